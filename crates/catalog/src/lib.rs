@@ -1,0 +1,63 @@
+//! Every title Powderhorn offers, for callers that handle them alike.
+
+use engine::{AnyGame, SaveError, SaveFile, Setup, TitleEntry, TitleInfo};
+
+/// All titles, in the order menus show them.
+pub fn titles() -> Vec<TitleEntry> {
+    vec![TitleEntry::of::<liberty::Liberty>()]
+}
+
+pub fn title(key: &str) -> Option<TitleEntry> {
+    titles().into_iter().find(|t| (t.info)().key == key)
+}
+
+#[derive(Debug, PartialEq)]
+pub enum CatalogError {
+    UnknownTitle(String),
+    UnknownScenario(String),
+}
+
+impl std::fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let keys: Vec<String> = titles()
+            .iter()
+            .flat_map(|t| {
+                let i: &TitleInfo = (t.info)();
+                i.scenarios.iter().map(move |s| format!("{}/{}", i.key, s.key))
+            })
+            .collect();
+        match self {
+            CatalogError::UnknownTitle(t) => write!(f, "unknown title '{t}' (known: {})", keys.join(", ")),
+            CatalogError::UnknownScenario(s) => write!(f, "unknown scenario '{s}' (known: {})", keys.join(", ")),
+        }
+    }
+}
+
+impl std::error::Error for CatalogError {}
+
+/// Split "liberty/1775" into its title entry and scenario key.
+pub fn scenario(path: &str) -> Result<(TitleEntry, String), CatalogError> {
+    let (t, s) = path
+        .split_once('/')
+        .ok_or_else(|| CatalogError::UnknownScenario(path.to_string()))?;
+    let entry = title(t).ok_or_else(|| CatalogError::UnknownTitle(t.to_string()))?;
+    if !(entry.info)().scenarios.iter().any(|x| x.key == s) {
+        return Err(CatalogError::UnknownScenario(path.to_string()));
+    }
+    Ok((entry, s.to_string()))
+}
+
+/// Load a save file of any title.
+pub fn load(save: &SaveFile) -> Result<Box<dyn AnyGame>, SaveError> {
+    let entry = title(&save.title).ok_or_else(|| SaveError::WrongTitle {
+        found: save.title.clone(),
+        expected: titles().iter().map(|t| (t.info)().key).collect::<Vec<_>>().join(" or "),
+    })?;
+    (entry.load)(save)
+}
+
+/// Start a new game of "title/scenario".
+pub fn new_game(path: &str, setup: impl FnOnce(String) -> Setup) -> Result<Box<dyn AnyGame>, Box<dyn std::error::Error>> {
+    let (entry, s) = scenario(path)?;
+    Ok((entry.new)(setup(s))?)
+}

@@ -1,0 +1,115 @@
+//! A type-erased game for callers that handle every title alike (the CLI,
+//! the server): seat names and action ids in, JSON out.
+
+use crate::game::{described, ActionInfo, Game, Outcome, Prompt, Refusal, Setup, TitleInfo};
+use crate::log::Entry;
+use crate::session::{SaveError, SaveFile, Session};
+use crate::conformance::random_playout;
+use crate::SetupError;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+pub trait AnyGame: Send {
+    fn info(&self) -> &'static TitleInfo;
+    fn setup(&self) -> &Setup;
+    /// Names of the seats that must act now.
+    fn to_act(&self) -> Vec<&'static str>;
+    fn prompt(&self, seat: &str) -> Result<Option<Prompt>, Refusal>;
+    fn legal(&self, seat: &str) -> Result<Vec<ActionInfo>, Refusal>;
+    fn act(&mut self, seat: &str, id: &str, dice: &[u8]) -> Result<(), Refusal>;
+    fn can_undo(&self, seat: &str) -> bool;
+    fn undo(&mut self, seat: &str) -> Result<(), String>;
+    /// `None` is the spectator.
+    fn view(&self, viewer: Option<&str>) -> Result<serde_json::Value, Refusal>;
+    fn log(&self, viewer: Option<&str>) -> Result<Vec<Entry>, Refusal>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn winner_name(&self) -> Option<&'static str>;
+    fn action_count(&self) -> usize;
+    fn save(&self) -> SaveFile;
+}
+
+impl<G: Game> AnyGame for Session<G> {
+    fn info(&self) -> &'static TitleInfo {
+        G::info()
+    }
+    fn setup(&self) -> &Setup {
+        Session::setup(self)
+    }
+    fn to_act(&self) -> Vec<&'static str> {
+        let info = G::info();
+        self.state().to_act().iter().map(|s| info.seat_name(s)).collect()
+    }
+    fn prompt(&self, seat: &str) -> Result<Option<Prompt>, Refusal> {
+        let s = Self::seat(seat)?;
+        Ok(self.state().to_act().contains(s).then(|| self.state().prompt(s)))
+    }
+    fn legal(&self, seat: &str) -> Result<Vec<ActionInfo>, Refusal> {
+        Ok(described(self.state(), Self::seat(seat)?))
+    }
+    fn act(&mut self, seat: &str, id: &str, dice: &[u8]) -> Result<(), Refusal> {
+        let s = Self::seat(seat)?;
+        Session::act(self, s, id, dice)
+    }
+    fn can_undo(&self, seat: &str) -> bool {
+        Self::seat(seat).is_ok_and(|s| Session::can_undo(self, s))
+    }
+    fn undo(&mut self, seat: &str) -> Result<(), String> {
+        let s = Self::seat(seat).map_err(|e| e.to_string())?;
+        Session::undo(self, s).map_err(|e| e.to_string())
+    }
+    fn view(&self, viewer: Option<&str>) -> Result<serde_json::Value, Refusal> {
+        let v = viewer.map(Self::seat).transpose()?;
+        Ok(self.state().view(v))
+    }
+    fn log(&self, viewer: Option<&str>) -> Result<Vec<Entry>, Refusal> {
+        let v = viewer.map(Self::seat).transpose()?;
+        Ok(self.state().log().visible(v).cloned().collect())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.state().outcome().cloned()
+    }
+    fn winner_name(&self) -> Option<&'static str> {
+        let w = self.state().outcome()?.winner?;
+        Some(G::info().seat_name(w))
+    }
+    fn action_count(&self) -> usize {
+        self.actions().len()
+    }
+    fn save(&self) -> SaveFile {
+        Session::save(self)
+    }
+}
+
+/// How a catalog knows a title without knowing its types.
+#[derive(Clone, Copy)]
+pub struct TitleEntry {
+    pub info: fn() -> &'static TitleInfo,
+    pub new: fn(Setup) -> Result<Box<dyn AnyGame>, SetupError>,
+    pub load: fn(&SaveFile) -> Result<Box<dyn AnyGame>, SaveError>,
+    /// Play `games` random games from `setup` (seeds setup.seed, +1, ...) with
+    /// typed actions and the log off; returns the actions applied per game.
+    pub random_games: fn(&Setup, usize) -> Result<Vec<usize>, SetupError>,
+}
+
+impl TitleEntry {
+    pub fn of<G: Game>() -> Self {
+        TitleEntry {
+            info: G::info,
+            new: |setup| Ok(Box::new(Session::<G>::new(setup)?)),
+            load: |save| Ok(Box::new(Session::<G>::load(save)?)),
+            random_games: |setup, games| {
+                let mut setup = setup.clone();
+                setup.validate(G::info())?;
+                Ok((0..games as u64)
+                    .map(|i| {
+                        let s = Setup { seed: setup.seed + i, ..setup.clone() };
+                        let mut g = G::new(&s);
+                        g.log_mut().set_enabled(false);
+                        let mut rng = ChaCha8Rng::seed_from_u64(s.seed);
+                        random_playout(&mut g, &mut rng, usize::MAX)
+                    })
+                    .collect())
+            },
+        }
+    }
+}

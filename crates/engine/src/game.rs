@@ -1,0 +1,255 @@
+//! The contract every title implements.
+
+use crate::{Dice, Log};
+use rand_chacha::ChaCha8Rng;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+/// A seat is an index into `TitleInfo::seats`.
+pub type Seat = u8;
+
+/// Who looks at the game: one seat, or a spectator who sees nothing hidden.
+pub type Viewer = Option<Seat>;
+
+/// A set of seats (bit i = seat i), for decisions taken by several seats at once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeatSet(pub u8);
+
+impl SeatSet {
+    pub const NONE: SeatSet = SeatSet(0);
+    pub fn one(s: Seat) -> Self {
+        SeatSet(1 << s)
+    }
+    pub fn with(self, s: Seat) -> Self {
+        SeatSet(self.0 | (1 << s))
+    }
+    pub fn without(self, s: Seat) -> Self {
+        SeatSet(self.0 & !(1 << s))
+    }
+    pub fn contains(self, s: Seat) -> bool {
+        self.0 & (1 << s) != 0
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn iter(self) -> impl Iterator<Item = Seat> {
+        (0..8u8).filter(move |&s| self.contains(s))
+    }
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ScenarioInfo {
+    pub key: &'static str,
+    pub name: &'static str,
+    pub rule: &'static str,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct OptionInfo {
+    pub key: &'static str,
+    /// Allowed values; the first is the default.
+    pub values: &'static [&'static str],
+    pub help: &'static str,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TitleInfo {
+    pub key: &'static str,
+    pub name: &'static str,
+    pub seats: &'static [&'static str],
+    pub scenarios: &'static [ScenarioInfo],
+    pub options: &'static [OptionInfo],
+    /// Changes whenever rules or data change how a game plays; saved games
+    /// record it so a replay knows which rules made them.
+    pub rules_version: &'static str,
+}
+
+impl TitleInfo {
+    pub fn seat(&self, name: &str) -> Option<Seat> {
+        self.seats.iter().position(|s| *s == name).map(|i| i as Seat)
+    }
+    pub fn seat_name(&self, s: Seat) -> &'static str {
+        self.seats[s as usize]
+    }
+}
+
+/// What a new game is made from: with the action list, all a game is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    pub scenario: String,
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    pub seed: u64,
+}
+
+impl Setup {
+    pub fn new(scenario: &str, seed: u64) -> Self {
+        Setup {
+            scenario: scenario.to_string(),
+            options: BTreeMap::new(),
+            seed,
+        }
+    }
+
+    /// Check the scenario and options against the title, filling defaults.
+    pub fn validate(&mut self, info: &TitleInfo) -> Result<(), SetupError> {
+        if !info.scenarios.iter().any(|s| s.key == self.scenario) {
+            return Err(SetupError::UnknownScenario(self.scenario.clone()));
+        }
+        for (k, v) in &self.options {
+            let opt = info
+                .options
+                .iter()
+                .find(|o| o.key == k)
+                .ok_or_else(|| SetupError::UnknownOption(k.clone()))?;
+            if !opt.values.contains(&v.as_str()) {
+                return Err(SetupError::BadOptionValue(k.clone(), v.clone(), opt.values.join("|")));
+            }
+        }
+        for o in info.options {
+            self.options
+                .entry(o.key.to_string())
+                .or_insert_with(|| o.values[0].to_string());
+        }
+        Ok(())
+    }
+
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options.get(key).map(String::as_str)
+    }
+
+    pub fn flag(&self, key: &str) -> bool {
+        matches!(self.option(key), Some("on" | "yes" | "true"))
+    }
+}
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum SetupError {
+    #[error("unknown scenario '{0}'")]
+    UnknownScenario(String),
+    #[error("unknown option '{0}'")]
+    UnknownOption(String),
+    #[error("option '{0}' cannot be '{1}' (allowed: {2})")]
+    BadOptionValue(String, String, String),
+}
+
+/// What a seat is asked now.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Prompt {
+    pub text: String,
+    pub rule: String,
+}
+
+/// An action as a caller sees it: stable id, label, and the map element it points at.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ActionInfo {
+    pub id: String,
+    pub label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Outcome {
+    /// `None` is a draw.
+    pub winner: Option<Seat>,
+    pub reason: String,
+    pub rule: String,
+}
+
+pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
+    type Action: Clone + Debug + PartialEq + Send + Sync;
+
+    fn info() -> &'static TitleInfo;
+
+    /// A new game; `setup` has been validated against `info()`.
+    fn new(setup: &Setup) -> Self;
+
+    /// Seats that must act now (empty once the game is over).
+    fn to_act(&self) -> SeatSet;
+
+    fn prompt(&self, seat: Seat) -> Prompt;
+
+    /// Every legal action for `seat`, appended to `out` (empty if it need not act).
+    fn legal(&self, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Apply an action known to be legal. Callers go through [`crate::apply`].
+    fn apply_legal(&mut self, seat: Seat, action: &Self::Action);
+
+    /// Id, label and target of an action legal for `seat` now.
+    fn describe(&self, seat: Seat, action: &Self::Action) -> ActionInfo;
+
+    fn outcome(&self) -> Option<&Outcome>;
+
+    /// Everything `viewer` may know, and nothing more.
+    fn view(&self, viewer: Viewer) -> serde_json::Value;
+
+    fn log(&self) -> &Log;
+    fn log_mut(&mut self) -> &mut Log;
+    fn dice(&self) -> &Dice;
+    fn dice_mut(&mut self) -> &mut Dice;
+
+    /// A full state consistent with all `observer` has seen, with every hidden
+    /// thing resampled and a fresh generator (so no future die is foreseen).
+    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self;
+
+    /// The title's invariants (every piece in one place, strengths in range...).
+    fn check(&self) -> Result<(), String>;
+}
+
+/// Why an action was refused. The state is unchanged whenever this is returned.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum Refusal {
+    #[error("the game is over")]
+    GameOver,
+    #[error("it is not {0}'s turn to act")]
+    NotYourTurn(String),
+    #[error("'{0}' is not a legal action for {1} now")]
+    NotLegal(String, String),
+    #[error("unknown seat '{0}'")]
+    UnknownSeat(String),
+}
+
+/// The one place that checks that a seat must act and that the action is legal.
+pub fn apply<G: Game>(game: &mut G, seat: Seat, action: &G::Action) -> Result<(), Refusal> {
+    check_turn(game, seat)?;
+    let mut legal = Vec::new();
+    game.legal(seat, &mut legal);
+    if !legal.contains(action) {
+        return Err(Refusal::NotLegal(format!("{action:?}"), G::info().seat_name(seat).into()));
+    }
+    game.apply_legal(seat, action);
+    Ok(())
+}
+
+pub(crate) fn check_turn<G: Game>(game: &G, seat: Seat) -> Result<(), Refusal> {
+    if game.outcome().is_some() {
+        return Err(Refusal::GameOver);
+    }
+    if !game.to_act().contains(seat) {
+        return Err(Refusal::NotYourTurn(G::info().seat_name(seat).into()));
+    }
+    Ok(())
+}
+
+/// Find a legal action by its id.
+pub fn find_action<G: Game>(game: &G, seat: Seat, id: &str) -> Result<G::Action, Refusal> {
+    check_turn(game, seat)?;
+    let mut legal = Vec::new();
+    game.legal(seat, &mut legal);
+    legal
+        .into_iter()
+        .find(|a| game.describe(seat, a).id == id)
+        .ok_or_else(|| Refusal::NotLegal(id.to_string(), G::info().seat_name(seat).into()))
+}
+
+/// All legal actions of `seat`, described.
+pub fn described<G: Game>(game: &G, seat: Seat) -> Vec<ActionInfo> {
+    let mut legal = Vec::new();
+    if game.outcome().is_none() && game.to_act().contains(seat) {
+        game.legal(seat, &mut legal);
+    }
+    legal.iter().map(|a| game.describe(seat, a)).collect()
+}

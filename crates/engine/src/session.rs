@@ -1,0 +1,213 @@
+//! A game in play: its setup, the actions applied so far, the state, and
+//! undo. A game is event-sourced: setup + actions is all of it, and a save
+//! file is that list plus a copy of the state to check it against.
+
+use crate::game::{apply, check_turn, find_action, Game, Refusal, Seat, Setup, SetupError};
+use serde::{Deserialize, Serialize};
+
+/// The save format; bump on an incompatible change of the file's shape.
+pub const SAVE_FORMAT: &str = "powderhorn-save";
+pub const SAVE_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub seat: String,
+    pub action: String,
+    /// Dice scripted for this action (referee mode), queued before it is applied.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u8>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SaveFile {
+    pub format: String,
+    pub version: u32,
+    pub title: String,
+    pub rules_version: String,
+    pub setup: Setup,
+    pub actions: Vec<Record>,
+    /// The state after the last action, checked against a replay on load.
+    pub state: serde_json::Value,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    #[error("not a Powderhorn save file: {0}")]
+    Corrupt(String),
+    #[error("save file format {found} version {version} is not supported (this build reads {SAVE_FORMAT} version {SAVE_VERSION})")]
+    UnknownVersion { found: String, version: u32 },
+    #[error("this save is for '{found}', not '{expected}'")]
+    WrongTitle { found: String, expected: String },
+    #[error("this save was made with rules '{found}'; this build has '{expected}'")]
+    RulesVersion { found: String, expected: String },
+    #[error("bad setup in save: {0}")]
+    Setup(#[from] SetupError),
+    #[error("action {index} ({seat} {action}) does not replay: {why}")]
+    Replay {
+        index: usize,
+        seat: String,
+        action: String,
+        why: String,
+    },
+    #[error("the saved state differs from the replay of its actions (the file was edited or made by other rules)")]
+    Mismatch,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum UndoError {
+    #[error("nothing to undo for {0}: undo never goes past a die roll, a draw, a reveal or the other side's turn")]
+    Nothing(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct Session<G: Game> {
+    setup: Setup,
+    actions: Vec<Record>,
+    state: G,
+    /// States before each action that may still be undone (since the last barrier).
+    undo: Vec<G>,
+}
+
+impl<G: Game> Session<G> {
+    pub fn new(mut setup: Setup) -> Result<Self, SetupError> {
+        setup.validate(G::info())?;
+        let state = G::new(&setup);
+        Ok(Session {
+            setup,
+            actions: Vec::new(),
+            state,
+            undo: Vec::new(),
+        })
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+    pub fn actions(&self) -> &[Record] {
+        &self.actions
+    }
+
+    pub fn seat(name: &str) -> Result<Seat, Refusal> {
+        G::info().seat(name).ok_or_else(|| Refusal::UnknownSeat(name.to_string()))
+    }
+
+    /// Apply the action with this id for this seat, after queueing `dice`.
+    /// On refusal nothing changes (the dice are not queued either).
+    pub fn act(&mut self, seat: Seat, id: &str, dice: &[u8]) -> Result<(), Refusal> {
+        let action = find_action(&self.state, seat, id)?;
+        let before = self.state.clone();
+        let events = self.state.dice().events();
+        self.state.dice_mut().script(dice.iter().copied());
+        apply(&mut self.state, seat, &action)?;
+        self.actions.push(Record {
+            seat: G::info().seat_name(seat).to_string(),
+            action: id.to_string(),
+            dice: dice.to_vec(),
+        });
+        // Undo barrier: chance or a reveal happened, or the decision passed on.
+        let barrier = self.state.dice().events() != events
+            || self.state.to_act() != crate::SeatSet::one(seat)
+            || self.state.outcome().is_some();
+        if barrier {
+            self.undo.clear();
+        } else {
+            self.undo.push(before);
+        }
+        Ok(())
+    }
+
+    pub fn can_undo(&self, seat: Seat) -> bool {
+        !self.undo.is_empty() && check_turn(&self.state, seat).is_ok()
+    }
+
+    /// Take back this seat's last action within its current decision sequence.
+    pub fn undo(&mut self, seat: Seat) -> Result<(), UndoError> {
+        if !self.can_undo(seat) {
+            return Err(UndoError::Nothing(G::info().seat_name(seat).to_string()));
+        }
+        self.state = self.undo.pop().expect("checked non-empty");
+        self.actions.pop();
+        Ok(())
+    }
+
+    pub fn save(&self) -> SaveFile {
+        let info = G::info();
+        SaveFile {
+            format: SAVE_FORMAT.to_string(),
+            version: SAVE_VERSION,
+            title: info.key.to_string(),
+            rules_version: info.rules_version.to_string(),
+            setup: self.setup.clone(),
+            actions: self.actions.clone(),
+            state: serde_json::to_value(&self.state).expect("state serializes"),
+        }
+    }
+
+    /// Rebuild a game from its setup and actions.
+    pub fn replay(setup: Setup, records: &[Record]) -> Result<Self, SaveError> {
+        let mut s = Session::new(setup)?;
+        for (index, r) in records.iter().enumerate() {
+            let fail = |why: String| SaveError::Replay {
+                index,
+                seat: r.seat.clone(),
+                action: r.action.clone(),
+                why,
+            };
+            let seat = Self::seat(&r.seat).map_err(|e| fail(e.to_string()))?;
+            s.act(seat, &r.action, &r.dice).map_err(|e| fail(e.to_string()))?;
+        }
+        Ok(s)
+    }
+
+    /// Load a save: check its header, replay its actions and compare the result
+    /// with the state it holds.
+    pub fn load(save: &SaveFile) -> Result<Self, SaveError> {
+        check_header(save, G::info().key)?;
+        if save.rules_version != G::info().rules_version {
+            return Err(SaveError::RulesVersion {
+                found: save.rules_version.clone(),
+                expected: G::info().rules_version.to_string(),
+            });
+        }
+        let s = Self::replay(save.setup.clone(), &save.actions)?;
+        let stored: G = serde_json::from_value(save.state.clone()).map_err(|e| SaveError::Corrupt(e.to_string()))?;
+        if serde_json::to_value(&stored).ok() != serde_json::to_value(&s.state).ok() {
+            return Err(SaveError::Mismatch);
+        }
+        Ok(s)
+    }
+}
+
+/// Check the format fields of a save, before knowing its title's types.
+pub fn check_header(save: &SaveFile, title: &str) -> Result<(), SaveError> {
+    if save.format != SAVE_FORMAT || save.version != SAVE_VERSION {
+        return Err(SaveError::UnknownVersion {
+            found: save.format.clone(),
+            version: save.version,
+        });
+    }
+    if save.title != title {
+        return Err(SaveError::WrongTitle {
+            found: save.title.clone(),
+            expected: title.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// Parse a save file's text, with a clear error for anything that is not one.
+pub fn parse_save(text: &str) -> Result<SaveFile, SaveError> {
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| SaveError::Corrupt(e.to_string()))?;
+    let format = v.get("format").and_then(|f| f.as_str()).unwrap_or("");
+    let version = v.get("version").and_then(|f| f.as_u64()).unwrap_or(0) as u32;
+    if format != SAVE_FORMAT || version != SAVE_VERSION {
+        return Err(SaveError::UnknownVersion {
+            found: if format.is_empty() { "(none)".into() } else { format.into() },
+            version,
+        });
+    }
+    serde_json::from_value(v).map_err(|e| SaveError::Corrupt(e.to_string()))
+}

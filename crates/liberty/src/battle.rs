@@ -1,0 +1,719 @@
+//! 7.0 Battles: sequence (7.1), rounds (7.2, 7.21), reserves (7.22), fire
+//! (7.31), hit allocation (7.32), retreats and regroups (7.4, 7.5), naval
+//! battles, shore bombardment and sea attacks (8.2-8.5), and the optional
+//! rules (militia firepower, bayonet charges, pursuit round).
+
+use crate::actions::Action;
+use crate::blocks::{self, Block};
+use crate::map::Hex;
+use crate::retreat::Leave;
+use crate::state::{bit, other, Frame, Liberty, BY_SEA, NOT_MOVED};
+use engine::Seat;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// Not yet begun: blocks are revealed when it starts.
+    Start,
+    /// Optional rule: the defender declares militia firepower.
+    Militia,
+    /// Combat turns in A, B, C order, defender first (7.21).
+    Round,
+    /// 7.32 hits wait for the owner to choose among tied strongest blocks.
+    Hits { seat: Seat },
+    /// Blocks in `mask` must retreat (end of round 3, reserves of a lost battle).
+    Retreat { seat: Seat, mask: u64 },
+    /// 7.5 the victor may regroup.
+    Regroup { seat: Seat },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Battle {
+    pub hex: Hex,
+    pub attacker: Seat,
+    pub stage: Stage,
+    pub round: u8,
+    /// Current combat turn group: 0..6 = A def, A att, B def, B att, C def, C att.
+    pub turn: u8,
+    pub acted: u64,
+    pub reserve: u64,
+    pub militia_c2: u64,
+    pub charged: u64,
+    /// The round the sea-attack blocks landed in (8.4), 0 if not yet.
+    pub landed: u8,
+    pub hits: u8,
+    pub hitter: Block,
+    /// Hexside uses by retreats this round or by the regroup (ruling liberty #4).
+    pub uses: Vec<(u16, u8)>,
+    /// 8.5 per side: a warship retreated this round, and while unopposed.
+    pub warship_left: [bool; 2],
+    pub unopposed_left: [bool; 2],
+    pub sea_retreats: [u8; 2],
+    pub winner: Option<Seat>,
+}
+
+fn class_of(t: u8) -> u8 {
+    t / 2
+}
+
+impl Liberty {
+    fn battle(&self) -> &Battle {
+        match self.frames.last() {
+            Some(Frame::Battle(b)) => b,
+            _ => unreachable!("a battle is being fought"),
+        }
+    }
+
+    fn battle_mut(&mut self) -> &mut Battle {
+        match self.frames.last_mut() {
+            Some(Frame::Battle(b)) => b,
+            _ => unreachable!("a battle is being fought"),
+        }
+    }
+
+    pub fn new_battle(&self, hex: Hex) -> Battle {
+        let attacker = self.attack_at(hex).map_or(self.player1, |a| a.attacker);
+        Battle {
+            hex,
+            attacker,
+            stage: Stage::Start,
+            round: 1,
+            turn: 0,
+            acted: 0,
+            reserve: 0,
+            militia_c2: 0,
+            charged: 0,
+            landed: 0,
+            hits: 0,
+            hitter: 0,
+            uses: Vec::new(),
+            warship_left: [false; 2],
+            unopposed_left: [false; 2],
+            sea_retreats: [0; 2],
+            winner: None,
+        }
+    }
+
+    /// Every battle hex this turn (7.1).
+    pub fn battle_hexes(&self) -> Vec<Hex> {
+        let mut v: Vec<Hex> = (0..self.count.len() as Hex).filter(|&h| self.contested(h)).collect();
+        v.retain(|&h| h != self.map().atlantic);
+        v
+    }
+
+    fn in_hex(&self, hex: Hex, seat: Seat) -> impl Iterator<Item = Block> + '_ {
+        self.side_blocks_at(hex, seat)
+    }
+
+    /// 7.22 Combat Reserves and 8.4 landings, and the reveal (7.1).
+    pub fn begin_battle(&mut self) {
+        let mut bt = self.battle().clone();
+        let hex = bt.hex;
+        let d = other(bt.attacker);
+        let main = self.attack_at(hex).and_then(|a| a.main).or_else(|| {
+            let a = self.attack_at(hex)?;
+            self.main_options(a).first().copied()
+        });
+        let sea = self.attack_at(hex).is_some_and(|a| a.sea);
+        for b in self.blocks_at(hex).collect::<Vec<_>>() {
+            let e = self.entry[b as usize];
+            let s = Liberty::side_of(b);
+            // Attacker blocks not across the Main Attack hexside; blocks of Player 2
+            // reinforcing a battle Player 1 started (7.22).
+            let reserve = if s == bt.attacker {
+                e != NOT_MOVED && Some(e) != main
+            } else {
+                e != NOT_MOVED && s != self.player1 && bt.attacker == self.player1
+            };
+            if reserve {
+                bt.reserve |= bit(b);
+            } else {
+                self.revealed |= bit(b);
+            }
+        }
+        // 8.4 attacking ground blocks stay aboard while enemy warships are present.
+        let defender_ships = self.in_hex(hex, d).any(|b| blocks::info(b).is_warship());
+        if sea {
+            for b in self.in_hex(hex, bt.attacker).collect::<Vec<_>>() {
+                if !blocks::info(b).is_warship() && self.entry[b as usize] == BY_SEA {
+                    if defender_ships {
+                        self.at_sea |= bit(b);
+                    } else {
+                        bt.landed = 1;
+                    }
+                }
+            }
+        }
+        self.dice.reveal();
+        let place = self.hex_name(hex);
+        let att = crate::seat_name(bt.attacker);
+        let shown: Vec<String> = self
+            .blocks_at(hex)
+            .filter(|&b| self.revealed & bit(b) != 0)
+            .map(|b| self.block_label(b))
+            .collect();
+        self.log.say("7.1", || format!("Battle in {place}, {att} attacking: {}.", shown.join(", ")));
+        let militia = self.opts.militia_firepower
+            && self
+                .in_hex(hex, d)
+                .any(|b| bt.reserve & bit(b) == 0 && blocks::info(b).is_militia_foot());
+        bt.stage = if militia { Stage::Militia } else { Stage::Round };
+        *self.battle_mut() = bt;
+    }
+
+    pub fn block_label(&self, b: Block) -> String {
+        let i = blocks::info(b);
+        format!("{} {}{} ({})", i.name, i.class_letter(), i.fire, self.strength[b as usize])
+    }
+
+    /// The last round: 3, or 4 with the pursuit option (7.2).
+    fn last_round(&self) -> u8 {
+        if self.opts.pursuit {
+            4
+        } else {
+            3
+        }
+    }
+
+    fn active(&self, bt: &Battle, b: Block) -> bool {
+        !(bt.round == 1 && bt.reserve & bit(b) != 0)
+    }
+
+    /// Effective combat letter (0 A, 1 B, 2 C): 8.4 dragoons landing from a sea
+    /// attack are C in their landing round (ruling liberty #12).
+    fn class(&self, bt: &Battle, b: Block) -> u8 {
+        let i = blocks::info(b);
+        if i.is_dragoon() && bt.landed == bt.round && self.entry[b as usize] == BY_SEA && Liberty::side_of(b) == bt.attacker {
+            2
+        } else {
+            i.class
+        }
+    }
+
+    /// Effective fire rating (2.12, 2.25, optional rules).
+    fn fire_rating(&self, bt: &Battle, b: Block, charge: bool) -> u8 {
+        let i = blocks::info(b);
+        if charge {
+            return if i.kind == blocks::Kind::Guards { 5 } else { 3 };
+        }
+        if i.is_indian() {
+            if bt.round == 4 {
+                return 3;
+            }
+            return if self.indian_home(b) == Some(bt.hex) { 2 } else { 1 };
+        }
+        if bt.round == 1 && bt.militia_c2 & bit(b) != 0 {
+            return 2;
+        }
+        i.fire
+    }
+
+    /// 8.4 while enemy warships oppose a sea attack, ground blocks neither fire nor take hits.
+    fn naval_phase(&self, bt: &Battle) -> bool {
+        self.in_hex(bt.hex, bt.attacker).any(|b| self.at_sea & bit(b) != 0)
+    }
+
+    /// A block that must retreat on its combat turn (optional rules; pursuit).
+    fn must_retreat(&self, bt: &Battle, b: Block) -> bool {
+        (bt.round == 2 && bt.militia_c2 & bit(b) != 0)
+            || (bt.round == 3 && bt.charged & bit(b) != 0)
+            || (bt.round == 4 && Liberty::side_of(b) == bt.attacker)
+    }
+
+    fn retreat_options(&self, bt: &Battle, b: Block) -> Vec<Hex> {
+        let seat = Liberty::side_of(b);
+        let i = blocks::info(b);
+        if i.is_warship() {
+            return self.warship_escapes(b, Leave::Retreat);
+        }
+        let mut v: Vec<Hex> = Vec::new();
+        if self.at_sea & bit(b) == 0 {
+            v.extend(self.land_escapes(b, Leave::Retreat, &bt.uses).into_iter().map(|x| x.0));
+        }
+        if let Some(h) = self.sea_escape(b, bt.warship_left[seat as usize], bt.unopposed_left[seat as usize], bt.sea_retreats[seat as usize]) {
+            if !v.contains(&h) {
+                v.push(h);
+            }
+        }
+        v
+    }
+
+    /// Blocks of the current combat turn group that have not acted.
+    fn candidates(&self, bt: &Battle) -> (Seat, Vec<Block>) {
+        let seat = if bt.turn % 2 == 0 { other(bt.attacker) } else { bt.attacker };
+        let c = class_of(bt.turn);
+        let v = self
+            .in_hex(bt.hex, seat)
+            .filter(|&b| bt.acted & bit(b) == 0 && self.active(bt, b) && self.class(bt, b) == c)
+            .collect();
+        (seat, v)
+    }
+
+    fn can_fire(&self, bt: &Battle, b: Block) -> bool {
+        !self.must_retreat(bt, b) && self.at_sea & bit(b) == 0 && !(self.naval_phase(bt) && !blocks::info(b).is_warship())
+    }
+
+    pub fn battle_legal(&self, seat: Seat, out: &mut Vec<Action>) {
+        let bt = self.battle();
+        match bt.stage {
+            Stage::Militia => {
+                out.push(Action::MilitiaC2(true));
+                out.push(Action::MilitiaC2(false));
+            }
+            Stage::Round => {
+                let (_, cands) = self.candidates(bt);
+                for b in cands {
+                    if self.can_fire(bt, b) {
+                        out.push(Action::Fire(b));
+                        if self.opts.bayonet && bt.round == 2 && blocks::info(b).can_charge() {
+                            out.push(Action::Charge(b));
+                        }
+                    }
+                    for h in self.retreat_options(bt, b) {
+                        out.push(Action::Retreat(b, h));
+                    }
+                }
+            }
+            Stage::Hits { .. } => {
+                for b in self.hit_choices(bt) {
+                    out.push(Action::Hit(b));
+                }
+            }
+            Stage::Retreat { mask, .. } => {
+                for b in self.in_hex(bt.hex, seat).filter(|b| mask & bit(*b) != 0) {
+                    for h in self.retreat_options(bt, b) {
+                        out.push(Action::Retreat(b, h));
+                    }
+                }
+            }
+            Stage::Regroup { .. } => {
+                for b in self.in_hex(bt.hex, seat) {
+                    let dests: Vec<Hex> = if blocks::info(b).is_warship() {
+                        self.warship_escapes(b, Leave::Regroup)
+                    } else {
+                        self.land_escapes(b, Leave::Regroup, &bt.uses).into_iter().map(|x| x.0).collect()
+                    };
+                    for h in dests {
+                        out.push(Action::Regroup(b, h));
+                    }
+                }
+                out.push(Action::RegroupDone);
+            }
+            Stage::Start => {}
+        }
+    }
+
+    pub fn battle_seat(&self) -> Seat {
+        let bt = self.battle();
+        match bt.stage {
+            Stage::Militia => other(bt.attacker),
+            Stage::Round => self.candidates(bt).0,
+            Stage::Hits { seat } | Stage::Retreat { seat, .. } | Stage::Regroup { seat } => seat,
+            Stage::Start => bt.attacker,
+        }
+    }
+
+    pub fn declare_militia(&mut self, c2: bool) {
+        let hex = self.battle().hex;
+        let d = other(self.battle().attacker);
+        let reserve = self.battle().reserve;
+        let mask = if c2 {
+            self.in_hex(hex, d)
+                .filter(|&b| reserve & bit(b) == 0 && blocks::info(b).is_militia_foot())
+                .fold(0, |m, b| m | bit(b))
+        } else {
+            0
+        };
+        let bt = self.battle_mut();
+        bt.militia_c2 = mask;
+        bt.stage = Stage::Round;
+        self.log.say("Optional rules", || {
+            if c2 {
+                "The defending militia will fire C2 in round 1, then withdraw.".into()
+            } else {
+                "The defending militia fight normally.".into()
+            }
+        });
+    }
+
+    /// 7.32 targets for a hit from `hitter` (ruling liberty #13).
+    fn targets(&self, bt: &Battle, hitter: Block) -> Vec<Block> {
+        let seat = Liberty::side_of(hitter);
+        let enemy: Vec<Block> = self
+            .in_hex(bt.hex, other(seat))
+            .filter(|&b| self.active(bt, b) && self.at_sea & bit(b) == 0)
+            .collect();
+        let ship = |b: &Block| blocks::info(*b).is_warship();
+        let enemy_ships = enemy.iter().any(ship);
+        let own_ships = self.in_hex(bt.hex, seat).any(|b| self.active(bt, b) && blocks::info(b).is_warship());
+        let naval = self.naval_phase(bt);
+        if ship(&hitter) {
+            if enemy_ships {
+                enemy.into_iter().filter(ship).collect()
+            } else {
+                enemy
+            }
+        } else if own_ships && enemy_ships {
+            enemy.into_iter().filter(|b| !ship(b)).collect()
+        } else if naval {
+            enemy.into_iter().filter(ship).collect()
+        } else {
+            enemy
+        }
+    }
+
+    fn strongest(&self, v: &[Block]) -> Vec<Block> {
+        let max = v.iter().map(|&b| self.strength[b as usize]).max().unwrap_or(0);
+        v.iter().copied().filter(|&b| self.strength[b as usize] == max).collect()
+    }
+
+    fn hit_choices(&self, bt: &Battle) -> Vec<Block> {
+        self.strongest(&self.targets(bt, bt.hitter))
+    }
+
+    /// 7.31 Fire Combat: a die per strength point; each roll at or under the
+    /// rating hits.
+    pub fn fire(&mut self, b: Block, charge: bool) {
+        let bt = self.battle().clone();
+        let rating = self.fire_rating(&bt, b, charge);
+        let n = self.strength[b as usize];
+        let rolls: Vec<u8> = (0..n).map(|_| self.dice.d6()).collect();
+        let hits = rolls.iter().filter(|&&r| r <= rating).count() as u8;
+        let who = self.block_label(b);
+        let letter = (b'A' + self.class(&bt, b)) as char;
+        self.log.roll("7.31", &rolls, || {
+            format!(
+                "{who}{} fires at {letter}{rating}: {hits} hit{}.",
+                if charge { " charges with the bayonet and" } else { "" },
+                if hits == 1 { "" } else { "s" }
+            )
+        });
+        let bt = self.battle_mut();
+        bt.acted |= bit(b);
+        if charge {
+            bt.charged |= bit(b);
+        }
+        bt.hits = hits;
+        bt.hitter = b;
+        self.apply_hits();
+    }
+
+    /// 7.32 each hit goes to the strongest enemy block; the owner picks among ties.
+    fn apply_hits(&mut self) {
+        while self.battle().hits > 0 {
+            let bt = self.battle().clone();
+            let t = self.targets(&bt, bt.hitter);
+            let strongest = self.strongest(&t);
+            match strongest.len() {
+                0 => {
+                    let n = bt.hits;
+                    self.log.say("7.32", || format!("{n} hit(s) find no target."));
+                    self.battle_mut().hits = 0;
+                }
+                1 => self.take_hit(strongest[0]),
+                _ => {
+                    self.battle_mut().stage = Stage::Hits {
+                        seat: Liberty::side_of(strongest[0]),
+                    };
+                    return;
+                }
+            }
+        }
+        self.battle_mut().stage = Stage::Round;
+    }
+
+    /// One hit on `b`; 8.3 shore bombardment cannot reduce a ground block below 1.
+    pub fn take_hit(&mut self, b: Block) {
+        let hitter = self.battle().hitter;
+        self.battle_mut().hits -= 1;
+        if blocks::info(hitter).is_warship() && !blocks::info(b).is_warship() && self.strength[b as usize] == 1 {
+            self.log.say("8.3", || "Shore bombardment cannot eliminate a block at strength 1: the hit is lost.".into());
+            return;
+        }
+        let label = self.block_label(b);
+        self.log.say("7.32", || format!("{label} takes a hit."));
+        self.reduce(b, "2.11");
+    }
+
+    pub fn choose_hit(&mut self, b: Block) {
+        self.take_hit(b);
+        self.apply_hits();
+    }
+
+    /// 7.4 a block retreats (during a round, or when forced).
+    pub fn retreat(&mut self, b: Block, to: Hex) {
+        let seat = Liberty::side_of(b);
+        let bt = self.battle().clone();
+        let map = self.map();
+        let info = blocks::info(b);
+        if !info.is_warship() && to != map.atlantic && !map.west_indies.contains(&to) {
+            let path = self
+                .land_escapes(b, Leave::Retreat, &bt.uses)
+                .into_iter()
+                .find(|x| x.0 == to)
+                .map(|x| x.1)
+                .unwrap_or_default();
+            let bt = self.battle_mut();
+            for s in path {
+                match bt.uses.iter_mut().find(|u| u.0 == s) {
+                    Some(u) => u.1 += 1,
+                    None => bt.uses.push((s, 1)),
+                }
+            }
+        } else if info.is_warship() {
+            let opposed = self.in_hex(bt.hex, other(seat)).any(|x| blocks::info(x).is_warship());
+            let bt = self.battle_mut();
+            bt.warship_left[seat as usize] = true;
+            bt.unopposed_left[seat as usize] |= !opposed;
+        } else {
+            self.battle_mut().sea_retreats[seat as usize] += 1;
+        }
+        self.place(b, to);
+        self.revealed &= !bit(b);
+        self.at_sea &= !bit(b);
+        let (who, place) = (self.block_label(b), self.hex_name(to));
+        self.log.say("7.4", || format!("{who} retreats to {place}."));
+        let bt = self.battle_mut();
+        bt.acted |= bit(b);
+        if let Stage::Retreat { mask, .. } = &mut bt.stage {
+            *mask &= !bit(b);
+        }
+    }
+
+    pub fn regroup(&mut self, b: Block, to: Hex) {
+        if !blocks::info(b).is_warship() {
+            let uses = self.battle().uses.clone();
+            let path = self
+                .land_escapes(b, Leave::Regroup, &uses)
+                .into_iter()
+                .find(|x| x.0 == to)
+                .map(|x| x.1)
+                .unwrap_or_default();
+            let bt = self.battle_mut();
+            for s in path {
+                match bt.uses.iter_mut().find(|u| u.0 == s) {
+                    Some(u) => u.1 += 1,
+                    None => bt.uses.push((s, 1)),
+                }
+            }
+        }
+        self.place(b, to);
+        self.revealed &= !bit(b);
+        let (who, place) = (Liberty::name(b), self.hex_name(to));
+        self.log.say("7.5", || format!("{who} regroups to {place}."));
+    }
+
+    /// Automatic battle steps until a decision is needed or the battle is over
+    /// (then the frame is popped). Called by the advance loop.
+    pub fn battle_step(&mut self) -> bool {
+        let mut bt = self.battle().clone();
+        match bt.stage {
+            Stage::Start => {
+                self.begin_battle();
+                return true;
+            }
+            Stage::Militia | Stage::Hits { .. } => return false,
+            Stage::Regroup { seat } => {
+                let mut v = Vec::new();
+                self.battle_legal(seat, &mut v);
+                if v.len() > 1 {
+                    return false;
+                }
+                self.end_battle();
+                return true;
+            }
+            Stage::Retreat { seat, mask } => {
+                // Blocks that cannot retreat are captured (7.4; ruling liberty #15).
+                let stuck: Vec<Block> = self
+                    .in_hex(bt.hex, seat)
+                    .filter(|&b| mask & bit(b) != 0 && self.retreat_options(&bt, b).is_empty())
+                    .collect();
+                for b in &stuck {
+                    self.log.say("7.4", || format!("{} cannot retreat.", Liberty::name(*b)));
+                    self.capture(*b, "7.4");
+                }
+                let left = self.in_hex(bt.hex, seat).any(|b| mask & bit(b) != 0);
+                if left {
+                    return !stuck.is_empty();
+                }
+                self.conclude(other(seat));
+                return true;
+            }
+            Stage::Round => {}
+        }
+        if let Some(w) = self.decided(&bt) {
+            self.conclude(w);
+            return true;
+        }
+        self.naval_outcome(&bt);
+        let bt2 = self.battle().clone();
+        if bt2 != bt {
+            return true;
+        }
+        let (seat, cands) = self.candidates(&bt);
+        if cands.is_empty() {
+            bt.turn += 1;
+            if bt.turn == 6 {
+                return self.end_round(bt);
+            }
+            *self.battle_mut() = bt;
+            return true;
+        }
+        // Blocks with no choice act at once: at sea with no way out, or obliged
+        // to retreat with nowhere to go (captured).
+        for b in cands {
+            let fire = self.can_fire(&bt, b);
+            if !fire && self.retreat_options(&bt, b).is_empty() {
+                if self.must_retreat(&bt, b) {
+                    self.log.say("7.4", || format!("{} must retreat and cannot.", Liberty::name(b)));
+                    self.capture(b, "7.4");
+                }
+                self.battle_mut().acted |= bit(b);
+                return true;
+            }
+        }
+        let _ = seat;
+        false
+    }
+
+    /// The side left alone in the hex wins; in round 1 a side with only
+    /// reserves left loses (ruling liberty #8).
+    fn decided(&self, bt: &Battle) -> Option<Seat> {
+        let a = bt.attacker;
+        let d = other(a);
+        let any = |s: Seat| self.in_hex(bt.hex, s).any(|b| self.active(bt, b));
+        match (any(a), any(d)) {
+            (false, _) => Some(d),
+            (true, false) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// 8.4 landings and failed sea attacks.
+    fn naval_outcome(&mut self, bt: &Battle) {
+        if !self.naval_phase(bt) {
+            return;
+        }
+        let a = bt.attacker;
+        let has_ships = |s: Seat| self.in_hex(bt.hex, s).any(|b| blocks::info(b).is_warship());
+        if !has_ships(other(a)) {
+            for b in self.in_hex(bt.hex, a).collect::<Vec<_>>() {
+                self.at_sea &= !bit(b);
+            }
+            let round = bt.round;
+            self.battle_mut().landed = round;
+            self.log.say("8.4", || "The enemy warships are gone: the attacking blocks land.".into());
+        } else if !has_ships(a) {
+            let to = self.map().atlantic;
+            for b in self.in_hex(bt.hex, a).collect::<Vec<_>>() {
+                if self.at_sea & bit(b) != 0 {
+                    self.at_sea &= !bit(b);
+                    self.revealed &= !bit(b);
+                    self.place(b, to);
+                    self.log.say("8.4", || format!("{} loses a step and returns to the Atlantic.", Liberty::name(b)));
+                    self.reduce(b, "8.4");
+                }
+            }
+        }
+    }
+
+    fn end_round(&mut self, mut bt: Battle) -> bool {
+        let last = self.last_round();
+        if bt.round < last {
+            bt.round += 1;
+            bt.turn = 0;
+            bt.acted = 0;
+            bt.uses.clear();
+            bt.warship_left = [false; 2];
+            bt.unopposed_left = [false; 2];
+            bt.sea_retreats = [0; 2];
+            let round = bt.round;
+            if round == 2 {
+                // 7.22 reserves are revealed at the beginning of round 2.
+                for b in self.blocks_at(bt.hex).collect::<Vec<_>>() {
+                    self.revealed |= bit(b);
+                }
+                if bt.reserve != 0 {
+                    self.dice.reveal();
+                    let shown: Vec<String> = self
+                        .blocks_at(bt.hex)
+                        .filter(|&b| bt.reserve & bit(b) != 0)
+                        .map(|b| self.block_label(b))
+                        .collect();
+                    self.log.say("7.22", || format!("Reserves join the battle: {}.", shown.join(", ")));
+                }
+            }
+            self.log.say("7.21", || format!("Combat round {round}."));
+            *self.battle_mut() = bt;
+            return true;
+        }
+        // 7.2 after the last round the attacker retreats; 8.6 / ruling liberty #14:
+        // warships alone facing ground blocks retreat instead.
+        let d = other(bt.attacker);
+        let only_ships = |s: Seat| self.in_hex(bt.hex, s).all(|b| blocks::info(b).is_warship());
+        let attacker_ground = !only_ships(bt.attacker);
+        let seat = if only_ships(d) && attacker_ground { d } else { bt.attacker };
+        let mask = self.in_hex(bt.hex, seat).fold(0, |m, b| m | bit(b));
+        self.log.say("7.2", || format!("The battle is not decided after {last} rounds: {} must retreat.", crate::seat_name(seat)));
+        bt.stage = Stage::Retreat { seat, mask };
+        bt.uses.clear();
+        *self.battle_mut() = bt;
+        true
+    }
+
+    /// The battle is won by `w`: the loser's reserves retreat (7.22), then the
+    /// victor may regroup (7.5).
+    fn conclude(&mut self, w: Seat) {
+        let mut bt = self.battle().clone();
+        bt.winner = Some(w);
+        let l = other(w);
+        let mask = self.in_hex(bt.hex, l).fold(0, |m, b| m | bit(b));
+        if mask != 0 && !matches!(bt.stage, Stage::Retreat { .. }) {
+            bt.stage = Stage::Retreat { seat: l, mask };
+            bt.uses.clear();
+            *self.battle_mut() = bt;
+            return;
+        }
+        let place = self.hex_name(bt.hex);
+        self.log.say("7.5", || format!("{} wins the battle in {place}.", crate::seat_name(w)));
+        bt.stage = Stage::Regroup { seat: w };
+        bt.uses.clear();
+        *self.battle_mut() = bt;
+    }
+
+    pub fn end_battle(&mut self) {
+        let hex = self.battle().hex;
+        for b in self.blocks_at(hex).collect::<Vec<_>>() {
+            self.revealed &= !bit(b);
+        }
+        self.frames.pop();
+    }
+
+    /// 7.1 battle order, then one Battle frame per hex (first on top).
+    pub fn order_battle(&mut self, h: Hex) {
+        let all = self.battle_hexes();
+        let done = match self.frames.last_mut() {
+            Some(Frame::BattleOrder { chosen }) => {
+                chosen.push(h);
+                (chosen.len() + 1 >= all.len()).then(|| chosen.clone())
+            }
+            _ => None,
+        };
+        if let Some(mut chosen) = done {
+            self.frames.pop();
+            for x in all {
+                if !chosen.contains(&x) {
+                    chosen.push(x);
+                }
+            }
+            self.push_battles(&chosen);
+        }
+    }
+
+    pub fn push_battles(&mut self, order: &[Hex]) {
+        for &h in order.iter().rev() {
+            let bt = self.new_battle(h);
+            self.frames.push(Frame::Battle(Box::new(bt)));
+        }
+    }
+}

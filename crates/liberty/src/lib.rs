@@ -1,0 +1,207 @@
+//! Liberty: The American Revolution 1775-83 (Columbia Games), rules-enforced.
+//! Rule numbers cite `shared/rulebooks/liberty.txt`; rulings cite
+//! `docs/rulings.md`.
+
+pub mod actions;
+pub mod battle;
+pub mod blocks;
+pub mod cards;
+pub mod map;
+pub mod movement;
+pub mod replacements;
+pub mod retreat;
+pub mod setup;
+pub mod state;
+pub mod turn;
+pub mod view;
+pub mod winter;
+
+pub use actions::Action;
+pub use state::Liberty;
+
+use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, SeatSet, Setup, TitleInfo, Viewer};
+use rand_chacha::ChaCha8Rng;
+use state::Frame;
+
+static INFO: TitleInfo = TitleInfo {
+    key: "liberty",
+    name: "Liberty: The American Revolution 1775-83",
+    seats: &["british", "american"],
+    scenarios: &[ScenarioInfo {
+        key: "1775",
+        name: "The 1775 campaign game",
+        rule: "12.0",
+    }],
+    options: &[
+        OptionInfo {
+            key: "british-initiative",
+            values: &["off", "on"],
+            help: "3.1 British Initiative Option: on equal Action cards the British choose to go first or second",
+        },
+        OptionInfo {
+            key: "militia-firepower",
+            values: &["off", "on"],
+            help: "Optional rule: defending militia and loyalist foot may fire C2 in round 1, then withdraw",
+        },
+        OptionInfo {
+            key: "bayonet",
+            values: &["off", "on"],
+            help: "Optional rule: regular foot may charge at C3 (Guards C5) in round 2, then withdraw",
+        },
+        OptionInfo {
+            key: "pursuit",
+            values: &["off", "on"],
+            help: "Optional rule: a fourth, pursuit round in which the attacker retreats",
+        },
+    ],
+    rules_version: "liberty-1",
+};
+
+pub fn info() -> &'static TitleInfo {
+    &INFO
+}
+
+pub fn seat_name(s: Seat) -> &'static str {
+    INFO.seats[s as usize]
+}
+
+/// Every reconstructed data item, with its reasoning (data-provenance.md).
+pub fn provenance() -> Vec<(String, String)> {
+    let mut v = map::Map::embedded().provenance();
+    for b in blocks::embedded() {
+        if b.note.contains("reconstructed") {
+            v.push((format!("block {} ({})", b.id, b.name), b.note.clone()));
+        }
+    }
+    v.push((
+        "supply cards".into(),
+        "reconstructed: 3.0 gives 5 Supply cards of 'either two or three steps'; three give 2 steps and two give 3".into(),
+    ));
+    v
+}
+
+impl Game for Liberty {
+    type Action = Action;
+
+    fn info() -> &'static TitleInfo {
+        &INFO
+    }
+
+    fn new(setup: &Setup) -> Self {
+        Liberty::start(setup)
+    }
+
+    fn to_act(&self) -> SeatSet {
+        self.acting()
+    }
+
+    fn prompt(&self, seat: Seat) -> Prompt {
+        self.prompt_for(seat)
+    }
+
+    fn legal(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.outcome.is_none() && self.acting().contains(seat) {
+            self.legal_for(seat, out);
+        }
+    }
+
+    fn apply_legal(&mut self, seat: Seat, action: &Action) {
+        self.perform(seat, *action);
+        self.advance();
+    }
+
+    fn describe(&self, _seat: Seat, action: &Action) -> engine::ActionInfo {
+        self.describe_action(action)
+    }
+
+    fn outcome(&self) -> Option<&engine::Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn view(&self, viewer: Viewer) -> serde_json::Value {
+        self.render_view(viewer)
+    }
+
+    fn log(&self) -> &engine::Log {
+        &self.log
+    }
+
+    fn log_mut(&mut self) -> &mut engine::Log {
+        &mut self.log
+    }
+
+    fn dice(&self) -> &engine::Dice {
+        &self.dice
+    }
+
+    fn dice_mut(&mut self) -> &mut engine::Dice {
+        &mut self.dice
+    }
+
+    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
+        self.sample_for(observer, rng)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        self.invariants()
+    }
+}
+
+impl Liberty {
+    pub fn acting(&self) -> SeatSet {
+        if self.outcome.is_some() {
+            return SeatSet::NONE;
+        }
+        let one = SeatSet::one;
+        match self.frames.last() {
+            None => SeatSet::NONE,
+            Some(f) => match f {
+                Frame::CardPlay => (0..2).filter(|&s| self.played[s as usize].is_none()).fold(SeatSet::NONE, SeatSet::with),
+                Frame::Offer { from, .. } => one(1 - from),
+                Frame::Initiative => one(blocks::BRITISH),
+                Frame::Supply { seat, .. }
+                | Frame::Actions { seat, .. }
+                | Frame::Group { seat, .. }
+                | Frame::Pin { seat, .. }
+                | Frame::MainAttack { seat, .. }
+                | Frame::Deploy { seat, .. }
+                | Frame::ForceMarch { seat }
+                | Frame::Draw { seat }
+                | Frame::Disband { seat }
+                | Frame::Attrition { seat } => one(*seat),
+                Frame::BattleOrder { .. } => one(self.player1),
+                Frame::Battle(_) => one(self.battle_seat()),
+                Frame::WinterExchange { done } => (0..2).filter(|&s| !done[s as usize]).fold(SeatSet::NONE, SeatSet::with),
+            },
+        }
+    }
+
+    /// Every block in exactly one place, strengths in range, counts right.
+    pub fn invariants(&self) -> Result<(), String> {
+        let spaces = self.count.len();
+        let mut count = vec![[0u8; 2]; spaces];
+        for b in 0..self.loc.len() as blocks::Block {
+            let l = self.loc[b as usize];
+            let s = self.strength[b as usize];
+            let i = blocks::info(b);
+            if (l as usize) < spaces {
+                count[l as usize][i.side as usize] += 1;
+                if s < 1 || s > i.max {
+                    return Err(format!("{} on the map at strength {s} (max {})", i.id, i.max));
+                }
+                if i.is_indian() && !self.map().spaces[l as usize].wilderness {
+                    return Err(format!("{} outside the wilderness", i.id));
+                }
+            } else if ![state::POOL, state::FRENCH_POOL, state::PRISONER].contains(&l) {
+                return Err(format!("{} at no place ({l})", i.id));
+            }
+        }
+        if count != self.count {
+            return Err("per-space block counts are out of date".into());
+        }
+        if self.hands.iter().map(Vec::len).sum::<usize>() + self.deck.len() + self.played.iter().flatten().count() > 25 {
+            return Err("more than 25 cards".into());
+        }
+        Ok(())
+    }
+}

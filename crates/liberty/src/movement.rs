@@ -1,0 +1,560 @@
+//! 5.0 Movement: group moves (5.1), hexside limits (5.2), pinning (5.4),
+//! force marching (5.5), river (5.6) and sea movement (5.7), warship
+//! movement (8.1), sea attacks (8.4) and the West Indies (9.1).
+
+use crate::actions::Action;
+use crate::blocks::{self, Block, Nation};
+use crate::map::{Hex, SideTerrain, Terrain, Zone};
+use crate::state::{bit, other, Attack, Frame, Liberty, Moving, Weather, BY_SEA, POOL};
+use engine::Seat;
+
+impl Liberty {
+    /// 9.0 / ruling liberty #19: French blocks cannot move before French Entry.
+    fn may_move(&self, b: Block) -> bool {
+        self.moved & bit(b) == 0
+            && self.pinned & bit(b) == 0
+            && self.on_map(b)
+            && (self.french_entered || !blocks::info(b).is_french())
+    }
+
+    /// 5.4 blocks that attacking blocks in `h` pin: one per attacking block.
+    pub fn pin_count(&self, h: Hex, seat: Seat) -> u8 {
+        match self.attack_at(h) {
+            Some(a) if a.attacker != seat => self.count[h as usize][other(seat) as usize],
+            _ => 0,
+        }
+    }
+
+    pub fn actions_legal(&self, seat: Seat, left: u8, replaced: bool, out: &mut Vec<Action>) {
+        if left > 0 && !replaced {
+            let mut seen = Vec::new();
+            for b in 0..self.loc.len() as Block {
+                let h = self.loc[b as usize];
+                if Liberty::side_of(b) == seat && self.may_move(b) && !seen.contains(&h) {
+                    seen.push(h);
+                    let pins = self.pin_count(h, seat);
+                    let movable = self.side_blocks_at(h, seat).filter(|&x| self.may_move(x)).count();
+                    let unchosen = !self.pin_hexes.contains(&h);
+                    if !unchosen || movable > pins as usize {
+                        out.push(Action::Group(h));
+                    }
+                }
+            }
+        }
+        if left > 0 && self.can_replace(seat) {
+            out.push(Action::Replace);
+        }
+        out.push(Action::EndActions);
+    }
+
+    /// 5.1 start a Group Move (one Action), naming pinned blocks first (5.4).
+    pub fn start_group(&mut self, seat: Seat, h: Hex) {
+        if let Some(Frame::Actions { left, .. }) = self.frames.last_mut() {
+            *left -= 1;
+        }
+        let place = self.hex_name(h);
+        self.log.say("5.1", || format!("{} moves a group from {place}.", crate::seat_name(seat)));
+        self.frames.push(Frame::Group {
+            seat,
+            origin: h,
+            current: None,
+            sailed: Vec::new(),
+        });
+        let pins = self.pin_count(h, seat);
+        if pins > 0 && !self.pin_hexes.contains(&h) {
+            self.pin_hexes.push(h);
+            self.frames.push(Frame::Pin { seat, hex: h, left: pins });
+        }
+    }
+
+    pub fn pin_legal(&self, seat: Seat, h: Hex, out: &mut Vec<Action>) {
+        for b in self.side_blocks_at(h, seat) {
+            if self.pinned & bit(b) == 0 && self.moved & bit(b) == 0 {
+                out.push(Action::Pin(b));
+            }
+        }
+    }
+
+    /// 5.4 Pinning: the defender chooses which blocks are pinned.
+    pub fn pin(&mut self, b: Block) {
+        self.pinned |= bit(b);
+        let seat = Liberty::side_of(b);
+        self.log.tell(seat, "5.4", || format!("{} is pinned.", Liberty::name(b)));
+        if let Some(Frame::Pin { left, .. }) = self.frames.last_mut() {
+            *left -= 1;
+            if *left == 0 {
+                self.frames.pop();
+                self.log.say("5.4", || "The defender names its pinned blocks.".into());
+            }
+        }
+    }
+
+    pub fn group_legal(&self, seat: Seat, origin: Hex, current: Option<Moving>, sailed: &[Hex], out: &mut Vec<Action>) {
+        match current {
+            None => {
+                for b in self.side_blocks_at(origin, seat) {
+                    if self.may_move(b) {
+                        out.push(Action::Pick(b));
+                    }
+                }
+                out.push(Action::EndGroup);
+            }
+            Some(m) => {
+                let info = blocks::info(m.block);
+                let pos = self.loc[m.block as usize];
+                if m.steps == 0 {
+                    self.sail_legal(seat, m.block, sailed, out);
+                    if !info.is_warship() {
+                        self.river_legal(seat, m.block, origin, out);
+                    }
+                }
+                if !info.is_warship() {
+                    self.step_legal(seat, m.block, origin, pos, m.steps, out);
+                }
+                out.push(Action::Stop);
+            }
+        }
+    }
+
+    /// 4.0 no attacks within or from the weather zone (sea attacks: by
+    /// destination only, ruling liberty #3).
+    fn weather_forbids(&self, from: Option<Hex>, to: Hex) -> bool {
+        let zone = match self.weather {
+            Weather::North => Zone::North,
+            Weather::South => Zone::South,
+            Weather::Fair => return false,
+        };
+        let spaces = &self.map().spaces;
+        spaces[to as usize].zone == Some(zone) || from.is_some_and(|f| spaces[f as usize].zone == Some(zone))
+    }
+
+    /// 5.4 "Attacking": moving into an enemy-occupied hex or an enemy town.
+    pub fn is_attack(&self, seat: Seat, h: Hex) -> bool {
+        self.has(h, other(seat)) || (self.map().town(h).is_some() && self.friendly(h, other(seat)))
+    }
+
+    /// Whether `seat` may make an overland attack into `h` from `origin`.
+    fn may_attack_overland(&self, seat: Seat, origin: Hex, h: Hex) -> bool {
+        if self.weather_forbids(Some(origin), h) {
+            return false;
+        }
+        // 8.4 a Sea Attack can never be combined with any other attack.
+        !self.attack_at(h).is_some_and(|a| a.sea && a.attacker == seat)
+    }
+
+    fn step_legal(&self, seat: Seat, b: Block, origin: Hex, pos: Hex, steps: u8, out: &mut Vec<Action>) {
+        let info = blocks::info(b);
+        // 5.5 one extra hex by force march.
+        if steps > info.moves || self.by_river & bit(b) != 0 {
+            return;
+        }
+        let map = self.map();
+        let pin_sides: Vec<u16> = if pos == origin && self.pin_count(origin, seat) > 0 {
+            self.attack_at(origin)
+                .map(|a| a.entries.iter().filter(|e| e.1 != seat).map(|e| e.0).collect())
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        for &(n, side) in &map.spaces[pos as usize].adj {
+            let hs = &map.sides[side as usize];
+            if !hs.ground || map.spaces[n as usize].terrain != Terrain::Land {
+                continue;
+            }
+            if self.side_use[side as usize][seat as usize] >= hs.limit() || pin_sides.contains(&side) {
+                continue;
+            }
+            // 2.25 / 10.0 Indians are restricted to Wilderness hexes.
+            if info.is_indian() && !map.spaces[n as usize].wilderness {
+                continue;
+            }
+            if self.is_attack(seat, n) && !self.may_attack_overland(seat, origin, n) {
+                continue;
+            }
+            out.push(Action::Step(n));
+        }
+    }
+
+    /// 5.6 River Movement: a whole move of up to two hexes along one river or
+    /// lake shore; no force march; forest stops ignored (ruling liberty #10).
+    fn river_legal(&self, seat: Seat, b: Block, origin: Hex, out: &mut Vec<Action>) {
+        let map = self.map();
+        let info = blocks::info(b);
+        for (dest, sides) in map.river_moves(origin) {
+            let path_ok = sides.iter().all(|&s| {
+                let hs = &map.sides[s as usize];
+                hs.ground && self.side_use[s as usize][seat as usize] < hs.limit()
+            });
+            if !path_ok || (info.is_indian() && !map.spaces[*dest as usize].wilderness) {
+                continue;
+            }
+            // The hex passed through must not stop the block.
+            if sides.len() == 2 {
+                let s0 = &map.sides[sides[0] as usize];
+                let mid = if s0.a == origin { s0.b } else { s0.a };
+                if self.is_attack(seat, mid) || (info.is_indian() && !map.spaces[mid as usize].wilderness) {
+                    continue;
+                }
+            }
+            if self.is_attack(seat, *dest) && !self.may_attack_overland(seat, origin, *dest) {
+                continue;
+            }
+            out.push(Action::River(*dest));
+        }
+    }
+
+    /// 5.4 Naval Choke Points: an enemy block in Yorktown (Dover) closes the
+    /// Chesapeake (Delaware) ports to sea movement.
+    fn port_closed(&self, seat: Seat, port: Hex) -> bool {
+        self.map()
+            .chokepoints
+            .iter()
+            .any(|c| c.closes.contains(&port) && self.has(c.hex, other(seat)))
+    }
+
+    /// 9.1 West Indies stacking before French Entry, and the French port.
+    fn west_indies_open(&self, seat: Seat, h: Hex) -> bool {
+        let wi = self.map().west_indies;
+        if !wi.contains(&h) {
+            return true;
+        }
+        if self.french_entered {
+            return true;
+        }
+        h == wi[seat as usize] && self.count[h as usize][seat as usize] < 2
+    }
+
+    fn sail_legal(&self, seat: Seat, b: Block, sailed: &[Hex], out: &mut Vec<Action>) {
+        let info = blocks::info(b);
+        let map = self.map();
+        let pos = self.loc[b as usize];
+        let atl = map.atlantic;
+        let in_wi = map.west_indies.contains(&pos);
+        // 5.7 American and Indian blocks cannot move by sea.
+        if !info.is_warship() && matches!(info.nation, Nation::American | Nation::Indian) {
+            return;
+        }
+        let mut dests: Vec<(Hex, bool)> = Vec::new(); // (space, force march)
+        if pos == atl || in_wi {
+            for h in 0..map.spaces.len() as Hex {
+                if h != pos && (map.is_port(h) || (in_wi && h == atl)) && map.spaces[h as usize].terrain != Terrain::Sea {
+                    // From the West Indies only to the other port or the Atlantic (9.1).
+                    if in_wi && h != atl && !map.west_indies.contains(&h) {
+                        continue;
+                    }
+                    dests.push((h, false));
+                }
+            }
+        } else if map.is_port(pos) && (info.is_warship() || self.friendly(pos, seat)) && !self.port_closed(seat, pos) {
+            dests.push((atl, false));
+        }
+        if info.is_warship() && !in_wi && pos != atl {
+            for (h, d, _) in self.warship_reach(seat, pos, info.moves + 1) {
+                dests.push((h, d > info.moves));
+            }
+        }
+        for (h, _) in dests {
+            if h == atl {
+                out.push(Action::Sail(h));
+                continue;
+            }
+            if !self.west_indies_open(seat, h) || (pos == atl && self.port_closed(seat, h)) {
+                continue;
+            }
+            let attack = self.is_attack(seat, h);
+            let ok = if !attack {
+                true
+            } else if info.is_warship() {
+                // 8.4 a sea attack never reinforces a friendly hex under attack,
+                // is never combined with another attack, one per hex (ruling #11).
+                !self.has(h, seat)
+                    && !self.weather_forbids(None, h)
+                    && match self.attack_at(h) {
+                        None => true,
+                        Some(a) => a.attacker == seat && a.sea && sailed.contains(&h),
+                    }
+            } else {
+                // 8.4 ground blocks join a sea attack opened by a warship of this
+                // group, at most three.
+                sailed.contains(&h) && self.sea_landers(seat, h) < 3
+            };
+            if ok {
+                out.push(Action::Sail(h));
+            }
+        }
+    }
+
+    fn sea_landers(&self, seat: Seat, h: Hex) -> usize {
+        self.side_blocks_at(h, seat)
+            .filter(|&x| !blocks::info(x).is_warship() && self.entry[x as usize] == BY_SEA)
+            .count()
+    }
+
+    /// 8.1 ports a warship reaches within `max` hexes across non-land hexsides,
+    /// passing only through spaces free of enemy blocks: (port, distance,
+    /// hexside it enters by).
+    pub fn warship_reach(&self, seat: Seat, from: Hex, max: u8) -> Vec<(Hex, u8, u16)> {
+        let map = self.map();
+        let mut seen = vec![false; map.spaces.len()];
+        seen[from as usize] = true;
+        let mut frontier = vec![from];
+        let mut out = Vec::new();
+        for d in 1..=max {
+            let mut next = Vec::new();
+            for &h in &frontier {
+                if h != from && self.has(h, other(seat)) {
+                    continue;
+                }
+                for &(n, side) in &map.spaces[h as usize].adj {
+                    if map.sides[side as usize].naval && !seen[n as usize] {
+                        seen[n as usize] = true;
+                        next.push(n);
+                        if map.is_port(n) {
+                            out.push((n, d, side));
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+        out
+    }
+
+    pub fn pick(&mut self, b: Block) {
+        if let Some(Frame::Group { current, .. }) = self.frames.last_mut() {
+            *current = Some(Moving { block: b, steps: 0 });
+        }
+    }
+
+    /// The block stops: it has moved (if it left its hex) and the group goes on.
+    pub fn stop_current(&mut self) {
+        if let Some(Frame::Group { current, .. }) = self.frames.last_mut() {
+            if let Some(m) = current.take() {
+                if m.steps > 0 {
+                    self.moved |= bit(m.block);
+                }
+            }
+        }
+    }
+
+    /// A block enters a hex: register an attack (5.4, 7.22; ruling liberty #9).
+    /// Returns whether the block must stop.
+    fn enter(&mut self, seat: Seat, b: Block, h: Hex, via: u16) -> bool {
+        let enemy_here = self.has(h, other(seat));
+        let attack = self.is_attack(seat, h);
+        self.place(b, h);
+        self.entry[b as usize] = via;
+        if !attack {
+            if let Some(a) = self.attack_at_mut(h) {
+                a.entries.push((via, seat));
+            }
+            return false;
+        }
+        match self.attack_at_mut(h) {
+            None => self.attacks.push(Attack {
+                hex: h,
+                attacker: seat,
+                opposed: enemy_here,
+                entries: vec![(via, seat)],
+                main: None,
+                sea: via == BY_SEA,
+            }),
+            Some(a) => {
+                a.entries.push((via, seat));
+                if a.attacker != seat && !a.opposed {
+                    // Ruling liberty #9: no battle existed, so this is a new attack.
+                    a.attacker = seat;
+                    a.opposed = true;
+                    a.main = None;
+                    a.sea = via == BY_SEA;
+                }
+            }
+        }
+        let place = self.hex_name(h);
+        self.log.say("5.4", || format!("{} attacks {place}.", crate::seat_name(seat)));
+        true
+    }
+
+    fn moving(&self) -> (Seat, Moving) {
+        match self.frames.last() {
+            Some(Frame::Group {
+                seat, current: Some(m), ..
+            }) => (*seat, *m),
+            _ => unreachable!("a block is moving"),
+        }
+    }
+
+    fn set_steps(&mut self, steps: u8) {
+        if let Some(Frame::Group { current: Some(m), .. }) = self.frames.last_mut() {
+            m.steps = steps;
+        }
+    }
+
+    /// 5.1 / 5.2 / 5.5 one hex of overland movement.
+    pub fn step(&mut self, to: Hex) {
+        let (seat, m) = self.moving();
+        let b = m.block;
+        let from = self.loc[b as usize];
+        let side = self.map().side_between(from, to).expect("adjacent");
+        let hs = &self.map().sides[side as usize];
+        let stops_here = hs.terrain != SideTerrain::Clear && !hs.river && !blocks::info(b).is_indian();
+        self.use_side(side, seat);
+        let steps = m.steps + 1;
+        self.set_steps(steps);
+        let fm = steps > blocks::info(b).moves;
+        if fm {
+            self.force_marched |= bit(b);
+        }
+        let (a, c) = (self.hex_name(from), self.hex_name(to));
+        self.log.tell(seat, "5.1", || format!("{} moves from {a} to {c}{}.", Liberty::name(b), if fm { " by force march" } else { "" }));
+        let stop = self.enter(seat, b, to, side);
+        if stop || stops_here || fm {
+            self.stop_current();
+        }
+    }
+
+    /// 5.6 river move.
+    pub fn river(&mut self, to: Hex) {
+        let (seat, m) = self.moving();
+        let b = m.block;
+        let from = self.loc[b as usize];
+        let sides: Vec<u16> = self
+            .map()
+            .river_moves(from)
+            .iter()
+            .find(|(d, _)| *d == to)
+            .map(|(_, s)| s.clone())
+            .expect("legal river move");
+        for &s in &sides {
+            self.use_side(s, seat);
+        }
+        self.by_river |= bit(b);
+        self.set_steps(sides.len() as u8);
+        let (a, c) = (self.hex_name(from), self.hex_name(to));
+        self.log.tell(seat, "5.6", || format!("{} moves by river from {a} to {c}.", Liberty::name(b)));
+        self.enter(seat, b, to, *sides.last().expect("a river move crosses a hexside"));
+        self.stop_current();
+    }
+
+    /// 5.7 / 8.1 / 8.4 / 9.1 a sea move, warship move or sea attack.
+    pub fn sail(&mut self, to: Hex) {
+        let (seat, m) = self.moving();
+        let b = m.block;
+        let info = blocks::info(b);
+        let map = self.map();
+        let from = self.loc[b as usize];
+        let by_sea = from == map.atlantic || map.west_indies.contains(&from) || to == map.atlantic;
+        let via = if by_sea {
+            BY_SEA
+        } else {
+            let (_, d, side) = self
+                .warship_reach(seat, from, info.moves + 1)
+                .into_iter()
+                .find(|x| x.0 == to)
+                .expect("legal warship move");
+            if d > info.moves {
+                self.force_marched |= bit(b);
+            }
+            side
+        };
+        self.set_steps(1);
+        let (a, c) = (self.hex_name(from), self.hex_name(to));
+        self.log.tell(seat, "5.7", || format!("{} sails from {a} to {c}.", Liberty::name(b)));
+        let opens_sea_attack = info.is_warship() && by_sea && self.is_attack(seat, to);
+        self.enter(seat, b, to, via);
+        if opens_sea_attack {
+            if let Some(Frame::Group { sailed, .. }) = self.frames.last_mut() {
+                if !sailed.contains(&to) {
+                    sailed.push(to);
+                }
+            }
+            if let Some(a) = self.attack_at_mut(to) {
+                a.sea = true;
+                a.main = Some(BY_SEA);
+            }
+        }
+        self.stop_current();
+    }
+
+    /// End of a player's movement: declare Main Attacks (7.22, ruling liberty #7),
+    /// then roll for force marches (5.5).
+    pub fn close_movement(&mut self, seat: Seat) {
+        let actions = self.frames.iter_mut().rev().find_map(|f| match f {
+            Frame::Actions { closed, .. } => Some(closed),
+            _ => None,
+        });
+        match actions {
+            Some(closed) if !*closed => *closed = true,
+            _ => return,
+        }
+        self.frames.push(Frame::ForceMarch { seat });
+        let hexes: Vec<Hex> = self
+            .attacks
+            .iter()
+            .filter(|a| a.attacker == seat && a.main.is_none() && self.main_options(a).len() > 1)
+            .map(|a| a.hex)
+            .collect();
+        for hex in hexes {
+            self.frames.push(Frame::MainAttack { seat, hex });
+        }
+    }
+
+    /// The distinct entries of the attacker's blocks still in the hex.
+    pub fn main_options(&self, a: &Attack) -> Vec<u16> {
+        let mut v: Vec<u16> = Vec::new();
+        for b in self.side_blocks_at(a.hex, a.attacker) {
+            let e = self.entry[b as usize];
+            if e != crate::state::NOT_MOVED && !v.contains(&e) {
+                v.push(e);
+            }
+        }
+        v.sort();
+        v
+    }
+
+    pub fn declare_main(&mut self, hex: Hex, side: u16) {
+        if let Some(a) = self.attack_at_mut(hex) {
+            a.main = Some(side);
+        }
+        self.frames.pop();
+        let place = self.hex_name(hex);
+        self.log.say("7.22", || format!("The Main Attack on {place} is declared."));
+    }
+
+    /// 5.5 after all movement, 1-3 loses a step, 4-6 no loss.
+    pub fn roll_force_marches(&mut self, seat: Seat) {
+        for b in 0..self.loc.len() as Block {
+            if self.force_marched & bit(b) != 0 && Liberty::side_of(b) == seat {
+                self.force_marched &= !bit(b);
+                let r = self.dice.d6();
+                let lost = r <= 3;
+                self.log.roll("5.5", &[r], || {
+                    format!("Force march: {}.", if lost { "a block loses a step" } else { "no loss" })
+                });
+                if lost {
+                    self.reduce(b, "5.5");
+                }
+            }
+        }
+    }
+
+    /// 6.0 draw a block at random from the pool.
+    pub fn draw_replacement(&mut self, seat: Seat) {
+        let pool: Vec<Block> = (0..self.loc.len() as Block)
+            .filter(|&b| self.loc[b as usize] == POOL && Liberty::side_of(b) == seat)
+            .collect();
+        let b = pool[self.dice.pick(pool.len())];
+        self.strength[b as usize] = blocks::info(b).max;
+        self.log.tell(seat, "6.0", || format!("You draw {}.", Liberty::name(b)));
+        self.log.say("6.0", || format!("{} draws a replacement block.", crate::seat_name(seat)));
+        let mut hexes = Vec::new();
+        self.deploy_hexes(b, &mut hexes);
+        if hexes.is_empty() {
+            // Ruling liberty #18: an undeployable block returns to the pool.
+            self.strength[b as usize] = 0;
+            self.log.say("6.0", || "The block cannot be deployed and returns to the pool.".into());
+        } else {
+            self.frames.push(Frame::Deploy { seat, block: b });
+        }
+    }
+}

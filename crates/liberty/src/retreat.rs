@@ -1,0 +1,144 @@
+//! 7.4 Retreats, 7.5 Regrouping and 8.5 Sea Retreats: where a block may go.
+
+use crate::blocks::{self, Block, Nation};
+use crate::map::{Hex, SideTerrain, Terrain};
+use crate::state::{bit, other, Liberty};
+use engine::Seat;
+
+/// Why a block leaves a battle hex: the rules differ (7.4 vs 7.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    Retreat,
+    Regroup,
+}
+
+impl Liberty {
+    /// A hex a retreat or regroup may pass through or end in: free of enemy
+    /// blocks, not a battle hex, friendly or (for passing, and for a retreat's
+    /// end) neutral (5.3, 7.4, 7.5; stored control, ruling liberty #5).
+    fn open_for(&self, seat: Seat, h: Hex, end: bool, why: Leave) -> bool {
+        if self.has(h, other(seat)) || self.map().spaces[h as usize].terrain != Terrain::Land {
+            return false;
+        }
+        match (why, end) {
+            (Leave::Regroup, true) => self.friendly(h, seat),
+            _ => self.friendly(h, seat) || self.neutral(h),
+        }
+    }
+
+    /// Hexsides a block may leave the battle hex by (7.4): the attacker only
+    /// by hexsides its side used to attack; the defender not by those, unless
+    /// it entered by that hexside after the attacker. Regroups: any (7.5).
+    fn may_leave_by(&self, seat: Seat, hex: Hex, side: u16, why: Leave) -> bool {
+        if why == Leave::Regroup {
+            return true;
+        }
+        let Some(a) = self.attack_at(hex) else { return true };
+        let last = a.entries.iter().rev().find(|e| e.0 == side).map(|e| e.1);
+        if seat == a.attacker {
+            last == Some(seat)
+        } else {
+            last.is_none_or(|s| s == seat)
+        }
+    }
+
+    /// Ground destinations with the hexsides crossed (one path each), under
+    /// `uses` (hexside counts of this round or regroup).
+    pub fn land_escapes(&self, b: Block, why: Leave, uses: &[(u16, u8)]) -> Vec<(Hex, Vec<u16>)> {
+        let info = blocks::info(b);
+        let seat = info.side;
+        let map = self.map();
+        let hex = self.loc[b as usize];
+        let used = |s: u16| uses.iter().find(|u| u.0 == s).map_or(0, |u| u.1);
+        let mut out: Vec<(Hex, Vec<u16>)> = Vec::new();
+        let mut frontier: Vec<(Hex, Vec<u16>)> = vec![(hex, Vec::new())];
+        for step in 1..=info.moves {
+            let mut next = Vec::new();
+            for (h, path) in &frontier {
+                for &(n, side) in &map.spaces[*h as usize].adj {
+                    let hs = &map.sides[side as usize];
+                    if !hs.ground || used(side) >= hs.limit() || n == hex || out.iter().any(|o| o.0 == n) {
+                        continue;
+                    }
+                    if step == 1 && !self.may_leave_by(seat, hex, side, why) {
+                        continue;
+                    }
+                    if (info.is_indian() && !map.spaces[n as usize].wilderness) || self.contested(n) {
+                        continue;
+                    }
+                    let passable = self.open_for(seat, n, false, why);
+                    if !passable {
+                        continue;
+                    }
+                    let mut p = path.clone();
+                    p.push(side);
+                    if self.open_for(seat, n, true, why) {
+                        out.push((n, p.clone()));
+                    }
+                    let stops = hs.terrain != SideTerrain::Clear && !hs.river && !info.is_indian();
+                    if !stops {
+                        next.push((n, p));
+                    }
+                }
+            }
+            frontier = next;
+        }
+        // 7.4 / 7.5 only blocks that entered by river may leave by river.
+        if self.by_river & bit(b) != 0 {
+            for (dest, sides) in map.river_moves(hex) {
+                let ok = sides.iter().all(|&s| used(s) < map.sides[s as usize].limit())
+                    && self.may_leave_by(seat, hex, sides[0], why)
+                    && !self.contested(*dest)
+                    && self.open_for(seat, *dest, true, why)
+                    && !out.iter().any(|o| o.0 == *dest);
+                if ok {
+                    out.push((*dest, sides.clone()));
+                }
+            }
+        }
+        out
+    }
+
+    /// 8.1 / 8.5 / 9.1 / ruling liberty #14: a warship leaves to the Atlantic
+    /// (not when regrouping), the other West Indies port, or a friendly port
+    /// free of enemy blocks within two hexes, ignoring hexside limits.
+    pub fn warship_escapes(&self, b: Block, why: Leave) -> Vec<Hex> {
+        let seat = Liberty::side_of(b);
+        let map = self.map();
+        let hex = self.loc[b as usize];
+        let mut out = Vec::new();
+        if why == Leave::Retreat {
+            out.push(map.atlantic);
+        }
+        if map.west_indies.contains(&hex) {
+            out.extend(map.west_indies.iter().copied().filter(|&w| w != hex && self.friendly(w, seat) && !self.has(w, other(seat))));
+            return out;
+        }
+        for (h, _, _) in self.warship_reach(seat, hex, 2) {
+            if self.friendly(h, seat) && !self.has(h, other(seat)) && !self.contested(h) {
+                out.push(h);
+            }
+        }
+        out
+    }
+
+    /// 8.5 a ground block may retreat by sea (to the Atlantic, or the other West
+    /// Indies port) when a friendly warship retreated this round; on land that
+    /// warship must have been unopposed; at most three ground blocks a round.
+    pub fn sea_escape(&self, b: Block, warship_left: bool, unopposed: bool, sea_retreats: u8) -> Option<Hex> {
+        let info = blocks::info(b);
+        if info.is_warship() || matches!(info.nation, Nation::American | Nation::Indian) {
+            return None;
+        }
+        let at_sea = self.at_sea & bit(b) != 0;
+        if !warship_left || sea_retreats >= 3 || (!at_sea && !unopposed) {
+            return None;
+        }
+        let map = self.map();
+        let hex = self.loc[b as usize];
+        if map.west_indies.contains(&hex) {
+            return Some(map.atlantic);
+        }
+        Some(map.atlantic)
+    }
+}

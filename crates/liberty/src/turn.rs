@@ -1,0 +1,372 @@
+//! The sequence of play (Game Turns, 3.0-7.0; Winter Turn, 11.0): what
+//! happens next when no decision is pending, and the dispatch of decisions.
+
+use crate::actions::Action;
+use crate::blocks::{BRITISH};
+use crate::state::{other, Frame, Liberty, Weather, NOT_MOVED};
+use engine::{Prompt, Seat};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    Cards,
+    Weather,
+    Supply,
+    Actions1,
+    Actions2,
+    Battles,
+    EndTurn,
+    Winter,
+    NewYear,
+}
+
+impl Liberty {
+    /// Run automatic steps until a seat must decide or the game is over.
+    pub fn advance(&mut self) {
+        while self.outcome.is_none() {
+            match self.frames.last().cloned() {
+                Some(Frame::ForceMarch { seat }) => {
+                    self.frames.pop();
+                    self.roll_force_marches(seat);
+                }
+                Some(Frame::Draw { seat }) => {
+                    self.frames.pop();
+                    self.draw_replacement(seat);
+                }
+                Some(Frame::Battle(_)) => {
+                    if !self.battle_step() {
+                        return;
+                    }
+                }
+                Some(Frame::Actions { seat, left, closed, .. }) => {
+                    let mut v = Vec::new();
+                    self.actions_legal(seat, left, true, &mut v);
+                    let nothing_left = left == 0 || (v.len() == 1 && !self.has_group(seat));
+                    if !nothing_left {
+                        return;
+                    }
+                    if closed {
+                        self.frames.pop();
+                    } else {
+                        self.close_movement(seat);
+                    }
+                }
+                Some(Frame::Group { current: Some(m), .. }) if m.steps > 0 && self.no_more_steps() => {
+                    self.stop_current();
+                }
+                Some(Frame::Supply { seat, given, .. }) => {
+                    let mut v = Vec::new();
+                    self.supply_legal(seat, given, &mut v);
+                    if v.len() > 1 {
+                        return;
+                    }
+                    self.frames.pop();
+                }
+                Some(Frame::BattleOrder { .. }) => {
+                    if self.battle_hexes().len() > 1 {
+                        return;
+                    }
+                    self.frames.pop();
+                    let all = self.battle_hexes();
+                    self.push_battles(&all);
+                }
+                Some(Frame::Disband { seat }) => {
+                    let mut v = Vec::new();
+                    self.disband_legal(seat, &mut v);
+                    if v.len() > 1 {
+                        return;
+                    }
+                    self.frames.pop();
+                }
+                Some(Frame::Attrition { seat }) => {
+                    if self.attrition_pending(seat) {
+                        return;
+                    }
+                    self.frames.pop();
+                }
+                Some(Frame::WinterExchange { done }) => {
+                    let mut v = Vec::new();
+                    let open = (0..2).any(|s| {
+                        v.clear();
+                        self.winter_exchange_legal(s, done, &mut v);
+                        v.len() > 1
+                    });
+                    if open {
+                        return;
+                    }
+                    self.frames.pop();
+                }
+                Some(_) => return,
+                None => self.next_stage(),
+            }
+        }
+    }
+
+    fn has_group(&self, seat: Seat) -> bool {
+        let mut v = Vec::new();
+        if let Some(Frame::Actions { left, replaced, .. }) = self.frames.last() {
+            self.actions_legal(seat, *left, *replaced, &mut v);
+        }
+        v.iter().any(|a| matches!(a, Action::Group(_) | Action::Replace))
+    }
+
+    /// The moving block has only "stop" left.
+    fn no_more_steps(&self) -> bool {
+        let mut v = Vec::new();
+        if let Some(Frame::Group {
+            seat,
+            origin,
+            current,
+            sailed,
+        }) = self.frames.last()
+        {
+            self.group_legal(*seat, *origin, *current, sailed, &mut v);
+        }
+        v.len() <= 1
+    }
+
+    fn next_stage(&mut self) {
+        match self.stage {
+            Stage::Cards => {
+                self.played = [None, None];
+                self.offered = [false, false];
+                self.frames.push(Frame::CardPlay);
+                self.stage = Stage::Weather;
+            }
+            Stage::Weather => {
+                // 4.0 Player 2 rolls one die.
+                let r = self.dice.d6();
+                self.weather = match r {
+                    1 => Weather::North,
+                    2 => Weather::South,
+                    _ => Weather::Fair,
+                };
+                let p2 = crate::seat_name(other(self.player1));
+                self.log.roll("4.0", &[r], || {
+                    format!(
+                        "{p2} rolls for weather: {}.",
+                        match r {
+                            1 => "no attacks within or from the North",
+                            2 => "no attacks within or from the South",
+                            _ => "no weather effects",
+                        }
+                    )
+                });
+                self.stage = Stage::Supply;
+            }
+            Stage::Supply => {
+                // 3.3 Supply cards are resolved first; British first if both.
+                for s in [1, 0] {
+                    let c = self.played[s as usize].expect("cards were played");
+                    if c.is_supply() {
+                        self.frames.push(Frame::Supply {
+                            seat: s,
+                            left: c.supply_steps(),
+                            given: 0,
+                        });
+                    }
+                }
+                self.stage = Stage::Actions1;
+            }
+            Stage::Actions1 | Stage::Actions2 => {
+                let seat = if self.stage == Stage::Actions1 { self.player1 } else { other(self.player1) };
+                let n = self.played[seat as usize].map_or(0, |c| c.actions());
+                if n > 0 {
+                    self.frames.push(Frame::Actions {
+                        seat,
+                        left: n,
+                        replaced: false,
+                        closed: false,
+                    });
+                }
+                self.stage = if self.stage == Stage::Actions1 { Stage::Actions2 } else { Stage::Battles };
+            }
+            Stage::Battles => {
+                if !self.battle_hexes().is_empty() {
+                    self.frames.push(Frame::BattleOrder { chosen: Vec::new() });
+                }
+                self.stage = Stage::EndTurn;
+            }
+            Stage::EndTurn => self.end_turn(),
+            Stage::Winter => self.winter(),
+            Stage::NewYear => {
+                self.year += 1;
+                self.turn = 1;
+                self.deal();
+                self.stage = Stage::Cards;
+            }
+        }
+    }
+
+    /// End of a Game Turn: control changes (5.3) and per-turn counts reset.
+    fn end_turn(&mut self) {
+        self.recompute_control();
+        self.moved = 0;
+        self.pinned = 0;
+        self.by_river = 0;
+        self.at_sea = 0;
+        self.force_marched = 0;
+        self.pin_hexes.clear();
+        self.deployed.clear();
+        self.attacks.clear();
+        self.entry.iter_mut().for_each(|e| *e = NOT_MOVED);
+        self.side_use.iter_mut().for_each(|u| *u = [0, 0]);
+        self.played = [None, None];
+        self.turn += 1;
+        self.stage = if self.turn > self.turns_in_year { Stage::Winter } else { Stage::Cards };
+    }
+
+    /// 11.0 the winter actions in their exact order.
+    fn winter(&mut self) {
+        if self.check_victory() {
+            return;
+        }
+        self.french_entry_roll();
+        self.indian_towns();
+        self.disband_atlantic();
+        self.offered = [false, false];
+        self.frames.push(Frame::WinterExchange { done: [false, false] });
+        self.frames.push(Frame::Attrition { seat: 1 });
+        self.frames.push(Frame::Attrition { seat: BRITISH });
+        self.frames.push(Frame::Disband { seat: 1 });
+        self.frames.push(Frame::Disband { seat: BRITISH });
+        self.stage = Stage::NewYear;
+    }
+
+    pub fn legal_for(&self, seat: Seat, out: &mut Vec<Action>) {
+        let Some(f) = self.frames.last() else { return };
+        match f {
+            Frame::CardPlay => self.card_phase_legal(seat, out),
+            Frame::Offer { .. } => out.extend([Action::Accept, Action::Decline]),
+            Frame::Initiative => out.extend([Action::GoFirst, Action::GoSecond]),
+            Frame::Supply { given, .. } => self.supply_legal(seat, *given, out),
+            Frame::Actions { left, replaced, .. } => self.actions_legal(seat, *left, *replaced, out),
+            Frame::Group {
+                origin, current, sailed, ..
+            } => self.group_legal(seat, *origin, *current, sailed, out),
+            Frame::Pin { hex, .. } => self.pin_legal(seat, *hex, out),
+            Frame::MainAttack { hex, .. } => {
+                if let Some(a) = self.attack_at(*hex) {
+                    for side in self.main_options(a) {
+                        out.push(Action::Main { hex: *hex, side });
+                    }
+                }
+            }
+            Frame::Deploy { block, .. } => {
+                let mut hexes = Vec::new();
+                self.deploy_hexes(*block, &mut hexes);
+                out.extend(hexes.into_iter().map(Action::Deploy));
+            }
+            Frame::BattleOrder { chosen } => {
+                for h in self.battle_hexes() {
+                    if !chosen.contains(&h) {
+                        out.push(Action::Battle(h));
+                    }
+                }
+            }
+            Frame::Battle(_) => self.battle_legal(seat, out),
+            Frame::Disband { .. } => self.disband_legal(seat, out),
+            Frame::Attrition { .. } => self.attrition_legal(seat, out),
+            Frame::WinterExchange { done } => self.winter_exchange_legal(seat, *done, out),
+            Frame::ForceMarch { .. } | Frame::Draw { .. } => {}
+        }
+    }
+
+    pub fn perform(&mut self, seat: Seat, a: Action) {
+        match a {
+            Action::PlayCard(c) => self.play_card(seat, c),
+            Action::Offer { give, get } => self.offer(seat, give, get),
+            Action::Accept => self.answer_offer(true),
+            Action::Decline => self.answer_offer(false),
+            Action::NoOffer => {
+                if let Some(Frame::WinterExchange { done }) = self.frames.last_mut() {
+                    done[seat as usize] = true;
+                }
+            }
+            Action::GoFirst | Action::GoSecond => {
+                self.frames.pop();
+                self.player1 = if a == Action::GoFirst { BRITISH } else { 1 };
+                self.announce_player1("3.1");
+            }
+            Action::SupplyStep(b) => self.supply_step(b),
+            Action::SupplyDone
+            | Action::EndGroup
+            | Action::RegroupDone
+            | Action::DisbandDone => self.done(seat, a),
+            Action::Group(h) => self.start_group(seat, h),
+            Action::Replace => self.replace(seat),
+            Action::EndActions => {
+                if let Some(Frame::Actions { left, .. }) = self.frames.last_mut() {
+                    *left = 0;
+                }
+            }
+            Action::Pick(b) => self.pick(b),
+            Action::Step(h) => self.step(h),
+            Action::River(h) => self.river(h),
+            Action::Sail(h) => self.sail(h),
+            Action::Stop => self.stop_current(),
+            Action::Pin(b) => self.pin(b),
+            Action::Main { hex, side } => self.declare_main(hex, side),
+            Action::Deploy(h) => {
+                if let Some(Frame::Deploy { block, .. }) = self.frames.last() {
+                    let b = *block;
+                    self.deploy(b, h);
+                }
+            }
+            Action::Battle(h) => self.order_battle(h),
+            Action::MilitiaC2(c2) => self.declare_militia(c2),
+            Action::Fire(b) => self.fire(b, false),
+            Action::Charge(b) => self.fire(b, true),
+            Action::Retreat(b, h) => self.retreat(b, h),
+            Action::Hit(b) => self.choose_hit(b),
+            Action::Regroup(b, h) => self.regroup(b, h),
+            Action::Disband(b) => self.disband(b),
+            Action::Eliminate(b) => self.eliminate(b),
+        }
+    }
+
+    fn done(&mut self, _seat: Seat, a: Action) {
+        if a == Action::RegroupDone {
+            self.end_battle();
+        } else {
+            self.frames.pop();
+        }
+    }
+
+    pub fn prompt_for(&self, seat: Seat) -> Prompt {
+        let p = |text: &str, rule: &str| Prompt {
+            text: text.to_string(),
+            rule: rule.to_string(),
+        };
+        let Some(f) = self.frames.last() else {
+            return p("The game is over.", "11.1");
+        };
+        match f {
+            Frame::CardPlay => p("Play a card face down (or offer a prisoner exchange).", "3.1"),
+            Frame::Offer { .. } => p("Accept or decline the prisoner exchange.", "11.5"),
+            Frame::Initiative => p("The Action cards are equal: choose to go first or second.", "3.1"),
+            Frame::Supply { left, .. } => p(&format!("Add up to {left} supply step(s), one per block."), "3.3"),
+            Frame::Actions { left, .. } => p(&format!("{left} Action(s) left: move a group, draw a replacement, or end."), "3.1"),
+            Frame::Group { current: None, .. } => p("Choose a block of the group to move, or end the group move.", "5.1"),
+            Frame::Group { .. } => p("Move the block: step, river, sea, or stop here.", "5.1"),
+            Frame::Pin { left, .. } => p(&format!("Name {left} more pinned block(s) in this hex."), "5.4"),
+            Frame::MainAttack { .. } => p("Declare the Main Attack hexside of this battle.", "7.22"),
+            Frame::Deploy { .. } => p("Deploy the replacement block.", "6.0"),
+            Frame::BattleOrder { .. } => p("Choose the next battle to fight.", "7.1"),
+            Frame::Battle(bt) => match bt.stage {
+                crate::battle::Stage::Militia => p("Declare whether your militia fire C2 in round 1.", "Optional rules"),
+                crate::battle::Stage::Hits { .. } => p("Choose which of your tied strongest blocks takes the hit.", "7.32"),
+                crate::battle::Stage::Retreat { .. } => p("Retreat your blocks from the battle.", "7.4"),
+                crate::battle::Stage::Regroup { .. } => p("You won: regroup blocks, or finish.", "7.5"),
+                _ => {
+                    let _ = seat;
+                    p(&format!("Combat round {}: fire or retreat with a block.", bt.round), "7.21")
+                }
+            },
+            Frame::Disband { .. } => p("Disband blocks, or finish.", "11.3"),
+            Frame::Attrition { .. } => p("Too many blocks for the winter supply: choose one to lose.", "11.4"),
+            Frame::WinterExchange { .. } => p("Offer a prisoner exchange, or make none.", "11.5"),
+            Frame::ForceMarch { .. } | Frame::Draw { .. } => p("Rolling...", "5.5"),
+        }
+    }
+}

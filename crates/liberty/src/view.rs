@@ -1,0 +1,205 @@
+//! 2.0 Fog-of-War: what each seat may see, and worlds resampled for a seat.
+
+use crate::blocks::{self, Block, Kind, Nation};
+use crate::state::{bit, other, Frame, Liberty, Loc, FRENCH_POOL, POOL, PRISONER};
+use engine::{Seat, Viewer};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+
+impl Liberty {
+    /// Whether `viewer` sees block `b` face up.
+    pub fn visible(&self, viewer: Viewer, b: Block) -> bool {
+        let loc = self.loc[b as usize];
+        viewer == Some(Liberty::side_of(b)) || self.revealed & bit(b) != 0 || loc == PRISONER || loc == FRENCH_POOL
+    }
+
+    fn loc_id(&self, l: Loc) -> String {
+        match l {
+            POOL => "pool".into(),
+            FRENCH_POOL => "french-pool".into(),
+            PRISONER => "prisoner".into(),
+            h => self.hex_id(h).into(),
+        }
+    }
+
+    pub fn render_view(&self, viewer: Viewer) -> Value {
+        let seats = crate::info().seats;
+        let mut shown = Vec::new();
+        let mut hidden: Vec<(Seat, Loc, u32)> = Vec::new();
+        for b in 0..self.loc.len() as Block {
+            let l = self.loc[b as usize];
+            if self.visible(viewer, b) {
+                let i = blocks::info(b);
+                shown.push(json!({
+                    "id": i.id, "name": i.name, "side": seats[i.side as usize], "kind": i.kind, "nation": i.nation,
+                    "loc": self.loc_id(l), "strength": self.strength[b as usize], "max": i.max,
+                    "move": i.moves, "combat": format!("{}{}", i.class_letter(), i.fire),
+                    "revealed": self.revealed & bit(b) != 0,
+                }));
+            } else {
+                let s = Liberty::side_of(b);
+                match hidden.iter_mut().find(|x| x.0 == s && x.1 == l) {
+                    Some(x) => x.2 += 1,
+                    None => hidden.push((s, l, 1)),
+                }
+            }
+        }
+        hidden.sort();
+        let hidden: Vec<Value> = hidden
+            .iter()
+            .map(|(s, l, n)| json!({"side": seats[*s as usize], "loc": self.loc_id(*l), "count": n}))
+            .collect();
+        let played: Vec<Value> = (0..2)
+            .map(|s| match self.played[s] {
+                None => Value::Null,
+                Some(c) if viewer == Some(s as Seat) || self.played.iter().all(Option::is_some) => json!(c.key()),
+                Some(_) => json!("face-down"),
+            })
+            .collect();
+        let control: serde_json::Map<String, Value> = (0..self.control.len())
+            .filter(|&h| self.control[h] < 2)
+            .map(|h| (self.hex_id(h as u16).to_string(), json!(seats[self.control[h] as usize])))
+            .collect();
+        let battle = self.frames.iter().rev().find_map(|f| match f {
+            Frame::Battle(bt) if bt.stage != crate::battle::Stage::Start => Some(json!({
+                "hex": self.hex_id(bt.hex), "attacker": seats[bt.attacker as usize], "round": bt.round,
+            })),
+            _ => None,
+        });
+        let to_act: Vec<&str> = engine::Game::to_act(self).iter().map(|s| seats[s as usize]).collect();
+        json!({
+            "title": "liberty",
+            "year": self.year,
+            "turn": self.turn,
+            "turns_in_year": self.turns_in_year,
+            "phase": self.phase_name(),
+            "player1": seats[self.player1 as usize],
+            "weather": self.weather,
+            "french_entered": self.french_entered,
+            "british_supply_points": self.british_supply(),
+            "to_act": to_act,
+            "hand": viewer.map(|v| self.hands[v as usize].iter().map(|c| c.key()).collect::<Vec<_>>()),
+            "hand_counts": {"british": self.hands[0].len(), "american": self.hands[1].len()},
+            "played": {"british": played[0], "american": played[1]},
+            "control": control,
+            "blocks": shown,
+            "hidden": hidden,
+            "battle": battle,
+            "outcome": self.outcome,
+        })
+    }
+
+    pub fn phase_name(&self) -> &'static str {
+        match self.frames.last() {
+            None => "over",
+            Some(f) => match f {
+                Frame::CardPlay | Frame::Offer { .. } | Frame::Initiative => "cards",
+                Frame::Supply { .. } => "supply",
+                Frame::Actions { .. }
+                | Frame::Group { .. }
+                | Frame::Pin { .. }
+                | Frame::MainAttack { .. }
+                | Frame::Deploy { .. }
+                | Frame::ForceMarch { .. }
+                | Frame::Draw { .. } => "actions",
+                Frame::BattleOrder { .. } | Frame::Battle(_) => "battles",
+                Frame::Disband { .. } | Frame::Attrition { .. } | Frame::WinterExchange { .. } => "winter",
+            },
+        }
+    }
+
+    /// A world consistent with what `observer` has seen: the other side's
+    /// hidden blocks trade identities within their kind (warship, Indian,
+    /// French, other), its hand and the deck are redealt, and the dice reseeded.
+    pub fn sample_for(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Liberty {
+        let mut g = self.clone();
+        let e = other(observer);
+        let category = |b: Block| {
+            let i = blocks::info(b);
+            match (i.kind, i.nation) {
+                (Kind::Warship, _) => 0,
+                (Kind::Indian, _) => 1,
+                (_, Nation::French) => 2,
+                _ => 3,
+            }
+        };
+        let mut perm: Vec<Block> = (0..self.loc.len() as Block).collect();
+        for cat in 0..4 {
+            let slots: Vec<Block> = (0..self.loc.len() as Block)
+                .filter(|&b| {
+                    Liberty::side_of(b) == e
+                        && category(b) == cat
+                        && !self.visible(Some(observer), b)
+                        && (self.on_map(b) || self.loc[b as usize] == POOL)
+                })
+                .collect();
+            let mut ids = slots.clone();
+            for i in (1..ids.len()).rev() {
+                ids.swap(i, rng.gen_range(0..=i));
+            }
+            for (s, id) in slots.iter().zip(ids) {
+                perm[*s as usize] = id;
+            }
+        }
+        g.relabel(&perm);
+        // Hands: the other side's cards (and a face-down card) with the deck.
+        let face_down = self.played[e as usize].is_some() && self.played[observer as usize].is_none();
+        let mut unseen: Vec<_> = self.hands[e as usize].iter().chain(self.deck.iter()).copied().collect();
+        if face_down {
+            unseen.extend(self.played[e as usize]);
+        }
+        for i in (1..unseen.len()).rev() {
+            unseen.swap(i, rng.gen_range(0..=i));
+        }
+        if face_down {
+            g.played[e as usize] = unseen.pop();
+        }
+        let n = self.hands[e as usize].len();
+        g.hands[e as usize] = unseen.drain(..n).collect();
+        g.hands[e as usize].sort();
+        g.deck = unseen;
+        g.dice.reseed(rng);
+        g.log.keep_visible(Some(observer));
+        g
+    }
+
+    /// Move every per-block datum of slot `b` to identity `perm[b]`.
+    fn relabel(&mut self, perm: &[Block]) {
+        let n = perm.len();
+        let src = self.clone();
+        let mv = |m: u64| (0..n).fold(0u64, |acc, b| if m & bit(b as Block) != 0 { acc | bit(perm[b]) } else { acc });
+        for b in 0..n {
+            let to = perm[b] as usize;
+            self.loc[to] = src.loc[b];
+            self.entry[to] = src.entry[b];
+            let max = blocks::info(perm[b]).max;
+            self.strength[to] = if src.strength[b] == 0 { 0 } else { src.strength[b].min(max) };
+        }
+        self.moved = mv(src.moved);
+        self.revealed = mv(src.revealed);
+        self.force_marched = mv(src.force_marched);
+        self.by_river = mv(src.by_river);
+        self.pinned = mv(src.pinned);
+        self.at_sea = mv(src.at_sea);
+        let map_block = |b: &mut Block| *b = perm[*b as usize];
+        for f in &mut self.frames {
+            match f {
+                Frame::Group { current: Some(m), .. } => map_block(&mut m.block),
+                Frame::Deploy { block, .. } => map_block(block),
+                Frame::Supply { given, .. } => *given = mv(*given),
+                Frame::Battle(bt) => {
+                    bt.acted = mv(bt.acted);
+                    bt.reserve = mv(bt.reserve);
+                    bt.militia_c2 = mv(bt.militia_c2);
+                    bt.charged = mv(bt.charged);
+                    map_block(&mut bt.hitter);
+                    if let crate::battle::Stage::Retreat { mask, .. } = &mut bt.stage {
+                        *mask = mv(*mask);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
