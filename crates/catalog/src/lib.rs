@@ -57,7 +57,10 @@ pub fn load(save: &SaveFile) -> Result<Box<dyn AnyGame>, SaveError> {
 }
 
 /// Start a new game of "title/scenario".
-pub fn new_game(path: &str, setup: impl FnOnce(String) -> Setup) -> Result<Box<dyn AnyGame>, Box<dyn std::error::Error>> {
+pub fn new_game(
+    path: &str,
+    setup: impl FnOnce(String) -> Setup,
+) -> Result<Box<dyn AnyGame>, Box<dyn std::error::Error>> {
     let (entry, s) = scenario(path)?;
     Ok((entry.new)(setup(s))?)
 }

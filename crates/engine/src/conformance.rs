@@ -79,20 +79,39 @@ fn one_game<G: Game>(setup: Setup, cfg: &Config) -> (usize, Option<String>) {
         let at = |what: &str| format!("{} seed {seed} step {step}: {what}", info.key);
         assert!(step < cfg.max_actions, "{}", at("no outcome within the bound"));
         let to_act = s.state().to_act();
-        assert!(!to_act.is_empty(), "{}", at("dead end: no seat must act and no outcome"));
+        assert!(
+            !to_act.is_empty(),
+            "{}",
+            at("dead end: no seat must act and no outcome")
+        );
         if let Err(e) = s.state().check() {
             panic!("{}", at(&format!("invariant broken: {e}")));
         }
         let seats: Vec<Seat> = to_act.iter().collect();
-        let deep = step % cfg.check_every == 0;
+        let deep = step.is_multiple_of(cfg.check_every);
         for &seat in &seats {
             let acts = described(s.state(), seat);
-            assert!(!acts.is_empty(), "{}", at(&format!("dead end: {} must act but has no legal action", info.seat_name(seat))));
+            assert!(
+                !acts.is_empty(),
+                "{}",
+                at(&format!(
+                    "dead end: {} must act but has no legal action",
+                    info.seat_name(seat)
+                ))
+            );
             if deep {
                 let mut ids = HashSet::new();
                 for a in &acts {
-                    assert!(!a.id.is_empty() && !a.id.contains(char::is_whitespace), "{}", at(&format!("bad action id '{}'", a.id)));
-                    assert!(ids.insert(a.id.clone()), "{}", at(&format!("duplicate action id '{}'", a.id)));
+                    assert!(
+                        !a.id.is_empty() && !a.id.contains(char::is_whitespace),
+                        "{}",
+                        at(&format!("bad action id '{}'", a.id))
+                    );
+                    assert!(
+                        ids.insert(a.id.clone()),
+                        "{}",
+                        at(&format!("duplicate action id '{}'", a.id))
+                    );
                 }
             }
         }
@@ -106,7 +125,8 @@ fn one_game<G: Game>(setup: Setup, cfg: &Config) -> (usize, Option<String>) {
         s.state().legal(seat, &mut legal);
         let action = legal[rng.gen_range(0..legal.len())].clone();
         let id = s.state().describe(seat, &action).id;
-        s.act(seat, &id, &[]).unwrap_or_else(|e| panic!("{}", at(&format!("legal action '{id}' refused: {e}"))));
+        s.act(seat, &id, &[])
+            .unwrap_or_else(|e| panic!("{}", at(&format!("legal action '{id}' refused: {e}"))));
         if deep && s.can_undo(seat) {
             let after = json(s.state());
             s.undo(seat).expect("undo allowed");
@@ -122,17 +142,28 @@ fn one_game<G: Game>(setup: Setup, cfg: &Config) -> (usize, Option<String>) {
     if let Err(e) = s.state().check() {
         panic!("{} seed {seed}: invariant broken at the end: {e}", info.key);
     }
-    let replayed = Session::<G>::replay(setup, s.actions()).unwrap_or_else(|e| panic!("{} seed {seed}: replay failed: {e}", info.key));
-    assert_eq!(json(s.state()), json(replayed.state()), "{} seed {seed}: replay differs", info.key);
+    let replayed = Session::<G>::replay(setup, s.actions())
+        .unwrap_or_else(|e| panic!("{} seed {seed}: replay failed: {e}", info.key));
+    assert_eq!(
+        json(s.state()),
+        json(replayed.state()),
+        "{} seed {seed}: replay differs",
+        info.key
+    );
     let save = s.save();
     Session::<G>::load(&save).unwrap_or_else(|e| panic!("{} seed {seed}: load of own save failed: {e}", info.key));
-    let winner = s.state().outcome().and_then(|o| o.winner).map(|w| info.seat_name(w).to_string());
+    let winner = s
+        .state()
+        .outcome()
+        .and_then(|o| o.winner)
+        .map(|w| info.seat_name(w).to_string());
     (step, winner)
 }
 
 fn round_trip<G: Game>(g: &G, at: &dyn Fn(&str) -> String) {
     let text = json(g);
-    let back: G = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}", at(&format!("state does not deserialize: {e}"))));
+    let back: G =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}", at(&format!("state does not deserialize: {e}"))));
     assert_eq!(text, json(&back), "{}", at("JSON round trip differs"));
 }
 
@@ -143,7 +174,13 @@ fn no_leaks<G: Game>(g: &G, rng: &mut ChaCha8Rng, at: &dyn Fn(&str) -> String) {
     for seat in 0..info.seats.len() as Seat {
         let sample = g.determinize(seat, rng);
         if let Err(e) = sample.check() {
-            panic!("{}", at(&format!("determinized world for {} breaks invariants: {e}", info.seat_name(seat))));
+            panic!(
+                "{}",
+                at(&format!(
+                    "determinized world for {} breaks invariants: {e}",
+                    info.seat_name(seat)
+                ))
+            );
         }
         let name = info.seat_name(seat);
         assert_eq!(
@@ -153,9 +190,19 @@ fn no_leaks<G: Game>(g: &G, rng: &mut ChaCha8Rng, at: &dyn Fn(&str) -> String) {
             at(&format!("{name}'s view depends on hidden information"))
         );
         let log = |x: &G| serde_json::to_string(&x.log().visible(Some(seat)).collect::<Vec<_>>()).unwrap();
-        assert_eq!(log(g), log(&sample), "{}", at(&format!("{name}'s log depends on hidden information")));
+        assert_eq!(
+            log(g),
+            log(&sample),
+            "{}",
+            at(&format!("{name}'s log depends on hidden information"))
+        );
         let ids = |x: &G| described(x, seat).into_iter().map(|a| a.id).collect::<Vec<_>>();
-        assert_eq!(ids(g), ids(&sample), "{}", at(&format!("{name}'s legal actions depend on hidden information")));
+        assert_eq!(
+            ids(g),
+            ids(&sample),
+            "{}",
+            at(&format!("{name}'s legal actions depend on hidden information"))
+        );
     }
     assert_eq!(
         g.view(None).to_string(),
@@ -176,7 +223,11 @@ fn refusals<G: Game>(s: &mut Session<G>, stale: &[(Seat, G::Action)], at: &dyn F
         if !to_act.contains(seat) {
             if let Some((_, a)) = stale.iter().find(|(st, _)| *st == seat) {
                 let r = crate::apply(&mut s.state().clone(), seat, a);
-                assert!(matches!(r, Err(Refusal::NotYourTurn(_))), "{}", at("a seat acted out of turn"));
+                assert!(
+                    matches!(r, Err(Refusal::NotYourTurn(_))),
+                    "{}",
+                    at("a seat acted out of turn")
+                );
             }
         }
     }
@@ -189,7 +240,11 @@ fn refusals<G: Game>(s: &mut Session<G>, stale: &[(Seat, G::Action)], at: &dyn F
         if !legal.contains(a) {
             let mut copy = s.state().clone();
             let r = crate::apply(&mut copy, *seat, a);
-            assert!(matches!(r, Err(Refusal::NotLegal(..))), "{}", at("a stale action was accepted"));
+            assert!(
+                matches!(r, Err(Refusal::NotLegal(..))),
+                "{}",
+                at("a stale action was accepted")
+            );
             assert_eq!(before, json(&copy), "{}", at("a refused action changed the state"));
         }
     }

@@ -1,10 +1,10 @@
 //! A type-erased game for callers that handle every title alike (the CLI,
 //! the server): seat names and action ids in, JSON out.
 
+use crate::conformance::random_playout;
 use crate::game::{described, ActionInfo, Game, Outcome, Prompt, Refusal, Setup, TitleInfo};
 use crate::log::Entry;
 use crate::session::{SaveError, SaveFile, Session};
-use crate::conformance::random_playout;
 use crate::SetupError;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -102,7 +102,10 @@ impl TitleEntry {
                 setup.validate(G::info())?;
                 Ok((0..games as u64)
                     .map(|i| {
-                        let s = Setup { seed: setup.seed + i, ..setup.clone() };
+                        let s = Setup {
+                            seed: setup.seed + i,
+                            ..setup.clone()
+                        };
                         let mut g = G::new(&s);
                         g.log_mut().set_enabled(false);
                         let mut rng = ChaCha8Rng::seed_from_u64(s.seed);

@@ -218,7 +218,10 @@ pub fn apply<G: Game>(game: &mut G, seat: Seat, action: &G::Action) -> Result<()
     let mut legal = Vec::new();
     game.legal(seat, &mut legal);
     if !legal.contains(action) {
-        return Err(Refusal::NotLegal(format!("{action:?}"), G::info().seat_name(seat).into()));
+        return Err(Refusal::NotLegal(
+            format!("{action:?}"),
+            G::info().seat_name(seat).into(),
+        ));
     }
     game.apply_legal(seat, action);
     Ok(())

@@ -91,7 +91,9 @@ impl<G: Game> Session<G> {
     }
 
     pub fn seat(name: &str) -> Result<Seat, Refusal> {
-        G::info().seat(name).ok_or_else(|| Refusal::UnknownSeat(name.to_string()))
+        G::info()
+            .seat(name)
+            .ok_or_else(|| Refusal::UnknownSeat(name.to_string()))
     }
 
     /// Apply the action with this id for this seat, after queueing `dice`.
@@ -205,7 +207,11 @@ pub fn parse_save(text: &str) -> Result<SaveFile, SaveError> {
     let version = v.get("version").and_then(|f| f.as_u64()).unwrap_or(0) as u32;
     if format != SAVE_FORMAT || version != SAVE_VERSION {
         return Err(SaveError::UnknownVersion {
-            found: if format.is_empty() { "(none)".into() } else { format.into() },
+            found: if format.is_empty() {
+                "(none)".into()
+            } else {
+                format.into()
+            },
             version,
         });
     }

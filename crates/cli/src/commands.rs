@@ -1,0 +1,212 @@
+//! The one-shot commands: each reads what it needs, does one thing, and prints.
+
+use crate::error::refused;
+use crate::{render, store};
+use anyhow::{anyhow, bail, Context, Result};
+use engine::{AnyGame, Setup};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Instant;
+
+/// Parse `KEY=VALUE` (for `--option`).
+pub fn parse_option(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
+        _ => Err(format!("'{s}' is not KEY=VALUE")),
+    }
+}
+
+/// Parse `--dice 3,5,1`: numbers 1..=20.
+pub fn parse_dice(s: &str) -> Result<Vec<u8>> {
+    s.split(',')
+        .map(|d| {
+            d.trim()
+                .parse::<u8>()
+                .ok()
+                .filter(|n| (1..=20).contains(n))
+                .ok_or_else(|| refused(format!("bad dice '{s}': give numbers from 1 to 20 separated by commas")))
+        })
+        .collect()
+}
+
+/// A seed from the OS's entropy.
+pub fn fresh_seed() -> u64 {
+    rand::random()
+}
+
+/// Build and start a game of "title/scenario".
+pub fn start(scenario: &str, seed: u64, options: Vec<(String, String)>) -> Result<Box<dyn AnyGame>> {
+    let options: BTreeMap<String, String> = options.into_iter().collect();
+    catalog::new_game(scenario, |key| Setup {
+        scenario: key,
+        options,
+        seed,
+    })
+    .map_err(|e| anyhow!("{e}"))
+}
+
+pub fn scenarios() -> Result<()> {
+    for t in catalog::titles() {
+        let info = (t.info)();
+        for s in info.scenarios {
+            println!("{}/{}  {} — {}", info.key, s.key, info.name, s.name);
+        }
+    }
+    Ok(())
+}
+
+pub fn new(scenario: &str, seed: Option<u64>, options: Vec<(String, String)>, out: &Path) -> Result<()> {
+    let seed = seed.unwrap_or_else(fresh_seed);
+    let game = start(scenario, seed, options)?;
+    store::write(out, game.as_ref())?;
+    println!("new game {scenario} with seed {seed} written to {}", out.display());
+    for line in render::asked(game.as_ref()) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+pub fn status(file: &Path) -> Result<()> {
+    let game = store::load(file)?;
+    let info = game.info();
+    let setup = game.setup();
+    let scenario = info.scenarios.iter().find(|s| s.key == setup.scenario);
+    println!("title: {} ({})", info.name, info.key);
+    match scenario {
+        Some(s) => println!("scenario: {} — {}{}", s.key, s.name, render::rule_suffix(s.rule)),
+        None => println!("scenario: {}", setup.scenario),
+    }
+    println!("seed: {}", setup.seed);
+    if !setup.options.is_empty() {
+        let opts: Vec<String> = setup.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        println!("options: {}", opts.join(" "));
+    }
+    println!("actions: {}", game.action_count());
+    if let Some(when) = render::when(&game.view(None)?) {
+        println!("{when}");
+    }
+    for line in render::asked(game.as_ref()) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+pub fn legal(file: &Path, seat: &str) -> Result<()> {
+    let game = store::load(file)?;
+    for a in game.legal(seat).map_err(refused)? {
+        println!("{} {}", a.id, a.label);
+    }
+    Ok(())
+}
+
+pub fn act(file: &Path, seat: &str, action: &str, dice: Option<&str>) -> Result<()> {
+    let dice = dice.map(parse_dice).transpose()?.unwrap_or_default();
+    let mut game = store::load(file)?;
+    let before = game.log(Some(seat)).map_err(refused)?.len();
+    game.act(seat, action, &dice).map_err(refused)?;
+    store::write(file, game.as_ref())?;
+    for e in game.log(Some(seat))?.iter().skip(before) {
+        println!("{}", render::entry(e));
+    }
+    for line in render::asked(game.as_ref()) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+pub fn undo(file: &Path, seat: &str) -> Result<()> {
+    let mut game = store::load(file)?;
+    game.undo(seat).map_err(refused)?;
+    store::write(file, game.as_ref())?;
+    println!("undone: {} actions now", game.action_count());
+    for line in render::asked(game.as_ref()) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// `spectator` (any case) is the viewer who sees nothing hidden.
+pub fn viewer(seat: &str) -> Option<&str> {
+    (!seat.eq_ignore_ascii_case("spectator")).then_some(seat)
+}
+
+pub fn view(file: &Path, seat: &str, json: bool) -> Result<()> {
+    let game = store::load(file)?;
+    let v = game.view(viewer(seat)).map_err(refused)?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        print!("{}", render::view(&v));
+    }
+    Ok(())
+}
+
+pub fn log(file: &Path, seat: Option<&str>) -> Result<()> {
+    let game = store::load(file)?;
+    for e in game.log(seat.and_then(viewer)).map_err(refused)? {
+        println!("{}", render::entry(&e));
+    }
+    Ok(())
+}
+
+pub fn verify(file: &Path) -> Result<()> {
+    let game = store::load(file)?;
+    println!("ok: {} actions replay to the saved state", game.action_count());
+    Ok(())
+}
+
+pub fn provenance(title: &str) -> Result<()> {
+    let items = match title {
+        "liberty" => liberty::provenance(),
+        _ => bail!("no reconstructed data listed for {title}"),
+    };
+    for (item, why) in &items {
+        println!("{item}\n    {why}");
+    }
+    println!("{} reconstructed items", items.len());
+    Ok(())
+}
+
+pub fn bench(scenario: &str, games: usize, seed: u64, options: Vec<(String, String)>) -> Result<()> {
+    let (entry, key) = catalog::scenario(scenario).map_err(|e| anyhow!("{e}"))?;
+    let setup = Setup {
+        scenario: key,
+        options: options.into_iter().collect(),
+        seed,
+    };
+    let start = Instant::now();
+    let counts = (entry.random_games)(&setup, games).context("bad setup")?;
+    let secs = start.elapsed().as_secs_f64();
+    let total: usize = counts.iter().sum();
+    let per = |n: f64| if secs > 0.0 { n / secs } else { f64::INFINITY };
+    println!("games: {games}");
+    println!("actions: {total}");
+    println!("time: {secs:.3} s");
+    println!("games/s: {:.1}", per(games as f64));
+    println!("actions/s: {:.0}", per(total as f64));
+    if games > 0 {
+        println!("mean actions per game: {:.1}", total as f64 / games as f64);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dice_must_be_1_to_20() {
+        assert_eq!(parse_dice("3,5,1").unwrap(), vec![3, 5, 1]);
+        assert_eq!(parse_dice("20").unwrap(), vec![20]);
+        for bad in ["0", "21", "3,,5", "x", "", "-1", "300"] {
+            assert!(parse_dice(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn options_are_key_value() {
+        assert_eq!(parse_option("bayonet=on").unwrap(), ("bayonet".into(), "on".into()));
+        assert!(parse_option("bayonet").is_err());
+        assert!(parse_option("=on").is_err());
+    }
+}

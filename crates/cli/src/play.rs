@@ -1,0 +1,172 @@
+//! Interactive play on a line-based terminal: the human seat(s) type a number
+//! or an action id; every other seat is a seeded bot playing uniformly random
+//! legal actions. Works with piped input (lines read are echoed then, so the
+//! transcript reads well); end of input quits like `q`.
+
+use crate::commands::{fresh_seed, start};
+use crate::{render, store};
+use anyhow::{bail, Result};
+use engine::AnyGame;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+const HELP: &str = "type a number or an action id; u undo, l log, v view, q quit";
+
+/// What `powderhorn play` was asked for.
+pub struct Config {
+    /// TITLE/SCENARIO.
+    pub scenario: String,
+    /// The human's seat, or `hotseat`.
+    pub who: String,
+    pub seed: Option<u64>,
+    pub options: Vec<(String, String)>,
+    /// Where to save on quitting or at the end.
+    pub save: Option<PathBuf>,
+    /// Repeat each line read (when the input is not a terminal).
+    pub echo: bool,
+}
+
+pub fn play(cfg: Config, mut input: impl BufRead, mut out: impl Write) -> Result<()> {
+    let Config {
+        scenario,
+        who,
+        seed,
+        options,
+        save,
+        echo,
+    } = cfg;
+    let save = save.as_deref();
+    let seed = seed.unwrap_or_else(fresh_seed);
+    let mut game = start(&scenario, seed, options)?;
+    let info = game.info();
+    let humans: Vec<&str> = if who == "hotseat" {
+        info.seats.to_vec()
+    } else if let Some(s) = info.seats.iter().find(|s| **s == who) {
+        vec![*s]
+    } else {
+        bail!("unknown seat '{who}' (choose {} or hotseat)", info.seats.join(", "));
+    };
+    writeln!(out, "{scenario}: {} with seed {seed}; you play {who}", info.name)?;
+    writeln!(out, "{HELP}")?;
+    let mut bot = ChaCha8Rng::seed_from_u64(seed ^ 0x0b07_5eed);
+    let mut show_menu = true;
+    loop {
+        if let Some(o) = render::outcome(game.as_ref()) {
+            writeln!(out, "{o}")?;
+            return finish(game.as_ref(), save, &mut out);
+        }
+        let to_act = game.to_act();
+        if to_act.is_empty() {
+            bail!("no seat must act and the game has no outcome");
+        }
+        let Some(seat) = to_act.iter().copied().find(|s| humans.contains(s)) else {
+            bot_turn(game.as_mut(), &to_act, humans[0], &mut bot, &mut out)?;
+            show_menu = true;
+            continue;
+        };
+        let actions = game.legal(seat)?;
+        if show_menu {
+            menu(game.as_ref(), seat, &actions, &mut out)?;
+            show_menu = false;
+        }
+        write!(out, "{seat}> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return finish(game.as_ref(), save, &mut out);
+        }
+        let line = line.trim();
+        if echo {
+            writeln!(out, "{line}")?;
+        }
+        match line {
+            "" => {}
+            "q" => return finish(game.as_ref(), save, &mut out),
+            "u" => match game.undo(seat) {
+                Ok(()) => {
+                    writeln!(out, "undone")?;
+                    show_menu = true;
+                }
+                Err(e) => writeln!(out, "cannot undo: {e}")?,
+            },
+            "l" => {
+                for e in game.log(Some(seat))? {
+                    writeln!(out, "{}", render::entry(&e))?;
+                }
+            }
+            "v" => write!(out, "{}", render::view(&game.view(Some(seat))?))?,
+            "?" | "h" | "help" => writeln!(out, "{HELP}")?,
+            _ => {
+                let chosen = match line.parse::<usize>() {
+                    Ok(n) if (1..=actions.len()).contains(&n) => Some(&actions[n - 1]),
+                    Ok(_) => None,
+                    Err(_) => actions.iter().find(|a| a.id == line),
+                };
+                let Some(a) = chosen else {
+                    writeln!(out, "no such action '{line}' ({HELP})")?;
+                    continue;
+                };
+                let before = game.log(Some(seat))?.len();
+                match game.act(seat, &a.id, &[]) {
+                    Ok(()) => {
+                        for e in game.log(Some(seat))?.iter().skip(before) {
+                            writeln!(out, "  {}", render::entry(e))?;
+                        }
+                        show_menu = true;
+                    }
+                    Err(e) => writeln!(out, "refused: {e}")?,
+                }
+            }
+        }
+    }
+}
+
+/// The seat's situation, its prompt and its numbered legal actions.
+fn menu(game: &dyn AnyGame, seat: &str, actions: &[engine::ActionInfo], out: &mut impl Write) -> Result<()> {
+    writeln!(out)?;
+    if let Some(when) = render::when(&game.view(Some(seat))?) {
+        writeln!(out, "{when}")?;
+    }
+    match game.prompt(seat)? {
+        Some(p) => writeln!(out, "{seat}: {}{}", p.text, render::rule_suffix(&p.rule))?,
+        None => writeln!(out, "{seat}:")?,
+    }
+    for (i, a) in actions.iter().enumerate() {
+        writeln!(out, "  {:>3}. {}  ({})", i + 1, a.label, a.id)?;
+    }
+    Ok(())
+}
+
+/// One random legal action by a seat the bot plays; shows what `watcher` may read of it.
+fn bot_turn(
+    game: &mut dyn AnyGame,
+    to_act: &[&str],
+    watcher: &str,
+    rng: &mut ChaCha8Rng,
+    out: &mut impl Write,
+) -> Result<()> {
+    let seat = to_act[rng.gen_range(0..to_act.len())];
+    let actions = game.legal(seat)?;
+    if actions.is_empty() {
+        bail!("{seat} must act but has no legal action");
+    }
+    let a = &actions[rng.gen_range(0..actions.len())];
+    let before = game.log(Some(watcher))?.len();
+    game.act(seat, &a.id, &[])?;
+    writeln!(out, "{seat} (bot): {}", a.label)?;
+    for e in game.log(Some(watcher))?.iter().skip(before) {
+        writeln!(out, "  {}", render::entry(e))?;
+    }
+    Ok(())
+}
+
+fn finish(game: &dyn AnyGame, save: Option<&Path>, out: &mut impl Write) -> Result<()> {
+    if let Some(path) = save {
+        store::write(path, game)?;
+        writeln!(out, "saved to {} ({} actions)", path.display(), game.action_count())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,245 @@
+//! End-to-end tests of the `powderhorn` command on liberty/1775.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+use tempfile::TempDir;
+
+const SCENARIO: &str = "liberty/1775";
+
+fn ph() -> Command {
+    Command::cargo_bin("powderhorn").unwrap()
+}
+
+fn stdout(cmd: &mut Command) -> String {
+    let out = cmd.assert().success().get_output().stdout.clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// A new game with a fixed seed in a fresh directory.
+fn new_game(dir: &TempDir) -> PathBuf {
+    let file = dir.path().join("game.json");
+    ph().args(["new", SCENARIO, "--seed", "7", "-o"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("seed 7"));
+    file
+}
+
+fn arg(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The seats that must act, read from `status` (`SEAT to act...` lines).
+fn to_act(file: &Path) -> Vec<String> {
+    stdout(ph().args(["status", arg(file)]))
+        .lines()
+        .filter_map(|l| l.split_once(" to act").map(|(s, _)| s.to_string()))
+        .collect()
+}
+
+fn first_legal(file: &Path, seat: &str) -> String {
+    let legal = stdout(ph().args(["legal", arg(file), "--as", seat]));
+    let line = legal.lines().next().expect("a seat to act has a legal action");
+    line.split(' ').next().unwrap().to_string()
+}
+
+#[test]
+fn scenarios_lists_liberty_1775() {
+    ph().arg("scenarios")
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"(?m)^liberty/1775  \S.* — \S").unwrap());
+}
+
+#[test]
+fn new_status_legal_act_verify() {
+    let dir = TempDir::new().unwrap();
+    let file = new_game(&dir);
+    let status = stdout(ph().args(["status", arg(&file)]));
+    assert!(status.contains("title: "), "{status}");
+    assert!(status.contains("seed: 7"), "{status}");
+    assert!(status.contains("actions: 0"), "{status}");
+    assert!(status.contains("year: "), "{status}");
+    let seats = to_act(&file);
+    assert!(!seats.is_empty(), "{status}");
+    let seat = &seats[0];
+    let id = first_legal(&file, seat);
+    ph().args(["act", arg(&file), "--as", seat, &id]).assert().success();
+    assert!(stdout(ph().args(["status", arg(&file)])).contains("actions: 1"));
+    ph().args(["verify", arg(&file)])
+        .assert()
+        .success()
+        .stdout("ok: 1 actions replay to the saved state\n");
+    // The other commands read the file too.
+    ph().args(["log", arg(&file)]).assert().success();
+    ph().args(["log", arg(&file), "--as", seat]).assert().success();
+    ph().args(["view", arg(&file), "--as", seat]).assert().success();
+    let json = stdout(ph().args(["view", arg(&file), "--as", "spectator", "--json"]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(v.is_object());
+}
+
+#[test]
+fn a_seat_not_to_act_has_no_legal_actions() {
+    let dir = TempDir::new().unwrap();
+    let file = new_game(&dir);
+    let seats = to_act(&file);
+    for seat in ["british", "american"] {
+        let legal = stdout(ph().args(["legal", arg(&file), "--as", seat]));
+        assert_eq!(legal.is_empty(), !seats.iter().any(|s| s == seat), "{seat}: {legal}");
+    }
+}
+
+#[test]
+fn illegal_action_exits_2_and_leaves_the_file_alone() {
+    let dir = TempDir::new().unwrap();
+    let file = new_game(&dir);
+    let before = std::fs::read(&file).unwrap();
+    let seat = to_act(&file).remove(0);
+    ph().args(["act", arg(&file), "--as", &seat, "no-such-action"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a legal action"));
+    let id = first_legal(&file, &seat);
+    for dice in ["0", "21", "3,x", ""] {
+        ph().args(["act", arg(&file), "--as", &seat, &id, "--dice", dice])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("dice"));
+    }
+    ph().args(["act", arg(&file), "--as", "nobody", &id]).assert().code(2);
+    assert_eq!(before, std::fs::read(&file).unwrap());
+}
+
+#[test]
+fn wrong_seat_exits_2() {
+    let dir = TempDir::new().unwrap();
+    let file = new_game(&dir);
+    let seat = to_act(&file).remove(0);
+    ph().args(["undo", arg(&file), "--as", &seat])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("nothing to undo"));
+    // Play first legal actions until only one seat must act; the other is refused.
+    for _ in 0..200 {
+        let seats = to_act(&file);
+        let id = first_legal(&file, &seats[0]);
+        if let [only] = seats.as_slice() {
+            let other = if only == "british" { "american" } else { "british" };
+            let before = std::fs::read(&file).unwrap();
+            ph().args(["act", arg(&file), "--as", other, &id])
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(other));
+            assert_eq!(before, std::fs::read(&file).unwrap());
+            return;
+        }
+        ph().args(["act", arg(&file), "--as", &seats[0], &id])
+            .assert()
+            .success();
+    }
+    panic!("both seats had to act for 200 actions");
+}
+
+#[test]
+fn corrupt_file_is_a_clear_error() {
+    let dir = TempDir::new().unwrap();
+    let file = dir.path().join("bad.json");
+    std::fs::write(&file, "{ this is not json").unwrap();
+    for cmd in ["status", "verify"] {
+        ph().args([cmd, arg(&file)])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("not a Powderhorn save file"));
+    }
+    ph().args(["status", arg(&dir.path().join("missing.json"))])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("cannot read"));
+}
+
+#[test]
+fn unknown_version_is_a_clear_error() {
+    let dir = TempDir::new().unwrap();
+    let file = new_game(&dir);
+    let mut save: serde_json::Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    save["version"] = 99.into();
+    std::fs::write(&file, serde_json::to_string(&save).unwrap()).unwrap();
+    ph().args(["verify", arg(&file)])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("version 99 is not supported"));
+}
+
+#[test]
+fn edited_state_fails_verify() {
+    let dir = TempDir::new().unwrap();
+    let file = new_game(&dir);
+    let mut save: serde_json::Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    save["setup"]["seed"] = 8.into();
+    std::fs::write(&file, serde_json::to_string(&save).unwrap()).unwrap();
+    ph().args(["verify", arg(&file)]).assert().code(1);
+}
+
+#[test]
+fn unknown_scenario_lists_known_ones() {
+    let dir = TempDir::new().unwrap();
+    ph().args(["new", "liberty/1066", "-o", arg(&dir.path().join("g.json"))])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("liberty/1775"));
+}
+
+#[test]
+fn bench_prints_actions_per_second() {
+    ph().args(["bench", SCENARIO, "--games", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("games: 2").and(predicate::str::contains("actions/s: ")));
+}
+
+#[test]
+fn play_hotseat_from_piped_input() {
+    let dir = TempDir::new().unwrap();
+    let save = dir.path().join("play.json");
+    ph().args(["play", SCENARIO, "--as", "hotseat", "--seed", "3", "--save", arg(&save)])
+        .write_stdin("1\n1\nq\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("saved to"));
+    ph().args(["verify", arg(&save)])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("ok: 2 actions"));
+}
+
+#[test]
+fn play_against_the_bot_until_input_ends() {
+    let dir = TempDir::new().unwrap();
+    let save = dir.path().join("play.json");
+    ph().args([
+        "play",
+        SCENARIO,
+        "--as",
+        "american",
+        "--seed",
+        "5",
+        "--save",
+        arg(&save),
+    ])
+    .write_stdin("1\nl\nv\nnonsense\n1\n")
+    .assert()
+    .success();
+    ph().args(["verify", arg(&save)]).assert().success();
+}
+
+#[test]
+fn provenance_lists_items() {
+    ph().args(["data", "provenance", "liberty"]).assert().success();
+    ph().args(["data", "provenance", "nosuch"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no reconstructed data listed for nosuch"));
+}
