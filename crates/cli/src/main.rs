@@ -18,6 +18,11 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "powderhorn", version, about = "Rules-enforced wargames in the terminal")]
 struct Cli {
+    /// A folder of data files (hexes.tsv, hexsides.tsv, rivers.tsv, blocks.tsv)
+    /// that replace the reconstructed ones, e.g. with a printed game's values.
+    /// A game made with it must be loaded with it.
+    #[arg(long, global = true, value_name = "DIR")]
+    data: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -126,6 +131,9 @@ enum DataCommand {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     use commands as c;
+    if let Some(dir) = &cli.data {
+        liberty::use_data_dir(dir).map_err(|e| anyhow::anyhow!("--data {}: {e}", dir.display()))?;
+    }
     match cli.command {
         Command::Scenarios => c::scenarios(),
         Command::New {

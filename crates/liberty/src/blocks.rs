@@ -146,9 +146,11 @@ pub fn parse(text: &str) -> Result<Vec<BlockInfo>, BlockError> {
     Ok(out)
 }
 
+/// The order of battle in use (see [`crate::use_data_dir`]).
+pub(crate) static BLOCKS: OnceLock<Vec<BlockInfo>> = OnceLock::new();
+
 pub fn embedded() -> &'static [BlockInfo] {
-    static B: OnceLock<Vec<BlockInfo>> = OnceLock::new();
-    B.get_or_init(|| parse(include_str!("../data/blocks.tsv")).expect("embedded blocks.tsv is valid"))
+    BLOCKS.get_or_init(|| parse(include_str!("../data/blocks.tsv")).expect("embedded blocks.tsv is valid"))
 }
 
 pub fn info(b: Block) -> &'static BlockInfo {
@@ -161,4 +163,9 @@ pub fn by_id(id: &str) -> Option<Block> {
 
 pub fn count() -> usize {
     embedded().len()
+}
+
+/// Blocks in the embedded order of battle (2.0: 25 a side).
+pub fn embedded_count() -> usize {
+    include_str!("../data/blocks.tsv").lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).count()
 }

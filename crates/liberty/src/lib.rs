@@ -10,6 +10,7 @@ pub mod map;
 pub mod movement;
 pub mod replacements;
 pub mod retreat;
+pub mod sandbox;
 pub mod setup;
 pub mod state;
 pub mod turn;
@@ -63,6 +64,35 @@ pub fn info() -> &'static TitleInfo {
 
 pub fn seat_name(s: Seat) -> &'static str {
     INFO.seats[s as usize]
+}
+
+/// `--data DIR`: `hexes.tsv`, `hexsides.tsv`, `rivers.tsv` and `blocks.tsv`
+/// found in DIR replace the embedded (reconstructed) ones, so owners of the
+/// printed game can use its values. Call before the first game; a game must
+/// be replayed with the same data. On error nothing changes.
+pub fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+    let map = map::load_dir(dir).map_err(|e| e.to_string())?;
+    let order = match std::fs::read_to_string(dir.join("blocks.tsv")) {
+        Ok(text) => blocks::parse(&text).map_err(|e| format!("{}: {e}", dir.join("blocks.tsv").display()))?,
+        Err(_) => blocks::parse(include_str!("../data/blocks.tsv")).map_err(|e| e.to_string())?,
+    };
+    for &(id, _, place) in setup::SETUP_1775 {
+        if !order.iter().any(|b| b.id == id) {
+            return Err(format!("blocks.tsv has no block '{id}', which the 1775 set-up (12.0) needs"));
+        }
+        if map.by_name(place).is_none() {
+            return Err(format!("the map has no place '{place}', which the 1775 set-up (12.0) needs"));
+        }
+    }
+    if order.len() != blocks::embedded_count() {
+        return Err(format!("blocks.tsv must list {} blocks (2.0), not {}", blocks::embedded_count(), order.len()));
+    }
+    let taken = || "data is already in use: --data must come before any game is made".to_string();
+    if map::MAP.get().is_some() || blocks::BLOCKS.get().is_some() {
+        return Err(taken());
+    }
+    map::MAP.set(map).map_err(|_| taken())?;
+    blocks::BLOCKS.set(order).map_err(|_| taken())
 }
 
 /// Every reconstructed data item, with its reasoning (data-provenance.md).

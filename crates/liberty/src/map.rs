@@ -268,6 +268,10 @@ pub fn parse(hexes: &str, hexsides: &str, rivers: &str) -> Result<Map, MapError>
 
 /// Load the map from `dir`: each of hexes.tsv, hexsides.tsv, rivers.tsv that
 /// exists in `dir` overrides the embedded file (the `--data DIR` option).
+/// The map in use: the embedded one, or an override installed by
+/// [`crate::use_data_dir`] before the first game.
+pub(crate) static MAP: OnceLock<Map> = OnceLock::new();
+
 pub fn load_dir(dir: &Path) -> Result<Map, MapError> {
     let read = |name: &str, embedded: &'static str| -> Result<(String, String), MapError> {
         let p = dir.join(name);
@@ -636,7 +640,6 @@ fn parse_named(
 impl Map {
     /// The embedded reconstructed map (parsed once).
     pub fn embedded() -> &'static Map {
-        static MAP: OnceLock<Map> = OnceLock::new();
         MAP.get_or_init(|| {
             parse(HEXES_TSV, HEXSIDES_TSV, RIVERS_TSV)
                 .unwrap_or_else(|e| panic!("embedded Liberty map data is invalid: {e}"))
