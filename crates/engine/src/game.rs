@@ -197,6 +197,11 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
 
     /// The title's invariants (every piece in one place, strengths in range...).
     fn check(&self) -> Result<(), String>;
+
+    /// How well `seat` stands, in [0, 1] (1 = won, 0 = lost): the score of a
+    /// cut-off playout for the AI, from what the title values (victory points,
+    /// control, strength).
+    fn evaluate(&self, seat: Seat) -> f64;
 }
 
 /// Why an action was refused. The state is unchanged whenever this is returned.

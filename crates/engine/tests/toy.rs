@@ -148,6 +148,11 @@ impl Game for Toy {
         g.log.keep_visible(Some(observer));
         g
     }
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let [a, b] = self.banked.map(f64::from);
+        let mine = if seat == 0 { a } else { b };
+        (mine + 1.0) / (a + b + 2.0)
+    }
     fn check(&self) -> Result<(), String> {
         if self.secret.iter().all(|s| (1..=6).contains(s)) {
             Ok(())

@@ -175,6 +175,32 @@ impl Game for Liberty {
     fn check(&self) -> Result<(), String> {
         self.invariants()
     }
+
+    /// 11.1 supply points between the American (12) and British (30) lines,
+    /// with a quarter weight on the strength on the map.
+    fn evaluate(&self, seat: Seat) -> f64 {
+        if let Some(o) = &self.outcome {
+            return match o.winner {
+                Some(w) if w == seat => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+        }
+        let sp = (self.british_supply() as f64 - 12.0) / 18.0;
+        let mut strength = [0.0f64; 2];
+        for b in 0..self.loc.len() as blocks::Block {
+            if self.on_map(b) {
+                strength[Liberty::side_of(b) as usize] += self.strength[b as usize] as f64;
+            }
+        }
+        let share = (strength[0] + 1.0) / (strength[0] + strength[1] + 2.0);
+        let british = 0.75 * sp.clamp(0.0, 1.0) + 0.25 * share;
+        if seat == blocks::BRITISH {
+            british
+        } else {
+            1.0 - british
+        }
+    }
 }
 
 impl Liberty {
