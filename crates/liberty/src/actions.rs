@@ -12,7 +12,10 @@ pub enum Action {
     /// 3.1 play a card face down.
     PlayCard(Card),
     /// 11.5 offer to give back `give` (an enemy prisoner) for `get` (an own prisoner).
-    Offer { give: Block, get: Block },
+    Offer {
+        give: Block,
+        get: Block,
+    },
     Accept,
     Decline,
     /// 3.1 British Initiative Option.
@@ -40,7 +43,10 @@ pub enum Action {
     /// 5.4 pin this defending block.
     Pin(Block),
     /// 7.22 declare the Main Attack hexside (or BY_SEA) for the battle at `hex`.
-    Main { hex: Hex, side: u16 },
+    Main {
+        hex: Hex,
+        side: u16,
+    },
     /// 6.1 / 6.2 deploy the drawn replacement here.
     Deploy(Hex),
     /// 7.1 fight the battle at this hex next.
@@ -51,6 +57,8 @@ pub enum Action {
     Fire(Block),
     /// Optional rule: bayonet charge in round 2.
     Charge(Block),
+    /// 8.4 a block that cannot fire (sea attack not yet landed) stays put.
+    Hold(Block),
     /// 7.4 / 8.5 retreat to this space.
     Retreat(Block, Hex),
     /// 7.32 the owner picks which of the tied strongest blocks takes the hit.
@@ -104,7 +112,11 @@ impl Liberty {
             ),
             Action::Replace => ("replace".into(), "Draw a replacement block".into(), None),
             Action::EndActions => ("end-actions".into(), "End your actions".into(), None),
-            Action::Pick(b) => (format!("pick-{}", bid(b)), format!("Move {}", name(b)), Some(bid(b).into())),
+            Action::Pick(b) => (
+                format!("pick-{}", bid(b)),
+                format!("Move {}", name(b)),
+                Some(bid(b).into()),
+            ),
             Action::Step(h) => (
                 format!("step-{}", self.hex_id(h)),
                 format!("Step to {}", hn(h)),
@@ -122,7 +134,11 @@ impl Liberty {
             ),
             Action::Stop => ("stop".into(), "Stop this block here".into(), None),
             Action::EndGroup => ("end-group".into(), "End this group move".into(), None),
-            Action::Pin(b) => (format!("pin-{}", bid(b)), format!("Pin {}", name(b)), Some(bid(b).into())),
+            Action::Pin(b) => (
+                format!("pin-{}", bid(b)),
+                format!("Pin {}", name(b)),
+                Some(bid(b).into()),
+            ),
             Action::Main { hex, side } => {
                 let from = if side == crate::state::BY_SEA {
                     "the sea".to_string()
@@ -146,12 +162,25 @@ impl Liberty {
                 format!("Fight the battle in {} next", hn(h)),
                 Some(self.hex_id(h).into()),
             ),
-            Action::MilitiaC2(true) => ("militia-c2".into(), "Militia fire C2 this battle, then withdraw".into(), None),
+            Action::MilitiaC2(true) => (
+                "militia-c2".into(),
+                "Militia fire C2 this battle, then withdraw".into(),
+                None,
+            ),
             Action::MilitiaC2(false) => ("militia-c1".into(), "Militia fight normally (C1)".into(), None),
-            Action::Fire(b) => (format!("fire-{}", bid(b)), format!("{} fires", name(b)), Some(bid(b).into())),
+            Action::Fire(b) => (
+                format!("fire-{}", bid(b)),
+                format!("{} fires", name(b)),
+                Some(bid(b).into()),
+            ),
             Action::Charge(b) => (
                 format!("charge-{}", bid(b)),
                 format!("{} charges with the bayonet", name(b)),
+                Some(bid(b).into()),
+            ),
+            Action::Hold(b) => (
+                format!("hold-{}", bid(b)),
+                format!("{} holds its ground (it cannot fire)", name(b)),
                 Some(bid(b).into()),
             ),
             Action::Retreat(b, h) => (
@@ -159,7 +188,11 @@ impl Liberty {
                 format!("{} retreats to {}", name(b), hn(h)),
                 Some(self.hex_id(h).into()),
             ),
-            Action::Hit(b) => (format!("hit-{}", bid(b)), format!("{} takes the hit", name(b)), Some(bid(b).into())),
+            Action::Hit(b) => (
+                format!("hit-{}", bid(b)),
+                format!("{} takes the hit", name(b)),
+                Some(bid(b).into()),
+            ),
             Action::Regroup(b, h) => (
                 format!("regroup-{}-{}", bid(b), self.hex_id(h)),
                 format!("{} regroups to {}", name(b), hn(h)),

@@ -43,13 +43,25 @@ pub struct Battle {
     pub landed: u8,
     pub hits: u8,
     pub hitter: Block,
-    /// Hexside uses by retreats this round or by the regroup (ruling liberty #4).
-    pub uses: Vec<(u16, u8)>,
+    /// Per side: hexside uses by retreats this round or by the regroup
+    /// (5.2 limits are per player; ruling liberty #4).
+    pub uses: [Vec<(u16, u8)>; 2],
     /// 8.5 per side: a warship retreated this round, and while unopposed.
     pub warship_left: [bool; 2],
     pub unopposed_left: [bool; 2],
     pub sea_retreats: [u8; 2],
     pub winner: Option<Seat>,
+}
+
+impl Battle {
+    /// Retreat counts start afresh each Combat Round and for each forced
+    /// retreat or regroup (5.2, 8.5; ruling liberty #4).
+    fn fresh_counts(&mut self) {
+        self.uses = Default::default();
+        self.warship_left = [false; 2];
+        self.unopposed_left = [false; 2];
+        self.sea_retreats = [0; 2];
+    }
 }
 
 fn class_of(t: u8) -> u8 {
@@ -86,7 +98,7 @@ impl Liberty {
             landed: 0,
             hits: 0,
             hitter: 0,
-            uses: Vec::new(),
+            uses: Default::default(),
             warship_left: [false; 2],
             unopposed_left: [false; 2],
             sea_retreats: [0; 2],
@@ -152,7 +164,9 @@ impl Liberty {
             .filter(|&b| self.revealed & bit(b) != 0)
             .map(|b| self.block_label(b))
             .collect();
-        self.log.say("7.1", || format!("Battle in {place}, {att} attacking: {}.", shown.join(", ")));
+        self.log.say("7.1", || {
+            format!("Battle in {place}, {att} attacking: {}.", shown.join(", "))
+        });
         let militia = self.opts.militia_firepower
             && self
                 .in_hex(hex, d)
@@ -163,7 +177,13 @@ impl Liberty {
 
     pub fn block_label(&self, b: Block) -> String {
         let i = blocks::info(b);
-        format!("{} {}{} ({})", i.name, i.class_letter(), i.fire, self.strength[b as usize])
+        format!(
+            "{} {}{} ({})",
+            i.name,
+            i.class_letter(),
+            i.fire,
+            self.strength[b as usize]
+        )
     }
 
     /// The last round: 3, or 4 with the pursuit option (7.2).
@@ -183,7 +203,11 @@ impl Liberty {
     /// attack are C in their landing round (ruling liberty #12).
     fn class(&self, bt: &Battle, b: Block) -> u8 {
         let i = blocks::info(b);
-        if i.is_dragoon() && bt.landed == bt.round && self.entry[b as usize] == BY_SEA && Liberty::side_of(b) == bt.attacker {
+        if i.is_dragoon()
+            && bt.landed == bt.round
+            && self.entry[b as usize] == BY_SEA
+            && Liberty::side_of(b) == bt.attacker
+        {
             2
         } else {
             i.class
@@ -226,21 +250,54 @@ impl Liberty {
         if i.is_warship() {
             return self.warship_escapes(b, Leave::Retreat);
         }
+        let s = seat as usize;
         let mut v: Vec<Hex> = Vec::new();
         if self.at_sea & bit(b) == 0 {
-            v.extend(self.land_escapes(b, Leave::Retreat, &bt.uses).into_iter().map(|x| x.0));
+            v.extend(
+                self.land_escapes(b, Leave::Retreat, &bt.uses[s])
+                    .into_iter()
+                    .map(|x| x.0),
+            );
         }
-        if let Some(h) = self.sea_escape(b, bt.warship_left[seat as usize], bt.unopposed_left[seat as usize], bt.sea_retreats[seat as usize]) {
-            if !v.contains(&h) {
-                v.push(h);
-            }
-        }
+        v.extend(self.sea_escape(b, bt.warship_left[s], bt.unopposed_left[s], bt.sea_retreats[s]));
         v
+    }
+
+    /// 8.5 a ground block may yet leave by sea: a friendly warship still in the
+    /// hex can retreat first (unopposed, unless the block is still aboard).
+    fn may_follow_ship(&self, bt: &Battle, b: Block) -> bool {
+        let seat = Liberty::side_of(b);
+        let ships = |s: Seat| self.in_hex(bt.hex, s).any(|x| blocks::info(x).is_warship());
+        self.goes_by_sea(b)
+            && bt.sea_retreats[seat as usize] < 3
+            && ships(seat)
+            && (self.at_sea & bit(b) != 0 || !ships(other(seat)))
+    }
+
+    /// 8.4 a block that cannot fire yet need not retreat: a ground block while
+    /// enemy warships oppose a sea attack (aboard only while a friendly
+    /// warship stays with it).
+    fn may_hold(&self, bt: &Battle, b: Block) -> bool {
+        let seat = Liberty::side_of(b);
+        !self.can_fire(bt, b)
+            && !self.must_retreat(bt, b)
+            && (self.at_sea & bit(b) == 0 || self.in_hex(bt.hex, seat).any(|x| blocks::info(x).is_warship()))
+    }
+
+    /// The block stays without firing (see `may_hold`).
+    pub fn hold(&mut self, b: Block) {
+        self.battle_mut().acted |= bit(b);
+        let who = self.block_label(b);
+        self.log.say("8.4", || format!("{who} holds: it cannot fire yet."));
     }
 
     /// Blocks of the current combat turn group that have not acted.
     fn candidates(&self, bt: &Battle) -> (Seat, Vec<Block>) {
-        let seat = if bt.turn % 2 == 0 { other(bt.attacker) } else { bt.attacker };
+        let seat = if bt.turn.is_multiple_of(2) {
+            other(bt.attacker)
+        } else {
+            bt.attacker
+        };
         let c = class_of(bt.turn);
         let v = self
             .in_hex(bt.hex, seat)
@@ -250,7 +307,9 @@ impl Liberty {
     }
 
     fn can_fire(&self, bt: &Battle, b: Block) -> bool {
-        !self.must_retreat(bt, b) && self.at_sea & bit(b) == 0 && !(self.naval_phase(bt) && !blocks::info(b).is_warship())
+        !self.must_retreat(bt, b)
+            && self.at_sea & bit(b) == 0
+            && (blocks::info(b).is_warship() || !self.naval_phase(bt))
     }
 
     pub fn battle_legal(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -269,7 +328,11 @@ impl Liberty {
                             out.push(Action::Charge(b));
                         }
                     }
-                    for h in self.retreat_options(bt, b) {
+                    let retreats = self.retreat_options(bt, b);
+                    if !retreats.is_empty() && self.may_hold(bt, b) {
+                        out.push(Action::Hold(b));
+                    }
+                    for h in retreats {
                         out.push(Action::Retreat(b, h));
                     }
                 }
@@ -288,12 +351,7 @@ impl Liberty {
             }
             Stage::Regroup { .. } => {
                 for b in self.in_hex(bt.hex, seat) {
-                    let dests: Vec<Hex> = if blocks::info(b).is_warship() {
-                        self.warship_escapes(b, Leave::Regroup)
-                    } else {
-                        self.land_escapes(b, Leave::Regroup, &bt.uses).into_iter().map(|x| x.0).collect()
-                    };
-                    for h in dests {
+                    for h in self.regroup_destinations(b, &bt.uses[seat as usize]) {
                         out.push(Action::Regroup(b, h));
                     }
                 }
@@ -345,10 +403,15 @@ impl Liberty {
             .collect();
         let ship = |b: &Block| blocks::info(*b).is_warship();
         let enemy_ships = enemy.iter().any(ship);
-        let own_ships = self.in_hex(bt.hex, seat).any(|b| self.active(bt, b) && blocks::info(b).is_warship());
+        let own_ships = self
+            .in_hex(bt.hex, seat)
+            .any(|b| self.active(bt, b) && blocks::info(b).is_warship());
         let naval = self.naval_phase(bt);
         if ship(&hitter) {
-            if enemy_ships {
+            // 8.4 no shore bombardment while enemy warships (even in reserve)
+            // oppose a sea attack.
+            let opposed = naval && self.in_hex(bt.hex, other(seat)).any(|b| ship(&b));
+            if enemy_ships || opposed {
                 enemy.into_iter().filter(ship).collect()
             } else {
                 enemy
@@ -364,7 +427,10 @@ impl Liberty {
 
     fn strongest(&self, v: &[Block]) -> Vec<Block> {
         let max = v.iter().map(|&b| self.strength[b as usize]).max().unwrap_or(0);
-        v.iter().copied().filter(|&b| self.strength[b as usize] == max).collect()
+        v.iter()
+            .copied()
+            .filter(|&b| self.strength[b as usize] == max)
+            .collect()
     }
 
     fn hit_choices(&self, bt: &Battle) -> Vec<Block> {
@@ -404,6 +470,11 @@ impl Liberty {
             let bt = self.battle().clone();
             let t = self.targets(&bt, bt.hitter);
             let strongest = self.strongest(&t);
+            // Ruling liberty #13: such a hit is lost whichever block the owner picks.
+            let lost = blocks::info(bt.hitter).is_warship()
+                && strongest
+                    .iter()
+                    .all(|&b| !blocks::info(b).is_warship() && self.strength[b as usize] == 1);
             match strongest.len() {
                 0 => {
                     let n = bt.hits;
@@ -411,6 +482,7 @@ impl Liberty {
                     self.battle_mut().hits = 0;
                 }
                 1 => self.take_hit(strongest[0]),
+                _ if lost => self.take_hit(strongest[0]),
                 _ => {
                     self.battle_mut().stage = Stage::Hits {
                         seat: Liberty::side_of(strongest[0]),
@@ -427,7 +499,9 @@ impl Liberty {
         let hitter = self.battle().hitter;
         self.battle_mut().hits -= 1;
         if blocks::info(hitter).is_warship() && !blocks::info(b).is_warship() && self.strength[b as usize] == 1 {
-            self.log.say("8.3", || "Shore bombardment cannot eliminate a block at strength 1: the hit is lost.".into());
+            self.log.say("8.3", || {
+                "Shore bombardment cannot eliminate a block at strength 1: the hit is lost.".into()
+            });
             return;
         }
         let label = self.block_label(b);
@@ -447,19 +521,7 @@ impl Liberty {
         let map = self.map();
         let info = blocks::info(b);
         if !info.is_warship() && to != map.atlantic && !map.west_indies.contains(&to) {
-            let path = self
-                .land_escapes(b, Leave::Retreat, &bt.uses)
-                .into_iter()
-                .find(|x| x.0 == to)
-                .map(|x| x.1)
-                .unwrap_or_default();
-            let bt = self.battle_mut();
-            for s in path {
-                match bt.uses.iter_mut().find(|u| u.0 == s) {
-                    Some(u) => u.1 += 1,
-                    None => bt.uses.push((s, 1)),
-                }
-            }
+            self.count_crossings(b, Leave::Retreat, to);
         } else if info.is_warship() {
             let opposed = self.in_hex(bt.hex, other(seat)).any(|x| blocks::info(x).is_warship());
             let bt = self.battle_mut();
@@ -468,11 +530,10 @@ impl Liberty {
         } else {
             self.battle_mut().sea_retreats[seat as usize] += 1;
         }
+        self.log_leaving(b, "7.4", "retreats", to);
         self.place(b, to);
         self.revealed &= !bit(b);
         self.at_sea &= !bit(b);
-        let (who, place) = (self.block_label(b), self.hex_name(to));
-        self.log.say("7.4", || format!("{who} retreats to {place}."));
         let bt = self.battle_mut();
         bt.acted |= bit(b);
         if let Stage::Retreat { mask, .. } = &mut bt.stage {
@@ -480,27 +541,45 @@ impl Liberty {
         }
     }
 
-    pub fn regroup(&mut self, b: Block, to: Hex) {
-        if !blocks::info(b).is_warship() {
-            let uses = self.battle().uses.clone();
-            let path = self
-                .land_escapes(b, Leave::Regroup, &uses)
-                .into_iter()
-                .find(|x| x.0 == to)
-                .map(|x| x.1)
-                .unwrap_or_default();
-            let bt = self.battle_mut();
-            for s in path {
-                match bt.uses.iter_mut().find(|u| u.0 == s) {
-                    Some(u) => u.1 += 1,
-                    None => bt.uses.push((s, 1)),
-                }
+    /// Count the hexsides a ground block crosses on its way to `to` (5.2).
+    fn count_crossings(&mut self, b: Block, why: Leave, to: Hex) {
+        let s = Liberty::side_of(b) as usize;
+        let path = self
+            .land_escapes(b, why, &self.battle().uses[s])
+            .into_iter()
+            .find(|x| x.0 == to)
+            .map(|x| x.1)
+            .unwrap_or_default();
+        let uses = &mut self.battle_mut().uses[s];
+        for side in path {
+            match uses.iter_mut().find(|u| u.0 == side) {
+                Some(u) => u.1 += 1,
+                None => uses.push((side, 1)),
             }
         }
+    }
+
+    pub fn regroup(&mut self, b: Block, to: Hex) {
+        if !blocks::info(b).is_warship() {
+            self.count_crossings(b, Leave::Regroup, to);
+        }
+        self.log_leaving(b, "7.5", "regroups", to);
         self.place(b, to);
         self.revealed &= !bit(b);
-        let (who, place) = (Liberty::name(b), self.hex_name(to));
-        self.log.say("7.5", || format!("{who} regroups to {place}."));
+    }
+
+    /// Log a block leaving the battle: named to all if it is revealed, else
+    /// only to its owner (7.22 reserves of a battle ended in round 1 stay hidden).
+    fn log_leaving(&mut self, b: Block, rule: &str, verb: &str, to: Hex) {
+        let (who, place) = (self.block_label(b), self.hex_name(to));
+        let seat = Liberty::side_of(b);
+        if self.revealed & bit(b) != 0 {
+            self.log.say(rule, || format!("{who} {verb} to {place}."));
+        } else {
+            self.log.tell(seat, rule, || format!("{who} {verb} to {place}."));
+            let side = crate::seat_name(seat);
+            self.log.say(rule, || format!("A {side} block {verb} to {place}."));
+        }
     }
 
     /// Automatic battle steps until a decision is needed or the battle is over
@@ -526,7 +605,9 @@ impl Liberty {
                 // Blocks that cannot retreat are captured (7.4; ruling liberty #15).
                 let stuck: Vec<Block> = self
                     .in_hex(bt.hex, seat)
-                    .filter(|&b| mask & bit(b) != 0 && self.retreat_options(&bt, b).is_empty())
+                    .filter(|&b| {
+                        mask & bit(b) != 0 && self.retreat_options(&bt, b).is_empty() && !self.may_follow_ship(&bt, b)
+                    })
                     .collect();
                 for b in &stuck {
                     self.log.say("7.4", || format!("{} cannot retreat.", Liberty::name(*b)));
@@ -565,7 +646,8 @@ impl Liberty {
             let fire = self.can_fire(&bt, b);
             if !fire && self.retreat_options(&bt, b).is_empty() {
                 if self.must_retreat(&bt, b) {
-                    self.log.say("7.4", || format!("{} must retreat and cannot.", Liberty::name(b)));
+                    self.log
+                        .say("7.4", || format!("{} must retreat and cannot.", Liberty::name(b)));
                     self.capture(b, "7.4");
                 }
                 self.battle_mut().acted |= bit(b);
@@ -602,15 +684,20 @@ impl Liberty {
             }
             let round = bt.round;
             self.battle_mut().landed = round;
-            self.log.say("8.4", || "The enemy warships are gone: the attacking blocks land.".into());
-        } else if !has_ships(a) {
+            self.log.say("8.4", || {
+                "The enemy warships are gone: the attacking blocks land.".into()
+            });
+        } else if !has_ships(a) && !bt.warship_left[a as usize] {
+            // Defeated, not withdrawn: blocks aboard a retreating warship follow it (8.5).
             let to = self.map().atlantic;
             for b in self.in_hex(bt.hex, a).collect::<Vec<_>>() {
                 if self.at_sea & bit(b) != 0 {
                     self.at_sea &= !bit(b);
                     self.revealed &= !bit(b);
                     self.place(b, to);
-                    self.log.say("8.4", || format!("{} loses a step and returns to the Atlantic.", Liberty::name(b)));
+                    self.log.say("8.4", || {
+                        format!("{} loses a step and returns to the Atlantic.", Liberty::name(b))
+                    });
                     self.reduce(b, "8.4");
                 }
             }
@@ -623,10 +710,7 @@ impl Liberty {
             bt.round += 1;
             bt.turn = 0;
             bt.acted = 0;
-            bt.uses.clear();
-            bt.warship_left = [false; 2];
-            bt.unopposed_left = [false; 2];
-            bt.sea_retreats = [0; 2];
+            bt.fresh_counts();
             let round = bt.round;
             if round == 2 {
                 // 7.22 reserves are revealed at the beginning of round 2.
@@ -640,7 +724,8 @@ impl Liberty {
                         .filter(|&b| bt.reserve & bit(b) != 0)
                         .map(|b| self.block_label(b))
                         .collect();
-                    self.log.say("7.22", || format!("Reserves join the battle: {}.", shown.join(", ")));
+                    self.log
+                        .say("7.22", || format!("Reserves join the battle: {}.", shown.join(", ")));
                 }
             }
             self.log.say("7.21", || format!("Combat round {round}."));
@@ -652,11 +737,20 @@ impl Liberty {
         let d = other(bt.attacker);
         let only_ships = |s: Seat| self.in_hex(bt.hex, s).all(|b| blocks::info(b).is_warship());
         let attacker_ground = !only_ships(bt.attacker);
-        let seat = if only_ships(d) && attacker_ground { d } else { bt.attacker };
+        let seat = if only_ships(d) && attacker_ground {
+            d
+        } else {
+            bt.attacker
+        };
         let mask = self.in_hex(bt.hex, seat).fold(0, |m, b| m | bit(b));
-        self.log.say("7.2", || format!("The battle is not decided after {last} rounds: {} must retreat.", crate::seat_name(seat)));
+        self.log.say("7.2", || {
+            format!(
+                "The battle is not decided after {last} rounds: {} must retreat.",
+                crate::seat_name(seat)
+            )
+        });
         bt.stage = Stage::Retreat { seat, mask };
-        bt.uses.clear();
+        bt.fresh_counts();
         *self.battle_mut() = bt;
         true
     }
@@ -670,14 +764,15 @@ impl Liberty {
         let mask = self.in_hex(bt.hex, l).fold(0, |m, b| m | bit(b));
         if mask != 0 && !matches!(bt.stage, Stage::Retreat { .. }) {
             bt.stage = Stage::Retreat { seat: l, mask };
-            bt.uses.clear();
+            bt.fresh_counts();
             *self.battle_mut() = bt;
             return;
         }
         let place = self.hex_name(bt.hex);
-        self.log.say("7.5", || format!("{} wins the battle in {place}.", crate::seat_name(w)));
+        self.log
+            .say("7.5", || format!("{} wins the battle in {place}.", crate::seat_name(w)));
         bt.stage = Stage::Regroup { seat: w };
-        bt.uses.clear();
+        bt.fresh_counts();
         *self.battle_mut() = bt;
     }
 
@@ -687,6 +782,38 @@ impl Liberty {
             self.revealed &= !bit(b);
         }
         self.frames.pop();
+    }
+
+    /// Sandbox (tests, referee set-ups): the block `id`, already put in its
+    /// hex, entered it this turn from the neighbouring place `from`, or by sea
+    /// ("sea"). As in movement (5.4, 7.22), the first side to enter a hex held
+    /// by the other registers the attack, its first entry being the Main Attack.
+    pub fn entered(&mut self, id: &str, from: &str) -> Block {
+        let b = blocks::by_id(id).unwrap_or_else(|| panic!("no block '{id}'"));
+        let hex = self.loc[b as usize];
+        let via = if from == "sea" {
+            BY_SEA
+        } else {
+            let f = Liberty::place_named(from);
+            self.map()
+                .side_between(f, hex)
+                .unwrap_or_else(|| panic!("{from} is not next to {}", self.hex_name(hex)))
+        };
+        let seat = Liberty::side_of(b);
+        self.entry[b as usize] = via;
+        self.moved |= bit(b);
+        match self.attack_at_mut(hex) {
+            Some(a) => a.entries.push((via, seat)),
+            None => self.attacks.push(crate::state::Attack {
+                hex,
+                attacker: seat,
+                opposed: true,
+                entries: vec![(via, seat)],
+                main: Some(via),
+                sea: via == BY_SEA,
+            }),
+        }
+        b
     }
 
     /// 7.1 battle order, then one Battle frame per hex (first on top).

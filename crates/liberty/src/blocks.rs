@@ -113,7 +113,8 @@ pub fn parse(text: &str) -> Result<Vec<BlockInfo>, BlockError> {
             "american" => AMERICAN,
             s => return Err(err(format!("side must be british or american, not '{s}'"))),
         };
-        let nation: Nation = serde_json::from_value(word(f[2])).map_err(|_| err(format!("unknown nation '{}'", f[2])))?;
+        let nation: Nation =
+            serde_json::from_value(word(f[2])).map_err(|_| err(format!("unknown nation '{}'", f[2])))?;
         let kind: Kind = serde_json::from_value(word(f[3])).map_err(|_| err(format!("unknown kind '{}'", f[3])))?;
         let class = match f[6] {
             "A" => 0,
@@ -167,5 +168,8 @@ pub fn count() -> usize {
 
 /// Blocks in the embedded order of battle (2.0: 25 a side).
 pub fn embedded_count() -> usize {
-    include_str!("../data/blocks.tsv").lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).count()
+    include_str!("../data/blocks.tsv")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .count()
 }

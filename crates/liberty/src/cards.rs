@@ -84,7 +84,9 @@ impl Liberty {
             self.hands[s].sort();
         }
         let year = self.year;
-        self.log.say("3.0", || format!("Year {year}: the cards are shuffled and {n} dealt to each player."));
+        self.log.say("3.0", || {
+            format!("Year {year}: the cards are shuffled and {n} dealt to each player.")
+        });
     }
 
     pub fn card_phase_legal(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -122,7 +124,8 @@ impl Liberty {
         let i = hand.iter().position(|x| *x == c).expect("legal card is in hand");
         hand.remove(i);
         self.played[seat as usize] = Some(c);
-        self.log.tell(seat, "3.1", || format!("You play {} face down.", c.label()));
+        self.log
+            .tell(seat, "3.1", || format!("You play {} face down.", c.label()));
         self.log.say("3.1", || "A card is played face down.".into());
         if self.played.iter().all(Option::is_some) {
             self.frames.pop();
@@ -135,7 +138,9 @@ impl Liberty {
     fn reveal_cards(&mut self) {
         self.dice.reveal();
         let [b, a] = [self.played[0].unwrap(), self.played[1].unwrap()];
-        self.log.say("3.1", || format!("Cards revealed: British {}, American {}.", b.label(), a.label()));
+        self.log.say("3.1", || {
+            format!("Cards revealed: British {}, American {}.", b.label(), a.label())
+        });
         self.player1 = match (b.is_supply(), a.is_supply()) {
             (true, _) => BRITISH,
             (false, true) => 1,
@@ -151,7 +156,8 @@ impl Liberty {
 
     pub fn announce_player1(&mut self, rule: &str) {
         let p1 = self.player1;
-        self.log.say(rule, || format!("{} is Player 1 this turn.", crate::seat_name(p1)));
+        self.log
+            .say(rule, || format!("{} is Player 1 this turn.", crate::seat_name(p1)));
     }
 
     pub fn supply_legal(&self, seat: Seat, given: u64, out: &mut Vec<Action>) {
@@ -191,7 +197,8 @@ impl Liberty {
         let (s, at) = (self.strength[b as usize], self.loc[b as usize]);
         let seat = Liberty::side_of(b);
         let place = self.hex_name(at);
-        self.log.tell(seat, "3.3", || format!("{} gains a step (now {s}).", Liberty::name(b)));
+        self.log
+            .tell(seat, "3.3", || format!("{} gains a step (now {s}).", Liberty::name(b)));
         self.log.say("3.3", || format!("A block in {place} gains a step."));
         if let Some(Frame::Supply { left, given, .. }) = self.frames.last_mut() {
             *left -= 1;

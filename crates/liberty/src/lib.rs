@@ -78,14 +78,22 @@ pub fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
     };
     for &(id, _, place) in setup::SETUP_1775 {
         if !order.iter().any(|b| b.id == id) {
-            return Err(format!("blocks.tsv has no block '{id}', which the 1775 set-up (12.0) needs"));
+            return Err(format!(
+                "blocks.tsv has no block '{id}', which the 1775 set-up (12.0) needs"
+            ));
         }
         if map.by_name(place).is_none() {
-            return Err(format!("the map has no place '{place}', which the 1775 set-up (12.0) needs"));
+            return Err(format!(
+                "the map has no place '{place}', which the 1775 set-up (12.0) needs"
+            ));
         }
     }
     if order.len() != blocks::embedded_count() {
-        return Err(format!("blocks.tsv must list {} blocks (2.0), not {}", blocks::embedded_count(), order.len()));
+        return Err(format!(
+            "blocks.tsv must list {} blocks (2.0), not {}",
+            blocks::embedded_count(),
+            order.len()
+        ));
     }
     let taken = || "data is already in use: --data must come before any game is made".to_string();
     if map::MAP.get().is_some() || blocks::BLOCKS.get().is_some() {
@@ -105,7 +113,8 @@ pub fn provenance() -> Vec<(String, String)> {
     }
     v.push((
         "supply cards".into(),
-        "reconstructed: 3.0 gives 5 Supply cards of 'either two or three steps'; three give 2 steps and two give 3".into(),
+        "reconstructed: 3.0 gives 5 Supply cards of 'either two or three steps'; three give 2 steps and two give 3"
+            .into(),
     ));
     v
 }
@@ -212,7 +221,9 @@ impl Liberty {
         match self.frames.last() {
             None => SeatSet::NONE,
             Some(f) => match f {
-                Frame::CardPlay => (0..2).filter(|&s| self.played[s as usize].is_none()).fold(SeatSet::NONE, SeatSet::with),
+                Frame::CardPlay => (0..2)
+                    .filter(|&s| self.played[s as usize].is_none())
+                    .fold(SeatSet::NONE, SeatSet::with),
                 Frame::Offer { from, .. } => one(1 - from),
                 Frame::Initiative => one(blocks::BRITISH),
                 Frame::Supply { seat, .. }
@@ -227,7 +238,9 @@ impl Liberty {
                 | Frame::Attrition { seat } => one(*seat),
                 Frame::BattleOrder { .. } => one(self.player1),
                 Frame::Battle(_) => one(self.battle_seat()),
-                Frame::WinterExchange { done } => (0..2).filter(|&s| !done[s as usize]).fold(SeatSet::NONE, SeatSet::with),
+                Frame::WinterExchange { done } => {
+                    (0..2).filter(|&s| !done[s as usize]).fold(SeatSet::NONE, SeatSet::with)
+                }
             },
         }
     }
@@ -255,7 +268,8 @@ impl Liberty {
         if count != self.count {
             return Err("per-space block counts are out of date".into());
         }
-        if self.hands.iter().map(Vec::len).sum::<usize>() + self.deck.len() + self.played.iter().flatten().count() > 25 {
+        if self.hands.iter().map(Vec::len).sum::<usize>() + self.deck.len() + self.played.iter().flatten().count() > 25
+        {
             return Err("more than 25 cards".into());
         }
         Ok(())

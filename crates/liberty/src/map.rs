@@ -124,6 +124,11 @@ pub struct Map {
     pub river_dest: Vec<Vec<(Hex, Vec<Side>)>>,
     /// Provenance notes of hexsides and rivers (item, note).
     pub extra_notes: Vec<(String, String)>,
+    /// 1.2 who a vacant space belongs to by its town's colour: 0 British (red,
+    /// orange), 1 American (blue), 2 nobody (no town, the Atlantic).
+    pub colour_owner: Vec<u8>,
+    /// Every port (1.3), the West Indies included, for sea movement.
+    pub ports: Vec<Hex>,
 }
 
 #[derive(Clone, Debug)]
@@ -610,7 +615,20 @@ fn parse_named(
             }),
         }
     }
+    let colour_owner = spaces
+        .iter()
+        .map(|sp| match &sp.town {
+            Some(t) if t.colour == Colour::Blue => 1,
+            Some(_) => 0,
+            None => 2,
+        })
+        .collect();
+    let ports = (0..spaces.len() as Hex)
+        .filter(|&h| spaces[h as usize].town.as_ref().is_some_and(|t| t.port))
+        .collect();
     let mut map = Map {
+        ports,
+        colour_owner,
         atlantic: ids[ATLANTIC],
         west_indies: [ids[WI_BRITISH], ids[WI_FRENCH]],
         spaces,

@@ -27,17 +27,20 @@ impl Liberty {
 
     pub fn actions_legal(&self, seat: Seat, left: u8, replaced: bool, out: &mut Vec<Action>) {
         if left > 0 && !replaced {
-            let mut seen = Vec::new();
+            // Hexes with blocks free to move, and how many.
+            let mut groups: Vec<(Hex, u8)> = Vec::new();
             for b in 0..self.loc.len() as Block {
-                let h = self.loc[b as usize];
-                if Liberty::side_of(b) == seat && self.may_move(b) && !seen.contains(&h) {
-                    seen.push(h);
-                    let pins = self.pin_count(h, seat);
-                    let movable = self.side_blocks_at(h, seat).filter(|&x| self.may_move(x)).count();
-                    let unchosen = !self.pin_hexes.contains(&h);
-                    if !unchosen || movable > pins as usize {
-                        out.push(Action::Group(h));
+                if Liberty::side_of(b) == seat && self.may_move(b) {
+                    let h = self.loc[b as usize];
+                    match groups.iter_mut().find(|g| g.0 == h) {
+                        Some(g) => g.1 += 1,
+                        None => groups.push((h, 1)),
                     }
+                }
+            }
+            for (h, movable) in groups {
+                if self.pin_hexes.contains(&h) || movable > self.pin_count(h, seat) {
+                    out.push(Action::Group(h));
                 }
             }
         }
@@ -53,7 +56,9 @@ impl Liberty {
             *left -= 1;
         }
         let place = self.hex_name(h);
-        self.log.say("5.1", || format!("{} moves a group from {place}.", crate::seat_name(seat)));
+        self.log.say("5.1", || {
+            format!("{} moves a group from {place}.", crate::seat_name(seat))
+        });
         self.frames.push(Frame::Group {
             seat,
             origin: h,
@@ -63,7 +68,11 @@ impl Liberty {
         let pins = self.pin_count(h, seat);
         if pins > 0 && !self.pin_hexes.contains(&h) {
             self.pin_hexes.push(h);
-            self.frames.push(Frame::Pin { seat, hex: h, left: pins });
+            self.frames.push(Frame::Pin {
+                seat,
+                hex: h,
+                left: pins,
+            });
         }
     }
 
@@ -79,7 +88,8 @@ impl Liberty {
     pub fn pin(&mut self, b: Block) {
         self.pinned |= bit(b);
         let seat = Liberty::side_of(b);
-        self.log.tell(seat, "5.4", || format!("{} is pinned.", Liberty::name(b)));
+        self.log
+            .tell(seat, "5.4", || format!("{} is pinned.", Liberty::name(b)));
         if let Some(Frame::Pin { left, .. }) = self.frames.last_mut() {
             *left -= 1;
             if *left == 0 {
@@ -93,7 +103,13 @@ impl Liberty {
         match current {
             None => {
                 for b in self.side_blocks_at(origin, seat) {
-                    if self.may_move(b) {
+                    // Only blocks with somewhere to go, so that picking is never a
+                    // dead end (a picked block is taken back with undo, not "stop").
+                    if self.may_move(b) && {
+                        let mut v = Vec::new();
+                        self.group_legal(seat, origin, Some(Moving { block: b, steps: 0 }), sailed, &mut v);
+                        !v.is_empty()
+                    } {
                         out.push(Action::Pick(b));
                     }
                 }
@@ -111,21 +127,27 @@ impl Liberty {
                 if !info.is_warship() {
                     self.step_legal(seat, m.block, origin, pos, m.steps, out);
                 }
-                out.push(Action::Stop);
+                if m.steps > 0 {
+                    out.push(Action::Stop);
+                }
             }
         }
     }
 
-    /// 4.0 no attacks within or from the weather zone (sea attacks: by
-    /// destination only, ruling liberty #3).
-    fn weather_forbids(&self, from: Option<Hex>, to: Hex) -> bool {
+    /// 4.0 no attacks within or from the weather zone: an attack is refused if
+    /// its target or any hex it comes from (the group's origin, the hex it
+    /// attacks from) is in the zone. Sea Attacks pass only their destination
+    /// (ruling liberty #3; 5.4 note on Baltimore and Philadelphia).
+    fn weather_forbids(&self, from: &[Hex], to: Hex) -> bool {
         let zone = match self.weather {
             Weather::North => Zone::North,
             Weather::South => Zone::South,
             Weather::Fair => return false,
         };
         let spaces = &self.map().spaces;
-        spaces[to as usize].zone == Some(zone) || from.is_some_and(|f| spaces[f as usize].zone == Some(zone))
+        std::iter::once(&to)
+            .chain(from)
+            .any(|&x| spaces[x as usize].zone == Some(zone))
     }
 
     /// 5.4 "Attacking": moving into an enemy-occupied hex or an enemy town.
@@ -133,13 +155,21 @@ impl Liberty {
         self.has(h, other(seat)) || (self.map().town(h).is_some() && self.friendly(h, other(seat)))
     }
 
-    /// Whether `seat` may make an overland attack into `h` from `origin`.
-    fn may_attack_overland(&self, seat: Seat, origin: Hex, h: Hex) -> bool {
-        if self.weather_forbids(Some(origin), h) {
-            return false;
-        }
+    /// Whether `seat` may make an overland attack into `h` coming from `from`.
+    fn may_attack_overland(&self, seat: Seat, from: &[Hex], h: Hex) -> bool {
         // 8.4 a Sea Attack can never be combined with any other attack.
-        !self.attack_at(h).is_some_and(|a| a.sea && a.attacker == seat)
+        !self.weather_forbids(from, h) && self.sea_landers(seat, h) == 0
+    }
+
+    /// 5.4 the hexsides the attackers used to enter `origin`: its unpinned
+    /// defenders may not leave by them.
+    fn pin_sides(&self, seat: Seat, origin: Hex) -> Vec<u16> {
+        if self.pin_count(origin, seat) == 0 {
+            return Vec::new();
+        }
+        self.attack_at(origin)
+            .map(|a| a.entries.iter().filter(|e| e.1 != seat).map(|e| e.0).collect())
+            .unwrap_or_default()
     }
 
     fn step_legal(&self, seat: Seat, b: Block, origin: Hex, pos: Hex, steps: u8, out: &mut Vec<Action>) {
@@ -149,10 +179,8 @@ impl Liberty {
             return;
         }
         let map = self.map();
-        let pin_sides: Vec<u16> = if pos == origin && self.pin_count(origin, seat) > 0 {
-            self.attack_at(origin)
-                .map(|a| a.entries.iter().filter(|e| e.1 != seat).map(|e| e.0).collect())
-                .unwrap_or_default()
+        let pin_sides = if pos == origin {
+            self.pin_sides(seat, origin)
         } else {
             Vec::new()
         };
@@ -168,7 +196,7 @@ impl Liberty {
             if info.is_indian() && !map.spaces[n as usize].wilderness {
                 continue;
             }
-            if self.is_attack(seat, n) && !self.may_attack_overland(seat, origin, n) {
+            if self.is_attack(seat, n) && !self.may_attack_overland(seat, &[origin, pos], n) {
                 continue;
             }
             out.push(Action::Step(n));
@@ -180,23 +208,27 @@ impl Liberty {
     fn river_legal(&self, seat: Seat, b: Block, origin: Hex, out: &mut Vec<Action>) {
         let map = self.map();
         let info = blocks::info(b);
+        let pin_sides = self.pin_sides(seat, origin);
         for (dest, sides) in map.river_moves(origin) {
             let path_ok = sides.iter().all(|&s| {
                 let hs = &map.sides[s as usize];
                 hs.ground && self.side_use[s as usize][seat as usize] < hs.limit()
             });
-            if !path_ok || (info.is_indian() && !map.spaces[*dest as usize].wilderness) {
+            if !path_ok || pin_sides.contains(&sides[0]) || (info.is_indian() && !map.spaces[*dest as usize].wilderness)
+            {
                 continue;
             }
             // The hex passed through must not stop the block.
+            let mut from = vec![origin];
             if sides.len() == 2 {
                 let s0 = &map.sides[sides[0] as usize];
                 let mid = if s0.a == origin { s0.b } else { s0.a };
                 if self.is_attack(seat, mid) || (info.is_indian() && !map.spaces[mid as usize].wilderness) {
                     continue;
                 }
+                from.push(mid);
             }
-            if self.is_attack(seat, *dest) && !self.may_attack_overland(seat, origin, *dest) {
+            if self.is_attack(seat, *dest) && !self.may_attack_overland(seat, &from, *dest) {
                 continue;
             }
             out.push(Action::River(*dest));
@@ -236,14 +268,12 @@ impl Liberty {
         }
         let mut dests: Vec<(Hex, bool)> = Vec::new(); // (space, force march)
         if pos == atl || in_wi {
-            for h in 0..map.spaces.len() as Hex {
-                if h != pos && (map.is_port(h) || (in_wi && h == atl)) && map.spaces[h as usize].terrain != Terrain::Sea {
-                    // From the West Indies only to the other port or the Atlantic (9.1).
-                    if in_wi && h != atl && !map.west_indies.contains(&h) {
-                        continue;
-                    }
-                    dests.push((h, false));
-                }
+            if in_wi {
+                // From the West Indies only to the other port or the Atlantic (9.1).
+                dests.push((atl, false));
+                dests.extend(map.west_indies.iter().filter(|&&w| w != pos).map(|&w| (w, false)));
+            } else {
+                dests.extend(map.ports.iter().map(|&h| (h, false)));
             }
         } else if map.is_port(pos) && (info.is_warship() || self.friendly(pos, seat)) && !self.port_closed(seat, pos) {
             dests.push((atl, false));
@@ -265,14 +295,13 @@ impl Liberty {
             let ok = if !attack {
                 true
             } else if info.is_warship() {
-                // 8.4 a sea attack never reinforces a friendly hex under attack,
-                // is never combined with another attack, one per hex (ruling #11).
-                !self.has(h, seat)
-                    && !self.weather_forbids(None, h)
-                    && match self.attack_at(h) {
-                        None => true,
-                        Some(a) => a.attacker == seat && a.sea && sailed.contains(&h),
-                    }
+                // 8.4 "Moves by warships only are not restricted": a warship may
+                // join any attack or battle of its side (it opens a Sea Attack
+                // only where its side has none, see `sail`). Weather: a Sea
+                // Attack by its destination (ruling liberty #3), a move on the
+                // map also by the port it leaves.
+                let from: &[Hex] = if pos == atl || in_wi { &[] } else { &[pos] };
+                !self.weather_forbids(from, h)
             } else {
                 // 8.4 ground blocks join a sea attack opened by a warship of this
                 // group, at most three.
@@ -291,7 +320,7 @@ impl Liberty {
     }
 
     /// 8.1 ports a warship reaches within `max` hexes across non-land hexsides,
-    /// passing only through spaces free of enemy blocks: (port, distance,
+    /// passing only through spaces it does not attack: (port, distance,
     /// hexside it enters by).
     pub fn warship_reach(&self, seat: Seat, from: Hex, max: u8) -> Vec<(Hex, u8, u16)> {
         let map = self.map();
@@ -302,7 +331,8 @@ impl Liberty {
         for d in 1..=max {
             let mut next = Vec::new();
             for &h in &frontier {
-                if h != from && self.has(h, other(seat)) {
+                // 5.1 / 5.4 entering an enemy hex or enemy port is attacking: stop.
+                if h != from && self.is_attack(seat, h) {
                     continue;
                 }
                 for &(n, side) in &map.spaces[h as usize].adj {
@@ -361,6 +391,12 @@ impl Liberty {
             }),
             Some(a) => {
                 a.entries.push((via, seat));
+                if a.attacker == seat && a.sea && via != BY_SEA {
+                    // Ground blocks joining by land: the warships alone came by
+                    // sea, so this is no Sea Attack (8.4) and the Main Attack is open.
+                    a.sea = false;
+                    a.main = None;
+                }
                 if a.attacker != seat && !a.opposed {
                     // Ruling liberty #9: no battle existed, so this is a new attack.
                     a.attacker = seat;
@@ -371,7 +407,8 @@ impl Liberty {
             }
         }
         let place = self.hex_name(h);
-        self.log.say("5.4", || format!("{} attacks {place}.", crate::seat_name(seat)));
+        self.log
+            .say("5.4", || format!("{} attacks {place}.", crate::seat_name(seat)));
         true
     }
 
@@ -406,7 +443,13 @@ impl Liberty {
             self.force_marched |= bit(b);
         }
         let (a, c) = (self.hex_name(from), self.hex_name(to));
-        self.log.tell(seat, "5.1", || format!("{} moves from {a} to {c}{}.", Liberty::name(b), if fm { " by force march" } else { "" }));
+        self.log.tell(seat, "5.1", || {
+            format!(
+                "{} moves from {a} to {c}{}.",
+                Liberty::name(b),
+                if fm { " by force march" } else { "" }
+            )
+        });
         let stop = self.enter(seat, b, to, side);
         if stop || stops_here || fm {
             self.stop_current();
@@ -431,7 +474,9 @@ impl Liberty {
         self.by_river |= bit(b);
         self.set_steps(sides.len() as u8);
         let (a, c) = (self.hex_name(from), self.hex_name(to));
-        self.log.tell(seat, "5.6", || format!("{} moves by river from {a} to {c}.", Liberty::name(b)));
+        self.log.tell(seat, "5.6", || {
+            format!("{} moves by river from {a} to {c}.", Liberty::name(b))
+        });
         self.enter(seat, b, to, *sides.last().expect("a river move crosses a hexside"));
         self.stop_current();
     }
@@ -459,8 +504,18 @@ impl Liberty {
         };
         self.set_steps(1);
         let (a, c) = (self.hex_name(from), self.hex_name(to));
-        self.log.tell(seat, "5.7", || format!("{} sails from {a} to {c}.", Liberty::name(b)));
-        let opens_sea_attack = info.is_warship() && by_sea && self.is_attack(seat, to);
+        self.log
+            .tell(seat, "5.7", || format!("{} sails from {a} to {c}.", Liberty::name(b)));
+        // 8.4 a Sea Attack is opened by a warship from the Atlantic or the West
+        // Indies against a hex where its side has neither blocks nor an attack:
+        // it never reinforces a friendly hex under attack, nor combines with
+        // another attack, one per target hex (ruling liberty #11). A hex the
+        // enemy entered unopposed is a new attack (ruling liberty #9).
+        let opens_sea_attack = info.is_warship()
+            && by_sea
+            && self.is_attack(seat, to)
+            && !self.has(to, seat)
+            && self.attack_at(to).is_none_or(|a| a.attacker != seat && !a.opposed);
         self.enter(seat, b, to, via);
         if opens_sea_attack {
             if let Some(Frame::Group { sailed, .. }) = self.frames.last_mut() {
@@ -491,7 +546,9 @@ impl Liberty {
         let hexes: Vec<Hex> = self
             .attacks
             .iter()
-            .filter(|a| a.attacker == seat && a.main.is_none() && self.main_options(a).len() > 1)
+            // An unopposed attack (a vacant enemy town) has no battle unless the
+            // enemy enters, and then the enemy attacks (ruling liberty #9).
+            .filter(|a| a.attacker == seat && a.opposed && a.main.is_none() && self.main_options(a).len() > 1)
             .map(|a| a.hex)
             .collect();
         for hex in hexes {
@@ -518,7 +575,8 @@ impl Liberty {
         }
         self.frames.pop();
         let place = self.hex_name(hex);
-        self.log.say("7.22", || format!("The Main Attack on {place} is declared."));
+        self.log
+            .say("7.22", || format!("The Main Attack on {place} is declared."));
     }
 
     /// 5.5 after all movement, 1-3 loses a step, 4-6 no loss.
@@ -529,7 +587,10 @@ impl Liberty {
                 let r = self.dice.d6();
                 let lost = r <= 3;
                 self.log.roll("5.5", &[r], || {
-                    format!("Force march: {}.", if lost { "a block loses a step" } else { "no loss" })
+                    format!(
+                        "Force march: {}.",
+                        if lost { "a block loses a step" } else { "no loss" }
+                    )
                 });
                 if lost {
                     self.reduce(b, "5.5");
@@ -546,13 +607,16 @@ impl Liberty {
         let b = pool[self.dice.pick(pool.len())];
         self.strength[b as usize] = blocks::info(b).max;
         self.log.tell(seat, "6.0", || format!("You draw {}.", Liberty::name(b)));
-        self.log.say("6.0", || format!("{} draws a replacement block.", crate::seat_name(seat)));
+        self.log.say("6.0", || {
+            format!("{} draws a replacement block.", crate::seat_name(seat))
+        });
         let mut hexes = Vec::new();
         self.deploy_hexes(b, &mut hexes);
         if hexes.is_empty() {
             // Ruling liberty #18: an undeployable block returns to the pool.
             self.strength[b as usize] = 0;
-            self.log.say("6.0", || "The block cannot be deployed and returns to the pool.".into());
+            self.log
+                .say("6.0", || "The block cannot be deployed and returns to the pool.".into());
         } else {
             self.frames.push(Frame::Deploy { seat, block: b });
         }

@@ -42,7 +42,10 @@ impl Liberty {
                             t.colour != Colour::Blue
                         }
                     });
-                    if enemy_colour && seat == blocks::AMERICAN && !matches!(info.kind, Kind::Militia | Kind::MilitiaDragoon) {
+                    if enemy_colour
+                        && seat == blocks::AMERICAN
+                        && !matches!(info.kind, Kind::Militia | Kind::MilitiaDragoon)
+                    {
                         continue;
                     }
                     out.push(h);
@@ -73,7 +76,8 @@ impl Liberty {
         self.frames.pop();
         let place = self.hex_name(h);
         let seat = Liberty::side_of(b);
-        self.log.tell(seat, "6.0", || format!("{} is deployed in {place}.", Liberty::name(b)));
+        self.log
+            .tell(seat, "6.0", || format!("{} is deployed in {place}.", Liberty::name(b)));
         self.log.say("6.0", || format!("A replacement is deployed in {place}."));
     }
 

@@ -86,10 +86,17 @@ impl Liberty {
         // 7.4 / 7.5 only blocks that entered by river may leave by river.
         if self.by_river & bit(b) != 0 {
             for (dest, sides) in map.river_moves(hex) {
-                let ok = sides.iter().all(|&s| used(s) < map.sides[s as usize].limit())
+                // A two-hex river move passes through the hex after the first side.
+                let s0 = &map.sides[sides[0] as usize];
+                let first = if s0.a == hex { s0.b } else { s0.a };
+                let path_ok = [first, *dest].iter().all(|&h| {
+                    !self.contested(h)
+                        && self.open_for(seat, h, h == *dest, why)
+                        && (!info.is_indian() || map.spaces[h as usize].wilderness)
+                });
+                let ok = path_ok
+                    && sides.iter().all(|&s| used(s) < map.sides[s as usize].limit())
                     && self.may_leave_by(seat, hex, sides[0], why)
-                    && !self.contested(*dest)
-                    && self.open_for(seat, *dest, true, why)
                     && !out.iter().any(|o| o.0 == *dest);
                 if ok {
                     out.push((*dest, sides.clone()));
@@ -99,19 +106,44 @@ impl Liberty {
         out
     }
 
-    /// 8.1 / 8.5 / 9.1 / ruling liberty #14: a warship leaves to the Atlantic
-    /// (not when regrouping), the other West Indies port, or a friendly port
-    /// free of enemy blocks within two hexes, ignoring hexside limits.
+    /// 5.4 Naval Choke Points: an enemy block in Yorktown (Dover) closes the
+    /// Chesapeake (Delaware) ports to sea movement, retreats included.
+    fn sea_closed(&self, seat: Seat, port: Hex) -> bool {
+        self.map()
+            .chokepoints
+            .iter()
+            .any(|c| c.closes.contains(&port) && self.has(c.hex, other(seat)))
+    }
+
+    /// Where a retreat or regroup by sea may go from `hex`: the Atlantic box
+    /// (retreats only, 7.5), unless the port is closed (5.4); from a West Indies
+    /// port also the other one if friendly and free of enemy blocks (9.1).
+    fn sea_destinations(&self, seat: Seat, hex: Hex, why: Leave) -> Vec<Hex> {
+        let map = self.map();
+        let mut out = Vec::new();
+        if why == Leave::Retreat && !self.sea_closed(seat, hex) {
+            out.push(map.atlantic);
+        }
+        if map.west_indies.contains(&hex) {
+            out.extend(
+                map.west_indies
+                    .iter()
+                    .copied()
+                    .filter(|&w| w != hex && self.friendly(w, seat) && !self.has(w, other(seat))),
+            );
+        }
+        out
+    }
+
+    /// 8.1 / 8.5 / 9.1 / ruling liberty #14: a warship leaves by sea (see
+    /// `sea_destinations`) or to a friendly port free of enemy blocks within
+    /// two hexes, ignoring hexside limits.
     pub fn warship_escapes(&self, b: Block, why: Leave) -> Vec<Hex> {
         let seat = Liberty::side_of(b);
         let map = self.map();
         let hex = self.loc[b as usize];
-        let mut out = Vec::new();
-        if why == Leave::Retreat {
-            out.push(map.atlantic);
-        }
+        let mut out = self.sea_destinations(seat, hex, why);
         if map.west_indies.contains(&hex) {
-            out.extend(map.west_indies.iter().copied().filter(|&w| w != hex && self.friendly(w, seat) && !self.has(w, other(seat))));
             return out;
         }
         for (h, _, _) in self.warship_reach(seat, hex, 2) {
@@ -122,23 +154,38 @@ impl Liberty {
         out
     }
 
-    /// 8.5 a ground block may retreat by sea (to the Atlantic, or the other West
-    /// Indies port) when a friendly warship retreated this round; on land that
-    /// warship must have been unopposed; at most three ground blocks a round.
-    pub fn sea_escape(&self, b: Block, warship_left: bool, unopposed: bool, sea_retreats: u8) -> Option<Hex> {
-        let info = blocks::info(b);
-        if info.is_warship() || matches!(info.nation, Nation::American | Nation::Indian) {
-            return None;
-        }
+    /// 8.5 where a ground block may retreat by sea, when a friendly warship
+    /// retreated this round; on land that warship must have been unopposed; at
+    /// most three ground blocks a round. American and Indian blocks never go by
+    /// sea (5.7).
+    pub fn sea_escape(&self, b: Block, warship_left: bool, unopposed: bool, sea_retreats: u8) -> Vec<Hex> {
         let at_sea = self.at_sea & bit(b) != 0;
-        if !warship_left || sea_retreats >= 3 || (!at_sea && !unopposed) {
-            return None;
+        if !self.goes_by_sea(b) || !warship_left || sea_retreats >= 3 || (!at_sea && !unopposed) {
+            return Vec::new();
         }
-        let map = self.map();
-        let hex = self.loc[b as usize];
-        if map.west_indies.contains(&hex) {
-            return Some(map.atlantic);
+        self.sea_destinations(Liberty::side_of(b), self.loc[b as usize], Leave::Retreat)
+    }
+
+    /// 5.7 ground blocks that may move by sea: not American or Indian.
+    pub fn goes_by_sea(&self, b: Block) -> bool {
+        let info = blocks::info(b);
+        !info.is_warship() && !matches!(info.nation, Nation::American | Nation::Indian)
+    }
+
+    /// 7.5 regroup destinations; ground blocks may also regroup between the
+    /// West Indies ports (9.1), never to the Atlantic box.
+    pub fn regroup_destinations(&self, b: Block, uses: &[(u16, u8)]) -> Vec<Hex> {
+        if blocks::info(b).is_warship() {
+            return self.warship_escapes(b, Leave::Regroup);
         }
-        Some(map.atlantic)
+        let mut out: Vec<Hex> = self
+            .land_escapes(b, Leave::Regroup, uses)
+            .into_iter()
+            .map(|x| x.0)
+            .collect();
+        if self.goes_by_sea(b) {
+            out.extend(self.sea_destinations(Liberty::side_of(b), self.loc[b as usize], Leave::Regroup));
+        }
+        out
     }
 }

@@ -217,19 +217,11 @@ impl Liberty {
     /// occupation beats colour; a vacated town reverts to its colour.
     pub fn recompute_control(&mut self) {
         let map = self.map();
-        for (h, sp) in map.spaces.iter().enumerate() {
-            let [b, a] = self.count[h];
-            self.control[h] = if b > 0 && a == 0 {
-                0
-            } else if a > 0 && b == 0 {
-                1
-            } else if let Some(t) = &sp.town {
-                match t.colour {
-                    crate::map::Colour::Blue => 1,
-                    _ => 0,
-                }
-            } else {
-                2
+        for (h, c) in self.control.iter_mut().enumerate() {
+            *c = match self.count[h] {
+                [b, 0] if b > 0 => 0,
+                [0, a] if a > 0 => 1,
+                _ => map.colour_owner[h],
             };
         }
         self.control[map.atlantic as usize] = 2;

@@ -2,7 +2,7 @@
 //! happens next when no decision is pending, and the dispatch of decisions.
 
 use crate::actions::Action;
-use crate::blocks::{BRITISH};
+use crate::blocks::BRITISH;
 use crate::state::{other, Frame, Liberty, Weather, NOT_MOVED};
 use engine::{Prompt, Seat};
 use serde::{Deserialize, Serialize};
@@ -38,11 +38,16 @@ impl Liberty {
                         return;
                     }
                 }
-                Some(Frame::Actions { seat, left, closed, .. }) => {
+                Some(Frame::Actions {
+                    seat,
+                    left,
+                    replaced,
+                    closed,
+                }) => {
+                    // Ends by itself when "end actions" is all that is left.
                     let mut v = Vec::new();
-                    self.actions_legal(seat, left, true, &mut v);
-                    let nothing_left = left == 0 || (v.len() == 1 && !self.has_group(seat));
-                    if !nothing_left {
+                    self.actions_legal(seat, left, replaced, &mut v);
+                    if left > 0 && v.len() > 1 {
                         return;
                     }
                     if closed {
@@ -51,8 +56,13 @@ impl Liberty {
                         self.close_movement(seat);
                     }
                 }
-                Some(Frame::Group { current: Some(m), .. }) if m.steps > 0 && self.no_more_steps() => {
-                    self.stop_current();
+                Some(Frame::Group { current, .. }) if self.no_more_steps() => {
+                    // Only "stop" (a moving block) or "end group" (no block left) remains.
+                    if current.is_some() {
+                        self.stop_current();
+                    } else {
+                        self.frames.pop();
+                    }
                 }
                 Some(Frame::Supply { seat, given, .. }) => {
                     let mut v = Vec::new();
@@ -84,30 +94,26 @@ impl Liberty {
                     }
                     self.frames.pop();
                 }
-                Some(Frame::WinterExchange { done }) => {
-                    let mut v = Vec::new();
-                    let open = (0..2).any(|s| {
-                        v.clear();
-                        self.winter_exchange_legal(s, done, &mut v);
-                        v.len() > 1
-                    });
-                    if open {
+                Some(Frame::WinterExchange { mut done }) => {
+                    // A seat with no offer to make is done at once.
+                    for seat in 0..2 {
+                        let mut v = Vec::new();
+                        self.winter_exchange_legal(seat, done, &mut v);
+                        done[seat as usize] |= v.len() <= 1;
+                    }
+                    if done == [true, true] {
+                        self.frames.pop();
+                    } else {
+                        if let Some(Frame::WinterExchange { done: d }) = self.frames.last_mut() {
+                            *d = done;
+                        }
                         return;
                     }
-                    self.frames.pop();
                 }
                 Some(_) => return,
                 None => self.next_stage(),
             }
         }
-    }
-
-    fn has_group(&self, seat: Seat) -> bool {
-        let mut v = Vec::new();
-        if let Some(Frame::Actions { left, replaced, .. }) = self.frames.last() {
-            self.actions_legal(seat, *left, *replaced, &mut v);
-        }
-        v.iter().any(|a| matches!(a, Action::Group(_) | Action::Replace))
     }
 
     /// The moving block has only "stop" left.
@@ -122,7 +128,9 @@ impl Liberty {
         {
             self.group_legal(*seat, *origin, *current, sailed, &mut v);
         }
-        v.len() <= 1
+        // A picked block that has not moved yet has no "stop", so a single move
+        // left is still a choice.
+        v.iter().all(|a| matches!(a, Action::Stop | Action::EndGroup))
     }
 
     fn next_stage(&mut self) {
@@ -169,7 +177,11 @@ impl Liberty {
                 self.stage = Stage::Actions1;
             }
             Stage::Actions1 | Stage::Actions2 => {
-                let seat = if self.stage == Stage::Actions1 { self.player1 } else { other(self.player1) };
+                let seat = if self.stage == Stage::Actions1 {
+                    self.player1
+                } else {
+                    other(self.player1)
+                };
                 let n = self.played[seat as usize].map_or(0, |c| c.actions());
                 if n > 0 {
                     self.frames.push(Frame::Actions {
@@ -179,7 +191,11 @@ impl Liberty {
                         closed: false,
                     });
                 }
-                self.stage = if self.stage == Stage::Actions1 { Stage::Actions2 } else { Stage::Battles };
+                self.stage = if self.stage == Stage::Actions1 {
+                    Stage::Actions2
+                } else {
+                    Stage::Battles
+                };
             }
             Stage::Battles => {
                 if !self.battle_hexes().is_empty() {
@@ -213,7 +229,11 @@ impl Liberty {
         self.side_use.iter_mut().for_each(|u| *u = [0, 0]);
         self.played = [None, None];
         self.turn += 1;
-        self.stage = if self.turn > self.turns_in_year { Stage::Winter } else { Stage::Cards };
+        self.stage = if self.turn > self.turns_in_year {
+            Stage::Winter
+        } else {
+            Stage::Cards
+        };
     }
 
     /// 11.0 the winter actions in their exact order.
@@ -242,7 +262,10 @@ impl Liberty {
             Frame::Supply { given, .. } => self.supply_legal(seat, *given, out),
             Frame::Actions { left, replaced, .. } => self.actions_legal(seat, *left, *replaced, out),
             Frame::Group {
-                origin, current, sailed, ..
+                origin,
+                current,
+                sailed,
+                ..
             } => self.group_legal(seat, *origin, *current, sailed, out),
             Frame::Pin { hex, .. } => self.pin_legal(seat, *hex, out),
             Frame::MainAttack { hex, .. } => {
@@ -289,10 +312,7 @@ impl Liberty {
                 self.announce_player1("3.1");
             }
             Action::SupplyStep(b) => self.supply_step(b),
-            Action::SupplyDone
-            | Action::EndGroup
-            | Action::RegroupDone
-            | Action::DisbandDone => self.done(seat, a),
+            Action::SupplyDone | Action::EndGroup | Action::RegroupDone | Action::DisbandDone => self.done(seat, a),
             Action::Group(h) => self.start_group(seat, h),
             Action::Replace => self.replace(seat),
             Action::EndActions => {
@@ -317,6 +337,7 @@ impl Liberty {
             Action::MilitiaC2(c2) => self.declare_militia(c2),
             Action::Fire(b) => self.fire(b, false),
             Action::Charge(b) => self.fire(b, true),
+            Action::Hold(b) => self.hold(b),
             Action::Retreat(b, h) => self.retreat(b, h),
             Action::Hit(b) => self.choose_hit(b),
             Action::Regroup(b, h) => self.regroup(b, h),
@@ -346,21 +367,33 @@ impl Liberty {
             Frame::Offer { .. } => p("Accept or decline the prisoner exchange.", "11.5"),
             Frame::Initiative => p("The Action cards are equal: choose to go first or second.", "3.1"),
             Frame::Supply { left, .. } => p(&format!("Add up to {left} supply step(s), one per block."), "3.3"),
-            Frame::Actions { left, .. } => p(&format!("{left} Action(s) left: move a group, draw a replacement, or end."), "3.1"),
-            Frame::Group { current: None, .. } => p("Choose a block of the group to move, or end the group move.", "5.1"),
+            Frame::Actions { left, .. } => p(
+                &format!("{left} Action(s) left: move a group, draw a replacement, or end."),
+                "3.1",
+            ),
+            Frame::Group { current: None, .. } => {
+                p("Choose a block of the group to move, or end the group move.", "5.1")
+            }
             Frame::Group { .. } => p("Move the block: step, river, sea, or stop here.", "5.1"),
             Frame::Pin { left, .. } => p(&format!("Name {left} more pinned block(s) in this hex."), "5.4"),
             Frame::MainAttack { .. } => p("Declare the Main Attack hexside of this battle.", "7.22"),
             Frame::Deploy { .. } => p("Deploy the replacement block.", "6.0"),
             Frame::BattleOrder { .. } => p("Choose the next battle to fight.", "7.1"),
             Frame::Battle(bt) => match bt.stage {
-                crate::battle::Stage::Militia => p("Declare whether your militia fire C2 in round 1.", "Optional rules"),
-                crate::battle::Stage::Hits { .. } => p("Choose which of your tied strongest blocks takes the hit.", "7.32"),
+                crate::battle::Stage::Militia => {
+                    p("Declare whether your militia fire C2 in round 1.", "Optional rules")
+                }
+                crate::battle::Stage::Hits { .. } => {
+                    p("Choose which of your tied strongest blocks takes the hit.", "7.32")
+                }
                 crate::battle::Stage::Retreat { .. } => p("Retreat your blocks from the battle.", "7.4"),
                 crate::battle::Stage::Regroup { .. } => p("You won: regroup blocks, or finish.", "7.5"),
                 _ => {
                     let _ = seat;
-                    p(&format!("Combat round {}: fire or retreat with a block.", bt.round), "7.21")
+                    p(
+                        &format!("Combat round {}: fire or retreat with a block.", bt.round),
+                        "7.21",
+                    )
                 }
             },
             Frame::Disband { .. } => p("Disband blocks, or finish.", "11.3"),

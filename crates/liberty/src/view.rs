@@ -59,7 +59,12 @@ impl Liberty {
             .collect();
         let control: serde_json::Map<String, Value> = (0..self.control.len())
             .filter(|&h| self.control[h] < 2)
-            .map(|h| (self.hex_id(h as u16).to_string(), json!(seats[self.control[h] as usize])))
+            .map(|h| {
+                (
+                    self.hex_id(h as u16).to_string(),
+                    json!(seats[self.control[h] as usize]),
+                )
+            })
             .collect();
         let battle = self.frames.iter().rev().find_map(|f| match f {
             Frame::Battle(bt) if bt.stage != crate::battle::Stage::Start => Some(json!({
@@ -124,12 +129,19 @@ impl Liberty {
                 _ => 3,
             }
         };
+        // A block the other side drew but has not deployed yet (6.0) is resampled
+        // on its own below, so that it stays full strength and deployable.
+        let drawn = self.frames.iter().find_map(|f| match f {
+            Frame::Deploy { seat, block } if *seat == e => Some(*block),
+            _ => None,
+        });
         let mut perm: Vec<Block> = (0..self.loc.len() as Block).collect();
         for cat in 0..4 {
             let slots: Vec<Block> = (0..self.loc.len() as Block)
                 .filter(|&b| {
                     Liberty::side_of(b) == e
                         && category(b) == cat
+                        && Some(b) != drawn
                         && !self.visible(Some(observer), b)
                         && (self.on_map(b) || self.loc[b as usize] == POOL)
                 })
@@ -143,6 +155,32 @@ impl Liberty {
             }
         }
         g.relabel(&perm);
+        if let Some(d) = drawn {
+            let deployable = |b: Block| {
+                let mut hexes = Vec::new();
+                g.deploy_hexes(b, &mut hexes);
+                !hexes.is_empty()
+            };
+            let alike: Vec<Block> = (0..self.loc.len() as Block)
+                .filter(|&b| {
+                    b == d
+                        || (g.loc[b as usize] == POOL
+                            && Liberty::side_of(b) == e
+                            && category(b) == category(d)
+                            && deployable(b))
+                })
+                .collect();
+            let pick = alike[rng.gen_range(0..alike.len())];
+            if pick != d {
+                g.strength[d as usize] = 0;
+                g.strength[pick as usize] = blocks::info(pick).max;
+                for f in &mut g.frames {
+                    if let Frame::Deploy { block, .. } = f {
+                        *block = pick;
+                    }
+                }
+            }
+        }
         // Hands: the other side's cards (and a face-down card) with the deck.
         let face_down = self.played[e as usize].is_some() && self.played[observer as usize].is_none();
         let mut unseen: Vec<_> = self.hands[e as usize].iter().chain(self.deck.iter()).copied().collect();
@@ -168,13 +206,25 @@ impl Liberty {
     fn relabel(&mut self, perm: &[Block]) {
         let n = perm.len();
         let src = self.clone();
-        let mv = |m: u64| (0..n).fold(0u64, |acc, b| if m & bit(b as Block) != 0 { acc | bit(perm[b]) } else { acc });
-        for b in 0..n {
-            let to = perm[b] as usize;
+        let mv = |m: u64| {
+            (0..n).fold(0u64, |acc, b| {
+                if m & bit(b as Block) != 0 {
+                    acc | bit(perm[b])
+                } else {
+                    acc
+                }
+            })
+        };
+        for (b, &id) in perm.iter().enumerate() {
+            let to = id as usize;
             self.loc[to] = src.loc[b];
             self.entry[to] = src.entry[b];
-            let max = blocks::info(perm[b]).max;
-            self.strength[to] = if src.strength[b] == 0 { 0 } else { src.strength[b].min(max) };
+            let max = blocks::info(id).max;
+            self.strength[to] = if src.strength[b] == 0 {
+                0
+            } else {
+                src.strength[b].min(max)
+            };
         }
         self.moved = mv(src.moved);
         self.revealed = mv(src.revealed);

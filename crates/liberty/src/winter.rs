@@ -12,11 +12,16 @@ impl Liberty {
     pub fn check_victory(&mut self) -> bool {
         let sp = self.british_supply();
         let year = self.year;
-        self.log.say("11.1", || format!("Winter {year}: the British control {sp} supply points."));
+        self.log.say("11.1", || {
+            format!("Winter {year}: the British control {sp} supply points.")
+        });
         let (winner, reason) = if sp >= 30 {
             (BRITISH, format!("The British control {sp} supply points (30 or more)."))
         } else if sp < 12 {
-            (AMERICAN, format!("The British control only {sp} supply points (fewer than 12)."))
+            (
+                AMERICAN,
+                format!("The British control only {sp} supply points (fewer than 12)."),
+            )
         } else if year >= 1783 {
             (AMERICAN, "1783 ends without a British victory.".to_string())
         } else {
@@ -41,7 +46,14 @@ impl Liberty {
         let total = r[0] + r[1];
         let enters = total >= 8;
         self.log.roll("9.0", &r, || {
-            format!("French Entry roll: {total}{}.", if enters { ": France enters the war" } else { ", no entry" })
+            format!(
+                "French Entry roll: {total}{}.",
+                if enters {
+                    ": France enters the war"
+                } else {
+                    ", no entry"
+                }
+            )
         });
         if enters {
             self.french_entered = true;
@@ -62,7 +74,12 @@ impl Liberty {
             }
             let Some(home) = self.indian_home(b) else { continue };
             if self.has(home, AMERICAN) {
-                self.log.say("10.0", || format!("The {} town is occupied: the Indian block is captured.", Liberty::name(b)));
+                self.log.say("10.0", || {
+                    format!(
+                        "The {} town is occupied: the Indian block is captured.",
+                        Liberty::name(b)
+                    )
+                });
                 self.capture(b, "10.0");
                 for x in self.side_blocks_at(home, AMERICAN).collect::<Vec<_>>() {
                     self.to_pool(x);
@@ -74,25 +91,37 @@ impl Liberty {
 
     /// 11.3 where a block may disband.
     pub fn may_disband(&self, b: Block) -> bool {
-        if !self.on_map(b) {
+        let info = blocks::info(b);
+        // ruling: liberty #19 French blocks are not the American's to use before
+        // French Entry: disbanding would put them in the American pool.
+        if !self.on_map(b) || (info.is_french() && !self.french_entered) {
             return false;
         }
         let h = self.loc[b as usize];
         let map = self.map();
-        let info = blocks::info(b);
         if h == map.atlantic {
             return true;
         }
         match info.nation {
             Nation::American | Nation::Loyalist | Nation::Indian => map.town(h).is_some(),
             _ => {
-                // On or adjacent to a friendly port that no choke point closes.
+                // On or adjacent to a friendly port that no choke point closes;
+                // "friendly" is stored control (ruling liberty #5): in the Wintering
+                // Diagram, blue New Brunswick serves the British block at West Point
+                // only because British blocks occupy it (1.2).
                 let open = |p: Hex| {
                     map.is_port(p)
                         && self.friendly(p, info.side)
-                        && !map.chokepoints.iter().any(|c| c.closes.contains(&p) && self.has(c.hex, other(info.side)))
+                        && !map
+                            .chokepoints
+                            .iter()
+                            .any(|c| c.closes.contains(&p) && self.has(c.hex, other(info.side)))
                 };
-                open(h) || map.spaces[h as usize].adj.iter().any(|&(n, s)| map.sides[s as usize].ground && open(n))
+                open(h)
+                    || map.spaces[h as usize]
+                        .adj
+                        .iter()
+                        .any(|&(n, s)| map.sides[s as usize].ground && open(n))
             }
         }
     }
@@ -108,7 +137,9 @@ impl Liberty {
 
     pub fn disband(&mut self, b: Block) {
         let place = self.hex_name(self.loc[b as usize]);
-        self.log.say("11.3", || format!("{} disbands a block in {place}.", crate::seat_name(Liberty::side_of(b))));
+        self.log.say("11.3", || {
+            format!("{} disbands a block in {place}.", crate::seat_name(Liberty::side_of(b)))
+        });
         self.to_pool(b);
     }
 
@@ -120,14 +151,18 @@ impl Liberty {
             self.to_pool(b);
         }
         if n != [0, 0] {
-            self.log.say("11.3", || "All blocks in the Atlantic are disbanded.".into());
+            self.log
+                .say("11.3", || "All blocks in the Atlantic are disbanded.".into());
         }
     }
 
     /// 11.4 blocks beyond the winter supply of `h` for `seat`, and the blocks
     /// whose loss reduces that excess (the owner picks among them).
     pub fn winter_excess(&self, h: Hex, seat: Seat) -> (u8, Vec<Block>) {
-        let needy: Vec<Block> = self.side_blocks_at(h, seat).filter(|&b| !blocks::info(b).is_indian()).collect();
+        let needy: Vec<Block> = self
+            .side_blocks_at(h, seat)
+            .filter(|&b| !blocks::info(b).is_indian())
+            .collect();
         let e = self.excess_of(h, &needy);
         if e == 0 {
             return (0, Vec::new());
@@ -188,7 +223,9 @@ impl Liberty {
 
     pub fn eliminate(&mut self, b: Block) {
         let place = self.hex_name(self.loc[b as usize]);
-        self.log.say("11.4", || format!("Winter attrition in {place}: {} is captured.", Liberty::name(b)));
+        self.log.say("11.4", || {
+            format!("Winter attrition in {place}: {} is captured.", Liberty::name(b))
+        });
         self.capture(b, "11.4");
     }
 
@@ -197,7 +234,9 @@ impl Liberty {
         self.offered[from as usize] = true;
         self.frames.push(Frame::Offer { from, give, get });
         let (g, t) = (Liberty::name(give), Liberty::name(get));
-        self.log.say("11.5", || format!("{} offers to exchange {g} for {t}.", crate::seat_name(from)));
+        self.log.say("11.5", || {
+            format!("{} offers to exchange {g} for {t}.", crate::seat_name(from))
+        });
     }
 
     pub fn answer_offer(&mut self, accept: bool) {
@@ -206,7 +245,13 @@ impl Liberty {
                 self.to_pool(give);
                 self.to_pool(get);
             }
-            self.log.say("11.5", || if accept { "The exchange is accepted.".into() } else { "The exchange is declined.".into() });
+            self.log.say("11.5", || {
+                if accept {
+                    "The exchange is accepted.".into()
+                } else {
+                    "The exchange is declined.".into()
+                }
+            });
         }
     }
 

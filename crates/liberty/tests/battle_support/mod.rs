@@ -1,0 +1,162 @@
+//! Helpers shared by tests/battle.rs and tests/naval.rs.
+#![allow(dead_code)]
+
+use engine::Game;
+use liberty::map::Map;
+use liberty::Liberty;
+use serde_json::Value;
+
+pub const BRITISH: u8 = 0;
+pub const AMERICAN: u8 = 1;
+
+pub fn act(g: &mut Liberty, seat: &str, id: &str) {
+    if let Err(e) = g.act(seat, id) {
+        panic!("{seat} {id}: {e}; legal: {:?}", g.legal_ids(seat));
+    }
+}
+
+pub fn ids(g: &Liberty, seat: &str) -> Vec<String> {
+    g.legal_ids(seat)
+}
+
+pub fn sorted(v: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+pub fn hex(name: &str) -> u16 {
+    Liberty::place_named(name)
+}
+
+pub fn hex_id(name: &str) -> String {
+    Map::embedded().space(hex(name)).id.clone()
+}
+
+/// The hexside between two places.
+pub fn side(a: &str, b: &str) -> u16 {
+    Map::embedded().side_between(hex(a), hex(b)).expect("adjacent")
+}
+
+/// The seat asked to act now, with its legal ids.
+pub fn waiting(g: &Liberty) -> (&'static str, Vec<String>) {
+    for s in ["british", "american"] {
+        if g.waits_for(s) {
+            return (s, g.legal_ids(s));
+        }
+    }
+    panic!("nobody is asked to act")
+}
+
+pub fn seat_waiting(g: &Liberty) -> &'static str {
+    waiting(g).0
+}
+
+/// The combat round of the battle being fought (0 when none).
+pub fn round(g: &Liberty) -> u64 {
+    g.view(None)["battle"]["round"].as_u64().unwrap_or(0)
+}
+
+pub fn in_battle(g: &Liberty) -> bool {
+    !g.view(None)["battle"].is_null()
+}
+
+/// Every log line `viewer` may read, one per line.
+pub fn log_text(g: &Liberty, viewer: Option<u8>) -> String {
+    g.log
+        .visible(viewer)
+        .map(|e| format!("[{}] {}", e.rule, e.text))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+pub fn log_len(g: &Liberty) -> usize {
+    g.log.visible(None).count()
+}
+
+/// The public log lines from entry `from` on.
+pub fn log_from(g: &Liberty, from: usize) -> String {
+    g.log
+        .visible(None)
+        .skip(from)
+        .map(|e| format!("[{}] {}", e.rule, e.text))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The dice and text of the last public entry with dice.
+pub fn last_roll(g: &Liberty) -> (Vec<u8>, String) {
+    let e = g
+        .log
+        .visible(None)
+        .filter(|e| !e.dice.is_empty())
+        .last()
+        .expect("a roll");
+    (e.dice.clone(), e.text.clone())
+}
+
+fn blocks_of(view: &Value) -> &Vec<Value> {
+    view["blocks"].as_array().expect("blocks")
+}
+
+/// Ids of the `side` blocks at `loc` that `viewer` sees face up.
+pub fn shown_in(g: &Liberty, viewer: u8, loc: &str, side: &str) -> Vec<String> {
+    let v = g.view(Some(viewer));
+    let mut out: Vec<String> = blocks_of(&v)
+        .iter()
+        .filter(|b| b["loc"] == loc && b["side"] == side)
+        .map(|b| b["id"].as_str().unwrap().to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+/// How many `side` blocks at `loc` are hidden from `viewer`.
+pub fn hidden_count(g: &Liberty, viewer: u8, loc: &str, side: &str) -> u64 {
+    let v = g.view(Some(viewer));
+    v["hidden"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["loc"] == loc && h["side"] == side)
+        .map(|h| h["count"].as_u64().unwrap())
+        .sum()
+}
+
+/// Fire (or hold) with the first block offered (taking the first offered hit) until
+/// the round changes, the battle ends or no block can fire; returns the
+/// (seat, id) taken.
+pub fn fire_round(g: &mut Liberty) -> Vec<(String, String)> {
+    let r = round(g);
+    let mut taken = Vec::new();
+    while in_battle(g) && round(g) == r {
+        let (seat, legal) = waiting(g);
+        let Some(id) = legal
+            .iter()
+            .find(|i| i.starts_with("fire-") || i.starts_with("hit-") || i.starts_with("hold-"))
+            .cloned()
+        else {
+            break;
+        };
+        act(g, seat, &id);
+        taken.push((seat.to_string(), id));
+    }
+    taken
+}
+
+/// A sandbox with both sides' blocks put: (id, place, strength).
+pub fn position(blocks: &[(&str, &str, u8)]) -> Liberty {
+    let mut g = Liberty::sandbox(7);
+    for (id, place, s) in blocks {
+        g.put(id, place, *s);
+    }
+    g.recompute_control();
+    g
+}
+
+/// End the current Group Move if it has not ended by itself.
+pub fn end_group(g: &mut Liberty, seat: &str) {
+    if ids(g, seat).contains(&"end-group".to_string()) {
+        act(g, seat, "end-group");
+    }
+}

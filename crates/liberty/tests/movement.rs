@@ -1,0 +1,1005 @@
+//! Movement (5.0-5.7), warship movement (8.1), the movement side of Sea
+//! Attacks (8.4) and the West Indies (9.1), on hand-built positions.
+
+use liberty::state::{Frame, Weather};
+use liberty::Liberty;
+
+/// Hex id of a town name (or a hex id given as is).
+fn h(place: &str) -> String {
+    let m = liberty::map::Map::embedded();
+    let x = Liberty::place_named(place);
+    m.space(x).id.clone()
+}
+
+fn ok(g: &mut Liberty, seat: &str, id: &str) {
+    if let Err(e) = g.act(seat, id) {
+        panic!("{id}: {e}\nlegal for {seat}: {:?}", g.legal_ids(seat));
+    }
+}
+
+fn legal(g: &Liberty, seat: &str, id: &str) -> bool {
+    g.legal_ids(seat).iter().any(|x| x == id)
+}
+
+/// A 1776 position with these blocks placed; control recomputed (5.3).
+fn position(blocks: &[(&str, &str, u8)]) -> Liberty {
+    let mut g = Liberty::sandbox(11);
+    for (id, at, s) in blocks {
+        g.put(id, at, *s);
+    }
+    g.recompute_control();
+    g
+}
+
+/// Move block `id` of the current group along `moves` (action ids), then
+/// stop it if it is still moving.
+fn walk(g: &mut Liberty, seat: &str, id: &str, moves: &[&str]) {
+    ok(g, seat, &format!("pick-{id}"));
+    for m in moves {
+        ok(g, seat, m);
+    }
+    if legal(g, seat, "stop") {
+        ok(g, seat, "stop");
+    }
+}
+
+/// End the group move (it ends by itself once no block of it can move).
+fn end_group(g: &mut Liberty, seat: &str) {
+    if legal(g, seat, "end-group") {
+        ok(g, seat, "end-group");
+    }
+}
+
+fn sail(place: &str) -> String {
+    format!("sail-{}", h(place))
+}
+
+fn river(place: &str) -> String {
+    format!("river-{}", h(place))
+}
+
+fn group(place: &str) -> String {
+    format!("group-{}", h(place))
+}
+
+fn steps_offered(g: &Liberty, seat: &str) -> bool {
+    g.legal_ids(seat).iter().any(|x| x.starts_with("step-"))
+}
+
+fn bit(id: &str) -> u64 {
+    1u64 << liberty::blocks::by_id(id).unwrap()
+}
+
+fn step(place: &str) -> String {
+    format!("step-{}", h(place))
+}
+
+// rule: liberty 2.13, 2.22, 2.23, 5.5
+#[test]
+fn foot_moves_one_hex_dragoons_two_and_force_march_adds_one() {
+    let mut g = position(&[("a-greene", "Boston", 3), ("a-lee", "Boston", 3)]);
+    g.begin_actions(1, 1, 1);
+    ok(&mut g, "american", "group-1607");
+    ok(&mut g, "american", "pick-a-greene");
+    ok(&mut g, "american", &step("Springfield"));
+    // After its one hex the foot may still force march one more (5.5) ...
+    assert!(legal(&g, "american", &step("Albany")));
+    ok(&mut g, "american", &step("Albany"));
+    // ... and then it has stopped.
+    assert!(legal(&g, "american", "pick-a-lee"));
+    assert!(!g.legal_ids("american").iter().any(|x| x.starts_with("step-")));
+    ok(&mut g, "american", "pick-a-lee");
+    ok(&mut g, "american", &step("Springfield"));
+    ok(&mut g, "american", &step("Albany"));
+    // Two hexes are the dragoon's rating; a third is a force march.
+    assert!(legal(&g, "american", &step("1307")));
+    // 5.5 force-march rolls come after all movement: 4 = no loss, 2 = a step
+    // lost. Nothing is left to move, so the group and the Actions end here.
+    g.dice.script([4, 2]);
+    ok(&mut g, "american", &step("1307"));
+    assert_eq!(g.dice.scripted_left(), 0);
+    assert_eq!(g.where_is("a-greene"), "Albany");
+    assert_eq!(g.where_is("a-lee"), "hex 1307");
+    assert_eq!(g.strength_of("a-greene"), 3);
+    assert_eq!(g.strength_of("a-lee"), 2);
+}
+
+// rule: liberty 5.1, 5.3
+#[test]
+fn a_group_passes_through_friends_and_stops_on_entering_enemies() {
+    let mut g = position(&[
+        ("b-dragoon", "Boston", 3),
+        ("b-tarleton", "Boston", 3),
+        ("b-grant", "1606", 3),
+        ("a-ward", "Portsmouth", 3),
+    ]);
+    let springfield = Liberty::place_named("Springfield");
+    g.begin_actions(0, 0, 2);
+    ok(&mut g, "british", &group("Boston"));
+    // Through the friendly block in 1606 and on into Portsmouth: an attack, so it stops.
+    ok(&mut g, "british", "pick-b-dragoon");
+    ok(&mut g, "british", &step("1606"));
+    assert!(legal(&g, "british", &step("Portsmouth")));
+    ok(&mut g, "british", &step("Portsmouth"));
+    assert!(legal(&g, "british", "pick-b-tarleton"), "the dragoon has stopped");
+    // A vacant enemy town is attacked too (5.4): the dragoon stops after one hex.
+    ok(&mut g, "british", "pick-b-tarleton");
+    ok(&mut g, "british", &step("Springfield"));
+    assert_eq!(g.where_is("b-tarleton"), "Springfield");
+    assert!(!steps_offered(&g, "british"));
+    // 5.3 moving in does not change control before the end of the Game Turn.
+    assert!(g.friendly(springfield, 1));
+    // 5.1 blocks move once per Game Turn: no group from where they arrived.
+    assert!(!legal(&g, "british", &group("Springfield")));
+    assert!(!legal(&g, "british", &group("Portsmouth")));
+    assert!(legal(&g, "british", &group("1606")));
+}
+
+// rule: liberty 5.2
+#[test]
+fn four_may_cross_from_springfield_and_four_more_from_newport() {
+    let mut g = position(&[
+        ("b-howe", "Boston", 3),
+        ("a-pickens", "Springfield", 3),
+        ("a-ward", "Springfield", 3),
+        ("a-putnam", "Springfield", 3),
+        ("a-wooster", "Springfield", 3),
+        ("a-stark", "Springfield", 3),
+        ("a-clinton", "Newport", 3),
+        ("a-dickinson", "Newport", 3),
+        ("a-sumter", "Newport", 3),
+        ("a-greene", "Newport", 3),
+    ]);
+    g.begin_actions(1, 1, 2);
+    ok(&mut g, "american", &group("Springfield"));
+    for b in ["a-pickens", "a-ward", "a-putnam", "a-wooster"] {
+        walk(&mut g, "american", b, &[&step("Boston")]);
+    }
+    // The Springfield-Boston hexside is full for the Americans this turn.
+    ok(&mut g, "american", "pick-a-stark");
+    assert!(!legal(&g, "american", &step("Boston")));
+    assert!(legal(&g, "american", &step("Hartford")));
+    ok(&mut g, "american", &step("Hartford"));
+    ok(&mut g, "american", "stop");
+    end_group(&mut g, "american");
+    ok(&mut g, "american", &group("Newport"));
+    for b in ["a-clinton", "a-dickinson", "a-sumter", "a-greene"] {
+        walk(&mut g, "american", b, &[&step("Boston")]);
+    }
+    assert_eq!(g.count[Liberty::place_named("Boston") as usize][1], 8);
+}
+
+// rule: liberty 5.2
+#[test]
+fn hexside_limits_count_both_directions_and_each_player_separately() {
+    // ruling: liberty #4 every block a player moves across a hexside, either direction.
+    let mut g = position(&[
+        ("a-pickens", "Hartford", 3),
+        ("a-ward", "Hartford", 3),
+        ("a-putnam", "Springfield", 3),
+        ("a-wooster", "Springfield", 3),
+        ("a-stark", "Springfield", 3),
+        ("b-grey", "Boston", 3),
+        ("b-grant", "Boston", 3),
+        ("b-percy", "Boston", 3),
+        ("b-rawdon", "Boston", 3),
+    ]);
+    g.begin_actions(1, 1, 2);
+    ok(&mut g, "american", &group("Hartford"));
+    walk(&mut g, "american", "a-pickens", &[&step("Springfield")]);
+    walk(&mut g, "american", "a-ward", &[&step("Springfield")]);
+    end_group(&mut g, "american");
+    ok(&mut g, "american", &group("Springfield"));
+    walk(&mut g, "american", "a-putnam", &[&step("Hartford")]);
+    walk(&mut g, "american", "a-wooster", &[&step("Hartford")]);
+    ok(&mut g, "american", "pick-a-stark");
+    assert!(
+        !legal(&g, "american", &step("Hartford")),
+        "2 + 2 crossings fill the clear hexside"
+    );
+    // Each player has its own four: after four Americans crossed 1306-1307,
+    // four British may force march across it too.
+    let mut g = position(&[
+        ("a-pickens", "1306", 3),
+        ("a-ward", "1306", 3),
+        ("a-putnam", "1306", 3),
+        ("a-wooster", "1306", 3),
+        ("b-grey", "1207", 3),
+        ("b-grant", "1207", 3),
+        ("b-percy", "1207", 3),
+        ("b-rawdon", "1207", 3),
+    ]);
+    g.begin_actions(1, 1, 1);
+    ok(&mut g, "american", &group("1306"));
+    for b in ["a-pickens", "a-ward", "a-putnam", "a-wooster"] {
+        walk(&mut g, "american", b, &[&step("1307")]);
+    }
+    assert!(g.waits_for("british"));
+    g.dice.script([6, 6, 6, 6]);
+    ok(&mut g, "british", &group("1207"));
+    for b in ["b-grey", "b-grant", "b-percy", "b-rawdon"] {
+        walk(&mut g, "british", b, &[&step("1306"), &step("1307")]);
+    }
+    let side = liberty::map::Map::embedded()
+        .side_between(Liberty::place_named("1306"), Liberty::place_named("1307"))
+        .unwrap();
+    assert_eq!(g.side_use[side as usize], [4, 4]);
+}
+
+// rule: liberty 5.2, 5.5
+#[test]
+fn forest_hexsides_hold_two_and_stop_unless_a_river_runs_through() {
+    let mut g = position(&[
+        ("a-lee", "Springfield", 3),
+        ("a-marion", "Springfield", 3),
+        ("a-pickens", "Springfield", 3),
+        ("a-ward", "1606", 3),
+        ("a-putnam", "1606", 3),
+        ("a-wooster", "1606", 3),
+        ("a-stark", "1606", 3),
+    ]);
+    g.begin_actions(1, 1, 2);
+    ok(&mut g, "american", &group("Springfield"));
+    // Springfield-Saratoga is forest: a dragoon stops after crossing it, and
+    // may not force march on (5.5 "must still halt").
+    ok(&mut g, "american", "pick-a-lee");
+    ok(&mut g, "american", &step("Saratoga"));
+    assert!(!steps_offered(&g, "american"));
+    walk(&mut g, "american", "a-marion", &[&step("Saratoga")]);
+    ok(&mut g, "american", "pick-a-pickens");
+    assert!(!legal(&g, "american", &step("Saratoga")), "forest limit is 2");
+    // Springfield-1505 is forest with the Connecticut running through: no stop.
+    ok(&mut g, "american", &step("1505"));
+    assert!(steps_offered(&g, "american"));
+    ok(&mut g, "american", "stop");
+    end_group(&mut g, "american");
+    ok(&mut g, "american", &group("1606"));
+    // 1606-1505 is forest without a river: limit 2.
+    walk(&mut g, "american", "a-ward", &[&step("1505")]);
+    walk(&mut g, "american", "a-putnam", &[&step("1505")]);
+    ok(&mut g, "american", "pick-a-wooster");
+    assert!(!legal(&g, "american", &step("1505")));
+    assert_eq!(
+        liberty::map::Map::embedded()
+            .side(
+                liberty::map::Map::embedded()
+                    .side_between(Liberty::place_named("Springfield"), Liberty::place_named("1505"))
+                    .unwrap()
+            )
+            .limit(),
+        3
+    );
+}
+
+// rule: liberty 2.25, 10.0, 5.6, 5.7
+#[test]
+fn indians_keep_to_the_wilderness_ignore_forest_stops_use_rivers_but_never_ships() {
+    let mut g = position(&[
+        ("b-mohawk", "Mohawk", 2),
+        ("b-cherokee", "1404", 2),
+        ("b-shawnee", "Québec", 1),
+    ]);
+    g.begin_actions(0, 0, 3);
+    ok(&mut g, "british", &group("Mohawk"));
+    ok(&mut g, "british", "pick-b-mohawk");
+    assert!(!legal(&g, "british", &step("1306")), "1306 is not wilderness");
+    ok(&mut g, "british", &step("1304"));
+    // Forest hexside crossed, no stop: on to another wilderness hex.
+    assert!(legal(&g, "british", &step("1404")));
+    ok(&mut g, "british", "stop");
+    end_group(&mut g, "british");
+    ok(&mut g, "british", &group("1404"));
+    ok(&mut g, "british", "pick-b-cherokee");
+    assert!(legal(&g, "british", &river("Montreal")));
+    ok(&mut g, "british", &river("Montreal"));
+    assert_eq!(g.where_is("b-cherokee"), "Montreal");
+    ok(&mut g, "british", &group("Québec"));
+    ok(&mut g, "british", "pick-b-shawnee");
+    assert!(!legal(&g, "british", "sail-atlantic"), "Indians cannot move by sea");
+}
+
+// rule: liberty 5.4
+#[test]
+fn pinning_example_two_attack_five_and_three_may_leave_but_not_across_the_attack_hexside() {
+    let mut g = position(&[
+        ("b-grey", "New Brunswick", 3),
+        ("b-grant", "New Brunswick", 3),
+        ("b-percy", "1207", 1),
+        ("a-pickens", "1307", 3),
+        ("a-ward", "1307", 3),
+        ("a-putnam", "1307", 3),
+        ("a-wooster", "1307", 3),
+        ("a-stark", "1307", 3),
+    ]);
+    g.begin_actions(0, 0, 1);
+    ok(&mut g, "british", &group("New Brunswick"));
+    walk(&mut g, "british", "b-grey", &[&step("1307")]);
+    walk(&mut g, "british", "b-grant", &[&step("1307")]);
+    assert!(g.waits_for("american"));
+    // The defender names two pinned blocks before anything leaves the hex.
+    ok(&mut g, "american", &group("1307"));
+    assert!(legal(&g, "american", "pin-a-pickens"));
+    assert!(!legal(&g, "american", "pick-a-pickens"));
+    ok(&mut g, "american", "pin-a-pickens");
+    ok(&mut g, "american", "pin-a-ward");
+    assert!(
+        !legal(&g, "american", "pick-a-pickens"),
+        "pinned blocks cannot be substituted"
+    );
+    ok(&mut g, "american", "pick-a-putnam");
+    // Not back across the hexside the attackers used ...
+    assert!(!legal(&g, "american", &step("New Brunswick")));
+    // ... but elsewhere, even to attack.
+    assert!(legal(&g, "american", &step("Albany")));
+    ok(&mut g, "american", &step("1207"));
+    assert_eq!(g.attack_at(Liberty::place_named("1207")).unwrap().attacker, 1);
+    walk(&mut g, "american", "a-wooster", &[&step("Albany")]);
+    walk(&mut g, "american", "a-stark", &[&step("West Point")]);
+    assert_eq!(g.count[Liberty::place_named("1307") as usize], [2, 2]);
+}
+
+// rule: liberty 5.4
+#[test]
+fn as_many_attackers_as_defenders_pin_them_all() {
+    let mut g = position(&[
+        ("b-grey", "New Brunswick", 3),
+        ("b-grant", "New Brunswick", 3),
+        ("a-pickens", "1307", 3),
+        ("a-ward", "1307", 3),
+        ("a-putnam", "Albany", 3),
+    ]);
+    g.begin_actions(0, 0, 1);
+    ok(&mut g, "british", &group("New Brunswick"));
+    walk(&mut g, "british", "b-grey", &[&step("1307")]);
+    walk(&mut g, "british", "b-grant", &[&step("1307")]);
+    assert!(!legal(&g, "american", &group("1307")));
+    assert!(legal(&g, "american", &group("Albany")));
+}
+
+// rule: liberty 5.6, 5.5
+#[test]
+fn river_moves_go_two_hexes_along_one_river_and_allow_no_force_march() {
+    let mut g = position(&[
+        ("a-morgan", "Albany", 3),
+        ("a-gates", "Fort Ticonderoga", 3),
+        ("a-greene", "Fort Ticonderoga", 3),
+        ("b-butler", "Fort Niagara", 3),
+        ("b-peters", "Montreal", 2),
+    ]);
+    g.begin_actions(1, 1, 3);
+    // Albany to New York: two hexes down the Hudson for a one-hex block.
+    ok(&mut g, "american", &group("Albany"));
+    ok(&mut g, "american", "pick-a-morgan");
+    assert!(legal(&g, "american", &river("New York")));
+    ok(&mut g, "american", &river("New York"));
+    assert_eq!(g.where_is("a-morgan"), "New York");
+    assert_eq!(g.force_marched, 0);
+    // Fort Ticonderoga: along Lake Champlain but not past Saratoga to Albany.
+    ok(&mut g, "american", &group("Fort Ticonderoga"));
+    ok(&mut g, "american", "pick-a-gates");
+    assert!(legal(&g, "american", &river("Saratoga")));
+    assert!(!legal(&g, "american", &river("Albany")));
+    // Up the lake and the Richelieu into Montreal: a river move may attack,
+    // across forest hexsides without stopping at them.
+    ok(&mut g, "american", &river("Montreal"));
+    assert_eq!(g.where_is("a-gates"), "Montreal");
+    assert!(legal(&g, "american", "pick-a-greene"));
+    ok(&mut g, "american", "pick-a-greene");
+    ok(&mut g, "american", &river("Saratoga"));
+    // A river move is the whole move: no force march after it.
+    assert!(!steps_offered(&g, "american"));
+    ok(&mut g, "american", "end-actions");
+    assert!(g.waits_for("british"));
+    // Niagara Falls: the Lake Ontario shore does not lead on to Lake Erie.
+    ok(&mut g, "british", &group("Fort Niagara"));
+    ok(&mut g, "british", "pick-b-butler");
+    assert!(legal(&g, "british", &river("Fort Oswego")));
+    assert!(!legal(&g, "british", &river("0906")));
+    assert!(!legal(&g, "british", &river("0807")));
+}
+
+// rule: liberty 5.5
+#[test]
+fn force_march_rolls_come_after_all_movement_and_capture_a_strength_one_block() {
+    let mut g = position(&[
+        ("a-ward", "Boston", 1),
+        ("a-lee", "Boston", 3),
+        ("a-pickens", "Newport", 3),
+    ]);
+    g.begin_actions(1, 1, 2);
+    g.dice.script([3]);
+    ok(&mut g, "american", &group("Boston"));
+    walk(&mut g, "american", "a-ward", &[&step("Springfield"), &step("Albany")]);
+    walk(&mut g, "american", "a-lee", &[&step("Springfield")]);
+    end_group(&mut g, "american");
+    assert_eq!(g.dice.scripted_left(), 1, "no roll before all movement is done");
+    assert_eq!(g.where_is("a-ward"), "Albany");
+    ok(&mut g, "american", &group("Newport"));
+    walk(&mut g, "american", "a-pickens", &[&step("Hartford")]);
+    assert!(g.waits_for("british"));
+    assert_eq!(g.dice.scripted_left(), 0);
+    assert_eq!(g.where_is("a-ward"), "prisoner");
+    assert_eq!(g.where_is("a-lee"), "Springfield");
+}
+
+// rule: liberty 5.4
+#[test]
+fn naval_choke_points_close_the_bay_and_the_estuary() {
+    let mut g = position(&[
+        ("b-grey", "atlantic", 3),
+        ("b-grant", "Baltimore", 3),
+        ("b-percy", "Philadelphia", 3),
+        ("a-ward", "Yorktown", 3),
+        ("a-pickens", "Dover", 3),
+    ]);
+    g.begin_actions(0, 0, 3);
+    ok(&mut g, "british", &group("atlantic"));
+    ok(&mut g, "british", "pick-b-grey");
+    assert!(
+        !legal(&g, "british", &sail("Baltimore")),
+        "Yorktown closes the Chesapeake"
+    );
+    assert!(
+        !legal(&g, "british", &sail("Philadelphia")),
+        "Dover closes the Delaware"
+    );
+    assert!(legal(&g, "british", &sail("Norfolk")) || legal(&g, "british", &sail("Québec")));
+    ok(&mut g, "british", &sail("Québec"));
+    ok(&mut g, "british", &group("Baltimore"));
+    ok(&mut g, "british", "pick-b-grant");
+    assert!(!legal(&g, "british", "sail-atlantic"), "nor can they leave");
+    // Ground blocks at Dover are south of the estuary: no way to Monmouth.
+    let mut g = position(&[
+        ("a-pickens", "Dover", 3),
+        ("a-ward", "Monmouth", 3),
+        ("a-putnam", "Yorktown", 3),
+    ]);
+    g.begin_actions(1, 1, 3);
+    ok(&mut g, "american", &group("Dover"));
+    ok(&mut g, "american", "pick-a-pickens");
+    assert!(!legal(&g, "american", &step("Monmouth")));
+    assert!(legal(&g, "american", &step("Philadelphia")));
+    ok(&mut g, "american", &step("Philadelphia"));
+    ok(&mut g, "american", "stop");
+    ok(&mut g, "american", &group("Monmouth"));
+    ok(&mut g, "american", "pick-a-ward");
+    assert!(!legal(&g, "american", &step("Dover")));
+    ok(&mut g, "american", &step("New Brunswick"));
+    ok(&mut g, "american", "stop");
+    // Ground blocks in Yorktown cannot cross the bay to the hex north of Cape Charles.
+    ok(&mut g, "american", &group("Yorktown"));
+    ok(&mut g, "american", "pick-a-putnam");
+    assert!(!legal(&g, "american", &step("1212")));
+    assert!(legal(&g, "american", &step("Richmond")));
+}
+
+// rule: liberty 4.0, 5.4
+#[test]
+fn weather_forbids_attacks_within_or_from_its_zone_but_not_other_movement() {
+    let blocks = [
+        ("b-grey", "Boston", 3),
+        ("b-grant", "Baltimore", 3),
+        ("b-percy", "Baltimore", 3),
+        ("a-ward", "1111", 3),
+    ];
+    // North storm: no attack within the North, not even on a vacant enemy town;
+    // moving to a neutral hex is allowed.
+    let mut g = position(&blocks);
+    g.begin_actions(0, 0, 2);
+    g.weather = Weather::North;
+    ok(&mut g, "british", &group("Boston"));
+    ok(&mut g, "british", "pick-b-grey");
+    assert!(!legal(&g, "british", &step("Springfield")));
+    assert!(legal(&g, "british", &step("1606")));
+    ok(&mut g, "british", &step("1606"));
+    ok(&mut g, "british", "stop");
+    // ... nor from the North into the South (Baltimore is North, 1111 South).
+    ok(&mut g, "british", &group("Baltimore"));
+    ok(&mut g, "british", "pick-b-grant");
+    assert!(!legal(&g, "british", &step("1111")));
+    // South storm: the same attack is within the South.
+    let mut g = position(&blocks);
+    g.begin_actions(0, 0, 2);
+    g.weather = Weather::South;
+    ok(&mut g, "british", &group("Baltimore"));
+    ok(&mut g, "british", "pick-b-grant");
+    assert!(!legal(&g, "british", &step("1111")));
+    // A force march out of the North is an attack from the North as well.
+    let mut g = position(&blocks);
+    g.begin_actions(0, 0, 2);
+    g.weather = Weather::North;
+    ok(&mut g, "british", &group("Baltimore"));
+    ok(&mut g, "british", "pick-b-grant");
+    ok(&mut g, "british", &step("1011"));
+    assert!(!legal(&g, "british", &step("1111")));
+    // Fair weather: the attack is allowed.
+    let mut g = position(&blocks);
+    g.begin_actions(0, 0, 2);
+    ok(&mut g, "british", &group("Baltimore"));
+    ok(&mut g, "british", "pick-b-grant");
+    assert!(legal(&g, "british", &step("1111")));
+}
+
+// rule: liberty 4.0, 5.4, 8.4
+#[test]
+fn a_southern_storm_does_not_stop_a_sea_attack_into_baltimore_or_philadelphia() {
+    // ruling: liberty #3 a Sea Attack is judged by its destination only.
+    let blocks = [
+        ("b-ship-howe", "atlantic", 3),
+        ("b-grey", "atlantic", 3),
+        ("a-ward", "Baltimore", 3),
+        ("a-pickens", "Philadelphia", 3),
+        ("a-putnam", "Charleston", 3),
+    ];
+    let mut g = position(&blocks);
+    g.begin_actions(0, 0, 1);
+    g.weather = Weather::South;
+    ok(&mut g, "british", &group("atlantic"));
+    ok(&mut g, "british", "pick-b-ship-howe");
+    assert!(legal(&g, "british", &sail("Baltimore")));
+    assert!(legal(&g, "british", &sail("Philadelphia")));
+    assert!(!legal(&g, "british", &sail("Charleston")));
+    ok(&mut g, "british", &sail("Baltimore"));
+    walk(&mut g, "british", "b-grey", &[&sail("Baltimore")]);
+    assert_eq!(g.where_is("b-grey"), "Baltimore");
+    let mut g = position(&blocks);
+    g.begin_actions(0, 0, 1);
+    g.weather = Weather::North;
+    ok(&mut g, "british", &group("atlantic"));
+    ok(&mut g, "british", "pick-b-ship-howe");
+    assert!(!legal(&g, "british", &sail("Baltimore")));
+    assert!(!legal(&g, "british", &sail("Philadelphia")));
+    assert!(legal(&g, "british", &sail("Charleston")));
+}
+
+// rule: liberty 5.7, 9.0
+#[test]
+fn sea_movement_goes_through_the_atlantic_for_british_and_french_only() {
+    let mut g = position(&[
+        ("b-grey", "Boston", 3),
+        ("b-grant", "atlantic", 3),
+        ("b-percy", "atlantic", 3),
+        ("b-rawdon", "atlantic", 3),
+        ("a-ward", "Portsmouth", 3),
+        ("a-pickens", "New York", 3),
+    ]);
+    g.begin_actions(0, 0, 2);
+    // From a friendly port to the Atlantic.
+    ok(&mut g, "british", &group("Boston"));
+    walk(&mut g, "british", "b-grey", &["sail-atlantic"]);
+    assert_eq!(g.where_is("b-grey"), "the Atlantic");
+    // One Action splits a group in the Atlantic over several friendly ports;
+    // never into a port with enemy blocks or an enemy port without a warship.
+    ok(&mut g, "british", &group("atlantic"));
+    ok(&mut g, "british", "pick-b-grant");
+    assert!(!legal(&g, "british", &sail("Portsmouth")));
+    assert!(!legal(&g, "british", &sail("Newport")));
+    assert!(!legal(&g, "british", "pick-b-grey"), "it has moved this turn");
+    ok(&mut g, "british", &sail("Boston"));
+    walk(&mut g, "british", "b-percy", &[&sail("Québec")]);
+    walk(&mut g, "british", "b-rawdon", &[&sail("Norfolk")]);
+    assert_eq!(g.where_is("b-grant"), "Boston");
+    assert_eq!(g.where_is("b-percy"), "Québec");
+    assert_eq!(g.where_is("b-rawdon"), "Norfolk");
+    // American blocks never move by sea (9.0); French ones do after entry.
+    let mut g = position(&[("a-pickens", "New York", 3), ("f-stsimon", "atlantic", 3)]);
+    g.french_entered = true;
+    g.begin_actions(1, 1, 2);
+    ok(&mut g, "american", &group("New York"));
+    ok(&mut g, "american", "pick-a-pickens");
+    assert!(!legal(&g, "american", "sail-atlantic"));
+    ok(&mut g, "american", &step("West Point"));
+    ok(&mut g, "american", "stop");
+    ok(&mut g, "american", &group("atlantic"));
+    ok(&mut g, "american", "pick-f-stsimon");
+    assert!(legal(&g, "american", &sail("New York")));
+    assert!(legal(&g, "american", &sail("Newport")));
+    assert!(
+        !legal(&g, "american", &sail("Québec")),
+        "an enemy port needs a Sea Attack"
+    );
+}
+
+// rule: liberty 5.7, 5.4
+#[test]
+fn player_two_may_sail_unpinned_blocks_out_of_an_embattled_hex() {
+    let mut g = position(&[
+        ("a-ward", "Springfield", 3),
+        ("b-howe", "Boston", 3),
+        ("b-grey", "Boston", 3),
+        ("b-grant", "Boston", 3),
+    ]);
+    g.begin_actions(1, 1, 1);
+    ok(&mut g, "american", &group("Springfield"));
+    walk(&mut g, "american", "a-ward", &[&step("Boston")]);
+    assert!(g.waits_for("british"));
+    ok(&mut g, "british", &group("Boston"));
+    ok(&mut g, "british", "pin-b-howe");
+    ok(&mut g, "british", "pick-b-grey");
+    assert!(legal(&g, "british", "sail-atlantic"));
+    assert!(!legal(&g, "british", &step("Springfield")), "the attack's hexside");
+    ok(&mut g, "british", "sail-atlantic");
+    assert_eq!(g.where_is("b-grey"), "the Atlantic");
+}
+
+// rule: liberty 8.1, 2.24, 5.5
+#[test]
+fn warships_sail_port_to_port_within_two_hexes_or_three_by_force_march() {
+    let mut g = position(&[("b-ship-howe", "Boston", 3), ("b-grey", "Boston", 3)]);
+    let boston = Liberty::place_named("Boston");
+    g.begin_actions(0, 0, 1);
+    ok(&mut g, "british", &group("Boston"));
+    ok(&mut g, "british", "pick-b-ship-howe");
+    let ids = g.legal_ids("british");
+    assert!(ids.contains(&"sail-atlantic".to_string()));
+    assert!(!steps_offered(&g, "british"), "warships never move overland");
+    let reach = g.warship_reach(0, boston, 3);
+    let map = liberty::map::Map::embedded();
+    for id in ids
+        .iter()
+        .filter_map(|x| x.strip_prefix("sail-"))
+        .filter(|x| *x != "atlantic")
+    {
+        let p = map.by_id(id).unwrap();
+        assert!(map.is_port(p), "{id} must be a port");
+        assert!(reach.iter().any(|r| r.0 == p));
+    }
+    // Entering the vacant enemy port of Newport is attacking: the ship stops
+    // there and Hartford, beyond it, is out of reach.
+    assert!(legal(&g, "british", &sail("Newport")));
+    assert!(legal(&g, "british", &sail("Portsmouth")));
+    assert!(!legal(&g, "british", &sail("Hartford")));
+    // From Newport, Portsmouth is three sea hexes away: a force march, rolled
+    // after movement (2 loses a step).
+    let mut g = position(&[("b-ship-howe", "Newport", 3), ("b-grey", "Newport", 3)]);
+    g.begin_actions(0, 0, 1);
+    ok(&mut g, "british", &group("Newport"));
+    ok(&mut g, "british", "pick-b-ship-howe");
+    g.dice.script([2]);
+    ok(&mut g, "british", &sail("Portsmouth"));
+    ok(&mut g, "british", "end-group");
+    assert_eq!(g.where_is("b-ship-howe"), "Portsmouth");
+    assert_eq!(g.strength_of("b-ship-howe"), 2);
+    assert_eq!(g.where_is("b-grey"), "Newport", "the ground block did not go along");
+}
+
+// rule: liberty 8.4
+#[test]
+fn a_sea_attack_needs_a_warship_takes_at_most_three_ground_blocks_and_may_split() {
+    let mut g = position(&[
+        ("b-ship-howe", "atlantic", 3),
+        ("b-grey", "atlantic", 3),
+        ("b-grant", "atlantic", 3),
+        ("b-percy", "atlantic", 3),
+        ("b-rawdon", "atlantic", 3),
+        ("a-clinton", "New York", 3),
+    ]);
+    g.begin_actions(0, 0, 1);
+    ok(&mut g, "british", &group("atlantic"));
+    ok(&mut g, "british", "pick-b-grey");
+    assert!(!legal(&g, "british", &sail("New York")), "no warship has gone in");
+    ok(&mut g, "british", &sail("Québec"));
+    walk(&mut g, "british", "b-ship-howe", &[&sail("New York")]);
+    walk(&mut g, "british", "b-grant", &[&sail("New York")]);
+    walk(&mut g, "british", "b-percy", &[&sail("New York")]);
+    ok(&mut g, "british", "pick-b-rawdon");
+    assert!(legal(&g, "british", &sail("New York")), "a third ground block");
+    ok(&mut g, "british", &sail("New York"));
+    let a = g.attack_at(Liberty::place_named("New York")).unwrap().clone();
+    assert!(a.sea);
+    assert_eq!(a.main, Some(liberty::state::BY_SEA));
+    // A fourth is one too many.
+    let mut g = position(&[
+        ("b-ship-howe", "atlantic", 3),
+        ("b-grey", "atlantic", 3),
+        ("b-grant", "atlantic", 3),
+        ("b-percy", "atlantic", 3),
+        ("b-rawdon", "atlantic", 3),
+        ("a-clinton", "New York", 3),
+    ]);
+    g.begin_actions(0, 0, 1);
+    ok(&mut g, "british", &group("atlantic"));
+    walk(&mut g, "british", "b-ship-howe", &[&sail("New York")]);
+    for b in ["b-grey", "b-grant", "b-percy"] {
+        walk(&mut g, "british", b, &[&sail("New York")]);
+    }
+    ok(&mut g, "british", "pick-b-rawdon");
+    assert!(!legal(&g, "british", &sail("New York")));
+    // Ground blocks sail only from the Atlantic: a warship's move from a port
+    // on the map never carries them.
+    assert!(legal(&g, "british", &sail("Québec")));
+}
+
+// rule: liberty 8.4
+#[test]
+fn sea_attacks_never_combine_with_another_attack_and_one_per_target() {
+    // ruling: liberty #11 one Sea Attack per target hex per turn.
+    let blocks = [
+        ("b-ship-howe", "atlantic", 3),
+        ("b-ship-hood", "atlantic", 3),
+        ("b-grey", "atlantic", 3),
+        ("b-grant", "atlantic", 3),
+        ("b-percy", "West Point", 3),
+        ("a-clinton", "New York", 3),
+    ];
+    // Sea Attack first: the overland attack from West Point is refused.
+    let mut g = position(&blocks);
+    g.begin_actions(0, 0, 3);
+    ok(&mut g, "british", &group("atlantic"));
+    walk(&mut g, "british", "b-ship-howe", &[&sail("New York")]);
+    walk(&mut g, "british", "b-grey", &[&sail("New York")]);
+    end_group(&mut g, "british");
+    ok(&mut g, "british", &group("West Point"));
+    ok(&mut g, "british", "pick-b-percy");
+    assert!(!legal(&g, "british", &step("New York")));
+    ok(&mut g, "british", &step("1307"));
+    ok(&mut g, "british", "stop");
+    end_group(&mut g, "british");
+    // A second Sea Attack on the same port is refused; a warship alone may join.
+    ok(&mut g, "british", &group("atlantic"));
+    let mut probe = g.clone();
+    ok(&mut probe, "british", "pick-b-grant");
+    assert!(!legal(&probe, "british", &sail("New York")));
+    ok(&mut g, "british", "pick-b-ship-hood");
+    ok(&mut g, "british", &sail("New York"));
+    ok(&mut g, "british", "pick-b-grant");
+    assert!(
+        !legal(&g, "british", &sail("New York")),
+        "this warship opened no Sea Attack"
+    );
+    // Overland attack first: the warship may still join, but no ground block by sea.
+    let mut g = position(&blocks);
+    g.begin_actions(0, 0, 2);
+    ok(&mut g, "british", &group("West Point"));
+    walk(&mut g, "british", "b-percy", &[&step("New York")]);
+    ok(&mut g, "british", &group("atlantic"));
+    walk(&mut g, "british", "b-ship-howe", &[&sail("New York")]);
+    ok(&mut g, "british", "pick-b-grey");
+    assert!(!legal(&g, "british", &sail("New York")));
+    let a = g.attack_at(Liberty::place_named("New York")).unwrap();
+    assert!(!a.sea);
+}
+
+// rule: liberty 8.4, 8.2
+#[test]
+fn a_warship_alone_may_join_an_overland_attack_and_then_the_main_attack_is_declared() {
+    let mut g = position(&[
+        ("b-ship-howe", "atlantic", 3),
+        ("b-percy", "West Point", 3),
+        ("a-clinton", "New York", 3),
+    ]);
+    g.begin_actions(0, 0, 2);
+    ok(&mut g, "british", &group("atlantic"));
+    walk(&mut g, "british", "b-ship-howe", &[&sail("New York")]);
+    end_group(&mut g, "british");
+    // The warship came alone: an overland attack may follow it in.
+    ok(&mut g, "british", &group("West Point"));
+    walk(&mut g, "british", "b-percy", &[&step("New York")]);
+    let ny = Liberty::place_named("New York");
+    let a = g.attack_at(ny).unwrap().clone();
+    assert!(!a.sea);
+    assert!(matches!(g.frames.last(), Some(Frame::MainAttack { .. })));
+    let side = liberty::map::Map::embedded()
+        .side_between(ny, Liberty::place_named("West Point"))
+        .unwrap();
+    assert!(legal(
+        &g,
+        "british",
+        &format!("main-{}-{}", h("New York"), liberty::state::BY_SEA)
+    ));
+    ok(&mut g, "british", &format!("main-{}-{side}", h("New York")));
+    assert_eq!(g.attack_at(ny).unwrap().main, Some(side));
+}
+
+// rule: liberty 8.4, 5.7
+#[test]
+fn player_two_cannot_sea_attack_into_its_own_hex_under_attack() {
+    let mut g = position(&[
+        ("a-ward", "Springfield", 3),
+        ("b-howe", "Boston", 3),
+        ("b-ship-hood", "atlantic", 3),
+        ("b-grey", "atlantic", 3),
+    ]);
+    g.begin_actions(1, 1, 1);
+    ok(&mut g, "american", &group("Springfield"));
+    walk(&mut g, "american", "a-ward", &[&step("Boston")]);
+    ok(&mut g, "british", &group("atlantic"));
+    ok(&mut g, "british", "pick-b-grey");
+    assert!(!legal(&g, "british", &sail("Boston")));
+    ok(&mut g, "british", &sail("Québec"));
+    // Warships alone are not restricted.
+    ok(&mut g, "british", "pick-b-ship-hood");
+    assert!(legal(&g, "british", &sail("Boston")));
+}
+
+// rule: liberty 9.1, 9.0
+#[test]
+fn west_indies_moves_and_stacking_before_french_entry() {
+    // ruling: liberty #19 French blocks cannot move before French Entry.
+    let blocks = [
+        ("b-ship-hood", "wi-british", 3),
+        ("b-rawdon", "wi-british", 4),
+        ("b-grey", "atlantic", 3),
+        ("f-ship-debarras", "wi-french", 3),
+        ("f-stsimon", "wi-french", 3),
+    ];
+    let mut g = position(&blocks);
+    g.begin_actions(0, 0, 2);
+    ok(&mut g, "british", &group("atlantic"));
+    ok(&mut g, "british", "pick-b-grey");
+    assert!(!legal(&g, "british", "sail-wi-british"), "two blocks already");
+    assert!(!legal(&g, "british", "sail-wi-french"));
+    ok(&mut g, "british", &sail("Québec"));
+    ok(&mut g, "british", &group("wi-british"));
+    ok(&mut g, "british", "pick-b-ship-hood");
+    assert!(
+        !legal(&g, "british", "sail-wi-french"),
+        "no attack on the French before entry"
+    );
+    assert!(legal(&g, "british", "sail-atlantic"));
+    // Only the Atlantic and the other port are reachable from the West Indies.
+    assert_eq!(g.legal_ids("british"), vec!["sail-atlantic".to_string()]);
+    ok(&mut g, "british", "sail-atlantic");
+    assert!(!legal(&g, "american", &group("wi-french")));
+    // After entry: a Sea Attack directly between the two ports.
+    let mut g = position(&blocks);
+    g.french_entered = true;
+    g.begin_actions(1, 1, 1);
+    ok(&mut g, "american", &group("wi-french"));
+    walk(&mut g, "american", "f-ship-debarras", &["sail-wi-british"]);
+    walk(&mut g, "american", "f-stsimon", &["sail-wi-british"]);
+    let a = g.attack_at(Liberty::place_named("wi-british")).unwrap();
+    assert!(a.sea && a.attacker == 1);
+}
+
+// rule: liberty 7.22, 5.4
+#[test]
+fn main_attack_is_declared_at_the_end_of_movement_before_force_march_rolls() {
+    // ruling: liberty #7 the Main Attack is a hexside, declared per battle hex.
+    let mut g = position(&[
+        ("b-howe", "Boston", 3),
+        ("a-pickens", "Springfield", 3),
+        ("a-ward", "Springfield", 3),
+        ("a-wooster", "Portsmouth", 3),
+    ]);
+    let boston = Liberty::place_named("Boston");
+    let map = liberty::map::Map::embedded();
+    let from_springfield = map.side_between(boston, Liberty::place_named("Springfield")).unwrap();
+    let from_1606 = map.side_between(boston, Liberty::place_named("1606")).unwrap();
+    g.begin_actions(1, 1, 3);
+    ok(&mut g, "american", &group("Springfield"));
+    walk(&mut g, "american", "a-pickens", &[&step("Boston")]);
+    walk(&mut g, "american", "a-ward", &[&step("Boston")]);
+    g.dice.script([6]);
+    ok(&mut g, "american", &group("Portsmouth"));
+    walk(&mut g, "american", "a-wooster", &[&step("1606"), &step("Boston")]);
+    ok(&mut g, "american", "end-actions");
+    assert_eq!(g.dice.scripted_left(), 1, "force march rolls wait for the declaration");
+    let ids = g.legal_ids("american");
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    ok(&mut g, "american", &format!("main-1607-{from_1606}"));
+    assert_eq!(g.attack_at(boston).unwrap().main, Some(from_1606));
+    assert_ne!(Some(from_springfield), g.attack_at(boston).unwrap().main);
+    assert!(g.waits_for("british"));
+    assert_eq!(g.dice.scripted_left(), 0);
+}
+
+// rule: liberty 5.4, 7.22
+#[test]
+fn player_two_entering_a_town_player_one_took_unopposed_is_the_attacker() {
+    // ruling: liberty #9 no battle existed, so Player 2 attacks.
+    let mut g = position(&[
+        ("b-dragoon", "Boston", 3),
+        ("b-tarleton", "Albany", 3),
+        ("a-ward", "Hartford", 3),
+        ("a-pickens", "1606", 3),
+    ]);
+    let springfield = Liberty::place_named("Springfield");
+    g.begin_actions(0, 0, 2);
+    ok(&mut g, "british", &group("Boston"));
+    walk(&mut g, "british", "b-dragoon", &[&step("Springfield")]);
+    ok(&mut g, "british", &group("Albany"));
+    walk(&mut g, "british", "b-tarleton", &[&step("Springfield")]);
+    // Unopposed: no Main Attack to declare.
+    assert!(g.waits_for("american"));
+    assert_eq!(g.attack_at(springfield).unwrap().attacker, 0);
+    ok(&mut g, "american", &group("Hartford"));
+    walk(&mut g, "american", "a-ward", &[&step("Springfield")]);
+    ok(&mut g, "american", &group("1606"));
+    walk(&mut g, "american", "a-pickens", &[&step("Springfield")]);
+    let a = g.attack_at(springfield).unwrap();
+    assert_eq!(a.attacker, 1);
+    assert!(matches!(g.frames.last(), Some(Frame::MainAttack { seat: 1, .. })));
+}
+
+/// The Movement Diagram of 5.7: a British Sea Attack on New York with a
+/// warship and three blocks, and the American reaction.
+fn diagram() -> Liberty {
+    let mut g = position(&[
+        ("b-ship-howe", "atlantic", 3),
+        ("b-grey", "atlantic", 3),
+        ("b-grant", "atlantic", 3),
+        ("b-percy", "atlantic", 3),
+        ("b-dragoon", "Hartford", 3),
+        ("a-clinton", "New York", 3),
+        ("a-dickinson", "New York", 3),
+        ("a-arnold", "West Point", 3),
+        ("a-morgan", "Albany", 3),
+        ("f-lauzun", "Philadelphia", 3),
+        ("f-viomenil", "Philadelphia", 3),
+    ]);
+    g.french_entered = true;
+    g.begin_actions(0, 0, 3);
+    ok(&mut g, "british", &group("atlantic"));
+    for b in ["b-ship-howe", "b-grey", "b-grant", "b-percy"] {
+        walk(&mut g, "british", b, &[&sail("New York")]);
+    }
+    g
+}
+
+// rule: liberty 5.7, 8.4, 7.22, 5.6, 5.5
+#[test]
+fn movement_diagram_sea_attack_on_new_york_and_the_american_reaction() {
+    let mut g = diagram();
+    // Hartford's block cannot join the Sea Attack on New York (8.4; nor could
+    // it reach New York past Arnold).
+    ok(&mut g, "british", &group("Hartford"));
+    let mut probe = g.clone();
+    ok(&mut probe, "british", "pick-b-dragoon");
+    ok(&mut probe, "british", &step("West Point"));
+    assert!(!steps_offered(&probe, "british"));
+    ok(&mut g, "british", "end-group");
+    ok(&mut g, "british", "end-actions");
+    // The American reaction: four blocks reinforce New York.
+    ok(&mut g, "american", &group("West Point"));
+    walk(&mut g, "american", "a-arnold", &[&step("New York")]);
+    ok(&mut g, "american", &group("Albany"));
+    walk(&mut g, "american", "a-morgan", &[&river("New York")]);
+    g.dice.script([6]);
+    ok(&mut g, "american", &group("Philadelphia"));
+    walk(
+        &mut g,
+        "american",
+        "f-lauzun",
+        &[&step("New Brunswick"), &step("New York")],
+    );
+    assert_eq!(g.force_marched, 0, "the dragoon's two hexes are its rating");
+    walk(
+        &mut g,
+        "american",
+        "f-viomenil",
+        &[&step("New Brunswick"), &step("New York")],
+    );
+    // The foot force marched: rolled after all movement (6: no loss).
+    assert_eq!(g.dice.scripted_left(), 0);
+    assert_eq!(g.strength_of("f-viomenil"), 3);
+    // 7.22: all the reinforcing blocks are reserves in the battle.
+    let Some(Frame::Battle(bt)) = g.frames.last() else {
+        panic!("the battle for New York begins: {:?}", g.frames.last())
+    };
+    assert_eq!(bt.attacker, 0);
+    for b in ["a-arnold", "a-morgan", "f-lauzun", "f-viomenil"] {
+        assert!(bt.reserve & bit(b) != 0, "{b} is a reserve");
+    }
+    for b in ["a-clinton", "a-dickinson", "b-grey", "b-ship-howe"] {
+        assert!(bt.reserve & bit(b) == 0, "{b} fights in round 1");
+    }
+}
+
+// rule: liberty 5.7, 5.4, 5.6
+#[test]
+fn movement_diagram_the_hartford_block_pins_arnold_and_interdicts_morgan() {
+    let mut g = diagram();
+    ok(&mut g, "british", &group("Hartford"));
+    walk(&mut g, "british", "b-dragoon", &[&step("West Point")]);
+    ok(&mut g, "british", "end-actions");
+    // One attacker pins Arnold, the one defender.
+    assert!(!legal(&g, "american", &group("West Point")));
+    ok(&mut g, "american", &group("Albany"));
+    ok(&mut g, "american", "pick-a-morgan");
+    assert!(
+        !legal(&g, "american", &river("New York")),
+        "West Point is enemy-occupied now"
+    );
+    assert!(legal(&g, "american", &river("West Point")), "it may join that battle");
+}

@@ -1,0 +1,336 @@
+//! 2.0 Fog-of-War: what each seat and a spectator may see in
+//! `Game::view`, and worlds resampled for a seat by `Game::determinize`.
+
+use engine::{Game, Setup};
+use liberty::Liberty;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+const BRITISH: u8 = 0;
+const AMERICAN: u8 = 1;
+const SEATS: [&str; 2] = ["british", "american"];
+
+fn act(g: &mut Liberty, seat: &str, id: &str) {
+    if let Err(e) = g.act(seat, id) {
+        panic!("{seat} {id}: {e}; legal: {:?}", g.legal_ids(seat));
+    }
+}
+
+fn view(g: &Liberty, viewer: Option<u8>) -> Value {
+    engine::Game::view(g, viewer)
+}
+
+fn log_json(g: &Liberty, viewer: Option<u8>) -> String {
+    let entries: Vec<_> = g.log.visible(viewer).collect();
+    serde_json::to_string(&entries).unwrap()
+}
+
+/// The block entries of `side` in a view.
+fn shown(v: &Value, side: &str) -> Vec<Value> {
+    v["blocks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["side"] == side)
+        .cloned()
+        .collect()
+}
+
+fn hidden_count(v: &Value, side: &str, loc: &str) -> u64 {
+    v["hidden"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["side"] == side && h["loc"] == loc)
+        .map(|h| h["count"].as_u64().unwrap())
+        .sum()
+}
+
+/// No block of `side` is shown to `viewer` unless it is public: revealed in a
+/// battle, a prisoner, or face-up in the French pool.
+fn assert_fog(g: &Liberty, viewer: Option<u8>) {
+    let v = view(g, viewer);
+    let text = v.to_string();
+    for side in [BRITISH, AMERICAN] {
+        if viewer == Some(side) {
+            continue;
+        }
+        for e in shown(&v, SEATS[side as usize]) {
+            let public = e["revealed"] == true || e["loc"] == "prisoner" || e["loc"] == "french-pool";
+            assert!(public, "{viewer:?} sees {e}");
+        }
+        for (b, info) in liberty::blocks::embedded().iter().enumerate() {
+            if info.side == side && !g.visible(viewer, b as u8) {
+                assert!(
+                    !text.contains(&format!("\"{}\"", info.id)),
+                    "{viewer:?} sees the id {}",
+                    info.id
+                );
+            }
+        }
+    }
+}
+
+// rule: liberty 2.0, 6.0
+#[test]
+fn each_seat_sees_only_that_enemy_blocks_stand_in_a_hex() {
+    let g = Liberty::new(&Setup::new("1775", 1));
+    for viewer in [Some(BRITISH), Some(AMERICAN), None] {
+        assert_fog(&g, viewer);
+    }
+    let v = view(&g, Some(BRITISH));
+    // Own blocks with full data, the enemy only as counts per place.
+    let mine = shown(&v, "british");
+    assert_eq!(mine.len(), 25, "the British see all their blocks, pool included");
+    let howe = mine.iter().find(|b| b["id"] == "b-howe").unwrap();
+    assert_eq!(
+        (howe["loc"].as_str(), howe["strength"].as_u64()),
+        (Some("1607"), Some(3))
+    );
+    assert_eq!(
+        hidden_count(&v, "american", "1506"),
+        3,
+        "Springfield holds three blocks"
+    );
+    assert_eq!(hidden_count(&v, "american", "wi-french"), 2);
+    assert_eq!(
+        hidden_count(&v, "american", "pool"),
+        7,
+        "the pool is secret, its size is not"
+    );
+    // The French pool is face-up (12.0).
+    let french: Vec<&Value> = v["blocks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["loc"] == "french-pool")
+        .collect();
+    assert_eq!(french.len(), 6);
+    // The spectator sees no block of either side but the French pool.
+    let s = view(&g, None);
+    assert_eq!(s["blocks"].as_array().unwrap().len(), 6);
+    assert_eq!(hidden_count(&s, "british", "1607"), 4);
+    assert_eq!(hidden_count(&s, "british", "pool"), 9);
+}
+
+// rule: liberty 2.0, 3.0, 3.1
+#[test]
+fn hands_are_secret_and_the_face_down_card_is_hidden() {
+    let mut g = Liberty::new(&Setup::new("1775", 2));
+    let key = |c: &liberty::cards::Card| Value::from(c.key());
+    for seat in [BRITISH, AMERICAN] {
+        let v = view(&g, Some(seat));
+        let hand: Vec<Value> = g.hands[seat as usize].iter().map(key).collect();
+        assert_eq!(v["hand"], Value::from(hand));
+        assert_eq!(v["hand_counts"]["british"], 3);
+    }
+    assert_eq!(view(&g, None)["hand"], Value::Null);
+    let card = g
+        .legal_ids("british")
+        .into_iter()
+        .find(|i| i.starts_with("card-"))
+        .unwrap();
+    let played = card.trim_start_matches("card-").to_string();
+    act(&mut g, "british", &card);
+    assert_eq!(view(&g, Some(BRITISH))["played"]["british"], played.as_str());
+    assert_eq!(view(&g, Some(AMERICAN))["played"]["british"], "face-down");
+    assert_eq!(view(&g, None)["played"]["british"], "face-down");
+    assert!(log_json(&g, Some(BRITISH)).contains("You play"));
+    assert!(!log_json(&g, Some(AMERICAN)).contains("You play"));
+    assert!(!log_json(&g, None).contains("You play"));
+}
+
+// rule: liberty 2.0, 11.5, 2.11
+#[test]
+fn prisoners_are_public() {
+    let mut g = Liberty::sandbox(3);
+    let ward = liberty::blocks::by_id("a-ward").unwrap();
+    g.put("a-ward", "Boston", 2);
+    g.capture(ward, "test");
+    for viewer in [Some(BRITISH), None] {
+        let v = view(&g, viewer);
+        let e = shown(&v, "american")
+            .into_iter()
+            .find(|b| b["id"] == "a-ward")
+            .expect("shown");
+        assert_eq!(e["loc"], "prisoner");
+    }
+}
+
+// rule: liberty 2.0, 6.0
+#[test]
+fn a_drawn_replacement_is_told_to_its_owner_only() {
+    let mut g = Liberty::sandbox(4);
+    g.put("a-ward", "Springfield", 2);
+    g.recompute_control();
+    g.begin_actions(AMERICAN, AMERICAN, 1);
+    act(&mut g, "american", "replace");
+    let mine = log_json(&g, Some(AMERICAN));
+    assert!(mine.contains("You draw"), "{mine}");
+    for viewer in [Some(BRITISH), None] {
+        assert!(!log_json(&g, viewer).contains("You draw"));
+        assert_fog(&g, viewer);
+    }
+}
+
+// rule: liberty 2.0, 7.1
+#[test]
+fn blocks_are_revealed_in_battle_and_hidden_again_after() {
+    let mut g = Liberty::sandbox(5);
+    g.put("b-grey", "Boston", 2);
+    g.put("b-grant", "Boston", 3);
+    g.put("a-ward", "Springfield", 3);
+    g.put("a-pickens", "Hartford", 3);
+    g.recompute_control();
+    g.begin_actions(AMERICAN, AMERICAN, 1);
+    act(&mut g, "american", "group-1506");
+    act(&mut g, "american", "pick-a-ward");
+    act(&mut g, "american", "step-1607");
+    while g.phase_name() != "battles" {
+        let seat = if g.waits_for("british") { "british" } else { "american" };
+        let ids = g.legal_ids(seat);
+        let id = ids
+            .iter()
+            .find(|i| i.starts_with("main-") || *i == "end-group" || *i == "end-actions")
+            .unwrap_or(&ids[0])
+            .clone();
+        act(&mut g, seat, &id);
+    }
+    // In battle: the Boston blocks are shown to the enemy and the spectator;
+    // Pickens in Hartford stays hidden.
+    for viewer in [Some(AMERICAN), None] {
+        let v = view(&g, viewer);
+        let grant = shown(&v, "british")
+            .into_iter()
+            .find(|b| b["id"] == "b-grant")
+            .expect("revealed");
+        assert_eq!(grant["strength"], 3);
+        assert_eq!(grant["revealed"], true);
+        assert_fog(&g, viewer);
+    }
+    let v = view(&g, Some(BRITISH));
+    assert!(shown(&v, "american").iter().any(|b| b["id"] == "a-ward"));
+    assert!(!shown(&v, "american").iter().any(|b| b["id"] == "a-pickens"));
+    assert_eq!(v["battle"]["hex"], "1607");
+    // Fight it out; afterwards the survivors stand upright again.
+    g.dice.script([6; 40]);
+    while g.phase_name() == "battles" {
+        let seat = if g.waits_for("british") { "british" } else { "american" };
+        let ids = g.legal_ids(seat);
+        let id = ids
+            .iter()
+            .find(|i| i.starts_with("fire-") || i.starts_with("retreat-") || *i == "regroup-done")
+            .unwrap_or(&ids[0])
+            .clone();
+        act(&mut g, seat, &id);
+    }
+    for viewer in [Some(BRITISH), Some(AMERICAN), None] {
+        assert_fog(&g, viewer);
+    }
+    let v = view(&g, Some(AMERICAN));
+    assert!(shown(&v, "british").is_empty(), "{}", v["blocks"]);
+}
+
+/// Play random legal moves from the 1775 start to reach a position with
+/// blocks moved, replacements drawn and cards in hand.
+fn random_position(seed: u64, steps: usize) -> Liberty {
+    let mut g = Liberty::new(&Setup::new("1775", seed));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..steps {
+        let acting: Vec<u8> = [BRITISH, AMERICAN]
+            .into_iter()
+            .filter(|&s| g.to_act().contains(s))
+            .collect();
+        if acting.is_empty() {
+            break;
+        }
+        let seat = acting[rng.gen_range(0..acting.len())];
+        let mut legal = Vec::new();
+        g.legal(seat, &mut legal);
+        let a = legal[rng.gen_range(0..legal.len())];
+        engine::apply(&mut g, seat, &a).unwrap();
+    }
+    g
+}
+
+// rule: liberty 2.0
+#[test]
+fn determinize_keeps_the_seat_view_and_log_and_resamples_hidden_identities() {
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    let mut changed = [false; 2];
+    let mut hand_changed = [false; 2];
+    for seed in 0..6u64 {
+        let g = random_position(seed, 40 + 15 * seed as usize);
+        for seat in [BRITISH, AMERICAN] {
+            let enemy = 1 - seat;
+            let before_view = view(&g, Some(seat)).to_string();
+            let before_log = log_json(&g, Some(seat));
+            for _ in 0..4 {
+                let s = engine::Game::determinize(&g, seat, &mut rng);
+                s.check().unwrap();
+                assert_eq!(view(&s, Some(seat)).to_string(), before_view, "seed {seed} seat {seat}");
+                assert_eq!(log_json(&s, Some(seat)), before_log);
+                assert_eq!(s.hands[seat as usize], g.hands[seat as usize]);
+                for b in 0..g.loc.len() as u8 {
+                    let own = Liberty::side_of(b) == seat;
+                    if own || g.visible(Some(seat), b) {
+                        assert_eq!(
+                            (s.loc[b as usize], s.strength[b as usize]),
+                            (g.loc[b as usize], g.strength[b as usize])
+                        );
+                    } else if s.loc[b as usize] != g.loc[b as usize] {
+                        assert_eq!(Liberty::side_of(b), enemy);
+                        changed[seat as usize] = true;
+                    }
+                }
+                hand_changed[seat as usize] |= s.hands[enemy as usize] != g.hands[enemy as usize];
+            }
+        }
+    }
+    assert_eq!(changed, [true, true], "hidden enemy identities are resampled");
+    assert_eq!(hand_changed, [true, true], "the enemy hand is redealt");
+}
+
+/// The block the enemy drew and has not yet deployed (6.0).
+fn pending_deploy(g: &Liberty) -> Option<u8> {
+    g.frames.iter().find_map(|f| match f {
+        liberty::state::Frame::Deploy { block, .. } => Some(*block),
+        _ => None,
+    })
+}
+
+// rule: liberty 2.0, 6.0, 6.1
+#[test]
+fn determinize_keeps_a_drawn_replacement_full_strength_and_deployable() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut identities = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let mut g = Liberty::sandbox(seed);
+        g.put("b-grey", "Québec", 2);
+        g.put("a-ward", "Springfield", 2);
+        g.recompute_control();
+        g.begin_actions(BRITISH, BRITISH, 1);
+        act(&mut g, "british", "replace");
+        assert!(pending_deploy(&g).is_some(), "a block waits to deploy");
+        let before = view(&g, Some(AMERICAN)).to_string();
+        for _ in 0..8 {
+            let s = engine::Game::determinize(&g, AMERICAN, &mut rng);
+            assert_eq!(view(&s, Some(AMERICAN)).to_string(), before);
+            let d = pending_deploy(&s).unwrap();
+            let info = liberty::blocks::info(d);
+            assert_eq!(
+                s.strength[d as usize], info.max,
+                "{} is drawn at full strength",
+                info.id
+            );
+            assert_eq!(s.where_is(&info.id), "pool");
+            let mut mine = Vec::new();
+            s.deploy_hexes(d, &mut mine);
+            assert!(!mine.is_empty(), "{} can be deployed", info.id);
+            assert!(!s.legal_ids("british").is_empty());
+            identities.insert(info.id.clone());
+        }
+    }
+    assert!(identities.len() > 3, "the drawn identity is resampled: {identities:?}");
+}
