@@ -105,11 +105,7 @@ impl Liberty {
                 for b in self.side_blocks_at(origin, seat) {
                     // Only blocks with somewhere to go, so that picking is never a
                     // dead end (a picked block is taken back with undo, not "stop").
-                    if self.may_move(b) && {
-                        let mut v = Vec::new();
-                        self.group_legal(seat, origin, Some(Moving { block: b, steps: 0 }), sailed, &mut v);
-                        !v.is_empty()
-                    } {
+                    if self.can_go(seat, origin, Moving { block: b, steps: 0 }, sailed) {
                         out.push(Action::Pick(b));
                     }
                 }
@@ -132,6 +128,28 @@ impl Liberty {
                 }
             }
         }
+    }
+
+    /// Whether a block (picked or moving) has a step, river move or sea move
+    /// left; stops at the first found.
+    pub fn can_go(&self, seat: Seat, origin: Hex, m: Moving, sailed: &[Hex]) -> bool {
+        if m.steps == 0 && !self.may_move(m.block) {
+            return false;
+        }
+        let mut v = Vec::new();
+        let warship = blocks::info(m.block).is_warship();
+        if !warship {
+            self.step_legal(seat, m.block, origin, self.loc[m.block as usize], m.steps, &mut v);
+        }
+        if m.steps == 0 && v.is_empty() {
+            if !warship {
+                self.river_legal(seat, m.block, origin, &mut v);
+            }
+            if v.is_empty() {
+                self.sail_legal(seat, m.block, sailed, &mut v);
+            }
+        }
+        !v.is_empty()
     }
 
     /// 4.0 no attacks within or from the weather zone: an attack is refused if

@@ -3,7 +3,7 @@
 
 use crate::actions::Action;
 use crate::blocks::BRITISH;
-use crate::state::{other, Frame, Liberty, Weather, NOT_MOVED};
+use crate::state::{other, Frame, Liberty, Moving, Weather, NOT_MOVED};
 use engine::{Prompt, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -116,21 +116,22 @@ impl Liberty {
         }
     }
 
-    /// The moving block has only "stop" left.
+    /// Only "stop" (a moving block) or "end group" (no block can go) is left.
     fn no_more_steps(&self) -> bool {
-        let mut v = Vec::new();
-        if let Some(Frame::Group {
-            seat,
-            origin,
-            current,
-            sailed,
-        }) = self.frames.last()
-        {
-            self.group_legal(*seat, *origin, *current, sailed, &mut v);
+        match self.frames.last() {
+            Some(Frame::Group {
+                seat,
+                origin,
+                current: Some(m),
+                sailed,
+            }) => !self.can_go(*seat, *origin, *m, sailed),
+            Some(Frame::Group {
+                seat, origin, sailed, ..
+            }) => !self
+                .side_blocks_at(*origin, *seat)
+                .any(|b| self.can_go(*seat, *origin, Moving { block: b, steps: 0 }, sailed)),
+            _ => false,
         }
-        // A picked block that has not moved yet has no "stop", so a single move
-        // left is still a choice.
-        v.iter().all(|a| matches!(a, Action::Stop | Action::EndGroup))
     }
 
     fn next_stage(&mut self) {
