@@ -403,3 +403,20 @@ fn an_enemy_block_in_dover_closes_philadelphia_to_sea_retreats() {
         assert_eq!(dests.contains(&"atlantic".to_string()), !blocked, "{dests:?}");
     }
 }
+
+// rule: liberty 1.6
+#[test]
+fn the_atlantic_holds_both_sides_and_never_has_a_battle() {
+    let mut g = position(&[
+        ("b-ship-graves", "atlantic", 3),
+        ("b-percy", "atlantic", 4),
+        ("f-ship-degrasse", "atlantic", 3),
+        ("f-viomenil", "atlantic", 4),
+    ]);
+    g.french_entered = true;
+    g.begin_battles();
+    assert!(!in_battle(&g), "no combat is allowed in the Atlantic box");
+    assert_eq!(g.where_is("b-percy"), "the Atlantic");
+    assert_eq!(g.where_is("f-viomenil"), "the Atlantic");
+    assert_eq!(g.strength_of("f-viomenil"), 4);
+}
