@@ -134,8 +134,8 @@ impl Game for Liberty {
         self.acting()
     }
 
-    fn prompt(&self, seat: Seat) -> Prompt {
-        self.prompt_for(seat)
+    fn prompt(&self, _seat: Seat) -> Prompt {
+        self.prompt_for()
     }
 
     fn legal(&self, seat: Seat, out: &mut Vec<Action>) {

@@ -313,7 +313,10 @@ impl Liberty {
                 self.announce_player1("3.1");
             }
             Action::SupplyStep(b) => self.supply_step(b),
-            Action::SupplyDone | Action::EndGroup | Action::RegroupDone | Action::DisbandDone => self.done(seat, a),
+            Action::SupplyDone | Action::EndGroup | Action::DisbandDone => {
+                self.frames.pop();
+            }
+            Action::RegroupDone => self.end_battle(),
             Action::Group(h) => self.start_group(seat, h),
             Action::Replace => self.replace(seat),
             Action::EndActions => {
@@ -347,60 +350,98 @@ impl Liberty {
         }
     }
 
-    fn done(&mut self, _seat: Seat, a: Action) {
-        if a == Action::RegroupDone {
-            self.end_battle();
-        } else {
-            self.frames.pop();
-        }
-    }
-
-    pub fn prompt_for(&self, seat: Seat) -> Prompt {
-        let p = |text: &str, rule: &str| Prompt {
-            text: text.to_string(),
-            rule: rule.to_string(),
-        };
-        let Some(f) = self.frames.last() else {
-            return p("The game is over.", "11.1");
-        };
-        match f {
-            Frame::CardPlay => p("Play a card face down (or offer a prisoner exchange).", "3.1"),
-            Frame::Offer { .. } => p("Accept or decline the prisoner exchange.", "11.5"),
-            Frame::Initiative => p("The Action cards are equal: choose to go first or second.", "3.1"),
-            Frame::Supply { left, .. } => p(&format!("Add up to {left} supply step(s), one per block."), "3.3"),
-            Frame::Actions { left, .. } => p(
-                &format!("{left} Action(s) left: move a group, draw a replacement, or end."),
-                "3.1",
-            ),
-            Frame::Group { current: None, .. } => {
-                p("Choose a block of the group to move, or end the group move.", "5.1")
-            }
-            Frame::Group { .. } => p("Move the block: step, river, sea, or stop here.", "5.1"),
-            Frame::Pin { left, .. } => p(&format!("Name {left} more pinned block(s) in this hex."), "5.4"),
-            Frame::MainAttack { .. } => p("Declare the Main Attack hexside of this battle.", "7.22"),
-            Frame::Deploy { .. } => p("Deploy the replacement block.", "6.0"),
-            Frame::BattleOrder { .. } => p("Choose the next battle to fight.", "7.1"),
-            Frame::Battle(bt) => match bt.stage {
-                crate::battle::Stage::Militia => {
-                    p("Declare whether your militia fire C2 in round 1.", "Optional rules")
+    /// What the seat(s) to act are asked now, with the rule it comes from.
+    pub fn prompt_for(&self) -> Prompt {
+        let (text, rule): (String, &str) = match self.frames.last() {
+            None => ("The game is over.".into(), "11.1"),
+            Some(f) => match f {
+                Frame::CardPlay => ("Play a card face down (or offer a prisoner exchange).".into(), "3.1"),
+                Frame::Offer { give, get, .. } => (
+                    format!(
+                        "Your opponent offers to return {} for {}: accept or decline.",
+                        Liberty::name(*give),
+                        Liberty::name(*get)
+                    ),
+                    "11.5",
+                ),
+                Frame::Initiative => (
+                    "The Action cards are equal: choose to go first or second.".into(),
+                    "3.1",
+                ),
+                Frame::Supply { left, .. } => (format!("Add up to {left} supply step(s), one per block."), "3.3"),
+                Frame::Actions { left, .. } => (
+                    format!("{left} Action(s) left: move a group, draw a replacement, or end your actions."),
+                    "3.1",
+                ),
+                Frame::Group {
+                    origin, current: None, ..
+                } => (
+                    format!(
+                        "Group Move from {}: choose a block to move, or end the group move.",
+                        self.hex_name(*origin)
+                    ),
+                    "5.1",
+                ),
+                Frame::Group { current: Some(m), .. } => (
+                    format!(
+                        "Move {} (now in {}): step on, move by river or sea, or stop.",
+                        Liberty::name(m.block),
+                        self.hex_name(self.loc[m.block as usize])
+                    ),
+                    "5.1",
+                ),
+                Frame::Pin { hex, left, .. } => (
+                    format!(
+                        "Name {left} more of your blocks in {} as pinned by the attackers.",
+                        self.hex_name(*hex)
+                    ),
+                    "5.4",
+                ),
+                Frame::MainAttack { hex, .. } => (
+                    format!(
+                        "Declare the Main Attack hexside of the battle in {}.",
+                        self.hex_name(*hex)
+                    ),
+                    "7.22",
+                ),
+                Frame::Deploy { block, .. } => (format!("Deploy {}.", Liberty::name(*block)), "6.0"),
+                Frame::BattleOrder { .. } => ("Choose the next battle to fight.".into(), "7.1"),
+                Frame::Battle(bt) => {
+                    let place = self.hex_name(bt.hex);
+                    match bt.stage {
+                        crate::battle::Stage::Militia => (
+                            format!("Battle in {place}: declare whether your militia fire C2 in round 1."),
+                            "Optional rules",
+                        ),
+                        crate::battle::Stage::Hits { .. } => (
+                            format!("Battle in {place}: choose which of your tied strongest blocks takes the hit."),
+                            "7.32",
+                        ),
+                        crate::battle::Stage::Retreat { .. } => {
+                            (format!("Battle in {place}: retreat your blocks."), "7.4")
+                        }
+                        crate::battle::Stage::Regroup { .. } => (
+                            format!("You won the battle in {place}: regroup blocks, or finish."),
+                            "7.5",
+                        ),
+                        _ => (
+                            format!("Battle in {place}, round {}: fire or retreat with a block.", bt.round),
+                            "7.21",
+                        ),
+                    }
                 }
-                crate::battle::Stage::Hits { .. } => {
-                    p("Choose which of your tied strongest blocks takes the hit.", "7.32")
-                }
-                crate::battle::Stage::Retreat { .. } => p("Retreat your blocks from the battle.", "7.4"),
-                crate::battle::Stage::Regroup { .. } => p("You won: regroup blocks, or finish.", "7.5"),
-                _ => {
-                    let _ = seat;
-                    p(
-                        &format!("Combat round {}: fire or retreat with a block.", bt.round),
-                        "7.21",
-                    )
-                }
+                Frame::Disband { .. } => ("Disband blocks, or finish.".into(), "11.3"),
+                Frame::Attrition { .. } => (
+                    "Too many blocks for the winter supply: choose one to lose.".into(),
+                    "11.4",
+                ),
+                Frame::WinterExchange { .. } => ("Offer a prisoner exchange, or make none.".into(), "11.5"),
+                Frame::ForceMarch { .. } | Frame::Draw { .. } => ("Rolling the dice.".into(), "5.5"),
             },
-            Frame::Disband { .. } => p("Disband blocks, or finish.", "11.3"),
-            Frame::Attrition { .. } => p("Too many blocks for the winter supply: choose one to lose.", "11.4"),
-            Frame::WinterExchange { .. } => p("Offer a prisoner exchange, or make none.", "11.5"),
-            Frame::ForceMarch { .. } | Frame::Draw { .. } => p("Rolling...", "5.5"),
+        };
+        Prompt {
+            text,
+            rule: rule.to_string(),
         }
     }
 }

@@ -33,7 +33,7 @@ impl Liberty {
                 let i = blocks::info(b);
                 shown.push(json!({
                     "id": i.id, "name": i.name, "side": seats[i.side as usize], "kind": i.kind, "nation": i.nation,
-                    "loc": self.loc_id(l), "strength": self.strength[b as usize], "max": i.max,
+                    "loc": self.loc_id(l), "place": self.hex_name(l), "strength": self.strength[b as usize], "max": i.max,
                     "move": i.moves, "combat": format!("{}{}", i.class_letter(), i.fire),
                     "revealed": self.revealed & bit(b) != 0,
                 }));
@@ -48,7 +48,7 @@ impl Liberty {
         hidden.sort();
         let hidden: Vec<Value> = hidden
             .iter()
-            .map(|(s, l, n)| json!({"side": seats[*s as usize], "loc": self.loc_id(*l), "count": n}))
+            .map(|(s, l, n)| json!({"side": seats[*s as usize], "loc": self.loc_id(*l), "place": self.hex_name(*l), "count": n}))
             .collect();
         let played: Vec<Value> = (0..2)
             .map(|s| match self.played[s] {
