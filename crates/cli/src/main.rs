@@ -7,6 +7,7 @@ mod commands;
 mod error;
 mod play;
 mod render;
+mod simulate;
 mod store;
 
 use clap::{Parser, Subcommand};
@@ -23,8 +24,9 @@ struct Cli {
     /// A game made with it must be loaded with it.
     #[arg(long, global = true, value_name = "DIR")]
     data: Option<PathBuf>,
+    /// Without a command: serve the site on 127.0.0.1:8080 (as `serve`).
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 /// Options shared by the commands that start a game.
@@ -40,6 +42,16 @@ struct SetupArgs {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the browser site and its JSON API (the default without a command).
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = server::DEFAULT_ADDR)]
+        addr: String,
+        /// Where games are stored: a SQLite file (created if missing) or a
+        /// PostgreSQL URL, postgres://user@host/db (several servers may share it).
+        #[arg(long, default_value = server::DEFAULT_DB)]
+        db: PathBuf,
+    },
     /// List every scenario: its key, title and name.
     Scenarios,
     /// Start a game and write its save file.
@@ -94,7 +106,7 @@ enum Command {
     },
     /// Replay a save from its setup and actions and compare with its state.
     Verify { file: PathBuf },
-    /// Play in the terminal against a random bot, or hotseat.
+    /// Play in the terminal against a bot (see --opponent), or hotseat.
     Play {
         scenario: String,
         /// The seat you play, or `hotseat` for all of them.
@@ -105,6 +117,19 @@ enum Command {
         /// Save the game here on quitting or when it ends.
         #[arg(long)]
         save: Option<PathBuf>,
+        /// The bot playing the other seats: random, greedy,
+        /// ismcts:easy|normal|hard or ismcts:ITERATIONS.
+        #[arg(long, default_value = "random", value_name = "BOT")]
+        opponent: String,
+    },
+    /// Play many seeded games between bots: win rates, lengths, margins
+    /// (`simulate merge a.json b.json` combines the results of shards).
+    #[command(args_conflicts_with_subcommands = true)]
+    Simulate {
+        #[command(subcommand)]
+        merge: Option<SimulateCommand>,
+        #[command(flatten)]
+        run: SimulateArgs,
     },
     /// Information about a title's data.
     Data {
@@ -123,6 +148,56 @@ enum Command {
     },
 }
 
+/// `powderhorn simulate TITLE/SCENARIO ...`.
+#[derive(clap::Args)]
+struct SimulateArgs {
+    /// TITLE/SCENARIO, e.g. liberty/1775.
+    scenario: Option<String>,
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// The bot of a seat, SEAT=BOT (repeatable; BOT is random, greedy,
+    /// ismcts:easy|normal|hard or ismcts:ITERATIONS; default random).
+    #[arg(long = "seat", value_name = "SEAT=BOT")]
+    seats: Vec<String>,
+    /// Games played at once (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Game i is played from seed SEED+i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = commands::parse_option)]
+    options: Vec<(String, String)>,
+    /// Play only the i-th of n equal slices of the games (merge them later).
+    #[arg(long, value_name = "i/n")]
+    shard: Option<String>,
+    /// A game not over after this many actions stops as a draw.
+    #[arg(long, default_value_t = 20_000)]
+    max_actions: usize,
+    #[command(flatten)]
+    output: SimulateOutput,
+}
+
+#[derive(clap::Args)]
+struct SimulateOutput {
+    /// Write the results (every game and the summary) as JSON.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Draw win rates and margins as an SVG chart.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum SimulateCommand {
+    /// Combine the JSON results of shards (or runs) of one configuration.
+    Merge {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        output: SimulateOutput,
+    },
+}
+
 #[derive(Subcommand)]
 enum DataCommand {
     /// Every reconstructed data item of a title, with the reasoning behind it.
@@ -134,7 +209,11 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     if let Some(dir) = &cli.data {
         liberty::use_data_dir(dir).map_err(|e| anyhow::anyhow!("--data {}: {e}", dir.display()))?;
     }
-    match cli.command {
+    let Some(command) = cli.command else {
+        return serve(server::DEFAULT_ADDR, std::path::Path::new(server::DEFAULT_DB));
+    };
+    match command {
+        Command::Serve { addr, db } => serve(&addr, &db),
         Command::Scenarios => c::scenarios(),
         Command::New {
             scenario,
@@ -158,6 +237,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             seat,
             setup,
             save,
+            opponent,
         } => {
             let stdin = std::io::stdin();
             let cfg = play::Config {
@@ -166,10 +246,29 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 seed: setup.seed,
                 options: setup.options,
                 save,
+                opponent,
                 echo: !stdin.is_terminal(),
             };
             play::play(cfg, stdin.lock(), std::io::stdout().lock())
         }
+        Command::Simulate {
+            merge: Some(SimulateCommand::Merge { files, output }),
+            ..
+        } => simulate::merge(&files, output.out.as_deref(), output.svg.as_deref()),
+        Command::Simulate { merge: None, run } => simulate::run(simulate::Config {
+            scenario: run
+                .scenario
+                .ok_or_else(|| anyhow::anyhow!("simulate needs TITLE/SCENARIO (or `simulate merge FILES`)"))?,
+            games: run.games,
+            seats: run.seats,
+            threads: run.threads,
+            seed: run.seed,
+            options: run.options,
+            shard: run.shard,
+            max_actions: run.max_actions,
+            out: run.output.out,
+            svg: run.output.svg,
+        }),
         Command::Data {
             what: DataCommand::Provenance { title },
         } => c::provenance(&title),
@@ -180,6 +279,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             options,
         } => c::bench(&scenario, games, seed, options),
     }
+}
+
+fn serve(addr: &str, db: &std::path::Path) -> anyhow::Result<()> {
+    server::run(addr, db).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 fn main() -> ExitCode {

@@ -1,11 +1,14 @@
 //! Interactive play on a line-based terminal: the human seat(s) type a number
-//! or an action id; every other seat is a seeded bot playing uniformly random
-//! legal actions. Works with piped input (lines read are echoed then, so the
-//! transcript reads well); end of input quits like `q`.
+//! or an action id; every other seat is a seeded bot (uniformly random by
+//! default; greedy or the tree search with `--opponent`). Works with piped
+//! input (lines read are echoed then, so the transcript reads well); end of
+//! input quits like `q`.
 
 use crate::commands::{fresh_seed, start};
+use crate::simulate::ai_entry;
 use crate::{render, store};
-use anyhow::{bail, Result};
+use ai::{AiEntry, BotSpec};
+use anyhow::{anyhow, bail, Result};
 use engine::AnyGame;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -24,6 +27,8 @@ pub struct Config {
     pub options: Vec<(String, String)>,
     /// Where to save on quitting or at the end.
     pub save: Option<PathBuf>,
+    /// The bot of the other seats (see [`BotSpec::parse`]).
+    pub opponent: String,
     /// Repeat each line read (when the input is not a terminal).
     pub echo: bool,
 }
@@ -35,8 +40,10 @@ pub fn play(cfg: Config, mut input: impl BufRead, mut out: impl Write) -> Result
         seed,
         options,
         save,
+        opponent,
         echo,
     } = cfg;
+    let opponent = BotSpec::parse(&opponent).map_err(|e| anyhow!("--opponent: {e}"))?;
     let save = save.as_deref();
     let seed = seed.unwrap_or_else(fresh_seed);
     let mut game = start(&scenario, seed, options)?;
@@ -48,9 +55,21 @@ pub fn play(cfg: Config, mut input: impl BufRead, mut out: impl Write) -> Result
     } else {
         bail!("unknown seat '{who}' (choose {} or hotseat)", info.seats.join(", "));
     };
+    let ai = match &opponent {
+        BotSpec::Random => None,
+        _ => Some(ai_entry(info.key).ok_or_else(|| anyhow!("no {opponent} bot for {} yet", info.key))?),
+    };
+    let bot = Bot {
+        spec: opponent,
+        ai,
+        trees: std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     writeln!(out, "{scenario}: {} with seed {seed}; you play {who}", info.name)?;
+    if who != "hotseat" {
+        writeln!(out, "the other side is played by the {} bot", bot.spec)?;
+    }
     writeln!(out, "{HELP}")?;
-    let mut bot = ChaCha8Rng::seed_from_u64(seed ^ 0x0b07_5eed);
+    let mut bot_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0b07_5eed);
     let mut show_menu = true;
     loop {
         if let Some(o) = render::outcome(game.as_ref()) {
@@ -62,7 +81,7 @@ pub fn play(cfg: Config, mut input: impl BufRead, mut out: impl Write) -> Result
             bail!("no seat must act and the game has no outcome");
         }
         let Some(seat) = to_act.iter().copied().find(|s| humans.contains(s)) else {
-            bot_turn(game.as_mut(), &to_act, humans[0], &mut bot, &mut out)?;
+            bot_turn(game.as_mut(), &bot, &to_act, humans[0], &mut bot_rng, &mut out)?;
             show_menu = true;
             continue;
         };
@@ -140,9 +159,19 @@ fn menu(game: &dyn AnyGame, seat: &str, actions: &[engine::ActionInfo], out: &mu
     Ok(())
 }
 
-/// One random legal action by a seat the bot plays; shows what `watcher` may read of it.
+/// The bot of the seats no human plays.
+struct Bot {
+    spec: BotSpec,
+    /// The title's typed bots (`None` for the random bot, which needs none).
+    ai: Option<AiEntry>,
+    /// Search trees (root parallelism): one per core.
+    trees: usize,
+}
+
+/// One action by a seat the bot plays; shows what `watcher` may read of it.
 fn bot_turn(
     game: &mut dyn AnyGame,
+    bot: &Bot,
     to_act: &[&str],
     watcher: &str,
     rng: &mut ChaCha8Rng,
@@ -153,10 +182,20 @@ fn bot_turn(
     if actions.is_empty() {
         bail!("{seat} must act but has no legal action");
     }
-    let a = &actions[rng.gen_range(0..actions.len())];
+    let a = match &bot.ai {
+        None => &actions[rng.gen_range(0..actions.len())],
+        Some(ai) => {
+            let id = (ai.choose)(&game.save(), seat, &bot.spec, rng.gen(), bot.trees).map_err(|e| anyhow!("{e}"))?;
+            actions
+                .iter()
+                .find(|a| a.id == id)
+                .ok_or_else(|| anyhow!("the bot chose '{id}', which is not legal"))?
+        }
+    };
     let before = game.log(Some(watcher))?.len();
     game.act(seat, &a.id, &[])?;
-    writeln!(out, "{seat} (bot): {}", a.label)?;
+    // The label may name a hidden block: the watcher reads only its own log.
+    writeln!(out, "{seat} (bot) acts")?;
     for e in game.log(Some(watcher))?.iter().skip(before) {
         writeln!(out, "  {}", render::entry(e))?;
     }

@@ -1,0 +1,38 @@
+//! The bots and the simulator for callers that hold games type-erased (the
+//! CLI, the server): function pointers made for one title's type.
+
+use crate::sim::{simulate, Progress, SimConfig, SimResults};
+use crate::{BotSpec, Observation};
+use engine::{Game, SaveFile};
+
+#[derive(Clone, Copy)]
+pub struct AiEntry {
+    /// The id of the action the bot chooses for `seat` in the saved game's
+    /// current state (`seed` for reproducibility, `trees` for root parallelism).
+    pub choose: fn(save: &SaveFile, seat: &str, bot: &BotSpec, seed: u64, trees: usize) -> Result<String, String>,
+    pub simulate: fn(cfg: &SimConfig, progress: Progress) -> Result<SimResults, String>,
+}
+
+impl AiEntry {
+    pub fn of<G: Game>() -> Self {
+        AiEntry {
+            choose: choose::<G>,
+            simulate: simulate::<G>,
+        }
+    }
+}
+
+fn choose<G: Game>(save: &SaveFile, seat: &str, bot: &BotSpec, seed: u64, trees: usize) -> Result<String, String> {
+    let info = G::info();
+    if save.title != info.key {
+        return Err(format!("this save is for '{}', not '{}'", save.title, info.key));
+    }
+    let s = info.seat(seat).ok_or_else(|| format!("unknown seat '{seat}'"))?;
+    let game: G = serde_json::from_value(save.state.clone()).map_err(|e| e.to_string())?;
+    if game.outcome().is_some() || !game.to_act().contains(s) {
+        return Err(format!("{seat} need not act now"));
+    }
+    let obs = Observation::new(&game, s);
+    let a = bot.choose(&obs, seed, trees);
+    Ok(game.describe(s, &a).id)
+}

@@ -1,0 +1,172 @@
+//! Bots for every title, through the engine's [`Game`] trait only, and the
+//! balance simulator that pits them against each other.
+//!
+//! A bot never reads the true state. It is handed an [`Observation`]: the
+//! seat it plays, that seat's legal actions (which depend only on what the
+//! seat may know: the conformance harness checks it) and a sampler of worlds
+//! consistent with what the seat has seen ([`Game::determinize`], which
+//! resamples every hidden thing and gives the world a fresh generator). The
+//! observation keeps the true state private and offers nothing else.
+//!
+//! Three bots ([`BotSpec`]): uniformly random, greedy (best one-step
+//! evaluation, averaged over sampled worlds) and single-observer
+//! information-set Monte Carlo tree search ([`ismcts`]) at three budgets.
+
+pub mod entry;
+pub mod ismcts;
+pub mod sim;
+pub mod svg;
+
+pub use entry::AiEntry;
+pub use sim::{merge, simulate, wilson, GameRecord, SimConfig, SimResults};
+
+use engine::{Game, Log, Seat};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::time::Duration;
+
+/// What a bot may know when it chooses: its seat, its legal actions, and
+/// worlds sampled for it. The true state is private to this type.
+pub struct Observation<G: Game> {
+    /// The true state with its log emptied and switched off (samples are
+    /// cheaper to clone). Read only by `determinize` and `legal(seat)`.
+    hidden: G,
+    seat: Seat,
+    legal: Vec<G::Action>,
+}
+
+impl<G: Game> Observation<G> {
+    /// What `seat` may know of `game`; the seat must be one that acts now.
+    pub fn new(game: &G, seat: Seat) -> Self {
+        let mut hidden = game.clone();
+        *hidden.log_mut() = Log::default();
+        hidden.log_mut().set_enabled(false);
+        let mut legal = Vec::new();
+        hidden.legal(seat, &mut legal);
+        Observation { hidden, seat, legal }
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The seat's legal actions, in the game's order (the same in every
+    /// sampled world: the conformance harness checks their ids).
+    pub fn legal(&self) -> &[G::Action] {
+        &self.legal
+    }
+
+    /// A world consistent with all the seat has seen, hidden things and
+    /// future dice resampled from `rng`, with the log off.
+    pub fn sample(&self, rng: &mut ChaCha8Rng) -> G {
+        let mut w = self.hidden.determinize(self.seat, rng);
+        w.log_mut().set_enabled(false);
+        w
+    }
+}
+
+/// How long a search may run: iterations, and a wall-clock cap per decision.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    pub iterations: u32,
+    pub max_time: Duration,
+    /// Random actions in a playout before it is cut off and evaluated.
+    pub playout: usize,
+}
+
+/// A bot, as written on the command line: `random`, `greedy`,
+/// `ismcts:easy|normal|hard` or `ismcts:N` (N iterations).
+#[derive(Clone, Debug, PartialEq)]
+pub enum BotSpec {
+    Random,
+    Greedy,
+    Ismcts { level: String, budget: Budget },
+}
+
+/// Random actions before a playout is cut off and scored by `evaluate`.
+pub const PLAYOUT: usize = 30;
+
+impl BotSpec {
+    pub fn parse(s: &str) -> Result<BotSpec, String> {
+        let level = |name: &str, iterations: u32, secs: u64| BotSpec::Ismcts {
+            level: name.to_string(),
+            budget: Budget {
+                iterations,
+                max_time: Duration::from_secs(secs),
+                playout: PLAYOUT,
+            },
+        };
+        match s {
+            "random" => Ok(BotSpec::Random),
+            "greedy" => Ok(BotSpec::Greedy),
+            "ismcts" | "ismcts:normal" => Ok(level("normal", 2000, 2)),
+            "ismcts:easy" => Ok(level("easy", 200, 1)),
+            "ismcts:hard" => Ok(level("hard", 10_000, 10)),
+            _ => match s.strip_prefix("ismcts:").map(str::parse::<u32>) {
+                Some(Ok(n)) if n > 0 => Ok(level(&n.to_string(), n, 60)),
+                _ => Err(format!(
+                    "unknown bot '{s}' (random, greedy, ismcts:easy, ismcts:normal, ismcts:hard or ismcts:ITERATIONS)"
+                )),
+            },
+        }
+    }
+
+    /// Choose an action for the observation's seat. `seed` makes the choice
+    /// reproducible; `trees` is the number of independent search trees
+    /// (root parallelism, run on rayon's pool): the choice depends on the
+    /// seed and `trees`, never on the number of OS threads, as long as the
+    /// iterations finish within the time cap.
+    pub fn choose<G: Game>(&self, obs: &Observation<G>, seed: u64, trees: usize) -> G::Action {
+        let legal = obs.legal();
+        assert!(!legal.is_empty(), "a bot was asked to act with no legal action");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        if legal.len() == 1 {
+            return legal[0].clone();
+        }
+        let i = match self {
+            BotSpec::Random => rng.gen_range(0..legal.len()),
+            BotSpec::Greedy => greedy(obs, &mut rng),
+            BotSpec::Ismcts { budget, .. } => ismcts::search(obs, budget, seed, trees.max(1)).best,
+        };
+        legal[i].clone()
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => f.write_str("random"),
+            BotSpec::Greedy => f.write_str("greedy"),
+            BotSpec::Ismcts { level, .. } => write!(f, "ismcts:{level}"),
+        }
+    }
+}
+
+/// Worlds the greedy bot averages each action's evaluation over.
+const GREEDY_WORLDS: usize = 4;
+
+/// The index of the legal action whose result evaluates best for the seat,
+/// averaged over a few sampled worlds (ties broken at random).
+fn greedy<G: Game>(obs: &Observation<G>, rng: &mut ChaCha8Rng) -> usize {
+    let seat = obs.seat();
+    let n = obs.legal().len();
+    let mut score = vec![0.0f64; n];
+    let mut legal = Vec::new();
+    for _ in 0..GREEDY_WORLDS {
+        let world = obs.sample(rng);
+        legal.clear();
+        world.legal(seat, &mut legal);
+        if legal.len() != n {
+            continue;
+        }
+        for (i, a) in legal.iter().enumerate() {
+            let mut w = world.clone();
+            w.apply_legal(seat, a);
+            score[i] += w.evaluate(seat);
+        }
+    }
+    let best = score.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let ties: Vec<usize> = (0..n).filter(|&i| score[i] >= best - 1e-9).collect();
+    ties[rng.gen_range(0..ties.len())]
+}

@@ -1,0 +1,710 @@
+//! The JSON API (documented in `openapi.json`, served at `/api/openapi.json`).
+//!
+//! A request names a game by id and a seat by its token (header
+//! `Authorization: Bearer TOKEN` or `?token=TOKEN`). Every view and log is
+//! filtered here for the token's seat; a spectator token sees only what is
+//! public. Errors are `{"error": "..."}` with 400 (malformed body), 403 (no or
+//! wrong token, or a spectator acting), 404, 409 (stale `seq_seen`; the body
+//! has the current `seq`), 413 (body over 64 KiB), 422 (refused by the rules,
+//! with the engine's reason); nothing is stored when a request fails.
+
+use crate::games::{self, Entry, Live, LoadError, Notice, Registry, Who};
+use crate::store::{DbError, Event, EventKind, GameRow, SeatRow};
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::stream::{self, Stream, StreamExt};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::convert::Infallible;
+use std::sync::Arc;
+
+/// Largest request body accepted.
+pub const BODY_LIMIT: usize = 64 * 1024;
+pub const CHAT_MAX: usize = 2000;
+pub const NOTES_MAX: usize = 32 * 1024;
+pub const SEAT_KINDS: &[&str] = &["me", "invite", "computer", "hotseat"];
+
+pub const OPENAPI: &str = include_str!("openapi.json");
+
+#[derive(Clone)]
+pub struct AppState {
+    pub reg: Arc<Registry>,
+}
+
+impl AppState {
+    pub fn new(reg: Arc<Registry>) -> Self {
+        AppState { reg }
+    }
+}
+
+pub fn app(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/titles", get(titles))
+        .route("/api/titles/{title}/map", get(title_map))
+        .route("/api/games", post(create_game))
+        .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}/legal", get(get_legal))
+        .route("/api/games/{id}/at/{seq}", get(get_at))
+        .route("/api/games/{id}/actions", post(post_action))
+        .route("/api/games/{id}/undo", post(post_undo))
+        .route("/api/games/{id}/resign", post(post_resign))
+        .route("/api/games/{id}/chat", get(get_chat).post(post_chat))
+        .route("/api/games/{id}/notes", get(get_notes).put(put_notes))
+        .route("/api/games/{id}/events", get(events))
+        .route("/api/my-games", post(my_games))
+        .fallback(api_not_found);
+    crate::web::routes()
+        .merge(api)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+// ---------------------------------------------------------------- errors
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub msg: String,
+    pub seq: Option<u64>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, msg: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            msg: msg.into(),
+            seq: None,
+        }
+    }
+    fn forbidden() -> Self {
+        Self::new(
+            StatusCode::FORBIDDEN,
+            "this link does not open that game (wrong or missing token)",
+        )
+    }
+    fn refused(msg: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, msg)
+    }
+    fn internal(msg: impl std::fmt::Display) -> Self {
+        eprintln!("powderhorn server: {msg}");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, format!("server error: {msg}"))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut body = json!({"error": self.msg});
+        if let Some(s) = self.seq {
+            body["seq"] = json!(s);
+        }
+        (self.status, Json(body)).into_response()
+    }
+}
+
+impl From<LoadError> for ApiError {
+    fn from(e: LoadError) -> Self {
+        match e {
+            LoadError::NotFound => ApiError::new(StatusCode::NOT_FOUND, "no such game"),
+            LoadError::Db(e) => ApiError::internal(e),
+            LoadError::Replay(e) => ApiError::internal(e),
+        }
+    }
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such API route (see /api/openapi.json)")
+}
+
+/// A JSON body: 413 over the limit, 400 with serde's message when malformed.
+/// The content type is not checked.
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+        serde_json::from_slice(&bytes)
+            .map(Body)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("malformed JSON body: {e}")))
+    }
+}
+
+// ---------------------------------------------------------------- helpers
+
+#[derive(Deserialize, Default)]
+pub struct TokenQuery {
+    token: Option<String>,
+}
+
+fn token_of(headers: &HeaderMap, q: &TokenQuery) -> Option<String> {
+    if let Some(v) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
+        if let Some(t) = v.strip_prefix("Bearer ") {
+            return Some(t.trim().to_string());
+        }
+    }
+    q.token.clone()
+}
+
+async fn entry(st: &AppState, id: &str) -> Result<Arc<Entry>, ApiError> {
+    if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(LoadError::NotFound.into());
+    }
+    Ok(st.reg.get(id).await?)
+}
+
+fn who(live: &Live, headers: &HeaderMap, q: &TokenQuery) -> Result<Who, ApiError> {
+    let t = token_of(headers, q).ok_or_else(ApiError::forbidden)?;
+    live.who(&t).ok_or_else(ApiError::forbidden)
+}
+
+fn seat_of(live: &Live, headers: &HeaderMap, q: &TokenQuery) -> Result<String, ApiError> {
+    match who(live, headers, q)? {
+        Who::Seat(s) => Ok(s),
+        Who::Spectator => Err(ApiError::new(StatusCode::FORBIDDEN, "a spectator link cannot do that")),
+    }
+}
+
+fn stale(live: &Live, seen: u64) -> ApiError {
+    ApiError {
+        status: StatusCode::CONFLICT,
+        msg: format!(
+            "the game has moved on (you saw move {seen}, it is at {}): reload and try again",
+            live.seq
+        ),
+        seq: Some(live.seq),
+    }
+}
+
+fn check_seq(live: &Live, seen: u64) -> Result<(), ApiError> {
+    if seen != live.seq {
+        return Err(stale(live, seen));
+    }
+    Ok(())
+}
+
+/// Store the events just applied to `live`. On failure the game is rebuilt
+/// from what the store holds, so memory never runs ahead of the database;
+/// when another writer (another server process on the same database) stored
+/// that move number first, the answer is 409 stale with the new `seq`.
+async fn commit(st: &AppState, entry: &Entry, live: &mut Live, events: Vec<Event>) -> Result<(), ApiError> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    let seen = live.seq;
+    match st
+        .reg
+        .store
+        .append(&live.row.id, live.seq, &events, live.status())
+        .await
+    {
+        Ok(()) => {
+            live.seq += events.len() as u64;
+            let _ = entry.tx.send(Notice::Changed(live.seq));
+            Ok(())
+        }
+        Err(e) => {
+            st.reg.reload(live).await;
+            let _ = entry.tx.send(Notice::Changed(live.seq));
+            match e {
+                DbError::Conflict => Err(stale(live, seen)),
+                e => Err(ApiError::internal(format!("could not store the move: {e}"))),
+            }
+        }
+    }
+}
+
+/// Everything a seat (or the spectator) may see of a game.
+pub fn state_json(live: &Live, who: &Who) -> Value {
+    let seat = who.seat();
+    let over = live.is_over();
+    let info = live.game.info();
+    let (prompt, legal, can_undo) = match seat {
+        Some(s) if !over => (
+            live.game.prompt(s).ok().flatten(),
+            live.game.legal(s).unwrap_or_default(),
+            live.game.can_undo(s),
+        ),
+        _ => (None, Vec::new(), false),
+    };
+    json!({
+        "id": live.row.id,
+        "title": info.key,
+        "title_name": info.name,
+        "scenario": live.row.scenario,
+        "options": live.row.options,
+        "created": live.row.created,
+        "seq": live.seq,
+        "seat": seat,
+        "seats": live.seats.iter().filter(|s| s.kind != "spectator")
+            .map(|s| json!({"seat": s.seat, "kind": s.kind})).collect::<Vec<_>>(),
+        "status": live.status(),
+        "to_act": if over { Vec::new() } else { live.game.to_act() },
+        "prompt": prompt,
+        "legal": legal,
+        "can_undo": can_undo,
+        "view": live.game.view(seat).unwrap_or(Value::Null),
+        "log": live.game.log(seat).unwrap_or_default(),
+        "outcome": live.outcome_json(),
+        // The seed fixes every future die: shown only once the game is over.
+        "seed": if over { Some(live.row.seed.to_string()) } else { None },
+    })
+}
+
+fn play_url(id: &str, token: &str) -> String {
+    format!("/play/{id}#{token}")
+}
+
+// ---------------------------------------------------------------- handlers
+
+async fn openapi() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
+}
+
+async fn titles() -> Json<Value> {
+    let list: Vec<Value> = catalog::titles()
+        .iter()
+        .map(|t| {
+            let i = (t.info)();
+            json!({
+                "key": i.key, "name": i.name, "seats": i.seats, "scenarios": i.scenarios,
+                "options": i.options, "rules_version": i.rules_version,
+                "map": crate::maps::map_json(i.key).is_some(),
+            })
+        })
+        .collect();
+    Json(json!({"titles": list, "seat_kinds": SEAT_KINDS}))
+}
+
+async fn title_map(Path(title): Path<String>) -> Result<Json<&'static Value>, ApiError> {
+    crate::maps::map_json(&title)
+        .map(Json)
+        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, format!("no map for title '{title}'")))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateReq {
+    /// "liberty/1775"
+    scenario: String,
+    #[serde(default)]
+    options: BTreeMap<String, String>,
+    seed: Option<u64>,
+    /// seat name -> me | invite | computer | hotseat
+    seats: BTreeMap<String, String>,
+}
+
+async fn create_game(State(st): State<AppState>, Body(req): Body<CreateReq>) -> Result<Response, ApiError> {
+    let (entry, scenario) = catalog::scenario(&req.scenario).map_err(|e| ApiError::refused(e.to_string()))?;
+    let info = (entry.info)();
+    for s in req.seats.keys() {
+        if !info.seats.contains(&s.as_str()) {
+            return Err(ApiError::refused(format!(
+                "'{s}' is not a seat of {} (seats: {})",
+                info.name,
+                info.seats.join(", ")
+            )));
+        }
+    }
+    let mut seats = Vec::new();
+    for &s in info.seats {
+        let kind = req
+            .seats
+            .get(s)
+            .ok_or_else(|| ApiError::refused(format!("say who plays {s}: one of {}", SEAT_KINDS.join(", "))))?;
+        if !SEAT_KINDS.contains(&kind.as_str()) {
+            return Err(ApiError::refused(format!(
+                "seat kind '{kind}' for {s} is not one of {}",
+                SEAT_KINDS.join(", ")
+            )));
+        }
+        seats.push(SeatRow {
+            seat: s.to_string(),
+            kind: kind.clone(),
+            token: (kind != "computer").then(games::new_token),
+        });
+    }
+    seats.push(SeatRow {
+        seat: String::new(),
+        kind: "spectator".into(),
+        token: Some(games::new_token()),
+    });
+    let seed = req.seed.unwrap_or_else(|| rand::Rng::gen(&mut rand::thread_rng()));
+    let row = GameRow {
+        id: games::new_game_id(),
+        title: info.key.to_string(),
+        scenario,
+        options: req.options,
+        seed,
+        status: "active".into(),
+        created: crate::store::now(),
+    };
+    let mut live = Live::new_game(row, seats).map_err(ApiError::refused)?;
+    // Store the options with their defaults filled in.
+    live.row.options = live.game.setup().options.clone();
+    let mut events = Vec::new();
+    live.run_bots(&mut events);
+    live.row.status = live.status().to_string();
+    st.reg
+        .store
+        .create(&live.row, &live.seats, &events)
+        .await
+        .map_err(|e| ApiError::internal(format!("could not store the game: {e}")))?;
+    live.seq = events.len() as u64;
+    let id = live.row.id.clone();
+    let seat_links: Vec<Value> = live
+        .seats
+        .iter()
+        .filter(|s| s.kind != "spectator")
+        .map(|s| {
+            json!({
+                "seat": s.seat, "kind": s.kind, "token": s.token,
+                "url": s.token.as_ref().map(|t| play_url(&id, t)),
+            })
+        })
+        .collect();
+    let spectator = live
+        .seats
+        .iter()
+        .find(|s| s.kind == "spectator")
+        .and_then(|s| s.token.clone())
+        .unwrap_or_default();
+    let body = json!({
+        "id": id,
+        "seq": live.seq,
+        "status": live.status(),
+        "seats": seat_links,
+        "spectator": {"token": spectator, "url": play_url(&id, &spectator)},
+    });
+    st.reg.insert(live);
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+async fn get_game(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let live = e.live.lock().await;
+    let w = who(&live, &headers, &q)?;
+    Ok(Json(state_json(&live, &w)))
+}
+
+async fn get_legal(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let live = e.live.lock().await;
+    let seat = seat_of(&live, &headers, &q)?;
+    let legal = if live.is_over() {
+        Vec::new()
+    } else {
+        live.game.legal(&seat).unwrap_or_default()
+    };
+    Ok(Json(json!({"seq": live.seq, "seat": seat, "legal": legal})))
+}
+
+/// The replay slider: the token's seat's (or the spectator's) view and log
+/// as they were after the first `seq` stored events, replayed from the
+/// stored actions. Never the true state, never a prompt to act.
+async fn get_at(
+    State(st): State<AppState>,
+    Path((id, seq)): Path<(String, u64)>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let (w, now) = {
+        let live = e.live.lock().await;
+        (who(&live, &headers, &q)?, live.seq)
+    };
+    if seq > now {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("the game is at move {now}: there is no move {seq} yet"),
+        ));
+    }
+    let (row, seats, mut evs) = st
+        .reg
+        .store
+        .game(&id)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::from(LoadError::NotFound))?;
+    evs.truncate(seq as usize);
+    let past = Live::replay(row, seats, &evs).map_err(ApiError::internal)?;
+    let seat = w.seat();
+    let over = past.is_over();
+    Ok(Json(json!({
+        "id": id,
+        "seq": seq,
+        "current_seq": now,
+        "seat": seat,
+        "status": past.status(),
+        "to_act": if over { Vec::new() } else { past.game.to_act() },
+        "prompt": match seat {
+            Some(s) if !over => past.game.prompt(s).ok().flatten(),
+            _ => None,
+        },
+        "view": past.game.view(seat).unwrap_or(Value::Null),
+        "log": past.game.log(seat).unwrap_or_default(),
+        "outcome": past.outcome_json(),
+    })))
+}
+
+#[derive(Deserialize)]
+struct ActReq {
+    seq_seen: u64,
+    action_id: String,
+}
+
+async fn post_action(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+    Body(req): Body<ActReq>,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let mut live = e.live.lock().await;
+    let seat = seat_of(&live, &headers, &q)?;
+    check_seq(&live, req.seq_seen)?;
+    if live.is_over() {
+        return Err(ApiError::refused("the game is over"));
+    }
+    live.game
+        .act(&seat, &req.action_id, &[])
+        .map_err(|r| ApiError::refused(r.to_string()))?;
+    let mut events = vec![Event {
+        seat,
+        kind: EventKind::Act,
+        action: req.action_id,
+        dice: Vec::new(),
+    }];
+    live.run_bots(&mut events);
+    commit(&st, &e, &mut live, events).await?;
+    Ok(Json(json!({"seq": live.seq, "status": live.status()})))
+}
+
+#[derive(Deserialize)]
+struct SeqReq {
+    seq_seen: u64,
+}
+
+async fn post_undo(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+    Body(req): Body<SeqReq>,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let mut live = e.live.lock().await;
+    let seat = seat_of(&live, &headers, &q)?;
+    check_seq(&live, req.seq_seen)?;
+    if live.is_over() {
+        return Err(ApiError::refused("the game is over"));
+    }
+    live.game.undo(&seat).map_err(ApiError::refused)?;
+    let events = vec![Event {
+        seat,
+        kind: EventKind::Undo,
+        action: String::new(),
+        dice: Vec::new(),
+    }];
+    commit(&st, &e, &mut live, events).await?;
+    Ok(Json(json!({"seq": live.seq})))
+}
+
+async fn post_resign(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+    Body(req): Body<SeqReq>,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let mut live = e.live.lock().await;
+    let seat = seat_of(&live, &headers, &q)?;
+    check_seq(&live, req.seq_seen)?;
+    if live.is_over() {
+        return Err(ApiError::refused("the game is over"));
+    }
+    live.resigned = Some(seat.clone());
+    let events = vec![Event {
+        seat,
+        kind: EventKind::Resign,
+        action: String::new(),
+        dice: Vec::new(),
+    }];
+    commit(&st, &e, &mut live, events).await?;
+    Ok(Json(json!({"seq": live.seq, "outcome": live.outcome_json()})))
+}
+
+async fn get_chat(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(&st, &id).await?;
+    {
+        let live = e.live.lock().await;
+        who(&live, &headers, &q)?;
+    }
+    let lines = st.reg.store.chat(&id).await.map_err(ApiError::internal)?;
+    Ok(Json(json!({"messages": lines})))
+}
+
+#[derive(Deserialize)]
+struct TextReq {
+    text: String,
+}
+
+async fn post_chat(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+    Body(req): Body<TextReq>,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let seat = {
+        let live = e.live.lock().await;
+        seat_of(&live, &headers, &q)?
+    };
+    let text = req.text.trim();
+    if text.is_empty() || text.chars().count() > CHAT_MAX {
+        return Err(ApiError::refused(format!(
+            "a chat message has 1 to {CHAT_MAX} characters"
+        )));
+    }
+    let n = st
+        .reg
+        .store
+        .add_chat(&id, &seat, text, &st.reg.instance)
+        .await
+        .map_err(ApiError::internal)?;
+    let _ = e.tx.send(Notice::Chat(n));
+    Ok(Json(json!({"n": n})))
+}
+
+async fn get_notes(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let seat = {
+        let live = e.live.lock().await;
+        seat_of(&live, &headers, &q)?
+    };
+    let text = st.reg.store.notes(&id, &seat).await.map_err(ApiError::internal)?;
+    Ok(Json(json!({"text": text})))
+}
+
+async fn put_notes(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+    Body(req): Body<TextReq>,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let seat = {
+        let live = e.live.lock().await;
+        seat_of(&live, &headers, &q)?
+    };
+    if req.text.len() > NOTES_MAX {
+        return Err(ApiError::refused(format!("notes are at most {NOTES_MAX} bytes")));
+    }
+    st.reg
+        .store
+        .set_notes(&id, &seat, &req.text)
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(Json(json!({"ok": true})))
+}
+
+fn sse_event(n: &Notice) -> SseEvent {
+    match n {
+        Notice::Changed(seq) => SseEvent::default()
+            .event("changed")
+            .data(json!({"seq": seq}).to_string()),
+        Notice::Chat(n) => SseEvent::default().event("chat").data(json!({"n": n}).to_string()),
+    }
+}
+
+/// Server-sent events: `changed` {seq} after every stored move (and once on
+/// connecting), `chat` {n} after every chat message. The client refetches.
+async fn events(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let (rx, seq) = {
+        let live = e.live.lock().await;
+        who(&live, &headers, &q)?;
+        (e.tx.subscribe(), live.seq)
+    };
+    let first = stream::once(async move { Ok(sse_event(&Notice::Changed(seq))) });
+    let rest = stream::unfold(rx, |mut rx| async move {
+        loop {
+            match rx.recv().await {
+                Ok(n) => return Some((Ok(sse_event(&n)), rx)),
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    });
+    Ok(Sse::new(first.chain(rest)).keep_alive(KeepAlive::default()))
+}
+
+#[derive(Deserialize)]
+struct MyGamesReq {
+    games: Vec<MyGame>,
+}
+
+#[derive(Deserialize)]
+struct MyGame {
+    id: String,
+    token: String,
+}
+
+/// Summaries of the games whose links a browser remembers; unknown games and
+/// wrong tokens are left out.
+async fn my_games(State(st): State<AppState>, Body(req): Body<MyGamesReq>) -> Result<Json<Value>, ApiError> {
+    let mut out = Vec::new();
+    for g in req.games.iter().take(200) {
+        let Ok(e) = entry(&st, &g.id).await else { continue };
+        let live = e.live.lock().await;
+        let Some(w) = live.who(&g.token) else { continue };
+        let to_act = if live.is_over() { Vec::new() } else { live.game.to_act() };
+        let info = live.game.info();
+        out.push(json!({
+            "id": live.row.id, "token": g.token, "title": info.key, "title_name": info.name,
+            "scenario": live.row.scenario, "seat": w.seat(), "status": live.status(), "seq": live.seq,
+            "created": live.row.created, "to_act": to_act,
+            "your_turn": w.seat().is_some_and(|s| to_act.contains(&s)),
+            "outcome": live.outcome_json(),
+        }));
+    }
+    Ok(Json(json!({"games": out})))
+}

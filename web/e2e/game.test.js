@@ -1,0 +1,298 @@
+// Two players in two browser contexts against the real server binary:
+// create a Liberty game with an invite link, play the card phase from both
+// seats, move a group by clicking on the map, watch the other page follow
+// (server-sent events), undo, reload, replay with the slider; and check that
+// nothing the American page receives names a British block it may not know.
+//
+//     cargo build --release -p cli && cd web/e2e && npm ci && npm test
+//
+// POWDERHORN_BIN overrides the server binary, CHROMIUM the browser.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+import { launchOptions } from "./browser.js";
+import { startServer } from "./server.js";
+
+const SEED = 4242;
+const VIEWPORT = { width: 1400, height: 900 };
+const WAIT = { timeout: 15000 };
+
+let server, browser;
+let bp, ap; // the British and the American pages
+const game = {}; // id, british, american (tokens), spectator
+const seen = { bodies: [], pending: [] }; // every response body of the American page
+const views = []; // [seq, the American's state from the API] along the way
+
+async function apiGet(path, token) {
+  const r = await fetch(`${server.base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: r.status, body: await r.json() };
+}
+
+async function stateOf(seat) {
+  const { status, body } = await apiGet(`/api/games/${game.id}`, game[seat]);
+  assert.equal(status, 200, JSON.stringify(body));
+  return body;
+}
+
+/** What a game page shows: the status line, the blocks per hex, the log. */
+async function snapshot(page) {
+  return page.evaluate(() => ({
+    status: document.getElementById("status-line").textContent,
+    blocks: [...document.querySelectorAll("svg.map g.block")]
+      .map((g) => `${g.dataset.loc}:${g.classList.contains("british") ? "B" : "A"}:${g.dataset.block || "?"}`)
+      .sort(),
+    log: [...document.querySelectorAll("#log li")].map((li) => li.textContent),
+  }));
+}
+
+async function waitForSeq(page, seq) {
+  await page.waitForFunction(
+    (s) => new RegExp(`\\bmove ${s}\\b`).test(document.getElementById("status-line").textContent),
+    seq,
+    WAIT,
+  );
+}
+
+/** Record every response the page receives (and the data of its server-sent events). */
+async function record(page) {
+  await page.addInitScript(() => {
+    window.__sse = [];
+    const add = EventSource.prototype.addEventListener;
+    EventSource.prototype.addEventListener = function (type, fn, opts) {
+      return add.call(this, type, (ev) => {
+        window.__sse.push(`${type} ${ev.data}`);
+        fn(ev);
+      }, opts);
+    };
+  });
+  page.on("response", (resp) => {
+    const type = resp.headers()["content-type"] || "";
+    // An event stream only ends with the page; its events are caught above.
+    if (type.startsWith("text/event-stream")) return;
+    seen.pending.push(
+      resp.text().then(
+        (text) => seen.bodies.push({ url: resp.url(), text }),
+        () => {},
+      ),
+    );
+  });
+}
+
+async function clickHex(page, hex) {
+  // A real click at the hex's centre (a block drawn there passes it on).
+  await page.locator(`svg.map polygon[data-hex="${hex}"]`).click({ force: true });
+}
+
+async function act(page, seat, click) {
+  const before = (await stateOf(seat)).seq;
+  await click();
+  try {
+    await waitForSeq(page, before + 1);
+  } catch (e) {
+    await shots(`act-${seat}-${before}`);
+    throw e;
+  }
+  return stateOf(seat);
+}
+
+/** With E2E_SHOTS=DIR, screenshots of both pages (when a step fails). */
+async function shots(name) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  for (const [seat, page] of [["british", bp], ["american", ap]]) {
+    if (page) await page.screenshot({ path: `${dir}/${name}-${seat}.png` }).catch(() => {});
+  }
+}
+
+describe("Liberty in two browsers", () => {
+  before(async () => {
+    server = await startServer();
+    browser = await chromium.launch(launchOptions());
+  });
+
+  after(async () => {
+    if (browser) await browser.close();
+    if (server) await server.stop();
+  });
+
+  it("creates a game with an invite link on the home page and opens both seats", async () => {
+    bp = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+    await bp.goto(`${server.base}/`);
+    await bp.selectOption("#scenario", "liberty/1775");
+    await bp.selectOption("#seat-british", "me");
+    await bp.selectOption("#seat-american", "invite");
+    await bp.fill("#seed", String(SEED));
+    await bp.click("#create-form button[type=submit]");
+    const invite = await bp.locator("#created li", { hasText: "American" }).locator("input.link").inputValue();
+    const m = invite.match(/\/play\/([0-9a-f]+)#([0-9a-f]{32})$/);
+    assert.ok(m, `invite link ${invite}`);
+    [, game.id, game.american] = m;
+    await bp.click("text=Go to the game");
+    await bp.waitForURL(/\/play\//);
+    game.british = new URL(bp.url()).hash.slice(1);
+    assert.match(game.british, /^[0-9a-f]{32}$/);
+    assert.notEqual(game.british, game.american);
+
+    // The friend opens the invite in another browser (its own storage).
+    ap = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+    await record(ap);
+    await ap.goto(invite);
+    for (const p of [bp, ap]) await p.locator("#actions button.act").first().waitFor(WAIT);
+    assert.match(await ap.textContent("#as-seat"), /American/);
+    assert.match(await bp.textContent("#as-seat"), /British/);
+    views.push([0, await stateOf("american")]);
+  });
+
+  it("plays the card phase from both seats", async () => {
+    const cards = async (page) => {
+      const labels = await page.locator("#actions button.act").allTextContents();
+      return labels.map((l) => l.match(/^Play Action (\d)$/)).filter(Boolean).map((m) => Number(m[1]));
+    };
+    const bc = await cards(bp), ac = await cards(ap);
+    assert.ok(bc.length && ac.length, `action cards: British ${bc}, American ${ac}`);
+    // The British play their best action card, the Americans their worst:
+    // the British should move first.
+    await bp.click(`#actions button.act:text-is("Play Action ${Math.max(...bc)}")`);
+    await waitForSeq(bp, 1);
+    await waitForSeq(ap, 1); // live: the American page hears of it
+    assert.match(await ap.textContent("#log"), /A card is played face down/);
+    await ap.click(`#actions button.act:text-is("Play Action ${Math.min(...ac)}")`);
+    const st = await stateOf("british");
+    await waitForSeq(bp, st.seq);
+    await waitForSeq(ap, st.seq);
+    assert.equal(st.view.phase, "actions", JSON.stringify(st.view.phase));
+    assert.deepEqual(st.to_act, ["british"]);
+    assert.match(await bp.textContent("#prompt"), /Action\(s\) left/);
+    assert.match(await ap.textContent("#prompt"), /Waiting for British/);
+    views.push([st.seq, await stateOf("american")]);
+  });
+
+  it("moves a group by clicking on the map, and the American page follows", async () => {
+    let st = await stateOf("british");
+    const map = (await apiGet("/api/titles/liberty/map")).body;
+    const onMap = new Set(map.spaces.filter((s) => s.terrain !== "box").map((s) => s.id));
+    const group = st.legal.find((a) => a.id.startsWith("group-") && onMap.has(a.target));
+    assert.ok(group, "a group on the map to move");
+    await bp.click("#zoom-fit");
+
+    // 1. the group's hex
+    st = await act(bp, "british", () => clickHex(bp, group.target));
+    const pick = st.legal.find((a) => a.id.startsWith("pick-"));
+    assert.ok(pick, `a block to pick: ${JSON.stringify(st.legal)}`);
+    // 2. the block
+    st = await act(bp, "british", () => bp.locator(`svg.map g.block[data-block="${pick.target}"]`).click({ force: true }));
+    const step = st.legal.find((a) => a.id.startsWith("step-") && onMap.has(a.target));
+    assert.ok(step, `a hex to step to: ${JSON.stringify(st.legal)}`);
+    const dest = step.target;
+    // 3. the destination
+    st = await act(bp, "british", () => clickHex(bp, dest));
+    const block = st.view.blocks.find((b) => b.id === pick.target);
+    assert.equal(block.loc, dest);
+    game.moved = { block: pick.target, from: group.target, to: dest, seq: st.seq };
+
+    // The British page shows the block there; the American page, live, a hidden block.
+    await bp.locator(`svg.map g.block[data-block="${pick.target}"][data-loc="${dest}"]`).waitFor(WAIT);
+    await waitForSeq(ap, st.seq);
+    await ap.locator(`svg.map g.block.hidden-block.british[data-loc="${dest}"]`).waitFor(WAIT);
+    assert.equal(await ap.locator(`svg.map g.block[data-block="${pick.target}"]`).count(), 0);
+    views.push([st.seq, await stateOf("american")]);
+  });
+
+  it("undoes the step, and the American page follows", async () => {
+    const { to, block } = game.moved;
+    assert.equal(await bp.isEnabled("#undo"), true);
+    const st = await act(bp, "british", () => bp.click("#undo"));
+    assert.notEqual(st.view.blocks.find((b) => b.id === block).loc, to);
+    await bp.locator(`svg.map g.block[data-block="${block}"][data-loc="${to}"]`).waitFor({ state: "detached", ...WAIT });
+    await waitForSeq(ap, st.seq);
+    await ap.locator(`svg.map g.block.british[data-loc="${to}"]`).waitFor({ state: "detached", ...WAIT });
+    views.push([st.seq, await stateOf("american")]);
+  });
+
+  it("shows the same state after reloading both pages", async () => {
+    for (const page of [bp, ap]) {
+      const before = await snapshot(page);
+      assert.ok(before.blocks.length > 20, `blocks drawn: ${before.blocks.length}`);
+      await page.reload();
+      await page.locator("svg.map g.block").first().waitFor(WAIT);
+      await page.waitForFunction((t) => document.getElementById("status-line").textContent === t, before.status, WAIT);
+      assert.deepEqual(await snapshot(page), before);
+    }
+  });
+
+  it("replays earlier moves with the slider (the seat's view only)", async () => {
+    const now = (await stateOf("american")).seq;
+    // Server: each recorded point replays to what the American saw then.
+    for (const [seq, then] of views) {
+      const { status, body } = await apiGet(`/api/games/${game.id}/at/${seq}`, game.american);
+      assert.equal(status, 200, JSON.stringify(body));
+      assert.equal(body.seq, seq);
+      assert.equal(body.current_seq, now);
+      assert.deepEqual(body.view, then.view, `view at ${seq}`);
+      assert.deepEqual(body.log, then.log, `log at ${seq}`);
+      assert.equal(body.legal, undefined);
+    }
+    assert.equal((await apiGet(`/api/games/${game.id}/at/${now + 1}`, game.american)).status, 404);
+    assert.equal((await apiGet(`/api/games/${game.id}/at/0`, "0".repeat(32))).status, 403);
+    assert.equal((await apiGet(`/api/games/${game.id}/at/0`)).status, 403);
+
+    // Browser: back to the move where the British block stood on its destination.
+    const live = await snapshot(ap);
+    const { to, seq } = game.moved;
+    await ap.locator("#replay-range").fill(String(seq));
+    await ap.waitForFunction((s) => document.getElementById("status-line").textContent.startsWith(`replaying move ${s} of`), seq, WAIT);
+    await ap.locator(`svg.map g.block.hidden-block.british[data-loc="${to}"]`).waitFor(WAIT);
+    assert.equal(await ap.locator("#actions button.act").count(), 0);
+    // and to the set-up
+    await ap.locator("#replay-range").fill("0");
+    await ap.waitForFunction(() => document.getElementById("status-line").textContent.startsWith("replaying move 0 of"), null, WAIT);
+    assert.match(await ap.textContent("#prompt"), /Replay/);
+    await ap.click("#replay-now");
+    await ap.waitForFunction((t) => document.getElementById("status-line").textContent === t, live.status, WAIT);
+    assert.deepEqual(await snapshot(ap), live);
+  });
+
+  it("never sends the American page a British block's identity", async () => {
+    // The British see all their blocks (pool included): their ids and names.
+    const british = (await stateOf("british")).view.blocks.filter((b) => b.side === "british");
+    assert.ok(british.length >= 20, `British blocks: ${british.length}`);
+    // A few blocks share their name with a place on the map (Mohawk...):
+    // those are checked by id only.
+    const map = (await apiGet("/api/titles/liberty/map")).body;
+    const places = new Set(map.spaces.filter((s) => s.town).map((s) => s.town.name));
+    const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const patterns = british.flatMap((b) => [
+      [b.id, new RegExp(`(?<![\\w-])${esc(b.id)}(?![\\w-])`)],
+      ...(places.has(b.name) ? [] : [[b.id, new RegExp(`\\b${esc(b.name)}\\b`)]]),
+    ]);
+
+    await Promise.all(seen.pending);
+    const sse = await ap.evaluate(() => window.__sse);
+    const bodies = [...seen.bodies, ...sse.map((text) => ({ url: "server-sent event", text }))];
+    assert.ok(bodies.some((b) => b.url.includes(`/api/games/${game.id}/at/`)), "the replay was recorded");
+    assert.ok(bodies.filter((b) => b.url.includes(`/api/games/${game.id}`)).length >= 5, "game states were recorded");
+    assert.ok(sse.some((e) => e.startsWith("changed")), `live updates were recorded: ${sse}`);
+
+    for (const { url, text } of bodies) {
+      // A British block the American may know: revealed in battle, or a prisoner.
+      let known = new Set();
+      try {
+        const v = JSON.parse(text).view;
+        for (const b of (v && v.blocks) || []) {
+          if (b.side !== "british") continue;
+          assert.ok(b.revealed || b.loc === "prisoner", `${url} shows ${b.id} neither revealed nor a prisoner`);
+          known.add(b.id);
+        }
+      } catch (e) {
+        if (e instanceof assert.AssertionError) throw e;
+      }
+      for (const [id, re] of patterns) {
+        if (known.has(id)) continue;
+        const m = text.match(re);
+        assert.ok(!m, `${url} names the British block ${id}: …${m && text.slice(Math.max(0, m.index - 80), m.index + 80)}…`);
+      }
+    }
+    // Turn 1, cards and moves only: no British block is known at all.
+    assert.ok(views.every(([, s]) => !s.view.blocks.some((b) => b.side === "british")));
+  });
+});

@@ -1,0 +1,150 @@
+// Home page: start a game (scenario, options, seed, who plays each seat) and
+// list the games this browser remembers.
+import { api, el, remember, remembered, forget, cap, playUrl, copyButton } from "./common.js";
+
+const KINDS = [
+  ["me", "Me (in this browser)"],
+  ["computer", "The computer"],
+  ["invite", "A friend (invite link)"],
+  ["hotseat", "Hot-seat (same screen)"],
+];
+
+let titles = [];
+
+async function init() {
+  const data = await api("GET", "/api/titles");
+  titles = data.titles;
+  const sel = document.getElementById("scenario");
+  for (const t of titles) {
+    const group = el("optgroup", { label: t.name });
+    for (const s of t.scenarios) group.append(el("option", { value: `${t.key}/${s.key}` }, `${s.name} (${t.key}/${s.key})`));
+    sel.append(group);
+  }
+  sel.addEventListener("change", showTitle);
+  showTitle();
+  document.getElementById("create-form").addEventListener("submit", create);
+  listGames();
+}
+
+function currentTitle() {
+  const key = document.getElementById("scenario").value.split("/")[0];
+  return titles.find((t) => t.key === key);
+}
+
+function showTitle() {
+  const t = currentTitle();
+  const seats = document.getElementById("seats");
+  seats.replaceChildren(el("legend", {}, "Who plays each side"));
+  t.seats.forEach((s, i) => {
+    const select = el("select", { name: s, id: `seat-${s}` });
+    for (const [k, label] of KINDS) select.append(el("option", { value: k }, label));
+    select.value = i === 0 ? "me" : "computer";
+    seats.append(el("label", { class: "seat-row" }, el("span", { class: `side ${s}` }, cap(s)), select));
+  });
+  const opts = document.getElementById("options");
+  opts.replaceChildren(el("legend", {}, "Rule options"));
+  for (const o of t.options) {
+    const select = el("select", { name: o.key, id: `opt-${o.key}` });
+    for (const v of o.values) select.append(el("option", { value: v }, v));
+    opts.append(el("label", { class: "opt-row", title: o.help }, el("span", {}, o.key), select, el("small", {}, o.help)));
+  }
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  const err = document.getElementById("create-error");
+  err.textContent = "";
+  const t = currentTitle();
+  const seats = {};
+  for (const s of t.seats) seats[s] = document.getElementById(`seat-${s}`).value;
+  const options = {};
+  for (const o of t.options) options[o.key] = document.getElementById(`opt-${o.key}`).value;
+  const body = { scenario: document.getElementById("scenario").value, options, seats };
+  const seed = document.getElementById("seed").value.trim();
+  if (seed !== "") body.seed = Number(seed);
+  let res;
+  try {
+    res = await api("POST", "/api/games", { body });
+  } catch (e) {
+    err.textContent = e.message;
+    return;
+  }
+  const mine = [];
+  for (const s of res.seats) {
+    if (s.token && (s.kind === "me" || s.kind === "hotseat")) {
+      remember({ id: res.id, token: s.token, seat: s.seat, kind: s.kind, title: t.name, scenario: body.scenario });
+      mine.push(s);
+    }
+  }
+  if (mine.length === 0) {
+    remember({ id: res.id, token: res.spectator.token, seat: null, kind: "spectator", title: t.name, scenario: body.scenario });
+  }
+  showCreated(res, mine);
+  listGames();
+}
+
+function showCreated(res, mine) {
+  const box = document.getElementById("created");
+  box.hidden = false;
+  const rows = res.seats.map((s) => {
+    let what;
+    if (s.kind === "computer") what = el("span", {}, "played by the computer");
+    else if (s.kind === "invite") {
+      const url = playUrl(res.id, s.token);
+      what = el("span", {}, "send this link to your opponent: ", el("input", { class: "link", readonly: true, value: url }), copyButton(url));
+    } else what = el("a", { href: playUrl(res.id, s.token) }, s.kind === "hotseat" ? "play (hot-seat)" : "play");
+    return el("li", {}, el("span", { class: `side ${s.seat}` }, cap(s.seat)), " ", what);
+  });
+  const spec = playUrl(res.id, res.spectator.token);
+  rows.push(el("li", {}, "Spectators: ", el("input", { class: "link", readonly: true, value: spec }), copyButton(spec)));
+  const first = mine[0];
+  box.replaceChildren(
+    el("h3", {}, "Game created"),
+    el("ul", { class: "links" }, rows),
+    first
+      ? el("a", { class: "button primary", href: playUrl(res.id, first.token) }, "Go to the game")
+      : el("a", { class: "button", href: spec }, "Watch the game"),
+  );
+}
+
+async function listGames() {
+  const box = document.getElementById("games-list");
+  const list = remembered();
+  if (list.length === 0) {
+    box.replaceChildren(el("p", {}, "No games yet."));
+    return;
+  }
+  let data;
+  try {
+    data = await api("POST", "/api/my-games", { body: { games: list.map((g) => ({ id: g.id, token: g.token })) } });
+  } catch (e) {
+    box.replaceChildren(el("p", { class: "error" }, e.message));
+    return;
+  }
+  const rows = data.games.map((g) => {
+    let status;
+    if (g.status === "over") {
+      const o = g.outcome || {};
+      status = o.winner ? `over: ${cap(o.winner)} won` : "over";
+    } else status = g.your_turn ? "your turn" : `waiting for ${g.to_act.map(cap).join(" and ") || "…"}`;
+    return el(
+      "tr",
+      { class: g.your_turn ? "your-turn" : "" },
+      el("td", {}, el("a", { href: playUrl(g.id, g.token) }, `${g.title_name}`), el("div", { class: "hint" }, g.scenario)),
+      el("td", {}, g.seat ? el("span", { class: `side ${g.seat}` }, cap(g.seat)) : "spectator"),
+      el("td", {}, status),
+      el("td", {}, `move ${g.seq}`),
+      el("td", {}, new Date(g.created * 1000).toLocaleString()),
+      el("td", {}, el("button", { class: "small", type: "button", onclick: () => { forget(g.id, g.token); listGames(); } }, "Forget")),
+    );
+  });
+  box.replaceChildren(
+    el("table", { class: "games" },
+      el("thead", {}, el("tr", {}, ["Game", "Side", "Status", "Progress", "Started", ""].map((h) => el("th", {}, h)))),
+      el("tbody", {}, rows)),
+  );
+}
+
+init().catch((e) => {
+  document.getElementById("create-error").textContent = `Cannot reach the server: ${e.message}`;
+});
