@@ -8,7 +8,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const BINARY = process.env.POWDERHORN_BIN || join(ROOT, "target", "release", "powderhorn");
+export const BINARY =
+  process.env.POWDERHORN_BIN || join(process.env.CARGO_TARGET_DIR || join(ROOT, "target"), "release", "powderhorn");
 
 function freePort() {
   return new Promise((ok, fail) => {
