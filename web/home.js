@@ -4,7 +4,10 @@ import { api, el, remember, remembered, forget, cap, playUrl, copyButton } from 
 
 const KINDS = [
   ["me", "Me (in this browser)"],
-  ["computer", "The computer"],
+  ["computer:normal", "The computer (normal)"],
+  ["computer:easy", "The computer (easy)"],
+  ["computer:hard", "The computer (hard)"],
+  ["computer", "The computer (random moves)"],
   ["invite", "A friend (invite link)"],
   ["hotseat", "Hot-seat (same screen)"],
 ];
@@ -38,7 +41,7 @@ function showTitle() {
   t.seats.forEach((s, i) => {
     const select = el("select", { name: s, id: `seat-${s}` });
     for (const [k, label] of KINDS) select.append(el("option", { value: k }, label));
-    select.value = i === 0 ? "me" : "computer";
+    select.value = i === 0 ? "me" : "computer:normal";
     seats.append(el("label", { class: "seat-row" }, el("span", { class: `side ${s}` }, cap(s)), select));
   });
   const opts = document.getElementById("options");
@@ -88,7 +91,7 @@ function showCreated(res, mine) {
   box.hidden = false;
   const rows = res.seats.map((s) => {
     let what;
-    if (s.kind === "computer") what = el("span", {}, "played by the computer");
+    if (s.kind.startsWith("computer")) what = el("span", {}, "played by the computer");
     else if (s.kind === "invite") {
       const url = playUrl(res.id, s.token);
       what = el("span", {}, "send this link to your opponent: ", el("input", { class: "link", readonly: true, value: url }), copyButton(url));

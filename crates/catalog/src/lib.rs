@@ -7,6 +7,14 @@ pub fn titles() -> Vec<TitleEntry> {
     vec![TitleEntry::of::<liberty::Liberty>()]
 }
 
+/// The bots and the simulator for a title.
+pub fn ai(key: &str) -> Option<ai::AiEntry> {
+    match key {
+        "liberty" => Some(ai::AiEntry::of::<liberty::Liberty>()),
+        _ => None,
+    }
+}
+
 pub fn title(key: &str) -> Option<TitleEntry> {
     titles().into_iter().find(|t| (t.info)().key == key)
 }

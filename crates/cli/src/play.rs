@@ -5,7 +5,6 @@
 //! input quits like `q`.
 
 use crate::commands::{fresh_seed, start};
-use crate::simulate::ai_entry;
 use crate::{render, store};
 use ai::{AiEntry, BotSpec};
 use anyhow::{anyhow, bail, Result};
@@ -57,7 +56,7 @@ pub fn play(cfg: Config, mut input: impl BufRead, mut out: impl Write) -> Result
     };
     let ai = match &opponent {
         BotSpec::Random => None,
-        _ => Some(ai_entry(info.key).ok_or_else(|| anyhow!("no {opponent} bot for {} yet", info.key))?),
+        _ => Some(catalog::ai(info.key).ok_or_else(|| anyhow!("no {opponent} bot for {} yet", info.key))?),
     };
     let bot = Bot {
         spec: opponent,

@@ -3,19 +3,11 @@
 
 use crate::commands::parse_option;
 use ai::sim::{shard_range, table, SimResults};
-use ai::{AiEntry, BotSpec, SimConfig};
+use ai::{BotSpec, SimConfig};
 use anyhow::{anyhow, bail, Context, Result};
 use engine::Setup;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
-
-/// The bots of a title (the AI is typed: one line per title).
-pub fn ai_entry(title: &str) -> Option<AiEntry> {
-    match title {
-        "liberty" => Some(AiEntry::of::<liberty::Liberty>()),
-        _ => None,
-    }
-}
 
 /// What `powderhorn simulate TITLE/SCENARIO` was asked for.
 pub struct Config {
@@ -35,7 +27,7 @@ pub struct Config {
 pub fn run(cfg: Config) -> Result<()> {
     let (entry, key) = catalog::scenario(&cfg.scenario).map_err(|e| anyhow!("{e}"))?;
     let info = (entry.info)();
-    let ai = ai_entry(info.key).ok_or_else(|| anyhow!("no bots for {} yet", info.key))?;
+    let ai = catalog::ai(info.key).ok_or_else(|| anyhow!("no bots for {} yet", info.key))?;
     let mut bots = vec![BotSpec::Random; info.seats.len()];
     for pair in &cfg.seats {
         let (seat, bot) = parse_option(pair).map_err(|e| anyhow!("--seat: {e}"))?;

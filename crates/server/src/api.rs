@@ -29,7 +29,18 @@ use std::sync::Arc;
 pub const BODY_LIMIT: usize = 64 * 1024;
 pub const CHAT_MAX: usize = 2000;
 pub const NOTES_MAX: usize = 32 * 1024;
-pub const SEAT_KINDS: &[&str] = &["me", "invite", "computer", "hotseat"];
+/// Who plays a seat; "computer" is the random bot, "computer:LEVEL" the AI
+/// (easy, normal, hard, greedy; see crates/ai).
+pub const SEAT_KINDS: &[&str] = &[
+    "me",
+    "invite",
+    "computer",
+    "computer:easy",
+    "computer:normal",
+    "computer:hard",
+    "computer:greedy",
+    "hotseat",
+];
 
 pub const OPENAPI: &str = include_str!("openapi.json");
 
@@ -330,7 +341,7 @@ async fn create_game(State(st): State<AppState>, Body(req): Body<CreateReq>) -> 
         seats.push(SeatRow {
             seat: s.to_string(),
             kind: kind.clone(),
-            token: (kind != "computer").then(games::new_token),
+            token: (!games::is_computer(kind)).then(games::new_token),
         });
     }
     seats.push(SeatRow {

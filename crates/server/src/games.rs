@@ -177,11 +177,12 @@ impl Live {
                 .game
                 .to_act()
                 .into_iter()
-                .find(|s| self.seat_kind(s) == Some("computer"))
+                .find(|s| self.seat_kind(s).is_some_and(is_computer))
             else {
                 return;
             };
-            let Some(action) = bot::choose_action(&*self.game, seat, &mut rng) else {
+            let level = self.seat_kind(seat).and_then(|k| k.strip_prefix("computer:"));
+            let Some(action) = bot::choose_action(&*self.game, seat, level, &mut rng) else {
                 return;
             };
             if self.game.act(seat, &action, &[]).is_err() {
@@ -195,6 +196,11 @@ impl Live {
             });
         }
     }
+}
+
+/// Whether a seat kind is played by the server.
+pub fn is_computer(kind: &str) -> bool {
+    kind == "computer" || kind.starts_with("computer:")
 }
 
 /// The cache of games in play, over the store.

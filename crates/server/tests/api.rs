@@ -339,6 +339,29 @@ async fn computer_seat_moves_and_my_games(db: &str) {
     assert_eq!(v["status"], "over");
 }
 
+/// An AI seat (crates/ai) plays through the same path as the random one.
+async fn ai_seat_plays(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "me", "computer:easy", 5).await;
+    assert_eq!(g.american, "", "computer seats have no token");
+    let b = state(&app, &g, &g.british).await;
+    assert_eq!(b["view"]["played"]["american"], "face-down", "the AI played its card");
+    let seq = b["seq"].as_u64().unwrap();
+    let (st, v) = act(&app, &g, &g.british, seq, &first_legal(&b)).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let b = state(&app, &g, &g.british).await;
+    assert!(b["to_act"].as_array().unwrap().iter().any(|s| s == "british") || b["status"] == "over");
+    let (st, _) = call(
+        &app,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"scenario": "liberty/1775", "seats": {"british": "me", "american": "computer:genius"}})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "unknown AI levels are refused");
+}
+
 async fn create_refusals(db: &str) {
     let app = app_at(db).await;
     for body in [
@@ -641,6 +664,7 @@ async fn store_refuses_a_second_writer(db: &str) {
 both!(card_phase_refusals_and_restart);
 both!(views_never_name_hidden_enemy_blocks);
 both!(computer_seat_moves_and_my_games);
+both!(ai_seat_plays);
 both!(create_refusals);
 both!(undo_resign_chat_notes);
 both!(undo_within_a_decision_sequence);
