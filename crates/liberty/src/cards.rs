@@ -112,10 +112,12 @@ impl Liberty {
             (0..self.loc.len() as Block)
                 .filter(move |&b| self.loc[b as usize] == PRISONER && Liberty::side_of(b) == side)
         };
+        let mine: Vec<Block> = prisoners(seat).collect();
+        if mine.is_empty() {
+            return;
+        }
         for give in prisoners(1 - seat) {
-            for get in prisoners(seat) {
-                out.push(Action::Offer { give, get });
-            }
+            out.extend(mine.iter().map(|&get| Action::Offer { give, get }));
         }
     }
 

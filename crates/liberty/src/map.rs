@@ -129,6 +129,8 @@ pub struct Map {
     pub colour_owner: Vec<u8>,
     /// Every port (1.3), the West Indies included, for sea movement.
     pub ports: Vec<Hex>,
+    /// Every town hex (1.2), for deployment.
+    pub town_hexes: Vec<Hex>,
 }
 
 #[derive(Clone, Debug)]
@@ -626,7 +628,11 @@ fn parse_named(
     let ports = (0..spaces.len() as Hex)
         .filter(|&h| spaces[h as usize].town.as_ref().is_some_and(|t| t.port))
         .collect();
+    let town_hexes = (0..spaces.len() as Hex)
+        .filter(|&h| spaces[h as usize].town.is_some())
+        .collect();
     let mut map = Map {
+        town_hexes,
         ports,
         colour_owner,
         atlantic: ids[ATLANTIC],

@@ -50,6 +50,21 @@ impl Liberty {
         out.push(Action::EndActions);
     }
 
+    /// Whether some group may move (what `actions_legal` offers as Group
+    /// actions), stopping at the first found.
+    pub fn any_group(&self, seat: Seat) -> bool {
+        (0..self.loc.len() as Block).any(|b| {
+            if Liberty::side_of(b) != seat || !self.may_move(b) {
+                return false;
+            }
+            let h = self.loc[b as usize];
+            let pins = self.pin_count(h, seat);
+            pins == 0
+                || self.pin_hexes.contains(&h)
+                || self.side_blocks_at(h, seat).filter(|&x| self.may_move(x)).count() > pins as usize
+        })
+    }
+
     /// 5.1 start a Group Move (one Action), naming pinned blocks first (5.4).
     pub fn start_group(&mut self, seat: Seat, h: Hex) {
         if let Some(Frame::Actions { left, .. }) = self.frames.last_mut() {

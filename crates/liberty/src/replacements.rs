@@ -30,7 +30,7 @@ impl Liberty {
             // 6.1 British (and Hessians) in the Atlantic; 6.2 French likewise.
             Nation::British | Nation::Hessian | Nation::French => out.push(map.atlantic),
             Nation::Loyalist | Nation::American => {
-                for h in 0..map.spaces.len() as Hex {
+                for &h in &map.town_hexes {
                     if !self.open_supply_town(h, seat) {
                         continue;
                     }

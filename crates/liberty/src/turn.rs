@@ -2,7 +2,7 @@
 //! happens next when no decision is pending, and the dispatch of decisions.
 
 use crate::actions::Action;
-use crate::blocks::BRITISH;
+use crate::blocks::{Block, BRITISH};
 use crate::state::{other, Frame, Liberty, Moving, Weather, NOT_MOVED};
 use engine::{Prompt, Seat};
 use serde::{Deserialize, Serialize};
@@ -45,9 +45,7 @@ impl Liberty {
                     closed,
                 }) => {
                     // Ends by itself when "end actions" is all that is left.
-                    let mut v = Vec::new();
-                    self.actions_legal(seat, left, replaced, &mut v);
-                    if left > 0 && v.len() > 1 {
+                    if left > 0 && ((!replaced && self.any_group(seat)) || self.can_replace(seat)) {
                         return;
                     }
                     if closed {
@@ -81,9 +79,7 @@ impl Liberty {
                     self.push_battles(&all);
                 }
                 Some(Frame::Disband { seat }) => {
-                    let mut v = Vec::new();
-                    self.disband_legal(seat, &mut v);
-                    if v.len() > 1 {
+                    if (0..self.loc.len() as Block).any(|b| Liberty::side_of(b) == seat && self.may_disband(b)) {
                         return;
                     }
                     self.frames.pop();

@@ -201,7 +201,14 @@ impl Liberty {
         let mut v = Vec::new();
         for b in 0..self.loc.len() as Block {
             let h = self.loc[b as usize];
-            if Liberty::side_of(b) == seat && self.on_map(b) && !v.contains(&h) && self.winter_excess(h, seat).0 > 0 {
+            // No excess is possible where the blocks do not outnumber the town value.
+            let value = self.map().town(h).map_or(0, |t| t.value);
+            if Liberty::side_of(b) == seat
+                && self.on_map(b)
+                && self.count[h as usize][seat as usize] > value
+                && !v.contains(&h)
+                && self.winter_excess(h, seat).0 > 0
+            {
                 v.push(h);
             }
         }
