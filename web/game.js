@@ -1,6 +1,6 @@
 // The game page: one generic client (prompt, legal actions, log, chat,
 // notes, undo, resign, live updates) plus a map renderer per title.
-import { api, el, remember, localSeats, cap } from "./common.js";
+import { api, el, remember, localSeats, cap, playUrl } from "./common.js";
 
 const RENDERERS = { liberty: () => import("./liberty.js") };
 
@@ -74,6 +74,7 @@ function render() {
   renderActions(s);
   $("undo").disabled = !s.can_undo || busy;
   $("resign").disabled = !s.seat || s.status === "over" || !!s.replaying;
+  $("rematch").hidden = !s.seat || s.status !== "over" || !!s.replaying;
   renderLog(s.log);
   renderSeatSwitch(s);
   if (renderer) {
@@ -88,6 +89,36 @@ function render() {
   $("chat-form").hidden = !s.seat;
   $("tab-notes-button").hidden = !s.seat;
   maybePass(s);
+}
+
+/** A new game of the same scenario and options with the sides swapped: the
+ * other seat keeps its kind (computer level, invite or hot-seat); an invited
+ * friend finds the new link in this game's chat. */
+async function rematch() {
+  const s = state;
+  const others = s.seats.filter((x) => x.seat !== s.seat);
+  const seats = {};
+  for (const x of s.seats) {
+    const swapped = x.seat === s.seat ? others[0] : s.seats.find((y) => y.seat === s.seat);
+    seats[x.seat] = x.seat === s.seat ? swapped.kind : "me";
+  }
+  try {
+    const res = await api("POST", "/api/games", { body: { scenario: `${s.title}/${s.scenario}`, options: s.options, seats } });
+    let mine = null;
+    for (const x of res.seats) {
+      if (x.token && x.kind !== "invite") {
+        remember({ id: res.id, token: x.token, seat: x.seat, kind: x.kind, title: s.title_name, scenario: `${s.title}/${s.scenario}` });
+        if (x.kind === "me") mine = x;
+      }
+      if (x.kind === "invite") {
+        const link = playUrl(res.id, x.token);
+        await api("POST", `/api/games/${gameId}/chat`, { token, body: { text: `Rematch as ${cap(x.seat)}: ${link}` } });
+      }
+    }
+    if (mine) location.href = playUrl(res.id, mine.token);
+  } catch (e) {
+    showError(e.message);
+  }
 }
 
 function renderOutcome(s) {
@@ -365,6 +396,7 @@ function setupPanels() {
   $("resign").addEventListener("click", () => {
     if (confirm(`Resign the game as ${cap(state.seat)}?`)) post("resign", { seq_seen: state.seq });
   });
+  $("rematch").addEventListener("click", rematch);
   $("zoom-in").addEventListener("click", () => renderer && renderer.zoom(1 / 1.3));
   $("zoom-out").addEventListener("click", () => renderer && renderer.zoom(1.3));
   $("zoom-fit").addEventListener("click", () => renderer && renderer.fit());

@@ -296,3 +296,43 @@ describe("Liberty in two browsers", () => {
     assert.ok(views.every(([, s]) => !s.view.blocks.some((b) => b.side === "british")));
   });
 });
+
+describe("Rematch", () => {
+  let srv, br;
+  before(async () => {
+    srv = await startServer();
+    br = await chromium.launch(launchOptions());
+  });
+
+  after(async () => {
+    if (br) await br.close();
+    if (srv) await srv.stop();
+  });
+
+  it("after a resignation starts a new game with the sides swapped", async () => {
+    const r = await fetch(`${srv.base}/api/games`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ scenario: "liberty/1775", seed: 7, seats: { british: "me", american: "computer" } }),
+    });
+    const created = await r.json();
+    assert.equal(r.status, 201, JSON.stringify(created));
+    const mine = created.seats.find((s) => s.seat === "british");
+    const page = await (await br.newContext({ viewport: VIEWPORT })).newPage();
+    await page.goto(`${srv.base}/play/${created.id}#${mine.token}`);
+    page.on("dialog", (d) => d.accept());
+    await page.click("#resign");
+    await page.waitForSelector("#rematch:not([hidden])", WAIT);
+    await page.click("#rematch");
+    await page.waitForURL((u) => !u.pathname.endsWith(created.id), WAIT);
+    const [, , id] = new URL(page.url()).pathname.split("/");
+    const token = new URL(page.url()).hash.slice(1);
+    const s = await (await fetch(`${srv.base}/api/games/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    assert.equal(s.seat, "american", "the sides are swapped");
+    assert.deepEqual(
+      s.seats.map((x) => `${x.seat}:${x.kind}`).sort(),
+      ["american:me", "british:computer"],
+    );
+    assert.equal(`${s.title}/${s.scenario}`, "liberty/1775");
+  });
+});
