@@ -196,11 +196,17 @@ fn stale(live: &Live, seen: u64) -> ApiError {
     }
 }
 
-fn check_seq(live: &Live, seen: u64) -> Result<(), ApiError> {
+/// The seat of a request that changes the game: the token's seat, acting on
+/// the current move number, in a game not over.
+fn mover(live: &Live, headers: &HeaderMap, q: &TokenQuery, seen: u64) -> Result<String, ApiError> {
+    let seat = seat_of(live, headers, q)?;
     if seen != live.seq {
         return Err(stale(live, seen));
     }
-    Ok(())
+    if live.is_over() {
+        return Err(ApiError::refused("the game is over"));
+    }
+    Ok(seat)
 }
 
 /// Store the events just applied to `live`. On failure the game is rebuilt
@@ -492,11 +498,7 @@ async fn post_action(
 ) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
     let mut live = e.live.lock().await;
-    let seat = seat_of(&live, &headers, &q)?;
-    check_seq(&live, req.seq_seen)?;
-    if live.is_over() {
-        return Err(ApiError::refused("the game is over"));
-    }
+    let seat = mover(&live, &headers, &q, req.seq_seen)?;
     live.game
         .act(&seat, &req.action_id, &[])
         .map_err(|r| ApiError::refused(r.to_string()))?;
@@ -525,11 +527,7 @@ async fn post_undo(
 ) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
     let mut live = e.live.lock().await;
-    let seat = seat_of(&live, &headers, &q)?;
-    check_seq(&live, req.seq_seen)?;
-    if live.is_over() {
-        return Err(ApiError::refused("the game is over"));
-    }
+    let seat = mover(&live, &headers, &q, req.seq_seen)?;
     live.game.undo(&seat).map_err(ApiError::refused)?;
     let events = vec![Event {
         seat,
@@ -550,11 +548,7 @@ async fn post_resign(
 ) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
     let mut live = e.live.lock().await;
-    let seat = seat_of(&live, &headers, &q)?;
-    check_seq(&live, req.seq_seen)?;
-    if live.is_over() {
-        return Err(ApiError::refused("the game is over"));
-    }
+    let seat = mover(&live, &headers, &q, req.seq_seen)?;
     live.resigned = Some(seat.clone());
     let events = vec![Event {
         seat,
