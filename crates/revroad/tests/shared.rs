@@ -1,0 +1,54 @@
+use engine::Dice;
+use revroad::{cards, Deck, MilitiaPool};
+
+// rule: b2c 2.0
+#[test]
+fn twenty_two_cards_and_the_deck_reshuffles_its_discards() {
+    assert_eq!(cards::cards().len(), 22);
+    let mut dice = Dice::seeded(7);
+    let mut deck = Deck::shuffled((1..=22).collect(), &mut dice);
+    let mut seen: Vec<u8> = (0..22).map(|_| deck.draw(&mut dice).number).collect();
+    seen.sort();
+    assert_eq!(seen, (1..=22).collect::<Vec<u8>>());
+    assert!(deck.draw.is_empty());
+    // The next draw reshuffles the discard pile into the draw pile.
+    deck.draw(&mut dice);
+    assert_eq!(deck.draw.len() + deck.discard.len(), 22);
+    assert_eq!(deck.discard.len(), 1);
+}
+
+// rule: b2c 6.14
+#[test]
+fn peek_shows_the_next_cards_in_order() {
+    let mut dice = Dice::seeded(1);
+    let mut deck = Deck {
+        draw: vec![5, 9, 1],
+        discard: vec![],
+    };
+    assert_eq!(deck.peek(2), &[5, 9]);
+    assert_eq!(deck.draw(&mut dice).number, 5);
+    assert_eq!(deck.peek(2), &[9, 1]);
+    deck.resample(1, &mut dice);
+    assert_eq!(deck.draw[0], 9);
+}
+
+// rule: b2c 4.1
+#[test]
+fn militia_pool_draws_every_unit_once() {
+    let mut dice = Dice::seeded(3);
+    let mut pool = MilitiaPool::B2C;
+    let mut got = [0u8; 3];
+    while let Some(s) = pool.draw(&mut dice) {
+        got[s as usize] += 1;
+    }
+    assert_eq!(got, [5, 11, 5]);
+    assert_eq!(pool.draw(&mut dice), None);
+    assert!(pool.take(1).is_err());
+}
+
+#[test]
+fn a_bad_cards_table_is_refused_with_its_line() {
+    assert!(cards::parse_cards("1\t3\t9\t0\tx").unwrap_err().contains("line 1"));
+    assert!(cards::parse_cards("1\t3\t3\t0\tx\n1\t2\t2\t0\ty").unwrap_err().contains("twice"));
+    assert!(cards::parse_cards("# only a comment").is_err());
+}
