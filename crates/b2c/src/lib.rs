@@ -1,0 +1,1 @@
+//! Revolution Road, Part One: From Boston to Concord (rulebook Part One).

@@ -1,0 +1,1 @@
+//! Revolution Road, Part Two: Bunker Hill (rulebook Part Two).
