@@ -2,7 +2,11 @@
 // notes, undo, resign, live updates) plus a map renderer per title.
 import { api, el, remember, localSeats, cap, playUrl } from "./common.js";
 
-const RENDERERS = { liberty: () => import("./liberty.js") };
+const RENDERERS = {
+  liberty: () => import("./liberty.js"),
+  b2c: () => import("./areamap.js"),
+  bh: () => import("./areamap.js"),
+};
 
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
 let token = location.hash.slice(1);
@@ -38,7 +42,7 @@ async function refresh() {
   if (!renderer && RENDERERS[s.title]) {
     try {
       const mod = await RENDERERS[s.title]();
-      renderer = await mod.create($("map"), { choose, select });
+      renderer = await mod.create($("map"), { choose, select }, s.title);
     } catch (e) {
       showError(`The map could not be drawn: ${e.message}`);
     }

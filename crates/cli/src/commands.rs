@@ -156,10 +156,11 @@ pub fn verify(file: &Path) -> Result<()> {
 }
 
 pub fn provenance(title: &str) -> Result<()> {
-    let items = match title {
-        "liberty" => liberty::provenance(),
-        _ => bail!("no reconstructed data listed for {title}"),
-    };
+    let entry = catalog::title(title).ok_or_else(|| anyhow!("unknown title '{title}'"))?;
+    let items = (entry.provenance)();
+    if items.is_empty() {
+        bail!("no reconstructed data listed for {title}");
+    }
     for (item, why) in &items {
         println!("{item}\n    {why}");
     }

@@ -89,6 +89,8 @@ pub struct TitleEntry {
     /// Play `games` random games from `setup` (seeds setup.seed, +1, ...) with
     /// typed actions and the log off; returns the actions applied per game.
     pub random_games: fn(&Setup, usize) -> Result<Vec<usize>, SetupError>,
+    pub map_json: fn() -> Option<serde_json::Value>,
+    pub provenance: fn() -> Vec<(String, String)>,
 }
 
 impl TitleEntry {
@@ -113,6 +115,8 @@ impl TitleEntry {
                     })
                     .collect())
             },
+            map_json: G::map_json,
+            provenance: G::provenance,
         }
     }
 }

@@ -202,6 +202,18 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// cut-off playout for the AI, from what the title values (victory points,
     /// control, strength).
     fn evaluate(&self, seat: Seat) -> f64;
+
+    /// The map as the browser's renderer for this title draws it (spaces or
+    /// regions with drawing coordinates); `None` when the title has no map.
+    fn map_json() -> Option<serde_json::Value> {
+        None
+    }
+
+    /// Every reconstructed data item (a value the rulebook does not print)
+    /// with the reason for it, for `powderhorn data provenance`.
+    fn provenance() -> Vec<(String, String)> {
+        Vec::new()
+    }
 }
 
 /// Why an action was refused. The state is unchanged whenever this is returned.

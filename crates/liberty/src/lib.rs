@@ -6,6 +6,7 @@ pub mod actions;
 pub mod battle;
 pub mod blocks;
 pub mod cards;
+pub mod drawing;
 pub mod map;
 pub mod movement;
 pub mod replacements;
@@ -183,6 +184,14 @@ impl Game for Liberty {
 
     fn check(&self) -> Result<(), String> {
         self.invariants()
+    }
+
+    fn map_json() -> Option<serde_json::Value> {
+        Some(drawing::map_json())
+    }
+
+    fn provenance() -> Vec<(String, String)> {
+        provenance()
     }
 
     /// 11.1 supply points between the American (12) and British (30) lines,
