@@ -3,11 +3,11 @@
 
 use ai::sim::{parse_shard, play_one, shard_range};
 use ai::{ismcts, merge, simulate, wilson, BotSpec, Budget, Observation, SimConfig};
-use engine::{Dice, Game, Log, Outcome, Prompt, Seat, SeatSet, Setup, TitleInfo, Viewer};
+use engine::testkit::{Act, Toy};
+use engine::{Game, Setup};
 use liberty::Liberty;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 fn liberty_after(seed: u64, steps: usize) -> Liberty {
@@ -86,186 +86,21 @@ fn choices_repeat_for_a_seed_and_tree_count() {
     assert_eq!(BotSpec::Greedy.choose(&obs, 9, 1), BotSpec::Greedy.choose(&obs, 9, 1));
 }
 
-// A toy game of hidden cards whose sampler is canonical (a function of the
-// observer's information and the generator only), so a bot that reads
-// nothing but its observation must choose alike in two states the observer
-// cannot tell apart.
-
-static TOY: TitleInfo = TitleInfo {
-    key: "toy",
-    name: "Higher card",
-    seats: &["north", "south"],
-    scenarios: &[engine::ScenarioInfo {
-        key: "1",
-        name: "one",
-        rule: "",
-    }],
-    options: &[],
-    rules_version: "toy-1",
-};
-
-/// Each seat holds 3 of cards 0..8 (3 unseen); in turn each plays a card
-/// face up, or passes; after 3 rounds the higher total of played cards wins.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct Toy {
-    hands: [Vec<u8>; 2],
-    played: [Vec<u8>; 2],
-    turn: u8,
-    round: u8,
-    outcome: Option<Outcome>,
-    log: Log,
-    dice: Dice,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Play {
-    Card(u8),
-    Pass,
-}
-
-impl Game for Toy {
-    type Action = Play;
-    fn info() -> &'static TitleInfo {
-        &TOY
-    }
-    fn new(setup: &Setup) -> Self {
-        let mut dice = Dice::seeded(setup.seed);
-        let mut cards: Vec<u8> = (0..9).collect();
-        dice.shuffle(&mut cards);
-        Toy {
-            hands: [cards[0..3].to_vec(), cards[3..6].to_vec()],
-            played: [vec![], vec![]],
-            turn: 0,
-            round: 0,
-            outcome: None,
-            log: Log::default(),
-            dice,
-        }
-    }
-    fn to_act(&self) -> SeatSet {
-        if self.outcome.is_some() {
-            SeatSet::NONE
-        } else {
-            SeatSet::one(self.turn)
-        }
-    }
-    fn prompt(&self, _: Seat) -> Prompt {
-        Prompt {
-            text: "play".into(),
-            rule: String::new(),
-        }
-    }
-    fn legal(&self, seat: Seat, out: &mut Vec<Play>) {
-        if self.to_act().contains(seat) {
-            let mut h = self.hands[seat as usize].clone();
-            h.sort();
-            out.extend(h.into_iter().map(Play::Card));
-            out.push(Play::Pass);
-        }
-    }
-    fn apply_legal(&mut self, seat: Seat, a: &Play) {
-        if let Play::Card(c) = a {
-            self.hands[seat as usize].retain(|x| x != c);
-            self.played[seat as usize].push(*c);
-        }
-        self.turn = 1 - self.turn;
-        if self.turn == 0 {
-            self.round += 1;
-        }
-        if self.round == 3 {
-            let t: Vec<u32> = self.played.iter().map(|p| p.iter().map(|&c| c as u32).sum()).collect();
-            self.outcome = Some(Outcome {
-                winner: (t[0] != t[1]).then_some(if t[0] > t[1] { 0 } else { 1 }),
-                reason: "totals".into(),
-                rule: String::new(),
-            });
-        }
-    }
-    fn describe(&self, _: Seat, a: &Play) -> engine::ActionInfo {
-        let id = match a {
-            Play::Card(c) => format!("card-{c}"),
-            Play::Pass => "pass".into(),
-        };
-        engine::ActionInfo {
-            id: id.clone(),
-            label: id,
-            target: None,
-        }
-    }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-    fn view(&self, viewer: Viewer) -> serde_json::Value {
-        let hand = viewer.map(|s| {
-            let mut h = self.hands[s as usize].clone();
-            h.sort();
-            h
-        });
-        serde_json::json!({"hand": hand, "played": self.played, "turn": self.turn, "round": self.round})
-    }
-    fn log(&self) -> &Log {
-        &self.log
-    }
-    fn log_mut(&mut self) -> &mut Log {
-        &mut self.log
-    }
-    fn dice(&self) -> &Dice {
-        &self.dice
-    }
-    fn dice_mut(&mut self) -> &mut Dice {
-        &mut self.dice
-    }
-    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
-        let mut g = self.clone();
-        let other = 1 - observer as usize;
-        let seen: Vec<u8> = self.hands[observer as usize]
-            .iter()
-            .chain(self.played.iter().flatten())
-            .copied()
-            .collect();
-        // Canonical: the unseen cards in order, then shuffled by `rng`.
-        let mut unseen: Vec<u8> = (0..9).filter(|c| !seen.contains(c)).collect();
-        for i in (1..unseen.len()).rev() {
-            unseen.swap(i, rng.gen_range(0..=i));
-        }
-        g.hands[other] = unseen[..self.hands[other].len()].to_vec();
-        g.dice.reseed(rng);
-        g
-    }
-    fn check(&self) -> Result<(), String> {
-        Ok(())
-    }
-    fn evaluate(&self, seat: Seat) -> f64 {
-        match &self.outcome {
-            Some(o) => match o.winner {
-                Some(w) if w == seat => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            },
-            None => 0.5,
-        }
-    }
-}
+// engine::testkit::Toy's sampler is canonical (the opponent's secret comes
+// from the generator alone), so a bot that reads nothing but its
+// observation must choose alike in two states the observer cannot tell apart.
 
 #[test]
 fn search_reads_nothing_hidden() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut differ = 0;
     for seed in 0..20 {
-        let g = Toy::new(&Setup::new("1", seed));
-        // A world south cannot tell from the true one: north's hand resampled.
+        let mut g = Toy::new(&Setup::new("std", seed));
+        g.apply_legal(0, &Act::Add(2));
+        g.apply_legal(0, &Act::Roll);
+        // A world south cannot tell from the true one: north's secret resampled.
         let g2 = g.determinize(1, &mut rng);
-        let g = {
-            let mut g = g;
-            g.apply_legal(0, &Play::Pass);
-            g
-        };
-        let g2 = {
-            let mut g2 = g2;
-            g2.apply_legal(0, &Play::Pass);
-            g2
-        };
-        if g.hands[0] != g2.hands[0] {
+        if g.secret[0] != g2.secret[0] {
             differ += 1;
         }
         for bot in [BotSpec::Random, BotSpec::Greedy, small(400)] {
@@ -276,20 +111,20 @@ fn search_reads_nothing_hidden() {
             }
         }
     }
-    assert!(differ > 10, "the hidden hands should differ in most pairs");
+    assert!(differ > 10, "the hidden secrets should differ in most pairs");
 }
 
 #[test]
-fn search_finds_the_winning_card() {
-    // South plays the game's last card: only the 8 wins (4 + 8 > 5 + 6),
-    // the 7 draws.
-    let mut g = Toy::new(&Setup::new("1", 4));
-    g.hands = [vec![0], vec![1, 7, 8]];
-    g.played = [vec![5, 6], vec![4]];
-    g.round = 2;
+fn search_avoids_the_losing_roll() {
+    // South (secret 1: every roll banks) needs 2 more points, north only 1.
+    // Adding first wins for sure; rolling with nothing pending hands north
+    // the turn and a chance to win.
+    let mut g = Toy::new(&Setup::new("std", 4));
+    g.secret = [3, 1];
+    g.banked = [11, 10];
     g.turn = 1;
     let a = small(500).choose(&Observation::new(&g, 1), 1, 1);
-    assert_eq!(a, Play::Card(8));
+    assert_ne!(a, Act::Roll);
 }
 
 #[test]

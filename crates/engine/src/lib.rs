@@ -10,6 +10,8 @@ pub mod dynamic;
 pub mod game;
 pub mod log;
 pub mod session;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 pub use dice::Dice;
 pub use dynamic::{AnyGame, TitleEntry};

@@ -1,0 +1,166 @@
+//! A small title for testing callers of the engine (the engine's own tests,
+//! the bots): two seats each hold a secret number from 1 to 6, take turns
+//! adding 1 or 2 to a pending count (several steps before rolling), then roll
+//! a die: at or above their secret, the pending count is banked. The first to
+//! 12 banked wins. The opponent's secret is the hidden information, and
+//! `determinize` resamples it from the generator alone (a canonical sampler),
+//! so two states a seat cannot tell apart give it identical observations.
+//! Built only with the `testkit` feature.
+
+use crate::{
+    ActionInfo, Dice, Game, Log, OptionInfo, Outcome, Prompt, ScenarioInfo, Seat, SeatSet, Setup, TitleInfo, Viewer,
+};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Toy {
+    pub turn: Seat,
+    pub secret: [u8; 2],
+    pub pending: u8,
+    pub banked: [u8; 2],
+    pub outcome: Option<Outcome>,
+    pub dice: Dice,
+    pub log: Log,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Act {
+    Add(u8),
+    Roll,
+}
+
+static INFO: TitleInfo = TitleInfo {
+    key: "toy",
+    name: "Toy",
+    seats: &["north", "south"],
+    scenarios: &[ScenarioInfo {
+        key: "std",
+        name: "Standard",
+        rule: "1",
+    }],
+    options: &[OptionInfo {
+        key: "goal",
+        values: &["12", "20"],
+        help: "points to win",
+    }],
+    rules_version: "toy-1",
+};
+
+impl Game for Toy {
+    type Action = Act;
+    fn info() -> &'static TitleInfo {
+        &INFO
+    }
+    fn new(setup: &Setup) -> Self {
+        let mut dice = Dice::seeded(setup.seed);
+        let secret = [dice.d6(), dice.d6()];
+        Toy {
+            turn: 0,
+            secret,
+            pending: 0,
+            banked: [0, 0],
+            outcome: None,
+            dice,
+            log: Log::default(),
+        }
+    }
+    fn to_act(&self) -> SeatSet {
+        if self.outcome.is_some() {
+            SeatSet::NONE
+        } else {
+            SeatSet::one(self.turn)
+        }
+    }
+    fn prompt(&self, _seat: Seat) -> Prompt {
+        Prompt {
+            text: "add or roll".into(),
+            rule: "1".into(),
+        }
+    }
+    fn legal(&self, seat: Seat, out: &mut Vec<Act>) {
+        if self.to_act().contains(seat) {
+            if self.pending < 4 {
+                out.extend([Act::Add(1), Act::Add(2)]);
+            }
+            out.push(Act::Roll);
+        }
+    }
+    fn apply_legal(&mut self, seat: Seat, a: &Act) {
+        match *a {
+            Act::Add(n) => {
+                self.pending += n;
+                self.log.tell(seat, "1", || format!("pending {}", self.pending));
+            }
+            Act::Roll => {
+                let r = self.dice.d6();
+                let gain = if r >= self.secret[seat as usize] {
+                    self.pending
+                } else {
+                    0
+                };
+                self.banked[seat as usize] += gain;
+                self.log.roll("2", &[r], || format!("banks {gain}"));
+                self.pending = 0;
+                self.turn = 1 - seat;
+                if self.banked[seat as usize] >= 12 {
+                    self.outcome = Some(Outcome {
+                        winner: Some(seat),
+                        reason: "12 points".into(),
+                        rule: "3".into(),
+                    });
+                }
+            }
+        }
+    }
+    fn describe(&self, _seat: Seat, a: &Act) -> ActionInfo {
+        let id = match a {
+            Act::Add(n) => format!("add-{n}"),
+            Act::Roll => "roll".into(),
+        };
+        ActionInfo {
+            label: id.clone(),
+            id,
+            target: None,
+        }
+    }
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+    fn view(&self, viewer: Viewer) -> serde_json::Value {
+        json!({"banked": self.banked, "pending": self.pending, "secret": viewer.map(|v| self.secret[v as usize])})
+    }
+    fn log(&self) -> &Log {
+        &self.log
+    }
+    fn log_mut(&mut self) -> &mut Log {
+        &mut self.log
+    }
+    fn dice(&self) -> &Dice {
+        &self.dice
+    }
+    fn dice_mut(&mut self) -> &mut Dice {
+        &mut self.dice
+    }
+    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
+        let mut g = self.clone();
+        g.secret[1 - observer as usize] = rng.gen_range(1..=6);
+        g.dice.reseed(rng);
+        g.log.keep_visible(Some(observer));
+        g
+    }
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let [a, b] = self.banked.map(f64::from);
+        let mine = if seat == 0 { a } else { b };
+        (mine + 1.0) / (a + b + 2.0)
+    }
+    fn check(&self) -> Result<(), String> {
+        if self.secret.iter().all(|s| (1..=6).contains(s)) {
+            Ok(())
+        } else {
+            Err("secret out of range".into())
+        }
+    }
+}
