@@ -2,10 +2,10 @@
 //! combat rules, played through the public API with scripted dice. Naval
 //! battles, sea attacks and sea retreats (8.x) are in tests/naval.rs.
 
-mod battle_support;
+mod support;
 
-use battle_support::*;
 use liberty::Liberty;
+use support::*;
 
 fn fire(g: &mut Liberty, seat: &str, block: &str) {
     act(g, seat, &format!("fire-{block}"));

@@ -1,19 +1,12 @@
 //! Cards (3.0-3.3), the Card Phase and Player 1, Supply cards, and the
 //! weather roll (4.0).
 
+mod support;
+use support::*;
+
 use liberty::cards::{full_deck, Card};
 use liberty::state::{Frame, Weather};
 use liberty::Liberty;
-
-fn ok(g: &mut Liberty, seat: &str, id: &str) {
-    if let Err(e) = g.act(seat, id) {
-        panic!("{id}: {e}\nlegal for {seat}: {:?}", g.legal_ids(seat));
-    }
-}
-
-fn legal(g: &Liberty, seat: &str, id: &str) -> bool {
-    g.legal_ids(seat).iter().any(|x| x == id)
-}
 
 /// A 1776 Card Phase with these hands; `weather` is the die Player 2 rolls.
 fn card_phase(british: &[Card], american: &[Card], blocks: &[(&str, &str, u8)], weather: u8) -> Liberty {
@@ -30,9 +23,9 @@ fn card_phase(british: &[Card], american: &[Card], blocks: &[(&str, &str, u8)], 
 }
 
 fn play(g: &mut Liberty, british: Card, american: Card) {
-    ok(g, "british", &format!("card-{}", british.key()));
+    act(g, "british", &format!("card-{}", british.key()));
     assert!(!g.waits_for("british") && g.waits_for("american"));
-    ok(g, "american", &format!("card-{}", american.key()));
+    act(g, "american", &format!("card-{}", american.key()));
 }
 
 fn actions_of(g: &Liberty) -> Option<(u8, u8)> {
@@ -72,7 +65,7 @@ fn the_highest_action_card_is_player_1_and_ties_go_to_the_british() {
     assert_eq!(g.player1, 1);
     assert_eq!(g.weather, Weather::Fair);
     assert_eq!(actions_of(&g), Some((1, 3)));
-    ok(&mut g, "american", "end-actions");
+    act(&mut g, "american", "end-actions");
     assert_eq!(actions_of(&g), Some((0, 2)));
     // A tie goes to the British.
     let mut g = card_phase(&[Card::A2], &[Card::A2], &[], 6);
@@ -89,7 +82,7 @@ fn british_initiative_option_lets_the_british_choose_on_equal_cards() {
     play(&mut g, Card::A1, Card::A1);
     assert!(g.waits_for("british") && !g.waits_for("american"));
     assert!(legal(&g, "british", "go-first") && legal(&g, "british", "go-second"));
-    ok(&mut g, "british", "go-second");
+    act(&mut g, "british", "go-second");
     assert_eq!(g.player1, 1);
     assert_eq!(actions_of(&g), Some((1, 1)));
     // Unequal cards: no choice.
@@ -130,9 +123,9 @@ fn a_supply_card_makes_its_player_player_1_resolved_first_without_actions() {
     assert_eq!(g.player1, 1);
     assert!(matches!(g.frames.last(), Some(Frame::Supply { seat: 1, left: 2, .. })));
     // One step per block.
-    ok(&mut g, "american", "supply-a-ward");
+    act(&mut g, "american", "supply-a-ward");
     assert!(!legal(&g, "american", "supply-a-ward"));
-    ok(&mut g, "american", "supply-a-pickens");
+    act(&mut g, "american", "supply-a-pickens");
     assert_eq!((g.strength_of("a-ward"), g.strength_of("a-pickens")), (3, 2));
     // The Supply player has no Actions: the British act next.
     assert_eq!(actions_of(&g), Some((0, 1)));
@@ -146,10 +139,10 @@ fn both_supply_cards_the_british_are_player_1_and_allocate_first() {
     play(&mut g, Card::S3, Card::S2);
     assert_eq!(g.player1, 0);
     assert!(g.waits_for("british") && !g.waits_for("american"));
-    ok(&mut g, "british", "supply-b-grey");
+    act(&mut g, "british", "supply-b-grey");
     // Nothing else British can take a step: on to the American Supply card.
     assert!(matches!(g.frames.last(), Some(Frame::Supply { seat: 1, .. })));
-    ok(&mut g, "american", "supply-a-ward");
+    act(&mut g, "american", "supply-a-ward");
     // The year goes on: no Actions for either; the turn ends.
     assert_eq!(g.turn, 2);
     assert!(matches!(g.frames.last(), Some(Frame::CardPlay)));
@@ -189,7 +182,7 @@ fn who_may_take_supply_steps() {
     ] {
         assert!(!ids.contains(&format!("supply-{no}")), "{no}: {ids:?}");
     }
-    ok(&mut g, "british", "supply-done");
+    act(&mut g, "british", "supply-done");
     // French blocks only after French Entry.
     let mut g = card_phase(&[Card::A1], &[Card::S2], &blocks, 6);
     play(&mut g, Card::A1, Card::S2);
@@ -210,14 +203,14 @@ fn moves_come_before_replacements() {
     g.recompute_control();
     g.begin_actions(1, 1, 3);
     assert!(legal(&g, "american", "group-1507") && legal(&g, "american", "replace"));
-    ok(&mut g, "american", "group-1507");
-    ok(&mut g, "american", "pick-a-ward");
-    ok(&mut g, "american", "step-1506");
-    ok(&mut g, "american", "stop");
-    ok(&mut g, "american", "replace");
+    act(&mut g, "american", "group-1507");
+    act(&mut g, "american", "pick-a-ward");
+    act(&mut g, "american", "step-1506");
+    act(&mut g, "american", "stop");
+    act(&mut g, "american", "replace");
     if let Some(Frame::Deploy { .. }) = g.frames.last() {
         let first = g.legal_ids("american")[0].clone();
-        ok(&mut g, "american", &first);
+        act(&mut g, "american", &first);
     }
     assert!(g.waits_for("american"));
     assert!(!legal(&g, "american", "group-1607"), "no move after a replacement");

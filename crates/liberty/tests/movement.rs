@@ -1,65 +1,34 @@
 //! Movement (5.0-5.7), warship movement (8.1), the movement side of Sea
 //! Attacks (8.4) and the West Indies (9.1), on hand-built positions.
 
+mod support;
+use support::*;
+
 use liberty::state::{Frame, Weather};
 use liberty::Liberty;
-
-/// Hex id of a town name (or a hex id given as is).
-fn h(place: &str) -> String {
-    let m = liberty::map::Map::embedded();
-    let x = Liberty::place_named(place);
-    m.space(x).id.clone()
-}
-
-fn ok(g: &mut Liberty, seat: &str, id: &str) {
-    if let Err(e) = g.act(seat, id) {
-        panic!("{id}: {e}\nlegal for {seat}: {:?}", g.legal_ids(seat));
-    }
-}
-
-fn legal(g: &Liberty, seat: &str, id: &str) -> bool {
-    g.legal_ids(seat).iter().any(|x| x == id)
-}
-
-/// A 1776 position with these blocks placed; control recomputed (5.3).
-fn position(blocks: &[(&str, &str, u8)]) -> Liberty {
-    let mut g = Liberty::sandbox(11);
-    for (id, at, s) in blocks {
-        g.put(id, at, *s);
-    }
-    g.recompute_control();
-    g
-}
 
 /// Move block `id` of the current group along `moves` (action ids), then
 /// stop it if it is still moving.
 fn walk(g: &mut Liberty, seat: &str, id: &str, moves: &[&str]) {
-    ok(g, seat, &format!("pick-{id}"));
+    act(g, seat, &format!("pick-{id}"));
     for m in moves {
-        ok(g, seat, m);
+        act(g, seat, m);
     }
     if legal(g, seat, "stop") {
-        ok(g, seat, "stop");
-    }
-}
-
-/// End the group move (it ends by itself once no block of it can move).
-fn end_group(g: &mut Liberty, seat: &str) {
-    if legal(g, seat, "end-group") {
-        ok(g, seat, "end-group");
+        act(g, seat, "stop");
     }
 }
 
 fn sail(place: &str) -> String {
-    format!("sail-{}", h(place))
+    format!("sail-{}", hex_id(place))
 }
 
 fn river(place: &str) -> String {
-    format!("river-{}", h(place))
+    format!("river-{}", hex_id(place))
 }
 
 fn group(place: &str) -> String {
-    format!("group-{}", h(place))
+    format!("group-{}", hex_id(place))
 }
 
 fn steps_offered(g: &Liberty, seat: &str) -> bool {
@@ -71,7 +40,7 @@ fn bit(id: &str) -> u64 {
 }
 
 fn step(place: &str) -> String {
-    format!("step-{}", h(place))
+    format!("step-{}", hex_id(place))
 }
 
 // rule: liberty 2.13, 2.22, 2.23, 5.5
@@ -79,24 +48,24 @@ fn step(place: &str) -> String {
 fn foot_moves_one_hex_dragoons_two_and_force_march_adds_one() {
     let mut g = position(&[("a-greene", "Boston", 3), ("a-lee", "Boston", 3)]);
     g.begin_actions(1, 1, 1);
-    ok(&mut g, "american", "group-1607");
-    ok(&mut g, "american", "pick-a-greene");
-    ok(&mut g, "american", &step("Springfield"));
+    act(&mut g, "american", "group-1607");
+    act(&mut g, "american", "pick-a-greene");
+    act(&mut g, "american", &step("Springfield"));
     // After its one hex the foot may still force march one more (5.5) ...
     assert!(legal(&g, "american", &step("Albany")));
-    ok(&mut g, "american", &step("Albany"));
+    act(&mut g, "american", &step("Albany"));
     // ... and then it has stopped.
     assert!(legal(&g, "american", "pick-a-lee"));
     assert!(!g.legal_ids("american").iter().any(|x| x.starts_with("step-")));
-    ok(&mut g, "american", "pick-a-lee");
-    ok(&mut g, "american", &step("Springfield"));
-    ok(&mut g, "american", &step("Albany"));
+    act(&mut g, "american", "pick-a-lee");
+    act(&mut g, "american", &step("Springfield"));
+    act(&mut g, "american", &step("Albany"));
     // Two hexes are the dragoon's rating; a third is a force march.
     assert!(legal(&g, "american", &step("1307")));
     // 5.5 force-march rolls come after all movement: 4 = no loss, 2 = a step
     // lost. Nothing is left to move, so the group and the Actions end here.
     g.dice.script([4, 2]);
-    ok(&mut g, "american", &step("1307"));
+    act(&mut g, "american", &step("1307"));
     assert_eq!(g.dice.scripted_left(), 0);
     assert_eq!(g.where_is("a-greene"), "Albany");
     assert_eq!(g.where_is("a-lee"), "hex 1307");
@@ -115,16 +84,16 @@ fn a_group_passes_through_friends_and_stops_on_entering_enemies() {
     ]);
     let springfield = Liberty::place_named("Springfield");
     g.begin_actions(0, 0, 2);
-    ok(&mut g, "british", &group("Boston"));
+    act(&mut g, "british", &group("Boston"));
     // Through the friendly block in 1606 and on into Portsmouth: an attack, so it stops.
-    ok(&mut g, "british", "pick-b-dragoon");
-    ok(&mut g, "british", &step("1606"));
+    act(&mut g, "british", "pick-b-dragoon");
+    act(&mut g, "british", &step("1606"));
     assert!(legal(&g, "british", &step("Portsmouth")));
-    ok(&mut g, "british", &step("Portsmouth"));
+    act(&mut g, "british", &step("Portsmouth"));
     assert!(legal(&g, "british", "pick-b-tarleton"), "the dragoon has stopped");
     // A vacant enemy town is attacked too (5.4): the dragoon stops after one hex.
-    ok(&mut g, "british", "pick-b-tarleton");
-    ok(&mut g, "british", &step("Springfield"));
+    act(&mut g, "british", "pick-b-tarleton");
+    act(&mut g, "british", &step("Springfield"));
     assert_eq!(g.where_is("b-tarleton"), "Springfield");
     assert!(!steps_offered(&g, "british"));
     // 5.3 moving in does not change control before the end of the Game Turn.
@@ -151,18 +120,18 @@ fn four_may_cross_from_springfield_and_four_more_from_newport() {
         ("a-greene", "Newport", 3),
     ]);
     g.begin_actions(1, 1, 2);
-    ok(&mut g, "american", &group("Springfield"));
+    act(&mut g, "american", &group("Springfield"));
     for b in ["a-pickens", "a-ward", "a-putnam", "a-wooster"] {
         walk(&mut g, "american", b, &[&step("Boston")]);
     }
     // The Springfield-Boston hexside is full for the Americans this turn.
-    ok(&mut g, "american", "pick-a-stark");
+    act(&mut g, "american", "pick-a-stark");
     assert!(!legal(&g, "american", &step("Boston")));
     assert!(legal(&g, "american", &step("Hartford")));
-    ok(&mut g, "american", &step("Hartford"));
-    ok(&mut g, "american", "stop");
+    act(&mut g, "american", &step("Hartford"));
+    act(&mut g, "american", "stop");
     end_group(&mut g, "american");
-    ok(&mut g, "american", &group("Newport"));
+    act(&mut g, "american", &group("Newport"));
     for b in ["a-clinton", "a-dickinson", "a-sumter", "a-greene"] {
         walk(&mut g, "american", b, &[&step("Boston")]);
     }
@@ -185,14 +154,14 @@ fn hexside_limits_count_both_directions_and_each_player_separately() {
         ("b-rawdon", "Boston", 3),
     ]);
     g.begin_actions(1, 1, 2);
-    ok(&mut g, "american", &group("Hartford"));
+    act(&mut g, "american", &group("Hartford"));
     walk(&mut g, "american", "a-pickens", &[&step("Springfield")]);
     walk(&mut g, "american", "a-ward", &[&step("Springfield")]);
     end_group(&mut g, "american");
-    ok(&mut g, "american", &group("Springfield"));
+    act(&mut g, "american", &group("Springfield"));
     walk(&mut g, "american", "a-putnam", &[&step("Hartford")]);
     walk(&mut g, "american", "a-wooster", &[&step("Hartford")]);
-    ok(&mut g, "american", "pick-a-stark");
+    act(&mut g, "american", "pick-a-stark");
     assert!(
         !legal(&g, "american", &step("Hartford")),
         "2 + 2 crossings fill the clear hexside"
@@ -210,13 +179,13 @@ fn hexside_limits_count_both_directions_and_each_player_separately() {
         ("b-rawdon", "1207", 3),
     ]);
     g.begin_actions(1, 1, 1);
-    ok(&mut g, "american", &group("1306"));
+    act(&mut g, "american", &group("1306"));
     for b in ["a-pickens", "a-ward", "a-putnam", "a-wooster"] {
         walk(&mut g, "american", b, &[&step("1307")]);
     }
     assert!(g.waits_for("british"));
     g.dice.script([6, 6, 6, 6]);
-    ok(&mut g, "british", &group("1207"));
+    act(&mut g, "british", &group("1207"));
     for b in ["b-grey", "b-grant", "b-percy", "b-rawdon"] {
         walk(&mut g, "british", b, &[&step("1306"), &step("1307")]);
     }
@@ -239,25 +208,25 @@ fn forest_hexsides_hold_two_and_stop_unless_a_river_runs_through() {
         ("a-stark", "1606", 3),
     ]);
     g.begin_actions(1, 1, 2);
-    ok(&mut g, "american", &group("Springfield"));
+    act(&mut g, "american", &group("Springfield"));
     // Springfield-Saratoga is forest: a dragoon stops after crossing it, and
     // may not force march on (5.5 "must still halt").
-    ok(&mut g, "american", "pick-a-lee");
-    ok(&mut g, "american", &step("Saratoga"));
+    act(&mut g, "american", "pick-a-lee");
+    act(&mut g, "american", &step("Saratoga"));
     assert!(!steps_offered(&g, "american"));
     walk(&mut g, "american", "a-marion", &[&step("Saratoga")]);
-    ok(&mut g, "american", "pick-a-pickens");
+    act(&mut g, "american", "pick-a-pickens");
     assert!(!legal(&g, "american", &step("Saratoga")), "forest limit is 2");
     // Springfield-1505 is forest with the Connecticut running through: no stop.
-    ok(&mut g, "american", &step("1505"));
+    act(&mut g, "american", &step("1505"));
     assert!(steps_offered(&g, "american"));
-    ok(&mut g, "american", "stop");
+    act(&mut g, "american", "stop");
     end_group(&mut g, "american");
-    ok(&mut g, "american", &group("1606"));
+    act(&mut g, "american", &group("1606"));
     // 1606-1505 is forest without a river: limit 2.
     walk(&mut g, "american", "a-ward", &[&step("1505")]);
     walk(&mut g, "american", "a-putnam", &[&step("1505")]);
-    ok(&mut g, "american", "pick-a-wooster");
+    act(&mut g, "american", "pick-a-wooster");
     assert!(!legal(&g, "american", &step("1505")));
     assert_eq!(
         liberty::map::Map::embedded()
@@ -280,21 +249,21 @@ fn indians_keep_to_the_wilderness_ignore_forest_stops_use_rivers_but_never_ships
         ("b-shawnee", "Québec", 1),
     ]);
     g.begin_actions(0, 0, 3);
-    ok(&mut g, "british", &group("Mohawk"));
-    ok(&mut g, "british", "pick-b-mohawk");
+    act(&mut g, "british", &group("Mohawk"));
+    act(&mut g, "british", "pick-b-mohawk");
     assert!(!legal(&g, "british", &step("1306")), "1306 is not wilderness");
-    ok(&mut g, "british", &step("1304"));
+    act(&mut g, "british", &step("1304"));
     // Forest hexside crossed, no stop: on to another wilderness hex.
     assert!(legal(&g, "british", &step("1404")));
-    ok(&mut g, "british", "stop");
+    act(&mut g, "british", "stop");
     end_group(&mut g, "british");
-    ok(&mut g, "british", &group("1404"));
-    ok(&mut g, "british", "pick-b-cherokee");
+    act(&mut g, "british", &group("1404"));
+    act(&mut g, "british", "pick-b-cherokee");
     assert!(legal(&g, "british", &river("Montreal")));
-    ok(&mut g, "british", &river("Montreal"));
+    act(&mut g, "british", &river("Montreal"));
     assert_eq!(g.where_is("b-cherokee"), "Montreal");
-    ok(&mut g, "british", &group("Québec"));
-    ok(&mut g, "british", "pick-b-shawnee");
+    act(&mut g, "british", &group("Québec"));
+    act(&mut g, "british", "pick-b-shawnee");
     assert!(!legal(&g, "british", "sail-atlantic"), "Indians cannot move by sea");
 }
 
@@ -312,26 +281,26 @@ fn pinning_example_two_attack_five_and_three_may_leave_but_not_across_the_attack
         ("a-stark", "1307", 3),
     ]);
     g.begin_actions(0, 0, 1);
-    ok(&mut g, "british", &group("New Brunswick"));
+    act(&mut g, "british", &group("New Brunswick"));
     walk(&mut g, "british", "b-grey", &[&step("1307")]);
     walk(&mut g, "british", "b-grant", &[&step("1307")]);
     assert!(g.waits_for("american"));
     // The defender names two pinned blocks before anything leaves the hex.
-    ok(&mut g, "american", &group("1307"));
+    act(&mut g, "american", &group("1307"));
     assert!(legal(&g, "american", "pin-a-pickens"));
     assert!(!legal(&g, "american", "pick-a-pickens"));
-    ok(&mut g, "american", "pin-a-pickens");
-    ok(&mut g, "american", "pin-a-ward");
+    act(&mut g, "american", "pin-a-pickens");
+    act(&mut g, "american", "pin-a-ward");
     assert!(
         !legal(&g, "american", "pick-a-pickens"),
         "pinned blocks cannot be substituted"
     );
-    ok(&mut g, "american", "pick-a-putnam");
+    act(&mut g, "american", "pick-a-putnam");
     // Not back across the hexside the attackers used ...
     assert!(!legal(&g, "american", &step("New Brunswick")));
     // ... but elsewhere, even to attack.
     assert!(legal(&g, "american", &step("Albany")));
-    ok(&mut g, "american", &step("1207"));
+    act(&mut g, "american", &step("1207"));
     assert_eq!(g.attack_at(Liberty::place_named("1207")).unwrap().attacker, 1);
     walk(&mut g, "american", "a-wooster", &[&step("Albany")]);
     walk(&mut g, "american", "a-stark", &[&step("West Point")]);
@@ -349,7 +318,7 @@ fn as_many_attackers_as_defenders_pin_them_all() {
         ("a-putnam", "Albany", 3),
     ]);
     g.begin_actions(0, 0, 1);
-    ok(&mut g, "british", &group("New Brunswick"));
+    act(&mut g, "british", &group("New Brunswick"));
     walk(&mut g, "british", "b-grey", &[&step("1307")]);
     walk(&mut g, "british", "b-grant", &[&step("1307")]);
     assert!(!legal(&g, "american", &group("1307")));
@@ -368,31 +337,31 @@ fn river_moves_go_two_hexes_along_one_river_and_allow_no_force_march() {
     ]);
     g.begin_actions(1, 1, 3);
     // Albany to New York: two hexes down the Hudson for a one-hex block.
-    ok(&mut g, "american", &group("Albany"));
-    ok(&mut g, "american", "pick-a-morgan");
+    act(&mut g, "american", &group("Albany"));
+    act(&mut g, "american", "pick-a-morgan");
     assert!(legal(&g, "american", &river("New York")));
-    ok(&mut g, "american", &river("New York"));
+    act(&mut g, "american", &river("New York"));
     assert_eq!(g.where_is("a-morgan"), "New York");
     assert_eq!(g.force_marched, 0);
     // Fort Ticonderoga: along Lake Champlain but not past Saratoga to Albany.
-    ok(&mut g, "american", &group("Fort Ticonderoga"));
-    ok(&mut g, "american", "pick-a-gates");
+    act(&mut g, "american", &group("Fort Ticonderoga"));
+    act(&mut g, "american", "pick-a-gates");
     assert!(legal(&g, "american", &river("Saratoga")));
     assert!(!legal(&g, "american", &river("Albany")));
     // Up the lake and the Richelieu into Montreal: a river move may attack,
     // across forest hexsides without stopping at them.
-    ok(&mut g, "american", &river("Montreal"));
+    act(&mut g, "american", &river("Montreal"));
     assert_eq!(g.where_is("a-gates"), "Montreal");
     assert!(legal(&g, "american", "pick-a-greene"));
-    ok(&mut g, "american", "pick-a-greene");
-    ok(&mut g, "american", &river("Saratoga"));
+    act(&mut g, "american", "pick-a-greene");
+    act(&mut g, "american", &river("Saratoga"));
     // A river move is the whole move: no force march after it.
     assert!(!steps_offered(&g, "american"));
-    ok(&mut g, "american", "end-actions");
+    act(&mut g, "american", "end-actions");
     assert!(g.waits_for("british"));
     // Niagara Falls: the Lake Ontario shore does not lead on to Lake Erie.
-    ok(&mut g, "british", &group("Fort Niagara"));
-    ok(&mut g, "british", "pick-b-butler");
+    act(&mut g, "british", &group("Fort Niagara"));
+    act(&mut g, "british", "pick-b-butler");
     assert!(legal(&g, "british", &river("Fort Oswego")));
     assert!(!legal(&g, "british", &river("0906")));
     assert!(!legal(&g, "british", &river("0807")));
@@ -408,13 +377,13 @@ fn force_march_rolls_come_after_all_movement_and_capture_a_strength_one_block() 
     ]);
     g.begin_actions(1, 1, 2);
     g.dice.script([3]);
-    ok(&mut g, "american", &group("Boston"));
+    act(&mut g, "american", &group("Boston"));
     walk(&mut g, "american", "a-ward", &[&step("Springfield"), &step("Albany")]);
     walk(&mut g, "american", "a-lee", &[&step("Springfield")]);
     end_group(&mut g, "american");
     assert_eq!(g.dice.scripted_left(), 1, "no roll before all movement is done");
     assert_eq!(g.where_is("a-ward"), "Albany");
-    ok(&mut g, "american", &group("Newport"));
+    act(&mut g, "american", &group("Newport"));
     walk(&mut g, "american", "a-pickens", &[&step("Hartford")]);
     assert!(g.waits_for("british"));
     assert_eq!(g.dice.scripted_left(), 0);
@@ -433,8 +402,8 @@ fn naval_choke_points_close_the_bay_and_the_estuary() {
         ("a-pickens", "Dover", 3),
     ]);
     g.begin_actions(0, 0, 3);
-    ok(&mut g, "british", &group("atlantic"));
-    ok(&mut g, "british", "pick-b-grey");
+    act(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", "pick-b-grey");
     assert!(
         !legal(&g, "british", &sail("Baltimore")),
         "Yorktown closes the Chesapeake"
@@ -444,9 +413,9 @@ fn naval_choke_points_close_the_bay_and_the_estuary() {
         "Dover closes the Delaware"
     );
     assert!(legal(&g, "british", &sail("Norfolk")) || legal(&g, "british", &sail("Québec")));
-    ok(&mut g, "british", &sail("Québec"));
-    ok(&mut g, "british", &group("Baltimore"));
-    ok(&mut g, "british", "pick-b-grant");
+    act(&mut g, "british", &sail("Québec"));
+    act(&mut g, "british", &group("Baltimore"));
+    act(&mut g, "british", "pick-b-grant");
     assert!(!legal(&g, "british", "sail-atlantic"), "nor can they leave");
     // Ground blocks at Dover are south of the estuary: no way to Monmouth.
     let mut g = position(&[
@@ -455,20 +424,20 @@ fn naval_choke_points_close_the_bay_and_the_estuary() {
         ("a-putnam", "Yorktown", 3),
     ]);
     g.begin_actions(1, 1, 3);
-    ok(&mut g, "american", &group("Dover"));
-    ok(&mut g, "american", "pick-a-pickens");
+    act(&mut g, "american", &group("Dover"));
+    act(&mut g, "american", "pick-a-pickens");
     assert!(!legal(&g, "american", &step("Monmouth")));
     assert!(legal(&g, "american", &step("Philadelphia")));
-    ok(&mut g, "american", &step("Philadelphia"));
-    ok(&mut g, "american", "stop");
-    ok(&mut g, "american", &group("Monmouth"));
-    ok(&mut g, "american", "pick-a-ward");
+    act(&mut g, "american", &step("Philadelphia"));
+    act(&mut g, "american", "stop");
+    act(&mut g, "american", &group("Monmouth"));
+    act(&mut g, "american", "pick-a-ward");
     assert!(!legal(&g, "american", &step("Dover")));
-    ok(&mut g, "american", &step("New Brunswick"));
-    ok(&mut g, "american", "stop");
+    act(&mut g, "american", &step("New Brunswick"));
+    act(&mut g, "american", "stop");
     // Ground blocks in Yorktown cannot cross the bay to the hex north of Cape Charles.
-    ok(&mut g, "american", &group("Yorktown"));
-    ok(&mut g, "american", "pick-a-putnam");
+    act(&mut g, "american", &group("Yorktown"));
+    act(&mut g, "american", "pick-a-putnam");
     assert!(!legal(&g, "american", &step("1212")));
     assert!(legal(&g, "american", &step("Richmond")));
 }
@@ -487,36 +456,36 @@ fn weather_forbids_attacks_within_or_from_its_zone_but_not_other_movement() {
     let mut g = position(&blocks);
     g.begin_actions(0, 0, 2);
     g.weather = Weather::North;
-    ok(&mut g, "british", &group("Boston"));
-    ok(&mut g, "british", "pick-b-grey");
+    act(&mut g, "british", &group("Boston"));
+    act(&mut g, "british", "pick-b-grey");
     assert!(!legal(&g, "british", &step("Springfield")));
     assert!(legal(&g, "british", &step("1606")));
-    ok(&mut g, "british", &step("1606"));
-    ok(&mut g, "british", "stop");
+    act(&mut g, "british", &step("1606"));
+    act(&mut g, "british", "stop");
     // ... nor from the North into the South (Baltimore is North, 1111 South).
-    ok(&mut g, "british", &group("Baltimore"));
-    ok(&mut g, "british", "pick-b-grant");
+    act(&mut g, "british", &group("Baltimore"));
+    act(&mut g, "british", "pick-b-grant");
     assert!(!legal(&g, "british", &step("1111")));
     // South storm: the same attack is within the South.
     let mut g = position(&blocks);
     g.begin_actions(0, 0, 2);
     g.weather = Weather::South;
-    ok(&mut g, "british", &group("Baltimore"));
-    ok(&mut g, "british", "pick-b-grant");
+    act(&mut g, "british", &group("Baltimore"));
+    act(&mut g, "british", "pick-b-grant");
     assert!(!legal(&g, "british", &step("1111")));
     // A force march out of the North is an attack from the North as well.
     let mut g = position(&blocks);
     g.begin_actions(0, 0, 2);
     g.weather = Weather::North;
-    ok(&mut g, "british", &group("Baltimore"));
-    ok(&mut g, "british", "pick-b-grant");
-    ok(&mut g, "british", &step("1011"));
+    act(&mut g, "british", &group("Baltimore"));
+    act(&mut g, "british", "pick-b-grant");
+    act(&mut g, "british", &step("1011"));
     assert!(!legal(&g, "british", &step("1111")));
     // Fair weather: the attack is allowed.
     let mut g = position(&blocks);
     g.begin_actions(0, 0, 2);
-    ok(&mut g, "british", &group("Baltimore"));
-    ok(&mut g, "british", "pick-b-grant");
+    act(&mut g, "british", &group("Baltimore"));
+    act(&mut g, "british", "pick-b-grant");
     assert!(legal(&g, "british", &step("1111")));
 }
 
@@ -534,19 +503,19 @@ fn a_southern_storm_does_not_stop_a_sea_attack_into_baltimore_or_philadelphia() 
     let mut g = position(&blocks);
     g.begin_actions(0, 0, 1);
     g.weather = Weather::South;
-    ok(&mut g, "british", &group("atlantic"));
-    ok(&mut g, "british", "pick-b-ship-howe");
+    act(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", "pick-b-ship-howe");
     assert!(legal(&g, "british", &sail("Baltimore")));
     assert!(legal(&g, "british", &sail("Philadelphia")));
     assert!(!legal(&g, "british", &sail("Charleston")));
-    ok(&mut g, "british", &sail("Baltimore"));
+    act(&mut g, "british", &sail("Baltimore"));
     walk(&mut g, "british", "b-grey", &[&sail("Baltimore")]);
     assert_eq!(g.where_is("b-grey"), "Baltimore");
     let mut g = position(&blocks);
     g.begin_actions(0, 0, 1);
     g.weather = Weather::North;
-    ok(&mut g, "british", &group("atlantic"));
-    ok(&mut g, "british", "pick-b-ship-howe");
+    act(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", "pick-b-ship-howe");
     assert!(!legal(&g, "british", &sail("Baltimore")));
     assert!(!legal(&g, "british", &sail("Philadelphia")));
     assert!(legal(&g, "british", &sail("Charleston")));
@@ -565,17 +534,17 @@ fn sea_movement_goes_through_the_atlantic_for_british_and_french_only() {
     ]);
     g.begin_actions(0, 0, 2);
     // From a friendly port to the Atlantic.
-    ok(&mut g, "british", &group("Boston"));
+    act(&mut g, "british", &group("Boston"));
     walk(&mut g, "british", "b-grey", &["sail-atlantic"]);
     assert_eq!(g.where_is("b-grey"), "the Atlantic");
     // One Action splits a group in the Atlantic over several friendly ports;
     // never into a port with enemy blocks or an enemy port without a warship.
-    ok(&mut g, "british", &group("atlantic"));
-    ok(&mut g, "british", "pick-b-grant");
+    act(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", "pick-b-grant");
     assert!(!legal(&g, "british", &sail("Portsmouth")));
     assert!(!legal(&g, "british", &sail("Newport")));
     assert!(!legal(&g, "british", "pick-b-grey"), "it has moved this turn");
-    ok(&mut g, "british", &sail("Boston"));
+    act(&mut g, "british", &sail("Boston"));
     walk(&mut g, "british", "b-percy", &[&sail("Québec")]);
     walk(&mut g, "british", "b-rawdon", &[&sail("Norfolk")]);
     assert_eq!(g.where_is("b-grant"), "Boston");
@@ -585,13 +554,13 @@ fn sea_movement_goes_through_the_atlantic_for_british_and_french_only() {
     let mut g = position(&[("a-pickens", "New York", 3), ("f-stsimon", "atlantic", 3)]);
     g.french_entered = true;
     g.begin_actions(1, 1, 2);
-    ok(&mut g, "american", &group("New York"));
-    ok(&mut g, "american", "pick-a-pickens");
+    act(&mut g, "american", &group("New York"));
+    act(&mut g, "american", "pick-a-pickens");
     assert!(!legal(&g, "american", "sail-atlantic"));
-    ok(&mut g, "american", &step("West Point"));
-    ok(&mut g, "american", "stop");
-    ok(&mut g, "american", &group("atlantic"));
-    ok(&mut g, "american", "pick-f-stsimon");
+    act(&mut g, "american", &step("West Point"));
+    act(&mut g, "american", "stop");
+    act(&mut g, "american", &group("atlantic"));
+    act(&mut g, "american", "pick-f-stsimon");
     assert!(legal(&g, "american", &sail("New York")));
     assert!(legal(&g, "american", &sail("Newport")));
     assert!(
@@ -610,15 +579,15 @@ fn player_two_may_sail_unpinned_blocks_out_of_an_embattled_hex() {
         ("b-grant", "Boston", 3),
     ]);
     g.begin_actions(1, 1, 1);
-    ok(&mut g, "american", &group("Springfield"));
+    act(&mut g, "american", &group("Springfield"));
     walk(&mut g, "american", "a-ward", &[&step("Boston")]);
     assert!(g.waits_for("british"));
-    ok(&mut g, "british", &group("Boston"));
-    ok(&mut g, "british", "pin-b-howe");
-    ok(&mut g, "british", "pick-b-grey");
+    act(&mut g, "british", &group("Boston"));
+    act(&mut g, "british", "pin-b-howe");
+    act(&mut g, "british", "pick-b-grey");
     assert!(legal(&g, "british", "sail-atlantic"));
     assert!(!legal(&g, "british", &step("Springfield")), "the attack's hexside");
-    ok(&mut g, "british", "sail-atlantic");
+    act(&mut g, "british", "sail-atlantic");
     assert_eq!(g.where_is("b-grey"), "the Atlantic");
 }
 
@@ -628,8 +597,8 @@ fn warships_sail_port_to_port_within_two_hexes_or_three_by_force_march() {
     let mut g = position(&[("b-ship-howe", "Boston", 3), ("b-grey", "Boston", 3)]);
     let boston = Liberty::place_named("Boston");
     g.begin_actions(0, 0, 1);
-    ok(&mut g, "british", &group("Boston"));
-    ok(&mut g, "british", "pick-b-ship-howe");
+    act(&mut g, "british", &group("Boston"));
+    act(&mut g, "british", "pick-b-ship-howe");
     let ids = g.legal_ids("british");
     assert!(ids.contains(&"sail-atlantic".to_string()));
     assert!(!steps_offered(&g, "british"), "warships never move overland");
@@ -653,11 +622,11 @@ fn warships_sail_port_to_port_within_two_hexes_or_three_by_force_march() {
     // after movement (2 loses a step).
     let mut g = position(&[("b-ship-howe", "Newport", 3), ("b-grey", "Newport", 3)]);
     g.begin_actions(0, 0, 1);
-    ok(&mut g, "british", &group("Newport"));
-    ok(&mut g, "british", "pick-b-ship-howe");
+    act(&mut g, "british", &group("Newport"));
+    act(&mut g, "british", "pick-b-ship-howe");
     g.dice.script([2]);
-    ok(&mut g, "british", &sail("Portsmouth"));
-    ok(&mut g, "british", "end-group");
+    act(&mut g, "british", &sail("Portsmouth"));
+    act(&mut g, "british", "end-group");
     assert_eq!(g.where_is("b-ship-howe"), "Portsmouth");
     assert_eq!(g.strength_of("b-ship-howe"), 2);
     assert_eq!(g.where_is("b-grey"), "Newport", "the ground block did not go along");
@@ -675,16 +644,16 @@ fn a_sea_attack_needs_a_warship_takes_at_most_three_ground_blocks_and_may_split(
         ("a-clinton", "New York", 3),
     ]);
     g.begin_actions(0, 0, 1);
-    ok(&mut g, "british", &group("atlantic"));
-    ok(&mut g, "british", "pick-b-grey");
+    act(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", "pick-b-grey");
     assert!(!legal(&g, "british", &sail("New York")), "no warship has gone in");
-    ok(&mut g, "british", &sail("Québec"));
+    act(&mut g, "british", &sail("Québec"));
     walk(&mut g, "british", "b-ship-howe", &[&sail("New York")]);
     walk(&mut g, "british", "b-grant", &[&sail("New York")]);
     walk(&mut g, "british", "b-percy", &[&sail("New York")]);
-    ok(&mut g, "british", "pick-b-rawdon");
+    act(&mut g, "british", "pick-b-rawdon");
     assert!(legal(&g, "british", &sail("New York")), "a third ground block");
-    ok(&mut g, "british", &sail("New York"));
+    act(&mut g, "british", &sail("New York"));
     let a = g.attack_at(Liberty::place_named("New York")).unwrap().clone();
     assert!(a.sea);
     assert_eq!(a.main, Some(liberty::state::BY_SEA));
@@ -698,12 +667,12 @@ fn a_sea_attack_needs_a_warship_takes_at_most_three_ground_blocks_and_may_split(
         ("a-clinton", "New York", 3),
     ]);
     g.begin_actions(0, 0, 1);
-    ok(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", &group("atlantic"));
     walk(&mut g, "british", "b-ship-howe", &[&sail("New York")]);
     for b in ["b-grey", "b-grant", "b-percy"] {
         walk(&mut g, "british", b, &[&sail("New York")]);
     }
-    ok(&mut g, "british", "pick-b-rawdon");
+    act(&mut g, "british", "pick-b-rawdon");
     assert!(!legal(&g, "british", &sail("New York")));
     // Ground blocks sail only from the Atlantic: a warship's move from a port
     // on the map never carries them.
@@ -725,24 +694,24 @@ fn sea_attacks_never_combine_with_another_attack_and_one_per_target() {
     // Sea Attack first: the overland attack from West Point is refused.
     let mut g = position(&blocks);
     g.begin_actions(0, 0, 3);
-    ok(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", &group("atlantic"));
     walk(&mut g, "british", "b-ship-howe", &[&sail("New York")]);
     walk(&mut g, "british", "b-grey", &[&sail("New York")]);
     end_group(&mut g, "british");
-    ok(&mut g, "british", &group("West Point"));
-    ok(&mut g, "british", "pick-b-percy");
+    act(&mut g, "british", &group("West Point"));
+    act(&mut g, "british", "pick-b-percy");
     assert!(!legal(&g, "british", &step("New York")));
-    ok(&mut g, "british", &step("1307"));
-    ok(&mut g, "british", "stop");
+    act(&mut g, "british", &step("1307"));
+    act(&mut g, "british", "stop");
     end_group(&mut g, "british");
     // A second Sea Attack on the same port is refused; a warship alone may join.
-    ok(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", &group("atlantic"));
     let mut probe = g.clone();
-    ok(&mut probe, "british", "pick-b-grant");
+    act(&mut probe, "british", "pick-b-grant");
     assert!(!legal(&probe, "british", &sail("New York")));
-    ok(&mut g, "british", "pick-b-ship-hood");
-    ok(&mut g, "british", &sail("New York"));
-    ok(&mut g, "british", "pick-b-grant");
+    act(&mut g, "british", "pick-b-ship-hood");
+    act(&mut g, "british", &sail("New York"));
+    act(&mut g, "british", "pick-b-grant");
     assert!(
         !legal(&g, "british", &sail("New York")),
         "this warship opened no Sea Attack"
@@ -750,11 +719,11 @@ fn sea_attacks_never_combine_with_another_attack_and_one_per_target() {
     // Overland attack first: the warship may still join, but no ground block by sea.
     let mut g = position(&blocks);
     g.begin_actions(0, 0, 2);
-    ok(&mut g, "british", &group("West Point"));
+    act(&mut g, "british", &group("West Point"));
     walk(&mut g, "british", "b-percy", &[&step("New York")]);
-    ok(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", &group("atlantic"));
     walk(&mut g, "british", "b-ship-howe", &[&sail("New York")]);
-    ok(&mut g, "british", "pick-b-grey");
+    act(&mut g, "british", "pick-b-grey");
     assert!(!legal(&g, "british", &sail("New York")));
     let a = g.attack_at(Liberty::place_named("New York")).unwrap();
     assert!(!a.sea);
@@ -769,11 +738,11 @@ fn a_warship_alone_may_join_an_overland_attack_and_then_the_main_attack_is_decla
         ("a-clinton", "New York", 3),
     ]);
     g.begin_actions(0, 0, 2);
-    ok(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", &group("atlantic"));
     walk(&mut g, "british", "b-ship-howe", &[&sail("New York")]);
     end_group(&mut g, "british");
     // The warship came alone: an overland attack may follow it in.
-    ok(&mut g, "british", &group("West Point"));
+    act(&mut g, "british", &group("West Point"));
     walk(&mut g, "british", "b-percy", &[&step("New York")]);
     let ny = Liberty::place_named("New York");
     let a = g.attack_at(ny).unwrap().clone();
@@ -785,9 +754,9 @@ fn a_warship_alone_may_join_an_overland_attack_and_then_the_main_attack_is_decla
     assert!(legal(
         &g,
         "british",
-        &format!("main-{}-{}", h("New York"), liberty::state::BY_SEA)
+        &format!("main-{}-{}", hex_id("New York"), liberty::state::BY_SEA)
     ));
-    ok(&mut g, "british", &format!("main-{}-{side}", h("New York")));
+    act(&mut g, "british", &format!("main-{}-{side}", hex_id("New York")));
     assert_eq!(g.attack_at(ny).unwrap().main, Some(side));
 }
 
@@ -801,14 +770,14 @@ fn player_two_cannot_sea_attack_into_its_own_hex_under_attack() {
         ("b-grey", "atlantic", 3),
     ]);
     g.begin_actions(1, 1, 1);
-    ok(&mut g, "american", &group("Springfield"));
+    act(&mut g, "american", &group("Springfield"));
     walk(&mut g, "american", "a-ward", &[&step("Boston")]);
-    ok(&mut g, "british", &group("atlantic"));
-    ok(&mut g, "british", "pick-b-grey");
+    act(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", "pick-b-grey");
     assert!(!legal(&g, "british", &sail("Boston")));
-    ok(&mut g, "british", &sail("Québec"));
+    act(&mut g, "british", &sail("Québec"));
     // Warships alone are not restricted.
-    ok(&mut g, "british", "pick-b-ship-hood");
+    act(&mut g, "british", "pick-b-ship-hood");
     assert!(legal(&g, "british", &sail("Boston")));
 }
 
@@ -825,13 +794,13 @@ fn west_indies_moves_and_stacking_before_french_entry() {
     ];
     let mut g = position(&blocks);
     g.begin_actions(0, 0, 2);
-    ok(&mut g, "british", &group("atlantic"));
-    ok(&mut g, "british", "pick-b-grey");
+    act(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", "pick-b-grey");
     assert!(!legal(&g, "british", "sail-wi-british"), "two blocks already");
     assert!(!legal(&g, "british", "sail-wi-french"));
-    ok(&mut g, "british", &sail("Québec"));
-    ok(&mut g, "british", &group("wi-british"));
-    ok(&mut g, "british", "pick-b-ship-hood");
+    act(&mut g, "british", &sail("Québec"));
+    act(&mut g, "british", &group("wi-british"));
+    act(&mut g, "british", "pick-b-ship-hood");
     assert!(
         !legal(&g, "british", "sail-wi-french"),
         "no attack on the French before entry"
@@ -839,13 +808,13 @@ fn west_indies_moves_and_stacking_before_french_entry() {
     assert!(legal(&g, "british", "sail-atlantic"));
     // Only the Atlantic and the other port are reachable from the West Indies.
     assert_eq!(g.legal_ids("british"), vec!["sail-atlantic".to_string()]);
-    ok(&mut g, "british", "sail-atlantic");
+    act(&mut g, "british", "sail-atlantic");
     assert!(!legal(&g, "american", &group("wi-french")));
     // After entry: a Sea Attack directly between the two ports.
     let mut g = position(&blocks);
     g.french_entered = true;
     g.begin_actions(1, 1, 1);
-    ok(&mut g, "american", &group("wi-french"));
+    act(&mut g, "american", &group("wi-french"));
     walk(&mut g, "american", "f-ship-debarras", &["sail-wi-british"]);
     walk(&mut g, "american", "f-stsimon", &["sail-wi-british"]);
     let a = g.attack_at(Liberty::place_named("wi-british")).unwrap();
@@ -867,17 +836,17 @@ fn main_attack_is_declared_at_the_end_of_movement_before_force_march_rolls() {
     let from_springfield = map.side_between(boston, Liberty::place_named("Springfield")).unwrap();
     let from_1606 = map.side_between(boston, Liberty::place_named("1606")).unwrap();
     g.begin_actions(1, 1, 3);
-    ok(&mut g, "american", &group("Springfield"));
+    act(&mut g, "american", &group("Springfield"));
     walk(&mut g, "american", "a-pickens", &[&step("Boston")]);
     walk(&mut g, "american", "a-ward", &[&step("Boston")]);
     g.dice.script([6]);
-    ok(&mut g, "american", &group("Portsmouth"));
+    act(&mut g, "american", &group("Portsmouth"));
     walk(&mut g, "american", "a-wooster", &[&step("1606"), &step("Boston")]);
-    ok(&mut g, "american", "end-actions");
+    act(&mut g, "american", "end-actions");
     assert_eq!(g.dice.scripted_left(), 1, "force march rolls wait for the declaration");
     let ids = g.legal_ids("american");
     assert_eq!(ids.len(), 2, "{ids:?}");
-    ok(&mut g, "american", &format!("main-1607-{from_1606}"));
+    act(&mut g, "american", &format!("main-1607-{from_1606}"));
     assert_eq!(g.attack_at(boston).unwrap().main, Some(from_1606));
     assert_ne!(Some(from_springfield), g.attack_at(boston).unwrap().main);
     assert!(g.waits_for("british"));
@@ -896,16 +865,16 @@ fn player_two_entering_a_town_player_one_took_unopposed_is_the_attacker() {
     ]);
     let springfield = Liberty::place_named("Springfield");
     g.begin_actions(0, 0, 2);
-    ok(&mut g, "british", &group("Boston"));
+    act(&mut g, "british", &group("Boston"));
     walk(&mut g, "british", "b-dragoon", &[&step("Springfield")]);
-    ok(&mut g, "british", &group("Albany"));
+    act(&mut g, "british", &group("Albany"));
     walk(&mut g, "british", "b-tarleton", &[&step("Springfield")]);
     // Unopposed: no Main Attack to declare.
     assert!(g.waits_for("american"));
     assert_eq!(g.attack_at(springfield).unwrap().attacker, 0);
-    ok(&mut g, "american", &group("Hartford"));
+    act(&mut g, "american", &group("Hartford"));
     walk(&mut g, "american", "a-ward", &[&step("Springfield")]);
-    ok(&mut g, "american", &group("1606"));
+    act(&mut g, "american", &group("1606"));
     walk(&mut g, "american", "a-pickens", &[&step("Springfield")]);
     let a = g.attack_at(springfield).unwrap();
     assert_eq!(a.attacker, 1);
@@ -930,7 +899,7 @@ fn diagram() -> Liberty {
     ]);
     g.french_entered = true;
     g.begin_actions(0, 0, 3);
-    ok(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", &group("atlantic"));
     for b in ["b-ship-howe", "b-grey", "b-grant", "b-percy"] {
         walk(&mut g, "british", b, &[&sail("New York")]);
     }
@@ -943,20 +912,20 @@ fn movement_diagram_sea_attack_on_new_york_and_the_american_reaction() {
     let mut g = diagram();
     // Hartford's block cannot join the Sea Attack on New York (8.4; nor could
     // it reach New York past Arnold).
-    ok(&mut g, "british", &group("Hartford"));
+    act(&mut g, "british", &group("Hartford"));
     let mut probe = g.clone();
-    ok(&mut probe, "british", "pick-b-dragoon");
-    ok(&mut probe, "british", &step("West Point"));
+    act(&mut probe, "british", "pick-b-dragoon");
+    act(&mut probe, "british", &step("West Point"));
     assert!(!steps_offered(&probe, "british"));
-    ok(&mut g, "british", "end-group");
-    ok(&mut g, "british", "end-actions");
+    act(&mut g, "british", "end-group");
+    act(&mut g, "british", "end-actions");
     // The American reaction: four blocks reinforce New York.
-    ok(&mut g, "american", &group("West Point"));
+    act(&mut g, "american", &group("West Point"));
     walk(&mut g, "american", "a-arnold", &[&step("New York")]);
-    ok(&mut g, "american", &group("Albany"));
+    act(&mut g, "american", &group("Albany"));
     walk(&mut g, "american", "a-morgan", &[&river("New York")]);
     g.dice.script([6]);
-    ok(&mut g, "american", &group("Philadelphia"));
+    act(&mut g, "american", &group("Philadelphia"));
     walk(
         &mut g,
         "american",
@@ -990,13 +959,13 @@ fn movement_diagram_sea_attack_on_new_york_and_the_american_reaction() {
 #[test]
 fn movement_diagram_the_hartford_block_pins_arnold_and_interdicts_morgan() {
     let mut g = diagram();
-    ok(&mut g, "british", &group("Hartford"));
+    act(&mut g, "british", &group("Hartford"));
     walk(&mut g, "british", "b-dragoon", &[&step("West Point")]);
-    ok(&mut g, "british", "end-actions");
+    act(&mut g, "british", "end-actions");
     // One attacker pins Arnold, the one defender.
     assert!(!legal(&g, "american", &group("West Point")));
-    ok(&mut g, "american", &group("Albany"));
-    ok(&mut g, "american", "pick-a-morgan");
+    act(&mut g, "american", &group("Albany"));
+    act(&mut g, "american", "pick-a-morgan");
     assert!(
         !legal(&g, "american", &river("New York")),
         "West Point is enemy-occupied now"

@@ -2,11 +2,11 @@
 //! retreats (8.5), warship control (8.6) and West Indies battles (9.1),
 //! played through the public API with scripted dice.
 
-mod battle_support;
+mod support;
 
-use battle_support::*;
 use engine::Game;
 use liberty::Liberty;
+use support::*;
 
 fn fire(g: &mut Liberty, seat: &str, block: &str) {
     act(g, seat, &format!("fire-{block}"));

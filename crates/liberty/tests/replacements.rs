@@ -1,24 +1,10 @@
 //! Replacements (6.0-6.2, 10.0, 12.0 special rules, 9.1, 5.3).
 
+mod support;
+use support::*;
+
 use liberty::state::{Frame, POOL, PRISONER};
 use liberty::Liberty;
-
-fn ok(g: &mut Liberty, seat: &str, id: &str) {
-    if let Err(e) = g.act(seat, id) {
-        panic!("{id}: {e}\nlegal for {seat}: {:?}", g.legal_ids(seat));
-    }
-}
-
-fn legal(g: &Liberty, seat: &str, id: &str) -> bool {
-    g.legal_ids(seat).iter().any(|x| x == id)
-}
-
-fn h(place: &str) -> String {
-    liberty::map::Map::embedded()
-        .space(Liberty::place_named(place))
-        .id
-        .clone()
-}
 
 /// A 1776 position; of `side`'s pool only `pool` stays (the rest are prisoners),
 /// so that the blind draw is known.
@@ -60,7 +46,7 @@ fn no_british_replacements_in_1775() {
     g.year = 1775;
     g.begin_actions(0, 0, 2);
     assert!(!legal(&g, "british", "replace"));
-    ok(&mut g, "british", "end-actions");
+    act(&mut g, "british", "end-actions");
     assert!(legal(&g, "american", "replace"));
     let mut g = position(&[("b-grey", "Boston", 3)], &["b-percy"]);
     g.begin_actions(0, 0, 2);
@@ -72,9 +58,9 @@ fn no_british_replacements_in_1775() {
 fn british_and_french_replacements_go_to_the_atlantic_at_full_strength() {
     let mut g = position(&[("b-grey", "Boston", 3)], &["b-percy"]);
     g.begin_actions(0, 0, 1);
-    ok(&mut g, "british", "replace");
+    act(&mut g, "british", "replace");
     assert_eq!(deploy_ids(&g, "british"), vec!["deploy-atlantic".to_string()]);
-    ok(&mut g, "british", "deploy-atlantic");
+    act(&mut g, "british", "deploy-atlantic");
     assert_eq!(g.where_is("b-percy"), "the Atlantic");
     assert_eq!(
         g.strength_of("b-percy"),
@@ -83,7 +69,7 @@ fn british_and_french_replacements_go_to_the_atlantic_at_full_strength() {
     let mut g = position(&[("a-ward", "Boston", 3)], &["f-lauzun"]);
     g.french_entered = true;
     g.begin_actions(1, 1, 1);
-    ok(&mut g, "american", "replace");
+    act(&mut g, "american", "replace");
     assert_eq!(deploy_ids(&g, "american"), vec!["deploy-atlantic".to_string()]);
 }
 
@@ -97,24 +83,27 @@ fn american_blocks_deploy_in_friendly_supply_towns_militia_only_in_red_towns() {
     ];
     let mut g = position(&blocks, &["a-greene"]);
     g.begin_actions(1, 1, 1);
-    ok(&mut g, "american", "replace");
+    act(&mut g, "american", "replace");
     let ids = deploy_ids(&g, "american");
-    assert!(ids.contains(&format!("deploy-{}", h("Hartford"))));
+    assert!(ids.contains(&format!("deploy-{}", hex_id("Hartford"))));
     assert!(
-        !ids.contains(&format!("deploy-{}", h("Montreal"))),
+        !ids.contains(&format!("deploy-{}", hex_id("Montreal"))),
         "a continental in a red town"
     );
-    assert!(!ids.contains(&format!("deploy-{}", h("New York"))), "enemy blocks");
-    assert!(!ids.contains(&format!("deploy-{}", h("Saratoga"))), "no supply value");
+    assert!(!ids.contains(&format!("deploy-{}", hex_id("New York"))), "enemy blocks");
+    assert!(
+        !ids.contains(&format!("deploy-{}", hex_id("Saratoga"))),
+        "no supply value"
+    );
     assert!(!ids.contains(&"deploy-wi-french".to_string()), "never the West Indies");
-    ok(&mut g, "american", &format!("deploy-{}", h("Hartford")));
+    act(&mut g, "american", &format!("deploy-{}", hex_id("Hartford")));
     assert_eq!(g.where_is("a-greene"), "Hartford");
     assert_eq!(g.strength_of("a-greene"), 4, "full strength");
     let mut g = position(&blocks, &["a-stark"]);
     g.begin_actions(1, 1, 1);
-    ok(&mut g, "american", "replace");
+    act(&mut g, "american", "replace");
     assert!(
-        deploy_ids(&g, "american").contains(&format!("deploy-{}", h("Montreal"))),
+        deploy_ids(&g, "american").contains(&format!("deploy-{}", hex_id("Montreal"))),
         "militia may"
     );
 }
@@ -125,12 +114,12 @@ fn at_most_one_replacement_per_hex_per_turn() {
     // ruling: liberty #18 at most one replacement deployed per hex per Game Turn.
     let mut g = position(&[("b-grey", "Boston", 3)], &["a-stark", "a-clinton"]);
     g.begin_actions(1, 1, 2);
-    ok(&mut g, "american", "replace");
-    ok(&mut g, "american", &format!("deploy-{}", h("Hartford")));
-    ok(&mut g, "american", "replace");
+    act(&mut g, "american", "replace");
+    act(&mut g, "american", &format!("deploy-{}", hex_id("Hartford")));
+    act(&mut g, "american", "replace");
     let ids = deploy_ids(&g, "american");
-    assert!(!ids.contains(&format!("deploy-{}", h("Hartford"))));
-    assert!(ids.contains(&format!("deploy-{}", h("Springfield"))));
+    assert!(!ids.contains(&format!("deploy-{}", hex_id("Hartford"))));
+    assert!(ids.contains(&format!("deploy-{}", hex_id("Springfield"))));
 }
 
 // rule: liberty 5.3, 6.2
@@ -138,21 +127,21 @@ fn at_most_one_replacement_per_hex_per_turn() {
 fn player_two_cannot_deploy_in_a_town_just_vacated_by_player_one() {
     let mut g = position(&[("b-grey", "Boston", 3), ("b-grant", "1606", 3)], &["a-ward"]);
     g.begin_actions(0, 0, 1);
-    ok(&mut g, "british", "group-1607");
-    ok(&mut g, "british", "pick-b-grey");
-    ok(&mut g, "british", &format!("step-{}", h("Springfield")));
+    act(&mut g, "british", "group-1607");
+    act(&mut g, "british", "pick-b-grey");
+    act(&mut g, "british", &format!("step-{}", hex_id("Springfield")));
     assert!(g.waits_for("american"));
-    ok(&mut g, "american", "replace");
+    act(&mut g, "american", "replace");
     let ids = deploy_ids(&g, "american");
     assert!(
-        !ids.contains(&format!("deploy-{}", h("Boston"))),
+        !ids.contains(&format!("deploy-{}", hex_id("Boston"))),
         "still British until the turn ends"
     );
     assert!(
-        !ids.contains(&format!("deploy-{}", h("Springfield"))),
+        !ids.contains(&format!("deploy-{}", hex_id("Springfield"))),
         "enemy blocks: a battle hex"
     );
-    assert!(ids.contains(&format!("deploy-{}", h("Hartford"))));
+    assert!(ids.contains(&format!("deploy-{}", hex_id("Hartford"))));
 }
 
 // rule: liberty 6.1, 9.1
@@ -160,16 +149,16 @@ fn player_two_cannot_deploy_in_a_town_just_vacated_by_player_one() {
 fn loyalists_deploy_in_friendly_supply_towns_but_not_the_west_indies() {
     let mut g = position(&[("b-grey", "Boston", 3), ("a-ward", "Québec", 3)], &["b-peters"]);
     g.begin_actions(0, 0, 1);
-    ok(&mut g, "british", "replace");
+    act(&mut g, "british", "replace");
     let ids = deploy_ids(&g, "british");
     assert!(
-        ids.contains(&format!("deploy-{}", h("Boston"))),
+        ids.contains(&format!("deploy-{}", hex_id("Boston"))),
         "a blue town the British hold"
     );
-    assert!(ids.contains(&format!("deploy-{}", h("Montreal"))));
-    assert!(!ids.contains(&format!("deploy-{}", h("Québec"))), "enemy blocks");
+    assert!(ids.contains(&format!("deploy-{}", hex_id("Montreal"))));
+    assert!(!ids.contains(&format!("deploy-{}", hex_id("Québec"))), "enemy blocks");
     assert!(
-        !ids.contains(&format!("deploy-{}", h("Fort Oswego"))),
+        !ids.contains(&format!("deploy-{}", hex_id("Fort Oswego"))),
         "no supply value"
     );
     assert!(!ids.contains(&"deploy-wi-british".to_string()));
@@ -182,11 +171,11 @@ fn indians_deploy_in_their_own_town_or_else_a_neutral_adjacent_wilderness_hex() 
     // ruling: liberty #18 10.0's fallback; an undeployable block returns to the pool.
     let mut g = position(&[("b-grey", "Boston", 3)], &["b-mohawk"]);
     g.begin_actions(0, 0, 1);
-    ok(&mut g, "british", "replace");
-    assert_eq!(deploy_ids(&g, "british"), vec![format!("deploy-{}", h("Mohawk"))]);
+    act(&mut g, "british", "replace");
+    assert_eq!(deploy_ids(&g, "british"), vec![format!("deploy-{}", hex_id("Mohawk"))]);
     let mut g = position(&[("b-grey", "Boston", 3), ("a-ward", "Mohawk", 3)], &["b-mohawk"]);
     g.begin_actions(0, 0, 1);
-    ok(&mut g, "british", "replace");
+    act(&mut g, "british", "replace");
     let ids = deploy_ids(&g, "british");
     assert!(
         ids.contains(&"deploy-1304".to_string()) && ids.contains(&"deploy-1205".to_string()),
@@ -194,7 +183,7 @@ fn indians_deploy_in_their_own_town_or_else_a_neutral_adjacent_wilderness_hex() 
     );
     assert!(!ids.contains(&"deploy-1306".to_string()), "not wilderness");
     assert!(
-        !ids.contains(&format!("deploy-{}", h("Fort Stanwix"))),
+        !ids.contains(&format!("deploy-{}", hex_id("Fort Stanwix"))),
         "a town is not neutral"
     );
     let mut g = position(
@@ -207,7 +196,7 @@ fn indians_deploy_in_their_own_town_or_else_a_neutral_adjacent_wilderness_hex() 
         &["b-mohawk"],
     );
     g.begin_actions(0, 0, 2);
-    ok(&mut g, "british", "replace");
+    act(&mut g, "british", "replace");
     assert_eq!(g.where_is("b-mohawk"), "pool");
     assert_eq!(g.strength_of("b-mohawk"), 0);
     assert!(matches!(g.frames.last(), Some(Frame::Actions { left: 1, .. })));

@@ -1,21 +1,16 @@
 //! 2.0 Fog-of-War: what each seat and a spectator may see in
 //! `Game::view`, and worlds resampled for a seat by `Game::determinize`.
 
+mod support;
+use support::*;
+
 use engine::{Game, Setup};
 use liberty::Liberty;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
-const BRITISH: u8 = 0;
-const AMERICAN: u8 = 1;
 const SEATS: [&str; 2] = ["british", "american"];
-
-fn act(g: &mut Liberty, seat: &str, id: &str) {
-    if let Err(e) = g.act(seat, id) {
-        panic!("{seat} {id}: {e}; legal: {:?}", g.legal_ids(seat));
-    }
-}
 
 fn view(g: &Liberty, viewer: Option<u8>) -> Value {
     engine::Game::view(g, viewer)

@@ -2,22 +2,12 @@
 //! as it counts for victory (1.2, 5.3) and leader wintering (2.21), played
 //! through the public API with scripted dice.
 
+mod support;
+use support::*;
+
 use liberty::map::{Colour, Map};
 use liberty::turn::Stage;
 use liberty::Liberty;
-
-const BRITISH: u8 = 0;
-const AMERICAN: u8 = 1;
-
-fn act(g: &mut Liberty, seat: &str, id: &str) {
-    if let Err(e) = g.act(seat, id) {
-        panic!("{seat} {id}: {e}; legal: {:?}", g.legal_ids(seat));
-    }
-}
-
-fn hex(name: &str) -> u16 {
-    Liberty::place_named(name)
-}
 
 fn block(id: &str) -> u8 {
     liberty::blocks::by_id(id).expect("known block")

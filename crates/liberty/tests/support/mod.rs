@@ -1,4 +1,4 @@
-//! Helpers shared by tests/battle.rs and tests/naval.rs.
+//! Helpers shared by the Liberty test files: act, legal ids, places, positions, logs.
 #![allow(dead_code)]
 
 use engine::Game;
@@ -19,6 +19,11 @@ pub fn ids(g: &Liberty, seat: &str) -> Vec<String> {
     g.legal_ids(seat)
 }
 
+/// Whether action `id` is legal for `seat` now.
+pub fn legal(g: &Liberty, seat: &str, id: &str) -> bool {
+    g.legal_ids(seat).iter().any(|x| x == id)
+}
+
 pub fn sorted(v: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
     v.sort();
@@ -29,6 +34,7 @@ pub fn hex(name: &str) -> u16 {
     Liberty::place_named(name)
 }
 
+/// The hex id of a place name (or of a hex id given as is).
 pub fn hex_id(name: &str) -> String {
     Map::embedded().space(hex(name)).id.clone()
 }
