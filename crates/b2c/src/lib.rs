@@ -1,1 +1,220 @@
-//! Revolution Road, Part One: From Boston to Concord (rulebook Part One).
+//! Revolution Road, Part One: From Boston to Concord (rulebook Part One),
+//! rules-enforced. Rule numbers cite `shared/rulebooks/revolution-road.txt`
+//! lines 1-840; rulings cite `docs/rulings.md` ("ruling b2c #N").
+
+pub mod actions;
+pub mod combat;
+pub mod frames;
+pub mod hinder;
+pub mod map;
+pub mod menu;
+pub mod movement;
+pub mod nightriders;
+pub mod search;
+pub mod setup;
+pub mod skirmish;
+pub mod state;
+pub mod turn;
+pub mod victory;
+pub mod view;
+pub mod vp;
+
+pub use actions::Action;
+pub use state::B2c;
+pub use view::map_json;
+
+use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, SeatSet, Setup, TitleInfo, Viewer};
+use rand_chacha::ChaCha8Rng;
+
+static INFO: TitleInfo = TitleInfo {
+    key: "b2c",
+    name: "Revolution Road: From Boston to Concord",
+    seats: &["british", "patriot"],
+    scenarios: &[
+        ScenarioInfo {
+            key: "standard",
+            name: "From Boston to Concord (two players, 12 turns)",
+            rule: "15.1",
+        },
+        ScenarioInfo {
+            key: "solo-british",
+            name: "British player vs Patriot bot (turns 8-12)",
+            rule: "15.3",
+        },
+        ScenarioInfo {
+            key: "solo-patriot",
+            name: "Patriot player vs British bot (turns 8-12)",
+            rule: "15.4",
+        },
+    ],
+    options: &[
+        OptionInfo {
+            key: "leader-rerolls",
+            values: &["off", "on"],
+            help: "14.1 a side with a healthy leader in the combat may re-roll one die per Attack or Assault",
+        },
+        OptionInfo {
+            key: "opfire-movement",
+            values: &["off", "on"],
+            help: "14.2 moving through a region with an unbroken enemy piece draws a die: 6 is a hit",
+        },
+        OptionInfo {
+            key: "hobbled-sol",
+            values: &["off", "on"],
+            help: "14.3 Hancock and Adams move one region instead of two",
+        },
+        OptionInfo {
+            key: "militia-minutemen",
+            values: &["off", "on"],
+            help: "14.4 militia hit on 6 only, minutemen on 5-6",
+        },
+        OptionInfo {
+            key: "hidden-arms",
+            values: &["standard", "none", "any-hash", "hash-count"],
+            help: "14.5 what an unsearched plain Hidden Arms marker is worth at the end",
+        },
+        OptionInfo {
+            key: "percy-turn",
+            values: &["9", "8"],
+            help: "12.0 and FAQ: the turn Percy's reinforcements enter Boston",
+        },
+    ],
+    rules_version: "b2c-1",
+};
+
+pub fn info() -> &'static TitleInfo {
+    &INFO
+}
+
+pub fn seat_name(s: Seat) -> &'static str {
+    INFO.seats[s as usize]
+}
+
+/// Every reconstructed data item with its reasoning (data-provenance.md),
+/// with the shared cards'.
+pub fn provenance() -> Vec<(String, String)> {
+    let mut v = map::map().provenance();
+    v.extend(vp::provenance());
+    v.extend(revroad::cards::provenance());
+    v
+}
+
+impl Game for B2c {
+    type Action = Action;
+
+    fn info() -> &'static TitleInfo {
+        &INFO
+    }
+
+    fn new(setup: &Setup) -> Self {
+        let mut g = B2c::start(setup);
+        g.advance();
+        g
+    }
+
+    fn to_act(&self) -> SeatSet {
+        self.acting()
+    }
+
+    fn prompt(&self, seat: Seat) -> Prompt {
+        self.prompt_for(seat)
+    }
+
+    fn legal(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.outcome.is_none() && self.acting().contains(seat) {
+            self.legal_for(seat, out);
+        }
+    }
+
+    fn apply_legal(&mut self, seat: Seat, action: &Action) {
+        self.perform(seat, *action);
+        self.advance();
+    }
+
+    fn describe(&self, _seat: Seat, action: &Action) -> engine::ActionInfo {
+        self.describe_action(action)
+    }
+
+    fn outcome(&self) -> Option<&engine::Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn view(&self, viewer: Viewer) -> serde_json::Value {
+        self.render_view(viewer)
+    }
+
+    fn log(&self) -> &engine::Log {
+        &self.log
+    }
+
+    fn log_mut(&mut self) -> &mut engine::Log {
+        &mut self.log
+    }
+
+    fn dice(&self) -> &engine::Dice {
+        &self.dice
+    }
+
+    fn dice_mut(&mut self) -> &mut engine::Dice {
+        &mut self.dice
+    }
+
+    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
+        self.sample_for(observer, rng)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        self.invariants()
+    }
+
+    /// VP margin with pending hidden-arms and Percy VP, and the march on Concord (11.0).
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.score(seat)
+    }
+}
+
+impl B2c {
+    /// Every piece in one place, markers where they belong, tracks in range.
+    pub fn invariants(&self) -> Result<(), String> {
+        use state::*;
+        let m = map::map();
+        let mut revealed = [0usize; 3];
+        for (i, p) in self.pieces.iter().enumerate() {
+            if !(p.on_map() || [OFF, DEAD, TAKEN, VANISHED].contains(&p.loc)) {
+                return Err(format!("piece {i} at no place ({})", p.loc));
+            }
+            if p.under
+                && !(p.on_map() && (self.gather[p.loc as usize] != Gather::None || self.alert & (1 << p.loc) != 0))
+            {
+                return Err(format!("piece {i} under a marker that is not there"));
+            }
+            if p.hidden && p.kind != Kind::Militia {
+                return Err(format!("piece {i} hidden but not militia"));
+            }
+            if p.kind == Kind::Militia && !p.hidden && p.loc != VANISHED {
+                if p.value > 2 {
+                    return Err(format!("militia {i} of strength {}", p.value));
+                }
+                revealed[p.value as usize] += 1;
+            }
+            if p.on_map() && p.side() == state::PATRIOT && p.loc == m.boston && p.kind != Kind::Nightrider {
+                return Err(format!("Patriot piece {i} in Boston (3.0)"));
+            }
+        }
+        for (s, n) in revealed.iter().enumerate() {
+            if n + self.pool.counts[s] as usize != revroad::MilitiaPool::B2C.counts[s] as usize {
+                return Err(format!("militia of strength {s}: pool and map do not add up"));
+            }
+        }
+        if self.actions.iter().any(|&a| a > 5) || self.reserve.iter().any(|&r| r > 2) {
+            return Err("action or reserve track out of range".into());
+        }
+        if self.deck.draw.len() + self.deck.discard.len() != setup::deck_cards(self.scenario).len() {
+            return Err("cards lost from the deck".into());
+        }
+        if self.arms & self.searched != 0 {
+            return Err("a Hidden Arms marker both searched and not".into());
+        }
+        Ok(())
+    }
+}

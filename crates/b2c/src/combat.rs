@@ -1,0 +1,821 @@
+//! 7.0 How to Conduct Combat (6.1 Attack, 6.2 Assault), 7.1 Retreats
+//! (before combat, OpFire 7.1.3, after combat 7.1.4), applying hits,
+//! hidden militia revealed from the draw pool (4.1, ruling b2c #25), the
+//! field cannon in combat (4.1, ruling b2c #2, #4) and 6.3 Charge.
+
+use crate::actions::Action;
+use crate::frames::*;
+use crate::map::{map, Region};
+use crate::state::*;
+use engine::Seat;
+
+impl B2c {
+    /// 4.1 a hidden militia's value is drawn at random when it must be known
+    /// (ruling b2c #25: drawn now, never fixed earlier; none left: it vanishes).
+    pub fn reveal(&mut self, p: u8) {
+        match self.pool.draw(&mut self.dice) {
+            Some(v) => {
+                let pc = self.pm(p);
+                pc.hidden = false;
+                pc.value = v;
+                let at = map().region(pc.loc).name.clone();
+                self.log
+                    .say("4.1", || format!("A hidden militia in {at} is revealed: strength {v}."));
+            }
+            None => {
+                let pc = self.pm(p);
+                pc.hidden = false;
+                pc.loc = VANISHED;
+                self.log
+                    .say("4.1", || "A hidden militia is removed: the draw pool is empty.".into());
+            }
+        }
+    }
+
+    /// 4.1, 4.2 one hit: unbroken/healthy flips, broken/wounded is removed; the cannon is destroyed.
+    pub fn apply_hit(&mut self, p: u8) {
+        if self.piece(p).hidden {
+            self.reveal(p);
+            if self.piece(p).loc == VANISHED {
+                return;
+            }
+        }
+        let label = if self.log.enabled() {
+            self.piece_label(p)
+        } else {
+            String::new()
+        };
+        let pc = self.pm(p);
+        let what = if pc.kind == Kind::Cannon || pc.flipped {
+            pc.loc = DEAD;
+            pc.under = false;
+            if pc.kind.leader() {
+                "killed"
+            } else {
+                "destroyed"
+            }
+        } else {
+            pc.flipped = true;
+            if pc.kind.leader() {
+                "wounded"
+            } else {
+                "broken"
+            }
+        };
+        self.log.say("4.1", || format!("{label}: {what}."));
+    }
+
+    fn hit_candidates(&self, h: &Hits) -> Set {
+        let valid = |s: Set| {
+            members(s)
+                .filter(|&p| {
+                    let pc = self.piece(p);
+                    pc.active()
+                        && pc.side() == h.seat
+                        && pc.kind.combatant()
+                        && match h.kind {
+                            HitKind::Hit => true,
+                            HitKind::Break => pc.kind.military() && !pc.flipped,
+                            HitKind::Flip => !pc.flipped && pc.kind != Kind::Cannon,
+                        }
+                })
+                .fold(0, |a, p| a | bit(p))
+        };
+        let first = valid(h.first);
+        if first != 0 {
+            first
+        } else {
+            valid(h.rest)
+        }
+    }
+
+    pub fn hits_legal(&self, h: &Hits, out: &mut Vec<Action>) {
+        out.extend(members(self.hit_candidates(h)).map(Action::Pick));
+    }
+
+    pub fn hits_act(&mut self, a: Action) {
+        if let Action::Pick(p) = a {
+            if let Some(Frame::Hits(h)) = self.frames.last_mut() {
+                h.n -= 1;
+            }
+            self.apply_hit(p);
+        }
+    }
+
+    pub fn hits_auto(&mut self) -> bool {
+        let Some(Frame::Hits(h)) = self.frames.last() else {
+            return false;
+        };
+        if h.n == 0 || self.hit_candidates(h) == 0 {
+            self.frames.pop();
+            return true;
+        }
+        false
+    }
+
+    pub fn combat_seat(&self, c: &Combat) -> Option<Seat> {
+        if let Some(s) = c.ask {
+            return Some(s);
+        }
+        match c.stage {
+            CombatStage::SelectAttackers | CombatStage::Mode | CombatStage::OpFire => Some(c.attacker),
+            CombatStage::SelectDefenders => Some(other(c.attacker)),
+            CombatStage::Advance => Some(BRITISH),
+            _ => None,
+        }
+    }
+
+    pub fn combat_prompt(&self, c: &Combat) -> String {
+        let at = &map().region(c.region).name;
+        if c.ask.is_some() {
+            return format!("Combat in {at}: re-roll a missed die (14.1)?");
+        }
+        match c.stage {
+            CombatStage::SelectAttackers => format!("Choose the units attacking in {at}, then done"),
+            CombatStage::SelectDefenders => format!("Choose the units defending in {at}, then done"),
+            CombatStage::Mode => "Simultaneous combat or Defensive Fire?".into(),
+            CombatStage::OpFire => "Opportunity fire on the retreating troops (7.1.3)?".into(),
+            CombatStage::Advance => "Advance with the field cannon (4.1)?".into(),
+            _ => String::new(),
+        }
+    }
+
+    fn attack_candidates(&self, c: &Combat) -> Set {
+        let assault = c.from != NONE;
+        let src = if assault { c.from } else { c.region };
+        let has_regular = members(c.attackers).any(|p| self.piece(p).kind == Kind::Regular);
+        self.set_at(src, c.attacker, |p| {
+            let fresh = !(p.fired || assault && p.moved);
+            fresh
+                && match p.kind {
+                    Kind::Regular | Kind::Militia | Kind::Minuteman => !p.flipped,
+                    Kind::Cannon => has_regular,
+                    Kind::BritishLeader | Kind::PatriotLeader => assault,
+                    _ => false,
+                }
+        }) & !c.attackers
+    }
+
+    pub fn combat_legal(&self, c: &Combat, out: &mut Vec<Action>) {
+        if c.ask.is_some() {
+            out.extend([Action::Yes, Action::No]);
+            return;
+        }
+        match c.stage {
+            CombatStage::SelectAttackers => {
+                out.extend(members(self.attack_candidates(c)).map(Action::Pick));
+                if members(c.attackers).any(|p| self.piece(p).kind.military()) {
+                    out.push(Action::Done);
+                }
+            }
+            CombatStage::SelectDefenders => {
+                let cands =
+                    self.set_at(c.region, other(c.attacker), |p| p.kind.military() && !p.flipped) & !c.defenders;
+                out.extend(members(cands).map(Action::Pick));
+                out.push(Action::Done);
+            }
+            CombatStage::Mode => out.extend([Action::Simultaneous, Action::Defensive]),
+            CombatStage::OpFire => out.extend([Action::Yes, Action::No]),
+            CombatStage::Advance => {
+                let m = map();
+                for (n, _) in m.neighbours(c.region) {
+                    if m.region(n).on_map() {
+                        out.push(Action::Go(n));
+                    }
+                }
+                out.push(Action::No);
+            }
+            _ => {}
+        }
+    }
+
+    fn combat_mut(&mut self) -> &mut Combat {
+        match self.frames.last_mut() {
+            Some(Frame::Combat(c)) => c,
+            _ => unreachable!("combat frame on top"),
+        }
+    }
+
+    pub fn combat_act(&mut self, a: Action) {
+        let c = self.combat_mut().clone();
+        if let Some(s) = c.ask {
+            if a == Action::Yes {
+                self.reroll_one(s);
+            }
+            let c = self.combat_mut();
+            c.ask = None;
+            c.reroll[s as usize] = false;
+            return;
+        }
+        match (c.stage, a) {
+            (CombatStage::SelectAttackers, Action::Pick(p)) => self.combat_mut().attackers |= bit(p),
+            (CombatStage::SelectAttackers, _) => {
+                for p in members(c.attackers) {
+                    if self.piece(p).hidden {
+                        self.reveal(p);
+                    }
+                    if c.from != NONE {
+                        self.pm(p).loc = c.region;
+                    }
+                }
+                let cannon = if c.attacker == BRITISH {
+                    members(c.attackers).any(|p| self.piece(p).kind == Kind::Cannon)
+                } else {
+                    self.count(c.region, BRITISH, |p| p.kind == Kind::Cannon) > 0
+                };
+                let cm = self.combat_mut();
+                cm.cannon = cannon;
+                cm.stage = CombatStage::RetreatBefore;
+            }
+            (CombatStage::SelectDefenders, Action::Pick(p)) => self.combat_mut().defenders |= bit(p),
+            (CombatStage::SelectDefenders, _) => {
+                for p in members(c.defenders) {
+                    if self.piece(p).hidden {
+                        self.reveal(p);
+                    }
+                }
+                self.combat_mut().stage = CombatStage::Mode;
+            }
+            (CombatStage::Mode, Action::Simultaneous) => {
+                let cm = self.combat_mut();
+                cm.simultaneous = true;
+                cm.fought = true;
+                cm.took[c.attacker as usize] = true;
+                cm.stage = CombatStage::BothFire;
+                let rest = self.hittable(c.region, c.attacker);
+                self.push_hits(c.attacker, 1, c.attackers, rest, HitKind::Hit, "7.0");
+            }
+            (CombatStage::Mode, _) => {
+                let cm = self.combat_mut();
+                cm.fought = true;
+                cm.stage = CombatStage::DefenderFires;
+            }
+            (CombatStage::OpFire, Action::Yes) => self.opfire(&c),
+            (CombatStage::OpFire, _) => self.combat_mut().stage = self.after_opfire(&c),
+            (CombatStage::Advance, Action::Go(r)) => {
+                for p in members(self.set_at(c.region, BRITISH, |_| true) & (c.attackers | self.cannon_set(c.region))) {
+                    let pc = self.pm(p);
+                    pc.loc = r;
+                    pc.moved = true;
+                }
+                self.log
+                    .say("4.1", || format!("The cannon advances to {}.", map().region(r).name));
+                self.combat_mut().stage = CombatStage::Finish;
+            }
+            (CombatStage::Advance, _) => self.combat_mut().stage = CombatStage::Finish,
+            _ => {}
+        }
+    }
+
+    fn cannon_set(&self, r: Region) -> Set {
+        self.set_at(r, BRITISH, |p| p.kind == Kind::Cannon)
+    }
+
+    fn after_opfire(&self, c: &Combat) -> CombatStage {
+        if c.attacker == BRITISH && c.cannon && members(c.attackers).any(|p| self.piece(p).loc == c.region) {
+            CombatStage::Advance
+        } else {
+            CombatStage::Finish
+        }
+    }
+
+    /// 7.1.3 Opportunity Fire on troops that all retreated before combat.
+    fn opfire(&mut self, c: &Combat) {
+        let gone: Vec<u8> = members(c.retreated).filter(|&p| self.piece(p).active()).collect();
+        let count = gone
+            .iter()
+            .filter(|&&p| {
+                let pc = self.piece(p);
+                pc.kind.military() || pc.kind.leader() && !pc.flipped
+            })
+            .count();
+        let n = if c.attacker == BRITISH {
+            count.div_ceil(2)
+        } else {
+            count
+        };
+        let dice: Vec<u8> = (0..n).map(|_| self.dice.d6()).collect();
+        let hits = dice.iter().filter(|&&d| d == 6).count() as u8;
+        self.log
+            .roll("7.1.3", &dice, || format!("Opportunity fire: {hits} hit(s)."));
+        for p in members(c.attackers) {
+            if self.piece(p).kind.military() {
+                self.pm(p).fired = true;
+            }
+        }
+        let next = self.after_opfire(c);
+        self.combat_mut().stage = next;
+        self.fire_shot(c.attacker, true, "opportunity fire on retreating troops");
+        let set = gone.iter().fold(0, |s, &p| s | bit(p));
+        self.push_hits(other(c.attacker), hits, set, 0, HitKind::Hit, "7.1.3");
+    }
+
+    /// Dice of a side's participants: (die faces to roll, lowest hit) (4.1, 7.0, 14.4).
+    fn dice_for(&self, side: Seat, set: Set, region: Region) -> Vec<u8> {
+        let mut needs = Vec::new();
+        let mut leaders = self.count(region, PATRIOT, |p| p.kind == Kind::PatriotLeader && !p.flipped);
+        let militia_need = if self.opts.militia_minutemen { 6 } else { 5 };
+        for p in members(set) {
+            let pc = self.piece(p);
+            if !pc.active() || pc.loc != region || pc.side() != side || pc.flipped {
+                continue;
+            }
+            match pc.kind {
+                Kind::Regular => needs.extend([4, 4]),
+                Kind::Minuteman => needs.push(5),
+                Kind::Militia if pc.value > 0 => needs.extend(std::iter::repeat_n(militia_need, pc.value as usize)),
+                // 4.1 a "0" militia paired with a healthy leader counts 1 (ruling b2c #5).
+                Kind::Militia if leaders > 0 => {
+                    leaders -= 1;
+                    needs.push(militia_need);
+                }
+                _ => {}
+            }
+        }
+        needs
+    }
+
+    fn roll_side(&mut self, c: &Combat, side: Seat) {
+        let set = if side == c.attacker { c.attackers } else { c.defenders };
+        let needs = self.dice_for(side, set, c.region);
+        let roll: Vec<(u8, u8)> = needs.iter().map(|&n| (self.dice.d6(), n)).collect();
+        if !roll.is_empty() {
+            let faces: Vec<u8> = roll.iter().map(|r| r.0).collect();
+            let hits = roll.iter().filter(|(d, n)| d >= n).count();
+            let who = crate::seat_name(side);
+            self.log.roll("7.0", &faces, || {
+                format!("The {who} roll {} dice: {hits} hit(s).", faces.len())
+            });
+        }
+        let can = self.opts.leader_rerolls
+            && c.reroll[side as usize]
+            && roll.iter().any(|(d, n)| d < n)
+            && self.count(c.region, side, |p| p.kind.leader() && !p.flipped) > 0;
+        let cm = self.combat_mut();
+        if !roll.is_empty() {
+            cm.rolled = true;
+        }
+        cm.roll[side as usize] = Some(roll);
+        if can && cm.ask.is_none() {
+            cm.ask = Some(side);
+        }
+    }
+
+    /// 14.1 re-roll the missed die most likely to hit.
+    fn reroll_one(&mut self, side: Seat) {
+        let d = self.dice.d6();
+        let cm = self.combat_mut();
+        if let Some(roll) = cm.roll[side as usize].as_mut() {
+            if let Some(i) = (0..roll.len())
+                .filter(|&i| roll[i].0 < roll[i].1)
+                .min_by_key(|&i| roll[i].1)
+            {
+                roll[i].0 = d;
+            }
+        }
+        self.log.roll("14.1", &[d], || "A leader's re-roll.".into());
+    }
+
+    /// Hits scored by `side`'s roll go to the other side: participants first (7.0).
+    fn resolve(&mut self, side: Seat) -> Option<Hits> {
+        let c = self.combat_mut();
+        let hits = c.roll[side as usize]
+            .take()
+            .map_or(0, |r| r.iter().filter(|(d, n)| d >= n).count()) as u8;
+        let target = other(side);
+        let first = if target == c.attacker { c.attackers } else { c.defenders };
+        let region = c.region;
+        if hits == 0 {
+            return None;
+        }
+        c.took[target as usize] = true;
+        Some(Hits {
+            seat: target,
+            n: hits,
+            first,
+            rest: self.hittable(region, target),
+            kind: HitKind::Hit,
+            rule: "7.0".into(),
+        })
+    }
+
+    fn second_ask(&mut self, side: Seat) -> bool {
+        let c = self.combat_mut().clone();
+        let can = self.opts.leader_rerolls
+            && c.reroll[side as usize]
+            && c.roll[side as usize]
+                .as_ref()
+                .is_some_and(|r| r.iter().any(|(d, n)| d < n))
+            && self.count(c.region, side, |p| p.kind.leader() && !p.flipped) > 0;
+        if can {
+            self.combat_mut().ask = Some(side);
+        }
+        can
+    }
+
+    pub fn combat_auto(&mut self) -> bool {
+        let c = self.combat_mut().clone();
+        if c.ask.is_some() {
+            return false;
+        }
+        let def = other(c.attacker);
+        match c.stage {
+            CombatStage::RetreatBefore => {
+                let cands = self.hittable(c.region, def);
+                self.combat_mut().stage = CombatStage::AfterRetreat;
+                self.push_retreat(def, RetreatMode::Before, c.region, c.from, NONE, cands, 0);
+            }
+            CombatStage::AfterRetreat => {
+                let left = self.hittable(c.region, def);
+                self.combat_mut().stage = if left == 0 {
+                    if c.retreated != 0 {
+                        CombatStage::OpFire
+                    } else {
+                        CombatStage::Finish
+                    }
+                } else {
+                    CombatStage::Cannon
+                };
+            }
+            CombatStage::Cannon => {
+                self.combat_mut().stage = CombatStage::SelectDefenders;
+                if c.cannon {
+                    let militia = self.set_at(c.region, PATRIOT, |p| p.kind == Kind::Militia && !p.flipped);
+                    self.push_hits(PATRIOT, 1, militia, 0, HitKind::Break, "4.1");
+                }
+            }
+            CombatStage::DefenderFires => {
+                if c.roll[def as usize].is_none() {
+                    self.roll_side(&c, def);
+                } else {
+                    self.combat_mut().stage = CombatStage::AttackerFires;
+                    let h = self.resolve(def);
+                    self.frames.extend(h.map(Frame::Hits));
+                }
+            }
+            CombatStage::AttackerFires => {
+                if c.roll[c.attacker as usize].is_none() {
+                    self.roll_side(&c, c.attacker);
+                } else {
+                    self.combat_mut().stage = CombatStage::RetreatAttacker;
+                    let h = self.resolve(c.attacker);
+                    self.frames.extend(h.map(Frame::Hits));
+                }
+            }
+            CombatStage::BothFire => {
+                if c.roll[0].is_none() && c.roll[1].is_none() {
+                    self.roll_side(&c, c.attacker);
+                    let c2 = self.combat_mut().clone();
+                    self.roll_side(&c2, def);
+                } else if !self.second_ask(def) && !self.second_ask(c.attacker) {
+                    self.combat_mut().stage = CombatStage::RetreatAttacker;
+                    let on_defender = self.resolve(c.attacker);
+                    let on_attacker = self.resolve(def);
+                    self.frames.extend(on_defender.map(Frame::Hits));
+                    self.frames.extend(on_attacker.map(Frame::Hits));
+                }
+            }
+            CombatStage::RetreatAttacker => {
+                self.combat_mut().stage = CombatStage::RetreatDefender;
+                let mine = self.hittable(c.region, c.attacker);
+                if c.took[c.attacker as usize] && mine != 0 {
+                    self.push_retreat(c.attacker, RetreatMode::After, c.region, NONE, c.from, mine, 0);
+                }
+            }
+            CombatStage::RetreatDefender => {
+                self.combat_mut().stage = CombatStage::Finish;
+                let theirs = self.hittable(c.region, def);
+                if c.took[def as usize] && theirs != 0 {
+                    self.push_retreat(def, RetreatMode::After, c.region, c.from, NONE, theirs, 0);
+                }
+            }
+            CombatStage::Finish => {
+                self.frames.pop();
+                if c.fought {
+                    for p in members(c.attackers | c.defenders) {
+                        if self.piece(p).kind.military() {
+                            self.pm(p).fired = true;
+                        }
+                    }
+                }
+                if c.from != NONE {
+                    for p in members(c.attackers) {
+                        self.pm(p).moved = true;
+                    }
+                }
+                if c.rolled {
+                    self.fire_shot(c.attacker, true, "shots were fired in combat");
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn push_retreat(
+        &mut self,
+        seat: Seat,
+        mode: RetreatMode,
+        region: Region,
+        banned: Region,
+        forced: Region,
+        candidates: Set,
+        picked: Set,
+    ) {
+        self.frames.push(Frame::Retreat(Retreat {
+            seat,
+            mode,
+            region,
+            banned,
+            forced,
+            candidates,
+            picked,
+            dest: NONE,
+            stage: RetreatStage::Pick,
+        }));
+    }
+
+    /// 7.1 where a retreat may go: adjacent, not the Assault's origin, toward
+    /// Concord (Patriots; 15.2 also toward Lexington from Concord) or Boston (British) if possible.
+    pub fn retreat_dests(&self, r: &Retreat) -> Vec<Region> {
+        let m = map();
+        if r.forced != NONE {
+            return vec![r.forced];
+        }
+        let all: Vec<Region> = m
+            .neighbours(r.region)
+            .map(|(n, _)| n)
+            .filter(|&n| n != r.banned && self.may_enter(r.seat, n))
+            .collect();
+        let toward: Vec<Region> = all
+            .iter()
+            .copied()
+            .filter(|&n| {
+                if r.seat == PATRIOT {
+                    m.toward_concord(r.region, n)
+                        || self.solo()
+                            && r.region == m.concord
+                            && m.dist(n, m.lexington) < m.dist(r.region, m.lexington)
+                } else {
+                    m.toward_boston(r.region, n)
+                }
+            })
+            .collect();
+        if toward.is_empty() {
+            all
+        } else {
+            toward
+        }
+    }
+
+    pub fn retreat_legal(&self, r: &Retreat, out: &mut Vec<Action>) {
+        match r.stage {
+            RetreatStage::Pick => {
+                let leaders = members(r.picked).filter(|&p| self.piece(p).kind.leader()).count();
+                if r.mode != RetreatMode::Charge || leaders < 2 {
+                    let left = r.candidates & !r.picked;
+                    out.extend(
+                        members(left)
+                            .filter(|&p| self.piece(p).active() && self.piece(p).loc == r.region)
+                            .map(Action::Pick),
+                    );
+                }
+                out.push(Action::Done);
+            }
+            RetreatStage::Dest => out.extend(self.retreat_dests(r).into_iter().map(Action::Go)),
+            _ => {}
+        }
+    }
+
+    fn retreat_mut(&mut self) -> &mut Retreat {
+        match self.frames.last_mut() {
+            Some(Frame::Retreat(r)) => r,
+            _ => unreachable!("retreat frame on top"),
+        }
+    }
+
+    pub fn retreat_act(&mut self, a: Action) {
+        let r = self.retreat_mut();
+        match a {
+            Action::Pick(p) => r.picked |= bit(p),
+            Action::Go(d) => {
+                r.dest = d;
+                r.stage = RetreatStage::MovedHit;
+            }
+            _ => {
+                if r.picked == 0 {
+                    r.stage = RetreatStage::Arrived;
+                } else {
+                    r.stage = RetreatStage::Dest;
+                }
+            }
+        }
+    }
+
+    pub fn retreat_auto(&mut self) -> bool {
+        let r = self.retreat_mut().clone();
+        let alive = members(r.picked)
+            .filter(|&p| self.piece(p).active() && self.piece(p).loc == r.region)
+            .fold(0, |s, p| s | bit(p));
+        match r.stage {
+            RetreatStage::Pick => return false,
+            RetreatStage::Dest => {
+                if self.retreat_dests(&r).is_empty() {
+                    self.retreat_mut().picked = 0;
+                    self.retreat_mut().stage = RetreatStage::Arrived;
+                    return true;
+                }
+                return false;
+            }
+            RetreatStage::MovedHit => {
+                self.retreat_mut().stage = RetreatStage::Moving;
+                let moved = members(alive)
+                    .filter(|&p| self.piece(p).moved)
+                    .fold(0, |s, p| s | bit(p));
+                if r.mode == RetreatMode::Before && moved != 0 {
+                    self.push_hits(r.seat, 1, moved, 0, HitKind::Hit, "7.1.2");
+                }
+            }
+            RetreatStage::Moving => {
+                let goers = if r.mode == RetreatMode::Before {
+                    self.retreat_order(&r, alive)
+                } else {
+                    alive
+                };
+                for p in members(goers) {
+                    let pc = self.pm(p);
+                    if pc.loc != r.region {
+                        continue;
+                    }
+                    if r.mode == RetreatMode::Before {
+                        pc.moved = true;
+                    }
+                    pc.loc = r.dest;
+                }
+                let m = map();
+                let (from, to) = (m.region(r.region).name.clone(), m.region(r.dest).name.clone());
+                let n = goers.count_ones();
+                self.log
+                    .say("7.1", || format!("{n} piece(s) retreat from {from} to {to}."));
+                let rs = self.retreat_mut();
+                rs.picked = goers;
+                rs.stage = RetreatStage::Arrived;
+                // 7.1 entering unbroken enemy units costs one more hit.
+                if goers != 0 && self.count(r.dest, other(r.seat), |p| p.kind.military() && !p.flipped) > 0 {
+                    self.push_hits(r.seat, 1, goers, 0, HitKind::Hit, "7.1");
+                }
+            }
+            RetreatStage::Arrived => {
+                self.frames.pop();
+                let went = members(r.picked)
+                    .filter(|&p| self.piece(p).active())
+                    .fold(0, |s, p| s | bit(p));
+                if let Some(Frame::Combat(c)) = self.frames.last_mut() {
+                    c.retreated |= went;
+                }
+            }
+        }
+        true
+    }
+
+    /// 7.1.1, 7.1.2 who goes when retreating before combat (ruling b2c #20):
+    /// unmoved units freely; moved units in the prescribed order; 11.0 rolls.
+    fn retreat_order(&mut self, r: &Retreat, alive: Set) -> Set {
+        let mut goers = 0;
+        let mut moved = Vec::new();
+        for p in members(alive) {
+            if self.piece(p).moved {
+                moved.push(p);
+            } else {
+                goers |= bit(p);
+            }
+        }
+        let is = |g: &B2c, p: u8, k: Kind, broken: bool| g.piece(p).kind == k && g.piece(p).flipped == broken;
+        if r.seat == PATRIOT {
+            let mut escorts = 0;
+            for &p in &moved {
+                if is(self, p, Kind::PatriotLeader, true) || is(self, p, Kind::Minuteman, true) {
+                    goers |= bit(p);
+                } else if is(self, p, Kind::PatriotLeader, false) || is(self, p, Kind::Minuteman, false) {
+                    goers |= bit(p);
+                    escorts += 1;
+                }
+            }
+            let mut militia: Vec<u8> = moved
+                .iter()
+                .copied()
+                .filter(|&p| self.piece(p).kind == Kind::Militia)
+                .collect();
+            // Escorts take broken militia first: alone they could not retreat.
+            militia.sort_by_key(|&p| !self.piece(p).flipped);
+            for p in militia {
+                if escorts > 0 {
+                    escorts -= 1;
+                    goers |= bit(p);
+                } else if !self.piece(p).flipped {
+                    goers |= bit(p);
+                    self.apply_hit(p);
+                }
+            }
+        } else {
+            let mut escorts = 0;
+            let mut regs = Vec::new();
+            for &p in &moved {
+                let pc = self.piece(p);
+                match pc.kind {
+                    Kind::Cannon => goers |= bit(p),
+                    Kind::BritishLeader => {
+                        goers |= bit(p);
+                        if !pc.flipped {
+                            escorts += 1;
+                        }
+                    }
+                    _ => regs.push(p),
+                }
+            }
+            regs.sort_by_key(|&p| self.piece(p).flipped);
+            for p in regs {
+                goers |= bit(p);
+                if escorts > 0 {
+                    escorts -= 1;
+                } else if !self.piece(p).flipped {
+                    let d = self.dice.d6();
+                    self.log
+                        .roll("7.1.2", &[d], || format!("An unaccompanied Regular retreats: {d}."));
+                    if d == 6 {
+                        self.apply_hit(p);
+                    }
+                }
+            }
+        }
+        // 11.0 Smith's and Pitcairn's force after Concord.
+        if r.seat == BRITISH && self.concord_entered {
+            for p in members(goers) {
+                let pc = self.piece(p);
+                if !pc.percy && !pc.flipped && matches!(pc.kind, Kind::Regular | Kind::BritishLeader) {
+                    let d = self.dice.d6();
+                    self.log
+                        .roll("11.0", &[d], || format!("Retreat from Concord's force: {d}."));
+                    if d == 6 {
+                        self.apply_hit(p);
+                    }
+                }
+            }
+        }
+        goers
+            & !members(goers)
+                .filter(|&p| !self.piece(p).active())
+                .fold(0, |s, p| s | bit(p))
+    }
+
+    /// 6.3 Charge: one British hit, two Patriot hits (three with the cannon,
+    /// ruling b2c #3), broken Patriots and up to two leaders retreat.
+    pub fn charge_auto(&mut self) -> bool {
+        let Some(Frame::Charge(ch)) = self.frames.last().cloned() else {
+            return false;
+        };
+        let set_stage = |g: &mut B2c, s: ChargeStage| {
+            if let Some(Frame::Charge(c)) = g.frames.last_mut() {
+                c.stage = s;
+            }
+        };
+        match ch.stage {
+            ChargeStage::BritishHit => {
+                set_stage(self, ChargeStage::PatriotHits);
+                self.push_hits(BRITISH, 1, ch.british, 0, HitKind::Hit, "6.3");
+            }
+            ChargeStage::PatriotHits => {
+                set_stage(self, ChargeStage::Retreat);
+                let n = if ch.cannon
+                    && members(ch.british).any(|p| self.piece(p).kind == Kind::Cannon && self.piece(p).active())
+                {
+                    3
+                } else {
+                    2
+                };
+                let pats = self.hittable(ch.region, PATRIOT);
+                self.push_hits(PATRIOT, n, pats, 0, HitKind::Hit, "6.3");
+            }
+            ChargeStage::Retreat => {
+                set_stage(self, ChargeStage::Done);
+                let broken = self.set_at(ch.region, PATRIOT, |p| p.kind.military() && p.flipped);
+                let leaders = self.set_at(ch.region, PATRIOT, |p| p.kind == Kind::PatriotLeader);
+                if broken | leaders != 0 {
+                    self.push_retreat(PATRIOT, RetreatMode::Charge, ch.region, NONE, NONE, leaders, broken);
+                }
+            }
+            ChargeStage::Done => {
+                self.frames.pop();
+                for p in members(ch.british) {
+                    if self.piece(p).active() {
+                        let pc = self.pm(p);
+                        pc.moved = true;
+                        pc.fired = true;
+                    }
+                }
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,283 @@
+//! 5.2 Perform Actions: the Action menu with each Action's prerequisites
+//! (6.1-6.15), Reserve Actions, Plan (6.13, ruling b2c #12), Gather
+//! Intelligence (6.14, ruling b2c #13) and Pass (6.15).
+
+use crate::actions::Action;
+use crate::frames::{Charge, ChargeStage, Combat, CombatStage, Frame, Search, NONE};
+use crate::map::{map, Region};
+use crate::state::*;
+use engine::Seat;
+
+impl B2c {
+    /// 5.2 a Reserve Action may be used when the seat has no more Actions than
+    /// its opponent, or only one left.
+    pub fn reserve_usable(&self, seat: Seat) -> bool {
+        let (me, them) = (self.actions[seat as usize], self.actions[other(seat) as usize]);
+        self.reserve[seat as usize] > 0 && me > 0 && (me <= them || me == 1)
+    }
+
+    pub fn menu_legal(&self, seat: Seat, reserve: bool, out: &mut Vec<Action>) {
+        let start = out.len();
+        self.real_actions(seat, out);
+        let others = out.len() - start;
+        if reserve {
+            return;
+        }
+        // 6.13 Plan: on the 1 space, or when nothing but Pass is possible.
+        if self.reserve[seat as usize] < 2 && (self.actions[seat as usize] == 1 || others == 0) {
+            out.push(Action::Plan);
+        }
+        out.push(Action::Pass);
+        if others > 0 && self.reserve_usable(seat) {
+            out.push(Action::Reserve);
+        }
+    }
+
+    /// Every Action whose prerequisites are met (6.1-6.12, 6.14).
+    fn real_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let m = map();
+        let n = m.len() as Region;
+        let boston = m.boston;
+        let enemy = other(seat);
+        for r in 0..n {
+            let on_map = m.region(r).on_map();
+            let mine = self.set_at(r, seat, |p| p.kind.combatant());
+            let theirs = self.set_at(r, enemy, |p| p.kind.combatant());
+            // 3.0 nothing in Boston may be targeted by a Patriot Action.
+            let target_ok = !(seat == PATRIOT && r == boston);
+            if mine != 0 && theirs != 0 && target_ok && self.can_attack_from(r, seat, false) {
+                out.push(Action::Attack(r));
+            }
+            if theirs != 0 && target_ok && on_map && self.may_enter(seat, r) {
+                for (f, _) in m.neighbours(r) {
+                    if self.can_attack_from(f, seat, true) {
+                        out.push(Action::Assault(f, r));
+                    }
+                }
+            }
+            if seat == BRITISH && theirs != 0 && self.can_charge(r) {
+                out.push(Action::Charge(r));
+            }
+            if mine != 0
+                && self
+                    .pieces
+                    .iter()
+                    .any(|p| p.loc == r && !p.under && p.side() == seat && p.kind.combatant() && !p.moved)
+            {
+                out.push(Action::Move(r));
+            }
+            if seat == PATRIOT && on_map && r != boston && self.assemble_possible(r) {
+                out.push(Action::Assemble(r));
+            }
+            if seat == PATRIOT && self.shot && r != boston {
+                if self.ambush & (1 << r) == 0
+                    && self.count(r, BRITISH, |p| p.kind == Kind::Regular && !p.flipped && p.moved) >= 2
+                {
+                    out.push(Action::Ambush(r));
+                }
+                if self.snipe & (1 << r) == 0
+                    && self.count(r, BRITISH, |p| {
+                        (p.kind == Kind::Regular || p.kind == Kind::BritishLeader)
+                            && !p.flipped
+                            && p.moved
+                            && p.marched >= 2
+                    }) >= 4
+                {
+                    out.push(Action::Snipe(r));
+                }
+            }
+            if self.can_rally(r, seat) {
+                out.push(Action::Rally(r));
+            }
+            if seat == BRITISH && self.can_search(r) {
+                out.push(Action::Search(r));
+            }
+        }
+        for (i, p) in self.pieces.iter().enumerate() {
+            let i = i as u8;
+            if seat == PATRIOT && p.kind == Kind::SonOfLiberty && p.active() && !p.flipped && !p.moved {
+                out.push(Action::MoveSol(i));
+            }
+            if seat == PATRIOT
+                && matches!(p.kind, Kind::Nightrider | Kind::SonOfLiberty)
+                && p.flipped
+                && p.on_map()
+                && !(p.kind == Kind::SonOfLiberty && p.since == self.turn)
+            {
+                out.push(Action::Escape(i));
+            }
+        }
+        self.hinder_legal(seat, out);
+        if seat == PATRIOT && !self.free_riders().is_empty() {
+            out.push(Action::CallToArms);
+        }
+        if !self.intel_used[seat as usize] {
+            out.push(Action::Intel);
+        }
+    }
+
+    /// 6.1 / 6.2: units able to attack from `r` (no Fired marker; for an Assault no Moved marker either).
+    fn can_attack_from(&self, r: Region, seat: Seat, assault: bool) -> bool {
+        self.pieces.iter().any(|p| {
+            p.loc == r
+                && !p.under
+                && p.side() == seat
+                && p.kind.military()
+                && !p.flipped
+                && !p.fired
+                && !(assault && p.moved)
+        })
+    }
+
+    /// 3.0: Patriots never enter Boston, nor Charlestown while it holds an unbroken Regular.
+    pub fn may_enter(&self, seat: Seat, r: Region) -> bool {
+        let m = map();
+        if !m.region(r).on_map() {
+            return false;
+        }
+        if seat == PATRIOT {
+            r != m.boston && !(r == m.charlestown && self.unbroken_regulars(r) > 0)
+        } else {
+            true
+        }
+    }
+
+    /// 6.3 Charge prerequisites.
+    fn can_charge(&self, r: Region) -> bool {
+        self.count(r, BRITISH, |p| p.kind == Kind::BritishLeader) > 0
+            && self.count(r, BRITISH, |p| {
+                p.kind == Kind::Regular && !p.flipped && !p.moved && !p.fired
+            }) > 0
+    }
+
+    /// 6.8 a leader not yet used to rally, with a broken unit of his side.
+    fn can_rally(&self, r: Region, seat: Seat) -> bool {
+        self.count(r, seat, |p| p.kind.leader() && !p.rallied) > 0
+            && self.count(r, seat, |p| p.kind.military() && p.flipped) > 0
+    }
+
+    /// 6.9, 8.1, 8.2 (ruling b2c #17: any region with an unsearched marker).
+    fn can_search(&self, r: Region) -> bool {
+        if self.unbroken_regulars(r) == 0 {
+            return false;
+        }
+        let arms = self.arms & (1 << r) != 0 && self.hinder_at(HINDER_SEARCH) != Some(r);
+        arms || self
+            .pieces
+            .iter()
+            .any(|p| p.kind == Kind::SonOfLiberty && p.loc == r && !p.flipped)
+    }
+
+    pub fn menu_act(&mut self, seat: Seat, a: Action) {
+        if a == Action::Reserve {
+            self.frames.pop();
+            self.frames.push(Frame::Menu { seat, reserve: true });
+            return;
+        }
+        let Some(Frame::Menu { reserve, .. }) = self.frames.pop() else {
+            return;
+        };
+        if reserve {
+            self.reserve[seat as usize] -= 1;
+        } else {
+            self.actions[seat as usize] -= 1;
+        }
+        self.last_actor = seat;
+        if self.log.enabled() {
+            let label = self.describe_action(&a).label;
+            let who = crate::seat_name(seat);
+            let how = if reserve { " (Reserve Action)" } else { "" };
+            self.log.say("5.2", || format!("{who}: {label}{how}"));
+        }
+        match a {
+            Action::Attack(r) => self.begin_combat(seat, r, NONE),
+            Action::Assault(f, r) => self.begin_combat(seat, r, f),
+            Action::Charge(r) => {
+                let british = self.set_at(r, BRITISH, |p| p.kind.combatant() && !p.moved && !p.fired);
+                let cannon = self.count(r, BRITISH, |p| p.kind == Kind::Cannon && !p.moved && !p.fired) > 0;
+                self.fire_shot(BRITISH, false, "the British charged");
+                self.frames.push(Frame::Charge(Charge {
+                    region: r,
+                    british,
+                    cannon,
+                    stage: ChargeStage::BritishHit,
+                }));
+            }
+            Action::Move(r) => self.begin_move(seat, r),
+            Action::MoveSol(p) => {
+                let left = if self.opts.hobbled_sol { 1 } else { 2 };
+                self.frames.push(Frame::SolMove { piece: p, left });
+            }
+            Action::Assemble(r) => self.frames.push(Frame::Assemble { target: r, picked: 0 }),
+            Action::Ambush(r) => self.ambush(r),
+            Action::Snipe(r) => self.snipe(r),
+            Action::Rally(r) => self.rally(r, seat),
+            Action::Search(r) => {
+                let sol = (0..self.pieces.len() as u8)
+                    .filter(|&p| {
+                        let pc = self.piece(p);
+                        pc.kind == Kind::SonOfLiberty && pc.loc == r && !pc.flipped
+                    })
+                    .collect();
+                self.frames.push(Frame::Search(Search {
+                    region: r,
+                    sol,
+                    failed: None,
+                    arms_done: false,
+                }));
+            }
+            Action::Escape(p) => self.escape(p),
+            Action::HinderPlace(h, r) => self.hinder_place(h, r),
+            Action::HinderRemove(h) => self.hinder_remove(h),
+            Action::CallToArms => self.call_to_arms(),
+            Action::Plan => {
+                self.reserve[seat as usize] += 1;
+                self.log.say("6.13", || "Plan: one more Reserve Action.".into());
+            }
+            Action::Intel => self.gather_intelligence(seat),
+            _ => {}
+        }
+    }
+
+    /// 6.14 look at the top two cards, privately (ruling b2c #13: once per player per turn).
+    fn gather_intelligence(&mut self, seat: Seat) {
+        self.intel_used[seat as usize] = true;
+        let seen = self.deck.peek(2).to_vec();
+        self.known[seat as usize] = self.known[seat as usize].max(seen.len() as u8);
+        self.dice.reveal();
+        self.log.tell(seat, "6.14", || {
+            let cards: Vec<String> = seen
+                .iter()
+                .map(|&n| {
+                    let c = revroad::cards::card(n);
+                    format!(
+                        "card {n} (British {}, Patriot {}, {} hash marks)",
+                        c.british, c.patriot, c.hash
+                    )
+                })
+                .collect();
+            format!("The next cards: {}.", cards.join(", then "))
+        });
+    }
+
+    pub fn begin_combat(&mut self, seat: Seat, r: Region, from: Region) {
+        self.frames.push(Frame::Combat(Box::new(Combat {
+            attacker: seat,
+            region: r,
+            from,
+            stage: CombatStage::SelectAttackers,
+            attackers: 0,
+            defenders: 0,
+            retreated: 0,
+            cannon: false,
+            simultaneous: false,
+            fought: false,
+            rolled: false,
+            took: [false; 2],
+            pending: [0; 2],
+            reroll: [self.opts.leader_rerolls; 2],
+            roll: [None, None],
+            ask: None,
+        })));
+    }
+}

@@ -1,0 +1,564 @@
+//! 6.4 Movement (6.4.1 Scout, 6.4.2 March and force march), the stop rule
+//! (ruling b2c #1), the field cannon moving (4.1), the first-turn landing
+//! (9.0), Sons of Liberty moves (4.4), 6.5 Assemble, the minutemen's free
+//! move at muster (4.3), and opportunity fire during movement (14.2, 15.2).
+
+use crate::actions::Action;
+use crate::frames::{Frame, HitKind, Hits, Move, NONE};
+use crate::map::{map, Region, Water};
+use crate::state::*;
+use engine::Seat;
+
+impl B2c {
+    pub fn begin_move(&mut self, seat: Seat, from: Region) {
+        self.frames.push(Frame::Move(Move {
+            seat,
+            from,
+            group: 0,
+            at: NONE,
+            steps: 0,
+            march: true,
+            stopped: false,
+            cannon_used: false,
+            opfired: 0,
+            ophits: 0,
+            done: 0,
+        }));
+    }
+
+    /// 9.0 British units may land from Boston on the first turn (15.2: Percy on turn 8).
+    fn landing_allowed(&self, mv: &Move) -> bool {
+        let m = map();
+        mv.seat == BRITISH
+            && mv.from == m.boston
+            && mv.steps == 0
+            && if self.solo() { self.turn == 8 } else { self.turn == 1 }
+    }
+
+    fn group_has(&self, group: Set, f: impl Fn(&Piece) -> bool) -> bool {
+        members(group).any(|p| f(self.piece(p)))
+    }
+
+    /// 11.0 a broken Regular of Smith's force after Concord: one region per Move Action, no March.
+    fn slowed(&self, p: &Piece) -> bool {
+        self.concord_entered && p.kind == Kind::Regular && p.flipped && !p.percy && !self.solo()
+            || self.solo() && self.concord_entered && p.kind == Kind::Regular && p.flipped && !p.percy
+    }
+
+    /// May the whole group step from `at` into `to` (3.0, 4.1)?
+    pub fn group_may_enter(&self, seat: Seat, group: Set, at: Region, to: Region) -> bool {
+        let m = map();
+        if !self.may_enter(seat, to) {
+            return false;
+        }
+        let leader = self.group_has(group, |p| p.kind.leader());
+        if seat == PATRIOT {
+            let broken = self.group_has(group, |p| p.kind.military() && p.flipped);
+            if broken {
+                // 4.1 broken Patriots: never into British Regulars; without a leader only toward Concord.
+                if self.count(to, BRITISH, |p| p.kind == Kind::Regular) > 0 {
+                    return false;
+                }
+                if !leader && !m.toward_concord(at, to) {
+                    return false;
+                }
+            }
+        } else {
+            let broken = self.group_has(group, |p| p.kind == Kind::Regular && p.flipped);
+            if broken && !leader {
+                // 4.1 broken Regulars without a leader: not into Minutemen, only toward Boston.
+                if self.count(to, PATRIOT, |p| p.kind == Kind::Minuteman) > 0 || !m.toward_boston(at, to) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    pub fn move_legal(&self, mv: &Move, out: &mut Vec<Action>) {
+        let m = map();
+        if mv.at == NONE {
+            let has_regular = self.group_has(mv.group, |p| p.kind == Kind::Regular);
+            for (i, p) in self.pieces.iter().enumerate() {
+                let i = i as u8;
+                if p.loc == mv.from
+                    && !p.under
+                    && p.side() == mv.seat
+                    && p.kind.combatant()
+                    && !p.moved
+                    && mv.group & bit(i) == 0
+                    && (p.kind != Kind::Cannon || has_regular)
+                {
+                    out.push(Action::Pick(i));
+                }
+            }
+            out.push(Action::Done);
+            return;
+        }
+        if !mv.stopped {
+            let slowed = self.group_has(mv.group, |p| self.slowed(p));
+            let max = if slowed {
+                1
+            } else if self.can_force(mv.group) {
+                3
+            } else {
+                2
+            };
+            if mv.steps < max {
+                for (n, b) in m.neighbours(mv.at) {
+                    let road_ok = mv.steps == 0 || (mv.march && b.road && !slowed);
+                    if road_ok && self.group_may_enter(mv.seat, mv.group, mv.at, n) {
+                        out.push(Action::Step(n));
+                    }
+                }
+            }
+            if self.landing_allowed(mv) {
+                for r in 0..m.len() as Region {
+                    if m.region(r).landing {
+                        out.push(Action::Land(r));
+                    }
+                }
+            }
+            if mv.steps > 0 && mv.march && mv.group.count_ones() > 1 {
+                for p in members(mv.group) {
+                    out.push(Action::Drop(p));
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    /// 6.4.2 force march: a third road region, not in the solitaire scenarios
+    /// (15.2), and only with an unbroken military unit to break (ruling b2c #15).
+    fn can_force(&self, group: Set) -> bool {
+        !self.solo() && self.group_has(group, |p| p.kind.military() && !p.flipped)
+    }
+
+    pub fn move_act(&mut self, a: Action) {
+        let Some(Frame::Move(mv)) = self.frames.last_mut() else {
+            return;
+        };
+        match a {
+            Action::Pick(p) => mv.group |= bit(p),
+            Action::Done if mv.at == NONE => {
+                if mv.group == 0 {
+                    self.frames.pop();
+                } else {
+                    mv.at = mv.from;
+                    mv.steps = 0;
+                    mv.march = true;
+                    mv.stopped = false;
+                }
+            }
+            Action::Done => self.end_group(),
+            Action::Drop(p) => {
+                mv.group &= !bit(p);
+                mv.done |= bit(p);
+                let pc = self.pm(p);
+                pc.moved = true;
+            }
+            Action::Land(r) => {
+                mv.steps = 1;
+                mv.march = false;
+                mv.stopped = true;
+                let group = mv.group;
+                for p in members(group) {
+                    self.pm(p).loc = r;
+                }
+                self.log
+                    .say("9.0", || format!("Units land at {}.", map().region(r).name));
+                self.entered(r, true);
+            }
+            Action::Step(r) => self.step(r),
+            _ => {}
+        }
+    }
+
+    fn step(&mut self, to: Region) {
+        let m = map();
+        let Some(Frame::Move(mv)) = self.frames.last() else {
+            return;
+        };
+        let (seat, at, group, steps) = (mv.seat, mv.at, mv.group, mv.steps);
+        let road = m.border(at, to).is_some_and(|b| b.road);
+        // 14.2 moving through a region with an unbroken enemy piece.
+        if self.opts.opfire_movement
+            && steps > 0
+            && self.count(at, other(seat), |p| p.kind.military() && !p.flipped) > 0
+        {
+            let d = self.dice.d6();
+            self.log.roll("14.2", &[d], || {
+                format!("Opportunity fire in {}: {d}.", m.region(at).name)
+            });
+            if d == 6 {
+                self.push_hits(seat, 1, group, 0, HitKind::Hit, "14.2");
+                // The hit is applied before the group goes on; resume with the step afterwards.
+            }
+        }
+        for p in members(group) {
+            self.pm(p).loc = to;
+        }
+        if let Some(Frame::Move(mv)) = self.frames.iter_mut().rev().find(|f| matches!(f, Frame::Move(_))) {
+            mv.at = to;
+            mv.steps += 1;
+            if !road || steps > 0 && !mv.march {
+                mv.march = false;
+            }
+            if !road {
+                mv.stopped = true;
+            }
+        }
+        self.entered(to, false);
+    }
+
+    /// A moving group arrives in `to`: the cannon (4.1), the stop rule
+    /// (6.4, ruling b2c #1), Hinder Movement (6.11), Patriot opportunity fire (15.2).
+    fn entered(&mut self, to: Region, landing: bool) {
+        let Some(idx) = self.frames.iter().rposition(|f| matches!(f, Frame::Move(_))) else {
+            return;
+        };
+        let Frame::Move(mv) = &self.frames[idx] else {
+            return;
+        };
+        let (seat, group, cannon_used) = (mv.seat, mv.group, mv.cannon_used);
+        let mut stop = false;
+        let mut broken_by_cannon = 0;
+        let mut cannon_now = false;
+        if seat == BRITISH && !cannon_used && self.group_has(group, |p| p.kind == Kind::Cannon) {
+            let pats = self.set_at(to, PATRIOT, |p| matches!(p.kind, Kind::Militia | Kind::Minuteman));
+            if pats != 0 {
+                cannon_now = true;
+                let unbroken = self.set_at(to, PATRIOT, |p| {
+                    matches!(p.kind, Kind::Militia | Kind::Minuteman) && !p.flipped
+                });
+                if unbroken != 0 {
+                    broken_by_cannon = 1;
+                    self.push_hits(PATRIOT, 1, unbroken, 0, HitKind::Break, "4.1");
+                }
+            }
+        }
+        if seat == BRITISH {
+            let regs = members(group).filter(|&p| self.piece(p).kind == Kind::Regular).count();
+            let pats = self.unbroken_patriots(to).saturating_sub(broken_by_cannon);
+            if pats >= 1 && 2 * pats >= regs {
+                stop = true;
+            }
+            if self.hinder_at(HINDER_MOVEMENT) == Some(to) {
+                stop = true;
+            }
+        } else {
+            let pats = members(group)
+                .filter(|&p| self.piece(p).kind.military() && !self.piece(p).flipped)
+                .count();
+            let regs = self.count(to, BRITISH, |p| p.kind == Kind::Regular);
+            if regs >= 1 && 2 * regs >= pats {
+                stop = true;
+            }
+        }
+        if let Frame::Move(mv) = &mut self.frames[idx] {
+            if cannon_now {
+                mv.cannon_used = true;
+            }
+            if stop {
+                mv.stopped = true;
+            }
+        }
+        if seat == BRITISH && self.solo() && !landing {
+            self.patriot_opfire(idx, to, group);
+        }
+    }
+
+    /// 15.2 Patriot Opportunity Fire: each Patriot-occupied region in or next
+    /// to `to` fires once per Move Action; at most 2 hits (ruling b2c #26).
+    fn patriot_opfire(&mut self, idx: usize, to: Region, group: Set) {
+        let m = map();
+        let mut regions = vec![to];
+        regions.extend(m.neighbours(to).map(|(n, _)| n));
+        let mut hits = 0u8;
+        for r in regions {
+            let Frame::Move(mv) = &self.frames[idx] else {
+                return;
+            };
+            if mv.opfired & (1 << r) != 0 || mv.ophits + hits >= 2 {
+                continue;
+            }
+            let units = self.set_at(r, PATRIOT, |p| p.kind.military());
+            if units == 0 {
+                continue;
+            }
+            for p in members(units) {
+                if self.piece(p).hidden && !self.piece(p).flipped {
+                    self.reveal(p);
+                }
+            }
+            let sp: usize = members(self.set_at(r, PATRIOT, |p| p.kind.military() && !p.flipped))
+                .map(|p| self.strength(p) as usize)
+                .sum();
+            let mm = self.count(r, PATRIOT, |p| p.kind == Kind::Minuteman && !p.flipped);
+            let n = sp / 5 + mm;
+            let dice: Vec<u8> = (0..n).map(|_| self.dice.d6()).collect();
+            let h = dice.iter().filter(|&&d| d == 6).count() as u8;
+            if let Frame::Move(mv) = &mut self.frames[idx] {
+                mv.opfired |= 1 << r;
+            }
+            hits = (hits + h).min(2);
+            if !dice.is_empty() {
+                self.log.roll("15.2", &dice, || {
+                    format!("Patriot opportunity fire from {}.", m.region(r).name)
+                });
+            }
+        }
+        if let Frame::Move(mv) = &mut self.frames[idx] {
+            let allowed = 2 - mv.ophits;
+            hits = hits.min(allowed);
+            mv.ophits += hits;
+        }
+        if hits > 0 {
+            self.push_hits(BRITISH, hits, group, 0, HitKind::Hit, "15.2");
+        }
+    }
+
+    /// The group stops: Moved markers, snipe tracking (ruling b2c #16), the
+    /// force-march break (6.4.2, ruling b2c #15).
+    fn end_group(&mut self) {
+        let Some(Frame::Move(mv)) = self.frames.last_mut() else {
+            return;
+        };
+        let (group, steps, march, seat) = (mv.group, mv.steps, mv.march, mv.seat);
+        mv.done |= group;
+        mv.group = 0;
+        mv.at = NONE;
+        mv.steps = 0;
+        mv.stopped = false;
+        mv.march = true;
+        for p in members(group) {
+            let pc = self.pm(p);
+            if steps > 0 {
+                pc.moved = true;
+                pc.marched = if march { steps } else { 0 };
+            }
+        }
+        if steps == 3 {
+            let unbroken = members(group)
+                .filter(|&p| self.piece(p).kind.military() && !self.piece(p).flipped)
+                .fold(0, |s, p| s | bit(p));
+            self.push_hits(seat, 1, unbroken, 0, HitKind::Break, "6.4.2");
+        }
+    }
+
+    /// Drop group members lost to hits; an emptied group ends.
+    pub fn move_auto(&mut self) -> bool {
+        let Some(Frame::Move(mv)) = self.frames.last() else {
+            return false;
+        };
+        if mv.at == NONE {
+            return false;
+        }
+        let at = mv.at;
+        let alive = members(mv.group)
+            .filter(|&p| self.piece(p).loc == at)
+            .fold(0, |s, p| s | bit(p));
+        if alive != mv.group {
+            if let Some(Frame::Move(mv)) = self.frames.last_mut() {
+                mv.group = alive;
+                if alive == 0 {
+                    mv.at = NONE;
+                    mv.steps = 0;
+                }
+            }
+            return true;
+        }
+        false
+    }
+
+    /// 4.4 Hancock and Adams: up to two regions (14.3: one); a stream without a
+    /// road only as a one-region move (ruling b2c #9).
+    pub fn sol_legal(&self, p: u8, left: u8, out: &mut Vec<Action>) {
+        let m = map();
+        let full = if self.opts.hobbled_sol { 1 } else { 2 };
+        let at = self.piece(p).loc;
+        if left > 0 {
+            for (n, b) in m.neighbours(at) {
+                let stream_ok = b.road || b.water != Water::Stream || left == full;
+                if stream_ok && m.region(n).on_map() && n != m.boston {
+                    out.push(Action::Step(n));
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    pub fn sol_act(&mut self, a: Action) {
+        let Some(&Frame::SolMove { piece: p, left }) = self.frames.last() else {
+            return;
+        };
+        match a {
+            Action::Step(r) => {
+                let m = map();
+                let at = self.piece(p).loc;
+                let b = m.border(at, r).expect("adjacent");
+                let stream = !b.road && b.water == Water::Stream;
+                if let Some(Frame::SolMove { left: l, .. }) = self.frames.last_mut() {
+                    *l = if stream { 0 } else { left - 1 };
+                }
+                let pc = self.pm(p);
+                pc.loc = r;
+                pc.under = false;
+                pc.moved = true;
+            }
+            _ => {
+                self.pm(p).moved = true;
+                self.frames.pop();
+            }
+        }
+    }
+
+    /// 6.5 (ruling b2c #14) units that may assemble into `target`.
+    fn assemble_candidates(&self, target: Region, picked: Set) -> impl Iterator<Item = u8> + '_ {
+        let m = map();
+        self.pieces.iter().enumerate().filter_map(move |(i, p)| {
+            let i = i as u8;
+            let ok = p.side() == PATRIOT
+                && p.kind.combatant()
+                && p.active()
+                && !p.moved
+                && picked & bit(i) == 0
+                && m.border(p.loc, target).is_some()
+                && self.group_may_enter(PATRIOT, bit(i) | leader_of(self, picked, p.loc), p.loc, target);
+            ok.then_some(i)
+        })
+    }
+
+    pub fn assemble_possible(&self, target: Region) -> bool {
+        self.may_enter(PATRIOT, target) && self.assemble_candidates(target, 0).next().is_some()
+    }
+
+    pub fn assemble_legal(&self, target: Region, picked: Set, out: &mut Vec<Action>) {
+        out.extend(self.assemble_candidates(target, picked).map(Action::Pick));
+        out.push(Action::Done);
+    }
+
+    pub fn assemble_act(&mut self, a: Action) {
+        let Some(Frame::Assemble { target, picked }) = self.frames.last_mut() else {
+            return;
+        };
+        match a {
+            Action::Pick(p) => *picked |= bit(p),
+            _ => {
+                let (t, set) = (*target, *picked);
+                self.frames.pop();
+                for p in members(set) {
+                    let pc = self.pm(p);
+                    pc.loc = t;
+                    pc.moved = true;
+                }
+            }
+        }
+    }
+
+    /// 4.3 the free move: up to two adjacent steps, obeying 3.0 and the stop rule (ruling b2c #7).
+    pub fn free_legal(&self, cur: u8, left: u8, out: &mut Vec<Action>) {
+        let m = map();
+        if cur != NONE && left > 0 {
+            let at = self.piece(cur).loc;
+            for (n, _) in m.neighbours(at) {
+                if self.may_enter(PATRIOT, n) {
+                    out.push(Action::Step(n));
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    pub fn free_act(&mut self, a: Action) {
+        let Some(&Frame::FreeMove { cur: p, left, .. }) = self.frames.last() else {
+            return;
+        };
+        let (next_cur, next_left) = match a {
+            Action::Step(r) => {
+                self.pm(p).loc = r;
+                // The stop rule: a lone minuteman stops at any Regular (6.4).
+                let stop = self.count(r, BRITISH, |q| q.kind == Kind::Regular) > 0;
+                let l = if stop { 0 } else { left - 1 };
+                (if l == 0 { NONE } else { p }, l)
+            }
+            _ => (NONE, 0),
+        };
+        if let Some(Frame::FreeMove { cur, left, .. }) = self.frames.last_mut() {
+            *cur = next_cur;
+            *left = next_left;
+        }
+    }
+
+    pub fn free_auto(&mut self) -> bool {
+        let Some(Frame::FreeMove { units, cur, left }) = self.frames.last_mut() else {
+            return false;
+        };
+        if *cur != NONE {
+            return false;
+        }
+        if *units == 0 {
+            self.frames.pop();
+            return true;
+        }
+        let p = units.trailing_zeros() as u8;
+        *units &= !bit(p);
+        *cur = p;
+        *left = 2;
+        if !self.piece(p).active() {
+            if let Some(Frame::FreeMove { cur, .. }) = self.frames.last_mut() {
+                *cur = NONE;
+            }
+        }
+        true
+    }
+
+    /// 6.10, 8.2: where a piece may be placed (adjacent, never Boston).
+    pub fn place_legal(&self, p: u8, optional: bool, out: &mut Vec<Action>) {
+        let m = map();
+        let at = self.piece(p).loc;
+        if self.piece(p).on_map() {
+            for (n, _) in m.neighbours(at) {
+                if m.region(n).on_map() && n != m.boston {
+                    out.push(Action::Go(n));
+                }
+            }
+        }
+        if optional && !out.is_empty() {
+            out.push(Action::No);
+        }
+    }
+
+    pub fn place_act(&mut self, a: Action) {
+        let Some(Frame::Place { piece, .. }) = self.frames.pop() else {
+            return;
+        };
+        if let Action::Go(r) = a {
+            let pc = self.pm(piece);
+            pc.loc = r;
+            pc.under = false;
+            pc.moved = true;
+        }
+    }
+
+    pub fn push_hits(&mut self, seat: Seat, n: u8, first: Set, rest: Set, kind: HitKind, rule: &str) {
+        if n == 0 {
+            return;
+        }
+        self.frames.push(Frame::Hits(Hits {
+            seat,
+            n,
+            first,
+            rest,
+            kind,
+            rule: rule.to_string(),
+        }));
+    }
+}
+
+/// A leader already picked from `loc` (a broken unit moving with him is not alone, 4.1).
+fn leader_of(g: &B2c, picked: Set, loc: Region) -> Set {
+    members(picked)
+        .filter(|&q| g.piece(q).kind.leader() && g.piece(q).loc == loc)
+        .fold(0, |s, q| s | bit(q))
+}

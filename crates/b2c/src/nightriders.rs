@@ -1,0 +1,176 @@
+//! 4.4 and 6.12 the Nightriders and the Call to Arms: Activity Points,
+//! alerting towns (4.3), capture rolls, leaving the map, and removing Alert
+//! markers from the Nightrider boxes (4.6, ruling b2c #10, #11).
+
+use crate::actions::Action;
+use crate::frames::{Frame, Ride};
+use crate::map::{map, Kind as RegionKind, Region, Water, BOTTOM, LEFT, TOP};
+use crate::state::*;
+
+/// The Nightrider box of a map edge.
+fn box_of(edge: u8) -> Region {
+    let id = match edge {
+        TOP => "box-top",
+        LEFT => "box-left",
+        _ => "box-bottom",
+    };
+    map().by_id(id).expect("the map has the three Nightrider boxes")
+}
+
+impl B2c {
+    fn rider_cost(&self, at: Region, to: Region) -> u8 {
+        let b = map().border(at, to).expect("adjacent");
+        if !b.road && b.water == Water::Stream {
+            2
+        } else {
+            1
+        }
+    }
+
+    pub fn ride_legal(&self, ride: &Ride, out: &mut Vec<Action>) {
+        let Some(&p) = ride.riders.first() else {
+            return;
+        };
+        let m = map();
+        let at = self.piece(p).loc;
+        let ap = ride.ap;
+        if m.region(at).kind == RegionKind::Box {
+            // 6.12 from the turn after it left, remove one Alert marker on its edge per Call to Arms.
+            if !ride.alerted && self.piece(p).since < self.turn {
+                let edge = m.region(at).edges;
+                for r in 0..m.len() as Region {
+                    if self.alert & (1 << r) != 0 && m.region(r).edges & edge != 0 {
+                        out.push(Action::Alert(r));
+                    }
+                }
+            }
+            out.push(Action::Done);
+            return;
+        }
+        let guarded = self.unbroken_regulars(at) > 0;
+        for (n, _) in m.neighbours(at) {
+            if !m.region(n).on_map() || n == m.boston {
+                continue;
+            }
+            let cost = self.rider_cost(at, n);
+            if guarded {
+                if ap > cost {
+                    out.push(Action::Evade(n));
+                }
+                if !ride.free && ap >= cost {
+                    out.push(Action::Risk(n));
+                }
+            } else if ap >= cost {
+                out.push(Action::Step(n));
+            }
+        }
+        if ap >= 1
+            && self.gather[at as usize] == Gather::Gather
+            && !guarded
+            && self.hinder_at(HINDER_MUSTER) != Some(at)
+        {
+            out.push(Action::Flip);
+        }
+        if ap >= 1 {
+            for e in [TOP, LEFT, BOTTOM] {
+                if m.region(at).edges & e != 0 && (!guarded || ap >= 2) {
+                    out.push(Action::Leave(e));
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    fn ride_mut(&mut self) -> &mut Ride {
+        match self.frames.last_mut() {
+            Some(Frame::Ride(r)) => r,
+            _ => unreachable!("ride frame on top"),
+        }
+    }
+
+    /// 6.12 the British capture roll: a 6 captures the rider.
+    fn capture_roll(&mut self, p: u8) -> bool {
+        let d = self.dice.d6();
+        let name = self.piece(p).name();
+        self.log.roll("6.12", &[d], || format!("Capture roll for {name}: {d}."));
+        if d == 6 {
+            self.pm(p).flipped = true;
+            self.log
+                .say("6.12", || format!("{name} is captured by a British patrol."));
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn ride_act(&mut self, a: Action) {
+        let ride = self.ride_mut().clone();
+        let Some(&p) = ride.riders.first() else {
+            return;
+        };
+        let at = self.piece(p).loc;
+        match a {
+            Action::Step(n) | Action::Evade(n) | Action::Risk(n) => {
+                let mut cost = self.rider_cost(at, n);
+                if matches!(a, Action::Evade(_)) {
+                    cost += 1;
+                }
+                self.ride_mut().ap -= cost;
+                if matches!(a, Action::Risk(_)) && self.capture_roll(p) {
+                    self.ride_mut().ap = 0;
+                    return;
+                }
+                self.pm(p).loc = n;
+            }
+            Action::Flip => {
+                self.ride_mut().ap -= 1;
+                let name = self.piece(p).name();
+                self.log
+                    .say("6.12", || format!("{name} alerts {}.", map().region(at).name));
+                if !ride.free && self.capture_roll(p) {
+                    self.ride_mut().ap = 0;
+                }
+                self.muster(at);
+            }
+            Action::Leave(e) => {
+                // Leaving a region with an unbroken Regular off the map: the evasion point too.
+                self.ride_mut().ap -= if self.unbroken_regulars(at) > 0 { 2 } else { 1 };
+                let turn = self.turn;
+                let pc = self.pm(p);
+                pc.loc = box_of(e);
+                pc.since = turn;
+            }
+            Action::Alert(r) => {
+                self.ride_mut().alerted = true;
+                self.alert &= !(1 << r);
+                for q in self.pieces.iter_mut().filter(|q| q.loc == r) {
+                    q.under = false;
+                }
+                self.log.say("4.6", || {
+                    format!("The Alert marker at {} is removed.", map().region(r).name)
+                });
+            }
+            _ => self.ride_mut().ap = 0,
+        }
+    }
+
+    /// The current rider is done when out of Activity Points or captured: Moved marker, next rider.
+    pub fn ride_auto(&mut self) -> bool {
+        let ride = self.ride_mut().clone();
+        let Some(&p) = ride.riders.first() else {
+            self.frames.pop();
+            return true;
+        };
+        let boxed = map().region(self.piece(p).loc).kind == RegionKind::Box;
+        let box_done = boxed && (ride.alerted || self.piece(p).since >= self.turn);
+        if ride.ap == 0 || self.piece(p).flipped || box_done {
+            self.pm(p).moved = true;
+            let r = self.ride_mut();
+            r.riders.remove(0);
+            r.ap = 4;
+            r.alerted = false;
+            return true;
+        }
+        false
+    }
+}

@@ -1,0 +1,119 @@
+//! 6.9 Search / Capture: 8.1 searching for hidden arms (hash marks less the
+//! Patriot modifiers are VP), 8.2 capturing Adams and Hancock (extra draws at
+//! 1 VP each, ruling b2c #18), each with its own card draw (8.0).
+
+use crate::actions::Action;
+use crate::frames::{Frame, Search};
+use crate::map::{map, Region};
+use crate::state::*;
+
+impl B2c {
+    /// 8.0 a card drawn for a search or capture; the seats' knowledge of the top shrinks.
+    pub fn draw_hash(&mut self) -> u8 {
+        if self.deck.draw.is_empty() {
+            self.known = [0, 0];
+        }
+        let c = self.deck.draw(&mut self.dice);
+        let (n, h) = (c.number, c.hash);
+        self.known = [self.known[0].saturating_sub(1), self.known[1].saturating_sub(1)];
+        self.log.say("8.0", || format!("Card {n} drawn: {h} hash mark(s)."));
+        h
+    }
+
+    /// 8.1 militia or minutemen present: -1; both: -2 (active, unbroken: FAQ).
+    pub fn search_modifier(&self, r: Region) -> u8 {
+        let militia = self.count(r, PATRIOT, |p| p.kind == Kind::Militia && !p.flipped) > 0;
+        let mm = self.count(r, PATRIOT, |p| p.kind == Kind::Minuteman && !p.flipped) > 0;
+        militia as u8 + mm as u8
+    }
+
+    fn search_mut(&mut self) -> &mut Search {
+        match self.frames.last_mut() {
+            Some(Frame::Search(s)) => s,
+            _ => unreachable!("search frame on top"),
+        }
+    }
+
+    fn try_capture(&mut self, p: u8, r: Region) -> bool {
+        let hash = self.draw_hash().saturating_sub(self.search_modifier(r));
+        let name = self.piece(p).name();
+        if hash > 0 {
+            let turn = self.turn;
+            let pc = self.pm(p);
+            pc.flipped = true;
+            pc.under = false;
+            pc.since = turn;
+            self.log.say("8.2", || format!("{name} is captured."));
+            true
+        } else {
+            self.log.say("8.2", || format!("{name} is not found."));
+            false
+        }
+    }
+
+    pub fn search_auto(&mut self) -> bool {
+        let s = self.search_mut().clone();
+        let r = s.region;
+        if let Some(p) = s.failed {
+            if self.vp[BRITISH as usize] >= 2 {
+                return false;
+            }
+            self.give_up(p);
+            return true;
+        }
+        if !s.arms_done {
+            self.search_mut().arms_done = true;
+            // 10.0 a search or capture attempt where an active unbroken Patriot unit stands (ruling b2c #19).
+            if self.unbroken_patriots(r) > 0 {
+                self.fire_shot(BRITISH, false, "the British searched among armed Patriots");
+            }
+            if self.arms & (1 << r) != 0 && self.hinder_at(HINDER_SEARCH) != Some(r) {
+                let hash = self.draw_hash();
+                let vp = hash.saturating_sub(self.search_modifier(r));
+                self.arms &= !(1 << r);
+                self.searched |= 1 << r;
+                let at = map().region(r).name.clone();
+                self.log.say("8.1", || format!("{at} is searched."));
+                if vp > 0 && !self.solo() {
+                    self.add_vp(BRITISH, vp as i32, "8.1", "hidden arms found");
+                }
+            }
+            return true;
+        }
+        if let Some(&p) = s.sol.first() {
+            self.search_mut().sol.remove(0);
+            if !self.try_capture(p, r) {
+                self.search_mut().failed = Some(p);
+            }
+            return true;
+        }
+        self.frames.pop();
+        true
+    }
+
+    /// 8.2 every attempt failed: the Patriots may move the Son of Liberty to an adjacent region.
+    fn give_up(&mut self, p: u8) {
+        self.search_mut().failed = None;
+        self.frames.push(Frame::Place {
+            seat: PATRIOT,
+            piece: p,
+            optional: true,
+        });
+    }
+
+    pub fn search_act(&mut self, a: crate::actions::Action) {
+        let s = self.search_mut().clone();
+        let Some(p) = s.failed else {
+            return;
+        };
+        if a == Action::Yes {
+            self.vp[BRITISH as usize] -= 2;
+            self.log.say("8.2", || "The British pay 1 VP for another draw.".into());
+            if self.try_capture(p, s.region) {
+                self.search_mut().failed = None;
+            }
+        } else {
+            self.give_up(p);
+        }
+    }
+}

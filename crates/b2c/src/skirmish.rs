@@ -1,0 +1,103 @@
+//! 6.6 Ambush, 6.7 Snipe, 6.8 Rally and 6.10 Escape Capture.
+
+use crate::frames::{Frame, HitKind};
+use crate::map::{map, Region};
+use crate::state::*;
+use engine::Seat;
+
+impl B2c {
+    /// 6.6 two dice at two moved unbroken Regulars: 5-6 breaks its target.
+    pub fn ambush(&mut self, r: Region) {
+        self.ambush |= 1 << r;
+        let targets: Vec<u8> = members(self.set_at(r, BRITISH, |p| p.kind == Kind::Regular && !p.flipped && p.moved))
+            .take(2)
+            .collect();
+        let dice: Vec<u8> = targets.iter().map(|_| self.dice.d6()).collect();
+        let hits = dice.iter().filter(|&&d| d >= 5).count();
+        self.log
+            .roll("6.6", &dice, || format!("Ambush: {hits} Regular(s) broken."));
+        for (p, d) in targets.into_iter().zip(dice) {
+            if d >= 5 {
+                self.apply_hit(p);
+            }
+        }
+    }
+
+    /// 6.7 one die per unbroken Regular and healthy leader (not the cannon);
+    /// each 6 breaks a Regular or wounds a leader, as the British choose (ruling b2c #16).
+    pub fn snipe(&mut self, r: Region) {
+        self.snipe |= 1 << r;
+        let targets = self.set_at(r, BRITISH, |p| {
+            (p.kind == Kind::Regular || p.kind == Kind::BritishLeader) && !p.flipped
+        });
+        let dice: Vec<u8> = members(targets).map(|_| self.dice.d6()).collect();
+        let hits = dice.iter().filter(|&&d| d == 6).count() as u8;
+        self.log.roll("6.7", &dice, || format!("Snipe: {hits} hit(s)."));
+        self.push_hits(BRITISH, hits, targets, 0, HitKind::Flip, "6.7");
+    }
+
+    /// Units a leader rallies (6.8; 11.0 Smith and Pitcairn after Concord; 15.2).
+    fn rally_capacity(&self, p: &Piece) -> usize {
+        if p.side() == PATRIOT {
+            return 1;
+        }
+        if p.name == PERCY {
+            return if self.solo() && p.flipped { 1 } else { 2 };
+        }
+        if self.concord_entered || self.solo() {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// 6.8 every unused leader in the region rallies its share of broken units.
+    pub fn rally(&mut self, r: Region, seat: Seat) {
+        let mut broken: Vec<u8> = members(self.set_at(r, seat, |p| p.kind.military() && p.flipped)).collect();
+        // Best units first: minutemen, then the strongest militia.
+        broken.sort_by_key(|&p| {
+            let pc = self.piece(p);
+            std::cmp::Reverse(if pc.kind == Kind::Minuteman { 3 } else { pc.value })
+        });
+        let leaders: Vec<u8> = members(self.set_at(r, seat, |p| p.kind.leader() && !p.rallied)).collect();
+        let mut next = broken.into_iter();
+        let mut n = 0;
+        for l in leaders {
+            if next.len() == 0 {
+                break;
+            }
+            let cap = self.rally_capacity(self.piece(l));
+            self.pm(l).rallied = true;
+            for p in next.by_ref().take(cap) {
+                self.pm(p).flipped = false;
+                n += 1;
+            }
+        }
+        let at = map().region(r).name.clone();
+        self.log.say("6.8", || format!("{n} unit(s) rallied in {at}."));
+    }
+
+    /// 6.10 escape: 6 or more on a die, +1 per active unbroken Patriot unit, -1 per unbroken Regular there (ruling b2c #22).
+    pub fn escape(&mut self, p: u8) {
+        let at = self.piece(p).loc;
+        let plus = self.unbroken_patriots(at) as i32;
+        let minus = self.unbroken_regulars(at) as i32;
+        let d = self.dice.d6();
+        let total = d as i32 + plus - minus;
+        let name = self.piece(p).name();
+        self.log.roll("6.10", &[d], || {
+            format!("{name} tries to escape: {d} {plus:+} -{minus} = {total}.")
+        });
+        if total >= 6 {
+            let pc = self.pm(p);
+            pc.flipped = false;
+            pc.under = false;
+            pc.moved = true;
+            self.frames.push(Frame::Place {
+                seat: PATRIOT,
+                piece: p,
+                optional: false,
+            });
+        }
+    }
+}

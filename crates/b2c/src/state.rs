@@ -1,0 +1,356 @@
+//! The game state: pieces in one array, markers per region, tracks, the deck,
+//! and the stack of frames that holds the pending decision (architecture.md).
+
+use crate::map::{map, Region};
+use engine::{Dice, Log, Outcome, Seat};
+use revroad::{Deck, MilitiaPool};
+use serde::{Deserialize, Serialize};
+
+pub const BRITISH: Seat = 0;
+pub const PATRIOT: Seat = 1;
+
+pub fn other(s: Seat) -> Seat {
+    1 - s
+}
+
+/// Not yet in play (Percy's force on the Turn Track, 12.0).
+pub const OFF: u8 = 254;
+/// Destroyed or killed (4.1, 4.2): worth VP to the opponent.
+pub const DEAD: u8 = 255;
+/// A captured Nightrider or Son of Liberty that reached Boston (5.3).
+pub const TAKEN: u8 = 253;
+/// A hidden militia marker removed when the pool was empty (ruling b2c #25).
+pub const VANISHED: u8 = 252;
+
+/// A set of pieces, bit i = piece i.
+pub type Set = u128;
+
+pub fn bit(p: u8) -> Set {
+    1u128 << p
+}
+
+pub fn members(s: Set) -> impl Iterator<Item = u8> {
+    (0..128u8).filter(move |&i| s & (1u128 << i) != 0)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Regular,
+    Cannon,
+    BritishLeader,
+    Militia,
+    Minuteman,
+    PatriotLeader,
+    Nightrider,
+    SonOfLiberty,
+}
+
+impl Kind {
+    pub fn side(self) -> Seat {
+        match self {
+            Kind::Regular | Kind::Cannon | Kind::BritishLeader => BRITISH,
+            _ => PATRIOT,
+        }
+    }
+    /// 4.1 military units (the cannon has no strength and is not one for counting).
+    pub fn military(self) -> bool {
+        matches!(self, Kind::Regular | Kind::Militia | Kind::Minuteman)
+    }
+    pub fn leader(self) -> bool {
+        matches!(self, Kind::BritishLeader | Kind::PatriotLeader)
+    }
+    /// Pieces that fight, move with the Move Action and take hits.
+    pub fn combatant(self) -> bool {
+        !matches!(self, Kind::Nightrider | Kind::SonOfLiberty)
+    }
+}
+
+/// Names of the named pieces (index in `Piece::name`).
+pub const NAMES: &[&str] = &[
+    "Smith",
+    "Pitcairn",
+    "Percy",
+    "Revere",
+    "Dawes",
+    "Prescott",
+    "Hancock",
+    "Adams",
+    "Warren",
+    "Heath",
+    "Putnam",
+    "Buttrick",
+    "Baldwin",
+    "Barrett",
+    "Pickering",
+    "Davis",
+    "Frye",
+    "Parker",
+];
+pub const SMITH: u8 = 0;
+pub const PITCAIRN: u8 = 1;
+pub const PERCY: u8 = 2;
+pub const REVERE: u8 = 3;
+pub const DAWES: u8 = 4;
+pub const PRESCOTT: u8 = 5;
+pub const NO_NAME: u8 = 255;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Piece {
+    pub kind: Kind,
+    pub name: u8,
+    pub loc: u8,
+    /// Broken unit, wounded leader, captured Nightrider or Son of Liberty.
+    pub flipped: bool,
+    /// A hidden-value militia marker (4.1): its value is drawn when needed.
+    pub hidden: bool,
+    /// Militia strength 0-2 once known.
+    pub value: u8,
+    /// Under a Gather, Muster or Alert marker: inactive (4.3, ruling b2c #8).
+    pub under: bool,
+    pub moved: bool,
+    pub fired: bool,
+    pub rallied: bool,
+    /// Percy's reinforcements (black dot, 12.0): exempt from 11.0.
+    pub percy: bool,
+    /// Road regions covered by this turn's March ending where it stands (6.7, ruling b2c #16).
+    pub marched: u8,
+    /// Turn a Nightrider left the map (6.12), or a Son of Liberty was captured (6.10).
+    pub since: u8,
+}
+
+impl Piece {
+    pub fn new(kind: Kind, name: u8, loc: u8) -> Piece {
+        Piece {
+            kind,
+            name,
+            loc,
+            flipped: false,
+            hidden: false,
+            value: 0,
+            under: false,
+            moved: false,
+            fired: false,
+            rallied: false,
+            percy: false,
+            marched: 0,
+            since: 0,
+        }
+    }
+    pub fn side(&self) -> Seat {
+        self.kind.side()
+    }
+    pub fn on_map(&self) -> bool {
+        (self.loc as usize) < map().len()
+    }
+    /// In play and not under a marker (ruling b2c #8).
+    pub fn active(&self) -> bool {
+        self.on_map() && !self.under
+    }
+    pub fn unbroken(&self) -> bool {
+        !self.flipped
+    }
+    pub fn name(&self) -> &'static str {
+        NAMES.get(self.name as usize).copied().unwrap_or("")
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scenario {
+    Standard,
+    SoloBritish,
+    SoloPatriot,
+}
+
+impl Scenario {
+    pub fn solo(self) -> bool {
+        self != Scenario::Standard
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    pub leader_rerolls: bool,
+    pub opfire_movement: bool,
+    pub hobbled_sol: bool,
+    pub militia_minutemen: bool,
+    /// 14.5: 0 standard, 1 none, 2 any-hash, 3 hash-count.
+    pub hidden_arms: u8,
+    pub percy_turn: u8,
+}
+
+/// The three Hinder markers (6.11).
+pub const HINDER_MOVEMENT: u8 = 0;
+pub const HINDER_SEARCH: u8 = 1;
+pub const HINDER_MUSTER: u8 = 2;
+pub const HINDER_NAMES: [&str; 3] = ["hinder-movement", "hinder-search", "hinder-muster"];
+
+pub fn hinder_owner(h: u8) -> Seat {
+    if h == HINDER_MUSTER {
+        BRITISH
+    } else {
+        PATRIOT
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Hinder {
+    Available,
+    /// On the map at a region, showing 2 or 1.
+    Map(Region, u8),
+    /// Removed by the opponent: on the next turn space (6.11).
+    Track,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Gather {
+    None,
+    Gather,
+    Muster,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// 9.0 the free Call to Arms before turn 1.
+    PreGame,
+    Actions,
+    Over,
+}
+
+pub use crate::frames::Frame;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct B2c {
+    pub scenario: Scenario,
+    pub opts: Options,
+    pub pieces: Vec<Piece>,
+    pub gather: Vec<Gather>,
+    /// Regions whose Alert marker is still on its icon (4.6).
+    pub alert: u64,
+    /// Regions with an unsearched Hidden Arms marker (4.7).
+    pub arms: u64,
+    /// Regions whose Hidden Arms marker shows its Searched side.
+    pub searched: u64,
+    pub ambush: u64,
+    pub snipe: u64,
+    pub hinder: [Hinder; 3],
+    pub turn: u8,
+    pub last_turn: u8,
+    pub phase: Phase,
+    pub actions: [u8; 2],
+    pub reserve: [u8; 2],
+    /// Victory points in half points (15.2 counts halves).
+    pub vp: [i32; 2],
+    pub deck: Deck,
+    /// How many cards on top of the draw pile each seat has seen (6.14).
+    pub known: [u8; 2],
+    pub intel_used: [bool; 2],
+    pub card: Option<u8>,
+    pub pool: MilitiaPool,
+    pub shot: bool,
+    pub concord_entered: bool,
+    pub percy_award: bool,
+    /// Regions holding British units after the last check (4.3 flips on their departure).
+    pub british_in: u64,
+    pub prescott_free: bool,
+    /// Turn on which Revere and Dawes were both found captured (6.12).
+    pub riders_lost: u8,
+    /// Who acted last in the Action Phase (5.2 alternation).
+    pub last_actor: Seat,
+    pub frames: Vec<Frame>,
+    pub outcome: Option<Outcome>,
+    pub log: Log,
+    pub dice: Dice,
+}
+
+impl B2c {
+    pub fn piece(&self, p: u8) -> &Piece {
+        &self.pieces[p as usize]
+    }
+    pub fn pm(&mut self, p: u8) -> &mut Piece {
+        &mut self.pieces[p as usize]
+    }
+
+    pub fn solo(&self) -> bool {
+        self.scenario.solo()
+    }
+
+    /// Active pieces of `side` in `r`.
+    pub fn at(&self, r: Region, side: Seat) -> impl Iterator<Item = u8> + '_ {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(move |(_, p)| p.loc == r && !p.under && p.side() == side)
+            .map(|(i, _)| i as u8)
+    }
+
+    pub fn set_at(&self, r: Region, side: Seat, f: impl Fn(&Piece) -> bool) -> Set {
+        let mut s = 0;
+        for (i, p) in self.pieces.iter().enumerate() {
+            if p.loc == r && !p.under && p.side() == side && f(p) {
+                s |= bit(i as u8);
+            }
+        }
+        s
+    }
+
+    pub fn count(&self, r: Region, side: Seat, f: impl Fn(&Piece) -> bool) -> usize {
+        self.pieces
+            .iter()
+            .filter(|p| p.loc == r && !p.under && p.side() == side && f(p))
+            .count()
+    }
+
+    pub fn unbroken_regulars(&self, r: Region) -> usize {
+        self.count(r, BRITISH, |p| p.kind == Kind::Regular && !p.flipped)
+    }
+
+    pub fn any_british(&self, r: Region) -> bool {
+        self.pieces.iter().any(|p| p.loc == r && p.side() == BRITISH)
+    }
+
+    /// Unbroken active Patriot military units (6.4 counts).
+    pub fn unbroken_patriots(&self, r: Region) -> usize {
+        self.count(r, PATRIOT, |p| p.kind.military() && !p.flipped)
+    }
+
+    pub fn hittable(&self, r: Region, side: Seat) -> Set {
+        self.set_at(r, side, |p| p.kind.combatant())
+    }
+
+    pub fn gone(&self, p: u8) -> bool {
+        !self.piece(p).on_map()
+    }
+
+    pub fn hinder_at(&self, h: u8) -> Option<Region> {
+        match self.hinder[h as usize] {
+            Hinder::Map(r, _) => Some(r),
+            _ => None,
+        }
+    }
+
+    pub fn add_vp(&mut self, seat: Seat, whole: i32, rule: &str, why: &str) {
+        self.vp[seat as usize] += 2 * whole;
+        let name = crate::seat_name(seat);
+        let why = why.to_string();
+        self.log.say(rule, || format!("{name} {whole:+} VP: {why}"));
+    }
+
+    /// Strength in combat of an active unit (4.1); hidden militia must be revealed first.
+    pub fn strength(&self, p: u8) -> u8 {
+        let pc = self.piece(p);
+        if pc.flipped {
+            return 0;
+        }
+        match pc.kind {
+            Kind::Regular => 2,
+            Kind::Minuteman => 1,
+            Kind::Militia => pc.value,
+            _ => 0,
+        }
+    }
+}

@@ -1,0 +1,514 @@
+//! 5.0 Turn Sequence: 5.1 Obtain Action Points, 5.2 Perform Actions (who
+//! goes first, alternation, Reserve Actions), 5.3 End Turn (ruling b2c #23),
+//! and the advance loop that runs every automatic step.
+
+use crate::actions::Action;
+use crate::frames::{Frame, Ride};
+use crate::map::{map, Region};
+use crate::state::*;
+use engine::{Prompt, Seat, SeatSet};
+
+impl B2c {
+    pub fn acting(&self) -> SeatSet {
+        if self.outcome.is_some() {
+            return SeatSet::NONE;
+        }
+        match self.frames.last() {
+            Some(f) => self.frame_seat(f).map_or(SeatSet::NONE, SeatSet::one),
+            None => SeatSet::NONE,
+        }
+    }
+
+    /// Who must decide in this frame, or None when it runs by itself.
+    fn frame_seat(&self, f: &Frame) -> Option<Seat> {
+        match f {
+            Frame::Menu { seat, .. } | Frame::Move(crate::frames::Move { seat, .. }) | Frame::Place { seat, .. } => {
+                Some(*seat)
+            }
+            Frame::Ride(r) => (!r.riders.is_empty()).then_some(PATRIOT),
+            Frame::SolMove { .. } | Frame::Assemble { .. } => Some(PATRIOT),
+            Frame::FreeMove { cur, .. } => (*cur != crate::frames::NONE).then_some(PATRIOT),
+            Frame::Hits(h) => Some(h.seat),
+            Frame::Combat(c) => self.combat_seat(c),
+            Frame::Retreat(r) => Some(r.seat),
+            Frame::Search(s) => s.failed.map(|_| BRITISH),
+            Frame::Escort { .. } => Some(BRITISH),
+            Frame::Charge(_) | Frame::EndTurn => None,
+        }
+    }
+
+    pub fn prompt_for(&self, _seat: Seat) -> Prompt {
+        let (text, rule) = match self.frames.last() {
+            Some(Frame::Menu { reserve, .. }) => (
+                if *reserve {
+                    "Choose the Action to perform with a Reserve Action".to_string()
+                } else {
+                    format!("Choose an Action ({} left)", self.actions[self.last_actor as usize])
+                },
+                "5.2",
+            ),
+            Some(Frame::Ride(r)) => (
+                match r.riders.first() {
+                    Some(&p) => format!("{}: {} Activity Points left", self.piece_label(p), r.ap),
+                    None => "Call to Arms".into(),
+                },
+                "6.12",
+            ),
+            Some(Frame::Move(m)) if m.at == crate::frames::NONE => {
+                ("Choose units to move together, then done".into(), "6.4")
+            }
+            Some(Frame::Move(m)) => (format!("Move the group on from {}", map().region(m.at).name), "6.4"),
+            Some(Frame::SolMove { piece, left }) => (format!("Move {} ({left} left)", self.piece_label(*piece)), "4.4"),
+            Some(Frame::Assemble { target, .. }) => (
+                format!("Choose units to assemble in {}, then done", map().region(*target).name),
+                "6.5",
+            ),
+            Some(Frame::FreeMove { cur, left, .. }) => (
+                format!("Free move of {} ({left} regions left)", self.piece_label(*cur)),
+                "4.3",
+            ),
+            Some(Frame::Hits(h)) => (
+                format!(
+                    "Apply {} {}",
+                    h.n,
+                    if h.kind == crate::frames::HitKind::Break {
+                        "break"
+                    } else {
+                        "hit(s)"
+                    }
+                ),
+                h.rule.as_str(),
+            ),
+            Some(Frame::Combat(c)) => (self.combat_prompt(c), "7.0"),
+            Some(Frame::Retreat(r)) => (
+                if r.stage == crate::frames::RetreatStage::Pick {
+                    "Choose units to retreat, then done".to_string()
+                } else {
+                    "Choose where the retreat goes".to_string()
+                },
+                "7.1",
+            ),
+            Some(Frame::Search(_)) => ("Pay 1 VP to draw another card for the capture?".into(), "8.2"),
+            Some(Frame::Place { piece, .. }) => (format!("Place {}", self.piece_label(*piece)), "6.10"),
+            Some(Frame::Escort { piece, .. }) => (
+                format!("Escort {} toward Boston, or stop", self.piece_label(*piece)),
+                "5.3",
+            ),
+            _ => (String::new(), ""),
+        };
+        Prompt {
+            text,
+            rule: rule.to_string(),
+        }
+    }
+
+    pub fn legal_for(&self, seat: Seat, out: &mut Vec<Action>) {
+        match self.frames.last() {
+            Some(Frame::Menu { reserve, .. }) => self.menu_legal(seat, *reserve, out),
+            Some(Frame::Ride(r)) => self.ride_legal(r, out),
+            Some(Frame::Move(m)) => self.move_legal(m, out),
+            Some(Frame::SolMove { piece, left }) => self.sol_legal(*piece, *left, out),
+            Some(Frame::Assemble { target, picked }) => self.assemble_legal(*target, *picked, out),
+            Some(Frame::FreeMove { cur, left, .. }) => self.free_legal(*cur, *left, out),
+            Some(Frame::Hits(h)) => self.hits_legal(h, out),
+            Some(Frame::Combat(c)) => self.combat_legal(c, out),
+            Some(Frame::Retreat(r)) => self.retreat_legal(r, out),
+            Some(Frame::Search(_)) => out.extend([Action::Yes, Action::No]),
+            Some(Frame::Place { piece, optional, .. }) => self.place_legal(*piece, *optional, out),
+            Some(Frame::Escort { piece, left }) => self.escort_legal(*piece, *left, out),
+            _ => {}
+        }
+    }
+
+    pub fn perform(&mut self, seat: Seat, a: Action) {
+        match self.frames.last() {
+            Some(Frame::Menu { .. }) => self.menu_act(seat, a),
+            Some(Frame::Ride(_)) => self.ride_act(a),
+            Some(Frame::Move(_)) => self.move_act(a),
+            Some(Frame::SolMove { .. }) => self.sol_act(a),
+            Some(Frame::Assemble { .. }) => self.assemble_act(a),
+            Some(Frame::FreeMove { .. }) => self.free_act(a),
+            Some(Frame::Hits(_)) => self.hits_act(a),
+            Some(Frame::Combat(_)) => self.combat_act(a),
+            Some(Frame::Retreat(_)) => self.retreat_act(a),
+            Some(Frame::Search(_)) => self.search_act(a),
+            Some(Frame::Place { .. }) => self.place_act(a),
+            Some(Frame::Escort { .. }) => self.escort_act(a),
+            _ => {}
+        }
+        self.checks();
+    }
+
+    /// Run automatic steps until a seat must decide or the game is over.
+    pub fn advance(&mut self) {
+        loop {
+            if self.outcome.is_some() {
+                return;
+            }
+            let progressed = match self.frames.last() {
+                None => {
+                    self.next_step();
+                    true
+                }
+                Some(Frame::Ride(_)) => self.ride_auto(),
+                Some(Frame::Move(_)) => self.move_auto(),
+                Some(Frame::FreeMove { .. }) => self.free_auto(),
+                Some(Frame::Hits(_)) => self.hits_auto(),
+                Some(Frame::Combat(_)) => self.combat_auto(),
+                Some(Frame::Retreat(_)) => self.retreat_auto(),
+                Some(Frame::Charge(_)) => self.charge_auto(),
+                Some(Frame::Search(_)) => self.search_auto(),
+                Some(Frame::Place { piece, optional, .. }) => {
+                    let (p, o) = (*piece, *optional);
+                    let mut v = Vec::new();
+                    self.place_legal(p, o, &mut v);
+                    if v.is_empty() {
+                        self.frames.pop();
+                        true
+                    } else {
+                        false
+                    }
+                }
+                Some(Frame::Escort { piece, .. }) => {
+                    let p = *piece;
+                    if !self.piece(p).flipped || !self.piece(p).on_map() {
+                        self.frames.pop();
+                        true
+                    } else {
+                        false
+                    }
+                }
+                Some(Frame::EndTurn) => {
+                    self.frames.pop();
+                    self.next_turn();
+                    true
+                }
+                Some(_) => false,
+            };
+            if !progressed {
+                return;
+            }
+            self.checks();
+        }
+    }
+
+    /// Nothing pending: the pre-game action is over, or the next Action (5.2), or the end of the turn.
+    fn next_step(&mut self) {
+        match self.phase {
+            Phase::PreGame => {
+                self.phase = Phase::Actions;
+                self.start_turn();
+            }
+            Phase::Actions => {
+                if self.actions == [0, 0] {
+                    self.end_turn();
+                    return;
+                }
+                let o = other(self.last_actor);
+                let seat = if self.actions[o as usize] > 0 {
+                    o
+                } else {
+                    self.last_actor
+                };
+                self.last_actor = seat;
+                self.frames.push(Frame::Menu { seat, reserve: false });
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// 5.1 Obtain Action Points, with Percy's arrival (12.0), Prescott (6.12)
+    /// and the solitaire reinforcements (15.2) at the start of the turn.
+    pub fn start_turn(&mut self) {
+        let m = map();
+        if !self.solo() && self.turn == self.opts.percy_turn {
+            for p in self.pieces.iter_mut().filter(|p| p.loc == OFF) {
+                p.loc = m.boston;
+            }
+            self.log
+                .say("12.0", || "Percy's reinforcements enter the game in Boston.".into());
+        }
+        if self.riders_lost != 0 && self.riders_lost < self.turn && !self.prescott_free {
+            self.free_prescott();
+        }
+        if self.deck.draw.is_empty() {
+            self.known = [0, 0];
+        }
+        let card = self.deck.draw(&mut self.dice);
+        let (b, pa, hash, n) = (card.british, card.patriot, card.hash, card.number);
+        self.known = [self.known[0].saturating_sub(1), self.known[1].saturating_sub(1)];
+        self.card = Some(n);
+        self.actions = [b, pa];
+        self.intel_used = [false, false];
+        let turn = self.turn;
+        self.log.say("5.1", || {
+            format!("Turn {turn}: card {n} gives the British {b} and the Patriots {pa} Actions ({hash} hash marks).")
+        });
+        if self.solo() && hash > 0 {
+            self.reinforce();
+        }
+        let first = if b > pa {
+            BRITISH
+        } else if pa > b {
+            PATRIOT
+        } else {
+            let d = self.dice.d6();
+            let s = if d.is_multiple_of(2) { PATRIOT } else { BRITISH };
+            self.log.roll("5.2", &[d], || {
+                format!("Equal Actions: {d} — the {} go first.", crate::seat_name(s))
+            });
+            s
+        };
+        self.last_actor = other(first);
+    }
+
+    /// 15.2 Reinforcements: one hidden militia where a die says, if the pool can back it.
+    fn reinforce(&mut self) {
+        let hidden = self.pieces.iter().filter(|p| p.hidden && p.on_map()).count();
+        if self.pool.total() <= hidden {
+            return;
+        }
+        let d = self.dice.d6();
+        let id = ["concord", "lincoln", "lexington", "menotomy", "cambridge", "watertown"][d as usize - 1];
+        let r = map().by_id(id).expect("15.2 regions exist");
+        let mut p = Piece::new(Kind::Militia, NO_NAME, r);
+        p.hidden = true;
+        self.pieces.push(p);
+        self.log.roll("15.2", &[d], || {
+            format!("Patriot reinforcement: a hidden militia in {}.", map().region(r).name)
+        });
+    }
+
+    pub fn free_prescott(&mut self) {
+        self.prescott_free = true;
+        for p in self.pieces.iter_mut() {
+            if p.kind == Kind::Nightrider && p.name == PRESCOTT {
+                p.under = false;
+            }
+        }
+        self.log.say("6.12", || "Samuel Prescott is available.".into());
+    }
+
+    /// 5.3 End Turn, in the order of ruling b2c #23.
+    fn end_turn(&mut self) {
+        let m = map();
+        // (1) 4.5 remove Muster markers without an unbroken Regular or a Hinder Muster marker.
+        for r in 0..m.len() as Region {
+            if self.gather[r as usize] == Gather::Muster
+                && self.unbroken_regulars(r) == 0
+                && self.hinder_at(HINDER_MUSTER) != Some(r)
+            {
+                self.gather[r as usize] = Gather::None;
+                for p in self.pieces.iter_mut().filter(|p| p.loc == r) {
+                    p.under = false;
+                }
+                if r == m.lexington && !self.prescott_free {
+                    self.prescott_free = true;
+                }
+                self.log.say("4.5", || {
+                    format!(
+                        "The Muster marker at {} is removed: its units are active.",
+                        m.region(r).name
+                    )
+                });
+            }
+        }
+        // (2)-(4) 6.11 Hinder markers.
+        for h in self.hinder.iter_mut() {
+            *h = match *h {
+                Hinder::Track | Hinder::Map(_, 1) => Hinder::Available,
+                Hinder::Map(r, _) => Hinder::Map(r, 1),
+                Hinder::Available => Hinder::Available,
+            };
+        }
+        // (5) markers.
+        for p in self.pieces.iter_mut() {
+            p.moved = false;
+            p.fired = false;
+            p.rallied = false;
+            p.marched = 0;
+        }
+        self.ambush = 0;
+        self.snipe = 0;
+        // 6.12 Prescott comes the turn after Revere and Dawes are both captured.
+        if self.riders_lost == 0 && !self.prescott_free {
+            let lost = self
+                .pieces
+                .iter()
+                .filter(|p| p.kind == Kind::Nightrider && p.name != PRESCOTT && (p.flipped || p.loc == TAKEN))
+                .count();
+            if lost == 2 {
+                self.riders_lost = self.turn;
+            }
+        }
+        // (6) captured pieces toward Boston; (7) EndTurn advances.
+        self.frames.push(Frame::EndTurn);
+        for p in (0..self.pieces.len() as u8).rev() {
+            let pc = self.piece(p);
+            if matches!(pc.kind, Kind::Nightrider | Kind::SonOfLiberty)
+                && pc.flipped
+                && pc.on_map()
+                && map().region(pc.loc).on_map()
+            {
+                self.frames.push(Frame::Escort { piece: p, left: 2 });
+            }
+        }
+    }
+
+    fn next_turn(&mut self) {
+        if self.turn >= self.last_turn {
+            self.game_end();
+            return;
+        }
+        self.turn += 1;
+        self.start_turn();
+    }
+
+    pub fn escort_legal(&self, p: u8, left: u8, out: &mut Vec<Action>) {
+        let m = map();
+        let at = self.piece(p).loc;
+        if left > 0 {
+            for (n, _) in m.neighbours(at) {
+                if m.region(n).on_map() && m.toward_boston(at, n) {
+                    out.push(Action::Step(n));
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    fn escort_act(&mut self, a: Action) {
+        let Some(Frame::Escort { piece, left }) = self.frames.last_mut() else {
+            return;
+        };
+        let p = *piece;
+        match a {
+            Action::Step(r) => {
+                *left -= 1;
+                let boston = map().boston;
+                let pc = self.pm(p);
+                pc.under = false;
+                if r == boston {
+                    pc.loc = TAKEN;
+                    self.frames.pop();
+                    self.log.say("5.3", || {
+                        "A captured piece reaches Boston: permanently captured.".into()
+                    });
+                } else {
+                    pc.loc = r;
+                }
+            }
+            _ => {
+                self.frames.pop();
+            }
+        }
+    }
+
+    /// Regions that hold British pieces now.
+    pub fn british_regions(&self) -> u64 {
+        let mut s = 0u64;
+        for p in &self.pieces {
+            if p.side() == BRITISH && p.on_map() {
+                s |= 1 << p.loc;
+            }
+        }
+        s
+    }
+
+    /// Checks after every step: 4.3 Gather flips when the British leave,
+    /// 11.0 Concord entered, 10.0 the Shot at Concord, 12.0 Percy's award.
+    pub fn checks(&mut self) {
+        let m = map();
+        let now = self.british_regions();
+        let left = self.british_in & !now;
+        self.british_in = now;
+        if left != 0 {
+            for r in 0..m.len() as Region {
+                if left & (1 << r) != 0
+                    && self.gather[r as usize] == Gather::Gather
+                    && self.hinder_at(HINDER_MUSTER) != Some(r)
+                {
+                    self.log.say("4.3", || {
+                        format!(
+                            "The British left {}: its Gather marker turns to Muster.",
+                            m.region(r).name
+                        )
+                    });
+                    self.muster(r);
+                }
+            }
+        }
+        if !self.concord_entered && self.unbroken_regulars(m.concord) > 0 {
+            self.concord_entered = true;
+            if !self.solo() {
+                let v = crate::vp::value("concord");
+                self.add_vp(BRITISH, v, "11.0", "an unbroken Regular entered Concord");
+            }
+        }
+        if !self.shot && now & (1 << m.concord) != 0 {
+            self.fire_shot(BRITISH, false, "any British unit entered Concord");
+        }
+        if !self.percy_award && !self.solo() {
+            let lex = m.lexington;
+            let percy = self.count(lex, BRITISH, |p| p.name == PERCY) > 0;
+            let cannon = self.count(lex, BRITISH, |p| p.kind == Kind::Cannon) > 0;
+            if percy && cannon && self.unbroken_regulars(lex) >= 4 {
+                self.percy_award = true;
+                let v = crate::vp::value("percy-lexington");
+                self.add_vp(
+                    BRITISH,
+                    v,
+                    "12.0",
+                    "Percy with the cannon and four unbroken Regulars in Lexington",
+                );
+            }
+        }
+    }
+
+    /// 4.3 a Gather marker turns to its Muster side: the minutemen under it
+    /// become active with a free move (ruling b2c #7).
+    pub fn muster(&mut self, r: Region) {
+        self.gather[r as usize] = Gather::Muster;
+        let mut units = 0;
+        for (i, p) in self.pieces.iter_mut().enumerate() {
+            if p.loc == r && p.under && p.kind == Kind::Minuteman {
+                p.under = false;
+                units |= bit(i as u8);
+            }
+        }
+        if units != 0 {
+            self.frames.push(Frame::FreeMove {
+                units,
+                cur: crate::frames::NONE,
+                left: 0,
+            });
+        }
+    }
+
+    /// 10.0 The Shot Heard 'Round the World; the British score 5 VP if a
+    /// Patriot attack fires it (ruling b2c #19).
+    pub fn fire_shot(&mut self, by: Seat, attack: bool, why: &str) {
+        if self.shot {
+            return;
+        }
+        self.shot = true;
+        let why = why.to_string();
+        self.log
+            .say("10.0", || format!("The Shot Heard 'Round the World: {why}."));
+        if by == PATRIOT && attack && !self.solo() {
+            let v = crate::vp::value("first-shot");
+            self.add_vp(BRITISH, v, "10.0", "the Patriots fired first");
+        }
+    }
+
+    /// 9.0 the pre-game free Call to Arms is pushed by the set-up; this starts a paid one (6.12).
+    pub fn call_to_arms(&mut self) {
+        let riders = self.free_riders();
+        self.frames.push(Frame::Ride(Ride {
+            riders,
+            ap: 4,
+            free: false,
+            alerted: false,
+        }));
+    }
+}

@@ -1,0 +1,226 @@
+//! Per-seat views (hidden militia values, units under Gather/Muster/Alert
+//! markers and the deck order stay hidden), the map for the browser, and the
+//! sampler of hidden information for the AI.
+
+use crate::map::{map, Kind as RegionKind, Water};
+use crate::state::*;
+use engine::{Seat, Viewer};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+
+fn kind_name(k: Kind) -> &'static str {
+    match k {
+        Kind::Regular => "regular",
+        Kind::Cannon => "cannon",
+        Kind::BritishLeader | Kind::PatriotLeader => "leader",
+        Kind::Militia => "militia",
+        Kind::Minuteman => "minuteman",
+        Kind::Nightrider => "nightrider",
+        Kind::SonOfLiberty => "son-of-liberty",
+    }
+}
+
+impl B2c {
+    pub fn render_view(&self, viewer: Viewer) -> Value {
+        let m = map();
+        let mut pieces = Vec::new();
+        for (i, p) in self.pieces.iter().enumerate() {
+            if !p.on_map() {
+                continue;
+            }
+            let special = matches!(p.kind, Kind::Nightrider | Kind::SonOfLiberty);
+            // 4.3 units under a marker: the opponent sees only the marker.
+            if p.under && !special && viewer != Some(PATRIOT) {
+                continue;
+            }
+            let state = if p.under {
+                "inactive"
+            } else if p.hidden {
+                "hidden"
+            } else {
+                match (p.kind, p.flipped) {
+                    (Kind::Nightrider | Kind::SonOfLiberty, true) => "captured",
+                    (k, true) if k.leader() => "wounded",
+                    (k, false) if k.leader() => "healthy",
+                    (_, true) => "broken",
+                    _ => "unbroken",
+                }
+            };
+            let kind = if p.hidden { "hidden" } else { kind_name(p.kind) };
+            let label = match p.kind {
+                _ if p.hidden => "?".to_string(),
+                Kind::Militia => p.value.to_string(),
+                Kind::Regular => if p.flipped { "0" } else { "2" }.into(),
+                Kind::Minuteman => if p.flipped { "0" } else { "1" }.into(),
+                Kind::Cannon => "gun".into(),
+                _ => p.name().to_string(),
+            };
+            pieces.push(json!({
+                "id": self.piece_id(i as u8),
+                "region": m.id(p.loc),
+                "side": crate::seat_name(p.side()),
+                "kind": kind,
+                "label": label,
+                "state": state,
+                "moved": p.moved,
+                "fired": p.fired,
+                "percy": p.percy,
+            }));
+        }
+        let mut markers = Vec::new();
+        for r in 0..m.len() {
+            let id = m.id(r as u8);
+            match self.gather[r] {
+                Gather::Gather => markers.push(json!({"region": id, "kind": "gather", "label": "Gather"})),
+                Gather::Muster => markers.push(json!({"region": id, "kind": "muster", "label": "Muster"})),
+                Gather::None => {}
+            }
+            if self.alert & (1 << r) != 0 {
+                markers.push(json!({"region": id, "kind": "alert", "label": "Alert"}));
+            }
+            let ha = m.region(r as u8).ha;
+            if self.arms & (1 << r) != 0 {
+                let label = if ha == 1 {
+                    "ha".to_string()
+                } else {
+                    format!("ha{}", ha - 10)
+                };
+                markers.push(json!({"region": id, "kind": "hidden-arms", "label": label}));
+            }
+            if self.searched & (1 << r) != 0 {
+                markers.push(json!({"region": id, "kind": "searched", "label": "Searched"}));
+            }
+            if self.ambush & (1 << r) != 0 {
+                markers.push(json!({"region": id, "kind": "ambush", "label": "Ambush"}));
+            }
+            if self.snipe & (1 << r) != 0 {
+                markers.push(json!({"region": id, "kind": "snipe", "label": "Snipe"}));
+            }
+        }
+        for (h, state) in self.hinder.iter().enumerate() {
+            if let Hinder::Map(r, side) = state {
+                markers.push(json!({"region": m.id(*r), "kind": HINDER_NAMES[h], "label": format!("Hinder {side}")}));
+            }
+        }
+        let card = self.card.map(|n| {
+            let c = revroad::cards::card(n);
+            json!({"number": n, "british": c.british, "patriot": c.patriot, "hash": c.hash})
+        });
+        let intel: Vec<u8> = match viewer {
+            Some(s) => self.deck.peek(self.known[s as usize] as usize).to_vec(),
+            None => Vec::new(),
+        };
+        let hinder: Vec<Value> = self
+            .hinder
+            .iter()
+            .enumerate()
+            .map(|(h, s)| {
+                let where_ = match s {
+                    Hinder::Available => "available".to_string(),
+                    Hinder::Track => "turn-track".to_string(),
+                    Hinder::Map(r, _) => m.id(*r).to_string(),
+                };
+                json!({"marker": HINDER_NAMES[h], "at": where_})
+            })
+            .collect();
+        let reinforcements = self.pieces.iter().filter(|p| p.loc == OFF).count();
+        json!({
+            "scenario": self.scenario,
+            "turn": self.turn,
+            "last_turn": self.last_turn,
+            "phase": self.phase,
+            "card": card,
+            "deck": self.deck.draw.len(),
+            "discard": self.deck.discard,
+            "intel": intel,
+            "actions": {"british": self.actions[0], "patriot": self.actions[1]},
+            "reserve": {"british": self.reserve[0], "patriot": self.reserve[1]},
+            "vp": {"british": self.vp[0] as f64 / 2.0, "patriot": self.vp[1] as f64 / 2.0},
+            "shot": self.shot,
+            "concord_entered": self.concord_entered,
+            "percy_award": self.percy_award,
+            "percy_turn": self.opts.percy_turn,
+            "reinforcements_waiting": reinforcements,
+            "militia_pool": self.pool.counts,
+            "hinder": hinder,
+            "pieces": pieces,
+            "markers": markers,
+            "outcome": self.outcome,
+        })
+    }
+
+    /// A world consistent with what `observer` saw: the draw pile below the
+    /// cards it has seen is reshuffled, and the generator is fresh. Hidden
+    /// militia have no value until revealed (ruling b2c #25), and what lies
+    /// under each marker is fixed by the set-up's icons, so nothing else is hidden.
+    pub fn sample_for(&self, observer: Seat, rng: &mut ChaCha8Rng) -> B2c {
+        let mut g = self.clone();
+        g.dice.reseed(rng);
+        g.deck.resample(g.known[observer as usize] as usize, &mut g.dice);
+        let other_seat = other(observer) as usize;
+        g.known[other_seat] = g.known[other_seat].min(g.known[observer as usize]);
+        g.log.keep_visible(Some(observer));
+        g
+    }
+}
+
+/// The area map for the browser's generic renderer (contract).
+pub fn map_json() -> Value {
+    let m = map();
+    let mut width: f64 = 0.0;
+    let mut height: f64 = 0.0;
+    let regions: Vec<Value> = (0..m.len() as u8)
+        .map(|r| {
+            let g = m.region(r);
+            let (x, y) = m.xy(r);
+            width = width.max(x);
+            height = height.max(y);
+            let mut icons = Vec::new();
+            if g.muster {
+                icons.push("muster".to_string());
+            }
+            match g.ha {
+                0 => {}
+                1 => icons.push("ha".into()),
+                n => icons.push(format!("ha{}", n - 10)),
+            }
+            if g.landing {
+                icons.push("landing".into());
+            }
+            if g.alert {
+                icons.push("alert".into());
+            }
+            let kind = match g.kind {
+                RegionKind::Town => "town",
+                RegionKind::Open => "open",
+                RegionKind::Alert => "off-map",
+                RegionKind::Box => "track",
+            };
+            json!({"id": g.id, "name": g.name, "x": x, "y": y, "town": g.town, "kind": kind, "icons": icons})
+        })
+        .collect();
+    let borders: Vec<Value> = m
+        .borders
+        .iter()
+        .map(|b| {
+            let water = match b.water {
+                Water::None => "none",
+                Water::Stream => "stream",
+                Water::River => "river",
+            };
+            json!({"a": m.id(b.a), "b": m.id(b.b), "road": b.road, "water": water})
+        })
+        .collect();
+    let (cx, cy) = m.xy(m.concord);
+    let (bx, by) = m.xy(m.boston);
+    json!({
+        "width": width + 40.0,
+        "height": height + 40.0,
+        "regions": regions,
+        "borders": borders,
+        "labels": [
+            {"text": "toward Concord", "x": cx, "y": cy - 30.0},
+            {"text": "toward Boston", "x": bx, "y": by + 30.0},
+        ],
+    })
+}

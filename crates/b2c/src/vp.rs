@@ -1,0 +1,41 @@
+//! 13.0 the Player's Aid victory points, from `data/vp.tsv` (the rulebook
+//! gives the rule-fixed awards; the rest is reconstructed, each with its reason).
+
+use std::sync::OnceLock;
+
+fn table() -> &'static Vec<(String, i32, String)> {
+    static T: OnceLock<Vec<(String, i32, String)>> = OnceLock::new();
+    T.get_or_init(|| parse(include_str!("../data/vp.tsv")).expect("embedded vp.tsv is valid"))
+}
+
+pub fn parse(text: &str) -> Result<Vec<(String, i32, String)>, String> {
+    let mut v = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        let n = f
+            .get(1)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| format!("vp line {}: no value", i + 1))?;
+        v.push((f[0].to_string(), n, f.get(2).unwrap_or(&"").to_string()));
+    }
+    Ok(v)
+}
+
+/// Whole VP for a schedule item. Panics on an unknown key (a programming error).
+pub fn value(key: &str) -> i32 {
+    table()
+        .iter()
+        .find(|(k, _, _)| k == key)
+        .map(|(_, v, _)| *v)
+        .unwrap_or_else(|| panic!("vp.tsv has no '{key}'"))
+}
+
+pub fn provenance() -> Vec<(String, String)> {
+    table()
+        .iter()
+        .map(|(k, v, why)| (format!("victory points: {k} = {v}"), why.clone()))
+        .collect()
+}
