@@ -10,6 +10,7 @@ pub mod map;
 pub mod menu;
 pub mod movement;
 pub mod nightriders;
+pub mod sandbox;
 pub mod search;
 pub mod setup;
 pub mod skirmish;
