@@ -1,1 +1,157 @@
-//! Revolution Road, Part Two: Bunker Hill (rulebook Part Two).
+//! Revolution Road, Part Two: Bunker Hill (rulebook Part Two, lines 841-1613
+//! of `shared/rulebooks/revolution-road.txt`), rules-enforced. Rule numbers
+//! cite that part; rulings cite `docs/rulings.md` as `ruling bh #N`.
+
+pub mod actions;
+pub mod assault;
+pub mod combat;
+pub mod los;
+pub mod map;
+pub mod morale;
+pub mod movement;
+pub mod setup;
+pub mod solo;
+pub mod state;
+pub mod turn;
+pub mod victory;
+pub mod view;
+
+pub use actions::Action;
+pub use state::Bh;
+
+use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, SeatSet, Setup, TitleInfo, Viewer};
+use rand_chacha::ChaCha8Rng;
+
+static INFO: TitleInfo = TitleInfo {
+    key: "bh",
+    name: "Revolution Road: Bunker Hill",
+    seats: &["british", "patriot"],
+    scenarios: &[
+        ScenarioInfo {
+            key: "standard",
+            name: "Bunker Hill (two players, 10 turns)",
+            rule: "12.1",
+        },
+        ScenarioInfo {
+            key: "solo-british",
+            name: "Solitaire: British against the Patriot bot",
+            rule: "12.3",
+        },
+        ScenarioInfo {
+            key: "solo-patriot",
+            name: "Solitaire: Patriot against the British bot",
+            rule: "12.4",
+        },
+    ],
+    options: &[
+        OptionInfo {
+            key: "redoubt-wall",
+            values: &["off", "on"],
+            help: "11.1 Redoubt and Wall Defensive Positions: the first British hit there is ignored",
+        },
+        OptionInfo {
+            key: "ammo",
+            values: &["standard", "more-options"],
+            help:
+                "11.2 More Patriot Ammunition Options: an extra Volley die for 1 ammo, defend on 4-6 for 2 or 3-6 for 4",
+        },
+        OptionInfo {
+            key: "landing-zones",
+            values: &["standard", "optional"],
+            help: "11.3 Optional British Landing Zones: turn 3 and 6 reinforcements in any landing zone",
+        },
+    ],
+    rules_version: "bh-1",
+};
+
+pub fn info() -> &'static TitleInfo {
+    &INFO
+}
+
+/// Every reconstructed data item with its reasoning, and the cards used.
+pub fn provenance() -> Vec<(String, String)> {
+    let mut v = map::Map::get().provenance();
+    v.extend(
+        revroad::cards::provenance()
+            .into_iter()
+            .filter(|(k, _)| setup::DECK.iter().any(|n| k.starts_with(&format!("card {n}:")))),
+    );
+    v
+}
+
+/// The area map for the browser's generic renderer.
+pub fn map_json() -> serde_json::Value {
+    map::Map::get().to_json()
+}
+
+impl Game for Bh {
+    type Action = Action;
+
+    fn info() -> &'static TitleInfo {
+        &INFO
+    }
+
+    fn new(setup: &Setup) -> Self {
+        Bh::start(setup)
+    }
+
+    fn to_act(&self) -> SeatSet {
+        self.acting()
+    }
+
+    fn prompt(&self, _seat: Seat) -> Prompt {
+        self.prompt_for()
+    }
+
+    fn legal(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.outcome.is_none() {
+            self.legal_for(seat, out);
+        }
+    }
+
+    fn apply_legal(&mut self, seat: Seat, action: &Action) {
+        self.perform(seat, *action);
+        self.advance();
+    }
+
+    fn describe(&self, _seat: Seat, action: &Action) -> engine::ActionInfo {
+        self.describe_action(action)
+    }
+
+    fn outcome(&self) -> Option<&engine::Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn view(&self, viewer: Viewer) -> serde_json::Value {
+        self.render_view(viewer)
+    }
+
+    fn log(&self) -> &engine::Log {
+        &self.log
+    }
+
+    fn log_mut(&mut self) -> &mut engine::Log {
+        &mut self.log
+    }
+
+    fn dice(&self) -> &engine::Dice {
+        &self.dice
+    }
+
+    fn dice_mut(&mut self) -> &mut engine::Dice {
+        &mut self.dice
+    }
+
+    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
+        self.sample_for(observer, rng)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        self.invariants()
+    }
+
+    /// VP margin, hill control, morale (see `view::score`).
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.score(seat)
+    }
+}

@@ -1,0 +1,408 @@
+//! The actions a seat may take, their ids and labels, and the dispatch of
+//! a chosen action to the procedure (frame) it answers.
+
+use crate::map::Region;
+use crate::state::*;
+use engine::{ActionInfo, Prompt, Seat};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// 6.0 take an Action (one Action Point).
+    Act(Act),
+    /// 5.2 take an Action with a Reserve Action.
+    Reserve(Act),
+    /// 5.2 the free pass (ruling bh #2).
+    FreePass,
+    /// 12.3 raise the British objective.
+    Upgrade,
+    Region(Region),
+    HotShot(Region),
+    Piece(u16),
+    Choice(Choice),
+    Objective(u8),
+    Goal(Goal),
+    Focus(Goal),
+    Zone(u8),
+}
+
+impl Bh {
+    pub fn legal_for(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.actor() != Some(seat) {
+            return;
+        }
+        let Some(f) = self.frames.last() else { return };
+        match f {
+            Frame::SetupBritish { .. } => {
+                for &r in &self.map().zone(2).areas {
+                    out.push(Action::Region(r));
+                }
+            }
+            Frame::SetupPatriot { left } => {
+                let i = left[0];
+                for r in self.patriot_setup_regions() {
+                    if !self.p(i).military() || self.room(r, PATRIOT) > 0 {
+                        out.push(Action::Region(r));
+                    }
+                }
+            }
+            Frame::ChooseObjective { upgrade } => {
+                let now = self.objective.as_ref().map(|o| o.turns).unwrap_or(0);
+                for n in 1..=6 {
+                    if crate::setup::british_objective(n).turns > now {
+                        out.push(Action::Objective(n));
+                    }
+                }
+                if !upgrade {
+                    out.push(Action::Choice(Choice::Roll));
+                }
+            }
+            Frame::ChooseGoals { number, goals, .. } => {
+                for g in Goal::ALL {
+                    let taken = goals.contains(&g);
+                    let fixed = match number {
+                        4 => g == Goal::Bunker,
+                        5 => g == Goal::Neck,
+                        _ => false,
+                    };
+                    if !taken && !fixed {
+                        out.push(Action::Goal(g));
+                    }
+                }
+            }
+            Frame::ChooseZones { zones, .. } => {
+                for z in 1..=6u8 {
+                    if !zones.contains(&z) {
+                        out.push(Action::Zone(z));
+                    }
+                }
+            }
+            Frame::ChooseFocus => {
+                for g in [Goal::Charlestown, Goal::Works, Goal::Breeds, Goal::Bunker] {
+                    out.push(Action::Focus(g));
+                }
+            }
+            Frame::ReinforceZone { zones, .. } => out.extend(zones.iter().map(|&z| Action::Zone(z))),
+            Frame::Panic => out.extend(self.panic_regions().into_iter().map(Action::Region)),
+            Frame::Actions => self.legal_actions(seat, out),
+            Frame::Spread { choosing: Some(r), .. } => {
+                out.extend(self.spread_targets(*r).into_iter().map(Action::Region))
+            }
+            Frame::Displace { region } => {
+                if let Some(i) = self.at(*region).next() {
+                    out.extend(self.displace_targets(i).into_iter().map(Action::Region));
+                }
+            }
+            Frame::Hits { .. } => self.legal_hits(out),
+            Frame::ExtraDie => {
+                out.push(Action::Choice(Choice::ExtraDie));
+                out.push(Action::Choice(Choice::NoExtra));
+            }
+            Frame::Volley { .. } | Frame::AssaultSelect { .. } | Frame::Cannonade { .. } | Frame::Bombard { .. } => {
+                self.legal_combat(out)
+            }
+            Frame::Snipe => out.extend(self.snipe_targets().into_iter().map(Action::Region)),
+            Frame::Assault(a) => self.legal_assault(a, out),
+            Frame::Move { .. } | Frame::Reorganize { .. } | Frame::Land { .. } | Frame::Naval => {
+                self.legal_movement(out)
+            }
+            Frame::Rally { .. } => self.legal_rally(out),
+            Frame::AfterAction { .. } | Frame::Spread { choosing: None, .. } => {}
+        }
+    }
+
+    /// 5.2 what the active player may do on his opportunity.
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let (a, o) = (self.ap[seat as usize], self.ap[other(seat) as usize]);
+        for act in Act::ALL {
+            if self.can(act, seat) {
+                out.push(Action::Act(act));
+            }
+        }
+        // 5.2 Reserve Actions: not ahead, or on the last Action.
+        if self.reserve[seat as usize] > 0 && (a <= o || a == 1) {
+            for act in Act::ALL {
+                if !matches!(act, Act::Plan | Act::Pass) && self.can(act, seat) {
+                    out.push(Action::Reserve(act));
+                }
+            }
+        }
+        // Ruling bh #2: a free pass only when not ahead, and not right after the opponent's.
+        if a <= o && self.free_passed != Some(other(seat)) {
+            out.push(Action::FreePass);
+        }
+        if self.scenario == Scenario::SoloBritish && seat == BRITISH && self.can_upgrade() {
+            out.push(Action::Upgrade);
+        }
+    }
+
+    /// Whether `act` has at least one complete way to be carried out.
+    pub fn can(&self, act: Act, seat: Seat) -> bool {
+        let s = seat as usize;
+        match act {
+            Act::Volley => !self.volley_regions(seat).is_empty(),
+            Act::Assault => !self.assault_regions(seat).is_empty(),
+            Act::Cannonade => !self.cannon_regions(seat).is_empty(),
+            Act::Bombard => seat == BRITISH && (0..2).any(|f| !self.bombard_options(f).is_empty()),
+            Act::LandMove => !self.move_regions(seat).is_empty(),
+            Act::NavalMove => seat == BRITISH,
+            Act::Rally => !self.rally_regions(seat).is_empty(),
+            Act::Reorganize => !self.reorganize_regions(seat).is_empty(),
+            Act::Snipe => seat == PATRIOT && self.ammo > 12 && !self.snipe_targets().is_empty(),
+            Act::LandTroops => seat == BRITISH && !self.landing_zones().is_empty(),
+            // 6.11 only on the last Action; 9.2/9.3 not when demoralized; two at most.
+            Act::Plan => self.ap[s] == 1 && !self.demoralized[s] && self.reserve[s] < 2,
+            Act::Pass => true,
+        }
+    }
+
+    pub fn perform(&mut self, seat: Seat, action: Action) {
+        match (self.frames.last().cloned(), action) {
+            (Some(Frame::Actions), Action::Act(act)) => {
+                self.ap[seat as usize] -= 1;
+                self.start_action(seat, act, false);
+            }
+            (Some(Frame::Actions), Action::Reserve(act)) => {
+                self.reserve[seat as usize] -= 1;
+                self.log
+                    .say("5.2", || format!("{} use a Reserve Action", Bh::seat_name(seat)));
+                self.start_action(seat, act, true);
+            }
+            (Some(Frame::Actions), Action::FreePass) => {
+                self.log.say("5.2", || format!("{} pass", Bh::seat_name(seat)));
+                self.free_passed = Some(seat);
+                self.to_move = other(seat);
+            }
+            (Some(Frame::Actions), Action::Upgrade) => self.frames.push(Frame::ChooseObjective { upgrade: true }),
+            (Some(Frame::SetupBritish { left }), Action::Region(r)) => {
+                let i = (0..self.pieces.len() as u16)
+                    .find(|&i| self.p(i).side == BRITISH && self.p(i).loc == OFF && self.p(i).arrives == 0)
+                    .expect("a Regular left to place");
+                self.pm(i).loc = r;
+                self.pm(i).home = r;
+                self.frames.pop();
+                if left > 1 {
+                    self.frames.push(Frame::SetupBritish { left: left - 1 });
+                }
+            }
+            (Some(Frame::SetupPatriot { mut left }), Action::Region(r)) => {
+                let i = left.remove(0);
+                self.pm(i).loc = r;
+                self.frames.pop();
+                if !left.is_empty() {
+                    self.frames.push(Frame::SetupPatriot { left });
+                }
+            }
+            (Some(Frame::ReinforceZone { pieces, .. }), Action::Zone(z)) => {
+                self.frames.pop();
+                let r = self.map().zone(z).region;
+                for i in pieces {
+                    self.pm(i).loc = r;
+                }
+                self.log
+                    .say("12.1", || format!("British reinforcements in Landing Zone {z}"));
+            }
+            (Some(Frame::Panic), Action::Region(r)) => {
+                self.frames.pop();
+                self.panic(r);
+            }
+            (Some(Frame::Spread { from, .. }), Action::Region(r)) => {
+                self.frames.pop();
+                self.frames.push(Frame::Spread { from, choosing: None });
+                self.ignite(r, "5.3");
+            }
+            (Some(Frame::Displace { region }), Action::Region(r)) => {
+                let i = self.at(region).next().expect("a piece to move");
+                self.pm(i).loc = r;
+            }
+            (Some(Frame::Hits { .. }), Action::Piece(i)) => self.assign_hit(i),
+            (Some(Frame::ExtraDie), Action::Choice(c)) => {
+                self.frames.pop();
+                self.volley_extra(c == Choice::ExtraDie);
+            }
+            (Some(Frame::ChooseObjective { .. } | Frame::ChooseGoals { .. } | Frame::ChooseZones { .. }), a)
+            | (Some(Frame::ChooseFocus), a) => self.perform_objective(a),
+            (
+                Some(
+                    Frame::Volley { .. }
+                    | Frame::AssaultSelect { .. }
+                    | Frame::Cannonade { .. }
+                    | Frame::Bombard { .. },
+                ),
+                a,
+            )
+            | (Some(Frame::Snipe), a) => self.perform_combat(a),
+            (Some(Frame::Assault(_)), a) => self.perform_assault(a),
+            (Some(Frame::Move { .. } | Frame::Reorganize { .. } | Frame::Land { .. } | Frame::Naval), a) => {
+                self.perform_movement(a)
+            }
+            (Some(Frame::Rally { .. }), a) => self.perform_rally(a),
+            (f, a) => unreachable!("action {a:?} is not legal in {f:?}"),
+        }
+    }
+
+    fn start_action(&mut self, seat: Seat, act: Act, reserve: bool) {
+        self.frames.push(Frame::AfterAction { reserve });
+        let who = Bh::seat_name(seat);
+        self.log.say(act.rule(), || format!("{who}: {}", act.key()));
+        match act {
+            Act::Volley => self.frames.push(Frame::Volley {
+                from: None,
+                target: None,
+                chosen: vec![],
+                extra: false,
+            }),
+            Act::Assault => self.frames.push(Frame::AssaultSelect {
+                from: None,
+                target: None,
+                chosen: vec![],
+            }),
+            Act::Cannonade => self.frames.push(Frame::Cannonade {
+                region: None,
+                any: false,
+            }),
+            Act::Bombard => self.frames.push(Frame::Bombard { firer: 0 }),
+            Act::LandMove => self.frames.push(Frame::Move {
+                from: None,
+                group: vec![],
+                any: false,
+                choosing: false,
+            }),
+            Act::NavalMove => self.frames.push(Frame::Naval),
+            Act::Rally => self.frames.push(Frame::Rally { region: None, done: 0 }),
+            Act::Reorganize => self.frames.push(Frame::Reorganize {
+                a: None,
+                b: None,
+                picked: vec![],
+            }),
+            Act::Snipe => self.frames.push(Frame::Snipe),
+            Act::LandTroops => self.frames.push(Frame::Land {
+                zone: None,
+                area: None,
+                group: vec![],
+            }),
+            Act::Plan => {
+                // 6.11 one Reserve Action; the player's Actions end.
+                self.reserve[seat as usize] += 1;
+            }
+            Act::Pass => {}
+        }
+        if matches!(self.frames.last(), Some(Frame::Bombard { .. })) && self.bombard_options(0).is_empty() {
+            self.frames.pop();
+            self.frames.push(Frame::Bombard { firer: 1 });
+        }
+    }
+
+    pub fn describe_action(&self, action: &Action) -> ActionInfo {
+        let map = self.map();
+        let (id, label, target) = match *action {
+            Action::Act(a) => (
+                a.key().to_string(),
+                format!("{} ({})", a.key().replace('-', " "), a.rule()),
+                None,
+            ),
+            Action::Reserve(a) => (
+                format!("reserve-{}", a.key()),
+                format!("{} with a Reserve Action (5.2)", a.key().replace('-', " ")),
+                None,
+            ),
+            Action::FreePass => ("free-pass".into(), "pass for free (5.2)".into(), None),
+            Action::Upgrade => (
+                "upgrade-objective".into(),
+                "upgrade the British objective (12.3)".into(),
+                None,
+            ),
+            Action::Region(r) => (
+                map.id(r).to_string(),
+                map.area(r).name.clone(),
+                Some(map.id(r).to_string()),
+            ),
+            Action::HotShot(r) => (
+                format!("hot-shot-{}", map.id(r)),
+                format!("Hot Shot at {} (6.4)", map.area(r).name),
+                Some(map.id(r).to_string()),
+            ),
+            Action::Piece(i) => {
+                let loc = self.p(i).loc;
+                let target = (loc < GONE).then(|| map.id(loc).to_string());
+                (format!("piece-{i}"), self.label(i), target)
+            }
+            Action::Choice(c) => (c.key().to_string(), c.key().replace('-', " "), None),
+            Action::Objective(n) => (format!("objective-{n}"), format!("British objective #{n} (12.3)"), None),
+            Action::Goal(g) => (format!("goal-{}", g.key()), format!("objective: {}", g.key()), None),
+            Action::Focus(g) => (
+                format!("focus-{}", g.key()),
+                format!("defense focus: {}", g.key()),
+                None,
+            ),
+            Action::Zone(z) => {
+                let r = map.zone(z).region;
+                (
+                    format!("zone-{z}"),
+                    format!("Landing Zone {z}"),
+                    Some(map.id(r).to_string()),
+                )
+            }
+        };
+        ActionInfo { id, label, target }
+    }
+
+    pub fn prompt_for(&self) -> Prompt {
+        let (text, rule) = match self.frames.last() {
+            None => ("the game is over".to_string(), "10.0"),
+            Some(f) => match f {
+                Frame::SetupBritish { left } => (
+                    format!("place a Regular in a Zone 2 Staging Area ({left} left)"),
+                    "12.1",
+                ),
+                Frame::SetupPatriot { left } => (format!("place {} (12.1)", self.label(left[0])), "12.1"),
+                Frame::ChooseObjective { .. } => ("choose the British objective".into(), "12.3"),
+                Frame::ChooseGoals { .. } => ("choose an objective to pursue".into(), "12.3"),
+                Frame::ChooseZones { .. } => ("choose a landing zone".into(), "12.3"),
+                Frame::ChooseFocus => ("choose the Patriot defense focus".into(), "12.4"),
+                Frame::ReinforceZone { .. } => ("choose the reinforcements' Landing Zone".into(), "12.1"),
+                Frame::Panic => ("choose the region whose militia check for panic".into(), "9.1"),
+                Frame::Actions => (
+                    format!(
+                        "turn {}: choose an Action ({} left, opponent {})",
+                        self.turn,
+                        self.ap[self.to_move as usize],
+                        self.ap[other(self.to_move) as usize]
+                    ),
+                    "5.2",
+                ),
+                Frame::Hits { region, left, .. } => (
+                    format!("assign {left} hit(s) in {}", self.map().area(*region).name),
+                    "7.0",
+                ),
+                Frame::Displace { region } => (
+                    format!("move a piece out of the fire in {}", self.map().area(*region).name),
+                    "6.4",
+                ),
+                Frame::Spread { .. } => ("choose where the fire spreads".into(), "5.3"),
+                Frame::ExtraDie => ("spend one ammunition for an extra die?".into(), "11.2"),
+                Frame::Volley { .. } => ("Volley Fire: choose region, target and units".into(), "6.1"),
+                Frame::AssaultSelect { .. } => ("Assault: choose region, target and units".into(), "6.2"),
+                Frame::Assault(a) => (format!("Assault in {}", self.map().area(a.at).name), "6.2"),
+                Frame::Cannonade { .. } => ("Cannonade: choose cannons and target".into(), "6.3"),
+                Frame::Bombard { firer } => (
+                    format!(
+                        "Bombard with the {}",
+                        if *firer == 0 { "fleet" } else { "Copp's Hill Battery" }
+                    ),
+                    "6.4",
+                ),
+                Frame::Move { .. } => ("Land Move: choose region, pieces and destination".into(), "6.5"),
+                Frame::Naval => ("move the fleet".into(), "6.6"),
+                Frame::Rally { .. } => ("Rally: choose region and units".into(), "6.7"),
+                Frame::Reorganize { .. } => ("Reorganize the Line: choose regions and pieces".into(), "6.8"),
+                Frame::Snipe => ("Snipe: choose the target region".into(), "6.9"),
+                Frame::Land { .. } => ("Land Troops: choose zone, staging area and units".into(), "6.10"),
+                Frame::AfterAction { .. } => ("".into(), "5.2"),
+            },
+        };
+        Prompt {
+            text,
+            rule: format!("bh {rule}"),
+        }
+    }
+}

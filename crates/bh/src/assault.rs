@@ -1,0 +1,470 @@
+//! 6.2 Assault and 7.1 Retreat.
+
+use crate::actions::Action;
+use crate::map::Region;
+use crate::state::*;
+use engine::Seat;
+
+impl Bh {
+    fn can_assault(&self, i: u16) -> bool {
+        let p = self.p(i);
+        !p.moved && !p.fired && !p.panic && (p.unit == Unit::Leader || !p.flipped || p.unit == Unit::Cannon)
+    }
+
+    fn assault_strength(&self, seat: Seat, from: Region) -> usize {
+        let n = self
+            .side_at(from, seat)
+            .filter(|&i| self.can_assault(i) && self.p(i).military())
+            .count();
+        n.min(3)
+    }
+
+    /// 8.0 with no ammunition the British may assault whatever the numbers.
+    fn numbers_ok(&self, seat: Seat, attackers: usize, at: Region) -> bool {
+        (seat == BRITISH && self.ammo == 0) || attackers >= self.healthy_units(at, other(seat))
+    }
+
+    pub fn assault_targets(&self, seat: Seat, from: Region) -> Vec<Region> {
+        let map = self.map();
+        let n = self.assault_strength(seat, from);
+        map.adj[from as usize]
+            .iter()
+            .copied()
+            .filter(|&t| map.area(t).is_land() && self.has(t, other(seat)) && self.numbers_ok(seat, n, t))
+            .collect()
+    }
+
+    /// 6.2 regions that may launch an Assault (8.0 not by the Patriot without
+    /// ammunition; ruling bh #4 not from an unreleased Staging Area).
+    pub fn assault_regions(&self, seat: Seat) -> Vec<Region> {
+        if seat == PATRIOT && self.ammo == 0 {
+            return vec![];
+        }
+        self.map()
+            .land()
+            .filter(|&r| {
+                self.assault_strength(seat, r) > 0
+                    && self.staging_released(r, seat)
+                    && !self.assault_targets(seat, r).is_empty()
+            })
+            .collect()
+    }
+
+    pub fn legal_assault_select(&self, out: &mut Vec<Action>) {
+        let seat = self.to_move;
+        let Some(Frame::AssaultSelect { from, target, chosen }) = self.frames.last() else {
+            return;
+        };
+        match (from, target) {
+            (None, _) => out.extend(self.assault_regions(seat).into_iter().map(Action::Region)),
+            (Some(f), None) => out.extend(self.assault_targets(seat, *f).into_iter().map(Action::Region)),
+            (Some(f), Some(t)) => {
+                let mil = chosen.iter().filter(|&&i| self.p(i).military()).count();
+                for i in self.side_at(*f, seat) {
+                    if self.can_assault(i) && !chosen.contains(&i) && (!self.p(i).military() || mil < 3) {
+                        out.push(Action::Piece(i));
+                    }
+                }
+                if mil > 0 && self.numbers_ok(seat, mil, *t) {
+                    out.push(Action::Choice(Choice::Done));
+                }
+            }
+        }
+    }
+
+    pub fn perform_assault_select(&mut self, a: Action) {
+        let seat = self.to_move;
+        let Some(Frame::AssaultSelect { from, target, chosen }) = self.frames.last_mut() else {
+            return;
+        };
+        match (a, *from, *target) {
+            (Action::Region(r), None, _) => *from = Some(r),
+            (Action::Region(r), Some(_), None) => *target = Some(r),
+            (Action::Piece(i), _, _) => chosen.push(i),
+            _ => {
+                let (f, t, chosen) = (from.expect("from"), target.expect("target"), chosen.clone());
+                self.frames.pop();
+                if seat == PATRIOT {
+                    self.spend_ammo(1);
+                }
+                let (fa, ta) = (self.map().area(f).name.clone(), self.map().area(t).name.clone());
+                self.log
+                    .say("6.2", || format!("{} assault {ta} from {fa}", Bh::seat_name(seat)));
+                // 9.1 panicked units that are assaulted are destroyed.
+                let panicked: Vec<u16> = self.side_at(t, other(seat)).filter(|&i| self.p(i).panic).collect();
+                for i in panicked {
+                    self.eliminate(i);
+                }
+                let withdraw = other(seat) == PATRIOT && !self.withdrawable(t, f, &[]).is_empty();
+                self.frames.push(Frame::Assault(Box::new(Assault {
+                    from: f,
+                    at: t,
+                    attacker: seat,
+                    stage: if withdraw {
+                        AStage::Withdraw
+                    } else {
+                        AStage::DefenceChoice
+                    },
+                    picked: vec![],
+                    def_hit: 5,
+                    attackers: chosen.clone(),
+                })));
+                if !withdraw {
+                    self.enter_assault();
+                }
+            }
+        }
+    }
+
+    fn assault(&self) -> &Assault {
+        match self.frames.last() {
+            Some(Frame::Assault(a)) => a,
+            _ => unreachable!("assault frame on top"),
+        }
+    }
+
+    fn assault_mut(&mut self) -> &mut Assault {
+        match self.frames.last_mut() {
+            Some(Frame::Assault(a)) => a,
+            _ => unreachable!("assault frame on top"),
+        }
+    }
+
+    /// 6.2 the assaulting units move into the target region.
+    fn enter_assault(&mut self) {
+        let (at, list) = (self.assault().at, self.assault().attackers.clone());
+        for i in list {
+            self.pm(i).loc = at;
+        }
+        if self.units(at, other(self.assault().attacker)) == 0 {
+            self.assault_mut().stage = AStage::End;
+        }
+    }
+
+    /// 7.1 / FAQ: Minutemen and leaders may withdraw before combat, each
+    /// unbroken Minuteman or healthy leader taking one Militia with it.
+    fn withdrawable(&self, at: Region, origin: Region, picked: &[u16]) -> Vec<u16> {
+        let pairs = picked
+            .iter()
+            .filter(|&&i| {
+                let p = self.p(i);
+                !p.flipped && matches!(p.unit, Unit::Minuteman | Unit::Leader)
+            })
+            .count();
+        let militia = picked.iter().filter(|&&i| self.p(i).unit == Unit::Militia).count();
+        self.side_at(at, PATRIOT)
+            .filter(|&i| !picked.contains(&i))
+            .filter(|&i| match self.p(i).unit {
+                Unit::Minuteman | Unit::Leader => true,
+                Unit::Militia => militia < pairs,
+                _ => false,
+            })
+            .filter(|&i| !self.retreat_targets(i, at, origin).is_empty())
+            .collect()
+    }
+
+    /// Ruling bh #16: where a defender retreats — away from the Assault.
+    pub fn retreat_targets(&self, i: u16, at: Region, origin: Region) -> Vec<Region> {
+        let map = self.map();
+        let p = self.p(i);
+        let ok = |b: Region| {
+            (map.area(b).is_land() || (b == map.muster() && p.side == PATRIOT))
+                && b != origin
+                && !self.is_ablaze(b)
+                && !self.has(b, other(p.side))
+                && (!p.military() || self.room(b, p.side) > 0)
+        };
+        let all: Vec<Region> = map.adj[at as usize].iter().copied().filter(|&b| ok(b)).collect();
+        let rear: Vec<Region> = all
+            .iter()
+            .copied()
+            .filter(|&b| origin == OFF || !map.adjacent(b, origin))
+            .collect();
+        if rear.is_empty() {
+            all
+        } else {
+            rear
+        }
+    }
+
+    pub fn legal_assault(&self, a: &Assault, out: &mut Vec<Action>) {
+        match a.stage {
+            AStage::Withdraw => {
+                out.extend(
+                    self.withdrawable(a.at, a.from, &a.picked)
+                        .into_iter()
+                        .map(Action::Piece),
+                );
+                out.push(Action::Choice(Choice::Done));
+            }
+            AStage::WithdrawTo | AStage::DefenderRetreatTo => {
+                let i = a.picked[0];
+                out.extend(self.retreat_targets(i, a.at, a.from).into_iter().map(Action::Region));
+            }
+            AStage::DefenceChoice => {
+                out.push(Action::Choice(Choice::Fire));
+                out.push(Action::Choice(Choice::Hold));
+                if self.opts.more_ammo && self.ammo >= 4 {
+                    out.push(Action::Choice(Choice::Fire4));
+                }
+                if self.opts.more_ammo && self.ammo >= 6 {
+                    out.push(Action::Choice(Choice::Fire3));
+                }
+            }
+            AStage::AttackerRetreat => {
+                out.push(Action::Choice(Choice::Retreat));
+                out.push(Action::Choice(Choice::FightOn));
+            }
+            AStage::DefenderRetreat => {
+                let def = other(a.attacker);
+                for i in self.side_at(a.at, def) {
+                    if !a.picked.contains(&i) && !self.retreat_targets(i, a.at, a.from).is_empty() {
+                        out.push(Action::Piece(i));
+                    }
+                }
+                out.push(Action::Choice(Choice::Done));
+            }
+            _ => {}
+        }
+    }
+
+    pub fn perform_assault(&mut self, act: Action) {
+        let a = self.assault().clone();
+        match (a.stage, act) {
+            (AStage::Withdraw | AStage::DefenderRetreat, Action::Piece(i)) => self.assault_mut().picked.push(i),
+            (AStage::Withdraw, _) => {
+                if a.picked.is_empty() {
+                    self.assault_mut().stage = AStage::DefenceChoice;
+                    self.enter_assault();
+                } else {
+                    self.assault_mut().stage = AStage::WithdrawTo;
+                }
+            }
+            (AStage::DefenderRetreat, _) => {
+                self.assault_mut().stage = if a.picked.is_empty() {
+                    AStage::Round
+                } else {
+                    AStage::DefenderRetreatTo
+                };
+            }
+            (AStage::WithdrawTo | AStage::DefenderRetreatTo, Action::Region(r)) => {
+                // FAQ: all to the same region unless stacking prohibits it.
+                let mut rest = Vec::new();
+                for &i in &a.picked {
+                    if !self.p(i).military() || self.room(r, self.p(i).side) > 0 {
+                        self.pm(i).loc = r;
+                        self.pm(i).fired = true;
+                    } else {
+                        rest.push(i);
+                    }
+                }
+                let name = self.map().area(r).name.clone();
+                self.log.say("7.1", || format!("pieces retreat to {name}"));
+                rest.retain(|&i| !self.retreat_targets(i, a.at, a.from).is_empty());
+                let withdraw = a.stage == AStage::WithdrawTo;
+                let m = self.assault_mut();
+                m.picked = rest;
+                if m.picked.is_empty() {
+                    if withdraw {
+                        m.stage = AStage::DefenceChoice;
+                        self.enter_assault();
+                    } else {
+                        m.stage = AStage::AfterRound;
+                    }
+                }
+            }
+            (AStage::DefenceChoice, Action::Choice(c)) => {
+                // Ruling bh #15: defending costs 1, the free fire 1 more; 11.2 2 or 4 more.
+                let (cost, hit) = match c {
+                    Choice::Hold => (1, 0),
+                    Choice::Fire4 => (4, 4),
+                    Choice::Fire3 => (6, 3),
+                    _ => (2, 5),
+                };
+                self.spend_ammo(cost);
+                let m = self.assault_mut();
+                m.def_hit = hit;
+                m.stage = AStage::DefenceFire;
+            }
+            (AStage::AttackerRetreat, Action::Choice(Choice::Retreat)) => {
+                self.log.say("7.1", || "the attacker breaks off the Assault".into());
+                self.attacker_back();
+                self.assault_mut().stage = AStage::End;
+            }
+            (AStage::AttackerRetreat, _) => {
+                let def = other(a.attacker);
+                let any = self
+                    .side_at(a.at, def)
+                    .any(|i| !self.retreat_targets(i, a.at, a.from).is_empty());
+                let m = self.assault_mut();
+                m.picked.clear();
+                m.stage = if any { AStage::DefenderRetreat } else { AStage::Round };
+            }
+            (s, act) => unreachable!("{act:?} at {s:?}"),
+        }
+    }
+
+    fn attacker_back(&mut self) {
+        let a = self.assault().clone();
+        for i in self.side_at(a.at, a.attacker).collect::<Vec<_>>() {
+            self.pm(i).loc = a.from;
+        }
+    }
+
+    /// Defender dice (6.2: strength plus the Assault modifier) and hit number.
+    fn defence_dice(&mut self, a: &Assault, hit: u8) -> Vec<(u8, u8)> {
+        let def = other(a.attacker);
+        let pieces: Vec<u16> = self.side_at(a.at, def).collect();
+        let (total, militia) = self.firepower(&pieces, a.at);
+        let mut dice = total + self.terrain(a.from, a.at, false) as i32;
+        if def == BRITISH && self.demoralized[0] {
+            dice -= 1;
+        }
+        let dice = self.cap(def, dice);
+        self.pools_for(def, dice, militia, hit)
+    }
+
+    fn attack_dice(&mut self, a: &Assault) -> Vec<(u8, u8)> {
+        let pieces: Vec<u16> = self.side_at(a.at, a.attacker).collect();
+        let (total, militia) = self.firepower(&pieces, a.at);
+        let mut dice = total;
+        if a.attacker == BRITISH && self.demoralized[0] {
+            dice -= 1;
+        }
+        let dice = self.cap(a.attacker, dice);
+        self.pools_for(a.attacker, dice, militia, 5)
+    }
+
+    fn pools_for(&self, seat: Seat, dice: u8, militia: i32, need: u8) -> Vec<(u8, u8)> {
+        if seat == PATRIOT && self.demoralized[PATRIOT as usize] {
+            let m = (militia.max(0) as u8).min(dice);
+            vec![(dice - m, need), (m, 6)]
+        } else {
+            vec![(dice, need)]
+        }
+    }
+
+    /// Decided: one side has no military units left, or the attacker is outnumbered.
+    fn assault_decided(&mut self) -> bool {
+        let a = self.assault().clone();
+        let def = other(a.attacker);
+        if self.units(a.at, def) == 0 || self.units(a.at, a.attacker) == 0 {
+            if self.units(a.at, a.attacker) == 0 {
+                self.attacker_back();
+            }
+            self.assault_mut().stage = AStage::End;
+            return true;
+        }
+        if !self.numbers_ok(a.attacker, self.healthy_units(a.at, a.attacker), a.at) {
+            self.log
+                .say("6.2", || "the attacker is outnumbered and falls back".into());
+            self.attacker_back();
+            self.assault_mut().stage = AStage::End;
+            return true;
+        }
+        false
+    }
+
+    pub fn assault_step(&mut self) -> bool {
+        let a = self.assault().clone();
+        let def = other(a.attacker);
+        match a.stage {
+            AStage::Withdraw => {
+                if self.withdrawable(a.at, a.from, &a.picked).is_empty() && a.picked.is_empty() {
+                    self.assault_mut().stage = AStage::DefenceChoice;
+                    self.enter_assault();
+                    return true;
+                }
+                false
+            }
+            AStage::DefenceChoice => {
+                if def == BRITISH {
+                    self.assault_mut().stage = AStage::DefenceFire;
+                    return true;
+                }
+                false
+            }
+            AStage::DefenceFire => {
+                if a.def_hit > 0 {
+                    let pools = self.defence_dice(&a, a.def_hit);
+                    let (hits, rolls) = self.roll(&pools);
+                    self.log
+                        .roll("6.2", &rolls, || format!("free defensive fire: {hits} hit(s)"));
+                    self.assault_mut().stage = AStage::AfterDefence;
+                    self.push_hits(a.at, def, hits, HitMode::Any, false);
+                } else {
+                    self.log.say("8.0", || "the defenders hold their fire".into());
+                    self.assault_mut().stage = AStage::AfterDefence;
+                }
+                true
+            }
+            AStage::AfterDefence | AStage::AfterRound => {
+                if !self.assault_decided() {
+                    self.assault_mut().stage = if a.stage == AStage::AfterDefence {
+                        AStage::Round
+                    } else {
+                        AStage::AttackerRetreat
+                    };
+                }
+                true
+            }
+            AStage::Round => {
+                let att = self.attack_dice(&a);
+                let dhit = if a.def_hit == 0 { 5 } else { a.def_hit };
+                let defp = self.defence_dice(&a, dhit);
+                let n = |p: &[(u8, u8)]| p.iter().map(|x| x.0).sum::<u8>();
+                if n(&att) == 0 && n(&defp) == 0 {
+                    // Ruling bh #14: nobody rolls, the attacker returns.
+                    self.log
+                        .say("6.2", || "no dice on either side: the Assault ends".into());
+                    self.attacker_back();
+                    self.assault_mut().stage = AStage::End;
+                    return true;
+                }
+                let (ah, ar) = self.roll(&att);
+                let (dh, dr) = self.roll(&defp);
+                self.log.roll("6.2", &ar, || format!("attacker rolls: {ah} hit(s)"));
+                self.log.roll("6.2", &dr, || format!("defender rolls: {dh} hit(s)"));
+                self.assault_mut().stage = AStage::AfterRound;
+                self.push_hits(a.at, def, dh, HitMode::Any, false);
+                self.push_hits(a.at, a.attacker, ah, HitMode::Any, false);
+                true
+            }
+            AStage::End => {
+                self.frames.pop();
+                self.end_assault(&a);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// 6.2 markers; the loser's leaders left alone retreat or are lost.
+    fn end_assault(&mut self, a: &Assault) {
+        let def = other(a.attacker);
+        for &i in &a.attackers {
+            if self.p(i).on_map() {
+                let p = self.pm(i);
+                p.moved = true;
+                p.fired = true;
+            }
+        }
+        for i in self.side_at(a.at, def).collect::<Vec<_>>() {
+            self.pm(i).fired = true;
+        }
+        for side in [def, a.attacker] {
+            if self.units(a.at, side) == 0 && self.units(a.at, other(side)) > 0 {
+                for i in self.side_at(a.at, side).collect::<Vec<_>>() {
+                    let origin = if side == a.attacker { OFF } else { a.from };
+                    match self.retreat_targets(i, a.at, origin).first() {
+                        Some(&r) if side == def => self.pm(i).loc = r,
+                        _ if side == a.attacker => self.pm(i).loc = a.from,
+                        _ => self.eliminate(i),
+                    }
+                }
+            }
+        }
+        let name = self.map().area(a.at).name.clone();
+        self.log.say("6.2", || format!("the Assault on {name} is over"));
+    }
+}

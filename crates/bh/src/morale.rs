@@ -1,0 +1,239 @@
+//! 9.0-9.4 Morale, panic and demoralization; 6.7 Rally; 7.0 the effect of a hit.
+
+use crate::actions::Action;
+use crate::map::Region;
+use crate::state::*;
+use engine::Seat;
+
+impl Bh {
+    /// 7.0 a hit flips a healthy piece and removes a flipped one (ruling bh #9: militia are revealed).
+    pub fn take_hit(&mut self, i: u16) {
+        self.reveal(i);
+        let name = self.label(i);
+        if self.p(i).flipped {
+            self.log.say("7.0", || format!("{name} is eliminated"));
+            self.eliminate(i);
+        } else {
+            self.pm(i).flipped = true;
+            self.log.say("7.0", || format!("{name} is hit and flipped"));
+            // 9.0 broken unit, wounded leader, damaged cannon (ruling bh #20): one space.
+            self.morale_down(self.p(i).side, 1);
+        }
+    }
+
+    /// 9.0 a unit destroyed costs one space, a leader killed two.
+    pub fn eliminate(&mut self, i: u16) {
+        let (side, leader) = (self.p(i).side, self.p(i).unit == Unit::Leader);
+        let p = self.pm(i);
+        p.loc = GONE;
+        p.panic = false;
+        self.morale_down(side, if leader { 2 } else { 1 });
+    }
+
+    pub fn morale_down(&mut self, side: Seat, n: u8) {
+        let s = side as usize;
+        self.morale[s] = self.morale[s].saturating_sub(n);
+        if self.morale[s] == 0 && !self.demoralized[s] {
+            self.demoralize(side);
+        }
+    }
+
+    /// 9.0 / ruling bh #20: morale never exceeds 24.
+    pub fn morale_up(&mut self, side: Seat) {
+        let s = side as usize;
+        self.morale[s] = (self.morale[s] + 1).min(24);
+    }
+
+    /// 9.2, 9.3 demoralization: reserve actions lost; Patriot militia fall back once.
+    fn demoralize(&mut self, side: Seat) {
+        let s = side as usize;
+        self.demoralized[s] = true;
+        self.reserve[s] = 0;
+        let rule = if side == PATRIOT { "9.2" } else { "9.3" };
+        self.log
+            .say(rule, || format!("the {} are demoralized", Bh::seat_name(side)));
+        if side == PATRIOT {
+            let militia: Vec<u16> = (0..self.pieces.len() as u16)
+                .filter(|&i| self.p(i).side == PATRIOT && self.p(i).unit == Unit::Militia && self.p(i).on_map())
+                .collect();
+            for i in militia {
+                self.toward_muster(i, 3);
+            }
+        }
+        self.check_sudden_end();
+    }
+
+    /// 9.1 regions where militia stand next to a British unit.
+    pub fn panic_regions(&self) -> Vec<Region> {
+        let map = self.map();
+        map.land()
+            .filter(|&r| {
+                self.side_at(r, PATRIOT)
+                    .any(|i| self.p(i).unit == Unit::Militia && !self.p(i).panic)
+                    && map.adj[r as usize].iter().any(|&b| self.units(b, BRITISH) > 0)
+            })
+            .collect()
+    }
+
+    /// 9.1 the courage check of the chosen region.
+    pub fn panic(&mut self, r: Region) {
+        let name = self.map().area(r).name.clone();
+        self.log.say("9.1", || format!("the militia in {name} check for panic"));
+        let militia: Vec<u16> = self
+            .side_at(r, PATRIOT)
+            .filter(|&i| self.p(i).unit == Unit::Militia && !self.p(i).flipped)
+            .collect();
+        for i in militia {
+            self.reveal(i);
+            let roll = self.dice.d6();
+            let total = roll + self.strength(i);
+            let label = self.label(i);
+            self.log.roll("9.1", &[roll], || {
+                format!("{label}: {total}{}", if total <= 4 { ", panics" } else { "" })
+            });
+            if total <= 4 {
+                self.pm(i).flipped = true;
+                self.pm(i).panic = true;
+                // Ruling bh #20: each panic break counts.
+                self.morale_down(PATRIOT, 1);
+            }
+        }
+        let broken: Vec<u16> = self
+            .side_at(r, PATRIOT)
+            .filter(|&i| {
+                let p = self.p(i);
+                p.flipped && matches!(p.unit, Unit::Militia | Unit::Minuteman)
+            })
+            .collect();
+        for &i in &broken {
+            self.pm(i).panic = true;
+        }
+        for i in broken {
+            self.toward_muster(i, 3);
+        }
+    }
+
+    /// 6.7 regions with a broken unit that may be rallied (12.2: no leader needed in solitaire).
+    pub fn rally_regions(&self, seat: Seat) -> Vec<Region> {
+        if self.demoralized[seat as usize] {
+            return vec![];
+        }
+        let map = self.map();
+        map.land()
+            .chain(std::iter::once(map.muster()))
+            .filter(|&r| {
+                self.side_at(r, seat).any(|i| self.rallyable(i))
+                    && (self.solo() || self.side_at(r, seat).any(|i| self.can_lead_rally(i)))
+            })
+            .collect()
+    }
+
+    fn rallyable(&self, i: u16) -> bool {
+        let p = self.p(i);
+        p.flipped && p.military() && p.unit != Unit::Cannon && !p.panic
+    }
+
+    fn can_lead_rally(&self, i: u16) -> bool {
+        let p = self.p(i);
+        p.unit == Unit::Leader && !p.rallied
+    }
+
+    pub fn legal_rally(&self, out: &mut Vec<Action>) {
+        let seat = self.to_move;
+        match self.frames.last() {
+            Some(Frame::Rally { region: None, .. }) => {
+                out.extend(self.rally_regions(seat).into_iter().map(Action::Region))
+            }
+            Some(Frame::Rally { region: Some(r), done }) => {
+                if self.side_at(*r, seat).any(|i| self.can_lead_rally(i)) {
+                    out.extend(self.side_at(*r, seat).filter(|&i| self.rallyable(i)).map(Action::Piece));
+                }
+                if *done > 0 {
+                    out.push(Action::Choice(Choice::Done));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub fn perform_rally(&mut self, a: Action) {
+        let seat = self.to_move;
+        match a {
+            Action::Region(r) => {
+                if self.solo() {
+                    self.frames.pop();
+                    self.solo_rally(seat, r);
+                } else if let Some(Frame::Rally { region, .. }) = self.frames.last_mut() {
+                    *region = Some(r);
+                }
+            }
+            Action::Piece(i) => {
+                let r = self.p(i).loc;
+                let leader = self
+                    .side_at(r, seat)
+                    .find(|&j| self.can_lead_rally(j))
+                    .expect("a leader to rally");
+                self.pm(leader).rallied = true;
+                self.rally(i);
+                let more = self.side_at(r, seat).any(|j| self.can_lead_rally(j))
+                    && self.side_at(r, seat).any(|j| self.rallyable(j));
+                if let Some(Frame::Rally { done, .. }) = self.frames.last_mut() {
+                    *done += 1;
+                }
+                if !more {
+                    self.frames.pop();
+                }
+            }
+            _ => {
+                self.frames.pop();
+            }
+        }
+    }
+
+    fn rally(&mut self, i: u16) {
+        self.pm(i).flipped = false;
+        let name = self.label(i);
+        self.log.say("6.7", || format!("{name} rallies"));
+        self.morale_up(self.p(i).side);
+    }
+
+    /// 12.2 solitaire Rally: healthy leaders rally one unit each, wounded
+    /// leaders on 4-6, the rest roll for themselves; three units at most in a Staging Area.
+    fn solo_rally(&mut self, seat: Seat, r: Region) {
+        let mut broken: Vec<u16> = self.side_at(r, seat).filter(|&i| self.rallyable(i)).collect();
+        if self.map().zone_of_staging(r).is_some() {
+            broken.truncate(3);
+        }
+        let leaders: Vec<u16> = self.side_at(r, seat).filter(|&i| self.can_lead_rally(i)).collect();
+        for l in leaders {
+            let Some(&i) = broken.first() else { break };
+            let ok = if self.p(l).flipped {
+                let roll = self.dice.d6();
+                self.log
+                    .roll("12.2", &[roll], || format!("wounded leader rallies on 4-6: {roll}"));
+                roll >= 4
+            } else {
+                true
+            };
+            self.pm(l).rallied = true;
+            if ok {
+                broken.remove(0);
+                self.rally(i);
+            }
+        }
+        for i in broken {
+            let need = match self.p(i).unit {
+                Unit::Marine => 3,
+                Unit::Militia => 6,
+                _ => 5,
+            };
+            let roll = self.dice.d6();
+            let name = self.label(i);
+            self.log
+                .roll("12.2", &[roll], || format!("{name} tries to rally on {need}+: {roll}"));
+            if roll >= need {
+                self.rally(i);
+            }
+        }
+    }
+}

@@ -1,0 +1,445 @@
+//! 6.5 Land Move, 6.6 Naval Move, 6.8 Reorganize the Line, 6.10 Land
+//! Troops, 3.4 the Charlestown Neck courage check, 3.5 Staging Areas.
+
+use crate::actions::Action;
+use crate::map::Region;
+use crate::state::*;
+use engine::Seat;
+use std::collections::VecDeque;
+
+impl Bh {
+    /// 3.5 / ruling bh #4: pieces may leave a Staging Area once its Staging Number was met.
+    pub fn staging_released(&self, r: Region, seat: Seat) -> bool {
+        seat == PATRIOT || self.map().zone_of_staging(r).is_none() || self.released & bit(r) != 0
+    }
+
+    /// 3.5 mark Staging Areas that now hold their Staging Number (military units only, FAQ).
+    pub fn update_released(&mut self) {
+        let map = self.map();
+        for z in &map.zones {
+            for &r in &z.areas {
+                if self.units(r, BRITISH) >= z.staging as usize {
+                    self.released |= bit(r);
+                }
+            }
+        }
+    }
+
+    fn movable(&self, i: u16) -> bool {
+        let p = self.p(i);
+        p.on_map() && !p.moved && !p.panic
+    }
+
+    /// 4.1, 9.2, ruling bh #11: where a restricted piece must head.
+    fn heading(&self, i: u16, group_has_leader: bool) -> Option<Region> {
+        let p = self.p(i);
+        let map = self.map();
+        if p.side == PATRIOT && p.unit == Unit::Militia && self.demoralized[PATRIOT as usize] {
+            return Some(map.muster());
+        }
+        if p.military() && p.flipped && !group_has_leader {
+            return Some(if p.side == PATRIOT {
+                map.muster()
+            } else if p.home != OFF {
+                p.home
+            } else {
+                map.zone(2).areas[0]
+            });
+        }
+        None
+    }
+
+    /// 6.5 every region the group can reach (ruling bh #18).
+    pub fn destinations(&self, from: Region, group: &[u16]) -> Vec<Region> {
+        let map = self.map();
+        let side = self.p(group[0]).side;
+        let mil = group.iter().filter(|&&i| self.p(i).military()).count();
+        let max = if mil > 0 { 3 } else { 4 };
+        let leader = group.iter().any(|&i| self.p(i).unit == Unit::Leader);
+        let heads: Vec<Region> = group.iter().filter_map(|&i| self.heading(i, leader)).collect();
+        let mut best = vec![u8::MAX; map.len()];
+        best[from as usize] = 0;
+        let mut out = Vec::new();
+        let mut queue = VecDeque::from([from]);
+        while let Some(cur) = queue.pop_front() {
+            let steps = best[cur as usize];
+            for &b in &map.adj[cur as usize] {
+                let enter = (map.area(b).is_land() || (b == map.muster() && side == PATRIOT))
+                    && !self.is_ablaze(b)
+                    && !self.has(b, other(side))
+                    && (mil == 0 || self.room(b, side) >= mil)
+                    && heads.iter().all(|&h| map.steps(b, h) < map.steps(cur, h));
+                if !enter || best[b as usize] <= steps + 1 {
+                    continue;
+                }
+                best[b as usize] = steps + 1;
+                if !out.contains(&b) {
+                    out.push(b);
+                }
+                // 6.5 stop next to unbroken enemy units; 3.3 the British stop in town.
+                let stop = (side == BRITISH && map.is_town(b))
+                    || b == map.muster()
+                    || map.adj[b as usize].iter().any(|&c| self.unbroken_units(c, other(side)));
+                if steps + 1 < max && !stop {
+                    queue.push_back(b);
+                }
+            }
+        }
+        out.retain(|&r| r != from);
+        out
+    }
+
+    pub fn move_regions(&self, seat: Seat) -> Vec<Region> {
+        let map = self.map();
+        map.land()
+            .chain(std::iter::once(map.muster()))
+            .filter(|&r| self.staging_released(r, seat))
+            .filter(|&r| {
+                self.side_at(r, seat)
+                    .any(|i| self.movable(i) && !self.destinations(r, &[i]).is_empty())
+            })
+            .collect()
+    }
+
+    fn solo_staging(&self, r: Region) -> bool {
+        self.solo() && self.map().zone_of_staging(r).is_some()
+    }
+
+    pub fn legal_movement(&self, out: &mut Vec<Action>) {
+        let seat = self.to_move;
+        let map = self.map();
+        match self.frames.last() {
+            Some(Frame::Move { from: None, .. }) => out.extend(self.move_regions(seat).into_iter().map(Action::Region)),
+            Some(Frame::Move {
+                from: Some(f),
+                group,
+                choosing: true,
+                ..
+            }) => out.extend(self.destinations(*f, group).into_iter().map(Action::Region)),
+            Some(Frame::Move {
+                from: Some(f),
+                group,
+                any,
+                ..
+            }) => {
+                let mil = group.iter().filter(|&&i| self.p(i).military()).count();
+                for i in self.side_at(*f, seat) {
+                    if group.contains(&i) || !self.movable(i) || (self.p(i).military() && mil >= 3) {
+                        continue;
+                    }
+                    let mut g = group.clone();
+                    g.push(i);
+                    if !self.destinations(*f, &g).is_empty() {
+                        out.push(Action::Piece(i));
+                    }
+                }
+                if !group.is_empty() {
+                    out.push(Action::Choice(Choice::Done));
+                } else if *any {
+                    out.push(Action::Choice(Choice::Skip));
+                }
+            }
+            Some(Frame::Naval) => {
+                out.extend(map.adj[self.fleet as usize].iter().map(|&r| Action::Region(r)));
+            }
+            Some(Frame::Reorganize { a: None, .. }) => {
+                out.extend(self.reorganize_regions(seat).into_iter().map(Action::Region))
+            }
+            Some(Frame::Reorganize {
+                a: Some(a), b: None, ..
+            }) => out.extend(self.reorganize_partners(seat, *a).into_iter().map(Action::Region)),
+            Some(Frame::Reorganize {
+                a: Some(a),
+                b: Some(b),
+                picked,
+            }) => {
+                for r in [*a, *b] {
+                    let dest = if r == *a { *b } else { *a };
+                    for i in self.side_at(r, seat) {
+                        if !picked.contains(&i) && self.movable(i) && self.reorg_fits(dest, i, picked) {
+                            out.push(Action::Piece(i));
+                        }
+                    }
+                }
+                if self.room_ok(*a, seat) && self.room_ok(*b, seat) {
+                    out.push(Action::Choice(Choice::Done));
+                }
+            }
+            Some(Frame::Land { zone: None, .. }) => out.extend(self.landing_zones().into_iter().map(Action::Zone)),
+            Some(Frame::Land {
+                zone: Some(z),
+                area: None,
+                ..
+            }) => {
+                let zone = map.zone_at(*z).expect("a landing zone");
+                for &s in &zone.areas {
+                    if self.can_land(s) {
+                        out.push(Action::Region(s));
+                    }
+                }
+            }
+            Some(Frame::Land {
+                zone: Some(z), group, ..
+            }) => {
+                let cap = self.transport(*z);
+                let mil = group.iter().filter(|&&i| self.p(i).military()).count();
+                for i in self.side_at(*z, BRITISH) {
+                    if !group.contains(&i) && (!self.p(i).military() || mil < cap) {
+                        out.push(Action::Piece(i));
+                    }
+                }
+                if !group.is_empty() {
+                    out.push(Action::Choice(Choice::Done));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// 3.5 transport number; 12.2 two units in zones 1 and 2 in solitaire.
+    pub fn transport(&self, z: Region) -> usize {
+        let zone = self.map().zone_at(z).expect("a landing zone");
+        let t = zone.transport as usize;
+        if self.solo() && zone.number <= 2 {
+            t.max(2)
+        } else {
+            t
+        }
+    }
+
+    /// 6.10 a Staging Area free of Patriots and fire.
+    fn can_land(&self, s: Region) -> bool {
+        !self.has(s, PATRIOT) && !self.is_ablaze(s)
+    }
+
+    pub fn landing_zones(&self) -> Vec<u8> {
+        let map = self.map();
+        map.zones
+            .iter()
+            .filter(|z| self.has(z.region, BRITISH) && z.areas.iter().any(|&s| self.can_land(s)))
+            .map(|z| z.number)
+            .collect()
+    }
+
+    fn room_ok(&self, r: Region, seat: Seat) -> bool {
+        self.unlimited(r, seat) || self.units(r, seat) <= 3
+    }
+
+    /// 6.8: a region never holds more than three plus the pieces that may still leave it.
+    fn reorg_fits(&self, dest: Region, i: u16, picked: &[u16]) -> bool {
+        let seat = self.p(i).side;
+        if !self.p(i).military() || self.unlimited(dest, seat) {
+            return true;
+        }
+        let leavers = self
+            .side_at(dest, seat)
+            .filter(|&j| self.p(j).military() && self.movable(j) && !picked.contains(&j))
+            .count();
+        self.units(dest, seat) < 3 + leavers
+    }
+
+    fn reorg_ok(&self, r: Region, seat: Seat) -> bool {
+        let map = self.map();
+        map.area(r).is_land() && !self.is_ablaze(r) && !self.has(r, other(seat))
+    }
+
+    /// 6.8 / ruling bh #19 regions that may reorganize with a neighbour.
+    pub fn reorganize_regions(&self, seat: Seat) -> Vec<Region> {
+        self.map()
+            .land()
+            .filter(|&r| {
+                self.reorg_ok(r, seat)
+                    && self.staging_released(r, seat)
+                    && self.side_at(r, seat).any(|i| self.movable(i))
+                    && !self.reorganize_partners(seat, r).is_empty()
+            })
+            .collect()
+    }
+
+    fn reorganize_partners(&self, seat: Seat, a: Region) -> Vec<Region> {
+        let map = self.map();
+        map.adj[a as usize]
+            .iter()
+            .copied()
+            .filter(|&b| self.reorg_ok(b, seat) && self.staging_released(b, seat))
+            .filter(|&b| {
+                self.side_at(a, seat)
+                    .any(|i| self.movable(i) && self.reorg_fits(b, i, &[]))
+            })
+            .collect()
+    }
+
+    pub fn perform_movement(&mut self, act: Action) {
+        let seat = self.to_move;
+        let map = self.map();
+        let top = self.frames.last_mut().expect("a movement frame");
+        match (top, act) {
+            (Frame::Move { from: from @ None, .. }, Action::Region(r)) => *from = Some(r),
+            (Frame::Move { group, .. }, Action::Piece(i)) => group.push(i),
+            (Frame::Move { choosing, .. }, Action::Choice(Choice::Done)) => *choosing = true,
+            (Frame::Move { .. }, Action::Choice(_)) => {
+                self.frames.pop();
+            }
+            (
+                Frame::Move {
+                    from: Some(f),
+                    group,
+                    any,
+                    choosing: true,
+                },
+                Action::Region(d),
+            ) => {
+                let (f, list) = (*f, std::mem::take(group));
+                *any = true;
+                if let Some(Frame::Move { choosing, .. }) = self.frames.last_mut() {
+                    *choosing = false;
+                }
+                self.move_group(f, &list, d);
+                let more = self
+                    .side_at(f, seat)
+                    .any(|i| self.movable(i) && !self.destinations(f, &[i]).is_empty());
+                if !more || self.solo_staging(f) {
+                    self.frames.pop();
+                }
+            }
+            (Frame::Naval, Action::Region(r)) => {
+                self.fleet = r;
+                let name = self.map().area(r).name.clone();
+                self.log.say("6.6", || format!("the fleet sails to the {name}"));
+                self.frames.pop();
+            }
+            (Frame::Reorganize { a: a @ None, .. }, Action::Region(r)) => *a = Some(r),
+            (Frame::Reorganize { b: b @ None, .. }, Action::Region(r)) => *b = Some(r),
+            (
+                Frame::Reorganize {
+                    a: Some(a),
+                    b: Some(b),
+                    picked,
+                },
+                Action::Piece(i),
+            ) => {
+                let dest = if self.pieces[i as usize].loc == *a { *b } else { *a };
+                picked.push(i);
+                self.pieces[i as usize].loc = dest;
+            }
+            (Frame::Reorganize { picked, .. }, Action::Choice(_)) => {
+                let list = std::mem::take(picked);
+                self.frames.pop();
+                for i in list {
+                    self.pm(i).moved = true;
+                }
+                self.log.say("6.8", || "the line is reorganized".into());
+            }
+            (Frame::Land { zone: zone @ None, .. }, Action::Zone(n)) => {
+                let z = map.zone(n);
+                *zone = Some(z.region);
+                if z.areas.len() == 1 {
+                    if let Some(Frame::Land { area, .. }) = self.frames.last_mut() {
+                        *area = Some(z.areas[0]);
+                    }
+                }
+            }
+            (Frame::Land { area: area @ None, .. }, Action::Region(r)) => *area = Some(r),
+            (Frame::Land { group, .. }, Action::Piece(i)) => group.push(i),
+            (
+                Frame::Land {
+                    area: Some(s), group, ..
+                },
+                Action::Choice(_),
+            ) => {
+                let (s, list) = (*s, std::mem::take(group));
+                self.frames.pop();
+                for &i in &list {
+                    let p = self.pm(i);
+                    p.loc = s;
+                    p.moved = true;
+                    p.landed = true;
+                    p.home = s;
+                }
+                self.update_released();
+                let name = self.map().area(s).name.clone();
+                let n = list.len();
+                self.log.say("6.10", || format!("{n} piece(s) land at {name}"));
+            }
+            (f, a) => unreachable!("{a:?} in {f:?}"),
+        }
+    }
+
+    /// 6.5 move a group; 3.4 militia leaving the Muster Box with the fleet
+    /// in the Charles River test their courage (ruling bh #8).
+    pub fn move_group(&mut self, from: Region, group: &[u16], to: Region) {
+        let map = self.map();
+        let mut going: Vec<u16> = group.to_vec();
+        if from == map.muster() && self.fleet == map.r("fleet-charles") {
+            // 12.2: in solitaire each leader spares one accompanying unit the roll.
+            let mut spared = if self.solo() {
+                group.iter().filter(|&&i| self.p(i).unit == Unit::Leader).count()
+            } else {
+                0
+            };
+            for &i in group {
+                if self.p(i).unit != Unit::Militia {
+                    continue;
+                }
+                if spared > 0 {
+                    spared -= 1;
+                    continue;
+                }
+                self.reveal(i);
+                let r = self.dice.d6();
+                let total = r + self.strength(i);
+                let name = self.label(i);
+                self.log.roll("3.4", &[r], || {
+                    format!(
+                        "{name} crosses the Neck under fire: {total}{}",
+                        if total <= 3 { ", turns back" } else { "" }
+                    )
+                });
+                if total <= 3 {
+                    self.pm(i).moved = true;
+                    going.retain(|&j| j != i);
+                }
+            }
+        }
+        for &i in &going {
+            let p = self.pm(i);
+            p.loc = to;
+            p.moved = true;
+        }
+        let n = going.len();
+        let (fa, ta) = (map.area(from).name.clone(), map.area(to).name.clone());
+        self.log.say("6.5", || format!("{n} piece(s) move from {fa} to {ta}"));
+    }
+
+    /// 9.1, 9.2 a piece runs `steps` regions toward the Muster Box, further if over-stacked.
+    pub fn toward_muster(&mut self, i: u16, steps: u8) {
+        let map = self.map();
+        let muster = map.muster();
+        let mut left = steps;
+        loop {
+            let p = self.p(i);
+            let cur = p.loc;
+            if !p.on_map() || cur == muster {
+                return;
+            }
+            let overstacked = p.military() && self.units(cur, p.side) > 3 && !self.unlimited(cur, p.side);
+            if left == 0 && !overstacked {
+                return;
+            }
+            let side = p.side;
+            let next = map.adj[cur as usize]
+                .iter()
+                .copied()
+                .filter(|&b| {
+                    (map.area(b).is_land() || b == muster)
+                        && map.steps(b, muster) < map.steps(cur, muster)
+                        && !self.is_ablaze(b)
+                        && !self.has(b, other(side))
+                })
+                .max_by_key(|&b| self.room(b, side).min(3));
+            let Some(b) = next else { return };
+            self.pm(i).loc = b;
+            left = left.saturating_sub(1);
+        }
+    }
+}

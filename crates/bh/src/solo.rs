@@ -1,0 +1,141 @@
+//! 12.2-12.4 the solitaire scenarios: objectives, their upgrades and the set-ups they imply.
+
+use crate::actions::Action;
+use crate::setup::{bot_objective, british_objective};
+use crate::state::*;
+
+impl Bh {
+    /// 12.3 an upgrade must lengthen the game ("may not downgrade").
+    pub fn can_upgrade(&self) -> bool {
+        self.objective.as_ref().is_some_and(|o| o.turns < 9)
+    }
+
+    pub fn perform_objective(&mut self, a: Action) {
+        let top = self.frames.pop().expect("an objective frame");
+        match (top, a) {
+            (Frame::ChooseFocus, Action::Focus(g)) => {
+                // 12.4: the Patriot guesses, then the bot's objective is rolled.
+                self.solo_patriot_setup(g);
+                let roll = self.dice.d6();
+                self.objective = Some(bot_objective(roll));
+                self.log
+                    .roll("12.4", &[roll], || format!("the British objective is #{roll}"));
+                self.solo_british_setup();
+                self.update_released();
+            }
+            (Frame::ChooseObjective { upgrade }, Action::Choice(Choice::Roll)) => {
+                let roll = self.dice.d6();
+                self.log.roll("12.3", &[roll], || format!("objective rolled: #{roll}"));
+                self.objective_number(roll, upgrade);
+            }
+            (Frame::ChooseObjective { upgrade }, Action::Objective(n)) => self.objective_number(n, upgrade),
+            (
+                Frame::ChooseGoals {
+                    number,
+                    mut goals,
+                    upgrade,
+                },
+                Action::Goal(g),
+            ) => {
+                goals.push(g);
+                let want = if number == 6 { 3 } else { 2 };
+                if goals.len() < want {
+                    self.frames.push(Frame::ChooseGoals { number, goals, upgrade });
+                    return;
+                }
+                let mut obj = british_objective(number);
+                obj.goals = goals;
+                if number == 6 {
+                    // 12.3 #6: three zones at the start; one more added on an upgrade.
+                    let (zones, want) = match (&self.objective, upgrade) {
+                        (Some(o), true) => (o.zones.clone(), o.zones.len() as u8 + 1),
+                        _ => (vec![], 3),
+                    };
+                    self.objective = Some(Objective {
+                        zones: zones.clone(),
+                        ..obj
+                    });
+                    self.frames.push(Frame::ChooseZones { zones, want });
+                    if upgrade {
+                        self.turns = 9;
+                    }
+                    return;
+                }
+                self.set_objective(obj, upgrade);
+            }
+            (Frame::ChooseZones { mut zones, want }, Action::Zone(z)) => {
+                zones.push(z);
+                if (zones.len() as u8) < want {
+                    self.frames.push(Frame::ChooseZones { zones, want });
+                    return;
+                }
+                let mut obj = self.objective.clone().expect("objective being set");
+                let upgrade = self.phase != Phase::Setup;
+                obj.zones = zones;
+                self.set_objective(obj, upgrade);
+            }
+            (f, a) => unreachable!("{a:?} in {f:?}"),
+        }
+    }
+
+    fn objective_number(&mut self, n: u8, upgrade: bool) {
+        match n {
+            4..=6 => {
+                let goals = match n {
+                    4 => vec![Goal::Bunker],
+                    5 => vec![Goal::Neck],
+                    _ => vec![],
+                };
+                self.frames.push(Frame::ChooseGoals {
+                    number: n,
+                    goals,
+                    upgrade,
+                });
+            }
+            _ => self.set_objective(british_objective(n), upgrade),
+        }
+    }
+
+    /// 12.3 the objective takes effect: set-up at the start, or new zones on an upgrade.
+    fn set_objective(&mut self, obj: Objective, upgrade: bool) {
+        let n = obj.number;
+        self.log
+            .say("12.3", || format!("British objective #{n}: {} turns", obj.turns));
+        self.turns = obj.turns;
+        let zones: Vec<u8> = obj.zones.clone();
+        self.objective = Some(obj.clone());
+        if upgrade {
+            // Units still afloat go to the new zones, divided equally.
+            let afloat: Vec<u16> = (0..self.pieces.len() as u16)
+                .filter(|&i| {
+                    let l = self.p(i).loc;
+                    self.p(i).side == BRITISH && l < GONE && self.map().zone_at(l).is_some()
+                })
+                .collect();
+            for (k, i) in afloat.into_iter().enumerate() {
+                self.pm(i).loc = self.map().zone(zones[k % zones.len()]).region;
+            }
+            return;
+        }
+        self.solo_british_setup();
+        let focus = match n {
+            1 => Goal::Charlestown,
+            2 => Goal::Works,
+            3 => Goal::Breeds,
+            4 | 5 => Goal::Bunker,
+            _ => {
+                // 12.3 Any Three Objectives: roll for the Patriot set-up.
+                let roll = self.dice.d6();
+                self.log.roll("12.3", &[roll], || format!("Patriot set-up roll {roll}"));
+                match roll {
+                    1 | 2 => Goal::Breeds,
+                    3 | 4 => Goal::Bunker,
+                    5 => Goal::Charlestown,
+                    _ => Goal::Works,
+                }
+            }
+        };
+        self.solo_patriot_setup(focus);
+        self.update_released();
+    }
+}

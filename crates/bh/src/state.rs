@@ -1,0 +1,561 @@
+//! The game state: pieces in index arrays, tracks, markers and the stack of
+//! pending procedures (frames).
+
+use crate::map::{Map, Region};
+use engine::{Dice, Log, Outcome, Seat, Setup};
+use revroad::{Deck, MilitiaPool};
+use serde::{Deserialize, Serialize};
+
+pub const BRITISH: Seat = 0;
+pub const PATRIOT: Seat = 1;
+
+/// Where a piece is when it is not in a region.
+pub const OFF: u8 = 255;
+pub const GONE: u8 = 254;
+
+pub fn other(s: Seat) -> Seat {
+    1 - s
+}
+
+/// 4.1, 4.2 the kinds of counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Unit {
+    Regular,
+    Marine,
+    Cannon,
+    Minuteman,
+    Militia,
+    Leader,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Piece {
+    pub unit: Unit,
+    pub side: Seat,
+    pub name: String,
+    pub loc: u8,
+    /// Broken unit, wounded leader, damaged cannon (4.1, 4.2).
+    pub flipped: bool,
+    /// 4.1 a militia unit's strength once revealed (ruling bh #9); `None` is unknown.
+    pub strength: Option<u8>,
+    pub moved: bool,
+    pub fired: bool,
+    pub rallied: bool,
+    /// 9.1 Panic marker.
+    pub panic: bool,
+    /// Ruling bh #11: the Staging Area a British unit landed in.
+    pub home: u8,
+    /// Landed this turn (12.2: no sniping of leaders making a water landing).
+    pub landed: bool,
+    /// Turn of arrival (0 = at start).
+    pub arrives: u8,
+}
+
+impl Piece {
+    pub fn military(&self) -> bool {
+        self.unit != Unit::Leader
+    }
+    pub fn on_map(&self) -> bool {
+        self.loc < GONE
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scenario {
+    Standard,
+    SoloBritish,
+    SoloPatriot,
+}
+
+/// 11.2 the ammunition options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Opts {
+    pub redoubt_wall: bool,
+    pub more_ammo: bool,
+    pub any_zone: bool,
+}
+
+/// 12.3, 12.4 the British objectives of the solitaire scenarios.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Goal {
+    Charlestown,
+    Works,
+    Breeds,
+    Bunker,
+    Neck,
+}
+
+impl Goal {
+    pub const ALL: [Goal; 5] = [Goal::Charlestown, Goal::Works, Goal::Breeds, Goal::Bunker, Goal::Neck];
+    pub fn key(self) -> &'static str {
+        match self {
+            Goal::Charlestown => "charlestown",
+            Goal::Works => "works",
+            Goal::Breeds => "breeds",
+            Goal::Bunker => "bunker",
+            Goal::Neck => "neck",
+        }
+    }
+    pub fn regions(self, map: &Map) -> Vec<Region> {
+        match self {
+            Goal::Charlestown => map.land().filter(|&r| map.is_town(r)).collect(),
+            Goal::Works => vec![map.r("ndw-north"), map.r("ndw-south")],
+            Goal::Breeds => map.hill("breeds"),
+            Goal::Bunker => map.hill("bunker"),
+            Goal::Neck => vec![map.neck()],
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Objective {
+    /// 12.3's number (1-6) or, in 12.4, the die roll.
+    pub number: u8,
+    pub goals: Vec<Goal>,
+    pub turns: u8,
+    pub zones: Vec<u8>,
+    /// VP per objective region captured (12.3 #6: 1; otherwise 2).
+    pub per_region: u8,
+}
+
+/// Top-level actions (6.1-6.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Act {
+    Volley,
+    Assault,
+    Cannonade,
+    Bombard,
+    LandMove,
+    NavalMove,
+    Rally,
+    Reorganize,
+    Snipe,
+    LandTroops,
+    Plan,
+    Pass,
+}
+
+impl Act {
+    pub const ALL: [Act; 12] = [
+        Act::Volley,
+        Act::Assault,
+        Act::Cannonade,
+        Act::Bombard,
+        Act::LandMove,
+        Act::NavalMove,
+        Act::Rally,
+        Act::Reorganize,
+        Act::Snipe,
+        Act::LandTroops,
+        Act::Plan,
+        Act::Pass,
+    ];
+    pub fn key(self) -> &'static str {
+        match self {
+            Act::Volley => "volley-fire",
+            Act::Assault => "assault",
+            Act::Cannonade => "cannonade",
+            Act::Bombard => "bombard",
+            Act::LandMove => "land-move",
+            Act::NavalMove => "naval-move",
+            Act::Rally => "rally",
+            Act::Reorganize => "reorganize",
+            Act::Snipe => "snipe",
+            Act::LandTroops => "land-troops",
+            Act::Plan => "plan",
+            Act::Pass => "pass",
+        }
+    }
+    pub fn rule(self) -> &'static str {
+        match self {
+            Act::Volley => "6.1",
+            Act::Assault => "6.2",
+            Act::Cannonade => "6.3",
+            Act::Bombard => "6.4",
+            Act::LandMove => "6.5",
+            Act::NavalMove => "6.6",
+            Act::Rally => "6.7",
+            Act::Reorganize => "6.8",
+            Act::Snipe => "6.9",
+            Act::LandTroops => "6.10",
+            Act::Plan => "6.11",
+            Act::Pass => "6.12",
+        }
+    }
+}
+
+/// Named answers to small questions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Choice {
+    Done,
+    Skip,
+    Fire,
+    Hold,
+    /// 11.2 hit on 4-6 when defending (two ammo).
+    Fire4,
+    /// 11.2 hit on 3-6 when defending (four ammo).
+    Fire3,
+    ExtraDie,
+    NoExtra,
+    Retreat,
+    FightOn,
+    Roll,
+}
+
+impl Choice {
+    pub fn key(self) -> &'static str {
+        match self {
+            Choice::Done => "done",
+            Choice::Skip => "skip",
+            Choice::Fire => "fire",
+            Choice::Hold => "hold-fire",
+            Choice::Fire4 => "fire-4-6",
+            Choice::Fire3 => "fire-3-6",
+            Choice::ExtraDie => "extra-die",
+            Choice::NoExtra => "no-extra-die",
+            Choice::Retreat => "retreat",
+            Choice::FightOn => "fight-on",
+            Choice::Roll => "roll",
+        }
+    }
+}
+
+/// How hits may be assigned (7.0, 6.3, 6.4, 6.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HitMode {
+    /// 7.0 any piece: healthy ones flip, flipped ones are removed.
+    Any,
+    /// 6.3 each hit flips a different healthy piece (ruling bh #17).
+    Healthy,
+    /// 6.4 only unbroken/healthy/undamaged pieces.
+    Bombard,
+    /// 6.9 unbroken/healthy pieces, no field cannons.
+    Snipe,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AStage {
+    /// 7.1 the Patriot defender picks pieces to withdraw before combat.
+    Withdraw,
+    WithdrawTo,
+    /// 8.0 the Patriot defender decides on the free defensive fire.
+    DefenceChoice,
+    DefenceFire,
+    AfterDefence,
+    Round,
+    AfterRound,
+    AttackerRetreat,
+    DefenderRetreat,
+    DefenderRetreatTo,
+    End,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Assault {
+    pub from: Region,
+    pub at: Region,
+    pub attacker: Seat,
+    pub stage: AStage,
+    /// Withdrawing or retreating pieces picked so far.
+    pub picked: Vec<u16>,
+    /// 11.2 defensive hit number (5, 4 or 3); 0 = no defensive fire.
+    pub def_hit: u8,
+    pub attackers: Vec<u16>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Frame {
+    /// 12.1 British at start: Regulars into the Zone 2 Staging Areas.
+    SetupBritish {
+        left: u8,
+    },
+    /// 12.1 Patriot at start: place the listed pieces one by one.
+    SetupPatriot {
+        left: Vec<u16>,
+    },
+    /// 12.3 the British choose an objective (or roll); `upgrade` when raising it.
+    ChooseObjective {
+        upgrade: bool,
+    },
+    /// 12.3 #4/#5 "one other objective", #6 three objectives.
+    ChooseGoals {
+        number: u8,
+        goals: Vec<Goal>,
+        upgrade: bool,
+    },
+    /// 12.3 #6 three landing zones (or one more on an upgrade).
+    ChooseZones {
+        zones: Vec<u8>,
+        want: u8,
+    },
+    /// 12.4 the Patriot defense focus.
+    ChooseFocus,
+    /// 12.1 / 11.3 the Landing Zone of this turn's reinforcements.
+    ReinforceZone {
+        pieces: Vec<u16>,
+        zones: Vec<u8>,
+    },
+    /// 9.1 the British choose the panic region.
+    Panic,
+    /// 5.2 the active player chooses an action.
+    Actions,
+    /// Marks the end of an action: the turn passes on (5.2).
+    AfterAction {
+        reserve: bool,
+    },
+    Volley {
+        from: Option<Region>,
+        target: Option<Region>,
+        chosen: Vec<u16>,
+        extra: bool,
+    },
+    Assault(Box<Assault>),
+    AssaultSelect {
+        from: Option<Region>,
+        target: Option<Region>,
+        chosen: Vec<u16>,
+    },
+    Cannonade {
+        region: Option<Region>,
+        any: bool,
+    },
+    Bombard {
+        firer: u8,
+    },
+    Move {
+        from: Option<Region>,
+        group: Vec<u16>,
+        any: bool,
+        choosing: bool,
+    },
+    Naval,
+    Rally {
+        region: Option<Region>,
+        done: u8,
+    },
+    Reorganize {
+        a: Option<Region>,
+        b: Option<Region>,
+        picked: Vec<u16>,
+    },
+    Snipe,
+    Land {
+        zone: Option<Region>,
+        area: Option<Region>,
+        group: Vec<u16>,
+    },
+    Hits {
+        region: Region,
+        owner: Seat,
+        left: u8,
+        mode: HitMode,
+        hit: Vec<u16>,
+        ranged: bool,
+    },
+    /// 6.4, ruling bh #12: pieces in a region that caught fire move out.
+    Displace {
+        region: Region,
+    },
+    /// 5.3 the British choose where a fire spreads.
+    Spread {
+        from: Vec<Region>,
+        choosing: Option<Region>,
+    },
+    /// 11.2 the Patriot may spend ammunition for an extra Volley Fire die.
+    ExtraDie,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    Setup,
+    /// Ruling bh #21 (1) reinforcements, then the card, ammo roll and panic.
+    Reinforce,
+    Panic,
+    Actions,
+    EndTurn,
+    /// 5.3 the end-of-game fire roll, then 10.0.
+    Final,
+    Over,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Bh {
+    pub scenario: Scenario,
+    pub opts: Opts,
+    pub phase: Phase,
+    pub turn: u8,
+    pub turns: u8,
+    pub deck: Deck,
+    pub card: Option<u8>,
+    /// 5.1 Action Tracks and 5.2 Reserve Actions.
+    pub ap: [u8; 2],
+    pub reserve: [u8; 2],
+    pub to_move: Seat,
+    /// Ruling bh #2: the seat that just passed for free (its opponent may not).
+    pub free_passed: Option<Seat>,
+    /// 8.0 Patriot ammunition, 9.0 morale.
+    pub ammo: u8,
+    pub morale: [u8; 2],
+    pub demoralized: [bool; 2],
+    /// 4.3 the British cannons' ammunition has arrived.
+    pub ammo_arrived: bool,
+    pub fleet: Region,
+    /// 4.6 Ablaze markers, one bit per region.
+    pub ablaze: u64,
+    /// 6.4 an Ablaze marker was placed by Bombard this turn.
+    pub hot_shot_done: bool,
+    /// 3.5 Staging Areas whose Staging Number has been met.
+    pub released: u64,
+    pub pieces: Vec<Piece>,
+    pub pool: MilitiaPool,
+    pub objective: Option<Objective>,
+    pub frames: Vec<Frame>,
+    pub outcome: Option<Outcome>,
+    pub log: Log,
+    pub dice: Dice,
+    pub setup: Setup,
+}
+
+pub fn bit(r: Region) -> u64 {
+    1u64 << r
+}
+
+impl Bh {
+    pub fn map(&self) -> &'static Map {
+        Map::get()
+    }
+
+    pub fn solo(&self) -> bool {
+        self.scenario != Scenario::Standard
+    }
+
+    pub fn is_ablaze(&self, r: Region) -> bool {
+        self.ablaze & bit(r) != 0
+    }
+
+    pub fn at(&self, r: Region) -> impl Iterator<Item = u16> + '_ {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(move |(_, p)| p.loc == r)
+            .map(|(i, _)| i as u16)
+    }
+
+    pub fn side_at(&self, r: Region, side: Seat) -> impl Iterator<Item = u16> + '_ {
+        self.at(r).filter(move |&i| self.pieces[i as usize].side == side)
+    }
+
+    pub fn p(&self, i: u16) -> &Piece {
+        &self.pieces[i as usize]
+    }
+
+    pub fn pm(&mut self, i: u16) -> &mut Piece {
+        &mut self.pieces[i as usize]
+    }
+
+    /// Military units (cannons included) of `side` in `r` (3.0 stacking).
+    pub fn units(&self, r: Region, side: Seat) -> usize {
+        self.side_at(r, side).filter(|&i| self.p(i).military()).count()
+    }
+
+    /// Ruling bh #14: healthy = unbroken military units, cannons counted damaged or not.
+    pub fn healthy_units(&self, r: Region, side: Seat) -> usize {
+        self.side_at(r, side)
+            .filter(|&i| {
+                let p = self.p(i);
+                p.military() && (!p.flipped || p.unit == Unit::Cannon)
+            })
+            .count()
+    }
+
+    pub fn has(&self, r: Region, side: Seat) -> bool {
+        self.side_at(r, side).next().is_some()
+    }
+
+    /// Unbroken enemy military units (ruling bh #18: leaders do not stop movement).
+    pub fn unbroken_units(&self, r: Region, side: Seat) -> bool {
+        self.side_at(r, side).any(|i| {
+            let p = self.p(i);
+            p.military() && !p.flipped
+        })
+    }
+
+    /// 3.0, 3.2, 3.5 the stacking limit for `side` in `r`.
+    pub fn room(&self, r: Region, side: Seat) -> usize {
+        if self.unlimited(r, side) {
+            return usize::MAX / 2;
+        }
+        3usize.saturating_sub(self.units(r, side))
+    }
+
+    /// 3.2 the Muster Box and 3.5 British stacks in Staging Areas have no limit.
+    pub fn unlimited(&self, r: Region, side: Seat) -> bool {
+        let map = self.map();
+        r == map.muster() || (side == BRITISH && map.zone_of_staging(r).is_some())
+    }
+
+    pub fn label(&self, i: u16) -> String {
+        let p = self.p(i);
+        let state = match (p.unit, p.flipped) {
+            (Unit::Leader, true) => " (wounded)",
+            (Unit::Cannon, true) => " (damaged)",
+            (_, true) => " (broken)",
+            _ => "",
+        };
+        let value = match (p.unit, p.strength) {
+            (Unit::Militia, Some(s)) => format!(" {s}"),
+            (Unit::Militia, None) => " ?".to_string(),
+            _ => String::new(),
+        };
+        format!("{}{value}{state}", p.name)
+    }
+
+    /// 4.1 combat strength of a piece as it stands (unknown militia count 0
+    /// until revealed; callers reveal first).
+    pub fn strength(&self, i: u16) -> u8 {
+        let p = self.p(i);
+        match p.unit {
+            Unit::Leader => 0,
+            Unit::Cannon => {
+                if p.flipped {
+                    1
+                } else {
+                    2
+                }
+            }
+            _ if p.flipped => 0,
+            Unit::Regular => 2,
+            Unit::Marine => 3,
+            Unit::Minuteman => 1,
+            Unit::Militia => p.strength.unwrap_or(0),
+        }
+    }
+
+    /// Ruling bh #9 (b2c 4.1): an unknown militia's value is drawn from the pool when needed.
+    pub fn reveal(&mut self, i: u16) {
+        if self.p(i).unit == Unit::Militia && self.p(i).strength.is_none() {
+            let s = self.pool.draw(&mut self.dice).unwrap_or(1);
+            self.pm(i).strength = Some(s);
+            let name = self.p(i).name.clone();
+            self.log
+                .say("4.1", || format!("{name} is revealed: strength {s} (ruling bh #9)"));
+        }
+    }
+
+    pub fn seat_name(s: Seat) -> &'static str {
+        if s == BRITISH {
+            "british"
+        } else {
+            "patriot"
+        }
+    }
+}

@@ -1,0 +1,348 @@
+//! 5.0-5.3 The turn sequence: the advance loop that runs every automatic
+//! step (reinforcements, card, ammo roll, panic, passes, end of turn, fire).
+
+use crate::map::Region;
+use crate::state::*;
+use engine::{Seat, SeatSet};
+
+impl Bh {
+    /// The seat that must act now.
+    pub fn actor(&self) -> Option<Seat> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        Some(match self.frames.last()? {
+            Frame::SetupBritish { .. }
+            | Frame::ChooseObjective { .. }
+            | Frame::ChooseGoals { .. }
+            | Frame::ChooseZones { .. }
+            | Frame::ReinforceZone { .. }
+            | Frame::Panic
+            | Frame::Spread { .. } => BRITISH,
+            Frame::SetupPatriot { .. } | Frame::ChooseFocus | Frame::ExtraDie => PATRIOT,
+            Frame::Hits { owner, .. } => *owner,
+            Frame::Displace { region } => {
+                let i = self.at(*region).next()?;
+                self.p(i).side
+            }
+            Frame::Assault(a) => match a.stage {
+                AStage::AttackerRetreat => a.attacker,
+                _ => other(a.attacker),
+            },
+            _ => self.to_move,
+        })
+    }
+
+    pub fn acting(&self) -> SeatSet {
+        match self.actor() {
+            Some(s) => SeatSet::one(s),
+            None => SeatSet::NONE,
+        }
+    }
+
+    /// Run automatic steps until a seat must decide or the game is over.
+    pub fn advance(&mut self) {
+        loop {
+            if self.outcome.is_some() {
+                self.frames.clear();
+                self.phase = Phase::Over;
+                return;
+            }
+            match self.frames.last().cloned() {
+                None => self.next_phase(),
+                Some(f) => {
+                    if !self.step(f) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn next_phase(&mut self) {
+        match self.phase {
+            Phase::Setup => {
+                self.update_released();
+                self.phase = Phase::Reinforce;
+                self.reinforcements();
+            }
+            Phase::Reinforce => {
+                self.phase = Phase::Panic;
+                self.card_and_ammo();
+                if self.morale[PATRIOT as usize] <= 12 && !self.panic_regions().is_empty() {
+                    self.frames.push(Frame::Panic);
+                }
+            }
+            Phase::Panic => {
+                self.phase = Phase::Actions;
+                self.first_player();
+                self.frames.push(Frame::Actions);
+            }
+            Phase::Actions => {
+                self.phase = Phase::EndTurn;
+                self.end_turn();
+            }
+            Phase::EndTurn => {
+                if self.turn >= self.turns {
+                    self.phase = Phase::Final;
+                    self.final_fire();
+                } else {
+                    self.turn += 1;
+                    self.phase = Phase::Reinforce;
+                    self.reinforcements();
+                }
+            }
+            Phase::Final => self.finish(),
+            Phase::Over => {}
+        }
+    }
+
+    /// ruling bh #21 (2)-(3): 5.1 draw the card, set the Action Tracks, 4.3 ammo roll.
+    fn card_and_ammo(&mut self) {
+        let card = self.deck.draw(&mut self.dice);
+        self.card = Some(card.number);
+        for s in [BRITISH, PATRIOT] {
+            let base = if s == BRITISH { card.british } else { card.patriot };
+            // 9.2, 9.3 a demoralized side receives one Action less.
+            self.ap[s as usize] = base.saturating_sub(self.demoralized[s as usize] as u8);
+        }
+        self.hot_shot_done = false;
+        let (t, b, p) = (self.turn, self.ap[0], self.ap[1]);
+        self.log.say("5.1", || {
+            format!(
+                "Turn {t}: card {} gives the British {b} and the Patriots {p} Actions",
+                card.number
+            )
+        });
+        if self.turn >= 4 && !self.ammo_arrived && self.british_cannons_exist() {
+            let r = self.dice.d6();
+            self.ammo_arrived = r + self.turn >= 10;
+            let ok = self.ammo_arrived;
+            self.log.roll("4.3", &[r], || {
+                format!(
+                    "Ammo roll {r} + turn {t} = {}: {}",
+                    r + t,
+                    if ok {
+                        "the right ammunition arrives"
+                    } else {
+                        "still the wrong ammunition"
+                    }
+                )
+            });
+        }
+    }
+
+    fn british_cannons_exist(&self) -> bool {
+        self.pieces.iter().any(|p| p.side == BRITISH && p.unit == Unit::Cannon)
+    }
+
+    /// 5.2 the side with more Actions goes first; on a tie a die: even Patriot, odd British.
+    fn first_player(&mut self) {
+        let [b, p] = self.ap;
+        self.free_passed = None;
+        self.to_move = if b > p {
+            BRITISH
+        } else if p > b {
+            PATRIOT
+        } else {
+            let r = self.dice.d6();
+            let who = if r.is_multiple_of(2) { PATRIOT } else { BRITISH };
+            self.log.roll("5.2", &[r], || {
+                format!("Equal Actions: {r} — {} act first", Bh::seat_name(who))
+            });
+            who
+        };
+    }
+
+    /// One automatic step for the top frame; false when a seat must decide.
+    fn step(&mut self, f: Frame) -> bool {
+        match f {
+            Frame::Actions => {
+                if self.ap == [0, 0] {
+                    // 5.2 the Action Phase ends when both tracks are at zero.
+                    self.frames.pop();
+                    return true;
+                }
+                let me = self.to_move;
+                if self.ap[me as usize] == 0 {
+                    // Ruling bh #2: at zero a player may only pass.
+                    self.to_move = other(me);
+                    self.free_passed = Some(me);
+                    return true;
+                }
+                false
+            }
+            Frame::AfterAction { .. } => {
+                self.frames.pop();
+                self.to_move = other(self.to_move);
+                self.free_passed = None;
+                self.check_sudden_end();
+                true
+            }
+            Frame::Hits { .. } => self.hits_step(),
+            Frame::Assault(_) => self.assault_step(),
+            Frame::Displace { region } => self.displace_step(region),
+            Frame::Spread { from, choosing } => self.spread_step(from, choosing),
+            Frame::Panic => {
+                if self.panic_regions().is_empty() {
+                    self.frames.pop();
+                    return true;
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// 9.4 mutual demoralization; 12.4 the British bot reached its objectives.
+    pub fn check_sudden_end(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if self.demoralized == [true, true] {
+            self.log
+                .say("9.4", || "Both sides are demoralized: the game ends".into());
+            self.finish();
+        } else if self.scenario == Scenario::SoloPatriot && self.objective_achieved() {
+            self.log.say("12.4", || {
+                "The British have achieved their objectives: the game ends".into()
+            });
+            self.finish();
+        }
+    }
+
+    /// 5.3 End Turn: markers off, panic markers removed by leaders, fire spreads.
+    fn end_turn(&mut self) {
+        let healthy_leaders: Vec<u8> = self
+            .pieces
+            .iter()
+            .filter(|p| p.side == PATRIOT && p.unit == Unit::Leader && !p.flipped && p.on_map())
+            .map(|p| p.loc)
+            .collect();
+        for p in &mut self.pieces {
+            p.moved = false;
+            p.fired = false;
+            p.rallied = false;
+            p.landed = false;
+        }
+        if self.morale[PATRIOT as usize] > 0 {
+            // 9.1 each healthy leader may remove one Panic marker in its region.
+            for r in healthy_leaders {
+                if let Some(i) = (0..self.pieces.len()).find(|&i| self.pieces[i].loc == r && self.pieces[i].panic) {
+                    self.pieces[i].panic = false;
+                }
+            }
+        }
+        let t = self.turn;
+        self.log.say("5.3", || format!("End of turn {t}: markers removed"));
+        // Ruling bh #12: only regions ablaze at the start of the step roll.
+        let from: Vec<Region> = self
+            .map()
+            .land()
+            .filter(|&r| self.is_ablaze(r) && !self.spread_targets(r).is_empty())
+            .collect();
+        if !from.is_empty() {
+            self.frames.push(Frame::Spread { from, choosing: None });
+        }
+    }
+
+    /// Non-ablaze town regions next to `r` (ruling bh #12: fire spreads only in town).
+    pub fn spread_targets(&self, r: Region) -> Vec<Region> {
+        let map = self.map();
+        map.adj[r as usize]
+            .iter()
+            .copied()
+            .filter(|&b| map.is_town(b) && !self.is_ablaze(b))
+            .collect()
+    }
+
+    fn spread_step(&mut self, mut from: Vec<Region>, choosing: Option<Region>) -> bool {
+        if choosing.is_some() {
+            return false;
+        }
+        self.frames.pop();
+        while let Some(r) = (!from.is_empty()).then(|| from.remove(0)) {
+            let targets = self.spread_targets(r);
+            if targets.is_empty() {
+                continue;
+            }
+            let roll = self.dice.d6();
+            let name = self.map().area(r).name.clone();
+            self.log.roll("5.3", &[roll], || {
+                format!("Fire in {name}: {roll}{}", if roll >= 5 { ", it spreads" } else { "" })
+            });
+            if roll >= 5 {
+                if targets.len() == 1 {
+                    self.frames.push(Frame::Spread { from, choosing: None });
+                    self.ignite(targets[0], "5.3");
+                    return true;
+                }
+                self.frames.push(Frame::Spread {
+                    from,
+                    choosing: Some(r),
+                });
+                return true;
+            }
+        }
+        true
+    }
+
+    /// 4.6 a region catches fire; its pieces move out (ruling bh #12).
+    pub fn ignite(&mut self, r: Region, rule: &str) {
+        self.ablaze |= bit(r);
+        let name = self.map().area(r).name.clone();
+        self.log.say(rule, || format!("{name} is ablaze"));
+        if self.at(r).next().is_some() {
+            self.frames.push(Frame::Displace { region: r });
+        }
+    }
+
+    /// Where a piece leaving a burning region may go (ruling bh #12).
+    pub fn displace_targets(&self, i: u16) -> Vec<Region> {
+        let p = self.p(i);
+        let map = self.map();
+        map.adj[p.loc as usize]
+            .iter()
+            .copied()
+            .filter(|&b| {
+                map.area(b).is_land()
+                    && !self.is_ablaze(b)
+                    && !self.has(b, other(p.side))
+                    && (!p.military() || self.room(b, p.side) > 0)
+            })
+            .collect()
+    }
+
+    fn displace_step(&mut self, region: Region) -> bool {
+        let Some(i) = self.at(region).next() else {
+            self.frames.pop();
+            return true;
+        };
+        if self.displace_targets(i).is_empty() {
+            let name = self.label(i);
+            self.log
+                .say("6.4", || format!("{name} cannot leave the fire and is destroyed"));
+            self.eliminate(i);
+            return true;
+        }
+        false
+    }
+
+    /// 5.3 at the end of the game every town region next to a fire may catch.
+    fn final_fire(&mut self) {
+        let map = self.map();
+        let candidates: Vec<Region> = map
+            .land()
+            .filter(|&r| map.is_town(r) && !self.is_ablaze(r) && map.adj[r as usize].iter().any(|&b| self.is_ablaze(b)))
+            .collect();
+        for r in candidates {
+            let roll = self.dice.d6();
+            let name = map.area(r).name.clone();
+            self.log
+                .roll("5.3", &[roll], || format!("End-of-game fire roll for {name}: {roll}"));
+            if roll >= 5 {
+                self.ignite(r, "5.3");
+            }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! 10.0 Determining Victory; 12.2-12.4 solitaire objectives and victory points.
+
+use crate::map::Region;
+use crate::state::*;
+use engine::{Outcome, Seat};
+
+impl Bh {
+    /// Held for scoring: unbroken military units of `side` and no enemy
+    /// pieces (ruling bh #22; 12.3 "a leader cannot hold a region on his own").
+    pub fn holds(&self, r: Region, side: Seat) -> bool {
+        self.unbroken_units(r, side) && !self.units_present(r, other(side))
+    }
+
+    fn units_present(&self, r: Region, side: Seat) -> bool {
+        self.side_at(r, side).any(|i| self.p(i).military())
+    }
+
+    /// Ruling bh #22: hilltop regions held by a side.
+    pub fn hill_regions(&self, side: Seat) -> usize {
+        let map = self.map();
+        ["moultons", "breeds", "bunker"]
+            .iter()
+            .flat_map(|h| map.hill(h))
+            .filter(|&r| self.holds(r, side))
+            .count()
+    }
+
+    /// 12.3 an objective region is captured when the British hold it (or, in
+    /// Charlestown, it is ablaze).
+    fn captured(&self, goal: Goal, r: Region) -> bool {
+        self.holds(r, BRITISH) || (goal == Goal::Charlestown && self.is_ablaze(r))
+    }
+
+    fn captured_count(&self, goal: Goal) -> usize {
+        goal.regions(self.map())
+            .into_iter()
+            .filter(|&r| self.captured(goal, r))
+            .count()
+    }
+
+    /// 12.3 / 12.4 every objective met.
+    pub fn objective_achieved(&self) -> bool {
+        let Some(obj) = &self.objective else { return false };
+        !obj.goals.is_empty()
+            && obj.goals.iter().all(|&g| {
+                let n = self.captured_count(g);
+                if g == Goal::Charlestown {
+                    n >= 6
+                } else {
+                    n == g.regions(self.map()).len()
+                }
+            })
+    }
+
+    /// 12.3 the objective's victory points for the British.
+    fn objective_vp(&self) -> f64 {
+        let Some(obj) = &self.objective else { return 0.0 };
+        let mut vp = 0.0;
+        let mut any = false;
+        for &g in &obj.goals {
+            let n = self.captured_count(g);
+            any |= n > 0;
+            if g == Goal::Charlestown && obj.number != 6 {
+                if n >= 6 {
+                    vp += 1.0 + (n - 6) as f64;
+                }
+            } else {
+                vp += (n * obj.per_region as usize) as f64;
+            }
+        }
+        if !any {
+            // 12.2: ignored if an unbroken British unit is adjacent to an objective.
+            let map = self.map();
+            let near = obj
+                .goals
+                .iter()
+                .flat_map(|g| g.regions(map))
+                .any(|r| map.adj[r as usize].iter().any(|&b| self.unbroken_units(b, BRITISH)));
+            if !near {
+                vp -= if obj.number == 6 && self.scenario == Scenario::SoloBritish {
+                    2.0
+                } else {
+                    1.0
+                };
+            }
+        }
+        vp
+    }
+
+    fn objective_none_captured(&self) -> bool {
+        self.objective
+            .as_ref()
+            .is_some_and(|o| o.goals.iter().all(|&g| self.captured_count(g) == 0))
+    }
+
+    /// Victory points of `seat` as the game stands (10.0; schedule in data/vp.tsv).
+    pub fn vp(&self, seat: Seat) -> f64 {
+        let map = self.map();
+        let foe = other(seat);
+        let mut vp = 0.0;
+        for p in self.pieces.iter().filter(|p| p.side == foe) {
+            match (p.loc, p.unit, p.flipped) {
+                (GONE, Unit::Leader, _) => vp += map.vp("leader-killed"),
+                (GONE, _, _) => vp += map.vp("unit-destroyed"),
+                (OFF, _, _) => {}
+                (_, Unit::Leader, true) if !self.solo() => vp += map.vp("leader-wounded"),
+                (_, Unit::Leader, _) => {}
+                (_, _, true) => vp += map.vp("unit-broken"),
+                // 12.2: 1/2 VP for each panicked unit too.
+                (_, _, false) if p.panic && self.solo() => vp += map.vp("unit-broken"),
+                _ => {}
+            }
+        }
+        if self.demoralized[seat as usize] {
+            vp += map.vp("demoralized");
+        }
+        if seat == PATRIOT && self.ammo == 0 {
+            vp += map.vp("patriot-ammo-out");
+        }
+        if self.solo() {
+            if seat == BRITISH {
+                vp += self.objective_vp();
+            } else if self.scenario == Scenario::SoloPatriot && self.objective_none_captured() {
+                // 12.4: 1 VP to the Patriot if no objective region is captured.
+                vp += 1.0;
+            }
+            return vp;
+        }
+        for (hill, key) in [
+            ("moultons", "hill-moultons"),
+            ("breeds", "hill-breeds"),
+            ("bunker", "hill-bunker"),
+        ] {
+            if map.hill(hill).iter().all(|&r| self.holds(r, seat)) {
+                vp += map.vp(key);
+            }
+        }
+        if seat == BRITISH {
+            let ablaze = map.land().filter(|&r| self.is_ablaze(r)).count();
+            vp += ablaze.saturating_sub(5) as f64 * map.vp("ablaze-over-5");
+        }
+        vp
+    }
+
+    /// 10.0 more victory points wins; a tie goes to the side holding more hill regions, else the Patriot.
+    pub fn finish(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let (b, p) = (self.vp(BRITISH), self.vp(PATRIOT));
+        let (winner, why) = if b > p {
+            (BRITISH, format!("British {b} VP to Patriot {p}"))
+        } else if p > b {
+            (PATRIOT, format!("Patriot {p} VP to British {b}"))
+        } else if self.hill_regions(BRITISH) > self.hill_regions(PATRIOT) {
+            (BRITISH, format!("{b} VP each; the British hold more hill regions"))
+        } else {
+            (
+                PATRIOT,
+                format!("{b} VP each; the British do not hold more hill regions"),
+            )
+        };
+        self.log.say("10.0", || format!("Game over: {why}"));
+        self.outcome = Some(Outcome {
+            winner: Some(winner),
+            reason: why,
+            rule: "10.0".into(),
+        });
+        self.phase = Phase::Over;
+        self.frames.clear();
+    }
+}

@@ -1,0 +1,47 @@
+//! The engine's conformance harness for every Bunker Hill scenario and with every option on.
+// rule: bh 12.0, 12.1, 5.0, 6.0, 7.0
+
+use bh::Bh;
+use engine::conformance::{run, Config};
+
+fn conform(scenario: &str, games: usize, all_options: bool) {
+    let mut cfg = Config::new(scenario);
+    if all_options {
+        cfg.options.insert("redoubt-wall".into(), "on".into());
+        cfg.options.insert("ammo".into(), "more-options".into());
+        cfg.options.insert("landing-zones".into(), "optional".into());
+        cfg.first_seed = 100;
+    }
+    // BH_GAMES=n plays more games (a longer soak than the default run).
+    cfg.games = std::env::var("BH_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(games);
+    cfg.check_every = if cfg.games > games { 23 } else { 5 };
+    cfg.max_actions = 20_000;
+    let r = run::<Bh>(&cfg);
+    assert_eq!(r.games, cfg.games);
+    assert!(r.actions > 100);
+}
+
+#[test]
+fn standard_random_games_conform() {
+    conform("standard", 4, false);
+}
+
+#[test]
+fn standard_with_every_option_conforms() {
+    conform("standard", 3, true);
+}
+
+// rule: bh 12.2, 12.3
+#[test]
+fn solo_british_random_games_conform() {
+    conform("solo-british", 3, false);
+}
+
+// rule: bh 12.4
+#[test]
+fn solo_patriot_random_games_conform() {
+    conform("solo-patriot", 3, false);
+}
