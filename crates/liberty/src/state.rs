@@ -217,11 +217,12 @@ impl Liberty {
     /// occupation beats colour; a vacated town reverts to its colour.
     pub fn recompute_control(&mut self) {
         let map = self.map();
-        for (h, c) in self.control.iter_mut().enumerate() {
-            *c = match self.count[h] {
+        // Zipped rather than indexed: this runs for every hex at each turn's end.
+        for ((c, n), &colour) in self.control.iter_mut().zip(&self.count).zip(&map.colour_owner) {
+            *c = match *n {
                 [b, 0] if b > 0 => 0,
                 [0, a] if a > 0 => 1,
-                _ => map.colour_owner[h],
+                _ => colour,
             };
         }
         self.control[map.atlantic as usize] = 2;
