@@ -158,6 +158,7 @@ impl B2c {
                 pc.moved = true;
             }
             Action::Land(r) => {
+                mv.at = r;
                 mv.steps = 1;
                 mv.march = false;
                 mv.stopped = true;
