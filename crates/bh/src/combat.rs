@@ -17,8 +17,13 @@ impl Bh {
         if s.blocked {
             return false;
         }
-        if map.area(a).elevation == map.area(b).elevation {
-            return !s.through.iter().any(|&r| self.at(r).any(|i| self.p(i).military()));
+        let e = map.area(a).elevation;
+        if e == map.area(b).elevation {
+            // 7.2: units on the hilltops see over the units on lower ground.
+            return !s
+                .through
+                .iter()
+                .any(|&r| (e < 2 || map.area(r).elevation == 2) && self.at(r).any(|i| self.p(i).military()));
         }
         true
     }

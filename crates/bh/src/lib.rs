@@ -9,6 +9,7 @@ pub mod los;
 pub mod map;
 pub mod morale;
 pub mod movement;
+pub mod sandbox;
 pub mod setup;
 pub mod solo;
 pub mod state;

@@ -1,0 +1,66 @@
+//! Test positions for the rulebook's examples: an empty board in the Action
+//! Phase, pieces placed by hand, decks and dice set directly.
+
+use crate::map::Region;
+use crate::state::*;
+use engine::{Seat, Setup};
+
+impl Bh {
+    /// A game of `scenario` at the start of its Action Phase on turn 1 with
+    /// every piece off the board and no reinforcements to come; `seat` acts
+    /// with three Actions each.
+    pub fn sandbox(scenario: &str, seat: Seat) -> Bh {
+        let mut g = Bh::start(&Setup::new(scenario, 1));
+        for p in &mut g.pieces {
+            p.loc = OFF;
+            p.arrives = 99;
+        }
+        g.frames = vec![Frame::Actions];
+        g.phase = Phase::Actions;
+        g.ap = [3, 3];
+        g.to_move = seat;
+        g.turn = 1;
+        g.turns = 10;
+        g.log = engine::Log::default();
+        g
+    }
+
+    /// Put a piece of this kind on `region` (a spare one, or a new one).
+    pub fn put(&mut self, unit: Unit, side: Seat, region: &str) -> u16 {
+        let r = self.map().r(region);
+        let spare = (0..self.pieces.len() as u16)
+            .find(|&i| self.p(i).unit == unit && self.p(i).side == side && self.p(i).loc == OFF);
+        let i = match spare {
+            Some(i) => i,
+            None => {
+                let mut p = self
+                    .pieces
+                    .iter()
+                    .find(|p| p.unit == unit && p.side == side)
+                    .expect("a piece of this kind")
+                    .clone();
+                p.loc = OFF;
+                p.name = format!("{} (extra)", p.name);
+                self.pieces.push(p);
+                self.pieces.len() as u16 - 1
+            }
+        };
+        let p = self.pm(i);
+        p.loc = r;
+        p.flipped = false;
+        p.arrives = 99;
+        i
+    }
+
+    /// A militia of known strength, taken out of the draw pool.
+    pub fn put_militia(&mut self, strength: u8, region: &str) -> u16 {
+        let i = self.put(Unit::Militia, PATRIOT, region);
+        self.pool.take(strength).expect("strength left in the pool");
+        self.pm(i).strength = Some(strength);
+        i
+    }
+
+    pub fn region(&self, id: &str) -> Region {
+        self.map().r(id)
+    }
+}

@@ -1,0 +1,55 @@
+//! Helpers for the rule tests: act by id, list ids, read the log.
+#![allow(dead_code)]
+
+use bh::state::{Unit, BRITISH, PATRIOT};
+use bh::Bh;
+use engine::{described, find_action, Seat};
+
+pub const B: Seat = BRITISH;
+pub const P: Seat = PATRIOT;
+pub use Unit::*;
+
+pub fn seat(name: &str) -> Seat {
+    if name == "british" {
+        B
+    } else {
+        P
+    }
+}
+
+pub fn ids(g: &Bh, who: &str) -> Vec<String> {
+    described(g, seat(who)).into_iter().map(|a| a.id).collect()
+}
+
+pub fn act(g: &mut Bh, who: &str, id: &str) {
+    let s = seat(who);
+    let a = find_action(g, s, id).unwrap_or_else(|e| panic!("{id}: {e}; legal: {:?}", ids(g, who)));
+    engine::apply(g, s, &a).unwrap();
+}
+
+pub fn acts(g: &mut Bh, who: &str, list: &[&str]) {
+    for id in list {
+        act(g, who, id);
+    }
+}
+
+pub fn piece(i: u16) -> String {
+    format!("piece-{i}")
+}
+
+pub fn log(g: &Bh) -> String {
+    g.log
+        .visible(None)
+        .map(|e| e.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+pub fn loc(g: &Bh, i: u16) -> String {
+    let l = g.pieces[i as usize].loc;
+    if l >= 254 {
+        "gone".into()
+    } else {
+        g.map().id(l).to_string()
+    }
+}

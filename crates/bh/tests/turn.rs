@@ -1,0 +1,172 @@
+//! 2.0, 5.0-5.3 the turn sequence, 4.3 ammunition arrival, 12.1 set-up.
+
+mod support;
+use bh::setup::DECK;
+use bh::state::*;
+use bh::Bh;
+use engine::{Game, Setup};
+use support::*;
+
+// rule: bh 2.0, 12.1, 5.1
+#[test]
+fn the_deck_is_the_ten_bunker_hill_cards_and_hash_marks_are_ignored() {
+    let g = Bh::new(&Setup::new("standard", 3));
+    let mut all: Vec<u8> = g.deck.draw.iter().chain(&g.deck.discard).copied().collect();
+    all.sort();
+    assert_eq!(all, DECK.to_vec());
+    let solo = Bh::new(&Setup::new("solo-british", 3));
+    let n = solo.deck.draw.len() + solo.deck.discard.len();
+    assert_eq!(n, 7, "12.2: cards carrying hash marks are left out in solitaire");
+}
+
+// rule: bh 12.1, 3.1, 3.3, 3.5
+#[test]
+fn standard_set_up_british_in_zone_2_patriots_behind_modifiers() {
+    let mut g = Bh::new(&Setup::new("standard", 5));
+    assert_eq!(g.to_act(), engine::SeatSet::one(B));
+    assert_eq!(ids(&g, "british"), vec!["east-shore", "mystic-point"]);
+    for _ in 0..5 {
+        act(&mut g, "british", "mystic-point");
+    }
+    let lz2 = g.region("lz-2");
+    let afloat = g.pieces.iter().filter(|p| p.loc == lz2).count();
+    assert_eq!(afloat, 14, "10 Regulars, 2 field artillery, Gage and Pigot in Landing Zone 2");
+    let regions = ids(&g, "patriot");
+    assert!(!regions.contains(&"moultons-hill".to_string()));
+    assert!(regions.contains(&"breeds-redoubt".to_string()) && regions.contains(&"town-square".to_string()));
+    assert!(!regions.contains(&"east-shore".to_string()), "no defensive modifier there");
+    let mut placed = 0;
+    while g.to_act() == engine::SeatSet::one(P) && g.phase == Phase::Setup {
+        let first = ids(&g, "patriot").into_iter().find(|r| {
+            let r = g.region(r);
+            g.units(r, P) < 3
+        });
+        act(&mut g, "patriot", &first.unwrap());
+        placed += 1;
+    }
+    assert_eq!(placed, 18, "1 cannon, 7 minutemen, 5 militia, 5 leaders");
+    assert_eq!(g.phase, Phase::Actions);
+    let muster = g.region("muster-box");
+    assert_eq!(g.pieces.iter().filter(|p| p.loc == muster).count(), 5);
+    assert!(g.card.is_some() && g.ap[0] > 0);
+    assert_eq!((g.ammo, g.morale), (24, [24, 24]));
+}
+
+// rule: bh 5.2, 6.12
+#[test]
+fn free_pass_then_the_opponent_must_act_and_a_paid_pass_spends_an_action() {
+    let mut g = Bh::sandbox("standard", B);
+    g.ap = [3, 3];
+    assert!(ids(&g, "british").contains(&"free-pass".to_string()));
+    act(&mut g, "british", "free-pass");
+    let p = ids(&g, "patriot");
+    assert!(!p.contains(&"free-pass".to_string()), "ruling bh #2: no free pass back");
+    assert!(p.contains(&"pass".to_string()));
+    act(&mut g, "patriot", "pass");
+    assert_eq!(g.ap, [3, 2]);
+    // Ahead on Actions: the British must act.
+    assert!(!ids(&g, "british").contains(&"free-pass".to_string()));
+    act(&mut g, "british", "pass");
+    assert_eq!(g.to_move, P);
+}
+
+// rule: bh 5.2
+#[test]
+fn a_player_at_zero_only_passes_and_the_phase_ends_when_both_are_at_zero() {
+    let mut g = Bh::sandbox("standard", B);
+    g.ap = [0, 2];
+    g.advance();
+    assert_eq!(g.to_move, P);
+    act(&mut g, "patriot", "pass");
+    assert_eq!(g.to_move, P, "the British at zero pass again");
+    act(&mut g, "patriot", "pass");
+    assert_eq!(g.turn, 2, "both tracks at zero: the turn ended");
+}
+
+// rule: bh 5.2, 6.11
+#[test]
+fn reserve_actions_and_plan() {
+    let mut g = Bh::sandbox("standard", B);
+    g.ap = [3, 2];
+    g.reserve = [1, 0];
+    assert!(!ids(&g, "british").iter().any(|i| i.starts_with("reserve-")), "ahead and not on the last Action");
+    assert!(!ids(&g, "british").contains(&"plan".to_string()));
+    g.ap = [1, 2];
+    let b = ids(&g, "british");
+    assert!(b.contains(&"reserve-naval-move".to_string()) && b.contains(&"plan".to_string()));
+    act(&mut g, "british", "reserve-naval-move");
+    act(&mut g, "british", "fleet-mystic");
+    assert_eq!((g.ap[0], g.reserve[0]), (1, 0), "a Reserve Action leaves the track alone");
+    act(&mut g, "patriot", "pass");
+    act(&mut g, "british", "plan");
+    assert_eq!((g.ap[0], g.reserve[0]), (0, 1));
+    g.reserve[0] = 2;
+    g.ap[0] = 1;
+    g.to_move = B;
+    assert!(!ids(&g, "british").contains(&"plan".to_string()), "two Reserve Actions at most");
+}
+
+fn end_turn(g: &mut Bh) {
+    g.ap = [0, 0];
+    g.advance();
+}
+
+// rule: bh 4.3, 5.1
+#[test]
+fn right_ammunition_arrives_on_die_plus_turn_of_ten() {
+    let mut g = Bh::sandbox("standard", B);
+    g.put(Cannon, B, "moultons-hill");
+    g.turn = 3;
+    g.dice.script([5]);
+    end_turn(&mut g);
+    assert_eq!(g.turn, 4);
+    assert!(!g.ammo_arrived, "5 + 4 = 9");
+    g.dice.script([6]);
+    end_turn(&mut g);
+    assert!(g.ammo_arrived, "6 + 5 = 11");
+    assert!(log(&g).contains("right ammunition arrives"));
+}
+
+// rule: bh 5.1, 9.3
+#[test]
+fn a_demoralized_side_gets_one_action_less() {
+    let mut g = Bh::sandbox("standard", B);
+    g.demoralized = [true, false];
+    end_turn(&mut g);
+    let c = revroad::cards::card(g.card.unwrap());
+    assert_eq!(g.ap, [c.british - 1, c.patriot]);
+}
+
+// rule: bh 5.3, 4.10, 3.3, 4.6
+#[test]
+fn end_turn_clears_markers_and_fire_spreads_where_the_british_choose() {
+    let mut g = Bh::sandbox("standard", B);
+    let r = g.put(Regular, B, "moultons-hill");
+    g.pieces[r as usize].moved = true;
+    g.pieces[r as usize].fired = true;
+    g.ablaze = bh::state::bit(g.region("town-meeting"));
+    g.dice.script([5]);
+    end_turn(&mut g);
+    assert!(!g.pieces[r as usize].moved && !g.pieces[r as usize].fired);
+    assert_eq!(g.actor(), Some(B));
+    let choices = ids(&g, "british");
+    assert!(choices.contains(&"town-square".to_string()) && !choices.contains(&"breeds-slope-west".to_string()));
+    act(&mut g, "british", "town-square");
+    assert!(g.is_ablaze(g.region("town-square")));
+    assert_eq!(g.turn, 2);
+}
+
+// rule: bh 5.3, 10.0
+#[test]
+fn last_turn_end_of_game_fire_roll_then_victory() {
+    let mut g = Bh::sandbox("standard", B);
+    g.turn = 10;
+    g.ablaze = bh::state::bit(g.region("town-shipyard"));
+    // Normal spread fails (1); the end-of-game rolls: every neighbour catches.
+    g.dice.script([1, 6, 6, 6]);
+    end_turn(&mut g);
+    for id in ["town-mill", "town-meeting", "town-wharves"] {
+        assert!(g.is_ablaze(g.region(id)), "{id}");
+    }
+    assert!(g.outcome.is_some());
+}
