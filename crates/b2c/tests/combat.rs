@@ -1,0 +1,424 @@
+//! 7.0 combat, retreats, OpFire, Charge, hidden militia, Ambush, Snipe, Rally, the Shot.
+mod support;
+use b2c::frames::Frame;
+use b2c::state::*;
+use b2c::B2c;
+use engine::Game;
+use support::*;
+
+fn last_log(g: &B2c, n: usize) -> Vec<String> {
+    let all: Vec<String> = g.log.visible(None).map(|e| e.text.clone()).collect();
+    all[all.len().saturating_sub(n)..].to_vec()
+}
+
+// rule: b2c 6.1, 7.0, 4.8, 10.0
+#[test]
+fn attack_with_defensive_fire() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let u0 = g.put(Kind::Regular, "lexington");
+    let u1 = g.put(Kind::Regular, "lexington");
+    let m1 = g.put_militia(1, "lexington");
+    let m2 = g.put_militia(1, "lexington");
+    g.give(B, 3, 3);
+    act(&mut g, B, "attack-lexington");
+    pick(&mut g, B, u0);
+    pick(&mut g, B, u1);
+    act(&mut g, B, "done");
+    act(&mut g, P, "done"); // no retreat before combat
+    pick(&mut g, P, m1);
+    pick(&mut g, P, m2);
+    act(&mut g, P, "done");
+    g.dice.script([5, 1, 4, 6]);
+    act(&mut g, B, "defensive-fire");
+    // The defender fires first: one hit (5 on a militia die), the British apply it.
+    pick(&mut g, B, u0);
+    assert!(g.piece(u0).flipped);
+    // The attacker's remaining strength (2 dice): 4 and 6 are both hits.
+    pick(&mut g, P, m1);
+    pick(&mut g, P, m1);
+    assert_eq!(g.piece(m1).loc, DEAD, "a hit on a broken unit destroys it");
+    act(&mut g, B, "done"); // attacker declines the retreat after combat
+    act(&mut g, P, "done");
+    assert!(g.piece(u1).fired && g.piece(m2).fired);
+    assert!(g.shot, "dice were rolled");
+    assert_eq!(g.vp, [0, 0], "the British fired first: no award");
+}
+
+// rule: b2c 7.0, 10.0
+#[test]
+fn simultaneous_combat_costs_a_hit_and_a_patriot_first_shot_gives_5_vp() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let a = g.put_militia(2, "lincoln");
+    let b = g.put(Kind::Minuteman, "lincoln");
+    let x = g.put(Kind::Regular, "lincoln");
+    g.give(P, 3, 3);
+    act(&mut g, P, "attack-lincoln");
+    pick(&mut g, P, a);
+    pick(&mut g, P, b);
+    act(&mut g, P, "done");
+    act(&mut g, B, "done");
+    pick(&mut g, B, x);
+    act(&mut g, B, "done");
+    g.dice.script([6, 1, 1, 1, 1]);
+    act(&mut g, P, "simultaneous");
+    pick(&mut g, P, b); // the hit taken first
+    assert!(g.piece(b).flipped);
+    pick(&mut g, B, x); // one Patriot hit from the militia's 2 dice
+    assert!(g.piece(x).flipped);
+    act(&mut g, P, "done"); // both took hits: the attacker may retreat first
+    act(&mut g, B, "done");
+    assert_eq!(g.vp[0], 10, "5 VP to the British (10.0)");
+}
+
+// rule: b2c 7.1, 7.1.1, 7.1.3
+#[test]
+fn unmoved_units_retreat_freely_and_draw_opportunity_fire() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let u = g.put(Kind::Regular, "lincoln");
+    let a = g.put_militia(1, "lincoln");
+    let b = g.put_militia(2, "lincoln");
+    let l = g.put_named(Kind::PatriotLeader, "Buttrick", "lincoln");
+    g.give(B, 3, 3);
+    act(&mut g, B, "attack-lincoln");
+    pick(&mut g, B, u);
+    act(&mut g, B, "done");
+    for p in [a, b, l] {
+        pick(&mut g, P, p);
+    }
+    act(&mut g, P, "done");
+    // Toward Concord if possible.
+    assert_eq!(ids(&g, P), vec!["go-meriams-corner", "go-sudbury-road"]);
+    act(&mut g, P, "go-meriams-corner");
+    assert!([a, b, l].iter().all(|&p| g.piece(p).moved));
+    // All retreated: OpFire with half of three, rounded up: two dice, hits on 6.
+    g.dice.script([6, 5]);
+    act(&mut g, B, "yes");
+    pick(&mut g, P, l);
+    assert!(g.piece(l).flipped);
+    assert!(g.piece(u).fired);
+    assert!(g.shot, "British OpFire fires the Shot");
+    assert_eq!(g.vp, [0, 0]);
+}
+
+// rule: b2c 7.1.2, 7.1
+#[test]
+fn moved_patriots_retreat_in_the_prescribed_order() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let u = g.put(Kind::Regular, "lincoln");
+    let l = g.put_named(Kind::PatriotLeader, "Buttrick", "lincoln");
+    let hit = g.put_militia(1, "lincoln");
+    let lone = g.put_militia(2, "lincoln");
+    let broken = g.put_militia(1, "lincoln");
+    g.pm(broken).flipped = true;
+    for p in [l, hit, lone, broken] {
+        g.pm(p).moved = true;
+    }
+    g.give(B, 3, 3);
+    act(&mut g, B, "attack-lincoln");
+    pick(&mut g, B, u);
+    act(&mut g, B, "done");
+    for p in [l, hit, lone, broken] {
+        pick(&mut g, P, p);
+    }
+    act(&mut g, P, "done");
+    act(&mut g, P, "go-meriams-corner");
+    // First a hit on one retreating unit.
+    pick(&mut g, P, hit);
+    // Two broken militia now: the leader takes one, the other cannot go alone;
+    // the lone unbroken militia goes and breaks.
+    assert_eq!(at(&g, l), "meriams-corner");
+    assert_eq!(at(&g, lone), "meriams-corner");
+    assert!(g.piece(lone).flipped);
+    let stayed = [hit, broken].iter().filter(|&&p| at(&g, p) == "lincoln").count();
+    assert_eq!(stayed, 1);
+}
+
+// rule: b2c 7.1.2, 11.0
+#[test]
+fn moved_british_retreat_in_order_and_smiths_force_rolls_after_concord() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let s = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
+    let r0 = g.put(Kind::Regular, "lincoln");
+    let r1 = g.put(Kind::Regular, "lincoln");
+    let r2 = g.put(Kind::Regular, "lincoln");
+    for p in [s, r0, r1, r2] {
+        g.pm(p).moved = true;
+    }
+    let m = g.put(Kind::Minuteman, "lincoln");
+    g.shot = true;
+    g.give(P, 3, 3);
+    act(&mut g, P, "attack-lincoln");
+    pick(&mut g, P, m);
+    act(&mut g, P, "done");
+    for p in [s, r0, r1, r2] {
+        pick(&mut g, B, p);
+    }
+    act(&mut g, B, "done");
+    act(&mut g, B, "go-weston");
+    // Smith takes one unbroken Regular; the other rolls and breaks on 6.
+    g.dice.script([6]);
+    pick(&mut g, B, r0); // the hit for retreating after moving
+    assert!(g.piece(r0).flipped);
+    let broken = [r1, r2].iter().filter(|&&p| g.piece(p).flipped).count();
+    assert_eq!(broken, 1);
+    assert_eq!(g.dice.scripted_left(), 0);
+    assert!([s, r0, r1, r2].iter().all(|&p| at(&g, p) == "weston"));
+    // 11.0: after Concord every healthy leader and unbroken Regular of Smith's force rolls too.
+    let mut g = B2c::sandbox("standard", &[], 1);
+    g.concord_entered = true;
+    let r0 = g.put(Kind::Regular, "lincoln");
+    let p9 = g.put(Kind::Regular, "lincoln");
+    g.pm(p9).percy = true;
+    let m = g.put(Kind::Minuteman, "lincoln");
+    g.shot = true;
+    g.give(P, 3, 3);
+    act(&mut g, P, "attack-lincoln");
+    pick(&mut g, P, m);
+    act(&mut g, P, "done");
+    pick(&mut g, B, r0);
+    pick(&mut g, B, p9);
+    act(&mut g, B, "done");
+    g.dice.script([6]);
+    act(&mut g, B, "go-weston");
+    assert!(g.piece(r0).flipped, "Smith's Regular rolled a 6");
+    assert!(!g.piece(p9).flipped, "Percy's men do not roll (12.0)");
+}
+
+// rule: b2c 7.1.4, 6.2
+#[test]
+fn assault_and_the_retreats_after_combat() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let a = g.put_militia(2, "fiske-hill");
+    let b = g.put(Kind::Minuteman, "fiske-hill");
+    let x = g.put(Kind::Regular, "lincoln");
+    let y = g.put(Kind::Regular, "lincoln");
+    g.give(P, 3, 3);
+    assert!(can(&g, P, "assault-fiske-hill-to-lincoln"));
+    act(&mut g, P, "assault-fiske-hill-to-lincoln");
+    pick(&mut g, P, a);
+    pick(&mut g, P, b);
+    act(&mut g, P, "done");
+    act(&mut g, B, "done");
+    pick(&mut g, B, x);
+    pick(&mut g, B, y);
+    act(&mut g, B, "done");
+    g.dice.script([4, 1, 1, 1, 5, 1, 1]);
+    act(&mut g, P, "defensive-fire");
+    pick(&mut g, P, a); // one British hit
+    pick(&mut g, B, x); // one Patriot hit (5 on a militia die)
+                        // The assaulting Patriots took a hit: they may go back only where they came from.
+    pick(&mut g, P, a);
+    act(&mut g, P, "done");
+    assert_eq!(ids(&g, P), vec!["go-fiske-hill"]);
+    act(&mut g, P, "go-fiske-hill");
+    // The British may retreat, but not into the Assault's origin.
+    pick(&mut g, B, x);
+    act(&mut g, B, "done");
+    assert!(!can(&g, B, "go-fiske-hill"));
+    act(&mut g, B, "go-weston");
+    assert!(
+        g.piece(b).moved && g.piece(b).fired,
+        "assaulters get Moved and Fired markers"
+    );
+}
+
+// rule: b2c 6.3, 4.1
+#[test]
+fn charge_with_the_cannon() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let s = g.put_named(Kind::BritishLeader, "Percy", "menotomy");
+    let x = g.put(Kind::Regular, "menotomy");
+    let y = g.put(Kind::Regular, "menotomy");
+    g.put(Kind::Cannon, "menotomy");
+    let a = g.put_militia(1, "menotomy");
+    let b = g.put_militia(1, "menotomy");
+    let c = g.put(Kind::Minuteman, "menotomy");
+    let l = g.put_named(Kind::PatriotLeader, "Baldwin", "menotomy");
+    g.give(B, 3, 3);
+    act(&mut g, B, "charge-menotomy");
+    pick(&mut g, B, x);
+    // Three Patriot hits with the cannon; no retreat before combat.
+    pick(&mut g, P, a);
+    pick(&mut g, P, b);
+    pick(&mut g, P, a);
+    assert_eq!(g.piece(a).loc, DEAD);
+    // The broken militia must retreat; up to two leaders may go with it; the unbroken minuteman may not.
+    assert!(!can(&g, P, &format!("pick-{}", pid(&g, c))));
+    pick(&mut g, P, l);
+    act(&mut g, P, "done");
+    act(&mut g, P, "go-foot-of-the-rocks");
+    assert_eq!(at(&g, b), "foot-of-the-rocks");
+    assert_eq!(at(&g, l), "foot-of-the-rocks");
+    assert_eq!(at(&g, c), "menotomy");
+    assert!([s, x, y].iter().all(|&p| g.piece(p).moved && g.piece(p).fired));
+    assert!(g.shot);
+}
+
+// rule: b2c 4.1, 4.2
+#[test]
+fn hidden_militia_are_drawn_when_needed_and_zeros_pair_with_leaders() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let h = g.put_hidden("concord");
+    let before = g.pool.total();
+    g.apply_hit(h);
+    assert!(!g.piece(h).hidden && g.piece(h).flipped);
+    assert_eq!(g.pool.total(), before - 1);
+    // ruling b2c #25: an empty pool removes the marker.
+    g.pool.counts = [0, 0, 0];
+    let e = g.put_hidden("concord");
+    g.apply_hit(e);
+    assert_eq!(g.piece(e).loc, VANISHED);
+    // 4.2: a healthy leader is wounded, then killed.
+    let l = g.put_named(Kind::PatriotLeader, "Barrett", "concord");
+    g.apply_hit(l);
+    assert!(g.piece(l).flipped && g.piece(l).on_map());
+    g.apply_hit(l);
+    assert_eq!(g.piece(l).loc, DEAD);
+    // 4.1's example: two leaders and three "0" militia roll two dice.
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let z: Vec<u8> = (0..3).map(|_| g.put_militia(0, "concord")).collect();
+    g.put_named(Kind::PatriotLeader, "Barrett", "concord");
+    g.put_named(Kind::PatriotLeader, "Davis", "concord");
+    let x = g.put(Kind::Regular, "concord");
+    g.give(B, 3, 3);
+    act(&mut g, B, "attack-concord");
+    pick(&mut g, B, x);
+    act(&mut g, B, "done");
+    act(&mut g, P, "done");
+    for p in &z {
+        pick(&mut g, P, *p);
+    }
+    act(&mut g, P, "done");
+    g.dice.script([1, 1, 1, 1]);
+    act(&mut g, B, "defensive-fire");
+    assert!(
+        last_log(&g, 3).iter().any(|t| t.contains("patriot roll 2 dice")),
+        "{:?}",
+        last_log(&g, 3)
+    );
+}
+
+// rule: b2c 14.1, 14.4
+#[test]
+fn leader_rerolls_and_militia_hitting_on_six() {
+    let mut g = B2c::sandbox("standard", &[("leader-rerolls", "on"), ("militia-minutemen", "on")], 1);
+    let m = g.put_militia(1, "concord");
+    g.put_named(Kind::PatriotLeader, "Barrett", "concord");
+    let x = g.put(Kind::Regular, "concord");
+    g.give(B, 3, 3);
+    act(&mut g, B, "attack-concord");
+    pick(&mut g, B, x);
+    act(&mut g, B, "done");
+    act(&mut g, P, "done");
+    pick(&mut g, P, m);
+    act(&mut g, P, "done");
+    g.dice.script([5, 6]);
+    act(&mut g, B, "defensive-fire");
+    // A militia 5 misses under 14.4; the Patriot leader may re-roll it.
+    assert_eq!(g.to_act(), engine::SeatSet::one(P));
+    act(&mut g, P, "yes");
+    assert!(matches!(g.frames.last(), Some(Frame::Hits(_))), "the re-rolled 6 hits");
+}
+
+// rule: b2c 6.6, 6.7, 10.0
+#[test]
+fn ambush_and_snipe_after_the_shot() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let u: Vec<u8> = (0..4).map(|_| g.put(Kind::Regular, "lincoln")).collect();
+    for &p in &u {
+        g.pm(p).moved = true;
+        g.pm(p).marched = 2;
+    }
+    g.give(P, 3, 3);
+    assert!(
+        !can(&g, P, "ambush-lincoln") && !can(&g, P, "snipe-lincoln"),
+        "not before the Shot"
+    );
+    g.shot = true;
+    g.give(P, 3, 3);
+    g.dice.script([5, 2]);
+    act(&mut g, P, "ambush-lincoln");
+    assert_eq!(u.iter().filter(|&&p| g.piece(p).flipped).count(), 1);
+    assert!(!can(&g, P, "ambush-lincoln"), "one Ambush marker per region");
+    // Snipe needs four unbroken Regulars that marched two regions: three are left.
+    assert!(!can(&g, P, "snipe-lincoln"));
+    let s = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
+    g.pm(s).moved = true;
+    g.pm(s).marched = 2;
+    g.give(P, 3, 3);
+    g.dice.script([6, 6, 1, 1]);
+    act(&mut g, P, "snipe-lincoln");
+    pick(&mut g, B, s);
+    assert!(g.piece(s).flipped);
+    let broken_before = u.iter().filter(|&&p| g.piece(p).flipped).count();
+    let target = *u.iter().find(|&&p| !g.piece(p).flipped).unwrap();
+    pick(&mut g, B, target);
+    assert_eq!(u.iter().filter(|&&p| g.piece(p).flipped).count(), broken_before + 1);
+}
+
+// rule: b2c 6.8, 11.0
+#[test]
+fn rally_two_per_british_leader_one_after_concord() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    g.put_named(Kind::BritishLeader, "Smith", "lincoln");
+    let u: Vec<u8> = (0..3).map(|_| g.put(Kind::Regular, "lincoln")).collect();
+    for &p in &u {
+        g.pm(p).flipped = true;
+    }
+    g.give(B, 3, 3);
+    act(&mut g, B, "rally-lincoln");
+    assert_eq!(u.iter().filter(|&&p| !g.piece(p).flipped).count(), 2);
+    assert!(
+        !can(&g, B, "rally-lincoln") || g.to_act().contains(P),
+        "the leader is used"
+    );
+    let mut g = B2c::sandbox("standard", &[], 1);
+    g.concord_entered = true;
+    g.put_named(Kind::BritishLeader, "Smith", "lincoln");
+    let u: Vec<u8> = (0..3).map(|_| g.put(Kind::Regular, "lincoln")).collect();
+    for &p in &u {
+        g.pm(p).flipped = true;
+    }
+    g.give(B, 3, 3);
+    act(&mut g, B, "rally-lincoln");
+    assert_eq!(u.iter().filter(|&&p| !g.piece(p).flipped).count(), 1);
+    // A Patriot leader rallies one unit, best first.
+    let mut g = B2c::sandbox("standard", &[], 1);
+    g.put_named(Kind::PatriotLeader, "Barrett", "concord");
+    let a = g.put_militia(0, "concord");
+    let b = g.put_militia(2, "concord");
+    g.pm(a).flipped = true;
+    g.pm(b).flipped = true;
+    g.give(P, 3, 3);
+    act(&mut g, P, "rally-concord");
+    assert!(!g.piece(b).flipped && g.piece(a).flipped);
+}
+
+// rule: b2c 11.0, 12.0, 10.0
+#[test]
+fn concord_and_percys_awards() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let x = g.put(Kind::Regular, "meriams-corner");
+    g.give(B, 3, 3);
+    act(&mut g, B, "move-meriams-corner");
+    pick(&mut g, B, x);
+    act(&mut g, B, "done");
+    act(&mut g, B, "to-concord");
+    assert!(g.concord_entered && g.shot);
+    assert_eq!(g.vp[0], 10, "5 VP for Concord (11.0)");
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut group = vec![
+        g.put_named(Kind::BritishLeader, "Percy", "foot-of-the-rocks"),
+        g.put(Kind::Cannon, "foot-of-the-rocks"),
+    ];
+    group.extend((0..4).map(|_| g.put(Kind::Regular, "foot-of-the-rocks")));
+    g.give(B, 3, 3);
+    act(&mut g, B, "move-foot-of-the-rocks");
+    for &p in group.iter().rev() {
+        pick(&mut g, B, p);
+    }
+    act(&mut g, B, "done");
+    act(&mut g, B, "to-lexington");
+    assert!(g.percy_award);
+    assert_eq!(g.vp[0], 6, "3 VP, once (12.0)");
+}
