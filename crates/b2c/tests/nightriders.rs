@@ -1,0 +1,163 @@
+//! 4.4, 4.6, 6.10, 6.12 Nightriders, Alert markers and escapes.
+mod support;
+use b2c::frames::Frame;
+use b2c::state::*;
+use b2c::B2c;
+use engine::Game;
+use support::*;
+
+// rule: b2c 6.12, 4.3
+#[test]
+fn call_to_arms_alerts_a_town_and_risks_capture() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let rev = g.put_named(Kind::Nightrider, "Revere", "watsons-corner");
+    g.gather[r("menotomy") as usize] = Gather::Gather;
+    let mm = g.put(Kind::Minuteman, "menotomy");
+    g.pm(mm).under = true;
+    g.give(P, 3, 3);
+    act(&mut g, P, "call-to-arms");
+    // Alewife Brook has a road: one point.
+    act(&mut g, P, "to-menotomy");
+    g.dice.script([6]);
+    act(&mut g, P, "alert-town");
+    assert_eq!(g.gather[r("menotomy") as usize], Gather::Muster);
+    assert!(g.piece(rev).flipped, "captured on a 6");
+    // The minuteman's free move comes first.
+    assert!(matches!(g.frames.last(), Some(Frame::FreeMove { .. })));
+    act(&mut g, P, "done");
+    assert!(!g.piece(mm).under);
+    assert!(g.piece(rev).moved);
+}
+
+// rule: b2c 6.12
+#[test]
+fn leaving_regulars_costs_a_point_or_a_capture_roll_and_streams_cost_two() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let d = g.put_named(Kind::Nightrider, "Dawes", "lincoln");
+    g.put(Kind::Regular, "lincoln");
+    g.give(P, 3, 3);
+    act(&mut g, P, "call-to-arms");
+    assert!(can(&g, P, "evade-to-fiske-hill") && can(&g, P, "risk-to-fiske-hill"));
+    assert!(!can(&g, P, "alert-town"), "no flip beside an unbroken Regular");
+    g.dice.script([3]);
+    act(&mut g, P, "risk-to-fiske-hill");
+    assert_eq!(at(&g, d), "fiske-hill");
+    // 3 points left: Fiske Hill to Lincoln costs 1, Lincoln to Waltham (a stream without road) 2.
+    act(&mut g, P, "to-lincoln");
+    assert!(can(&g, P, "evade-to-waltham") || can(&g, P, "risk-to-waltham"));
+    let mut g = B2c::sandbox("standard", &[], 1);
+    g.put_named(Kind::Nightrider, "Dawes", "lincoln");
+    g.give(P, 3, 3);
+    act(&mut g, P, "call-to-arms");
+    act(&mut g, P, "to-waltham");
+    let Some(Frame::Ride(ride)) = g.frames.last() else {
+        panic!()
+    };
+    assert_eq!(ride.ap, 2);
+}
+
+// rule: b2c 6.12, 4.6
+#[test]
+fn riders_leave_the_map_and_raise_the_alert_the_next_turn() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let rev = g.put_named(Kind::Nightrider, "Revere", "barretts-farm");
+    let alert = r("alert-west");
+    g.alert = 1 << alert;
+    let davis = g.put_named(Kind::PatriotLeader, "Davis", "alert-west");
+    g.pm(davis).under = true;
+    let m = g.put_militia(2, "alert-west");
+    g.pm(m).under = true;
+    g.give(P, 3, 3);
+    act(&mut g, P, "call-to-arms");
+    act(&mut g, P, "leave-left");
+    assert_eq!(at(&g, rev), "box-left");
+    // Nothing more this turn from the box.
+    assert!(g.piece(rev).moved);
+    g.give(P, 0, 1);
+    act(&mut g, P, "pass");
+    assert_eq!(g.turn, 3);
+    g.give(P, 3, 3);
+    act(&mut g, P, "call-to-arms");
+    act(&mut g, P, "remove-alert-alert-west");
+    assert_eq!(g.alert, 0);
+    assert!(!g.piece(davis).under && !g.piece(m).under);
+    // The released units enter the map by the Acton road.
+    act(&mut g, B, "pass");
+    act(&mut g, P, "move-alert-west");
+    pick(&mut g, P, m);
+    pick(&mut g, P, davis);
+    act(&mut g, P, "done");
+    act(&mut g, P, "to-barretts-farm");
+    act(&mut g, P, "to-concord");
+    act(&mut g, P, "done");
+    act(&mut g, P, "done");
+    assert_eq!(at(&g, m), "concord");
+}
+
+// rule: b2c 6.12, 4.4
+#[test]
+fn prescott_comes_when_lexington_musters_or_the_others_are_taken() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    g.gather[r("lexington") as usize] = Gather::Muster;
+    let p = g.put_named(Kind::Nightrider, "Prescott", "lexington");
+    g.pm(p).under = true;
+    g.give(B, 1, 0);
+    act(&mut g, B, "pass");
+    assert!(g.prescott_free && !g.piece(p).under);
+    let mut g = B2c::sandbox("standard", &[], 1);
+    g.gather[r("lexington") as usize] = Gather::Gather;
+    let p = g.put_named(Kind::Nightrider, "Prescott", "lexington");
+    g.pm(p).under = true;
+    for n in ["Revere", "Dawes"] {
+        let x = g.put_named(Kind::Nightrider, n, "boston-neck");
+        g.pm(x).flipped = true;
+    }
+    g.give(B, 1, 0);
+    act(&mut g, B, "pass");
+    // (the escorts: leave them)
+    while g.to_act().contains(B) && matches!(g.frames.last(), Some(Frame::Escort { .. })) {
+        act(&mut g, B, "done");
+    }
+    assert!(g.prescott_free, "the turn after both were captured");
+    assert!(!g.piece(p).under);
+}
+
+// rule: b2c 6.10
+#[test]
+fn escape_with_modifiers() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let h = g.put_named(Kind::SonOfLiberty, "Hancock", "menotomy");
+    g.pm(h).flipped = true;
+    g.pm(h).since = 1;
+    g.put(Kind::Minuteman, "menotomy");
+    g.put(Kind::Minuteman, "menotomy");
+    g.put(Kind::Regular, "menotomy");
+    g.give(P, 3, 3);
+    g.dice.script([5]); // 5 + 2 - 1 = 6
+    act(&mut g, P, "escape-hancock");
+    assert!(!g.piece(h).flipped);
+    act(&mut g, P, "go-fresh-pond");
+    assert_eq!(at(&g, h), "fresh-pond");
+    assert!(g.piece(h).moved);
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let d = g.put_named(Kind::Nightrider, "Dawes", "menotomy");
+    g.pm(d).flipped = true;
+    g.put(Kind::Regular, "menotomy");
+    g.give(P, 3, 3);
+    g.dice.script([6]); // 6 - 1 = 5: fails
+    act(&mut g, P, "escape-dawes");
+    assert!(g.piece(d).flipped);
+}
+
+// rule: b2c 6.11, 4.3
+#[test]
+fn hinder_muster_blocks_the_alert() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    g.put_named(Kind::Nightrider, "Revere", "menotomy");
+    g.gather[r("menotomy") as usize] = Gather::Gather;
+    g.hinder[HINDER_MUSTER as usize] = Hinder::Map(r("menotomy"), 2);
+    g.give(P, 3, 3);
+    assert!(can(&g, P, "remove-hinder-muster"));
+    act(&mut g, P, "call-to-arms");
+    assert!(!can(&g, P, "alert-town"));
+}
