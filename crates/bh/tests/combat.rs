@@ -1,0 +1,291 @@
+//! 6.1-6.4, 6.9 fire combat, 6.2 Assault, 7.0 hits, 8.0 ammunition, 3.1 terrain, 11.1, 11.2.
+
+mod support;
+use bh::state::*;
+use bh::Bh;
+use support::*;
+
+fn sandbox(seat: engine::Seat) -> Bh {
+    Bh::sandbox("standard", seat)
+}
+
+// rule: bh 3.1, 3.3
+#[test]
+fn terrain_modifiers_and_their_precedence() {
+    let g = sandbox(B);
+    let t = |from: &str, to: &str, volley: bool| g.terrain(g.region(from), g.region(to), volley);
+    assert_eq!(t("breeds-slope-east", "breeds-redoubt", true), -2);
+    assert_eq!(t("breeds-south", "breeds-redoubt", false), 2, "the redoubt's modifiers apply even from its hilltop");
+    assert_eq!(t("bunker-south", "breeds-slope-north", true), 0, "fire from a hilltop ignores modifiers");
+    assert_eq!(t("ridge-mystic", "breeds-slope-north", true), 0, "slope from an adjacent ridge");
+    assert_eq!(t("town-main", "breeds-slope-west", true), -1);
+    assert_eq!(t("east-shore", "rail-fence", true), -1, "the fence faces the beach");
+    assert_eq!(t("ndw-north", "rail-fence", true), 0, "not from behind the fence");
+    assert_eq!(t("town-square", "town-main", true), -1, "3.3: one die less into town");
+    assert_eq!(t("town-square", "town-main", false), 1, "3.3: one die more defending in town");
+}
+
+// rule: bh 6.1, 7.0, 9.0, 4.10
+#[test]
+fn volley_fire_into_the_rail_fence() {
+    let mut g = sandbox(B);
+    let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "east-shore")).collect();
+    let mm = g.put(Minuteman, P, "rail-fence");
+    g.put_militia(1, "rail-fence");
+    acts(&mut g, "british", &["volley-fire", "east-shore", "rail-fence"]);
+    for &r in &regs {
+        act(&mut g, "british", &piece(r));
+    }
+    g.dice.script([5, 6, 1, 2, 3]);
+    act(&mut g, "british", "done");
+    assert!(log(&g).contains("5 dice, 2 hit(s)"), "{}", log(&g));
+    act(&mut g, "patriot", &piece(mm));
+    act(&mut g, "patriot", &piece(mm));
+    assert_eq!(loc(&g, mm), "gone");
+    assert_eq!(g.morale[1], 22, "broken -1, destroyed -1");
+    assert!(regs.iter().all(|&r| g.pieces[r as usize].fired));
+    assert_eq!(g.to_move, P);
+}
+
+// rule: bh 6.1, 8.0, 4.7
+#[test]
+fn volley_at_two_regions_hits_on_six_and_costs_ammunition() {
+    let mut g = sandbox(P);
+    let mms: Vec<u16> = (0..3).map(|_| g.put(Minuteman, P, "breeds-redoubt")).collect();
+    g.put(Regular, B, "moultons-hill");
+    let (a, b) = (g.region("breeds-redoubt"), g.region("moultons-hill"));
+    assert_eq!(g.map().steps(a, b), 2);
+    assert!(g.volley_targets(P, a).contains(&b));
+    acts(&mut g, "patriot", &["volley-fire", "breeds-redoubt", "moultons-hill"]);
+    for &m in &mms {
+        act(&mut g, "patriot", &piece(m));
+    }
+    g.dice.script([5, 5, 6]);
+    act(&mut g, "patriot", "done");
+    assert!(log(&g).contains("1 hit(s) on 6+"), "{}", log(&g));
+    assert_eq!(g.ammo, 23);
+    g.ammo = 0;
+    assert!(!g.volley_targets(P, a).contains(&b), "8.0: adjacent only without ammunition");
+}
+
+// rule: bh 6.2, 7.1, 8.0, 7.0
+#[test]
+fn assault_on_the_stone_wall_fought_to_the_end() {
+    let mut g = sandbox(B);
+    let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "east-shore")).collect();
+    g.update_released();
+    let mm: Vec<u16> = (0..2).map(|_| g.put(Minuteman, P, "stone-wall")).collect();
+    acts(&mut g, "british", &["assault", "east-shore", "stone-wall"]);
+    for &r in &regs {
+        act(&mut g, "british", &piece(r));
+    }
+    act(&mut g, "british", "done");
+    // 7.1 minutemen may withdraw before combat; they stay.
+    assert!(ids(&g, "patriot").contains(&piece(mm[0])));
+    act(&mut g, "patriot", "done");
+    assert_eq!(loc(&g, regs[0]), "stone-wall", "the assaulting units move in");
+    g.dice.script([5, 1, 1]);
+    act(&mut g, "patriot", "fire");
+    assert_eq!(g.ammo, 22, "ruling bh #15: defending 1, free fire 1");
+    // Free defensive fire: 2 minutemen + 1 for the wall = 3 dice, one hit.
+    g.dice.script([6, 6, 1, 1, 1, 1, 1]);
+    act(&mut g, "british", &piece(regs[0]));
+    // Round: 2 healthy Regulars (4 dice) against 3 dice; the attacker assigns no hit.
+    act(&mut g, "patriot", &piece(mm[0]));
+    act(&mut g, "patriot", &piece(mm[1]));
+    act(&mut g, "british", "fight-on");
+    act(&mut g, "patriot", &piece(mm[0]));
+    act(&mut g, "patriot", &piece(mm[1]));
+    act(&mut g, "patriot", "done");
+    assert_eq!(ids(&g, "patriot"), vec!["mystic-beach"], "ruling bh #16: away from the Assault");
+    act(&mut g, "patriot", "mystic-beach");
+    assert_eq!(loc(&g, mm[0]), "mystic-beach");
+    assert_eq!(loc(&g, regs[1]), "stone-wall");
+    assert!(g.pieces[regs[1] as usize].moved && g.pieces[regs[1] as usize].fired);
+    assert_eq!(g.to_move, P);
+}
+
+// rule: bh 6.2, 8.0
+#[test]
+fn assault_needs_as_many_healthy_units_unless_the_patriots_are_out_of_ammunition() {
+    let mut g = sandbox(B);
+    g.put(Regular, B, "breeds-slope-east");
+    for _ in 0..2 {
+        g.put(Minuteman, P, "breeds-redoubt");
+    }
+    let from = g.region("breeds-slope-east");
+    assert!(g.assault_targets(B, from).is_empty());
+    g.ammo = 0;
+    assert_eq!(g.assault_targets(B, from), vec![g.region("breeds-redoubt")]);
+    g.to_move = P;
+    assert!(g.assault_regions(P).is_empty(), "8.0: no Patriot Assault without ammunition");
+}
+
+// rule: bh 6.2, 8.0
+#[test]
+fn holding_fire_saves_one_ammunition() {
+    let mut g = sandbox(B);
+    let r = g.put(Regular, B, "breeds-slope-east");
+    g.put_militia(0, "breeds-redoubt");
+    acts(&mut g, "british", &["assault", "breeds-slope-east", "breeds-redoubt", &piece(r), "done"]);
+    act(&mut g, "patriot", "hold-fire");
+    assert_eq!(g.ammo, 23);
+}
+
+// rule: bh 8.0
+#[test]
+fn low_ammunition_caps_patriot_dice_after_terrain() {
+    let mut g = sandbox(P);
+    assert_eq!(g.cap(P, 5), 5);
+    g.ammo = 12;
+    assert_eq!(g.cap(P, 2 + 2), 3, "FAQ: terrain raises to three, no further");
+    assert_eq!(g.cap(B, 6), 6);
+    g.ammo = 0;
+    assert_eq!(g.cap(P, 5), 2);
+    assert!(!g.can(bh::state::Act::Snipe, P));
+}
+
+// rule: bh 6.3, 4.3
+#[test]
+fn cannonade_beyond_two_regions_hits_on_six_only() {
+    let mut g = sandbox(P);
+    let gun = g.put(Cannon, P, "bunker-center");
+    let regs = [g.put(Regular, B, "moultons-hill"), g.put(Regular, B, "moultons-hill")];
+    let (a, b) = (g.region("bunker-center"), g.region("moultons-hill"));
+    assert!(g.map().steps(a, b) > 2 && g.sees(a, b));
+    acts(&mut g, "patriot", &["cannonade", "bunker-center"]);
+    g.dice.script([5, 6]);
+    act(&mut g, "patriot", "moultons-hill");
+    act(&mut g, "british", &piece(regs[0]));
+    assert!(g.pieces[regs[0] as usize].flipped && !g.pieces[regs[1] as usize].flipped);
+    assert!(g.pieces[gun as usize].fired);
+    act(&mut g, "patriot", "done");
+    // 4.3: British guns without the right ammunition may not fire.
+    let mut g = sandbox(B);
+    g.put(Cannon, B, "moultons-hill");
+    g.put(Minuteman, P, "breeds-south");
+    assert!(!g.can(Act::Cannonade, B));
+    g.ammo_arrived = true;
+    assert!(g.can(Act::Cannonade, B));
+}
+
+// rule: bh 6.3
+#[test]
+fn cannonade_hits_each_healthy_piece_once_and_surplus_is_lost() {
+    let mut g = sandbox(P);
+    g.put(Cannon, P, "breeds-south");
+    let reg = g.put(Regular, B, "harbor-shore");
+    acts(&mut g, "patriot", &["cannonade", "breeds-south"]);
+    g.dice.script([6, 6]);
+    act(&mut g, "patriot", "harbor-shore");
+    assert!(g.pieces[reg as usize].flipped && g.pieces[reg as usize].on_map(), "the second hit is lost");
+}
+
+// rule: bh 6.4, 4.4, 4.5, 4.6
+#[test]
+fn bombard_hot_shot_once_a_turn_then_units() {
+    let mut g = sandbox(B);
+    let mm = g.put(Minuteman, P, "breeds-redoubt");
+    g.put(Leader, P, "breeds-redoubt");
+    let lone = g.put(Minuteman, P, "town-main");
+    act(&mut g, "british", "bombard");
+    let fleet = ids(&g, "british");
+    assert!(fleet.contains(&"breeds-redoubt".to_string()), "two healthy counters (ruling bh #13)");
+    assert!(!fleet.contains(&"town-main".to_string()), "one counter is no target");
+    g.dice.script([4]);
+    act(&mut g, "british", "hot-shot-town-main");
+    assert!(g.is_ablaze(g.region("town-main")));
+    let to = ids(&g, "patriot");
+    assert!(to.contains(&"town-square".to_string()) && !to.contains(&"town-main".to_string()));
+    act(&mut g, "patriot", "town-square");
+    assert_eq!(loc(&g, lone), "town-square", "6.4: pieces leave a burning region");
+    let battery = ids(&g, "british");
+    assert!(!battery.iter().any(|i| i.starts_with("hot-shot")), "one Ablaze marker a turn by Bombard");
+    g.dice.script([6, 5]);
+    act(&mut g, "british", "breeds-redoubt");
+    act(&mut g, "patriot", &piece(mm));
+    assert!(g.pieces[mm as usize].flipped);
+}
+
+// rule: bh 6.4, 3.5
+#[test]
+fn bombarded_staging_areas_are_hit_on_five() {
+    let mut g = sandbox(B);
+    g.put(Minuteman, P, "harbor-shore");
+    g.put(Minuteman, P, "harbor-shore");
+    g.dice.script([5, 5]);
+    acts(&mut g, "british", &["bombard", "harbor-shore"]);
+    assert!(log(&g).contains("2 hit(s)"), "{}", log(&g));
+}
+
+// rule: bh 6.9, 3.3
+#[test]
+fn snipe_from_town_and_not_from_burning_town() {
+    let mut g = sandbox(P);
+    let reg = g.put(Regular, B, "harbor-shore");
+    assert!(g.snipe_targets().contains(&g.region("harbor-shore")));
+    g.dice.script([5]);
+    acts(&mut g, "patriot", &["snipe", "harbor-shore"]);
+    assert!(g.pieces[reg as usize].flipped);
+    assert_eq!(g.ammo, 24, "ruling bh #7: no ammunition spent");
+    g.pieces[reg as usize].flipped = false;
+    g.ablaze = bit(g.region("town-east"));
+    assert!(g.snipe_targets().is_empty(), "FAQ: not from a burning town region");
+}
+
+// rule: bh 4.1, 4.2, 7.0, 9.0
+#[test]
+fn militia_pairing_and_leader_casualties() {
+    let mut g = sandbox(P);
+    let m: Vec<u16> = (0..3).map(|_| g.put_militia(0, "breeds-south")).collect();
+    g.put(Leader, P, "breeds-south");
+    let l = g.put(Leader, P, "breeds-south");
+    let r = g.region("breeds-south");
+    assert_eq!(g.firepower(&m, r).0, 2, "4.1: two leaders make two '0' militia count 1");
+    g.take_hit(l);
+    assert_eq!(g.morale[1], 23);
+    g.take_hit(l);
+    assert_eq!(loc(&g, l), "gone");
+    assert_eq!(g.morale[1], 21, "a killed leader costs two");
+}
+
+// rule: bh 11.1
+#[test]
+fn first_british_hit_on_the_redoubt_is_ignored() {
+    let mut g = sandbox(B);
+    g.opts.redoubt_wall = true;
+    let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
+    let mm = g.put(Minuteman, P, "breeds-redoubt");
+    acts(&mut g, "british", &["volley-fire", "breeds-slope-east", "breeds-redoubt"]);
+    for &r in &regs {
+        act(&mut g, "british", &piece(r));
+    }
+    g.dice.script([6, 6, 1, 1]);
+    act(&mut g, "british", "done");
+    assert!(g.pieces[mm as usize].flipped && g.pieces[mm as usize].on_map());
+}
+
+// rule: bh 11.2
+#[test]
+fn more_ammunition_options() {
+    let mut g = sandbox(P);
+    g.opts.more_ammo = true;
+    let mm = g.put(Minuteman, P, "breeds-redoubt");
+    g.put(Regular, B, "breeds-slope-east");
+    acts(&mut g, "patriot", &["volley-fire", "breeds-redoubt", "breeds-slope-east", &piece(mm), "done"]);
+    g.dice.script([1, 1]);
+    act(&mut g, "patriot", "extra-die");
+    assert_eq!(g.ammo, 22);
+    assert!(log(&g).contains("2 dice"), "{}", log(&g));
+    let mut g = sandbox(B);
+    g.opts.more_ammo = true;
+    let r = g.put(Regular, B, "breeds-slope-east");
+    g.put(Minuteman, P, "breeds-redoubt");
+    acts(&mut g, "british", &["assault", "breeds-slope-east", "breeds-redoubt", &piece(r), "done"]);
+    act(&mut g, "patriot", "done");
+    assert!(ids(&g, "patriot").contains(&"fire-3-6".to_string()));
+    g.dice.script([4, 1, 1]);
+    act(&mut g, "patriot", "fire-4-6");
+    assert_eq!(g.ammo, 20, "two more spaces for hits on 4-6");
+    assert!(g.pieces[r as usize].flipped, "a 4 hits");
+}
