@@ -63,7 +63,10 @@ pub fn cards() -> &'static [Card] {
 /// The card with this number. Panics on a number not in the table: decks
 /// are built only from the table's numbers.
 pub fn card(number: u8) -> &'static Card {
-    cards().iter().find(|c| c.number == number).expect("card number from the table")
+    cards()
+        .iter()
+        .find(|c| c.number == number)
+        .expect("card number from the table")
 }
 
 /// Reconstructed items for `powderhorn data provenance`.
@@ -72,7 +75,10 @@ pub fn provenance() -> Vec<(String, String)> {
         .iter()
         .map(|c| {
             (
-                format!("card {}: British {}, Patriot {}, hash marks {}", c.number, c.british, c.patriot, c.hash),
+                format!(
+                    "card {}: British {}, Patriot {}, hash marks {}",
+                    c.number, c.british, c.patriot, c.hash
+                ),
                 c.provenance.clone(),
             )
         })

@@ -49,6 +49,8 @@ fn militia_pool_draws_every_unit_once() {
 #[test]
 fn a_bad_cards_table_is_refused_with_its_line() {
     assert!(cards::parse_cards("1\t3\t9\t0\tx").unwrap_err().contains("line 1"));
-    assert!(cards::parse_cards("1\t3\t3\t0\tx\n1\t2\t2\t0\ty").unwrap_err().contains("twice"));
+    assert!(cards::parse_cards("1\t3\t3\t0\tx\n1\t2\t2\t0\ty")
+        .unwrap_err()
+        .contains("twice"));
     assert!(cards::parse_cards("# only a comment").is_err());
 }
