@@ -64,3 +64,14 @@ impl Bh {
         self.map().r(id)
     }
 }
+
+impl Bh {
+    /// 5.3 the markers come off, as at the end of a turn (for tests).
+    pub fn end_markers_for_test(&mut self) {
+        for p in &mut self.pieces {
+            p.moved = false;
+            p.fired = false;
+            p.rallied = false;
+        }
+    }
+}

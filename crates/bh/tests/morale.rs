@@ -1,0 +1,172 @@
+//! 9.0-9.4 morale, panic and demoralization, 6.7 Rally, 10.0 victory, 11.3.
+
+mod support;
+use bh::state::*;
+use bh::Bh;
+use engine::{Game, Setup};
+use support::*;
+
+fn sandbox(seat: engine::Seat) -> Bh {
+    Bh::sandbox("standard", seat)
+}
+
+// rule: bh 6.7, 9.0, 4.8
+#[test]
+fn each_leader_rallies_one_unit_once_a_turn() {
+    let mut g = sandbox(P);
+    let l = g.put(Leader, P, "breeds-redoubt");
+    g.pieces[l as usize].flipped = true;
+    let mm = [g.put(Minuteman, P, "breeds-redoubt"), g.put(Minuteman, P, "breeds-redoubt")];
+    for &m in &mm {
+        g.pieces[m as usize].flipped = true;
+    }
+    g.morale[1] = 20;
+    acts(&mut g, "patriot", &["rally", "breeds-redoubt", &piece(mm[0])]);
+    assert!(!g.pieces[mm[0] as usize].flipped && g.pieces[mm[1] as usize].flipped);
+    assert!(g.pieces[l as usize].rallied, "FAQ: a wounded leader rallies too");
+    assert_eq!(g.morale[1], 21);
+    g.to_move = P;
+    assert!(!g.can(Act::Rally, P), "the leader has rallied this turn");
+    g.morale[1] = 24;
+    g.pieces[l as usize].rallied = false;
+    g.to_move = P;
+    acts(&mut g, "patriot", &["rally", "breeds-redoubt", &piece(mm[1])]);
+    assert_eq!(g.morale[1], 24, "ruling bh #20: never above 24");
+    // A damaged field cannon may not be rallied.
+    let gun = g.put(Cannon, P, "breeds-south");
+    g.pieces[gun as usize].flipped = true;
+    g.put(Leader, P, "breeds-south");
+    assert!(!g.rally_regions(P).contains(&g.region("breeds-south")));
+}
+
+// rule: bh 9.1, 4.9
+#[test]
+fn panic_check_breaks_and_runs_militia() {
+    let mut g = sandbox(B);
+    g.morale[1] = 12;
+    let weak = g.put_militia(0, "ndw-north");
+    let strong = g.put_militia(2, "ndw-north");
+    g.put(Regular, B, "rail-fence");
+    g.ap = [0, 0];
+    // End of turn 1; turn 2 begins: card, then the panic check.
+    g.advance();
+    assert_eq!(g.actor(), Some(B));
+    assert_eq!(ids(&g, "british"), vec!["ndw-north"]);
+    g.dice.script([4, 3]);
+    act(&mut g, "british", "ndw-north");
+    assert!(g.pieces[weak as usize].flipped && g.pieces[weak as usize].panic, "4 + 0: panics");
+    assert!(!g.pieces[strong as usize].flipped, "3 + 2 = 5 holds");
+    let m = g.map();
+    assert!(m.steps(g.pieces[weak as usize].loc, m.muster()) < m.steps(g.region("ndw-north"), m.muster()));
+    assert_eq!(g.morale[1], 11);
+    // Panicked units cannot act and an Assault destroys them.
+    assert!(!g.move_regions(P).contains(&g.pieces[weak as usize].loc));
+}
+
+// rule: bh 9.1
+#[test]
+fn healthy_leaders_remove_panic_markers_at_the_end_of_the_turn() {
+    let mut g = sandbox(B);
+    let m = g.put_militia(1, "neck");
+    g.pieces[m as usize].panic = true;
+    g.pieces[m as usize].flipped = true;
+    g.put(Leader, P, "neck");
+    g.ap = [0, 0];
+    g.advance();
+    assert!(!g.pieces[m as usize].panic);
+}
+
+// rule: bh 9.2
+#[test]
+fn patriot_demoralization() {
+    let mut g = sandbox(B);
+    let mil = g.put_militia(1, "breeds-redoubt");
+    let mm = g.put(Minuteman, P, "breeds-redoubt");
+    g.reserve = [0, 2];
+    g.morale[1] = 1;
+    let x = g.put(Minuteman, P, "town-square");
+    g.take_hit(x);
+    assert!(g.demoralized[1]);
+    assert_eq!(g.reserve[1], 0);
+    assert_ne!(loc(&g, mil), "breeds-redoubt", "militia fall back three regions");
+    assert_eq!(loc(&g, mm), "breeds-redoubt", "minutemen are unaffected");
+    assert!(g.rally_regions(P).is_empty());
+    g.ap = [0, 1];
+    g.to_move = P;
+    assert!(!g.can(Act::Plan, P));
+    assert_eq!(g.vp(P), -1.0 + 0.0, "-1 VP for demoralization; the broken minuteman is the British's");
+}
+
+// rule: bh 9.3, 9.4
+#[test]
+fn mutual_demoralization_ends_the_game() {
+    let mut g = sandbox(B);
+    g.morale = [1, 1];
+    let r = g.put(Regular, B, "moultons-hill");
+    g.take_hit(r);
+    assert!(g.demoralized[0] && g.outcome.is_none());
+    assert!(g.rally_regions(B).is_empty(), "9.3 no Rally");
+    let m = g.put(Minuteman, P, "neck");
+    g.take_hit(m);
+    assert!(g.outcome.is_some(), "9.4");
+}
+
+// rule: bh 10.0, 3.0
+#[test]
+fn victory_points_and_the_hill_tie_break() {
+    let mut g = sandbox(B);
+    g.put(Regular, B, "moultons-hill");
+    assert_eq!(g.vp(B), 1.0, "Moulton's Hill held");
+    for id in ["bunker-north", "bunker-center"] {
+        g.put(Minuteman, P, id);
+    }
+    g.put(Minuteman, P, "bunker-south");
+    assert_eq!(g.vp(P), 3.0, "all three Bunker Hill regions");
+    let x = g.put(Regular, B, "point-shore");
+    g.take_hit(x);
+    assert_eq!(g.vp(P), 3.5, "a broken unit is worth 1/2");
+    g.take_hit(x);
+    assert_eq!(g.vp(P), 4.0, "a destroyed unit 1");
+    // FAQ: 1 VP for every ablaze region beyond five.
+    let towns: Vec<u8> = g.map().land().filter(|&r| g.map().is_town(r)).collect();
+    for &t in &towns[..7] {
+        g.ablaze |= bit(t);
+    }
+    assert_eq!(g.vp(B), 3.0);
+    // Tie: the British win only with more hill regions.
+    let mut t = sandbox(B);
+    t.put(Regular, B, "breeds-south");
+    t.put(Minuteman, P, "neck");
+    assert_eq!((t.vp(B), t.vp(P)), (0.0, 0.0));
+    t.finish();
+    assert_eq!(t.outcome.as_ref().unwrap().winner, Some(B));
+    let mut u = sandbox(B);
+    u.finish();
+    assert_eq!(u.outcome.as_ref().unwrap().winner, Some(P));
+}
+
+// rule: bh 11.3, 11.0, 12.1
+#[test]
+fn optional_landing_zones_for_reinforcements() {
+    let mut s = Setup::new("standard", 9);
+    s.options.insert("landing-zones".into(), "optional".into());
+    s.validate(Bh::info()).unwrap();
+    let mut g = Bh::new(&s);
+    g.frames.clear();
+    g.phase = Phase::Actions;
+    g.turn = 2;
+    g.ap = [0, 0];
+    g.advance();
+    assert_eq!(g.turn, 3);
+    assert_eq!(ids(&g, "british").len(), 6);
+    act(&mut g, "british", "zone-4");
+    let lz4 = g.region("lz-4");
+    assert_eq!(g.pieces.iter().filter(|p| p.loc == lz4).count(), 9, "5 Regulars, 2 Marines, Howe, Abercrombie");
+    let mut plain = Bh::new(&Setup::new("standard", 9));
+    plain.frames.clear();
+    plain.phase = Phase::Actions;
+    plain.turn = 5;
+    plain.ap = [0, 0];
+    plain.advance();
+    assert_eq!(ids(&plain, "british"), vec!["zone-2", "zone-3"], "12.1 turn 6: zone 2 or 3");
+}
