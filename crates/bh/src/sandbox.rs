@@ -32,18 +32,7 @@ impl Bh {
             .find(|&i| self.p(i).unit == unit && self.p(i).side == side && self.p(i).loc == OFF);
         let i = match spare {
             Some(i) => i,
-            None => {
-                let mut p = self
-                    .pieces
-                    .iter()
-                    .find(|p| p.unit == unit && p.side == side)
-                    .expect("a piece of this kind")
-                    .clone();
-                p.loc = OFF;
-                p.name = format!("{} (extra)", p.name);
-                self.pieces.push(p);
-                self.pieces.len() as u16 - 1
-            }
+            None => self.add(unit, side, &format!("{unit:?} (extra)"), 99, OFF),
         };
         let p = self.pm(i);
         p.loc = r;

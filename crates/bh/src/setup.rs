@@ -91,7 +91,7 @@ pub fn bot_objective(roll: u8) -> Objective {
 }
 
 impl Bh {
-    fn add(&mut self, unit: Unit, side: Seat, name: &str, arrives: u8, loc: u8) -> u16 {
+    pub(crate) fn add(&mut self, unit: Unit, side: Seat, name: &str, arrives: u8, loc: u8) -> u16 {
         self.pieces.push(Piece {
             unit,
             side,

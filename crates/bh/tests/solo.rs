@@ -1,0 +1,124 @@
+//! 12.2-12.4 the solitaire scenarios.
+
+mod support;
+use bh::state::*;
+use bh::Bh;
+use engine::{Game, Setup};
+use support::*;
+
+// rule: bh 12.3, 12.2
+#[test]
+fn british_objective_sets_up_both_sides_and_the_game_length() {
+    let mut g = Bh::new(&Setup::new("solo-british", 4));
+    assert_eq!(g.actor(), Some(B));
+    let choices = ids(&g, "british");
+    assert!(choices.contains(&"objective-1".to_string()) && choices.contains(&"roll".to_string()));
+    act(&mut g, "british", "objective-3");
+    assert_eq!(g.turns, 7, "Capture Breed's Hill: 7 turns");
+    let (z3, z4) = (g.region("lz-3"), g.region("lz-4"));
+    let regs = |g: &Bh, z| g.pieces.iter().filter(|p| p.loc == z && p.unit == Regular).count();
+    assert_eq!((regs(&g, z3), regs(&g, z4)), (8, 8), "12.2: eight Regulars in each zone");
+    let guns = g.pieces.iter().filter(|p| p.side == B && p.unit == Cannon && p.on_map()).count();
+    assert_eq!(guns, 2);
+    // The Breed's Hill defense set-up.
+    let redoubt = g.region("breeds-redoubt");
+    let kinds: Vec<Unit> = g.side_at(redoubt, P).map(|i| g.pieces[i as usize].unit).collect();
+    assert!(kinds.contains(&Cannon) && kinds.contains(&Minuteman) && kinds.contains(&Leader));
+    assert_eq!(g.phase, Phase::Actions);
+    // 12.3 an upgrade lengthens the game and moves the boats still afloat.
+    g.to_move = B;
+    act(&mut g, "british", "upgrade-objective");
+    assert!(!ids(&g, "british").contains(&"objective-2".to_string()), "no downgrade");
+    act(&mut g, "british", "objective-4");
+    act(&mut g, "british", "goal-breeds");
+    assert_eq!(g.turns, 8);
+    let (z1, z2) = (g.region("lz-1"), g.region("lz-2"));
+    assert_eq!(regs(&g, z1) + regs(&g, z2), 16);
+}
+
+// rule: bh 12.3
+#[test]
+fn charlestown_objective_has_no_artillery_and_two_fire_in_town() {
+    let mut g = Bh::new(&Setup::new("solo-british", 4));
+    act(&mut g, "british", "objective-1");
+    assert_eq!(g.turns, 5);
+    assert!(!g.pieces.iter().any(|p| p.side == B && p.unit == Cannon && p.on_map()));
+    let town = g.region("town-meeting");
+    let inside: Vec<u16> = g.side_at(town, P).collect();
+    assert_eq!(inside.len(), 3);
+    let fp = g.firepower(&inside, town).0;
+    let all: i32 = inside.iter().map(|&i| g.strength(i) as i32).sum();
+    assert!(fp <= all && fp <= 4, "only two of three fire in Charlestown");
+}
+
+// rule: bh 12.4
+#[test]
+fn patriot_guesses_then_the_british_objective_is_rolled() {
+    let mut g = Bh::new(&Setup::new("solo-patriot", 8));
+    assert_eq!(g.actor(), Some(P));
+    assert_eq!(ids(&g, "patriot").len(), 4);
+    g.dice.script([2]);
+    act(&mut g, "patriot", "focus-bunker");
+    let obj = g.objective.clone().unwrap();
+    assert_eq!((obj.number, obj.turns, obj.zones.clone()), (2, 6, vec![2, 3]));
+    assert_eq!(g.turns, 6);
+    let neck = g.region("neck");
+    assert_eq!(g.units(neck, P), 1, "the Bunker Hill focus puts a militia at the Neck");
+    // 12.4: the game ends when the British hold their objectives.
+    for p in g.pieces.iter_mut().filter(|p| p.side == P) {
+        p.loc = OFF;
+    }
+    g.put(Regular, B, "ndw-north");
+    g.put(Regular, B, "ndw-south");
+    g.check_sudden_end();
+    assert!(g.outcome.is_some());
+    assert_eq!(g.vp(B), 4.0, "2 VP per objective region");
+}
+
+// rule: bh 12.2
+#[test]
+fn solitaire_rally_landing_and_random_hits() {
+    let mut g = Bh::sandbox("solo-british", B);
+    let l = g.put(Leader, B, "breeds-slope-east");
+    let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
+    let mar = g.put(Marine, B, "breeds-slope-east");
+    for &i in regs.iter().chain([&mar]) {
+        g.pieces[i as usize].flipped = true;
+    }
+    g.update_released();
+    // Healthy leader: one automatically; the rest roll (Regulars 5-6, Marines 3-6).
+    g.dice.script([1, 1, 3]);
+    acts(&mut g, "british", &["rally", "breeds-slope-east"]);
+    let rallied = regs.iter().chain([&mar]).filter(|&&i| !g.pieces[i as usize].flipped).count();
+    assert_eq!(rallied, 2, "{}", log(&g));
+    assert!(g.pieces[l as usize].rallied);
+    // Zone 1 lands two units a Land Troops in solitaire.
+    let afloat: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "lz-1")).collect();
+    g.to_move = B;
+    acts(&mut g, "british", &["land-troops", "zone-1", &piece(afloat[0]), &piece(afloat[1])]);
+    assert!(!ids(&g, "british").contains(&piece(afloat[2])));
+    act(&mut g, "british", "done");
+    // Hits go to a random piece: no seat is asked.
+    let mm = g.put(Minuteman, P, "breeds-south");
+    g.put(Minuteman, P, "breeds-south");
+    let _ = mm;
+    g.to_move = B;
+    g.dice.script([6, 6]);
+    acts(&mut g, "british", &["bombard", "breeds-south"]);
+    assert_eq!(g.actor(), Some(P), "the turn passed on without a hit choice");
+    assert_eq!(g.side_at(g.region("breeds-south"), P).filter(|&i| g.pieces[i as usize].flipped).count(), 2);
+}
+
+// rule: bh 12.2, 3.4, 6.9
+#[test]
+fn solitaire_leaders_shield_neck_crossers_and_landing_leaders_from_snipers() {
+    let mut g = Bh::sandbox("solo-patriot", P);
+    g.fleet = g.region("fleet-charles");
+    let l = g.put(Leader, P, "muster-box");
+    let m = g.put_militia(0, "muster-box");
+    acts(&mut g, "patriot", &["land-move", "muster-box", &piece(l), &piece(m), "done", "neck"]);
+    assert_eq!(loc(&g, m), "neck", "the leader spares the militia its roll");
+    let gl = g.put(Leader, B, "town-ferry");
+    g.pieces[gl as usize].landed = true;
+    assert!(!g.snipe_eligible(gl));
+}
