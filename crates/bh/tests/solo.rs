@@ -105,7 +105,9 @@ fn solitaire_rally_landing_and_random_hits() {
     g.to_move = B;
     g.dice.script([6, 6]);
     acts(&mut g, "british", &["bombard", "breeds-south"]);
-    assert_eq!(g.actor(), Some(P), "the turn passed on without a hit choice");
+    assert!(ids(&g, "british").contains(&"skip".to_string()), "Copp's Hill next, no hit choice asked");
+    act(&mut g, "british", "skip");
+    assert_eq!(g.actor(), Some(P));
     assert_eq!(g.side_at(g.region("breeds-south"), P).filter(|&i| g.pieces[i as usize].flipped).count(), 2);
 }
 
