@@ -239,7 +239,6 @@ impl B2c {
             (CombatStage::Mode, Action::Simultaneous) => {
                 let cm = self.combat_mut();
                 cm.simultaneous = true;
-                cm.fought = true;
                 cm.took[c.attacker as usize] = true;
                 cm.stage = CombatStage::BothFire;
                 let rest = self.hittable(c.region, c.attacker);
@@ -247,7 +246,6 @@ impl B2c {
             }
             (CombatStage::Mode, _) => {
                 let cm = self.combat_mut();
-                cm.fought = true;
                 cm.stage = CombatStage::DefenderFires;
             }
             (CombatStage::OpFire, Action::Yes) => self.opfire(&c),
@@ -311,8 +309,9 @@ impl B2c {
     }
 
     /// Dice of a side's participants: (die faces to roll, lowest hit) (4.1, 7.0, 14.4).
-    fn dice_for(&self, side: Seat, set: Set, region: Region) -> Vec<u8> {
+    fn dice_for(&self, side: Seat, set: Set, region: Region) -> (Vec<u8>, Set) {
         let mut needs = Vec::new();
+        let mut rolled = 0;
         let mut leaders = self.count(region, PATRIOT, |p| p.kind == Kind::PatriotLeader && !p.flipped);
         let militia_need = if self.opts.militia_minutemen { 6 } else { 5 };
         for p in members(set) {
@@ -320,6 +319,7 @@ impl B2c {
             if !pc.active() || pc.loc != region || pc.side() != side || pc.flipped {
                 continue;
             }
+            let before = needs.len();
             match pc.kind {
                 Kind::Regular => needs.extend([4, 4]),
                 Kind::Minuteman => needs.push(5),
@@ -331,13 +331,16 @@ impl B2c {
                 }
                 _ => {}
             }
+            if needs.len() > before {
+                rolled |= bit(p);
+            }
         }
-        needs
+        (needs, rolled)
     }
 
     fn roll_side(&mut self, c: &Combat, side: Seat) {
         let set = if side == c.attacker { c.attackers } else { c.defenders };
-        let needs = self.dice_for(side, set, c.region);
+        let (needs, rolled) = self.dice_for(side, set, c.region);
         let roll: Vec<(u8, u8)> = needs.iter().map(|&n| (self.dice.d6(), n)).collect();
         if !roll.is_empty() {
             let faces: Vec<u8> = roll.iter().map(|r| r.0).collect();
@@ -352,6 +355,7 @@ impl B2c {
             && roll.iter().any(|(d, n)| d < n)
             && self.count(c.region, side, |p| p.kind.leader() && !p.flipped) > 0;
         let cm = self.combat_mut();
+        cm.contributed |= rolled;
         if !roll.is_empty() {
             cm.rolled = true;
         }
@@ -491,12 +495,8 @@ impl B2c {
             }
             CombatStage::Finish => {
                 self.frames.pop();
-                if c.fought {
-                    for p in members(c.attackers | c.defenders) {
-                        if self.piece(p).kind.military() {
-                            self.pm(p).fired = true;
-                        }
-                    }
+                for p in members(c.contributed) {
+                    self.pm(p).fired = true;
                 }
                 if c.from != NONE {
                     for p in members(c.attackers) {

@@ -141,14 +141,12 @@ pub struct Combat {
     pub retreated: Set,
     pub cannon: bool,
     pub simultaneous: bool,
-    /// Combat took place (not everyone retreated before it): Fired markers (6.1).
-    pub fought: bool,
     /// Dice rolled (10.0 the Shot).
     pub rolled: bool,
     /// Hits each side took (7.1.4).
     pub took: [bool; 2],
-    /// Hits scored against each side, waiting to be applied.
-    pub pending: [u8; 2],
+    /// Units that rolled dice: they get Fired markers (7.0 Important).
+    pub contributed: Set,
     /// 14.1: the side may still re-roll one die this combat.
     pub reroll: [bool; 2],
     /// The last roll of each side: (die, lowest hit) per die.

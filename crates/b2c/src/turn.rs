@@ -438,6 +438,19 @@ impl B2c {
                 }
             }
         }
+        // 4.1 the cannon alone with unbroken Patriot units is destroyed.
+        for p in 0..self.pieces.len() as u8 {
+            let pc = self.piece(p);
+            if pc.kind == Kind::Cannon && pc.on_map() {
+                let r = pc.loc;
+                if self.count(r, BRITISH, |q| q.kind != Kind::Cannon) == 0 && self.unbroken_patriots(r) > 0 {
+                    self.pm(p).loc = DEAD;
+                    self.log.say("4.1", || {
+                        "The field cannon, alone with Patriot units, is destroyed.".into()
+                    });
+                }
+            }
+        }
         if !self.concord_entered && self.unbroken_regulars(m.concord) > 0 {
             self.concord_entered = true;
             if !self.solo() {

@@ -40,6 +40,10 @@ fn attack_with_defensive_fire() {
     act(&mut g, B, "done"); // attacker declines the retreat after combat
     act(&mut g, P, "done");
     assert!(g.piece(u1).fired && g.piece(m2).fired);
+    assert!(
+        !g.piece(u0).fired,
+        "broken before it could fire: no Fired marker (7.0 Important)"
+    );
     assert!(g.shot, "dice were rolled");
     assert_eq!(g.vp, [0, 0], "the British fired first: no award");
 }
@@ -421,4 +425,45 @@ fn concord_and_percys_awards() {
     act(&mut g, B, "to-lexington");
     assert!(g.percy_award);
     assert_eq!(g.vp[0], 6, "3 VP, once (12.0)");
+}
+
+// rule: b2c 4.1
+#[test]
+fn the_cannon_alone_with_unbroken_patriots_is_destroyed() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let gun = g.put(Kind::Cannon, "menotomy");
+    let x = g.put(Kind::Regular, "menotomy");
+    g.put(Kind::Minuteman, "menotomy");
+    g.give(B, 3, 3);
+    act(&mut g, B, "move-menotomy");
+    pick(&mut g, B, x);
+    act(&mut g, B, "done");
+    act(&mut g, B, "to-fresh-pond");
+    assert_eq!(g.piece(gun).loc, DEAD);
+}
+
+// rule: b2c 4.1, 7.0
+#[test]
+fn the_cannon_breaks_a_militia_before_combat_even_defending() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    g.put(Kind::Cannon, "menotomy");
+    let x = g.put(Kind::Regular, "menotomy");
+    let m = g.put_militia(2, "menotomy");
+    let z = g.put_militia(0, "menotomy");
+    g.shot = true;
+    g.give(P, 3, 3);
+    act(&mut g, P, "attack-menotomy");
+    pick(&mut g, P, m);
+    pick(&mut g, P, z);
+    act(&mut g, P, "done");
+    act(&mut g, B, "done"); // no retreat
+                            // FAQ: Percy's cannon breaks a Patriot unit even on defence; the Patriots choose which.
+    pick(&mut g, P, m);
+    assert!(g.piece(m).flipped);
+    pick(&mut g, B, x);
+    act(&mut g, B, "done");
+    g.dice.script([1, 1]);
+    act(&mut g, P, "defensive-fire");
+    // Only units that rolled dice get Fired markers: the "0" militia without a leader did not.
+    assert!(!g.piece(z).fired);
 }
