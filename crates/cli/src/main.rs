@@ -19,8 +19,9 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "powderhorn", version, about = "Rules-enforced wargames in the terminal")]
 struct Cli {
-    /// A folder of data files (hexes.tsv, hexsides.tsv, rivers.tsv, blocks.tsv)
-    /// that replace the reconstructed ones, e.g. with a printed game's values.
+    /// A folder of data files that replace the reconstructed ones, e.g. with a
+    /// printed game's values: each title reads DIR/TITLE/ if that folder exists
+    /// (e.g. DIR/liberty/hexes.tsv, DIR/b2c/regions.tsv), else DIR itself.
     /// A game made with it must be loaded with it.
     #[arg(long, global = true, value_name = "DIR")]
     data: Option<PathBuf>,
@@ -207,7 +208,12 @@ enum DataCommand {
 fn run(cli: Cli) -> anyhow::Result<()> {
     use commands as c;
     if let Some(dir) = &cli.data {
-        liberty::use_data_dir(dir).map_err(|e| anyhow::anyhow!("--data {}: {e}", dir.display()))?;
+        for t in catalog::titles() {
+            let key = (t.info)().key;
+            let own = dir.join(key);
+            let from = if own.is_dir() { own } else { dir.clone() };
+            (t.use_data_dir)(&from).map_err(|e| anyhow::anyhow!("--data {} ({key}): {e}", from.display()))?;
+        }
     }
     let Some(command) = cli.command else {
         return serve(server::DEFAULT_ADDR, std::path::Path::new(server::DEFAULT_DB));

@@ -241,5 +241,5 @@ fn provenance_lists_items() {
     ph().args(["data", "provenance", "nosuch"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("no reconstructed data listed for nosuch"));
+        .stderr(predicate::str::contains("unknown title 'nosuch'"));
 }

@@ -91,6 +91,7 @@ pub struct TitleEntry {
     pub random_games: fn(&Setup, usize) -> Result<Vec<usize>, SetupError>,
     pub map_json: fn() -> Option<serde_json::Value>,
     pub provenance: fn() -> Vec<(String, String)>,
+    pub use_data_dir: fn(&std::path::Path) -> Result<(), String>,
 }
 
 impl TitleEntry {
@@ -117,6 +118,7 @@ impl TitleEntry {
             },
             map_json: G::map_json,
             provenance: G::provenance,
+            use_data_dir: G::use_data_dir,
         }
     }
 }

@@ -214,6 +214,14 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     fn provenance() -> Vec<(String, String)> {
         Vec::new()
     }
+
+    /// `--data DIR`: data files found in `dir` replace the reconstructed
+    /// ones (a printed game's values). Called before any game is made; on
+    /// error nothing changes. A title without data files accepts any folder.
+    fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+        let _ = dir;
+        Ok(())
+    }
 }
 
 /// Why an action was refused. The state is unchanged whenever this is returned.

@@ -194,6 +194,10 @@ impl Game for Liberty {
         provenance()
     }
 
+    fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+        use_data_dir(dir)
+    }
+
     /// 11.1 supply points between the American (12) and British (30) lines,
     /// with a quarter weight on the strength on the map.
     fn evaluate(&self, seat: Seat) -> f64 {

@@ -2,6 +2,7 @@
 
 use engine::Dice;
 use serde::{Deserialize, Serialize};
+use std::path::Path;
 use std::sync::OnceLock;
 
 /// One card: each side's actions for the turn and the hash marks in the
@@ -54,10 +55,37 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>, String> {
     Ok(cards)
 }
 
-/// The 22 cards (reconstructed: see data/cards.tsv for the reasoning).
+static CARDS: OnceLock<Vec<Card>> = OnceLock::new();
+
+/// The 22 cards (reconstructed: see data/cards.tsv for the reasoning), or
+/// those of `--data` (see [`use_data_dir`]).
 pub fn cards() -> &'static [Card] {
-    static CARDS: OnceLock<Vec<Card>> = OnceLock::new();
     CARDS.get_or_init(|| parse_cards(CARDS_TSV).expect("embedded cards.tsv is valid"))
+}
+
+/// `--data DIR`: a `cards.tsv` in `dir` (a printed deck's values) replaces
+/// the reconstructed cards for both games. It must keep the card numbers
+/// the scenarios use (1-22). A folder without one changes nothing; two
+/// different decks are refused, as is a deck given after a game was made.
+pub fn use_data_dir(dir: &Path) -> Result<(), String> {
+    let path = dir.join("cards.tsv");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(());
+    };
+    let deck = parse_cards(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    for n in 1..=22u8 {
+        if !deck.iter().any(|c| c.number == n) {
+            return Err(format!("{}: card {n} is missing (2.0: 22 cards)", path.display()));
+        }
+    }
+    match CARDS.get() {
+        Some(d) if *d == deck => Ok(()),
+        Some(_) => Err(format!(
+            "{}: the cards are already in use (another cards.tsv, or a game already made)",
+            path.display()
+        )),
+        None => CARDS.set(deck).map_err(|_| "the cards are already in use".to_string()),
+    }
 }
 
 /// The card with this number. Panics on a number not in the table: decks
