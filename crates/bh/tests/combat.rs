@@ -15,14 +15,30 @@ fn terrain_modifiers_and_their_precedence() {
     let g = sandbox(B);
     let t = |from: &str, to: &str, volley: bool| g.terrain(g.region(from), g.region(to), volley);
     assert_eq!(t("breeds-slope-east", "breeds-redoubt", true), -2);
-    assert_eq!(t("breeds-south", "breeds-redoubt", false), 2, "the redoubt's modifiers apply even from its hilltop");
-    assert_eq!(t("bunker-south", "breeds-slope-north", true), 0, "fire from a hilltop ignores modifiers");
-    assert_eq!(t("ridge-mystic", "breeds-slope-north", true), 0, "slope from an adjacent ridge");
+    assert_eq!(
+        t("breeds-south", "breeds-redoubt", false),
+        2,
+        "the redoubt's modifiers apply even from its hilltop"
+    );
+    assert_eq!(
+        t("bunker-south", "breeds-slope-north", true),
+        0,
+        "fire from a hilltop ignores modifiers"
+    );
+    assert_eq!(
+        t("ridge-mystic", "breeds-slope-north", true),
+        0,
+        "slope from an adjacent ridge"
+    );
     assert_eq!(t("town-main", "breeds-slope-west", true), -1);
     assert_eq!(t("east-shore", "rail-fence", true), -1, "the fence faces the beach");
     assert_eq!(t("ndw-north", "rail-fence", true), 0, "not from behind the fence");
     assert_eq!(t("town-square", "town-main", true), -1, "3.3: one die less into town");
-    assert_eq!(t("town-square", "town-main", false), 1, "3.3: one die more defending in town");
+    assert_eq!(
+        t("town-square", "town-main", false),
+        1,
+        "3.3: one die more defending in town"
+    );
 }
 
 // rule: bh 6.1, 7.0, 9.0, 4.10
@@ -65,7 +81,10 @@ fn volley_at_two_regions_hits_on_six_and_costs_ammunition() {
     assert!(log(&g).contains("1 hit(s) on 6+"), "{}", log(&g));
     assert_eq!(g.ammo, 23);
     g.ammo = 0;
-    assert!(!g.volley_targets(P, a).contains(&b), "8.0: adjacent only without ammunition");
+    assert!(
+        !g.volley_targets(P, a).contains(&b),
+        "8.0: adjacent only without ammunition"
+    );
 }
 
 // rule: bh 6.2, 7.1, 8.0, 7.0
@@ -97,7 +116,11 @@ fn assault_on_the_stone_wall_fought_to_the_end() {
     act(&mut g, "patriot", &piece(mm[0]));
     act(&mut g, "patriot", &piece(mm[1]));
     act(&mut g, "patriot", "done");
-    assert_eq!(ids(&g, "patriot"), vec!["mystic-beach"], "ruling bh #16: away from the Assault");
+    assert_eq!(
+        ids(&g, "patriot"),
+        vec!["mystic-beach"],
+        "ruling bh #16: away from the Assault"
+    );
     act(&mut g, "patriot", "mystic-beach");
     assert_eq!(loc(&g, mm[0]), "mystic-beach");
     assert_eq!(loc(&g, regs[1]), "stone-wall");
@@ -118,7 +141,10 @@ fn assault_needs_as_many_healthy_units_unless_the_patriots_are_out_of_ammunition
     g.ammo = 0;
     assert_eq!(g.assault_targets(B, from), vec![g.region("breeds-redoubt")]);
     g.to_move = P;
-    assert!(g.assault_regions(P).is_empty(), "8.0: no Patriot Assault without ammunition");
+    assert!(
+        g.assault_regions(P).is_empty(),
+        "8.0: no Patriot Assault without ammunition"
+    );
 }
 
 // rule: bh 6.2, 8.0
@@ -127,7 +153,11 @@ fn holding_fire_saves_one_ammunition() {
     let mut g = sandbox(B);
     let r = g.put(Regular, B, "breeds-slope-east");
     g.put_militia(0, "breeds-redoubt");
-    acts(&mut g, "british", &["assault", "breeds-slope-east", "breeds-redoubt", &piece(r), "done"]);
+    acts(
+        &mut g,
+        "british",
+        &["assault", "breeds-slope-east", "breeds-redoubt", &piece(r), "done"],
+    );
     act(&mut g, "patriot", "hold-fire");
     assert_eq!(g.ammo, 23);
 }
@@ -178,7 +208,10 @@ fn cannonade_hits_each_healthy_piece_once_and_surplus_is_lost() {
     acts(&mut g, "patriot", &["cannonade", "breeds-south"]);
     g.dice.script([6, 6]);
     act(&mut g, "patriot", "harbor-shore");
-    assert!(g.pieces[reg as usize].flipped && g.pieces[reg as usize].on_map(), "the second hit is lost");
+    assert!(
+        g.pieces[reg as usize].flipped && g.pieces[reg as usize].on_map(),
+        "the second hit is lost"
+    );
 }
 
 // rule: bh 6.4, 4.4, 4.5, 4.6
@@ -190,7 +223,10 @@ fn bombard_hot_shot_once_a_turn_then_units() {
     let lone = g.put(Minuteman, P, "town-main");
     act(&mut g, "british", "bombard");
     let fleet = ids(&g, "british");
-    assert!(fleet.contains(&"breeds-redoubt".to_string()), "two healthy counters (ruling bh #13)");
+    assert!(
+        fleet.contains(&"breeds-redoubt".to_string()),
+        "two healthy counters (ruling bh #13)"
+    );
     assert!(!fleet.contains(&"town-main".to_string()), "one counter is no target");
     g.dice.script([4]);
     act(&mut g, "british", "hot-shot-town-main");
@@ -200,7 +236,10 @@ fn bombard_hot_shot_once_a_turn_then_units() {
     act(&mut g, "patriot", "town-square");
     assert_eq!(loc(&g, lone), "town-square", "6.4: pieces leave a burning region");
     let battery = ids(&g, "british");
-    assert!(!battery.iter().any(|i| i.starts_with("hot-shot")), "one Ablaze marker a turn by Bombard");
+    assert!(
+        !battery.iter().any(|i| i.starts_with("hot-shot")),
+        "one Ablaze marker a turn by Bombard"
+    );
     g.dice.script([6, 5]);
     act(&mut g, "british", "breeds-redoubt");
     act(&mut g, "patriot", &piece(mm));
@@ -256,7 +295,11 @@ fn first_british_hit_on_the_redoubt_is_ignored() {
     g.opts.redoubt_wall = true;
     let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
     let mm = g.put(Minuteman, P, "breeds-redoubt");
-    acts(&mut g, "british", &["volley-fire", "breeds-slope-east", "breeds-redoubt"]);
+    acts(
+        &mut g,
+        "british",
+        &["volley-fire", "breeds-slope-east", "breeds-redoubt"],
+    );
     for &r in &regs {
         act(&mut g, "british", &piece(r));
     }
@@ -272,7 +315,11 @@ fn more_ammunition_options() {
     g.opts.more_ammo = true;
     let mm = g.put(Minuteman, P, "breeds-redoubt");
     g.put(Regular, B, "breeds-slope-east");
-    acts(&mut g, "patriot", &["volley-fire", "breeds-redoubt", "breeds-slope-east", &piece(mm), "done"]);
+    acts(
+        &mut g,
+        "patriot",
+        &["volley-fire", "breeds-redoubt", "breeds-slope-east", &piece(mm), "done"],
+    );
     g.dice.script([1, 1]);
     act(&mut g, "patriot", "extra-die");
     assert_eq!(g.ammo, 22);
@@ -281,7 +328,11 @@ fn more_ammunition_options() {
     g.opts.more_ammo = true;
     let r = g.put(Regular, B, "breeds-slope-east");
     g.put(Minuteman, P, "breeds-redoubt");
-    acts(&mut g, "british", &["assault", "breeds-slope-east", "breeds-redoubt", &piece(r), "done"]);
+    acts(
+        &mut g,
+        "british",
+        &["assault", "breeds-slope-east", "breeds-redoubt", &piece(r), "done"],
+    );
     act(&mut g, "patriot", "done");
     assert!(ids(&g, "patriot").contains(&"fire-3-6".to_string()));
     g.dice.script([4, 1, 1]);

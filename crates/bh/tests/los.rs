@@ -25,7 +25,6 @@ fn stored_table_is_the_computed_one() {
     );
 }
 
-mod support;
 use bh::state::{Unit, BRITISH};
 use bh::Bh;
 

@@ -16,7 +16,10 @@ fn each_leader_rallies_one_unit_once_a_turn() {
     let mut g = sandbox(P);
     let l = g.put(Leader, P, "breeds-redoubt");
     g.pieces[l as usize].flipped = true;
-    let mm = [g.put(Minuteman, P, "breeds-redoubt"), g.put(Minuteman, P, "breeds-redoubt")];
+    let mm = [
+        g.put(Minuteman, P, "breeds-redoubt"),
+        g.put(Minuteman, P, "breeds-redoubt"),
+    ];
     for &m in &mm {
         g.pieces[m as usize].flipped = true;
     }
@@ -54,7 +57,10 @@ fn panic_check_breaks_and_runs_militia() {
     assert_eq!(ids(&g, "british"), vec!["ndw-north"]);
     g.dice.script([4, 3]);
     act(&mut g, "british", "ndw-north");
-    assert!(g.pieces[weak as usize].flipped && g.pieces[weak as usize].panic, "4 + 0: panics");
+    assert!(
+        g.pieces[weak as usize].flipped && g.pieces[weak as usize].panic,
+        "4 + 0: panics"
+    );
     assert!(!g.pieces[strong as usize].flipped, "3 + 2 = 5 holds");
     let m = g.map();
     assert!(m.steps(g.pieces[weak as usize].loc, m.muster()) < m.steps(g.region("ndw-north"), m.muster()));
@@ -94,7 +100,11 @@ fn patriot_demoralization() {
     g.ap = [0, 1];
     g.to_move = P;
     assert!(!g.can(Act::Plan, P));
-    assert_eq!(g.vp(P), -1.0 + 0.0, "-1 VP for demoralization; the broken minuteman is the British's");
+    assert_eq!(
+        g.vp(P),
+        -1.0 + 0.0,
+        "-1 VP for demoralization; the broken minuteman is the British's"
+    );
 }
 
 // rule: bh 9.3, 9.4
@@ -161,12 +171,20 @@ fn optional_landing_zones_for_reinforcements() {
     assert_eq!(ids(&g, "british").len(), 6);
     act(&mut g, "british", "zone-4");
     let lz4 = g.region("lz-4");
-    assert_eq!(g.pieces.iter().filter(|p| p.loc == lz4).count(), 9, "5 Regulars, 2 Marines, Howe, Abercrombie");
+    assert_eq!(
+        g.pieces.iter().filter(|p| p.loc == lz4).count(),
+        9,
+        "5 Regulars, 2 Marines, Howe, Abercrombie"
+    );
     let mut plain = Bh::new(&Setup::new("standard", 9));
     plain.frames.clear();
     plain.phase = Phase::Actions;
     plain.turn = 5;
     plain.ap = [0, 0];
     plain.advance();
-    assert_eq!(ids(&plain, "british"), vec!["zone-2", "zone-3"], "12.1 turn 6: zone 2 or 3");
+    assert_eq!(
+        ids(&plain, "british"),
+        vec!["zone-2", "zone-3"],
+        "12.1 turn 6: zone 2 or 3"
+    );
 }

@@ -27,22 +27,38 @@ fn units_move_three_leaders_four_and_stop_next_to_unbroken_enemies() {
     let l = g.put(Leader, P, "neck");
     let far = |g: &Bh, i: u16| {
         let d = dests(g, "neck", &[i]);
-        d.iter().map(|r| g.map().steps(g.region("neck"), g.region(r))).max().unwrap()
+        d.iter()
+            .map(|r| g.map().steps(g.region("neck"), g.region(r)))
+            .max()
+            .unwrap()
     };
     assert_eq!(far(&g, mm), 3);
     assert_eq!(far(&g, l), 4);
     g.put(Regular, B, "bunker-slope-north");
     let d = dests(&g, "neck", &[mm]);
     assert!(d.contains(&"north-shore".to_string()));
-    assert!(!d.contains(&"mystic-beach".to_string()), "north-shore is next to the British: stop there");
-    assert!(!d.contains(&"bunker-slope-north".to_string()), "never into an enemy region (ruling bh #18)");
+    assert!(
+        !d.contains(&"mystic-beach".to_string()),
+        "north-shore is next to the British: stop there"
+    );
+    assert!(
+        !d.contains(&"bunker-slope-north".to_string()),
+        "never into an enemy region (ruling bh #18)"
+    );
     // 3.0 stacking: three units fill a region.
     for _ in 0..3 {
         g.put(Minuteman, P, "ridge-neck");
     }
     assert!(!dests(&g, "neck", &[mm]).contains(&"ridge-neck".to_string()));
-    assert!(dests(&g, "neck", &[l]).contains(&"ridge-neck".to_string()), "leaders do not count");
-    acts(&mut g, "patriot", &["land-move", "neck", &piece(mm), "done", "north-shore"]);
+    assert!(
+        dests(&g, "neck", &[l]).contains(&"ridge-neck".to_string()),
+        "leaders do not count"
+    );
+    acts(
+        &mut g,
+        "patriot",
+        &["land-move", "neck", &piece(mm), "done", "north-shore"],
+    );
     assert!(g.pieces[mm as usize].moved);
     assert!(ids(&g, "patriot").contains(&"skip".to_string()));
 }
@@ -59,7 +75,10 @@ fn british_stop_on_entering_town_and_nobody_enters_fire() {
     g.ablaze = bit(g.region("town-east"));
     assert!(!dests(&g, "harbor-shore", &[r]).contains(&"town-east".to_string()));
     let mm = g.put(Minuteman, P, "town-north-east");
-    assert!(dests(&g, "town-north-east", &[mm]).contains(&"town-wharves".to_string()), "Patriots move on");
+    assert!(
+        dests(&g, "town-north-east", &[mm]).contains(&"town-wharves".to_string()),
+        "Patriots move on"
+    );
 }
 
 // rule: bh 4.1
@@ -87,7 +106,11 @@ fn neck_courage_check_under_the_charles_river_guns() {
     g.fleet = g.region("fleet-charles");
     let weak = g.put_militia(0, "muster-box");
     let strong = g.put_militia(2, "muster-box");
-    acts(&mut g, "patriot", &["land-move", "muster-box", &piece(weak), &piece(strong), "done"]);
+    acts(
+        &mut g,
+        "patriot",
+        &["land-move", "muster-box", &piece(weak), &piece(strong), "done"],
+    );
     g.dice.script([3, 2]);
     act(&mut g, "patriot", "neck");
     assert_eq!(loc(&g, weak), "muster-box", "3 + 0 = 3: back to the Muster Box");
@@ -95,7 +118,10 @@ fn neck_courage_check_under_the_charles_river_guns() {
     assert_eq!(loc(&g, strong), "neck", "2 + 2 = 4 carries on");
     // 3.2 nothing in the Muster Box can be targeted.
     g.put(Regular, B, "neck");
-    assert!(g.volley_targets(B, g.region("neck")).iter().all(|&r| r != g.region("muster-box")));
+    assert!(g
+        .volley_targets(B, g.region("neck"))
+        .iter()
+        .all(|&r| r != g.region("muster-box")));
 }
 
 // rule: bh 3.5, 6.10
@@ -114,7 +140,10 @@ fn land_troops_and_the_staging_number() {
     act(&mut g, "british", "done");
     assert_eq!(loc(&g, regs[1]), "point-shore");
     assert!(g.pieces[regs[1] as usize].moved);
-    assert!(g.released & bit(g.region("point-shore")) == 0, "staging number 3 not met by two");
+    assert!(
+        g.released & bit(g.region("point-shore")) == 0,
+        "staging number 3 not met by two"
+    );
     g.end_markers_for_test();
     g.to_move = B;
     assert!(!g.move_regions(B).contains(&g.region("point-shore")));
@@ -122,7 +151,9 @@ fn land_troops_and_the_staging_number() {
     acts(&mut g, "british", &["zone-3", "point-shore", &piece(regs[2]), "done"]);
     assert!(g.released & bit(g.region("point-shore")) != 0);
     // FAQ: the British never move between landing zones.
-    assert!(!g.destinations(g.region("point-shore"), &[regs[0]]).contains(&g.region("lz-3")));
+    assert!(!g
+        .destinations(g.region("point-shore"), &[regs[0]])
+        .contains(&g.region("lz-3")));
 }
 
 // rule: bh 3.5
@@ -137,7 +168,11 @@ fn faq_staging_area_units_move_in_groups_of_three() {
     }
     assert!(!ids(&g, "british").contains(&piece(regs[3])));
     acts(&mut g, "british", &["done", "breeds-slope-east"]);
-    acts(&mut g, "british", &[&piece(regs[3]), &piece(regs[4]), "done", "east-shore"]);
+    acts(
+        &mut g,
+        "british",
+        &[&piece(regs[3]), &piece(regs[4]), "done", "east-shore"],
+    );
     assert_eq!(loc(&g, regs[4]), "east-shore");
 }
 
@@ -152,7 +187,11 @@ fn the_fleet_sails_between_adjacent_boxes() {
     act(&mut g, "british", "fleet-mystic");
     g.to_move = B;
     act(&mut g, "british", "naval-move");
-    assert_eq!(ids(&g, "british"), vec!["fleet-harbor"], "Mystic and Charles are not adjacent");
+    assert_eq!(
+        ids(&g, "british"),
+        vec!["fleet-harbor"],
+        "Mystic and Charles are not adjacent"
+    );
 }
 
 // rule: bh 6.8
@@ -163,7 +202,10 @@ fn reorganize_the_line_swaps_places() {
     let b: Vec<u16> = (0..3).map(|_| g.put_militia(1, "breeds-south")).collect();
     acts(&mut g, "patriot", &["reorganize", "breeds-redoubt", "breeds-south"]);
     act(&mut g, "patriot", &piece(a[0]));
-    assert!(!ids(&g, "patriot").contains(&"done".to_string()), "four units in Breed's south");
+    assert!(
+        !ids(&g, "patriot").contains(&"done".to_string()),
+        "four units in Breed's south"
+    );
     act(&mut g, "patriot", &piece(b[0]));
     act(&mut g, "patriot", "done");
     assert_eq!(loc(&g, a[0]), "breeds-south");
@@ -204,7 +246,11 @@ fn faq_broken_minutemen_and_wounded_leaders_withdraw_alone() {
     let mm = g.put(Minuteman, P, "breeds-redoubt");
     g.pieces[mm as usize].flipped = true;
     let m1 = g.put_militia(0, "breeds-redoubt");
-    acts(&mut g, "british", &["assault", "breeds-slope-east", "breeds-redoubt", &piece(r), "done"]);
+    acts(
+        &mut g,
+        "british",
+        &["assault", "breeds-slope-east", "breeds-redoubt", &piece(r), "done"],
+    );
     act(&mut g, "patriot", &piece(mm));
     assert!(!ids(&g, "patriot").contains(&piece(m1)));
 }

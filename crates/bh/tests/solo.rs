@@ -17,8 +17,16 @@ fn british_objective_sets_up_both_sides_and_the_game_length() {
     assert_eq!(g.turns, 7, "Capture Breed's Hill: 7 turns");
     let (z3, z4) = (g.region("lz-3"), g.region("lz-4"));
     let regs = |g: &Bh, z| g.pieces.iter().filter(|p| p.loc == z && p.unit == Regular).count();
-    assert_eq!((regs(&g, z3), regs(&g, z4)), (8, 8), "12.2: eight Regulars in each zone");
-    let guns = g.pieces.iter().filter(|p| p.side == B && p.unit == Cannon && p.on_map()).count();
+    assert_eq!(
+        (regs(&g, z3), regs(&g, z4)),
+        (8, 8),
+        "12.2: eight Regulars in each zone"
+    );
+    let guns = g
+        .pieces
+        .iter()
+        .filter(|p| p.side == B && p.unit == Cannon && p.on_map())
+        .count();
     assert_eq!(guns, 2);
     // The Breed's Hill defense set-up.
     let redoubt = g.region("breeds-redoubt");
@@ -89,13 +97,21 @@ fn solitaire_rally_landing_and_random_hits() {
     // Healthy leader: one automatically; the rest roll (Regulars 5-6, Marines 3-6).
     g.dice.script([1, 1, 3]);
     acts(&mut g, "british", &["rally", "breeds-slope-east"]);
-    let rallied = regs.iter().chain([&mar]).filter(|&&i| !g.pieces[i as usize].flipped).count();
+    let rallied = regs
+        .iter()
+        .chain([&mar])
+        .filter(|&&i| !g.pieces[i as usize].flipped)
+        .count();
     assert_eq!(rallied, 2, "{}", log(&g));
     assert!(g.pieces[l as usize].rallied);
     // Zone 1 lands two units a Land Troops in solitaire.
     let afloat: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "lz-1")).collect();
     g.to_move = B;
-    acts(&mut g, "british", &["land-troops", "zone-1", &piece(afloat[0]), &piece(afloat[1])]);
+    acts(
+        &mut g,
+        "british",
+        &["land-troops", "zone-1", &piece(afloat[0]), &piece(afloat[1])],
+    );
     assert!(!ids(&g, "british").contains(&piece(afloat[2])));
     act(&mut g, "british", "done");
     // Hits go to a random piece: no seat is asked.
@@ -105,10 +121,18 @@ fn solitaire_rally_landing_and_random_hits() {
     g.to_move = B;
     g.dice.script([6, 6]);
     acts(&mut g, "british", &["bombard", "breeds-south"]);
-    assert!(ids(&g, "british").contains(&"skip".to_string()), "Copp's Hill next, no hit choice asked");
+    assert!(
+        ids(&g, "british").contains(&"skip".to_string()),
+        "Copp's Hill next, no hit choice asked"
+    );
     act(&mut g, "british", "skip");
     assert_eq!(g.actor(), Some(P));
-    assert_eq!(g.side_at(g.region("breeds-south"), P).filter(|&i| g.pieces[i as usize].flipped).count(), 2);
+    assert_eq!(
+        g.side_at(g.region("breeds-south"), P)
+            .filter(|&i| g.pieces[i as usize].flipped)
+            .count(),
+        2
+    );
 }
 
 // rule: bh 12.2, 3.4, 6.9
@@ -118,7 +142,11 @@ fn solitaire_leaders_shield_neck_crossers_and_landing_leaders_from_snipers() {
     g.fleet = g.region("fleet-charles");
     let l = g.put(Leader, P, "muster-box");
     let m = g.put_militia(0, "muster-box");
-    acts(&mut g, "patriot", &["land-move", "muster-box", &piece(l), &piece(m), "done", "neck"]);
+    acts(
+        &mut g,
+        "patriot",
+        &["land-move", "muster-box", &piece(l), &piece(m), "done", "neck"],
+    );
     assert_eq!(loc(&g, m), "neck", "the leader spares the militia its roll");
     let gl = g.put(Leader, B, "town-ferry");
     g.pieces[gl as usize].landed = true;

@@ -30,11 +30,17 @@ fn standard_set_up_british_in_zone_2_patriots_behind_modifiers() {
     }
     let lz2 = g.region("lz-2");
     let afloat = g.pieces.iter().filter(|p| p.loc == lz2).count();
-    assert_eq!(afloat, 14, "10 Regulars, 2 field artillery, Gage and Pigot in Landing Zone 2");
+    assert_eq!(
+        afloat, 14,
+        "10 Regulars, 2 field artillery, Gage and Pigot in Landing Zone 2"
+    );
     let regions = ids(&g, "patriot");
     assert!(!regions.contains(&"moultons-hill".to_string()));
     assert!(regions.contains(&"breeds-redoubt".to_string()) && regions.contains(&"town-square".to_string()));
-    assert!(!regions.contains(&"east-shore".to_string()), "no defensive modifier there");
+    assert!(
+        !regions.contains(&"east-shore".to_string()),
+        "no defensive modifier there"
+    );
     let mut placed = 0;
     while g.to_act() == engine::SeatSet::one(P) && g.phase == Phase::Setup {
         let first = ids(&g, "patriot").into_iter().find(|r| {
@@ -89,21 +95,31 @@ fn reserve_actions_and_plan() {
     let mut g = Bh::sandbox("standard", B);
     g.ap = [3, 2];
     g.reserve = [1, 0];
-    assert!(!ids(&g, "british").iter().any(|i| i.starts_with("reserve-")), "ahead and not on the last Action");
+    assert!(
+        !ids(&g, "british").iter().any(|i| i.starts_with("reserve-")),
+        "ahead and not on the last Action"
+    );
     assert!(!ids(&g, "british").contains(&"plan".to_string()));
     g.ap = [1, 2];
     let b = ids(&g, "british");
     assert!(b.contains(&"reserve-naval-move".to_string()) && b.contains(&"plan".to_string()));
     act(&mut g, "british", "reserve-naval-move");
     act(&mut g, "british", "fleet-mystic");
-    assert_eq!((g.ap[0], g.reserve[0]), (1, 0), "a Reserve Action leaves the track alone");
+    assert_eq!(
+        (g.ap[0], g.reserve[0]),
+        (1, 0),
+        "a Reserve Action leaves the track alone"
+    );
     act(&mut g, "patriot", "pass");
     act(&mut g, "british", "plan");
     assert_eq!((g.ap[0], g.reserve[0]), (0, 1));
     g.reserve[0] = 2;
     g.ap[0] = 1;
     g.to_move = B;
-    assert!(!ids(&g, "british").contains(&"plan".to_string()), "two Reserve Actions at most");
+    assert!(
+        !ids(&g, "british").contains(&"plan".to_string()),
+        "two Reserve Actions at most"
+    );
 }
 
 fn end_turn(g: &mut Bh) {

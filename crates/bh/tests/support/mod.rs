@@ -7,6 +7,7 @@ use engine::{described, find_action, Seat};
 
 pub const B: Seat = BRITISH;
 pub const P: Seat = PATRIOT;
+#[allow(unused_imports)]
 pub use Unit::*;
 
 pub fn seat(name: &str) -> Seat {
