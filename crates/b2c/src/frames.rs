@@ -56,6 +56,11 @@ pub enum Frame {
     },
     /// 5.3 the end-of-turn steps after the escorts.
     EndTurn,
+    /// 6.6 the Patriots choose the two moved Regulars they ambush.
+    Ambush {
+        region: Region,
+        picked: Set,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -209,7 +209,7 @@ impl B2c {
                 self.frames.push(Frame::SolMove { piece: p, left });
             }
             Action::Assemble(r) => self.frames.push(Frame::Assemble { target: r, picked: 0 }),
-            Action::Ambush(r) => self.ambush(r),
+            Action::Ambush(r) => self.frames.push(Frame::Ambush { region: r, picked: 0 }),
             Action::Snipe(r) => self.snipe(r),
             Action::Rally(r) => self.rally(r, seat),
             Action::Search(r) => {

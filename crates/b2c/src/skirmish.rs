@@ -6,12 +6,31 @@ use crate::state::*;
 use engine::Seat;
 
 impl B2c {
-    /// 6.6 two dice at two moved unbroken Regulars: 5-6 breaks its target.
-    pub fn ambush(&mut self, r: Region) {
-        self.ambush |= 1 << r;
-        let targets: Vec<u8> = members(self.set_at(r, BRITISH, |p| p.kind == Kind::Regular && !p.flipped && p.moved))
-            .take(2)
-            .collect();
+    fn ambush_targets(&self, r: Region) -> Set {
+        self.set_at(r, BRITISH, |p| p.kind == Kind::Regular && !p.flipped && p.moved)
+    }
+
+    pub fn ambush_legal(&self, r: Region, picked: Set, out: &mut Vec<crate::actions::Action>) {
+        out.extend(members(self.ambush_targets(r) & !picked).map(crate::actions::Action::Pick));
+    }
+
+    pub fn ambush_act(&mut self, a: crate::actions::Action) {
+        if let (Some(Frame::Ambush { picked, .. }), crate::actions::Action::Pick(p)) = (self.frames.last_mut(), a) {
+            *picked |= bit(p);
+        }
+    }
+
+    /// 6.6 one die at each of the two chosen Regulars: 5-6 breaks it.
+    pub fn ambush_auto(&mut self) -> bool {
+        let Some(&Frame::Ambush { region, picked }) = self.frames.last() else {
+            return false;
+        };
+        if picked.count_ones() < 2 {
+            return false;
+        }
+        self.frames.pop();
+        self.ambush |= 1 << region;
+        let targets: Vec<u8> = members(picked).collect();
         let dice: Vec<u8> = targets.iter().map(|_| self.dice.d6()).collect();
         let hits = dice.iter().filter(|&&d| d >= 5).count();
         self.log
@@ -21,6 +40,7 @@ impl B2c {
                 self.apply_hit(p);
             }
         }
+        true
     }
 
     /// 6.7 one die per unbroken Regular and healthy leader (not the cannon);

@@ -27,6 +27,7 @@ impl B2c {
             }
             Frame::Ride(r) => (!r.riders.is_empty()).then_some(PATRIOT),
             Frame::SolMove { .. } | Frame::Assemble { .. } => Some(PATRIOT),
+            Frame::Ambush { picked, .. } => (picked.count_ones() < 2).then_some(PATRIOT),
             Frame::FreeMove { cur, .. } => (*cur != crate::frames::NONE).then_some(PATRIOT),
             Frame::Hits(h) => Some(h.seat),
             Frame::Combat(c) => self.combat_seat(c),
@@ -88,6 +89,7 @@ impl B2c {
                 },
                 "7.1",
             ),
+            Some(Frame::Ambush { .. }) => ("Choose the two moved Regulars to ambush".into(), "6.6"),
             Some(Frame::Search(_)) => ("Pay 1 VP to draw another card for the capture?".into(), "8.2"),
             Some(Frame::Place { piece, .. }) => (format!("Place {}", self.piece_label(*piece)), "6.10"),
             Some(Frame::Escort { piece, .. }) => (
@@ -114,6 +116,7 @@ impl B2c {
             Some(Frame::Combat(c)) => self.combat_legal(c, out),
             Some(Frame::Retreat(r)) => self.retreat_legal(r, out),
             Some(Frame::Search(_)) => out.extend([Action::Yes, Action::No]),
+            Some(Frame::Ambush { region, picked }) => self.ambush_legal(*region, *picked, out),
             Some(Frame::Place { piece, optional, .. }) => self.place_legal(*piece, *optional, out),
             Some(Frame::Escort { piece, left }) => self.escort_legal(*piece, *left, out),
             _ => {}
@@ -132,6 +135,7 @@ impl B2c {
             Some(Frame::Combat(_)) => self.combat_act(a),
             Some(Frame::Retreat(_)) => self.retreat_act(a),
             Some(Frame::Search(_)) => self.search_act(a),
+            Some(Frame::Ambush { .. }) => self.ambush_act(a),
             Some(Frame::Place { .. }) => self.place_act(a),
             Some(Frame::Escort { .. }) => self.escort_act(a),
             _ => {}
@@ -158,6 +162,7 @@ impl B2c {
                 Some(Frame::Retreat(_)) => self.retreat_auto(),
                 Some(Frame::Charge(_)) => self.charge_auto(),
                 Some(Frame::Search(_)) => self.search_auto(),
+                Some(Frame::Ambush { .. }) => self.ambush_auto(),
                 Some(Frame::Place { piece, optional, .. }) => {
                     let (p, o) = (*piece, *optional);
                     let mut v = Vec::new();

@@ -342,6 +342,12 @@ fn ambush_and_snipe_after_the_shot() {
     g.give(P, 3, 3);
     g.dice.script([5, 2]);
     act(&mut g, P, "ambush-lincoln");
+    pick(&mut g, P, u[3]);
+    pick(&mut g, P, u[1]);
+    assert!(
+        g.piece(u[1]).flipped,
+        "the lower-numbered target took the first die, a 5"
+    );
     assert_eq!(u.iter().filter(|&&p| g.piece(p).flipped).count(), 1);
     assert!(!can(&g, P, "ambush-lincoln"), "one Ambush marker per region");
     // Snipe needs four unbroken Regulars that marched two regions: three are left.
