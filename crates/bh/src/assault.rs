@@ -212,6 +212,8 @@ impl Bh {
                 }
             }
             AStage::AttackerRetreat => {
+                // 7.1 some or all may fall back to the region the Assault began from.
+                out.extend(self.side_at(a.at, a.attacker).map(Action::Piece));
                 out.push(Action::Choice(Choice::Retreat));
                 out.push(Action::Choice(Choice::FightOn));
             }
@@ -285,6 +287,13 @@ impl Bh {
                 let m = self.assault_mut();
                 m.def_hit = hit;
                 m.stage = AStage::DefenceFire;
+            }
+            (AStage::AttackerRetreat, Action::Piece(i)) => {
+                self.pm(i).loc = a.from;
+                if self.units(a.at, a.attacker) == 0 {
+                    self.attacker_back();
+                    self.assault_mut().stage = AStage::End;
+                }
             }
             (AStage::AttackerRetreat, Action::Choice(Choice::Retreat)) => {
                 self.log.say("7.1", || "the attacker breaks off the Assault".into());
@@ -409,6 +418,9 @@ impl Bh {
                 true
             }
             AStage::Round => {
+                if self.assault_decided() {
+                    return true;
+                }
                 let att = self.attack_dice(&a);
                 let dhit = if a.def_hit == 0 { 5 } else { a.def_hit };
                 let defp = self.defence_dice(&a, dhit);

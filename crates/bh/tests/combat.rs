@@ -340,3 +340,26 @@ fn more_ammunition_options() {
     assert_eq!(g.ammo, 20, "two more spaces for hits on 4-6");
     assert!(g.pieces[r as usize].flipped, "a 4 hits");
 }
+
+// rule: bh 7.1, 6.2
+#[test]
+fn the_attacker_may_pull_back_some_units_after_a_round() {
+    let mut g = sandbox(B);
+    let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
+    g.put(Minuteman, P, "breeds-redoubt");
+    acts(&mut g, "british", &["assault", "breeds-slope-east", "breeds-redoubt"]);
+    for &r in &regs {
+        act(&mut g, "british", &piece(r));
+    }
+    act(&mut g, "british", "done");
+    act(&mut g, "patriot", "done");
+    g.dice.script([1; 9]);
+    act(&mut g, "patriot", "hold-fire");
+    assert!(ids(&g, "british").contains(&piece(regs[0])));
+    act(&mut g, "british", &piece(regs[0]));
+    assert_eq!(loc(&g, regs[0]), "breeds-slope-east");
+    assert_eq!(loc(&g, regs[1]), "breeds-redoubt");
+    act(&mut g, "british", "retreat");
+    assert_eq!(loc(&g, regs[1]), "breeds-slope-east", "the rest break off too");
+    assert!(g.pieces[regs[1] as usize].moved && g.pieces[regs[1] as usize].fired);
+}

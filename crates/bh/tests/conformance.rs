@@ -20,7 +20,10 @@ fn conform(scenario: &str, games: usize, all_options: bool) {
     cfg.check_every = if cfg.games > games { 23 } else { 5 };
     cfg.max_actions = 20_000;
     let r = run::<Bh>(&cfg);
-    eprintln!("{scenario}: {} games, {} actions, wins {:?}", r.games, r.actions, r.wins);
+    eprintln!(
+        "{scenario}: {} games, {} actions, wins {:?}",
+        r.games, r.actions, r.wins
+    );
     assert_eq!(r.games, cfg.games);
     assert!(r.actions > 100);
 }
