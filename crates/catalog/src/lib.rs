@@ -4,13 +4,19 @@ use engine::{AnyGame, SaveError, SaveFile, Setup, TitleEntry, TitleInfo};
 
 /// All titles, in the order menus show them.
 pub fn titles() -> Vec<TitleEntry> {
-    vec![TitleEntry::of::<liberty::Liberty>()]
+    vec![
+        TitleEntry::of::<liberty::Liberty>(),
+        TitleEntry::of::<b2c::B2c>(),
+        TitleEntry::of::<bh::Bh>(),
+    ]
 }
 
 /// The bots and the simulator for a title.
 pub fn ai(key: &str) -> Option<ai::AiEntry> {
     match key {
         "liberty" => Some(ai::AiEntry::of::<liberty::Liberty>()),
+        "b2c" => Some(ai::AiEntry::of::<b2c::B2c>()),
+        "bh" => Some(ai::AiEntry::of::<bh::Bh>()),
         _ => None,
     }
 }
