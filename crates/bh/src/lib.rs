@@ -92,6 +92,14 @@ impl Game for Bh {
         &INFO
     }
 
+    fn map_json() -> Option<serde_json::Value> {
+        Some(map_json())
+    }
+
+    fn provenance() -> Vec<(String, String)> {
+        provenance()
+    }
+
     fn new(setup: &Setup) -> Self {
         Bh::start(setup)
     }

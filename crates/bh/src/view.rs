@@ -29,10 +29,10 @@ impl Bh {
                 (Unit::Militia, _) => "militia",
                 (Unit::Leader, _) => "leader",
             };
+            // A damaged cannon shows as broken (its strength is in the label).
             let state = match (p.unit, p.flipped) {
                 (Unit::Leader, true) => "wounded",
                 (Unit::Leader, false) => "healthy",
-                (Unit::Cannon, true) => "damaged",
                 (_, true) => "broken",
                 _ => "unbroken",
             };
@@ -41,7 +41,7 @@ impl Bh {
                 (Unit::Militia, None) => "M?".into(),
                 (Unit::Regular, _) => "Reg".into(),
                 (Unit::Marine, _) => "Mar".into(),
-                (Unit::Cannon, _) => "Gun".into(),
+                (Unit::Cannon, _) => format!("Gun {}", if p.flipped { 1 } else { 2 }),
                 (Unit::Minuteman, _) => "MM".into(),
                 (Unit::Leader, _) => p.name.clone(),
             };
@@ -70,6 +70,27 @@ impl Bh {
             let p = self.p(i);
             if p.on_map() && p.panic {
                 markers.push(json!({"region": map.id(p.loc), "kind": "panic", "label": "Panic"}));
+            }
+        }
+        // 4.10 Moved and Fired markers, one per region and side.
+        let mut seen = Vec::new();
+        for p in self
+            .pieces
+            .iter()
+            .filter(|p| p.on_map() && (p.moved || p.fired || p.rallied))
+        {
+            let kind = match (p.moved, p.fired) {
+                (true, true) => "moved-fired",
+                (true, false) => "moved",
+                (false, true) => "fired",
+                _ => "rallied",
+            };
+            if !seen.contains(&(p.loc, p.side, kind)) {
+                seen.push((p.loc, p.side, kind));
+                markers.push(
+                    json!({"region": map.id(p.loc), "kind": kind, "side": seats[p.side as usize],
+                                    "label": kind.replace('-', "/")}),
+                );
             }
         }
         let card = self.card.map(|n| {

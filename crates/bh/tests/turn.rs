@@ -186,3 +186,47 @@ fn last_turn_end_of_game_fire_roll_then_victory() {
     }
     assert!(g.outcome.is_some());
 }
+
+// rule: bh 4.0, 4.10, 4.9, 4.6
+#[test]
+fn view_shows_pieces_markers_tracks_and_hides_unknown_militia() {
+    let mut g = Bh::sandbox("standard", B);
+    let m = g.put(Militia, P, "breeds-redoubt");
+    let r = g.put(Regular, B, "moultons-hill");
+    g.pieces[r as usize].moved = true;
+    g.ablaze = bit(g.region("town-square"));
+    let v = g.view(Some(B));
+    let pieces = v["pieces"].as_array().unwrap();
+    let mil = pieces.iter().find(|p| p["id"] == piece(m)).unwrap();
+    assert_eq!(
+        (mil["kind"].as_str(), mil["label"].as_str()),
+        (Some("hidden"), Some("M?"))
+    );
+    let markers = v["markers"].as_array().unwrap();
+    assert!(markers
+        .iter()
+        .any(|k| k["kind"] == "ablaze" && k["region"] == "town-square"));
+    assert!(markers
+        .iter()
+        .any(|k| k["kind"] == "moved" && k["region"] == "moultons-hill"));
+    assert!(markers
+        .iter()
+        .any(|k| k["kind"] == "fleet" && k["region"] == "fleet-harbor"));
+    assert_eq!(v["ammo"], 24);
+    assert!(v["vp"]["british"].is_number() && v["actions"]["patriot"] == 3);
+    assert_eq!(
+        v.to_string(),
+        g.view(Some(P)).to_string(),
+        "nothing is hidden from one seat only"
+    );
+    assert!(v.get("deck").unwrap().get("order").is_none());
+    // The map for the renderer.
+    let m = bh::map_json();
+    assert!(m["regions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["id"] == "breeds-redoubt"));
+    assert!(m["borders"].as_array().unwrap().len() > 80);
+    assert!(bh::provenance().iter().any(|(k, _)| k.starts_with("card 13")));
+}
