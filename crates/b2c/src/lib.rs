@@ -107,6 +107,14 @@ impl Game for B2c {
         &INFO
     }
 
+    fn map_json() -> Option<serde_json::Value> {
+        Some(map_json())
+    }
+
+    fn provenance() -> Vec<(String, String)> {
+        provenance()
+    }
+
     fn new(setup: &Setup) -> Self {
         let mut g = B2c::start(setup);
         g.advance();

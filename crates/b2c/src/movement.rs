@@ -86,7 +86,7 @@ impl B2c {
                     && p.side() == mv.seat
                     && p.kind.combatant()
                     && !p.moved
-                    && mv.group & bit(i) == 0
+                    && (mv.group | mv.done) & bit(i) == 0
                     && (p.kind != Kind::Cannon || has_regular)
                 {
                     out.push(Action::Pick(i));

@@ -370,3 +370,18 @@ fn solitaire_patriot_opportunity_fire_caps_at_two_hits() {
     };
     assert_eq!(hits, 2, "no more than 2 opportunity fire hits per Move Action");
 }
+
+// rule: b2c 6.4
+#[test]
+fn a_unit_chosen_and_left_in_place_is_not_offered_again_in_that_action() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let u = g.put(Kind::Regular, "menotomy");
+    g.give(B, 3, 3);
+    act(&mut g, B, "move-menotomy");
+    pick(&mut g, B, u);
+    act(&mut g, B, "done");
+    act(&mut g, B, "done"); // it stays
+    assert_eq!(ids(&g, B), vec!["done"]);
+    act(&mut g, B, "done");
+    assert!(!g.piece(u).moved, "no Moved marker: a later Action may move it");
+}
