@@ -168,11 +168,8 @@ impl Bh {
         let map = self.map();
         let p = self.p(i);
         let ok = |b: Region| {
-            (map.area(b).is_land() || (b == map.muster() && p.side == PATRIOT))
-                && b != origin
-                && !self.is_ablaze(b)
-                && !self.has(b, other(p.side))
-                && (!p.military() || self.room(b, p.side) > 0)
+            self.open_to(p.side, b, origin)
+                && (!p.military() || self.room(b, p.side) > 0 || self.overflow(p.side, b, at, origin).is_some())
         };
         let all: Vec<Region> = map.adj[at as usize].iter().copied().filter(|&b| ok(b)).collect();
         let rear: Vec<Region> = all
@@ -185,6 +182,22 @@ impl Bh {
         } else {
             rear
         }
+    }
+
+    fn open_to(&self, side: Seat, b: Region, origin: Region) -> bool {
+        let map = self.map();
+        (map.area(b).is_land() || (b == map.muster() && side == PATRIOT))
+            && b != origin
+            && !self.is_ablaze(b)
+            && !self.has(b, other(side))
+    }
+
+    /// 7.1 a retreater may go one region further when the first is full.
+    pub fn overflow(&self, side: Seat, b: Region, at: Region, origin: Region) -> Option<Region> {
+        self.map().adj[b as usize]
+            .iter()
+            .copied()
+            .find(|&c| c != at && self.open_to(side, c, origin) && self.room(c, side) > 0)
     }
 
     pub fn legal_assault(&self, a: &Assault, out: &mut Vec<Action>) {
@@ -253,11 +266,18 @@ impl Bh {
                 // FAQ: all to the same region unless stacking prohibits it.
                 let mut rest = Vec::new();
                 for &i in &a.picked {
-                    if !self.p(i).military() || self.room(r, self.p(i).side) > 0 {
-                        self.pm(i).loc = r;
-                        self.pm(i).fired = true;
+                    let side = self.p(i).side;
+                    let to = if !self.p(i).military() || self.room(r, side) > 0 {
+                        Some(r)
                     } else {
-                        rest.push(i);
+                        self.overflow(side, r, a.at, a.from)
+                    };
+                    match to {
+                        Some(to) => {
+                            self.pm(i).loc = to;
+                            self.pm(i).fired = true;
+                        }
+                        None => rest.push(i),
                     }
                 }
                 let name = self.map().area(r).name.clone();

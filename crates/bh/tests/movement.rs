@@ -254,3 +254,33 @@ fn faq_broken_minutemen_and_wounded_leaders_withdraw_alone() {
     act(&mut g, "patriot", &piece(mm));
     assert!(!ids(&g, "patriot").contains(&piece(m1)));
 }
+
+// rule: bh 7.1
+#[test]
+fn retreaters_go_one_region_further_when_the_first_is_full() {
+    let mut g = sandbox(B);
+    let r = g.put(Regular, B, "breeds-slope-east");
+    let mm = g.put(Minuteman, P, "breeds-redoubt");
+    for _ in 0..3 {
+        g.put(Minuteman, P, "breeds-slope-west");
+    }
+    for _ in 0..3 {
+        g.put(Minuteman, P, "breeds-slope-north");
+    }
+    acts(
+        &mut g,
+        "british",
+        &["assault", "breeds-slope-east", "breeds-redoubt", &piece(r), "done"],
+    );
+    act(&mut g, "patriot", &piece(mm));
+    act(&mut g, "patriot", "done");
+    let to = ids(&g, "patriot");
+    assert!(
+        to.contains(&"breeds-slope-west".to_string()),
+        "full, but the region beyond has room"
+    );
+    act(&mut g, "patriot", "breeds-slope-west");
+    let at = g.pieces[mm as usize].loc;
+    assert!(g.map().adjacent(at, g.region("breeds-slope-west")));
+    assert!(g.units(at, P) <= 3);
+}
