@@ -188,3 +188,61 @@ fn optional_landing_zones_for_reinforcements() {
         "12.1 turn 6: zone 2 or 3"
     );
 }
+
+// rule: bh 9.2, 9.3
+#[test]
+fn demoralized_militia_hit_on_six_and_demoralized_british_lose_a_die() {
+    let mut g = sandbox(P);
+    g.demoralized[1] = true;
+    let mil = g.put_militia(2, "breeds-redoubt");
+    g.put(Regular, B, "breeds-slope-east");
+    acts(
+        &mut g,
+        "patriot",
+        &["volley-fire", "breeds-redoubt", "breeds-slope-east", &piece(mil)],
+    );
+    g.dice.script([5, 5]);
+    act(&mut g, "patriot", "done");
+    assert!(log(&g).contains("2 dice, 0 hit(s)"), "{}", log(&g));
+    let mut g = sandbox(B);
+    g.demoralized[0] = true;
+    let regs: Vec<u16> = (0..2).map(|_| g.put(Regular, B, "harbor-shore")).collect();
+    g.put(Minuteman, P, "point-shore");
+    acts(&mut g, "british", &["volley-fire", "harbor-shore", "point-shore"]);
+    for &r in &regs {
+        act(&mut g, "british", &piece(r));
+    }
+    g.dice.script([1, 1, 1]);
+    act(&mut g, "british", "done");
+    assert!(log(&g).contains("3 dice"), "{}", log(&g));
+}
+
+// rule: bh 4.3, 6.2
+#[test]
+fn british_guns_without_ammunition_count_in_an_assault_but_roll_nothing() {
+    let mut g = sandbox(P);
+    let gun = g.put(Cannon, B, "harbor-shore");
+    let at = g.region("harbor-shore");
+    assert_eq!(
+        g.healthy_units(at, B),
+        1,
+        "ruling bh #10: it counts for the Assault numbers"
+    );
+    assert_eq!(g.firepower(&[gun], at).0, 0, "but rolls no dice");
+    g.ammo_arrived = true;
+    assert_eq!(g.firepower(&[gun], at).0, 2);
+}
+
+// rule: bh 6.4, 4.6
+#[test]
+fn a_piece_with_nowhere_to_go_burns() {
+    let mut g = sandbox(B);
+    let mm = g.put(Minuteman, P, "town-shipyard");
+    for id in ["town-mill", "town-meeting", "town-wharves"] {
+        g.ablaze |= bit(g.region(id));
+    }
+    g.ignite(g.region("town-shipyard"), "6.4");
+    g.advance();
+    assert_eq!(loc(&g, mm), "gone");
+    assert_eq!(g.morale[1], 23);
+}
