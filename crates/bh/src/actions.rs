@@ -106,7 +106,7 @@ impl Bh {
                 self.legal_movement(out)
             }
             Frame::Rally { .. } => self.legal_rally(out),
-            Frame::AfterAction { .. } | Frame::Spread { choosing: None, .. } => {}
+            Frame::AfterAction | Frame::Spread { choosing: None, .. } => {}
         }
     }
 
@@ -159,13 +159,13 @@ impl Bh {
         match (self.frames.last().cloned(), action) {
             (Some(Frame::Actions), Action::Act(act)) => {
                 self.ap[seat as usize] -= 1;
-                self.start_action(seat, act, false);
+                self.start_action(seat, act);
             }
             (Some(Frame::Actions), Action::Reserve(act)) => {
                 self.reserve[seat as usize] -= 1;
                 self.log
                     .say("5.2", || format!("{} use a Reserve Action", Bh::seat_name(seat)));
-                self.start_action(seat, act, true);
+                self.start_action(seat, act);
             }
             (Some(Frame::Actions), Action::FreePass) => {
                 self.log.say("5.2", || format!("{} pass", Bh::seat_name(seat)));
@@ -240,8 +240,8 @@ impl Bh {
         }
     }
 
-    fn start_action(&mut self, seat: Seat, act: Act, reserve: bool) {
-        self.frames.push(Frame::AfterAction { reserve });
+    fn start_action(&mut self, seat: Seat, act: Act) {
+        self.frames.push(Frame::AfterAction);
         let who = Bh::seat_name(seat);
         self.log.say(act.rule(), || format!("{who}: {}", act.key()));
         match act {
@@ -249,7 +249,6 @@ impl Bh {
                 from: None,
                 target: None,
                 chosen: vec![],
-                extra: false,
             }),
             Act::Assault => self.frames.push(Frame::AssaultSelect {
                 from: None,
@@ -397,7 +396,7 @@ impl Bh {
                 Frame::Reorganize { .. } => ("Reorganize the Line: choose regions and pieces".into(), "6.8"),
                 Frame::Snipe => ("Snipe: choose the target region".into(), "6.9"),
                 Frame::Land { .. } => ("Land Troops: choose zone, staging area and units".into(), "6.10"),
-                Frame::AfterAction { .. } => ("".into(), "5.2"),
+                Frame::AfterAction => ("".into(), "5.2"),
             },
         };
         Prompt {

@@ -308,14 +308,11 @@ pub enum Frame {
     /// 5.2 the active player chooses an action.
     Actions,
     /// Marks the end of an action: the turn passes on (5.2).
-    AfterAction {
-        reserve: bool,
-    },
+    AfterAction,
     Volley {
         from: Option<Region>,
         target: Option<Region>,
         chosen: Vec<u16>,
-        extra: bool,
     },
     Assault(Box<Assault>),
     AssaultSelect {

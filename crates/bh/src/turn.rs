@@ -172,7 +172,7 @@ impl Bh {
                 }
                 false
             }
-            Frame::AfterAction { .. } => {
+            Frame::AfterAction => {
                 self.frames.pop();
                 self.to_move = other(self.to_move);
                 self.free_passed = None;
