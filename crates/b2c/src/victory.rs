@@ -232,9 +232,10 @@ impl B2c {
                     .filter(|q| q.kind == Kind::Regular && !q.flipped && q.on_map() && m.region(q.loc).on_map())
                     .map(|q| m.dist(q.loc, m.concord) as f64)
                     .fold(20.0, f64::min);
+                // Every region nearer Concord counts, more so as the turns run out (11.0).
                 let turns = (13 - self.turn as i32).max(1) as f64;
-                let reach = (1.0 - d / (2.5 * turns + 1.0)).clamp(0.0, 1.0);
-                p * (0.2 + 0.6 * reach)
+                let reach = (1.0 - d / (2.0 * turns + 2.0).min(12.0)).clamp(0.0, 1.0);
+                p * reach * reach
             }
         };
         if seat == BRITISH {
