@@ -350,7 +350,7 @@ impl Bh {
             dice -= 1;
         }
         let dice = self.cap(def, dice);
-        self.pools_for(def, dice, militia, hit)
+        self.pools(def, dice, militia, hit)
     }
 
     fn attack_dice(&mut self, a: &Assault) -> Vec<(u8, u8)> {
@@ -361,16 +361,7 @@ impl Bh {
             dice -= 1;
         }
         let dice = self.cap(a.attacker, dice);
-        self.pools_for(a.attacker, dice, militia, 5)
-    }
-
-    fn pools_for(&self, seat: Seat, dice: u8, militia: i32, need: u8) -> Vec<(u8, u8)> {
-        if seat == PATRIOT && self.demoralized[PATRIOT as usize] {
-            let m = (militia.max(0) as u8).min(dice);
-            vec![(dice - m, need), (m, 6)]
-        } else {
-            vec![(dice, need)]
-        }
+        self.pools(a.attacker, dice, militia, 5)
     }
 
     /// Decided: one side has no military units left, or the attacker is outnumbered.

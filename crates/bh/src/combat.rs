@@ -141,7 +141,7 @@ impl Bh {
     }
 
     /// Split `dice` into a militia part and the rest; 9.2 demoralized militia hit on 6 only.
-    fn pools(&self, seat: Seat, dice: u8, militia: i32, need: u8) -> Vec<(u8, u8)> {
+    pub fn pools(&self, seat: Seat, dice: u8, militia: i32, need: u8) -> Vec<(u8, u8)> {
         if seat == PATRIOT && self.demoralized[PATRIOT as usize] {
             let m = (militia.max(0) as u8).min(dice);
             vec![(dice - m, need), (m, 6)]

@@ -152,3 +152,23 @@ fn solitaire_leaders_shield_neck_crossers_and_landing_leaders_from_snipers() {
     g.pieces[gl as usize].landed = true;
     assert!(!g.snipe_eligible(gl));
 }
+
+// rule: bh 12.2, 12.4
+#[test]
+fn solitaire_victory_points() {
+    let mut g = Bh::sandbox("solo-patriot", B);
+    g.objective = Some(bh::setup::bot_objective(3));
+    // No objective region captured and no British unit next to one: -1, and +1 to the Patriot (12.4).
+    assert_eq!(g.vp(B), -1.0);
+    assert_eq!(g.vp(P), 1.0);
+    let r = g.put(Regular, B, "breeds-slope-east");
+    assert_eq!(g.vp(B), 0.0, "an unbroken unit next to an objective lifts the penalty");
+    let m = g.put(Minuteman, P, "neck");
+    g.pieces[m as usize].panic = true;
+    assert_eq!(g.vp(B), 0.5, "1/2 VP for each panicked unit");
+    g.pieces[r as usize].loc = g.region("breeds-south");
+    assert_eq!(g.vp(B), 2.5, "2 VP for the captured region");
+    g.ammo = 0;
+    g.demoralized[1] = true;
+    assert_eq!(g.vp(P), -2.0, "demoralized and out of ammunition; nothing for the captured-nothing bonus");
+}

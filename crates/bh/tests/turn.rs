@@ -230,3 +230,29 @@ fn view_shows_pieces_markers_tracks_and_hides_unknown_militia() {
     assert!(m["borders"].as_array().unwrap().len() > 80);
     assert!(bh::provenance().iter().any(|(k, _)| k.starts_with("card 13")));
 }
+
+// rule: bh 5.1, 4.1
+#[test]
+fn determinized_worlds_reshuffle_the_deck_and_leave_militia_unknown() {
+    use rand::SeedableRng;
+    let mut g = Bh::sandbox("standard", B);
+    let m = g.put(Militia, P, "neck");
+    let mut orders = std::collections::HashSet::new();
+    for seed in 0..8 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let w = g.determinize(B, &mut rng);
+        let mut a = w.deck.draw.clone();
+        let mut b = g.deck.draw.clone();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b);
+        assert_eq!(w.pieces[m as usize].strength, None, "never fixed before it is drawn");
+        assert_eq!(w.pool, g.pool);
+        assert_eq!(w.view(Some(B)).to_string(), g.view(Some(B)).to_string());
+        orders.insert(w.deck.draw.clone());
+    }
+    assert!(orders.len() > 1, "the draw pile order is resampled");
+    g.reveal(m);
+    assert!(g.pieces[m as usize].strength.is_some());
+    assert_eq!(g.pool.total(), 20);
+}
