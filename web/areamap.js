@@ -67,9 +67,24 @@ class AreaMap {
     this.full = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
     this.vb = { ...this.full };
     this.cells = new Map();
-    const frame = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+    // Each cell is also kept within a circle reaching a little past its
+    // farthest neighbour's half-way line, so regions at the edge of the map
+    // do not sprawl to the frame.
+    const reach = new Map(land.map((r) => [r.id, 0]));
+    for (const b of data.borders) {
+      const a = this.regions.get(b.a), c = this.regions.get(b.b);
+      if (!a || !c || !reach.has(a.id) || !reach.has(c.id)) continue;
+      const d = Math.hypot(a.x - c.x, a.y - c.y);
+      reach.set(a.id, Math.max(reach.get(a.id), d));
+      reach.set(c.id, Math.max(reach.get(c.id), d));
+    }
     for (const r of land) {
-      let poly = frame;
+      const rad = 0.7 * (reach.get(r.id) || 4 * u) + u;
+      let poly = [];
+      for (let i = 0; i < 24; i++) {
+        const t = (Math.PI * 2 * i) / 24;
+        poly.push([r.x + rad * Math.cos(t), r.y + rad * Math.sin(t)]);
+      }
       for (const o of land) if (o !== r) poly = clipNearer(poly, r, o);
       this.cells.set(r.id, poly);
     }
@@ -105,9 +120,8 @@ class AreaMap {
       shape.addEventListener("click", (ev) => this.clickRegion(r.id, ev));
       this.gCells.append(shape);
       this.shapes.set(r.id, shape);
-      const icons = (r.icons || []).join(" ");
+      // Icons (muster, hidden arms, terrain...) are in the tooltip and the side panel.
       this.gNames.append(svg("text", { x: r.x, y: r.y - 1.9 * u, class: `area-name${r.town ? " town" : ""}`, "font-size": (0.85 * u).toFixed(1) }, r.name));
-      if (icons) this.gNames.append(svg("text", { x: r.x, y: r.y + 2.6 * u, class: "area-icons", "font-size": (0.6 * u).toFixed(1) }, icons));
     }
     // Borders: adjacency in the data, drawn over the cells.
     const adjacent = new Set();

@@ -9,7 +9,7 @@ const browser = await chromium.launch(launchOptions());
 try {
   const page = await browser.newPage({ viewport: { width, height } });
   await page.goto(url);
-  await page.waitForSelector("svg.map .block, svg.map .hex");
+  await page.waitForSelector("svg.map .block, svg.map .hex, svg.map .area");
   if (how === "fit") await page.click("#zoom-fit");
   else if (how.startsWith("zoom:")) {
     await page.evaluate((vb) => document.querySelector("svg.map").setAttribute("viewBox", vb), how.slice(5).replace(/,/g, " "));
