@@ -147,9 +147,6 @@ impl Piece {
     pub fn active(&self) -> bool {
         self.on_map() && !self.under
     }
-    pub fn unbroken(&self) -> bool {
-        !self.flipped
-    }
     pub fn name(&self) -> &'static str {
         NAMES.get(self.name as usize).copied().unwrap_or("")
     }
@@ -309,10 +306,6 @@ impl B2c {
         self.count(r, BRITISH, |p| p.kind == Kind::Regular && !p.flipped)
     }
 
-    pub fn any_british(&self, r: Region) -> bool {
-        self.pieces.iter().any(|p| p.loc == r && p.side() == BRITISH)
-    }
-
     /// Unbroken active Patriot military units (6.4 counts).
     pub fn unbroken_patriots(&self, r: Region) -> usize {
         self.count(r, PATRIOT, |p| p.kind.military() && !p.flipped)
@@ -320,10 +313,6 @@ impl B2c {
 
     pub fn hittable(&self, r: Region, side: Seat) -> Set {
         self.set_at(r, side, |p| p.kind.combatant())
-    }
-
-    pub fn gone(&self, p: u8) -> bool {
-        !self.piece(p).on_map()
     }
 
     pub fn hinder_at(&self, h: u8) -> Option<Region> {
