@@ -100,6 +100,13 @@ pub fn provenance() -> Vec<(String, String)> {
     v
 }
 
+/// `--data DIR` for this title: every file is checked before any is used.
+pub fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+    revroad::cards::use_data_dir(dir)?;
+    map::use_data_dir(dir)?;
+    vp::use_data_dir(dir)
+}
+
 impl Game for B2c {
     type Action = Action;
 
@@ -174,6 +181,12 @@ impl Game for B2c {
 
     fn check(&self) -> Result<(), String> {
         self.invariants()
+    }
+
+    /// `--data DIR`: `regions.tsv`, `borders.tsv`, `vp.tsv` (this crate) and
+    /// `cards.tsv` (shared with Bunker Hill) replace the reconstructed data.
+    fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+        use_data_dir(dir)
     }
 
     /// VP margin with pending hidden-arms and Percy VP, and the march on Concord (11.0).

@@ -87,6 +87,31 @@ pub struct Map {
 
 pub const FAR: u8 = 255;
 
+const REGIONS_TSV: &str = include_str!("../data/regions.tsv");
+const BORDERS_TSV: &str = include_str!("../data/borders.tsv");
+static MAP: OnceLock<Map> = OnceLock::new();
+
+/// `--data DIR`: `regions.tsv` and/or `borders.tsv` found there replace the
+/// reconstructed ones. The map must keep the regions the rules name.
+pub fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+    let read = |name: &str, embedded: &'static str| match std::fs::read_to_string(dir.join(name)) {
+        Ok(text) => (text, true),
+        Err(_) => (embedded.to_string(), false),
+    };
+    let (regions, a) = read("regions.tsv", REGIONS_TSV);
+    let (borders, b) = read("borders.tsv", BORDERS_TSV);
+    if !a && !b {
+        return Ok(());
+    }
+    let map = Map::parse(&regions, &borders).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for id in ["box-top", "box-left", "box-bottom"] {
+        map.by_id(id)
+            .ok_or_else(|| format!("the map needs the Nightrider box '{id}' (6.12)"))?;
+    }
+    MAP.set(map)
+        .map_err(|_| "the map is already in use: --data must come before any game is made".to_string())
+}
+
 fn parse_regions(text: &str) -> Result<Vec<RegionInfo>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -259,11 +284,7 @@ impl Map {
     }
 
     pub fn get() -> &'static Map {
-        static MAP: OnceLock<Map> = OnceLock::new();
-        MAP.get_or_init(|| {
-            Map::parse(include_str!("../data/regions.tsv"), include_str!("../data/borders.tsv"))
-                .expect("embedded map is valid")
-        })
+        MAP.get_or_init(|| Map::parse(REGIONS_TSV, BORDERS_TSV).expect("embedded map is valid"))
     }
 
     pub fn len(&self) -> usize {

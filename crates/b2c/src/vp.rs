@@ -3,9 +3,46 @@
 
 use std::sync::OnceLock;
 
-fn table() -> &'static Vec<(String, i32, String)> {
-    static T: OnceLock<Vec<(String, i32, String)>> = OnceLock::new();
-    T.get_or_init(|| parse(include_str!("../data/vp.tsv")).expect("embedded vp.tsv is valid"))
+type Table = Vec<(String, i32, String)>;
+
+static TABLE: OnceLock<Table> = OnceLock::new();
+
+fn table() -> &'static Table {
+    TABLE.get_or_init(|| parse(include_str!("../data/vp.tsv")).expect("embedded vp.tsv is valid"))
+}
+
+/// Every key the rules look up.
+const KEYS: &[&str] = &[
+    "concord",
+    "percy-lexington",
+    "percy-failed",
+    "first-shot",
+    "sol-captured",
+    "nightrider-captured",
+    "regular-destroyed",
+    "patriot-destroyed",
+    "cannon-destroyed",
+    "leader-killed",
+    "leader-wounded",
+    "regular-broken",
+    "patriot-broken",
+];
+
+/// `--data DIR`: a `vp.tsv` there (the printed Player's Aid) replaces the schedule.
+pub fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+    let path = dir.join("vp.tsv");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(());
+    };
+    let t = parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    for k in KEYS {
+        if !t.iter().any(|(key, _, _)| key == k) {
+            return Err(format!("{}: no value for '{k}'", path.display()));
+        }
+    }
+    TABLE
+        .set(t)
+        .map_err(|_| "the VP schedule is already in use: --data must come before any game is made".to_string())
 }
 
 pub fn parse(text: &str) -> Result<Vec<(String, i32, String)>, String> {
