@@ -40,8 +40,10 @@ impl Bh {
         if seat == PATRIOT && self.ammo == 0 {
             return vec![];
         }
+        let mine = self.occupied(seat);
         self.map()
             .land()
+            .filter(|&r| mine & bit(r) != 0)
             .filter(|&r| {
                 self.assault_strength(seat, r) > 0
                     && self.staging_released(r, seat)

@@ -191,8 +191,10 @@ impl Bh {
 
     /// 6.1 regions able to fire, with at least one target.
     pub fn volley_regions(&self, seat: Seat) -> Vec<Region> {
+        let mine = self.occupied(seat);
         self.map()
             .land()
+            .filter(|&r| mine & bit(r) != 0)
             .filter(|&r| self.side_at(r, seat).any(|i| self.can_fire(i)) && !self.volley_targets(seat, r).is_empty())
             .collect()
     }
@@ -201,8 +203,9 @@ impl Bh {
     pub fn volley_targets(&self, seat: Seat, from: Region) -> Vec<Region> {
         let map = self.map();
         let range = if seat == PATRIOT && self.ammo == 0 { 1 } else { 2 };
+        let foe = self.occupied(other(seat));
         map.land()
-            .filter(|&t| t != from && map.steps(from, t) <= range && self.has(t, other(seat)) && self.sees(from, t))
+            .filter(|&t| t != from && map.steps(from, t) <= range && foe & bit(t) != 0 && self.sees(from, t))
             .collect()
     }
 
@@ -349,8 +352,10 @@ impl Bh {
 
     /// 6.3 regions with cannons ready to fire at something.
     pub fn cannon_regions(&self, seat: Seat) -> Vec<Region> {
+        let mine = self.occupied(seat);
         self.map()
             .land()
+            .filter(|&r| mine & bit(r) != 0)
             .filter(|&r| {
                 self.side_at(r, seat)
                     .any(|i| self.p(i).unit == Unit::Cannon && self.can_fire(i))
@@ -360,9 +365,10 @@ impl Bh {
     }
 
     fn cannon_targets(&self, seat: Seat, from: Region) -> Vec<Region> {
+        let foe = self.occupied(other(seat));
         self.map()
             .land()
-            .filter(|&t| t != from && self.has(t, other(seat)) && self.sees(from, t))
+            .filter(|&t| t != from && foe & bit(t) != 0 && self.sees(from, t))
             .collect()
     }
 

@@ -109,6 +109,8 @@ pub struct Map {
     /// Row-major n x n; `None` where either end is not a land region.
     pub sight: Vec<Option<Sight>>,
     by_id: HashMap<String, Region>,
+    muster: Region,
+    neck: Region,
 }
 
 /// Drawing projection: 1 unit is about 4 m; x grows east, y south.
@@ -268,6 +270,8 @@ impl Map {
             vp: vps,
             dist: Vec::new(),
             sight: Vec::new(),
+            muster: *by_id.get("muster-box").ok_or("regions.tsv: 3.2 needs 'muster-box'")?,
+            neck: *by_id.get("neck").ok_or("regions.tsv: 3.4 needs 'neck'")?,
             by_id,
         };
         m.dist = (0..n as Region).map(|r| m.bfs(r)).collect();
@@ -354,11 +358,11 @@ impl Map {
     }
 
     pub fn muster(&self) -> Region {
-        self.r("muster-box")
+        self.muster
     }
 
     pub fn neck(&self) -> Region {
-        self.r("neck")
+        self.neck
     }
 
     pub fn land(&self) -> impl Iterator<Item = Region> + '_ {

@@ -119,8 +119,10 @@ impl Bh {
             return vec![];
         }
         let map = self.map();
+        let mine = self.occupied(seat);
         map.land()
             .chain(std::iter::once(map.muster()))
+            .filter(|&r| mine & bit(r) != 0)
             .filter(|&r| {
                 self.side_at(r, seat).any(|i| self.rallyable(i))
                     && (self.solo() || self.side_at(r, seat).any(|i| self.can_lead_rally(i)))

@@ -57,6 +57,21 @@ impl Bh {
         let max = if mil > 0 { 3 } else { 4 };
         let leader = group.iter().any(|&i| self.p(i).unit == Unit::Leader);
         let heads: Vec<Region> = group.iter().filter_map(|&i| self.heading(i, leader)).collect();
+        // One pass over the pieces: friendly units per region, enemy presence.
+        let foe = other(side);
+        let mut count = vec![0usize; map.len()];
+        let (mut enemy, mut unbroken) = (0u64, 0u64);
+        for p in self.pieces.iter().filter(|p| p.on_map()) {
+            if p.side == side && p.military() {
+                count[p.loc as usize] += 1;
+            } else if p.side == foe {
+                enemy |= bit(p.loc);
+                if p.military() && !p.flipped {
+                    unbroken |= bit(p.loc);
+                }
+            }
+        }
+        let room = |b: Region| self.unlimited(b, side) || count[b as usize] + mil <= 3;
         let mut best = vec![u8::MAX; map.len()];
         best[from as usize] = 0;
         let mut out = Vec::new();
@@ -66,8 +81,8 @@ impl Bh {
             for &b in &map.adj[cur as usize] {
                 let enter = (map.area(b).is_land() || (b == map.muster() && side == PATRIOT))
                     && !self.is_ablaze(b)
-                    && !self.has(b, other(side))
-                    && (mil == 0 || self.room(b, side) >= mil)
+                    && enemy & bit(b) == 0
+                    && (mil == 0 || room(b))
                     && heads.iter().all(|&h| map.steps(b, h) < map.steps(cur, h));
                 if !enter || best[b as usize] <= steps + 1 {
                     continue;
@@ -79,7 +94,7 @@ impl Bh {
                 // 6.5 stop next to unbroken enemy units; 3.3 the British stop in town.
                 let stop = (side == BRITISH && map.is_town(b))
                     || b == map.muster()
-                    || map.adj[b as usize].iter().any(|&c| self.unbroken_units(c, other(side)));
+                    || map.adj[b as usize].iter().any(|&c| unbroken & bit(c) != 0);
                 if steps + 1 < max && !stop {
                     queue.push_back(b);
                 }
@@ -91,9 +106,10 @@ impl Bh {
 
     pub fn move_regions(&self, seat: Seat) -> Vec<Region> {
         let map = self.map();
+        let mine = self.occupied(seat);
         map.land()
             .chain(std::iter::once(map.muster()))
-            .filter(|&r| self.staging_released(r, seat))
+            .filter(|&r| mine & bit(r) != 0 && self.staging_released(r, seat))
             .filter(|&r| {
                 self.side_at(r, seat)
                     .any(|i| self.movable(i) && !self.destinations(r, &[i]).is_empty())
@@ -245,8 +261,10 @@ impl Bh {
 
     /// 6.8 / ruling bh #19 regions that may reorganize with a neighbour.
     pub fn reorganize_regions(&self, seat: Seat) -> Vec<Region> {
+        let mine = self.occupied(seat);
         self.map()
             .land()
+            .filter(|&r| mine & bit(r) != 0)
             .filter(|&r| {
                 self.reorg_ok(r, seat)
                     && self.staging_released(r, seat)

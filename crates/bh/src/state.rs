@@ -474,6 +474,14 @@ impl Bh {
             .count()
     }
 
+    /// Regions holding pieces of `side`, one bit each (a quick filter).
+    pub fn occupied(&self, side: Seat) -> u64 {
+        self.pieces
+            .iter()
+            .filter(|p| p.side == side && p.on_map())
+            .fold(0, |m, p| m | bit(p.loc))
+    }
+
     pub fn has(&self, r: Region, side: Seat) -> bool {
         self.side_at(r, side).next().is_some()
     }

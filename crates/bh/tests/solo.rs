@@ -170,5 +170,9 @@ fn solitaire_victory_points() {
     assert_eq!(g.vp(B), 2.5, "2 VP for the captured region");
     g.ammo = 0;
     g.demoralized[1] = true;
-    assert_eq!(g.vp(P), -2.0, "demoralized and out of ammunition; nothing for the captured-nothing bonus");
+    assert_eq!(
+        g.vp(P),
+        -2.0,
+        "demoralized and out of ammunition; nothing for the captured-nothing bonus"
+    );
 }
