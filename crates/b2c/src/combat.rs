@@ -242,7 +242,8 @@ impl B2c {
                 cm.took[c.attacker as usize] = true;
                 cm.stage = CombatStage::BothFire;
                 let rest = self.hittable(c.region, c.attacker);
-                self.push_hits(c.attacker, 1, c.attackers, rest, HitKind::Hit, "7.0");
+                let leaders = self.set_at(c.region, c.attacker, |p| p.kind.leader());
+                self.push_hits(c.attacker, 1, c.attackers | leaders, rest, HitKind::Hit, "7.0");
             }
             (CombatStage::Mode, _) => {
                 let cm = self.combat_mut();
@@ -393,10 +394,12 @@ impl B2c {
             return None;
         }
         c.took[target as usize] = true;
+        // 7.0 a leader may take a hit even while other units are present.
+        let leaders = self.set_at(region, target, |p| p.kind.leader());
         Some(Hits {
             seat: target,
             n: hits,
-            first,
+            first: first | leaders,
             rest: self.hittable(region, target),
             kind: HitKind::Hit,
             rule: "7.0".into(),

@@ -473,3 +473,31 @@ fn the_cannon_breaks_a_militia_before_combat_even_defending() {
     // Only units that rolled dice get Fired markers: the "0" militia without a leader did not.
     assert!(!g.piece(z).fired);
 }
+
+// rule: b2c 7.0, 4.2
+#[test]
+fn hits_go_to_participants_first_but_a_leader_may_take_one() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let x = g.put(Kind::Regular, "lincoln");
+    let idle = g.put(Kind::Regular, "lincoln");
+    let s = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
+    let m = g.put_militia(2, "lincoln");
+    g.shot = true;
+    g.give(B, 3, 3);
+    act(&mut g, B, "attack-lincoln");
+    pick(&mut g, B, x);
+    act(&mut g, B, "done");
+    act(&mut g, P, "done");
+    pick(&mut g, P, m);
+    act(&mut g, P, "done");
+    g.dice.script([6, 1]);
+    act(&mut g, B, "defensive-fire");
+    let offered = ids(&g, B);
+    assert!(offered.contains(&format!("pick-{}", pid(&g, x))) && offered.contains(&"pick-smith".to_string()));
+    assert!(
+        !offered.contains(&format!("pick-{}", pid(&g, idle))),
+        "not a unit that stood aside"
+    );
+    act(&mut g, B, "pick-smith");
+    assert!(g.piece(s).flipped);
+}
