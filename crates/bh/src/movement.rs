@@ -254,19 +254,18 @@ impl Bh {
         self.units(dest, seat) < 3 + leavers
     }
 
-    fn reorg_ok(&self, r: Region, seat: Seat) -> bool {
-        let map = self.map();
-        map.area(r).is_land() && !self.is_ablaze(r) && !self.has(r, other(seat))
+    fn reorg_ok(&self, r: Region, enemy: u64) -> bool {
+        self.map().area(r).is_land() && !self.is_ablaze(r) && enemy & bit(r) == 0
     }
 
     /// 6.8 / ruling bh #19 regions that may reorganize with a neighbour.
     pub fn reorganize_regions(&self, seat: Seat) -> Vec<Region> {
-        let mine = self.occupied(seat);
+        let (mine, enemy) = (self.occupied(seat), self.occupied(other(seat)));
         self.map()
             .land()
             .filter(|&r| mine & bit(r) != 0)
             .filter(|&r| {
-                self.reorg_ok(r, seat)
+                self.reorg_ok(r, enemy)
                     && self.staging_released(r, seat)
                     && self.side_at(r, seat).any(|i| self.movable(i))
                     && !self.reorganize_partners(seat, r).is_empty()
@@ -276,10 +275,11 @@ impl Bh {
 
     fn reorganize_partners(&self, seat: Seat, a: Region) -> Vec<Region> {
         let map = self.map();
+        let enemy = self.occupied(other(seat));
         map.adj[a as usize]
             .iter()
             .copied()
-            .filter(|&b| self.reorg_ok(b, seat) && self.staging_released(b, seat))
+            .filter(|&b| self.reorg_ok(b, enemy) && self.staging_released(b, seat))
             .filter(|&b| {
                 self.side_at(a, seat)
                     .any(|i| self.movable(i) && self.reorg_fits(b, i, &[]))
