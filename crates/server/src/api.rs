@@ -489,6 +489,25 @@ struct ActReq {
     action_id: String,
 }
 
+/// What every request that changes a game shares: under the game's lock,
+/// check the mover (`mover`), let `change` make its events, store them, and
+/// answer with `reply` of the stored game.
+async fn change_game(
+    st: &AppState,
+    id: &str,
+    who: (&HeaderMap, &TokenQuery),
+    seq_seen: u64,
+    change: impl FnOnce(&mut Live, String) -> Result<Vec<Event>, ApiError>,
+    reply: impl FnOnce(&Live) -> Value,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(st, id).await?;
+    let mut live = e.live.lock().await;
+    let seat = mover(&live, who.0, who.1, seq_seen)?;
+    let events = change(&mut live, seat)?;
+    commit(st, &e, &mut live, events).await?;
+    Ok(Json(reply(&live)))
+}
+
 async fn post_action(
     State(st): State<AppState>,
     Path(id): Path<String>,
@@ -496,21 +515,16 @@ async fn post_action(
     headers: HeaderMap,
     Body(req): Body<ActReq>,
 ) -> Result<Json<Value>, ApiError> {
-    let e = entry(&st, &id).await?;
-    let mut live = e.live.lock().await;
-    let seat = mover(&live, &headers, &q, req.seq_seen)?;
-    live.game
-        .act(&seat, &req.action_id, &[])
-        .map_err(|r| ApiError::refused(r.to_string()))?;
-    let mut events = vec![Event {
-        seat,
-        kind: EventKind::Act,
-        action: req.action_id,
-        dice: Vec::new(),
-    }];
-    live.run_bots(&mut events);
-    commit(&st, &e, &mut live, events).await?;
-    Ok(Json(json!({"seq": live.seq, "status": live.status()})))
+    let act = |live: &mut Live, seat: String| {
+        live.game
+            .act(&seat, &req.action_id, &[])
+            .map_err(|r| ApiError::refused(r.to_string()))?;
+        let mut events = vec![Event::of(seat, EventKind::Act, req.action_id.clone())];
+        live.run_bots(&mut events);
+        Ok(events)
+    };
+    let reply = |live: &Live| json!({"seq": live.seq, "status": live.status()});
+    change_game(&st, &id, (&headers, &q), req.seq_seen, act, reply).await
 }
 
 #[derive(Deserialize)]
@@ -525,18 +539,12 @@ async fn post_undo(
     headers: HeaderMap,
     Body(req): Body<SeqReq>,
 ) -> Result<Json<Value>, ApiError> {
-    let e = entry(&st, &id).await?;
-    let mut live = e.live.lock().await;
-    let seat = mover(&live, &headers, &q, req.seq_seen)?;
-    live.game.undo(&seat).map_err(ApiError::refused)?;
-    let events = vec![Event {
-        seat,
-        kind: EventKind::Undo,
-        action: String::new(),
-        dice: Vec::new(),
-    }];
-    commit(&st, &e, &mut live, events).await?;
-    Ok(Json(json!({"seq": live.seq})))
+    let undo = |live: &mut Live, seat: String| {
+        live.game.undo(&seat).map_err(ApiError::refused)?;
+        Ok(vec![Event::of(seat, EventKind::Undo, String::new())])
+    };
+    let reply = |live: &Live| json!({"seq": live.seq});
+    change_game(&st, &id, (&headers, &q), req.seq_seen, undo, reply).await
 }
 
 async fn post_resign(
@@ -546,18 +554,12 @@ async fn post_resign(
     headers: HeaderMap,
     Body(req): Body<SeqReq>,
 ) -> Result<Json<Value>, ApiError> {
-    let e = entry(&st, &id).await?;
-    let mut live = e.live.lock().await;
-    let seat = mover(&live, &headers, &q, req.seq_seen)?;
-    live.resigned = Some(seat.clone());
-    let events = vec![Event {
-        seat,
-        kind: EventKind::Resign,
-        action: String::new(),
-        dice: Vec::new(),
-    }];
-    commit(&st, &e, &mut live, events).await?;
-    Ok(Json(json!({"seq": live.seq, "outcome": live.outcome_json()})))
+    let resign = |live: &mut Live, seat: String| {
+        live.resigned = Some(seat.clone());
+        Ok(vec![Event::of(seat, EventKind::Resign, String::new())])
+    };
+    let reply = |live: &Live| json!({"seq": live.seq, "outcome": live.outcome_json()});
+    change_game(&st, &id, (&headers, &q), req.seq_seen, resign, reply).await
 }
 
 async fn get_chat(

@@ -188,12 +188,7 @@ impl Live {
             if self.game.act(seat, &action, &[]).is_err() {
                 return;
             }
-            events.push(Event {
-                seat: seat.to_string(),
-                kind: EventKind::Act,
-                action,
-                dice: Vec::new(),
-            });
+            events.push(Event::of(seat.to_string(), EventKind::Act, action));
         }
     }
 }

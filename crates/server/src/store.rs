@@ -194,6 +194,18 @@ pub struct Event {
     pub dice: Vec<u8>,
 }
 
+impl Event {
+    /// An event of a seat with no scripted dice (`action` empty but for Act).
+    pub fn of(seat: String, kind: EventKind, action: String) -> Self {
+        Event {
+            seat,
+            kind,
+            action,
+            dice: Vec::new(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ChatLine {
     pub n: i64,
