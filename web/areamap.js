@@ -6,6 +6,7 @@
 // /api/titles/TITLE/map (the title's `map_json`), the pieces from the view's
 // `pieces` and `markers` lists.
 import { svg, el, cap } from "./common.js";
+import { MapView } from "./mapview.js";
 
 const SIDE_COLOUR = { british: "#c0392b", patriot: "#1f4e9c", american: "#1f4e9c" };
 const BOX_KINDS = new Set(["off-map", "water-box", "track", "box"]);
@@ -49,8 +50,9 @@ function sharedEdge(cell, a, b, eps) {
   return bestD > eps ? best : null;
 }
 
-class AreaMap {
+class AreaMap extends MapView {
   constructor(container, data, hooks, title) {
+    super();
     this.data = data;
     this.hooks = hooks;
     this.title = title;
@@ -66,6 +68,7 @@ class AreaMap {
     const x1 = Math.max(data.width || 0, ...xs) + 2 * u, y1 = Math.max(data.height || 0, ...ys) + 2 * u;
     this.full = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
     this.vb = { ...this.full };
+    this.minWidth = this.unit * 12;
     this.cells = new Map();
     // Each cell is also kept within a circle reaching a little past its
     // farthest neighbour's half-way line, so regions at the edge of the map
@@ -164,67 +167,9 @@ class AreaMap {
 
   // ---------------------------------------------------------- pan and zoom
 
-  applyViewBox() {
-    const v = this.vb;
-    this.root.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
-  }
-
-  zoom(factor, cx, cy) {
-    const v = this.vb;
-    const w = Math.min(this.full.w * 1.2, Math.max(this.unit * 12, v.w * factor));
-    const h = (v.h / v.w) * w;
-    const px = cx === undefined ? v.x + v.w / 2 : cx;
-    const py = cy === undefined ? v.y + v.h / 2 : cy;
-    this.vb = { x: px - ((px - v.x) / v.w) * w, y: py - ((py - v.y) / v.h) * h, w, h };
-    this.applyViewBox();
-  }
-
-  fit() {
-    this.vb = { ...this.full };
-    this.applyViewBox();
-  }
-
   /** The whole map is small enough to show at once. */
   focus() {
     this.fit();
-  }
-
-  toMap(ev) {
-    const r = this.root.getBoundingClientRect();
-    const v = this.vb;
-    const scale = Math.max(v.w / r.width, v.h / r.height);
-    const ox = (r.width * scale - v.w) / 2, oy = (r.height * scale - v.h) / 2;
-    return { x: v.x - ox + (ev.clientX - r.left) * scale, y: v.y - oy + (ev.clientY - r.top) * scale, scale };
-  }
-
-  setupPanZoom() {
-    this.root.addEventListener("wheel", (ev) => {
-      ev.preventDefault();
-      const p = this.toMap(ev);
-      this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
-    }, { passive: false });
-    let drag = null;
-    this.root.addEventListener("mousedown", (ev) => {
-      if (ev.button !== 0) return;
-      drag = { x: ev.clientX, y: ev.clientY, vb: { ...this.vb }, scale: this.toMap(ev).scale, moved: false };
-    });
-    window.addEventListener("mousemove", (ev) => {
-      if (!drag) return;
-      const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
-      if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
-      if (!drag.moved) return;
-      this.vb = { ...drag.vb, x: drag.vb.x - dx * drag.scale, y: drag.vb.y - dy * drag.scale };
-      this.applyViewBox();
-      this.root.classList.add("panning");
-    });
-    window.addEventListener("mouseup", () => {
-      if (drag && drag.moved) {
-        this.suppressClick = true;
-        setTimeout(() => (this.suppressClick = false), 0);
-      }
-      drag = null;
-      this.root.classList.remove("panning");
-    });
   }
 
   // ---------------------------------------------------------- state

@@ -2,6 +2,7 @@
 // towns, ports, forest/marsh hexsides, rivers, and blocks standing upright
 // (own and revealed blocks show name and strength; hidden ones only colour).
 import { svg, el, cap } from "./common.js";
+import { MapView } from "./mapview.js";
 
 const SIDE_COLOUR = { british: "#c0392b", american: "#1f4e9c" };
 const NATION_COLOUR = { french: "#4f86d9" };
@@ -36,8 +37,9 @@ function locName(map, id) {
   return s.town ? s.town.name : `hex ${s.id}`;
 }
 
-class LibertyMap {
+class LibertyMap extends MapView {
   constructor(container, data, hooks, coast) {
+    super();
     this.data = data;
     this.coast = coast;
     this.hooks = hooks;
@@ -45,6 +47,7 @@ class LibertyMap {
     const b = data.bounds;
     this.full = { x: b.x0, y: b.y0, w: b.x1 - b.x0, h: b.y1 - b.y0 };
     this.vb = { ...this.full };
+    this.minWidth = 4;
     this.root = svg("svg", { class: coast ? "map geo" : "map", role: "img", "aria-label": "Liberty map" });
     this.gLand = svg("g", { class: "geo", "pointer-events": "none" });
     this.gHex = svg("g");
@@ -138,26 +141,6 @@ class LibertyMap {
 
   // ---------------------------------------------------------- pan and zoom
 
-  applyViewBox() {
-    const v = this.vb;
-    this.root.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
-  }
-
-  zoom(factor, cx, cy) {
-    const v = this.vb;
-    const w = Math.min(this.full.w * 1.2, Math.max(4, v.w * factor));
-    const h = (v.h / v.w) * w;
-    const px = cx === undefined ? v.x + v.w / 2 : cx;
-    const py = cy === undefined ? v.y + v.h / 2 : cy;
-    this.vb = { x: px - ((px - v.x) / v.w) * w, y: py - ((py - v.y) / v.h) * h, w, h };
-    this.applyViewBox();
-  }
-
-  fit() {
-    this.vb = { ...this.full };
-    this.applyViewBox();
-  }
-
   /** Show these spaces (ids), at a readable scale. */
   focus(ids) {
     const pts = ids.map((id) => this.spaces.get(id)).filter((s) => s && s.terrain !== "box");
@@ -173,44 +156,6 @@ class LibertyMap {
     const cx = xs[xs.length >> 1], cy = ys[ys.length >> 1];
     this.vb = { x: cx - w / 2, y: cy - h / 2, w, h };
     this.applyViewBox();
-  }
-
-  toMap(ev) {
-    const r = this.root.getBoundingClientRect();
-    const v = this.vb;
-    const scale = Math.max(v.w / r.width, v.h / r.height);
-    const ox = (r.width * scale - v.w) / 2, oy = (r.height * scale - v.h) / 2;
-    return { x: v.x - ox + (ev.clientX - r.left) * scale, y: v.y - oy + (ev.clientY - r.top) * scale, scale };
-  }
-
-  setupPanZoom() {
-    this.root.addEventListener("wheel", (ev) => {
-      ev.preventDefault();
-      const p = this.toMap(ev);
-      this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
-    }, { passive: false });
-    let drag = null;
-    this.root.addEventListener("mousedown", (ev) => {
-      if (ev.button !== 0) return;
-      drag = { x: ev.clientX, y: ev.clientY, vb: { ...this.vb }, scale: this.toMap(ev).scale, moved: false };
-    });
-    window.addEventListener("mousemove", (ev) => {
-      if (!drag) return;
-      const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
-      if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
-      if (!drag.moved) return;
-      this.vb = { ...drag.vb, x: drag.vb.x - dx * drag.scale, y: drag.vb.y - dy * drag.scale };
-      this.applyViewBox();
-      this.root.classList.add("panning");
-    });
-    window.addEventListener("mouseup", () => {
-      if (drag && drag.moved) {
-        this.suppressClick = true;
-        setTimeout(() => (this.suppressClick = false), 0);
-      }
-      drag = null;
-      this.root.classList.remove("panning");
-    });
   }
 
   // ---------------------------------------------------------- state

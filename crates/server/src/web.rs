@@ -45,6 +45,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/liberty.js"),
     ),
     (
+        "mapview.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/mapview.js"),
+    ),
+    (
         "areamap.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/areamap.js"),
