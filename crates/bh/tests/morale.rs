@@ -131,12 +131,13 @@ fn victory_points_and_the_hill_tie_break() {
         g.put(Minuteman, P, id);
     }
     g.put(Minuteman, P, "bunker-south");
-    assert_eq!(g.vp(P), 3.0, "all three Bunker Hill regions");
+    let bunker = g.map().vp("hill-bunker");
+    assert_eq!(g.vp(P), bunker, "all three Bunker Hill regions");
     let x = g.put(Regular, B, "point-shore");
     g.take_hit(x);
-    assert_eq!(g.vp(P), 3.5, "a broken unit is worth 1/2");
+    assert_eq!(g.vp(P), bunker + 0.5, "a broken unit is worth 1/2");
     g.take_hit(x);
-    assert_eq!(g.vp(P), 4.0, "a destroyed unit 1");
+    assert_eq!(g.vp(P), bunker + 1.0, "a destroyed unit 1");
     // FAQ: 1 VP for every ablaze region beyond five.
     let towns: Vec<u8> = g.map().land().filter(|&r| g.map().is_town(r)).collect();
     for &t in &towns[..7] {
