@@ -317,16 +317,24 @@ impl Bh {
             .filter(|&i| self.p(i).arrives == turn && self.p(i).loc == OFF && turn > 0)
             .collect();
         let mut british = Vec::new();
+        let mut patriots = 0;
         for i in arriving {
             if self.p(i).side == PATRIOT {
                 self.pm(i).loc = muster;
+                patriots += 1;
             } else {
                 british.push(i);
             }
         }
-        if !british.is_empty() {
+        if patriots > 0 {
             self.log.say("12.1", || {
-                format!("Patriot and British reinforcements arrive (turn {turn})")
+                format!("{patriots} Patriot reinforcements reach the Muster Box (turn {turn})")
+            });
+        }
+        if !british.is_empty() {
+            let n = british.len();
+            self.log.say("12.1", || {
+                format!("{n} British reinforcements arrive by boat (turn {turn})")
             });
         }
         if british.is_empty() {
