@@ -11,8 +11,9 @@
 use crate::games::{self, Entry, Live, LoadError, Notice, Registry, Who};
 use crate::store::{DbError, Event, EventKind, GameRow, SeatRow};
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, StatusCode};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -153,17 +154,31 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 // ---------------------------------------------------------------- helpers
 
 #[derive(Deserialize, Default)]
-pub struct TokenQuery {
+struct TokenQuery {
     token: Option<String>,
 }
 
-fn token_of(headers: &HeaderMap, q: &TokenQuery) -> Option<String> {
-    if let Some(v) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
-        if let Some(t) = v.strip_prefix("Bearer ") {
-            return Some(t.trim().to_string());
-        }
+/// The caller's link token: `Authorization: Bearer T`, else `?token=T`
+/// (EventSource cannot send headers).
+pub struct Token(Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Token {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
+        let bearer = parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .map(|t| t.trim().to_string());
+        let query = || {
+            Query::<TokenQuery>::try_from_uri(&parts.uri)
+                .ok()
+                .and_then(|q| q.0.token)
+        };
+        Ok(Token(bearer.or_else(query)))
     }
-    q.token.clone()
 }
 
 async fn entry(st: &AppState, id: &str) -> Result<Arc<Entry>, ApiError> {
@@ -173,13 +188,13 @@ async fn entry(st: &AppState, id: &str) -> Result<Arc<Entry>, ApiError> {
     Ok(st.reg.get(id).await?)
 }
 
-fn who(live: &Live, headers: &HeaderMap, q: &TokenQuery) -> Result<Who, ApiError> {
-    let t = token_of(headers, q).ok_or_else(ApiError::forbidden)?;
-    live.who(&t).ok_or_else(ApiError::forbidden)
+fn who(live: &Live, token: &Token) -> Result<Who, ApiError> {
+    let t = token.0.as_deref().ok_or_else(ApiError::forbidden)?;
+    live.who(t).ok_or_else(ApiError::forbidden)
 }
 
-fn seat_of(live: &Live, headers: &HeaderMap, q: &TokenQuery) -> Result<String, ApiError> {
-    match who(live, headers, q)? {
+fn seat_of(live: &Live, token: &Token) -> Result<String, ApiError> {
+    match who(live, token)? {
         Who::Seat(s) => Ok(s),
         Who::Spectator => Err(ApiError::new(StatusCode::FORBIDDEN, "a spectator link cannot do that")),
     }
@@ -196,10 +211,17 @@ fn stale(live: &Live, seen: u64) -> ApiError {
     }
 }
 
+/// The game and the caller's seat in it (for chat and notes).
+async fn seat_in(st: &AppState, id: &str, token: &Token) -> Result<(Arc<Entry>, String), ApiError> {
+    let e = entry(st, id).await?;
+    let seat = seat_of(&*e.live.lock().await, token)?;
+    Ok((e, seat))
+}
+
 /// The seat of a request that changes the game: the token's seat, acting on
 /// the current move number, in a game not over.
-fn mover(live: &Live, headers: &HeaderMap, q: &TokenQuery, seen: u64) -> Result<String, ApiError> {
-    let seat = seat_of(live, headers, q)?;
+fn mover(live: &Live, token: &Token, seen: u64) -> Result<String, ApiError> {
+    let seat = seat_of(live, token)?;
     if seen != live.seq {
         return Err(stale(live, seen));
     }
@@ -406,27 +428,17 @@ async fn create_game(State(st): State<AppState>, Body(req): Body<CreateReq>) -> 
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
-async fn get_game(
-    State(st): State<AppState>,
-    Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
-    headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+async fn get_game(State(st): State<AppState>, Path(id): Path<String>, token: Token) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
     let live = e.live.lock().await;
-    let w = who(&live, &headers, &q)?;
+    let w = who(&live, &token)?;
     Ok(Json(state_json(&live, &w)))
 }
 
-async fn get_legal(
-    State(st): State<AppState>,
-    Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
-    headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+async fn get_legal(State(st): State<AppState>, Path(id): Path<String>, token: Token) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
     let live = e.live.lock().await;
-    let seat = seat_of(&live, &headers, &q)?;
+    let seat = seat_of(&live, &token)?;
     let legal = if live.is_over() {
         Vec::new()
     } else {
@@ -441,13 +453,12 @@ async fn get_legal(
 async fn get_at(
     State(st): State<AppState>,
     Path((id, seq)): Path<(String, u64)>,
-    Query(q): Query<TokenQuery>,
-    headers: HeaderMap,
+    token: Token,
 ) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
     let (w, now) = {
         let live = e.live.lock().await;
-        (who(&live, &headers, &q)?, live.seq)
+        (who(&live, &token)?, live.seq)
     };
     if seq > now {
         return Err(ApiError::new(
@@ -495,14 +506,14 @@ struct ActReq {
 async fn change_game(
     st: &AppState,
     id: &str,
-    who: (&HeaderMap, &TokenQuery),
+    token: &Token,
     seq_seen: u64,
     change: impl FnOnce(&mut Live, String) -> Result<Vec<Event>, ApiError>,
     reply: impl FnOnce(&Live) -> Value,
 ) -> Result<Json<Value>, ApiError> {
     let e = entry(st, id).await?;
     let mut live = e.live.lock().await;
-    let seat = mover(&live, who.0, who.1, seq_seen)?;
+    let seat = mover(&live, token, seq_seen)?;
     let events = change(&mut live, seat)?;
     commit(st, &e, &mut live, events).await?;
     Ok(Json(reply(&live)))
@@ -511,8 +522,7 @@ async fn change_game(
 async fn post_action(
     State(st): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
-    headers: HeaderMap,
+    token: Token,
     Body(req): Body<ActReq>,
 ) -> Result<Json<Value>, ApiError> {
     let act = |live: &mut Live, seat: String| {
@@ -524,7 +534,7 @@ async fn post_action(
         Ok(events)
     };
     let reply = |live: &Live| json!({"seq": live.seq, "status": live.status()});
-    change_game(&st, &id, (&headers, &q), req.seq_seen, act, reply).await
+    change_game(&st, &id, &token, req.seq_seen, act, reply).await
 }
 
 #[derive(Deserialize)]
@@ -535,8 +545,7 @@ struct SeqReq {
 async fn post_undo(
     State(st): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
-    headers: HeaderMap,
+    token: Token,
     Body(req): Body<SeqReq>,
 ) -> Result<Json<Value>, ApiError> {
     let undo = |live: &mut Live, seat: String| {
@@ -544,14 +553,13 @@ async fn post_undo(
         Ok(vec![Event::of(seat, EventKind::Undo, String::new())])
     };
     let reply = |live: &Live| json!({"seq": live.seq});
-    change_game(&st, &id, (&headers, &q), req.seq_seen, undo, reply).await
+    change_game(&st, &id, &token, req.seq_seen, undo, reply).await
 }
 
 async fn post_resign(
     State(st): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
-    headers: HeaderMap,
+    token: Token,
     Body(req): Body<SeqReq>,
 ) -> Result<Json<Value>, ApiError> {
     let resign = |live: &mut Live, seat: String| {
@@ -559,19 +567,14 @@ async fn post_resign(
         Ok(vec![Event::of(seat, EventKind::Resign, String::new())])
     };
     let reply = |live: &Live| json!({"seq": live.seq, "outcome": live.outcome_json()});
-    change_game(&st, &id, (&headers, &q), req.seq_seen, resign, reply).await
+    change_game(&st, &id, &token, req.seq_seen, resign, reply).await
 }
 
-async fn get_chat(
-    State(st): State<AppState>,
-    Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
-    headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+async fn get_chat(State(st): State<AppState>, Path(id): Path<String>, token: Token) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
     {
         let live = e.live.lock().await;
-        who(&live, &headers, &q)?;
+        who(&live, &token)?;
     }
     let lines = st.reg.store.chat(&id).await.map_err(ApiError::internal)?;
     Ok(Json(json!({"messages": lines})))
@@ -585,15 +588,10 @@ struct TextReq {
 async fn post_chat(
     State(st): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
-    headers: HeaderMap,
+    token: Token,
     Body(req): Body<TextReq>,
 ) -> Result<Json<Value>, ApiError> {
-    let e = entry(&st, &id).await?;
-    let seat = {
-        let live = e.live.lock().await;
-        seat_of(&live, &headers, &q)?
-    };
+    let (e, seat) = seat_in(&st, &id, &token).await?;
     let text = req.text.trim();
     if text.is_empty() || text.chars().count() > CHAT_MAX {
         return Err(ApiError::refused(format!(
@@ -610,17 +608,8 @@ async fn post_chat(
     Ok(Json(json!({"n": n})))
 }
 
-async fn get_notes(
-    State(st): State<AppState>,
-    Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
-    headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
-    let e = entry(&st, &id).await?;
-    let seat = {
-        let live = e.live.lock().await;
-        seat_of(&live, &headers, &q)?
-    };
+async fn get_notes(State(st): State<AppState>, Path(id): Path<String>, token: Token) -> Result<Json<Value>, ApiError> {
+    let (_, seat) = seat_in(&st, &id, &token).await?;
     let text = st.reg.store.notes(&id, &seat).await.map_err(ApiError::internal)?;
     Ok(Json(json!({"text": text})))
 }
@@ -628,15 +617,10 @@ async fn get_notes(
 async fn put_notes(
     State(st): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
-    headers: HeaderMap,
+    token: Token,
     Body(req): Body<TextReq>,
 ) -> Result<Json<Value>, ApiError> {
-    let e = entry(&st, &id).await?;
-    let seat = {
-        let live = e.live.lock().await;
-        seat_of(&live, &headers, &q)?
-    };
+    let (_, seat) = seat_in(&st, &id, &token).await?;
     if req.text.len() > NOTES_MAX {
         return Err(ApiError::refused(format!("notes are at most {NOTES_MAX} bytes")));
     }
@@ -662,13 +646,12 @@ fn sse_event(n: &Notice) -> SseEvent {
 async fn events(
     State(st): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
-    headers: HeaderMap,
+    token: Token,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
     let e = entry(&st, &id).await?;
     let (rx, seq) = {
         let live = e.live.lock().await;
-        who(&live, &headers, &q)?;
+        who(&live, &token)?;
         (e.tx.subscribe(), live.seq)
     };
     let first = stream::once(async move { Ok(sse_event(&Notice::Changed(seq))) });
