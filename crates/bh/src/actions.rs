@@ -212,7 +212,14 @@ impl Bh {
             }
             (Some(Frame::Displace { region }), Action::Region(r)) => {
                 let i = self.at(region).next().expect("a piece to move");
-                self.pm(i).loc = r;
+                let side = self.p(i).side;
+                // Ruling bh #12: over-stacked, it moves on as in 7.1.
+                let to = if self.p(i).military() && self.room(r, side) == 0 {
+                    self.overflow(side, r, region, OFF).unwrap_or(r)
+                } else {
+                    r
+                };
+                self.pm(i).loc = to;
             }
             (Some(Frame::Hits { .. }), Action::Piece(i)) => self.assign_hit(i),
             (Some(Frame::ExtraDie), Action::Choice(c)) => {

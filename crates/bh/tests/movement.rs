@@ -284,3 +284,22 @@ fn retreaters_go_one_region_further_when_the_first_is_full() {
     assert!(g.map().adjacent(at, g.region("breeds-slope-west")));
     assert!(g.units(at, P) <= 3);
 }
+
+// rule: bh 6.4, 7.1
+#[test]
+fn pieces_leaving_a_fire_move_on_past_a_full_region() {
+    let mut g = sandbox(B);
+    let mm = g.put(Minuteman, P, "town-shipyard");
+    for _ in 0..3 {
+        g.put(Minuteman, P, "town-wharves");
+    }
+    for id in ["town-mill", "town-meeting"] {
+        g.ablaze |= bit(g.region(id));
+    }
+    g.ignite(g.region("town-shipyard"), "6.4");
+    g.advance();
+    assert_eq!(ids(&g, "patriot"), vec!["town-wharves"]);
+    act(&mut g, "patriot", "town-wharves");
+    let at = g.pieces[mm as usize].loc;
+    assert!(g.map().adjacent(at, g.region("town-wharves")) && g.units(at, P) <= 3);
+}
