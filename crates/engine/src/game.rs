@@ -159,6 +159,18 @@ pub struct Outcome {
     pub rule: String,
 }
 
+impl Outcome {
+    /// The result for `seat` as `Game::evaluate` scores it: 1 won, 0 lost,
+    /// 0.5 drawn.
+    pub fn value_for(&self, seat: Seat) -> f64 {
+        match self.winner {
+            Some(w) if w == seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+}
+
 pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     type Action: Clone + Debug + PartialEq + Send + Sync;
 

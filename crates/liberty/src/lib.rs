@@ -202,11 +202,7 @@ impl Game for Liberty {
     /// with a quarter weight on the strength on the map.
     fn evaluate(&self, seat: Seat) -> f64 {
         if let Some(o) = &self.outcome {
-            return match o.winner {
-                Some(w) if w == seat => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            return o.value_for(seat);
         }
         let sp = (self.british_supply() as f64 - 12.0) / 18.0;
         let mut strength = [0.0f64; 2];
