@@ -3,6 +3,7 @@
 //! lines 1-840; rulings cite `docs/rulings.md` ("ruling b2c #N").
 
 pub mod actions;
+pub mod bot;
 pub mod combat;
 pub mod frames;
 pub mod hinder;
@@ -79,8 +80,14 @@ static INFO: TitleInfo = TitleInfo {
             values: &["9", "8"],
             help: "12.0 and FAQ: the turn Percy's reinforcements enter Boston",
         },
+        OptionInfo {
+            key: "bot",
+            values: &["sheet", "seat"],
+            help: "15.3, 15.4 solitaire only (ignored in standard): the game plays the bot's side by its sheet, \
+                   or the side is an ordinary seat",
+        },
     ],
-    rules_version: "b2c-1",
+    rules_version: "b2c-2",
 };
 
 pub fn info() -> &'static TitleInfo {
@@ -96,6 +103,12 @@ pub fn seat_name(s: Seat) -> &'static str {
 pub fn provenance() -> Vec<(String, String)> {
     let mut v = map::map().provenance();
     v.extend(vp::provenance());
+    v.push((
+        "bot-sheets".into(),
+        "reconstructed: the printed British and Patriot bot sheets (15.3, 15.4) are not in the rulebook; \
+         src/bot.rs orders priorities from each scenario's objectives and exclusive rules (15.2)"
+            .into(),
+    ));
     v.extend(revroad::cards::provenance());
     v
 }

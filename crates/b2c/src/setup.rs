@@ -49,6 +49,7 @@ impl B2c {
                 _ => 0,
             },
             percy_turn: if setup.option("percy-turn") == Some("8") { 8 } else { 9 },
+            bot: setup.option("bot") != Some("seat"),
         };
         let mut dice = Dice::seeded(setup.seed);
         let deck = Deck::shuffled(deck_cards(scenario), &mut dice);

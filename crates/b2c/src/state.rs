@@ -175,6 +175,8 @@ pub struct Options {
     /// 14.5: 0 standard, 1 none, 2 any-hash, 3 hash-count.
     pub hidden_arms: u8,
     pub percy_turn: u8,
+    /// 15.3, 15.4 the game plays the solitaire bot's seat (option bot=sheet).
+    pub bot: bool,
 }
 
 /// The three Hinder markers (6.11).

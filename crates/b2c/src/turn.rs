@@ -20,7 +20,7 @@ impl B2c {
     }
 
     /// Who must decide in this frame, or None when it runs by itself.
-    fn frame_seat(&self, f: &Frame) -> Option<Seat> {
+    pub(crate) fn frame_seat(&self, f: &Frame) -> Option<Seat> {
         match f {
             Frame::Menu { seat, .. } | Frame::Move(crate::frames::Move { seat, .. }) | Frame::Place { seat, .. } => {
                 Some(*seat)
@@ -190,7 +190,8 @@ impl B2c {
                 }
                 Some(_) => false,
             };
-            if !progressed {
+            // 15.3, 15.4 the bot plays its seat here, so it never appears in to_act().
+            if !progressed && !self.bot_step() {
                 return;
             }
             self.checks();

@@ -47,3 +47,10 @@ fn every_option_on_conforms() {
         ],
     );
 }
+
+#[test]
+fn solo_scenarios_conform_with_either_bot_option() {
+    conform("solo-british", 3, &[("bot", "sheet")]);
+    conform("solo-patriot", 3, &[("bot", "sheet")]);
+    conform("solo-british", 2, &[("bot", "seat")]);
+}

@@ -117,7 +117,7 @@ fn solitaire_reinforcements_on_a_hash_card() {
 #[test]
 fn solitaire_british_rules() {
     // No force march; Percy may land on turn 8; the hinder marker goes between the British and Lexington.
-    let mut g = B2c::sandbox("solo-patriot", &[], 1);
+    let mut g = B2c::sandbox("solo-patriot", &[("bot", "seat")], 1);
     g.turn = 8;
     let u: Vec<u8> = (0..2).map(|_| g.put(Kind::Regular, "boston")).collect();
     g.give(B, 3, 3);

@@ -1,0 +1,306 @@
+//! 15.3, 15.4 the solitaire bots. The printed bot sheets are not in the
+//! rulebook; these priorities are reconstructed from each scenario's
+//! objectives (15.2) and exclusive rules: the British bot links Smith and
+//! Pitcairn's force with Percy's in Lexington and avoids casualties, the
+//! Patriot bot causes casualties and prevents consolidation. Each rule is
+//! tried in order; the first that yields candidates decides, ties broken with
+//! the game's own dice so a replay stays exact.
+
+use crate::actions::Action;
+use crate::frames::{Frame, NONE};
+use crate::map::{map, Region};
+use crate::state::*;
+use engine::Seat;
+
+/// A priority of a bot sheet: the candidates it proposes among the legal actions.
+pub struct Rule {
+    pub reason: &'static str,
+    pub pick: fn(&B2c, &[Action]) -> Vec<Action>,
+}
+
+/// 15.4 the British bot sheet (reconstructed).
+pub const BRITISH_SHEET: &[Rule] = &[
+    Rule {
+        reason: "rally broken units: a rallied unit is no casualty",
+        pick: |_, legal| keep(legal, |a| matches!(a, Action::Rally(_))),
+    },
+    Rule {
+        reason: "clear Lexington: the link-up scores more with no Patriots there",
+        pick: |g, legal| {
+            keep(
+                legal,
+                |a| matches!(a, Action::Attack(r) if *r == map().lexington && g.outnumber(*r)),
+            )
+        },
+    },
+    Rule {
+        reason: "march on Lexington to consolidate with Percy",
+        pick: |g, legal| {
+            let lex = map().lexington;
+            keep(
+                legal,
+                |a| matches!(a, Action::Move(r) if *r != lex && g.can_gain(*r, lex)),
+            )
+        },
+    },
+    Rule {
+        reason: "remove the Hinder marker from the road",
+        pick: |_, legal| keep(legal, |a| matches!(a, Action::HinderRemove(_))),
+    },
+    Rule {
+        reason: "attack a weaker Patriot stack sharing a region",
+        pick: |g, legal| keep(legal, |a| matches!(a, Action::Attack(r) if g.outnumber(*r))),
+    },
+    Rule {
+        reason: "hold a Reserve Action: each negates one casualty",
+        pick: |_, legal| keep(legal, |a| *a == Action::Plan),
+    },
+    Rule {
+        reason: "pass",
+        pick: |_, legal| keep(legal, |a| *a == Action::Pass),
+    },
+];
+
+/// 15.3 the Patriot bot sheet (reconstructed).
+pub const PATRIOT_SHEET: &[Rule] = &[
+    Rule {
+        reason: "ambush moving Regulars",
+        pick: |_, legal| keep(legal, |a| matches!(a, Action::Ambush(_))),
+    },
+    Rule {
+        reason: "snipe at the marching column",
+        pick: |_, legal| keep(legal, |a| matches!(a, Action::Snipe(_))),
+    },
+    Rule {
+        reason: "strike weakened British",
+        pick: |g, legal| {
+            keep(legal, |a| match *a {
+                Action::Attack(r) => g.weakened(r, r),
+                Action::Assault(f, r) => g.weakened(f, r),
+                _ => false,
+            })
+        },
+    },
+    Rule {
+        reason: "rally broken units",
+        pick: |_, legal| keep(legal, |a| matches!(a, Action::Rally(_))),
+    },
+    Rule {
+        reason: "hinder the British between them and Lexington",
+        pick: |g, legal| {
+            let c = keep(legal, |a| matches!(a, Action::HinderPlace(..)));
+            nearest(c, |a| match a {
+                Action::HinderPlace(_, r) => g.british_distance(*r),
+                _ => u8::MAX,
+            })
+        },
+    },
+    Rule {
+        reason: "close on the British to prevent their consolidation",
+        pick: |g, legal| {
+            keep(legal, |a| match *a {
+                Action::Move(r) => g.british_distance(r) > 1 && g.unbroken_patriots(r) > 0,
+                Action::Assemble(r) => g.british_distance(r) == 1,
+                _ => false,
+            })
+        },
+    },
+    Rule {
+        reason: "save an Action for later",
+        pick: |_, legal| keep(legal, |a| *a == Action::Plan),
+    },
+    Rule {
+        reason: "pass",
+        pick: |_, legal| keep(legal, |a| *a == Action::Pass),
+    },
+];
+
+/// Decisions inside an Action, the same for both bots.
+pub const WITHIN_ACTION: &[Rule] = &[
+    Rule {
+        reason: "commit every unit",
+        pick: |g, legal| {
+            let committing = match g.frames.last() {
+                Some(Frame::Move(m)) => m.at == NONE,
+                Some(Frame::Combat(_) | Frame::Assemble { .. }) => true,
+                _ => false,
+            };
+            if committing {
+                keep(legal, |a| matches!(a, Action::Pick(_)))
+                    .into_iter()
+                    .take(1)
+                    .collect()
+            } else {
+                Vec::new()
+            }
+        },
+    },
+    Rule {
+        reason: "step toward the objective",
+        pick: |g, legal| {
+            let Some(Frame::Move(m)) = g.frames.last() else {
+                return Vec::new();
+            };
+            let here = g.goal_distance(m.seat, m.at);
+            let c = keep(legal, |a| match *a {
+                Action::Step(r) | Action::Land(r) => g.goal_distance(m.seat, r) < here,
+                _ => false,
+            });
+            let c = nearest(c, |a| match a {
+                Action::Step(r) | Action::Land(r) => g.goal_distance(m.seat, *r),
+                _ => u8::MAX,
+            });
+            if c.is_empty() && m.at != NONE {
+                keep(legal, |a| *a == Action::Done)
+            } else {
+                c
+            }
+        },
+    },
+    Rule {
+        reason: "best immediate result",
+        pick: |g, legal| g.best_now(legal),
+    },
+];
+
+fn keep(legal: &[Action], f: impl Fn(&Action) -> bool) -> Vec<Action> {
+    legal.iter().copied().filter(|a| f(a)).collect()
+}
+
+/// The candidates with the smallest key.
+fn nearest(c: Vec<Action>, key: impl Fn(&Action) -> u8) -> Vec<Action> {
+    let best = c.iter().map(&key).min().unwrap_or(u8::MAX);
+    c.into_iter().filter(|a| key(a) == best).collect()
+}
+
+impl B2c {
+    /// The seat the bot plays (15.3 the Patriots, 15.4 the British), with option bot=sheet.
+    pub fn bot_seat(&self) -> Option<Seat> {
+        if !self.opts.bot {
+            return None;
+        }
+        match self.scenario {
+            Scenario::SoloBritish => Some(PATRIOT),
+            Scenario::SoloPatriot => Some(BRITISH),
+            Scenario::Standard => None,
+        }
+    }
+
+    /// The bot's choice now with the priority that made it (1-based), or None if the bot need not act.
+    pub fn bot_choice(&mut self) -> Option<(Action, usize, &'static str)> {
+        let seat = self.bot_seat()?;
+        let frame_seat = self.frames.last().and_then(|f| self.frame_seat(f))?;
+        if frame_seat != seat {
+            return None;
+        }
+        let mut legal = Vec::new();
+        self.legal_for(seat, &mut legal);
+        if legal.is_empty() {
+            return None;
+        }
+        let menu = matches!(self.frames.last(), Some(Frame::Menu { .. }));
+        let sheet = match (menu, seat) {
+            (false, _) => WITHIN_ACTION,
+            (true, BRITISH) => BRITISH_SHEET,
+            (true, _) => PATRIOT_SHEET,
+        };
+        for (i, rule) in sheet.iter().enumerate() {
+            let c = (rule.pick)(self, &legal);
+            if !c.is_empty() {
+                let k = if c.len() > 1 { self.dice.pick(c.len()) } else { 0 };
+                return Some((c[k], i + 1, rule.reason));
+            }
+        }
+        Some((legal[0], sheet.len() + 1, "the first legal choice"))
+    }
+
+    /// One bot decision, logged with its reason; false when the bot need not act.
+    pub fn bot_step(&mut self) -> bool {
+        let Some((a, n, reason)) = self.bot_choice() else {
+            return false;
+        };
+        let seat = self.bot_seat().expect("bot plays");
+        if self.log.enabled() {
+            let label = self.describe_action(&a).label;
+            let who = if seat == BRITISH { "British bot" } else { "Patriot bot" };
+            let rule = if seat == BRITISH { "15.4" } else { "15.3" };
+            self.log
+                .say(rule, || format!("{who}: {label} (priority {n}: {reason})"));
+        }
+        self.perform(seat, a);
+        true
+    }
+
+    /// Regions to the objective: Lexington for the British, the nearest British region for the Patriots.
+    fn goal_distance(&self, seat: Seat, r: Region) -> u8 {
+        if r == NONE {
+            return u8::MAX;
+        }
+        if seat == BRITISH {
+            map().dist(r, map().lexington)
+        } else {
+            // Adjacent is the goal: the bot attacks by Assault, not by walking in.
+            match self.british_distance(r) {
+                0 => 2,
+                d => d - 1,
+            }
+        }
+    }
+
+    /// Regions from `r` to the nearest British piece on the map.
+    fn british_distance(&self, r: Region) -> u8 {
+        let m = map();
+        let here = self.british_regions();
+        (0..m.len() as Region)
+            .filter(|&b| here & (1 << b) != 0 && m.region(b).on_map())
+            .map(|b| m.dist(r, b))
+            .min()
+            .unwrap_or(u8::MAX)
+    }
+
+    /// The British group in `r` can still get nearer `goal`.
+    fn can_gain(&self, r: Region, goal: Region) -> bool {
+        let m = map();
+        m.region(r).on_map() && m.neighbours(r).any(|(n, _)| m.dist(n, goal) < m.dist(r, goal))
+    }
+
+    /// Unbroken Regulars in `r` at least twice the Patriots there (15.2 the 2-to-1 count).
+    fn outnumber(&self, r: Region) -> bool {
+        let pats = self.count(r, PATRIOT, |p| p.kind.military() && !p.flipped);
+        self.unbroken_regulars(r) >= 2 * pats.max(1)
+    }
+
+    /// British in `r` weakened (broken units, or no more unbroken Regulars than Patriot units striking from `from`).
+    fn weakened(&self, from: Region, r: Region) -> bool {
+        let broken = self.count(r, BRITISH, |p| p.kind == Kind::Regular && p.flipped);
+        let unbroken = self.unbroken_regulars(r);
+        broken > unbroken || unbroken <= self.unbroken_patriots(from)
+    }
+
+    /// The choice that leaves the bot's seat best placed at once, tried on
+    /// copies with fresh dice so no future die is foreseen. Dropping a unit
+    /// from a group is never preferred (it would undo a choice).
+    fn best_now(&self, legal: &[Action]) -> Vec<Action> {
+        let Some(seat) = self.bot_seat() else {
+            return Vec::new();
+        };
+        let c: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::Drop(_)))
+            .collect();
+        let mut scored: Vec<(Action, f64)> = c
+            .into_iter()
+            .map(|a| {
+                let mut t = self.clone();
+                t.log.set_enabled(false);
+                t.dice = engine::Dice::seeded(t.dice.events());
+                t.perform(seat, a);
+                (a, t.score(seat))
+            })
+            .collect();
+        let best = scored.iter().map(|x| x.1).fold(f64::MIN, f64::max);
+        scored.retain(|x| x.1 >= best - 1e-9);
+        scored.into_iter().map(|x| x.0).collect()
+    }
+}

@@ -1,0 +1,180 @@
+//! 15.3, 15.4 the solitaire bots: their priorities on built positions, and whole games played with only the human seat.
+
+mod support;
+use b2c::actions::Action;
+use b2c::state::*;
+use b2c::B2c;
+use engine::Game;
+use support::*;
+
+fn bot_log(g: &B2c) -> String {
+    g.log()
+        .visible(None)
+        .filter(|e| e.text.contains(" bot: "))
+        .last()
+        .map(|e| e.text.clone())
+        .unwrap_or_default()
+}
+
+// rule: b2c 15.3
+#[test]
+fn patriot_bot_strikes_weakened_british_and_says_why() {
+    let mut g = B2c::sandbox("solo-british", &[], 1);
+    g.shot = true;
+    for _ in 0..3 {
+        let u = g.put(Kind::Regular, "fiske-hill");
+        g.pm(u).flipped = true;
+    }
+    g.put(Kind::Regular, "fiske-hill");
+    g.put(Kind::Minuteman, "lincoln");
+    g.put_militia(2, "lincoln");
+    g.give(P, 0, 3);
+    let (a, n, _) = g.bot_choice().expect("the bot acts");
+    assert_eq!(a, Action::Assault(r("lincoln"), r("fiske-hill")));
+    assert_eq!(n, 3);
+    assert!(g.bot_step());
+    let text = bot_log(&g);
+    assert!(text.starts_with("Patriot bot: "), "{text}");
+    assert!(text.contains("(priority 3: strike weakened British)"), "{text}");
+}
+
+// rule: b2c 15.3, 6.6
+#[test]
+fn patriot_bot_ambushes_moved_regulars_first() {
+    let mut g = B2c::sandbox("solo-british", &[], 1);
+    g.shot = true;
+    for _ in 0..2 {
+        let u = g.put(Kind::Regular, "meriams-corner");
+        g.pm(u).moved = true;
+    }
+    g.put(Kind::Minuteman, "meriams-corner");
+    g.give(P, 0, 3);
+    let (a, n, _) = g.bot_choice().unwrap();
+    assert_eq!((a, n), (Action::Ambush(r("meriams-corner")), 1));
+}
+
+// rule: b2c 15.3, 15.2, 6.11
+#[test]
+fn patriot_bot_hinders_the_road_to_lexington_next_to_the_british() {
+    let mut g = B2c::sandbox("solo-british", &[], 1);
+    for _ in 0..4 {
+        g.put(Kind::Regular, "concord");
+    }
+    g.put(Kind::Minuteman, "woburn-road");
+    g.give(P, 0, 3);
+    let (a, n, why) = g.bot_choice().unwrap();
+    assert_eq!(n, 5, "{why}");
+    assert_eq!(a, Action::HinderPlace(HINDER_MOVEMENT, r("meriams-corner")));
+}
+
+// rule: b2c 15.3
+#[test]
+fn patriot_bot_closes_on_the_british_and_stops_next_to_them() {
+    let mut g = B2c::sandbox("solo-british", &[], 1);
+    g.hinder = [Hinder::Track; 3];
+    for _ in 0..4 {
+        g.put(Kind::Regular, "concord");
+    }
+    let m = g.put(Kind::Minuteman, "lexington");
+    g.give(P, 0, 1);
+    g.advance();
+    assert!(g.outcome().is_none());
+    let d = b2c::map::map().dist(g.piece(m).loc, r("concord"));
+    assert_eq!(d, 1, "the minuteman is now next to Concord ({})", at(&g, m));
+    assert!(!g.to_act().contains(P), "the bot seat never acts by itself");
+}
+
+// rule: b2c 15.4, 6.8
+#[test]
+fn british_bot_rallies_before_marching() {
+    let mut g = B2c::sandbox("solo-patriot", &[], 1);
+    g.put_named(Kind::BritishLeader, "Smith", "concord");
+    let u = g.put(Kind::Regular, "concord");
+    g.pm(u).flipped = true;
+    g.put(Kind::Regular, "concord");
+    g.give(B, 3, 0);
+    let (a, n, _) = g.bot_choice().unwrap();
+    assert_eq!((a, n), (Action::Rally(r("concord")), 1));
+}
+
+// rule: b2c 15.4
+#[test]
+fn british_bot_marches_the_whole_force_toward_lexington() {
+    let mut g = B2c::sandbox("solo-patriot", &[], 1);
+    g.turn = 9;
+    let u: Vec<u8> = (0..3).map(|_| g.put(Kind::Regular, "concord")).collect();
+    g.put(Kind::Minuteman, "watertown");
+    g.give(B, 1, 1);
+    let (a, n, _) = g.bot_choice().unwrap();
+    assert_eq!((a, n), (Action::Move(r("concord")), 3));
+    g.advance();
+    let m = b2c::map::map();
+    let to_lex = |g: &B2c, p: u8| m.dist(g.piece(p).loc, m.lexington);
+    assert!(to_lex(&g, u[0]) < m.dist(r("concord"), m.lexington), "nearer Lexington");
+    assert!(
+        u.iter().all(|&p| g.piece(p).loc == g.piece(u[0]).loc),
+        "the force stays together"
+    );
+    assert!(g.to_act().contains(P), "the human Patriot acts next");
+    assert!(bot_log(&g).starts_with("British bot: "));
+}
+
+/// Play a solitaire game with only `human` acting, by the first legal action; returns the log texts.
+fn play(scenario: &str, human: u8, seed: u64) -> (B2c, Vec<String>) {
+    let mut g = new_game(scenario, seed);
+    let mut n = 0;
+    while g.outcome().is_none() {
+        let seats = g.to_act();
+        assert!(!seats.contains(1 - human), "the bot's seat never acts");
+        assert!(seats.contains(human));
+        let mut legal = Vec::new();
+        g.legal(human, &mut legal);
+        // Prefer anything but Pass so the game has fighting in it; done ends choices.
+        let a = legal[(n * 7 + 3) % legal.len()];
+        engine::apply(&mut g, human, &a).unwrap();
+        n += 1;
+        assert!(n < 20_000, "the game ends");
+    }
+    let log = g.log().visible(None).map(|e| e.text.clone()).collect();
+    (g, log)
+}
+
+// rule: b2c 15.3
+#[test]
+fn a_whole_solo_british_game_plays_out_against_the_patriot_bot() {
+    let (g, log) = play("solo-british", B, 3);
+    assert!(g.outcome().is_some());
+    assert!(log.iter().filter(|t| t.starts_with("Patriot bot: ")).count() > 5);
+    let (_, again) = play("solo-british", B, 3);
+    assert_eq!(log, again, "the bot's ties use the game's dice: a replay is exact");
+}
+
+// rule: b2c 15.4
+#[test]
+fn a_whole_solo_patriot_game_plays_out_against_the_british_bot() {
+    let (g, log) = play("solo-patriot", P, 5);
+    assert!(g.outcome().is_some());
+    assert!(log.iter().filter(|t| t.starts_with("British bot: ")).count() > 5);
+}
+
+// rule: b2c 15.3
+#[test]
+fn with_bot_seat_the_side_is_an_ordinary_seat() {
+    let mut s = engine::Setup::new("solo-british", 1);
+    s.options.insert("bot".into(), "seat".into());
+    s.validate(B2c::info()).unwrap();
+    let mut g = B2c::new(&s);
+    let mut patriot_acted = false;
+    for _ in 0..2000 {
+        if g.outcome().is_some() {
+            break;
+        }
+        let seat = g.to_act().iter().next().unwrap();
+        patriot_acted |= seat == P;
+        let mut legal = Vec::new();
+        g.legal(seat, &mut legal);
+        engine::apply(&mut g, seat, &legal[legal.len() / 2]).unwrap();
+    }
+    assert!(patriot_acted);
+    assert!(!g.log().visible(None).any(|e| e.text.contains("bot:")));
+}
