@@ -293,3 +293,27 @@ pub fn described<G: Game>(game: &G, seat: Seat) -> Vec<ActionInfo> {
     }
     legal.iter().map(|a| game.describe(seat, a)).collect()
 }
+
+/// The five accessors of `Game` that every title writes alike, for a state
+/// with the fields `outcome: Option<Outcome>`, `log: Log` and `dice: Dice`:
+/// write `engine::state_accessors!();` inside `impl Game for ...`.
+#[macro_export]
+macro_rules! state_accessors {
+    () => {
+        fn outcome(&self) -> Option<&$crate::Outcome> {
+            self.outcome.as_ref()
+        }
+        fn log(&self) -> &$crate::Log {
+            &self.log
+        }
+        fn log_mut(&mut self) -> &mut $crate::Log {
+            &mut self.log
+        }
+        fn dice(&self) -> &$crate::Dice {
+            &self.dice
+        }
+        fn dice_mut(&mut self) -> &mut $crate::Dice {
+            &mut self.dice
+        }
+    };
+}

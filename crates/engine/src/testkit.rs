@@ -51,6 +51,8 @@ static INFO: TitleInfo = TitleInfo {
 
 impl Game for Toy {
     type Action = Act;
+
+    crate::state_accessors!();
     fn info() -> &'static TitleInfo {
         &INFO
     }
@@ -126,23 +128,8 @@ impl Game for Toy {
             target: None,
         }
     }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
     fn view(&self, viewer: Viewer) -> serde_json::Value {
         json!({"banked": self.banked, "pending": self.pending, "secret": viewer.map(|v| self.secret[v as usize])})
-    }
-    fn log(&self) -> &Log {
-        &self.log
-    }
-    fn log_mut(&mut self) -> &mut Log {
-        &mut self.log
-    }
-    fn dice(&self) -> &Dice {
-        &self.dice
-    }
-    fn dice_mut(&mut self) -> &mut Dice {
-        &mut self.dice
     }
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
         let mut g = self.clone();

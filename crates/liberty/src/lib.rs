@@ -123,6 +123,8 @@ pub fn provenance() -> Vec<(String, String)> {
 impl Game for Liberty {
     type Action = Action;
 
+    engine::state_accessors!();
+
     fn info() -> &'static TitleInfo {
         &INFO
     }
@@ -154,28 +156,8 @@ impl Game for Liberty {
         self.describe_action(action)
     }
 
-    fn outcome(&self) -> Option<&engine::Outcome> {
-        self.outcome.as_ref()
-    }
-
     fn view(&self, viewer: Viewer) -> serde_json::Value {
         self.render_view(viewer)
-    }
-
-    fn log(&self) -> &engine::Log {
-        &self.log
-    }
-
-    fn log_mut(&mut self) -> &mut engine::Log {
-        &mut self.log
-    }
-
-    fn dice(&self) -> &engine::Dice {
-        &self.dice
-    }
-
-    fn dice_mut(&mut self) -> &mut engine::Dice {
-        &mut self.dice
     }
 
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
