@@ -40,6 +40,8 @@ pub enum Action {
     Risk(Region),
     Flip,
     Leave(u8),
+    /// ... riding off the map from a region with an unbroken Regular, risking the capture roll (6.12).
+    RiskLeave(u8),
     Alert(Region),
     Go(Region),
     Yes,
@@ -207,15 +209,27 @@ impl B2c {
                 "Alert the town: flip its Gather marker (6.12)".into(),
                 None,
             ),
-            Action::Leave(e) => {
+            Action::Leave(e) | Action::RiskLeave(e) => {
                 let edge = match e {
                     crate::map::TOP => "top",
                     crate::map::LEFT => "left",
                     _ => "bottom",
                 };
+                let guarded = match self.frames.last() {
+                    Some(crate::frames::Frame::Ride(r)) => r
+                        .riders
+                        .first()
+                        .is_some_and(|&p| self.unbroken_regulars(self.piece(p).loc) > 0),
+                    _ => false,
+                };
+                let (pre, how) = match (a, guarded) {
+                    (Action::RiskLeave(_), _) => ("risk-", ", risking the capture roll"),
+                    (_, true) => ("", ", evading the British for 1 more Activity Point"),
+                    _ => ("", ""),
+                };
                 (
-                    format!("leave-{edge}"),
-                    format!("Ride off the {edge} edge to its Nightrider box (6.12)"),
+                    format!("{pre}leave-{edge}"),
+                    format!("Ride off the {edge} edge to its Nightrider box{how} (6.12)"),
                     None,
                 )
             }

@@ -28,13 +28,13 @@ impl B2c {
                 }
                 for r in 0..m.len() as Region {
                     let ok = match h {
-                        HINDER_MOVEMENT => {
-                            m.region(r).on_map() && (!self.solo() || self.between_british_and_lexington(r))
-                        }
+                        HINDER_MOVEMENT => m.region(r).on_map(),
                         HINDER_SEARCH => self.arms & (1 << r) != 0,
                         _ => self.gather[r as usize] != Gather::None,
                     };
-                    if ok {
+                    // 15.2 every Patriot Hinder marker of the solitaire scenarios.
+                    let placed_ok = !self.solo() || seat != PATRIOT || self.between_british_and_lexington(r);
+                    if ok && placed_ok {
                         out.push(Action::HinderPlace(h, r));
                     }
                 }

@@ -71,10 +71,17 @@ impl B2c {
         {
             out.push(Action::Flip);
         }
+        // 6.12 leaving a guarded region off the map: the same election as any other departure.
         if ap >= 1 {
             for e in [TOP, LEFT, BOTTOM] {
-                if m.region(at).edges & e != 0 && (!guarded || ap >= 2) {
+                if m.region(at).edges & e == 0 {
+                    continue;
+                }
+                if !guarded || ap >= 2 {
                     out.push(Action::Leave(e));
+                }
+                if guarded && !ride.free {
+                    out.push(Action::RiskLeave(e));
                 }
             }
         }
@@ -132,9 +139,14 @@ impl B2c {
                 }
                 self.muster(at);
             }
-            Action::Leave(e) => {
-                // Leaving a region with an unbroken Regular off the map: the evasion point too.
-                self.ride_mut().ap -= if self.unbroken_regulars(at) > 0 { 2 } else { 1 };
+            Action::Leave(e) | Action::RiskLeave(e) => {
+                // Leaving a region with an unbroken Regular off the map: the evasion point, or the capture roll.
+                let evade = matches!(a, Action::Leave(_)) && self.unbroken_regulars(at) > 0;
+                self.ride_mut().ap -= if evade { 2 } else { 1 };
+                if matches!(a, Action::RiskLeave(_)) && self.capture_roll(p) {
+                    self.ride_mut().ap = 0;
+                    return;
+                }
                 let turn = self.turn;
                 let pc = self.pm(p);
                 pc.loc = box_of(e);

@@ -56,6 +56,36 @@ fn leaving_regulars_costs_a_point_or_a_capture_roll_and_streams_cost_two() {
     assert_eq!(ride.ap, 2);
 }
 
+// rule: b2c 6.12
+#[test]
+fn riding_off_the_map_past_regulars_elects_a_point_or_a_capture_roll() {
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let rev = g.put_named(Kind::Nightrider, "Revere", "barretts-farm");
+    g.put(Kind::Regular, "barretts-farm");
+    g.give(P, 3, 3);
+    act(&mut g, P, "call-to-arms");
+    assert!(can(&g, P, "leave-left") && can(&g, P, "risk-leave-left"));
+    let mut evading = g.clone();
+    act(&mut evading, P, "leave-left");
+    assert_eq!(at(&evading, rev), "box-left");
+    assert!(
+        evading.log().visible(None).all(|e| !e.text.starts_with("Capture roll")),
+        "no roll when evading"
+    );
+    g.dice.script([6]);
+    act(&mut g, P, "risk-leave-left");
+    assert!(g.piece(rev).flipped, "captured on a 6, in the region it tried to leave");
+    assert_eq!(at(&g, rev), "barretts-farm");
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let rev = g.put_named(Kind::Nightrider, "Revere", "barretts-farm");
+    g.put(Kind::Regular, "barretts-farm");
+    g.give(P, 3, 3);
+    act(&mut g, P, "call-to-arms");
+    g.dice.script([2]);
+    act(&mut g, P, "risk-leave-left");
+    assert_eq!(at(&g, rev), "box-left", "a missed roll lets it ride off for one point");
+}
+
 // rule: b2c 6.12, 4.6
 #[test]
 fn riders_leave_the_map_and_raise_the_alert_the_next_turn() {

@@ -133,3 +133,20 @@ fn solitaire_british_rules() {
     assert!(can(&g, P, "hinder-movement-brookline"));
     assert!(!can(&g, P, "hinder-movement-concord"));
 }
+
+// rule: b2c 15.2, 6.11
+#[test]
+fn solitaire_hinder_search_also_goes_between_the_british_and_lexington() {
+    let place = |scenario: &str| {
+        let mut g = B2c::sandbox(scenario, &[("bot", "seat")], 1);
+        g.put(Kind::Regular, "concord");
+        g.arms = (1 << r("meriams-corner")) | (1 << r("sudbury-road"));
+        g.give(P, 3, 3);
+        (
+            can(&g, P, "hinder-search-meriams-corner"),
+            can(&g, P, "hinder-search-sudbury-road"),
+        )
+    };
+    assert_eq!(place("solo-patriot"), (true, false));
+    assert_eq!(place("standard"), (true, true));
+}
