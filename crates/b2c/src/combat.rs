@@ -135,7 +135,7 @@ impl B2c {
             CombatStage::SelectDefenders => format!("Choose the units defending in {at}, then done"),
             CombatStage::Mode => "Simultaneous combat or Defensive Fire?".into(),
             CombatStage::OpFire => "Opportunity fire on the retreating troops (7.1.3)?".into(),
-            CombatStage::Advance => "Advance with the field cannon (4.1)?".into(),
+            CombatStage::Advance => "Choose the units going with the field cannon, then where it advances (4.1)".into(),
             _ => String::new(),
         }
     }
@@ -176,11 +176,16 @@ impl B2c {
             }
             CombatStage::Mode => out.extend([Action::Simultaneous, Action::Defensive]),
             CombatStage::OpFire => out.extend([Action::Yes, Action::No]),
+            // 4.1, ruling b2c #4: the British choose which attackers go along, at least one Regular.
             CombatStage::Advance => {
                 let m = map();
-                for (n, _) in m.neighbours(c.region) {
-                    if m.region(n).on_map() {
-                        out.push(Action::Go(n));
+                let free = self.set_at(c.region, BRITISH, |p| p.kind != Kind::Cannon) & c.attackers & !c.advancing;
+                out.extend(members(free).map(Action::Pick));
+                if members(c.advancing).any(|p| self.piece(p).kind == Kind::Regular) {
+                    for (n, _) in m.neighbours(c.region) {
+                        if m.region(n).on_map() {
+                            out.push(Action::Go(n));
+                        }
                     }
                 }
                 out.push(Action::No);
@@ -251,8 +256,9 @@ impl B2c {
             }
             (CombatStage::OpFire, Action::Yes) => self.opfire(&c),
             (CombatStage::OpFire, _) => self.combat_mut().stage = self.after_opfire(&c),
+            (CombatStage::Advance, Action::Pick(p)) => self.combat_mut().advancing |= bit(p),
             (CombatStage::Advance, Action::Go(r)) => {
-                for p in members(self.set_at(c.region, BRITISH, |_| true) & (c.attackers | self.cannon_set(c.region))) {
+                for p in members(self.set_at(c.region, BRITISH, |_| true) & (c.advancing | self.cannon_set(c.region))) {
                     let pc = self.pm(p);
                     pc.loc = r;
                     pc.moved = true;

@@ -158,6 +158,9 @@ pub struct Combat {
     pub roll: [Option<Vec<(u8, u8)>>; 2],
     /// A seat is asked whether to re-roll a missed die (14.1).
     pub ask: Option<Seat>,
+    /// 4.1 the units chosen to go with the cannon's advance (ruling b2c #4).
+    #[serde(default)]
+    pub advancing: Set,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -277,6 +277,7 @@ impl B2c {
             reroll: [self.opts.leader_rerolls; 2],
             roll: [None, None],
             ask: None,
+            advancing: 0,
         })));
     }
 }

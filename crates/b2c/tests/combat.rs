@@ -501,3 +501,34 @@ fn hits_go_to_participants_first_but_a_leader_may_take_one() {
     act(&mut g, B, "pick-smith");
     assert!(g.piece(s).flipped);
 }
+
+// rule: b2c 4.1
+#[test]
+fn the_british_choose_who_goes_with_the_cannon_advance() {
+    // ruling b2c #4: after every defender retreated before combat, the cannon may advance one
+    // region with the attackers the British choose (at least one Regular).
+    let mut g = B2c::sandbox("standard", &[], 1);
+    let a = g.put(Kind::Regular, "lincoln");
+    let b = g.put(Kind::Regular, "lincoln");
+    let cannon = g.put(Kind::Cannon, "lincoln");
+    let mm = g.put(Kind::Minuteman, "lincoln");
+    g.give(B, 3, 3);
+    act(&mut g, B, "attack-lincoln");
+    for p in [a, b, cannon] {
+        pick(&mut g, B, p);
+    }
+    act(&mut g, B, "done");
+    pick(&mut g, P, mm);
+    act(&mut g, P, "done");
+    act(&mut g, P, "go-meriams-corner");
+    act(&mut g, B, "no"); // no opportunity fire
+    assert!(!can(&g, B, "go-fiske-hill"), "a Regular must go along");
+    assert!(!can(&g, B, &format!("pick-{}", pid(&g, cannon))));
+    pick(&mut g, B, a);
+    act(&mut g, B, "go-fiske-hill");
+    assert_eq!(
+        (at(&g, a), at(&g, cannon), at(&g, b)),
+        ("fiske-hill".into(), "fiske-hill".into(), "lincoln".into())
+    );
+    assert!(g.piece(a).moved && !g.piece(b).moved);
+}
