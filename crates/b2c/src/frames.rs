@@ -56,6 +56,12 @@ pub enum Frame {
     },
     /// 5.3 the end-of-turn steps after the escorts.
     EndTurn,
+    /// 6.8 the owner chooses which broken units the leaders rally, `left` more.
+    Rally {
+        seat: Seat,
+        region: Region,
+        left: u8,
+    },
     /// 6.6 the Patriots choose the two moved Regulars they ambush.
     Ambush {
         region: Region,

@@ -1,5 +1,6 @@
 //! 6.6 Ambush, 6.7 Snipe, 6.8 Rally and 6.10 Escape Capture.
 
+use crate::actions::Action;
 use crate::frames::{Frame, HitKind};
 use crate::map::{map, Region};
 use crate::state::*;
@@ -71,30 +72,56 @@ impl B2c {
         }
     }
 
-    /// 6.8 every unused leader in the region rallies its share of broken units.
+    /// 6.8 every unused leader in the region rallies its share of broken units;
+    /// when there are more broken units than the leaders can rally, the owner chooses.
     pub fn rally(&mut self, r: Region, seat: Seat) {
-        let mut broken: Vec<u8> = members(self.set_at(r, seat, |p| p.kind.military() && p.flipped)).collect();
-        // Best units first: minutemen, then the strongest militia.
-        broken.sort_by_key(|&p| {
-            let pc = self.piece(p);
-            std::cmp::Reverse(if pc.kind == Kind::Minuteman { 3 } else { pc.value })
-        });
+        let broken = self.rally_candidates(r, seat).count_ones() as usize;
         let leaders: Vec<u8> = members(self.set_at(r, seat, |p| p.kind.leader() && !p.rallied)).collect();
-        let mut next = broken.into_iter();
-        let mut n = 0;
+        let mut cap = 0;
         for l in leaders {
-            if next.len() == 0 {
+            if cap >= broken {
                 break;
             }
-            let cap = self.rally_capacity(self.piece(l));
+            cap += self.rally_capacity(self.piece(l));
             self.pm(l).rallied = true;
-            for p in next.by_ref().take(cap) {
-                self.pm(p).flipped = false;
-                n += 1;
-            }
         }
-        let at = map().region(r).name.clone();
+        self.frames.push(Frame::Rally {
+            seat,
+            region: r,
+            left: cap as u8,
+        });
+    }
+
+    pub fn rally_candidates(&self, r: Region, seat: Seat) -> Set {
+        self.set_at(r, seat, |p| p.kind.military() && p.flipped)
+    }
+
+    pub fn rally_act(&mut self, a: Action) {
+        if let (Action::Pick(p), Some(Frame::Rally { ref mut left, .. })) = (a, self.frames.last_mut()) {
+            *left -= 1;
+            self.pm(p).flipped = false;
+            let label = self.piece_label(p);
+            self.log.say("6.8", || format!("{label} is rallied."));
+        }
+    }
+
+    /// Nothing to choose once the leaders are spent, or when every broken unit can be rallied.
+    pub fn rally_auto(&mut self) -> bool {
+        let Some(&Frame::Rally { seat, region, left }) = self.frames.last() else {
+            return false;
+        };
+        let cands = self.rally_candidates(region, seat);
+        if left > 0 && cands != 0 && cands.count_ones() > left as u32 {
+            return false;
+        }
+        self.frames.pop();
+        for p in members(cands).take(left as usize) {
+            self.pm(p).flipped = false;
+        }
+        let n = cands.count_ones().min(left as u32);
+        let at = map().region(region).name.clone();
         self.log.say("6.8", || format!("{n} unit(s) rallied in {at}."));
+        true
     }
 
     /// 6.10 escape: 6 or more on a die, +1 per active unbroken Patriot unit, -1 per unbroken Regular there (ruling b2c #22).

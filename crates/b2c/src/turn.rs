@@ -34,6 +34,7 @@ impl B2c {
             Frame::Retreat(r) => Some(r.seat),
             Frame::Search(s) => s.failed.map(|_| BRITISH),
             Frame::Escort { .. } => Some(BRITISH),
+            Frame::Rally { seat, .. } => Some(*seat),
             Frame::Charge(_) | Frame::EndTurn => None,
         }
     }
@@ -92,6 +93,7 @@ impl B2c {
             Some(Frame::Ambush { .. }) => ("Choose the two moved Regulars to ambush".into(), "6.6"),
             Some(Frame::Search(_)) => ("Pay 1 VP to draw another card for the capture?".into(), "8.2"),
             Some(Frame::Place { piece, .. }) => (format!("Place {}", self.piece_label(*piece)), "6.10"),
+            Some(Frame::Rally { left, .. }) => (format!("Choose a broken unit to rally ({left} left)"), "6.8"),
             Some(Frame::Escort { piece, .. }) => (
                 format!("Escort {} toward Boston, or stop", self.piece_label(*piece)),
                 "5.3",
@@ -119,6 +121,9 @@ impl B2c {
             Some(Frame::Ambush { region, picked }) => self.ambush_legal(*region, *picked, out),
             Some(Frame::Place { piece, optional, .. }) => self.place_legal(*piece, *optional, out),
             Some(Frame::Escort { piece, left }) => self.escort_legal(*piece, *left, out),
+            Some(Frame::Rally { seat, region, .. }) => {
+                out.extend(members(self.rally_candidates(*region, *seat)).map(Action::Pick))
+            }
             _ => {}
         }
     }
@@ -138,6 +143,7 @@ impl B2c {
             Some(Frame::Ambush { .. }) => self.ambush_act(a),
             Some(Frame::Place { .. }) => self.place_act(a),
             Some(Frame::Escort { .. }) => self.escort_act(a),
+            Some(Frame::Rally { .. }) => self.rally_act(a),
             _ => {}
         }
         self.checks();
@@ -183,6 +189,7 @@ impl B2c {
                         false
                     }
                 }
+                Some(Frame::Rally { .. }) => self.rally_auto(),
                 Some(Frame::EndTurn) => {
                     self.frames.pop();
                     self.next_turn();

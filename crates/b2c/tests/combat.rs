@@ -377,7 +377,14 @@ fn rally_two_per_british_leader_one_after_concord() {
     }
     g.give(B, 3, 3);
     act(&mut g, B, "rally-lincoln");
-    assert_eq!(u.iter().filter(|&&p| !g.piece(p).flipped).count(), 2);
+    // Three broken, two to rally: the British choose.
+    assert_eq!(ids(&g, B).len(), 3);
+    pick(&mut g, B, u[2]);
+    pick(&mut g, B, u[0]);
+    assert_eq!(
+        u.iter().map(|&p| g.piece(p).flipped).collect::<Vec<_>>(),
+        vec![false, true, false]
+    );
     assert!(
         !can(&g, B, "rally-lincoln") || g.to_act().contains(P),
         "the leader is used"
@@ -391,8 +398,10 @@ fn rally_two_per_british_leader_one_after_concord() {
     }
     g.give(B, 3, 3);
     act(&mut g, B, "rally-lincoln");
+    pick(&mut g, B, u[1]);
     assert_eq!(u.iter().filter(|&&p| !g.piece(p).flipped).count(), 1);
-    // A Patriot leader rallies one unit, best first.
+    assert!(g.to_act().contains(P), "one rallied and the Action is over");
+    // A Patriot leader rallies one unit of the Patriots' choice.
     let mut g = B2c::sandbox("standard", &[], 1);
     g.put_named(Kind::PatriotLeader, "Barrett", "concord");
     let a = g.put_militia(0, "concord");
@@ -401,7 +410,16 @@ fn rally_two_per_british_leader_one_after_concord() {
     g.pm(b).flipped = true;
     g.give(P, 3, 3);
     act(&mut g, P, "rally-concord");
-    assert!(!g.piece(b).flipped && g.piece(a).flipped);
+    pick(&mut g, P, a);
+    assert!(g.piece(b).flipped && !g.piece(a).flipped);
+    // As many broken units as the leader can rally: no choice to make.
+    let mut g = B2c::sandbox("standard", &[], 1);
+    g.put_named(Kind::PatriotLeader, "Barrett", "concord");
+    let a = g.put_militia(1, "concord");
+    g.pm(a).flipped = true;
+    g.give(P, 3, 3);
+    act(&mut g, P, "rally-concord");
+    assert!(!g.piece(a).flipped && g.to_act().contains(B));
 }
 
 // rule: b2c 11.0, 12.0, 10.0
