@@ -200,6 +200,29 @@ fn bench_prints_actions_per_second() {
         .stdout(predicate::str::contains("games: 2").and(predicate::str::contains("actions/s: ")));
 }
 
+/// Every scenario of every title plays random games to their end.
+#[test]
+fn every_scenario_plays_to_an_outcome() {
+    let out = ph().arg("scenarios").output().unwrap();
+    let list = String::from_utf8(out.stdout).unwrap();
+    let scenarios: Vec<&str> = list.lines().filter_map(|l| l.split_whitespace().next()).collect();
+    for key in [
+        "liberty/1775",
+        "b2c/standard",
+        "b2c/solo-british",
+        "bh/standard",
+        "bh/solo-patriot",
+    ] {
+        assert!(scenarios.contains(&key), "{key} in {scenarios:?}");
+    }
+    for s in scenarios {
+        ph().args(["bench", s, "--games", "2"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("games: 2"));
+    }
+}
+
 #[test]
 fn play_hotseat_from_piped_input() {
     let dir = TempDir::new().unwrap();
