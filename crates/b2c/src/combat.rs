@@ -542,6 +542,7 @@ impl B2c {
             picked,
             dest: NONE,
             stage: RetreatStage::Pick,
+            escorted: 0,
         }));
     }
 
@@ -593,6 +594,10 @@ impl B2c {
                 out.push(Action::Done);
             }
             RetreatStage::Dest => out.extend(self.retreat_dests(r).into_iter().map(Action::Go)),
+            RetreatStage::Escort => {
+                let (militia, _) = self.escort_choice(r);
+                out.extend(members(militia & !r.escorted).map(Action::Pick));
+            }
             _ => {}
         }
     }
@@ -607,6 +612,7 @@ impl B2c {
     pub fn retreat_act(&mut self, a: Action) {
         let r = self.retreat_mut();
         match a {
+            Action::Pick(p) if r.stage == RetreatStage::Escort => r.escorted |= bit(p),
             Action::Pick(p) => r.picked |= bit(p),
             Action::Go(d) => {
                 r.dest = d;
@@ -637,8 +643,24 @@ impl B2c {
                 }
                 return false;
             }
+            RetreatStage::Escort => {
+                let (militia, escorts) = self.escort_choice(&r);
+                if militia.count_ones() > escorts && r.escorted.count_ones() < escorts {
+                    return false;
+                }
+                let rs = self.retreat_mut();
+                if militia.count_ones() <= escorts {
+                    rs.escorted = militia;
+                }
+                rs.stage = RetreatStage::Moving;
+            }
             RetreatStage::MovedHit => {
-                self.retreat_mut().stage = RetreatStage::Moving;
+                let patriot = r.seat == PATRIOT && r.mode == RetreatMode::Before;
+                self.retreat_mut().stage = if patriot {
+                    RetreatStage::Escort
+                } else {
+                    RetreatStage::Moving
+                };
                 let moved = members(alive)
                     .filter(|&p| self.piece(p).moved)
                     .fold(0, |s, p| s | bit(p));
@@ -688,6 +710,25 @@ impl B2c {
         true
     }
 
+    /// 7.1.2 the moved militia still retreating with the Patriots, and how many of them
+    /// leaders and unbroken minutemen may accompany (one each).
+    fn escort_choice(&self, r: &Retreat) -> (Set, u32) {
+        let mut militia = 0;
+        let mut escorts = 0;
+        for p in members(r.picked) {
+            let pc = self.piece(p);
+            if !pc.active() || pc.loc != r.region || !pc.moved {
+                continue;
+            }
+            match pc.kind {
+                Kind::Militia => militia |= bit(p),
+                Kind::PatriotLeader | Kind::Minuteman if !pc.flipped => escorts += 1,
+                _ => {}
+            }
+        }
+        (militia, escorts)
+    }
+
     /// 7.1.1, 7.1.2 who goes when retreating before combat (ruling b2c #20):
     /// unmoved units freely; moved units in the prescribed order; 11.0 rolls.
     fn retreat_order(&mut self, r: &Retreat, alive: Set) -> Set {
@@ -700,27 +741,20 @@ impl B2c {
                 goers |= bit(p);
             }
         }
-        let is = |g: &B2c, p: u8, k: Kind, broken: bool| g.piece(p).kind == k && g.piece(p).flipped == broken;
         if r.seat == PATRIOT {
-            let mut escorts = 0;
             for &p in &moved {
-                if is(self, p, Kind::PatriotLeader, true) || is(self, p, Kind::Minuteman, true) {
+                if matches!(self.piece(p).kind, Kind::PatriotLeader | Kind::Minuteman) {
                     goers |= bit(p);
-                } else if is(self, p, Kind::PatriotLeader, false) || is(self, p, Kind::Minuteman, false) {
-                    goers |= bit(p);
-                    escorts += 1;
                 }
             }
-            let mut militia: Vec<u8> = moved
+            // The militia the Patriots chose to accompany go; the others alone (7.1.2).
+            let militia: Vec<u8> = moved
                 .iter()
                 .copied()
                 .filter(|&p| self.piece(p).kind == Kind::Militia)
                 .collect();
-            // Escorts take broken militia first: alone they could not retreat.
-            militia.sort_by_key(|&p| !self.piece(p).flipped);
             for p in militia {
-                if escorts > 0 {
-                    escorts -= 1;
+                if r.escorted & bit(p) != 0 {
                     goers |= bit(p);
                 } else if !self.piece(p).flipped {
                     goers |= bit(p);

@@ -186,6 +186,8 @@ pub enum RetreatStage {
     Pick,
     Dest,
     MovedHit,
+    /// 7.1.2 the Patriots choose which moved militia their leaders and minutemen accompany.
+    Escort,
     Moving,
     Arrived,
 }
@@ -202,6 +204,9 @@ pub struct Retreat {
     pub picked: Set,
     pub dest: Region,
     pub stage: RetreatStage,
+    /// 7.1.2 the moved militia chosen to be accompanied.
+    #[serde(default)]
+    pub escorted: Set,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

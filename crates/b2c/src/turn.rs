@@ -85,6 +85,8 @@ impl B2c {
             Some(Frame::Retreat(r)) => (
                 if r.stage == crate::frames::RetreatStage::Pick {
                     "Choose units to retreat, then done".to_string()
+                } else if r.stage == crate::frames::RetreatStage::Escort {
+                    "Choose the moved militia accompanied by leaders and minutemen (7.1.2)".to_string()
                 } else {
                     "Choose where the retreat goes".to_string()
                 },

@@ -128,13 +128,24 @@ fn moved_patriots_retreat_in_the_prescribed_order() {
     act(&mut g, P, "go-meriams-corner");
     // First a hit on one retreating unit.
     pick(&mut g, P, hit);
-    // Two broken militia now: the leader takes one, the other cannot go alone;
-    // the lone unbroken militia goes and breaks.
+    // Two broken militia now and one leader: the Patriots choose whom he accompanies.
+    let mut other = g.clone();
+    assert_eq!(ids(&g, P).len(), 3);
+    pick(&mut g, P, broken);
+    // The accompanied one goes, the other broken one cannot go alone; the lone unbroken militia goes and breaks.
     assert_eq!(at(&g, l), "meriams-corner");
+    assert_eq!(at(&g, broken), "meriams-corner");
+    assert_eq!(at(&g, hit), "lincoln");
     assert_eq!(at(&g, lone), "meriams-corner");
     assert!(g.piece(lone).flipped);
-    let stayed = [hit, broken].iter().filter(|&&p| at(&g, p) == "lincoln").count();
-    assert_eq!(stayed, 1);
+    // Accompanying the unbroken militia keeps it unbroken; both broken ones stay.
+    pick(&mut other, P, lone);
+    assert_eq!(at(&other, lone), "meriams-corner");
+    assert!(!other.piece(lone).flipped);
+    assert_eq!(
+        (at(&other, hit), at(&other, broken)),
+        ("lincoln".into(), "lincoln".into())
+    );
 }
 
 // rule: b2c 7.1.2, 11.0
