@@ -158,7 +158,7 @@ impl Liberty {
         }
         self.dice.reveal();
         let place = self.hex_name(hex);
-        let att = crate::seat_name(bt.attacker);
+        let att = crate::side_name(bt.attacker);
         let shown: Vec<String> = self
             .blocks_at(hex)
             .filter(|&b| self.revealed & bit(b) != 0)
@@ -577,7 +577,7 @@ impl Liberty {
             self.log.say(rule, || format!("{who} {verb} to {place}."));
         } else {
             self.log.tell(seat, rule, || format!("{who} {verb} to {place}."));
-            let side = crate::seat_name(seat);
+            let side = crate::side_name(seat);
             self.log.say(rule, || format!("A {side} block {verb} to {place}."));
         }
     }
@@ -746,7 +746,7 @@ impl Liberty {
         self.log.say("7.2", || {
             format!(
                 "The battle is not decided after {last} rounds: {} must retreat.",
-                crate::seat_name(seat)
+                crate::side_name(seat)
             )
         });
         bt.stage = Stage::Retreat { seat, mask };
@@ -770,7 +770,7 @@ impl Liberty {
         }
         let place = self.hex_name(bt.hex);
         self.log
-            .say("7.5", || format!("{} wins the battle in {place}.", crate::seat_name(w)));
+            .say("7.5", || format!("{} wins the battle in {place}.", crate::side_name(w)));
         bt.stage = Stage::Regroup { seat: w };
         bt.fresh_counts();
         *self.battle_mut() = bt;

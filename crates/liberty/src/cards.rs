@@ -159,7 +159,7 @@ impl Liberty {
     pub fn announce_player1(&mut self, rule: &str) {
         let p1 = self.player1;
         self.log
-            .say(rule, || format!("{} is Player 1 this turn.", crate::seat_name(p1)));
+            .say(rule, || format!("{} is Player 1 this turn.", crate::side_name(p1)));
     }
 
     pub fn supply_legal(&self, seat: Seat, given: u64, out: &mut Vec<Action>) {

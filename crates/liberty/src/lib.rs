@@ -67,6 +67,11 @@ pub fn seat_name(s: Seat) -> &'static str {
     INFO.seats[s as usize]
 }
 
+/// A side as the log names it ("British", "American").
+pub fn side_name(s: Seat) -> &'static str {
+    ["British", "American"][s as usize]
+}
+
 /// `--data DIR`: `hexes.tsv`, `hexsides.tsv`, `rivers.tsv` and `blocks.tsv`
 /// found in DIR replace the embedded (reconstructed) ones, so owners of the
 /// printed game can use its values. Call before the first game; a game must

@@ -72,7 +72,7 @@ impl Liberty {
         }
         let place = self.hex_name(h);
         self.log.say("5.1", || {
-            format!("{} moves a group from {place}.", crate::seat_name(seat))
+            format!("{} moves a group from {place}.", crate::side_name(seat))
         });
         self.frames.push(Frame::Group {
             seat,
@@ -441,7 +441,7 @@ impl Liberty {
         }
         let place = self.hex_name(h);
         self.log
-            .say("5.4", || format!("{} attacks {place}.", crate::seat_name(seat)));
+            .say("5.4", || format!("{} attacks {place}.", crate::side_name(seat)));
         true
     }
 
@@ -641,7 +641,7 @@ impl Liberty {
         self.strength[b as usize] = blocks::info(b).max;
         self.log.tell(seat, "6.0", || format!("You draw {}.", Liberty::name(b)));
         self.log.say("6.0", || {
-            format!("{} draws a replacement block.", crate::seat_name(seat))
+            format!("{} draws a replacement block.", crate::side_name(seat))
         });
         let mut hexes = Vec::new();
         self.deploy_hexes(b, &mut hexes);

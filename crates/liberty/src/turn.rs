@@ -148,7 +148,7 @@ impl Liberty {
                     2 => Weather::South,
                     _ => Weather::Fair,
                 };
-                let p2 = crate::seat_name(other(self.player1));
+                let p2 = crate::side_name(other(self.player1));
                 self.log.roll("4.0", &[r], || {
                     format!(
                         "{p2} rolls for weather: {}.",

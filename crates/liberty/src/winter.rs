@@ -138,7 +138,7 @@ impl Liberty {
     pub fn disband(&mut self, b: Block) {
         let place = self.hex_name(self.loc[b as usize]);
         self.log.say("11.3", || {
-            format!("{} disbands a block in {place}.", crate::seat_name(Liberty::side_of(b)))
+            format!("{} disbands a block in {place}.", crate::side_name(Liberty::side_of(b)))
         });
         self.to_pool(b);
     }
@@ -242,7 +242,7 @@ impl Liberty {
         self.frames.push(Frame::Offer { from, give, get });
         let (g, t) = (Liberty::name(give), Liberty::name(get));
         self.log.say("11.5", || {
-            format!("{} offers to exchange {g} for {t}.", crate::seat_name(from))
+            format!("{} offers to exchange {g} for {t}.", crate::side_name(from))
         });
     }
 

@@ -55,7 +55,7 @@ fn combat_reserves_example_springfield_and_newport_attack_boston() {
     assert_eq!(shown_in(&g, BRITISH, "1607", "american"), sorted(&springfield));
     assert_eq!(hidden_count(&g, BRITISH, "1607", "american"), 2);
     let seen = log_text(&g, Some(BRITISH));
-    assert!(seen.contains("Battle in Boston, american attacking"), "{seen}");
+    assert!(seen.contains("Battle in Boston, American attacking"), "{seen}");
     assert!(seen.contains("Washington C3 (3)"), "{seen}");
     assert!(!seen.contains("Wooster") && !seen.contains("Stark"), "{seen}");
     let taken = fire_round(&mut g);
@@ -147,7 +147,7 @@ fn losing_sides_reserves_retreat_unseen_when_battle_ends_in_round_one() {
     assert_eq!(g.where_is("b-grant"), "hex 1606");
     let seen = log_text(&g, Some(AMERICAN));
     assert!(
-        !seen.contains("Grant") && seen.contains("A british block retreats to hex 1606."),
+        !seen.contains("Grant") && seen.contains("A British block retreats to hex 1606."),
         "{seen}"
     );
     assert!(log_text(&g, Some(BRITISH)).contains("Grant C2 (3) retreats to hex 1606"));
@@ -343,7 +343,7 @@ fn three_rounds_then_the_attacker_retreats_across_its_attack_hexside() {
         assert_eq!(round(&g), r);
         fire_round(&mut g);
     }
-    assert!(log_text(&g, None).contains("not decided after 3 rounds: american must retreat"));
+    assert!(log_text(&g, None).contains("not decided after 3 rounds: American must retreat"));
     assert_eq!(ids(&g, "american"), vec!["retreat-a-ward-1606".to_string()]);
     act(&mut g, "american", "retreat-a-ward-1606");
     assert!(!in_battle(&g));

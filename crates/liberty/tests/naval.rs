@@ -280,7 +280,7 @@ fn after_three_rounds_blocks_aboard_leave_with_their_warship() {
     for _ in 0..3 {
         fire_round(&mut g);
     }
-    assert!(log_text(&g, None).contains("british must retreat"));
+    assert!(log_text(&g, None).contains("British must retreat"));
     assert_eq!(g.where_is("b-grey"), "New York");
     assert!(retreats_of(&g, "british", "b-grey").is_empty());
     act(&mut g, "british", "retreat-b-ship-howe-atlantic");
@@ -305,7 +305,7 @@ fn warships_alone_retreat_from_ground_blocks_after_three_rounds() {
     for _ in 0..3 {
         fire_round(&mut g);
     }
-    assert!(log_text(&g, None).contains("not decided after 3 rounds: british must retreat"));
+    assert!(log_text(&g, None).contains("not decided after 3 rounds: British must retreat"));
     assert!(!g.waits_for("american"));
     let dests = retreats_of(&g, "british", "b-ship-hood");
     assert!(dests.contains(&"atlantic".to_string()), "{dests:?}");
