@@ -7,6 +7,18 @@ use crate::state::*;
 use engine::Seat;
 use std::collections::VecDeque;
 
+/// One side's view of who stands where, built once per legal-action query.
+struct Occupancy {
+    /// Military units of the side per region.
+    count: [u8; 64],
+    /// Of those, the ones that may still move (6.8).
+    leavers: [u8; 64],
+    mine: u64,
+    enemy: u64,
+    /// Regions holding unbroken enemy military units (6.5).
+    unbroken: u64,
+}
+
 impl Bh {
     /// 3.5 / ruling bh #4: pieces may leave a Staging Area once its Staging Number was met.
     pub fn staging_released(&self, r: Region, seat: Seat) -> bool {
@@ -49,71 +61,104 @@ impl Bh {
         None
     }
 
+    /// One pass over the pieces: `side`'s military units per region, movable
+    /// military units per region, and where the enemy stands.
+    fn occupancy(&self, side: Seat) -> Occupancy {
+        let foe = other(side);
+        let mut o = Occupancy {
+            count: [0; 64],
+            leavers: [0; 64],
+            mine: 0,
+            enemy: 0,
+            unbroken: 0,
+        };
+        for p in self.pieces.iter().filter(|p| p.on_map()) {
+            if p.side == side {
+                o.mine |= bit(p.loc);
+                if p.military() {
+                    o.count[p.loc as usize] += 1;
+                    if !p.moved && !p.panic {
+                        o.leavers[p.loc as usize] += 1;
+                    }
+                }
+            } else if p.side == foe {
+                o.enemy |= bit(p.loc);
+                if p.military() && !p.flipped {
+                    o.unbroken |= bit(p.loc);
+                }
+            }
+        }
+        o
+    }
+
+    /// 6.5 whether the group may step from `cur` into `b` (ruling bh #18).
+    fn may_enter(&self, o: &Occupancy, side: Seat, mil: usize, heads: &[Region], cur: Region, b: Region) -> bool {
+        let map = self.map();
+        (map.area(b).is_land() || (b == map.muster() && side == PATRIOT))
+            && !self.is_ablaze(b)
+            && o.enemy & bit(b) == 0
+            && (mil == 0 || self.unlimited(b, side) || o.count[b as usize] as usize + mil <= 3)
+            && heads.iter().all(|&h| map.steps(b, h) < map.steps(cur, h))
+    }
+
+    /// Military units in the group and where its restricted pieces must head.
+    fn group_limits(&self, group: &[u16]) -> (usize, Vec<Region>) {
+        let mil = group.iter().filter(|&&i| self.p(i).military()).count();
+        let leader = group.iter().any(|&i| self.p(i).unit == Unit::Leader);
+        (mil, group.iter().filter_map(|&i| self.heading(i, leader)).collect())
+    }
+
+    /// 6.5 whether the group can go anywhere: any first step will do.
+    fn can_move(&self, o: &Occupancy, from: Region, group: &[u16]) -> bool {
+        let side = self.p(group[0]).side;
+        let (mil, heads) = self.group_limits(group);
+        self.map().adj[from as usize]
+            .iter()
+            .any(|&b| self.may_enter(o, side, mil, &heads, from, b))
+    }
+
     /// 6.5 every region the group can reach (ruling bh #18).
     pub fn destinations(&self, from: Region, group: &[u16]) -> Vec<Region> {
         let map = self.map();
         let side = self.p(group[0]).side;
-        let mil = group.iter().filter(|&&i| self.p(i).military()).count();
+        let (mil, heads) = self.group_limits(group);
         let max = if mil > 0 { 3 } else { 4 };
-        let leader = group.iter().any(|&i| self.p(i).unit == Unit::Leader);
-        let heads: Vec<Region> = group.iter().filter_map(|&i| self.heading(i, leader)).collect();
-        // One pass over the pieces: friendly units per region, enemy presence.
-        let foe = other(side);
-        let mut count = vec![0usize; map.len()];
-        let (mut enemy, mut unbroken) = (0u64, 0u64);
-        for p in self.pieces.iter().filter(|p| p.on_map()) {
-            if p.side == side && p.military() {
-                count[p.loc as usize] += 1;
-            } else if p.side == foe {
-                enemy |= bit(p.loc);
-                if p.military() && !p.flipped {
-                    unbroken |= bit(p.loc);
-                }
-            }
-        }
-        let room = |b: Region| self.unlimited(b, side) || count[b as usize] + mil <= 3;
-        let mut best = vec![u8::MAX; map.len()];
-        best[from as usize] = 0;
+        let o = self.occupancy(side);
+        let mut seen = bit(from);
         let mut out = Vec::new();
-        let mut queue = VecDeque::from([from]);
-        while let Some(cur) = queue.pop_front() {
-            let steps = best[cur as usize];
+        let mut queue = VecDeque::from([(from, 0u8)]);
+        // Breadth first: a region is reached first by its fewest steps.
+        while let Some((cur, steps)) = queue.pop_front() {
             for &b in &map.adj[cur as usize] {
-                let enter = (map.area(b).is_land() || (b == map.muster() && side == PATRIOT))
-                    && !self.is_ablaze(b)
-                    && enemy & bit(b) == 0
-                    && (mil == 0 || room(b))
-                    && heads.iter().all(|&h| map.steps(b, h) < map.steps(cur, h));
-                if !enter || best[b as usize] <= steps + 1 {
+                if seen & bit(b) != 0 || !self.may_enter(&o, side, mil, &heads, cur, b) {
                     continue;
                 }
-                best[b as usize] = steps + 1;
-                if !out.contains(&b) {
-                    out.push(b);
-                }
+                seen |= bit(b);
+                out.push(b);
                 // 6.5 stop next to unbroken enemy units; 3.3 the British stop in town.
                 let stop = (side == BRITISH && map.is_town(b))
                     || b == map.muster()
-                    || map.adj[b as usize].iter().any(|&c| unbroken & bit(c) != 0);
+                    || map.adj[b as usize].iter().any(|&c| o.unbroken & bit(c) != 0);
                 if steps + 1 < max && !stop {
-                    queue.push_back(b);
+                    queue.push_back((b, steps + 1));
                 }
             }
         }
-        out.retain(|&r| r != from);
         out
+    }
+
+    /// Whether some piece in `r` can still move.
+    fn any_mover(&self, o: &Occupancy, r: Region, seat: Seat) -> bool {
+        self.side_at(r, seat)
+            .any(|i| self.movable(i) && self.can_move(o, r, &[i]))
     }
 
     pub fn move_regions(&self, seat: Seat) -> Vec<Region> {
         let map = self.map();
-        let mine = self.occupied(seat);
+        let o = self.occupancy(seat);
         map.land()
             .chain(std::iter::once(map.muster()))
-            .filter(|&r| mine & bit(r) != 0 && self.staging_released(r, seat))
-            .filter(|&r| {
-                self.side_at(r, seat)
-                    .any(|i| self.movable(i) && !self.destinations(r, &[i]).is_empty())
-            })
+            .filter(|&r| o.mine & bit(r) != 0 && self.staging_released(r, seat) && self.any_mover(&o, r, seat))
             .collect()
     }
 
@@ -139,15 +184,17 @@ impl Bh {
                 ..
             }) => {
                 let mil = group.iter().filter(|&&i| self.p(i).military()).count();
+                let o = self.occupancy(seat);
+                let mut g = group.clone();
                 for i in self.side_at(*f, seat) {
                     if group.contains(&i) || !self.movable(i) || (self.p(i).military() && mil >= 3) {
                         continue;
                     }
-                    let mut g = group.clone();
                     g.push(i);
-                    if !self.destinations(*f, &g).is_empty() {
+                    if self.can_move(&o, *f, &g) {
                         out.push(Action::Piece(i));
                     }
+                    g.pop();
                 }
                 if !group.is_empty() {
                     out.push(Action::Choice(Choice::Done));
@@ -241,6 +288,13 @@ impl Bh {
         self.unlimited(r, seat) || self.units(r, seat) <= 3
     }
 
+    /// 6.8 `reorg_fits` before anything is picked, from the occupancy counts.
+    fn reorg_fits_now(&self, o: &Occupancy, dest: Region, i: u16) -> bool {
+        !self.p(i).military()
+            || self.unlimited(dest, self.p(i).side)
+            || o.count[dest as usize] < 3 + o.leavers[dest as usize]
+    }
+
     /// 6.8: a region never holds more than three plus the pieces that may still leave it.
     fn reorg_fits(&self, dest: Region, i: u16, picked: &[u16]) -> bool {
         let seat = self.p(i).side;
@@ -260,31 +314,30 @@ impl Bh {
 
     /// 6.8 / ruling bh #19 regions that may reorganize with a neighbour.
     pub fn reorganize_regions(&self, seat: Seat) -> Vec<Region> {
-        let (mine, enemy) = (self.occupied(seat), self.occupied(other(seat)));
+        let o = self.occupancy(seat);
         self.map()
             .land()
-            .filter(|&r| mine & bit(r) != 0)
+            .filter(|&r| o.mine & bit(r) != 0)
             .filter(|&r| {
-                self.reorg_ok(r, enemy)
+                self.reorg_ok(r, o.enemy)
                     && self.staging_released(r, seat)
-                    && self.side_at(r, seat).any(|i| self.movable(i))
-                    && !self.reorganize_partners(seat, r).is_empty()
+                    && self.partners(&o, seat, r).next().is_some()
             })
             .collect()
     }
 
     fn reorganize_partners(&self, seat: Seat, a: Region) -> Vec<Region> {
-        let map = self.map();
-        let enemy = self.occupied(other(seat));
-        map.adj[a as usize]
+        self.partners(&self.occupancy(seat), seat, a).collect()
+    }
+
+    /// 6.8 neighbours of `a` that one of its movable pieces may join.
+    fn partners<'a>(&'a self, o: &'a Occupancy, seat: Seat, a: Region) -> impl Iterator<Item = Region> + 'a {
+        let movers: Vec<u16> = self.side_at(a, seat).filter(|&i| self.movable(i)).collect();
+        self.map().adj[a as usize]
             .iter()
             .copied()
-            .filter(|&b| self.reorg_ok(b, enemy) && self.staging_released(b, seat))
-            .filter(|&b| {
-                self.side_at(a, seat)
-                    .any(|i| self.movable(i) && self.reorg_fits(b, i, &[]))
-            })
-            .collect()
+            .filter(move |&b| self.reorg_ok(b, o.enemy) && self.staging_released(b, seat))
+            .filter(move |&b| movers.iter().any(|&i| self.reorg_fits_now(o, b, i)))
     }
 
     pub fn perform_movement(&mut self, act: Action) {
@@ -313,9 +366,7 @@ impl Bh {
                     *choosing = false;
                 }
                 self.move_group(f, &list, d);
-                let more = self
-                    .side_at(f, seat)
-                    .any(|i| self.movable(i) && !self.destinations(f, &[i]).is_empty());
+                let more = self.any_mover(&self.occupancy(seat), f, seat);
                 if !more || self.solo_staging(f) {
                     self.frames.pop();
                 }
