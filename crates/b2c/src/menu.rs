@@ -33,100 +33,87 @@ impl B2c {
         }
     }
 
-    /// Every Action whose prerequisites are met (6.1-6.12, 6.14).
+    /// Every Action whose prerequisites are met (6.1-6.12, 6.14). One pass over
+    /// the pieces gathers per-region facts as bit masks; the regions are then
+    /// tested against them without further scans (the hot path of every playout).
     fn real_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let m = map();
         let n = m.len() as Region;
         let boston = m.boston;
-        let enemy = other(seat);
+        let s = Scan::new(self, seat);
+        let patriot_ambush = seat == PATRIOT && self.shot;
+        let has = |mask: u64, r: Region| mask & (1 << r) != 0;
         for r in 0..n {
             let on_map = m.region(r).on_map();
-            let mine = self.set_at(r, seat, |p| p.kind.combatant());
-            let theirs = self.set_at(r, enemy, |p| p.kind.combatant());
+            let (mine, theirs) = (has(s.mine, r), has(s.theirs, r));
             // 3.0 nothing in Boston may be targeted by a Patriot Action.
             let target_ok = !(seat == PATRIOT && r == boston);
-            if mine != 0 && theirs != 0 && target_ok && self.can_attack_from(r, seat, false) {
+            if mine && theirs && target_ok && has(s.attack, r) {
                 out.push(Action::Attack(r));
             }
-            if theirs != 0 && target_ok && on_map && self.may_enter(seat, r) {
+            if theirs && target_ok && on_map && self.may_enter(seat, r) {
                 for (f, _) in m.neighbours(r) {
-                    if self.can_attack_from(f, seat, true) {
+                    if has(s.assault, f) {
                         out.push(Action::Assault(f, r));
                     }
                 }
             }
-            if seat == BRITISH && theirs != 0 && self.can_charge(r) {
+            if seat == BRITISH && theirs && has(s.leader, r) && has(s.charge, r) {
                 out.push(Action::Charge(r));
             }
-            if mine != 0
-                && self
-                    .pieces
-                    .iter()
-                    .any(|p| p.loc == r && !p.under && p.side() == seat && p.kind.combatant() && !p.moved)
-            {
+            if has(s.movable, r) {
                 out.push(Action::Move(r));
             }
-            if seat == PATRIOT && on_map && r != boston && self.assemble_possible(r) {
+            if seat == PATRIOT
+                && on_map
+                && r != boston
+                && m.neighbours(r).any(|(f, _)| has(s.movable, f))
+                && self.assemble_possible(r)
+            {
                 out.push(Action::Assemble(r));
             }
-            if seat == PATRIOT && self.shot && r != boston {
-                if self.ambush & (1 << r) == 0
-                    && self.count(r, BRITISH, |p| p.kind == Kind::Regular && !p.flipped && p.moved) >= 2
-                {
+            if patriot_ambush && r != boston {
+                if self.ambush & (1 << r) == 0 && s.ambush[r as usize] >= 2 {
                     out.push(Action::Ambush(r));
                 }
-                if self.snipe & (1 << r) == 0
-                    && self.count(r, BRITISH, |p| {
-                        (p.kind == Kind::Regular || p.kind == Kind::BritishLeader)
-                            && !p.flipped
-                            && p.moved
-                            && p.marched >= 2
-                    }) >= 4
-                {
+                if self.snipe & (1 << r) == 0 && s.snipe[r as usize] >= 4 {
                     out.push(Action::Snipe(r));
                 }
             }
-            if self.can_rally(r, seat) {
+            if has(s.rally, r) && has(s.broken, r) {
                 out.push(Action::Rally(r));
             }
-            if seat == BRITISH && self.can_search(r) {
+            if seat == BRITISH && has(s.search, r) && self.can_search(r) {
                 out.push(Action::Search(r));
             }
         }
-        for (i, p) in self.pieces.iter().enumerate() {
-            let i = i as u8;
-            if seat == PATRIOT && p.kind == Kind::SonOfLiberty && p.active() && !p.flipped && !p.moved {
-                out.push(Action::MoveSol(i));
+        if seat == PATRIOT {
+            let mut riders = false;
+            for (i, p) in self.pieces.iter().enumerate() {
+                let i = i as u8;
+                if p.kind == Kind::SonOfLiberty && p.active() && !p.flipped && !p.moved {
+                    out.push(Action::MoveSol(i));
+                }
+                if matches!(p.kind, Kind::Nightrider | Kind::SonOfLiberty)
+                    && p.flipped
+                    && p.on_map()
+                    && !(p.kind == Kind::SonOfLiberty && p.since == self.turn)
+                {
+                    out.push(Action::Escape(i));
+                }
+                riders |= p.kind == Kind::Nightrider && !p.flipped && !p.moved && p.active();
             }
-            if seat == PATRIOT
-                && matches!(p.kind, Kind::Nightrider | Kind::SonOfLiberty)
-                && p.flipped
-                && p.on_map()
-                && !(p.kind == Kind::SonOfLiberty && p.since == self.turn)
-            {
-                out.push(Action::Escape(i));
+            self.hinder_legal(seat, out);
+            // 6.12 Call to Arms (setup.rs free_riders, without collecting them).
+            if riders {
+                out.push(Action::CallToArms);
             }
-        }
-        self.hinder_legal(seat, out);
-        if seat == PATRIOT && !self.free_riders().is_empty() {
-            out.push(Action::CallToArms);
+        } else {
+            self.hinder_legal(seat, out);
         }
         if !self.intel_used[seat as usize] {
             out.push(Action::Intel);
         }
-    }
-
-    /// 6.1 / 6.2: units able to attack from `r` (no Fired marker; for an Assault no Moved marker either).
-    fn can_attack_from(&self, r: Region, seat: Seat, assault: bool) -> bool {
-        self.pieces.iter().any(|p| {
-            p.loc == r
-                && !p.under
-                && p.side() == seat
-                && p.kind.military()
-                && !p.flipped
-                && !p.fired
-                && !(assault && p.moved)
-        })
     }
 
     /// 3.0: Patriots never enter Boston, nor Charlestown while it holds an unbroken Regular.
@@ -140,20 +127,6 @@ impl B2c {
         } else {
             true
         }
-    }
-
-    /// 6.3 Charge prerequisites.
-    fn can_charge(&self, r: Region) -> bool {
-        self.count(r, BRITISH, |p| p.kind == Kind::BritishLeader) > 0
-            && self.count(r, BRITISH, |p| {
-                p.kind == Kind::Regular && !p.flipped && !p.moved && !p.fired
-            }) > 0
-    }
-
-    /// 6.8 a leader not yet used to rally, with a broken unit of his side.
-    fn can_rally(&self, r: Region, seat: Seat) -> bool {
-        self.count(r, seat, |p| p.kind.leader() && !p.rallied) > 0
-            && self.count(r, seat, |p| p.kind.military() && p.flipped) > 0
     }
 
     /// 6.9, 8.1, 8.2 (ruling b2c #17: any region with an unsearched marker).
@@ -279,5 +252,98 @@ impl B2c {
             ask: None,
             advancing: 0,
         })));
+    }
+}
+
+/// Per-region facts for the Action menu, one bit per region (the map has fewer than 64).
+struct Scan {
+    /// Active combatants of the seat, of the enemy.
+    mine: u64,
+    theirs: u64,
+    /// Units able to Attack (6.1: unbroken military, no Fired marker) and to Assault (6.2: no Moved marker either).
+    attack: u64,
+    assault: u64,
+    /// Combatants without a Moved marker (6.4).
+    movable: u64,
+    /// 6.3 a British leader, and an unbroken Regular that neither moved nor fired.
+    leader: u64,
+    charge: u64,
+    /// 6.8 a leader not yet used to rally, and a broken military unit.
+    rally: u64,
+    broken: u64,
+    /// 6.9 an unbroken Regular (the Search prerequisite's first half).
+    search: u64,
+    /// 6.6, 6.7 moved unbroken Regulars, and those (with leaders) that marched two regions.
+    ambush: [u8; 64],
+    snipe: [u8; 64],
+}
+
+impl Scan {
+    fn new(g: &B2c, seat: Seat) -> Scan {
+        let mut s = Scan {
+            mine: 0,
+            theirs: 0,
+            attack: 0,
+            assault: 0,
+            movable: 0,
+            leader: 0,
+            charge: 0,
+            rally: 0,
+            broken: 0,
+            search: 0,
+            ambush: [0; 64],
+            snipe: [0; 64],
+        };
+        let len = map().len();
+        for p in &g.pieces {
+            if p.under || p.loc as usize >= len {
+                continue;
+            }
+            let b = 1u64 << p.loc;
+            let ours = p.side() == seat;
+            if p.kind.combatant() {
+                if ours {
+                    s.mine |= b;
+                    if !p.moved {
+                        s.movable |= b;
+                    }
+                } else {
+                    s.theirs |= b;
+                }
+            }
+            if p.side() == BRITISH && p.kind == Kind::Regular && !p.flipped {
+                s.search |= b;
+            }
+            if !ours {
+                if seat == PATRIOT && p.moved && !p.flipped {
+                    if p.kind == Kind::Regular {
+                        s.ambush[p.loc as usize] += 1;
+                    }
+                    if matches!(p.kind, Kind::Regular | Kind::BritishLeader) && p.marched >= 2 {
+                        s.snipe[p.loc as usize] += 1;
+                    }
+                }
+                continue;
+            }
+            if p.kind.military() && !p.flipped && !p.fired {
+                s.attack |= b;
+                if !p.moved {
+                    s.assault |= b;
+                }
+            }
+            if p.kind == Kind::BritishLeader {
+                s.leader |= b;
+            }
+            if p.kind == Kind::Regular && !p.flipped && !p.moved && !p.fired {
+                s.charge |= b;
+            }
+            if p.kind.leader() && !p.rallied {
+                s.rally |= b;
+            }
+            if p.kind.military() && p.flipped {
+                s.broken |= b;
+            }
+        }
+        s
     }
 }

@@ -466,7 +466,8 @@ impl B2c {
                 }
             }
         }
-        if !self.concord_entered && self.unbroken_regulars(m.concord) > 0 {
+        // Scans only where the British are (`now`): this runs after every step.
+        if !self.concord_entered && now & (1 << m.concord) != 0 && self.unbroken_regulars(m.concord) > 0 {
             self.concord_entered = true;
             if !self.solo() {
                 let v = crate::vp::value("concord");
@@ -476,7 +477,7 @@ impl B2c {
         if !self.shot && now & (1 << m.concord) != 0 {
             self.fire_shot(BRITISH, false, "any British unit entered Concord");
         }
-        if !self.percy_award && !self.solo() {
+        if !self.percy_award && !self.solo() && now & (1 << m.lexington) != 0 {
             let lex = m.lexington;
             let percy = self.count(lex, BRITISH, |p| p.name == PERCY) > 0;
             let cannon = self.count(lex, BRITISH, |p| p.kind == Kind::Cannon) > 0;
