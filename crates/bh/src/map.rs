@@ -55,8 +55,12 @@ pub struct Area {
     pub elevation: u8,
     pub lat: f64,
     pub lon: f64,
+    /// Geographic position in drawing units (line of sight, 7.2).
     pub x: f64,
     pub y: f64,
+    /// Schematic position the browser draws (data/drawing.tsv), spread for legibility.
+    pub draw: (f64, f64),
+    pub draw_provenance: String,
     /// 3.1 Volley Fire modifier (dice for the firer into this region).
     pub volley: i8,
     /// 3.1 Assault modifier (dice for the defender in this region).
@@ -119,12 +123,13 @@ pub const LAT0: f64 = 42.392;
 pub const KX: f64 = 20560.0;
 pub const KY: f64 = 27775.0;
 pub const WIDTH: f64 = 1200.0;
-pub const HEIGHT: f64 = 980.0;
+pub const HEIGHT: f64 = 1040.0;
 
 pub const REGIONS_TSV: &str = include_str!("../data/regions.tsv");
 pub const BORDERS_TSV: &str = include_str!("../data/borders.tsv");
 pub const ZONES_TSV: &str = include_str!("../data/zones.tsv");
 pub const VP_TSV: &str = include_str!("../data/vp.tsv");
+pub const DRAWING_TSV: &str = include_str!("../data/drawing.tsv");
 pub const LOS_TSV: &str = include_str!("../data/los.tsv");
 
 fn rows(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
@@ -141,9 +146,39 @@ impl Map {
         static MAP: OnceLock<Map> = OnceLock::new();
         MAP.get_or_init(|| {
             let mut m = Map::parse(REGIONS_TSV, BORDERS_TSV, ZONES_TSV, VP_TSV).expect("embedded map data is valid");
+            m.set_drawing(DRAWING_TSV).expect("embedded drawing.tsv is valid");
             m.sight = crate::los::parse(&m, LOS_TSV).expect("embedded los.tsv is valid");
             m
         })
+    }
+
+    /// The schematic drawing positions: one row per area, every area once.
+    pub fn set_drawing(&mut self, text: &str) -> Result<(), String> {
+        let mut seen = vec![false; self.areas.len()];
+        for (line, f) in rows(text) {
+            if f.len() < 4 {
+                return Err(format!("drawing.tsv line {line}: 4 fields expected"));
+            }
+            let r = *self
+                .by_id
+                .get(f[0].trim())
+                .ok_or_else(|| format!("drawing.tsv line {line}: unknown area '{}'", f[0]))?;
+            let num = |k: usize| {
+                f[k].trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| (0.0..=WIDTH.max(HEIGHT)).contains(v))
+                    .ok_or_else(|| format!("drawing.tsv line {line}: field {} is not a position", k + 1))
+            };
+            let a = &mut self.areas[r as usize];
+            a.draw = (num(1)?, num(2)?);
+            a.draw_provenance = f[3].to_string();
+            seen[r as usize] = true;
+        }
+        match seen.iter().position(|s| !s) {
+            Some(r) => Err(format!("drawing.tsv: no position for '{}'", self.areas[r].id)),
+            None => Ok(()),
+        }
     }
 
     /// Parse the map files (without line of sight, which `los` adds).
@@ -201,6 +236,8 @@ impl Map {
                 lon,
                 x: ((lon - LON0) * KX).round(),
                 y: ((LAT0 - lat) * KY).round(),
+                draw: (0.0, 0.0),
+                draw_provenance: String::new(),
                 volley: num(6)? as i8,
                 assault: num(7)? as i8,
                 special,
@@ -427,6 +464,12 @@ impl Map {
                 )
             })
             .collect();
+        for a in &self.areas {
+            v.push((
+                format!("drawing position {}: {}, {}", a.id, a.draw.0, a.draw.1),
+                a.draw_provenance.clone(),
+            ));
+        }
         for z in &self.zones {
             v.push((
                 format!("landing zone {}: {}/{}", z.number, z.transport, z.staging),
@@ -488,7 +531,7 @@ impl Map {
                     Kind::Box => "off-map",
                     Kind::Fleet | Kind::Zone | Kind::Water => "water-box",
                 };
-                json!({"id": a.id, "name": a.name, "x": a.x, "y": a.y, "town": a.kind == Kind::Town,
+                json!({"id": a.id, "name": a.name, "x": a.draw.0, "y": a.draw.1, "town": a.kind == Kind::Town,
                        "kind": kind, "icons": icons})
             })
             .collect();
@@ -508,10 +551,10 @@ impl Map {
         json!({
             "width": WIDTH, "height": HEIGHT, "regions": regions, "borders": borders,
             "labels": [
-                {"text": "Mystic River", "x": 900, "y": 160},
-                {"text": "Charles River", "x": 600, "y": 700},
-                {"text": "Boston Harbor", "x": 1050, "y": 760},
-                {"text": "toward Cambridge", "x": 200, "y": 300},
+                {"text": "Mystic River", "x": 400, "y": 30},
+                {"text": "Charles River", "x": 330, "y": 800},
+                {"text": "Boston Harbor", "x": 1060, "y": 900},
+                {"text": "toward Cambridge", "x": 60, "y": 160},
             ],
         })
     }

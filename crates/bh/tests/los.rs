@@ -169,3 +169,42 @@ fn elevation_2_between_lower_regions_and_towns_in_the_way_block() {
         );
     }
 }
+
+/// The browser's drawing spreads the land evenly and leaves the geometry alone.
+#[test]
+fn drawing_spreads_the_land_evenly() {
+    let m = Map::get();
+    let json = bh::map_json();
+    let pos = |id: &str| {
+        let r = json["regions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap();
+        (r["x"].as_f64().unwrap(), r["y"].as_f64().unwrap())
+    };
+    let mut d = Vec::new();
+    for (a, list) in m.adj.iter().enumerate() {
+        for &b in list {
+            let (a, b) = (m.area(a as u8), m.area(b));
+            if a.is_land() && b.is_land() {
+                let (p, q) = (pos(&a.id), pos(&b.id));
+                d.push(((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt());
+            }
+        }
+    }
+    let (lo, hi) = d.iter().fold((f64::MAX, 0f64), |(l, h), &x| (l.min(x), h.max(x)));
+    assert!(hi / lo < 2.5, "neighbour distances {lo}..{hi}");
+    // The arrangement: the Neck north-west of Breed's, the town south of it, Moulton's Point east.
+    let (neck, breeds, town, point) = (
+        pos("neck"),
+        pos("breeds-redoubt"),
+        pos("town-square"),
+        pos("point-shore"),
+    );
+    assert!(neck.0 < breeds.0 && neck.1 < breeds.1 && town.1 > breeds.1 && point.0 > breeds.0);
+    // Line of sight still uses the geographic centres.
+    let redoubt = m.area(m.r("breeds-redoubt"));
+    assert_ne!((redoubt.x, redoubt.y), redoubt.draw);
+}
