@@ -80,6 +80,18 @@ pub fn provenance() -> Vec<(String, String)> {
     v
 }
 
+/// `--data DIR`: map files (see [`map::read_data_dir`]) and `cards.tsv`
+/// found in `dir` replace the reconstructed ones; all are checked before
+/// any is used, and on error nothing changes.
+pub fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+    let map = map::read_data_dir(dir)?;
+    if map.is_some() && map::in_use() {
+        return Err("the map is already in use: --data must come before any game is made".into());
+    }
+    revroad::cards::use_data_dir(dir)?;
+    map.map_or(Ok(()), map::install)
+}
+
 /// The area map for the browser's generic renderer.
 pub fn map_json() -> serde_json::Value {
     map::Map::get().to_json()
@@ -98,6 +110,10 @@ impl Game for Bh {
 
     fn provenance() -> Vec<(String, String)> {
         provenance()
+    }
+
+    fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+        use_data_dir(dir)
     }
 
     fn new(setup: &Setup) -> Self {

@@ -119,6 +119,9 @@ pub fn parse(map: &Map, text: &str) -> Result<Vec<Option<Sight>>, String> {
             continue;
         }
         let f: Vec<&str> = line.split('\t').collect();
+        if f.len() < 3 {
+            return Err(format!("los.tsv line {}: 3 fields expected", i + 1));
+        }
         let get = |id: &str| {
             map.region(id)
                 .ok_or_else(|| format!("los.tsv line {}: unknown region '{id}'", i + 1))

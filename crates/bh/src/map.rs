@@ -132,6 +132,64 @@ pub const VP_TSV: &str = include_str!("../data/vp.tsv");
 pub const DRAWING_TSV: &str = include_str!("../data/drawing.tsv");
 pub const LOS_TSV: &str = include_str!("../data/los.tsv");
 
+static MAP: OnceLock<Map> = OnceLock::new();
+
+fn need(f: &[&str], n: usize, file: &str, line: usize) -> Result<(), String> {
+    if f.len() < n {
+        return Err(format!("{file} line {line}: {n} fields expected"));
+    }
+    Ok(())
+}
+
+/// `--data DIR`: read the map files found in `dir` (regions, borders, zones,
+/// vp, drawing, los `.tsv`), the embedded ones standing in for the others,
+/// and check them. Every area of the embedded map must still be there (the
+/// scenarios name them). Without a `los.tsv` a changed map gets its line of
+/// sight computed afresh. `None` when `dir` holds no map file.
+pub fn read_data_dir(dir: &std::path::Path) -> Result<Option<Map>, String> {
+    let mut found = false;
+    let mut read = |name: &str, embedded: &'static str| match std::fs::read_to_string(dir.join(name)) {
+        Ok(text) => {
+            found = true;
+            (text, true)
+        }
+        Err(_) => (embedded.to_string(), false),
+    };
+    let (regions, a) = read("regions.tsv", REGIONS_TSV);
+    let (borders, b) = read("borders.tsv", BORDERS_TSV);
+    let (zones, _) = read("zones.tsv", ZONES_TSV);
+    let (vp, _) = read("vp.tsv", VP_TSV);
+    let (drawing, _) = read("drawing.tsv", DRAWING_TSV);
+    let (los, l) = read("los.tsv", LOS_TSV);
+    if !found {
+        return Ok(None);
+    }
+    let at = |e: String| format!("{}: {e}", dir.display());
+    let mut m = Map::parse(&regions, &borders, &zones, &vp).map_err(at)?;
+    let embedded = Map::parse(REGIONS_TSV, BORDERS_TSV, ZONES_TSV, VP_TSV).expect("embedded map data is valid");
+    if let Some(a) = embedded.areas.iter().find(|a| !m.by_id.contains_key(&a.id)) {
+        return Err(at(format!("regions.tsv: the scenarios need the area '{}'", a.id)));
+    }
+    m.set_drawing(&drawing).map_err(at)?;
+    m.sight = if l || !(a || b) {
+        crate::los::parse(&m, &los).map_err(at)?
+    } else {
+        crate::los::compute(&m)
+    };
+    Ok(Some(m))
+}
+
+/// Whether the map was already loaded (a game made, or `--data` given).
+pub fn in_use() -> bool {
+    MAP.get().is_some()
+}
+
+/// Install a map read by [`read_data_dir`]; refused once a game was made.
+pub fn install(map: Map) -> Result<(), String> {
+    MAP.set(map)
+        .map_err(|_| "the map is already in use: --data must come before any game is made".to_string())
+}
+
 fn rows(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
     text.lines()
         .enumerate()
@@ -143,7 +201,6 @@ fn rows(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
 impl Map {
     /// The embedded map (parsed once).
     pub fn get() -> &'static Map {
-        static MAP: OnceLock<Map> = OnceLock::new();
         MAP.get_or_init(|| {
             let mut m = Map::parse(REGIONS_TSV, BORDERS_TSV, ZONES_TSV, VP_TSV).expect("embedded map data is valid");
             m.set_drawing(DRAWING_TSV).expect("embedded drawing.tsv is valid");
@@ -261,6 +318,7 @@ impl Map {
         let n = areas.len();
         let mut adj = vec![Vec::new(); n];
         for (line, f) in rows(borders) {
+            need(&f, 3, "borders.tsv", line)?;
             let (a, b) = (find(f[0], "borders.tsv", line)?, find(f[1], "borders.tsv", line)?);
             if adj[a as usize].contains(&b) {
                 return Err(format!("borders.tsv line {line}: border listed twice"));
@@ -270,6 +328,7 @@ impl Map {
         }
         let mut zone_list = Vec::new();
         for (line, f) in rows(zones) {
+            need(&f, 5, "zones.tsv", line)?;
             let region = find(f[0], "zones.tsv", line)?;
             let num = |k: usize| -> Result<u8, String> {
                 f[k].parse()
@@ -297,6 +356,7 @@ impl Map {
         }
         let mut vps = HashMap::new();
         for (line, f) in rows(vp) {
+            need(&f, 3, "vp.tsv", line)?;
             let v: f64 = f[1].parse().map_err(|_| format!("vp.tsv line {line}: not a number"))?;
             vps.insert(f[0].to_string(), (v, f[2].to_string()));
         }
