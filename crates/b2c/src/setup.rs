@@ -32,11 +32,7 @@ pub fn deck_cards(scenario: Scenario) -> Vec<u8> {
 
 impl B2c {
     pub fn start(setup: &Setup) -> B2c {
-        let scenario = match setup.scenario.as_str() {
-            "solo-british" => Scenario::SoloBritish,
-            "solo-patriot" => Scenario::SoloPatriot,
-            _ => Scenario::Standard,
-        };
+        let scenario = Scenario::from_key(&setup.scenario);
         let opts = Options {
             leader_rerolls: setup.flag("leader-rerolls"),
             opfire_movement: setup.flag("opfire-movement"),

@@ -152,19 +152,7 @@ impl Piece {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Scenario {
-    Standard,
-    SoloBritish,
-    SoloPatriot,
-}
-
-impl Scenario {
-    pub fn solo(self) -> bool {
-        self != Scenario::Standard
-    }
-}
+pub use revroad::Scenario;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {

@@ -203,11 +203,7 @@ impl B2c {
     /// The AI's score of a cut-off game for `seat`, in [0, 1].
     pub fn score(&self, seat: Seat) -> f64 {
         if let Some(o) = &self.outcome {
-            return match o.winner {
-                Some(w) if w == seat => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            return o.value_for(seat);
         }
         let british = if self.solo() {
             let v = self.solo_points();

@@ -8,3 +8,31 @@ pub mod militia;
 
 pub use cards::{Card, Deck};
 pub use militia::MilitiaPool;
+
+use serde::{Deserialize, Serialize};
+
+/// The three scenarios of each game (b2c 15.1-15.4, bh 12.1-12.4): two
+/// players, or one player against the other side's bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scenario {
+    Standard,
+    SoloBritish,
+    SoloPatriot,
+}
+
+impl Scenario {
+    /// From a scenario key ("standard", "solo-british", "solo-patriot"),
+    /// already validated against the title's scenario list.
+    pub fn from_key(key: &str) -> Scenario {
+        match key {
+            "solo-british" => Scenario::SoloBritish,
+            "solo-patriot" => Scenario::SoloPatriot,
+            _ => Scenario::Standard,
+        }
+    }
+
+    pub fn solo(self) -> bool {
+        self != Scenario::Standard
+    }
+}
