@@ -100,6 +100,8 @@ pub fn map_json() -> serde_json::Value {
 impl Game for Bh {
     type Action = Action;
 
+    engine::state_accessors!();
+
     fn info() -> &'static TitleInfo {
         &INFO
     }
@@ -143,28 +145,8 @@ impl Game for Bh {
         self.describe_action(action)
     }
 
-    fn outcome(&self) -> Option<&engine::Outcome> {
-        self.outcome.as_ref()
-    }
-
     fn view(&self, viewer: Viewer) -> serde_json::Value {
         self.render_view(viewer)
-    }
-
-    fn log(&self) -> &engine::Log {
-        &self.log
-    }
-
-    fn log_mut(&mut self) -> &mut engine::Log {
-        &mut self.log
-    }
-
-    fn dice(&self) -> &engine::Dice {
-        &self.dice
-    }
-
-    fn dice_mut(&mut self) -> &mut engine::Dice {
-        &mut self.dice
     }
 
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {

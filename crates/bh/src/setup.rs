@@ -129,11 +129,7 @@ impl Bh {
     }
 
     pub fn start(setup: &Setup) -> Bh {
-        let scenario = match setup.scenario.as_str() {
-            "solo-british" => Scenario::SoloBritish,
-            "solo-patriot" => Scenario::SoloPatriot,
-            _ => Scenario::Standard,
-        };
+        let scenario = Scenario::from_key(&setup.scenario);
         let opts = Opts {
             redoubt_wall: setup.flag("redoubt-wall"),
             more_ammo: setup.option("ammo") == Some("more-options"),

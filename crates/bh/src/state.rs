@@ -61,13 +61,7 @@ impl Piece {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Scenario {
-    Standard,
-    SoloBritish,
-    SoloPatriot,
-}
+pub use revroad::Scenario;
 
 /// 11.2 the ammunition options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -432,7 +426,7 @@ impl Bh {
     }
 
     pub fn solo(&self) -> bool {
-        self.scenario != Scenario::Standard
+        self.scenario.solo()
     }
 
     pub fn is_ablaze(&self, r: Region) -> bool {

@@ -201,11 +201,7 @@ impl Bh {
     /// VP margin, hill regions, morale and casualties, squashed into [0, 1].
     pub fn score(&self, seat: Seat) -> f64 {
         if let Some(o) = &self.outcome {
-            return match o.winner {
-                Some(w) if w == seat => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            return o.value_for(seat);
         }
         let foe = other(seat);
         let margin = self.vp(seat) - self.vp(foe);
