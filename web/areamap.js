@@ -124,7 +124,9 @@ class AreaMap extends MapView {
       this.gCells.append(shape);
       this.shapes.set(r.id, shape);
       // Icons (muster, hidden arms, terrain...) are in the tooltip and the side panel.
-      this.gNames.append(svg("text", { x: r.x, y: r.y - 1.9 * u, class: `area-name${r.town ? " town" : ""}`, "font-size": (0.85 * u).toFixed(1) }, r.name));
+      // Long names in smaller type, so neighbouring names overlap less.
+      const size = 0.85 * u * Math.min(1, 14 / Math.max(1, r.name.length));
+      this.gNames.append(svg("text", { x: r.x, y: r.y - 1.9 * u, class: `area-name${r.town ? " town" : ""}`, "font-size": size.toFixed(1) }, r.name));
     }
     // Borders: adjacency in the data, drawn over the cells.
     const adjacent = new Set();
