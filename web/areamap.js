@@ -120,7 +120,7 @@ class AreaMap extends MapView {
       }
       shape.dataset.region = r.id;
       shape.append(svg("title", {}, this.describe(r)));
-      shape.addEventListener("click", (ev) => this.clickRegion(r.id, ev));
+      shape.addEventListener("click", (ev) => this.clickSpace(r.id, ev));
       this.gCells.append(shape);
       this.shapes.set(r.id, shape);
       // Icons (muster, hidden arms, terrain...) are in the tooltip and the side panel.
@@ -179,12 +179,7 @@ class AreaMap extends MapView {
   update(state, actions) {
     const view = state.view || {};
     this.state = state;
-    this.targets = new Map();
-    for (const a of actions) {
-      if (!a.target) continue;
-      if (!this.targets.has(a.target)) this.targets.set(a.target, []);
-      this.targets.get(a.target).push(a);
-    }
+    this.setTargets(actions);
     this.gTargets.replaceChildren();
     const u = this.unit;
     for (const [id] of this.targets) {
@@ -238,7 +233,7 @@ class AreaMap extends MapView {
         g.append(svg("circle", { cx: x, cy: y, r: 0.5 * u }));
         g.append(svg("text", { x, y: y + 0.18 * u, "font-size": (0.45 * u).toFixed(2) }, (m.label || m.kind).slice(0, 3)));
         g.append(svg("title", {}, `${m.label || m.kind} (${m.kind})`));
-        g.addEventListener("click", (ev) => this.clickRegion(id, ev));
+        g.addEventListener("click", (ev) => this.clickSpace(id, ev));
         this.gMarkers.append(g);
       });
     }
@@ -257,20 +252,13 @@ class AreaMap extends MapView {
         if (!this.suppressClick) this.hooks.choose(acts, ev);
       });
     } else {
-      g.addEventListener("click", (ev) => this.clickRegion(p.region, ev));
+      g.addEventListener("click", (ev) => this.clickSpace(p.region, ev));
     }
     if (p.id) {
       g.dataset.piece = p.id;
       this.pieceEls.set(p.id, g);
     }
     return g;
-  }
-
-  clickRegion(id, ev) {
-    if (this.suppressClick || !id) return;
-    const acts = this.targets.get(id);
-    if (acts && acts.length) this.hooks.choose(acts, ev);
-    else this.hooks.select(id);
   }
 
   highlight(target, on) {

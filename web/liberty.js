@@ -164,12 +164,7 @@ class LibertyMap extends MapView {
     const view = state.view || {};
     this.state = state;
     // Targets: hex or block id -> actions.
-    this.targets = new Map();
-    for (const a of actions) {
-      if (!a.target) continue;
-      if (!this.targets.has(a.target)) this.targets.set(a.target, []);
-      this.targets.get(a.target).push(a);
-    }
+    this.setTargets(actions);
     this.drawControl(view);
     this.drawBlocks(view, state.seat);
     this.gTargets.replaceChildren();
@@ -278,14 +273,6 @@ class LibertyMap extends MapView {
       }
     }
     return best;
-  }
-
-  clickSpace(id, ev) {
-    if (this.suppressClick) return;
-    if (!id) return;
-    const acts = this.targets.get(id);
-    if (acts && acts.length) this.hooks.choose(acts, ev);
-    else this.hooks.select(id);
   }
 
   /** Highlight the map element an action points at (hovering its button). */

@@ -2,7 +2,8 @@
 // and zooms with the wheel or the buttons. A renderer sets `this.root` (the
 // svg), `this.full` and `this.vb` ({x, y, w, h} in map units) and
 // `this.minWidth` (the narrowest view, in map units), then calls
-// `setupPanZoom()` and `applyViewBox()`. A drag sets `suppressClick` so the
+// `setupPanZoom()` and `applyViewBox()`; `hooks` ({choose, select}) receives
+// clicks on targets and spaces. A drag sets `suppressClick` so the
 // click that ends it does not act.
 
 export class MapView {
@@ -63,5 +64,23 @@ export class MapView {
       drag = null;
       this.root.classList.remove("panning");
     });
+  }
+
+  /** Index the legal actions by the map element (space, region or piece id) they point at. */
+  setTargets(actions) {
+    this.targets = new Map();
+    for (const a of actions) {
+      if (!a.target) continue;
+      if (!this.targets.has(a.target)) this.targets.set(a.target, []);
+      this.targets.get(a.target).push(a);
+    }
+  }
+
+  /** A click on a space: choose among the actions pointing at it, else show its details. */
+  clickSpace(id, ev) {
+    if (this.suppressClick || !id) return;
+    const acts = this.targets.get(id);
+    if (acts && acts.length) this.hooks.choose(acts, ev);
+    else this.hooks.select(id);
   }
 }
