@@ -106,6 +106,7 @@ impl Bh {
                 self.legal_movement(out)
             }
             Frame::Rally { .. } => self.legal_rally(out),
+            Frame::FinalFire { from } => self.legal_final_fire(*from, out),
             Frame::AfterAction | Frame::Spread { choosing: None, .. } => {}
         }
     }
@@ -243,6 +244,7 @@ impl Bh {
                 self.perform_movement(a)
             }
             (Some(Frame::Rally { .. }), a) => self.perform_rally(a),
+            (Some(Frame::FinalFire { .. }), a) => self.perform_final_fire(a),
             (f, a) => unreachable!("action {a:?} is not legal in {f:?}"),
         }
     }
@@ -404,6 +406,11 @@ impl Bh {
                 Frame::Snipe => ("Snipe: choose the target region".into(), "6.9"),
                 Frame::Land { .. } => ("Land Troops: choose zone, staging area and units".into(), "6.10"),
                 Frame::AfterAction => ("".into(), "5.2"),
+                Frame::FinalFire { from: None } => (
+                    "British Final Fire: choose a region to fire from, or done".into(),
+                    "12.4",
+                ),
+                Frame::FinalFire { from: Some(_) } => ("British Final Fire: choose the adjacent target".into(), "12.4"),
             },
         };
         Prompt {

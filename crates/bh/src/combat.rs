@@ -180,7 +180,7 @@ impl Bh {
         }
     }
 
-    fn can_fire(&self, i: u16) -> bool {
+    pub(crate) fn can_fire(&self, i: u16) -> bool {
         let p = self.p(i);
         p.military()
             && !p.fired
@@ -210,7 +210,7 @@ impl Bh {
     }
 
     /// FAQ / ruling bh #3: at most three units act from a Staging Area.
-    fn group_cap(&self, r: Region) -> usize {
+    pub(crate) fn group_cap(&self, r: Region) -> usize {
         if self.map().zone_of_staging(r).is_some() {
             3
         } else {
@@ -364,7 +364,7 @@ impl Bh {
             .collect()
     }
 
-    fn cannon_targets(&self, seat: Seat, from: Region) -> Vec<Region> {
+    pub fn cannon_targets(&self, seat: Seat, from: Region) -> Vec<Region> {
         let foe = self.occupied(other(seat));
         self.map()
             .land()

@@ -4,6 +4,7 @@
 
 pub mod actions;
 pub mod assault;
+pub mod bot;
 pub mod combat;
 pub mod los;
 pub mod map;
@@ -61,8 +62,14 @@ static INFO: TitleInfo = TitleInfo {
             values: &["standard", "optional"],
             help: "11.3 Optional British Landing Zones: turn 3 and 6 reinforcements in any landing zone",
         },
+        OptionInfo {
+            key: "bot",
+            values: &["sheet", "seat"],
+            help: "12.3, 12.4 solitaire only (ignored in standard): the game plays the bot's side by its sheet, \
+                   or the side is an ordinary seat",
+        },
     ],
-    rules_version: "bh-1",
+    rules_version: "bh-2",
 };
 
 pub fn info() -> &'static TitleInfo {
@@ -72,6 +79,12 @@ pub fn info() -> &'static TitleInfo {
 /// Every reconstructed data item with its reasoning, and the cards used.
 pub fn provenance() -> Vec<(String, String)> {
     let mut v = map::Map::get().provenance();
+    v.push((
+        "bot-sheets".into(),
+        "reconstructed: the printed British and Patriot bot sheets (12.3, 12.4) are not in the rulebook; \
+         src/bot.rs orders priorities from each scenario's objectives (12.2-12.4)"
+            .into(),
+    ));
     v.extend(
         revroad::cards::provenance()
             .into_iter()

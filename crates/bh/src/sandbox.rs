@@ -8,9 +8,11 @@ use engine::{Seat, Setup};
 impl Bh {
     /// A game of `scenario` at the start of its Action Phase on turn 1 with
     /// every piece off the board and no reinforcements to come; `seat` acts
-    /// with three Actions each.
+    /// with three Actions each. The solitaire bot stays idle (option
+    /// `bot=seat`) so a test moves both sides; set `opts.bot` to let it play.
     pub fn sandbox(scenario: &str, seat: Seat) -> Bh {
         let mut g = Bh::start(&Setup::new(scenario, 1));
+        g.opts.bot = false;
         for p in &mut g.pieces {
             p.loc = OFF;
             p.arrives = 99;

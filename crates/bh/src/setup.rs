@@ -134,6 +134,7 @@ impl Bh {
             redoubt_wall: setup.flag("redoubt-wall"),
             more_ammo: setup.option("ammo") == Some("more-options"),
             any_zone: setup.option("landing-zones") == Some("optional"),
+            bot: setup.option("bot") != Some("seat"),
         };
         let mut dice = engine::Dice::seeded(setup.seed);
         // 12.2 "cards containing hash-marks are ignored" in the solitaire scenarios.

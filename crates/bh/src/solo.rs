@@ -1,6 +1,7 @@
 //! 12.2-12.4 the solitaire scenarios: objectives, their upgrades and the set-ups they imply.
 
 use crate::actions::Action;
+use crate::map::Region;
 use crate::setup::{bot_objective, british_objective};
 use crate::state::*;
 
@@ -137,5 +138,68 @@ impl Bh {
         };
         self.solo_patriot_setup(focus);
         self.update_released();
+    }
+}
+
+impl Bh {
+    /// 12.4 / ruling bh #29 "conduct British Final Fire" once both tracks
+    /// are at zero: each British region with units still able to fire may
+    /// make one free Volley Fire at an adjacent Patriot region.
+    pub(crate) fn start_final_fire(&mut self) {
+        if self.scenario != Scenario::SoloPatriot || self.final_fire_regions().is_empty() {
+            return;
+        }
+        self.to_move = BRITISH;
+        self.log.say("12.4", || "British Final Fire".into());
+        self.frames.push(Frame::FinalFire { from: None });
+    }
+
+    /// Ruling bh #29: British regions with a unit able to fire and a Patriot neighbour.
+    pub fn final_fire_regions(&self) -> Vec<Region> {
+        self.volley_regions(BRITISH)
+            .into_iter()
+            .filter(|&r| !self.final_fire_targets(r).is_empty())
+            .collect()
+    }
+
+    /// Ruling bh #29: only adjacent targets (the lines in contact).
+    pub fn final_fire_targets(&self, from: Region) -> Vec<Region> {
+        self.volley_targets(BRITISH, from)
+            .into_iter()
+            .filter(|&t| self.map().adjacent(from, t))
+            .collect()
+    }
+
+    pub(crate) fn legal_final_fire(&self, from: Option<Region>, out: &mut Vec<Action>) {
+        match from {
+            None => {
+                out.extend(self.final_fire_regions().into_iter().map(Action::Region));
+                out.push(Action::Choice(Choice::Done));
+            }
+            Some(f) => out.extend(self.final_fire_targets(f).into_iter().map(Action::Region)),
+        }
+    }
+
+    /// Every unit of the region that may fire does (at most three from a
+    /// Staging Area, ruling bh #3); no Action is spent.
+    pub(crate) fn perform_final_fire(&mut self, a: Action) {
+        let Some(Frame::FinalFire { from }) = self.frames.pop() else {
+            unreachable!("final fire frame on top")
+        };
+        match (from, a) {
+            (None, Action::Region(r)) => self.frames.push(Frame::FinalFire { from: Some(r) }),
+            (Some(f), Action::Region(t)) => {
+                self.frames.push(Frame::FinalFire { from: None });
+                let mut chosen: Vec<u16> = self.side_at(f, BRITISH).filter(|&i| self.can_fire(i)).collect();
+                chosen.truncate(self.group_cap(f));
+                self.frames.push(Frame::Volley {
+                    from: Some(f),
+                    target: Some(t),
+                    chosen,
+                });
+                self.volley_extra(false);
+            }
+            _ => {}
+        }
     }
 }

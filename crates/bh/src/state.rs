@@ -69,6 +69,8 @@ pub struct Opts {
     pub redoubt_wall: bool,
     pub more_ammo: bool,
     pub any_zone: bool,
+    /// 12.3, 12.4 option `bot`: the game plays the solitaire bot's seat by its sheet (`sheet`), or the seat is an ordinary one (`seat`).
+    pub bot: bool,
 }
 
 /// 12.3, 12.4 the British objectives of the solitaire scenarios.
@@ -362,6 +364,10 @@ pub enum Frame {
     },
     /// 11.2 the Patriot may spend ammunition for an extra Volley Fire die.
     ExtraDie,
+    /// 12.4 / ruling bh #29 British Final Fire: a region, then its adjacent target.
+    FinalFire {
+        from: Option<Region>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -372,6 +378,8 @@ pub enum Phase {
     Reinforce,
     Panic,
     Actions,
+    /// 12.4 / ruling bh #29 British Final Fire (Patriot solitaire only).
+    BritishFire,
     EndTurn,
     /// 5.3 the end-of-game fire roll, then 10.0.
     Final,

@@ -18,7 +18,8 @@ impl Bh {
             | Frame::ChooseZones { .. }
             | Frame::ReinforceZone { .. }
             | Frame::Panic
-            | Frame::Spread { .. } => BRITISH,
+            | Frame::Spread { .. }
+            | Frame::FinalFire { .. } => BRITISH,
             Frame::SetupPatriot { .. } | Frame::ChooseFocus | Frame::ExtraDie => PATRIOT,
             Frame::Hits { owner, .. } => *owner,
             Frame::Displace { region } => {
@@ -51,7 +52,8 @@ impl Bh {
             match self.frames.last().cloned() {
                 None => self.next_phase(),
                 Some(f) => {
-                    if !self.step(f) {
+                    // 12.3, 12.4 the bot plays its seat here, so it never appears in to_act().
+                    if !self.step(f) && !self.bot_step() {
                         return;
                     }
                 }
@@ -79,6 +81,10 @@ impl Bh {
                 self.frames.push(Frame::Actions);
             }
             Phase::Actions => {
+                self.phase = Phase::BritishFire;
+                self.start_final_fire();
+            }
+            Phase::BritishFire => {
                 self.phase = Phase::EndTurn;
                 self.end_turn();
             }
@@ -183,6 +189,13 @@ impl Bh {
             Frame::Assault(_) => self.assault_step(),
             Frame::Displace { region } => self.displace_step(region),
             Frame::Spread { from, choosing } => self.spread_step(from, choosing),
+            Frame::FinalFire { from: None } => {
+                if self.final_fire_regions().is_empty() {
+                    self.frames.pop();
+                    return true;
+                }
+                false
+            }
             Frame::Panic => {
                 if self.panic_regions().is_empty() {
                     self.frames.pop();

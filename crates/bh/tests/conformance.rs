@@ -5,7 +5,14 @@ use bh::Bh;
 use engine::conformance::{run, Config};
 
 fn conform(scenario: &str, games: usize, all_options: bool) {
+    conform_with(scenario, games, all_options, &[]);
+}
+
+fn conform_with(scenario: &str, games: usize, all_options: bool, options: &[(&str, &str)]) {
     let mut cfg = Config::new(scenario);
+    for (k, v) in options {
+        cfg.options.insert(k.to_string(), v.to_string());
+    }
     if all_options {
         cfg.options.insert("redoubt-wall".into(), "on".into());
         cfg.options.insert("ammo".into(), "more-options".into());
@@ -48,4 +55,20 @@ fn solo_british_random_games_conform() {
 #[test]
 fn solo_patriot_random_games_conform() {
     conform("solo-patriot", 3, false);
+}
+
+// rule: bh 12.3, 12.4
+#[test]
+fn solo_scenarios_conform_with_either_bot_option() {
+    conform_with("solo-british", 3, false, &[("bot", "sheet")]);
+    conform_with("solo-patriot", 3, false, &[("bot", "sheet")]);
+    conform_with("solo-british", 2, false, &[("bot", "seat")]);
+    conform_with("solo-patriot", 2, false, &[("bot", "seat")]);
+}
+
+// rule: bh 12.3, 12.4
+#[test]
+fn solo_bots_conform_with_every_option_on() {
+    conform_with("solo-british", 2, true, &[("bot", "sheet")]);
+    conform_with("solo-patriot", 2, true, &[("bot", "sheet")]);
 }

@@ -1,0 +1,700 @@
+//! 12.3, 12.4 the solitaire bots. The printed "Bunker Hill Solitaire" bot
+//! sheets are not in the rulebook; these priorities are reconstructed from
+//! each scenario's objectives (12.2-12.4): the British bot (12.4) lands in its
+//! rolled objective's zones and takes the objective regions, the Patriot bot
+//! (12.3) holds the works, shoots the British in range and feeds threatened
+//! objective regions. Each priority is tried in order; the first that yields
+//! candidates decides, ties broken with the game's own dice so a replay stays
+//! exact. Every decision is logged with its priority and reason.
+
+use crate::actions::Action;
+use crate::map::Region;
+use crate::state::*;
+use engine::Seat;
+
+/// A priority of a bot sheet: why, and the candidates it proposes among the legal actions.
+pub struct Rule {
+    pub reason: &'static str,
+    pub pick: fn(&Bh, Seat, &[Action]) -> Vec<Action>,
+}
+
+/// 12.4 the British bot sheet (reconstructed): the objective first, then the
+/// fire that wears the defenders down; it never upgrades (12.4).
+pub const BRITISH_SHEET: &[Rule] = &[
+    Rule {
+        reason: "assault an objective region at good odds",
+        pick: |g, s, l| {
+            g.when(
+                s,
+                l,
+                Act::Assault,
+                g.assaults(s).iter().any(|&(f, t)| g.is_goal(t) && g.good_odds(s, f, t)),
+            )
+        },
+    },
+    Rule {
+        reason: "volley fire at Patriots next to our lines",
+        pick: |g, s, l| {
+            g.when(
+                s,
+                l,
+                Act::Volley,
+                g.volleys(s).iter().any(|&(f, t)| g.map().adjacent(f, t)),
+            )
+        },
+    },
+    Rule {
+        reason: "advance on the objective",
+        pick: |g, s, l| g.when(s, l, Act::LandMove, !g.movers_from(s).is_empty()),
+    },
+    Rule {
+        reason: "land troops in the objective's zones",
+        pick: |g, s, l| g.when(s, l, Act::LandTroops, true),
+    },
+    Rule {
+        reason: "rally broken units where a leader stands",
+        pick: |g, s, l| g.when(s, l, Act::Rally, g.rally_worth(s, true)),
+    },
+    Rule {
+        reason: "bombard a defended objective region",
+        pick: |g, s, l| g.when(s, l, Act::Bombard, (0..2).any(|f| !g.bombard_goals(f).is_empty())),
+    },
+    Rule {
+        reason: "cannonade a defended objective region",
+        pick: |g, s, l| g.when(s, l, Act::Cannonade, g.cannonades(s).iter().any(|&(_, t)| g.is_goal(t))),
+    },
+    Rule {
+        reason: "assault Patriots at good odds",
+        pick: |g, s, l| {
+            g.when(
+                s,
+                l,
+                Act::Assault,
+                g.assaults(s).iter().any(|&(f, t)| g.good_odds(s, f, t)),
+            )
+        },
+    },
+    Rule {
+        reason: "rally broken units",
+        pick: |g, s, l| g.when(s, l, Act::Rally, g.rally_worth(s, false)),
+    },
+    Rule {
+        reason: "volley fire at Patriots in range",
+        pick: |g, s, l| g.when(s, l, Act::Volley, !g.volleys(s).is_empty()),
+    },
+    Rule {
+        reason: "cannonade Patriots in sight",
+        pick: |g, s, l| g.when(s, l, Act::Cannonade, true),
+    },
+    Rule {
+        reason: "hold a Reserve Action",
+        pick: |g, s, l| g.when(s, l, Act::Plan, true),
+    },
+    Rule {
+        reason: "pass: nothing useful left",
+        pick: |g, s, l| g.pass(s, l),
+    },
+];
+
+/// 12.3 the Patriot bot sheet (reconstructed): hold the works and make the
+/// British pay for every region.
+pub const PATRIOT_SHEET: &[Rule] = &[
+    Rule {
+        reason: "volley fire at British next to our lines",
+        pick: |g, s, l| {
+            g.when(
+                s,
+                l,
+                Act::Volley,
+                g.volleys(s).iter().any(|&(f, t)| g.map().adjacent(f, t)),
+            )
+        },
+    },
+    Rule {
+        reason: "assault broken British",
+        pick: |g, s, l| {
+            g.when(
+                s,
+                l,
+                Act::Assault,
+                g.assaults(s).iter().any(|&(_, t)| !g.unbroken_units(t, BRITISH)),
+            )
+        },
+    },
+    Rule {
+        reason: "snipe a British leader",
+        pick: |g, s, l| g.when(s, l, Act::Snipe, !g.leader_snipes().is_empty()),
+    },
+    Rule {
+        reason: "rally broken units where a leader stands",
+        pick: |g, s, l| g.when(s, l, Act::Rally, g.rally_worth(s, true)),
+    },
+    Rule {
+        reason: "reinforce a threatened objective region",
+        pick: |g, s, l| g.when(s, l, Act::LandMove, !g.movers_from(s).is_empty()),
+    },
+    Rule {
+        reason: "rally broken units",
+        pick: |g, s, l| g.when(s, l, Act::Rally, g.rally_worth(s, false)),
+    },
+    Rule {
+        reason: "volley fire at British in range while the powder lasts",
+        pick: |g, s, l| g.when(s, l, Act::Volley, g.ammo > 12 && !g.volleys(s).is_empty()),
+    },
+    Rule {
+        reason: "hold a Reserve Action",
+        pick: |g, s, l| g.when(s, l, Act::Plan, true),
+    },
+    Rule {
+        reason: "pass: nothing useful left",
+        pick: |g, s, l| g.pass(s, l),
+    },
+];
+
+/// Decisions inside an Action or a procedure, the same for both bots: every
+/// choice the game asks of the bot's seat (landings, targets, withdrawals,
+/// retreats, the panic region, the fire's spread) is made here.
+pub const WITHIN_ACTION: &[Rule] = &[
+    Rule {
+        reason: "fire at the best target in reach",
+        pick: |g, s, l| g.fire_pick(s, l),
+    },
+    Rule {
+        reason: "assault where the odds are best",
+        pick: |g, s, l| match g.frames.last() {
+            Some(Frame::AssaultSelect { from: None, .. }) => best_region(l, |r| {
+                g.assault_targets(s, r)
+                    .into_iter()
+                    .map(|t| g.assault_value(s, r, t))
+                    .max()
+                    .unwrap_or(i32::MIN)
+            }),
+            Some(Frame::AssaultSelect {
+                from: Some(f),
+                target: None,
+                ..
+            }) => best_region(l, |t| g.assault_value(s, *f, t)),
+            _ => Vec::new(),
+        },
+    },
+    Rule {
+        reason: "commit every fit unit",
+        pick: |g, _, l| {
+            let committing = match g.frames.last() {
+                Some(Frame::Volley { target: Some(_), .. })
+                | Some(Frame::AssaultSelect { target: Some(_), .. })
+                | Some(Frame::Land { area: Some(_), .. }) => true,
+                Some(Frame::Move {
+                    from: Some(_),
+                    any,
+                    choosing: false,
+                    ..
+                }) => !any,
+                _ => false,
+            };
+            if !committing {
+                return Vec::new();
+            }
+            // Fighting units before leaders, so a capped group is not filled with leaders.
+            let fit = keep(l, |a| matches!(a, Action::Piece(i) if g.fit(*i)));
+            best(fit, |a| match a {
+                Action::Piece(i) => g.p(*i).military() as i32,
+                _ => 0,
+            })
+            .into_iter()
+            .take(1)
+            .collect()
+        },
+    },
+    Rule {
+        reason: "the group is complete",
+        pick: |g, _, l| match g.frames.last() {
+            Some(Frame::Move { any: true, .. }) => keep(l, |a| *a == Action::Choice(Choice::Skip)),
+            Some(Frame::Volley { .. } | Frame::AssaultSelect { .. } | Frame::Move { .. } | Frame::Land { .. }) => {
+                keep(l, |a| *a == Action::Choice(Choice::Done))
+            }
+            _ => Vec::new(),
+        },
+    },
+    Rule {
+        reason: "march where the objective is nearest",
+        pick: |g, s, l| match g.frames.last() {
+            Some(Frame::Move { from: None, .. }) => {
+                let from = g.movers_from(s);
+                keep(l, |a| matches!(a, Action::Region(r) if from.contains(r)))
+            }
+            Some(Frame::Move { choosing: true, .. }) => best_region(l, |r| -(g.march_dist(s, r) as i32)),
+            _ => Vec::new(),
+        },
+    },
+    Rule {
+        reason: "land where the objective is nearest",
+        pick: |g, s, l| match g.frames.last() {
+            // The zone with the most units still afloat.
+            Some(Frame::Land { zone: None, .. }) => best(l.to_vec(), |a| match a {
+                Action::Zone(z) => g.units(g.map().zone(*z).region, BRITISH) as i32,
+                _ => i32::MIN,
+            }),
+            Some(Frame::Land { area: None, .. }) => best_region(l, |r| -(g.march_dist(s, r) as i32)),
+            _ => Vec::new(),
+        },
+    },
+    Rule {
+        reason: "rally where the most units are broken",
+        pick: |g, s, l| match g.frames.last() {
+            Some(Frame::Rally { region: None, .. }) => best_region(l, |r| g.broken_here(r, s) as i32),
+            _ => Vec::new(),
+        },
+    },
+    Rule {
+        reason: "bombard the defended objective",
+        pick: |g, _, l| match g.frames.last() {
+            Some(Frame::Bombard { firer }) => {
+                let goals = g.bombard_goals(*firer);
+                if !goals.is_empty() {
+                    goals
+                } else {
+                    keep(l, |a| matches!(a, Action::Region(_)))
+                }
+            }
+            _ => Vec::new(),
+        },
+    },
+    Rule {
+        reason: "snipe at a leader",
+        pick: |g, _, l| match g.frames.last() {
+            Some(Frame::Snipe) => {
+                let leaders = g.leader_snipes();
+                let c = keep(l, |a| matches!(a, Action::Region(r) if leaders.contains(r)));
+                if c.is_empty() {
+                    l.to_vec()
+                } else {
+                    c
+                }
+            }
+            _ => Vec::new(),
+        },
+    },
+    Rule {
+        reason: "hold the ground",
+        pick: |g, s, l| match g.frames.last() {
+            Some(Frame::Assault(a)) if a.stage == AStage::Withdraw => keep(l, |x| *x == Action::Choice(Choice::Done)),
+            Some(Frame::Assault(a)) if a.stage == AStage::DefenderRetreat => {
+                // Only broken defenders fall back; the fit ones stay.
+                let c = keep(
+                    l,
+                    |x| matches!(x, Action::Piece(i) if g.p(*i).flipped && g.p(*i).side == s),
+                );
+                if c.is_empty() {
+                    keep(l, |x| *x == Action::Choice(Choice::Done))
+                } else {
+                    c.into_iter().take(1).collect()
+                }
+            }
+            _ => Vec::new(),
+        },
+    },
+    Rule {
+        reason: "fire in defence while the powder lasts",
+        pick: |g, _, l| match g.frames.last() {
+            Some(Frame::Assault(a)) if a.stage == AStage::DefenceChoice => {
+                let c = if g.ammo >= 2 { Choice::Fire } else { Choice::Hold };
+                keep(l, |x| *x == Action::Choice(c))
+            }
+            Some(Frame::ExtraDie) => keep(l, |x| *x == Action::Choice(Choice::NoExtra)),
+            _ => Vec::new(),
+        },
+    },
+    Rule {
+        reason: "fight on unless outnumbered",
+        pick: |g, _, l| match g.frames.last() {
+            Some(Frame::Assault(a)) if a.stage == AStage::AttackerRetreat => {
+                let ours = g.healthy_units(a.at, a.attacker);
+                let theirs = g.healthy_units(a.at, other(a.attacker));
+                let c = if ours > 0 && ours >= theirs {
+                    Choice::FightOn
+                } else {
+                    Choice::Retreat
+                };
+                keep(l, |x| *x == Action::Choice(c))
+            }
+            _ => Vec::new(),
+        },
+    },
+    Rule {
+        reason: "fall back to join friends",
+        pick: |g, s, l| match g.frames.last() {
+            Some(Frame::Assault(_) | Frame::Displace { .. }) => best_region(l, |r| g.units(r, s) as i32),
+            _ => Vec::new(),
+        },
+    },
+    Rule {
+        reason: "test the region with the most militia",
+        pick: |g, _, l| match g.frames.last() {
+            Some(Frame::Panic) => best_region(l, |r| {
+                g.side_at(r, PATRIOT).filter(|&i| g.p(i).unit == Unit::Militia).count() as i32
+            }),
+            _ => Vec::new(),
+        },
+    },
+    Rule {
+        reason: "spread the fire onto the Patriots",
+        pick: |g, _, l| match g.frames.last() {
+            Some(Frame::Spread { .. }) => best_region(l, |r| g.side_at(r, PATRIOT).count() as i32),
+            _ => Vec::new(),
+        },
+    },
+];
+
+fn keep(legal: &[Action], f: impl Fn(&Action) -> bool) -> Vec<Action> {
+    legal.iter().copied().filter(|a| f(a)).collect()
+}
+
+/// The candidates with the largest key.
+fn best(c: Vec<Action>, key: impl Fn(&Action) -> i32) -> Vec<Action> {
+    let top = c.iter().map(&key).max().unwrap_or(i32::MIN);
+    c.into_iter().filter(|a| key(a) == top).collect()
+}
+
+/// The region choices among the legal actions with the largest key: the
+/// shared scan-and-pick of every region decision.
+fn best_region(legal: &[Action], key: impl Fn(Region) -> i32) -> Vec<Action> {
+    let c = keep(legal, |a| matches!(a, Action::Region(_)));
+    best(c, |a| match a {
+        Action::Region(r) => key(*r),
+        _ => i32::MIN,
+    })
+}
+
+impl Bh {
+    /// The seat the bot plays (12.3 the Patriots, 12.4 the British), with option bot=sheet.
+    pub fn bot_seat(&self) -> Option<Seat> {
+        if !self.opts.bot {
+            return None;
+        }
+        match self.scenario {
+            Scenario::SoloBritish => Some(PATRIOT),
+            Scenario::SoloPatriot => Some(BRITISH),
+            Scenario::Standard => None,
+        }
+    }
+
+    /// The bot's choice now with the priority that made it (1-based), or None if the bot need not act.
+    pub fn bot_choice(&mut self) -> Option<(Action, usize, &'static str)> {
+        let seat = self.bot_seat()?;
+        if self.actor() != Some(seat) {
+            return None;
+        }
+        let mut legal = Vec::new();
+        self.legal_for(seat, &mut legal);
+        if legal.is_empty() {
+            return None;
+        }
+        let sheet = match (self.frames.last(), seat) {
+            (Some(Frame::Actions), BRITISH) => BRITISH_SHEET,
+            (Some(Frame::Actions), _) => PATRIOT_SHEET,
+            _ => WITHIN_ACTION,
+        };
+        for (i, rule) in sheet.iter().enumerate() {
+            let c: Vec<Action> = (rule.pick)(self, seat, &legal)
+                .into_iter()
+                .filter(|a| legal.contains(a))
+                .collect();
+            if !c.is_empty() {
+                let k = if c.len() > 1 { self.dice.pick(c.len()) } else { 0 };
+                return Some((c[k], i + 1, rule.reason));
+            }
+        }
+        Some((legal[0], sheet.len() + 1, "the first legal choice"))
+    }
+
+    /// One bot decision, logged with its reason; false when the bot need not act.
+    pub fn bot_step(&mut self) -> bool {
+        let Some((a, n, reason)) = self.bot_choice() else {
+            return false;
+        };
+        let seat = self.bot_seat().expect("the bot plays");
+        if self.log.enabled() {
+            let label = self.describe_action(&a).label;
+            let (who, rule) = if seat == BRITISH {
+                ("British bot", "12.4")
+            } else {
+                ("Patriot bot", "12.3")
+            };
+            self.log
+                .say(rule, || format!("{who}: {label} (priority {n}: {reason})"));
+        }
+        self.perform(seat, a);
+        true
+    }
+
+    /// The Action `act` if legal and `worth` it: with a Reserve Action on the
+    /// last Action of the turn (5.2), so reserves are not left unused.
+    fn when(&self, seat: Seat, legal: &[Action], act: Act, worth: bool) -> Vec<Action> {
+        if !worth {
+            return Vec::new();
+        }
+        let reserve = Action::Reserve(act);
+        if self.ap[seat as usize] == 1 && legal.contains(&reserve) {
+            return vec![reserve];
+        }
+        keep(legal, |a| *a == Action::Act(act))
+    }
+
+    /// 5.2 the free pass when allowed (it keeps the Action), else the Pass Action.
+    fn pass(&self, seat: Seat, legal: &[Action]) -> Vec<Action> {
+        let free = keep(legal, |a| *a == Action::FreePass);
+        if free.is_empty() {
+            self.when(seat, legal, Act::Pass, true)
+        } else {
+            free
+        }
+    }
+
+    /// 12.3, 12.4 a region of the British objective.
+    pub fn is_goal(&self, r: Region) -> bool {
+        self.objective
+            .as_ref()
+            .is_some_and(|o| o.goals.iter().any(|g| g.regions(self.map()).contains(&r)))
+    }
+
+    /// An objective region the British have yet to take (an ablaze one cannot be entered).
+    fn open_goal(&self, r: Region) -> bool {
+        self.is_goal(r) && !self.holds(r, BRITISH) && !self.is_ablaze(r)
+    }
+
+    /// 12.3 the Patriot bot's works in danger: an objective region or a
+    /// defensive position (3.1) next to British units, with room for more Patriots.
+    fn threatened(&self, r: Region) -> bool {
+        let map = self.map();
+        (self.is_goal(r) || map.area(r).assault > 0)
+            && map.area(r).is_land()
+            && !self.is_ablaze(r)
+            && !self.has(r, BRITISH)
+            && self.room(r, PATRIOT) > 0
+            && map.adj[r as usize].iter().any(|&b| self.units(b, BRITISH) > 0)
+    }
+
+    /// Steps from `r` to where the bot's marches lead: the nearest open
+    /// objective region (British), the nearest threatened objective region,
+    /// else threatened work (Patriot).
+    fn march_dist(&self, seat: Seat, r: Region) -> u8 {
+        let map = self.map();
+        let goals: Vec<Region> = if seat == BRITISH {
+            map.land().filter(|&t| self.open_goal(t)).collect()
+        } else {
+            let works: Vec<Region> = map.land().filter(|&t| self.threatened(t)).collect();
+            let first: Vec<Region> = works.iter().copied().filter(|&t| self.is_goal(t)).collect();
+            if first.is_empty() {
+                works
+            } else {
+                first
+            }
+        };
+        goals.into_iter().map(|t| map.steps(r, t)).min().unwrap_or(u8::MAX)
+    }
+
+    /// An unbroken military unit or a healthy leader.
+    fn fit(&self, i: u16) -> bool {
+        !self.p(i).flipped
+    }
+
+    /// Regions whose fit units can march nearer the bot's goal. They never
+    /// leave an objective region (taken by the British, held by the
+    /// Patriots) nor, for the Patriot, the line next to the British.
+    fn movers_from(&self, seat: Seat) -> Vec<Region> {
+        let map = self.map();
+        self.move_regions(seat)
+            .into_iter()
+            .filter(|&r| {
+                let line = seat == PATRIOT && map.adj[r as usize].iter().any(|&b| self.units(b, BRITISH) > 0);
+                !self.is_goal(r) && !line
+            })
+            .filter(|&r| {
+                let here = self.march_dist(seat, r);
+                self.side_at(r, seat)
+                    .filter(|&i| self.fit(i) && self.p(i).military() && !self.p(i).moved && !self.p(i).panic)
+                    .take(1)
+                    .any(|i| {
+                        self.destinations(r, &[i])
+                            .into_iter()
+                            .any(|d| self.march_dist(seat, d) < here)
+                    })
+            })
+            .collect()
+    }
+
+    /// Every Volley Fire the seat could make: (from, target).
+    /// Every Volley Fire the seat could make with two dice or more (one die
+    /// wastes the Action, and the Patriot's powder): (from, target).
+    fn volleys(&self, seat: Seat) -> Vec<(Region, Region)> {
+        self.volley_regions(seat)
+            .into_iter()
+            .flat_map(|f| self.volley_targets(seat, f).into_iter().map(move |t| (f, t)))
+            .filter(|&(f, t)| self.volley_dice(seat, f, t) >= 2)
+            .collect()
+    }
+
+    /// 6.1 the dice a Volley Fire from `f` at `t` would roll, as the bot reckons them.
+    fn volley_dice(&self, seat: Seat, f: Region, t: Region) -> i32 {
+        let firers: i32 = self
+            .side_at(f, seat)
+            .filter(|&i| self.can_fire(i))
+            .take(self.group_cap(f).min(3))
+            .map(|i| self.reckon(i))
+            .sum();
+        firers + self.terrain(f, t, true) as i32
+    }
+
+    fn cannonades(&self, seat: Seat) -> Vec<(Region, Region)> {
+        self.cannon_regions(seat)
+            .into_iter()
+            .flat_map(|f| self.cannon_targets(seat, f).into_iter().map(move |t| (f, t)))
+            .collect()
+    }
+
+    fn assaults(&self, seat: Seat) -> Vec<(Region, Region)> {
+        self.assault_regions(seat)
+            .into_iter()
+            .flat_map(|f| self.assault_targets(seat, f).into_iter().map(move |t| (f, t)))
+            .collect()
+    }
+
+    /// 4.1 a piece's strength as the bot reckons it: an unrevealed militia counts 1
+    /// (the pool's middle value; the bot does not know it either, ruling bh #9).
+    fn reckon(&self, i: u16) -> i32 {
+        let p = self.p(i);
+        if p.unit == Unit::Militia && p.strength.is_none() {
+            return (!p.flipped) as i32;
+        }
+        if p.side == BRITISH && p.unit == Unit::Cannon && !self.ammo_arrived {
+            return 0;
+        }
+        self.strength(i) as i32
+    }
+
+    /// 6.2 attack dice of up to three units from `f` less the defence dice in `t`.
+    fn odds(&self, seat: Seat, f: Region, t: Region) -> i32 {
+        let mut mine: Vec<i32> = self
+            .side_at(f, seat)
+            .filter(|&i| self.p(i).military() && self.fit(i) && !self.p(i).moved && !self.p(i).fired)
+            .map(|i| self.reckon(i))
+            .collect();
+        mine.sort_unstable_by(|a, b| b.cmp(a));
+        let attack: i32 = mine.iter().take(3).sum();
+        let defence: i32 =
+            self.side_at(t, other(seat)).map(|i| self.reckon(i)).sum::<i32>() + self.terrain(f, t, false) as i32;
+        attack - defence
+    }
+
+    fn good_odds(&self, seat: Seat, f: Region, t: Region) -> bool {
+        self.odds(seat, f, t) > 0
+    }
+
+    /// Objective regions first, then the best odds.
+    fn assault_value(&self, seat: Seat, f: Region, t: Region) -> i32 {
+        let goal = seat == BRITISH && self.is_goal(t);
+        goal as i32 * 100 + self.odds(seat, f, t)
+    }
+
+    /// A target's worth: adjacent first (hits on 5-6), then the objective (or,
+    /// for the Patriot, the British next to the works), then more units and
+    /// the terrain's extra dice.
+    fn fire_value(&self, seat: Seat, f: Region, t: Region) -> i32 {
+        let map = self.map();
+        let near = if seat == BRITISH {
+            self.is_goal(t)
+        } else {
+            map.adj[t as usize]
+                .iter()
+                .any(|&b| self.is_goal(b) || (map.area(b).assault > 0 && self.has(b, PATRIOT)))
+        };
+        map.adjacent(f, t) as i32 * 20
+            + near as i32 * 10
+            + self.units(t, other(seat)) as i32
+            + self.volley_dice(seat, f, t)
+    }
+
+    /// Firing choices: the region with the best target, then that target
+    /// (Volley Fire, Cannonade, British Final Fire).
+    fn fire_pick(&self, seat: Seat, legal: &[Action]) -> Vec<Action> {
+        let targets = |f: Region| -> Vec<Region> {
+            match self.frames.last() {
+                Some(Frame::Volley { .. }) => self.volley_targets(seat, f),
+                Some(Frame::Cannonade { .. }) => self.cannon_targets(seat, f),
+                _ => self.final_fire_targets(f),
+            }
+        };
+        let from = match self.frames.last() {
+            Some(Frame::Volley { from: None, .. })
+            | Some(Frame::Cannonade { region: None, .. })
+            | Some(Frame::FinalFire { from: None }) => None,
+            Some(Frame::Volley {
+                from: Some(f),
+                target: None,
+                ..
+            })
+            | Some(Frame::Cannonade { region: Some(f), .. })
+            | Some(Frame::FinalFire { from: Some(f) }) => Some(*f),
+            _ => return Vec::new(),
+        };
+        match from {
+            None => best_region(legal, |r| {
+                targets(r)
+                    .into_iter()
+                    .map(|t| self.fire_value(seat, r, t))
+                    .max()
+                    .unwrap_or(i32::MIN)
+            }),
+            Some(f) => best_region(legal, |t| self.fire_value(seat, f, t)),
+        }
+    }
+
+    /// 6.7 a Rally worth an Action: a leader able to rally there, or (without
+    /// `leader`) any broken unit that may roll.
+    fn rally_worth(&self, seat: Seat, leader: bool) -> bool {
+        self.rally_regions(seat).into_iter().any(|r| {
+            !leader
+                || self
+                    .side_at(r, seat)
+                    .any(|i| self.p(i).unit == Unit::Leader && !self.p(i).rallied && !self.p(i).flipped)
+        })
+    }
+
+    fn broken_here(&self, r: Region, seat: Seat) -> usize {
+        self.side_at(r, seat)
+            .filter(|&i| {
+                let p = self.p(i);
+                p.flipped && p.military() && p.unit != Unit::Cannon && !p.panic
+            })
+            .count()
+    }
+
+    /// 6.4 the bombard choices of `firer` at the objective: units in an
+    /// objective region, or Hot Shot when Charlestown is to burn.
+    fn bombard_goals(&self, firer: u8) -> Vec<Action> {
+        let burn = self
+            .objective
+            .as_ref()
+            .is_some_and(|o| o.goals.contains(&Goal::Charlestown));
+        self.bombard_options(firer)
+            .into_iter()
+            .filter(|a| match *a {
+                Action::Region(r) => self.is_goal(r),
+                Action::HotShot(_) => burn,
+                _ => false,
+            })
+            .collect()
+    }
+
+    /// 6.9 snipe targets holding a British leader the snipers may hit.
+    fn leader_snipes(&self) -> Vec<Region> {
+        self.snipe_targets()
+            .into_iter()
+            .filter(|&r| {
+                self.side_at(r, BRITISH)
+                    .any(|i| self.p(i).unit == Unit::Leader && self.snipe_eligible(i))
+            })
+            .collect()
+    }
+}

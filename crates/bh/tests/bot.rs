@@ -1,0 +1,320 @@
+//! 12.3, 12.4 the solitaire bots: their priorities on built positions, whole
+//! games played with only the human seat, and 12.4's British Final Fire.
+
+mod support;
+use bh::actions::Action;
+use bh::state::*;
+use bh::Bh;
+use engine::{Game, Setup};
+use support::*;
+
+/// Play a solitaire game with only `human` acting, by a spread of legal
+/// actions; returns the game and its log texts.
+fn play(scenario: &str, human: u8, seed: u64) -> (Bh, Vec<String>) {
+    let mut g = Bh::new(&Setup::new(scenario, seed));
+    let mut n = 0;
+    while g.outcome().is_none() {
+        let seats = g.to_act();
+        assert!(!seats.contains(1 - human), "the bot's seat never acts");
+        assert!(seats.contains(human));
+        let mut legal = Vec::new();
+        g.legal(human, &mut legal);
+        let a = legal[(n * 7 + 3) % legal.len()];
+        engine::apply(&mut g, human, &a).unwrap();
+        n += 1;
+        assert!(n < 20_000, "the game ends");
+    }
+    let log = g.log.visible(None).map(|e| e.text.clone()).collect();
+    (g, log)
+}
+
+/// A sandbox where the bot plays its seat, with objective `goal` (12.3's or 12.4's number).
+fn bot_game(scenario: &str, seat: u8, goal: u8) -> Bh {
+    let mut g = Bh::sandbox(scenario, seat);
+    g.opts.bot = true;
+    g.objective = Some(if scenario == "solo-patriot" {
+        bh::setup::bot_objective(goal)
+    } else {
+        bh::setup::british_objective(goal)
+    });
+    g
+}
+
+fn steps(g: &Bh, a: &str, b: &str) -> u8 {
+    g.map().steps(g.region(a), g.region(b))
+}
+
+// rule: bh 12.4
+#[test]
+fn british_bot_assaults_its_objective_at_good_odds_and_says_why() {
+    let mut g = bot_game("solo-patriot", B, 3);
+    for _ in 0..3 {
+        g.put(Regular, B, "breeds-slope-east");
+    }
+    g.update_released();
+    g.put(Minuteman, P, "breeds-south");
+    let (a, n, why) = g.bot_choice().expect("the bot acts");
+    assert_eq!((a, n), (Action::Act(Act::Assault), 1), "{why}");
+    g.advance();
+    let text = g
+        .log
+        .visible(None)
+        .map(|e| e.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        text.contains("British bot: assault (6.2) (priority 1: assault an objective region at good odds)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("british assault Breed's Hill (south) from Breed's Hill east slope"),
+        "{text}"
+    );
+    assert!(!g.to_act().contains(B), "the bot seat never acts by itself");
+}
+
+// rule: bh 12.4
+#[test]
+fn british_bot_volleys_at_patriots_next_to_its_lines_before_landing_more() {
+    let mut g = bot_game("solo-patriot", B, 3);
+    for _ in 0..2 {
+        g.put(Regular, B, "north-shore");
+    }
+    g.put(Regular, B, "lz-3");
+    g.put(Minuteman, P, "neck");
+    let (a, n, _) = g.bot_choice().unwrap();
+    assert_eq!((a, n), (Action::Act(Act::Volley), 2));
+    g.advance();
+    assert!(
+        log(&g).contains("Volley Fire from Mystic shore by the Neck at Charlestown Neck"),
+        "{}",
+        log(&g)
+    );
+    assert_eq!(g.actor(), Some(P), "the human Patriot acts next");
+}
+
+// rule: bh 12.4, 6.10
+#[test]
+fn british_bot_lands_in_its_zone_nearest_the_objective() {
+    // The Northern Defense Works: Moulton's Hill is a step nearer than Moulton's Point.
+    let mut g = bot_game("solo-patriot", B, 2);
+    assert!(steps(&g, "moultons-hill", "ndw-south") < steps(&g, "point-shore", "ndw-south"));
+    let afloat: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "lz-3")).collect();
+    let (a, n, _) = g.bot_choice().unwrap();
+    assert_eq!((a, n), (Action::Act(Act::LandTroops), 4));
+    g.advance();
+    let ashore: Vec<String> = afloat.iter().map(|&i| loc(&g, i)).filter(|l| l != "lz-3").collect();
+    assert_eq!(
+        ashore,
+        vec!["moultons-hill", "moultons-hill"],
+        "two units an Action, nearest the works"
+    );
+}
+
+// rule: bh 12.4, 6.5
+#[test]
+fn british_bot_advances_on_the_objective_and_stops_short_of_the_patriots() {
+    let mut g = bot_game("solo-patriot", B, 3);
+    let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "moultons-hill")).collect();
+    g.update_released();
+    g.put(Minuteman, P, "breeds-redoubt");
+    let before = steps(&g, "moultons-hill", "breeds-redoubt").min(steps(&g, "moultons-hill", "breeds-south"));
+    let (a, n, _) = g.bot_choice().unwrap();
+    assert_eq!((a, n), (Action::Act(Act::LandMove), 3));
+    g.advance();
+    let at = loc(&g, regs[0]);
+    assert!(regs.iter().all(|&i| loc(&g, i) == at), "the group moves together");
+    let after = steps(&g, &at, "breeds-redoubt").min(steps(&g, &at, "breeds-south"));
+    assert!(after < before, "nearer the objective: {at}");
+}
+
+// rule: bh 12.4, 6.7
+#[test]
+fn british_bot_rallies_where_a_leader_stands() {
+    let mut g = bot_game("solo-patriot", B, 3);
+    g.put(Leader, B, "moultons-hill");
+    let r = g.put(Regular, B, "moultons-hill");
+    g.pieces[r as usize].flipped = true;
+    let (a, n, _) = g.bot_choice().unwrap();
+    assert_eq!((a, n), (Action::Act(Act::Rally), 5));
+    g.advance();
+    assert!(!g.pieces[r as usize].flipped, "the healthy leader rallies it (12.2)");
+}
+
+// rule: bh 12.3
+#[test]
+fn patriot_bot_volleys_from_the_works_at_british_next_to_them() {
+    let mut g = bot_game("solo-british", P, 3);
+    for _ in 0..2 {
+        g.put(Minuteman, P, "breeds-redoubt");
+        g.put(Regular, B, "breeds-slope-east");
+    }
+    let (a, n, _) = g.bot_choice().unwrap();
+    assert_eq!((a, n), (Action::Act(Act::Volley), 1));
+    g.advance();
+    assert!(
+        log(&g).contains("Volley Fire from Breed's Hill (redoubt) at Breed's Hill east slope"),
+        "{}",
+        log(&g)
+    );
+    assert_eq!(g.ammo, 23);
+    assert_eq!(g.actor(), Some(B));
+}
+
+// rule: bh 12.3, 6.9
+#[test]
+fn patriot_bot_snipes_a_british_leader() {
+    let mut g = bot_game("solo-british", P, 1);
+    g.put(Leader, B, "mill-field");
+    g.put(Regular, B, "mill-field");
+    let (a, n, _) = g.bot_choice().unwrap();
+    assert_eq!((a, n), (Action::Act(Act::Snipe), 3));
+    g.advance();
+    assert!(log(&g).contains("Snipe at "), "{}", log(&g));
+}
+
+// rule: bh 12.3, 6.5
+#[test]
+fn patriot_bot_reinforces_a_threatened_objective_and_holds_the_works() {
+    let mut g = bot_game("solo-british", P, 3);
+    let held = g.put(Minuteman, P, "breeds-redoubt");
+    g.pieces[held as usize].fired = true;
+    let fresh = g.put(Minuteman, P, "bunker-center");
+    g.put(Regular, B, "breeds-slope-east");
+    let before = steps(&g, "bunker-center", "breeds-redoubt");
+    let (a, n, why) = g.bot_choice().unwrap();
+    assert_eq!((a, n), (Action::Act(Act::LandMove), 5), "{why}");
+    g.advance();
+    assert_eq!(loc(&g, held), "breeds-redoubt", "the works are held");
+    assert!(
+        steps(&g, &loc(&g, fresh), "breeds-redoubt") < before,
+        "{}",
+        loc(&g, fresh)
+    );
+}
+
+// rule: bh 12.2, 12.3, 7.1
+#[test]
+fn patriot_bot_decides_inside_the_british_assault() {
+    let mut g = bot_game("solo-british", B, 3);
+    for _ in 0..3 {
+        g.put(Regular, B, "breeds-slope-east");
+    }
+    g.update_released();
+    g.put(Minuteman, P, "breeds-redoubt");
+    g.put(Leader, P, "breeds-redoubt");
+    acts(&mut g, "british", &["assault", "breeds-slope-east", "breeds-redoubt"]);
+    let regs: Vec<String> = ids(&g, "british")
+        .into_iter()
+        .filter(|i| i.starts_with("piece-"))
+        .collect();
+    for id in regs {
+        act(&mut g, "british", &id);
+    }
+    act(&mut g, "british", "done");
+    let text = log(&g);
+    assert!(
+        text.contains("Patriot bot: done (priority 10: hold the ground)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Patriot bot: fire (priority 11: fire in defence while the powder lasts)"),
+        "{text}"
+    );
+    assert!(!g.to_act().contains(P));
+}
+
+// rule: bh 12.4
+#[test]
+fn british_final_fire_after_the_actions_of_a_patriot_solitaire_turn() {
+    let mut g = bot_game("solo-patriot", B, 3);
+    let regs: Vec<u16> = (0..2).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
+    let mm = g.put(Minuteman, P, "breeds-south");
+    g.pieces[regs[0] as usize].fired = true;
+    g.ap = [0, 0];
+    g.turns = 1;
+    // One unit still able to fire: two dice at 5-6 (terrain from the slope: none).
+    g.dice.script([5, 1]);
+    g.advance();
+    let text = log(&g);
+    assert!(text.contains("British Final Fire"), "{text}");
+    assert!(
+        text.contains("Volley Fire from Breed's Hill east slope at Breed's Hill (south)"),
+        "{text}"
+    );
+    assert!(g.pieces[mm as usize].flipped, "one hit flips the minuteman");
+    assert!(g.outcome.is_some(), "then the last turn ends");
+}
+
+// rule: bh 12.4
+#[test]
+fn no_final_fire_in_the_two_player_game_and_a_british_seat_chooses_its_own() {
+    let mut g = Bh::sandbox("standard", B);
+    g.put(Regular, B, "breeds-slope-east");
+    let mm = g.put(Minuteman, P, "breeds-south");
+    g.ap = [0, 0];
+    g.turns = 1;
+    g.advance();
+    assert!(!log(&g).contains("British Final Fire"));
+    assert!(!g.pieces[mm as usize].flipped);
+    // bot=seat: the British seat is asked, and may stop.
+    let mut g = Bh::sandbox("solo-patriot", B);
+    g.put(Regular, B, "breeds-slope-east");
+    g.put(Minuteman, P, "breeds-south");
+    g.ap = [0, 0];
+    g.advance();
+    assert_eq!(g.actor(), Some(B));
+    let choices = ids(&g, "british");
+    assert_eq!(choices, vec!["breeds-slope-east".to_string(), "done".to_string()]);
+    act(&mut g, "british", "breeds-slope-east");
+    assert_eq!(
+        ids(&g, "british"),
+        vec!["breeds-south".to_string()],
+        "adjacent targets only"
+    );
+    act(&mut g, "british", "breeds-south");
+    assert!(log(&g).contains("Volley Fire from Breed's Hill east slope"));
+    assert_ne!(g.phase, Phase::BritishFire, "nothing left to fire: the turn ends");
+}
+
+// rule: bh 12.3
+#[test]
+fn a_whole_solo_british_game_plays_out_against_the_patriot_bot() {
+    let (g, log) = play("solo-british", B, 3);
+    assert!(g.outcome.is_some());
+    assert!(log.iter().filter(|t| t.starts_with("Patriot bot: ")).count() > 5);
+    let (_, again) = play("solo-british", B, 3);
+    assert_eq!(log, again, "the bot's ties use the game's dice: a replay is exact");
+}
+
+// rule: bh 12.4
+#[test]
+fn a_whole_solo_patriot_game_plays_out_against_the_british_bot() {
+    for seed in [5, 6, 7] {
+        let (g, log) = play("solo-patriot", P, seed);
+        assert!(g.outcome.is_some());
+        assert!(log.iter().filter(|t| t.starts_with("British bot: ")).count() > 5);
+    }
+}
+
+// rule: bh 12.3
+#[test]
+fn with_bot_seat_the_side_is_an_ordinary_seat() {
+    let mut s = Setup::new("solo-british", 1);
+    s.options.insert("bot".into(), "seat".into());
+    s.validate(Bh::info()).unwrap();
+    let mut g = Bh::new(&s);
+    let mut patriot_acted = false;
+    for _ in 0..3000 {
+        if g.outcome().is_some() {
+            break;
+        }
+        let seat = g.to_act().iter().next().unwrap();
+        patriot_acted |= seat == P;
+        let mut legal = Vec::new();
+        g.legal(seat, &mut legal);
+        engine::apply(&mut g, seat, &legal[legal.len() / 2]).unwrap();
+    }
+    assert!(patriot_acted);
+    assert!(!g.log.visible(None).any(|e| e.text.contains("bot:")));
+}
