@@ -80,7 +80,8 @@ fn choices_repeat_for_a_seed_and_tree_count() {
         let a = ismcts::search(&obs, budget, 11, trees);
         let b = ismcts::search(&obs, budget, 11, trees);
         assert_eq!((a.best, &a.visits), (b.best, &b.visits), "{trees} trees");
-        assert_eq!(a.iterations, 300);
+        assert_eq!(a.iterations, b.iterations);
+        assert!(a.iterations <= 300);
     }
     assert_eq!(spec.choose(&obs, 9, 2), spec.choose(&obs, 9, 2));
     assert_eq!(BotSpec::Greedy.choose(&obs, 9, 1), BotSpec::Greedy.choose(&obs, 9, 1));
@@ -125,6 +126,35 @@ fn search_avoids_the_losing_roll() {
     g.turn = 1;
     let a = small(500).choose(&Observation::new(&g, 1), 1, 1);
     assert_ne!(a, Act::Roll);
+}
+
+#[test]
+fn search_stops_once_the_choice_is_decided() {
+    // Same position: adding wins at once, so one root action soon leads by
+    // more than the iterations left and the rest of the budget is not spent.
+    let mut g = Toy::new(&Setup::new("std", 4));
+    g.secret = [3, 1];
+    g.banked = [11, 10];
+    g.turn = 1;
+    let budget = Budget {
+        iterations: 5_000,
+        max_time: Duration::MAX,
+        playout: ai::PLAYOUT,
+    };
+    let r = ismcts::search(&Observation::new(&g, 1), &budget, 3, 1);
+    assert!(r.iterations < 5_000, "ran the whole budget: {r:?}");
+    let lead = r.visits[r.best]
+        - r.visits
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != r.best)
+            .map(|(_, &v)| v)
+            .max()
+            .unwrap();
+    assert!(
+        u64::from(lead) > 5_000 - r.iterations,
+        "stopped while still open: {r:?}"
+    );
 }
 
 #[test]
