@@ -25,7 +25,7 @@ pub use actions::Action;
 pub use state::B2c;
 pub use view::map_json;
 
-use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, SeatSet, Setup, TitleInfo, Viewer};
+use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, Setup, TitleInfo, Viewer};
 use rand_chacha::ChaCha8Rng;
 
 static INFO: TitleInfo = TitleInfo {
@@ -50,26 +50,10 @@ static INFO: TitleInfo = TitleInfo {
         },
     ],
     options: &[
-        OptionInfo {
-            key: "leader-rerolls",
-            values: &["off", "on"],
-            help: "14.1 a side with a healthy leader in the combat may re-roll one die per Attack or Assault",
-        },
-        OptionInfo {
-            key: "opfire-movement",
-            values: &["off", "on"],
-            help: "14.2 moving through a region with an unbroken enemy piece draws a die: 6 is a hit",
-        },
-        OptionInfo {
-            key: "hobbled-sol",
-            values: &["off", "on"],
-            help: "14.3 Hancock and Adams move one region instead of two",
-        },
-        OptionInfo {
-            key: "militia-minutemen",
-            values: &["off", "on"],
-            help: "14.4 militia hit on 6 only, minutemen on 5-6",
-        },
+        OptionInfo::switch("leader-rerolls", "14.1 a side with a healthy leader in the combat may re-roll one die per Attack or Assault"),
+        OptionInfo::switch("opfire-movement", "14.2 moving through a region with an unbroken enemy piece draws a die: 6 is a hit"),
+        OptionInfo::switch("hobbled-sol", "14.3 Hancock and Adams move one region instead of two"),
+        OptionInfo::switch("militia-minutemen", "14.4 militia hit on 6 only, minutemen on 5-6"),
         OptionInfo {
             key: "hidden-arms",
             values: &["standard", "none", "any-hash", "hash-count"],
@@ -124,6 +108,7 @@ impl Game for B2c {
     type Action = Action;
 
     engine::state_accessors!();
+    engine::procedure_methods!();
 
     fn info() -> &'static TitleInfo {
         &INFO
@@ -143,23 +128,8 @@ impl Game for B2c {
         g
     }
 
-    fn to_act(&self) -> SeatSet {
-        self.acting()
-    }
-
     fn prompt(&self, seat: Seat) -> Prompt {
         self.prompt_for(seat)
-    }
-
-    fn legal(&self, seat: Seat, out: &mut Vec<Action>) {
-        if self.outcome.is_none() && self.acting().contains(seat) {
-            self.legal_for(seat, out);
-        }
-    }
-
-    fn apply_legal(&mut self, seat: Seat, action: &Action) {
-        self.perform(seat, *action);
-        self.advance();
     }
 
     fn describe(&self, _seat: Seat, action: &Action) -> engine::ActionInfo {

@@ -54,6 +54,17 @@ pub struct OptionInfo {
     pub help: &'static str,
 }
 
+impl OptionInfo {
+    /// An optional rule that is either played or not: `off` (the default) or `on`.
+    pub const fn switch(key: &'static str, help: &'static str) -> OptionInfo {
+        OptionInfo {
+            key,
+            values: &["off", "on"],
+            help,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct TitleInfo {
     pub key: &'static str,
@@ -314,6 +325,30 @@ macro_rules! state_accessors {
         }
         fn dice_mut(&mut self) -> &mut $crate::Dice {
             &mut self.dice
+        }
+    };
+}
+
+/// The three methods of `Game` that a title run as a procedure (a frame
+/// stack advanced between decisions) writes alike, for a state with the
+/// field `outcome` and the methods `acting() -> SeatSet` (who must decide
+/// now), `legal_for(seat, out)`, `perform(seat, action)` (one decision) and
+/// `advance()` (automatic steps up to the next decision): write
+/// `engine::procedure_methods!();` inside `impl Game for ...`.
+#[macro_export]
+macro_rules! procedure_methods {
+    () => {
+        fn to_act(&self) -> $crate::SeatSet {
+            self.acting()
+        }
+        fn legal(&self, seat: $crate::Seat, out: &mut Vec<Self::Action>) {
+            if self.outcome.is_none() && self.acting().contains(seat) {
+                self.legal_for(seat, out);
+            }
+        }
+        fn apply_legal(&mut self, seat: $crate::Seat, action: &Self::Action) {
+            self.perform(seat, action.clone());
+            self.advance();
         }
     };
 }

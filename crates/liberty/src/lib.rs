@@ -35,26 +35,22 @@ static INFO: TitleInfo = TitleInfo {
         rule: "12.0",
     }],
     options: &[
-        OptionInfo {
-            key: "british-initiative",
-            values: &["off", "on"],
-            help: "3.1 British Initiative Option: on equal Action cards the British choose to go first or second",
-        },
-        OptionInfo {
-            key: "militia-firepower",
-            values: &["off", "on"],
-            help: "Optional rule: defending militia and loyalist foot may fire C2 in round 1, then withdraw",
-        },
-        OptionInfo {
-            key: "bayonet",
-            values: &["off", "on"],
-            help: "Optional rule: regular foot may charge at C3 (Guards C5) in round 2, then withdraw",
-        },
-        OptionInfo {
-            key: "pursuit",
-            values: &["off", "on"],
-            help: "Optional rule: a fourth, pursuit round in which the attacker retreats",
-        },
+        OptionInfo::switch(
+            "british-initiative",
+            "3.1 British Initiative Option: on equal Action cards the British choose to go first or second",
+        ),
+        OptionInfo::switch(
+            "militia-firepower",
+            "Optional rule: defending militia and loyalist foot may fire C2 in round 1, then withdraw",
+        ),
+        OptionInfo::switch(
+            "bayonet",
+            "Optional rule: regular foot may charge at C3 (Guards C5) in round 2, then withdraw",
+        ),
+        OptionInfo::switch(
+            "pursuit",
+            "Optional rule: a fourth, pursuit round in which the attacker retreats",
+        ),
     ],
     rules_version: "liberty-1",
 };
@@ -129,6 +125,7 @@ impl Game for Liberty {
     type Action = Action;
 
     engine::state_accessors!();
+    engine::procedure_methods!();
 
     fn info() -> &'static TitleInfo {
         &INFO
@@ -138,23 +135,8 @@ impl Game for Liberty {
         Liberty::start(setup)
     }
 
-    fn to_act(&self) -> SeatSet {
-        self.acting()
-    }
-
     fn prompt(&self, _seat: Seat) -> Prompt {
         self.prompt_for()
-    }
-
-    fn legal(&self, seat: Seat, out: &mut Vec<Action>) {
-        if self.outcome.is_none() && self.acting().contains(seat) {
-            self.legal_for(seat, out);
-        }
-    }
-
-    fn apply_legal(&mut self, seat: Seat, action: &Action) {
-        self.perform(seat, *action);
-        self.advance();
     }
 
     fn describe(&self, _seat: Seat, action: &Action) -> engine::ActionInfo {
