@@ -107,6 +107,15 @@ impl Bh {
             }
             Frame::Rally { .. } => self.legal_rally(out),
             Frame::FinalFire { from } => self.legal_final_fire(*from, out),
+            Frame::Flee { piece, left } => out.extend(self.flee_options(*piece, *left).into_iter().map(Action::Region)),
+            Frame::Overflow { piece, at, origin } => {
+                let p = self.p(*piece);
+                out.extend(
+                    self.overflow_options(p.side, p.loc, *at, *origin)
+                        .into_iter()
+                        .map(Action::Region),
+                )
+            }
             Frame::AfterAction | Frame::Spread { choosing: None, .. } => {}
         }
     }
@@ -213,14 +222,16 @@ impl Bh {
             }
             (Some(Frame::Displace { region }), Action::Region(r)) => {
                 let i = self.at(region).next().expect("a piece to move");
-                let side = self.p(i).side;
-                // Ruling bh #12: over-stacked, it moves on as in 7.1.
-                let to = if self.p(i).military() && self.room(r, side) == 0 {
-                    self.overflow(side, r, region, OFF).unwrap_or(r)
-                } else {
-                    r
-                };
-                self.pm(i).loc = to;
+                let full = self.p(i).military() && self.room(r, self.p(i).side) == 0;
+                self.pm(i).loc = r;
+                if full {
+                    // Ruling bh #12: over-stacked, it moves on as in 7.1.
+                    self.frames.push(Frame::Overflow {
+                        piece: i,
+                        at: region,
+                        origin: OFF,
+                    });
+                }
             }
             (Some(Frame::Hits { .. }), Action::Piece(i)) => self.assign_hit(i),
             (Some(Frame::ExtraDie), Action::Choice(c)) => {
@@ -245,6 +256,11 @@ impl Bh {
             }
             (Some(Frame::Rally { .. }), a) => self.perform_rally(a),
             (Some(Frame::FinalFire { .. }), a) => self.perform_final_fire(a),
+            (Some(Frame::Flee { .. }), Action::Region(b)) => self.flee_to(b),
+            (Some(Frame::Overflow { piece, .. }), Action::Region(c)) => {
+                self.frames.pop();
+                self.pm(piece).loc = c;
+            }
             (f, a) => unreachable!("action {a:?} is not legal in {f:?}"),
         }
     }
@@ -406,6 +422,21 @@ impl Bh {
                 Frame::Snipe => ("Snipe: choose the target region".into(), "6.9"),
                 Frame::Land { .. } => ("Land Troops: choose zone, staging area and units".into(), "6.10"),
                 Frame::AfterAction => ("".into(), "5.2"),
+                Frame::Flee { piece, left } => (
+                    format!(
+                        "{} runs toward the Muster Box: choose the next region ({left} left)",
+                        self.label(*piece)
+                    ),
+                    "9.1",
+                ),
+                Frame::Overflow { piece, .. } => (
+                    format!(
+                        "{} finds {} full: choose the region one further",
+                        self.label(*piece),
+                        self.map().area(self.p(*piece).loc).name
+                    ),
+                    "7.1",
+                ),
                 Frame::FinalFire { from: None } => (
                     "British Final Fire: choose a region to fire from, or done".into(),
                     "12.4",

@@ -196,10 +196,30 @@ impl Bh {
 
     /// 7.1 a retreater may go one region further when the first is full.
     pub fn overflow(&self, side: Seat, b: Region, at: Region, origin: Region) -> Option<Region> {
+        self.overflow_options(side, b, at, origin).first().copied()
+    }
+
+    /// 7.1 the regions one further than the full region `b` with room.
+    pub fn overflow_options(&self, side: Seat, b: Region, at: Region, origin: Region) -> Vec<Region> {
         self.map().adj[b as usize]
             .iter()
             .copied()
-            .find(|&c| c != at && self.open_to(side, c, origin) && self.room(c, side) > 0)
+            .filter(|&c| c != at && self.open_to(side, c, origin) && self.room(c, side) > 0)
+            .collect()
+    }
+
+    /// 7.1, ruling bh #33: a piece that entered the full region it stands in
+    /// goes one region further, the owner choosing when there is a choice.
+    pub(crate) fn overflow_step(&mut self, piece: u16, at: Region, origin: Region) -> bool {
+        let options = self.overflow_options(self.p(piece).side, self.p(piece).loc, at, origin);
+        if options.len() > 1 {
+            return false;
+        }
+        self.frames.pop();
+        if let Some(&c) = options.first() {
+            self.pm(piece).loc = c;
+        }
+        true
     }
 
     pub fn legal_assault(&self, a: &Assault, out: &mut Vec<Action>) {
@@ -267,20 +287,19 @@ impl Bh {
             (AStage::WithdrawTo | AStage::DefenderRetreatTo, Action::Region(r)) => {
                 // FAQ: all to the same region unless stacking prohibits it.
                 let mut rest = Vec::new();
+                let mut further = Vec::new();
                 for &i in &a.picked {
                     let side = self.p(i).side;
-                    let to = if !self.p(i).military() || self.room(r, side) > 0 {
-                        Some(r)
-                    } else {
-                        self.overflow(side, r, a.at, a.from)
-                    };
-                    match to {
-                        Some(to) => {
-                            self.pm(i).loc = to;
-                            self.pm(i).fired = true;
-                        }
-                        None => rest.push(i),
+                    let fits = !self.p(i).military() || self.room(r, side) > 0;
+                    if !fits && self.overflow(side, r, a.at, a.from).is_none() {
+                        rest.push(i);
+                        continue;
                     }
+                    if !fits {
+                        further.push(i);
+                    }
+                    self.pm(i).loc = r;
+                    self.pm(i).fired = true;
                 }
                 let name = self.map().area(r).name.clone();
                 self.log.say("7.1", || format!("pieces retreat to {name}"));
@@ -295,6 +314,13 @@ impl Bh {
                     } else {
                         m.stage = AStage::AfterRound;
                     }
+                }
+                for i in further {
+                    self.frames.push(Frame::Overflow {
+                        piece: i,
+                        at: a.at,
+                        origin: a.from,
+                    });
                 }
             }
             (AStage::DefenceChoice, Action::Choice(c)) => {

@@ -329,6 +329,13 @@ pub const WITHIN_ACTION: &[Rule] = &[
         },
     },
     Rule {
+        reason: "run where there is room",
+        pick: |g, s, l| match g.frames.last() {
+            Some(Frame::Flee { .. } | Frame::Overflow { .. }) => best_region(l, |r| g.room(r, s).min(3) as i32),
+            _ => Vec::new(),
+        },
+    },
+    Rule {
         reason: "test the region with the most militia",
         pick: |g, _, l| match g.frames.last() {
             Some(Frame::Panic) => best_region(l, |r| {

@@ -517,9 +517,7 @@ impl Bh {
             if ranged && owner == PATRIOT {
                 // 9.1 panicked units that survive ranged fire run three more regions.
                 let panicked: Vec<u16> = self.side_at(region, PATRIOT).filter(|&i| self.p(i).panic).collect();
-                for i in panicked {
-                    self.toward_muster(i, 3);
-                }
+                self.toward_muster(&panicked, 3);
             }
             return true;
         }

@@ -56,9 +56,7 @@ impl Bh {
             let militia: Vec<u16> = (0..self.pieces.len() as u16)
                 .filter(|&i| self.p(i).side == PATRIOT && self.p(i).unit == Unit::Militia && self.p(i).on_map())
                 .collect();
-            for i in militia {
-                self.toward_muster(i, 3);
-            }
+            self.toward_muster(&militia, 3);
         }
         self.check_sudden_end();
     }
@@ -108,9 +106,7 @@ impl Bh {
         for &i in &broken {
             self.pm(i).panic = true;
         }
-        for i in broken {
-            self.toward_muster(i, 3);
-        }
+        self.toward_muster(&broken, 3);
     }
 
     /// 6.7 regions with a broken unit that may be rallied (12.2: no leader needed in solitaire).

@@ -480,35 +480,64 @@ impl Bh {
         self.log.say("6.5", || format!("{n} piece(s) move from {fa} to {ta}"));
     }
 
-    /// 9.1, 9.2 a piece runs `steps` regions toward the Muster Box, further if over-stacked.
-    pub fn toward_muster(&mut self, i: u16, steps: u8) {
+    /// 9.1, 9.2 pieces run `steps` regions toward the Muster Box, further
+    /// if over-stacked; ruling bh #33: the owner picks each region of the run
+    /// when there is a choice (the first piece listed runs first).
+    pub fn toward_muster(&mut self, pieces: &[u16], steps: u8) {
+        for &i in pieces.iter().rev() {
+            self.frames.push(Frame::Flee { piece: i, left: steps });
+        }
+    }
+
+    /// Where the piece's next step of the run may go: nearer the Muster Box,
+    /// not into fire or enemy pieces; empty when the run is over.
+    pub fn flee_options(&self, i: u16, left: u8) -> Vec<Region> {
         let map = self.map();
         let muster = map.muster();
-        let mut left = steps;
-        loop {
-            let p = self.p(i);
-            let cur = p.loc;
-            if !p.on_map() || cur == muster {
-                return;
+        let p = self.p(i);
+        let cur = p.loc;
+        if !p.on_map() || cur == muster {
+            return Vec::new();
+        }
+        let overstacked = p.military() && self.units(cur, p.side) > 3 && !self.unlimited(cur, p.side);
+        if left == 0 && !overstacked {
+            return Vec::new();
+        }
+        map.adj[cur as usize]
+            .iter()
+            .copied()
+            .filter(|&b| {
+                (map.area(b).is_land() || b == muster)
+                    && map.steps(b, muster) < map.steps(cur, muster)
+                    && !self.is_ablaze(b)
+                    && !self.has(b, other(p.side))
+            })
+            .collect()
+    }
+
+    /// One step of a run: over when nowhere to go, forced when one way is open.
+    pub fn flee_step(&mut self, piece: u16, left: u8) -> bool {
+        let options = self.flee_options(piece, left);
+        match options.len() {
+            0 => {
+                self.frames.pop();
+                true
             }
-            let overstacked = p.military() && self.units(cur, p.side) > 3 && !self.unlimited(cur, p.side);
-            if left == 0 && !overstacked {
-                return;
+            1 => {
+                self.flee_to(options[0]);
+                true
             }
-            let side = p.side;
-            let next = map.adj[cur as usize]
-                .iter()
-                .copied()
-                .filter(|&b| {
-                    (map.area(b).is_land() || b == muster)
-                        && map.steps(b, muster) < map.steps(cur, muster)
-                        && !self.is_ablaze(b)
-                        && !self.has(b, other(side))
-                })
-                .max_by_key(|&b| self.room(b, side).min(3));
-            let Some(b) = next else { return };
+            _ => false,
+        }
+    }
+
+    pub fn flee_to(&mut self, b: Region) {
+        if let Some(Frame::Flee { piece, left }) = self.frames.last_mut() {
+            let i = *piece;
+            *left = left.saturating_sub(1);
             self.pm(i).loc = b;
-            left = left.saturating_sub(1);
+            let (name, to) = (self.label(i), self.map().area(b).name.clone());
+            self.log.say("9.1", || format!("{name} runs to {to}"));
         }
     }
 }

@@ -364,6 +364,17 @@ pub enum Frame {
     },
     /// 11.2 the Patriot may spend ammunition for an extra Volley Fire die.
     ExtraDie,
+    /// 9.1, 9.2 / ruling bh #33 a panicked or falling-back piece runs toward the Muster Box.
+    Flee {
+        piece: u16,
+        left: u8,
+    },
+    /// 7.1, ruling bh #12, #33: a piece in a full region goes one region further.
+    Overflow {
+        piece: u16,
+        at: Region,
+        origin: Region,
+    },
     /// 12.4 / ruling bh #29 British Final Fire: a region, then its adjacent target.
     FinalFire {
         from: Option<Region>,

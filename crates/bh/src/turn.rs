@@ -26,6 +26,7 @@ impl Bh {
                 let i = self.at(*region).next()?;
                 self.p(i).side
             }
+            Frame::Flee { piece, .. } | Frame::Overflow { piece, .. } => self.p(*piece).side,
             Frame::Assault(a) => match a.stage {
                 AStage::AttackerRetreat => a.attacker,
                 _ => other(a.attacker),
@@ -188,6 +189,8 @@ impl Bh {
             Frame::Hits { .. } => self.hits_step(),
             Frame::Assault(_) => self.assault_step(),
             Frame::Displace { region } => self.displace_step(region),
+            Frame::Flee { piece, left } => self.flee_step(piece, left),
+            Frame::Overflow { piece, at, origin } => self.overflow_step(piece, at, origin),
             Frame::Spread { from, choosing } => self.spread_step(from, choosing),
             Frame::FinalFire { from: None } => {
                 if self.final_fire_regions().is_empty() {

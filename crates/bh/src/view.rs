@@ -192,10 +192,12 @@ impl Bh {
         self.frames
             .iter()
             .any(|f| matches!(f, Frame::Reorganize { a: Some(a), b: Some(b), .. } if *a == r || *b == r))
-            || self
-                .frames
-                .iter()
-                .any(|f| matches!(f, Frame::Hits { .. } | Frame::Displace { .. }))
+            || self.frames.iter().any(|f| {
+                matches!(
+                    f,
+                    Frame::Hits { .. } | Frame::Displace { .. } | Frame::Flee { .. } | Frame::Overflow { .. }
+                )
+            })
     }
 
     /// VP margin, hill regions, morale and casualties, squashed into [0, 1].

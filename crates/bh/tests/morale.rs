@@ -57,6 +57,7 @@ fn panic_check_breaks_and_runs_militia() {
     assert_eq!(ids(&g, "british"), vec!["ndw-north"]);
     g.dice.script([4, 3]);
     act(&mut g, "british", "ndw-north");
+    run_the_routes(&mut g);
     assert!(
         g.pieces[weak as usize].flipped && g.pieces[weak as usize].panic,
         "4 + 0: panics"
@@ -67,6 +68,56 @@ fn panic_check_breaks_and_runs_militia() {
     assert_eq!(g.morale[1], 11);
     // Panicked units cannot act and an Assault destroys them.
     assert!(!g.move_regions(P).contains(&g.pieces[weak as usize].loc));
+}
+
+/// Answer every run the Patriot is asked to route (ruling bh #33) with the first choice.
+fn run_the_routes(g: &mut Bh) {
+    while matches!(g.frames.last(), Some(Frame::Flee { .. })) {
+        let c = ids(g, "patriot");
+        act(g, "patriot", &c[0]);
+    }
+}
+
+// rule: bh 9.1, 9.2
+#[test]
+fn the_owner_routes_a_run_toward_the_muster_box_and_the_bot_routes_its_own() {
+    let mut g = sandbox(B);
+    let probe = g.put_militia(1, "neck");
+    // A region from which the run forks: two neighbours nearer the Muster Box.
+    let fork = g
+        .map()
+        .land()
+        .find(|&r| {
+            g.pieces[probe as usize].loc = r;
+            g.flee_options(probe, 3).len() >= 2
+        })
+        .expect("a fork on the map");
+    g.toward_muster(&[probe], 3);
+    g.advance();
+    assert_eq!(g.actor(), Some(P), "the Patriot chooses the route");
+    let options = g.flee_options(probe, 3);
+    let c = ids(&g, "patriot");
+    assert_eq!(c.len(), options.len());
+    act(&mut g, "patriot", &c[1]);
+    let to = g.map().area(options[1]).name.clone();
+    assert!(
+        log(&g).contains(&format!("runs to {to}")),
+        "the route chosen: {}",
+        log(&g)
+    );
+    run_the_routes(&mut g);
+    let m = g.map();
+    assert!(m.steps(g.pieces[probe as usize].loc, m.muster()) < m.steps(fork, m.muster()));
+    // The Patriot bot (12.3) routes its own runs.
+    let mut g = Bh::sandbox("solo-british", B);
+    g.opts.bot = true;
+    let m = g.put_militia(1, "neck");
+    g.pieces[m as usize].loc = fork;
+    g.toward_muster(&[m], 3);
+    g.advance();
+    assert_ne!(g.actor(), Some(P));
+    assert!(log(&g).contains("(priority"), "{}", log(&g));
+    assert!(log(&g).contains("run where there is room"), "{}", log(&g));
 }
 
 // rule: bh 9.1
@@ -92,6 +143,8 @@ fn patriot_demoralization() {
     g.morale[1] = 1;
     let x = g.put(Minuteman, P, "town-square");
     g.take_hit(x);
+    g.advance();
+    run_the_routes(&mut g);
     assert!(g.demoralized[1]);
     assert_eq!(g.reserve[1], 0);
     assert_ne!(loc(&g, mil), "breeds-redoubt", "militia fall back three regions");

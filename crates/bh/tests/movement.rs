@@ -280,7 +280,13 @@ fn retreaters_go_one_region_further_when_the_first_is_full() {
         "full, but the region beyond has room"
     );
     act(&mut g, "patriot", "breeds-slope-west");
+    // Ruling bh #33: the owner picks the region one further.
+    let further = ids(&g, "patriot");
+    assert!(further.len() > 1, "{further:?}");
+    let pick = further.last().unwrap().clone();
+    act(&mut g, "patriot", &pick);
     let at = g.pieces[mm as usize].loc;
+    assert_eq!(g.map().id(at), pick);
     assert!(g.map().adjacent(at, g.region("breeds-slope-west")));
     assert!(g.units(at, P) <= 3);
 }
@@ -300,6 +306,12 @@ fn pieces_leaving_a_fire_move_on_past_a_full_region() {
     g.advance();
     assert_eq!(ids(&g, "patriot"), vec!["town-wharves"]);
     act(&mut g, "patriot", "town-wharves");
+    // Ruling bh #33: two regions beyond (the square and the ferry), the owner picks.
+    let mut further = ids(&g, "patriot");
+    further.sort();
+    assert_eq!(further, vec!["town-ferry", "town-square"]);
+    act(&mut g, "patriot", "town-ferry");
+    assert_eq!(loc(&g, mm), "town-ferry");
     let at = g.pieces[mm as usize].loc;
     assert!(g.map().adjacent(at, g.region("town-wharves")) && g.units(at, P) <= 3);
 }
