@@ -598,10 +598,16 @@ impl Bh {
         self.odds(seat, f, t) > 0
     }
 
-    /// Objective regions first, then the best odds.
+    /// The sheet's aim first when the odds are good (British: an objective
+    /// region; Patriot: British with no unbroken unit), then the best odds.
     fn assault_value(&self, seat: Seat, f: Region, t: Region) -> i32 {
-        let goal = seat == BRITISH && self.is_goal(t);
-        goal as i32 * 100 + self.odds(seat, f, t)
+        let odds = self.odds(seat, f, t);
+        let aim = if seat == BRITISH {
+            self.is_goal(t)
+        } else {
+            !self.unbroken_units(t, BRITISH)
+        };
+        (aim && odds > 0) as i32 * 100 + odds
     }
 
     /// A target's worth: adjacent first (hits on 5-6), then the objective (or,
