@@ -61,15 +61,10 @@ impl B2c {
             if seat == BRITISH && theirs && has(s.leader, r) && has(s.charge, r) {
                 out.push(Action::Charge(r));
             }
-            if has(s.movable, r) {
+            if s.movers[r as usize] != 0 {
                 out.push(Action::Move(r));
             }
-            if seat == PATRIOT
-                && on_map
-                && r != boston
-                && m.neighbours(r).any(|(f, _)| has(s.movable, f))
-                && self.assemble_possible(r)
-            {
+            if seat == PATRIOT && on_map && r != boston && self.assemble_possible(r, &s.movers) {
                 out.push(Action::Assemble(r));
             }
             if patriot_ambush && r != boston {
@@ -83,7 +78,7 @@ impl B2c {
             if has(s.rally, r) && has(s.broken, r) {
                 out.push(Action::Rally(r));
             }
-            if seat == BRITISH && has(s.search, r) && self.can_search(r) {
+            if seat == BRITISH && self.can_search(r, &s) {
                 out.push(Action::Search(r));
             }
         }
@@ -130,15 +125,9 @@ impl B2c {
     }
 
     /// 6.9, 8.1, 8.2 (ruling b2c #17: any region with an unsearched marker).
-    fn can_search(&self, r: Region) -> bool {
-        if self.unbroken_regulars(r) == 0 {
-            return false;
-        }
-        let arms = self.arms & (1 << r) != 0 && self.hinder_at(HINDER_SEARCH) != Some(r);
-        arms || self
-            .pieces
-            .iter()
-            .any(|p| p.kind == Kind::SonOfLiberty && p.loc == r && !p.flipped)
+    fn can_search(&self, r: Region, s: &Scan) -> bool {
+        let has = |mask: u64| mask & (1 << r) != 0;
+        has(s.search) && (has(self.arms) && self.hinder_at(HINDER_SEARCH) != Some(r) || has(s.sol))
     }
 
     pub fn menu_act(&mut self, seat: Seat, a: Action) {
@@ -263,16 +252,17 @@ struct Scan {
     /// Units able to Attack (6.1: unbroken military, no Fired marker) and to Assault (6.2: no Moved marker either).
     attack: u64,
     assault: u64,
-    /// Combatants without a Moved marker (6.4).
-    movable: u64,
+    /// Combatants without a Moved marker (6.4, 6.5), per region.
+    movers: [Set; 64],
     /// 6.3 a British leader, and an unbroken Regular that neither moved nor fired.
     leader: u64,
     charge: u64,
     /// 6.8 a leader not yet used to rally, and a broken military unit.
     rally: u64,
     broken: u64,
-    /// 6.9 an unbroken Regular (the Search prerequisite's first half).
+    /// 6.9 an unbroken Regular, and an uncaptured Son of Liberty (active or not).
     search: u64,
+    sol: u64,
     /// 6.6, 6.7 moved unbroken Regulars, and those (with leaders) that marched two regions.
     ambush: [u8; 64],
     snipe: [u8; 64],
@@ -285,17 +275,21 @@ impl Scan {
             theirs: 0,
             attack: 0,
             assault: 0,
-            movable: 0,
+            movers: [0; 64],
             leader: 0,
             charge: 0,
             rally: 0,
             broken: 0,
             search: 0,
+            sol: 0,
             ambush: [0; 64],
             snipe: [0; 64],
         };
         let len = map().len();
-        for p in &g.pieces {
+        for (i, p) in g.pieces.iter().enumerate() {
+            if p.kind == Kind::SonOfLiberty && !p.flipped && (p.loc as usize) < len {
+                s.sol |= 1 << p.loc;
+            }
             if p.under || p.loc as usize >= len {
                 continue;
             }
@@ -305,7 +299,7 @@ impl Scan {
                 if ours {
                     s.mine |= b;
                     if !p.moved {
-                        s.movable |= b;
+                        s.movers[p.loc as usize] |= bit(i as u8);
                     }
                 } else {
                     s.theirs |= b;

@@ -430,8 +430,14 @@ impl B2c {
         })
     }
 
-    pub fn assemble_possible(&self, target: Region) -> bool {
-        self.may_enter(PATRIOT, target) && self.assemble_candidates(target, 0).next().is_some()
+    /// 6.5 may one of `units` (per region: the active Patriot combatants
+    /// without a Moved marker) assemble into `target`? The menu's test, with
+    /// no scan of the pieces per region.
+    pub fn assemble_possible(&self, target: Region, units: &[Set; 64]) -> bool {
+        self.may_enter(PATRIOT, target)
+            && map()
+                .neighbours(target)
+                .any(|(f, _)| members(units[f as usize]).any(|p| self.group_may_enter(PATRIOT, bit(p), f, target)))
     }
 
     pub fn assemble_legal(&self, target: Region, picked: Set, out: &mut Vec<Action>) {

@@ -29,8 +29,15 @@ pub fn bit(p: u8) -> Set {
     1u128 << p
 }
 
-pub fn members(s: Set) -> impl Iterator<Item = u8> {
-    (0..128u8).filter(move |&i| s & (1u128 << i) != 0)
+/// The pieces of `s` in ascending order, one step per member (it runs in every legal-move scan).
+pub fn members(mut s: Set) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let i = s.trailing_zeros() as u8;
+        (s != 0).then(|| {
+            s &= s - 1;
+            i
+        })
+    })
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

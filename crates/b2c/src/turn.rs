@@ -421,20 +421,38 @@ impl B2c {
 
     /// Regions that hold British pieces now.
     pub fn british_regions(&self) -> u64 {
-        let mut s = 0u64;
-        for p in &self.pieces {
-            if p.side() == BRITISH && p.on_map() {
-                s |= 1 << p.loc;
+        self.british_presence().regions
+    }
+
+    /// One pass over the British pieces for the checks after every step.
+    fn british_presence(&self) -> BritishPresence {
+        let len = map().len();
+        let mut b = BritishPresence {
+            regions: 0,
+            escorted: 0,
+            cannons: 0,
+        };
+        for (i, p) in self.pieces.iter().enumerate() {
+            if p.side() != BRITISH || p.loc as usize >= len {
+                continue;
+            }
+            b.regions |= 1 << p.loc;
+            if p.kind == Kind::Cannon {
+                b.cannons |= bit(i as u8);
+            } else if !p.under {
+                b.escorted |= 1 << p.loc;
             }
         }
-        s
+        b
     }
 
     /// Checks after every step: 4.3 Gather flips when the British leave,
     /// 11.0 Concord entered, 10.0 the Shot at Concord, 12.0 Percy's award.
     pub fn checks(&mut self) {
         let m = map();
-        let now = self.british_regions();
+        // 4.3 musters below only uncover Patriot units: these British facts hold throughout.
+        let british = self.british_presence();
+        let now = british.regions;
         let left = self.british_in & !now;
         self.british_in = now;
         if left != 0 {
@@ -454,16 +472,13 @@ impl B2c {
             }
         }
         // 4.1 the cannon alone with unbroken Patriot units is destroyed.
-        for p in 0..self.pieces.len() as u8 {
-            let pc = self.piece(p);
-            if pc.kind == Kind::Cannon && pc.on_map() {
-                let r = pc.loc;
-                if self.count(r, BRITISH, |q| q.kind != Kind::Cannon) == 0 && self.unbroken_patriots(r) > 0 {
-                    self.pm(p).loc = DEAD;
-                    self.log.say("4.1", || {
-                        "The field cannon, alone with Patriot units, is destroyed.".into()
-                    });
-                }
+        for p in members(british.cannons) {
+            let r = self.piece(p).loc;
+            if british.escorted & (1 << r) == 0 && self.unbroken_patriots(r) > 0 {
+                self.pm(p).loc = DEAD;
+                self.log.say("4.1", || {
+                    "The field cannon, alone with Patriot units, is destroyed.".into()
+                });
             }
         }
         // Scans only where the British are (`now`): this runs after every step.
@@ -478,10 +493,13 @@ impl B2c {
             self.fire_shot(BRITISH, false, "any British unit entered Concord");
         }
         if !self.percy_award && !self.solo() && now & (1 << m.lexington) != 0 {
-            let lex = m.lexington;
-            let percy = self.count(lex, BRITISH, |p| p.name == PERCY) > 0;
-            let cannon = self.count(lex, BRITISH, |p| p.kind == Kind::Cannon) > 0;
-            if percy && cannon && self.unbroken_regulars(lex) >= 4 {
+            let (mut percy, mut cannon, mut regulars) = (false, false, 0);
+            for p in members(self.set_at(m.lexington, BRITISH, |_| true)).map(|p| self.piece(p)) {
+                percy |= p.name == PERCY;
+                cannon |= p.kind == Kind::Cannon;
+                regulars += usize::from(p.kind == Kind::Regular && !p.flipped);
+            }
+            if percy && cannon && regulars >= 4 {
                 self.percy_award = true;
                 let v = crate::vp::value("percy-lexington");
                 self.add_vp(
@@ -540,4 +558,12 @@ impl B2c {
             alerted: false,
         }));
     }
+}
+
+/// Where the British are (any piece on the map), where an active piece other
+/// than the cannon stands with it (4.1), and the cannons on the map.
+struct BritishPresence {
+    regions: u64,
+    escorted: u64,
+    cannons: Set,
 }
