@@ -14,20 +14,13 @@ fn last_log(g: &B2c, n: usize) -> Vec<String> {
 // rule: b2c 6.1, 7.0, 4.8, 10.0
 #[test]
 fn attack_with_defensive_fire() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let u0 = g.put(Kind::Regular, "lexington");
     let u1 = g.put(Kind::Regular, "lexington");
     let m1 = g.put_militia(1, "lexington");
     let m2 = g.put_militia(1, "lexington");
-    g.give(B, 3, 3);
-    act(&mut g, B, "attack-lexington");
-    pick(&mut g, B, u0);
-    pick(&mut g, B, u1);
-    act(&mut g, B, "done");
-    act(&mut g, P, "done"); // no retreat before combat
-    pick(&mut g, P, m1);
-    pick(&mut g, P, m2);
-    act(&mut g, P, "done");
+    attack(&mut g, B, "lexington", &[u0, u1]);
+    stand(&mut g, P, &[m1, m2]);
     g.dice.script([5, 1, 4, 6]);
     act(&mut g, B, "defensive-fire");
     // The defender fires first: one hit (5 on a militia die), the British apply it.
@@ -51,18 +44,12 @@ fn attack_with_defensive_fire() {
 // rule: b2c 7.0, 10.0
 #[test]
 fn simultaneous_combat_costs_a_hit_and_a_patriot_first_shot_gives_5_vp() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let a = g.put_militia(2, "lincoln");
     let b = g.put(Kind::Minuteman, "lincoln");
     let x = g.put(Kind::Regular, "lincoln");
-    g.give(P, 3, 3);
-    act(&mut g, P, "attack-lincoln");
-    pick(&mut g, P, a);
-    pick(&mut g, P, b);
-    act(&mut g, P, "done");
-    act(&mut g, B, "done");
-    pick(&mut g, B, x);
-    act(&mut g, B, "done");
+    attack(&mut g, P, "lincoln", &[a, b]);
+    stand(&mut g, B, &[x]);
     g.dice.script([6, 1, 1, 1, 1]);
     act(&mut g, P, "simultaneous");
     pick(&mut g, P, b); // the hit taken first
@@ -77,19 +64,13 @@ fn simultaneous_combat_costs_a_hit_and_a_patriot_first_shot_gives_5_vp() {
 // rule: b2c 7.1, 7.1.1, 7.1.3
 #[test]
 fn unmoved_units_retreat_freely_and_draw_opportunity_fire() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let u = g.put(Kind::Regular, "lincoln");
     let a = g.put_militia(1, "lincoln");
     let b = g.put_militia(2, "lincoln");
     let l = g.put_named(Kind::PatriotLeader, "Buttrick", "lincoln");
-    g.give(B, 3, 3);
-    act(&mut g, B, "attack-lincoln");
-    pick(&mut g, B, u);
-    act(&mut g, B, "done");
-    for p in [a, b, l] {
-        pick(&mut g, P, p);
-    }
-    act(&mut g, P, "done");
+    attack(&mut g, B, "lincoln", &[u]);
+    choose(&mut g, P, &[a, b, l]);
     // Toward Concord if possible.
     assert_eq!(ids(&g, P), vec!["go-meriams-corner", "go-sudbury-road"]);
     act(&mut g, P, "go-meriams-corner");
@@ -107,24 +88,16 @@ fn unmoved_units_retreat_freely_and_draw_opportunity_fire() {
 // rule: b2c 7.1.2, 7.1
 #[test]
 fn moved_patriots_retreat_in_the_prescribed_order() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let u = g.put(Kind::Regular, "lincoln");
     let l = g.put_named(Kind::PatriotLeader, "Buttrick", "lincoln");
     let hit = g.put_militia(1, "lincoln");
     let lone = g.put_militia(2, "lincoln");
     let broken = g.put_militia(1, "lincoln");
     g.pm(broken).flipped = true;
-    for p in [l, hit, lone, broken] {
-        g.pm(p).moved = true;
-    }
-    g.give(B, 3, 3);
-    act(&mut g, B, "attack-lincoln");
-    pick(&mut g, B, u);
-    act(&mut g, B, "done");
-    for p in [l, hit, lone, broken] {
-        pick(&mut g, P, p);
-    }
-    act(&mut g, P, "done");
+    each(&mut g, &[l, hit, lone, broken], |p| p.moved = true);
+    attack(&mut g, B, "lincoln", &[u]);
+    choose(&mut g, P, &[l, hit, lone, broken]);
     act(&mut g, P, "go-meriams-corner");
     // First a hit on one retreating unit.
     pick(&mut g, P, hit);
@@ -151,24 +124,16 @@ fn moved_patriots_retreat_in_the_prescribed_order() {
 // rule: b2c 7.1.2, 11.0
 #[test]
 fn moved_british_retreat_in_order_and_smiths_force_rolls_after_concord() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let s = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
     let r0 = g.put(Kind::Regular, "lincoln");
     let r1 = g.put(Kind::Regular, "lincoln");
     let r2 = g.put(Kind::Regular, "lincoln");
-    for p in [s, r0, r1, r2] {
-        g.pm(p).moved = true;
-    }
+    each(&mut g, &[s, r0, r1, r2], |p| p.moved = true);
     let m = g.put(Kind::Minuteman, "lincoln");
     g.shot = true;
-    g.give(P, 3, 3);
-    act(&mut g, P, "attack-lincoln");
-    pick(&mut g, P, m);
-    act(&mut g, P, "done");
-    for p in [s, r0, r1, r2] {
-        pick(&mut g, B, p);
-    }
-    act(&mut g, B, "done");
+    attack(&mut g, P, "lincoln", &[m]);
+    choose(&mut g, B, &[s, r0, r1, r2]);
     act(&mut g, B, "go-weston");
     // Smith takes one unbroken Regular; the other rolls and breaks on 6.
     g.dice.script([6]);
@@ -179,20 +144,15 @@ fn moved_british_retreat_in_order_and_smiths_force_rolls_after_concord() {
     assert_eq!(g.dice.scripted_left(), 0);
     assert!([s, r0, r1, r2].iter().all(|&p| at(&g, p) == "weston"));
     // 11.0: after Concord every healthy leader and unbroken Regular of Smith's force rolls too.
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.concord_entered = true;
     let r0 = g.put(Kind::Regular, "lincoln");
     let p9 = g.put(Kind::Regular, "lincoln");
     g.pm(p9).percy = true;
     let m = g.put(Kind::Minuteman, "lincoln");
     g.shot = true;
-    g.give(P, 3, 3);
-    act(&mut g, P, "attack-lincoln");
-    pick(&mut g, P, m);
-    act(&mut g, P, "done");
-    pick(&mut g, B, r0);
-    pick(&mut g, B, p9);
-    act(&mut g, B, "done");
+    attack(&mut g, P, "lincoln", &[m]);
+    choose(&mut g, B, &[r0, p9]);
     g.dice.script([6]);
     act(&mut g, B, "go-weston");
     assert!(g.piece(r0).flipped, "Smith's Regular rolled a 6");
@@ -202,7 +162,7 @@ fn moved_british_retreat_in_order_and_smiths_force_rolls_after_concord() {
 // rule: b2c 7.1.4, 6.2
 #[test]
 fn assault_and_the_retreats_after_combat() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let a = g.put_militia(2, "fiske-hill");
     let b = g.put(Kind::Minuteman, "fiske-hill");
     let x = g.put(Kind::Regular, "lincoln");
@@ -210,13 +170,8 @@ fn assault_and_the_retreats_after_combat() {
     g.give(P, 3, 3);
     assert!(can(&g, P, "assault-fiske-hill-to-lincoln"));
     act(&mut g, P, "assault-fiske-hill-to-lincoln");
-    pick(&mut g, P, a);
-    pick(&mut g, P, b);
-    act(&mut g, P, "done");
-    act(&mut g, B, "done");
-    pick(&mut g, B, x);
-    pick(&mut g, B, y);
-    act(&mut g, B, "done");
+    choose(&mut g, P, &[a, b]);
+    stand(&mut g, B, &[x, y]);
     g.dice.script([4, 1, 1, 1, 5, 1, 1]);
     act(&mut g, P, "defensive-fire");
     pick(&mut g, P, a); // one British hit
@@ -240,7 +195,7 @@ fn assault_and_the_retreats_after_combat() {
 // rule: b2c 6.3, 4.1
 #[test]
 fn charge_with_the_cannon() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let s = g.put_named(Kind::BritishLeader, "Percy", "menotomy");
     let x = g.put(Kind::Regular, "menotomy");
     let y = g.put(Kind::Regular, "menotomy");
@@ -249,8 +204,7 @@ fn charge_with_the_cannon() {
     let b = g.put_militia(1, "menotomy");
     let c = g.put(Kind::Minuteman, "menotomy");
     let l = g.put_named(Kind::PatriotLeader, "Baldwin", "menotomy");
-    g.give(B, 3, 3);
-    act(&mut g, B, "charge-menotomy");
+    start(&mut g, B, "charge-menotomy");
     pick(&mut g, B, x);
     // Three Patriot hits with the cannon; no retreat before combat.
     pick(&mut g, P, a);
@@ -272,7 +226,7 @@ fn charge_with_the_cannon() {
 // rule: b2c 4.1, 4.2
 #[test]
 fn hidden_militia_are_drawn_when_needed_and_zeros_pair_with_leaders() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let h = g.put_hidden("concord");
     let before = g.pool.total();
     g.apply_hit(h);
@@ -290,20 +244,13 @@ fn hidden_militia_are_drawn_when_needed_and_zeros_pair_with_leaders() {
     g.apply_hit(l);
     assert_eq!(g.piece(l).loc, DEAD);
     // 4.1's example: two leaders and three "0" militia roll two dice.
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let z: Vec<u8> = (0..3).map(|_| g.put_militia(0, "concord")).collect();
     g.put_named(Kind::PatriotLeader, "Barrett", "concord");
     g.put_named(Kind::PatriotLeader, "Davis", "concord");
     let x = g.put(Kind::Regular, "concord");
-    g.give(B, 3, 3);
-    act(&mut g, B, "attack-concord");
-    pick(&mut g, B, x);
-    act(&mut g, B, "done");
-    act(&mut g, P, "done");
-    for p in &z {
-        pick(&mut g, P, *p);
-    }
-    act(&mut g, P, "done");
+    attack(&mut g, B, "concord", &[x]);
+    stand(&mut g, P, &z);
     g.dice.script([1, 1, 1, 1]);
     act(&mut g, B, "defensive-fire");
     assert!(
@@ -316,17 +263,12 @@ fn hidden_militia_are_drawn_when_needed_and_zeros_pair_with_leaders() {
 // rule: b2c 14.1, 14.4
 #[test]
 fn leader_rerolls_and_militia_hitting_on_six() {
-    let mut g = B2c::sandbox("standard", &[("leader-rerolls", "on"), ("militia-minutemen", "on")], 1);
+    let mut g = board_with("standard", &[("leader-rerolls", "on"), ("militia-minutemen", "on")]);
     let m = g.put_militia(1, "concord");
     g.put_named(Kind::PatriotLeader, "Barrett", "concord");
     let x = g.put(Kind::Regular, "concord");
-    g.give(B, 3, 3);
-    act(&mut g, B, "attack-concord");
-    pick(&mut g, B, x);
-    act(&mut g, B, "done");
-    act(&mut g, P, "done");
-    pick(&mut g, P, m);
-    act(&mut g, P, "done");
+    attack(&mut g, B, "concord", &[x]);
+    stand(&mut g, P, &[m]);
     g.dice.script([5, 6]);
     act(&mut g, B, "defensive-fire");
     // A militia 5 misses under 14.4; the Patriot leader may re-roll it.
@@ -338,21 +280,21 @@ fn leader_rerolls_and_militia_hitting_on_six() {
 // rule: b2c 6.6, 6.7, 10.0
 #[test]
 fn ambush_and_snipe_after_the_shot() {
-    let mut g = B2c::sandbox("standard", &[], 1);
-    let u: Vec<u8> = (0..4).map(|_| g.put(Kind::Regular, "lincoln")).collect();
-    for &p in &u {
-        g.pm(p).moved = true;
-        g.pm(p).marched = 2;
-    }
+    let mut g = board();
+    let marched_two = |p: &mut Piece| {
+        p.moved = true;
+        p.marched = 2;
+    };
+    let u = regulars(&mut g, 4, "lincoln");
+    each(&mut g, &u, marched_two);
     g.give(P, 3, 3);
     assert!(
         !can(&g, P, "ambush-lincoln") && !can(&g, P, "snipe-lincoln"),
         "not before the Shot"
     );
     g.shot = true;
-    g.give(P, 3, 3);
     g.dice.script([5, 2]);
-    act(&mut g, P, "ambush-lincoln");
+    start(&mut g, P, "ambush-lincoln");
     pick(&mut g, P, u[3]);
     pick(&mut g, P, u[1]);
     assert!(
@@ -364,11 +306,9 @@ fn ambush_and_snipe_after_the_shot() {
     // Snipe needs four unbroken Regulars that marched two regions: three are left.
     assert!(!can(&g, P, "snipe-lincoln"));
     let s = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
-    g.pm(s).moved = true;
-    g.pm(s).marched = 2;
-    g.give(P, 3, 3);
+    each(&mut g, &[s], marched_two);
     g.dice.script([6, 6, 1, 1]);
-    act(&mut g, P, "snipe-lincoln");
+    start(&mut g, P, "snipe-lincoln");
     pick(&mut g, B, s);
     assert!(g.piece(s).flipped);
     let broken_before = u.iter().filter(|&&p| g.piece(p).flipped).count();
@@ -377,17 +317,21 @@ fn ambush_and_snipe_after_the_shot() {
     assert_eq!(u.iter().filter(|&&p| g.piece(p).flipped).count(), broken_before + 1);
 }
 
+/// Smith and three broken Regulars in Lincoln, before or after Concord (11.0): the Rally begins.
+fn smith_rallies_three_broken_regulars(concord_entered: bool) -> (B2c, Vec<u8>) {
+    let mut g = board();
+    g.concord_entered = concord_entered;
+    g.put_named(Kind::BritishLeader, "Smith", "lincoln");
+    let u = regulars(&mut g, 3, "lincoln");
+    each(&mut g, &u, |p| p.flipped = true);
+    start(&mut g, B, "rally-lincoln");
+    (g, u)
+}
+
 // rule: b2c 6.8, 11.0
 #[test]
 fn rally_two_per_british_leader_one_after_concord() {
-    let mut g = B2c::sandbox("standard", &[], 1);
-    g.put_named(Kind::BritishLeader, "Smith", "lincoln");
-    let u: Vec<u8> = (0..3).map(|_| g.put(Kind::Regular, "lincoln")).collect();
-    for &p in &u {
-        g.pm(p).flipped = true;
-    }
-    g.give(B, 3, 3);
-    act(&mut g, B, "rally-lincoln");
+    let (mut g, u) = smith_rallies_three_broken_regulars(false);
     // Three broken, two to rally: the British choose.
     assert_eq!(ids(&g, B).len(), 3);
     pick(&mut g, B, u[2]);
@@ -400,63 +344,45 @@ fn rally_two_per_british_leader_one_after_concord() {
         !can(&g, B, "rally-lincoln") || g.to_act().contains(P),
         "the leader is used"
     );
-    let mut g = B2c::sandbox("standard", &[], 1);
-    g.concord_entered = true;
-    g.put_named(Kind::BritishLeader, "Smith", "lincoln");
-    let u: Vec<u8> = (0..3).map(|_| g.put(Kind::Regular, "lincoln")).collect();
-    for &p in &u {
-        g.pm(p).flipped = true;
-    }
-    g.give(B, 3, 3);
-    act(&mut g, B, "rally-lincoln");
+    let (mut g, u) = smith_rallies_three_broken_regulars(true);
     pick(&mut g, B, u[1]);
     assert_eq!(u.iter().filter(|&&p| !g.piece(p).flipped).count(), 1);
     assert!(g.to_act().contains(P), "one rallied and the Action is over");
     // A Patriot leader rallies one unit of the Patriots' choice.
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.put_named(Kind::PatriotLeader, "Barrett", "concord");
     let a = g.put_militia(0, "concord");
     let b = g.put_militia(2, "concord");
-    g.pm(a).flipped = true;
-    g.pm(b).flipped = true;
-    g.give(P, 3, 3);
-    act(&mut g, P, "rally-concord");
+    each(&mut g, &[a, b], |p| p.flipped = true);
+    start(&mut g, P, "rally-concord");
     pick(&mut g, P, a);
     assert!(g.piece(b).flipped && !g.piece(a).flipped);
     // As many broken units as the leader can rally: no choice to make.
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.put_named(Kind::PatriotLeader, "Barrett", "concord");
     let a = g.put_militia(1, "concord");
     g.pm(a).flipped = true;
-    g.give(P, 3, 3);
-    act(&mut g, P, "rally-concord");
+    start(&mut g, P, "rally-concord");
     assert!(!g.piece(a).flipped && g.to_act().contains(B));
 }
 
 // rule: b2c 11.0, 12.0, 10.0
 #[test]
 fn concord_and_percys_awards() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let x = g.put(Kind::Regular, "meriams-corner");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-meriams-corner");
-    pick(&mut g, B, x);
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "meriams-corner", &[x]);
     act(&mut g, B, "to-concord");
     assert!(g.concord_entered && g.shot);
     assert_eq!(g.vp[0], 10, "5 VP for Concord (11.0)");
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let mut group = vec![
         g.put_named(Kind::BritishLeader, "Percy", "foot-of-the-rocks"),
         g.put(Kind::Cannon, "foot-of-the-rocks"),
     ];
-    group.extend((0..4).map(|_| g.put(Kind::Regular, "foot-of-the-rocks")));
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-foot-of-the-rocks");
-    for &p in group.iter().rev() {
-        pick(&mut g, B, p);
-    }
-    act(&mut g, B, "done");
+    group.extend(regulars(&mut g, 4, "foot-of-the-rocks"));
+    group.reverse();
+    move_group(&mut g, B, "foot-of-the-rocks", &group);
     act(&mut g, B, "to-lexington");
     assert!(g.percy_award);
     assert_eq!(g.vp[0], 6, "3 VP, once (12.0)");
@@ -465,14 +391,11 @@ fn concord_and_percys_awards() {
 // rule: b2c 4.1
 #[test]
 fn the_cannon_alone_with_unbroken_patriots_is_destroyed() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let gun = g.put(Kind::Cannon, "menotomy");
     let x = g.put(Kind::Regular, "menotomy");
     g.put(Kind::Minuteman, "menotomy");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-menotomy");
-    pick(&mut g, B, x);
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "menotomy", &[x]);
     act(&mut g, B, "to-fresh-pond");
     assert_eq!(g.piece(gun).loc, DEAD);
 }
@@ -480,23 +403,18 @@ fn the_cannon_alone_with_unbroken_patriots_is_destroyed() {
 // rule: b2c 4.1, 7.0
 #[test]
 fn the_cannon_breaks_a_militia_before_combat_even_defending() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.put(Kind::Cannon, "menotomy");
     let x = g.put(Kind::Regular, "menotomy");
     let m = g.put_militia(2, "menotomy");
     let z = g.put_militia(0, "menotomy");
     g.shot = true;
-    g.give(P, 3, 3);
-    act(&mut g, P, "attack-menotomy");
-    pick(&mut g, P, m);
-    pick(&mut g, P, z);
-    act(&mut g, P, "done");
-    act(&mut g, B, "done"); // no retreat
-                            // FAQ: Percy's cannon breaks a Patriot unit even on defence; the Patriots choose which.
+    attack(&mut g, P, "menotomy", &[m, z]);
+    // No retreat. FAQ: Percy's cannon breaks a Patriot unit even on defence; the Patriots choose which.
+    act(&mut g, B, "done");
     pick(&mut g, P, m);
     assert!(g.piece(m).flipped);
-    pick(&mut g, B, x);
-    act(&mut g, B, "done");
+    choose(&mut g, B, &[x]);
     g.dice.script([1, 1]);
     act(&mut g, P, "defensive-fire");
     // Only units that rolled dice get Fired markers: the "0" militia without a leader did not.
@@ -506,19 +424,14 @@ fn the_cannon_breaks_a_militia_before_combat_even_defending() {
 // rule: b2c 7.0, 4.2
 #[test]
 fn hits_go_to_participants_first_but_a_leader_may_take_one() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let x = g.put(Kind::Regular, "lincoln");
     let idle = g.put(Kind::Regular, "lincoln");
     let s = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
     let m = g.put_militia(2, "lincoln");
     g.shot = true;
-    g.give(B, 3, 3);
-    act(&mut g, B, "attack-lincoln");
-    pick(&mut g, B, x);
-    act(&mut g, B, "done");
-    act(&mut g, P, "done");
-    pick(&mut g, P, m);
-    act(&mut g, P, "done");
+    attack(&mut g, B, "lincoln", &[x]);
+    stand(&mut g, P, &[m]);
     g.dice.script([6, 1]);
     act(&mut g, B, "defensive-fire");
     let offered = ids(&g, B);
@@ -536,19 +449,13 @@ fn hits_go_to_participants_first_but_a_leader_may_take_one() {
 fn the_british_choose_who_goes_with_the_cannon_advance() {
     // ruling b2c #4: after every defender retreated before combat, the cannon may advance one
     // region with the attackers the British choose (at least one Regular).
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let a = g.put(Kind::Regular, "lincoln");
     let b = g.put(Kind::Regular, "lincoln");
     let cannon = g.put(Kind::Cannon, "lincoln");
     let mm = g.put(Kind::Minuteman, "lincoln");
-    g.give(B, 3, 3);
-    act(&mut g, B, "attack-lincoln");
-    for p in [a, b, cannon] {
-        pick(&mut g, B, p);
-    }
-    act(&mut g, B, "done");
-    pick(&mut g, P, mm);
-    act(&mut g, P, "done");
+    attack(&mut g, B, "lincoln", &[a, b, cannon]);
+    choose(&mut g, P, &[mm]);
     act(&mut g, P, "go-meriams-corner");
     act(&mut g, B, "no"); // no opportunity fire
     assert!(!can(&g, B, "go-fiske-hill"), "a Regular must go along");

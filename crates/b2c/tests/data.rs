@@ -1,7 +1,6 @@
 //! `--data DIR`: a printed game's Player's Aid replaces the reconstructed VP schedule (data-provenance.md).
 mod support;
 use b2c::state::*;
-use b2c::B2c;
 use support::*;
 
 // rule: b2c 13.0, 11.0
@@ -16,12 +15,9 @@ fn a_printed_vp_schedule_replaces_the_reconstructed_one() {
     let full: String = include_str!("../data/vp.tsv").replace("concord\t5\t", "concord\t7\t");
     std::fs::write(dir.join("vp.tsv"), full).unwrap();
     b2c::use_data_dir(&dir).unwrap();
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let x = g.put(Kind::Regular, "meriams-corner");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-meriams-corner");
-    pick(&mut g, B, x);
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "meriams-corner", &[x]);
     act(&mut g, B, "to-concord");
     assert_eq!(g.vp[0], 14);
     assert!(b2c::provenance()

@@ -2,33 +2,23 @@
 mod support;
 use b2c::frames::Frame;
 use b2c::state::*;
-use b2c::B2c;
 use engine::Game;
 use support::*;
-
-fn regulars(g: &mut B2c, n: usize, region: &str) -> Vec<u8> {
-    (0..n).map(|_| g.put(Kind::Regular, region)).collect()
-}
 
 // rule: b2c 6.4, 6.4.1, 6.4.2, 4.8
 #[test]
 fn faq_five_regulars_move_every_way_at_once() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let u = regulars(&mut g, 5, "menotomy");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-menotomy");
     // Two march three regions along the road; one breaks for the force march.
-    pick(&mut g, B, u[0]);
-    pick(&mut g, B, u[1]);
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "menotomy", &u[..2]);
     act(&mut g, B, "to-foot-of-the-rocks");
     act(&mut g, B, "to-lexington");
     act(&mut g, B, "to-fiske-hill");
     act(&mut g, B, "done");
-    pick(&mut g, B, u[1]); // the force-march break
-                           // One marches two regions the other way.
-    pick(&mut g, B, u[2]);
-    act(&mut g, B, "done");
+    // The force-march break; then one marches two regions the other way.
+    pick(&mut g, B, u[1]);
+    choose(&mut g, B, &[u[2]]);
     act(&mut g, B, "to-watsons-corner");
     act(&mut g, B, "to-cambridge");
     assert!(
@@ -38,8 +28,7 @@ fn faq_five_regulars_move_every_way_at_once() {
     assert!(!can(&g, B, "to-fresh-pond"), "but never leave the road");
     act(&mut g, B, "done");
     // One scouts off the road; it cannot go on.
-    pick(&mut g, B, u[3]);
-    act(&mut g, B, "done");
+    choose(&mut g, B, &[u[3]]);
     act(&mut g, B, "to-fresh-pond");
     assert_eq!(ids(&g, B), vec!["done"]);
     act(&mut g, B, "done");
@@ -59,13 +48,9 @@ fn faq_five_regulars_move_every_way_at_once() {
 // rule: b2c 6.4.2
 #[test]
 fn march_follows_the_road_and_drops_units_off() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let u = regulars(&mut g, 2, "lincoln");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-lincoln");
-    pick(&mut g, B, u[0]);
-    pick(&mut g, B, u[1]);
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "lincoln", &u);
     // Waltham lies over a stream without a road: a Scout only.
     act(&mut g, B, "to-fiske-hill");
     assert!(
@@ -88,34 +73,24 @@ fn march_follows_the_road_and_drops_units_off() {
 #[test]
 fn the_stop_rule_counts_the_units_entering_together() {
     // British: four Regulars stop where two unbroken Patriot units stand, not where one does.
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let u = regulars(&mut g, 4, "menotomy");
     g.put(Kind::Minuteman, "foot-of-the-rocks");
     g.put_militia(1, "lexington");
     g.put_militia(1, "lexington");
     g.put_named(Kind::PatriotLeader, "Parker", "foot-of-the-rocks");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-menotomy");
-    for p in &u {
-        pick(&mut g, B, *p);
-    }
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "menotomy", &u);
     act(&mut g, B, "to-foot-of-the-rocks");
     assert!(can(&g, B, "to-lexington"), "one minuteman is less than half of four");
     act(&mut g, B, "to-lexington");
     assert_eq!(ids(&g, B), vec!["done"], "two militia are half of four: stop");
     // Patriots: two militia stop where one Regular stands.
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let a = g.put_militia(1, "waltham");
     let b = g.put_militia(2, "waltham");
     let c = g.put(Kind::Minuteman, "waltham");
     g.put(Kind::Regular, "watertown");
-    g.give(P, 3, 3);
-    act(&mut g, P, "move-waltham");
-    pick(&mut g, P, a);
-    pick(&mut g, P, b);
-    pick(&mut g, P, c);
-    act(&mut g, P, "done");
+    move_group(&mut g, P, "waltham", &[a, b, c]);
     act(&mut g, P, "to-watertown");
     assert!(can(&g, P, "to-cambridge"), "one Regular is less than half of three");
 }
@@ -123,22 +98,17 @@ fn the_stop_rule_counts_the_units_entering_together() {
 // rule: b2c 4.1, 6.4
 #[test]
 fn the_cannon_breaks_a_unit_on_entering_and_may_go_on() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let u = regulars(&mut g, 4, "roxbury");
     let gun = g.put(Kind::Cannon, "roxbury");
     let m1 = g.put_militia(1, "brookline");
     let m2 = g.put_militia(2, "brookline");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-roxbury");
+    start(&mut g, B, "move-roxbury");
     assert!(
         !can(&g, B, &format!("pick-{}", pid(&g, gun))),
         "the cannon moves only with a Regular"
     );
-    for p in &u {
-        pick(&mut g, B, *p);
-    }
-    pick(&mut g, B, gun);
-    act(&mut g, B, "done");
+    choose(&mut g, B, &[u[0], u[1], u[2], u[3], gun]);
     act(&mut g, B, "to-brookline");
     // The Patriots choose which unit breaks.
     assert_eq!(g.to_act(), engine::SeatSet::one(P));
@@ -151,14 +121,11 @@ fn the_cannon_breaks_a_unit_on_entering_and_may_go_on() {
 // rule: b2c 4.1
 #[test]
 fn broken_units_without_a_leader_move_only_homeward() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let x = g.put_militia(1, "lexington");
     g.pm(x).flipped = true;
     g.put(Kind::Regular, "foot-of-the-rocks");
-    g.give(P, 3, 3);
-    act(&mut g, P, "move-lexington");
-    pick(&mut g, P, x);
-    act(&mut g, P, "done");
+    move_group(&mut g, P, "lexington", &[x]);
     assert!(can(&g, P, "to-bedford-road"), "toward Concord");
     assert!(!can(&g, P, "to-fiske-hill"), "no nearer Concord by the map's steps");
     assert!(
@@ -166,14 +133,11 @@ fn broken_units_without_a_leader_move_only_homeward() {
         "not into British Regulars nor away from Concord"
     );
     assert!(!can(&g, P, "to-woburn-road"));
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let y = g.put(Kind::Regular, "lexington");
     g.pm(y).flipped = true;
     g.put(Kind::Minuteman, "foot-of-the-rocks");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-lexington");
-    pick(&mut g, B, y);
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "lexington", &[y]);
     assert!(!can(&g, B, "to-foot-of-the-rocks"), "not into Minutemen");
     assert!(!can(&g, B, "to-fiske-hill"), "only toward Boston");
 }
@@ -181,20 +145,15 @@ fn broken_units_without_a_leader_move_only_homeward() {
 // rule: b2c 9.0, 3.0
 #[test]
 fn first_turn_landing_and_boston_is_closed_to_patriots() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.turn = 1;
     let u = regulars(&mut g, 3, "boston");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-boston");
-    pick(&mut g, B, u[0]);
-    pick(&mut g, B, u[1]);
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "boston", &u[..2]);
     act(&mut g, B, "land-lechmere-point");
     assert_eq!(ids(&g, B), vec!["done"], "landed units may not move further");
     act(&mut g, B, "done");
     // FAQ: land and march in the same Action.
-    pick(&mut g, B, u[2]);
-    act(&mut g, B, "done");
+    choose(&mut g, B, &[u[2]]);
     act(&mut g, B, "to-boston-neck");
     act(&mut g, B, "done");
     act(&mut g, B, "done");
@@ -203,40 +162,28 @@ fn first_turn_landing_and_boston_is_closed_to_patriots() {
     // No landing after turn 1.
     g.turn = 2;
     let v = g.put(Kind::Regular, "boston");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-boston");
-    pick(&mut g, B, v);
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "boston", &[v]);
     assert!(!can(&g, B, "land-lechmere-point"));
     // Patriots never enter Boston, nor Charlestown held by an unbroken Regular.
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let m = g.put(Kind::Minuteman, "boston-neck");
     let n = g.put(Kind::Minuteman, "prospect-hill");
     g.put(Kind::Regular, "charlestown");
-    g.give(P, 3, 3);
-    act(&mut g, P, "move-boston-neck");
-    pick(&mut g, P, m);
-    act(&mut g, P, "done");
+    move_group(&mut g, P, "boston-neck", &[m]);
     assert!(!can(&g, P, "to-boston"));
     act(&mut g, P, "done");
     act(&mut g, P, "done");
-    g.give(P, 3, 3);
-    act(&mut g, P, "move-prospect-hill");
-    pick(&mut g, P, n);
-    act(&mut g, P, "done");
+    move_group(&mut g, P, "prospect-hill", &[n]);
     assert!(!can(&g, P, "to-charlestown"));
 }
 
 // rule: b2c 6.11
 #[test]
 fn hinder_movement_stops_the_british() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let u = g.put(Kind::Regular, "menotomy");
     g.hinder[HINDER_MOVEMENT as usize] = Hinder::Map(r("foot-of-the-rocks"), 2);
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-menotomy");
-    pick(&mut g, B, u);
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "menotomy", &[u]);
     act(&mut g, B, "to-foot-of-the-rocks");
     assert_eq!(ids(&g, B), vec!["done"]);
 }
@@ -244,16 +191,12 @@ fn hinder_movement_stops_the_british() {
 // rule: b2c 11.0
 #[test]
 fn smiths_broken_regulars_after_concord_move_one_region() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.concord_entered = true;
     let x = g.put(Kind::Regular, "lincoln");
     g.pm(x).flipped = true;
     let l = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-lincoln");
-    pick(&mut g, B, x);
-    pick(&mut g, B, l);
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "lincoln", &[x, l]);
     act(&mut g, B, "to-fiske-hill");
     assert!(!can(&g, B, "to-lexington"), "no March for them");
 }
@@ -261,12 +204,11 @@ fn smiths_broken_regulars_after_concord_move_one_region() {
 // rule: b2c 6.5
 #[test]
 fn assemble_gathers_units_from_around_a_region() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let a = g.put(Kind::Minuteman, "lexington");
     let b = g.put_militia(1, "lincoln");
     let c = g.put(Kind::Minuteman, "concord");
-    g.give(P, 3, 3);
-    act(&mut g, P, "assemble-fiske-hill");
+    start(&mut g, P, "assemble-fiske-hill");
     pick(&mut g, P, a);
     pick(&mut g, P, b);
     assert!(
@@ -281,20 +223,18 @@ fn assemble_gathers_units_from_around_a_region() {
 // rule: b2c 4.4, 14.3
 #[test]
 fn sons_of_liberty_move_alone_two_regions_or_one_hobbled() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let h = g.put_named(Kind::SonOfLiberty, "Hancock", "lexington");
-    g.give(P, 3, 3);
-    act(&mut g, P, "move-hancock");
+    start(&mut g, P, "move-hancock");
     act(&mut g, P, "to-woburn-road");
     act(&mut g, P, "to-malden");
     assert_eq!(ids(&g, P), vec!["done"]);
     act(&mut g, P, "done");
     assert_eq!(at(&g, h), "malden");
     assert!(g.piece(h).moved);
-    let mut g = B2c::sandbox("standard", &[("hobbled-sol", "on")], 1);
+    let mut g = board_with("standard", &[("hobbled-sol", "on")]);
     g.put_named(Kind::SonOfLiberty, "Adams", "lexington");
-    g.give(P, 3, 3);
-    act(&mut g, P, "move-adams");
+    start(&mut g, P, "move-adams");
     act(&mut g, P, "to-woburn-road");
     assert_eq!(ids(&g, P), vec!["done"]);
 }
@@ -302,17 +242,14 @@ fn sons_of_liberty_move_alone_two_regions_or_one_hobbled() {
 // rule: b2c 4.3
 #[test]
 fn british_departure_musters_a_town_and_frees_its_minutemen() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let u = g.put(Kind::Regular, "menotomy");
     g.gather[r("menotomy") as usize] = Gather::Gather;
     let mm = g.put(Kind::Minuteman, "menotomy");
     g.pm(mm).under = true;
     let mil = g.put_hidden("menotomy");
     g.pm(mil).under = true;
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-menotomy");
-    pick(&mut g, B, u);
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "menotomy", &[u]);
     act(&mut g, B, "to-fresh-pond");
     // The Patriots take the free move at once, mid-Action.
     assert_eq!(g.gather[r("menotomy") as usize], Gather::Muster);
@@ -327,15 +264,10 @@ fn british_departure_musters_a_town_and_frees_its_minutemen() {
 // rule: b2c 14.2
 #[test]
 fn opportunity_fire_on_units_moving_through() {
-    let mut g = B2c::sandbox("standard", &[("opfire-movement", "on")], 1);
+    let mut g = board_with("standard", &[("opfire-movement", "on")]);
     let u = regulars(&mut g, 4, "menotomy");
     g.put(Kind::Minuteman, "foot-of-the-rocks");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-menotomy");
-    for p in &u {
-        pick(&mut g, B, *p);
-    }
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "menotomy", &u);
     act(&mut g, B, "to-foot-of-the-rocks");
     g.dice.script([6]);
     act(&mut g, B, "to-lexington");
@@ -348,19 +280,14 @@ fn opportunity_fire_on_units_moving_through() {
 // rule: b2c 15.2
 #[test]
 fn solitaire_patriot_opportunity_fire_caps_at_two_hits() {
-    let mut g = B2c::sandbox("solo-british", &[], 1);
+    let mut g = board_with("solo-british", &[]);
     let u = regulars(&mut g, 6, "lincoln");
     for _ in 0..5 {
         g.put_militia(1, "fiske-hill");
     }
     g.put(Kind::Minuteman, "fiske-hill");
     g.put(Kind::Minuteman, "bedford-road");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-lincoln");
-    for p in &u {
-        pick(&mut g, B, *p);
-    }
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "lincoln", &u);
     // Fiske Hill: 6 SP -> 1 die + 1 minuteman = 2 dice; Bedford road: 1 minuteman.
     g.dice.script([6, 6, 6]);
     act(&mut g, B, "to-fiske-hill");
@@ -374,12 +301,9 @@ fn solitaire_patriot_opportunity_fire_caps_at_two_hits() {
 // rule: b2c 6.4
 #[test]
 fn a_unit_chosen_and_left_in_place_is_not_offered_again_in_that_action() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let u = g.put(Kind::Regular, "menotomy");
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-menotomy");
-    pick(&mut g, B, u);
-    act(&mut g, B, "done");
+    move_group(&mut g, B, "menotomy", &[u]);
     act(&mut g, B, "done"); // it stays
     assert_eq!(ids(&g, B), vec!["done"]);
     act(&mut g, B, "done");

@@ -51,3 +51,57 @@ pub fn new_game(scenario: &str, seed: u64) -> B2c {
     s.validate(B2c::info()).unwrap();
     B2c::new(&s)
 }
+
+/// An empty board of `scenario` on turn 2, in the Action Phase (`B2c::sandbox`).
+pub fn board_with(scenario: &str, options: &[(&str, &str)]) -> B2c {
+    B2c::sandbox(scenario, options, 1)
+}
+
+/// An empty standard board.
+pub fn board() -> B2c {
+    board_with("standard", &[])
+}
+
+pub fn regulars(g: &mut B2c, n: usize, region: &str) -> Vec<u8> {
+    (0..n).map(|_| g.put(Kind::Regular, region)).collect()
+}
+
+/// Change each of `units` (a marker, its broken side).
+pub fn each(g: &mut B2c, units: &[u8], f: impl Fn(&mut Piece)) {
+    for &p in units {
+        f(g.pm(p));
+    }
+}
+
+/// `seat` takes the Action `id`, three Actions a side on the track.
+pub fn start(g: &mut B2c, seat: u8, id: &str) {
+    g.give(seat, 3, 3);
+    act(g, seat, id);
+}
+
+/// `seat` picks each of `units`, then is done.
+pub fn choose(g: &mut B2c, seat: u8, units: &[u8]) {
+    for &p in units {
+        pick(g, seat, p);
+    }
+    act(g, seat, "done");
+}
+
+/// `seat` moves the group `units` out of `from` (6.4): next, its steps.
+pub fn move_group(g: &mut B2c, seat: u8, from: &str, units: &[u8]) {
+    start(g, seat, &format!("move-{from}"));
+    choose(g, seat, units);
+}
+
+/// `seat` attacks `region` with `attackers`: next, the defender's retreat before combat (7.1).
+pub fn attack(g: &mut B2c, seat: u8, region: &str, attackers: &[u8]) {
+    start(g, seat, &format!("attack-{region}"));
+    choose(g, seat, attackers);
+}
+
+/// The defending `seat` stays (no retreat before combat) and defends with
+/// `defenders`: next, the attacker's fire (7.0).
+pub fn stand(g: &mut B2c, seat: u8, defenders: &[u8]) {
+    act(g, seat, "done");
+    choose(g, seat, defenders);
+}
