@@ -7,165 +7,125 @@
 //! the game's own dice so a replay stays exact.
 
 use crate::actions::Action;
-use crate::frames::{Frame, NONE};
+use crate::frames::{Frame, Move, NONE};
 use crate::map::{map, Region};
 use crate::state::*;
 use engine::Seat;
 
-/// A priority of a bot sheet: the candidates it proposes among the legal actions.
+/// A priority of a bot sheet: the legal actions it wants, narrowed down
+/// where the sheet says which of them (most rules keep them all).
 pub struct Rule {
     pub reason: &'static str,
-    pub pick: fn(&B2c, &[Action]) -> Vec<Action>,
+    pub wants: fn(&B2c, &Action) -> bool,
+    /// Given the legal actions and those wanted.
+    pub narrow: fn(&B2c, &[Action], Vec<Action>) -> Vec<Action>,
+}
+
+impl Rule {
+    const fn keep(reason: &'static str, wants: fn(&B2c, &Action) -> bool) -> Rule {
+        Rule {
+            reason,
+            wants,
+            narrow: |_, _, c| c,
+        }
+    }
+
+    const fn then(self, narrow: fn(&B2c, &[Action], Vec<Action>) -> Vec<Action>) -> Rule {
+        Rule { narrow, ..self }
+    }
+
+    /// The candidates this rule proposes among `legal`.
+    fn candidates(&self, g: &B2c, legal: &[Action]) -> Vec<Action> {
+        let wanted = legal.iter().copied().filter(|a| (self.wants)(g, a)).collect();
+        (self.narrow)(g, legal, wanted)
+    }
 }
 
 /// 15.4 the British bot sheet (reconstructed).
 pub const BRITISH_SHEET: &[Rule] = &[
-    Rule {
-        reason: "rally broken units: a rallied unit is no casualty",
-        pick: |_, legal| keep(legal, |a| matches!(a, Action::Rally(_))),
-    },
-    Rule {
-        reason: "clear Lexington: the link-up scores more with no Patriots there",
-        pick: |g, legal| {
-            keep(
-                legal,
-                |a| matches!(a, Action::Attack(r) if *r == map().lexington && g.outnumber(*r)),
-            )
-        },
-    },
-    Rule {
-        reason: "march on Lexington to consolidate with Percy",
-        pick: |g, legal| {
-            let lex = map().lexington;
-            keep(
-                legal,
-                |a| matches!(a, Action::Move(r) if *r != lex && g.can_gain(*r, lex)),
-            )
-        },
-    },
-    Rule {
-        reason: "remove the Hinder marker from the road",
-        pick: |_, legal| keep(legal, |a| matches!(a, Action::HinderRemove(_))),
-    },
-    Rule {
-        reason: "attack a weaker Patriot stack sharing a region",
-        pick: |g, legal| keep(legal, |a| matches!(a, Action::Attack(r) if g.outnumber(*r))),
-    },
-    Rule {
-        reason: "hold a Reserve Action: each negates one casualty",
-        pick: |_, legal| keep(legal, |a| *a == Action::Plan),
-    },
-    Rule {
-        reason: "pass",
-        pick: |_, legal| keep(legal, |a| *a == Action::Pass),
-    },
+    Rule::keep("rally broken units: a rallied unit is no casualty", |_, a| {
+        matches!(a, Action::Rally(_))
+    }),
+    Rule::keep(
+        "clear Lexington: the link-up scores more with no Patriots there",
+        |g, a| matches!(a, Action::Attack(r) if *r == map().lexington && g.outnumber(*r)),
+    ),
+    Rule::keep("march on Lexington to consolidate with Percy", |g, a| {
+        let lex = map().lexington;
+        matches!(a, Action::Move(r) if *r != lex && g.can_gain(*r, lex))
+    }),
+    Rule::keep("remove the Hinder marker from the road", |_, a| {
+        matches!(a, Action::HinderRemove(_))
+    }),
+    Rule::keep(
+        "attack a weaker Patriot stack sharing a region",
+        |g, a| matches!(a, Action::Attack(r) if g.outnumber(*r)),
+    ),
+    Rule::keep("hold a Reserve Action: each negates one casualty", |_, a| {
+        *a == Action::Plan
+    }),
+    Rule::keep("pass", |_, a| *a == Action::Pass),
 ];
 
 /// 15.3 the Patriot bot sheet (reconstructed).
 pub const PATRIOT_SHEET: &[Rule] = &[
-    Rule {
-        reason: "ambush moving Regulars",
-        pick: |_, legal| keep(legal, |a| matches!(a, Action::Ambush(_))),
-    },
-    Rule {
-        reason: "snipe at the marching column",
-        pick: |_, legal| keep(legal, |a| matches!(a, Action::Snipe(_))),
-    },
-    Rule {
-        reason: "strike weakened British",
-        pick: |g, legal| {
-            keep(legal, |a| match *a {
-                Action::Attack(r) => g.weakened(r, r),
-                Action::Assault(f, r) => g.weakened(f, r),
-                _ => false,
-            })
-        },
-    },
-    Rule {
-        reason: "rally broken units",
-        pick: |_, legal| keep(legal, |a| matches!(a, Action::Rally(_))),
-    },
-    Rule {
-        reason: "hinder the British between them and Lexington",
-        pick: |g, legal| {
-            let c = keep(legal, |a| matches!(a, Action::HinderPlace(..)));
-            nearest(c, |a| match a {
-                Action::HinderPlace(_, r) => g.british_distance(*r),
-                _ => u8::MAX,
-            })
-        },
-    },
-    Rule {
-        reason: "close on the British to prevent their consolidation",
-        pick: |g, legal| {
-            keep(legal, |a| match *a {
-                Action::Move(r) => g.british_distance(r) > 1 && g.unbroken_patriots(r) > 0,
-                Action::Assemble(r) => g.british_distance(r) == 1,
-                _ => false,
-            })
-        },
-    },
-    Rule {
-        reason: "save an Action for later",
-        pick: |_, legal| keep(legal, |a| *a == Action::Plan),
-    },
-    Rule {
-        reason: "pass",
-        pick: |_, legal| keep(legal, |a| *a == Action::Pass),
-    },
+    Rule::keep("ambush moving Regulars", |_, a| matches!(a, Action::Ambush(_))),
+    Rule::keep("snipe at the marching column", |_, a| matches!(a, Action::Snipe(_))),
+    Rule::keep("strike weakened British", |g, a| match *a {
+        Action::Attack(r) => g.weakened(r, r),
+        Action::Assault(f, r) => g.weakened(f, r),
+        _ => false,
+    }),
+    Rule::keep("rally broken units", |_, a| matches!(a, Action::Rally(_))),
+    Rule::keep("hinder the British between them and Lexington", |_, a| {
+        matches!(a, Action::HinderPlace(..))
+    })
+    .then(|g, _, c| {
+        nearest(c, |a| match a {
+            Action::HinderPlace(_, r) => g.british_distance(*r),
+            _ => u8::MAX,
+        })
+    }),
+    Rule::keep("close on the British to prevent their consolidation", |g, a| match *a {
+        Action::Move(r) => g.british_distance(r) > 1 && g.unbroken_patriots(r) > 0,
+        Action::Assemble(r) => g.british_distance(r) == 1,
+        _ => false,
+    }),
+    Rule::keep("save an Action for later", |_, a| *a == Action::Plan),
+    Rule::keep("pass", |_, a| *a == Action::Pass),
 ];
 
 /// Decisions inside an Action, the same for both bots.
 pub const WITHIN_ACTION: &[Rule] = &[
-    Rule {
-        reason: "commit every unit",
-        pick: |g, legal| {
-            let committing = match g.frames.last() {
-                Some(Frame::Move(m)) => m.at == NONE,
-                Some(Frame::Combat(_) | Frame::Assemble { .. }) => true,
-                _ => false,
-            };
-            if committing {
-                keep(legal, |a| matches!(a, Action::Pick(_)))
-                    .into_iter()
-                    .take(1)
-                    .collect()
-            } else {
-                Vec::new()
-            }
-        },
-    },
-    Rule {
-        reason: "step toward the objective",
-        pick: |g, legal| {
-            let Some(Frame::Move(m)) = g.frames.last() else {
-                return Vec::new();
-            };
-            let here = g.goal_distance(m.seat, m.at);
-            let c = keep(legal, |a| match *a {
-                Action::Step(r) | Action::Land(r) => g.goal_distance(m.seat, r) < here,
-                _ => false,
-            });
-            let c = nearest(c, |a| match a {
-                Action::Step(r) | Action::Land(r) => g.goal_distance(m.seat, *r),
-                _ => u8::MAX,
-            });
-            if c.is_empty() && m.at != NONE {
-                keep(legal, |a| *a == Action::Done)
-            } else {
-                c
-            }
-        },
-    },
-    Rule {
-        reason: "best immediate result",
-        pick: |g, legal| g.best_now(legal),
-    },
+    Rule::keep("commit every unit", |g, a| {
+        let committing = match g.frames.last() {
+            Some(Frame::Move(m)) => m.at == NONE,
+            Some(Frame::Combat(_) | Frame::Assemble { .. }) => true,
+            _ => false,
+        };
+        committing && matches!(a, Action::Pick(_))
+    })
+    .then(|_, _, c| c.into_iter().take(1).collect()),
+    Rule::keep("step toward the objective", |g, a| {
+        let Some(Frame::Move(m)) = g.frames.last() else {
+            return false;
+        };
+        g.after_step(m, a) < g.goal_distance(m.seat, m.at)
+    })
+    .then(|g, legal, c| {
+        let Some(Frame::Move(m)) = g.frames.last() else {
+            return Vec::new();
+        };
+        let c = nearest(c, |a| g.after_step(m, a));
+        // No step nearer: the group that set out stops here.
+        if c.is_empty() && m.at != NONE {
+            legal.iter().copied().filter(|a| *a == Action::Done).collect()
+        } else {
+            c
+        }
+    }),
+    Rule::keep("best immediate result", |_, _| true).then(|g, _, c| g.best_now(&c)),
 ];
-
-fn keep(legal: &[Action], f: impl Fn(&Action) -> bool) -> Vec<Action> {
-    legal.iter().copied().filter(|a| f(a)).collect()
-}
 
 /// The candidates with the smallest key.
 fn nearest(c: Vec<Action>, key: impl Fn(&Action) -> u8) -> Vec<Action> {
@@ -205,7 +165,7 @@ impl B2c {
             (true, _) => PATRIOT_SHEET,
         };
         for (i, rule) in sheet.iter().enumerate() {
-            let c = (rule.pick)(self, &legal);
+            let c = rule.candidates(self, &legal);
             if !c.is_empty() {
                 let k = if c.len() > 1 { self.dice.pick(c.len()) } else { 0 };
                 return Some((c[k], i + 1, rule.reason));
@@ -244,6 +204,14 @@ impl B2c {
                 0 => 2,
                 d => d - 1,
             }
+        }
+    }
+
+    /// Regions to the moving group's objective after the step or landing `a` (u8::MAX for any other action).
+    fn after_step(&self, m: &Move, a: &Action) -> u8 {
+        match *a {
+            Action::Step(r) | Action::Land(r) => self.goal_distance(m.seat, r),
+            _ => u8::MAX,
         }
     }
 
