@@ -2,8 +2,9 @@
 //! CLI, the server): function pointers made for one title's type.
 
 use crate::sim::{simulate, Progress, SimConfig, SimResults};
+use crate::timing::{time_decisions, Timing};
 use crate::{BotSpec, Observation};
-use engine::{Game, SaveFile};
+use engine::{Game, SaveFile, Setup};
 
 #[derive(Clone, Copy)]
 pub struct AiEntry {
@@ -11,6 +12,8 @@ pub struct AiEntry {
     /// current state (`seed` for reproducibility, `trees` for root parallelism).
     pub choose: fn(save: &SaveFile, seat: &str, bot: &BotSpec, seed: u64, trees: usize) -> Result<String, String>,
     pub simulate: fn(cfg: &SimConfig, progress: Progress) -> Result<SimResults, String>,
+    /// Decision times of a bot in every seat: (setup, bot, games, trees, most decisions).
+    pub timing: fn(setup: &Setup, bot: &BotSpec, games: usize, trees: usize, most: usize) -> Result<Timing, String>,
 }
 
 impl AiEntry {
@@ -18,6 +21,7 @@ impl AiEntry {
         AiEntry {
             choose: choose::<G>,
             simulate: simulate::<G>,
+            timing: time_decisions::<G>,
         }
     }
 }

@@ -16,9 +16,11 @@ pub mod entry;
 pub mod ismcts;
 pub mod sim;
 pub mod svg;
+pub mod timing;
 
 pub use entry::AiEntry;
 pub use sim::{merge, simulate, wilson, GameRecord, SimConfig, SimResults};
+pub use timing::Timing;
 
 use engine::{Game, Log, Seat};
 use rand::{Rng, SeedableRng};

@@ -191,6 +191,38 @@ pub fn bench(scenario: &str, games: usize, seed: u64, options: Vec<(String, Stri
     Ok(())
 }
 
+/// `bench --bot`: decision times of a bot in every seat (docs/ai.md).
+pub fn bench_bot(
+    scenario: &str,
+    bot: &str,
+    games: usize,
+    seed: u64,
+    options: Vec<(String, String)>,
+    trees: Option<usize>,
+    decisions: usize,
+) -> Result<()> {
+    let (entry, key) = catalog::scenario(scenario).map_err(|e| anyhow!("{e}"))?;
+    let ai = catalog::ai((entry.info)().key).ok_or_else(|| anyhow!("no bots for {}", (entry.info)().key))?;
+    let bot = ai::BotSpec::parse(bot).map_err(|e| anyhow!("{e}"))?;
+    let setup = Setup {
+        scenario: key,
+        options: options.into_iter().collect(),
+        seed,
+    };
+    let trees = trees.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let t = (ai.timing)(&setup, &bot, games, trees, decisions).map_err(|e| anyhow!("bad setup: {e}"))?;
+    println!("bot: {bot} ({trees} trees)");
+    println!("games: {}", t.games);
+    println!("decisions timed: {}", t.seconds.len());
+    println!("median: {:.3} s", t.quantile(0.5));
+    println!("p90: {:.3} s", t.quantile(0.9));
+    println!("max: {:.3} s", t.quantile(1.0));
+    if t.iterations > 0 {
+        println!("iterations/s: {:.0}", t.iterations_per_second());
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -137,7 +137,8 @@ enum Command {
         #[command(subcommand)]
         what: DataCommand,
     },
-    /// Time random games (typed actions, log off).
+    /// Time random games (typed actions, log off), or with --bot the
+    /// decisions of a bot playing every seat.
     Bench {
         scenario: String,
         #[arg(long, default_value_t = 10)]
@@ -146,6 +147,15 @@ enum Command {
         seed: u64,
         #[arg(long = "option", value_name = "KEY=VALUE", value_parser = commands::parse_option)]
         options: Vec<(String, String)>,
+        /// Time this bot's decisions (e.g. ismcts:normal) instead of random games.
+        #[arg(long)]
+        bot: Option<String>,
+        /// Search trees per decision with --bot (default: one per core).
+        #[arg(long)]
+        trees: Option<usize>,
+        /// Stop after this many timed decisions with --bot.
+        #[arg(long, default_value_t = 300)]
+        decisions: usize,
     },
 }
 
@@ -283,7 +293,18 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             games,
             seed,
             options,
+            bot: None,
+            ..
         } => c::bench(&scenario, games, seed, options),
+        Command::Bench {
+            scenario,
+            games,
+            seed,
+            options,
+            bot: Some(bot),
+            trees,
+            decisions,
+        } => c::bench_bot(&scenario, &bot, games, seed, options, trees, decisions),
     }
 }
 

@@ -200,6 +200,27 @@ fn bench_prints_actions_per_second() {
         .stdout(predicate::str::contains("games: 2").and(predicate::str::contains("actions/s: ")));
 }
 
+#[test]
+fn bench_times_a_bots_decisions() {
+    ph().args([
+        "bench",
+        "b2c/standard",
+        "--bot",
+        "ismcts:50",
+        "--trees",
+        "1",
+        "--decisions",
+        "5",
+    ])
+    .assert()
+    .success()
+    .stdout(predicate::str::contains("decisions timed: 5").and(predicate::str::contains("median: ")));
+    ph().args(["bench", SCENARIO, "--bot", "ismcts:cleverest"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("unknown bot"));
+}
+
 /// Every scenario of every title plays random games to their end.
 #[test]
 fn every_scenario_plays_to_an_outcome() {
