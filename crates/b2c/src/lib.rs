@@ -50,8 +50,14 @@ static INFO: TitleInfo = TitleInfo {
         },
     ],
     options: &[
-        OptionInfo::switch("leader-rerolls", "14.1 a side with a healthy leader in the combat may re-roll one die per Attack or Assault"),
-        OptionInfo::switch("opfire-movement", "14.2 moving through a region with an unbroken enemy piece draws a die: 6 is a hit"),
+        OptionInfo::switch(
+            "leader-rerolls",
+            "14.1 a side with a healthy leader in the combat may re-roll one die per Attack or Assault",
+        ),
+        OptionInfo::switch(
+            "opfire-movement",
+            "14.2 moving through a region with an unbroken enemy piece draws a die: 6 is a hit",
+        ),
         OptionInfo::switch("hobbled-sol", "14.3 Hancock and Adams move one region instead of two"),
         OptionInfo::switch("militia-minutemen", "14.4 militia hit on 6 only, minutemen on 5-6"),
         OptionInfo {
