@@ -223,7 +223,10 @@ pub const WITHIN_ACTION: &[Rule] = &[
                 let from = g.movers_from(s);
                 keep(l, |a| matches!(a, Action::Region(r) if from.contains(r)))
             }
-            Some(Frame::Move { choosing: true, .. }) => best_region(l, |r| -(g.march_dist(s, r) as i32)),
+            Some(Frame::Move { choosing: true, .. }) => {
+                let targets = g.march_targets(s);
+                best_region(l, |r| -(g.steps_to(&targets, r) as i32))
+            }
             _ => Vec::new(),
         },
     },
@@ -235,7 +238,10 @@ pub const WITHIN_ACTION: &[Rule] = &[
                 Action::Zone(z) => g.units(g.map().zone(*z).region, BRITISH) as i32,
                 _ => i32::MIN,
             }),
-            Some(Frame::Land { area: None, .. }) => best_region(l, |r| -(g.march_dist(s, r) as i32)),
+            Some(Frame::Land { area: None, .. }) => {
+                let targets = g.march_targets(s);
+                best_region(l, |r| -(g.steps_to(&targets, r) as i32))
+            }
             _ => Vec::new(),
         },
     },
@@ -458,47 +464,54 @@ impl Bh {
         }
     }
 
-    /// 12.3, 12.4 a region of the British objective.
-    pub fn is_goal(&self, r: Region) -> bool {
-        self.objective
-            .as_ref()
-            .is_some_and(|o| o.goals.iter().any(|g| g.regions(self.map()).contains(&r)))
+    /// 12.3, 12.4 the regions of the British objective, one bit each.
+    fn goal_mask(&self) -> u64 {
+        let map = self.map();
+        self.objective.as_ref().map_or(0, |o| {
+            o.goals.iter().flat_map(|g| g.regions(map)).fold(0, |m, r| m | bit(r))
+        })
     }
 
-    /// An objective region the British have yet to take (an ablaze one cannot be entered).
-    fn open_goal(&self, r: Region) -> bool {
-        self.is_goal(r) && !self.holds(r, BRITISH) && !self.is_ablaze(r)
+    pub fn is_goal(&self, r: Region) -> bool {
+        self.goal_mask() & bit(r) != 0
     }
 
     /// 12.3 the Patriot bot's works in danger: an objective region or a
     /// defensive position (3.1) next to British units, with room for more Patriots.
-    fn threatened(&self, r: Region) -> bool {
+    fn threatened(&self, r: Region, goals: u64, british: u64) -> bool {
         let map = self.map();
-        (self.is_goal(r) || map.area(r).assault > 0)
-            && map.area(r).is_land()
+        (goals & bit(r) != 0 || map.area(r).assault > 0)
+            && british & bit(r) == 0
             && !self.is_ablaze(r)
-            && !self.has(r, BRITISH)
             && self.room(r, PATRIOT) > 0
-            && map.adj[r as usize].iter().any(|&b| self.units(b, BRITISH) > 0)
+            && map.adj[r as usize].iter().any(|&b| british & bit(b) != 0)
     }
 
-    /// Steps from `r` to where the bot's marches lead: the nearest open
-    /// objective region (British), the nearest threatened objective region,
-    /// else threatened work (Patriot).
-    fn march_dist(&self, seat: Seat, r: Region) -> u8 {
+    /// Where the bot's marches lead: the open objective regions (British;
+    /// an ablaze one cannot be entered), the threatened objective regions,
+    /// else the threatened works (Patriot).
+    fn march_targets(&self, seat: Seat) -> Vec<Region> {
         let map = self.map();
-        let goals: Vec<Region> = if seat == BRITISH {
-            map.land().filter(|&t| self.open_goal(t)).collect()
+        let goals = self.goal_mask();
+        if seat == BRITISH {
+            return map
+                .land()
+                .filter(|&t| goals & bit(t) != 0 && !self.holds(t, BRITISH) && !self.is_ablaze(t))
+                .collect();
+        }
+        let british = self.occupied(BRITISH);
+        let works: Vec<Region> = map.land().filter(|&t| self.threatened(t, goals, british)).collect();
+        let first: Vec<Region> = works.iter().copied().filter(|&t| goals & bit(t) != 0).collect();
+        if first.is_empty() {
+            works
         } else {
-            let works: Vec<Region> = map.land().filter(|&t| self.threatened(t)).collect();
-            let first: Vec<Region> = works.iter().copied().filter(|&t| self.is_goal(t)).collect();
-            if first.is_empty() {
-                works
-            } else {
-                first
-            }
-        };
-        goals.into_iter().map(|t| map.steps(r, t)).min().unwrap_or(u8::MAX)
+            first
+        }
+    }
+
+    /// Steps from `r` to the nearest of `targets`.
+    fn steps_to(&self, targets: &[Region], r: Region) -> u8 {
+        targets.iter().map(|&t| self.map().steps(r, t)).min().unwrap_or(u8::MAX)
     }
 
     /// An unbroken military unit or a healthy leader.
@@ -511,27 +524,28 @@ impl Bh {
     /// Patriots) nor, for the Patriot, the line next to the British.
     fn movers_from(&self, seat: Seat) -> Vec<Region> {
         let map = self.map();
+        let targets = self.march_targets(seat);
+        let (goals, british) = (self.goal_mask(), self.occupied(BRITISH));
         self.move_regions(seat)
             .into_iter()
             .filter(|&r| {
-                let line = seat == PATRIOT && map.adj[r as usize].iter().any(|&b| self.units(b, BRITISH) > 0);
-                !self.is_goal(r) && !line
+                let line = seat == PATRIOT && map.adj[r as usize].iter().any(|&b| british & bit(b) != 0);
+                goals & bit(r) == 0 && !line
             })
             .filter(|&r| {
-                let here = self.march_dist(seat, r);
+                let here = self.steps_to(&targets, r);
                 self.side_at(r, seat)
                     .filter(|&i| self.fit(i) && self.p(i).military() && !self.p(i).moved && !self.p(i).panic)
                     .take(1)
                     .any(|i| {
                         self.destinations(r, &[i])
                             .into_iter()
-                            .any(|d| self.march_dist(seat, d) < here)
+                            .any(|d| self.steps_to(&targets, d) < here)
                     })
             })
             .collect()
     }
 
-    /// Every Volley Fire the seat could make: (from, target).
     /// Every Volley Fire the seat could make with two dice or more (one die
     /// wastes the Action, and the Patriot's powder): (from, target).
     fn volleys(&self, seat: Seat) -> Vec<(Region, Region)> {
