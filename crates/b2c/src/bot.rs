@@ -11,6 +11,7 @@ use crate::frames::{Frame, Move, NONE};
 use crate::map::{map, Region};
 use crate::state::*;
 use engine::Seat;
+use revroad::sheet::{self, Choice};
 
 /// A priority of a bot sheet: the legal actions it wants, narrowed down
 /// where the sheet says which of them (most rules keep them all).
@@ -146,8 +147,8 @@ impl B2c {
         }
     }
 
-    /// The bot's choice now with the priority that made it (1-based), or None if the bot need not act.
-    pub fn bot_choice(&mut self) -> Option<(Action, usize, &'static str)> {
+    /// The bot's choice now with the priority that made it, or None if the bot need not act.
+    pub fn bot_choice(&mut self) -> Option<Choice<Action>> {
         let seat = self.bot_seat()?;
         let frame_seat = self.frames.last().and_then(|f| self.frame_seat(f))?;
         if frame_seat != seat {
@@ -164,30 +165,26 @@ impl B2c {
             (true, BRITISH) => BRITISH_SHEET,
             (true, _) => PATRIOT_SHEET,
         };
-        for (i, rule) in sheet.iter().enumerate() {
-            let c = rule.candidates(self, &legal);
-            if !c.is_empty() {
-                let k = if c.len() > 1 { self.dice.pick(c.len()) } else { 0 };
-                return Some((c[k], i + 1, rule.reason));
-            }
-        }
-        Some((legal[0], sheet.len() + 1, "the first legal choice"))
+        let proposal = sheet::propose(sheet, &legal, |r| r.candidates(self, &legal), |r| r.reason);
+        Some(proposal.pick(&mut self.dice))
     }
 
     /// One bot decision, logged with its reason; false when the bot need not act.
     pub fn bot_step(&mut self) -> bool {
-        let Some((a, n, reason)) = self.bot_choice() else {
+        let Some(choice) = self.bot_choice() else {
             return false;
         };
         let seat = self.bot_seat().expect("bot plays");
         if self.log.enabled() {
-            let label = self.describe_action(&a).label;
-            let who = if seat == BRITISH { "British bot" } else { "Patriot bot" };
-            let rule = if seat == BRITISH { "15.4" } else { "15.3" };
-            self.log
-                .say(rule, || format!("{who}: {label} (priority {n}: {reason})"));
+            let label = self.describe_action(&choice.action).label;
+            let (who, rule) = if seat == BRITISH {
+                ("British bot", "15.4")
+            } else {
+                ("Patriot bot", "15.3")
+            };
+            self.log.say(rule, || choice.explain(who, &label));
         }
-        self.perform(seat, a);
+        self.perform(seat, choice.action);
         true
     }
 

@@ -29,7 +29,8 @@ fn patriot_bot_strikes_weakened_british_and_says_why() {
     g.put(Kind::Minuteman, "lincoln");
     g.put_militia(2, "lincoln");
     g.give(P, 0, 3);
-    let (a, n, _) = g.bot_choice().expect("the bot acts");
+    let c = g.bot_choice().expect("the bot acts");
+    let (a, n) = (c.action, c.priority);
     assert_eq!(a, Action::Assault(r("lincoln"), r("fiske-hill")));
     assert_eq!(n, 3);
     assert!(g.bot_step());
@@ -49,7 +50,8 @@ fn patriot_bot_ambushes_moved_regulars_first() {
     }
     g.put(Kind::Minuteman, "meriams-corner");
     g.give(P, 0, 3);
-    let (a, n, _) = g.bot_choice().unwrap();
+    let c = g.bot_choice().unwrap();
+    let (a, n) = (c.action, c.priority);
     assert_eq!((a, n), (Action::Ambush(r("meriams-corner")), 1));
 }
 
@@ -62,7 +64,8 @@ fn patriot_bot_hinders_the_road_to_lexington_next_to_the_british() {
     }
     g.put(Kind::Minuteman, "woburn-road");
     g.give(P, 0, 3);
-    let (a, n, why) = g.bot_choice().unwrap();
+    let c = g.bot_choice().unwrap();
+    let (a, n, why) = (c.action, c.priority, c.reason);
     assert_eq!(n, 5, "{why}");
     assert_eq!(a, Action::HinderPlace(HINDER_MOVEMENT, r("meriams-corner")));
 }
@@ -93,7 +96,8 @@ fn british_bot_rallies_before_marching() {
     g.pm(u).flipped = true;
     g.put(Kind::Regular, "concord");
     g.give(B, 3, 0);
-    let (a, n, _) = g.bot_choice().unwrap();
+    let c = g.bot_choice().unwrap();
+    let (a, n) = (c.action, c.priority);
     assert_eq!((a, n), (Action::Rally(r("concord")), 1));
 }
 
@@ -105,7 +109,8 @@ fn british_bot_marches_the_whole_force_toward_lexington() {
     let u: Vec<u8> = (0..3).map(|_| g.put(Kind::Regular, "concord")).collect();
     g.put(Kind::Minuteman, "watertown");
     g.give(B, 1, 1);
-    let (a, n, _) = g.bot_choice().unwrap();
+    let c = g.bot_choice().unwrap();
+    let (a, n) = (c.action, c.priority);
     assert_eq!((a, n), (Action::Move(r("concord")), 3));
     g.advance();
     let m = b2c::map::map();
