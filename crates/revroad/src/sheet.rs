@@ -72,7 +72,10 @@ impl<A> Choice<A> {
 mod tests {
     use super::*;
 
-    const SHEET: &[(&str, fn(&[u8]) -> Vec<u8>)] = &[
+    /// A test priority: its reason and its candidates among a legal list.
+    type Rule = (&'static str, fn(&[u8]) -> Vec<u8>);
+
+    const SHEET: &[Rule] = &[
         ("nothing", |_| Vec::new()),
         ("the evens", |l| l.iter().copied().filter(|a| a % 2 == 0).collect()),
         ("anything", |l| l.to_vec()),
