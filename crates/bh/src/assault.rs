@@ -216,8 +216,15 @@ impl Bh {
             return false;
         }
         self.frames.pop();
-        if let Some(&c) = options.first() {
-            self.pm(piece).loc = c;
+        match options.first() {
+            Some(&c) => self.pm(piece).loc = c,
+            None => {
+                // The room beyond was taken by a piece retreating with it: nowhere to go.
+                let name = self.label(piece);
+                self.log
+                    .say("7.1", || format!("{name} has nowhere to retreat and is lost"));
+                self.eliminate(piece);
+            }
         }
         true
     }

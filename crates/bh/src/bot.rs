@@ -111,6 +111,10 @@ pub const PATRIOT_SHEET: &[Rule] = &[
         },
     },
     Rule {
+        reason: "pull units out of the fire's way",
+        pick: |g, s, l| g.when(s, l, Act::LandMove, !g.fire_escapes(s).is_empty()),
+    },
+    Rule {
         reason: "assault broken British",
         pick: |g, s, l| {
             g.when(
@@ -195,8 +199,10 @@ pub const WITHIN_ACTION: &[Rule] = &[
             if !committing {
                 return Vec::new();
             }
+            // Out of the fire's way everything goes; otherwise only fit units.
+            let escaping = matches!(g.frames.last(), Some(Frame::Move { from: Some(f), .. }) if g.endangered(*f));
+            let fit = keep(l, |a| matches!(a, Action::Piece(i) if escaping || g.fit(*i)));
             // Fighting units before leaders, so a capped group is not filled with leaders.
-            let fit = keep(l, |a| matches!(a, Action::Piece(i) if g.fit(*i)));
             best(fit, |a| match a {
                 Action::Piece(i) => g.p(*i).military() as i32,
                 _ => 0,
@@ -220,12 +226,13 @@ pub const WITHIN_ACTION: &[Rule] = &[
         reason: "march where the objective is nearest",
         pick: |g, s, l| match g.frames.last() {
             Some(Frame::Move { from: None, .. }) => {
-                let from = g.movers_from(s);
+                let escapes = g.fire_escapes(s);
+                let from = if escapes.is_empty() { g.movers_from(s) } else { escapes };
                 keep(l, |a| matches!(a, Action::Region(r) if from.contains(r)))
             }
             Some(Frame::Move { choosing: true, .. }) => {
                 let targets = g.march_targets(s);
-                best_region(l, |r| -(g.steps_to(&targets, r) as i32))
+                best_region(l, |r| -(g.endangered(r) as i32 * 100 + g.steps_to(&targets, r) as i32))
             }
             _ => Vec::new(),
         },
@@ -542,6 +549,27 @@ impl Bh {
                             .into_iter()
                             .any(|d| self.steps_to(&targets, d) < here)
                     })
+            })
+            .collect()
+    }
+
+    /// 5.3 a town region next to a fire: it may catch at the end of the turn,
+    /// and pieces hemmed in by fire are destroyed (ruling bh #12).
+    fn endangered(&self, r: Region) -> bool {
+        let map = self.map();
+        map.is_town(r) && map.adj[r as usize].iter().any(|&b| map.is_town(b) && self.is_ablaze(b))
+    }
+
+    /// Regions in the fire's way whose pieces can get out of it.
+    fn fire_escapes(&self, seat: Seat) -> Vec<Region> {
+        self.move_regions(seat)
+            .into_iter()
+            .filter(|&r| self.endangered(r))
+            .filter(|&r| {
+                self.side_at(r, seat)
+                    .filter(|&i| !self.p(i).moved && !self.p(i).panic)
+                    .take(1)
+                    .any(|i| self.destinations(r, &[i]).into_iter().any(|d| !self.endangered(d)))
             })
             .collect()
     }

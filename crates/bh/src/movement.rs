@@ -216,6 +216,7 @@ impl Bh {
                 b: Some(b),
                 picked,
             }) => {
+                let before = out.len();
                 for r in [*a, *b] {
                     let dest = if r == *a { *b } else { *a };
                     for i in self.side_at(r, seat) {
@@ -224,7 +225,10 @@ impl Bh {
                         }
                     }
                 }
-                if self.room_ok(*a, seat) && self.room_ok(*b, seat) {
+                // A region over-stacked before the Action (a run blocked on
+                // its way, 9.1) may stay so when no piece can move any more.
+                let stuck = out.len() == before;
+                if stuck || (self.room_ok(*a, seat) && self.room_ok(*b, seat)) {
                     out.push(Action::Choice(Choice::Done));
                 }
             }
@@ -503,7 +507,7 @@ impl Bh {
         if left == 0 && !overstacked {
             return Vec::new();
         }
-        map.adj[cur as usize]
+        let open: Vec<Region> = map.adj[cur as usize]
             .iter()
             .copied()
             .filter(|&b| {
@@ -512,7 +516,15 @@ impl Bh {
                     && !self.is_ablaze(b)
                     && !self.has(b, other(p.side))
             })
-            .collect()
+            .collect();
+        // The last step, or one out of an over-stack, goes where there is
+        // room if it can, so the run does not end over-stacked.
+        let roomy: Vec<Region> = open.iter().copied().filter(|&b| self.room(b, p.side) > 0).collect();
+        if p.military() && (left <= 1 || overstacked) && !roomy.is_empty() {
+            roomy
+        } else {
+            open
+        }
     }
 
     /// One step of a run: over when nowhere to go, forced when one way is open.

@@ -161,6 +161,26 @@ fn patriot_bot_volleys_from_the_works_at_british_next_to_them() {
     assert_eq!(g.actor(), Some(B));
 }
 
+// rule: bh 12.3, 5.3
+#[test]
+fn patriot_bot_pulls_units_out_of_the_fires_way() {
+    let mut g = bot_game("solo-british", P, 1);
+    let mm = g.put(Minuteman, P, "town-square");
+    let mil = g.put_militia(1, "town-square");
+    g.pieces[mil as usize].flipped = true;
+    g.ablaze |= bit(g.region("town-east"));
+    let (a, n, _) = g.bot_choice().unwrap();
+    assert_eq!((a, n), (Action::Act(Act::LandMove), 2));
+    g.advance();
+    for i in [mm, mil] {
+        assert_ne!(loc(&g, i), "town-square", "broken or not, everything leaves");
+        let r = g.pieces[i as usize].loc;
+        let map = g.map();
+        let next_to_fire = map.is_town(r) && map.adj[r as usize].iter().any(|&b| g.is_ablaze(b) && map.is_town(b));
+        assert!(!next_to_fire, "{} is out of the fire's way", loc(&g, i));
+    }
+}
+
 // rule: bh 12.3, 6.9
 #[test]
 fn patriot_bot_snipes_a_british_leader() {
@@ -168,7 +188,7 @@ fn patriot_bot_snipes_a_british_leader() {
     g.put(Leader, B, "mill-field");
     g.put(Regular, B, "mill-field");
     let (a, n, _) = g.bot_choice().unwrap();
-    assert_eq!((a, n), (Action::Act(Act::Snipe), 3));
+    assert_eq!((a, n), (Action::Act(Act::Snipe), 4));
     g.advance();
     assert!(log(&g).contains("Snipe at "), "{}", log(&g));
 }
@@ -183,7 +203,7 @@ fn patriot_bot_reinforces_a_threatened_objective_and_holds_the_works() {
     g.put(Regular, B, "breeds-slope-east");
     let before = steps(&g, "bunker-center", "breeds-redoubt");
     let (a, n, why) = g.bot_choice().unwrap();
-    assert_eq!((a, n), (Action::Act(Act::LandMove), 5), "{why}");
+    assert_eq!((a, n), (Action::Act(Act::LandMove), 6), "{why}");
     g.advance();
     assert_eq!(loc(&g, held), "breeds-redoubt", "the works are held");
     assert!(

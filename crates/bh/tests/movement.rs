@@ -315,3 +315,28 @@ fn pieces_leaving_a_fire_move_on_past_a_full_region() {
     let at = g.pieces[mm as usize].loc;
     assert!(g.map().adjacent(at, g.region("town-wharves")) && g.units(at, P) <= 3);
 }
+
+// rule: bh 6.8, 9.1
+#[test]
+fn reorganize_never_dead_ends_on_a_region_over_stacked_by_a_blocked_run() {
+    let mut g = sandbox(P);
+    let mut stuck = Vec::new();
+    for _ in 0..3 {
+        stuck.push(g.put(Minuteman, P, "ridge-neck"));
+    }
+    let ran = g.put_militia(1, "ridge-neck");
+    g.pieces[ran as usize].panic = true;
+    for _ in 0..3 {
+        stuck.push(g.put(Minuteman, P, "bunker-slope-west"));
+    }
+    for &i in &stuck {
+        g.pieces[i as usize].moved = true;
+    }
+    let (a, b) = (g.region("ridge-neck"), g.region("bunker-slope-west"));
+    g.frames.push(Frame::Reorganize {
+        a: Some(a),
+        b: Some(b),
+        picked: vec![],
+    });
+    assert_eq!(ids(&g, "patriot"), vec!["done"], "nothing can move: the Action may end");
+}
