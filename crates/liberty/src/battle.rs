@@ -108,8 +108,15 @@ impl Liberty {
 
     /// Every battle hex this turn (7.1).
     pub fn battle_hexes(&self) -> Vec<Hex> {
-        let mut v: Vec<Hex> = (0..self.count.len() as Hex).filter(|&h| self.contested(h)).collect();
-        v.retain(|&h| h != self.map().atlantic);
+        // From the blocks' places, not every space: asked at each turn's end.
+        let atlantic = self.map().atlantic;
+        let mut v: Vec<Hex> = Vec::new();
+        for &h in &self.loc {
+            if (h as usize) < self.count.len() && h != atlantic && self.contested(h) && !v.contains(&h) {
+                v.push(h);
+            }
+        }
+        v.sort_unstable();
         v
     }
 
@@ -292,17 +299,17 @@ impl Liberty {
     }
 
     /// Blocks of the current combat turn group that have not acted.
-    fn candidates(&self, bt: &Battle) -> (Seat, Vec<Block>) {
+    fn candidates<'a>(&'a self, bt: &'a Battle) -> (Seat, impl Iterator<Item = Block> + 'a) {
         let seat = if bt.turn.is_multiple_of(2) {
             other(bt.attacker)
         } else {
             bt.attacker
         };
         let c = class_of(bt.turn);
+        // Lazy: `battle_seat` (asked at every decision) needs only the seat.
         let v = self
             .in_hex(bt.hex, seat)
-            .filter(|&b| bt.acted & bit(b) == 0 && self.active(bt, b) && self.class(bt, b) == c)
-            .collect();
+            .filter(move |&b| bt.acted & bit(b) == 0 && self.active(bt, b) && self.class(bt, b) == c);
         (seat, v)
     }
 
@@ -585,8 +592,7 @@ impl Liberty {
     /// Automatic battle steps until a decision is needed or the battle is over
     /// (then the frame is popped). Called by the advance loop.
     pub fn battle_step(&mut self) -> bool {
-        let mut bt = self.battle().clone();
-        match bt.stage {
+        match self.battle().stage {
             Stage::Start => {
                 self.begin_battle();
                 return true;
@@ -603,17 +609,19 @@ impl Liberty {
             }
             Stage::Retreat { seat, mask } => {
                 // Blocks that cannot retreat are captured (7.4; ruling liberty #15).
+                let bt = self.battle();
+                let hex = bt.hex;
                 let stuck: Vec<Block> = self
-                    .in_hex(bt.hex, seat)
+                    .in_hex(hex, seat)
                     .filter(|&b| {
-                        mask & bit(b) != 0 && self.retreat_options(&bt, b).is_empty() && !self.may_follow_ship(&bt, b)
+                        mask & bit(b) != 0 && self.retreat_options(bt, b).is_empty() && !self.may_follow_ship(bt, b)
                     })
                     .collect();
-                for b in &stuck {
-                    self.log.say("7.4", || format!("{} cannot retreat.", Liberty::name(*b)));
-                    self.capture(*b, "7.4");
+                for &b in &stuck {
+                    self.log.say("7.4", || format!("{} cannot retreat.", Liberty::name(b)));
+                    self.capture(b, "7.4");
                 }
-                let left = self.in_hex(bt.hex, seat).any(|b| mask & bit(b) != 0);
+                let left = self.in_hex(hex, seat).any(|b| mask & bit(b) != 0);
                 if left {
                     return !stuck.is_empty();
                 }
@@ -622,17 +630,27 @@ impl Liberty {
             }
             Stage::Round => {}
         }
+        // A copy: comparing with it tells whether `naval_outcome` changed the battle.
+        let mut bt = self.battle().clone();
         if let Some(w) = self.decided(&bt) {
             self.conclude(w);
             return true;
         }
         self.naval_outcome(&bt);
-        let bt2 = self.battle().clone();
-        if bt2 != bt {
+        if *self.battle() != bt {
             return true;
         }
-        let (seat, cands) = self.candidates(&bt);
-        if cands.is_empty() {
+        // Blocks with no choice act at once: at sea with no way out, or obliged
+        // to retreat with nowhere to go (captured).
+        let (any, stuck) = {
+            let mut cands = self.candidates(&bt).1.peekable();
+            let any = cands.peek().is_some();
+            (
+                any,
+                cands.find(|&b| !self.can_fire(&bt, b) && self.retreat_options(&bt, b).is_empty()),
+            )
+        };
+        if !any {
             bt.turn += 1;
             if bt.turn == 6 {
                 return self.end_round(bt);
@@ -640,22 +658,14 @@ impl Liberty {
             *self.battle_mut() = bt;
             return true;
         }
-        // Blocks with no choice act at once: at sea with no way out, or obliged
-        // to retreat with nowhere to go (captured).
-        for b in cands {
-            let fire = self.can_fire(&bt, b);
-            if !fire && self.retreat_options(&bt, b).is_empty() {
-                if self.must_retreat(&bt, b) {
-                    self.log
-                        .say("7.4", || format!("{} must retreat and cannot.", Liberty::name(b)));
-                    self.capture(b, "7.4");
-                }
-                self.battle_mut().acted |= bit(b);
-                return true;
-            }
+        let Some(b) = stuck else { return false };
+        if self.must_retreat(&bt, b) {
+            self.log
+                .say("7.4", || format!("{} must retreat and cannot.", Liberty::name(b)));
+            self.capture(b, "7.4");
         }
-        let _ = seat;
-        false
+        self.battle_mut().acted |= bit(b);
+        true
     }
 
     /// The side left alone in the hex wins; in round 1 a side with only

@@ -163,12 +163,14 @@ impl Liberty {
     }
 
     pub fn supply_legal(&self, seat: Seat, given: u64, out: &mut Vec<Action>) {
-        for b in 0..self.loc.len() as Block {
-            if Liberty::side_of(b) == seat && given & bit(b) == 0 && self.can_take_supply(b) {
-                out.push(Action::SupplyStep(b));
-            }
-        }
+        out.extend(self.supply_takers(seat, given).map(Action::SupplyStep));
         out.push(Action::SupplyDone);
+    }
+
+    /// 3.3 the blocks of `seat` that may still take a step of this card.
+    pub fn supply_takers(&self, seat: Seat, given: u64) -> impl Iterator<Item = Block> + '_ {
+        (0..self.loc.len() as Block)
+            .filter(move |&b| Liberty::side_of(b) == seat && given & bit(b) == 0 && self.can_take_supply(b))
     }
 
     /// 3.3 / 9.1 / 10.0 who may take a Supply-card step (ruling liberty #2):

@@ -4,7 +4,7 @@
 
 use crate::actions::Action;
 use crate::blocks::{self, Block, Nation};
-use crate::map::{Hex, SideTerrain, Terrain, Zone};
+use crate::map::{Hex, Side, SideTerrain, Terrain, Zone};
 use crate::state::{bit, other, Attack, Frame, Liberty, Moving, Weather, BY_SEA, POOL};
 use engine::Seat;
 
@@ -130,13 +130,13 @@ impl Liberty {
                 let info = blocks::info(m.block);
                 let pos = self.loc[m.block as usize];
                 if m.steps == 0 {
-                    self.sail_legal(seat, m.block, sailed, out);
+                    out.extend(self.sails(seat, m.block, sailed).map(Action::Sail));
                     if !info.is_warship() {
-                        self.river_legal(seat, m.block, origin, out);
+                        out.extend(self.river_moves(seat, m.block, origin).map(Action::River));
                     }
                 }
                 if !info.is_warship() {
-                    self.step_legal(seat, m.block, origin, pos, m.steps, out);
+                    out.extend(self.steps(seat, m.block, origin, pos, m.steps).map(Action::Step));
                 }
                 if m.steps > 0 {
                     out.push(Action::Stop);
@@ -146,25 +146,28 @@ impl Liberty {
     }
 
     /// Whether a block (picked or moving) has a step, river move or sea move
-    /// left; stops at the first found.
+    /// left; stops at the first found (this runs for every block of a group
+    /// at each decision).
     pub fn can_go(&self, seat: Seat, origin: Hex, m: Moving, sailed: &[Hex]) -> bool {
         if m.steps == 0 && !self.may_move(m.block) {
             return false;
         }
-        let mut v = Vec::new();
         let warship = blocks::info(m.block).is_warship();
-        if !warship {
-            self.step_legal(seat, m.block, origin, self.loc[m.block as usize], m.steps, &mut v);
+        if !warship
+            && self
+                .steps(seat, m.block, origin, self.loc[m.block as usize], m.steps)
+                .next()
+                .is_some()
+        {
+            return true;
         }
-        if m.steps == 0 && v.is_empty() {
-            if !warship {
-                self.river_legal(seat, m.block, origin, &mut v);
-            }
-            if v.is_empty() {
-                self.sail_legal(seat, m.block, sailed, &mut v);
-            }
+        if m.steps > 0 {
+            return false;
         }
-        !v.is_empty()
+        if !warship && self.river_moves(seat, m.block, origin).next().is_some() {
+            return true;
+        }
+        self.sails(seat, m.block, sailed).next().is_some()
     }
 
     /// 4.0 no attacks within or from the weather zone: an attack is refused if
@@ -205,67 +208,61 @@ impl Liberty {
             .unwrap_or_default()
     }
 
-    fn step_legal(&self, seat: Seat, b: Block, origin: Hex, pos: Hex, steps: u8, out: &mut Vec<Action>) {
+    /// 5.1 the hexes a block at `pos` may step into.
+    fn steps(&self, seat: Seat, b: Block, origin: Hex, pos: Hex, steps: u8) -> impl Iterator<Item = Hex> + '_ {
         let info = blocks::info(b);
-        // 5.5 one extra hex by force march.
-        if steps > info.moves || self.by_river & bit(b) != 0 {
-            return;
-        }
         let map = self.map();
-        let pin_sides = if pos == origin {
+        // 5.5 one extra hex by force march.
+        let spent = steps > info.moves || self.by_river & bit(b) != 0;
+        let adj: &[(Hex, Side)] = if spent { &[] } else { &map.spaces[pos as usize].adj };
+        let pin_sides = if pos == origin && !spent {
             self.pin_sides(seat, origin)
         } else {
             Vec::new()
         };
-        for &(n, side) in &map.spaces[pos as usize].adj {
+        adj.iter().filter_map(move |&(n, side)| {
             let hs = &map.sides[side as usize];
-            if !hs.ground || map.spaces[n as usize].terrain != Terrain::Land {
-                continue;
-            }
-            if self.side_use[side as usize][seat as usize] >= hs.limit() || pin_sides.contains(&side) {
-                continue;
-            }
-            // 2.25 / 10.0 Indians are restricted to Wilderness hexes.
-            if info.is_indian() && !map.spaces[n as usize].wilderness {
-                continue;
-            }
-            if self.is_attack(seat, n) && !self.may_attack_overland(seat, &[origin, pos], n) {
-                continue;
-            }
-            out.push(Action::Step(n));
-        }
+            let ok = hs.ground
+                && map.spaces[n as usize].terrain == Terrain::Land
+                && self.side_use[side as usize][seat as usize] < hs.limit()
+                && !pin_sides.contains(&side)
+                // 2.25 / 10.0 Indians are restricted to Wilderness hexes.
+                && (!info.is_indian() || map.spaces[n as usize].wilderness)
+                && (!self.is_attack(seat, n) || self.may_attack_overland(seat, &[origin, pos], n));
+            ok.then_some(n)
+        })
     }
 
     /// 5.6 River Movement: a whole move of up to two hexes along one river or
     /// lake shore; no force march; forest stops ignored (ruling liberty #10).
-    fn river_legal(&self, seat: Seat, b: Block, origin: Hex, out: &mut Vec<Action>) {
+    fn river_moves(&self, seat: Seat, b: Block, origin: Hex) -> impl Iterator<Item = Hex> + '_ {
         let map = self.map();
         let info = blocks::info(b);
         let pin_sides = self.pin_sides(seat, origin);
-        for (dest, sides) in map.river_moves(origin) {
+        map.river_moves(origin).iter().filter_map(move |(dest, sides)| {
             let path_ok = sides.iter().all(|&s| {
                 let hs = &map.sides[s as usize];
                 hs.ground && self.side_use[s as usize][seat as usize] < hs.limit()
             });
             if !path_ok || pin_sides.contains(&sides[0]) || (info.is_indian() && !map.spaces[*dest as usize].wilderness)
             {
-                continue;
+                return None;
             }
             // The hex passed through must not stop the block.
-            let mut from = vec![origin];
+            let (mut from, mut passed) = ([origin; 2], 1);
             if sides.len() == 2 {
                 let s0 = &map.sides[sides[0] as usize];
                 let mid = if s0.a == origin { s0.b } else { s0.a };
                 if self.is_attack(seat, mid) || (info.is_indian() && !map.spaces[mid as usize].wilderness) {
-                    continue;
+                    return None;
                 }
-                from.push(mid);
+                (from[1], passed) = (mid, 2);
             }
-            if self.is_attack(seat, *dest) && !self.may_attack_overland(seat, &from, *dest) {
-                continue;
+            if self.is_attack(seat, *dest) && !self.may_attack_overland(seat, &from[..passed], *dest) {
+                return None;
             }
-            out.push(Action::River(*dest));
-        }
+            Some(*dest)
+        })
     }
 
     /// 5.4 Naval Choke Points: an enemy block in Yorktown (Dover) closes the
@@ -289,7 +286,8 @@ impl Liberty {
         h == wi[seat as usize] && self.count[h as usize][seat as usize] < 2
     }
 
-    fn sail_legal(&self, seat: Seat, b: Block, sailed: &[Hex], out: &mut Vec<Action>) {
+    /// 5.7 / 8.1 / 9.1 where a block may sail to, before the checks of `sails`.
+    fn sail_dests(&self, seat: Seat, b: Block) -> Vec<Hex> {
         let info = blocks::info(b);
         let map = self.map();
         let pos = self.loc[b as usize];
@@ -297,35 +295,46 @@ impl Liberty {
         let in_wi = map.west_indies.contains(&pos);
         // 5.7 American and Indian blocks cannot move by sea.
         if !info.is_warship() && matches!(info.nation, Nation::American | Nation::Indian) {
-            return;
+            return Vec::new();
         }
-        let mut dests: Vec<(Hex, bool)> = Vec::new(); // (space, force march)
+        let mut dests = Vec::new();
         if pos == atl || in_wi {
             if in_wi {
                 // From the West Indies only to the other port or the Atlantic (9.1).
-                dests.push((atl, false));
-                dests.extend(map.west_indies.iter().filter(|&&w| w != pos).map(|&w| (w, false)));
+                dests.push(atl);
+                dests.extend(map.west_indies.iter().filter(|&&w| w != pos));
             } else {
-                dests.extend(map.ports.iter().map(|&h| (h, false)));
+                dests.extend(&map.ports);
             }
         } else if map.is_port(pos) && (info.is_warship() || self.friendly(pos, seat)) && !self.port_closed(seat, pos) {
-            dests.push((atl, false));
+            dests.push(atl);
         }
         if info.is_warship() && !in_wi && pos != atl {
-            for (h, d, _) in self.warship_reach(seat, pos, info.moves + 1) {
-                dests.push((h, d > info.moves));
-            }
+            dests.extend(
+                self.warship_reach(seat, pos, info.moves + 1)
+                    .into_iter()
+                    .map(|(h, _, _)| h),
+            );
         }
-        for (h, _) in dests {
+        dests
+    }
+
+    /// The sea moves open to a block; checked lazily so that `can_go` stops
+    /// at the first.
+    fn sails<'a>(&'a self, seat: Seat, b: Block, sailed: &'a [Hex]) -> impl Iterator<Item = Hex> + 'a {
+        let info = blocks::info(b);
+        let map = self.map();
+        let pos = self.loc[b as usize];
+        let atl = map.atlantic;
+        let in_wi = map.west_indies.contains(&pos);
+        self.sail_dests(seat, b).into_iter().filter(move |&h| {
             if h == atl {
-                out.push(Action::Sail(h));
-                continue;
+                return true;
             }
             if !self.west_indies_open(seat, h) || (pos == atl && self.port_closed(seat, h)) {
-                continue;
+                return false;
             }
-            let attack = self.is_attack(seat, h);
-            let ok = if !attack {
+            if !self.is_attack(seat, h) {
                 true
             } else if info.is_warship() {
                 // 8.4 "Moves by warships only are not restricted": a warship may
@@ -339,11 +348,8 @@ impl Liberty {
                 // 8.4 ground blocks join a sea attack opened by a warship of this
                 // group, at most three.
                 sailed.contains(&h) && self.sea_landers(seat, h) < 3
-            };
-            if ok {
-                out.push(Action::Sail(h));
             }
-        }
+        })
     }
 
     fn sea_landers(&self, seat: Seat, h: Hex) -> usize {
@@ -634,10 +640,14 @@ impl Liberty {
 
     /// 6.0 draw a block at random from the pool.
     pub fn draw_replacement(&mut self, seat: Seat) {
-        let pool: Vec<Block> = (0..self.loc.len() as Block)
-            .filter(|&b| self.loc[b as usize] == POOL && Liberty::side_of(b) == seat)
-            .collect();
-        let b = pool[self.dice.pick(pool.len())];
+        // Counted, then walked again to the pick: no list to allocate.
+        let in_pool = |b: &Block| self.loc[*b as usize] == POOL && Liberty::side_of(*b) == seat;
+        let n = (0..self.loc.len() as Block).filter(in_pool).count();
+        let i = self.dice.pick(n);
+        let b = (0..self.loc.len() as Block)
+            .filter(in_pool)
+            .nth(i)
+            .expect("the pick is within the pool");
         self.strength[b as usize] = blocks::info(b).max;
         self.log.tell(seat, "6.0", || format!("You draw {}.", Liberty::name(b)));
         self.log.say("6.0", || {

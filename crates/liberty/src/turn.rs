@@ -65,9 +65,8 @@ impl Liberty {
                     }
                 }
                 Some(&Frame::Supply { seat, given, .. }) => {
-                    let mut v = Vec::new();
-                    self.supply_legal(seat, given, &mut v);
-                    if v.len() > 1 {
+                    // Ends by itself when "done" is all that is left.
+                    if self.supply_takers(seat, given).next().is_some() {
                         return;
                     }
                     self.frames.pop();
