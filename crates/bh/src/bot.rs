@@ -11,6 +11,7 @@ use crate::actions::Action;
 use crate::map::Region;
 use crate::state::*;
 use engine::Seat;
+use revroad::sheet;
 
 /// A priority of a bot sheet: why, and the candidates it proposes among the legal actions.
 pub struct Rule {
@@ -400,7 +401,7 @@ impl Bh {
     }
 
     /// The bot's choice now with the priority that made it (1-based), or None if the bot need not act.
-    pub fn bot_choice(&mut self) -> Option<(Action, usize, &'static str)> {
+    pub fn bot_choice(&mut self) -> Option<sheet::Choice<Action>> {
         let seat = self.bot_seat()?;
         if self.actor() != Some(seat) {
             return None;
@@ -415,36 +416,26 @@ impl Bh {
             (Some(Frame::Actions), _) => PATRIOT_SHEET,
             _ => WITHIN_ACTION,
         };
-        for (i, rule) in sheet.iter().enumerate() {
-            let c: Vec<Action> = (rule.pick)(self, seat, &legal)
-                .into_iter()
-                .filter(|a| legal.contains(a))
-                .collect();
-            if !c.is_empty() {
-                let k = if c.len() > 1 { self.dice.pick(c.len()) } else { 0 };
-                return Some((c[k], i + 1, rule.reason));
-            }
-        }
-        Some((legal[0], sheet.len() + 1, "the first legal choice"))
+        let proposal = sheet::propose(sheet, &legal, |r| (r.pick)(self, seat, &legal), |r| r.reason);
+        Some(proposal.pick(&mut self.dice))
     }
 
     /// One bot decision, logged with its reason; false when the bot need not act.
     pub fn bot_step(&mut self) -> bool {
-        let Some((a, n, reason)) = self.bot_choice() else {
+        let Some(choice) = self.bot_choice() else {
             return false;
         };
         let seat = self.bot_seat().expect("the bot plays");
         if self.log.enabled() {
-            let label = self.describe_action(&a).label;
+            let label = self.describe_action(&choice.action).label;
             let (who, rule) = if seat == BRITISH {
                 ("British bot", "12.4")
             } else {
                 ("Patriot bot", "12.3")
             };
-            self.log
-                .say(rule, || format!("{who}: {label} (priority {n}: {reason})"));
+            self.log.say(rule, || choice.explain(who, &label));
         }
-        self.perform(seat, a);
+        self.perform(seat, choice.action);
         true
     }
 

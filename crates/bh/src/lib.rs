@@ -21,7 +21,7 @@ pub mod view;
 pub use actions::Action;
 pub use state::Bh;
 
-use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, SeatSet, Setup, TitleInfo, Viewer};
+use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, Setup, TitleInfo, Viewer};
 use rand_chacha::ChaCha8Rng;
 
 static INFO: TitleInfo = TitleInfo {
@@ -46,11 +46,7 @@ static INFO: TitleInfo = TitleInfo {
         },
     ],
     options: &[
-        OptionInfo {
-            key: "redoubt-wall",
-            values: &["off", "on"],
-            help: "11.1 Redoubt and Wall Defensive Positions: the first British hit there is ignored",
-        },
+        OptionInfo::switch("redoubt-wall", "11.1 Redoubt and Wall Defensive Positions: the first British hit there is ignored"),
         OptionInfo {
             key: "ammo",
             values: &["standard", "more-options"],
@@ -62,6 +58,11 @@ static INFO: TitleInfo = TitleInfo {
             values: &["standard", "optional"],
             help: "11.3 Optional British Landing Zones: turn 3 and 6 reinforcements in any landing zone",
         },
+        OptionInfo::switch(
+            "final-fire",
+            "12.4 British Final Fire after each turn's actions (Patriot solitaire only): the rulebook names it without \
+             defining it, so it is off by default (ruling bh #25); on plays the reconstruction of ruling bh #29",
+        ),
         OptionInfo {
             key: "bot",
             values: &["sheet", "seat"],
@@ -114,6 +115,7 @@ impl Game for Bh {
     type Action = Action;
 
     engine::state_accessors!();
+    engine::procedure_methods!();
 
     fn info() -> &'static TitleInfo {
         &INFO
@@ -135,23 +137,8 @@ impl Game for Bh {
         Bh::start(setup)
     }
 
-    fn to_act(&self) -> SeatSet {
-        self.acting()
-    }
-
     fn prompt(&self, _seat: Seat) -> Prompt {
         self.prompt_for()
-    }
-
-    fn legal(&self, seat: Seat, out: &mut Vec<Action>) {
-        if self.outcome.is_none() {
-            self.legal_for(seat, out);
-        }
-    }
-
-    fn apply_legal(&mut self, seat: Seat, action: &Action) {
-        self.perform(seat, *action);
-        self.advance();
     }
 
     fn describe(&self, _seat: Seat, action: &Action) -> engine::ActionInfo {

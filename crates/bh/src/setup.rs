@@ -132,6 +132,7 @@ impl Bh {
         let scenario = Scenario::from_key(&setup.scenario);
         let opts = Opts {
             redoubt_wall: setup.flag("redoubt-wall"),
+            final_fire: setup.flag("final-fire"),
             more_ammo: setup.option("ammo") == Some("more-options"),
             any_zone: setup.option("landing-zones") == Some("optional"),
             bot: setup.option("bot") != Some("seat"),

@@ -144,9 +144,11 @@ impl Bh {
 impl Bh {
     /// 12.4 / ruling bh #29 "conduct British Final Fire" once both tracks
     /// are at zero: each British region with units still able to fire may
-    /// make one free Volley Fire at an adjacent Patriot region.
+    /// make one free Volley Fire at an adjacent Patriot region. The rulebook
+    /// never defines it, so it is played only with option `final-fire`
+    /// (ruling bh #25: none by default).
     pub(crate) fn start_final_fire(&mut self) {
-        if self.scenario != Scenario::SoloPatriot || self.final_fire_regions().is_empty() {
+        if self.scenario != Scenario::SoloPatriot || !self.opts.final_fire || self.final_fire_regions().is_empty() {
             return;
         }
         self.to_move = BRITISH;

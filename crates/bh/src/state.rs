@@ -71,6 +71,9 @@ pub struct Opts {
     pub any_zone: bool,
     /// 12.3, 12.4 option `bot`: the game plays the solitaire bot's seat by its sheet (`sheet`), or the seat is an ordinary one (`seat`).
     pub bot: bool,
+    /// 12.4 option `final-fire` (ruling bh #29; off by default, ruling #25).
+    #[serde(default)]
+    pub final_fire: bool,
 }
 
 /// 12.3, 12.4 the British objectives of the solitaire scenarios.

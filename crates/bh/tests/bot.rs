@@ -53,7 +53,8 @@ fn british_bot_assaults_its_objective_at_good_odds_and_says_why() {
     }
     g.update_released();
     g.put(Minuteman, P, "breeds-south");
-    let (a, n, why) = g.bot_choice().expect("the bot acts");
+    let c = g.bot_choice().expect("the bot acts");
+    let (a, n, why) = (c.action, c.priority, c.reason);
     assert_eq!((a, n), (Action::Act(Act::Assault), 1), "{why}");
     g.advance();
     let text = g
@@ -82,7 +83,8 @@ fn british_bot_volleys_at_patriots_next_to_its_lines_before_landing_more() {
     }
     g.put(Regular, B, "lz-3");
     g.put(Minuteman, P, "neck");
-    let (a, n, _) = g.bot_choice().unwrap();
+    let c = g.bot_choice().unwrap();
+    let (a, n) = (c.action, c.priority);
     assert_eq!((a, n), (Action::Act(Act::Volley), 2));
     g.advance();
     assert!(
@@ -100,7 +102,8 @@ fn british_bot_lands_in_its_zone_nearest_the_objective() {
     let mut g = bot_game("solo-patriot", B, 2);
     assert!(steps(&g, "moultons-hill", "ndw-south") < steps(&g, "point-shore", "ndw-south"));
     let afloat: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "lz-3")).collect();
-    let (a, n, _) = g.bot_choice().unwrap();
+    let c = g.bot_choice().unwrap();
+    let (a, n) = (c.action, c.priority);
     assert_eq!((a, n), (Action::Act(Act::LandTroops), 4));
     g.advance();
     let ashore: Vec<String> = afloat.iter().map(|&i| loc(&g, i)).filter(|l| l != "lz-3").collect();
@@ -119,7 +122,8 @@ fn british_bot_advances_on_the_objective_and_stops_short_of_the_patriots() {
     g.update_released();
     g.put(Minuteman, P, "breeds-redoubt");
     let before = steps(&g, "moultons-hill", "breeds-redoubt").min(steps(&g, "moultons-hill", "breeds-south"));
-    let (a, n, _) = g.bot_choice().unwrap();
+    let c = g.bot_choice().unwrap();
+    let (a, n) = (c.action, c.priority);
     assert_eq!((a, n), (Action::Act(Act::LandMove), 3));
     g.advance();
     let at = loc(&g, regs[0]);
@@ -135,7 +139,8 @@ fn british_bot_rallies_where_a_leader_stands() {
     g.put(Leader, B, "moultons-hill");
     let r = g.put(Regular, B, "moultons-hill");
     g.pieces[r as usize].flipped = true;
-    let (a, n, _) = g.bot_choice().unwrap();
+    let c = g.bot_choice().unwrap();
+    let (a, n) = (c.action, c.priority);
     assert_eq!((a, n), (Action::Act(Act::Rally), 5));
     g.advance();
     assert!(!g.pieces[r as usize].flipped, "the healthy leader rallies it (12.2)");
@@ -149,7 +154,8 @@ fn patriot_bot_volleys_from_the_works_at_british_next_to_them() {
         g.put(Minuteman, P, "breeds-redoubt");
         g.put(Regular, B, "breeds-slope-east");
     }
-    let (a, n, _) = g.bot_choice().unwrap();
+    let c = g.bot_choice().unwrap();
+    let (a, n) = (c.action, c.priority);
     assert_eq!((a, n), (Action::Act(Act::Volley), 1));
     g.advance();
     assert!(
@@ -169,7 +175,8 @@ fn patriot_bot_pulls_units_out_of_the_fires_way() {
     let mil = g.put_militia(1, "town-square");
     g.pieces[mil as usize].flipped = true;
     g.ablaze |= bit(g.region("town-east"));
-    let (a, n, _) = g.bot_choice().unwrap();
+    let c = g.bot_choice().unwrap();
+    let (a, n) = (c.action, c.priority);
     assert_eq!((a, n), (Action::Act(Act::LandMove), 2));
     g.advance();
     for i in [mm, mil] {
@@ -187,7 +194,8 @@ fn patriot_bot_snipes_a_british_leader() {
     let mut g = bot_game("solo-british", P, 1);
     g.put(Leader, B, "mill-field");
     g.put(Regular, B, "mill-field");
-    let (a, n, _) = g.bot_choice().unwrap();
+    let c = g.bot_choice().unwrap();
+    let (a, n) = (c.action, c.priority);
     assert_eq!((a, n), (Action::Act(Act::Snipe), 4));
     g.advance();
     assert!(log(&g).contains("Snipe at "), "{}", log(&g));
@@ -202,7 +210,8 @@ fn patriot_bot_reinforces_a_threatened_objective_and_holds_the_works() {
     let fresh = g.put(Minuteman, P, "bunker-center");
     g.put(Regular, B, "breeds-slope-east");
     let before = steps(&g, "bunker-center", "breeds-redoubt");
-    let (a, n, why) = g.bot_choice().unwrap();
+    let c = g.bot_choice().unwrap();
+    let (a, n, why) = (c.action, c.priority, c.reason);
     assert_eq!((a, n), (Action::Act(Act::LandMove), 6), "{why}");
     g.advance();
     assert_eq!(loc(&g, held), "breeds-redoubt", "the works are held");
@@ -248,6 +257,7 @@ fn patriot_bot_decides_inside_the_british_assault() {
 #[test]
 fn british_final_fire_after_the_actions_of_a_patriot_solitaire_turn() {
     let mut g = bot_game("solo-patriot", B, 3);
+    g.opts.final_fire = true;
     let regs: Vec<u16> = (0..2).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
     let mm = g.put(Minuteman, P, "breeds-south");
     g.pieces[regs[0] as usize].fired = true;
@@ -277,8 +287,18 @@ fn no_final_fire_in_the_two_player_game_and_a_british_seat_chooses_its_own() {
     g.advance();
     assert!(!log(&g).contains("British Final Fire"));
     assert!(!g.pieces[mm as usize].flipped);
+    // Not without the option (ruling bh #25), even in the Patriot solitaire game.
+    let mut g = Bh::sandbox("solo-patriot", B);
+    g.put(Regular, B, "breeds-slope-east");
+    let mm = g.put(Minuteman, P, "breeds-south");
+    g.ap = [0, 0];
+    g.turns = 1;
+    g.advance();
+    assert!(!log(&g).contains("British Final Fire"));
+    assert!(!g.pieces[mm as usize].flipped);
     // bot=seat: the British seat is asked, and may stop.
     let mut g = Bh::sandbox("solo-patriot", B);
+    g.opts.final_fire = true;
     g.put(Regular, B, "breeds-slope-east");
     g.put(Minuteman, P, "breeds-south");
     g.ap = [0, 0];

@@ -17,6 +17,7 @@ fn conform_with(scenario: &str, games: usize, all_options: bool, options: &[(&st
         cfg.options.insert("redoubt-wall".into(), "on".into());
         cfg.options.insert("ammo".into(), "more-options".into());
         cfg.options.insert("landing-zones".into(), "optional".into());
+        cfg.options.insert("final-fire".into(), "on".into());
         cfg.first_seed = 100;
     }
     // BH_GAMES=n plays more games (a longer soak than the default run).
