@@ -115,6 +115,34 @@ fn search_reads_nothing_hidden() {
     assert!(differ > 10, "the hidden secrets should differ in most pairs");
 }
 
+// Liberty's sampler is canonical too (2.0 Fog of war: the other side's hidden
+// blocks get identities and strengths from the generator and what the seat
+// has seen), so the same holds in a real title: a world the seat cannot tell
+// from the true one gives the same choices.
+#[test]
+fn search_reads_nothing_hidden_in_liberty() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut differ = 0;
+    for seed in 0..6 {
+        let g = liberty_after(seed, 40 + 10 * seed as usize);
+        let Some(seat) = (0..2).find(|&s| g.to_act().contains(s)) else {
+            continue;
+        };
+        let g2 = g.determinize(seat, &mut rng);
+        if (g.loc.clone(), g.strength.clone(), g.hands.clone())
+            != (g2.loc.clone(), g2.strength.clone(), g2.hands.clone())
+        {
+            differ += 1;
+        }
+        for bot in [BotSpec::Random, BotSpec::Greedy, small(300)] {
+            let a = bot.choose(&Observation::new(&g, seat), seed, 1);
+            let b = bot.choose(&Observation::new(&g2, seat), seed, 1);
+            assert_eq!(a, b, "{bot}, seed {seed}");
+        }
+    }
+    assert!(differ >= 4, "the hidden blocks and hands should differ in most pairs");
+}
+
 #[test]
 fn search_avoids_the_losing_roll() {
     // South (secret 1: every roll banks) needs 2 more points, north only 1.

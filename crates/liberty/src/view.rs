@@ -114,9 +114,10 @@ impl Liberty {
         }
     }
 
-    /// A world consistent with what `observer` has seen: the other side's
-    /// hidden blocks trade identities within their kind (warship, Indian,
-    /// French, other), its hand and the deck are redealt, and the dice reseeded.
+    /// 2.0 Fog of war. A world consistent with what `observer` has seen: the
+    /// other side's hidden blocks trade identities within their kind (warship,
+    /// Indian, French, other) and get random strengths, its hand and the deck
+    /// are redealt, and the dice reseeded.
     pub fn sample_for(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Liberty {
         let mut g = self.clone();
         let e = other(observer);
@@ -129,19 +130,40 @@ impl Liberty {
                 _ => 3,
             }
         };
-        // A block the other side drew but has not deployed yet (6.0) is resampled
-        // on its own below, so that it stays full strength and deployable.
+        // A block the other side drew but has not deployed yet (6.0) is dealt an
+        // identity with the rest, then made deployable and full strength below.
         let drawn = self.frames.iter().find_map(|f| match f {
             Frame::Deploy { seat, block } if *seat == e => Some(*block),
             _ => None,
         });
+        let moving = self.frames.iter().find_map(|f| match f {
+            Frame::Group { current: Some(m), .. } => Some(m.block),
+            _ => None,
+        });
+        // What the observer sees of a hidden block: where it stands, how it
+        // moved this turn and whether it is moving now, not who it is.
+        let seen = |b: Block| {
+            let flags =
+                [self.moved, self.force_marched, self.by_river, self.pinned, self.at_sea].map(|m| m & bit(b) != 0);
+            (
+                self.loc[b as usize],
+                self.entry[b as usize],
+                flags,
+                Some(b) == moving,
+                Some(b) == drawn,
+            )
+        };
         let mut perm: Vec<Block> = (0..self.loc.len() as Block).collect();
+        let mut hidden_on_map = Vec::new();
         for cat in 0..4 {
-            let slots: Vec<Block> = (0..self.loc.len() as Block)
+            // The identities in play are known to the observer (all but the
+            // visible ones); they are dealt to the places in the order the
+            // observer sees them, so the world drawn depends on the generator
+            // and the observer's information only (a canonical sampler).
+            let mut slots: Vec<Block> = (0..self.loc.len() as Block)
                 .filter(|&b| {
                     Liberty::side_of(b) == e
                         && category(b) == cat
-                        && Some(b) != drawn
                         && !self.visible(Some(observer), b)
                         && (self.on_map(b) || self.loc[b as usize] == POOL)
                 })
@@ -150,12 +172,21 @@ impl Liberty {
             for i in (1..ids.len()).rev() {
                 ids.swap(i, rng.gen_range(0..=i));
             }
+            slots.sort_by_key(|&b| seen(b));
             for (s, id) in slots.iter().zip(ids) {
                 perm[*s as usize] = id;
+                if self.on_map(*s) {
+                    hidden_on_map.push(id);
+                }
             }
         }
         g.relabel(&perm);
-        if let Some(d) = drawn {
+        // Fog of war: a hidden block's strength is unknown to the observer, so
+        // each is drawn anew, uniformly from 1 to the identity's maximum.
+        for b in hidden_on_map {
+            g.strength[b as usize] = rng.gen_range(1..=blocks::info(b).max);
+        }
+        if let Some(d) = drawn.map(|d| perm[d as usize]) {
             let deployable = |b: Block| {
                 let mut hexes = Vec::new();
                 g.deploy_hexes(b, &mut hexes);
@@ -163,21 +194,19 @@ impl Liberty {
             };
             let alike: Vec<Block> = (0..self.loc.len() as Block)
                 .filter(|&b| {
-                    b == d
-                        || (g.loc[b as usize] == POOL
-                            && Liberty::side_of(b) == e
-                            && category(b) == category(d)
-                            && deployable(b))
+                    g.loc[b as usize] == POOL && Liberty::side_of(b) == e && category(b) == category(d) && deployable(b)
                 })
                 .collect();
-            let pick = alike[rng.gen_range(0..alike.len())];
-            if pick != d {
-                g.strength[d as usize] = 0;
-                g.strength[pick as usize] = blocks::info(pick).max;
-                for f in &mut g.frames {
-                    if let Frame::Deploy { block, .. } = f {
-                        *block = pick;
-                    }
+            let pick = if alike.is_empty() {
+                d
+            } else {
+                alike[rng.gen_range(0..alike.len())]
+            };
+            g.strength[d as usize] = 0;
+            g.strength[pick as usize] = blocks::info(pick).max;
+            for f in &mut g.frames {
+                if let Frame::Deploy { block, .. } = f {
+                    *block = pick;
                 }
             }
         }
@@ -187,6 +216,7 @@ impl Liberty {
         if face_down {
             unseen.extend(self.played[e as usize]);
         }
+        unseen.sort();
         for i in (1..unseen.len()).rev() {
             unseen.swap(i, rng.gen_range(0..=i));
         }
