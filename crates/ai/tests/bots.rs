@@ -143,27 +143,29 @@ fn search_reads_nothing_hidden_in_liberty() {
     assert!(differ >= 4, "the hidden blocks and hands should differ in most pairs");
 }
 
-#[test]
-fn search_avoids_the_losing_roll() {
-    // South (secret 1: every roll banks) needs 2 more points, north only 1.
-    // Adding first wins for sure; rolling with nothing pending hands north
-    // the turn and a chance to win.
+/// South (secret 1: every roll banks) needs 2 more points, north only 1.
+/// Adding first wins for sure; rolling with nothing pending hands north the
+/// turn and a chance to win.
+fn south_to_win() -> Toy {
     let mut g = Toy::new(&Setup::new("std", 4));
     g.secret = [3, 1];
     g.banked = [11, 10];
     g.turn = 1;
+    g
+}
+
+#[test]
+fn search_avoids_the_losing_roll() {
+    let g = south_to_win();
     let a = small(500).choose(&Observation::new(&g, 1), 1, 1);
     assert_ne!(a, Act::Roll);
 }
 
 #[test]
 fn search_stops_once_the_choice_is_decided() {
-    // Same position: adding wins at once, so one root action soon leads by
+    // Adding wins at once, so one root action soon leads by
     // more than the iterations left and the rest of the budget is not spent.
-    let mut g = Toy::new(&Setup::new("std", 4));
-    g.secret = [3, 1];
-    g.banked = [11, 10];
-    g.turn = 1;
+    let g = south_to_win();
     let budget = Budget {
         iterations: 5_000,
         max_time: Duration::MAX,
