@@ -6,14 +6,12 @@ use crate::state::*;
 use engine::Seat;
 
 impl B2c {
-    /// 15.2 in the solitaire scenarios a Hinder marker goes between a British force and Lexington.
-    fn between_british_and_lexington(&self, r: Region) -> bool {
+    /// 15.2 in the solitaire scenarios a Hinder marker goes between a British force (in `here`) and Lexington.
+    fn between_british_and_lexington(here: u64, r: Region) -> bool {
         let m = map();
         let lex = m.lexington;
-        let here = self.british_regions();
-        (0..m.len() as Region).any(|b| {
-            here & (1 << b) != 0
-                && m.region(b).on_map()
+        members(here.into()).any(|b| {
+            m.region(b).on_map()
                 && m.dist(b, lex) > m.dist(r, lex)
                 && m.dist(b, r) as u16 + m.dist(r, lex) as u16 == m.dist(b, lex) as u16
         })
@@ -21,6 +19,9 @@ impl B2c {
 
     pub fn hinder_legal(&self, seat: Seat, out: &mut Vec<Action>) {
         let m = map();
+        // 15.2 every Patriot Hinder marker of the solitaire scenarios; the British regions found once.
+        let between = self.solo() && seat == PATRIOT;
+        let here = if between { self.british_regions() } else { 0 };
         for h in 0..3u8 {
             if hinder_owner(h) == seat {
                 if self.hinder[h as usize] != Hinder::Available {
@@ -32,9 +33,7 @@ impl B2c {
                         HINDER_SEARCH => self.arms & (1 << r) != 0,
                         _ => self.gather[r as usize] != Gather::None,
                     };
-                    // 15.2 every Patriot Hinder marker of the solitaire scenarios.
-                    let placed_ok = !self.solo() || seat != PATRIOT || self.between_british_and_lexington(r);
-                    if ok && placed_ok {
+                    if ok && (!between || Self::between_british_and_lexington(here, r)) {
                         out.push(Action::HinderPlace(h, r));
                     }
                 }

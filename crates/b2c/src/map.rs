@@ -79,6 +79,10 @@ pub struct Map {
     pub adj: Vec<Vec<(Region, usize)>>,
     /// dist[a][b] in region steps over on-map borders (255 = unreachable).
     pub dist: Vec<Vec<u8>>,
+    /// near[r]: the neighbours of r as a bit mask, for the legal-move scans.
+    pub near: Vec<u64>,
+    /// concordward[r]: the neighbours f of r with `toward_concord(f, r)` (4.1), as a bit mask.
+    pub concordward: Vec<u64>,
     pub boston: Region,
     pub concord: Region,
     pub lexington: Region,
@@ -265,11 +269,22 @@ impl Map {
                 }
             }
         }
+        let near: Vec<u64> = adj.iter().map(|a| a.iter().fold(0, |s, &(m, _)| s | 1 << m)).collect();
+        let concordward = (0..n)
+            .map(|r| {
+                adj[r]
+                    .iter()
+                    .filter(|&&(f, _)| dist[r][concord as usize] < dist[f as usize][concord as usize])
+                    .fold(0, |s, &(f, _)| s | 1 << f)
+            })
+            .collect();
         let map = Map {
             regions,
             borders,
             adj,
             dist,
+            near,
+            concordward,
             boston,
             concord,
             lexington,

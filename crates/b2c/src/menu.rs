@@ -38,20 +38,18 @@ impl B2c {
     /// tested against them without further scans (the hot path of every playout).
     fn real_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let m = map();
-        let n = m.len() as Region;
         let boston = m.boston;
         let s = Scan::new(self, seat);
         let patriot_ambush = seat == PATRIOT && self.shot;
         let has = |mask: u64, r: Region| mask & (1 << r) != 0;
-        for r in 0..n {
-            let on_map = m.region(r).on_map();
+        for r in members(s.candidates(seat).into()) {
             let (mine, theirs) = (has(s.mine, r), has(s.theirs, r));
             // 3.0 nothing in Boston may be targeted by a Patriot Action.
             let target_ok = !(seat == PATRIOT && r == boston);
             if mine && theirs && target_ok && has(s.attack, r) {
                 out.push(Action::Attack(r));
             }
-            if theirs && target_ok && on_map && self.may_enter(seat, r) {
+            if theirs && target_ok && s.assault & m.near[r as usize] != 0 && s.may_enter(seat, r) {
                 for (f, _) in m.neighbours(r) {
                     if has(s.assault, f) {
                         out.push(Action::Assault(f, r));
@@ -61,10 +59,10 @@ impl B2c {
             if seat == BRITISH && theirs && has(s.leader, r) && has(s.charge, r) {
                 out.push(Action::Charge(r));
             }
-            if s.movers[r as usize] != 0 {
+            if has(s.movers, r) {
                 out.push(Action::Move(r));
             }
-            if seat == PATRIOT && on_map && r != boston && self.assemble_possible(r, &s.movers) {
+            if seat == PATRIOT && s.assemble_possible(r) {
                 out.push(Action::Assemble(r));
             }
             if patriot_ambush && r != boston {
@@ -82,29 +80,18 @@ impl B2c {
                 out.push(Action::Search(r));
             }
         }
-        if seat == PATRIOT {
-            let mut riders = false;
-            for (i, p) in self.pieces.iter().enumerate() {
-                let i = i as u8;
-                if p.kind == Kind::SonOfLiberty && p.active() && !p.flipped && !p.moved {
-                    out.push(Action::MoveSol(i));
-                }
-                if matches!(p.kind, Kind::Nightrider | Kind::SonOfLiberty)
-                    && p.flipped
-                    && p.on_map()
-                    && !(p.kind == Kind::SonOfLiberty && p.since == self.turn)
-                {
-                    out.push(Action::Escape(i));
-                }
-                riders |= p.kind == Kind::Nightrider && !p.flipped && !p.moved && p.active();
-            }
-            self.hinder_legal(seat, out);
-            // 6.12 Call to Arms (setup.rs free_riders, without collecting them).
-            if riders {
-                out.push(Action::CallToArms);
-            }
-        } else {
-            self.hinder_legal(seat, out);
+        // 4.4, 6.12 by piece: each piece is in one of the two sets at most.
+        for i in members(s.sol_move | s.escape) {
+            out.push(if s.sol_move & bit(i) != 0 {
+                Action::MoveSol(i)
+            } else {
+                Action::Escape(i)
+            });
+        }
+        self.hinder_legal(seat, out);
+        // 6.12 Call to Arms (setup.rs free_riders, without collecting them).
+        if s.riders {
+            out.push(Action::CallToArms);
         }
         if !self.intel_used[seat as usize] {
             out.push(Action::Intel);
@@ -113,15 +100,7 @@ impl B2c {
 
     /// 3.0: Patriots never enter Boston, nor Charlestown while it holds an unbroken Regular.
     pub fn may_enter(&self, seat: Seat, r: Region) -> bool {
-        let m = map();
-        if !m.region(r).on_map() {
-            return false;
-        }
-        if seat == PATRIOT {
-            r != m.boston && !(r == m.charlestown && self.unbroken_regulars(r) > 0)
-        } else {
-            true
-        }
+        entry_allowed(seat, r, || self.unbroken_regulars(r) > 0)
     }
 
     /// 6.9, 8.1, 8.2 (ruling b2c #17: any region with an unsearched marker).
@@ -244,6 +223,12 @@ impl B2c {
     }
 }
 
+/// 3.0 may `seat` enter `r`, given whether `r` holds an unbroken Regular (asked of Charlestown only).
+fn entry_allowed(seat: Seat, r: Region, regular: impl FnOnce() -> bool) -> bool {
+    let m = map();
+    m.region(r).on_map() && (seat != PATRIOT || r != m.boston && !(r == m.charlestown && regular()))
+}
+
 /// Per-region facts for the Action menu, one bit per region (the map has fewer than 64).
 struct Scan {
     /// Active combatants of the seat, of the enemy.
@@ -252,20 +237,29 @@ struct Scan {
     /// Units able to Attack (6.1: unbroken military, no Fired marker) and to Assault (6.2: no Moved marker either).
     attack: u64,
     assault: u64,
-    /// Combatants without a Moved marker (6.4, 6.5), per region.
-    movers: [Set; 64],
+    /// Combatants without a Moved marker (6.4, 6.5); for the Patriots split into broken military units and the rest (4.1).
+    movers: u64,
+    broken_movers: u64,
+    sound_movers: u64,
+    /// Active British Regulars, broken or not (4.1 bars broken Patriots from them).
+    regulars: u64,
     /// 6.3 a British leader, and an unbroken Regular that neither moved nor fired.
     leader: u64,
     charge: u64,
     /// 6.8 a leader not yet used to rally, and a broken military unit.
     rally: u64,
     broken: u64,
-    /// 6.9 an unbroken Regular, and an uncaptured Son of Liberty (active or not).
+    /// 6.9 an active unbroken Regular (also 3.0's guard of Charlestown), and an uncaptured Son of Liberty (active or not).
     search: u64,
     sol: u64,
     /// 6.6, 6.7 moved unbroken Regulars, and those (with leaders) that marched two regions.
     ambush: [u8; 64],
     snipe: [u8; 64],
+    /// 4.4, 6.12 (Patriots): Sons of Liberty free to move; captured Nightriders and Sons of Liberty able to escape;
+    /// an active Nightrider free to ride.
+    sol_move: Set,
+    escape: Set,
+    riders: bool,
 }
 
 impl Scan {
@@ -275,7 +269,10 @@ impl Scan {
             theirs: 0,
             attack: 0,
             assault: 0,
-            movers: [0; 64],
+            movers: 0,
+            broken_movers: 0,
+            sound_movers: 0,
+            regulars: 0,
             leader: 0,
             charge: 0,
             rally: 0,
@@ -284,13 +281,30 @@ impl Scan {
             sol: 0,
             ambush: [0; 64],
             snipe: [0; 64],
+            sol_move: 0,
+            escape: 0,
+            riders: false,
         };
         let len = map().len();
+        let patriot = seat == PATRIOT;
         for (i, p) in g.pieces.iter().enumerate() {
-            if p.kind == Kind::SonOfLiberty && !p.flipped && (p.loc as usize) < len {
-                s.sol |= 1 << p.loc;
+            let on_map = (p.loc as usize) < len;
+            if matches!(p.kind, Kind::Nightrider | Kind::SonOfLiberty) {
+                if p.kind == Kind::SonOfLiberty && !p.flipped && on_map {
+                    s.sol |= 1 << p.loc;
+                }
+                if patriot && p.flipped && on_map && !(p.kind == Kind::SonOfLiberty && p.since == g.turn) {
+                    s.escape |= bit(i as u8);
+                }
+                if patriot && !p.flipped && !p.moved && !p.under && on_map {
+                    if p.kind == Kind::SonOfLiberty {
+                        s.sol_move |= bit(i as u8);
+                    } else {
+                        s.riders = true;
+                    }
+                }
             }
-            if p.under || p.loc as usize >= len {
+            if p.under || !on_map {
                 continue;
             }
             let b = 1u64 << p.loc;
@@ -299,17 +313,25 @@ impl Scan {
                 if ours {
                     s.mine |= b;
                     if !p.moved {
-                        s.movers[p.loc as usize] |= bit(i as u8);
+                        s.movers |= b;
+                        if p.kind.military() && p.flipped {
+                            s.broken_movers |= b;
+                        } else {
+                            s.sound_movers |= b;
+                        }
                     }
                 } else {
                     s.theirs |= b;
                 }
             }
-            if p.side() == BRITISH && p.kind == Kind::Regular && !p.flipped {
-                s.search |= b;
+            if p.side() == BRITISH && p.kind == Kind::Regular {
+                s.regulars |= b;
+                if !p.flipped {
+                    s.search |= b;
+                }
             }
             if !ours {
-                if seat == PATRIOT && p.moved && !p.flipped {
+                if patriot && p.moved && !p.flipped {
                     if p.kind == Kind::Regular {
                         s.ambush[p.loc as usize] += 1;
                     }
@@ -339,5 +361,34 @@ impl Scan {
             }
         }
         s
+    }
+
+    /// The regions any Action of the menu may name, ascending: every Action
+    /// needs an enemy (6.1-6.3, 6.6, 6.7), a mover in or next to it (6.4, 6.5),
+    /// a broken unit with a leader (6.8) or an unbroken Regular (6.9).
+    fn candidates(&self, seat: Seat) -> u64 {
+        let m = map();
+        let assemble = if seat == PATRIOT {
+            members(self.movers.into()).fold(0, |a, f| a | m.near[f as usize])
+        } else {
+            0
+        };
+        self.theirs | self.movers | assemble | self.rally & self.broken | self.search
+    }
+
+    /// `B2c::may_enter` from the scanned Regulars.
+    fn may_enter(&self, seat: Seat, r: Region) -> bool {
+        entry_allowed(seat, r, || self.search & (1 << r) != 0)
+    }
+
+    /// 6.5 (ruling b2c #14) may a Patriot unit assemble into `target`: `group_may_enter`
+    /// for one unit at a time, from the masks. A broken military unit (never a leader)
+    /// keeps away from Regulars and moves only toward Concord (4.1); any other always may.
+    fn assemble_possible(&self, target: Region) -> bool {
+        let m = map();
+        let regulars = self.regulars & (1 << target) != 0;
+        self.may_enter(PATRIOT, target)
+            && (self.sound_movers & m.near[target as usize] != 0
+                || !regulars && self.broken_movers & m.concordward[target as usize] != 0)
     }
 }

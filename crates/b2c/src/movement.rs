@@ -47,13 +47,27 @@ impl B2c {
 
     /// May the whole group step from `at` into `to` (3.0, 4.1)?
     pub fn group_may_enter(&self, seat: Seat, group: Set, at: Region, to: Region) -> bool {
+        self.traits_may_enter(seat, self.traits(seat, group), at, to)
+    }
+
+    /// What 4.1 asks of a moving group: (a leader in it, a broken unit it must lead).
+    fn traits(&self, seat: Seat, group: Set) -> (bool, bool) {
+        let leader = self.group_has(group, |p| p.kind.leader());
+        let broken = if seat == PATRIOT {
+            self.group_has(group, |p| p.kind.military() && p.flipped)
+        } else {
+            self.group_has(group, |p| p.kind == Kind::Regular && p.flipped)
+        };
+        (leader, broken)
+    }
+
+    /// `group_may_enter` for a group of the given `traits`, found once for all its steps.
+    fn traits_may_enter(&self, seat: Seat, (leader, broken): (bool, bool), at: Region, to: Region) -> bool {
         let m = map();
         if !self.may_enter(seat, to) {
             return false;
         }
-        let leader = self.group_has(group, |p| p.kind.leader());
         if seat == PATRIOT {
-            let broken = self.group_has(group, |p| p.kind.military() && p.flipped);
             if broken {
                 // 4.1 broken Patriots: never into British Regulars; without a leader only toward Concord.
                 if self.count(to, BRITISH, |p| p.kind == Kind::Regular) > 0 {
@@ -63,13 +77,10 @@ impl B2c {
                     return false;
                 }
             }
-        } else {
-            let broken = self.group_has(group, |p| p.kind == Kind::Regular && p.flipped);
-            if broken && !leader {
-                // 4.1 broken Regulars without a leader: not into Minutemen, only toward Boston.
-                if self.count(to, PATRIOT, |p| p.kind == Kind::Minuteman) > 0 || !m.toward_boston(at, to) {
-                    return false;
-                }
+        } else if broken && !leader {
+            // 4.1 broken Regulars without a leader: not into Minutemen, only toward Boston.
+            if self.count(to, PATRIOT, |p| p.kind == Kind::Minuteman) > 0 || !m.toward_boston(at, to) {
+                return false;
             }
         }
         true
@@ -105,9 +116,10 @@ impl B2c {
                 2
             };
             if mv.steps < max {
+                let traits = self.traits(mv.seat, mv.group);
                 for (n, b) in m.neighbours(mv.at) {
                     let road_ok = mv.steps == 0 || (mv.march && b.road && !slowed);
-                    if road_ok && self.group_may_enter(mv.seat, mv.group, mv.at, n) {
+                    if road_ok && self.traits_may_enter(mv.seat, traits, mv.at, n) {
                         out.push(Action::Step(n));
                     }
                 }
@@ -428,16 +440,6 @@ impl B2c {
                 && self.group_may_enter(PATRIOT, bit(i) | leader_of(self, picked, p.loc), p.loc, target);
             ok.then_some(i)
         })
-    }
-
-    /// 6.5 may one of `units` (per region: the active Patriot combatants
-    /// without a Moved marker) assemble into `target`? The menu's test, with
-    /// no scan of the pieces per region.
-    pub fn assemble_possible(&self, target: Region, units: &[Set; 64]) -> bool {
-        self.may_enter(PATRIOT, target)
-            && map()
-                .neighbours(target)
-                .any(|(f, _)| members(units[f as usize]).any(|p| self.group_may_enter(PATRIOT, bit(p), f, target)))
     }
 
     pub fn assemble_legal(&self, target: Region, picked: Set, out: &mut Vec<Action>) {

@@ -273,15 +273,6 @@ impl B2c {
         self.scenario.solo()
     }
 
-    /// Active pieces of `side` in `r`.
-    pub fn at(&self, r: Region, side: Seat) -> impl Iterator<Item = u8> + '_ {
-        self.pieces
-            .iter()
-            .enumerate()
-            .filter(move |(_, p)| p.loc == r && !p.under && p.side() == side)
-            .map(|(i, _)| i as u8)
-    }
-
     pub fn set_at(&self, r: Region, side: Seat, f: impl Fn(&Piece) -> bool) -> Set {
         let mut s = 0;
         for (i, p) in self.pieces.iter().enumerate() {

@@ -426,11 +426,14 @@ impl B2c {
 
     /// One pass over the British pieces for the checks after every step.
     fn british_presence(&self) -> BritishPresence {
-        let len = map().len();
+        let m = map();
+        let len = m.len();
         let mut b = BritishPresence {
             regions: 0,
             escorted: 0,
             cannons: 0,
+            concord_regular: false,
+            lexington: (false, 0, 0),
         };
         for (i, p) in self.pieces.iter().enumerate() {
             if p.side() != BRITISH || p.loc as usize >= len {
@@ -441,6 +444,20 @@ impl B2c {
                 b.cannons |= bit(i as u8);
             } else if !p.under {
                 b.escorted |= 1 << p.loc;
+            }
+            if p.under {
+                continue;
+            }
+            let unbroken_regular = p.kind == Kind::Regular && !p.flipped;
+            if p.loc == m.concord {
+                b.concord_regular |= unbroken_regular;
+            } else if p.loc == m.lexington {
+                let (percy, cannons, regulars) = &mut b.lexington;
+                *percy |= p.name == PERCY;
+                if p.kind == Kind::Cannon {
+                    *cannons |= bit(i as u8);
+                }
+                *regulars += usize::from(unbroken_regular);
             }
         }
         b
@@ -472,17 +489,18 @@ impl B2c {
             }
         }
         // 4.1 the cannon alone with unbroken Patriot units is destroyed.
+        let mut destroyed = 0;
         for p in members(british.cannons) {
             let r = self.piece(p).loc;
             if british.escorted & (1 << r) == 0 && self.unbroken_patriots(r) > 0 {
                 self.pm(p).loc = DEAD;
+                destroyed |= bit(p);
                 self.log.say("4.1", || {
                     "The field cannon, alone with Patriot units, is destroyed.".into()
                 });
             }
         }
-        // Scans only where the British are (`now`): this runs after every step.
-        if !self.concord_entered && now & (1 << m.concord) != 0 && self.unbroken_regulars(m.concord) > 0 {
+        if !self.concord_entered && british.concord_regular {
             self.concord_entered = true;
             if !self.solo() {
                 let v = crate::vp::value("concord");
@@ -492,23 +510,16 @@ impl B2c {
         if !self.shot && now & (1 << m.concord) != 0 {
             self.fire_shot(BRITISH, false, "any British unit entered Concord");
         }
-        if !self.percy_award && !self.solo() && now & (1 << m.lexington) != 0 {
-            let (mut percy, mut cannon, mut regulars) = (false, false, 0);
-            for p in members(self.set_at(m.lexington, BRITISH, |_| true)).map(|p| self.piece(p)) {
-                percy |= p.name == PERCY;
-                cannon |= p.kind == Kind::Cannon;
-                regulars += usize::from(p.kind == Kind::Regular && !p.flipped);
-            }
-            if percy && cannon && regulars >= 4 {
-                self.percy_award = true;
-                let v = crate::vp::value("percy-lexington");
-                self.add_vp(
-                    BRITISH,
-                    v,
-                    "12.0",
-                    "Percy with the cannon and four unbroken Regulars in Lexington",
-                );
-            }
+        let (percy, cannons, regulars) = british.lexington;
+        if !self.percy_award && !self.solo() && percy && cannons & !destroyed != 0 && regulars >= 4 {
+            self.percy_award = true;
+            let v = crate::vp::value("percy-lexington");
+            self.add_vp(
+                BRITISH,
+                v,
+                "12.0",
+                "Percy with the cannon and four unbroken Regulars in Lexington",
+            );
         }
     }
 
@@ -561,9 +572,13 @@ impl B2c {
 }
 
 /// Where the British are (any piece on the map), where an active piece other
-/// than the cannon stands with it (4.1), and the cannons on the map.
+/// than the cannon stands with it (4.1), and the cannons on the map; an active
+/// unbroken Regular in Concord (11.0); in Lexington (12.0) active Percy, the
+/// active cannons and the active unbroken Regulars.
 struct BritishPresence {
     regions: u64,
     escorted: u64,
     cannons: Set,
+    concord_regular: bool,
+    lexington: (bool, Set, usize),
 }

@@ -29,25 +29,25 @@ impl B2c {
 
     /// Casualty and capture VP at the end of the standard game (4.1, 4.2, 4.4; vp.tsv).
     fn casualty_vp(&self) -> [i32; 2] {
+        let m = crate::map::map();
+        let c = crate::vp::casualties();
         let mut v = [0i32; 2];
         for p in &self.pieces {
             let dead = p.loc == DEAD;
-            let shown = p.on_map() && crate::map::map().region(p.loc).on_map();
+            let shown = p.on_map() && m.region(p.loc).on_map();
             let (to, pts) = match (p.kind, dead, p.flipped && shown) {
-                (Kind::Regular, true, _) => (PATRIOT, value("regular-destroyed")),
-                (Kind::Regular, false, true) => (PATRIOT, value("regular-broken")),
-                (Kind::Cannon, true, _) => (PATRIOT, value("cannon-destroyed")),
-                (Kind::BritishLeader, true, _) => (PATRIOT, value("leader-killed")),
-                (Kind::BritishLeader, false, true) => (PATRIOT, value("leader-wounded")),
-                (Kind::Militia | Kind::Minuteman, true, _) => (BRITISH, value("patriot-destroyed")),
-                (Kind::Militia | Kind::Minuteman, false, true) => (BRITISH, value("patriot-broken")),
-                (Kind::PatriotLeader, true, _) => (BRITISH, value("leader-killed")),
-                (Kind::PatriotLeader, false, true) => (BRITISH, value("leader-wounded")),
-                (Kind::SonOfLiberty, _, _) if p.loc == TAKEN || p.flipped && p.on_map() => {
-                    (BRITISH, value("sol-captured"))
-                }
+                (Kind::Regular, true, _) => (PATRIOT, c.regular_destroyed),
+                (Kind::Regular, false, true) => (PATRIOT, c.regular_broken),
+                (Kind::Cannon, true, _) => (PATRIOT, c.cannon_destroyed),
+                (Kind::BritishLeader, true, _) => (PATRIOT, c.leader_killed),
+                (Kind::BritishLeader, false, true) => (PATRIOT, c.leader_wounded),
+                (Kind::Militia | Kind::Minuteman, true, _) => (BRITISH, c.patriot_destroyed),
+                (Kind::Militia | Kind::Minuteman, false, true) => (BRITISH, c.patriot_broken),
+                (Kind::PatriotLeader, true, _) => (BRITISH, c.leader_killed),
+                (Kind::PatriotLeader, false, true) => (BRITISH, c.leader_wounded),
+                (Kind::SonOfLiberty, _, _) if p.loc == TAKEN || p.flipped && p.on_map() => (BRITISH, c.sol_captured),
                 (Kind::Nightrider, _, _) if p.loc == TAKEN || p.flipped && p.on_map() => {
-                    (BRITISH, value("nightrider-captured"))
+                    (BRITISH, c.nightrider_captured)
                 }
                 _ => continue,
             };
@@ -114,11 +114,31 @@ impl B2c {
     }
 
     /// 15.2 the solitaire victory points, in half points: (British, Patriot).
+    /// One pass over the pieces (the AI scores every playout with it).
     pub fn solo_points(&self) -> [i32; 2] {
         let m = crate::map::map();
+        let (len, lex) = (m.len(), m.lexington);
         let mut v = [0i32; 2];
         let mut casualties = 0i32; // half points
-        for p in &self.pieces {
+                                   // Lexington: Regulars, unbroken Regulars, Patriot combatants, Patriot strength (hidden militia count 1).
+        let (mut regs, mut bsp, mut pats, mut psp) = (0, 0i32, 0, 0i32);
+        let mut regions = 0u64;
+        for (i, p) in self.pieces.iter().enumerate() {
+            let on_map = (p.loc as usize) < len;
+            if on_map && p.side() == BRITISH {
+                regions |= 1 << p.loc;
+            }
+            if p.loc == lex && !p.under {
+                if p.side() == BRITISH {
+                    if p.kind == Kind::Regular {
+                        regs += 1;
+                        bsp += 2 * i32::from(!p.flipped);
+                    }
+                } else {
+                    pats += usize::from(p.kind.combatant());
+                    psp += if p.hidden { 1 } else { self.strength(i as u8) as i32 };
+                }
+            }
             if !p.kind.combatant() {
                 continue;
             }
@@ -128,7 +148,7 @@ impl B2c {
                 if p.side() == BRITISH && p.kind == Kind::Regular {
                     casualties += 4;
                 }
-            } else if p.on_map() && p.flipped && p.kind.military() {
+            } else if on_map && p.flipped && p.kind.military() {
                 v[gain] += 1;
                 if p.side() == BRITISH {
                     casualties += 1;
@@ -139,21 +159,7 @@ impl B2c {
         if casualties > 12 {
             v[PATRIOT as usize] += 4;
         }
-        let lex = m.lexington;
-        if self.count(lex, BRITISH, |p| p.kind == Kind::Regular) > 0 {
-            let pats = self.count(lex, PATRIOT, |p| p.kind.combatant());
-            let bsp = 2 * self.unbroken_regulars(lex) as i32;
-            let psp: i32 = self
-                .at(lex, PATRIOT)
-                .map(|p| {
-                    let pc = self.piece(p);
-                    if pc.hidden {
-                        1
-                    } else {
-                        self.strength(p) as i32
-                    }
-                })
-                .sum();
+        if regs > 0 {
             v[BRITISH as usize] += if pats == 0 {
                 8
             } else if bsp > 2 * psp {
@@ -162,7 +168,6 @@ impl B2c {
                 4
             };
         }
-        let regions = self.british_regions();
         if regions.count_ones() == 1 {
             v[BRITISH as usize] += 4;
         } else {

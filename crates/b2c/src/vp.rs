@@ -70,6 +70,35 @@ pub fn value(key: &str) -> i32 {
         .unwrap_or_else(|| panic!("vp.tsv has no '{key}'"))
 }
 
+/// The casualty and capture items (4.1, 4.2, 4.4), looked up once: the AI's evaluation counts them at every step.
+pub struct Casualties {
+    pub regular_destroyed: i32,
+    pub regular_broken: i32,
+    pub cannon_destroyed: i32,
+    pub leader_killed: i32,
+    pub leader_wounded: i32,
+    pub patriot_destroyed: i32,
+    pub patriot_broken: i32,
+    pub sol_captured: i32,
+    pub nightrider_captured: i32,
+}
+
+/// The schedule in use is fixed once read (`use_data_dir` comes first), so these never go stale.
+pub fn casualties() -> &'static Casualties {
+    static CASUALTIES: OnceLock<Casualties> = OnceLock::new();
+    CASUALTIES.get_or_init(|| Casualties {
+        regular_destroyed: value("regular-destroyed"),
+        regular_broken: value("regular-broken"),
+        cannon_destroyed: value("cannon-destroyed"),
+        leader_killed: value("leader-killed"),
+        leader_wounded: value("leader-wounded"),
+        patriot_destroyed: value("patriot-destroyed"),
+        patriot_broken: value("patriot-broken"),
+        sol_captured: value("sol-captured"),
+        nightrider_captured: value("nightrider-captured"),
+    })
+}
+
 pub fn provenance() -> Vec<(String, String)> {
     table()
         .iter()
