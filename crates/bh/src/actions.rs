@@ -123,18 +123,23 @@ impl Bh {
     /// 5.2 what the active player may do on his opportunity.
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let (a, o) = (self.ap[seat as usize], self.ap[other(seat) as usize]);
-        for act in Act::ALL {
-            if self.can(act, seat) {
-                out.push(Action::Act(act));
-            }
-        }
+        let able = Act::ALL.map(|act| self.can(act, seat));
+        out.extend(
+            Act::ALL
+                .into_iter()
+                .zip(able)
+                .filter(|&(_, ok)| ok)
+                .map(|(act, _)| Action::Act(act)),
+        );
         // 5.2 Reserve Actions: not ahead, or on the last Action.
         if self.reserve[seat as usize] > 0 && (a <= o || a == 1) {
-            for act in Act::ALL {
-                if !matches!(act, Act::Plan | Act::Pass) && self.can(act, seat) {
-                    out.push(Action::Reserve(act));
-                }
-            }
+            out.extend(
+                Act::ALL
+                    .into_iter()
+                    .zip(able)
+                    .filter(|&(act, ok)| ok && !matches!(act, Act::Plan | Act::Pass))
+                    .map(|(act, _)| Action::Reserve(act)),
+            );
         }
         // Ruling bh #2: a free pass only when not ahead, and not right after the opponent's.
         if a <= o && self.free_passed != Some(other(seat)) {
@@ -149,16 +154,16 @@ impl Bh {
     pub fn can(&self, act: Act, seat: Seat) -> bool {
         let s = seat as usize;
         match act {
-            Act::Volley => !self.volley_regions(seat).is_empty(),
-            Act::Assault => !self.assault_regions(seat).is_empty(),
-            Act::Cannonade => !self.cannon_regions(seat).is_empty(),
-            Act::Bombard => seat == BRITISH && (0..2).any(|f| !self.bombard_options(f).is_empty()),
-            Act::LandMove => !self.move_regions(seat).is_empty(),
+            Act::Volley => self.volley_froms(seat).next().is_some(),
+            Act::Assault => self.assault_froms(seat).next().is_some(),
+            Act::Cannonade => self.cannon_froms(seat).next().is_some(),
+            Act::Bombard => seat == BRITISH && (0..2).any(|f| self.bombard_choices(f).next().is_some()),
+            Act::LandMove => self.move_froms(seat).next().is_some(),
             Act::NavalMove => seat == BRITISH,
-            Act::Rally => !self.rally_regions(seat).is_empty(),
-            Act::Reorganize => !self.reorganize_regions(seat).is_empty(),
-            Act::Snipe => seat == PATRIOT && self.ammo > 12 && !self.snipe_targets().is_empty(),
-            Act::LandTroops => seat == BRITISH && !self.landing_zones().is_empty(),
+            Act::Rally => self.rally_froms(seat).next().is_some(),
+            Act::Reorganize => self.reorganize_froms(seat).next().is_some(),
+            Act::Snipe => seat == PATRIOT && self.ammo > 12 && self.snipe_at().next().is_some(),
+            Act::LandTroops => seat == BRITISH && self.landing_choices().next().is_some(),
             // 6.11 only on the last Action; 9.2/9.3 not when demoralized; two at most.
             Act::Plan => self.ap[s] == 1 && !self.demoralized[s] && self.reserve[s] < 2,
             Act::Pass => true,
@@ -310,7 +315,7 @@ impl Bh {
             }
             Act::Pass => {}
         }
-        if matches!(self.frames.last(), Some(Frame::Bombard { .. })) && self.bombard_options(0).is_empty() {
+        if matches!(self.frames.last(), Some(Frame::Bombard { .. })) && self.bombard_choices(0).next().is_none() {
             self.frames.pop();
             self.frames.push(Frame::Bombard { firer: 1 });
         }

@@ -25,31 +25,46 @@ impl Bh {
     }
 
     pub fn assault_targets(&self, seat: Seat, from: Region) -> Vec<Region> {
+        self.assault_reach(
+            seat,
+            from,
+            self.assault_strength(seat, from),
+            self.occupied(other(seat)),
+        )
+        .collect()
+    }
+
+    /// `assault_targets` for `n` attackers, among the regions `foe`.
+    fn assault_reach(&self, seat: Seat, from: Region, n: usize, foe: u64) -> impl Iterator<Item = Region> + '_ {
         let map = self.map();
-        let n = self.assault_strength(seat, from);
         map.adj[from as usize]
             .iter()
             .copied()
-            .filter(|&t| map.area(t).is_land() && self.has(t, other(seat)) && self.numbers_ok(seat, n, t))
-            .collect()
+            .filter(move |&t| map.area(t).is_land() && foe & bit(t) != 0 && self.numbers_ok(seat, n, t))
     }
 
     /// 6.2 regions that may launch an Assault (8.0 not by the Patriot without
     /// ammunition; ruling bh #4 not from an unreleased Staging Area).
     pub fn assault_regions(&self, seat: Seat) -> Vec<Region> {
-        if seat == PATRIOT && self.ammo == 0 {
-            return vec![];
-        }
-        let mine = self.occupied(seat);
-        self.map()
-            .land()
-            .filter(|&r| mine & bit(r) != 0)
-            .filter(|&r| {
-                self.assault_strength(seat, r) > 0
-                    && self.staging_released(r, seat)
-                    && !self.assault_targets(seat, r).is_empty()
-            })
-            .collect()
+        self.assault_froms(seat).collect()
+    }
+
+    /// `assault_regions` one by one, so that `can` stops at the first.
+    pub(crate) fn assault_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
+        let mine = if seat == PATRIOT && self.ammo == 0 {
+            0
+        } else {
+            self.occupied(seat)
+        };
+        let foe = self.occupied(other(seat));
+        self.map().land().filter(move |&r| {
+            let n = if mine & bit(r) != 0 {
+                self.assault_strength(seat, r)
+            } else {
+                0
+            };
+            n > 0 && self.staging_released(r, seat) && self.assault_reach(seat, r, n, foe).next().is_some()
+        })
     }
 
     pub fn legal_assault_select(&self, out: &mut Vec<Action>) {

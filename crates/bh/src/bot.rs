@@ -16,216 +16,162 @@ use revroad::sheet;
 /// A priority of a bot sheet: why, and the candidates it proposes among the legal actions.
 pub struct Rule {
     pub reason: &'static str,
-    pub pick: fn(&Bh, Seat, &[Action]) -> Vec<Action>,
+    pick: Pick,
+}
+
+enum Pick {
+    /// The Action when it is legal and worth it (see `Bh::when`).
+    When(Act, fn(&Bh, Seat) -> bool),
+    Among(fn(&Bh, Seat, &[Action]) -> Vec<Action>),
+}
+
+impl Rule {
+    /// Take the Action `act` when `worth` it, asked only once `act` is legal.
+    const fn when(reason: &'static str, act: Act, worth: fn(&Bh, Seat) -> bool) -> Rule {
+        Rule {
+            reason,
+            pick: Pick::When(act, worth),
+        }
+    }
+
+    const fn new(reason: &'static str, pick: fn(&Bh, Seat, &[Action]) -> Vec<Action>) -> Rule {
+        Rule {
+            reason,
+            pick: Pick::Among(pick),
+        }
+    }
+
+    /// The candidates this rule proposes among `legal`.
+    fn candidates(&self, g: &Bh, seat: Seat, legal: &[Action]) -> Vec<Action> {
+        match self.pick {
+            Pick::When(act, worth) => g.when(seat, legal, act, || worth(g, seat)),
+            Pick::Among(pick) => pick(g, seat, legal),
+        }
+    }
 }
 
 /// 12.4 the British bot sheet (reconstructed): the objective first, then the
 /// fire that wears the defenders down; it never upgrades (12.4).
 pub const BRITISH_SHEET: &[Rule] = &[
-    Rule {
-        reason: "assault an objective region at good odds",
-        pick: |g, s, l| {
-            g.when(
-                s,
-                l,
-                Act::Assault,
-                g.assaults(s).iter().any(|&(f, t)| g.is_goal(t) && g.good_odds(s, f, t)),
-            )
-        },
-    },
-    Rule {
-        reason: "volley fire at Patriots next to our lines",
-        pick: |g, s, l| {
-            g.when(
-                s,
-                l,
-                Act::Volley,
-                g.volleys(s).iter().any(|&(f, t)| g.map().adjacent(f, t)),
-            )
-        },
-    },
-    Rule {
-        reason: "advance on the objective",
-        pick: |g, s, l| g.when(s, l, Act::LandMove, !g.movers_from(s).is_empty()),
-    },
-    Rule {
-        reason: "land troops in the objective's zones",
-        pick: |g, s, l| g.when(s, l, Act::LandTroops, true),
-    },
-    Rule {
-        reason: "rally broken units where a leader stands",
-        pick: |g, s, l| g.when(s, l, Act::Rally, g.rally_worth(s, true)),
-    },
-    Rule {
-        reason: "bombard a defended objective region",
-        pick: |g, s, l| g.when(s, l, Act::Bombard, (0..2).any(|f| !g.bombard_goals(f).is_empty())),
-    },
-    Rule {
-        reason: "cannonade a defended objective region",
-        pick: |g, s, l| g.when(s, l, Act::Cannonade, g.cannonades(s).iter().any(|&(_, t)| g.is_goal(t))),
-    },
-    Rule {
-        reason: "assault Patriots at good odds",
-        pick: |g, s, l| {
-            g.when(
-                s,
-                l,
-                Act::Assault,
-                g.assaults(s).iter().any(|&(f, t)| g.good_odds(s, f, t)),
-            )
-        },
-    },
-    Rule {
-        reason: "rally broken units",
-        pick: |g, s, l| g.when(s, l, Act::Rally, g.rally_worth(s, false)),
-    },
-    Rule {
-        reason: "volley fire at Patriots in range",
-        pick: |g, s, l| g.when(s, l, Act::Volley, !g.volleys(s).is_empty()),
-    },
-    Rule {
-        reason: "cannonade Patriots in sight",
-        pick: |g, s, l| g.when(s, l, Act::Cannonade, true),
-    },
-    Rule {
-        reason: "hold a Reserve Action",
-        pick: |g, s, l| g.when(s, l, Act::Plan, true),
-    },
-    Rule {
-        reason: "pass: nothing useful left",
-        pick: |g, s, l| g.pass(s, l),
-    },
+    Rule::when("assault an objective region at good odds", Act::Assault, |g, s| {
+        g.assaults(s).iter().any(|&(f, t)| g.is_goal(t) && g.good_odds(s, f, t))
+    }),
+    Rule::when("volley fire at Patriots next to our lines", Act::Volley, |g, s| {
+        g.volleys(s).iter().any(|&(f, t)| g.map().adjacent(f, t))
+    }),
+    Rule::when("advance on the objective", Act::LandMove, |g, s| {
+        !g.movers_from(s).is_empty()
+    }),
+    Rule::when("land troops in the objective's zones", Act::LandTroops, |_, _| true),
+    Rule::when("rally broken units where a leader stands", Act::Rally, |g, s| {
+        g.rally_worth(s, true)
+    }),
+    Rule::when("bombard a defended objective region", Act::Bombard, |g, _| {
+        (0..2).any(|f| !g.bombard_goals(f).is_empty())
+    }),
+    Rule::when("cannonade a defended objective region", Act::Cannonade, |g, s| {
+        g.cannonades(s).iter().any(|&(_, t)| g.is_goal(t))
+    }),
+    Rule::when("assault Patriots at good odds", Act::Assault, |g, s| {
+        g.assaults(s).iter().any(|&(f, t)| g.good_odds(s, f, t))
+    }),
+    Rule::when("rally broken units", Act::Rally, |g, s| g.rally_worth(s, false)),
+    Rule::when("volley fire at Patriots in range", Act::Volley, |g, s| {
+        !g.volleys(s).is_empty()
+    }),
+    Rule::when("cannonade Patriots in sight", Act::Cannonade, |_, _| true),
+    Rule::when("hold a Reserve Action", Act::Plan, |_, _| true),
+    Rule::new("pass: nothing useful left", |g, s, l| g.pass(s, l)),
 ];
 
 /// 12.3 the Patriot bot sheet (reconstructed): hold the works and make the
 /// British pay for every region.
 pub const PATRIOT_SHEET: &[Rule] = &[
-    Rule {
-        reason: "volley fire at British next to our lines",
-        pick: |g, s, l| {
-            g.when(
-                s,
-                l,
-                Act::Volley,
-                g.volleys(s).iter().any(|&(f, t)| g.map().adjacent(f, t)),
-            )
-        },
-    },
-    Rule {
-        reason: "pull units out of the fire's way",
-        pick: |g, s, l| g.when(s, l, Act::LandMove, !g.fire_escapes(s).is_empty()),
-    },
-    Rule {
-        reason: "assault broken British",
-        pick: |g, s, l| {
-            g.when(
-                s,
-                l,
-                Act::Assault,
-                g.assaults(s).iter().any(|&(_, t)| !g.unbroken_units(t, BRITISH)),
-            )
-        },
-    },
-    Rule {
-        reason: "snipe a British leader",
-        pick: |g, s, l| g.when(s, l, Act::Snipe, !g.leader_snipes().is_empty()),
-    },
-    Rule {
-        reason: "rally broken units where a leader stands",
-        pick: |g, s, l| g.when(s, l, Act::Rally, g.rally_worth(s, true)),
-    },
-    Rule {
-        reason: "reinforce a threatened objective region",
-        pick: |g, s, l| g.when(s, l, Act::LandMove, !g.movers_from(s).is_empty()),
-    },
-    Rule {
-        reason: "rally broken units",
-        pick: |g, s, l| g.when(s, l, Act::Rally, g.rally_worth(s, false)),
-    },
-    Rule {
-        reason: "volley fire at British in range while the powder lasts",
-        pick: |g, s, l| g.when(s, l, Act::Volley, g.ammo > 12 && !g.volleys(s).is_empty()),
-    },
-    Rule {
-        reason: "hold a Reserve Action",
-        pick: |g, s, l| g.when(s, l, Act::Plan, true),
-    },
-    Rule {
-        reason: "pass: nothing useful left",
-        pick: |g, s, l| g.pass(s, l),
-    },
+    Rule::when("volley fire at British next to our lines", Act::Volley, |g, s| {
+        g.volleys(s).iter().any(|&(f, t)| g.map().adjacent(f, t))
+    }),
+    Rule::when("pull units out of the fire's way", Act::LandMove, |g, s| {
+        !g.fire_escapes(s).is_empty()
+    }),
+    Rule::when("assault broken British", Act::Assault, |g, s| {
+        g.assaults(s).iter().any(|&(_, t)| !g.unbroken_units(t, BRITISH))
+    }),
+    Rule::when("snipe a British leader", Act::Snipe, |g, _| {
+        !g.leader_snipes().is_empty()
+    }),
+    Rule::when("rally broken units where a leader stands", Act::Rally, |g, s| {
+        g.rally_worth(s, true)
+    }),
+    Rule::when("reinforce a threatened objective region", Act::LandMove, |g, s| {
+        !g.movers_from(s).is_empty()
+    }),
+    Rule::when("rally broken units", Act::Rally, |g, s| g.rally_worth(s, false)),
+    Rule::when(
+        "volley fire at British in range while the powder lasts",
+        Act::Volley,
+        |g, s| g.ammo > 12 && !g.volleys(s).is_empty(),
+    ),
+    Rule::when("hold a Reserve Action", Act::Plan, |_, _| true),
+    Rule::new("pass: nothing useful left", |g, s, l| g.pass(s, l)),
 ];
 
 /// Decisions inside an Action or a procedure, the same for both bots: every
 /// choice the game asks of the bot's seat (landings, targets, withdrawals,
 /// retreats, the panic region, the fire's spread) is made here.
 pub const WITHIN_ACTION: &[Rule] = &[
-    Rule {
-        reason: "fire at the best target in reach",
-        pick: |g, s, l| g.fire_pick(s, l),
-    },
-    Rule {
-        reason: "assault where the odds are best",
-        pick: |g, s, l| match g.frames.last() {
-            Some(Frame::AssaultSelect { from: None, .. }) => best_region(l, |r| {
-                g.assault_targets(s, r)
-                    .into_iter()
-                    .map(|t| g.assault_value(s, r, t))
-                    .max()
-                    .unwrap_or(i32::MIN)
-            }),
-            Some(Frame::AssaultSelect {
-                from: Some(f),
-                target: None,
+    Rule::new("fire at the best target in reach", |g, s, l| g.fire_pick(s, l)),
+    Rule::new("assault where the odds are best", |g, s, l| match g.frames.last() {
+        Some(Frame::AssaultSelect { from: None, .. }) => best_region(l, |r| {
+            g.assault_targets(s, r)
+                .into_iter()
+                .map(|t| g.assault_value(s, r, t))
+                .max()
+                .unwrap_or(i32::MIN)
+        }),
+        Some(Frame::AssaultSelect {
+            from: Some(f),
+            target: None,
+            ..
+        }) => best_region(l, |t| g.assault_value(s, *f, t)),
+        _ => Vec::new(),
+    }),
+    Rule::new("commit every fit unit", |g, _, l| {
+        let committing = match g.frames.last() {
+            Some(Frame::Volley { target: Some(_), .. })
+            | Some(Frame::AssaultSelect { target: Some(_), .. })
+            | Some(Frame::Land { area: Some(_), .. }) => true,
+            Some(Frame::Move {
+                from: Some(_),
+                any,
+                choosing: false,
                 ..
-            }) => best_region(l, |t| g.assault_value(s, *f, t)),
-            _ => Vec::new(),
-        },
-    },
-    Rule {
-        reason: "commit every fit unit",
-        pick: |g, _, l| {
-            let committing = match g.frames.last() {
-                Some(Frame::Volley { target: Some(_), .. })
-                | Some(Frame::AssaultSelect { target: Some(_), .. })
-                | Some(Frame::Land { area: Some(_), .. }) => true,
-                Some(Frame::Move {
-                    from: Some(_),
-                    any,
-                    choosing: false,
-                    ..
-                }) => !any,
-                _ => false,
-            };
-            if !committing {
-                return Vec::new();
-            }
-            // Out of the fire's way everything goes; otherwise only fit units.
-            let escaping = matches!(g.frames.last(), Some(Frame::Move { from: Some(f), .. }) if g.endangered(*f));
-            let fit = keep(l, |a| matches!(a, Action::Piece(i) if escaping || g.fit(*i)));
-            // Fighting units before leaders, so a capped group is not filled with leaders.
-            best(fit, |a| match a {
-                Action::Piece(i) => g.p(*i).military() as i32,
-                _ => 0,
-            })
-            .into_iter()
-            .take(1)
-            .collect()
-        },
-    },
-    Rule {
-        reason: "the group is complete",
-        pick: |g, _, l| match g.frames.last() {
-            Some(Frame::Move { any: true, .. }) => keep(l, |a| *a == Action::Choice(Choice::Skip)),
-            Some(Frame::Volley { .. } | Frame::AssaultSelect { .. } | Frame::Move { .. } | Frame::Land { .. }) => {
-                keep(l, |a| *a == Action::Choice(Choice::Done))
-            }
-            _ => Vec::new(),
-        },
-    },
-    Rule {
-        reason: "march where the objective is nearest",
-        pick: |g, s, l| match g.frames.last() {
+            }) => !any,
+            _ => false,
+        };
+        if !committing {
+            return Vec::new();
+        }
+        // Out of the fire's way everything goes; otherwise only fit units.
+        let escaping = matches!(g.frames.last(), Some(Frame::Move { from: Some(f), .. }) if g.endangered(*f));
+        let fit = keep(l, |a| matches!(a, Action::Piece(i) if escaping || g.fit(*i)));
+        // Fighting units before leaders, so a capped group is not filled with leaders.
+        best(fit, |a| match a {
+            Action::Piece(i) => g.p(*i).military() as i32,
+            _ => 0,
+        })
+        .into_iter()
+        .take(1)
+        .collect()
+    }),
+    Rule::new("the group is complete", |g, _, l| match g.frames.last() {
+        Some(Frame::Move { any: true, .. }) => keep(l, |a| *a == Action::Choice(Choice::Skip)),
+        Some(Frame::Volley { .. } | Frame::AssaultSelect { .. } | Frame::Move { .. } | Frame::Land { .. }) => {
+            keep(l, |a| *a == Action::Choice(Choice::Done))
+        }
+        _ => Vec::new(),
+    }),
+    Rule::new("march where the objective is nearest", |g, s, l| {
+        match g.frames.last() {
             Some(Frame::Move { from: None, .. }) => {
                 let escapes = g.fire_escapes(s);
                 let from = if escapes.is_empty() { g.movers_from(s) } else { escapes };
@@ -236,135 +182,108 @@ pub const WITHIN_ACTION: &[Rule] = &[
                 best_region(l, |r| -(g.endangered(r) as i32 * 100 + g.steps_to(&targets, r) as i32))
             }
             _ => Vec::new(),
-        },
-    },
-    Rule {
-        reason: "land where the objective is nearest",
-        pick: |g, s, l| match g.frames.last() {
-            // The zone with the most units still afloat.
-            Some(Frame::Land { zone: None, .. }) => best(l.to_vec(), |a| match a {
-                Action::Zone(z) => g.units(g.map().zone(*z).region, BRITISH) as i32,
-                _ => i32::MIN,
-            }),
-            Some(Frame::Land { area: None, .. }) => {
-                let targets = g.march_targets(s);
-                best_region(l, |r| -(g.steps_to(&targets, r) as i32))
-            }
-            _ => Vec::new(),
-        },
-    },
-    Rule {
-        reason: "rally where the most units are broken",
-        pick: |g, s, l| match g.frames.last() {
+        }
+    }),
+    Rule::new("land where the objective is nearest", |g, s, l| match g.frames.last() {
+        // The zone with the most units still afloat.
+        Some(Frame::Land { zone: None, .. }) => best(l.to_vec(), |a| match a {
+            Action::Zone(z) => g.units(g.map().zone(*z).region, BRITISH) as i32,
+            _ => i32::MIN,
+        }),
+        Some(Frame::Land { area: None, .. }) => {
+            let targets = g.march_targets(s);
+            best_region(l, |r| -(g.steps_to(&targets, r) as i32))
+        }
+        _ => Vec::new(),
+    }),
+    Rule::new("rally where the most units are broken", |g, s, l| {
+        match g.frames.last() {
             Some(Frame::Rally { region: None, .. }) => best_region(l, |r| g.broken_here(r, s) as i32),
             _ => Vec::new(),
-        },
-    },
-    Rule {
-        reason: "bombard the defended objective",
-        pick: |g, _, l| match g.frames.last() {
-            Some(Frame::Bombard { firer }) => {
-                let goals = g.bombard_goals(*firer);
-                if !goals.is_empty() {
-                    goals
-                } else {
-                    keep(l, |a| matches!(a, Action::Region(_)))
-                }
+        }
+    }),
+    Rule::new("bombard the defended objective", |g, _, l| match g.frames.last() {
+        Some(Frame::Bombard { firer }) => {
+            let goals = g.bombard_goals(*firer);
+            if !goals.is_empty() {
+                goals
+            } else {
+                keep(l, |a| matches!(a, Action::Region(_)))
             }
-            _ => Vec::new(),
-        },
-    },
-    Rule {
-        reason: "snipe at a leader",
-        pick: |g, _, l| match g.frames.last() {
-            Some(Frame::Snipe) => {
-                let leaders = g.leader_snipes();
-                let c = keep(l, |a| matches!(a, Action::Region(r) if leaders.contains(r)));
-                if c.is_empty() {
-                    l.to_vec()
-                } else {
-                    c
-                }
+        }
+        _ => Vec::new(),
+    }),
+    Rule::new("snipe at a leader", |g, _, l| match g.frames.last() {
+        Some(Frame::Snipe) => {
+            let leaders = g.leader_snipes();
+            let c = keep(l, |a| matches!(a, Action::Region(r) if leaders.contains(r)));
+            if c.is_empty() {
+                l.to_vec()
+            } else {
+                c
             }
-            _ => Vec::new(),
-        },
-    },
-    Rule {
-        reason: "hold the ground",
-        pick: |g, s, l| match g.frames.last() {
-            Some(Frame::Assault(a)) if a.stage == AStage::Withdraw => keep(l, |x| *x == Action::Choice(Choice::Done)),
-            Some(Frame::Assault(a)) if a.stage == AStage::DefenderRetreat => {
-                // Only broken defenders fall back; the fit ones stay.
-                let c = keep(
-                    l,
-                    |x| matches!(x, Action::Piece(i) if g.p(*i).flipped && g.p(*i).side == s),
-                );
-                if c.is_empty() {
-                    keep(l, |x| *x == Action::Choice(Choice::Done))
-                } else {
-                    c.into_iter().take(1).collect()
-                }
+        }
+        _ => Vec::new(),
+    }),
+    Rule::new("hold the ground", |g, s, l| match g.frames.last() {
+        Some(Frame::Assault(a)) if a.stage == AStage::Withdraw => keep(l, |x| *x == Action::Choice(Choice::Done)),
+        Some(Frame::Assault(a)) if a.stage == AStage::DefenderRetreat => {
+            // Only broken defenders fall back; the fit ones stay.
+            let c = keep(
+                l,
+                |x| matches!(x, Action::Piece(i) if g.p(*i).flipped && g.p(*i).side == s),
+            );
+            if c.is_empty() {
+                keep(l, |x| *x == Action::Choice(Choice::Done))
+            } else {
+                c.into_iter().take(1).collect()
             }
-            _ => Vec::new(),
-        },
-    },
-    Rule {
-        reason: "fire in defence while the powder lasts",
-        pick: |g, _, l| match g.frames.last() {
+        }
+        _ => Vec::new(),
+    }),
+    Rule::new("fire in defence while the powder lasts", |g, _, l| {
+        match g.frames.last() {
             Some(Frame::Assault(a)) if a.stage == AStage::DefenceChoice => {
                 let c = if g.ammo >= 2 { Choice::Fire } else { Choice::Hold };
                 keep(l, |x| *x == Action::Choice(c))
             }
             Some(Frame::ExtraDie) => keep(l, |x| *x == Action::Choice(Choice::NoExtra)),
             _ => Vec::new(),
-        },
-    },
-    Rule {
-        reason: "fight on unless outnumbered",
-        pick: |g, _, l| match g.frames.last() {
-            Some(Frame::Assault(a)) if a.stage == AStage::AttackerRetreat => {
-                let ours = g.healthy_units(a.at, a.attacker);
-                let theirs = g.healthy_units(a.at, other(a.attacker));
-                let c = if ours > 0 && ours >= theirs {
-                    Choice::FightOn
-                } else {
-                    Choice::Retreat
-                };
-                keep(l, |x| *x == Action::Choice(c))
-            }
-            _ => Vec::new(),
-        },
-    },
-    Rule {
-        reason: "fall back to join friends",
-        pick: |g, s, l| match g.frames.last() {
-            Some(Frame::Assault(_) | Frame::Displace { .. }) => best_region(l, |r| g.units(r, s) as i32),
-            _ => Vec::new(),
-        },
-    },
-    Rule {
-        reason: "run where there is room",
-        pick: |g, s, l| match g.frames.last() {
-            Some(Frame::Flee { .. } | Frame::Overflow { .. }) => best_region(l, |r| g.room(r, s).min(3) as i32),
-            _ => Vec::new(),
-        },
-    },
-    Rule {
-        reason: "test the region with the most militia",
-        pick: |g, _, l| match g.frames.last() {
+        }
+    }),
+    Rule::new("fight on unless outnumbered", |g, _, l| match g.frames.last() {
+        Some(Frame::Assault(a)) if a.stage == AStage::AttackerRetreat => {
+            let ours = g.healthy_units(a.at, a.attacker);
+            let theirs = g.healthy_units(a.at, other(a.attacker));
+            let c = if ours > 0 && ours >= theirs {
+                Choice::FightOn
+            } else {
+                Choice::Retreat
+            };
+            keep(l, |x| *x == Action::Choice(c))
+        }
+        _ => Vec::new(),
+    }),
+    Rule::new("fall back to join friends", |g, s, l| match g.frames.last() {
+        Some(Frame::Assault(_) | Frame::Displace { .. }) => best_region(l, |r| g.units(r, s) as i32),
+        _ => Vec::new(),
+    }),
+    Rule::new("run where there is room", |g, s, l| match g.frames.last() {
+        Some(Frame::Flee { .. } | Frame::Overflow { .. }) => best_region(l, |r| g.room(r, s).min(3) as i32),
+        _ => Vec::new(),
+    }),
+    Rule::new("test the region with the most militia", |g, _, l| {
+        match g.frames.last() {
             Some(Frame::Panic) => best_region(l, |r| {
                 g.side_at(r, PATRIOT).filter(|&i| g.p(i).unit == Unit::Militia).count() as i32
             }),
             _ => Vec::new(),
-        },
-    },
-    Rule {
-        reason: "spread the fire onto the Patriots",
-        pick: |g, _, l| match g.frames.last() {
-            Some(Frame::Spread { .. }) => best_region(l, |r| g.side_at(r, PATRIOT).count() as i32),
-            _ => Vec::new(),
-        },
-    },
+        }
+    }),
+    Rule::new("spread the fire onto the Patriots", |g, _, l| match g.frames.last() {
+        Some(Frame::Spread { .. }) => best_region(l, |r| g.side_at(r, PATRIOT).count() as i32),
+        _ => Vec::new(),
+    }),
 ];
 
 fn keep(legal: &[Action], f: impl Fn(&Action) -> bool) -> Vec<Action> {
@@ -416,7 +335,7 @@ impl Bh {
             (Some(Frame::Actions), _) => PATRIOT_SHEET,
             _ => WITHIN_ACTION,
         };
-        let proposal = sheet::propose(sheet, &legal, |r| (r.pick)(self, seat, &legal), |r| r.reason);
+        let proposal = sheet::propose(sheet, &legal, |r| r.candidates(self, seat, &legal), |r| r.reason);
         Some(proposal.pick(&mut self.dice))
     }
 
@@ -440,13 +359,15 @@ impl Bh {
     }
 
     /// The Action `act` if legal and `worth` it: with a Reserve Action on the
-    /// last Action of the turn (5.2), so reserves are not left unused.
-    fn when(&self, seat: Seat, legal: &[Action], act: Act, worth: bool) -> Vec<Action> {
-        if !worth {
+    /// last Action of the turn (5.2), so reserves are not left unused. The
+    /// worth is asked only of a legal Action (it may cost a search).
+    fn when(&self, seat: Seat, legal: &[Action], act: Act, worth: impl FnOnce() -> bool) -> Vec<Action> {
+        let reserve = Action::Reserve(act);
+        let reserved = self.ap[seat as usize] == 1 && legal.contains(&reserve);
+        if !(reserved || legal.contains(&Action::Act(act))) || !worth() {
             return Vec::new();
         }
-        let reserve = Action::Reserve(act);
-        if self.ap[seat as usize] == 1 && legal.contains(&reserve) {
+        if reserved {
             return vec![reserve];
         }
         keep(legal, |a| *a == Action::Act(act))
@@ -456,7 +377,7 @@ impl Bh {
     fn pass(&self, seat: Seat, legal: &[Action]) -> Vec<Action> {
         let free = keep(legal, |a| *a == Action::FreePass);
         if free.is_empty() {
-            self.when(seat, legal, Act::Pass, true)
+            self.when(seat, legal, Act::Pass, || true)
         } else {
             free
         }
@@ -464,10 +385,9 @@ impl Bh {
 
     /// 12.3, 12.4 the regions of the British objective, one bit each.
     fn goal_mask(&self) -> u64 {
-        let map = self.map();
-        self.objective.as_ref().map_or(0, |o| {
-            o.goals.iter().flat_map(|g| g.regions(map)).fold(0, |m, r| m | bit(r))
-        })
+        self.objective
+            .as_ref()
+            .map_or(0, |o| o.goals.iter().fold(0, |m, g| m | g.mask()))
     }
 
     pub fn is_goal(&self, r: Region) -> bool {
@@ -481,8 +401,8 @@ impl Bh {
         (goals & bit(r) != 0 || map.area(r).assault > 0)
             && british & bit(r) == 0
             && !self.is_ablaze(r)
-            && self.room(r, PATRIOT) > 0
             && map.adj[r as usize].iter().any(|&b| british & bit(b) != 0)
+            && self.room(r, PATRIOT) > 0
     }
 
     /// Where the bot's marches lead: the open objective regions (British;

@@ -9,6 +9,11 @@ use engine::Seat;
 impl Bh {
     /// 7.2 / ruling bh #23: the stored line, and units in same-elevation lines.
     pub fn sees(&self, a: Region, b: Region) -> bool {
+        self.sees_past(a, b, self.military())
+    }
+
+    /// `sees` with the regions holding military units (`units`, one bit each) worked out once by the caller.
+    fn sees_past(&self, a: Region, b: Region, units: u64) -> bool {
         let map = self.map();
         if map.adjacent(a, b) {
             return true;
@@ -23,7 +28,7 @@ impl Bh {
             return !s
                 .through
                 .iter()
-                .any(|&r| (e < 2 || map.area(r).elevation == 2) && self.at(r).any(|i| self.p(i).military()));
+                .any(|&r| (e < 2 || map.area(r).elevation == 2) && units & bit(r) != 0);
         }
         true
     }
@@ -191,22 +196,32 @@ impl Bh {
 
     /// 6.1 regions able to fire, with at least one target.
     pub fn volley_regions(&self, seat: Seat) -> Vec<Region> {
-        let mine = self.occupied(seat);
-        self.map()
-            .land()
-            .filter(|&r| mine & bit(r) != 0)
-            .filter(|&r| self.side_at(r, seat).any(|i| self.can_fire(i)) && !self.volley_targets(seat, r).is_empty())
-            .collect()
+        self.volley_froms(seat).collect()
+    }
+
+    /// `volley_regions` one by one, so that `can` stops at the first.
+    pub(crate) fn volley_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
+        let (mine, foe, units) = (self.occupied(seat), self.occupied(other(seat)), self.military());
+        self.map().land().filter(move |&r| {
+            mine & bit(r) != 0
+                && self.side_at(r, seat).any(|i| self.can_fire(i))
+                && self.volley_reach(seat, r, foe, units).next().is_some()
+        })
     }
 
     /// 6.1 targets up to two regions away in sight (8.0: adjacent only at no ammunition).
     pub fn volley_targets(&self, seat: Seat, from: Region) -> Vec<Region> {
+        self.volley_reach(seat, from, self.occupied(other(seat)), self.military())
+            .collect()
+    }
+
+    /// `volley_targets` among the regions `foe`, lines of sight crossing `units`.
+    fn volley_reach(&self, seat: Seat, from: Region, foe: u64, units: u64) -> impl Iterator<Item = Region> + '_ {
         let map = self.map();
         let range = if seat == PATRIOT && self.ammo == 0 { 1 } else { 2 };
-        let foe = self.occupied(other(seat));
-        map.land()
-            .filter(|&t| t != from && map.steps(from, t) <= range && foe & bit(t) != 0 && self.sees(from, t))
-            .collect()
+        map.land().filter(move |&t| {
+            t != from && foe & bit(t) != 0 && map.steps(from, t) <= range && self.sees_past(from, t, units)
+        })
     }
 
     /// FAQ / ruling bh #3: at most three units act from a Staging Area.
@@ -303,7 +318,7 @@ impl Bh {
             (Frame::Bombard { firer }, a) => {
                 let firer = *firer;
                 self.frames.pop();
-                if firer == 0 && !self.bombard_options(1).is_empty() {
+                if firer == 0 && self.bombard_choices(1).next().is_some() {
                     self.frames.push(Frame::Bombard { firer: 1 });
                 }
                 self.bombard(firer, a);
@@ -352,24 +367,31 @@ impl Bh {
 
     /// 6.3 regions with cannons ready to fire at something.
     pub fn cannon_regions(&self, seat: Seat) -> Vec<Region> {
-        let mine = self.occupied(seat);
-        self.map()
-            .land()
-            .filter(|&r| mine & bit(r) != 0)
-            .filter(|&r| {
-                self.side_at(r, seat)
+        self.cannon_froms(seat).collect()
+    }
+
+    /// `cannon_regions` one by one, so that `can` stops at the first.
+    pub(crate) fn cannon_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
+        let (mine, foe, units) = (self.occupied(seat), self.occupied(other(seat)), self.military());
+        self.map().land().filter(move |&r| {
+            mine & bit(r) != 0
+                && self
+                    .side_at(r, seat)
                     .any(|i| self.p(i).unit == Unit::Cannon && self.can_fire(i))
-                    && !self.cannon_targets(seat, r).is_empty()
-            })
-            .collect()
+                && self.cannon_reach(r, foe, units).next().is_some()
+        })
     }
 
     pub fn cannon_targets(&self, seat: Seat, from: Region) -> Vec<Region> {
-        let foe = self.occupied(other(seat));
+        self.cannon_reach(from, self.occupied(other(seat)), self.military())
+            .collect()
+    }
+
+    /// `cannon_targets` among the regions `foe`, lines of sight crossing `units`.
+    fn cannon_reach(&self, from: Region, foe: u64, units: u64) -> impl Iterator<Item = Region> + '_ {
         self.map()
             .land()
-            .filter(|&t| t != from && foe & bit(t) != 0 && self.sees(from, t))
-            .collect()
+            .filter(move |&t| t != from && foe & bit(t) != 0 && self.sees_past(from, t, units))
     }
 
     /// 6.3 all ready cannons in `from` fire at `target`; terrain has no effect.
@@ -395,23 +417,33 @@ impl Bh {
     /// 6.4 what a firer may do: units in its target area with at least two
     /// healthy Patriot counters (ruling bh #13), or Hot Shot at a town region.
     pub fn bombard_options(&self, firer: u8) -> Vec<Action> {
+        self.bombard_choices(firer).collect()
+    }
+
+    /// `bombard_options` one by one, so that `can` stops at the first.
+    pub(crate) fn bombard_choices(&self, firer: u8) -> impl Iterator<Item = Action> + '_ {
         let map = self.map();
         let area = if firer == 0 {
             map.fleet_target(self.fleet)
         } else {
             crate::map::Target::Harbor
         };
-        let mut out = Vec::new();
-        for r in map.land().filter(|&r| map.area(r).bombard == Some(area)) {
-            let healthy = self.side_at(r, PATRIOT).filter(|&i| !self.p(i).flipped).count();
-            if healthy >= 2 {
-                out.push(Action::Region(r));
-            }
-            if map.is_town(r) && !self.is_ablaze(r) && !self.hot_shot_done {
-                out.push(Action::HotShot(r));
-            }
-        }
-        out
+        map.land()
+            .filter(move |&r| map.area(r).bombard == Some(area))
+            .flat_map(move |r| {
+                let healthy = self
+                    .side_at(r, PATRIOT)
+                    .filter(|&i| !self.p(i).flipped)
+                    .nth(1)
+                    .is_some();
+                let hot_shot = map.is_town(r) && !self.is_ablaze(r) && !self.hot_shot_done;
+                [
+                    healthy.then_some(Action::Region(r)),
+                    hot_shot.then_some(Action::HotShot(r)),
+                ]
+                .into_iter()
+                .flatten()
+            })
     }
 
     fn bombard(&mut self, firer: u8, a: Action) {
@@ -440,17 +472,20 @@ impl Bh {
 
     /// 6.9 / ruling bh #7: regions the Patriot may snipe at.
     pub fn snipe_targets(&self) -> Vec<Region> {
+        self.snipe_at().collect()
+    }
+
+    /// `snipe_targets` one by one, so that `can` stops at the first.
+    pub(crate) fn snipe_at(&self) -> impl Iterator<Item = Region> + '_ {
         let map = self.map();
-        map.land()
-            .filter(|&r| {
-                !self.is_ablaze(r)
-                    && self.side_at(r, BRITISH).any(|i| self.snipe_eligible(i))
-                    && (map.is_town(r) || map.adj[r as usize].iter().any(|&b| map.is_town(b)))
-                    && map.adj[r as usize]
-                        .iter()
-                        .any(|&b| map.is_town(b) && !self.is_ablaze(b))
-            })
-            .collect()
+        map.land().filter(move |&r| {
+            !self.is_ablaze(r)
+                && self.side_at(r, BRITISH).any(|i| self.snipe_eligible(i))
+                && (map.is_town(r) || map.adj[r as usize].iter().any(|&b| map.is_town(b)))
+                && map.adj[r as usize]
+                    .iter()
+                    .any(|&b| map.is_town(b) && !self.is_ablaze(b))
+        })
     }
 
     /// 6.9 unbroken/healthy British pieces, no cannons; 12.2 not a leader landing this turn.

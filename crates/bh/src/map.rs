@@ -115,6 +115,12 @@ pub struct Map {
     by_id: HashMap<String, Region>,
     muster: Region,
     neck: Region,
+    /// The land regions in index order, and the Landing Zone (index in
+    /// `zones`) of each Staging Area: the hot path looks them up, never searches.
+    land: Vec<Region>,
+    staging: Vec<Option<usize>>,
+    /// `hill`'s answers, looked up once.
+    hills: OnceLock<[Vec<Region>; 3]>,
 }
 
 /// Drawing projection: 1 unit is about 4 m; x grows east, y south.
@@ -370,7 +376,14 @@ impl Map {
             muster: *by_id.get("muster-box").ok_or("regions.tsv: 3.2 needs 'muster-box'")?,
             neck: *by_id.get("neck").ok_or("regions.tsv: 3.4 needs 'neck'")?,
             by_id,
+            land: Vec::new(),
+            staging: Vec::new(),
+            hills: OnceLock::new(),
         };
+        m.land = (0..n as Region).filter(|&r| m.area(r).is_land()).collect();
+        m.staging = (0..n as Region)
+            .map(|r| m.zones.iter().position(|z| z.areas.contains(&r)))
+            .collect();
         m.dist = (0..n as Region).map(|r| m.bfs(r)).collect();
         m.validate()?;
         Ok(m)
@@ -463,7 +476,7 @@ impl Map {
     }
 
     pub fn land(&self) -> impl Iterator<Item = Region> + '_ {
-        (0..self.areas.len() as Region).filter(|&r| self.area(r).is_land())
+        self.land.iter().copied()
     }
 
     pub fn is_town(&self, r: Region) -> bool {
@@ -472,7 +485,7 @@ impl Map {
 
     /// 3.5 the Landing Zone whose Staging Area `r` is.
     pub fn zone_of_staging(&self, r: Region) -> Option<&Zone> {
-        self.zones.iter().find(|z| z.areas.contains(&r))
+        self.staging[r as usize].map(|z| &self.zones[z])
     }
 
     pub fn zone(&self, number: u8) -> &Zone {
@@ -484,13 +497,20 @@ impl Map {
     }
 
     /// 3.0 the hills and their regions.
-    pub fn hill(&self, name: &str) -> Vec<Region> {
-        let ids: &[&str] = match name {
-            "moultons" => &["moultons-hill"],
-            "breeds" => &["breeds-redoubt", "breeds-south"],
-            _ => &["bunker-north", "bunker-center", "bunker-south"],
-        };
-        ids.iter().map(|i| self.r(i)).collect()
+    pub fn hill(&self, name: &str) -> &[Region] {
+        let hills = self.hills.get_or_init(|| {
+            [
+                &["moultons-hill"][..],
+                &["breeds-redoubt", "breeds-south"],
+                &["bunker-north", "bunker-center", "bunker-south"],
+            ]
+            .map(|ids| ids.iter().map(|i| self.r(i)).collect())
+        });
+        match name {
+            "moultons" => &hills[0],
+            "breeds" => &hills[1],
+            _ => &hills[2],
+        }
     }
 
     /// 7.2 / ruling bh #23 the line of sight between two land regions.

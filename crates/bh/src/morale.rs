@@ -111,19 +111,22 @@ impl Bh {
 
     /// 6.7 regions with a broken unit that may be rallied (12.2: no leader needed in solitaire).
     pub fn rally_regions(&self, seat: Seat) -> Vec<Region> {
-        if self.demoralized[seat as usize] {
-            return vec![];
-        }
+        self.rally_froms(seat).collect()
+    }
+
+    /// `rally_regions` one by one, so that `can` stops at the first.
+    pub(crate) fn rally_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
         let map = self.map();
-        let mine = self.occupied(seat);
-        map.land()
-            .chain(std::iter::once(map.muster()))
-            .filter(|&r| mine & bit(r) != 0)
-            .filter(|&r| {
-                self.side_at(r, seat).any(|i| self.rallyable(i))
-                    && (self.solo() || self.side_at(r, seat).any(|i| self.can_lead_rally(i)))
-            })
-            .collect()
+        let mine = if self.demoralized[seat as usize] {
+            0
+        } else {
+            self.occupied(seat)
+        };
+        map.land().chain(std::iter::once(map.muster())).filter(move |&r| {
+            mine & bit(r) != 0
+                && self.side_at(r, seat).any(|i| self.rallyable(i))
+                && (self.solo() || self.side_at(r, seat).any(|i| self.can_lead_rally(i)))
+        })
     }
 
     fn rallyable(&self, i: u16) -> bool {

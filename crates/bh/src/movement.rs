@@ -154,12 +154,16 @@ impl Bh {
     }
 
     pub fn move_regions(&self, seat: Seat) -> Vec<Region> {
+        self.move_froms(seat).collect()
+    }
+
+    /// `move_regions` one by one, so that `can` stops at the first.
+    pub(crate) fn move_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
         let map = self.map();
         let o = self.occupancy(seat);
         map.land()
             .chain(std::iter::once(map.muster()))
-            .filter(|&r| o.mine & bit(r) != 0 && self.staging_released(r, seat) && self.any_mover(&o, r, seat))
-            .collect()
+            .filter(move |&r| o.mine & bit(r) != 0 && self.staging_released(r, seat) && self.any_mover(&o, r, seat))
     }
 
     fn solo_staging(&self, r: Region) -> bool {
@@ -280,12 +284,16 @@ impl Bh {
     }
 
     pub fn landing_zones(&self) -> Vec<u8> {
-        let map = self.map();
-        map.zones
+        self.landing_choices().collect()
+    }
+
+    /// `landing_zones` one by one, so that `can` stops at the first.
+    pub(crate) fn landing_choices(&self) -> impl Iterator<Item = u8> + '_ {
+        self.map()
+            .zones
             .iter()
             .filter(|z| self.has(z.region, BRITISH) && z.areas.iter().any(|&s| self.can_land(s)))
             .map(|z| z.number)
-            .collect()
     }
 
     fn room_ok(&self, r: Region, seat: Seat) -> bool {
@@ -318,16 +326,18 @@ impl Bh {
 
     /// 6.8 / ruling bh #19 regions that may reorganize with a neighbour.
     pub fn reorganize_regions(&self, seat: Seat) -> Vec<Region> {
+        self.reorganize_froms(seat).collect()
+    }
+
+    /// `reorganize_regions` one by one, so that `can` stops at the first.
+    pub(crate) fn reorganize_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
         let o = self.occupancy(seat);
-        self.map()
-            .land()
-            .filter(|&r| o.mine & bit(r) != 0)
-            .filter(|&r| {
-                self.reorg_ok(r, o.enemy)
-                    && self.staging_released(r, seat)
-                    && self.partners(&o, seat, r).next().is_some()
-            })
-            .collect()
+        self.map().land().filter(move |&r| {
+            o.mine & bit(r) != 0
+                && self.reorg_ok(r, o.enemy)
+                && self.staging_released(r, seat)
+                && self.partners(&o, seat, r).next().is_some()
+        })
     }
 
     fn reorganize_partners(&self, seat: Seat, a: Region) -> Vec<Region> {

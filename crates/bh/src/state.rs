@@ -5,6 +5,7 @@ use crate::map::{Map, Region};
 use engine::{Dice, Log, Outcome, Seat, Setup};
 use revroad::{Deck, MilitiaPool};
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 pub const BRITISH: Seat = 0;
 pub const PATRIOT: Seat = 1;
@@ -98,12 +99,20 @@ impl Goal {
             Goal::Neck => "neck",
         }
     }
+    /// `regions` of the map in use, one bit each, worked out once (the map
+    /// never changes once a game is made).
+    pub fn mask(self) -> u64 {
+        static MASKS: OnceLock<[u64; 5]> = OnceLock::new();
+        MASKS.get_or_init(|| Goal::ALL.map(|g| g.regions(Map::get()).into_iter().fold(0, |m, r| m | bit(r))))
+            [self as usize]
+    }
+
     pub fn regions(self, map: &Map) -> Vec<Region> {
         match self {
             Goal::Charlestown => map.land().filter(|&r| map.is_town(r)).collect(),
             Goal::Works => vec![map.r("ndw-north"), map.r("ndw-south")],
-            Goal::Breeds => map.hill("breeds"),
-            Goal::Bunker => map.hill("bunker"),
+            Goal::Breeds => map.hill("breeds").to_vec(),
+            Goal::Bunker => map.hill("bunker").to_vec(),
             Goal::Neck => vec![map.neck()],
         }
     }
@@ -442,6 +451,15 @@ pub fn bit(r: Region) -> u64 {
     1u64 << r
 }
 
+/// The regions of a mask, in index order.
+pub fn regions_in(mut mask: u64) -> impl Iterator<Item = Region> {
+    std::iter::from_fn(move || {
+        let r = mask.trailing_zeros();
+        mask &= mask.wrapping_sub(1);
+        (r < 64).then_some(r as Region)
+    })
+}
+
 impl Bh {
     pub fn map(&self) -> &'static Map {
         Map::get()
@@ -495,6 +513,14 @@ impl Bh {
         self.pieces
             .iter()
             .filter(|p| p.side == side && p.on_map())
+            .fold(0, |m, p| m | bit(p.loc))
+    }
+
+    /// Regions holding military units of either side, one bit each (7.2 lines of sight).
+    pub fn military(&self) -> u64 {
+        self.pieces
+            .iter()
+            .filter(|p| p.military() && p.on_map())
             .fold(0, |m, p| m | bit(p.loc))
     }
 

@@ -20,7 +20,7 @@ impl Bh {
         let map = self.map();
         ["moultons", "breeds", "bunker"]
             .iter()
-            .flat_map(|h| map.hill(h))
+            .flat_map(|h| map.hill(h).iter().copied())
             .filter(|&r| self.holds(r, side))
             .count()
     }
@@ -32,10 +32,7 @@ impl Bh {
     }
 
     fn captured_count(&self, goal: Goal) -> usize {
-        goal.regions(self.map())
-            .into_iter()
-            .filter(|&r| self.captured(goal, r))
-            .count()
+        regions_in(goal.mask()).filter(|&r| self.captured(goal, r)).count()
     }
 
     /// 12.3 / 12.4 every objective met.
@@ -47,7 +44,7 @@ impl Bh {
                 if g == Goal::Charlestown {
                     n >= 6
                 } else {
-                    n == g.regions(self.map()).len()
+                    n == g.mask().count_ones() as usize
                 }
             })
     }
@@ -74,7 +71,7 @@ impl Bh {
             let near = obj
                 .goals
                 .iter()
-                .flat_map(|g| g.regions(map))
+                .flat_map(|g| regions_in(g.mask()))
                 .any(|r| map.adj[r as usize].iter().any(|&b| self.unbroken_units(b, BRITISH)));
             if !near {
                 vp -= if obj.number == 6 && self.scenario == Scenario::SoloBritish {
