@@ -48,29 +48,18 @@ fn steps(g: &Bh, a: &str, b: &str) -> u8 {
 #[test]
 fn british_bot_assaults_its_objective_at_good_odds_and_says_why() {
     let mut g = bot_game("solo-patriot", B, 3);
-    for _ in 0..3 {
-        g.put(Regular, B, "breeds-slope-east");
-    }
+    put_n(&mut g, 3, Regular, B, "breeds-slope-east");
     g.update_released();
     g.put(Minuteman, P, "breeds-south");
     let c = g.bot_choice().expect("the bot acts");
     let (a, n, why) = (c.action, c.priority, c.reason);
     assert_eq!((a, n), (Action::Act(Act::Assault), 1), "{why}");
     g.advance();
-    let text = g
-        .log
-        .visible(None)
-        .map(|e| e.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n");
-    assert!(
-        text.contains("British bot: assault (6.2) (priority 1: assault an objective region at good odds)"),
-        "{text}"
+    assert_logged(
+        &g,
+        "British bot: assault (6.2) (priority 1: assault an objective region at good odds)",
     );
-    assert!(
-        text.contains("british assault Breed's Hill (south) from Breed's Hill east slope"),
-        "{text}"
-    );
+    assert_logged(&g, "british assault Breed's Hill (south) from Breed's Hill east slope");
     assert!(!g.to_act().contains(B), "the bot seat never acts by itself");
 }
 
@@ -78,20 +67,12 @@ fn british_bot_assaults_its_objective_at_good_odds_and_says_why() {
 #[test]
 fn british_bot_volleys_at_patriots_next_to_its_lines_before_landing_more() {
     let mut g = bot_game("solo-patriot", B, 3);
-    for _ in 0..2 {
-        g.put(Regular, B, "north-shore");
-    }
+    put_n(&mut g, 2, Regular, B, "north-shore");
     g.put(Regular, B, "lz-3");
     g.put(Minuteman, P, "neck");
-    let c = g.bot_choice().unwrap();
-    let (a, n) = (c.action, c.priority);
-    assert_eq!((a, n), (Action::Act(Act::Volley), 2));
+    assert_eq!(bot_pick(&mut g), (Action::Act(Act::Volley), 2));
     g.advance();
-    assert!(
-        log(&g).contains("Volley Fire from Mystic shore by the Neck at Charlestown Neck"),
-        "{}",
-        log(&g)
-    );
+    assert_logged(&g, "Volley Fire from Mystic shore by the Neck at Charlestown Neck");
     assert_eq!(g.actor(), Some(P), "the human Patriot acts next");
 }
 
@@ -101,10 +82,8 @@ fn british_bot_lands_in_its_zone_nearest_the_objective() {
     // The Northern Defense Works: Moulton's Hill is a step nearer than Moulton's Point.
     let mut g = bot_game("solo-patriot", B, 2);
     assert!(steps(&g, "moultons-hill", "ndw-south") < steps(&g, "point-shore", "ndw-south"));
-    let afloat: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "lz-3")).collect();
-    let c = g.bot_choice().unwrap();
-    let (a, n) = (c.action, c.priority);
-    assert_eq!((a, n), (Action::Act(Act::LandTroops), 4));
+    let afloat = put_n(&mut g, 3, Regular, B, "lz-3");
+    assert_eq!(bot_pick(&mut g), (Action::Act(Act::LandTroops), 4));
     g.advance();
     let ashore: Vec<String> = afloat.iter().map(|&i| loc(&g, i)).filter(|l| l != "lz-3").collect();
     assert_eq!(
@@ -118,13 +97,11 @@ fn british_bot_lands_in_its_zone_nearest_the_objective() {
 #[test]
 fn british_bot_advances_on_the_objective_and_stops_short_of_the_patriots() {
     let mut g = bot_game("solo-patriot", B, 3);
-    let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "moultons-hill")).collect();
+    let regs = put_n(&mut g, 3, Regular, B, "moultons-hill");
     g.update_released();
     g.put(Minuteman, P, "breeds-redoubt");
     let before = steps(&g, "moultons-hill", "breeds-redoubt").min(steps(&g, "moultons-hill", "breeds-south"));
-    let c = g.bot_choice().unwrap();
-    let (a, n) = (c.action, c.priority);
-    assert_eq!((a, n), (Action::Act(Act::LandMove), 3));
+    assert_eq!(bot_pick(&mut g), (Action::Act(Act::LandMove), 3));
     g.advance();
     let at = loc(&g, regs[0]);
     assert!(regs.iter().all(|&i| loc(&g, i) == at), "the group moves together");
@@ -139,9 +116,7 @@ fn british_bot_rallies_where_a_leader_stands() {
     g.put(Leader, B, "moultons-hill");
     let r = g.put(Regular, B, "moultons-hill");
     g.pieces[r as usize].flipped = true;
-    let c = g.bot_choice().unwrap();
-    let (a, n) = (c.action, c.priority);
-    assert_eq!((a, n), (Action::Act(Act::Rally), 5));
+    assert_eq!(bot_pick(&mut g), (Action::Act(Act::Rally), 5));
     g.advance();
     assert!(!g.pieces[r as usize].flipped, "the healthy leader rallies it (12.2)");
 }
@@ -154,15 +129,9 @@ fn patriot_bot_volleys_from_the_works_at_british_next_to_them() {
         g.put(Minuteman, P, "breeds-redoubt");
         g.put(Regular, B, "breeds-slope-east");
     }
-    let c = g.bot_choice().unwrap();
-    let (a, n) = (c.action, c.priority);
-    assert_eq!((a, n), (Action::Act(Act::Volley), 1));
+    assert_eq!(bot_pick(&mut g), (Action::Act(Act::Volley), 1));
     g.advance();
-    assert!(
-        log(&g).contains("Volley Fire from Breed's Hill (redoubt) at Breed's Hill east slope"),
-        "{}",
-        log(&g)
-    );
+    assert_logged(&g, "Volley Fire from Breed's Hill (redoubt) at Breed's Hill east slope");
     assert_eq!(g.ammo, 23);
     assert_eq!(g.actor(), Some(B));
 }
@@ -175,9 +144,7 @@ fn patriot_bot_pulls_units_out_of_the_fires_way() {
     let mil = g.put_militia(1, "town-square");
     g.pieces[mil as usize].flipped = true;
     g.ablaze |= bit(g.region("town-east"));
-    let c = g.bot_choice().unwrap();
-    let (a, n) = (c.action, c.priority);
-    assert_eq!((a, n), (Action::Act(Act::LandMove), 2));
+    assert_eq!(bot_pick(&mut g), (Action::Act(Act::LandMove), 2));
     g.advance();
     for i in [mm, mil] {
         assert_ne!(loc(&g, i), "town-square", "broken or not, everything leaves");
@@ -194,11 +161,9 @@ fn patriot_bot_snipes_a_british_leader() {
     let mut g = bot_game("solo-british", P, 1);
     g.put(Leader, B, "mill-field");
     g.put(Regular, B, "mill-field");
-    let c = g.bot_choice().unwrap();
-    let (a, n) = (c.action, c.priority);
-    assert_eq!((a, n), (Action::Act(Act::Snipe), 4));
+    assert_eq!(bot_pick(&mut g), (Action::Act(Act::Snipe), 4));
     g.advance();
-    assert!(log(&g).contains("Snipe at "), "{}", log(&g));
+    assert_logged(&g, "Snipe at ");
 }
 
 // rule: bh 12.3, 6.5
@@ -226,9 +191,7 @@ fn patriot_bot_reinforces_a_threatened_objective_and_holds_the_works() {
 #[test]
 fn patriot_bot_decides_inside_the_british_assault() {
     let mut g = bot_game("solo-british", B, 3);
-    for _ in 0..3 {
-        g.put(Regular, B, "breeds-slope-east");
-    }
+    put_n(&mut g, 3, Regular, B, "breeds-slope-east");
     g.update_released();
     g.put(Minuteman, P, "breeds-redoubt");
     g.put(Leader, P, "breeds-redoubt");
@@ -241,14 +204,10 @@ fn patriot_bot_decides_inside_the_british_assault() {
         act(&mut g, "british", &id);
     }
     act(&mut g, "british", "done");
-    let text = log(&g);
-    assert!(
-        text.contains("Patriot bot: done (priority 10: hold the ground)"),
-        "{text}"
-    );
-    assert!(
-        text.contains("Patriot bot: fire (priority 11: fire in defence while the powder lasts)"),
-        "{text}"
+    assert_logged(&g, "Patriot bot: done (priority 10: hold the ground)");
+    assert_logged(
+        &g,
+        "Patriot bot: fire (priority 11: fire in defence while the powder lasts)",
     );
     assert!(!g.to_act().contains(P));
 }
@@ -258,7 +217,7 @@ fn patriot_bot_decides_inside_the_british_assault() {
 fn british_final_fire_after_the_actions_of_a_patriot_solitaire_turn() {
     let mut g = bot_game("solo-patriot", B, 3);
     g.opts.final_fire = true;
-    let regs: Vec<u16> = (0..2).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
+    let regs = put_n(&mut g, 2, Regular, B, "breeds-slope-east");
     let mm = g.put(Minuteman, P, "breeds-south");
     g.pieces[regs[0] as usize].fired = true;
     g.ap = [0, 0];
@@ -266,42 +225,35 @@ fn british_final_fire_after_the_actions_of_a_patriot_solitaire_turn() {
     // One unit still able to fire: two dice at 5-6 (terrain from the slope: none).
     g.dice.script([5, 1]);
     g.advance();
-    let text = log(&g);
-    assert!(text.contains("British Final Fire"), "{text}");
-    assert!(
-        text.contains("Volley Fire from Breed's Hill east slope at Breed's Hill (south)"),
-        "{text}"
-    );
+    assert_logged(&g, "British Final Fire");
+    assert_logged(&g, "Volley Fire from Breed's Hill east slope at Breed's Hill (south)");
     assert!(g.pieces[mm as usize].flipped, "one hit flips the minuteman");
     assert!(g.outcome.is_some(), "then the last turn ends");
+}
+
+/// A British Regular next to a Minuteman, both tracks at zero: the Action Phase is over.
+fn lines_in_contact(scenario: &str) -> (Bh, u16) {
+    let mut g = Bh::sandbox(scenario, B);
+    g.put(Regular, B, "breeds-slope-east");
+    let mm = g.put(Minuteman, P, "breeds-south");
+    g.ap = [0, 0];
+    (g, mm)
 }
 
 // rule: bh 12.4
 #[test]
 fn no_final_fire_in_the_two_player_game_and_a_british_seat_chooses_its_own() {
-    let mut g = Bh::sandbox("standard", B);
-    g.put(Regular, B, "breeds-slope-east");
-    let mm = g.put(Minuteman, P, "breeds-south");
-    g.ap = [0, 0];
-    g.turns = 1;
-    g.advance();
-    assert!(!log(&g).contains("British Final Fire"));
-    assert!(!g.pieces[mm as usize].flipped);
-    // Not without the option (ruling bh #25), even in the Patriot solitaire game.
-    let mut g = Bh::sandbox("solo-patriot", B);
-    g.put(Regular, B, "breeds-slope-east");
-    let mm = g.put(Minuteman, P, "breeds-south");
-    g.ap = [0, 0];
-    g.turns = 1;
-    g.advance();
-    assert!(!log(&g).contains("British Final Fire"));
-    assert!(!g.pieces[mm as usize].flipped);
+    for scenario in ["standard", "solo-patriot"] {
+        // Not without the option (ruling bh #25), even in the Patriot solitaire game.
+        let (mut g, mm) = lines_in_contact(scenario);
+        g.turns = 1;
+        g.advance();
+        assert!(!log(&g).contains("British Final Fire"), "{scenario}");
+        assert!(!g.pieces[mm as usize].flipped, "{scenario}");
+    }
     // bot=seat: the British seat is asked, and may stop.
-    let mut g = Bh::sandbox("solo-patriot", B);
+    let (mut g, _) = lines_in_contact("solo-patriot");
     g.opts.final_fire = true;
-    g.put(Regular, B, "breeds-slope-east");
-    g.put(Minuteman, P, "breeds-south");
-    g.ap = [0, 0];
     g.advance();
     assert_eq!(g.actor(), Some(B));
     let choices = ids(&g, "british");

@@ -340,3 +340,30 @@ fn reorganize_never_dead_ends_on_a_region_over_stacked_by_a_blocked_run() {
     });
     assert_eq!(ids(&g, "patriot"), vec!["done"], "nothing can move: the Action may end");
 }
+
+// rule: bh 7.1
+#[test]
+fn a_retreater_whose_onward_region_was_filled_is_lost() {
+    // Ruling bh #33: the Minuteman went on past the full wharves, but the
+    // pieces retreating with it filled both regions beyond (the ferry and
+    // the square; the mill and the meeting house burn).
+    let mut g = sandbox(B);
+    let mm = g.put(Minuteman, P, "town-wharves");
+    for id in ["town-wharves", "town-ferry", "town-square"] {
+        put_n(&mut g, 3, Minuteman, P, id);
+    }
+    for id in ["town-mill", "town-meeting"] {
+        g.ablaze |= bit(g.region(id));
+    }
+    let morale = g.morale[P as usize];
+    g.frames.push(Frame::Overflow {
+        piece: mm,
+        at: g.region("town-shipyard"),
+        origin: OFF,
+    });
+    g.advance();
+    assert_eq!(loc(&g, mm), "gone");
+    assert_eq!(g.morale[P as usize], morale - 1, "9.0 a unit destroyed");
+    assert!(log(&g).contains("has nowhere to retreat and is lost"));
+    assert_eq!(g.units(g.region("town-wharves"), P), 3);
+}

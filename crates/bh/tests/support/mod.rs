@@ -1,6 +1,7 @@
 //! Helpers for the rule tests: act by id, list ids, read the log.
 #![allow(dead_code)]
 
+use bh::actions::Action;
 use bh::state::{Unit, BRITISH, PATRIOT};
 use bh::Bh;
 use engine::{described, find_action, Seat};
@@ -53,4 +54,21 @@ pub fn loc(g: &Bh, i: u16) -> String {
     } else {
         g.map().id(l).to_string()
     }
+}
+
+/// `n` pieces of a kind put on `region`.
+pub fn put_n(g: &mut Bh, n: usize, unit: Unit, side: Seat, region: &str) -> Vec<u16> {
+    (0..n).map(|_| g.put(unit, side, region)).collect()
+}
+
+/// The solitaire bot's choice now and the priority (1-based) that made it.
+pub fn bot_pick(g: &mut Bh) -> (Action, usize) {
+    let c = g.bot_choice().expect("the bot acts");
+    (c.action, c.priority)
+}
+
+/// The log holds `text` (the whole log shown when not).
+pub fn assert_logged(g: &Bh, text: &str) {
+    let all = log(g);
+    assert!(all.contains(text), "{text:?} not in:\n{all}");
 }
