@@ -424,7 +424,7 @@ impl B2c {
         self.british_presence().regions
     }
 
-    /// One pass over the British pieces for the checks after every step.
+    /// One pass over the pieces for the checks after every step.
     fn british_presence(&self) -> BritishPresence {
         let m = map();
         let len = m.len();
@@ -434,9 +434,16 @@ impl B2c {
             cannons: 0,
             concord_regular: false,
             lexington: (false, 0, 0),
+            armed: 0,
         };
         for (i, p) in self.pieces.iter().enumerate() {
-            if p.side() != BRITISH || p.loc as usize >= len {
+            if p.loc as usize >= len {
+                continue;
+            }
+            if p.side() != BRITISH {
+                if !p.under && p.kind.military() && !p.flipped {
+                    b.armed |= 1 << p.loc;
+                }
                 continue;
             }
             b.regions |= 1 << p.loc;
@@ -472,6 +479,8 @@ impl B2c {
         let now = british.regions;
         let left = self.british_in & !now;
         self.british_in = now;
+        // A muster uncovers minutemen: `british.armed` no longer holds after one.
+        let mut mustered = false;
         if left != 0 {
             for r in 0..m.len() as Region {
                 if left & (1 << r) != 0
@@ -485,6 +494,7 @@ impl B2c {
                         )
                     });
                     self.muster(r);
+                    mustered = true;
                 }
             }
         }
@@ -492,7 +502,12 @@ impl B2c {
         let mut destroyed = 0;
         for p in members(british.cannons) {
             let r = self.piece(p).loc;
-            if british.escorted & (1 << r) == 0 && self.unbroken_patriots(r) > 0 {
+            let armed = if mustered {
+                self.unbroken_patriots(r) > 0
+            } else {
+                british.armed & (1 << r) != 0
+            };
+            if british.escorted & (1 << r) == 0 && armed {
                 self.pm(p).loc = DEAD;
                 destroyed |= bit(p);
                 self.log.say("4.1", || {
@@ -574,11 +589,13 @@ impl B2c {
 /// Where the British are (any piece on the map), where an active piece other
 /// than the cannon stands with it (4.1), and the cannons on the map; an active
 /// unbroken Regular in Concord (11.0); in Lexington (12.0) active Percy, the
-/// active cannons and the active unbroken Regulars.
+/// active cannons and the active unbroken Regulars; where active unbroken
+/// Patriot military units stand.
 struct BritishPresence {
     regions: u64,
     escorted: u64,
     cannons: Set,
     concord_regular: bool,
     lexington: (bool, Set, usize),
+    armed: u64,
 }
