@@ -95,16 +95,19 @@ impl Bh {
         let map = self.map();
         let foe = other(seat);
         let mut vp = 0.0;
+        // The schedule is looked up once, not per piece.
+        let [killed, destroyed, wounded, broken] =
+            ["leader-killed", "unit-destroyed", "leader-wounded", "unit-broken"].map(|k| map.vp(k));
         for p in self.pieces.iter().filter(|p| p.side == foe) {
             match (p.loc, p.unit, p.flipped) {
-                (GONE, Unit::Leader, _) => vp += map.vp("leader-killed"),
-                (GONE, _, _) => vp += map.vp("unit-destroyed"),
+                (GONE, Unit::Leader, _) => vp += killed,
+                (GONE, _, _) => vp += destroyed,
                 (OFF, _, _) => {}
-                (_, Unit::Leader, true) if !self.solo() => vp += map.vp("leader-wounded"),
+                (_, Unit::Leader, true) if !self.solo() => vp += wounded,
                 (_, Unit::Leader, _) => {}
-                (_, _, true) => vp += map.vp("unit-broken"),
+                (_, _, true) => vp += broken,
                 // 12.2: 1/2 VP for each panicked unit too.
-                (_, _, false) if p.panic && self.solo() => vp += map.vp("unit-broken"),
+                (_, _, false) if p.panic && self.solo() => vp += broken,
                 _ => {}
             }
         }
