@@ -70,7 +70,7 @@ static INFO: TitleInfo = TitleInfo {
                    or the side is an ordinary seat",
         },
     ],
-    rules_version: "bh-2",
+    rules_version: "bh-3",
 };
 
 pub fn info() -> &'static TitleInfo {

@@ -57,7 +57,9 @@ impl Bh {
         for &g in &obj.goals {
             let n = self.captured_count(g);
             any |= n > 0;
-            if g == Goal::Charlestown && obj.number != 6 {
+            // Ruling bh #35: Charlestown scores as its own objective (#1) under
+            // "Meet any three" (#6) too, not 1 VP per town region.
+            if g == Goal::Charlestown {
                 if n >= 6 {
                     vp += 1.0 + (n - 6) as f64;
                 }

@@ -59,6 +59,43 @@ fn charlestown_objective_has_no_artillery_and_two_fire_in_town() {
     assert!(fp <= all && fp <= 4, "only two of three fire in Charlestown");
 }
 
+// rule: bh 12.3
+#[test]
+fn charlestown_among_any_three_objectives_scores_as_its_own_objective() {
+    // Ruling bh #35: under "Meet any three objectives" Charlestown is met at
+    // six town regions held or burned, 1 VP and 1 more per region over six,
+    // as under its own objective; the other goals score 1 VP a region.
+    let mut g = Bh::sandbox("solo-british", B);
+    g.objective = Some(Objective {
+        number: 6,
+        goals: vec![Goal::Charlestown, Goal::Breeds, Goal::Neck],
+        turns: 9,
+        zones: vec![1, 2, 5],
+        per_region: 1,
+    });
+    for p in g.pieces.iter_mut().filter(|p| p.side == P) {
+        p.loc = OFF;
+    }
+    let town: Vec<_> = Goal::Charlestown.regions(g.map());
+    assert!(town.len() >= 7, "{} town regions", town.len());
+    let none = g.vp(B);
+    g.put(Regular, B, "neck");
+    let base = g.vp(B);
+    assert_eq!(
+        base,
+        none + 3.0,
+        "the Neck: 1 VP, and the -2 for nothing captured is gone"
+    );
+    for &r in &town[..5] {
+        g.ablaze |= 1 << r;
+    }
+    assert_eq!(g.vp(B), base, "five regions do not meet the objective");
+    g.ablaze |= 1 << town[5];
+    assert_eq!(g.vp(B), base + 1.0, "six regions: 1 VP, not 6");
+    g.ablaze |= 1 << town[6];
+    assert_eq!(g.vp(B), base + 2.0, "one more for the seventh");
+}
+
 // rule: bh 12.4
 #[test]
 fn patriot_guesses_then_the_british_objective_is_rolled() {
