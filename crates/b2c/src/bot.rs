@@ -177,12 +177,7 @@ impl B2c {
         let seat = self.bot_seat().expect("bot plays");
         if self.log.enabled() {
             let label = self.describe_action(&choice.action).label;
-            let (who, rule) = if seat == BRITISH {
-                ("British bot", "15.4")
-            } else {
-                ("Patriot bot", "15.3")
-            };
-            self.log.say(rule, || choice.explain(who, &label));
+            choice.log(&mut self.log, seat, ["15.4", "15.3"], &label);
         }
         self.perform(seat, choice.action);
         true

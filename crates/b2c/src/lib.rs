@@ -70,12 +70,7 @@ static INFO: TitleInfo = TitleInfo {
             values: &["9", "8"],
             help: "12.0 and FAQ: the turn Percy's reinforcements enter Boston",
         },
-        OptionInfo {
-            key: "bot",
-            values: &["sheet", "seat"],
-            help: "15.3, 15.4 solitaire only (ignored in standard): the game plays the bot's side by its sheet, \
-                   or the side is an ordinary seat",
-        },
+        revroad::sheet::BOT_OPTION,
     ],
     rules_version: "b2c-2",
 };

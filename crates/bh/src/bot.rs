@@ -347,12 +347,7 @@ impl Bh {
         let seat = self.bot_seat().expect("the bot plays");
         if self.log.enabled() {
             let label = self.describe_action(&choice.action).label;
-            let (who, rule) = if seat == BRITISH {
-                ("British bot", "12.4")
-            } else {
-                ("Patriot bot", "12.3")
-            };
-            self.log.say(rule, || choice.explain(who, &label));
+            choice.log(&mut self.log, seat, ["12.4", "12.3"], &label);
         }
         self.perform(seat, choice.action);
         true

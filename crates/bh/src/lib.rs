@@ -63,12 +63,7 @@ static INFO: TitleInfo = TitleInfo {
             "12.4 British Final Fire after each turn's actions (Patriot solitaire only): the rulebook names it without \
              defining it, so it is off by default (ruling bh #25); on plays the reconstruction of ruling bh #29",
         ),
-        OptionInfo {
-            key: "bot",
-            values: &["sheet", "seat"],
-            help: "12.3, 12.4 solitaire only (ignored in standard): the game plays the bot's side by its sheet, \
-                   or the side is an ordinary seat",
-        },
+        revroad::sheet::BOT_OPTION,
     ],
     rules_version: "bh-3",
 };

@@ -4,7 +4,16 @@
 //! own dice so that a replay stays exact. Each game writes its own
 //! priorities (the printed sheets are not in the rulebook).
 
-use engine::Dice;
+use engine::{Dice, Log, OptionInfo, Seat};
+
+/// The solitaire scenarios' `bot` option, the same in both games.
+pub const BOT_OPTION: OptionInfo = OptionInfo {
+    key: "bot",
+    values: &["sheet", "seat"],
+    help: "solitaire scenarios only (ignored in standard): sheet = the game plays the bot's side by its \
+           (reconstructed) sheet, each decision logged with its reason; seat = the side is an ordinary seat, \
+           for a player or the tree search",
+};
 
 /// A priority's proposal: the candidates, the priority's place on the sheet
 /// (1-based) and why it chose them.
@@ -65,6 +74,13 @@ impl<A> Choice<A> {
     /// The log line of the decision, e.g. "British bot: Pass (priority 7: pass)".
     pub fn explain(&self, bot: &str, label: &str) -> String {
         format!("{bot}: {label} (priority {}: {})", self.priority, self.reason)
+    }
+
+    /// Log the decision of the bot playing `seat` (0 British, 1 Patriot),
+    /// citing its sheet's section, `sections[seat]`.
+    pub fn log(&self, log: &mut Log, seat: Seat, sections: [&str; 2], label: &str) {
+        let bot = if seat == 0 { "British bot" } else { "Patriot bot" };
+        log.say(sections[seat as usize], || self.explain(bot, label));
     }
 }
 
