@@ -631,10 +631,10 @@ impl Map {
         json!({
             "width": WIDTH, "height": HEIGHT, "regions": regions, "borders": borders,
             "labels": [
-                {"text": "Mystic River", "x": 400, "y": 30},
+                {"text": "Mystic River", "x": 520, "y": 30},
                 {"text": "Charles River", "x": 330, "y": 800},
                 {"text": "Boston Harbor", "x": 1060, "y": 900},
-                {"text": "toward Cambridge", "x": 60, "y": 160},
+                {"text": "toward Cambridge", "x": 110, "y": 335},
             ],
         })
     }
