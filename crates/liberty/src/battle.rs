@@ -133,7 +133,7 @@ impl Liberty {
             let a = self.attack_at(hex)?;
             self.main_options(a).first().copied()
         });
-        let sea = self.attack_at(hex).is_some_and(|a| a.sea);
+        let sea = self.attack_at(hex).is_some_and(|a| a.sea.is_some());
         for b in self.blocks_at(hex).collect::<Vec<_>>() {
             let e = self.entry[b as usize];
             let s = Liberty::side_of(b);
@@ -699,18 +699,30 @@ impl Liberty {
             });
         } else if !has_ships(a) && !bt.warship_left[a as usize] {
             // Defeated, not withdrawn: blocks aboard a retreating warship follow it (8.5).
-            let to = self.map().atlantic;
+            let to = self.failed_landing_return(bt.hex, a);
+            let place = self.hex_name(to);
             for b in self.in_hex(bt.hex, a).collect::<Vec<_>>() {
                 if self.at_sea & bit(b) != 0 {
                     self.at_sea &= !bit(b);
                     self.revealed &= !bit(b);
                     self.place(b, to);
                     self.log.say("8.4", || {
-                        format!("{} loses a step and returns to the Atlantic.", Liberty::name(b))
+                        format!("{} loses a step and returns to {place}.", Liberty::name(b))
                     });
                     self.reduce(b, "8.4");
                 }
             }
+        }
+    }
+
+    /// 8.4 "(exception 9.1)": the blocks of a failed Sea Attack go back to
+    /// the Atlantic, or to the West Indies port they sailed from when one port
+    /// attacked the other, unless the enemy now holds it (ruling liberty 8.4).
+    fn failed_landing_return(&self, hex: Hex, attacker: Seat) -> Hex {
+        let map = self.map();
+        match self.attack_at(hex).and_then(|a| a.sea) {
+            Some(from) if map.west_indies.contains(&from) && !self.has(from, other(attacker)) => from,
+            _ => map.atlantic,
         }
     }
 
@@ -801,12 +813,18 @@ impl Liberty {
     pub fn entered(&mut self, id: &str, from: &str) -> Block {
         let b = blocks::by_id(id).unwrap_or_else(|| panic!("no block '{id}'"));
         let hex = self.loc[b as usize];
-        let via = if from == "sea" {
+        // "sea" is from the Atlantic; a box's name (a West Indies port) also by sea.
+        let map = self.map();
+        let f = if from == "sea" {
+            map.atlantic
+        } else {
+            Liberty::place_named(from)
+        };
+        let by_sea = f == map.atlantic || map.west_indies.contains(&f);
+        let via = if by_sea {
             BY_SEA
         } else {
-            let f = Liberty::place_named(from);
-            self.map()
-                .side_between(f, hex)
+            map.side_between(f, hex)
                 .unwrap_or_else(|| panic!("{from} is not next to {}", self.hex_name(hex)))
         };
         let seat = Liberty::side_of(b);
@@ -820,7 +838,7 @@ impl Liberty {
                 opposed: true,
                 entries: vec![(via, seat)],
                 main: Some(via),
-                sea: via == BY_SEA,
+                sea: by_sea.then_some(f),
             }),
         }
         b

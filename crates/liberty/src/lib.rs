@@ -52,7 +52,7 @@ static INFO: TitleInfo = TitleInfo {
             "Optional rule: a fourth, pursuit round in which the attacker retreats",
         ),
     ],
-    rules_version: "liberty-1",
+    rules_version: "liberty-2",
 };
 
 pub fn info() -> &'static TitleInfo {

@@ -410,6 +410,7 @@ impl Liberty {
     /// Returns whether the block must stop.
     fn enter(&mut self, seat: Seat, b: Block, h: Hex, via: u16) -> bool {
         let enemy_here = self.has(h, other(seat));
+        let sea = (via == BY_SEA).then_some(self.loc[b as usize]);
         let attack = self.is_attack(seat, h);
         self.place(b, h);
         self.entry[b as usize] = via;
@@ -426,14 +427,14 @@ impl Liberty {
                 opposed: enemy_here,
                 entries: vec![(via, seat)],
                 main: None,
-                sea: via == BY_SEA,
+                sea,
             }),
             Some(a) => {
                 a.entries.push((via, seat));
-                if a.attacker == seat && a.sea && via != BY_SEA {
+                if a.attacker == seat && a.sea.is_some() && via != BY_SEA {
                     // Ground blocks joining by land: the warships alone came by
                     // sea, so this is no Sea Attack (8.4) and the Main Attack is open.
-                    a.sea = false;
+                    a.sea = None;
                     a.main = None;
                 }
                 if a.attacker != seat && !a.opposed {
@@ -441,7 +442,7 @@ impl Liberty {
                     a.attacker = seat;
                     a.opposed = true;
                     a.main = None;
-                    a.sea = via == BY_SEA;
+                    a.sea = sea;
                 }
             }
         }
@@ -563,7 +564,7 @@ impl Liberty {
                 }
             }
             if let Some(a) = self.attack_at_mut(to) {
-                a.sea = true;
+                a.sea = Some(from);
                 a.main = Some(BY_SEA);
             }
         }

@@ -53,8 +53,9 @@ pub struct Attack {
     pub entries: Vec<(u16, Seat)>,
     /// The Main Attack hexside (7.22), once declared.
     pub main: Option<u16>,
-    /// A Sea Attack (8.4).
-    pub sea: bool,
+    /// A Sea Attack (8.4), with the box it sailed from: the Atlantic, or a
+    /// West Indies port attacking the other one (9.1).
+    pub sea: Option<Hex>,
 }
 
 /// The procedures that may wait for a decision, as a stack (top = current).

@@ -655,7 +655,11 @@ fn a_sea_attack_needs_a_warship_takes_at_most_three_ground_blocks_and_may_split(
     assert!(legal(&g, "british", &sail("New York")), "a third ground block");
     act(&mut g, "british", &sail("New York"));
     let a = g.attack_at(Liberty::place_named("New York")).unwrap().clone();
-    assert!(a.sea);
+    assert_eq!(
+        a.sea,
+        Some(Liberty::place_named("atlantic")),
+        "sailed from the Atlantic"
+    );
     assert_eq!(a.main, Some(liberty::state::BY_SEA));
     // A fourth is one too many.
     let mut g = position(&[
@@ -726,7 +730,7 @@ fn sea_attacks_never_combine_with_another_attack_and_one_per_target() {
     act(&mut g, "british", "pick-b-grey");
     assert!(!legal(&g, "british", &sail("New York")));
     let a = g.attack_at(Liberty::place_named("New York")).unwrap();
-    assert!(!a.sea);
+    assert_eq!(a.sea, None);
 }
 
 // rule: liberty 8.4, 8.2
@@ -746,7 +750,7 @@ fn a_warship_alone_may_join_an_overland_attack_and_then_the_main_attack_is_decla
     walk(&mut g, "british", "b-percy", &[&step("New York")]);
     let ny = Liberty::place_named("New York");
     let a = g.attack_at(ny).unwrap().clone();
-    assert!(!a.sea);
+    assert_eq!(a.sea, None);
     assert!(matches!(g.frames.last(), Some(Frame::MainAttack { .. })));
     let side = liberty::map::Map::embedded()
         .side_between(ny, Liberty::place_named("West Point"))
@@ -818,7 +822,7 @@ fn west_indies_moves_and_stacking_before_french_entry() {
     walk(&mut g, "american", "f-ship-debarras", &["sail-wi-british"]);
     walk(&mut g, "american", "f-stsimon", &["sail-wi-british"]);
     let a = g.attack_at(Liberty::place_named("wi-british")).unwrap();
-    assert!(a.sea && a.attacker == 1);
+    assert!(a.sea.is_some() && a.attacker == 1);
 }
 
 // rule: liberty 7.22, 5.4

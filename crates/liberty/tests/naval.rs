@@ -420,3 +420,52 @@ fn the_atlantic_holds_both_sides_and_never_has_a_battle() {
     assert_eq!(g.where_is("f-viomenil"), "the Atlantic");
     assert_eq!(g.strength_of("f-viomenil"), 4);
 }
+
+// ruling: liberty 8.4 — a failed Sea Attack between the West Indies ports returns to its port.
+// rule: liberty 8.4, 9.1
+#[test]
+fn a_failed_sea_attack_from_the_other_west_indies_port_returns_there() {
+    let mut g = position(&[("f-ship-debarras", "wi-french", 3), ("f-stsimon", "wi-french", 2)]);
+    g.french_entered = true;
+    g.put("b-ship-hood", "wi-british", 1);
+    g.put("b-rawdon", "wi-british", 3);
+    g.begin_actions(BRITISH, BRITISH, 1);
+    act(&mut g, "british", "group-wi-british");
+    for b in ["b-ship-hood", "b-rawdon"] {
+        act(&mut g, "british", &format!("pick-{b}"));
+        act(&mut g, "british", "sail-wi-french");
+    }
+    end_group(&mut g, "british");
+    if g.waits_for("british") {
+        act(&mut g, "british", "end-actions");
+    }
+    act(&mut g, "american", "end-actions");
+    // De Barras (A, defending) sinks Hood before Rawdon can land.
+    g.dice.script([1, 6, 6]);
+    fire(&mut g, "american", "f-ship-debarras");
+    assert_eq!(g.where_is("b-ship-hood"), "prisoner");
+    assert_eq!(g.where_is("b-rawdon"), "British West Indies");
+    assert_eq!(g.strength_of("b-rawdon"), 2);
+    let seen = log_text(&g, None);
+    assert!(
+        seen.contains("Rawdon loses a step and returns to British West Indies"),
+        "{seen}"
+    );
+}
+
+// rule: liberty 8.4, 9.1
+#[test]
+fn a_failed_sea_attack_from_the_atlantic_on_a_west_indies_port_returns_to_the_atlantic() {
+    let mut g = position(&[("f-ship-debarras", "wi-french", 3), ("f-stsimon", "wi-french", 2)]);
+    g.french_entered = true;
+    for b in ["b-ship-hood", "b-rawdon"] {
+        g.put(b, "wi-french", if b == "b-ship-hood" { 1 } else { 3 });
+        g.entered(b, "sea");
+    }
+    g.player1 = BRITISH;
+    g.dice.script([1, 6, 6]);
+    g.begin_battles();
+    fire(&mut g, "american", "f-ship-debarras");
+    assert_eq!(g.where_is("b-rawdon"), "the Atlantic");
+    assert_eq!(g.strength_of("b-rawdon"), 2);
+}
