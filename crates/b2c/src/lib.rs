@@ -73,6 +73,7 @@ static INFO: TitleInfo = TitleInfo {
         revroad::sheet::BOT_OPTION,
     ],
     rules_version: "b2c-2",
+    data_files: &["regions.tsv", "borders.tsv", "vp.tsv", "cards.tsv"],
 };
 
 pub fn info() -> &'static TitleInfo {

@@ -66,6 +66,7 @@ static INFO: TitleInfo = TitleInfo {
         revroad::sheet::BOT_OPTION,
     ],
     rules_version: "bh-3",
+    data_files: &["regions.tsv", "borders.tsv", "zones.tsv", "vp.tsv", "drawing.tsv", "los.tsv", "cards.tsv"],
 };
 
 pub fn info() -> &'static TitleInfo {

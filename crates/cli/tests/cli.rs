@@ -287,3 +287,31 @@ fn provenance_lists_items() {
         .code(1)
         .stderr(predicate::str::contains("unknown title 'nosuch'"));
 }
+
+#[test]
+fn a_game_made_with_data_files_loads_only_with_the_same_files() {
+    let dir = TempDir::new().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    let blocks = include_str!("../../liberty/data/blocks.tsv");
+    std::fs::write(data.join("blocks.tsv"), blocks).unwrap();
+    let file = dir.path().join("game.json");
+    ph().args(["--data", arg(&data), "new", SCENARIO, "--seed", "7", "-o", arg(&file)])
+        .assert()
+        .success();
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("\"blocks.tsv\""), "the save names the replaced file");
+    ph().args(["--data", arg(&data), "status", arg(&file)])
+        .assert()
+        .success();
+    ph().args(["status", arg(&file)]).assert().code(1).stderr(
+        predicate::str::contains("made with --data files blocks.tsv")
+            .and(predicate::str::contains("the embedded data")),
+    );
+    // Same file name, other contents: refused too.
+    std::fs::write(data.join("blocks.tsv"), format!("{blocks}\n")).unwrap();
+    ph().args(["--data", arg(&data), "status", arg(&file)])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("load it with the same --data"));
+}

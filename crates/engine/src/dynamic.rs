@@ -118,7 +118,7 @@ impl TitleEntry {
             },
             map_json: G::map_json,
             provenance: G::provenance,
-            use_data_dir: G::use_data_dir,
+            use_data_dir: crate::data::use_data_dir::<G>,
         }
     }
 }

@@ -75,6 +75,9 @@ pub struct TitleInfo {
     /// Changes whenever rules or data change how a game plays; saved games
     /// record it so a replay knows which rules made them.
     pub rules_version: &'static str,
+    /// The files `--data DIR` may replace (see [`Game::use_data_dir`]); a
+    /// save file records those a game was made with.
+    pub data_files: &'static [&'static str],
 }
 
 impl TitleInfo {

@@ -5,6 +5,7 @@
 //! or [`AnyGame`] (type-erased, JSON in and out).
 
 pub mod conformance;
+pub mod data;
 pub mod dice;
 pub mod dynamic;
 pub mod game;

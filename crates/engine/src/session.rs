@@ -2,6 +2,7 @@
 //! undo. A game is event-sourced: setup + actions is all of it, and a save
 //! file is that list plus a copy of the state to check it against.
 
+use crate::data::{self, DataOverride};
 use crate::game::{apply, check_turn, find_action, Game, Refusal, Seat, Setup, SetupError};
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +25,9 @@ pub struct SaveFile {
     pub version: u32,
     pub title: String,
     pub rules_version: String,
+    /// The data files `--data DIR` replaced; absent for the embedded data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<DataOverride>,
     pub setup: Setup,
     pub actions: Vec<Record>,
     /// The state after the last action, checked against a replay on load.
@@ -40,6 +44,8 @@ pub enum SaveError {
     WrongTitle { found: String, expected: String },
     #[error("this save was made with rules '{found}'; this build has '{expected}'")]
     RulesVersion { found: String, expected: String },
+    #[error("this game was made with {found}, but this run uses {expected}: load it with the same --data")]
+    Data { found: String, expected: String },
     #[error("bad setup in save: {0}")]
     Setup(#[from] SetupError),
     #[error("action {index} ({seat} {action}) does not replay: {why}")]
@@ -142,6 +148,7 @@ impl<G: Game> Session<G> {
             version: SAVE_VERSION,
             title: info.key.to_string(),
             rules_version: info.rules_version.to_string(),
+            data: data::in_use(info.key),
             setup: self.setup.clone(),
             actions: self.actions.clone(),
             state: serde_json::to_value(&self.state).expect("state serializes"),
@@ -172,6 +179,13 @@ impl<G: Game> Session<G> {
             return Err(SaveError::RulesVersion {
                 found: save.rules_version.clone(),
                 expected: G::info().rules_version.to_string(),
+            });
+        }
+        let data = data::in_use(G::info().key);
+        if save.data != data {
+            return Err(SaveError::Data {
+                found: data::describe(save.data.as_ref()),
+                expected: data::describe(data.as_ref()),
             });
         }
         let s = Self::replay(save.setup.clone(), &save.actions)?;

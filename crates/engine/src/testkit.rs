@@ -47,6 +47,7 @@ static INFO: TitleInfo = TitleInfo {
         help: "points to win",
     }],
     rules_version: "toy-1",
+    data_files: &["toy.tsv"],
 };
 
 impl Game for Toy {

@@ -53,6 +53,7 @@ static INFO: TitleInfo = TitleInfo {
         ),
     ],
     rules_version: "liberty-2",
+    data_files: &["hexes.tsv", "hexsides.tsv", "rivers.tsv", "blocks.tsv"],
 };
 
 pub fn info() -> &'static TitleInfo {
