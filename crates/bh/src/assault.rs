@@ -258,6 +258,11 @@ impl Bh {
                 let i = a.picked[0];
                 out.extend(self.retreat_targets(i, a.at, a.from).into_iter().map(Action::Region));
             }
+            AStage::LeadersRetreatTo => {
+                if let Some((_, targets)) = self.lone_leaders(a) {
+                    out.extend(targets.into_iter().map(Action::Region));
+                }
+            }
             AStage::DefenceChoice => {
                 out.push(Action::Choice(Choice::Fire));
                 out.push(Action::Choice(Choice::Hold));
@@ -344,6 +349,15 @@ impl Bh {
                         origin: a.from,
                     });
                 }
+            }
+            (AStage::LeadersRetreatTo, Action::Region(r)) => {
+                for i in self.lone_leaders(&a).map(|l| l.0).unwrap_or_default() {
+                    self.pm(i).loc = r;
+                }
+                let name = self.map().area(r).name.clone();
+                self.log
+                    .say("6.2", || format!("the defeated leaders retreat to {name}"));
+                self.assault_mut().stage = AStage::End;
             }
             (AStage::DefenceChoice, Action::Choice(c)) => {
                 // Ruling bh #15: defending costs 1, the free fire 1 more; 11.2 2 or 4 more.
@@ -504,6 +518,10 @@ impl Bh {
                 true
             }
             AStage::End => {
+                if self.lone_leaders(&a).is_some_and(|l| l.1.len() > 1) {
+                    self.assault_mut().stage = AStage::LeadersRetreatTo;
+                    return true;
+                }
                 self.frames.pop();
                 self.end_assault(&a);
                 true
@@ -512,7 +530,21 @@ impl Bh {
         }
     }
 
-    /// 6.2 markers; the loser's leaders left alone retreat or are lost.
+    /// 6.2 / ruling bh #16: the defender's leaders left without units in the
+    /// Assault region, with the regions they may retreat to (all go together:
+    /// leaders ignore stacking, so they share their targets).
+    fn lone_leaders(&self, a: &Assault) -> Option<(Vec<u16>, Vec<Region>)> {
+        let def = other(a.attacker);
+        if self.units(a.at, def) > 0 || self.units(a.at, a.attacker) == 0 {
+            return None;
+        }
+        let leaders: Vec<u16> = self.side_at(a.at, def).collect();
+        let targets = self.retreat_targets(*leaders.first()?, a.at, a.from);
+        Some((leaders, targets))
+    }
+
+    /// 6.2 markers; the loser's leaders left alone retreat (their owner chose
+    /// where when there was a choice) or are lost.
     fn end_assault(&mut self, a: &Assault) {
         let def = other(a.attacker);
         for &i in &a.attackers {

@@ -262,6 +262,9 @@ pub enum AStage {
     AttackerRetreat,
     DefenderRetreat,
     DefenderRetreatTo,
+    /// 6.2 / ruling bh #16: the losing defender's leaders, left without units,
+    /// retreat to a region their owner picks.
+    LeadersRetreatTo,
     End,
 }
 

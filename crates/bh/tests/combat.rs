@@ -1,6 +1,7 @@
 //! 6.1-6.4, 6.9 fire combat, 6.2 Assault, 7.0 hits, 8.0 ammunition, 3.1 terrain, 11.1, 11.2.
 
 mod support;
+use bh::actions::Action;
 use bh::state::*;
 use bh::Bh;
 use support::*;
@@ -362,4 +363,49 @@ fn the_attacker_may_pull_back_some_units_after_a_round() {
     act(&mut g, "british", "retreat");
     assert_eq!(loc(&g, regs[1]), "breeds-slope-east", "the rest break off too");
     assert!(g.pieces[regs[1] as usize].moved && g.pieces[regs[1] as usize].fired);
+}
+
+/// British Regulars assault a militia and a leader in the Northern Defense
+/// Works from the Mystic shore; the militia falls and the leader is left alone.
+fn leader_left_alone() -> (Bh, u16) {
+    let mut g = sandbox(B);
+    let regs = put_n(&mut g, 3, Regular, B, "mystic-beach");
+    g.update_released();
+    let m = g.put(Militia, P, "ndw-north");
+    let l = g.put(Leader, P, "ndw-north");
+    acts(&mut g, "british", &["assault", "mystic-beach", "ndw-north"]);
+    for &r in &regs {
+        act(&mut g, "british", &piece(r));
+    }
+    act(&mut g, "british", "done");
+    act(&mut g, "patriot", "done");
+    g.dice.script([6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    act(&mut g, "patriot", "hold-fire");
+    act(&mut g, "patriot", &piece(m));
+    act(&mut g, "patriot", &piece(m));
+    (g, l)
+}
+
+// ruling: bh #16 — the defeated leaders' retreat is their owner's choice.
+// rule: bh 6.2, 7.1
+#[test]
+fn leaders_left_alone_after_an_assault_retreat_where_their_owner_picks() {
+    let (mut g, l) = leader_left_alone();
+    // Both are away from the Assault's origin (ruling bh #16); the game used to take the first.
+    assert_eq!(ids(&g, "patriot"), vec!["ndw-south", "breeds-slope-north"]);
+    assert!(ids(&g, "british").is_empty());
+    act(&mut g, "patriot", "breeds-slope-north");
+    assert_eq!(loc(&g, l), "breeds-slope-north");
+    assert_logged(&g, "the defeated leaders retreat to");
+    assert!(!g.pieces[l as usize].moved, "a retreat is no move of the leader's own");
+    assert_eq!(g.to_move, P, "the Assault is over and the turn passes");
+
+    // The Patriot sheet bot (12.3) falls back to join friends.
+    let (mut g, _) = leader_left_alone();
+    g.scenario = revroad::Scenario::SoloBritish;
+    g.objective = Some(bh::setup::british_objective(2));
+    g.opts.bot = true;
+    g.put(Militia, P, "breeds-slope-north");
+    let (a, _) = bot_pick(&mut g);
+    assert_eq!(a, Action::Region(g.region("breeds-slope-north")));
 }
