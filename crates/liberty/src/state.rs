@@ -240,6 +240,22 @@ impl Liberty {
             .sum()
     }
 
+    /// The block a Group Move is moving now (5.1), if any.
+    pub fn moving_block(&self) -> Option<Block> {
+        self.frames.iter().find_map(|f| match f {
+            Frame::Group { current: Some(m), .. } => Some(m.block),
+            _ => None,
+        })
+    }
+
+    /// A replacement drawn and not yet deployed (6.0), with its side.
+    pub fn drawn_block(&self) -> Option<(Seat, Block)> {
+        self.frames.iter().find_map(|f| match f {
+            Frame::Deploy { seat, block } => Some((*seat, *block)),
+            _ => None,
+        })
+    }
+
     pub fn attack_at(&self, h: Hex) -> Option<&Attack> {
         self.attacks.iter().find(|a| a.hex == h)
     }

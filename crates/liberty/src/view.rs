@@ -132,14 +132,8 @@ impl Liberty {
         };
         // A block the other side drew but has not deployed yet (6.0) is dealt an
         // identity with the rest, then made deployable and full strength below.
-        let drawn = self.frames.iter().find_map(|f| match f {
-            Frame::Deploy { seat, block } if *seat == e => Some(*block),
-            _ => None,
-        });
-        let moving = self.frames.iter().find_map(|f| match f {
-            Frame::Group { current: Some(m), .. } => Some(m.block),
-            _ => None,
-        });
+        let drawn = self.drawn_block().filter(|d| d.0 == e).map(|d| d.1);
+        let moving = self.moving_block();
         // What the observer sees of a hidden block: where it stands, how it
         // moved this turn and whether it is moving now, not who it is.
         let seen = |b: Block| {

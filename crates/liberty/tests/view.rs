@@ -289,10 +289,7 @@ fn determinize_keeps_the_seat_view_and_log_and_resamples_hidden_identities() {
 
 /// The block the enemy drew and has not yet deployed (6.0).
 fn pending_deploy(g: &Liberty) -> Option<u8> {
-    g.frames.iter().find_map(|f| match f {
-        liberty::state::Frame::Deploy { block, .. } => Some(*block),
-        _ => None,
-    })
+    g.drawn_block().map(|d| d.1)
 }
 
 // rule: liberty 2.0, 6.0, 6.1
@@ -361,10 +358,7 @@ fn determinize_depends_only_on_what_the_seat_has_seen() {
         let g = random_position(seed, 30 + 10 * seed as usize);
         // (A block named in a step under way is left alone: swapping it would
         // need its frame rewritten too.)
-        let moving = g.frames.iter().find_map(|f| match f {
-            liberty::state::Frame::Group { current: Some(m), .. } => Some(m.block),
-            _ => None,
-        });
+        let moving = g.moving_block();
         let hidden: Vec<u8> = (0..g.loc.len() as u8)
             .filter(|&b| {
                 Liberty::side_of(b) == AMERICAN
