@@ -123,23 +123,15 @@ impl Bh {
     /// 5.2 what the active player may do on his opportunity.
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let (a, o) = (self.ap[seat as usize], self.ap[other(seat) as usize]);
-        let able = Act::ALL.map(|act| self.can(act, seat));
-        out.extend(
-            Act::ALL
-                .into_iter()
-                .zip(able)
-                .filter(|&(_, ok)| ok)
-                .map(|(act, _)| Action::Act(act)),
-        );
+        let able = Act::ALL.map(|act| self.can(act, seat).then_some(act));
+        out.extend(able.iter().flatten().map(|&act| Action::Act(act)));
         // 5.2 Reserve Actions: not ahead, or on the last Action.
         if self.reserve[seat as usize] > 0 && (a <= o || a == 1) {
-            out.extend(
-                Act::ALL
-                    .into_iter()
-                    .zip(able)
-                    .filter(|&(act, ok)| ok && !matches!(act, Act::Plan | Act::Pass))
-                    .map(|(act, _)| Action::Reserve(act)),
-            );
+            let reserve = able
+                .iter()
+                .flatten()
+                .filter(|act| !matches!(act, Act::Plan | Act::Pass));
+            out.extend(reserve.map(|&act| Action::Reserve(act)));
         }
         // Ruling bh #2: a free pass only when not ahead, and not right after the opponent's.
         if a <= o && self.free_passed != Some(other(seat)) {

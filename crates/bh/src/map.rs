@@ -1,6 +1,7 @@
 //! 2.0, 3.0-3.5 The map of the Charlestown peninsula, loaded from the data
 //! files in `data/` (reconstructed: see `data/README.md`).
 
+use crate::state::Goal;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -121,6 +122,8 @@ pub struct Map {
     staging: Vec<Option<usize>>,
     /// `hill`'s answers, looked up once.
     hills: OnceLock<[Vec<Region>; 3]>,
+    /// `goal_mask`'s answers, worked out once.
+    goal_masks: OnceLock<[u64; 5]>,
 }
 
 /// Drawing projection: 1 unit is about 4 m; x grows east, y south.
@@ -379,6 +382,7 @@ impl Map {
             land: Vec::new(),
             staging: Vec::new(),
             hills: OnceLock::new(),
+            goal_masks: OnceLock::new(),
         };
         m.land = (0..n as Region).filter(|&r| m.area(r).is_land()).collect();
         m.staging = (0..n as Region)
@@ -494,6 +498,13 @@ impl Map {
 
     pub fn zone_at(&self, r: Region) -> Option<&Zone> {
         self.zones.iter().find(|z| z.region == r)
+    }
+
+    /// 12.3 an objective's regions, one bit each.
+    pub fn goal_mask(&self, goal: Goal) -> u64 {
+        self.goal_masks
+            .get_or_init(|| Goal::ALL.map(|g| g.regions(self).into_iter().fold(0, |m, r| m | crate::state::bit(r))))
+            [goal as usize]
     }
 
     /// 3.0 the hills and their regions.

@@ -5,7 +5,6 @@ use crate::map::{Map, Region};
 use engine::{Dice, Log, Outcome, Seat, Setup};
 use revroad::{Deck, MilitiaPool};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
 
 pub const BRITISH: Seat = 0;
 pub const PATRIOT: Seat = 1;
@@ -99,12 +98,9 @@ impl Goal {
             Goal::Neck => "neck",
         }
     }
-    /// `regions` of the map in use, one bit each, worked out once (the map
-    /// never changes once a game is made).
+    /// `regions` of the map in use, one bit each.
     pub fn mask(self) -> u64 {
-        static MASKS: OnceLock<[u64; 5]> = OnceLock::new();
-        MASKS.get_or_init(|| Goal::ALL.map(|g| g.regions(Map::get()).into_iter().fold(0, |m, r| m | bit(r))))
-            [self as usize]
+        Map::get().goal_mask(self)
     }
 
     pub fn regions(self, map: &Map) -> Vec<Region> {
