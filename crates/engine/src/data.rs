@@ -3,7 +3,7 @@
 //! is never replayed over another map or order of battle without a clear
 //! error.
 
-use crate::game::Game;
+use crate::game::{Game, TitleInfo};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -68,4 +68,15 @@ pub fn use_data_dir<G: Game>(dir: &Path) -> Result<(), String> {
 /// The data files replaced for this title in this run, if any.
 pub fn in_use(title: &str) -> Option<DataOverride> {
     IN_USE.lock().expect("data registry").get(title).cloned()
+}
+
+/// The rules and data a game of this title is played with here: its rules
+/// version, and the digest of the data files `--data` replaced, if any. The
+/// server stores it with each game and refuses to replay a game under
+/// another.
+pub fn rules_stamp(info: &TitleInfo) -> String {
+    match in_use(info.key) {
+        None => info.rules_version.to_string(),
+        Some(d) => format!("{} data sha256:{}", info.rules_version, d.sha256),
+    }
 }

@@ -3,7 +3,7 @@
 
 use engine::data::{self, DataOverride};
 use engine::testkit::Toy;
-use engine::{SaveError, Session, Setup};
+use engine::{Game, SaveError, Session, Setup};
 
 #[test]
 fn a_save_records_the_data_it_was_made_with_and_refuses_other_data() {
@@ -18,9 +18,12 @@ fn a_save_records_the_data_it_was_made_with_and_refuses_other_data() {
     assert_eq!(embedded.data, None);
     assert!(!serde_json::to_string(&embedded).unwrap().contains("\"data\""));
 
+    assert_eq!(data::rules_stamp(Toy::info()), Toy::info().rules_version);
     std::fs::write(dir.join("toy.tsv"), "target\t12\n").unwrap();
     data::use_data_dir::<Toy>(&dir).unwrap();
     let d = data::in_use("toy").expect("recorded");
+    let stamp = data::rules_stamp(Toy::info());
+    assert_eq!(stamp, format!("{} data sha256:{}", Toy::info().rules_version, d.sha256));
     assert_eq!(d.files, vec!["toy.tsv"]);
     assert_eq!(d.sha256.len(), 64);
 

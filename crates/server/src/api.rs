@@ -386,6 +386,7 @@ async fn create_game(State(st): State<AppState>, Body(req): Body<CreateReq>) -> 
         seed,
         status: "active".into(),
         created: crate::store::now(),
+        rules: engine::data::rules_stamp(info),
     };
     let mut live = Live::new_game(row, seats).map_err(ApiError::refused)?;
     // Store the options with their defaults filled in.

@@ -80,6 +80,14 @@ pub fn apply_event(game: &mut dyn AnyGame, resigned: &mut Option<String>, e: &Ev
 impl Live {
     pub fn new_game(row: GameRow, seats: Vec<SeatRow>) -> Result<Live, String> {
         let entry = title_entry(&row.title).ok_or_else(|| format!("unknown title '{}'", row.title))?;
+        // A game is replayed only under the rules and data it was made with.
+        let here = engine::data::rules_stamp((entry.info)());
+        if !row.rules.is_empty() && row.rules != here {
+            return Err(format!(
+                "game {} was made with rules '{}'; this server has '{here}'",
+                row.id, row.rules
+            ));
+        }
         let setup = Setup {
             scenario: row.scenario.clone(),
             options: row.options.clone(),

@@ -42,6 +42,8 @@ CREATE TABLE IF NOT EXISTS games (
     status   TEXT NOT NULL,
     created  BIGINT NOT NULL
 );
+-- Rules version (and data digest) a game was made with; '' for older games.
+ALTER TABLE games ADD COLUMN IF NOT EXISTS rules TEXT NOT NULL DEFAULT '';
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id),
     pos     INTEGER NOT NULL,
@@ -201,7 +203,7 @@ impl PgStore {
         let mut c = self.conn().await?;
         let tx = c.transaction().await?;
         tx.execute(
-            "INSERT INTO games (id, title, scenario, options, seed, status, created) VALUES ($1,$2,$3,$4,$5,$6,$7)",
+            "INSERT INTO games (id, title, scenario, options, seed, status, created, rules) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)",
             &[
                 &g.id,
                 &g.title,
@@ -210,6 +212,7 @@ impl PgStore {
                 &g.seed.to_string(),
                 &g.status,
                 &g.created,
+                &g.rules,
             ],
         )
         .await?;
@@ -278,7 +281,7 @@ impl PgStore {
             .await?;
         let Some(r) = tx
             .query_opt(
-                "SELECT id, title, scenario, options, seed, status, created FROM games WHERE id = $1",
+                "SELECT id, title, scenario, options, seed, status, created, rules FROM games WHERE id = $1",
                 &[&id],
             )
             .await?
@@ -296,6 +299,7 @@ impl PgStore {
             seed: seed.parse().map_err(|_| bad("seed"))?,
             status: r.get(5),
             created: r.get(6),
+            rules: r.get(7),
         };
         let seats = tx
             .query(

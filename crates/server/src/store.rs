@@ -105,7 +105,8 @@ CREATE TABLE IF NOT EXISTS games (
     options  TEXT NOT NULL,          -- JSON object
     seed     TEXT NOT NULL,          -- u64 as decimal text (does not fit SQLite's i64)
     status   TEXT NOT NULL,          -- active | over
-    created  INTEGER NOT NULL        -- unix seconds
+    created  INTEGER NOT NULL,       -- unix seconds
+    rules    TEXT NOT NULL DEFAULT ''  -- rules version (and data digest) it was made with
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -150,6 +151,9 @@ pub struct GameRow {
     pub seed: u64,
     pub status: String,
     pub created: i64,
+    /// The rules version (and `--data` digest) the game was made with
+    /// (`engine::data::rules_stamp`); empty for games stored before it was.
+    pub rules: String,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -334,6 +338,13 @@ impl SqliteStore {
         let _: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
         conn.execute_batch("PRAGMA foreign_keys=ON;")?;
         conn.execute_batch(SCHEMA)?;
+        // Databases made before the rules column: add it (empty = unknown).
+        let has_rules = conn
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'rules'")?
+            .exists([])?;
+        if !has_rules {
+            conn.execute_batch("ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT ''")?;
+        }
         Ok(SqliteStore { conn: Mutex::new(conn) })
     }
 
@@ -346,7 +357,7 @@ impl SqliteStore {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         tx.execute(
-            "INSERT INTO games (id, title, scenario, options, seed, status, created) VALUES (?1,?2,?3,?4,?5,?6,?7)",
+            "INSERT INTO games (id, title, scenario, options, seed, status, created, rules) VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
             params![
                 g.id,
                 g.title,
@@ -354,7 +365,8 @@ impl SqliteStore {
                 serde_json::to_string(&g.options).expect("options serialize"),
                 g.seed.to_string(),
                 g.status,
-                g.created
+                g.created,
+                g.rules
             ],
         )?;
         for s in seats {
@@ -391,7 +403,7 @@ impl SqliteStore {
         let conn = self.conn();
         let row = conn
             .query_row(
-                "SELECT id, title, scenario, options, seed, status, created FROM games WHERE id = ?1",
+                "SELECT id, title, scenario, options, seed, status, created, rules FROM games WHERE id = ?1",
                 [id],
                 |r| {
                     Ok((
@@ -402,11 +414,12 @@ impl SqliteStore {
                         r.get::<_, String>(4)?,
                         r.get::<_, String>(5)?,
                         r.get::<_, i64>(6)?,
+                        r.get::<_, String>(7)?,
                     ))
                 },
             )
             .optional()?;
-        let Some((id, title, scenario, options, seed, status, created)) = row else {
+        let Some((id, title, scenario, options, seed, status, created, rules)) = row else {
             return Ok(None);
         };
         let bad = |what: &str| DbError::Corrupt(format!("game {id}: bad {what}"));
@@ -418,6 +431,7 @@ impl SqliteStore {
             scenario,
             status,
             created,
+            rules,
         };
         let mut st = conn.prepare("SELECT seat, kind, token FROM seats WHERE game_id = ?1 ORDER BY rowid")?;
         let seats = st

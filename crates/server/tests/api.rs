@@ -627,6 +627,7 @@ async fn store_refuses_a_second_writer(db: &str) {
         seed: u64::MAX,
         status: "active".into(),
         created: 1,
+        rules: "liberty-0".into(),
     };
     let seats = vec![SeatRow {
         seat: "british".into(),
@@ -660,6 +661,71 @@ async fn store_refuses_a_second_writer(db: &str) {
     assert!(store.game("nosuchgame").await.unwrap().is_none());
 }
 
+/// A stored game made under other rules (or data) is refused with a message
+/// naming both, not replayed as if nothing had changed; one made before the
+/// rules were recorded (empty) still loads.
+async fn games_made_under_other_rules_are_refused(db: &str) {
+    use server::store::{DbSpec, GameRow, SeatRow, Store};
+    let store = Store::open(&DbSpec::parse(db)).await.unwrap();
+    let app = app_at(db).await;
+    let mut ids = Vec::new();
+    for rules in ["liberty-0", ""] {
+        let id = format!("t{:015x}", rand::random::<u64>() >> 4);
+        let row = GameRow {
+            id: id.clone(),
+            title: "liberty".into(),
+            scenario: "1775".into(),
+            options: Default::default(),
+            seed: 7,
+            status: "active".into(),
+            created: 1,
+            rules: rules.into(),
+        };
+        let token = format!("{:032x}", rand::random::<u128>());
+        let seats = vec![SeatRow {
+            seat: "british".into(),
+            kind: "hotseat".into(),
+            token: Some(token.clone()),
+        }];
+        store.create(&row, &seats, &[]).await.unwrap();
+        ids.push((id, token));
+    }
+    let (old, token) = &ids[0];
+    let (st, v) = call(&app, "GET", &format!("/api/games/{old}"), Some(token), None).await;
+    assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
+    let msg = v.to_string();
+    assert!(
+        msg.contains("made with rules 'liberty-0'") && msg.contains(liberty::info().rules_version),
+        "{msg}"
+    );
+    let (unknown, token) = &ids[1];
+    let (st, v) = call(&app, "GET", &format!("/api/games/{unknown}"), Some(token), None).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+}
+
+/// A SQLite database made before games recorded their rules gains the
+/// column on opening; its games load as before (rules unknown).
+#[tokio::test]
+async fn an_older_sqlite_database_gains_the_rules_column() {
+    use server::store::{DbSpec, Store};
+    let db = TestDb::sqlite();
+    {
+        let conn = rusqlite::Connection::open(&db.spec).unwrap();
+        conn.execute_batch(
+            "CREATE TABLE games (id TEXT PRIMARY KEY, title TEXT NOT NULL, scenario TEXT NOT NULL,
+                 options TEXT NOT NULL, seed TEXT NOT NULL, status TEXT NOT NULL, created INTEGER NOT NULL);
+             INSERT INTO games VALUES ('old', 'liberty', '1775', '{}', '7', 'active', 1);",
+        )
+        .unwrap();
+    }
+    let store = Store::open(&DbSpec::parse(&db.spec)).await.unwrap();
+    let (row, _, _) = store.game("old").await.unwrap().unwrap();
+    assert_eq!((row.seed, row.rules.as_str()), (7, ""));
+    // Opening it again does not add the column twice.
+    drop(store);
+    Store::open(&DbSpec::parse(&db.spec)).await.unwrap();
+}
+
 // Each test over SQLite and over PostgreSQL.
 both!(card_phase_refusals_and_restart);
 both!(views_never_name_hidden_enemy_blocks);
@@ -672,3 +738,4 @@ both!(static_site_map_and_openapi);
 both!(live_events_announce_moves);
 both!(two_servers_one_database);
 both!(store_refuses_a_second_writer);
+both!(games_made_under_other_rules_are_refused);
