@@ -10,13 +10,18 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
-fn liberty_after(seed: u64, steps: usize) -> Liberty {
-    let mut setup = Setup::new("1775", seed);
-    setup.validate(Liberty::info()).unwrap();
-    let mut g = Liberty::new(&setup);
+/// A game of `scenario` after `steps` random actions.
+fn after<G: Game>(scenario: &str, seed: u64, steps: usize) -> G {
+    let mut setup = Setup::new(scenario, seed);
+    setup.validate(G::info()).unwrap();
+    let mut g = G::new(&setup);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     engine::conformance::random_playout(&mut g, &mut rng, steps);
     g
+}
+
+fn liberty_after(seed: u64, steps: usize) -> Liberty {
+    after("1775", seed, steps)
 }
 
 fn small(iterations: u32) -> BotSpec {
@@ -119,28 +124,45 @@ fn search_reads_nothing_hidden() {
 // blocks get identities and strengths from the generator and what the seat
 // has seen), so the same holds in a real title: a world the seat cannot tell
 // from the true one gives the same choices.
-#[test]
-fn search_reads_nothing_hidden_in_liberty() {
+/// In games of `scenario` after some random actions, a world the acting seat
+/// cannot tell from the true one gives every bot the same choice; `hidden`
+/// reads what the sampler redraws, which should differ in most pairs.
+fn assert_search_reads_nothing_hidden<G: Game, H: PartialEq>(scenario: &str, hidden: fn(&G) -> H) {
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let mut differ = 0;
     for seed in 0..6 {
-        let g = liberty_after(seed, 40 + 10 * seed as usize);
+        let g: G = after(scenario, seed, 40 + 10 * seed as usize);
         let Some(seat) = (0..2).find(|&s| g.to_act().contains(s)) else {
             continue;
         };
         let g2 = g.determinize(seat, &mut rng);
-        if (g.loc.clone(), g.strength.clone(), g.hands.clone())
-            != (g2.loc.clone(), g2.strength.clone(), g2.hands.clone())
-        {
+        if hidden(&g) != hidden(&g2) {
             differ += 1;
         }
         for bot in [BotSpec::Random, BotSpec::Greedy, small(300)] {
             let a = bot.choose(&Observation::new(&g, seat), seed, 1);
             let b = bot.choose(&Observation::new(&g2, seat), seed, 1);
-            assert_eq!(a, b, "{bot}, seed {seed}");
+            assert_eq!(a, b, "{scenario}: {bot}, seed {seed}");
         }
     }
-    assert!(differ >= 4, "the hidden blocks and hands should differ in most pairs");
+    assert!(
+        differ >= 4,
+        "{scenario}: the hidden information should differ in most pairs"
+    );
+}
+
+// rule: liberty 2.0
+#[test]
+fn search_reads_nothing_hidden_in_liberty() {
+    assert_search_reads_nothing_hidden::<Liberty, _>("1775", |g| (g.loc.clone(), g.strength.clone(), g.hands.clone()));
+}
+
+// The Revolution Road samplers are canonical too: the unseen cards are put
+// in order before the shuffle (revroad::cards::Deck::resample).
+#[test]
+fn search_reads_nothing_hidden_in_revolution_road() {
+    assert_search_reads_nothing_hidden::<b2c::B2c, _>("standard", |g| g.deck.draw.clone());
+    assert_search_reads_nothing_hidden::<bh::Bh, _>("standard", |g| g.deck.draw.clone());
 }
 
 /// South (secret 1: every roll banks) needs 2 more points, north only 1.

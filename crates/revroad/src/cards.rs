@@ -162,9 +162,12 @@ impl Deck {
     }
 
     /// For a sampled world: reshuffle the draw pile below its top `known`
-    /// cards (those a seat has seen stay in place).
+    /// cards (those a seat has seen stay in place). The unseen cards are put
+    /// in order first, so the world depends on the generator and on what the
+    /// seat has seen only, never on the true order (a canonical sampler).
     pub fn resample(&mut self, known: usize, dice: &mut Dice) {
         let k = known.min(self.draw.len());
+        self.draw[k..].sort_unstable();
         dice.shuffle(&mut self.draw[k..]);
     }
 }
