@@ -80,14 +80,6 @@ pub fn apply_event(game: &mut dyn AnyGame, resigned: &mut Option<String>, e: &Ev
 impl Live {
     pub fn new_game(row: GameRow, seats: Vec<SeatRow>) -> Result<Live, String> {
         let entry = title_entry(&row.title).ok_or_else(|| format!("unknown title '{}'", row.title))?;
-        // A game is replayed only under the rules and data it was made with.
-        let here = engine::data::rules_stamp((entry.info)());
-        if !row.rules.is_empty() && row.rules != here {
-            return Err(format!(
-                "game {} was made with rules '{}'; this server has '{here}'",
-                row.id, row.rules
-            ));
-        }
         let setup = Setup {
             scenario: row.scenario.clone(),
             options: row.options.clone(),
@@ -104,7 +96,16 @@ impl Live {
     }
 
     /// Rebuild a game from its stored rows by replaying its events.
+    /// Only under the rules and data it was made with (unknown for games
+    /// stored before they were recorded).
     pub fn replay(row: GameRow, seats: Vec<SeatRow>, events: &[Event]) -> Result<Live, String> {
+        let here = title_entry(&row.title).map(|e| engine::data::rules_stamp((e.info)()));
+        if let Some(here) = here.filter(|h| !row.rules.is_empty() && row.rules != *h) {
+            return Err(format!(
+                "game {} was made with rules '{}'; this server has '{here}'",
+                row.id, row.rules
+            ));
+        }
         let mut live = Live::new_game(row, seats)?;
         for (i, e) in events.iter().enumerate() {
             apply_event(&mut *live.game, &mut live.resigned, e).map_err(|why| {

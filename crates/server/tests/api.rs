@@ -614,21 +614,29 @@ async fn two_servers_one_database(db: &str) {
     assert_eq!(state(&a, &g, &g.british).await["seq"], 2);
 }
 
+/// A stored liberty/1775 game row (seed 7) with a random id, made under `rules`.
+fn liberty_row(rules: &str) -> server::store::GameRow {
+    server::store::GameRow {
+        id: format!("t{:015x}", rand::random::<u64>() >> 4),
+        title: "liberty".into(),
+        scenario: "1775".into(),
+        options: Default::default(),
+        seed: 7,
+        status: "active".into(),
+        created: 1,
+        rules: rules.into(),
+    }
+}
+
 /// The store itself: `UNIQUE(game_id, seq)` refuses a second move 1.
 async fn store_refuses_a_second_writer(db: &str) {
     use server::store::{DbError, DbSpec, Event, EventKind, GameRow, SeatRow, Store};
     let store = Store::open(&DbSpec::parse(db)).await.unwrap();
-    let id = format!("t{:015x}", rand::random::<u64>() >> 4);
     let row = GameRow {
-        id: id.clone(),
-        title: "liberty".into(),
-        scenario: "1775".into(),
-        options: Default::default(),
         seed: u64::MAX,
-        status: "active".into(),
-        created: 1,
-        rules: "liberty-0".into(),
+        ..liberty_row("liberty-0")
     };
+    let id = row.id.clone();
     let seats = vec![SeatRow {
         seat: "british".into(),
         kind: "hotseat".into(),
@@ -665,22 +673,13 @@ async fn store_refuses_a_second_writer(db: &str) {
 /// naming both, not replayed as if nothing had changed; one made before the
 /// rules were recorded (empty) still loads.
 async fn games_made_under_other_rules_are_refused(db: &str) {
-    use server::store::{DbSpec, GameRow, SeatRow, Store};
+    use server::store::{DbSpec, SeatRow, Store};
     let store = Store::open(&DbSpec::parse(db)).await.unwrap();
     let app = app_at(db).await;
     let mut ids = Vec::new();
     for rules in ["liberty-0", ""] {
-        let id = format!("t{:015x}", rand::random::<u64>() >> 4);
-        let row = GameRow {
-            id: id.clone(),
-            title: "liberty".into(),
-            scenario: "1775".into(),
-            options: Default::default(),
-            seed: 7,
-            status: "active".into(),
-            created: 1,
-            rules: rules.into(),
-        };
+        let row = liberty_row(rules);
+        let id = row.id.clone();
         let token = format!("{:032x}", rand::random::<u128>());
         let seats = vec![SeatRow {
             seat: "british".into(),
