@@ -157,6 +157,8 @@ describe("Liberty in two browsers", () => {
     await waitForSeq(ap, 1); // live: the American page hears of it
     assert.match(await ap.textContent("#log"), /A card is played face down/);
     await ap.click(`#actions button.act:text-is("Play Action ${Math.min(...ac)}")`);
+    // The click only sends the action: read the state once it has landed.
+    await waitForSeq(ap, 2);
     const st = await stateOf("british");
     await waitForSeq(bp, st.seq);
     await waitForSeq(ap, st.seq);

@@ -86,6 +86,11 @@ pub struct SimResults {
     pub format: String,
     pub version: u32,
     pub scenario: String,
+    /// The rules and data the games were played under
+    /// (`engine::data::rules_stamp`); empty in files made before it was
+    /// recorded. Shards merge only under the same rules.
+    #[serde(default)]
+    pub rules: String,
     pub options: BTreeMap<String, String>,
     pub seed: u64,
     pub max_actions: usize,
@@ -188,6 +193,7 @@ pub fn simulate<G: Game>(cfg: &SimConfig, progress: Progress) -> Result<SimResul
     let mut out = summarize(
         Meta {
             scenario: cfg.scenario.clone(),
+            rules: engine::data::rules_stamp(info),
             options: setup.options.clone(),
             seed: setup.seed,
             max_actions: cfg.max_actions,
@@ -279,6 +285,7 @@ fn round6(x: f64) -> f64 {
 
 struct Meta {
     scenario: String,
+    rules: String,
     options: BTreeMap<String, String>,
     seed: u64,
     max_actions: usize,
@@ -327,6 +334,7 @@ fn summarize(m: Meta, mut results: Vec<GameRecord>) -> SimResults {
             histogram,
         },
         scenario: m.scenario,
+        rules: m.rules,
         options: m.options,
         seed: m.seed,
         max_actions: m.max_actions,
@@ -354,6 +362,12 @@ pub fn merge(parts: Vec<SimResults>) -> Result<SimResults, String> {
                 p.format, p.version
             ));
         }
+        if p.rules != first.rules {
+            return Err(format!(
+                "runs played under other rules: '{}' vs '{}' (a rules change alters games, so their shards cannot be merged)",
+                first.rules, p.rules
+            ));
+        }
         let same = p.scenario == first.scenario
             && p.options == first.options
             && p.seed == first.seed
@@ -369,6 +383,7 @@ pub fn merge(parts: Vec<SimResults>) -> Result<SimResults, String> {
     }
     let meta = Meta {
         scenario: first.scenario.clone(),
+        rules: first.rules.clone(),
         options: first.options.clone(),
         seed: first.seed,
         max_actions: first.max_actions,
@@ -397,7 +412,12 @@ fn pct(x: f64) -> String {
 pub fn table(r: &SimResults) -> String {
     let mut s = String::new();
     let shard = r.shard.as_deref().map(|x| format!(" (shard {x})")).unwrap_or_default();
-    let _ = writeln!(s, "{}: {} games, seed {}{shard}", r.scenario, r.games, r.seed);
+    let rules = if r.rules.is_empty() { "not recorded" } else { &r.rules };
+    let _ = writeln!(
+        s,
+        "{}: {} games, seed {}{shard}, rules {rules}",
+        r.scenario, r.games, r.seed
+    );
     let _ = writeln!(
         s,
         "{:<12} {:<16} {:>6} {:>8}  95% interval",

@@ -263,7 +263,16 @@ fn shards_merge_into_the_whole_run() {
     // The same games again are fine; another run is refused.
     assert_eq!(merge(vec![back(&a), back(&whole)]).unwrap(), whole);
     let other = simulate::<Liberty>(&config(2, vec![BotSpec::Random, BotSpec::Random], 1, None), &|_| {}).unwrap();
-    assert!(merge(vec![whole, other]).is_err());
+    assert!(merge(vec![whole.clone(), other]).is_err());
+    // The results name the rules they were played under; shards played
+    // under other rules (an older build) are refused with that reason.
+    assert_eq!(whole.rules, "liberty-2");
+    let older = ai::SimResults {
+        rules: "liberty-1".into(),
+        ..a.clone()
+    };
+    let err = merge(vec![back(&b), older]).unwrap_err();
+    assert!(err.contains("other rules") && err.contains("liberty-1"), "{err}");
     let svg = ai::svg::chart(&merged).unwrap();
     assert!(
         svg.starts_with("<svg") && svg.contains("win rates"),
