@@ -7,8 +7,7 @@ use engine::Seat;
 
 impl Bh {
     fn can_assault(&self, i: u16) -> bool {
-        let p = self.p(i);
-        !p.moved && !p.fired && !p.panic && (p.unit == Unit::Leader || !p.flipped || p.unit == Unit::Cannon)
+        self.p(i).assaults()
     }
 
     fn assault_strength(&self, seat: Seat, from: Region) -> usize {
@@ -51,19 +50,19 @@ impl Bh {
 
     /// `assault_regions` one by one, so that `can` stops at the first.
     pub(crate) fn assault_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
-        let mine = if seat == PATRIOT && self.ammo == 0 {
+        let able = if seat == PATRIOT && self.ammo == 0 {
             0
         } else {
-            self.occupied(seat)
+            self.regions_where(|p| p.side == seat && p.assaults() && p.military())
         };
         let foe = self.occupied(other(seat));
         self.map().land().filter(move |&r| {
-            let n = if mine & bit(r) != 0 {
-                self.assault_strength(seat, r)
-            } else {
-                0
-            };
-            n > 0 && self.staging_released(r, seat) && self.assault_reach(seat, r, n, foe).next().is_some()
+            able & bit(r) != 0
+                && self.staging_released(r, seat)
+                && self
+                    .assault_reach(seat, r, self.assault_strength(seat, r), foe)
+                    .next()
+                    .is_some()
         })
     }
 
@@ -571,5 +570,16 @@ impl Bh {
         }
         let name = self.map().area(a.at).name.clone();
         self.log.say("6.2", || format!("the Assault on {name} is over"));
+    }
+}
+
+impl Piece {
+    /// 6.2 may take part in an Assault: not moved, fired or panicked, and not
+    /// a broken unit (wounded leaders and damaged cannons may).
+    fn assaults(&self) -> bool {
+        !self.moved
+            && !self.fired
+            && !self.panic
+            && (self.unit == Unit::Leader || !self.flipped || self.unit == Unit::Cannon)
     }
 }

@@ -186,7 +186,10 @@ impl Bh {
     }
 
     pub(crate) fn can_fire(&self, i: u16) -> bool {
-        let p = self.p(i);
+        self.fires(self.p(i))
+    }
+
+    fn fires(&self, p: &Piece) -> bool {
         p.military()
             && !p.fired
             && !p.panic
@@ -201,12 +204,11 @@ impl Bh {
 
     /// `volley_regions` one by one, so that `can` stops at the first.
     pub(crate) fn volley_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
-        let (mine, foe, units) = (self.occupied(seat), self.occupied(other(seat)), self.military());
-        self.map().land().filter(move |&r| {
-            mine & bit(r) != 0
-                && self.side_at(r, seat).any(|i| self.can_fire(i))
-                && self.volley_reach(seat, r, foe, units).next().is_some()
-        })
+        let firing = self.regions_where(|p| p.side == seat && self.fires(p));
+        let (foe, units) = (self.occupied(other(seat)), self.military());
+        self.map()
+            .land()
+            .filter(move |&r| firing & bit(r) != 0 && self.volley_reach(seat, r, foe, units).next().is_some())
     }
 
     /// 6.1 targets up to two regions away in sight (8.0: adjacent only at no ammunition).
@@ -372,14 +374,11 @@ impl Bh {
 
     /// `cannon_regions` one by one, so that `can` stops at the first.
     pub(crate) fn cannon_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
-        let (mine, foe, units) = (self.occupied(seat), self.occupied(other(seat)), self.military());
-        self.map().land().filter(move |&r| {
-            mine & bit(r) != 0
-                && self
-                    .side_at(r, seat)
-                    .any(|i| self.p(i).unit == Unit::Cannon && self.can_fire(i))
-                && self.cannon_reach(r, foe, units).next().is_some()
-        })
+        let guns = self.regions_where(|p| p.side == seat && p.unit == Unit::Cannon && self.fires(p));
+        let (foe, units) = (self.occupied(other(seat)), self.military());
+        self.map()
+            .land()
+            .filter(move |&r| guns & bit(r) != 0 && self.cannon_reach(r, foe, units).next().is_some())
     }
 
     pub fn cannon_targets(&self, seat: Seat, from: Region) -> Vec<Region> {
@@ -428,14 +427,16 @@ impl Bh {
         } else {
             crate::map::Target::Harbor
         };
+        let patriots = self.occupied(PATRIOT);
         map.land()
             .filter(move |&r| map.area(r).bombard == Some(area))
             .flat_map(move |r| {
-                let healthy = self
-                    .side_at(r, PATRIOT)
-                    .filter(|&i| !self.p(i).flipped)
-                    .nth(1)
-                    .is_some();
+                let healthy = patriots & bit(r) != 0
+                    && self
+                        .side_at(r, PATRIOT)
+                        .filter(|&i| !self.p(i).flipped)
+                        .nth(1)
+                        .is_some();
                 let hot_shot = map.is_town(r) && !self.is_ablaze(r) && !self.hot_shot_done;
                 [
                     healthy.then_some(Action::Region(r)),
@@ -478,13 +479,16 @@ impl Bh {
     /// `snipe_targets` one by one, so that `can` stops at the first.
     pub(crate) fn snipe_at(&self) -> impl Iterator<Item = Region> + '_ {
         let map = self.map();
+        let british = self.occupied(BRITISH);
+        // The board tests first, the scan of the region's pieces last.
         map.land().filter(move |&r| {
-            !self.is_ablaze(r)
-                && self.side_at(r, BRITISH).any(|i| self.snipe_eligible(i))
+            british & bit(r) != 0
+                && !self.is_ablaze(r)
                 && (map.is_town(r) || map.adj[r as usize].iter().any(|&b| map.is_town(b)))
                 && map.adj[r as usize]
                     .iter()
                     .any(|&b| map.is_town(b) && !self.is_ablaze(b))
+                && self.side_at(r, BRITISH).any(|i| self.snipe_eligible(i))
         })
     }
 

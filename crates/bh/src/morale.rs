@@ -64,11 +64,14 @@ impl Bh {
     /// 9.1 regions where militia stand next to a British unit.
     pub fn panic_regions(&self) -> Vec<Region> {
         let map = self.map();
+        let (patriots, british) = (self.occupied(PATRIOT), self.units_in(BRITISH));
         map.land()
             .filter(|&r| {
-                self.side_at(r, PATRIOT)
-                    .any(|i| self.p(i).unit == Unit::Militia && !self.p(i).panic)
-                    && map.adj[r as usize].iter().any(|&b| self.units(b, BRITISH) > 0)
+                patriots & bit(r) != 0
+                    && map.adj[r as usize].iter().any(|&b| british & bit(b) != 0)
+                    && self
+                        .side_at(r, PATRIOT)
+                        .any(|i| self.p(i).unit == Unit::Militia && !self.p(i).panic)
             })
             .collect()
     }
@@ -117,28 +120,33 @@ impl Bh {
     /// `rally_regions` one by one, so that `can` stops at the first.
     pub(crate) fn rally_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
         let map = self.map();
-        let mine = if self.demoralized[seat as usize] {
+        let broken = if self.demoralized[seat as usize] {
             0
         } else {
-            self.occupied(seat)
+            self.regions_where(|p| p.side == seat && p.rallyable())
         };
-        map.land().chain(std::iter::once(map.muster())).filter(move |&r| {
-            mine & bit(r) != 0
-                && self.side_at(r, seat).any(|i| self.rallyable(i))
-                && (self.solo() || self.side_at(r, seat).any(|i| self.can_lead_rally(i)))
-        })
+        let led = if self.solo() {
+            u64::MAX
+        } else {
+            self.regions_where(|p| p.side == seat && p.can_lead_rally())
+        };
+        map.land()
+            .chain(std::iter::once(map.muster()))
+            .filter(move |&r| broken & led & bit(r) != 0)
+    }
+}
+
+impl Piece {
+    fn rallyable(&self) -> bool {
+        self.flipped && self.military() && self.unit != Unit::Cannon && !self.panic
     }
 
-    fn rallyable(&self, i: u16) -> bool {
-        let p = self.p(i);
-        p.flipped && p.military() && p.unit != Unit::Cannon && !p.panic
+    fn can_lead_rally(&self) -> bool {
+        self.unit == Unit::Leader && !self.rallied
     }
+}
 
-    fn can_lead_rally(&self, i: u16) -> bool {
-        let p = self.p(i);
-        p.unit == Unit::Leader && !p.rallied
-    }
-
+impl Bh {
     pub fn legal_rally(&self, out: &mut Vec<Action>) {
         let seat = self.to_move;
         match self.frames.last() {
@@ -146,8 +154,12 @@ impl Bh {
                 out.extend(self.rally_regions(seat).into_iter().map(Action::Region))
             }
             Some(Frame::Rally { region: Some(r), done }) => {
-                if self.side_at(*r, seat).any(|i| self.can_lead_rally(i)) {
-                    out.extend(self.side_at(*r, seat).filter(|&i| self.rallyable(i)).map(Action::Piece));
+                if self.side_at(*r, seat).any(|i| self.p(i).can_lead_rally()) {
+                    out.extend(
+                        self.side_at(*r, seat)
+                            .filter(|&i| self.p(i).rallyable())
+                            .map(Action::Piece),
+                    );
                 }
                 if *done > 0 {
                     out.push(Action::Choice(Choice::Done));
@@ -172,12 +184,12 @@ impl Bh {
                 let r = self.p(i).loc;
                 let leader = self
                     .side_at(r, seat)
-                    .find(|&j| self.can_lead_rally(j))
+                    .find(|&j| self.p(j).can_lead_rally())
                     .expect("a leader to rally");
                 self.pm(leader).rallied = true;
                 self.rally(i);
-                let more = self.side_at(r, seat).any(|j| self.can_lead_rally(j))
-                    && self.side_at(r, seat).any(|j| self.rallyable(j));
+                let more = self.side_at(r, seat).any(|j| self.p(j).can_lead_rally())
+                    && self.side_at(r, seat).any(|j| self.p(j).rallyable());
                 if let Some(Frame::Rally { done, .. }) = self.frames.last_mut() {
                     *done += 1;
                 }
@@ -201,11 +213,11 @@ impl Bh {
     /// 12.2 solitaire Rally: healthy leaders rally one unit each, wounded
     /// leaders on 4-6, the rest roll for themselves; three units at most in a Staging Area.
     fn solo_rally(&mut self, seat: Seat, r: Region) {
-        let mut broken: Vec<u16> = self.side_at(r, seat).filter(|&i| self.rallyable(i)).collect();
+        let mut broken: Vec<u16> = self.side_at(r, seat).filter(|&i| self.p(i).rallyable()).collect();
         if self.map().zone_of_staging(r).is_some() {
             broken.truncate(3);
         }
-        let leaders: Vec<u16> = self.side_at(r, seat).filter(|&i| self.can_lead_rally(i)).collect();
+        let leaders: Vec<u16> = self.side_at(r, seat).filter(|&i| self.p(i).can_lead_rally()).collect();
         for l in leaders {
             let Some(&i) = broken.first() else { break };
             let ok = if self.p(l).flipped {

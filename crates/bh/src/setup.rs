@@ -95,7 +95,7 @@ impl Bh {
         self.pieces.push(Piece {
             unit,
             side,
-            name: name.to_string(),
+            name: name.into(),
             loc,
             flipped: false,
             strength: None,

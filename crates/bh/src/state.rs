@@ -5,6 +5,7 @@ use crate::map::{Map, Region};
 use engine::{Dice, Log, Outcome, Seat, Setup};
 use revroad::{Deck, MilitiaPool};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 pub const BRITISH: Seat = 0;
 pub const PATRIOT: Seat = 1;
@@ -33,7 +34,8 @@ pub enum Unit {
 pub struct Piece {
     pub unit: Unit,
     pub side: Seat,
-    pub name: String,
+    /// Shared, so that copying a state (every search iteration) copies no text.
+    pub name: Arc<str>,
     pub loc: u8,
     /// Broken unit, wounded leader, damaged cannon (4.1, 4.2).
     pub flipped: bool,
@@ -509,17 +511,25 @@ impl Bh {
 
     /// Regions holding pieces of `side`, one bit each (a quick filter).
     pub fn occupied(&self, side: Seat) -> u64 {
-        self.pieces
-            .iter()
-            .filter(|p| p.side == side && p.on_map())
-            .fold(0, |m, p| m | bit(p.loc))
+        self.regions_where(|p| p.side == side)
     }
 
     /// Regions holding military units of either side, one bit each (7.2 lines of sight).
     pub fn military(&self) -> u64 {
+        self.regions_where(Piece::military)
+    }
+
+    /// Regions holding military units of `side`, one bit each.
+    pub fn units_in(&self, side: Seat) -> u64 {
+        self.regions_where(|p| p.side == side && p.military())
+    }
+
+    /// Regions holding a piece on the map that passes `keep`, one bit each:
+    /// one pass over the pieces, then a bit test per region.
+    pub fn regions_where(&self, keep: impl Fn(&Piece) -> bool) -> u64 {
         self.pieces
             .iter()
-            .filter(|p| p.military() && p.on_map())
+            .filter(|p| p.on_map() && keep(p))
             .fold(0, |m, p| m | bit(p.loc))
     }
 

@@ -43,7 +43,7 @@ impl Bh {
                 (Unit::Marine, _) => "Mar".into(),
                 (Unit::Cannon, _) => format!("Gun {}", if p.flipped { 1 } else { 2 }),
                 (Unit::Minuteman, _) => "MM".into(),
-                (Unit::Leader, _) => p.name.clone(),
+                (Unit::Leader, _) => p.name.to_string(),
             };
             pieces.push(json!({
                 "id": format!("piece-{i}"), "region": map.id(p.loc), "side": seats[p.side as usize],
