@@ -524,6 +524,11 @@ impl Bh {
         self.regions_where(|p| p.side == side && p.military())
     }
 
+    /// Regions holding unbroken military units of `side`, one bit each.
+    pub fn unbroken_in(&self, side: Seat) -> u64 {
+        self.regions_where(|p| p.side == side && p.military() && !p.flipped)
+    }
+
     /// Regions holding a piece on the map that passes `keep`, one bit each:
     /// one pass over the pieces, then a bit test per region.
     pub fn regions_where(&self, keep: impl Fn(&Piece) -> bool) -> u64 {

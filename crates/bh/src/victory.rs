@@ -8,31 +8,29 @@ impl Bh {
     /// Held for scoring: unbroken military units of `side` and no enemy
     /// pieces (ruling bh #22; 12.3 "a leader cannot hold a region on his own").
     pub fn holds(&self, r: Region, side: Seat) -> bool {
-        self.unbroken_units(r, side) && !self.units_present(r, other(side))
+        self.held(side) & bit(r) != 0
     }
 
-    fn units_present(&self, r: Region, side: Seat) -> bool {
-        self.side_at(r, side).any(|i| self.p(i).military())
+    /// The regions `side` holds, one bit each (`holds`).
+    fn held(&self, side: Seat) -> u64 {
+        self.unbroken_in(side) & !self.units_in(other(side))
     }
 
     /// Ruling bh #22: hilltop regions held by a side.
     pub fn hill_regions(&self, side: Seat) -> usize {
-        let map = self.map();
+        let (map, held) = (self.map(), self.held(side));
         ["moultons", "breeds", "bunker"]
             .iter()
             .flat_map(|h| map.hill(h).iter().copied())
-            .filter(|&r| self.holds(r, side))
+            .filter(|&r| held & bit(r) != 0)
             .count()
     }
 
     /// 12.3 an objective region is captured when the British hold it (or, in
     /// Charlestown, it is ablaze).
-    fn captured(&self, goal: Goal, r: Region) -> bool {
-        self.holds(r, BRITISH) || (goal == Goal::Charlestown && self.is_ablaze(r))
-    }
-
     fn captured_count(&self, goal: Goal) -> usize {
-        regions_in(goal.mask()).filter(|&r| self.captured(goal, r)).count()
+        let fire = if goal == Goal::Charlestown { self.ablaze } else { 0 };
+        ((self.held(BRITISH) | fire) & goal.mask()).count_ones() as usize
     }
 
     /// 12.3 / 12.4 every objective met.
@@ -69,12 +67,12 @@ impl Bh {
         }
         if !any {
             // 12.2: ignored if an unbroken British unit is adjacent to an objective.
-            let map = self.map();
+            let (map, unbroken) = (self.map(), self.unbroken_in(BRITISH));
             let near = obj
                 .goals
                 .iter()
                 .flat_map(|g| regions_in(g.mask()))
-                .any(|r| map.adj[r as usize].iter().any(|&b| self.unbroken_units(b, BRITISH)));
+                .any(|r| map.adj[r as usize].iter().any(|&b| unbroken & bit(b) != 0));
             if !near {
                 vp -= if obj.number == 6 && self.scenario == Scenario::SoloBritish {
                     2.0
@@ -128,12 +126,13 @@ impl Bh {
             }
             return vp;
         }
+        let held = self.held(seat);
         for (hill, key) in [
             ("moultons", "hill-moultons"),
             ("breeds", "hill-breeds"),
             ("bunker", "hill-bunker"),
         ] {
-            if map.hill(hill).iter().all(|&r| self.holds(r, seat)) {
+            if map.hill(hill).iter().all(|&r| held & bit(r) != 0) {
                 vp += map.vp(key);
             }
         }
