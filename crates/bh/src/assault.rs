@@ -56,9 +56,8 @@ impl Bh {
             self.regions_where(|p| p.side == seat && p.assaults() && p.military())
         };
         let foe = self.occupied(other(seat));
-        self.map().land().filter(move |&r| {
-            able & bit(r) != 0
-                && self.staging_released(r, seat)
+        self.map().land_in(able).filter(move |&r| {
+            self.staging_released(r, seat)
                 && self
                     .assault_reach(seat, r, self.assault_strength(seat, r), foe)
                     .next()

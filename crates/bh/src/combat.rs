@@ -207,8 +207,8 @@ impl Bh {
         let firing = self.regions_where(|p| p.side == seat && self.fires(p));
         let (foe, units) = (self.occupied(other(seat)), self.military());
         self.map()
-            .land()
-            .filter(move |&r| firing & bit(r) != 0 && self.volley_reach(seat, r, foe, units).next().is_some())
+            .land_in(firing)
+            .filter(move |&r| self.volley_reach(seat, r, foe, units).next().is_some())
     }
 
     /// 6.1 targets up to two regions away in sight (8.0: adjacent only at no ammunition).
@@ -221,9 +221,8 @@ impl Bh {
     fn volley_reach(&self, seat: Seat, from: Region, foe: u64, units: u64) -> impl Iterator<Item = Region> + '_ {
         let map = self.map();
         let range = if seat == PATRIOT && self.ammo == 0 { 1 } else { 2 };
-        map.land().filter(move |&t| {
-            t != from && foe & bit(t) != 0 && map.steps(from, t) <= range && self.sees_past(from, t, units)
-        })
+        map.land_in(foe)
+            .filter(move |&t| t != from && map.steps(from, t) <= range && self.sees_past(from, t, units))
     }
 
     /// FAQ / ruling bh #3: at most three units act from a Staging Area.
@@ -377,8 +376,8 @@ impl Bh {
         let guns = self.regions_where(|p| p.side == seat && p.unit == Unit::Cannon && self.fires(p));
         let (foe, units) = (self.occupied(other(seat)), self.military());
         self.map()
-            .land()
-            .filter(move |&r| guns & bit(r) != 0 && self.cannon_reach(r, foe, units).next().is_some())
+            .land_in(guns)
+            .filter(move |&r| self.cannon_reach(r, foe, units).next().is_some())
     }
 
     pub fn cannon_targets(&self, seat: Seat, from: Region) -> Vec<Region> {
@@ -389,8 +388,8 @@ impl Bh {
     /// `cannon_targets` among the regions `foe`, lines of sight crossing `units`.
     fn cannon_reach(&self, from: Region, foe: u64, units: u64) -> impl Iterator<Item = Region> + '_ {
         self.map()
-            .land()
-            .filter(move |&t| t != from && foe & bit(t) != 0 && self.sees_past(from, t, units))
+            .land_in(foe)
+            .filter(move |&t| t != from && self.sees_past(from, t, units))
     }
 
     /// 6.3 all ready cannons in `from` fire at `target`; terrain has no effect.
@@ -481,9 +480,8 @@ impl Bh {
         let map = self.map();
         let british = self.occupied(BRITISH);
         // The board tests first, the scan of the region's pieces last.
-        map.land().filter(move |&r| {
-            british & bit(r) != 0
-                && !self.is_ablaze(r)
+        map.land_in(british).filter(move |&r| {
+            !self.is_ablaze(r)
                 && (map.is_town(r) || map.adj[r as usize].iter().any(|&b| map.is_town(b)))
                 && map.adj[r as usize]
                     .iter()

@@ -119,6 +119,7 @@ pub struct Map {
     /// The land regions in index order, and the Landing Zone (index in
     /// `zones`) of each Staging Area: the hot path looks them up, never searches.
     land: Vec<Region>,
+    land_mask: u64,
     staging: Vec<Option<usize>>,
     /// `hill`'s answers, looked up once.
     hills: OnceLock<[Vec<Region>; 3]>,
@@ -380,11 +381,13 @@ impl Map {
             neck: *by_id.get("neck").ok_or("regions.tsv: 3.4 needs 'neck'")?,
             by_id,
             land: Vec::new(),
+            land_mask: 0,
             staging: Vec::new(),
             hills: OnceLock::new(),
             goal_masks: OnceLock::new(),
         };
         m.land = (0..n as Region).filter(|&r| m.area(r).is_land()).collect();
+        m.land_mask = m.land.iter().fold(0, |k, &r| k | crate::state::bit(r));
         m.staging = (0..n as Region)
             .map(|r| m.zones.iter().position(|z| z.areas.contains(&r)))
             .collect();
@@ -481,6 +484,11 @@ impl Map {
 
     pub fn land(&self) -> impl Iterator<Item = Region> + '_ {
         self.land.iter().copied()
+    }
+
+    /// The land regions among `mask`, in index order (as `land` filtered).
+    pub fn land_in(&self, mask: u64) -> impl Iterator<Item = Region> {
+        crate::state::regions_in(mask & self.land_mask)
     }
 
     pub fn is_town(&self, r: Region) -> bool {
