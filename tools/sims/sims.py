@@ -8,6 +8,7 @@ while any of its games is absent there. One session plays what it can:
     tools/sims/sims.py status                 # games done per pairing
     tools/sims/sims.py run [--workers 2] [--only PREFIX] [--bin PATH]
     tools/sims/sims.py merge                  # fold finished shards into docs/sims
+    tools/sims/sims.py table                  # the merged figures as a Markdown table
 
 `run` plays the missing shards, interleaved across pairings, one game at a
 time per worker (`--threads 1`) at the lowest CPU priority, writing each
@@ -84,6 +85,26 @@ def status(_args):
         print(line)
 
 
+def table(_args):
+    print("| scenario | normal plays | against | games | won | Wilson 95% | mean actions |")
+    print("|---|---|---|---|---|---|---|")
+    for p in pairings():
+        f = RESULTS / f"{p['name']}.json"
+        if not f.exists():
+            continue
+        r = json.loads(f.read_text())
+        bots = r["seats"]
+        seat = next(s for s, b in bots.items() if b.startswith("ismcts"))
+        other = next(s for s in bots if s != seat)
+        # The options the pairing sets (the file lists every default too).
+        opts = "".join(f" ({a})" for k, a in zip(p["args"], p["args"][1:]) if k == "--option")
+        rate = r["win_rates"][seat]
+        print(
+            f"| {r['scenario']}{opts} | {seat} | {bots[other]} | {r['games']} | {r['wins'][seat]} "
+            f"| {100 * rate['low']:.1f}-{100 * rate['high']:.1f}% | {r['mean_length']:.0f} |"
+        )
+
+
 def command(p, i, out, binary):
     return [
         "nice", "-n", "19", binary, "simulate", p["scenario"],
@@ -144,6 +165,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
     sub.add_parser("status").set_defaults(f=status)
+    sub.add_parser("table").set_defaults(f=table)
     default_bin = str(ROOT / "target" / "release" / "powderhorn")
     r = sub.add_parser("run")
     r.add_argument("--workers", type=int, default=os.cpu_count() or 1)
