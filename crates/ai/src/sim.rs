@@ -9,13 +9,14 @@
 //! reproducible.
 
 use crate::{BotSpec, Observation};
-use engine::{Game, Seat, Setup};
+use engine::{Game, Record, Seat, Session, Setup};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub const FORMAT: &str = "powderhorn-simulation";
@@ -40,6 +41,9 @@ pub struct SimConfig {
     pub shard: Option<(usize, usize)>,
     /// A game still running after this many actions stops as a draw.
     pub max_actions: usize,
+    /// Write each game's save file here (`game-N.json`, N its index in the
+    /// run), so that any game can be read back with its whole log.
+    pub save_games: Option<PathBuf>,
 }
 
 /// Called after each game of a run, from any thread.
@@ -180,16 +184,22 @@ pub fn simulate<G: Game>(cfg: &SimConfig, progress: Progress) -> Result<SimResul
         .num_threads(cfg.threads.max(1))
         .build()
         .map_err(|e| e.to_string())?;
+    if let Some(dir) = &cfg.save_games {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
     let records: Vec<GameRecord> = pool.install(|| {
         range
             .into_par_iter()
             .map(|i| {
-                let r = play_one::<G>(&setup, &seats, cfg.max_actions, i);
+                let (r, moves) = play::<G>(&setup, &seats, cfg.max_actions, i, cfg.save_games.is_some());
+                if let Some(dir) = &cfg.save_games {
+                    save_game::<G>(dir, &setup, &r, &moves)?;
+                }
                 progress(&r);
-                r
+                Ok(r)
             })
-            .collect()
-    });
+            .collect::<Result<_, String>>()
+    })?;
     let mut out = summarize(
         Meta {
             scenario: cfg.scenario.clone(),
@@ -227,6 +237,29 @@ fn uncapped(b: &BotSpec) -> BotSpec {
 
 /// One game: seats that must act at once act in a random order.
 pub fn play_one<G: Game>(setup: &Setup, bots: &[BotSpec], max_actions: usize, game: usize) -> GameRecord {
+    play::<G>(setup, bots, max_actions, game, false).0
+}
+
+/// The save file of a played game, replayed from its setup and moves.
+fn save_game<G: Game>(dir: &Path, setup: &Setup, r: &GameRecord, moves: &[Record]) -> Result<(), String> {
+    let setup = Setup {
+        seed: r.seed,
+        ..setup.clone()
+    };
+    let session = Session::<G>::replay(setup, moves).map_err(|e| format!("game {}: {e}", r.game))?;
+    let path = dir.join(format!("game-{}.json", r.game));
+    let text = serde_json::to_string(&session.save()).map_err(|e| e.to_string())?;
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// `play_one`, also returning the moves (seat and action id) when `keep`.
+fn play<G: Game>(
+    setup: &Setup,
+    bots: &[BotSpec],
+    max_actions: usize,
+    game: usize,
+    keep: bool,
+) -> (GameRecord, Vec<Record>) {
     let info = G::info();
     let seed = setup.seed.wrapping_add(game as u64);
     let mut g = G::new(&Setup { seed, ..setup.clone() });
@@ -241,6 +274,7 @@ pub fn play_one<G: Game>(setup: &Setup, bots: &[BotSpec], max_actions: usize, ga
     let mut actions = 0;
     let mut decisions = 0;
     let mut position = evals(&g);
+    let mut moves = Vec::new();
     while g.outcome().is_none() && actions < max_actions {
         let to_act: Vec<Seat> = g.to_act().iter().collect();
         assert!(
@@ -256,6 +290,13 @@ pub fn play_one<G: Game>(setup: &Setup, bots: &[BotSpec], max_actions: usize, ga
         }
         let a = bots[seat as usize].choose(&obs, bot_seed, 1);
         position = evals(&g);
+        if keep {
+            moves.push(Record {
+                seat: info.seat_name(seat).to_string(),
+                action: g.describe(seat, &a).id,
+                dice: vec![],
+            });
+        }
         g.apply_legal(seat, &a);
         actions += 1;
     }
@@ -266,7 +307,7 @@ pub fn play_one<G: Game>(setup: &Setup, bots: &[BotSpec], max_actions: usize, ga
             (None, format!("cut off after {max_actions} actions"))
         }
     };
-    GameRecord {
+    let record = GameRecord {
         game,
         seed,
         winner,
@@ -274,7 +315,8 @@ pub fn play_one<G: Game>(setup: &Setup, bots: &[BotSpec], max_actions: usize, ga
         actions,
         decisions,
         position,
-    }
+    };
+    (record, moves)
 }
 
 /// Six decimals: enough for a margin, and exact through JSON (merging

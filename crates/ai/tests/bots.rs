@@ -244,6 +244,7 @@ fn config(games: usize, seats: Vec<BotSpec>, threads: usize, shard: Option<(usiz
         threads,
         shard,
         max_actions: 20_000,
+        save_games: None,
     }
 }
 

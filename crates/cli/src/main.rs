@@ -184,6 +184,10 @@ struct SimulateArgs {
     /// A game not over after this many actions stops as a draw.
     #[arg(long, default_value_t = 20_000)]
     max_actions: usize,
+    /// Write each game's save file into DIR (game-N.json, N the game's index
+    /// in the run), to read a game back with `powderhorn log`.
+    #[arg(long, value_name = "DIR")]
+    save_games: Option<PathBuf>,
     #[command(flatten)]
     output: SimulateOutput,
 }
@@ -282,6 +286,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             options: run.options,
             shard: run.shard,
             max_actions: run.max_actions,
+            save_games: run.save_games,
             out: run.output.out,
             svg: run.output.svg,
         }),

@@ -20,6 +20,7 @@ pub struct Config {
     pub options: Vec<(String, String)>,
     pub shard: Option<String>,
     pub max_actions: usize,
+    pub save_games: Option<PathBuf>,
     pub out: Option<PathBuf>,
     pub svg: Option<PathBuf>,
 }
@@ -60,6 +61,7 @@ pub fn run(cfg: Config) -> Result<()> {
         threads,
         shard,
         max_actions: cfg.max_actions,
+        save_games: cfg.save_games,
     };
     let bar = ProgressBar::new(shard_range(cfg.games, shard).len() as u64);
     bar.set_style(

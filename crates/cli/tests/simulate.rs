@@ -48,6 +48,58 @@ fn simulate_shards_merge_and_chart() {
     assert!(std::fs::read_to_string(p("chart.svg")).unwrap().contains("<svg"));
 }
 
+/// Every simulated game can be read back: its save file replays to the
+/// same end, and its log tells how it went.
+#[test]
+fn simulated_games_are_saved_for_reading() {
+    let dir = TempDir::new().unwrap();
+    let p = |n: &str| dir.path().join(n);
+    ph().args([
+        "simulate",
+        "b2c/standard",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--seat",
+        "british=greedy",
+    ])
+    .arg("--out")
+    .arg(p("run.json"))
+    .arg("--save-games")
+    .arg(p("games"))
+    .assert()
+    .success();
+    let run = json(&p("run.json"));
+    for g in run["results"].as_array().unwrap() {
+        let save = p("games").join(format!("game-{}.json", g["game"]));
+        let file = json(&save);
+        assert_eq!(file["setup"]["seed"], g["seed"]);
+        assert_eq!(
+            file["actions"].as_array().unwrap().len() as u64,
+            g["actions"].as_u64().unwrap()
+        );
+        ph().arg("verify").arg(&save).assert().success();
+        let winner = g["winner"].as_str().unwrap();
+        let status = String::from_utf8(
+            ph().arg("status")
+                .arg(&save)
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone(),
+        )
+        .unwrap();
+        assert!(status.contains(&format!("game over: {winner} wins")), "{status}");
+        ph().arg("log")
+            .arg(&save)
+            .assert()
+            .success()
+            .stdout(predicate::str::is_empty().not());
+    }
+}
+
 #[test]
 fn simulate_refuses_bad_arguments() {
     for args in [
