@@ -317,8 +317,25 @@ fn serve(addr: &str, db: &std::path::Path) -> anyhow::Result<()> {
     server::run(addr, db).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
+/// A terminal command piped into `head` or `less` ends quietly when the
+/// reader closes the pipe, as Unix tools do, instead of panicking on the next
+/// print. Not for the server: it keeps Rust's default (SIGPIPE ignored), so a
+/// closed connection is an error to handle, never the end of the process.
+fn quit_on_closed_pipe(cli: &Cli) {
+    #[cfg(unix)]
+    if !matches!(cli.command, None | Some(Command::Serve { .. })) {
+        // SAFETY: restores the default action of one signal, before any
+        // thread is started; no handler runs Rust code.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
+}
+
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    quit_on_closed_pipe(&cli);
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("powderhorn: {e:#}");
