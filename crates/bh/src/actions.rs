@@ -123,7 +123,8 @@ impl Bh {
     /// 5.2 what the active player may do on his opportunity.
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let (a, o) = (self.ap[seat as usize], self.ap[other(seat) as usize]);
-        let able = Act::ALL.map(|act| self.can(act, seat).then_some(act));
+        let board = self.board();
+        let able = Act::ALL.map(|act| self.can_on(act, seat, &board).then_some(act));
         out.extend(able.iter().flatten().map(|&act| Action::Act(act)));
         // 5.2 Reserve Actions: not ahead, or on the last Action.
         if self.reserve[seat as usize] > 0 && (a <= o || a == 1) {
@@ -144,17 +145,22 @@ impl Bh {
 
     /// Whether `act` has at least one complete way to be carried out.
     pub fn can(&self, act: Act, seat: Seat) -> bool {
+        self.can_on(act, seat, &self.board())
+    }
+
+    /// `can` with the board worked out once for the whole menu.
+    fn can_on(&self, act: Act, seat: Seat, board: &Board) -> bool {
         let s = seat as usize;
         match act {
-            Act::Volley => self.volley_froms(seat).next().is_some(),
-            Act::Assault => self.assault_froms(seat).next().is_some(),
-            Act::Cannonade => self.cannon_froms(seat).next().is_some(),
+            Act::Volley => self.volley_froms(seat, board).next().is_some(),
+            Act::Assault => self.assault_froms(seat, board).next().is_some(),
+            Act::Cannonade => self.cannon_froms(seat, board).next().is_some(),
             Act::Bombard => seat == BRITISH && (0..2).any(|f| self.bombard_choices(f).next().is_some()),
             Act::LandMove => self.move_froms(seat).next().is_some(),
             Act::NavalMove => seat == BRITISH,
-            Act::Rally => self.rally_froms(seat).next().is_some(),
+            Act::Rally => self.rally_froms(seat, board).next().is_some(),
             Act::Reorganize => self.reorganize_froms(seat).next().is_some(),
-            Act::Snipe => seat == PATRIOT && self.ammo > 12 && self.snipe_at().next().is_some(),
+            Act::Snipe => seat == PATRIOT && self.ammo > 12 && self.snipe_at(board).next().is_some(),
             Act::LandTroops => seat == BRITISH && self.landing_choices().next().is_some(),
             // 6.11 only on the last Action; 9.2/9.3 not when demoralized; two at most.
             Act::Plan => self.ap[s] == 1 && !self.demoralized[s] && self.reserve[s] < 2,

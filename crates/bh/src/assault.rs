@@ -45,17 +45,17 @@ impl Bh {
     /// 6.2 regions that may launch an Assault (8.0 not by the Patriot without
     /// ammunition; ruling bh #4 not from an unreleased Staging Area).
     pub fn assault_regions(&self, seat: Seat) -> Vec<Region> {
-        self.assault_froms(seat).collect()
+        self.assault_froms(seat, &self.board()).collect()
     }
 
     /// `assault_regions` one by one, so that `can` stops at the first.
-    pub(crate) fn assault_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
+    pub(crate) fn assault_froms(&self, seat: Seat, board: &Board) -> impl Iterator<Item = Region> + '_ {
         let able = if seat == PATRIOT && self.ammo == 0 {
             0
         } else {
-            self.regions_where(|p| p.side == seat && p.assaults() && p.military())
+            board.assaulting[seat as usize]
         };
-        let foe = self.occupied(other(seat));
+        let foe = board.occupied[other(seat) as usize];
         self.map().land_in(able).filter(move |&r| {
             self.staging_released(r, seat)
                 && self
@@ -575,7 +575,7 @@ impl Bh {
 impl Piece {
     /// 6.2 may take part in an Assault: not moved, fired or panicked, and not
     /// a broken unit (wounded leaders and damaged cannons may).
-    fn assaults(&self) -> bool {
+    pub(crate) fn assaults(&self) -> bool {
         !self.moved
             && !self.fired
             && !self.panic

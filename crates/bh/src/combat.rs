@@ -189,7 +189,7 @@ impl Bh {
         self.fires(self.p(i))
     }
 
-    fn fires(&self, p: &Piece) -> bool {
+    pub(crate) fn fires(&self, p: &Piece) -> bool {
         p.military()
             && !p.fired
             && !p.panic
@@ -199,15 +199,14 @@ impl Bh {
 
     /// 6.1 regions able to fire, with at least one target.
     pub fn volley_regions(&self, seat: Seat) -> Vec<Region> {
-        self.volley_froms(seat).collect()
+        self.volley_froms(seat, &self.board()).collect()
     }
 
     /// `volley_regions` one by one, so that `can` stops at the first.
-    pub(crate) fn volley_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
-        let firing = self.regions_where(|p| p.side == seat && self.fires(p));
-        let (foe, units) = (self.occupied(other(seat)), self.military());
+    pub(crate) fn volley_froms(&self, seat: Seat, board: &Board) -> impl Iterator<Item = Region> + '_ {
+        let (foe, units) = (board.occupied[other(seat) as usize], board.military);
         self.map()
-            .land_in(firing)
+            .land_in(board.firing[seat as usize])
             .filter(move |&r| self.volley_reach(seat, r, foe, units).next().is_some())
     }
 
@@ -368,15 +367,14 @@ impl Bh {
 
     /// 6.3 regions with cannons ready to fire at something.
     pub fn cannon_regions(&self, seat: Seat) -> Vec<Region> {
-        self.cannon_froms(seat).collect()
+        self.cannon_froms(seat, &self.board()).collect()
     }
 
     /// `cannon_regions` one by one, so that `can` stops at the first.
-    pub(crate) fn cannon_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
-        let guns = self.regions_where(|p| p.side == seat && p.unit == Unit::Cannon && self.fires(p));
-        let (foe, units) = (self.occupied(other(seat)), self.military());
+    pub(crate) fn cannon_froms(&self, seat: Seat, board: &Board) -> impl Iterator<Item = Region> + '_ {
+        let (foe, units) = (board.occupied[other(seat) as usize], board.military);
         self.map()
-            .land_in(guns)
+            .land_in(board.guns[seat as usize])
             .filter(move |&r| self.cannon_reach(r, foe, units).next().is_some())
     }
 
@@ -472,15 +470,14 @@ impl Bh {
 
     /// 6.9 / ruling bh #7: regions the Patriot may snipe at.
     pub fn snipe_targets(&self) -> Vec<Region> {
-        self.snipe_at().collect()
+        self.snipe_at(&self.board()).collect()
     }
 
     /// `snipe_targets` one by one, so that `can` stops at the first.
-    pub(crate) fn snipe_at(&self) -> impl Iterator<Item = Region> + '_ {
+    pub(crate) fn snipe_at(&self, board: &Board) -> impl Iterator<Item = Region> + '_ {
         let map = self.map();
-        let british = self.occupied(BRITISH);
         // The board tests first, the scan of the region's pieces last.
-        map.land_in(british).filter(move |&r| {
+        map.land_in(board.occupied[BRITISH as usize]).filter(move |&r| {
             !self.is_ablaze(r)
                 && (map.is_town(r) || map.adj[r as usize].iter().any(|&b| map.is_town(b)))
                 && map.adj[r as usize]

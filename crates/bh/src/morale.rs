@@ -114,22 +114,15 @@ impl Bh {
 
     /// 6.7 regions with a broken unit that may be rallied (12.2: no leader needed in solitaire).
     pub fn rally_regions(&self, seat: Seat) -> Vec<Region> {
-        self.rally_froms(seat).collect()
+        self.rally_froms(seat, &self.board()).collect()
     }
 
     /// `rally_regions` one by one, so that `can` stops at the first.
-    pub(crate) fn rally_froms(&self, seat: Seat) -> impl Iterator<Item = Region> + '_ {
+    pub(crate) fn rally_froms(&self, seat: Seat, board: &Board) -> impl Iterator<Item = Region> + '_ {
         let map = self.map();
-        let broken = if self.demoralized[seat as usize] {
-            0
-        } else {
-            self.regions_where(|p| p.side == seat && p.rallyable())
-        };
-        let led = if self.solo() {
-            u64::MAX
-        } else {
-            self.regions_where(|p| p.side == seat && p.can_lead_rally())
-        };
+        let s = seat as usize;
+        let broken = if self.demoralized[s] { 0 } else { board.broken[s] };
+        let led = if self.solo() { u64::MAX } else { board.leading[s] };
         map.land()
             .chain(std::iter::once(map.muster()))
             .filter(move |&r| broken & led & bit(r) != 0)
@@ -137,11 +130,11 @@ impl Bh {
 }
 
 impl Piece {
-    fn rallyable(&self) -> bool {
+    pub(crate) fn rallyable(&self) -> bool {
         self.flipped && self.military() && self.unit != Unit::Cannon && !self.panic
     }
 
-    fn can_lead_rally(&self) -> bool {
+    pub(crate) fn can_lead_rally(&self) -> bool {
         self.unit == Unit::Leader && !self.rallied
     }
 }

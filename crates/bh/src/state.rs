@@ -448,6 +448,23 @@ pub struct Bh {
     pub setup: Setup,
 }
 
+/// `Bh::board`: one bit per region, per side where it says so.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Board {
+    /// Any piece of the side.
+    pub occupied: [u64; 2],
+    /// Military units of either side (7.2 lines of sight).
+    pub military: u64,
+    /// Pieces able to fire (6.1), and among them cannons (6.3).
+    pub firing: [u64; 2],
+    pub guns: [u64; 2],
+    /// Military units able to join an Assault (6.2).
+    pub assaulting: [u64; 2],
+    /// Broken units that may rally, and leaders that may rally them (6.7).
+    pub broken: [u64; 2],
+    pub leading: [u64; 2],
+}
+
 pub fn bit(r: Region) -> u64 {
     1u64 << r
 }
@@ -517,6 +534,34 @@ impl Bh {
     /// Regions holding military units of either side, one bit each (7.2 lines of sight).
     pub fn military(&self) -> u64 {
         self.regions_where(Piece::military)
+    }
+
+    /// Where each side's pieces stand by what they can do now: one pass.
+    pub fn board(&self) -> Board {
+        let mut b = Board::default();
+        for p in self.pieces.iter().filter(|p| p.on_map()) {
+            let (s, at) = (p.side as usize, bit(p.loc));
+            b.occupied[s] |= at;
+            if p.military() {
+                b.military |= at;
+            }
+            if self.fires(p) {
+                b.firing[s] |= at;
+                if p.unit == Unit::Cannon {
+                    b.guns[s] |= at;
+                }
+            }
+            if p.assaults() && p.military() {
+                b.assaulting[s] |= at;
+            }
+            if p.rallyable() {
+                b.broken[s] |= at;
+            }
+            if p.can_lead_rally() {
+                b.leading[s] |= at;
+            }
+        }
+        b
     }
 
     /// Regions holding military units of `side`, one bit each.
