@@ -19,16 +19,8 @@ fn walk(g: &mut Liberty, seat: &str, id: &str, moves: &[&str]) {
     }
 }
 
-fn sail(place: &str) -> String {
-    format!("sail-{}", hex_id(place))
-}
-
 fn river(place: &str) -> String {
     format!("river-{}", hex_id(place))
-}
-
-fn group(place: &str) -> String {
-    format!("group-{}", hex_id(place))
 }
 
 fn steps_offered(g: &Liberty, seat: &str) -> bool {

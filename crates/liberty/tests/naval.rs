@@ -469,3 +469,47 @@ fn a_failed_sea_attack_from_the_atlantic_on_a_west_indies_port_returns_to_the_at
     assert_eq!(g.where_is("b-rawdon"), "the Atlantic");
     assert_eq!(g.strength_of("b-rawdon"), 2);
 }
+
+// Every ground block of a Sea Attack sails from one box, so a failed attack
+// sends them all back to it (ruling liberty 8.4): a second group may not
+// bring ground blocks from the Atlantic into a Sea Attack made from the
+// other West Indies port, though its warships alone may join.
+// rule: liberty 8.4, 9.1
+#[test]
+fn a_sea_attack_from_a_west_indies_port_takes_no_ground_blocks_from_the_atlantic() {
+    let start = |from_the_other_port: bool| {
+        let mut g = position(&[
+            ("f-ship-debarras", "wi-french", 3),
+            ("f-stsimon", "wi-french", 2),
+            ("b-ship-howe", "atlantic", 3),
+            ("b-grey", "atlantic", 3),
+        ]);
+        g.french_entered = true;
+        g.put("b-ship-hood", "wi-british", 1);
+        g.put("b-rawdon", "wi-british", 3);
+        g.begin_actions(BRITISH, BRITISH, 2);
+        if from_the_other_port {
+            act(&mut g, "british", "group-wi-british");
+            for b in ["b-ship-hood", "b-rawdon"] {
+                act(&mut g, "british", &format!("pick-{b}"));
+                act(&mut g, "british", "sail-wi-french");
+            }
+            end_group(&mut g, "british");
+        }
+        act(&mut g, "british", &group("atlantic"));
+        act(&mut g, "british", "pick-b-ship-howe");
+        assert!(
+            legal(&g, "british", "sail-wi-french"),
+            "warships alone are not restricted"
+        );
+        act(&mut g, "british", "sail-wi-french");
+        act(&mut g, "british", "pick-b-grey");
+        g
+    };
+    // From the Atlantic alone, Grey may follow Howe into the port.
+    assert!(legal(&start(false), "british", "sail-wi-french"));
+    // Not into the attack made from the British port: no combined Sea Attack.
+    let g = start(true);
+    assert!(!legal(&g, "british", "sail-wi-french"));
+    assert!(legal(&g, "british", "sail-wi-british"), "Grey may still sail elsewhere");
+}

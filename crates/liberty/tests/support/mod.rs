@@ -161,6 +161,16 @@ pub fn position(blocks: &[(&str, &str, u8)]) -> Liberty {
 }
 
 /// End the current Group Move if it has not ended by itself.
+/// The id of a move by sea to `place`.
+pub fn sail(place: &str) -> String {
+    format!("sail-{}", hex_id(place))
+}
+
+/// The id of the action that starts a group move from `place`.
+pub fn group(place: &str) -> String {
+    format!("group-{}", hex_id(place))
+}
+
 pub fn end_group(g: &mut Liberty, seat: &str) {
     if ids(g, seat).contains(&"end-group".to_string()) {
         act(g, seat, "end-group");
