@@ -373,6 +373,31 @@ impl Bh {
         ActionInfo { id, label, target }
     }
 
+    /// What the seat decides at this stage of an Assault, and the rule.
+    fn assault_prompt(&self, a: &Assault) -> (String, &'static str) {
+        let map = self.map();
+        let at = &map.area(a.at).name;
+        let (what, rule) = match a.stage {
+            AStage::Withdraw => ("pick the pieces that withdraw before combat, then done".into(), "7.1"),
+            AStage::WithdrawTo | AStage::DefenderRetreatTo => (
+                format!("choose where the {} picked piece(s) go, together", a.picked.len()),
+                "7.1",
+            ),
+            AStage::LeadersRetreatTo => ("choose where the leaders left without units retreat".into(), "6.2"),
+            AStage::DefenceChoice => ("fire back at the attackers, or hold (ammunition, 8.0)".into(), "8.0"),
+            AStage::AttackerRetreat => (
+                format!(
+                    "pick attackers to fall back to {}, retreat them all, or fight on",
+                    map.area(a.from).name
+                ),
+                "7.1",
+            ),
+            AStage::DefenderRetreat => ("pick the defenders that retreat, then done".into(), "7.1"),
+            _ => ("combat".into(), "6.2"),
+        };
+        (format!("Assault on {at}: {what}"), rule)
+    }
+
     pub fn prompt_for(&self) -> Prompt {
         let (text, rule) = match self.frames.last() {
             None => ("the game is over".to_string(), "10.0"),
@@ -409,7 +434,7 @@ impl Bh {
                 Frame::ExtraDie => ("spend one ammunition for an extra die?".into(), "11.2"),
                 Frame::Volley { .. } => ("Volley Fire: choose region, target and units".into(), "6.1"),
                 Frame::AssaultSelect { .. } => ("Assault: choose region, target and units".into(), "6.2"),
-                Frame::Assault(a) => (format!("Assault in {}", self.map().area(a.at).name), "6.2"),
+                Frame::Assault(a) => self.assault_prompt(a),
                 Frame::Cannonade { .. } => ("Cannonade: choose cannons and target".into(), "6.3"),
                 Frame::Bombard { firer } => (
                     format!(

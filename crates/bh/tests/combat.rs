@@ -102,9 +102,16 @@ fn assault_on_the_stone_wall_fought_to_the_end() {
     act(&mut g, "british", "done");
     // 7.1 minutemen may withdraw before combat; they stay.
     assert!(ids(&g, "patriot").contains(&piece(mm[0])));
+    // Each stage says what the seat decides there, and under which rule.
+    let says = |g: &Bh, seat: engine::Seat, text: &str, rule: &str| {
+        let p = engine::Game::prompt(g, seat);
+        assert!(p.text.contains(text) && p.rule == rule, "{p:?}");
+    };
+    says(&g, P, "Assault on Stone wall: pick the pieces that withdraw", "bh 7.1");
     act(&mut g, "patriot", "done");
     assert_eq!(loc(&g, regs[0]), "stone-wall", "the assaulting units move in");
     g.dice.script([5, 1, 1]);
+    says(&g, P, "fire back at the attackers, or hold", "bh 8.0");
     act(&mut g, "patriot", "fire");
     assert_eq!(g.ammo, 22, "ruling bh #15: defending 1, free fire 1");
     // Free defensive fire: 2 minutemen + 1 for the wall = 3 dice, one hit.
@@ -113,10 +120,18 @@ fn assault_on_the_stone_wall_fought_to_the_end() {
     // Round: 2 healthy Regulars (4 dice) against 3 dice; the attacker assigns no hit.
     act(&mut g, "patriot", &piece(mm[0]));
     act(&mut g, "patriot", &piece(mm[1]));
+    says(
+        &g,
+        B,
+        "fall back to Mystic shore below the rail fence, retreat them all",
+        "bh 7.1",
+    );
     act(&mut g, "british", "fight-on");
+    says(&g, P, "pick the defenders that retreat", "bh 7.1");
     act(&mut g, "patriot", &piece(mm[0]));
     act(&mut g, "patriot", &piece(mm[1]));
     act(&mut g, "patriot", "done");
+    says(&g, P, "choose where the 2 picked piece(s) go, together", "bh 7.1");
     assert_eq!(
         ids(&g, "patriot"),
         vec!["mystic-beach"],
