@@ -69,6 +69,11 @@ pub const BRITISH_SHEET: &[Rule] = &[
     Rule::when("bombard a defended objective region", Act::Bombard, |g, _| {
         (0..2).any(|f| !g.bombard_goals(f).is_empty())
     }),
+    Rule::when(
+        "sail the fleet to bombard a defended objective region",
+        Act::NavalMove,
+        |g, _| g.fleet_box_for_goals().is_some(),
+    ),
     Rule::when("cannonade a defended objective region", Act::Cannonade, |g, s| {
         g.cannonades(s).iter().any(|&(_, t)| g.is_goal(t))
     }),
@@ -283,6 +288,12 @@ pub const WITHIN_ACTION: &[Rule] = &[
     Rule::new("spread the fire onto the Patriots", |g, _, l| match g.frames.last() {
         Some(Frame::Spread { .. }) => best_region(l, |r| g.side_at(r, PATRIOT).count() as i32),
         _ => Vec::new(),
+    }),
+    Rule::new("sail where the objective is in range", |g, _, l| {
+        match g.frames.last() {
+            Some(Frame::Naval) => keep(l, |a| g.fleet_box_for_goals().map(Action::Region) == Some(*a)),
+            _ => Vec::new(),
+        }
     }),
 ];
 
@@ -634,18 +645,41 @@ impl Bh {
     /// 6.4 the bombard choices of `firer` at the objective: units in an
     /// objective region, or Hot Shot when Charlestown is to burn.
     fn bombard_goals(&self, firer: u8) -> Vec<Action> {
+        self.goal_targets(self.bombard_choices(firer))
+    }
+
+    /// The bombard choices that serve the objective: its defended regions,
+    /// and Hot Shot when Charlestown is to burn.
+    fn goal_targets(&self, choices: impl Iterator<Item = Action>) -> Vec<Action> {
         let burn = self
             .objective
             .as_ref()
             .is_some_and(|o| o.goals.contains(&Goal::Charlestown));
-        self.bombard_options(firer)
-            .into_iter()
+        choices
             .filter(|a| match *a {
                 Action::Region(r) => self.is_goal(r),
                 Action::HotShot(_) => burn,
                 _ => false,
             })
             .collect()
+    }
+
+    /// 6.6 the fleet box next to the fleet's from which the fleet could
+    /// bombard a defended objective region while neither gun can from where
+    /// they are (the box with most such targets, the first of equals).
+    pub fn fleet_box_for_goals(&self) -> Option<Region> {
+        if (0..2).any(|f| !self.bombard_goals(f).is_empty()) {
+            return None;
+        }
+        let map = self.map();
+        let mut best = None;
+        for &b in &map.adj[self.fleet as usize] {
+            let n = self.goal_targets(self.bombard_choices_at(map.fleet_target(b))).len();
+            if n > best.map_or(0, |(m, _)| m) {
+                best = Some((n, b));
+            }
+        }
+        best.map(|(_, b)| b)
     }
 
     /// 6.9 snipe targets holding a British leader the snipers may hit.

@@ -418,12 +418,17 @@ impl Bh {
 
     /// `bombard_options` one by one, so that `can` stops at the first.
     pub(crate) fn bombard_choices(&self, firer: u8) -> impl Iterator<Item = Action> + '_ {
-        let map = self.map();
         let area = if firer == 0 {
-            map.fleet_target(self.fleet)
+            self.map().fleet_target(self.fleet)
         } else {
             crate::map::Target::Harbor
         };
+        self.bombard_choices_at(area)
+    }
+
+    /// `bombard_choices` of a firer whose target area is `area`.
+    pub(crate) fn bombard_choices_at(&self, area: crate::map::Target) -> impl Iterator<Item = Action> + '_ {
+        let map = self.map();
         let patriots = self.occupied(PATRIOT);
         map.land()
             .filter(move |&r| map.area(r).bombard == Some(area))

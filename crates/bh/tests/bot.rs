@@ -121,6 +121,30 @@ fn british_bot_rallies_where_a_leader_stands() {
     assert!(!g.pieces[r as usize].flipped, "the healthy leader rallies it (12.2)");
 }
 
+// rule: bh 12.4, 6.6, 6.4
+#[test]
+fn british_bot_sails_the_fleet_to_bombard_its_objective() {
+    // Objective 2, the Northern Defense Works: the northern works lie in the
+    // Mystic River box's target area, not the harbor's where the fleet is.
+    let mut g = bot_game("solo-patriot", B, 2);
+    put_n(&mut g, 2, Minuteman, P, "ndw-north");
+    assert_eq!(g.map().id(g.fleet), "fleet-harbor");
+    assert_eq!(bot_pick(&mut g), (Action::Act(Act::NavalMove), 7));
+    g.advance();
+    assert_eq!(g.map().id(g.fleet), "fleet-mystic");
+    assert_logged(&g, "the fleet sails to the Mystic River fleet box");
+    // From there it bombards; it does not sail on.
+    assert_eq!(g.fleet_box_for_goals(), None);
+    // With no defended objective region in any box, it stays.
+    let mut g = bot_game("solo-patriot", B, 2);
+    g.put(Minuteman, P, "ndw-north");
+    assert_eq!(
+        g.fleet_box_for_goals(),
+        None,
+        "one healthy counter is no target (ruling bh #13)"
+    );
+}
+
 // rule: bh 12.3
 #[test]
 fn patriot_bot_volleys_from_the_works_at_british_next_to_them() {
