@@ -300,14 +300,12 @@ impl Bh {
         self.unlimited(r, seat) || self.units(r, seat) <= 3
     }
 
-    /// 6.8 `reorg_fits` before anything is picked, from the occupancy counts.
-    fn reorg_fits_now(&self, o: &Occupancy, dest: Region, i: u16) -> bool {
-        !self.p(i).military()
-            || self.unlimited(dest, self.p(i).side)
-            || o.count[dest as usize] < 3 + o.leavers[dest as usize]
+    /// 6.8 `reorg_fits` before anything is picked, for a military unit of
+    /// `side`, from the occupancy counts (anything else always fits).
+    fn reorg_room_now(&self, o: &Occupancy, dest: Region, side: Seat) -> bool {
+        self.unlimited(dest, side) || o.count[dest as usize] < 3 + o.leavers[dest as usize]
     }
 
-    /// 6.8: a region never holds more than three plus the pieces that may still leave it.
     fn reorg_fits(&self, dest: Region, i: u16, picked: &[u16]) -> bool {
         let seat = self.p(i).side;
         if !self.p(i).military() || self.unlimited(dest, seat) {
@@ -346,12 +344,17 @@ impl Bh {
 
     /// 6.8 neighbours of `a` that one of its movable pieces may join.
     fn partners<'a>(&'a self, o: &'a Occupancy, seat: Seat, a: Region) -> impl Iterator<Item = Region> + 'a {
-        let movers: Vec<u16> = self.side_at(a, seat).filter(|&i| self.movable(i)).collect();
+        // Some movable piece fits in `b`: a leader always does, a unit if there is room.
+        let (mut movers, mut leader) = (false, false);
+        for i in self.side_at(a, seat).filter(|&i| self.movable(i)) {
+            movers = true;
+            leader |= !self.p(i).military();
+        }
         self.map().adj[a as usize]
             .iter()
             .copied()
-            .filter(move |&b| self.reorg_ok(b, o.enemy) && self.staging_released(b, seat))
-            .filter(move |&b| movers.iter().any(|&i| self.reorg_fits_now(o, b, i)))
+            .filter(move |&b| movers && self.reorg_ok(b, o.enemy) && self.staging_released(b, seat))
+            .filter(move |&b| leader || self.reorg_room_now(o, b, seat))
     }
 
     pub fn perform_movement(&mut self, act: Action) {
