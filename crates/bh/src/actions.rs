@@ -384,7 +384,10 @@ impl Bh {
                 "7.1",
             ),
             AStage::LeadersRetreatTo => ("choose where the leaders left without units retreat".into(), "6.2"),
-            AStage::DefenceChoice => ("fire back at the attackers, or hold (ammunition, 8.0)".into(), "8.0"),
+            AStage::DefenceChoice => (
+                "fire back at the attackers, or hold (both cost ammunition)".into(),
+                "8.0",
+            ),
             AStage::AttackerRetreat => (
                 format!(
                     "pick attackers to fall back to {}, retreat them all, or fight on",

@@ -189,6 +189,7 @@ impl Bh {
         self.fires(self.p(i))
     }
 
+    /// 6.1 a piece that may fire now (4.3: British cannons once their ammunition is in).
     pub(crate) fn fires(&self, p: &Piece) -> bool {
         p.military()
             && !p.fired
