@@ -26,10 +26,13 @@ impl Bh {
             .count()
     }
 
-    /// 12.3 an objective region is captured when the British hold it (or, in
-    /// Charlestown, it is ablaze).
+    /// 12.3 an objective region is captured when the British hold it; a
+    /// burning town region counts too under "Clear and/or Burn Charlestown"
+    /// alone (ruling bh #35: #1 scores regions "burned or captured", #6
+    /// only regions "captured").
     fn captured_count(&self, goal: Goal) -> usize {
-        let fire = if goal == Goal::Charlestown { self.ablaze } else { 0 };
+        let burn = goal == Goal::Charlestown && self.objective.as_ref().is_some_and(|o| o.number == 1);
+        let fire = if burn { self.ablaze } else { 0 };
         ((self.held(BRITISH) | fire) & goal.mask()).count_ones() as usize
     }
 
@@ -55,9 +58,10 @@ impl Bh {
         for &g in &obj.goals {
             let n = self.captured_count(g);
             any |= n > 0;
-            // Ruling bh #35: Charlestown scores as its own objective (#1) under
-            // "Meet any three" (#6) too, not 1 VP per town region.
-            if g == Goal::Charlestown {
+            // 12.3 #1: 1 VP at six town regions, 1 more for each over six.
+            // Under "Meet any three" (#6) a town region held is 1 VP like any
+            // other objective region (ruling bh #35).
+            if obj.number == 1 {
                 if n >= 6 {
                     vp += 1.0 + (n - 6) as f64;
                 }

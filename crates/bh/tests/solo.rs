@@ -61,10 +61,10 @@ fn charlestown_objective_has_no_artillery_and_two_fire_in_town() {
 
 // rule: bh 12.3
 #[test]
-fn charlestown_among_any_three_objectives_scores_as_its_own_objective() {
-    // Ruling bh #35: under "Meet any three objectives" Charlestown is met at
-    // six town regions held or burned, 1 VP and 1 more per region over six,
-    // as under its own objective; the other goals score 1 VP a region.
+fn charlestown_among_any_three_objectives_counts_regions_held_not_burned() {
+    // Ruling bh #35: #1 scores town regions "burned or captured", #6 "each
+    // objective region captured": under #6 a burning town region scores
+    // nothing, a held one 1 VP like any other objective region.
     let mut g = Bh::sandbox("solo-british", B);
     g.objective = Some(Objective {
         number: 6,
@@ -79,6 +79,10 @@ fn charlestown_among_any_three_objectives_scores_as_its_own_objective() {
     let town: Vec<_> = Goal::Charlestown.regions(g.map());
     assert!(town.len() >= 7, "{} town regions", town.len());
     let none = g.vp(B);
+    for &r in &town {
+        g.ablaze |= 1 << r;
+    }
+    assert_eq!(g.vp(B), none, "the whole town burning captures nothing");
     g.put(Regular, B, "neck");
     let base = g.vp(B);
     assert_eq!(
@@ -86,14 +90,32 @@ fn charlestown_among_any_three_objectives_scores_as_its_own_objective() {
         none + 3.0,
         "the Neck: 1 VP, and the -2 for nothing captured is gone"
     );
+    g.ablaze = 0;
+    let name = g.map().area(town[0]).id.clone();
+    g.put(Regular, B, &name);
+    assert_eq!(g.vp(B), base + 1.0, "a town region held: 1 VP");
+}
+
+// rule: bh 12.3
+#[test]
+fn clear_and_burn_charlestown_counts_burned_and_held_regions() {
+    // 12.3 #1: met at six regions burned or held, 1 VP and 1 more per region
+    // over six.
+    let mut g = Bh::sandbox("solo-british", B);
+    g.objective = Some(bh::setup::british_objective(1));
+    for p in g.pieces.iter_mut().filter(|p| p.side == P) {
+        p.loc = OFF;
+    }
+    let town: Vec<_> = Goal::Charlestown.regions(g.map());
     for &r in &town[..5] {
         g.ablaze |= 1 << r;
     }
-    assert_eq!(g.vp(B), base, "five regions do not meet the objective");
-    g.ablaze |= 1 << town[5];
-    assert_eq!(g.vp(B), base + 1.0, "six regions: 1 VP, not 6");
+    let five = g.vp(B);
+    let name = g.map().area(town[5]).id.clone();
+    g.put(Regular, B, &name);
+    assert_eq!(g.vp(B), five + 1.0, "five burned and one held: met, 1 VP");
     g.ablaze |= 1 << town[6];
-    assert_eq!(g.vp(B), base + 2.0, "one more for the seventh");
+    assert_eq!(g.vp(B), five + 2.0, "one more for the seventh");
 }
 
 // rule: bh 12.4
