@@ -494,7 +494,13 @@ impl Bh {
         }
         let n = going.len();
         let (fa, ta) = (map.area(from).name.clone(), map.area(to).name.clone());
-        self.log.say("6.5", || format!("{n} piece(s) move from {fa} to {ta}"));
+        if n == 0 {
+            self.log.say("3.4", || {
+                format!("every piece turns back: none moves from {fa} to {ta}")
+            });
+        } else {
+            self.log.say("6.5", || format!("{n} piece(s) move from {fa} to {ta}"));
+        }
     }
 
     /// 9.1, 9.2 pieces run `steps` regions toward the Muster Box, further

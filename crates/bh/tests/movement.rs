@@ -116,6 +116,15 @@ fn neck_courage_check_under_the_charles_river_guns() {
     assert_eq!(loc(&g, weak), "muster-box", "3 + 0 = 3: back to the Muster Box");
     assert!(g.pieces[weak as usize].moved);
     assert_eq!(loc(&g, strong), "neck", "2 + 2 = 4 carries on");
+    // A move whose every piece turns back says so, not "0 piece(s) move".
+    let alone = g.put_militia(0, "muster-box");
+    g.to_move = P;
+    acts(&mut g, "patriot", &["land-move", "muster-box", &piece(alone), "done"]);
+    g.dice.script([1]);
+    act(&mut g, "patriot", "neck");
+    assert_eq!(loc(&g, alone), "muster-box");
+    let last = g.log.visible(None).last().map(|e| e.text.clone()).unwrap_or_default();
+    assert!(last.starts_with("every piece turns back"), "{last}");
     // 3.2 nothing in the Muster Box can be targeted.
     g.put(Regular, B, "neck");
     assert!(g
