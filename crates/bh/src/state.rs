@@ -127,6 +127,15 @@ pub struct Objective {
     pub per_region: u8,
 }
 
+impl Objective {
+    /// 12.3, 12.4 #1 "Clear and/or Burn Charlestown": the one objective that
+    /// scores burning town regions, 1 VP at six and 1 more for each over six
+    /// (ruling bh #35).
+    pub fn burns_town(&self) -> bool {
+        self.number == 1
+    }
+}
+
 /// Top-level actions (6.1-6.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -31,7 +31,7 @@ impl Bh {
     /// alone (ruling bh #35: #1 scores regions "burned or captured", #6
     /// only regions "captured").
     fn captured_count(&self, goal: Goal) -> usize {
-        let burn = goal == Goal::Charlestown && self.objective.as_ref().is_some_and(|o| o.number == 1);
+        let burn = goal == Goal::Charlestown && self.objective.as_ref().is_some_and(Objective::burns_town);
         let fire = if burn { self.ablaze } else { 0 };
         ((self.held(BRITISH) | fire) & goal.mask()).count_ones() as usize
     }
@@ -58,10 +58,9 @@ impl Bh {
         for &g in &obj.goals {
             let n = self.captured_count(g);
             any |= n > 0;
-            // 12.3 #1: 1 VP at six town regions, 1 more for each over six.
             // Under "Meet any three" (#6) a town region held is 1 VP like any
             // other objective region (ruling bh #35).
-            if obj.number == 1 {
+            if obj.burns_town() {
                 if n >= 6 {
                     vp += 1.0 + (n - 6) as f64;
                 }

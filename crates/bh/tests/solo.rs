@@ -73,9 +73,6 @@ fn charlestown_among_any_three_objectives_counts_regions_held_not_burned() {
         zones: vec![1, 2, 5],
         per_region: 1,
     });
-    for p in g.pieces.iter_mut().filter(|p| p.side == P) {
-        p.loc = OFF;
-    }
     let town: Vec<_> = Goal::Charlestown.regions(g.map());
     assert!(town.len() >= 7, "{} town regions", town.len());
     let none = g.vp(B);
@@ -103,9 +100,6 @@ fn clear_and_burn_charlestown_counts_burned_and_held_regions() {
     // over six.
     let mut g = Bh::sandbox("solo-british", B);
     g.objective = Some(bh::setup::british_objective(1));
-    for p in g.pieces.iter_mut().filter(|p| p.side == P) {
-        p.loc = OFF;
-    }
     let town: Vec<_> = Goal::Charlestown.regions(g.map());
     for &r in &town[..5] {
         g.ablaze |= 1 << r;
