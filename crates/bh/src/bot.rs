@@ -651,10 +651,7 @@ impl Bh {
     /// The bombard choices that serve the objective: its defended regions,
     /// and Hot Shot when Charlestown is to burn.
     fn goal_targets(&self, choices: impl Iterator<Item = Action>) -> Vec<Action> {
-        let burn = self
-            .objective
-            .as_ref()
-            .is_some_and(|o| o.goals.contains(&Goal::Charlestown));
+        let burn = self.objective.as_ref().is_some_and(Objective::burns_town);
         choices
             .filter(|a| match *a {
                 Action::Region(r) => self.is_goal(r),

@@ -258,7 +258,7 @@ impl Bh {
         }
         self.add(Unit::Leader, BRITISH, "Gage", 0, zones[0]);
         self.add(Unit::Leader, BRITISH, "Pigot", 0, zones[1 % n]);
-        if !obj.goals.contains(&Goal::Charlestown) || obj.goals.len() > 1 {
+        if !obj.burns_town() {
             // 12.3 #1 deletes the artillery.
             self.add_many(Unit::Cannon, BRITISH, 1, 0, zones[0]);
             self.add_many(Unit::Cannon, BRITISH, 1, 0, zones[1 % n]);
