@@ -25,8 +25,7 @@ pub use actions::Action;
 pub use state::B2c;
 pub use view::map_json;
 
-use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, Setup, TitleInfo, Viewer};
-use rand_chacha::ChaCha8Rng;
+use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, Setup, TitleInfo};
 
 static INFO: TitleInfo = TitleInfo {
     key: "b2c",
@@ -99,7 +98,9 @@ pub fn provenance() -> Vec<(String, String)> {
     v
 }
 
-/// `--data DIR` for this title: every file is checked before any is used.
+/// `--data DIR`: `regions.tsv`, `borders.tsv`, `vp.tsv` (this crate) and
+/// `cards.tsv` (shared with Bunker Hill) replace the reconstructed data;
+/// every file is checked before any is used.
 pub fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
     revroad::cards::use_data_dir(dir)?;
     map::use_data_dir(dir)?;
@@ -111,18 +112,7 @@ impl Game for B2c {
 
     engine::state_accessors!();
     engine::procedure_methods!();
-
-    fn info() -> &'static TitleInfo {
-        &INFO
-    }
-
-    fn map_json() -> Option<serde_json::Value> {
-        Some(map_json())
-    }
-
-    fn provenance() -> Vec<(String, String)> {
-        provenance()
-    }
+    engine::title_methods!();
 
     fn new(setup: &Setup) -> Self {
         let mut g = B2c::start(setup);
@@ -132,28 +122,6 @@ impl Game for B2c {
 
     fn prompt(&self, seat: Seat) -> Prompt {
         self.prompt_for(seat)
-    }
-
-    fn describe(&self, _seat: Seat, action: &Action) -> engine::ActionInfo {
-        self.describe_action(action)
-    }
-
-    fn view(&self, viewer: Viewer) -> serde_json::Value {
-        self.render_view(viewer)
-    }
-
-    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
-        self.sample_for(observer, rng)
-    }
-
-    fn check(&self) -> Result<(), String> {
-        self.invariants()
-    }
-
-    /// `--data DIR`: `regions.tsv`, `borders.tsv`, `vp.tsv` (this crate) and
-    /// `cards.tsv` (shared with Bunker Hill) replace the reconstructed data.
-    fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
-        use_data_dir(dir)
     }
 
     /// VP margin with pending hidden-arms and Percy VP, and the march on Concord (11.0).

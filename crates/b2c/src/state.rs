@@ -6,12 +6,7 @@ use engine::{Dice, Log, Outcome, Seat};
 use revroad::{Deck, MilitiaPool};
 use serde::{Deserialize, Serialize};
 
-pub const BRITISH: Seat = 0;
-pub const PATRIOT: Seat = 1;
-
-pub fn other(s: Seat) -> Seat {
-    1 - s
-}
+pub use revroad::{other, BRITISH, PATRIOT};
 
 /// Not yet in play (Percy's force on the Turn Track, 12.0).
 pub const OFF: u8 = 254;

@@ -262,18 +262,9 @@ impl B2c {
         if self.solo() && hash > 0 {
             self.reinforce();
         }
-        let first = if b > pa {
-            BRITISH
-        } else if pa > b {
-            PATRIOT
-        } else {
-            let d = self.dice.d6();
-            let s = if d.is_multiple_of(2) { PATRIOT } else { BRITISH };
-            self.log.roll("5.2", &[d], || {
-                format!("Equal Actions: {d} — the {} go first.", crate::seat_name(s))
-            });
-            s
-        };
+        let first = revroad::turn::first_to_act([b, pa], &mut self.dice, &mut self.log, |d, s| {
+            format!("Equal Actions: {d} — the {} go first.", crate::seat_name(s))
+        });
         self.last_actor = other(first);
     }
 

@@ -21,8 +21,7 @@ pub mod view;
 pub use actions::Action;
 pub use state::Bh;
 
-use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, Setup, TitleInfo, Viewer};
-use rand_chacha::ChaCha8Rng;
+use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, Setup, TitleInfo};
 
 static INFO: TitleInfo = TitleInfo {
     key: "bh",
@@ -112,22 +111,7 @@ impl Game for Bh {
 
     engine::state_accessors!();
     engine::procedure_methods!();
-
-    fn info() -> &'static TitleInfo {
-        &INFO
-    }
-
-    fn map_json() -> Option<serde_json::Value> {
-        Some(map_json())
-    }
-
-    fn provenance() -> Vec<(String, String)> {
-        provenance()
-    }
-
-    fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
-        use_data_dir(dir)
-    }
+    engine::title_methods!();
 
     fn new(setup: &Setup) -> Self {
         Bh::start(setup)
@@ -135,22 +119,6 @@ impl Game for Bh {
 
     fn prompt(&self, _seat: Seat) -> Prompt {
         self.prompt_for()
-    }
-
-    fn describe(&self, _seat: Seat, action: &Action) -> engine::ActionInfo {
-        self.describe_action(action)
-    }
-
-    fn view(&self, viewer: Viewer) -> serde_json::Value {
-        self.render_view(viewer)
-    }
-
-    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
-        self.sample_for(observer, rng)
-    }
-
-    fn check(&self) -> Result<(), String> {
-        self.invariants()
     }
 
     /// VP margin, hill control, morale (see `view::score`).

@@ -7,16 +7,11 @@ use revroad::{Deck, MilitiaPool};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-pub const BRITISH: Seat = 0;
-pub const PATRIOT: Seat = 1;
+pub use revroad::{other, BRITISH, PATRIOT};
 
 /// Where a piece is when it is not in a region.
 pub const OFF: u8 = 255;
 pub const GONE: u8 = 254;
-
-pub fn other(s: Seat) -> Seat {
-    1 - s
-}
 
 /// 4.1, 4.2 the kinds of counters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

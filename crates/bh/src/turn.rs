@@ -143,22 +143,12 @@ impl Bh {
         self.pieces.iter().any(|p| p.side == BRITISH && p.unit == Unit::Cannon)
     }
 
-    /// 5.2 the side with more Actions goes first; on a tie a die: even Patriot, odd British.
+    /// 5.2 who performs the first Action of the turn.
     fn first_player(&mut self) {
-        let [b, p] = self.ap;
         self.free_passed = None;
-        self.to_move = if b > p {
-            BRITISH
-        } else if p > b {
-            PATRIOT
-        } else {
-            let r = self.dice.d6();
-            let who = if r.is_multiple_of(2) { PATRIOT } else { BRITISH };
-            self.log.roll("5.2", &[r], || {
-                format!("Equal Actions: {r} — {} act first", Bh::seat_name(who))
-            });
-            who
-        };
+        self.to_move = revroad::turn::first_to_act(self.ap, &mut self.dice, &mut self.log, |r, who| {
+            format!("Equal Actions: {r} — {} act first", Bh::seat_name(who))
+        });
     }
 
     /// One automatic step for the top frame; false when a seat must decide.

@@ -332,6 +332,42 @@ macro_rules! state_accessors {
     };
 }
 
+/// The eight methods of `Game` that every title hands, alike, to its crate
+/// and its modules: `info`, `map_json`, `provenance` and `use_data_dir`
+/// call the crate's functions of those names; `describe`, `view`,
+/// `determinize` and `check` call the state's `describe_action(action)`,
+/// `render_view(viewer)`, `sample_for(observer, rng)` and `invariants()`.
+/// Write `engine::title_methods!();` inside `impl Game for ...`.
+#[macro_export]
+macro_rules! title_methods {
+    () => {
+        fn info() -> &'static $crate::TitleInfo {
+            info()
+        }
+        fn map_json() -> Option<$crate::serde_json::Value> {
+            Some(map_json())
+        }
+        fn provenance() -> Vec<(String, String)> {
+            provenance()
+        }
+        fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+            use_data_dir(dir)
+        }
+        fn describe(&self, _seat: $crate::Seat, action: &Self::Action) -> $crate::ActionInfo {
+            self.describe_action(action)
+        }
+        fn view(&self, viewer: $crate::Viewer) -> $crate::serde_json::Value {
+            self.render_view(viewer)
+        }
+        fn determinize(&self, observer: $crate::Seat, rng: &mut $crate::rand_chacha::ChaCha8Rng) -> Self {
+            self.sample_for(observer, rng)
+        }
+        fn check(&self) -> Result<(), String> {
+            self.invariants()
+        }
+    };
+}
+
 /// The three methods of `Game` that a title run as a procedure (a frame
 /// stack advanced between decisions) writes alike, for a state with the
 /// field `outcome` and the methods `acting() -> SeatSet` (who must decide

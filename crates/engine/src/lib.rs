@@ -22,3 +22,7 @@ pub use game::{
 };
 pub use log::{Audience, Entry, Log};
 pub use session::{parse_save, Record, SaveError, SaveFile, Session, UndoError};
+
+// For `title_methods!`, so that a title's crate need not name them.
+#[doc(hidden)]
+pub use {rand_chacha, serde_json};

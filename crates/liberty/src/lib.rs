@@ -19,10 +19,10 @@ pub mod view;
 pub mod winter;
 
 pub use actions::Action;
+pub use drawing::map_json;
 pub use state::Liberty;
 
-use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, SeatSet, Setup, TitleInfo, Viewer};
-use rand_chacha::ChaCha8Rng;
+use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, SeatSet, Setup, TitleInfo};
 use state::Frame;
 
 static INFO: TitleInfo = TitleInfo {
@@ -127,10 +127,7 @@ impl Game for Liberty {
 
     engine::state_accessors!();
     engine::procedure_methods!();
-
-    fn info() -> &'static TitleInfo {
-        &INFO
-    }
+    engine::title_methods!();
 
     fn new(setup: &Setup) -> Self {
         Liberty::start(setup)
@@ -138,34 +135,6 @@ impl Game for Liberty {
 
     fn prompt(&self, _seat: Seat) -> Prompt {
         self.prompt_for()
-    }
-
-    fn describe(&self, _seat: Seat, action: &Action) -> engine::ActionInfo {
-        self.describe_action(action)
-    }
-
-    fn view(&self, viewer: Viewer) -> serde_json::Value {
-        self.render_view(viewer)
-    }
-
-    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
-        self.sample_for(observer, rng)
-    }
-
-    fn check(&self) -> Result<(), String> {
-        self.invariants()
-    }
-
-    fn map_json() -> Option<serde_json::Value> {
-        Some(drawing::map_json())
-    }
-
-    fn provenance() -> Vec<(String, String)> {
-        provenance()
-    }
-
-    fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
-        use_data_dir(dir)
     }
 
     /// 11.1 supply points between the American (12) and British (30) lines,

@@ -1,17 +1,28 @@
 //! What the two games of Revolution Road share: the 22-card deck that sets
 //! each turn's actions and decides searches and captures, and the militia
 //! draw pool behind hidden militia values, the solitaire bot sheets'
-//! procedure. Each game's rules live in its own
+//! procedure, and who acts first in a turn. Each game's rules live in its own
 //! crate (`b2c`, `bh`).
 
 pub mod cards;
 pub mod militia;
 pub mod sheet;
+pub mod turn;
 
 pub use cards::{Card, Deck};
 pub use militia::MilitiaPool;
 
+use engine::Seat;
 use serde::{Deserialize, Serialize};
+
+/// The two sides, seats in this order in both games.
+pub const BRITISH: Seat = 0;
+pub const PATRIOT: Seat = 1;
+
+/// The other side.
+pub fn other(s: Seat) -> Seat {
+    1 - s
+}
 
 /// The three scenarios of each game (b2c 15.1-15.4, bh 12.1-12.4): two
 /// players, or one player against the other side's bot.

@@ -1,0 +1,51 @@
+//! 5.0 Turn Sequence, alike in both games: who performs the first Action.
+
+use crate::{BRITISH, PATRIOT};
+use engine::{Dice, Log, Seat};
+
+/// 5.2 Perform Actions: the side with more Actions (`[british, patriot]`)
+/// goes first; on a tie one die decides, even the Patriots and odd the
+/// British. `say(die, side)` words the log line of that roll (each game
+/// keeps its own wording, which its saves hold).
+pub fn first_to_act(actions: [u8; 2], dice: &mut Dice, log: &mut Log, say: impl FnOnce(u8, Seat) -> String) -> Seat {
+    let [b, p] = actions;
+    if b != p {
+        return if b > p { BRITISH } else { PATRIOT };
+    }
+    let d = dice.d6();
+    let side = if d.is_multiple_of(2) { PATRIOT } else { BRITISH };
+    log.roll("5.2", &[d], || say(d, side));
+    side
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first(actions: [u8; 2], die: Option<u8>) -> (Seat, Vec<u8>, u64) {
+        let mut dice = Dice::seeded(3);
+        dice.script(die);
+        let mut log = Log::default();
+        let s = first_to_act(actions, &mut dice, &mut log, |d, s| format!("{d} {s}"));
+        let rolled = log.visible(None).flat_map(|e| e.dice.clone()).collect();
+        (s, rolled, dice.events())
+    }
+
+    #[test]
+    fn more_actions_go_first_without_a_die() {
+        // rule: b2c 5.2
+        // rule: bh 5.2
+        assert_eq!(first([3, 2], None), (BRITISH, vec![], 0));
+        assert_eq!(first([1, 4], None), (PATRIOT, vec![], 0));
+    }
+
+    #[test]
+    fn a_tie_is_rolled_for_even_patriot_odd_british() {
+        // rule: b2c 5.2
+        // rule: bh 5.2
+        for d in 1..=6 {
+            let side = if d % 2 == 0 { PATRIOT } else { BRITISH };
+            assert_eq!(first([3, 3], Some(d)), (side, vec![d], 1), "die {d}");
+        }
+    }
+}
