@@ -262,7 +262,7 @@ impl B2c {
         if self.solo() && hash > 0 {
             self.reinforce();
         }
-        let first = revroad::turn::first_to_act([b, pa], &mut self.dice, &mut self.log, |d, s| {
+        let first = revroad::turn::first_to_act(self.actions, &mut self.dice, &mut self.log, |d, s| {
             format!("Equal Actions: {d} — the {} go first.", crate::seat_name(s))
         });
         self.last_actor = other(first);

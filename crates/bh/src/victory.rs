@@ -58,8 +58,10 @@ impl Bh {
         for &g in &obj.goals {
             let n = self.captured_count(g);
             any |= n > 0;
-            // Under "Meet any three" (#6) a town region held is 1 VP like any
-            // other objective region (ruling bh #35).
+            // 12.3 #1: 1 VP at six town regions, 1 more for each over six.
+            // Every other objective, #6 and a Charlestown taken as the other
+            // objective of #4 or #5 too, scores each region captured at its
+            // rate (ruling bh #35).
             if obj.burns_town() {
                 if n >= 6 {
                     vp += 1.0 + (n - 6) as f64;

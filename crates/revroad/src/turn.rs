@@ -31,18 +31,18 @@ mod tests {
         (s, rolled, dice.events())
     }
 
+    // rule: b2c 5.2
+    // rule: bh 5.2
     #[test]
     fn more_actions_go_first_without_a_die() {
-        // rule: b2c 5.2
-        // rule: bh 5.2
         assert_eq!(first([3, 2], None), (BRITISH, vec![], 0));
         assert_eq!(first([1, 4], None), (PATRIOT, vec![], 0));
     }
 
+    // rule: b2c 5.2
+    // rule: bh 5.2
     #[test]
     fn a_tie_is_rolled_for_even_patriot_odd_british() {
-        // rule: b2c 5.2
-        // rule: bh 5.2
         for d in 1..=6 {
             let side = if d % 2 == 0 { PATRIOT } else { BRITISH };
             assert_eq!(first([3, 3], Some(d)), (side, vec![d], 1), "die {d}");
