@@ -116,6 +116,11 @@ pub const PATRIOT_SHEET: &[Rule] = &[
         Act::Volley,
         |g, s| g.ammo > 12 && !g.volleys(s).is_empty(),
     ),
+    // 12.3 scores a broken unit 1/2 VP and the Snipe costs no powder (6.9):
+    // the one shot the Patriots have at landing parties that burn the town
+    // from beyond their fire. A wounded leader scores nothing (12.2), so
+    // this comes after the leaders and the powder-spending fire.
+    Rule::when("snipe British units near the town", Act::Snipe, |_, _| true),
     Rule::when("hold a Reserve Action", Act::Plan, |_, _| true),
     Rule::new("pass: nothing useful left", |g, s, l| g.pass(s, l)),
 ];
@@ -218,7 +223,7 @@ pub const WITHIN_ACTION: &[Rule] = &[
         }
         _ => Vec::new(),
     }),
-    Rule::new("snipe at a leader", |g, _, l| match g.frames.last() {
+    Rule::new("snipe at a leader, else anyone", |g, _, l| match g.frames.last() {
         Some(Frame::Snipe) => {
             let leaders = g.leader_snipes();
             let c = keep(l, |a| matches!(a, Action::Region(r) if leaders.contains(r)));

@@ -64,7 +64,7 @@ static INFO: TitleInfo = TitleInfo {
         ),
         revroad::sheet::BOT_OPTION,
     ],
-    rules_version: "bh-5",
+    rules_version: "bh-6",
     data_files: &["regions.tsv", "borders.tsv", "zones.tsv", "vp.tsv", "drawing.tsv", "los.tsv", "cards.tsv"],
 };
 

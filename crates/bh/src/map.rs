@@ -121,6 +121,7 @@ pub struct Map {
     land: Vec<Region>,
     land_mask: u64,
     staging: Vec<Option<usize>>,
+    staging_mask: u64,
     /// `hill`'s answers, looked up once.
     hills: OnceLock<[Vec<Region>; 3]>,
     /// `goal_mask`'s answers, worked out once.
@@ -383,6 +384,7 @@ impl Map {
             land: Vec::new(),
             land_mask: 0,
             staging: Vec::new(),
+            staging_mask: 0,
             hills: OnceLock::new(),
             goal_masks: OnceLock::new(),
         };
@@ -391,6 +393,11 @@ impl Map {
         m.staging = (0..n as Region)
             .map(|r| m.zones.iter().position(|z| z.areas.contains(&r)))
             .collect();
+        m.staging_mask = m
+            .zones
+            .iter()
+            .flat_map(|z| &z.areas)
+            .fold(0, |k, &r| k | crate::state::bit(r));
         m.dist = (0..n as Region).map(|r| m.bfs(r)).collect();
         m.validate()?;
         Ok(m)
@@ -493,6 +500,11 @@ impl Map {
 
     pub fn is_town(&self, r: Region) -> bool {
         self.area(r).kind == Kind::Town
+    }
+
+    /// 3.5 every Staging Area.
+    pub fn staging_mask(&self) -> u64 {
+        self.staging_mask
     }
 
     /// 3.5 the Landing Zone whose Staging Area `r` is.

@@ -25,12 +25,30 @@ impl Bh {
         seat == PATRIOT || self.map().zone_of_staging(r).is_none() || self.released & bit(r) != 0
     }
 
-    /// 3.5 mark Staging Areas that now hold their Staging Number (military units only, FAQ).
+    /// 3.5 / ruling bh #4: mark the Staging Areas that now hold their
+    /// Staging Number of British military units. `advance` calls it after
+    /// every step of play, so every way in counts (Land Troops, Land Move,
+    /// Reorganize, a retreat, leaving a fire) and a released area stays so.
     pub fn update_released(&mut self) {
+        // 6.8 trading places is one move: an area reorganized into counts
+        // once the Action is done (stacking is checked then too, ruling bh #19).
+        if matches!(self.frames.last(), Some(Frame::Reorganize { .. })) {
+            return;
+        }
         let map = self.map();
+        let pending = map.staging_mask() & !self.released;
+        if pending == 0 {
+            return;
+        }
+        let mut count = [0u8; 64];
+        for p in &self.pieces {
+            if p.side == BRITISH && p.military() && p.on_map() && pending & bit(p.loc) != 0 {
+                count[p.loc as usize] += 1;
+            }
+        }
         for z in &map.zones {
             for &r in &z.areas {
-                if self.units(r, BRITISH) >= z.staging as usize {
+                if count[r as usize] >= z.staging {
                     self.released |= bit(r);
                 }
             }
@@ -221,7 +239,7 @@ impl Bh {
                 picked,
             }) => {
                 let before = out.len();
-                for r in [*a, *b] {
+                for r in [*a, *b].into_iter().filter(|&r| self.staging_released(r, seat)) {
                     let dest = if r == *a { *b } else { *a };
                     for i in self.side_at(r, seat) {
                         if !picked.contains(&i) && self.movable(i) && self.reorg_fits(dest, i, picked) {
@@ -353,7 +371,8 @@ impl Bh {
         self.map().adj[a as usize]
             .iter()
             .copied()
-            .filter(move |&b| movers && self.reorg_ok(b, o.enemy) && self.staging_released(b, seat))
+            // Ruling bh #4: pieces may join an unreleased Staging Area, not leave it.
+            .filter(move |&b| movers && self.reorg_ok(b, o.enemy))
             .filter(move |&b| leader || self.reorg_room_now(o, b, seat))
     }
 
@@ -442,7 +461,6 @@ impl Bh {
                     p.landed = true;
                     p.home = s;
                 }
-                self.update_released();
                 let name = self.map().area(s).name.clone();
                 let n = list.len();
                 self.log.say("6.10", || format!("{n} piece(s) land at {name}"));
@@ -515,43 +533,83 @@ impl Bh {
     /// Where the piece's next step of the run may go: nearer the Muster Box,
     /// not into fire or enemy pieces; empty when the run is over.
     pub fn flee_options(&self, i: u16, left: u8) -> Vec<Region> {
-        let map = self.map();
-        let muster = map.muster();
         let p = self.p(i);
         let cur = p.loc;
-        if !p.on_map() || cur == muster {
+        if !p.on_map() || cur == self.map().muster() {
             return Vec::new();
         }
         let overstacked = p.military() && self.units(cur, p.side) > 3 && !self.unlimited(cur, p.side);
         if left == 0 && !overstacked {
             return Vec::new();
         }
-        let open: Vec<Region> = map.adj[cur as usize]
+        let open = self.run_steps(cur, p.side);
+        if !p.military() {
+            return open;
+        }
+        // 6.5 / ruling bh #33: never into a full region from which the run
+        // cannot go on to room when another way is open; and the last step,
+        // or one out of an over-stack, goes where there is room if it can,
+        // so the run does not end over-stacked.
+        let rest = left.saturating_sub(1);
+        let viable: Vec<Region> = open
             .iter()
             .copied()
-            .filter(|&b| {
-                (map.area(b).is_land() || b == muster)
-                    && map.steps(b, muster) < map.steps(cur, muster)
-                    && !self.is_ablaze(b)
-                    && !self.has(b, other(p.side))
-            })
+            .filter(|&b| self.run_fits(b, p.side, rest))
             .collect();
-        // The last step, or one out of an over-stack, goes where there is
-        // room if it can, so the run does not end over-stacked.
+        let open = if viable.is_empty() { open } else { viable };
         let roomy: Vec<Region> = open.iter().copied().filter(|&b| self.room(b, p.side) > 0).collect();
-        if p.military() && (left <= 1 || overstacked) && !roomy.is_empty() {
+        if (left <= 1 || overstacked) && !roomy.is_empty() {
             roomy
         } else {
             open
         }
     }
 
-    /// One step of a run: over when nowhere to go, forced when one way is open.
+    /// 9.1 the neighbours of `r` a run may step to: nearer the Muster Box,
+    /// free of fire and of `side`'s enemies.
+    fn run_steps(&self, r: Region, side: Seat) -> Vec<Region> {
+        let map = self.map();
+        let muster = map.muster();
+        map.adj[r as usize]
+            .iter()
+            .copied()
+            .filter(|&b| {
+                (map.area(b).is_land() || b == muster)
+                    && map.steps(b, muster) < map.steps(r, muster)
+                    && !self.is_ablaze(b)
+                    && !self.has(b, other(side))
+            })
+            .collect()
+    }
+
+    /// Whether a military unit of `side` that runs into `b` with `left`
+    /// steps still to go can end its run within the stacking limit. Every
+    /// step is nearer the Muster Box, so the search is as deep as the
+    /// distance to it.
+    fn run_fits(&self, b: Region, side: Seat, left: u8) -> bool {
+        let room = self.room(b, side) > 0;
+        let next = self.run_steps(b, side);
+        if left == 0 || next.is_empty() {
+            room || next.iter().any(|&c| self.run_fits(c, side, 0))
+        } else {
+            next.iter().any(|&c| self.run_fits(c, side, left - 1))
+        }
+    }
+
+    /// One step of a run: over when nowhere to go, forced when one way is
+    /// open. Ruling bh #33: a unit left over-stacked with nowhere further to
+    /// run is lost, as a retreater with no room is (7.1).
     pub fn flee_step(&mut self, piece: u16, left: u8) -> bool {
         let options = self.flee_options(piece, left);
         match options.len() {
             0 => {
                 self.frames.pop();
+                let p = self.p(piece);
+                if p.military() && !self.unlimited(p.loc, p.side) && self.units(p.loc, p.side) > 3 {
+                    let name = self.label(piece);
+                    self.log.say("9.1", || format!("{name} has nowhere to run and is lost"));
+                    self.eliminate(piece);
+                }
                 true
             }
             1 => {

@@ -22,7 +22,6 @@ impl Bh {
                 self.log
                     .roll("12.4", &[roll], || format!("the British objective is #{roll}"));
                 self.solo_british_setup();
-                self.update_released();
             }
             (Frame::ChooseObjective { upgrade }, Action::Choice(Choice::Roll)) => {
                 let roll = self.dice.d6();
@@ -137,7 +136,6 @@ impl Bh {
             }
         };
         self.solo_patriot_setup(focus);
-        self.update_released();
     }
 }
 

@@ -45,6 +45,7 @@ impl Bh {
     /// Run automatic steps until a seat must decide or the game is over.
     pub fn advance(&mut self) {
         loop {
+            self.update_released();
             if self.outcome.is_some() {
                 self.frames.clear();
                 self.phase = Phase::Over;
@@ -65,7 +66,6 @@ impl Bh {
     fn next_phase(&mut self) {
         match self.phase {
             Phase::Setup => {
-                self.update_released();
                 self.phase = Phase::Reinforce;
                 self.reinforcements();
             }
@@ -90,6 +90,11 @@ impl Bh {
                 self.end_turn();
             }
             Phase::EndTurn => {
+                // 12.4 / ruling bh #37: fire spreading at 5.3 can complete the bot's objective.
+                self.check_sudden_end();
+                if self.outcome.is_some() {
+                    return;
+                }
                 if self.turn >= self.turns {
                     self.phase = Phase::Final;
                     self.final_fire();

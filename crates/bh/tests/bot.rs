@@ -190,6 +190,23 @@ fn patriot_bot_snipes_a_british_leader() {
     assert_logged(&g, "Snipe at ");
 }
 
+// rule: bh 12.3, 6.9
+#[test]
+fn patriot_bot_snipes_british_units_rather_than_hold_a_reserve() {
+    let mut g = bot_game("solo-british", P, 1);
+    let r = g.put(Regular, B, "mill-field");
+    assert_eq!(bot_pick(&mut g), (Action::Act(Act::Snipe), 9));
+    g.dice.script([5]);
+    g.advance();
+    assert_logged(&g, "Snipe at Mill Pond fields: 1 hit");
+    assert!(g.pieces[r as usize].flipped, "the one eligible piece takes the hit");
+    // 6.9 / ruling bh #7: not with the powder at 12.
+    let mut g = bot_game("solo-british", P, 1);
+    g.put(Regular, B, "mill-field");
+    g.ammo = 12;
+    assert_eq!(bot_pick(&mut g), (Action::FreePass, 11), "nothing else to do: pass");
+}
+
 // rule: bh 12.3, 6.5
 #[test]
 fn patriot_bot_reinforces_a_threatened_objective_and_holds_the_works() {

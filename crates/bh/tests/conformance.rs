@@ -73,3 +73,19 @@ fn solo_bots_conform_with_every_option_on() {
     conform_with("solo-british", 2, true, &[("bot", "sheet")]);
     conform_with("solo-patriot", 2, true, &[("bot", "sheet")]);
 }
+
+// rule: bh 9.1, 6.5, 12.4
+#[test]
+fn solo_patriot_games_whose_panic_runs_once_broke_the_stacking_limit() {
+    // Found by 10,000-game soaks: a panicked militia ran into a full region
+    // it could not leave. The harness draws differently with another
+    // `check_every`, so it is kept at 5 as in the soak.
+    for seed in [50113, 60053, 60561, 61354, 61674] {
+        let mut cfg = Config::new("solo-patriot");
+        cfg.first_seed = seed;
+        cfg.games = 1;
+        cfg.check_every = 5;
+        cfg.max_actions = 20_000;
+        assert_eq!(run::<Bh>(&cfg).games, 1);
+    }
+}

@@ -300,3 +300,70 @@ fn a_piece_with_nowhere_to_go_burns() {
     assert_eq!(loc(&g, mm), "gone");
     assert_eq!(g.morale[1], 23);
 }
+
+/// A militia in Bunker Hill (south) next to the British, whose runs fork:
+/// the west slope is full and the ridge beyond it is British, so a run
+/// that goes that way cannot leave the over-stack (the bh/solo-patriot
+/// harness games that broke 6.5).
+fn blocked_fork(scenario: &str) -> (Bh, u16) {
+    let mut g = Bh::sandbox(scenario, B);
+    g.morale[1] = 12;
+    let m = g.put_militia(0, "bunker-south");
+    g.put(Regular, B, "breeds-slope-north");
+    put_n(&mut g, 3, Minuteman, P, "bunker-slope-west");
+    g.put(Regular, B, "ridge-neck");
+    (g, m)
+}
+
+// rule: bh 9.1, 6.5, 12.4
+#[test]
+fn a_panic_run_never_takes_a_way_that_ends_over_stacked() {
+    // The British bot of 12.4 picks the region to test (priority 15).
+    let (mut g, m) = blocked_fork("solo-patriot");
+    g.opts.bot = true;
+    g.to_move = P;
+    g.ap = [0, 3];
+    g.frames.push(Frame::Panic);
+    g.dice.script([1]);
+    g.advance();
+    assert_logged(&g, "(priority 15");
+    assert!(g.pieces[m as usize].panic);
+    assert_eq!(
+        loc(&g, m),
+        "neck",
+        "by the north slope and the north shore:\n{}",
+        log(&g)
+    );
+    assert_eq!(g.units(g.region("bunker-slope-west"), P), 3);
+    g.invariants().unwrap();
+    // A Patriot seat is not offered the dead end either.
+    let (mut g, _) = blocked_fork("standard");
+    g.ap = [0, 0];
+    g.advance();
+    g.dice.script([1]);
+    act(&mut g, "british", "bunker-south");
+    assert!(
+        g.frames.iter().all(|f| !matches!(f, Frame::Flee { .. })),
+        "one way: no choice"
+    );
+    g.invariants().unwrap();
+}
+
+// rule: bh 9.1, 6.5, 9.0
+#[test]
+fn a_panicked_unit_left_over_stacked_with_nowhere_to_run_is_lost() {
+    // Ruling bh #33: both ways lead into full regions the run cannot leave.
+    let (mut g, m) = blocked_fork("standard");
+    put_n(&mut g, 3, Minuteman, P, "bunker-slope-north");
+    g.put(Regular, B, "north-shore");
+    g.ap = [0, 0];
+    g.advance();
+    g.dice.script([1]);
+    let morale = g.morale[1];
+    act(&mut g, "british", "bunker-south");
+    run_the_routes(&mut g);
+    assert_eq!(loc(&g, m), "gone");
+    assert_logged(&g, "has nowhere to run and is lost");
+    assert_eq!(g.morale[1], morale - 2, "9.0 one for the panic, one for the unit lost");
+    g.invariants().unwrap();
+}

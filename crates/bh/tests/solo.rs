@@ -229,3 +229,29 @@ fn solitaire_victory_points() {
         "demoralized and out of ammunition; nothing for the captured-nothing bonus"
     );
 }
+
+// rule: bh 12.4, 5.3
+#[test]
+fn fire_spreading_at_the_end_of_the_turn_can_end_the_patriot_solitaire() {
+    // Objective #1 needs six town regions held or burned. Five burn; at the
+    // end of turn 1 the Shipyards' fire spreads to the Wharves: the sixth.
+    let mut g = Bh::sandbox("solo-patriot", B);
+    g.objective = Some(bh::setup::bot_objective(1));
+    for id in [
+        "town-mill",
+        "town-main-west",
+        "town-main",
+        "town-meeting",
+        "town-shipyard",
+    ] {
+        g.ablaze |= bit(g.region(id));
+    }
+    g.ap = [0, 0];
+    // Main Street and the Meeting House roll first and miss.
+    g.dice.script([1, 1, 6]);
+    g.advance();
+    assert!(g.is_ablaze(g.region("town-wharves")));
+    assert!(g.outcome.is_some(), "the objective is met: the game ends\n{}", log(&g));
+    assert_eq!(g.turn, 1, "before turn 2 begins");
+    assert_logged(&g, "The British have achieved their objectives");
+}
