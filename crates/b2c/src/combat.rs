@@ -284,14 +284,16 @@ impl B2c {
         }
     }
 
-    /// 7.1.3 Opportunity Fire on troops that all retreated before combat.
+    /// 7.1.3 Opportunity Fire on troops that all retreated before combat:
+    /// one die per retreating military unit, the Field Cannon among them
+    /// (ruling b2c #27), and per healthy leader.
     fn opfire(&mut self, c: &Combat) {
         let gone: Vec<u8> = members(c.retreated).filter(|&p| self.piece(p).active()).collect();
         let count = gone
             .iter()
             .filter(|&&p| {
                 let pc = self.piece(p);
-                pc.kind.military() || pc.kind.leader() && !pc.flipped
+                pc.kind.military() || pc.kind == Kind::Cannon || pc.kind.leader() && !pc.flipped
             })
             .count();
         let n = if c.attacker == BRITISH {

@@ -71,7 +71,7 @@ static INFO: TitleInfo = TitleInfo {
         },
         revroad::sheet::BOT_OPTION,
     ],
-    rules_version: "b2c-2",
+    rules_version: "b2c-3",
     data_files: &["regions.tsv", "borders.tsv", "vp.tsv", "cards.tsv"],
 };
 

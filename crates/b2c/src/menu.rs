@@ -335,7 +335,7 @@ impl Scan {
                     if p.kind == Kind::Regular {
                         s.ambush[p.loc as usize] += 1;
                     }
-                    if matches!(p.kind, Kind::Regular | Kind::BritishLeader) && p.marched >= 2 {
+                    if matches!(p.kind, Kind::Regular | Kind::BritishLeader) && p.marched >= 2 && p.march_end == p.loc {
                         s.snipe[p.loc as usize] += 1;
                     }
                 }

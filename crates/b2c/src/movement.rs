@@ -349,6 +349,7 @@ impl B2c {
             if steps > 0 {
                 pc.moved = true;
                 pc.marched = if march { steps } else { 0 };
+                pc.march_end = pc.loc;
             }
         }
         if steps == 3 {

@@ -55,7 +55,8 @@ impl Kind {
             _ => PATRIOT,
         }
     }
-    /// 4.1 military units (the cannon has no strength and is not one for counting).
+    /// 4.1 military units that count for strength and stops (the cannon has
+    /// none; 7.1.3 counts it by name, ruling b2c #27).
     pub fn military(self) -> bool {
         matches!(self, Kind::Regular | Kind::Militia | Kind::Minuteman)
     }
@@ -115,8 +116,11 @@ pub struct Piece {
     pub rallied: bool,
     /// Percy's reinforcements (black dot, 12.0): exempt from 11.0.
     pub percy: bool,
-    /// Road regions covered by this turn's March ending where it stands (6.7, ruling b2c #16).
+    /// Road regions covered by this turn's March (6.7, ruling b2c #16) and
+    /// where it ended: a retreat or an advance since takes the piece away
+    /// from that region, and the March no longer counts for a Snipe there.
     pub marched: u8,
+    pub march_end: u8,
     /// Turn a Nightrider left the map (6.12), or a Son of Liberty was captured (6.10).
     pub since: u8,
 }
@@ -136,6 +140,7 @@ impl Piece {
             rallied: false,
             percy: false,
             marched: 0,
+            march_end: crate::frames::NONE,
             since: 0,
         }
     }

@@ -85,6 +85,35 @@ fn unmoved_units_retreat_freely_and_draw_opportunity_fire() {
     assert_eq!(g.vp, [0, 0]);
 }
 
+// rule: b2c 7.1.3, 4.1
+#[test]
+fn the_retreating_field_cannon_counts_for_opportunity_fire() {
+    // Ruling b2c #27: 4.1 lists the cannon among the military units and
+    // 7.1.3 counts "all retreating military units" but wounded leaders.
+    let mut g = board();
+    let m = g.put(Kind::Minuteman, "lincoln");
+    let u = g.put(Kind::Regular, "lincoln");
+    let gun = g.put(Kind::Cannon, "lincoln");
+    let smith = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
+    g.pm(smith).flipped = true;
+    attack(&mut g, P, "lincoln", &[m]);
+    choose(&mut g, B, &[u, gun, smith]);
+    let to = ids(&g, B)[0].clone();
+    act(&mut g, B, &to);
+    g.dice.script([6, 6, 1]);
+    act(&mut g, P, "yes");
+    let fire = g.log.visible(None).filter(|e| e.rule == "7.1.3").last().unwrap();
+    assert_eq!(
+        fire.dice,
+        vec![6, 6],
+        "the Regular and the cannon; not the wounded Smith"
+    );
+    pick(&mut g, B, gun);
+    assert_eq!(g.piece(gun).loc, DEAD, "4.1 a cannon assigned a hit is destroyed");
+    pick(&mut g, B, u);
+    assert!(g.piece(u).flipped);
+}
+
 // rule: b2c 7.1.2, 7.1
 #[test]
 fn moved_patriots_retreat_in_the_prescribed_order() {
@@ -284,6 +313,7 @@ fn ambush_and_snipe_after_the_shot() {
     let marched_two = |p: &mut Piece| {
         p.moved = true;
         p.marched = 2;
+        p.march_end = p.loc;
     };
     let u = regulars(&mut g, 4, "lincoln");
     each(&mut g, &u, marched_two);
@@ -315,6 +345,39 @@ fn ambush_and_snipe_after_the_shot() {
     let target = *u.iter().find(|&&p| !g.piece(p).flipped).unwrap();
     pick(&mut g, B, target);
     assert_eq!(u.iter().filter(|&&p| g.piece(p).flipped).count(), broken_before + 1);
+}
+
+// rule: b2c 6.7, 7.1.2
+#[test]
+fn a_march_no_longer_counts_for_a_snipe_once_the_force_retreats() {
+    // Ruling b2c #16: the March must have ended where the force stands.
+    let mut g = board();
+    g.shot = true;
+    let mut force = regulars(&mut g, 4, "menotomy");
+    force.push(g.put_named(Kind::BritishLeader, "Smith", "menotomy"));
+    move_group(&mut g, B, "menotomy", &force);
+    act(&mut g, B, "to-foot-of-the-rocks");
+    act(&mut g, B, "to-lexington");
+    act(&mut g, B, "done");
+    act(&mut g, B, "done");
+    assert!(can(&g, P, "snipe-lexington"), "two road regions marched");
+    let mm = g.put(Kind::Minuteman, "lexington");
+    attack(&mut g, P, "lexington", &[mm]);
+    g.dice.script([1; 8]);
+    choose(&mut g, B, &force);
+    let to = ids(&g, B)[0].strip_prefix("go-").unwrap().to_string();
+    act(&mut g, B, &format!("go-{to}"));
+    while !can(&g, P, "no") {
+        let first = ids(&g, B)[0].clone();
+        act(&mut g, B, &first);
+    }
+    act(&mut g, P, "no");
+    assert_eq!(at(&g, force[0]), to);
+    g.give(P, 3, 3);
+    assert!(
+        !can(&g, P, &format!("snipe-{to}")),
+        "they retreated: the March ended elsewhere"
+    );
 }
 
 /// Smith and three broken Regulars in Lincoln, before or after Concord (11.0): the Rally begins.
