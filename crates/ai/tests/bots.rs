@@ -267,7 +267,7 @@ fn shards_merge_into_the_whole_run() {
     assert!(merge(vec![whole.clone(), other]).is_err());
     // The results name the rules they were played under; shards played
     // under other rules (an older build) are refused with that reason.
-    assert_eq!(whole.rules, "liberty-2");
+    assert_eq!(whole.rules, liberty::info().rules_version);
     let older = ai::SimResults {
         rules: "liberty-1".into(),
         ..a.clone()

@@ -52,7 +52,7 @@ static INFO: TitleInfo = TitleInfo {
             "Optional rule: a fourth, pursuit round in which the attacker retreats",
         ),
     ],
-    rules_version: "liberty-2",
+    rules_version: "liberty-3",
     data_files: &["hexes.tsv", "hexsides.tsv", "rivers.tsv", "blocks.tsv"],
 };
 

@@ -204,6 +204,9 @@ impl Liberty {
             Stage::EndTurn => self.end_turn(),
             Stage::Winter => self.winter(),
             Stage::NewYear => {
+                // Ruling liberty #5: the Winter Turn ends like a Game Turn;
+                // its disbanding and attrition vacate hexes (5.3, 1.2).
+                self.recompute_control();
                 self.year += 1;
                 self.turn = 1;
                 self.deal();

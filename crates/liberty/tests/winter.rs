@@ -146,6 +146,30 @@ fn victory_reads_stored_control_and_a_vacated_town_reverts() {
     assert!(g.friendly(mohawk, AMERICAN));
 }
 
+// rule: liberty 5.3, 11.3, 1.2
+#[test]
+fn a_town_vacated_in_the_winter_reverts_before_the_new_year() {
+    // Ruling liberty #5: the Winter Turn ends with control recomputed, so a
+    // blue town the British disbanded out of is American in Turn 1.
+    let mut g = Liberty::sandbox(5);
+    let base = g.british_supply();
+    g.put("b-grey", "Philadelphia", 3);
+    end_year(&mut g);
+    assert_eq!(g.british_supply(), base + 4, "held at the end of the last Game Turn");
+    act(&mut g, "british", "disband-b-grey");
+    // Nothing else to disband, eliminate or exchange: the winter ends.
+    no_more_disbanding(&mut g);
+    for seat in ["british", "american"] {
+        if g.phase_name() == "winter" && g.waits_for(seat) {
+            act(&mut g, seat, "no-offer");
+        }
+    }
+    assert_eq!((g.year, g.phase_name()), (1777, "cards"));
+    assert_eq!(g.where_is("b-grey"), "pool");
+    assert!(g.friendly(hex("Philadelphia"), AMERICAN));
+    assert_eq!(g.british_supply(), base);
+}
+
 // rule: liberty 11.2, 9.0
 #[test]
 fn no_french_entry_roll_at_the_end_of_1775() {
