@@ -26,9 +26,10 @@ impl Bh {
     }
 
     /// 3.5 / ruling bh #4: mark the Staging Areas that now hold their
-    /// Staging Number of British military units. `advance` calls it after
-    /// every step of play, so every way in counts (Land Troops, Land Move,
-    /// Reorganize, a retreat, leaving a fire) and a released area stays so.
+    /// Staging Number of British military units. `advance` calls it before
+    /// every decision of a seat or a bot, so every way in counts (Land
+    /// Troops, Land Move, Reorganize, a retreat, leaving a fire) and a
+    /// released area stays so.
     pub fn update_released(&mut self) {
         // 6.8 trading places is one move: an area reorganized into counts
         // once the Action is done (stacking is checked then too, ruling bh #19).
@@ -40,9 +41,11 @@ impl Bh {
         if pending == 0 {
             return;
         }
+        // Every decision of every playout comes here: the cheap tests first
+        // (a piece off the map lies past every region bit).
         let mut count = [0u8; 64];
         for p in &self.pieces {
-            if p.side == BRITISH && p.military() && p.on_map() && pending & bit(p.loc) != 0 {
+            if p.loc < 64 && pending >> p.loc & 1 != 0 && p.side == BRITISH && p.military() {
                 count[p.loc as usize] += 1;
             }
         }

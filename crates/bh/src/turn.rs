@@ -45,7 +45,6 @@ impl Bh {
     /// Run automatic steps until a seat must decide or the game is over.
     pub fn advance(&mut self) {
         loop {
-            self.update_released();
             if self.outcome.is_some() {
                 self.frames.clear();
                 self.phase = Phase::Over;
@@ -54,9 +53,14 @@ impl Bh {
             match self.frames.last().cloned() {
                 None => self.next_phase(),
                 Some(f) => {
-                    // 12.3, 12.4 the bot plays its seat here, so it never appears in to_act().
-                    if !self.step(f) && !self.bot_step() {
-                        return;
+                    if !self.step(f) {
+                        // A seat decides next, on the board as it now
+                        // stands: every way into a Staging Area counts (3.5).
+                        self.update_released();
+                        // 12.3, 12.4 the bot plays its seat here, so it never appears in to_act().
+                        if !self.bot_step() {
+                            return;
+                        }
                     }
                 }
             }

@@ -179,7 +179,9 @@ fn mutual_demoralization_ends_the_game() {
 fn victory_points_and_the_hill_tie_break() {
     let mut g = sandbox(B);
     g.put(Regular, B, "moultons-hill");
-    assert_eq!(g.vp(B), 1.0, "Moulton's Hill held");
+    let moultons = g.map().vp("hill-moultons");
+    assert_eq!(moultons, 2.0, "ruling bh #36");
+    assert_eq!(g.vp(B), moultons, "Moulton's Hill held");
     for id in ["bunker-north", "bunker-center"] {
         g.put(Minuteman, P, id);
     }
@@ -196,7 +198,7 @@ fn victory_points_and_the_hill_tie_break() {
     for &t in &towns[..7] {
         g.ablaze |= bit(t);
     }
-    assert_eq!(g.vp(B), 3.0);
+    assert_eq!(g.vp(B), moultons + 2.0, "seven ablaze: two beyond five");
     // Tie: the British win only with more hill regions.
     let mut t = sandbox(B);
     t.put(Regular, B, "breeds-south");
