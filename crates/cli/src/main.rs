@@ -52,6 +52,14 @@ enum Command {
         /// PostgreSQL URL, postgres://user@host/db (several servers may share it).
         #[arg(long, default_value = server::DEFAULT_DB)]
         db: PathBuf,
+        /// A host name the site is reached by, as the browser's address bar
+        /// shows it: NAME or NAME:PORT, e.g. the public name behind a TLS
+        /// reverse proxy (repeatable). Requests for other names are refused
+        /// (421), and so are writes from pages of other sites (403). The
+        /// address of --addr is always accepted, with localhost:PORT,
+        /// 127.0.0.1:PORT and [::1]:PORT when it is a loopback or 0.0.0.0.
+        #[arg(long = "host", value_name = "NAME")]
+        hosts: Vec<String>,
     },
     /// List every scenario: its key, title and name.
     Scenarios,
@@ -230,10 +238,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
     }
     let Some(command) = cli.command else {
-        return serve(server::DEFAULT_ADDR, std::path::Path::new(server::DEFAULT_DB));
+        return serve(server::DEFAULT_ADDR, std::path::Path::new(server::DEFAULT_DB), &[]);
     };
     match command {
-        Command::Serve { addr, db } => serve(&addr, &db),
+        Command::Serve { addr, db, hosts } => serve(&addr, &db, &hosts),
         Command::Scenarios => c::scenarios(),
         Command::New {
             scenario,
@@ -313,8 +321,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-fn serve(addr: &str, db: &std::path::Path) -> anyhow::Result<()> {
-    server::run(addr, db).map_err(|e| anyhow::anyhow!("{e}"))
+fn serve(addr: &str, db: &std::path::Path, hosts: &[String]) -> anyhow::Result<()> {
+    server::run(addr, db, hosts).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// A terminal command piped into `head` or `less` ends quietly when the

@@ -36,9 +36,14 @@ fn agent() -> ureq::Agent {
 }
 
 fn start(db: &str) -> Server {
+    start_with(db, &[])
+}
+
+fn start_with(db: &str, extra: &[&str]) -> Server {
     let port = free_port();
     let child = Command::new(env!("CARGO_BIN_EXE_powderhorn"))
         .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db", db])
+        .args(extra)
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
         .spawn()
@@ -200,4 +205,119 @@ fn crash_postgres() {
         Ok(url) if !url.is_empty() => crash_keeps_every_acknowledged_move(&url),
         _ => println!("skipped: POWDERHORN_TEST_PG not set"),
     }
+}
+
+/// A second `powderhorn serve` on the SQLite file of a running one exits at
+/// once, non-zero, saying why; the first goes on serving (reads and writes).
+#[test]
+fn a_second_server_on_one_sqlite_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let db = db.to_str().unwrap();
+    let first = start(db);
+    let port = free_port();
+    let mut second = Command::new(env!("CARGO_BIN_EXE_powderhorn"))
+        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db", db])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the second server");
+    let t0 = Instant::now();
+    let status = loop {
+        if let Some(st) = second.try_wait().unwrap() {
+            break st;
+        }
+        if t0.elapsed() > Duration::from_secs(30) {
+            let _ = second.kill();
+            let _ = second.wait();
+            panic!("the second server went on serving the same SQLite file");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let out = second.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!status.success(), "{status}: {err}");
+    assert!(
+        err.contains("already serving") && err.contains("games.db") && err.contains("PostgreSQL"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&first.child.id().to_string()),
+        "names the process that holds it: {err}"
+    );
+
+    let a = agent();
+    let created: Value = a
+        .post(&format!("{}/api/games", first.base))
+        .send_json(json!({"scenario": "liberty/1775", "seed": 1, "seats": {"british": "me", "american": "me"}}))
+        .unwrap()
+        .into_json()
+        .unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap();
+    let s = get(
+        &a,
+        &format!("{}/api/games/{}", first.base, created["id"].as_str().unwrap()),
+        token,
+    )
+    .unwrap();
+    assert_eq!(s["seq"], 0);
+    // Once the first has stopped (even killed), the file is free again.
+    drop(first);
+    let again = start(db);
+    let s = get(
+        &a,
+        &format!("{}/api/games/{}", again.base, created["id"].as_str().unwrap()),
+        token,
+    )
+    .unwrap();
+    assert_eq!(s["seq"], 0);
+}
+
+/// One HTTP/1.1 GET with the given Host header; the status code.
+fn status_for_host(base: &str, path: &str, host: &str) -> u16 {
+    use std::io::{Read, Write};
+    let addr = base.trim_start_matches("http://");
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut resp = String::new();
+    s.read_to_string(&mut resp).unwrap();
+    resp.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0)
+}
+
+/// `serve --host NAME` adds a name the site answers to; others are refused
+/// with 421; a malformed name stops the server at start.
+#[test]
+fn serve_answers_to_its_host_names_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let db = db.to_str().unwrap();
+    let server = start_with(db, &["--host", "play.example.org"]);
+    let port = server.base.rsplit(':').next().unwrap().to_string();
+    for (host, want) in [
+        ("play.example.org", 200),
+        (&*format!("127.0.0.1:{port}"), 200),
+        (&*format!("localhost:{port}"), 200),
+        ("other.example.org", 421),
+        (&*format!("evil.example:{port}"), 421),
+    ] {
+        assert_eq!(status_for_host(&server.base, "/api/titles", host), want, "{host}");
+        assert_eq!(status_for_host(&server.base, "/", host), want, "{host} /");
+    }
+    assert_eq!(status_for_host(&server.base, "/healthz", "10.0.0.7:8080"), 200);
+    drop(server);
+
+    let out = Command::new(env!("CARGO_BIN_EXE_powderhorn"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--db",
+            db,
+            "--host",
+            "https://play.example.org/",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--host"));
 }

@@ -3,21 +3,25 @@
 //! A request names a game by id and a seat by its token (header
 //! `Authorization: Bearer TOKEN` or `?token=TOKEN`). Every view and log is
 //! filtered here for the token's seat; a spectator token sees only what is
-//! public. Errors are `{"error": "..."}` with 400 (malformed body), 403 (no or
-//! wrong token, or a spectator acting), 404, 409 (stale `seq_seen`; the body
-//! has the current `seq`), 413 (body over 64 KiB), 422 (refused by the rules,
-//! with the engine's reason); nothing is stored when a request fails.
+//! public. Errors are `{"error": "..."}` with 400 (malformed body or path),
+//! 403 (no or wrong token, a spectator acting, or a write from a page of
+//! another site), 404, 405, 409 (stale `seq_seen`; the body has the current
+//! `seq`), 413 (body over 64 KiB), 415 (a write whose body is not
+//! `application/json`), 421 (a `Host` that is not the server's), 422 (refused
+//! by the rules, with the engine's reason); nothing is stored when a request
+//! fails. The cross-site and hosting checks are in [`crate::hosting`].
 
 use crate::games::{self, Entry, Live, LoadError, Notice, Registry, Who};
+use crate::hosting::{self, Site};
 use crate::store::{DbError, Event, EventKind, GameRow, SeatRow};
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
 use axum::http::request::Parts;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{middleware, Json, Router};
 use futures_util::stream::{self, Stream, StreamExt};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -25,6 +29,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::sync::Arc;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 /// Largest request body accepted.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -48,13 +53,30 @@ pub const OPENAPI: &str = include_str!("openapi.json");
 #[derive(Clone)]
 pub struct AppState {
     pub reg: Arc<Registry>,
+    /// The host names the server answers to ([`crate::hosting`]).
+    pub site: Arc<Site>,
 }
 
 impl AppState {
+    /// The app over `reg`, answering to the names of [`crate::DEFAULT_ADDR`]
+    /// (see [`Site::default`]); [`AppState::with_site`] changes them.
     pub fn new(reg: Arc<Registry>) -> Self {
-        AppState { reg }
+        AppState {
+            reg,
+            site: Arc::new(Site::default()),
+        }
+    }
+
+    pub fn with_site(self, site: Site) -> Self {
+        AppState {
+            site: Arc::new(site),
+            ..self
+        }
     }
 }
+
+/// How long `/healthz` waits for the database.
+pub const HEALTH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 pub fn app(state: AppState) -> Router {
     let api = Router::new()
@@ -72,9 +94,20 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/notes", get(get_notes).put(put_notes))
         .route("/api/games/{id}/events", get(events))
         .route("/api/my-games", post(my_games))
-        .fallback(api_not_found);
+        .route("/healthz", get(healthz))
+        .fallback(api_not_found)
+        // On every route (an unknown one stays 404); before the method is
+        // matched, so a non-JSON write with a method the route does not take
+        // is 415 rather than 405 (with JSON, 405).
+        .route_layer(middleware::from_fn_with_state(state.clone(), hosting::guard_writes))
+        .layer(middleware::from_fn(hosting::json_errors))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ));
     crate::web::routes()
         .merge(api)
+        .layer(middleware::from_fn_with_state(state.clone(), hosting::check_host))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
 }
@@ -136,7 +169,7 @@ async fn api_not_found() -> ApiError {
 }
 
 /// A JSON body: 413 over the limit, 400 with serde's message when malformed.
-/// The content type is not checked.
+/// The content type was checked before ([`hosting::guard_writes`]: 415).
 pub struct Body<T>(pub T);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
@@ -148,6 +181,20 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
         serde_json::from_slice(&bytes)
             .map(Body)
             .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("malformed JSON body: {e}")))
+    }
+}
+
+/// Path parameters, with a JSON 400 (axum's `Path` answers in plain text)
+/// when one does not parse, e.g. a negative move number.
+pub struct ApiPath<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Path(t)| ApiPath(t))
+            .map_err(|e| ApiError::new(e.status(), e.body_text()))
     }
 }
 
@@ -309,6 +356,23 @@ async fn openapi() -> Response {
     ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
 }
 
+/// 200 `{"status": "ok"}` when the database answers a trivial query within
+/// [`HEALTH_TIMEOUT`], else 503 (the reason goes to the log, not to the
+/// unauthenticated caller).
+async fn healthz(State(st): State<AppState>) -> Response {
+    let down = match tokio::time::timeout(HEALTH_TIMEOUT, st.reg.store.ping()).await {
+        Ok(Ok(())) => return Json(json!({"status": "ok"})).into_response(),
+        Ok(Err(e)) => format!("the database does not answer: {e}"),
+        Err(_) => format!("the database did not answer within {} s", HEALTH_TIMEOUT.as_secs()),
+    };
+    eprintln!("powderhorn server: /healthz: {down}");
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        Json(json!({"status": "unavailable", "error": "the database does not answer"})),
+    )
+        .into_response()
+}
+
 async fn titles() -> Json<Value> {
     let list: Vec<Value> = catalog::titles()
         .iter()
@@ -324,7 +388,7 @@ async fn titles() -> Json<Value> {
     Json(json!({"titles": list, "seat_kinds": SEAT_KINDS}))
 }
 
-async fn title_map(Path(title): Path<String>) -> Result<Json<&'static Value>, ApiError> {
+async fn title_map(ApiPath(title): ApiPath<String>) -> Result<Json<&'static Value>, ApiError> {
     crate::maps::map_json(&title)
         .map(Json)
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, format!("no map for title '{title}'")))
@@ -429,14 +493,22 @@ async fn create_game(State(st): State<AppState>, Body(req): Body<CreateReq>) -> 
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
-async fn get_game(State(st): State<AppState>, Path(id): Path<String>, token: Token) -> Result<Json<Value>, ApiError> {
+async fn get_game(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    token: Token,
+) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
     let live = e.live.lock().await;
     let w = who(&live, &token)?;
     Ok(Json(state_json(&live, &w)))
 }
 
-async fn get_legal(State(st): State<AppState>, Path(id): Path<String>, token: Token) -> Result<Json<Value>, ApiError> {
+async fn get_legal(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    token: Token,
+) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
     let live = e.live.lock().await;
     let seat = seat_of(&live, &token)?;
@@ -453,7 +525,7 @@ async fn get_legal(State(st): State<AppState>, Path(id): Path<String>, token: To
 /// stored actions. Never the true state, never a prompt to act.
 async fn get_at(
     State(st): State<AppState>,
-    Path((id, seq)): Path<(String, u64)>,
+    ApiPath((id, seq)): ApiPath<(String, u64)>,
     token: Token,
 ) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
@@ -522,7 +594,7 @@ async fn change_game(
 
 async fn post_action(
     State(st): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     token: Token,
     Body(req): Body<ActReq>,
 ) -> Result<Json<Value>, ApiError> {
@@ -545,7 +617,7 @@ struct SeqReq {
 
 async fn post_undo(
     State(st): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     token: Token,
     Body(req): Body<SeqReq>,
 ) -> Result<Json<Value>, ApiError> {
@@ -559,7 +631,7 @@ async fn post_undo(
 
 async fn post_resign(
     State(st): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     token: Token,
     Body(req): Body<SeqReq>,
 ) -> Result<Json<Value>, ApiError> {
@@ -571,7 +643,11 @@ async fn post_resign(
     change_game(&st, &id, &token, req.seq_seen, resign, reply).await
 }
 
-async fn get_chat(State(st): State<AppState>, Path(id): Path<String>, token: Token) -> Result<Json<Value>, ApiError> {
+async fn get_chat(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    token: Token,
+) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
     {
         let live = e.live.lock().await;
@@ -588,7 +664,7 @@ struct TextReq {
 
 async fn post_chat(
     State(st): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     token: Token,
     Body(req): Body<TextReq>,
 ) -> Result<Json<Value>, ApiError> {
@@ -609,7 +685,11 @@ async fn post_chat(
     Ok(Json(json!({"n": n})))
 }
 
-async fn get_notes(State(st): State<AppState>, Path(id): Path<String>, token: Token) -> Result<Json<Value>, ApiError> {
+async fn get_notes(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    token: Token,
+) -> Result<Json<Value>, ApiError> {
     let (_, seat) = seat_in(&st, &id, &token).await?;
     let text = st.reg.store.notes(&id, &seat).await.map_err(ApiError::internal)?;
     Ok(Json(json!({"text": text})))
@@ -617,7 +697,7 @@ async fn get_notes(State(st): State<AppState>, Path(id): Path<String>, token: To
 
 async fn put_notes(
     State(st): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     token: Token,
     Body(req): Body<TextReq>,
 ) -> Result<Json<Value>, ApiError> {
@@ -646,7 +726,7 @@ fn sse_event(n: &Notice) -> SseEvent {
 /// connecting), `chat` {n} after every chat message. The client refetches.
 async fn events(
     State(st): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     token: Token,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
     let e = entry(&st, &id).await?;

@@ -7,11 +7,14 @@
 //! filters every view and log on the server for the token's seat, and pushes
 //! a "changed" notice over server-sent events after each move. Computer seats
 //! are played by [`bot::choose_action`]. The browser client (`web/`) is
-//! embedded in the binary ([`web`]).
+//! embedded in the binary ([`web`]). Cross-site and hosting defences (Host,
+//! Origin and content-type checks, JSON errors, the SQLite lock) are in
+//! [`hosting`].
 
 pub mod api;
 pub mod bot;
 pub mod games;
+pub mod hosting;
 pub mod maps;
 pub mod pg;
 pub mod store;
@@ -44,28 +47,41 @@ pub async fn open(db: &str) -> Result<AppState, BoxError> {
 }
 
 /// Serve the site and the API on `addr` until the process is stopped. `db`
-/// is a SQLite file or a `postgres://` URL.
-pub async fn serve(addr: &str, db: &str) -> Result<(), BoxError> {
-    let state = open(db).await?;
+/// is a SQLite file or a `postgres://` URL. The server answers to the host
+/// names of `addr` (with `localhost` and the loopback addresses when it
+/// listens on them) and to those of `hosts` ([`hosting::Site`]). A SQLite
+/// file is locked for the life of the process: a second server on it is
+/// refused ([`hosting::lock_sqlite`]).
+pub async fn serve(addr: &str, db: &str, hosts: &[String]) -> Result<(), BoxError> {
     let addr: SocketAddr = addr.parse().map_err(|e| format!("bad address '{addr}': {e}"))?;
+    // Check the names before anything else is done.
+    hosting::Site::new(addr, hosts)?;
+    let _lock = match store::DbSpec::parse(db) {
+        store::DbSpec::Sqlite(p) if p != Path::new(":memory:") => Some(hosting::lock_sqlite(&p)?),
+        _ => None,
+    };
+    let state = open(db).await?;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let local = listener.local_addr()?;
+    // Port 0 means a port chosen by the system: the names carry the real one.
+    let site = hosting::Site::new(local, hosts)?;
     println!(
-        "Powderhorn is at http://{}/ (games are stored in {}; Ctrl-C stops it)",
-        listener.local_addr()?,
-        store::DbSpec::parse(db)
+        "Powderhorn is at http://{local}/ (games are stored in {}; host names {}; Ctrl-C stops it)",
+        store::DbSpec::parse(db),
+        site.hosts().join(", ")
     );
-    axum::serve(listener, app(state)).await?;
+    axum::serve(listener, app(state.with_site(site))).await?;
     Ok(())
 }
 
 /// [`serve`] on a new multi-threaded tokio runtime (for the CLI). `db` is a
 /// SQLite file or a `postgres://user@host/db` URL.
-pub fn run(addr: &str, db: impl AsRef<Path>) -> Result<(), BoxError> {
+pub fn run(addr: &str, db: impl AsRef<Path>, hosts: &[String]) -> Result<(), BoxError> {
     let db = db.as_ref().to_string_lossy().into_owned();
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(serve(addr, &db))
+        .block_on(serve(addr, &db, hosts))
 }

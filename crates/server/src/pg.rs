@@ -262,6 +262,12 @@ impl PgStore {
         Ok(())
     }
 
+    pub async fn ping(&self) -> Result<(), DbError> {
+        let c = self.conn().await?;
+        c.query_one("SELECT EXISTS (SELECT 1 FROM games)", &[]).await?;
+        Ok(())
+    }
+
     pub async fn seq(&self, id: &str) -> Result<u64, DbError> {
         let c = self.conn().await?;
         let row = c

@@ -308,6 +308,15 @@ impl Store {
             Store::Postgres(p) => p.set_notes(game, seat, text).await,
         }
     }
+
+    /// A trivial query on the `games` table (for `/healthz`): the database
+    /// answers and holds the schema.
+    pub async fn ping(&self) -> Result<(), DbError> {
+        match self {
+            Store::Sqlite(s) => s.ping(),
+            Store::Postgres(p) => p.ping().await,
+        }
+    }
 }
 
 /// SQLite in one file (WAL). Calls are short local transactions and are made
@@ -388,6 +397,12 @@ impl SqliteStore {
         insert_events(&tx, game, after, events)?;
         tx.execute("UPDATE games SET status = ?2 WHERE id = ?1", params![game, status])?;
         Ok(tx.commit()?)
+    }
+
+    pub fn ping(&self) -> Result<(), DbError> {
+        self.conn()
+            .query_row("SELECT EXISTS (SELECT 1 FROM games)", [], |r| r.get::<_, i64>(0))?;
+        Ok(())
     }
 
     pub fn seq(&self, id: &str) -> Result<u64, DbError> {

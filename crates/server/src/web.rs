@@ -2,10 +2,11 @@
 
 use crate::api::AppState;
 use axum::extract::Path;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 /// (file name, content type, contents)
 pub const FILES: &[(&str, &str, &str)] = &[
@@ -71,16 +72,7 @@ fn from_dir(name: &str) -> Option<String> {
 fn file(name: &str) -> Response {
     match FILES.iter().find(|f| f.0 == name) {
         Some((name, ty, body)) => (
-            [
-                (header::CONTENT_TYPE, *ty),
-                (header::CACHE_CONTROL, "no-cache"),
-                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-                (
-                    header::CONTENT_SECURITY_POLICY,
-                    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'",
-                ),
-                (header::REFERRER_POLICY, "no-referrer"),
-            ],
+            [(header::CONTENT_TYPE, *ty), (header::CACHE_CONTROL, "no-cache")],
             from_dir(name).unwrap_or_else(|| body.to_string()),
         )
             .into_response(),
@@ -88,7 +80,15 @@ fn file(name: &str) -> Response {
     }
 }
 
+/// The policy of every page: only this site's scripts, styles and API, and
+/// never inside a frame of another page (`frame-ancestors 'none'`, with
+/// `X-Frame-Options: DENY` for older browsers): no clickjacking of the
+/// game's buttons.
+pub const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; \
+                       connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
 pub fn routes() -> Router<AppState> {
+    let set = |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
     Router::new()
         .route("/", get(|| async { file("index.html") }))
         .route("/play/{id}", get(|| async { file("game.html") }))
@@ -96,4 +96,8 @@ pub fn routes() -> Router<AppState> {
             "/static/{name}",
             get(|Path(name): Path<String>| async move { file(&name) }),
         )
+        .layer(set(header::CONTENT_SECURITY_POLICY, CSP))
+        .layer(set(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(set(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(set(header::REFERRER_POLICY, "no-referrer"))
 }

@@ -725,6 +725,479 @@ async fn an_older_sqlite_database_gains_the_rules_column() {
     Store::open(&DbSpec::parse(&db.spec)).await.unwrap();
 }
 
+// ---------------------------------------------------------------- cross-site and hosting
+
+/// A request with the given headers (no Authorization, no content type
+/// unless given): status, headers and the body as JSON (or `{"raw": text}`).
+async fn send(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (StatusCode, axum::http::HeaderMap, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let resp = app
+        .clone()
+        .oneshot(req.body(Body::from(body.to_string())).unwrap())
+        .await
+        .unwrap();
+    let (status, headers) = (resp.status(), resp.headers().clone());
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    let v = serde_json::from_slice(&bytes).unwrap_or_else(|_| json!({"raw": String::from_utf8_lossy(&bytes)}));
+    (status, headers, v)
+}
+
+/// How many games the database holds with this seed (seeds are random per
+/// test, so tests running at once on PostgreSQL do not meet).
+async fn games_with_seed(db: &str, seed: u64) -> i64 {
+    if db.starts_with("postgres") {
+        let (client, conn) = tokio_postgres::connect(db, tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(conn);
+        let row = client
+            .query_one("SELECT count(*) FROM games WHERE seed = $1", &[&seed.to_string()])
+            .await
+            .unwrap();
+        row.get(0)
+    } else {
+        let conn = rusqlite::Connection::open(db).unwrap();
+        conn.query_row("SELECT count(*) FROM games WHERE seed = ?1", [seed.to_string()], |r| {
+            r.get(0)
+        })
+        .unwrap()
+    }
+}
+
+fn new_game_body(seed: u64) -> String {
+    json!({"scenario": "liberty/1775", "seed": seed, "seats": {"british": "me", "american": "invite"}}).to_string()
+}
+
+fn is_json_error(h: &axum::http::HeaderMap, v: &Value) -> bool {
+    h["content-type"].to_str().unwrap().starts_with("application/json") && v["error"].is_string()
+}
+
+/// A cross-site HTML form or "simple" fetch can send text/plain, form
+/// encodings or no content type without a CORS preflight: every write
+/// under /api refuses them with 415 and stores nothing.
+async fn writes_accept_only_json(db: &str) {
+    let app = app_at(db).await;
+    let seed = rand::random::<u64>() >> 1;
+    let body = new_game_body(seed);
+    for ct in [
+        Some("text/plain"),
+        Some("text/plain;charset=UTF-8"),
+        Some("application/x-www-form-urlencoded"),
+        Some("multipart/form-data; boundary=x"),
+        Some("application/jsonx"),
+        None,
+    ] {
+        let headers: Vec<(&str, &str)> = ct.iter().map(|c| ("content-type", *c)).collect();
+        let (st, h, v) = send(&app, "POST", "/api/games", &headers, &body).await;
+        assert_eq!(st, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{ct:?}: {v}");
+        assert!(is_json_error(&h, &v), "{ct:?}: {v}");
+    }
+    assert_eq!(games_with_seed(db, seed).await, 0, "nothing stored");
+
+    // The other writes too: the game and its chat and notes stay as they were.
+    let g = create(&app, "me", "invite", seed).await;
+    let b = state(&app, &g, &g.british).await;
+    let auth = format!("Bearer {}", g.british);
+    let writes = [
+        (
+            "POST",
+            format!("/api/games/{}/actions", g.id),
+            json!({"seq_seen": 0, "action_id": first_legal(&b)}),
+        ),
+        ("POST", format!("/api/games/{}/resign", g.id), json!({"seq_seen": 0})),
+        ("POST", format!("/api/games/{}/chat", g.id), json!({"text": "hello"})),
+        (
+            "PUT",
+            format!("/api/games/{}/notes", g.id),
+            json!({"text": "secret plan"}),
+        ),
+        ("POST", "/api/my-games".to_string(), json!({"games": []})),
+    ];
+    for (method, uri, body) in &writes {
+        let headers = [("authorization", auth.as_str()), ("content-type", "text/plain")];
+        let (st, h, v) = send(&app, method, uri, &headers, &body.to_string()).await;
+        assert_eq!(st, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{method} {uri}: {v}");
+        assert!(is_json_error(&h, &v), "{v}");
+    }
+    let after = state(&app, &g, &g.british).await;
+    assert_eq!((&after["seq"], &after["status"]), (&json!(0), &json!("active")));
+    let (_, v) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/chat", g.id),
+        Some(&g.british),
+        None,
+    )
+    .await;
+    assert_eq!(v["messages"], json!([]));
+    let (_, v) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/notes", g.id),
+        Some(&g.british),
+        None,
+    )
+    .await;
+    assert_eq!(v["text"], "");
+
+    // application/json with parameters (and in any case) is JSON.
+    let (st, _, v) = send(
+        &app,
+        "POST",
+        "/api/games",
+        &[("content-type", "Application/JSON; charset=utf-8")],
+        &new_game_body(seed),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let (act_uri, act_body) = (&writes[0].1, writes[0].2.to_string());
+    let headers = [
+        ("authorization", auth.as_str()),
+        ("content-type", "application/json;charset=utf-8"),
+    ];
+    let (st, _, v) = send(&app, "POST", act_uri, &headers, &act_body).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+}
+
+/// A write whose Origin is not this server's is refused (403, nothing
+/// stored); one from the server's own pages, or without Origin, goes on.
+async fn writes_from_other_sites_are_refused(db: &str) {
+    let app = app_at(db).await;
+    let seed = rand::random::<u64>() >> 1;
+    let body = new_game_body(seed);
+    for origin in [
+        "https://evil.example",
+        "http://127.0.0.1:8081",
+        "http://127.0.0.1:8080.evil.example",
+        "http://localhost",
+        "null",
+        "127.0.0.1:8080",
+    ] {
+        let headers = [("content-type", "application/json"), ("origin", origin)];
+        let (st, h, v) = send(&app, "POST", "/api/games", &headers, &body).await;
+        assert_eq!(st, StatusCode::FORBIDDEN, "{origin}: {v}");
+        assert!(is_json_error(&h, &v), "{v}");
+    }
+    assert_eq!(games_with_seed(db, seed).await, 0, "nothing stored");
+
+    let g = create(&app, "me", "invite", seed).await;
+    let b = state(&app, &g, &g.british).await;
+    let auth = format!("Bearer {}", g.british);
+    let act_uri = format!("/api/games/{}/actions", g.id);
+    let act_body = json!({"seq_seen": 0, "action_id": first_legal(&b)}).to_string();
+    let evil = [
+        ("authorization", auth.as_str()),
+        ("content-type", "application/json"),
+        ("origin", "https://evil.example"),
+    ];
+    let (st, _, v) = send(&app, "POST", &act_uri, &evil, &act_body).await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "{v}");
+    let notes = format!("/api/games/{}/notes", g.id);
+    let (st, _, _) = send(&app, "PUT", &notes, &evil, &json!({"text": "x"}).to_string()).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    assert_eq!(state(&app, &g, &g.british).await["seq"], 0);
+    // Reading from another site is not a write (and CORS lets no page read it).
+    let (st, _, _) = send(&app, "GET", &format!("/api/games/{}", g.id), &evil, "").await;
+    assert_eq!(st, StatusCode::OK);
+
+    // Same origin: the server's own pages, by each of its names.
+    for (host, origin) in [
+        ("127.0.0.1:8080", "http://127.0.0.1:8080"),
+        ("localhost:8080", "http://localhost:8080"),
+        ("[::1]:8080", "http://[::1]:8080"),
+    ] {
+        let headers = [("host", host), ("content-type", "application/json"), ("origin", origin)];
+        let (st, _, v) = send(&app, "POST", "/api/games", &headers, &new_game_body(seed)).await;
+        assert_eq!(st, StatusCode::CREATED, "{origin}: {v}");
+    }
+    let same = [
+        ("host", "127.0.0.1:8080"),
+        ("authorization", auth.as_str()),
+        ("content-type", "application/json"),
+        ("origin", "http://127.0.0.1:8080"),
+    ];
+    let (st, _, v) = send(&app, "POST", &act_uri, &same, &act_body).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["seq"], 1);
+}
+
+/// DNS rebinding: a request for a host name that is not the server's is
+/// refused (421: JSON under /api, a text page elsewhere), and nothing is
+/// stored. No Host at all (not a browser; the in-process tests) is served.
+async fn host_must_be_the_servers(db: &str) {
+    let app = app_at(db).await;
+    let seed = rand::random::<u64>() >> 1;
+    for host in ["evil.example", "evil.example:8080", "127.0.0.1:9999", "localhost"] {
+        let (st, h, v) = send(&app, "GET", "/api/titles", &[("host", host)], "").await;
+        assert_eq!(st, StatusCode::MISDIRECTED_REQUEST, "{host}: {v}");
+        assert!(is_json_error(&h, &v), "{v}");
+        let headers = [("host", host), ("content-type", "application/json")];
+        let (st, _, _) = send(&app, "POST", "/api/games", &headers, &new_game_body(seed)).await;
+        assert_eq!(st, StatusCode::MISDIRECTED_REQUEST, "{host}");
+        for page in ["/", "/play/abc", "/static/game.js"] {
+            let (st, h, v) = send(&app, "GET", page, &[("host", host)], "").await;
+            assert_eq!(st, StatusCode::MISDIRECTED_REQUEST, "{host} {page}");
+            assert!(h["content-type"].to_str().unwrap().starts_with("text/plain"), "{page}");
+            assert!(v["raw"].as_str().unwrap().contains("--host"), "{v}");
+        }
+    }
+    assert_eq!(games_with_seed(db, seed).await, 0, "nothing stored");
+    for host in ["127.0.0.1:8080", "localhost:8080", "LocalHost:8080", "[::1]:8080"] {
+        let (st, _, v) = send(&app, "GET", "/api/titles", &[("host", host)], "").await;
+        assert_eq!(st, StatusCode::OK, "{host}: {v}");
+        let (st, _, _) = send(&app, "GET", "/", &[("host", host)], "").await;
+        assert_eq!(st, StatusCode::OK, "{host}");
+    }
+    let (st, _, _) = send(&app, "GET", "/api/titles", &[], "").await;
+    assert_eq!(st, StatusCode::OK, "no Host header: served");
+    // The health check answers whatever the name (probes use the address).
+    let (st, _, v) = send(&app, "GET", "/healthz", &[("host", "10.1.2.3:8080")], "").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+
+    // A public name (--host), behind a TLS proxy: its Host and its Origin.
+    let site = server::hosting::Site::for_addr("127.0.0.1:8080", &["Powderhorn.Example.org".into()]).unwrap();
+    let app = server::app(server::open(db).await.unwrap().with_site(site));
+    let public = [
+        ("host", "powderhorn.example.org"),
+        ("content-type", "application/json"),
+        ("origin", "https://powderhorn.example.org"),
+    ];
+    let (st, _, v) = send(&app, "POST", "/api/games", &public, &new_game_body(seed)).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    // A proxy that sends the upstream address as Host: the Origin decides.
+    let proxied = [
+        ("host", "127.0.0.1:8080"),
+        ("content-type", "application/json"),
+        ("origin", "https://powderhorn.example.org"),
+    ];
+    let (st, _, v) = send(&app, "POST", "/api/games", &proxied, &new_game_body(seed)).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let (st, _, _) = send(&app, "GET", "/", &[("host", "other.example.org")], "").await;
+    assert_eq!(st, StatusCode::MISDIRECTED_REQUEST);
+    let foreign = [
+        ("host", "powderhorn.example.org"),
+        ("content-type", "application/json"),
+        ("origin", "https://other.example.org"),
+    ];
+    let (st, _, _) = send(&app, "POST", "/api/games", &foreign, &new_game_body(seed)).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    assert_eq!(games_with_seed(db, seed).await, 2);
+}
+
+#[test]
+fn host_names_are_checked_and_completed() {
+    use server::hosting::Site;
+    let s = Site::for_addr("0.0.0.0:8080", &["play.example.org:443".into(), "lan-box:8080".into()]).unwrap();
+    for h in [
+        "0.0.0.0:8080",
+        "localhost:8080",
+        "127.0.0.1:8080",
+        "[::1]:8080",
+        "play.example.org:443",
+        "play.example.org",
+        "lan-box:8080",
+    ] {
+        assert!(s.accepts(h), "{h}");
+    }
+    assert!(!s.accepts("lan-box"));
+    assert!(s.accepts_origin("https://play.example.org"));
+    assert!(!s.accepts_origin("https://play.example.org.evil"));
+    // Not loopback: only the address itself and the names given.
+    let s = Site::for_addr("192.168.1.5:80", &[]).unwrap();
+    assert!(s.accepts("192.168.1.5:80") && s.accepts("192.168.1.5"));
+    assert!(!s.accepts("localhost:80"));
+    for bad in ["https://play.example.org", "play.example.org/", "", "a b"] {
+        let e = Site::for_addr("127.0.0.1:8080", &[bad.into()]).unwrap_err();
+        assert!(e.contains("--host"), "{e}");
+    }
+}
+
+/// Pages may not be framed by another site; API answers are never sniffed.
+async fn security_headers(db: &str) {
+    let app = app_at(db).await;
+    for page in ["/", "/play/abc", "/static/game.js", "/static/style.css", "/static/nope"] {
+        let (_, h, _) = send(&app, "GET", page, &[], "").await;
+        let csp = h["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("frame-ancestors 'none'"), "{page}: {csp}");
+        assert!(csp.contains("script-src 'self'"), "{page}: {csp}");
+        assert_eq!(h["x-frame-options"], "DENY", "{page}");
+        assert_eq!(h["x-content-type-options"], "nosniff", "{page}");
+    }
+    let g = create(&app, "me", "invite", 2).await;
+    let auth = format!("Bearer {}", g.british);
+    for (method, uri, headers) in [
+        ("GET", "/api/titles".to_string(), vec![]),
+        ("GET", "/api/openapi.json".to_string(), vec![]),
+        (
+            "GET",
+            format!("/api/games/{}", g.id),
+            vec![("authorization", auth.as_str())],
+        ),
+        ("GET", format!("/api/games/{}", g.id), vec![]),
+        ("GET", "/api/nope".to_string(), vec![]),
+        ("GET", "/api/games".to_string(), vec![]),
+        ("POST", "/api/games".to_string(), vec![("content-type", "text/plain")]),
+        ("GET", "/api/titles".to_string(), vec![("host", "evil.example")]),
+        ("GET", "/healthz".to_string(), vec![]),
+    ] {
+        let (st, h, _) = send(&app, method, &uri, &headers, "").await;
+        assert_eq!(h["x-content-type-options"], "nosniff", "{method} {uri} ({st})");
+    }
+}
+
+/// (method, URI, headers, body, expected status)
+type ErrorCase<'a> = (&'a str, String, &'a [(&'a str, &'a str)], String, StatusCode);
+
+/// Every error under /api is `{"error": ...}`, also those axum makes: a
+/// path parameter that does not parse, a method the route does not take, a
+/// body over the limit, an unknown route.
+async fn api_errors_are_json(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "me", "invite", 6).await;
+    let auth = format!("Bearer {}", g.british);
+    let json_body: &[(&str, &str)] = &[("authorization", auth.as_str()), ("content-type", "application/json")];
+    let none: &[(&str, &str)] = &[];
+    let huge = json!({"seq_seen": 0, "action_id": "x".repeat(100 * 1024)}).to_string();
+    let cases: Vec<ErrorCase> = vec![
+        (
+            "GET",
+            "/api/games/x/at/-1".into(),
+            none,
+            String::new(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "GET",
+            format!("/api/games/{}/at/-1", g.id),
+            json_body,
+            String::new(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "GET",
+            format!("/api/games/{}/at/99999999999999999999999", g.id),
+            json_body,
+            String::new(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "GET",
+            "/api/games".into(),
+            none,
+            String::new(),
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+        (
+            "DELETE",
+            format!("/api/games/{}", g.id),
+            json_body,
+            "{}".into(),
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+        (
+            "PUT",
+            format!("/api/games/{}/chat", g.id),
+            json_body,
+            "{}".into(),
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+        (
+            "GET",
+            format!("/api/games/{}/actions", g.id),
+            json_body,
+            String::new(),
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+        (
+            "POST",
+            format!("/api/games/{}/actions", g.id),
+            json_body,
+            huge,
+            StatusCode::PAYLOAD_TOO_LARGE,
+        ),
+        (
+            "POST",
+            format!("/api/games/{}/actions", g.id),
+            json_body,
+            "[1,".into(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "GET",
+            "/api/nope/nope".into(),
+            none,
+            String::new(),
+            StatusCode::NOT_FOUND,
+        ),
+    ];
+    for (method, uri, headers, body, want) in cases {
+        let (st, h, v) = send(&app, method, &uri, headers, &body).await;
+        assert_eq!(st, want, "{method} {uri}: {v}");
+        assert!(is_json_error(&h, &v), "{method} {uri}: {v}");
+        if want == StatusCode::METHOD_NOT_ALLOWED {
+            assert!(v["error"].as_str().unwrap().contains(method), "{v}");
+            assert!(h.contains_key("allow"), "405 keeps its Allow header");
+        }
+    }
+    let (_, _, v) = send(&app, "GET", "/api/games/x/at/-1", &[], "").await;
+    assert!(v["error"].as_str().unwrap().contains("-1"), "{v}");
+    assert_eq!(state(&app, &g, &g.british).await["seq"], 0);
+}
+
+/// `/healthz`: 200 `{"status": "ok"}` while the database answers.
+async fn healthz_answers(db: &str) {
+    let app = app_at(db).await;
+    let (st, h, v) = send(&app, "GET", "/healthz", &[], "").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert!(h["content-type"].to_str().unwrap().starts_with("application/json"));
+    assert_eq!(v, json!({"status": "ok"}));
+}
+
+/// `/healthz` is 503 (JSON) when the database does not answer its query,
+/// and 200 again once it does.
+#[tokio::test]
+async fn healthz_is_503_when_the_database_does_not_answer() {
+    let db = TestDb::sqlite();
+    let app = app_at(&db.spec).await;
+    let (st, _, _) = send(&app, "GET", "/healthz", &[], "").await;
+    assert_eq!(st, StatusCode::OK);
+    let other = rusqlite::Connection::open(&db.spec).unwrap();
+    other.execute_batch("ALTER TABLE games RENAME TO games_away").unwrap();
+    let (st, h, v) = send(&app, "GET", "/healthz", &[], "").await;
+    assert_eq!(st, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    assert!(is_json_error(&h, &v), "{v}");
+    assert_eq!(v["status"], "unavailable");
+    other.execute_batch("ALTER TABLE games_away RENAME TO games").unwrap();
+    let (st, _, v) = send(&app, "GET", "/healthz", &[], "").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+}
+
+/// The lock of a SQLite file is exclusive (the real two processes are in
+/// crates/cli/tests/crash.rs) and is given back when its holder ends.
+#[test]
+fn the_sqlite_lock_is_exclusive() {
+    let db = TestDb::sqlite();
+    let path = std::path::Path::new(&db.spec);
+    let first = server::hosting::lock_sqlite(path).unwrap();
+    assert_eq!(first.path, server::hosting::lock_path(path));
+    let e = server::hosting::lock_sqlite(path)
+        .err()
+        .expect("a second lock is refused");
+    assert!(
+        e.contains("already serving") && e.contains(&std::process::id().to_string()),
+        "{e}"
+    );
+    drop(first);
+    server::hosting::lock_sqlite(path).expect("free again");
+}
+
 // Each test over SQLite and over PostgreSQL.
 both!(card_phase_refusals_and_restart);
 both!(views_never_name_hidden_enemy_blocks);
@@ -738,3 +1211,9 @@ both!(live_events_announce_moves);
 both!(two_servers_one_database);
 both!(store_refuses_a_second_writer);
 both!(games_made_under_other_rules_are_refused);
+both!(writes_accept_only_json);
+both!(writes_from_other_sites_are_refused);
+both!(host_must_be_the_servers);
+both!(security_headers);
+both!(api_errors_are_json);
+both!(healthz_answers);

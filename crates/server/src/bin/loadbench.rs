@@ -151,6 +151,7 @@ fn main() {
             .await
             .expect("bind loopback");
         let addr = listener.local_addr().expect("addr");
+        let state = state.with_site(server::hosting::Site::new(addr, &[]).expect("site"));
         tokio::spawn(async move { axum::serve(listener, server::app(state)).await });
         addr
     });
