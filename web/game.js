@@ -56,7 +56,7 @@ function shown() {
   const p = replay.data;
   return {
     ...state, seq: p.seq, status: p.status, to_act: p.to_act, prompt: p.prompt, legal: [], can_undo: false,
-    view: p.view, log: p.log, outcome: p.outcome, seed: null, replaying: true,
+    view: p.view, log: p.log, outcome: p.outcome, seed: null, replaying: true, thinking: false,
   };
 }
 
@@ -70,7 +70,7 @@ function render() {
   const acting = s.to_act.map(cap).join(" and ");
   $("status-line").textContent = s.replaying
     ? `replaying move ${s.seq} of ${state.seq}`
-    : s.status === "over" ? "Game over" : `move ${s.seq} · to act: ${acting || "—"}`;
+    : s.status === "over" ? "Game over" : `move ${s.seq} · to act: ${acting || "—"}${s.thinking ? " · the computer is thinking…" : ""}`;
   document.body.classList.toggle("replaying", !!s.replaying);
   renderReplay();
   renderOutcome(s);
@@ -150,10 +150,15 @@ function renderPrompt(s) {
   } else if (s.status === "over") {
     box.replaceChildren(el("div", { class: "prompt-text" }, "The game is over."));
   } else if (s.prompt) {
-    box.replaceChildren(
+    // (replaceChildren would show a null as the text "null".)
+    box.replaceChildren(...[
       el("div", { class: "prompt-text" }, s.prompt.text),
       s.prompt.rule ? el("div", { class: "rule" }, `Rule ${s.prompt.rule}`) : null,
-    );
+      s.thinking ? el("div", { class: "hint thinking" }, "The computer is thinking…") : null,
+    ].filter(Boolean));
+  } else if (s.thinking) {
+    // A computer seat must act: its move comes as a live update.
+    box.replaceChildren(el("div", { class: "prompt-text waiting thinking" }, "The computer is thinking…"));
   } else if (s.seat) {
     box.replaceChildren(el("div", { class: "prompt-text waiting" }, `Waiting for ${s.to_act.map(cap).join(" and ")}…`));
   } else {

@@ -34,6 +34,16 @@ async function api(method, path, { token, body } = {}) {
   return { status: r.status, body: await r.json() };
 }
 
+/** Wait until no computer seat must act (the computer moves after the answer). */
+async function computerDone(id, token) {
+  for (let i = 0; i < 300; i++) {
+    const s = (await api("GET", `/api/games/${id}`, { token })).body;
+    if (!s.thinking) return s;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the computer did not move within 15 s");
+}
+
 /** Open a seat's page and wait for the map with its counters. */
 async function open(url) {
   const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
@@ -55,6 +65,7 @@ for (const title of ["b2c", "bh"]) {
       });
       assert.equal(status, 201, JSON.stringify(created));
       const token = created.seats[0].token;
+      await computerDone(created.id, token);
       const map = (await api("GET", `/api/titles/${title}/map`)).body;
       const page = await open(created.seats[0].url);
       const spectator = await open(created.spectator.url);

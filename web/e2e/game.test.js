@@ -320,6 +320,13 @@ describe("Rematch", () => {
     const created = await r.json();
     assert.equal(r.status, 201, JSON.stringify(created));
     const mine = created.seats.find((s) => s.seat === "british");
+    // The computer plays its card after the answer: let it, so the resign
+    // below is not refused as stale.
+    for (let i = 0; i < 300; i++) {
+      const s = await (await fetch(`${srv.base}/api/games/${created.id}`, { headers: { authorization: `Bearer ${mine.token}` } })).json();
+      if (!s.thinking) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const page = await (await br.newContext({ viewport: VIEWPORT })).newPage();
     await page.goto(`${srv.base}/play/${created.id}#${mine.token}`);
     page.on("dialog", (d) => d.accept());

@@ -8,8 +8,11 @@
 //! another site), 404, 405, 409 (stale `seq_seen`; the body has the current
 //! `seq`), 413 (body over 64 KiB), 415 (a write whose body is not
 //! `application/json`), 421 (a `Host` that is not the server's), 422 (refused
-//! by the rules, with the engine's reason); nothing is stored when a request
-//! fails. The cross-site and hosting checks are in [`crate::hosting`].
+//! by the rules, with the engine's reason), 503 (a new game with a computer
+//! seat while the computer players' queue is full, [`games::QUEUE_CAP`]);
+//! nothing is stored when a request fails. Computer seats move after the
+//! answer ([`games::Bots`]): `"thinking": true` while one must act. The
+//! cross-site and hosting checks are in [`crate::hosting`].
 
 use crate::games::{self, Entry, Live, LoadError, Notice, Registry, Who};
 use crate::hosting::{self, Site};
@@ -278,35 +281,23 @@ fn mover(live: &Live, token: &Token, seen: u64) -> Result<String, ApiError> {
     Ok(seat)
 }
 
-/// Store the events just applied to `live`. On failure the game is rebuilt
-/// from what the store holds, so memory never runs ahead of the database;
-/// when another writer (another server process on the same database) stored
-/// that move number first, the answer is 409 stale with the new `seq`.
+/// Store the events just applied to `live` ([`Registry::commit`]: the
+/// listeners are told, a computer seat that must act next is queued). On
+/// failure the game is rebuilt from what the store holds; when another writer
+/// (another server process on the same database) stored that move number
+/// first, the answer is 409 stale with the new `seq`.
 async fn commit(st: &AppState, entry: &Entry, live: &mut Live, events: Vec<Event>) -> Result<(), ApiError> {
-    if events.is_empty() {
-        return Ok(());
-    }
     let seen = live.seq;
-    match st
-        .reg
-        .store
-        .append(&live.row.id, live.seq, &events, live.status())
-        .await
-    {
-        Ok(()) => {
-            live.seq += events.len() as u64;
-            let _ = entry.tx.send(Notice::Changed(live.seq));
-            Ok(())
-        }
-        Err(e) => {
-            st.reg.reload(live).await;
-            let _ = entry.tx.send(Notice::Changed(live.seq));
-            match e {
-                DbError::Conflict => Err(stale(live, seen)),
-                e => Err(ApiError::internal(format!("could not store the move: {e}"))),
-            }
-        }
+    match st.reg.commit(entry, live, events).await {
+        Ok(()) => Ok(()),
+        Err(DbError::Conflict) => Err(stale(live, seen)),
+        Err(e) => Err(ApiError::internal(format!("could not store the move: {e}"))),
     }
+}
+
+/// Whether a computer seat must act now (it is thinking, or queued to).
+pub fn thinking(live: &Live) -> bool {
+    live.bot_to_act().is_some()
 }
 
 /// Everything a seat (or the spectator) may see of a game.
@@ -341,6 +332,7 @@ pub fn state_json(live: &Live, who: &Who) -> Value {
         "view": live.game.view(seat).unwrap_or(Value::Null),
         "log": live.game.log(seat).unwrap_or_default(),
         "outcome": live.outcome_json(),
+        "thinking": thinking(live),
         // The seed fixes every future die: shown only once the game is over.
         "seed": if over { Some(live.row.seed.to_string()) } else { None },
     })
@@ -452,18 +444,22 @@ async fn create_game(State(st): State<AppState>, Body(req): Body<CreateReq>) -> 
         created: crate::store::now(),
         rules: engine::data::rules_stamp(info),
     };
+    // The computer players are busy: refuse before anything is stored.
+    if seats.iter().any(|s| games::is_computer(&s.kind)) && st.reg.bots.full() {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the computer players are busy: try again in a minute",
+        ));
+    }
     let mut live = Live::new_game(row, seats).map_err(ApiError::refused)?;
     // Store the options with their defaults filled in.
     live.row.options = live.game.setup().options.clone();
-    let mut events = Vec::new();
-    live.run_bots(&mut events);
     live.row.status = live.status().to_string();
     st.reg
         .store
-        .create(&live.row, &live.seats, &events)
+        .create(&live.row, &live.seats, &[])
         .await
         .map_err(|e| ApiError::internal(format!("could not store the game: {e}")))?;
-    live.seq = events.len() as u64;
     let id = live.row.id.clone();
     let seat_links: Vec<Value> = live
         .seats
@@ -486,9 +482,11 @@ async fn create_game(State(st): State<AppState>, Body(req): Body<CreateReq>) -> 
         "id": id,
         "seq": live.seq,
         "status": live.status(),
+        "thinking": thinking(&live),
         "seats": seat_links,
         "spectator": {"token": spectator, "url": play_url(&id, &spectator)},
     });
+    // Queued for the computer if one of its seats must act first.
     st.reg.insert(live);
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
@@ -602,11 +600,10 @@ async fn post_action(
         live.game
             .act(&seat, &req.action_id, &[])
             .map_err(|r| ApiError::refused(r.to_string()))?;
-        let mut events = vec![Event::of(seat, EventKind::Act, req.action_id.clone())];
-        live.run_bots(&mut events);
-        Ok(events)
+        Ok(vec![Event::of(seat, EventKind::Act, req.action_id.clone())])
     };
-    let reply = |live: &Live| json!({"seq": live.seq, "status": live.status()});
+    // The computer's reply, if it must make one, comes later (live update).
+    let reply = |live: &Live| json!({"seq": live.seq, "status": live.status(), "thinking": thinking(live)});
     change_game(&st, &id, &token, req.seq_seen, act, reply).await
 }
 

@@ -1,14 +1,33 @@
 //! Where the server asks a bot for a move.
+//!
+//! Choosing is split in two so that the game's lock is held only for the
+//! cheap part: [`prepare`] (under the lock: the seat's legal actions or a
+//! save of the game) and [`Thought::choose`] (without it, on a blocking
+//! worker of [`crate::games::Bots`]: the tree search is CPU-heavy).
 
-use engine::AnyGame;
+use engine::{AnyGame, SaveFile};
 use rand::Rng;
 
-/// The action id the computer plays for `seat` now, or `None` if it has none.
+/// What a bot needs to choose a move away from the game.
+pub enum Thought {
+    /// The uniformly random bot: one of these action ids.
+    Random(Vec<String>),
+    /// An AI level of `crates/ai` over a save of the game.
+    Ai {
+        save: Box<SaveFile>,
+        seat: String,
+        spec: ai::BotSpec,
+        entry: ai::AiEntry,
+    },
+}
+
+/// What the computer needs to choose for `seat` now, or `None` if it has no
+/// legal action.
 ///
 /// `level` None is the uniformly random bot; otherwise an AI level of
 /// `crates/ai` ("easy", "normal", "hard", "greedy"), which is given the seat's
 /// legal actions and a sampler of hidden information, never the true state.
-pub fn choose_action(game: &dyn AnyGame, seat: &str, level: Option<&str>, rng: &mut impl Rng) -> Option<String> {
+pub fn prepare(game: &dyn AnyGame, seat: &str, level: Option<&str>) -> Option<Thought> {
     let legal = game.legal(seat).ok()?;
     if legal.is_empty() {
         return None;
@@ -21,8 +40,34 @@ pub fn choose_action(game: &dyn AnyGame, seat: &str, level: Option<&str>, rng: &
         };
         Some((catalog::ai(game.info().key)?, ai::BotSpec::parse(&spec).ok()?))
     });
-    match ai {
-        Some((entry, spec)) => (entry.choose)(&game.save(), seat, &spec, rng.gen(), 2).ok(),
-        None => Some(legal[rng.gen_range(0..legal.len())].id.clone()),
+    Some(match ai {
+        Some((entry, spec)) => Thought::Ai {
+            save: Box::new(game.save()),
+            seat: seat.to_string(),
+            spec,
+            entry,
+        },
+        None => Thought::Random(legal.into_iter().map(|a| a.id).collect()),
+    })
+}
+
+impl Thought {
+    /// The action id chosen (CPU-heavy for the AI levels).
+    pub fn choose(self, rng: &mut impl Rng) -> Option<String> {
+        match self {
+            Thought::Random(ids) => Some(ids[rng.gen_range(0..ids.len())].clone()),
+            Thought::Ai {
+                save,
+                seat,
+                spec,
+                entry,
+            } => (entry.choose)(&save, &seat, &spec, rng.gen(), 2).ok(),
+        }
     }
+}
+
+/// The action id the computer plays for `seat` now, or `None` if it has none
+/// ([`prepare`] then [`Thought::choose`], in one go).
+pub fn choose_action(game: &dyn AnyGame, seat: &str, level: Option<&str>, rng: &mut impl Rng) -> Option<String> {
+    prepare(game, seat, level)?.choose(rng)
 }

@@ -6,15 +6,26 @@ use crate::bot;
 use crate::store::{DbError, Event, EventKind, GameRow, SeatRow, Store};
 use engine::{AnyGame, Setup, TitleEntry};
 use serde_json::{json, Value};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
 use subtle::ConstantTimeEq;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, Notify, Semaphore};
 
-/// How many bot moves one request may make at most (a game between two
-/// computer seats is played out at once; this only guards against a title
-/// that never ends).
-pub const MAX_BOT_MOVES: usize = 200_000;
+/// Games waiting in the computer players' queue beyond which a new game
+/// with a computer seat is refused (503, nothing stored). A game already in
+/// play is always queued (at most once: the queue holds game ids, not moves).
+pub const QUEUE_CAP: usize = 256;
+
+/// The least time between two computer moves of one game in which no seat is
+/// played by a person (two computer seats): it plays at a watchable pace and
+/// goes back to the end of the queue after each move, so it never holds a
+/// worker for long. A person waiting for the computer gets its moves at once.
+pub const BOT_PACE: Duration = Duration::from_millis(500);
+
+/// How long a computer seat waits before trying again after its move could
+/// not be stored (the database did not answer).
+pub const BOT_RETRY: Duration = Duration::from_secs(2);
 
 /// What a token stands for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -174,31 +185,30 @@ impl Live {
         }
     }
 
-    /// Let the computer seats move while one of them must act; the moves
-    /// made are appended to `events`.
-    pub fn run_bots(&mut self, events: &mut Vec<Event>) {
-        let mut rng = rand::thread_rng();
-        for _ in 0..MAX_BOT_MOVES {
-            if self.is_over() {
-                return;
-            }
-            let Some(seat) = self
-                .game
-                .to_act()
-                .into_iter()
-                .find(|s| self.seat_kind(s).is_some_and(is_computer))
-            else {
-                return;
-            };
-            let level = self.seat_kind(seat).and_then(|k| k.strip_prefix("computer:"));
-            let Some(action) = bot::choose_action(&*self.game, seat, level, &mut rng) else {
-                return;
-            };
-            if self.game.act(seat, &action, &[]).is_err() {
-                return;
-            }
-            events.push(Event::of(seat.to_string(), EventKind::Act, action));
+    /// The computer seat that must act now (the first, when several do),
+    /// with its AI level (`None`: random); `None` when no computer must act.
+    pub fn bot_to_act(&self) -> Option<(&'static str, Option<String>)> {
+        if self.is_over() {
+            return None;
         }
+        let seat = self
+            .game
+            .to_act()
+            .into_iter()
+            .find(|s| self.seat_kind(s).is_some_and(is_computer))?;
+        let level = self
+            .seat_kind(seat)
+            .and_then(|k| k.strip_prefix("computer:"))
+            .map(str::to_string);
+        Some((seat, level))
+    }
+
+    /// Whether every seat is played by the computer (its moves are paced).
+    pub fn computers_only(&self) -> bool {
+        self.seats
+            .iter()
+            .filter(|s| s.kind != "spectator")
+            .all(|s| is_computer(&s.kind))
     }
 }
 
@@ -207,21 +217,123 @@ pub fn is_computer(kind: &str) -> bool {
     kind == "computer" || kind.starts_with("computer:")
 }
 
-/// The cache of games in play, over the store.
+/// The computer players: a queue of game ids (each game at most once,
+/// whether waiting, being played or pausing between paced moves) and a
+/// bounded pool of workers that take one computer move of one game at a time
+/// ([`Registry::bot_move`]).
+pub struct Bots {
+    state: Mutex<BotQueue>,
+    wake: Notify,
+    /// One permit per worker: as many as the machine has cores.
+    workers: Arc<Semaphore>,
+    /// Between two moves of a computers-only game ([`BOT_PACE`]).
+    pace: Mutex<Duration>,
+    started: std::sync::Once,
+}
+
+#[derive(Default)]
+struct BotQueue {
+    waiting: VecDeque<String>,
+    /// Every game in the pool's hands: waiting, being played or pausing.
+    held: HashSet<String>,
+}
+
+impl Bots {
+    fn new() -> Self {
+        let n = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Bots {
+            state: Mutex::new(BotQueue::default()),
+            wake: Notify::new(),
+            workers: Arc::new(Semaphore::new(n)),
+            pace: Mutex::new(BOT_PACE),
+            started: std::sync::Once::new(),
+        }
+    }
+
+    fn queue(&self) -> std::sync::MutexGuard<'_, BotQueue> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Games waiting for a worker.
+    pub fn waiting(&self) -> usize {
+        self.queue().waiting.len()
+    }
+
+    /// Whether a new game with a computer seat is refused now.
+    pub fn full(&self) -> bool {
+        self.waiting() >= QUEUE_CAP
+    }
+
+    pub fn pace(&self) -> Duration {
+        *self.pace.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Change [`BOT_PACE`] (tests play computers-only games out at 0).
+    pub fn set_pace(&self, d: Duration) {
+        *self.pace.lock().unwrap_or_else(|e| e.into_inner()) = d;
+    }
+
+    /// Put a game in the queue unless the pool already holds it.
+    fn push(&self, id: &str) {
+        let mut q = self.queue();
+        if q.held.insert(id.to_string()) {
+            q.waiting.push_back(id.to_string());
+            drop(q);
+            self.wake.notify_one();
+        }
+    }
+
+    /// A game the pool holds goes back to the end of the queue.
+    fn requeue(&self, id: &str) {
+        let mut q = self.queue();
+        q.held.insert(id.to_string());
+        q.waiting.push_back(id.to_string());
+        drop(q);
+        self.wake.notify_one();
+    }
+
+    fn release(&self, id: &str) {
+        self.queue().held.remove(id);
+    }
+
+    async fn next(&self) -> String {
+        loop {
+            if let Some(id) = self.queue().waiting.pop_front() {
+                return id;
+            }
+            self.wake.notified().await;
+        }
+    }
+}
+
+/// What one computer move of a game came to.
+enum BotStep {
+    /// No computer seat must act (or the game is gone): out of the pool.
+    Done,
+    /// Moved, or the game changed while the computer thought: again, after
+    /// this long.
+    Again(Duration),
+}
+
+/// The cache of games in play, over the store, and the computer players.
 pub struct Registry {
     pub store: Store,
     games: Mutex<HashMap<String, Arc<Entry>>>,
     /// This process, in PostgreSQL's chat notices (random).
     pub instance: String,
+    pub bots: Arc<Bots>,
+    me: Weak<Registry>,
 }
 
 impl Registry {
-    pub fn new(store: Store) -> Self {
-        Registry {
+    pub fn new(store: Store) -> Arc<Self> {
+        Arc::new_cyclic(|me| Registry {
             store,
             games: Mutex::new(HashMap::new()),
             instance: new_token(),
-        }
+            bots: Arc::new(Bots::new()),
+            me: me.clone(),
+        })
     }
 
     fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Entry>>> {
@@ -237,7 +349,8 @@ impl Registry {
         self.map().keys().cloned().collect()
     }
 
-    /// The game with this id, from the cache or rebuilt from the store.
+    /// The game with this id, from the cache or rebuilt from the store (and
+    /// queued for the computer if one of its seats must act).
     pub async fn get(&self, id: &str) -> Result<Arc<Entry>, LoadError> {
         if let Some(e) = self.cached(id) {
             return Ok(e);
@@ -249,6 +362,7 @@ impl Registry {
             .map_err(LoadError::Db)?
             .ok_or(LoadError::NotFound)?;
         let live = Live::replay(row, seats, &events).map_err(LoadError::Replay)?;
+        let thinking = live.bot_to_act().is_some();
         // Another request may have loaded it meanwhile: keep the first.
         let entry = self
             .map()
@@ -260,18 +374,129 @@ impl Registry {
                 })
             })
             .clone();
+        if thinking {
+            self.queue_bot(id);
+        }
         Ok(entry)
     }
 
-    /// Cache a game just created and stored.
+    /// Cache a game just created and stored (and queue it for the computer
+    /// if one of its seats must act).
     pub fn insert(&self, live: Live) -> Arc<Entry> {
         let id = live.row.id.clone();
+        let thinking = live.bot_to_act().is_some();
         let entry = Arc::new(Entry {
             live: tokio::sync::Mutex::new(live),
             tx: broadcast::channel(64).0,
         });
-        self.map().insert(id, entry.clone());
+        self.map().insert(id.clone(), entry.clone());
+        if thinking {
+            self.queue_bot(&id);
+        }
         entry
+    }
+
+    /// Queue the game for the computer players (it is played by a worker as
+    /// soon as one is free; nothing happens if it is queued already). The
+    /// workers start on the first call (on the caller's tokio runtime).
+    pub fn queue_bot(&self, id: &str) {
+        self.bots.started.call_once(|| {
+            tokio::spawn(dispatch(self.me.clone(), self.bots.clone()));
+        });
+        self.bots.push(id);
+    }
+
+    /// Store the events just applied to `live`, then tell its listeners and
+    /// queue it for the computer if a computer seat must act. On failure the
+    /// game is rebuilt from what the store holds, so memory never runs ahead
+    /// of the database ([`DbError::Conflict`]: another writer, another server
+    /// process on the same database, stored that move number first). The
+    /// one path to the store for people's and computers' moves alike.
+    pub async fn commit(&self, entry: &Entry, live: &mut Live, events: Vec<Event>) -> Result<(), DbError> {
+        if events.is_empty() {
+            return Ok(());
+        }
+        match self.store.append(&live.row.id, live.seq, &events, live.status()).await {
+            Ok(()) => {
+                live.seq += events.len() as u64;
+                let _ = entry.tx.send(Notice::Changed(live.seq));
+                if live.bot_to_act().is_some() {
+                    self.queue_bot(&live.row.id);
+                }
+                Ok(())
+            }
+            Err(e) => {
+                self.reload(live).await;
+                let _ = entry.tx.send(Notice::Changed(live.seq));
+                Err(e)
+            }
+        }
+    }
+
+    /// One computer move of game `id`: under the game's lock take what the
+    /// bot needs (the seat's legal actions or a save of the game) and the
+    /// move number; without the lock choose, on a blocking thread; under the
+    /// lock again apply and store the choice if the game did not move
+    /// meanwhile (else think again).
+    async fn bot_move(&self, id: &str) -> BotStep {
+        let Ok(entry) = self.get(id).await else {
+            self.bots.release(id);
+            return BotStep::Done;
+        };
+        let (thought, seat, seq) = {
+            let live = entry.live.lock().await;
+            let Some((seat, level)) = live.bot_to_act() else {
+                self.bots.release(id);
+                return BotStep::Done;
+            };
+            match bot::prepare(&*live.game, seat, level.as_deref()) {
+                Some(t) => (t, seat, live.seq),
+                None => {
+                    eprintln!("powderhorn server: game {id}: the computer ({seat}) has no legal action");
+                    self.bots.release(id);
+                    return BotStep::Done;
+                }
+            }
+        };
+        let choice = tokio::task::spawn_blocking(move || thought.choose(&mut rand::thread_rng()))
+            .await
+            .ok()
+            .flatten();
+        let mut live = entry.live.lock().await;
+        let current = self.cached(id).is_some_and(|e| Arc::ptr_eq(&e, &entry));
+        if !current || live.seq != seq || live.bot_to_act().map(|b| b.0) != Some(seat) {
+            return BotStep::Again(Duration::ZERO);
+        }
+        let Some(action) = choice else {
+            eprintln!("powderhorn server: game {id}: the computer ({seat}) chose no action");
+            self.bots.release(id);
+            return BotStep::Done;
+        };
+        if let Err(why) = live.game.act(seat, &action, &[]) {
+            eprintln!("powderhorn server: game {id}: the computer's {action} was refused: {why}");
+            self.bots.release(id);
+            return BotStep::Done;
+        }
+        let event = Event::of(seat.to_string(), EventKind::Act, action);
+        match self.commit(&entry, &mut live, vec![event]).await {
+            Ok(()) => {}
+            Err(DbError::Conflict) => return BotStep::Again(Duration::ZERO),
+            Err(e) => {
+                eprintln!("powderhorn server: game {id}: could not store the computer's move: {e}");
+                return BotStep::Again(BOT_RETRY);
+            }
+        }
+        if live.bot_to_act().is_none() {
+            // Under the game's lock: a later move queues it again.
+            self.bots.release(id);
+            return BotStep::Done;
+        }
+        let pace = if live.computers_only() {
+            self.bots.pace()
+        } else {
+            Duration::ZERO
+        };
+        BotStep::Again(pace)
     }
 
     /// Drop a game from the cache (after a failed write, its next use replays
@@ -329,6 +554,49 @@ impl Registry {
     }
 }
 
+/// The computer players' dispatcher: takes a worker (a permit) and the next
+/// game of the queue and plays one computer move of it in a task of its own;
+/// a game that must go on goes back to the end of the queue (after the pace
+/// of a computers-only game, without holding a worker). Ends with the
+/// registry.
+///
+/// The workers are tokio tasks and only the choice runs on tokio's blocking
+/// pool (`spawn_blocking`, at most one per permit): the store and the game's
+/// lock are async, and a `Handle::block_on` from threads of our own cannot
+/// drive the IO of a current-thread runtime (the tests').
+async fn dispatch(reg: Weak<Registry>, bots: Arc<Bots>) {
+    loop {
+        let Ok(permit) = bots.workers.clone().acquire_owned().await else {
+            return;
+        };
+        let id = bots.next().await;
+        let Some(r) = reg.upgrade() else { return };
+        tokio::spawn(async move {
+            let (r2, id2) = (r.clone(), id.clone());
+            // A panic (in the rules or the bot) lets the game go, not the worker.
+            let step = tokio::spawn(async move { r2.bot_move(&id2).await })
+                .await
+                .unwrap_or_else(|e| {
+                    eprintln!("powderhorn server: game {id}: the computer's move failed: {e}");
+                    r.bots.release(&id);
+                    BotStep::Done
+                });
+            drop(permit);
+            match step {
+                BotStep::Done => {}
+                BotStep::Again(wait) => {
+                    let bots = r.bots.clone();
+                    drop(r);
+                    if !wait.is_zero() {
+                        tokio::time::sleep(wait).await;
+                    }
+                    bots.requeue(&id);
+                }
+            }
+        });
+    }
+}
+
 /// 128 random bits as 32 hex digits.
 pub fn new_token() -> String {
     use rand::Rng;
@@ -338,4 +606,31 @@ pub fn new_token() -> String {
 pub fn new_game_id() -> String {
     use rand::Rng;
     format!("{:016x}", rand::thread_rng().gen::<u64>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_queue_holds_a_game_once_and_is_full_at_its_cap() {
+        let bots = Bots::new();
+        bots.push("a");
+        bots.push("a");
+        assert_eq!(bots.waiting(), 1, "a game is queued once");
+        for i in 1..QUEUE_CAP {
+            assert!(!bots.full());
+            bots.push(&format!("g{i}"));
+        }
+        assert!(bots.full());
+        // Taken by a worker, it is still held: queuing it again does nothing
+        // until the worker lets it go.
+        let first = bots.queue().waiting.pop_front().unwrap();
+        assert_eq!(first, "a");
+        bots.push("a");
+        assert_eq!(bots.waiting(), QUEUE_CAP - 1);
+        bots.release("a");
+        bots.push("a");
+        assert_eq!(bots.waiting(), QUEUE_CAP);
+    }
 }

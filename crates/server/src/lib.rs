@@ -6,7 +6,8 @@
 //! what is public. The JSON API ([`api`], documented at `/api/openapi.json`)
 //! filters every view and log on the server for the token's seat, and pushes
 //! a "changed" notice over server-sent events after each move. Computer seats
-//! are played by [`bot::choose_action`]. The browser client (`web/`) is
+//! are played outside the requests by a bounded pool of workers
+//! ([`games::Bots`]) that ask [`bot`] for each move. The browser client (`web/`) is
 //! embedded in the binary ([`web`]). Cross-site and hosting defences (Host,
 //! Origin and content-type checks, JSON errors, the SQLite lock) are in
 //! [`hosting`].
@@ -39,7 +40,7 @@ pub async fn open(db: &str) -> Result<AppState, BoxError> {
     let store = store::Store::open(&spec)
         .await
         .map_err(|e| format!("cannot open database {spec}: {e}"))?;
-    let reg = Arc::new(games::Registry::new(store));
+    let reg = games::Registry::new(store);
     if let store::DbSpec::Postgres(url) = &spec {
         pg::spawn_listener(url.clone(), Arc::downgrade(&reg));
     }

@@ -65,6 +65,52 @@ async fn app_at(db: &str) -> Router {
     server::app(server::open(db).await.expect("open db"))
 }
 
+/// The app and its state (to change the computer's pace).
+async fn app_and_state(db: &str) -> (Router, server::AppState) {
+    let st = server::open(db).await.expect("open db");
+    (server::app(st.clone()), st)
+}
+
+/// Poll the game as `token` until `done` holds (the computer moves outside
+/// the requests); panics after `secs` seconds.
+async fn wait_for(app: &Router, id: &str, token: &str, secs: u64, done: impl Fn(&Value) -> bool) -> Value {
+    let start = std::time::Instant::now();
+    loop {
+        let (st, v) = call(app, "GET", &format!("/api/games/{id}"), Some(token), None).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        if done(&v) {
+            return v;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(secs),
+            "gave up waiting after {secs} s: seq {} thinking {}",
+            v["seq"],
+            v["thinking"]
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// Until no computer seat must act.
+async fn computer_done(app: &Router, g: &Game, token: &str) -> Value {
+    wait_for(app, &g.id, token, 60, |v| v["thinking"] == false).await
+}
+
+/// Within 5 s (a request the computer's thinking must not hold up).
+async fn prompt<T>(f: impl std::future::Future<Output = T>) -> T {
+    tokio::time::timeout(std::time::Duration::from_secs(5), f)
+        .await
+        .expect("answered within 5 s")
+}
+
+/// A new game between two seats of these kinds; the created answer.
+async fn create_raw(app: &Router, british: &str, american: &str, seed: u64) -> Value {
+    let body = json!({"scenario": "liberty/1775", "seed": seed, "seats": {"british": british, "american": american}});
+    let (st, v) = call(app, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    v
+}
+
 async fn raw(app: &Router, method: &str, uri: &str, token: Option<&str>, body: Vec<u8>) -> (StatusCode, Value) {
     let mut req = Request::builder().method(method).uri(uri);
     if let Some(t) = token {
@@ -298,17 +344,19 @@ async fn views_never_name_hidden_enemy_blocks(db: &str) {
 }
 
 async fn computer_seat_moves_and_my_games(db: &str) {
-    let app = app_at(db).await;
+    let (app, app_state) = app_and_state(db).await;
     let g = create(&app, "me", "computer", 3).await;
     assert_eq!(g.american, "", "computer seats have no token");
-    let b = state(&app, &g, &g.british).await;
-    // The computer has already played its card (simultaneous decision).
+    // The computer plays its card (simultaneous decision) outside the
+    // request: wait for it.
+    let b = computer_done(&app, &g, &g.british).await;
     let seq = b["seq"].as_u64().unwrap();
     assert_eq!(seq, 1);
     assert_eq!(b["view"]["played"]["american"], "face-down");
     let (st, v) = act(&app, &g, &g.british, seq, &first_legal(&b)).await;
     assert_eq!(st, StatusCode::OK, "{v}");
-    let b = state(&app, &g, &g.british).await;
+    assert_eq!(v["seq"], seq + 1, "the answer holds the human's move only");
+    let b = computer_done(&app, &g, &g.british).await;
     // After the human's move the computer went on until the British must act.
     assert!(b["to_act"].as_array().unwrap().iter().any(|s| s == "british") || b["status"] == "over");
 
@@ -326,17 +374,15 @@ async fn computer_seat_moves_and_my_games(db: &str) {
     assert_eq!(list[0]["seat"], "british");
     assert_eq!(list[0]["title"], "liberty");
 
-    // Two computers: the game is played out at once.
-    let (st, v) = call(
-        &app,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({"scenario": "liberty/1775", "seed": 9, "seats": {"british": "computer", "american": "computer"}})),
-    )
-    .await;
-    assert_eq!(st, StatusCode::CREATED);
-    assert_eq!(v["status"], "over");
+    // Two computers: the game is played out (here without the pace).
+    app_state.reg.bots.set_pace(std::time::Duration::ZERO);
+    let v = create_raw(&app, "computer", "computer", 9).await;
+    assert_eq!(v["seq"], 0);
+    assert_eq!(v["thinking"], true);
+    let spectator = v["spectator"]["token"].as_str().unwrap();
+    let id = v["id"].as_str().unwrap();
+    let end = wait_for(&app, id, spectator, 120, |v| v["status"] == "over").await;
+    assert_eq!(end["thinking"], false);
 }
 
 /// An AI seat (crates/ai) plays through the same path as the random one.
@@ -344,12 +390,12 @@ async fn ai_seat_plays(db: &str) {
     let app = app_at(db).await;
     let g = create(&app, "me", "computer:easy", 5).await;
     assert_eq!(g.american, "", "computer seats have no token");
-    let b = state(&app, &g, &g.british).await;
+    let b = computer_done(&app, &g, &g.british).await;
     assert_eq!(b["view"]["played"]["american"], "face-down", "the AI played its card");
     let seq = b["seq"].as_u64().unwrap();
     let (st, v) = act(&app, &g, &g.british, seq, &first_legal(&b)).await;
     assert_eq!(st, StatusCode::OK, "{v}");
-    let b = state(&app, &g, &g.british).await;
+    let b = computer_done(&app, &g, &g.british).await;
     assert!(b["to_act"].as_array().unwrap().iter().any(|s| s == "british") || b["status"] == "over");
     let (st, _) = call(
         &app,
@@ -360,6 +406,96 @@ async fn ai_seat_plays(db: &str) {
     )
     .await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "unknown AI levels are refused");
+}
+
+/// The issue: two games between `computer:hard` seats used to freeze the
+/// server for minutes. Now each create answers at once (move 0, thinking),
+/// and other requests, that game's own state included, answer while the
+/// computers think.
+async fn hard_computers_do_not_hold_the_server(db: &str) {
+    let app = app_at(db).await;
+    let mut games = Vec::new();
+    for seed in [21, 22] {
+        let v = prompt(create_raw(&app, "computer:hard", "computer:hard", seed)).await;
+        assert_eq!(v["seq"], 0, "{v}");
+        assert_eq!(v["thinking"], true, "{v}");
+        games.push(v);
+    }
+    let (st, _) = prompt(call(&app, "GET", "/api/titles", None, None)).await;
+    assert_eq!(st, StatusCode::OK);
+    for v in &games {
+        let uri = format!("/api/games/{}", v["id"].as_str().unwrap());
+        let (st, s) = prompt(call(&app, "GET", &uri, v["spectator"]["token"].as_str(), None)).await;
+        assert_eq!(st, StatusCode::OK, "{s}");
+        assert_eq!(s["thinking"], true, "a game between computers thinks until it ends");
+    }
+    // A person against the hard computer: the create answers before it moved.
+    let v = prompt(create_raw(&app, "me", "computer:hard", 23)).await;
+    assert_eq!(v["seq"], 0);
+    assert_eq!(v["thinking"], true);
+    let (st, _) = prompt(call(&app, "GET", "/api/titles", None, None)).await;
+    assert_eq!(st, StatusCode::OK);
+}
+
+/// A person's move against the computer is answered at once (it holds that
+/// move only); the computer's reply is stored later.
+async fn the_computer_replies_after_the_answer(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "me", "computer:easy", 31).await;
+    let mut replied = 0;
+    for _ in 0..40 {
+        let b = computer_done(&app, &g, &g.british).await;
+        if b["status"] == "over" {
+            break;
+        }
+        let seq = b["seq"].as_u64().unwrap();
+        let (st, v) = prompt(act(&app, &g, &g.british, seq, &first_legal(&b))).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!(v["seq"], seq + 1, "{v}");
+        if v["thinking"] == true {
+            let later = wait_for(&app, &g.id, &g.british, 60, |s| s["seq"].as_u64().unwrap() > seq + 1).await;
+            assert!(later["log"].as_array().unwrap().len() > b["log"].as_array().unwrap().len());
+            replied += 1;
+            if replied == 3 {
+                break;
+            }
+        }
+    }
+    assert!(replied > 0, "the computer had to reply at least once");
+}
+
+/// Two computer seats: the game goes on by itself, at the pace, and every
+/// move is stored (a restarted server reads the same game); a game whose
+/// computer must act when it is loaded from the store is queued on load.
+async fn two_computers_play_at_a_pace(db: &str) {
+    let app = app_at(db).await;
+    let v = create_raw(&app, "computer", "computer", 41).await;
+    let id = v["id"].as_str().unwrap().to_string();
+    let spectator = v["spectator"]["token"].as_str().unwrap().to_string();
+    let start = std::time::Instant::now();
+    let s = wait_for(&app, &id, &spectator, 30, |s| s["seq"].as_u64().unwrap() >= 3).await;
+    let elapsed = start.elapsed().as_millis() as u64;
+    let seq = s["seq"].as_u64().unwrap();
+    assert!(
+        elapsed >= 2 * 500 - 50,
+        "three moves take two pauses at least ({elapsed} ms)"
+    );
+    assert!(
+        seq <= elapsed / 500 + 2,
+        "{seq} moves in {elapsed} ms: faster than the pace"
+    );
+    // Another server over the same database: the moves are stored, and the
+    // game, loaded there, is played there too.
+    let (other, other_state) = app_and_state(db).await;
+    let stored = wait_for(&other, &id, &spectator, 5, |_| true).await;
+    assert!(stored["seq"].as_u64().unwrap() >= seq);
+    drop(app);
+    other_state.reg.bots.set_pace(std::time::Duration::ZERO);
+    let later = stored["seq"].as_u64().unwrap() + 5;
+    wait_for(&other, &id, &spectator, 30, |s| {
+        s["status"] == "over" || s["seq"].as_u64().unwrap() >= later
+    })
+    .await;
 }
 
 async fn create_refusals(db: &str) {
@@ -1203,6 +1339,9 @@ both!(card_phase_refusals_and_restart);
 both!(views_never_name_hidden_enemy_blocks);
 both!(computer_seat_moves_and_my_games);
 both!(ai_seat_plays);
+both!(hard_computers_do_not_hold_the_server);
+both!(the_computer_replies_after_the_answer);
+both!(two_computers_play_at_a_pace);
 both!(create_refusals);
 both!(undo_resign_chat_notes);
 both!(undo_within_a_decision_sequence);
