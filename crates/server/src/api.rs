@@ -295,11 +295,6 @@ async fn commit(st: &AppState, entry: &Entry, live: &mut Live, events: Vec<Event
     }
 }
 
-/// Whether a computer seat must act now (it is thinking, or queued to).
-pub fn thinking(live: &Live) -> bool {
-    live.bot_to_act().is_some()
-}
-
 /// Everything a seat (or the spectator) may see of a game.
 pub fn state_json(live: &Live, who: &Who) -> Value {
     let seat = who.seat();
@@ -332,7 +327,7 @@ pub fn state_json(live: &Live, who: &Who) -> Value {
         "view": live.game.view(seat).unwrap_or(Value::Null),
         "log": live.game.log(seat).unwrap_or_default(),
         "outcome": live.outcome_json(),
-        "thinking": thinking(live),
+        "thinking": live.thinking(),
         // The seed fixes every future die: shown only once the game is over.
         "seed": if over { Some(live.row.seed.to_string()) } else { None },
     })
@@ -482,7 +477,7 @@ async fn create_game(State(st): State<AppState>, Body(req): Body<CreateReq>) -> 
         "id": id,
         "seq": live.seq,
         "status": live.status(),
-        "thinking": thinking(&live),
+        "thinking": live.thinking(),
         "seats": seat_links,
         "spectator": {"token": spectator, "url": play_url(&id, &spectator)},
     });
@@ -603,7 +598,7 @@ async fn post_action(
         Ok(vec![Event::of(seat, EventKind::Act, req.action_id.clone())])
     };
     // The computer's reply, if it must make one, comes later (live update).
-    let reply = |live: &Live| json!({"seq": live.seq, "status": live.status(), "thinking": thinking(live)});
+    let reply = |live: &Live| json!({"seq": live.seq, "status": live.status(), "thinking": live.thinking()});
     change_game(&st, &id, &token, req.seq_seen, act, reply).await
 }
 

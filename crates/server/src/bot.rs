@@ -65,9 +65,3 @@ impl Thought {
         }
     }
 }
-
-/// The action id the computer plays for `seat` now, or `None` if it has none
-/// ([`prepare`] then [`Thought::choose`], in one go).
-pub fn choose_action(game: &dyn AnyGame, seat: &str, level: Option<&str>, rng: &mut impl Rng) -> Option<String> {
-    prepare(game, seat, level)?.choose(rng)
-}

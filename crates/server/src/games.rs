@@ -203,6 +203,11 @@ impl Live {
         Some((seat, level))
     }
 
+    /// Whether a computer seat must act now (it is thinking, or queued to).
+    pub fn thinking(&self) -> bool {
+        self.bot_to_act().is_some()
+    }
+
     /// Whether every seat is played by the computer (its moves are paced).
     pub fn computers_only(&self) -> bool {
         self.seats
@@ -362,7 +367,7 @@ impl Registry {
             .map_err(LoadError::Db)?
             .ok_or(LoadError::NotFound)?;
         let live = Live::replay(row, seats, &events).map_err(LoadError::Replay)?;
-        let thinking = live.bot_to_act().is_some();
+        let thinking = live.thinking();
         // Another request may have loaded it meanwhile: keep the first.
         let entry = self
             .map()
@@ -384,7 +389,7 @@ impl Registry {
     /// if one of its seats must act).
     pub fn insert(&self, live: Live) -> Arc<Entry> {
         let id = live.row.id.clone();
-        let thinking = live.bot_to_act().is_some();
+        let thinking = live.thinking();
         let entry = Arc::new(Entry {
             live: tokio::sync::Mutex::new(live),
             tx: broadcast::channel(64).0,
@@ -420,7 +425,7 @@ impl Registry {
             Ok(()) => {
                 live.seq += events.len() as u64;
                 let _ = entry.tx.send(Notice::Changed(live.seq));
-                if live.bot_to_act().is_some() {
+                if live.thinking() {
                     self.queue_bot(&live.row.id);
                 }
                 Ok(())

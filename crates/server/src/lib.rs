@@ -7,8 +7,8 @@
 //! filters every view and log on the server for the token's seat, and pushes
 //! a "changed" notice over server-sent events after each move. Computer seats
 //! are played outside the requests by a bounded pool of workers
-//! ([`games::Bots`]) that ask [`bot`] for each move. The browser client (`web/`) is
-//! embedded in the binary ([`web`]). Cross-site and hosting defences (Host,
+//! ([`games::Bots`]) that ask [`bot`] for each move. The browser client
+//! (`web/`) is embedded in the binary ([`web`]). Cross-site and hosting defences (Host,
 //! Origin and content-type checks, JSON errors, the SQLite lock) are in
 //! [`hosting`].
 
