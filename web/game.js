@@ -70,7 +70,7 @@ function render() {
   const acting = s.to_act.map(cap).join(" and ");
   $("status-line").textContent = s.replaying
     ? `replaying move ${s.seq} of ${state.seq}`
-    : s.status === "over" ? "Game over" : `move ${s.seq} · to act: ${acting || "—"}${s.thinking ? " · the computer is thinking…" : ""}`;
+    : s.status === "over" ? "Game over" : `move ${s.seq} · to act: ${acting || "—"}`;
   document.body.classList.toggle("replaying", !!s.replaying);
   renderReplay();
   renderOutcome(s);
