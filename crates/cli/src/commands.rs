@@ -149,7 +149,33 @@ pub fn log(file: &Path, seat: Option<&str>) -> Result<()> {
     Ok(())
 }
 
+/// A save file replays to its state; a server game's record
+/// (`GET /api/games/ID/record`) matches its dice commitment and replays to
+/// the outcome announced ([`server::seeds::verify`]).
 pub fn verify(file: &Path) -> Result<()> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let is_record = serde_json::from_str::<serde_json::Value>(&text).ok().is_some_and(|v| {
+        v["format"]
+            .as_str()
+            .is_some_and(|f| f.starts_with("powderhorn-record/"))
+    });
+    if is_record {
+        let record: server::seeds::Record =
+            serde_json::from_str(&text).with_context(|| format!("{} is not a readable game record", file.display()))?;
+        let v = server::seeds::verify(&record).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+        println!(
+            "ok: the seed matches the commitment {}{}; the {} stored moves replay to the outcome announced: {}",
+            record.commitment,
+            if record.seed_chosen {
+                " (the creator chose this seed)"
+            } else {
+                ""
+            },
+            v.moves,
+            v.outcome["reason"].as_str().unwrap_or("")
+        );
+        return Ok(());
+    }
     let game = store::load(file)?;
     println!("ok: {} actions replay to the saved state", game.action_count());
     Ok(())

@@ -60,6 +60,13 @@ enum Command {
         /// 127.0.0.1:PORT and [::1]:PORT when it is a loopback or 0.0.0.0.
         #[arg(long = "host", value_name = "NAME")]
         hosts: Vec<String>,
+        /// Let `GET /metrics` answer requests that carry `Authorization:
+        /// Bearer TOKEN` (without it, only requests from this machine that no
+        /// proxy forwarded).
+        #[arg(long, value_name = "TOKEN")]
+        metrics_token: Option<String>,
+        #[command(flatten)]
+        limits: server::Limits,
     },
     /// List every scenario: its key, title and name.
     Scenarios,
@@ -113,7 +120,10 @@ enum Command {
         #[arg(long = "as", value_name = "SEAT")]
         seat: Option<String>,
     },
-    /// Replay a save from its setup and actions and compare with its state.
+    /// Replay a save from its setup and actions and compare with its state;
+    /// or check a server game's record (GET /api/games/ID/record, once the
+    /// game is over): its seed matches the commitment shown at the start and
+    /// its moves replay to the outcome announced.
     Verify { file: PathBuf },
     /// Play in the terminal against a bot (see --opponent), or hotseat.
     Play {
@@ -238,10 +248,22 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
     }
     let Some(command) = cli.command else {
-        return serve(server::DEFAULT_ADDR, std::path::Path::new(server::DEFAULT_DB), &[]);
+        return serve(&server::Config::new(server::DEFAULT_ADDR, server::DEFAULT_DB));
     };
     match command {
-        Command::Serve { addr, db, hosts } => serve(&addr, &db, &hosts),
+        Command::Serve {
+            addr,
+            db,
+            hosts,
+            metrics_token,
+            limits,
+        } => serve(&server::Config {
+            addr,
+            db: db.to_string_lossy().into_owned(),
+            hosts,
+            limits,
+            metrics_token,
+        }),
         Command::Scenarios => c::scenarios(),
         Command::New {
             scenario,
@@ -321,8 +343,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-fn serve(addr: &str, db: &std::path::Path, hosts: &[String]) -> anyhow::Result<()> {
-    server::run(addr, db, hosts).map_err(|e| anyhow::anyhow!("{e}"))
+fn serve(cfg: &server::Config) -> anyhow::Result<()> {
+    server::run(cfg).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// A terminal command piped into `head` or `less` ends quietly when the

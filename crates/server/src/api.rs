@@ -16,6 +16,7 @@
 
 use crate::games::{self, Entry, Live, LoadError, Notice, Registry, Who};
 use crate::hosting::{self, Site};
+use crate::limits::{client_addr, Peer};
 use crate::store::{DbError, Event, EventKind, GameRow, SeatRow};
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
@@ -32,6 +33,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::sync::Arc;
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 /// Largest request body accepted.
@@ -58,6 +60,8 @@ pub struct AppState {
     pub reg: Arc<Registry>,
     /// The host names the server answers to ([`crate::hosting`]).
     pub site: Arc<Site>,
+    /// What `/metrics` asks of a caller that is not local ([`crate::ops`]).
+    pub metrics_token: Option<Arc<String>>,
 }
 
 impl AppState {
@@ -67,6 +71,14 @@ impl AppState {
         AppState {
             reg,
             site: Arc::new(Site::default()),
+            metrics_token: None,
+        }
+    }
+
+    pub fn with_metrics_token(self, token: Option<String>) -> Self {
+        AppState {
+            metrics_token: token.map(Arc::new),
+            ..self
         }
     }
 
@@ -96,8 +108,14 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/chat", get(get_chat).post(post_chat))
         .route("/api/games/{id}/notes", get(get_notes).put(put_notes))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/ticket", post(post_ticket))
+        .route("/api/games/{id}/claim", post(post_claim))
+        .route("/api/games/{id}/invite", post(post_invite))
+        .route("/api/games/{id}/rematch", post(post_rematch))
+        .route("/api/games/{id}/record", get(get_record))
         .route("/api/my-games", post(my_games))
         .route("/healthz", get(healthz))
+        .route("/metrics", get(crate::ops::metrics))
         .fallback(api_not_found)
         // On every route (an unknown one stays 404); before the method is
         // matched, so a non-JSON write with a method the route does not take
@@ -112,7 +130,23 @@ pub fn app(state: AppState) -> Router {
         .merge(api)
         .layer(middleware::from_fn_with_state(state.clone(), hosting::check_host))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(CatchPanicLayer::custom(panicked))
+        .layer(middleware::from_fn(crate::ops::observe))
         .with_state(state)
+}
+
+/// A panic that escaped a handler (the rules' own are caught where they
+/// change a game, [`Live::guarded`]): 500 for that request, the server goes
+/// on.
+fn panicked(p: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let why = p
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    tracing::error!("a request panicked: {why}");
+    metrics::counter!("powderhorn_request_panics_total").increment(1);
+    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "server error: the request failed").into_response()
 }
 
 // ---------------------------------------------------------------- errors
@@ -142,8 +176,18 @@ impl ApiError {
         Self::new(StatusCode::UNPROCESSABLE_ENTITY, msg)
     }
     fn internal(msg: impl std::fmt::Display) -> Self {
-        eprintln!("powderhorn server: {msg}");
+        tracing::error!("{msg}");
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, format!("server error: {msg}"))
+    }
+    /// 429 with how long to wait, for the limit named in `what`.
+    fn too_many(what: String, wait_secs: u64) -> Self {
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("{what}: try again in {wait_secs} s"),
+        )
+    }
+    fn busy(msg: impl Into<String>) -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, msg)
     }
 }
 
@@ -203,13 +247,10 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath
 
 // ---------------------------------------------------------------- helpers
 
-#[derive(Deserialize, Default)]
-struct TokenQuery {
-    token: Option<String>,
-}
-
-/// The caller's link token: `Authorization: Bearer T`, else `?token=T`
-/// (EventSource cannot send headers).
+/// The caller's link token, from `Authorization: Bearer T` only: a token
+/// in a URL ends up in proxy logs and browser history (the live-update
+/// stream, which EventSource opens without headers, takes a single-use
+/// ticket instead, [`post_ticket`]).
 pub struct Token(Option<String>);
 
 impl<S: Send + Sync> FromRequestParts<S> for Token {
@@ -222,12 +263,19 @@ impl<S: Send + Sync> FromRequestParts<S> for Token {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.strip_prefix("Bearer "))
             .map(|t| t.trim().to_string());
-        let query = || {
-            Query::<TokenQuery>::try_from_uri(&parts.uri)
-                .ok()
-                .and_then(|q| q.0.token)
-        };
-        Ok(Token(bearer.or_else(query)))
+        Ok(Token(bearer))
+    }
+}
+
+/// The client address a request counts under ([`crate::limits::client_addr`]).
+pub struct Client(pub std::net::IpAddr);
+
+impl FromRequestParts<AppState> for Client {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<Self, Infallible> {
+        let peer = parts.extensions.get::<Peer>().copied();
+        Ok(Client(client_addr(peer, &parts.headers, st.reg.limits.forwarded_for)))
     }
 }
 
@@ -317,8 +365,7 @@ pub fn state_json(live: &Live, who: &Who) -> Value {
         "created": live.row.created,
         "seq": live.seq,
         "seat": seat,
-        "seats": live.seats.iter().filter(|s| s.kind != "spectator")
-            .map(|s| json!({"seat": s.seat, "kind": s.kind})).collect::<Vec<_>>(),
+        "seats": seats_json(live, who),
         "status": live.status(),
         "to_act": if over { Vec::new() } else { live.game.to_act() },
         "prompt": prompt,
@@ -330,11 +377,39 @@ pub fn state_json(live: &Live, who: &Who) -> Value {
         "thinking": live.thinking(),
         // The seed fixes every future die: shown only once the game is over.
         "seed": if over { Some(live.row.seed.to_string()) } else { None },
+        "dice": crate::seeds::dice_json(&live.row, over),
+        "rematch": (!live.row.rematch.is_empty() && seat.is_some()).then(|| json!({"id": live.row.rematch})),
     })
+}
+
+/// The seats as `who` may see them: an invited seat says whether it was
+/// claimed, and to the creator (only) its invite link while it is not.
+fn seats_json(live: &Live, who: &Who) -> Vec<Value> {
+    let creator = live.is_creator(who);
+    live.seats
+        .iter()
+        .filter(|s| s.kind != "spectator")
+        .map(|s| {
+            let mut v = json!({"seat": s.seat, "kind": s.kind});
+            if s.kind == "invite" {
+                let open = s.token.is_none();
+                v["claimed"] = json!(!open);
+                if let (true, true, Some(code)) = (creator, open, &s.invite) {
+                    v["invite_url"] = json!(invite_url(&live.row.id, code));
+                }
+            }
+            v
+        })
+        .collect()
 }
 
 fn play_url(id: &str, token: &str) -> String {
     format!("/play/{id}#{token}")
+}
+
+/// The link that claims an invited seat ([`post_claim`]).
+fn invite_url(id: &str, code: &str) -> String {
+    format!("/play/{id}#invite={code}")
 }
 
 // ---------------------------------------------------------------- handlers
@@ -352,7 +427,7 @@ async fn healthz(State(st): State<AppState>) -> Response {
         Ok(Err(e)) => format!("the database does not answer: {e}"),
         Err(_) => format!("the database did not answer within {} s", HEALTH_TIMEOUT.as_secs()),
     };
-    eprintln!("powderhorn server: /healthz: {down}");
+    tracing::warn!("/healthz: {down}");
     (
         StatusCode::SERVICE_UNAVAILABLE,
         Json(json!({"status": "unavailable", "error": "the database does not answer"})),
@@ -393,7 +468,20 @@ struct CreateReq {
     seats: BTreeMap<String, String>,
 }
 
-async fn create_game(State(st): State<AppState>, Body(req): Body<CreateReq>) -> Result<Response, ApiError> {
+async fn create_game(
+    State(st): State<AppState>,
+    Client(addr): Client,
+    Body(req): Body<CreateReq>,
+) -> Result<Response, ApiError> {
+    st.reg.rates.games.check(&addr).map_err(|wait| {
+        ApiError::too_many(
+            format!(
+                "at most {} new games a minute from one address",
+                st.reg.rates.games.per_minute_allowed()
+            ),
+            wait,
+        )
+    })?;
     let (entry, scenario) = catalog::scenario(&req.scenario).map_err(|e| ApiError::refused(e.to_string()))?;
     let info = (entry.info)();
     for s in req.seats.keys() {
@@ -405,7 +493,7 @@ async fn create_game(State(st): State<AppState>, Body(req): Body<CreateReq>) -> 
             )));
         }
     }
-    let mut seats = Vec::new();
+    let mut kinds = Vec::new();
     for &s in info.seats {
         let kind = req
             .seats
@@ -417,45 +505,81 @@ async fn create_game(State(st): State<AppState>, Body(req): Body<CreateReq>) -> 
                 SEAT_KINDS.join(", ")
             )));
         }
-        seats.push(SeatRow {
-            seat: s.to_string(),
-            kind: kind.clone(),
-            token: (!games::is_computer(kind)).then(games::new_token),
-        });
+        kinds.push((s, kind.clone()));
     }
-    seats.push(SeatRow {
-        seat: String::new(),
-        kind: "spectator".into(),
-        token: Some(games::new_token()),
-    });
-    let seed = req.seed.unwrap_or_else(|| rand::Rng::gen(&mut rand::thread_rng()));
-    let row = GameRow {
-        id: games::new_game_id(),
-        title: info.key.to_string(),
-        scenario,
-        options: req.options,
-        seed,
-        status: "active".into(),
-        created: crate::store::now(),
-        rules: engine::data::rules_stamp(info),
-    };
-    // The computer players are busy: refuse before anything is stored.
-    if seats.iter().any(|s| games::is_computer(&s.kind)) && st.reg.bots.full() {
-        return Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the computer players are busy: try again in a minute",
-        ));
+    if req.seed.is_some() {
+        crate::seeds::seed_policy(kinds.iter().map(|(_, k)| k.as_str())).map_err(ApiError::refused)?;
     }
-    let mut live = Live::new_game(row, seats).map_err(ApiError::refused)?;
-    // Store the options with their defaults filled in.
-    live.row.options = live.game.setup().options.clone();
-    live.row.status = live.status().to_string();
+    let live = new_live(&st, info, scenario, req.options, req.seed, &kinds)?;
     st.reg
         .store
         .create(&live.row, &live.seats, &[])
         .await
         .map_err(|e| ApiError::internal(format!("could not store the game: {e}")))?;
-    let id = live.row.id.clone();
+    let body = created_json(&live);
+    // Queued for the computer if one of its seats must act first.
+    st.reg.insert(live);
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// A new game (not yet stored) with these seat kinds: a token for every
+/// seat a person plays but the invited ones, which get an invite code; a
+/// spectator link; the seed drawn here unless `seed` was chosen (allowed by
+/// [`crate::seeds::seed_policy`]), and a salt for its commitment.
+fn new_live(
+    st: &AppState,
+    info: &'static engine::TitleInfo,
+    scenario: String,
+    options: BTreeMap<String, String>,
+    seed: Option<u64>,
+    kinds: &[(&str, String)],
+) -> Result<Live, ApiError> {
+    let mut seats: Vec<SeatRow> = kinds
+        .iter()
+        .map(|(s, kind)| {
+            let invite = kind == "invite";
+            SeatRow {
+                seat: s.to_string(),
+                kind: kind.clone(),
+                token: (!games::is_computer(kind) && !invite).then(games::new_token),
+                invite: invite.then(games::new_token),
+            }
+        })
+        .collect();
+    seats.push(SeatRow {
+        seat: String::new(),
+        kind: "spectator".into(),
+        token: Some(games::new_token()),
+        invite: None,
+    });
+    let row = GameRow {
+        id: games::new_game_id(),
+        title: info.key.to_string(),
+        scenario,
+        options,
+        seed: seed.unwrap_or_else(|| rand::Rng::gen(&mut rand::thread_rng())),
+        status: "active".into(),
+        created: crate::store::now(),
+        rules: engine::data::rules_stamp(info),
+        salt: crate::seeds::new_salt(),
+        seed_chosen: seed.is_some(),
+        rematch: String::new(),
+    };
+    // The computer players are busy: refuse before anything is stored.
+    if seats.iter().any(|s| games::is_computer(&s.kind)) && st.reg.bots.full() {
+        return Err(ApiError::busy("the computer players are busy: try again in a minute"));
+    }
+    let mut live = Live::new_game(row, seats).map_err(ApiError::refused)?;
+    // Store the options with their defaults filled in.
+    live.row.options = live.game.setup().options.clone();
+    live.row.status = live.status().to_string();
+    Ok(live)
+}
+
+/// The answer to the creator of a game: the links of the seats it holds,
+/// and of the invited seats (each claimed once by whoever opens it).
+fn created_json(live: &Live) -> Value {
+    let id = &live.row.id;
     let seat_links: Vec<Value> = live
         .seats
         .iter()
@@ -463,7 +587,8 @@ async fn create_game(State(st): State<AppState>, Body(req): Body<CreateReq>) -> 
         .map(|s| {
             json!({
                 "seat": s.seat, "kind": s.kind, "token": s.token,
-                "url": s.token.as_ref().map(|t| play_url(&id, t)),
+                "url": s.token.as_ref().map(|t| play_url(id, t)),
+                "invite_url": s.invite.as_ref().map(|c| invite_url(id, c)),
             })
         })
         .collect();
@@ -473,17 +598,250 @@ async fn create_game(State(st): State<AppState>, Body(req): Body<CreateReq>) -> 
         .find(|s| s.kind == "spectator")
         .and_then(|s| s.token.clone())
         .unwrap_or_default();
-    let body = json!({
+    json!({
         "id": id,
         "seq": live.seq,
         "status": live.status(),
         "thinking": live.thinking(),
         "seats": seat_links,
-        "spectator": {"token": spectator, "url": play_url(&id, &spectator)},
-    });
-    // Queued for the computer if one of its seats must act first.
-    st.reg.insert(live);
+        "spectator": {"token": spectator, "url": play_url(id, &spectator)},
+        "dice": crate::seeds::dice_json(&live.row, false),
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimReq {
+    invite: String,
+}
+
+/// Claim an invited seat with its invite code: the first caller gets the
+/// seat's token (nobody had one before: not the creator either); the code
+/// then says the seat is taken.
+async fn post_claim(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    Body(req): Body<ClaimReq>,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let mut live = e.live.lock().await;
+    let (seat, claimed) = match live.invited(&req.invite) {
+        None => {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "this invite link does not open a seat of this game (the game's creator may have replaced it \
+                 with a new one)",
+            ))
+        }
+        Some(s) => (s.seat.clone(), s.token.is_some()),
+    };
+    let taken = || {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            format!("the {seat} seat has been taken: this invite link was used already"),
+        )
+    };
+    if claimed {
+        return Err(taken());
+    }
+    let token = games::new_token();
+    let stored = st
+        .reg
+        .store
+        .claim(&id, &seat, &token)
+        .await
+        .map_err(ApiError::internal)?;
+    if !stored {
+        st.reg.reload(&mut live).await;
+        return Err(taken());
+    }
+    if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
+        s.token = Some(token.clone());
+    }
+    let _ = e.tx.send(Notice::Changed(live.seq));
+    Ok(Json(
+        json!({"seat": seat, "token": token, "url": play_url(&id, &token)}),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InviteReq {
+    seat: String,
+}
+
+/// The creator replaces an unclaimed invite with a new link (the old one
+/// no longer opens the seat).
+async fn post_invite(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    token: Token,
+    Body(req): Body<InviteReq>,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let mut live = e.live.lock().await;
+    let w = who(&live, &token)?;
+    if !live.is_creator(&w) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "only the game's creator may replace an invite",
+        ));
+    }
+    let Some(s) = live.seats.iter().find(|s| s.seat == req.seat && s.kind == "invite") else {
+        return Err(ApiError::refused(format!(
+            "{} is not an invited seat of this game",
+            req.seat
+        )));
+    };
+    let taken = ApiError::new(
+        StatusCode::CONFLICT,
+        format!(
+            "the {} seat has been taken: its invite can no longer be replaced",
+            req.seat
+        ),
+    );
+    if s.token.is_some() {
+        return Err(taken);
+    }
+    let code = games::new_token();
+    if !st
+        .reg
+        .store
+        .set_invite(&id, &req.seat, &code)
+        .await
+        .map_err(ApiError::internal)?
+    {
+        st.reg.reload(&mut live).await;
+        return Err(taken);
+    }
+    if let Some(s) = live.seats.iter_mut().find(|s| s.seat == req.seat) {
+        s.invite = Some(code.clone());
+    }
+    Ok(Json(json!({"seat": req.seat, "invite_url": invite_url(&id, &code)})))
+}
+
+/// A rematch of a finished game, asked by one of its players: the same
+/// scenario and options with the sides swapped and a new seed. The asker
+/// plays the other side (with a token in the answer); a computer or
+/// hot-seat opponent keeps its kind; an opponent played by another person
+/// gets an invite that only that player sees, in the old game's state
+/// (`rematch.invite_url`), never in the chat that spectators read.
+async fn post_rematch(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    token: Token,
+) -> Result<Response, ApiError> {
+    let e = entry(&st, &id).await?;
+    let mut live = e.live.lock().await;
+    let asker = seat_of(&live, &token)?;
+    if !live.is_over() {
+        return Err(ApiError::refused("a rematch is made once the game is over"));
+    }
+    if !live.row.rematch.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!("a rematch of this game was made already (game {})", live.row.rematch),
+        ));
+    }
+    let info = live.game.info();
+    let other = |s: &str| info.seats.iter().copied().find(|x| *x != s).unwrap_or(info.seats[0]);
+    let mut kinds: Vec<(&str, String)> = Vec::new();
+    for &new_seat in info.seats {
+        let old_seat = other(new_seat);
+        let old_kind = live.seat_kind(old_seat).unwrap_or("invite");
+        let kind = if old_seat == asker {
+            if old_kind == "hotseat" {
+                "hotseat"
+            } else {
+                "me"
+            }
+        } else if games::is_computer(old_kind) || old_kind == "hotseat" {
+            old_kind
+        } else {
+            "invite"
+        };
+        kinds.push((new_seat, kind.to_string()));
+    }
+    let (_, scenario) = catalog::scenario(&format!("{}/{}", info.key, live.row.scenario))
+        .map_err(|e| ApiError::refused(e.to_string()))?;
+    let next = new_live(&st, info, scenario, live.row.options.clone(), None, &kinds)?;
+    match st.reg.store.create_rematch(&id, &next.row, &next.seats).await {
+        Ok(()) => {}
+        Err(DbError::Conflict) => {
+            st.reg.reload(&mut live).await;
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "a rematch of this game was made already",
+            ));
+        }
+        Err(e) => return Err(ApiError::internal(format!("could not store the rematch: {e}"))),
+    }
+    live.row.rematch = next.row.id.clone();
+    let _ = e.tx.send(Notice::Changed(live.seq));
+    // The asker's answer: its own links; an invite code goes to its player.
+    let mut body = created_json(&next);
+    if let Some(seats) = body["seats"].as_array_mut() {
+        for s in seats {
+            s["invite_url"] = Value::Null;
+        }
+    }
+    drop(live);
+    st.reg.insert(next);
     Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// The rematch as the old game's seat `seat` sees it: its id, the seat it
+/// plays there (the other side), and the link that claims that seat if it
+/// was invited and has not been claimed yet. `None` without a rematch.
+fn rematch_of(live: &Live, seat: &str) -> Option<(String, &'static str)> {
+    if live.row.rematch.is_empty() {
+        return None;
+    }
+    let new_seat = live.game.info().seats.iter().copied().find(|x| *x != seat)?;
+    Some((live.row.rematch.clone(), new_seat))
+}
+
+async fn rematch_json(st: &AppState, id: &str, new_seat: &str) -> Value {
+    let mut v = json!({"id": id, "seat": new_seat});
+    if let Ok(next) = st.reg.get(id).await {
+        let next = next.live.lock().await;
+        if let Some(s) = next.seats.iter().find(|s| s.seat == new_seat && s.kind == "invite") {
+            v["claimed"] = json!(s.token.is_some());
+            if let (None, Some(code)) = (&s.token, &s.invite) {
+                v["invite_url"] = json!(invite_url(id, code));
+            }
+        }
+    }
+    v
+}
+
+/// The record of a finished game ([`crate::seeds::Record`]): seed, salt,
+/// commitment and every stored move, for `powderhorn verify`.
+async fn get_record(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    token: Token,
+) -> Result<Json<crate::seeds::Record>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let outcome = {
+        let live = e.live.lock().await;
+        who(&live, &token)?;
+        if !live.is_over() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "the record (with the seed, which fixes every die) is given once the game is over",
+            ));
+        }
+        live.outcome_json()
+    };
+    let (row, _, events) = st
+        .reg
+        .store
+        .game(&id)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::from(LoadError::NotFound))?;
+    Ok(Json(crate::seeds::record(&row, &events, outcome)))
 }
 
 async fn get_game(
@@ -492,9 +850,15 @@ async fn get_game(
     token: Token,
 ) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
-    let live = e.live.lock().await;
-    let w = who(&live, &token)?;
-    Ok(Json(state_json(&live, &w)))
+    let (mut v, rematch) = {
+        let live = e.live.lock().await;
+        let w = who(&live, &token)?;
+        (state_json(&live, &w), w.seat().and_then(|s| rematch_of(&live, s)))
+    };
+    if let Some((next, seat)) = rematch {
+        v["rematch"] = rematch_json(&st, &next, seat).await;
+    }
+    Ok(Json(v))
 }
 
 async fn get_legal(
@@ -532,6 +896,12 @@ async fn get_at(
             format!("the game is at move {now}: there is no move {seq} yet"),
         ));
     }
+    // A replay costs a read of the whole game and its rules' time: a few at
+    // once, off the async threads.
+    let _slot =
+        st.reg.replays.clone().try_acquire_owned().map_err(|_| {
+            ApiError::busy("the server is replaying other games' past positions: try again in a moment")
+        })?;
     let (row, seats, mut evs) = st
         .reg
         .store
@@ -540,7 +910,10 @@ async fn get_at(
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::from(LoadError::NotFound))?;
     evs.truncate(seq as usize);
-    let past = Live::replay(row, seats, &evs).map_err(ApiError::internal)?;
+    let past = tokio::task::spawn_blocking(move || games::replay_guarded(row, seats, &evs))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
     let seat = w.seat();
     let over = past.is_over();
     Ok(Json(json!({
@@ -574,15 +947,33 @@ async fn change_game(
     id: &str,
     token: &Token,
     seq_seen: u64,
-    change: impl FnOnce(&mut Live, String) -> Result<Vec<Event>, ApiError>,
-    reply: impl FnOnce(&Live) -> Value,
+    change: impl FnOnce(&mut Live, String) -> Result<Vec<Event>, ApiError> + Send + 'static,
+    reply: impl FnOnce(&Live) -> Value + Send + 'static,
 ) -> Result<Json<Value>, ApiError> {
-    let e = entry(st, id).await?;
-    let mut live = e.live.lock().await;
-    let seat = mover(&live, token, seq_seen)?;
-    let events = change(&mut live, seat)?;
-    commit(st, &e, &mut live, events).await?;
-    Ok(Json(reply(&live)))
+    // In a task of its own: a client that hangs up must not cancel the
+    // request between storing the move and counting it in the cached game.
+    let (st, id, token) = (st.clone(), id.to_string(), Token(token.0.clone()));
+    tokio::spawn(async move {
+        let e = entry(&st, &id).await?;
+        let mut live = e.live.lock().await;
+        let seat = mover(&live, &token, seq_seen)?;
+        let events = match live.guarded(|l| change(l, seat)) {
+            Ok(events) => events?,
+            Err(panic) => {
+                // Nothing was stored; the cached game is rebuilt from the store.
+                tracing::error!("game {id}: the rules panicked: {panic}");
+                st.reg.rebuild(&mut live).await;
+                return Err(ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "server error: the rules failed on that move; nothing was stored and the game is as it was",
+                ));
+            }
+        };
+        commit(&st, &e, &mut live, events).await?;
+        Ok(Json(reply(&live)))
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the move failed: {e}")))?
 }
 
 async fn post_action(
@@ -591,7 +982,13 @@ async fn post_action(
     token: Token,
     Body(req): Body<ActReq>,
 ) -> Result<Json<Value>, ApiError> {
-    let act = |live: &mut Live, seat: String| {
+    let seq_seen = req.seq_seen;
+    let act = move |live: &mut Live, seat: String| {
+        #[cfg(feature = "fault-injection")]
+        if let Some(real) = req.action_id.strip_prefix("fault-after:") {
+            let _ = live.game.act(&seat, real, &[]);
+            panic!("injected fault after {real}");
+        }
         live.game
             .act(&seat, &req.action_id, &[])
             .map_err(|r| ApiError::refused(r.to_string()))?;
@@ -599,7 +996,7 @@ async fn post_action(
     };
     // The computer's reply, if it must make one, comes later (live update).
     let reply = |live: &Live| json!({"seq": live.seq, "status": live.status(), "thinking": live.thinking()});
-    change_game(&st, &id, &token, req.seq_seen, act, reply).await
+    change_game(&st, &id, &token, seq_seen, act, reply).await
 }
 
 #[derive(Deserialize)]
@@ -635,18 +1032,49 @@ async fn post_resign(
     change_game(&st, &id, &token, req.seq_seen, resign, reply).await
 }
 
+/// Messages read at once at most ([`get_chat`]).
+pub const CHAT_PAGE_MAX: usize = 200;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatQuery {
+    /// Messages numbered above this one (0: from the first).
+    #[serde(default)]
+    after: i64,
+    /// At most this many (default and most [`CHAT_PAGE_MAX`]).
+    limit: Option<usize>,
+}
+
+/// A page of the chat: the messages numbered above `after`, oldest first,
+/// at most `limit`; `more` says whether later ones remain.
 async fn get_chat(
     State(st): State<AppState>,
     ApiPath(id): ApiPath<String>,
     token: Token,
+    q: Result<Query<ChatQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    let Query(q) = q.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let limit = q.limit.unwrap_or(CHAT_PAGE_MAX);
+    if limit == 0 || limit > CHAT_PAGE_MAX {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("limit is 1 to {CHAT_PAGE_MAX}"),
+        ));
+    }
     let e = entry(&st, &id).await?;
     {
         let live = e.live.lock().await;
         who(&live, &token)?;
     }
-    let lines = st.reg.store.chat(&id).await.map_err(ApiError::internal)?;
-    Ok(Json(json!({"messages": lines})))
+    let mut lines = st
+        .reg
+        .store
+        .chat(&id, q.after, limit + 1)
+        .await
+        .map_err(ApiError::internal)?;
+    let more = lines.len() > limit;
+    lines.truncate(limit);
+    Ok(Json(json!({"messages": lines, "more": more})))
 }
 
 #[derive(Deserialize)]
@@ -666,6 +1094,24 @@ async fn post_chat(
         return Err(ApiError::refused(format!(
             "a chat message has 1 to {CHAT_MAX} characters"
         )));
+    }
+    let rates = &st.reg.rates.chat;
+    rates.check(&(id.clone(), seat.clone())).map_err(|wait| {
+        ApiError::too_many(
+            format!(
+                "at most {} chat messages a minute from one seat",
+                rates.per_minute_allowed()
+            ),
+            wait,
+        )
+    })?;
+    let cap = st.reg.limits.chat_bytes_per_game;
+    let used = st.reg.store.chat_bytes(&id).await.map_err(ApiError::internal)?;
+    if used + text.len() > cap {
+        return Err(ApiError::new(
+            StatusCode::INSUFFICIENT_STORAGE,
+            format!("this game's chat is full ({cap} bytes): no more messages can be kept"),
+        ));
     }
     let n = st
         .reg
@@ -714,24 +1160,75 @@ fn sse_event(n: &Notice) -> SseEvent {
     }
 }
 
-/// Server-sent events: `changed` {seq} after every stored move (and once on
-/// connecting), `chat` {n} after every chat message. The client refetches.
-async fn events(
+/// A single-use ticket to open the game's live updates (valid for
+/// [`games::TICKET_TTL`]), for the token of the request's header.
+async fn post_ticket(
     State(st): State<AppState>,
     ApiPath(id): ApiPath<String>,
     token: Token,
-) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
+) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
-    let (rx, seq) = {
+    let t = {
         let live = e.live.lock().await;
         who(&live, &token)?;
+        token.0.unwrap_or_default()
+    };
+    let ticket = st
+        .reg
+        .ticket(&id, &t)
+        .ok_or_else(|| ApiError::busy("too many live-update tickets are waiting: try again in a minute"))?;
+    Ok(Json(
+        json!({"ticket": ticket, "expires_in": games::TICKET_TTL.as_secs()}),
+    ))
+}
+
+#[derive(Deserialize)]
+struct TicketQuery {
+    ticket: Option<String>,
+}
+
+/// Server-sent events: `changed` {seq} after every stored move (and once on
+/// connecting), `chat` {n} after every chat message. The client refetches.
+/// Opened with `?ticket=` ([`post_ticket`]; a ticket serves once: a client
+/// that reconnects asks for a new one), within the streams allowed per game
+/// and per address (429).
+async fn events(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    Client(addr): Client,
+    Query(q): Query<TicketQuery>,
+) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let token = q.ticket.and_then(|t| st.reg.redeem(&id, &t));
+    let (rx, seq) = {
+        let live = e.live.lock().await;
+        let Some(token) = token.filter(|t| live.who(t).is_some()) else {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "open the live updates with a fresh ticket (POST /api/games/{id}/ticket): \
+                 this one is missing, used, expired or for another game",
+            ));
+        };
+        drop(token);
         (e.tx.subscribe(), live.seq)
     };
+    let counted = st.reg.open_stream(&id, addr).map_err(|why| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            match why {
+                games::StreamRefused::Game(n) => format!("this game has {n} live-update connections open already"),
+                games::StreamRefused::Address(n) => {
+                    format!("your address has {n} live-update connections open already: close some tabs")
+                }
+            },
+        )
+    })?;
     let first = stream::once(async move { Ok(sse_event(&Notice::Changed(seq))) });
-    let rest = stream::unfold(rx, |mut rx| async move {
+    // The counted guards live as long as the stream.
+    let rest = stream::unfold((rx, counted), |(mut rx, counted)| async move {
         loop {
             match rx.recv().await {
-                Ok(n) => return Some((Ok(sse_event(&n)), rx)),
+                Ok(n) => return Some((Ok(sse_event(&n)), (rx, counted))),
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
                 Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
             }

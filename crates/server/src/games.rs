@@ -3,12 +3,16 @@
 //! PostgreSQL, other processes' moves refresh the cache ([`Registry::on_notice`]).
 
 use crate::bot;
+use crate::limits::{Counter, Guard, Limits, Rates};
 use crate::store::{DbError, Event, EventKind, GameRow, SeatRow, Store};
 use engine::{AnyGame, Setup, TitleEntry};
 use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::net::IpAddr;
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use subtle::ConstantTimeEq;
 use tokio::sync::{broadcast, Notify, Semaphore};
 
@@ -63,6 +67,32 @@ pub struct Live {
 pub struct Entry {
     pub live: tokio::sync::Mutex<Live>,
     pub tx: broadcast::Sender<Notice>,
+    /// When it was last asked for, in seconds since the registry started
+    /// (the cache evicts the least recently used, [`Registry::sweep`]).
+    used: AtomicU64,
+}
+
+impl Entry {
+    fn new(live: Live, now: u64) -> Arc<Entry> {
+        Arc::new(Entry {
+            live: tokio::sync::Mutex::new(live),
+            tx: broadcast::channel(64).0,
+            used: AtomicU64::new(now),
+        })
+    }
+}
+
+/// How long a live-update ticket ([`Registry::ticket`]) may wait to be used.
+pub const TICKET_TTL: Duration = Duration::from_secs(60);
+/// Tickets not yet used, at most (beyond it a new one is refused).
+pub const TICKETS_MAX: usize = 10_000;
+
+/// A single-use pass to a game's live updates: the stream's URL carries it
+/// instead of the seat's token (URLs end up in proxy logs).
+struct Ticket {
+    game: String,
+    token: String,
+    expires: Instant,
 }
 
 #[derive(Debug)]
@@ -137,6 +167,19 @@ impl Live {
         self.resigned.is_some() || self.game.outcome().is_some()
     }
 
+    /// Run `f` on the game (a move, an undo), catching a panic in the
+    /// title's rules: `Err` with its message, and the game must then be
+    /// rebuilt from the store ([`Registry::rebuild`]), its state being
+    /// whatever the panic left.
+    pub fn guarded<T>(&mut self, f: impl FnOnce(&mut Live) -> T) -> Result<T, String> {
+        std::panic::catch_unwind(AssertUnwindSafe(|| f(self))).map_err(|p| {
+            p.downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "(no message)".into())
+        })
+    }
+
     pub fn status(&self) -> &'static str {
         if self.is_over() {
             "over"
@@ -161,6 +204,27 @@ impl Live {
             }
         }
         found
+    }
+
+    /// The invited seat this invite code opens (compared in constant time),
+    /// whether or not it has been claimed.
+    pub fn invited(&self, code: &str) -> Option<&SeatRow> {
+        let mut found = None;
+        for s in &self.seats {
+            let Some(c) = &s.invite else { continue };
+            if bool::from(c.as_bytes().ct_eq(code.as_bytes())) {
+                found = Some(s);
+            }
+        }
+        found
+    }
+
+    /// Whether this token is one the game's creator holds: a seat played
+    /// "me" or "hotseat" (the creator may manage the invites).
+    pub fn is_creator(&self, who: &Who) -> bool {
+        who.seat()
+            .and_then(|s| self.seat_kind(s))
+            .is_some_and(|k| k == "me" || k == "hotseat")
     }
 
     pub fn seat_kind(&self, seat: &str) -> Option<&str> {
@@ -327,18 +391,157 @@ pub struct Registry {
     /// This process, in PostgreSQL's chat notices (random).
     pub instance: String,
     pub bots: Arc<Bots>,
+    pub limits: Limits,
+    pub rates: Rates,
+    /// Live-update streams open, per game and per client address.
+    streams_per_game: Arc<Counter<String>>,
+    streams_per_address: Arc<Counter<IpAddr>>,
+    tickets: Mutex<HashMap<String, Ticket>>,
+    /// Replays of past positions being computed ([`Limits::replays_at_once`]).
+    pub replays: Arc<Semaphore>,
+    started: Instant,
     me: Weak<Registry>,
+}
+
+/// Why a live-update stream was not opened.
+#[derive(Debug, PartialEq, Eq)]
+pub enum StreamRefused {
+    Game(usize),
+    Address(usize),
 }
 
 impl Registry {
     pub fn new(store: Store) -> Arc<Self> {
+        Self::with_limits(store, Limits::default())
+    }
+
+    pub fn with_limits(store: Store, limits: Limits) -> Arc<Self> {
         Arc::new_cyclic(|me| Registry {
             store,
             games: Mutex::new(HashMap::new()),
             instance: new_token(),
             bots: Arc::new(Bots::new()),
+            rates: Rates::new(&limits),
+            streams_per_game: Counter::new(limits.streams_per_game),
+            streams_per_address: Counter::new(limits.streams_per_address),
+            tickets: Mutex::new(HashMap::new()),
+            replays: Arc::new(Semaphore::new(limits.replays_at_once)),
+            limits,
+            started: Instant::now(),
             me: me.clone(),
         })
+    }
+
+    fn now(&self) -> u64 {
+        self.started.elapsed().as_secs()
+    }
+
+    pub fn cached_count(&self) -> usize {
+        self.map().len()
+    }
+
+    /// Live-update streams open on every game.
+    pub fn streams_open(&self) -> usize {
+        self.streams_per_game.total()
+    }
+
+    /// Count one more live-update stream on `game` from `addr`, or say which
+    /// limit it would pass.
+    pub fn open_stream(&self, game: &str, addr: IpAddr) -> Result<(Guard<String>, Guard<IpAddr>), StreamRefused> {
+        let g = self
+            .streams_per_game
+            .enter(game.to_string())
+            .ok_or(StreamRefused::Game(self.limits.streams_per_game))?;
+        let a = self
+            .streams_per_address
+            .enter(addr)
+            .ok_or(StreamRefused::Address(self.limits.streams_per_address))?;
+        Ok((g, a))
+    }
+
+    /// A single-use ticket to game `id`'s live updates for `token` (checked
+    /// when it is used), valid for [`TICKET_TTL`]; `None` when
+    /// [`TICKETS_MAX`] are waiting.
+    pub fn ticket(&self, id: &str, token: &str) -> Option<String> {
+        let mut t = self.tickets.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        if t.len() >= TICKETS_MAX {
+            t.retain(|_, k| k.expires > now);
+            if t.len() >= TICKETS_MAX {
+                return None;
+            }
+        }
+        let ticket = new_token();
+        t.insert(
+            ticket.clone(),
+            Ticket {
+                game: id.to_string(),
+                token: token.to_string(),
+                expires: now + TICKET_TTL,
+            },
+        );
+        Some(ticket)
+    }
+
+    /// The token a ticket stands for, if it is for game `id` and not expired;
+    /// the ticket is used up either way.
+    pub fn redeem(&self, id: &str, ticket: &str) -> Option<String> {
+        let t = self.tickets.lock().unwrap_or_else(|e| e.into_inner()).remove(ticket)?;
+        (t.game == id && t.expires > Instant::now()).then_some(t.token)
+    }
+
+    /// Keep the cache within its bounds: drop the games nobody asked for in
+    /// [`Limits::idle_game_minutes`], then, while more than
+    /// [`Limits::cached_games`] remain, the least recently used. Only games
+    /// no request, computer player or live-update stream holds are dropped
+    /// (their next use rebuilds them from the store). Forgets idle rate
+    /// limit keys and expired tickets too. Returns the games dropped.
+    pub fn sweep(&self) -> usize {
+        let now = self.now();
+        let idle = self.limits.idle_game().as_secs();
+        let held = self.bots.queue().held.clone();
+        let mut map = self.map();
+        let free =
+            |id: &String, e: &Arc<Entry>| Arc::strong_count(e) == 1 && e.tx.receiver_count() == 0 && !held.contains(id);
+        let before = map.len();
+        map.retain(|id, e| !(free(id, e) && now.saturating_sub(e.used.load(Ordering::Relaxed)) >= idle));
+        let cap = self.limits.cached_games as usize;
+        if map.len() > cap {
+            let mut old: Vec<(u64, String)> = map
+                .iter()
+                .filter(|(id, e)| free(id, e))
+                .map(|(id, e)| (e.used.load(Ordering::Relaxed), id.clone()))
+                .collect();
+            old.sort();
+            for (_, id) in old.into_iter().take(map.len() - cap) {
+                map.remove(&id);
+            }
+        }
+        let dropped = before - map.len();
+        drop(map);
+        self.rates.forget_idle();
+        let at = Instant::now();
+        self.tickets
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|_, t| t.expires > at);
+        if dropped > 0 {
+            metrics::counter!("powderhorn_games_evicted_total").increment(dropped as u64);
+        }
+        dropped
+    }
+
+    /// Sweep the cache every minute (and at once when it is over its bound,
+    /// [`Registry::get`]) until the registry is dropped.
+    pub fn spawn_sweeper(self: &Arc<Self>) {
+        let me = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_secs(60)).await;
+                let Some(r) = me.upgrade() else { return };
+                r.sweep();
+            }
+        });
     }
 
     fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Entry>>> {
@@ -346,7 +549,9 @@ impl Registry {
     }
 
     fn cached(&self, id: &str) -> Option<Arc<Entry>> {
-        self.map().get(id).cloned()
+        let e = self.map().get(id).cloned()?;
+        e.used.store(self.now(), Ordering::Relaxed);
+        Some(e)
     }
 
     /// The ids of the games in the cache.
@@ -366,19 +571,20 @@ impl Registry {
             .await
             .map_err(LoadError::Db)?
             .ok_or(LoadError::NotFound)?;
-        let live = Live::replay(row, seats, &events).map_err(LoadError::Replay)?;
+        let live = replay_guarded(row, seats, &events).map_err(LoadError::Replay)?;
         let thinking = live.thinking();
         // Another request may have loaded it meanwhile: keep the first.
-        let entry = self
-            .map()
-            .entry(id.to_string())
-            .or_insert_with(|| {
-                Arc::new(Entry {
-                    live: tokio::sync::Mutex::new(live),
-                    tx: broadcast::channel(64).0,
-                })
-            })
-            .clone();
+        let (entry, full) = {
+            let mut map = self.map();
+            let e = map
+                .entry(id.to_string())
+                .or_insert_with(|| Entry::new(live, self.now()))
+                .clone();
+            (e, map.len() > self.limits.cached_games as usize)
+        };
+        if full {
+            self.sweep();
+        }
         if thinking {
             self.queue_bot(id);
         }
@@ -390,11 +596,15 @@ impl Registry {
     pub fn insert(&self, live: Live) -> Arc<Entry> {
         let id = live.row.id.clone();
         let thinking = live.thinking();
-        let entry = Arc::new(Entry {
-            live: tokio::sync::Mutex::new(live),
-            tx: broadcast::channel(64).0,
-        });
-        self.map().insert(id.clone(), entry.clone());
+        let entry = Entry::new(live, self.now());
+        let full = {
+            let mut map = self.map();
+            map.insert(id.clone(), entry.clone());
+            map.len() > self.limits.cached_games as usize
+        };
+        if full {
+            self.sweep();
+        }
         if thinking {
             self.queue_bot(&id);
         }
@@ -457,7 +667,7 @@ impl Registry {
             match bot::prepare(&*live.game, seat, level.as_deref()) {
                 Some(t) => (t, seat, live.seq),
                 None => {
-                    eprintln!("powderhorn server: game {id}: the computer ({seat}) has no legal action");
+                    tracing::error!("game {id}: the computer ({seat}) has no legal action");
                     self.bots.release(id);
                     return BotStep::Done;
                 }
@@ -473,21 +683,30 @@ impl Registry {
             return BotStep::Again(Duration::ZERO);
         }
         let Some(action) = choice else {
-            eprintln!("powderhorn server: game {id}: the computer ({seat}) chose no action");
+            tracing::error!("game {id}: the computer ({seat}) chose no action");
             self.bots.release(id);
             return BotStep::Done;
         };
-        if let Err(why) = live.game.act(seat, &action, &[]) {
-            eprintln!("powderhorn server: game {id}: the computer's {action} was refused: {why}");
-            self.bots.release(id);
-            return BotStep::Done;
+        match live.guarded(|l| l.game.act(seat, &action, &[])) {
+            Ok(Ok(())) => {}
+            Ok(Err(why)) => {
+                tracing::error!("game {id}: the computer's {action} was refused: {why}");
+                self.bots.release(id);
+                return BotStep::Done;
+            }
+            Err(panic) => {
+                tracing::error!("game {id}: the rules panicked on the computer's {action}: {panic}");
+                self.rebuild(&mut live).await;
+                self.bots.release(id);
+                return BotStep::Done;
+            }
         }
         let event = Event::of(seat.to_string(), EventKind::Act, action);
         match self.commit(&entry, &mut live, vec![event]).await {
             Ok(()) => {}
             Err(DbError::Conflict) => return BotStep::Again(Duration::ZERO),
             Err(e) => {
-                eprintln!("powderhorn server: game {id}: could not store the computer's move: {e}");
+                tracing::error!("game {id}: could not store the computer's move: {e}");
                 return BotStep::Again(BOT_RETRY);
             }
         }
@@ -521,11 +740,20 @@ impl Registry {
             .await
             .ok()
             .flatten()
-            .and_then(|(row, seats, evs)| Live::replay(row, seats, &evs).ok());
+            .and_then(|(row, seats, evs)| replay_guarded(row, seats, &evs).ok());
         match rebuilt {
             Some(l) => *live = l,
             None => self.evict(&live.row.id),
         }
+    }
+
+    /// After a panic in the rules ([`Live::guarded`]): throw the cached
+    /// state away and rebuild it from the store, in place, so that the
+    /// requests waiting for the game's lock find the stored game (the game is
+    /// evicted if it cannot be rebuilt).
+    pub async fn rebuild(&self, live: &mut Live) {
+        metrics::counter!("powderhorn_rules_panics_total").increment(1);
+        self.reload(live).await;
     }
 
     /// Another process stored the game up to `seq`: if the cached copy is
@@ -544,6 +772,14 @@ impl Registry {
     pub async fn on_notice(&self, payload: &str) {
         let parts: Vec<&str> = payload.split(':').collect();
         match parts[..] {
+            [id, "meta"] => {
+                // Seats (a claimed invite) or the rematch changed.
+                if let Some(entry) = self.cached(id) {
+                    let mut live = entry.live.lock().await;
+                    self.reload(&mut live).await;
+                    let _ = entry.tx.send(Notice::Changed(live.seq));
+                }
+            }
             [id, seq] => {
                 if let Ok(seq) = seq.parse() {
                     self.refresh(id, seq).await;
@@ -582,7 +818,7 @@ async fn dispatch(reg: Weak<Registry>, bots: Arc<Bots>) {
             let step = tokio::spawn(async move { r2.bot_move(&id2).await })
                 .await
                 .unwrap_or_else(|e| {
-                    eprintln!("powderhorn server: game {id}: the computer's move failed: {e}");
+                    tracing::error!("game {id}: the computer's move failed: {e}");
                     r.bots.release(&id);
                     BotStep::Done
                 });
@@ -600,6 +836,13 @@ async fn dispatch(reg: Weak<Registry>, bots: Arc<Bots>) {
             }
         });
     }
+}
+
+/// [`Live::replay`], a panic in the rules being an error like a refusal.
+pub fn replay_guarded(row: GameRow, seats: Vec<SeatRow>, events: &[Event]) -> Result<Live, String> {
+    let id = row.id.clone();
+    std::panic::catch_unwind(AssertUnwindSafe(|| Live::replay(row, seats, events)))
+        .unwrap_or_else(|_| Err(format!("game {id} does not replay: the rules panicked")))
 }
 
 /// 128 random bits as 32 hex digits.

@@ -44,6 +44,11 @@ CREATE TABLE IF NOT EXISTS games (
 );
 -- Rules version (and data digest) a game was made with; '' for older games.
 ALTER TABLE games ADD COLUMN IF NOT EXISTS rules TEXT NOT NULL DEFAULT '';
+-- The dice commitment's salt ('' for older games), whether the creator chose
+-- the seed, and the rematch made of this game ('' none).
+ALTER TABLE games ADD COLUMN IF NOT EXISTS salt TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN IF NOT EXISTS seed_chosen INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS rematch TEXT NOT NULL DEFAULT '';
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id),
     pos     INTEGER NOT NULL,
@@ -52,6 +57,8 @@ CREATE TABLE IF NOT EXISTS seats (
     token   TEXT,
     PRIMARY KEY (game_id, seat)
 );
+-- An invited seat's invite code (its token is set when the code is claimed).
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS invite TEXT;
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
     seq     BIGINT NOT NULL,
@@ -83,7 +90,7 @@ async fn connect(url: &str) -> Result<Client, DbError> {
     let (client, conn) = tokio_postgres::connect(url, NoTls).await?;
     tokio::spawn(async move {
         if let Err(e) = conn.await {
-            eprintln!("powderhorn server: PostgreSQL connection closed: {e}");
+            tracing::warn!("PostgreSQL connection closed: {e}");
         }
     });
     Ok(client)
@@ -202,30 +209,61 @@ impl PgStore {
     pub async fn create(&self, g: &GameRow, seats: &[SeatRow], events: &[Event]) -> Result<(), DbError> {
         let mut c = self.conn().await?;
         let tx = c.transaction().await?;
-        tx.execute(
-            "INSERT INTO games (id, title, scenario, options, seed, status, created, rules) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)",
-            &[
-                &g.id,
-                &g.title,
-                &g.scenario,
-                &serde_json::to_string(&g.options).expect("options serialize"),
-                &g.seed.to_string(),
-                &g.status,
-                &g.created,
-                &g.rules,
-            ],
-        )
-        .await?;
-        for (i, s) in seats.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO seats (game_id, pos, seat, kind, token) VALUES ($1,$2,$3,$4,$5)",
-                &[&g.id, &(i as i32), &s.seat, &s.kind, &s.token],
-            )
-            .await?;
-        }
-        insert_events(&tx, &g.id, 0, events).await?;
+        insert_game(&tx, g, seats, events).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Store a rematch of game `old` and mark `old` as having it, in one
+    /// transaction: [`DbError::Conflict`] (nothing stored) if `old` has one.
+    pub async fn create_rematch(&self, old: &str, g: &GameRow, seats: &[SeatRow]) -> Result<(), DbError> {
+        let mut c = self.conn().await?;
+        let tx = c.transaction().await?;
+        insert_game(&tx, g, seats, &[]).await?;
+        let n = tx
+            .execute(
+                "UPDATE games SET rematch = $2 WHERE id = $1 AND rematch = ''",
+                &[&old, &g.id],
+            )
+            .await?;
+        if n != 1 {
+            return Err(DbError::Conflict);
+        }
+        notify_meta(&tx, old).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Give an unclaimed invited seat its token; `false` when it was claimed
+    /// (or is not an invited seat). Other processes reload the game.
+    pub async fn claim(&self, game: &str, seat: &str, token: &str) -> Result<bool, DbError> {
+        let mut c = self.conn().await?;
+        let tx = c.transaction().await?;
+        let n = tx
+            .execute(
+                "UPDATE seats SET token = $3 WHERE game_id = $1 AND seat = $2 AND token IS NULL AND invite IS NOT NULL",
+                &[&game, &seat, &token],
+            )
+            .await?;
+        notify_meta(&tx, game).await?;
+        tx.commit().await?;
+        Ok(n == 1)
+    }
+
+    /// A new invite code for an unclaimed invited seat (the old one no
+    /// longer opens it); `false` when the seat was claimed.
+    pub async fn set_invite(&self, game: &str, seat: &str, code: &str) -> Result<bool, DbError> {
+        let mut c = self.conn().await?;
+        let tx = c.transaction().await?;
+        let n = tx
+            .execute(
+                "UPDATE seats SET invite = $3 WHERE game_id = $1 AND seat = $2 AND token IS NULL AND invite IS NOT NULL",
+                &[&game, &seat, &code],
+            )
+            .await?;
+        notify_meta(&tx, game).await?;
+        tx.commit().await?;
+        Ok(n == 1)
     }
 
     /// One statement, prepared once per connection: one round trip, atomic
@@ -287,7 +325,7 @@ impl PgStore {
             .await?;
         let Some(r) = tx
             .query_opt(
-                "SELECT id, title, scenario, options, seed, status, created, rules FROM games WHERE id = $1",
+                "SELECT id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch FROM games WHERE id = $1",
                 &[&id],
             )
             .await?
@@ -306,10 +344,13 @@ impl PgStore {
             status: r.get(5),
             created: r.get(6),
             rules: r.get(7),
+            salt: r.get(8),
+            seed_chosen: r.get::<_, i32>(9) != 0,
+            rematch: r.get(10),
         };
         let seats = tx
             .query(
-                "SELECT seat, kind, token FROM seats WHERE game_id = $1 ORDER BY pos",
+                "SELECT seat, kind, token, invite FROM seats WHERE game_id = $1 ORDER BY pos",
                 &[&id],
             )
             .await?
@@ -318,6 +359,7 @@ impl PgStore {
                 seat: r.get(0),
                 kind: r.get(1),
                 token: r.get(2),
+                invite: r.get(3),
             })
             .collect();
         let rows = tx
@@ -344,12 +386,12 @@ impl PgStore {
         Ok(Some((game, seats, events)))
     }
 
-    pub async fn chat(&self, game: &str) -> Result<Vec<ChatLine>, DbError> {
+    pub async fn chat(&self, game: &str, after: i64, limit: usize) -> Result<Vec<ChatLine>, DbError> {
         let c = self.conn().await?;
         let rows = c
             .query(
-                "SELECT n, seat, text, created FROM chat WHERE game_id = $1 ORDER BY n",
-                &[&game],
+                "SELECT n, seat, text, created FROM chat WHERE game_id = $1 AND n > $2 ORDER BY n LIMIT $3",
+                &[&game, &after, &(limit as i64)],
             )
             .await?;
         Ok(rows
@@ -361,6 +403,17 @@ impl PgStore {
                 created: r.get(3),
             })
             .collect())
+    }
+
+    pub async fn chat_bytes(&self, game: &str) -> Result<usize, DbError> {
+        let c = self.conn().await?;
+        let row = c
+            .query_one(
+                "SELECT COALESCE(SUM(octet_length(text)), 0)::BIGINT FROM chat WHERE game_id = $1",
+                &[&game],
+            )
+            .await?;
+        Ok(row.get::<_, i64>(0) as usize)
     }
 
     pub async fn add_chat(&self, game: &str, seat: &str, text: &str, origin: &str) -> Result<i64, DbError> {
@@ -419,6 +472,48 @@ impl PgStore {
     }
 }
 
+async fn insert_game(
+    tx: &tokio_postgres::Transaction<'_>,
+    g: &GameRow,
+    seats: &[SeatRow],
+    events: &[Event],
+) -> Result<(), DbError> {
+    tx.execute(
+        "INSERT INTO games (id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch) \
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)",
+        &[
+            &g.id,
+            &g.title,
+            &g.scenario,
+            &serde_json::to_string(&g.options).expect("options serialize"),
+            &g.seed.to_string(),
+            &g.status,
+            &g.created,
+            &g.rules,
+            &g.salt,
+            &(g.seed_chosen as i32),
+            &g.rematch,
+        ],
+    )
+    .await?;
+    for (i, s) in seats.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO seats (game_id, pos, seat, kind, token, invite) VALUES ($1,$2,$3,$4,$5,$6)",
+            &[&g.id, &(i as i32), &s.seat, &s.kind, &s.token, &s.invite],
+        )
+        .await?;
+    }
+    insert_events(tx, &g.id, 0, events).await
+}
+
+/// Tell the other processes that a game's seats or rematch changed (they
+/// reload it: `'<game_id>:meta'`).
+async fn notify_meta(tx: &tokio_postgres::Transaction<'_>, game: &str) -> Result<(), DbError> {
+    let payload = format!("{game}:meta");
+    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await?;
+    Ok(())
+}
+
 async fn insert_events(
     tx: &tokio_postgres::Transaction<'_>,
     game: &str,
@@ -453,7 +548,7 @@ pub fn spawn_listener(url: String, reg: Weak<Registry>) {
             }
             match listen_once(&url, &reg, first).await {
                 Ok(()) => return,
-                Err(e) => eprintln!("powderhorn server: LISTEN {CHANNEL}: {e}; reconnecting"),
+                Err(e) => tracing::warn!("LISTEN {CHANNEL}: {e}; reconnecting"),
             }
             first = false;
             tokio::time::sleep(Duration::from_secs(1)).await;
@@ -475,7 +570,7 @@ async fn listen_once(url: &str, reg: &Weak<Registry>, first: bool) -> Result<(),
                 }
                 Some(Ok(_)) => {}
                 Some(Err(e)) => {
-                    eprintln!("powderhorn server: LISTEN connection: {e}");
+                    tracing::warn!("LISTEN connection: {e}");
                     return;
                 }
                 None => return,

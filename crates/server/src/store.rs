@@ -2,13 +2,38 @@
 //! scenario, options, seed) and its append-only `actions` rows; seats hold
 //! the invite tokens; chat and private notes are kept beside them.
 //!
-//! Every write that belongs to one request happens in one transaction, and the
-//! `UNIQUE(game_id, seq)` constraint serializes concurrent writers of a game.
+//! Every write that belongs to one request happens in one transaction (or,
+//! in SQLite, one savepoint), and the `UNIQUE(game_id, seq)` constraint
+//! serializes concurrent writers of a game.
+//!
+//! # SQLite: the writer thread and group commit
+//!
+//! SQLite calls block (a commit waits for an fsync), so none runs on the
+//! async runtime's threads. One thread, `sqlite-writer`, owns the write
+//! connection and takes its work from a channel: each write is a job holding
+//! a closure and a oneshot sender for its answer. The writer takes one job,
+//! then every job already waiting (up to 256), and runs them in ONE
+//! transaction, each in its own savepoint, so that a job that fails (a
+//! conflict on a move number) is rolled back alone and answers its error
+//! while the others are kept. It commits once (`synchronous=FULL`: the WAL is
+//! fsynced) and only then answers the jobs: an acknowledged write is on disk,
+//! and one fsync serves every writer that was waiting for the previous one
+//! (group commit: the busier the server, the bigger the batches). A job is
+//! queued when its method is called, and a caller that stops waiting does
+//! not cancel it: once queued, it is committed.
+//!
+//! Reads go to separate connections on tokio's blocking threads (WAL lets
+//! them read the last commit while the writer writes), except for an
+//! in-memory database, which is private to its one connection: there the
+//! writer runs the reads too, after its batch's commit.
 
 use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::BTreeMap;
+use std::future::Future;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use tokio::sync::oneshot;
 
 /// Where games are stored: a SQLite file (the default) or a PostgreSQL URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,7 +167,7 @@ CREATE TABLE IF NOT EXISTS notes (
 );
 ";
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRow {
     pub id: String,
     pub title: String,
@@ -154,6 +179,9 @@ pub struct GameRow {
     /// The rules version (and `--data` digest) the game was made with
     /// (`engine::data::rules_stamp`); empty for games stored before it was.
     pub rules: String,
+    pub salt: String,
+    pub seed_chosen: bool,
+    pub rematch: String,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -162,6 +190,7 @@ pub struct SeatRow {
     pub seat: String,
     pub kind: String,
     pub token: Option<String>,
+    pub invite: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,9 +250,8 @@ pub struct ChatLine {
 /// A game as stored: its row, its seats and its events in order.
 pub type StoredGame = (GameRow, Vec<SeatRow>, Vec<Event>);
 
-/// The storage backend. An enum rather than a trait object: the PostgreSQL
-/// methods are `async` (tokio-postgres), the SQLite ones are plain calls on
-/// a local file, and `async fn` in traits cannot be used through `dyn`.
+/// The storage backend. An enum rather than a trait object: `async fn` in
+/// traits cannot be used through `dyn`.
 pub enum Store {
     Sqlite(SqliteStore),
     Postgres(crate::pg::PgStore),
@@ -248,7 +276,7 @@ impl Store {
     /// Store a new game with its seats and the events already played (bots).
     pub async fn create(&self, g: &GameRow, seats: &[SeatRow], events: &[Event]) -> Result<(), DbError> {
         match self {
-            Store::Sqlite(s) => s.create(g, seats, events),
+            Store::Sqlite(s) => s.create(g, seats, events).await,
             Store::Postgres(p) => p.create(g, seats, events).await,
         }
     }
@@ -259,14 +287,14 @@ impl Store {
     /// sends `NOTIFY powderhorn, '<game_id>:<seq>'` on commit.
     pub async fn append(&self, game: &str, after: u64, events: &[Event], status: &str) -> Result<(), DbError> {
         match self {
-            Store::Sqlite(s) => s.append(game, after, events, status),
+            Store::Sqlite(s) => s.append(game, after, events, status).await,
             Store::Postgres(p) => p.append(game, after, events, status).await,
         }
     }
 
     pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, DbError> {
         match self {
-            Store::Sqlite(s) => s.game(id),
+            Store::Sqlite(s) => s.game(id).await,
             Store::Postgres(p) => p.game(id).await,
         }
     }
@@ -274,15 +302,43 @@ impl Store {
     /// The number of events stored for a game (0 if there is none).
     pub async fn seq(&self, id: &str) -> Result<u64, DbError> {
         match self {
-            Store::Sqlite(s) => s.seq(id),
+            Store::Sqlite(s) => s.seq(id).await,
             Store::Postgres(p) => p.seq(id).await,
         }
     }
 
-    pub async fn chat(&self, game: &str) -> Result<Vec<ChatLine>, DbError> {
+    pub async fn chat(&self, game: &str, after: i64, limit: usize) -> Result<Vec<ChatLine>, DbError> {
         match self {
-            Store::Sqlite(s) => s.chat(game),
-            Store::Postgres(p) => p.chat(game).await,
+            Store::Sqlite(s) => s.chat(game, after, limit).await,
+            Store::Postgres(p) => p.chat(game, after, limit).await,
+        }
+    }
+
+    pub async fn chat_bytes(&self, game: &str) -> Result<usize, DbError> {
+        match self {
+            Store::Sqlite(s) => s.chat_bytes(game).await,
+            Store::Postgres(p) => p.chat_bytes(game).await,
+        }
+    }
+
+    pub async fn create_rematch(&self, old: &str, g: &GameRow, seats: &[SeatRow]) -> Result<(), DbError> {
+        match self {
+            Store::Sqlite(s) => s.create_rematch(old, g, seats).await,
+            Store::Postgres(p) => p.create_rematch(old, g, seats).await,
+        }
+    }
+
+    pub async fn claim(&self, game: &str, seat: &str, token: &str) -> Result<bool, DbError> {
+        match self {
+            Store::Sqlite(s) => s.claim(game, seat, token).await,
+            Store::Postgres(p) => p.claim(game, seat, token).await,
+        }
+    }
+
+    pub async fn set_invite(&self, game: &str, seat: &str, code: &str) -> Result<bool, DbError> {
+        match self {
+            Store::Sqlite(s) => s.set_invite(game, seat, code).await,
+            Store::Postgres(p) => p.set_invite(game, seat, code).await,
         }
     }
 
@@ -290,21 +346,21 @@ impl Store {
     /// process that wrote it does not announce it twice.
     pub async fn add_chat(&self, game: &str, seat: &str, text: &str, origin: &str) -> Result<i64, DbError> {
         match self {
-            Store::Sqlite(s) => s.add_chat(game, seat, text),
+            Store::Sqlite(s) => s.add_chat(game, seat, text).await,
             Store::Postgres(p) => p.add_chat(game, seat, text, origin).await,
         }
     }
 
     pub async fn notes(&self, game: &str, seat: &str) -> Result<String, DbError> {
         match self {
-            Store::Sqlite(s) => s.notes(game, seat),
+            Store::Sqlite(s) => s.notes(game, seat).await,
             Store::Postgres(p) => p.notes(game, seat).await,
         }
     }
 
     pub async fn set_notes(&self, game: &str, seat: &str, text: &str) -> Result<(), DbError> {
         match self {
-            Store::Sqlite(s) => s.set_notes(game, seat, text),
+            Store::Sqlite(s) => s.set_notes(game, seat, text).await,
             Store::Postgres(p) => p.set_notes(game, seat, text).await,
         }
     }
@@ -313,16 +369,162 @@ impl Store {
     /// answers and holds the schema.
     pub async fn ping(&self) -> Result<(), DbError> {
         match self {
-            Store::Sqlite(s) => s.ping(),
+            Store::Sqlite(s) => s.ping().await,
             Store::Postgres(p) => p.ping().await,
         }
     }
 }
 
-/// SQLite in one file (WAL). Calls are short local transactions and are made
-/// directly from the async handlers, one connection behind a mutex.
+/// SQLite in one file (WAL, `synchronous=FULL`), never used from the async
+/// runtime's threads: writes go to the writer thread (group commit, see the
+/// module doc), reads to a small pool of read connections on tokio's blocking
+/// threads. An in-memory database (`:memory:`) is private to its connection,
+/// so there the writer thread's connection does the reads too.
 pub struct SqliteStore {
-    conn: Mutex<Connection>,
+    /// `None` only while dropping (closing it stops the writer).
+    jobs: Option<mpsc::Sender<Job>>,
+    reads: Reads,
+    writer: Option<std::thread::JoinHandle<()>>,
+    /// Transactions committed by the writer (the tests check the grouping).
+    #[cfg_attr(not(test), allow(dead_code))]
+    commits: Arc<AtomicU64>,
+}
+
+/// The most jobs in one transaction: bounds what one batch adds to the
+/// latency of its first job.
+const MAX_BATCH: usize = 256;
+
+/// Read connections kept open between reads (more are opened when needed).
+const MAX_IDLE_READERS: usize = 4;
+
+/// Enough for every statement below, so none is parsed twice.
+const STATEMENT_CACHE: usize = 32;
+
+/// A request to the writer thread.
+enum Job {
+    /// Runs in the batch's transaction, in a savepoint of its own.
+    Write(Box<dyn Write>),
+    /// Runs after the batch's commit, outside any transaction (in-memory
+    /// stores, and the tests' pause).
+    Read(Read),
+}
+
+/// A read run by the writer thread; it sends its own answer.
+type Read = Box<dyn FnOnce(&Connection) + Send>;
+
+/// A write waiting for its batch's commit: [`Write::run`] does the work and
+/// keeps its outcome, [`Write::answer`] sends it once the batch is committed
+/// (or the commit's error if it was not).
+trait Write: Send {
+    /// Whether it succeeded (else its savepoint is rolled back).
+    fn run(&mut self, conn: &Connection) -> bool;
+    fn answer(self: Box<Self>, commit: Result<(), &DbError>);
+}
+
+struct Pending<T, F> {
+    work: Option<F>,
+    outcome: Option<Result<T, DbError>>,
+    reply: oneshot::Sender<Result<T, DbError>>,
+}
+
+impl<T, F> Write for Pending<T, F>
+where
+    T: Send,
+    F: FnOnce(&Connection) -> Result<T, DbError> + Send,
+{
+    fn run(&mut self, conn: &Connection) -> bool {
+        let outcome = self
+            .work
+            .take()
+            .map_or_else(|| Err(gone()), |work| guarded(|| work(conn)));
+        let ok = outcome.is_ok();
+        self.outcome = Some(outcome);
+        ok
+    }
+
+    fn answer(self: Box<Self>, commit: Result<(), &DbError>) {
+        let answer = match (self.outcome, commit) {
+            (Some(Ok(v)), Ok(())) => Ok(v),
+            // Its own failure (a conflict...): its savepoint was rolled back.
+            (Some(Err(e)), _) => Err(e),
+            (_, Err(e)) => Err(copy_error(e)),
+            (None, Ok(())) => Err(gone()),
+        };
+        // The caller may have stopped waiting; what is committed stays.
+        let _ = self.reply.send(answer);
+    }
+}
+
+enum Reads {
+    /// Read connections to the file (WAL: readers see every committed
+    /// transaction and do not wait for the writer).
+    Pool(Arc<ReadPool>),
+    /// Through the writer thread (in-memory databases).
+    Writer,
+}
+
+struct ReadPool {
+    path: PathBuf,
+    idle: Mutex<Vec<Connection>>,
+}
+
+impl ReadPool {
+    fn run<T>(&self, f: impl FnOnce(&Connection) -> Result<T, DbError>) -> Result<T, DbError> {
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let conn = match idle {
+            Some(c) => c,
+            None => open_reader(&self.path)?,
+        };
+        let out = f(&conn);
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        if idle.len() < MAX_IDLE_READERS {
+            idle.push(conn);
+        }
+        out
+    }
+}
+
+fn open_reader(path: &Path) -> Result<Connection, DbError> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+    conn.execute_batch("PRAGMA query_only=ON;")?;
+    Ok(conn)
+}
+
+/// An error of the store's own (not from SQLite), as a SQLite error `code`.
+fn failure(code: std::ffi::c_int, msg: &str) -> DbError {
+    DbError::Sqlite(rusqlite::Error::SqliteFailure(
+        rusqlite::ffi::Error::new(code),
+        Some(msg.into()),
+    ))
+}
+
+/// The error of a job whose thread stopped before answering (the writer
+/// thread died, or a read panicked).
+fn gone() -> DbError {
+    failure(
+        rusqlite::ffi::SQLITE_ABORT,
+        "the SQLite thread stopped before answering",
+    )
+}
+
+/// Run a job's closure; a panic in it fails that job alone, not the writer
+/// thread (and with it every later write).
+fn guarded<T>(f: impl FnOnce() -> Result<T, DbError>) -> Result<T, DbError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        .unwrap_or_else(|_| Err(failure(rusqlite::ffi::SQLITE_ABORT, "a database job panicked")))
+}
+
+/// The commit's error again, for each job of the batch (errors are not `Clone`).
+fn copy_error(e: &DbError) -> DbError {
+    match e {
+        DbError::Sqlite(rusqlite::Error::SqliteFailure(f, msg)) => {
+            DbError::Sqlite(rusqlite::Error::SqliteFailure(*f, msg.clone()))
+        }
+        DbError::Conflict => DbError::Conflict,
+        e => failure(rusqlite::ffi::SQLITE_ERROR, &e.to_string()),
+    }
 }
 
 pub fn now() -> i64 {
@@ -332,20 +534,39 @@ pub fn now() -> i64 {
         .unwrap_or(0)
 }
 
+/// `:memory:` or a `file:` URI of an in-memory database.
+fn is_in_memory(path: &Path) -> bool {
+    let p = path.to_string_lossy();
+    p.is_empty() || p == ":memory:" || (p.starts_with("file:") && (p.contains(":memory:") || p.contains("mode=memory")))
+}
+
 impl SqliteStore {
     pub fn open(path: &Path) -> Result<SqliteStore, DbError> {
-        Self::init(Connection::open(path)?)
+        let conn = Connection::open(path)?;
+        let reads = if is_in_memory(path) {
+            Reads::Writer
+        } else {
+            Reads::Pool(Arc::new(ReadPool {
+                path: path.to_path_buf(),
+                idle: Mutex::new(Vec::new()),
+            }))
+        };
+        Self::start(conn, reads)
     }
 
     pub fn in_memory() -> Result<SqliteStore, DbError> {
-        Self::init(Connection::open_in_memory()?)
+        Self::start(Connection::open_in_memory()?, Reads::Writer)
     }
 
-    fn init(conn: Connection) -> Result<SqliteStore, DbError> {
+    /// Set the write connection up (here, so that errors reach the caller)
+    /// and hand it to the writer thread.
+    fn start(conn: Connection, reads: Reads) -> Result<SqliteStore, DbError> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        // WAL: a committed transaction survives a crash of the process.
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+        // WAL, and an fsync of it at every commit: an acknowledged write
+        // survives a crash of the process or of the machine.
         let _: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
-        conn.execute_batch("PRAGMA foreign_keys=ON;")?;
+        conn.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")?;
         conn.execute_batch(SCHEMA)?;
         // Databases made before the rules column: add it (empty = unknown).
         let has_rules = conn
@@ -354,191 +575,460 @@ impl SqliteStore {
         if !has_rules {
             conn.execute_batch("ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT ''")?;
         }
-        Ok(SqliteStore { conn: Mutex::new(conn) })
+        for (table, col, ty) in [
+            ("games", "salt", "TEXT NOT NULL DEFAULT ''"),
+            ("games", "seed_chosen", "INTEGER NOT NULL DEFAULT 0"),
+            ("games", "rematch", "TEXT NOT NULL DEFAULT ''"),
+            ("seats", "invite", "TEXT"),
+        ] {
+            let has = conn
+                .prepare(&format!(
+                    "SELECT 1 FROM pragma_table_info('{table}') WHERE name = '{col}'"
+                ))?
+                .exists([])?;
+            if !has {
+                conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {col} {ty}"))?;
+            }
+        }
+        let (jobs, queue) = mpsc::channel();
+        let commits = Arc::new(AtomicU64::new(0));
+        let writer = {
+            let commits = commits.clone();
+            std::thread::Builder::new()
+                .name("sqlite-writer".into())
+                .spawn(move || run_writer(conn, queue, &commits))
+                .map_err(|e| {
+                    failure(
+                        rusqlite::ffi::SQLITE_ERROR,
+                        &format!("cannot start the SQLite writer: {e}"),
+                    )
+                })?
+        };
+        Ok(SqliteStore {
+            jobs: Some(jobs),
+            reads,
+            writer: Some(writer),
+            commits,
+        })
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    fn send(&self, job: Job) -> Result<(), DbError> {
+        let jobs = self.jobs.as_ref().ok_or_else(gone)?;
+        jobs.send(job).map_err(|_| gone())
+    }
+
+    /// Queue a write for the writer thread (at once, not when the future is
+    /// first polled); the future is its answer, after its batch's commit.
+    fn write<T, F>(&self, work: F) -> impl Future<Output = Result<T, DbError>>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, DbError> + Send + 'static,
+    {
+        let (reply, answer) = oneshot::channel();
+        let sent = self.send(Job::Write(Box::new(Pending {
+            work: Some(work),
+            outcome: None,
+            reply,
+        })));
+        async move {
+            sent?;
+            answer.await.map_err(|_| gone())?
+        }
+    }
+
+    /// Run a read on a blocking thread (or on the writer's connection for an
+    /// in-memory store); it sees every write acknowledged before it.
+    fn read<T, F>(&self, f: F) -> impl Future<Output = Result<T, DbError>>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, DbError> + Send + 'static,
+    {
+        let (reply, answer) = oneshot::channel();
+        let sent = match &self.reads {
+            Reads::Pool(pool) => {
+                let pool = pool.clone();
+                tokio::task::spawn_blocking(move || {
+                    let _ = reply.send(pool.run(f));
+                });
+                Ok(())
+            }
+            Reads::Writer => self.send(Job::Read(Box::new(move |conn| {
+                let _ = reply.send(f(conn));
+            }))),
+        };
+        async move {
+            sent?;
+            answer.await.map_err(|_| gone())?
+        }
     }
 
     /// Store a new game with its seats and the events already played (bots).
-    pub fn create(&self, g: &GameRow, seats: &[SeatRow], events: &[Event]) -> Result<(), DbError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute(
-            "INSERT INTO games (id, title, scenario, options, seed, status, created, rules) VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
-            params![
-                g.id,
-                g.title,
-                g.scenario,
-                serde_json::to_string(&g.options).expect("options serialize"),
-                g.seed.to_string(),
-                g.status,
-                g.created,
-                g.rules
-            ],
-        )?;
-        for s in seats {
-            tx.execute(
-                "INSERT INTO seats (game_id, seat, kind, token) VALUES (?1,?2,?3,?4)",
-                params![g.id, s.seat, s.kind, s.token],
-            )?;
-        }
-        insert_events(&tx, &g.id, 0, events)?;
-        Ok(tx.commit()?)
+    pub fn create(
+        &self,
+        g: &GameRow,
+        seats: &[SeatRow],
+        events: &[Event],
+    ) -> impl Future<Output = Result<(), DbError>> {
+        let (g, seats, events) = (g.clone(), seats.to_vec(), events.to_vec());
+        self.write(move |conn| insert_game(conn, &g, &seats, &events))
+    }
+
+    pub fn create_rematch(
+        &self,
+        old: &str,
+        g: &GameRow,
+        seats: &[SeatRow],
+    ) -> impl Future<Output = Result<(), DbError>> {
+        let (old, g, seats) = (old.to_string(), g.clone(), seats.to_vec());
+        self.write(move |conn| {
+            insert_game(conn, &g, &seats, &[])?;
+            let n = conn
+                .prepare_cached("UPDATE games SET rematch = ?2 WHERE id = ?1 AND rematch = ''")?
+                .execute(params![old, g.id])?;
+            if n != 1 {
+                return Err(DbError::Conflict);
+            }
+            Ok(())
+        })
+    }
+
+    pub fn claim(&self, game: &str, seat: &str, token: &str) -> impl Future<Output = Result<bool, DbError>> {
+        let (game, seat, token) = (game.to_string(), seat.to_string(), token.to_string());
+        self.write(move |conn| {
+            Ok(conn
+                .prepare_cached(
+                    "UPDATE seats SET token = ?3 WHERE game_id = ?1 AND seat = ?2 AND token IS NULL AND invite IS NOT NULL",
+                )?
+                .execute(params![game, seat, token])?
+                == 1)
+        })
+    }
+
+    pub fn set_invite(&self, game: &str, seat: &str, code: &str) -> impl Future<Output = Result<bool, DbError>> {
+        let (game, seat, code) = (game.to_string(), seat.to_string(), code.to_string());
+        self.write(move |conn| {
+            Ok(conn
+                .prepare_cached(
+                    "UPDATE seats SET invite = ?3 WHERE game_id = ?1 AND seat = ?2 AND token IS NULL AND invite IS NOT NULL",
+                )?
+                .execute(params![game, seat, code])?
+                == 1)
+        })
+    }
+
+    pub fn chat_bytes(&self, game: &str) -> impl Future<Output = Result<usize, DbError>> {
+        let game = game.to_string();
+        self.read(move |conn| {
+            let n: i64 = conn
+                .prepare_cached("SELECT COALESCE(SUM(length(CAST(text AS BLOB))), 0) FROM chat WHERE game_id = ?1")?
+                .query_row([game], |r| r.get(0))?;
+            Ok(n as usize)
+        })
     }
 
     /// Append events after `after` (the number of events stored so far), and set
-    /// the game's status, in one transaction. Fails (and stores nothing) if
-    /// another writer got there first.
-    pub fn append(&self, game: &str, after: u64, events: &[Event], status: &str) -> Result<(), DbError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        insert_events(&tx, game, after, events)?;
-        tx.execute("UPDATE games SET status = ?2 WHERE id = ?1", params![game, status])?;
-        Ok(tx.commit()?)
+    /// the game's status. Fails with [`DbError::Conflict`] (and stores
+    /// nothing) if another writer got there first.
+    pub fn append(
+        &self,
+        game: &str,
+        after: u64,
+        events: &[Event],
+        status: &str,
+    ) -> impl Future<Output = Result<(), DbError>> {
+        let (game, events, status) = (game.to_string(), events.to_vec(), status.to_string());
+        self.write(move |conn| {
+            insert_events(conn, &game, after, &events)?;
+            // Only when it changes: an unchanged row is not written again.
+            conn.prepare_cached("UPDATE games SET status = ?2 WHERE id = ?1 AND status <> ?2")?
+                .execute(params![game, status])?;
+            Ok(())
+        })
     }
 
-    pub fn ping(&self) -> Result<(), DbError> {
-        self.conn()
-            .query_row("SELECT EXISTS (SELECT 1 FROM games)", [], |r| r.get::<_, i64>(0))?;
-        Ok(())
+    pub fn ping(&self) -> impl Future<Output = Result<(), DbError>> {
+        self.read(|conn| {
+            conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM games)")?
+                .query_row([], |r| r.get::<_, i64>(0))?;
+            Ok(())
+        })
     }
 
-    pub fn seq(&self, id: &str) -> Result<u64, DbError> {
-        let n: i64 = self.conn().query_row(
-            "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?1",
-            [id],
-            |r| r.get(0),
-        )?;
-        Ok(n as u64)
+    pub fn seq(&self, id: &str) -> impl Future<Output = Result<u64, DbError>> {
+        let id = id.to_string();
+        self.read(move |conn| {
+            let n: i64 = conn
+                .prepare_cached("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?1")?
+                .query_row([id], |r| r.get(0))?;
+            Ok(n as u64)
+        })
     }
 
-    pub fn game(&self, id: &str) -> Result<Option<StoredGame>, DbError> {
-        let conn = self.conn();
-        let row = conn
-            .query_row(
-                "SELECT id, title, scenario, options, seed, status, created, rules FROM games WHERE id = ?1",
-                [id],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, String>(2)?,
-                        r.get::<_, String>(3)?,
-                        r.get::<_, String>(4)?,
-                        r.get::<_, String>(5)?,
-                        r.get::<_, i64>(6)?,
-                        r.get::<_, String>(7)?,
-                    ))
-                },
-            )
-            .optional()?;
-        let Some((id, title, scenario, options, seed, status, created, rules)) = row else {
-            return Ok(None);
-        };
-        let bad = |what: &str| DbError::Corrupt(format!("game {id}: bad {what}"));
-        let game = GameRow {
-            options: serde_json::from_str(&options).map_err(|_| bad("options"))?,
-            seed: seed.parse().map_err(|_| bad("seed"))?,
-            id: id.clone(),
-            title,
-            scenario,
-            status,
-            created,
-            rules,
-        };
-        let mut st = conn.prepare("SELECT seat, kind, token FROM seats WHERE game_id = ?1 ORDER BY rowid")?;
-        let seats = st
-            .query_map([&id], |r| {
-                Ok(SeatRow {
-                    seat: r.get(0)?,
-                    kind: r.get(1)?,
-                    token: r.get(2)?,
+    pub fn game(&self, id: &str) -> impl Future<Output = Result<Option<StoredGame>, DbError>> {
+        let id = id.to_string();
+        self.read(move |conn| {
+            // One read transaction: the row, seats and events of one moment.
+            let tx = conn.unchecked_transaction()?;
+            let game = read_game(&tx, &id);
+            tx.finish()?;
+            game
+        })
+    }
+
+    pub fn chat(&self, game: &str, after: i64, limit: usize) -> impl Future<Output = Result<Vec<ChatLine>, DbError>> {
+        let game = game.to_string();
+        self.read(move |conn| {
+            let mut st = conn.prepare_cached(
+                "SELECT n, seat, text, created FROM chat WHERE game_id = ?1 AND n > ?2 ORDER BY n LIMIT ?3",
+            )?;
+            let rows = st.query_map(params![game, after, limit as i64], |r| {
+                Ok(ChatLine {
+                    n: r.get(0)?,
+                    seat: r.get(1)?,
+                    text: r.get(2)?,
+                    created: r.get(3)?,
                 })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut st =
-            conn.prepare("SELECT seq, seat, kind, action, dice FROM actions WHERE game_id = ?1 ORDER BY seq")?;
-        let mut events = Vec::new();
-        let rows = st.query_map([&id], |r| {
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+    }
+
+    pub fn add_chat(&self, game: &str, seat: &str, text: &str) -> impl Future<Output = Result<i64, DbError>> {
+        let (game, seat, text) = (game.to_string(), seat.to_string(), text.to_string());
+        // On the writer, so the next number cannot be taken twice.
+        self.write(move |conn| {
+            let n: i64 = conn
+                .prepare_cached("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id = ?1")?
+                .query_row([&game], |r| r.get(0))?;
+            conn.prepare_cached("INSERT INTO chat (game_id, n, seat, text, created) VALUES (?1,?2,?3,?4,?5)")?
+                .execute(params![game, n, seat, text, now()])?;
+            Ok(n)
+        })
+    }
+
+    pub fn notes(&self, game: &str, seat: &str) -> impl Future<Output = Result<String, DbError>> {
+        let (game, seat) = (game.to_string(), seat.to_string());
+        self.read(move |conn| {
+            Ok(conn
+                .prepare_cached("SELECT text FROM notes WHERE game_id = ?1 AND seat = ?2")?
+                .query_row([game, seat], |r| r.get(0))
+                .optional()?
+                .unwrap_or_default())
+        })
+    }
+
+    pub fn set_notes(&self, game: &str, seat: &str, text: &str) -> impl Future<Output = Result<(), DbError>> {
+        let (game, seat, text) = (game.to_string(), seat.to_string(), text.to_string());
+        self.write(move |conn| {
+            conn.prepare_cached(
+                "INSERT INTO notes (game_id, seat, text, updated) VALUES (?1,?2,?3,?4)
+                 ON CONFLICT (game_id, seat) DO UPDATE SET text = excluded.text, updated = excluded.updated",
+            )?
+            .execute(params![game, seat, text, now()])?;
+            Ok(())
+        })
+    }
+
+    /// Stop the writer until the returned sender is dropped (or sent to):
+    /// jobs queued meanwhile wait, and then go in one batch.
+    #[cfg(test)]
+    fn pause(&self) -> std::sync::mpsc::Sender<()> {
+        let (resume, wait) = mpsc::channel::<()>();
+        let (paused, is_paused) = mpsc::channel();
+        self.send(Job::Read(Box::new(move |_| {
+            let _ = paused.send(());
+            let _ = wait.recv();
+        })))
+        .unwrap();
+        is_paused.recv().unwrap();
+        resume
+    }
+
+    #[cfg(test)]
+    fn commits(&self) -> u64 {
+        self.commits.load(Ordering::SeqCst)
+    }
+}
+
+impl Drop for SqliteStore {
+    /// Close the queue and wait for the writer to finish what is queued, so
+    /// the file is closed when the store is gone.
+    fn drop(&mut self) {
+        self.jobs = None;
+        if let Some(w) = self.writer.take() {
+            let _ = w.join();
+        }
+    }
+}
+
+/// The writer thread: take a job, then every job already waiting (up to
+/// [`MAX_BATCH`]); run the writes in one transaction, each in its own
+/// savepoint; commit; answer them; then run the reads. Ends when the store is
+/// dropped.
+fn run_writer(conn: Connection, queue: mpsc::Receiver<Job>, commits: &AtomicU64) {
+    let mut writes: Vec<Box<dyn Write>> = Vec::new();
+    let mut reads: Vec<Read> = Vec::new();
+    while let Ok(first) = queue.recv() {
+        let mut next = Some(first);
+        while let Some(job) = next {
+            match job {
+                Job::Write(w) => writes.push(w),
+                Job::Read(r) => reads.push(r),
+            }
+            next = if writes.len() + reads.len() < MAX_BATCH {
+                queue.try_recv().ok()
+            } else {
+                None
+            };
+        }
+        if !writes.is_empty() {
+            let result = write_batch(&conn, &mut writes);
+            if result.is_ok() {
+                commits.fetch_add(1, Ordering::SeqCst);
+                metrics::counter!("powderhorn_db_commits_total").increment(1);
+                metrics::histogram!("powderhorn_db_commit_batch_size").record(writes.len() as f64);
+            } else if !conn.is_autocommit() {
+                let _ = conn.execute_batch("ROLLBACK");
+            }
+            for w in writes.drain(..) {
+                w.answer(result.as_ref().map(|_| ()));
+            }
+        }
+        for r in reads.drain(..) {
+            // A panic drops its reply: that caller gets `gone`.
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| r(&conn)));
+        }
+    }
+}
+
+/// One transaction for the batch, one savepoint per job: a job that fails (a
+/// conflict on `UNIQUE(game_id, seq)`) is rolled back alone and the others
+/// are committed. An error here fails the whole batch: nothing was stored.
+fn write_batch(conn: &Connection, batch: &mut [Box<dyn Write>]) -> Result<(), DbError> {
+    let run = |sql: &str| -> Result<(), DbError> {
+        conn.prepare_cached(sql)?.execute([])?;
+        Ok(())
+    };
+    run("BEGIN IMMEDIATE")?;
+    for job in batch.iter_mut() {
+        run("SAVEPOINT job")?;
+        if !job.run(conn) {
+            if conn.is_autocommit() {
+                // SQLite rolled the whole transaction back (I/O error, disk
+                // full...): the earlier jobs are lost too.
+                return Err(failure(
+                    rusqlite::ffi::SQLITE_ABORT,
+                    "the transaction was rolled back by an error of another write",
+                ));
+            }
+            run("ROLLBACK TO job")?;
+        }
+        run("RELEASE job")?;
+    }
+    // synchronous=FULL: the WAL is on disk when this returns.
+    run("COMMIT")
+}
+
+fn read_game(conn: &Connection, id: &str) -> Result<Option<StoredGame>, DbError> {
+    let row = conn
+        .prepare_cached("SELECT id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch FROM games WHERE id = ?1")?
+        .query_row([id], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, String>(0)?,
                 r.get::<_, String>(1)?,
                 r.get::<_, String>(2)?,
                 r.get::<_, String>(3)?,
                 r.get::<_, String>(4)?,
+                r.get::<_, String>(5)?,
+                r.get::<_, i64>(6)?,
+                r.get::<_, String>(7)?,
+                (r.get::<_, String>(8)?, r.get::<_, i64>(9)?, r.get::<_, String>(10)?),
             ))
-        })?;
-        for (i, row) in rows.enumerate() {
-            let (seq, seat, kind, action, dice) = row?;
-            if seq != i as i64 + 1 {
-                return Err(bad("action sequence"));
-            }
-            events.push(Event {
-                seat,
-                kind: EventKind::parse(&kind).ok_or_else(|| bad("action kind"))?,
-                action,
-                dice: serde_json::from_str(&dice).map_err(|_| bad("dice"))?,
-            });
-        }
-        Ok(Some((game, seats, events)))
-    }
-
-    pub fn chat(&self, game: &str) -> Result<Vec<ChatLine>, DbError> {
-        let conn = self.conn();
-        let mut st = conn.prepare("SELECT n, seat, text, created FROM chat WHERE game_id = ?1 ORDER BY n")?;
-        let rows = st.query_map([game], |r| {
-            Ok(ChatLine {
-                n: r.get(0)?,
-                seat: r.get(1)?,
-                text: r.get(2)?,
-                created: r.get(3)?,
+        })
+        .optional()?;
+    let Some((id, title, scenario, options, seed, status, created, rules, (salt, seed_chosen, rematch))) = row else {
+        return Ok(None);
+    };
+    let bad = |what: &str| DbError::Corrupt(format!("game {id}: bad {what}"));
+    let game = GameRow {
+        options: serde_json::from_str(&options).map_err(|_| bad("options"))?,
+        seed: seed.parse().map_err(|_| bad("seed"))?,
+        id: id.clone(),
+        title,
+        scenario,
+        status,
+        created,
+        rules,
+        salt,
+        seed_chosen: seed_chosen != 0,
+        rematch,
+    };
+    let mut st =
+        conn.prepare_cached("SELECT seat, kind, token, invite FROM seats WHERE game_id = ?1 ORDER BY rowid")?;
+    let seats = st
+        .query_map([&id], |r| {
+            Ok(SeatRow {
+                seat: r.get(0)?,
+                kind: r.get(1)?,
+                token: r.get(2)?,
+                invite: r.get(3)?,
             })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut st =
+        conn.prepare_cached("SELECT seq, seat, kind, action, dice FROM actions WHERE game_id = ?1 ORDER BY seq")?;
+    let mut events = Vec::new();
+    let rows = st.query_map([&id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, String>(4)?,
+        ))
+    })?;
+    for (i, row) in rows.enumerate() {
+        let (seq, seat, kind, action, dice) = row?;
+        if seq != i as i64 + 1 {
+            return Err(bad("action sequence"));
+        }
+        events.push(Event {
+            seat,
+            kind: EventKind::parse(&kind).ok_or_else(|| bad("action kind"))?,
+            action,
+            dice: serde_json::from_str(&dice).map_err(|_| bad("dice"))?,
+        });
     }
-
-    pub fn add_chat(&self, game: &str, seat: &str, text: &str) -> Result<i64, DbError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        let n: i64 = tx.query_row(
-            "SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id = ?1",
-            [game],
-            |r| r.get(0),
-        )?;
-        tx.execute(
-            "INSERT INTO chat (game_id, n, seat, text, created) VALUES (?1,?2,?3,?4,?5)",
-            params![game, n, seat, text, now()],
-        )?;
-        tx.commit()?;
-        Ok(n)
-    }
-
-    pub fn notes(&self, game: &str, seat: &str) -> Result<String, DbError> {
-        let conn = self.conn();
-        Ok(conn
-            .query_row(
-                "SELECT text FROM notes WHERE game_id = ?1 AND seat = ?2",
-                [game, seat],
-                |r| r.get(0),
-            )
-            .optional()?
-            .unwrap_or_default())
-    }
-
-    pub fn set_notes(&self, game: &str, seat: &str, text: &str) -> Result<(), DbError> {
-        self.conn().execute(
-            "INSERT INTO notes (game_id, seat, text, updated) VALUES (?1,?2,?3,?4)
-             ON CONFLICT (game_id, seat) DO UPDATE SET text = excluded.text, updated = excluded.updated",
-            params![game, seat, text, now()],
-        )?;
-        Ok(())
-    }
+    Ok(Some((game, seats, events)))
 }
 
-fn insert_events(tx: &rusqlite::Transaction<'_>, game: &str, after: u64, events: &[Event]) -> Result<(), DbError> {
-    let mut st = tx.prepare(
+fn insert_game(conn: &Connection, g: &GameRow, seats: &[SeatRow], events: &[Event]) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "INSERT INTO games (id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
+    )?
+    .execute(params![
+        g.id,
+        g.title,
+        g.scenario,
+        serde_json::to_string(&g.options).expect("options serialize"),
+        g.seed.to_string(),
+        g.status,
+        g.created,
+        g.rules,
+        g.salt,
+        g.seed_chosen as i64,
+        g.rematch
+    ])?;
+    let mut st =
+        conn.prepare_cached("INSERT INTO seats (game_id, seat, kind, token, invite) VALUES (?1,?2,?3,?4,?5)")?;
+    for s in seats {
+        st.execute(params![g.id, s.seat, s.kind, s.token, s.invite])?;
+    }
+    insert_events(conn, &g.id, 0, events)
+}
+
+fn insert_events(conn: &Connection, game: &str, after: u64, events: &[Event]) -> Result<(), DbError> {
+    let mut st = conn.prepare_cached(
         "INSERT INTO actions (game_id, seq, seat, kind, action, dice, created) VALUES (?1,?2,?3,?4,?5,?6,?7)",
     )?;
     let t = now();
@@ -554,4 +1044,123 @@ fn insert_events(tx: &rusqlite::Transaction<'_>, game: &str, after: u64, events:
         ])?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str) -> GameRow {
+        GameRow {
+            id: id.into(),
+            title: "t".into(),
+            scenario: "liberty/1775".into(),
+            seed: 1,
+            status: "active".into(),
+            ..GameRow::default()
+        }
+    }
+
+    fn ev(action: &str) -> Event {
+        Event::of("british".into(), EventKind::Act, action.into())
+    }
+
+    /// (seq, action, status) of every stored action of `game`.
+    async fn rows(store: &SqliteStore, game: &str) -> Vec<(i64, String, String)> {
+        let game = game.to_string();
+        store
+            .read(move |conn| {
+                let mut st = conn.prepare(
+                    "SELECT a.seq, a.action, g.status FROM actions a JOIN games g ON g.id = a.game_id
+                     WHERE a.game_id = ?1 ORDER BY a.seq",
+                )?;
+                let rows = st.query_map([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+                Ok(rows.collect::<Result<_, _>>()?)
+            })
+            .await
+            .unwrap()
+    }
+
+    fn stores() -> (tempfile::TempDir, Vec<SqliteStore>) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = SqliteStore::open(&dir.path().join("games.db")).unwrap();
+        (dir, vec![file, SqliteStore::in_memory().unwrap()])
+    }
+
+    /// 100 appends queued while the writer is busy go in one transaction,
+    /// and each is answered.
+    #[tokio::test]
+    async fn appends_waiting_together_share_one_commit() {
+        let (_dir, stores) = stores();
+        for store in &stores {
+            for i in 0..100 {
+                store.create(&row(&format!("g{i}")), &[], &[]).await.unwrap();
+            }
+            let before = store.commits();
+            let resume = store.pause();
+            let answers: Vec<_> = (0..100)
+                .map(|i| store.append(&format!("g{i}"), 0, &[ev(&format!("a{i}"))], "active"))
+                .collect();
+            drop(resume);
+            for a in answers {
+                a.await.unwrap();
+            }
+            assert_eq!(store.commits() - before, 1);
+            for i in 0..100 {
+                let g = format!("g{i}");
+                assert_eq!(rows(store, &g).await, vec![(1, format!("a{i}"), "active".into())]);
+            }
+        }
+    }
+
+    /// In one batch, an append that conflicts on its second event answers
+    /// `Conflict` and leaves nothing (not even its first event, nor its
+    /// status); the appends before and after it are stored.
+    #[tokio::test]
+    async fn a_conflict_rolls_back_its_own_append_only() {
+        let (_dir, stores) = stores();
+        for store in &stores {
+            store.create(&row("a"), &[], &[]).await.unwrap();
+            store.create(&row("b"), &[], &[]).await.unwrap();
+            let before = store.commits();
+            let resume = store.pause();
+            // Move 2 of "a" first (the schema allows the gap), then moves 1
+            // and 2, which conflict on 2 after storing 1.
+            let first = store.append("a", 1, &[ev("second")], "active");
+            let loser = store.append("a", 0, &[ev("x"), ev("y")], "over");
+            let other = store.append("b", 0, &[ev("b1"), ev("b2")], "active");
+            drop(resume);
+            first.await.unwrap();
+            assert!(matches!(loser.await, Err(DbError::Conflict)));
+            other.await.unwrap();
+            assert_eq!(store.commits() - before, 1, "one batch");
+            assert_eq!(rows(store, "a").await, vec![(2, "second".into(), "active".into())]);
+            assert_eq!(
+                rows(store, "b").await,
+                vec![(1, "b1".into(), "active".into()), (2, "b2".into(), "active".into())]
+            );
+        }
+    }
+
+    /// Chat lines added in one batch take the numbers one after another.
+    #[tokio::test]
+    async fn chat_lines_of_one_batch_are_numbered_in_order() {
+        let (_dir, stores) = stores();
+        for store in &stores {
+            store.create(&row("a"), &[], &[]).await.unwrap();
+            let resume = store.pause();
+            let answers: Vec<_> = (0..5)
+                .map(|i| store.add_chat("a", "british", &format!("l{i}")))
+                .collect();
+            drop(resume);
+            let mut ns = Vec::new();
+            for a in answers {
+                ns.push(a.await.unwrap());
+            }
+            assert_eq!(ns, vec![1, 2, 3, 4, 5]);
+            let lines = store.chat("a", 0, 100).await.unwrap();
+            let texts: Vec<_> = lines.iter().map(|l| l.text.as_str()).collect();
+            assert_eq!(texts, ["l0", "l1", "l2", "l3", "l4"]);
+        }
+    }
 }

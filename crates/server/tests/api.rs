@@ -3,213 +3,10 @@
 //! by `POWDERHORN_TEST_PG`, which `./test.sh` starts; without it the
 //! PostgreSQL variants say they are skipped and pass).
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use axum::Router;
+mod common;
+use common::*;
 use http_body_util::BodyExt;
 use rand::{Rng, SeedableRng};
-use serde_json::{json, Value};
-use tower::ServiceExt;
-
-/// A database for one test: a SQLite file in a temporary folder, or the
-/// shared PostgreSQL test database (games have random ids, so tests running
-/// at once do not meet).
-pub struct TestDb {
-    pub spec: String,
-    _dir: Option<tempfile::TempDir>,
-}
-
-impl TestDb {
-    pub fn sqlite() -> TestDb {
-        let dir = tempfile::tempdir().unwrap();
-        TestDb {
-            spec: dir.path().join("games.db").to_string_lossy().into_owned(),
-            _dir: Some(dir),
-        }
-    }
-
-    /// None (and a note on stdout) when `POWDERHORN_TEST_PG` is not set.
-    pub fn postgres() -> Option<TestDb> {
-        match std::env::var("POWDERHORN_TEST_PG") {
-            Ok(url) if !url.is_empty() => Some(TestDb { spec: url, _dir: None }),
-            _ => {
-                println!("skipped: POWDERHORN_TEST_PG not set");
-                None
-            }
-        }
-    }
-}
-
-/// `both!(name)`: run `async fn name(db: &str)` as `name::sqlite` and
-/// `name::postgres`.
-macro_rules! both {
-    ($name:ident) => {
-        mod $name {
-            #[tokio::test]
-            async fn sqlite() {
-                let db = super::TestDb::sqlite();
-                super::$name(&db.spec).await
-            }
-            #[tokio::test]
-            async fn postgres() {
-                let Some(db) = super::TestDb::postgres() else {
-                    return;
-                };
-                super::$name(&db.spec).await
-            }
-        }
-    };
-}
-
-async fn app_at(db: &str) -> Router {
-    server::app(server::open(db).await.expect("open db"))
-}
-
-/// The app and its state (to change the computer's pace).
-async fn app_and_state(db: &str) -> (Router, server::AppState) {
-    let st = server::open(db).await.expect("open db");
-    (server::app(st.clone()), st)
-}
-
-/// Poll the game as `token` until `done` holds (the computer moves outside
-/// the requests); panics after `secs` seconds.
-async fn wait_for(app: &Router, id: &str, token: &str, secs: u64, done: impl Fn(&Value) -> bool) -> Value {
-    let start = std::time::Instant::now();
-    loop {
-        let (st, v) = call(app, "GET", &format!("/api/games/{id}"), Some(token), None).await;
-        assert_eq!(st, StatusCode::OK, "{v}");
-        if done(&v) {
-            return v;
-        }
-        assert!(
-            start.elapsed() < std::time::Duration::from_secs(secs),
-            "gave up waiting after {secs} s: seq {} thinking {}",
-            v["seq"],
-            v["thinking"]
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-}
-
-/// Until no computer seat must act.
-async fn computer_done(app: &Router, g: &Game, token: &str) -> Value {
-    wait_for(app, &g.id, token, 60, |v| v["thinking"] == false).await
-}
-
-/// Within 5 s (a request the computer's thinking must not hold up).
-async fn prompt<T>(f: impl std::future::Future<Output = T>) -> T {
-    tokio::time::timeout(std::time::Duration::from_secs(5), f)
-        .await
-        .expect("answered within 5 s")
-}
-
-/// A new game between two seats of these kinds; the created answer.
-async fn create_raw(app: &Router, british: &str, american: &str, seed: u64) -> Value {
-    let body = json!({"scenario": "liberty/1775", "seed": seed, "seats": {"british": british, "american": american}});
-    let (st, v) = call(app, "POST", "/api/games", None, Some(body)).await;
-    assert_eq!(st, StatusCode::CREATED, "{v}");
-    v
-}
-
-async fn raw(app: &Router, method: &str, uri: &str, token: Option<&str>, body: Vec<u8>) -> (StatusCode, Value) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    req = req.header("content-type", "application/json");
-    let resp = app.clone().oneshot(req.body(Body::from(body)).unwrap()).await.unwrap();
-    let status = resp.status();
-    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-    let v = serde_json::from_slice(&bytes).unwrap_or_else(|_| json!({"raw": String::from_utf8_lossy(&bytes)}));
-    (status, v)
-}
-
-async fn call(app: &Router, method: &str, uri: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
-    let bytes = body.map(|b| serde_json::to_vec(&b).unwrap()).unwrap_or_default();
-    raw(app, method, uri, token, bytes).await
-}
-
-struct Game {
-    id: String,
-    british: String,
-    american: String,
-    spectator: String,
-}
-
-async fn create(app: &Router, british: &str, american: &str, seed: u64) -> Game {
-    let (st, v) = call(
-        app,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({"scenario": "liberty/1775", "seed": seed, "seats": {"british": british, "american": american}})),
-    )
-    .await;
-    assert_eq!(st, StatusCode::CREATED, "{v}");
-    let token = |seat: &str| {
-        v["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["seat"] == seat)
-            .and_then(|s| s["token"].as_str())
-            .unwrap_or("")
-            .to_string()
-    };
-    let g = Game {
-        id: v["id"].as_str().unwrap().to_string(),
-        british: token("british"),
-        american: token("american"),
-        spectator: v["spectator"]["token"].as_str().unwrap().to_string(),
-    };
-    assert_eq!(v["spectator"]["url"], format!("/play/{}#{}", g.id, g.spectator));
-    g
-}
-
-async fn state(app: &Router, g: &Game, token: &str) -> Value {
-    let (st, v) = call(app, "GET", &format!("/api/games/{}", g.id), Some(token), None).await;
-    assert_eq!(st, StatusCode::OK, "{v}");
-    v
-}
-
-async fn act(app: &Router, g: &Game, token: &str, seq: u64, action: &str) -> (StatusCode, Value) {
-    call(
-        app,
-        "POST",
-        &format!("/api/games/{}/actions", g.id),
-        Some(token),
-        Some(json!({"seq_seen": seq, "action_id": action})),
-    )
-    .await
-}
-
-fn first_legal(s: &Value) -> String {
-    s["legal"][0]["id"].as_str().expect("a legal action").to_string()
-}
-
-/// Ids of the blocks of `side` that `text` names, other than those the view shows.
-fn leaked(text: &str, side: u8, shown: &[String]) -> Vec<String> {
-    liberty::blocks::embedded()
-        .iter()
-        .filter(|b| b.side == side && !shown.contains(&b.id))
-        .filter(|b| {
-            text.match_indices(b.id.as_str()).any(|(i, m)| {
-                let after = text[i + m.len()..].chars().next();
-                !matches!(after, Some(c) if c.is_ascii_alphanumeric() || c == '-')
-            })
-        })
-        .map(|b| b.id.clone())
-        .collect()
-}
-
-fn shown_ids(s: &Value) -> Vec<String> {
-    s["view"]["blocks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["id"].as_str().unwrap().to_string())
-        .collect()
-}
 
 async fn card_phase_refusals_and_restart(db: &str) {
     let app = app_at(db).await;
@@ -577,7 +374,8 @@ async fn undo_resign_chat_notes(db: &str) {
     assert_eq!(v["outcome"]["winner"], "british");
     let b = state(&app, &g, &g.british).await;
     assert_eq!(b["status"], "over");
-    assert_eq!(b["seed"], "21");
+    assert!(b["seed"].is_string(), "the seed is shown once the game is over");
+    assert_eq!(b["seed"], b["dice"]["seed"]);
     assert!(b["legal"].as_array().unwrap().is_empty());
     let (st, _) = act(&app, &g, &g.british, 1, "card-a2").await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
@@ -668,7 +466,7 @@ async fn live_events_announce_moves(db: &str) {
     let resp = app
         .clone()
         .oneshot(
-            Request::get(format!("/api/games/{}/events?token={}", g.id, g.american))
+            Request::get(events_uri(&app, &g.id, &g.american).await)
                 .body(Body::empty())
                 .unwrap(),
         )
@@ -713,7 +511,7 @@ async fn two_servers_one_database(db: &str) {
     let resp = a
         .clone()
         .oneshot(
-            Request::get(format!("/api/games/{}/events?token={}", g.id, g.american))
+            Request::get(events_uri(&a, &g.id, &g.american).await)
                 .body(Body::empty())
                 .unwrap(),
         )
@@ -761,6 +559,7 @@ fn liberty_row(rules: &str) -> server::store::GameRow {
         status: "active".into(),
         created: 1,
         rules: rules.into(),
+        ..Default::default()
     }
 }
 
@@ -777,6 +576,7 @@ async fn store_refuses_a_second_writer(db: &str) {
         seat: "british".into(),
         kind: "hotseat".into(),
         token: Some("ab".into()),
+        invite: None,
     }];
     store.create(&row, &seats, &[]).await.unwrap();
     let ev = |a: &str| Event {
@@ -821,6 +621,7 @@ async fn games_made_under_other_rules_are_refused(db: &str) {
             seat: "british".into(),
             kind: "hotseat".into(),
             token: Some(token.clone()),
+            invite: None,
         }];
         store.create(&row, &seats, &[]).await.unwrap();
         ids.push((id, token));
@@ -908,7 +709,7 @@ async fn games_with_seed(db: &str, seed: u64) -> i64 {
 }
 
 fn new_game_body(seed: u64) -> String {
-    json!({"scenario": "liberty/1775", "seed": seed, "seats": {"british": "me", "american": "invite"}}).to_string()
+    json!({"scenario": "liberty/1775", "seed": seed, "seats": {"british": "me", "american": "hotseat"}}).to_string()
 }
 
 fn is_json_error(h: &axum::http::HeaderMap, v: &Value) -> bool {

@@ -3,6 +3,13 @@
 //! legal actions over HTTP. Reports actions per second and the latency of
 //! `POST /api/games/{id}/actions` (p50, p99).
 //!
+//! Before the play, the raw rate of one-row SQLite transactions (WAL,
+//! `synchronous=FULL`) on a file in the bench database's folder: what one
+//! fsync per action would allow on this machine, the yardstick of the
+//! server's actions per second. After it, the CPU time per accepted action:
+//! of the whole process, and of the server alone (the process less the
+//! client threads, which each read their own CPU time when they end).
+//!
 //!     cargo run --release -p server --bin loadbench -- [--games 50] [--actions 40] [--seconds 60] [--db FILE|postgres://...]
 //!
 //! Without `--db` the games go to a SQLite file in a temporary folder (deleted
@@ -10,9 +17,13 @@
 
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// How long the raw transaction rate is measured.
+const RAW_SECONDS: f64 = 2.0;
 
 struct Args {
     games: usize,
@@ -59,6 +70,78 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
+}
+
+/// Sequential `BEGIN; INSERT one row; COMMIT` for [`RAW_SECONDS`] on a
+/// fresh SQLite file in `dir` (WAL, `synchronous=FULL`, as the server's
+/// store): transactions per second.
+fn raw_txn_rate(dir: &Path) -> Result<f64, rusqlite::Error> {
+    let file = dir.join(format!("raw-txn-{}.db", std::process::id()));
+    let rate = (|| {
+        let conn = rusqlite::Connection::open(&file)?;
+        let _: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
+        conn.execute_batch("PRAGMA synchronous=FULL; CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL);")?;
+        let (mut begin, mut insert, mut commit) = (
+            conn.prepare("BEGIN")?,
+            conn.prepare("INSERT INTO t (v) VALUES ('liberty/1775 british act a-move')")?,
+            conn.prepare("COMMIT")?,
+        );
+        let t0 = Instant::now();
+        let mut n = 0u64;
+        while t0.elapsed().as_secs_f64() < RAW_SECONDS {
+            begin.execute([])?;
+            insert.execute([])?;
+            commit.execute([])?;
+            n += 1;
+        }
+        Ok(n as f64 / t0.elapsed().as_secs_f64())
+    })();
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", file.display()));
+    }
+    rate
+}
+
+/// CPU time (user + system) of the whole process so far, from
+/// `/proc/self/stat` (fields 14 and 15, in clock ticks of 1/100 s).
+fn process_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) may hold spaces: count from its ')'.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split(' ').collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
+/// CPU time of the calling thread so far, in nanoseconds (the first field of
+/// `/proc/thread-self/schedstat`; finer than `stat`'s ticks, which would be
+/// off by up to 10 ms for each of a hundred client threads).
+fn thread_cpu() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(Duration::from_nanos(s.split_whitespace().next()?.parse().ok()?))
+}
+
+/// CPU time of this process's threads named `name` (the server's SQLite
+/// writer thread), from their `schedstat`.
+fn threads_cpu(name: &str) -> Duration {
+    let mut total = Duration::ZERO;
+    for task in std::fs::read_dir("/proc/self/task").into_iter().flatten().flatten() {
+        let comm = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
+        if comm.trim_end() == name {
+            let s = std::fs::read_to_string(task.path().join("schedstat")).unwrap_or_default();
+            let ns = s.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0);
+            total += Duration::from_nanos(ns);
+        }
+    }
+    total
+}
+
+/// A counter's or a histogram's `_sum`/`_count` value in the Prometheus
+/// rendering (0 when absent).
+fn metric(text: &str, name: &str) -> f64 {
+    text.lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
+        .unwrap_or(0.0)
 }
 
 /// One game played to `actions` actions (or the deadline); the latencies of
@@ -138,12 +221,35 @@ fn main() {
         std::fs::create_dir_all(&tmp).expect("temp folder");
         tmp.join("games.db").to_string_lossy().into_owned()
     });
+    // Before the server starts, so nothing else runs meanwhile.
+    let raw_dir = match &args.db {
+        Some(d) if !d.starts_with("postgres") => Path::new(d)
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf(),
+        _ => {
+            std::fs::create_dir_all(&tmp).expect("temp folder");
+            tmp.clone()
+        }
+    };
+    let raw = raw_txn_rate(&raw_dir).unwrap_or_else(|e| {
+        eprintln!("loadbench: the raw transaction rate in {}: {e}", raw_dir.display());
+        0.0
+    });
+    // The server's metrics (group commit: transactions and jobs per commit).
+    let metrics = server::ops::recorder();
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("runtime");
     let addr = rt.block_on(async {
-        let state = server::open(&db).await.unwrap_or_else(|e| {
+        // One client address creates every game: no creation rate limit.
+        let limits = server::Limits {
+            games_per_minute: u32::MAX,
+            ..Default::default()
+        };
+        let state = server::open_with(&db, limits).await.unwrap_or_else(|e| {
             eprintln!("loadbench: {e}");
             std::process::exit(1);
         });
@@ -168,13 +274,20 @@ fn main() {
         server::store::DbSpec::parse(&db),
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
     );
+    println!(
+        "raw one-row txn/s: {raw:.0} (SQLite, WAL, synchronous=FULL, sequential, in {})",
+        raw_dir.display()
+    );
     let stop = Arc::new(AtomicBool::new(false));
+    let (cpu0, main0, writer0) = (process_cpu(), thread_cpu(), threads_cpu("sqlite-writer"));
+    let before = metrics.render();
     let t0 = Instant::now();
+    // Each client thread answers its latencies and its own CPU time.
     let handles: Vec<_> = (0..args.games)
         .map(|n| {
             let (base, stop) = (base.clone(), stop.clone());
             let actions = args.actions;
-            std::thread::spawn(move || play(&base, n, actions, &stop))
+            std::thread::spawn(move || (play(&base, n, actions, &stop), thread_cpu()))
         })
         .collect();
     let deadline = t0 + Duration::from_secs(args.seconds);
@@ -184,17 +297,25 @@ fn main() {
     stop.store(true, Ordering::Relaxed);
     let mut lat = Vec::new();
     let mut errors = 0;
+    let mut clients_cpu = Some(Duration::ZERO);
     for h in handles {
         match h.join() {
-            Ok(Ok(l)) => lat.extend(l),
-            Ok(Err(e)) => {
-                errors += 1;
-                eprintln!("loadbench: a game failed: {e}");
+            Ok((played, cpu)) => {
+                clients_cpu = clients_cpu.zip(cpu).map(|(a, b)| a + b);
+                match played {
+                    Ok(l) => lat.extend(l),
+                    Err(e) => {
+                        errors += 1;
+                        eprintln!("loadbench: a game failed: {e}");
+                    }
+                }
             }
             Err(_) => errors += 1,
         }
     }
     let wall = t0.elapsed();
+    let (cpu1, main1, writer1) = (process_cpu(), thread_cpu(), threads_cpu("sqlite-writer"));
+    let after = metrics.render();
     lat.sort();
     println!(
         "{backend}: {} actions in {:.2} s = {:.0} actions/s; POST action latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {errors} failed games",
@@ -205,6 +326,36 @@ fn main() {
         ms(percentile(&lat, 0.99)),
         ms(lat.last().copied().unwrap_or_default()),
     );
+    let rate = lat.len() as f64 / wall.as_secs_f64();
+    if raw > 0.0 {
+        println!("accepted actions/s / raw txn/s = {:.2}", rate / raw);
+    }
+    let per_action = |d: Duration| d.as_secs_f64() * 1e6 / lat.len().max(1) as f64;
+    match (cpu0, cpu1, main0, main1, clients_cpu) {
+        (Some(c0), Some(c1), Some(m0), Some(m1), Some(clients)) => {
+            let all = c1.saturating_sub(c0);
+            // The clients and the bench's own main thread (which only waits).
+            let bench = clients + m1.saturating_sub(m0);
+            println!(
+                "CPU per action µs: {:.0} server, of which {:.0} its SQLite writer thread ({:.0} whole process, of which {:.0} the in-process HTTP clients); {:.2} s CPU in {:.2} s",
+                per_action(all.saturating_sub(bench)),
+                per_action(writer1.saturating_sub(writer0)),
+                per_action(all),
+                per_action(bench),
+                all.as_secs_f64(),
+                wall.as_secs_f64(),
+            );
+        }
+        _ => println!("CPU per action: unknown (no /proc)"),
+    }
+    let delta = |name: &str| metric(&after, name) - metric(&before, name);
+    let commits = delta("powderhorn_db_commits_total");
+    if commits > 0.0 {
+        println!(
+            "SQLite commits: {commits:.0}, {:.1} writes per commit on average",
+            delta("powderhorn_db_commit_batch_size_sum") / delta("powderhorn_db_commit_batch_size_count").max(1.0)
+        );
+    }
     rt.shutdown_timeout(Duration::from_secs(1));
     if args.db.is_none() {
         let _ = std::fs::remove_dir_all(&tmp);

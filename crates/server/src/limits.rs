@@ -1,0 +1,297 @@
+//! What one visitor may take of the server: every resource a stranger can
+//! consume has a bound here, each a `serve` flag with its default
+//! ([`Limits`]), each refused with a JSON error that says which limit and
+//! stores nothing.
+//!
+//! * Rates ([`Rates`]): games created per client address and chat messages
+//!   per seat, per minute (governor's keyed GCRA limiters: a burst of the
+//!   whole minute's allowance, then one more every `60 / n` seconds).
+//! * Totals: chat bytes per game, games cached in memory (idle ones are
+//!   evicted, [`crate::games::Registry::sweep`]), replays of past positions
+//!   at once.
+//! * Connections ([`Counter`]): live-update streams per game and per
+//!   address; TCP connections in all and per address, with header-read and
+//!   idle timeouts ([`crate::listen`]).
+//!
+//! The client address is the TCP peer's, or, with `--forwarded-for` (behind
+//! a reverse proxy on this machine), the last address of the proxy's
+//! `X-Forwarded-For` header ([`client_addr`]).
+
+use axum::http::HeaderMap;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The server's limits (`powderhorn serve --help` lists them with their
+/// defaults; the server README explains them).
+#[derive(Clone, Debug, clap::Args)]
+pub struct Limits {
+    /// Games a client address may create per minute.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    pub games_per_minute: u32,
+    /// Chat messages a seat may post per minute.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    pub chat_per_minute: u32,
+    /// Total bytes of chat a game may hold.
+    #[arg(long, default_value_t = 256 * 1024)]
+    pub chat_bytes_per_game: usize,
+    /// Live-update connections (server-sent events) open at once on one game.
+    #[arg(long, default_value_t = 32)]
+    pub streams_per_game: usize,
+    /// Live-update connections open at once from one client address.
+    #[arg(long, default_value_t = 16)]
+    pub streams_per_address: usize,
+    /// TCP connections open at once (beyond it, new ones wait to be accepted).
+    #[arg(long, default_value_t = 4096)]
+    pub connections: usize,
+    /// TCP connections open at once from one client address (beyond it, new
+    /// ones are closed at once).
+    #[arg(long, default_value_t = 64)]
+    pub connections_per_address: usize,
+    /// Seconds a connection may take to send a request's headers (a silent
+    /// new connection is closed after it).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_timeout: u64,
+    /// Seconds a connection may stay idle, neither sending nor receiving (a
+    /// live-update stream is never idle: it sends a keep-alive every 15 s).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub idle_timeout: u64,
+    /// Games kept in memory; beyond it the least recently used idle games
+    /// are dropped (and rebuilt from the database when next opened).
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub cached_games: u64,
+    /// Minutes after which a game nobody opened or watched is dropped from
+    /// memory.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    pub idle_game_minutes: u64,
+    /// Replays of past positions (the replay slider) computed at once; more
+    /// are refused with 503.
+    #[arg(long, default_value_t = 2)]
+    pub replays_at_once: usize,
+    /// Take the client address from the last entry of `X-Forwarded-For` when
+    /// the connection comes from a loopback address (a reverse proxy on this
+    /// machine); without it every client behind the proxy shares its limits.
+    #[arg(long)]
+    pub forwarded_for: bool,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Just {
+            #[command(flatten)]
+            limits: Limits,
+        }
+        Just::parse_from(["serve"]).limits
+    }
+}
+
+impl Limits {
+    pub fn header_timeout(&self) -> Duration {
+        Duration::from_secs(self.header_timeout)
+    }
+    pub fn idle_timeout(&self) -> Duration {
+        Duration::from_secs(self.idle_timeout)
+    }
+    pub fn idle_game(&self) -> Duration {
+        Duration::from_secs(self.idle_game_minutes * 60)
+    }
+}
+
+/// A per-minute rate for each key.
+pub struct Rate<K: Hash + Eq + Clone> {
+    limiter: DefaultKeyedRateLimiter<K>,
+    per_minute: u32,
+}
+
+impl<K: Hash + Eq + Clone> Rate<K> {
+    pub fn per_minute(n: u32) -> Self {
+        let n = NonZeroU32::new(n.max(1)).expect("at least 1");
+        Rate {
+            limiter: RateLimiter::keyed(Quota::per_minute(n)),
+            per_minute: n.get(),
+        }
+    }
+
+    /// `Err(seconds to wait)` when `key` has used its allowance.
+    pub fn check(&self, key: &K) -> Result<(), u64> {
+        self.limiter.check_key(key).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            wait.as_secs() + 1
+        })
+    }
+
+    pub fn per_minute_allowed(&self) -> u32 {
+        self.per_minute
+    }
+
+    /// Forget keys whose allowance is whole again (memory stays bounded by
+    /// the keys active in the last minute).
+    pub fn forget_idle(&self) {
+        self.limiter.retain_recent();
+        self.limiter.shrink_to_fit();
+    }
+
+    pub fn keys(&self) -> usize {
+        self.limiter.len()
+    }
+}
+
+/// The rate limits of a server.
+pub struct Rates {
+    pub games: Rate<IpAddr>,
+    /// Keyed by game id and seat.
+    pub chat: Rate<(String, String)>,
+}
+
+impl Rates {
+    pub fn new(l: &Limits) -> Self {
+        Rates {
+            games: Rate::per_minute(l.games_per_minute),
+            chat: Rate::per_minute(l.chat_per_minute),
+        }
+    }
+
+    pub fn forget_idle(&self) {
+        self.games.forget_idle();
+        self.chat.forget_idle();
+    }
+}
+
+/// Open things counted per key, with a cap: [`Counter::enter`] gives a guard
+/// that counts one until dropped.
+pub struct Counter<K: Hash + Eq + Clone + Send + 'static> {
+    open: Mutex<HashMap<K, usize>>,
+    cap: usize,
+}
+
+impl<K: Hash + Eq + Clone + Send + 'static> Counter<K> {
+    pub fn new(cap: usize) -> Arc<Self> {
+        Arc::new(Counter {
+            open: Mutex::new(HashMap::new()),
+            cap,
+        })
+    }
+
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<K, usize>> {
+        self.open.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// One more open for `key`, or `None` when it has `cap` open already.
+    pub fn enter(self: &Arc<Self>, key: K) -> Option<Guard<K>> {
+        let mut m = self.map();
+        let n = m.entry(key.clone()).or_insert(0);
+        if *n >= self.cap {
+            return None;
+        }
+        *n += 1;
+        Some(Guard {
+            counter: self.clone(),
+            key,
+        })
+    }
+
+    pub fn open(&self, key: &K) -> usize {
+        self.map().get(key).copied().unwrap_or(0)
+    }
+
+    pub fn total(&self) -> usize {
+        self.map().values().sum()
+    }
+}
+
+/// Counts one open thing until dropped.
+pub struct Guard<K: Hash + Eq + Clone + Send + 'static> {
+    counter: Arc<Counter<K>>,
+    key: K,
+}
+
+impl<K: Hash + Eq + Clone + Send + 'static> Drop for Guard<K> {
+    fn drop(&mut self) {
+        let mut m = self.counter.map();
+        if let Some(n) = m.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                m.remove(&self.key);
+            }
+        }
+    }
+}
+
+/// The TCP peer of a request, put in its extensions by [`crate::listen`].
+/// In-process requests (the tests) have none and count as 0.0.0.0.
+#[derive(Clone, Copy, Debug)]
+pub struct Peer(pub SocketAddr);
+
+/// The client address a request is counted under (see the module's
+/// documentation).
+pub fn client_addr(peer: Option<Peer>, headers: &HeaderMap, forwarded_for: bool) -> IpAddr {
+    let ip = peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0.ip());
+    if forwarded_for && ip.is_loopback() {
+        let last = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+            .next_back();
+        if let Some(a) = last {
+            return a;
+        }
+    }
+    ip
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_defaults_are_the_flags_defaults() {
+        let l = Limits::default();
+        assert_eq!(l.games_per_minute, 20);
+        assert_eq!(l.header_timeout(), Duration::from_secs(10));
+        assert!(!l.forwarded_for);
+    }
+
+    #[test]
+    fn a_rate_allows_its_minute_then_refuses() {
+        let r = Rate::per_minute(3);
+        let k = "a".to_string();
+        for _ in 0..3 {
+            assert!(r.check(&k).is_ok());
+        }
+        let wait = r.check(&k).unwrap_err();
+        assert!((1..=21).contains(&wait), "{wait}");
+        assert!(r.check(&"b".to_string()).is_ok(), "another key has its own allowance");
+    }
+
+    #[test]
+    fn a_counter_caps_and_releases() {
+        let c = Counter::new(2);
+        let a = c.enter(1).unwrap();
+        let _b = c.enter(1).unwrap();
+        assert!(c.enter(1).is_none());
+        assert!(c.enter(2).is_some());
+        drop(a);
+        assert_eq!(c.open(&1), 1);
+        assert!(c.enter(1).is_some());
+    }
+
+    #[test]
+    fn the_forwarded_address_is_taken_only_from_a_local_proxy() {
+        let mut h = HeaderMap::new();
+        h.insert("x-forwarded-for", "203.0.113.9, 198.51.100.7".parse().unwrap());
+        let local = Some(Peer("127.0.0.1:5000".parse().unwrap()));
+        let remote = Some(Peer("192.0.2.1:5000".parse().unwrap()));
+        assert_eq!(client_addr(local, &h, true), "198.51.100.7".parse::<IpAddr>().unwrap());
+        assert_eq!(client_addr(local, &h, false), "127.0.0.1".parse::<IpAddr>().unwrap());
+        assert_eq!(client_addr(remote, &h, true), "192.0.2.1".parse::<IpAddr>().unwrap());
+    }
+}

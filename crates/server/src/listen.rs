@@ -1,0 +1,150 @@
+//! The accept loop: HTTP/1.1 connections to the [`crate::app`] router with
+//! the bounds `axum::serve` does not set ([`Limits`]): a cap on connections
+//! in all (beyond it new ones wait in the kernel's backlog) and per client
+//! address (beyond it they are closed at once), a header-read timeout (a
+//! silent new connection is closed after it) and an idle timeout (a
+//! keep-alive connection that neither sends nor receives is closed).
+//!
+//! HTTP/1.1 only: in front of the public internet a TLS reverse proxy speaks
+//! HTTP/2 to browsers and HTTP/1.1 to this server (see the server README).
+
+use crate::limits::{Counter, Limits, Peer};
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::io;
+use std::net::IpAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+use tower::ServiceExt;
+
+/// Serve `app` on `listener` until the process ends.
+pub async fn serve(listener: TcpListener, app: Router, limits: &Limits) -> io::Result<()> {
+    let all = Arc::new(Semaphore::new(limits.connections.max(1)));
+    let per_address = Counter::<IpAddr>::new(limits.connections_per_address.max(1));
+    let (header, idle) = (limits.header_timeout(), limits.idle_timeout());
+    loop {
+        let permit = all
+            .clone()
+            .acquire_owned()
+            .await
+            .expect("the semaphore is never closed");
+        let (stream, peer) = match listener.accept().await {
+            Ok(c) => c,
+            Err(e) => {
+                // Out of file descriptors, or a connection reset before it
+                // was accepted: wait a little rather than spin.
+                tracing::warn!("accept failed: {e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Some(counted) = per_address.enter(peer.ip()) else {
+            metrics::counter!("powderhorn_connections_refused_total").increment(1);
+            continue;
+        };
+        let app = app.clone();
+        tokio::spawn(async move {
+            let _held = (permit, counted);
+            metrics::gauge!("powderhorn_connections_open").increment(1.0);
+            connection(stream, Peer(peer), app, header, idle).await;
+            metrics::gauge!("powderhorn_connections_open").decrement(1.0);
+        });
+    }
+}
+
+/// One connection, closed once it has been idle for `idle`.
+async fn connection(stream: TcpStream, peer: Peer, app: Router, header: Duration, idle: Duration) {
+    let _ = stream.set_nodelay(true);
+    let start = Instant::now();
+    let last = Arc::new(AtomicU64::new(0));
+    let io = TokioIo::new(Tracked {
+        inner: stream,
+        start,
+        last: last.clone(),
+    });
+    let svc = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+        req.extensions_mut().insert(peer);
+        app.clone().oneshot(req)
+    });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder.timer(TokioTimer::new()).header_read_timeout(header);
+    let conn = builder.serve_connection(io, svc);
+    tokio::pin!(conn);
+    let check = (idle / 4).max(Duration::from_millis(250));
+    let mut closing = false;
+    loop {
+        tokio::select! {
+            _ = conn.as_mut() => return,
+            _ = tokio::time::sleep(check), if !closing => {
+                let quiet = start.elapsed().saturating_sub(Duration::from_millis(last.load(Ordering::Relaxed)));
+                if quiet >= idle {
+                    closing = true;
+                    conn.as_mut().graceful_shutdown();
+                }
+            }
+        }
+    }
+}
+
+/// A TCP stream that notes when it last read or wrote anything (in ms since
+/// `start`).
+struct Tracked {
+    inner: TcpStream,
+    start: Instant,
+    last: Arc<AtomicU64>,
+}
+
+impl Tracked {
+    fn touch(&self) {
+        self.last
+            .store(self.start.elapsed().as_millis() as u64, Ordering::Relaxed);
+    }
+}
+
+impl AsyncRead for Tracked {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+        let before = buf.filled().len();
+        let r = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if matches!(r, Poll::Ready(Ok(()))) && buf.filled().len() > before {
+            self.touch();
+        }
+        r
+    }
+}
+
+impl AsyncWrite for Tracked {
+    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        let r = Pin::new(&mut self.inner).poll_write(cx, buf);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            self.touch();
+        }
+        r
+    }
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let r = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            self.touch();
+        }
+        r
+    }
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+}

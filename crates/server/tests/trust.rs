@@ -1,0 +1,643 @@
+//! Seats that belong to their players, dice both can trust, and the limits
+//! of what one visitor may take (issue 17). Over SQLite and PostgreSQL where
+//! the store takes part.
+
+mod common;
+use common::*;
+use server::Limits;
+
+async fn app_with(db: &str, limits: Limits) -> (Router, server::AppState) {
+    let st = server::open_with(db, limits).await.expect("open db");
+    (server::app(st.clone()), st)
+}
+
+fn seat_of<'a>(created: &'a Value, seat: &str) -> &'a Value {
+    created["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["seat"] == seat)
+        .unwrap()
+}
+
+async fn invites_are_claimed_once(db: &str) {
+    let app = app_at(db).await;
+    let body = json!({"scenario": "liberty/1775", "seats": {"british": "me", "american": "invite"}});
+    let (st, v) = call(&app, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let british = seat_of(&v, "british")["token"].as_str().unwrap().to_string();
+    let spectator = v["spectator"]["token"].as_str().unwrap().to_string();
+    // The creator's answer holds no token of the invited seat.
+    let invited = seat_of(&v, "american");
+    assert!(invited["token"].is_null() && invited["url"].is_null(), "{invited}");
+    let first_link = invited["invite_url"].as_str().unwrap().to_string();
+    // The creator's page shows the link while it is not claimed; a
+    // spectator's does not.
+    let (_, mine) = call(&app, "GET", &format!("/api/games/{id}"), Some(&british), None).await;
+    assert_eq!(seat_of(&mine, "american")["invite_url"], first_link.as_str());
+    assert_eq!(seat_of(&mine, "american")["claimed"], false);
+    let (_, spec) = call(&app, "GET", &format!("/api/games/{id}"), Some(&spectator), None).await;
+    assert!(seat_of(&spec, "american")["invite_url"].is_null(), "{spec}");
+    // The creator replaces the invite: the first link no longer opens it.
+    let (st, r) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/invite"),
+        Some(&british),
+        Some(json!({"seat": "american"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{r}");
+    let link = r["invite_url"].as_str().unwrap().to_string();
+    assert_ne!(link, first_link);
+    let (st, r) = claim(&app, &first_link).await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "{r}");
+    // A spectator may not replace it.
+    let (st, _) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/invite"),
+        Some(&spectator),
+        Some(json!({"seat": "american"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    // The guest claims it, once.
+    let (st, r) = claim(&app, &link).await;
+    assert_eq!(st, StatusCode::OK, "{r}");
+    assert_eq!(r["seat"], "american");
+    let guest = r["token"].as_str().unwrap().to_string();
+    let (st, r) = claim(&app, &link).await;
+    assert_eq!(st, StatusCode::CONFLICT, "{r}");
+    assert!(r["error"].as_str().unwrap().contains("taken"), "{r}");
+    // No token the creator ever received acts for the American seat.
+    for t in [&british, &spectator] {
+        let (_, s) = call(&app, "GET", &format!("/api/games/{id}"), Some(t), None).await;
+        assert_ne!(s["seat"], "american");
+    }
+    let (_, s) = call(&app, "GET", &format!("/api/games/{id}"), Some(&guest), None).await;
+    assert_eq!(s["seat"], "american");
+    // Claimed, it can no longer be replaced, and the creator sees no link.
+    let (st, _) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/invite"),
+        Some(&british),
+        Some(json!({"seat": "american"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CONFLICT);
+    let (_, mine) = call(&app, "GET", &format!("/api/games/{id}"), Some(&british), None).await;
+    assert_eq!(seat_of(&mine, "american")["claimed"], true);
+    assert!(seat_of(&mine, "american")["invite_url"].is_null());
+    // The claim survives a restart (it is stored).
+    let app = app_at(db).await;
+    let (st, s) = call(&app, "GET", &format!("/api/games/{id}"), Some(&guest), None).await;
+    assert_eq!(st, StatusCode::OK, "{s}");
+    assert_eq!(s["seat"], "american");
+}
+both!(invites_are_claimed_once);
+
+async fn dice_are_committed_and_verify(db: &str) {
+    let app = app_at(db).await;
+    // A chosen seed is refused when another person plays.
+    let body = json!({"scenario": "liberty/1775", "seed": 5, "seats": {"british": "me", "american": "invite"}});
+    let (st, v) = call(&app, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("seed"), "{v}");
+    // Against the computer it is allowed, and says so.
+    let chosen = create(&app, "me", "computer", 5).await;
+    let s = state(&app, &chosen, &chosen.british).await;
+    assert_eq!(s["dice"]["seed_chosen"], true);
+    // An invited game: a commitment, no seed, until the end.
+    let g = create(&app, "me", "invite", 0).await;
+    let s = state(&app, &g, &g.american).await;
+    let commitment = s["dice"]["commitment"].as_str().unwrap().to_string();
+    assert_eq!(commitment.len(), 64);
+    assert_eq!(s["dice"]["seed_chosen"], false);
+    assert!(s["dice"]["seed"].is_null() && s["dice"]["salt"].is_null(), "{s}");
+    let (st, _) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/record", g.id),
+        Some(&g.american),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::CONFLICT, "no record (with the seed) before the end");
+    // Play a little, then resign.
+    for _ in 0..6 {
+        let b = state(&app, &g, &g.british).await;
+        let (tok, s) = if b["legal"].as_array().unwrap().is_empty() {
+            (&g.american, state(&app, &g, &g.american).await)
+        } else {
+            (&g.british, b)
+        };
+        let (st, v) = act(&app, &g, tok, s["seq"].as_u64().unwrap(), &first_legal(&s)).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+    }
+    let seq = state(&app, &g, &g.british).await["seq"].as_u64().unwrap();
+    let (st, _) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/resign", g.id),
+        Some(&g.british),
+        Some(json!({"seq_seen": seq})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    let s = state(&app, &g, &g.spectator).await;
+    assert_eq!(s["dice"]["commitment"], commitment.as_str());
+    let (seed, salt) = (s["dice"]["seed"].as_str().unwrap(), s["dice"]["salt"].as_str().unwrap());
+    assert_eq!(server::seeds::commitment(salt, seed.parse().unwrap()), commitment);
+    // The record verifies; a changed seed, move or outcome does not.
+    let (st, rec) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/record", g.id),
+        Some(&g.spectator),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{rec}");
+    let record: server::seeds::Record = serde_json::from_value(rec.clone()).unwrap();
+    let ok = server::seeds::verify(&record).expect("the record verifies");
+    assert_eq!(ok.moves, 7);
+    let mut bad = record.clone();
+    bad.seed = (seed.parse::<u64>().unwrap() ^ 1).to_string();
+    assert!(server::seeds::verify(&bad).unwrap_err().contains("commitment"));
+    let mut bad = record.clone();
+    bad.outcome["reason"] = json!("american resigned");
+    assert!(server::seeds::verify(&bad).unwrap_err().contains("outcome"));
+    let mut bad = record.clone();
+    bad.events[0].action = "no-such-action".into();
+    assert!(server::seeds::verify(&bad).is_err());
+}
+both!(dice_are_committed_and_verify);
+
+async fn rematches_go_only_to_the_players(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "me", "invite", 0).await;
+    let (st, _) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/rematch", g.id),
+        Some(&g.british),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "not before the end");
+    let (st, _) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/resign", g.id),
+        Some(&g.american),
+        Some(json!({"seq_seen": 0})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    let (st, _) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/rematch", g.id),
+        Some(&g.spectator),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "a spectator cannot ask for one");
+    let (st, r) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/rematch", g.id),
+        Some(&g.american),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{r}");
+    let new_id = r["id"].as_str().unwrap().to_string();
+    // The asker plays the other side; the invite is not in its answer.
+    assert_eq!(seat_of(&r, "british")["kind"], "me");
+    assert!(seat_of(&r, "british")["token"].is_string());
+    assert_eq!(seat_of(&r, "american")["kind"], "invite");
+    assert!(seat_of(&r, "american")["invite_url"].is_null() && seat_of(&r, "american")["token"].is_null());
+    // Only the other player sees the invite; not the spectator, not the chat.
+    let s = state(&app, &g, &g.british).await;
+    let url = s["rematch"]["invite_url"]
+        .as_str()
+        .expect("the opponent's rematch link")
+        .to_string();
+    assert_eq!(s["rematch"]["id"], new_id.as_str());
+    let s = state(&app, &g, &g.spectator).await;
+    assert!(s["rematch"].is_null(), "{}", s["rematch"]);
+    let s = state(&app, &g, &g.american).await;
+    assert!(s["rematch"]["invite_url"].is_null());
+    let (_, chat) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/chat", g.id),
+        Some(&g.spectator),
+        None,
+    )
+    .await;
+    assert_eq!(chat["messages"], json!([]));
+    let (st, _) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/rematch", g.id),
+        Some(&g.british),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CONFLICT, "one rematch per game");
+    let (st, c) = claim(&app, &url).await;
+    assert_eq!(st, StatusCode::OK, "{c}");
+    assert_eq!(c["seat"], "american");
+    assert_eq!(state(&app, &g, &g.british).await["rematch"]["claimed"], true);
+}
+both!(rematches_go_only_to_the_players);
+
+#[tokio::test]
+async fn live_updates_take_a_single_use_ticket() {
+    let db = TestDb::sqlite();
+    let app = app_at(&db.spec).await;
+    let g = create(&app, "me", "hotseat", 3).await;
+    let open = |uri: String| {
+        let app = app.clone();
+        async move {
+            app.oneshot(Request::get(uri).body(Body::empty()).unwrap())
+                .await
+                .unwrap()
+                .status()
+        }
+    };
+    // A token in the URL opens nothing (it would end up in proxy logs).
+    assert_eq!(
+        open(format!("/api/games/{}/events?token={}", g.id, g.british)).await,
+        StatusCode::FORBIDDEN
+    );
+    let (st, t) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/ticket", g.id),
+        Some(&g.british),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{t}");
+    let ticket = t["ticket"].as_str().unwrap();
+    assert_ne!(ticket, g.british);
+    assert_eq!(
+        open(format!("/api/games/{}/events?ticket={ticket}", g.id)).await,
+        StatusCode::OK
+    );
+    assert_eq!(
+        open(format!("/api/games/{}/events?ticket={ticket}", g.id)).await,
+        StatusCode::FORBIDDEN,
+        "once"
+    );
+    let (st, _) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/ticket", g.id),
+        None,
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "a ticket needs the seat's token");
+    let other = create(&app, "me", "hotseat", 4).await;
+    let (_, t) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/ticket", other.id),
+        Some(&other.british),
+        Some(json!({})),
+    )
+    .await;
+    let ticket = t["ticket"].as_str().unwrap();
+    assert_eq!(
+        open(format!("/api/games/{}/events?ticket={ticket}", g.id)).await,
+        StatusCode::FORBIDDEN,
+        "for its game only"
+    );
+}
+
+#[tokio::test]
+async fn games_per_address_per_minute() {
+    let db = TestDb::sqlite();
+    let (app, _) = app_with(
+        &db.spec,
+        Limits {
+            games_per_minute: 2,
+            ..Limits::default()
+        },
+    )
+    .await;
+    let body = json!({"scenario": "liberty/1775", "seats": {"british": "me", "american": "computer"}});
+    for _ in 0..2 {
+        let (st, v) = call(&app, "POST", "/api/games", None, Some(body.clone())).await;
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+    }
+    let (st, v) = call(&app, "POST", "/api/games", None, Some(body.clone())).await;
+    assert_eq!(st, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("try again in"), "{v}");
+    // Another address has its own allowance.
+    let req = Request::post("/api/games")
+        .header("content-type", "application/json")
+        .extension(server::limits::Peer("192.0.2.7:4000".parse().unwrap()))
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    assert_eq!(app.clone().oneshot(req).await.unwrap().status(), StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn chat_limits_and_pages() {
+    let db = TestDb::sqlite();
+    let limits = Limits {
+        chat_per_minute: 5,
+        chat_bytes_per_game: 1000,
+        ..Limits::default()
+    };
+    let (app, _) = app_with(&db.spec, limits).await;
+    let g = create(&app, "me", "hotseat", 3).await;
+    let chat = format!("/api/games/{}/chat", g.id);
+    for i in 0..5 {
+        let (st, v) = call(
+            &app,
+            "POST",
+            &chat,
+            Some(&g.british),
+            Some(json!({"text": format!("m{i}")})),
+        )
+        .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+    }
+    let (st, v) = call(&app, "POST", &chat, Some(&g.british), Some(json!({"text": "one more"}))).await;
+    assert_eq!(st, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    // The other seat has its own allowance, until the game's chat is full.
+    let (st, _) = call(
+        &app,
+        "POST",
+        &chat,
+        Some(&g.american),
+        Some(json!({"text": "a".repeat(900)})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    let (st, v) = call(
+        &app,
+        "POST",
+        &chat,
+        Some(&g.american),
+        Some(json!({"text": "a".repeat(200)})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::INSUFFICIENT_STORAGE, "{v}");
+    // Read in pages.
+    let (_, p) = call(&app, "GET", &format!("{chat}?limit=2"), Some(&g.spectator), None).await;
+    assert_eq!(p["messages"].as_array().unwrap().len(), 2);
+    assert_eq!(p["more"], true);
+    let last = p["messages"][1]["n"].as_i64().unwrap();
+    let (_, p) = call(
+        &app,
+        "GET",
+        &format!("{chat}?after={last}&limit=200"),
+        Some(&g.spectator),
+        None,
+    )
+    .await;
+    assert_eq!(p["messages"].as_array().unwrap().len(), 4);
+    assert_eq!(p["more"], false);
+    let (st, _) = call(&app, "GET", &format!("{chat}?limit=100000"), Some(&g.spectator), None).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn live_update_streams_are_bounded() {
+    let db = TestDb::sqlite();
+    let limits = Limits {
+        streams_per_game: 3,
+        streams_per_address: 2,
+        ..Limits::default()
+    };
+    let (app, st) = app_with(&db.spec, limits).await;
+    let g = create(&app, "me", "hotseat", 3).await;
+    let open = |from: &'static str| {
+        let (app, g_id, tok) = (app.clone(), g.id.clone(), g.british.clone());
+        async move {
+            let (_, t) = call(
+                &app,
+                "POST",
+                &format!("/api/games/{g_id}/ticket"),
+                Some(&tok),
+                Some(json!({})),
+            )
+            .await;
+            let req = Request::get(format!(
+                "/api/games/{g_id}/events?ticket={}",
+                t["ticket"].as_str().unwrap()
+            ))
+            .extension(server::limits::Peer(from.parse().unwrap()))
+            .body(Body::empty())
+            .unwrap();
+            app.oneshot(req).await.unwrap()
+        }
+    };
+    let a1 = open("192.0.2.1:1").await;
+    let a2 = open("192.0.2.1:2").await;
+    assert_eq!((a1.status(), a2.status()), (StatusCode::OK, StatusCode::OK));
+    assert_eq!(
+        open("192.0.2.1:3").await.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "per address"
+    );
+    let b1 = open("192.0.2.2:1").await;
+    assert_eq!(b1.status(), StatusCode::OK);
+    assert_eq!(
+        open("192.0.2.3:1").await.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "per game"
+    );
+    assert_eq!(st.reg.streams_open(), 3);
+    // A closed stream frees its place.
+    drop(a1);
+    assert_eq!(st.reg.streams_open(), 2);
+    assert_eq!(open("192.0.2.3:1").await.status(), StatusCode::OK);
+    drop((a2, b1));
+}
+
+#[tokio::test]
+async fn replays_are_bounded() {
+    let db = TestDb::sqlite();
+    let (app, _) = app_with(
+        &db.spec,
+        Limits {
+            replays_at_once: 0,
+            ..Limits::default()
+        },
+    )
+    .await;
+    let g = create(&app, "me", "hotseat", 3).await;
+    let (st, v) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/at/0", g.id),
+        Some(&g.british),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    let (app, _) = app_with(&db.spec, Limits::default()).await;
+    let (st, v) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/at/0", g.id),
+        Some(&g.british),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+}
+
+#[tokio::test]
+async fn the_cache_is_bounded_and_rebuilds() {
+    let db = TestDb::sqlite();
+    let (app, st) = app_with(
+        &db.spec,
+        Limits {
+            cached_games: 2,
+            ..Limits::default()
+        },
+    )
+    .await;
+    let mut games = Vec::new();
+    for seed in 0..5 {
+        games.push(create(&app, "me", "hotseat", seed).await);
+    }
+    assert!(st.reg.cached_count() <= 2, "{} cached", st.reg.cached_count());
+    for g in &games {
+        let s = state(&app, g, &g.british).await;
+        assert_eq!(s["id"], g.id.as_str(), "an evicted game is rebuilt from the store");
+        assert!(st.reg.cached_count() <= 2);
+    }
+    // Idle games go too.
+    let (_, st2) = app_with(
+        &db.spec,
+        Limits {
+            idle_game_minutes: 1,
+            ..Limits::default()
+        },
+    )
+    .await;
+    st2.reg.get(&games[0].id).await.unwrap();
+    assert_eq!(st2.reg.sweep(), 0, "not yet idle");
+}
+
+#[tokio::test]
+async fn metrics_are_for_the_operator() {
+    let db = TestDb::sqlite();
+    let (app, _) = app_with(&db.spec, Limits::default()).await;
+    create(&app, "me", "hotseat", 3).await;
+    let get = |fwd: bool, bearer: Option<&str>| {
+        let mut req = Request::get("/metrics").extension(server::limits::Peer("127.0.0.1:9".parse().unwrap()));
+        if fwd {
+            req = req.header("x-forwarded-for", "203.0.113.5");
+        }
+        if let Some(b) = bearer {
+            req = req.header("authorization", format!("Bearer {b}"));
+        }
+        let app = app.clone();
+        async move {
+            let r = app.oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+            let st = r.status();
+            let b = http_body_util::BodyExt::collect(r.into_body())
+                .await
+                .unwrap()
+                .to_bytes();
+            (st, String::from_utf8_lossy(&b).into_owned())
+        }
+    };
+    let (st, text) = get(false, None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert!(text.contains("powderhorn_games_cached"), "{text}");
+    assert_eq!(get(true, None).await.0, StatusCode::FORBIDDEN, "not through a proxy");
+    let (app2, _) = {
+        let s = server::open_with(&db.spec, Limits::default())
+            .await
+            .unwrap()
+            .with_metrics_token(Some("s3cret".into()));
+        (server::app(s.clone()), s)
+    };
+    let req = |b: &str| {
+        Request::get("/metrics")
+            .header("x-forwarded-for", "203.0.113.5")
+            .header("authorization", format!("Bearer {b}"))
+            .body(Body::empty())
+            .unwrap()
+    };
+    assert_eq!(
+        app2.clone().oneshot(req("s3cret")).await.unwrap().status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        app2.clone().oneshot(req("guess")).await.unwrap().status(),
+        StatusCode::FORBIDDEN
+    );
+}
+
+/// The accept loop on a real socket: a silent connection is closed after the
+/// header timeout, an idle keep-alive one after the idle timeout, and one
+/// address may hold only so many.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_time_out_and_are_capped() {
+    use std::io::{Read, Write};
+    let db = TestDb::sqlite();
+    let limits = Limits {
+        header_timeout: 1,
+        idle_timeout: 2,
+        connections_per_address: 3,
+        ..Limits::default()
+    };
+    let st = server::open_with(&db.spec, limits.clone()).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let site = server::hosting::Site::new(addr, &[]).unwrap();
+    tokio::spawn(async move { server::listen::serve(listener, server::app(st.with_site(site)), &limits).await });
+    let closed_within = |mut s: std::net::TcpStream, secs: u64| {
+        s.set_read_timeout(Some(std::time::Duration::from_secs(secs))).unwrap();
+        let mut buf = Vec::new();
+        // Ok(_) at end of stream: the server closed it; Err: still open.
+        s.read_to_end(&mut buf).is_ok()
+    };
+    let silent = std::net::TcpStream::connect(addr).unwrap();
+    let t = std::time::Instant::now();
+    assert!(
+        tokio::task::spawn_blocking(move || closed_within(silent, 5))
+            .await
+            .unwrap(),
+        "a silent connection is closed"
+    );
+    assert!(t.elapsed() < std::time::Duration::from_secs(4));
+    // One request, then idle.
+    let mut idle = std::net::TcpStream::connect(addr).unwrap();
+    write!(idle, "GET /healthz HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    assert!(
+        tokio::task::spawn_blocking(move || closed_within(idle, 8))
+            .await
+            .unwrap(),
+        "an idle connection is closed"
+    );
+    // The fourth connection from one address is closed at once.
+    let held: Vec<_> = (0..3).map(|_| std::net::TcpStream::connect(addr).unwrap()).collect();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let fourth = std::net::TcpStream::connect(addr).unwrap();
+    let t = std::time::Instant::now();
+    assert!(tokio::task::spawn_blocking(move || closed_within(fourth, 5))
+        .await
+        .unwrap());
+    assert!(
+        t.elapsed() < std::time::Duration::from_millis(900),
+        "closed before the header timeout"
+    );
+    drop(held);
+}
