@@ -1,6 +1,6 @@
 // The game page: one generic client (prompt, legal actions, log, chat,
 // notes, undo, resign, live updates) plus a map renderer per title.
-import { api, el, remember, localSeats, cap, playUrl } from "./common.js";
+import { api, el, remember, localSeats, cap, playUrl, copyButton } from "./common.js";
 
 const RENDERERS = {
   liberty: () => import("./liberty.js"),
@@ -27,17 +27,29 @@ function showError(msg) {
   $("error").textContent = msg || "";
 }
 
+// Answers to refresh() may come back out of order (a live update and a move
+// at once): only the latest request's answer is shown.
+let refreshGen = 0;
+
 async function refresh() {
+  const mine = ++refreshGen;
   let s;
   try {
     s = await api("GET", `/api/games/${gameId}`, { token });
   } catch (e) {
+    if (mine !== refreshGen) return;
     showError(e.status === 403 ? "This link does not open this game: check the whole link was copied." : e.message);
     return;
   }
+  if (mine !== refreshGen) return;
   state = s;
-  if (!localSeats(gameId).some((g) => g.token === token)) {
-    remember({ id: gameId, token, seat: s.seat, kind: s.seat ? "me" : "spectator", title: s.title_name, scenario: `${s.title}/${s.scenario}` });
+  const known = localSeats(gameId).find((g) => g.token === token);
+  if (!known || !known.title) {
+    // (A claimed invite is remembered before its game's title is known.)
+    remember({
+      ...(known || {}), id: gameId, token, seat: s.seat,
+      kind: known ? known.kind : s.seat ? "me" : "spectator", title: s.title_name, scenario: `${s.title}/${s.scenario}`,
+    });
   }
   if (!renderer && RENDERERS[s.title]) {
     try {
@@ -78,50 +90,196 @@ function render() {
   renderActions(s);
   $("undo").disabled = !s.can_undo || busy;
   $("resign").disabled = !s.seat || s.status === "over" || !!s.replaying;
-  $("rematch").hidden = !s.seat || s.status !== "over" || !!s.replaying;
+  $("rematch").hidden = !s.seat || s.status !== "over" || !!s.replaying || !!state.rematch;
+  renderInvites();
+  renderRematch();
   renderLog(s.log);
   renderSeatSwitch(s);
   if (renderer) {
     renderer.update(s, s.legal);
-    $("info").replaceChildren(renderer.info(s));
+    $("info").replaceChildren(...[renderer.info(s), diceInfo(s)].filter(Boolean));
     $("offmap").replaceChildren(...renderer.offMap(s));
     if (!focused) {
       renderer.focus(renderer.interesting(s));
       focused = true;
     }
   }
+  if (!renderer) $("info").replaceChildren(...[diceInfo(s)].filter(Boolean));
   $("chat-form").hidden = !s.seat;
   $("tab-notes-button").hidden = !s.seat;
   maybePass(s);
 }
 
-/** A new game of the same scenario and options with the sides swapped: the
- * other seat keeps its kind (computer level, invite or hot-seat); an invited
- * friend finds the new link in this game's chat. */
+/** A rematch, made by the server: the same scenario and options with the
+ * sides swapped. This browser gets the asker's seats (remembered here) and
+ * goes to the new game; an invited opponent finds the offer on this game's
+ * page (its own state: never in the chat, which spectators read). */
 async function rematch() {
   const s = state;
-  const others = s.seats.filter((x) => x.seat !== s.seat);
-  const seats = {};
-  for (const x of s.seats) {
-    const swapped = x.seat === s.seat ? others[0] : s.seats.find((y) => y.seat === s.seat);
-    seats[x.seat] = x.seat === s.seat ? swapped.kind : "me";
-  }
+  $("rematch").disabled = true;
   try {
-    const res = await api("POST", "/api/games", { body: { scenario: `${s.title}/${s.scenario}`, options: s.options, seats } });
-    let mine = null;
-    for (const x of res.seats) {
-      if (x.token && x.kind !== "invite") {
-        remember({ id: res.id, token: x.token, seat: x.seat, kind: x.kind, title: s.title_name, scenario: `${s.title}/${s.scenario}` });
-        if (x.kind === "me") mine = x;
-      }
-      if (x.kind === "invite") {
-        const link = playUrl(res.id, x.token);
-        await api("POST", `/api/games/${gameId}/chat`, { token, body: { text: `Rematch as ${cap(x.seat)}: ${link}` } });
-      }
+    const res = await api("POST", `/api/games/${gameId}/rematch`, { token, body: {} });
+    const mine = res.seats.filter((x) => x.token && (x.kind === "me" || x.kind === "hotseat"));
+    for (const x of mine) {
+      remember({ id: res.id, token: x.token, seat: x.seat, kind: x.kind, title: s.title_name, scenario: `${s.title}/${s.scenario}` });
     }
-    if (mine) location.href = playUrl(res.id, mine.token);
+    // The asker plays the other side now.
+    const go = mine.find((x) => x.seat !== s.seat) || mine[0];
+    if (go) location.href = playUrl(res.id, go.token);
+    else await refresh();
   } catch (e) {
-    showError(e.message);
+    showError(e.status === 409 ? "A rematch of this game was made already." : e.message);
+    await refresh();
+  } finally {
+    $("rematch").disabled = false;
+  }
+}
+
+/** The rematch of this finished game, as this seat sees it. */
+function renderRematch() {
+  const box = $("rematch-box");
+  const r = state && state.seat ? state.rematch : null;
+  let content = null;
+  if (r && r.invite_url) {
+    content = [
+      el("div", { class: "prompt-text" }, `Your opponent offers a rematch — you play ${cap(r.seat)}.`),
+      el("a", { class: "button primary", href: r.invite_url, id: "rematch-accept" }, `Play the rematch as ${cap(r.seat)}`),
+    ];
+  } else if (r) {
+    const here = localSeats(r.id).find((g) => g.seat);
+    if (here) {
+      content = [
+        el("div", {}, "A rematch of this game was started. "),
+        el("a", { href: playUrl(r.id, here.token), id: "rematch-go" }, `Go to the rematch (you play ${cap(here.seat)})`),
+      ];
+    }
+  }
+  box.hidden = !content;
+  box.replaceChildren(...(content || []));
+}
+
+// ---------------------------------------------------------------- invites
+
+// Invited seats this page showed unclaimed to the creator: once claimed, the
+// creator is told the opponent has joined.
+const inviting = new Set();
+
+/** The creator's invite links (while an invited seat is unclaimed), or a
+ * note that an invited player has not joined yet. */
+function renderInvites() {
+  const box = $("invite-box");
+  const parts = [];
+  for (const x of state.seats || []) {
+    if (x.kind !== "invite") continue;
+    if (x.invite_url) {
+      inviting.add(x.seat);
+      const url = new URL(x.invite_url, location.origin).href;
+      const input = el("input", { class: "link", readonly: true, value: url, "aria-label": `Invite link for the ${cap(x.seat)} seat` });
+      input.addEventListener("focus", () => input.select());
+      parts.push(el("div", { class: "invite", "data-seat": x.seat },
+        el("div", { class: "prompt-text" }, "Send this link to your opponent"),
+        el("div", { class: "hint" }, `It gives the ${cap(x.seat)} seat to whoever opens it first; it works once.`),
+        el("div", { class: "invite-row" }, input, copyButton(url),
+          el("button", { type: "button", class: "small new-invite", title: "Make a new link: the old one stops working", onclick: () => newInvite(x.seat) }, "New link"))));
+    } else if (x.claimed === false) {
+      parts.push(el("div", { class: "hint invite" }, `The ${cap(x.seat)} player has not joined yet.`));
+    } else if (x.claimed && inviting.has(x.seat)) {
+      parts.push(el("div", { class: "invite joined" }, `Your opponent has joined: they play ${cap(x.seat)}.`));
+    }
+  }
+  if (state.status === "over") parts.length = 0;
+  box.hidden = parts.length === 0;
+  box.replaceChildren(...parts);
+}
+
+async function newInvite(seat) {
+  showError("");
+  try {
+    await api("POST", `/api/games/${gameId}/invite`, { token, body: { seat } });
+  } catch (e) {
+    showError(e.status === 409 ? `Your opponent has taken the ${cap(seat)} seat already: no new link is needed.` : e.message);
+  }
+  await refresh();
+}
+
+/** `#invite=CODE`: claim the invited seat (once), or open the seat this
+ * browser holds already. Returns the token to play with, or null. */
+async function claimInvite(code) {
+  const here = localSeats(gameId);
+  const same = here.find((g) => g.invite === code);
+  if (same) return same.token;
+  // The creator (or a player) opening the link in their own browser: their
+  // seat, and the invite stays for the opponent.
+  const seat = here.find((g) => g.seat);
+  if (seat) return seat.token;
+  try {
+    const res = await api("POST", `/api/games/${gameId}/claim`, { body: { invite: code } });
+    remember({ id: gameId, token: res.token, seat: res.seat, kind: "me", invite: code });
+    return res.token;
+  } catch (e) {
+    const fallback = here[0];
+    if (fallback && (e.status === 409 || e.status === 403)) return fallback.token;
+    if (e.status === 409) {
+      showError("This invite was used already: the seat is taken. Ask your opponent for a new link.");
+    } else if (e.status === 403) {
+      showError("This invite link no longer works (it may have been replaced by a new one). Ask your opponent for a new link.");
+    } else {
+      showError(`The invite could not be used: ${e.message}`);
+    }
+    $("prompt").replaceChildren(el("div", { class: "prompt-text waiting" }, "No seat for you in this game."));
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- dice
+
+/** The dice commitment (and, once over, the seed, salt and record). */
+function diceInfo(s) {
+  const d = s.dice;
+  if (!d) return null;
+  const rows = [];
+  if (d.commitment) {
+    rows.push(el("div", { class: "dice-commit", title: `sha256 ${d.commitment}` },
+      "Dice: committed (sha256 ", el("code", {}, d.commitment.slice(0, 8)), "…)"));
+  } else {
+    rows.push(el("div", { class: "dice-commit" }, "Dice: no commitment (an older game)"));
+  }
+  if (d.seed_chosen) {
+    rows.push(el("div", { class: "seed-chosen" }, "The creator chose the seed: whoever made this game could know every die roll."));
+  }
+  if (d.seed !== null && d.seed !== undefined) {
+    rows.push(el("div", {}, "Seed ", el("code", {}, d.seed), d.salt ? [" · salt ", el("code", { class: "salt" }, d.salt)] : null));
+    const msg = el("span", { class: "error record-error" });
+    rows.push(el("div", {},
+      el("button", { type: "button", class: "small", id: "record-download", onclick: () => downloadRecord(msg) }, "Download the game record"),
+      " ", msg));
+    rows.push(el("div", { class: "hint" }, "Check it with ", el("code", {}, `powderhorn verify powderhorn-${gameId}.json`), "."));
+  }
+  return el("div", { class: "dice-info hint" }, rows);
+}
+
+async function downloadRecord(msg) {
+  msg.textContent = "";
+  try {
+    const resp = await fetch(`/api/games/${gameId}/record`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!resp.ok) {
+      let text = `${resp.status} ${resp.statusText}`;
+      try {
+        text = (await resp.json()).error || text;
+      } catch (_) {
+        /* not JSON */
+      }
+      throw new Error(text);
+    }
+    const blob = new Blob([await resp.text()], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = el("a", { href: url, download: `powderhorn-${gameId}.json`, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (e) {
+    msg.textContent = `The record could not be downloaded: ${e.message}`;
   }
 }
 
@@ -134,10 +292,11 @@ function renderOutcome(s) {
   box.hidden = false;
   const o = s.outcome;
   const who = o.winner ? `${cap(o.winner)} win${o.winner === s.seat ? " — you win!" : ""}` : "A draw";
-  box.replaceChildren(
+  // replaceChildren would write a null as the text "null": el() skips it.
+  box.replaceChildren(el("span", {},
     el("b", {}, who), ": ", o.reason, o.rule ? el("span", { class: "rule" }, ` (${o.rule})`) : null,
     s.seed ? el("span", { class: "hint" }, ` · seed ${s.seed}`) : null,
-  );
+  ));
 }
 
 function renderPrompt(s) {
@@ -231,6 +390,7 @@ function maybePass(s) {
 
 function switchTo(t) {
   token = t;
+  showError("");
   replay = null;
   replayWanted = null;
   history.replaceState(null, "", `#${t}`);
@@ -340,17 +500,43 @@ function select(id) {
 
 // ---------------------------------------------------------------- chat and notes
 
+// The chat, in pages: the messages numbered above the last one shown.
+let chatLast = 0;
+let chatBusy = false;
+let chatAgain = false;
+
+function chatLine(m) {
+  return el("li", { "data-n": m.n }, el("span", { class: `chip ${m.seat}` }, cap(m.seat)), " ", m.text,
+    el("span", { class: "hint" }, ` ${new Date(m.created * 1000).toLocaleTimeString()}`));
+}
+
 async function refreshChat() {
+  if (chatBusy) {
+    chatAgain = true;
+    return;
+  }
+  chatBusy = true;
   try {
-    const data = await api("GET", `/api/games/${gameId}/chat`, { token });
-    const list = $("chat");
-    list.replaceChildren(
-      ...data.messages.map((m) => el("li", {}, el("span", { class: `chip ${m.seat}` }, cap(m.seat)), " ", m.text,
-        el("span", { class: "hint" }, ` ${new Date(m.created * 1000).toLocaleTimeString()}`))),
-    );
-    list.parentElement.scrollTop = list.parentElement.scrollHeight;
+    do {
+      chatAgain = false;
+      let more = true;
+      while (more) {
+        const data = await api("GET", `/api/games/${gameId}/chat?after=${chatLast}&limit=200`, { token });
+        const fresh = data.messages.filter((m) => m.n > chatLast);
+        if (fresh.length) {
+          const box = $("chat").parentElement;
+          const atBottom = chatLast === 0 || box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
+          $("chat").append(...fresh.map(chatLine));
+          chatLast = Math.max(chatLast, ...fresh.map((m) => m.n));
+          if (atBottom) box.scrollTop = box.scrollHeight;
+        }
+        more = data.more && fresh.length > 0;
+      }
+    } while (chatAgain);
   } catch (_) {
     /* shown by refresh */
+  } finally {
+    chatBusy = false;
   }
 }
 
@@ -372,11 +558,13 @@ function setupPanels() {
     ev.preventDefault();
     const text = $("chat-text").value.trim();
     if (!text) return;
+    $("chat-error").textContent = "";
     try {
       await api("POST", `/api/games/${gameId}/chat`, { token, body: { text } });
       $("chat-text").value = "";
     } catch (e) {
-      showError(e.message);
+      // 429: too many messages a minute; 507: the game's chat is full.
+      $("chat-error").textContent = e.message;
     }
     refreshChat();
   });
@@ -418,20 +606,73 @@ function setupPanels() {
   });
 }
 
-function listen() {
+// Live updates: a single-use ticket (POST .../ticket, with the token in the
+// header) opens the event stream. EventSource's own reconnection would reuse
+// the spent ticket, so on an error the stream is closed and a new ticket is
+// asked for after a pause that grows (2 s to 30 s): also when the server says
+// too many streams are open (429).
+let liveGen = 0;
+let liveTimer = null;
+let liveDelay = 2000;
+let liveStarted = false;
+
+async function listen() {
   // ?nolive: no live updates (for headless screenshots, which wait for the network to go idle).
   if (new URLSearchParams(location.search).has("nolive")) return;
+  const gen = ++liveGen;
+  clearTimeout(liveTimer);
   if (events) events.close();
-  events = new EventSource(`/api/games/${gameId}/events?token=${encodeURIComponent(token)}`);
-  events.addEventListener("changed", (ev) => {
+  events = null;
+  let ticket;
+  try {
+    ({ ticket } = await api("POST", `/api/games/${gameId}/ticket`, { token, body: {} }));
+  } catch (_) {
+    if (gen === liveGen) retryLive(gen);
+    return;
+  }
+  if (gen !== liveGen) return;
+  const es = new EventSource(`/api/games/${gameId}/events?ticket=${encodeURIComponent(ticket)}`);
+  events = es;
+  // The stream's first event tells the game's move number: on the first
+  // stream it is usually the state just loaded; after a reconnection
+  // something may have been missed.
+  let first = !liveStarted;
+  liveStarted = true;
+  es.addEventListener("changed", (ev) => {
+    liveDelay = 2000;
     const d = JSON.parse(ev.data);
-    if (!state || d.seq !== state.seq || d.seq === 0) refresh();
+    const skip = first && state && d.seq === state.seq && d.seq !== 0;
+    first = false;
+    // (Claims and rematches tell the same move number: refresh anyway.)
+    if (!skip) refresh();
   });
-  events.addEventListener("chat", () => refreshChat());
+  es.addEventListener("chat", () => refreshChat());
+  es.addEventListener("error", () => {
+    es.close();
+    if (events !== es) return;
+    events = null;
+    retryLive(gen);
+  });
+}
+
+function retryLive(gen) {
+  clearTimeout(liveTimer);
+  liveTimer = setTimeout(() => {
+    if (gen !== liveGen) return;
+    // A reconnection refreshes the chat too (messages may have come meanwhile).
+    listen().then(() => refreshChat());
+  }, liveDelay);
+  liveDelay = Math.min(liveDelay * 2, 30000);
 }
 
 async function init() {
   setupPanels();
+  if (gameId && token.startsWith("invite=")) {
+    const t = await claimInvite(decodeURIComponent(token.slice("invite=".length)));
+    if (!t) return;
+    token = t;
+    history.replaceState(null, "", `#${t}`);
+  }
   if (!gameId || !token) {
     showError("This page needs a game link with its token (…/play/GAME#TOKEN).");
     return;
@@ -443,8 +684,22 @@ async function init() {
   listen();
 }
 
-window.addEventListener("hashchange", () => {
-  const t = location.hash.slice(1);
+window.addEventListener("hashchange", async () => {
+  let t = location.hash.slice(1);
+  if (t.startsWith("invite=")) {
+    t = await claimInvite(decodeURIComponent(t.slice("invite=".length)));
+    if (!t) return;
+    history.replaceState(null, "", `#${t}`);
+    if (!state) {
+      token = t;
+      await refresh();
+      if (!state) return;
+      refreshChat();
+      loadNotes();
+      listen();
+      return;
+    }
+  }
   if (t && t !== token) switchTo(t);
 });
 

@@ -93,7 +93,8 @@ function showCreated(res, mine) {
     let what;
     if (s.kind.startsWith("computer")) what = el("span", {}, "played by the computer");
     else if (s.kind === "invite") {
-      const url = playUrl(res.id, s.token);
+      // The link claims the seat once: whoever opens it first plays it.
+      const url = new URL(s.invite_url, location.origin).href;
       what = el("span", {}, "send this link to your opponent: ", el("input", { class: "link", readonly: true, value: url }), copyButton(url));
     } else what = el("a", { href: playUrl(res.id, s.token) }, s.kind === "hotseat" ? "play (hot-seat)" : "play");
     return el("li", {}, el("span", { class: `side ${s.seat}` }, cap(s.seat)), " ", what);

@@ -100,9 +100,19 @@ for (const title of ["b2c", "bh"]) {
 
     it("a seat's page receives only what that seat may see", async () => {
       const { body: created } = await api("POST", "/api/games", {
-        body: { scenario: `${title}/standard`, seats: { british: "invite", patriot: "invite" }, seed: 12 },
+        body: { scenario: `${title}/standard`, seats: { british: "invite", patriot: "invite" } },
       });
-      const [british, patriot] = created.seats;
+      assert.equal(created.seats.every((s) => s.token === null && s.invite_url), true, JSON.stringify(created.seats));
+      // Each invited seat is claimed once, with its invite code (here, outside the browsers).
+      let british, patriot;
+      for (const s of created.seats) {
+        const code = new URL(s.invite_url, server.base).hash.replace(/^#invite=/, "");
+        const { status, body } = await api("POST", `/api/games/${created.id}/claim`, { body: { invite: code } });
+        assert.equal(status, 200, JSON.stringify(body));
+        s.token = body.token;
+        s.url = body.url;
+      }
+      [british, patriot] = created.seats;
       let differ = 0;
       for (const [mine, theirs] of [[british, patriot], [patriot, british]]) {
         const bodies = [];

@@ -1,5 +1,8 @@
 // Screenshots of a game page for checking the client by eye (not a test):
-//   node shot.mjs URL OUT.png [fit|zoom:X0,Y0,W,H] [WIDTHxHEIGHT]
+//   node shot.mjs URL OUT.png [HOW] [WIDTHxHEIGHT]
+// HOW is one or more of, joined by "+": fit (the whole map), zoom:X0,Y0,W,H
+// (that part of the map), show:SELECTOR (wait for that element and scroll it
+// into view, e.g. show:#invite-box or show:.dice-info).
 import { chromium } from "playwright-core";
 import { launchOptions } from "./browser.js";
 
@@ -10,9 +13,15 @@ try {
   const page = await browser.newPage({ viewport: { width, height } });
   await page.goto(url);
   await page.waitForSelector("svg.map .block, svg.map .hex, svg.map .area");
-  if (how === "fit") await page.click("#zoom-fit");
-  else if (how.startsWith("zoom:")) {
-    await page.evaluate((vb) => document.querySelector("svg.map").setAttribute("viewBox", vb), how.slice(5).replace(/,/g, " "));
+  for (const part of how.split("+").filter(Boolean)) {
+    if (part === "fit") await page.click("#zoom-fit");
+    else if (part.startsWith("zoom:")) {
+      await page.evaluate((vb) => document.querySelector("svg.map").setAttribute("viewBox", vb), part.slice(5).replace(/,/g, " "));
+    } else if (part.startsWith("show:")) {
+      const sel = part.slice(5);
+      await page.waitForSelector(sel, { state: "visible", timeout: 15000 });
+      await page.evaluate((s) => document.querySelector(s).scrollIntoView({ block: "center" }), sel);
+    }
   }
   await page.waitForTimeout(300);
   await page.screenshot({ path: out });
