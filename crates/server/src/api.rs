@@ -468,11 +468,9 @@ struct CreateReq {
     seats: BTreeMap<String, String>,
 }
 
-async fn create_game(
-    State(st): State<AppState>,
-    Client(addr): Client,
-    Body(req): Body<CreateReq>,
-) -> Result<Response, ApiError> {
+/// [`Limits::games_per_minute`](crate::Limits): new games and rematches
+/// alike.
+fn may_create(st: &AppState, addr: std::net::IpAddr) -> Result<(), ApiError> {
     st.reg.rates.games.check(&addr).map_err(|wait| {
         ApiError::too_many(
             format!(
@@ -481,7 +479,15 @@ async fn create_game(
             ),
             wait,
         )
-    })?;
+    })
+}
+
+async fn create_game(
+    State(st): State<AppState>,
+    Client(addr): Client,
+    Body(req): Body<CreateReq>,
+) -> Result<Response, ApiError> {
+    may_create(&st, addr)?;
     let (entry, scenario) = catalog::scenario(&req.scenario).map_err(|e| ApiError::refused(e.to_string()))?;
     let info = (entry.info)();
     for s in req.seats.keys() {
@@ -729,8 +735,10 @@ async fn post_invite(
 async fn post_rematch(
     State(st): State<AppState>,
     ApiPath(id): ApiPath<String>,
+    Client(addr): Client,
     token: Token,
 ) -> Result<Response, ApiError> {
+    may_create(&st, addr)?;
     let e = entry(&st, &id).await?;
     let mut live = e.live.lock().await;
     let asker = seat_of(&live, &token)?;

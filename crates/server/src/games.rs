@@ -62,6 +62,10 @@ pub struct Live {
     pub seq: u64,
     /// The seat that resigned, if one did.
     pub resigned: Option<String>,
+    /// The computer could not move here (no legal action, a refused choice,
+    /// a fault in the rules): it stops trying and says it is not thinking,
+    /// until the game is rebuilt (a restart) or a person moves.
+    pub computer_failed: bool,
 }
 
 pub struct Entry {
@@ -86,6 +90,8 @@ impl Entry {
 pub const TICKET_TTL: Duration = Duration::from_secs(60);
 /// Tickets not yet used, at most (beyond it a new one is refused).
 pub const TICKETS_MAX: usize = 10_000;
+/// Unused tickets one token may hold (a new one drops its oldest).
+pub const TICKETS_PER_TOKEN: usize = 4;
 
 /// A single-use pass to a game's live updates: the stream's URL carries it
 /// instead of the seat's token (URLs end up in proxy logs).
@@ -133,6 +139,7 @@ impl Live {
             game,
             seq: 0,
             resigned: None,
+            computer_failed: false,
         })
     }
 
@@ -252,7 +259,7 @@ impl Live {
     /// The computer seat that must act now (the first, when several do),
     /// with its AI level (`None`: random); `None` when no computer must act.
     pub fn bot_to_act(&self) -> Option<(&'static str, Option<String>)> {
-        if self.is_over() {
+        if self.is_over() || self.computer_failed {
             return None;
         }
         let seat = self
@@ -465,6 +472,20 @@ impl Registry {
     pub fn ticket(&self, id: &str, token: &str) -> Option<String> {
         let mut t = self.tickets.lock().unwrap_or_else(|e| e.into_inner());
         let now = Instant::now();
+        // One token holds a few unused tickets at most (a page that
+        // reconnects uses one): its oldest go first, so that one visitor
+        // cannot use up everybody's.
+        let mut mine: Vec<(Instant, String)> = t
+            .iter()
+            .filter(|(_, k)| k.token == token)
+            .map(|(id, k)| (k.expires, id.clone()))
+            .collect();
+        if mine.len() >= TICKETS_PER_TOKEN {
+            mine.sort();
+            for (_, id) in &mine[..=mine.len() - TICKETS_PER_TOKEN] {
+                t.remove(id);
+            }
+        }
         if t.len() >= TICKETS_MAX {
             t.retain(|_, k| k.expires > now);
             if t.len() >= TICKETS_MAX {
@@ -529,6 +550,26 @@ impl Registry {
             metrics::counter!("powderhorn_games_evicted_total").increment(dropped as u64);
         }
         dropped
+    }
+
+    /// After a start: load the games in play whose every seat is a computer
+    /// (at most the queue's cap), which queues them for the computer
+    /// players; games with a person in them wait until that person opens
+    /// them. Returns how many were found.
+    pub async fn resume(&self) -> usize {
+        let ids = match self.store.computer_games(QUEUE_CAP).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!("could not list the computers' games to resume: {e}");
+                return 0;
+            }
+        };
+        for id in &ids {
+            if let Err(e) = self.get(id).await {
+                tracing::warn!("game {id} was not resumed: {e:?}");
+            }
+        }
+        ids.len()
     }
 
     /// Sweep the cache every minute (and at once when it is over its bound,
@@ -634,6 +675,8 @@ impl Registry {
         match self.store.append(&live.row.id, live.seq, &events, live.status()).await {
             Ok(()) => {
                 live.seq += events.len() as u64;
+                // The game changed: a computer that could not move tries again.
+                live.computer_failed = false;
                 let _ = entry.tx.send(Notice::Changed(live.seq));
                 if live.thinking() {
                     self.queue_bot(&live.row.id);
@@ -659,7 +702,7 @@ impl Registry {
             return BotStep::Done;
         };
         let (thought, seat, seq) = {
-            let live = entry.live.lock().await;
+            let mut live = entry.live.lock().await;
             let Some((seat, level)) = live.bot_to_act() else {
                 self.bots.release(id);
                 return BotStep::Done;
@@ -668,6 +711,7 @@ impl Registry {
                 Some(t) => (t, seat, live.seq),
                 None => {
                     tracing::error!("game {id}: the computer ({seat}) has no legal action");
+                    live.computer_failed = true;
                     self.bots.release(id);
                     return BotStep::Done;
                 }
@@ -684,6 +728,7 @@ impl Registry {
         }
         let Some(action) = choice else {
             tracing::error!("game {id}: the computer ({seat}) chose no action");
+            live.computer_failed = true;
             self.bots.release(id);
             return BotStep::Done;
         };
@@ -691,12 +736,14 @@ impl Registry {
             Ok(Ok(())) => {}
             Ok(Err(why)) => {
                 tracing::error!("game {id}: the computer's {action} was refused: {why}");
+                live.computer_failed = true;
                 self.bots.release(id);
                 return BotStep::Done;
             }
             Err(panic) => {
                 tracing::error!("game {id}: the rules panicked on the computer's {action}: {panic}");
                 self.rebuild(&mut live).await;
+                live.computer_failed = true;
                 self.bots.release(id);
                 return BotStep::Done;
             }

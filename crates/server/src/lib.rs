@@ -117,6 +117,9 @@ pub async fn serve(cfg: &Config) -> Result<(), BoxError> {
         site.hosts().join(", ")
     );
     let state = state.with_site(site).with_metrics_token(cfg.metrics_token.clone());
+    // Games of computers only would otherwise wait for a visitor.
+    let reg = state.reg.clone();
+    tokio::spawn(async move { reg.resume().await });
     listen::serve(listener, app(state), &cfg.limits).await?;
     Ok(())
 }

@@ -300,6 +300,12 @@ impl PgStore {
         Ok(())
     }
 
+    pub async fn computer_games(&self, limit: usize) -> Result<Vec<String>, DbError> {
+        let c = self.conn().await?;
+        let rows = c.query(crate::store::COMPUTER_GAMES, &[&(limit as i64)]).await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
     pub async fn ping(&self) -> Result<(), DbError> {
         let c = self.conn().await?;
         c.query_one("SELECT EXISTS (SELECT 1 FROM games)", &[]).await?;

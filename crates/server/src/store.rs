@@ -167,6 +167,12 @@ CREATE TABLE IF NOT EXISTS notes (
 );
 ";
 
+/// Games in play whose every seat is a computer, oldest first (both
+/// backends; `$1` is the limit).
+pub const COMPUTER_GAMES: &str = "SELECT id FROM games g WHERE status = 'active' AND NOT EXISTS \
+     (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind <> 'spectator' AND s.kind NOT LIKE 'computer%') \
+     ORDER BY created LIMIT $1";
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRow {
     pub id: String,
@@ -362,6 +368,16 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.set_notes(game, seat, text).await,
             Store::Postgres(p) => p.set_notes(game, seat, text).await,
+        }
+    }
+
+    /// The ids of at most `limit` games in play whose every seat is a
+    /// computer (oldest first): nobody will open them to wake them up after
+    /// a restart, so the server does ([`crate::games::Registry::resume`]).
+    pub async fn computer_games(&self, limit: usize) -> Result<Vec<String>, DbError> {
+        match self {
+            Store::Sqlite(s) => s.computer_games(limit).await,
+            Store::Postgres(p) => p.computer_games(limit).await,
         }
     }
 
@@ -743,6 +759,14 @@ impl SqliteStore {
             conn.prepare_cached("UPDATE games SET status = ?2 WHERE id = ?1 AND status <> ?2")?
                 .execute(params![game, status])?;
             Ok(())
+        })
+    }
+
+    pub fn computer_games(&self, limit: usize) -> impl Future<Output = Result<Vec<String>, DbError>> {
+        self.read(move |conn| {
+            let mut st = conn.prepare_cached(COMPUTER_GAMES)?;
+            let ids = st.query_map([limit as i64], |r| r.get(0))?;
+            Ok(ids.collect::<Result<_, _>>()?)
         })
     }
 

@@ -138,14 +138,7 @@ async fn dice_are_committed_and_verify(db: &str) {
         assert_eq!(st, StatusCode::OK, "{v}");
     }
     let seq = state(&app, &g, &g.british).await["seq"].as_u64().unwrap();
-    let (st, _) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{}/resign", g.id),
-        Some(&g.british),
-        Some(json!({"seq_seen": seq})),
-    )
-    .await;
+    let (st, _) = post(&app, &g.id, "resign", &g.british, json!({"seq_seen": seq})).await;
     assert_eq!(st, StatusCode::OK);
     let s = state(&app, &g, &g.spectator).await;
     assert_eq!(s["dice"]["commitment"], commitment.as_str());
@@ -179,41 +172,13 @@ both!(dice_are_committed_and_verify);
 async fn rematches_go_only_to_the_players(db: &str) {
     let app = app_at(db).await;
     let g = create(&app, "me", "invite", 0).await;
-    let (st, _) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{}/rematch", g.id),
-        Some(&g.british),
-        Some(json!({})),
-    )
-    .await;
+    let (st, _) = post(&app, &g.id, "rematch", &g.british, json!({})).await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "not before the end");
-    let (st, _) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{}/resign", g.id),
-        Some(&g.american),
-        Some(json!({"seq_seen": 0})),
-    )
-    .await;
+    let (st, _) = post(&app, &g.id, "resign", &g.american, json!({"seq_seen": 0})).await;
     assert_eq!(st, StatusCode::OK);
-    let (st, _) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{}/rematch", g.id),
-        Some(&g.spectator),
-        Some(json!({})),
-    )
-    .await;
+    let (st, _) = post(&app, &g.id, "rematch", &g.spectator, json!({})).await;
     assert_eq!(st, StatusCode::FORBIDDEN, "a spectator cannot ask for one");
-    let (st, r) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{}/rematch", g.id),
-        Some(&g.american),
-        Some(json!({})),
-    )
-    .await;
+    let (st, r) = post(&app, &g.id, "rematch", &g.american, json!({})).await;
     assert_eq!(st, StatusCode::CREATED, "{r}");
     let new_id = r["id"].as_str().unwrap().to_string();
     // The asker plays the other side; the invite is not in its answer.
@@ -241,14 +206,7 @@ async fn rematches_go_only_to_the_players(db: &str) {
     )
     .await;
     assert_eq!(chat["messages"], json!([]));
-    let (st, _) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{}/rematch", g.id),
-        Some(&g.british),
-        Some(json!({})),
-    )
-    .await;
+    let (st, _) = post(&app, &g.id, "rematch", &g.british, json!({})).await;
     assert_eq!(st, StatusCode::CONFLICT, "one rematch per game");
     let (st, c) = claim(&app, &url).await;
     assert_eq!(st, StatusCode::OK, "{c}");
@@ -276,14 +234,7 @@ async fn live_updates_take_a_single_use_ticket() {
         open(format!("/api/games/{}/events?token={}", g.id, g.british)).await,
         StatusCode::FORBIDDEN
     );
-    let (st, t) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{}/ticket", g.id),
-        Some(&g.british),
-        Some(json!({})),
-    )
-    .await;
+    let (st, t) = post(&app, &g.id, "ticket", &g.british, json!({})).await;
     assert_eq!(st, StatusCode::OK, "{t}");
     let ticket = t["ticket"].as_str().unwrap();
     assert_ne!(ticket, g.british);
@@ -306,14 +257,7 @@ async fn live_updates_take_a_single_use_ticket() {
     .await;
     assert_eq!(st, StatusCode::FORBIDDEN, "a ticket needs the seat's token");
     let other = create(&app, "me", "hotseat", 4).await;
-    let (_, t) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{}/ticket", other.id),
-        Some(&other.british),
-        Some(json!({})),
-    )
-    .await;
+    let (_, t) = post(&app, &other.id, "ticket", &other.british, json!({})).await;
     let ticket = t["ticket"].as_str().unwrap();
     assert_eq!(
         open(format!("/api/games/{}/events?ticket={ticket}", g.id)).await,
@@ -640,4 +584,57 @@ async fn connections_time_out_and_are_capped() {
         "closed before the header timeout"
     );
     drop(held);
+}
+
+/// A game of two computers goes on after a restart without anyone opening
+/// it (`Registry::resume`, which `serve` runs at start); games with a
+/// person wait for that person.
+#[tokio::test]
+async fn computers_only_games_resume_after_a_restart() {
+    let db = TestDb::sqlite();
+    let id = {
+        let (app, st) = app_with(&db.spec, Limits::default()).await;
+        st.reg.bots.set_pace(std::time::Duration::from_secs(3600));
+        let v = create_raw(&app, "computer", "computer", 41).await;
+        create(&app, "me", "computer", 42).await;
+        v["id"].as_str().unwrap().to_string()
+    };
+    let (_, st) = app_with(&db.spec, Limits::default()).await;
+    st.reg.bots.set_pace(std::time::Duration::ZERO);
+    assert_eq!(st.reg.cached_count(), 0);
+    assert_eq!(st.reg.resume().await, 1, "only the computers' game");
+    let store = &st.reg.store;
+    let start = std::time::Instant::now();
+    while store.seq(&id).await.unwrap() < 5 {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "the computers did not play on"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// One token holding many unused tickets keeps only the newest few: it
+/// cannot use up the server's tickets.
+#[tokio::test]
+async fn a_token_keeps_only_its_newest_tickets() {
+    let db = TestDb::sqlite();
+    let app = app_at(&db.spec).await;
+    let g = create(&app, "me", "hotseat", 3).await;
+    let mut tickets = Vec::new();
+    for _ in 0..10 {
+        let (_, t) = post(&app, &g.id, "ticket", &g.british, json!({})).await;
+        tickets.push(t["ticket"].as_str().unwrap().to_string());
+    }
+    let open = |t: &str| {
+        let req = Request::get(format!("/api/games/{}/events?ticket={t}", g.id))
+            .body(Body::empty())
+            .unwrap();
+        let app = app.clone();
+        async move { app.oneshot(req).await.unwrap().status() }
+    };
+    assert_eq!(open(&tickets[0]).await, StatusCode::FORBIDDEN, "the oldest was dropped");
+    let n = server::games::TICKETS_PER_TOKEN;
+    assert_eq!(open(&tickets[10 - n]).await, StatusCode::OK);
+    assert_eq!(open(&tickets[10 - n - 1]).await, StatusCode::FORBIDDEN);
 }

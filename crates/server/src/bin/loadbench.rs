@@ -10,7 +10,12 @@
 //! of the whole process, and of the server alone (the process less the
 //! client threads, which each read their own CPU time when they end).
 //!
-//!     cargo run --release -p server --bin loadbench -- [--games 50] [--actions 40] [--seconds 60] [--db FILE|postgres://...]
+//! With `--computer-games N`, N games between two `computer:hard` seats play
+//! (at the server's pace for computers-only games) on the server's computer
+//! players' pool while the clients play: the latency the clients see then is
+//! that of a server whose cores are busy thinking.
+//!
+//!     cargo run --release -p server --bin loadbench -- [--games 50] [--actions 40] [--seconds 60] [--computer-games 0] [--db FILE|postgres://...]
 //!
 //! Without `--db` the games go to a SQLite file in a temporary folder (deleted
 //! after). Bounded: at most `games * actions` actions and `--seconds` of play.
@@ -29,6 +34,7 @@ struct Args {
     games: usize,
     actions: usize,
     seconds: u64,
+    computer_games: usize,
     db: Option<String>,
 }
 
@@ -37,6 +43,7 @@ fn parse_args() -> Result<Args, String> {
         games: 50,
         actions: 40,
         seconds: 60,
+        computer_games: 0,
         db: None,
     };
     let mut it = std::env::args().skip(1);
@@ -46,9 +53,10 @@ fn parse_args() -> Result<Args, String> {
             "--games" => a.games = v()?.parse().map_err(|e| format!("--games: {e}"))?,
             "--actions" => a.actions = v()?.parse().map_err(|e| format!("--actions: {e}"))?,
             "--seconds" => a.seconds = v()?.parse().map_err(|e| format!("--seconds: {e}"))?,
+            "--computer-games" => a.computer_games = v()?.parse().map_err(|e| format!("--computer-games: {e}"))?,
             "--db" => a.db = Some(v()?),
             "-h" | "--help" => {
-                println!("loadbench [--games N] [--actions N per game] [--seconds S] [--db FILE|postgres://...]");
+                println!("loadbench [--games N] [--actions N per game] [--seconds S] [--computer-games N] [--db FILE|postgres://...]");
                 std::process::exit(0);
             }
             _ => return Err(format!("unknown argument '{k}'")),
@@ -247,9 +255,10 @@ fn main() {
         // One client address creates every game: no creation rate limit.
         let limits = server::Limits {
             games_per_minute: u32::MAX,
+            connections_per_address: 100_000,
             ..Default::default()
         };
-        let state = server::open_with(&db, limits).await.unwrap_or_else(|e| {
+        let state = server::open_with(&db, limits.clone()).await.unwrap_or_else(|e| {
             eprintln!("loadbench: {e}");
             std::process::exit(1);
         });
@@ -258,7 +267,8 @@ fn main() {
             .expect("bind loopback");
         let addr = listener.local_addr().expect("addr");
         let state = state.with_site(server::hosting::Site::new(addr, &[]).expect("site"));
-        tokio::spawn(async move { axum::serve(listener, server::app(state)).await });
+        // The server's own accept loop (timeouts, connection caps), as `serve` runs it.
+        tokio::spawn(async move { server::listen::serve(listener, server::app(state), &limits).await });
         addr
     });
     let base = format!("http://{addr}");
@@ -278,6 +288,20 @@ fn main() {
         "raw one-row txn/s: {raw:.0} (SQLite, WAL, synchronous=FULL, sequential, in {})",
         raw_dir.display()
     );
+    let agent = ureq::AgentBuilder::new().timeout(Duration::from_secs(30)).build();
+    for _ in 0..args.computer_games {
+        let body =
+            json!({"scenario": "liberty/1775", "seats": {"british": "computer:hard", "american": "computer:hard"}});
+        if let Err(e) = agent.post(&format!("{base}/api/games")).send_json(body) {
+            eprintln!("loadbench: a computer game was not created: {e}");
+        }
+    }
+    if args.computer_games > 0 {
+        println!(
+            "{} computer:hard games against themselves play meanwhile",
+            args.computer_games
+        );
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let (cpu0, main0, writer0) = (process_cpu(), thread_cpu(), threads_cpu("sqlite-writer"));
     let before = metrics.render();

@@ -248,3 +248,8 @@ pub async fn events_uri(app: &Router, id: &str, token: &str) -> String {
     assert_eq!(st, StatusCode::OK, "{t}");
     format!("/api/games/{id}/events?ticket={}", t["ticket"].as_str().unwrap())
 }
+
+/// `POST /api/games/{id}/{what}` with a JSON body, as `token`.
+pub async fn post(app: &Router, id: &str, what: &str, token: &str, body: Value) -> (StatusCode, Value) {
+    call(app, "POST", &format!("/api/games/{id}/{what}"), Some(token), Some(body)).await
+}
