@@ -26,13 +26,7 @@ after(async () => {
   if (server) await server.stop();
 });
 
-async function api(method, path, { token, body } = {}) {
-  const headers = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body) headers["content-type"] = "application/json";
-  const r = await fetch(`${server.base}${path}`, { method, headers, body: body && JSON.stringify(body) });
-  return { status: r.status, body: await r.json() };
-}
+const api = (...args) => server.api(...args);
 
 /** Wait until no computer seat must act (the computer moves after the answer). */
 async function computerDone(id, token) {

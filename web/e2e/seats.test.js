@@ -36,13 +36,7 @@ after(async () => {
   if (server) await server.stop();
 });
 
-async function api(method, path, { token, body } = {}) {
-  const headers = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body) headers["content-type"] = "application/json";
-  const r = await fetch(`${server.base}${path}`, { method, headers, body: body && JSON.stringify(body) });
-  return { status: r.status, body: await r.json().catch(() => null) };
-}
+const api = (...args) => server.api(...args);
 
 /** A page in a new browser context (its own storage), recording every
  * request URL and the page's EventSources (window.__es). */

@@ -42,6 +42,14 @@ export async function startServer() {
   proc.stdout.on("data", (d) => (out += d));
   proc.stderr.on("data", (d) => (out += d));
   const base = `http://127.0.0.1:${port}`;
+  /** A JSON request to the API: `{status, body}` (body null when not JSON). */
+  const api = async (method, path, { token, body } = {}) => {
+    const headers = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body) headers["content-type"] = "application/json";
+    const r = await fetch(`${base}${path}`, { method, headers, body: body && JSON.stringify(body) });
+    return { status: r.status, body: await r.json().catch(() => null) };
+  };
   const stop = async () => {
     if (proc.exitCode === null && proc.signalCode === null) {
       proc.kill("SIGTERM");
@@ -57,7 +65,7 @@ export async function startServer() {
     }
     try {
       const r = await fetch(`${base}/api/titles`);
-      if (r.ok) return { base, stop, output: () => out };
+      if (r.ok) return { base, stop, output: () => out, api };
     } catch (_) {
       /* not up yet */
     }
