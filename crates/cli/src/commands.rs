@@ -194,7 +194,10 @@ pub fn provenance(title: &str) -> Result<()> {
     Ok(())
 }
 
-pub fn bench(scenario: &str, games: usize, seed: u64, options: Vec<(String, String)>) -> Result<()> {
+/// `bench`: random games with typed actions and the log off (the speed of a
+/// playout); `--session`: the same through `Session::act` by action id with
+/// the log on (the speed of the CLI's and the server's moves).
+pub fn bench(scenario: &str, games: usize, seed: u64, options: Vec<(String, String)>, session: bool) -> Result<()> {
     let (entry, key) = catalog::scenario(scenario).map_err(|e| anyhow!("{e}"))?;
     let setup = Setup {
         scenario: key,
@@ -202,7 +205,12 @@ pub fn bench(scenario: &str, games: usize, seed: u64, options: Vec<(String, Stri
         seed,
     };
     let start = Instant::now();
-    let counts = (entry.random_games)(&setup, games).context("bad setup")?;
+    let play = if session {
+        entry.session_games
+    } else {
+        entry.random_games
+    };
+    let counts = play(&setup, games).context("bad setup")?;
     let secs = start.elapsed().as_secs_f64();
     let total: usize = counts.iter().sum();
     let per = |n: f64| if secs > 0.0 { n / secs } else { f64::INFINITY };

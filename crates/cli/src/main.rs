@@ -165,6 +165,11 @@ enum Command {
         seed: u64,
         #[arg(long = "option", value_name = "KEY=VALUE", value_parser = commands::parse_option)]
         options: Vec<(String, String)>,
+        /// Play each action by its id through the session (log on, undo
+        /// snapshots), as the CLI and the server do, instead of typed
+        /// actions with the log off.
+        #[arg(long, conflicts_with = "bot")]
+        session: bool,
         /// Time this bot's decisions (e.g. ismcts:normal) instead of random games.
         #[arg(long)]
         bot: Option<String>,
@@ -328,9 +333,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             games,
             seed,
             options,
+            session,
             bot: None,
             ..
-        } => c::bench(&scenario, games, seed, options),
+        } => c::bench(&scenario, games, seed, options, session),
         Command::Bench {
             scenario,
             games,
@@ -339,6 +345,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             bot: Some(bot),
             trees,
             decisions,
+            ..
         } => c::bench_bot(&scenario, &bot, games, seed, options, trees, decisions),
     }
 }

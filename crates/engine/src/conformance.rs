@@ -113,6 +113,12 @@ fn one_game<G: Game>(setup: Setup, cfg: &Config) -> (usize, Option<String>) {
                         at(&format!("duplicate action id '{}'", a.id))
                     );
                 }
+                let mut typed = Vec::new();
+                s.state().legal(seat, &mut typed);
+                for (a, described) in typed.iter().zip(&acts) {
+                    let id = crate::action_id(s.state(), seat, a);
+                    assert_eq!(id, described.id, "{}", at("write_id and describe give different ids"));
+                }
             }
         }
         if deep {
@@ -265,6 +271,25 @@ pub fn random_playout<G: Game>(g: &mut G, rng: &mut ChaCha8Rng, max_actions: usi
         g.legal(seat, &mut legal);
         let a = &legal[rng.gen_range(0..legal.len())];
         g.apply_legal(seat, a);
+        n += 1;
+    }
+    n
+}
+
+/// A random game played through [`Session::act`], each action named by its
+/// id as a caller names it: the benchmark of the per-move path. Returns the
+/// number of actions applied.
+pub fn session_playout<G: Game>(s: &mut Session<G>, rng: &mut ChaCha8Rng) -> usize {
+    let mut legal = Vec::new();
+    let mut n = 0;
+    while s.state().outcome().is_none() {
+        let to_act = s.state().to_act();
+        let count = to_act.0.count_ones() as usize;
+        let seat = to_act.iter().nth(rng.gen_range(0..count)).expect("a seat must act");
+        legal.clear();
+        s.state().legal(seat, &mut legal);
+        let id = crate::action_id(s.state(), seat, &legal[rng.gen_range(0..legal.len())]);
+        s.act(seat, &id, &[]).expect("a legal action is accepted");
         n += 1;
     }
     n

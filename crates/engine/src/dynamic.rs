@@ -1,7 +1,7 @@
 //! A type-erased game for callers that handle every title alike (the CLI,
 //! the server): seat names and action ids in, JSON out.
 
-use crate::conformance::random_playout;
+use crate::conformance::{random_playout, session_playout};
 use crate::game::{described, ActionInfo, Game, Outcome, Prompt, Refusal, Setup, TitleInfo};
 use crate::log::Entry;
 use crate::session::{SaveError, SaveFile, Session};
@@ -89,6 +89,9 @@ pub struct TitleEntry {
     /// Play `games` random games from `setup` (seeds setup.seed, +1, ...) with
     /// typed actions and the log off; returns the actions applied per game.
     pub random_games: fn(&Setup, usize) -> Result<Vec<usize>, SetupError>,
+    /// The same random games, each action taken by its id through
+    /// [`Session::act`] with the log on: the path of every CLI and server move.
+    pub session_games: fn(&Setup, usize) -> Result<Vec<usize>, SetupError>,
     pub map_json: fn() -> Option<serde_json::Value>,
     pub provenance: fn() -> Vec<(String, String)>,
     pub use_data_dir: fn(&std::path::Path) -> Result<(), String>,
@@ -115,6 +118,20 @@ impl TitleEntry {
                         random_playout(&mut g, &mut rng, usize::MAX)
                     })
                     .collect())
+            },
+            session_games: |setup, games| {
+                let mut setup = setup.clone();
+                setup.validate(G::info())?;
+                (0..games as u64)
+                    .map(|i| {
+                        let mut s = Session::<G>::new(Setup {
+                            seed: setup.seed + i,
+                            ..setup.clone()
+                        })?;
+                        let mut rng = ChaCha8Rng::seed_from_u64(setup.seed + i);
+                        Ok(session_playout(&mut s, &mut rng))
+                    })
+                    .collect()
             },
             map_json: G::map_json,
             provenance: G::provenance,

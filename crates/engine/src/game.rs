@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt::Debug;
+use std::fmt::{self, Debug};
 
 /// A seat is an index into `TitleInfo::seats`.
 pub type Seat = u8;
@@ -207,6 +207,13 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// Id, label and target of an action legal for `seat` now.
     fn describe(&self, seat: Seat, action: &Self::Action) -> ActionInfo;
 
+    /// The id of [`Game::describe`], written to `out` without its label: the
+    /// id of every move a caller names is looked up through it, so a title
+    /// writes it without allocating (the default describes the action).
+    fn write_id(&self, seat: Seat, action: &Self::Action, out: &mut dyn fmt::Write) -> fmt::Result {
+        out.write_str(&self.describe(seat, action).id)
+    }
+
     fn outcome(&self) -> Option<&Outcome>;
 
     /// Everything `viewer` may know, and nothing more.
@@ -290,13 +297,47 @@ pub(crate) fn check_turn<G: Game>(game: &G, seat: Seat) -> Result<(), Refusal> {
 
 /// Find a legal action by its id.
 pub fn find_action<G: Game>(game: &G, seat: Seat, id: &str) -> Result<G::Action, Refusal> {
+    find_in(game, seat, id, &mut Vec::new())
+}
+
+/// [`find_action`] with a buffer for the legal actions.
+pub(crate) fn find_in<G: Game>(
+    game: &G,
+    seat: Seat,
+    id: &str,
+    legal: &mut Vec<G::Action>,
+) -> Result<G::Action, Refusal> {
     check_turn(game, seat)?;
-    let mut legal = Vec::new();
-    game.legal(seat, &mut legal);
+    legal.clear();
+    game.legal(seat, legal);
     legal
-        .into_iter()
-        .find(|a| game.describe(seat, a).id == id)
+        .iter()
+        .find(|a| {
+            let mut m = IdMatch { rest: id };
+            game.write_id(seat, a, &mut m).is_ok() && m.rest.is_empty()
+        })
+        .cloned()
         .ok_or_else(|| Refusal::NotLegal(id.to_string(), G::info().seat_name(seat).into()))
+}
+
+/// The id of a legal action of `seat` (as [`Game::describe`] gives it).
+pub fn action_id<G: Game>(game: &G, seat: Seat, action: &G::Action) -> String {
+    let mut id = String::new();
+    game.write_id(seat, action, &mut id).expect("a String takes any id");
+    id
+}
+
+/// Compares an id as it is written with the one sought, and stops the
+/// writing at the first difference (no id is built to compare).
+struct IdMatch<'a> {
+    rest: &'a str,
+}
+
+impl fmt::Write for IdMatch<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.rest = self.rest.strip_prefix(s).ok_or(fmt::Error)?;
+        Ok(())
+    }
 }
 
 /// All legal actions of `seat`, described.

@@ -17,8 +17,8 @@ pub mod testkit;
 pub use dice::Dice;
 pub use dynamic::{AnyGame, TitleEntry};
 pub use game::{
-    apply, described, find_action, ActionInfo, Game, OptionInfo, Outcome, Prompt, Refusal, ScenarioInfo, Seat, SeatSet,
-    Setup, SetupError, TitleInfo, Viewer,
+    action_id, apply, described, find_action, ActionInfo, Game, OptionInfo, Outcome, Prompt, Refusal, ScenarioInfo,
+    Seat, SeatSet, Setup, SetupError, TitleInfo, Viewer,
 };
 pub use log::{Audience, Entry, Log};
 pub use session::{parse_save, Record, SaveError, SaveFile, Session, UndoError};

@@ -81,6 +81,11 @@ impl Log {
         self.entries.len()
     }
 
+    /// Drop the entries after the first `len` (undo of the actions that wrote them).
+    pub fn truncate(&mut self, len: usize) {
+        self.entries.truncate(len);
+    }
+
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }

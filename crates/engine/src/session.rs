@@ -3,7 +3,7 @@
 //! file is that list plus a copy of the state to check it against.
 
 use crate::data::{self, DataOverride};
-use crate::game::{apply, check_turn, find_action, Game, Refusal, Seat, Setup, SetupError};
+use crate::game::{check_turn, find_in, Game, Refusal, Seat, Setup, SetupError};
 use serde::{Deserialize, Serialize};
 
 /// The save format; bump on an incompatible change of the file's shape.
@@ -70,8 +70,23 @@ pub struct Session<G: Game> {
     setup: Setup,
     actions: Vec<Record>,
     state: G,
-    /// States before each action that may still be undone (since the last barrier).
-    undo: Vec<G>,
+    /// How many of the last actions may be undone: those since the last
+    /// undo barrier.
+    undoable: usize,
+    /// The state before the first of them, without its log (the log only
+    /// grows: undo truncates the current one). Undo restores it and plays
+    /// the others again, so a move costs one copy of the state per decision
+    /// sequence, not one per action. Taken before every action that follows
+    /// a barrier, as no one knows yet whether that action is one.
+    base: Option<Snapshot<G>>,
+    /// The legal actions, kept to spare an allocation per move.
+    legal: Vec<G::Action>,
+}
+
+#[derive(Clone, Debug)]
+struct Snapshot<G> {
+    state: G,
+    log_len: usize,
 }
 
 impl<G: Game> Session<G> {
@@ -82,7 +97,9 @@ impl<G: Game> Session<G> {
             setup,
             actions: Vec::new(),
             state,
-            undo: Vec::new(),
+            undoable: 0,
+            base: None,
+            legal: Vec::new(),
         })
     }
 
@@ -105,30 +122,40 @@ impl<G: Game> Session<G> {
     /// Apply the action with this id for this seat, after queueing `dice`.
     /// On refusal nothing changes (the dice are not queued either).
     pub fn act(&mut self, seat: Seat, id: &str, dice: &[u8]) -> Result<(), Refusal> {
-        let action = find_action(&self.state, seat, id)?;
-        let before = self.state.clone();
-        let events = self.state.dice().events();
-        self.state.dice_mut().script(dice.iter().copied());
-        apply(&mut self.state, seat, &action)?;
+        let before = (self.undoable == 0).then(|| self.snapshot());
+        let barrier = self.play(seat, id, dice)?;
         self.actions.push(Record {
             seat: G::info().seat_name(seat).to_string(),
             action: id.to_string(),
             dice: dice.to_vec(),
         });
-        // Undo barrier: chance or a reveal happened, or the decision passed on.
-        let barrier = self.state.dice().events() != events
-            || self.state.to_act() != crate::SeatSet::one(seat)
-            || self.state.outcome().is_some();
         if barrier {
-            self.undo.clear();
+            self.undoable = 0;
+            self.base = None;
         } else {
-            self.undo.push(before);
+            self.undoable += 1;
+            if before.is_some() {
+                self.base = before;
+            }
         }
         Ok(())
     }
 
+    /// Apply one action; true when it is an undo barrier: chance or a reveal
+    /// happened, or the decision passed on.
+    fn play(&mut self, seat: Seat, id: &str, dice: &[u8]) -> Result<bool, Refusal> {
+        let action = find_in(&self.state, seat, id, &mut self.legal)?;
+        let events = self.state.dice().events();
+        self.state.dice_mut().script(dice.iter().copied());
+        // find_in checked the turn and that the action is legal.
+        self.state.apply_legal(seat, &action);
+        Ok(self.state.dice().events() != events
+            || self.state.to_act() != crate::SeatSet::one(seat)
+            || self.state.outcome().is_some())
+    }
+
     pub fn can_undo(&self, seat: Seat) -> bool {
-        !self.undo.is_empty() && check_turn(&self.state, seat).is_ok()
+        self.undoable > 0 && check_turn(&self.state, seat).is_ok()
     }
 
     /// Take back this seat's last action within its current decision sequence.
@@ -136,9 +163,37 @@ impl<G: Game> Session<G> {
         if !self.can_undo(seat) {
             return Err(UndoError::Nothing(G::info().seat_name(seat).to_string()));
         }
-        self.state = self.undo.pop().expect("checked non-empty");
+        let base = self.base.as_ref().expect("an undoable action has a base");
+        let mut log = std::mem::take(self.state.log_mut());
+        log.truncate(base.log_len);
+        self.state = base.state.clone();
+        *self.state.log_mut() = log;
         self.actions.pop();
+        self.undoable -= 1;
+        let again = self.actions.len() - self.undoable..self.actions.len();
+        for i in again {
+            let r = self.actions[i].clone();
+            let seat = Self::seat(&r.seat).expect("a recorded seat");
+            let barrier = self
+                .play(seat, &r.action, &r.dice)
+                .expect("an action played before plays again");
+            debug_assert!(!barrier, "an undoable action was a barrier");
+        }
+        if self.undoable == 0 {
+            self.base = None;
+        }
         Ok(())
+    }
+
+    /// The state as it is, without copying its log.
+    fn snapshot(&mut self) -> Snapshot<G> {
+        let log = std::mem::take(self.state.log_mut());
+        let snapshot = Snapshot {
+            state: self.state.clone(),
+            log_len: log.len(),
+        };
+        *self.state.log_mut() = log;
+        snapshot
     }
 
     pub fn save(&self) -> SaveFile {

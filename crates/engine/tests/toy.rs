@@ -40,6 +40,34 @@ fn undo_stops_at_dice_and_at_the_other_seat() {
     assert!(s.undo(1).is_err());
 }
 
+/// Undo plays the sequence again from its first state: each undo must give
+/// back exactly the state and log before the action it takes back, and a
+/// scripted die queued by an undone action leaves with it.
+#[test]
+fn undo_back_through_a_sequence_restores_each_state_and_log() {
+    let mut s = Session::<Toy>::new(Setup::new("std", 8)).unwrap();
+    let json = |s: &Session<Toy>| serde_json::to_string(s.state()).unwrap();
+    let mut before = vec![json(&s)];
+    s.act(0, "add-1", &[]).unwrap();
+    before.push(json(&s));
+    s.act(0, "add-1", &[6]).unwrap();
+    before.push(json(&s));
+    s.act(0, "add-2", &[]).unwrap();
+    assert_eq!(s.state().log().len(), 3);
+    for expected in before.iter().rev() {
+        s.undo(0).unwrap();
+        assert_eq!(&json(&s), expected);
+    }
+    assert!(!s.can_undo(0) && s.actions().is_empty() && s.state().log().is_empty());
+    // Redo after undo goes on as a fresh sequence, undoable again.
+    s.act(0, "add-2", &[]).unwrap();
+    s.act(0, "add-1", &[]).unwrap();
+    s.undo(0).unwrap();
+    assert_eq!(s.state().pending, 2);
+    s.act(0, "roll", &[1]).unwrap();
+    assert!(!s.can_undo(0));
+}
+
 #[test]
 fn scripted_dice_are_recorded_and_replayed() {
     let mut s = Session::<Toy>::new(Setup::new("std", 5)).unwrap();

@@ -6,6 +6,7 @@ use crate::map::Hex;
 use crate::state::Liberty;
 use engine::ActionInfo;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {
@@ -84,133 +85,105 @@ impl Liberty {
         &self.map().spaces[h as usize].id
     }
 
+    /// The action's id, stable across versions (save files name actions by
+    /// it); the engine finds the action a caller names through it.
+    pub fn write_action_id(&self, a: &Action, out: &mut dyn fmt::Write) -> fmt::Result {
+        let h = |h: Hex| self.hex_id(h);
+        match *a {
+            Action::PlayCard(c) => write!(out, "card-{}", c.key()),
+            Action::Offer { give, get } => write!(out, "offer-{}-for-{}", bid(give), bid(get)),
+            Action::Accept => out.write_str("accept"),
+            Action::Decline => out.write_str("decline"),
+            Action::NoOffer => out.write_str("no-offer"),
+            Action::GoFirst => out.write_str("go-first"),
+            Action::GoSecond => out.write_str("go-second"),
+            Action::SupplyStep(b) => write!(out, "supply-{}", bid(b)),
+            Action::SupplyDone => out.write_str("supply-done"),
+            Action::Group(x) => write!(out, "group-{}", h(x)),
+            Action::Replace => out.write_str("replace"),
+            Action::EndActions => out.write_str("end-actions"),
+            Action::Pick(b) => write!(out, "pick-{}", bid(b)),
+            Action::Step(x) => write!(out, "step-{}", h(x)),
+            Action::River(x) => write!(out, "river-{}", h(x)),
+            Action::Sail(x) => write!(out, "sail-{}", h(x)),
+            Action::Stop => out.write_str("stop"),
+            Action::EndGroup => out.write_str("end-group"),
+            Action::Pin(b) => write!(out, "pin-{}", bid(b)),
+            Action::Main { hex, side } => write!(out, "main-{}-{}", h(hex), side),
+            Action::Deploy(x) => write!(out, "deploy-{}", h(x)),
+            Action::Battle(x) => write!(out, "battle-{}", h(x)),
+            Action::MilitiaC2(true) => out.write_str("militia-c2"),
+            Action::MilitiaC2(false) => out.write_str("militia-c1"),
+            Action::Fire(b) => write!(out, "fire-{}", bid(b)),
+            Action::Charge(b) => write!(out, "charge-{}", bid(b)),
+            Action::Hold(b) => write!(out, "hold-{}", bid(b)),
+            Action::Retreat(b, x) => write!(out, "retreat-{}-{}", bid(b), h(x)),
+            Action::Hit(b) => write!(out, "hit-{}", bid(b)),
+            Action::Regroup(b, x) => write!(out, "regroup-{}-{}", bid(b), h(x)),
+            Action::RegroupDone => out.write_str("regroup-done"),
+            Action::Disband(b) => write!(out, "disband-{}", bid(b)),
+            Action::DisbandDone => out.write_str("disband-done"),
+            Action::Eliminate(b) => write!(out, "eliminate-{}", bid(b)),
+        }
+    }
+
     pub fn describe_action(&self, a: &Action) -> ActionInfo {
         let name = |b: Block| Liberty::name(b).to_string();
         let hn = |h: Hex| self.hex_name(h);
-        let (id, label, target): (String, String, Option<String>) = match *a {
-            Action::PlayCard(c) => (format!("card-{}", c.key()), format!("Play {}", c.label()), None),
+        let hex = |h: Hex| Some(self.hex_id(h).to_string());
+        let block = |b: Block| Some(bid(b).to_string());
+        let (label, target): (String, Option<String>) = match *a {
+            Action::PlayCard(c) => (format!("Play {}", c.label()), None),
             Action::Offer { give, get } => (
-                format!("offer-{}-for-{}", bid(give), bid(get)),
                 format!("Offer to exchange prisoner {} for your {}", name(give), name(get)),
                 None,
             ),
-            Action::Accept => ("accept".into(), "Accept the exchange".into(), None),
-            Action::Decline => ("decline".into(), "Decline the exchange".into(), None),
-            Action::NoOffer => ("no-offer".into(), "Make no exchange offer".into(), None),
-            Action::GoFirst => ("go-first".into(), "Be Player 1 (go first)".into(), None),
-            Action::GoSecond => ("go-second".into(), "Be Player 2 (go second)".into(), None),
+            Action::Accept => ("Accept the exchange".into(), None),
+            Action::Decline => ("Decline the exchange".into(), None),
+            Action::NoOffer => ("Make no exchange offer".into(), None),
+            Action::GoFirst => ("Be Player 1 (go first)".into(), None),
+            Action::GoSecond => ("Be Player 2 (go second)".into(), None),
             Action::SupplyStep(b) => (
-                format!("supply-{}", bid(b)),
                 format!("Add a step to {} in {}", name(b), hn(self.loc[b as usize])),
-                Some(bid(b).into()),
+                block(b),
             ),
-            Action::SupplyDone => ("supply-done".into(), "Finish adding supply steps".into(), None),
-            Action::Group(h) => (
-                format!("group-{}", self.hex_id(h)),
-                format!("Move a group from {}", hn(h)),
-                Some(self.hex_id(h).into()),
-            ),
-            Action::Replace => ("replace".into(), "Draw a replacement block".into(), None),
-            Action::EndActions => ("end-actions".into(), "End your actions".into(), None),
-            Action::Pick(b) => (
-                format!("pick-{}", bid(b)),
-                format!("Move {}", name(b)),
-                Some(bid(b).into()),
-            ),
-            Action::Step(h) => (
-                format!("step-{}", self.hex_id(h)),
-                format!("Step to {}", hn(h)),
-                Some(self.hex_id(h).into()),
-            ),
-            Action::River(h) => (
-                format!("river-{}", self.hex_id(h)),
-                format!("Move by river to {}", hn(h)),
-                Some(self.hex_id(h).into()),
-            ),
-            Action::Sail(h) => (
-                format!("sail-{}", self.hex_id(h)),
-                format!("Go by sea to {}", hn(h)),
-                Some(self.hex_id(h).into()),
-            ),
-            Action::Stop => ("stop".into(), "Stop this block here".into(), None),
-            Action::EndGroup => ("end-group".into(), "End this group move".into(), None),
-            Action::Pin(b) => (
-                format!("pin-{}", bid(b)),
-                format!("Pin {}", name(b)),
-                Some(bid(b).into()),
-            ),
-            Action::Main { hex, side } => {
+            Action::SupplyDone => ("Finish adding supply steps".into(), None),
+            Action::Group(h) => (format!("Move a group from {}", hn(h)), hex(h)),
+            Action::Replace => ("Draw a replacement block".into(), None),
+            Action::EndActions => ("End your actions".into(), None),
+            Action::Pick(b) => (format!("Move {}", name(b)), block(b)),
+            Action::Step(h) => (format!("Step to {}", hn(h)), hex(h)),
+            Action::River(h) => (format!("Move by river to {}", hn(h)), hex(h)),
+            Action::Sail(h) => (format!("Go by sea to {}", hn(h)), hex(h)),
+            Action::Stop => ("Stop this block here".into(), None),
+            Action::EndGroup => ("End this group move".into(), None),
+            Action::Pin(b) => (format!("Pin {}", name(b)), block(b)),
+            Action::Main { hex: at, side } => {
                 let from = if side == crate::state::BY_SEA {
                     "the sea".to_string()
                 } else {
                     let s = &self.map().sides[side as usize];
-                    hn(if s.a == hex { s.b } else { s.a })
+                    hn(if s.a == at { s.b } else { s.a })
                 };
-                (
-                    format!("main-{}-{}", self.hex_id(hex), side),
-                    format!("Main Attack on {} from {}", hn(hex), from),
-                    Some(self.hex_id(hex).into()),
-                )
+                (format!("Main Attack on {} from {}", hn(at), from), hex(at))
             }
-            Action::Deploy(h) => (
-                format!("deploy-{}", self.hex_id(h)),
-                format!("Deploy in {}", hn(h)),
-                Some(self.hex_id(h).into()),
-            ),
-            Action::Battle(h) => (
-                format!("battle-{}", self.hex_id(h)),
-                format!("Fight the battle in {} next", hn(h)),
-                Some(self.hex_id(h).into()),
-            ),
-            Action::MilitiaC2(true) => (
-                "militia-c2".into(),
-                "Militia fire C2 this battle, then withdraw".into(),
-                None,
-            ),
-            Action::MilitiaC2(false) => ("militia-c1".into(), "Militia fight normally (C1)".into(), None),
-            Action::Fire(b) => (
-                format!("fire-{}", bid(b)),
-                format!("{} fires", name(b)),
-                Some(bid(b).into()),
-            ),
-            Action::Charge(b) => (
-                format!("charge-{}", bid(b)),
-                format!("{} charges with the bayonet", name(b)),
-                Some(bid(b).into()),
-            ),
-            Action::Hold(b) => (
-                format!("hold-{}", bid(b)),
-                format!("{} holds its ground (it cannot fire)", name(b)),
-                Some(bid(b).into()),
-            ),
-            Action::Retreat(b, h) => (
-                format!("retreat-{}-{}", bid(b), self.hex_id(h)),
-                format!("{} retreats to {}", name(b), hn(h)),
-                Some(self.hex_id(h).into()),
-            ),
-            Action::Hit(b) => (
-                format!("hit-{}", bid(b)),
-                format!("{} takes the hit", name(b)),
-                Some(bid(b).into()),
-            ),
-            Action::Regroup(b, h) => (
-                format!("regroup-{}-{}", bid(b), self.hex_id(h)),
-                format!("{} regroups to {}", name(b), hn(h)),
-                Some(self.hex_id(h).into()),
-            ),
-            Action::RegroupDone => ("regroup-done".into(), "Finish regrouping".into(), None),
-            Action::Disband(b) => (
-                format!("disband-{}", bid(b)),
-                format!("Disband {} in {}", name(b), hn(self.loc[b as usize])),
-                Some(bid(b).into()),
-            ),
-            Action::DisbandDone => ("disband-done".into(), "Finish disbanding".into(), None),
-            Action::Eliminate(b) => (
-                format!("eliminate-{}", bid(b)),
-                format!("{} is lost to winter attrition", name(b)),
-                Some(bid(b).into()),
-            ),
+            Action::Deploy(h) => (format!("Deploy in {}", hn(h)), hex(h)),
+            Action::Battle(h) => (format!("Fight the battle in {} next", hn(h)), hex(h)),
+            Action::MilitiaC2(true) => ("Militia fire C2 this battle, then withdraw".into(), None),
+            Action::MilitiaC2(false) => ("Militia fight normally (C1)".into(), None),
+            Action::Fire(b) => (format!("{} fires", name(b)), block(b)),
+            Action::Charge(b) => (format!("{} charges with the bayonet", name(b)), block(b)),
+            Action::Hold(b) => (format!("{} holds its ground (it cannot fire)", name(b)), block(b)),
+            Action::Retreat(b, h) => (format!("{} retreats to {}", name(b), hn(h)), hex(h)),
+            Action::Hit(b) => (format!("{} takes the hit", name(b)), block(b)),
+            Action::Regroup(b, h) => (format!("{} regroups to {}", name(b), hn(h)), hex(h)),
+            Action::RegroupDone => ("Finish regrouping".into(), None),
+            Action::Disband(b) => (format!("Disband {} in {}", name(b), hn(self.loc[b as usize])), block(b)),
+            Action::DisbandDone => ("Finish disbanding".into(), None),
+            Action::Eliminate(b) => (format!("{} is lost to winter attrition", name(b)), block(b)),
         };
+        let mut id = String::new();
+        self.write_action_id(a, &mut id).expect("a String takes any id");
         ActionInfo { id, label, target }
     }
 }

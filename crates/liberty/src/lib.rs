@@ -137,6 +137,10 @@ impl Game for Liberty {
         self.prompt_for()
     }
 
+    fn write_id(&self, _seat: Seat, action: &Action, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
+        self.write_action_id(action, out)
+    }
+
     /// 11.1 supply points between the American (12) and British (30) lines,
     /// with a quarter weight on the strength on the map.
     fn evaluate(&self, seat: Seat) -> f64 {
