@@ -291,7 +291,8 @@ function renderOutcome(s) {
   }
   box.hidden = false;
   const o = s.outcome;
-  const who = o.winner ? `${cap(o.winner)} win${o.winner === s.seat ? " — you win!" : ""}` : "A draw";
+  const level = o.level ? ` (${o.level})` : "";
+  const who = o.winner ? `${cap(o.winner)} win${level}${o.winner === s.seat ? " — you win!" : ""}` : `A draw${level}`;
   // replaceChildren would write a null as the text "null": el() skips it.
   box.replaceChildren(el("span", {},
     el("b", {}, who), ": ", o.reason, o.rule ? el("span", { class: "rule" }, ` (${o.rule})`) : null,

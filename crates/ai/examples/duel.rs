@@ -5,7 +5,8 @@
 
 use ai::sim::play_one;
 use ai::{BotSpec, Budget};
-use engine::{Game, Setup};
+use engine::prelude::*;
+use engine::Setup;
 use liberty::Liberty;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};

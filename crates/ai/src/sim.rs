@@ -58,6 +58,9 @@ pub struct GameRecord {
     pub seed: u64,
     /// `None`: a draw, or cut off at the action limit.
     pub winner: Option<String>,
+    /// The victory level, for a title that has levels.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
     pub reason: String,
     pub actions: usize,
     /// Bot decisions with more than one legal action.
@@ -110,6 +113,10 @@ pub struct SimResults {
     pub draws: usize,
     /// Games stopped at the action limit (counted as draws).
     pub cut_off: usize,
+    /// For a title with victory levels: per winning seat (or "draw"), the
+    /// games ended at each level.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub levels: BTreeMap<String, BTreeMap<String, usize>>,
     pub win_rates: BTreeMap<String, Rate>,
     pub draw_rate: Rate,
     pub mean_length: f64,
@@ -295,22 +302,28 @@ fn play<G: Game>(
                 seat: info.seat_name(seat).to_string(),
                 action: g.describe(seat, &a).id,
                 dice: vec![],
+                draws: vec![],
             });
         }
         g.apply_legal(seat, &a);
         actions += 1;
     }
-    let (winner, reason) = match g.outcome() {
-        Some(o) => (o.winner.map(|w| info.seat_name(w).to_string()), o.reason.clone()),
+    let (winner, level, reason) = match g.outcome() {
+        Some(o) => (
+            o.winner.map(|w| info.seat_name(w).to_string()),
+            o.level.clone(),
+            o.reason.clone(),
+        ),
         None => {
             position = evals(&g);
-            (None, format!("cut off after {max_actions} actions"))
+            (None, None, format!("cut off after {max_actions} actions"))
         }
     };
     let record = GameRecord {
         game,
         seed,
         winner,
+        level,
         reason,
         actions,
         decisions,
@@ -341,10 +354,15 @@ fn summarize(m: Meta, mut results: Vec<GameRecord>) -> SimResults {
     let mut wins: BTreeMap<String, usize> = m.seat_order.iter().map(|s| (s.clone(), 0)).collect();
     let mut draws = 0;
     let mut cut_off = 0;
+    let mut levels: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
     for r in &results {
         match &r.winner {
             Some(w) => *wins.entry(w.clone()).or_default() += 1,
             None => draws += 1,
+        }
+        if let Some(level) = &r.level {
+            let who = r.winner.clone().unwrap_or_else(|| "draw".into());
+            *levels.entry(who).or_default().entry(level.clone()).or_default() += 1;
         }
         if r.reason.starts_with("cut off") {
             cut_off += 1;
@@ -387,6 +405,7 @@ fn summarize(m: Meta, mut results: Vec<GameRecord>) -> SimResults {
         wins,
         draws,
         cut_off,
+        levels,
         results,
     }
 }
@@ -493,6 +512,10 @@ pub fn table(r: &SimResults) -> String {
         pct(r.draw_rate.low),
         pct(r.draw_rate.high)
     );
+    for (who, counts) in &r.levels {
+        let each: Vec<String> = counts.iter().map(|(level, k)| format!("{level} {k}")).collect();
+        let _ = writeln!(s, "levels of {who}: {}", each.join(", "));
+    }
     let _ = writeln!(
         s,
         "mean game length: {:.1} actions ({:.1} bot decisions with a choice)",

@@ -3,8 +3,9 @@
 
 use ai::sim::{parse_shard, play_one, shard_range};
 use ai::{ismcts, merge, simulate, wilson, BotSpec, Budget, Observation, SimConfig};
+use engine::prelude::*;
 use engine::testkit::{Act, Toy};
-use engine::{Game, Setup};
+use engine::Setup;
 use liberty::Liberty;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -267,7 +268,7 @@ fn shards_merge_into_the_whole_run() {
     assert!(merge(vec![whole.clone(), other]).is_err());
     // The results name the rules they were played under; shards played
     // under other rules (an older build) are refused with that reason.
-    assert_eq!(whole.rules, liberty::info().rules_version);
+    assert_eq!(whole.rules, Liberty::info().rules_version);
     let older = ai::SimResults {
         rules: "liberty-1".into(),
         ..a.clone()
@@ -280,6 +281,31 @@ fn shards_merge_into_the_whole_run() {
         "{}",
         &svg[..100.min(svg.len())]
     );
+}
+
+/// The simulator counts each winner's victory levels (the test title has
+/// two: narrow and clear), and the table prints them.
+#[test]
+fn the_simulator_counts_victory_levels() {
+    let cfg = SimConfig {
+        scenario: "toy/std".into(),
+        setup: Setup::new("std", 1),
+        ..config(40, vec![BotSpec::Random, BotSpec::Random], 1, None)
+    };
+    let r = simulate::<Toy>(&cfg, &|_| {}).unwrap();
+    let counted: usize = r.levels.values().flat_map(|l| l.values()).sum();
+    assert_eq!(counted, r.games - r.draws, "every win has its level");
+    for (who, levels) in &r.levels {
+        assert_eq!(levels.values().sum::<usize>(), r.wins[who]);
+        assert!(levels.keys().all(|l| Toy::info().victory_levels.contains(&l.as_str())));
+    }
+    assert!(r.results.iter().all(|g| g.level.is_some()));
+    assert!(
+        r.levels.values().any(|l| l.len() == 2),
+        "both levels occur in 40 games: {:?}",
+        r.levels
+    );
+    assert!(ai::sim::table(&r).contains("levels of north: "));
 }
 
 /// In Liberty as it stands random British never win against random

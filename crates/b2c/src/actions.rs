@@ -3,7 +3,8 @@
 
 use crate::map::{map, Region};
 use crate::state::{B2c, Kind, HINDER_NAMES};
-use engine::ActionInfo;
+use engine::{ActionInfo, Describe, Seat};
+use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -95,161 +96,143 @@ impl B2c {
         )
     }
 
-    pub fn describe_action(&self, a: &Action) -> ActionInfo {
+    /// The id and the label of a Nightrider's ride off an edge (6.12):
+    /// "risk-" when it risks the capture roll; the label says whether a
+    /// British Regular where it stands makes it pay 1 more Activity Point.
+    fn leave(&self, a: &Action) -> (&'static str, &'static str, &'static str) {
+        let e = match a {
+            Action::Leave(e) | Action::RiskLeave(e) => *e,
+            _ => unreachable!("only for Leave and RiskLeave"),
+        };
+        let edge = match e {
+            crate::map::TOP => "top",
+            crate::map::LEFT => "left",
+            _ => "bottom",
+        };
+        let guarded = match self.frames.last() {
+            Some(crate::frames::Frame::Ride(r)) => r
+                .riders
+                .first()
+                .is_some_and(|&p| self.unbroken_regulars(self.piece(p).loc) > 0),
+            _ => false,
+        };
+        let (pre, how) = match (a, guarded) {
+            (Action::RiskLeave(_), _) => ("risk-", ", risking the capture roll"),
+            (_, true) => ("", ", evading the British for 1 more Activity Point"),
+            _ => ("", ""),
+        };
+        (pre, edge, how)
+    }
+}
+
+impl Describe for B2c {
+    fn write_id(&self, _seat: Seat, a: &Action, out: &mut dyn fmt::Write) -> fmt::Result {
         let m = map();
-        let id = |r: Region| m.id(r).to_string();
+        let id = |r: Region| m.id(r);
+        match *a {
+            Action::Attack(r) => write!(out, "attack-{}", id(r)),
+            Action::Assault(f, t) => write!(out, "assault-{}-to-{}", id(f), id(t)),
+            Action::Charge(r) => write!(out, "charge-{}", id(r)),
+            Action::Move(r) => write!(out, "move-{}", id(r)),
+            Action::MoveSol(p) => write!(out, "move-{}", self.piece_id(p)),
+            Action::Assemble(r) => write!(out, "assemble-{}", id(r)),
+            Action::Ambush(r) => write!(out, "ambush-{}", id(r)),
+            Action::Snipe(r) => write!(out, "snipe-{}", id(r)),
+            Action::Rally(r) => write!(out, "rally-{}", id(r)),
+            Action::Search(r) => write!(out, "search-{}", id(r)),
+            Action::Escape(p) => write!(out, "escape-{}", self.piece_id(p)),
+            Action::HinderPlace(h, r) => write!(out, "{}-{}", HINDER_NAMES[h as usize], id(r)),
+            Action::HinderRemove(h) => write!(out, "remove-{}", HINDER_NAMES[h as usize]),
+            Action::CallToArms => out.write_str("call-to-arms"),
+            Action::Plan => out.write_str("plan"),
+            Action::Intel => out.write_str("gather-intelligence"),
+            Action::Pass => out.write_str("pass"),
+            Action::Reserve => out.write_str("use-reserve"),
+            Action::Pick(p) => write!(out, "pick-{}", self.piece_id(p)),
+            Action::Drop(p) => write!(out, "drop-{}", self.piece_id(p)),
+            Action::Done => out.write_str("done"),
+            Action::Step(r) => write!(out, "to-{}", id(r)),
+            Action::Land(r) => write!(out, "land-{}", id(r)),
+            Action::Evade(r) => write!(out, "evade-to-{}", id(r)),
+            Action::Risk(r) => write!(out, "risk-to-{}", id(r)),
+            Action::Flip => out.write_str("alert-town"),
+            Action::Leave(_) | Action::RiskLeave(_) => {
+                let (pre, edge, _) = self.leave(a);
+                write!(out, "{pre}leave-{edge}")
+            }
+            Action::Alert(r) => write!(out, "remove-alert-{}", id(r)),
+            Action::Go(r) => write!(out, "go-{}", id(r)),
+            Action::Yes => out.write_str("yes"),
+            Action::No => out.write_str("no"),
+            Action::Simultaneous => out.write_str("simultaneous"),
+            Action::Defensive => out.write_str("defensive-fire"),
+        }
+    }
+
+    fn describe(&self, seat: Seat, a: &Action) -> ActionInfo {
+        let m = map();
         let name = |r: Region| m.region(r).name.clone();
-        let (i, label, target) = match *a {
-            Action::Attack(r) => (
-                format!("attack-{}", id(r)),
-                format!("Attack in {} (6.1)", name(r)),
-                Some(r),
-            ),
-            Action::Assault(f, t) => (
-                format!("assault-{}-to-{}", id(f), id(t)),
-                format!("Assault from {} into {} (6.2)", name(f), name(t)),
-                Some(t),
-            ),
-            Action::Charge(r) => (
-                format!("charge-{}", id(r)),
-                format!("Charge in {} (6.3)", name(r)),
-                Some(r),
-            ),
-            Action::Move(r) => (
-                format!("move-{}", id(r)),
-                format!("Move units from {} (6.4)", name(r)),
-                Some(r),
-            ),
-            Action::MoveSol(p) => (
-                format!("move-{}", self.piece_id(p)),
-                format!("Move {} (4.4)", self.piece_label(p)),
-                Some(self.piece(p).loc),
-            ),
-            Action::Assemble(r) => (
-                format!("assemble-{}", id(r)),
-                format!("Assemble in {} (6.5)", name(r)),
-                Some(r),
-            ),
-            Action::Ambush(r) => (
-                format!("ambush-{}", id(r)),
-                format!("Ambush in {} (6.6)", name(r)),
-                Some(r),
-            ),
-            Action::Snipe(r) => (
-                format!("snipe-{}", id(r)),
-                format!("Snipe in {} (6.7)", name(r)),
-                Some(r),
-            ),
-            Action::Rally(r) => (
-                format!("rally-{}", id(r)),
-                format!("Rally in {} (6.8)", name(r)),
-                Some(r),
-            ),
-            Action::Search(r) => (
-                format!("search-{}", id(r)),
-                format!("Search / Capture in {} (6.9)", name(r)),
-                Some(r),
-            ),
+        let (label, target): (String, Option<Region>) = match *a {
+            Action::Attack(r) => (format!("Attack in {} (6.1)", name(r)), Some(r)),
+            Action::Assault(f, t) => (format!("Assault from {} into {} (6.2)", name(f), name(t)), Some(t)),
+            Action::Charge(r) => (format!("Charge in {} (6.3)", name(r)), Some(r)),
+            Action::Move(r) => (format!("Move units from {} (6.4)", name(r)), Some(r)),
+            Action::MoveSol(p) => (format!("Move {} (4.4)", self.piece_label(p)), Some(self.piece(p).loc)),
+            Action::Assemble(r) => (format!("Assemble in {} (6.5)", name(r)), Some(r)),
+            Action::Ambush(r) => (format!("Ambush in {} (6.6)", name(r)), Some(r)),
+            Action::Snipe(r) => (format!("Snipe in {} (6.7)", name(r)), Some(r)),
+            Action::Rally(r) => (format!("Rally in {} (6.8)", name(r)), Some(r)),
+            Action::Search(r) => (format!("Search / Capture in {} (6.9)", name(r)), Some(r)),
             Action::Escape(p) => (
-                format!("escape-{}", self.piece_id(p)),
                 format!("Escape attempt: {} (6.10)", self.piece_label(p)),
                 Some(self.piece(p).loc),
             ),
             Action::HinderPlace(h, r) => (
-                format!("{}-{}", HINDER_NAMES[h as usize], id(r)),
                 format!("Place {} in {} (6.11)", HINDER_NAMES[h as usize], name(r)),
                 Some(r),
             ),
             Action::HinderRemove(h) => (
-                format!("remove-{}", HINDER_NAMES[h as usize]),
                 format!("Remove the {} marker (6.11)", HINDER_NAMES[h as usize]),
                 self.hinder_at(h),
             ),
-            Action::CallToArms => ("call-to-arms".into(), "Call to Arms (6.12)".into(), None),
-            Action::Plan => ("plan".into(), "Plan: gain a Reserve Action (6.13)".into(), None),
-            Action::Intel => (
-                "gather-intelligence".into(),
-                "Gather Intelligence: look at the top two cards (6.14)".into(),
-                None,
-            ),
-            Action::Pass => ("pass".into(), "Pass (6.15)".into(), None),
-            Action::Reserve => (
-                "use-reserve".into(),
-                "Use a Reserve Action for this Action (5.2)".into(),
-                None,
-            ),
-            Action::Pick(p) => (
-                format!("pick-{}", self.piece_id(p)),
-                format!("Choose {}", self.piece_label(p)),
-                Some(self.piece(p).loc),
-            ),
+            Action::CallToArms => ("Call to Arms (6.12)".into(), None),
+            Action::Plan => ("Plan: gain a Reserve Action (6.13)".into(), None),
+            Action::Intel => ("Gather Intelligence: look at the top two cards (6.14)".into(), None),
+            Action::Pass => ("Pass (6.15)".into(), None),
+            Action::Reserve => ("Use a Reserve Action for this Action (5.2)".into(), None),
+            Action::Pick(p) => (format!("Choose {}", self.piece_label(p)), Some(self.piece(p).loc)),
             Action::Drop(p) => (
-                format!("drop-{}", self.piece_id(p)),
                 format!("Leave {} here (6.4.2)", self.piece_label(p)),
                 Some(self.piece(p).loc),
             ),
-            Action::Done => ("done".into(), "Done".into(), None),
-            Action::Step(r) => (format!("to-{}", id(r)), format!("Move to {}", name(r)), Some(r)),
-            Action::Land(r) => (format!("land-{}", id(r)), format!("Land at {} (9.0)", name(r)), Some(r)),
+            Action::Done => ("Done".into(), None),
+            Action::Step(r) => (format!("Move to {}", name(r)), Some(r)),
+            Action::Land(r) => (format!("Land at {} (9.0)", name(r)), Some(r)),
             Action::Evade(r) => (
-                format!("evade-to-{}", id(r)),
                 format!(
                     "Ride to {}, evading the British for 1 more Activity Point (6.12)",
                     name(r)
                 ),
                 Some(r),
             ),
-            Action::Risk(r) => (
-                format!("risk-to-{}", id(r)),
-                format!("Ride to {}, risking the capture roll (6.12)", name(r)),
-                Some(r),
-            ),
-            Action::Flip => (
-                "alert-town".into(),
-                "Alert the town: flip its Gather marker (6.12)".into(),
-                None,
-            ),
-            Action::Leave(e) | Action::RiskLeave(e) => {
-                let edge = match e {
-                    crate::map::TOP => "top",
-                    crate::map::LEFT => "left",
-                    _ => "bottom",
-                };
-                let guarded = match self.frames.last() {
-                    Some(crate::frames::Frame::Ride(r)) => r
-                        .riders
-                        .first()
-                        .is_some_and(|&p| self.unbroken_regulars(self.piece(p).loc) > 0),
-                    _ => false,
-                };
-                let (pre, how) = match (a, guarded) {
-                    (Action::RiskLeave(_), _) => ("risk-", ", risking the capture roll"),
-                    (_, true) => ("", ", evading the British for 1 more Activity Point"),
-                    _ => ("", ""),
-                };
+            Action::Risk(r) => (format!("Ride to {}, risking the capture roll (6.12)", name(r)), Some(r)),
+            Action::Flip => ("Alert the town: flip its Gather marker (6.12)".into(), None),
+            Action::Leave(_) | Action::RiskLeave(_) => {
+                let (_, edge, how) = self.leave(a);
                 (
-                    format!("{pre}leave-{edge}"),
                     format!("Ride off the {edge} edge to its Nightrider box{how} (6.12)"),
                     None,
                 )
             }
-            Action::Alert(r) => (
-                format!("remove-alert-{}", id(r)),
-                format!("Remove the Alert marker at {} (4.6)", name(r)),
-                Some(r),
-            ),
-            Action::Go(r) => (format!("go-{}", id(r)), format!("To {}", name(r)), Some(r)),
-            Action::Yes => ("yes".into(), "Yes".into(), None),
-            Action::No => ("no".into(), "No".into(), None),
-            Action::Simultaneous => (
-                "simultaneous".into(),
-                "Simultaneous combat: take one hit first (7.0)".into(),
-                None,
-            ),
-            Action::Defensive => ("defensive-fire".into(), "Face Defensive Fire (7.0)".into(), None),
+            Action::Alert(r) => (format!("Remove the Alert marker at {} (4.6)", name(r)), Some(r)),
+            Action::Go(r) => (format!("To {}", name(r)), Some(r)),
+            Action::Yes => ("Yes".into(), None),
+            Action::No => ("No".into(), None),
+            Action::Simultaneous => ("Simultaneous combat: take one hit first (7.0)".into(), None),
+            Action::Defensive => ("Face Defensive Fire (7.0)".into(), None),
         };
         ActionInfo {
-            id: i,
+            id: engine::action_id(self, seat, a),
             label,
             target: target.filter(|&r| (r as usize) < m.len()).map(|r| m.id(r).to_string()),
         }

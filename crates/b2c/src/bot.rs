@@ -10,7 +10,7 @@ use crate::actions::Action;
 use crate::frames::{Frame, Move, NONE};
 use crate::map::{map, Region};
 use crate::state::*;
-use engine::Seat;
+use engine::{Describe, Procedure, Seat};
 use revroad::sheet::{self, Choice};
 
 /// A priority of a bot sheet: the legal actions it wants, narrowed down
@@ -166,7 +166,7 @@ impl B2c {
             (true, _) => PATRIOT_SHEET,
         };
         let proposal = sheet::propose(sheet, &legal, |r| r.candidates(self, &legal), |r| r.reason);
-        Some(proposal.pick(&mut self.dice))
+        Some(proposal.pick(&mut self.core.dice))
     }
 
     /// One bot decision, logged with its reason; false when the bot need not act.
@@ -175,9 +175,9 @@ impl B2c {
             return false;
         };
         let seat = self.bot_seat().expect("bot plays");
-        if self.log.enabled() {
-            let label = self.describe_action(&choice.action).label;
-            choice.log(&mut self.log, seat, ["15.4", "15.3"], &label);
+        if self.core.log.enabled() {
+            let label = self.describe(seat, &choice.action).label;
+            choice.log(&mut self.core.log, seat, ["15.4", "15.3"], &label);
         }
         self.perform(seat, choice.action);
         true
@@ -253,8 +253,8 @@ impl B2c {
             .into_iter()
             .map(|a| {
                 let mut t = self.clone();
-                t.log.set_enabled(false);
-                t.dice = engine::Dice::seeded(t.dice.events());
+                t.core.log.set_enabled(false);
+                t.core.dice = engine::Dice::seeded(t.core.dice.events());
                 t.perform(seat, a);
                 (a, t.score(seat))
             })

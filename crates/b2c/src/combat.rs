@@ -13,20 +13,22 @@ impl B2c {
     /// 4.1 a hidden militia's value is drawn at random when it must be known
     /// (ruling b2c #25: drawn now, never fixed earlier; none left: it vanishes).
     pub fn reveal(&mut self, p: u8) {
-        match self.pool.draw(&mut self.dice) {
+        match self.pool.draw(&mut self.core.dice) {
             Some(v) => {
                 let pc = self.pm(p);
                 pc.hidden = false;
                 pc.value = v;
                 let at = map().region(pc.loc).name.clone();
-                self.log
+                self.core
+                    .log
                     .say("4.1", || format!("A hidden militia in {at} is revealed: strength {v}."));
             }
             None => {
                 let pc = self.pm(p);
                 pc.hidden = false;
                 pc.loc = VANISHED;
-                self.log
+                self.core
+                    .log
                     .say("4.1", || "A hidden militia is removed: the draw pool is empty.".into());
             }
         }
@@ -40,7 +42,7 @@ impl B2c {
                 return;
             }
         }
-        let label = if self.log.enabled() {
+        let label = if self.core.log.enabled() {
             self.piece_label(p)
         } else {
             String::new()
@@ -62,7 +64,7 @@ impl B2c {
                 "broken"
             }
         };
-        self.log.say("4.1", || format!("{label}: {what}."));
+        self.core.log.say("4.1", || format!("{label}: {what}."));
     }
 
     fn hit_candidates(&self, h: &Hits) -> Set {
@@ -263,7 +265,8 @@ impl B2c {
                     pc.loc = r;
                     pc.moved = true;
                 }
-                self.log
+                self.core
+                    .log
                     .say("4.1", || format!("The cannon advances to {}.", map().region(r).name));
                 self.combat_mut().stage = CombatStage::Finish;
             }
@@ -301,9 +304,10 @@ impl B2c {
         } else {
             count
         };
-        let dice: Vec<u8> = (0..n).map(|_| self.dice.d6()).collect();
+        let dice: Vec<u8> = (0..n).map(|_| self.core.dice.d6()).collect();
         let hits = dice.iter().filter(|&&d| d == 6).count() as u8;
-        self.log
+        self.core
+            .log
             .roll("7.1.3", &dice, || format!("Opportunity fire: {hits} hit(s)."));
         for p in members(c.attackers) {
             if self.piece(p).kind.military() {
@@ -350,12 +354,12 @@ impl B2c {
     fn roll_side(&mut self, c: &Combat, side: Seat) {
         let set = if side == c.attacker { c.attackers } else { c.defenders };
         let (needs, rolled) = self.dice_for(side, set, c.region);
-        let roll: Vec<(u8, u8)> = needs.iter().map(|&n| (self.dice.d6(), n)).collect();
+        let roll: Vec<(u8, u8)> = needs.iter().map(|&n| (self.core.dice.d6(), n)).collect();
         if !roll.is_empty() {
             let faces: Vec<u8> = roll.iter().map(|r| r.0).collect();
             let hits = roll.iter().filter(|(d, n)| d >= n).count();
             let who = crate::seat_name(side);
-            self.log.roll("7.0", &faces, || {
+            self.core.log.roll("7.0", &faces, || {
                 format!("The {who} roll {} dice: {hits} hit(s).", faces.len())
             });
         }
@@ -376,7 +380,7 @@ impl B2c {
 
     /// 14.1 re-roll the missed die most likely to hit.
     fn reroll_one(&mut self, side: Seat) {
-        let d = self.dice.d6();
+        let d = self.core.dice.d6();
         let cm = self.combat_mut();
         if let Some(roll) = cm.roll[side as usize].as_mut() {
             if let Some(i) = (0..roll.len())
@@ -386,7 +390,7 @@ impl B2c {
                 roll[i].0 = d;
             }
         }
-        self.log.roll("14.1", &[d], || "A leader's re-roll.".into());
+        self.core.log.roll("14.1", &[d], || "A leader's re-roll.".into());
     }
 
     /// Hits scored by `side`'s roll go to the other side: participants first (7.0).
@@ -689,7 +693,8 @@ impl B2c {
                 let m = map();
                 let (from, to) = (m.region(r.region).name.clone(), m.region(r.dest).name.clone());
                 let n = goers.count_ones();
-                self.log
+                self.core
+                    .log
                     .say("7.1", || format!("{n} piece(s) retreat from {from} to {to}."));
                 let rs = self.retreat_mut();
                 rs.picked = goers;
@@ -785,8 +790,9 @@ impl B2c {
                 if escorts > 0 {
                     escorts -= 1;
                 } else if !self.piece(p).flipped {
-                    let d = self.dice.d6();
-                    self.log
+                    let d = self.core.dice.d6();
+                    self.core
+                        .log
                         .roll("7.1.2", &[d], || format!("An unaccompanied Regular retreats: {d}."));
                     if d == 6 {
                         self.apply_hit(p);
@@ -799,8 +805,9 @@ impl B2c {
             for p in members(goers) {
                 let pc = self.piece(p);
                 if !pc.percy && !pc.flipped && matches!(pc.kind, Kind::Regular | Kind::BritishLeader) {
-                    let d = self.dice.d6();
-                    self.log
+                    let d = self.core.dice.d6();
+                    self.core
+                        .log
                         .roll("11.0", &[d], || format!("Retreat from Concord's force: {d}."));
                     if d == 6 {
                         self.apply_hit(p);

@@ -1,5 +1,5 @@
 //! The procedures that can pause for a decision, as serializable frames on a
-//! stack (architecture.md: sequence of play as data).
+//! stack (ARCHITECTURE.md, "The frame stack").
 
 use crate::map::Region;
 use crate::state::Set;

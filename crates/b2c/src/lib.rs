@@ -25,7 +25,7 @@ pub use actions::Action;
 pub use state::B2c;
 pub use view::map_json;
 
-use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, Setup, TitleInfo};
+use engine::{Core, Game, OptionInfo, ScenarioInfo, Seat, Setup, Title, TitleInfo};
 
 static INFO: TitleInfo = TitleInfo {
     key: "b2c",
@@ -73,66 +73,69 @@ static INFO: TitleInfo = TitleInfo {
     ],
     rules_version: "b2c-3",
     data_files: &["regions.tsv", "borders.tsv", "vp.tsv", "cards.tsv"],
+    victory_levels: &[],
 };
-
-pub fn info() -> &'static TitleInfo {
-    &INFO
-}
 
 pub fn seat_name(s: Seat) -> &'static str {
     INFO.seats[s as usize]
 }
 
-/// Every reconstructed data item with its reasoning (data-provenance.md),
-/// with the shared cards'.
-pub fn provenance() -> Vec<(String, String)> {
-    let mut v = map::map().provenance();
-    v.extend(vp::provenance());
-    v.push((
-        "bot-sheets".into(),
-        "reconstructed: the printed British and Patriot bot sheets (15.3, 15.4) are not in the rulebook; \
-         src/bot.rs orders priorities from each scenario's objectives and exclusive rules (15.2)"
-            .into(),
-    ));
-    v.extend(revroad::cards::provenance());
-    v
-}
+impl Title for B2c {
+    fn info() -> &'static TitleInfo {
+        &INFO
+    }
 
-/// `--data DIR`: `regions.tsv`, `borders.tsv`, `vp.tsv` (this crate) and
-/// `cards.tsv` (shared with Bunker Hill) replace the reconstructed data;
-/// every file is checked before any is used.
-pub fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
-    revroad::cards::use_data_dir(dir)?;
-    map::use_data_dir(dir)?;
-    vp::use_data_dir(dir)
+    fn map_json() -> Option<serde_json::Value> {
+        Some(view::map_json())
+    }
+
+    /// Every reconstructed data item with its reasoning (data-provenance.md),
+    /// with the shared cards'.
+    fn provenance() -> Vec<(String, String)> {
+        let mut v = map::map().provenance();
+        v.extend(vp::provenance());
+        v.push((
+            "bot-sheets".into(),
+            "reconstructed: the printed British and Patriot bot sheets (15.3, 15.4) are not in the rulebook; \
+             src/bot.rs orders priorities from each scenario's objectives and exclusive rules (15.2)"
+                .into(),
+        ));
+        v.extend(revroad::cards::provenance());
+        v
+    }
+
+    /// `--data DIR`: `regions.tsv`, `borders.tsv`, `vp.tsv` (this crate) and
+    /// `cards.tsv` (shared with Bunker Hill) replace the reconstructed data;
+    /// every file is checked before any is used.
+    fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+        revroad::cards::use_data_dir(dir)?;
+        map::use_data_dir(dir)?;
+        vp::use_data_dir(dir)
+    }
 }
 
 impl Game for B2c {
-    type Action = Action;
-
-    engine::state_accessors!();
-    engine::procedure_methods!();
-    engine::title_methods!();
-
     fn new(setup: &Setup) -> Self {
         let mut g = B2c::start(setup);
         g.advance();
         g
     }
 
-    fn prompt(&self, seat: Seat) -> Prompt {
-        self.prompt_for(seat)
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut Core {
+        &mut self.core
     }
 
     /// VP margin with pending hidden-arms and Percy VP, and the march on Concord (11.0).
     fn evaluate(&self, seat: Seat) -> f64 {
         self.score(seat)
     }
-}
 
-impl B2c {
     /// Every piece in one place, markers where they belong, tracks in range.
-    pub fn invariants(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), String> {
         use state::*;
         let m = map::map();
         let mut revealed = [0usize; 3];

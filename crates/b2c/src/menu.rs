@@ -6,7 +6,7 @@ use crate::actions::Action;
 use crate::frames::{Charge, ChargeStage, Combat, CombatStage, Frame, Search, NONE};
 use crate::map::{map, Region};
 use crate::state::*;
-use engine::Seat;
+use engine::{Describe, Seat};
 
 impl B2c {
     /// 5.2 a Reserve Action may be used when the seat has no more Actions than
@@ -124,11 +124,11 @@ impl B2c {
             self.actions[seat as usize] -= 1;
         }
         self.last_actor = seat;
-        if self.log.enabled() {
-            let label = self.describe_action(&a).label;
+        if self.core.log.enabled() {
+            let label = self.describe(seat, &a).label;
             let who = crate::seat_name(seat);
             let how = if reserve { " (Reserve Action)" } else { "" };
-            self.log.say("5.2", || format!("{who}: {label}{how}"));
+            self.core.log.say("5.2", || format!("{who}: {label}{how}"));
         }
         match a {
             Action::Attack(r) => self.begin_combat(seat, r, NONE),
@@ -173,7 +173,7 @@ impl B2c {
             Action::CallToArms => self.call_to_arms(),
             Action::Plan => {
                 self.reserve[seat as usize] += 1;
-                self.log.say("6.13", || "Plan: one more Reserve Action.".into());
+                self.core.log.say("6.13", || "Plan: one more Reserve Action.".into());
             }
             Action::Intel => self.gather_intelligence(seat),
             _ => {}
@@ -185,8 +185,8 @@ impl B2c {
         self.intel_used[seat as usize] = true;
         let seen = self.deck.peek(2).to_vec();
         self.known[seat as usize] = self.known[seat as usize].max(seen.len() as u8);
-        self.dice.reveal();
-        self.log.tell(seat, "6.14", || {
+        self.core.dice.reveal();
+        self.core.log.tell(seat, "6.14", || {
             let cards: Vec<String> = seen
                 .iter()
                 .map(|&n| {

@@ -178,16 +178,17 @@ impl B2c {
                 for p in members(group) {
                     self.pm(p).loc = r;
                 }
-                self.log
+                self.core
+                    .log
                     .say("9.0", || format!("Units land at {}.", map().region(r).name));
                 self.entered(r, true);
             }
-            Action::Step(r) => self.step(r),
+            Action::Step(r) => self.step_to(r),
             _ => {}
         }
     }
 
-    fn step(&mut self, to: Region) {
+    fn step_to(&mut self, to: Region) {
         let m = map();
         let Some(Frame::Move(mv)) = self.frames.last() else {
             return;
@@ -199,8 +200,8 @@ impl B2c {
             && steps > 0
             && self.count(at, other(seat), |p| p.kind.military() && !p.flipped) > 0
         {
-            let d = self.dice.d6();
-            self.log.roll("14.2", &[d], || {
+            let d = self.core.dice.d6();
+            self.core.log.roll("14.2", &[d], || {
                 format!("Opportunity fire in {}: {d}.", m.region(at).name)
             });
             if d == 6 {
@@ -309,14 +310,14 @@ impl B2c {
                 .sum();
             let mm = self.count(r, PATRIOT, |p| p.kind == Kind::Minuteman && !p.flipped);
             let n = sp / 5 + mm;
-            let dice: Vec<u8> = (0..n).map(|_| self.dice.d6()).collect();
+            let dice: Vec<u8> = (0..n).map(|_| self.core.dice.d6()).collect();
             let h = dice.iter().filter(|&&d| d == 6).count() as u8;
             if let Frame::Move(mv) = &mut self.frames[idx] {
                 mv.opfired |= 1 << r;
             }
             hits = (hits + h).min(2);
             if !dice.is_empty() {
-                self.log.roll("15.2", &dice, || {
+                self.core.log.roll("15.2", &dice, || {
                     format!("Patriot opportunity fire from {}.", m.region(r).name)
                 });
             }

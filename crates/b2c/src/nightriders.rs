@@ -97,12 +97,15 @@ impl B2c {
 
     /// 6.12 the British capture roll: a 6 captures the rider.
     fn capture_roll(&mut self, p: u8) -> bool {
-        let d = self.dice.d6();
+        let d = self.core.dice.d6();
         let name = self.piece(p).name();
-        self.log.roll("6.12", &[d], || format!("Capture roll for {name}: {d}."));
+        self.core
+            .log
+            .roll("6.12", &[d], || format!("Capture roll for {name}: {d}."));
         if d == 6 {
             self.pm(p).flipped = true;
-            self.log
+            self.core
+                .log
                 .say("6.12", || format!("{name} is captured by a British patrol."));
             true
         } else {
@@ -132,7 +135,8 @@ impl B2c {
             Action::Flip => {
                 self.ride_mut().ap -= 1;
                 let name = self.piece(p).name();
-                self.log
+                self.core
+                    .log
                     .say("6.12", || format!("{name} alerts {}.", map().region(at).name));
                 if !ride.free && self.capture_roll(p) {
                     self.ride_mut().ap = 0;
@@ -158,7 +162,7 @@ impl B2c {
                 for q in self.pieces.iter_mut().filter(|q| q.loc == r) {
                     q.under = false;
                 }
-                self.log.say("4.6", || {
+                self.core.log.say("4.6", || {
                     format!("The Alert marker at {} is removed.", map().region(r).name)
                 });
             }

@@ -4,7 +4,7 @@
 use crate::frames::Frame;
 use crate::map::{map, Region};
 use crate::state::*;
-use engine::{Seat, Setup};
+use engine::{Seat, Setup, Title};
 
 impl B2c {
     /// An empty board on turn 2 of `scenario` in the Action Phase: no pieces,
@@ -14,7 +14,7 @@ impl B2c {
         for (k, v) in options {
             s.options.insert(k.to_string(), v.to_string());
         }
-        s.validate(crate::info()).expect("valid sandbox setup");
+        s.validate(B2c::info()).expect("valid sandbox setup");
         let mut g = B2c::start(&s);
         g.pieces.clear();
         g.frames.clear();

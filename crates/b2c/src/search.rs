@@ -13,10 +13,12 @@ impl B2c {
         if self.deck.draw.is_empty() {
             self.known = [0, 0];
         }
-        let c = self.deck.draw(&mut self.dice);
+        let c = self.deck.draw(&mut self.core.dice);
         let (n, h) = (c.number, c.hash);
         self.known = [self.known[0].saturating_sub(1), self.known[1].saturating_sub(1)];
-        self.log.say("8.0", || format!("Card {n} drawn: {h} hash mark(s)."));
+        self.core
+            .log
+            .say("8.0", || format!("Card {n} drawn: {h} hash mark(s)."));
         h
     }
 
@@ -43,10 +45,10 @@ impl B2c {
             pc.flipped = true;
             pc.under = false;
             pc.since = turn;
-            self.log.say("8.2", || format!("{name} is captured."));
+            self.core.log.say("8.2", || format!("{name} is captured."));
             true
         } else {
-            self.log.say("8.2", || format!("{name} is not found."));
+            self.core.log.say("8.2", || format!("{name} is not found."));
             false
         }
     }
@@ -73,7 +75,7 @@ impl B2c {
                 self.arms &= !(1 << r);
                 self.searched |= 1 << r;
                 let at = map().region(r).name.clone();
-                self.log.say("8.1", || format!("{at} is searched."));
+                self.core.log.say("8.1", || format!("{at} is searched."));
                 if vp > 0 && !self.solo() {
                     self.add_vp(BRITISH, vp as i32, "8.1", "hidden arms found");
                 }
@@ -108,7 +110,9 @@ impl B2c {
         };
         if a == Action::Yes {
             self.vp[BRITISH as usize] -= 2;
-            self.log.say("8.2", || "The British pay 1 VP for another draw.".into());
+            self.core
+                .log
+                .say("8.2", || "The British pay 1 VP for another draw.".into());
             if self.try_capture(p, s.region) {
                 self.search_mut().failed = None;
             }

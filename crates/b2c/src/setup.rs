@@ -3,7 +3,7 @@
 use crate::frames::{Frame, Ride};
 use crate::map::{map, Kind as RegionKind};
 use crate::state::*;
-use engine::{Dice, Log, Setup};
+use engine::{Core, Setup};
 use revroad::{cards, Deck, MilitiaPool};
 
 /// 15.2 one region's Patriots: leaders, minutemen, broken minutemen, hidden militia, drawn militia.
@@ -47,8 +47,8 @@ impl B2c {
             percy_turn: if setup.option("percy-turn") == Some("8") { 8 } else { 9 },
             bot: setup.option("bot") != Some("seat"),
         };
-        let mut dice = Dice::seeded(setup.seed);
-        let deck = Deck::shuffled(deck_cards(scenario), &mut dice);
+        let mut core = Core::new(setup);
+        let deck = Deck::shuffled(deck_cards(scenario), &mut core.dice);
         let n = map().len();
         let mut g = B2c {
             scenario,
@@ -80,9 +80,7 @@ impl B2c {
             riders_lost: 0,
             last_actor: BRITISH,
             frames: Vec::new(),
-            outcome: None,
-            log: Log::default(),
-            dice,
+            core,
         };
         if scenario.solo() {
             g.setup_solo();
@@ -159,7 +157,7 @@ impl B2c {
             let p = self.add(Kind::SonOfLiberty, name_index(n), lex);
             self.pm(p).under = true;
         }
-        self.log.say("15.1", || {
+        self.core.log.say("15.1", || {
             "From Boston to Concord: 12 turns. Before turn 1 the Patriots take a free Call to Arms (9.0).".into()
         });
         let riders = self.free_riders();
@@ -213,7 +211,7 @@ impl B2c {
                 self.hidden_militia(r, false);
             }
             for _ in 0..drawn {
-                let v = self.pool.draw(&mut self.dice).expect("the pool holds 21 militia");
+                let v = self.pool.draw(&mut self.core.dice).expect("the pool holds 21 militia");
                 let p = self.add(Kind::Militia, NO_NAME, r);
                 self.pm(p).value = v;
             }
@@ -222,7 +220,7 @@ impl B2c {
         self.concord_entered = true;
         self.shot = true;
         self.phase = Phase::Actions;
-        self.log.say("15.2", || {
+        self.core.log.say("15.2", || {
             "Solitaire set-up: turns 8-12, both forces at Concord and Boston.".into()
         });
         self.start_turn();

@@ -32,9 +32,10 @@ impl B2c {
         self.frames.pop();
         self.ambush |= 1 << region;
         let targets: Vec<u8> = members(picked).collect();
-        let dice: Vec<u8> = targets.iter().map(|_| self.dice.d6()).collect();
+        let dice: Vec<u8> = targets.iter().map(|_| self.core.dice.d6()).collect();
         let hits = dice.iter().filter(|&&d| d >= 5).count();
-        self.log
+        self.core
+            .log
             .roll("6.6", &dice, || format!("Ambush: {hits} Regular(s) broken."));
         for (p, d) in targets.into_iter().zip(dice) {
             if d >= 5 {
@@ -51,9 +52,9 @@ impl B2c {
         let targets = self.set_at(r, BRITISH, |p| {
             (p.kind == Kind::Regular || p.kind == Kind::BritishLeader) && !p.flipped
         });
-        let dice: Vec<u8> = members(targets).map(|_| self.dice.d6()).collect();
+        let dice: Vec<u8> = members(targets).map(|_| self.core.dice.d6()).collect();
         let hits = dice.iter().filter(|&&d| d == 6).count() as u8;
-        self.log.roll("6.7", &dice, || format!("Snipe: {hits} hit(s)."));
+        self.core.log.roll("6.7", &dice, || format!("Snipe: {hits} hit(s)."));
         self.push_hits(BRITISH, hits, targets, 0, HitKind::Flip, "6.7");
     }
 
@@ -101,7 +102,7 @@ impl B2c {
             *left -= 1;
             self.pm(p).flipped = false;
             let label = self.piece_label(p);
-            self.log.say("6.8", || format!("{label} is rallied."));
+            self.core.log.say("6.8", || format!("{label} is rallied."));
         }
     }
 
@@ -120,7 +121,7 @@ impl B2c {
         }
         let n = cands.count_ones().min(left as u32);
         let at = map().region(region).name.clone();
-        self.log.say("6.8", || format!("{n} unit(s) rallied in {at}."));
+        self.core.log.say("6.8", || format!("{n} unit(s) rallied in {at}."));
         true
     }
 
@@ -129,10 +130,10 @@ impl B2c {
         let at = self.piece(p).loc;
         let plus = self.unbroken_patriots(at) as i32;
         let minus = self.unbroken_regulars(at) as i32;
-        let d = self.dice.d6();
+        let d = self.core.dice.d6();
         let total = d as i32 + plus - minus;
         let name = self.piece(p).name();
-        self.log.roll("6.10", &[d], || {
+        self.core.log.roll("6.10", &[d], || {
             format!("{name} tries to escape: {d} {plus:+} -{minus} = {total}.")
         });
         if total >= 6 {

@@ -1,8 +1,8 @@
 //! The game state: pieces in one array, markers per region, tracks, the deck,
-//! and the stack of frames that holds the pending decision (architecture.md).
+//! and the stack of frames that holds the pending decision (ARCHITECTURE.md, "The frame stack").
 
 use crate::map::{map, Region};
-use engine::{Dice, Log, Outcome, Seat};
+use engine::{Core, Seat};
 use revroad::{Deck, MilitiaPool};
 use serde::{Deserialize, Serialize};
 
@@ -256,9 +256,9 @@ pub struct B2c {
     /// Who acted last in the Action Phase (5.2 alternation).
     pub last_actor: Seat,
     pub frames: Vec<Frame>,
-    pub outcome: Option<Outcome>,
-    pub log: Log,
-    pub dice: Dice,
+    /// Log, dice and outcome.
+    #[serde(flatten)]
+    pub core: Core,
 }
 
 impl B2c {
@@ -314,7 +314,7 @@ impl B2c {
         self.vp[seat as usize] += 2 * whole;
         let name = crate::seat_name(seat);
         let why = why.to_string();
-        self.log.say(rule, || format!("{name} {whole:+} VP: {why}"));
+        self.core.log.say(rule, || format!("{name} {whole:+} VP: {why}"));
     }
 
     /// Strength in combat of an active unit (4.1); hidden militia must be revealed first.

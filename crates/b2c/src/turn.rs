@@ -6,40 +6,19 @@ use crate::actions::Action;
 use crate::frames::{Frame, Ride};
 use crate::map::{map, Region};
 use crate::state::*;
-use engine::{Prompt, Seat, SeatSet};
+use engine::{Procedure, Prompt, Seat, SeatSet};
 
-impl B2c {
-    pub fn acting(&self) -> SeatSet {
-        if self.outcome.is_some() {
-            return SeatSet::NONE;
-        }
+impl Procedure for B2c {
+    type Action = Action;
+
+    fn acting(&self) -> SeatSet {
         match self.frames.last() {
             Some(f) => self.frame_seat(f).map_or(SeatSet::NONE, SeatSet::one),
             None => SeatSet::NONE,
         }
     }
 
-    /// Who must decide in this frame, or None when it runs by itself.
-    pub(crate) fn frame_seat(&self, f: &Frame) -> Option<Seat> {
-        match f {
-            Frame::Menu { seat, .. } | Frame::Move(crate::frames::Move { seat, .. }) | Frame::Place { seat, .. } => {
-                Some(*seat)
-            }
-            Frame::Ride(r) => (!r.riders.is_empty()).then_some(PATRIOT),
-            Frame::SolMove { .. } | Frame::Assemble { .. } => Some(PATRIOT),
-            Frame::Ambush { picked, .. } => (picked.count_ones() < 2).then_some(PATRIOT),
-            Frame::FreeMove { cur, .. } => (*cur != crate::frames::NONE).then_some(PATRIOT),
-            Frame::Hits(h) => Some(h.seat),
-            Frame::Combat(c) => self.combat_seat(c),
-            Frame::Retreat(r) => Some(r.seat),
-            Frame::Search(s) => s.failed.map(|_| BRITISH),
-            Frame::Escort { .. } => Some(BRITISH),
-            Frame::Rally { seat, .. } => Some(*seat),
-            Frame::Charge(_) | Frame::EndTurn => None,
-        }
-    }
-
-    pub fn prompt_for(&self, _seat: Seat) -> Prompt {
+    fn prompt(&self, _seat: Seat) -> Prompt {
         let (text, rule) = match self.frames.last() {
             Some(Frame::Menu { reserve, .. }) => (
                 if *reserve {
@@ -108,7 +87,7 @@ impl B2c {
         }
     }
 
-    pub fn legal_for(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn legal_for(&self, seat: Seat, out: &mut Vec<Action>) {
         match self.frames.last() {
             Some(Frame::Menu { reserve, .. }) => self.menu_legal(seat, *reserve, out),
             Some(Frame::Ride(r)) => self.ride_legal(r, out),
@@ -130,7 +109,7 @@ impl B2c {
         }
     }
 
-    pub fn perform(&mut self, seat: Seat, a: Action) {
+    fn perform(&mut self, seat: Seat, a: Action) {
         match self.frames.last() {
             Some(Frame::Menu { .. }) => self.menu_act(seat, a),
             Some(Frame::Ride(_)) => self.ride_act(a),
@@ -151,59 +130,78 @@ impl B2c {
         self.checks();
     }
 
-    /// Run automatic steps until a seat must decide or the game is over.
-    pub fn advance(&mut self) {
-        loop {
-            if self.outcome.is_some() {
-                return;
+    /// One automatic step of the frame on top (or the next step of the
+    /// turn), or a decision of the bot's seat; false when a seat decides.
+    fn step(&mut self) -> bool {
+        let progressed = match self.frames.last() {
+            None => {
+                self.next_step();
+                true
             }
-            let progressed = match self.frames.last() {
-                None => {
-                    self.next_step();
-                    true
-                }
-                Some(Frame::Ride(_)) => self.ride_auto(),
-                Some(Frame::Move(_)) => self.move_auto(),
-                Some(Frame::FreeMove { .. }) => self.free_auto(),
-                Some(Frame::Hits(_)) => self.hits_auto(),
-                Some(Frame::Combat(_)) => self.combat_auto(),
-                Some(Frame::Retreat(_)) => self.retreat_auto(),
-                Some(Frame::Charge(_)) => self.charge_auto(),
-                Some(Frame::Search(_)) => self.search_auto(),
-                Some(Frame::Ambush { .. }) => self.ambush_auto(),
-                Some(Frame::Place { piece, optional, .. }) => {
-                    let (p, o) = (*piece, *optional);
-                    let mut v = Vec::new();
-                    self.place_legal(p, o, &mut v);
-                    if v.is_empty() {
-                        self.frames.pop();
-                        true
-                    } else {
-                        false
-                    }
-                }
-                Some(Frame::Escort { piece, .. }) => {
-                    let p = *piece;
-                    if !self.piece(p).flipped || !self.piece(p).on_map() {
-                        self.frames.pop();
-                        true
-                    } else {
-                        false
-                    }
-                }
-                Some(Frame::Rally { .. }) => self.rally_auto(),
-                Some(Frame::EndTurn) => {
+            Some(Frame::Ride(_)) => self.ride_auto(),
+            Some(Frame::Move(_)) => self.move_auto(),
+            Some(Frame::FreeMove { .. }) => self.free_auto(),
+            Some(Frame::Hits(_)) => self.hits_auto(),
+            Some(Frame::Combat(_)) => self.combat_auto(),
+            Some(Frame::Retreat(_)) => self.retreat_auto(),
+            Some(Frame::Charge(_)) => self.charge_auto(),
+            Some(Frame::Search(_)) => self.search_auto(),
+            Some(Frame::Ambush { .. }) => self.ambush_auto(),
+            Some(Frame::Place { piece, optional, .. }) => {
+                let (p, o) = (*piece, *optional);
+                let mut v = Vec::new();
+                self.place_legal(p, o, &mut v);
+                if v.is_empty() {
                     self.frames.pop();
-                    self.next_turn();
                     true
+                } else {
+                    false
                 }
-                Some(_) => false,
-            };
-            // 15.3, 15.4 the bot plays its seat here, so it never appears in to_act().
-            if !progressed && !self.bot_step() {
-                return;
             }
-            self.checks();
+            Some(Frame::Escort { piece, .. }) => {
+                let p = *piece;
+                if !self.piece(p).flipped || !self.piece(p).on_map() {
+                    self.frames.pop();
+                    true
+                } else {
+                    false
+                }
+            }
+            Some(Frame::Rally { .. }) => self.rally_auto(),
+            Some(Frame::EndTurn) => {
+                self.frames.pop();
+                self.next_turn();
+                true
+            }
+            Some(_) => false,
+        };
+        // 15.3, 15.4 the bot plays its seat here, so it never appears in to_act().
+        if !progressed && !self.bot_step() {
+            return false;
+        }
+        self.checks();
+        true
+    }
+}
+
+impl B2c {
+    /// Who must decide in this frame, or None when it runs by itself.
+    pub(crate) fn frame_seat(&self, f: &Frame) -> Option<Seat> {
+        match f {
+            Frame::Menu { seat, .. } | Frame::Move(crate::frames::Move { seat, .. }) | Frame::Place { seat, .. } => {
+                Some(*seat)
+            }
+            Frame::Ride(r) => (!r.riders.is_empty()).then_some(PATRIOT),
+            Frame::SolMove { .. } | Frame::Assemble { .. } => Some(PATRIOT),
+            Frame::Ambush { picked, .. } => (picked.count_ones() < 2).then_some(PATRIOT),
+            Frame::FreeMove { cur, .. } => (*cur != crate::frames::NONE).then_some(PATRIOT),
+            Frame::Hits(h) => Some(h.seat),
+            Frame::Combat(c) => self.combat_seat(c),
+            Frame::Retreat(r) => Some(r.seat),
+            Frame::Search(s) => s.failed.map(|_| BRITISH),
+            Frame::Escort { .. } => Some(BRITISH),
+            Frame::Rally { seat, .. } => Some(*seat),
+            Frame::Charge(_) | Frame::EndTurn => None,
         }
     }
 
@@ -240,7 +238,8 @@ impl B2c {
             for p in self.pieces.iter_mut().filter(|p| p.loc == OFF) {
                 p.loc = m.boston;
             }
-            self.log
+            self.core
+                .log
                 .say("12.0", || "Percy's reinforcements enter the game in Boston.".into());
         }
         if self.riders_lost != 0 && self.riders_lost < self.turn && !self.prescott_free {
@@ -249,20 +248,20 @@ impl B2c {
         if self.deck.draw.is_empty() {
             self.known = [0, 0];
         }
-        let card = self.deck.draw(&mut self.dice);
+        let card = self.deck.draw(&mut self.core.dice);
         let (b, pa, hash, n) = (card.british, card.patriot, card.hash, card.number);
         self.known = [self.known[0].saturating_sub(1), self.known[1].saturating_sub(1)];
         self.card = Some(n);
         self.actions = [b, pa];
         self.intel_used = [false, false];
         let turn = self.turn;
-        self.log.say("5.1", || {
+        self.core.log.say("5.1", || {
             format!("Turn {turn}: card {n} gives the British {b} and the Patriots {pa} Actions ({hash} hash marks).")
         });
         if self.solo() && hash > 0 {
             self.reinforce();
         }
-        let first = revroad::turn::first_to_act(self.actions, &mut self.dice, &mut self.log, |d, s| {
+        let first = revroad::turn::first_to_act(self.actions, &mut self.core.dice, &mut self.core.log, |d, s| {
             format!("Equal Actions: {d} — the {} go first.", crate::seat_name(s))
         });
         self.last_actor = other(first);
@@ -274,13 +273,13 @@ impl B2c {
         if self.pool.total() <= hidden {
             return;
         }
-        let d = self.dice.d6();
+        let d = self.core.dice.d6();
         let id = ["concord", "lincoln", "lexington", "menotomy", "cambridge", "watertown"][d as usize - 1];
         let r = map().by_id(id).expect("15.2 regions exist");
         let mut p = Piece::new(Kind::Militia, NO_NAME, r);
         p.hidden = true;
         self.pieces.push(p);
-        self.log.roll("15.2", &[d], || {
+        self.core.log.roll("15.2", &[d], || {
             format!("Patriot reinforcement: a hidden militia in {}.", map().region(r).name)
         });
     }
@@ -292,7 +291,7 @@ impl B2c {
                 p.under = false;
             }
         }
-        self.log.say("6.12", || "Samuel Prescott is available.".into());
+        self.core.log.say("6.12", || "Samuel Prescott is available.".into());
     }
 
     /// 5.3 End Turn, in the order of ruling b2c #23.
@@ -311,7 +310,7 @@ impl B2c {
                 if r == m.lexington && !self.prescott_free {
                     self.prescott_free = true;
                 }
-                self.log.say("4.5", || {
+                self.core.log.say("4.5", || {
                     format!(
                         "The Muster marker at {} is removed: its units are active.",
                         m.region(r).name
@@ -397,7 +396,7 @@ impl B2c {
                 if r == boston {
                     pc.loc = TAKEN;
                     self.frames.pop();
-                    self.log.say("5.3", || {
+                    self.core.log.say("5.3", || {
                         "A captured piece reaches Boston: permanently captured.".into()
                     });
                 } else {
@@ -478,7 +477,7 @@ impl B2c {
                     && self.gather[r as usize] == Gather::Gather
                     && self.hinder_at(HINDER_MUSTER) != Some(r)
                 {
-                    self.log.say("4.3", || {
+                    self.core.log.say("4.3", || {
                         format!(
                             "The British left {}: its Gather marker turns to Muster.",
                             m.region(r).name
@@ -501,7 +500,7 @@ impl B2c {
             if british.escorted & (1 << r) == 0 && armed {
                 self.pm(p).loc = DEAD;
                 destroyed |= bit(p);
-                self.log.say("4.1", || {
+                self.core.log.say("4.1", || {
                     "The field cannon, alone with Patriot units, is destroyed.".into()
                 });
             }
@@ -557,7 +556,8 @@ impl B2c {
         }
         self.shot = true;
         let why = why.to_string();
-        self.log
+        self.core
+            .log
             .say("10.0", || format!("The Shot Heard 'Round the World: {why}."));
         if by == PATRIOT && attack && !self.solo() {
             let v = crate::vp::value("first-shot");

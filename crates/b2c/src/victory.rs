@@ -19,9 +19,10 @@ impl B2c {
     }
 
     fn finish(&mut self, winner: Seat, reason: String, rule: &str) {
-        self.log.say(rule, || reason.clone());
-        self.outcome = Some(Outcome {
+        self.core.log.say(rule, || reason.clone());
+        self.core.outcome = Some(Outcome {
             winner: Some(winner),
+            level: None,
             reason,
             rule: rule.to_string(),
         });
@@ -60,7 +61,7 @@ impl B2c {
     fn arms_vp(&mut self) -> i32 {
         let m = crate::map::map();
         let mut cards = deck_cards(self.scenario);
-        self.dice.shuffle(&mut cards);
+        self.core.dice.shuffle(&mut cards);
         let mut next = cards.into_iter().cycle();
         let mut v = 0;
         for r in 0..m.len() {
@@ -184,11 +185,11 @@ impl B2c {
                 continue;
             }
             let need = if pc.kind.leader() || pc.side() == BRITISH { 6 } else { 5 };
-            let d = self.dice.d6();
+            let d = self.core.dice.d6();
             if d >= need {
                 self.pm(p).loc = DEAD;
             }
-            self.log.roll("15.2", &[d], || format!("Attrition roll: {d}."));
+            self.core.log.roll("15.2", &[d], || format!("Attrition roll: {d}."));
         }
         for p in 0..self.pieces.len() as u8 {
             if self.piece(p).hidden && self.piece(p).loc == crate::map::map().lexington {
@@ -207,7 +208,7 @@ impl B2c {
 
     /// The AI's score of a cut-off game for `seat`, in [0, 1].
     pub fn score(&self, seat: Seat) -> f64 {
-        if let Some(o) = &self.outcome {
+        if let Some(o) = &self.core.outcome {
             return o.value_for(seat);
         }
         let british = if self.solo() {

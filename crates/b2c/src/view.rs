@@ -4,7 +4,7 @@
 
 use crate::map::{map, Kind as RegionKind, Water};
 use crate::state::*;
-use engine::{Seat, Viewer};
+use engine::{Seat, Viewer, Views};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
@@ -20,8 +20,8 @@ fn kind_name(k: Kind) -> &'static str {
     }
 }
 
-impl B2c {
-    pub fn render_view(&self, viewer: Viewer) -> Value {
+impl Views for B2c {
+    fn view(&self, viewer: Viewer) -> Value {
         let m = map();
         let mut pieces = Vec::new();
         for (i, p) in self.pieces.iter().enumerate() {
@@ -145,7 +145,7 @@ impl B2c {
             "hinder": hinder,
             "pieces": pieces,
             "markers": markers,
-            "outcome": self.outcome,
+            "outcome": self.core.outcome,
         })
     }
 
@@ -153,16 +153,18 @@ impl B2c {
     /// cards it has seen is reshuffled, and the generator is fresh. Hidden
     /// militia have no value until revealed (ruling b2c #25), and what lies
     /// under each marker is fixed by the set-up's icons, so nothing else is hidden.
-    pub fn sample_for(&self, observer: Seat, rng: &mut ChaCha8Rng) -> B2c {
+    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> B2c {
         let mut g = self.clone();
-        g.dice.reseed(rng);
-        g.deck.resample(g.known[observer as usize] as usize, &mut g.dice);
+        g.core.dice.reseed(rng);
+        g.deck.resample(g.known[observer as usize] as usize, &mut g.core.dice);
         let other_seat = other(observer) as usize;
         g.known[other_seat] = g.known[other_seat].min(g.known[observer as usize]);
-        g.log.keep_visible(Some(observer));
+        g.core.log.keep_visible(Some(observer));
         g
     }
 }
+
+impl B2c {}
 
 /// The area map for the browser's generic renderer (contract).
 pub fn map_json() -> Value {

@@ -4,7 +4,7 @@ mod support;
 use b2c::actions::Action;
 use b2c::state::*;
 use b2c::B2c;
-use engine::Game;
+use engine::prelude::*;
 use support::*;
 
 fn bot_log(g: &B2c) -> String {

@@ -3,11 +3,11 @@ mod support;
 use b2c::frames::Frame;
 use b2c::state::*;
 use b2c::B2c;
-use engine::Game;
+use engine::prelude::*;
 use support::*;
 
 fn last_log(g: &B2c, n: usize) -> Vec<String> {
-    let all: Vec<String> = g.log.visible(None).map(|e| e.text.clone()).collect();
+    let all: Vec<String> = g.core.log.visible(None).map(|e| e.text.clone()).collect();
     all[all.len().saturating_sub(n)..].to_vec()
 }
 
@@ -21,7 +21,7 @@ fn attack_with_defensive_fire() {
     let m2 = g.put_militia(1, "lexington");
     attack(&mut g, B, "lexington", &[u0, u1]);
     stand(&mut g, P, &[m1, m2]);
-    g.dice.script([5, 1, 4, 6]);
+    g.core.dice.script([5, 1, 4, 6]);
     act(&mut g, B, "defensive-fire");
     // The defender fires first: one hit (5 on a militia die), the British apply it.
     pick(&mut g, B, u0);
@@ -50,7 +50,7 @@ fn simultaneous_combat_costs_a_hit_and_a_patriot_first_shot_gives_5_vp() {
     let x = g.put(Kind::Regular, "lincoln");
     attack(&mut g, P, "lincoln", &[a, b]);
     stand(&mut g, B, &[x]);
-    g.dice.script([6, 1, 1, 1, 1]);
+    g.core.dice.script([6, 1, 1, 1, 1]);
     act(&mut g, P, "simultaneous");
     pick(&mut g, P, b); // the hit taken first
     assert!(g.piece(b).flipped);
@@ -76,7 +76,7 @@ fn unmoved_units_retreat_freely_and_draw_opportunity_fire() {
     act(&mut g, P, "go-meriams-corner");
     assert!([a, b, l].iter().all(|&p| g.piece(p).moved));
     // All retreated: OpFire with half of three, rounded up: two dice, hits on 6.
-    g.dice.script([6, 5]);
+    g.core.dice.script([6, 5]);
     act(&mut g, B, "yes");
     pick(&mut g, P, l);
     assert!(g.piece(l).flipped);
@@ -100,9 +100,9 @@ fn the_retreating_field_cannon_counts_for_opportunity_fire() {
     choose(&mut g, B, &[u, gun, smith]);
     let to = ids(&g, B)[0].clone();
     act(&mut g, B, &to);
-    g.dice.script([6, 6, 1]);
+    g.core.dice.script([6, 6, 1]);
     act(&mut g, P, "yes");
-    let fire = g.log.visible(None).filter(|e| e.rule == "7.1.3").last().unwrap();
+    let fire = g.core.log.visible(None).filter(|e| e.rule == "7.1.3").last().unwrap();
     assert_eq!(
         fire.dice,
         vec![6, 6],
@@ -165,12 +165,12 @@ fn moved_british_retreat_in_order_and_smiths_force_rolls_after_concord() {
     choose(&mut g, B, &[s, r0, r1, r2]);
     act(&mut g, B, "go-weston");
     // Smith takes one unbroken Regular; the other rolls and breaks on 6.
-    g.dice.script([6]);
+    g.core.dice.script([6]);
     pick(&mut g, B, r0); // the hit for retreating after moving
     assert!(g.piece(r0).flipped);
     let broken = [r1, r2].iter().filter(|&&p| g.piece(p).flipped).count();
     assert_eq!(broken, 1);
-    assert_eq!(g.dice.scripted_left(), 0);
+    assert_eq!(g.core.dice.scripted_left(), 0);
     assert!([s, r0, r1, r2].iter().all(|&p| at(&g, p) == "weston"));
     // 11.0: after Concord every healthy leader and unbroken Regular of Smith's force rolls too.
     let mut g = board();
@@ -182,7 +182,7 @@ fn moved_british_retreat_in_order_and_smiths_force_rolls_after_concord() {
     g.shot = true;
     attack(&mut g, P, "lincoln", &[m]);
     choose(&mut g, B, &[r0, p9]);
-    g.dice.script([6]);
+    g.core.dice.script([6]);
     act(&mut g, B, "go-weston");
     assert!(g.piece(r0).flipped, "Smith's Regular rolled a 6");
     assert!(!g.piece(p9).flipped, "Percy's men do not roll (12.0)");
@@ -201,7 +201,7 @@ fn assault_and_the_retreats_after_combat() {
     act(&mut g, P, "assault-fiske-hill-to-lincoln");
     choose(&mut g, P, &[a, b]);
     stand(&mut g, B, &[x, y]);
-    g.dice.script([4, 1, 1, 1, 5, 1, 1]);
+    g.core.dice.script([4, 1, 1, 1, 5, 1, 1]);
     act(&mut g, P, "defensive-fire");
     pick(&mut g, P, a); // one British hit
     pick(&mut g, B, x); // one Patriot hit (5 on a militia die)
@@ -280,7 +280,7 @@ fn hidden_militia_are_drawn_when_needed_and_zeros_pair_with_leaders() {
     let x = g.put(Kind::Regular, "concord");
     attack(&mut g, B, "concord", &[x]);
     stand(&mut g, P, &z);
-    g.dice.script([1, 1, 1, 1]);
+    g.core.dice.script([1, 1, 1, 1]);
     act(&mut g, B, "defensive-fire");
     assert!(
         last_log(&g, 3).iter().any(|t| t.contains("patriot roll 2 dice")),
@@ -298,7 +298,7 @@ fn leader_rerolls_and_militia_hitting_on_six() {
     let x = g.put(Kind::Regular, "concord");
     attack(&mut g, B, "concord", &[x]);
     stand(&mut g, P, &[m]);
-    g.dice.script([5, 6]);
+    g.core.dice.script([5, 6]);
     act(&mut g, B, "defensive-fire");
     // A militia 5 misses under 14.4; the Patriot leader may re-roll it.
     assert_eq!(g.to_act(), engine::SeatSet::one(P));
@@ -323,7 +323,7 @@ fn ambush_and_snipe_after_the_shot() {
         "not before the Shot"
     );
     g.shot = true;
-    g.dice.script([5, 2]);
+    g.core.dice.script([5, 2]);
     start(&mut g, P, "ambush-lincoln");
     pick(&mut g, P, u[3]);
     pick(&mut g, P, u[1]);
@@ -337,7 +337,7 @@ fn ambush_and_snipe_after_the_shot() {
     assert!(!can(&g, P, "snipe-lincoln"));
     let s = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
     each(&mut g, &[s], marched_two);
-    g.dice.script([6, 6, 1, 1]);
+    g.core.dice.script([6, 6, 1, 1]);
     start(&mut g, P, "snipe-lincoln");
     pick(&mut g, B, s);
     assert!(g.piece(s).flipped);
@@ -363,7 +363,7 @@ fn a_march_no_longer_counts_for_a_snipe_once_the_force_retreats() {
     assert!(can(&g, P, "snipe-lexington"), "two road regions marched");
     let mm = g.put(Kind::Minuteman, "lexington");
     attack(&mut g, P, "lexington", &[mm]);
-    g.dice.script([1; 8]);
+    g.core.dice.script([1; 8]);
     choose(&mut g, B, &force);
     let to = ids(&g, B)[0].strip_prefix("go-").unwrap().to_string();
     act(&mut g, B, &format!("go-{to}"));
@@ -478,7 +478,7 @@ fn the_cannon_breaks_a_militia_before_combat_even_defending() {
     pick(&mut g, P, m);
     assert!(g.piece(m).flipped);
     choose(&mut g, B, &[x]);
-    g.dice.script([1, 1]);
+    g.core.dice.script([1, 1]);
     act(&mut g, P, "defensive-fire");
     // Only units that rolled dice get Fired markers: the "0" militia without a leader did not.
     assert!(!g.piece(z).fired);
@@ -495,7 +495,7 @@ fn hits_go_to_participants_first_but_a_leader_may_take_one() {
     g.shot = true;
     attack(&mut g, B, "lincoln", &[x]);
     stand(&mut g, P, &[m]);
-    g.dice.script([6, 1]);
+    g.core.dice.script([6, 1]);
     act(&mut g, B, "defensive-fire");
     let offered = ids(&g, B);
     assert!(offered.contains(&format!("pick-{}", pid(&g, x))) && offered.contains(&"pick-smith".to_string()));

@@ -2,7 +2,7 @@
 mod support;
 use b2c::state::*;
 use b2c::B2c;
-use engine::Game;
+use engine::prelude::*;
 use rand::{Rng, SeedableRng};
 use support::*;
 

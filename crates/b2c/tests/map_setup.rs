@@ -3,7 +3,7 @@ mod support;
 use b2c::map::{map, Kind as RK};
 use b2c::state::*;
 use b2c::B2c;
-use engine::Game;
+use engine::prelude::*;
 use support::*;
 
 // rule: b2c 3.0

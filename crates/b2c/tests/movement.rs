@@ -2,7 +2,7 @@
 mod support;
 use b2c::frames::Frame;
 use b2c::state::*;
-use engine::Game;
+use engine::prelude::*;
 use support::*;
 
 // rule: b2c 6.4, 6.4.1, 6.4.2, 4.8
@@ -269,7 +269,7 @@ fn opportunity_fire_on_units_moving_through() {
     g.put(Kind::Minuteman, "foot-of-the-rocks");
     move_group(&mut g, B, "menotomy", &u);
     act(&mut g, B, "to-foot-of-the-rocks");
-    g.dice.script([6]);
+    g.core.dice.script([6]);
     act(&mut g, B, "to-lexington");
     // One hit on the moving pieces, British choice.
     assert_eq!(g.to_act(), engine::SeatSet::one(B));
@@ -289,7 +289,7 @@ fn solitaire_patriot_opportunity_fire_caps_at_two_hits() {
     g.put(Kind::Minuteman, "bedford-road");
     move_group(&mut g, B, "lincoln", &u);
     // Fiske Hill: 6 SP -> 1 die + 1 minuteman = 2 dice; Bedford road: 1 minuteman.
-    g.dice.script([6, 6, 6]);
+    g.core.dice.script([6, 6, 6]);
     act(&mut g, B, "to-fiske-hill");
     let hits = match g.frames.last() {
         Some(Frame::Hits(h)) => h.n,

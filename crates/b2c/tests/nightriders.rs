@@ -3,7 +3,7 @@ mod support;
 use b2c::frames::Frame;
 use b2c::state::*;
 use b2c::B2c;
-use engine::Game;
+use engine::prelude::*;
 use support::*;
 
 // rule: b2c 6.12, 4.3
@@ -18,7 +18,7 @@ fn call_to_arms_alerts_a_town_and_risks_capture() {
     act(&mut g, P, "call-to-arms");
     // Alewife Brook has a road: one point.
     act(&mut g, P, "to-menotomy");
-    g.dice.script([6]);
+    g.core.dice.script([6]);
     act(&mut g, P, "alert-town");
     assert_eq!(g.gather[r("menotomy") as usize], Gather::Muster);
     assert!(g.piece(rev).flipped, "captured on a 6");
@@ -39,7 +39,7 @@ fn leaving_regulars_costs_a_point_or_a_capture_roll_and_streams_cost_two() {
     act(&mut g, P, "call-to-arms");
     assert!(can(&g, P, "evade-to-fiske-hill") && can(&g, P, "risk-to-fiske-hill"));
     assert!(!can(&g, P, "alert-town"), "no flip beside an unbroken Regular");
-    g.dice.script([3]);
+    g.core.dice.script([3]);
     act(&mut g, P, "risk-to-fiske-hill");
     assert_eq!(at(&g, d), "fiske-hill");
     // 3 points left: Fiske Hill to Lincoln costs 1, Lincoln to Waltham (a stream without road) 2.
@@ -72,7 +72,7 @@ fn riding_off_the_map_past_regulars_elects_a_point_or_a_capture_roll() {
         evading.log().visible(None).all(|e| !e.text.starts_with("Capture roll")),
         "no roll when evading"
     );
-    g.dice.script([6]);
+    g.core.dice.script([6]);
     act(&mut g, P, "risk-leave-left");
     assert!(g.piece(rev).flipped, "captured on a 6, in the region it tried to leave");
     assert_eq!(at(&g, rev), "barretts-farm");
@@ -81,7 +81,7 @@ fn riding_off_the_map_past_regulars_elects_a_point_or_a_capture_roll() {
     g.put(Kind::Regular, "barretts-farm");
     g.give(P, 3, 3);
     act(&mut g, P, "call-to-arms");
-    g.dice.script([2]);
+    g.core.dice.script([2]);
     act(&mut g, P, "risk-leave-left");
     assert_eq!(at(&g, rev), "box-left", "a missed roll lets it ride off for one point");
 }
@@ -163,7 +163,7 @@ fn escape_with_modifiers() {
     g.put(Kind::Minuteman, "menotomy");
     g.put(Kind::Regular, "menotomy");
     g.give(P, 3, 3);
-    g.dice.script([5]); // 5 + 2 - 1 = 6
+    g.core.dice.script([5]); // 5 + 2 - 1 = 6
     act(&mut g, P, "escape-hancock");
     assert!(!g.piece(h).flipped);
     act(&mut g, P, "go-fresh-pond");
@@ -174,7 +174,7 @@ fn escape_with_modifiers() {
     g.pm(d).flipped = true;
     g.put(Kind::Regular, "menotomy");
     g.give(P, 3, 3);
-    g.dice.script([6]); // 6 - 1 = 5: fails
+    g.core.dice.script([6]); // 6 - 1 = 5: fails
     act(&mut g, P, "escape-dawes");
     assert!(g.piece(d).flipped);
 }

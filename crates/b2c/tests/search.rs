@@ -2,7 +2,7 @@
 mod support;
 use b2c::state::*;
 use b2c::B2c;
-use engine::Game;
+use engine::prelude::*;
 use support::*;
 
 // rule: b2c 8.0, 8.1, 6.9, 10.0

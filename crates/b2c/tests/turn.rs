@@ -3,7 +3,7 @@ mod support;
 use b2c::frames::Frame;
 use b2c::state::*;
 use b2c::B2c;
-use engine::Game;
+use engine::prelude::*;
 use support::*;
 
 /// A sandbox that runs the rest of the turn from the Action Phase.
@@ -24,13 +24,13 @@ fn the_side_with_more_actions_goes_first_and_ties_roll() {
     assert_eq!(g.to_act(), engine::SeatSet::one(B));
     let mut g = B2c::sandbox("standard", &[], 1);
     g.stack_deck(&[1]); // 3 and 3: a die, even = Patriots
-    g.dice.script([4]);
+    g.core.dice.script([4]);
     g.start_turn();
     ready(&mut g);
     assert_eq!(g.to_act(), engine::SeatSet::one(P));
     let mut g = B2c::sandbox("standard", &[], 1);
     g.stack_deck(&[1]);
-    g.dice.script([3]);
+    g.core.dice.script([3]);
     g.start_turn();
     ready(&mut g);
     assert_eq!(g.to_act(), engine::SeatSet::one(B));
@@ -104,8 +104,8 @@ fn gather_intelligence_shows_two_cards_to_one_seat() {
     act(&mut g, P, "gather-intelligence");
     assert_eq!(g.view(Some(P))["intel"], serde_json::json!([7, 13]));
     assert_eq!(g.view(Some(B))["intel"], serde_json::json!([]));
-    assert!(g.log.visible(Some(B)).all(|e| !e.text.contains("card 7")));
-    assert!(g.log.visible(Some(P)).any(|e| e.text.contains("card 7")));
+    assert!(g.core.log.visible(Some(B)).all(|e| !e.text.contains("card 7")));
+    assert!(g.core.log.visible(Some(P)).any(|e| e.text.contains("card 7")));
     assert!(!can(&g, P, "gather-intelligence") || g.to_act().contains(B));
     // A world resampled for the Patriots keeps the two cards they saw.
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);

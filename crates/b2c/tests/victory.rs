@@ -2,7 +2,7 @@
 mod support;
 use b2c::state::*;
 use b2c::B2c;
-use engine::Game;
+use engine::prelude::*;
 use support::*;
 
 fn end(g: &mut B2c) {
@@ -87,7 +87,7 @@ fn solitaire_victory_with_attrition() {
     let pm = g.put(Kind::Minuteman, "lincoln");
     g.pm(pm).flipped = true;
     // Attrition: the broken Regular survives on 5, the broken minuteman disbands on 5.
-    g.dice.script([5, 5]);
+    g.core.dice.script([5, 5]);
     end(&mut g);
     assert_eq!(g.piece(b).loc, r("lexington"));
     assert_eq!(g.piece(pm).loc, DEAD);
@@ -105,7 +105,7 @@ fn solitaire_reinforcements_on_a_hash_card() {
     let before = g.pieces.len();
     let c = *g.deck.draw.iter().find(|&&n| revroad::cards::card(n).hash > 0).unwrap();
     g.stack_deck(&[c]);
-    g.dice.script([2]);
+    g.core.dice.script([2]);
     g.start_turn();
     assert_eq!(g.pieces.len(), before + 1);
     let p = (g.pieces.len() - 1) as u8;

@@ -1,6 +1,6 @@
 //! Hidden information in the views, the sampler, and the map for the browser.
 mod support;
-use engine::Game;
+use engine::prelude::*;
 use support::*;
 
 // rule: b2c 4.3, 4.1
@@ -80,6 +80,6 @@ fn map_json_for_the_renderer() {
             .unwrap(),
     );
     assert!(cx < cy, "Concord lies west of Boston");
-    assert!(!b2c::provenance().is_empty());
-    assert!(b2c::provenance().iter().all(|(_, why)| !why.is_empty()));
+    assert!(!b2c::B2c::provenance().is_empty());
+    assert!(b2c::B2c::provenance().iter().all(|(_, why)| !why.is_empty()));
 }

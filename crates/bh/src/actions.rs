@@ -1,9 +1,13 @@
-//! The actions a seat may take, their ids and labels, and the dispatch of
-//! a chosen action to the procedure (frame) it answers.
+//! The actions a seat may take, their ids and labels, and the sequence of
+//! play (`Procedure`): who decides, what they may do, the dispatch of a
+//! chosen action to the procedure (frame) it answers, and of an automatic
+//! step to the phase or frame that resolves it (turn.rs).
 
 use crate::map::Region;
 use crate::state::*;
-use engine::{ActionInfo, Prompt, Seat};
+use engine::prelude::*;
+use engine::{ActionInfo, Prompt, Seat, SeatSet};
+use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -25,8 +29,97 @@ pub enum Action {
     Zone(u8),
 }
 
-impl Bh {
-    pub fn legal_for(&self, seat: Seat, out: &mut Vec<Action>) {
+impl Procedure for Bh {
+    type Action = Action;
+
+    fn acting(&self) -> SeatSet {
+        match self.actor() {
+            Some(s) => SeatSet::one(s),
+            None => SeatSet::NONE,
+        }
+    }
+
+    fn prompt(&self, _seat: Seat) -> Prompt {
+        let (text, rule) = match self.frames.last() {
+            None => ("the game is over".to_string(), "10.0"),
+            Some(f) => match f {
+                Frame::SetupBritish { left } => (
+                    format!("place a Regular in a Zone 2 Staging Area ({left} left)"),
+                    "12.1",
+                ),
+                Frame::SetupPatriot { left } => (format!("place {} (12.1)", self.label(left[0])), "12.1"),
+                Frame::ChooseObjective { .. } => ("choose the British objective".into(), "12.3"),
+                Frame::ChooseGoals { .. } => ("choose an objective to pursue".into(), "12.3"),
+                Frame::ChooseZones { .. } => ("choose a landing zone".into(), "12.3"),
+                Frame::ChooseFocus => ("choose the Patriot defense focus".into(), "12.4"),
+                Frame::ReinforceZone { .. } => ("choose the reinforcements' Landing Zone".into(), "12.1"),
+                Frame::Panic => ("choose the region whose militia check for panic".into(), "9.1"),
+                Frame::Actions => (
+                    format!(
+                        "turn {}: choose an Action ({} left, opponent {})",
+                        self.turn,
+                        self.ap[self.to_move as usize],
+                        self.ap[other(self.to_move) as usize]
+                    ),
+                    "5.2",
+                ),
+                Frame::Hits { region, left, .. } => (
+                    format!("assign {left} hit(s) in {}", self.map().area(*region).name),
+                    "7.0",
+                ),
+                Frame::Displace { region } => (
+                    format!("move a piece out of the fire in {}", self.map().area(*region).name),
+                    "6.4",
+                ),
+                Frame::Spread { .. } => ("choose where the fire spreads".into(), "5.3"),
+                Frame::ExtraDie => ("spend one ammunition for an extra die?".into(), "11.2"),
+                Frame::Volley { .. } => ("Volley Fire: choose region, target and units".into(), "6.1"),
+                Frame::AssaultSelect { .. } => ("Assault: choose region, target and units".into(), "6.2"),
+                Frame::Assault(a) => self.assault_prompt(a),
+                Frame::Cannonade { .. } => ("Cannonade: choose cannons and target".into(), "6.3"),
+                Frame::Bombard { firer } => (
+                    format!(
+                        "Bombard with the {}",
+                        if *firer == 0 { "fleet" } else { "Copp's Hill Battery" }
+                    ),
+                    "6.4",
+                ),
+                Frame::Move { .. } => ("Land Move: choose region, pieces and destination".into(), "6.5"),
+                Frame::Naval => ("move the fleet".into(), "6.6"),
+                Frame::Rally { .. } => ("Rally: choose region and units".into(), "6.7"),
+                Frame::Reorganize { .. } => ("Reorganize the Line: choose regions and pieces".into(), "6.8"),
+                Frame::Snipe => ("Snipe: choose the target region".into(), "6.9"),
+                Frame::Land { .. } => ("Land Troops: choose zone, staging area and units".into(), "6.10"),
+                Frame::AfterAction => ("".into(), "5.2"),
+                Frame::Flee { piece, left } => (
+                    format!(
+                        "{} runs toward the Muster Box: choose the next region ({left} left)",
+                        self.label(*piece)
+                    ),
+                    "9.1",
+                ),
+                Frame::Overflow { piece, .. } => (
+                    format!(
+                        "{} finds {} full: choose the region one further",
+                        self.label(*piece),
+                        self.map().area(self.p(*piece).loc).name
+                    ),
+                    "7.1",
+                ),
+                Frame::FinalFire { from: None } => (
+                    "British Final Fire: choose a region to fire from, or done".into(),
+                    "12.4",
+                ),
+                Frame::FinalFire { from: Some(_) } => ("British Final Fire: choose the adjacent target".into(), "12.4"),
+            },
+        };
+        Prompt {
+            text,
+            rule: format!("bh {rule}"),
+        }
+    }
+
+    fn legal_for(&self, seat: Seat, out: &mut Vec<Action>) {
         if self.actor() != Some(seat) {
             return;
         }
@@ -120,55 +213,7 @@ impl Bh {
         }
     }
 
-    /// 5.2 what the active player may do on his opportunity.
-    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
-        let (a, o) = (self.ap[seat as usize], self.ap[other(seat) as usize]);
-        let board = self.board();
-        let able = Act::ALL.map(|act| self.can_on(act, seat, &board).then_some(act));
-        out.extend(able.iter().flatten().map(|&act| Action::Act(act)));
-        // 5.2 Reserve Actions: not ahead, or on the last Action.
-        if self.reserve[seat as usize] > 0 && (a <= o || a == 1) {
-            let reserve = able
-                .iter()
-                .flatten()
-                .filter(|act| !matches!(act, Act::Plan | Act::Pass));
-            out.extend(reserve.map(|&act| Action::Reserve(act)));
-        }
-        // Ruling bh #2: a free pass only when not ahead, and not right after the opponent's.
-        if a <= o && self.free_passed != Some(other(seat)) {
-            out.push(Action::FreePass);
-        }
-        if self.scenario == Scenario::SoloBritish && seat == BRITISH && self.can_upgrade() {
-            out.push(Action::Upgrade);
-        }
-    }
-
-    /// Whether `act` has at least one complete way to be carried out.
-    pub fn can(&self, act: Act, seat: Seat) -> bool {
-        self.can_on(act, seat, &self.board())
-    }
-
-    /// `can` with the board worked out once for the whole menu.
-    fn can_on(&self, act: Act, seat: Seat, board: &Board) -> bool {
-        let s = seat as usize;
-        match act {
-            Act::Volley => self.volley_froms(seat, board).next().is_some(),
-            Act::Assault => self.assault_froms(seat, board).next().is_some(),
-            Act::Cannonade => self.cannon_froms(seat, board).next().is_some(),
-            Act::Bombard => seat == BRITISH && (0..2).any(|f| self.bombard_choices(f).next().is_some()),
-            Act::LandMove => self.move_froms(seat).next().is_some(),
-            Act::NavalMove => seat == BRITISH,
-            Act::Rally => self.rally_froms(seat, board).next().is_some(),
-            Act::Reorganize => self.reorganize_froms(seat).next().is_some(),
-            Act::Snipe => seat == PATRIOT && self.ammo > 12 && self.snipe_at(board).next().is_some(),
-            Act::LandTroops => seat == BRITISH && self.landing_choices().next().is_some(),
-            // 6.11 only on the last Action; 9.2/9.3 not when demoralized; two at most.
-            Act::Plan => self.ap[s] == 1 && !self.demoralized[s] && self.reserve[s] < 2,
-            Act::Pass => true,
-        }
-    }
-
-    pub fn perform(&mut self, seat: Seat, action: Action) {
+    fn perform(&mut self, seat: Seat, action: Action) {
         match (self.frames.last().cloned(), action) {
             (Some(Frame::Actions), Action::Act(act)) => {
                 self.ap[seat as usize] -= 1;
@@ -176,12 +221,13 @@ impl Bh {
             }
             (Some(Frame::Actions), Action::Reserve(act)) => {
                 self.reserve[seat as usize] -= 1;
-                self.log
+                self.core
+                    .log
                     .say("5.2", || format!("{} use a Reserve Action", Bh::seat_name(seat)));
                 self.start_action(seat, act);
             }
             (Some(Frame::Actions), Action::FreePass) => {
-                self.log.say("5.2", || format!("{} pass", Bh::seat_name(seat)));
+                self.core.log.say("5.2", || format!("{} pass", Bh::seat_name(seat)));
                 self.free_passed = Some(seat);
                 self.to_move = other(seat);
             }
@@ -211,7 +257,8 @@ impl Bh {
                 for i in pieces {
                     self.pm(i).loc = r;
                 }
-                self.log
+                self.core
+                    .log
                     .say("12.1", || format!("British reinforcements in Landing Zone {z}"));
             }
             (Some(Frame::Panic), Action::Region(r)) => {
@@ -266,12 +313,88 @@ impl Bh {
             }
             (f, a) => unreachable!("action {a:?} is not legal in {f:?}"),
         }
+        self.close_if_over();
+    }
+
+    /// 5.0-5.3 the next phase when no procedure is pending, else the top
+    /// frame's automatic step (turn.rs); when that waits for a seat, the
+    /// solitaire bot plays if the seat is its own.
+    fn step(&mut self) -> bool {
+        let more = match self.frames.last().cloned() {
+            None => {
+                self.next_phase();
+                true
+            }
+            Some(f) => {
+                self.step_frame(f) || {
+                    // A seat decides next, on the board as it now
+                    // stands: every way into a Staging Area counts (3.5).
+                    self.update_released();
+                    // 12.3, 12.4 the bot plays its seat here, so it never appears in to_act().
+                    self.bot_step()
+                }
+            }
+        };
+        if more {
+            self.close_if_over();
+        }
+        more
+    }
+}
+
+impl Bh {
+    /// 5.2 what the active player may do on his opportunity.
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let (a, o) = (self.ap[seat as usize], self.ap[other(seat) as usize]);
+        let board = self.board();
+        let able = Act::ALL.map(|act| self.can_on(act, seat, &board).then_some(act));
+        out.extend(able.iter().flatten().map(|&act| Action::Act(act)));
+        // 5.2 Reserve Actions: not ahead, or on the last Action.
+        if self.reserve[seat as usize] > 0 && (a <= o || a == 1) {
+            let reserve = able
+                .iter()
+                .flatten()
+                .filter(|act| !matches!(act, Act::Plan | Act::Pass));
+            out.extend(reserve.map(|&act| Action::Reserve(act)));
+        }
+        // Ruling bh #2: a free pass only when not ahead, and not right after the opponent's.
+        if a <= o && self.free_passed != Some(other(seat)) {
+            out.push(Action::FreePass);
+        }
+        if self.scenario == Scenario::SoloBritish && seat == BRITISH && self.can_upgrade() {
+            out.push(Action::Upgrade);
+        }
+    }
+
+    /// Whether `act` has at least one complete way to be carried out.
+    pub fn can(&self, act: Act, seat: Seat) -> bool {
+        self.can_on(act, seat, &self.board())
+    }
+
+    /// `can` with the board worked out once for the whole menu.
+    fn can_on(&self, act: Act, seat: Seat, board: &Board) -> bool {
+        let s = seat as usize;
+        match act {
+            Act::Volley => self.volley_froms(seat, board).next().is_some(),
+            Act::Assault => self.assault_froms(seat, board).next().is_some(),
+            Act::Cannonade => self.cannon_froms(seat, board).next().is_some(),
+            Act::Bombard => seat == BRITISH && (0..2).any(|f| self.bombard_choices(f).next().is_some()),
+            Act::LandMove => self.move_froms(seat).next().is_some(),
+            Act::NavalMove => seat == BRITISH,
+            Act::Rally => self.rally_froms(seat, board).next().is_some(),
+            Act::Reorganize => self.reorganize_froms(seat).next().is_some(),
+            Act::Snipe => seat == PATRIOT && self.ammo > 12 && self.snipe_at(board).next().is_some(),
+            Act::LandTroops => seat == BRITISH && self.landing_choices().next().is_some(),
+            // 6.11 only on the last Action; 9.2/9.3 not when demoralized; two at most.
+            Act::Plan => self.ap[s] == 1 && !self.demoralized[s] && self.reserve[s] < 2,
+            Act::Pass => true,
+        }
     }
 
     fn start_action(&mut self, seat: Seat, act: Act) {
         self.frames.push(Frame::AfterAction);
         let who = Bh::seat_name(seat);
-        self.log.say(act.rule(), || format!("{who}: {}", act.key()));
+        self.core.log.say(act.rule(), || format!("{who}: {}", act.key()));
         match act {
             Act::Volley => self.frames.push(Frame::Volley {
                 from: None,
@@ -319,60 +442,6 @@ impl Bh {
         }
     }
 
-    pub fn describe_action(&self, action: &Action) -> ActionInfo {
-        let map = self.map();
-        let (id, label, target) = match *action {
-            Action::Act(a) => (
-                a.key().to_string(),
-                format!("{} ({})", a.key().replace('-', " "), a.rule()),
-                None,
-            ),
-            Action::Reserve(a) => (
-                format!("reserve-{}", a.key()),
-                format!("{} with a Reserve Action (5.2)", a.key().replace('-', " ")),
-                None,
-            ),
-            Action::FreePass => ("free-pass".into(), "pass for free (5.2)".into(), None),
-            Action::Upgrade => (
-                "upgrade-objective".into(),
-                "upgrade the British objective (12.3)".into(),
-                None,
-            ),
-            Action::Region(r) => (
-                map.id(r).to_string(),
-                map.area(r).name.clone(),
-                Some(map.id(r).to_string()),
-            ),
-            Action::HotShot(r) => (
-                format!("hot-shot-{}", map.id(r)),
-                format!("Hot Shot at {} (6.4)", map.area(r).name),
-                Some(map.id(r).to_string()),
-            ),
-            Action::Piece(i) => {
-                let loc = self.p(i).loc;
-                let target = (loc < GONE).then(|| map.id(loc).to_string());
-                (format!("piece-{i}"), self.label(i), target)
-            }
-            Action::Choice(c) => (c.key().to_string(), c.key().replace('-', " "), None),
-            Action::Objective(n) => (format!("objective-{n}"), format!("British objective #{n} (12.3)"), None),
-            Action::Goal(g) => (format!("goal-{}", g.key()), format!("objective: {}", g.key()), None),
-            Action::Focus(g) => (
-                format!("focus-{}", g.key()),
-                format!("defense focus: {}", g.key()),
-                None,
-            ),
-            Action::Zone(z) => {
-                let r = map.zone(z).region;
-                (
-                    format!("zone-{z}"),
-                    format!("Landing Zone {z}"),
-                    Some(map.id(r).to_string()),
-                )
-            }
-        };
-        ActionInfo { id, label, target }
-    }
-
     /// What the seat decides at this stage of an Assault, and the rule.
     fn assault_prompt(&self, a: &Assault) -> (String, &'static str) {
         let map = self.map();
@@ -400,84 +469,59 @@ impl Bh {
         };
         (format!("Assault on {at}: {what}"), rule)
     }
+}
 
-    pub fn prompt_for(&self) -> Prompt {
-        let (text, rule) = match self.frames.last() {
-            None => ("the game is over".to_string(), "10.0"),
-            Some(f) => match f {
-                Frame::SetupBritish { left } => (
-                    format!("place a Regular in a Zone 2 Staging Area ({left} left)"),
-                    "12.1",
-                ),
-                Frame::SetupPatriot { left } => (format!("place {} (12.1)", self.label(left[0])), "12.1"),
-                Frame::ChooseObjective { .. } => ("choose the British objective".into(), "12.3"),
-                Frame::ChooseGoals { .. } => ("choose an objective to pursue".into(), "12.3"),
-                Frame::ChooseZones { .. } => ("choose a landing zone".into(), "12.3"),
-                Frame::ChooseFocus => ("choose the Patriot defense focus".into(), "12.4"),
-                Frame::ReinforceZone { .. } => ("choose the reinforcements' Landing Zone".into(), "12.1"),
-                Frame::Panic => ("choose the region whose militia check for panic".into(), "9.1"),
-                Frame::Actions => (
-                    format!(
-                        "turn {}: choose an Action ({} left, opponent {})",
-                        self.turn,
-                        self.ap[self.to_move as usize],
-                        self.ap[other(self.to_move) as usize]
-                    ),
-                    "5.2",
-                ),
-                Frame::Hits { region, left, .. } => (
-                    format!("assign {left} hit(s) in {}", self.map().area(*region).name),
-                    "7.0",
-                ),
-                Frame::Displace { region } => (
-                    format!("move a piece out of the fire in {}", self.map().area(*region).name),
-                    "6.4",
-                ),
-                Frame::Spread { .. } => ("choose where the fire spreads".into(), "5.3"),
-                Frame::ExtraDie => ("spend one ammunition for an extra die?".into(), "11.2"),
-                Frame::Volley { .. } => ("Volley Fire: choose region, target and units".into(), "6.1"),
-                Frame::AssaultSelect { .. } => ("Assault: choose region, target and units".into(), "6.2"),
-                Frame::Assault(a) => self.assault_prompt(a),
-                Frame::Cannonade { .. } => ("Cannonade: choose cannons and target".into(), "6.3"),
-                Frame::Bombard { firer } => (
-                    format!(
-                        "Bombard with the {}",
-                        if *firer == 0 { "fleet" } else { "Copp's Hill Battery" }
-                    ),
-                    "6.4",
-                ),
-                Frame::Move { .. } => ("Land Move: choose region, pieces and destination".into(), "6.5"),
-                Frame::Naval => ("move the fleet".into(), "6.6"),
-                Frame::Rally { .. } => ("Rally: choose region and units".into(), "6.7"),
-                Frame::Reorganize { .. } => ("Reorganize the Line: choose regions and pieces".into(), "6.8"),
-                Frame::Snipe => ("Snipe: choose the target region".into(), "6.9"),
-                Frame::Land { .. } => ("Land Troops: choose zone, staging area and units".into(), "6.10"),
-                Frame::AfterAction => ("".into(), "5.2"),
-                Frame::Flee { piece, left } => (
-                    format!(
-                        "{} runs toward the Muster Box: choose the next region ({left} left)",
-                        self.label(*piece)
-                    ),
-                    "9.1",
-                ),
-                Frame::Overflow { piece, .. } => (
-                    format!(
-                        "{} finds {} full: choose the region one further",
-                        self.label(*piece),
-                        self.map().area(self.p(*piece).loc).name
-                    ),
-                    "7.1",
-                ),
-                Frame::FinalFire { from: None } => (
-                    "British Final Fire: choose a region to fire from, or done".into(),
-                    "12.4",
-                ),
-                Frame::FinalFire { from: Some(_) } => ("British Final Fire: choose the adjacent target".into(), "12.4"),
-            },
+impl Describe for Bh {
+    fn describe(&self, seat: Seat, action: &Action) -> ActionInfo {
+        let map = self.map();
+        let (label, target) = match *action {
+            Action::Act(a) => (format!("{} ({})", a.key().replace('-', " "), a.rule()), None),
+            Action::Reserve(a) => (
+                format!("{} with a Reserve Action (5.2)", a.key().replace('-', " ")),
+                None,
+            ),
+            Action::FreePass => ("pass for free (5.2)".into(), None),
+            Action::Upgrade => ("upgrade the British objective (12.3)".into(), None),
+            Action::Region(r) => (map.area(r).name.clone(), Some(map.id(r).to_string())),
+            Action::HotShot(r) => (
+                format!("Hot Shot at {} (6.4)", map.area(r).name),
+                Some(map.id(r).to_string()),
+            ),
+            Action::Piece(i) => {
+                let loc = self.p(i).loc;
+                (self.label(i), (loc < GONE).then(|| map.id(loc).to_string()))
+            }
+            Action::Choice(c) => (c.key().replace('-', " "), None),
+            Action::Objective(n) => (format!("British objective #{n} (12.3)"), None),
+            Action::Goal(g) => (format!("objective: {}", g.key()), None),
+            Action::Focus(g) => (format!("defense focus: {}", g.key()), None),
+            Action::Zone(z) => (
+                format!("Landing Zone {z}"),
+                Some(map.id(map.zone(z).region).to_string()),
+            ),
         };
-        Prompt {
-            text,
-            rule: format!("bh {rule}"),
+        let mut id = String::new();
+        self.write_id(seat, action, &mut id).expect("a String takes any id");
+        ActionInfo { id, label, target }
+    }
+
+    /// The action's id, stable across versions (save files name actions by
+    /// it); the engine finds the action a caller names through it.
+    fn write_id(&self, _seat: Seat, action: &Action, out: &mut dyn fmt::Write) -> fmt::Result {
+        let map = self.map();
+        match *action {
+            Action::Act(a) => out.write_str(a.key()),
+            Action::Reserve(a) => write!(out, "reserve-{}", a.key()),
+            Action::FreePass => out.write_str("free-pass"),
+            Action::Upgrade => out.write_str("upgrade-objective"),
+            Action::Region(r) => out.write_str(map.id(r)),
+            Action::HotShot(r) => write!(out, "hot-shot-{}", map.id(r)),
+            Action::Piece(i) => write!(out, "piece-{i}"),
+            Action::Choice(c) => out.write_str(c.key()),
+            Action::Objective(n) => write!(out, "objective-{n}"),
+            Action::Goal(g) => write!(out, "goal-{}", g.key()),
+            Action::Focus(g) => write!(out, "focus-{}", g.key()),
+            Action::Zone(z) => write!(out, "zone-{z}"),
         }
     }
 }

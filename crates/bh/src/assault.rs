@@ -103,7 +103,8 @@ impl Bh {
                     self.spend_ammo(1);
                 }
                 let (fa, ta) = (self.map().area(f).name.clone(), self.map().area(t).name.clone());
-                self.log
+                self.core
+                    .log
                     .say("6.2", || format!("{} assault {ta} from {fa}", Bh::seat_name(seat)));
                 // 9.1 panicked units that are assaulted are destroyed.
                 let panicked: Vec<u16> = self.side_at(t, other(seat)).filter(|&i| self.p(i).panic).collect();
@@ -234,7 +235,8 @@ impl Bh {
             None => {
                 // The room beyond was taken by a piece retreating with it: nowhere to go.
                 let name = self.label(piece);
-                self.log
+                self.core
+                    .log
                     .say("7.1", || format!("{name} has nowhere to retreat and is lost"));
                 self.eliminate(piece);
             }
@@ -327,7 +329,7 @@ impl Bh {
                     self.pm(i).fired = true;
                 }
                 let name = self.map().area(r).name.clone();
-                self.log.say("7.1", || format!("pieces retreat to {name}"));
+                self.core.log.say("7.1", || format!("pieces retreat to {name}"));
                 rest.retain(|&i| !self.retreat_targets(i, a.at, a.from).is_empty());
                 let withdraw = a.stage == AStage::WithdrawTo;
                 let m = self.assault_mut();
@@ -353,7 +355,8 @@ impl Bh {
                     self.pm(i).loc = r;
                 }
                 let name = self.map().area(r).name.clone();
-                self.log
+                self.core
+                    .log
                     .say("6.2", || format!("the defeated leaders retreat to {name}"));
                 self.assault_mut().stage = AStage::End;
             }
@@ -378,7 +381,9 @@ impl Bh {
                 }
             }
             (AStage::AttackerRetreat, Action::Choice(Choice::Retreat)) => {
-                self.log.say("7.1", || "the attacker breaks off the Assault".into());
+                self.core
+                    .log
+                    .say("7.1", || "the attacker breaks off the Assault".into());
                 self.attacker_back();
                 self.assault_mut().stage = AStage::End;
             }
@@ -438,7 +443,8 @@ impl Bh {
             return true;
         }
         if !self.numbers_ok(a.attacker, self.healthy_units(a.at, a.attacker), a.at) {
-            self.log
+            self.core
+                .log
                 .say("6.2", || "the attacker is outnumbered and falls back".into());
             self.attacker_back();
             self.assault_mut().stage = AStage::End;
@@ -470,12 +476,13 @@ impl Bh {
                 if a.def_hit > 0 {
                     let pools = self.defence_dice(&a, a.def_hit);
                     let (hits, rolls) = self.roll(&pools);
-                    self.log
+                    self.core
+                        .log
                         .roll("6.2", &rolls, || format!("free defensive fire: {hits} hit(s)"));
                     self.assault_mut().stage = AStage::AfterDefence;
                     self.push_hits(a.at, def, hits, HitMode::Any, false);
                 } else {
-                    self.log.say("8.0", || "the defenders hold their fire".into());
+                    self.core.log.say("8.0", || "the defenders hold their fire".into());
                     self.assault_mut().stage = AStage::AfterDefence;
                 }
                 true
@@ -500,7 +507,8 @@ impl Bh {
                 let n = |p: &[(u8, u8)]| p.iter().map(|x| x.0).sum::<u8>();
                 if n(&att) == 0 && n(&defp) == 0 {
                     // Ruling bh #14: nobody rolls, the attacker returns.
-                    self.log
+                    self.core
+                        .log
                         .say("6.2", || "no dice on either side: the Assault ends".into());
                     self.attacker_back();
                     self.assault_mut().stage = AStage::End;
@@ -508,8 +516,12 @@ impl Bh {
                 }
                 let (ah, ar) = self.roll(&att);
                 let (dh, dr) = self.roll(&defp);
-                self.log.roll("6.2", &ar, || format!("attacker rolls: {ah} hit(s)"));
-                self.log.roll("6.2", &dr, || format!("defender rolls: {dh} hit(s)"));
+                self.core
+                    .log
+                    .roll("6.2", &ar, || format!("attacker rolls: {ah} hit(s)"));
+                self.core
+                    .log
+                    .roll("6.2", &dr, || format!("defender rolls: {dh} hit(s)"));
                 self.assault_mut().stage = AStage::AfterRound;
                 self.push_hits(a.at, def, dh, HitMode::Any, false);
                 self.push_hits(a.at, a.attacker, ah, HitMode::Any, false);
@@ -568,7 +580,7 @@ impl Bh {
             }
         }
         let name = self.map().area(a.at).name.clone();
-        self.log.say("6.2", || format!("the Assault on {name} is over"));
+        self.core.log.say("6.2", || format!("the Assault on {name} is over"));
     }
 }
 

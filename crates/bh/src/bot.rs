@@ -10,6 +10,7 @@
 use crate::actions::Action;
 use crate::map::Region;
 use crate::state::*;
+use engine::prelude::*;
 use engine::Seat;
 use revroad::sheet;
 
@@ -352,7 +353,7 @@ impl Bh {
             _ => WITHIN_ACTION,
         };
         let proposal = sheet::propose(sheet, &legal, |r| r.candidates(self, seat, &legal), |r| r.reason);
-        Some(proposal.pick(&mut self.dice))
+        Some(proposal.pick(&mut self.core.dice))
     }
 
     /// One bot decision, logged with its reason; false when the bot need not act.
@@ -361,9 +362,9 @@ impl Bh {
             return false;
         };
         let seat = self.bot_seat().expect("the bot plays");
-        if self.log.enabled() {
-            let label = self.describe_action(&choice.action).label;
-            choice.log(&mut self.log, seat, ["12.4", "12.3"], &label);
+        if self.core.log.enabled() {
+            let label = self.describe(seat, &choice.action).label;
+            choice.log(&mut self.core.log, seat, ["12.4", "12.3"], &label);
         }
         self.perform(seat, choice.action);
         true

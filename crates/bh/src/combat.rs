@@ -75,7 +75,7 @@ impl Bh {
     pub fn spend_ammo(&mut self, n: u8) {
         self.ammo = self.ammo.saturating_sub(n);
         let a = self.ammo;
-        self.log.say("8.0", || format!("Patriot ammunition {a}"));
+        self.core.log.say("8.0", || format!("Patriot ammunition {a}"));
     }
 
     /// Dice of a firing group: (total, militia part) after 4.1's pairing of
@@ -135,7 +135,7 @@ impl Bh {
         let mut rolls = Vec::new();
         for &(n, need) in pools {
             for _ in 0..n {
-                let r = self.dice.d6();
+                let r = self.core.dice.d6();
                 if r >= need {
                     hits += 1;
                 }
@@ -170,7 +170,8 @@ impl Bh {
         let mut left = hits;
         if left > 0 && owner == PATRIOT && self.covered(region, by) {
             left -= 1;
-            self.log
+            self.core
+                .log
                 .say("11.1", || "the first hit is ignored behind the works".into());
         }
         if left > 0 || ranged {
@@ -360,7 +361,7 @@ impl Bh {
             self.spend_ammo(1 + extra as u8);
         }
         let (fa, ta) = (self.map().area(from).name.clone(), self.map().area(target).name.clone());
-        self.log.roll("6.1", &rolls, || {
+        self.core.log.roll("6.1", &rolls, || {
             format!("Volley Fire from {fa} at {ta}: {dice} dice, {hits} hit(s) on {need}+")
         });
         self.push_hits(target, seat, hits, HitMode::Any, true);
@@ -406,7 +407,8 @@ impl Bh {
             self.pm(i).fired = true;
         }
         let ta = self.map().area(target).name.clone();
-        self.log
+        self.core
+            .log
             .roll("6.3", &rolls, || format!("Cannonade at {ta}: {hits} hit(s) on {need}+"));
         self.push_hits(target, seat, hits, HitMode::Healthy, true);
     }
@@ -457,20 +459,23 @@ impl Bh {
                 let need = if self.map().zone_of_staging(r).is_some() { 5 } else { 6 };
                 let (hits, rolls) = self.roll(&[(2, need)]);
                 let name = self.map().area(r).name.clone();
-                self.log
+                self.core
+                    .log
                     .roll("6.4", &rolls, || format!("Bombard by {who} at {name}: {hits} hit(s)"));
                 self.push_hits(r, BRITISH, hits, HitMode::Bombard, true);
             }
             Action::HotShot(r) => {
                 let (hits, rolls) = self.roll(&[(1, 4)]);
                 let name = self.map().area(r).name.clone();
-                self.log.roll("6.4", &rolls, || format!("Hot Shot by {who} at {name}"));
+                self.core
+                    .log
+                    .roll("6.4", &rolls, || format!("Hot Shot by {who} at {name}"));
                 if hits > 0 {
                     self.hot_shot_done = true;
                     self.ignite(r, "6.4");
                 }
             }
-            _ => self.log.say("6.4", || format!("{who} holds fire")),
+            _ => self.core.log.say("6.4", || format!("{who} holds fire")),
         }
     }
 
@@ -502,7 +507,9 @@ impl Bh {
     fn snipe(&mut self, r: Region) {
         let (hits, rolls) = self.roll(&[(1, 5)]);
         let name = self.map().area(r).name.clone();
-        self.log.roll("6.9", &rolls, || format!("Snipe at {name}: {hits} hit"));
+        self.core
+            .log
+            .roll("6.9", &rolls, || format!("Snipe at {name}: {hits} hit"));
         self.push_hits(r, PATRIOT, hits, HitMode::Snipe, false);
     }
 
@@ -565,7 +572,7 @@ impl Bh {
             let k = if cands.len() == 1 {
                 0
             } else {
-                self.dice.pick(cands.len())
+                self.core.dice.pick(cands.len())
             };
             self.assign_hit(cands[k]);
             return true;

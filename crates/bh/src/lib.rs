@@ -21,7 +21,8 @@ pub mod view;
 pub use actions::Action;
 pub use state::Bh;
 
-use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, Setup, TitleInfo};
+use crate::state::*;
+use engine::{Core, Game, OptionInfo, ScenarioInfo, Seat, Setup, Title, TitleInfo};
 
 static INFO: TitleInfo = TitleInfo {
     key: "bh",
@@ -66,63 +67,125 @@ static INFO: TitleInfo = TitleInfo {
     ],
     rules_version: "bh-6",
     data_files: &["regions.tsv", "borders.tsv", "zones.tsv", "vp.tsv", "drawing.tsv", "los.tsv", "cards.tsv"],
+    victory_levels: &[],
 };
 
-pub fn info() -> &'static TitleInfo {
-    &INFO
-}
-
-/// Every reconstructed data item with its reasoning, and the cards used.
-pub fn provenance() -> Vec<(String, String)> {
-    let mut v = map::Map::get().provenance();
-    v.push((
-        "bot-sheets".into(),
-        "reconstructed: the printed British and Patriot bot sheets (12.3, 12.4) are not in the rulebook; \
-         src/bot.rs orders priorities from each scenario's objectives (12.2-12.4)"
-            .into(),
-    ));
-    v.extend(
-        revroad::cards::provenance()
-            .into_iter()
-            .filter(|(k, _)| setup::DECK.iter().any(|n| k.starts_with(&format!("card {n}:")))),
-    );
-    v
-}
-
-/// `--data DIR`: map files (see [`map::read_data_dir`]) and `cards.tsv`
-/// found in `dir` replace the reconstructed ones; all are checked before
-/// any is used, and on error nothing changes.
-pub fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
-    let map = map::read_data_dir(dir)?;
-    if map.is_some() && map::in_use() {
-        return Err("the map is already in use: --data must come before any game is made".into());
+impl Title for Bh {
+    fn info() -> &'static TitleInfo {
+        &INFO
     }
-    revroad::cards::use_data_dir(dir)?;
-    map.map_or(Ok(()), map::install)
-}
 
-/// The area map for the browser's generic renderer.
-pub fn map_json() -> serde_json::Value {
-    map::Map::get().to_json()
+    /// The area map for the browser's generic renderer.
+    fn map_json() -> Option<serde_json::Value> {
+        Some(map::Map::get().to_json())
+    }
+
+    /// Every reconstructed data item with its reasoning, and the cards used.
+    fn provenance() -> Vec<(String, String)> {
+        let mut v = map::Map::get().provenance();
+        v.push((
+            "bot-sheets".into(),
+            "reconstructed: the printed British and Patriot bot sheets (12.3, 12.4) are not in the rulebook; \
+             src/bot.rs orders priorities from each scenario's objectives (12.2-12.4)"
+                .into(),
+        ));
+        v.extend(
+            revroad::cards::provenance()
+                .into_iter()
+                .filter(|(k, _)| setup::DECK.iter().any(|n| k.starts_with(&format!("card {n}:")))),
+        );
+        v
+    }
+
+    /// `--data DIR`: map files (see [`map::read_data_dir`]) and `cards.tsv`
+    /// found in `dir` replace the reconstructed ones; all are checked before
+    /// any is used, and on error nothing changes.
+    fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+        let map = map::read_data_dir(dir)?;
+        if map.is_some() && map::in_use() {
+            return Err("the map is already in use: --data must come before any game is made".into());
+        }
+        revroad::cards::use_data_dir(dir)?;
+        map.map_or(Ok(()), map::install)
+    }
 }
 
 impl Game for Bh {
-    type Action = Action;
-
-    engine::state_accessors!();
-    engine::procedure_methods!();
-    engine::title_methods!();
-
     fn new(setup: &Setup) -> Self {
         Bh::start(setup)
     }
 
-    fn prompt(&self, _seat: Seat) -> Prompt {
-        self.prompt_for()
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    /// VP margin, hill control, morale (see `view::score`).
+    fn core_mut(&mut self) -> &mut Core {
+        &mut self.core
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let map = self.map();
+        let in_assault = self.frames.iter().find_map(|f| match f {
+            Frame::Assault(a) => Some(a.at),
+            _ => None,
+        });
+        for (i, p) in self.pieces.iter().enumerate() {
+            if p.on_map() && p.loc as usize >= map.len() {
+                return Err(format!("piece {i} in no region"));
+            }
+            if p.on_map() && self.is_ablaze(p.loc) && !self.frames.iter().any(|f| matches!(f, Frame::Displace { .. })) {
+                return Err(format!("piece {i} stands in a burning region"));
+            }
+            if p.unit != Unit::Militia && p.strength.is_some() {
+                return Err(format!("piece {i} has a militia value"));
+            }
+        }
+        for r in map.land() {
+            let both = self.has(r, BRITISH) && self.has(r, PATRIOT);
+            if both && in_assault != Some(r) && !self.frames.iter().any(|f| matches!(f, Frame::Displace { .. })) {
+                return Err(format!("both sides in {} outside an Assault", map.id(r)));
+            }
+            for side in [BRITISH, PATRIOT] {
+                let limit = if in_assault == Some(r) || self.reorganizing(r) {
+                    6
+                } else {
+                    3
+                };
+                if !self.unlimited(r, side) && self.units(r, side) > limit {
+                    return Err(format!("{} over-stacked in {}", Bh::seat_name(side), map.id(r)));
+                }
+            }
+        }
+        let known: usize = self
+            .pieces
+            .iter()
+            .filter(|p| p.unit == Unit::Militia && p.strength.is_some())
+            .count();
+        if known + self.pool.total() != 21 {
+            return Err("militia pool and revealed militia do not add up to 21".into());
+        }
+        if self.ammo > 24 || self.morale.iter().any(|&m| m > 24) {
+            return Err("a track above 24".into());
+        }
+        if self.reserve.iter().any(|&r| r > 2) {
+            return Err("more than two reserve actions".into());
+        }
+        if self.deck.draw.len() + self.deck.discard.len() != if self.solo() { 7 } else { 10 } {
+            return Err("cards lost from the deck".into());
+        }
+        Ok(())
+    }
+
+    /// VP margin, hill regions, morale and casualties, squashed into [0, 1].
     fn evaluate(&self, seat: Seat) -> f64 {
-        self.score(seat)
+        if let Some(o) = &self.core.outcome {
+            return o.value_for(seat);
+        }
+        let foe = other(seat);
+        let margin = self.vp(seat) - self.vp(foe);
+        let hills = self.hill_regions(seat) as f64 - self.hill_regions(foe) as f64;
+        let morale = (self.morale[seat as usize] as f64 - self.morale[foe as usize] as f64) / 24.0;
+        let x = margin * 0.35 + hills * 0.25 + morale;
+        1.0 / (1.0 + (-x).exp())
     }
 }

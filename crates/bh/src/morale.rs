@@ -11,11 +11,11 @@ impl Bh {
         self.reveal(i);
         let name = self.label(i);
         if self.p(i).flipped {
-            self.log.say("7.0", || format!("{name} is eliminated"));
+            self.core.log.say("7.0", || format!("{name} is eliminated"));
             self.eliminate(i);
         } else {
             self.pm(i).flipped = true;
-            self.log.say("7.0", || format!("{name} is hit and flipped"));
+            self.core.log.say("7.0", || format!("{name} is hit and flipped"));
             // 9.0 broken unit, wounded leader, damaged cannon (ruling bh #20): one space.
             self.morale_down(self.p(i).side, 1);
         }
@@ -50,7 +50,8 @@ impl Bh {
         self.demoralized[s] = true;
         self.reserve[s] = 0;
         let rule = if side == PATRIOT { "9.2" } else { "9.3" };
-        self.log
+        self.core
+            .log
             .say(rule, || format!("the {} are demoralized", Bh::seat_name(side)));
         if side == PATRIOT {
             let militia: Vec<u16> = (0..self.pieces.len() as u16)
@@ -79,17 +80,19 @@ impl Bh {
     /// 9.1 the courage check of the chosen region.
     pub fn panic(&mut self, r: Region) {
         let name = self.map().area(r).name.clone();
-        self.log.say("9.1", || format!("the militia in {name} check for panic"));
+        self.core
+            .log
+            .say("9.1", || format!("the militia in {name} check for panic"));
         let militia: Vec<u16> = self
             .side_at(r, PATRIOT)
             .filter(|&i| self.p(i).unit == Unit::Militia && !self.p(i).flipped)
             .collect();
         for i in militia {
             self.reveal(i);
-            let roll = self.dice.d6();
+            let roll = self.core.dice.d6();
             let total = roll + self.strength(i);
             let label = self.label(i);
-            self.log.roll("9.1", &[roll], || {
+            self.core.log.roll("9.1", &[roll], || {
                 format!("{label}: {total}{}", if total <= 4 { ", panics" } else { "" })
             });
             if total <= 4 {
@@ -199,7 +202,7 @@ impl Bh {
     fn rally(&mut self, i: u16) {
         self.pm(i).flipped = false;
         let name = self.label(i);
-        self.log.say("6.7", || format!("{name} rallies"));
+        self.core.log.say("6.7", || format!("{name} rallies"));
         self.morale_up(self.p(i).side);
     }
 
@@ -214,8 +217,9 @@ impl Bh {
         for l in leaders {
             let Some(&i) = broken.first() else { break };
             let ok = if self.p(l).flipped {
-                let roll = self.dice.d6();
-                self.log
+                let roll = self.core.dice.d6();
+                self.core
+                    .log
                     .roll("12.2", &[roll], || format!("wounded leader rallies on 4-6: {roll}"));
                 roll >= 4
             } else {
@@ -233,9 +237,10 @@ impl Bh {
                 Unit::Militia => 6,
                 _ => 5,
             };
-            let roll = self.dice.d6();
+            let roll = self.core.dice.d6();
             let name = self.label(i);
-            self.log
+            self.core
+                .log
                 .roll("12.2", &[roll], || format!("{name} tries to rally on {need}+: {roll}"));
             if roll >= need {
                 self.rally(i);

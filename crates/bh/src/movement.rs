@@ -26,8 +26,8 @@ impl Bh {
     }
 
     /// 3.5 / ruling bh #4: mark the Staging Areas that now hold their
-    /// Staging Number of British military units. `advance` calls it before
-    /// every decision of a seat or a bot, so every way in counts (Land
+    /// Staging Number of British military units. `Procedure::step` calls it
+    /// before every decision of a seat or a bot, so every way in counts (Land
     /// Troops, Land Move, Reorganize, a retreat, leaving a fire) and a
     /// released area stays so.
     pub fn update_released(&mut self) {
@@ -413,7 +413,7 @@ impl Bh {
             (Frame::Naval, Action::Region(r)) => {
                 self.fleet = r;
                 let name = self.map().area(r).name.clone();
-                self.log.say("6.6", || format!("the fleet sails to the {name}"));
+                self.core.log.say("6.6", || format!("the fleet sails to the {name}"));
                 self.frames.pop();
             }
             (Frame::Reorganize { a: a @ None, .. }, Action::Region(r)) => *a = Some(r),
@@ -436,7 +436,7 @@ impl Bh {
                 for i in list {
                     self.pm(i).moved = true;
                 }
-                self.log.say("6.8", || "the line is reorganized".into());
+                self.core.log.say("6.8", || "the line is reorganized".into());
             }
             (Frame::Land { zone: zone @ None, .. }, Action::Zone(n)) => {
                 let z = map.zone(n);
@@ -466,7 +466,7 @@ impl Bh {
                 }
                 let name = self.map().area(s).name.clone();
                 let n = list.len();
-                self.log.say("6.10", || format!("{n} piece(s) land at {name}"));
+                self.core.log.say("6.10", || format!("{n} piece(s) land at {name}"));
             }
             (f, a) => unreachable!("{a:?} in {f:?}"),
         }
@@ -493,10 +493,10 @@ impl Bh {
                     continue;
                 }
                 self.reveal(i);
-                let r = self.dice.d6();
+                let r = self.core.dice.d6();
                 let total = r + self.strength(i);
                 let name = self.label(i);
-                self.log.roll("3.4", &[r], || {
+                self.core.log.roll("3.4", &[r], || {
                     format!(
                         "{name} crosses the Neck under fire: {total}{}",
                         if total <= 3 { ", turns back" } else { "" }
@@ -516,11 +516,13 @@ impl Bh {
         let n = going.len();
         let (fa, ta) = (map.area(from).name.clone(), map.area(to).name.clone());
         if n == 0 {
-            self.log.say("3.4", || {
+            self.core.log.say("3.4", || {
                 format!("every piece turns back: none moves from {fa} to {ta}")
             });
         } else {
-            self.log.say("6.5", || format!("{n} piece(s) move from {fa} to {ta}"));
+            self.core
+                .log
+                .say("6.5", || format!("{n} piece(s) move from {fa} to {ta}"));
         }
     }
 
@@ -610,7 +612,9 @@ impl Bh {
                 let p = self.p(piece);
                 if p.military() && !self.unlimited(p.loc, p.side) && self.units(p.loc, p.side) > 3 {
                     let name = self.label(piece);
-                    self.log.say("9.1", || format!("{name} has nowhere to run and is lost"));
+                    self.core
+                        .log
+                        .say("9.1", || format!("{name} has nowhere to run and is lost"));
                     self.eliminate(piece);
                 }
                 true
@@ -629,7 +633,7 @@ impl Bh {
             *left = left.saturating_sub(1);
             self.pm(i).loc = b;
             let (name, to) = (self.label(i), self.map().area(b).name.clone());
-            self.log.say("9.1", || format!("{name} runs to {to}"));
+            self.core.log.say("9.1", || format!("{name} runs to {to}"));
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::map::Region;
 use crate::state::*;
+use engine::prelude::*;
 use engine::{Seat, Setup};
 
 impl Bh {
@@ -11,7 +12,7 @@ impl Bh {
     /// with three Actions each. The solitaire bot stays idle (option
     /// `bot=seat`) so a test moves both sides; set `opts.bot` to let it play.
     pub fn sandbox(scenario: &str, seat: Seat) -> Bh {
-        let mut g = Bh::start(&Setup::new(scenario, 1));
+        let mut g = Bh::new(&Setup::new(scenario, 1));
         g.opts.bot = false;
         for p in &mut g.pieces {
             p.loc = OFF;
@@ -23,7 +24,7 @@ impl Bh {
         g.to_move = seat;
         g.turn = 1;
         g.turns = 10;
-        g.log = engine::Log::default();
+        g.core.log = engine::Log::default();
         g
     }
 

@@ -1,8 +1,8 @@
 //! 12.1 set-up, 12.2 solitaire set-up and reinforcements, 12.3/12.4 objectives.
 
-use crate::map::Region;
+use crate::map::{self, Region};
 use crate::state::*;
-use engine::{Seat, Setup};
+use engine::{Core, Game, Seat, Setup};
 use revroad::{Deck, MilitiaPool};
 
 /// 12.1 the ten Bunker Hill cards.
@@ -91,6 +91,63 @@ pub fn bot_objective(roll: u8) -> Objective {
 }
 
 impl Bh {
+    /// 12.1-12.4 a new game: the deck, the counters and the scenario's
+    /// set-up, then every automatic step up to the first decision.
+    pub fn start(setup: &Setup) -> Bh {
+        let scenario = Scenario::from_key(&setup.scenario);
+        let opts = Opts {
+            redoubt_wall: setup.flag("redoubt-wall"),
+            final_fire: setup.flag("final-fire"),
+            more_ammo: setup.option("ammo") == Some("more-options"),
+            any_zone: setup.option("landing-zones") == Some("optional"),
+            bot: setup.option("bot") != Some("seat"),
+        };
+        let mut core = Core::new(setup);
+        // 12.2 "cards containing hash-marks are ignored" in the solitaire scenarios.
+        let cards: Vec<u8> = DECK
+            .iter()
+            .copied()
+            .filter(|&n| scenario == Scenario::Standard || revroad::cards::card(n).hash == 0)
+            .collect();
+        let deck = Deck::shuffled(cards, &mut core.dice);
+        let map = map::Map::get();
+        let mut g = Bh {
+            scenario,
+            opts,
+            phase: Phase::Setup,
+            turn: 1,
+            turns: 10,
+            deck,
+            card: None,
+            ap: [0, 0],
+            reserve: [0, 0],
+            to_move: BRITISH,
+            free_passed: None,
+            ammo: 24,
+            morale: [24, 24],
+            demoralized: [false, false],
+            ammo_arrived: false,
+            fleet: map.r("fleet-harbor"),
+            ablaze: 0,
+            hot_shot_done: false,
+            released: 0,
+            pieces: Vec::new(),
+            pool: MilitiaPool::B2C,
+            objective: None,
+            frames: Vec::new(),
+            core,
+            setup: setup.clone(),
+        };
+        g.patriot_roster();
+        match scenario {
+            Scenario::Standard => g.standard_setup(),
+            Scenario::SoloBritish => g.frames.push(Frame::ChooseObjective { upgrade: false }),
+            Scenario::SoloPatriot => g.frames.push(Frame::ChooseFocus),
+        }
+        g.advance();
+        g
+    }
+
     pub(crate) fn add(&mut self, unit: Unit, side: Seat, name: &str, arrives: u8, loc: u8) -> u16 {
         self.pieces.push(Piece {
             unit,
@@ -128,65 +185,8 @@ impl Bh {
             .collect()
     }
 
-    pub fn start(setup: &Setup) -> Bh {
-        let scenario = Scenario::from_key(&setup.scenario);
-        let opts = Opts {
-            redoubt_wall: setup.flag("redoubt-wall"),
-            final_fire: setup.flag("final-fire"),
-            more_ammo: setup.option("ammo") == Some("more-options"),
-            any_zone: setup.option("landing-zones") == Some("optional"),
-            bot: setup.option("bot") != Some("seat"),
-        };
-        let mut dice = engine::Dice::seeded(setup.seed);
-        // 12.2 "cards containing hash-marks are ignored" in the solitaire scenarios.
-        let cards: Vec<u8> = DECK
-            .iter()
-            .copied()
-            .filter(|&n| scenario == Scenario::Standard || revroad::cards::card(n).hash == 0)
-            .collect();
-        let deck = Deck::shuffled(cards, &mut dice);
-        let map = crate::map::Map::get();
-        let mut g = Bh {
-            scenario,
-            opts,
-            phase: Phase::Setup,
-            turn: 1,
-            turns: 10,
-            deck,
-            card: None,
-            ap: [0, 0],
-            reserve: [0, 0],
-            to_move: BRITISH,
-            free_passed: None,
-            ammo: 24,
-            morale: [24, 24],
-            demoralized: [false, false],
-            ammo_arrived: false,
-            fleet: map.r("fleet-harbor"),
-            ablaze: 0,
-            hot_shot_done: false,
-            released: 0,
-            pieces: Vec::new(),
-            pool: MilitiaPool::B2C,
-            objective: None,
-            frames: Vec::new(),
-            outcome: None,
-            log: engine::Log::default(),
-            dice,
-            setup: setup.clone(),
-        };
-        g.patriot_roster();
-        match scenario {
-            Scenario::Standard => g.standard_setup(),
-            Scenario::SoloBritish => g.frames.push(Frame::ChooseObjective { upgrade: false }),
-            Scenario::SoloPatriot => g.frames.push(Frame::ChooseFocus),
-        }
-        g.advance();
-        g
-    }
-
     /// 12.1 Patriot counters (the same in every scenario, 12.2 B).
-    fn patriot_roster(&mut self) {
+    pub(crate) fn patriot_roster(&mut self) {
         let muster = self.map().muster();
         self.add_many(Unit::Cannon, PATRIOT, 1, 0, OFF);
         self.add_many(Unit::Minuteman, PATRIOT, 7, 0, OFF);
@@ -207,7 +207,7 @@ impl Bh {
     }
 
     /// 12.1 British at start and reinforcements; the Patriots place theirs.
-    fn standard_setup(&mut self) {
+    pub(crate) fn standard_setup(&mut self) {
         let lz2 = self.map().zone(2).region;
         self.add_many(Unit::Regular, BRITISH, 5, 0, OFF);
         self.add_many(Unit::Regular, BRITISH, 10, 0, lz2);
@@ -250,9 +250,10 @@ impl Bh {
             self.add_many(Unit::Regular, BRITISH, per, 0, z);
         }
         if n == 3 {
-            let k = (self.dice.d6() as usize - 1) / 2;
+            let k = (self.core.dice.d6() as usize - 1) / 2;
             let z = zones[k];
-            self.log
+            self.core
+                .log
                 .say("12.2", || "the odd Regulars' landing zone is rolled for".to_string());
             self.add_many(Unit::Regular, BRITISH, 1, 0, z);
         }
@@ -303,7 +304,8 @@ impl Bh {
                 }
             }
         }
-        self.log
+        self.core
+            .log
             .say("12.3", || format!("Patriot defense set-up: {} objective", goal.key()));
     }
 
@@ -325,13 +327,13 @@ impl Bh {
             }
         }
         if patriots > 0 {
-            self.log.say("12.1", || {
+            self.core.log.say("12.1", || {
                 format!("{patriots} Patriot reinforcements reach the Muster Box (turn {turn})")
             });
         }
         if !british.is_empty() {
             let n = british.len();
-            self.log.say("12.1", || {
+            self.core.log.say("12.1", || {
                 format!("{n} British reinforcements arrive by boat (turn {turn})")
             });
         }

@@ -17,15 +17,18 @@ impl Bh {
             (Frame::ChooseFocus, Action::Focus(g)) => {
                 // 12.4: the Patriot guesses, then the bot's objective is rolled.
                 self.solo_patriot_setup(g);
-                let roll = self.dice.d6();
+                let roll = self.core.dice.d6();
                 self.objective = Some(bot_objective(roll));
-                self.log
+                self.core
+                    .log
                     .roll("12.4", &[roll], || format!("the British objective is #{roll}"));
                 self.solo_british_setup();
             }
             (Frame::ChooseObjective { upgrade }, Action::Choice(Choice::Roll)) => {
-                let roll = self.dice.d6();
-                self.log.roll("12.3", &[roll], || format!("objective rolled: #{roll}"));
+                let roll = self.core.dice.d6();
+                self.core
+                    .log
+                    .roll("12.3", &[roll], || format!("objective rolled: #{roll}"));
                 self.objective_number(roll, upgrade);
             }
             (Frame::ChooseObjective { upgrade }, Action::Objective(n)) => self.objective_number(n, upgrade),
@@ -99,7 +102,8 @@ impl Bh {
     /// 12.3 the objective takes effect: set-up at the start, or new zones on an upgrade.
     fn set_objective(&mut self, obj: Objective, upgrade: bool) {
         let n = obj.number;
-        self.log
+        self.core
+            .log
             .say("12.3", || format!("British objective #{n}: {} turns", obj.turns));
         self.turns = obj.turns;
         let zones: Vec<u8> = obj.zones.clone();
@@ -125,8 +129,10 @@ impl Bh {
             4 | 5 => Goal::Bunker,
             _ => {
                 // 12.3 Any Three Objectives: roll for the Patriot set-up.
-                let roll = self.dice.d6();
-                self.log.roll("12.3", &[roll], || format!("Patriot set-up roll {roll}"));
+                let roll = self.core.dice.d6();
+                self.core
+                    .log
+                    .roll("12.3", &[roll], || format!("Patriot set-up roll {roll}"));
                 match roll {
                     1 | 2 => Goal::Breeds,
                     3 | 4 => Goal::Bunker,
@@ -150,7 +156,7 @@ impl Bh {
             return;
         }
         self.to_move = BRITISH;
-        self.log.say("12.4", || "British Final Fire".into());
+        self.core.log.say("12.4", || "British Final Fire".into());
         self.frames.push(Frame::FinalFire { from: None });
     }
 

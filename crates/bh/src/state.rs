@@ -2,7 +2,7 @@
 //! pending procedures (frames).
 
 use crate::map::{Map, Region};
-use engine::{Dice, Log, Outcome, Seat, Setup};
+use engine::{Core, Seat, Setup};
 use revroad::{Deck, MilitiaPool};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -446,9 +446,10 @@ pub struct Bh {
     pub pool: MilitiaPool,
     pub objective: Option<Objective>,
     pub frames: Vec<Frame>,
-    pub outcome: Option<Outcome>,
-    pub log: Log,
-    pub dice: Dice,
+    /// The outcome, the log and the dice (flattened: a save file's state
+    /// keeps the keys `outcome`, `log` and `dice`).
+    #[serde(flatten)]
+    pub core: Core,
     pub setup: Setup,
 }
 
@@ -653,10 +654,11 @@ impl Bh {
     /// Ruling bh #9 (b2c 4.1): an unknown militia's value is drawn from the pool when needed.
     pub fn reveal(&mut self, i: u16) {
         if self.p(i).unit == Unit::Militia && self.p(i).strength.is_none() {
-            let s = self.pool.draw(&mut self.dice).unwrap_or(1);
+            let s = self.pool.draw(&mut self.core.dice).unwrap_or(1);
             self.pm(i).strength = Some(s);
             let name = self.p(i).name.clone();
-            self.log
+            self.core
+                .log
                 .say("4.1", || format!("{name} is revealed: strength {s} (ruling bh #9)"));
         }
     }

@@ -1,14 +1,15 @@
-//! 5.0-5.3 The turn sequence: the advance loop that runs every automatic
-//! step (reinforcements, card, ammo roll, panic, passes, end of turn, fire).
+//! 5.0-5.3 The turn sequence: who acts, and every automatic step
+//! (reinforcements, card, ammo roll, panic, passes, end of turn, fire) that
+//! `Procedure::step` (actions.rs) dispatches to.
 
 use crate::map::Region;
 use crate::state::*;
-use engine::{Seat, SeatSet};
+use engine::Seat;
 
 impl Bh {
     /// The seat that must act now.
     pub fn actor(&self) -> Option<Seat> {
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return None;
         }
         Some(match self.frames.last()? {
@@ -35,39 +36,19 @@ impl Bh {
         })
     }
 
-    pub fn acting(&self) -> SeatSet {
-        match self.actor() {
-            Some(s) => SeatSet::one(s),
-            None => SeatSet::NONE,
+    /// 10.0 once the game is over no procedure is left pending: the frames
+    /// go (also one pushed after the game ended, e.g. by the hit that ended
+    /// it) and the phase is Over. Called at the end of `Procedure::perform`,
+    /// and of `Procedure::step` unless the step waits for a seat.
+    pub(crate) fn close_if_over(&mut self) {
+        if self.core.outcome.is_some() {
+            self.frames.clear();
+            self.phase = Phase::Over;
         }
     }
 
-    /// Run automatic steps until a seat must decide or the game is over.
-    pub fn advance(&mut self) {
-        loop {
-            if self.outcome.is_some() {
-                self.frames.clear();
-                self.phase = Phase::Over;
-                return;
-            }
-            match self.frames.last().cloned() {
-                None => self.next_phase(),
-                Some(f) => {
-                    if !self.step(f) {
-                        // A seat decides next, on the board as it now
-                        // stands: every way into a Staging Area counts (3.5).
-                        self.update_released();
-                        // 12.3, 12.4 the bot plays its seat here, so it never appears in to_act().
-                        if !self.bot_step() {
-                            return;
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    fn next_phase(&mut self) {
+    /// The next phase, when no procedure is pending.
+    pub(crate) fn next_phase(&mut self) {
         match self.phase {
             Phase::Setup => {
                 self.phase = Phase::Reinforce;
@@ -96,7 +77,7 @@ impl Bh {
             Phase::EndTurn => {
                 // 12.4 / ruling bh #37: fire spreading at 5.3 can complete the bot's objective.
                 self.check_sudden_end();
-                if self.outcome.is_some() {
+                if self.core.outcome.is_some() {
                     return;
                 }
                 if self.turn >= self.turns {
@@ -115,7 +96,7 @@ impl Bh {
 
     /// ruling bh #21 (2)-(3): 5.1 draw the card, set the Action Tracks, 4.3 ammo roll.
     fn card_and_ammo(&mut self) {
-        let card = self.deck.draw(&mut self.dice);
+        let card = self.deck.draw(&mut self.core.dice);
         self.card = Some(card.number);
         for s in [BRITISH, PATRIOT] {
             let base = if s == BRITISH { card.british } else { card.patriot };
@@ -124,17 +105,17 @@ impl Bh {
         }
         self.hot_shot_done = false;
         let (t, b, p) = (self.turn, self.ap[0], self.ap[1]);
-        self.log.say("5.1", || {
+        self.core.log.say("5.1", || {
             format!(
                 "Turn {t}: card {} gives the British {b} and the Patriots {p} Actions",
                 card.number
             )
         });
         if self.turn >= 4 && !self.ammo_arrived && self.british_cannons_exist() {
-            let r = self.dice.d6();
+            let r = self.core.dice.d6();
             self.ammo_arrived = r + self.turn >= 10;
             let ok = self.ammo_arrived;
-            self.log.roll("4.3", &[r], || {
+            self.core.log.roll("4.3", &[r], || {
                 format!(
                     "Ammo roll {r} + turn {t} = {}: {}",
                     r + t,
@@ -155,13 +136,13 @@ impl Bh {
     /// 5.2 who performs the first Action of the turn.
     fn first_player(&mut self) {
         self.free_passed = None;
-        self.to_move = revroad::turn::first_to_act(self.ap, &mut self.dice, &mut self.log, |r, who| {
+        self.to_move = revroad::turn::first_to_act(self.ap, &mut self.core.dice, &mut self.core.log, |r, who| {
             format!("Equal Actions: {r} — {} act first", Bh::seat_name(who))
         });
     }
 
     /// One automatic step for the top frame; false when a seat must decide.
-    fn step(&mut self, f: Frame) -> bool {
+    pub(crate) fn step_frame(&mut self, f: Frame) -> bool {
         match f {
             Frame::Actions => {
                 if self.ap == [0, 0] {
@@ -211,15 +192,16 @@ impl Bh {
 
     /// 9.4 mutual demoralization; 12.4 the British bot reached its objectives.
     pub fn check_sudden_end(&mut self) {
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return;
         }
         if self.demoralized == [true, true] {
-            self.log
+            self.core
+                .log
                 .say("9.4", || "Both sides are demoralized: the game ends".into());
             self.finish();
         } else if self.scenario == Scenario::SoloPatriot && self.objective_achieved() {
-            self.log.say("12.4", || {
+            self.core.log.say("12.4", || {
                 "The British have achieved their objectives: the game ends".into()
             });
             self.finish();
@@ -249,7 +231,7 @@ impl Bh {
             }
         }
         let t = self.turn;
-        self.log.say("5.3", || format!("End of turn {t}: markers removed"));
+        self.core.log.say("5.3", || format!("End of turn {t}: markers removed"));
         // Ruling bh #12: only regions ablaze at the start of the step roll.
         let from: Vec<Region> = self
             .map()
@@ -281,9 +263,9 @@ impl Bh {
             if targets.is_empty() {
                 continue;
             }
-            let roll = self.dice.d6();
+            let roll = self.core.dice.d6();
             let name = self.map().area(r).name.clone();
-            self.log.roll("5.3", &[roll], || {
+            self.core.log.roll("5.3", &[roll], || {
                 format!("Fire in {name}: {roll}{}", if roll >= 5 { ", it spreads" } else { "" })
             });
             if roll >= 5 {
@@ -306,7 +288,7 @@ impl Bh {
     pub fn ignite(&mut self, r: Region, rule: &str) {
         self.ablaze |= bit(r);
         let name = self.map().area(r).name.clone();
-        self.log.say(rule, || format!("{name} is ablaze"));
+        self.core.log.say(rule, || format!("{name} is ablaze"));
         if self.at(r).next().is_some() {
             self.frames.push(Frame::Displace { region: r });
         }
@@ -335,7 +317,8 @@ impl Bh {
         };
         if self.displace_targets(i).is_empty() {
             let name = self.label(i);
-            self.log
+            self.core
+                .log
                 .say("6.4", || format!("{name} cannot leave the fire and is destroyed"));
             self.eliminate(i);
             return true;
@@ -351,9 +334,10 @@ impl Bh {
             .filter(|&r| map.is_town(r) && !self.is_ablaze(r) && map.adj[r as usize].iter().any(|&b| self.is_ablaze(b)))
             .collect();
         for r in candidates {
-            let roll = self.dice.d6();
+            let roll = self.core.dice.d6();
             let name = map.area(r).name.clone();
-            self.log
+            self.core
+                .log
                 .roll("5.3", &[roll], || format!("End-of-game fire roll for {name}: {roll}"));
             if roll >= 5 {
                 self.ignite(r, "5.3");

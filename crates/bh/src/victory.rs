@@ -2,7 +2,7 @@
 
 use crate::map::Region;
 use crate::state::*;
-use engine::{Outcome, Seat};
+use engine::Seat;
 
 impl Bh {
     /// Held for scoring: unbroken military units of `side` and no enemy
@@ -150,7 +150,7 @@ impl Bh {
 
     /// 10.0 more victory points wins; a tie goes to the side holding more hill regions, else the Patriot.
     pub fn finish(&mut self) {
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return;
         }
         let (b, p) = (self.vp(BRITISH), self.vp(PATRIOT));
@@ -166,12 +166,8 @@ impl Bh {
                 format!("{b} VP each; the British do not hold more hill regions"),
             )
         };
-        self.log.say("10.0", || format!("Game over: {why}"));
-        self.outcome = Some(Outcome {
-            winner: Some(winner),
-            reason: why,
-            rule: "10.0".into(),
-        });
+        self.core.log.say("10.0", || format!("Game over: {why}"));
+        self.core.finish(Some(winner), why, "10.0");
         self.phase = Phase::Over;
         self.frames.clear();
     }

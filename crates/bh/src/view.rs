@@ -1,5 +1,5 @@
-//! Views (what each seat may see), resampled worlds for the AI, the
-//! evaluation of a position and the invariants.
+//! Views (what each seat may see) and resampled worlds for the AI; the
+//! stacking test of the invariants (`Game::check`, in `lib.rs`).
 //!
 //! Hidden from both seats: the order of the draw pile, and the strength of
 //! every militia unit not yet revealed (ruling bh #9: it is drawn from the
@@ -7,14 +7,15 @@
 
 use crate::map::Region;
 use crate::state::*;
+use engine::prelude::*;
 use engine::{Seat, Viewer};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
-impl Bh {
-    pub fn render_view(&self, _viewer: Viewer) -> Value {
+impl Views for Bh {
+    fn view(&self, _viewer: Viewer) -> Value {
         let map = self.map();
-        let seats = crate::info().seats;
+        let seats = Bh::info().seats;
         let mut pieces = Vec::new();
         for (i, p) in self.pieces.iter().enumerate() {
             if !p.on_map() {
@@ -119,76 +120,28 @@ impl Bh {
                 "number": o.number, "goals": o.goals, "zones": o.zones, "turns": o.turns})),
             "pieces": pieces,
             "markers": markers,
-            "prompt": self.prompt_for(),
-            "outcome": self.outcome,
+            // The top frame's prompt (one seat decides at a time; it does not depend on the seat).
+            "prompt": self.prompt(self.actor().unwrap_or(self.to_move)),
+            "outcome": self.core.outcome,
         })
     }
 
     /// A world consistent with what `_observer` saw: the draw pile is
     /// reshuffled (nobody has seen it) and the dice reseeded. Unknown militia
     /// have no value in the state, so they stay undrawn (ruling bh #9).
-    pub fn sample_for(&self, _observer: Seat, rng: &mut ChaCha8Rng) -> Bh {
+    fn determinize(&self, _observer: Seat, rng: &mut ChaCha8Rng) -> Bh {
         let mut g = self.clone();
-        g.dice.reseed(rng);
-        let Bh { deck, dice, .. } = &mut g;
-        deck.resample(0, dice);
+        g.core.dice.reseed(rng);
+        g.deck.resample(0, &mut g.core.dice);
         g
     }
+}
 
-    pub fn invariants(&self) -> Result<(), String> {
-        let map = self.map();
-        let in_assault = self.frames.iter().find_map(|f| match f {
-            Frame::Assault(a) => Some(a.at),
-            _ => None,
-        });
-        for (i, p) in self.pieces.iter().enumerate() {
-            if p.on_map() && p.loc as usize >= map.len() {
-                return Err(format!("piece {i} in no region"));
-            }
-            if p.on_map() && self.is_ablaze(p.loc) && !self.frames.iter().any(|f| matches!(f, Frame::Displace { .. })) {
-                return Err(format!("piece {i} stands in a burning region"));
-            }
-            if p.unit != Unit::Militia && p.strength.is_some() {
-                return Err(format!("piece {i} has a militia value"));
-            }
-        }
-        for r in map.land() {
-            let both = self.has(r, BRITISH) && self.has(r, PATRIOT);
-            if both && in_assault != Some(r) && !self.frames.iter().any(|f| matches!(f, Frame::Displace { .. })) {
-                return Err(format!("both sides in {} outside an Assault", map.id(r)));
-            }
-            for side in [BRITISH, PATRIOT] {
-                let limit = if in_assault == Some(r) || self.reorganizing(r) {
-                    6
-                } else {
-                    3
-                };
-                if !self.unlimited(r, side) && self.units(r, side) > limit {
-                    return Err(format!("{} over-stacked in {}", Bh::seat_name(side), map.id(r)));
-                }
-            }
-        }
-        let known: usize = self
-            .pieces
-            .iter()
-            .filter(|p| p.unit == Unit::Militia && p.strength.is_some())
-            .count();
-        if known + self.pool.total() != 21 {
-            return Err("militia pool and revealed militia do not add up to 21".into());
-        }
-        if self.ammo > 24 || self.morale.iter().any(|&m| m > 24) {
-            return Err("a track above 24".into());
-        }
-        if self.reserve.iter().any(|&r| r > 2) {
-            return Err("more than two reserve actions".into());
-        }
-        if self.deck.draw.len() + self.deck.discard.len() != if self.solo() { 7 } else { 10 } {
-            return Err("cards lost from the deck".into());
-        }
-        Ok(())
-    }
-
-    fn reorganizing(&self, r: Region) -> bool {
+impl Bh {
+    /// Whether `Game::check` allows six units in `r`: it is one of the two
+    /// regions of a Reorganize the Line, or pieces are still on their way
+    /// (hits, a fire, a flight, an overflow).
+    pub(crate) fn reorganizing(&self, r: Region) -> bool {
         self.frames
             .iter()
             .any(|f| matches!(f, Frame::Reorganize { a: Some(a), b: Some(b), .. } if *a == r || *b == r))
@@ -198,18 +151,5 @@ impl Bh {
                     Frame::Hits { .. } | Frame::Displace { .. } | Frame::Flee { .. } | Frame::Overflow { .. }
                 )
             })
-    }
-
-    /// VP margin, hill regions, morale and casualties, squashed into [0, 1].
-    pub fn score(&self, seat: Seat) -> f64 {
-        if let Some(o) = &self.outcome {
-            return o.value_for(seat);
-        }
-        let foe = other(seat);
-        let margin = self.vp(seat) - self.vp(foe);
-        let hills = self.hill_regions(seat) as f64 - self.hill_regions(foe) as f64;
-        let morale = (self.morale[seat as usize] as f64 - self.morale[foe as usize] as f64) / 24.0;
-        let x = margin * 0.35 + hills * 0.25 + morale;
-        1.0 / (1.0 + (-x).exp())
     }
 }

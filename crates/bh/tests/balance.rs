@@ -3,13 +3,14 @@
 // rule: bh 10.0
 
 use bh::Bh;
-use engine::{Game, Setup};
+use engine::prelude::*;
+use engine::Setup;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn greedy_game(scenario: &str, seed: u64) -> (Option<u8>, f64, f64) {
     let mut g = Bh::new(&Setup::new(scenario, seed));
-    g.log.set_enabled(false);
+    g.core.log.set_enabled(false);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut steps = 0;
     while g.outcome().is_none() && steps < 20_000 {

@@ -5,7 +5,8 @@ mod support;
 use bh::actions::Action;
 use bh::state::*;
 use bh::Bh;
-use engine::{Game, Setup};
+use engine::prelude::*;
+use engine::Setup;
 use support::*;
 
 /// Play a solitaire game with only `human` acting, by a spread of legal
@@ -24,7 +25,7 @@ fn play(scenario: &str, human: u8, seed: u64) -> (Bh, Vec<String>) {
         n += 1;
         assert!(n < 20_000, "the game ends");
     }
-    let log = g.log.visible(None).map(|e| e.text.clone()).collect();
+    let log = g.core.log.visible(None).map(|e| e.text.clone()).collect();
     (g, log)
 }
 
@@ -196,7 +197,7 @@ fn patriot_bot_snipes_british_units_rather_than_hold_a_reserve() {
     let mut g = bot_game("solo-british", P, 1);
     let r = g.put(Regular, B, "mill-field");
     assert_eq!(bot_pick(&mut g), (Action::Act(Act::Snipe), 9));
-    g.dice.script([5]);
+    g.core.dice.script([5]);
     g.advance();
     assert_logged(&g, "Snipe at Mill Pond fields: 1 hit");
     assert!(g.pieces[r as usize].flipped, "the one eligible piece takes the hit");
@@ -264,12 +265,12 @@ fn british_final_fire_after_the_actions_of_a_patriot_solitaire_turn() {
     g.ap = [0, 0];
     g.turns = 1;
     // One unit still able to fire: two dice at 5-6 (terrain from the slope: none).
-    g.dice.script([5, 1]);
+    g.core.dice.script([5, 1]);
     g.advance();
     assert_logged(&g, "British Final Fire");
     assert_logged(&g, "Volley Fire from Breed's Hill east slope at Breed's Hill (south)");
     assert!(g.pieces[mm as usize].flipped, "one hit flips the minuteman");
-    assert!(g.outcome.is_some(), "then the last turn ends");
+    assert!(g.core.outcome.is_some(), "then the last turn ends");
 }
 
 /// A British Regular next to a Minuteman, both tracks at zero: the Action Phase is over.
@@ -314,7 +315,7 @@ fn no_final_fire_in_the_two_player_game_and_a_british_seat_chooses_its_own() {
 #[test]
 fn a_whole_solo_british_game_plays_out_against_the_patriot_bot() {
     let (g, log) = play("solo-british", B, 3);
-    assert!(g.outcome.is_some());
+    assert!(g.core.outcome.is_some());
     assert!(log.iter().filter(|t| t.starts_with("Patriot bot: ")).count() > 5);
     let (_, again) = play("solo-british", B, 3);
     assert_eq!(log, again, "the bot's ties use the game's dice: a replay is exact");
@@ -325,7 +326,7 @@ fn a_whole_solo_british_game_plays_out_against_the_patriot_bot() {
 fn a_whole_solo_patriot_game_plays_out_against_the_british_bot() {
     for seed in [5, 6, 7] {
         let (g, log) = play("solo-patriot", P, seed);
-        assert!(g.outcome.is_some());
+        assert!(g.core.outcome.is_some());
         assert!(log.iter().filter(|t| t.starts_with("British bot: ")).count() > 5);
     }
 }
@@ -349,5 +350,5 @@ fn with_bot_seat_the_side_is_an_ordinary_seat() {
         engine::apply(&mut g, seat, &legal[legal.len() / 2]).unwrap();
     }
     assert!(patriot_acted);
-    assert!(!g.log.visible(None).any(|e| e.text.contains("bot:")));
+    assert!(!g.core.log.visible(None).any(|e| e.text.contains("bot:")));
 }

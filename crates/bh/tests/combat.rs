@@ -4,6 +4,7 @@ mod support;
 use bh::actions::Action;
 use bh::state::*;
 use bh::Bh;
+use engine::prelude::*;
 use support::*;
 
 fn sandbox(seat: engine::Seat) -> Bh {
@@ -53,7 +54,7 @@ fn volley_fire_into_the_rail_fence() {
     for &r in &regs {
         act(&mut g, "british", &piece(r));
     }
-    g.dice.script([5, 6, 1, 2, 3]);
+    g.core.dice.script([5, 6, 1, 2, 3]);
     act(&mut g, "british", "done");
     assert!(log(&g).contains("5 dice, 2 hit(s)"), "{}", log(&g));
     act(&mut g, "patriot", &piece(mm));
@@ -77,7 +78,7 @@ fn volley_at_two_regions_hits_on_six_and_costs_ammunition() {
     for &m in &mms {
         act(&mut g, "patriot", &piece(m));
     }
-    g.dice.script([5, 5, 6]);
+    g.core.dice.script([5, 5, 6]);
     act(&mut g, "patriot", "done");
     assert!(log(&g).contains("1 hit(s) on 6+"), "{}", log(&g));
     assert_eq!(g.ammo, 23);
@@ -104,18 +105,18 @@ fn assault_on_the_stone_wall_fought_to_the_end() {
     assert!(ids(&g, "patriot").contains(&piece(mm[0])));
     // Each stage says what the seat decides there, and under which rule.
     let says = |g: &Bh, seat: engine::Seat, text: &str, rule: &str| {
-        let p = engine::Game::prompt(g, seat);
+        let p = g.prompt(seat);
         assert!(p.text.contains(text) && p.rule == rule, "{p:?}");
     };
     says(&g, P, "Assault on Stone wall: pick the pieces that withdraw", "bh 7.1");
     act(&mut g, "patriot", "done");
     assert_eq!(loc(&g, regs[0]), "stone-wall", "the assaulting units move in");
-    g.dice.script([5, 1, 1]);
+    g.core.dice.script([5, 1, 1]);
     says(&g, P, "fire back at the attackers, or hold", "bh 8.0");
     act(&mut g, "patriot", "fire");
     assert_eq!(g.ammo, 22, "ruling bh #15: defending 1, free fire 1");
     // Free defensive fire: 2 minutemen + 1 for the wall = 3 dice, one hit.
-    g.dice.script([6, 6, 1, 1, 1, 1, 1]);
+    g.core.dice.script([6, 6, 1, 1, 1, 1, 1]);
     act(&mut g, "british", &piece(regs[0]));
     // Round: 2 healthy Regulars (4 dice) against 3 dice; the attacker assigns no hit.
     act(&mut g, "patriot", &piece(mm[0]));
@@ -200,7 +201,7 @@ fn cannonade_beyond_two_regions_hits_on_six_only() {
     let (a, b) = (g.region("bunker-center"), g.region("moultons-hill"));
     assert!(g.map().steps(a, b) > 2 && g.sees(a, b));
     acts(&mut g, "patriot", &["cannonade", "bunker-center"]);
-    g.dice.script([5, 6]);
+    g.core.dice.script([5, 6]);
     act(&mut g, "patriot", "moultons-hill");
     act(&mut g, "british", &piece(regs[0]));
     assert!(g.pieces[regs[0] as usize].flipped && !g.pieces[regs[1] as usize].flipped);
@@ -222,7 +223,7 @@ fn cannonade_hits_each_healthy_piece_once_and_surplus_is_lost() {
     g.put(Cannon, P, "breeds-south");
     let reg = g.put(Regular, B, "harbor-shore");
     acts(&mut g, "patriot", &["cannonade", "breeds-south"]);
-    g.dice.script([6, 6]);
+    g.core.dice.script([6, 6]);
     act(&mut g, "patriot", "harbor-shore");
     assert!(
         g.pieces[reg as usize].flipped && g.pieces[reg as usize].on_map(),
@@ -244,7 +245,7 @@ fn bombard_hot_shot_once_a_turn_then_units() {
         "two healthy counters (ruling bh #13)"
     );
     assert!(!fleet.contains(&"town-main".to_string()), "one counter is no target");
-    g.dice.script([4]);
+    g.core.dice.script([4]);
     act(&mut g, "british", "hot-shot-town-main");
     assert!(g.is_ablaze(g.region("town-main")));
     let to = ids(&g, "patriot");
@@ -256,7 +257,7 @@ fn bombard_hot_shot_once_a_turn_then_units() {
         !battery.iter().any(|i| i.starts_with("hot-shot")),
         "one Ablaze marker a turn by Bombard"
     );
-    g.dice.script([6, 5]);
+    g.core.dice.script([6, 5]);
     act(&mut g, "british", "breeds-redoubt");
     act(&mut g, "patriot", &piece(mm));
     assert!(g.pieces[mm as usize].flipped);
@@ -268,7 +269,7 @@ fn bombarded_staging_areas_are_hit_on_five() {
     let mut g = sandbox(B);
     g.put(Minuteman, P, "harbor-shore");
     g.put(Minuteman, P, "harbor-shore");
-    g.dice.script([5, 5]);
+    g.core.dice.script([5, 5]);
     acts(&mut g, "british", &["bombard", "harbor-shore"]);
     assert!(log(&g).contains("2 hit(s)"), "{}", log(&g));
 }
@@ -279,7 +280,7 @@ fn snipe_from_town_and_not_from_burning_town() {
     let mut g = sandbox(P);
     let reg = g.put(Regular, B, "harbor-shore");
     assert!(g.snipe_targets().contains(&g.region("harbor-shore")));
-    g.dice.script([5]);
+    g.core.dice.script([5]);
     acts(&mut g, "patriot", &["snipe", "harbor-shore"]);
     assert!(g.pieces[reg as usize].flipped);
     assert_eq!(g.ammo, 24, "ruling bh #7: no ammunition spent");
@@ -319,7 +320,7 @@ fn first_british_hit_on_the_redoubt_is_ignored() {
     for &r in &regs {
         act(&mut g, "british", &piece(r));
     }
-    g.dice.script([6, 6, 1, 1]);
+    g.core.dice.script([6, 6, 1, 1]);
     act(&mut g, "british", "done");
     assert!(g.pieces[mm as usize].flipped && g.pieces[mm as usize].on_map());
 }
@@ -336,7 +337,7 @@ fn more_ammunition_options() {
         "patriot",
         &["volley-fire", "breeds-redoubt", "breeds-slope-east", &piece(mm), "done"],
     );
-    g.dice.script([1, 1]);
+    g.core.dice.script([1, 1]);
     act(&mut g, "patriot", "extra-die");
     assert_eq!(g.ammo, 22);
     assert!(log(&g).contains("2 dice"), "{}", log(&g));
@@ -351,7 +352,7 @@ fn more_ammunition_options() {
     );
     act(&mut g, "patriot", "done");
     assert!(ids(&g, "patriot").contains(&"fire-3-6".to_string()));
-    g.dice.script([4, 1, 1]);
+    g.core.dice.script([4, 1, 1]);
     act(&mut g, "patriot", "fire-4-6");
     assert_eq!(g.ammo, 20, "two more spaces for hits on 4-6");
     assert!(g.pieces[r as usize].flipped, "a 4 hits");
@@ -369,7 +370,7 @@ fn the_attacker_may_pull_back_some_units_after_a_round() {
     }
     act(&mut g, "british", "done");
     act(&mut g, "patriot", "done");
-    g.dice.script([1; 9]);
+    g.core.dice.script([1; 9]);
     act(&mut g, "patriot", "hold-fire");
     assert!(ids(&g, "british").contains(&piece(regs[0])));
     act(&mut g, "british", &piece(regs[0]));
@@ -394,7 +395,7 @@ fn leader_left_alone() -> (Bh, u16) {
     }
     act(&mut g, "british", "done");
     act(&mut g, "patriot", "done");
-    g.dice.script([6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    g.core.dice.script([6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     act(&mut g, "patriot", "hold-fire");
     act(&mut g, "patriot", &piece(m));
     act(&mut g, "patriot", &piece(m));

@@ -1,7 +1,8 @@
 //! `--data DIR`: map files in a folder replace the reconstructed ones, checked first.
 
 use bh::map::{self, Map};
-use engine::{Game, Setup};
+use engine::prelude::*;
+use engine::Setup;
 
 #[test]
 fn a_data_folder_replaces_the_map_after_checks() {
@@ -14,13 +15,13 @@ fn a_data_folder_replaces_the_map_after_checks() {
         .map(|l| format!("{l}\n"))
         .collect();
     std::fs::write(dir.join("regions.tsv"), short).unwrap();
-    let err = bh::use_data_dir(&dir).unwrap_err();
+    let err = bh::Bh::use_data_dir(&dir).unwrap_err();
     assert!(err.contains("boston"), "{err}");
     assert!(!map::in_use());
     // A malformed zones.tsv is refused too.
     std::fs::remove_file(dir.join("regions.tsv")).unwrap();
     std::fs::write(dir.join("zones.tsv"), "zone\ttransport\nlz-1\tx\n").unwrap();
-    assert!(bh::use_data_dir(&dir).is_err());
+    assert!(bh::Bh::use_data_dir(&dir).is_err());
     assert!(!map::in_use());
     // A valid vp.tsv with Breed's Hill worth 6 is used by the next game.
     std::fs::remove_file(dir.join("zones.tsv")).unwrap();
@@ -29,11 +30,11 @@ fn a_data_folder_replaces_the_map_after_checks() {
         map::VP_TSV.replace("hill-breeds\t4\t", "hill-breeds\t6\t"),
     )
     .unwrap();
-    <bh::Bh as Game>::use_data_dir(&dir).unwrap();
+    bh::Bh::use_data_dir(&dir).unwrap();
     assert_eq!(Map::get().vp("hill-breeds"), 6.0);
     let game = bh::Bh::new(&Setup::new("standard", 1));
     assert!(game.check().is_ok());
     // Once a game is made the map cannot change.
-    assert!(bh::use_data_dir(&dir).unwrap_err().contains("already in use"));
+    assert!(bh::Bh::use_data_dir(&dir).unwrap_err().contains("already in use"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

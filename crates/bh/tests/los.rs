@@ -27,6 +27,7 @@ fn stored_table_is_the_computed_one() {
 
 use bh::state::{Unit, BRITISH};
 use bh::Bh;
+use engine::prelude::*;
 
 fn sandbox() -> Bh {
     Bh::sandbox("standard", BRITISH)
@@ -174,7 +175,7 @@ fn elevation_2_between_lower_regions_and_towns_in_the_way_block() {
 #[test]
 fn drawing_spreads_the_land_evenly() {
     let m = Map::get();
-    let json = bh::map_json();
+    let json = Bh::map_json().expect("bh has a map");
     let pos = |id: &str| {
         let r = json["regions"]
             .as_array()

@@ -3,7 +3,8 @@
 mod support;
 use bh::state::*;
 use bh::Bh;
-use engine::{Game, Setup};
+use engine::prelude::*;
+use engine::Setup;
 use support::*;
 
 fn sandbox(seat: engine::Seat) -> Bh {
@@ -55,7 +56,7 @@ fn panic_check_breaks_and_runs_militia() {
     g.advance();
     assert_eq!(g.actor(), Some(B));
     assert_eq!(ids(&g, "british"), vec!["ndw-north"]);
-    g.dice.script([4, 3]);
+    g.core.dice.script([4, 3]);
     act(&mut g, "british", "ndw-north");
     run_the_routes(&mut g);
     assert!(
@@ -167,11 +168,11 @@ fn mutual_demoralization_ends_the_game() {
     g.morale = [1, 1];
     let r = g.put(Regular, B, "moultons-hill");
     g.take_hit(r);
-    assert!(g.demoralized[0] && g.outcome.is_none());
+    assert!(g.demoralized[0] && g.core.outcome.is_none());
     assert!(g.rally_regions(B).is_empty(), "9.3 no Rally");
     let m = g.put(Minuteman, P, "neck");
     g.take_hit(m);
-    assert!(g.outcome.is_some(), "9.4");
+    assert!(g.core.outcome.is_some(), "9.4");
 }
 
 // rule: bh 10.0, 3.0
@@ -205,10 +206,10 @@ fn victory_points_and_the_hill_tie_break() {
     t.put(Minuteman, P, "neck");
     assert_eq!((t.vp(B), t.vp(P)), (0.0, 0.0));
     t.finish();
-    assert_eq!(t.outcome.as_ref().unwrap().winner, Some(B));
+    assert_eq!(t.core.outcome.as_ref().unwrap().winner, Some(B));
     let mut u = sandbox(B);
     u.finish();
-    assert_eq!(u.outcome.as_ref().unwrap().winner, Some(P));
+    assert_eq!(u.core.outcome.as_ref().unwrap().winner, Some(P));
 }
 
 // rule: bh 11.3, 11.0, 12.1
@@ -257,7 +258,7 @@ fn demoralized_militia_hit_on_six_and_demoralized_british_lose_a_die() {
         "patriot",
         &["volley-fire", "breeds-redoubt", "breeds-slope-east", &piece(mil)],
     );
-    g.dice.script([5, 5]);
+    g.core.dice.script([5, 5]);
     act(&mut g, "patriot", "done");
     assert!(log(&g).contains("2 dice, 0 hit(s)"), "{}", log(&g));
     let mut g = sandbox(B);
@@ -268,7 +269,7 @@ fn demoralized_militia_hit_on_six_and_demoralized_british_lose_a_die() {
     for &r in &regs {
         act(&mut g, "british", &piece(r));
     }
-    g.dice.script([1, 1, 1]);
+    g.core.dice.script([1, 1, 1]);
     act(&mut g, "british", "done");
     assert!(log(&g).contains("3 dice"), "{}", log(&g));
 }
@@ -326,7 +327,7 @@ fn a_panic_run_never_takes_a_way_that_ends_over_stacked() {
     g.to_move = P;
     g.ap = [0, 3];
     g.frames.push(Frame::Panic);
-    g.dice.script([1]);
+    g.core.dice.script([1]);
     g.advance();
     assert_logged(&g, "(priority 15");
     assert!(g.pieces[m as usize].panic);
@@ -337,18 +338,18 @@ fn a_panic_run_never_takes_a_way_that_ends_over_stacked() {
         log(&g)
     );
     assert_eq!(g.units(g.region("bunker-slope-west"), P), 3);
-    g.invariants().unwrap();
+    g.check().unwrap();
     // A Patriot seat is not offered the dead end either.
     let (mut g, _) = blocked_fork("standard");
     g.ap = [0, 0];
     g.advance();
-    g.dice.script([1]);
+    g.core.dice.script([1]);
     act(&mut g, "british", "bunker-south");
     assert!(
         g.frames.iter().all(|f| !matches!(f, Frame::Flee { .. })),
         "one way: no choice"
     );
-    g.invariants().unwrap();
+    g.check().unwrap();
 }
 
 // rule: bh 9.1, 6.5, 9.0
@@ -360,12 +361,12 @@ fn a_panicked_unit_left_over_stacked_with_nowhere_to_run_is_lost() {
     g.put(Regular, B, "north-shore");
     g.ap = [0, 0];
     g.advance();
-    g.dice.script([1]);
+    g.core.dice.script([1]);
     let morale = g.morale[1];
     act(&mut g, "british", "bunker-south");
     run_the_routes(&mut g);
     assert_eq!(loc(&g, m), "gone");
     assert_logged(&g, "has nowhere to run and is lost");
     assert_eq!(g.morale[1], morale - 2, "9.0 one for the panic, one for the unit lost");
-    g.invariants().unwrap();
+    g.check().unwrap();
 }

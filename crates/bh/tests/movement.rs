@@ -3,6 +3,7 @@
 mod support;
 use bh::state::*;
 use bh::Bh;
+use engine::prelude::*;
 use support::*;
 
 fn sandbox(seat: engine::Seat) -> Bh {
@@ -111,7 +112,7 @@ fn neck_courage_check_under_the_charles_river_guns() {
         "patriot",
         &["land-move", "muster-box", &piece(weak), &piece(strong), "done"],
     );
-    g.dice.script([3, 2]);
+    g.core.dice.script([3, 2]);
     act(&mut g, "patriot", "neck");
     assert_eq!(loc(&g, weak), "muster-box", "3 + 0 = 3: back to the Muster Box");
     assert!(g.pieces[weak as usize].moved);
@@ -120,10 +121,16 @@ fn neck_courage_check_under_the_charles_river_guns() {
     let alone = g.put_militia(0, "muster-box");
     g.to_move = P;
     acts(&mut g, "patriot", &["land-move", "muster-box", &piece(alone), "done"]);
-    g.dice.script([1]);
+    g.core.dice.script([1]);
     act(&mut g, "patriot", "neck");
     assert_eq!(loc(&g, alone), "muster-box");
-    let last = g.log.visible(None).last().map(|e| e.text.clone()).unwrap_or_default();
+    let last = g
+        .core
+        .log
+        .visible(None)
+        .last()
+        .map(|e| e.text.clone())
+        .unwrap_or_default();
     assert!(last.starts_with("every piece turns back"), "{last}");
     // 3.2 nothing in the Muster Box can be targeted.
     g.put(Regular, B, "neck");

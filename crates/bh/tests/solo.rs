@@ -3,7 +3,8 @@
 mod support;
 use bh::state::*;
 use bh::Bh;
-use engine::{Game, Setup};
+use engine::prelude::*;
+use engine::Setup;
 use support::*;
 
 // rule: bh 12.3, 12.2
@@ -118,7 +119,7 @@ fn patriot_guesses_then_the_british_objective_is_rolled() {
     let mut g = Bh::new(&Setup::new("solo-patriot", 8));
     assert_eq!(g.actor(), Some(P));
     assert_eq!(ids(&g, "patriot").len(), 4);
-    g.dice.script([2]);
+    g.core.dice.script([2]);
     act(&mut g, "patriot", "focus-bunker");
     let obj = g.objective.clone().unwrap();
     assert_eq!((obj.number, obj.turns, obj.zones.clone()), (2, 6, vec![2, 3]));
@@ -132,7 +133,7 @@ fn patriot_guesses_then_the_british_objective_is_rolled() {
     g.put(Regular, B, "ndw-north");
     g.put(Regular, B, "ndw-south");
     g.check_sudden_end();
-    assert!(g.outcome.is_some());
+    assert!(g.core.outcome.is_some());
     assert_eq!(g.vp(B), 4.0, "2 VP per objective region");
 }
 
@@ -148,7 +149,7 @@ fn solitaire_rally_landing_and_random_hits() {
     }
     g.update_released();
     // Healthy leader: one automatically; the rest roll (Regulars 5-6, Marines 3-6).
-    g.dice.script([1, 1, 3]);
+    g.core.dice.script([1, 1, 3]);
     acts(&mut g, "british", &["rally", "breeds-slope-east"]);
     let rallied = regs
         .iter()
@@ -172,7 +173,7 @@ fn solitaire_rally_landing_and_random_hits() {
     g.put(Minuteman, P, "breeds-south");
     let _ = mm;
     g.to_move = B;
-    g.dice.script([6, 6]);
+    g.core.dice.script([6, 6]);
     acts(&mut g, "british", &["bombard", "breeds-south"]);
     assert!(
         ids(&g, "british").contains(&"skip".to_string()),
@@ -248,10 +249,14 @@ fn fire_spreading_at_the_end_of_the_turn_can_end_the_patriot_solitaire() {
     }
     g.ap = [0, 0];
     // Main Street and the Meeting House roll first and miss.
-    g.dice.script([1, 1, 6]);
+    g.core.dice.script([1, 1, 6]);
     g.advance();
     assert!(g.is_ablaze(g.region("town-wharves")));
-    assert!(g.outcome.is_some(), "the objective is met: the game ends\n{}", log(&g));
+    assert!(
+        g.core.outcome.is_some(),
+        "the objective is met: the game ends\n{}",
+        log(&g)
+    );
     assert_eq!(g.turn, 1, "before turn 2 begins");
     assert_logged(&g, "The British have achieved their objectives");
 }

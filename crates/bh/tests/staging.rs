@@ -4,6 +4,7 @@
 mod support;
 use bh::state::*;
 use bh::Bh;
+use engine::prelude::*;
 use support::*;
 
 fn sandbox(seat: engine::Seat) -> Bh {
@@ -113,7 +114,7 @@ fn a_staging_area_reached_by_a_retreat_is_released() {
         act(&mut g, "patriot", &piece(m));
     }
     // Every die misses: the free defensive fire, then a round.
-    g.dice.script([1; 15]);
+    g.core.dice.script([1; 15]);
     act(&mut g, "patriot", "done");
     act(&mut g, "patriot", "fight-on");
     for &r in &regs {

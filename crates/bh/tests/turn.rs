@@ -4,7 +4,8 @@ mod support;
 use bh::setup::DECK;
 use bh::state::*;
 use bh::Bh;
-use engine::{Game, Setup};
+use engine::prelude::*;
+use engine::Setup;
 use support::*;
 
 // rule: bh 2.0, 12.1, 5.1
@@ -133,11 +134,11 @@ fn right_ammunition_arrives_on_die_plus_turn_of_ten() {
     let mut g = Bh::sandbox("standard", B);
     g.put(Cannon, B, "moultons-hill");
     g.turn = 3;
-    g.dice.script([5]);
+    g.core.dice.script([5]);
     end_turn(&mut g);
     assert_eq!(g.turn, 4);
     assert!(!g.ammo_arrived, "5 + 4 = 9");
-    g.dice.script([6]);
+    g.core.dice.script([6]);
     end_turn(&mut g);
     assert!(g.ammo_arrived, "6 + 5 = 11");
     assert!(log(&g).contains("right ammunition arrives"));
@@ -161,7 +162,7 @@ fn end_turn_clears_markers_and_fire_spreads_where_the_british_choose() {
     g.pieces[r as usize].moved = true;
     g.pieces[r as usize].fired = true;
     g.ablaze = bh::state::bit(g.region("town-meeting"));
-    g.dice.script([5]);
+    g.core.dice.script([5]);
     end_turn(&mut g);
     assert!(!g.pieces[r as usize].moved && !g.pieces[r as usize].fired);
     assert_eq!(g.actor(), Some(B));
@@ -179,12 +180,12 @@ fn last_turn_end_of_game_fire_roll_then_victory() {
     g.turn = 10;
     g.ablaze = bh::state::bit(g.region("town-shipyard"));
     // Normal spread fails (1); the end-of-game rolls: every neighbour catches.
-    g.dice.script([1, 6, 6, 6]);
+    g.core.dice.script([1, 6, 6, 6]);
     end_turn(&mut g);
     for id in ["town-mill", "town-meeting", "town-wharves"] {
         assert!(g.is_ablaze(g.region(id)), "{id}");
     }
-    assert!(g.outcome.is_some());
+    assert!(g.core.outcome.is_some());
 }
 
 // rule: bh 4.0, 4.10, 4.9, 4.6
@@ -221,14 +222,14 @@ fn view_shows_pieces_markers_tracks_and_hides_unknown_militia() {
     );
     assert!(v.get("deck").unwrap().get("order").is_none());
     // The map for the renderer.
-    let m = bh::map_json();
+    let m = Bh::map_json().expect("bh has a map");
     assert!(m["regions"]
         .as_array()
         .unwrap()
         .iter()
         .any(|r| r["id"] == "breeds-redoubt"));
     assert!(m["borders"].as_array().unwrap().len() > 80);
-    assert!(bh::provenance().iter().any(|(k, _)| k.starts_with("card 13")));
+    assert!(Bh::provenance().iter().any(|(k, _)| k.starts_with("card 13")));
 }
 
 // rule: bh 5.1, 4.1

@@ -34,13 +34,15 @@ pub fn fresh_seed() -> u64 {
     rand::random()
 }
 
-/// Build and start a game of "title/scenario".
-pub fn start(scenario: &str, seed: u64, options: Vec<(String, String)>) -> Result<Box<dyn AnyGame>> {
+/// Build and start a game of "title/scenario"; `draws` are a referee's
+/// draws of the set-up (a first deal), by name.
+pub fn start(scenario: &str, seed: u64, options: Vec<(String, String)>, draws: &[String]) -> Result<Box<dyn AnyGame>> {
     let options: BTreeMap<String, String> = options.into_iter().collect();
     catalog::new_game(scenario, |key| Setup {
         scenario: key,
         options,
         seed,
+        draws: draws.to_vec(),
     })
     .map_err(|e| anyhow!("{e}"))
 }
@@ -55,9 +57,15 @@ pub fn scenarios() -> Result<()> {
     Ok(())
 }
 
-pub fn new(scenario: &str, seed: Option<u64>, options: Vec<(String, String)>, out: &Path) -> Result<()> {
+pub fn new(
+    scenario: &str,
+    seed: Option<u64>,
+    options: Vec<(String, String)>,
+    draws: &[String],
+    out: &Path,
+) -> Result<()> {
     let seed = seed.unwrap_or_else(fresh_seed);
-    let game = start(scenario, seed, options)?;
+    let game = start(scenario, seed, options, draws)?;
     store::write(out, game.as_ref())?;
     println!("new game {scenario} with seed {seed} written to {}", out.display());
     for line in render::asked(game.as_ref()) {
@@ -99,11 +107,11 @@ pub fn legal(file: &Path, seat: &str) -> Result<()> {
     Ok(())
 }
 
-pub fn act(file: &Path, seat: &str, action: &str, dice: Option<&str>) -> Result<()> {
+pub fn act(file: &Path, seat: &str, action: &str, dice: Option<&str>, draws: &[String]) -> Result<()> {
     let dice = dice.map(parse_dice).transpose()?.unwrap_or_default();
     let mut game = store::load(file)?;
     let before = game.log(Some(seat)).map_err(refused)?.len();
-    game.act(seat, action, &dice).map_err(refused)?;
+    game.act(seat, action, &dice, draws).map_err(refused)?;
     store::write(file, game.as_ref())?;
     for e in game.log(Some(seat))?.iter().skip(before) {
         println!("{}", render::entry(e));
@@ -203,6 +211,7 @@ pub fn bench(scenario: &str, games: usize, seed: u64, options: Vec<(String, Stri
         scenario: key,
         options: options.into_iter().collect(),
         seed,
+        draws: Vec::new(),
     };
     let start = Instant::now();
     let play = if session {
@@ -242,6 +251,7 @@ pub fn bench_bot(
         scenario: key,
         options: options.into_iter().collect(),
         seed,
+        draws: Vec::new(),
     };
     let trees = trees.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let t = (ai.timing)(&setup, &bot, games, trees, decisions).map_err(|e| anyhow!("bad setup: {e}"))?;

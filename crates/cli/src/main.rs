@@ -76,6 +76,10 @@ enum Command {
         scenario: String,
         #[command(flatten)]
         setup: SetupArgs,
+        /// What the set-up draws, by name, in order (referee mode;
+        /// repeatable): Liberty's first deal, British hand first (`--draw s3`).
+        #[arg(long = "draw", value_name = "NAME")]
+        draws: Vec<String>,
         /// The save file to write.
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
@@ -98,6 +102,11 @@ enum Command {
         /// Dice to use for this action's rolls, e.g. 3,5,1 (referee mode).
         #[arg(long)]
         dice: Option<String>,
+        /// What this action draws, by name, in the order it draws (referee
+        /// mode; repeatable): a Liberty block id (`--draw a-morgan`) or card
+        /// key (`--draw s3`), a Revolution Road card number (`--draw 7`).
+        #[arg(long = "draw", value_name = "NAME")]
+        draws: Vec<String>,
     },
     /// Take back the seat's last action, where the rules allow it.
     Undo {
@@ -273,8 +282,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::New {
             scenario,
             setup,
+            draws,
             output,
-        } => c::new(&scenario, setup.seed, setup.options, &output),
+        } => c::new(&scenario, setup.seed, setup.options, &draws, &output),
         Command::Status { file } => c::status(&file),
         Command::Legal { file, seat } => c::legal(&file, &seat),
         Command::Act {
@@ -282,7 +292,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             seat,
             action,
             dice,
-        } => c::act(&file, &seat, &action, dice.as_deref()),
+            draws,
+        } => c::act(&file, &seat, &action, dice.as_deref(), &draws),
         Command::Undo { file, seat } => c::undo(&file, &seat),
         Command::View { file, seat, json } => c::view(&file, &seat, json),
         Command::Log { file, seat } => c::log(&file, seat.as_deref()),

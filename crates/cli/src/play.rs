@@ -45,7 +45,7 @@ pub fn play(cfg: Config, mut input: impl BufRead, mut out: impl Write) -> Result
     let opponent = BotSpec::parse(&opponent).map_err(|e| anyhow!("--opponent: {e}"))?;
     let save = save.as_deref();
     let seed = seed.unwrap_or_else(fresh_seed);
-    let mut game = start(&scenario, seed, options)?;
+    let mut game = start(&scenario, seed, options, &[])?;
     let info = game.info();
     let humans: Vec<&str> = if who == "hotseat" {
         info.seats.to_vec()
@@ -128,7 +128,7 @@ pub fn play(cfg: Config, mut input: impl BufRead, mut out: impl Write) -> Result
                     continue;
                 };
                 let before = game.log(Some(seat))?.len();
-                match game.act(seat, &a.id, &[]) {
+                match game.act(seat, &a.id, &[], &[]) {
                     Ok(()) => {
                         for e in game.log(Some(seat))?.iter().skip(before) {
                             writeln!(out, "  {}", render::entry(e))?;
@@ -192,7 +192,7 @@ fn bot_turn(
         }
     };
     let before = game.log(Some(watcher))?.len();
-    game.act(seat, &a.id, &[])?;
+    game.act(seat, &a.id, &[], &[])?;
     // The label may name a hidden block: the watcher reads only its own log.
     writeln!(out, "{seat} (bot) acts")?;
     for e in game.log(Some(watcher))?.iter().skip(before) {

@@ -17,13 +17,18 @@ pub fn entry(e: &Entry) -> String {
     s
 }
 
-/// `game over: british wins — reason  [rule R]`, or `None` while the game goes on.
+/// `game over: british wins — reason  [rule R]`, with the victory level in
+/// brackets for a title that has levels (`french wins (continental)`), or
+/// `None` while the game goes on.
 pub fn outcome(game: &dyn AnyGame) -> Option<String> {
     let o = game.outcome()?;
-    let who = match game.winner_name() {
+    let mut who = match game.winner_name() {
         Some(w) => format!("{w} wins"),
         None => "draw".to_string(),
     };
+    if let Some(level) = &o.level {
+        let _ = write!(who, " ({level})");
+    }
     let mut s = format!("game over: {who} — {}", o.reason);
     if !o.rule.is_empty() {
         let _ = write!(s, "  [rule {}]", o.rule);

@@ -55,6 +55,7 @@ pub fn run(cfg: Config) -> Result<()> {
             scenario: key,
             options: cfg.options.into_iter().collect(),
             seed: cfg.seed,
+            draws: Vec::new(),
         },
         games: cfg.games,
         seats: bots,

@@ -113,6 +113,39 @@ fn illegal_action_exits_2_and_leaves_the_file_alone() {
     assert_eq!(before, std::fs::read(&file).unwrap());
 }
 
+/// Referee mode: the first deal and an action's draws are entered by name;
+/// a draw that cannot be made is refused and the file is left alone.
+#[test]
+fn referee_draws_are_entered_by_name() {
+    let dir = TempDir::new().unwrap();
+    let file = dir.path().join("dealt.json");
+    let deal = ["s3", "a1", "a1", "a3", "s2", "a2"];
+    let mut new = ph();
+    new.args(["new", SCENARIO, "--seed", "7"]);
+    for card in deal {
+        new.args(["--draw", card]);
+    }
+    new.arg("-o").arg(&file).assert().success();
+    let view = stdout(ph().args(["view", arg(&file), "--as", "british", "--json"]));
+    let hand: serde_json::Value = serde_json::from_str(&view).unwrap();
+    assert!(view.contains("s3") && hand.to_string().contains("a1"), "{view}");
+    ph().args(["new", SCENARIO, "--draw", "s3", "--draw", "s3", "--draw", "s3", "-o"])
+        .arg(dir.path().join("bad.json"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot draw 's3'"));
+    assert!(!dir.path().join("bad.json").exists());
+
+    let before = std::fs::read(&file).unwrap();
+    let seat = to_act(&file).remove(0);
+    let id = first_legal(&file, &seat);
+    ph().args(["act", arg(&file), "--as", &seat, &id, "--draw", "a-morgan"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("fewer than the draws given"));
+    assert_eq!(before, std::fs::read(&file).unwrap());
+}
+
 #[test]
 fn wrong_seat_exits_2() {
     let dir = TempDir::new().unwrap();
@@ -194,10 +227,13 @@ fn unknown_scenario_lists_known_ones() {
 
 #[test]
 fn bench_prints_actions_per_second() {
-    ph().args(["bench", SCENARIO, "--games", "2"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("games: 2").and(predicate::str::contains("actions/s: ")));
+    for session in [None, Some("--session")] {
+        ph().args(["bench", SCENARIO, "--games", "2"])
+            .args(session)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("games: 2").and(predicate::str::contains("actions/s: ")));
+    }
 }
 
 #[test]

@@ -56,6 +56,7 @@ pub fn run<G: Game>(cfg: &Config) -> Report {
             scenario: cfg.scenario.clone(),
             options: cfg.options.clone(),
             seed,
+            draws: Vec::new(),
         };
         let n = one_game::<G>(setup, cfg);
         report.games += 1;

@@ -16,7 +16,8 @@ pub trait AnyGame: Send {
     fn to_act(&self) -> Vec<&'static str>;
     fn prompt(&self, seat: &str) -> Result<Option<Prompt>, Refusal>;
     fn legal(&self, seat: &str) -> Result<Vec<ActionInfo>, Refusal>;
-    fn act(&mut self, seat: &str, id: &str, dice: &[u8]) -> Result<(), Refusal>;
+    /// Apply an action; `dice` and `draws` are a referee's (empty in play).
+    fn act(&mut self, seat: &str, id: &str, dice: &[u8], draws: &[String]) -> Result<(), Refusal>;
     fn can_undo(&self, seat: &str) -> bool;
     fn undo(&mut self, seat: &str) -> Result<(), String>;
     /// `None` is the spectator.
@@ -46,9 +47,9 @@ impl<G: Game> AnyGame for Session<G> {
     fn legal(&self, seat: &str) -> Result<Vec<ActionInfo>, Refusal> {
         Ok(described(self.state(), Self::seat(seat)?))
     }
-    fn act(&mut self, seat: &str, id: &str, dice: &[u8]) -> Result<(), Refusal> {
+    fn act(&mut self, seat: &str, id: &str, dice: &[u8], draws: &[String]) -> Result<(), Refusal> {
         let s = Self::seat(seat)?;
-        Session::act(self, s, id, dice)
+        Session::act_scripted(self, s, id, dice, draws)
     }
     fn can_undo(&self, seat: &str) -> bool {
         Self::seat(seat).is_ok_and(|s| Session::can_undo(self, s))

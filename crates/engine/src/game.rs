@@ -75,9 +75,12 @@ pub struct TitleInfo {
     /// Changes whenever rules or data change how a game plays; saved games
     /// record it so a replay knows which rules made them.
     pub rules_version: &'static str,
-    /// The files `--data DIR` may replace (see [`Game::use_data_dir`]); a
+    /// The files `--data DIR` may replace (see [`Title::use_data_dir`]); a
     /// save file records those a game was made with.
     pub data_files: &'static [&'static str],
+    /// The levels of a result, the least first (FIW 29.22: draw, colonial,
+    /// continental, imperial); empty when the title has none.
+    pub victory_levels: &'static [&'static str],
 }
 
 impl TitleInfo {
@@ -96,6 +99,10 @@ pub struct Setup {
     #[serde(default)]
     pub options: BTreeMap<String, String>,
     pub seed: u64,
+    /// Referee mode: what the set-up draws (a first deal of cards), by
+    /// name, in the order it draws them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draws: Vec<String>,
 }
 
 impl Setup {
@@ -104,6 +111,7 @@ impl Setup {
             scenario: scenario.to_string(),
             options: BTreeMap::new(),
             seed,
+            draws: Vec::new(),
         }
     }
 
@@ -147,6 +155,8 @@ pub enum SetupError {
     UnknownOption(String),
     #[error("option '{0}' cannot be '{1}' (allowed: {2})")]
     BadOptionValue(String, String, String),
+    #[error("the set-up cannot draw {0}")]
+    BadDraw(String),
 }
 
 /// What a seat is asked now.
@@ -169,6 +179,11 @@ pub struct ActionInfo {
 pub struct Outcome {
     /// `None` is a draw.
     pub winner: Option<Seat>,
+    /// How great the result is, one of the title's
+    /// [`TitleInfo::victory_levels`] (FIW 29.22: a draw, or a colonial,
+    /// continental or imperial victory); `None` for a title without levels.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
     pub reason: String,
     pub rule: String,
 }
@@ -185,56 +200,54 @@ impl Outcome {
     }
 }
 
-pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
-    type Action: Clone + Debug + PartialEq + Send + Sync;
+/// What every game carries, whatever its title: its log, its dice and,
+/// once it is over, its outcome. A title's state holds one, flattened into
+/// its JSON (`#[serde(flatten)] core: Core`), and hands it to the engine
+/// through [`Game::core`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Core {
+    pub outcome: Option<Outcome>,
+    pub dice: Dice,
+    pub log: Log,
+}
 
-    fn info() -> &'static TitleInfo;
-
-    /// A new game; `setup` has been validated against `info()`.
-    fn new(setup: &Setup) -> Self;
-
-    /// Seats that must act now (empty once the game is over).
-    fn to_act(&self) -> SeatSet;
-
-    fn prompt(&self, seat: Seat) -> Prompt;
-
-    /// Every legal action for `seat`, appended to `out` (empty if it need not act).
-    fn legal(&self, seat: Seat, out: &mut Vec<Self::Action>);
-
-    /// Apply an action known to be legal. Callers go through [`crate::apply`].
-    fn apply_legal(&mut self, seat: Seat, action: &Self::Action);
-
-    /// Id, label and target of an action legal for `seat` now.
-    fn describe(&self, seat: Seat, action: &Self::Action) -> ActionInfo;
-
-    /// The id of [`Game::describe`], written to `out` without its label: the
-    /// id of every move a caller names is looked up through it, so a title
-    /// writes it without allocating (the default describes the action).
-    fn write_id(&self, seat: Seat, action: &Self::Action, out: &mut dyn fmt::Write) -> fmt::Result {
-        out.write_str(&self.describe(seat, action).id)
+impl Core {
+    /// The core of a new game: dice seeded from the setup, with the
+    /// set-up's scripted draws queued.
+    pub fn new(setup: &Setup) -> Self {
+        let mut dice = Dice::seeded(setup.seed);
+        dice.script_draws(setup.draws.iter().cloned());
+        Core {
+            outcome: None,
+            dice,
+            log: Log::default(),
+        }
     }
 
-    fn outcome(&self) -> Option<&Outcome>;
+    /// End the game.
+    pub fn finish(&mut self, winner: Option<Seat>, reason: impl Into<String>, rule: &str) {
+        self.outcome = Some(Outcome {
+            winner,
+            level: None,
+            reason: reason.into(),
+            rule: rule.to_string(),
+        });
+    }
 
-    /// Everything `viewer` may know, and nothing more.
-    fn view(&self, viewer: Viewer) -> serde_json::Value;
+    /// End the game with a result of this level (one of the title's
+    /// [`TitleInfo::victory_levels`]).
+    pub fn finish_at(&mut self, winner: Option<Seat>, level: &str, reason: impl Into<String>, rule: &str) {
+        self.finish(winner, reason, rule);
+        if let Some(o) = &mut self.outcome {
+            o.level = Some(level.to_string());
+        }
+    }
+}
 
-    fn log(&self) -> &Log;
-    fn log_mut(&mut self) -> &mut Log;
-    fn dice(&self) -> &Dice;
-    fn dice_mut(&mut self) -> &mut Dice;
-
-    /// A full state consistent with all `observer` has seen, with every hidden
-    /// thing resampled and a fresh generator (so no future die is foreseen).
-    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self;
-
-    /// The title's invariants (every piece in one place, strengths in range...).
-    fn check(&self) -> Result<(), String>;
-
-    /// How well `seat` stands, in [0, 1] (1 = won, 0 = lost): the score of a
-    /// cut-off playout for the AI, from what the title values (victory points,
-    /// control, strength).
-    fn evaluate(&self, seat: Seat) -> f64;
+/// What a title is apart from any one game: its metadata, its data and its
+/// map. Implemented once per title, in the crate's `lib.rs`.
+pub trait Title: 'static {
+    fn info() -> &'static TitleInfo;
 
     /// The map as the browser's renderer for this title draws it (spaces or
     /// regions with drawing coordinates); `None` when the title has no map.
@@ -257,6 +270,131 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     }
 }
 
+/// The sequence of play: who decides, what they may do, and what follows by
+/// itself. A title implements it where it keeps its dispatch (its
+/// `turn.rs`), usually over a stack of frames: [`Procedure::step`] looks at
+/// the top frame and either resolves what needs no decision or stops for
+/// one. The engine calls only the provided methods of [`Game`] on it.
+pub trait Procedure: Sized {
+    /// One decision of a seat. Equality is what makes an action legal: the
+    /// engine looks it up in [`Procedure::legal_for`]'s list.
+    type Action: Clone + Debug + PartialEq + Send + Sync;
+
+    /// Seats that must decide now, were the game not over.
+    fn acting(&self) -> SeatSet;
+
+    /// What `seat`, one of [`Procedure::acting`], is asked now.
+    fn prompt(&self, seat: Seat) -> Prompt;
+
+    /// Every legal action of `seat`, one of [`Procedure::acting`], appended
+    /// to `out`, each once. It may depend only on what `seat` may know
+    /// (the conformance harness checks it in resampled worlds).
+    fn legal_for(&self, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Apply one of [`Procedure::legal_for`]'s actions.
+    fn perform(&mut self, seat: Seat, action: Self::Action);
+
+    /// Resolve one automatic step (a die to roll, a phase to begin, a frame
+    /// to close); false when a seat must decide before anything else can
+    /// happen. Called until it returns false or the game is over.
+    fn step(&mut self) -> bool {
+        false
+    }
+}
+
+/// How an action reads: its stable id and a label for a player. In a
+/// title's `actions.rs`.
+pub trait Describe: Procedure {
+    /// Id, label and target of an action legal for `seat` now. The id is
+    /// stable across versions (save files name actions by it), unique among
+    /// the seat's legal actions, lowercase words and digits joined by '-'.
+    fn describe(&self, seat: Seat, action: &Self::Action) -> ActionInfo;
+
+    /// The id of [`Describe::describe`], written to `out` without its
+    /// label: the move a caller names is looked up through it, so a title
+    /// writes it without allocating (the default describes the action). The
+    /// conformance harness checks that the two agree.
+    fn write_id(&self, seat: Seat, action: &Self::Action, out: &mut dyn fmt::Write) -> fmt::Result {
+        out.write_str(&self.describe(seat, action).id)
+    }
+}
+
+/// What a seat may know. In a title's `view.rs`.
+pub trait Views: Sized {
+    /// Everything `viewer` may know, and nothing more.
+    fn view(&self, viewer: Viewer) -> serde_json::Value;
+
+    /// A full state consistent with all `observer` has seen, with every
+    /// hidden thing resampled and a fresh generator (so no future die is
+    /// foreseen): the worlds the AI searches and the harness's leak check.
+    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self;
+}
+
+/// A title's game: the contract every title implements, as [`Title`],
+/// [`Procedure`], [`Describe`] and [`Views`] and the few methods here.
+/// Callers use the provided methods ([`Game::to_act`], [`Game::legal`],
+/// [`Game::apply_legal`], ...) and go through [`apply`] or
+/// [`crate::Session`], never through the parts.
+pub trait Game: Title + Procedure + Describe + Views + Clone + Serialize + DeserializeOwned + Send + Sync {
+    /// A new game; `setup` has been validated against `info()`.
+    fn new(setup: &Setup) -> Self;
+
+    fn core(&self) -> &Core;
+    fn core_mut(&mut self) -> &mut Core;
+
+    /// The title's invariants (every piece in one place, strengths in range...).
+    fn check(&self) -> Result<(), String>;
+
+    /// How well `seat` stands, in [0, 1] (1 = won, 0 = lost): the score of a
+    /// cut-off playout for the AI, from what the title values (victory points,
+    /// control, strength).
+    fn evaluate(&self, seat: Seat) -> f64;
+
+    /// Seats that must act now (none once the game is over).
+    fn to_act(&self) -> SeatSet {
+        if self.outcome().is_some() {
+            SeatSet::NONE
+        } else {
+            self.acting()
+        }
+    }
+
+    /// Every legal action for `seat`, appended to `out` (none if it need not act).
+    fn legal(&self, seat: Seat, out: &mut Vec<Self::Action>) {
+        if self.to_act().contains(seat) {
+            self.legal_for(seat, out);
+        }
+    }
+
+    /// Apply an action known to be legal, then every automatic step up to
+    /// the next decision. Callers go through [`crate::apply`].
+    fn apply_legal(&mut self, seat: Seat, action: &Self::Action) {
+        self.perform(seat, action.clone());
+        self.advance();
+    }
+
+    /// Run automatic steps until a seat must decide or the game is over.
+    fn advance(&mut self) {
+        while self.outcome().is_none() && self.step() {}
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.core().outcome.as_ref()
+    }
+    fn log(&self) -> &Log {
+        &self.core().log
+    }
+    fn log_mut(&mut self) -> &mut Log {
+        &mut self.core_mut().log
+    }
+    fn dice(&self) -> &Dice {
+        &self.core().dice
+    }
+    fn dice_mut(&mut self) -> &mut Dice {
+        &mut self.core_mut().dice
+    }
+}
+
 /// Why an action was refused. The state is unchanged whenever this is returned.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum Refusal {
@@ -268,6 +406,9 @@ pub enum Refusal {
     NotLegal(String, String),
     #[error("unknown seat '{0}'")]
     UnknownSeat(String),
+    /// Referee mode: a draw given for the action cannot be made.
+    #[error("{0}")]
+    BadDraw(String),
 }
 
 /// The one place that checks that a seat must act and that the action is legal.
@@ -347,88 +488,4 @@ pub fn described<G: Game>(game: &G, seat: Seat) -> Vec<ActionInfo> {
         game.legal(seat, &mut legal);
     }
     legal.iter().map(|a| game.describe(seat, a)).collect()
-}
-
-/// The five accessors of `Game` that every title writes alike, for a state
-/// with the fields `outcome: Option<Outcome>`, `log: Log` and `dice: Dice`:
-/// write `engine::state_accessors!();` inside `impl Game for ...`.
-#[macro_export]
-macro_rules! state_accessors {
-    () => {
-        fn outcome(&self) -> Option<&$crate::Outcome> {
-            self.outcome.as_ref()
-        }
-        fn log(&self) -> &$crate::Log {
-            &self.log
-        }
-        fn log_mut(&mut self) -> &mut $crate::Log {
-            &mut self.log
-        }
-        fn dice(&self) -> &$crate::Dice {
-            &self.dice
-        }
-        fn dice_mut(&mut self) -> &mut $crate::Dice {
-            &mut self.dice
-        }
-    };
-}
-
-/// The eight methods of `Game` that every title hands, alike, to its crate
-/// and its modules: `info`, `map_json`, `provenance` and `use_data_dir`
-/// call the crate's functions of those names; `describe`, `view`,
-/// `determinize` and `check` call the state's `describe_action(action)`,
-/// `render_view(viewer)`, `sample_for(observer, rng)` and `invariants()`.
-/// Write `engine::title_methods!();` inside `impl Game for ...`.
-#[macro_export]
-macro_rules! title_methods {
-    () => {
-        fn info() -> &'static $crate::TitleInfo {
-            info()
-        }
-        fn map_json() -> Option<$crate::serde_json::Value> {
-            Some(map_json())
-        }
-        fn provenance() -> Vec<(String, String)> {
-            provenance()
-        }
-        fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
-            use_data_dir(dir)
-        }
-        fn describe(&self, _seat: $crate::Seat, action: &Self::Action) -> $crate::ActionInfo {
-            self.describe_action(action)
-        }
-        fn view(&self, viewer: $crate::Viewer) -> $crate::serde_json::Value {
-            self.render_view(viewer)
-        }
-        fn determinize(&self, observer: $crate::Seat, rng: &mut $crate::rand_chacha::ChaCha8Rng) -> Self {
-            self.sample_for(observer, rng)
-        }
-        fn check(&self) -> Result<(), String> {
-            self.invariants()
-        }
-    };
-}
-
-/// The three methods of `Game` that a title run as a procedure (a frame
-/// stack advanced between decisions) writes alike, for a state with the
-/// field `outcome` and the methods `acting() -> SeatSet` (who must decide
-/// now), `legal_for(seat, out)`, `perform(seat, action)` (one decision) and
-/// `advance()` (automatic steps up to the next decision): write
-/// `engine::procedure_methods!();` inside `impl Game for ...`.
-#[macro_export]
-macro_rules! procedure_methods {
-    () => {
-        fn to_act(&self) -> $crate::SeatSet {
-            self.acting()
-        }
-        fn legal(&self, seat: $crate::Seat, out: &mut Vec<Self::Action>) {
-            if self.outcome.is_none() && self.acting().contains(seat) {
-                self.legal_for(seat, out);
-            }
-        }
-        fn apply_legal(&mut self, seat: $crate::Seat, action: &Self::Action) {
-            self.perform(seat, action.clone());
-            self.advance();
-        }
-    };
 }

@@ -1,4 +1,4 @@
-//! Powderhorn's game-agnostic core. See `docs/architecture.md`.
+//! Powderhorn's game-agnostic core. See `ARCHITECTURE.md` at the repository root.
 //!
 //! A title implements [`Game`]; callers go through [`apply`] (the single
 //! legality check), [`Session`] (event-sourced play with undo and save files)
@@ -11,18 +11,21 @@ pub mod dynamic;
 pub mod game;
 pub mod log;
 pub mod session;
+pub mod table;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
 pub use dice::Dice;
 pub use dynamic::{AnyGame, TitleEntry};
 pub use game::{
-    action_id, apply, described, find_action, ActionInfo, Game, OptionInfo, Outcome, Prompt, Refusal, ScenarioInfo,
-    Seat, SeatSet, Setup, SetupError, TitleInfo, Viewer,
+    action_id, apply, described, find_action, ActionInfo, Core, Describe, Game, OptionInfo, Outcome, Procedure, Prompt,
+    Refusal, ScenarioInfo, Seat, SeatSet, Setup, SetupError, Title, TitleInfo, Viewer, Views,
 };
 pub use log::{Audience, Entry, Log};
 pub use session::{parse_save, Record, SaveError, SaveFile, Session, UndoError};
 
-// For `title_methods!`, so that a title's crate need not name them.
-#[doc(hidden)]
-pub use {rand_chacha, serde_json};
+/// The traits a title implements and a caller of a concrete title's methods
+/// needs in scope: `use engine::prelude::*;`.
+pub mod prelude {
+    pub use crate::{Describe, Game, Procedure, Title, Views};
+}

@@ -17,6 +17,10 @@ pub struct Record {
     /// Dice scripted for this action (referee mode), queued before it is applied.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<u8>,
+    /// Draws scripted for this action (referee mode), by the drawn thing's
+    /// name; the action uses every one of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draws: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -92,7 +96,16 @@ struct Snapshot<G> {
 impl<G: Game> Session<G> {
     pub fn new(mut setup: Setup) -> Result<Self, SetupError> {
         setup.validate(G::info())?;
-        let state = G::new(&setup);
+        let mut state = G::new(&setup);
+        let left = state.dice().scripted_draws_left();
+        if let Some(name) = state.dice_mut().take_misdraw() {
+            return Err(SetupError::BadDraw(format!("'{name}'")));
+        }
+        if left > 0 {
+            return Err(SetupError::BadDraw(format!(
+                "{left} of the draws given: it draws fewer"
+            )));
+        }
         Ok(Session {
             setup,
             actions: Vec::new(),
@@ -122,12 +135,21 @@ impl<G: Game> Session<G> {
     /// Apply the action with this id for this seat, after queueing `dice`.
     /// On refusal nothing changes (the dice are not queued either).
     pub fn act(&mut self, seat: Seat, id: &str, dice: &[u8]) -> Result<(), Refusal> {
+        self.act_scripted(seat, id, dice, &[])
+    }
+
+    /// [`Session::act`] with the draws of a physical game too (referee
+    /// mode): each names the block, card or leader drawn, in the order the
+    /// action draws them. A name that cannot be drawn, or more names than
+    /// the action draws, refuse the action.
+    pub fn act_scripted(&mut self, seat: Seat, id: &str, dice: &[u8], draws: &[String]) -> Result<(), Refusal> {
         let before = (self.undoable == 0).then(|| self.snapshot());
-        let barrier = self.play(seat, id, dice)?;
+        let barrier = self.play(seat, id, dice, draws)?;
         self.actions.push(Record {
             seat: G::info().seat_name(seat).to_string(),
             action: id.to_string(),
             dice: dice.to_vec(),
+            draws: draws.to_vec(),
         });
         if barrier {
             self.undoable = 0;
@@ -143,12 +165,27 @@ impl<G: Game> Session<G> {
 
     /// Apply one action; true when it is an undo barrier: chance or a reveal
     /// happened, or the decision passed on.
-    fn play(&mut self, seat: Seat, id: &str, dice: &[u8]) -> Result<bool, Refusal> {
+    fn play(&mut self, seat: Seat, id: &str, dice: &[u8], draws: &[String]) -> Result<bool, Refusal> {
         let action = find_in(&self.state, seat, id, &mut self.legal)?;
         let events = self.state.dice().events();
+        // Only a referee's draws can be wrong: keep the state to go back to.
+        let kept = (!draws.is_empty()).then(|| self.state.clone());
         self.state.dice_mut().script(dice.iter().copied());
+        self.state.dice_mut().script_draws(draws.iter().cloned());
         // find_in checked the turn and that the action is legal.
         self.state.apply_legal(seat, &action);
+        if let Some(kept) = kept {
+            let left = self.state.dice().scripted_draws_left();
+            let fault = match self.state.dice_mut().take_misdraw() {
+                Some(name) => Some(format!("'{name}' cannot be drawn by {id} now")),
+                None if left > 0 => Some(format!("{id} draws {} fewer than the draws given", left)),
+                None => None,
+            };
+            if let Some(why) = fault {
+                self.state = kept;
+                return Err(Refusal::BadDraw(why));
+            }
+        }
         Ok(self.state.dice().events() != events
             || self.state.to_act() != crate::SeatSet::one(seat)
             || self.state.outcome().is_some())
@@ -175,7 +212,7 @@ impl<G: Game> Session<G> {
             let r = self.actions[i].clone();
             let seat = Self::seat(&r.seat).expect("a recorded seat");
             let barrier = self
-                .play(seat, &r.action, &r.dice)
+                .play(seat, &r.action, &r.dice, &r.draws)
                 .expect("an action played before plays again");
             debug_assert!(!barrier, "an undoable action was a barrier");
         }
@@ -221,7 +258,8 @@ impl<G: Game> Session<G> {
                 why,
             };
             let seat = Self::seat(&r.seat).map_err(|e| fail(e.to_string()))?;
-            s.act(seat, &r.action, &r.dice).map_err(|e| fail(e.to_string()))?;
+            s.act_scripted(seat, &r.action, &r.dice, &r.draws)
+                .map_err(|e| fail(e.to_string()))?;
         }
         Ok(s)
     }

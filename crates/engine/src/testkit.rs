@@ -2,13 +2,15 @@
 //! the bots): two seats each hold a secret number from 1 to 6, take turns
 //! adding 1 or 2 to a pending count (several steps before rolling), then roll
 //! a die: at or above their secret, the pending count is banked. The first to
-//! 12 banked wins. The opponent's secret is the hidden information, and
-//! `determinize` resamples it from the generator alone (a canonical sampler),
-//! so two states a seat cannot tell apart give it identical observations.
+//! 12 banked wins, clearly when 6 ahead, else narrowly (victory levels). The
+//! opponent's secret is the hidden information, and `determinize` resamples it
+//! from the generator alone (a canonical sampler), so two states a seat cannot
+//! tell apart give it identical observations.
 //! Built only with the `testkit` feature.
 
 use crate::{
-    ActionInfo, Dice, Game, Log, OptionInfo, Outcome, Prompt, ScenarioInfo, Seat, SeatSet, Setup, TitleInfo, Viewer,
+    ActionInfo, Core, Describe, Game, OptionInfo, Procedure, Prompt, ScenarioInfo, Seat, SeatSet, Setup, Title,
+    TitleInfo, Viewer, Views,
 };
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -21,9 +23,8 @@ pub struct Toy {
     pub secret: [u8; 2],
     pub pending: u8,
     pub banked: [u8; 2],
-    pub outcome: Option<Outcome>,
-    pub dice: Dice,
-    pub log: Log,
+    #[serde(flatten)]
+    pub core: Core,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -48,34 +49,20 @@ static INFO: TitleInfo = TitleInfo {
     }],
     rules_version: "toy-1",
     data_files: &["toy.tsv"],
+    victory_levels: &["narrow", "clear"],
 };
 
-impl Game for Toy {
-    type Action = Act;
-
-    crate::state_accessors!();
+impl Title for Toy {
     fn info() -> &'static TitleInfo {
         &INFO
     }
-    fn new(setup: &Setup) -> Self {
-        let mut dice = Dice::seeded(setup.seed);
-        let secret = [dice.d6(), dice.d6()];
-        Toy {
-            turn: 0,
-            secret,
-            pending: 0,
-            banked: [0, 0],
-            outcome: None,
-            dice,
-            log: Log::default(),
-        }
-    }
-    fn to_act(&self) -> SeatSet {
-        if self.outcome.is_some() {
-            SeatSet::NONE
-        } else {
-            SeatSet::one(self.turn)
-        }
+}
+
+impl Procedure for Toy {
+    type Action = Act;
+
+    fn acting(&self) -> SeatSet {
+        SeatSet::one(self.turn)
     }
     fn prompt(&self, _seat: Seat) -> Prompt {
         Prompt {
@@ -83,41 +70,42 @@ impl Game for Toy {
             rule: "1".into(),
         }
     }
-    fn legal(&self, seat: Seat, out: &mut Vec<Act>) {
-        if self.to_act().contains(seat) {
-            if self.pending < 4 {
-                out.extend([Act::Add(1), Act::Add(2)]);
-            }
-            out.push(Act::Roll);
+    fn legal_for(&self, _seat: Seat, out: &mut Vec<Act>) {
+        if self.pending < 4 {
+            out.extend([Act::Add(1), Act::Add(2)]);
         }
+        out.push(Act::Roll);
     }
-    fn apply_legal(&mut self, seat: Seat, a: &Act) {
-        match *a {
+    fn perform(&mut self, seat: Seat, a: Act) {
+        let core = &mut self.core;
+        match a {
             Act::Add(n) => {
                 self.pending += n;
-                self.log.tell(seat, "1", || format!("pending {}", self.pending));
+                core.log.tell(seat, "1", || format!("pending {}", self.pending));
             }
             Act::Roll => {
-                let r = self.dice.d6();
+                let r = core.dice.d6();
                 let gain = if r >= self.secret[seat as usize] {
                     self.pending
                 } else {
                     0
                 };
                 self.banked[seat as usize] += gain;
-                self.log.roll("2", &[r], || format!("banks {gain}"));
+                core.log.roll("2", &[r], || format!("banks {gain}"));
                 self.pending = 0;
                 self.turn = 1 - seat;
                 if self.banked[seat as usize] >= 12 {
-                    self.outcome = Some(Outcome {
-                        winner: Some(seat),
-                        reason: "12 points".into(),
-                        rule: "3".into(),
-                    });
+                    // 6 points ahead or more is a clear win, else a narrow one.
+                    let lead = self.banked[seat as usize].saturating_sub(self.banked[1 - seat as usize]);
+                    let level = if lead >= 6 { "clear" } else { "narrow" };
+                    core.finish_at(Some(seat), level, "12 points", "3");
                 }
             }
         }
     }
+}
+
+impl Describe for Toy {
     fn describe(&self, _seat: Seat, a: &Act) -> ActionInfo {
         let id = match a {
             Act::Add(n) => format!("add-{n}"),
@@ -129,15 +117,38 @@ impl Game for Toy {
             target: None,
         }
     }
+}
+
+impl Views for Toy {
     fn view(&self, viewer: Viewer) -> serde_json::Value {
         json!({"banked": self.banked, "pending": self.pending, "secret": viewer.map(|v| self.secret[v as usize])})
     }
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
         let mut g = self.clone();
         g.secret[1 - observer as usize] = rng.gen_range(1..=6);
-        g.dice.reseed(rng);
-        g.log.keep_visible(Some(observer));
+        g.core.dice.reseed(rng);
+        g.core.log.keep_visible(Some(observer));
         g
+    }
+}
+
+impl Game for Toy {
+    fn new(setup: &Setup) -> Self {
+        let mut core = Core::new(setup);
+        let secret = [core.dice.d6(), core.dice.d6()];
+        Toy {
+            turn: 0,
+            secret,
+            pending: 0,
+            banked: [0, 0],
+            core,
+        }
+    }
+    fn core(&self) -> &Core {
+        &self.core
+    }
+    fn core_mut(&mut self) -> &mut Core {
+        &mut self.core
     }
     fn evaluate(&self, seat: Seat) -> f64 {
         let [a, b] = self.banked.map(f64::from);

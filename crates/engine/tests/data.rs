@@ -2,8 +2,9 @@
 //! use is process-wide, as it is in the `powderhorn` binary).
 
 use engine::data::{self, DataOverride};
+use engine::prelude::*;
 use engine::testkit::Toy;
-use engine::{Game, SaveError, Session, Setup};
+use engine::{SaveError, Session, Setup};
 
 #[test]
 fn a_save_records_the_data_it_was_made_with_and_refuses_other_data() {
@@ -42,7 +43,7 @@ fn a_save_records_the_data_it_was_made_with_and_refuses_other_data() {
     let save = s.save();
     assert_eq!(save.data.as_ref(), Some(&d));
     let text = serde_json::to_string(&save).unwrap();
-    assert!(Session::<Toy>::load(&engine::parse_save(&text).unwrap()).is_ok());
+    Session::<Toy>::load(&engine::parse_save(&text).unwrap()).unwrap();
 
     // Other contents under the same name: another digest, refused.
     std::fs::write(dir.join("toy.tsv"), "target\t13\n").unwrap();

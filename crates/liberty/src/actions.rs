@@ -4,7 +4,7 @@ use crate::blocks::{self, Block};
 use crate::cards::Card;
 use crate::map::Hex;
 use crate::state::Liberty;
-use engine::ActionInfo;
+use engine::{ActionInfo, Describe, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -84,50 +84,10 @@ impl Liberty {
     pub fn hex_id(&self, h: Hex) -> &'static str {
         &self.map().spaces[h as usize].id
     }
+}
 
-    /// The action's id, stable across versions (save files name actions by
-    /// it); the engine finds the action a caller names through it.
-    pub fn write_action_id(&self, a: &Action, out: &mut dyn fmt::Write) -> fmt::Result {
-        let h = |h: Hex| self.hex_id(h);
-        match *a {
-            Action::PlayCard(c) => write!(out, "card-{}", c.key()),
-            Action::Offer { give, get } => write!(out, "offer-{}-for-{}", bid(give), bid(get)),
-            Action::Accept => out.write_str("accept"),
-            Action::Decline => out.write_str("decline"),
-            Action::NoOffer => out.write_str("no-offer"),
-            Action::GoFirst => out.write_str("go-first"),
-            Action::GoSecond => out.write_str("go-second"),
-            Action::SupplyStep(b) => write!(out, "supply-{}", bid(b)),
-            Action::SupplyDone => out.write_str("supply-done"),
-            Action::Group(x) => write!(out, "group-{}", h(x)),
-            Action::Replace => out.write_str("replace"),
-            Action::EndActions => out.write_str("end-actions"),
-            Action::Pick(b) => write!(out, "pick-{}", bid(b)),
-            Action::Step(x) => write!(out, "step-{}", h(x)),
-            Action::River(x) => write!(out, "river-{}", h(x)),
-            Action::Sail(x) => write!(out, "sail-{}", h(x)),
-            Action::Stop => out.write_str("stop"),
-            Action::EndGroup => out.write_str("end-group"),
-            Action::Pin(b) => write!(out, "pin-{}", bid(b)),
-            Action::Main { hex, side } => write!(out, "main-{}-{}", h(hex), side),
-            Action::Deploy(x) => write!(out, "deploy-{}", h(x)),
-            Action::Battle(x) => write!(out, "battle-{}", h(x)),
-            Action::MilitiaC2(true) => out.write_str("militia-c2"),
-            Action::MilitiaC2(false) => out.write_str("militia-c1"),
-            Action::Fire(b) => write!(out, "fire-{}", bid(b)),
-            Action::Charge(b) => write!(out, "charge-{}", bid(b)),
-            Action::Hold(b) => write!(out, "hold-{}", bid(b)),
-            Action::Retreat(b, x) => write!(out, "retreat-{}-{}", bid(b), h(x)),
-            Action::Hit(b) => write!(out, "hit-{}", bid(b)),
-            Action::Regroup(b, x) => write!(out, "regroup-{}-{}", bid(b), h(x)),
-            Action::RegroupDone => out.write_str("regroup-done"),
-            Action::Disband(b) => write!(out, "disband-{}", bid(b)),
-            Action::DisbandDone => out.write_str("disband-done"),
-            Action::Eliminate(b) => write!(out, "eliminate-{}", bid(b)),
-        }
-    }
-
-    pub fn describe_action(&self, a: &Action) -> ActionInfo {
+impl Describe for Liberty {
+    fn describe(&self, seat: Seat, a: &Action) -> ActionInfo {
         let name = |b: Block| Liberty::name(b).to_string();
         let hn = |h: Hex| self.hex_name(h);
         let hex = |h: Hex| Some(self.hex_id(h).to_string());
@@ -183,7 +143,49 @@ impl Liberty {
             Action::Eliminate(b) => (format!("{} is lost to winter attrition", name(b)), block(b)),
         };
         let mut id = String::new();
-        self.write_action_id(a, &mut id).expect("a String takes any id");
+        self.write_id(seat, a, &mut id).expect("a String takes any id");
         ActionInfo { id, label, target }
+    }
+
+    /// The action's id, stable across versions (save files name actions by
+    /// it); the engine finds the action a caller names through it.
+    fn write_id(&self, _seat: Seat, a: &Action, out: &mut dyn fmt::Write) -> fmt::Result {
+        let h = |h: Hex| self.hex_id(h);
+        match *a {
+            Action::PlayCard(c) => write!(out, "card-{}", c.key()),
+            Action::Offer { give, get } => write!(out, "offer-{}-for-{}", bid(give), bid(get)),
+            Action::Accept => out.write_str("accept"),
+            Action::Decline => out.write_str("decline"),
+            Action::NoOffer => out.write_str("no-offer"),
+            Action::GoFirst => out.write_str("go-first"),
+            Action::GoSecond => out.write_str("go-second"),
+            Action::SupplyStep(b) => write!(out, "supply-{}", bid(b)),
+            Action::SupplyDone => out.write_str("supply-done"),
+            Action::Group(x) => write!(out, "group-{}", h(x)),
+            Action::Replace => out.write_str("replace"),
+            Action::EndActions => out.write_str("end-actions"),
+            Action::Pick(b) => write!(out, "pick-{}", bid(b)),
+            Action::Step(x) => write!(out, "step-{}", h(x)),
+            Action::River(x) => write!(out, "river-{}", h(x)),
+            Action::Sail(x) => write!(out, "sail-{}", h(x)),
+            Action::Stop => out.write_str("stop"),
+            Action::EndGroup => out.write_str("end-group"),
+            Action::Pin(b) => write!(out, "pin-{}", bid(b)),
+            Action::Main { hex, side } => write!(out, "main-{}-{}", h(hex), side),
+            Action::Deploy(x) => write!(out, "deploy-{}", h(x)),
+            Action::Battle(x) => write!(out, "battle-{}", h(x)),
+            Action::MilitiaC2(true) => out.write_str("militia-c2"),
+            Action::MilitiaC2(false) => out.write_str("militia-c1"),
+            Action::Fire(b) => write!(out, "fire-{}", bid(b)),
+            Action::Charge(b) => write!(out, "charge-{}", bid(b)),
+            Action::Hold(b) => write!(out, "hold-{}", bid(b)),
+            Action::Retreat(b, x) => write!(out, "retreat-{}-{}", bid(b), h(x)),
+            Action::Hit(b) => write!(out, "hit-{}", bid(b)),
+            Action::Regroup(b, x) => write!(out, "regroup-{}-{}", bid(b), h(x)),
+            Action::RegroupDone => out.write_str("regroup-done"),
+            Action::Disband(b) => write!(out, "disband-{}", bid(b)),
+            Action::DisbandDone => out.write_str("disband-done"),
+            Action::Eliminate(b) => write!(out, "eliminate-{}", bid(b)),
+        }
     }
 }

@@ -163,7 +163,7 @@ impl Liberty {
                 }
             }
         }
-        self.dice.reveal();
+        self.core.dice.reveal();
         let place = self.hex_name(hex);
         let att = crate::side_name(bt.attacker);
         let shown: Vec<String> = self
@@ -171,7 +171,7 @@ impl Liberty {
             .filter(|&b| self.revealed & bit(b) != 0)
             .map(|b| self.block_label(b))
             .collect();
-        self.log.say("7.1", || {
+        self.core.log.say("7.1", || {
             format!("Battle in {place}, {att} attacking: {}.", shown.join(", "))
         });
         let militia = self.opts.militia_firepower
@@ -295,7 +295,7 @@ impl Liberty {
     pub fn hold(&mut self, b: Block) {
         self.battle_mut().acted |= bit(b);
         let who = self.block_label(b);
-        self.log.say("8.4", || format!("{who} holds: it cannot fire yet."));
+        self.core.log.say("8.4", || format!("{who} holds: it cannot fire yet."));
     }
 
     /// Blocks of the current combat turn group that have not acted.
@@ -392,7 +392,7 @@ impl Liberty {
         let bt = self.battle_mut();
         bt.militia_c2 = mask;
         bt.stage = Stage::Round;
-        self.log.say("Optional rules", || {
+        self.core.log.say("Optional rules", || {
             if c2 {
                 "The defending militia will fire C2 in round 1, then withdraw.".into()
             } else {
@@ -450,11 +450,11 @@ impl Liberty {
         let bt = self.battle().clone();
         let rating = self.fire_rating(&bt, b, charge);
         let n = self.strength[b as usize];
-        let rolls: Vec<u8> = (0..n).map(|_| self.dice.d6()).collect();
+        let rolls: Vec<u8> = (0..n).map(|_| self.core.dice.d6()).collect();
         let hits = rolls.iter().filter(|&&r| r <= rating).count() as u8;
         let who = self.block_label(b);
         let letter = (b'A' + self.class(&bt, b)) as char;
-        self.log.roll("7.31", &rolls, || {
+        self.core.log.roll("7.31", &rolls, || {
             format!(
                 "{who}{} fires at {letter}{rating}: {hits} hit{}.",
                 if charge { " charges with the bayonet and" } else { "" },
@@ -485,7 +485,7 @@ impl Liberty {
             match strongest.len() {
                 0 => {
                     let n = bt.hits;
-                    self.log.say("7.32", || format!("{n} hit(s) find no target."));
+                    self.core.log.say("7.32", || format!("{n} hit(s) find no target."));
                     self.battle_mut().hits = 0;
                 }
                 1 => self.take_hit(strongest[0]),
@@ -506,13 +506,13 @@ impl Liberty {
         let hitter = self.battle().hitter;
         self.battle_mut().hits -= 1;
         if blocks::info(hitter).is_warship() && !blocks::info(b).is_warship() && self.strength[b as usize] == 1 {
-            self.log.say("8.3", || {
+            self.core.log.say("8.3", || {
                 "Shore bombardment cannot eliminate a block at strength 1: the hit is lost.".into()
             });
             return;
         }
         let label = self.block_label(b);
-        self.log.say("7.32", || format!("{label} takes a hit."));
+        self.core.log.say("7.32", || format!("{label} takes a hit."));
         self.reduce(b, "2.11");
     }
 
@@ -581,11 +581,11 @@ impl Liberty {
         let (who, place) = (self.block_label(b), self.hex_name(to));
         let seat = Liberty::side_of(b);
         if self.revealed & bit(b) != 0 {
-            self.log.say(rule, || format!("{who} {verb} to {place}."));
+            self.core.log.say(rule, || format!("{who} {verb} to {place}."));
         } else {
-            self.log.tell(seat, rule, || format!("{who} {verb} to {place}."));
+            self.core.log.tell(seat, rule, || format!("{who} {verb} to {place}."));
             let side = crate::side_name(seat);
-            self.log.say(rule, || format!("A {side} block {verb} to {place}."));
+            self.core.log.say(rule, || format!("A {side} block {verb} to {place}."));
         }
     }
 
@@ -618,7 +618,9 @@ impl Liberty {
                     })
                     .collect();
                 for &b in &stuck {
-                    self.log.say("7.4", || format!("{} cannot retreat.", Liberty::name(b)));
+                    self.core
+                        .log
+                        .say("7.4", || format!("{} cannot retreat.", Liberty::name(b)));
                     self.capture(b, "7.4");
                 }
                 let left = self.in_hex(hex, seat).any(|b| mask & bit(b) != 0);
@@ -660,7 +662,8 @@ impl Liberty {
         }
         let Some(b) = stuck else { return false };
         if self.must_retreat(&bt, b) {
-            self.log
+            self.core
+                .log
                 .say("7.4", || format!("{} must retreat and cannot.", Liberty::name(b)));
             self.capture(b, "7.4");
         }
@@ -694,7 +697,7 @@ impl Liberty {
             }
             let round = bt.round;
             self.battle_mut().landed = round;
-            self.log.say("8.4", || {
+            self.core.log.say("8.4", || {
                 "The enemy warships are gone: the attacking blocks land.".into()
             });
         } else if !has_ships(a) && !bt.warship_left[a as usize] {
@@ -706,7 +709,7 @@ impl Liberty {
                     self.at_sea &= !bit(b);
                     self.revealed &= !bit(b);
                     self.place(b, to);
-                    self.log.say("8.4", || {
+                    self.core.log.say("8.4", || {
                         format!("{} loses a step and returns to {place}.", Liberty::name(b))
                     });
                     self.reduce(b, "8.4");
@@ -740,17 +743,18 @@ impl Liberty {
                     self.revealed |= bit(b);
                 }
                 if bt.reserve != 0 {
-                    self.dice.reveal();
+                    self.core.dice.reveal();
                     let shown: Vec<String> = self
                         .blocks_at(bt.hex)
                         .filter(|&b| bt.reserve & bit(b) != 0)
                         .map(|b| self.block_label(b))
                         .collect();
-                    self.log
+                    self.core
+                        .log
                         .say("7.22", || format!("Reserves join the battle: {}.", shown.join(", ")));
                 }
             }
-            self.log.say("7.21", || format!("Combat round {round}."));
+            self.core.log.say("7.21", || format!("Combat round {round}."));
             *self.battle_mut() = bt;
             return true;
         }
@@ -765,7 +769,7 @@ impl Liberty {
             bt.attacker
         };
         let mask = self.in_hex(bt.hex, seat).fold(0, |m, b| m | bit(b));
-        self.log.say("7.2", || {
+        self.core.log.say("7.2", || {
             format!(
                 "The battle is not decided after {last} rounds: {} must retreat.",
                 crate::side_name(seat)
@@ -791,7 +795,8 @@ impl Liberty {
             return;
         }
         let place = self.hex_name(bt.hex);
-        self.log
+        self.core
+            .log
             .say("7.5", || format!("{} wins the battle in {place}.", crate::side_name(w)));
         bt.stage = Stage::Regroup { seat: w };
         bt.fresh_counts();

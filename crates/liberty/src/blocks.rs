@@ -1,6 +1,9 @@
 //! 2.0 Armies: the order of battle, from `data/blocks.tsv`.
 
+use engine::table::{self, TableError};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::path::Path;
 use std::sync::OnceLock;
 
 pub type Block = u8;
@@ -82,67 +85,66 @@ impl BlockInfo {
     }
 }
 
-#[derive(Debug, thiserror::Error)]
-#[error("blocks.tsv line {line}: {why}")]
-pub struct BlockError {
-    pub line: usize,
-    pub why: String,
-}
+/// The embedded (reconstructed) order of battle.
+pub const BLOCKS_TSV: &str = include_str!("../data/blocks.tsv");
 
-pub fn parse(text: &str) -> Result<Vec<BlockInfo>, BlockError> {
-    let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        if raw.trim().is_empty() || raw.starts_with('#') {
-            continue;
-        }
-        let err = |why: String| BlockError { line, why };
-        let f: Vec<&str> = raw.split('\t').collect();
-        if f.len() < 9 {
-            return Err(err(format!("expected 10 columns, found {}", f.len())));
-        }
-        let num = |s: &str, what: &str, lo: u8, hi: u8| -> Result<u8, BlockError> {
-            s.parse::<u8>()
-                .ok()
-                .filter(|v| (lo..=hi).contains(v))
-                .ok_or_else(|| err(format!("{what} must be {lo}..{hi}, not '{s}'")))
-        };
-        let word = |s: &str| serde_json::Value::String(s.to_string());
-        let side = match f[1] {
-            "british" => BRITISH,
-            "american" => AMERICAN,
-            s => return Err(err(format!("side must be british or american, not '{s}'"))),
-        };
-        let nation: Nation =
-            serde_json::from_value(word(f[2])).map_err(|_| err(format!("unknown nation '{}'", f[2])))?;
-        let kind: Kind = serde_json::from_value(word(f[3])).map_err(|_| err(format!("unknown kind '{}'", f[3])))?;
-        let class = match f[6] {
-            "A" => 0,
-            "B" => 1,
-            "C" => 2,
-            s => return Err(err(format!("class must be A, B or C, not '{s}'"))),
-        };
-        if out.iter().any(|b: &BlockInfo| b.id == f[0]) {
-            return Err(err(format!("duplicate block id '{}'", f[0])));
+/// Columns of `blocks.tsv`; it may add a `note` column (see `engine::table`).
+const COLUMNS: &[&str] = &["id", "side", "nation", "kind", "name", "move", "class", "fire", "max"];
+
+const SIDES: &[(&str, u8)] = &[("british", BRITISH), ("american", AMERICAN)];
+// The names are the serde names, which `view` shows (checked by a test).
+const NATIONS: &[(&str, Nation)] = &[
+    ("british", Nation::British),
+    ("hessian", Nation::Hessian),
+    ("loyalist", Nation::Loyalist),
+    ("indian", Nation::Indian),
+    ("american", Nation::American),
+    ("french", Nation::French),
+];
+const KINDS: &[(&str, Kind)] = &[
+    ("leader", Kind::Leader),
+    ("foot", Kind::Foot),
+    ("light", Kind::Light),
+    ("guards", Kind::Guards),
+    ("dragoon", Kind::Dragoon),
+    ("warship", Kind::Warship),
+    ("indian", Kind::Indian),
+    ("loyalist", Kind::Loyalist),
+    ("ranger", Kind::Ranger),
+    ("continental", Kind::Continental),
+    ("rifle", Kind::Rifle),
+    ("militia", Kind::Militia),
+    ("militia-dragoon", Kind::MilitiaDragoon),
+];
+const CLASSES: &[(&str, u8)] = &[("A", 0), ("B", 1), ("C", 2)];
+
+/// The order of battle: `blocks.tsv` in `dir` (the `--data DIR` option)
+/// when it is there, else the embedded one.
+pub fn load(dir: Option<&Path>) -> Result<Vec<BlockInfo>, TableError> {
+    let table = table::read(dir, "blocks.tsv", BLOCKS_TSV, COLUMNS)?;
+    let mut out: Vec<BlockInfo> = Vec::new();
+    let mut lines: HashMap<&str, usize> = HashMap::new();
+    for row in table.rows() {
+        let id = row.str("id");
+        if let Some(prev) = lines.insert(id, row.line()) {
+            return Err(row.error("id", format!("an id no other block has (line {prev} has it)")));
         }
         out.push(BlockInfo {
-            id: f[0].to_string(),
-            side,
-            nation,
-            kind,
-            name: f[4].to_string(),
-            moves: num(f[5], "move", 1, 3)?,
-            class,
-            fire: num(f[7], "fire", 1, 6)?,
-            max: num(f[8], "max strength", 2, 4)?,
-            note: f.get(9).unwrap_or(&"").to_string(),
+            id: id.to_string(),
+            side: row.one_of("side", SIDES)?,
+            nation: row.one_of("nation", NATIONS)?,
+            kind: row.one_of("kind", KINDS)?,
+            name: row.str("name").to_string(),
+            moves: row.range("move", 1..=3)?,
+            class: row.one_of("class", CLASSES)?,
+            fire: row.range("fire", 1..=6)?,
+            max: row.range("max", 2..=4)?,
+            note: row.reason().to_string(),
         });
     }
+    // Sets of blocks are 64-bit masks (`state`).
     if out.len() > 64 {
-        return Err(BlockError {
-            line: 0,
-            why: "at most 64 blocks".into(),
-        });
+        return Err(table.error("at most 64 blocks", format!("{} blocks", out.len())));
     }
     Ok(out)
 }
@@ -151,7 +153,7 @@ pub fn parse(text: &str) -> Result<Vec<BlockInfo>, BlockError> {
 pub(crate) static BLOCKS: OnceLock<Vec<BlockInfo>> = OnceLock::new();
 
 pub fn embedded() -> &'static [BlockInfo] {
-    BLOCKS.get_or_init(|| parse(include_str!("../data/blocks.tsv")).expect("embedded blocks.tsv is valid"))
+    BLOCKS.get_or_init(|| load(None).unwrap_or_else(|e| panic!("embedded Liberty blocks are invalid: {e}")))
 }
 
 pub fn info(b: Block) -> &'static BlockInfo {
@@ -166,10 +168,17 @@ pub fn count() -> usize {
     embedded().len()
 }
 
-/// Blocks in the embedded order of battle (2.0: 25 a side).
-pub fn embedded_count() -> usize {
-    include_str!("../data/blocks.tsv")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .count()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choice_names_are_the_serde_names() {
+        for (name, n) in NATIONS {
+            assert_eq!(serde_json::to_value(n).unwrap(), *name);
+        }
+        for (name, k) in KINDS {
+            assert_eq!(serde_json::to_value(k).unwrap(), *name);
+        }
+    }
 }

@@ -77,14 +77,22 @@ impl Liberty {
         let n = if self.year == 1775 { 3 } else { 5 };
         self.turns_in_year = n as u8;
         self.deck = full_deck();
-        self.dice.shuffle(&mut self.deck);
+        self.core.dice.shuffle(&mut self.deck);
+        // A referee names the cards of a physical deal by key, British hand first.
+        for k in 0..2 * n {
+            let deck = &self.deck[k..];
+            match self.core.dice.scripted_draw(deck.len(), |i, key| deck[i].key() == key) {
+                Some(i) => self.deck.swap(k, k + i),
+                None => break,
+            }
+        }
         for s in 0..2 {
             let hand: Vec<Card> = self.deck.drain(..n).collect();
             self.hands[s] = hand;
             self.hands[s].sort();
         }
         let year = self.year;
-        self.log.say("3.0", || {
+        self.core.log.say("3.0", || {
             format!("Year {year}: the cards are shuffled and {n} dealt to each player.")
         });
     }
@@ -126,9 +134,10 @@ impl Liberty {
         let i = hand.iter().position(|x| *x == c).expect("legal card is in hand");
         hand.remove(i);
         self.played[seat as usize] = Some(c);
-        self.log
+        self.core
+            .log
             .tell(seat, "3.1", || format!("You play {} face down.", c.label()));
-        self.log.say("3.1", || "A card is played face down.".into());
+        self.core.log.say("3.1", || "A card is played face down.".into());
         if self.played.iter().all(Option::is_some) {
             self.frames.pop();
             self.reveal_cards();
@@ -138,9 +147,9 @@ impl Liberty {
     /// 3.1 / 3.3 reveal; the highest Action card is Player 1, British win ties;
     /// a Supply card makes its player Player 1; two Supply cards: British.
     fn reveal_cards(&mut self) {
-        self.dice.reveal();
+        self.core.dice.reveal();
         let [b, a] = [self.played[0].unwrap(), self.played[1].unwrap()];
-        self.log.say("3.1", || {
+        self.core.log.say("3.1", || {
             format!("Cards revealed: British {}, American {}.", b.label(), a.label())
         });
         self.player1 = match (b.is_supply(), a.is_supply()) {
@@ -158,7 +167,8 @@ impl Liberty {
 
     pub fn announce_player1(&mut self, rule: &str) {
         let p1 = self.player1;
-        self.log
+        self.core
+            .log
             .say(rule, || format!("{} is Player 1 this turn.", crate::side_name(p1)));
     }
 
@@ -201,9 +211,10 @@ impl Liberty {
         let (s, at) = (self.strength[b as usize], self.loc[b as usize]);
         let seat = Liberty::side_of(b);
         let place = self.hex_name(at);
-        self.log
+        self.core
+            .log
             .tell(seat, "3.3", || format!("{} gains a step (now {s}).", Liberty::name(b)));
-        self.log.say("3.3", || format!("A block in {place} gains a step."));
+        self.core.log.say("3.3", || format!("A block in {place} gains a step."));
         if let Some(Frame::Supply { left, given, .. }) = self.frames.last_mut() {
             *left -= 1;
             *given |= bit(b);

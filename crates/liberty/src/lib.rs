@@ -22,8 +22,7 @@ pub use actions::Action;
 pub use drawing::map_json;
 pub use state::Liberty;
 
-use engine::{Game, OptionInfo, Prompt, ScenarioInfo, Seat, SeatSet, Setup, TitleInfo};
-use state::Frame;
+use engine::{Core, Game, OptionInfo, ScenarioInfo, Seat, Setup, Title, TitleInfo};
 
 static INFO: TitleInfo = TitleInfo {
     key: "liberty",
@@ -54,11 +53,8 @@ static INFO: TitleInfo = TitleInfo {
     ],
     rules_version: "liberty-3",
     data_files: &["hexes.tsv", "hexsides.tsv", "rivers.tsv", "blocks.tsv"],
+    victory_levels: &[],
 };
-
-pub fn info() -> &'static TitleInfo {
-    &INFO
-}
 
 pub fn seat_name(s: Seat) -> &'static str {
     INFO.seats[s as usize]
@@ -69,82 +65,83 @@ pub fn side_name(s: Seat) -> &'static str {
     ["British", "American"][s as usize]
 }
 
-/// `--data DIR`: `hexes.tsv`, `hexsides.tsv`, `rivers.tsv` and `blocks.tsv`
-/// found in DIR replace the embedded (reconstructed) ones, so owners of the
-/// printed game can use its values. Call before the first game; a game must
-/// be replayed with the same data. On error nothing changes.
-pub fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
-    let map = map::load_dir(dir).map_err(|e| e.to_string())?;
-    let order = match std::fs::read_to_string(dir.join("blocks.tsv")) {
-        Ok(text) => blocks::parse(&text).map_err(|e| format!("{}: {e}", dir.join("blocks.tsv").display()))?,
-        Err(_) => blocks::parse(include_str!("../data/blocks.tsv")).map_err(|e| e.to_string())?,
-    };
-    for &(id, _, place) in setup::SETUP_1775 {
-        if !order.iter().any(|b| b.id == id) {
-            return Err(format!(
-                "blocks.tsv has no block '{id}', which the 1775 set-up (12.0) needs"
-            ));
-        }
-        if map.by_name(place).is_none() {
-            return Err(format!(
-                "the map has no place '{place}', which the 1775 set-up (12.0) needs"
-            ));
-        }
+impl Title for Liberty {
+    fn info() -> &'static TitleInfo {
+        &INFO
     }
-    if order.len() != blocks::embedded_count() {
-        return Err(format!(
-            "blocks.tsv must list {} blocks (2.0), not {}",
-            blocks::embedded_count(),
-            order.len()
-        ));
-    }
-    let taken = || "data is already in use: --data must come before any game is made".to_string();
-    if map::MAP.get().is_some() || blocks::BLOCKS.get().is_some() {
-        return Err(taken());
-    }
-    map::MAP.set(map).map_err(|_| taken())?;
-    blocks::BLOCKS.set(order).map_err(|_| taken())
-}
 
-/// Every reconstructed data item, with its reasoning (data-provenance.md).
-pub fn provenance() -> Vec<(String, String)> {
-    let mut v = map::Map::embedded().provenance();
-    for b in blocks::embedded() {
-        if b.note.contains("reconstructed") {
-            v.push((format!("block {} ({})", b.id, b.name), b.note.clone()));
-        }
+    fn map_json() -> Option<serde_json::Value> {
+        Some(drawing::map_json())
     }
-    v.push((
-        "supply cards".into(),
-        "reconstructed: 3.0 gives 5 Supply cards of 'either two or three steps'; three give 2 steps and two give 3"
-            .into(),
-    ));
-    v
+
+    /// `--data DIR`: `hexes.tsv`, `hexsides.tsv`, `rivers.tsv` and `blocks.tsv`
+    /// found in DIR replace the embedded (reconstructed) ones, so owners of the
+    /// printed game can use its values. Call before the first game; a game must
+    /// be replayed with the same data. On error nothing changes.
+    fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+        let map = map::load_dir(dir).map_err(|e| e.to_string())?;
+        let order = blocks::load(Some(dir)).map_err(|e| e.to_string())?;
+        for &(id, _, place) in setup::SETUP_1775 {
+            if !order.iter().any(|b| b.id == id) {
+                return Err(format!(
+                    "blocks.tsv has no block '{id}', which the 1775 set-up (12.0) needs"
+                ));
+            }
+            if map.by_name(place).is_none() {
+                return Err(format!(
+                    "the map has no place '{place}', which the 1775 set-up (12.0) needs"
+                ));
+            }
+        }
+        let embedded = blocks::load(None).map_err(|e| e.to_string())?.len();
+        if order.len() != embedded {
+            return Err(format!(
+                "blocks.tsv must list {embedded} blocks (2.0), not {}",
+                order.len()
+            ));
+        }
+        let taken = || "data is already in use: --data must come before any game is made".to_string();
+        if map::MAP.get().is_some() || blocks::BLOCKS.get().is_some() {
+            return Err(taken());
+        }
+        map::MAP.set(map).map_err(|_| taken())?;
+        blocks::BLOCKS.set(order).map_err(|_| taken())
+    }
+
+    /// Every reconstructed data item, with its reasoning (data-provenance.md).
+    fn provenance() -> Vec<(String, String)> {
+        let mut v = map::Map::embedded().provenance();
+        for b in blocks::embedded() {
+            if b.note.contains("reconstructed") {
+                v.push((format!("block {} ({})", b.id, b.name), b.note.clone()));
+            }
+        }
+        v.push((
+            "supply cards".into(),
+            "reconstructed: 3.0 gives 5 Supply cards of 'either two or three steps'; three give 2 steps and two give 3"
+                .into(),
+        ));
+        v
+    }
 }
 
 impl Game for Liberty {
-    type Action = Action;
-
-    engine::state_accessors!();
-    engine::procedure_methods!();
-    engine::title_methods!();
-
     fn new(setup: &Setup) -> Self {
         Liberty::start(setup)
     }
 
-    fn prompt(&self, _seat: Seat) -> Prompt {
-        self.prompt_for()
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    fn write_id(&self, _seat: Seat, action: &Action, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
-        self.write_action_id(action, out)
+    fn core_mut(&mut self) -> &mut Core {
+        &mut self.core
     }
 
     /// 11.1 supply points between the American (12) and British (30) lines,
     /// with a quarter weight on the strength on the map.
     fn evaluate(&self, seat: Seat) -> f64 {
-        if let Some(o) = &self.outcome {
+        if let Some(o) = &self.core.outcome {
             return o.value_for(seat);
         }
         let sp = (self.british_supply() as f64 - 12.0) / 18.0;
@@ -162,43 +159,9 @@ impl Game for Liberty {
             1.0 - british
         }
     }
-}
-
-impl Liberty {
-    pub fn acting(&self) -> SeatSet {
-        if self.outcome.is_some() {
-            return SeatSet::NONE;
-        }
-        let one = SeatSet::one;
-        match self.frames.last() {
-            None => SeatSet::NONE,
-            Some(f) => match f {
-                Frame::CardPlay => (0..2)
-                    .filter(|&s| self.played[s as usize].is_none())
-                    .fold(SeatSet::NONE, SeatSet::with),
-                Frame::Offer { from, .. } => one(1 - from),
-                Frame::Initiative => one(blocks::BRITISH),
-                Frame::Supply { seat, .. }
-                | Frame::Actions { seat, .. }
-                | Frame::Group { seat, .. }
-                | Frame::Pin { seat, .. }
-                | Frame::MainAttack { seat, .. }
-                | Frame::Deploy { seat, .. }
-                | Frame::ForceMarch { seat }
-                | Frame::Draw { seat }
-                | Frame::Disband { seat }
-                | Frame::Attrition { seat } => one(*seat),
-                Frame::BattleOrder { .. } => one(self.player1),
-                Frame::Battle(_) => one(self.battle_seat()),
-                Frame::WinterExchange { done } => {
-                    (0..2).filter(|&s| !done[s as usize]).fold(SeatSet::NONE, SeatSet::with)
-                }
-            },
-        }
-    }
 
     /// Every block in exactly one place, strengths in range, counts right.
-    pub fn invariants(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), String> {
         let spaces = self.count.len();
         let mut count = vec![[0u8; 2]; spaces];
         for b in 0..self.loc.len() as blocks::Block {

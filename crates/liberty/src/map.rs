@@ -3,9 +3,9 @@
 //!
 //! API CONTRACT (used by the rules modules; keep signatures stable):
 
+use engine::table::{self, Row, Table, TableError};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::fmt;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -150,75 +150,8 @@ pub const ATLANTIC: &str = "atlantic";
 pub const WI_BRITISH: &str = "wi-british";
 pub const WI_FRENCH: &str = "wi-french";
 
-/// A map data error, naming the file and line (1-based; 0 = whole file).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MapError {
-    pub file: String,
-    pub line: usize,
-    pub msg: String,
-}
-
-impl fmt::Display for MapError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line > 0 {
-            write!(f, "{}:{}: {}", self.file, self.line, self.msg)
-        } else {
-            write!(f, "{}: {}", self.file, self.msg)
-        }
-    }
-}
-
-impl std::error::Error for MapError {}
-
-fn err(file: &str, line: usize, msg: impl Into<String>) -> MapError {
-    MapError {
-        file: file.to_string(),
-        line,
-        msg: msg.into(),
-    }
-}
-
-/// Data rows of a TSV file: skips blank and `#` lines, checks the header.
-fn rows<'a>(file: &str, text: &'a str, header: &[&str]) -> Result<Vec<(usize, Vec<&'a str>)>, MapError> {
-    let mut out = Vec::new();
-    let mut seen_header = false;
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim_end_matches('\r');
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let cols: Vec<&str> = line.split('\t').collect();
-        if !seen_header {
-            if cols != header {
-                return Err(err(
-                    file,
-                    i + 1,
-                    format!(
-                        "bad header: expected {:?}, found {:?}",
-                        header.join(" "),
-                        cols.join(" ")
-                    ),
-                ));
-            }
-            seen_header = true;
-            continue;
-        }
-        if cols.len() != header.len() {
-            return Err(err(
-                file,
-                i + 1,
-                format!("expected {} tab-separated columns, found {}", header.len(), cols.len()),
-            ));
-        }
-        out.push((i + 1, cols.into_iter().map(str::trim).collect()));
-    }
-    if !seen_header {
-        return Err(err(file, 0, "missing header line"));
-    }
-    Ok(out)
-}
-
-const HEX_HEADER: &[&str] = &[
+/// Columns of the map files; each may add a `note` column (see `engine::table`).
+const HEX_COLUMNS: &[&str] = &[
     "hex",
     "col",
     "row",
@@ -231,18 +164,20 @@ const HEX_HEADER: &[&str] = &[
     "colour",
     "port",
     "closed_by",
-    "note",
 ];
-const SIDE_HEADER: &[&str] = &["a", "b", "terrain", "ground", "naval", "note"];
-const RIVER_HEADER: &[&str] = &["river", "hexes", "note"];
+const SIDE_COLUMNS: &[&str] = &["a", "b", "terrain", "ground", "naval"];
+const RIVER_COLUMNS: &[&str] = &["river", "hexes"];
 
-fn yes_no(file: &str, line: usize, what: &str, v: &str) -> Result<bool, MapError> {
-    match v {
-        "yes" => Ok(true),
-        "no" => Ok(false),
-        _ => Err(err(file, line, format!("bad {what} {v:?} (expected yes or no)"))),
-    }
-}
+const TERRAINS: &[(&str, Terrain)] = &[("land", Terrain::Land), ("sea", Terrain::Sea), ("box", Terrain::Box)];
+const ZONES: &[(&str, Option<Zone>)] = &[("north", Some(Zone::North)), ("south", Some(Zone::South)), ("", None)];
+const COLOURS: &[(&str, Colour)] = &[("blue", Colour::Blue), ("red", Colour::Red), ("orange", Colour::Orange)];
+const SIDE_TERRAINS: &[(&str, SideTerrain)] = &[
+    ("clear", SideTerrain::Clear),
+    ("forest", SideTerrain::Forest),
+    ("marsh", SideTerrain::Marsh),
+];
+/// The boxes, in the order they follow the hexes in `Map::spaces`.
+const BOXES: [&str; 3] = [ATLANTIC, WI_BRITISH, WI_FRENCH];
 
 /// Grid neighbours of (col,row): flat-topped hexes, odd-q (odd columns half a hex south).
 pub fn grid_neighbours(col: i16, row: i16) -> [(i16, i16); 6] {
@@ -269,172 +204,154 @@ pub fn grid_neighbours(col: i16, row: i16) -> [(i16, i16); 6] {
 
 /// Parse and validate the three map files (file names used in errors:
 /// hexes.tsv, hexsides.tsv, rivers.tsv).
-pub fn parse(hexes: &str, hexsides: &str, rivers: &str) -> Result<Map, MapError> {
-    parse_named(("hexes.tsv", hexes), ("hexsides.tsv", hexsides), ("rivers.tsv", rivers))
+pub fn parse(hexes: &str, hexsides: &str, rivers: &str) -> Result<Map, TableError> {
+    from_tables(
+        &Table::parse("hexes.tsv", hexes, HEX_COLUMNS)?,
+        &Table::parse("hexsides.tsv", hexsides, SIDE_COLUMNS)?,
+        &Table::parse("rivers.tsv", rivers, RIVER_COLUMNS)?,
+    )
 }
 
 /// Load the map from `dir`: each of hexes.tsv, hexsides.tsv, rivers.tsv that
 /// exists in `dir` overrides the embedded file (the `--data DIR` option).
+pub fn load_dir(dir: &Path) -> Result<Map, TableError> {
+    let dir = Some(dir);
+    from_tables(
+        &table::read(dir, "hexes.tsv", HEXES_TSV, HEX_COLUMNS)?,
+        &table::read(dir, "hexsides.tsv", HEXSIDES_TSV, SIDE_COLUMNS)?,
+        &table::read(dir, "rivers.tsv", RIVERS_TSV, RIVER_COLUMNS)?,
+    )
+}
+
 /// The map in use: the embedded one, or an override installed by
 /// [`crate::use_data_dir`] before the first game.
 pub(crate) static MAP: OnceLock<Map> = OnceLock::new();
 
-pub fn load_dir(dir: &Path) -> Result<Map, MapError> {
-    let read = |name: &str, embedded: &'static str| -> Result<(String, String), MapError> {
-        let p = dir.join(name);
-        if p.exists() {
-            let label = p.display().to_string();
-            let text = std::fs::read_to_string(&p).map_err(|e| err(&label, 0, format!("cannot read: {e}")))?;
-            Ok((label, text))
-        } else {
-            Ok((name.to_string(), embedded.to_string()))
-        }
-    };
-    let h = read("hexes.tsv", HEXES_TSV)?;
-    let s = read("hexsides.tsv", HEXSIDES_TSV)?;
-    let r = read("rivers.tsv", RIVERS_TSV)?;
-    parse_named((&h.0, &h.1), (&s.0, &s.1), (&r.0, &r.1))
-}
-
-fn parse_named(
-    (hf, hexes): (&str, &str),
-    (sf, hexsides): (&str, &str),
-    (rf, rivers): (&str, &str),
-) -> Result<Map, MapError> {
+fn from_tables(hexes: &Table, hexsides: &Table, rivers: &Table) -> Result<Map, TableError> {
     // ---------------------------------------------------------------- hexes
-    let mut grid_spaces: Vec<(usize, Space)> = Vec::new();
-    let mut box_spaces: Vec<(usize, Space)> = Vec::new();
-    let mut closed_by: Vec<(usize, String, String)> = Vec::new(); // (line, port id, choke town)
-    for (ln, c) in rows(hf, hexes, HEX_HEADER)? {
-        let id = c[0].to_string();
-        let terrain = match c[5] {
-            "land" => Terrain::Land,
-            "sea" => Terrain::Sea,
-            "box" => Terrain::Box,
-            v => return Err(err(hf, ln, format!("bad terrain {v:?} (land, sea or box)"))),
-        };
-        let zone = match c[6] {
-            "north" => Some(Zone::North),
-            "south" => Some(Zone::South),
-            "" => None,
-            v => return Err(err(hf, ln, format!("bad zone {v:?} (north, south or empty)"))),
-        };
-        let (col, row, lat, lon) = if terrain == Terrain::Box {
-            if ![ATLANTIC, WI_BRITISH, WI_FRENCH].contains(&id.as_str()) {
-                return Err(err(
-                    hf,
-                    ln,
-                    format!("unknown box {id:?} (atlantic, wi-british, wi-french)"),
-                ));
+    let mut grid_spaces: Vec<(Row, Space)> = Vec::new();
+    let mut box_spaces: Vec<(Row, Space)> = Vec::new();
+    let mut closed_by: Vec<(Row, String, String)> = Vec::new(); // (row, port id, choke town)
+    for row in hexes.rows() {
+        let id = row.str("hex").to_string();
+        let terrain = row.one_of("terrain", TERRAINS)?;
+        let zone = row.one_of("zone", ZONES)?;
+        let (col, r, lat, lon) = if terrain == Terrain::Box {
+            if !BOXES.contains(&id.as_str()) {
+                return Err(row.error("hex", format!("a box id ({}) for a box", BOXES.join("|"))));
             }
             (0, 0, 0.0, 0.0)
         } else {
             if id.len() != 4 || !id.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(err(hf, ln, format!("bad hex id {id:?} (4 digits CCRR)")));
+                return Err(row.error("hex", "a hex id of 4 digits CCRR"));
             }
-            let col: i16 = c[1].parse().map_err(|_| err(hf, ln, format!("bad col {:?}", c[1])))?;
-            let row: i16 = c[2].parse().map_err(|_| err(hf, ln, format!("bad row {:?}", c[2])))?;
-            if format!("{col:02}{row:02}") != id {
-                return Err(err(hf, ln, format!("hex id {id} does not match col {col} row {row}")));
+            let col: i16 = row.parse("col")?;
+            let r: i16 = row.parse("row")?;
+            if format!("{col:02}{r:02}") != id {
+                return Err(row.error("hex", format!("{col:02}{r:02}, the id of col {col} row {r}")));
             }
-            let lat: f64 = c[3].parse().map_err(|_| err(hf, ln, format!("bad lat {:?}", c[3])))?;
-            let lon: f64 = c[4].parse().map_err(|_| err(hf, ln, format!("bad lon {:?}", c[4])))?;
+            let lat: f64 = row.parse("lat")?;
+            let lon: f64 = row.parse("lon")?;
             if zone.is_none() {
-                return Err(err(hf, ln, format!("hex {id} needs a zone (north or south)")));
+                return Err(row.error("zone", "north or south for a map hex (4.0)"));
             }
-            (col, row, lat, lon)
+            (col, r, lat, lon)
         };
         if id == ATLANTIC && zone.is_some() {
-            return Err(err(hf, ln, "the Atlantic box has no weather zone (4.0)"));
+            return Err(row.error("zone", "an empty cell: the Atlantic box has no weather zone (4.0)"));
         }
         if (id == WI_BRITISH || id == WI_FRENCH) && zone != Some(Zone::South) {
-            return Err(err(hf, ln, "the West Indies are in the South zone (4.0)"));
+            return Err(row.error("zone", "south: the West Indies are in the South zone (4.0)"));
         }
-        let town = if c[7].is_empty() {
-            if !(c[8].is_empty() && c[9].is_empty() && c[10].is_empty() && c[11].is_empty()) {
-                return Err(err(hf, ln, "value/colour/port/closed_by given without a town"));
-            }
-            None
-        } else {
-            if terrain == Terrain::Sea {
-                return Err(err(hf, ln, format!("town {:?} on a sea hex", c[7])));
-            }
-            let value: u8 = match c[8].parse() {
-                Ok(v) if v <= 4 => v,
-                _ => return Err(err(hf, ln, format!("bad value {:?} (0-4)", c[8]))),
-            };
-            let colour = match c[9] {
-                "blue" => Colour::Blue,
-                "red" => Colour::Red,
-                "orange" => Colour::Orange,
-                v => return Err(err(hf, ln, format!("bad colour {v:?} (blue, red or orange)"))),
-            };
-            let port = yes_no(hf, ln, "port", c[10])?;
-            if !c[11].is_empty() {
-                if !port {
-                    return Err(err(hf, ln, "closed_by given for a town that is not a port"));
+        let town = match row.opt("town") {
+            None => {
+                if let Some(c) = ["value", "colour", "port", "closed_by"]
+                    .into_iter()
+                    .find(|c| row.opt(c).is_some())
+                {
+                    return Err(row.error(c, "an empty cell in a row without a town"));
                 }
-                closed_by.push((ln, id.clone(), c[11].to_string()));
+                None
             }
-            Some(Town {
-                name: c[7].to_string(),
-                value,
-                colour,
-                port,
-            })
+            Some(name) => {
+                if terrain == Terrain::Sea {
+                    return Err(row.error("town", "no town on a sea hex"));
+                }
+                let value = row.range("value", 0u8..=4)?;
+                let colour = row.one_of("colour", COLOURS)?;
+                let port = row.flag("port")?;
+                if let Some(choke) = row.opt("closed_by") {
+                    if !port {
+                        return Err(row.error("closed_by", "an empty cell for a town that is not a port"));
+                    }
+                    closed_by.push((row, id.clone(), choke.to_string()));
+                }
+                Some(Town {
+                    name: name.to_string(),
+                    value,
+                    colour,
+                    port,
+                })
+            }
         };
         let space = Space {
             id,
             terrain,
             col,
-            row,
+            row: r,
             lat,
             lon,
             zone,
             town,
             wilderness: false,
             adj: Vec::new(),
-            note: c[12].to_string(),
+            note: row.reason().to_string(),
         };
         if terrain == Terrain::Box {
-            box_spaces.push((ln, space));
+            box_spaces.push((row, space));
         } else {
-            grid_spaces.push((ln, space));
+            grid_spaces.push((row, space));
         }
     }
     // hexes first (in file order), then the three boxes in a fixed order
-    box_spaces.sort_by_key(|(_, s)| [ATLANTIC, WI_BRITISH, WI_FRENCH].iter().position(|b| *b == s.id));
+    box_spaces.sort_by_key(|(_, s)| BOXES.iter().position(|b| *b == s.id));
     let mut spaces: Vec<Space> = Vec::new();
+    // The row of each space, for the faults found once all are read.
+    let mut rows: Vec<Row> = Vec::new();
     let mut ids: HashMap<String, Hex> = HashMap::new();
     let mut names: HashMap<String, Hex> = HashMap::new();
-    for (ln, s) in grid_spaces.into_iter().chain(box_spaces) {
+    for (row, s) in grid_spaces.into_iter().chain(box_spaces) {
         let h = spaces.len() as Hex;
-        if ids.insert(s.id.clone(), h).is_some() {
-            return Err(err(hf, ln, format!("duplicate hex id {}", s.id)));
+        if let Some(prev) = ids.insert(s.id.clone(), h) {
+            let line = rows[prev as usize].line();
+            return Err(row.error("hex", format!("an id no other row has (line {line} has it)")));
         }
         if let Some(t) = &s.town {
-            if names.insert(t.name.clone(), h).is_some() {
-                return Err(err(hf, ln, format!("duplicate town name {:?}", t.name)));
+            if let Some(prev) = names.insert(t.name.clone(), h) {
+                let line = rows[prev as usize].line();
+                return Err(row.error("town", format!("a town name no other hex has (line {line} has it)")));
             }
         }
         spaces.push(s);
+        rows.push(row);
     }
-    for b in [ATLANTIC, WI_BRITISH, WI_FRENCH] {
-        match ids.get(b) {
-            Some(&h) => {
-                if b != ATLANTIC {
-                    let ok = spaces[h as usize].town.as_ref().is_some_and(|t| t.port);
-                    if !ok {
-                        return Err(err(hf, 0, format!("box {b} must be a port town (1.5)")));
-                    }
-                } else if spaces[h as usize].town.is_some() {
-                    return Err(err(hf, 0, "the Atlantic box is not a town"));
-                }
-                if names.insert(b.to_string(), h).is_some() {
-                    return Err(err(hf, 0, format!("town name {b:?} clashes with a box id")));
-                }
+    for b in BOXES {
+        let Some(&h) = ids.get(b) else {
+            return Err(hexes.error(format!("a row for the box '{b}' (1.5, 1.6)"), "none"));
+        };
+        let (row, town) = (rows[h as usize], spaces[h as usize].town.as_ref());
+        if b != ATLANTIC {
+            match town {
+                None => return Err(row.error("town", "the name of the port in this box (1.5)")),
+                Some(t) if !t.port => return Err(row.error("port", "yes: the West Indies boxes are ports (1.5)")),
+                Some(_) => {}
             }
-            None => return Err(err(hf, 0, format!("missing box row {b:?}"))),
+        } else if town.is_some() {
+            return Err(row.error("town", "an empty cell: the Atlantic box is not a town (1.6)"));
+        }
+        if let Some(prev) = names.insert(b.to_string(), h) {
+            let expected = format!("a town name other than the box ids ({})", BOXES.join("|"));
+            return Err(rows[prev as usize].error("town", expected));
         }
     }
     // ------------------------------------------------------------- hexsides
@@ -472,89 +389,76 @@ fn parse_named(
     }
     let mut side_notes: Vec<(Side, String)> = Vec::new();
     let mut overridden: HashMap<Side, usize> = HashMap::new();
-    for (ln, c) in rows(sf, hexsides, SIDE_HEADER)? {
-        let look = |id: &str| {
-            ids.get(id)
+    for row in hexsides.rows() {
+        let look = |column: &str| {
+            ids.get(row.str(column))
                 .copied()
                 .filter(|&h| spaces[h as usize].terrain != Terrain::Box)
-                .ok_or_else(|| err(sf, ln, format!("unknown hex id {id:?}")))
+                .ok_or_else(|| row.error(column, "the id of a map hex"))
         };
-        let (a, b) = (look(c[0])?, look(c[1])?);
-        let key = (a.min(b), a.max(b));
-        let Some(&si) = side_index.get(&key) else {
-            return Err(err(sf, ln, format!("hexes {} and {} are not adjacent", c[0], c[1])));
+        let (a, b) = (look("a")?, look("b")?);
+        let Some(&si) = side_index.get(&(a.min(b), a.max(b))) else {
+            return Err(row.error("b", format!("a hex adjacent to {}", row.str("a"))));
         };
-        if let Some(prev) = overridden.insert(si, ln) {
-            return Err(err(
-                sf,
-                ln,
-                format!("hexside {}-{} already given on line {prev}", c[0], c[1]),
+        if let Some(prev) = overridden.insert(si, row.line()) {
+            return Err(row.line_error(
+                "each hexside on one line",
+                format!("hexside {}-{} again (line {prev} gives it)", row.str("a"), row.str("b")),
             ));
         }
-        let terrain = match c[2] {
-            "clear" => SideTerrain::Clear,
-            "forest" => SideTerrain::Forest,
-            "marsh" => SideTerrain::Marsh,
-            v => return Err(err(sf, ln, format!("bad terrain {v:?} (clear, forest or marsh)"))),
-        };
-        let ground = yes_no(sf, ln, "ground", c[3])?;
-        let naval = yes_no(sf, ln, "naval", c[4])?;
+        let terrain = row.one_of("terrain", SIDE_TERRAINS)?;
+        let ground = row.flag("ground")?;
+        let naval = row.flag("naval")?;
         let sea = spaces[a as usize].terrain == Terrain::Sea || spaces[b as usize].terrain == Terrain::Sea;
         if sea && ground {
-            return Err(err(sf, ln, "a hexside touching a sea hex cannot be ground yes"));
+            return Err(row.error("ground", "no: the hexside touches a sea hex"));
         }
         let sd = &mut sides[si as usize];
         sd.terrain = terrain;
         sd.ground = ground;
         sd.naval = naval;
-        if !c[5].is_empty() {
-            side_notes.push((si, c[5].to_string()));
+        if !row.reason().is_empty() {
+            side_notes.push((si, row.reason().to_string()));
         }
     }
     // --------------------------------------------------------------- rivers
     let mut river_list: Vec<(String, Vec<Hex>)> = Vec::new();
     let mut river_notes: Vec<(String, String)> = Vec::new();
-    for (ln, c) in rows(rf, rivers, RIVER_HEADER)? {
-        let name = c[0].to_string();
-        if name.is_empty() {
-            return Err(err(rf, ln, "empty river name"));
-        }
-        if river_list.iter().any(|(n, _)| *n == name) {
-            return Err(err(rf, ln, format!("duplicate river {name:?}")));
+    let mut river_lines: HashMap<&str, usize> = HashMap::new();
+    for row in rivers.rows() {
+        let Some(name) = row.opt("river") else {
+            return Err(row.error("river", "a river name"));
+        };
+        if let Some(prev) = river_lines.insert(name, row.line()) {
+            return Err(row.error("river", format!("a name no other river has (line {prev} has it)")));
         }
         let mut chain: Vec<Hex> = Vec::new();
-        for id in c[1].split_whitespace() {
+        for id in row.str("hexes").split_whitespace() {
             let h = ids
                 .get(id)
                 .copied()
                 .filter(|&h| spaces[h as usize].terrain == Terrain::Land)
-                .ok_or_else(|| err(rf, ln, format!("river {name}: unknown or non-land hex id {id:?}")))?;
+                .ok_or_else(|| row.part_error("hexes", "the id of a land hex", id))?;
             if chain.contains(&h) {
-                return Err(err(rf, ln, format!("river {name}: hex {id} repeated")));
+                return Err(row.part_error("hexes", "a hex not already in the river", id));
             }
             if let Some(&p) = chain.last() {
                 if !side_index.contains_key(&(p.min(h), p.max(h))) {
-                    return Err(err(
-                        rf,
-                        ln,
-                        format!(
-                            "river {name}: consecutive hexes {} and {id} are not adjacent",
-                            spaces[p as usize].id
-                        ),
-                    ));
+                    let expected = format!("a hex adjacent to {}, the one before it", spaces[p as usize].id);
+                    return Err(row.part_error("hexes", expected, id));
                 }
             }
             chain.push(h);
         }
         if chain.len() < 2 {
-            return Err(err(rf, ln, format!("river {name}: needs at least two hexes")));
+            return Err(row.error("hexes", "at least two hex ids, separated by spaces"));
         }
         for w in chain.windows(2) {
             let si = side_index[&(w[0].min(w[1]), w[0].max(w[1]))];
             sides[si as usize].river = true;
         }
-        river_notes.push((name.clone(), c[2].to_string()));
-        river_list.push((name, chain));
+        river_notes.push((name.to_string(), row.reason().to_string()));
+        river_list.push((name.to_string(), chain));
     }
     // -------------------------------------------------------------- derived
     for (si, s) in sides.iter().enumerate() {
@@ -604,9 +508,9 @@ fn parse_named(
     }
     // choke points
     let mut chokepoints: Vec<Chokepoint> = Vec::new();
-    for (ln, port_id, choke) in closed_by {
+    for (row, port_id, choke) in closed_by {
         let Some(&ch) = names.get(&choke) else {
-            return Err(err(hf, ln, format!("closed_by names unknown town {choke:?}")));
+            return Err(row.error("closed_by", "the name of a town on the map (5.4)"));
         };
         let port = ids[&port_id];
         match chokepoints.iter_mut().find(|c| c.hex == ch) {

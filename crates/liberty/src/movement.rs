@@ -71,7 +71,7 @@ impl Liberty {
             *left -= 1;
         }
         let place = self.hex_name(h);
-        self.log.say("5.1", || {
+        self.core.log.say("5.1", || {
             format!("{} moves a group from {place}.", crate::side_name(seat))
         });
         self.frames.push(Frame::Group {
@@ -103,13 +103,16 @@ impl Liberty {
     pub fn pin(&mut self, b: Block) {
         self.pinned |= bit(b);
         let seat = Liberty::side_of(b);
-        self.log
+        self.core
+            .log
             .tell(seat, "5.4", || format!("{} is pinned.", Liberty::name(b)));
         if let Some(Frame::Pin { left, .. }) = self.frames.last_mut() {
             *left -= 1;
             if *left == 0 {
                 self.frames.pop();
-                self.log.say("5.4", || "The defender names its pinned blocks.".into());
+                self.core
+                    .log
+                    .say("5.4", || "The defender names its pinned blocks.".into());
             }
         }
     }
@@ -447,7 +450,8 @@ impl Liberty {
             }
         }
         let place = self.hex_name(h);
-        self.log
+        self.core
+            .log
             .say("5.4", || format!("{} attacks {place}.", crate::side_name(seat)));
         true
     }
@@ -468,7 +472,7 @@ impl Liberty {
     }
 
     /// 5.1 / 5.2 / 5.5 one hex of overland movement.
-    pub fn step(&mut self, to: Hex) {
+    pub fn step_to(&mut self, to: Hex) {
         let (seat, m) = self.moving();
         let b = m.block;
         let from = self.loc[b as usize];
@@ -483,7 +487,7 @@ impl Liberty {
             self.force_marched |= bit(b);
         }
         let (a, c) = (self.hex_name(from), self.hex_name(to));
-        self.log.tell(seat, "5.1", || {
+        self.core.log.tell(seat, "5.1", || {
             format!(
                 "{} moves from {a} to {c}{}.",
                 Liberty::name(b),
@@ -514,7 +518,7 @@ impl Liberty {
         self.by_river |= bit(b);
         self.set_steps(sides.len() as u8);
         let (a, c) = (self.hex_name(from), self.hex_name(to));
-        self.log.tell(seat, "5.6", || {
+        self.core.log.tell(seat, "5.6", || {
             format!("{} moves by river from {a} to {c}.", Liberty::name(b))
         });
         self.enter(seat, b, to, *sides.last().expect("a river move crosses a hexside"));
@@ -544,7 +548,8 @@ impl Liberty {
         };
         self.set_steps(1);
         let (a, c) = (self.hex_name(from), self.hex_name(to));
-        self.log
+        self.core
+            .log
             .tell(seat, "5.7", || format!("{} sails from {a} to {c}.", Liberty::name(b)));
         // 8.4 a Sea Attack is opened by a warship from the Atlantic or the West
         // Indies against a hex where its side has neither blocks nor an attack:
@@ -615,7 +620,8 @@ impl Liberty {
         }
         self.frames.pop();
         let place = self.hex_name(hex);
-        self.log
+        self.core
+            .log
             .say("7.22", || format!("The Main Attack on {place} is declared."));
     }
 
@@ -624,9 +630,9 @@ impl Liberty {
         for b in 0..self.loc.len() as Block {
             if self.force_marched & bit(b) != 0 && Liberty::side_of(b) == seat {
                 self.force_marched &= !bit(b);
-                let r = self.dice.d6();
+                let r = self.core.dice.d6();
                 let lost = r <= 3;
-                self.log.roll("5.5", &[r], || {
+                self.core.log.roll("5.5", &[r], || {
                     format!(
                         "Force march: {}.",
                         if lost { "a block loses a step" } else { "no loss" }
@@ -644,14 +650,20 @@ impl Liberty {
         // Counted, then walked again to the pick: no list to allocate.
         let in_pool = |b: &Block| self.loc[*b as usize] == POOL && Liberty::side_of(*b) == seat;
         let n = (0..self.loc.len() as Block).filter(in_pool).count();
-        let i = self.dice.pick(n);
-        let b = (0..self.loc.len() as Block)
-            .filter(in_pool)
-            .nth(i)
-            .expect("the pick is within the pool");
+        let nth = |i: usize| {
+            (0..self.loc.len() as Block)
+                .filter(in_pool)
+                .nth(i)
+                .expect("the pick is within the pool")
+        };
+        // A referee names the block drawn by its id.
+        let i = self.core.dice.draw(n, |i, id| blocks::info(nth(i)).id == id);
+        let b = nth(i);
         self.strength[b as usize] = blocks::info(b).max;
-        self.log.tell(seat, "6.0", || format!("You draw {}.", Liberty::name(b)));
-        self.log.say("6.0", || {
+        self.core
+            .log
+            .tell(seat, "6.0", || format!("You draw {}.", Liberty::name(b)));
+        self.core.log.say("6.0", || {
             format!("{} draws a replacement block.", crate::side_name(seat))
         });
         let mut hexes = Vec::new();
@@ -659,7 +671,8 @@ impl Liberty {
         if hexes.is_empty() {
             // Ruling liberty #18: an undeployable block returns to the pool.
             self.strength[b as usize] = 0;
-            self.log
+            self.core
+                .log
                 .say("6.0", || "The block cannot be deployed and returns to the pool.".into());
         } else {
             self.frames.push(Frame::Deploy { seat, block: b });

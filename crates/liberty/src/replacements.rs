@@ -76,9 +76,12 @@ impl Liberty {
         self.frames.pop();
         let place = self.hex_name(h);
         let seat = Liberty::side_of(b);
-        self.log
+        self.core
+            .log
             .tell(seat, "6.0", || format!("{} is deployed in {place}.", Liberty::name(b)));
-        self.log.say("6.0", || format!("A replacement is deployed in {place}."));
+        self.core
+            .log
+            .say("6.0", || format!("A replacement is deployed in {place}."));
     }
 
     /// 3.1 a Replacement costs an Action; 3.2 moves come first.

@@ -6,7 +6,7 @@ use crate::cards::Card;
 use crate::map::{Hex, Map};
 use crate::state::{Frame, Liberty, Weather, FRENCH_POOL, POOL};
 use crate::turn::Stage;
-use engine::{find_action, Game, Refusal, Seat, Setup};
+use engine::{find_action, Game, Refusal, Seat, Setup, Title};
 
 impl Liberty {
     /// A 1776 game with every block in its pool (French aside), no cards dealt
@@ -76,7 +76,7 @@ impl Liberty {
 
     /// Apply an action by id for a seat named "british" or "american".
     pub fn act(&mut self, seat: &str, id: &str) -> Result<(), Refusal> {
-        let s = crate::info()
+        let s = Liberty::info()
             .seat(seat)
             .ok_or_else(|| Refusal::UnknownSeat(seat.into()))?;
         let a = find_action(self, s, id)?;
@@ -85,7 +85,7 @@ impl Liberty {
 
     /// Ids of the legal actions of a seat.
     pub fn legal_ids(&self, seat: &str) -> Vec<String> {
-        let s = crate::info().seat(seat).expect("known seat");
+        let s = Liberty::info().seat(seat).expect("known seat");
         engine::described(self, s).into_iter().map(|a| a.id).collect()
     }
 
@@ -105,6 +105,6 @@ impl Liberty {
 
     /// Whether the game is waiting for this seat.
     pub fn waits_for(&self, seat: &str) -> bool {
-        crate::info().seat(seat).is_some_and(|s| self.to_act().contains(s))
+        Liberty::info().seat(seat).is_some_and(|s| self.to_act().contains(s))
     }
 }

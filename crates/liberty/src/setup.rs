@@ -3,7 +3,7 @@
 use crate::blocks::{self, Block, Nation};
 use crate::state::{Liberty, Options, Weather, FRENCH_POOL, NOT_MOVED, POOL};
 use crate::turn::Stage;
-use engine::{Dice, Log, Setup};
+use engine::{Core, Game, Setup};
 
 /// 12.0 BRITISH: 1775 and AMERICAN: 1775 (block id, strength, location).
 pub const SETUP_1775: &[(&str, u8, &str)] = &[
@@ -75,9 +75,7 @@ impl Liberty {
             offered: [false, false],
             frames: Vec::new(),
             stage: Stage::Cards,
-            outcome: None,
-            dice: Dice::seeded(setup.seed),
-            log: Log::default(),
+            core: Core::new(setup),
         };
         // 12.0 French blocks not in the set-up wait in the French pool.
         for b in 0..n as Block {
@@ -93,7 +91,7 @@ impl Liberty {
             g.strength[b as usize] = s;
         }
         g.recompute_control();
-        g.log.say("12.0", || "The 1775 campaign begins.".into());
+        g.core.log.say("12.0", || "The 1775 campaign begins.".into());
         g.deal();
         g.advance();
         g

@@ -4,7 +4,7 @@
 use crate::blocks::{self, Block, BRITISH};
 use crate::cards::Card;
 use crate::map::{Hex, Map, Side};
-use engine::{Dice, Log, Outcome, Seat};
+use engine::{Core, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Where a block is: a map space (hex or box) or one of these.
@@ -153,9 +153,9 @@ pub struct Liberty {
     pub frames: Vec<Frame>,
     /// Where the sequence of play resumes when the frame stack is empty.
     pub stage: crate::turn::Stage,
-    pub outcome: Option<Outcome>,
-    pub dice: Dice,
-    pub log: Log,
+    /// Log, dice and outcome.
+    #[serde(flatten)]
+    pub core: Core,
 }
 
 pub fn bit(b: Block) -> u64 {
@@ -311,7 +311,7 @@ impl Liberty {
         self.at_sea &= m;
         self.pinned &= m;
         self.force_marched &= m;
-        self.log.say(rule, || format!("{} is captured.", Self::name(b)));
+        self.core.log.say(rule, || format!("{} is captured.", Self::name(b)));
     }
 
     /// Return a block to its owner's pool (disbanding, 11.3).

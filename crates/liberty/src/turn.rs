@@ -2,9 +2,10 @@
 //! happens next when no decision is pending, and the dispatch of decisions.
 
 use crate::actions::Action;
+use crate::blocks;
 use crate::blocks::{Block, BRITISH};
 use crate::state::{other, Frame, Liberty, Moving, Weather, NOT_MOVED};
-use engine::{Prompt, Seat};
+use engine::{Procedure, Prompt, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,99 +21,322 @@ pub enum Stage {
     NewYear,
 }
 
-impl Liberty {
-    /// Run automatic steps until a seat must decide or the game is over.
-    pub fn advance(&mut self) {
-        while self.outcome.is_none() {
-            // By reference, copying only small fields: cloning a Battle frame each
-            // pass was a measurable share of a playout.
-            match self.frames.last() {
-                Some(&Frame::ForceMarch { seat }) => {
-                    self.frames.pop();
-                    self.roll_force_marches(seat);
+impl Procedure for Liberty {
+    type Action = Action;
+
+    fn acting(&self) -> SeatSet {
+        let one = SeatSet::one;
+        match self.frames.last() {
+            None => SeatSet::NONE,
+            Some(f) => match f {
+                Frame::CardPlay => (0..2)
+                    .filter(|&s| self.played[s as usize].is_none())
+                    .fold(SeatSet::NONE, SeatSet::with),
+                Frame::Offer { from, .. } => one(1 - from),
+                Frame::Initiative => one(blocks::BRITISH),
+                Frame::Supply { seat, .. }
+                | Frame::Actions { seat, .. }
+                | Frame::Group { seat, .. }
+                | Frame::Pin { seat, .. }
+                | Frame::MainAttack { seat, .. }
+                | Frame::Deploy { seat, .. }
+                | Frame::ForceMarch { seat }
+                | Frame::Draw { seat }
+                | Frame::Disband { seat }
+                | Frame::Attrition { seat } => one(*seat),
+                Frame::BattleOrder { .. } => one(self.player1),
+                Frame::Battle(_) => one(self.battle_seat()),
+                Frame::WinterExchange { done } => {
+                    (0..2).filter(|&s| !done[s as usize]).fold(SeatSet::NONE, SeatSet::with)
                 }
-                Some(&Frame::Draw { seat }) => {
-                    self.frames.pop();
-                    self.draw_replacement(seat);
-                }
-                Some(Frame::Battle(_)) => {
-                    if !self.battle_step() {
-                        return;
-                    }
-                }
-                Some(&Frame::Actions {
-                    seat,
-                    left,
-                    replaced,
-                    closed,
-                }) => {
-                    // Ends by itself when "end actions" is all that is left.
-                    if left > 0 && ((!replaced && self.any_group(seat)) || self.can_replace(seat)) {
-                        return;
-                    }
-                    if closed {
-                        self.frames.pop();
-                    } else {
-                        self.close_movement(seat);
-                    }
-                }
-                Some(&Frame::Group { current, .. }) if self.no_more_steps() => {
-                    // Only "stop" (a moving block) or "end group" (no block left) remains.
-                    if current.is_some() {
-                        self.stop_current();
-                    } else {
-                        self.frames.pop();
-                    }
-                }
-                Some(&Frame::Supply { seat, given, .. }) => {
-                    // Ends by itself when "done" is all that is left.
-                    if self.supply_takers(seat, given).next().is_some() {
-                        return;
-                    }
-                    self.frames.pop();
-                }
-                Some(Frame::BattleOrder { .. }) => {
-                    if self.battle_hexes().len() > 1 {
-                        return;
-                    }
-                    self.frames.pop();
-                    let all = self.battle_hexes();
-                    self.push_battles(&all);
-                }
-                Some(&Frame::Disband { seat }) => {
-                    if (0..self.loc.len() as Block).any(|b| Liberty::side_of(b) == seat && self.may_disband(b)) {
-                        return;
-                    }
-                    self.frames.pop();
-                }
-                Some(&Frame::Attrition { seat }) => {
-                    if self.attrition_pending(seat) {
-                        return;
-                    }
-                    self.frames.pop();
-                }
-                Some(&Frame::WinterExchange { mut done }) => {
-                    // A seat with no offer to make is done at once.
-                    for seat in 0..2 {
-                        let mut v = Vec::new();
-                        self.winter_exchange_legal(seat, done, &mut v);
-                        done[seat as usize] |= v.len() <= 1;
-                    }
-                    if done == [true, true] {
-                        self.frames.pop();
-                    } else {
-                        if let Some(Frame::WinterExchange { done: d }) = self.frames.last_mut() {
-                            *d = done;
-                        }
-                        return;
-                    }
-                }
-                Some(_) => return,
-                None => self.next_stage(),
-            }
+            },
         }
     }
 
+    /// One automatic step of the frame on top; false when a seat decides.
+    fn step(&mut self) -> bool {
+        // By reference, copying only small fields: cloning a Battle frame each
+        // pass was a measurable share of a playout.
+        match self.frames.last() {
+            Some(&Frame::ForceMarch { seat }) => {
+                self.frames.pop();
+                self.roll_force_marches(seat);
+            }
+            Some(&Frame::Draw { seat }) => {
+                self.frames.pop();
+                self.draw_replacement(seat);
+            }
+            Some(Frame::Battle(_)) => {
+                if !self.battle_step() {
+                    return false;
+                }
+            }
+            Some(&Frame::Actions {
+                seat,
+                left,
+                replaced,
+                closed,
+            }) => {
+                // Ends by itself when "end actions" is all that is left.
+                if left > 0 && ((!replaced && self.any_group(seat)) || self.can_replace(seat)) {
+                    return false;
+                }
+                if closed {
+                    self.frames.pop();
+                } else {
+                    self.close_movement(seat);
+                }
+            }
+            Some(&Frame::Group { current, .. }) if self.no_more_steps() => {
+                // Only "stop" (a moving block) or "end group" (no block left) remains.
+                if current.is_some() {
+                    self.stop_current();
+                } else {
+                    self.frames.pop();
+                }
+            }
+            Some(&Frame::Supply { seat, given, .. }) => {
+                // Ends by itself when "done" is all that is left.
+                if self.supply_takers(seat, given).next().is_some() {
+                    return false;
+                }
+                self.frames.pop();
+            }
+            Some(Frame::BattleOrder { .. }) => {
+                if self.battle_hexes().len() > 1 {
+                    return false;
+                }
+                self.frames.pop();
+                let all = self.battle_hexes();
+                self.push_battles(&all);
+            }
+            Some(&Frame::Disband { seat }) => {
+                if (0..self.loc.len() as Block).any(|b| Liberty::side_of(b) == seat && self.may_disband(b)) {
+                    return false;
+                }
+                self.frames.pop();
+            }
+            Some(&Frame::Attrition { seat }) => {
+                if self.attrition_pending(seat) {
+                    return false;
+                }
+                self.frames.pop();
+            }
+            Some(&Frame::WinterExchange { mut done }) => {
+                // A seat with no offer to make is done at once.
+                for seat in 0..2 {
+                    let mut v = Vec::new();
+                    self.winter_exchange_legal(seat, done, &mut v);
+                    done[seat as usize] |= v.len() <= 1;
+                }
+                if done == [true, true] {
+                    self.frames.pop();
+                } else {
+                    if let Some(Frame::WinterExchange { done: d }) = self.frames.last_mut() {
+                        *d = done;
+                    }
+                    return false;
+                }
+            }
+            Some(_) => return false,
+            None => self.next_stage(),
+        }
+        true
+    }
+
+    fn legal_for(&self, seat: Seat, out: &mut Vec<Action>) {
+        let Some(f) = self.frames.last() else { return };
+        match f {
+            Frame::CardPlay => self.card_phase_legal(seat, out),
+            Frame::Offer { .. } => out.extend([Action::Accept, Action::Decline]),
+            Frame::Initiative => out.extend([Action::GoFirst, Action::GoSecond]),
+            Frame::Supply { given, .. } => self.supply_legal(seat, *given, out),
+            Frame::Actions { left, replaced, .. } => self.actions_legal(seat, *left, *replaced, out),
+            Frame::Group {
+                origin,
+                current,
+                sailed,
+                ..
+            } => self.group_legal(seat, *origin, *current, sailed, out),
+            Frame::Pin { hex, .. } => self.pin_legal(seat, *hex, out),
+            Frame::MainAttack { hex, .. } => {
+                if let Some(a) = self.attack_at(*hex) {
+                    for side in self.main_options(a) {
+                        out.push(Action::Main { hex: *hex, side });
+                    }
+                }
+            }
+            Frame::Deploy { block, .. } => {
+                let mut hexes = Vec::new();
+                self.deploy_hexes(*block, &mut hexes);
+                out.extend(hexes.into_iter().map(Action::Deploy));
+            }
+            Frame::BattleOrder { chosen } => {
+                for h in self.battle_hexes() {
+                    if !chosen.contains(&h) {
+                        out.push(Action::Battle(h));
+                    }
+                }
+            }
+            Frame::Battle(_) => self.battle_legal(seat, out),
+            Frame::Disband { .. } => self.disband_legal(seat, out),
+            Frame::Attrition { .. } => self.attrition_legal(seat, out),
+            Frame::WinterExchange { done } => self.winter_exchange_legal(seat, *done, out),
+            Frame::ForceMarch { .. } | Frame::Draw { .. } => {}
+        }
+    }
+
+    fn perform(&mut self, seat: Seat, a: Action) {
+        match a {
+            Action::PlayCard(c) => self.play_card(seat, c),
+            Action::Offer { give, get } => self.offer(seat, give, get),
+            Action::Accept => self.answer_offer(true),
+            Action::Decline => self.answer_offer(false),
+            Action::NoOffer => {
+                if let Some(Frame::WinterExchange { done }) = self.frames.last_mut() {
+                    done[seat as usize] = true;
+                }
+            }
+            Action::GoFirst | Action::GoSecond => {
+                self.frames.pop();
+                self.player1 = if a == Action::GoFirst { BRITISH } else { 1 };
+                self.announce_player1("3.1");
+            }
+            Action::SupplyStep(b) => self.supply_step(b),
+            Action::SupplyDone | Action::EndGroup | Action::DisbandDone => {
+                self.frames.pop();
+            }
+            Action::RegroupDone => self.end_battle(),
+            Action::Group(h) => self.start_group(seat, h),
+            Action::Replace => self.replace(seat),
+            Action::EndActions => {
+                if let Some(Frame::Actions { left, .. }) = self.frames.last_mut() {
+                    *left = 0;
+                }
+            }
+            Action::Pick(b) => self.pick(b),
+            Action::Step(h) => self.step_to(h),
+            Action::River(h) => self.river(h),
+            Action::Sail(h) => self.sail(h),
+            Action::Stop => self.stop_current(),
+            Action::Pin(b) => self.pin(b),
+            Action::Main { hex, side } => self.declare_main(hex, side),
+            Action::Deploy(h) => {
+                if let Some(Frame::Deploy { block, .. }) = self.frames.last() {
+                    let b = *block;
+                    self.deploy(b, h);
+                }
+            }
+            Action::Battle(h) => self.order_battle(h),
+            Action::MilitiaC2(c2) => self.declare_militia(c2),
+            Action::Fire(b) => self.fire(b, false),
+            Action::Charge(b) => self.fire(b, true),
+            Action::Hold(b) => self.hold(b),
+            Action::Retreat(b, h) => self.retreat(b, h),
+            Action::Hit(b) => self.choose_hit(b),
+            Action::Regroup(b, h) => self.regroup(b, h),
+            Action::Disband(b) => self.disband(b),
+            Action::Eliminate(b) => self.eliminate(b),
+        }
+    }
+
+    /// What the seat(s) to act are asked now, with the rule it comes from.
+    fn prompt(&self, _seat: Seat) -> Prompt {
+        let (text, rule): (String, &str) = match self.frames.last() {
+            None => ("The game is over.".into(), "11.1"),
+            Some(f) => match f {
+                Frame::CardPlay => ("Play a card face down (or offer a prisoner exchange).".into(), "3.1"),
+                Frame::Offer { give, get, .. } => (
+                    format!(
+                        "Your opponent offers to return {} for {}: accept or decline.",
+                        Liberty::name(*give),
+                        Liberty::name(*get)
+                    ),
+                    "11.5",
+                ),
+                Frame::Initiative => (
+                    "The Action cards are equal: choose to go first or second.".into(),
+                    "3.1",
+                ),
+                Frame::Supply { left, .. } => (format!("Add up to {left} supply step(s), one per block."), "3.3"),
+                Frame::Actions { left, .. } => (
+                    format!("{left} Action(s) left: move a group, draw a replacement, or end your actions."),
+                    "3.1",
+                ),
+                Frame::Group {
+                    origin, current: None, ..
+                } => (
+                    format!(
+                        "Group Move from {}: choose a block to move, or end the group move.",
+                        self.hex_name(*origin)
+                    ),
+                    "5.1",
+                ),
+                Frame::Group { current: Some(m), .. } => (
+                    format!(
+                        "Move {} (now in {}): step on, move by river or sea, or stop.",
+                        Liberty::name(m.block),
+                        self.hex_name(self.loc[m.block as usize])
+                    ),
+                    "5.1",
+                ),
+                Frame::Pin { hex, left, .. } => (
+                    format!(
+                        "Name {left} more of your blocks in {} as pinned by the attackers.",
+                        self.hex_name(*hex)
+                    ),
+                    "5.4",
+                ),
+                Frame::MainAttack { hex, .. } => (
+                    format!(
+                        "Declare the Main Attack hexside of the battle in {}.",
+                        self.hex_name(*hex)
+                    ),
+                    "7.22",
+                ),
+                Frame::Deploy { block, .. } => (format!("Deploy {}.", Liberty::name(*block)), "6.0"),
+                Frame::BattleOrder { .. } => ("Choose the next battle to fight.".into(), "7.1"),
+                Frame::Battle(bt) => {
+                    let place = self.hex_name(bt.hex);
+                    match bt.stage {
+                        crate::battle::Stage::Militia => (
+                            format!("Battle in {place}: declare whether your militia fire C2 in round 1."),
+                            "Optional rules",
+                        ),
+                        crate::battle::Stage::Hits { .. } => (
+                            format!("Battle in {place}: choose which of your tied strongest blocks takes the hit."),
+                            "7.32",
+                        ),
+                        crate::battle::Stage::Retreat { .. } => {
+                            (format!("Battle in {place}: retreat your blocks."), "7.4")
+                        }
+                        crate::battle::Stage::Regroup { .. } => (
+                            format!("You won the battle in {place}: regroup blocks, or finish."),
+                            "7.5",
+                        ),
+                        _ => (
+                            format!("Battle in {place}, round {}: fire or retreat with a block.", bt.round),
+                            "7.21",
+                        ),
+                    }
+                }
+                Frame::Disband { .. } => ("Disband blocks, or finish.".into(), "11.3"),
+                Frame::Attrition { .. } => (
+                    "Too many blocks for the winter supply: choose one to lose.".into(),
+                    "11.4",
+                ),
+                Frame::WinterExchange { .. } => ("Offer a prisoner exchange, or make none.".into(), "11.5"),
+                Frame::ForceMarch { .. } | Frame::Draw { .. } => ("Rolling the dice.".into(), "5.5"),
+            },
+        };
+        Prompt {
+            text,
+            rule: rule.to_string(),
+        }
+    }
+}
+
+impl Liberty {
     /// Only "stop" (a moving block) or "end group" (no block can go) is left.
     fn no_more_steps(&self) -> bool {
         match self.frames.last() {
@@ -141,14 +365,14 @@ impl Liberty {
             }
             Stage::Weather => {
                 // 4.0 Player 2 rolls one die.
-                let r = self.dice.d6();
+                let r = self.core.dice.d6();
                 self.weather = match r {
                     1 => Weather::North,
                     2 => Weather::South,
                     _ => Weather::Fair,
                 };
                 let p2 = crate::side_name(other(self.player1));
-                self.log.roll("4.0", &[r], || {
+                self.core.log.roll("4.0", &[r], || {
                     format!(
                         "{p2} rolls for weather: {}.",
                         match r {
@@ -252,196 +476,5 @@ impl Liberty {
         self.frames.push(Frame::Disband { seat: 1 });
         self.frames.push(Frame::Disband { seat: BRITISH });
         self.stage = Stage::NewYear;
-    }
-
-    pub fn legal_for(&self, seat: Seat, out: &mut Vec<Action>) {
-        let Some(f) = self.frames.last() else { return };
-        match f {
-            Frame::CardPlay => self.card_phase_legal(seat, out),
-            Frame::Offer { .. } => out.extend([Action::Accept, Action::Decline]),
-            Frame::Initiative => out.extend([Action::GoFirst, Action::GoSecond]),
-            Frame::Supply { given, .. } => self.supply_legal(seat, *given, out),
-            Frame::Actions { left, replaced, .. } => self.actions_legal(seat, *left, *replaced, out),
-            Frame::Group {
-                origin,
-                current,
-                sailed,
-                ..
-            } => self.group_legal(seat, *origin, *current, sailed, out),
-            Frame::Pin { hex, .. } => self.pin_legal(seat, *hex, out),
-            Frame::MainAttack { hex, .. } => {
-                if let Some(a) = self.attack_at(*hex) {
-                    for side in self.main_options(a) {
-                        out.push(Action::Main { hex: *hex, side });
-                    }
-                }
-            }
-            Frame::Deploy { block, .. } => {
-                let mut hexes = Vec::new();
-                self.deploy_hexes(*block, &mut hexes);
-                out.extend(hexes.into_iter().map(Action::Deploy));
-            }
-            Frame::BattleOrder { chosen } => {
-                for h in self.battle_hexes() {
-                    if !chosen.contains(&h) {
-                        out.push(Action::Battle(h));
-                    }
-                }
-            }
-            Frame::Battle(_) => self.battle_legal(seat, out),
-            Frame::Disband { .. } => self.disband_legal(seat, out),
-            Frame::Attrition { .. } => self.attrition_legal(seat, out),
-            Frame::WinterExchange { done } => self.winter_exchange_legal(seat, *done, out),
-            Frame::ForceMarch { .. } | Frame::Draw { .. } => {}
-        }
-    }
-
-    pub fn perform(&mut self, seat: Seat, a: Action) {
-        match a {
-            Action::PlayCard(c) => self.play_card(seat, c),
-            Action::Offer { give, get } => self.offer(seat, give, get),
-            Action::Accept => self.answer_offer(true),
-            Action::Decline => self.answer_offer(false),
-            Action::NoOffer => {
-                if let Some(Frame::WinterExchange { done }) = self.frames.last_mut() {
-                    done[seat as usize] = true;
-                }
-            }
-            Action::GoFirst | Action::GoSecond => {
-                self.frames.pop();
-                self.player1 = if a == Action::GoFirst { BRITISH } else { 1 };
-                self.announce_player1("3.1");
-            }
-            Action::SupplyStep(b) => self.supply_step(b),
-            Action::SupplyDone | Action::EndGroup | Action::DisbandDone => {
-                self.frames.pop();
-            }
-            Action::RegroupDone => self.end_battle(),
-            Action::Group(h) => self.start_group(seat, h),
-            Action::Replace => self.replace(seat),
-            Action::EndActions => {
-                if let Some(Frame::Actions { left, .. }) = self.frames.last_mut() {
-                    *left = 0;
-                }
-            }
-            Action::Pick(b) => self.pick(b),
-            Action::Step(h) => self.step(h),
-            Action::River(h) => self.river(h),
-            Action::Sail(h) => self.sail(h),
-            Action::Stop => self.stop_current(),
-            Action::Pin(b) => self.pin(b),
-            Action::Main { hex, side } => self.declare_main(hex, side),
-            Action::Deploy(h) => {
-                if let Some(Frame::Deploy { block, .. }) = self.frames.last() {
-                    let b = *block;
-                    self.deploy(b, h);
-                }
-            }
-            Action::Battle(h) => self.order_battle(h),
-            Action::MilitiaC2(c2) => self.declare_militia(c2),
-            Action::Fire(b) => self.fire(b, false),
-            Action::Charge(b) => self.fire(b, true),
-            Action::Hold(b) => self.hold(b),
-            Action::Retreat(b, h) => self.retreat(b, h),
-            Action::Hit(b) => self.choose_hit(b),
-            Action::Regroup(b, h) => self.regroup(b, h),
-            Action::Disband(b) => self.disband(b),
-            Action::Eliminate(b) => self.eliminate(b),
-        }
-    }
-
-    /// What the seat(s) to act are asked now, with the rule it comes from.
-    pub fn prompt_for(&self) -> Prompt {
-        let (text, rule): (String, &str) = match self.frames.last() {
-            None => ("The game is over.".into(), "11.1"),
-            Some(f) => match f {
-                Frame::CardPlay => ("Play a card face down (or offer a prisoner exchange).".into(), "3.1"),
-                Frame::Offer { give, get, .. } => (
-                    format!(
-                        "Your opponent offers to return {} for {}: accept or decline.",
-                        Liberty::name(*give),
-                        Liberty::name(*get)
-                    ),
-                    "11.5",
-                ),
-                Frame::Initiative => (
-                    "The Action cards are equal: choose to go first or second.".into(),
-                    "3.1",
-                ),
-                Frame::Supply { left, .. } => (format!("Add up to {left} supply step(s), one per block."), "3.3"),
-                Frame::Actions { left, .. } => (
-                    format!("{left} Action(s) left: move a group, draw a replacement, or end your actions."),
-                    "3.1",
-                ),
-                Frame::Group {
-                    origin, current: None, ..
-                } => (
-                    format!(
-                        "Group Move from {}: choose a block to move, or end the group move.",
-                        self.hex_name(*origin)
-                    ),
-                    "5.1",
-                ),
-                Frame::Group { current: Some(m), .. } => (
-                    format!(
-                        "Move {} (now in {}): step on, move by river or sea, or stop.",
-                        Liberty::name(m.block),
-                        self.hex_name(self.loc[m.block as usize])
-                    ),
-                    "5.1",
-                ),
-                Frame::Pin { hex, left, .. } => (
-                    format!(
-                        "Name {left} more of your blocks in {} as pinned by the attackers.",
-                        self.hex_name(*hex)
-                    ),
-                    "5.4",
-                ),
-                Frame::MainAttack { hex, .. } => (
-                    format!(
-                        "Declare the Main Attack hexside of the battle in {}.",
-                        self.hex_name(*hex)
-                    ),
-                    "7.22",
-                ),
-                Frame::Deploy { block, .. } => (format!("Deploy {}.", Liberty::name(*block)), "6.0"),
-                Frame::BattleOrder { .. } => ("Choose the next battle to fight.".into(), "7.1"),
-                Frame::Battle(bt) => {
-                    let place = self.hex_name(bt.hex);
-                    match bt.stage {
-                        crate::battle::Stage::Militia => (
-                            format!("Battle in {place}: declare whether your militia fire C2 in round 1."),
-                            "Optional rules",
-                        ),
-                        crate::battle::Stage::Hits { .. } => (
-                            format!("Battle in {place}: choose which of your tied strongest blocks takes the hit."),
-                            "7.32",
-                        ),
-                        crate::battle::Stage::Retreat { .. } => {
-                            (format!("Battle in {place}: retreat your blocks."), "7.4")
-                        }
-                        crate::battle::Stage::Regroup { .. } => (
-                            format!("You won the battle in {place}: regroup blocks, or finish."),
-                            "7.5",
-                        ),
-                        _ => (
-                            format!("Battle in {place}, round {}: fire or retreat with a block.", bt.round),
-                            "7.21",
-                        ),
-                    }
-                }
-                Frame::Disband { .. } => ("Disband blocks, or finish.".into(), "11.3"),
-                Frame::Attrition { .. } => (
-                    "Too many blocks for the winter supply: choose one to lose.".into(),
-                    "11.4",
-                ),
-                Frame::WinterExchange { .. } => ("Offer a prisoner exchange, or make none.".into(), "11.5"),
-                Frame::ForceMarch { .. } | Frame::Draw { .. } => ("Rolling the dice.".into(), "5.5"),
-            },
-        };
-        Prompt {
-            text,
-            rule: rule.to_string(),
-        }
     }
 }

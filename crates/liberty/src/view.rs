@@ -2,29 +2,14 @@
 
 use crate::blocks::{self, Block, Kind, Nation};
 use crate::state::{bit, other, Frame, Liberty, Loc, FRENCH_POOL, POOL, PRISONER};
-use engine::{Seat, Viewer};
+use engine::{Seat, Title, Viewer, Views};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
-impl Liberty {
-    /// Whether `viewer` sees block `b` face up.
-    pub fn visible(&self, viewer: Viewer, b: Block) -> bool {
-        let loc = self.loc[b as usize];
-        viewer == Some(Liberty::side_of(b)) || self.revealed & bit(b) != 0 || loc == PRISONER || loc == FRENCH_POOL
-    }
-
-    fn loc_id(&self, l: Loc) -> String {
-        match l {
-            POOL => "pool".into(),
-            FRENCH_POOL => "french-pool".into(),
-            PRISONER => "prisoner".into(),
-            h => self.hex_id(h).into(),
-        }
-    }
-
-    pub fn render_view(&self, viewer: Viewer) -> Value {
-        let seats = crate::info().seats;
+impl Views for Liberty {
+    fn view(&self, viewer: Viewer) -> Value {
+        let seats = Liberty::info().seats;
         let mut shown = Vec::new();
         let mut hidden: Vec<(Seat, Loc, u32)> = Vec::new();
         for b in 0..self.loc.len() as Block {
@@ -91,34 +76,15 @@ impl Liberty {
             "blocks": shown,
             "hidden": hidden,
             "battle": battle,
-            "outcome": self.outcome,
+            "outcome": self.core.outcome,
         })
-    }
-
-    pub fn phase_name(&self) -> &'static str {
-        match self.frames.last() {
-            None => "over",
-            Some(f) => match f {
-                Frame::CardPlay | Frame::Offer { .. } | Frame::Initiative => "cards",
-                Frame::Supply { .. } => "supply",
-                Frame::Actions { .. }
-                | Frame::Group { .. }
-                | Frame::Pin { .. }
-                | Frame::MainAttack { .. }
-                | Frame::Deploy { .. }
-                | Frame::ForceMarch { .. }
-                | Frame::Draw { .. } => "actions",
-                Frame::BattleOrder { .. } | Frame::Battle(_) => "battles",
-                Frame::Disband { .. } | Frame::Attrition { .. } | Frame::WinterExchange { .. } => "winter",
-            },
-        }
     }
 
     /// 2.0 Fog of war. A world consistent with what `observer` has seen: the
     /// other side's hidden blocks trade identities within their kind (warship,
     /// Indian, French, other) and get random strengths, its hand and the deck
     /// are redealt, and the dice reseeded.
-    pub fn sample_for(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Liberty {
+    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Liberty {
         let mut g = self.clone();
         let e = other(observer);
         let category = |b: Block| {
@@ -221,9 +187,45 @@ impl Liberty {
         g.hands[e as usize] = unseen.drain(..n).collect();
         g.hands[e as usize].sort();
         g.deck = unseen;
-        g.dice.reseed(rng);
-        g.log.keep_visible(Some(observer));
+        g.core.dice.reseed(rng);
+        g.core.log.keep_visible(Some(observer));
         g
+    }
+}
+
+impl Liberty {
+    /// Whether `viewer` sees block `b` face up.
+    pub fn visible(&self, viewer: Viewer, b: Block) -> bool {
+        let loc = self.loc[b as usize];
+        viewer == Some(Liberty::side_of(b)) || self.revealed & bit(b) != 0 || loc == PRISONER || loc == FRENCH_POOL
+    }
+
+    fn loc_id(&self, l: Loc) -> String {
+        match l {
+            POOL => "pool".into(),
+            FRENCH_POOL => "french-pool".into(),
+            PRISONER => "prisoner".into(),
+            h => self.hex_id(h).into(),
+        }
+    }
+
+    pub fn phase_name(&self) -> &'static str {
+        match self.frames.last() {
+            None => "over",
+            Some(f) => match f {
+                Frame::CardPlay | Frame::Offer { .. } | Frame::Initiative => "cards",
+                Frame::Supply { .. } => "supply",
+                Frame::Actions { .. }
+                | Frame::Group { .. }
+                | Frame::Pin { .. }
+                | Frame::MainAttack { .. }
+                | Frame::Deploy { .. }
+                | Frame::ForceMarch { .. }
+                | Frame::Draw { .. } => "actions",
+                Frame::BattleOrder { .. } | Frame::Battle(_) => "battles",
+                Frame::Disband { .. } | Frame::Attrition { .. } | Frame::WinterExchange { .. } => "winter",
+            },
+        }
     }
 
     /// Move every per-block datum of slot `b` to identity `perm[b]`.

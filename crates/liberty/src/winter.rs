@@ -12,7 +12,7 @@ impl Liberty {
     pub fn check_victory(&mut self) -> bool {
         let sp = self.british_supply();
         let year = self.year;
-        self.log.say("11.1", || {
+        self.core.log.say("11.1", || {
             format!("Winter {year}: the British control {sp} supply points.")
         });
         let (winner, reason) = if sp >= 30 {
@@ -27,9 +27,10 @@ impl Liberty {
         } else {
             return false;
         };
-        self.log.say("11.1", || reason.clone());
-        self.outcome = Some(Outcome {
+        self.core.log.say("11.1", || reason.clone());
+        self.core.outcome = Some(Outcome {
             winner: Some(winner),
+            level: None,
             reason,
             rule: "11.1".into(),
         });
@@ -42,10 +43,10 @@ impl Liberty {
         if self.year == 1775 || self.french_entered {
             return;
         }
-        let r = [self.dice.d6(), self.dice.d6()];
+        let r = [self.core.dice.d6(), self.core.dice.d6()];
         let total = r[0] + r[1];
         let enters = total >= 8;
-        self.log.roll("9.0", &r, || {
+        self.core.log.roll("9.0", &r, || {
             format!(
                 "French Entry roll: {total}{}.",
                 if enters {
@@ -74,7 +75,7 @@ impl Liberty {
             }
             let Some(home) = self.indian_home(b) else { continue };
             if self.has(home, AMERICAN) {
-                self.log.say("10.0", || {
+                self.core.log.say("10.0", || {
                     format!(
                         "The {} town is occupied: the Indian block is captured.",
                         Liberty::name(b)
@@ -84,7 +85,9 @@ impl Liberty {
                 for x in self.side_blocks_at(home, AMERICAN).collect::<Vec<_>>() {
                     self.to_pool(x);
                 }
-                self.log.say("10.0", || "The occupying blocks are disbanded.".into());
+                self.core
+                    .log
+                    .say("10.0", || "The occupying blocks are disbanded.".into());
             }
         }
     }
@@ -137,7 +140,7 @@ impl Liberty {
 
     pub fn disband(&mut self, b: Block) {
         let place = self.hex_name(self.loc[b as usize]);
-        self.log.say("11.3", || {
+        self.core.log.say("11.3", || {
             format!("{} disbands a block in {place}.", crate::side_name(Liberty::side_of(b)))
         });
         self.to_pool(b);
@@ -151,7 +154,8 @@ impl Liberty {
             self.to_pool(b);
         }
         if n != [0, 0] {
-            self.log
+            self.core
+                .log
                 .say("11.3", || "All blocks in the Atlantic are disbanded.".into());
         }
     }
@@ -230,7 +234,7 @@ impl Liberty {
 
     pub fn eliminate(&mut self, b: Block) {
         let place = self.hex_name(self.loc[b as usize]);
-        self.log.say("11.4", || {
+        self.core.log.say("11.4", || {
             format!("Winter attrition in {place}: {} is captured.", Liberty::name(b))
         });
         self.capture(b, "11.4");
@@ -241,7 +245,7 @@ impl Liberty {
         self.offered[from as usize] = true;
         self.frames.push(Frame::Offer { from, give, get });
         let (g, t) = (Liberty::name(give), Liberty::name(get));
-        self.log.say("11.5", || {
+        self.core.log.say("11.5", || {
             format!("{} offers to exchange {g} for {t}.", crate::side_name(from))
         });
     }
@@ -252,7 +256,7 @@ impl Liberty {
                 self.to_pool(give);
                 self.to_pool(get);
             }
-            self.log.say("11.5", || {
+            self.core.log.say("11.5", || {
                 if accept {
                     "The exchange is accepted.".into()
                 } else {

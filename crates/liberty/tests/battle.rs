@@ -50,7 +50,7 @@ fn combat_reserves_example_springfield_and_newport_attack_boston() {
     act(&mut g, "british", "end-actions");
 
     // Round 1: only the Springfield blocks fight; Newport's are hidden reserves.
-    g.dice.script([6; 60]);
+    g.core.dice.script([6; 60]);
     assert_eq!(round(&g), 1);
     assert_eq!(shown_in(&g, BRITISH, "1607", "american"), sorted(&springfield));
     assert_eq!(hidden_count(&g, BRITISH, "1607", "american"), 2);
@@ -100,7 +100,7 @@ fn boston_two_hexsides(grey: u8) -> Liberty {
 #[test]
 fn battle_ends_in_round_one_and_the_winners_reserves_stay_hidden() {
     let mut g = boston_two_hexsides(1);
-    g.dice.script([6, 1, 6]);
+    g.core.dice.script([6, 1, 6]);
     g.begin_battles();
     fire(&mut g, "british", "b-grey");
     fire(&mut g, "american", "a-washington");
@@ -137,7 +137,7 @@ fn british_attack_with_reserve() -> Liberty {
 #[test]
 fn losing_sides_reserves_retreat_unseen_when_battle_ends_in_round_one() {
     let mut g = british_attack_with_reserve();
-    g.dice.script([1, 6, 6]);
+    g.core.dice.script([1, 6, 6]);
     g.begin_battles();
     fire(&mut g, "american", "a-ward");
     assert_eq!(g.where_is("b-grey"), "prisoner");
@@ -160,7 +160,7 @@ fn losing_sides_reserves_retreat_unseen_when_battle_ends_in_round_one() {
 fn reserves_that_cannot_retreat_are_captured() {
     let mut g = british_attack_with_reserve();
     g.put("a-pickens", "1606", 3);
-    g.dice.script([1, 6, 6]);
+    g.core.dice.script([1, 6, 6]);
     g.begin_battles();
     fire(&mut g, "american", "a-ward");
     assert_eq!(g.where_is("b-grant"), "prisoner");
@@ -176,7 +176,7 @@ fn player_two_reinforcements_are_always_in_reserve() {
     g.put("a-pickens", "Boston", 3);
     g.entered("a-pickens", "Hartford");
     g.player1 = BRITISH;
-    g.dice.script([6; 30]);
+    g.core.dice.script([6; 30]);
     g.begin_battles();
     assert_eq!(shown_in(&g, BRITISH, "1607", "american"), sorted(&["a-ward"]));
     assert_eq!(hidden_count(&g, BRITISH, "1607", "american"), 1);
@@ -200,7 +200,7 @@ fn combat_example_leader_four_rolls_four_dice_and_scores_two_hits() {
     g.put("a-ward", "Boston", 3);
     g.entered("a-ward", "Springfield");
     g.player1 = AMERICAN;
-    g.dice.script([1, 2, 4, 5]);
+    g.core.dice.script([1, 2, 4, 5]);
     g.begin_battles();
     fire(&mut g, "british", "b-howe");
     let (dice, text) = last_roll(&g);
@@ -220,7 +220,7 @@ fn combat_round_example_sequence() {
         g.entered(b, "Boston");
     }
     g.player1 = BRITISH;
-    g.dice.script([6; 40]);
+    g.core.dice.script([6; 40]);
     g.begin_battles();
     // 1. British Light Foot (B2).
     let (seat, legal) = waiting(&g);
@@ -266,7 +266,7 @@ fn hits_go_to_the_strongest_block_owner_breaks_ties_applied_at_once() {
     g.put("b-fraser", "1606", 3);
     g.entered("b-fraser", "Boston");
     g.player1 = BRITISH;
-    g.dice.script([1, 2, 6, 6, 6]);
+    g.core.dice.script([1, 2, 6, 6, 6]);
     g.begin_battles();
     fire(&mut g, "british", "b-fraser");
     // First hit: Arnold and Ward tie at 3, the American chooses.
@@ -295,7 +295,7 @@ fn a_block_reduced_below_one_is_captured() {
     g.put("b-grey", "Boston", 2);
     g.entered("b-grey", "1606");
     g.player1 = BRITISH;
-    g.dice.script([6, 6, 2, 2]);
+    g.core.dice.script([6, 6, 2, 2]);
     g.begin_battles();
     fire(&mut g, "american", "a-ward");
     fire(&mut g, "american", "a-stark");
@@ -324,7 +324,7 @@ fn ward_attacks_boston_from_1606() -> Liberty {
 #[test]
 fn three_rounds_then_the_attacker_retreats_across_its_attack_hexside() {
     let mut g = ward_attacks_boston_from_1606();
-    g.dice.script([6; 18]);
+    g.core.dice.script([6; 18]);
     g.begin_battles();
     // The defender may not leave across the attacker's hexside; the other
     // neighbours are enemy (American) hexes even when vacant.
@@ -362,7 +362,7 @@ fn the_last_side_across_a_shared_hexside_alone_may_retreat_by_it() {
     g.put("a-pickens", "Boston", 3);
     g.entered("a-pickens", "1606");
     g.player1 = BRITISH;
-    g.dice.script([6; 24]);
+    g.core.dice.script([6; 24]);
     g.begin_battles();
     assert!(ids(&g, "american").contains(&"retreat-a-ward-1606".to_string()));
     fire(&mut g, "american", "a-ward");
@@ -392,7 +392,7 @@ fn retreats_never_enter_or_cross_enemy_or_battle_hexes() {
             g.entered("a-pickens", "1605");
         }
         g.player1 = AMERICAN;
-        g.dice.script([6; 10]);
+        g.core.dice.script([6; 10]);
         g.begin_battles();
         if second_battle {
             act(&mut g, "american", "battle-1607");
@@ -435,7 +435,7 @@ fn retreat_hexside_limits_apply_per_combat_round() {
     g.put("b-fraser", "Fort Ticonderoga", 1);
     g.entered("b-fraser", "1404");
     g.player1 = BRITISH;
-    g.dice.script([6; 20]);
+    g.core.dice.script([6; 20]);
     g.begin_battles();
     fire(&mut g, "british", "b-fraser");
     let mut legal = ids(&g, "american");
@@ -475,7 +475,7 @@ fn albany_attack(grey: u8, block_west_point: bool) -> Liberty {
 #[test]
 fn only_blocks_that_entered_by_river_retreat_by_river() {
     let mut g = albany_attack(3, false);
-    g.dice.script([6; 10]);
+    g.core.dice.script([6; 10]);
     g.begin_battles();
     let mut legal = ids(&g, "american");
     legal.sort();
@@ -490,7 +490,7 @@ fn only_blocks_that_entered_by_river_retreat_by_river() {
     assert_eq!(legal, sorted(&["fire-a-greene", "retreat-a-greene-1408"]));
     // A river retreat may not pass through an enemy-held hex either.
     let mut g = albany_attack(3, true);
-    g.dice.script([6; 10]);
+    g.core.dice.script([6; 10]);
     g.begin_battles();
     assert_eq!(ids(&g, "american"), vec!["fire-a-morgan".to_string()]);
 }
@@ -500,7 +500,7 @@ fn only_blocks_that_entered_by_river_retreat_by_river() {
 #[test]
 fn the_victor_regroups_to_friendly_hexes_by_river_only_if_it_came_by_river() {
     let mut g = albany_attack(1, false);
-    g.dice.script([1, 6, 6]);
+    g.core.dice.script([1, 6, 6]);
     g.begin_battles();
     fire(&mut g, "american", "a-morgan");
     assert_eq!(g.where_is("b-grey"), "prisoner");
@@ -542,7 +542,7 @@ fn regroup_has_fresh_hexside_limits() {
     // The forest-and-river hexside to Saratoga (limit 3) was used up in movement.
     let s = side("Fort Ticonderoga", "Saratoga") as usize;
     g.side_use[s][AMERICAN as usize] = 3;
-    g.dice.script([6, 1, 6, 6]);
+    g.core.dice.script([6, 1, 6, 6]);
     g.begin_battles();
     fire(&mut g, "british", "b-fraser");
     fire(&mut g, "american", "a-pickens");
@@ -571,7 +571,7 @@ fn player_one_orders_all_battles_before_any_block_is_revealed() {
     g.put("a-stark", "New York", 3);
     g.entered("a-stark", "West Point");
     g.player1 = AMERICAN;
-    g.dice.script([6, 1, 6, 6]);
+    g.core.dice.script([6, 1, 6, 6]);
     g.begin_battles();
     assert!(!g.waits_for("british"));
     let mut legal = ids(&g, "american");
@@ -604,7 +604,7 @@ fn indians_fire_b2_in_their_own_town_and_b1_elsewhere() {
         g.put("a-stark", town, 3);
         g.entered("a-stark", if town == "Mohawk" { "Saratoga" } else { "1306" });
         g.player1 = AMERICAN;
-        g.dice.script([2, 3, 6]);
+        g.core.dice.script([2, 3, 6]);
         g.begin_battles();
         fire(&mut g, "british", "b-mohawk");
         let (_, text) = last_roll(&g);
@@ -640,7 +640,7 @@ fn militia_firepower_c2_in_round_one_then_retreat_in_round_two() {
         g.entered("b-grey", "1606");
         g.player1 = BRITISH;
         g.opts.militia_firepower = true;
-        g.dice.script([6; 40]);
+        g.core.dice.script([6; 40]);
         g.begin_battles();
         let mut legal = ids(&g, "american");
         legal.sort();
@@ -697,7 +697,7 @@ fn bayonet_charge_c3_guards_c5_in_round_two_then_retreat_in_round_three() {
     }
     g.player1 = BRITISH;
     g.opts.bayonet = true;
-    g.dice.script([6; 36]);
+    g.core.dice.script([6; 36]);
     g.begin_battles();
     let taken = fire_round(&mut g);
     assert!(taken.iter().all(|t| t.1.starts_with("fire-")), "{taken:?}");
@@ -712,7 +712,7 @@ fn bayonet_charge_c3_guards_c5_in_round_two_then_retreat_in_round_three() {
         "{legal:?}"
     );
     assert!(!legal.iter().any(|i| i == "charge-b-fraser"));
-    g.dice.script([5, 5, 6, 3, 3, 4]);
+    g.core.dice.script([5, 5, 6, 3, 3, 4]);
     act(&mut g, "british", "charge-b-guards");
     while ids(&g, "american").iter().any(|i| i.starts_with("hit-")) {
         let h = ids(&g, "american")[0].clone();
@@ -733,7 +733,7 @@ fn bayonet_charge_c3_guards_c5_in_round_two_then_retreat_in_round_three() {
     assert!(last_roll(&g).1.contains("fires at C3: 2 hits"), "{}", last_roll(&g).1);
     // Round 3: the chargers must retreat; Fraser may still fire.
     assert_eq!(round(&g), 3);
-    g.dice.script([6; 20]);
+    g.core.dice.script([6; 20]);
     fire(&mut g, "british", "b-fraser");
     for b in ["a-washington", "a-greene", "a-arnold"] {
         fire(&mut g, "american", b);
@@ -754,7 +754,7 @@ fn pursuit_round_four_attacker_retreats_and_indians_fire_b3() {
     g.entered("a-ward", "Boston");
     g.player1 = AMERICAN;
     g.opts.pursuit = true;
-    g.dice.script([6; 27]);
+    g.core.dice.script([6; 27]);
     g.begin_battles();
     fire(&mut g, "british", "b-mohawk");
     assert!(last_roll(&g).1.contains("fires at B1"));
@@ -762,7 +762,7 @@ fn pursuit_round_four_attacker_retreats_and_indians_fire_b3() {
     fire_round(&mut g);
     fire_round(&mut g);
     assert_eq!(round(&g), 4);
-    g.dice.script([3, 6, 6, 6, 6, 6]);
+    g.core.dice.script([3, 6, 6, 6, 6, 6]);
     fire(&mut g, "british", "b-mohawk");
     assert!(
         last_roll(&g).1.contains("Mohawk B1 (3) fires at B3: 1 hit"),
@@ -786,7 +786,7 @@ fn reserves_take_no_hits_in_round_one() {
     g.put("a-pickens", "Boston", 3);
     g.entered("a-pickens", "Hartford");
     g.player1 = BRITISH;
-    g.dice.script([6, 6, 1, 1, 1]);
+    g.core.dice.script([6, 6, 1, 1, 1]);
     g.begin_battles();
     fire(&mut g, "american", "a-ward");
     fire(&mut g, "british", "b-grey");
@@ -818,7 +818,7 @@ fn militia_firepower_is_not_available_to_reserves() {
     g.entered("a-pickens", "Hartford");
     g.player1 = BRITISH;
     g.opts.militia_firepower = true;
-    g.dice.script([6; 20]);
+    g.core.dice.script([6; 20]);
     g.begin_battles();
     act(&mut g, "american", "militia-c2");
     fire_round(&mut g);

@@ -4,6 +4,7 @@
 mod support;
 use support::*;
 
+use engine::prelude::*;
 use liberty::cards::{full_deck, Card};
 use liberty::state::{Frame, Weather};
 use liberty::Liberty;
@@ -16,7 +17,7 @@ fn card_phase(british: &[Card], american: &[Card], blocks: &[(&str, &str, u8)], 
     }
     g.recompute_control();
     g.hands = [british.to_vec(), american.to_vec()];
-    g.dice.script([weather]);
+    g.core.dice.script([weather]);
     g.advance();
     assert!(matches!(g.frames.last(), Some(Frame::CardPlay)));
     g
@@ -105,7 +106,7 @@ fn player_two_rolls_for_weather_one_north_two_south() {
         let mut g = card_phase(&[Card::A3], &[Card::A1], &[], die);
         play(&mut g, Card::A3, Card::A1);
         assert_eq!(g.weather, w, "die {die}");
-        assert_eq!(g.dice.scripted_left(), 0);
+        assert_eq!(g.core.dice.scripted_left(), 0);
     }
 }
 

@@ -56,9 +56,9 @@ fn foot_moves_one_hex_dragoons_two_and_force_march_adds_one() {
     assert!(legal(&g, "american", &step("1307")));
     // 5.5 force-march rolls come after all movement: 4 = no loss, 2 = a step
     // lost. Nothing is left to move, so the group and the Actions end here.
-    g.dice.script([4, 2]);
+    g.core.dice.script([4, 2]);
     act(&mut g, "american", &step("1307"));
-    assert_eq!(g.dice.scripted_left(), 0);
+    assert_eq!(g.core.dice.scripted_left(), 0);
     assert_eq!(g.where_is("a-greene"), "Albany");
     assert_eq!(g.where_is("a-lee"), "hex 1307");
     assert_eq!(g.strength_of("a-greene"), 3);
@@ -176,7 +176,7 @@ fn hexside_limits_count_both_directions_and_each_player_separately() {
         walk(&mut g, "american", b, &[&step("1307")]);
     }
     assert!(g.waits_for("british"));
-    g.dice.script([6, 6, 6, 6]);
+    g.core.dice.script([6, 6, 6, 6]);
     act(&mut g, "british", &group("1207"));
     for b in ["b-grey", "b-grant", "b-percy", "b-rawdon"] {
         walk(&mut g, "british", b, &[&step("1306"), &step("1307")]);
@@ -368,17 +368,17 @@ fn force_march_rolls_come_after_all_movement_and_capture_a_strength_one_block() 
         ("a-pickens", "Newport", 3),
     ]);
     g.begin_actions(1, 1, 2);
-    g.dice.script([3]);
+    g.core.dice.script([3]);
     act(&mut g, "american", &group("Boston"));
     walk(&mut g, "american", "a-ward", &[&step("Springfield"), &step("Albany")]);
     walk(&mut g, "american", "a-lee", &[&step("Springfield")]);
     end_group(&mut g, "american");
-    assert_eq!(g.dice.scripted_left(), 1, "no roll before all movement is done");
+    assert_eq!(g.core.dice.scripted_left(), 1, "no roll before all movement is done");
     assert_eq!(g.where_is("a-ward"), "Albany");
     act(&mut g, "american", &group("Newport"));
     walk(&mut g, "american", "a-pickens", &[&step("Hartford")]);
     assert!(g.waits_for("british"));
-    assert_eq!(g.dice.scripted_left(), 0);
+    assert_eq!(g.core.dice.scripted_left(), 0);
     assert_eq!(g.where_is("a-ward"), "prisoner");
     assert_eq!(g.where_is("a-lee"), "Springfield");
 }
@@ -616,7 +616,7 @@ fn warships_sail_port_to_port_within_two_hexes_or_three_by_force_march() {
     g.begin_actions(0, 0, 1);
     act(&mut g, "british", &group("Newport"));
     act(&mut g, "british", "pick-b-ship-howe");
-    g.dice.script([2]);
+    g.core.dice.script([2]);
     act(&mut g, "british", &sail("Portsmouth"));
     act(&mut g, "british", "end-group");
     assert_eq!(g.where_is("b-ship-howe"), "Portsmouth");
@@ -835,18 +835,22 @@ fn main_attack_is_declared_at_the_end_of_movement_before_force_march_rolls() {
     act(&mut g, "american", &group("Springfield"));
     walk(&mut g, "american", "a-pickens", &[&step("Boston")]);
     walk(&mut g, "american", "a-ward", &[&step("Boston")]);
-    g.dice.script([6]);
+    g.core.dice.script([6]);
     act(&mut g, "american", &group("Portsmouth"));
     walk(&mut g, "american", "a-wooster", &[&step("1606"), &step("Boston")]);
     act(&mut g, "american", "end-actions");
-    assert_eq!(g.dice.scripted_left(), 1, "force march rolls wait for the declaration");
+    assert_eq!(
+        g.core.dice.scripted_left(),
+        1,
+        "force march rolls wait for the declaration"
+    );
     let ids = g.legal_ids("american");
     assert_eq!(ids.len(), 2, "{ids:?}");
     act(&mut g, "american", &format!("main-1607-{from_1606}"));
     assert_eq!(g.attack_at(boston).unwrap().main, Some(from_1606));
     assert_ne!(Some(from_springfield), g.attack_at(boston).unwrap().main);
     assert!(g.waits_for("british"));
-    assert_eq!(g.dice.scripted_left(), 0);
+    assert_eq!(g.core.dice.scripted_left(), 0);
 }
 
 // rule: liberty 5.4, 7.22
@@ -920,7 +924,7 @@ fn movement_diagram_sea_attack_on_new_york_and_the_american_reaction() {
     walk(&mut g, "american", "a-arnold", &[&step("New York")]);
     act(&mut g, "american", &group("Albany"));
     walk(&mut g, "american", "a-morgan", &[&river("New York")]);
-    g.dice.script([6]);
+    g.core.dice.script([6]);
     act(&mut g, "american", &group("Philadelphia"));
     walk(
         &mut g,
@@ -936,7 +940,7 @@ fn movement_diagram_sea_attack_on_new_york_and_the_american_reaction() {
         &[&step("New Brunswick"), &step("New York")],
     );
     // The foot force marched: rolled after all movement (6: no loss).
-    assert_eq!(g.dice.scripted_left(), 0);
+    assert_eq!(g.core.dice.scripted_left(), 0);
     assert_eq!(g.strength_of("f-viomenil"), 3);
     // 7.22: all the reinforcing blocks are reserves in the battle.
     let Some(Frame::Battle(bt)) = g.frames.last() else {

@@ -4,7 +4,7 @@
 
 mod support;
 
-use engine::Game;
+use engine::prelude::*;
 use liberty::Liberty;
 use support::*;
 
@@ -45,7 +45,7 @@ fn sea_attack_on_new_york(fleet: u8, ground: &[(&str, u8)], debarras: u8, clinto
 #[test]
 fn naval_battle_then_landing_with_dragoons_at_c() {
     let mut g = sea_attack_on_new_york(3, &[("b-grey", 3), ("b-dragoon", 3)], 1, 3);
-    g.dice.script([1, 1, 1]);
+    g.core.dice.script([1, 1, 1]);
     g.begin_battles();
     // A blocks first, the defender's before the attacker's; ground blocks wait.
     assert_eq!(seat_waiting(&g), "american");
@@ -76,7 +76,7 @@ fn naval_battle_then_landing_with_dragoons_at_c() {
     assert!(log_text(&g, None).contains("the attacking blocks land"));
     // Landed at once: Clinton (C, defender) fires, then Grey and the dragoon,
     // which is C in its landing round.
-    g.dice.script([6; 8]);
+    g.core.dice.script([6; 8]);
     assert_eq!(ids(&g, "american")[0], "fire-a-clinton");
     fire(&mut g, "american", "a-clinton");
     let legal = ids(&g, "british");
@@ -93,7 +93,7 @@ fn naval_battle_then_landing_with_dragoons_at_c() {
     fire(&mut g, "british", "b-grey");
     // Round 2: after the fleet (A), the dragoon is B again and fires before Clinton.
     assert_eq!(round(&g), 2);
-    g.dice.script([6; 8]);
+    g.core.dice.script([6; 8]);
     fire(&mut g, "british", "b-ship-howe");
     let (seat, legal) = waiting(&g);
     assert_eq!(seat, "british");
@@ -107,7 +107,7 @@ fn naval_battle_then_landing_with_dragoons_at_c() {
 #[test]
 fn failed_landing_costs_each_ground_block_a_step_and_returns_it_to_the_atlantic() {
     let mut g = sea_attack_on_new_york(1, &[("b-grey", 3), ("b-fraser", 1)], 3, 3);
-    g.dice.script([1, 6, 6]);
+    g.core.dice.script([1, 6, 6]);
     g.begin_battles();
     fire(&mut g, "american", "f-ship-debarras");
     assert_eq!(g.where_is("b-ship-howe"), "prisoner");
@@ -131,7 +131,7 @@ fn shore_bombardment_cannot_eliminate_and_warships_take_ground_hits() {
         g.entered(b, "Springfield");
     }
     g.player1 = AMERICAN;
-    g.dice.script([1, 1, 1, 1, 6, 6]);
+    g.core.dice.script([1, 1, 1, 1, 6, 6]);
     g.begin_battles();
     fire(&mut g, "british", "b-ship-howe");
     // One hit reduces Pickens to 1; the two others are lost, no choice asked.
@@ -158,13 +158,13 @@ fn ground_hits_spare_warships_while_both_sides_have_them() {
     g.put("b-ship-howe", "Boston", 3);
     g.entered("b-ship-howe", "1706");
     g.player1 = BRITISH;
-    g.dice.script([6; 8]);
+    g.core.dice.script([6; 8]);
     g.begin_battles();
     assert_eq!(shown_in(&g, AMERICAN, "1607", "british"), sorted(&["b-grey"]));
     let taken = fire_round(&mut g);
     assert!(!taken.iter().any(|t| t.1.contains("ship-howe")), "{taken:?}");
     assert_eq!(round(&g), 2);
-    g.dice.script([1, 6, 6, 6, 6, 1, 6, 6]);
+    g.core.dice.script([1, 6, 6, 6, 6, 1, 6, 6]);
     fire(&mut g, "american", "f-ship-debarras");
     assert_eq!((g.strength_of("b-ship-howe"), g.strength_of("b-grey")), (2, 2));
     fire(&mut g, "british", "b-ship-howe");
@@ -202,7 +202,7 @@ fn sea_retreat_of_at_most_three_ground_blocks_after_an_unopposed_warship() {
     }
     assert_eq!(retreats_of(&g, "british", "b-knyphausen"), sorted(&["1606"]));
     // Next round the warship is gone: no more sea retreats.
-    g.dice.script([6; 10]);
+    g.core.dice.script([6; 10]);
     fire(&mut g, "british", "b-knyphausen");
     fire(&mut g, "american", "a-ward");
     assert_eq!(round(&g), 2);
@@ -249,7 +249,7 @@ fn no_sea_retreat_from_land_when_the_warship_was_opposed() {
 #[test]
 fn blocks_at_sea_follow_a_warship_retreating_even_when_opposed() {
     let mut g = sea_attack_on_new_york(3, &[("b-grey", 3)], 3, 3);
-    g.dice.script([6, 6, 6]);
+    g.core.dice.script([6, 6, 6]);
     g.begin_battles();
     fire(&mut g, "american", "f-ship-debarras");
     assert!(retreats_of(&g, "british", "b-ship-howe").contains(&"atlantic".to_string()));
@@ -275,7 +275,7 @@ fn blocks_at_sea_follow_a_warship_retreating_even_when_opposed() {
 #[test]
 fn after_three_rounds_blocks_aboard_leave_with_their_warship() {
     let mut g = sea_attack_on_new_york(3, &[("b-grey", 3)], 3, 3);
-    g.dice.script([6; 18]);
+    g.core.dice.script([6; 18]);
     g.begin_battles();
     for _ in 0..3 {
         fire_round(&mut g);
@@ -300,7 +300,7 @@ fn warships_alone_retreat_from_ground_blocks_after_three_rounds() {
     g.put("a-sumter", "Charleston", 2);
     g.entered("a-sumter", "0617");
     g.player1 = AMERICAN;
-    g.dice.script([6; 15]);
+    g.core.dice.script([6; 15]);
     g.begin_battles();
     for _ in 0..3 {
         fire_round(&mut g);
@@ -340,7 +340,7 @@ fn regroup_between_west_indies_ports_never_to_the_atlantic() {
         g.entered(b, "sea");
     }
     g.player1 = BRITISH;
-    g.dice.script([6, 6, 6, 6, 1, 6, 6, 6]);
+    g.core.dice.script([6, 6, 6, 6, 1, 6, 6, 6]);
     g.begin_battles();
     fire(&mut g, "british", "b-ship-hood");
     fire(&mut g, "american", "f-stsimon");
@@ -370,7 +370,7 @@ fn sea_retreat_from_a_west_indies_port_to_the_other_or_the_atlantic() {
         g.entered(b, "sea");
     }
     g.player1 = BRITISH;
-    g.dice.script([6, 6, 6]);
+    g.core.dice.script([6, 6, 6]);
     g.begin_battles();
     fire(&mut g, "american", "f-ship-debarras");
     assert_eq!(
@@ -441,7 +441,7 @@ fn a_failed_sea_attack_from_the_other_west_indies_port_returns_there() {
     }
     act(&mut g, "american", "end-actions");
     // De Barras (A, defending) sinks Hood before Rawdon can land.
-    g.dice.script([1, 6, 6]);
+    g.core.dice.script([1, 6, 6]);
     fire(&mut g, "american", "f-ship-debarras");
     assert_eq!(g.where_is("b-ship-hood"), "prisoner");
     assert_eq!(g.where_is("b-rawdon"), "British West Indies");
@@ -463,7 +463,7 @@ fn a_failed_sea_attack_from_the_atlantic_on_a_west_indies_port_returns_to_the_at
         g.entered(b, "sea");
     }
     g.player1 = BRITISH;
-    g.dice.script([1, 6, 6]);
+    g.core.dice.script([1, 6, 6]);
     g.begin_battles();
     fire(&mut g, "american", "f-ship-debarras");
     assert_eq!(g.where_is("b-rawdon"), "the Atlantic");

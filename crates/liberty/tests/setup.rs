@@ -1,6 +1,7 @@
 //! 12.0 Game Set-Up: the 1775 scenario, checked against the rulebook's tables.
 
-use engine::{Game, Setup};
+use engine::prelude::*;
+use engine::Setup;
 use liberty::map::Map;
 use liberty::Liberty;
 
@@ -70,7 +71,7 @@ fn every_set_up_block_stands_at_its_place_and_strength() {
     }
     let on_map = (0..g.loc.len() as u8).filter(|&b| g.on_map(b)).count();
     assert_eq!(on_map, BRITISH_1775.len() + AMERICAN_1775.len());
-    g.invariants().unwrap();
+    g.check().unwrap();
 }
 
 // rule: liberty 12.0, 9.0
@@ -139,7 +140,7 @@ fn the_second_year_deals_five_cards() {
     g.turn = g.turns_in_year;
     g.stage = liberty::turn::Stage::EndTurn;
     g.advance();
-    while g.year == 1775 && g.outcome.is_none() {
+    while g.year == 1775 && g.core.outcome.is_none() {
         let seat = if g.waits_for("british") { "british" } else { "american" };
         let ids = g.legal_ids(seat);
         let id = ["disband-done", "no-offer"]
@@ -206,4 +207,24 @@ fn the_order_of_battle_matches_the_table() {
             K::Leader
         );
     }
+}
+
+// rule: liberty 2.0
+#[test]
+fn a_bad_blocks_override_names_its_fault_and_changes_nothing() {
+    let dir = std::env::temp_dir().join(format!("liberty-blocks-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let howe = "b-howe\tbritish\tbritish\tleader\tHowe\t1\t";
+    assert!(liberty::blocks::BLOCKS_TSV.contains(howe));
+    let bad = liberty::blocks::BLOCKS_TSV.replace(howe, "b-howe\tbritish\tbritish\tleader\tHowe\t5\t");
+    std::fs::write(dir.join("blocks.tsv"), bad).unwrap();
+    let e = liberty::Liberty::use_data_dir(&dir).unwrap_err();
+    let path = dir.join("blocks.tsv").display().to_string();
+    assert_eq!(
+        e,
+        format!("{path} line 5, column 'move': expected a number from 1 to 3, found '5'")
+    );
+    let b = liberty::blocks::by_id("b-howe").unwrap();
+    assert_eq!(liberty::blocks::info(b).moves, 1, "the embedded order of battle stays");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,7 +4,8 @@
 mod support;
 use support::*;
 
-use engine::{Game, Setup};
+use engine::prelude::*;
+use engine::Setup;
 use liberty::Liberty;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -13,11 +14,11 @@ use serde_json::Value;
 const SEATS: [&str; 2] = ["british", "american"];
 
 fn view(g: &Liberty, viewer: Option<u8>) -> Value {
-    engine::Game::view(g, viewer)
+    engine::Views::view(g, viewer)
 }
 
 fn log_json(g: &Liberty, viewer: Option<u8>) -> String {
-    let entries: Vec<_> = g.log.visible(viewer).collect();
+    let entries: Vec<_> = g.core.log.visible(viewer).collect();
     serde_json::to_string(&entries).unwrap()
 }
 
@@ -209,7 +210,7 @@ fn blocks_are_revealed_in_battle_and_hidden_again_after() {
     assert!(!shown(&v, "american").iter().any(|b| b["id"] == "a-pickens"));
     assert_eq!(v["battle"]["hex"], "1607");
     // Fight it out; afterwards the survivors stand upright again.
-    g.dice.script([6; 40]);
+    g.core.dice.script([6; 40]);
     while g.phase_name() == "battles" {
         let seat = if g.waits_for("british") { "british" } else { "american" };
         let ids = g.legal_ids(seat);
@@ -262,7 +263,7 @@ fn determinize_keeps_the_seat_view_and_log_and_resamples_hidden_identities() {
             let before_view = view(&g, Some(seat)).to_string();
             let before_log = log_json(&g, Some(seat));
             for _ in 0..4 {
-                let s = engine::Game::determinize(&g, seat, &mut rng);
+                let s = engine::Views::determinize(&g, seat, &mut rng);
                 s.check().unwrap();
                 assert_eq!(view(&s, Some(seat)).to_string(), before_view, "seed {seed} seat {seat}");
                 assert_eq!(log_json(&s, Some(seat)), before_log);
@@ -307,7 +308,7 @@ fn determinize_keeps_a_drawn_replacement_full_strength_and_deployable() {
         assert!(pending_deploy(&g).is_some(), "a block waits to deploy");
         let before = view(&g, Some(AMERICAN)).to_string();
         for _ in 0..8 {
-            let s = engine::Game::determinize(&g, AMERICAN, &mut rng);
+            let s = engine::Views::determinize(&g, AMERICAN, &mut rng);
             assert_eq!(view(&s, Some(AMERICAN)).to_string(), before);
             let d = pending_deploy(&s).unwrap();
             let info = liberty::blocks::info(d);
@@ -390,7 +391,7 @@ fn determinize_depends_only_on_what_the_seat_has_seen() {
         for k in 0..4 {
             let world = |x: &Liberty| {
                 let mut rng = ChaCha8Rng::seed_from_u64(k);
-                serde_json::to_string(&engine::Game::determinize(x, BRITISH, &mut rng)).unwrap()
+                serde_json::to_string(&engine::Views::determinize(x, BRITISH, &mut rng)).unwrap()
             };
             assert!(world(&g) == world(&h), "seed {seed}, world {k}: the worlds differ");
         }

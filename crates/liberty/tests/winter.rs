@@ -5,6 +5,7 @@
 mod support;
 use support::*;
 
+use engine::prelude::*;
 use liberty::map::{Colour, Map};
 use liberty::turn::Stage;
 use liberty::Liberty;
@@ -32,7 +33,7 @@ fn no_more_disbanding(g: &mut Liberty) {
 }
 
 fn winner(g: &Liberty) -> Option<u8> {
-    g.outcome.as_ref().and_then(|o| o.winner)
+    g.core.outcome.as_ref().and_then(|o| o.winner)
 }
 
 /// Sum of the values of red and orange towns (British by colour, 1.2).
@@ -66,7 +67,7 @@ fn british_win_with_30_supply_points_occupied_blue_towns_count() {
     end_year(&mut g);
     assert_eq!(g.british_supply(), 30);
     assert_eq!(winner(&g), Some(BRITISH));
-    assert_eq!(g.outcome.as_ref().unwrap().rule, "11.1");
+    assert_eq!(g.core.outcome.as_ref().unwrap().rule, "11.1");
 }
 
 // rule: liberty 1.2, 5.3, 11.1
@@ -87,7 +88,7 @@ fn twenty_nine_points_is_no_victory_and_an_occupied_red_town_is_lost() {
     end_year(&mut g);
     no_more_disbanding(&mut g);
     assert_eq!(g.british_supply(), 29);
-    assert_eq!(g.outcome, None);
+    assert_eq!(g.core.outcome, None);
     assert_eq!(g.year, 1777, "the game goes on to the next year");
 }
 
@@ -99,7 +100,7 @@ fn american_win_below_12_but_not_at_12() {
     g.put("a-ward", "Augusta", 2);
     end_year(&mut g);
     assert_eq!(g.british_supply(), 12);
-    assert_eq!(g.outcome, None, "12 points is not fewer than 12");
+    assert_eq!(g.core.outcome, None, "12 points is not fewer than 12");
 
     let mut g = Liberty::sandbox(3);
     g.put("a-ward", "Québec", 2);
@@ -113,14 +114,14 @@ fn american_win_below_12_but_not_at_12() {
 fn the_end_of_1783_is_an_american_victory_but_1782_is_not() {
     let mut g = Liberty::sandbox(4);
     g.year = 1782;
-    g.dice.script([1, 1]); // the French Entry roll fails
+    g.core.dice.script([1, 1]); // the French Entry roll fails
     end_year(&mut g);
-    assert_eq!(g.outcome, None);
+    assert_eq!(g.core.outcome, None);
     let mut g = Liberty::sandbox(4);
     g.year = 1783;
     end_year(&mut g);
     assert_eq!(winner(&g), Some(AMERICAN));
-    assert!(g.outcome.as_ref().unwrap().reason.contains("1783"));
+    assert!(g.core.outcome.as_ref().unwrap().reason.contains("1783"));
 }
 
 // rule: liberty 5.3, 1.2
@@ -176,10 +177,10 @@ fn no_french_entry_roll_at_the_end_of_1775() {
     let mut g = Liberty::sandbox(6);
     g.year = 1775;
     g.turns_in_year = 3;
-    g.dice.script([6, 6]);
+    g.core.dice.script([6, 6]);
     end_year(&mut g);
     assert!(!g.french_entered);
-    assert_eq!(g.dice.scripted_left(), 2, "no dice were rolled");
+    assert_eq!(g.core.dice.scripted_left(), 2, "no dice were rolled");
     assert_eq!(g.year, 1776);
 }
 
@@ -189,7 +190,7 @@ fn french_entry_on_8_moves_the_french_pool_but_not_the_west_indies() {
     let mut g = Liberty::sandbox(7);
     g.put("f-stsimon", "wi-french", 3);
     g.put("f-ship-debarras", "wi-french", 3);
-    g.dice.script([3, 4]);
+    g.core.dice.script([3, 4]);
     end_year(&mut g);
     assert!(!g.french_entered, "7 is not enough");
     assert_eq!(g.where_is("f-rochambeau"), "french-pool");
@@ -197,7 +198,7 @@ fn french_entry_on_8_moves_the_french_pool_but_not_the_west_indies() {
     let mut g = Liberty::sandbox(7);
     g.put("f-stsimon", "wi-french", 3);
     g.put("f-ship-debarras", "wi-french", 3);
-    g.dice.script([4, 4]);
+    g.core.dice.script([4, 4]);
     end_year(&mut g);
     assert!(g.french_entered);
     for f in [
@@ -223,11 +224,11 @@ fn french_entry_on_8_moves_the_french_pool_but_not_the_west_indies() {
 fn no_french_entry_roll_when_the_war_is_won() {
     let mut g = Liberty::sandbox(8);
     g.put("a-ward", "Québec", 2);
-    g.dice.script([6, 6]);
+    g.core.dice.script([6, 6]);
     end_year(&mut g);
     assert_eq!(winner(&g), Some(AMERICAN));
     assert!(!g.french_entered);
-    assert_eq!(g.dice.scripted_left(), 2);
+    assert_eq!(g.core.dice.scripted_left(), 2);
 }
 
 // rule: liberty 9.0, 9.1, 3.3, 11.3
@@ -271,7 +272,7 @@ fn an_indian_is_captured_when_its_town_is_occupied_at_the_end_of_the_year() {
     assert_eq!(g.where_is("a-ward"), "pool", "the occupier is disbanded");
     assert_eq!(g.where_is("a-pickens"), "pool");
     assert_eq!(g.where_is("b-shawnee"), "Shawnee", "an unoccupied town is safe");
-    let log: Vec<String> = g.log.visible(None).map(|e| e.rule.clone()).collect();
+    let log: Vec<String> = g.core.log.visible(None).map(|e| e.rule.clone()).collect();
     assert!(log.iter().filter(|r| *r == "10.0").count() >= 2);
 }
 
@@ -347,9 +348,9 @@ fn winter_actions_come_in_order_british_first() {
     g.put("b-fraser", "atlantic", 2);
     g.capture(block("b-heister"), "test");
     g.capture(block("a-sumter"), "test");
-    g.dice.script([1, 1]);
+    g.core.dice.script([1, 1]);
     end_year(&mut g);
-    assert_eq!(g.dice.scripted_left(), 0, "the French roll came before any choice");
+    assert_eq!(g.core.dice.scripted_left(), 0, "the French roll came before any choice");
     assert_eq!(g.where_is("b-fraser"), "pool", "11.3 the Atlantic box is emptied");
     // 11.3 British disband first, then the Americans.
     assert!(g.waits_for("british") && !g.waits_for("american"));
@@ -556,7 +557,7 @@ fn wintering_diagram_played_through() {
     for f in ["f-stsimon", "f-viomenil", "f-deuxponts", "f-lauzun"] {
         g.put(f, "Hartford", 2);
     }
-    g.dice.script([1, 1]);
+    g.core.dice.script([1, 1]);
     end_year(&mut g);
     assert!(
         g.friendly(hex("New Brunswick"), BRITISH),

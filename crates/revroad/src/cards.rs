@@ -138,6 +138,11 @@ impl Deck {
         if self.draw.is_empty() {
             self.reshuffle(dice);
         }
+        // A referee names the card drawn by its number.
+        let pile = &self.draw;
+        if let Some(i) = dice.scripted_draw(pile.len(), |i, number| number.parse() == Ok(pile[i])) {
+            self.draw.swap(0, i);
+        }
         let n = self.draw.remove(0);
         dice.reveal();
         self.discard.push(n);

@@ -994,11 +994,11 @@ async fn post_action(
     let act = move |live: &mut Live, seat: String| {
         #[cfg(feature = "fault-injection")]
         if let Some(real) = req.action_id.strip_prefix("fault-after:") {
-            let _ = live.game.act(&seat, real, &[]);
+            let _ = live.game.act(&seat, real, &[], &[]);
             panic!("injected fault after {real}");
         }
         live.game
-            .act(&seat, &req.action_id, &[])
+            .act(&seat, &req.action_id, &[], &[])
             .map_err(|r| ApiError::refused(r.to_string()))?;
         Ok(vec![Event::of(seat, EventKind::Act, req.action_id.clone())])
     };

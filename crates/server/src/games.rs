@@ -115,7 +115,7 @@ pub fn title_entry(key: &str) -> Option<TitleEntry> {
 /// Apply one stored event to a game being rebuilt or played.
 pub fn apply_event(game: &mut dyn AnyGame, resigned: &mut Option<String>, e: &Event) -> Result<(), String> {
     match e.kind {
-        EventKind::Act => game.act(&e.seat, &e.action, &e.dice).map_err(|r| r.to_string()),
+        EventKind::Act => game.act(&e.seat, &e.action, &e.dice, &[]).map_err(|r| r.to_string()),
         EventKind::Undo => game.undo(&e.seat),
         EventKind::Resign => {
             *resigned = Some(e.seat.clone());
@@ -131,6 +131,7 @@ impl Live {
             scenario: row.scenario.clone(),
             options: row.options.clone(),
             seed: row.seed,
+            draws: Vec::new(),
         };
         let game = (entry.new)(setup).map_err(|e| e.to_string())?;
         Ok(Live {
@@ -250,6 +251,7 @@ impl Live {
             None => Value::Null,
             Some(o) => json!({
                 "winner": o.winner.map(|w| self.game.info().seat_name(w)),
+                "level": o.level,
                 "reason": o.reason,
                 "rule": o.rule,
             }),
@@ -732,7 +734,7 @@ impl Registry {
             self.bots.release(id);
             return BotStep::Done;
         };
-        match live.guarded(|l| l.game.act(seat, &action, &[])) {
+        match live.guarded(|l| l.game.act(seat, &action, &[], &[])) {
             Ok(Ok(())) => {}
             Ok(Err(why)) => {
                 tracing::error!("game {id}: the computer's {action} was refused: {why}");

@@ -631,7 +631,8 @@ async fn games_made_under_other_rules_are_refused(db: &str) {
     assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
     let msg = v.to_string();
     assert!(
-        msg.contains("made with rules 'liberty-0'") && msg.contains(liberty::info().rules_version),
+        msg.contains("made with rules 'liberty-0'")
+            && msg.contains(<liberty::Liberty as engine::Title>::info().rules_version),
         "{msg}"
     );
     let (unknown, token) = &ids[1];

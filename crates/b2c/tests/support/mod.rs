@@ -3,7 +3,7 @@
 
 use b2c::state::*;
 use b2c::B2c;
-use engine::Game;
+use engine::prelude::*;
 
 pub const B: u8 = BRITISH;
 pub const P: u8 = PATRIOT;

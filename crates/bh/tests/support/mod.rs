@@ -40,7 +40,8 @@ pub fn piece(i: u16) -> String {
 }
 
 pub fn log(g: &Bh) -> String {
-    g.log
+    g.core
+        .log
         .visible(None)
         .map(|e| e.text.clone())
         .collect::<Vec<_>>()

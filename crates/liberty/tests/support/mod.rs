@@ -1,7 +1,7 @@
 //! Helpers shared by the Liberty test files: act, legal ids, places, positions, logs.
 #![allow(dead_code)]
 
-use engine::Game;
+use engine::prelude::*;
 use liberty::map::Map;
 use liberty::Liberty;
 use serde_json::Value;
@@ -69,7 +69,8 @@ pub fn in_battle(g: &Liberty) -> bool {
 
 /// Every log line `viewer` may read, one per line.
 pub fn log_text(g: &Liberty, viewer: Option<u8>) -> String {
-    g.log
+    g.core
+        .log
         .visible(viewer)
         .map(|e| format!("[{}] {}", e.rule, e.text))
         .collect::<Vec<_>>()
@@ -77,12 +78,13 @@ pub fn log_text(g: &Liberty, viewer: Option<u8>) -> String {
 }
 
 pub fn log_len(g: &Liberty) -> usize {
-    g.log.visible(None).count()
+    g.core.log.visible(None).count()
 }
 
 /// The public log lines from entry `from` on.
 pub fn log_from(g: &Liberty, from: usize) -> String {
-    g.log
+    g.core
+        .log
         .visible(None)
         .skip(from)
         .map(|e| format!("[{}] {}", e.rule, e.text))
@@ -93,6 +95,7 @@ pub fn log_from(g: &Liberty, from: usize) -> String {
 /// The dice and text of the last public entry with dice.
 pub fn last_roll(g: &Liberty) -> (Vec<u8>, String) {
     let e = g
+        .core
         .log
         .visible(None)
         .filter(|e| !e.dice.is_empty())
