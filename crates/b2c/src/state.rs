@@ -310,7 +310,7 @@ impl B2c {
         }
     }
 
-    pub fn add_vp(&mut self, seat: Seat, whole: i32, rule: &str, why: &str) {
+    pub fn add_vp(&mut self, seat: Seat, whole: i32, rule: &'static str, why: &str) {
         self.vp[seat as usize] += 2 * whole;
         let name = crate::seat_name(seat);
         let why = why.to_string();

@@ -18,7 +18,7 @@ impl B2c {
         }
     }
 
-    fn finish(&mut self, winner: Seat, reason: String, rule: &str) {
+    fn finish(&mut self, winner: Seat, reason: String, rule: &'static str) {
         self.core.log.say(rule, || reason.clone());
         self.core.outcome = Some(Outcome {
             winner: Some(winner),

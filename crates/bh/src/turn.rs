@@ -285,7 +285,7 @@ impl Bh {
     }
 
     /// 4.6 a region catches fire; its pieces move out (ruling bh #12).
-    pub fn ignite(&mut self, r: Region, rule: &str) {
+    pub fn ignite(&mut self, r: Region, rule: &'static str) {
         self.ablaze |= bit(r);
         let name = self.map().area(r).name.clone();
         self.core.log.say(rule, || format!("{name} is ablaze"));

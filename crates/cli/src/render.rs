@@ -154,7 +154,7 @@ mod tests {
             audience: engine::Audience::All,
         };
         assert_eq!(entry(&e), "Boston besieged  [rule 8.2] (dice 3,5,1)");
-        e.rule.clear();
+        e.rule = "".into();
         e.dice.clear();
         assert_eq!(entry(&e), "Boston besieged");
     }

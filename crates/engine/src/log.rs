@@ -3,6 +3,7 @@
 
 use crate::Seat;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -14,8 +15,10 @@ pub enum Audience {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
     pub text: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub rule: String,
+    /// Borrowed when a title cites a section by a literal: no allocation
+    /// per entry on the path of every move.
+    #[serde(default, skip_serializing_if = "str::is_empty")]
+    pub rule: Cow<'static, str>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<u8>,
     pub audience: Audience,
@@ -52,25 +55,31 @@ impl Log {
     }
 
     /// Add an entry for everyone; the text is only built when the log is on.
-    pub fn say(&mut self, rule: &str, text: impl FnOnce() -> String) {
+    pub fn say(&mut self, rule: impl Into<Cow<'static, str>>, text: impl FnOnce() -> String) {
         self.push(Audience::All, rule, Vec::new(), text);
     }
 
     /// Add an entry with the dice that were rolled.
-    pub fn roll(&mut self, rule: &str, dice: &[u8], text: impl FnOnce() -> String) {
+    pub fn roll(&mut self, rule: impl Into<Cow<'static, str>>, dice: &[u8], text: impl FnOnce() -> String) {
         self.push(Audience::All, rule, dice.to_vec(), text);
     }
 
     /// Add an entry only `seat` may read.
-    pub fn tell(&mut self, seat: Seat, rule: &str, text: impl FnOnce() -> String) {
+    pub fn tell(&mut self, seat: Seat, rule: impl Into<Cow<'static, str>>, text: impl FnOnce() -> String) {
         self.push(Audience::Seat(seat), rule, Vec::new(), text);
     }
 
-    pub fn push(&mut self, audience: Audience, rule: &str, dice: Vec<u8>, text: impl FnOnce() -> String) {
+    pub fn push(
+        &mut self,
+        audience: Audience,
+        rule: impl Into<Cow<'static, str>>,
+        dice: Vec<u8>,
+        text: impl FnOnce() -> String,
+    ) {
         if self.on {
             self.entries.push(Entry {
                 text: text(),
-                rule: rule.to_string(),
+                rule: rule.into(),
                 dice,
                 audience,
             });

@@ -77,18 +77,24 @@ pub struct Session<G: Game> {
     /// How many of the last actions may be undone: those since the last
     /// undo barrier.
     undoable: usize,
-    /// The state before the first of them, without its log (the log only
-    /// grows: undo truncates the current one). Undo restores it and plays
-    /// the others again, so a move costs one copy of the state per decision
-    /// sequence, not one per action. Taken before every action that follows
-    /// a barrier, as no one knows yet whether that action is one.
-    base: Option<Snapshot<G>>,
+    /// A copy of the state from before some action, at or before the first
+    /// undoable one, without its log (the log only grows: undo truncates
+    /// the current one). Undo restores it and plays the actions since again
+    /// but the last (the game is event-sourced: they give the same state).
+    /// A move then costs no copy but one every [`CHECKPOINT_EVERY`] actions.
+    checkpoint: Option<Snapshot<G>>,
     /// The legal actions, kept to spare an allocation per move.
     legal: Vec<G::Action>,
 }
 
+/// Actions at the least between two copies of the state kept for undo: an
+/// undo plays at most this many actions, and those of the sequence, again.
+pub const CHECKPOINT_EVERY: usize = 32;
+
 #[derive(Clone, Debug)]
 struct Snapshot<G> {
+    /// How many actions came before it.
+    at: usize,
     state: G,
     log_len: usize,
 }
@@ -111,7 +117,7 @@ impl<G: Game> Session<G> {
             actions: Vec::new(),
             state,
             undoable: 0,
-            base: None,
+            checkpoint: None,
             legal: Vec::new(),
         })
     }
@@ -143,7 +149,13 @@ impl<G: Game> Session<G> {
     /// action draws them. A name that cannot be drawn, or more names than
     /// the action draws, refuse the action.
     pub fn act_scripted(&mut self, seat: Seat, id: &str, dice: &[u8], draws: &[String]) -> Result<(), Refusal> {
-        let before = (self.undoable == 0).then(|| self.snapshot());
+        // Copied only where a sequence may begin (a barrier came last), and
+        // not again within CHECKPOINT_EVERY actions.
+        let stale = self
+            .checkpoint
+            .as_ref()
+            .is_none_or(|c| self.actions.len() - c.at >= CHECKPOINT_EVERY);
+        let before = (self.undoable == 0 && stale).then(|| self.snapshot());
         let barrier = self.play(seat, id, dice, draws)?;
         self.actions.push(Record {
             seat: G::info().seat_name(seat).to_string(),
@@ -151,15 +163,10 @@ impl<G: Game> Session<G> {
             dice: dice.to_vec(),
             draws: draws.to_vec(),
         });
-        if barrier {
-            self.undoable = 0;
-            self.base = None;
-        } else {
-            self.undoable += 1;
-            if before.is_some() {
-                self.base = before;
-            }
+        if let Some(c) = before {
+            self.checkpoint = Some(c);
         }
+        self.undoable = if barrier { 0 } else { self.undoable + 1 };
         Ok(())
     }
 
@@ -200,24 +207,18 @@ impl<G: Game> Session<G> {
         if !self.can_undo(seat) {
             return Err(UndoError::Nothing(G::info().seat_name(seat).to_string()));
         }
-        let base = self.base.as_ref().expect("an undoable action has a base");
+        let c = self.checkpoint.as_ref().expect("an undoable action has a checkpoint");
         let mut log = std::mem::take(self.state.log_mut());
-        log.truncate(base.log_len);
-        self.state = base.state.clone();
+        log.truncate(c.log_len);
+        self.state = c.state.clone();
         *self.state.log_mut() = log;
         self.actions.pop();
         self.undoable -= 1;
-        let again = self.actions.len() - self.undoable..self.actions.len();
-        for i in again {
+        for i in c.at..self.actions.len() {
             let r = self.actions[i].clone();
             let seat = Self::seat(&r.seat).expect("a recorded seat");
-            let barrier = self
-                .play(seat, &r.action, &r.dice, &r.draws)
+            self.play(seat, &r.action, &r.dice, &r.draws)
                 .expect("an action played before plays again");
-            debug_assert!(!barrier, "an undoable action was a barrier");
-        }
-        if self.undoable == 0 {
-            self.base = None;
         }
         Ok(())
     }
@@ -226,6 +227,7 @@ impl<G: Game> Session<G> {
     fn snapshot(&mut self) -> Snapshot<G> {
         let log = std::mem::take(self.state.log_mut());
         let snapshot = Snapshot {
+            at: self.actions.len(),
             state: self.state.clone(),
             log_len: log.len(),
         };

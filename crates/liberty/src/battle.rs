@@ -577,7 +577,7 @@ impl Liberty {
 
     /// Log a block leaving the battle: named to all if it is revealed, else
     /// only to its owner (7.22 reserves of a battle ended in round 1 stay hidden).
-    fn log_leaving(&mut self, b: Block, rule: &str, verb: &str, to: Hex) {
+    fn log_leaving(&mut self, b: Block, rule: &'static str, verb: &str, to: Hex) {
         let (who, place) = (self.block_label(b), self.hex_name(to));
         let seat = Liberty::side_of(b);
         if self.revealed & bit(b) != 0 {

@@ -165,7 +165,7 @@ impl Liberty {
         self.announce_player1("3.1");
     }
 
-    pub fn announce_player1(&mut self, rule: &str) {
+    pub fn announce_player1(&mut self, rule: &'static str) {
         let p1 = self.player1;
         self.core
             .log

@@ -295,7 +295,7 @@ impl Liberty {
     }
 
     /// A block loses a step; below 1 it is captured (2.11).
-    pub fn reduce(&mut self, b: Block, rule: &str) {
+    pub fn reduce(&mut self, b: Block, rule: &'static str) {
         let s = &mut self.strength[b as usize];
         *s -= 1;
         if *s == 0 {
@@ -303,7 +303,7 @@ impl Liberty {
         }
     }
 
-    pub fn capture(&mut self, b: Block, rule: &str) {
+    pub fn capture(&mut self, b: Block, rule: &'static str) {
         self.place(b, PRISONER);
         self.strength[b as usize] = 0;
         let m = !bit(b);

@@ -272,7 +272,7 @@ fn an_indian_is_captured_when_its_town_is_occupied_at_the_end_of_the_year() {
     assert_eq!(g.where_is("a-ward"), "pool", "the occupier is disbanded");
     assert_eq!(g.where_is("a-pickens"), "pool");
     assert_eq!(g.where_is("b-shawnee"), "Shawnee", "an unoccupied town is safe");
-    let log: Vec<String> = g.core.log.visible(None).map(|e| e.rule.clone()).collect();
+    let log: Vec<String> = g.core.log.visible(None).map(|e| e.rule.to_string()).collect();
     assert!(log.iter().filter(|r| *r == "10.0").count() >= 2);
 }
 

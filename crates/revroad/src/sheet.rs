@@ -78,7 +78,7 @@ impl<A> Choice<A> {
 
     /// Log the decision of the bot playing `seat` (0 British, 1 Patriot),
     /// citing its sheet's section, `sections[seat]`.
-    pub fn log(&self, log: &mut Log, seat: Seat, sections: [&str; 2], label: &str) {
+    pub fn log(&self, log: &mut Log, seat: Seat, sections: [&'static str; 2], label: &str) {
         let bot = if seat == 0 { "British bot" } else { "Patriot bot" };
         log.say(sections[seat as usize], || self.explain(bot, label));
     }
