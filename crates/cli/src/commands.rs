@@ -6,6 +6,8 @@ use anyhow::{anyhow, bail, Context, Result};
 use engine::{AnyGame, Setup};
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// Parse `KEY=VALUE` (for `--option`).
@@ -232,6 +234,88 @@ pub fn bench(scenario: &str, games: usize, seed: u64, options: Vec<(String, Stri
         println!("mean actions per game: {:.1}", total as f64 / games as f64);
     }
     Ok(())
+}
+
+/// What `powderhorn fuzz` plays.
+pub struct FuzzRun {
+    pub scenario: String,
+    pub games: usize,
+    pub seed: u64,
+    pub options: Vec<(String, String)>,
+    pub threads: Option<usize>,
+    pub max_actions: usize,
+}
+
+/// `fuzz`: seeded games under every harness check; failures become save files.
+pub fn fuzz(run: &FuzzRun, out: &Path) -> Result<()> {
+    let (entry, key) = catalog::scenario(&run.scenario).map_err(|e| anyhow!("{e}"))?;
+    let mut setup = Setup {
+        scenario: key,
+        options: run.options.iter().cloned().collect(),
+        seed: run.seed,
+        draws: Vec::new(),
+    };
+    setup.validate((entry.info)()).context("bad setup")?;
+    let threads = run
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, 256);
+    let next = AtomicUsize::new(0);
+    let actions = AtomicUsize::new(0);
+    let failures = Mutex::new(Vec::new());
+    let start = Instant::now();
+    // The harness reports a failure by panicking: the failure is printed
+    // below with its save file, not by the default hook.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= run.games {
+                    break;
+                }
+                let game = Setup {
+                    seed: setup.seed + i as u64,
+                    ..setup.clone()
+                };
+                match (entry.check_game)(&game, run.max_actions) {
+                    Ok(n) => {
+                        actions.fetch_add(n, Ordering::Relaxed);
+                    }
+                    Err(f) => failures.lock().expect("failures").push(f),
+                }
+            });
+        }
+    });
+    std::panic::set_hook(hook);
+    let mut failures = failures.into_inner().expect("failures");
+    failures.sort_by_key(|f| f.seed);
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{}: {} games, {} actions, {} failed, {secs:.1} s",
+        run.scenario,
+        run.games,
+        actions.into_inner(),
+        failures.len()
+    );
+    if failures.is_empty() {
+        return Ok(());
+    }
+    std::fs::create_dir_all(out).with_context(|| format!("{}", out.display()))?;
+    for f in &failures {
+        let path = out.join(format!("{}-seed-{}.json", run.scenario.replace('/', "-"), f.seed));
+        let text = serde_json::to_string_pretty(&f.save)?;
+        std::fs::write(&path, text).with_context(|| format!("{}", path.display()))?;
+        println!(
+            "seed {}: {}\n    {} actions before it: {}",
+            f.seed,
+            f.message,
+            f.save.actions.len(),
+            path.display()
+        );
+    }
+    bail!("{} of {} games failed", failures.len(), run.games)
 }
 
 /// `bench --bot`: decision times of a bot in every seat (docs/ai.md).

@@ -236,6 +236,26 @@ fn bench_prints_actions_per_second() {
     }
 }
 
+/// `fuzz` plays games under every harness check; a failed game (here: not
+/// over within 30 actions) is written as a save file that loads.
+#[test]
+fn fuzz_writes_the_save_file_of_a_failed_game() {
+    ph().args(["fuzz", "bh/solo-patriot", "--games", "2", "--threads", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 games").and(predicate::str::contains("0 failed")));
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("failures");
+    ph().args(["fuzz", SCENARIO, "--games", "2", "--max-actions", "30", "--out"])
+        .arg(&out)
+        .assert()
+        .failure()
+        .stdout(predicate::str::contains("2 failed").and(predicate::str::contains("no outcome within the bound")));
+    let saved = out.join("liberty-1775-seed-2.json");
+    let status = stdout(ph().args(["status", arg(&saved)]));
+    assert!(status.contains("actions: 30"), "{status}");
+}
+
 #[test]
 fn bench_times_a_bots_decisions() {
     ph().args([

@@ -5,10 +5,11 @@
 //! never leak: a world resampled for a seat looks byte-identical to that seat.
 
 use crate::game::{described, find_action, Game, Refusal, Seat, Setup};
-use crate::session::Session;
+use crate::session::{Record, SaveFile, Session, SAVE_FORMAT, SAVE_VERSION};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, HashSet};
+use std::panic::{self, AssertUnwindSafe};
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -47,6 +48,14 @@ fn json<G: Game>(g: &G) -> String {
     serde_json::to_string(g).expect("state serializes")
 }
 
+/// The state as JSON without its log, and the log's length: what the
+/// per-step comparisons compare (the log only grows, and the whole state,
+/// log included, is compared after the last action).
+fn fingerprint<G: Game>(s: &mut Session<G>) -> (String, usize) {
+    let len = s.state().log().len();
+    (s.without_log(json), len)
+}
+
 /// Run the harness; panics with the seed and step of the first failure.
 pub fn run<G: Game>(cfg: &Config) -> Report {
     let mut report = Report::default();
@@ -58,7 +67,8 @@ pub fn run<G: Game>(cfg: &Config) -> Report {
             seed,
             draws: Vec::new(),
         };
-        let n = one_game::<G>(setup, cfg);
+        let mut s = Session::<G>::new(setup).expect("scenario is valid");
+        let n = one_game(&mut s, cfg);
         report.games += 1;
         report.actions += n.0;
         match n.1 {
@@ -69,12 +79,15 @@ pub fn run<G: Game>(cfg: &Config) -> Report {
     report
 }
 
-fn one_game<G: Game>(setup: Setup, cfg: &Config) -> (usize, Option<String>) {
+/// One game of the harness on a new session; panics at the first failure.
+fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>) {
     let info = G::info();
+    let setup = s.setup().clone();
     let seed = setup.seed;
-    let mut s = Session::<G>::new(setup.clone()).expect("scenario is valid");
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     let mut stale: Vec<(Seat, G::Action)> = Vec::new();
+    // Per seat, the log entries the leak check has compared already.
+    let mut compared = vec![0usize; info.seats.len()];
     let mut step = 0usize;
     while s.state().outcome().is_none() {
         let at = |what: &str| format!("{} seed {seed} step {step}: {what}", info.key);
@@ -123,9 +136,9 @@ fn one_game<G: Game>(setup: Setup, cfg: &Config) -> (usize, Option<String>) {
             }
         }
         if deep {
-            round_trip(s.state(), &at);
-            no_leaks(s.state(), &mut rng, &at);
-            refusals(&mut s, &stale, &at);
+            s.without_log(|g| round_trip(g, &at));
+            no_leaks(s.state(), &mut rng, &mut compared, &at);
+            refusals(s, &stale, &at);
         }
         let seat = seats[rng.gen_range(0..seats.len())];
         let mut legal = Vec::new();
@@ -135,10 +148,10 @@ fn one_game<G: Game>(setup: Setup, cfg: &Config) -> (usize, Option<String>) {
         s.act(seat, &id, &[])
             .unwrap_or_else(|e| panic!("{}", at(&format!("legal action '{id}' refused: {e}"))));
         if deep && s.can_undo(seat) {
-            let after = json(s.state());
+            let after = fingerprint(s);
             s.undo(seat).expect("undo allowed");
             s.act(seat, &id, &[]).expect("redo after undo");
-            assert_eq!(after, json(s.state()), "{}", at("undo then redo differs"));
+            assert_eq!(after, fingerprint(s), "{}", at("undo then redo differs"));
         }
         if stale.len() > 16 {
             stale.remove(0);
@@ -157,6 +170,9 @@ fn one_game<G: Game>(setup: Setup, cfg: &Config) -> (usize, Option<String>) {
         "{} seed {seed}: replay differs",
         info.key
     );
+    round_trip(s.state(), &|what: &str| {
+        format!("{} seed {seed} at the end: {what}", info.key)
+    });
     let save = s.save();
     Session::<G>::load(&save).unwrap_or_else(|e| panic!("{} seed {seed}: load of own save failed: {e}", info.key));
     let winner = s
@@ -176,7 +192,10 @@ fn round_trip<G: Game>(g: &G, at: &dyn Fn(&str) -> String) {
 
 /// A world resampled for `seat` differs only in what `seat` cannot see, so the
 /// seat's view, log and legal actions must be byte-identical in it.
-fn no_leaks<G: Game>(g: &G, rng: &mut ChaCha8Rng, at: &dyn Fn(&str) -> String) {
+/// `compared[seat]`: the entries of the seat's log compared at earlier steps
+/// (a sampled world's log is the true one filtered, so older entries cannot
+/// differ now if they did not then); only the newer ones are compared.
+fn no_leaks<G: Game>(g: &G, rng: &mut ChaCha8Rng, compared: &mut [usize], at: &dyn Fn(&str) -> String) {
     let info = G::info();
     for seat in 0..info.seats.len() as Seat {
         let sample = g.determinize(seat, rng);
@@ -196,13 +215,22 @@ fn no_leaks<G: Game>(g: &G, rng: &mut ChaCha8Rng, at: &dyn Fn(&str) -> String) {
             "{}",
             at(&format!("{name}'s view depends on hidden information"))
         );
-        let log = |x: &G| serde_json::to_string(&x.log().visible(Some(seat)).collect::<Vec<_>>()).unwrap();
+        let from = compared[seat as usize];
+        let log = |x: &G| {
+            let seen: Vec<_> = x.log().visible(Some(seat)).collect();
+            (
+                seen.len(),
+                serde_json::to_string(&seen[from.min(seen.len())..]).unwrap(),
+            )
+        };
+        let (len, text) = log(g);
         assert_eq!(
-            log(g),
+            (len, text),
             log(&sample),
             "{}",
             at(&format!("{name}'s log depends on hidden information"))
         );
+        compared[seat as usize] = len;
         let ids = |x: &G| described(x, seat).into_iter().map(|a| a.id).collect::<Vec<_>>();
         assert_eq!(
             ids(g),
@@ -222,14 +250,16 @@ fn no_leaks<G: Game>(g: &G, rng: &mut ChaCha8Rng, at: &dyn Fn(&str) -> String) {
 /// Illegal actions are refused with a reason and change nothing.
 fn refusals<G: Game>(s: &mut Session<G>, stale: &[(Seat, G::Action)], at: &dyn Fn(&str) -> String) {
     let info = G::info();
-    let before = json(s.state());
+    let before = fingerprint(s);
+    // Copies to try actions on, without the log (a refusal adds no entry).
+    let bare = s.without_log(G::clone);
     let to_act = s.state().to_act();
     for seat in 0..info.seats.len() as Seat {
         let r = s.act(seat, "no-such-action", &[1, 2, 3]);
         assert!(r.is_err(), "{}", at("a made-up action id was accepted"));
         if !to_act.contains(seat) {
             if let Some((_, a)) = stale.iter().find(|(st, _)| *st == seat) {
-                let r = crate::apply(&mut s.state().clone(), seat, a);
+                let r = crate::apply(&mut bare.clone(), seat, a);
                 assert!(
                     matches!(r, Err(Refusal::NotYourTurn(_))),
                     "{}",
@@ -245,18 +275,90 @@ fn refusals<G: Game>(s: &mut Session<G>, stale: &[(Seat, G::Action)], at: &dyn F
         let mut legal = Vec::new();
         s.state().legal(*seat, &mut legal);
         if !legal.contains(a) {
-            let mut copy = s.state().clone();
+            let mut copy = bare.clone();
             let r = crate::apply(&mut copy, *seat, a);
             assert!(
                 matches!(r, Err(Refusal::NotLegal(..))),
                 "{}",
                 at("a stale action was accepted")
             );
-            assert_eq!(before, json(&copy), "{}", at("a refused action changed the state"));
+            assert_eq!(
+                (before.0.as_str(), 0),
+                (json(&copy).as_str(), copy.log().len()),
+                "{}",
+                at("a refused action changed the state")
+            );
         }
     }
     assert!(find_action(s.state(), 0, "").is_err());
-    assert_eq!(before, json(s.state()), "{}", at("a refused action changed the state"));
+    assert_eq!(before, fingerprint(s), "{}", at("a refused action changed the state"));
+}
+
+/// A game the harness failed, for `powderhorn fuzz`: what failed, and the
+/// save file of the actions played before the failure (its state is null
+/// when even their replay fails: loading the file then reproduces that).
+#[derive(Debug)]
+pub struct Failure {
+    pub seed: u64,
+    pub message: String,
+    /// Boxed: a failure is rare and a save file large.
+    pub save: Box<SaveFile>,
+}
+
+/// One game of the harness with every check at every step, from `setup`:
+/// the number of actions, or the failure (a failed check or a panic in the
+/// title's rules) with the save file that reproduces it.
+pub fn check_game<G: Game>(setup: &Setup, max_actions: usize) -> Result<usize, Failure> {
+    let fail = |message: String, save: SaveFile| Failure {
+        seed: setup.seed,
+        message,
+        save: Box::new(save),
+    };
+    let cfg = Config {
+        scenario: setup.scenario.clone(),
+        options: setup.options.clone(),
+        games: 1,
+        first_seed: setup.seed,
+        max_actions,
+        check_every: 1,
+    };
+    let mut s = Session::<G>::new(setup.clone()).map_err(|e| fail(e.to_string(), unplayable::<G>(setup, &[])))?;
+    match panic::catch_unwind(AssertUnwindSafe(|| one_game(&mut s, &cfg))) {
+        Ok((n, _)) => Ok(n),
+        Err(payload) => {
+            let message = panic_text(payload.as_ref());
+            let actions = s.actions().to_vec();
+            let save = match panic::catch_unwind(AssertUnwindSafe(|| Session::<G>::replay(s.setup().clone(), &actions)))
+            {
+                Ok(Ok(replayed)) => replayed.save(),
+                _ => unplayable::<G>(s.setup(), &actions),
+            };
+            Err(fail(message, save))
+        }
+    }
+}
+
+/// A save file of these actions without a state (they do not replay).
+fn unplayable<G: Game>(setup: &Setup, actions: &[Record]) -> SaveFile {
+    let info = G::info();
+    SaveFile {
+        format: SAVE_FORMAT.to_string(),
+        version: SAVE_VERSION,
+        title: info.key.to_string(),
+        rules_version: info.rules_version.to_string(),
+        data: crate::data::in_use(info.key),
+        setup: setup.clone(),
+        actions: actions.to_vec(),
+        state: serde_json::Value::Null,
+    }
+}
+
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    match (payload.downcast_ref::<String>(), payload.downcast_ref::<&str>()) {
+        (Some(s), _) => s.clone(),
+        (_, Some(s)) => s.to_string(),
+        _ => "a panic without a message".into(),
+    }
 }
 
 /// A random game with typed actions and the log off: the speed benchmark.

@@ -93,6 +93,9 @@ pub struct TitleEntry {
     /// The same random games, each action taken by its id through
     /// [`Session::act`] with the log on: the path of every CLI and server move.
     pub session_games: fn(&Setup, usize) -> Result<Vec<usize>, SetupError>,
+    /// One game of the conformance harness with every check, from this
+    /// (validated) setup, within this many actions (`powderhorn fuzz`).
+    pub check_game: fn(&Setup, usize) -> Result<usize, crate::conformance::Failure>,
     pub map_json: fn() -> Option<serde_json::Value>,
     pub provenance: fn() -> Vec<(String, String)>,
     pub use_data_dir: fn(&std::path::Path) -> Result<(), String>,
@@ -134,6 +137,7 @@ impl TitleEntry {
                     })
                     .collect()
             },
+            check_game: crate::conformance::check_game::<G>,
             map_json: G::map_json,
             provenance: G::provenance,
             use_data_dir: crate::data::use_data_dir::<G>,
