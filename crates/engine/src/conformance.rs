@@ -145,8 +145,16 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
         s.state().legal(seat, &mut legal);
         let action = legal[rng.gen_range(0..legal.len())].clone();
         let id = s.state().describe(seat, &action).id;
+        // A world the seat cannot tell from this one, for the reveal check.
+        let world = deep.then(|| {
+            let mut r = ChaCha8Rng::seed_from_u64(seed ^ ((step as u64) << 20));
+            s.state().determinize(seat, &mut r)
+        });
         s.act(seat, &id, &[])
             .unwrap_or_else(|e| panic!("{}", at(&format!("legal action '{id}' refused: {e}"))));
+        if let (Some(world), true) = (world, s.can_undo(seat)) {
+            reveals_nothing(s.state(), world, seat, &id, &at);
+        }
         if deep && s.can_undo(seat) {
             let after = fingerprint(s);
             s.undo(seat).expect("undo allowed");
@@ -181,6 +189,36 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
         .and_then(|o| o.winner)
         .map(|w| info.seat_name(w).to_string());
     (step, winner)
+}
+
+/// An action that can be undone must not have shown its seat anything
+/// hidden: the same action in a world resampled for the seat before it
+/// leaves the seat the same view and log. (An action that reveals must be
+/// an undo barrier: `Dice::reveal`, or a roll or draw.)
+fn reveals_nothing<G: Game>(g: &G, mut world: G, seat: Seat, id: &str, at: &dyn Fn(&str) -> String) {
+    let action = find_action(&world, seat, id).unwrap_or_else(|e| {
+        panic!(
+            "{}",
+            at(&format!(
+                "'{id}' is not legal in a world the seat cannot tell apart: {e}"
+            ))
+        )
+    });
+    world.apply_legal(seat, &action);
+    let name = G::info().seat_name(seat);
+    assert_eq!(
+        g.view(Some(seat)).to_string(),
+        world.view(Some(seat)).to_string(),
+        "{}",
+        at(&format!("{id} showed {name} something hidden, yet it can be undone"))
+    );
+    let log = |x: &G| serde_json::to_string(&x.log().visible(Some(seat)).last()).unwrap();
+    assert_eq!(
+        log(g),
+        log(&world),
+        "{}",
+        at(&format!("{id} told {name} something hidden, yet it can be undone"))
+    );
 }
 
 fn round_trip<G: Game>(g: &G, at: &dyn Fn(&str) -> String) {

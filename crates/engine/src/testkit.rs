@@ -23,6 +23,8 @@ pub struct Toy {
     pub secret: [u8; 2],
     pub pending: u8,
     pub banked: [u8; 2],
+    /// The planted fault of option `leak` (for the harness's own tests).
+    pub leak: bool,
     #[serde(flatten)]
     pub core: Core,
 }
@@ -42,11 +44,17 @@ static INFO: TitleInfo = TitleInfo {
         name: "Standard",
         rule: "1",
     }],
-    options: &[OptionInfo {
-        key: "goal",
-        values: &["12", "20"],
-        help: "points to win",
-    }],
+    options: &[
+        OptionInfo {
+            key: "goal",
+            values: &["12", "20"],
+            help: "points to win",
+        },
+        OptionInfo::switch(
+            "leak",
+            "a planted fault: adding tells the seat the other's secret, yet can be undone",
+        ),
+    ],
     rules_version: "toy-1",
     data_files: &["toy.tsv"],
     victory_levels: &["narrow", "clear"],
@@ -82,6 +90,10 @@ impl Procedure for Toy {
             Act::Add(n) => {
                 self.pending += n;
                 core.log.tell(seat, "1", || format!("pending {}", self.pending));
+                if self.leak {
+                    let other = self.secret[1 - seat as usize];
+                    core.log.tell(seat, "1", || format!("the other secret is {other}"));
+                }
             }
             Act::Roll => {
                 let r = core.dice.d6();
@@ -141,6 +153,7 @@ impl Game for Toy {
             secret,
             pending: 0,
             banked: [0, 0],
+            leak: setup.flag("leak"),
             core,
         }
     }

@@ -14,6 +14,18 @@ fn toy_passes_the_conformance_harness() {
     assert_eq!(r.wins.values().sum::<usize>(), 20);
 }
 
+/// The harness's reveal check: an action that tells its seat something
+/// hidden must be an undo barrier (here a planted fault tells the adder the
+/// other's secret and can be undone).
+#[test]
+#[should_panic(expected = "told north something hidden, yet it can be undone")]
+fn the_harness_catches_a_reveal_that_can_be_undone() {
+    let mut cfg = Config::new("std");
+    cfg.options.insert("leak".into(), "on".into());
+    cfg.games = 3;
+    run::<Toy>(&cfg);
+}
+
 #[test]
 fn refused_actions_change_nothing_and_say_why() {
     let mut s = Session::<Toy>::new(Setup::new("std", 3)).unwrap();
