@@ -99,11 +99,7 @@ impl B2c {
     /// The id and the label of a Nightrider's ride off an edge (6.12):
     /// "risk-" when it risks the capture roll; the label says whether a
     /// British Regular where it stands makes it pay 1 more Activity Point.
-    fn leave(&self, a: &Action) -> (&'static str, &'static str, &'static str) {
-        let e = match a {
-            Action::Leave(e) | Action::RiskLeave(e) => *e,
-            _ => unreachable!("only for Leave and RiskLeave"),
-        };
+    fn leave(&self, e: u8, risk: bool) -> (&'static str, &'static str, &'static str) {
         let edge = match e {
             crate::map::TOP => "top",
             crate::map::LEFT => "left",
@@ -116,8 +112,8 @@ impl B2c {
                 .is_some_and(|&p| self.unbroken_regulars(self.piece(p).loc) > 0),
             _ => false,
         };
-        let (pre, how) = match (a, guarded) {
-            (Action::RiskLeave(_), _) => ("risk-", ", risking the capture roll"),
+        let (pre, how) = match (risk, guarded) {
+            (true, _) => ("risk-", ", risking the capture roll"),
             (_, true) => ("", ", evading the British for 1 more Activity Point"),
             _ => ("", ""),
         };
@@ -156,8 +152,8 @@ impl Describe for B2c {
             Action::Evade(r) => write!(out, "evade-to-{}", id(r)),
             Action::Risk(r) => write!(out, "risk-to-{}", id(r)),
             Action::Flip => out.write_str("alert-town"),
-            Action::Leave(_) | Action::RiskLeave(_) => {
-                let (pre, edge, _) = self.leave(a);
+            Action::Leave(e) | Action::RiskLeave(e) => {
+                let (pre, edge, _) = self.leave(e, matches!(a, Action::RiskLeave(_)));
                 write!(out, "{pre}leave-{edge}")
             }
             Action::Alert(r) => write!(out, "remove-alert-{}", id(r)),
@@ -217,8 +213,8 @@ impl Describe for B2c {
             ),
             Action::Risk(r) => (format!("Ride to {}, risking the capture roll (6.12)", name(r)), Some(r)),
             Action::Flip => ("Alert the town: flip its Gather marker (6.12)".into(), None),
-            Action::Leave(_) | Action::RiskLeave(_) => {
-                let (_, edge, how) = self.leave(a);
+            Action::Leave(e) | Action::RiskLeave(e) => {
+                let (_, edge, how) = self.leave(e, matches!(a, Action::RiskLeave(_)));
                 (
                     format!("Ride off the {edge} edge to its Nightrider box{how} (6.12)"),
                     None,

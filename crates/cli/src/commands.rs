@@ -237,17 +237,30 @@ pub fn bench(scenario: &str, games: usize, seed: u64, options: Vec<(String, Stri
 }
 
 /// What `powderhorn fuzz` plays.
+#[derive(clap::Args)]
 pub struct FuzzRun {
     pub scenario: String,
+    #[arg(long, default_value_t = 100)]
     pub games: usize,
+    /// The first game's seed (then +1, +2, ...).
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
     pub options: Vec<(String, String)>,
+    /// Games played at once (default: one per core).
+    #[arg(long)]
     pub threads: Option<usize>,
+    /// A game not over after this many actions fails.
+    #[arg(long, default_value_t = 100_000)]
     pub max_actions: usize,
+    /// Where the save files of failed games go.
+    #[arg(long, default_value = "fuzz-failures")]
+    pub out: std::path::PathBuf,
 }
 
 /// `fuzz`: seeded games under every harness check; failures become save files.
-pub fn fuzz(run: &FuzzRun, out: &Path) -> Result<()> {
+pub fn fuzz(run: &FuzzRun) -> Result<()> {
+    let out = run.out.as_path();
     let (entry, key) = catalog::scenario(&run.scenario).map_err(|e| anyhow!("{e}"))?;
     let mut setup = Setup {
         scenario: key,

@@ -192,25 +192,7 @@ enum Command {
     /// Play seeded random games under every check of the conformance
     /// harness at every step; each failure is written as the save file
     /// that reproduces it. Exits 1 when a game failed.
-    Fuzz {
-        scenario: String,
-        #[arg(long, default_value_t = 100)]
-        games: usize,
-        /// The first game's seed (then +1, +2, ...).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long = "option", value_name = "KEY=VALUE", value_parser = commands::parse_option)]
-        options: Vec<(String, String)>,
-        /// Games played at once (default: one per core).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// A game not over after this many actions fails.
-        #[arg(long, default_value_t = 100_000)]
-        max_actions: usize,
-        /// Where the save files of failed games go.
-        #[arg(long, default_value = "fuzz-failures")]
-        out: PathBuf,
-    },
+    Fuzz(commands::FuzzRun),
 }
 
 /// `powderhorn simulate TITLE/SCENARIO ...`.
@@ -361,25 +343,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Data {
             what: DataCommand::Provenance { title },
         } => c::provenance(&title),
-        Command::Fuzz {
-            scenario,
-            games,
-            seed,
-            options,
-            threads,
-            max_actions,
-            out,
-        } => c::fuzz(
-            &c::FuzzRun {
-                scenario,
-                games,
-                seed,
-                options,
-                threads,
-                max_actions,
-            },
-            &out,
-        ),
+        Command::Fuzz(run) => c::fuzz(&run),
         Command::Bench {
             scenario,
             games,

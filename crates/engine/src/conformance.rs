@@ -5,7 +5,7 @@
 //! never leak: a world resampled for a seat looks byte-identical to that seat.
 
 use crate::game::{described, find_action, Game, Refusal, Seat, Setup};
-use crate::session::{Record, SaveFile, Session, SAVE_FORMAT, SAVE_VERSION};
+use crate::session::{Record, SaveFile, Session};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, HashSet};
@@ -378,17 +378,7 @@ pub fn check_game<G: Game>(setup: &Setup, max_actions: usize) -> Result<usize, F
 
 /// A save file of these actions without a state (they do not replay).
 fn unplayable<G: Game>(setup: &Setup, actions: &[Record]) -> SaveFile {
-    let info = G::info();
-    SaveFile {
-        format: SAVE_FORMAT.to_string(),
-        version: SAVE_VERSION,
-        title: info.key.to_string(),
-        rules_version: info.rules_version.to_string(),
-        data: crate::data::in_use(info.key),
-        setup: setup.clone(),
-        actions: actions.to_vec(),
-        state: serde_json::Value::Null,
-    }
+    SaveFile::of::<G>(setup.clone(), actions.to_vec(), serde_json::Value::Null)
 }
 
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {

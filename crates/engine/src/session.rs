@@ -38,6 +38,23 @@ pub struct SaveFile {
     pub state: serde_json::Value,
 }
 
+impl SaveFile {
+    /// A save of a game of `G` with the data in use in this run.
+    pub fn of<G: Game>(setup: Setup, actions: Vec<Record>, state: serde_json::Value) -> SaveFile {
+        let info = G::info();
+        SaveFile {
+            format: SAVE_FORMAT.to_string(),
+            version: SAVE_VERSION,
+            title: info.key.to_string(),
+            rules_version: info.rules_version.to_string(),
+            data: data::in_use(info.key),
+            setup,
+            actions,
+            state,
+        }
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
     #[error("not a Powderhorn save file: {0}")]
@@ -245,17 +262,11 @@ impl<G: Game> Session<G> {
     }
 
     pub fn save(&self) -> SaveFile {
-        let info = G::info();
-        SaveFile {
-            format: SAVE_FORMAT.to_string(),
-            version: SAVE_VERSION,
-            title: info.key.to_string(),
-            rules_version: info.rules_version.to_string(),
-            data: data::in_use(info.key),
-            setup: self.setup.clone(),
-            actions: self.actions.clone(),
-            state: serde_json::to_value(&self.state).expect("state serializes"),
-        }
+        SaveFile::of::<G>(
+            self.setup.clone(),
+            self.actions.clone(),
+            serde_json::to_value(&self.state).expect("state serializes"),
+        )
     }
 
     /// Rebuild a game from its setup and actions.
