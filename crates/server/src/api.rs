@@ -1,7 +1,7 @@
 //! The JSON API (documented in `openapi.json`, served at `/api/openapi.json`).
 //!
 //! A request names a game by id and a seat by its token (header
-//! `Authorization: Bearer TOKEN` or `?token=TOKEN`). Every view and log is
+//! `Authorization: Bearer TOKEN` only: never in a URL). Every view and log is
 //! filtered here for the token's seat; a spectator token sees only what is
 //! public. Errors are `{"error": "..."}` with 400 (malformed body or path),
 //! 403 (no or wrong token, a spectator acting, or a write from a page of
@@ -609,6 +609,7 @@ fn created_json(live: &Live) -> Value {
         "seq": live.seq,
         "status": live.status(),
         "thinking": live.thinking(),
+        "to_act": if live.is_over() { Vec::new() } else { live.game.to_act() },
         "seats": seat_links,
         "spectator": {"token": spectator, "url": play_url(id, &spectator)},
         "dice": crate::seeds::dice_json(&live.row, false),
@@ -949,14 +950,14 @@ struct ActReq {
 
 /// What every request that changes a game shares: under the game's lock,
 /// check the mover (`mover`), let `change` make its events, store them, and
-/// answer with `reply` of the stored game.
+/// answer with `reply` of the stored game and the mover's seat.
 async fn change_game(
     st: &AppState,
     id: &str,
     token: &Token,
     seq_seen: u64,
     change: impl FnOnce(&mut Live, String) -> Result<Vec<Event>, ApiError> + Send + 'static,
-    reply: impl FnOnce(&Live) -> Value + Send + 'static,
+    reply: impl FnOnce(&Live, &str) -> Value + Send + 'static,
 ) -> Result<Json<Value>, ApiError> {
     // In a task of its own: a client that hangs up must not cancel the
     // request between storing the move and counting it in the cached game.
@@ -965,7 +966,7 @@ async fn change_game(
         let e = entry(&st, &id).await?;
         let mut live = e.live.lock().await;
         let seat = mover(&live, &token, seq_seen)?;
-        let events = match live.guarded(|l| change(l, seat)) {
+        let events = match live.guarded(|l| change(l, seat.clone())) {
             Ok(events) => events?,
             Err(panic) => {
                 // Nothing was stored; the cached game is rebuilt from the store.
@@ -978,7 +979,7 @@ async fn change_game(
             }
         };
         commit(&st, &e, &mut live, events).await?;
-        Ok(Json(reply(&live)))
+        Ok(Json(reply(&live, &seat)))
     })
     .await
     .map_err(|e| ApiError::internal(format!("the move failed: {e}")))?
@@ -1003,7 +1004,17 @@ async fn post_action(
         Ok(vec![Event::of(seat, EventKind::Act, req.action_id.clone())])
     };
     // The computer's reply, if it must make one, comes later (live update).
-    let reply = |live: &Live| json!({"seq": live.seq, "status": live.status(), "thinking": live.thinking()});
+    // Who acts next, and the mover's own next choices when it is still to
+    // act (a multi-step move): the client needs no second request for them,
+    // and they are the mover's own, so nothing hidden goes with them.
+    let reply = |live: &Live, mover: &str| {
+        let (to_act, legal) = match live.is_over() {
+            true => (Vec::new(), Vec::new()),
+            false => (live.game.to_act(), live.game.legal(mover).unwrap_or_default()),
+        };
+        json!({"seq": live.seq, "status": live.status(), "thinking": live.thinking(),
+               "to_act": to_act, "legal": legal})
+    };
     change_game(&st, &id, &token, seq_seen, act, reply).await
 }
 
@@ -1022,7 +1033,7 @@ async fn post_undo(
         live.game.undo(&seat).map_err(ApiError::refused)?;
         Ok(vec![Event::of(seat, EventKind::Undo, String::new())])
     };
-    let reply = |live: &Live| json!({"seq": live.seq});
+    let reply = |live: &Live, _: &str| json!({"seq": live.seq});
     change_game(&st, &id, &token, req.seq_seen, undo, reply).await
 }
 
@@ -1036,7 +1047,7 @@ async fn post_resign(
         live.resigned = Some(seat.clone());
         Ok(vec![Event::of(seat, EventKind::Resign, String::new())])
     };
-    let reply = |live: &Live| json!({"seq": live.seq, "outcome": live.outcome_json()});
+    let reply = |live: &Live, _: &str| json!({"seq": live.seq, "outcome": live.outcome_json()});
     change_game(&st, &id, &token, req.seq_seen, resign, reply).await
 }
 

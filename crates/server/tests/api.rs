@@ -295,6 +295,59 @@ async fn two_computers_play_at_a_pace(db: &str) {
     .await;
 }
 
+/// A move's answer says who acts next and carries the mover's own next
+/// choices (the same as `GET .../legal` would give), never the other seat's.
+async fn a_move_answers_who_acts_and_the_movers_choices(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "hotseat", "hotseat", 11).await;
+    let (st, created) = call(
+        &app,
+        "POST",
+        "/api/games",
+        None,
+        Some(serde_json::json!({"scenario": "liberty/1775", "seed": 11,
+                                "seats": {"british": "hotseat", "american": "hotseat"}})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    // A new game's answer says who acts first.
+    let id = created["id"].as_str().unwrap();
+    let t = created["seats"][0]["token"].as_str().unwrap();
+    let (_, first) = call(&app, "GET", &format!("/api/games/{id}"), Some(t), None).await;
+    assert!(!first["to_act"].as_array().unwrap().is_empty());
+    assert_eq!(created["to_act"], first["to_act"]);
+    let token = |seat: &str| if seat == "british" { &g.british } else { &g.american };
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    let (mut kept, mut switched) = (0, 0);
+    for seq in 0..60u64 {
+        let before = state(&app, &g, &g.british).await;
+        let mover = before["to_act"][0].as_str().expect("someone acts").to_string();
+        let legal = state(&app, &g, token(&mover)).await["legal"]
+            .as_array()
+            .unwrap()
+            .clone();
+        let pick = legal[rng.gen_range(0..legal.len())]["id"].as_str().unwrap().to_string();
+        let (st, r) = act(&app, &g, token(&mover), seq, &pick).await;
+        assert_eq!(st, StatusCode::OK, "{r}");
+        let after = state(&app, &g, token(&mover)).await;
+        assert_eq!(r["to_act"], after["to_act"], "move {seq}");
+        // The mover's legal actions now, as its own state gives them; empty
+        // when it is not to act (nothing of the other seat's choices).
+        assert_eq!(r["legal"], after["legal"], "move {seq}");
+        let still = r["to_act"].as_array().unwrap().iter().any(|s| s == mover.as_str());
+        assert_eq!(still, !r["legal"].as_array().unwrap().is_empty(), "move {seq}: {r}");
+        if still {
+            kept += 1
+        } else {
+            switched += 1
+        }
+    }
+    assert!(
+        kept > 0 && switched > 0,
+        "both cases were played: {kept} kept, {switched} switched"
+    );
+}
+
 async fn create_refusals(db: &str) {
     let app = app_at(db).await;
     for body in [
@@ -1144,6 +1197,7 @@ both!(ai_seat_plays);
 both!(hard_computers_do_not_hold_the_server);
 both!(the_computer_replies_after_the_answer);
 both!(two_computers_play_at_a_pace);
+both!(a_move_answers_who_acts_and_the_movers_choices);
 both!(create_refusals);
 both!(undo_resign_chat_notes);
 both!(undo_within_a_decision_sequence);

@@ -168,37 +168,51 @@ fn play(base: &str, n: usize, actions: usize, stop: &AtomicBool) -> Result<Vec<D
         .into_json()
         .map_err(|e| e.to_string())?;
     let id = created["id"].as_str().ok_or("no id")?.to_string();
-    let tokens: Vec<String> = created["seats"]
+    // Each seat's token by seat name.
+    let tokens: Vec<(String, String)> = created["seats"]
         .as_array()
         .ok_or("no seats")?
         .iter()
-        .filter_map(|s| s["token"].as_str().map(str::to_string))
+        .filter_map(|s| Some((s["seat"].as_str()?.to_string(), s["token"].as_str()?.to_string())))
         .collect();
+    let token_of = |seat: &str| tokens.iter().find(|(s, _)| s == seat).map(|(_, t)| t.clone());
     let mut rng = rand::rngs::StdRng::seed_from_u64(n as u64);
     let mut lat = Vec::with_capacity(actions);
     let mut seq = created["seq"].as_u64().unwrap_or(0);
+    // As a client of the API plays: the move's answer says who acts next and
+    // gives the mover's next choices when it is still to act; otherwise the
+    // choices of the seat to act are asked for.
+    let seats = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect())
+            .unwrap_or_default()
+    };
+    let mut to_act = seats(&created["to_act"]);
+    let mut next: Option<(String, Vec<Value>)> = None;
     while lat.len() < actions && !stop.load(Ordering::Relaxed) {
-        let mut pick = None;
-        for t in &tokens {
-            let l: Value = agent
-                .get(&format!("{base}/api/games/{id}/legal"))
-                .set("Authorization", &format!("Bearer {t}"))
-                .call()
-                .map_err(err)?
-                .into_json()
-                .map_err(|e| e.to_string())?;
-            let legal = l["legal"].as_array().cloned().unwrap_or_default();
-            seq = l["seq"].as_u64().unwrap_or(seq);
-            if !legal.is_empty() {
-                let a = legal[rng.gen_range(0..legal.len())]["id"]
-                    .as_str()
-                    .unwrap_or("")
-                    .to_string();
-                pick = Some((t.clone(), a));
-                break;
+        let (t, legal) = match next.take() {
+            Some(n) => n,
+            None => {
+                let Some(seat) = to_act.first() else { break }; // game over
+                let t = token_of(seat).ok_or("no token for the seat to act")?;
+                let l: Value = agent
+                    .get(&format!("{base}/api/games/{id}/legal"))
+                    .set("Authorization", &format!("Bearer {t}"))
+                    .call()
+                    .map_err(err)?
+                    .into_json()
+                    .map_err(|e| e.to_string())?;
+                seq = l["seq"].as_u64().unwrap_or(seq);
+                (t, l["legal"].as_array().cloned().unwrap_or_default())
             }
+        };
+        if legal.is_empty() {
+            return Err(format!("{} has no legal action though it is to act", to_act.join("+")));
         }
-        let Some((t, action)) = pick else { break }; // game over
+        let action = legal[rng.gen_range(0..legal.len())]["id"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
         let t0 = Instant::now();
         let r: Value = agent
             .post(&format!("{base}/api/games/{id}/actions"))
@@ -211,6 +225,11 @@ fn play(base: &str, n: usize, actions: usize, stop: &AtomicBool) -> Result<Vec<D
         seq = r["seq"].as_u64().unwrap_or(seq + 1);
         if r["status"] == "over" {
             break;
+        }
+        to_act = seats(&r["to_act"]);
+        let mine = r["legal"].as_array().cloned().unwrap_or_default();
+        if !mine.is_empty() {
+            next = Some((t, mine));
         }
     }
     Ok(lat)
