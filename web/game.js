@@ -490,13 +490,32 @@ function hidePopup() {
   $("popup").hidden = true;
 }
 
-function select(id) {
+// Only the answer to the latest "why not?" is shown.
+let whyGen = 0;
+
+async function select(id) {
   hidePopup();
   if (!renderer) return;
   const info = renderer.spaceInfo(id);
   const box = $("hexinfo");
   box.hidden = !info;
   if (info) box.replaceChildren(info);
+  // On this seat's turn, a click where nothing is offered asks the rules
+  // why not: each rule that forbids it, with its section.
+  const asked = ++whyGen;
+  if (!state || !state.seat || !state.legal.length || replay) return;
+  let w;
+  try {
+    w = await api("GET", `/api/games/${gameId}/why/${encodeURIComponent(id)}`, { token });
+  } catch (_) {
+    return; // nothing to explain (an id the rules do not know)
+  }
+  if (asked !== whyGen || w.answer !== "forbidden") return;
+  const rules = w.rules.map((r) => el("li", {}, el("span", { class: "rule" }, r.rule), " ", r.reason));
+  const why = el("div", { class: "why" }, el("h4", {}, "Why not?"), el("ul", {}, ...rules));
+  if (info) box.append(why);
+  else box.replaceChildren(why);
+  box.hidden = false;
 }
 
 // ---------------------------------------------------------------- chat and notes

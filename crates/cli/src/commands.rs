@@ -3,7 +3,7 @@
 use crate::error::refused;
 use crate::{render, store};
 use anyhow::{anyhow, bail, Context, Result};
-use engine::{AnyGame, Setup};
+use engine::{AnyGame, Setup, WhyNot};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -107,6 +107,31 @@ pub fn legal(file: &Path, seat: &str) -> Result<()> {
         println!("{} {}", a.id, a.label);
     }
     Ok(())
+}
+
+/// "Why not?": exits 0 with the legal actions that point at `target`, or
+/// the rules that forbid it (section and reason); 2 when the seat is not to
+/// act or the title does not explain that decision.
+pub fn why(file: &Path, seat: &str, target: &str) -> Result<()> {
+    let game = store::load(file)?;
+    match game.why_not(seat, target).map_err(refused)? {
+        WhyNot::Legal { actions } => {
+            for a in actions {
+                println!("legal: {} {}", a.id, a.label);
+            }
+            Ok(())
+        }
+        WhyNot::Forbidden { rules } => {
+            for r in rules {
+                println!("forbidden ({}): {}", r.rule, r.reason);
+            }
+            Ok(())
+        }
+        WhyNot::NotNow { reason } => Err(refused(reason)),
+        WhyNot::Unexplained => Err(refused(format!(
+            "no action of {seat} points at '{target}' now, and no rule is given for it at this step"
+        ))),
+    }
 }
 
 pub fn act(file: &Path, seat: &str, action: &str, dice: Option<&str>, draws: &[String]) -> Result<()> {

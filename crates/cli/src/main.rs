@@ -92,6 +92,16 @@ enum Command {
         #[arg(long = "as", value_name = "SEAT")]
         seat: String,
     },
+    /// Why a seat may not act on a space or piece now ("why not?"): the
+    /// legal actions that point at it, or the rules that forbid it.
+    Why {
+        file: PathBuf,
+        #[arg(long = "as", value_name = "SEAT")]
+        seat: String,
+        /// A space or piece id, as the legal actions' targets name them
+        /// (`powderhorn view --json`).
+        target: String,
+    },
     /// Apply an action and save the game.
     Act {
         file: PathBuf,
@@ -291,6 +301,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         } => c::new(&scenario, setup.seed, setup.options, &draws, &output),
         Command::Status { file } => c::status(&file),
         Command::Legal { file, seat } => c::legal(&file, &seat),
+        Command::Why { file, seat, target } => c::why(&file, &seat, &target),
         Command::Act {
             file,
             seat,

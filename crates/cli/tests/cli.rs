@@ -371,3 +371,36 @@ fn a_game_made_with_data_files_loads_only_with_the_same_files() {
         .code(1)
         .stderr(predicate::str::contains("load it with the same --data"));
 }
+
+/// `why`: the legal actions that point at a space, or the rule that
+/// forbids it; exit 2 when nothing is explained there.
+#[test]
+fn why_names_the_legal_actions_or_the_rule() {
+    let dir = TempDir::new().unwrap();
+    let file = new_game(&dir);
+    // At the card play nothing points at a space: exit 2, file untouched.
+    let before = std::fs::read(&file).unwrap();
+    ph().args(["why", arg(&file), "--as", "british", "boston"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no action of british points at 'boston'"));
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    // Play the first legal actions until a group move can start.
+    let (seat, group) = loop {
+        let seat = to_act(&file).remove(0);
+        let id = first_legal(&file, &seat);
+        if id.starts_with("group-") {
+            break (seat, id);
+        }
+        ph().args(["act", arg(&file), "--as", &seat, &id]).assert().success();
+    };
+    let origin = group.strip_prefix("group-").unwrap();
+    let out = stdout(ph().args(["why", arg(&file), "--as", &seat, origin]));
+    assert!(out.contains(&format!("legal: {group}")), "{out}");
+    ph().args(["act", arg(&file), "--as", &seat, &group]).assert().success();
+    let pick = first_legal(&file, &seat);
+    ph().args(["act", arg(&file), "--as", &seat, &pick]).assert().success();
+    // The West Indies are far from any block's first step.
+    let out = stdout(ph().args(["why", arg(&file), "--as", &seat, "wi-french"]));
+    assert!(out.starts_with("forbidden (5."), "{out}");
+}

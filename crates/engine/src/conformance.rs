@@ -2,7 +2,8 @@
 //! of random legal actions that must never panic or dead-end, must end with an
 //! outcome within a bound, keep the title's invariants, round-trip through
 //! JSON, replay to the same state, refuse illegal actions without change, and
-//! never leak: a world resampled for a seat looks byte-identical to that seat.
+//! never leak: a world resampled for a seat looks byte-identical to that seat;
+//! and "why not?" never forbids a target that a legal action points at.
 
 use crate::game::{described, find_action, Game, Refusal, Seat, Setup};
 use crate::session::{Record, SaveFile, Session};
@@ -88,6 +89,8 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
     let mut stale: Vec<(Seat, G::Action)> = Vec::new();
     // Per seat, the log entries the leak check has compared already.
     let mut compared = vec![0usize; info.seats.len()];
+    // Every target a legal action pointed at so far: the why-not probes.
+    let (mut probes, mut probed) = (Vec::new(), HashSet::new());
     let mut step = 0usize;
     while s.state().outcome().is_none() {
         let at = |what: &str| format!("{} seed {seed} step {step}: {what}", info.key);
@@ -132,6 +135,14 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
                 for (a, described) in typed.iter().zip(&acts) {
                     let id = crate::action_id(s.state(), seat, a);
                     assert_eq!(id, described.id, "{}", at("write_id and describe give different ids"));
+                }
+                for t in acts.iter().filter_map(|a| a.target.as_ref()) {
+                    if probed.insert(t.clone()) {
+                        probes.push(t.clone());
+                    }
+                }
+                if let Err(e) = crate::why::check_agrees(s.state(), seat, &probes) {
+                    panic!("{}", at(&e));
                 }
             }
         }

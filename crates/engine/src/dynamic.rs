@@ -5,6 +5,7 @@ use crate::conformance::{random_playout, session_playout};
 use crate::game::{described, ActionInfo, Game, Outcome, Prompt, Refusal, Setup, TitleInfo};
 use crate::log::Entry;
 use crate::session::{SaveError, SaveFile, Session};
+use crate::why::WhyNot;
 use crate::SetupError;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -16,6 +17,8 @@ pub trait AnyGame: Send {
     fn to_act(&self) -> Vec<&'static str>;
     fn prompt(&self, seat: &str) -> Result<Option<Prompt>, Refusal>;
     fn legal(&self, seat: &str) -> Result<Vec<ActionInfo>, Refusal>;
+    /// "Why not?" for a space or piece id at the seat's current decision.
+    fn why_not(&self, seat: &str, target: &str) -> Result<WhyNot, Refusal>;
     /// Apply an action; `dice` and `draws` are a referee's (empty in play).
     fn act(&mut self, seat: &str, id: &str, dice: &[u8], draws: &[String]) -> Result<(), Refusal>;
     fn can_undo(&self, seat: &str) -> bool;
@@ -46,6 +49,9 @@ impl<G: Game> AnyGame for Session<G> {
     }
     fn legal(&self, seat: &str) -> Result<Vec<ActionInfo>, Refusal> {
         Ok(described(self.state(), Self::seat(seat)?))
+    }
+    fn why_not(&self, seat: &str, target: &str) -> Result<WhyNot, Refusal> {
+        Ok(crate::why::why_not(self.state(), Self::seat(seat)?, target))
     }
     fn act(&mut self, seat: &str, id: &str, dice: &[u8], draws: &[String]) -> Result<(), Refusal> {
         let s = Self::seat(seat)?;

@@ -317,6 +317,18 @@ pub trait Describe: Procedure {
     fn write_id(&self, seat: Seat, action: &Self::Action, out: &mut dyn fmt::Write) -> fmt::Result {
         out.write_str(&self.describe(seat, action).id)
     }
+
+    /// "Why not?": the rules that forbid `seat`, at its current decision,
+    /// what it would try with `target` (a space or piece id, as
+    /// [`ActionInfo::target`] names them: move a block there, deploy
+    /// there...), each with its section and the reason in the rulebook's
+    /// words. A title answers through the same checks as `legal_for`, so
+    /// that it never refuses a target some legal action points at (the
+    /// conformance harness checks it, [`crate::why`]). Empty where the title
+    /// does not explain this decision or target (the default).
+    fn why_not(&self, _seat: Seat, _target: &str) -> Vec<crate::why::Forbidden> {
+        Vec::new()
+    }
 }
 
 /// What a seat may know. In a title's `view.rs`.

@@ -14,6 +14,7 @@ pub mod session;
 pub mod table;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+pub mod why;
 
 pub use dice::Dice;
 pub use dynamic::{AnyGame, TitleEntry};
@@ -23,6 +24,7 @@ pub use game::{
 };
 pub use log::{Audience, Entry, Log};
 pub use session::{parse_save, Record, SaveError, SaveFile, Session, UndoError};
+pub use why::{why_not, Forbidden, WhyNot};
 
 /// The traits a title implements and a caller of a concrete title's methods
 /// needs in scope: `use engine::prelude::*;`.

@@ -188,4 +188,8 @@ impl Describe for Liberty {
             Action::Eliminate(b) => write!(out, "eliminate-{}", bid(b)),
         }
     }
+
+    fn why_not(&self, seat: Seat, target: &str) -> Vec<engine::Forbidden> {
+        Liberty::why_not(self, seat, target)
+    }
 }

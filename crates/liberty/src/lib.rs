@@ -16,6 +16,7 @@ pub mod setup;
 pub mod state;
 pub mod turn;
 pub mod view;
+pub mod why;
 pub mod winter;
 
 pub use actions::Action;

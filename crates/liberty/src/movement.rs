@@ -6,15 +6,27 @@ use crate::actions::Action;
 use crate::blocks::{self, Block, Nation};
 use crate::map::{Hex, Side, SideTerrain, Terrain, Zone};
 use crate::state::{bit, other, Attack, Frame, Liberty, Moving, Weather, BY_SEA, POOL};
+use crate::why::{Bar, Step};
 use engine::Seat;
 
 impl Liberty {
-    /// 9.0 / ruling liberty #19: French blocks cannot move before French Entry.
     fn may_move(&self, b: Block) -> bool {
-        self.moved & bit(b) == 0
-            && self.pinned & bit(b) == 0
-            && self.on_map(b)
-            && (self.french_entered || !blocks::info(b).is_french())
+        self.on_map(b) && self.move_bar(b).is_none()
+    }
+
+    /// What forbids a block on the map to move this turn: it moved (5.1),
+    /// it is pinned (5.4), or it is French before French Entry (9.0, ruling
+    /// liberty #19).
+    pub(crate) fn move_bar(&self, b: Block) -> Option<Bar> {
+        if self.moved & bit(b) != 0 {
+            Some(Bar::Moved)
+        } else if self.pinned & bit(b) != 0 {
+            Some(Bar::Pinned)
+        } else if !self.french_entered && blocks::info(b).is_french() {
+            Some(Bar::FrenchEntry)
+        } else {
+            None
+        }
     }
 
     /// 5.4 blocks that attacking blocks in `h` pin: one per attacking block.
@@ -194,15 +206,9 @@ impl Liberty {
         self.has(h, other(seat)) || (self.map().town(h).is_some() && self.friendly(h, other(seat)))
     }
 
-    /// Whether `seat` may make an overland attack into `h` coming from `from`.
-    fn may_attack_overland(&self, seat: Seat, from: &[Hex], h: Hex) -> bool {
-        // 8.4 a Sea Attack can never be combined with any other attack.
-        !self.weather_forbids(from, h) && self.sea_landers(seat, h) == 0
-    }
-
     /// 5.4 the hexsides the attackers used to enter `origin`: its unpinned
     /// defenders may not leave by them.
-    fn pin_sides(&self, seat: Seat, origin: Hex) -> Vec<u16> {
+    pub(crate) fn pin_sides(&self, seat: Seat, origin: Hex) -> Vec<u16> {
         if self.pin_count(origin, seat) == 0 {
             return Vec::new();
         }
@@ -211,12 +217,16 @@ impl Liberty {
             .unwrap_or_default()
     }
 
+    /// 5.1 / 5.5 a block that has used its movement: its rate, plus one hex
+    /// of force march; a river move is a whole move (5.6).
+    pub(crate) fn spent(&self, b: Block, steps: u8) -> bool {
+        steps > blocks::info(b).moves || self.by_river & bit(b) != 0
+    }
+
     /// 5.1 the hexes a block at `pos` may step into.
     fn steps(&self, seat: Seat, b: Block, origin: Hex, pos: Hex, steps: u8) -> impl Iterator<Item = Hex> + '_ {
-        let info = blocks::info(b);
         let map = self.map();
-        // 5.5 one extra hex by force march.
-        let spent = steps > info.moves || self.by_river & bit(b) != 0;
+        let spent = self.spent(b, steps);
         let adj: &[(Hex, Side)] = if spent { &[] } else { &map.spaces[pos as usize].adj };
         let pin_sides = if pos == origin && !spent {
             self.pin_sides(seat, origin)
@@ -224,16 +234,53 @@ impl Liberty {
             Vec::new()
         };
         adj.iter().filter_map(move |&(n, side)| {
-            let hs = &map.sides[side as usize];
-            let ok = hs.ground
-                && map.spaces[n as usize].terrain == Terrain::Land
-                && self.side_use[side as usize][seat as usize] < hs.limit()
-                && !pin_sides.contains(&side)
-                // 2.25 / 10.0 Indians are restricted to Wilderness hexes.
-                && (!info.is_indian() || map.spaces[n as usize].wilderness)
-                && (!self.is_attack(seat, n) || self.may_attack_overland(seat, &[origin, pos], n));
-            ok.then_some(n)
+            let step = Step {
+                seat,
+                block: b,
+                origin,
+                pos,
+                to: n,
+                side,
+            };
+            self.step_bar(step, &pin_sides).is_none().then_some(n)
         })
+    }
+
+    /// What forbids one hex of overland movement (None: nothing), given the
+    /// hexsides pinning closes (`pin_sides`); the one check of `steps` and
+    /// of "why not?".
+    pub(crate) fn step_bar(&self, st: Step, pin_sides: &[u16]) -> Option<Bar> {
+        let map = self.map();
+        let hs = &map.sides[st.side as usize];
+        let to = &map.spaces[st.to as usize];
+        Some(if !hs.ground {
+            Bar::NoLandCrossing
+        } else if to.terrain != Terrain::Land {
+            Bar::NotLand
+        } else if self.side_use[st.side as usize][st.seat as usize] >= hs.limit() {
+            Bar::HexsideLimit(hs.limit())
+        } else if pin_sides.contains(&st.side) {
+            Bar::PinnedSide
+        } else if blocks::info(st.block).is_indian() && !to.wilderness {
+            // 2.25 / 10.0 Indians are restricted to Wilderness hexes.
+            Bar::IndiansWilderness
+        } else if self.is_attack(st.seat, st.to) {
+            return self.overland_attack_bar(st.seat, &[st.origin, st.pos], st.to);
+        } else {
+            return None;
+        })
+    }
+
+    /// 4.0 / 8.4 what forbids an overland attack into `h` from `from`.
+    fn overland_attack_bar(&self, seat: Seat, from: &[Hex], h: Hex) -> Option<Bar> {
+        if self.weather_forbids(from, h) {
+            Some(Bar::Weather)
+        } else if self.sea_landers(seat, h) > 0 {
+            // 8.4 a Sea Attack can never be combined with any other attack.
+            Some(Bar::SeaAttackAlone)
+        } else {
+            None
+        }
     }
 
     /// 5.6 River Movement: a whole move of up to two hexes along one river or
@@ -261,7 +308,7 @@ impl Liberty {
                 }
                 (from[1], passed) = (mid, 2);
             }
-            if self.is_attack(seat, *dest) && !self.may_attack_overland(seat, &from[..passed], *dest) {
+            if self.is_attack(seat, *dest) && self.overland_attack_bar(seat, &from[..passed], *dest).is_some() {
                 return None;
             }
             Some(*dest)

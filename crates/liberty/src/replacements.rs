@@ -3,6 +3,7 @@
 use crate::blocks::{self, Block, Kind, Nation};
 use crate::map::{Colour, Hex};
 use crate::state::{other, Frame, Liberty, POOL};
+use crate::why::Bar;
 use engine::Seat;
 
 impl Liberty {
@@ -12,57 +13,69 @@ impl Liberty {
             && (0..self.loc.len() as Block).any(|b| self.loc[b as usize] == POOL && Liberty::side_of(b) == seat)
     }
 
-    /// A friendly supply town free of enemy blocks with no replacement yet this turn.
-    fn open_supply_town(&self, h: Hex, seat: Seat) -> bool {
-        self.map().town(h).is_some_and(|t| t.value >= 1)
-            && self.friendly(h, seat)
-            && !self.has(h, other(seat))
-            && !self.deployed.contains(&h)
-            && !self.map().west_indies.contains(&h)
-    }
-
     /// Where a drawn block may be deployed (6.1, 6.2, 10.0; ruling liberty #18).
     pub fn deploy_hexes(&self, b: Block, out: &mut Vec<Hex>) {
+        let map = self.map();
+        let candidates: &[Hex] = match blocks::info(b).nation {
+            Nation::British | Nation::Hessian | Nation::French => std::slice::from_ref(&map.atlantic),
+            Nation::Loyalist | Nation::American => &map.town_hexes,
+            Nation::Indian => {
+                let Some(home) = self.indian_home(b) else { return };
+                out.extend(std::iter::once(home).filter(|&h| self.deploy_bar(b, h).is_none()));
+                let adj = map.spaces[home as usize].adj.iter().map(|a| a.0);
+                out.extend(adj.filter(|&h| self.deploy_bar(b, h).is_none()));
+                return;
+            }
+        };
+        out.extend(candidates.iter().copied().filter(|&h| self.deploy_bar(b, h).is_none()));
+    }
+
+    /// What forbids deploying the drawn block `b` in `h` (None: nothing);
+    /// the one check of `deploy_hexes` and of "why not?".
+    pub(crate) fn deploy_bar(&self, b: Block, h: Hex) -> Option<Bar> {
         let info = blocks::info(b);
         let map = self.map();
         let seat = info.side;
         match info.nation {
             // 6.1 British (and Hessians) in the Atlantic; 6.2 French likewise.
-            Nation::British | Nation::Hessian | Nation::French => out.push(map.atlantic),
+            Nation::British | Nation::Hessian | Nation::French => (h != map.atlantic).then_some(Bar::AtlanticOnly),
             Nation::Loyalist | Nation::American => {
-                for &h in &map.town_hexes {
-                    if !self.open_supply_town(h, seat) {
-                        continue;
-                    }
+                let bar = if map.town(h).is_none_or(|t| t.value < 1) {
+                    Bar::NotSupplyTown
+                } else if !self.friendly(h, seat) {
+                    Bar::NotFriendly
+                } else if self.has(h, other(seat)) {
+                    Bar::BattleHex
+                } else if self.deployed.contains(&h) {
+                    Bar::OneReplacementPerTown
+                } else if map.west_indies.contains(&h) {
+                    Bar::WestIndies
+                } else if seat == blocks::AMERICAN
                     // 6.2 only Militia in a friendly red (or orange) town.
-                    let enemy_colour = map.town(h).is_some_and(|t| {
-                        if seat == blocks::BRITISH {
-                            t.colour == Colour::Blue
-                        } else {
-                            t.colour != Colour::Blue
-                        }
-                    });
-                    if enemy_colour
-                        && seat == blocks::AMERICAN
-                        && !matches!(info.kind, Kind::Militia | Kind::MilitiaDragoon)
-                    {
-                        continue;
-                    }
-                    out.push(h);
-                }
+                    && map.town(h).is_some_and(|t| t.colour != Colour::Blue)
+                    && !matches!(info.kind, Kind::Militia | Kind::MilitiaDragoon)
+                {
+                    Bar::MilitiaOnly
+                } else {
+                    return None;
+                };
+                Some(bar)
             }
             Nation::Indian => {
                 // 6.1 own town if friendly and free of enemy blocks; 10.0 else a
                 // neutral adjacent (wilderness) hex.
-                let Some(home) = self.indian_home(b) else { return };
-                if self.friendly(home, seat) && !self.has(home, other(seat)) {
-                    out.push(home);
-                    return;
-                }
-                for &(n, _) in &map.spaces[home as usize].adj {
-                    if self.neutral(n) && !self.has(n, other(seat)) && map.spaces[n as usize].wilderness {
-                        out.push(n);
-                    }
+                let home = self.indian_home(b)?;
+                let home_open = self.friendly(home, seat) && !self.has(home, other(seat));
+                let next_to_home = map.spaces[home as usize].adj.iter().any(|a| a.0 == h);
+                if h == home {
+                    (!home_open).then_some(Bar::IndianNeutralWilderness)
+                } else if !next_to_home {
+                    Some(Bar::IndianHomeOnly)
+                } else if home_open {
+                    Some(Bar::IndianHomeFirst)
+                } else {
+                    let ok = self.neutral(h) && !self.has(h, other(seat)) && map.spaces[h as usize].wilderness;
+                    (!ok).then_some(Bar::IndianNeutralWilderness)
                 }
             }
         }

@@ -262,17 +262,7 @@ fn indians_keep_to_the_wilderness_ignore_forest_stops_use_rivers_but_never_ships
 // rule: liberty 5.4
 #[test]
 fn pinning_example_two_attack_five_and_three_may_leave_but_not_across_the_attack_hexside() {
-    let mut g = position(&[
-        ("b-grey", "New Brunswick", 3),
-        ("b-grant", "New Brunswick", 3),
-        ("b-percy", "1207", 1),
-        ("a-pickens", "1307", 3),
-        ("a-ward", "1307", 3),
-        ("a-putnam", "1307", 3),
-        ("a-wooster", "1307", 3),
-        ("a-stark", "1307", 3),
-    ]);
-    g.begin_actions(0, 0, 1);
+    let mut g = pinning_example();
     act(&mut g, "british", &group("New Brunswick"));
     walk(&mut g, "british", "b-grey", &[&step("1307")]);
     walk(&mut g, "british", "b-grant", &[&step("1307")]);

@@ -3,28 +3,8 @@
 mod support;
 use support::*;
 
-use liberty::state::{Frame, POOL, PRISONER};
+use liberty::state::Frame;
 use liberty::Liberty;
-
-/// A 1776 position; of `side`'s pool only `pool` stays (the rest are prisoners),
-/// so that the blind draw is known.
-fn position(blocks: &[(&str, &str, u8)], pool: &[&str]) -> Liberty {
-    let mut g = Liberty::sandbox(13);
-    for (id, at, s) in blocks {
-        g.put(id, at, *s);
-    }
-    for b in 0..g.loc.len() as u8 {
-        let id = &liberty::blocks::info(b).id;
-        if g.loc[b as usize] == POOL && !pool.contains(&id.as_str()) {
-            g.place(b, PRISONER);
-        }
-    }
-    for id in pool {
-        g.place(liberty::blocks::by_id(id).unwrap(), POOL);
-    }
-    g.recompute_control();
-    g
-}
 
 /// The hexes offered for the drawn block.
 fn deploy_ids(g: &Liberty, seat: &str) -> Vec<String> {
@@ -39,7 +19,7 @@ fn deploy_ids(g: &Liberty, seat: &str) -> Vec<String> {
 // rule: liberty 12.0, 6.0
 #[test]
 fn no_british_replacements_in_1775() {
-    let mut g = position(
+    let mut g = position_with_pool(
         &[("b-grey", "Boston", 3), ("a-ward", "Hartford", 3)],
         &["b-percy", "a-pickens"],
     );
@@ -48,7 +28,7 @@ fn no_british_replacements_in_1775() {
     assert!(!legal(&g, "british", "replace"));
     act(&mut g, "british", "end-actions");
     assert!(legal(&g, "american", "replace"));
-    let mut g = position(&[("b-grey", "Boston", 3)], &["b-percy"]);
+    let mut g = position_with_pool(&[("b-grey", "Boston", 3)], &["b-percy"]);
     g.begin_actions(0, 0, 2);
     assert!(legal(&g, "british", "replace"));
 }
@@ -56,7 +36,7 @@ fn no_british_replacements_in_1775() {
 // rule: liberty 6.0, 6.1, 6.2
 #[test]
 fn british_and_french_replacements_go_to_the_atlantic_at_full_strength() {
-    let mut g = position(&[("b-grey", "Boston", 3)], &["b-percy"]);
+    let mut g = position_with_pool(&[("b-grey", "Boston", 3)], &["b-percy"]);
     g.begin_actions(0, 0, 1);
     act(&mut g, "british", "replace");
     assert_eq!(deploy_ids(&g, "british"), vec!["deploy-atlantic".to_string()]);
@@ -66,7 +46,7 @@ fn british_and_french_replacements_go_to_the_atlantic_at_full_strength() {
         g.strength_of("b-percy"),
         liberty::blocks::info(liberty::blocks::by_id("b-percy").unwrap()).max
     );
-    let mut g = position(&[("a-ward", "Boston", 3)], &["f-lauzun"]);
+    let mut g = position_with_pool(&[("a-ward", "Boston", 3)], &["f-lauzun"]);
     g.french_entered = true;
     g.begin_actions(1, 1, 1);
     act(&mut g, "american", "replace");
@@ -81,7 +61,7 @@ fn american_blocks_deploy_in_friendly_supply_towns_militia_only_in_red_towns() {
         ("b-grey", "New York", 3),
         ("a-pickens", "wi-french", 3),
     ];
-    let mut g = position(&blocks, &["a-greene"]);
+    let mut g = position_with_pool(&blocks, &["a-greene"]);
     g.begin_actions(1, 1, 1);
     act(&mut g, "american", "replace");
     let ids = deploy_ids(&g, "american");
@@ -99,7 +79,7 @@ fn american_blocks_deploy_in_friendly_supply_towns_militia_only_in_red_towns() {
     act(&mut g, "american", &format!("deploy-{}", hex_id("Hartford")));
     assert_eq!(g.where_is("a-greene"), "Hartford");
     assert_eq!(g.strength_of("a-greene"), 4, "full strength");
-    let mut g = position(&blocks, &["a-stark"]);
+    let mut g = position_with_pool(&blocks, &["a-stark"]);
     g.begin_actions(1, 1, 1);
     act(&mut g, "american", "replace");
     assert!(
@@ -112,7 +92,7 @@ fn american_blocks_deploy_in_friendly_supply_towns_militia_only_in_red_towns() {
 #[test]
 fn at_most_one_replacement_per_hex_per_turn() {
     // ruling: liberty #18 at most one replacement deployed per hex per Game Turn.
-    let mut g = position(&[("b-grey", "Boston", 3)], &["a-stark", "a-clinton"]);
+    let mut g = position_with_pool(&[("b-grey", "Boston", 3)], &["a-stark", "a-clinton"]);
     g.begin_actions(1, 1, 2);
     act(&mut g, "american", "replace");
     act(&mut g, "american", &format!("deploy-{}", hex_id("Hartford")));
@@ -125,7 +105,7 @@ fn at_most_one_replacement_per_hex_per_turn() {
 // rule: liberty 5.3, 6.2
 #[test]
 fn player_two_cannot_deploy_in_a_town_just_vacated_by_player_one() {
-    let mut g = position(&[("b-grey", "Boston", 3), ("b-grant", "1606", 3)], &["a-ward"]);
+    let mut g = position_with_pool(&[("b-grey", "Boston", 3), ("b-grant", "1606", 3)], &["a-ward"]);
     g.begin_actions(0, 0, 1);
     act(&mut g, "british", "group-1607");
     act(&mut g, "british", "pick-b-grey");
@@ -147,7 +127,7 @@ fn player_two_cannot_deploy_in_a_town_just_vacated_by_player_one() {
 // rule: liberty 6.1, 9.1
 #[test]
 fn loyalists_deploy_in_friendly_supply_towns_but_not_the_west_indies() {
-    let mut g = position(&[("b-grey", "Boston", 3), ("a-ward", "Québec", 3)], &["b-peters"]);
+    let mut g = position_with_pool(&[("b-grey", "Boston", 3), ("a-ward", "Québec", 3)], &["b-peters"]);
     g.begin_actions(0, 0, 1);
     act(&mut g, "british", "replace");
     let ids = deploy_ids(&g, "british");
@@ -169,11 +149,11 @@ fn loyalists_deploy_in_friendly_supply_towns_but_not_the_west_indies() {
 #[test]
 fn indians_deploy_in_their_own_town_or_else_a_neutral_adjacent_wilderness_hex() {
     // ruling: liberty #18 10.0's fallback; an undeployable block returns to the pool.
-    let mut g = position(&[("b-grey", "Boston", 3)], &["b-mohawk"]);
+    let mut g = position_with_pool(&[("b-grey", "Boston", 3)], &["b-mohawk"]);
     g.begin_actions(0, 0, 1);
     act(&mut g, "british", "replace");
     assert_eq!(deploy_ids(&g, "british"), vec![format!("deploy-{}", hex_id("Mohawk"))]);
-    let mut g = position(&[("b-grey", "Boston", 3), ("a-ward", "Mohawk", 3)], &["b-mohawk"]);
+    let mut g = position_with_pool(&[("b-grey", "Boston", 3), ("a-ward", "Mohawk", 3)], &["b-mohawk"]);
     g.begin_actions(0, 0, 1);
     act(&mut g, "british", "replace");
     let ids = deploy_ids(&g, "british");
@@ -186,7 +166,7 @@ fn indians_deploy_in_their_own_town_or_else_a_neutral_adjacent_wilderness_hex() 
         !ids.contains(&format!("deploy-{}", hex_id("Fort Stanwix"))),
         "a town is not neutral"
     );
-    let mut g = position(
+    let mut g = position_with_pool(
         &[
             ("b-grey", "Boston", 3),
             ("a-ward", "Mohawk", 3),

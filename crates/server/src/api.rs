@@ -101,6 +101,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games", post(create_game))
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/legal", get(get_legal))
+        .route("/api/games/{id}/why/{target}", get(get_why))
         .route("/api/games/{id}/at/{seq}", get(get_at))
         .route("/api/games/{id}/actions", post(post_action))
         .route("/api/games/{id}/undo", post(post_undo))
@@ -884,6 +885,33 @@ async fn get_legal(
         live.game.legal(&seat).unwrap_or_default()
     };
     Ok(Json(json!({"seq": live.seq, "seat": seat, "legal": legal})))
+}
+
+/// "Why not?": for a space or piece id, the token's seat's legal actions
+/// that point at it, or the rules that forbid what it would do there.
+async fn get_why(
+    State(st): State<AppState>,
+    ApiPath((id, target)): ApiPath<(String, String)>,
+    token: Token,
+) -> Result<Json<Value>, ApiError> {
+    if target.is_empty() || target.len() > 64 || !target.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "a target is a space or piece id: letters, digits and '-', at most 64",
+        ));
+    }
+    let e = entry(&st, &id).await?;
+    let live = e.live.lock().await;
+    let seat = seat_of(&live, &token)?;
+    let answer = live
+        .game
+        .why_not(&seat, &target)
+        .map_err(|r| ApiError::refused(r.to_string()))?;
+    let mut v = serde_json::to_value(answer).map_err(ApiError::internal)?;
+    v["seq"] = json!(live.seq);
+    v["seat"] = json!(seat);
+    v["target"] = json!(target);
+    Ok(Json(v))
 }
 
 /// The replay slider: the token's seat's (or the spectator's) view and log

@@ -348,6 +348,29 @@ async fn a_move_answers_who_acts_and_the_movers_choices(db: &str) {
     );
 }
 
+/// "Why not?" over the API: a bad target is 400, a spectator 403, a seat
+/// not to act is told so, and nothing changes.
+async fn why_not_answers_for_the_seat(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "hotseat", "hotseat", 7).await;
+    let uri = |t: &str| format!("/api/games/{}/why/{t}", g.id);
+    let (st, v) = call(&app, "GET", &uri("boston"), Some(&g.british), None).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    // At the card play no action points at a space.
+    assert_eq!(v["answer"], "unexplained", "{v}");
+    let (st, v) = call(&app, "GET", &uri("no%20such"), Some(&g.british), None).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    let (st, _) = call(&app, "GET", &uri("boston"), Some(&g.spectator), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let card = first_legal(&state(&app, &g, &g.british).await);
+    let (st, _) = act(&app, &g, &g.british, 0, &card).await;
+    assert_eq!(st, StatusCode::OK);
+    let (_, v) = call(&app, "GET", &uri("boston"), Some(&g.british), None).await;
+    assert_eq!(v["answer"], "not-now", "{v}");
+    assert_eq!(v["seq"], 1);
+    assert_eq!(state(&app, &g, &g.british).await["seq"], 1);
+}
+
 async fn create_refusals(db: &str) {
     let app = app_at(db).await;
     for body in [
@@ -1198,6 +1221,7 @@ both!(hard_computers_do_not_hold_the_server);
 both!(the_computer_replies_after_the_answer);
 both!(two_computers_play_at_a_pace);
 both!(a_move_answers_who_acts_and_the_movers_choices);
+both!(why_not_answers_for_the_seat);
 both!(create_refusals);
 both!(undo_resign_chat_notes);
 both!(undo_within_a_decision_sequence);

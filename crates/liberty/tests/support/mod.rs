@@ -163,6 +163,44 @@ pub fn position(blocks: &[(&str, &str, u8)]) -> Liberty {
     g
 }
 
+/// A sandbox position where of the pools only `pool` stays (the rest are
+/// prisoners), so that a blind draw is known.
+pub fn position_with_pool(blocks: &[(&str, &str, u8)], pool: &[&str]) -> Liberty {
+    let mut g = Liberty::sandbox(13);
+    for (id, at, s) in blocks {
+        g.put(id, at, *s);
+    }
+    for b in 0..g.loc.len() as u8 {
+        let id = &liberty::blocks::info(b).id;
+        if g.loc[b as usize] == liberty::state::POOL && !pool.contains(&id.as_str()) {
+            g.place(b, liberty::state::PRISONER);
+        }
+    }
+    for id in pool {
+        g.place(liberty::blocks::by_id(id).unwrap(), liberty::state::POOL);
+    }
+    g.recompute_control();
+    g
+}
+
+/// The rulebook's Pinning Example (5.4): two British blocks in New
+/// Brunswick about to attack five American blocks in 1307, the British
+/// to act.
+pub fn pinning_example() -> Liberty {
+    let mut g = position(&[
+        ("b-grey", "New Brunswick", 3),
+        ("b-grant", "New Brunswick", 3),
+        ("b-percy", "1207", 1),
+        ("a-pickens", "1307", 3),
+        ("a-ward", "1307", 3),
+        ("a-putnam", "1307", 3),
+        ("a-wooster", "1307", 3),
+        ("a-stark", "1307", 3),
+    ]);
+    g.begin_actions(0, 0, 1);
+    g
+}
+
 /// End the current Group Move if it has not ended by itself.
 /// The id of a move by sea to `place`.
 pub fn sail(place: &str) -> String {

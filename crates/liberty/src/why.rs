@@ -1,0 +1,222 @@
+//! "Why not?": the rule that forbids a move or a deployment a player points
+//! at. Each [`Bar`] is returned by the same check that decides the legal
+//! actions (`step_bar`, `move_bar`, `deploy_bar`), so the two never disagree;
+//! here they are put into the rulebook's words. Answered for Group Moves
+//! (picking a block, moving it) and for deploying a replacement.
+
+use crate::blocks::{self, Block, Nation};
+use crate::map::{Hex, Side};
+use crate::state::{Frame, Liberty, Moving, Weather};
+use engine::{Forbidden, Seat};
+
+/// One hex of overland movement being tried.
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    pub seat: Seat,
+    pub block: Block,
+    /// Where the Group Move began.
+    pub origin: Hex,
+    /// Where the block is now.
+    pub pos: Hex,
+    pub to: Hex,
+    pub side: Side,
+}
+
+/// What forbids a move or a deployment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bar {
+    NoLandCrossing,
+    NotLand,
+    HexsideLimit(u8),
+    PinnedSide,
+    IndiansWilderness,
+    Weather,
+    SeaAttackAlone,
+    /// The block has used its movement rate and its force march.
+    Spent,
+    ByRiver,
+    WarshipsBySea,
+    NoSeaMovement,
+    OutOfReach,
+    Moved,
+    Pinned,
+    FrenchEntry,
+    Nowhere,
+    NotInGroup,
+    AtlanticOnly,
+    NotSupplyTown,
+    NotFriendly,
+    BattleHex,
+    OneReplacementPerTown,
+    WestIndies,
+    MilitiaOnly,
+    IndianHomeFirst,
+    IndianNeutralWilderness,
+    IndianHomeOnly,
+}
+
+impl Bar {
+    fn forbidden(self, g: &Liberty, block: Block, at: Hex) -> Forbidden {
+        let name = Liberty::name(block);
+        let here = || g.hex_name(at);
+        let (rule, reason): (&'static str, String) = match self {
+            Bar::NoLandCrossing => ("5.1", format!("no land movement crosses the hexside into {} (sea or lake)", here())),
+            Bar::NotLand => ("5.7", format!("{} is not a land hex: only sea movement goes there", here())),
+            Bar::HexsideLimit(n) => (
+                "5.2",
+                format!("Hexside Limits: {n} of your blocks have crossed that hexside this Game Turn, so it is closed to your movement"),
+            ),
+            Bar::PinnedSide => (
+                "5.4",
+                "Pinning: unpinned blocks cannot move across any hexside used by the pinning blocks".into(),
+            ),
+            Bar::IndiansWilderness => ("2.25", format!("Indians are restricted to Wilderness hexes; {} is not one", here())),
+            Bar::Weather => (
+                "4.0",
+                format!(
+                    "Weather: no attacks within or from the {} this turn (entering {} would be an attack)",
+                    if g.weather == Weather::North { "North" } else { "South" },
+                    here()
+                ),
+            ),
+            Bar::SeaAttackAlone => ("8.4", "a Sea Attack can never be combined with any other attack".into()),
+            Bar::Spent => (
+                "5.1",
+                format!(
+                    "{name} has moved its full rate of {} hexes, and a force march adds only one (5.5)",
+                    blocks::info(block).moves
+                ),
+            ),
+            Bar::ByRiver => ("5.6", format!("{name} moved by river: a river move is its whole move")),
+            Bar::WarshipsBySea => ("2.24", "warships move only by sea".into()),
+            Bar::NoSeaMovement => ("5.7", "American blocks and Indians cannot use sea movement".into()),
+            Bar::OutOfReach => (
+                "5.1",
+                format!("{} is not next to {name}, and no river move (5.6) or sea move (5.7) of it goes there", here()),
+            ),
+            Bar::Moved => ("5.1", format!("{name} has moved: blocks move once per Game Turn")),
+            Bar::Pinned => ("5.4", format!("{name} is pinned by the attacking blocks and cannot move")),
+            Bar::FrenchEntry => ("9.0", "French blocks cannot move before French Entry".into()),
+            Bar::Nowhere => ("5.1", format!("{name} has no hex it may move to")),
+            Bar::NotInGroup => (
+                "5.1",
+                format!("a Group Move moves blocks of one hex; {name} is not in it"),
+            ),
+            Bar::AtlanticOnly => (
+                if matches!(blocks::info(block).nation, Nation::French) { "6.2" } else { "6.1" },
+                format!("{name} must be deployed in the Atlantic box"),
+            ),
+            Bar::NotSupplyTown => ("6.0", format!("replacements are deployed in supply towns; {} is not one", here())),
+            Bar::NotFriendly => (
+                "5.3",
+                format!("{} is not a friendly town (hex control changes only at the end of a Game Turn)", here()),
+            ),
+            Bar::BattleHex => ("6.0", format!("blocks cannot be deployed into Battle Hexes or where enemy blocks are: {}", here())),
+            Bar::OneReplacementPerTown => ("6.1", format!("a maximum of one replacement per hex: {} has one this turn", here())),
+            Bar::WestIndies => ("9.1", "replacements are not deployed in the West Indies".into()),
+            Bar::MilitiaOnly => ("6.2", format!("only Militia can be deployed in a friendly Red supply town such as {}", here())),
+            Bar::IndianHomeFirst => ("10.0", format!("{name} must be deployed in its own town, which is friendly and free of enemy blocks")),
+            Bar::IndianNeutralWilderness => (
+                "10.0",
+                format!("with its own town lost, {name} deploys in a neutral Wilderness hex next to it free of enemy blocks; {} is not", here()),
+            ),
+            Bar::IndianHomeOnly => ("10.0", format!("{name} is deployed in its own town if possible, otherwise in a neutral hex next to it")),
+        };
+        Forbidden::new(rule, reason)
+    }
+}
+
+impl Liberty {
+    /// [`engine::Describe::why_not`] for Liberty: Group Moves and
+    /// deployments.
+    pub fn why_not(&self, seat: Seat, target: &str) -> Vec<Forbidden> {
+        let hex = || self.map().ids.get(target).copied();
+        match self.frames.last() {
+            Some(Frame::Group {
+                seat: s,
+                origin,
+                current: None,
+                sailed,
+            }) if *s == seat => {
+                let Some(b) = blocks::by_id(target) else {
+                    return Vec::new();
+                };
+                let bar = if Liberty::side_of(b) != seat {
+                    None
+                } else if self.loc[b as usize] != *origin {
+                    let moved = self.moved & crate::state::bit(b) != 0;
+                    Some(if moved { Bar::Moved } else { Bar::NotInGroup })
+                } else if let Some(bar) = self.move_bar(b) {
+                    Some(bar)
+                } else {
+                    (!self.can_go(seat, *origin, Moving { block: b, steps: 0 }, sailed)).then_some(Bar::Nowhere)
+                };
+                bar.map(|bar| bar.forbidden(self, b, *origin)).into_iter().collect()
+            }
+            Some(Frame::Group {
+                seat: s,
+                origin,
+                current: Some(m),
+                sailed,
+            }) if *s == seat => hex()
+                .map(|h| self.move_bars(seat, *origin, *m, sailed, h))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|bar| bar.forbidden(self, m.block, hex().unwrap_or(*origin)))
+                .collect(),
+            Some(Frame::Deploy { seat: s, block }) if *s == seat => hex()
+                .and_then(|h| Some((h, self.deploy_bar(*block, h)?)))
+                .map(|(h, bar)| bar.forbidden(self, *block, h))
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What forbids the moving block `m` to go to `h`: empty when a step,
+    /// river move or sea move takes it there, or `h` is where it is.
+    fn move_bars(&self, seat: Seat, origin: Hex, m: Moving, sailed: &[Hex], h: Hex) -> Vec<Bar> {
+        let b = m.block;
+        let info = blocks::info(b);
+        let pos = self.loc[b as usize];
+        let mut legal = Vec::new();
+        self.group_legal(seat, origin, Some(m), sailed, &mut legal);
+        let reached = legal.iter().any(|a| {
+            matches!(a, crate::actions::Action::Step(x) | crate::actions::Action::River(x) | crate::actions::Action::Sail(x) if *x == h)
+        });
+        if reached || h == pos {
+            return Vec::new();
+        }
+        let side = self.map().spaces[pos as usize]
+            .adj
+            .iter()
+            .find(|a| a.0 == h)
+            .map(|a| a.1);
+        let sea_only = self.map().spaces[h as usize].terrain != crate::map::Terrain::Land;
+        if sea_only && !info.is_warship() && matches!(info.nation, Nation::American | Nation::Indian) {
+            return vec![Bar::NoSeaMovement];
+        }
+        match side {
+            Some(_) if info.is_warship() => vec![Bar::WarshipsBySea],
+            Some(_) if self.by_river & crate::state::bit(b) != 0 => vec![Bar::ByRiver],
+            Some(_) if self.spent(b, m.steps) => vec![Bar::Spent],
+            Some(side) => {
+                let pin_sides = if pos == origin {
+                    self.pin_sides(seat, origin)
+                } else {
+                    Vec::new()
+                };
+                let step = Step {
+                    seat,
+                    block: b,
+                    origin,
+                    pos,
+                    to: h,
+                    side,
+                };
+                self.step_bar(step, &pin_sides).into_iter().collect()
+            }
+            None => vec![Bar::OutOfReach],
+        }
+    }
+}
