@@ -33,6 +33,7 @@ pub struct Window<R> {
 pub enum Reply<R> {
     /// Let the move go on as it is.
     Decline,
+    /// One of the reactions the window offered.
     React(R),
 }
 
@@ -43,19 +44,9 @@ impl<R: Clone> Window<R> {
         (!options.is_empty()).then_some(Window { seat, options })
     }
 
-    /// The reacting seat.
-    pub fn seat(&self) -> Seat {
-        self.seat
-    }
-
     /// Who acts while the window is open: the reacting seat alone.
     pub fn acting(&self) -> SeatSet {
         SeatSet::one(self.seat)
-    }
-
-    /// The reactions offered (never empty).
-    pub fn options(&self) -> &[R] {
-        &self.options
     }
 
     /// The legal replies: decline, then each reaction.
