@@ -93,7 +93,6 @@ pub enum UndoError {
 /// each has its own sequence: a seat's undo takes back only its own last
 /// action, wherever it stands among the others' (theirs play again
 /// unchanged), and their actions do not end its sequence.
-
 #[derive(Clone, Debug)]
 pub struct Session<G: Game> {
     setup: Setup,
