@@ -145,3 +145,20 @@ fn both_drafts_are_revealed_together_and_the_reveal_ends_every_undo() {
         assert!(s.undo(seat).is_err());
     }
 }
+
+/// The server's and the CLI's path: seats by name through `AnyGame`, where
+/// both seats act at once and each undoes its own step.
+#[test]
+fn the_type_erased_game_gives_each_seat_its_own_undo() {
+    let entry = engine::TitleEntry::of::<Muster>();
+    let mut g = (entry.new)(Setup::new("std", 5)).unwrap();
+    assert_eq!(g.to_act(), ["british", "french"]);
+    g.act("french", "buy-militia", &[], &[]).unwrap();
+    g.act("british", "buy-militia", &[], &[]).unwrap();
+    assert!(g.can_undo("french") && g.can_undo("british"));
+    let british = g.view(Some("british")).unwrap();
+    g.undo("french").unwrap();
+    assert_eq!(g.view(Some("british")).unwrap(), british);
+    assert_eq!(g.view(Some("french")).unwrap()["orders"]["drafts"][1]["militia"], 0);
+    assert_eq!(g.action_count(), 1);
+}
