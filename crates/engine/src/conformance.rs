@@ -4,8 +4,10 @@
 //! JSON, replay to the same state, refuse illegal actions without change, and
 //! never leak: a world resampled for a seat looks byte-identical to that seat;
 //! and "why not?" never forbids a target that a legal action points at.
+//! Where several seats act at once it checks each seat's undo, and that in
+//! an independent phase no seat's action or undo reaches another.
 
-use crate::game::{described, find_action, Game, Refusal, Seat, Setup};
+use crate::game::{described, find_action, Game, Refusal, Seat, SeatSet, Setup};
 use crate::session::{Record, SaveFile, Session};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -161,16 +163,25 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
             let mut r = ChaCha8Rng::seed_from_u64(seed ^ ((step as u64) << 20));
             s.state().determinize(seat, &mut r)
         });
+        // What the other seats deciding alongside know, which the action
+        // must not change while who acts stays the same.
+        let others = to_act.without(seat);
+        let alongside = (deep && s.state().independent()).then(|| observations(s.state(), others));
         s.act(seat, &id, &[])
             .unwrap_or_else(|e| panic!("{}", at(&format!("legal action '{id}' refused: {e}"))));
+        if let (Some(seen), true) = (alongside, s.state().to_act() == to_act) {
+            assert_eq!(
+                seen,
+                observations(s.state(), others),
+                "{}",
+                at(&format!("{id} changed what a seat deciding alongside sees or may do"))
+            );
+        }
         if let (Some(world), true) = (world, s.can_undo(seat)) {
             reveals_nothing(s.state(), world, seat, &id, &at);
         }
-        if deep && s.can_undo(seat) {
-            let after = fingerprint(s);
-            s.undo(seat).expect("undo allowed");
-            s.act(seat, &id, &[]).expect("redo after undo");
-            assert_eq!(after, fingerprint(s), "{}", at("undo then redo differs"));
+        if deep {
+            undo_redo(s, &at);
         }
         if stale.len() > 16 {
             stale.remove(0);
@@ -218,6 +229,14 @@ fn reveals_nothing<G: Game>(g: &G, mut world: G, seat: Seat, id: &str, at: &dyn 
     world.apply_legal(seat, &action);
     let name = G::info().seat_name(seat);
     assert_eq!(
+        g.to_act(),
+        world.to_act(),
+        "{}",
+        at(&format!(
+            "{id} showed {name} something hidden by who acts next, yet it can be undone"
+        ))
+    );
+    assert_eq!(
         g.view(Some(seat)).to_string(),
         world.view(Some(seat)).to_string(),
         "{}",
@@ -230,6 +249,51 @@ fn reveals_nothing<G: Game>(g: &G, mut world: G, seat: Seat, id: &str, at: &dyn 
         "{}",
         at(&format!("{id} told {name} something hidden, yet it can be undone"))
     );
+}
+
+/// For every seat that can undo, undo then redo gives the same state: for
+/// a seat that did not act last, its action then moves after the others'
+/// (in an independent phase it must not matter). While the seats decide
+/// independently, one seat's undo changes nothing the others see or may do.
+fn undo_redo<G: Game>(s: &mut Session<G>, at: &dyn Fn(&str) -> String) {
+    let to_act = s.state().to_act();
+    let undoing: Vec<Seat> = to_act.iter().filter(|&seat| s.can_undo(seat)).collect();
+    for seat in undoing {
+        let name = G::info().seat_name(seat);
+        let last = s.actions().iter().rev().find(|r| r.seat == name);
+        let id = last.expect("an undoable action is recorded").action.clone();
+        let others = to_act.without(seat);
+        let seen = s.state().independent().then(|| observations(s.state(), others));
+        let after = fingerprint(s);
+        s.undo(seat).expect("undo allowed");
+        if let Some(seen) = seen {
+            assert_eq!(
+                seen,
+                observations(s.state(), others),
+                "{}",
+                at(&format!("{name}'s undo changed what another seat sees or may do"))
+            );
+        }
+        s.act(seat, &id, &[]).expect("redo after undo");
+        assert_eq!(
+            after,
+            fingerprint(s),
+            "{}",
+            at(&format!("{name}'s undo then redo differs"))
+        );
+    }
+}
+
+/// What each of `seats` knows of `g`: its view, how many log entries it
+/// may read (the log only grows) and its legal ids.
+fn observations<G: Game>(g: &G, seats: SeatSet) -> Vec<(String, usize, Vec<String>)> {
+    seats
+        .iter()
+        .map(|seat| {
+            let ids = described(g, seat).into_iter().map(|a| a.id).collect();
+            (g.view(Some(seat)).to_string(), g.log().visible(Some(seat)).count(), ids)
+        })
+        .collect()
 }
 
 fn round_trip<G: Game>(g: &G, at: &dyn Fn(&str) -> String) {
@@ -307,6 +371,7 @@ fn refusals<G: Game>(s: &mut Session<G>, stale: &[(Seat, G::Action)], at: &dyn F
         let r = s.act(seat, "no-such-action", &[1, 2, 3]);
         assert!(r.is_err(), "{}", at("a made-up action id was accepted"));
         if !to_act.contains(seat) {
+            assert!(s.undo(seat).is_err(), "{}", at("a seat undid out of turn"));
             if let Some((_, a)) = stale.iter().find(|(st, _)| *st == seat) {
                 let r = crate::apply(&mut bare.clone(), seat, a);
                 assert!(

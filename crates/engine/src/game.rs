@@ -294,6 +294,17 @@ pub trait Procedure: Sized {
     /// Apply one of [`Procedure::legal_for`]'s actions.
     fn perform(&mut self, seat: Seat, action: Self::Action);
 
+    /// True while the seats in [`Procedure::acting`] decide side by side,
+    /// each on its own secret draft (a [`crate::Drafts`]): until an action
+    /// changes who acts, it changes nothing any other seat may see or do
+    /// (its view, its log, its legal actions). [`crate::Session`] then keeps
+    /// an undo sequence per seat, and the conformance harness checks the
+    /// promise. False (the default): when several seats act at once, each
+    /// action is an undo barrier.
+    fn independent(&self) -> bool {
+        false
+    }
+
     /// Resolve one automatic step (a die to roll, a phase to begin, a frame
     /// to close); false when a seat must decide before anything else can
     /// happen. Called until it returns false or the game is over.

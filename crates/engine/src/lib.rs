@@ -7,6 +7,7 @@
 pub mod conformance;
 pub mod data;
 pub mod dice;
+pub mod drafts;
 pub mod dynamic;
 pub mod game;
 pub mod log;
@@ -14,9 +15,11 @@ pub mod session;
 pub mod table;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+pub mod window;
 pub mod why;
 
 pub use dice::Dice;
+pub use drafts::Drafts;
 pub use dynamic::{AnyGame, TitleEntry};
 pub use game::{
     action_id, apply, described, find_action, ActionInfo, Core, Describe, Game, OptionInfo, Outcome, Procedure, Prompt,
@@ -25,6 +28,7 @@ pub use game::{
 pub use log::{Audience, Entry, Log};
 pub use session::{parse_save, Record, SaveError, SaveFile, Session, UndoError};
 pub use why::{why_not, Forbidden, WhyNot};
+pub use window::{Reply, Window};
 
 /// The traits a title implements and a caller of a concrete title's methods
 /// needs in scope: `use engine::prelude::*;`.

@@ -3,7 +3,7 @@
 //! file is that list plus a copy of the state to check it against.
 
 use crate::data::{self, DataOverride};
-use crate::game::{check_turn, find_in, Game, Refusal, Seat, Setup, SetupError};
+use crate::game::{check_turn, find_in, Game, Refusal, Seat, SeatSet, Setup, SetupError};
 use serde::{Deserialize, Serialize};
 
 /// The save format; bump on an incompatible change of the file's shape.
@@ -86,14 +86,21 @@ pub enum UndoError {
     Nothing(String),
 }
 
+/// A game in play, with undo. Undo takes back a seat's last action within
+/// its current decision sequence: never past a chance event, a reveal, the
+/// end, or a change of who acts that the seat made or saw. While several
+/// seats act at once on their own drafts ([`crate::Procedure::independent`]),
+/// each has its own sequence: a seat's undo takes back only its own last
+/// action, wherever it stands among the others' (theirs play again
+/// unchanged), and their actions do not end its sequence.
 #[derive(Clone, Debug)]
 pub struct Session<G: Game> {
     setup: Setup,
     actions: Vec<Record>,
     state: G,
-    /// How many of the last actions may be undone: those since the last
-    /// undo barrier.
-    undoable: usize,
+    /// The actions that may be undone (indices into `actions`, ascending),
+    /// each of a seat still acting, since its seat's last undo barrier.
+    undoable: Vec<(usize, Seat)>,
     /// A copy of the state from before some action, at or before the first
     /// undoable one, without its log (the log only grows: undo truncates
     /// the current one). Undo restores it and plays the actions since again
@@ -133,7 +140,7 @@ impl<G: Game> Session<G> {
             setup,
             actions: Vec::new(),
             state,
-            undoable: 0,
+            undoable: Vec::new(),
             checkpoint: None,
             legal: Vec::new(),
         })
@@ -172,23 +179,36 @@ impl<G: Game> Session<G> {
             .checkpoint
             .as_ref()
             .is_none_or(|c| self.actions.len() - c.at >= CHECKPOINT_EVERY);
-        let before = (self.undoable == 0 && stale).then(|| self.snapshot());
-        let barrier = self.play(seat, id, dice, draws)?;
+        let before = (self.undoable.is_empty() && stale).then(|| self.snapshot());
+        let acting = self.state.to_act();
+        let independent = acting != SeatSet::one(seat) && self.state.independent();
+        let chance = self.play(seat, id, dice, draws)?;
+        if let Some(c) = before {
+            self.checkpoint = Some(c);
+        }
+        let after = self.state.to_act();
+        let index = self.actions.len();
         self.actions.push(Record {
             seat: G::info().seat_name(seat).to_string(),
             action: id.to_string(),
             dice: dice.to_vec(),
             draws: draws.to_vec(),
         });
-        if let Some(c) = before {
-            self.checkpoint = Some(c);
+        if chance || (!independent && after != SeatSet::one(seat)) {
+            // Everyone has seen what happened, or the decision passed on.
+            self.undoable.clear();
+        } else if independent && after != acting {
+            // The seat sealed its own sequence (it committed its draft); the
+            // others' go on, as long as they still act.
+            self.undoable.retain(|&(_, s)| s != seat && after.contains(s));
+        } else {
+            self.undoable.push((index, seat));
         }
-        self.undoable = if barrier { 0 } else { self.undoable + 1 };
         Ok(())
     }
 
-    /// Apply one action; true when it is an undo barrier: chance or a reveal
-    /// happened, or the decision passed on.
+    /// Apply one action; true when chance or a reveal happened or the game
+    /// ended: an undo barrier for every seat.
     fn play(&mut self, seat: Seat, id: &str, dice: &[u8], draws: &[String]) -> Result<bool, Refusal> {
         let action = find_in(&self.state, seat, id, &mut self.legal)?;
         let events = self.state.dice().events();
@@ -210,27 +230,38 @@ impl<G: Game> Session<G> {
                 return Err(Refusal::BadDraw(why));
             }
         }
-        Ok(self.state.dice().events() != events
-            || self.state.to_act() != crate::SeatSet::one(seat)
-            || self.state.outcome().is_some())
+        Ok(self.state.dice().events() != events || self.state.outcome().is_some())
     }
 
+    /// Whether `seat` must act now and has an action of its current
+    /// sequence to take back.
     pub fn can_undo(&self, seat: Seat) -> bool {
-        self.undoable > 0 && check_turn(&self.state, seat).is_ok()
+        self.last_undoable(seat).is_some() && check_turn(&self.state, seat).is_ok()
     }
 
-    /// Take back this seat's last action within its current decision sequence.
+    /// Where `seat`'s last undoable action is in `undoable`.
+    fn last_undoable(&self, seat: Seat) -> Option<usize> {
+        self.undoable.iter().rposition(|&(_, s)| s == seat)
+    }
+
+    /// Take back this seat's last action within its current decision
+    /// sequence; the actions of other seats after it stay (in an
+    /// independent phase they do not depend on it) and play again.
     pub fn undo(&mut self, seat: Seat) -> Result<(), UndoError> {
-        if !self.can_undo(seat) {
-            return Err(UndoError::Nothing(G::info().seat_name(seat).to_string()));
+        let at = match self.last_undoable(seat) {
+            Some(at) if self.can_undo(seat) => at,
+            _ => return Err(UndoError::Nothing(G::info().seat_name(seat).to_string())),
+        };
+        let (index, _) = self.undoable.remove(at);
+        for (i, _) in &mut self.undoable[at..] {
+            *i -= 1;
         }
+        self.actions.remove(index);
         let c = self.checkpoint.as_ref().expect("an undoable action has a checkpoint");
         let mut log = std::mem::take(self.state.log_mut());
         log.truncate(c.log_len);
         self.state = c.state.clone();
         *self.state.log_mut() = log;
-        self.actions.pop();
-        self.undoable -= 1;
         for i in c.at..self.actions.len() {
             let r = self.actions[i].clone();
             let seat = Self::seat(&r.seat).expect("a recorded seat");

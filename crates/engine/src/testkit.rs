@@ -6,7 +6,12 @@
 //! opponent's secret is the hidden information, and `determinize` resamples it
 //! from the generator alone (a canonical sampler), so two states a seat cannot
 //! tell apart give it identical observations.
-//! Built only with the `testkit` feature.
+//! Built only with the `testkit` feature, with two more test titles:
+//! [`muster`] (secret commitments built by both seats at once) and [`raid`]
+//! (reaction windows inside a move).
+
+pub mod muster;
+pub mod raid;
 
 use crate::{
     ActionInfo, Core, Describe, Game, OptionInfo, Procedure, Prompt, ScenarioInfo, Seat, SeatSet, Setup, Title,
@@ -16,6 +21,20 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+
+/// The one scenario of each test title.
+const STANDARD: &[ScenarioInfo] = &[ScenarioInfo {
+    key: "std",
+    name: "Standard",
+    rule: "1",
+}];
+
+/// `seat`'s share of the two seats' scores, even at 0 to 0: how each test
+/// title evaluates a position.
+fn share(scores: [u8; 2], seat: Seat) -> f64 {
+    let [a, b] = scores.map(f64::from);
+    (f64::from(scores[seat as usize]) + 1.0) / (a + b + 2.0)
+}
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Toy {
@@ -39,11 +58,7 @@ static INFO: TitleInfo = TitleInfo {
     key: "toy",
     name: "Toy",
     seats: &["north", "south"],
-    scenarios: &[ScenarioInfo {
-        key: "std",
-        name: "Standard",
-        rule: "1",
-    }],
+    scenarios: STANDARD,
     options: &[
         OptionInfo {
             key: "goal",
@@ -164,9 +179,7 @@ impl Game for Toy {
         &mut self.core
     }
     fn evaluate(&self, seat: Seat) -> f64 {
-        let [a, b] = self.banked.map(f64::from);
-        let mine = if seat == 0 { a } else { b };
-        (mine + 1.0) / (a + b + 2.0)
+        share(self.banked, seat)
     }
     fn check(&self) -> Result<(), String> {
         if self.secret.iter().all(|s| (1..=6).contains(s)) {
