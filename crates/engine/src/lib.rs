@@ -15,8 +15,8 @@ pub mod session;
 pub mod table;
 #[cfg(feature = "testkit")]
 pub mod testkit;
-pub mod window;
 pub mod why;
+pub mod window;
 
 pub use dice::Dice;
 pub use drafts::Drafts;

@@ -378,7 +378,7 @@ pub fn state_json(live: &Live, who: &Who) -> Value {
         "thinking": live.thinking(),
         // The seed fixes every future die: shown only once the game is over.
         "seed": if over { Some(live.row.seed.to_string()) } else { None },
-        "dice": crate::seeds::dice_json(&live.row, over),
+        "dice": crate::seeds::dice_json(&live.row, over, live.refereed),
         "rematch": (!live.row.rematch.is_empty() && seat.is_some()).then(|| json!({"id": live.row.rematch})),
     })
 }
@@ -613,7 +613,7 @@ fn created_json(live: &Live) -> Value {
         "to_act": if live.is_over() { Vec::new() } else { live.game.to_act() },
         "seats": seat_links,
         "spectator": {"token": spectator, "url": play_url(id, &spectator)},
-        "dice": crate::seeds::dice_json(&live.row, false),
+        "dice": crate::seeds::dice_json(&live.row, false, live.refereed),
     })
 }
 
@@ -974,6 +974,46 @@ async fn get_at(
 struct ActReq {
     seq_seen: u64,
     action_id: String,
+    /// Referee mode: the dice a physical game rolled for the action, and
+    /// what it drew, by name.
+    #[serde(default)]
+    dice: Vec<u8>,
+    #[serde(default)]
+    draws: Vec<String>,
+}
+
+/// At most this many dice and draws entered for one action.
+const MAX_SCRIPTED: usize = 64;
+
+impl ActReq {
+    /// A referee's dice and draws are taken only in a game whose players
+    /// are all the creator's (as a chosen seed, [`crate::seeds::seed_policy`]):
+    /// with an invited player they would decide the other's fate.
+    fn check_scripted(&self, live: &Live) -> Result<(), ApiError> {
+        if self.dice.is_empty() && self.draws.is_empty() {
+            return Ok(());
+        }
+        crate::seeds::seed_policy(live.seats.iter().map(|s| s.kind.as_str())).map_err(|_| {
+            ApiError::refused(
+                "dice and draws are entered only in a game whose players are all yours (referee mode): \
+                 with an invited player the server rolls",
+            )
+        })?;
+        if self.dice.len() > MAX_SCRIPTED || self.draws.len() > MAX_SCRIPTED {
+            return Err(ApiError::refused(format!(
+                "at most {MAX_SCRIPTED} dice and {MAX_SCRIPTED} draws"
+            )));
+        }
+        if let Some(d) = self.dice.iter().find(|d| !(1..=20).contains(*d)) {
+            return Err(ApiError::refused(format!("a die shows 1 to 20, not {d}")));
+        }
+        if let Some(d) = self.draws.iter().find(|d| d.is_empty() || d.len() > 64) {
+            return Err(ApiError::refused(format!(
+                "a draw names a block or card in 1 to 64 characters: '{d}'"
+            )));
+        }
+        Ok(())
+    }
 }
 
 /// What every request that changes a game shares: under the game's lock,
@@ -1026,10 +1066,15 @@ async fn post_action(
             let _ = live.game.act(&seat, real, &[], &[]);
             panic!("injected fault after {real}");
         }
+        req.check_scripted(live)?;
         live.game
-            .act(&seat, &req.action_id, &[], &[])
+            .act(&seat, &req.action_id, &req.dice, &req.draws)
             .map_err(|r| ApiError::refused(r.to_string()))?;
-        Ok(vec![Event::of(seat, EventKind::Act, req.action_id.clone())])
+        Ok(vec![Event {
+            dice: req.dice.clone(),
+            draws: req.draws.clone(),
+            ..Event::of(seat, EventKind::Act, req.action_id.clone())
+        }])
     };
     // The computer's reply, if it must make one, comes later (live update).
     // Who acts next, and the mover's own next choices when it is still to

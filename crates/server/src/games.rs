@@ -66,6 +66,9 @@ pub struct Live {
     /// a fault in the rules): it stops trying and says it is not thinking,
     /// until the game is rebuilt (a restart) or a person moves.
     pub computer_failed: bool,
+    /// A referee entered dice or draws for some move: the game says so to
+    /// anyone who looks.
+    pub refereed: bool,
 }
 
 pub struct Entry {
@@ -115,7 +118,9 @@ pub fn title_entry(key: &str) -> Option<TitleEntry> {
 /// Apply one stored event to a game being rebuilt or played.
 pub fn apply_event(game: &mut dyn AnyGame, resigned: &mut Option<String>, e: &Event) -> Result<(), String> {
     match e.kind {
-        EventKind::Act => game.act(&e.seat, &e.action, &e.dice, &[]).map_err(|r| r.to_string()),
+        EventKind::Act => game
+            .act(&e.seat, &e.action, &e.dice, &e.draws)
+            .map_err(|r| r.to_string()),
         EventKind::Undo => game.undo(&e.seat),
         EventKind::Resign => {
             *resigned = Some(e.seat.clone());
@@ -141,6 +146,7 @@ impl Live {
             seq: 0,
             resigned: None,
             computer_failed: false,
+            refereed: false,
         })
     }
 
@@ -167,6 +173,7 @@ impl Live {
                 )
             })?;
             live.seq += 1;
+            live.refereed |= e.scripted();
         }
         Ok(live)
     }
@@ -677,6 +684,7 @@ impl Registry {
         match self.store.append(&live.row.id, live.seq, &events, live.status()).await {
             Ok(()) => {
                 live.seq += events.len() as u64;
+                live.refereed |= events.iter().any(Event::scripted);
                 // The game changed: a computer that could not move tries again.
                 live.computer_failed = false;
                 let _ = entry.tx.send(Notice::Changed(live.seq));

@@ -275,10 +275,7 @@ impl PgStore {
         let seats: Vec<&str> = events.iter().map(|e| e.seat.as_str()).collect();
         let kinds: Vec<&str> = events.iter().map(|e| e.kind.as_str()).collect();
         let actions: Vec<&str> = events.iter().map(|e| e.action.as_str()).collect();
-        let dice: Vec<String> = events
-            .iter()
-            .map(|e| serde_json::to_string(&e.dice).expect("dice serialize"))
-            .collect();
+        let dice: Vec<String> = events.iter().map(Event::scripted_text).collect();
         let payload = format!("{game}:{}", after + events.len() as u64);
         c.client
             .query(
@@ -381,12 +378,13 @@ impl PgStore {
                 return Err(bad("action sequence"));
             }
             let kind: &str = r.get(2);
-            let dice: &str = r.get(4);
+            let (dice, draws) = Event::parse_scripted(r.get(4)).ok_or_else(|| bad("dice"))?;
             events.push(Event {
                 seat: r.get(1),
                 kind: EventKind::parse(kind).ok_or_else(|| bad("action kind"))?,
                 action: r.get(3),
-                dice: serde_json::from_str(dice).map_err(|_| bad("dice"))?,
+                dice,
+                draws,
             });
         }
         Ok(Some((game, seats, events)))

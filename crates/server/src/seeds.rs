@@ -43,10 +43,12 @@ pub fn seed_policy<'a>(mut kinds: impl Iterator<Item = &'a str>) -> Result<(), S
 }
 
 /// What `state_json` says of the dice: the commitment always, the seed and
-/// salt once the game is over.
-pub fn dice_json(row: &GameRow, over: bool) -> Value {
+/// salt once the game is over, and whether a referee entered dice or draws
+/// (referee mode: then the seed did not decide them all).
+pub fn dice_json(row: &GameRow, over: bool, refereed: bool) -> Value {
     let committed = !row.salt.is_empty();
     serde_json::json!({
+        "refereed": refereed,
         "commitment": committed.then(|| commitment(&row.salt, row.seed)),
         "seed_chosen": row.seed_chosen,
         "seed": over.then(|| row.seed.to_string()),
@@ -63,6 +65,9 @@ pub struct RecordEvent {
     pub action: String,
     #[serde(default)]
     pub dice: Vec<u8>,
+    /// A referee's draws, by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draws: Vec<String>,
 }
 
 /// A finished game, as `GET /api/games/{id}/record` gives it.
@@ -108,6 +113,7 @@ pub fn record(row: &GameRow, events: &[Event], outcome: Value) -> Record {
                 kind: e.kind.as_str().into(),
                 action: e.action.clone(),
                 dice: e.dice.clone(),
+                draws: e.draws.clone(),
             })
             .collect(),
         outcome,
@@ -152,6 +158,7 @@ pub fn verify(r: &Record) -> Result<Verified, String> {
             kind,
             action: e.action.clone(),
             dice: e.dice.clone(),
+            draws: e.draws.clone(),
         });
     }
     let row = GameRow {

@@ -230,7 +230,9 @@ pub struct Event {
     pub seat: String,
     pub kind: EventKind,
     pub action: String,
+    /// A referee's dice and draws for the action (usually none).
     pub dice: Vec<u8>,
+    pub draws: Vec<String>,
 }
 
 impl Event {
@@ -241,6 +243,38 @@ impl Event {
             kind,
             action,
             dice: Vec::new(),
+            draws: Vec::new(),
+        }
+    }
+
+    /// Whether a referee entered dice or draws for it.
+    pub fn scripted(&self) -> bool {
+        !self.dice.is_empty() || !self.draws.is_empty()
+    }
+
+    /// The `dice` column: a JSON array of the scripted dice, or, when the
+    /// event names draws too, `{"dice": [...], "draws": [...]}` (older rows
+    /// are all arrays: no column was added).
+    pub fn scripted_text(&self) -> String {
+        let v = if self.draws.is_empty() {
+            serde_json::json!(self.dice)
+        } else {
+            serde_json::json!({"dice": self.dice, "draws": self.draws})
+        };
+        v.to_string()
+    }
+
+    /// The dice and draws of a `dice` column ([`Event::scripted_text`]).
+    pub fn parse_scripted(text: &str) -> Option<(Vec<u8>, Vec<String>)> {
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Scripted {
+            Dice(Vec<u8>),
+            Both { dice: Vec<u8>, draws: Vec<String> },
+        }
+        match serde_json::from_str(text).ok()? {
+            Scripted::Dice(d) => Some((d, Vec::new())),
+            Scripted::Both { dice, draws } => Some((dice, draws)),
         }
     }
 }
@@ -1016,11 +1050,13 @@ fn read_game(conn: &Connection, id: &str) -> Result<Option<StoredGame>, DbError>
         if seq != i as i64 + 1 {
             return Err(bad("action sequence"));
         }
+        let (dice, draws) = Event::parse_scripted(&dice).ok_or_else(|| bad("dice"))?;
         events.push(Event {
             seat,
             kind: EventKind::parse(&kind).ok_or_else(|| bad("action kind"))?,
             action,
-            dice: serde_json::from_str(&dice).map_err(|_| bad("dice"))?,
+            dice,
+            draws,
         });
     }
     Ok(Some((game, seats, events)))
@@ -1063,7 +1099,7 @@ fn insert_events(conn: &Connection, game: &str, after: u64, events: &[Event]) ->
             e.seat,
             e.kind.as_str(),
             e.action,
-            serde_json::to_string(&e.dice).expect("dice serialize"),
+            e.scripted_text(),
             t
         ])?;
     }

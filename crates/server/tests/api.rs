@@ -305,7 +305,7 @@ async fn a_move_answers_who_acts_and_the_movers_choices(db: &str) {
         "POST",
         "/api/games",
         None,
-        Some(serde_json::json!({"scenario": "liberty/1775", "seed": 11,
+        Some(json!({"scenario": "liberty/1775", "seed": 11,
                                 "seats": {"british": "hotseat", "american": "hotseat"}})),
     )
     .await;
@@ -369,6 +369,68 @@ async fn why_not_answers_for_the_seat(db: &str) {
     assert_eq!(v["answer"], "not-now", "{v}");
     assert_eq!(v["seq"], 1);
     assert_eq!(state(&app, &g, &g.british).await["seq"], 1);
+}
+
+/// Referee mode over the API: in a game whose players are all the
+/// creator's, a move may carry the dice a physical game rolled and what it
+/// drew; the game says so, and they replay after a restart. With an
+/// invited player they are refused and nothing is stored.
+async fn a_referee_enters_dice_and_draws(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "hotseat", "hotseat", 7).await;
+    let card = |s: &Value| first_legal(s);
+    let b = card(&state(&app, &g, &g.british).await);
+    let (st, v) = act(&app, &g, &g.british, 0, &b).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    // The second card reveals both; Player 2 then rolls the weather (4.0):
+    // a 1 is a storm in the North.
+    let a = card(&state(&app, &g, &g.american).await);
+    let uri = format!("/api/games/{}/actions", g.id);
+    let body = |dice: Value, draws: Value| json!({"seq_seen": 1, "action_id": a, "dice": dice, "draws": draws});
+    // A die out of range, and a draw this move cannot make: refused, nothing stored.
+    let (st, v) = call(
+        &app,
+        "POST",
+        &uri,
+        Some(&g.american),
+        Some(body(json!([7, 0]), json!([]))),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let (st, v) = call(
+        &app,
+        "POST",
+        &uri,
+        Some(&g.american),
+        Some(body(json!([1]), json!(["a-morgan"]))),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("fewer than the draws given"), "{v}");
+    let s = state(&app, &g, &g.american).await;
+    assert_eq!(s["seq"], 1);
+    assert_eq!(s["dice"]["refereed"], false);
+    let (st, v) = call(&app, "POST", &uri, Some(&g.american), Some(body(json!([1]), json!([])))).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let s = state(&app, &g, &g.spectator).await;
+    assert_eq!(s["view"]["weather"], "north", "{}", s["view"]);
+    assert_eq!(s["dice"]["refereed"], true);
+    // After a restart the stored dice replay.
+    drop(app);
+    let app = app_at(db).await;
+    let s = state(&app, &g, &g.spectator).await;
+    assert_eq!((s["seq"].as_u64(), &s["view"]["weather"]), (Some(2), &json!("north")));
+    assert_eq!(s["dice"]["refereed"], true);
+
+    // With an invited player the server rolls.
+    let g = create(&app, "me", "invite", 7).await;
+    let b = card(&state(&app, &g, &g.british).await);
+    let uri = format!("/api/games/{}/actions", g.id);
+    let req = json!({"seq_seen": 0, "action_id": b, "dice": [6]});
+    let (st, v) = call(&app, "POST", &uri, Some(&g.british), Some(req)).await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("referee"), "{v}");
+    assert_eq!(state(&app, &g, &g.british).await["seq"], 0);
 }
 
 async fn create_refusals(db: &str) {
@@ -655,11 +717,13 @@ async fn store_refuses_a_second_writer(db: &str) {
         invite: None,
     }];
     store.create(&row, &seats, &[]).await.unwrap();
+    // A referee's draws are stored with the dice (in the same column).
     let ev = |a: &str| Event {
         seat: "british".into(),
         kind: EventKind::Act,
         action: a.into(),
         dice: vec![3, 4],
+        draws: if a == "three" { vec!["a-morgan".into()] } else { vec![] },
     };
     store.append(&id, 0, &[ev("one")], "active").await.unwrap();
     match store.append(&id, 0, &[ev("two")], "active").await {
@@ -1222,6 +1286,7 @@ both!(the_computer_replies_after_the_answer);
 both!(two_computers_play_at_a_pace);
 both!(a_move_answers_who_acts_and_the_movers_choices);
 both!(why_not_answers_for_the_seat);
+both!(a_referee_enters_dice_and_draws);
 both!(create_refusals);
 both!(undo_resign_chat_notes);
 both!(undo_within_a_decision_sequence);
