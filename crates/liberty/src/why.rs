@@ -92,7 +92,11 @@ impl Bar {
             Bar::NoSeaMovement => ("5.7", "American blocks and Indians cannot use sea movement".into()),
             Bar::OutOfReach => (
                 "5.1",
-                format!("{} is not next to {name}, and no river move (5.6) or sea move (5.7) of it goes there", here()),
+                format!(
+                    "{} is not next to {}, where {name} is, and no river move (5.6) or sea move (5.7) of {name} goes there",
+                    here(),
+                    g.hex_name(g.loc[block as usize])
+                ),
             ),
             Bar::Moved => ("5.1", format!("{name} has moved: blocks move once per Game Turn")),
             Bar::Pinned => ("5.4", format!("{name} is pinned by the attacking blocks and cannot move")),

@@ -406,7 +406,10 @@ async fn a_referee_enters_dice_and_draws(db: &str) {
     )
     .await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("fewer than the draws given"), "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("fewer than the draws given"),
+        "{v}"
+    );
     let s = state(&app, &g, &g.american).await;
     assert_eq!(s["seq"], 1);
     assert_eq!(s["dice"]["refereed"], false);
