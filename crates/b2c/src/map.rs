@@ -3,7 +3,9 @@
 //! real geography; every row says why). Distances in region steps toward
 //! Concord, Boston and Lexington are computed from the graph.
 
-use std::sync::OnceLock;
+use engine::table::{self, Table, TableError};
+use revroad::data::{self, Loaded, Staged};
+use std::path::Path;
 
 /// Index of a region in `Map::regions`.
 pub type Region = u8;
@@ -93,96 +95,81 @@ pub const FAR: u8 = 255;
 
 const REGIONS_TSV: &str = include_str!("../data/regions.tsv");
 const BORDERS_TSV: &str = include_str!("../data/borders.tsv");
-static MAP: OnceLock<Map> = OnceLock::new();
+/// The map's files, which `--data` may replace.
+pub const FILES: [&str; 2] = ["regions.tsv", "borders.tsv"];
+const REGION_COLUMNS: &[&str] = &["id", "name", "lat", "lon", "kind", "town", "edges", "icons"];
+const BORDER_COLUMNS: &[&str] = &["a", "b", "road", "water"];
+static MAP: Loaded<Map> = Loaded::new("the map");
 
 /// `--data DIR`: `regions.tsv` and/or `borders.tsv` found there replace the
-/// reconstructed ones. The map must keep the regions the rules name.
-pub fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
-    let read = |name: &str, embedded: &'static str| match std::fs::read_to_string(dir.join(name)) {
-        Ok(text) => (text, true),
-        Err(_) => (embedded.to_string(), false),
-    };
-    let (regions, a) = read("regions.tsv", REGIONS_TSV);
-    let (borders, b) = read("borders.tsv", BORDERS_TSV);
-    if !a && !b {
-        return Ok(());
+/// reconstructed ones, once installed. The map must keep the regions the
+/// rules name.
+pub fn read_data_dir(dir: &Path) -> Result<Staged<Map>, String> {
+    if !data::overrides(dir, &FILES) {
+        return MAP.stage(None);
     }
-    let map = Map::parse(&regions, &borders).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let map = Map::read(Some(dir)).map_err(|e| e.to_string())?;
     for id in ["box-top", "box-left", "box-bottom"] {
         map.by_id(id)
             .ok_or_else(|| format!("the map needs the Nightrider box '{id}' (6.12)"))?;
     }
-    MAP.set(map)
-        .map_err(|_| "the map is already in use: --data must come before any game is made".to_string())
+    MAP.stage(Some(map))
 }
 
-fn parse_regions(text: &str) -> Result<Vec<RegionInfo>, String> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let f: Vec<&str> = line.split('\t').collect();
-        if f.len() < 9 {
-            return Err(format!("regions line {}: 9 fields expected", i + 1));
-        }
-        let num = |s: &str| {
-            s.parse::<f64>()
-                .map_err(|_| format!("regions line {}: bad number '{s}'", i + 1))
-        };
-        let kind = match f[4] {
-            "town" => Kind::Town,
-            "open" => Kind::Open,
-            "alert" => Kind::Alert,
-            "box" => Kind::Box,
-            k => return Err(format!("regions line {}: unknown kind '{k}'", i + 1)),
-        };
-        let mut edges = 0;
-        for e in f[6].split(',') {
-            edges |= match e {
-                "top" => TOP,
-                "left" => LEFT,
-                "bottom" => BOTTOM,
-                "-" => 0,
-                x => return Err(format!("regions line {}: unknown edge '{x}'", i + 1)),
-            };
-        }
+const KINDS: &[(&str, Kind)] = &[
+    ("town", Kind::Town),
+    ("open", Kind::Open),
+    ("alert", Kind::Alert),
+    ("box", Kind::Box),
+];
+const EDGES: &[(&str, u8)] = &[("top", TOP), ("left", LEFT), ("bottom", BOTTOM), ("-", 0)];
+const WATERS: &[(&str, Water)] = &[
+    ("none", Water::None),
+    ("stream", Water::Stream),
+    ("river", Water::River),
+];
+
+fn parse_regions(table: &Table) -> Result<Vec<RegionInfo>, TableError> {
+    let mut out: Vec<RegionInfo> = Vec::new();
+    for row in table.rows() {
         let mut r = RegionInfo {
-            id: f[0].to_string(),
-            name: f[1].to_string(),
-            lat: num(f[2])?,
-            lon: num(f[3])?,
-            kind,
-            town: f[5] == "yes",
-            edges,
+            id: row.str("id").to_string(),
+            name: row.str("name").to_string(),
+            lat: row.parse("lat")?,
+            lon: row.parse("lon")?,
+            kind: row.one_of("kind", KINDS)?,
+            town: row.flag("town")?,
+            edges: 0,
             muster: false,
             ha: 0,
             landing: false,
             alert: false,
             minutemen: 0,
             leader: None,
-            provenance: f[8].to_string(),
+            provenance: row.reason().to_string(),
         };
-        for icon in f[7].split(',') {
+        if out.iter().any(|o| o.id == r.id) {
+            return Err(row.error("id", "each region once"));
+        }
+        for e in row.str("edges").split(',') {
+            r.edges |= EDGES
+                .iter()
+                .find(|&&(name, _)| name == e)
+                .map(|&(_, bit)| bit)
+                .ok_or_else(|| row.part_error("edges", "top, left, bottom or -", e))?;
+        }
+        for icon in row.str("icons").split(',') {
+            let bad = || row.part_error("icons", "muster, ha, haN, landing, alert, mm=N, leader=NAME or -", icon);
             match icon {
                 "-" | "leader=-" => {}
                 "muster" => r.muster = true,
                 "ha" => r.ha = 1,
                 "landing" => r.landing = true,
                 "alert" => r.alert = true,
-                x if x.starts_with("ha") => {
-                    r.ha = 10
-                        + x[2..]
-                            .parse::<u8>()
-                            .map_err(|_| format!("regions line {}: bad '{x}'", i + 1))?
-                }
-                x if x.starts_with("mm=") => {
-                    r.minutemen = x[3..]
-                        .parse()
-                        .map_err(|_| format!("regions line {}: bad '{x}'", i + 1))?
-                }
+                x if x.starts_with("ha") => r.ha = 10 + x[2..].parse::<u8>().map_err(|_| bad())?,
+                x if x.starts_with("mm=") => r.minutemen = x[3..].parse().map_err(|_| bad())?,
                 x if x.starts_with("leader=") => r.leader = Some(x[7..].to_string()),
-                x => return Err(format!("regions line {}: unknown icon '{x}'", i + 1)),
+                _ => return Err(bad()),
             }
         }
         out.push(r);
@@ -190,54 +177,52 @@ fn parse_regions(text: &str) -> Result<Vec<RegionInfo>, String> {
     Ok(out)
 }
 
-fn parse_borders(text: &str, regions: &[RegionInfo]) -> Result<Vec<Border>, String> {
-    let find = |id: &str, i: usize| {
-        regions
-            .iter()
-            .position(|r| r.id == id)
-            .map(|p| p as Region)
-            .ok_or_else(|| format!("borders line {}: unknown region '{id}'", i + 1))
-    };
+fn parse_borders(table: &Table, regions: &[RegionInfo]) -> Result<Vec<Border>, TableError> {
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let f: Vec<&str> = line.split('\t').collect();
-        if f.len() < 5 {
-            return Err(format!("borders line {}: 5 fields expected", i + 1));
-        }
-        let water = match f[3] {
-            "none" => Water::None,
-            "stream" => Water::Stream,
-            "river" => Water::River,
-            w => return Err(format!("borders line {}: unknown water '{w}'", i + 1)),
+    for row in table.rows() {
+        let find = |column: &str| {
+            let id = row.str(column);
+            regions
+                .iter()
+                .position(|r| r.id == id)
+                .map(|p| p as Region)
+                .ok_or_else(|| row.error(column, "a region of regions.tsv"))
         };
-        let road = f[2] == "yes";
+        let (road, water) = (row.flag("road")?, row.one_of("water", WATERS)?);
         if water == Water::River && !road {
-            return Err(format!(
-                "borders line {}: a dark-blue border without a road is not a border (3.0)",
-                i + 1
+            return Err(row.error(
+                "road",
+                "yes on a dark-blue border: without a road it is not a border (3.0)",
             ));
         }
         out.push(Border {
-            a: find(f[0], i)?,
-            b: find(f[1], i)?,
+            a: find("a")?,
+            b: find("b")?,
             road,
             water,
-            provenance: f[4].to_string(),
+            provenance: row.reason().to_string(),
         });
     }
     Ok(out)
 }
 
 impl Map {
-    pub fn parse(regions: &str, borders: &str) -> Result<Map, String> {
-        let regions = parse_regions(regions)?;
-        let borders = parse_borders(borders, &regions)?;
+    /// The map from the files in `dir` (the `--data` folder), the embedded
+    /// files standing in for those it lacks.
+    pub fn read(dir: Option<&Path>) -> Result<Map, TableError> {
+        Map::parse(
+            &table::read(dir, "regions.tsv", REGIONS_TSV, REGION_COLUMNS)?,
+            &table::read(dir, "borders.tsv", BORDERS_TSV, BORDER_COLUMNS)?,
+        )
+    }
+
+    /// The map of these tables of regions and borders.
+    pub fn parse(region_table: &Table, border_table: &Table) -> Result<Map, TableError> {
+        let regions = parse_regions(region_table)?;
+        let borders = parse_borders(border_table, &regions)?;
         let n = regions.len();
         if n > 64 {
-            return Err("at most 64 regions".into());
+            return Err(region_table.error("at most 64 regions", n.to_string()));
         }
         let mut adj = vec![Vec::new(); n];
         for (i, b) in borders.iter().enumerate() {
@@ -249,7 +234,7 @@ impl Map {
                 .iter()
                 .position(|r| r.id == id)
                 .map(|p| p as Region)
-                .ok_or_else(|| format!("the map needs a region '{id}'"))
+                .ok_or_else(|| region_table.error(format!("a region '{id}', which the rules name"), "none"))
         };
         let (boston, concord, lexington, charlestown) =
             (by("boston")?, by("concord")?, by("lexington")?, by("charlestown")?);
@@ -292,14 +277,14 @@ impl Map {
         };
         for (i, r) in map.regions.iter().enumerate() {
             if r.on_map() && map.dist[i][concord as usize] == FAR {
-                return Err(format!("region '{}' cannot reach Concord", r.id));
+                return Err(region_table.error("every region on the map to reach Concord", r.id.clone()));
             }
         }
         Ok(map)
     }
 
     pub fn get() -> &'static Map {
-        MAP.get_or_init(|| Map::parse(REGIONS_TSV, BORDERS_TSV).expect("embedded map is valid"))
+        MAP.get(|| Map::read(None).expect("embedded map is valid"))
     }
 
     pub fn len(&self) -> usize {

@@ -4,6 +4,7 @@ use b2c::map::{map, Kind as RK};
 use b2c::state::*;
 use b2c::B2c;
 use engine::prelude::*;
+use engine::table::Table;
 use support::*;
 
 // rule: b2c 3.0
@@ -41,8 +42,15 @@ fn regions_borders_and_the_dark_water_rule() {
         "two naval landing regions"
     );
     // The map parser refuses a dark-blue border without a road.
-    let bad = "boston\tboston-neck\tno\triver\tx\n";
-    assert!(b2c::map::Map::parse(include_str!("../data/regions.tsv"), bad).is_err());
+    let regions = ["id", "name", "lat", "lon", "kind", "town", "edges", "icons"];
+    let regions = Table::parse("regions.tsv", include_str!("../data/regions.tsv"), &regions).unwrap();
+    let bad = "a\tb\troad\twater\tprovenance\nboston\tboston-neck\tno\triver\tx\n";
+    let bad = Table::parse("borders.tsv", bad, &["a", "b", "road", "water"]).unwrap();
+    let e = b2c::map::Map::parse(&regions, &bad).err().unwrap();
+    assert_eq!(
+        e.to_string(),
+        "borders.tsv line 2, column 'road': expected yes on a dark-blue border: without a road it is not a border (3.0), found 'no'"
+    );
 }
 
 // rule: b2c 4.3, 4.6, 4.7

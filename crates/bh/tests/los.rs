@@ -5,7 +5,7 @@ use bh::los;
 use bh::map::{self, Map};
 
 fn fresh() -> (Map, String) {
-    let m = Map::parse(map::REGIONS_TSV, map::BORDERS_TSV, map::ZONES_TSV, map::VP_TSV).unwrap();
+    let m = Map::read_without_sight(None).unwrap();
     let t = los::compute(&m);
     let text = los::to_tsv(&m, &t);
     (m, text)

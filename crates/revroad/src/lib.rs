@@ -5,6 +5,7 @@
 //! crate (`b2c`, `bh`).
 
 pub mod cards;
+pub mod data;
 pub mod militia;
 pub mod sheet;
 pub mod turn;
