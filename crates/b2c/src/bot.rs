@@ -212,7 +212,7 @@ impl B2c {
         let m = map();
         let here = self.british_regions();
         (0..m.len() as Region)
-            .filter(|&b| here & (1 << b) != 0 && m.region(b).on_map())
+            .filter(|&b| here & (1 << b) != 0 && m.area(b).on_map())
             .map(|b| m.dist(r, b))
             .min()
             .unwrap_or(u8::MAX)
@@ -221,7 +221,7 @@ impl B2c {
     /// The British group in `r` can still get nearer `goal`.
     fn can_gain(&self, r: Region, goal: Region) -> bool {
         let m = map();
-        m.region(r).on_map() && m.neighbours(r).any(|(n, _)| m.dist(n, goal) < m.dist(r, goal))
+        m.area(r).on_map() && m.neighbours(r).iter().any(|&n| m.dist(n, goal) < m.dist(r, goal))
     }
 
     /// Unbroken Regulars in `r` at least twice the Patriots there (15.2 the 2-to-1 count).

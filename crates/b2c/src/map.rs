@@ -1,14 +1,15 @@
 //! 3.0 Game Map: the regions between Boston and Concord and their borders,
 //! loaded from `data/regions.tsv` and `data/borders.tsv` (reconstructed from
-//! real geography; every row says why). Distances in region steps toward
-//! Concord, Boston and Lexington are computed from the graph.
+//! real geography; every row says why) onto the shared [`Board`]. Distances
+//! in region steps toward Concord, Boston and Lexington are computed from
+//! the graph.
 
 use engine::table::{self, Table, TableError};
 use revroad::data::{self, Loaded, Staged};
+use std::ops::Deref;
 use std::path::Path;
 
-/// Index of a region in `Map::regions`.
-pub type Region = u8;
+pub use revroad::board::{Board, Border, Region, Regions, Water, BORDER_COLUMNS, FAR};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -25,10 +26,9 @@ pub const TOP: u8 = 1;
 pub const LEFT: u8 = 2;
 pub const BOTTOM: u8 = 4;
 
+/// What this game's map says of a region beyond the board's id and name.
 #[derive(Clone, Debug)]
-pub struct RegionInfo {
-    pub id: String,
-    pub name: String,
+pub struct Area {
     pub lat: f64,
     pub lon: f64,
     pub kind: Kind,
@@ -44,7 +44,7 @@ pub struct RegionInfo {
     pub provenance: String,
 }
 
-impl RegionInfo {
+impl Area {
     /// VP the Patriots score for this unsearched marker (4.7).
     pub fn ha_value(&self) -> u8 {
         match self.ha {
@@ -58,47 +58,31 @@ impl RegionInfo {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Water {
-    None,
-    Stream,
-    River,
-}
-
-#[derive(Clone, Debug)]
-pub struct Border {
-    pub a: Region,
-    pub b: Region,
-    pub road: bool,
-    pub water: Water,
-    pub provenance: String,
-}
-
+/// The board with this game's regions (derefs to [`Board`] for ids,
+/// neighbours and distances).
 pub struct Map {
-    pub regions: Vec<RegionInfo>,
-    pub borders: Vec<Border>,
-    /// adj[r] = (neighbour, border index)
-    pub adj: Vec<Vec<(Region, usize)>>,
-    /// dist[a][b] in region steps over on-map borders (255 = unreachable).
-    pub dist: Vec<Vec<u8>>,
-    /// near[r]: the neighbours of r as a bit mask, for the legal-move scans.
-    pub near: Vec<u64>,
-    /// concordward[r]: the neighbours f of r with `toward_concord(f, r)` (4.1), as a bit mask.
-    pub concordward: Vec<u64>,
+    board: Board,
+    pub areas: Vec<Area>,
+    /// concordward[r]: the neighbours f of r with `toward_concord(f, r)` (4.1), as a set.
+    pub concordward: Vec<Regions>,
     pub boston: Region,
     pub concord: Region,
     pub lexington: Region,
     pub charlestown: Region,
 }
 
-pub const FAR: u8 = 255;
+impl Deref for Map {
+    type Target = Board;
+    fn deref(&self) -> &Board {
+        &self.board
+    }
+}
 
 const REGIONS_TSV: &str = include_str!("../data/regions.tsv");
 const BORDERS_TSV: &str = include_str!("../data/borders.tsv");
 /// The map's files, which `--data` may replace.
 pub const FILES: [&str; 2] = ["regions.tsv", "borders.tsv"];
 const REGION_COLUMNS: &[&str] = &["id", "name", "lat", "lon", "kind", "town", "edges", "icons"];
-const BORDER_COLUMNS: &[&str] = &["a", "b", "road", "water"];
 static MAP: Loaded<Map> = Loaded::new("the map");
 
 /// `--data DIR`: `regions.tsv` and/or `borders.tsv` found there replace the
@@ -110,7 +94,7 @@ pub fn read_data_dir(dir: &Path) -> Result<Staged<Map>, String> {
     }
     let map = Map::read(Some(dir)).map_err(|e| e.to_string())?;
     for id in ["box-top", "box-left", "box-bottom"] {
-        map.by_id(id)
+        map.region(id)
             .ok_or_else(|| format!("the map needs the Nightrider box '{id}' (6.12)"))?;
     }
     MAP.stage(Some(map))
@@ -123,18 +107,11 @@ const KINDS: &[(&str, Kind)] = &[
     ("box", Kind::Box),
 ];
 const EDGES: &[(&str, u8)] = &[("top", TOP), ("left", LEFT), ("bottom", BOTTOM), ("-", 0)];
-const WATERS: &[(&str, Water)] = &[
-    ("none", Water::None),
-    ("stream", Water::Stream),
-    ("river", Water::River),
-];
 
-fn parse_regions(table: &Table) -> Result<Vec<RegionInfo>, TableError> {
-    let mut out: Vec<RegionInfo> = Vec::new();
+fn parse_areas(table: &Table) -> Result<Vec<Area>, TableError> {
+    let mut out = Vec::new();
     for row in table.rows() {
-        let mut r = RegionInfo {
-            id: row.str("id").to_string(),
-            name: row.str("name").to_string(),
+        let mut r = Area {
             lat: row.parse("lat")?,
             lon: row.parse("lon")?,
             kind: row.one_of("kind", KINDS)?,
@@ -148,9 +125,6 @@ fn parse_regions(table: &Table) -> Result<Vec<RegionInfo>, TableError> {
             leader: None,
             provenance: row.reason().to_string(),
         };
-        if out.iter().any(|o| o.id == r.id) {
-            return Err(row.error("id", "each region once"));
-        }
         for e in row.str("edges").split(',') {
             r.edges |= EDGES
                 .iter()
@@ -177,33 +151,17 @@ fn parse_regions(table: &Table) -> Result<Vec<RegionInfo>, TableError> {
     Ok(out)
 }
 
-fn parse_borders(table: &Table, regions: &[RegionInfo]) -> Result<Vec<Border>, TableError> {
-    let mut out = Vec::new();
-    for row in table.rows() {
-        let find = |column: &str| {
-            let id = row.str(column);
-            regions
-                .iter()
-                .position(|r| r.id == id)
-                .map(|p| p as Region)
-                .ok_or_else(|| row.error(column, "a region of regions.tsv"))
-        };
-        let (road, water) = (row.flag("road")?, row.one_of("water", WATERS)?);
-        if water == Water::River && !road {
+/// 3.0 a dark-blue border is one only where a road crosses it.
+fn check_rivers(borders: &Table, board: &Board) -> Result<(), TableError> {
+    for (row, border) in borders.rows().zip(board.borders()) {
+        if border.water == Water::River && !border.road {
             return Err(row.error(
                 "road",
                 "yes on a dark-blue border: without a road it is not a border (3.0)",
             ));
         }
-        out.push(Border {
-            a: find("a")?,
-            b: find("b")?,
-            road,
-            water,
-            provenance: row.reason().to_string(),
-        });
     }
-    Ok(out)
+    Ok(())
 }
 
 impl Map {
@@ -218,108 +176,50 @@ impl Map {
 
     /// The map of these tables of regions and borders.
     pub fn parse(region_table: &Table, border_table: &Table) -> Result<Map, TableError> {
-        let regions = parse_regions(region_table)?;
-        let borders = parse_borders(border_table, &regions)?;
-        let n = regions.len();
-        if n > 64 {
-            return Err(region_table.error("at most 64 regions", n.to_string()));
-        }
-        let mut adj = vec![Vec::new(); n];
-        for (i, b) in borders.iter().enumerate() {
-            adj[b.a as usize].push((b.b, i));
-            adj[b.b as usize].push((b.a, i));
-        }
+        let areas = parse_areas(region_table)?;
+        let on_map = |r: Region| areas[r as usize].on_map();
+        // Distances count steps over the map: from an off-map box, its first
+        // step onto the map is one.
+        let board = Board::read(region_table, border_table, |_| true, on_map)?;
+        check_rivers(border_table, &board)?;
         let by = |id: &str| {
-            regions
-                .iter()
-                .position(|r| r.id == id)
-                .map(|p| p as Region)
+            board
+                .region(id)
                 .ok_or_else(|| region_table.error(format!("a region '{id}', which the rules name"), "none"))
         };
         let (boston, concord, lexington, charlestown) =
             (by("boston")?, by("concord")?, by("lexington")?, by("charlestown")?);
-        let mut dist = vec![vec![FAR; n]; n];
-        for (s, row) in dist.iter_mut().enumerate() {
-            row[s] = 0;
-            let mut queue = vec![s];
-            let mut k = 0;
-            while k < queue.len() {
-                let r = queue[k];
-                k += 1;
-                for &(m, _) in &adj[r] {
-                    if row[m as usize] == FAR && regions[m as usize].on_map() {
-                        row[m as usize] = row[r] + 1;
-                        queue.push(m as usize);
-                    }
-                }
-            }
-        }
-        let near: Vec<u64> = adj.iter().map(|a| a.iter().fold(0, |s, &(m, _)| s | 1 << m)).collect();
-        let concordward = (0..n)
+        let concordward = board
+            .regions()
             .map(|r| {
-                adj[r]
+                board
+                    .neighbours(r)
                     .iter()
-                    .filter(|&&(f, _)| dist[r][concord as usize] < dist[f as usize][concord as usize])
-                    .fold(0, |s, &(f, _)| s | 1 << f)
+                    .filter(|&&f| board.dist(r, concord) < board.dist(f, concord))
+                    .fold(0, |s, &f| s | revroad::board::bit(f))
             })
             .collect();
-        let map = Map {
-            regions,
-            borders,
-            adj,
-            dist,
-            near,
+        if let Some(r) = board.regions().find(|&r| on_map(r) && board.dist(r, concord) == FAR) {
+            return Err(region_table.error("every region on the map to reach Concord", board.id(r)));
+        }
+        Ok(Map {
+            board,
+            areas,
             concordward,
             boston,
             concord,
             lexington,
             charlestown,
-        };
-        for (i, r) in map.regions.iter().enumerate() {
-            if r.on_map() && map.dist[i][concord as usize] == FAR {
-                return Err(region_table.error("every region on the map to reach Concord", r.id.clone()));
-            }
-        }
-        Ok(map)
+        })
     }
 
     pub fn get() -> &'static Map {
         MAP.get(|| Map::read(None).expect("embedded map is valid"))
     }
 
-    pub fn len(&self) -> usize {
-        self.regions.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.regions.is_empty()
-    }
-
-    pub fn id(&self, r: Region) -> &str {
-        &self.regions[r as usize].id
-    }
-
-    pub fn by_id(&self, id: &str) -> Option<Region> {
-        self.regions.iter().position(|r| r.id == id).map(|p| p as Region)
-    }
-
-    pub fn region(&self, r: Region) -> &RegionInfo {
-        &self.regions[r as usize]
-    }
-
-    pub fn border(&self, a: Region, b: Region) -> Option<&Border> {
-        self.adj[a as usize]
-            .iter()
-            .find(|(m, _)| *m == b)
-            .map(|&(_, i)| &self.borders[i])
-    }
-
-    pub fn neighbours(&self, r: Region) -> impl Iterator<Item = (Region, &Border)> + '_ {
-        self.adj[r as usize].iter().map(move |&(m, i)| (m, &self.borders[i]))
-    }
-
-    pub fn dist(&self, a: Region, b: Region) -> u8 {
-        self.dist[a as usize][b as usize]
+    /// What this game's map says of region `r`.
+    pub fn area(&self, r: Region) -> &Area {
+        &self.areas[r as usize]
     }
 
     /// "Towards Concord" (4.1, 7.1): one step closer to Concord.
@@ -334,18 +234,17 @@ impl Map {
 
     /// Drawing coordinates: an equirectangular projection at 42.4°N, 2500 units per degree of latitude.
     pub fn xy(&self, r: Region) -> (f64, f64) {
-        let g = &self.regions[r as usize];
+        let g = self.area(r);
         project(g.lat, g.lon)
     }
 
     /// Every reconstructed item with its reason.
     pub fn provenance(&self) -> Vec<(String, String)> {
         let mut v: Vec<(String, String)> = self
-            .regions
-            .iter()
-            .map(|r| (format!("region {}", r.id), r.provenance.clone()))
+            .regions()
+            .map(|r| (format!("region {}", self.id(r)), self.area(r).provenance.clone()))
             .collect();
-        for b in &self.borders {
+        for b in self.borders() {
             v.push((
                 format!(
                     "border {}-{} (road {}, water {:?})",

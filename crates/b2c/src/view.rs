@@ -78,7 +78,7 @@ impl Views for B2c {
             if self.alert & (1 << r) != 0 {
                 markers.push(json!({"region": id, "kind": "alert", "label": "Alert"}));
             }
-            let ha = m.region(r as u8).ha;
+            let ha = m.area(r as u8).ha;
             if self.arms & (1 << r) != 0 {
                 let label = if ha == 1 {
                     "ha".to_string()
@@ -173,7 +173,7 @@ pub fn map_json() -> Value {
     let mut height: f64 = 0.0;
     let regions: Vec<Value> = (0..m.len() as u8)
         .map(|r| {
-            let g = m.region(r);
+            let g = m.area(r);
             let (x, y) = m.xy(r);
             width = width.max(x);
             height = height.max(y);
@@ -198,11 +198,11 @@ pub fn map_json() -> Value {
                 RegionKind::Alert => "off-map",
                 RegionKind::Box => "track",
             };
-            json!({"id": g.id, "name": g.name, "x": x, "y": y, "town": g.town, "kind": kind, "icons": icons})
+            json!({"id": m.id(r), "name": m.name(r), "x": x, "y": y, "town": g.town, "kind": kind, "icons": icons})
         })
         .collect();
     let borders: Vec<Value> = m
-        .borders
+        .borders()
         .iter()
         .map(|b| {
             let water = match b.water {

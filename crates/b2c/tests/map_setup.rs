@@ -34,10 +34,10 @@ fn regions_borders_and_the_dark_water_rule() {
         "roxbury",
         "winnisimmet",
     ] {
-        assert!(m.region(r(t)).town, "{t} is a town");
+        assert!(m.area(r(t)).town, "{t} is a town");
     }
     assert_eq!(
-        (0..m.len() as u8).filter(|&i| m.region(i).landing).count(),
+        (0..m.len() as u8).filter(|&i| m.area(i).landing).count(),
         2,
         "two naval landing regions"
     );
@@ -58,7 +58,7 @@ fn regions_borders_and_the_dark_water_rule() {
 fn muster_alert_and_hidden_arms_icons() {
     let m = map();
     let muster: Vec<&str> = (0..m.len() as u8)
-        .filter(|&i| m.region(i).muster)
+        .filter(|&i| m.area(i).muster)
         .map(|i| m.id(i))
         .collect();
     let faq = [
@@ -81,8 +81,8 @@ fn muster_alert_and_hidden_arms_icons() {
         assert!(muster.contains(&f), "{f} has a Muster icon (FAQ)");
     }
     let numbered: Vec<(String, u8)> = (0..m.len() as u8)
-        .filter(|&i| m.region(i).ha > 10)
-        .map(|i| (m.id(i).to_string(), m.region(i).ha_value()))
+        .filter(|&i| m.area(i).ha > 10)
+        .map(|i| (m.id(i).to_string(), m.area(i).ha_value()))
         .collect();
     assert_eq!(numbered.len(), 5);
     for (id, v) in [
@@ -94,18 +94,18 @@ fn muster_alert_and_hidden_arms_icons() {
     ] {
         assert!(numbered.contains(&(id.to_string(), v)), "ha{v} in {id} (15.1)");
     }
-    assert_eq!((0..m.len() as u8).filter(|&i| m.region(i).ha == 1).count(), 8);
+    assert_eq!((0..m.len() as u8).filter(|&i| m.area(i).ha == 1).count(), 8);
     assert!(
         m.border(r("barretts-farm"), r("concord")).is_some(),
         "ha5 is next to Concord"
     );
-    assert!(m.region(r("lechmere-point")).ha == 1 && m.border(r("lechmere-point"), r("cambridge")).is_some());
-    assert!(m.region(r("boston")).ha == 0 && m.region(r("concord")).ha == 0);
+    assert!(m.area(r("lechmere-point")).ha == 1 && m.border(r("lechmere-point"), r("cambridge")).is_some());
+    assert!(m.area(r("boston")).ha == 0 && m.area(r("concord")).ha == 0);
     // Alert icons on the top, left and bottom edges.
     let mut edges = 0;
     for i in 0..m.len() as u8 {
-        if m.region(i).kind == RK::Alert {
-            edges |= m.region(i).edges;
+        if m.area(i).kind == RK::Alert {
+            edges |= m.area(i).edges;
         }
     }
     assert_eq!(edges, b2c::map::TOP | b2c::map::LEFT | b2c::map::BOTTOM);
@@ -120,8 +120,8 @@ fn percys_road_to_lexington_takes_a_forced_march_in_four_turns() {
     best[m.boston as usize] = 0;
     let mut queue = vec![m.boston];
     while let Some(x) = queue.pop() {
-        for (n, b) in m.neighbours(x) {
-            if b.road && m.region(n).on_map() && best[x as usize] + 1 < best[n as usize] {
+        for (n, b) in m.borders_of(x) {
+            if b.road && m.area(n).on_map() && best[x as usize] + 1 < best[n as usize] {
                 best[n as usize] = best[x as usize] + 1;
                 queue.push(n);
             }

@@ -413,7 +413,7 @@ impl Bh {
         (goals & bit(r) != 0 || map.area(r).assault > 0)
             && british & bit(r) == 0
             && !self.is_ablaze(r)
-            && map.adj[r as usize].iter().any(|&b| british & bit(b) != 0)
+            && map.neighbours(r).iter().any(|&b| british & bit(b) != 0)
             && self.room(r, PATRIOT) > 0
     }
 
@@ -441,11 +441,11 @@ impl Bh {
 
     /// Steps from `r` to the nearest of `targets`.
     fn steps_to(&self, targets: &[Region], r: Region) -> u8 {
-        targets.iter().map(|&t| self.map().steps(r, t)).min().unwrap_or(u8::MAX)
+        targets.iter().map(|&t| self.map().dist(r, t)).min().unwrap_or(u8::MAX)
     }
 
     /// An unbroken military unit or a healthy leader.
-    fn fit(&self, i: u16) -> bool {
+    fn fit(&self, i: PieceId) -> bool {
         !self.p(i).flipped
     }
 
@@ -459,7 +459,7 @@ impl Bh {
         self.move_regions(seat)
             .into_iter()
             .filter(|&r| {
-                let line = seat == PATRIOT && map.adj[r as usize].iter().any(|&b| british & bit(b) != 0);
+                let line = seat == PATRIOT && map.neighbours(r).iter().any(|&b| british & bit(b) != 0);
                 goals & bit(r) == 0 && !line
             })
             .filter(|&r| {
@@ -480,7 +480,7 @@ impl Bh {
     /// and pieces hemmed in by fire are destroyed (ruling bh #12).
     fn endangered(&self, r: Region) -> bool {
         let map = self.map();
-        map.is_town(r) && map.adj[r as usize].iter().any(|&b| map.is_town(b) && self.is_ablaze(b))
+        map.is_town(r) && map.neighbours(r).iter().any(|&b| map.is_town(b) && self.is_ablaze(b))
     }
 
     /// Regions in the fire's way whose pieces can get out of it.
@@ -534,7 +534,7 @@ impl Bh {
 
     /// 4.1 a piece's strength as the bot reckons it: an unrevealed militia counts 1
     /// (the pool's middle value; the bot does not know it either, ruling bh #9).
-    fn reckon(&self, i: u16) -> i32 {
+    fn reckon(&self, i: PieceId) -> i32 {
         let p = self.p(i);
         if p.unit == Unit::Militia && p.strength.is_none() {
             return (!p.flipped) as i32;
@@ -583,7 +583,7 @@ impl Bh {
         let near = if seat == BRITISH {
             self.is_goal(t)
         } else {
-            map.adj[t as usize]
+            map.neighbours(t)
                 .iter()
                 .any(|&b| self.is_goal(b) || (map.area(b).assault > 0 && self.has(b, PATRIOT)))
         };
@@ -676,7 +676,7 @@ impl Bh {
         }
         let map = self.map();
         let mut best = None;
-        for &b in &map.adj[self.fleet as usize] {
+        for &b in map.neighbours(self.fleet) {
             let n = self.goal_targets(self.bombard_choices_at(map.fleet_target(b))).len();
             if n > best.map_or(0, |(m, _)| m) {
                 best = Some((n, b));

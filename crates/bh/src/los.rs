@@ -122,10 +122,7 @@ pub fn parse(map: &Map, table: &Table) -> Result<Vec<Option<Sight>>, TableError>
         let (a, b) = (map.find(&row, "from")?, map.find(&row, "to")?);
         let mut through = Vec::new();
         for id in row.str("through").split(',').filter(|s| !s.is_empty()) {
-            through.push(
-                map.region(id)
-                    .ok_or_else(|| row.part_error("through", "an area of regions.tsv", id))?,
-            );
+            through.push(map.find_part(&row, "through", id)?);
         }
         let blocked = row.flag("blocked")?;
         let mut back = through.clone();

@@ -1,16 +1,17 @@
 //! 2.0, 3.0-3.5 The map of the Charlestown peninsula, loaded from the data
-//! files in `data/` (reconstructed: see `data/README.md`).
+//! files in `data/` (reconstructed: see `data/README.md`) onto the shared
+//! [`Board`].
 
 use crate::state::Goal;
-use engine::table::{self, Row, Table, TableError};
+use engine::table::{self, Table, TableError};
 use revroad::data::{self, Loaded, Staged};
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::ops::Deref;
 use std::path::Path;
 use std::sync::OnceLock;
 
-/// Index of an area in `Map::areas`.
-pub type Region = u8;
+pub use revroad::board::{bit, regions_in, Board, Region, Regions, BORDER_COLUMNS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -51,10 +52,9 @@ pub enum Target {
     Charles,
 }
 
+/// What this game's map says of an area beyond the board's id and name.
 #[derive(Clone, Debug)]
 pub struct Area {
-    pub id: String,
-    pub name: String,
     pub kind: Kind,
     pub elevation: u8,
     pub lat: f64,
@@ -106,17 +106,16 @@ pub struct Sight {
     pub through: Vec<Region>,
 }
 
+/// The board with this game's areas (derefs to [`Board`] for ids,
+/// neighbours and distances: land steps, the Muster Box included).
 #[derive(Debug)]
 pub struct Map {
+    board: Board,
     pub areas: Vec<Area>,
-    pub adj: Vec<Vec<Region>>,
     pub zones: Vec<Zone>,
     pub vp: HashMap<String, (f64, String)>,
-    /// Land steps between regions (255 = unreachable), the Muster Box included.
-    pub dist: Vec<Vec<u8>>,
     /// Row-major n x n; `None` where either end is not a land region.
     pub sight: Vec<Option<Sight>>,
-    by_id: HashMap<String, Region>,
     muster: Region,
     neck: Region,
     /// The land regions in index order, and the Landing Zone (index in
@@ -129,6 +128,13 @@ pub struct Map {
     hills: OnceLock<[Vec<Region>; 3]>,
     /// `goal_mask`'s answers, worked out once.
     goal_masks: OnceLock<[u64; 5]>,
+}
+
+impl Deref for Map {
+    type Target = Board;
+    fn deref(&self) -> &Board {
+        &self.board
+    }
 }
 
 /// Drawing projection: 1 unit is about 4 m; x grows east, y south.
@@ -168,7 +174,6 @@ const REGION_COLUMNS: &[&str] = &[
     "faces",
     "bombard",
 ];
-const BORDER_COLUMNS: &[&str] = &["a", "b", "water"];
 const ZONE_COLUMNS: &[&str] = &["zone", "transport", "staging", "areas"];
 const VP_COLUMNS: &[&str] = &["item", "vp"];
 const DRAWING_COLUMNS: &[&str] = &["id", "x", "y"];
@@ -264,36 +269,24 @@ impl Map {
         let mut seen = vec![false; self.areas.len()];
         let span = 0.0..=WIDTH.max(HEIGHT);
         for row in drawing.rows() {
-            let r = self.find(&row, "id")?;
+            let r = self.board.find(&row, "id")?;
             let a = &mut self.areas[r as usize];
             a.draw = (row.range("x", span.clone())?, row.range("y", span.clone())?);
             a.draw_provenance = row.reason().to_string();
             seen[r as usize] = true;
         }
         match seen.iter().position(|s| !s) {
-            Some(r) => Err(drawing.error(format!("a row for '{}'", self.areas[r].id), "none")),
+            Some(r) => Err(drawing.error(format!("a row for '{}'", self.id(r as Region)), "none")),
             None => Ok(()),
         }
-    }
-
-    /// The area named in `column`.
-    pub(crate) fn find(&self, row: &Row, column: &str) -> Result<Region, TableError> {
-        self.region(row.str(column))
-            .ok_or_else(|| row.error(column, "an area of regions.tsv"))
     }
 
     /// The map of these tables (without line of sight, which `los` adds).
     fn parse(regions: &Table, borders: &Table, zones: &Table, vp: &Table) -> Result<Map, TableError> {
         let mut areas = Vec::new();
-        let mut by_id = HashMap::new();
         for row in regions.rows() {
             let (lat, lon): (f64, f64) = (row.parse("lat")?, row.parse("lon")?);
-            if by_id.insert(row.str("id").to_string(), areas.len() as Region).is_some() {
-                return Err(row.error("id", "each area once"));
-            }
             areas.push(Area {
-                id: row.str("id").into(),
-                name: row.str("name").into(),
                 kind: row.one_of("kind", KINDS)?,
                 elevation: row.parse("elevation")?,
                 lat,
@@ -310,35 +303,22 @@ impl Map {
                 provenance: row.reason().into(),
             });
         }
-        let find = |row: &Row, column: &str, id: &str| -> Result<Region, TableError> {
-            by_id
-                .get(id)
-                .copied()
-                .ok_or_else(|| row.part_error(column, "an area of regions.tsv", id))
-        };
+        let muster = regions.rows().position(|row| row.str("id") == "muster-box");
+        let walkable = |r: Region| areas[r as usize].is_land() || Some(r as usize) == muster;
+        let board = Board::read(regions, borders, walkable, walkable)?;
         for (i, row) in regions.rows().enumerate() {
             for id in row.str("faces").split(',').filter(|s| !s.is_empty()) {
-                let r = find(&row, "faces", id)?;
+                let r = board.find_part(&row, "faces", id)?;
                 areas[i].faces.push(r);
             }
         }
-        let n = areas.len();
-        let mut adj = vec![Vec::new(); n];
-        for row in borders.rows() {
-            let (a, b) = (find(&row, "a", row.str("a"))?, find(&row, "b", row.str("b"))?);
-            if adj[a as usize].contains(&b) {
-                return Err(row.line_error("each border once", format!("{} - {} again", row.str("a"), row.str("b"))));
-            }
-            adj[a as usize].push(b);
-            adj[b as usize].push(a);
-        }
         let mut zone_list = Vec::new();
         for row in zones.rows() {
-            let region = find(&row, "zone", row.str("zone"))?;
+            let region = board.find(&row, "zone")?;
             let mut list = Vec::new();
             for id in row.str("areas").split(',') {
-                let s = find(&row, "areas", id)?;
-                if !adj[region as usize].contains(&s) {
+                let s = board.find_part(&row, "areas", id)?;
+                if !board.adjacent(region, s) {
                     return Err(row.part_error("areas", format!("an area bordering {}", row.str("zone")), id));
                 }
                 list.push(s);
@@ -363,21 +343,18 @@ impl Map {
             );
         }
         let needed = |id: &str, rule: &str| {
-            by_id
-                .get(id)
-                .copied()
+            board
+                .region(id)
                 .ok_or_else(|| regions.error(format!("an area '{id}' ({rule})"), "none"))
         };
         let mut m = Map {
-            areas,
-            adj,
-            zones: zone_list,
-            vp: vps,
-            dist: Vec::new(),
-            sight: Vec::new(),
             muster: needed("muster-box", "3.2")?,
             neck: needed("neck", "3.4")?,
-            by_id,
+            board,
+            areas,
+            zones: zone_list,
+            vp: vps,
+            sight: Vec::new(),
             land: Vec::new(),
             land_mask: 0,
             staging: Vec::new(),
@@ -385,17 +362,13 @@ impl Map {
             hills: OnceLock::new(),
             goal_masks: OnceLock::new(),
         };
-        m.land = (0..n as Region).filter(|&r| m.area(r).is_land()).collect();
-        m.land_mask = m.land.iter().fold(0, |k, &r| k | crate::state::bit(r));
-        m.staging = (0..n as Region)
+        m.land = m.regions().filter(|&r| m.area(r).is_land()).collect();
+        m.land_mask = m.land.iter().fold(0, |k, &r| k | bit(r));
+        m.staging = m
+            .regions()
             .map(|r| m.zones.iter().position(|z| z.areas.contains(&r)))
             .collect();
-        m.staging_mask = m
-            .zones
-            .iter()
-            .flat_map(|z| &z.areas)
-            .fold(0, |k, &r| k | crate::state::bit(r));
-        m.dist = (0..n as Region).map(|r| m.bfs(r)).collect();
+        m.staging_mask = m.zones.iter().flat_map(|z| &z.areas).fold(0, |k, &r| k | bit(r));
         m.validate(regions)?;
         Ok(m)
     }
@@ -415,76 +388,28 @@ impl Map {
             }
         }
         for (i, a) in self.areas.iter().enumerate() {
-            let near_top = self.adj[i].iter().any(|&b| self.area(b).kind == Kind::Hilltop);
+            let near_top = self
+                .neighbours(i as Region)
+                .iter()
+                .any(|&b| self.area(b).kind == Kind::Hilltop);
             if a.kind == Kind::Slope && !near_top {
-                return Err(regions.error("every slope to border a hilltop (3.0)", format!("slope {}", a.id)));
+                return Err(regions.error(
+                    "every slope to border a hilltop (3.0)",
+                    format!("slope {}", self.id(i as Region)),
+                ));
             }
             if a.kind == Kind::Ridge && near_top {
                 return Err(regions.error(
                     "no ridge line to border a hilltop (3.0)",
-                    format!("ridge line {}", a.id),
+                    format!("ridge line {}", self.id(i as Region)),
                 ));
             }
         }
         Ok(())
     }
 
-    /// Land steps from `from` (land regions and the Muster Box only).
-    fn bfs(&self, from: Region) -> Vec<u8> {
-        let mut d = vec![255u8; self.areas.len()];
-        if !self.walkable(from) {
-            return d;
-        }
-        d[from as usize] = 0;
-        let mut queue = std::collections::VecDeque::from([from]);
-        while let Some(r) = queue.pop_front() {
-            for &b in &self.adj[r as usize] {
-                if self.walkable(b) && d[b as usize] == 255 {
-                    d[b as usize] = d[r as usize] + 1;
-                    queue.push_back(b);
-                }
-            }
-        }
-        d
-    }
-
-    fn walkable(&self, r: Region) -> bool {
-        self.area(r).is_land() || r == self.muster()
-    }
-
     pub fn area(&self, r: Region) -> &Area {
         &self.areas[r as usize]
-    }
-
-    pub fn id(&self, r: Region) -> &str {
-        &self.areas[r as usize].id
-    }
-
-    pub fn region(&self, id: &str) -> Option<Region> {
-        self.by_id.get(id).copied()
-    }
-
-    /// The region with this id; panics on an id not in the data (rules code
-    /// names only regions the data must have).
-    pub fn r(&self, id: &str) -> Region {
-        self.region(id)
-            .unwrap_or_else(|| panic!("map data lacks region '{id}'"))
-    }
-
-    pub fn len(&self) -> usize {
-        self.areas.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.areas.is_empty()
-    }
-
-    pub fn adjacent(&self, a: Region, b: Region) -> bool {
-        self.adj[a as usize].contains(&b)
-    }
-
-    pub fn steps(&self, a: Region, b: Region) -> u8 {
-        self.dist[a as usize][b as usize]
     }
 
     pub fn muster(&self) -> Region {
@@ -501,7 +426,7 @@ impl Map {
 
     /// The land regions among `mask`, in index order (as `land` filtered).
     pub fn land_in(&self, mask: u64) -> impl Iterator<Item = Region> {
-        crate::state::regions_in(mask & self.land_mask)
+        regions_in(mask & self.land_mask)
     }
 
     pub fn is_town(&self, r: Region) -> bool {
@@ -529,8 +454,7 @@ impl Map {
     /// 12.3 an objective's regions, one bit each.
     pub fn goal_mask(&self, goal: Goal) -> u64 {
         self.goal_masks
-            .get_or_init(|| Goal::ALL.map(|g| g.regions(self).into_iter().fold(0, |m, r| m | crate::state::bit(r))))
-            [goal as usize]
+            .get_or_init(|| Goal::ALL.map(|g| g.regions(self).into_iter().fold(0, |m, r| m | bit(r))))[goal as usize]
     }
 
     /// 3.0 the hills and their regions.
@@ -569,21 +493,26 @@ impl Map {
 
     pub fn provenance(&self) -> Vec<(String, String)> {
         let mut v: Vec<(String, String)> = self
-            .areas
-            .iter()
-            .map(|a| {
+            .regions()
+            .map(|r| {
+                let a = self.area(r);
                 (
                     format!(
                         "area {} ({}): elevation {}, modifiers {}/{}",
-                        a.id, a.name, a.elevation, a.volley, a.assault
+                        self.id(r),
+                        self.name(r),
+                        a.elevation,
+                        a.volley,
+                        a.assault
                     ),
                     a.provenance.clone(),
                 )
             })
             .collect();
-        for a in &self.areas {
+        for r in self.regions() {
+            let a = self.area(r);
             v.push((
-                format!("drawing position {}: {}, {}", a.id, a.draw.0, a.draw.1),
+                format!("drawing position {}: {}, {}", self.id(r), a.draw.0, a.draw.1),
                 a.draw_provenance.clone(),
             ));
         }
@@ -648,20 +577,20 @@ impl Map {
                     Kind::Box => "off-map",
                     Kind::Fleet | Kind::Zone | Kind::Water => "water-box",
                 };
-                json!({"id": a.id, "name": a.name, "x": a.draw.0, "y": a.draw.1, "town": a.kind == Kind::Town,
+                json!({"id": self.id(i as Region), "name": self.name(i as Region), "x": a.draw.0, "y": a.draw.1, "town": a.kind == Kind::Town,
                        "kind": kind, "icons": icons})
             })
             .collect();
         let mut borders = Vec::new();
-        for (a, list) in self.adj.iter().enumerate() {
-            for &b in list {
-                if (a as Region) < b {
-                    let water = if self.area(a as Region).is_land() && self.area(b).is_land() {
+        for a in self.regions() {
+            for &b in self.neighbours(a) {
+                if a < b {
+                    let water = if self.area(a).is_land() && self.area(b).is_land() {
                         "none"
                     } else {
                         "river"
                     };
-                    borders.push(json!({"a": self.id(a as Region), "b": self.id(b), "road": false, "water": water}));
+                    borders.push(json!({"a": self.id(a), "b": self.id(b), "road": false, "water": water}));
                 }
             }
         }

@@ -42,7 +42,7 @@ fn bot_game(scenario: &str, seat: u8, goal: u8) -> Bh {
 }
 
 fn steps(g: &Bh, a: &str, b: &str) -> u8 {
-    g.map().steps(g.region(a), g.region(b))
+    g.map().dist(g.region(a), g.region(b))
 }
 
 // rule: bh 12.4
@@ -175,7 +175,7 @@ fn patriot_bot_pulls_units_out_of_the_fires_way() {
         assert_ne!(loc(&g, i), "town-square", "broken or not, everything leaves");
         let r = g.pieces[i as usize].loc;
         let map = g.map();
-        let next_to_fire = map.is_town(r) && map.adj[r as usize].iter().any(|&b| g.is_ablaze(b) && map.is_town(b));
+        let next_to_fire = map.is_town(r) && map.neighbours(r).iter().any(|&b| g.is_ablaze(b) && map.is_town(b));
         assert!(!next_to_fire, "{} is out of the fire's way", loc(&g, i));
     }
 }
@@ -274,7 +274,7 @@ fn british_final_fire_after_the_actions_of_a_patriot_solitaire_turn() {
 }
 
 /// A British Regular next to a Minuteman, both tracks at zero: the Action Phase is over.
-fn lines_in_contact(scenario: &str) -> (Bh, u16) {
+fn lines_in_contact(scenario: &str) -> (Bh, PieceId) {
     let mut g = Bh::sandbox(scenario, B);
     g.put(Regular, B, "breeds-slope-east");
     let mm = g.put(Minuteman, P, "breeds-south");

@@ -4,6 +4,7 @@
 //! procedure, and who acts first in a turn. Each game's rules live in its own
 //! crate (`b2c`, `bh`).
 
+pub mod board;
 pub mod cards;
 pub mod data;
 pub mod militia;
@@ -15,6 +16,10 @@ pub use militia::MilitiaPool;
 
 use engine::Seat;
 use serde::{Deserialize, Serialize};
+
+/// Index of a piece in a game's list of pieces (each game has well under
+/// 256; b2c's sets of pieces are `u128` masks).
+pub type PieceId = u8;
 
 /// The two sides, seats in this order in both games.
 pub const BRITISH: Seat = 0;

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use bh::actions::Action;
-use bh::state::{Unit, BRITISH, PATRIOT};
+use bh::state::{PieceId, Unit, BRITISH, PATRIOT};
 use bh::Bh;
 use engine::{described, find_action, Seat};
 
@@ -35,7 +35,7 @@ pub fn acts(g: &mut Bh, who: &str, list: &[&str]) {
     }
 }
 
-pub fn piece(i: u16) -> String {
+pub fn piece(i: PieceId) -> String {
     format!("piece-{i}")
 }
 
@@ -48,7 +48,7 @@ pub fn log(g: &Bh) -> String {
         .join("\n")
 }
 
-pub fn loc(g: &Bh, i: u16) -> String {
+pub fn loc(g: &Bh, i: PieceId) -> String {
     let l = g.pieces[i as usize].loc;
     if l >= 254 {
         "gone".into()
@@ -58,7 +58,7 @@ pub fn loc(g: &Bh, i: u16) -> String {
 }
 
 /// `n` pieces of a kind put on `region`.
-pub fn put_n(g: &mut Bh, n: usize, unit: Unit, side: Seat, region: &str) -> Vec<u16> {
+pub fn put_n(g: &mut Bh, n: usize, unit: Unit, side: Seat, region: &str) -> Vec<PieceId> {
     (0..n).map(|_| g.put(unit, side, region)).collect()
 }
 

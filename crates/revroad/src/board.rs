@@ -1,0 +1,240 @@
+//! b2c 3.0 / bh 3.0 The area map both games are played on: regions named by
+//! id, the borders between them and their kinds, distances in region steps,
+//! and sets of regions as bit masks. Each game's map adds what is its own
+//! (b2c's icons and map edges, bh's elevations, line of sight and Landing
+//! Zones) over one [`Board`].
+
+use engine::table::{Row, Table, TableError};
+use std::collections::HashMap;
+
+/// Index of a region, in the order of the regions file.
+pub type Region = u8;
+
+/// A set of regions, one bit each (a map has at most 64 regions).
+pub type Regions = u64;
+
+/// The distance between regions no path joins.
+pub const FAR: u8 = 255;
+
+/// The set of the one region `r`.
+pub fn bit(r: Region) -> Regions {
+    1 << r
+}
+
+/// The regions of a set, in index order.
+pub fn regions_in(mut set: Regions) -> impl Iterator<Item = Region> {
+    std::iter::from_fn(move || {
+        let r = set.trailing_zeros();
+        set &= set.wrapping_sub(1);
+        (r < 64).then_some(r as Region)
+    })
+}
+
+/// b2c 3.0 the water a border crosses: a stream (light blue) or a river
+/// (dark blue, a border only where a road crosses it); in Bunker Hill a
+/// river is a shore to a Landing Zone or between Fleet Boxes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Water {
+    None,
+    Stream,
+    River,
+}
+
+/// One border between two regions, as the borders file gives it.
+#[derive(Clone, Debug)]
+pub struct Border {
+    pub a: Region,
+    pub b: Region,
+    pub road: bool,
+    pub water: Water,
+    pub provenance: String,
+}
+
+/// The columns a regions file must have for the board; a game adds its own.
+pub const REGION_COLUMNS: &[&str] = &["id", "name"];
+/// The columns of a borders file (with a reason column).
+pub const BORDER_COLUMNS: &[&str] = &["a", "b", "road", "water"];
+const WATERS: &[(&str, Water)] = &[
+    ("none", Water::None),
+    ("stream", Water::Stream),
+    ("river", Water::River),
+];
+
+/// The regions and borders of one game's map.
+#[derive(Clone, Debug)]
+pub struct Board {
+    ids: Vec<String>,
+    names: Vec<String>,
+    by_id: HashMap<String, Region>,
+    borders: Vec<Border>,
+    /// The neighbours of each region, and the index of the border to each.
+    adj: Vec<Vec<Region>>,
+    crossing: Vec<Vec<usize>>,
+    near: Vec<Regions>,
+    /// dist[a][b] in region steps ([`FAR`]: no path).
+    dist: Vec<Vec<u8>>,
+}
+
+impl Board {
+    /// The board of a regions file (its `id` and `name` columns, each id
+    /// once) and a borders file ([`BORDER_COLUMNS`], each border once).
+    /// Distances are measured from the regions `from` accepts, along paths
+    /// that enter only regions `through` accepts: each game says where its
+    /// units may stand and move.
+    pub fn read(
+        regions: &Table,
+        borders: &Table,
+        from: impl Fn(Region) -> bool,
+        through: impl Fn(Region) -> bool,
+    ) -> Result<Board, TableError> {
+        let mut ids = Vec::new();
+        let mut names = Vec::new();
+        let mut by_id = HashMap::new();
+        for row in regions.rows() {
+            if ids.len() == Regions::BITS as usize {
+                return Err(row.line_error("at most 64 regions", "a 65th"));
+            }
+            let id = row.str("id");
+            if by_id.insert(id.to_string(), ids.len() as Region).is_some() {
+                return Err(row.error("id", "each region once"));
+            }
+            ids.push(id.to_string());
+            names.push(row.str("name").to_string());
+        }
+        let mut board = Board {
+            adj: vec![Vec::new(); ids.len()],
+            crossing: vec![Vec::new(); ids.len()],
+            near: vec![0; ids.len()],
+            ids,
+            names,
+            by_id,
+            borders: Vec::new(),
+            dist: Vec::new(),
+        };
+        for row in borders.rows() {
+            let (a, b) = (board.find(&row, "a")?, board.find(&row, "b")?);
+            if board.adjacent(a, b) {
+                return Err(row.line_error("each border once", format!("{} - {} again", row.str("a"), row.str("b"))));
+            }
+            for (x, y) in [(a, b), (b, a)] {
+                board.adj[x as usize].push(y);
+                board.crossing[x as usize].push(board.borders.len());
+                board.near[x as usize] |= bit(y);
+            }
+            board.borders.push(Border {
+                a,
+                b,
+                road: row.flag("road")?,
+                water: row.one_of("water", WATERS)?,
+                provenance: row.reason().to_string(),
+            });
+        }
+        board.dist = (0..board.len() as Region)
+            .map(|r| board.distances(r, &from, &through))
+            .collect();
+        Ok(board)
+    }
+
+    /// Steps from `start` to every region, by breadth-first search.
+    fn distances(&self, start: Region, from: impl Fn(Region) -> bool, through: impl Fn(Region) -> bool) -> Vec<u8> {
+        let mut d = vec![FAR; self.len()];
+        if !from(start) {
+            return d;
+        }
+        d[start as usize] = 0;
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(r) = queue.pop_front() {
+            for &b in self.neighbours(r) {
+                if d[b as usize] == FAR && through(b) {
+                    d[b as usize] = d[r as usize] + 1;
+                    queue.push_back(b);
+                }
+            }
+        }
+        d
+    }
+
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    /// Every region, in index order.
+    pub fn regions(&self) -> impl Iterator<Item = Region> {
+        0..self.len() as Region
+    }
+
+    /// The region's id in the data files ("lexington").
+    pub fn id(&self, r: Region) -> &str {
+        &self.ids[r as usize]
+    }
+
+    /// The region's name as the log and the map show it ("Lexington").
+    pub fn name(&self, r: Region) -> &str {
+        &self.names[r as usize]
+    }
+
+    /// The region with this id.
+    pub fn region(&self, id: &str) -> Option<Region> {
+        self.by_id.get(id).copied()
+    }
+
+    /// The region with this id; panics on an id not in the data (rules code
+    /// names only regions the data must have).
+    pub fn r(&self, id: &str) -> Region {
+        self.region(id)
+            .unwrap_or_else(|| panic!("map data lacks region '{id}'"))
+    }
+
+    /// The region a data file names in `column`.
+    pub fn find(&self, row: &Row, column: &str) -> Result<Region, TableError> {
+        self.region(row.str(column))
+            .ok_or_else(|| row.error(column, "a region of regions.tsv"))
+    }
+
+    /// `part` of a list in `column` of a data file, as a region.
+    pub fn find_part(&self, row: &Row, column: &str, part: &str) -> Result<Region, TableError> {
+        self.region(part)
+            .ok_or_else(|| row.part_error(column, "a region of regions.tsv", part))
+    }
+
+    /// Every border, in file order.
+    pub fn borders(&self) -> &[Border] {
+        &self.borders
+    }
+
+    /// The regions adjacent to `r`, in the order of the borders file.
+    pub fn neighbours(&self, r: Region) -> &[Region] {
+        &self.adj[r as usize]
+    }
+
+    /// The regions adjacent to `r`, as a set (for the legal-move scans).
+    pub fn near(&self, r: Region) -> Regions {
+        self.near[r as usize]
+    }
+
+    pub fn adjacent(&self, a: Region, b: Region) -> bool {
+        self.near[a as usize] & bit(b) != 0
+    }
+
+    /// The borders of `r`, each with the region across it, in the order of
+    /// the borders file.
+    pub fn borders_of(&self, r: Region) -> impl Iterator<Item = (Region, &Border)> + '_ {
+        let across = self.adj[r as usize].iter().copied();
+        across.zip(self.crossing[r as usize].iter().map(|&i| &self.borders[i]))
+    }
+
+    /// The border between two adjacent regions.
+    pub fn border(&self, a: Region, b: Region) -> Option<&Border> {
+        let i = self.adj[a as usize].iter().position(|&n| n == b)?;
+        Some(&self.borders[self.crossing[a as usize][i]])
+    }
+
+    /// Region steps from `a` to `b` ([`FAR`]: no path).
+    pub fn dist(&self, a: Region, b: Region) -> u8 {
+        self.dist[a as usize][b as usize]
+    }
+}
