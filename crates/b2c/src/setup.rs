@@ -45,7 +45,7 @@ impl B2c {
                 _ => 0,
             },
             percy_turn: if setup.option("percy-turn") == Some("8") { 8 } else { 9 },
-            bot: setup.option("bot") != Some("seat"),
+            bot: revroad::sheet::sheet_plays(setup),
         };
         let mut core = Core::new(setup);
         let deck = Deck::shuffled(deck_cards(scenario), &mut core.dice);

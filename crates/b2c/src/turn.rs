@@ -7,6 +7,7 @@ use crate::frames::{Frame, Ride};
 use crate::map::{map, Region};
 use crate::state::*;
 use engine::{Procedure, Prompt, Seat, SeatSet};
+use revroad::sheet::SheetBot;
 
 impl Procedure for B2c {
     type Action = Action;

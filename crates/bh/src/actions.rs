@@ -7,6 +7,7 @@ use crate::map::Region;
 use crate::state::*;
 use engine::prelude::*;
 use engine::{ActionInfo, Prompt, Seat, SeatSet};
+use revroad::sheet::SheetBot;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

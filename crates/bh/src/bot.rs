@@ -12,7 +12,7 @@ use crate::map::Region;
 use crate::state::*;
 use engine::prelude::*;
 use engine::Seat;
-use revroad::sheet;
+use revroad::sheet::{self, SheetBot};
 
 /// A priority of a bot sheet: why, and the candidates it proposes among the legal actions.
 pub struct Rule {
@@ -323,21 +323,16 @@ fn best_region(legal: &[Action], key: impl Fn(Region) -> i32) -> Vec<Action> {
     })
 }
 
-impl Bh {
+impl SheetBot for Bh {
+    /// 12.4 the British bot, 12.3 the Patriot bot.
+    const SECTIONS: [&'static str; 2] = ["12.4", "12.3"];
+
     /// The seat the bot plays (12.3 the Patriots, 12.4 the British), with option bot=sheet.
-    pub fn bot_seat(&self) -> Option<Seat> {
-        if !self.opts.bot {
-            return None;
-        }
-        match self.scenario {
-            Scenario::SoloBritish => Some(PATRIOT),
-            Scenario::SoloPatriot => Some(BRITISH),
-            Scenario::Standard => None,
-        }
+    fn bot_seat(&self) -> Option<Seat> {
+        self.scenario.bot_seat(self.opts.bot)
     }
 
-    /// The bot's choice now with the priority that made it (1-based), or None if the bot need not act.
-    pub fn bot_choice(&mut self) -> Option<sheet::Choice<Action>> {
+    fn bot_choice(&mut self) -> Option<sheet::Choice<Action>> {
         let seat = self.bot_seat()?;
         if self.actor() != Some(seat) {
             return None;
@@ -355,21 +350,9 @@ impl Bh {
         let proposal = sheet::propose(sheet, &legal, |r| r.candidates(self, seat, &legal), |r| r.reason);
         Some(proposal.pick(&mut self.core.dice))
     }
+}
 
-    /// One bot decision, logged with its reason; false when the bot need not act.
-    pub fn bot_step(&mut self) -> bool {
-        let Some(choice) = self.bot_choice() else {
-            return false;
-        };
-        let seat = self.bot_seat().expect("the bot plays");
-        if self.core.log.enabled() {
-            let label = self.describe(seat, &choice.action).label;
-            choice.log(&mut self.core.log, seat, ["12.4", "12.3"], &label);
-        }
-        self.perform(seat, choice.action);
-        true
-    }
-
+impl Bh {
     /// The Action `act` if legal and `worth` it: with a Reserve Action on the
     /// last Action of the turn (5.2), so reserves are not left unused. The
     /// worth is asked only of a legal Action (it may cost a search).

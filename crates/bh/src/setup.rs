@@ -100,7 +100,7 @@ impl Bh {
             final_fire: setup.flag("final-fire"),
             more_ammo: setup.option("ammo") == Some("more-options"),
             any_zone: setup.option("landing-zones") == Some("optional"),
-            bot: setup.option("bot") != Some("seat"),
+            bot: revroad::sheet::sheet_plays(setup),
         };
         let mut core = Core::new(setup);
         // 12.2 "cards containing hash-marks are ignored" in the solitaire scenarios.

@@ -6,27 +6,11 @@ use bh::actions::Action;
 use bh::state::*;
 use bh::Bh;
 use engine::prelude::*;
-use engine::Setup;
+use revroad::sheet::SheetBot;
 use support::*;
 
-/// Play a solitaire game with only `human` acting, by a spread of legal
-/// actions; returns the game and its log texts.
 fn play(scenario: &str, human: u8, seed: u64) -> (Bh, Vec<String>) {
-    let mut g = Bh::new(&Setup::new(scenario, seed));
-    let mut n = 0;
-    while g.outcome().is_none() {
-        let seats = g.to_act();
-        assert!(!seats.contains(1 - human), "the bot's seat never acts");
-        assert!(seats.contains(human));
-        let mut legal = Vec::new();
-        g.legal(human, &mut legal);
-        let a = legal[(n * 7 + 3) % legal.len()];
-        engine::apply(&mut g, human, &a).unwrap();
-        n += 1;
-        assert!(n < 20_000, "the game ends");
-    }
-    let log = g.core.log.visible(None).map(|e| e.text.clone()).collect();
-    (g, log)
+    revroad::testing::play_solo(scenario, human, seed)
 }
 
 /// A sandbox where the bot plays its seat, with objective `goal` (12.3's or 12.4's number).
@@ -334,21 +318,5 @@ fn a_whole_solo_patriot_game_plays_out_against_the_british_bot() {
 // rule: bh 12.3
 #[test]
 fn with_bot_seat_the_side_is_an_ordinary_seat() {
-    let mut s = Setup::new("solo-british", 1);
-    s.options.insert("bot".into(), "seat".into());
-    s.validate(Bh::info()).unwrap();
-    let mut g = Bh::new(&s);
-    let mut patriot_acted = false;
-    for _ in 0..3000 {
-        if g.outcome().is_some() {
-            break;
-        }
-        let seat = g.to_act().iter().next().unwrap();
-        patriot_acted |= seat == P;
-        let mut legal = Vec::new();
-        g.legal(seat, &mut legal);
-        engine::apply(&mut g, seat, &legal[legal.len() / 2]).unwrap();
-    }
-    assert!(patriot_acted);
-    assert!(!g.core.log.visible(None).any(|e| e.text.contains("bot:")));
+    revroad::testing::bot_seat_is_an_ordinary_seat::<Bh>(3000);
 }

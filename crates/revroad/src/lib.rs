@@ -9,6 +9,8 @@ pub mod cards;
 pub mod data;
 pub mod militia;
 pub mod sheet;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod turn;
 
 pub use cards::{Card, Deck};
@@ -53,5 +55,17 @@ impl Scenario {
 
     pub fn solo(self) -> bool {
         self != Scenario::Standard
+    }
+
+    /// The seat a bot sheet plays (b2c 15.3, 15.4; bh 12.3, 12.4): in a
+    /// solitaire scenario with the `bot` option at `sheet`, the side the
+    /// player does not.
+    pub fn bot_seat(self, sheet: bool) -> Option<Seat> {
+        match self {
+            _ if !sheet => None,
+            Scenario::SoloBritish => Some(PATRIOT),
+            Scenario::SoloPatriot => Some(BRITISH),
+            Scenario::Standard => None,
+        }
     }
 }

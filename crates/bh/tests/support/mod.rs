@@ -4,7 +4,9 @@
 use bh::actions::Action;
 use bh::state::{PieceId, Unit, BRITISH, PATRIOT};
 use bh::Bh;
-use engine::{described, find_action, Seat};
+use engine::Seat;
+use revroad::sheet::SheetBot;
+use revroad::testing;
 
 pub const B: Seat = BRITISH;
 pub const P: Seat = PATRIOT;
@@ -20,13 +22,11 @@ pub fn seat(name: &str) -> Seat {
 }
 
 pub fn ids(g: &Bh, who: &str) -> Vec<String> {
-    described(g, seat(who)).into_iter().map(|a| a.id).collect()
+    testing::ids(g, seat(who))
 }
 
 pub fn act(g: &mut Bh, who: &str, id: &str) {
-    let s = seat(who);
-    let a = find_action(g, s, id).unwrap_or_else(|e| panic!("{id}: {e}; legal: {:?}", ids(g, who)));
-    engine::apply(g, s, &a).unwrap();
+    testing::act(g, seat(who), id)
 }
 
 pub fn acts(g: &mut Bh, who: &str, list: &[&str]) {
@@ -40,12 +40,7 @@ pub fn piece(i: PieceId) -> String {
 }
 
 pub fn log(g: &Bh) -> String {
-    g.core
-        .log
-        .visible(None)
-        .map(|e| e.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
+    testing::log_texts(g).join("\n")
 }
 
 pub fn loc(g: &Bh, i: PieceId) -> String {
