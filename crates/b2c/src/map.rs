@@ -81,7 +81,7 @@ impl Deref for Map {
 const REGIONS_TSV: &str = include_str!("../data/regions.tsv");
 const BORDERS_TSV: &str = include_str!("../data/borders.tsv");
 /// The map's files, which `--data` may replace.
-pub const FILES: [&str; 2] = ["regions.tsv", "borders.tsv"];
+const FILES: [&str; 2] = ["regions.tsv", "borders.tsv"];
 const REGION_COLUMNS: &[&str] = &["id", "name", "lat", "lon", "kind", "town", "edges", "icons"];
 static MAP: Loaded<Map> = Loaded::new("the map");
 

@@ -11,7 +11,7 @@ type Schedule = Vec<(String, i32, String)>;
 
 const VP_TSV: &str = include_str!("../data/vp.tsv");
 /// The schedule's file, which `--data` may replace.
-pub const FILE: &str = "vp.tsv";
+const FILE: &str = "vp.tsv";
 const COLUMNS: &[&str] = &["key", "value"];
 static SCHEDULE: Loaded<Schedule> = Loaded::new("the VP schedule");
 

@@ -153,7 +153,7 @@ pub const DRAWING_TSV: &str = include_str!("../data/drawing.tsv");
 pub const LOS_TSV: &str = include_str!("../data/los.tsv");
 
 /// The map's files, which `--data` may replace.
-pub const FILES: [&str; 6] = [
+const FILES: [&str; 6] = [
     "regions.tsv",
     "borders.tsv",
     "zones.tsv",

@@ -5,7 +5,6 @@ use crate::actions::Action;
 use crate::map::Region;
 use crate::state::*;
 use engine::Seat;
-use std::collections::VecDeque;
 
 /// One side's view of who stands where, built once per legal-action query.
 struct Occupancy {
@@ -146,27 +145,17 @@ impl Bh {
         let (mil, heads) = self.group_limits(group);
         let max = if mil > 0 { 3 } else { 4 };
         let o = self.occupancy(side);
-        let mut seen = bit(from);
-        let mut out = Vec::new();
-        let mut queue = VecDeque::from([(from, 0u8)]);
-        // Breadth first: a region is reached first by its fewest steps.
-        while let Some((cur, steps)) = queue.pop_front() {
-            for &b in map.neighbours(cur) {
-                if seen & bit(b) != 0 || !self.may_enter(&o, side, mil, &heads, cur, b) {
-                    continue;
-                }
-                seen |= bit(b);
-                out.push(b);
-                // 6.5 stop next to unbroken enemy units; 3.3 the British stop in town.
-                let stop = (side == BRITISH && map.is_town(b))
-                    || b == map.muster()
-                    || map.neighbours(b).iter().any(|&c| o.unbroken & bit(c) != 0);
-                if steps + 1 < max && !stop {
-                    queue.push_back((b, steps + 1));
-                }
-            }
-        }
-        out
+        let enter = |cur, b| self.may_enter(&o, side, mil, &heads, cur, b);
+        // 6.5 stop next to unbroken enemy units; 3.3 the British stop in town.
+        let stop = |b| {
+            (side == BRITISH && map.is_town(b))
+                || b == map.muster()
+                || map.neighbours(b).iter().any(|&c| o.unbroken & bit(c) != 0)
+        };
+        map.spread(from, enter, |b, steps| steps < max && !stop(b))
+            .into_iter()
+            .map(|(b, _)| b)
+            .collect()
     }
 
     /// Whether some piece in `r` can still move.

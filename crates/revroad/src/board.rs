@@ -135,23 +135,45 @@ impl Board {
         Ok(board)
     }
 
-    /// Steps from `start` to every region, by breadth-first search.
+    /// Steps from `start` to every region.
     fn distances(&self, start: Region, from: impl Fn(Region) -> bool, through: impl Fn(Region) -> bool) -> Vec<u8> {
         let mut d = vec![FAR; self.len()];
-        if !from(start) {
-            return d;
-        }
-        d[start as usize] = 0;
-        let mut queue = std::collections::VecDeque::from([start]);
-        while let Some(r) = queue.pop_front() {
-            for &b in self.neighbours(r) {
-                if d[b as usize] == FAR && through(b) {
-                    d[b as usize] = d[r as usize] + 1;
-                    queue.push_back(b);
-                }
+        if from(start) {
+            d[start as usize] = 0;
+            for (r, steps) in self.spread(start, |_, b| through(b), |_, _| true) {
+                d[r as usize] = steps;
             }
         }
         d
+    }
+
+    /// The regions reached from `start` breadth first, each once with its
+    /// fewest steps, in the order reached (`start` itself left out): a step
+    /// from one region to the next is taken when `enter(from, to)` allows
+    /// it, and the search goes on from a region reached in `steps` when
+    /// `go_on(region, steps)` says so.
+    pub fn spread(
+        &self,
+        start: Region,
+        mut enter: impl FnMut(Region, Region) -> bool,
+        mut go_on: impl FnMut(Region, u8) -> bool,
+    ) -> Vec<(Region, u8)> {
+        let mut seen = bit(start);
+        let mut out = Vec::new();
+        let mut queue = std::collections::VecDeque::from([(start, 0u8)]);
+        while let Some((r, steps)) = queue.pop_front() {
+            for &b in self.neighbours(r) {
+                if seen & bit(b) != 0 || !enter(r, b) {
+                    continue;
+                }
+                seen |= bit(b);
+                out.push((b, steps + 1));
+                if go_on(b, steps + 1) {
+                    queue.push_back((b, steps + 1));
+                }
+            }
+        }
+        out
     }
 
     pub fn len(&self) -> usize {
@@ -236,5 +258,84 @@ impl Board {
     /// Region steps from `a` to `b` ([`FAR`]: no path).
     pub fn dist(&self, a: Region, b: Region) -> u8 {
         self.dist[a as usize][b as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REGIONS: &str = "id\tname\tnote\na\tA\t\nb\tB\t\nc\tC\t\nd\tD\tan off-map box\n";
+    const BORDERS: &str = "a\tb\troad\twater\na\tb\tyes\tnone\nb\tc\tno\tstream\nd\ta\tno\triver\n";
+
+    fn board(from: impl Fn(Region) -> bool, through: impl Fn(Region) -> bool) -> Result<Board, TableError> {
+        let regions = Table::parse("regions.tsv", REGIONS, REGION_COLUMNS)?;
+        let borders = Table::parse("borders.tsv", BORDERS, BORDER_COLUMNS)?;
+        Board::read(&regions, &borders, from, through)
+    }
+
+    #[test]
+    fn regions_borders_and_distances() {
+        // d is a box: measured from, never entered.
+        let b = board(|_| true, |r| r != 3).unwrap();
+        assert_eq!(
+            (b.len(), b.id(2), b.name(2), b.region("c"), b.region("x")),
+            (4, "c", "C", Some(2), None)
+        );
+        assert_eq!(b.neighbours(0), &[1, 3]);
+        assert_eq!(regions_in(b.near(0)).collect::<Vec<_>>(), [1, 3]);
+        assert!(b.adjacent(1, 2) && !b.adjacent(0, 2));
+        let stream = b.border(2, 1).unwrap();
+        assert_eq!(
+            (stream.a, stream.b, stream.road, stream.water),
+            (1, 2, false, Water::Stream)
+        );
+        assert_eq!(
+            b.borders_of(0).map(|(r, x)| (r, x.water)).collect::<Vec<_>>(),
+            [(1, Water::None), (3, Water::River)]
+        );
+        assert_eq!([b.dist(0, 2), b.dist(3, 2), b.dist(2, 3), b.dist(3, 3)], [2, 3, FAR, 0]);
+        // Measured only from a, b, c: the box is FAR from everything, itself too.
+        let b = board(|r| r != 3, |r| r != 3).unwrap();
+        assert_eq!([b.dist(3, 0), b.dist(3, 3), b.dist(0, 1)], [FAR, FAR, 1]);
+    }
+
+    #[test]
+    fn spread_stops_where_told() {
+        let b = board(|_| true, |_| true).unwrap();
+        assert_eq!(b.spread(3, |_, _| true, |_, _| true), [(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(b.spread(3, |_, _| true, |_, steps| steps < 2), [(0, 1), (1, 2)]);
+        assert_eq!(b.spread(3, |_, to| to != 1, |_, _| true), [(0, 1)]);
+        assert_eq!(b.spread(0, |_, _| true, |r, _| r != 1), [(1, 1), (3, 1)]);
+    }
+
+    #[test]
+    fn bad_borders_name_their_line() {
+        let regions = Table::parse("regions.tsv", REGIONS, REGION_COLUMNS).unwrap();
+        let read = |text: &str| {
+            let borders = Table::parse("borders.tsv", text, BORDER_COLUMNS).unwrap();
+            Board::read(&regions, &borders, |_| true, |_| true)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            read("a\tb\troad\twater\na\tx\tno\tnone\n"),
+            "borders.tsv line 2, column 'b': expected a region of regions.tsv, found 'x'"
+        );
+        assert_eq!(
+            read("a\tb\troad\twater\na\tb\tno\tnone\nb\ta\tno\tnone\n"),
+            "borders.tsv line 3: expected each border once, found b - a again"
+        );
+        assert_eq!(
+            read("a\tb\troad\twater\na\tb\tno\tlake\n"),
+            "borders.tsv line 2, column 'water': expected one of none|stream|river, found 'lake'"
+        );
+        let twice = Table::parse("regions.tsv", "id\tname\na\tA\na\tA2\n", REGION_COLUMNS).unwrap();
+        let none = Table::parse("borders.tsv", "a\tb\troad\twater\n", BORDER_COLUMNS).unwrap();
+        let e = Board::read(&twice, &none, |_| true, |_| true).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "regions.tsv line 3, column 'id': expected each region once, found 'a'"
+        );
     }
 }
