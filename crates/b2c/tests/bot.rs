@@ -125,26 +125,16 @@ fn british_bot_marches_the_whole_force_toward_lexington() {
     assert!(bot_log(&g).starts_with("British bot: "));
 }
 
-fn play(scenario: &str, human: u8, seed: u64) -> (B2c, Vec<String>) {
-    revroad::testing::play_solo(scenario, human, seed)
-}
-
 // rule: b2c 15.3
 #[test]
 fn a_whole_solo_british_game_plays_out_against_the_patriot_bot() {
-    let (g, log) = play("solo-british", B, 3);
-    assert!(g.outcome().is_some());
-    assert!(log.iter().filter(|t| t.starts_with("Patriot bot: ")).count() > 5);
-    let (_, again) = play("solo-british", B, 3);
-    assert_eq!(log, again, "the bot's ties use the game's dice: a replay is exact");
+    revroad::testing::solo_game_plays_out::<B2c>("solo-british", B, 3);
 }
 
 // rule: b2c 15.4
 #[test]
 fn a_whole_solo_patriot_game_plays_out_against_the_british_bot() {
-    let (g, log) = play("solo-patriot", P, 5);
-    assert!(g.outcome().is_some());
-    assert!(log.iter().filter(|t| t.starts_with("British bot: ")).count() > 5);
+    revroad::testing::solo_game_plays_out::<B2c>("solo-patriot", P, 5);
 }
 
 // rule: b2c 15.3

@@ -9,10 +9,6 @@ use engine::prelude::*;
 use revroad::sheet::SheetBot;
 use support::*;
 
-fn play(scenario: &str, human: u8, seed: u64) -> (Bh, Vec<String>) {
-    revroad::testing::play_solo(scenario, human, seed)
-}
-
 /// A sandbox where the bot plays its seat, with objective `goal` (12.3's or 12.4's number).
 fn bot_game(scenario: &str, seat: u8, goal: u8) -> Bh {
     let mut g = Bh::sandbox(scenario, seat);
@@ -298,20 +294,14 @@ fn no_final_fire_in_the_two_player_game_and_a_british_seat_chooses_its_own() {
 // rule: bh 12.3
 #[test]
 fn a_whole_solo_british_game_plays_out_against_the_patriot_bot() {
-    let (g, log) = play("solo-british", B, 3);
-    assert!(g.core.outcome.is_some());
-    assert!(log.iter().filter(|t| t.starts_with("Patriot bot: ")).count() > 5);
-    let (_, again) = play("solo-british", B, 3);
-    assert_eq!(log, again, "the bot's ties use the game's dice: a replay is exact");
+    revroad::testing::solo_game_plays_out::<Bh>("solo-british", B, 3);
 }
 
 // rule: bh 12.4
 #[test]
 fn a_whole_solo_patriot_game_plays_out_against_the_british_bot() {
     for seed in [5, 6, 7] {
-        let (g, log) = play("solo-patriot", P, seed);
-        assert!(g.core.outcome.is_some());
-        assert!(log.iter().filter(|t| t.starts_with("British bot: ")).count() > 5);
+        revroad::testing::solo_game_plays_out::<Bh>("solo-patriot", P, seed);
     }
 }
 

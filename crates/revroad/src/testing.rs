@@ -32,10 +32,25 @@ pub fn new_game<G: Game>(scenario: &str, seed: u64, options: &[(&str, &str)]) ->
     G::new(&s)
 }
 
-/// b2c 15.3, 15.4 / bh 12.3, 12.4: a solitaire game played to its end with
-/// only `human` acting (by a fixed stride through the legal actions, so
-/// that the game has fighting in it); the bot's seat never appears to act.
-/// Returns the game and its log texts.
+/// b2c 15.3, 15.4 / bh 12.3, 12.4: a solitaire game plays out against the
+/// bot, which gives its reasons in the log, and plays it again the same (its
+/// ties use the game's dice).
+pub fn solo_game_plays_out<G: Game>(scenario: &str, human: Seat, seed: u64) {
+    let (g, log) = play_solo::<G>(scenario, human, seed);
+    assert!(g.outcome().is_some());
+    let bot = if human == crate::BRITISH {
+        "Patriot bot: "
+    } else {
+        "British bot: "
+    };
+    assert!(log.iter().filter(|t| t.starts_with(bot)).count() > 5);
+    let (_, again) = play_solo::<G>(scenario, human, seed);
+    assert_eq!(log, again, "the bot's ties use the game's dice: a replay is exact");
+}
+
+/// A solitaire game played to its end with only `human` acting (by a fixed
+/// stride through the legal actions, so that the game has fighting in it);
+/// the bot's seat never appears to act. Returns the game and its log texts.
 pub fn play_solo<G: Game>(scenario: &str, human: Seat, seed: u64) -> (G, Vec<String>) {
     let mut g: G = new_game(scenario, seed, &[]);
     let mut n = 0;
