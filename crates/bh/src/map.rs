@@ -12,6 +12,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 pub use revroad::board::{bit, regions_in, Board, Region, Regions, BORDER_COLUMNS};
+use revroad::board::{Drawn, Water};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -540,68 +541,61 @@ impl Map {
 
     /// The generic area-map renderer's data (coordinator contract).
     pub fn to_json(&self) -> Value {
-        let regions: Vec<Value> = self
-            .areas
-            .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                let mut icons = Vec::new();
-                if a.special == Special::Redoubt {
-                    icons.push("redoubt".to_string());
-                }
-                if a.special == Special::Fence {
-                    icons.push("rail-fence".to_string());
-                }
-                if a.special == Special::Wall {
-                    icons.push("stone-wall".to_string());
-                }
-                if a.special == Special::Works {
-                    icons.push("works".to_string());
-                }
-                if a.volley != 0 || a.assault != 0 {
-                    icons.push(format!("mod{}/{}", a.volley, a.assault));
-                }
-                if let Some(z) = self.zone_of_staging(i as Region) {
-                    icons.push(format!("staging-{}", z.number));
-                }
-                if let Some(z) = self.zone_at(i as Region) {
-                    icons.push(format!("zone-{}/{}", z.transport, z.staging));
-                }
-                icons.push(format!("elevation-{}", a.elevation));
-                let kind = match a.kind {
-                    Kind::Open => "open",
-                    Kind::Town => "town",
-                    Kind::Hilltop => "hill",
-                    Kind::Slope => "slope",
-                    Kind::Ridge => "ridge",
-                    Kind::Box => "off-map",
-                    Kind::Fleet | Kind::Zone | Kind::Water => "water-box",
-                };
-                json!({"id": self.id(i as Region), "name": self.name(i as Region), "x": a.draw.0, "y": a.draw.1, "town": a.kind == Kind::Town,
-                       "kind": kind, "icons": icons})
-            })
-            .collect();
-        let mut borders = Vec::new();
-        for a in self.regions() {
-            for &b in self.neighbours(a) {
-                if a < b {
-                    let water = if self.area(a).is_land() && self.area(b).is_land() {
-                        "none"
-                    } else {
-                        "river"
-                    };
-                    borders.push(json!({"a": self.id(a), "b": self.id(b), "road": false, "water": water}));
-                }
+        let drawn = |r| {
+            let a = self.area(r);
+            let mut icons = Vec::new();
+            if a.special == Special::Redoubt {
+                icons.push("redoubt".to_string());
             }
-        }
-        json!({
-            "width": WIDTH, "height": HEIGHT, "regions": regions, "borders": borders,
-            "labels": [
-                {"text": "Mystic River", "x": 520, "y": 30},
-                {"text": "Charles River", "x": 330, "y": 800},
-                {"text": "Boston Harbor", "x": 1060, "y": 900},
-                {"text": "toward Cambridge", "x": 110, "y": 335},
-            ],
-        })
+            if a.special == Special::Fence {
+                icons.push("rail-fence".to_string());
+            }
+            if a.special == Special::Wall {
+                icons.push("stone-wall".to_string());
+            }
+            if a.special == Special::Works {
+                icons.push("works".to_string());
+            }
+            if a.volley != 0 || a.assault != 0 {
+                icons.push(format!("mod{}/{}", a.volley, a.assault));
+            }
+            if let Some(z) = self.zone_of_staging(r) {
+                icons.push(format!("staging-{}", z.number));
+            }
+            if let Some(z) = self.zone_at(r) {
+                icons.push(format!("zone-{}/{}", z.transport, z.staging));
+            }
+            icons.push(format!("elevation-{}", a.elevation));
+            let kind = match a.kind {
+                Kind::Open => "open",
+                Kind::Town => "town",
+                Kind::Hilltop => "hill",
+                Kind::Slope => "slope",
+                Kind::Ridge => "ridge",
+                Kind::Box => "off-map",
+                Kind::Fleet | Kind::Zone | Kind::Water => "water-box",
+            };
+            Drawn {
+                x: a.draw.0,
+                y: a.draw.1,
+                town: a.kind == Kind::Town,
+                kind,
+                icons,
+            }
+        };
+        // Each border once; a shore (to a Landing Zone, between Fleet Boxes) is drawn as a river.
+        let borders = self.regions().flat_map(|a| {
+            self.neighbours(a).iter().filter(move |&&b| a < b).map(move |&b| {
+                let land = self.area(a).is_land() && self.area(b).is_land();
+                (a, b, false, if land { Water::None } else { Water::River })
+            })
+        });
+        let labels = json!([
+            {"text": "Mystic River", "x": 520, "y": 30},
+            {"text": "Charles River", "x": 330, "y": 800},
+            {"text": "Boston Harbor", "x": 1060, "y": 900},
+            {"text": "toward Cambridge", "x": 110, "y": 335},
+        ]);
+        self.map_json(drawn, borders, (WIDTH, HEIGHT), labels)
     }
 }

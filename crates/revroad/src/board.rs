@@ -5,6 +5,7 @@
 //! Zones) over one [`Board`].
 
 use engine::table::{Row, Table, TableError};
+use serde_json::{json, Value};
 use std::collections::HashMap;
 
 /// Index of a region, in the order of the regions file.
@@ -40,6 +41,27 @@ pub enum Water {
     River,
 }
 
+impl Water {
+    /// Its name in the data files and for the browser.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Water::None => "none",
+            Water::Stream => "stream",
+            Water::River => "river",
+        }
+    }
+}
+
+/// How the browser's area-map renderer (`web/`) draws one region.
+pub struct Drawn {
+    pub x: f64,
+    pub y: f64,
+    pub town: bool,
+    /// The renderer's kind of region ("town", "open", "off-map"...).
+    pub kind: &'static str,
+    pub icons: Vec<String>,
+}
+
 /// One border between two regions, as the borders file gives it.
 #[derive(Clone, Debug)]
 pub struct Border {
@@ -55,9 +77,9 @@ pub const REGION_COLUMNS: &[&str] = &["id", "name"];
 /// The columns of a borders file (with a reason column).
 pub const BORDER_COLUMNS: &[&str] = &["a", "b", "road", "water"];
 const WATERS: &[(&str, Water)] = &[
-    ("none", Water::None),
-    ("stream", Water::Stream),
-    ("river", Water::River),
+    (Water::None.key(), Water::None),
+    (Water::Stream.key(), Water::Stream),
+    (Water::River.key(), Water::River),
 ];
 
 /// The regions and borders of one game's map.
@@ -258,6 +280,30 @@ impl Board {
     /// Region steps from `a` to `b` ([`FAR`]: no path).
     pub fn dist(&self, a: Region, b: Region) -> u8 {
         self.dist[a as usize][b as usize]
+    }
+
+    /// The data of the browser's area-map renderer: every region as `drawn`
+    /// gives it, the `borders` to draw (a, b, road, water), the canvas
+    /// `size` and the `labels`.
+    pub fn map_json(
+        &self,
+        drawn: impl Fn(Region) -> Drawn,
+        borders: impl Iterator<Item = (Region, Region, bool, Water)>,
+        size: (f64, f64),
+        labels: Value,
+    ) -> Value {
+        let regions: Vec<Value> = self
+            .regions()
+            .map(|r| {
+                let d = drawn(r);
+                json!({"id": self.id(r), "name": self.name(r), "x": d.x, "y": d.y, "town": d.town,
+                       "kind": d.kind, "icons": d.icons})
+            })
+            .collect();
+        let borders: Vec<Value> = borders
+            .map(|(a, b, road, water)| json!({"a": self.id(a), "b": self.id(b), "road": road, "water": water.key()}))
+            .collect();
+        json!({"width": size.0, "height": size.1, "regions": regions, "borders": borders, "labels": labels})
     }
 }
 
