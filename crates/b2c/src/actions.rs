@@ -2,7 +2,7 @@
 //! stable ids (choose a region, choose units one at a time then "done").
 
 use crate::map::{map, Region};
-use crate::state::{B2c, Kind, HINDER_NAMES};
+use crate::state::{B2c, Kind, PieceId, HINDER_NAMES};
 use engine::{ActionInfo, Describe, Seat};
 use std::fmt;
 
@@ -13,13 +13,13 @@ pub enum Action {
     Assault(Region, Region),
     Charge(Region),
     Move(Region),
-    MoveSol(u8),
+    MoveSol(PieceId),
     Assemble(Region),
     Ambush(Region),
     Snipe(Region),
     Rally(Region),
     Search(Region),
-    Escape(u8),
+    Escape(PieceId),
     HinderPlace(u8, Region),
     HinderRemove(u8),
     CallToArms,
@@ -29,8 +29,8 @@ pub enum Action {
     /// 5.2 spend a Reserve Action for the next Action.
     Reserve,
     // decisions inside an Action
-    Pick(u8),
-    Drop(u8),
+    Pick(PieceId),
+    Drop(PieceId),
     Done,
     Step(Region),
     /// Naval landing (9.0).
@@ -52,7 +52,7 @@ pub enum Action {
 }
 
 impl B2c {
-    pub fn piece_id(&self, p: u8) -> String {
+    pub fn piece_id(&self, p: PieceId) -> String {
         let pc = self.piece(p);
         if pc.name != crate::state::NO_NAME {
             return pc.name().to_lowercase();
@@ -68,7 +68,7 @@ impl B2c {
         format!("{k}-{p}")
     }
 
-    pub fn piece_label(&self, p: u8) -> String {
+    pub fn piece_label(&self, p: PieceId) -> String {
         let pc = self.piece(p);
         let state = match (pc.kind, pc.flipped) {
             (Kind::Militia, _) if pc.hidden => " (hidden)".to_string(),
@@ -90,10 +90,7 @@ impl B2c {
                 _ => "piece".into(),
             }
         };
-        format!(
-            "{base}{state} in {}",
-            map().region(pc.loc.min(map().len() as u8 - 1)).name
-        )
+        format!("{base}{state} in {}", map().name(pc.loc.min(map().len() as u8 - 1)))
     }
 
     /// The id and the label of a Nightrider's ride off an edge (6.12):
@@ -167,7 +164,7 @@ impl Describe for B2c {
 
     fn describe(&self, seat: Seat, a: &Action) -> ActionInfo {
         let m = map();
-        let name = |r: Region| m.region(r).name.clone();
+        let name = |r: Region| m.name(r).to_string();
         let (label, target): (String, Option<Region>) = match *a {
             Action::Attack(r) => (format!("Attack in {} (6.1)", name(r)), Some(r)),
             Action::Assault(f, t) => (format!("Assault from {} into {} (6.2)", name(f), name(t)), Some(t)),

@@ -10,8 +10,8 @@ use crate::actions::Action;
 use crate::frames::{Frame, Move, NONE};
 use crate::map::{map, Region};
 use crate::state::*;
-use engine::{Describe, Procedure, Seat};
-use revroad::sheet::{self, Choice};
+use engine::{Procedure, Seat};
+use revroad::sheet::{self, Choice, SheetBot};
 
 /// A priority of a bot sheet: the legal actions it wants, narrowed down
 /// where the sheet says which of them (most rules keep them all).
@@ -134,21 +134,16 @@ fn nearest(c: Vec<Action>, key: impl Fn(&Action) -> u8) -> Vec<Action> {
     c.into_iter().filter(|a| key(a) == best).collect()
 }
 
-impl B2c {
+impl SheetBot for B2c {
+    /// 15.4 the British bot, 15.3 the Patriot bot.
+    const SECTIONS: [&'static str; 2] = ["15.4", "15.3"];
+
     /// The seat the bot plays (15.3 the Patriots, 15.4 the British), with option bot=sheet.
-    pub fn bot_seat(&self) -> Option<Seat> {
-        if !self.opts.bot {
-            return None;
-        }
-        match self.scenario {
-            Scenario::SoloBritish => Some(PATRIOT),
-            Scenario::SoloPatriot => Some(BRITISH),
-            Scenario::Standard => None,
-        }
+    fn bot_seat(&self) -> Option<Seat> {
+        self.scenario.bot_seat(self.opts.bot)
     }
 
-    /// The bot's choice now with the priority that made it, or None if the bot need not act.
-    pub fn bot_choice(&mut self) -> Option<Choice<Action>> {
+    fn bot_choice(&mut self) -> Option<Choice<Action>> {
         let seat = self.bot_seat()?;
         let frame_seat = self.frames.last().and_then(|f| self.frame_seat(f))?;
         if frame_seat != seat {
@@ -168,21 +163,9 @@ impl B2c {
         let proposal = sheet::propose(sheet, &legal, |r| r.candidates(self, &legal), |r| r.reason);
         Some(proposal.pick(&mut self.core.dice))
     }
+}
 
-    /// One bot decision, logged with its reason; false when the bot need not act.
-    pub fn bot_step(&mut self) -> bool {
-        let Some(choice) = self.bot_choice() else {
-            return false;
-        };
-        let seat = self.bot_seat().expect("bot plays");
-        if self.core.log.enabled() {
-            let label = self.describe(seat, &choice.action).label;
-            choice.log(&mut self.core.log, seat, ["15.4", "15.3"], &label);
-        }
-        self.perform(seat, choice.action);
-        true
-    }
-
+impl B2c {
     /// Regions to the objective: Lexington for the British, the nearest British region for the Patriots.
     fn goal_distance(&self, seat: Seat, r: Region) -> u8 {
         if r == NONE {
@@ -212,7 +195,7 @@ impl B2c {
         let m = map();
         let here = self.british_regions();
         (0..m.len() as Region)
-            .filter(|&b| here & (1 << b) != 0 && m.region(b).on_map())
+            .filter(|&b| here & (1 << b) != 0 && m.area(b).on_map())
             .map(|b| m.dist(r, b))
             .min()
             .unwrap_or(u8::MAX)
@@ -221,7 +204,7 @@ impl B2c {
     /// The British group in `r` can still get nearer `goal`.
     fn can_gain(&self, r: Region, goal: Region) -> bool {
         let m = map();
-        m.region(r).on_map() && m.neighbours(r).any(|(n, _)| m.dist(n, goal) < m.dist(r, goal))
+        m.area(r).on_map() && m.neighbours(r).iter().any(|&n| m.dist(n, goal) < m.dist(r, goal))
     }
 
     /// Unbroken Regulars in `r` at least twice the Patriots there (15.2 the 2-to-1 count).

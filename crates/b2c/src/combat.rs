@@ -12,13 +12,13 @@ use engine::Seat;
 impl B2c {
     /// 4.1 a hidden militia's value is drawn at random when it must be known
     /// (ruling b2c #25: drawn now, never fixed earlier; none left: it vanishes).
-    pub fn reveal(&mut self, p: u8) {
+    pub fn reveal(&mut self, p: PieceId) {
         match self.pool.draw(&mut self.core.dice) {
             Some(v) => {
                 let pc = self.pm(p);
                 pc.hidden = false;
                 pc.value = v;
-                let at = map().region(pc.loc).name.clone();
+                let at = map().name(pc.loc).to_string();
                 self.core
                     .log
                     .say("4.1", || format!("A hidden militia in {at} is revealed: strength {v}."));
@@ -35,7 +35,7 @@ impl B2c {
     }
 
     /// 4.1, 4.2 one hit: unbroken/healthy flips, broken/wounded is removed; the cannon is destroyed.
-    pub fn apply_hit(&mut self, p: u8) {
+    pub fn apply_hit(&mut self, p: PieceId) {
         if self.piece(p).hidden {
             self.reveal(p);
             if self.piece(p).loc == VANISHED {
@@ -128,7 +128,7 @@ impl B2c {
     }
 
     pub fn combat_prompt(&self, c: &Combat) -> String {
-        let at = &map().region(c.region).name;
+        let at = &map().name(c.region);
         if c.ask.is_some() {
             return format!("Combat in {at}: re-roll a missed die (14.1)?");
         }
@@ -184,8 +184,8 @@ impl B2c {
                 let free = self.set_at(c.region, BRITISH, |p| p.kind != Kind::Cannon) & c.attackers & !c.advancing;
                 out.extend(members(free).map(Action::Pick));
                 if members(c.advancing).any(|p| self.piece(p).kind == Kind::Regular) {
-                    for (n, _) in m.neighbours(c.region) {
-                        if m.region(n).on_map() {
+                    for &n in m.neighbours(c.region) {
+                        if m.area(n).on_map() {
                             out.push(Action::Go(n));
                         }
                     }
@@ -267,7 +267,7 @@ impl B2c {
                 }
                 self.core
                     .log
-                    .say("4.1", || format!("The cannon advances to {}.", map().region(r).name));
+                    .say("4.1", || format!("The cannon advances to {}.", map().name(r)));
                 self.combat_mut().stage = CombatStage::Finish;
             }
             (CombatStage::Advance, _) => self.combat_mut().stage = CombatStage::Finish,
@@ -561,7 +561,8 @@ impl B2c {
         }
         let all: Vec<Region> = m
             .neighbours(r.region)
-            .map(|(n, _)| n)
+            .iter()
+            .copied()
             .filter(|&n| n != r.banned && self.may_enter(r.seat, n))
             .collect();
         let toward: Vec<Region> = all
@@ -691,7 +692,7 @@ impl B2c {
                     pc.loc = r.dest;
                 }
                 let m = map();
-                let (from, to) = (m.region(r.region).name.clone(), m.region(r.dest).name.clone());
+                let (from, to) = (m.name(r.region).to_string(), m.name(r.dest).to_string());
                 let n = goers.count_ones();
                 self.core
                     .log

@@ -2,7 +2,7 @@
 //! stack (ARCHITECTURE.md, "The frame stack").
 
 use crate::map::Region;
-use crate::state::Set;
+use crate::state::{PieceId, Set};
 use engine::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -22,7 +22,7 @@ pub enum Frame {
     Move(Move),
     /// 6.4 Sons of Liberty moving (4.4).
     SolMove {
-        piece: u8,
+        piece: PieceId,
         left: u8,
     },
     /// 6.5 Assemble into `target`.
@@ -46,12 +46,12 @@ pub enum Frame {
     /// A piece placed in an adjacent region or left (6.10 escape, 8.2 failed capture).
     Place {
         seat: Seat,
-        piece: u8,
+        piece: PieceId,
         optional: bool,
     },
     /// 5.3 captured pieces escorted toward Boston, up to two regions.
     Escort {
-        piece: u8,
+        piece: PieceId,
         left: u8,
     },
     /// 5.3 the end-of-turn steps after the escorts.
@@ -72,7 +72,7 @@ pub enum Frame {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ride {
     /// Riders still to act, in order.
-    pub riders: Vec<u8>,
+    pub riders: Vec<PieceId>,
     pub ap: u8,
     pub free: bool,
     /// The current rider already removed an Alert marker in this activation (ruling b2c #10).
@@ -230,7 +230,7 @@ pub struct Charge {
 pub struct Search {
     pub region: Region,
     /// Sons of Liberty still to be searched for.
-    pub sol: Vec<u8>,
+    pub sol: Vec<PieceId>,
     /// The current SoL's last draw failed: the British may pay 1 VP to draw again (8.2).
     pub failed: Option<u8>,
     pub arms_done: bool,

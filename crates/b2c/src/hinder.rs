@@ -11,7 +11,7 @@ impl B2c {
         let m = map();
         let lex = m.lexington;
         members(here.into()).any(|b| {
-            m.region(b).on_map()
+            m.area(b).on_map()
                 && m.dist(b, lex) > m.dist(r, lex)
                 && m.dist(b, r) as u16 + m.dist(r, lex) as u16 == m.dist(b, lex) as u16
         })
@@ -29,7 +29,7 @@ impl B2c {
                 }
                 for r in 0..m.len() as Region {
                     let ok = match h {
-                        HINDER_MOVEMENT => m.region(r).on_map(),
+                        HINDER_MOVEMENT => m.area(r).on_map(),
                         HINDER_SEARCH => self.arms & (1 << r) != 0,
                         _ => self.gather[r as usize] != Gather::None,
                     };

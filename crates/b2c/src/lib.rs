@@ -106,11 +106,16 @@ impl Title for B2c {
 
     /// `--data DIR`: `regions.tsv`, `borders.tsv`, `vp.tsv` (this crate) and
     /// `cards.tsv` (shared with Bunker Hill) replace the reconstructed data;
-    /// every file is checked before any is used.
+    /// every file is read and checked before any is used, so that a bad
+    /// one changes nothing.
     fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
-        revroad::cards::use_data_dir(dir)?;
-        map::use_data_dir(dir)?;
-        vp::use_data_dir(dir)
+        let cards = revroad::cards::read_data_dir(dir)?;
+        let map = map::read_data_dir(dir)?;
+        let vp = vp::read_data_dir(dir)?;
+        cards.install();
+        map.install();
+        vp.install();
+        Ok(())
     }
 }
 

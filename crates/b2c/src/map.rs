@@ -1,12 +1,15 @@
 //! 3.0 Game Map: the regions between Boston and Concord and their borders,
 //! loaded from `data/regions.tsv` and `data/borders.tsv` (reconstructed from
-//! real geography; every row says why). Distances in region steps toward
-//! Concord, Boston and Lexington are computed from the graph.
+//! real geography; every row says why) onto the shared [`Board`]. Distances
+//! in region steps toward Concord, Boston and Lexington are computed from
+//! the graph.
 
-use std::sync::OnceLock;
+use engine::table::{self, Table, TableError};
+use revroad::data::{self, Loaded, Staged};
+use std::ops::Deref;
+use std::path::Path;
 
-/// Index of a region in `Map::regions`.
-pub type Region = u8;
+pub use revroad::board::{Board, Border, Region, Regions, Water, BORDER_COLUMNS, FAR};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -23,10 +26,9 @@ pub const TOP: u8 = 1;
 pub const LEFT: u8 = 2;
 pub const BOTTOM: u8 = 4;
 
+/// What this game's map says of a region beyond the board's id and name.
 #[derive(Clone, Debug)]
-pub struct RegionInfo {
-    pub id: String,
-    pub name: String,
+pub struct Area {
     pub lat: f64,
     pub lon: f64,
     pub kind: Kind,
@@ -42,7 +44,7 @@ pub struct RegionInfo {
     pub provenance: String,
 }
 
-impl RegionInfo {
+impl Area {
     /// VP the Patriots score for this unsearched marker (4.7).
     pub fn ha_value(&self) -> u8 {
         match self.ha {
@@ -56,133 +58,92 @@ impl RegionInfo {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Water {
-    None,
-    Stream,
-    River,
-}
-
-#[derive(Clone, Debug)]
-pub struct Border {
-    pub a: Region,
-    pub b: Region,
-    pub road: bool,
-    pub water: Water,
-    pub provenance: String,
-}
-
+/// The board with this game's regions (derefs to [`Board`] for ids,
+/// neighbours and distances).
 pub struct Map {
-    pub regions: Vec<RegionInfo>,
-    pub borders: Vec<Border>,
-    /// adj[r] = (neighbour, border index)
-    pub adj: Vec<Vec<(Region, usize)>>,
-    /// dist[a][b] in region steps over on-map borders (255 = unreachable).
-    pub dist: Vec<Vec<u8>>,
-    /// near[r]: the neighbours of r as a bit mask, for the legal-move scans.
-    pub near: Vec<u64>,
-    /// concordward[r]: the neighbours f of r with `toward_concord(f, r)` (4.1), as a bit mask.
-    pub concordward: Vec<u64>,
+    board: Board,
+    pub areas: Vec<Area>,
+    /// concordward[r]: the neighbours f of r with `toward_concord(f, r)` (4.1), as a set.
+    pub concordward: Vec<Regions>,
     pub boston: Region,
     pub concord: Region,
     pub lexington: Region,
     pub charlestown: Region,
 }
 
-pub const FAR: u8 = 255;
+impl Deref for Map {
+    type Target = Board;
+    fn deref(&self) -> &Board {
+        &self.board
+    }
+}
 
 const REGIONS_TSV: &str = include_str!("../data/regions.tsv");
 const BORDERS_TSV: &str = include_str!("../data/borders.tsv");
-static MAP: OnceLock<Map> = OnceLock::new();
+/// The map's files, which `--data` may replace.
+const FILES: [&str; 2] = ["regions.tsv", "borders.tsv"];
+const REGION_COLUMNS: &[&str] = &["id", "name", "lat", "lon", "kind", "town", "edges", "icons"];
+static MAP: Loaded<Map> = Loaded::new("the map");
 
 /// `--data DIR`: `regions.tsv` and/or `borders.tsv` found there replace the
-/// reconstructed ones. The map must keep the regions the rules name.
-pub fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
-    let read = |name: &str, embedded: &'static str| match std::fs::read_to_string(dir.join(name)) {
-        Ok(text) => (text, true),
-        Err(_) => (embedded.to_string(), false),
-    };
-    let (regions, a) = read("regions.tsv", REGIONS_TSV);
-    let (borders, b) = read("borders.tsv", BORDERS_TSV);
-    if !a && !b {
-        return Ok(());
+/// reconstructed ones, once installed. The map must keep the regions the
+/// rules name.
+pub fn read_data_dir(dir: &Path) -> Result<Staged<Map>, String> {
+    if !data::overrides(dir, &FILES) {
+        return MAP.stage(None);
     }
-    let map = Map::parse(&regions, &borders).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let map = Map::read(Some(dir)).map_err(|e| e.to_string())?;
     for id in ["box-top", "box-left", "box-bottom"] {
-        map.by_id(id)
+        map.region(id)
             .ok_or_else(|| format!("the map needs the Nightrider box '{id}' (6.12)"))?;
     }
-    MAP.set(map)
-        .map_err(|_| "the map is already in use: --data must come before any game is made".to_string())
+    MAP.stage(Some(map))
 }
 
-fn parse_regions(text: &str) -> Result<Vec<RegionInfo>, String> {
+const KINDS: &[(&str, Kind)] = &[
+    ("town", Kind::Town),
+    ("open", Kind::Open),
+    ("alert", Kind::Alert),
+    ("box", Kind::Box),
+];
+const EDGES: &[(&str, u8)] = &[("top", TOP), ("left", LEFT), ("bottom", BOTTOM), ("-", 0)];
+
+fn parse_areas(table: &Table) -> Result<Vec<Area>, TableError> {
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let f: Vec<&str> = line.split('\t').collect();
-        if f.len() < 9 {
-            return Err(format!("regions line {}: 9 fields expected", i + 1));
-        }
-        let num = |s: &str| {
-            s.parse::<f64>()
-                .map_err(|_| format!("regions line {}: bad number '{s}'", i + 1))
-        };
-        let kind = match f[4] {
-            "town" => Kind::Town,
-            "open" => Kind::Open,
-            "alert" => Kind::Alert,
-            "box" => Kind::Box,
-            k => return Err(format!("regions line {}: unknown kind '{k}'", i + 1)),
-        };
-        let mut edges = 0;
-        for e in f[6].split(',') {
-            edges |= match e {
-                "top" => TOP,
-                "left" => LEFT,
-                "bottom" => BOTTOM,
-                "-" => 0,
-                x => return Err(format!("regions line {}: unknown edge '{x}'", i + 1)),
-            };
-        }
-        let mut r = RegionInfo {
-            id: f[0].to_string(),
-            name: f[1].to_string(),
-            lat: num(f[2])?,
-            lon: num(f[3])?,
-            kind,
-            town: f[5] == "yes",
-            edges,
+    for row in table.rows() {
+        let mut r = Area {
+            lat: row.parse("lat")?,
+            lon: row.parse("lon")?,
+            kind: row.one_of("kind", KINDS)?,
+            town: row.flag("town")?,
+            edges: 0,
             muster: false,
             ha: 0,
             landing: false,
             alert: false,
             minutemen: 0,
             leader: None,
-            provenance: f[8].to_string(),
+            provenance: row.reason().to_string(),
         };
-        for icon in f[7].split(',') {
+        for e in row.str("edges").split(',') {
+            r.edges |= EDGES
+                .iter()
+                .find(|&&(name, _)| name == e)
+                .map(|&(_, bit)| bit)
+                .ok_or_else(|| row.part_error("edges", "top, left, bottom or -", e))?;
+        }
+        for icon in row.str("icons").split(',') {
+            let bad = || row.part_error("icons", "muster, ha, haN, landing, alert, mm=N, leader=NAME or -", icon);
             match icon {
                 "-" | "leader=-" => {}
                 "muster" => r.muster = true,
                 "ha" => r.ha = 1,
                 "landing" => r.landing = true,
                 "alert" => r.alert = true,
-                x if x.starts_with("ha") => {
-                    r.ha = 10
-                        + x[2..]
-                            .parse::<u8>()
-                            .map_err(|_| format!("regions line {}: bad '{x}'", i + 1))?
-                }
-                x if x.starts_with("mm=") => {
-                    r.minutemen = x[3..]
-                        .parse()
-                        .map_err(|_| format!("regions line {}: bad '{x}'", i + 1))?
-                }
+                x if x.starts_with("ha") => r.ha = 10 + x[2..].parse::<u8>().map_err(|_| bad())?,
+                x if x.starts_with("mm=") => r.minutemen = x[3..].parse().map_err(|_| bad())?,
                 x if x.starts_with("leader=") => r.leader = Some(x[7..].to_string()),
-                x => return Err(format!("regions line {}: unknown icon '{x}'", i + 1)),
+                _ => return Err(bad()),
             }
         }
         out.push(r);
@@ -190,151 +151,75 @@ fn parse_regions(text: &str) -> Result<Vec<RegionInfo>, String> {
     Ok(out)
 }
 
-fn parse_borders(text: &str, regions: &[RegionInfo]) -> Result<Vec<Border>, String> {
-    let find = |id: &str, i: usize| {
-        regions
-            .iter()
-            .position(|r| r.id == id)
-            .map(|p| p as Region)
-            .ok_or_else(|| format!("borders line {}: unknown region '{id}'", i + 1))
-    };
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let f: Vec<&str> = line.split('\t').collect();
-        if f.len() < 5 {
-            return Err(format!("borders line {}: 5 fields expected", i + 1));
-        }
-        let water = match f[3] {
-            "none" => Water::None,
-            "stream" => Water::Stream,
-            "river" => Water::River,
-            w => return Err(format!("borders line {}: unknown water '{w}'", i + 1)),
-        };
-        let road = f[2] == "yes";
-        if water == Water::River && !road {
-            return Err(format!(
-                "borders line {}: a dark-blue border without a road is not a border (3.0)",
-                i + 1
+/// 3.0 a dark-blue border is one only where a road crosses it.
+fn check_rivers(borders: &Table, board: &Board) -> Result<(), TableError> {
+    for (row, border) in borders.rows().zip(board.borders()) {
+        if border.water == Water::River && !border.road {
+            return Err(row.error(
+                "road",
+                "yes on a dark-blue border: without a road it is not a border (3.0)",
             ));
         }
-        out.push(Border {
-            a: find(f[0], i)?,
-            b: find(f[1], i)?,
-            road,
-            water,
-            provenance: f[4].to_string(),
-        });
     }
-    Ok(out)
+    Ok(())
 }
 
 impl Map {
-    pub fn parse(regions: &str, borders: &str) -> Result<Map, String> {
-        let regions = parse_regions(regions)?;
-        let borders = parse_borders(borders, &regions)?;
-        let n = regions.len();
-        if n > 64 {
-            return Err("at most 64 regions".into());
-        }
-        let mut adj = vec![Vec::new(); n];
-        for (i, b) in borders.iter().enumerate() {
-            adj[b.a as usize].push((b.b, i));
-            adj[b.b as usize].push((b.a, i));
-        }
+    /// The map from the files in `dir` (the `--data` folder), the embedded
+    /// files standing in for those it lacks.
+    pub fn read(dir: Option<&Path>) -> Result<Map, TableError> {
+        Map::parse(
+            &table::read(dir, "regions.tsv", REGIONS_TSV, REGION_COLUMNS)?,
+            &table::read(dir, "borders.tsv", BORDERS_TSV, BORDER_COLUMNS)?,
+        )
+    }
+
+    /// The map of these tables of regions and borders.
+    pub fn parse(region_table: &Table, border_table: &Table) -> Result<Map, TableError> {
+        let areas = parse_areas(region_table)?;
+        let on_map = |r: Region| areas[r as usize].on_map();
+        // Distances count steps over the map: from an off-map box, its first
+        // step onto the map is one.
+        let board = Board::read(region_table, border_table, |_| true, on_map)?;
+        check_rivers(border_table, &board)?;
         let by = |id: &str| {
-            regions
-                .iter()
-                .position(|r| r.id == id)
-                .map(|p| p as Region)
-                .ok_or_else(|| format!("the map needs a region '{id}'"))
+            board
+                .region(id)
+                .ok_or_else(|| region_table.error(format!("a region '{id}', which the rules name"), "none"))
         };
         let (boston, concord, lexington, charlestown) =
             (by("boston")?, by("concord")?, by("lexington")?, by("charlestown")?);
-        let mut dist = vec![vec![FAR; n]; n];
-        for (s, row) in dist.iter_mut().enumerate() {
-            row[s] = 0;
-            let mut queue = vec![s];
-            let mut k = 0;
-            while k < queue.len() {
-                let r = queue[k];
-                k += 1;
-                for &(m, _) in &adj[r] {
-                    if row[m as usize] == FAR && regions[m as usize].on_map() {
-                        row[m as usize] = row[r] + 1;
-                        queue.push(m as usize);
-                    }
-                }
-            }
-        }
-        let near: Vec<u64> = adj.iter().map(|a| a.iter().fold(0, |s, &(m, _)| s | 1 << m)).collect();
-        let concordward = (0..n)
+        let concordward = board
+            .regions()
             .map(|r| {
-                adj[r]
+                board
+                    .neighbours(r)
                     .iter()
-                    .filter(|&&(f, _)| dist[r][concord as usize] < dist[f as usize][concord as usize])
-                    .fold(0, |s, &(f, _)| s | 1 << f)
+                    .filter(|&&f| board.dist(r, concord) < board.dist(f, concord))
+                    .fold(0, |s, &f| s | revroad::board::bit(f))
             })
             .collect();
-        let map = Map {
-            regions,
-            borders,
-            adj,
-            dist,
-            near,
+        if let Some(r) = board.regions().find(|&r| on_map(r) && board.dist(r, concord) == FAR) {
+            return Err(region_table.error("every region on the map to reach Concord", board.id(r)));
+        }
+        Ok(Map {
+            board,
+            areas,
             concordward,
             boston,
             concord,
             lexington,
             charlestown,
-        };
-        for (i, r) in map.regions.iter().enumerate() {
-            if r.on_map() && map.dist[i][concord as usize] == FAR {
-                return Err(format!("region '{}' cannot reach Concord", r.id));
-            }
-        }
-        Ok(map)
+        })
     }
 
     pub fn get() -> &'static Map {
-        MAP.get_or_init(|| Map::parse(REGIONS_TSV, BORDERS_TSV).expect("embedded map is valid"))
+        MAP.get(|| Map::read(None).expect("embedded map is valid"))
     }
 
-    pub fn len(&self) -> usize {
-        self.regions.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.regions.is_empty()
-    }
-
-    pub fn id(&self, r: Region) -> &str {
-        &self.regions[r as usize].id
-    }
-
-    pub fn by_id(&self, id: &str) -> Option<Region> {
-        self.regions.iter().position(|r| r.id == id).map(|p| p as Region)
-    }
-
-    pub fn region(&self, r: Region) -> &RegionInfo {
-        &self.regions[r as usize]
-    }
-
-    pub fn border(&self, a: Region, b: Region) -> Option<&Border> {
-        self.adj[a as usize]
-            .iter()
-            .find(|(m, _)| *m == b)
-            .map(|&(_, i)| &self.borders[i])
-    }
-
-    pub fn neighbours(&self, r: Region) -> impl Iterator<Item = (Region, &Border)> + '_ {
-        self.adj[r as usize].iter().map(move |&(m, i)| (m, &self.borders[i]))
-    }
-
-    pub fn dist(&self, a: Region, b: Region) -> u8 {
-        self.dist[a as usize][b as usize]
+    /// What this game's map says of region `r`.
+    pub fn area(&self, r: Region) -> &Area {
+        &self.areas[r as usize]
     }
 
     /// "Towards Concord" (4.1, 7.1): one step closer to Concord.
@@ -349,18 +234,17 @@ impl Map {
 
     /// Drawing coordinates: an equirectangular projection at 42.4°N, 2500 units per degree of latitude.
     pub fn xy(&self, r: Region) -> (f64, f64) {
-        let g = &self.regions[r as usize];
+        let g = self.area(r);
         project(g.lat, g.lon)
     }
 
     /// Every reconstructed item with its reason.
     pub fn provenance(&self) -> Vec<(String, String)> {
         let mut v: Vec<(String, String)> = self
-            .regions
-            .iter()
-            .map(|r| (format!("region {}", r.id), r.provenance.clone()))
+            .regions()
+            .map(|r| (format!("region {}", self.id(r)), self.area(r).provenance.clone()))
             .collect();
-        for b in &self.borders {
+        for b in self.borders() {
             v.push((
                 format!(
                     "border {}-{} (road {}, water {:?})",

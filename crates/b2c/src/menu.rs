@@ -49,8 +49,8 @@ impl B2c {
             if mine && theirs && target_ok && has(s.attack, r) {
                 out.push(Action::Attack(r));
             }
-            if theirs && target_ok && s.assault & m.near[r as usize] != 0 && s.may_enter(seat, r) {
-                for (f, _) in m.neighbours(r) {
+            if theirs && target_ok && s.assault & m.near(r) != 0 && s.may_enter(seat, r) {
+                for &f in m.neighbours(r) {
                     if has(s.assault, f) {
                         out.push(Action::Assault(f, r));
                     }
@@ -226,7 +226,7 @@ impl B2c {
 /// 3.0 may `seat` enter `r`, given whether `r` holds an unbroken Regular (asked of Charlestown only).
 fn entry_allowed(seat: Seat, r: Region, regular: impl FnOnce() -> bool) -> bool {
     let m = map();
-    m.region(r).on_map() && (seat != PATRIOT || r != m.boston && !(r == m.charlestown && regular()))
+    m.area(r).on_map() && (seat != PATRIOT || r != m.boston && !(r == m.charlestown && regular()))
 }
 
 /// Per-region facts for the Action menu, one bit per region (the map has fewer than 64).
@@ -369,7 +369,7 @@ impl Scan {
     fn candidates(&self, seat: Seat) -> u64 {
         let m = map();
         let assemble = if seat == PATRIOT {
-            members(self.movers.into()).fold(0, |a, f| a | m.near[f as usize])
+            members(self.movers.into()).fold(0, |a, f| a | m.near(f))
         } else {
             0
         };
@@ -388,7 +388,7 @@ impl Scan {
         let m = map();
         let regulars = self.regulars & (1 << target) != 0;
         self.may_enter(PATRIOT, target)
-            && (self.sound_movers & m.near[target as usize] != 0
+            && (self.sound_movers & m.near(target) != 0
                 || !regulars && self.broken_movers & m.concordward[target as usize] != 0)
     }
 }

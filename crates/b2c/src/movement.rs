@@ -117,7 +117,7 @@ impl B2c {
             };
             if mv.steps < max {
                 let traits = self.traits(mv.seat, mv.group);
-                for (n, b) in m.neighbours(mv.at) {
+                for (n, b) in m.borders_of(mv.at) {
                     let road_ok = mv.steps == 0 || (mv.march && b.road && !slowed);
                     if road_ok && self.traits_may_enter(mv.seat, traits, mv.at, n) {
                         out.push(Action::Step(n));
@@ -126,7 +126,7 @@ impl B2c {
             }
             if self.landing_allowed(mv) {
                 for r in 0..m.len() as Region {
-                    if m.region(r).landing {
+                    if m.area(r).landing {
                         out.push(Action::Land(r));
                     }
                 }
@@ -178,9 +178,7 @@ impl B2c {
                 for p in members(group) {
                     self.pm(p).loc = r;
                 }
-                self.core
-                    .log
-                    .say("9.0", || format!("Units land at {}.", map().region(r).name));
+                self.core.log.say("9.0", || format!("Units land at {}.", map().name(r)));
                 self.entered(r, true);
             }
             Action::Step(r) => self.step_to(r),
@@ -201,9 +199,9 @@ impl B2c {
             && self.count(at, other(seat), |p| p.kind.military() && !p.flipped) > 0
         {
             let d = self.core.dice.d6();
-            self.core.log.roll("14.2", &[d], || {
-                format!("Opportunity fire in {}: {d}.", m.region(at).name)
-            });
+            self.core
+                .log
+                .roll("14.2", &[d], || format!("Opportunity fire in {}: {d}.", m.name(at)));
             if d == 6 {
                 self.push_hits(seat, 1, group, 0, HitKind::Hit, "14.2");
                 // The hit is applied before the group goes on; resume with the step afterwards.
@@ -287,7 +285,7 @@ impl B2c {
     fn patriot_opfire(&mut self, idx: usize, to: Region, group: Set) {
         let m = map();
         let mut regions = vec![to];
-        regions.extend(m.neighbours(to).map(|(n, _)| n));
+        regions.extend(m.neighbours(to));
         let mut hits = 0u8;
         for r in regions {
             let Frame::Move(mv) = &self.frames[idx] else {
@@ -318,7 +316,7 @@ impl B2c {
             hits = (hits + h).min(2);
             if !dice.is_empty() {
                 self.core.log.roll("15.2", &dice, || {
-                    format!("Patriot opportunity fire from {}.", m.region(r).name)
+                    format!("Patriot opportunity fire from {}.", m.name(r))
                 });
             }
         }
@@ -388,14 +386,14 @@ impl B2c {
 
     /// 4.4 Hancock and Adams: up to two regions (14.3: one); a stream without a
     /// road only as a one-region move (ruling b2c #9).
-    pub fn sol_legal(&self, p: u8, left: u8, out: &mut Vec<Action>) {
+    pub fn sol_legal(&self, p: PieceId, left: u8, out: &mut Vec<Action>) {
         let m = map();
         let full = if self.opts.hobbled_sol { 1 } else { 2 };
         let at = self.piece(p).loc;
         if left > 0 {
-            for (n, b) in m.neighbours(at) {
+            for (n, b) in m.borders_of(at) {
                 let stream_ok = b.road || b.water != Water::Stream || left == full;
-                if stream_ok && m.region(n).on_map() && n != m.boston {
+                if stream_ok && m.area(n).on_map() && n != m.boston {
                     out.push(Action::Step(n));
                 }
             }
@@ -472,7 +470,7 @@ impl B2c {
         let m = map();
         if cur != NONE && left > 0 {
             let at = self.piece(cur).loc;
-            for (n, _) in m.neighbours(at) {
+            for &n in m.neighbours(at) {
                 if self.may_enter(PATRIOT, n) {
                     out.push(Action::Step(n));
                 }
@@ -525,12 +523,12 @@ impl B2c {
     }
 
     /// 6.10, 8.2: where a piece may be placed (adjacent, never Boston).
-    pub fn place_legal(&self, p: u8, optional: bool, out: &mut Vec<Action>) {
+    pub fn place_legal(&self, p: PieceId, optional: bool, out: &mut Vec<Action>) {
         let m = map();
         let at = self.piece(p).loc;
         if self.piece(p).on_map() {
-            for (n, _) in m.neighbours(at) {
-                if m.region(n).on_map() && n != m.boston {
+            for &n in m.neighbours(at) {
+                if m.area(n).on_map() && n != m.boston {
                     out.push(Action::Go(n));
                 }
             }

@@ -14,7 +14,7 @@ fn box_of(edge: u8) -> Region {
         LEFT => "box-left",
         _ => "box-bottom",
     };
-    map().by_id(id).expect("the map has the three Nightrider boxes")
+    map().region(id).expect("the map has the three Nightrider boxes")
 }
 
 impl B2c {
@@ -34,12 +34,12 @@ impl B2c {
         let m = map();
         let at = self.piece(p).loc;
         let ap = ride.ap;
-        if m.region(at).kind == RegionKind::Box {
+        if m.area(at).kind == RegionKind::Box {
             // 6.12 from the turn after it left, remove one Alert marker on its edge per Call to Arms.
             if !ride.alerted && self.piece(p).since < self.turn {
-                let edge = m.region(at).edges;
+                let edge = m.area(at).edges;
                 for r in 0..m.len() as Region {
-                    if self.alert & (1 << r) != 0 && m.region(r).edges & edge != 0 {
+                    if self.alert & (1 << r) != 0 && m.area(r).edges & edge != 0 {
                         out.push(Action::Alert(r));
                     }
                 }
@@ -48,8 +48,8 @@ impl B2c {
             return;
         }
         let guarded = self.unbroken_regulars(at) > 0;
-        for (n, _) in m.neighbours(at) {
-            if !m.region(n).on_map() || n == m.boston {
+        for &n in m.neighbours(at) {
+            if !m.area(n).on_map() || n == m.boston {
                 continue;
             }
             let cost = self.rider_cost(at, n);
@@ -74,7 +74,7 @@ impl B2c {
         // 6.12 leaving a guarded region off the map: the same election as any other departure.
         if ap >= 1 {
             for e in [TOP, LEFT, BOTTOM] {
-                if m.region(at).edges & e == 0 {
+                if m.area(at).edges & e == 0 {
                     continue;
                 }
                 if !guarded || ap >= 2 {
@@ -96,7 +96,7 @@ impl B2c {
     }
 
     /// 6.12 the British capture roll: a 6 captures the rider.
-    fn capture_roll(&mut self, p: u8) -> bool {
+    fn capture_roll(&mut self, p: PieceId) -> bool {
         let d = self.core.dice.d6();
         let name = self.piece(p).name();
         self.core
@@ -137,7 +137,7 @@ impl B2c {
                 let name = self.piece(p).name();
                 self.core
                     .log
-                    .say("6.12", || format!("{name} alerts {}.", map().region(at).name));
+                    .say("6.12", || format!("{name} alerts {}.", map().name(at)));
                 if !ride.free && self.capture_roll(p) {
                     self.ride_mut().ap = 0;
                 }
@@ -162,9 +162,9 @@ impl B2c {
                 for q in self.pieces.iter_mut().filter(|q| q.loc == r) {
                     q.under = false;
                 }
-                self.core.log.say("4.6", || {
-                    format!("The Alert marker at {} is removed.", map().region(r).name)
-                });
+                self.core
+                    .log
+                    .say("4.6", || format!("The Alert marker at {} is removed.", map().name(r)));
             }
             _ => self.ride_mut().ap = 0,
         }
@@ -177,7 +177,7 @@ impl B2c {
             self.frames.pop();
             return true;
         };
-        let boxed = map().region(self.piece(p).loc).kind == RegionKind::Box;
+        let boxed = map().area(self.piece(p).loc).kind == RegionKind::Box;
         let box_done = boxed && (ride.alerted || self.piece(p).since >= self.turn);
         if ride.ap == 0 || self.piece(p).flipped || box_done {
             self.pm(p).moved = true;

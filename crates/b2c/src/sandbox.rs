@@ -31,7 +31,7 @@ impl B2c {
     }
 
     pub fn region_id(id: &str) -> Region {
-        map().by_id(id).unwrap_or_else(|| panic!("no region '{id}'"))
+        map().region(id).unwrap_or_else(|| panic!("no region '{id}'"))
     }
 
     /// Put a piece in a region (by id); named pieces by their name.

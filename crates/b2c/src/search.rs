@@ -36,7 +36,7 @@ impl B2c {
         }
     }
 
-    fn try_capture(&mut self, p: u8, r: Region) -> bool {
+    fn try_capture(&mut self, p: PieceId, r: Region) -> bool {
         let hash = self.draw_hash().saturating_sub(self.search_modifier(r));
         let name = self.piece(p).name();
         if hash > 0 {
@@ -74,7 +74,7 @@ impl B2c {
                 let vp = hash.saturating_sub(self.search_modifier(r));
                 self.arms &= !(1 << r);
                 self.searched |= 1 << r;
-                let at = map().region(r).name.clone();
+                let at = map().name(r).to_string();
                 self.core.log.say("8.1", || format!("{at} is searched."));
                 if vp > 0 && !self.solo() {
                     self.add_vp(BRITISH, vp as i32, "8.1", "hidden arms found");
@@ -94,7 +94,7 @@ impl B2c {
     }
 
     /// 8.2 every attempt failed: the Patriots may move the Son of Liberty to an adjacent region.
-    fn give_up(&mut self, p: u8) {
+    fn give_up(&mut self, p: PieceId) {
         self.search_mut().failed = None;
         self.frames.push(Frame::Place {
             seat: PATRIOT,

@@ -45,7 +45,7 @@ impl B2c {
                 _ => 0,
             },
             percy_turn: if setup.option("percy-turn") == Some("8") { 8 } else { 9 },
-            bot: setup.option("bot") != Some("seat"),
+            bot: revroad::sheet::sheet_plays(setup),
         };
         let mut core = Core::new(setup);
         let deck = Deck::shuffled(deck_cards(scenario), &mut core.dice);
@@ -120,7 +120,7 @@ impl B2c {
         self.pm(c).percy = true;
         let p = self.add(Kind::BritishLeader, PERCY, OFF);
         self.pm(p).percy = true;
-        for (i, r) in m.regions.iter().enumerate() {
+        for (i, r) in m.areas.iter().enumerate() {
             let r8 = i as u8;
             if r.ha != 0 {
                 self.arms |= 1 << i;
@@ -172,7 +172,7 @@ impl B2c {
     /// 15.2 the solitaire set-up (turns 8-12).
     fn setup_solo(&mut self) {
         let m = map();
-        let by = |id: &str| m.by_id(id).expect("15.2 regions exist");
+        let by = |id: &str| m.region(id).expect("15.2 regions exist");
         self.turn = 8;
         let boston = m.boston;
         let concord = m.concord;

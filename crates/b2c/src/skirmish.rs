@@ -120,13 +120,13 @@ impl B2c {
             self.pm(p).flipped = false;
         }
         let n = cands.count_ones().min(left as u32);
-        let at = map().region(region).name.clone();
+        let at = map().name(region).to_string();
         self.core.log.say("6.8", || format!("{n} unit(s) rallied in {at}."));
         true
     }
 
     /// 6.10 escape: 6 or more on a die, +1 per active unbroken Patriot unit, -1 per unbroken Regular there (ruling b2c #22).
-    pub fn escape(&mut self, p: u8) {
+    pub fn escape(&mut self, p: PieceId) {
         let at = self.piece(p).loc;
         let plus = self.unbroken_patriots(at) as i32;
         let minus = self.unbroken_regulars(at) as i32;

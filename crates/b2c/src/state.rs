@@ -6,7 +6,7 @@ use engine::{Core, Seat};
 use revroad::{Deck, MilitiaPool};
 use serde::{Deserialize, Serialize};
 
-pub use revroad::{other, BRITISH, PATRIOT};
+pub use revroad::{other, PieceId, BRITISH, PATRIOT};
 
 /// Not yet in play (Percy's force on the Turn Track, 12.0).
 pub const OFF: u8 = 254;
@@ -20,14 +20,14 @@ pub const VANISHED: u8 = 252;
 /// A set of pieces, bit i = piece i.
 pub type Set = u128;
 
-pub fn bit(p: u8) -> Set {
+pub fn bit(p: PieceId) -> Set {
     1u128 << p
 }
 
 /// The pieces of `s` in ascending order, one step per member (it runs in every legal-move scan).
-pub fn members(mut s: Set) -> impl Iterator<Item = u8> {
+pub fn members(mut s: Set) -> impl Iterator<Item = PieceId> {
     std::iter::from_fn(move || {
-        let i = s.trailing_zeros() as u8;
+        let i = s.trailing_zeros() as PieceId;
         (s != 0).then(|| {
             s &= s - 1;
             i
@@ -262,10 +262,10 @@ pub struct B2c {
 }
 
 impl B2c {
-    pub fn piece(&self, p: u8) -> &Piece {
+    pub fn piece(&self, p: PieceId) -> &Piece {
         &self.pieces[p as usize]
     }
-    pub fn pm(&mut self, p: u8) -> &mut Piece {
+    pub fn pm(&mut self, p: PieceId) -> &mut Piece {
         &mut self.pieces[p as usize]
     }
 
@@ -318,7 +318,7 @@ impl B2c {
     }
 
     /// Strength in combat of an active unit (4.1); hidden militia must be revealed first.
-    pub fn strength(&self, p: u8) -> u8 {
+    pub fn strength(&self, p: PieceId) -> u8 {
         let pc = self.piece(p);
         if pc.flipped {
             return 0;

@@ -7,6 +7,7 @@ use crate::frames::{Frame, Ride};
 use crate::map::{map, Region};
 use crate::state::*;
 use engine::{Procedure, Prompt, Seat, SeatSet};
+use revroad::sheet::SheetBot;
 
 impl Procedure for B2c {
     type Action = Action;
@@ -38,10 +39,10 @@ impl Procedure for B2c {
             Some(Frame::Move(m)) if m.at == crate::frames::NONE => {
                 ("Choose units to move together, then done".into(), "6.4")
             }
-            Some(Frame::Move(m)) => (format!("Move the group on from {}", map().region(m.at).name), "6.4"),
+            Some(Frame::Move(m)) => (format!("Move the group on from {}", map().name(m.at)), "6.4"),
             Some(Frame::SolMove { piece, left }) => (format!("Move {} ({left} left)", self.piece_label(*piece)), "4.4"),
             Some(Frame::Assemble { target, .. }) => (
-                format!("Choose units to assemble in {}, then done", map().region(*target).name),
+                format!("Choose units to assemble in {}, then done", map().name(*target)),
                 "6.5",
             ),
             Some(Frame::FreeMove { cur, left, .. }) => (
@@ -275,12 +276,12 @@ impl B2c {
         }
         let d = self.core.dice.d6();
         let id = ["concord", "lincoln", "lexington", "menotomy", "cambridge", "watertown"][d as usize - 1];
-        let r = map().by_id(id).expect("15.2 regions exist");
+        let r = map().region(id).expect("15.2 regions exist");
         let mut p = Piece::new(Kind::Militia, NO_NAME, r);
         p.hidden = true;
         self.pieces.push(p);
         self.core.log.roll("15.2", &[d], || {
-            format!("Patriot reinforcement: a hidden militia in {}.", map().region(r).name)
+            format!("Patriot reinforcement: a hidden militia in {}.", map().name(r))
         });
     }
 
@@ -311,10 +312,7 @@ impl B2c {
                     self.prescott_free = true;
                 }
                 self.core.log.say("4.5", || {
-                    format!(
-                        "The Muster marker at {} is removed: its units are active.",
-                        m.region(r).name
-                    )
+                    format!("The Muster marker at {} is removed: its units are active.", m.name(r))
                 });
             }
         }
@@ -353,7 +351,7 @@ impl B2c {
             if matches!(pc.kind, Kind::Nightrider | Kind::SonOfLiberty)
                 && pc.flipped
                 && pc.on_map()
-                && map().region(pc.loc).on_map()
+                && map().area(pc.loc).on_map()
             {
                 self.frames.push(Frame::Escort { piece: p, left: 2 });
             }
@@ -369,12 +367,12 @@ impl B2c {
         self.start_turn();
     }
 
-    pub fn escort_legal(&self, p: u8, left: u8, out: &mut Vec<Action>) {
+    pub fn escort_legal(&self, p: PieceId, left: u8, out: &mut Vec<Action>) {
         let m = map();
         let at = self.piece(p).loc;
         if left > 0 {
-            for (n, _) in m.neighbours(at) {
-                if m.region(n).on_map() && m.toward_boston(at, n) {
+            for &n in m.neighbours(at) {
+                if m.area(n).on_map() && m.toward_boston(at, n) {
                     out.push(Action::Step(n));
                 }
             }
@@ -478,10 +476,7 @@ impl B2c {
                     && self.hinder_at(HINDER_MUSTER) != Some(r)
                 {
                     self.core.log.say("4.3", || {
-                        format!(
-                            "The British left {}: its Gather marker turns to Muster.",
-                            m.region(r).name
-                        )
+                        format!("The British left {}: its Gather marker turns to Muster.", m.name(r))
                     });
                     self.muster(r);
                     mustered = true;

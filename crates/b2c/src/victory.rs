@@ -35,7 +35,7 @@ impl B2c {
         let mut v = [0i32; 2];
         for p in &self.pieces {
             let dead = p.loc == DEAD;
-            let shown = p.on_map() && m.region(p.loc).on_map();
+            let shown = p.on_map() && m.area(p.loc).on_map();
             let (to, pts) = match (p.kind, dead, p.flipped && shown) {
                 (Kind::Regular, true, _) => (PATRIOT, c.regular_destroyed),
                 (Kind::Regular, false, true) => (PATRIOT, c.regular_broken),
@@ -68,7 +68,7 @@ impl B2c {
             if self.arms & (1 << r) == 0 {
                 continue;
             }
-            let info = m.region(r as u8);
+            let info = m.area(r as u8);
             if info.ha != 1 {
                 v += info.ha_value() as i32;
                 continue;
@@ -219,7 +219,7 @@ impl B2c {
             let m = crate::map::map();
             let pending: i32 = (0..m.len())
                 .filter(|&r| self.arms & (1 << r) != 0)
-                .map(|r| m.region(r as u8).ha_value() as i32)
+                .map(|r| m.area(r as u8).ha_value() as i32)
                 .sum();
             let c = self.casualty_vp();
             let percy = if self.percy_award { 0.0 } else { 3.0 };
@@ -231,7 +231,7 @@ impl B2c {
                 let d = self
                     .pieces
                     .iter()
-                    .filter(|q| q.kind == Kind::Regular && !q.flipped && q.on_map() && m.region(q.loc).on_map())
+                    .filter(|q| q.kind == Kind::Regular && !q.flipped && q.on_map() && m.area(q.loc).on_map())
                     .map(|q| m.dist(q.loc, m.concord) as f64)
                     .fold(20.0, f64::min);
                 // Every region nearer Concord counts, more so as the turns run out (11.0).

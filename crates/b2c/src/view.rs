@@ -2,10 +2,11 @@
 //! markers and the deck order stay hidden), the map for the browser, and the
 //! sampler of hidden information for the AI.
 
-use crate::map::{map, Kind as RegionKind, Water};
+use crate::map::{map, Kind as RegionKind};
 use crate::state::*;
 use engine::{Seat, Viewer, Views};
 use rand_chacha::ChaCha8Rng;
+use revroad::board::Drawn;
 use serde_json::{json, Value};
 
 fn kind_name(k: Kind) -> &'static str {
@@ -78,7 +79,7 @@ impl Views for B2c {
             if self.alert & (1 << r) != 0 {
                 markers.push(json!({"region": id, "kind": "alert", "label": "Alert"}));
             }
-            let ha = m.region(r as u8).ha;
+            let ha = m.area(r as u8).ha;
             if self.arms & (1 << r) != 0 {
                 let label = if ha == 1 {
                     "ha".to_string()
@@ -169,60 +170,48 @@ impl B2c {}
 /// The area map for the browser's generic renderer (contract).
 pub fn map_json() -> Value {
     let m = map();
-    let mut width: f64 = 0.0;
-    let mut height: f64 = 0.0;
-    let regions: Vec<Value> = (0..m.len() as u8)
-        .map(|r| {
-            let g = m.region(r);
-            let (x, y) = m.xy(r);
-            width = width.max(x);
-            height = height.max(y);
-            let mut icons = Vec::new();
-            if g.muster {
-                icons.push("muster".to_string());
-            }
-            match g.ha {
-                0 => {}
-                1 => icons.push("ha".into()),
-                n => icons.push(format!("ha{}", n - 10)),
-            }
-            if g.landing {
-                icons.push("landing".into());
-            }
-            if g.alert {
-                icons.push("alert".into());
-            }
-            let kind = match g.kind {
-                RegionKind::Town => "town",
-                RegionKind::Open => "open",
-                RegionKind::Alert => "off-map",
-                RegionKind::Box => "track",
-            };
-            json!({"id": g.id, "name": g.name, "x": x, "y": y, "town": g.town, "kind": kind, "icons": icons})
-        })
-        .collect();
-    let borders: Vec<Value> = m
-        .borders
-        .iter()
-        .map(|b| {
-            let water = match b.water {
-                Water::None => "none",
-                Water::Stream => "stream",
-                Water::River => "river",
-            };
-            json!({"a": m.id(b.a), "b": m.id(b.b), "road": b.road, "water": water})
-        })
-        .collect();
+    let drawn = |r| {
+        let g = m.area(r);
+        let (x, y) = m.xy(r);
+        let mut icons = Vec::new();
+        if g.muster {
+            icons.push("muster".to_string());
+        }
+        match g.ha {
+            0 => {}
+            1 => icons.push("ha".into()),
+            n => icons.push(format!("ha{}", n - 10)),
+        }
+        if g.landing {
+            icons.push("landing".into());
+        }
+        if g.alert {
+            icons.push("alert".into());
+        }
+        let kind = match g.kind {
+            RegionKind::Town => "town",
+            RegionKind::Open => "open",
+            RegionKind::Alert => "off-map",
+            RegionKind::Box => "track",
+        };
+        Drawn {
+            x,
+            y,
+            town: g.town,
+            kind,
+            icons,
+        }
+    };
+    let (width, height) = m
+        .regions()
+        .map(|r| m.xy(r))
+        .fold((0.0f64, 0.0f64), |(w, h), (x, y)| (w.max(x), h.max(y)));
+    let borders = m.borders().iter().map(|b| (b.a, b.b, b.road, b.water));
     let (cx, cy) = m.xy(m.concord);
     let (bx, by) = m.xy(m.boston);
-    json!({
-        "width": width + 40.0,
-        "height": height + 40.0,
-        "regions": regions,
-        "borders": borders,
-        "labels": [
-            {"text": "toward Concord", "x": cx, "y": cy - 30.0},
-            {"text": "toward Boston", "x": bx, "y": by + 30.0},
-        ],
-    })
+    let labels = json!([
+        {"text": "toward Concord", "x": cx, "y": cy - 30.0},
+        {"text": "toward Boston", "x": bx, "y": by + 30.0},
+    ]);
+    m.map_json(drawn, borders, (width + 40.0, height + 40.0), labels)
 }

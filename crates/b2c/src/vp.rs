@@ -1,14 +1,22 @@
 //! 13.0 the Player's Aid victory points, from `data/vp.tsv` (the rulebook
 //! gives the rule-fixed awards; the rest is reconstructed, each with its reason).
 
+use engine::table::{self, Table, TableError};
+use revroad::data::{self, Loaded, Staged};
+use std::path::Path;
 use std::sync::OnceLock;
 
-type Table = Vec<(String, i32, String)>;
+/// Each item of the schedule: key, whole VP, reason.
+type Schedule = Vec<(String, i32, String)>;
 
-static TABLE: OnceLock<Table> = OnceLock::new();
+const VP_TSV: &str = include_str!("../data/vp.tsv");
+/// The schedule's file, which `--data` may replace.
+const FILE: &str = "vp.tsv";
+const COLUMNS: &[&str] = &["key", "value"];
+static SCHEDULE: Loaded<Schedule> = Loaded::new("the VP schedule");
 
-fn table() -> &'static Table {
-    TABLE.get_or_init(|| parse(include_str!("../data/vp.tsv")).expect("embedded vp.tsv is valid"))
+fn schedule() -> &'static Schedule {
+    SCHEDULE.get(|| read(None).expect("embedded vp.tsv is valid"))
 }
 
 /// Every key the rules look up.
@@ -28,42 +36,40 @@ const KEYS: &[&str] = &[
     "patriot-broken",
 ];
 
-/// `--data DIR`: a `vp.tsv` there (the printed Player's Aid) replaces the schedule.
-pub fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
-    let path = dir.join("vp.tsv");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return Ok(());
-    };
-    let t = parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    for k in KEYS {
-        if !t.iter().any(|(key, _, _)| key == k) {
-            return Err(format!("{}: no value for '{k}'", path.display()));
-        }
+/// `--data DIR`: a `vp.tsv` there (the printed Player's Aid) replaces the
+/// schedule, once installed.
+pub fn read_data_dir(dir: &Path) -> Result<Staged<Schedule>, String> {
+    if !data::overrides(dir, &[FILE]) {
+        return SCHEDULE.stage(None);
     }
-    TABLE
-        .set(t)
-        .map_err(|_| "the VP schedule is already in use: --data must come before any game is made".to_string())
+    SCHEDULE.stage(Some(read(Some(dir)).map_err(|e| e.to_string())?))
 }
 
-pub fn parse(text: &str) -> Result<Vec<(String, i32, String)>, String> {
-    let mut v = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
+/// The schedule from `vp.tsv` in `dir` (the `--data` folder), else the
+/// embedded one.
+fn read(dir: Option<&Path>) -> Result<Schedule, TableError> {
+    parse(&table::read(dir, FILE, VP_TSV, COLUMNS)?)
+}
+
+/// A schedule with every key the rules look up, each once.
+fn parse(table: &Table) -> Result<Schedule, TableError> {
+    let mut v: Schedule = Vec::new();
+    for row in table.rows() {
+        let key = row.str("key");
+        if v.iter().any(|(k, _, _)| k == key) {
+            return Err(row.error("key", "each key once"));
         }
-        let f: Vec<&str> = line.split('\t').collect();
-        let n = f
-            .get(1)
-            .and_then(|s| s.parse().ok())
-            .ok_or_else(|| format!("vp line {}: no value", i + 1))?;
-        v.push((f[0].to_string(), n, f.get(2).unwrap_or(&"").to_string()));
+        v.push((key.to_string(), row.parse("value")?, row.reason().to_string()));
+    }
+    if let Some(k) = KEYS.iter().find(|k| !v.iter().any(|(key, _, _)| key == *k)) {
+        return Err(table.error(format!("a row for '{k}'"), "none"));
     }
     Ok(v)
 }
 
 /// Whole VP for a schedule item. Panics on an unknown key (a programming error).
 pub fn value(key: &str) -> i32 {
-    table()
+    schedule()
         .iter()
         .find(|(k, _, _)| k == key)
         .map(|(_, v, _)| *v)
@@ -100,7 +106,7 @@ pub fn casualties() -> &'static Casualties {
 }
 
 pub fn provenance() -> Vec<(String, String)> {
-    table()
+    schedule()
         .iter()
         .map(|(k, v, why)| (format!("victory points: {k} = {v}"), why.clone()))
         .collect()

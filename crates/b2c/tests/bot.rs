@@ -5,6 +5,7 @@ use b2c::actions::Action;
 use b2c::state::*;
 use b2c::B2c;
 use engine::prelude::*;
+use revroad::sheet::SheetBot;
 use support::*;
 
 fn bot_log(g: &B2c) -> String {
@@ -124,62 +125,20 @@ fn british_bot_marches_the_whole_force_toward_lexington() {
     assert!(bot_log(&g).starts_with("British bot: "));
 }
 
-/// Play a solitaire game with only `human` acting, by the first legal action; returns the log texts.
-fn play(scenario: &str, human: u8, seed: u64) -> (B2c, Vec<String>) {
-    let mut g = new_game(scenario, seed);
-    let mut n = 0;
-    while g.outcome().is_none() {
-        let seats = g.to_act();
-        assert!(!seats.contains(1 - human), "the bot's seat never acts");
-        assert!(seats.contains(human));
-        let mut legal = Vec::new();
-        g.legal(human, &mut legal);
-        // Prefer anything but Pass so the game has fighting in it; done ends choices.
-        let a = legal[(n * 7 + 3) % legal.len()];
-        engine::apply(&mut g, human, &a).unwrap();
-        n += 1;
-        assert!(n < 20_000, "the game ends");
-    }
-    let log = g.log().visible(None).map(|e| e.text.clone()).collect();
-    (g, log)
-}
-
 // rule: b2c 15.3
 #[test]
 fn a_whole_solo_british_game_plays_out_against_the_patriot_bot() {
-    let (g, log) = play("solo-british", B, 3);
-    assert!(g.outcome().is_some());
-    assert!(log.iter().filter(|t| t.starts_with("Patriot bot: ")).count() > 5);
-    let (_, again) = play("solo-british", B, 3);
-    assert_eq!(log, again, "the bot's ties use the game's dice: a replay is exact");
+    revroad::testing::solo_game_plays_out::<B2c>("solo-british", B, 3);
 }
 
 // rule: b2c 15.4
 #[test]
 fn a_whole_solo_patriot_game_plays_out_against_the_british_bot() {
-    let (g, log) = play("solo-patriot", P, 5);
-    assert!(g.outcome().is_some());
-    assert!(log.iter().filter(|t| t.starts_with("British bot: ")).count() > 5);
+    revroad::testing::solo_game_plays_out::<B2c>("solo-patriot", P, 5);
 }
 
 // rule: b2c 15.3
 #[test]
 fn with_bot_seat_the_side_is_an_ordinary_seat() {
-    let mut s = engine::Setup::new("solo-british", 1);
-    s.options.insert("bot".into(), "seat".into());
-    s.validate(B2c::info()).unwrap();
-    let mut g = B2c::new(&s);
-    let mut patriot_acted = false;
-    for _ in 0..2000 {
-        if g.outcome().is_some() {
-            break;
-        }
-        let seat = g.to_act().iter().next().unwrap();
-        patriot_acted |= seat == P;
-        let mut legal = Vec::new();
-        g.legal(seat, &mut legal);
-        engine::apply(&mut g, seat, &legal[legal.len() / 2]).unwrap();
-    }
-    assert!(patriot_acted);
-    assert!(!g.log().visible(None).any(|e| e.text.contains("bot:")));
+    revroad::testing::bot_seat_is_an_ordinary_seat::<B2c>(2000);
 }

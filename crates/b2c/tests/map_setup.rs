@@ -4,6 +4,7 @@ use b2c::map::{map, Kind as RK};
 use b2c::state::*;
 use b2c::B2c;
 use engine::prelude::*;
+use engine::table::Table;
 use support::*;
 
 // rule: b2c 3.0
@@ -33,16 +34,23 @@ fn regions_borders_and_the_dark_water_rule() {
         "roxbury",
         "winnisimmet",
     ] {
-        assert!(m.region(r(t)).town, "{t} is a town");
+        assert!(m.area(r(t)).town, "{t} is a town");
     }
     assert_eq!(
-        (0..m.len() as u8).filter(|&i| m.region(i).landing).count(),
+        (0..m.len() as u8).filter(|&i| m.area(i).landing).count(),
         2,
         "two naval landing regions"
     );
     // The map parser refuses a dark-blue border without a road.
-    let bad = "boston\tboston-neck\tno\triver\tx\n";
-    assert!(b2c::map::Map::parse(include_str!("../data/regions.tsv"), bad).is_err());
+    let regions = ["id", "name", "lat", "lon", "kind", "town", "edges", "icons"];
+    let regions = Table::parse("regions.tsv", include_str!("../data/regions.tsv"), &regions).unwrap();
+    let bad = "a\tb\troad\twater\tprovenance\nboston\tboston-neck\tno\triver\tx\n";
+    let bad = Table::parse("borders.tsv", bad, &["a", "b", "road", "water"]).unwrap();
+    let e = b2c::map::Map::parse(&regions, &bad).err().unwrap();
+    assert_eq!(
+        e.to_string(),
+        "borders.tsv line 2, column 'road': expected yes on a dark-blue border: without a road it is not a border (3.0), found 'no'"
+    );
 }
 
 // rule: b2c 4.3, 4.6, 4.7
@@ -50,7 +58,7 @@ fn regions_borders_and_the_dark_water_rule() {
 fn muster_alert_and_hidden_arms_icons() {
     let m = map();
     let muster: Vec<&str> = (0..m.len() as u8)
-        .filter(|&i| m.region(i).muster)
+        .filter(|&i| m.area(i).muster)
         .map(|i| m.id(i))
         .collect();
     let faq = [
@@ -73,8 +81,8 @@ fn muster_alert_and_hidden_arms_icons() {
         assert!(muster.contains(&f), "{f} has a Muster icon (FAQ)");
     }
     let numbered: Vec<(String, u8)> = (0..m.len() as u8)
-        .filter(|&i| m.region(i).ha > 10)
-        .map(|i| (m.id(i).to_string(), m.region(i).ha_value()))
+        .filter(|&i| m.area(i).ha > 10)
+        .map(|i| (m.id(i).to_string(), m.area(i).ha_value()))
         .collect();
     assert_eq!(numbered.len(), 5);
     for (id, v) in [
@@ -86,18 +94,18 @@ fn muster_alert_and_hidden_arms_icons() {
     ] {
         assert!(numbered.contains(&(id.to_string(), v)), "ha{v} in {id} (15.1)");
     }
-    assert_eq!((0..m.len() as u8).filter(|&i| m.region(i).ha == 1).count(), 8);
+    assert_eq!((0..m.len() as u8).filter(|&i| m.area(i).ha == 1).count(), 8);
     assert!(
         m.border(r("barretts-farm"), r("concord")).is_some(),
         "ha5 is next to Concord"
     );
-    assert!(m.region(r("lechmere-point")).ha == 1 && m.border(r("lechmere-point"), r("cambridge")).is_some());
-    assert!(m.region(r("boston")).ha == 0 && m.region(r("concord")).ha == 0);
+    assert!(m.area(r("lechmere-point")).ha == 1 && m.border(r("lechmere-point"), r("cambridge")).is_some());
+    assert!(m.area(r("boston")).ha == 0 && m.area(r("concord")).ha == 0);
     // Alert icons on the top, left and bottom edges.
     let mut edges = 0;
     for i in 0..m.len() as u8 {
-        if m.region(i).kind == RK::Alert {
-            edges |= m.region(i).edges;
+        if m.area(i).kind == RK::Alert {
+            edges |= m.area(i).edges;
         }
     }
     assert_eq!(edges, b2c::map::TOP | b2c::map::LEFT | b2c::map::BOTTOM);
@@ -112,8 +120,8 @@ fn percys_road_to_lexington_takes_a_forced_march_in_four_turns() {
     best[m.boston as usize] = 0;
     let mut queue = vec![m.boston];
     while let Some(x) = queue.pop() {
-        for (n, b) in m.neighbours(x) {
-            if b.road && m.region(n).on_map() && best[x as usize] + 1 < best[n as usize] {
+        for (n, b) in m.borders_of(x) {
+            if b.road && m.area(n).on_map() && best[x as usize] + 1 < best[n as usize] {
                 best[n as usize] = best[x as usize] + 1;
                 queue.push(n);
             }

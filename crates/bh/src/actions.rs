@@ -7,6 +7,7 @@ use crate::map::Region;
 use crate::state::*;
 use engine::prelude::*;
 use engine::{ActionInfo, Prompt, Seat, SeatSet};
+use revroad::sheet::SheetBot;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +22,7 @@ pub enum Action {
     Upgrade,
     Region(Region),
     HotShot(Region),
-    Piece(u16),
+    Piece(PieceId),
     Choice(Choice),
     Objective(u8),
     Goal(Goal),
@@ -63,12 +64,11 @@ impl Procedure for Bh {
                     ),
                     "5.2",
                 ),
-                Frame::Hits { region, left, .. } => (
-                    format!("assign {left} hit(s) in {}", self.map().area(*region).name),
-                    "7.0",
-                ),
+                Frame::Hits { region, left, .. } => {
+                    (format!("assign {left} hit(s) in {}", self.map().name(*region)), "7.0")
+                }
                 Frame::Displace { region } => (
-                    format!("move a piece out of the fire in {}", self.map().area(*region).name),
+                    format!("move a piece out of the fire in {}", self.map().name(*region)),
                     "6.4",
                 ),
                 Frame::Spread { .. } => ("choose where the fire spreads".into(), "5.3"),
@@ -102,7 +102,7 @@ impl Procedure for Bh {
                     format!(
                         "{} finds {} full: choose the region one further",
                         self.label(*piece),
-                        self.map().area(self.p(*piece).loc).name
+                        self.map().name(self.p(*piece).loc)
                     ),
                     "7.1",
                 ),
@@ -233,7 +233,7 @@ impl Procedure for Bh {
             }
             (Some(Frame::Actions), Action::Upgrade) => self.frames.push(Frame::ChooseObjective { upgrade: true }),
             (Some(Frame::SetupBritish { left }), Action::Region(r)) => {
-                let i = (0..self.pieces.len() as u16)
+                let i = (0..self.pieces.len() as PieceId)
                     .find(|&i| self.p(i).side == BRITISH && self.p(i).loc == OFF && self.p(i).arrives == 0)
                     .expect("a Regular left to place");
                 self.pm(i).loc = r;
@@ -445,7 +445,7 @@ impl Bh {
     /// What the seat decides at this stage of an Assault, and the rule.
     fn assault_prompt(&self, a: &Assault) -> (String, &'static str) {
         let map = self.map();
-        let at = &map.area(a.at).name;
+        let at = &map.name(a.at);
         let (what, rule) = match a.stage {
             AStage::Withdraw => ("pick the pieces that withdraw before combat, then done".into(), "7.1"),
             AStage::WithdrawTo | AStage::DefenderRetreatTo => (
@@ -460,7 +460,7 @@ impl Bh {
             AStage::AttackerRetreat => (
                 format!(
                     "pick attackers to fall back to {}, retreat them all, or fight on",
-                    map.area(a.from).name
+                    map.name(a.from)
                 ),
                 "7.1",
             ),
@@ -482,9 +482,9 @@ impl Describe for Bh {
             ),
             Action::FreePass => ("pass for free (5.2)".into(), None),
             Action::Upgrade => ("upgrade the British objective (12.3)".into(), None),
-            Action::Region(r) => (map.area(r).name.clone(), Some(map.id(r).to_string())),
+            Action::Region(r) => (map.name(r).to_string(), Some(map.id(r).to_string())),
             Action::HotShot(r) => (
-                format!("Hot Shot at {} (6.4)", map.area(r).name),
+                format!("Hot Shot at {} (6.4)", map.name(r)),
                 Some(map.id(r).to_string()),
             ),
             Action::Piece(i) => {

@@ -6,7 +6,7 @@ use crate::state::*;
 use engine::Seat;
 
 impl Bh {
-    fn can_assault(&self, i: u16) -> bool {
+    fn can_assault(&self, i: PieceId) -> bool {
         self.p(i).assaults()
     }
 
@@ -36,7 +36,7 @@ impl Bh {
     /// `assault_targets` for `n` attackers, among the regions `foe`.
     fn assault_reach(&self, seat: Seat, from: Region, n: usize, foe: u64) -> impl Iterator<Item = Region> + '_ {
         let map = self.map();
-        map.adj[from as usize]
+        map.neighbours(from)
             .iter()
             .copied()
             .filter(move |&t| map.area(t).is_land() && foe & bit(t) != 0 && self.numbers_ok(seat, n, t))
@@ -102,12 +102,12 @@ impl Bh {
                 if seat == PATRIOT {
                     self.spend_ammo(1);
                 }
-                let (fa, ta) = (self.map().area(f).name.clone(), self.map().area(t).name.clone());
+                let (fa, ta) = (self.map().name(f).to_string(), self.map().name(t).to_string());
                 self.core
                     .log
                     .say("6.2", || format!("{} assault {ta} from {fa}", Bh::seat_name(seat)));
                 // 9.1 panicked units that are assaulted are destroyed.
-                let panicked: Vec<u16> = self.side_at(t, other(seat)).filter(|&i| self.p(i).panic).collect();
+                let panicked: Vec<PieceId> = self.side_at(t, other(seat)).filter(|&i| self.p(i).panic).collect();
                 for i in panicked {
                     self.eliminate(i);
                 }
@@ -159,7 +159,7 @@ impl Bh {
 
     /// 7.1 / FAQ: Minutemen and leaders may withdraw before combat, each
     /// unbroken Minuteman or healthy leader taking one Militia with it.
-    fn withdrawable(&self, at: Region, origin: Region, picked: &[u16]) -> Vec<u16> {
+    fn withdrawable(&self, at: Region, origin: Region, picked: &[PieceId]) -> Vec<PieceId> {
         let pairs = picked
             .iter()
             .filter(|&&i| {
@@ -180,14 +180,14 @@ impl Bh {
     }
 
     /// Ruling bh #16: where a defender retreats — away from the Assault.
-    pub fn retreat_targets(&self, i: u16, at: Region, origin: Region) -> Vec<Region> {
+    pub fn retreat_targets(&self, i: PieceId, at: Region, origin: Region) -> Vec<Region> {
         let map = self.map();
         let p = self.p(i);
         let ok = |b: Region| {
             self.open_to(p.side, b, origin)
                 && (!p.military() || self.room(b, p.side) > 0 || self.overflow(p.side, b, at, origin).is_some())
         };
-        let all: Vec<Region> = map.adj[at as usize].iter().copied().filter(|&b| ok(b)).collect();
+        let all: Vec<Region> = map.neighbours(at).iter().copied().filter(|&b| ok(b)).collect();
         let rear: Vec<Region> = all
             .iter()
             .copied()
@@ -215,7 +215,8 @@ impl Bh {
 
     /// 7.1 the regions one further than the full region `b` with room.
     pub fn overflow_options(&self, side: Seat, b: Region, at: Region, origin: Region) -> Vec<Region> {
-        self.map().adj[b as usize]
+        self.map()
+            .neighbours(b)
             .iter()
             .copied()
             .filter(|&c| c != at && self.open_to(side, c, origin) && self.room(c, side) > 0)
@@ -224,7 +225,7 @@ impl Bh {
 
     /// 7.1, ruling bh #33: a piece that entered the full region it stands in
     /// goes one region further, the owner choosing when there is a choice.
-    pub(crate) fn overflow_step(&mut self, piece: u16, at: Region, origin: Region) -> bool {
+    pub(crate) fn overflow_step(&mut self, piece: PieceId, at: Region, origin: Region) -> bool {
         let options = self.overflow_options(self.p(piece).side, self.p(piece).loc, at, origin);
         if options.len() > 1 {
             return false;
@@ -328,7 +329,7 @@ impl Bh {
                     self.pm(i).loc = r;
                     self.pm(i).fired = true;
                 }
-                let name = self.map().area(r).name.clone();
+                let name = self.map().name(r).to_string();
                 self.core.log.say("7.1", || format!("pieces retreat to {name}"));
                 rest.retain(|&i| !self.retreat_targets(i, a.at, a.from).is_empty());
                 let withdraw = a.stage == AStage::WithdrawTo;
@@ -354,7 +355,7 @@ impl Bh {
                 for i in self.lone_leaders(&a).map(|l| l.0).unwrap_or_default() {
                     self.pm(i).loc = r;
                 }
-                let name = self.map().area(r).name.clone();
+                let name = self.map().name(r).to_string();
                 self.core
                     .log
                     .say("6.2", || format!("the defeated leaders retreat to {name}"));
@@ -410,7 +411,7 @@ impl Bh {
     /// Defender dice (6.2: strength plus the Assault modifier) and hit number.
     fn defence_dice(&mut self, a: &Assault, hit: u8) -> Vec<(u8, u8)> {
         let def = other(a.attacker);
-        let pieces: Vec<u16> = self.side_at(a.at, def).collect();
+        let pieces: Vec<PieceId> = self.side_at(a.at, def).collect();
         let (total, militia) = self.firepower(&pieces, a.at);
         let mut dice = total + self.terrain(a.from, a.at, false) as i32;
         if def == BRITISH && self.demoralized[0] {
@@ -421,7 +422,7 @@ impl Bh {
     }
 
     fn attack_dice(&mut self, a: &Assault) -> Vec<(u8, u8)> {
-        let pieces: Vec<u16> = self.side_at(a.at, a.attacker).collect();
+        let pieces: Vec<PieceId> = self.side_at(a.at, a.attacker).collect();
         let (total, militia) = self.firepower(&pieces, a.at);
         let mut dice = total;
         if a.attacker == BRITISH && self.demoralized[0] {
@@ -543,12 +544,12 @@ impl Bh {
     /// 6.2 / ruling bh #16: the defender's leaders left without units in the
     /// Assault region, with the regions they may retreat to (all go together:
     /// leaders ignore stacking, so they share their targets).
-    fn lone_leaders(&self, a: &Assault) -> Option<(Vec<u16>, Vec<Region>)> {
+    fn lone_leaders(&self, a: &Assault) -> Option<(Vec<PieceId>, Vec<Region>)> {
         let def = other(a.attacker);
         if self.units(a.at, def) > 0 || self.units(a.at, a.attacker) == 0 {
             return None;
         }
-        let leaders: Vec<u16> = self.side_at(a.at, def).collect();
+        let leaders: Vec<PieceId> = self.side_at(a.at, def).collect();
         let targets = self.retreat_targets(*leaders.first()?, a.at, a.from);
         Some((leaders, targets))
     }
@@ -579,7 +580,7 @@ impl Bh {
                 }
             }
         }
-        let name = self.map().area(a.at).name.clone();
+        let name = self.map().name(a.at).to_string();
         self.core.log.say("6.2", || format!("the Assault on {name} is over"));
     }
 }

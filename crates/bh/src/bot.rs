@@ -12,7 +12,7 @@ use crate::map::Region;
 use crate::state::*;
 use engine::prelude::*;
 use engine::Seat;
-use revroad::sheet;
+use revroad::sheet::{self, SheetBot};
 
 /// A priority of a bot sheet: why, and the candidates it proposes among the legal actions.
 pub struct Rule {
@@ -323,21 +323,16 @@ fn best_region(legal: &[Action], key: impl Fn(Region) -> i32) -> Vec<Action> {
     })
 }
 
-impl Bh {
+impl SheetBot for Bh {
+    /// 12.4 the British bot, 12.3 the Patriot bot.
+    const SECTIONS: [&'static str; 2] = ["12.4", "12.3"];
+
     /// The seat the bot plays (12.3 the Patriots, 12.4 the British), with option bot=sheet.
-    pub fn bot_seat(&self) -> Option<Seat> {
-        if !self.opts.bot {
-            return None;
-        }
-        match self.scenario {
-            Scenario::SoloBritish => Some(PATRIOT),
-            Scenario::SoloPatriot => Some(BRITISH),
-            Scenario::Standard => None,
-        }
+    fn bot_seat(&self) -> Option<Seat> {
+        self.scenario.bot_seat(self.opts.bot)
     }
 
-    /// The bot's choice now with the priority that made it (1-based), or None if the bot need not act.
-    pub fn bot_choice(&mut self) -> Option<sheet::Choice<Action>> {
+    fn bot_choice(&mut self) -> Option<sheet::Choice<Action>> {
         let seat = self.bot_seat()?;
         if self.actor() != Some(seat) {
             return None;
@@ -355,21 +350,9 @@ impl Bh {
         let proposal = sheet::propose(sheet, &legal, |r| r.candidates(self, seat, &legal), |r| r.reason);
         Some(proposal.pick(&mut self.core.dice))
     }
+}
 
-    /// One bot decision, logged with its reason; false when the bot need not act.
-    pub fn bot_step(&mut self) -> bool {
-        let Some(choice) = self.bot_choice() else {
-            return false;
-        };
-        let seat = self.bot_seat().expect("the bot plays");
-        if self.core.log.enabled() {
-            let label = self.describe(seat, &choice.action).label;
-            choice.log(&mut self.core.log, seat, ["12.4", "12.3"], &label);
-        }
-        self.perform(seat, choice.action);
-        true
-    }
-
+impl Bh {
     /// The Action `act` if legal and `worth` it: with a Reserve Action on the
     /// last Action of the turn (5.2), so reserves are not left unused. The
     /// worth is asked only of a legal Action (it may cost a search).
@@ -413,7 +396,7 @@ impl Bh {
         (goals & bit(r) != 0 || map.area(r).assault > 0)
             && british & bit(r) == 0
             && !self.is_ablaze(r)
-            && map.adj[r as usize].iter().any(|&b| british & bit(b) != 0)
+            && map.neighbours(r).iter().any(|&b| british & bit(b) != 0)
             && self.room(r, PATRIOT) > 0
     }
 
@@ -441,11 +424,11 @@ impl Bh {
 
     /// Steps from `r` to the nearest of `targets`.
     fn steps_to(&self, targets: &[Region], r: Region) -> u8 {
-        targets.iter().map(|&t| self.map().steps(r, t)).min().unwrap_or(u8::MAX)
+        targets.iter().map(|&t| self.map().dist(r, t)).min().unwrap_or(u8::MAX)
     }
 
     /// An unbroken military unit or a healthy leader.
-    fn fit(&self, i: u16) -> bool {
+    fn fit(&self, i: PieceId) -> bool {
         !self.p(i).flipped
     }
 
@@ -459,7 +442,7 @@ impl Bh {
         self.move_regions(seat)
             .into_iter()
             .filter(|&r| {
-                let line = seat == PATRIOT && map.adj[r as usize].iter().any(|&b| british & bit(b) != 0);
+                let line = seat == PATRIOT && map.neighbours(r).iter().any(|&b| british & bit(b) != 0);
                 goals & bit(r) == 0 && !line
             })
             .filter(|&r| {
@@ -480,7 +463,7 @@ impl Bh {
     /// and pieces hemmed in by fire are destroyed (ruling bh #12).
     fn endangered(&self, r: Region) -> bool {
         let map = self.map();
-        map.is_town(r) && map.adj[r as usize].iter().any(|&b| map.is_town(b) && self.is_ablaze(b))
+        map.is_town(r) && map.neighbours(r).iter().any(|&b| map.is_town(b) && self.is_ablaze(b))
     }
 
     /// Regions in the fire's way whose pieces can get out of it.
@@ -534,7 +517,7 @@ impl Bh {
 
     /// 4.1 a piece's strength as the bot reckons it: an unrevealed militia counts 1
     /// (the pool's middle value; the bot does not know it either, ruling bh #9).
-    fn reckon(&self, i: u16) -> i32 {
+    fn reckon(&self, i: PieceId) -> i32 {
         let p = self.p(i);
         if p.unit == Unit::Militia && p.strength.is_none() {
             return (!p.flipped) as i32;
@@ -583,7 +566,7 @@ impl Bh {
         let near = if seat == BRITISH {
             self.is_goal(t)
         } else {
-            map.adj[t as usize]
+            map.neighbours(t)
                 .iter()
                 .any(|&b| self.is_goal(b) || (map.area(b).assault > 0 && self.has(b, PATRIOT)))
         };
@@ -676,7 +659,7 @@ impl Bh {
         }
         let map = self.map();
         let mut best = None;
-        for &b in &map.adj[self.fleet as usize] {
+        for &b in map.neighbours(self.fleet) {
             let n = self.goal_targets(self.bombard_choices_at(map.fleet_target(b))).len();
             if n > best.map_or(0, |(m, _)| m) {
                 best = Some((n, b));

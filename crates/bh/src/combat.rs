@@ -81,11 +81,11 @@ impl Bh {
     /// Dice of a firing group: (total, militia part) after 4.1's pairing of
     /// "0" militia with healthy leaders; 4.3 / ruling bh #10 British cannons
     /// without ammunition roll nothing; 12.3 #1 only two fire in town.
-    pub fn firepower(&mut self, pieces: &[u16], region: Region) -> (i32, i32) {
+    pub fn firepower(&mut self, pieces: &[PieceId], region: Region) -> (i32, i32) {
         for &i in pieces {
             self.reveal(i);
         }
-        let mut list: Vec<u16> = pieces
+        let mut list: Vec<PieceId> = pieces
             .iter()
             .copied()
             .filter(|&i| {
@@ -186,7 +186,7 @@ impl Bh {
         }
     }
 
-    pub(crate) fn can_fire(&self, i: u16) -> bool {
+    pub(crate) fn can_fire(&self, i: PieceId) -> bool {
         self.fires(self.p(i))
     }
 
@@ -223,7 +223,7 @@ impl Bh {
         let map = self.map();
         let range = if seat == PATRIOT && self.ammo == 0 { 1 } else { 2 };
         map.land_in(foe)
-            .filter(move |&t| t != from && map.steps(from, t) <= range && self.sees_past(from, t, units))
+            .filter(move |&t| t != from && map.dist(from, t) <= range && self.sees_past(from, t, units))
     }
 
     /// FAQ / ruling bh #3: at most three units act from a Staging Area.
@@ -360,7 +360,7 @@ impl Bh {
         if seat == PATRIOT {
             self.spend_ammo(1 + extra as u8);
         }
-        let (fa, ta) = (self.map().area(from).name.clone(), self.map().area(target).name.clone());
+        let (fa, ta) = (self.map().name(from).to_string(), self.map().name(target).to_string());
         self.core.log.roll("6.1", &rolls, || {
             format!("Volley Fire from {fa} at {ta}: {dice} dice, {hits} hit(s) on {need}+")
         });
@@ -394,19 +394,19 @@ impl Bh {
 
     /// 6.3 all ready cannons in `from` fire at `target`; terrain has no effect.
     fn cannonade(&mut self, seat: Seat, from: Region, target: Region) {
-        let guns: Vec<u16> = self
+        let guns: Vec<PieceId> = self
             .side_at(from, seat)
             .filter(|&i| self.p(i).unit == Unit::Cannon && self.can_fire(i))
             .collect();
         let dice: i32 = guns.iter().map(|&i| self.strength(i) as i32).sum();
         let dice = self.cap(seat, dice);
         // Ruling bh #17: range in region steps.
-        let need = if self.map().steps(from, target) <= 2 { 5 } else { 6 };
+        let need = if self.map().dist(from, target) <= 2 { 5 } else { 6 };
         let (hits, rolls) = self.roll(&[(dice, need)]);
         for &i in &guns {
             self.pm(i).fired = true;
         }
-        let ta = self.map().area(target).name.clone();
+        let ta = self.map().name(target).to_string();
         self.core
             .log
             .roll("6.3", &rolls, || format!("Cannonade at {ta}: {hits} hit(s) on {need}+"));
@@ -458,7 +458,7 @@ impl Bh {
             Action::Region(r) => {
                 let need = if self.map().zone_of_staging(r).is_some() { 5 } else { 6 };
                 let (hits, rolls) = self.roll(&[(2, need)]);
-                let name = self.map().area(r).name.clone();
+                let name = self.map().name(r).to_string();
                 self.core
                     .log
                     .roll("6.4", &rolls, || format!("Bombard by {who} at {name}: {hits} hit(s)"));
@@ -466,7 +466,7 @@ impl Bh {
             }
             Action::HotShot(r) => {
                 let (hits, rolls) = self.roll(&[(1, 4)]);
-                let name = self.map().area(r).name.clone();
+                let name = self.map().name(r).to_string();
                 self.core
                     .log
                     .roll("6.4", &rolls, || format!("Hot Shot by {who} at {name}"));
@@ -490,30 +490,28 @@ impl Bh {
         // The board tests first, the scan of the region's pieces last.
         map.land_in(board.occupied[BRITISH as usize]).filter(move |&r| {
             !self.is_ablaze(r)
-                && (map.is_town(r) || map.adj[r as usize].iter().any(|&b| map.is_town(b)))
-                && map.adj[r as usize]
-                    .iter()
-                    .any(|&b| map.is_town(b) && !self.is_ablaze(b))
+                && (map.is_town(r) || map.neighbours(r).iter().any(|&b| map.is_town(b)))
+                && map.neighbours(r).iter().any(|&b| map.is_town(b) && !self.is_ablaze(b))
                 && self.side_at(r, BRITISH).any(|i| self.snipe_eligible(i))
         })
     }
 
     /// 6.9 unbroken/healthy British pieces, no cannons; 12.2 not a leader landing this turn.
-    pub fn snipe_eligible(&self, i: u16) -> bool {
+    pub fn snipe_eligible(&self, i: PieceId) -> bool {
         let p = self.p(i);
         !p.flipped && p.unit != Unit::Cannon && !(self.solo() && p.unit == Unit::Leader && p.landed)
     }
 
     fn snipe(&mut self, r: Region) {
         let (hits, rolls) = self.roll(&[(1, 5)]);
-        let name = self.map().area(r).name.clone();
+        let name = self.map().name(r).to_string();
         self.core
             .log
             .roll("6.9", &rolls, || format!("Snipe at {name}: {hits} hit"));
         self.push_hits(r, PATRIOT, hits, HitMode::Snipe, false);
     }
 
-    fn hit_eligible(&self, i: u16) -> bool {
+    fn hit_eligible(&self, i: PieceId) -> bool {
         let Some(Frame::Hits {
             region,
             owner,
@@ -535,7 +533,7 @@ impl Bh {
             }
     }
 
-    fn hit_candidates(&self) -> Vec<u16> {
+    fn hit_candidates(&self) -> Vec<PieceId> {
         let Some(Frame::Hits { region, .. }) = self.frames.last() else {
             return vec![];
         };
@@ -563,7 +561,7 @@ impl Bh {
             self.frames.pop();
             if ranged && owner == PATRIOT {
                 // 9.1 panicked units that survive ranged fire run three more regions.
-                let panicked: Vec<u16> = self.side_at(region, PATRIOT).filter(|&i| self.p(i).panic).collect();
+                let panicked: Vec<PieceId> = self.side_at(region, PATRIOT).filter(|&i| self.p(i).panic).collect();
                 self.toward_muster(&panicked, 3);
             }
             return true;
@@ -580,7 +578,7 @@ impl Bh {
         false
     }
 
-    pub fn assign_hit(&mut self, i: u16) {
+    pub fn assign_hit(&mut self, i: PieceId) {
         if let Some(Frame::Hits { left, hit, .. }) = self.frames.last_mut() {
             *left -= 1;
             hit.push(i);

@@ -98,15 +98,14 @@ impl Title for Bh {
     }
 
     /// `--data DIR`: map files (see [`map::read_data_dir`]) and `cards.tsv`
-    /// found in `dir` replace the reconstructed ones; all are checked before
-    /// any is used, and on error nothing changes.
+    /// found in `dir` replace the reconstructed ones; all are read and
+    /// checked before any is used, and on error nothing changes.
     fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
         let map = map::read_data_dir(dir)?;
-        if map.is_some() && map::in_use() {
-            return Err("the map is already in use: --data must come before any game is made".into());
-        }
-        revroad::cards::use_data_dir(dir)?;
-        map.map_or(Ok(()), map::install)
+        let cards = revroad::cards::read_data_dir(dir)?;
+        map.install();
+        cards.install();
+        Ok(())
     }
 }
 

@@ -8,6 +8,7 @@
 //! checks that the stored file matches (`BH_WRITE_LOS=1` rewrites it).
 
 use crate::map::{Kind, Map, Region, Sight};
+use engine::table::{Table, TableError};
 
 /// Every land-to-land line, row-major n x n.
 pub fn compute(map: &Map) -> Vec<Option<Sight>> {
@@ -110,28 +111,20 @@ pub fn to_tsv(map: &Map, table: &[Option<Sight>]) -> String {
     s
 }
 
+/// The columns of `data/los.tsv` (generated, so without a reason column).
+pub const COLUMNS: &[&str] = &["from", "to", "blocked", "through"];
+
 /// Read the stored table; both directions of each row.
-pub fn parse(map: &Map, text: &str) -> Result<Vec<Option<Sight>>, String> {
+pub fn parse(map: &Map, table: &Table) -> Result<Vec<Option<Sight>>, TableError> {
     let n = map.len();
     let mut out = vec![None; n * n];
-    for (i, line) in text.lines().enumerate() {
-        if line.starts_with('#') || line.starts_with("from\t") || line.trim().is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = line.split('\t').collect();
-        if f.len() < 3 {
-            return Err(format!("los.tsv line {}: 3 fields expected", i + 1));
-        }
-        let get = |id: &str| {
-            map.region(id)
-                .ok_or_else(|| format!("los.tsv line {}: unknown region '{id}'", i + 1))
-        };
-        let (a, b) = (get(f[0])?, get(f[1])?);
+    for row in table.rows() {
+        let (a, b) = (map.find(&row, "from")?, map.find(&row, "to")?);
         let mut through = Vec::new();
-        for id in f.get(3).unwrap_or(&"").split(',').filter(|s| !s.is_empty()) {
-            through.push(get(id)?);
+        for id in row.str("through").split(',').filter(|s| !s.is_empty()) {
+            through.push(map.find_part(&row, "through", id)?);
         }
-        let blocked = f[2] == "yes";
+        let blocked = row.flag("blocked")?;
         let mut back = through.clone();
         back.reverse();
         out[a as usize * n + b as usize] = Some(Sight { blocked, through });

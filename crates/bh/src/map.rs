@@ -1,13 +1,18 @@
 //! 2.0, 3.0-3.5 The map of the Charlestown peninsula, loaded from the data
-//! files in `data/` (reconstructed: see `data/README.md`).
+//! files in `data/` (reconstructed: see `data/README.md`) onto the shared
+//! [`Board`].
 
 use crate::state::Goal;
+use engine::table::{self, Table, TableError};
+use revroad::data::{self, Loaded, Staged};
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::ops::Deref;
+use std::path::Path;
 use std::sync::OnceLock;
 
-/// Index of an area in `Map::areas`.
-pub type Region = u8;
+pub use revroad::board::{bit, regions_in, Board, Region, Regions, BORDER_COLUMNS};
+use revroad::board::{Drawn, Water};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -48,10 +53,9 @@ pub enum Target {
     Charles,
 }
 
+/// What this game's map says of an area beyond the board's id and name.
 #[derive(Clone, Debug)]
 pub struct Area {
-    pub id: String,
-    pub name: String,
     pub kind: Kind,
     pub elevation: u8,
     pub lat: f64,
@@ -103,17 +107,16 @@ pub struct Sight {
     pub through: Vec<Region>,
 }
 
+/// The board with this game's areas (derefs to [`Board`] for ids,
+/// neighbours and distances: land steps, the Muster Box included).
 #[derive(Debug)]
 pub struct Map {
+    board: Board,
     pub areas: Vec<Area>,
-    pub adj: Vec<Vec<Region>>,
     pub zones: Vec<Zone>,
     pub vp: HashMap<String, (f64, String)>,
-    /// Land steps between regions (255 = unreachable), the Muster Box included.
-    pub dist: Vec<Vec<u8>>,
     /// Row-major n x n; `None` where either end is not a land region.
     pub sight: Vec<Option<Sight>>,
-    by_id: HashMap<String, Region>,
     muster: Region,
     neck: Region,
     /// The land regions in index order, and the Landing Zone (index in
@@ -126,6 +129,13 @@ pub struct Map {
     hills: OnceLock<[Vec<Region>; 3]>,
     /// `goal_mask`'s answers, worked out once.
     goal_masks: OnceLock<[u64; 5]>,
+}
+
+impl Deref for Map {
+    type Target = Board;
+    fn deref(&self) -> &Board {
+        &self.board
+    }
 }
 
 /// Drawing projection: 1 unit is about 4 m; x grows east, y south.
@@ -143,244 +153,209 @@ pub const VP_TSV: &str = include_str!("../data/vp.tsv");
 pub const DRAWING_TSV: &str = include_str!("../data/drawing.tsv");
 pub const LOS_TSV: &str = include_str!("../data/los.tsv");
 
-static MAP: OnceLock<Map> = OnceLock::new();
+/// The map's files, which `--data` may replace.
+const FILES: [&str; 6] = [
+    "regions.tsv",
+    "borders.tsv",
+    "zones.tsv",
+    "vp.tsv",
+    "drawing.tsv",
+    "los.tsv",
+];
+const REGION_COLUMNS: &[&str] = &[
+    "id",
+    "name",
+    "kind",
+    "elevation",
+    "lat",
+    "lon",
+    "volley",
+    "assault",
+    "special",
+    "faces",
+    "bombard",
+];
+const ZONE_COLUMNS: &[&str] = &["zone", "transport", "staging", "areas"];
+const VP_COLUMNS: &[&str] = &["item", "vp"];
+const DRAWING_COLUMNS: &[&str] = &["id", "x", "y"];
 
-fn need(f: &[&str], n: usize, file: &str, line: usize) -> Result<(), String> {
-    if f.len() < n {
-        return Err(format!("{file} line {line}: {n} fields expected"));
-    }
-    Ok(())
-}
+static MAP: Loaded<Map> = Loaded::new("the map");
 
 /// `--data DIR`: read the map files found in `dir` (regions, borders, zones,
 /// vp, drawing, los `.tsv`), the embedded ones standing in for the others,
-/// and check them. Every area of the embedded map must still be there (the
-/// scenarios name them). Without a `los.tsv` a changed map gets its line of
-/// sight computed afresh. `None` when `dir` holds no map file.
-pub fn read_data_dir(dir: &std::path::Path) -> Result<Option<Map>, String> {
-    let mut found = false;
-    let mut read = |name: &str, embedded: &'static str| match std::fs::read_to_string(dir.join(name)) {
-        Ok(text) => {
-            found = true;
-            (text, true)
-        }
-        Err(_) => (embedded.to_string(), false),
-    };
-    let (regions, a) = read("regions.tsv", REGIONS_TSV);
-    let (borders, b) = read("borders.tsv", BORDERS_TSV);
-    let (zones, _) = read("zones.tsv", ZONES_TSV);
-    let (vp, _) = read("vp.tsv", VP_TSV);
-    let (drawing, _) = read("drawing.tsv", DRAWING_TSV);
-    let (los, l) = read("los.tsv", LOS_TSV);
-    if !found {
-        return Ok(None);
+/// and check them; installed, the map serves every game after. Every area of
+/// the embedded map must still be there (the scenarios name them).
+pub fn read_data_dir(dir: &Path) -> Result<Staged<Map>, String> {
+    if !data::overrides(dir, &FILES) {
+        return MAP.stage(None);
     }
-    let at = |e: String| format!("{}: {e}", dir.display());
-    let mut m = Map::parse(&regions, &borders, &zones, &vp).map_err(at)?;
-    let embedded = Map::parse(REGIONS_TSV, BORDERS_TSV, ZONES_TSV, VP_TSV).expect("embedded map data is valid");
-    if let Some(a) = embedded.areas.iter().find(|a| !m.by_id.contains_key(&a.id)) {
-        return Err(at(format!("regions.tsv: the scenarios need the area '{}'", a.id)));
-    }
-    m.set_drawing(&drawing).map_err(at)?;
-    m.sight = if l || !(a || b) {
-        crate::los::parse(&m, &los).map_err(at)?
-    } else {
-        crate::los::compute(&m)
+    // The areas first: the other files name them.
+    let ids = |dir| -> Result<Vec<String>, TableError> {
+        let regions = table::read(dir, "regions.tsv", REGIONS_TSV, REGION_COLUMNS)?;
+        Ok(regions.rows().map(|r| r.str("id").to_string()).collect())
     };
-    Ok(Some(m))
+    let given = ids(Some(dir)).map_err(|e| e.to_string())?;
+    let embedded = ids(None).expect("embedded regions.tsv is valid");
+    if let Some(id) = embedded.iter().find(|id| !given.contains(id)) {
+        let file = dir.join("regions.tsv").display().to_string();
+        return Err(format!("{file}: the scenarios need the area '{id}'"));
+    }
+    MAP.stage(Some(Map::read(Some(dir)).map_err(|e| e.to_string())?))
 }
 
 /// Whether the map was already loaded (a game made, or `--data` given).
 pub fn in_use() -> bool {
-    MAP.get().is_some()
+    MAP.current().is_some()
 }
 
-/// Install a map read by [`read_data_dir`]; refused once a game was made.
-pub fn install(map: Map) -> Result<(), String> {
-    MAP.set(map)
-        .map_err(|_| "the map is already in use: --data must come before any game is made".to_string())
-}
-
-fn rows(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
-        .skip(1)
-        .map(|(i, l)| (i + 1, l.split('\t').collect()))
-}
+const KINDS: &[(&str, Kind)] = &[
+    ("open", Kind::Open),
+    ("town", Kind::Town),
+    ("hilltop", Kind::Hilltop),
+    ("slope", Kind::Slope),
+    ("ridge", Kind::Ridge),
+    ("box", Kind::Box),
+    ("fleet", Kind::Fleet),
+    ("zone", Kind::Zone),
+    ("water", Kind::Water),
+];
+const SPECIALS: &[(&str, Special)] = &[
+    ("", Special::None),
+    ("redoubt", Special::Redoubt),
+    ("fence", Special::Fence),
+    ("wall", Special::Wall),
+    ("ndw", Special::Works),
+];
+const BOMBARDS: &[(&str, Option<Target>)] = &[
+    ("", None),
+    ("harbor", Some(Target::Harbor)),
+    ("mystic", Some(Target::Mystic)),
+    ("charles", Some(Target::Charles)),
+];
 
 impl Map {
-    /// The embedded map (parsed once).
+    /// The embedded map (parsed once), or the one `--data` installed.
     pub fn get() -> &'static Map {
-        MAP.get_or_init(|| {
-            let mut m = Map::parse(REGIONS_TSV, BORDERS_TSV, ZONES_TSV, VP_TSV).expect("embedded map data is valid");
-            m.set_drawing(DRAWING_TSV).expect("embedded drawing.tsv is valid");
-            m.sight = crate::los::parse(&m, LOS_TSV).expect("embedded los.tsv is valid");
-            m
-        })
+        MAP.get(|| Map::read(None).expect("embedded map data is valid"))
+    }
+
+    /// The whole map from the files in `dir` (the `--data` folder), the
+    /// embedded files standing in for those it lacks. A changed map without
+    /// its own `los.tsv` gets its line of sight computed afresh.
+    pub fn read(dir: Option<&Path>) -> Result<Map, TableError> {
+        let mut m = Map::read_without_sight(dir)?;
+        let given = |files: &[&str]| dir.is_some_and(|d| data::overrides(d, files));
+        m.sight = if given(&["regions.tsv", "borders.tsv"]) && !given(&["los.tsv"]) {
+            crate::los::compute(&m)
+        } else {
+            crate::los::parse(&m, &table::read(dir, "los.tsv", LOS_TSV, crate::los::COLUMNS)?)?
+        };
+        Ok(m)
+    }
+
+    /// The map without its line of sight, which `los` makes of it.
+    pub fn read_without_sight(dir: Option<&Path>) -> Result<Map, TableError> {
+        let mut m = Map::parse(
+            &table::read(dir, "regions.tsv", REGIONS_TSV, REGION_COLUMNS)?,
+            &table::read(dir, "borders.tsv", BORDERS_TSV, BORDER_COLUMNS)?,
+            &table::read(dir, "zones.tsv", ZONES_TSV, ZONE_COLUMNS)?,
+            &table::read(dir, "vp.tsv", VP_TSV, VP_COLUMNS)?,
+        )?;
+        m.set_drawing(&table::read(dir, "drawing.tsv", DRAWING_TSV, DRAWING_COLUMNS)?)?;
+        Ok(m)
     }
 
     /// The schematic drawing positions: one row per area, every area once.
-    pub fn set_drawing(&mut self, text: &str) -> Result<(), String> {
+    fn set_drawing(&mut self, drawing: &Table) -> Result<(), TableError> {
         let mut seen = vec![false; self.areas.len()];
-        for (line, f) in rows(text) {
-            if f.len() < 4 {
-                return Err(format!("drawing.tsv line {line}: 4 fields expected"));
-            }
-            let r = *self
-                .by_id
-                .get(f[0].trim())
-                .ok_or_else(|| format!("drawing.tsv line {line}: unknown area '{}'", f[0]))?;
-            let num = |k: usize| {
-                f[k].trim()
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|v| (0.0..=WIDTH.max(HEIGHT)).contains(v))
-                    .ok_or_else(|| format!("drawing.tsv line {line}: field {} is not a position", k + 1))
-            };
+        let span = 0.0..=WIDTH.max(HEIGHT);
+        for row in drawing.rows() {
+            let r = self.board.find(&row, "id")?;
             let a = &mut self.areas[r as usize];
-            a.draw = (num(1)?, num(2)?);
-            a.draw_provenance = f[3].to_string();
+            a.draw = (row.range("x", span.clone())?, row.range("y", span.clone())?);
+            a.draw_provenance = row.reason().to_string();
             seen[r as usize] = true;
         }
         match seen.iter().position(|s| !s) {
-            Some(r) => Err(format!("drawing.tsv: no position for '{}'", self.areas[r].id)),
+            Some(r) => Err(drawing.error(format!("a row for '{}'", self.id(r as Region)), "none")),
             None => Ok(()),
         }
     }
 
-    /// Parse the map files (without line of sight, which `los` adds).
-    pub fn parse(regions: &str, borders: &str, zones: &str, vp: &str) -> Result<Map, String> {
+    /// The map of these tables (without line of sight, which `los` adds).
+    fn parse(regions: &Table, borders: &Table, zones: &Table, vp: &Table) -> Result<Map, TableError> {
         let mut areas = Vec::new();
-        let mut by_id = HashMap::new();
-        let mut faces_text = Vec::new();
-        for (line, f) in rows(regions) {
-            if f.len() < 12 {
-                return Err(format!("regions.tsv line {line}: 12 fields expected"));
-            }
-            let num = |k: usize| -> Result<f64, String> {
-                f[k].trim()
-                    .parse::<f64>()
-                    .map_err(|_| format!("regions.tsv line {line}: field {} is not a number", k + 1))
-            };
-            let kind = match f[2] {
-                "open" => Kind::Open,
-                "town" => Kind::Town,
-                "hilltop" => Kind::Hilltop,
-                "slope" => Kind::Slope,
-                "ridge" => Kind::Ridge,
-                "box" => Kind::Box,
-                "fleet" => Kind::Fleet,
-                "zone" => Kind::Zone,
-                "water" => Kind::Water,
-                k => return Err(format!("regions.tsv line {line}: unknown kind '{k}'")),
-            };
-            let special = match f[8] {
-                "" => Special::None,
-                "redoubt" => Special::Redoubt,
-                "fence" => Special::Fence,
-                "wall" => Special::Wall,
-                "ndw" => Special::Works,
-                s => return Err(format!("regions.tsv line {line}: unknown special '{s}'")),
-            };
-            let bombard = match f[10] {
-                "" => None,
-                "harbor" => Some(Target::Harbor),
-                "mystic" => Some(Target::Mystic),
-                "charles" => Some(Target::Charles),
-                s => return Err(format!("regions.tsv line {line}: unknown bombard area '{s}'")),
-            };
-            let (lat, lon) = (num(4)?, num(5)?);
-            if by_id.insert(f[0].to_string(), areas.len() as Region).is_some() {
-                return Err(format!("regions.tsv line {line}: '{}' appears twice", f[0]));
-            }
-            faces_text.push(f[9].to_string());
+        for row in regions.rows() {
+            let (lat, lon): (f64, f64) = (row.parse("lat")?, row.parse("lon")?);
             areas.push(Area {
-                id: f[0].into(),
-                name: f[1].into(),
-                kind,
-                elevation: num(3)? as u8,
+                kind: row.one_of("kind", KINDS)?,
+                elevation: row.parse("elevation")?,
                 lat,
                 lon,
                 x: ((lon - LON0) * KX).round(),
                 y: ((LAT0 - lat) * KY).round(),
                 draw: (0.0, 0.0),
                 draw_provenance: String::new(),
-                volley: num(6)? as i8,
-                assault: num(7)? as i8,
-                special,
+                volley: row.parse("volley")?,
+                assault: row.parse("assault")?,
+                special: row.one_of("special", SPECIALS)?,
                 faces: Vec::new(),
-                bombard,
-                provenance: f[11].into(),
+                bombard: row.one_of("bombard", BOMBARDS)?,
+                provenance: row.reason().into(),
             });
         }
-        let find = |id: &str, file: &str, line: usize| -> Result<Region, String> {
-            by_id
-                .get(id.trim())
-                .copied()
-                .ok_or_else(|| format!("{file} line {line}: unknown area '{id}'"))
-        };
-        for (i, t) in faces_text.iter().enumerate() {
-            for id in t.split(',').filter(|s| !s.is_empty()) {
-                let r = find(id, "regions.tsv faces", i + 1)?;
+        let muster = regions.rows().position(|row| row.str("id") == "muster-box");
+        let walkable = |r: Region| areas[r as usize].is_land() || Some(r as usize) == muster;
+        let board = Board::read(regions, borders, walkable, walkable)?;
+        for (i, row) in regions.rows().enumerate() {
+            for id in row.str("faces").split(',').filter(|s| !s.is_empty()) {
+                let r = board.find_part(&row, "faces", id)?;
                 areas[i].faces.push(r);
             }
         }
-        let n = areas.len();
-        let mut adj = vec![Vec::new(); n];
-        for (line, f) in rows(borders) {
-            need(&f, 3, "borders.tsv", line)?;
-            let (a, b) = (find(f[0], "borders.tsv", line)?, find(f[1], "borders.tsv", line)?);
-            if adj[a as usize].contains(&b) {
-                return Err(format!("borders.tsv line {line}: border listed twice"));
-            }
-            adj[a as usize].push(b);
-            adj[b as usize].push(a);
-        }
         let mut zone_list = Vec::new();
-        for (line, f) in rows(zones) {
-            need(&f, 5, "zones.tsv", line)?;
-            let region = find(f[0], "zones.tsv", line)?;
-            let num = |k: usize| -> Result<u8, String> {
-                f[k].parse()
-                    .map_err(|_| format!("zones.tsv line {line}: field {} is not a number", k + 1))
-            };
+        for row in zones.rows() {
+            let region = board.find(&row, "zone")?;
             let mut list = Vec::new();
-            for id in f[3].split(',') {
-                let s = find(id, "zones.tsv", line)?;
-                if !adj[region as usize].contains(&s) {
-                    return Err(format!("zones.tsv line {line}: '{id}' does not border {}", f[0]));
+            for id in row.str("areas").split(',') {
+                let s = board.find_part(&row, "areas", id)?;
+                if !board.adjacent(region, s) {
+                    return Err(row.part_error("areas", format!("an area bordering {}", row.str("zone")), id));
                 }
                 list.push(s);
             }
             zone_list.push(Zone {
                 region,
                 number: zone_list.len() as u8 + 1,
-                transport: num(1)?,
-                staging: num(2)?,
+                transport: row.parse("transport")?,
+                staging: row.parse("staging")?,
                 areas: list,
-                provenance: f[4].into(),
+                provenance: row.reason().into(),
             });
         }
         if zone_list.len() != 6 {
-            return Err("zones.tsv: 3.5 needs six Landing Zones".into());
+            return Err(zones.error("six Landing Zones (3.5)", zone_list.len().to_string()));
         }
         let mut vps = HashMap::new();
-        for (line, f) in rows(vp) {
-            need(&f, 3, "vp.tsv", line)?;
-            let v: f64 = f[1].parse().map_err(|_| format!("vp.tsv line {line}: not a number"))?;
-            vps.insert(f[0].to_string(), (v, f[2].to_string()));
+        for row in vp.rows() {
+            vps.insert(
+                row.str("item").to_string(),
+                (row.parse("vp")?, row.reason().to_string()),
+            );
         }
+        let needed = |id: &str, rule: &str| {
+            board
+                .region(id)
+                .ok_or_else(|| regions.error(format!("an area '{id}' ({rule})"), "none"))
+        };
         let mut m = Map {
+            muster: needed("muster-box", "3.2")?,
+            neck: needed("neck", "3.4")?,
+            board,
             areas,
-            adj,
             zones: zone_list,
             vp: vps,
-            dist: Vec::new(),
             sight: Vec::new(),
-            muster: *by_id.get("muster-box").ok_or("regions.tsv: 3.2 needs 'muster-box'")?,
-            neck: *by_id.get("neck").ok_or("regions.tsv: 3.4 needs 'neck'")?,
-            by_id,
             land: Vec::new(),
             land_mask: 0,
             staging: Vec::new(),
@@ -388,97 +363,54 @@ impl Map {
             hills: OnceLock::new(),
             goal_masks: OnceLock::new(),
         };
-        m.land = (0..n as Region).filter(|&r| m.area(r).is_land()).collect();
-        m.land_mask = m.land.iter().fold(0, |k, &r| k | crate::state::bit(r));
-        m.staging = (0..n as Region)
+        m.land = m.regions().filter(|&r| m.area(r).is_land()).collect();
+        m.land_mask = m.land.iter().fold(0, |k, &r| k | bit(r));
+        m.staging = m
+            .regions()
             .map(|r| m.zones.iter().position(|z| z.areas.contains(&r)))
             .collect();
-        m.staging_mask = m
-            .zones
-            .iter()
-            .flat_map(|z| &z.areas)
-            .fold(0, |k, &r| k | crate::state::bit(r));
-        m.dist = (0..n as Region).map(|r| m.bfs(r)).collect();
-        m.validate()?;
+        m.staging_mask = m.zones.iter().flat_map(|z| &z.areas).fold(0, |k, &r| k | bit(r));
+        m.validate(regions)?;
         Ok(m)
     }
 
-    fn validate(&self) -> Result<(), String> {
+    /// 3.0, 3.3 the kinds of region the rules count on; errors name the
+    /// regions file as a whole.
+    fn validate(&self, regions: &Table) -> Result<(), TableError> {
         let count = |k: Kind| self.areas.iter().filter(|a| a.kind == k).count();
-        if count(Kind::Town) != 10 {
-            return Err("3.3: ten town regions expected".into());
-        }
-        if count(Kind::Hilltop) != 6 || count(Kind::Ridge) != 3 || count(Kind::Fleet) != 3 {
-            return Err("3.0: six hilltop regions, three ridge lines and three Fleet Boxes expected".into());
+        for (kind, n, what) in [
+            (Kind::Town, 10, "ten town regions (3.3)"),
+            (Kind::Hilltop, 6, "six hilltop regions (3.0)"),
+            (Kind::Ridge, 3, "three ridge lines (3.0)"),
+            (Kind::Fleet, 3, "three Fleet Boxes (3.0)"),
+        ] {
+            if count(kind) != n {
+                return Err(regions.error(what, count(kind).to_string()));
+            }
         }
         for (i, a) in self.areas.iter().enumerate() {
-            let near_top = self.adj[i].iter().any(|&b| self.area(b).kind == Kind::Hilltop);
+            let near_top = self
+                .neighbours(i as Region)
+                .iter()
+                .any(|&b| self.area(b).kind == Kind::Hilltop);
             if a.kind == Kind::Slope && !near_top {
-                return Err(format!("3.0: slope {} must border a hilltop", a.id));
+                return Err(regions.error(
+                    "every slope to border a hilltop (3.0)",
+                    format!("slope {}", self.id(i as Region)),
+                ));
             }
             if a.kind == Kind::Ridge && near_top {
-                return Err(format!("3.0: ridge line {} must not border a hilltop", a.id));
+                return Err(regions.error(
+                    "no ridge line to border a hilltop (3.0)",
+                    format!("ridge line {}", self.id(i as Region)),
+                ));
             }
         }
         Ok(())
     }
 
-    /// Land steps from `from` (land regions and the Muster Box only).
-    fn bfs(&self, from: Region) -> Vec<u8> {
-        let mut d = vec![255u8; self.areas.len()];
-        if !self.walkable(from) {
-            return d;
-        }
-        d[from as usize] = 0;
-        let mut queue = std::collections::VecDeque::from([from]);
-        while let Some(r) = queue.pop_front() {
-            for &b in &self.adj[r as usize] {
-                if self.walkable(b) && d[b as usize] == 255 {
-                    d[b as usize] = d[r as usize] + 1;
-                    queue.push_back(b);
-                }
-            }
-        }
-        d
-    }
-
-    fn walkable(&self, r: Region) -> bool {
-        self.area(r).is_land() || r == self.muster()
-    }
-
     pub fn area(&self, r: Region) -> &Area {
         &self.areas[r as usize]
-    }
-
-    pub fn id(&self, r: Region) -> &str {
-        &self.areas[r as usize].id
-    }
-
-    pub fn region(&self, id: &str) -> Option<Region> {
-        self.by_id.get(id).copied()
-    }
-
-    /// The region with this id; panics on an id not in the data (rules code
-    /// names only regions the data must have).
-    pub fn r(&self, id: &str) -> Region {
-        self.region(id)
-            .unwrap_or_else(|| panic!("map data lacks region '{id}'"))
-    }
-
-    pub fn len(&self) -> usize {
-        self.areas.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.areas.is_empty()
-    }
-
-    pub fn adjacent(&self, a: Region, b: Region) -> bool {
-        self.adj[a as usize].contains(&b)
-    }
-
-    pub fn steps(&self, a: Region, b: Region) -> u8 {
-        self.dist[a as usize][b as usize]
     }
 
     pub fn muster(&self) -> Region {
@@ -495,7 +427,7 @@ impl Map {
 
     /// The land regions among `mask`, in index order (as `land` filtered).
     pub fn land_in(&self, mask: u64) -> impl Iterator<Item = Region> {
-        crate::state::regions_in(mask & self.land_mask)
+        regions_in(mask & self.land_mask)
     }
 
     pub fn is_town(&self, r: Region) -> bool {
@@ -523,8 +455,7 @@ impl Map {
     /// 12.3 an objective's regions, one bit each.
     pub fn goal_mask(&self, goal: Goal) -> u64 {
         self.goal_masks
-            .get_or_init(|| Goal::ALL.map(|g| g.regions(self).into_iter().fold(0, |m, r| m | crate::state::bit(r))))
-            [goal as usize]
+            .get_or_init(|| Goal::ALL.map(|g| g.regions(self).into_iter().fold(0, |m, r| m | bit(r))))[goal as usize]
     }
 
     /// 3.0 the hills and their regions.
@@ -563,21 +494,26 @@ impl Map {
 
     pub fn provenance(&self) -> Vec<(String, String)> {
         let mut v: Vec<(String, String)> = self
-            .areas
-            .iter()
-            .map(|a| {
+            .regions()
+            .map(|r| {
+                let a = self.area(r);
                 (
                     format!(
                         "area {} ({}): elevation {}, modifiers {}/{}",
-                        a.id, a.name, a.elevation, a.volley, a.assault
+                        self.id(r),
+                        self.name(r),
+                        a.elevation,
+                        a.volley,
+                        a.assault
                     ),
                     a.provenance.clone(),
                 )
             })
             .collect();
-        for a in &self.areas {
+        for r in self.regions() {
+            let a = self.area(r);
             v.push((
-                format!("drawing position {}: {}, {}", a.id, a.draw.0, a.draw.1),
+                format!("drawing position {}: {}, {}", self.id(r), a.draw.0, a.draw.1),
                 a.draw_provenance.clone(),
             ));
         }
@@ -605,68 +541,61 @@ impl Map {
 
     /// The generic area-map renderer's data (coordinator contract).
     pub fn to_json(&self) -> Value {
-        let regions: Vec<Value> = self
-            .areas
-            .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                let mut icons = Vec::new();
-                if a.special == Special::Redoubt {
-                    icons.push("redoubt".to_string());
-                }
-                if a.special == Special::Fence {
-                    icons.push("rail-fence".to_string());
-                }
-                if a.special == Special::Wall {
-                    icons.push("stone-wall".to_string());
-                }
-                if a.special == Special::Works {
-                    icons.push("works".to_string());
-                }
-                if a.volley != 0 || a.assault != 0 {
-                    icons.push(format!("mod{}/{}", a.volley, a.assault));
-                }
-                if let Some(z) = self.zone_of_staging(i as Region) {
-                    icons.push(format!("staging-{}", z.number));
-                }
-                if let Some(z) = self.zone_at(i as Region) {
-                    icons.push(format!("zone-{}/{}", z.transport, z.staging));
-                }
-                icons.push(format!("elevation-{}", a.elevation));
-                let kind = match a.kind {
-                    Kind::Open => "open",
-                    Kind::Town => "town",
-                    Kind::Hilltop => "hill",
-                    Kind::Slope => "slope",
-                    Kind::Ridge => "ridge",
-                    Kind::Box => "off-map",
-                    Kind::Fleet | Kind::Zone | Kind::Water => "water-box",
-                };
-                json!({"id": a.id, "name": a.name, "x": a.draw.0, "y": a.draw.1, "town": a.kind == Kind::Town,
-                       "kind": kind, "icons": icons})
-            })
-            .collect();
-        let mut borders = Vec::new();
-        for (a, list) in self.adj.iter().enumerate() {
-            for &b in list {
-                if (a as Region) < b {
-                    let water = if self.area(a as Region).is_land() && self.area(b).is_land() {
-                        "none"
-                    } else {
-                        "river"
-                    };
-                    borders.push(json!({"a": self.id(a as Region), "b": self.id(b), "road": false, "water": water}));
-                }
+        let drawn = |r| {
+            let a = self.area(r);
+            let mut icons = Vec::new();
+            if a.special == Special::Redoubt {
+                icons.push("redoubt".to_string());
             }
-        }
-        json!({
-            "width": WIDTH, "height": HEIGHT, "regions": regions, "borders": borders,
-            "labels": [
-                {"text": "Mystic River", "x": 520, "y": 30},
-                {"text": "Charles River", "x": 330, "y": 800},
-                {"text": "Boston Harbor", "x": 1060, "y": 900},
-                {"text": "toward Cambridge", "x": 110, "y": 335},
-            ],
-        })
+            if a.special == Special::Fence {
+                icons.push("rail-fence".to_string());
+            }
+            if a.special == Special::Wall {
+                icons.push("stone-wall".to_string());
+            }
+            if a.special == Special::Works {
+                icons.push("works".to_string());
+            }
+            if a.volley != 0 || a.assault != 0 {
+                icons.push(format!("mod{}/{}", a.volley, a.assault));
+            }
+            if let Some(z) = self.zone_of_staging(r) {
+                icons.push(format!("staging-{}", z.number));
+            }
+            if let Some(z) = self.zone_at(r) {
+                icons.push(format!("zone-{}/{}", z.transport, z.staging));
+            }
+            icons.push(format!("elevation-{}", a.elevation));
+            let kind = match a.kind {
+                Kind::Open => "open",
+                Kind::Town => "town",
+                Kind::Hilltop => "hill",
+                Kind::Slope => "slope",
+                Kind::Ridge => "ridge",
+                Kind::Box => "off-map",
+                Kind::Fleet | Kind::Zone | Kind::Water => "water-box",
+            };
+            Drawn {
+                x: a.draw.0,
+                y: a.draw.1,
+                town: a.kind == Kind::Town,
+                kind,
+                icons,
+            }
+        };
+        // Each border once; a shore (to a Landing Zone, between Fleet Boxes) is drawn as a river.
+        let borders = self.regions().flat_map(|a| {
+            self.neighbours(a).iter().filter(move |&&b| a < b).map(move |&b| {
+                let land = self.area(a).is_land() && self.area(b).is_land();
+                (a, b, false, if land { Water::None } else { Water::River })
+            })
+        });
+        let labels = json!([
+            {"text": "Mystic River", "x": 520, "y": 30},
+            {"text": "Charles River", "x": 330, "y": 800},
+            {"text": "Boston Harbor", "x": 1060, "y": 900},
+            {"text": "toward Cambridge", "x": 110, "y": 335},
+        ]);
+        self.map_json(drawn, borders, (WIDTH, HEIGHT), labels)
     }
 }

@@ -7,7 +7,7 @@ use engine::Seat;
 
 impl Bh {
     /// 7.0 a hit flips a healthy piece and removes a flipped one (ruling bh #9: militia are revealed).
-    pub fn take_hit(&mut self, i: u16) {
+    pub fn take_hit(&mut self, i: PieceId) {
         self.reveal(i);
         let name = self.label(i);
         if self.p(i).flipped {
@@ -22,7 +22,7 @@ impl Bh {
     }
 
     /// 9.0 a unit destroyed costs one space, a leader killed two.
-    pub fn eliminate(&mut self, i: u16) {
+    pub fn eliminate(&mut self, i: PieceId) {
         let (side, leader) = (self.p(i).side, self.p(i).unit == Unit::Leader);
         let p = self.pm(i);
         p.loc = GONE;
@@ -54,7 +54,7 @@ impl Bh {
             .log
             .say(rule, || format!("the {} are demoralized", Bh::seat_name(side)));
         if side == PATRIOT {
-            let militia: Vec<u16> = (0..self.pieces.len() as u16)
+            let militia: Vec<PieceId> = (0..self.pieces.len() as PieceId)
                 .filter(|&i| self.p(i).side == PATRIOT && self.p(i).unit == Unit::Militia && self.p(i).on_map())
                 .collect();
             self.toward_muster(&militia, 3);
@@ -69,7 +69,7 @@ impl Bh {
         map.land()
             .filter(|&r| {
                 patriots & bit(r) != 0
-                    && map.adj[r as usize].iter().any(|&b| british & bit(b) != 0)
+                    && map.neighbours(r).iter().any(|&b| british & bit(b) != 0)
                     && self
                         .side_at(r, PATRIOT)
                         .any(|i| self.p(i).unit == Unit::Militia && !self.p(i).panic)
@@ -79,11 +79,11 @@ impl Bh {
 
     /// 9.1 the courage check of the chosen region.
     pub fn panic(&mut self, r: Region) {
-        let name = self.map().area(r).name.clone();
+        let name = self.map().name(r).to_string();
         self.core
             .log
             .say("9.1", || format!("the militia in {name} check for panic"));
-        let militia: Vec<u16> = self
+        let militia: Vec<PieceId> = self
             .side_at(r, PATRIOT)
             .filter(|&i| self.p(i).unit == Unit::Militia && !self.p(i).flipped)
             .collect();
@@ -102,7 +102,7 @@ impl Bh {
                 self.morale_down(PATRIOT, 1);
             }
         }
-        let broken: Vec<u16> = self
+        let broken: Vec<PieceId> = self
             .side_at(r, PATRIOT)
             .filter(|&i| {
                 let p = self.p(i);
@@ -199,7 +199,7 @@ impl Bh {
         }
     }
 
-    fn rally(&mut self, i: u16) {
+    fn rally(&mut self, i: PieceId) {
         self.pm(i).flipped = false;
         let name = self.label(i);
         self.core.log.say("6.7", || format!("{name} rallies"));
@@ -209,11 +209,11 @@ impl Bh {
     /// 12.2 solitaire Rally: healthy leaders rally one unit each, wounded
     /// leaders on 4-6, the rest roll for themselves; three units at most in a Staging Area.
     fn solo_rally(&mut self, seat: Seat, r: Region) {
-        let mut broken: Vec<u16> = self.side_at(r, seat).filter(|&i| self.p(i).rallyable()).collect();
+        let mut broken: Vec<PieceId> = self.side_at(r, seat).filter(|&i| self.p(i).rallyable()).collect();
         if self.map().zone_of_staging(r).is_some() {
             broken.truncate(3);
         }
-        let leaders: Vec<u16> = self.side_at(r, seat).filter(|&i| self.p(i).can_lead_rally()).collect();
+        let leaders: Vec<PieceId> = self.side_at(r, seat).filter(|&i| self.p(i).can_lead_rally()).collect();
         for l in leaders {
             let Some(&i) = broken.first() else { break };
             let ok = if self.p(l).flipped {

@@ -5,7 +5,6 @@ use crate::actions::Action;
 use crate::map::Region;
 use crate::state::*;
 use engine::Seat;
-use std::collections::VecDeque;
 
 /// One side's view of who stands where, built once per legal-action query.
 struct Occupancy {
@@ -58,13 +57,13 @@ impl Bh {
         }
     }
 
-    fn movable(&self, i: u16) -> bool {
+    fn movable(&self, i: PieceId) -> bool {
         let p = self.p(i);
         p.on_map() && !p.moved && !p.panic
     }
 
     /// 4.1, 9.2, ruling bh #11: where a restricted piece must head.
-    fn heading(&self, i: u16, group_has_leader: bool) -> Option<Region> {
+    fn heading(&self, i: PieceId, group_has_leader: bool) -> Option<Region> {
         let p = self.p(i);
         let map = self.map();
         if p.side == PATRIOT && p.unit == Unit::Militia && self.demoralized[PATRIOT as usize] {
@@ -119,53 +118,44 @@ impl Bh {
             && !self.is_ablaze(b)
             && o.enemy & bit(b) == 0
             && (mil == 0 || self.unlimited(b, side) || o.count[b as usize] as usize + mil <= 3)
-            && heads.iter().all(|&h| map.steps(b, h) < map.steps(cur, h))
+            && heads.iter().all(|&h| map.dist(b, h) < map.dist(cur, h))
     }
 
     /// Military units in the group and where its restricted pieces must head.
-    fn group_limits(&self, group: &[u16]) -> (usize, Vec<Region>) {
+    fn group_limits(&self, group: &[PieceId]) -> (usize, Vec<Region>) {
         let mil = group.iter().filter(|&&i| self.p(i).military()).count();
         let leader = group.iter().any(|&i| self.p(i).unit == Unit::Leader);
         (mil, group.iter().filter_map(|&i| self.heading(i, leader)).collect())
     }
 
     /// 6.5 whether the group can go anywhere: any first step will do.
-    fn can_move(&self, o: &Occupancy, from: Region, group: &[u16]) -> bool {
+    fn can_move(&self, o: &Occupancy, from: Region, group: &[PieceId]) -> bool {
         let side = self.p(group[0]).side;
         let (mil, heads) = self.group_limits(group);
-        self.map().adj[from as usize]
+        self.map()
+            .neighbours(from)
             .iter()
             .any(|&b| self.may_enter(o, side, mil, &heads, from, b))
     }
 
     /// 6.5 every region the group can reach (ruling bh #18).
-    pub fn destinations(&self, from: Region, group: &[u16]) -> Vec<Region> {
+    pub fn destinations(&self, from: Region, group: &[PieceId]) -> Vec<Region> {
         let map = self.map();
         let side = self.p(group[0]).side;
         let (mil, heads) = self.group_limits(group);
         let max = if mil > 0 { 3 } else { 4 };
         let o = self.occupancy(side);
-        let mut seen = bit(from);
-        let mut out = Vec::new();
-        let mut queue = VecDeque::from([(from, 0u8)]);
-        // Breadth first: a region is reached first by its fewest steps.
-        while let Some((cur, steps)) = queue.pop_front() {
-            for &b in &map.adj[cur as usize] {
-                if seen & bit(b) != 0 || !self.may_enter(&o, side, mil, &heads, cur, b) {
-                    continue;
-                }
-                seen |= bit(b);
-                out.push(b);
-                // 6.5 stop next to unbroken enemy units; 3.3 the British stop in town.
-                let stop = (side == BRITISH && map.is_town(b))
-                    || b == map.muster()
-                    || map.adj[b as usize].iter().any(|&c| o.unbroken & bit(c) != 0);
-                if steps + 1 < max && !stop {
-                    queue.push_back((b, steps + 1));
-                }
-            }
-        }
-        out
+        let enter = |cur, b| self.may_enter(&o, side, mil, &heads, cur, b);
+        // 6.5 stop next to unbroken enemy units; 3.3 the British stop in town.
+        let stop = |b| {
+            (side == BRITISH && map.is_town(b))
+                || b == map.muster()
+                || map.neighbours(b).iter().any(|&c| o.unbroken & bit(c) != 0)
+        };
+        map.spread(from, enter, |b, steps| steps < max && !stop(b))
+            .into_iter()
+            .map(|(b, _)| b)
+            .collect()
     }
 
     /// Whether some piece in `r` can still move.
@@ -228,7 +218,7 @@ impl Bh {
                 }
             }
             Some(Frame::Naval) => {
-                out.extend(map.adj[self.fleet as usize].iter().map(|&r| Action::Region(r)));
+                out.extend(map.neighbours(self.fleet).iter().map(|&r| Action::Region(r)));
             }
             Some(Frame::Reorganize { a: None, .. }) => {
                 out.extend(self.reorganize_regions(seat).into_iter().map(Action::Region))
@@ -327,7 +317,7 @@ impl Bh {
         self.unlimited(dest, side) || o.count[dest as usize] < 3 + o.leavers[dest as usize]
     }
 
-    fn reorg_fits(&self, dest: Region, i: u16, picked: &[u16]) -> bool {
+    fn reorg_fits(&self, dest: Region, i: PieceId, picked: &[PieceId]) -> bool {
         let seat = self.p(i).side;
         if !self.p(i).military() || self.unlimited(dest, seat) {
             return true;
@@ -371,7 +361,8 @@ impl Bh {
             movers = true;
             leader |= !self.p(i).military();
         }
-        self.map().adj[a as usize]
+        self.map()
+            .neighbours(a)
             .iter()
             .copied()
             // Ruling bh #4: pieces may join an unreleased Staging Area, not leave it.
@@ -412,7 +403,7 @@ impl Bh {
             }
             (Frame::Naval, Action::Region(r)) => {
                 self.fleet = r;
-                let name = self.map().area(r).name.clone();
+                let name = self.map().name(r).to_string();
                 self.core.log.say("6.6", || format!("the fleet sails to the {name}"));
                 self.frames.pop();
             }
@@ -464,7 +455,7 @@ impl Bh {
                     p.landed = true;
                     p.home = s;
                 }
-                let name = self.map().area(s).name.clone();
+                let name = self.map().name(s).to_string();
                 let n = list.len();
                 self.core.log.say("6.10", || format!("{n} piece(s) land at {name}"));
             }
@@ -474,9 +465,9 @@ impl Bh {
 
     /// 6.5 move a group; 3.4 militia leaving the Muster Box with the fleet
     /// in the Charles River test their courage (ruling bh #8).
-    pub fn move_group(&mut self, from: Region, group: &[u16], to: Region) {
+    pub fn move_group(&mut self, from: Region, group: &[PieceId], to: Region) {
         let map = self.map();
-        let mut going: Vec<u16> = group.to_vec();
+        let mut going: Vec<PieceId> = group.to_vec();
         if from == map.muster() && self.fleet == map.r("fleet-charles") {
             // 12.2: in solitaire each leader spares one accompanying unit the roll.
             let mut spared = if self.solo() {
@@ -514,7 +505,7 @@ impl Bh {
             p.moved = true;
         }
         let n = going.len();
-        let (fa, ta) = (map.area(from).name.clone(), map.area(to).name.clone());
+        let (fa, ta) = (map.name(from).to_string(), map.name(to).to_string());
         if n == 0 {
             self.core.log.say("3.4", || {
                 format!("every piece turns back: none moves from {fa} to {ta}")
@@ -529,7 +520,7 @@ impl Bh {
     /// 9.1, 9.2 pieces run `steps` regions toward the Muster Box, further
     /// if over-stacked; ruling bh #33: the owner picks each region of the run
     /// when there is a choice (the first piece listed runs first).
-    pub fn toward_muster(&mut self, pieces: &[u16], steps: u8) {
+    pub fn toward_muster(&mut self, pieces: &[PieceId], steps: u8) {
         for &i in pieces.iter().rev() {
             self.frames.push(Frame::Flee { piece: i, left: steps });
         }
@@ -537,7 +528,7 @@ impl Bh {
 
     /// Where the piece's next step of the run may go: nearer the Muster Box,
     /// not into fire or enemy pieces; empty when the run is over.
-    pub fn flee_options(&self, i: u16, left: u8) -> Vec<Region> {
+    pub fn flee_options(&self, i: PieceId, left: u8) -> Vec<Region> {
         let p = self.p(i);
         let cur = p.loc;
         if !p.on_map() || cur == self.map().muster() {
@@ -575,12 +566,12 @@ impl Bh {
     fn run_steps(&self, r: Region, side: Seat) -> Vec<Region> {
         let map = self.map();
         let muster = map.muster();
-        map.adj[r as usize]
+        map.neighbours(r)
             .iter()
             .copied()
             .filter(|&b| {
                 (map.area(b).is_land() || b == muster)
-                    && map.steps(b, muster) < map.steps(r, muster)
+                    && map.dist(b, muster) < map.dist(r, muster)
                     && !self.is_ablaze(b)
                     && !self.has(b, other(side))
             })
@@ -604,7 +595,7 @@ impl Bh {
     /// One step of a run: over when nowhere to go, forced when one way is
     /// open. Ruling bh #33: a unit left over-stacked with nowhere further to
     /// run is lost, as a retreater with no room is (7.1).
-    pub fn flee_step(&mut self, piece: u16, left: u8) -> bool {
+    pub fn flee_step(&mut self, piece: PieceId, left: u8) -> bool {
         let options = self.flee_options(piece, left);
         match options.len() {
             0 => {
@@ -632,7 +623,7 @@ impl Bh {
             let i = *piece;
             *left = left.saturating_sub(1);
             self.pm(i).loc = b;
-            let (name, to) = (self.label(i), self.map().area(b).name.clone());
+            let (name, to) = (self.label(i), self.map().name(b).to_string());
             self.core.log.say("9.1", || format!("{name} runs to {to}"));
         }
     }

@@ -29,9 +29,9 @@ impl Bh {
     }
 
     /// Put a piece of this kind on `region` (a spare one, or a new one).
-    pub fn put(&mut self, unit: Unit, side: Seat, region: &str) -> u16 {
+    pub fn put(&mut self, unit: Unit, side: Seat, region: &str) -> PieceId {
         let r = self.map().r(region);
-        let spare = (0..self.pieces.len() as u16)
+        let spare = (0..self.pieces.len() as PieceId)
             .find(|&i| self.p(i).unit == unit && self.p(i).side == side && self.p(i).loc == OFF);
         let i = match spare {
             Some(i) => i,
@@ -45,7 +45,7 @@ impl Bh {
     }
 
     /// A militia of known strength, taken out of the draw pool.
-    pub fn put_militia(&mut self, strength: u8, region: &str) -> u16 {
+    pub fn put_militia(&mut self, strength: u8, region: &str) -> PieceId {
         let i = self.put(Unit::Militia, PATRIOT, region);
         self.pool.take(strength).expect("strength left in the pool");
         self.pm(i).strength = Some(strength);

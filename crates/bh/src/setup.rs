@@ -100,7 +100,7 @@ impl Bh {
             final_fire: setup.flag("final-fire"),
             more_ammo: setup.option("ammo") == Some("more-options"),
             any_zone: setup.option("landing-zones") == Some("optional"),
-            bot: setup.option("bot") != Some("seat"),
+            bot: revroad::sheet::sheet_plays(setup),
         };
         let mut core = Core::new(setup);
         // 12.2 "cards containing hash-marks are ignored" in the solitaire scenarios.
@@ -148,7 +148,7 @@ impl Bh {
         g
     }
 
-    pub(crate) fn add(&mut self, unit: Unit, side: Seat, name: &str, arrives: u8, loc: u8) -> u16 {
+    pub(crate) fn add(&mut self, unit: Unit, side: Seat, name: &str, arrives: u8, loc: u8) -> PieceId {
         self.pieces.push(Piece {
             unit,
             side,
@@ -164,10 +164,10 @@ impl Bh {
             landed: false,
             arrives,
         });
-        self.pieces.len() as u16 - 1
+        self.pieces.len() as PieceId - 1
     }
 
-    fn add_many(&mut self, unit: Unit, side: Seat, n: usize, arrives: u8, loc: u8) -> Vec<u16> {
+    fn add_many(&mut self, unit: Unit, side: Seat, n: usize, arrives: u8, loc: u8) -> Vec<PieceId> {
         let base = match unit {
             Unit::Regular => "Regulars",
             Unit::Marine => "Marines",
@@ -221,7 +221,7 @@ impl Bh {
         self.add_many(Unit::Regular, BRITISH, 4, 6, OFF);
         self.add_many(Unit::Marine, BRITISH, 2, 6, OFF);
         self.add(Unit::Leader, BRITISH, "Clinton", 6, OFF);
-        let left: Vec<u16> = (0..self.pieces.len() as u16)
+        let left: Vec<PieceId> = (0..self.pieces.len() as PieceId)
             .filter(|&i| self.p(i).side == PATRIOT && self.p(i).loc == OFF && self.p(i).arrives == 0)
             .collect();
         self.frames.push(Frame::SetupPatriot { left });
@@ -235,7 +235,7 @@ impl Bh {
         map.land()
             .filter(|&r| {
                 let a = map.area(r);
-                (a.assault > 0 || map.is_town(r)) && a.id != "moultons-hill"
+                (a.assault > 0 || map.is_town(r)) && map.id(r) != "moultons-hill"
             })
             .collect()
     }
@@ -288,13 +288,13 @@ impl Bh {
                     _ => Unit::Leader,
                 };
                 // The Bunker set-up names six militia: the sixth comes from the Muster Box.
-                let pick = (0..self.pieces.len() as u16)
+                let pick = (0..self.pieces.len() as PieceId)
                     .find(|&i| {
                         let p = self.p(i);
                         p.side == PATRIOT && p.unit == unit && p.arrives == 0 && p.loc == OFF
                     })
                     .or_else(|| {
-                        (0..self.pieces.len() as u16).find(|&i| {
+                        (0..self.pieces.len() as PieceId).find(|&i| {
                             let p = self.p(i);
                             p.side == PATRIOT && p.unit == unit && p.loc == muster && unit == Unit::Militia
                         })
@@ -313,7 +313,7 @@ impl Bh {
     pub fn reinforcements(&mut self) {
         let muster = self.map().muster();
         let turn = self.turn;
-        let arriving: Vec<u16> = (0..self.pieces.len() as u16)
+        let arriving: Vec<PieceId> = (0..self.pieces.len() as PieceId)
             .filter(|&i| self.p(i).arrives == turn && self.p(i).loc == OFF && turn > 0)
             .collect();
         let mut british = Vec::new();

@@ -110,7 +110,7 @@ impl Bh {
         self.objective = Some(obj.clone());
         if upgrade {
             // Units still afloat go to the new zones, divided equally.
-            let afloat: Vec<u16> = (0..self.pieces.len() as u16)
+            let afloat: Vec<PieceId> = (0..self.pieces.len() as PieceId)
                 .filter(|&i| {
                     let l = self.p(i).loc;
                     self.p(i).side == BRITISH && l < GONE && self.map().zone_at(l).is_some()
@@ -196,7 +196,7 @@ impl Bh {
             (None, Action::Region(r)) => self.frames.push(Frame::FinalFire { from: Some(r) }),
             (Some(f), Action::Region(t)) => {
                 self.frames.push(Frame::FinalFire { from: None });
-                let mut chosen: Vec<u16> = self.side_at(f, BRITISH).filter(|&i| self.can_fire(i)).collect();
+                let mut chosen: Vec<PieceId> = self.side_at(f, BRITISH).filter(|&i| self.can_fire(i)).collect();
                 chosen.truncate(self.group_cap(f));
                 self.frames.push(Frame::Volley {
                     from: Some(f),

@@ -3,11 +3,12 @@
 
 use crate::map::{Map, Region};
 use engine::{Core, Seat, Setup};
+pub use revroad::board::{bit, regions_in};
 use revroad::{Deck, MilitiaPool};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-pub use revroad::{other, BRITISH, PATRIOT};
+pub use revroad::{other, PieceId, BRITISH, PATRIOT};
 
 /// Where a piece is when it is not in a region.
 pub const OFF: u8 = 255;
@@ -277,10 +278,10 @@ pub struct Assault {
     pub attacker: Seat,
     pub stage: AStage,
     /// Withdrawing or retreating pieces picked so far.
-    pub picked: Vec<u16>,
+    pub picked: Vec<PieceId>,
     /// 11.2 defensive hit number (5, 4 or 3); 0 = no defensive fire.
     pub def_hit: u8,
-    pub attackers: Vec<u16>,
+    pub attackers: Vec<PieceId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -292,7 +293,7 @@ pub enum Frame {
     },
     /// 12.1 Patriot at start: place the listed pieces one by one.
     SetupPatriot {
-        left: Vec<u16>,
+        left: Vec<PieceId>,
     },
     /// 12.3 the British choose an objective (or roll); `upgrade` when raising it.
     ChooseObjective {
@@ -313,7 +314,7 @@ pub enum Frame {
     ChooseFocus,
     /// 12.1 / 11.3 the Landing Zone of this turn's reinforcements.
     ReinforceZone {
-        pieces: Vec<u16>,
+        pieces: Vec<PieceId>,
         zones: Vec<u8>,
     },
     /// 9.1 the British choose the panic region.
@@ -325,13 +326,13 @@ pub enum Frame {
     Volley {
         from: Option<Region>,
         target: Option<Region>,
-        chosen: Vec<u16>,
+        chosen: Vec<PieceId>,
     },
     Assault(Box<Assault>),
     AssaultSelect {
         from: Option<Region>,
         target: Option<Region>,
-        chosen: Vec<u16>,
+        chosen: Vec<PieceId>,
     },
     Cannonade {
         region: Option<Region>,
@@ -342,7 +343,7 @@ pub enum Frame {
     },
     Move {
         from: Option<Region>,
-        group: Vec<u16>,
+        group: Vec<PieceId>,
         any: bool,
         choosing: bool,
     },
@@ -354,20 +355,20 @@ pub enum Frame {
     Reorganize {
         a: Option<Region>,
         b: Option<Region>,
-        picked: Vec<u16>,
+        picked: Vec<PieceId>,
     },
     Snipe,
     Land {
         zone: Option<Region>,
         area: Option<Region>,
-        group: Vec<u16>,
+        group: Vec<PieceId>,
     },
     Hits {
         region: Region,
         owner: Seat,
         left: u8,
         mode: HitMode,
-        hit: Vec<u16>,
+        hit: Vec<PieceId>,
         ranged: bool,
     },
     /// 6.4, ruling bh #12: pieces in a region that caught fire move out.
@@ -383,12 +384,12 @@ pub enum Frame {
     ExtraDie,
     /// 9.1, 9.2 / ruling bh #33 a panicked or falling-back piece runs toward the Muster Box.
     Flee {
-        piece: u16,
+        piece: PieceId,
         left: u8,
     },
     /// 7.1, ruling bh #12, #33: a piece in a full region goes one region further.
     Overflow {
-        piece: u16,
+        piece: PieceId,
         at: Region,
         origin: Region,
     },
@@ -470,19 +471,6 @@ pub struct Board {
     pub leading: [u64; 2],
 }
 
-pub fn bit(r: Region) -> u64 {
-    1u64 << r
-}
-
-/// The regions of a mask, in index order.
-pub fn regions_in(mut mask: u64) -> impl Iterator<Item = Region> {
-    std::iter::from_fn(move || {
-        let r = mask.trailing_zeros();
-        mask &= mask.wrapping_sub(1);
-        (r < 64).then_some(r as Region)
-    })
-}
-
 impl Bh {
     pub fn map(&self) -> &'static Map {
         Map::get()
@@ -496,23 +484,23 @@ impl Bh {
         self.ablaze & bit(r) != 0
     }
 
-    pub fn at(&self, r: Region) -> impl Iterator<Item = u16> + '_ {
+    pub fn at(&self, r: Region) -> impl Iterator<Item = PieceId> + '_ {
         self.pieces
             .iter()
             .enumerate()
             .filter(move |(_, p)| p.loc == r)
-            .map(|(i, _)| i as u16)
+            .map(|(i, _)| i as PieceId)
     }
 
-    pub fn side_at(&self, r: Region, side: Seat) -> impl Iterator<Item = u16> + '_ {
+    pub fn side_at(&self, r: Region, side: Seat) -> impl Iterator<Item = PieceId> + '_ {
         self.at(r).filter(move |&i| self.pieces[i as usize].side == side)
     }
 
-    pub fn p(&self, i: u16) -> &Piece {
+    pub fn p(&self, i: PieceId) -> &Piece {
         &self.pieces[i as usize]
     }
 
-    pub fn pm(&mut self, i: u16) -> &mut Piece {
+    pub fn pm(&mut self, i: PieceId) -> &mut Piece {
         &mut self.pieces[i as usize]
     }
 
@@ -614,7 +602,7 @@ impl Bh {
         r == map.muster() || (side == BRITISH && map.zone_of_staging(r).is_some())
     }
 
-    pub fn label(&self, i: u16) -> String {
+    pub fn label(&self, i: PieceId) -> String {
         let p = self.p(i);
         let state = match (p.unit, p.flipped) {
             (Unit::Leader, true) => " (wounded)",
@@ -632,7 +620,7 @@ impl Bh {
 
     /// 4.1 combat strength of a piece as it stands (unknown militia count 0
     /// until revealed; callers reveal first).
-    pub fn strength(&self, i: u16) -> u8 {
+    pub fn strength(&self, i: PieceId) -> u8 {
         let p = self.p(i);
         match p.unit {
             Unit::Leader => 0,
@@ -652,7 +640,7 @@ impl Bh {
     }
 
     /// Ruling bh #9 (b2c 4.1): an unknown militia's value is drawn from the pool when needed.
-    pub fn reveal(&mut self, i: u16) {
+    pub fn reveal(&mut self, i: PieceId) {
         if self.p(i).unit == Unit::Militia && self.p(i).strength.is_none() {
             let s = self.pool.draw(&mut self.core.dice).unwrap_or(1);
             self.pm(i).strength = Some(s);

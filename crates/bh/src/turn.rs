@@ -246,7 +246,7 @@ impl Bh {
     /// Non-ablaze town regions next to `r` (ruling bh #12: fire spreads only in town).
     pub fn spread_targets(&self, r: Region) -> Vec<Region> {
         let map = self.map();
-        map.adj[r as usize]
+        map.neighbours(r)
             .iter()
             .copied()
             .filter(|&b| map.is_town(b) && !self.is_ablaze(b))
@@ -264,7 +264,7 @@ impl Bh {
                 continue;
             }
             let roll = self.core.dice.d6();
-            let name = self.map().area(r).name.clone();
+            let name = self.map().name(r).to_string();
             self.core.log.roll("5.3", &[roll], || {
                 format!("Fire in {name}: {roll}{}", if roll >= 5 { ", it spreads" } else { "" })
             });
@@ -287,7 +287,7 @@ impl Bh {
     /// 4.6 a region catches fire; its pieces move out (ruling bh #12).
     pub fn ignite(&mut self, r: Region, rule: &'static str) {
         self.ablaze |= bit(r);
-        let name = self.map().area(r).name.clone();
+        let name = self.map().name(r).to_string();
         self.core.log.say(rule, || format!("{name} is ablaze"));
         if self.at(r).next().is_some() {
             self.frames.push(Frame::Displace { region: r });
@@ -295,10 +295,10 @@ impl Bh {
     }
 
     /// Where a piece leaving a burning region may go (ruling bh #12).
-    pub fn displace_targets(&self, i: u16) -> Vec<Region> {
+    pub fn displace_targets(&self, i: PieceId) -> Vec<Region> {
         let p = self.p(i);
         let map = self.map();
-        map.adj[p.loc as usize]
+        map.neighbours(p.loc)
             .iter()
             .copied()
             .filter(|&b| {
@@ -331,11 +331,11 @@ impl Bh {
         let map = self.map();
         let candidates: Vec<Region> = map
             .land()
-            .filter(|&r| map.is_town(r) && !self.is_ablaze(r) && map.adj[r as usize].iter().any(|&b| self.is_ablaze(b)))
+            .filter(|&r| map.is_town(r) && !self.is_ablaze(r) && map.neighbours(r).iter().any(|&b| self.is_ablaze(b)))
             .collect();
         for r in candidates {
             let roll = self.core.dice.d6();
-            let name = map.area(r).name.clone();
+            let name = map.name(r).to_string();
             self.core
                 .log
                 .roll("5.3", &[roll], || format!("End-of-game fire roll for {name}: {roll}"));

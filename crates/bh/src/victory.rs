@@ -77,7 +77,7 @@ impl Bh {
                 .goals
                 .iter()
                 .flat_map(|g| regions_in(g.mask()))
-                .any(|r| map.adj[r as usize].iter().any(|&b| unbroken & bit(b) != 0));
+                .any(|r| map.neighbours(r).iter().any(|&b| unbroken & bit(b) != 0));
             if !near {
                 vp -= if obj.number == 6 && self.scenario == Scenario::SoloBritish {
                     2.0

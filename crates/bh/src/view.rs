@@ -67,7 +67,7 @@ impl Views for Bh {
                 }
             }
         }
-        for i in 0..self.pieces.len() as u16 {
+        for i in 0..self.pieces.len() as PieceId {
             let p = self.p(i);
             if p.on_map() && p.panic {
                 markers.push(json!({"region": map.id(p.loc), "kind": "panic", "label": "Panic"}));

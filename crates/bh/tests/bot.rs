@@ -6,28 +6,8 @@ use bh::actions::Action;
 use bh::state::*;
 use bh::Bh;
 use engine::prelude::*;
-use engine::Setup;
+use revroad::sheet::SheetBot;
 use support::*;
-
-/// Play a solitaire game with only `human` acting, by a spread of legal
-/// actions; returns the game and its log texts.
-fn play(scenario: &str, human: u8, seed: u64) -> (Bh, Vec<String>) {
-    let mut g = Bh::new(&Setup::new(scenario, seed));
-    let mut n = 0;
-    while g.outcome().is_none() {
-        let seats = g.to_act();
-        assert!(!seats.contains(1 - human), "the bot's seat never acts");
-        assert!(seats.contains(human));
-        let mut legal = Vec::new();
-        g.legal(human, &mut legal);
-        let a = legal[(n * 7 + 3) % legal.len()];
-        engine::apply(&mut g, human, &a).unwrap();
-        n += 1;
-        assert!(n < 20_000, "the game ends");
-    }
-    let log = g.core.log.visible(None).map(|e| e.text.clone()).collect();
-    (g, log)
-}
 
 /// A sandbox where the bot plays its seat, with objective `goal` (12.3's or 12.4's number).
 fn bot_game(scenario: &str, seat: u8, goal: u8) -> Bh {
@@ -42,7 +22,7 @@ fn bot_game(scenario: &str, seat: u8, goal: u8) -> Bh {
 }
 
 fn steps(g: &Bh, a: &str, b: &str) -> u8 {
-    g.map().steps(g.region(a), g.region(b))
+    g.map().dist(g.region(a), g.region(b))
 }
 
 // rule: bh 12.4
@@ -175,7 +155,7 @@ fn patriot_bot_pulls_units_out_of_the_fires_way() {
         assert_ne!(loc(&g, i), "town-square", "broken or not, everything leaves");
         let r = g.pieces[i as usize].loc;
         let map = g.map();
-        let next_to_fire = map.is_town(r) && map.adj[r as usize].iter().any(|&b| g.is_ablaze(b) && map.is_town(b));
+        let next_to_fire = map.is_town(r) && map.neighbours(r).iter().any(|&b| g.is_ablaze(b) && map.is_town(b));
         assert!(!next_to_fire, "{} is out of the fire's way", loc(&g, i));
     }
 }
@@ -274,7 +254,7 @@ fn british_final_fire_after_the_actions_of_a_patriot_solitaire_turn() {
 }
 
 /// A British Regular next to a Minuteman, both tracks at zero: the Action Phase is over.
-fn lines_in_contact(scenario: &str) -> (Bh, u16) {
+fn lines_in_contact(scenario: &str) -> (Bh, PieceId) {
     let mut g = Bh::sandbox(scenario, B);
     g.put(Regular, B, "breeds-slope-east");
     let mm = g.put(Minuteman, P, "breeds-south");
@@ -314,41 +294,19 @@ fn no_final_fire_in_the_two_player_game_and_a_british_seat_chooses_its_own() {
 // rule: bh 12.3
 #[test]
 fn a_whole_solo_british_game_plays_out_against_the_patriot_bot() {
-    let (g, log) = play("solo-british", B, 3);
-    assert!(g.core.outcome.is_some());
-    assert!(log.iter().filter(|t| t.starts_with("Patriot bot: ")).count() > 5);
-    let (_, again) = play("solo-british", B, 3);
-    assert_eq!(log, again, "the bot's ties use the game's dice: a replay is exact");
+    revroad::testing::solo_game_plays_out::<Bh>("solo-british", B, 3);
 }
 
 // rule: bh 12.4
 #[test]
 fn a_whole_solo_patriot_game_plays_out_against_the_british_bot() {
     for seed in [5, 6, 7] {
-        let (g, log) = play("solo-patriot", P, seed);
-        assert!(g.core.outcome.is_some());
-        assert!(log.iter().filter(|t| t.starts_with("British bot: ")).count() > 5);
+        revroad::testing::solo_game_plays_out::<Bh>("solo-patriot", P, seed);
     }
 }
 
 // rule: bh 12.3
 #[test]
 fn with_bot_seat_the_side_is_an_ordinary_seat() {
-    let mut s = Setup::new("solo-british", 1);
-    s.options.insert("bot".into(), "seat".into());
-    s.validate(Bh::info()).unwrap();
-    let mut g = Bh::new(&s);
-    let mut patriot_acted = false;
-    for _ in 0..3000 {
-        if g.outcome().is_some() {
-            break;
-        }
-        let seat = g.to_act().iter().next().unwrap();
-        patriot_acted |= seat == P;
-        let mut legal = Vec::new();
-        g.legal(seat, &mut legal);
-        engine::apply(&mut g, seat, &legal[legal.len() / 2]).unwrap();
-    }
-    assert!(patriot_acted);
-    assert!(!g.core.log.visible(None).any(|e| e.text.contains("bot:")));
+    revroad::testing::bot_seat_is_an_ordinary_seat::<Bh>(3000);
 }

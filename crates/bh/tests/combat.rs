@@ -47,7 +47,7 @@ fn terrain_modifiers_and_their_precedence() {
 #[test]
 fn volley_fire_into_the_rail_fence() {
     let mut g = sandbox(B);
-    let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "east-shore")).collect();
+    let regs: Vec<PieceId> = (0..3).map(|_| g.put(Regular, B, "east-shore")).collect();
     let mm = g.put(Minuteman, P, "rail-fence");
     g.put_militia(1, "rail-fence");
     acts(&mut g, "british", &["volley-fire", "east-shore", "rail-fence"]);
@@ -69,10 +69,10 @@ fn volley_fire_into_the_rail_fence() {
 #[test]
 fn volley_at_two_regions_hits_on_six_and_costs_ammunition() {
     let mut g = sandbox(P);
-    let mms: Vec<u16> = (0..3).map(|_| g.put(Minuteman, P, "breeds-redoubt")).collect();
+    let mms: Vec<PieceId> = (0..3).map(|_| g.put(Minuteman, P, "breeds-redoubt")).collect();
     g.put(Regular, B, "moultons-hill");
     let (a, b) = (g.region("breeds-redoubt"), g.region("moultons-hill"));
-    assert_eq!(g.map().steps(a, b), 2);
+    assert_eq!(g.map().dist(a, b), 2);
     assert!(g.volley_targets(P, a).contains(&b));
     acts(&mut g, "patriot", &["volley-fire", "breeds-redoubt", "moultons-hill"]);
     for &m in &mms {
@@ -93,9 +93,9 @@ fn volley_at_two_regions_hits_on_six_and_costs_ammunition() {
 #[test]
 fn assault_on_the_stone_wall_fought_to_the_end() {
     let mut g = sandbox(B);
-    let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "east-shore")).collect();
+    let regs: Vec<PieceId> = (0..3).map(|_| g.put(Regular, B, "east-shore")).collect();
     g.update_released();
-    let mm: Vec<u16> = (0..2).map(|_| g.put(Minuteman, P, "stone-wall")).collect();
+    let mm: Vec<PieceId> = (0..2).map(|_| g.put(Minuteman, P, "stone-wall")).collect();
     acts(&mut g, "british", &["assault", "east-shore", "stone-wall"]);
     for &r in &regs {
         act(&mut g, "british", &piece(r));
@@ -199,7 +199,7 @@ fn cannonade_beyond_two_regions_hits_on_six_only() {
     let gun = g.put(Cannon, P, "bunker-center");
     let regs = [g.put(Regular, B, "moultons-hill"), g.put(Regular, B, "moultons-hill")];
     let (a, b) = (g.region("bunker-center"), g.region("moultons-hill"));
-    assert!(g.map().steps(a, b) > 2 && g.sees(a, b));
+    assert!(g.map().dist(a, b) > 2 && g.sees(a, b));
     acts(&mut g, "patriot", &["cannonade", "bunker-center"]);
     g.core.dice.script([5, 6]);
     act(&mut g, "patriot", "moultons-hill");
@@ -293,7 +293,7 @@ fn snipe_from_town_and_not_from_burning_town() {
 #[test]
 fn militia_pairing_and_leader_casualties() {
     let mut g = sandbox(P);
-    let m: Vec<u16> = (0..3).map(|_| g.put_militia(0, "breeds-south")).collect();
+    let m: Vec<PieceId> = (0..3).map(|_| g.put_militia(0, "breeds-south")).collect();
     g.put(Leader, P, "breeds-south");
     let l = g.put(Leader, P, "breeds-south");
     let r = g.region("breeds-south");
@@ -310,7 +310,7 @@ fn militia_pairing_and_leader_casualties() {
 fn first_british_hit_on_the_redoubt_is_ignored() {
     let mut g = sandbox(B);
     g.opts.redoubt_wall = true;
-    let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
+    let regs: Vec<PieceId> = (0..3).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
     let mm = g.put(Minuteman, P, "breeds-redoubt");
     acts(
         &mut g,
@@ -362,7 +362,7 @@ fn more_ammunition_options() {
 #[test]
 fn the_attacker_may_pull_back_some_units_after_a_round() {
     let mut g = sandbox(B);
-    let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
+    let regs: Vec<PieceId> = (0..3).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
     g.put(Minuteman, P, "breeds-redoubt");
     acts(&mut g, "british", &["assault", "breeds-slope-east", "breeds-redoubt"]);
     for &r in &regs {
@@ -383,7 +383,7 @@ fn the_attacker_may_pull_back_some_units_after_a_round() {
 
 /// British Regulars assault a militia and a leader in the Northern Defense
 /// Works from the Mystic shore; the militia falls and the leader is left alone.
-fn leader_left_alone() -> (Bh, u16) {
+fn leader_left_alone() -> (Bh, PieceId) {
     let mut g = sandbox(B);
     let regs = put_n(&mut g, 3, Regular, B, "mystic-beach");
     g.update_released();

@@ -5,7 +5,7 @@ use bh::los;
 use bh::map::{self, Map};
 
 fn fresh() -> (Map, String) {
-    let m = Map::parse(map::REGIONS_TSV, map::BORDERS_TSV, map::ZONES_TSV, map::VP_TSV).unwrap();
+    let m = Map::read_without_sight(None).unwrap();
     let t = los::compute(&m);
     let text = los::to_tsv(&m, &t);
     (m, text)
@@ -77,7 +77,7 @@ fn adjacent_regions_always_see_each_other() {
     let m = Map::get();
     let g = sandbox();
     for a in m.land() {
-        for &b in &m.adj[a as usize] {
+        for &b in m.neighbours(a) {
             if m.area(b).is_land() {
                 assert!(g.sees(a, b), "{} - {}", m.id(a), m.id(b));
             }
@@ -186,11 +186,10 @@ fn drawing_spreads_the_land_evenly() {
         (r["x"].as_f64().unwrap(), r["y"].as_f64().unwrap())
     };
     let mut d = Vec::new();
-    for (a, list) in m.adj.iter().enumerate() {
-        for &b in list {
-            let (a, b) = (m.area(a as u8), m.area(b));
-            if a.is_land() && b.is_land() {
-                let (p, q) = (pos(&a.id), pos(&b.id));
+    for a in m.regions() {
+        for &b in m.neighbours(a) {
+            if m.area(a).is_land() && m.area(b).is_land() {
+                let (p, q) = (pos(m.id(a)), pos(m.id(b)));
                 d.push(((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt());
             }
         }

@@ -65,7 +65,7 @@ fn panic_check_breaks_and_runs_militia() {
     );
     assert!(!g.pieces[strong as usize].flipped, "3 + 2 = 5 holds");
     let m = g.map();
-    assert!(m.steps(g.pieces[weak as usize].loc, m.muster()) < m.steps(g.region("ndw-north"), m.muster()));
+    assert!(m.dist(g.pieces[weak as usize].loc, m.muster()) < m.dist(g.region("ndw-north"), m.muster()));
     assert_eq!(g.morale[1], 11);
     // Panicked units cannot act and an Assault destroys them.
     assert!(!g.move_regions(P).contains(&g.pieces[weak as usize].loc));
@@ -100,7 +100,7 @@ fn the_owner_routes_a_run_toward_the_muster_box_and_the_bot_routes_its_own() {
     let c = ids(&g, "patriot");
     assert_eq!(c.len(), options.len());
     act(&mut g, "patriot", &c[1]);
-    let to = g.map().area(options[1]).name.clone();
+    let to = g.map().name(options[1]).to_string();
     assert!(
         log(&g).contains(&format!("runs to {to}")),
         "the route chosen: {}",
@@ -108,7 +108,7 @@ fn the_owner_routes_a_run_toward_the_muster_box_and_the_bot_routes_its_own() {
     );
     run_the_routes(&mut g);
     let m = g.map();
-    assert!(m.steps(g.pieces[probe as usize].loc, m.muster()) < m.steps(fork, m.muster()));
+    assert!(m.dist(g.pieces[probe as usize].loc, m.muster()) < m.dist(fork, m.muster()));
     // The Patriot bot (12.3) routes its own runs.
     let mut g = Bh::sandbox("solo-british", B);
     g.opts.bot = true;
@@ -263,7 +263,7 @@ fn demoralized_militia_hit_on_six_and_demoralized_british_lose_a_die() {
     assert!(log(&g).contains("2 dice, 0 hit(s)"), "{}", log(&g));
     let mut g = sandbox(B);
     g.demoralized[0] = true;
-    let regs: Vec<u16> = (0..2).map(|_| g.put(Regular, B, "harbor-shore")).collect();
+    let regs: Vec<PieceId> = (0..2).map(|_| g.put(Regular, B, "harbor-shore")).collect();
     g.put(Minuteman, P, "point-shore");
     acts(&mut g, "british", &["volley-fire", "harbor-shore", "point-shore"]);
     for &r in &regs {
@@ -308,7 +308,7 @@ fn a_piece_with_nowhere_to_go_burns() {
 /// the west slope is full and the ridge beyond it is British, so a run
 /// that goes that way cannot leave the over-stack (the bh/solo-patriot
 /// harness games that broke 6.5).
-fn blocked_fork(scenario: &str) -> (Bh, u16) {
+fn blocked_fork(scenario: &str) -> (Bh, PieceId) {
     let mut g = Bh::sandbox(scenario, B);
     g.morale[1] = 12;
     let m = g.put_militia(0, "bunker-south");

@@ -10,7 +10,7 @@ fn sandbox(seat: engine::Seat) -> Bh {
     Bh::sandbox("standard", seat)
 }
 
-fn dests(g: &Bh, from: &str, group: &[u16]) -> Vec<String> {
+fn dests(g: &Bh, from: &str, group: &[PieceId]) -> Vec<String> {
     let mut v: Vec<String> = g
         .destinations(g.region(from), group)
         .into_iter()
@@ -26,10 +26,10 @@ fn units_move_three_leaders_four_and_stop_next_to_unbroken_enemies() {
     let mut g = sandbox(P);
     let mm = g.put(Minuteman, P, "neck");
     let l = g.put(Leader, P, "neck");
-    let far = |g: &Bh, i: u16| {
+    let far = |g: &Bh, i: PieceId| {
         let d = dests(g, "neck", &[i]);
         d.iter()
-            .map(|r| g.map().steps(g.region("neck"), g.region(r)))
+            .map(|r| g.map().dist(g.region("neck"), g.region(r)))
             .max()
             .unwrap()
     };
@@ -89,15 +89,15 @@ fn broken_units_without_a_leader_head_home() {
     let mm = g.put(Minuteman, P, "ndw-south");
     g.pieces[mm as usize].flipped = true;
     let m = g.map();
-    let here = m.steps(g.region("ndw-south"), m.muster());
+    let here = m.dist(g.region("ndw-south"), m.muster());
     for r in g.destinations(g.region("ndw-south"), &[mm]) {
-        assert!(m.steps(r, m.muster()) < here, "only toward the Neck");
+        assert!(m.dist(r, m.muster()) < here, "only toward the Neck");
     }
     let l = g.put(Leader, P, "ndw-south");
     assert!(g
         .destinations(g.region("ndw-south"), &[mm, l])
         .iter()
-        .any(|&r| m.steps(r, m.muster()) >= here));
+        .any(|&r| m.dist(r, m.muster()) >= here));
 }
 
 // rule: bh 3.4, 3.2
@@ -145,7 +145,7 @@ fn neck_courage_check_under_the_charles_river_guns() {
 fn land_troops_and_the_staging_number() {
     let mut g = sandbox(B);
     let lz = "lz-3";
-    let regs: Vec<u16> = (0..4).map(|_| g.put(Regular, B, lz)).collect();
+    let regs: Vec<PieceId> = (0..4).map(|_| g.put(Regular, B, lz)).collect();
     let l = g.put(Leader, B, lz);
     acts(&mut g, "british", &["land-troops", "zone-3", "point-shore"]);
     // Transport number 2: two units, and the leader for free.
@@ -176,7 +176,7 @@ fn land_troops_and_the_staging_number() {
 #[test]
 fn faq_staging_area_units_move_in_groups_of_three() {
     let mut g = sandbox(B);
-    let regs: Vec<u16> = (0..5).map(|_| g.put(Regular, B, "mystic-point")).collect();
+    let regs: Vec<PieceId> = (0..5).map(|_| g.put(Regular, B, "mystic-point")).collect();
     g.update_released();
     acts(&mut g, "british", &["land-move", "mystic-point"]);
     for &r in &regs[..3] {
@@ -214,8 +214,8 @@ fn the_fleet_sails_between_adjacent_boxes() {
 #[test]
 fn reorganize_the_line_swaps_places() {
     let mut g = sandbox(P);
-    let a: Vec<u16> = (0..3).map(|_| g.put(Minuteman, P, "breeds-redoubt")).collect();
-    let b: Vec<u16> = (0..3).map(|_| g.put_militia(1, "breeds-south")).collect();
+    let a: Vec<PieceId> = (0..3).map(|_| g.put(Minuteman, P, "breeds-redoubt")).collect();
+    let b: Vec<PieceId> = (0..3).map(|_| g.put_militia(1, "breeds-south")).collect();
     acts(&mut g, "patriot", &["reorganize", "breeds-redoubt", "breeds-south"]);
     act(&mut g, "patriot", &piece(a[0]));
     assert!(
@@ -233,7 +233,7 @@ fn reorganize_the_line_swaps_places() {
 #[test]
 fn withdrawal_before_assault_pairs_militia_with_minutemen_or_leaders() {
     let mut g = sandbox(B);
-    let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
+    let regs: Vec<PieceId> = (0..3).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
     let mm = g.put(Minuteman, P, "breeds-redoubt");
     let m1 = g.put_militia(1, "breeds-redoubt");
     let m2 = g.put_militia(1, "breeds-redoubt");

@@ -53,7 +53,7 @@ fn charlestown_objective_has_no_artillery_and_two_fire_in_town() {
     assert_eq!(g.turns, 5);
     assert!(!g.pieces.iter().any(|p| p.side == B && p.unit == Cannon && p.on_map()));
     let town = g.region("town-meeting");
-    let inside: Vec<u16> = g.side_at(town, P).collect();
+    let inside: Vec<PieceId> = g.side_at(town, P).collect();
     assert_eq!(inside.len(), 3);
     let fp = g.firepower(&inside, town).0;
     let all: i32 = inside.iter().map(|&i| g.strength(i) as i32).sum();
@@ -89,7 +89,7 @@ fn charlestown_among_any_three_objectives_counts_regions_held_not_burned() {
         "the Neck: 1 VP, and the -2 for nothing captured is gone"
     );
     g.ablaze = 0;
-    let name = g.map().area(town[0]).id.clone();
+    let name = g.map().id(town[0]).to_string();
     g.put(Regular, B, &name);
     assert_eq!(g.vp(B), base + 1.0, "a town region held: 1 VP");
 }
@@ -106,7 +106,7 @@ fn clear_and_burn_charlestown_counts_burned_and_held_regions() {
         g.ablaze |= 1 << r;
     }
     let five = g.vp(B);
-    let name = g.map().area(town[5]).id.clone();
+    let name = g.map().id(town[5]).to_string();
     g.put(Regular, B, &name);
     assert_eq!(g.vp(B), five + 1.0, "five burned and one held: met, 1 VP");
     g.ablaze |= 1 << town[6];
@@ -142,7 +142,7 @@ fn patriot_guesses_then_the_british_objective_is_rolled() {
 fn solitaire_rally_landing_and_random_hits() {
     let mut g = Bh::sandbox("solo-british", B);
     let l = g.put(Leader, B, "breeds-slope-east");
-    let regs: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
+    let regs: Vec<PieceId> = (0..3).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
     let mar = g.put(Marine, B, "breeds-slope-east");
     for &i in regs.iter().chain([&mar]) {
         g.pieces[i as usize].flipped = true;
@@ -159,7 +159,7 @@ fn solitaire_rally_landing_and_random_hits() {
     assert_eq!(rallied, 2, "{}", log(&g));
     assert!(g.pieces[l as usize].rallied);
     // Zone 1 lands two units a Land Troops in solitaire.
-    let afloat: Vec<u16> = (0..3).map(|_| g.put(Regular, B, "lz-1")).collect();
+    let afloat: Vec<PieceId> = (0..3).map(|_| g.put(Regular, B, "lz-1")).collect();
     g.to_move = B;
     acts(
         &mut g,

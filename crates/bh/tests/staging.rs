@@ -23,7 +23,7 @@ fn offers(g: &Bh, act_id: &str, region: &str) -> bool {
 }
 
 /// The British move `group` out of `from` to `to` in one Land Move group.
-fn land_move(g: &mut Bh, from: &str, group: &[u16], to: &str) {
+fn land_move(g: &mut Bh, from: &str, group: &[PieceId], to: &str) {
     acts(g, "british", &["land-move", from]);
     for &i in group {
         act(g, "british", &piece(i));

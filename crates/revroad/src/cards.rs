@@ -1,9 +1,10 @@
 //! b2c 2.0, 5.1 / bh 5.1 The Revolution Road cards and the draw deck.
 
+use crate::data::{self, Loaded, Staged};
+use engine::table::{self, Table, TableError};
 use engine::Dice;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-use std::sync::OnceLock;
 
 /// One card: each side's actions for the turn and the hash marks in the
 /// black oval (the random result of b2c 8.1/8.2; ignored in Bunker Hill).
@@ -18,74 +19,59 @@ pub struct Card {
 
 const CARDS_TSV: &str = include_str!("../data/cards.tsv");
 
-/// Parse a cards table: `number british patriot hash provenance`, tab
-/// separated, `#` comments. Errors name the line.
-pub fn parse_cards(text: &str) -> Result<Vec<Card>, String> {
-    let mut cards = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let f: Vec<&str> = line.split('\t').collect();
-        let num = |k: usize, max: u8| -> Result<u8, String> {
-            let v: u8 = f
-                .get(k)
-                .and_then(|s| s.trim().parse().ok())
-                .ok_or_else(|| format!("cards line {}: field {} is not a number", i + 1, k + 1))?;
-            if v > max {
-                return Err(format!("cards line {}: field {} is {v}, more than {max}", i + 1, k + 1));
-            }
-            Ok(v)
-        };
+/// The deck's file, shared by both games.
+pub const FILE: &str = "cards.tsv";
+const COLUMNS: &[&str] = &["number", "british", "patriot", "hash"];
+
+/// The cards of a table with the columns `number british patriot hash` and
+/// a reason column. 2.0: the deck must keep the card numbers the scenarios
+/// use (1-22).
+pub fn parse_cards(table: &Table) -> Result<Vec<Card>, TableError> {
+    let mut cards: Vec<Card> = Vec::new();
+    for row in table.rows() {
         let card = Card {
-            number: num(0, 99)?,
-            british: num(1, 5)?,
-            patriot: num(2, 5)?,
-            hash: num(3, 9)?,
-            provenance: f.get(4).unwrap_or(&"").trim().to_string(),
+            number: row.range("number", 0..=99)?,
+            british: row.range("british", 0..=5)?,
+            patriot: row.range("patriot", 0..=5)?,
+            hash: row.range("hash", 0..=9)?,
+            provenance: row.reason().to_string(),
         };
-        if cards.iter().any(|c: &Card| c.number == card.number) {
-            return Err(format!("cards line {}: card {} appears twice", i + 1, card.number));
+        if cards.iter().any(|c| c.number == card.number) {
+            return Err(row.error("number", "each card number once"));
         }
         cards.push(card);
     }
-    if cards.is_empty() {
-        return Err("cards: no cards".into());
+    if let Some(n) = (1..=22u8).find(|&n| !cards.iter().any(|c| c.number == n)) {
+        return Err(table.error(format!("a row for card {n} (2.0: 22 cards)"), "none"));
     }
     Ok(cards)
 }
 
-static CARDS: OnceLock<Vec<Card>> = OnceLock::new();
+/// The deck from `cards.tsv` in `dir` (the `--data` folder), else the
+/// embedded one.
+pub fn read(dir: Option<&Path>) -> Result<Vec<Card>, TableError> {
+    parse_cards(&table::read(dir, FILE, CARDS_TSV, COLUMNS)?)
+}
+
+static CARDS: Loaded<Vec<Card>> = Loaded::new("the deck");
 
 /// The 22 cards (reconstructed: see data/cards.tsv for the reasoning), or
-/// those of `--data` (see [`use_data_dir`]).
+/// those of `--data` (see [`read_data_dir`]).
 pub fn cards() -> &'static [Card] {
-    CARDS.get_or_init(|| parse_cards(CARDS_TSV).expect("embedded cards.tsv is valid"))
+    CARDS.get(|| read(None).expect("embedded cards.tsv is valid"))
 }
 
 /// `--data DIR`: a `cards.tsv` in `dir` (a printed deck's values) replaces
-/// the reconstructed cards for both games. It must keep the card numbers
-/// the scenarios use (1-22). A folder without one changes nothing; two
-/// different decks are refused, as is a deck given after a game was made.
-pub fn use_data_dir(dir: &Path) -> Result<(), String> {
-    let path = dir.join("cards.tsv");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return Ok(());
-    };
-    let deck = parse_cards(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    for n in 1..=22u8 {
-        if !deck.iter().any(|c| c.number == n) {
-            return Err(format!("{}: card {n} is missing (2.0: 22 cards)", path.display()));
-        }
+/// the reconstructed cards for both games, once installed. A folder without
+/// one changes nothing, and nor does the deck in use given again (both
+/// games read the same folder); another deck once one is in use is refused.
+pub fn read_data_dir(dir: &Path) -> Result<Staged<Vec<Card>>, String> {
+    if !data::overrides(dir, &[FILE]) {
+        return CARDS.stage(None);
     }
-    match CARDS.get() {
-        Some(d) if *d == deck => Ok(()),
-        Some(_) => Err(format!(
-            "{}: the cards are already in use (another cards.tsv, or a game already made)",
-            path.display()
-        )),
-        None => CARDS.set(deck).map_err(|_| "the cards are already in use".to_string()),
-    }
+    let deck = read(Some(dir)).map_err(|e| e.to_string())?;
+    let fresh = CARDS.current() != Some(&deck);
+    CARDS.stage(fresh.then_some(deck))
 }
 
 /// The card with this number. Panics on a number not in the table: decks

@@ -4,9 +4,13 @@
 //! procedure, and who acts first in a turn. Each game's rules live in its own
 //! crate (`b2c`, `bh`).
 
+pub mod board;
 pub mod cards;
+pub mod data;
 pub mod militia;
 pub mod sheet;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod turn;
 
 pub use cards::{Card, Deck};
@@ -14,6 +18,10 @@ pub use militia::MilitiaPool;
 
 use engine::Seat;
 use serde::{Deserialize, Serialize};
+
+/// Index of a piece in a game's list of pieces (each game has well under
+/// 256; b2c's sets of pieces are `u128` masks).
+pub type PieceId = u8;
 
 /// The two sides, seats in this order in both games.
 pub const BRITISH: Seat = 0;
@@ -47,5 +55,17 @@ impl Scenario {
 
     pub fn solo(self) -> bool {
         self != Scenario::Standard
+    }
+
+    /// The seat a bot sheet plays (b2c 15.3, 15.4; bh 12.3, 12.4): in a
+    /// solitaire scenario with the `bot` option at `sheet`, the side the
+    /// player does not.
+    pub fn bot_seat(self, sheet: bool) -> Option<Seat> {
+        match self {
+            _ if !sheet => None,
+            Scenario::SoloBritish => Some(PATRIOT),
+            Scenario::SoloPatriot => Some(BRITISH),
+            Scenario::Standard => None,
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! own dice so that a replay stays exact. Each game writes its own
 //! priorities (the printed sheets are not in the rulebook).
 
-use engine::{Dice, Log, OptionInfo, Seat};
+use engine::{Dice, Game, Log, OptionInfo, Seat, Setup};
 
 /// The solitaire scenarios' `bot` option, the same in both games.
 pub const BOT_OPTION: OptionInfo = OptionInfo {
@@ -14,6 +14,12 @@ pub const BOT_OPTION: OptionInfo = OptionInfo {
            (reconstructed) sheet, each decision logged with its reason; seat = the side is an ordinary seat, \
            for a player or the tree search",
 };
+
+/// Whether the game plays a solitaire scenario's bot side by its sheet:
+/// [`BOT_OPTION`] at `sheet`, its default.
+pub fn sheet_plays(setup: &Setup) -> bool {
+    setup.option(BOT_OPTION.key) != Some("seat")
+}
 
 /// A priority's proposal: the candidates, the priority's place on the sheet
 /// (1-based) and why it chose them.
@@ -81,6 +87,34 @@ impl<A> Choice<A> {
     pub fn log(&self, log: &mut Log, seat: Seat, sections: [&'static str; 2], label: &str) {
         let bot = if seat == 0 { "British bot" } else { "Patriot bot" };
         log.say(sections[seat as usize], || self.explain(bot, label));
+    }
+}
+
+/// A game whose solitaire bot plays its seat by a sheet, inside the game's
+/// automatic steps (so that seat never appears in `to_act`).
+pub trait SheetBot: Game {
+    /// The sheets' sections the log cites: the British bot's, the Patriot bot's.
+    const SECTIONS: [&'static str; 2];
+
+    /// The seat the bot plays, if any (see [`crate::Scenario::bot_seat`]).
+    fn bot_seat(&self) -> Option<Seat>;
+
+    /// The bot's choice now with the priority that made it, or None if the
+    /// bot need not act.
+    fn bot_choice(&mut self) -> Option<Choice<Self::Action>>;
+
+    /// One bot decision, logged with its reason; false when the bot need not act.
+    fn bot_step(&mut self) -> bool {
+        let Some(choice) = self.bot_choice() else {
+            return false;
+        };
+        let seat = self.bot_seat().expect("a bot that chooses plays a seat");
+        if self.core().log.enabled() {
+            let label = self.describe(seat, &choice.action).label;
+            choice.log(&mut self.core_mut().log, seat, Self::SECTIONS, &label);
+        }
+        self.perform(seat, choice.action);
+        true
     }
 }
 

@@ -1,3 +1,4 @@
+use engine::table::Table;
 use engine::Dice;
 use revroad::{cards, Deck, MilitiaPool};
 
@@ -48,9 +49,26 @@ fn militia_pool_draws_every_unit_once() {
 
 #[test]
 fn a_bad_cards_table_is_refused_with_its_line() {
-    assert!(cards::parse_cards("1\t3\t9\t0\tx").unwrap_err().contains("line 1"));
-    assert!(cards::parse_cards("1\t3\t3\t0\tx\n1\t2\t2\t0\ty")
-        .unwrap_err()
-        .contains("twice"));
-    assert!(cards::parse_cards("# only a comment").is_err());
+    let parse = |text: &str| {
+        let table = Table::parse("cards.tsv", text, &["number", "british", "patriot", "hash"])?;
+        cards::parse_cards(&table)
+    };
+    let head = "number\tbritish\tpatriot\thash\tprovenance\n";
+    let e = parse(&format!("{head}1\t3\t9\t0\tx")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cards.tsv line 2, column 'patriot': expected a number from 0 to 5, found '9'"
+    );
+    let e = parse(&format!("{head}1\t3\t3\t0\tx\n1\t2\t2\t0\ty")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cards.tsv line 3, column 'number': expected each card number once, found '1'"
+    );
+    let e = parse(&format!("# a comment\n{head}")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cards.tsv: expected a row for card 1 (2.0: 22 cards), found none"
+    );
+    let e = parse("# only a comment\n").unwrap_err().to_string();
+    assert!(e.contains("a header row"), "{e}");
 }

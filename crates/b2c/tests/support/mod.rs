@@ -3,22 +3,11 @@
 
 use b2c::state::*;
 use b2c::B2c;
-use engine::prelude::*;
 
 pub const B: u8 = BRITISH;
 pub const P: u8 = PATRIOT;
 
-/// Apply the action with this id for `seat`; panics with the legal ids if refused.
-pub fn act(g: &mut B2c, seat: u8, id: &str) {
-    match engine::find_action(g, seat, id) {
-        Ok(a) => engine::apply(g, seat, &a).expect("legal"),
-        Err(e) => panic!("{e}; legal: {:?}", ids(g, seat)),
-    }
-}
-
-pub fn ids(g: &B2c, seat: u8) -> Vec<String> {
-    engine::described(g, seat).into_iter().map(|a| a.id).collect()
-}
+pub use revroad::testing::{act, ids};
 
 pub fn can(g: &B2c, seat: u8, id: &str) -> bool {
     ids(g, seat).iter().any(|i| i == id)
@@ -47,9 +36,7 @@ pub fn at(g: &B2c, p: u8) -> String {
 }
 
 pub fn new_game(scenario: &str, seed: u64) -> B2c {
-    let mut s = engine::Setup::new(scenario, seed);
-    s.validate(B2c::info()).unwrap();
-    B2c::new(&s)
+    revroad::testing::new_game(scenario, seed, &[])
 }
 
 /// An empty board of `scenario` on turn 2, in the Action Phase (`B2c::sandbox`).

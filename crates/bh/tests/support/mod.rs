@@ -2,9 +2,11 @@
 #![allow(dead_code)]
 
 use bh::actions::Action;
-use bh::state::{Unit, BRITISH, PATRIOT};
+use bh::state::{PieceId, Unit, BRITISH, PATRIOT};
 use bh::Bh;
-use engine::{described, find_action, Seat};
+use engine::Seat;
+use revroad::sheet::SheetBot;
+use revroad::testing;
 
 pub const B: Seat = BRITISH;
 pub const P: Seat = PATRIOT;
@@ -20,13 +22,11 @@ pub fn seat(name: &str) -> Seat {
 }
 
 pub fn ids(g: &Bh, who: &str) -> Vec<String> {
-    described(g, seat(who)).into_iter().map(|a| a.id).collect()
+    testing::ids(g, seat(who))
 }
 
 pub fn act(g: &mut Bh, who: &str, id: &str) {
-    let s = seat(who);
-    let a = find_action(g, s, id).unwrap_or_else(|e| panic!("{id}: {e}; legal: {:?}", ids(g, who)));
-    engine::apply(g, s, &a).unwrap();
+    testing::act(g, seat(who), id)
 }
 
 pub fn acts(g: &mut Bh, who: &str, list: &[&str]) {
@@ -35,20 +35,15 @@ pub fn acts(g: &mut Bh, who: &str, list: &[&str]) {
     }
 }
 
-pub fn piece(i: u16) -> String {
+pub fn piece(i: PieceId) -> String {
     format!("piece-{i}")
 }
 
 pub fn log(g: &Bh) -> String {
-    g.core
-        .log
-        .visible(None)
-        .map(|e| e.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
+    testing::log_texts(g).join("\n")
 }
 
-pub fn loc(g: &Bh, i: u16) -> String {
+pub fn loc(g: &Bh, i: PieceId) -> String {
     let l = g.pieces[i as usize].loc;
     if l >= 254 {
         "gone".into()
@@ -58,7 +53,7 @@ pub fn loc(g: &Bh, i: u16) -> String {
 }
 
 /// `n` pieces of a kind put on `region`.
-pub fn put_n(g: &mut Bh, n: usize, unit: Unit, side: Seat, region: &str) -> Vec<u16> {
+pub fn put_n(g: &mut Bh, n: usize, unit: Unit, side: Seat, region: &str) -> Vec<PieceId> {
     (0..n).map(|_| g.put(unit, side, region)).collect()
 }
 

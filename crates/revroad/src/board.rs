@@ -1,0 +1,387 @@
+//! b2c 3.0 / bh 3.0 The area map both games are played on: regions named by
+//! id, the borders between them and their kinds, distances in region steps,
+//! and sets of regions as bit masks. Each game's map adds what is its own
+//! (b2c's icons and map edges, bh's elevations, line of sight and Landing
+//! Zones) over one [`Board`].
+
+use engine::table::{Row, Table, TableError};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// Index of a region, in the order of the regions file.
+pub type Region = u8;
+
+/// A set of regions, one bit each (a map has at most 64 regions).
+pub type Regions = u64;
+
+/// The distance between regions no path joins.
+pub const FAR: u8 = 255;
+
+/// The set of the one region `r`.
+pub fn bit(r: Region) -> Regions {
+    1 << r
+}
+
+/// The regions of a set, in index order.
+pub fn regions_in(mut set: Regions) -> impl Iterator<Item = Region> {
+    std::iter::from_fn(move || {
+        let r = set.trailing_zeros();
+        set &= set.wrapping_sub(1);
+        (r < 64).then_some(r as Region)
+    })
+}
+
+/// b2c 3.0 the water a border crosses: a stream (light blue) or a river
+/// (dark blue, a border only where a road crosses it); in Bunker Hill a
+/// river is a shore to a Landing Zone or between Fleet Boxes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Water {
+    None,
+    Stream,
+    River,
+}
+
+impl Water {
+    /// Its name in the data files and for the browser.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Water::None => "none",
+            Water::Stream => "stream",
+            Water::River => "river",
+        }
+    }
+}
+
+/// How the browser's area-map renderer (`web/`) draws one region.
+pub struct Drawn {
+    pub x: f64,
+    pub y: f64,
+    pub town: bool,
+    /// The renderer's kind of region ("town", "open", "off-map"...).
+    pub kind: &'static str,
+    pub icons: Vec<String>,
+}
+
+/// One border between two regions, as the borders file gives it.
+#[derive(Clone, Debug)]
+pub struct Border {
+    pub a: Region,
+    pub b: Region,
+    pub road: bool,
+    pub water: Water,
+    pub provenance: String,
+}
+
+/// The columns a regions file must have for the board; a game adds its own.
+pub const REGION_COLUMNS: &[&str] = &["id", "name"];
+/// The columns of a borders file (with a reason column).
+pub const BORDER_COLUMNS: &[&str] = &["a", "b", "road", "water"];
+const WATERS: &[(&str, Water)] = &[
+    (Water::None.key(), Water::None),
+    (Water::Stream.key(), Water::Stream),
+    (Water::River.key(), Water::River),
+];
+
+/// The regions and borders of one game's map.
+#[derive(Clone, Debug)]
+pub struct Board {
+    ids: Vec<String>,
+    names: Vec<String>,
+    by_id: HashMap<String, Region>,
+    borders: Vec<Border>,
+    /// The neighbours of each region, and the index of the border to each.
+    adj: Vec<Vec<Region>>,
+    crossing: Vec<Vec<usize>>,
+    near: Vec<Regions>,
+    /// dist[a][b] in region steps ([`FAR`]: no path).
+    dist: Vec<Vec<u8>>,
+}
+
+impl Board {
+    /// The board of a regions file (its `id` and `name` columns, each id
+    /// once) and a borders file ([`BORDER_COLUMNS`], each border once).
+    /// Distances are measured from the regions `from` accepts, along paths
+    /// that enter only regions `through` accepts: each game says where its
+    /// units may stand and move.
+    pub fn read(
+        regions: &Table,
+        borders: &Table,
+        from: impl Fn(Region) -> bool,
+        through: impl Fn(Region) -> bool,
+    ) -> Result<Board, TableError> {
+        let mut ids = Vec::new();
+        let mut names = Vec::new();
+        let mut by_id = HashMap::new();
+        for row in regions.rows() {
+            if ids.len() == Regions::BITS as usize {
+                return Err(row.line_error("at most 64 regions", "a 65th"));
+            }
+            let id = row.str("id");
+            if by_id.insert(id.to_string(), ids.len() as Region).is_some() {
+                return Err(row.error("id", "each region once"));
+            }
+            ids.push(id.to_string());
+            names.push(row.str("name").to_string());
+        }
+        let mut board = Board {
+            adj: vec![Vec::new(); ids.len()],
+            crossing: vec![Vec::new(); ids.len()],
+            near: vec![0; ids.len()],
+            ids,
+            names,
+            by_id,
+            borders: Vec::new(),
+            dist: Vec::new(),
+        };
+        for row in borders.rows() {
+            let (a, b) = (board.find(&row, "a")?, board.find(&row, "b")?);
+            if board.adjacent(a, b) {
+                return Err(row.line_error("each border once", format!("{} - {} again", row.str("a"), row.str("b"))));
+            }
+            for (x, y) in [(a, b), (b, a)] {
+                board.adj[x as usize].push(y);
+                board.crossing[x as usize].push(board.borders.len());
+                board.near[x as usize] |= bit(y);
+            }
+            board.borders.push(Border {
+                a,
+                b,
+                road: row.flag("road")?,
+                water: row.one_of("water", WATERS)?,
+                provenance: row.reason().to_string(),
+            });
+        }
+        board.dist = (0..board.len() as Region)
+            .map(|r| board.distances(r, &from, &through))
+            .collect();
+        Ok(board)
+    }
+
+    /// Steps from `start` to every region.
+    fn distances(&self, start: Region, from: impl Fn(Region) -> bool, through: impl Fn(Region) -> bool) -> Vec<u8> {
+        let mut d = vec![FAR; self.len()];
+        if from(start) {
+            d[start as usize] = 0;
+            for (r, steps) in self.spread(start, |_, b| through(b), |_, _| true) {
+                d[r as usize] = steps;
+            }
+        }
+        d
+    }
+
+    /// The regions reached from `start` breadth first, each once with its
+    /// fewest steps, in the order reached (`start` itself left out): a step
+    /// from one region to the next is taken when `enter(from, to)` allows
+    /// it, and the search goes on from a region reached in `steps` when
+    /// `go_on(region, steps)` says so.
+    pub fn spread(
+        &self,
+        start: Region,
+        mut enter: impl FnMut(Region, Region) -> bool,
+        mut go_on: impl FnMut(Region, u8) -> bool,
+    ) -> Vec<(Region, u8)> {
+        let mut seen = bit(start);
+        let mut out = Vec::new();
+        let mut queue = std::collections::VecDeque::from([(start, 0u8)]);
+        while let Some((r, steps)) = queue.pop_front() {
+            for &b in self.neighbours(r) {
+                if seen & bit(b) != 0 || !enter(r, b) {
+                    continue;
+                }
+                seen |= bit(b);
+                out.push((b, steps + 1));
+                if go_on(b, steps + 1) {
+                    queue.push_back((b, steps + 1));
+                }
+            }
+        }
+        out
+    }
+
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    /// Every region, in index order.
+    pub fn regions(&self) -> impl Iterator<Item = Region> {
+        0..self.len() as Region
+    }
+
+    /// The region's id in the data files ("lexington").
+    pub fn id(&self, r: Region) -> &str {
+        &self.ids[r as usize]
+    }
+
+    /// The region's name as the log and the map show it ("Lexington").
+    pub fn name(&self, r: Region) -> &str {
+        &self.names[r as usize]
+    }
+
+    /// The region with this id.
+    pub fn region(&self, id: &str) -> Option<Region> {
+        self.by_id.get(id).copied()
+    }
+
+    /// The region with this id; panics on an id not in the data (rules code
+    /// names only regions the data must have).
+    pub fn r(&self, id: &str) -> Region {
+        self.region(id)
+            .unwrap_or_else(|| panic!("map data lacks region '{id}'"))
+    }
+
+    /// The region a data file names in `column`.
+    pub fn find(&self, row: &Row, column: &str) -> Result<Region, TableError> {
+        self.region(row.str(column))
+            .ok_or_else(|| row.error(column, "a region of regions.tsv"))
+    }
+
+    /// `part` of a list in `column` of a data file, as a region.
+    pub fn find_part(&self, row: &Row, column: &str, part: &str) -> Result<Region, TableError> {
+        self.region(part)
+            .ok_or_else(|| row.part_error(column, "a region of regions.tsv", part))
+    }
+
+    /// Every border, in file order.
+    pub fn borders(&self) -> &[Border] {
+        &self.borders
+    }
+
+    /// The regions adjacent to `r`, in the order of the borders file.
+    pub fn neighbours(&self, r: Region) -> &[Region] {
+        &self.adj[r as usize]
+    }
+
+    /// The regions adjacent to `r`, as a set (for the legal-move scans).
+    pub fn near(&self, r: Region) -> Regions {
+        self.near[r as usize]
+    }
+
+    pub fn adjacent(&self, a: Region, b: Region) -> bool {
+        self.near[a as usize] & bit(b) != 0
+    }
+
+    /// The borders of `r`, each with the region across it, in the order of
+    /// the borders file.
+    pub fn borders_of(&self, r: Region) -> impl Iterator<Item = (Region, &Border)> + '_ {
+        let across = self.adj[r as usize].iter().copied();
+        across.zip(self.crossing[r as usize].iter().map(|&i| &self.borders[i]))
+    }
+
+    /// The border between two adjacent regions.
+    pub fn border(&self, a: Region, b: Region) -> Option<&Border> {
+        let i = self.adj[a as usize].iter().position(|&n| n == b)?;
+        Some(&self.borders[self.crossing[a as usize][i]])
+    }
+
+    /// Region steps from `a` to `b` ([`FAR`]: no path).
+    pub fn dist(&self, a: Region, b: Region) -> u8 {
+        self.dist[a as usize][b as usize]
+    }
+
+    /// The data of the browser's area-map renderer: every region as `drawn`
+    /// gives it, the `borders` to draw (a, b, road, water), the canvas
+    /// `size` and the `labels`.
+    pub fn map_json(
+        &self,
+        drawn: impl Fn(Region) -> Drawn,
+        borders: impl Iterator<Item = (Region, Region, bool, Water)>,
+        size: (f64, f64),
+        labels: Value,
+    ) -> Value {
+        let regions: Vec<Value> = self
+            .regions()
+            .map(|r| {
+                let d = drawn(r);
+                json!({"id": self.id(r), "name": self.name(r), "x": d.x, "y": d.y, "town": d.town,
+                       "kind": d.kind, "icons": d.icons})
+            })
+            .collect();
+        let borders: Vec<Value> = borders
+            .map(|(a, b, road, water)| json!({"a": self.id(a), "b": self.id(b), "road": road, "water": water.key()}))
+            .collect();
+        json!({"width": size.0, "height": size.1, "regions": regions, "borders": borders, "labels": labels})
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REGIONS: &str = "id\tname\tnote\na\tA\t\nb\tB\t\nc\tC\t\nd\tD\tan off-map box\n";
+    const BORDERS: &str = "a\tb\troad\twater\na\tb\tyes\tnone\nb\tc\tno\tstream\nd\ta\tno\triver\n";
+
+    fn board(from: impl Fn(Region) -> bool, through: impl Fn(Region) -> bool) -> Result<Board, TableError> {
+        let regions = Table::parse("regions.tsv", REGIONS, REGION_COLUMNS)?;
+        let borders = Table::parse("borders.tsv", BORDERS, BORDER_COLUMNS)?;
+        Board::read(&regions, &borders, from, through)
+    }
+
+    #[test]
+    fn regions_borders_and_distances() {
+        // d is a box: measured from, never entered.
+        let b = board(|_| true, |r| r != 3).unwrap();
+        assert_eq!(
+            (b.len(), b.id(2), b.name(2), b.region("c"), b.region("x")),
+            (4, "c", "C", Some(2), None)
+        );
+        assert_eq!(b.neighbours(0), &[1, 3]);
+        assert_eq!(regions_in(b.near(0)).collect::<Vec<_>>(), [1, 3]);
+        assert!(b.adjacent(1, 2) && !b.adjacent(0, 2));
+        let stream = b.border(2, 1).unwrap();
+        assert_eq!(
+            (stream.a, stream.b, stream.road, stream.water),
+            (1, 2, false, Water::Stream)
+        );
+        assert_eq!(
+            b.borders_of(0).map(|(r, x)| (r, x.water)).collect::<Vec<_>>(),
+            [(1, Water::None), (3, Water::River)]
+        );
+        assert_eq!([b.dist(0, 2), b.dist(3, 2), b.dist(2, 3), b.dist(3, 3)], [2, 3, FAR, 0]);
+        // Measured only from a, b, c: the box is FAR from everything, itself too.
+        let b = board(|r| r != 3, |r| r != 3).unwrap();
+        assert_eq!([b.dist(3, 0), b.dist(3, 3), b.dist(0, 1)], [FAR, FAR, 1]);
+    }
+
+    #[test]
+    fn spread_stops_where_told() {
+        let b = board(|_| true, |_| true).unwrap();
+        assert_eq!(b.spread(3, |_, _| true, |_, _| true), [(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(b.spread(3, |_, _| true, |_, steps| steps < 2), [(0, 1), (1, 2)]);
+        assert_eq!(b.spread(3, |_, to| to != 1, |_, _| true), [(0, 1)]);
+        assert_eq!(b.spread(0, |_, _| true, |r, _| r != 1), [(1, 1), (3, 1)]);
+    }
+
+    #[test]
+    fn bad_borders_name_their_line() {
+        let regions = Table::parse("regions.tsv", REGIONS, REGION_COLUMNS).unwrap();
+        let read = |text: &str| {
+            let borders = Table::parse("borders.tsv", text, BORDER_COLUMNS).unwrap();
+            Board::read(&regions, &borders, |_| true, |_| true)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            read("a\tb\troad\twater\na\tx\tno\tnone\n"),
+            "borders.tsv line 2, column 'b': expected a region of regions.tsv, found 'x'"
+        );
+        assert_eq!(
+            read("a\tb\troad\twater\na\tb\tno\tnone\nb\ta\tno\tnone\n"),
+            "borders.tsv line 3: expected each border once, found b - a again"
+        );
+        assert_eq!(
+            read("a\tb\troad\twater\na\tb\tno\tlake\n"),
+            "borders.tsv line 2, column 'water': expected one of none|stream|river, found 'lake'"
+        );
+        let twice = Table::parse("regions.tsv", "id\tname\na\tA\na\tA2\n", REGION_COLUMNS).unwrap();
+        let none = Table::parse("borders.tsv", "a\tb\troad\twater\n", BORDER_COLUMNS).unwrap();
+        let e = Board::read(&twice, &none, |_| true, |_| true).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "regions.tsv line 3, column 'id': expected each region once, found 'a'"
+        );
+    }
+}

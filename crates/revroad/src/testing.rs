@@ -1,0 +1,90 @@
+//! What both games' tests share (the `testing` feature: b2c and bh take
+//! revroad with it as a dev-dependency). Each game's `tests/support` names
+//! its seats and pieces over these.
+
+use engine::{Game, Seat, Setup};
+
+/// The ids of `seat`'s legal actions.
+pub fn ids<G: Game>(g: &G, seat: Seat) -> Vec<String> {
+    engine::described(g, seat).into_iter().map(|a| a.id).collect()
+}
+
+/// Apply the action with this id for `seat`; panics with the legal ids if refused.
+pub fn act<G: Game>(g: &mut G, seat: Seat, id: &str) {
+    match engine::find_action(g, seat, id) {
+        Ok(a) => engine::apply(g, seat, &a).expect("a legal action applies"),
+        Err(e) => panic!("{id}: {e}; legal: {:?}", ids(g, seat)),
+    }
+}
+
+/// Every log entry everyone may see, as text.
+pub fn log_texts<G: Game>(g: &G) -> Vec<String> {
+    g.log().visible(None).map(|e| e.text.clone()).collect()
+}
+
+/// A new game of `scenario` with `options`.
+pub fn new_game<G: Game>(scenario: &str, seed: u64, options: &[(&str, &str)]) -> G {
+    let mut s = Setup::new(scenario, seed);
+    for (k, v) in options {
+        s.options.insert(k.to_string(), v.to_string());
+    }
+    s.validate(G::info()).expect("a valid setup");
+    G::new(&s)
+}
+
+/// b2c 15.3, 15.4 / bh 12.3, 12.4: a solitaire game plays out against the
+/// bot, which gives its reasons in the log, and plays it again the same (its
+/// ties use the game's dice).
+pub fn solo_game_plays_out<G: Game>(scenario: &str, human: Seat, seed: u64) {
+    let (g, log) = play_solo::<G>(scenario, human, seed);
+    assert!(g.outcome().is_some());
+    let bot = if human == crate::BRITISH {
+        "Patriot bot: "
+    } else {
+        "British bot: "
+    };
+    assert!(log.iter().filter(|t| t.starts_with(bot)).count() > 5);
+    let (_, again) = play_solo::<G>(scenario, human, seed);
+    assert_eq!(log, again, "the bot's ties use the game's dice: a replay is exact");
+}
+
+/// A solitaire game played to its end with only `human` acting (by a fixed
+/// stride through the legal actions, so that the game has fighting in it);
+/// the bot's seat never appears to act. Returns the game and its log texts.
+pub fn play_solo<G: Game>(scenario: &str, human: Seat, seed: u64) -> (G, Vec<String>) {
+    let mut g: G = new_game(scenario, seed, &[]);
+    let mut n = 0;
+    while g.outcome().is_none() {
+        let seats = g.to_act();
+        assert!(!seats.contains(1 - human), "the bot's seat never acts");
+        assert!(seats.contains(human));
+        let mut legal = Vec::new();
+        g.legal(human, &mut legal);
+        let a = legal[(n * 7 + 3) % legal.len()].clone();
+        engine::apply(&mut g, human, &a).unwrap();
+        n += 1;
+        assert!(n < 20_000, "the game ends");
+    }
+    let log = log_texts(&g);
+    (g, log)
+}
+
+/// With the `bot` option at `seat`, the solitaire-british scenario's
+/// Patriot side is an ordinary seat: it acts within `moves` moves, and no
+/// bot decision is logged.
+pub fn bot_seat_is_an_ordinary_seat<G: Game>(moves: usize) {
+    let mut g: G = new_game("solo-british", 1, &[("bot", "seat")]);
+    let mut patriot_acted = false;
+    for _ in 0..moves {
+        if g.outcome().is_some() {
+            break;
+        }
+        let seat = g.to_act().iter().next().unwrap();
+        patriot_acted |= seat == crate::PATRIOT;
+        let mut legal = Vec::new();
+        g.legal(seat, &mut legal);
+        engine::apply(&mut g, seat, &legal[legal.len() / 2]).unwrap();
+    }
+    assert!(patriot_acted);
+    assert!(!g.log().visible(None).any(|e| e.text.contains("bot:")));
+}
