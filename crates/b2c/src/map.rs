@@ -4,8 +4,8 @@
 //! in region steps toward Concord, Boston and Lexington are computed from
 //! the graph.
 
+use engine::data::{self, Loaded, Staged};
 use engine::table::{self, Table, TableError};
-use revroad::data::{self, Loaded, Staged};
 use std::ops::Deref;
 use std::path::Path;
 

@@ -1,8 +1,8 @@
 //! 13.0 the Player's Aid victory points, from `data/vp.tsv` (the rulebook
 //! gives the rule-fixed awards; the rest is reconstructed, each with its reason).
 
+use engine::data::{self, Loaded, Staged};
 use engine::table::{self, Table, TableError};
-use revroad::data::{self, Loaded, Staged};
 use std::path::Path;
 use std::sync::OnceLock;
 

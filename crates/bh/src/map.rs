@@ -3,8 +3,8 @@
 //! [`Board`].
 
 use crate::state::Goal;
+use engine::data::{self, Loaded, Staged};
 use engine::table::{self, Table, TableError};
-use revroad::data::{self, Loaded, Staged};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::ops::Deref;

@@ -77,6 +77,14 @@ impl Table {
     pub fn parse(file: &str, text: &str, columns: &[&str]) -> Result<Table, TableError> {
         // An editor's byte-order mark is not part of the first column's name.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // csv reads a last comment line without its newline as a record.
+        let ended;
+        let text = if text.is_empty() || text.ends_with('\n') {
+            text
+        } else {
+            ended = format!("{text}\n");
+            &ended
+        };
         let mut reader = csv::ReaderBuilder::new()
             .delimiter(b'\t')
             .comment(Some(b'#'))
@@ -471,7 +479,7 @@ mod tests {
         assert!(e.to_string().contains("column 'hex': expected each column once"), "{e}");
         let e = Table::parse("h.tsv", "hex\tterrain\tmove\tport\tnote\treason\n", COLUMNS).unwrap_err();
         assert!(e.to_string().contains("at most one reason column"), "{e}");
-        for empty in ["", "# only a comment\n", "\n\n"] {
+        for empty in ["", "# only a comment\n", "# only a comment", "\n\n"] {
             let e = Table::parse("h.tsv", empty, COLUMNS).unwrap_err();
             assert_eq!(
                 e.to_string(),
@@ -480,6 +488,17 @@ mod tests {
         }
         let t = Table::parse("h.tsv", "hex\tterrain\tmove\tport\n", COLUMNS).unwrap();
         assert_eq!(t.rows().len(), 0, "a header alone is an empty table");
+        let t = Table::parse(
+            "h.tsv",
+            "hex\tterrain\tmove\tport\n0101\tland\t1\tno\n# the end",
+            COLUMNS,
+        )
+        .unwrap();
+        assert_eq!(
+            t.rows().len(),
+            1,
+            "a last comment line without its newline is a comment"
+        );
     }
 
     #[test]

@@ -4,7 +4,6 @@ use engine::table::{self, TableError};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::OnceLock;
 
 pub type Block = u8;
 pub const BRITISH: u8 = 0;
@@ -150,10 +149,10 @@ pub fn load(dir: Option<&Path>) -> Result<Vec<BlockInfo>, TableError> {
 }
 
 /// The order of battle in use (see [`crate::use_data_dir`]).
-pub(crate) static BLOCKS: OnceLock<Vec<BlockInfo>> = OnceLock::new();
+pub(crate) static BLOCKS: engine::data::Loaded<Vec<BlockInfo>> = engine::data::Loaded::new("the order of battle");
 
 pub fn embedded() -> &'static [BlockInfo] {
-    BLOCKS.get_or_init(|| load(None).unwrap_or_else(|e| panic!("embedded Liberty blocks are invalid: {e}")))
+    BLOCKS.get(|| load(None).unwrap_or_else(|e| panic!("embedded Liberty blocks are invalid: {e}")))
 }
 
 pub fn info(b: Block) -> &'static BlockInfo {

@@ -101,12 +101,11 @@ impl Title for Liberty {
                 order.len()
             ));
         }
-        let taken = || "data is already in use: --data must come before any game is made".to_string();
-        if map::MAP.get().is_some() || blocks::BLOCKS.get().is_some() {
-            return Err(taken());
-        }
-        map::MAP.set(map).map_err(|_| taken())?;
-        blocks::BLOCKS.set(order).map_err(|_| taken())
+        // Both checked before either is used: a refusal changes nothing.
+        let (map, order) = (map::MAP.stage(Some(map))?, blocks::BLOCKS.stage(Some(order))?);
+        map.install();
+        order.install();
+        Ok(())
     }
 
     /// Every reconstructed data item, with its reasoning (data-provenance.md).

@@ -7,7 +7,6 @@ use engine::table::{self, Row, Table, TableError};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::OnceLock;
 
 /// Index of a space in `Map::spaces` (hexes first, then the three boxes).
 pub type Hex = u16;
@@ -225,7 +224,7 @@ pub fn load_dir(dir: &Path) -> Result<Map, TableError> {
 
 /// The map in use: the embedded one, or an override installed by
 /// [`crate::use_data_dir`] before the first game.
-pub(crate) static MAP: OnceLock<Map> = OnceLock::new();
+pub(crate) static MAP: engine::data::Loaded<Map> = engine::data::Loaded::new("the map");
 
 fn from_tables(hexes: &Table, hexsides: &Table, rivers: &Table) -> Result<Map, TableError> {
     // ---------------------------------------------------------------- hexes
@@ -568,7 +567,7 @@ fn from_tables(hexes: &Table, hexsides: &Table, rivers: &Table) -> Result<Map, T
 impl Map {
     /// The embedded reconstructed map (parsed once).
     pub fn embedded() -> &'static Map {
-        MAP.get_or_init(|| {
+        MAP.get(|| {
             parse(HEXES_TSV, HEXSIDES_TSV, RIVERS_TSV)
                 .unwrap_or_else(|e| panic!("embedded Liberty map data is invalid: {e}"))
         })

@@ -1,6 +1,6 @@
 //! b2c 2.0, 5.1 / bh 5.1 The Revolution Road cards and the draw deck.
 
-use crate::data::{self, Loaded, Staged};
+use engine::data::{self, Loaded, Staged};
 use engine::table::{self, Table, TableError};
 use engine::Dice;
 use serde::{Deserialize, Serialize};

@@ -6,7 +6,6 @@
 
 pub mod board;
 pub mod cards;
-pub mod data;
 pub mod militia;
 pub mod sheet;
 #[cfg(feature = "testing")]
