@@ -19,6 +19,7 @@ use axum::extract::{MatchedPath, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use metrics::SharedString;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -64,25 +65,40 @@ pub fn recorder() -> &'static PrometheusHandle {
 /// Log and count every request (a layer on the whole router).
 pub async fn observe(req: Request, next: Next) -> Response {
     let start = Instant::now();
-    let method = req.method().clone();
+    let method = label(req.method().as_str());
     let route = req
         .extensions()
         .get::<MatchedPath>()
-        .map_or("(no route)".to_string(), |p| p.as_str().to_string());
+        .map_or(SharedString::const_str("(no route)"), |p| {
+            SharedString::from_owned(p.as_str().to_string())
+        });
     let resp = next.run(req).await;
-    let status = resp.status().as_u16();
+    let status = resp.status();
     let secs = start.elapsed().as_secs_f64();
     tracing::info!(
-        method = %method,
-        route = %route,
-        status,
+        method = &*method,
+        route = &*route,
+        status = status.as_u16(),
         latency_ms = format_args!("{:.2}", secs * 1000.0),
         "request"
     );
-    metrics::counter!("powderhorn_requests_total", "method" => method.to_string(), "route" => route.clone(), "status" => status.to_string())
+    let status = label(status.as_str());
+    metrics::counter!("powderhorn_requests_total", "method" => method, "route" => route.clone(), "status" => status)
         .increment(1);
     metrics::histogram!("powderhorn_request_seconds", "route" => route).record(secs);
     resp
+}
+
+/// A method or status as a metric label: the common ones without an
+/// allocation per request.
+fn label(s: &str) -> SharedString {
+    const COMMON: [&str; 12] = [
+        "GET", "POST", "PUT", "DELETE", "200", "201", "400", "403", "404", "409", "422", "429",
+    ];
+    match COMMON.iter().find(|c| **c == s) {
+        Some(c) => SharedString::const_str(c),
+        None => SharedString::from_owned(s.to_string()),
+    }
 }
 
 fn allowed(st: &AppState, peer: Option<Peer>, headers: &HeaderMap) -> bool {

@@ -789,9 +789,12 @@ impl SqliteStore {
         let (game, events, status) = (game.to_string(), events.to_vec(), status.to_string());
         self.write(move |conn| {
             insert_events(conn, &game, after, &events)?;
-            // Only when it changes: an unchanged row is not written again.
-            conn.prepare_cached("UPDATE games SET status = ?2 WHERE id = ?1 AND status <> ?2")?
-                .execute(params![game, status])?;
+            // A game only goes from active to over: the row changes only then
+            // (not one statement more for every move).
+            if status != "active" {
+                conn.prepare_cached("UPDATE games SET status = ?2 WHERE id = ?1 AND status <> ?2")?
+                    .execute(params![game, status])?;
+            }
             Ok(())
         })
     }
