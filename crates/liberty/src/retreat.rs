@@ -3,6 +3,7 @@
 use crate::blocks::{self, Block, Nation};
 use crate::map::{Hex, SideTerrain, Terrain};
 use crate::state::{bit, other, Liberty};
+use crate::why::Bar;
 use engine::Seat;
 
 /// Why a block leaves a battle hex: the rules differ (7.4 vs 7.5).
@@ -42,6 +43,46 @@ impl Liberty {
         }
     }
 
+    /// What forbids block `b` leaving a battle (or passing on) into `n`
+    /// across `side` (None: nothing), under `uses` (hexside counts of this
+    /// round or regroup); `first`: the step out of the battle hex. The one
+    /// check of `land_escapes` and of "why not?".
+    pub(crate) fn escape_bar(
+        &self,
+        b: Block,
+        why: Leave,
+        uses: &[(u16, u8)],
+        first: bool,
+        n: Hex,
+        side: u16,
+    ) -> Option<Bar> {
+        let info = blocks::info(b);
+        let seat = info.side;
+        let map = self.map();
+        let hs = &map.sides[side as usize];
+        let used = uses.iter().find(|u| u.0 == side).map_or(0, |u| u.1);
+        Some(if !hs.ground {
+            Bar::NoLandCrossing
+        } else if used >= hs.limit() {
+            Bar::RetreatHexsideLimit(hs.limit())
+        } else if first && !self.may_leave_by(seat, self.loc[b as usize], side, why) {
+            let attacker = self.attack_at(self.loc[b as usize]).is_some_and(|a| a.attacker == seat);
+            if attacker {
+                Bar::AttackerRetreatSide
+            } else {
+                Bar::DefenderRetreatSide
+            }
+        } else if info.is_indian() && !map.spaces[n as usize].wilderness {
+            Bar::IndiansWilderness
+        } else if self.contested(n) {
+            Bar::IntoBattleHex
+        } else if !self.open_for(seat, n, false, why) {
+            Bar::RetreatIntoEnemy
+        } else {
+            return None;
+        })
+    }
+
     /// Ground destinations with the hexsides crossed (one path each), under
     /// `uses` (hexside counts of this round or regroup).
     pub fn land_escapes(&self, b: Block, why: Leave, uses: &[(u16, u8)]) -> Vec<(Hex, Vec<u16>)> {
@@ -57,17 +98,10 @@ impl Liberty {
             for (h, path) in &frontier {
                 for &(n, side) in &map.spaces[*h as usize].adj {
                     let hs = &map.sides[side as usize];
-                    if !hs.ground || used(side) >= hs.limit() || n == hex || out.iter().any(|o| o.0 == n) {
+                    if n == hex || out.iter().any(|o| o.0 == n) {
                         continue;
                     }
-                    if step == 1 && !self.may_leave_by(seat, hex, side, why) {
-                        continue;
-                    }
-                    if (info.is_indian() && !map.spaces[n as usize].wilderness) || self.contested(n) {
-                        continue;
-                    }
-                    let passable = self.open_for(seat, n, false, why);
-                    if !passable {
+                    if self.escape_bar(b, why, uses, step == 1, n, side).is_some() {
                         continue;
                     }
                     let mut p = path.clone();

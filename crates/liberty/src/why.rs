@@ -2,10 +2,13 @@
 //! at. Each [`Bar`] is returned by the same check that decides the legal
 //! actions (`step_bar`, `move_bar`, `deploy_bar`), so the two never disagree;
 //! here they are put into the rulebook's words. Answered for Group Moves
-//! (picking a block, moving it) and for deploying a replacement.
+//! (picking a block, moving it), deploying a replacement, and retreats.
 
+use crate::actions::Action;
+use crate::battle::Battle;
 use crate::blocks::{self, Block, Nation};
 use crate::map::{Hex, Side};
+use crate::retreat::Leave;
 use crate::state::{Frame, Liberty, Moving, Weather};
 use engine::{Forbidden, Seat};
 
@@ -53,6 +56,12 @@ pub enum Bar {
     IndianHomeFirst,
     IndianNeutralWilderness,
     IndianHomeOnly,
+    RetreatHexsideLimit(u8),
+    AttackerRetreatSide,
+    DefenderRetreatSide,
+    IntoBattleHex,
+    RetreatIntoEnemy,
+    RetreatOutOfReach,
 }
 
 impl Bar {
@@ -125,6 +134,24 @@ impl Bar {
                 format!("with its own town lost, {name} deploys in a neutral Wilderness hex next to it free of enemy blocks; {} is not", here()),
             ),
             Bar::IndianHomeOnly => ("10.0", format!("{name} is deployed in its own town if possible, otherwise in a neutral hex next to it")),
+            Bar::RetreatHexsideLimit(n) => (
+                "7.4",
+                format!("terrain hexside limits for Retreats apply to each Combat Round: {n} of your blocks have retreated across that hexside this round"),
+            ),
+            Bar::AttackerRetreatSide => ("7.4", "the Attacker can only retreat via hexside(s) used to attack into the hex".into()),
+            Bar::DefenderRetreatSide => (
+                "7.4",
+                "the Defender may not retreat through hexsides that were used by the Attacker to enter the hex".into(),
+            ),
+            Bar::IntoBattleHex => ("7.4", format!("blocks never retreat into or through an existing Battle Hex: {}", here())),
+            Bar::RetreatIntoEnemy => (
+                "7.4",
+                format!("blocks retreat only into or through Friendly or Neutral hexes free of enemy blocks; {} is not one (5.3)", here()),
+            ),
+            Bar::RetreatOutOfReach => (
+                "7.4",
+                format!("{name} retreats its full move of {} hexes at most, by open hexes: it cannot reach {}", blocks::info(block).moves, here()),
+            ),
         };
         Forbidden::new(rule, reason)
     }
@@ -173,8 +200,41 @@ impl Liberty {
                 .map(|(h, bar)| bar.forbidden(self, *block, h))
                 .into_iter()
                 .collect(),
+            Some(Frame::Battle(bt)) => self.retreat_bars(seat, bt, hex()),
             _ => Vec::new(),
         }
+    }
+
+    /// Why no block of `seat` that may leave the battle now retreats to
+    /// `h`: the reasons for the first ground block that has a choice (the
+    /// same checks as `land_escapes`).
+    fn retreat_bars(&self, seat: Seat, bt: &Battle, h: Option<Hex>) -> Vec<Forbidden> {
+        let Some(h) = h else { return Vec::new() };
+        let mut legal = Vec::new();
+        engine::Procedure::legal_for(self, seat, &mut legal);
+        if legal.iter().any(|a| matches!(a, Action::Retreat(_, x) if *x == h)) {
+            return Vec::new();
+        }
+        // A block that may retreat now: it has retreats, or fires or holds instead.
+        let choosing = legal.iter().find_map(|a| match *a {
+            Action::Retreat(b, _) | Action::Fire(b) | Action::Hold(b) | Action::Charge(b) => Some(b),
+            _ => None,
+        });
+        let Some(b) = choosing.filter(|&b| !blocks::info(b).is_warship() && self.at_sea & crate::state::bit(b) == 0)
+        else {
+            return Vec::new();
+        };
+        let side = self.map().spaces[bt.hex as usize]
+            .adj
+            .iter()
+            .find(|a| a.0 == h)
+            .map(|a| a.1);
+        let bar = match side {
+            Some(side) => self.escape_bar(b, Leave::Retreat, &bt.uses[seat as usize], true, h, side),
+            None if h != bt.hex => Some(Bar::RetreatOutOfReach),
+            None => None,
+        };
+        bar.map(|bar| bar.forbidden(self, b, h)).into_iter().collect()
     }
 
     /// What forbids the moving block `m` to go to `h`: empty when a step,
@@ -185,9 +245,9 @@ impl Liberty {
         let pos = self.loc[b as usize];
         let mut legal = Vec::new();
         self.group_legal(seat, origin, Some(m), sailed, &mut legal);
-        let reached = legal.iter().any(|a| {
-            matches!(a, crate::actions::Action::Step(x) | crate::actions::Action::River(x) | crate::actions::Action::Sail(x) if *x == h)
-        });
+        let reached = legal
+            .iter()
+            .any(|a| matches!(a, Action::Step(x) | Action::River(x) | Action::Sail(x) if *x == h));
         if reached || h == pos {
             return Vec::new();
         }

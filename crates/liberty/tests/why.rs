@@ -130,3 +130,35 @@ fn deployments_name_the_rule_that_forbids_the_town() {
     assert_eq!(forbidden(why(&g, "american", "Saratoga")).rule, "6.0");
     assert_eq!(forbidden(engine::why_not(&g, AMERICAN, "wi-french")).rule, "9.1");
 }
+
+// rule: liberty 7.4
+#[test]
+fn retreats_are_explained_by_the_attack_hexside_and_enemy_hexes() {
+    // Ward attacks Grey in Boston from 1606.
+    let mut g = position(&[("b-grey", "Boston", 3)]);
+    g.put("a-ward", "Boston", 3);
+    g.entered("a-ward", "1606");
+    g.player1 = AMERICAN;
+    g.core.dice.script([6; 18]);
+    g.begin_battles();
+    // The defender may not leave by the attacker's hexside, nor into an
+    // enemy hex, vacant or not.
+    let f = forbidden(why(&g, "british", "1606"));
+    assert_eq!(f.rule, "7.4");
+    assert!(f.reason.contains("used by the Attacker to enter"), "{}", f.reason);
+    let f = forbidden(why(&g, "british", "Springfield"));
+    assert!(f.reason.contains("Friendly or Neutral"), "{}", f.reason);
+    act(&mut g, "british", "fire-b-grey");
+    // The attacker leaves only across its attack hexside.
+    assert!(is_legal(&why(&g, "american", "1606"), "retreat-a-ward-1606"));
+    let f = forbidden(why(&g, "american", "Springfield"));
+    assert_eq!(f.rule, "7.4");
+    assert!(
+        f.reason.contains("only retreat via hexside(s) used to attack"),
+        "{}",
+        f.reason
+    );
+    assert!(forbidden(why(&g, "american", "New York"))
+        .reason
+        .contains("cannot reach"));
+}
