@@ -39,7 +39,7 @@ fn raid_passes_the_conformance_harness() {
 /// range, holds without its owner being asked.
 #[test]
 fn a_guard_without_a_choice_is_not_asked() {
-    // rule: gml 6.3
+    // The pattern of gml 6.3 (a retreat option), on a test title: not that rule.
     let mut s = new_game(|pickets, _| pickets.contains(&1) && pickets.contains(&2));
     s.act(BRITISH, "advance", &[]).unwrap();
     assert_eq!(s.state().columns[0], 1);
@@ -60,7 +60,7 @@ fn a_guard_without_a_choice_is_not_asked() {
 /// opens no window, and the mover may take that step back.
 #[test]
 fn a_battery_that_fired_is_not_offered_again_and_a_step_without_a_window_undoes() {
-    // rule: gml 7.41
+    // The pattern of gml 7.41 (a battery's fire), on a test title: not that rule.
     let mut s = new_game(|pickets, battery| battery == 2 && pickets.iter().all(|&p| p > 4));
     s.act(BRITISH, "advance", &[]).unwrap();
     assert_eq!(ids(&s, AMERICAN), ["decline", "fire"]);
