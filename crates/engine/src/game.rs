@@ -484,7 +484,7 @@ pub(crate) fn find_in<G: Game>(
         .ok_or_else(|| Refusal::NotLegal(id.to_string(), G::info().seat_name(seat).into()))
 }
 
-/// The id of a legal action of `seat` (as [`Game::describe`] gives it).
+/// The id of a legal action of `seat` (as [`Describe::describe`] gives it).
 pub fn action_id<G: Game>(game: &G, seat: Seat, action: &G::Action) -> String {
     let mut id = String::new();
     game.write_id(seat, action, &mut id).expect("a String takes any id");
