@@ -2,8 +2,9 @@
 //! of random legal actions that must never panic or dead-end, must end with an
 //! outcome within a bound, keep the title's invariants, round-trip through
 //! JSON, replay to the same state, refuse illegal actions without change, and
-//! never leak: a world resampled for a seat looks byte-identical to that seat;
-//! and "why not?" never forbids a target that a legal action points at.
+//! never leak: a world resampled for a seat looks byte-identical to that seat,
+//! "why not?" answers included; and "why not?" never forbids a target that a
+//! legal action points at.
 //! Where several seats act at once it checks each seat's undo, and that in
 //! an independent phase no seat's action or undo reaches another.
 
@@ -150,7 +151,7 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
         }
         if deep {
             s.without_log(|g| round_trip(g, &at));
-            no_leaks(s.state(), &mut rng, &mut compared, &at);
+            no_leaks(s.state(), &mut rng, &mut compared, &probes, &at);
             refusals(s, &stale, &at);
         }
         let seat = seats[rng.gen_range(0..seats.len())];
@@ -308,7 +309,13 @@ fn round_trip<G: Game>(g: &G, at: &dyn Fn(&str) -> String) {
 /// `compared[seat]`: the entries of the seat's log compared at earlier steps
 /// (a sampled world's log is the true one filtered, so older entries cannot
 /// differ now if they did not then); only the newer ones are compared.
-fn no_leaks<G: Game>(g: &G, rng: &mut ChaCha8Rng, compared: &mut [usize], at: &dyn Fn(&str) -> String) {
+fn no_leaks<G: Game>(
+    g: &G,
+    rng: &mut ChaCha8Rng,
+    compared: &mut [usize],
+    probes: &[String],
+    at: &dyn Fn(&str) -> String,
+) {
     let info = G::info();
     for seat in 0..info.seats.len() as Seat {
         let sample = g.determinize(seat, rng);
@@ -351,6 +358,14 @@ fn no_leaks<G: Game>(g: &G, rng: &mut ChaCha8Rng, compared: &mut [usize], at: &d
             "{}",
             at(&format!("{name}'s legal actions depend on hidden information"))
         );
+        for t in probes {
+            assert_eq!(
+                crate::Describe::why_not(g, seat, t),
+                crate::Describe::why_not(&sample, seat, t),
+                "{}",
+                at(&format!("{name}'s \"why not?\" for {t} depends on hidden information"))
+            );
+        }
     }
     assert_eq!(
         g.view(None).to_string(),
