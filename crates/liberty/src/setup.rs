@@ -75,6 +75,7 @@ impl Liberty {
             offered: [false, false],
             frames: Vec::new(),
             stage: Stage::Cards,
+            mover: blocks::BRITISH,
             core: Core::new(setup),
         };
         // 12.0 French blocks not in the set-up wait in the French pool.

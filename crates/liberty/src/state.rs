@@ -153,6 +153,10 @@ pub struct Liberty {
     pub frames: Vec<Frame>,
     /// Where the sequence of play resumes when the frame stack is empty.
     pub stage: crate::turn::Stage,
+    /// The seat whose action the automatic steps now follow (see
+    /// `Liberty::passed_over`).
+    #[serde(default)]
+    pub mover: Seat,
     /// Log, dice and outcome.
     #[serde(flatten)]
     pub core: Core,

@@ -81,6 +81,9 @@ impl Procedure for Liberty {
                 if left > 0 && ((!replaced && self.any_group(seat)) || self.can_replace(seat)) {
                     return false;
                 }
+                if left > 0 && !closed {
+                    self.passed_over(seat);
+                }
                 if closed {
                     self.frames.pop();
                 } else {
@@ -100,6 +103,7 @@ impl Procedure for Liberty {
                 if self.supply_takers(seat, given).next().is_some() {
                     return false;
                 }
+                self.passed_over(seat);
                 self.frames.pop();
             }
             Some(Frame::BattleOrder { .. }) => {
@@ -114,12 +118,14 @@ impl Procedure for Liberty {
                 if (0..self.loc.len() as Block).any(|b| Liberty::side_of(b) == seat && self.may_disband(b)) {
                     return false;
                 }
+                self.passed_over(seat);
                 self.frames.pop();
             }
             Some(&Frame::Attrition { seat }) => {
                 if self.attrition_pending(seat) {
                     return false;
                 }
+                self.passed_over(seat);
                 self.frames.pop();
             }
             Some(&Frame::WinterExchange { mut done }) => {
@@ -187,6 +193,7 @@ impl Procedure for Liberty {
     }
 
     fn perform(&mut self, seat: Seat, a: Action) {
+        self.mover = seat;
         match a {
             Action::PlayCard(c) => self.play_card(seat, c),
             Action::Offer { give, get } => self.offer(seat, give, get),
@@ -337,6 +344,18 @@ impl Procedure for Liberty {
 }
 
 impl Liberty {
+    /// A seat's decision that ends by itself because the seat has nothing it
+    /// may do. Whether it has depends on its hidden blocks (their nation,
+    /// their strength, the pool), so when this follows the other seat's
+    /// action, that seat learns something, as across a table the player says
+    /// "nothing to disband": a reveal, and the mover cannot take back the
+    /// action that led here.
+    fn passed_over(&mut self, seat: Seat) {
+        if seat != self.mover {
+            self.core.dice.reveal();
+        }
+    }
+
     /// Only "stop" (a moving block) or "end group" (no block can go) is left.
     fn no_more_steps(&self) -> bool {
         match self.frames.last() {

@@ -719,3 +719,35 @@ fn prisoner_exchange_once_per_seat_in_each_card_phase() {
     }
     assert!(g.legal_ids("american").contains(&"offer-b-grey-for-a-ward".to_string()));
 }
+
+// rule: liberty 11.3, 11.4
+#[test]
+fn a_step_passed_over_for_want_of_hidden_blocks_is_a_reveal() {
+    // Whether the Americans have anything to disband depends on what their
+    // blocks are. When the game passes over their disbanding after the
+    // British "done", the British have learnt that (they still act, in
+    // attrition): the action must not be undoable (a reveal).
+    let mut g = Liberty::sandbox(15);
+    for b in ["b-grey", "b-grant", "b-rawdon", "b-percy"] {
+        g.put(b, "Boston", 2);
+    }
+    g.put("a-ward", "0408", 2);
+    end_year(&mut g);
+    assert!(g.waits_for("british"));
+    let before = g.dice().events();
+    act(&mut g, "british", "disband-done");
+    assert!(g.waits_for("british"), "British attrition in Boston comes next");
+    assert!(g.legal_ids("british").iter().any(|id| id.starts_with("eliminate-")));
+    assert!(g.dice().events() > before, "passing over the Americans is a reveal");
+
+    // A seat's own step that ends by itself after its own action reveals
+    // nothing: the British disband their only block, the Americans decide.
+    let mut g = Liberty::sandbox(16);
+    g.put("b-grey", "Boston", 2);
+    g.put("a-ward", "Newport", 2);
+    end_year(&mut g);
+    let before = g.dice().events();
+    act(&mut g, "british", "disband-b-grey");
+    assert!(g.waits_for("american") && !g.waits_for("british"));
+    assert_eq!(g.dice().events(), before, "nothing was revealed");
+}
