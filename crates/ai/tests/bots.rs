@@ -166,6 +166,58 @@ fn search_reads_nothing_hidden_in_revolution_road() {
     assert_search_reads_nothing_hidden::<bh::Bh, _>("standard", |g| g.deck.draw.clone());
 }
 
+// engine::testkit::Muster: both seats draft an order at once, each in
+// secret, over several actions. The search of one seat must not read the
+// other's draft in progress (a world resampled for it gives the same choice),
+// and bots play such games, and engine::testkit::Raid's reaction windows,
+// to their end.
+#[test]
+fn search_while_both_seats_draft_reads_nothing_hidden() {
+    use engine::testkit::muster::{Muster, MusterAct};
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut differ = 0;
+    for seed in 0..8 {
+        let mut g = Muster::new(&Setup::new("std", seed));
+        // The British draft a few steps, uncommitted; the French choose.
+        let mut r = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..1 + seed % 3 {
+            let mut legal = Vec::new();
+            g.legal(0, &mut legal);
+            legal.retain(|a| *a != MusterAct::Commit);
+            if let Some(a) = legal.get(r.gen_range(0..legal.len().max(1))) {
+                g.apply_legal(0, a);
+            }
+        }
+        assert_eq!(g.to_act(), engine::SeatSet(0b11), "both seats still draft");
+        let g2 = g.determinize(1, &mut rng);
+        if g.orders.draft(0) != g2.orders.draft(0) {
+            differ += 1;
+        }
+        for bot in [BotSpec::Random, BotSpec::Greedy, small(300)] {
+            let a = bot.choose(&Observation::new(&g, 1), seed, 1);
+            let b = bot.choose(&Observation::new(&g2, 1), seed, 1);
+            assert_eq!(a, b, "{bot}, seed {seed}");
+        }
+    }
+    assert!(differ >= 4, "the British drafts should differ in most pairs");
+}
+
+#[test]
+fn bots_play_drafts_and_reaction_windows_to_the_end() {
+    use engine::testkit::{muster::Muster, raid::Raid};
+    let setup = Setup::new("std", 7);
+    let bots = [small(200), BotSpec::Greedy];
+    for game in 0..3 {
+        for r in [
+            play_one::<Muster>(&setup, &bots, 2_000, game),
+            play_one::<Raid>(&setup, &bots, 2_000, game),
+        ] {
+            assert!(!r.reason.starts_with("cut off"), "game {game}: {}", r.reason);
+            assert!(r.decisions > 0, "game {game}: the bots had choices to make");
+        }
+    }
+}
+
 /// South (secret 1: every roll banks) needs 2 more points, north only 1.
 /// Adding first wins for sure; rolling with nothing pending hands north the
 /// turn and a chance to win.
