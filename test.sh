@@ -26,8 +26,10 @@ echo "test.sh: PostgreSQL for the tests at $POWDERHORN_TEST_PG"
 
 # Release: the conformance games are heavy.
 cargo test --workspace --release
-# The server's fault-injection build: a panic in a title's rules (tests/fault.rs).
-cargo test --release -p server --features fault-injection --test fault
+# The server's test-only builds, compiled once: a panic in a title's rules
+# (tests/fault.rs) and the engine's test titles, whose seats draft at once
+# (tests/drafts.rs).
+cargo test --release -p server --features fault-injection,testkit --test fault --test drafts
 
 # ---- begin: browser end-to-end tests (web/e2e) ------------------------------
 # The real server binary, two seats in headless Debian Chromium driven by

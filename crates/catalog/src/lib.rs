@@ -8,6 +8,10 @@ pub fn titles() -> Vec<TitleEntry> {
         TitleEntry::of::<liberty::Liberty>(),
         TitleEntry::of::<b2c::B2c>(),
         TitleEntry::of::<bh::Bh>(),
+        #[cfg(feature = "testkit")]
+        TitleEntry::of::<engine::testkit::muster::Muster>(),
+        #[cfg(feature = "testkit")]
+        TitleEntry::of::<engine::testkit::raid::Raid>(),
     ]
 }
 
@@ -17,6 +21,10 @@ pub fn ai(key: &str) -> Option<ai::AiEntry> {
         "liberty" => Some(ai::AiEntry::of::<liberty::Liberty>()),
         "b2c" => Some(ai::AiEntry::of::<b2c::B2c>()),
         "bh" => Some(ai::AiEntry::of::<bh::Bh>()),
+        #[cfg(feature = "testkit")]
+        "muster" => Some(ai::AiEntry::of::<engine::testkit::muster::Muster>()),
+        #[cfg(feature = "testkit")]
+        "raid" => Some(ai::AiEntry::of::<engine::testkit::raid::Raid>()),
         _ => None,
     }
 }

@@ -1,0 +1,122 @@
+//! Seats that act at once, each on a secret draft (engine::Drafts, in the
+//! engine's test title Muster, offered by the `testkit` build): over the API
+//! each seat drafts, undoes its own steps past the other's and commits
+//! without the other seeing any of it, until both orders are revealed
+//! together.
+
+mod common;
+use common::*;
+
+async fn muster(app: &axum::Router, french: &str) -> Game {
+    let body = json!({"scenario": "muster/std", "seed": 5, "seats": {"british": "me", "french": french}});
+    let (st, v) = call(app, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let token = |seat: &str| {
+        let s = v["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["seat"] == seat)
+            .unwrap();
+        s["token"].as_str().unwrap_or("").to_string()
+    };
+    Game {
+        id: v["id"].as_str().unwrap().to_string(),
+        british: token("british"),
+        american: token("french"),
+        spectator: v["spectator"]["token"].as_str().unwrap().to_string(),
+    }
+}
+
+/// What a seat may see and do: its view, its log and its legal ids.
+fn seen(s: &Value) -> (Value, Value, Value) {
+    let ids: Vec<&str> = s["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["id"].as_str().unwrap())
+        .collect();
+    (s["view"].clone(), s["log"].clone(), json!(ids))
+}
+
+async fn act_ok(app: &axum::Router, g: &Game, token: &str, action: &str) -> Value {
+    let seq = state(app, g, token).await["seq"].as_u64().unwrap();
+    let (st, v) = act(app, g, token, seq, action).await;
+    assert_eq!(st, StatusCode::OK, "{action}: {v}");
+    v
+}
+
+// rule: none (server)
+async fn seats_drafting_at_once_neither_see_nor_disturb_each_other(db: &str) {
+    let app = app_at(db).await;
+    let g = muster(&app, "me").await;
+    let (british, french) = (&g.british, &g.american);
+    let s = state(&app, &g, british).await;
+    assert_eq!(s["to_act"], json!(["british", "french"]), "{s}");
+    let french_before = seen(&state(&app, &g, french).await);
+
+    // The British draft: the French see and may do exactly what they did.
+    let v = act_ok(&app, &g, british, "buy-militia").await;
+    assert_eq!(v["to_act"], json!(["british", "french"]));
+    assert_eq!(seen(&state(&app, &g, french).await), french_before);
+    let spectator_before = seen(&state(&app, &g, &g.spectator).await);
+
+    // The French draft after it; the British undo their step, which came
+    // before: allowed, and the French draft stays as the French left it.
+    act_ok(&app, &g, french, "buy-regular").await;
+    let french_after = seen(&state(&app, &g, french).await);
+    let seq = state(&app, &g, british).await["seq"].as_u64().unwrap();
+    let (st, v) = post(&app, &g.id, "undo", british, json!({"seq_seen": seq})).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(seen(&state(&app, &g, french).await), french_after);
+    assert_eq!(seen(&state(&app, &g, &g.spectator).await), spectator_before);
+    let b = state(&app, &g, british).await;
+    assert_eq!(
+        b["view"]["orders"]["drafts"][0],
+        json!({"regulars": 0, "militia": 0}),
+        "{b}"
+    );
+    assert_eq!(
+        b["view"]["orders"]["drafts"][1],
+        Value::Null,
+        "the French order is secret"
+    );
+
+    // Both commit; then both orders are shown to everyone and nobody may
+    // take a step back.
+    act_ok(&app, &g, british, "buy-regular").await;
+    act_ok(&app, &g, french, "commit").await;
+    let b = state(&app, &g, british).await;
+    assert_eq!(
+        b["view"]["orders"]["drafts"][1],
+        Value::Null,
+        "not shown before both commit"
+    );
+    act_ok(&app, &g, british, "commit").await;
+    let log = state(&app, &g, &g.spectator).await["log"].to_string();
+    assert!(log.contains("british musters 1 regulars, 0 militia"), "{log}");
+    assert!(log.contains("french musters 1 regulars, 0 militia"), "{log}");
+    for token in [british, french] {
+        let seq = state(&app, &g, token).await["seq"].as_u64().unwrap();
+        let (st, v) = post(&app, &g.id, "undo", token, json!({"seq_seen": seq})).await;
+        assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    }
+}
+both!(seats_drafting_at_once_neither_see_nor_disturb_each_other);
+
+// rule: none (server)
+async fn the_computer_drafts_alongside_a_player_without_waiting(db: &str) {
+    let app = app_at(db).await;
+    let g = muster(&app, "computer:easy").await;
+    // The computer commits its order while the British have not acted.
+    let s = wait_for(&app, &g.id, &g.british, 60, |v| v["to_act"] == json!(["british"])).await;
+    assert_eq!(s["view"]["orders"]["drafts"][1], Value::Null, "{s}");
+    assert_eq!(
+        s["view"]["orders"]["committed"], 0b10,
+        "the French (seat bit 1) committed: {s}"
+    );
+    act_ok(&app, &g, &g.british, "commit").await;
+    let s = wait_for(&app, &g.id, &g.british, 60, |v| v["view"]["round"] == 2).await;
+    assert!(s["log"].to_string().contains("french musters"), "{s}");
+}
+both!(the_computer_drafts_alongside_a_player_without_waiting);
