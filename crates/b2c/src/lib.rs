@@ -145,7 +145,7 @@ impl Game for B2c {
         let m = map::map();
         let mut revealed = [0usize; 3];
         for (i, p) in self.pieces.iter().enumerate() {
-            if !(p.on_map() || [OFF, DEAD, TAKEN, VANISHED].contains(&p.loc)) {
+            if !(p.on_map() || [WAITING, DESTROYED, TAKEN, VANISHED].contains(&p.loc)) {
                 return Err(format!("piece {i} at no place ({})", p.loc));
             }
             if p.under

@@ -3,7 +3,7 @@
 //! Intelligence (6.14, ruling b2c #13) and Pass (6.15).
 
 use crate::actions::Action;
-use crate::frames::{Charge, ChargeStage, Combat, CombatStage, Frame, Search, NONE};
+use crate::frames::{Charge, ChargeStage, Combat, CombatStage, Frame, Search};
 use crate::map::{map, Region};
 use crate::state::*;
 use engine::{Describe, Seat};
@@ -131,7 +131,7 @@ impl B2c {
             self.core.log.say("5.2", || format!("{who}: {label}{how}"));
         }
         match a {
-            Action::Attack(r) => self.begin_combat(seat, r, NONE),
+            Action::Attack(r) => self.begin_combat(seat, r, NO_REGION),
             Action::Assault(f, r) => self.begin_combat(seat, r, f),
             Action::Charge(r) => {
                 let british = self.set_at(r, BRITISH, |p| p.kind.combatant() && !p.moved && !p.fired);

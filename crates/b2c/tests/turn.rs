@@ -196,7 +196,7 @@ fn percy_arrives_on_turn_nine_or_eight_by_option() {
     for (opt, turn) in [("9", 9), ("8", 8)] {
         let mut g = B2c::sandbox("standard", &[("percy-turn", opt)], 1);
         let p = g.put_named(Kind::BritishLeader, "Percy", "boston");
-        g.pm(p).loc = OFF;
+        g.pm(p).loc = WAITING;
         g.turn = turn - 1;
         g.give(B, 1, 0);
         act(&mut g, B, "pass");

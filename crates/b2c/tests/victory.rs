@@ -41,7 +41,7 @@ fn victory_points_at_the_end_and_ties_to_the_british() {
     g.percy_award = true;
     let x = g.put(Kind::Regular, "concord");
     let y = g.put(Kind::Regular, "concord");
-    g.pm(y).loc = DEAD;
+    g.pm(y).loc = DESTROYED;
     let h = g.put_named(Kind::SonOfLiberty, "Hancock", "boston-neck");
     g.pm(h).loc = TAKEN;
     end(&mut g);
@@ -83,14 +83,14 @@ fn solitaire_victory_with_attrition() {
     let b = g.put(Kind::Regular, "lexington");
     g.pm(b).flipped = true;
     let dead = g.put(Kind::Regular, "lexington");
-    g.pm(dead).loc = DEAD;
+    g.pm(dead).loc = DESTROYED;
     let pm = g.put(Kind::Minuteman, "lincoln");
     g.pm(pm).flipped = true;
     // Attrition: the broken Regular survives on 5, the broken minuteman disbands on 5.
     g.core.dice.script([5, 5]);
     end(&mut g);
     assert_eq!(g.piece(b).loc, r("lexington"));
-    assert_eq!(g.piece(pm).loc, DEAD);
+    assert_eq!(g.piece(pm).loc, DESTROYED);
     // British: 8 (Lexington, empty of Patriots) + 4 (consolidated) + 2 (a destroyed minuteman) = 14 halves;
     // Patriots: 2 (destroyed Regular) + 1 (broken Regular) = 3 halves; casualties 2.5 <= 6.
     assert_eq!(g.vp, [14, 3]);

@@ -44,7 +44,7 @@ impl Bh {
         // (a piece off the map lies past every region bit).
         let mut count = [0u8; 64];
         for p in &self.pieces {
-            if p.loc < 64 && pending >> p.loc & 1 != 0 && p.side == BRITISH && p.military() {
+            if in_region(p.loc) && pending >> p.loc & 1 != 0 && p.side == BRITISH && p.military() {
                 count[p.loc as usize] += 1;
             }
         }
@@ -72,7 +72,7 @@ impl Bh {
         if p.military() && p.flipped && !group_has_leader {
             return Some(if p.side == PATRIOT {
                 map.muster()
-            } else if p.home != OFF {
+            } else if p.home != NO_REGION {
                 p.home
             } else {
                 map.zone(2).areas[0]

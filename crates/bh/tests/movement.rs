@@ -375,7 +375,7 @@ fn a_retreater_whose_onward_region_was_filled_is_lost() {
     g.frames.push(Frame::Overflow {
         piece: mm,
         at: g.region("town-shipyard"),
-        origin: OFF,
+        origin: NO_REGION,
     });
     g.advance();
     assert_eq!(loc(&g, mm), "gone");

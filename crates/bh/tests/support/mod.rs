@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use bh::actions::Action;
-use bh::state::{PieceId, Unit, BRITISH, PATRIOT};
+use bh::state::{in_region, PieceId, Unit, BRITISH, PATRIOT};
 use bh::Bh;
 use engine::Seat;
 use revroad::sheet::SheetBot;
@@ -45,7 +45,7 @@ pub fn log(g: &Bh) -> String {
 
 pub fn loc(g: &Bh, i: PieceId) -> String {
     let l = g.pieces[i as usize].loc;
-    if l >= 254 {
+    if !in_region(l) {
         "gone".into()
     } else {
         g.map().id(l).to_string()
