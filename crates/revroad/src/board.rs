@@ -86,6 +86,31 @@ pub fn bit(r: Region) -> Regions {
     1 << r
 }
 
+/// A count per region, beside the [`Regions`] masks of a legal-action scan
+/// (units of a side in each region, pieces there that may still move...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts([u8; Regions::BITS as usize]);
+
+impl Default for Counts {
+    fn default() -> Counts {
+        Counts([0; Regions::BITS as usize])
+    }
+}
+
+impl Counts {
+    /// One more in `r`.
+    pub fn add(&mut self, r: Region) {
+        self.0[r as usize] += 1;
+    }
+}
+
+impl std::ops::Index<Region> for Counts {
+    type Output = u8;
+    fn index(&self, r: Region) -> &u8 {
+        &self.0[r as usize]
+    }
+}
+
 /// The regions of a set, in index order.
 pub fn regions_in(mut set: Regions) -> impl Iterator<Item = Region> {
     std::iter::from_fn(move || {
