@@ -2,8 +2,19 @@
 mod support;
 use b2c::frames::Frame;
 use b2c::state::*;
+use b2c::B2c;
 use engine::prelude::*;
 use support::*;
+
+/// The Patriots' Call to Arms with the Nightrider `rider` in `region`
+/// beside an unbroken Regular (6.12).
+fn riding_past_a_regular(rider: &str, region: &str) -> (B2c, u8) {
+    let mut g = board();
+    let p = g.put_named(Kind::Nightrider, rider, region);
+    g.put(Kind::Regular, region);
+    start(&mut g, P, "call-to-arms");
+    (g, p)
+}
 
 // rule: b2c 6.12, 4.3
 #[test]
@@ -30,10 +41,7 @@ fn call_to_arms_alerts_a_town_and_risks_capture() {
 // rule: b2c 6.12
 #[test]
 fn leaving_regulars_costs_a_point_or_a_capture_roll_and_streams_cost_two() {
-    let mut g = board();
-    let d = g.put_named(Kind::Nightrider, "Dawes", "lincoln");
-    g.put(Kind::Regular, "lincoln");
-    start(&mut g, P, "call-to-arms");
+    let (mut g, d) = riding_past_a_regular("Dawes", "lincoln");
     assert!(can(&g, P, "evade-to-fiske-hill") && can(&g, P, "risk-to-fiske-hill"));
     assert!(!can(&g, P, "alert-town"), "no flip beside an unbroken Regular");
     g.core.dice.script([3]);
@@ -55,10 +63,7 @@ fn leaving_regulars_costs_a_point_or_a_capture_roll_and_streams_cost_two() {
 // rule: b2c 6.12
 #[test]
 fn riding_off_the_map_past_regulars_elects_a_point_or_a_capture_roll() {
-    let mut g = board();
-    let rev = g.put_named(Kind::Nightrider, "Revere", "barretts-farm");
-    g.put(Kind::Regular, "barretts-farm");
-    start(&mut g, P, "call-to-arms");
+    let (mut g, rev) = riding_past_a_regular("Revere", "barretts-farm");
     assert!(can(&g, P, "leave-left") && can(&g, P, "risk-leave-left"));
     let mut evading = g.clone();
     act(&mut evading, P, "leave-left");
@@ -71,10 +76,7 @@ fn riding_off_the_map_past_regulars_elects_a_point_or_a_capture_roll() {
     act(&mut g, P, "risk-leave-left");
     assert!(g.piece(rev).flipped, "captured on a 6, in the region it tried to leave");
     assert_eq!(at(&g, rev), "barretts-farm");
-    let mut g = board();
-    let rev = g.put_named(Kind::Nightrider, "Revere", "barretts-farm");
-    g.put(Kind::Regular, "barretts-farm");
-    start(&mut g, P, "call-to-arms");
+    let (mut g, rev) = riding_past_a_regular("Revere", "barretts-farm");
     g.core.dice.script([2]);
     act(&mut g, P, "risk-leave-left");
     assert_eq!(at(&g, rev), "box-left", "a missed roll lets it ride off for one point");
