@@ -267,10 +267,9 @@ struct Scan {
 impl Scan {
     fn new(g: &B2c, seat: Seat) -> Scan {
         let mut s = Scan::default();
-        let len = map().len();
         let patriot = seat == PATRIOT;
         for (i, p) in g.pieces.iter().enumerate() {
-            let on_map = (p.loc as usize) < len;
+            let on_map = p.on_map();
             if matches!(p.kind, Kind::Nightrider | Kind::SonOfLiberty) {
                 if p.kind == Kind::SonOfLiberty && !p.flipped && on_map {
                     s.sol |= 1 << p.loc;

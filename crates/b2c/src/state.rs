@@ -1,12 +1,12 @@
 //! The game state: pieces in one array, markers per region, tracks, the deck,
 //! and the stack of frames that holds the pending decision (ARCHITECTURE.md, "The frame stack").
 
-use crate::map::{map, Region};
+use crate::map::Region;
 use engine::{Core, Seat};
 use revroad::{Deck, MilitiaPool};
 use serde::{Deserialize, Serialize};
 
-pub use revroad::board::{DESTROYED, NO_REGION, WAITING};
+pub use revroad::board::{in_region, DESTROYED, NO_REGION, WAITING};
 pub use revroad::{other, PieceId, BRITISH, PATRIOT};
 
 /// A captured Nightrider or Son of Liberty that reached Boston (5.3).
@@ -162,7 +162,7 @@ impl Piece {
         self.kind.side()
     }
     pub fn on_map(&self) -> bool {
-        (self.loc as usize) < map().len()
+        in_region(self.loc)
     }
     /// In play and not under a marker (ruling b2c #8).
     pub fn active(&self) -> bool {

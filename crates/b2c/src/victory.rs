@@ -118,14 +118,14 @@ impl B2c {
     /// One pass over the pieces (the AI scores every playout with it).
     pub fn solo_points(&self) -> [i32; 2] {
         let m = crate::map::map();
-        let (len, lex) = (m.len(), m.lexington);
+        let lex = m.lexington;
         let mut v = [0i32; 2];
         let mut casualties = 0i32; // half points
                                    // Lexington: Regulars, unbroken Regulars, Patriot combatants, Patriot strength (hidden militia count 1).
         let (mut regs, mut bsp, mut pats, mut psp) = (0, 0i32, 0, 0i32);
         let mut regions = 0u64;
         for (i, p) in self.pieces.iter().enumerate() {
-            let on_map = (p.loc as usize) < len;
+            let on_map = p.on_map();
             if on_map && p.side() == BRITISH {
                 regions |= 1 << p.loc;
             }
