@@ -7,7 +7,7 @@
 //! the game's own dice so a replay stays exact.
 
 use crate::actions::Action;
-use crate::frames::{Frame, Move, NONE};
+use crate::frames::{Frame, Move};
 use crate::map::{map, Region};
 use crate::state::*;
 use engine::{Procedure, Seat};
@@ -100,7 +100,7 @@ pub const PATRIOT_SHEET: &[Rule] = &[
 pub const WITHIN_ACTION: &[Rule] = &[
     Rule::keep("commit every unit", |g, a| {
         let committing = match g.frames.last() {
-            Some(Frame::Move(m)) => m.at == NONE,
+            Some(Frame::Move(m)) => m.at == NO_REGION,
             Some(Frame::Combat(_) | Frame::Assemble { .. }) => true,
             _ => false,
         };
@@ -119,7 +119,7 @@ pub const WITHIN_ACTION: &[Rule] = &[
         };
         let c = nearest(c, |a| g.after_step(m, a));
         // No step nearer: the group that set out stops here.
-        if c.is_empty() && m.at != NONE {
+        if c.is_empty() && m.at != NO_REGION {
             legal.iter().copied().filter(|a| *a == Action::Done).collect()
         } else {
             c
@@ -168,7 +168,7 @@ impl SheetBot for B2c {
 impl B2c {
     /// Regions to the objective: Lexington for the British, the nearest British region for the Patriots.
     fn goal_distance(&self, seat: Seat, r: Region) -> u8 {
-        if r == NONE {
+        if r == NO_REGION {
             return u8::MAX;
         }
         if seat == BRITISH {

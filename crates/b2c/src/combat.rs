@@ -49,7 +49,7 @@ impl B2c {
         };
         let pc = self.pm(p);
         let what = if pc.kind == Kind::Cannon || pc.flipped {
-            pc.loc = DEAD;
+            pc.loc = DESTROYED;
             pc.under = false;
             if pc.kind.leader() {
                 "killed"
@@ -143,7 +143,7 @@ impl B2c {
     }
 
     fn attack_candidates(&self, c: &Combat) -> Set {
-        let assault = c.from != NONE;
+        let assault = c.from != NO_REGION;
         let src = if assault { c.from } else { c.region };
         let has_regular = members(c.attackers).any(|p| self.piece(p).kind == Kind::Regular);
         self.set_at(src, c.attacker, |p| {
@@ -221,7 +221,7 @@ impl B2c {
                     if self.piece(p).hidden {
                         self.reveal(p);
                     }
-                    if c.from != NONE {
+                    if c.from != NO_REGION {
                         self.pm(p).loc = c.region;
                     }
                 }
@@ -442,7 +442,7 @@ impl B2c {
             CombatStage::RetreatBefore => {
                 let cands = self.hittable(c.region, def);
                 self.combat_mut().stage = CombatStage::AfterRetreat;
-                self.push_retreat(def, RetreatMode::Before, c.region, c.from, NONE, cands, 0);
+                self.push_retreat(def, RetreatMode::Before, c.region, c.from, NO_REGION, cands, 0);
             }
             CombatStage::AfterRetreat => {
                 let left = self.hittable(c.region, def);
@@ -498,14 +498,14 @@ impl B2c {
                 self.combat_mut().stage = CombatStage::RetreatDefender;
                 let mine = self.hittable(c.region, c.attacker);
                 if c.took[c.attacker as usize] && mine != 0 {
-                    self.push_retreat(c.attacker, RetreatMode::After, c.region, NONE, c.from, mine, 0);
+                    self.push_retreat(c.attacker, RetreatMode::After, c.region, NO_REGION, c.from, mine, 0);
                 }
             }
             CombatStage::RetreatDefender => {
                 self.combat_mut().stage = CombatStage::Finish;
                 let theirs = self.hittable(c.region, def);
                 if c.took[def as usize] && theirs != 0 {
-                    self.push_retreat(def, RetreatMode::After, c.region, c.from, NONE, theirs, 0);
+                    self.push_retreat(def, RetreatMode::After, c.region, c.from, NO_REGION, theirs, 0);
                 }
             }
             CombatStage::Finish => {
@@ -513,7 +513,7 @@ impl B2c {
                 for p in members(c.contributed) {
                     self.pm(p).fired = true;
                 }
-                if c.from != NONE {
+                if c.from != NO_REGION {
                     for p in members(c.attackers) {
                         self.pm(p).moved = true;
                     }
@@ -546,7 +546,7 @@ impl B2c {
             forced,
             candidates,
             picked,
-            dest: NONE,
+            dest: NO_REGION,
             stage: RetreatStage::Pick,
             escorted: 0,
         }));
@@ -556,7 +556,7 @@ impl B2c {
     /// Concord (Patriots; 15.2 also toward Lexington from Concord) or Boston (British) if possible.
     pub fn retreat_dests(&self, r: &Retreat) -> Vec<Region> {
         let m = map();
-        if r.forced != NONE {
+        if r.forced != NO_REGION {
             return vec![r.forced];
         }
         let all: Vec<Region> = m
@@ -855,7 +855,15 @@ impl B2c {
                 let broken = self.set_at(ch.region, PATRIOT, |p| p.kind.military() && p.flipped);
                 let leaders = self.set_at(ch.region, PATRIOT, |p| p.kind == Kind::PatriotLeader);
                 if broken | leaders != 0 {
-                    self.push_retreat(PATRIOT, RetreatMode::Charge, ch.region, NONE, NONE, leaders, broken);
+                    self.push_retreat(
+                        PATRIOT,
+                        RetreatMode::Charge,
+                        ch.region,
+                        NO_REGION,
+                        NO_REGION,
+                        leaders,
+                        broken,
+                    );
                 }
             }
             ChargeStage::Done => {

@@ -6,8 +6,6 @@ use crate::state::{PieceId, Set};
 use engine::Seat;
 use serde::{Deserialize, Serialize};
 
-pub const NONE: Region = 255;
-
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Frame {
@@ -84,7 +82,7 @@ pub struct Move {
     pub seat: Seat,
     pub from: Region,
     pub group: Set,
-    /// Where the group stands now (NONE while choosing).
+    /// Where the group stands now (NO_REGION while choosing).
     pub at: Region,
     pub steps: u8,
     /// The group moves along roads (March); false after a Scout step.
@@ -144,7 +142,7 @@ pub enum CombatStage {
 pub struct Combat {
     pub attacker: Seat,
     pub region: Region,
-    /// The Assault's origin (6.2), or NONE for an Attack.
+    /// The Assault's origin (6.2), or NO_REGION for an Attack.
     pub from: Region,
     pub stage: CombatStage,
     pub attackers: Set,

@@ -25,29 +25,17 @@ pub use actions::Action;
 pub use state::B2c;
 pub use view::map_json;
 
-use engine::{Core, Game, OptionInfo, ScenarioInfo, Seat, Setup, Title, TitleInfo};
+use engine::{Core, Game, OptionInfo, Seat, Setup, Title, TitleInfo};
 
 static INFO: TitleInfo = TitleInfo {
     key: "b2c",
     name: "Revolution Road: From Boston to Concord",
-    seats: &["british", "patriot"],
-    scenarios: &[
-        ScenarioInfo {
-            key: "standard",
-            name: "From Boston to Concord (two players, 12 turns)",
-            rule: "15.1",
-        },
-        ScenarioInfo {
-            key: "solo-british",
-            name: "British player vs Patriot bot (turns 8-12)",
-            rule: "15.3",
-        },
-        ScenarioInfo {
-            key: "solo-patriot",
-            name: "Patriot player vs British bot (turns 8-12)",
-            rule: "15.4",
-        },
-    ],
+    seats: revroad::SEATS,
+    scenarios: &revroad::Scenario::infos([
+        ("From Boston to Concord (two players, 12 turns)", "15.1"),
+        ("British player vs Patriot bot (turns 8-12)", "15.3"),
+        ("Patriot player vs British bot (turns 8-12)", "15.4"),
+    ]),
     options: &[
         OptionInfo::switch(
             "leader-rerolls",
@@ -145,7 +133,7 @@ impl Game for B2c {
         let m = map::map();
         let mut revealed = [0usize; 3];
         for (i, p) in self.pieces.iter().enumerate() {
-            if !(p.on_map() || [OFF, DEAD, TAKEN, VANISHED].contains(&p.loc)) {
+            if !(p.on_map() || [WAITING, DESTROYED, TAKEN, VANISHED].contains(&p.loc)) {
                 return Err(format!("piece {i} at no place ({})", p.loc));
             }
             if p.under

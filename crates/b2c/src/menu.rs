@@ -3,10 +3,11 @@
 //! Intelligence (6.14, ruling b2c #13) and Pass (6.15).
 
 use crate::actions::Action;
-use crate::frames::{Charge, ChargeStage, Combat, CombatStage, Frame, Search, NONE};
-use crate::map::{map, Region};
+use crate::frames::{Charge, ChargeStage, Combat, CombatStage, Frame, Search};
+use crate::map::{map, Region, Regions};
 use crate::state::*;
 use engine::{Describe, Seat};
+use revroad::board::Counts;
 
 impl B2c {
     /// 5.2 a Reserve Action may be used when the seat has no more Actions than
@@ -66,10 +67,10 @@ impl B2c {
                 out.push(Action::Assemble(r));
             }
             if patriot_ambush && r != boston {
-                if self.ambush & (1 << r) == 0 && s.ambush[r as usize] >= 2 {
+                if self.ambush & (1 << r) == 0 && s.ambush[r] >= 2 {
                     out.push(Action::Ambush(r));
                 }
-                if self.snipe & (1 << r) == 0 && s.snipe[r as usize] >= 4 {
+                if self.snipe & (1 << r) == 0 && s.snipe[r] >= 4 {
                     out.push(Action::Snipe(r));
                 }
             }
@@ -131,7 +132,7 @@ impl B2c {
             self.core.log.say("5.2", || format!("{who}: {label}{how}"));
         }
         match a {
-            Action::Attack(r) => self.begin_combat(seat, r, NONE),
+            Action::Attack(r) => self.begin_combat(seat, r, NO_REGION),
             Action::Assault(f, r) => self.begin_combat(seat, r, f),
             Action::Charge(r) => {
                 let british = self.set_at(r, BRITISH, |p| p.kind.combatant() && !p.moved && !p.fired);
@@ -230,31 +231,32 @@ fn entry_allowed(seat: Seat, r: Region, regular: impl FnOnce() -> bool) -> bool 
 }
 
 /// Per-region facts for the Action menu, one bit per region (the map has fewer than 64).
+#[derive(Default)]
 struct Scan {
     /// Active combatants of the seat, of the enemy.
-    mine: u64,
-    theirs: u64,
+    mine: Regions,
+    theirs: Regions,
     /// Units able to Attack (6.1: unbroken military, no Fired marker) and to Assault (6.2: no Moved marker either).
-    attack: u64,
-    assault: u64,
+    attack: Regions,
+    assault: Regions,
     /// Combatants without a Moved marker (6.4, 6.5); for the Patriots split into broken military units and the rest (4.1).
-    movers: u64,
-    broken_movers: u64,
-    sound_movers: u64,
+    movers: Regions,
+    broken_movers: Regions,
+    sound_movers: Regions,
     /// Active British Regulars, broken or not (4.1 bars broken Patriots from them).
-    regulars: u64,
+    regulars: Regions,
     /// 6.3 a British leader, and an unbroken Regular that neither moved nor fired.
-    leader: u64,
-    charge: u64,
+    leader: Regions,
+    charge: Regions,
     /// 6.8 a leader not yet used to rally, and a broken military unit.
-    rally: u64,
-    broken: u64,
+    rally: Regions,
+    broken: Regions,
     /// 6.9 an active unbroken Regular (also 3.0's guard of Charlestown), and an uncaptured Son of Liberty (active or not).
-    search: u64,
-    sol: u64,
+    search: Regions,
+    sol: Regions,
     /// 6.6, 6.7 moved unbroken Regulars, and those (with leaders) that marched two regions.
-    ambush: [u8; 64],
-    snipe: [u8; 64],
+    ambush: Counts,
+    snipe: Counts,
     /// 4.4, 6.12 (Patriots): Sons of Liberty free to move; captured Nightriders and Sons of Liberty able to escape;
     /// an active Nightrider free to ride.
     sol_move: Set,
@@ -264,31 +266,10 @@ struct Scan {
 
 impl Scan {
     fn new(g: &B2c, seat: Seat) -> Scan {
-        let mut s = Scan {
-            mine: 0,
-            theirs: 0,
-            attack: 0,
-            assault: 0,
-            movers: 0,
-            broken_movers: 0,
-            sound_movers: 0,
-            regulars: 0,
-            leader: 0,
-            charge: 0,
-            rally: 0,
-            broken: 0,
-            search: 0,
-            sol: 0,
-            ambush: [0; 64],
-            snipe: [0; 64],
-            sol_move: 0,
-            escape: 0,
-            riders: false,
-        };
-        let len = map().len();
+        let mut s = Scan::default();
         let patriot = seat == PATRIOT;
         for (i, p) in g.pieces.iter().enumerate() {
-            let on_map = (p.loc as usize) < len;
+            let on_map = p.on_map();
             if matches!(p.kind, Kind::Nightrider | Kind::SonOfLiberty) {
                 if p.kind == Kind::SonOfLiberty && !p.flipped && on_map {
                     s.sol |= 1 << p.loc;
@@ -333,10 +314,10 @@ impl Scan {
             if !ours {
                 if patriot && p.moved && !p.flipped {
                     if p.kind == Kind::Regular {
-                        s.ambush[p.loc as usize] += 1;
+                        s.ambush.add(p.loc);
                     }
                     if matches!(p.kind, Kind::Regular | Kind::BritishLeader) && p.marched >= 2 && p.march_end == p.loc {
-                        s.snipe[p.loc as usize] += 1;
+                        s.snipe.add(p.loc);
                     }
                 }
                 continue;

@@ -4,7 +4,7 @@
 //! move at muster (4.3), and opportunity fire during movement (14.2, 15.2).
 
 use crate::actions::Action;
-use crate::frames::{Frame, HitKind, Hits, Move, NONE};
+use crate::frames::{Frame, HitKind, Hits, Move};
 use crate::map::{map, Region, Water};
 use crate::state::*;
 use engine::Seat;
@@ -15,7 +15,7 @@ impl B2c {
             seat,
             from,
             group: 0,
-            at: NONE,
+            at: NO_REGION,
             steps: 0,
             march: true,
             stopped: false,
@@ -88,7 +88,7 @@ impl B2c {
 
     pub fn move_legal(&self, mv: &Move, out: &mut Vec<Action>) {
         let m = map();
-        if mv.at == NONE {
+        if mv.at == NO_REGION {
             let has_regular = self.group_has(mv.group, |p| p.kind == Kind::Regular);
             for (i, p) in self.pieces.iter().enumerate() {
                 let i = i as u8;
@@ -152,7 +152,7 @@ impl B2c {
         };
         match a {
             Action::Pick(p) => mv.group |= bit(p),
-            Action::Done if mv.at == NONE => {
+            Action::Done if mv.at == NO_REGION => {
                 if mv.group == 0 {
                     self.frames.pop();
                 } else {
@@ -339,7 +339,7 @@ impl B2c {
         let (group, steps, march, seat) = (mv.group, mv.steps, mv.march, mv.seat);
         mv.done |= group;
         mv.group = 0;
-        mv.at = NONE;
+        mv.at = NO_REGION;
         mv.steps = 0;
         mv.stopped = false;
         mv.march = true;
@@ -364,7 +364,7 @@ impl B2c {
         let Some(Frame::Move(mv)) = self.frames.last() else {
             return false;
         };
-        if mv.at == NONE {
+        if mv.at == NO_REGION {
             return false;
         }
         let at = mv.at;
@@ -375,7 +375,7 @@ impl B2c {
             if let Some(Frame::Move(mv)) = self.frames.last_mut() {
                 mv.group = alive;
                 if alive == 0 {
-                    mv.at = NONE;
+                    mv.at = NO_REGION;
                     mv.steps = 0;
                 }
             }
@@ -468,7 +468,7 @@ impl B2c {
     /// 4.3 the free move: up to two adjacent steps, obeying 3.0 and the stop rule (ruling b2c #7).
     pub fn free_legal(&self, cur: u8, left: u8, out: &mut Vec<Action>) {
         let m = map();
-        if cur != NONE && left > 0 {
+        if cur != NO_REGION && left > 0 {
             let at = self.piece(cur).loc;
             for &n in m.neighbours(at) {
                 if self.may_enter(PATRIOT, n) {
@@ -489,9 +489,9 @@ impl B2c {
                 // The stop rule: a lone minuteman stops at any Regular (6.4).
                 let stop = self.count(r, BRITISH, |q| q.kind == Kind::Regular) > 0;
                 let l = if stop { 0 } else { left - 1 };
-                (if l == 0 { NONE } else { p }, l)
+                (if l == 0 { NO_REGION } else { p }, l)
             }
-            _ => (NONE, 0),
+            _ => (NO_REGION, 0),
         };
         if let Some(Frame::FreeMove { cur, left, .. }) = self.frames.last_mut() {
             *cur = next_cur;
@@ -503,7 +503,7 @@ impl B2c {
         let Some(Frame::FreeMove { units, cur, left }) = self.frames.last_mut() else {
             return false;
         };
-        if *cur != NONE {
+        if *cur != NO_REGION {
             return false;
         }
         if *units == 0 {
@@ -516,7 +516,7 @@ impl B2c {
         *left = 2;
         if !self.piece(p).active() {
             if let Some(Frame::FreeMove { cur, .. }) = self.frames.last_mut() {
-                *cur = NONE;
+                *cur = NO_REGION;
             }
         }
         true

@@ -113,12 +113,12 @@ impl B2c {
         self.add(Kind::BritishLeader, SMITH, boston);
         self.add(Kind::BritishLeader, PITCAIRN, boston);
         for _ in 0..8 {
-            let p = self.add(Kind::Regular, NO_NAME, OFF);
+            let p = self.add(Kind::Regular, NO_NAME, WAITING);
             self.pm(p).percy = true;
         }
-        let c = self.add(Kind::Cannon, NO_NAME, OFF);
+        let c = self.add(Kind::Cannon, NO_NAME, WAITING);
         self.pm(c).percy = true;
-        let p = self.add(Kind::BritishLeader, PERCY, OFF);
+        let p = self.add(Kind::BritishLeader, PERCY, WAITING);
         self.pm(p).percy = true;
         for (i, r) in m.areas.iter().enumerate() {
             let r8 = i as u8;

@@ -1,21 +1,31 @@
 //! The game state: pieces in one array, markers per region, tracks, the deck,
 //! and the stack of frames that holds the pending decision (ARCHITECTURE.md, "The frame stack").
 
-use crate::map::{map, Region};
+use crate::map::Region;
 use engine::{Core, Seat};
 use revroad::{Deck, MilitiaPool};
 use serde::{Deserialize, Serialize};
 
+pub use revroad::board::{in_region, DESTROYED, NO_REGION, WAITING};
 pub use revroad::{other, PieceId, BRITISH, PATRIOT};
 
-/// Not yet in play (Percy's force on the Turn Track, 12.0).
-pub const OFF: u8 = 254;
-/// Destroyed or killed (4.1, 4.2): worth VP to the opponent.
-pub const DEAD: u8 = 255;
 /// A captured Nightrider or Son of Liberty that reached Boston (5.3).
 pub const TAKEN: u8 = 253;
 /// A hidden militia marker removed when the pool was empty (ruling b2c #25).
 pub const VANISHED: u8 = 252;
+
+/// How saves name the places off the map. b2c's numbers for them never
+/// changed, so an old save's numbers read as they are.
+pub enum Places {}
+
+impl revroad::board::OffMap for Places {
+    const NAMES: &'static [(u8, &'static str)] = &[
+        (WAITING, "waiting"),
+        (DESTROYED, "destroyed"),
+        (TAKEN, "taken"),
+        (VANISHED, "vanished"),
+    ];
+}
 
 /// A set of pieces, bit i = piece i.
 pub type Set = u128;
@@ -102,6 +112,10 @@ pub const NO_NAME: u8 = 255;
 pub struct Piece {
     pub kind: Kind,
     pub name: u8,
+    #[serde(
+        serialize_with = "revroad::board::save_place::<Places, _>",
+        deserialize_with = "revroad::board::load_place::<Places, _>"
+    )]
     pub loc: u8,
     /// Broken unit, wounded leader, captured Nightrider or Son of Liberty.
     pub flipped: bool,
@@ -140,7 +154,7 @@ impl Piece {
             rallied: false,
             percy: false,
             marched: 0,
-            march_end: crate::frames::NONE,
+            march_end: NO_REGION,
             since: 0,
         }
     }
@@ -148,7 +162,7 @@ impl Piece {
         self.kind.side()
     }
     pub fn on_map(&self) -> bool {
-        (self.loc as usize) < map().len()
+        in_region(self.loc)
     }
     /// In play and not under a marker (ruling b2c #8).
     pub fn active(&self) -> bool {

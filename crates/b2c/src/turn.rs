@@ -36,9 +36,7 @@ impl Procedure for B2c {
                 },
                 "6.12",
             ),
-            Some(Frame::Move(m)) if m.at == crate::frames::NONE => {
-                ("Choose units to move together, then done".into(), "6.4")
-            }
+            Some(Frame::Move(m)) if m.at == NO_REGION => ("Choose units to move together, then done".into(), "6.4"),
             Some(Frame::Move(m)) => (format!("Move the group on from {}", map().name(m.at)), "6.4"),
             Some(Frame::SolMove { piece, left }) => (format!("Move {} ({left} left)", self.piece_label(*piece)), "4.4"),
             Some(Frame::Assemble { target, .. }) => (
@@ -195,7 +193,7 @@ impl B2c {
             Frame::Ride(r) => (!r.riders.is_empty()).then_some(PATRIOT),
             Frame::SolMove { .. } | Frame::Assemble { .. } => Some(PATRIOT),
             Frame::Ambush { picked, .. } => (picked.count_ones() < 2).then_some(PATRIOT),
-            Frame::FreeMove { cur, .. } => (*cur != crate::frames::NONE).then_some(PATRIOT),
+            Frame::FreeMove { cur, .. } => (*cur != NO_REGION).then_some(PATRIOT),
             Frame::Hits(h) => Some(h.seat),
             Frame::Combat(c) => self.combat_seat(c),
             Frame::Retreat(r) => Some(r.seat),
@@ -236,7 +234,7 @@ impl B2c {
     pub fn start_turn(&mut self) {
         let m = map();
         if !self.solo() && self.turn == self.opts.percy_turn {
-            for p in self.pieces.iter_mut().filter(|p| p.loc == OFF) {
+            for p in self.pieces.iter_mut().filter(|p| p.loc == WAITING) {
                 p.loc = m.boston;
             }
             self.core
@@ -493,7 +491,7 @@ impl B2c {
                 british.armed & (1 << r) != 0
             };
             if british.escorted & (1 << r) == 0 && armed {
-                self.pm(p).loc = DEAD;
+                self.pm(p).loc = DESTROYED;
                 destroyed |= bit(p);
                 self.core.log.say("4.1", || {
                     "The field cannon, alone with Patriot units, is destroyed.".into()
@@ -537,7 +535,7 @@ impl B2c {
         if units != 0 {
             self.frames.push(Frame::FreeMove {
                 units,
-                cur: crate::frames::NONE,
+                cur: NO_REGION,
                 left: 0,
             });
         }

@@ -34,7 +34,7 @@ impl B2c {
         let c = crate::vp::casualties();
         let mut v = [0i32; 2];
         for p in &self.pieces {
-            let dead = p.loc == DEAD;
+            let dead = p.loc == DESTROYED;
             let shown = p.on_map() && m.area(p.loc).on_map();
             let (to, pts) = match (p.kind, dead, p.flipped && shown) {
                 (Kind::Regular, true, _) => (PATRIOT, c.regular_destroyed),
@@ -118,14 +118,14 @@ impl B2c {
     /// One pass over the pieces (the AI scores every playout with it).
     pub fn solo_points(&self) -> [i32; 2] {
         let m = crate::map::map();
-        let (len, lex) = (m.len(), m.lexington);
+        let lex = m.lexington;
         let mut v = [0i32; 2];
         let mut casualties = 0i32; // half points
                                    // Lexington: Regulars, unbroken Regulars, Patriot combatants, Patriot strength (hidden militia count 1).
         let (mut regs, mut bsp, mut pats, mut psp) = (0, 0i32, 0, 0i32);
         let mut regions = 0u64;
         for (i, p) in self.pieces.iter().enumerate() {
-            let on_map = (p.loc as usize) < len;
+            let on_map = p.on_map();
             if on_map && p.side() == BRITISH {
                 regions |= 1 << p.loc;
             }
@@ -144,7 +144,7 @@ impl B2c {
                 continue;
             }
             let gain = other(p.side()) as usize;
-            if p.loc == DEAD {
+            if p.loc == DESTROYED {
                 v[gain] += 2;
                 if p.side() == BRITISH && p.kind == Kind::Regular {
                     casualties += 4;
@@ -187,7 +187,7 @@ impl B2c {
             let need = if pc.kind.leader() || pc.side() == BRITISH { 6 } else { 5 };
             let d = self.core.dice.d6();
             if d >= need {
-                self.pm(p).loc = DEAD;
+                self.pm(p).loc = DESTROYED;
             }
             self.core.log.roll("15.2", &[d], || format!("Attrition roll: {d}."));
         }

@@ -124,7 +124,7 @@ impl Views for B2c {
                 json!({"marker": HINDER_NAMES[h], "at": where_})
             })
             .collect();
-        let reinforcements = self.pieces.iter().filter(|p| p.loc == OFF).count();
+        let reinforcements = self.pieces.iter().filter(|p| p.loc == WAITING).count();
         json!({
             "scenario": self.scenario,
             "turn": self.turn,

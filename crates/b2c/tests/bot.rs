@@ -6,6 +6,7 @@ use b2c::state::*;
 use b2c::B2c;
 use engine::prelude::*;
 use revroad::sheet::SheetBot;
+use revroad::testing::bot_pick;
 use support::*;
 
 fn bot_log(g: &B2c) -> String {
@@ -20,7 +21,7 @@ fn bot_log(g: &B2c) -> String {
 // rule: b2c 15.3
 #[test]
 fn patriot_bot_strikes_weakened_british_and_says_why() {
-    let mut g = B2c::sandbox("solo-british", &[], 1);
+    let mut g = board_with("solo-british", &[]);
     g.shot = true;
     for _ in 0..3 {
         let u = g.put(Kind::Regular, "fiske-hill");
@@ -30,8 +31,7 @@ fn patriot_bot_strikes_weakened_british_and_says_why() {
     g.put(Kind::Minuteman, "lincoln");
     g.put_militia(2, "lincoln");
     g.give(P, 0, 3);
-    let c = g.bot_choice().expect("the bot acts");
-    let (a, n) = (c.action, c.priority);
+    let (a, n) = bot_pick(&mut g);
     assert_eq!(a, Action::Assault(r("lincoln"), r("fiske-hill")));
     assert_eq!(n, 3);
     assert!(g.bot_step());
@@ -43,7 +43,7 @@ fn patriot_bot_strikes_weakened_british_and_says_why() {
 // rule: b2c 15.3, 6.6
 #[test]
 fn patriot_bot_ambushes_moved_regulars_first() {
-    let mut g = B2c::sandbox("solo-british", &[], 1);
+    let mut g = board_with("solo-british", &[]);
     g.shot = true;
     for _ in 0..2 {
         let u = g.put(Kind::Regular, "meriams-corner");
@@ -51,15 +51,14 @@ fn patriot_bot_ambushes_moved_regulars_first() {
     }
     g.put(Kind::Minuteman, "meriams-corner");
     g.give(P, 0, 3);
-    let c = g.bot_choice().unwrap();
-    let (a, n) = (c.action, c.priority);
+    let (a, n) = bot_pick(&mut g);
     assert_eq!((a, n), (Action::Ambush(r("meriams-corner")), 1));
 }
 
 // rule: b2c 15.3, 15.2, 6.11
 #[test]
 fn patriot_bot_hinders_the_road_to_lexington_next_to_the_british() {
-    let mut g = B2c::sandbox("solo-british", &[], 1);
+    let mut g = board_with("solo-british", &[]);
     for _ in 0..4 {
         g.put(Kind::Regular, "concord");
     }
@@ -74,7 +73,7 @@ fn patriot_bot_hinders_the_road_to_lexington_next_to_the_british() {
 // rule: b2c 15.3
 #[test]
 fn patriot_bot_closes_on_the_british_and_stops_next_to_them() {
-    let mut g = B2c::sandbox("solo-british", &[], 1);
+    let mut g = board_with("solo-british", &[]);
     g.hinder = [Hinder::Track; 3];
     for _ in 0..4 {
         g.put(Kind::Regular, "concord");
@@ -91,27 +90,25 @@ fn patriot_bot_closes_on_the_british_and_stops_next_to_them() {
 // rule: b2c 15.4, 6.8
 #[test]
 fn british_bot_rallies_before_marching() {
-    let mut g = B2c::sandbox("solo-patriot", &[], 1);
+    let mut g = board_with("solo-patriot", &[]);
     g.put_named(Kind::BritishLeader, "Smith", "concord");
     let u = g.put(Kind::Regular, "concord");
     g.pm(u).flipped = true;
     g.put(Kind::Regular, "concord");
     g.give(B, 3, 0);
-    let c = g.bot_choice().unwrap();
-    let (a, n) = (c.action, c.priority);
+    let (a, n) = bot_pick(&mut g);
     assert_eq!((a, n), (Action::Rally(r("concord")), 1));
 }
 
 // rule: b2c 15.4
 #[test]
 fn british_bot_marches_the_whole_force_toward_lexington() {
-    let mut g = B2c::sandbox("solo-patriot", &[], 1);
+    let mut g = board_with("solo-patriot", &[]);
     g.turn = 9;
     let u: Vec<u8> = (0..3).map(|_| g.put(Kind::Regular, "concord")).collect();
     g.put(Kind::Minuteman, "watertown");
     g.give(B, 1, 1);
-    let c = g.bot_choice().unwrap();
-    let (a, n) = (c.action, c.priority);
+    let (a, n) = bot_pick(&mut g);
     assert_eq!((a, n), (Action::Move(r("concord")), 3));
     g.advance();
     let m = b2c::map::map();

@@ -29,7 +29,7 @@ fn attack_with_defensive_fire() {
     // The attacker's remaining strength (2 dice): 4 and 6 are both hits.
     pick(&mut g, P, m1);
     pick(&mut g, P, m1);
-    assert_eq!(g.piece(m1).loc, DEAD, "a hit on a broken unit destroys it");
+    assert_eq!(g.piece(m1).loc, DESTROYED, "a hit on a broken unit destroys it");
     act(&mut g, B, "done"); // attacker declines the retreat after combat
     act(&mut g, P, "done");
     assert!(g.piece(u1).fired && g.piece(m2).fired);
@@ -109,7 +109,7 @@ fn the_retreating_field_cannon_counts_for_opportunity_fire() {
         "the Regular and the cannon; not the wounded Smith"
     );
     pick(&mut g, B, gun);
-    assert_eq!(g.piece(gun).loc, DEAD, "4.1 a cannon assigned a hit is destroyed");
+    assert_eq!(g.piece(gun).loc, DESTROYED, "4.1 a cannon assigned a hit is destroyed");
     pick(&mut g, B, u);
     assert!(g.piece(u).flipped);
 }
@@ -239,7 +239,7 @@ fn charge_with_the_cannon() {
     pick(&mut g, P, a);
     pick(&mut g, P, b);
     pick(&mut g, P, a);
-    assert_eq!(g.piece(a).loc, DEAD);
+    assert_eq!(g.piece(a).loc, DESTROYED);
     // The broken militia must retreat; up to two leaders may go with it; the unbroken minuteman may not.
     assert!(!can(&g, P, &format!("pick-{}", pid(&g, c))));
     pick(&mut g, P, l);
@@ -271,7 +271,7 @@ fn hidden_militia_are_drawn_when_needed_and_zeros_pair_with_leaders() {
     g.apply_hit(l);
     assert!(g.piece(l).flipped && g.piece(l).on_map());
     g.apply_hit(l);
-    assert_eq!(g.piece(l).loc, DEAD);
+    assert_eq!(g.piece(l).loc, DESTROYED);
     // 4.1's example: two leaders and three "0" militia roll two dice.
     let mut g = board();
     let z: Vec<u8> = (0..3).map(|_| g.put_militia(0, "concord")).collect();
@@ -460,7 +460,7 @@ fn the_cannon_alone_with_unbroken_patriots_is_destroyed() {
     g.put(Kind::Minuteman, "menotomy");
     move_group(&mut g, B, "menotomy", &[x]);
     act(&mut g, B, "to-fresh-pond");
-    assert_eq!(g.piece(gun).loc, DEAD);
+    assert_eq!(g.piece(gun).loc, DESTROYED);
 }
 
 // rule: b2c 4.1, 7.0

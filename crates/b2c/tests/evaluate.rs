@@ -1,7 +1,6 @@
 //! The AI's evaluation: in [0, 1], complementary, and rising as the British near Concord (11.0).
 mod support;
 use b2c::state::*;
-use b2c::B2c;
 use engine::prelude::*;
 use rand::{Rng, SeedableRng};
 use support::*;
@@ -30,7 +29,7 @@ fn evaluation_is_a_probability_and_rewards_the_march_on_concord() {
         assert_eq!(g.evaluate(w), 1.0);
     }
     let near = |region: &str| {
-        let mut g = B2c::sandbox("standard", &[], 1);
+        let mut g = board();
         g.put(Kind::Regular, region);
         g.evaluate(B)
     };

@@ -141,7 +141,7 @@ fn standard_set_up() {
     assert_eq!(count(&|p| p.kind == Kind::Regular && p.loc == m.boston), 7);
     assert_eq!(count(&|p| p.kind == Kind::BritishLeader && p.loc == m.boston), 2);
     assert_eq!(
-        count(&|p| p.loc == OFF),
+        count(&|p| p.loc == WAITING),
         10,
         "Percy, 8 Regulars and the cannon wait for turn 9"
     );

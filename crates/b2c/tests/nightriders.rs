@@ -6,16 +6,25 @@ use b2c::B2c;
 use engine::prelude::*;
 use support::*;
 
+/// The Patriots' Call to Arms with the Nightrider `rider` in `region`
+/// beside an unbroken Regular (6.12).
+fn riding_past_a_regular(rider: &str, region: &str) -> (B2c, u8) {
+    let mut g = board();
+    let p = g.put_named(Kind::Nightrider, rider, region);
+    g.put(Kind::Regular, region);
+    start(&mut g, P, "call-to-arms");
+    (g, p)
+}
+
 // rule: b2c 6.12, 4.3
 #[test]
 fn call_to_arms_alerts_a_town_and_risks_capture() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let rev = g.put_named(Kind::Nightrider, "Revere", "watsons-corner");
     g.gather[r("menotomy") as usize] = Gather::Gather;
     let mm = g.put(Kind::Minuteman, "menotomy");
     g.pm(mm).under = true;
-    g.give(P, 3, 3);
-    act(&mut g, P, "call-to-arms");
+    start(&mut g, P, "call-to-arms");
     // Alewife Brook has a road: one point.
     act(&mut g, P, "to-menotomy");
     g.core.dice.script([6]);
@@ -32,11 +41,7 @@ fn call_to_arms_alerts_a_town_and_risks_capture() {
 // rule: b2c 6.12
 #[test]
 fn leaving_regulars_costs_a_point_or_a_capture_roll_and_streams_cost_two() {
-    let mut g = B2c::sandbox("standard", &[], 1);
-    let d = g.put_named(Kind::Nightrider, "Dawes", "lincoln");
-    g.put(Kind::Regular, "lincoln");
-    g.give(P, 3, 3);
-    act(&mut g, P, "call-to-arms");
+    let (mut g, d) = riding_past_a_regular("Dawes", "lincoln");
     assert!(can(&g, P, "evade-to-fiske-hill") && can(&g, P, "risk-to-fiske-hill"));
     assert!(!can(&g, P, "alert-town"), "no flip beside an unbroken Regular");
     g.core.dice.script([3]);
@@ -45,10 +50,9 @@ fn leaving_regulars_costs_a_point_or_a_capture_roll_and_streams_cost_two() {
     // 3 points left: Fiske Hill to Lincoln costs 1, Lincoln to Waltham (a stream without road) 2.
     act(&mut g, P, "to-lincoln");
     assert!(can(&g, P, "evade-to-waltham") || can(&g, P, "risk-to-waltham"));
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.put_named(Kind::Nightrider, "Dawes", "lincoln");
-    g.give(P, 3, 3);
-    act(&mut g, P, "call-to-arms");
+    start(&mut g, P, "call-to-arms");
     act(&mut g, P, "to-waltham");
     let Some(Frame::Ride(ride)) = g.frames.last() else {
         panic!()
@@ -59,11 +63,7 @@ fn leaving_regulars_costs_a_point_or_a_capture_roll_and_streams_cost_two() {
 // rule: b2c 6.12
 #[test]
 fn riding_off_the_map_past_regulars_elects_a_point_or_a_capture_roll() {
-    let mut g = B2c::sandbox("standard", &[], 1);
-    let rev = g.put_named(Kind::Nightrider, "Revere", "barretts-farm");
-    g.put(Kind::Regular, "barretts-farm");
-    g.give(P, 3, 3);
-    act(&mut g, P, "call-to-arms");
+    let (mut g, rev) = riding_past_a_regular("Revere", "barretts-farm");
     assert!(can(&g, P, "leave-left") && can(&g, P, "risk-leave-left"));
     let mut evading = g.clone();
     act(&mut evading, P, "leave-left");
@@ -76,11 +76,7 @@ fn riding_off_the_map_past_regulars_elects_a_point_or_a_capture_roll() {
     act(&mut g, P, "risk-leave-left");
     assert!(g.piece(rev).flipped, "captured on a 6, in the region it tried to leave");
     assert_eq!(at(&g, rev), "barretts-farm");
-    let mut g = B2c::sandbox("standard", &[], 1);
-    let rev = g.put_named(Kind::Nightrider, "Revere", "barretts-farm");
-    g.put(Kind::Regular, "barretts-farm");
-    g.give(P, 3, 3);
-    act(&mut g, P, "call-to-arms");
+    let (mut g, rev) = riding_past_a_regular("Revere", "barretts-farm");
     g.core.dice.script([2]);
     act(&mut g, P, "risk-leave-left");
     assert_eq!(at(&g, rev), "box-left", "a missed roll lets it ride off for one point");
@@ -89,7 +85,7 @@ fn riding_off_the_map_past_regulars_elects_a_point_or_a_capture_roll() {
 // rule: b2c 6.12, 4.6
 #[test]
 fn riders_leave_the_map_and_raise_the_alert_the_next_turn() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let rev = g.put_named(Kind::Nightrider, "Revere", "barretts-farm");
     let alert = r("alert-west");
     g.alert = 1 << alert;
@@ -97,8 +93,7 @@ fn riders_leave_the_map_and_raise_the_alert_the_next_turn() {
     g.pm(davis).under = true;
     let m = g.put_militia(2, "alert-west");
     g.pm(m).under = true;
-    g.give(P, 3, 3);
-    act(&mut g, P, "call-to-arms");
+    start(&mut g, P, "call-to-arms");
     act(&mut g, P, "leave-left");
     assert_eq!(at(&g, rev), "box-left");
     // Nothing more this turn from the box.
@@ -106,8 +101,7 @@ fn riders_leave_the_map_and_raise_the_alert_the_next_turn() {
     g.give(P, 0, 1);
     act(&mut g, P, "pass");
     assert_eq!(g.turn, 3);
-    g.give(P, 3, 3);
-    act(&mut g, P, "call-to-arms");
+    start(&mut g, P, "call-to-arms");
     act(&mut g, P, "remove-alert-alert-west");
     assert_eq!(g.alert, 0);
     assert!(!g.piece(davis).under && !g.piece(m).under);
@@ -127,14 +121,14 @@ fn riders_leave_the_map_and_raise_the_alert_the_next_turn() {
 // rule: b2c 6.12, 4.4
 #[test]
 fn prescott_comes_when_lexington_musters_or_the_others_are_taken() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.gather[r("lexington") as usize] = Gather::Muster;
     let p = g.put_named(Kind::Nightrider, "Prescott", "lexington");
     g.pm(p).under = true;
     g.give(B, 1, 0);
     act(&mut g, B, "pass");
     assert!(g.prescott_free && !g.piece(p).under);
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.gather[r("lexington") as usize] = Gather::Gather;
     let p = g.put_named(Kind::Nightrider, "Prescott", "lexington");
     g.pm(p).under = true;
@@ -155,7 +149,7 @@ fn prescott_comes_when_lexington_musters_or_the_others_are_taken() {
 // rule: b2c 6.10
 #[test]
 fn escape_with_modifiers() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let h = g.put_named(Kind::SonOfLiberty, "Hancock", "menotomy");
     g.pm(h).flipped = true;
     g.pm(h).since = 1;
@@ -169,7 +163,7 @@ fn escape_with_modifiers() {
     act(&mut g, P, "go-fresh-pond");
     assert_eq!(at(&g, h), "fresh-pond");
     assert!(g.piece(h).moved);
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let d = g.put_named(Kind::Nightrider, "Dawes", "menotomy");
     g.pm(d).flipped = true;
     g.put(Kind::Regular, "menotomy");
@@ -182,7 +176,7 @@ fn escape_with_modifiers() {
 // rule: b2c 6.11, 4.3
 #[test]
 fn hinder_muster_blocks_the_alert() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.put_named(Kind::Nightrider, "Revere", "menotomy");
     g.gather[r("menotomy") as usize] = Gather::Gather;
     g.hinder[HINDER_MUSTER as usize] = Hinder::Map(r("menotomy"), 2);

@@ -1,43 +1,40 @@
 //! 8.0 Search and Capture, with the FAQ's answers.
 mod support;
 use b2c::state::*;
-use b2c::B2c;
 use engine::prelude::*;
 use support::*;
 
 // rule: b2c 8.0, 8.1, 6.9, 10.0
 #[test]
 fn search_scores_hash_marks_less_militia_and_minutemen() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.arms = 1 << r("lexington");
     g.put(Kind::Regular, "lexington");
     g.put_militia(1, "lexington");
     g.put_militia(2, "lexington");
     g.put(Kind::Minuteman, "lexington");
     g.stack_deck(&[9]); // three hash marks
-    g.give(B, 3, 3);
-    act(&mut g, B, "search-lexington");
+    start(&mut g, B, "search-lexington");
     assert_eq!(g.vp[0], 2, "3 - 2 (militia and minutemen) = 1 VP");
     assert_eq!(g.arms, 0);
     assert_ne!(g.searched & (1 << r("lexington")), 0);
     assert!(g.shot, "searching among armed Patriots fires the Shot (10.0)");
     assert!(!can(&g, B, "search-lexington") || g.to_act().contains(P));
     // One kind only: -1; the number of units makes no difference.
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.arms = 1 << r("lincoln");
     g.put(Kind::Regular, "lincoln");
     g.put(Kind::Minuteman, "lincoln");
     g.put(Kind::Minuteman, "lincoln");
     g.stack_deck(&[9]);
-    g.give(B, 3, 3);
-    act(&mut g, B, "search-lincoln");
+    start(&mut g, B, "search-lincoln");
     assert_eq!(g.vp[0], 4);
 }
 
 // rule: b2c 8.1, 4.3
 #[test]
 fn faq_inactive_units_do_not_reduce_a_search() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.arms = 1 << r("waltham");
     g.gather[r("waltham") as usize] = Gather::Gather;
     let h = g.put_hidden("waltham");
@@ -46,8 +43,7 @@ fn faq_inactive_units_do_not_reduce_a_search() {
     g.pm(m).under = true;
     g.put(Kind::Regular, "waltham");
     g.stack_deck(&[22]);
-    g.give(B, 3, 3);
-    act(&mut g, B, "search-waltham");
+    start(&mut g, B, "search-waltham");
     assert_eq!(g.vp[0], 6, "all three hash marks count");
     assert!(!g.shot, "no active Patriot unit there");
 }
@@ -55,7 +51,7 @@ fn faq_inactive_units_do_not_reduce_a_search() {
 // rule: b2c 6.11, 8.1
 #[test]
 fn hinder_search_blocks_the_arms_search_only() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.arms = 1 << r("lincoln");
     g.put(Kind::Regular, "lincoln");
     g.hinder[HINDER_SEARCH as usize] = Hinder::Map(r("lincoln"), 2);
@@ -69,7 +65,7 @@ fn hinder_search_blocks_the_arms_search_only() {
 // rule: b2c 8.2, 6.9
 #[test]
 fn faq_capture_both_sons_under_a_gather_marker_with_one_action() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.gather[r("lexington") as usize] = Gather::Gather;
     let h = g.put_named(Kind::SonOfLiberty, "Hancock", "lexington");
     let a = g.put_named(Kind::SonOfLiberty, "Adams", "lexington");
@@ -77,8 +73,7 @@ fn faq_capture_both_sons_under_a_gather_marker_with_one_action() {
     g.pm(a).under = true;
     g.put(Kind::Regular, "lexington");
     g.stack_deck(&[2, 6]); // one hash mark each
-    g.give(B, 3, 3);
-    act(&mut g, B, "search-lexington");
+    start(&mut g, B, "search-lexington");
     assert!(g.piece(h).flipped && g.piece(a).flipped);
     assert_eq!(g.deck.discard.len(), 2, "a card for each Son of Liberty");
     assert_eq!(g.piece(h).since, g.turn);
@@ -89,25 +84,23 @@ fn faq_capture_both_sons_under_a_gather_marker_with_one_action() {
 // rule: b2c 8.2
 #[test]
 fn failed_capture_extra_draws_cost_a_vp_each() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let h = g.put_named(Kind::SonOfLiberty, "Hancock", "menotomy");
     g.put(Kind::Regular, "menotomy");
     g.vp[0] = 4;
     g.stack_deck(&[10, 14, 2]); // no hash, no hash, one
-    g.give(B, 3, 3);
-    act(&mut g, B, "search-menotomy");
+    start(&mut g, B, "search-menotomy");
     act(&mut g, B, "yes");
     assert_eq!(g.vp[0], 2);
     act(&mut g, B, "yes");
     assert_eq!(g.vp[0], 0);
     assert!(g.piece(h).flipped, "captured on the third card");
     // Without a VP to pay no extra draw: the Patriots may move the piece away.
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let a = g.put_named(Kind::SonOfLiberty, "Adams", "menotomy");
     g.put(Kind::Regular, "menotomy");
     g.stack_deck(&[10]);
-    g.give(B, 3, 3);
-    act(&mut g, B, "search-menotomy");
+    start(&mut g, B, "search-menotomy");
     assert_eq!(g.to_act(), engine::SeatSet::one(P));
     assert!(can(&g, P, "no"));
     act(&mut g, P, "go-woburn-road");
@@ -117,12 +110,11 @@ fn failed_capture_extra_draws_cost_a_vp_each() {
 // rule: b2c 8.2
 #[test]
 fn patriot_presence_reduces_a_capture_draw() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let h = g.put_named(Kind::SonOfLiberty, "Hancock", "menotomy");
     g.put(Kind::Regular, "menotomy");
     g.put(Kind::Minuteman, "menotomy");
     g.stack_deck(&[2]); // one hash mark, less one for the minuteman
-    g.give(B, 3, 3);
-    act(&mut g, B, "search-menotomy");
+    start(&mut g, B, "search-menotomy");
     assert!(!g.piece(h).flipped);
 }

@@ -15,20 +15,20 @@ fn ready(g: &mut B2c) {
 // rule: b2c 5.1, 5.2
 #[test]
 fn the_side_with_more_actions_goes_first_and_ties_roll() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.put(Kind::Regular, "boston");
     g.stack_deck(&[9]); // British 4, Patriots 3
     g.start_turn();
     ready(&mut g);
     assert_eq!(g.actions, [4, 3]);
     assert_eq!(g.to_act(), engine::SeatSet::one(B));
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.stack_deck(&[1]); // 3 and 3: a die, even = Patriots
     g.core.dice.script([4]);
     g.start_turn();
     ready(&mut g);
     assert_eq!(g.to_act(), engine::SeatSet::one(P));
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.stack_deck(&[1]);
     g.core.dice.script([3]);
     g.start_turn();
@@ -39,7 +39,7 @@ fn the_side_with_more_actions_goes_first_and_ties_roll() {
 // rule: b2c 5.2, 6.15
 #[test]
 fn players_alternate_and_the_last_actions_run_out() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.give(B, 3, 1);
     act(&mut g, B, "pass");
     assert_eq!(g.to_act(), engine::SeatSet::one(P));
@@ -59,7 +59,7 @@ fn players_alternate_and_the_last_actions_run_out() {
 #[test]
 fn plan_on_the_last_action_or_when_nothing_else_is_possible() {
     // 6.15's example: two Actions left and a possible Attack: Pass, not Plan.
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.put(Kind::Minuteman, "lincoln");
     g.put(Kind::Regular, "lincoln");
     g.intel_used = [true, true];
@@ -71,7 +71,7 @@ fn plan_on_the_last_action_or_when_nothing_else_is_possible() {
     act(&mut g, P, "plan");
     assert_eq!((g.reserve[1], g.actions[1]), (1, 0));
     // With nothing but Pass possible, Plan even with two Actions left.
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.intel_used = [true, true];
     g.hinder = [Hinder::Track; 3];
     g.give(P, 3, 2);
@@ -83,7 +83,7 @@ fn plan_on_the_last_action_or_when_nothing_else_is_possible() {
 // rule: b2c 5.2
 #[test]
 fn reserve_actions_only_when_not_ahead_or_on_the_last_action() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.put(Kind::Regular, "cambridge");
     g.reserve = [1, 0];
     g.give(B, 3, 2);
@@ -98,7 +98,7 @@ fn reserve_actions_only_when_not_ahead_or_on_the_last_action() {
 // rule: b2c 6.14
 #[test]
 fn gather_intelligence_shows_two_cards_to_one_seat() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.stack_deck(&[7, 13]);
     g.give(P, 2, 2);
     act(&mut g, P, "gather-intelligence");
@@ -121,7 +121,7 @@ fn gather_intelligence_shows_two_cards_to_one_seat() {
 // rule: b2c 6.11, 5.3
 #[test]
 fn hinder_markers_place_remove_and_expire() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.put(Kind::Regular, "cambridge");
     g.give(P, 2, 2);
     act(&mut g, P, "hinder-movement-menotomy");
@@ -150,7 +150,7 @@ fn hinder_markers_place_remove_and_expire() {
 // rule: b2c 4.5, 5.3, 6.11
 #[test]
 fn muster_markers_leave_at_the_end_of_turn_unless_held() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     for id in ["menotomy", "lincoln", "waltham"] {
         g.gather[r(id) as usize] = Gather::Muster;
         let p = g.put(Kind::Minuteman, id);
@@ -177,7 +177,7 @@ fn muster_markers_leave_at_the_end_of_turn_unless_held() {
 // rule: b2c 5.3, 4.4
 #[test]
 fn captured_pieces_are_escorted_toward_boston() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let revere = g.put_named(Kind::Nightrider, "Revere", "roxbury");
     g.pm(revere).flipped = true;
     g.give(B, 1, 0);
@@ -196,7 +196,7 @@ fn percy_arrives_on_turn_nine_or_eight_by_option() {
     for (opt, turn) in [("9", 9), ("8", 8)] {
         let mut g = B2c::sandbox("standard", &[("percy-turn", opt)], 1);
         let p = g.put_named(Kind::BritishLeader, "Percy", "boston");
-        g.pm(p).loc = OFF;
+        g.pm(p).loc = WAITING;
         g.turn = turn - 1;
         g.give(B, 1, 0);
         act(&mut g, B, "pass");
@@ -208,7 +208,7 @@ fn percy_arrives_on_turn_nine_or_eight_by_option() {
 // rule: b2c 4.8, 5.3
 #[test]
 fn moved_and_fired_markers_clear_at_the_end_of_turn() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     let x = g.put(Kind::Regular, "cambridge");
     g.pm(x).moved = true;
     g.pm(x).fired = true;

@@ -15,7 +15,7 @@ fn end(g: &mut B2c) {
 // rule: b2c 13.0, 11.0
 #[test]
 fn no_regular_in_concord_is_an_automatic_patriot_victory() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.put(Kind::Regular, "lincoln");
     g.vp = [100, 0];
     end(&mut g);
@@ -26,7 +26,7 @@ fn no_regular_in_concord_is_an_automatic_patriot_victory() {
 // rule: b2c 13.0, 4.7, 12.0
 #[test]
 fn victory_points_at_the_end_and_ties_to_the_british() {
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.concord_entered = true;
     g.put(Kind::Regular, "concord");
     // ha5 unsearched (5) and one plain marker (1); Percy never made it (5): 11 Patriot VP.
@@ -36,12 +36,12 @@ fn victory_points_at_the_end_and_ties_to_the_british() {
     assert_eq!(g.vp, [22, 22]);
     assert_eq!(g.outcome().unwrap().winner, Some(B), "a tie goes to the British");
     // Casualties and captures (vp.tsv): a destroyed Regular is 2 VP, a captured Son of Liberty 3.
-    let mut g = B2c::sandbox("standard", &[], 1);
+    let mut g = board();
     g.concord_entered = true;
     g.percy_award = true;
     let x = g.put(Kind::Regular, "concord");
     let y = g.put(Kind::Regular, "concord");
-    g.pm(y).loc = DEAD;
+    g.pm(y).loc = DESTROYED;
     let h = g.put_named(Kind::SonOfLiberty, "Hancock", "boston-neck");
     g.pm(h).loc = TAKEN;
     end(&mut g);
@@ -83,14 +83,14 @@ fn solitaire_victory_with_attrition() {
     let b = g.put(Kind::Regular, "lexington");
     g.pm(b).flipped = true;
     let dead = g.put(Kind::Regular, "lexington");
-    g.pm(dead).loc = DEAD;
+    g.pm(dead).loc = DESTROYED;
     let pm = g.put(Kind::Minuteman, "lincoln");
     g.pm(pm).flipped = true;
     // Attrition: the broken Regular survives on 5, the broken minuteman disbands on 5.
     g.core.dice.script([5, 5]);
     end(&mut g);
     assert_eq!(g.piece(b).loc, r("lexington"));
-    assert_eq!(g.piece(pm).loc, DEAD);
+    assert_eq!(g.piece(pm).loc, DESTROYED);
     // British: 8 (Lexington, empty of Patriots) + 4 (consolidated) + 2 (a destroyed minuteman) = 14 halves;
     // Patriots: 2 (destroyed Regular) + 1 (broken Regular) = 3 halves; casualties 2.5 <= 6.
     assert_eq!(g.vp, [14, 3]);
@@ -120,8 +120,7 @@ fn solitaire_british_rules() {
     let mut g = B2c::sandbox("solo-patriot", &[("bot", "seat")], 1);
     g.turn = 8;
     let u: Vec<u8> = (0..2).map(|_| g.put(Kind::Regular, "boston")).collect();
-    g.give(B, 3, 3);
-    act(&mut g, B, "move-boston");
+    start(&mut g, B, "move-boston");
     pick(&mut g, B, u[0]);
     act(&mut g, B, "done");
     assert!(can(&g, B, "land-prospect-hill"));

@@ -234,7 +234,7 @@ impl Procedure for Bh {
             (Some(Frame::Actions), Action::Upgrade) => self.frames.push(Frame::ChooseObjective { upgrade: true }),
             (Some(Frame::SetupBritish { left }), Action::Region(r)) => {
                 let i = (0..self.pieces.len() as PieceId)
-                    .find(|&i| self.p(i).side == BRITISH && self.p(i).loc == OFF && self.p(i).arrives == 0)
+                    .find(|&i| self.p(i).side == BRITISH && self.p(i).loc == WAITING && self.p(i).arrives == 0)
                     .expect("a Regular left to place");
                 self.pm(i).loc = r;
                 self.pm(i).home = r;
@@ -279,7 +279,7 @@ impl Procedure for Bh {
                     self.frames.push(Frame::Overflow {
                         piece: i,
                         at: region,
-                        origin: OFF,
+                        origin: NO_REGION,
                     });
                 }
             }
@@ -489,7 +489,7 @@ impl Describe for Bh {
             ),
             Action::Piece(i) => {
                 let loc = self.p(i).loc;
-                (self.label(i), (loc < GONE).then(|| map.id(loc).to_string()))
+                (self.label(i), in_region(loc).then(|| map.id(loc).to_string()))
             }
             Action::Choice(c) => (c.key().replace('-', " "), None),
             Action::Objective(n) => (format!("British objective #{n} (12.3)"), None),

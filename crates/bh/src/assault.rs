@@ -191,7 +191,7 @@ impl Bh {
         let rear: Vec<Region> = all
             .iter()
             .copied()
-            .filter(|&b| origin == OFF || !map.adjacent(b, origin))
+            .filter(|&b| origin == NO_REGION || !map.adjacent(b, origin))
             .collect();
         if rear.is_empty() {
             all
@@ -571,7 +571,7 @@ impl Bh {
         for side in [def, a.attacker] {
             if self.units(a.at, side) == 0 && self.units(a.at, other(side)) > 0 {
                 for i in self.side_at(a.at, side).collect::<Vec<_>>() {
-                    let origin = if side == a.attacker { OFF } else { a.from };
+                    let origin = if side == a.attacker { NO_REGION } else { a.from };
                     match self.retreat_targets(i, a.at, origin).first() {
                         Some(&r) if side == def => self.pm(i).loc = r,
                         _ if side == a.attacker => self.pm(i).loc = a.from,

@@ -22,29 +22,17 @@ pub use actions::Action;
 pub use state::Bh;
 
 use crate::state::*;
-use engine::{Core, Game, OptionInfo, ScenarioInfo, Seat, Setup, Title, TitleInfo};
+use engine::{Core, Game, OptionInfo, Seat, Setup, Title, TitleInfo};
 
 static INFO: TitleInfo = TitleInfo {
     key: "bh",
     name: "Revolution Road: Bunker Hill",
-    seats: &["british", "patriot"],
-    scenarios: &[
-        ScenarioInfo {
-            key: "standard",
-            name: "Bunker Hill (two players, 10 turns)",
-            rule: "12.1",
-        },
-        ScenarioInfo {
-            key: "solo-british",
-            name: "Solitaire: British against the Patriot bot",
-            rule: "12.3",
-        },
-        ScenarioInfo {
-            key: "solo-patriot",
-            name: "Solitaire: Patriot against the British bot",
-            rule: "12.4",
-        },
-    ],
+    seats: revroad::SEATS,
+    scenarios: &revroad::Scenario::infos([
+        ("Bunker Hill (two players, 10 turns)", "12.1"),
+        ("Solitaire: British against the Patriot bot", "12.3"),
+        ("Solitaire: Patriot against the British bot", "12.4"),
+    ]),
     options: &[
         OptionInfo::switch("redoubt-wall", "11.1 Redoubt and Wall Defensive Positions: the first British hit there is ignored"),
         OptionInfo {

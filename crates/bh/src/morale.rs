@@ -25,7 +25,7 @@ impl Bh {
     pub fn eliminate(&mut self, i: PieceId) {
         let (side, leader) = (self.p(i).side, self.p(i).unit == Unit::Leader);
         let p = self.pm(i);
-        p.loc = GONE;
+        p.loc = DESTROYED;
         p.panic = false;
         self.morale_down(side, if leader { 2 } else { 1 });
     }

@@ -5,17 +5,19 @@ use crate::actions::Action;
 use crate::map::Region;
 use crate::state::*;
 use engine::Seat;
+use revroad::board::{Counts, Regions};
 
 /// One side's view of who stands where, built once per legal-action query.
+#[derive(Default)]
 struct Occupancy {
     /// Military units of the side per region.
-    count: [u8; 64],
+    count: Counts,
     /// Of those, the ones that may still move (6.8).
-    leavers: [u8; 64],
-    mine: u64,
-    enemy: u64,
+    leavers: Counts,
+    mine: Regions,
+    enemy: Regions,
     /// Regions holding unbroken enemy military units (6.5).
-    unbroken: u64,
+    unbroken: Regions,
 }
 
 impl Bh {
@@ -42,15 +44,15 @@ impl Bh {
         }
         // Every decision of every playout comes here: the cheap tests first
         // (a piece off the map lies past every region bit).
-        let mut count = [0u8; 64];
+        let mut count = Counts::default();
         for p in &self.pieces {
-            if p.loc < 64 && pending >> p.loc & 1 != 0 && p.side == BRITISH && p.military() {
-                count[p.loc as usize] += 1;
+            if in_region(p.loc) && pending >> p.loc & 1 != 0 && p.side == BRITISH && p.military() {
+                count.add(p.loc);
             }
         }
         for z in &map.zones {
             for &r in &z.areas {
-                if count[r as usize] >= z.staging {
+                if count[r] >= z.staging {
                     self.released |= bit(r);
                 }
             }
@@ -72,7 +74,7 @@ impl Bh {
         if p.military() && p.flipped && !group_has_leader {
             return Some(if p.side == PATRIOT {
                 map.muster()
-            } else if p.home != OFF {
+            } else if p.home != NO_REGION {
                 p.home
             } else {
                 map.zone(2).areas[0]
@@ -85,20 +87,14 @@ impl Bh {
     /// military units per region, and where the enemy stands.
     fn occupancy(&self, side: Seat) -> Occupancy {
         let foe = other(side);
-        let mut o = Occupancy {
-            count: [0; 64],
-            leavers: [0; 64],
-            mine: 0,
-            enemy: 0,
-            unbroken: 0,
-        };
+        let mut o = Occupancy::default();
         for p in self.pieces.iter().filter(|p| p.on_map()) {
             if p.side == side {
                 o.mine |= bit(p.loc);
                 if p.military() {
-                    o.count[p.loc as usize] += 1;
+                    o.count.add(p.loc);
                     if !p.moved && !p.panic {
-                        o.leavers[p.loc as usize] += 1;
+                        o.leavers.add(p.loc);
                     }
                 }
             } else if p.side == foe {
@@ -117,7 +113,7 @@ impl Bh {
         (map.area(b).is_land() || (b == map.muster() && side == PATRIOT))
             && !self.is_ablaze(b)
             && o.enemy & bit(b) == 0
-            && (mil == 0 || self.unlimited(b, side) || o.count[b as usize] as usize + mil <= 3)
+            && (mil == 0 || self.unlimited(b, side) || o.count[b] as usize + mil <= 3)
             && heads.iter().all(|&h| map.dist(b, h) < map.dist(cur, h))
     }
 
@@ -314,7 +310,7 @@ impl Bh {
     /// 6.8 `reorg_fits` before anything is picked, for a military unit of
     /// `side`, from the occupancy counts (anything else always fits).
     fn reorg_room_now(&self, o: &Occupancy, dest: Region, side: Seat) -> bool {
-        self.unlimited(dest, side) || o.count[dest as usize] < 3 + o.leavers[dest as usize]
+        self.unlimited(dest, side) || o.count[dest] < 3 + o.leavers[dest]
     }
 
     fn reorg_fits(&self, dest: Region, i: PieceId, picked: &[PieceId]) -> bool {

@@ -15,7 +15,7 @@ impl Bh {
         let mut g = Bh::new(&Setup::new(scenario, 1));
         g.opts.bot = false;
         for p in &mut g.pieces {
-            p.loc = OFF;
+            p.loc = WAITING;
             p.arrives = 99;
         }
         g.frames = vec![Frame::Actions];
@@ -32,10 +32,10 @@ impl Bh {
     pub fn put(&mut self, unit: Unit, side: Seat, region: &str) -> PieceId {
         let r = self.map().r(region);
         let spare = (0..self.pieces.len() as PieceId)
-            .find(|&i| self.p(i).unit == unit && self.p(i).side == side && self.p(i).loc == OFF);
+            .find(|&i| self.p(i).unit == unit && self.p(i).side == side && self.p(i).loc == WAITING);
         let i = match spare {
             Some(i) => i,
-            None => self.add(unit, side, &format!("{unit:?} (extra)"), 99, OFF),
+            None => self.add(unit, side, &format!("{unit:?} (extra)"), 99, WAITING),
         };
         let p = self.pm(i);
         p.loc = r;

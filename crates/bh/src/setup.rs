@@ -160,7 +160,7 @@ impl Bh {
             fired: false,
             rallied: false,
             panic: false,
-            home: OFF,
+            home: NO_REGION,
             landed: false,
             arrives,
         });
@@ -188,41 +188,41 @@ impl Bh {
     /// 12.1 Patriot counters (the same in every scenario, 12.2 B).
     pub(crate) fn patriot_roster(&mut self) {
         let muster = self.map().muster();
-        self.add_many(Unit::Cannon, PATRIOT, 1, 0, OFF);
-        self.add_many(Unit::Minuteman, PATRIOT, 7, 0, OFF);
-        self.add_many(Unit::Militia, PATRIOT, 5, 0, OFF);
+        self.add_many(Unit::Cannon, PATRIOT, 1, 0, WAITING);
+        self.add_many(Unit::Minuteman, PATRIOT, 7, 0, WAITING);
+        self.add_many(Unit::Militia, PATRIOT, 5, 0, WAITING);
         for name in PATRIOT_LEADERS {
-            self.add(Unit::Leader, PATRIOT, name, 0, OFF);
+            self.add(Unit::Leader, PATRIOT, name, 0, WAITING);
         }
         self.add_many(Unit::Militia, PATRIOT, 3, 0, muster);
         self.add(Unit::Leader, PATRIOT, "Stark", 0, muster);
         self.add(Unit::Leader, PATRIOT, "Nixon", 0, muster);
         for turn in 2..=4 {
-            self.add_many(Unit::Militia, PATRIOT, 3, turn, OFF);
+            self.add_many(Unit::Militia, PATRIOT, 3, turn, WAITING);
         }
         // Ruling bh #24: the turn 5 "4 Militia" are unknown-strength pieces.
-        self.add_many(Unit::Militia, PATRIOT, 4, 5, OFF);
-        self.add(Unit::Leader, PATRIOT, "Reed", 5, OFF);
-        self.add(Unit::Leader, PATRIOT, "Woodbridge", 5, OFF);
+        self.add_many(Unit::Militia, PATRIOT, 4, 5, WAITING);
+        self.add(Unit::Leader, PATRIOT, "Reed", 5, WAITING);
+        self.add(Unit::Leader, PATRIOT, "Woodbridge", 5, WAITING);
     }
 
     /// 12.1 British at start and reinforcements; the Patriots place theirs.
     pub(crate) fn standard_setup(&mut self) {
         let lz2 = self.map().zone(2).region;
-        self.add_many(Unit::Regular, BRITISH, 5, 0, OFF);
+        self.add_many(Unit::Regular, BRITISH, 5, 0, WAITING);
         self.add_many(Unit::Regular, BRITISH, 10, 0, lz2);
         self.add_many(Unit::Cannon, BRITISH, 2, 0, lz2);
         self.add(Unit::Leader, BRITISH, "Gage", 0, lz2);
         self.add(Unit::Leader, BRITISH, "Pigot", 0, lz2);
-        self.add_many(Unit::Regular, BRITISH, 5, 3, OFF);
-        self.add_many(Unit::Marine, BRITISH, 2, 3, OFF);
-        self.add(Unit::Leader, BRITISH, "Howe", 3, OFF);
-        self.add(Unit::Leader, BRITISH, "Abercrombie", 3, OFF);
-        self.add_many(Unit::Regular, BRITISH, 4, 6, OFF);
-        self.add_many(Unit::Marine, BRITISH, 2, 6, OFF);
-        self.add(Unit::Leader, BRITISH, "Clinton", 6, OFF);
+        self.add_many(Unit::Regular, BRITISH, 5, 3, WAITING);
+        self.add_many(Unit::Marine, BRITISH, 2, 3, WAITING);
+        self.add(Unit::Leader, BRITISH, "Howe", 3, WAITING);
+        self.add(Unit::Leader, BRITISH, "Abercrombie", 3, WAITING);
+        self.add_many(Unit::Regular, BRITISH, 4, 6, WAITING);
+        self.add_many(Unit::Marine, BRITISH, 2, 6, WAITING);
+        self.add(Unit::Leader, BRITISH, "Clinton", 6, WAITING);
         let left: Vec<PieceId> = (0..self.pieces.len() as PieceId)
-            .filter(|&i| self.p(i).side == PATRIOT && self.p(i).loc == OFF && self.p(i).arrives == 0)
+            .filter(|&i| self.p(i).side == PATRIOT && self.p(i).loc == WAITING && self.p(i).arrives == 0)
             .collect();
         self.frames.push(Frame::SetupPatriot { left });
         self.frames.push(Frame::SetupBritish { left: 5 });
@@ -264,13 +264,13 @@ impl Bh {
             self.add_many(Unit::Cannon, BRITISH, 1, 0, zones[0]);
             self.add_many(Unit::Cannon, BRITISH, 1, 0, zones[1 % n]);
         }
-        self.add_many(Unit::Regular, BRITISH, 6, 3, OFF);
-        self.add_many(Unit::Marine, BRITISH, 2, 3, OFF);
-        self.add(Unit::Leader, BRITISH, "Howe", 3, OFF);
-        self.add(Unit::Leader, BRITISH, "Abercrombie", 3, OFF);
-        self.add_many(Unit::Regular, BRITISH, 4, 5, OFF);
-        self.add_many(Unit::Marine, BRITISH, 2, 5, OFF);
-        self.add(Unit::Leader, BRITISH, "Clinton", 5, OFF);
+        self.add_many(Unit::Regular, BRITISH, 6, 3, WAITING);
+        self.add_many(Unit::Marine, BRITISH, 2, 3, WAITING);
+        self.add(Unit::Leader, BRITISH, "Howe", 3, WAITING);
+        self.add(Unit::Leader, BRITISH, "Abercrombie", 3, WAITING);
+        self.add_many(Unit::Regular, BRITISH, 4, 5, WAITING);
+        self.add_many(Unit::Marine, BRITISH, 2, 5, WAITING);
+        self.add(Unit::Leader, BRITISH, "Clinton", 5, WAITING);
         self.turns = obj.turns;
     }
 
@@ -291,7 +291,7 @@ impl Bh {
                 let pick = (0..self.pieces.len() as PieceId)
                     .find(|&i| {
                         let p = self.p(i);
-                        p.side == PATRIOT && p.unit == unit && p.arrives == 0 && p.loc == OFF
+                        p.side == PATRIOT && p.unit == unit && p.arrives == 0 && p.loc == WAITING
                     })
                     .or_else(|| {
                         (0..self.pieces.len() as PieceId).find(|&i| {
@@ -314,7 +314,7 @@ impl Bh {
         let muster = self.map().muster();
         let turn = self.turn;
         let arriving: Vec<PieceId> = (0..self.pieces.len() as PieceId)
-            .filter(|&i| self.p(i).arrives == turn && self.p(i).loc == OFF && turn > 0)
+            .filter(|&i| self.p(i).arrives == turn && self.p(i).loc == WAITING && turn > 0)
             .collect();
         let mut british = Vec::new();
         let mut patriots = 0;

@@ -113,7 +113,7 @@ impl Bh {
             let afloat: Vec<PieceId> = (0..self.pieces.len() as PieceId)
                 .filter(|&i| {
                     let l = self.p(i).loc;
-                    self.p(i).side == BRITISH && l < GONE && self.map().zone_at(l).is_some()
+                    self.p(i).side == BRITISH && in_region(l) && self.map().zone_at(l).is_some()
                 })
                 .collect();
             for (k, i) in afloat.into_iter().enumerate() {

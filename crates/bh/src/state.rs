@@ -3,16 +3,21 @@
 
 use crate::map::{Map, Region};
 use engine::{Core, Seat, Setup};
-pub use revroad::board::{bit, regions_in};
+pub use revroad::board::{bit, in_region, regions_in, DESTROYED, NO_REGION, WAITING};
 use revroad::{Deck, MilitiaPool};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 pub use revroad::{other, PieceId, BRITISH, PATRIOT};
 
-/// Where a piece is when it is not in a region.
-pub const OFF: u8 = 255;
-pub const GONE: u8 = 254;
+/// How saves name the places off the map. Saves before the names held
+/// 255 for a piece not yet in play and 254 for one destroyed.
+pub enum Places {}
+
+impl revroad::board::OffMap for Places {
+    const NAMES: &'static [(u8, &'static str)] = &[(WAITING, "waiting"), (DESTROYED, "destroyed")];
+    const OLD_NUMBERS: &'static [(u8, u8)] = &[(255, WAITING), (254, DESTROYED)];
+}
 
 /// 4.1, 4.2 the kinds of counters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,6 +37,10 @@ pub struct Piece {
     pub side: Seat,
     /// Shared, so that copying a state (every search iteration) copies no text.
     pub name: Arc<str>,
+    #[serde(
+        serialize_with = "revroad::board::save_place::<Places, _>",
+        deserialize_with = "revroad::board::load_place::<Places, _>"
+    )]
     pub loc: u8,
     /// Broken unit, wounded leader, damaged cannon (4.1, 4.2).
     pub flipped: bool,
@@ -55,7 +64,7 @@ impl Piece {
         self.unit != Unit::Leader
     }
     pub fn on_map(&self) -> bool {
-        self.loc < GONE
+        in_region(self.loc)
     }
 }
 

@@ -305,7 +305,9 @@ impl Bh {
                 map.area(b).is_land()
                     && !self.is_ablaze(b)
                     && !self.has(b, other(p.side))
-                    && (!p.military() || self.room(b, p.side) > 0 || self.overflow(p.side, b, p.loc, OFF).is_some())
+                    && (!p.military()
+                        || self.room(b, p.side) > 0
+                        || self.overflow(p.side, b, p.loc, NO_REGION).is_some())
             })
             .collect()
     }

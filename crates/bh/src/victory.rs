@@ -105,9 +105,9 @@ impl Bh {
             ["leader-killed", "unit-destroyed", "leader-wounded", "unit-broken"].map(|k| map.vp(k));
         for p in self.pieces.iter().filter(|p| p.side == foe) {
             match (p.loc, p.unit, p.flipped) {
-                (GONE, Unit::Leader, _) => vp += killed,
-                (GONE, _, _) => vp += destroyed,
-                (OFF, _, _) => {}
+                (DESTROYED, Unit::Leader, _) => vp += killed,
+                (DESTROYED, _, _) => vp += destroyed,
+                (WAITING, _, _) => {}
                 (_, Unit::Leader, true) if !self.solo() => vp += wounded,
                 (_, Unit::Leader, _) => {}
                 (_, _, true) => vp += broken,

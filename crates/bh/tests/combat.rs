@@ -96,11 +96,7 @@ fn assault_on_the_stone_wall_fought_to_the_end() {
     let regs: Vec<PieceId> = (0..3).map(|_| g.put(Regular, B, "east-shore")).collect();
     g.update_released();
     let mm: Vec<PieceId> = (0..2).map(|_| g.put(Minuteman, P, "stone-wall")).collect();
-    acts(&mut g, "british", &["assault", "east-shore", "stone-wall"]);
-    for &r in &regs {
-        act(&mut g, "british", &piece(r));
-    }
-    act(&mut g, "british", "done");
+    engage(&mut g, "british", "assault", "east-shore", "stone-wall", &regs);
     // 7.1 minutemen may withdraw before combat; they stay.
     assert!(ids(&g, "patriot").contains(&piece(mm[0])));
     // Each stage says what the seat decides there, and under which rule.
@@ -170,11 +166,7 @@ fn holding_fire_saves_one_ammunition() {
     let mut g = sandbox(B);
     let r = g.put(Regular, B, "breeds-slope-east");
     g.put_militia(0, "breeds-redoubt");
-    acts(
-        &mut g,
-        "british",
-        &["assault", "breeds-slope-east", "breeds-redoubt", &piece(r), "done"],
-    );
+    assault_redoubt(&mut g, &[r]);
     act(&mut g, "patriot", "hold-fire");
     assert_eq!(g.ammo, 23);
 }
@@ -332,10 +324,13 @@ fn more_ammunition_options() {
     g.opts.more_ammo = true;
     let mm = g.put(Minuteman, P, "breeds-redoubt");
     g.put(Regular, B, "breeds-slope-east");
-    acts(
+    engage(
         &mut g,
         "patriot",
-        &["volley-fire", "breeds-redoubt", "breeds-slope-east", &piece(mm), "done"],
+        "volley-fire",
+        "breeds-redoubt",
+        "breeds-slope-east",
+        &[mm],
     );
     g.core.dice.script([1, 1]);
     act(&mut g, "patriot", "extra-die");
@@ -345,11 +340,7 @@ fn more_ammunition_options() {
     g.opts.more_ammo = true;
     let r = g.put(Regular, B, "breeds-slope-east");
     g.put(Minuteman, P, "breeds-redoubt");
-    acts(
-        &mut g,
-        "british",
-        &["assault", "breeds-slope-east", "breeds-redoubt", &piece(r), "done"],
-    );
+    assault_redoubt(&mut g, &[r]);
     act(&mut g, "patriot", "done");
     assert!(ids(&g, "patriot").contains(&"fire-3-6".to_string()));
     g.core.dice.script([4, 1, 1]);
@@ -364,11 +355,7 @@ fn the_attacker_may_pull_back_some_units_after_a_round() {
     let mut g = sandbox(B);
     let regs: Vec<PieceId> = (0..3).map(|_| g.put(Regular, B, "breeds-slope-east")).collect();
     g.put(Minuteman, P, "breeds-redoubt");
-    acts(&mut g, "british", &["assault", "breeds-slope-east", "breeds-redoubt"]);
-    for &r in &regs {
-        act(&mut g, "british", &piece(r));
-    }
-    act(&mut g, "british", "done");
+    assault_redoubt(&mut g, &regs);
     act(&mut g, "patriot", "done");
     g.core.dice.script([1; 9]);
     act(&mut g, "patriot", "hold-fire");
@@ -389,11 +376,7 @@ fn leader_left_alone() -> (Bh, PieceId) {
     g.update_released();
     let m = g.put(Militia, P, "ndw-north");
     let l = g.put(Leader, P, "ndw-north");
-    acts(&mut g, "british", &["assault", "mystic-beach", "ndw-north"]);
-    for &r in &regs {
-        act(&mut g, "british", &piece(r));
-    }
-    act(&mut g, "british", "done");
+    engage(&mut g, "british", "assault", "mystic-beach", "ndw-north", &regs);
     act(&mut g, "patriot", "done");
     g.core.dice.script([6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     act(&mut g, "patriot", "hold-fire");

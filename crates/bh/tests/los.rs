@@ -113,7 +113,7 @@ fn same_elevation_lines_are_blocked_by_units_but_not_by_leaders_alone() {
     assert!(g.sees(a, b));
     let l = g.put(Unit::Leader, BRITISH, &mid);
     assert!(g.sees(a, b), "a leader alone does not block");
-    g.pieces[l as usize].loc = bh::state::OFF;
+    g.pieces[l as usize].loc = bh::state::WAITING;
     g.put(Unit::Regular, BRITISH, &mid);
     assert!(
         !g.sees(a, b),

@@ -237,11 +237,7 @@ fn withdrawal_before_assault_pairs_militia_with_minutemen_or_leaders() {
     let mm = g.put(Minuteman, P, "breeds-redoubt");
     let m1 = g.put_militia(1, "breeds-redoubt");
     let m2 = g.put_militia(1, "breeds-redoubt");
-    acts(&mut g, "british", &["assault", "breeds-slope-east", "breeds-redoubt"]);
-    for &r in &regs {
-        act(&mut g, "british", &piece(r));
-    }
-    act(&mut g, "british", "done");
+    assault_redoubt(&mut g, &regs);
     assert!(!ids(&g, "patriot").contains(&piece(m1)), "militia need a partner");
     act(&mut g, "patriot", &piece(mm));
     act(&mut g, "patriot", &piece(m1));
@@ -262,11 +258,7 @@ fn faq_broken_minutemen_and_wounded_leaders_withdraw_alone() {
     let mm = g.put(Minuteman, P, "breeds-redoubt");
     g.pieces[mm as usize].flipped = true;
     let m1 = g.put_militia(0, "breeds-redoubt");
-    acts(
-        &mut g,
-        "british",
-        &["assault", "breeds-slope-east", "breeds-redoubt", &piece(r), "done"],
-    );
+    assault_redoubt(&mut g, &[r]);
     act(&mut g, "patriot", &piece(mm));
     assert!(!ids(&g, "patriot").contains(&piece(m1)));
 }
@@ -283,11 +275,7 @@ fn retreaters_go_one_region_further_when_the_first_is_full() {
     for _ in 0..3 {
         g.put(Minuteman, P, "breeds-slope-north");
     }
-    acts(
-        &mut g,
-        "british",
-        &["assault", "breeds-slope-east", "breeds-redoubt", &piece(r), "done"],
-    );
+    assault_redoubt(&mut g, &[r]);
     act(&mut g, "patriot", &piece(mm));
     act(&mut g, "patriot", "done");
     let to = ids(&g, "patriot");
@@ -375,7 +363,7 @@ fn a_retreater_whose_onward_region_was_filled_is_lost() {
     g.frames.push(Frame::Overflow {
         piece: mm,
         at: g.region("town-shipyard"),
-        origin: OFF,
+        origin: NO_REGION,
     });
     g.advance();
     assert_eq!(loc(&g, mm), "gone");

@@ -128,7 +128,7 @@ fn patriot_guesses_then_the_british_objective_is_rolled() {
     assert_eq!(g.units(neck, P), 1, "the Bunker Hill focus puts a militia at the Neck");
     // 12.4: the game ends when the British hold their objectives.
     for p in g.pieces.iter_mut().filter(|p| p.side == P) {
-        p.loc = OFF;
+        p.loc = WAITING;
     }
     g.put(Regular, B, "ndw-north");
     g.put(Regular, B, "ndw-south");

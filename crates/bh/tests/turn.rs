@@ -257,3 +257,17 @@ fn determinized_worlds_reshuffle_the_deck_and_leave_militia_unknown() {
     assert!(g.pieces[m as usize].strength.is_some());
     assert_eq!(g.pool.total(), 20);
 }
+
+/// Saves name the places off the map; a save from before the names (255 a
+/// piece not yet in play, 254 one destroyed) reads as it meant.
+#[test]
+fn saves_name_the_places_off_the_map_and_old_numbers_read_as_they_meant() {
+    let g = Bh::new(&Setup::new("standard", 1));
+    let mut v = serde_json::to_value(&g).unwrap();
+    let i = g.pieces.iter().position(|p| p.loc == WAITING).unwrap();
+    assert_eq!(v["pieces"][i]["loc"], "waiting");
+    v["pieces"][i]["loc"] = 255.into();
+    v["pieces"][i + 1]["loc"] = 254.into();
+    let old: Bh = serde_json::from_value(v).unwrap();
+    assert_eq!((old.pieces[i].loc, old.pieces[i + 1].loc), (WAITING, DESTROYED));
+}

@@ -17,9 +17,98 @@ pub type Regions = u64;
 /// The distance between regions no path joins.
 pub const FAR: u8 = 255;
 
+/// No region: a frame's origin or destination not yet chosen or not
+/// applying (an Attack has no Assault origin), a unit without a home.
+pub const NO_REGION: Region = 255;
+
+/// Where a piece is before it enters the game: a reinforcement on the Turn
+/// Track until its turn (b2c 12.0, bh 12.1 set-up B), a set-up piece not
+/// yet placed.
+pub const WAITING: u8 = 254;
+
+/// Where a destroyed unit or a killed leader goes: "removed from the map"
+/// (b2c 4.1, 4.2), "removed from play" (bh 4.1, 4.2), worth VP to the
+/// opponent.
+pub const DESTROYED: u8 = 255;
+
+/// Whether a piece's place is a region of the map: the places off it lie
+/// past every region index.
+pub fn in_region(place: u8) -> bool {
+    place < Regions::BITS as u8
+}
+
+/// A title's places off the map as its saves name them. A save writes a
+/// piece's place as a region index or one of these names, so that the
+/// numbers the code uses for them never reach a save.
+pub trait OffMap {
+    /// Each place off the map and its name ([`WAITING`] and [`DESTROYED`]
+    /// first, then the title's own).
+    const NAMES: &'static [(u8, &'static str)];
+    /// The numbers saves wrote before they named these places, and the
+    /// place each meant (saves still load).
+    const OLD_NUMBERS: &'static [(u8, u8)] = &[];
+}
+
+/// Serde `serialize_with` for a piece's place (see [`OffMap`]).
+pub fn save_place<T: OffMap, S: serde::Serializer>(place: &u8, s: S) -> Result<S::Ok, S::Error> {
+    match T::NAMES.iter().find(|(p, _)| p == place) {
+        Some((_, name)) => s.serialize_str(name),
+        None => s.serialize_u8(*place),
+    }
+}
+
+/// Serde `deserialize_with` for a piece's place: a region index, a name of
+/// [`OffMap::NAMES`] or an old number of [`OffMap::OLD_NUMBERS`].
+pub fn load_place<'de, T: OffMap, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    struct Place<T>(std::marker::PhantomData<T>);
+    impl<T: OffMap> serde::de::Visitor<'_> for Place<T> {
+        type Value = u8;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a region index or the name of a place off the map")
+        }
+        fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<u8, E> {
+            let n = u8::try_from(n).map_err(|_| E::custom(format!("no place {n}")))?;
+            Ok(T::OLD_NUMBERS.iter().find(|(old, _)| *old == n).map_or(n, |&(_, p)| p))
+        }
+        fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<u8, E> {
+            T::NAMES
+                .iter()
+                .find(|(_, n)| *n == name)
+                .map(|&(p, _)| p)
+                .ok_or_else(|| E::custom(format!("no place off the map named '{name}'")))
+        }
+    }
+    d.deserialize_any(Place::<T>(std::marker::PhantomData))
+}
+
 /// The set of the one region `r`.
 pub fn bit(r: Region) -> Regions {
     1 << r
+}
+
+/// A count per region, beside the [`Regions`] masks of a legal-action scan
+/// (units of a side in each region, pieces there that may still move...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts([u8; Regions::BITS as usize]);
+
+impl Default for Counts {
+    fn default() -> Counts {
+        Counts([0; Regions::BITS as usize])
+    }
+}
+
+impl Counts {
+    /// One more in `r`.
+    pub fn add(&mut self, r: Region) {
+        self.0[r as usize] += 1;
+    }
+}
+
+impl std::ops::Index<Region> for Counts {
+    type Output = u8;
+    fn index(&self, r: Region) -> &u8 {
+        &self.0[r as usize]
+    }
 }
 
 /// The regions of a set, in index order.

@@ -15,7 +15,7 @@ pub mod turn;
 pub use cards::{Card, Deck};
 pub use militia::MilitiaPool;
 
-use engine::Seat;
+use engine::{ScenarioInfo, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Index of a piece in a game's list of pieces (each game has well under
@@ -25,6 +25,8 @@ pub type PieceId = u8;
 /// The two sides, seats in this order in both games.
 pub const BRITISH: Seat = 0;
 pub const PATRIOT: Seat = 1;
+/// The seats' names, in seat order.
+pub const SEATS: &[&str] = &["british", "patriot"];
 
 /// The other side.
 pub fn other(s: Seat) -> Seat {
@@ -42,14 +44,46 @@ pub enum Scenario {
 }
 
 impl Scenario {
-    /// From a scenario key ("standard", "solo-british", "solo-patriot"),
-    /// already validated against the title's scenario list.
-    pub fn from_key(key: &str) -> Scenario {
-        match key {
-            "solo-british" => Scenario::SoloBritish,
-            "solo-patriot" => Scenario::SoloPatriot,
-            _ => Scenario::Standard,
+    pub const ALL: [Scenario; 3] = [Scenario::Standard, Scenario::SoloBritish, Scenario::SoloPatriot];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            Scenario::Standard => "standard",
+            Scenario::SoloBritish => "solo-british",
+            Scenario::SoloPatriot => "solo-patriot",
         }
+    }
+
+    /// A title's scenario list: the name and rule it gives each scenario,
+    /// in the order of [`Scenario::ALL`].
+    pub const fn infos(names_and_rules: [(&'static str, &'static str); 3]) -> [ScenarioInfo; 3] {
+        let [(n0, r0), (n1, r1), (n2, r2)] = names_and_rules;
+        let [s0, s1, s2] = Scenario::ALL;
+        [
+            ScenarioInfo {
+                key: s0.key(),
+                name: n0,
+                rule: r0,
+            },
+            ScenarioInfo {
+                key: s1.key(),
+                name: n1,
+                rule: r1,
+            },
+            ScenarioInfo {
+                key: s2.key(),
+                name: n2,
+                rule: r2,
+            },
+        ]
+    }
+
+    /// From a scenario key, already validated against the title's scenario list.
+    pub fn from_key(key: &str) -> Scenario {
+        Scenario::ALL
+            .into_iter()
+            .find(|s| s.key() == key)
+            .unwrap_or(Scenario::Standard)
     }
 
     pub fn solo(self) -> bool {

@@ -2,7 +2,9 @@
 //! revroad with it as a dev-dependency). Each game's `tests/support` names
 //! its seats and pieces over these.
 
-use engine::{Game, Seat, Setup};
+use crate::sheet::SheetBot;
+use engine::{Game, Seat, Setup, Title};
+use std::path::PathBuf;
 
 /// The ids of `seat`'s legal actions.
 pub fn ids<G: Game>(g: &G, seat: Seat) -> Vec<String> {
@@ -20,6 +22,12 @@ pub fn act<G: Game>(g: &mut G, seat: Seat, id: &str) {
 /// Every log entry everyone may see, as text.
 pub fn log_texts<G: Game>(g: &G) -> Vec<String> {
     g.log().visible(None).map(|e| e.text.clone()).collect()
+}
+
+/// The solitaire bot's choice now and the priority (1-based) that made it.
+pub fn bot_pick<G: SheetBot>(g: &mut G) -> (G::Action, usize) {
+    let c = g.bot_choice().expect("the bot acts");
+    (c.action, c.priority)
 }
 
 /// A new game of `scenario` with `options`.
@@ -87,4 +95,59 @@ pub fn bot_seat_is_an_ordinary_seat<G: Game>(moves: usize) {
     }
     assert!(patriot_acted);
     assert!(!g.log().visible(None).any(|e| e.text.contains("bot:")));
+}
+
+/// A scratch folder for a title's `--data DIR` tests, removed when dropped.
+pub struct DataDir(pub PathBuf);
+
+impl DataDir {
+    /// An empty folder named for `title` and this process.
+    pub fn new(title: &str) -> DataDir {
+        let dir = std::env::temp_dir().join(format!("{title}-data-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        DataDir(dir)
+    }
+
+    pub fn write(&self, file: &str, text: &str) {
+        std::fs::write(self.0.join(file), text).unwrap();
+    }
+
+    pub fn remove(&self, file: &str) {
+        std::fs::remove_file(self.0.join(file)).unwrap();
+    }
+
+    /// Why `G` refuses the folder, with the folder's path left out of the
+    /// file names (`vp.tsv line 3, ...`).
+    pub fn refusal<G: Title>(&self) -> String {
+        let err = G::use_data_dir(&self.0).expect_err("the folder is refused");
+        err.replace(&format!("{}{}", self.0.display(), std::path::MAIN_SEPARATOR), "")
+    }
+
+    /// Write `file` and say why `G` refuses the folder.
+    pub fn refused<G: Title>(&self, file: &str, text: &str) -> String {
+        self.write(file, text);
+        self.refusal::<G>()
+    }
+
+    /// A good deck beside the file at fault: card 1 gives each side one
+    /// Action instead of three; see [`deck_unchanged`].
+    pub fn write_deck(&self) {
+        let deck = include_str!("../data/cards.tsv").replace("\n1\t3\t3\t0\t", "\n1\t1\t1\t0\t");
+        self.write("cards.tsv", &deck);
+    }
+}
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
+/// The deck of a refused folder ([`DataDir::write_deck`]) is not used.
+pub fn deck_unchanged() {
+    assert_eq!(
+        crate::cards::card(1).british,
+        3,
+        "the deck of the refused folder is not used"
+    );
 }

@@ -72,3 +72,39 @@ fn a_bad_cards_table_is_refused_with_its_line() {
     let e = parse("# only a comment\n").unwrap_err().to_string();
     assert!(e.contains("a header row"), "{e}");
 }
+
+/// A title whose saves once wrote 9 for a destroyed piece.
+enum Places {}
+
+impl revroad::board::OffMap for Places {
+    const NAMES: &'static [(u8, &'static str)] = &[
+        (revroad::board::WAITING, "waiting"),
+        (revroad::board::DESTROYED, "destroyed"),
+    ];
+    const OLD_NUMBERS: &'static [(u8, u8)] = &[(9, revroad::board::DESTROYED)];
+}
+
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+struct Piece {
+    #[serde(
+        serialize_with = "revroad::board::save_place::<Places, _>",
+        deserialize_with = "revroad::board::load_place::<Places, _>"
+    )]
+    loc: u8,
+}
+
+#[test]
+fn saves_name_the_places_off_the_map_and_read_old_numbers() {
+    use revroad::board::{DESTROYED, WAITING};
+    let json = |loc| serde_json::to_string(&Piece { loc }).unwrap();
+    let read = |s: &str| serde_json::from_str::<Piece>(s).map(|p| p.loc);
+    assert_eq!(json(3), r#"{"loc":3}"#);
+    assert_eq!(json(WAITING), r#"{"loc":"waiting"}"#);
+    assert_eq!(json(DESTROYED), r#"{"loc":"destroyed"}"#);
+    assert_eq!(read(r#"{"loc":"destroyed"}"#).unwrap(), DESTROYED);
+    assert_eq!(read(r#"{"loc":"waiting"}"#).unwrap(), WAITING);
+    assert_eq!(read(r#"{"loc":9}"#).unwrap(), DESTROYED, "an old number");
+    assert_eq!(read(r#"{"loc":3}"#).unwrap(), 3);
+    assert!(read(r#"{"loc":"lost"}"#).is_err());
+    assert!(read(r#"{"loc":300}"#).is_err());
+}

@@ -28,7 +28,7 @@ pub fn pick(g: &mut B2c, seat: u8, p: u8) {
 
 pub fn at(g: &B2c, p: u8) -> String {
     let l = g.piece(p).loc;
-    if (l as usize) < b2c::map::map().len() {
+    if in_region(l) {
         b2c::map::map().id(l).to_string()
     } else {
         format!("special-{l}")

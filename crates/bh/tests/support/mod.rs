@@ -1,12 +1,12 @@
 //! Helpers for the rule tests: act by id, list ids, read the log.
 #![allow(dead_code)]
 
-use bh::actions::Action;
-use bh::state::{PieceId, Unit, BRITISH, PATRIOT};
+use bh::state::{in_region, PieceId, Unit, BRITISH, PATRIOT};
 use bh::Bh;
 use engine::Seat;
-use revroad::sheet::SheetBot;
 use revroad::testing;
+#[allow(unused_imports)]
+pub use revroad::testing::bot_pick;
 
 pub const B: Seat = BRITISH;
 pub const P: Seat = PATRIOT;
@@ -35,6 +35,22 @@ pub fn acts(g: &mut Bh, who: &str, list: &[&str]) {
     }
 }
 
+/// `who` takes the Action `action` (a Volley Fire, an Assault) from `from`
+/// at `at` with `units`.
+pub fn engage(g: &mut Bh, who: &str, action: &str, from: &str, at: &str, units: &[PieceId]) {
+    acts(g, who, &[action, from, at]);
+    for &u in units {
+        act(g, who, &piece(u));
+    }
+    act(g, who, "done");
+}
+
+/// The British Assault Breed's Hill redoubt from its eastern slope with
+/// `units`, the position of many rule examples.
+pub fn assault_redoubt(g: &mut Bh, units: &[PieceId]) {
+    engage(g, "british", "assault", "breeds-slope-east", "breeds-redoubt", units);
+}
+
 pub fn piece(i: PieceId) -> String {
     format!("piece-{i}")
 }
@@ -45,7 +61,7 @@ pub fn log(g: &Bh) -> String {
 
 pub fn loc(g: &Bh, i: PieceId) -> String {
     let l = g.pieces[i as usize].loc;
-    if l >= 254 {
+    if !in_region(l) {
         "gone".into()
     } else {
         g.map().id(l).to_string()
@@ -55,12 +71,6 @@ pub fn loc(g: &Bh, i: PieceId) -> String {
 /// `n` pieces of a kind put on `region`.
 pub fn put_n(g: &mut Bh, n: usize, unit: Unit, side: Seat, region: &str) -> Vec<PieceId> {
     (0..n).map(|_| g.put(unit, side, region)).collect()
-}
-
-/// The solitaire bot's choice now and the priority (1-based) that made it.
-pub fn bot_pick(g: &mut Bh) -> (Action, usize) {
-    let c = g.bot_choice().expect("the bot acts");
-    (c.action, c.priority)
 }
 
 /// The log holds `text` (the whole log shown when not).
