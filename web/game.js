@@ -51,6 +51,7 @@ async function refresh() {
       kind: known ? known.kind : s.seat ? "me" : "spectator", title: s.title_name, scenario: `${s.title}/${s.scenario}`,
     });
   }
+  if (handOver(s)) return;
   if (!renderer && RENDERERS[s.title]) {
     try {
       const mod = await RENDERERS[s.title]();
@@ -73,6 +74,7 @@ function shown() {
 }
 
 function render() {
+  if (handOver(state)) return;
   const s = shown();
   document.title = `${s.title_name} — Powderhorn`;
   $("game-title").textContent = `${s.title_name} · ${s.scenario}`;
@@ -107,7 +109,6 @@ function render() {
   if (!renderer) $("info").replaceChildren(...[diceInfo(s)].filter(Boolean));
   $("chat-form").hidden = !s.seat;
   $("tab-notes-button").hidden = !s.seat;
-  maybePass(s);
 }
 
 /** A rematch, made by the server: the same scenario and options with the
@@ -371,22 +372,37 @@ function renderSeatSwitch(s) {
   );
 }
 
-/** Hot-seat: when this seat waits and another hot-seat seat here must act, hand over. */
-function maybePass(s) {
+/** Hot-seat: when this seat waits and another hot-seat seat here must act,
+ * the next player takes the screen. Behind the cover nothing of the seat
+ * that just played stays in the page (its blocks, hand, log, notes): the
+ * map is dropped and drawn anew for the next seat. True while covered. */
+function handOver(s) {
   const pass = $("pass");
-  pass.hidden = true;
-  if (s.status === "over" || !s.seat || s.to_act.includes(s.seat)) return;
-  const mine = localSeats(gameId).find((g) => g.token === token);
-  if (!mine || mine.kind !== "hotseat") return;
-  const next = localSeats(gameId).find((g) => g.kind === "hotseat" && g.token !== token && s.to_act.includes(g.seat));
-  if (!next) return;
-  pass.hidden = false;
+  const next = passTo(s);
+  pass.hidden = !next;
+  if (!next) return false;
+  renderer = null;
+  focused = false;
+  for (const id of ["map", "offmap", "prompt", "actions", "info", "hexinfo", "log", "error", "invite-box", "rematch-box"]) {
+    $(id).replaceChildren();
+  }
+  $("notes").value = "";
+  hidePopup();
   pass.replaceChildren(
     el("div", { class: "pass-box" },
       el("h2", {}, `Hand the screen to the ${cap(next.seat)} player`),
       el("p", {}, `${cap(s.seat)}, look away: the next screen shows what only the ${cap(next.seat)} may see.`),
       el("button", { type: "button", class: "primary", onclick: () => switchTo(next.token) }, `I am the ${cap(next.seat)} player`)),
   );
+  return true;
+}
+
+/** The hot-seat seat of this browser that must act while this one waits. */
+function passTo(s) {
+  if (s.status === "over" || !s.seat || s.to_act.includes(s.seat)) return null;
+  const mine = localSeats(gameId).find((g) => g.token === token);
+  if (!mine || mine.kind !== "hotseat") return null;
+  return localSeats(gameId).find((g) => g.kind === "hotseat" && g.token !== token && s.to_act.includes(g.seat)) || null;
 }
 
 function switchTo(t) {
@@ -626,11 +642,12 @@ function setupPanels() {
   });
 }
 
-// Live updates: a single-use ticket (POST .../ticket, with the token in the
-// header) opens the event stream. EventSource's own reconnection would reuse
-// the spent ticket, so on an error the stream is closed and a new ticket is
-// asked for after a pause that grows (2 s to 30 s): also when the server says
-// too many streams are open (429).
+// Live updates over a WebSocket (a browser shares six HTTP/1.1 connections
+// per host among all its tabs, and a stream of server-sent events would hold
+// one per tab; WebSockets are not counted there). A single-use ticket (POST
+// .../ticket, with the token in the header) opens it; when it closes, a new
+// ticket is asked for after a pause that grows (2 s to 30 s): also when the
+// server says too many are open.
 let liveGen = 0;
 let liveTimer = null;
 let liveDelay = 2000;
@@ -651,25 +668,28 @@ async function listen() {
     return;
   }
   if (gen !== liveGen) return;
-  const es = new EventSource(`/api/games/${gameId}/events?ticket=${encodeURIComponent(ticket)}`);
-  events = es;
-  // The stream's first event tells the game's move number: on the first
-  // stream it is usually the state just loaded; after a reconnection
-  // something may have been missed.
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${scheme}//${location.host}/api/games/${gameId}/live?ticket=${encodeURIComponent(ticket)}`);
+  events = ws;
+  // The first notice tells the game's move number: on the first connection
+  // it is usually the state just loaded; after a reconnection something may
+  // have been missed.
   let first = !liveStarted;
   liveStarted = true;
-  es.addEventListener("changed", (ev) => {
+  ws.addEventListener("message", (ev) => {
     liveDelay = 2000;
     const d = JSON.parse(ev.data);
+    if (d.event === "chat") {
+      refreshChat();
+      return;
+    }
     const skip = first && state && d.seq === state.seq && d.seq !== 0;
     first = false;
     // (Claims and rematches tell the same move number: refresh anyway.)
     if (!skip) refresh();
   });
-  es.addEventListener("chat", () => refreshChat());
-  es.addEventListener("error", () => {
-    es.close();
-    if (events !== es) return;
+  ws.addEventListener("close", () => {
+    if (events !== ws) return;
     events = null;
     retryLive(gen);
   });

@@ -1,7 +1,7 @@
 // Two players in two browser contexts against the real server binary:
 // create a Liberty game with an invite link (the friend's page claims it), play the card phase from both
 // seats, move a group by clicking on the map, watch the other page follow
-// (server-sent events), undo, reload, replay with the slider; and check that
+// (a WebSocket), undo, reload, replay with the slider; and check that
 // nothing the American page receives names a British block it may not know.
 //
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
@@ -52,22 +52,19 @@ async function waitForSeq(page, seq) {
   );
 }
 
-/** Record every response the page receives (and the data of its server-sent events). */
+/** Record every response the page receives (and its live-update messages). */
 async function record(page) {
   await page.addInitScript(() => {
-    window.__sse = [];
-    const add = EventSource.prototype.addEventListener;
-    EventSource.prototype.addEventListener = function (type, fn, opts) {
+    window.__live = [];
+    const add = WebSocket.prototype.addEventListener;
+    WebSocket.prototype.addEventListener = function (type, fn, opts) {
       return add.call(this, type, (ev) => {
-        window.__sse.push(`${type} ${ev.data}`);
+        if (type === "message") window.__live.push(ev.data);
         fn(ev);
       }, opts);
     };
   });
   page.on("response", (resp) => {
-    const type = resp.headers()["content-type"] || "";
-    // An event stream only ends with the page; its events are caught above.
-    if (type.startsWith("text/event-stream")) return;
     seen.pending.push(
       resp.text().then(
         (text) => seen.bodies.push({ url: resp.url(), text }),
@@ -286,11 +283,11 @@ describe("Liberty in two browsers", () => {
     ]);
 
     await Promise.all(seen.pending);
-    const sse = await ap.evaluate(() => window.__sse);
-    const bodies = [...seen.bodies, ...sse.map((text) => ({ url: "server-sent event", text }))];
+    const live = await ap.evaluate(() => window.__live);
+    const bodies = [...seen.bodies, ...live.map((text) => ({ url: "live update", text }))];
     assert.ok(bodies.some((b) => b.url.includes(`/api/games/${game.id}/at/`)), "the replay was recorded");
     assert.ok(bodies.filter((b) => b.url.includes(`/api/games/${game.id}`)).length >= 5, "game states were recorded");
-    assert.ok(sse.some((e) => e.startsWith("changed")), `live updates were recorded: ${sse}`);
+    assert.ok(live.some((e) => JSON.parse(e).event === "changed"), `live updates were recorded: ${live}`);
 
     for (const { url, text } of bodies) {
       // A British block the American may know: revealed in battle, or a prisoner.

@@ -39,7 +39,7 @@ after(async () => {
 const api = (...args) => server.api(...args);
 
 /** A page in a new browser context (its own storage), recording every
- * request URL and the page's EventSources (window.__es). */
+ * request URL and the page's live-update WebSockets (window.__ws). */
 async function newPage(name) {
   const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
   const page = await context.newPage();
@@ -47,12 +47,12 @@ async function newPage(name) {
   page.__urls = [];
   page.on("request", (r) => page.__urls.push(r.url()));
   await page.addInitScript(() => {
-    window.__es = [];
-    const Original = window.EventSource;
-    window.EventSource = class extends Original {
+    window.__ws = [];
+    const Original = window.WebSocket;
+    window.WebSocket = class extends Original {
       constructor(...args) {
         super(...args);
-        window.__es.push(this);
+        window.__ws.push(this);
       }
     };
   });
@@ -246,22 +246,22 @@ describe("Rematch, live updates and the dice record", () => {
     g.american = tokenOf(b);
     for (const p of [a, b]) await p.locator("#actions button.act").first().waitFor(WAIT);
 
-    // The stream is opened with a ticket, never with the token.
-    const streams = await a.evaluate(() => window.__es.map((e) => e.url));
+    // The WebSocket is opened with a ticket, never with the token.
+    const streams = await a.evaluate(() => window.__ws.map((e) => e.url));
     assert.equal(streams.length, 1, JSON.stringify(streams));
-    assert.match(streams[0], new RegExp(`/api/games/${g.id}/events\\?ticket=[^&]+$`));
+    assert.match(streams[0], new RegExp(`^ws://[^/]+/api/games/${g.id}/live\\?ticket=[^&]+$`));
 
     // The British play a card: the American page shows move 1 by itself.
     await a.locator("#actions button.act").first().click();
     await step("live-1", () => waitText(b, "#status-line", /\bmove 1\b/));
     await waitText(b, "#log", /A card is played face down/);
 
-    // The British page's stream breaks: it takes a new ticket and a new
-    // stream, and the American's card still shows up there without a reload.
-    await a.evaluate(() => window.__es[0].dispatchEvent(new Event("error")));
-    await a.waitForFunction(() => window.__es.length === 2 && window.__es[1].readyState === 1, null, WAIT);
-    const [first, second] = await a.evaluate(() => window.__es.map((e) => [e.url, e.readyState]));
-    assert.equal(first[1], 2, "the broken stream is closed (not left to reconnect with its spent ticket)");
+    // The British page's connection breaks: it takes a new ticket and a new
+    // WebSocket, and the American's card still shows up there without a reload.
+    await a.evaluate(() => window.__ws[0].close());
+    await a.waitForFunction(() => window.__ws.length === 2 && window.__ws[1].readyState === 1, null, WAIT);
+    const [first, second] = await a.evaluate(() => window.__ws.map((e) => [e.url, e.readyState]));
+    assert.equal(first[1], 3, "the broken connection is closed");
     assert.notEqual(first[0], second[0], "a new ticket");
     await b.locator("#actions button.act").first().click();
     await step("live-2", () => waitText(a, "#status-line", /\bmove 2\b/));

@@ -22,11 +22,9 @@ use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
-use futures_util::stream::{self, Stream, StreamExt};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -108,7 +106,8 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/resign", post(post_resign))
         .route("/api/games/{id}/chat", get(get_chat).post(post_chat))
         .route("/api/games/{id}/notes", get(get_notes).put(put_notes))
-        .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/events", get(crate::live::events))
+        .route("/api/games/{id}/live", get(crate::live::websocket))
         .route("/api/games/{id}/ticket", post(post_ticket))
         .route("/api/games/{id}/claim", post(post_claim))
         .route("/api/games/{id}/invite", post(post_invite))
@@ -280,7 +279,7 @@ impl FromRequestParts<AppState> for Client {
     }
 }
 
-async fn entry(st: &AppState, id: &str) -> Result<Arc<Entry>, ApiError> {
+pub(crate) async fn entry(st: &AppState, id: &str) -> Result<Arc<Entry>, ApiError> {
     if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return Err(LoadError::NotFound.into());
     }
@@ -1243,15 +1242,6 @@ async fn put_notes(
     Ok(Json(json!({"ok": true})))
 }
 
-fn sse_event(n: &Notice) -> SseEvent {
-    match n {
-        Notice::Changed(seq) => SseEvent::default()
-            .event("changed")
-            .data(json!({"seq": seq}).to_string()),
-        Notice::Chat(n) => SseEvent::default().event("chat").data(json!({"n": n}).to_string()),
-    }
-}
-
 /// A single-use ticket to open the game's live updates (valid for
 /// [`games::TICKET_TTL`]), for the token of the request's header.
 async fn post_ticket(
@@ -1272,61 +1262,6 @@ async fn post_ticket(
     Ok(Json(
         json!({"ticket": ticket, "expires_in": games::TICKET_TTL.as_secs()}),
     ))
-}
-
-#[derive(Deserialize)]
-struct TicketQuery {
-    ticket: Option<String>,
-}
-
-/// Server-sent events: `changed` {seq} after every stored move (and once on
-/// connecting), `chat` {n} after every chat message. The client refetches.
-/// Opened with `?ticket=` ([`post_ticket`]; a ticket serves once: a client
-/// that reconnects asks for a new one), within the streams allowed per game
-/// and per address (429).
-async fn events(
-    State(st): State<AppState>,
-    ApiPath(id): ApiPath<String>,
-    Client(addr): Client,
-    Query(q): Query<TicketQuery>,
-) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
-    let e = entry(&st, &id).await?;
-    let token = q.ticket.and_then(|t| st.reg.redeem(&id, &t));
-    let (rx, seq) = {
-        let live = e.live.lock().await;
-        let Some(token) = token.filter(|t| live.who(t).is_some()) else {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "open the live updates with a fresh ticket (POST /api/games/{id}/ticket): \
-                 this one is missing, used, expired or for another game",
-            ));
-        };
-        drop(token);
-        (e.tx.subscribe(), live.seq)
-    };
-    let counted = st.reg.open_stream(&id, addr).map_err(|why| {
-        ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            match why {
-                games::StreamRefused::Game(n) => format!("this game has {n} live-update connections open already"),
-                games::StreamRefused::Address(n) => {
-                    format!("your address has {n} live-update connections open already: close some tabs")
-                }
-            },
-        )
-    })?;
-    let first = stream::once(async move { Ok(sse_event(&Notice::Changed(seq))) });
-    // The counted guards live as long as the stream.
-    let rest = stream::unfold((rx, counted), |(mut rx, counted)| async move {
-        loop {
-            match rx.recv().await {
-                Ok(n) => return Some((Ok(sse_event(&n)), (rx, counted))),
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
-            }
-        }
-    });
-    Ok(Sse::new(first.chain(rest)).keep_alive(KeepAlive::default()))
 }
 
 #[derive(Deserialize)]

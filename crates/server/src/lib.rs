@@ -18,6 +18,7 @@ pub mod games;
 pub mod hosting;
 pub mod limits;
 pub mod listen;
+pub mod live;
 pub mod maps;
 pub mod ops;
 pub mod pg;

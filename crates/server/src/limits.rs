@@ -40,7 +40,7 @@ pub struct Limits {
     /// Total bytes of chat a game may hold.
     #[arg(long, default_value_t = 256 * 1024)]
     pub chat_bytes_per_game: usize,
-    /// Live-update connections (server-sent events) open at once on one game.
+    /// Live-update connections (WebSockets and server-sent event streams) open at once on one game.
     #[arg(long, default_value_t = 32)]
     pub streams_per_game: usize,
     /// Live-update connections open at once from one client address.

@@ -75,7 +75,10 @@ async fn connection(stream: TcpStream, peer: Peer, app: Router, header: Duration
     });
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(header);
-    let conn = builder.serve_connection(io, svc);
+    // With upgrades: a WebSocket (crate::live) takes the socket over when
+    // its handshake is answered, and this connection's future ends; the
+    // socket is then counted as a live-update stream, not here.
+    let conn = builder.serve_connection(io, svc).with_upgrades();
     tokio::pin!(conn);
     let check = (idle / 4).max(Duration::from_millis(250));
     let mut closing = false;

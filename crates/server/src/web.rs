@@ -55,6 +55,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../../web/areamap.js"),
     ),
+    ("favicon.svg", "image/svg+xml", include_str!("../../../web/favicon.svg")),
     (
         "liberty-coast.json",
         "application/json",

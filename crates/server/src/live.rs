@@ -1,0 +1,192 @@
+//! Live updates: after every stored move a `changed` {seq} notice (and one
+//! on connecting), after every chat message a `chat` {n}; the client then
+//! refetches what it shows. Two transports carry the same notices:
+//! - a WebSocket (`GET /api/games/{id}/live`), the browser's: a browser
+//!   keeps at most six HTTP/1.1 connections per host, shared by all its tabs,
+//!   so a seventh tab with a server-sent event stream would wait for one to
+//!   close; WebSockets are not counted in that pool;
+//! - server-sent events (`GET /api/games/{id}/events`), for API clients.
+//!
+//! Both open with a single-use ticket (`POST /api/games/{id}/ticket`, the
+//! seat token in its header, never in an address) and count against the
+//! connections allowed per game and per client address (429).
+
+use crate::api::{entry, ApiError, ApiPath, AppState, Client};
+use crate::games::{self, Notice};
+use crate::limits::Guard;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream::{self, Stream, StreamExt};
+use serde::Deserialize;
+use serde_json::json;
+use std::convert::Infallible;
+use std::net::IpAddr;
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast::{self, error::RecvError};
+
+/// A ping this often keeps a WebSocket through proxies; a peer that has
+/// answered nothing for three of them is gone, and its slot is freed.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// The client sends nothing but control frames: a larger message closes it.
+const CLIENT_MESSAGE_MAX: usize = 1024;
+
+#[derive(Deserialize)]
+pub struct TicketQuery {
+    ticket: Option<String>,
+}
+
+/// A counted live-update connection: its slots in the per-game and
+/// per-address limits are freed when it is dropped.
+type Counted = (Guard<String>, Guard<IpAddr>);
+
+/// Redeem the ticket and take a slot: the notices to come, the move number
+/// now, and the slot.
+async fn open(
+    st: &AppState,
+    id: &str,
+    addr: IpAddr,
+    ticket: Option<String>,
+) -> Result<(broadcast::Receiver<Notice>, u64, Counted), ApiError> {
+    let e = entry(st, id).await?;
+    let token = ticket.and_then(|t| st.reg.redeem(id, &t));
+    let (rx, seq) = {
+        let live = e.live.lock().await;
+        if token.is_none_or(|t| live.who(&t).is_none()) {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "open the live updates with a fresh ticket (POST /api/games/{id}/ticket): \
+                 this one is missing, used, expired or for another game",
+            ));
+        }
+        (e.tx.subscribe(), live.seq)
+    };
+    let counted = st.reg.open_stream(id, addr).map_err(|why| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            match why {
+                games::StreamRefused::Game(n) => format!("this game has {n} live-update connections open already"),
+                games::StreamRefused::Address(n) => {
+                    format!("your address has {n} live-update connections open already: close some tabs")
+                }
+            },
+        )
+    })?;
+    Ok((rx, seq, counted))
+}
+
+/// The next notice; `None` once the game is dropped from memory (the
+/// client reconnects). Notices missed by a slow reader are skipped: the
+/// next one makes it refetch anyway.
+async fn next(rx: &mut broadcast::Receiver<Notice>) -> Option<Notice> {
+    loop {
+        match rx.recv().await {
+            Ok(n) => return Some(n),
+            Err(RecvError::Lagged(_)) => continue,
+            Err(RecvError::Closed) => return None,
+        }
+    }
+}
+
+fn sse_event(n: &Notice) -> SseEvent {
+    match n {
+        Notice::Changed(seq) => SseEvent::default()
+            .event("changed")
+            .data(json!({"seq": seq}).to_string()),
+        Notice::Chat(n) => SseEvent::default().event("chat").data(json!({"n": n}).to_string()),
+    }
+}
+
+/// Server-sent events, `?ticket=` (a ticket serves once: a client that
+/// reconnects asks for a new one).
+pub async fn events(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    Client(addr): Client,
+    Query(q): Query<TicketQuery>,
+) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
+    let (rx, seq, counted) = open(&st, &id, addr, q.ticket).await?;
+    let first = stream::once(async move { Ok(sse_event(&Notice::Changed(seq))) });
+    // The counted guards live as long as the stream.
+    let rest = stream::unfold((rx, counted), |(mut rx, counted)| async move {
+        let n = next(&mut rx).await?;
+        Some((Ok(sse_event(&n)), (rx, counted)))
+    });
+    Ok(Sse::new(first.chain(rest)).keep_alive(KeepAlive::default()))
+}
+
+/// A notice as a WebSocket text message: `{"event": "changed", "seq": N}`
+/// or `{"event": "chat", "n": N}`.
+fn ws_message(n: &Notice) -> Message {
+    let v = match n {
+        Notice::Changed(seq) => json!({"event": "changed", "seq": seq}),
+        Notice::Chat(n) => json!({"event": "chat", "n": n}),
+    };
+    Message::Text(v.to_string().into())
+}
+
+/// The WebSocket, `?ticket=`. A page of another site may not open it (a
+/// WebSocket is not bound by CORS): a foreign `Origin` is refused.
+pub async fn websocket(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    Client(addr): Client,
+    Query(q): Query<TicketQuery>,
+    headers: HeaderMap,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        if !origin.to_str().is_ok_and(|o| st.site.accepts_origin(o)) {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "live updates are opened only by this site's own pages",
+            ));
+        }
+    }
+    // The ticket first: a used one is refused alike, upgrade or not.
+    let (rx, seq, counted) = open(&st, &id, addr, q.ticket).await?;
+    let upgrade = upgrade.map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("this address takes a WebSocket ({e}); server-sent events are at .../events"),
+        )
+    })?;
+    Ok(upgrade
+        .max_message_size(CLIENT_MESSAGE_MAX)
+        .on_upgrade(move |socket| serve(socket, rx, seq, counted))
+        .into_response())
+}
+
+async fn serve(mut socket: WebSocket, mut rx: broadcast::Receiver<Notice>, seq: u64, _counted: Counted) {
+    if socket.send(ws_message(&Notice::Changed(seq))).await.is_err() {
+        return;
+    }
+    let mut ping = tokio::time::interval(KEEP_ALIVE);
+    ping.tick().await;
+    let mut heard = Instant::now();
+    loop {
+        tokio::select! {
+            n = next(&mut rx) => {
+                let Some(n) = n else { break };
+                if socket.send(ws_message(&n)).await.is_err() {
+                    break;
+                }
+            }
+            m = socket.recv() => match m {
+                // Pongs (and pings, answered by the library) show it is there.
+                Some(Ok(Message::Pong(_) | Message::Ping(_))) => heard = Instant::now(),
+                // It has nothing to say but goodbye.
+                _ => break,
+            },
+            _ = ping.tick() => {
+                if heard.elapsed() > 3 * KEEP_ALIVE || socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
+}

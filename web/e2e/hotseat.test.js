@@ -1,0 +1,70 @@
+// Hot-seat: when the seat on screen has played and the other seat of this
+// browser must act, a cover asks to hand the screen over, and nothing of
+// the seat that just played is in the page behind it (checked in the DOM,
+// not by eye); the next player then sees its own side.
+//
+//     cargo build --release -p cli && cd web/e2e && npm ci && npm test
+import { after, before, it } from "node:test";
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+import { launchOptions } from "./browser.js";
+import { startServer } from "./server.js";
+
+const WAIT = { timeout: 15000 };
+let server, browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await chromium.launch(launchOptions());
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it("the hand-over cover leaves nothing of the other seat in the page", { timeout: 120000 }, async () => {
+  const created = await server.api("POST", "/api/games", {
+    body: { scenario: "liberty/1775", seed: 11, seats: { british: "hotseat", american: "hotseat" } },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  const token = Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token]));
+  // This browser holds both seats, as the home page remembers them.
+  const games = ["british", "american"].map((seat) => ({
+    id, token: token[seat], seat, kind: "hotseat", title: "Liberty", scenario: "liberty/1775",
+  }));
+  for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+    const context = await browser.newContext({ viewport });
+    await context.addInitScript((g) => localStorage.setItem("powderhorn.games", JSON.stringify(g)), games);
+    const page = await context.newPage();
+    const errors = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
+    await page.goto(`${server.base}/play/${id}#${token.british}`);
+    const state = (await server.api("GET", `/api/games/${id}`, { token: token.british })).body;
+    if (state.to_act.includes("british")) {
+      // The British play a card; their hand was on the page.
+      await page.waitForSelector("#actions button.act", WAIT);
+      const hand = (await page.textContent("#info")) || "";
+      assert.match(hand, /hand/i, hand);
+      await page.locator("#actions button.act").first().click();
+    }
+    await page.waitForSelector("#pass .pass-box", WAIT);
+    assert.equal(await page.locator("#pass").isVisible(), true);
+    const html = await page.evaluate(() => document.body.innerHTML);
+    assert.equal(await page.locator("svg.map").count(), 0, "no map behind the cover");
+    assert.doesNotMatch(html, /You play/, "the British private log line");
+    assert.doesNotMatch(html, /Your hand/i, "the British hand");
+    assert.equal(await page.locator("#log li").count(), 0, "no log behind the cover");
+    // The American takes the screen: its own side, no cover.
+    await page.click("#pass button.primary");
+    await page.waitForSelector("svg.map .hex", WAIT);
+    await page.waitForSelector("#actions button.act", WAIT);
+    assert.equal(await page.locator("#pass").isVisible(), false);
+    assert.match(await page.textContent("#as-seat"), /American/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
