@@ -202,6 +202,12 @@ enum Command {
     /// Play seeded random games under every check of the conformance
     /// harness at every step; each failure is written as the save file
     /// that reproduces it. Exits 1 when a game failed.
+    ///
+    /// The summary gives the games, actions, failures, time and the seed
+    /// range; a long run says how far it is every 30 s on stderr, with the
+    /// seed below which every game is done. A run stopped there goes on in
+    /// another session with `--seed` at that seed and `--games` the rest:
+    /// a seed is always the same game, whatever the threads.
     Fuzz(commands::FuzzRun),
 }
 
