@@ -263,15 +263,18 @@ pub fn bench(scenario: &str, games: usize, seed: u64, options: Vec<(String, Stri
 
 /// What `powderhorn fuzz` plays: the games of seeds SEED, SEED+1, ...,
 /// SEED+GAMES-1, each the same game whatever the threads. A long run split
-/// over sessions goes on where it stopped with `--seed` at the seed the
-/// last progress line or summary gives as the next one.
+/// over sessions goes on where it stopped with `--seed` at the seed its
+/// last progress line gives (or the summary's next one).
 #[derive(clap::Args)]
 pub struct FuzzRun {
+    /// TITLE/SCENARIO, e.g. liberty/1775 (`powderhorn scenarios` lists them).
     pub scenario: String,
+    /// Games to play: seeds SEED to SEED+GAMES-1.
     #[arg(long, default_value_t = 100)]
     pub games: usize,
-    /// The first game's seed (then +1, +2, ...); to go on with a run that
-    /// stopped, the next seed its last progress line gives.
+    /// The first game's seed (then +1, +2, ...). To go on with a run that
+    /// stopped: the seed below which its last progress line says every game
+    /// is done.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
@@ -313,7 +316,11 @@ impl Progress {
         self.games += 1;
         match result {
             Ok(n) => self.actions += n,
-            Err(f) => self.failures.push(f),
+            // The actions played before the failure count too.
+            Err(f) => {
+                self.actions += f.save.actions.len();
+                self.failures.push(f);
+            }
         }
     }
 }
