@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Parse `KEY=VALUE` (for `--option`).
 pub fn parse_option(s: &str) -> Result<(String, String), String> {
@@ -261,18 +261,26 @@ pub fn bench(scenario: &str, games: usize, seed: u64, options: Vec<(String, Stri
     Ok(())
 }
 
-/// What `powderhorn fuzz` plays.
+/// What `powderhorn fuzz` plays: the games of seeds SEED, SEED+1, ...,
+/// SEED+GAMES-1, each the same game whatever the threads. A long run split
+/// over sessions goes on where it stopped with `--seed` at the seed its
+/// last progress line gives (or the summary's next one).
 #[derive(clap::Args)]
 pub struct FuzzRun {
+    /// TITLE/SCENARIO, e.g. liberty/1775 (`powderhorn scenarios` lists them).
     pub scenario: String,
+    /// Games to play: seeds SEED to SEED+GAMES-1.
     #[arg(long, default_value_t = 100)]
     pub games: usize,
-    /// The first game's seed (then +1, +2, ...).
+    /// The first game's seed (then +1, +2, ...). To go on with a run that
+    /// stopped: the seed below which its last progress line says every game
+    /// is done.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
     pub options: Vec<(String, String)>,
-    /// Games played at once (default: one per core).
+    /// Games played at once (default: one per core); a game's result does
+    /// not depend on them.
     #[arg(long)]
     pub threads: Option<usize>,
     /// A game not over after this many actions fails.
@@ -281,6 +289,40 @@ pub struct FuzzRun {
     /// Where the save files of failed games go.
     #[arg(long, default_value = "fuzz-failures")]
     pub out: std::path::PathBuf,
+}
+
+/// How often a long fuzz run says how far it is, on stderr.
+const PROGRESS_EVERY: Duration = Duration::from_secs(30);
+
+/// How far a fuzz run is: the games done (in any order, over threads) and
+/// the first seed not done yet, below which every game is done.
+struct Progress {
+    done: Vec<bool>,
+    /// Index of the first game not done.
+    next: usize,
+    games: usize,
+    actions: usize,
+    failures: Vec<engine::conformance::Failure>,
+    /// When to say how far the run is.
+    report: Instant,
+}
+
+impl Progress {
+    fn finish(&mut self, i: usize, result: Result<usize, engine::conformance::Failure>) {
+        self.done[i] = true;
+        while self.next < self.done.len() && self.done[self.next] {
+            self.next += 1;
+        }
+        self.games += 1;
+        match result {
+            Ok(n) => self.actions += n,
+            // The actions played before the failure count too.
+            Err(f) => {
+                self.actions += f.save.actions.len();
+                self.failures.push(f);
+            }
+        }
+    }
 }
 
 /// `fuzz`: seeded games under every harness check; failures become save files.
@@ -294,14 +336,26 @@ pub fn fuzz(run: &FuzzRun) -> Result<()> {
         draws: Vec::new(),
     };
     setup.validate((entry.info)()).context("bad setup")?;
+    if run.seed.checked_add(run.games as u64).is_none() {
+        bail!(
+            "the seeds from {} on overflow: give a smaller --seed or --games",
+            run.seed
+        );
+    }
     let threads = run
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, 256);
     let next = AtomicUsize::new(0);
-    let actions = AtomicUsize::new(0);
-    let failures = Mutex::new(Vec::new());
     let start = Instant::now();
+    let progress = Mutex::new(Progress {
+        done: vec![false; run.games],
+        next: 0,
+        games: 0,
+        actions: 0,
+        failures: Vec::new(),
+        report: start + PROGRESS_EVERY,
+    });
     // The harness reports a failure by panicking: the failure is printed
     // below with its save file, not by the default hook.
     let hook = std::panic::take_hook();
@@ -309,6 +363,8 @@ pub fn fuzz(run: &FuzzRun) -> Result<()> {
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| loop {
+                // Each thread takes the next seed not yet taken: which
+                // thread plays a game changes nothing in it.
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= run.games {
                     break;
@@ -317,25 +373,42 @@ pub fn fuzz(run: &FuzzRun) -> Result<()> {
                     seed: setup.seed + i as u64,
                     ..setup.clone()
                 };
-                match (entry.check_game)(&game, run.max_actions) {
-                    Ok(n) => {
-                        actions.fetch_add(n, Ordering::Relaxed);
-                    }
-                    Err(f) => failures.lock().expect("failures").push(f),
+                let result = (entry.check_game)(&game, run.max_actions);
+                let mut p = progress.lock().expect("progress");
+                p.finish(i, result);
+                let now = Instant::now();
+                if now >= p.report && p.games < run.games {
+                    p.report = now + PROGRESS_EVERY;
+                    let secs = (now - start).as_secs_f64();
+                    eprintln!(
+                        "{}: {} of {} games, {} actions, {} failed, {secs:.0} s, {:.2} games/s; every seed below {} done",
+                        run.scenario,
+                        p.games,
+                        run.games,
+                        p.actions,
+                        p.failures.len(),
+                        p.games as f64 / secs,
+                        run.seed + p.next as u64
+                    );
                 }
             });
         }
     });
     std::panic::set_hook(hook);
-    let mut failures = failures.into_inner().expect("failures");
+    let p = progress.into_inner().expect("progress");
+    let mut failures = p.failures;
     failures.sort_by_key(|f| f.seed);
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{}: {} games, {} actions, {} failed, {secs:.1} s",
+        "{}: {} games, {} actions, {} failed, {secs:.1} s ({:.2} games/s, {threads} threads); seeds {} to {}, next {}",
         run.scenario,
         run.games,
-        actions.into_inner(),
-        failures.len()
+        p.actions,
+        failures.len(),
+        if secs > 0.0 { run.games as f64 / secs } else { 0.0 },
+        run.seed,
+        (run.seed + run.games as u64).saturating_sub(1),
+        run.seed + run.games as u64
     );
     if failures.is_empty() {
         return Ok(());

@@ -236,14 +236,19 @@ fn bench_prints_actions_per_second() {
     }
 }
 
-/// `fuzz` plays games under every harness check; a failed game (here: not
-/// over within 30 actions) is written as a save file that loads.
+/// `fuzz` plays games under every harness check and names the seeds played
+/// and the next (to go on with a run); a failed game (here: not over within
+/// 30 actions) is written as a save file that loads.
 #[test]
 fn fuzz_writes_the_save_file_of_a_failed_game() {
     ph().args(["fuzz", "bh/solo-patriot", "--games", "2", "--threads", "2"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("2 games").and(predicate::str::contains("0 failed")));
+        .stdout(
+            predicate::str::contains("2 games")
+                .and(predicate::str::contains("0 failed"))
+                .and(predicate::str::contains("seeds 1 to 2, next 3")),
+        );
     let dir = TempDir::new().unwrap();
     let out = dir.path().join("failures");
     ph().args(["fuzz", SCENARIO, "--games", "2", "--max-actions", "30", "--out"])

@@ -4,6 +4,7 @@
 use crate::Seat;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -29,7 +30,9 @@ pub struct Log {
     /// Bots switch the log off in playouts: texts are never formatted then.
     #[serde(skip, default = "yes")]
     on: bool,
-    entries: Vec<Entry>,
+    /// Shared, not copied, by a copy of the log (a world resampled for a
+    /// seat, a copy of the state kept for undo): an entry never changes.
+    entries: Vec<Arc<Entry>>,
 }
 
 fn yes() -> bool {
@@ -77,12 +80,12 @@ impl Log {
         text: impl FnOnce() -> String,
     ) {
         if self.on {
-            self.entries.push(Entry {
+            self.entries.push(Arc::new(Entry {
                 text: text(),
                 rule: rule.into(),
                 dice,
                 audience,
-            });
+            }));
         }
     }
 
@@ -109,7 +112,7 @@ impl Log {
 
     /// The entries `viewer` may read (`None` is the spectator: public entries only).
     pub fn visible(&self, viewer: Option<Seat>) -> impl Iterator<Item = &Entry> {
-        self.entries.iter().filter(move |e| match e.audience {
+        self.entries.iter().map(Arc::as_ref).filter(move |e| match e.audience {
             Audience::All => true,
             Audience::Seat(s) => Some(s) == viewer,
         })

@@ -179,7 +179,7 @@ impl<G: Game> Session<G> {
             .checkpoint
             .as_ref()
             .is_none_or(|c| self.actions.len() - c.at >= CHECKPOINT_EVERY);
-        let before = (self.undoable.is_empty() && stale).then(|| self.snapshot());
+        let before = (self.undoable.is_empty() && stale).then(|| self.snapshot(self.actions.len()));
         let acting = self.state.to_act();
         let independent = acting != SeatSet::one(seat) && self.state.independent();
         let chance = self.play(seat, id, dice, draws)?;
@@ -257,12 +257,26 @@ impl<G: Game> Session<G> {
             *i -= 1;
         }
         self.actions.remove(index);
-        let c = self.checkpoint.as_ref().expect("an undoable action has a checkpoint");
+        // The actions played again from the checkpoint pass the first one
+        // still undoable: the checkpoint moves there, so that the next undo
+        // plays fewer again (none left: the next action makes one).
+        let first = self.undoable.first().map_or(self.actions.len(), |&(i, _)| i);
+        let c = self.checkpoint.take().expect("an undoable action has a checkpoint");
+        let (from, moves) = (c.at, first > c.at);
         let mut log = std::mem::take(self.state.log_mut());
         log.truncate(c.log_len);
-        self.state = c.state.clone();
+        self.state = if moves {
+            c.state
+        } else {
+            let state = c.state.clone();
+            self.checkpoint = Some(c);
+            state
+        };
         *self.state.log_mut() = log;
-        for i in c.at..self.actions.len() {
+        for i in from..self.actions.len() {
+            if i == first && moves {
+                self.checkpoint = Some(self.snapshot(i));
+            }
             let r = self.actions[i].clone();
             let seat = Self::seat(&r.seat).expect("a recorded seat");
             self.play(seat, &r.action, &r.dice, &r.draws)
@@ -280,11 +294,11 @@ impl<G: Game> Session<G> {
         r
     }
 
-    /// The state as it is, without copying its log.
-    fn snapshot(&mut self) -> Snapshot<G> {
+    /// The state as it is after the first `at` actions, without copying its log.
+    fn snapshot(&mut self, at: usize) -> Snapshot<G> {
         let log = std::mem::take(self.state.log_mut());
         let snapshot = Snapshot {
-            at: self.actions.len(),
+            at,
             state: self.state.clone(),
             log_len: log.len(),
         };

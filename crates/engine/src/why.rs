@@ -60,25 +60,20 @@ pub fn why_not<G: Game>(game: &G, seat: Seat, target: &str) -> WhyNot {
 }
 
 /// The harness's check: the title never forbids a target that a legal
-/// action of the seat points at, at every target in `probes` (and every
-/// target of a legal action). Returns how many probes were explained as
-/// forbidden.
-pub(crate) fn check_agrees<G: Game>(game: &G, seat: Seat, probes: &[String]) -> Result<usize, String> {
-    let legal = described(game, seat);
-    let mut explained = 0;
-    let targets = legal.iter().filter_map(|a| a.target.as_deref());
-    for t in targets.chain(probes.iter().map(String::as_str)) {
-        let rules = Describe::why_not(game, seat, t);
+/// action of the seat points at. `answers` are the title's for `probes`, in
+/// order, and `probes` hold every target of `legal`'s actions (the harness
+/// adds them before it asks).
+pub(crate) fn agrees(legal: &[ActionInfo], probes: &[String], answers: &[Vec<Forbidden>]) -> Result<(), String> {
+    for (t, rules) in probes.iter().zip(answers) {
         if rules.is_empty() {
             continue;
         }
-        if let Some(a) = legal.iter().find(|a| a.target.as_deref() == Some(t)) {
+        if let Some(a) = legal.iter().find(|a| a.target.as_deref() == Some(t.as_str())) {
             return Err(format!(
                 "why-not: {t} is explained as forbidden ({}: {}) yet the legal action {} points at it",
                 rules[0].rule, rules[0].reason, a.id
             ));
         }
-        explained += 1;
     }
-    Ok(explained)
+    Ok(())
 }
