@@ -194,10 +194,16 @@ impl Views for Liberty {
 }
 
 impl Liberty {
-    /// Whether `viewer` sees block `b` face up.
+    /// Whether `viewer` sees block `b` face up. Once the game is over every
+    /// block stands face up for everyone, as the players turn them at the
+    /// table to see what they faced.
     pub fn visible(&self, viewer: Viewer, b: Block) -> bool {
         let loc = self.loc[b as usize];
-        viewer == Some(Liberty::side_of(b)) || self.revealed & bit(b) != 0 || loc == PRISONER || loc == FRENCH_POOL
+        viewer == Some(Liberty::side_of(b))
+            || self.revealed & bit(b) != 0
+            || loc == PRISONER
+            || loc == FRENCH_POOL
+            || self.core.outcome.is_some()
     }
 
     fn loc_id(&self, l: Loc) -> String {

@@ -399,3 +399,31 @@ fn determinize_depends_only_on_what_the_seat_has_seen() {
     }
     assert!(tried >= 4, "enough positions with two hidden blocks of a kind: {tried}");
 }
+
+// rule: liberty 2.0, 11.1
+#[test]
+fn every_block_stands_face_up_once_the_game_is_over() {
+    let mut g = random_position(5, 60);
+    let hidden = |g: &Liberty| {
+        let v = view(g, Some(AMERICAN));
+        let british = liberty::blocks::embedded().iter().filter(|b| b.side == BRITISH).count();
+        british - shown(&v, "british").len()
+    };
+    assert!(
+        hidden(&g) > 0,
+        "British blocks are hidden from the Americans while playing"
+    );
+    g.core.finish(Some(AMERICAN), "test", "11.1");
+    assert_eq!(
+        hidden(&g),
+        0,
+        "every British block is shown to the Americans at the end"
+    );
+    let spectator = view(&g, None);
+    assert_eq!(hidden_count(&spectator, "british", "pool"), 0);
+    assert_eq!(
+        shown(&spectator, "american").len() + shown(&spectator, "british").len(),
+        liberty::blocks::embedded().len(),
+        "and to a spectator"
+    );
+}
