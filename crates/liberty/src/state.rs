@@ -154,8 +154,9 @@ pub struct Liberty {
     /// Where the sequence of play resumes when the frame stack is empty.
     pub stage: crate::turn::Stage,
     /// The seat whose action the automatic steps now follow (see
-    /// `Liberty::passed_over`).
-    #[serde(default)]
+    /// `Liberty::passed_over`): set by each action before its steps, so it
+    /// is not part of the saved state.
+    #[serde(skip)]
     pub mover: Seat,
     /// Log, dice and outcome.
     #[serde(flatten)]
