@@ -457,17 +457,41 @@ impl B2c {
     /// road only as a one-region move (ruling b2c #9).
     pub fn sol_legal(&self, p: PieceId, left: u8, out: &mut Vec<Action>) {
         let m = map();
-        let full = if self.opts.hobbled_sol { 1 } else { 2 };
         let at = self.piece(p).loc;
         if left > 0 {
             for (n, b) in m.borders_of(at) {
-                let stream_ok = b.road || b.water != Water::Stream || left == full;
-                if stream_ok && m.area(n).on_map() && n != m.boston {
+                if self.sol_bar(left, n, Some(b)).is_none() {
                     out.push(Action::Step(n));
                 }
             }
         }
         out.push(Action::Done);
+    }
+
+    /// 3.0, 4.4, 14.3 (ruling b2c #9) what forbids Hancock or Adams, with
+    /// `left` regions of their move to go, to step into `n` across `border`
+    /// (`None`: not adjacent).
+    pub(crate) fn sol_bar(&self, left: u8, n: Region, border: Option<&Border>) -> Option<Bar> {
+        let m = map();
+        let full = if self.opts.hobbled_sol { 1 } else { 2 };
+        let Some(b) = border else {
+            return Some(if left == 0 {
+                Bar::SolMoved
+            } else {
+                Bar::Shared(Shared::NotAdjacent)
+            });
+        };
+        if left == 0 {
+            Some(Bar::SolMoved)
+        } else if !(b.road || b.water != Water::Stream || left == full) {
+            Some(Bar::Stream)
+        } else if !m.area(n).on_map() {
+            Some(Bar::OffMap)
+        } else if n == m.boston {
+            Some(Bar::Boston)
+        } else {
+            None
+        }
     }
 
     pub fn sol_act(&mut self, a: Action) {

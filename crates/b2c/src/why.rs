@@ -4,8 +4,9 @@
 //! move; `attack_bar`, `assault_bar`, `move_bar` of the Action menu), so
 //! the two never disagree; here they are put into the rulebook's words.
 //! Answered for the Action menu's Attack (6.1), Assault (6.2) and Move
-//! (6.4) on a region, and for each step of a moving group (3.0, 4.1,
-//! 6.4-6.4.2, 6.11, 9.0, 11.0, 15.2).
+//! (6.4) on a region, for each step of a moving group (3.0, 4.1,
+//! 6.4-6.4.2, 6.11, 9.0, 11.0, 15.2), of Hancock and Adams (4.4, 14.3,
+//! `sol_bar`) and of the minutemen's free move (4.3, 3.0).
 
 use crate::frames::Frame;
 use crate::map::{map, Region};
@@ -49,6 +50,10 @@ pub enum Bar {
     SoloNoForce,
     /// 11.0 a broken Regular of Smith's force: one region a Move Action.
     Slowed,
+    /// 4.4, 14.3 Hancock or Adams has moved as far as he may,
+    SolMoved,
+    /// 4.4 and crosses a stream without a road only as his whole move.
+    Stream,
     /// 6.1 no enemy units to attack in the region,
     NoEnemy,
     /// none of the seat's units there,
@@ -150,6 +155,20 @@ impl Bar {
                  Move Action, and may not use March movement"
                     .into(),
             ),
+            Bar::SolMoved => (
+                "4.4",
+                "Hancock and Adams may move up to a maximum of two regions (one when hobbled, 14.3), and cross \
+                 a stream without a road only as their whole move (ruling b2c #9): this move is over"
+                    .into(),
+            ),
+            Bar::Stream => (
+                "4.4",
+                format!(
+                    "crossing a light blue stream border without a road, Sons of Liberty may only move a total \
+                     of one region (they must begin their move on one stream side and move to the directly \
+                     opposite stream side): {there} lies across one from {here}"
+                ),
+            ),
             Bar::NoEnemy => (
                 "6.1",
                 format!("the Attack Action attacks enemy units in the same region; {there} has none"),
@@ -190,6 +209,9 @@ impl B2c {
     /// (Attack, Assault, Move) and a moving group's next region.
     pub fn why_not(&self, seat: Seat, target: &str) -> Vec<Forbidden> {
         let m = map();
+        if !engine::Game::to_act(self).contains(seat) {
+            return Vec::new();
+        }
         let Some(r) = shared::refused(self, seat, m, target, |a| self.target(a)) else {
             return Vec::new();
         };
@@ -208,6 +230,22 @@ impl B2c {
                     .march_bar(mv, reach)
                     .or_else(|| self.step_bar(mv, reach, r, m.border(mv.at, r)));
                 bar.map(|b| b.forbidden(seat, mv.at, r)).into_iter().collect()
+            }
+            Some(&Frame::SolMove { piece, left }) if seat == PATRIOT => {
+                let at = self.piece(piece).loc;
+                let bar = (r != at).then(|| self.sol_bar(left, r, m.border(at, r))).flatten();
+                bar.map(|b| b.forbidden(seat, at, r)).into_iter().collect()
+            }
+            Some(&Frame::FreeMove { cur, left, .. }) if seat == PATRIOT && cur != NO_REGION && left > 0 => {
+                let at = self.piece(cur).loc;
+                let bar = if r == at {
+                    None
+                } else if !m.adjacent(at, r) {
+                    Some(Bar::Shared(Shared::NotAdjacent))
+                } else {
+                    self.entry_bar(PATRIOT, r)
+                };
+                bar.map(|b| b.forbidden(seat, at, r)).into_iter().collect()
             }
             _ => Vec::new(),
         }

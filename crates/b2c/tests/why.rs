@@ -187,3 +187,32 @@ fn the_action_menu_explains_attack_assault_and_move() {
     g.hinder[HINDER_MOVEMENT as usize] = Hinder::Track;
     refused_by(why(&g, P, "boston"), "3.0", "may not be targeted");
 }
+
+// rule: b2c 4.4, 14.3
+#[test]
+fn hancock_and_adams_cross_a_stream_only_as_their_whole_move() {
+    let mut g = board();
+    g.put_named(Kind::SonOfLiberty, "Hancock", "weston");
+    start(&mut g, P, "move-hancock");
+    act(&mut g, P, "to-waltham");
+    assert!(answered_legal(&why(&g, P, "lexington"), "to-lexington"));
+    refused_by(why(&g, P, "lincoln"), "4.4", "stream");
+    refused_by(why(&g, P, "concord"), "3.0", "adjacent");
+    act(&mut g, P, "to-lexington");
+    refused_by(why(&g, P, "fiske-hill"), "4.4", "two regions");
+}
+
+// rule: b2c 4.3, 3.0
+#[test]
+fn the_free_move_of_freed_minutemen_keeps_out_of_boston() {
+    let mut g = board();
+    let u = g.put(Kind::Regular, "boston-neck");
+    g.gather[r("boston-neck") as usize] = Gather::Gather;
+    let mm = g.put(Kind::Minuteman, "boston-neck");
+    g.pm(mm).under = true;
+    move_group(&mut g, B, "boston-neck", &[u]);
+    act(&mut g, B, "to-roxbury");
+    assert!(answered_legal(&why(&g, P, "dorchester"), "to-dorchester"));
+    refused_by(why(&g, P, "boston"), "3.0", "Boston");
+    refused_by(why(&g, P, "lexington"), "3.0", "adjacent");
+}
