@@ -1,10 +1,13 @@
 //! "Why not?" (issue 18 item 12): the rule that forbids what a player
 //! points at. Each [`Bar`] is returned by the same check that decides the
 //! legal actions (`move_from_bar`, `enter_bar` and `stop_bar` of a Land
-//! Move; `assault_from_bar` and `assault_bar` of an Assault), so the two
+//! Move; `assault_from_bar` and `assault_bar` of an Assault; those of a
+//! Volley Fire), so the two
 //! never disagree; here they are put into the rulebook's words. Answered
-//! for a Land Move's region and destination (3.0-3.5, 4.1, 6.5, 9.2) and
-//! an Assault's region and target (3.2, 3.5, 6.2, 8.0).
+//! for a Land Move's region and destination (3.0-3.5, 4.1, 6.5, 9.2), an
+//! Assault's region and target (3.2, 3.5, 6.2, 8.0), and a Volley Fire's
+//! region and target (`volley_from_bar`, `volley_bar`, `sight_bar`: 3.2,
+//! 6.1, 7.2, 8.0).
 
 use crate::map::Region;
 use crate::movement::Relax;
@@ -59,6 +62,22 @@ pub enum Bar {
     NoTarget,
     /// or not this one, whose healthy units outnumber the assault.
     Outnumbered,
+    /// 7.2 (ruling bh #23) Landing Zones are never targets.
+    NotTarget,
+    /// 6.1 no enemy counters to fire on in the target,
+    NoFoe,
+    /// 6.1 no units able to fire in the region,
+    NoFirers,
+    /// or no target in range and sight.
+    NoVolleyTarget,
+    /// 6.1 targets up to two regions away,
+    OutOfRange,
+    /// 8.0 only adjacent ones at Ammo 0 (Patriot).
+    AdjacentOnly,
+    /// 7.2 (ruling bh #6) the terrain blocks the line of sight,
+    NoSight,
+    /// or military units between regions of the same elevation do (ruling bh #23).
+    Screened,
 }
 
 /// The stops a "why not?" search lifts (`Relax::stops`).
@@ -175,6 +194,49 @@ impl Bh {
                     ),
                 )
             }
+            Bar::NotTarget => (
+                "7.2",
+                format!("{there} is no land region: Landing Zones and the Muster Box are never targets (ruling bh #23)"),
+            ),
+            Bar::NoFoe => ("6.1", format!("Volley Fire fires on enemy counters; {there} has none")),
+            Bar::NoFirers => (
+                "6.1",
+                format!("units that have already fired may not use Volley Fire; {there} has none of yours able to fire"),
+            ),
+            Bar::NoVolleyTarget => (
+                "6.1",
+                format!(
+                    "Volley Fire fires on enemy counters in a region up to two regions away that the firing \
+                     region can see (7.2): none is, from {there}"
+                ),
+            ),
+            Bar::OutOfRange => (
+                "6.1",
+                format!(
+                    "Volley Fire fires on enemy counters in a region up to two regions away; {there} is {} \
+                     from {here}",
+                    map.dist(at, to)
+                ),
+            ),
+            Bar::AdjacentOnly => (
+                "8.0",
+                "when the Ammo Marker reaches 0 the Patriot may only Volley Fire into an adjacent region".into(),
+            ),
+            Bar::NoSight => (
+                "7.2",
+                format!(
+                    "{here} has no line of sight to {there}: the line passes higher ground or a blind region, \
+                     or goes through a town region (units may fire into but not through town regions, ruling \
+                     bh #6)"
+                ),
+            ),
+            Bar::Screened => (
+                "7.2",
+                format!(
+                    "regions of the same elevation have no LOS to each other through a region containing any \
+                     military units (ruling bh #23): units stand between {here} and {there}"
+                ),
+            ),
         };
         Forbidden::new(rule, reason)
     }
@@ -200,6 +262,20 @@ impl Bh {
                 choosing: true,
                 ..
             }) if r != *f && !group.is_empty() => (*f, self.move_bars(*f, group, r)),
+            Some(Frame::Volley { from: None, .. }) => {
+                let board = self.board();
+                let (firing, foe) = (board.firing[seat as usize], board.occupied[other(seat) as usize]);
+                let bar = self.volley_from_bar(seat, firing, foe, board.military, r);
+                (r, bar.into_iter().collect())
+            }
+            Some(Frame::Volley {
+                from: Some(f),
+                target: None,
+                ..
+            }) if r != *f => {
+                let (foe, units) = (self.occupied(other(seat)), self.military());
+                (*f, self.volley_bar(seat, *f, foe, units, r).into_iter().collect())
+            }
             Some(Frame::AssaultSelect { from: None, .. }) => {
                 let board = self.board();
                 let (able, foe) = (board.assaulting[seat as usize], board.occupied[other(seat) as usize]);

@@ -167,3 +167,30 @@ fn no_patriot_assault_without_ammunition() {
     g.ammo = 0;
     refused_by(why(&g, "patriot", "ndw-south"), "8.0", "Ammo Marker reaches 0");
 }
+
+// rule: bh 6.1, 7.2
+#[test]
+fn a_volley_needs_range_and_a_line_of_sight() {
+    let mut g = Bh::sandbox("standard", B);
+    g.put(Regular, B, "rail-fence");
+    g.put(Regular, B, "neck");
+    let tired = g.put(Regular, B, "mill-field");
+    g.pieces[tired as usize].fired = true;
+    g.put(Minuteman, P, "east-shore");
+    g.put(Minuteman, P, "mystic-point");
+    g.put(Minuteman, P, "bunker-north");
+    act(&mut g, "british", "volley-fire");
+    refused_by(why(&g, "british", "mill-field"), "6.1", "already fired");
+    act(&mut g, "british", "rail-fence");
+    assert!(answered_legal(&why(&g, "british", "east-shore"), "east-shore"));
+    refused_by(why(&g, "british", "mystic-point"), "7.2", "ruling bh #23");
+    refused_by(why(&g, "british", "bunker-north"), "6.1", "up to two regions away");
+    refused_by(why(&g, "british", "stone-wall"), "6.1", "has none");
+    // From the Neck the hill hides Bunker Hill's top, two regions away.
+    let mut g = Bh::sandbox("standard", B);
+    g.put(Regular, B, "neck");
+    g.put(Minuteman, P, "bunker-north");
+    g.put(Minuteman, P, "north-shore");
+    acts(&mut g, "british", &["volley-fire", "neck"]);
+    refused_by(why(&g, "british", "bunker-north"), "7.2", "no line of sight");
+}
