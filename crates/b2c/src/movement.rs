@@ -41,11 +41,16 @@ impl B2c {
 
     /// 9.0 British units may land from Boston on the first turn (15.2: Percy on turn 8).
     fn landing_allowed(&self, mv: &Move) -> bool {
+        self.landing_bar(mv).is_none()
+    }
+
+    /// 9.0, 15.2 what forbids the moving group `mv` a landing: only British
+    /// units leaving Boston, before any step, on the first turn (Percy's
+    /// turn 8 in the solitaire scenarios).
+    pub(crate) fn landing_bar(&self, mv: &Move) -> Option<Bar> {
         let m = map();
-        mv.seat == BRITISH
-            && mv.from == m.boston
-            && mv.steps == 0
-            && if self.solo() { self.turn == 8 } else { self.turn == 1 }
+        let turn_ok = if self.solo() { self.turn == 8 } else { self.turn == 1 };
+        (!(mv.seat == BRITISH && mv.from == m.boston && mv.steps == 0 && turn_ok)).then_some(Bar::NoLanding)
     }
 
     fn group_has(&self, group: Set, f: impl Fn(&Piece) -> bool) -> bool {

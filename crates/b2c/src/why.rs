@@ -38,6 +38,8 @@ pub enum Bar {
     Hindered,
     /// 9.0 the group landed: no further move this turn.
     Landed,
+    /// 9.0 no landing but from Boston on the first turn, before any step.
+    NoLanding,
     /// 6.4.1 the group scouted off the road: one region only.
     Scouted,
     /// 6.4.2 a March goes along a connected road.
@@ -119,6 +121,13 @@ impl Bar {
                 ),
             ),
             Bar::Landed => ("9.0", "units landing in these regions may not move further during the turn".into()),
+            Bar::NoLanding => (
+                "9.0",
+                format!(
+                    "during the first turn only (turn 8 in the solitaire scenarios, 15.2), a Move action may \
+                     transport British units from Boston across the Charles River to land in {there}"
+                ),
+            ),
             Bar::Scouted => (
                 "6.4.1",
                 format!(
@@ -229,7 +238,15 @@ impl B2c {
                 let bar = self
                     .march_bar(mv, reach)
                     .or_else(|| self.step_bar(mv, reach, r, m.border(mv.at, r)));
-                bar.map(|b| b.forbidden(seat, mv.at, r)).into_iter().collect()
+                // 9.0 a naval landing region out of a step's reach: the landing is the way there.
+                let landing = m.area(r).landing && mv.seat == BRITISH && mv.from == m.boston;
+                let bars: Vec<Bar> = landing
+                    .then(|| self.landing_bar(mv))
+                    .flatten()
+                    .into_iter()
+                    .chain(bar)
+                    .collect();
+                shared::answer(&bars, |b| b.forbidden(seat, mv.at, r))
             }
             Some(&Frame::SolMove { piece, left }) if seat == PATRIOT => {
                 let at = self.piece(piece).loc;

@@ -120,6 +120,11 @@ fn boston_charlestown_and_the_landing() {
     assert!(answered_legal(&why(&g, B, "lechmere-point"), "land-lechmere-point"));
     act(&mut g, B, "land-lechmere-point");
     refused_by(why(&g, B, "cambridge"), "9.0", "may not move further");
+    // No landing after turn 1.
+    let mut g = board();
+    let v = regulars(&mut g, 1, "boston");
+    move_group(&mut g, B, "boston", &v);
+    refused_by(why(&g, B, "lechmere-point"), "9.0", "first turn only");
     let mut g = board();
     let m = g.put(Kind::Minuteman, "boston-neck");
     let n = g.put(Kind::Minuteman, "prospect-hill");
