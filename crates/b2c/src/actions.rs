@@ -93,6 +93,45 @@ impl B2c {
         format!("{base}{state} in {}", map().name(pc.loc.min(map().len() as u8 - 1)))
     }
 
+    /// The region an action points at (its `ActionInfo::target`): the one
+    /// it names, or where the piece it names stands; none off the map.
+    pub fn target(&self, a: &Action) -> Option<Region> {
+        let r = match *a {
+            Action::Attack(r)
+            | Action::Assault(_, r)
+            | Action::Charge(r)
+            | Action::Move(r)
+            | Action::Assemble(r)
+            | Action::Ambush(r)
+            | Action::Snipe(r)
+            | Action::Rally(r)
+            | Action::Search(r)
+            | Action::HinderPlace(_, r)
+            | Action::Step(r)
+            | Action::Land(r)
+            | Action::Evade(r)
+            | Action::Risk(r)
+            | Action::Alert(r)
+            | Action::Go(r) => r,
+            Action::MoveSol(p) | Action::Escape(p) | Action::Pick(p) | Action::Drop(p) => self.piece(p).loc,
+            Action::HinderRemove(h) => self.hinder_at(h)?,
+            Action::CallToArms
+            | Action::Plan
+            | Action::Intel
+            | Action::Pass
+            | Action::Reserve
+            | Action::Done
+            | Action::Flip
+            | Action::Leave(_)
+            | Action::RiskLeave(_)
+            | Action::Yes
+            | Action::No
+            | Action::Simultaneous
+            | Action::Defensive => return None,
+        };
+        ((r as usize) < map().len()).then_some(r)
+    }
+
     /// The id and the label of a Nightrider's ride off an edge (6.12):
     /// "risk-" when it risks the capture roll; the label says whether a
     /// British Regular where it stands makes it pay 1 more Activity Point.
@@ -165,69 +204,55 @@ impl Describe for B2c {
     fn describe(&self, seat: Seat, a: &Action) -> ActionInfo {
         let m = map();
         let name = |r: Region| m.name(r).to_string();
-        let (label, target): (String, Option<Region>) = match *a {
-            Action::Attack(r) => (format!("Attack in {} (6.1)", name(r)), Some(r)),
-            Action::Assault(f, t) => (format!("Assault from {} into {} (6.2)", name(f), name(t)), Some(t)),
-            Action::Charge(r) => (format!("Charge in {} (6.3)", name(r)), Some(r)),
-            Action::Move(r) => (format!("Move units from {} (6.4)", name(r)), Some(r)),
-            Action::MoveSol(p) => (format!("Move {} (4.4)", self.piece_label(p)), Some(self.piece(p).loc)),
-            Action::Assemble(r) => (format!("Assemble in {} (6.5)", name(r)), Some(r)),
-            Action::Ambush(r) => (format!("Ambush in {} (6.6)", name(r)), Some(r)),
-            Action::Snipe(r) => (format!("Snipe in {} (6.7)", name(r)), Some(r)),
-            Action::Rally(r) => (format!("Rally in {} (6.8)", name(r)), Some(r)),
-            Action::Search(r) => (format!("Search / Capture in {} (6.9)", name(r)), Some(r)),
-            Action::Escape(p) => (
-                format!("Escape attempt: {} (6.10)", self.piece_label(p)),
-                Some(self.piece(p).loc),
+        let label: String = match *a {
+            Action::Attack(r) => format!("Attack in {} (6.1)", name(r)),
+            Action::Assault(f, t) => format!("Assault from {} into {} (6.2)", name(f), name(t)),
+            Action::Charge(r) => format!("Charge in {} (6.3)", name(r)),
+            Action::Move(r) => format!("Move units from {} (6.4)", name(r)),
+            Action::MoveSol(p) => format!("Move {} (4.4)", self.piece_label(p)),
+            Action::Assemble(r) => format!("Assemble in {} (6.5)", name(r)),
+            Action::Ambush(r) => format!("Ambush in {} (6.6)", name(r)),
+            Action::Snipe(r) => format!("Snipe in {} (6.7)", name(r)),
+            Action::Rally(r) => format!("Rally in {} (6.8)", name(r)),
+            Action::Search(r) => format!("Search / Capture in {} (6.9)", name(r)),
+            Action::Escape(p) => format!("Escape attempt: {} (6.10)", self.piece_label(p)),
+            Action::HinderPlace(h, r) => format!("Place {} in {} (6.11)", HINDER_NAMES[h as usize], name(r)),
+            Action::HinderRemove(h) => format!("Remove the {} marker (6.11)", HINDER_NAMES[h as usize]),
+            Action::CallToArms => "Call to Arms (6.12)".into(),
+            Action::Plan => "Plan: gain a Reserve Action (6.13)".into(),
+            Action::Intel => "Gather Intelligence: look at the top two cards (6.14)".into(),
+            Action::Pass => "Pass (6.15)".into(),
+            Action::Reserve => "Use a Reserve Action for this Action (5.2)".into(),
+            Action::Pick(p) => format!("Choose {}", self.piece_label(p)),
+            Action::Drop(p) => format!("Leave {} here (6.4.2)", self.piece_label(p)),
+            Action::Done => "Done".into(),
+            Action::Step(r) => format!("Move to {}", name(r)),
+            Action::Land(r) => format!("Land at {} (9.0)", name(r)),
+            Action::Evade(r) => format!(
+                "Ride to {}, evading the British for 1 more Activity Point (6.12)",
+                name(r)
             ),
-            Action::HinderPlace(h, r) => (
-                format!("Place {} in {} (6.11)", HINDER_NAMES[h as usize], name(r)),
-                Some(r),
-            ),
-            Action::HinderRemove(h) => (
-                format!("Remove the {} marker (6.11)", HINDER_NAMES[h as usize]),
-                self.hinder_at(h),
-            ),
-            Action::CallToArms => ("Call to Arms (6.12)".into(), None),
-            Action::Plan => ("Plan: gain a Reserve Action (6.13)".into(), None),
-            Action::Intel => ("Gather Intelligence: look at the top two cards (6.14)".into(), None),
-            Action::Pass => ("Pass (6.15)".into(), None),
-            Action::Reserve => ("Use a Reserve Action for this Action (5.2)".into(), None),
-            Action::Pick(p) => (format!("Choose {}", self.piece_label(p)), Some(self.piece(p).loc)),
-            Action::Drop(p) => (
-                format!("Leave {} here (6.4.2)", self.piece_label(p)),
-                Some(self.piece(p).loc),
-            ),
-            Action::Done => ("Done".into(), None),
-            Action::Step(r) => (format!("Move to {}", name(r)), Some(r)),
-            Action::Land(r) => (format!("Land at {} (9.0)", name(r)), Some(r)),
-            Action::Evade(r) => (
-                format!(
-                    "Ride to {}, evading the British for 1 more Activity Point (6.12)",
-                    name(r)
-                ),
-                Some(r),
-            ),
-            Action::Risk(r) => (format!("Ride to {}, risking the capture roll (6.12)", name(r)), Some(r)),
-            Action::Flip => ("Alert the town: flip its Gather marker (6.12)".into(), None),
+            Action::Risk(r) => format!("Ride to {}, risking the capture roll (6.12)", name(r)),
+            Action::Flip => "Alert the town: flip its Gather marker (6.12)".into(),
             Action::Leave(e) | Action::RiskLeave(e) => {
                 let (_, edge, how) = self.leave(e, matches!(a, Action::RiskLeave(_)));
-                (
-                    format!("Ride off the {edge} edge to its Nightrider box{how} (6.12)"),
-                    None,
-                )
+                format!("Ride off the {edge} edge to its Nightrider box{how} (6.12)")
             }
-            Action::Alert(r) => (format!("Remove the Alert marker at {} (4.6)", name(r)), Some(r)),
-            Action::Go(r) => (format!("To {}", name(r)), Some(r)),
-            Action::Yes => ("Yes".into(), None),
-            Action::No => ("No".into(), None),
-            Action::Simultaneous => ("Simultaneous combat: take one hit first (7.0)".into(), None),
-            Action::Defensive => ("Face Defensive Fire (7.0)".into(), None),
+            Action::Alert(r) => format!("Remove the Alert marker at {} (4.6)", name(r)),
+            Action::Go(r) => format!("To {}", name(r)),
+            Action::Yes => "Yes".into(),
+            Action::No => "No".into(),
+            Action::Simultaneous => "Simultaneous combat: take one hit first (7.0)".into(),
+            Action::Defensive => "Face Defensive Fire (7.0)".into(),
         };
         ActionInfo {
             id: engine::action_id(self, seat, a),
             label,
-            target: target.filter(|&r| (r as usize) < m.len()).map(|r| m.id(r).to_string()),
+            target: self.target(a).map(|r| m.id(r).to_string()),
         }
+    }
+
+    fn why_not(&self, seat: Seat, target: &str) -> Vec<engine::Forbidden> {
+        B2c::why_not(self, seat, target)
     }
 }

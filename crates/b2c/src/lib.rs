@@ -20,6 +20,7 @@ pub mod turn;
 pub mod victory;
 pub mod view;
 pub mod vp;
+pub mod why;
 
 pub use actions::Action;
 pub use state::B2c;

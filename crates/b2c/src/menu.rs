@@ -6,8 +6,10 @@ use crate::actions::Action;
 use crate::frames::{Charge, ChargeStage, Combat, CombatStage, Frame, Search};
 use crate::map::{map, Region, Regions};
 use crate::state::*;
+use crate::why::Bar;
 use engine::{Describe, Seat};
 use revroad::board::Counts;
+use revroad::why::Shared;
 
 impl B2c {
     /// 5.2 a Reserve Action may be used when the seat has no more Actions than
@@ -44,23 +46,21 @@ impl B2c {
         let patriot_ambush = seat == PATRIOT && self.shot;
         let has = |mask: u64, r: Region| mask & (1 << r) != 0;
         for r in members(s.candidates(seat).into()) {
-            let (mine, theirs) = (has(s.mine, r), has(s.theirs, r));
             // 3.0 nothing in Boston may be targeted by a Patriot Action.
-            let target_ok = !(seat == PATRIOT && r == boston);
-            if mine && theirs && target_ok && has(s.attack, r) {
+            if s.attack_bar(seat, r).is_none() {
                 out.push(Action::Attack(r));
             }
-            if theirs && target_ok && s.assault & m.near(r) != 0 && s.may_enter(seat, r) {
+            if s.assault_bar(seat, r).is_none() {
                 for &f in m.neighbours(r) {
                     if has(s.assault, f) {
                         out.push(Action::Assault(f, r));
                     }
                 }
             }
-            if seat == BRITISH && theirs && has(s.leader, r) && has(s.charge, r) {
+            if seat == BRITISH && has(s.theirs, r) && has(s.leader, r) && has(s.charge, r) {
                 out.push(Action::Charge(r));
             }
-            if has(s.movers, r) {
+            if s.move_bar(r).is_none() {
                 out.push(Action::Move(r));
             }
             if seat == PATRIOT && s.assemble_possible(r) {
@@ -101,7 +101,12 @@ impl B2c {
 
     /// 3.0: Patriots never enter Boston, nor Charlestown while it holds an unbroken Regular.
     pub fn may_enter(&self, seat: Seat, r: Region) -> bool {
-        entry_allowed(seat, r, || self.unbroken_regulars(r) > 0)
+        self.entry_bar(seat, r).is_none()
+    }
+
+    /// 3.0 what forbids `seat` to enter `r` (`may_enter`).
+    pub(crate) fn entry_bar(&self, seat: Seat, r: Region) -> Option<Bar> {
+        entry_bar(seat, r, || self.unbroken_regulars(r) > 0)
     }
 
     /// 6.9, 8.1, 8.2 (ruling b2c #17: any region with an unsearched marker).
@@ -224,15 +229,26 @@ impl B2c {
     }
 }
 
-/// 3.0 may `seat` enter `r`, given whether `r` holds an unbroken Regular (asked of Charlestown only).
-fn entry_allowed(seat: Seat, r: Region, regular: impl FnOnce() -> bool) -> bool {
+/// 3.0 what forbids `seat` to enter `r`, given whether `r` holds an
+/// unbroken Regular (asked of Charlestown only).
+fn entry_bar(seat: Seat, r: Region, regular: impl FnOnce() -> bool) -> Option<Bar> {
     let m = map();
-    m.area(r).on_map() && (seat != PATRIOT || r != m.boston && !(r == m.charlestown && regular()))
+    if !m.area(r).on_map() {
+        Some(Bar::OffMap)
+    } else if seat != PATRIOT {
+        None
+    } else if r == m.boston {
+        Some(Bar::Boston)
+    } else if r == m.charlestown && regular() {
+        Some(Bar::Charlestown)
+    } else {
+        None
+    }
 }
 
 /// Per-region facts for the Action menu, one bit per region (the map has fewer than 64).
 #[derive(Default)]
-struct Scan {
+pub(crate) struct Scan {
     /// Active combatants of the seat, of the enemy.
     mine: Regions,
     theirs: Regions,
@@ -265,7 +281,7 @@ struct Scan {
 }
 
 impl Scan {
-    fn new(g: &B2c, seat: Seat) -> Scan {
+    pub(crate) fn new(g: &B2c, seat: Seat) -> Scan {
         let mut s = Scan::default();
         let patriot = seat == PATRIOT;
         for (i, p) in g.pieces.iter().enumerate() {
@@ -359,7 +375,54 @@ impl Scan {
 
     /// `B2c::may_enter` from the scanned Regulars.
     fn may_enter(&self, seat: Seat, r: Region) -> bool {
-        entry_allowed(seat, r, || self.search & (1 << r) != 0)
+        self.entry_bar(seat, r).is_none()
+    }
+
+    /// `B2c::entry_bar` from the scanned Regulars.
+    fn entry_bar(&self, seat: Seat, r: Region) -> Option<Bar> {
+        entry_bar(seat, r, || self.search & (1 << r) != 0)
+    }
+
+    /// 3.0, 6.1 what forbids `seat` to Attack in `r`.
+    pub(crate) fn attack_bar(&self, seat: Seat, r: Region) -> Option<Bar> {
+        let has = |mask: u64| mask & (1 << r) != 0;
+        if seat == PATRIOT && r == map().boston {
+            Some(Bar::BostonTarget)
+        } else if !has(self.theirs) {
+            Some(Bar::NoEnemy)
+        } else if !has(self.mine) {
+            Some(Bar::NoUnits)
+        } else if !has(self.attack) {
+            Some(Bar::NoAttackers)
+        } else {
+            None
+        }
+    }
+
+    /// 3.0, 6.2 what forbids `seat` any Assault into `r` (with no bar, each
+    /// neighbour holding units able to assault may launch one).
+    pub(crate) fn assault_bar(&self, seat: Seat, r: Region) -> Option<Bar> {
+        if seat == PATRIOT && r == map().boston {
+            Some(Bar::BostonTarget)
+        } else if self.theirs & (1 << r) == 0 {
+            Some(Bar::Shared(Shared::NoEnemy))
+        } else if self.assault & map().near(r) == 0 {
+            Some(Bar::Shared(Shared::NoAssaulters))
+        } else {
+            self.entry_bar(seat, r)
+        }
+    }
+
+    /// 6.4 what forbids `seat` a Move Action from `r`.
+    pub(crate) fn move_bar(&self, r: Region) -> Option<Bar> {
+        let has = |mask: u64| mask & (1 << r) != 0;
+        if has(self.movers) {
+            None
+        } else if has(self.mine) {
+            Some(Bar::AllMoved)
+        } else {
+            Some(Bar::NothingToMove)
+        }
     }
 
     /// 6.5 (ruling b2c #14) may a Patriot unit assemble into `target`: `group_may_enter`

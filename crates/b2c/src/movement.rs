@@ -5,9 +5,22 @@
 
 use crate::actions::Action;
 use crate::frames::{Frame, HitKind, Hits, Move};
-use crate::map::{map, Region, Water};
+use crate::map::{map, Border, Region, Water};
 use crate::state::*;
+use crate::why::Bar;
 use engine::Seat;
+use revroad::why::Shared;
+
+/// What a moving group may still do, found once for all its next steps.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reach {
+    /// 11.0 a broken Regular of Smith's force is in it.
+    slowed: bool,
+    /// 6.4.2 how many regions it may move in all.
+    max: u8,
+    /// A leader in it, a broken unit it must lead (4.1).
+    traits: (bool, bool),
+}
 
 impl B2c {
     pub fn begin_move(&mut self, seat: Seat, from: Region) {
@@ -28,11 +41,16 @@ impl B2c {
 
     /// 9.0 British units may land from Boston on the first turn (15.2: Percy on turn 8).
     fn landing_allowed(&self, mv: &Move) -> bool {
+        self.landing_bar(mv).is_none()
+    }
+
+    /// 9.0, 15.2 what forbids the moving group `mv` a landing: only British
+    /// units leaving Boston, before any step, on the first turn (Percy's
+    /// turn 8 in the solitaire scenarios).
+    pub(crate) fn landing_bar(&self, mv: &Move) -> Option<Bar> {
         let m = map();
-        mv.seat == BRITISH
-            && mv.from == m.boston
-            && mv.steps == 0
-            && if self.solo() { self.turn == 8 } else { self.turn == 1 }
+        let turn_ok = if self.solo() { self.turn == 8 } else { self.turn == 1 };
+        (!(mv.seat == BRITISH && mv.from == m.boston && mv.steps == 0 && turn_ok)).then_some(Bar::NoLanding)
     }
 
     fn group_has(&self, group: Set, f: impl Fn(&Piece) -> bool) -> bool {
@@ -47,7 +65,7 @@ impl B2c {
 
     /// May the whole group step from `at` into `to` (3.0, 4.1)?
     pub fn group_may_enter(&self, seat: Seat, group: Set, at: Region, to: Region) -> bool {
-        self.traits_may_enter(seat, self.traits(seat, group), at, to)
+        self.enter_bar(seat, self.traits(seat, group), at, to).is_none()
     }
 
     /// What 4.1 asks of a moving group: (a leader in it, a broken unit it must lead).
@@ -61,29 +79,94 @@ impl B2c {
         (leader, broken)
     }
 
-    /// `group_may_enter` for a group of the given `traits`, found once for all its steps.
-    fn traits_may_enter(&self, seat: Seat, (leader, broken): (bool, bool), at: Region, to: Region) -> bool {
+    /// 3.0, 4.1 what forbids a group of the given `traits` (a leader in it,
+    /// a broken unit it must lead) to step from `at` into `to`: the check of
+    /// every move and Assemble, and of their "why not?".
+    pub(crate) fn enter_bar(&self, seat: Seat, (leader, broken): (bool, bool), at: Region, to: Region) -> Option<Bar> {
         let m = map();
-        if !self.may_enter(seat, to) {
-            return false;
+        if let Some(bar) = self.entry_bar(seat, to) {
+            return Some(bar);
         }
         if seat == PATRIOT {
             if broken {
                 // 4.1 broken Patriots: never into British Regulars; without a leader only toward Concord.
                 if self.count(to, BRITISH, |p| p.kind == Kind::Regular) > 0 {
-                    return false;
+                    return Some(Bar::BrokenIntoRegulars);
                 }
                 if !leader && !m.toward_concord(at, to) {
-                    return false;
+                    return Some(Bar::Shared(Shared::Heading));
                 }
             }
         } else if broken && !leader {
             // 4.1 broken Regulars without a leader: not into Minutemen, only toward Boston.
-            if self.count(to, PATRIOT, |p| p.kind == Kind::Minuteman) > 0 || !m.toward_boston(at, to) {
-                return false;
+            if self.count(to, PATRIOT, |p| p.kind == Kind::Minuteman) > 0 {
+                return Some(Bar::BrokenIntoMinutemen);
+            }
+            if !m.toward_boston(at, to) {
+                return Some(Bar::Shared(Shared::Heading));
             }
         }
-        true
+        None
+    }
+
+    /// What the moving group `mv` may still do, found once for all its next steps.
+    pub(crate) fn reach(&self, mv: &Move) -> Reach {
+        let slowed = self.group_has(mv.group, |p| self.slowed(p));
+        let max = if slowed {
+            1
+        } else if self.can_force(mv.group) {
+            3
+        } else {
+            2
+        };
+        Reach {
+            slowed,
+            max,
+            traits: self.traits(mv.seat, mv.group),
+        }
+    }
+
+    /// 6.4, 6.4.1, 6.4.2, 11.0 what forbids the moving group `mv` any step
+    /// further, wherever to: it has stopped, or moved as far as it may.
+    pub(crate) fn march_bar(&self, mv: &Move, reach: Reach) -> Option<Bar> {
+        let m = map();
+        if mv.stopped {
+            return Some(if mv.march {
+                if mv.seat == BRITISH && self.hinder_at(HINDER_MOVEMENT) == Some(mv.at) {
+                    Bar::Hindered
+                } else {
+                    Bar::Stopped
+                }
+            } else if mv.steps == 1 && mv.from == m.boston && m.area(mv.at).landing {
+                Bar::Landed
+            } else {
+                Bar::Scouted
+            });
+        }
+        (mv.steps >= reach.max).then_some(match reach.max {
+            1 => Bar::Slowed,
+            2 if self.solo() => Bar::SoloNoForce,
+            2 => Bar::NoForce,
+            _ => Bar::MarchOver,
+        })
+    }
+
+    /// 3.0, 4.1, 6.4.2, 11.0 what forbids the moving group `mv`, which may
+    /// go on ([`B2c::march_bar`]), to step into `to` across `border` (`None`:
+    /// not adjacent).
+    pub(crate) fn step_bar(&self, mv: &Move, reach: Reach, to: Region, border: Option<&Border>) -> Option<Bar> {
+        let Some(b) = border else {
+            return Some(Bar::Shared(Shared::NotAdjacent));
+        };
+        if mv.steps > 0 {
+            if reach.slowed {
+                return Some(Bar::Slowed);
+            }
+            if !mv.march || !b.road {
+                return Some(Bar::OffRoad);
+            }
+        }
+        self.enter_bar(mv.seat, reach.traits, mv.at, to)
     }
 
     pub fn move_legal(&self, mv: &Move, out: &mut Vec<Action>) {
@@ -107,19 +190,10 @@ impl B2c {
             return;
         }
         if !mv.stopped {
-            let slowed = self.group_has(mv.group, |p| self.slowed(p));
-            let max = if slowed {
-                1
-            } else if self.can_force(mv.group) {
-                3
-            } else {
-                2
-            };
-            if mv.steps < max {
-                let traits = self.traits(mv.seat, mv.group);
+            let reach = self.reach(mv);
+            if self.march_bar(mv, reach).is_none() {
                 for (n, b) in m.borders_of(mv.at) {
-                    let road_ok = mv.steps == 0 || (mv.march && b.road && !slowed);
-                    if road_ok && self.traits_may_enter(mv.seat, traits, mv.at, n) {
+                    if self.step_bar(mv, reach, n, Some(b)).is_none() {
                         out.push(Action::Step(n));
                     }
                 }
@@ -388,17 +462,41 @@ impl B2c {
     /// road only as a one-region move (ruling b2c #9).
     pub fn sol_legal(&self, p: PieceId, left: u8, out: &mut Vec<Action>) {
         let m = map();
-        let full = if self.opts.hobbled_sol { 1 } else { 2 };
         let at = self.piece(p).loc;
         if left > 0 {
             for (n, b) in m.borders_of(at) {
-                let stream_ok = b.road || b.water != Water::Stream || left == full;
-                if stream_ok && m.area(n).on_map() && n != m.boston {
+                if self.sol_bar(left, n, Some(b)).is_none() {
                     out.push(Action::Step(n));
                 }
             }
         }
         out.push(Action::Done);
+    }
+
+    /// 3.0, 4.4, 14.3 (ruling b2c #9) what forbids Hancock or Adams, with
+    /// `left` regions of their move to go, to step into `n` across `border`
+    /// (`None`: not adjacent).
+    pub(crate) fn sol_bar(&self, left: u8, n: Region, border: Option<&Border>) -> Option<Bar> {
+        let m = map();
+        let full = if self.opts.hobbled_sol { 1 } else { 2 };
+        let Some(b) = border else {
+            return Some(if left == 0 {
+                Bar::SolMoved
+            } else {
+                Bar::Shared(Shared::NotAdjacent)
+            });
+        };
+        if left == 0 {
+            Some(Bar::SolMoved)
+        } else if !(b.road || b.water != Water::Stream || left == full) {
+            Some(Bar::Stream)
+        } else if !m.area(n).on_map() {
+            Some(Bar::OffMap)
+        } else if n == m.boston {
+            Some(Bar::Boston)
+        } else {
+            None
+        }
     }
 
     pub fn sol_act(&mut self, a: Action) {

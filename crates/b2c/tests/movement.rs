@@ -192,12 +192,7 @@ fn hinder_movement_stops_the_british() {
 #[test]
 fn smiths_broken_regulars_after_concord_move_one_region() {
     let mut g = board();
-    g.concord_entered = true;
-    let x = g.put(Kind::Regular, "lincoln");
-    g.pm(x).flipped = true;
-    let l = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
-    move_group(&mut g, B, "lincoln", &[x, l]);
-    act(&mut g, B, "to-fiske-hill");
+    smiths_broken_regular_moves(&mut g);
     assert!(!can(&g, B, "to-lexington"), "no March for them");
 }
 

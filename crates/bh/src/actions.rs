@@ -442,6 +442,24 @@ impl Bh {
         }
     }
 
+    /// The region an action points at (its `ActionInfo::target`): the one
+    /// it names, where the piece it names stands, a Landing Zone's region.
+    pub fn target(&self, action: &Action) -> Option<Region> {
+        match *action {
+            Action::Region(r) | Action::HotShot(r) => Some(r),
+            Action::Piece(i) => Some(self.p(i).loc).filter(|&l| in_region(l)),
+            Action::Zone(z) => Some(self.map().zone(z).region),
+            Action::Act(_)
+            | Action::Reserve(_)
+            | Action::FreePass
+            | Action::Upgrade
+            | Action::Choice(_)
+            | Action::Objective(_)
+            | Action::Goal(_)
+            | Action::Focus(_) => None,
+        }
+    }
+
     /// What the seat decides at this stage of an Assault, and the rule.
     fn assault_prompt(&self, a: &Assault) -> (String, &'static str) {
         let map = self.map();
@@ -474,35 +492,28 @@ impl Bh {
 impl Describe for Bh {
     fn describe(&self, seat: Seat, action: &Action) -> ActionInfo {
         let map = self.map();
-        let (label, target) = match *action {
-            Action::Act(a) => (format!("{} ({})", a.key().replace('-', " "), a.rule()), None),
-            Action::Reserve(a) => (
-                format!("{} with a Reserve Action (5.2)", a.key().replace('-', " ")),
-                None,
-            ),
-            Action::FreePass => ("pass for free (5.2)".into(), None),
-            Action::Upgrade => ("upgrade the British objective (12.3)".into(), None),
-            Action::Region(r) => (map.name(r).to_string(), Some(map.id(r).to_string())),
-            Action::HotShot(r) => (
-                format!("Hot Shot at {} (6.4)", map.name(r)),
-                Some(map.id(r).to_string()),
-            ),
-            Action::Piece(i) => {
-                let loc = self.p(i).loc;
-                (self.label(i), in_region(loc).then(|| map.id(loc).to_string()))
-            }
-            Action::Choice(c) => (c.key().replace('-', " "), None),
-            Action::Objective(n) => (format!("British objective #{n} (12.3)"), None),
-            Action::Goal(g) => (format!("objective: {}", g.key()), None),
-            Action::Focus(g) => (format!("defense focus: {}", g.key()), None),
-            Action::Zone(z) => (
-                format!("Landing Zone {z}"),
-                Some(map.id(map.zone(z).region).to_string()),
-            ),
+        let label = match *action {
+            Action::Act(a) => format!("{} ({})", a.key().replace('-', " "), a.rule()),
+            Action::Reserve(a) => format!("{} with a Reserve Action (5.2)", a.key().replace('-', " ")),
+            Action::FreePass => "pass for free (5.2)".into(),
+            Action::Upgrade => "upgrade the British objective (12.3)".into(),
+            Action::Region(r) => map.name(r).to_string(),
+            Action::HotShot(r) => format!("Hot Shot at {} (6.4)", map.name(r)),
+            Action::Piece(i) => self.label(i),
+            Action::Choice(c) => c.key().replace('-', " "),
+            Action::Objective(n) => format!("British objective #{n} (12.3)"),
+            Action::Goal(g) => format!("objective: {}", g.key()),
+            Action::Focus(g) => format!("defense focus: {}", g.key()),
+            Action::Zone(z) => format!("Landing Zone {z}"),
         };
         let mut id = String::new();
         self.write_id(seat, action, &mut id).expect("a String takes any id");
+        let target = self.target(action).map(|r| map.id(r).to_string());
         ActionInfo { id, label, target }
+    }
+
+    fn why_not(&self, seat: Seat, target: &str) -> Vec<engine::Forbidden> {
+        Bh::why_not(self, seat, target)
     }
 
     /// The action's id, stable across versions (save files name actions by

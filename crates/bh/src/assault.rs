@@ -3,14 +3,16 @@
 use crate::actions::Action;
 use crate::map::Region;
 use crate::state::*;
+use crate::why::Bar;
 use engine::Seat;
+use revroad::why::Shared;
 
 impl Bh {
     fn can_assault(&self, i: PieceId) -> bool {
         self.p(i).assaults()
     }
 
-    fn assault_strength(&self, seat: Seat, from: Region) -> usize {
+    pub(crate) fn assault_strength(&self, seat: Seat, from: Region) -> usize {
         let n = self
             .side_at(from, seat)
             .filter(|&i| self.can_assault(i) && self.p(i).military())
@@ -39,7 +41,48 @@ impl Bh {
         map.neighbours(from)
             .iter()
             .copied()
-            .filter(move |&t| map.area(t).is_land() && foe & bit(t) != 0 && self.numbers_ok(seat, n, t))
+            .filter(move |&t| self.assault_bar(seat, from, n, foe, t).is_none())
+    }
+
+    /// 3.0, 3.2, 3.5, 6.2 what forbids `n` attackers of `seat` in `from` to
+    /// Assault `t`, the regions `foe` holding enemy pieces: the check of
+    /// `assault_targets` and of its "why not?".
+    pub(crate) fn assault_bar(&self, seat: Seat, from: Region, n: usize, foe: u64, t: Region) -> Option<Bar> {
+        let map = self.map();
+        if !map.adjacent(from, t) {
+            Some(Bar::Shared(Shared::NotAdjacent))
+        } else if !map.area(t).is_land() {
+            Some(if t == map.muster() {
+                Bar::MusterTarget
+            } else if seat == PATRIOT && map.zone_at(t).is_some() {
+                Bar::Zone
+            } else {
+                Bar::NotLand
+            })
+        } else if foe & bit(t) == 0 {
+            Some(Bar::Shared(Shared::NoEnemy))
+        } else if !self.numbers_ok(seat, n, t) {
+            Some(Bar::Outnumbered)
+        } else {
+            None
+        }
+    }
+
+    /// 3.5, 6.2, 8.0 what forbids `seat` to launch an Assault from `r`, the
+    /// regions `able` holding its units able to assault, `foe` its enemy's
+    /// pieces (as [`Board`] has them).
+    pub(crate) fn assault_from_bar(&self, seat: Seat, able: u64, foe: u64, r: Region) -> Option<Bar> {
+        if seat == PATRIOT && self.ammo == 0 {
+            Some(Bar::NoAmmo)
+        } else if able & bit(r) == 0 || !self.map().area(r).is_land() {
+            Some(Bar::Shared(Shared::NoAssaulters))
+        } else if !self.staging_released(r, seat) {
+            Some(Bar::Staging)
+        } else {
+            let n = self.assault_strength(seat, r);
+            let none = self.assault_reach(seat, r, n, foe).next().is_none();
+            none.then_some(Bar::NoTarget)
+        }
     }
 
     /// 6.2 regions that may launch an Assault (8.0 not by the Patriot without
@@ -55,14 +98,10 @@ impl Bh {
         } else {
             board.assaulting[seat as usize]
         };
-        let foe = board.occupied[other(seat) as usize];
-        self.map().land_in(able).filter(move |&r| {
-            self.staging_released(r, seat)
-                && self
-                    .assault_reach(seat, r, self.assault_strength(seat, r), foe)
-                    .next()
-                    .is_some()
-        })
+        let (all, foe) = (board.assaulting[seat as usize], board.occupied[other(seat) as usize]);
+        self.map()
+            .land_in(able)
+            .filter(move |&r| self.assault_from_bar(seat, all, foe, r).is_none())
     }
 
     pub fn legal_assault_select(&self, out: &mut Vec<Action>) {

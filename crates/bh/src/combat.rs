@@ -4,6 +4,7 @@
 use crate::actions::Action;
 use crate::map::{Kind, Region, Special};
 use crate::state::*;
+use crate::why::Bar;
 use engine::Seat;
 
 impl Bh {
@@ -14,23 +15,30 @@ impl Bh {
 
     /// `sees` with the regions holding military units (`units`, one bit each) worked out once by the caller.
     fn sees_past(&self, a: Region, b: Region, units: u64) -> bool {
+        self.sight_bar(a, b, units).is_none()
+    }
+
+    /// 7.2 / ruling bh #6, #23 what blocks the line of sight from `a` to
+    /// `b`: the terrain, or military units (`units`) between regions of the
+    /// same elevation.
+    pub(crate) fn sight_bar(&self, a: Region, b: Region, units: u64) -> Option<Bar> {
         let map = self.map();
         if map.adjacent(a, b) {
-            return true;
+            return None;
         }
-        let Some(s) = map.sight(a, b) else { return false };
+        let Some(s) = map.sight(a, b) else {
+            return Some(Bar::NoSight);
+        };
         if s.blocked {
-            return false;
+            return Some(Bar::NoSight);
         }
         let e = map.area(a).elevation;
-        if e == map.area(b).elevation {
-            // 7.2: units on the hilltops see over the units on lower ground.
-            return !s
-                .through
+        // 7.2: units on the hilltops see over the units on lower ground.
+        let screened = e == map.area(b).elevation
+            && s.through
                 .iter()
                 .any(|&r| (e < 2 || map.area(r).elevation == 2) && units & bit(r) != 0);
-        }
-        true
+        screened.then_some(Bar::Screened)
     }
 
     /// 3.1, 3.3, ruling bh #5: the modifier used when `target` is fired at
@@ -206,10 +214,26 @@ impl Bh {
 
     /// `volley_regions` one by one, so that `can` stops at the first.
     pub(crate) fn volley_froms(&self, seat: Seat, board: &Board) -> impl Iterator<Item = Region> + '_ {
-        let (foe, units) = (board.occupied[other(seat) as usize], board.military);
+        let (firing, foe, units) = (
+            board.firing[seat as usize],
+            board.occupied[other(seat) as usize],
+            board.military,
+        );
         self.map()
-            .land_in(board.firing[seat as usize])
-            .filter(move |&r| self.volley_reach(seat, r, foe, units).next().is_some())
+            .land_in(firing)
+            .filter(move |&r| self.volley_from_bar(seat, firing, foe, units, r).is_none())
+    }
+
+    /// 6.1 what forbids `seat` a Volley Fire from `r`: the regions `firing`
+    /// holding its units able to fire, `foe` its enemy's pieces, `units`
+    /// military units (as [`Board`] has them).
+    pub(crate) fn volley_from_bar(&self, seat: Seat, firing: u64, foe: u64, units: u64, r: Region) -> Option<Bar> {
+        if firing & bit(r) == 0 || !self.map().area(r).is_land() {
+            Some(Bar::NoFirers)
+        } else {
+            let none = self.volley_reach(seat, r, foe, units).next().is_none();
+            none.then_some(Bar::NoVolleyTarget)
+        }
     }
 
     /// 6.1 targets up to two regions away in sight (8.0: adjacent only at no ammunition).
@@ -220,10 +244,29 @@ impl Bh {
 
     /// `volley_targets` among the regions `foe`, lines of sight crossing `units`.
     fn volley_reach(&self, seat: Seat, from: Region, foe: u64, units: u64) -> impl Iterator<Item = Region> + '_ {
+        self.map()
+            .land_in(foe)
+            .filter(move |&t| t != from && self.volley_bar(seat, from, foe, units, t).is_none())
+    }
+
+    /// 3.2, 6.1, 7.2, 8.0 what forbids `seat`'s Volley Fire from `from` at
+    /// `t` (another region), `foe` and `units` as for `volley_reach`.
+    pub(crate) fn volley_bar(&self, seat: Seat, from: Region, foe: u64, units: u64, t: Region) -> Option<Bar> {
         let map = self.map();
         let range = if seat == PATRIOT && self.ammo == 0 { 1 } else { 2 };
-        map.land_in(foe)
-            .filter(move |&t| t != from && map.dist(from, t) <= range && self.sees_past(from, t, units))
+        if !map.area(t).is_land() {
+            Some(if t == map.muster() {
+                Bar::MusterTarget
+            } else {
+                Bar::NotTarget
+            })
+        } else if foe & bit(t) == 0 {
+            Some(Bar::NoFoe)
+        } else if map.dist(from, t) > range {
+            Some(if range == 1 { Bar::AdjacentOnly } else { Bar::OutOfRange })
+        } else {
+            self.sight_bar(from, t, units)
+        }
     }
 
     /// FAQ / ruling bh #3: at most three units act from a Staging Area.

@@ -17,6 +17,7 @@ pub mod state;
 pub mod turn;
 pub mod victory;
 pub mod view;
+pub mod why;
 
 pub use actions::Action;
 pub use state::Bh;

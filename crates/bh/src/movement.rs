@@ -4,12 +4,14 @@
 use crate::actions::Action;
 use crate::map::Region;
 use crate::state::*;
+use crate::why::Bar;
 use engine::Seat;
 use revroad::board::{Counts, Regions};
+use revroad::why::Shared;
 
 /// One side's view of who stands where, built once per legal-action query.
 #[derive(Default)]
-struct Occupancy {
+pub(crate) struct Occupancy {
     /// Military units of the side per region.
     count: Counts,
     /// Of those, the ones that may still move (6.8).
@@ -18,6 +20,23 @@ struct Occupancy {
     enemy: Regions,
     /// Regions holding unbroken enemy military units (6.5).
     unbroken: Regions,
+}
+
+/// The limits of a Land Move that a "why not?" search lifts, to find
+/// which one keeps a region out of reach (none: the move itself).
+#[derive(Clone, Copy)]
+pub(crate) struct Relax {
+    /// Past the three regions (four for leaders alone).
+    pub range: bool,
+    /// On through regions where these stops would end the move.
+    pub stops: &'static [Bar],
+}
+
+impl Relax {
+    pub const NONE: Relax = Relax {
+        range: false,
+        stops: &[],
+    };
 }
 
 impl Bh {
@@ -64,28 +83,30 @@ impl Bh {
         p.on_map() && !p.moved && !p.panic
     }
 
-    /// 4.1, 9.2, ruling bh #11: where a restricted piece must head.
-    fn heading(&self, i: PieceId, group_has_leader: bool) -> Option<Region> {
+    /// 4.1, 9.2, ruling bh #11: where a restricted piece must head, and the
+    /// rule that sends it there.
+    fn heading(&self, i: PieceId, group_has_leader: bool) -> Option<(Region, Bar)> {
         let p = self.p(i);
         let map = self.map();
         if p.side == PATRIOT && p.unit == Unit::Militia && self.demoralized[PATRIOT as usize] {
-            return Some(map.muster());
+            return Some((map.muster(), Bar::Demoralized));
         }
         if p.military() && p.flipped && !group_has_leader {
-            return Some(if p.side == PATRIOT {
+            let home = if p.side == PATRIOT {
                 map.muster()
             } else if p.home != NO_REGION {
                 p.home
             } else {
                 map.zone(2).areas[0]
-            });
+            };
+            return Some((home, Bar::Shared(Shared::Heading)));
         }
         None
     }
 
     /// One pass over the pieces: `side`'s military units per region, movable
     /// military units per region, and where the enemy stands.
-    fn occupancy(&self, side: Seat) -> Occupancy {
+    pub(crate) fn occupancy(&self, side: Seat) -> Occupancy {
         let foe = other(side);
         let mut o = Occupancy::default();
         for p in self.pieces.iter().filter(|p| p.on_map()) {
@@ -107,18 +128,64 @@ impl Bh {
         o
     }
 
-    /// 6.5 whether the group may step from `cur` into `b` (ruling bh #18).
-    fn may_enter(&self, o: &Occupancy, side: Seat, mil: usize, heads: &[Region], cur: Region, b: Region) -> bool {
+    /// 3.2, 3.5, 4.1, 6.5, 9.2 what forbids the group (`mil` military units,
+    /// its restricted pieces heading to `heads`) to step from `cur` into `b`
+    /// (ruling bh #18): the check of every Land Move and of its "why not?".
+    pub(crate) fn enter_bar(
+        &self,
+        o: &Occupancy,
+        side: Seat,
+        mil: usize,
+        heads: &[(Region, Bar)],
+        cur: Region,
+        b: Region,
+    ) -> Option<Bar> {
         let map = self.map();
-        (map.area(b).is_land() || (b == map.muster() && side == PATRIOT))
-            && !self.is_ablaze(b)
-            && o.enemy & bit(b) == 0
-            && (mil == 0 || self.unlimited(b, side) || o.count[b] as usize + mil <= 3)
-            && heads.iter().all(|&h| map.dist(b, h) < map.dist(cur, h))
+        if !(map.area(b).is_land() || (b == map.muster() && side == PATRIOT)) {
+            Some(self.off_land(side, b))
+        } else if self.is_ablaze(b) {
+            Some(Bar::Ablaze)
+        } else if o.enemy & bit(b) != 0 {
+            Some(Bar::Enemy)
+        } else if !(mil == 0 || self.unlimited(b, side) || o.count[b] as usize + mil <= 3) {
+            Some(Bar::Stacking)
+        } else {
+            heads
+                .iter()
+                .find(|&&(h, _)| map.dist(b, h) >= map.dist(cur, h))
+                .map(|&(_, bar)| bar)
+        }
+    }
+
+    /// 3.2, 3.5, 6.5 why `side` does not Land Move into `b`, no land region.
+    fn off_land(&self, side: Seat, b: Region) -> Bar {
+        let map = self.map();
+        if b == map.muster() {
+            Bar::MusterBritish
+        } else if side == PATRIOT && map.zone_at(b).is_some() {
+            Bar::Zone
+        } else {
+            Bar::NotLand
+        }
+    }
+
+    /// 6.5, 3.3, 3.2 what ends a move entering `b`: the British stop in a
+    /// town region, a Patriot in the Muster Box, anyone next to unbroken enemy units.
+    pub(crate) fn stop_bar(&self, o: &Occupancy, side: Seat, b: Region) -> Option<Bar> {
+        let map = self.map();
+        if side == BRITISH && map.is_town(b) {
+            Some(Bar::StopInTown)
+        } else if b == map.muster() {
+            Some(Bar::StopInMuster)
+        } else if map.near(b) & o.unbroken != 0 {
+            Some(Bar::StopNextToEnemy)
+        } else {
+            None
+        }
     }
 
     /// Military units in the group and where its restricted pieces must head.
-    fn group_limits(&self, group: &[PieceId]) -> (usize, Vec<Region>) {
+    pub(crate) fn group_limits(&self, group: &[PieceId]) -> (usize, Vec<(Region, Bar)>) {
         let mil = group.iter().filter(|&&i| self.p(i).military()).count();
         let leader = group.iter().any(|&i| self.p(i).unit == Unit::Leader);
         (mil, group.iter().filter_map(|&i| self.heading(i, leader)).collect())
@@ -131,33 +198,65 @@ impl Bh {
         self.map()
             .neighbours(from)
             .iter()
-            .any(|&b| self.may_enter(o, side, mil, &heads, from, b))
+            .any(|&b| self.enter_bar(o, side, mil, &heads, from, b).is_none())
     }
 
     /// 6.5 every region the group can reach (ruling bh #18).
     pub fn destinations(&self, from: Region, group: &[PieceId]) -> Vec<Region> {
+        self.land_reach(from, group, Relax::NONE)
+    }
+
+    /// 6.5 the regions the group reaches from `from`, each step one that
+    /// `enter_bar` allows, going on from a region within its range where
+    /// `stop_bar` does not stop it; `relax` lifts the range or some stops
+    /// (the "why not?" asks which limit keeps a region out of reach).
+    pub(crate) fn land_reach(&self, from: Region, group: &[PieceId], relax: Relax) -> Vec<Region> {
         let map = self.map();
         let side = self.p(group[0]).side;
         let (mil, heads) = self.group_limits(group);
         let max = if mil > 0 { 3 } else { 4 };
         let o = self.occupancy(side);
-        let enter = |cur, b| self.may_enter(&o, side, mil, &heads, cur, b);
-        // 6.5 stop next to unbroken enemy units; 3.3 the British stop in town.
-        let stop = |b| {
-            (side == BRITISH && map.is_town(b))
-                || b == map.muster()
-                || map.neighbours(b).iter().any(|&c| o.unbroken & bit(c) != 0)
+        let enter = |cur, b| self.enter_bar(&o, side, mil, &heads, cur, b).is_none();
+        let go_on = |b, steps| {
+            (relax.range || steps < max) && self.stop_bar(&o, side, b).is_none_or(|s| relax.stops.contains(&s))
         };
-        map.spread(from, enter, |b, steps| steps < max && !stop(b))
-            .into_iter()
-            .map(|(b, _)| b)
-            .collect()
+        map.spread(from, enter, go_on).into_iter().map(|(b, _)| b).collect()
     }
 
     /// Whether some piece in `r` can still move.
     fn any_mover(&self, o: &Occupancy, r: Region, seat: Seat) -> bool {
-        self.side_at(r, seat)
-            .any(|i| self.movable(i) && self.can_move(o, r, &[i]))
+        self.mover_bar(o, r, seat).is_none()
+    }
+
+    /// 6.5 what keeps every piece of `seat` in `r` from moving: each has
+    /// moved (or panicked, 9.1), or none has a region to enter.
+    fn mover_bar(&self, o: &Occupancy, r: Region, seat: Seat) -> Option<Bar> {
+        let mut free = false;
+        for i in self.side_at(r, seat).filter(|&i| self.movable(i)) {
+            if self.can_move(o, r, &[i]) {
+                return None;
+            }
+            free = true;
+        }
+        Some(if free { Bar::Stuck } else { Bar::AllMoved })
+    }
+
+    /// 3.5, 6.5, 6.10 what forbids `seat` to Land Move from `r`.
+    pub(crate) fn move_from_bar(&self, o: &Occupancy, seat: Seat, r: Region) -> Option<Bar> {
+        let map = self.map();
+        if o.mine & bit(r) == 0 {
+            Some(Bar::NothingToMove)
+        } else if !(map.area(r).is_land() || r == map.muster()) {
+            Some(if map.zone_at(r).is_some() {
+                Bar::FromZone
+            } else {
+                Bar::NothingToMove
+            })
+        } else if !self.staging_released(r, seat) {
+            Some(Bar::Staging)
+        } else {
+            self.mover_bar(o, r, seat)
+        }
     }
 
     pub fn move_regions(&self, seat: Seat) -> Vec<Region> {
@@ -170,7 +269,7 @@ impl Bh {
         let o = self.occupancy(seat);
         map.land()
             .chain(std::iter::once(map.muster()))
-            .filter(move |&r| o.mine & bit(r) != 0 && self.staging_released(r, seat) && self.any_mover(&o, r, seat))
+            .filter(move |&r| self.move_from_bar(&o, seat, r).is_none())
     }
 
     fn solo_staging(&self, r: Region) -> bool {

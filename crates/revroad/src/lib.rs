@@ -1,8 +1,8 @@
 //! What the two games of Revolution Road share: the 22-card deck that sets
 //! each turn's actions and decides searches and captures, and the militia
 //! draw pool behind hidden militia values, the solitaire bot sheets'
-//! procedure, and who acts first in a turn. Each game's rules live in its own
-//! crate (`b2c`, `bh`).
+//! procedure, who acts first in a turn, and what both games' "why not?"
+//! answers share. Each game's rules live in its own crate (`b2c`, `bh`).
 
 pub mod board;
 pub mod cards;
@@ -11,6 +11,7 @@ pub mod sheet;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod turn;
+pub mod why;
 
 pub use cards::{Card, Deck};
 pub use militia::MilitiaPool;

@@ -3,7 +3,7 @@
 //! its seats and pieces over these.
 
 use crate::sheet::SheetBot;
-use engine::{Game, Seat, Setup, Title};
+use engine::{Forbidden, Game, Seat, Setup, Title, WhyNot};
 use std::path::PathBuf;
 
 /// The ids of `seat`'s legal actions.
@@ -17,6 +17,26 @@ pub fn act<G: Game>(g: &mut G, seat: Seat, id: &str) {
         Ok(a) => engine::apply(g, seat, &a).expect("a legal action applies"),
         Err(e) => panic!("{id}: {e}; legal: {:?}", ids(g, seat)),
     }
+}
+
+/// The rules of a "why not?" refusal (panics on any other answer).
+pub fn refusal(w: WhyNot) -> Vec<Forbidden> {
+    match w {
+        WhyNot::Forbidden { rules } => rules,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+/// The first rule of a "why not?" refusal is `rule`, and its reason says `words`.
+pub fn refused_by(w: WhyNot, rule: &str, words: &str) {
+    let f = refusal(w).remove(0);
+    assert_eq!(f.rule, rule, "{}", f.reason);
+    assert!(f.reason.contains(words), "{}", f.reason);
+}
+
+/// "Why not?" answered that the legal action `id` points there.
+pub fn answered_legal(w: &WhyNot, id: &str) -> bool {
+    matches!(w, WhyNot::Legal { actions } if actions.iter().any(|a| a.id == id))
 }
 
 /// Every log entry everyone may see, as text.

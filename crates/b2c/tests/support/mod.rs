@@ -92,3 +92,14 @@ pub fn stand(g: &mut B2c, seat: u8, defenders: &[u8]) {
     act(g, seat, "done");
     choose(g, seat, defenders);
 }
+
+/// 11.0 Concord entered: a broken Regular of Smith's force moves with Smith
+/// from Lincoln to Fiske Hill; next, the group's further steps.
+pub fn smiths_broken_regular_moves(g: &mut B2c) {
+    g.concord_entered = true;
+    let x = g.put(Kind::Regular, "lincoln");
+    g.pm(x).flipped = true;
+    let l = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
+    move_group(g, B, "lincoln", &[x, l]);
+    act(g, B, "to-fiske-hill");
+}
