@@ -34,23 +34,46 @@ function currentTitle() {
   return titles.find((t) => t.key === key);
 }
 
+function currentScenario() {
+  const key = document.getElementById("scenario").value.split("/")[1];
+  return currentTitle().scenarios.find((s) => s.key === key);
+}
+
 function showTitle() {
   const t = currentTitle();
-  const seats = document.getElementById("seats");
-  seats.replaceChildren(el("legend", {}, "Who plays each side"));
-  t.seats.forEach((s, i) => {
-    const select = el("select", { name: s, id: `seat-${s}` });
-    for (const [k, label] of KINDS) select.append(el("option", { value: k }, label));
-    select.value = i === 0 ? "me" : "computer:normal";
-    seats.append(el("label", { class: "seat-row" }, el("span", { class: `side ${s}` }, cap(s)), select));
-  });
   const opts = document.getElementById("options");
   opts.replaceChildren(el("legend", {}, "Rule options"));
   for (const o of t.options) {
     const select = el("select", { name: o.key, id: `opt-${o.key}` });
     for (const v of o.values) select.append(el("option", { value: v }, v));
+    select.addEventListener("change", showSeats);
     opts.append(el("label", { class: "opt-row", title: o.help }, el("span", {}, o.key), select, el("small", {}, o.help)));
   }
+  showSeats();
+}
+
+/** Who plays each side. In a solitaire scenario the player takes the side
+ * its name says; while the game itself plays the other side (its bot
+ * sheet), that side has no choice to make here. */
+function showSeats() {
+  const t = currentTitle();
+  const solo = currentScenario().solo;
+  const option = solo && document.getElementById(`opt-${solo.bot_option[0]}`);
+  const byGame = !!option && option.value === solo.bot_option[1];
+  const seats = document.getElementById("seats");
+  seats.replaceChildren(el("legend", {}, "Who plays each side"));
+  t.seats.forEach((s, i) => {
+    const side = el("span", { class: `side ${s}` }, cap(s));
+    if (byGame && s !== solo.player) {
+      seats.append(el("div", { class: "seat-row", id: `seat-${s}`, "data-kind": "computer" }, side,
+        el("span", {}, `played by the game's bot sheet (rule ${currentScenario().rule})`)));
+      return;
+    }
+    const select = el("select", { name: s, id: `seat-${s}` });
+    for (const [k, label] of KINDS) select.append(el("option", { value: k }, label));
+    select.value = (solo ? s === solo.player : i === 0) ? "me" : "computer:normal";
+    seats.append(el("label", { class: "seat-row" }, side, select));
+  });
 }
 
 async function create(ev) {
@@ -59,7 +82,10 @@ async function create(ev) {
   err.textContent = "";
   const t = currentTitle();
   const seats = {};
-  for (const s of t.seats) seats[s] = document.getElementById(`seat-${s}`).value;
+  for (const s of t.seats) {
+    const seat = document.getElementById(`seat-${s}`);
+    seats[s] = seat.value ?? seat.dataset.kind;
+  }
   const options = {};
   for (const o of t.options) options[o.key] = document.getElementById(`opt-${o.key}`).value;
   const body = { scenario: document.getElementById("scenario").value, options, seats };

@@ -44,6 +44,19 @@ pub struct ScenarioInfo {
     pub key: &'static str,
     pub name: &'static str,
     pub rule: &'static str,
+    /// A solitaire scenario: the side its one player takes.
+    pub solo: Option<Solo>,
+}
+
+/// A solitaire scenario's player and how the game plays the other side.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct Solo {
+    /// The seat the player takes (the scenario's name says which).
+    pub player: &'static str,
+    /// The option (key and value) under which the game itself plays the
+    /// other seats, which then never act (e.g. `bot` = `sheet`, the
+    /// solitaire bot sheets of Revolution Road).
+    pub bot_option: (&'static str, &'static str),
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

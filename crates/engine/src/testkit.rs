@@ -27,6 +27,7 @@ const STANDARD: &[ScenarioInfo] = &[ScenarioInfo {
     key: "std",
     name: "Standard",
     rule: "1",
+    solo: None,
 }];
 
 /// `seat`'s share of the two seats' scores, even at 0 to 0: how each test

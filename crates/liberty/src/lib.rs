@@ -33,6 +33,7 @@ static INFO: TitleInfo = TitleInfo {
         key: "1775",
         name: "The 1775 campaign game",
         rule: "12.0",
+        solo: None,
     }],
     options: &[
         OptionInfo::switch(

@@ -16,7 +16,7 @@ pub mod why;
 pub use cards::{Card, Deck};
 pub use militia::MilitiaPool;
 
-use engine::{ScenarioInfo, Seat};
+use engine::{ScenarioInfo, Seat, Solo};
 use serde::{Deserialize, Serialize};
 
 /// Index of a piece in a game's list of pieces (each game has well under
@@ -56,27 +56,28 @@ impl Scenario {
     }
 
     /// A title's scenario list: the name and rule it gives each scenario,
-    /// in the order of [`Scenario::ALL`].
+    /// in the order of [`Scenario::ALL`]; a solitaire scenario's player
+    /// faces the other side's bot sheet ([`sheet::BOT_OPTION`] at `sheet`).
     pub const fn infos(names_and_rules: [(&'static str, &'static str); 3]) -> [ScenarioInfo; 3] {
         let [(n0, r0), (n1, r1), (n2, r2)] = names_and_rules;
         let [s0, s1, s2] = Scenario::ALL;
-        [
-            ScenarioInfo {
-                key: s0.key(),
-                name: n0,
-                rule: r0,
-            },
-            ScenarioInfo {
-                key: s1.key(),
-                name: n1,
-                rule: r1,
-            },
-            ScenarioInfo {
-                key: s2.key(),
-                name: n2,
-                rule: r2,
-            },
-        ]
+        [s0.info(n0, r0), s1.info(n1, r1), s2.info(n2, r2)]
+    }
+
+    const fn info(self, name: &'static str, rule: &'static str) -> ScenarioInfo {
+        let solo = match self.player() {
+            Some(player) => Some(Solo {
+                player: SEATS[player as usize],
+                bot_option: (sheet::BOT_OPTION.key, "sheet"),
+            }),
+            None => None,
+        };
+        ScenarioInfo {
+            key: self.key(),
+            name,
+            rule,
+            solo,
+        }
     }
 
     /// From a scenario key, already validated against the title's scenario list.
@@ -89,6 +90,15 @@ impl Scenario {
 
     pub fn solo(self) -> bool {
         self != Scenario::Standard
+    }
+
+    /// The side a solitaire scenario's player takes.
+    pub const fn player(self) -> Option<Seat> {
+        match self {
+            Scenario::SoloBritish => Some(BRITISH),
+            Scenario::SoloPatriot => Some(PATRIOT),
+            Scenario::Standard => None,
+        }
     }
 
     /// The seat a bot sheet plays (b2c 15.3, 15.4; bh 12.3, 12.4): in a
