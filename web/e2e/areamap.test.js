@@ -5,28 +5,15 @@
 // nothing of (and the other way round).
 //
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
-import { launchOptions } from "./browser.js";
-import { startServer } from "./server.js";
+import { serverAndBrowser, WAIT } from "./setup.js";
 
 const VIEWPORT = { width: 1400, height: 900 };
-const WAIT = { timeout: 15000 };
 
-let server, browser;
+const env = serverAndBrowser();
 
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch(launchOptions());
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
-
-const api = (...args) => server.api(...args);
+const api = (...args) => env.server.api(...args);
 
 /** Wait until no computer seat must act (the computer moves after the answer). */
 async function computerDone(id, token) {
@@ -40,8 +27,8 @@ async function computerDone(id, token) {
 
 /** Open a seat's page and wait for the map with its counters. */
 async function open(url) {
-  const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
-  await page.goto(`${server.base}${url}`);
+  const page = await (await env.browser.newContext({ viewport: VIEWPORT })).newPage();
+  await page.goto(`${env.server.base}${url}`);
   await page.waitForSelector("svg.areamap polygon.area", WAIT);
   return page;
 }
@@ -100,7 +87,7 @@ for (const title of ["b2c", "bh"]) {
       // Each invited seat is claimed once, with its invite code (here, outside the browsers).
       let british, patriot;
       for (const s of created.seats) {
-        const code = new URL(s.invite_url, server.base).hash.replace(/^#invite=/, "");
+        const code = new URL(s.invite_url, env.server.base).hash.replace(/^#invite=/, "");
         const { status, body } = await api("POST", `/api/games/${created.id}/claim`, { body: { invite: code } });
         assert.equal(status, 200, JSON.stringify(body));
         s.token = body.token;
@@ -110,11 +97,11 @@ for (const title of ["b2c", "bh"]) {
       let differ = 0;
       for (const [mine, theirs] of [[british, patriot], [patriot, british]]) {
         const bodies = [];
-        const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+        const page = await (await env.browser.newContext({ viewport: VIEWPORT })).newPage();
         page.on("response", (r) => {
           if (!(r.headers()["content-type"] || "").startsWith("text/event-stream")) bodies.push(r.text().catch(() => ""));
         });
-        await page.goto(`${server.base}${mine.url}`);
+        await page.goto(`${env.server.base}${mine.url}`);
         await page.waitForSelector("svg.areamap polygon.area", WAIT);
         const texts = (await Promise.all(bodies)).join("\n");
         // The other seat's view, through the API, holds what only it may know.

@@ -4,27 +4,14 @@
 // not by eye); the next player then sees its own side.
 //
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
-import { after, before, it } from "node:test";
+import { it } from "node:test";
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
-import { launchOptions } from "./browser.js";
-import { startServer } from "./server.js";
+import { serverAndBrowser, WAIT } from "./setup.js";
 
-const WAIT = { timeout: 15000 };
-let server, browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch(launchOptions());
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 it("the hand-over cover leaves nothing of the other seat in the page", { timeout: 120000 }, async () => {
-  const created = await server.api("POST", "/api/games", {
+  const created = await env.server.api("POST", "/api/games", {
     body: { scenario: "liberty/1775", seed: 11, seats: { british: "hotseat", american: "hotseat" } },
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -35,15 +22,15 @@ it("the hand-over cover leaves nothing of the other seat in the page", { timeout
     id, token: token[seat], seat, kind: "hotseat", title: "Liberty", scenario: "liberty/1775",
   }));
   for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
-    const context = await browser.newContext({ viewport });
+    const context = await env.browser.newContext({ viewport });
     await context.addInitScript((g) => localStorage.setItem("powderhorn.games", JSON.stringify(g)), games);
     const page = await context.newPage();
     const errors = [];
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
-    await page.goto(`${server.base}/play/${id}#${token.british}`);
-    const state = (await server.api("GET", `/api/games/${id}`, { token: token.british })).body;
+    await page.goto(`${env.server.base}/play/${id}#${token.british}`);
+    const state = (await env.server.api("GET", `/api/games/${id}`, { token: token.british })).body;
     if (state.to_act.includes("british")) {
       // The British play a card; their hand was on the page.
       await page.waitForSelector("#actions button.act", WAIT);

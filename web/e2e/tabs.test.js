@@ -4,31 +4,18 @@
 // load and each follow its game live (over WebSockets).
 //
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
-import { after, before, it } from "node:test";
+import { it } from "node:test";
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
-import { launchOptions } from "./browser.js";
-import { startServer } from "./server.js";
+import { serverAndBrowser, WAIT } from "./setup.js";
 
-const WAIT = { timeout: 15000 };
+const env = serverAndBrowser();
 const TABS = 8;
-let server, browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch(launchOptions());
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 it("eight tabs of one browser load and follow their games live", { timeout: 120000 }, async () => {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
   const tabs = [];
   for (let i = 0; i < TABS; i++) {
-    const created = await server.api("POST", "/api/games", {
+    const created = await env.server.api("POST", "/api/games", {
       body: { scenario: "liberty/1775", seed: 100 + i, seats: { british: "hotseat", american: "hotseat" } },
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -36,7 +23,7 @@ it("eight tabs of one browser load and follow their games live", { timeout: 1200
     const page = await context.newPage();
     // Connected once the server's first notice has come.
     const connected = new Promise((resolve) => page.on("websocket", (ws) => ws.on("framereceived", resolve)));
-    await page.goto(`${server.base}/play/${created.body.id}#${token.british}`);
+    await page.goto(`${env.server.base}/play/${created.body.id}#${token.british}`);
     await page.waitForSelector("svg.map .hex", WAIT);
     await page.waitForSelector("#actions button.act", WAIT);
     await connected;
@@ -45,8 +32,8 @@ it("eight tabs of one browser load and follow their games live", { timeout: 1200
   // A move in each game (the American plays a card, from elsewhere): every
   // tab shows it without a reload.
   for (const t of tabs) {
-    const s = (await server.api("GET", `/api/games/${t.id}`, { token: t.token.american })).body;
-    const r = await server.api("POST", `/api/games/${t.id}/actions`, {
+    const s = (await env.server.api("GET", `/api/games/${t.id}`, { token: t.token.american })).body;
+    const r = await env.server.api("POST", `/api/games/${t.id}/actions`, {
       token: t.token.american,
       body: { seq_seen: s.seq, action_id: s.legal[0].id },
     });

@@ -2,27 +2,14 @@
 // nothing is offered shows each rule that forbids it, with its section.
 //
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
-import { after, before, it } from "node:test";
+import { it } from "node:test";
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
-import { launchOptions } from "./browser.js";
-import { startServer } from "./server.js";
+import { serverAndBrowser, WAIT } from "./setup.js";
 
-const WAIT = { timeout: 15000 };
-let server, browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch(launchOptions());
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 it("a click on a hex a picked block cannot reach says why not", async () => {
-  const created = await server.api("POST", "/api/games", {
+  const created = await env.server.api("POST", "/api/games", {
     body: { scenario: "liberty/1775", seed: 7, seats: { british: "hotseat", american: "hotseat" } },
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -31,12 +18,12 @@ it("a click on a hex a picked block cannot reach says why not", async () => {
   // Play the first choices until a group move has picked a block.
   let seat = null;
   for (let i = 0; i < 40 && !seat; i++) {
-    const who = (await server.api("GET", `/api/games/${id}`, { token: token.british })).body.to_act[0];
-    const s = (await server.api("GET", `/api/games/${id}`, { token: token[who] })).body;
+    const who = (await env.server.api("GET", `/api/games/${id}`, { token: token.british })).body.to_act[0];
+    const s = (await env.server.api("GET", `/api/games/${id}`, { token: token[who] })).body;
     const ids = s.legal.map((a) => a.id);
     const pick = ids.find((a) => a.startsWith("pick-"));
     const move = pick ?? ids.find((a) => a.startsWith("group-")) ?? ids[0];
-    const r = await server.api("POST", `/api/games/${id}/actions`, {
+    const r = await env.server.api("POST", `/api/games/${id}/actions`, {
       token: token[who],
       body: { seq_seen: s.seq, action_id: move },
     });
@@ -45,8 +32,8 @@ it("a click on a hex a picked block cannot reach says why not", async () => {
   }
   assert.ok(seat, "a block was picked");
   for (const [name, viewport] of [["desktop", { width: 1400, height: 900 }], ["phone", { width: 390, height: 844 }]]) {
-    const page = await browser.newPage({ viewport });
-    await page.goto(`${server.base}/play/${id}#${token[seat]}`);
+    const page = await env.browser.newPage({ viewport });
+    await page.goto(`${env.server.base}/play/${id}#${token[seat]}`);
     // Savannah: far from any block of 1775's first moves.
     await page.waitForSelector('svg.map [data-hex="0618"]', WAIT);
     await page.dispatchEvent('svg.map [data-hex="0618"]', "click");

@@ -11,15 +11,7 @@ async fn muster(app: &axum::Router, french: &str) -> Game {
     let body = json!({"scenario": "muster/std", "seed": 5, "seats": {"british": "me", "french": french}});
     let (st, v) = call(app, "POST", "/api/games", None, Some(body)).await;
     assert_eq!(st, StatusCode::CREATED, "{v}");
-    let token = |seat: &str| {
-        let s = v["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["seat"] == seat)
-            .unwrap();
-        s["token"].as_str().unwrap_or("").to_string()
-    };
+    let token = |seat: &str| seat_entry(&v, seat)["token"].as_str().unwrap_or("").to_string();
     Game {
         id: v["id"].as_str().unwrap().to_string(),
         british: token("british"),

@@ -11,34 +11,25 @@ async fn app_with(db: &str, limits: Limits) -> (Router, server::AppState) {
     (server::app(st.clone()), st)
 }
 
-fn seat_of<'a>(created: &'a Value, seat: &str) -> &'a Value {
-    created["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["seat"] == seat)
-        .unwrap()
-}
-
 async fn invites_are_claimed_once(db: &str) {
     let app = app_at(db).await;
     let body = json!({"scenario": "liberty/1775", "seats": {"british": "me", "american": "invite"}});
     let (st, v) = call(&app, "POST", "/api/games", None, Some(body)).await;
     assert_eq!(st, StatusCode::CREATED, "{v}");
     let id = v["id"].as_str().unwrap().to_string();
-    let british = seat_of(&v, "british")["token"].as_str().unwrap().to_string();
+    let british = seat_entry(&v, "british")["token"].as_str().unwrap().to_string();
     let spectator = v["spectator"]["token"].as_str().unwrap().to_string();
     // The creator's answer holds no token of the invited seat.
-    let invited = seat_of(&v, "american");
+    let invited = seat_entry(&v, "american");
     assert!(invited["token"].is_null() && invited["url"].is_null(), "{invited}");
     let first_link = invited["invite_url"].as_str().unwrap().to_string();
     // The creator's page shows the link while it is not claimed; a
     // spectator's does not.
     let (_, mine) = call(&app, "GET", &format!("/api/games/{id}"), Some(&british), None).await;
-    assert_eq!(seat_of(&mine, "american")["invite_url"], first_link.as_str());
-    assert_eq!(seat_of(&mine, "american")["claimed"], false);
+    assert_eq!(seat_entry(&mine, "american")["invite_url"], first_link.as_str());
+    assert_eq!(seat_entry(&mine, "american")["claimed"], false);
     let (_, spec) = call(&app, "GET", &format!("/api/games/{id}"), Some(&spectator), None).await;
-    assert!(seat_of(&spec, "american")["invite_url"].is_null(), "{spec}");
+    assert!(seat_entry(&spec, "american")["invite_url"].is_null(), "{spec}");
     // The creator replaces the invite: the first link no longer opens it.
     let (st, r) = call(
         &app,
@@ -89,8 +80,8 @@ async fn invites_are_claimed_once(db: &str) {
     .await;
     assert_eq!(st, StatusCode::CONFLICT);
     let (_, mine) = call(&app, "GET", &format!("/api/games/{id}"), Some(&british), None).await;
-    assert_eq!(seat_of(&mine, "american")["claimed"], true);
-    assert!(seat_of(&mine, "american")["invite_url"].is_null());
+    assert_eq!(seat_entry(&mine, "american")["claimed"], true);
+    assert!(seat_entry(&mine, "american")["invite_url"].is_null());
     // The claim survives a restart (it is stored).
     let app = app_at(db).await;
     let (st, s) = call(&app, "GET", &format!("/api/games/{id}"), Some(&guest), None).await;
@@ -182,10 +173,10 @@ async fn rematches_go_only_to_the_players(db: &str) {
     assert_eq!(st, StatusCode::CREATED, "{r}");
     let new_id = r["id"].as_str().unwrap().to_string();
     // The asker plays the other side; the invite is not in its answer.
-    assert_eq!(seat_of(&r, "british")["kind"], "me");
-    assert!(seat_of(&r, "british")["token"].is_string());
-    assert_eq!(seat_of(&r, "american")["kind"], "invite");
-    assert!(seat_of(&r, "american")["invite_url"].is_null() && seat_of(&r, "american")["token"].is_null());
+    assert_eq!(seat_entry(&r, "british")["kind"], "me");
+    assert!(seat_entry(&r, "british")["token"].is_string());
+    assert_eq!(seat_entry(&r, "american")["kind"], "invite");
+    assert!(seat_entry(&r, "american")["invite_url"].is_null() && seat_entry(&r, "american")["token"].is_null());
     // Only the other player sees the invite; not the spectator, not the chat.
     let s = state(&app, &g, &g.british).await;
     let url = s["rematch"]["invite_url"]

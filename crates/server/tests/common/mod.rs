@@ -154,12 +154,7 @@ pub async fn create(app: &Router, british: &str, american: &str, seed: u64) -> G
     let id = v["id"].as_str().unwrap().to_string();
     let mut tokens = Vec::new();
     for seat in ["british", "american"] {
-        let s = v["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["seat"] == seat)
-            .unwrap();
+        let s = seat_entry(&v, seat);
         let token = match s["invite_url"].as_str() {
             Some(url) => claim(app, url).await.1["token"].as_str().unwrap().to_string(),
             None => s["token"].as_str().unwrap_or("").to_string(),
@@ -174,6 +169,16 @@ pub async fn create(app: &Router, british: &str, american: &str, seed: u64) -> G
     };
     assert_eq!(v["spectator"]["url"], format!("/play/{}#{}", g.id, g.spectator));
     g
+}
+
+/// A seat's entry in the answer of `POST /api/games`.
+pub fn seat_entry<'a>(created: &'a Value, seat: &str) -> &'a Value {
+    created["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["seat"] == seat)
+        .unwrap()
 }
 
 /// Open an invite link (`/play/ID#invite=CODE`): the claim's answer.

@@ -1,0 +1,22 @@
+// What most browser tests start with: the real server on a free port and a
+// headless Chromium, for the whole file, stopped after it. The returned
+// object's `server` and `browser` are set once the file's tests begin.
+import { after, before } from "node:test";
+import { chromium } from "playwright-core";
+import { launchOptions } from "./browser.js";
+import { startServer } from "./server.js";
+
+export const WAIT = { timeout: 15000 };
+
+export function serverAndBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await chromium.launch(launchOptions());
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}
