@@ -21,6 +21,7 @@ pub trait AnyGame: Send {
     fn why_not(&self, seat: &str, target: &str) -> Result<WhyNot, Refusal>;
     /// Apply an action; `dice` and `draws` are a referee's (empty in play).
     fn act(&mut self, seat: &str, id: &str, dice: &[u8], draws: &[String]) -> Result<(), Refusal>;
+    fn resign(&mut self, seat: &str) -> Result<(), Refusal>;
     fn can_undo(&self, seat: &str) -> bool;
     fn undo(&mut self, seat: &str) -> Result<(), String>;
     /// `None` is the spectator.
@@ -56,6 +57,10 @@ impl<G: Game> AnyGame for Session<G> {
     fn act(&mut self, seat: &str, id: &str, dice: &[u8], draws: &[String]) -> Result<(), Refusal> {
         let s = Self::seat(seat)?;
         Session::act_scripted(self, s, id, dice, draws)
+    }
+    fn resign(&mut self, seat: &str) -> Result<(), Refusal> {
+        let s = Self::seat(seat)?;
+        Session::resign(self, s)
     }
     fn can_undo(&self, seat: &str) -> bool {
         Self::seat(seat).is_ok_and(|s| Session::can_undo(self, s))

@@ -233,6 +233,24 @@ impl<G: Game> Session<G> {
         Ok(self.state.dice().events() != events || self.state.outcome().is_some())
     }
 
+    /// `seat` concedes: the game ends, won by the other seat of a two-seat
+    /// title (else by nobody), and the log says so. Not an action of the
+    /// rules: a caller that stores games stores the resignation itself
+    /// (the server's resign event) and calls this when it replays it.
+    pub fn resign(&mut self, seat: Seat) -> Result<(), Refusal> {
+        if self.state.outcome().is_some() {
+            return Err(Refusal::GameOver);
+        }
+        let info = G::info();
+        let name = info.seat_name(seat);
+        let side = capitalized(name);
+        let winner = (info.seats.len() == 2).then(|| 1 - seat);
+        self.state.log_mut().say("", || format!("{side} resigns."));
+        self.state.core_mut().finish(winner, format!("{side} resigned"), "");
+        self.undoable.clear();
+        Ok(())
+    }
+
     /// Whether `seat` must act now and has an action of its current
     /// sequence to take back.
     pub fn can_undo(&self, seat: Seat) -> bool {
@@ -390,4 +408,11 @@ pub fn parse_save(text: &str) -> Result<SaveFile, SaveError> {
         });
     }
     serde_json::from_value(v).map_err(|e| SaveError::Corrupt(e.to_string()))
+}
+
+/// A seat's name as a player reads it at the start of a sentence.
+fn capitalized(name: &str) -> String {
+    let mut c = name.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }

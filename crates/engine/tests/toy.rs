@@ -139,3 +139,19 @@ fn the_log_is_filtered_by_audience() {
     assert_eq!(s.state().log().visible(Some(1)).count(), 0);
     assert_eq!(s.state().log().visible(None).count(), 0);
 }
+
+#[test]
+fn a_resignation_ends_the_game_for_the_other_seat_and_is_logged() {
+    let mut s = Session::<Toy>::new(Setup::new("std", 5)).unwrap();
+    s.act(0, "add-1", &[]).unwrap();
+    assert!(s.can_undo(0));
+    s.resign(0).unwrap();
+    let o = s.state().outcome().expect("the game is over");
+    assert_eq!(o.winner, Some(1));
+    assert!(o.reason.ends_with("resigned"), "{}", o.reason);
+    let last = s.state().log().visible(None).last().expect("a log entry");
+    assert!(last.text.ends_with("resigns."), "{}", last.text);
+    assert!(!s.can_undo(0), "no undo past a resignation");
+    assert_eq!(s.resign(1), Err(Refusal::GameOver));
+    assert!(matches!(s.act(1, "roll", &[]), Err(Refusal::GameOver)));
+}

@@ -1116,7 +1116,7 @@ async fn post_resign(
     Body(req): Body<SeqReq>,
 ) -> Result<Json<Value>, ApiError> {
     let resign = |live: &mut Live, seat: String| {
-        live.resigned = Some(seat.clone());
+        live.game.resign(&seat).map_err(|r| ApiError::refused(r.to_string()))?;
         Ok(vec![Event::of(seat, EventKind::Resign, String::new())])
     };
     let reply = |live: &Live, _: &str| json!({"seq": live.seq, "outcome": live.outcome_json()});

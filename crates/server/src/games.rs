@@ -60,8 +60,6 @@ pub struct Live {
     pub game: Box<dyn AnyGame>,
     /// Events stored so far (the sequence number the clients see).
     pub seq: u64,
-    /// The seat that resigned, if one did.
-    pub resigned: Option<String>,
     /// The computer could not move here (no legal action, a refused choice,
     /// a fault in the rules): it stops trying and says it is not thinking,
     /// until the game is rebuilt (a restart) or a person moves.
@@ -116,16 +114,13 @@ pub fn title_entry(key: &str) -> Option<TitleEntry> {
 }
 
 /// Apply one stored event to a game being rebuilt or played.
-pub fn apply_event(game: &mut dyn AnyGame, resigned: &mut Option<String>, e: &Event) -> Result<(), String> {
+pub fn apply_event(game: &mut dyn AnyGame, e: &Event) -> Result<(), String> {
     match e.kind {
         EventKind::Act => game
             .act(&e.seat, &e.action, &e.dice, &e.draws)
             .map_err(|r| r.to_string()),
         EventKind::Undo => game.undo(&e.seat),
-        EventKind::Resign => {
-            *resigned = Some(e.seat.clone());
-            Ok(())
-        }
+        EventKind::Resign => game.resign(&e.seat).map_err(|r| r.to_string()),
     }
 }
 
@@ -144,7 +139,6 @@ impl Live {
             seats,
             game,
             seq: 0,
-            resigned: None,
             computer_failed: false,
             refereed: false,
         })
@@ -163,7 +157,7 @@ impl Live {
         }
         let mut live = Live::new_game(row, seats)?;
         for (i, e) in events.iter().enumerate() {
-            apply_event(&mut *live.game, &mut live.resigned, e).map_err(|why| {
+            apply_event(&mut *live.game, e).map_err(|why| {
                 format!(
                     "event {} ({} {:?} {}) does not replay: {why}",
                     i + 1,
@@ -179,7 +173,7 @@ impl Live {
     }
 
     pub fn is_over(&self) -> bool {
-        self.resigned.is_some() || self.game.outcome().is_some()
+        self.game.outcome().is_some()
     }
 
     /// Run `f` on the game (a move, an undo), catching a panic in the
@@ -246,14 +240,8 @@ impl Live {
         self.seats.iter().find(|s| s.seat == seat).map(|s| s.kind.as_str())
     }
 
-    /// The outcome with seat names: the rules' outcome, or a resignation.
+    /// The outcome with seat names (a resignation is one too: `Session::resign`).
     pub fn outcome_json(&self) -> Value {
-        if let Some(r) = &self.resigned {
-            let seats = self.game.info().seats;
-            let others: Vec<&str> = seats.iter().copied().filter(|s| s != r).collect();
-            let winner = if others.len() == 1 { Some(others[0]) } else { None };
-            return json!({"winner": winner, "reason": format!("{r} resigned"), "rule": ""});
-        }
         match self.game.outcome() {
             None => Value::Null,
             Some(o) => json!({

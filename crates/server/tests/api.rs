@@ -518,6 +518,11 @@ async fn undo_resign_chat_notes(db: &str) {
     assert!(b["seed"].is_string(), "the seed is shown once the game is over");
     assert_eq!(b["seed"], b["dice"]["seed"]);
     assert!(b["legal"].as_array().unwrap().is_empty());
+    // The log says so; every block stands face up for both once it is over.
+    assert!(b["log"].to_string().contains("American resigns."), "{}", b["log"]);
+    assert_eq!(b["outcome"]["reason"], "American resigned");
+    let a = state(&app, &g, &g.american).await;
+    assert_eq!(a["view"]["hidden"], json!([]), "no hidden block left");
     let (st, _) = act(&app, &g, &g.british, 1, "card-a2").await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
     drop(app);
