@@ -5,7 +5,7 @@
 // rectangles, counters and markers in their regions. The map comes from
 // /api/titles/TITLE/map (the title's `map_json`), the pieces from the view's
 // `pieces` and `markers` lists.
-import { svg, el, cap } from "./common.js";
+import { svg, el, cap, factsTable } from "./common.js";
 import { MapView } from "./mapview.js";
 
 const SIDE_COLOUR = { british: "#c0392b", patriot: "#1f4e9c", american: "#1f4e9c" };
@@ -300,6 +300,7 @@ class AreaMap extends MapView {
   /** The view's simple facts (turn, victory points, action tracks...). */
   info(state) {
     const v = state.view || {};
+    if (v.facts) return factsTable(v.facts);
     const rows = [];
     const show = (val) => (typeof val === "object" ? Object.entries(val).map(([k, x]) => `${cap(k)} ${typeof x === "object" ? JSON.stringify(x) : x}`).join(", ") : String(val));
     for (const [k, val] of Object.entries(v)) {

@@ -113,3 +113,9 @@ export function copyButton(text) {
   });
   return b;
 }
+
+/** A title's facts (label, value, rule) as the side panel's table. */
+export function factsTable(facts) {
+  return el("table", { class: "facts" }, facts.map((f) =>
+    el("tr", {}, el("th", {}, f.label), el("td", {}, f.value, f.rule ? el("span", { class: "rule" }, ` ${f.rule}`) : null))));
+}

@@ -1,7 +1,7 @@
 // Liberty's map renderer: flat-topped hexes from /api/titles/liberty/map,
 // towns, ports, forest/marsh hexsides, rivers, and blocks standing upright
 // (own and revealed blocks show name and strength; hidden ones only colour).
-import { svg, el, cap } from "./common.js";
+import { svg, el, cap, factsTable } from "./common.js";
 import { MapView } from "./mapview.js";
 
 const SIDE_COLOUR = { british: "#c0392b", american: "#1f4e9c" };
@@ -333,22 +333,9 @@ class LibertyMap extends MapView {
     return parts;
   }
 
-  /** Title-specific facts for the side panel. */
+  /** The title's facts for the side panel, in the rulebook's words. */
   info(state) {
-    const v = state.view || {};
-    const rows = [];
-    const row = (k, val) => rows.push(el("tr", {}, el("th", {}, k), el("td", {}, val)));
-    row("Year", `${v.year}${v.turn ? `, turn ${v.turn}${v.turns_in_year ? " of " + v.turns_in_year : ""}` : ""}`);
-    row("Phase", v.phase);
-    if (v.player1) row("Player 1", cap(v.player1));
-    if (v.weather !== undefined && v.weather !== null) row("Weather", typeof v.weather === "object" ? JSON.stringify(v.weather) : String(v.weather));
-    if (v.british_supply_points !== undefined) row("British supply points", v.british_supply_points);
-    row("French entered", v.french_entered ? "yes" : "no");
-    if (v.played) row("Cards played", `British: ${v.played.british || "—"}, American: ${v.played.american || "—"}`);
-    if (v.hand_counts) row("Cards in hand", `British ${v.hand_counts.british}, American ${v.hand_counts.american}`);
-    if (v.hand) row("Your hand", v.hand.length ? v.hand.join(", ") : "empty");
-    if (v.battle) row("Battle", `${locName(this.spaces, v.battle.hex)}, ${cap(v.battle.attacker)} attacking, round ${v.battle.round}`);
-    return el("table", { class: "facts" }, rows);
+    return factsTable((state.view && state.view.facts) || []);
   }
 
   /** The spaces worth showing first: where the seat's blocks are. */

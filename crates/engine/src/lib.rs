@@ -15,6 +15,7 @@ pub mod session;
 pub mod table;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+pub mod view;
 pub mod why;
 pub mod window;
 
@@ -27,6 +28,7 @@ pub use game::{
 };
 pub use log::{Audience, Entry, Log};
 pub use session::{parse_save, Record, SaveError, SaveFile, Session, UndoError};
+pub use view::Fact;
 pub use why::{why_not, Forbidden, WhyNot};
 pub use window::{Reply, Window};
 

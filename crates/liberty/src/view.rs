@@ -1,8 +1,9 @@
 //! 2.0 Fog-of-War: what each seat may see, and worlds resampled for a seat.
 
 use crate::blocks::{self, Block, Kind, Nation};
+use crate::state::Weather;
 use crate::state::{bit, other, Frame, Liberty, Loc, FRENCH_POOL, POOL, PRISONER};
-use engine::{Seat, Title, Viewer, Views};
+use engine::{Fact, Seat, Title, Viewer, Views};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
@@ -77,6 +78,7 @@ impl Views for Liberty {
             "hidden": hidden,
             "battle": battle,
             "outcome": self.core.outcome,
+            "facts": self.facts(viewer),
         })
     }
 
@@ -213,6 +215,89 @@ impl Liberty {
             PRISONER => "prisoner".into(),
             h => self.hex_id(h).into(),
         }
+    }
+
+    /// The facts panel, in the rulebook's words.
+    fn facts(&self, viewer: Viewer) -> Vec<Fact> {
+        let side = |s: Seat| crate::side_name(s);
+        let phase = self.phase_name();
+        let mut facts = vec![if phase == "winter" {
+            Fact::new("Year", format!("{}, Winter Turn", self.year), "11.0")
+        } else {
+            Fact::new(
+                "Year",
+                format!("{}, Game Turn {} of {}", self.year, self.turn, self.turns_in_year),
+                "3.0",
+            )
+        }];
+        let (name, rule) = match phase {
+            "cards" => ("Card play", "3.1"),
+            "supply" => ("Supply cards", "3.3"),
+            "actions" => ("Actions", "5.0"),
+            "battles" => ("Battles", "7.0"),
+            "winter" => ("Winter", "11.0"),
+            _ => ("The game is over", "11.1"),
+        };
+        facts.push(Fact::new("Phase", name, rule));
+        if phase != "cards" && phase != "winter" && phase != "over" {
+            facts.push(Fact::new("Player 1", side(self.player1), "3.1"));
+            let weather = match self.weather {
+                Weather::North => "no attacks within or from the North",
+                Weather::South => "no attacks within or from the South",
+                Weather::Fair => "fair, no effects",
+            };
+            facts.push(Fact::new("Weather", weather, "4.0"));
+        }
+        facts.push(Fact::new(
+            "British supply points",
+            format!("{} (30 win at a Winter Turn)", self.british_supply()),
+            "11.1",
+        ));
+        let french = if self.french_entered {
+            "entered the war"
+        } else {
+            "not yet in the war"
+        };
+        facts.push(Fact::new("The French", french, "9.0"));
+        let shown = |s: usize| match self.played[s] {
+            None => "not played yet",
+            Some(c) if viewer == Some(s as Seat) || self.played.iter().all(Option::is_some) => c.label(),
+            Some(_) => "face down",
+        };
+        if self.played.iter().any(Option::is_some) {
+            facts.push(Fact::new(
+                "Cards played",
+                format!("British {}, American {}", shown(0), shown(1)),
+                "3.1",
+            ));
+        }
+        facts.push(Fact::new(
+            "Cards in hand",
+            format!("British {}, American {}", self.hands[0].len(), self.hands[1].len()),
+            "3.0",
+        ));
+        if let Some(v) = viewer {
+            let hand: Vec<&str> = self.hands[v as usize].iter().map(|c| c.label()).collect();
+            let hand = if hand.is_empty() {
+                "empty".to_string()
+            } else {
+                hand.join(", ")
+            };
+            facts.push(Fact::new("Your hand", hand, "3.0"));
+        }
+        if let Some(bt) = self.frames.iter().rev().find_map(|f| match f {
+            Frame::Battle(bt) if bt.stage != crate::battle::Stage::Start => Some(bt),
+            _ => None,
+        }) {
+            let value = format!(
+                "{}, {} attacking, round {}",
+                self.hex_name(bt.hex),
+                side(bt.attacker),
+                bt.round
+            );
+            facts.push(Fact::new("Battle", value, "7.0"));
+        }
+        facts
     }
 
     pub fn phase_name(&self) -> &'static str {

@@ -427,3 +427,68 @@ fn every_block_stands_face_up_once_the_game_is_over() {
         "and to a spectator"
     );
 }
+
+/// The facts panel's lines, as "label: value (rule)".
+fn facts(g: &Liberty, viewer: Option<u8>) -> Vec<String> {
+    let v = view(g, viewer);
+    let facts: Vec<engine::Fact> = serde_json::from_value(v["facts"].clone()).expect("facts parse");
+    facts
+        .iter()
+        .map(|f| format!("{}: {} ({})", f.label, f.value, f.rule))
+        .collect()
+}
+
+// rule: liberty 3.0, 3.1, 4.0, 11.0
+#[test]
+fn the_facts_read_as_the_rulebook_says_them() {
+    let mut g = Liberty::sandbox(21);
+    g.hands = [
+        vec![liberty::cards::Card::A2, liberty::cards::Card::S3],
+        vec![liberty::cards::Card::A1],
+    ];
+    g.weather = liberty::state::Weather::South;
+    g.stage = liberty::turn::Stage::Actions1;
+    g.frames.push(liberty::state::Frame::Actions {
+        seat: BRITISH,
+        left: 2,
+        replaced: false,
+        closed: false,
+    });
+    let british = facts(&g, Some(BRITISH));
+    assert!(
+        british.contains(&format!(
+            "Year: {}, Game Turn {} of {} (3.0)",
+            g.year, g.turn, g.turns_in_year
+        )),
+        "{british:?}"
+    );
+    assert!(british.contains(&"Phase: Actions (5.0)".to_string()), "{british:?}");
+    assert!(
+        british.contains(&"Weather: no attacks within or from the South (4.0)".to_string()),
+        "{british:?}"
+    );
+    assert!(
+        british.contains(&"Your hand: Action 2, Supply (3 steps) (3.0)".to_string()),
+        "{british:?}"
+    );
+    let american = facts(&g, Some(AMERICAN));
+    assert!(
+        american.contains(&"Your hand: Action 1 (3.0)".to_string()),
+        "{american:?}"
+    );
+    assert!(
+        !american.join(" ").contains("Supply (3 steps)"),
+        "the British hand is theirs alone"
+    );
+    assert!(facts(&g, None).iter().all(|f| !f.starts_with("Your hand")));
+    // In winter the year reads as the Winter Turn, never "turn 4 of 3".
+    g.frames.clear();
+    g.turn = g.turns_in_year + 1;
+    g.frames.push(liberty::state::Frame::Disband { seat: BRITISH });
+    let winter = facts(&g, None);
+    assert!(
+        winter.contains(&format!("Year: {}, Winter Turn (11.0)", g.year)),
+        "{winter:?}"
+    );
+    assert!(winter.iter().all(|f| !f.contains(" of ")), "{winter:?}");
+}
