@@ -95,6 +95,7 @@ function render() {
   $("rematch").hidden = !s.seat || s.status !== "over" || !!s.replaying || !!state.rematch;
   renderInvites();
   renderRematch();
+  renderSave(s);
   renderLog(s.log);
   renderSeatSwitch(s);
   if (renderer) {
@@ -259,10 +260,11 @@ function diceInfo(s) {
   return el("div", { class: "dice-info hint" }, rows);
 }
 
-async function downloadRecord(msg) {
+/** Download `GET /api/games/ID/WHAT` as FILE; a failure is told in `msg`. */
+async function download(what, file, msg, failed) {
   msg.textContent = "";
   try {
-    const resp = await fetch(`/api/games/${gameId}/record`, { headers: { Authorization: `Bearer ${token}` } });
+    const resp = await fetch(`/api/games/${gameId}/${what}`, { headers: { Authorization: `Bearer ${token}` } });
     if (!resp.ok) {
       let text = `${resp.status} ${resp.statusText}`;
       try {
@@ -274,14 +276,34 @@ async function downloadRecord(msg) {
     }
     const blob = new Blob([await resp.text()], { type: "application/json" });
     const url = URL.createObjectURL(blob);
-    const a = el("a", { href: url, download: `powderhorn-${gameId}.json`, hidden: true });
+    const a = el("a", { href: url, download: file, hidden: true });
     document.body.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   } catch (e) {
-    msg.textContent = `The record could not be downloaded: ${e.message}`;
+    msg.textContent = `${failed}: ${e.message}`;
   }
+}
+
+const downloadRecord = (msg) => download("record", `powderhorn-${gameId}.json`, msg, "The record could not be downloaded");
+
+/** The save file, for play by e-mail and review: offered where the server
+ * gives it (the game is over, or every seat is this player's), with what it
+ * holds said plainly. */
+function renderSave(s) {
+  const box = $("save-box");
+  const invited = (s.seats || []).some((x) => x.kind === "invite");
+  box.hidden = s.status !== "over" && (invited || !s.seat);
+  if (box.hidden) return;
+  const msg = el("span", { class: "error record-error", role: "alert" });
+  const file = `powderhorn-${s.title}-${s.scenario}-${gameId}.save.json`;
+  box.replaceChildren(
+    el("button", { type: "button", class: "small", id: "save-download", onclick: () => download("save", file, msg, "The save file could not be downloaded") }, "Download the save file"),
+    el("div", { class: "hint" },
+      "For play by e-mail or to review the game in the terminal: ", el("code", {}, `powderhorn status ${file}`),
+      ", then ", el("code", {}, "legal"), " and ", el("code", {}, "act"), ". It holds both sides' hidden blocks and cards: send it only to someone you trust. For fog of war between strangers, play here with an invite link."),
+    msg);
 }
 
 function renderOutcome(s) {

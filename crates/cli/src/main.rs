@@ -78,6 +78,11 @@ enum Command {
     /// List every scenario: its key, title and name.
     Scenarios,
     /// Start a game and write its save file.
+    ///
+    /// A save file holds the whole game, both sides' hidden blocks and
+    /// cards included: it serves play by e-mail between players who trust
+    /// each other, a referee, or a review. For fog of war between strangers,
+    /// play on the server (`powderhorn serve`, an invite link).
     New {
         /// TITLE/SCENARIO, e.g. liberty/1775.
         scenario: String,

@@ -36,6 +36,10 @@ pub struct SaveFile {
     pub actions: Vec<Record>,
     /// The state after the last action, checked against a replay on load.
     pub state: serde_json::Value,
+    /// The seat that resigned after the last action, if one did
+    /// ([`Session::resign`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<String>,
 }
 
 impl SaveFile {
@@ -51,6 +55,7 @@ impl SaveFile {
             setup,
             actions,
             state,
+            resigned: None,
         }
     }
 }
@@ -109,6 +114,8 @@ pub struct Session<G: Game> {
     checkpoint: Option<Snapshot<G>>,
     /// The legal actions, kept to spare an allocation per move.
     legal: Vec<G::Action>,
+    /// The seat that resigned, which ended the game.
+    resigned: Option<Seat>,
 }
 
 /// Actions at the least between two copies of the state kept for undo: an
@@ -143,6 +150,7 @@ impl<G: Game> Session<G> {
             undoable: Vec::new(),
             checkpoint: None,
             legal: Vec::new(),
+            resigned: None,
         })
     }
 
@@ -248,6 +256,7 @@ impl<G: Game> Session<G> {
         self.state.log_mut().say("", || format!("{side} resigns."));
         self.state.core_mut().finish(winner, format!("{side} resigned"), "");
         self.undoable.clear();
+        self.resigned = Some(seat);
         Ok(())
     }
 
@@ -325,11 +334,14 @@ impl<G: Game> Session<G> {
     }
 
     pub fn save(&self) -> SaveFile {
-        SaveFile::of::<G>(
-            self.setup.clone(),
-            self.actions.clone(),
-            serde_json::to_value(&self.state).expect("state serializes"),
-        )
+        SaveFile {
+            resigned: self.resigned.map(|s| G::info().seat_name(s).to_string()),
+            ..SaveFile::of::<G>(
+                self.setup.clone(),
+                self.actions.clone(),
+                serde_json::to_value(&self.state).expect("state serializes"),
+            )
+        }
     }
 
     /// Rebuild a game from its setup and actions.
@@ -366,7 +378,12 @@ impl<G: Game> Session<G> {
                 expected: data::describe(data.as_ref()),
             });
         }
-        let s = Self::replay(save.setup.clone(), &save.actions)?;
+        let mut s = Self::replay(save.setup.clone(), &save.actions)?;
+        if let Some(name) = &save.resigned {
+            let seat = Self::seat(name).map_err(|e| SaveError::Corrupt(e.to_string()))?;
+            s.resign(seat)
+                .map_err(|e| SaveError::Corrupt(format!("resigned {name}: {e}")))?;
+        }
         let stored: G = serde_json::from_value(save.state.clone()).map_err(|e| SaveError::Corrupt(e.to_string()))?;
         if serde_json::to_value(&stored).ok() != serde_json::to_value(&s.state).ok() {
             return Err(SaveError::Mismatch);

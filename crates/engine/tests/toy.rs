@@ -154,4 +154,10 @@ fn a_resignation_ends_the_game_for_the_other_seat_and_is_logged() {
     assert!(!s.can_undo(0), "no undo past a resignation");
     assert_eq!(s.resign(1), Err(Refusal::GameOver));
     assert!(matches!(s.act(1, "roll", &[]), Err(Refusal::GameOver)));
+    // A save holds the resignation: it loads to the same end.
+    let save = s.save();
+    assert_eq!(save.resigned.as_deref(), Some("north"));
+    let loaded = Session::<Toy>::load(&save).unwrap();
+    assert_eq!(loaded.state().outcome(), s.state().outcome());
+    assert_eq!(loaded.save().resigned, save.resigned);
 }

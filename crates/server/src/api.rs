@@ -113,6 +113,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/invite", post(post_invite))
         .route("/api/games/{id}/rematch", post(post_rematch))
         .route("/api/games/{id}/record", get(get_record))
+        .route("/api/games/{id}/save", get(get_save))
         .route("/api/my-games", post(my_games))
         .route("/healthz", get(healthz))
         .route("/metrics", get(crate::ops::metrics))
@@ -851,6 +852,30 @@ async fn get_record(
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::from(LoadError::NotFound))?;
     Ok(Json(crate::seeds::record(&row, &events, outcome)))
+}
+
+/// The game as the save file the CLI reads (`powderhorn load`, `play`):
+/// play by e-mail, or review it offline. It holds the whole state, both
+/// sides' secrets included, so it is given to a player while the game goes
+/// on only where nobody was invited (every human seat is the creator's);
+/// to anyone with the game's link once it is over.
+async fn get_save(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    token: Token,
+) -> Result<Json<engine::SaveFile>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let live = e.live.lock().await;
+    let w = who(&live, &token)?;
+    let invited = live.seats.iter().any(|s| s.kind == "invite");
+    if !live.is_over() && (invited || w.seat().is_none()) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "a save file holds both sides' secrets: it is given once the game is over, or during a game \
+             whose seats are all yours",
+        ));
+    }
+    Ok(Json(live.game.save()))
 }
 
 async fn get_game(

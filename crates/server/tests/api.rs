@@ -1309,3 +1309,69 @@ both!(host_must_be_the_servers);
 both!(security_headers);
 both!(api_errors_are_json);
 both!(healthz_answers);
+
+/// The save file (`GET .../save`): the CLI's format, loadable; refused while
+/// an invited game goes on (it holds both sides' secrets) and to a spectator
+/// of a game not over; given to anyone with the link once it is over.
+// rule: none (server)
+async fn the_save_file_is_given_only_where_it_reveals_nothing(db: &str) {
+    let app = app_at(db).await;
+    let mine = create(&app, "me", "hotseat", 21).await;
+    let s = state(&app, &mine, &mine.british).await;
+    let (st, _) = act(&app, &mine, &mine.british, 0, &first_legal(&s)).await;
+    assert_eq!(st, StatusCode::OK);
+    let (st, save) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/save", mine.id),
+        Some(&mine.british),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{save}");
+    let file: engine::SaveFile = serde_json::from_value(save).unwrap();
+    assert_eq!(file.actions.len(), 1);
+    let loaded = catalog::load(&file).expect("the CLI can load it");
+    assert_eq!(loaded.action_count(), 1);
+    let (st, _) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/save", mine.id),
+        Some(&mine.spectator),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::CONFLICT, "a spectator before the end");
+
+    let invited = create(&app, "me", "invite", 22).await;
+    for token in [&invited.british, &invited.american, &invited.spectator] {
+        let (st, v) = call(
+            &app,
+            "GET",
+            &format!("/api/games/{}/save", invited.id),
+            Some(token),
+            None,
+        )
+        .await;
+        assert_eq!(st, StatusCode::CONFLICT, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("secrets"), "{v}");
+    }
+    let (st, _) = post(&app, &invited.id, "resign", &invited.american, json!({"seq_seen": 0})).await;
+    assert_eq!(st, StatusCode::OK);
+    let (st, save) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/save", invited.id),
+        Some(&invited.spectator),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "once over");
+    let file: engine::SaveFile = serde_json::from_value(save).unwrap();
+    assert_eq!(file.resigned.as_deref(), Some("american"));
+    assert!(
+        catalog::load(&file).unwrap().outcome().is_some(),
+        "it loads to the resignation"
+    );
+}
+both!(the_save_file_is_given_only_where_it_reveals_nothing);
