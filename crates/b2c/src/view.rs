@@ -4,9 +4,10 @@
 
 use crate::map::{map, Kind as RegionKind};
 use crate::state::*;
-use engine::{Seat, Viewer, Views};
+use engine::{Fact, Procedure, Seat, Title, Viewer, Views};
 use rand_chacha::ChaCha8Rng;
 use revroad::board::Drawn;
+use revroad::facts;
 use serde_json::{json, Value};
 
 fn kind_name(k: Kind) -> &'static str {
@@ -147,6 +148,7 @@ impl Views for B2c {
             "pieces": pieces,
             "markers": markers,
             "outcome": self.core.outcome,
+            "facts": self.facts(viewer),
         })
     }
 
@@ -165,7 +167,93 @@ impl Views for B2c {
     }
 }
 
-impl B2c {}
+impl B2c {
+    /// The side panel's facts, in the rulebook's words (issue 19). The
+    /// cards a seat saw by Gather Intelligence are its own (6.14); nothing
+    /// else here is hidden.
+    pub fn facts(&self, viewer: Viewer) -> Vec<Fact> {
+        let mut out = facts::scenario(
+            B2c::info().scenarios,
+            self.scenario,
+            self.scenario.bot_seat(self.opts.bot),
+        );
+        out.push(facts::turn(self.turn, self.last_turn));
+        let top = self.frames.last();
+        let (phase, rule) = match (self.phase, top) {
+            (Phase::PreGame, _) => ("Call to Arms before Turn 1", "9.0"),
+            (Phase::Over, _) => ("The game is over", "13.0"),
+            (_, Some(Frame::Escort { .. } | Frame::EndTurn)) => ("End Turn", "5.3"),
+            _ => ("Perform Actions", "5.2"),
+        };
+        out.push(Fact::new("Turn segment", phase, rule));
+        if let Some((step, rule)) = top.and_then(|f| self.step(f)) {
+            out.push(Fact::new("Action", step, rule));
+        }
+        out.extend(facts::to_act(self.acting()));
+        out.extend(facts::turn_card(self.card, true));
+        out.extend(facts::tracks(self.actions, self.reserve));
+        out.push(facts::victory_points(self.vp.map(|v| v as f64 / 2.0), "13.0"));
+        out.push(facts::piles(self.deck.draw.len(), self.deck.discard.len()));
+        if let Some(v) = viewer {
+            let seen = self.deck.peek(self.known[v as usize] as usize);
+            if !seen.is_empty() {
+                let cards: Vec<String> = seen.iter().map(|&n| facts::card_words(n, true)).collect();
+                out.push(Fact::new("Your next cards", cards.join("; then "), "6.14"));
+            }
+        }
+        let shot = if self.shot { "fired" } else { "not yet fired" };
+        out.push(Fact::new("The Shot Heard 'Round the World", shot, "10.0"));
+        let concord = if self.concord_entered {
+            "entered by a British Regular"
+        } else {
+            "not yet entered by a British Regular"
+        };
+        out.push(Fact::new("Concord", concord, "11.0"));
+        let waiting = self.pieces.iter().filter(|p| p.loc == WAITING).count();
+        out.extend(facts::reinforcements(
+            &[(self.opts.percy_turn, BRITISH, waiting)][..(waiting > 0) as usize],
+            "12.0",
+        ));
+        if self.percy_award {
+            out.push(Fact::new("Percy at Lexington", "the British scored it", "12.0"));
+        }
+        let m = map();
+        let hinder: Vec<String> = self
+            .hinder
+            .iter()
+            .zip(["Movement", "Search", "Muster"])
+            .map(|(h, name)| match h {
+                Hinder::Available => format!("{name} available"),
+                Hinder::Track => format!("{name} on the Turn Track"),
+                Hinder::Map(r, n) => format!("{name} in {} ({n})", m.name(*r)),
+            })
+            .collect();
+        out.push(Fact::new("Hinder markers", hinder.join(", "), "6.11"));
+        out
+    }
+
+    /// The Action or step under way, by the rulebook's name for it.
+    fn step(&self, f: &Frame) -> Option<(&'static str, &'static str)> {
+        Some(match f {
+            Frame::Ride(_) => ("Call to Arms", "6.12"),
+            Frame::Move(_) | Frame::SolMove { .. } => ("Movement", "6.4"),
+            Frame::Assemble { .. } => ("Assemble", "6.5"),
+            Frame::FreeMove { .. } => ("Muster: Minutemen move", "4.3"),
+            Frame::Hits(_) => ("Hits", "7.0"),
+            Frame::Combat(c) if c.from == NO_REGION => ("Attack", "6.1"),
+            Frame::Combat(_) => ("Assault", "6.2"),
+            Frame::Retreat(_) => ("Retreats", "7.1"),
+            Frame::Charge(_) => ("Charge", "6.3"),
+            Frame::Search(_) => ("Search / Capture", "6.9"),
+            Frame::Place { .. } => ("Place the piece that got away", "6.10"),
+            Frame::Escort { .. } => ("Captured pieces move toward Boston", "5.3"),
+            Frame::Rally { .. } => ("Rally", "6.8"),
+            Frame::Ambush { .. } => ("Ambush", "6.6"),
+            Frame::Menu { reserve: true, .. } => ("a Reserve Action", "5.2"),
+            Frame::Menu { .. } | Frame::EndTurn => return None,
+        })
+    }
+}
 
 /// The area map for the browser's generic renderer (contract).
 pub fn map_json() -> Value {

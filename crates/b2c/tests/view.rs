@@ -83,3 +83,77 @@ fn map_json_for_the_renderer() {
     assert!(!b2c::B2c::provenance().is_empty());
     assert!(b2c::B2c::provenance().iter().all(|(_, why)| !why.is_empty()));
 }
+
+use revroad::testing::facts;
+
+// rule: b2c 2.0, 5.1, 5.2, 6.14, 13.0
+#[test]
+fn the_facts_read_as_the_rulebook_says_them() {
+    let mut g = board();
+    g.turn = 4;
+    g.card = Some(12);
+    g.actions = [2, 3];
+    g.reserve = [1, 0];
+    g.vp = [6, 3];
+    g.deck
+        .discard
+        .push(g.deck.draw.remove(g.deck.draw.iter().position(|&n| n == 12).unwrap()));
+    // 6.14 the British gathered intelligence: the next two cards are theirs to see.
+    g.known[B as usize] = 2;
+    let next: Vec<String> = g.deck.draw[..2]
+        .iter()
+        .map(|&n| revroad::facts::card_words(n, true))
+        .collect();
+    let british = facts(&g, Some(B));
+    let hand = format!("Your next cards: {} (6.14)", next.join("; then "));
+    let mut expected = vec![
+        "Scenario: From Boston to Concord (two players, 12 turns) (15.1)".to_string(),
+        "Game Turn: Turn 4 of 12 (2.0)".into(),
+        "Turn segment: Perform Actions (5.2)".into(),
+        "Turn card: Card 12: British 3 Actions, Patriot 3 Actions, 1 hash mark (5.1)".into(),
+        "Actions left: British 2, Patriot 3 (5.1)".into(),
+        "Reserve Actions: British 1, Patriot 0 (5.2)".into(),
+        // Half points count (15.2): the track reads 3 and 1.5.
+        "Victory Points: British 3, Patriot 1.5 (13.0)".into(),
+        "Card deck: 21 in the draw pile, 1 in the discard pile (2.0)".into(),
+        hand,
+        "The Shot Heard 'Round the World: not yet fired (10.0)".into(),
+        "Concord: not yet entered by a British Regular (11.0)".into(),
+        "Hinder markers: Movement available, Search available, Muster available (6.11)".into(),
+    ];
+    assert_eq!(british, expected);
+    // The cards a seat has seen are its own: not the Patriot's, nor a spectator's.
+    expected.remove(8);
+    for seat in [Some(P), None] {
+        let other = facts(&g, seat);
+        assert_eq!(other, expected, "{seat:?}");
+    }
+    // A raw key never shows.
+    assert!(
+        british.iter().all(|f| !f.contains('_') && !f.contains('{')),
+        "{british:?}"
+    );
+}
+
+// rule: b2c 6.12, 9.0, 12.0, 15.3
+#[test]
+fn the_facts_name_the_step_the_bot_and_the_reinforcements() {
+    let g = new_game("standard", 4);
+    let f = facts(&g, None);
+    assert!(
+        f.contains(&"Turn segment: Call to Arms before Turn 1 (9.0)".to_string()),
+        "{f:?}"
+    );
+    assert!(f.contains(&"Action: Call to Arms (6.12)".to_string()), "{f:?}");
+    assert!(f.contains(&"To act: Patriot (5.2)".to_string()), "{f:?}");
+    assert!(
+        f.contains(&"Reinforcements: Turn 9: 10 British units (12.0)".to_string()),
+        "{f:?}"
+    );
+    let solo = revroad::testing::new_game::<b2c::B2c>("solo-british", 4, &[("bot", "sheet")]);
+    let f = facts(&solo, None);
+    assert!(
+        f.contains(&"Bot: the Patriot side plays by its bot sheet (15.3)".to_string()),
+        "{f:?}"
+    );
+}

@@ -8,12 +8,13 @@
 use crate::map::Region;
 use crate::state::*;
 use engine::prelude::*;
-use engine::{Seat, Viewer};
+use engine::{Fact, Seat, Viewer};
 use rand_chacha::ChaCha8Rng;
+use revroad::facts;
 use serde_json::{json, Value};
 
 impl Views for Bh {
-    fn view(&self, _viewer: Viewer) -> Value {
+    fn view(&self, viewer: Viewer) -> Value {
         let map = self.map();
         let seats = Bh::info().seats;
         let mut pieces = Vec::new();
@@ -123,6 +124,7 @@ impl Views for Bh {
             // The top frame's prompt (one seat decides at a time; it does not depend on the seat).
             "prompt": self.prompt(self.actor().unwrap_or(self.to_move)),
             "outcome": self.core.outcome,
+            "facts": self.facts(viewer),
         })
     }
 
@@ -138,6 +140,79 @@ impl Views for Bh {
 }
 
 impl Bh {
+    /// The side panel's facts, in the rulebook's words (issue 19). Bunker
+    /// Hill has no private cards: every seat, and a spectator, reads the
+    /// same lines (the unrevealed militia strengths are in none of them).
+    pub fn facts(&self, _viewer: Viewer) -> Vec<Fact> {
+        let map = self.map();
+        let mut out = facts::scenario(
+            Bh::info().scenarios,
+            self.scenario,
+            self.scenario.bot_seat(self.opts.bot),
+        );
+        if let Some(o) = &self.objective {
+            let goals: Vec<&str> = o.goals.iter().map(|g| goal_name(*g)).collect();
+            let value = format!("#{}: {}", o.number, goals.join(", "));
+            out.push(Fact::new("British objective", value, "12.3"));
+        }
+        out.push(facts::turn(self.turn, self.turns));
+        let (phase, rule) = match self.phase {
+            Phase::Setup => ("Set-up", "12.1"),
+            Phase::Reinforce => ("Obtain Action Points", "5.1"),
+            Phase::Panic => ("Patriot Panic", "9.1"),
+            Phase::Actions => ("Perform Actions", "5.2"),
+            Phase::BritishFire => ("British Final Fire", "12.4"),
+            Phase::EndTurn => ("End Turn", "5.3"),
+            Phase::Final => ("End of the game", "5.3"),
+            Phase::Over => ("The game is over", "10.0"),
+        };
+        out.push(Fact::new("Turn segment", phase, rule));
+        if let Some((step, rule)) = self.frames.last().and_then(step) {
+            out.push(Fact::new("Action", step, rule));
+        }
+        out.extend(facts::to_act(self.acting()));
+        out.extend(facts::turn_card(self.card, false));
+        out.extend(facts::tracks(self.ap, self.reserve));
+        out.push(facts::victory_points([self.vp(BRITISH), self.vp(PATRIOT)], "10.0"));
+        out.push(Fact::new(
+            "Patriot ammunition",
+            format!("{} on the Ammo Track", self.ammo),
+            "8.0",
+        ));
+        out.push(Fact::new("Morale", facts::both(self.morale), "9.0"));
+        let demoralized = match self.demoralized {
+            [true, true] => Some(("British and Patriot", "9.4")),
+            [true, false] => Some(("British", "9.3")),
+            [false, true] => Some(("Patriot", "9.2")),
+            [false, false] => None,
+        };
+        if let Some((who, rule)) = demoralized {
+            out.push(Fact::new("Demoralized", who, rule));
+        }
+        let cannon = if self.ammo_arrived {
+            "the right ammunition has arrived"
+        } else {
+            "Wrong Ammo: no British cannon fire in battle until it arrives"
+        };
+        out.push(Fact::new("British cannon ammunition", cannon, "4.3"));
+        out.push(Fact::new("Naval Fleet", map.name(self.fleet), "4.5"));
+        out.push(facts::piles(self.deck.draw.len(), self.deck.discard.len()));
+        let mut groups: Vec<(u8, Seat, usize)> = Vec::new();
+        for p in self
+            .pieces
+            .iter()
+            .filter(|p| p.loc == WAITING && p.arrives > self.turn && p.arrives <= self.turns)
+        {
+            match groups.iter_mut().find(|g| (g.0, g.1) == (p.arrives, p.side)) {
+                Some(g) => g.2 += 1,
+                None => groups.push((p.arrives, p.side, 1)),
+            }
+        }
+        groups.sort_unstable();
+        out.extend(facts::reinforcements(&groups, "12.1"));
+        out
+    }
+
     /// Whether `Game::check` allows six units in `r`: it is one of the two
     /// regions of a Reorganize the Line, or pieces are still on their way
     /// (hits, a fire, a flight, an overflow).
@@ -152,4 +227,44 @@ impl Bh {
                 )
             })
     }
+}
+
+/// 12.3 the British Objectives, as the rulebook names them.
+fn goal_name(g: Goal) -> &'static str {
+    match g {
+        Goal::Charlestown => "Clear and/or Burn Charlestown",
+        Goal::Works => "Capture Northern Defense Works",
+        Goal::Breeds => "Capture Breed's Hill",
+        Goal::Bunker => "Capture Bunker Hill",
+        Goal::Neck => "Capture the Charlestown Neck",
+    }
+}
+
+/// The Action or step under way, by the rulebook's name for it.
+fn step(f: &Frame) -> Option<(&'static str, &'static str)> {
+    Some(match f {
+        Frame::ChooseObjective { .. } | Frame::ChooseGoals { .. } | Frame::ChooseZones { .. } => {
+            ("Choose the British Objective", "12.3")
+        }
+        Frame::ChooseFocus => ("Choose the Patriot defense", "12.4"),
+        Frame::ReinforceZone { .. } => ("Choose the reinforcements' Landing Zone", "12.1"),
+        Frame::Volley { .. } => ("Volley Fire", "6.1"),
+        Frame::Assault(_) | Frame::AssaultSelect { .. } => ("Assault", "6.2"),
+        Frame::Cannonade { .. } => ("Cannonade", "6.3"),
+        Frame::Bombard { .. } => ("Bombard", "6.4"),
+        Frame::Move { .. } => ("Land Move", "6.5"),
+        Frame::Naval => ("Naval Move", "6.6"),
+        Frame::Rally { .. } => ("Rally", "6.7"),
+        Frame::Reorganize { .. } => ("Reorganize the Line", "6.8"),
+        Frame::Snipe => ("Snipe", "6.9"),
+        Frame::Land { .. } => ("Land Troops", "6.10"),
+        Frame::Hits { .. } => ("Hits", "7.0"),
+        Frame::Displace { .. } => ("Ablaze: pieces move out", "4.6"),
+        Frame::Spread { .. } => ("The fire spreads", "5.3"),
+        Frame::ExtraDie => ("More Patriot Ammunition", "11.2"),
+        Frame::Flee { .. } => ("Patriot Panic", "9.1"),
+        Frame::Overflow { .. } => ("Retreat", "7.1"),
+        Frame::FinalFire { .. } => ("British Final Fire", "12.4"),
+        _ => return None,
+    })
 }

@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod cards;
+pub mod facts;
 pub mod militia;
 pub mod sheet;
 #[cfg(feature = "testing")]

@@ -6,6 +6,16 @@ use crate::sheet::SheetBot;
 use engine::{Forbidden, Game, Seat, Setup, Title, WhyNot};
 use std::path::PathBuf;
 
+/// The facts panel of `viewer`'s view, as "label: value (rule)" lines.
+pub fn facts<G: Game>(g: &G, viewer: Option<Seat>) -> Vec<String> {
+    let v = g.view(viewer);
+    let facts: Vec<engine::Fact> = serde_json::from_value(v["facts"].clone()).expect("facts parse");
+    facts
+        .iter()
+        .map(|f| format!("{}: {} ({})", f.label, f.value, f.rule))
+        .collect()
+}
+
 /// The ids of `seat`'s legal actions.
 pub fn ids<G: Game>(g: &G, seat: Seat) -> Vec<String> {
     engine::described(g, seat).into_iter().map(|a| a.id).collect()
