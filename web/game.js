@@ -358,7 +358,8 @@ function renderActions(s) {
   }
   box.hidden = false;
   const buttons = s.legal.map((a) => {
-    const b = el("button", { type: "button", class: a.target ? "act has-target" : "act", title: a.id }, a.label);
+    const cls = ["act", a.target ? "has-target" : "", a.warning ? "has-warning" : ""].filter(Boolean).join(" ");
+    const b = el("button", { type: "button", class: cls, title: a.warning || a.id }, a.label);
     b.disabled = busy;
     b.addEventListener("click", () => doAction(a));
     if (a.target && renderer) {
@@ -501,9 +502,28 @@ async function post(path, body) {
   await refresh();
 }
 
-function doAction(a) {
+/** Take an action; one with a risk or a cost the rules attach (its
+ * warning) is first confirmed. */
+function doAction(a, confirmed = false) {
+  if (a.warning && !confirmed) {
+    confirmAction(a);
+    return;
+  }
   hidePopup();
   return post("actions", { seq_seen: state.seq, action_id: a.id });
+}
+
+function confirmAction(a) {
+  const pop = $("popup");
+  pop.replaceChildren(
+    el("div", { class: "warning", role: "alert" }, a.warning),
+    el("button", { type: "button", class: "primary", id: "confirm-action", onclick: () => doAction(a, true) }, a.label),
+    el("button", { type: "button", class: "cancel", onclick: hidePopup }, "Cancel"),
+  );
+  pop.hidden = false;
+  pop.style.left = `${Math.max(8, (window.innerWidth - pop.offsetWidth) / 2)}px`;
+  pop.style.top = `${Math.max(8, (window.innerHeight - pop.offsetHeight) / 2)}px`;
+  $("confirm-action").focus();
 }
 
 /** A map click that has several actions: a small menu at the pointer. */
@@ -660,7 +680,7 @@ function setupPanels() {
   });
   document.addEventListener("click", (ev) => {
     const pop = $("popup");
-    if (!pop.hidden && !pop.contains(ev.target) && !ev.target.closest("svg")) hidePopup();
+    if (!pop.hidden && !pop.contains(ev.target) && !ev.target.closest("svg, #actions")) hidePopup();
   });
 }
 

@@ -249,6 +249,7 @@ impl Describe for B2c {
             id: engine::action_id(self, seat, a),
             label,
             target: self.target(a).map(|r| m.id(r).to_string()),
+            warning: None,
         }
     }
 

@@ -509,7 +509,12 @@ impl Describe for Bh {
         let mut id = String::new();
         self.write_id(seat, action, &mut id).expect("a String takes any id");
         let target = self.target(action).map(|r| map.id(r).to_string());
-        ActionInfo { id, label, target }
+        ActionInfo {
+            id,
+            label,
+            target,
+            warning: None,
+        }
     }
 
     fn why_not(&self, seat: Seat, target: &str) -> Vec<engine::Forbidden> {

@@ -186,6 +186,10 @@ pub struct ActionInfo {
     pub label: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
+    /// A risk or a cost the rules attach to this action, said before it
+    /// is taken (a client asks to confirm): e.g. a force march's loss roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

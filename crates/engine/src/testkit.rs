@@ -143,6 +143,7 @@ impl Describe for Toy {
             label: id.clone(),
             id,
             target: None,
+            warning: None,
         }
     }
 }

@@ -86,6 +86,24 @@ impl Liberty {
     }
 }
 
+impl Liberty {
+    /// 5.5 a step beyond the block's move is a force march: said before it
+    /// is taken, with the roll it costs.
+    fn warning(&self, a: &Action) -> Option<String> {
+        let Action::Step(_) = a else { return None };
+        let Some(crate::state::Frame::Group { current: Some(m), .. }) = self.frames.last() else {
+            return None;
+        };
+        (m.steps + 1 > blocks::info(m.block).moves).then(|| {
+            format!(
+                "Force march (5.5): {} goes one hex beyond its move. After all movement it rolls a die: \
+                 1-3 loses a step (a block of strength 1 is captured).",
+                Liberty::name(m.block)
+            )
+        })
+    }
+}
+
 impl Describe for Liberty {
     fn describe(&self, seat: Seat, a: &Action) -> ActionInfo {
         let name = |b: Block| Liberty::name(b).to_string();
@@ -144,7 +162,12 @@ impl Describe for Liberty {
         };
         let mut id = String::new();
         self.write_id(seat, a, &mut id).expect("a String takes any id");
-        ActionInfo { id, label, target }
+        ActionInfo {
+            id,
+            label,
+            target,
+            warning: self.warning(a),
+        }
     }
 
     /// The action's id, stable across versions (save files name actions by

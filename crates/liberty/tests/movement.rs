@@ -962,3 +962,30 @@ fn movement_diagram_the_hartford_block_pins_arnold_and_interdicts_morgan() {
     );
     assert!(legal(&g, "american", &river("West Point")), "it may join that battle");
 }
+
+/// The warning an action's description carries, by id.
+fn warning(g: &Liberty, seat: &str, id: &str) -> Option<String> {
+    let s = <Liberty as engine::Title>::info().seat(seat).unwrap();
+    engine::described(g, s)
+        .into_iter()
+        .find(|a| a.id == id)
+        .expect("legal")
+        .warning
+}
+
+// rule: liberty 5.5
+#[test]
+fn a_force_march_step_says_its_risk_before_it_is_taken() {
+    let mut g = position(&[("a-greene", "Boston", 3)]);
+    g.begin_actions(1, 1, 1);
+    act(&mut g, "american", "group-1607");
+    act(&mut g, "american", "pick-a-greene");
+    assert_eq!(warning(&g, "american", &step("Springfield")), None, "within its move");
+    act(&mut g, "american", &step("Springfield"));
+    let w = warning(&g, "american", &step("Albany")).expect("one hex beyond its move");
+    assert!(
+        w.starts_with("Force march (5.5): Greene goes one hex beyond its move"),
+        "{w}"
+    );
+    assert!(w.contains("1-3 loses a step"), "{w}");
+}

@@ -203,6 +203,7 @@ impl Describe for Muster {
             label: id.replace('-', " "),
             id,
             target: None,
+            warning: None,
         }
     }
 }

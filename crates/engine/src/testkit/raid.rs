@@ -227,6 +227,7 @@ impl Describe for Raid {
             label: id.replace('-', " to "),
             id,
             target,
+            warning: None,
         }
     }
 }

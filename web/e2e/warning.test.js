@@ -1,0 +1,47 @@
+// An action with a risk the rules attach (Liberty's force march, 5.5) asks
+// for a confirmation that says the risk; cancelling takes nothing.
+//
+//     cargo build --release -p cli && cd web/e2e && npm ci && npm test
+import { it } from "node:test";
+import assert from "node:assert/strict";
+import { serverAndBrowser, WAIT } from "./setup.js";
+
+const env = serverAndBrowser();
+
+it("a force march is confirmed before it is taken", { timeout: 120000 }, async () => {
+  const created = await env.server.api("POST", "/api/games", {
+    body: { scenario: "liberty/1775", seed: 7, seats: { british: "hotseat", american: "hotseat" } },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  const token = Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token]));
+  // Play group moves until a step is a force march.
+  let found = null;
+  for (let i = 0; i < 80 && !found; i++) {
+    const who = (await env.server.api("GET", `/api/games/${id}`, { token: token.british })).body.to_act[0];
+    const s = (await env.server.api("GET", `/api/games/${id}`, { token: token[who] })).body;
+    found = s.legal.find((a) => a.warning) ? { seat: who, action: s.legal.find((a) => a.warning), seq: s.seq } : null;
+    if (found) break;
+    const ids = s.legal.map((a) => a.id);
+    const next = ids.find((a) => a.startsWith("step-")) ?? ids.find((a) => a.startsWith("pick-")) ??
+      ids.find((a) => a.startsWith("group-")) ?? ids[0];
+    const r = await env.server.api("POST", `/api/games/${id}/actions`, { token: token[who], body: { seq_seen: s.seq, action_id: next } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+  assert.ok(found, "a force march was offered");
+  assert.match(found.action.warning, /^Force march \(5\.5\)/);
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${env.server.base}/play/${id}#${token[found.seat]}`);
+  const button = page.locator("#actions button.act.has-warning", { hasText: found.action.label });
+  await button.first().click(WAIT);
+  await page.waitForSelector("#popup .warning", WAIT);
+  assert.match(await page.textContent("#popup .warning"), /1-3 loses a step/);
+  await page.click("#popup .cancel");
+  const after = (await env.server.api("GET", `/api/games/${id}`, { token: token[found.seat] })).body;
+  assert.equal(after.seq, found.seq, "cancelling took nothing");
+  await button.first().click(WAIT);
+  await page.click("#confirm-action");
+  await page.waitForFunction((seq) => /\bmove (\d+)/.test(document.querySelector("#status-line").textContent) &&
+    Number(document.querySelector("#status-line").textContent.match(/\bmove (\d+)/)[1]) > seq, found.seq, WAIT);
+  await page.close();
+});
