@@ -26,6 +26,7 @@ async function init() {
   sel.addEventListener("change", showTitle);
   showTitle();
   document.getElementById("create-form").addEventListener("submit", create);
+  document.getElementById("save-file").addEventListener("change", openSave);
   listGames();
 }
 
@@ -173,6 +174,40 @@ async function listGames() {
       el("thead", {}, el("tr", {}, ["Game", "Side", "Status", "Progress", "Started", ""].map((h) => el("th", {}, h)))),
       el("tbody", {}, rows)),
   );
+}
+
+
+/** A save file opened here: the server checks it as the CLI loads it and
+ * stores it as a new game whose every seat this browser plays. */
+async function openSave(ev) {
+  const err = document.getElementById("open-error");
+  err.textContent = "";
+  const file = ev.target.files[0];
+  if (!file) return;
+  let save;
+  try {
+    save = JSON.parse(await file.text());
+  } catch (e) {
+    err.textContent = `${file.name} is not a save file (not JSON: ${e.message})`;
+    return;
+  }
+  const t = titles.find((x) => x.key === save.title);
+  if (!t) {
+    err.textContent = `${file.name} is not a save file of a title this server plays`;
+    return;
+  }
+  let res;
+  try {
+    res = await api("POST", "/api/games/open", { body: { save, seats: Object.fromEntries(t.seats.map((s) => [s, "hotseat"])) } });
+  } catch (e) {
+    err.textContent = e.message;
+    return;
+  }
+  const scenario = `${t.key}/${save.setup.scenario}`;
+  for (const s of res.seats) remember({ id: res.id, token: s.token, seat: s.seat, kind: "hotseat", title: t.name, scenario });
+  // The page of a seat that must act (the others would show the hand-over cover).
+  const next = res.seats.find((s) => (res.to_act || []).includes(s.seat)) || res.seats[0];
+  location.href = playUrl(res.id, next.token);
 }
 
 init().catch((e) => {

@@ -35,3 +35,32 @@ it("a solitaire scenario seats the player on its side, against the bot sheet", {
   assert.match(await page.textContent("#as-seat"), /Patriot/);
   await page.close();
 });
+
+it("a save file opened on the home page continues the game in this browser", { timeout: 60000 }, async () => {
+  const created = await env.server.api("POST", "/api/games", {
+    body: { scenario: "liberty/1775", seed: 9, seats: { british: "hotseat", american: "hotseat" } },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const token = Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token]));
+  const s = (await env.server.api("GET", `/api/games/${created.body.id}`, { token: token.british })).body;
+  const r = await env.server.api("POST", `/api/games/${created.body.id}/actions`, {
+    token: token.british, body: { seq_seen: s.seq, action_id: s.legal[0].id },
+  });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  const save = await env.server.api("GET", `/api/games/${created.body.id}/save`, { token: token.british });
+  assert.equal(save.status, 200, JSON.stringify(save.body));
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${env.server.base}/`);
+  await page.waitForSelector("#scenario option", { ...WAIT, state: "attached" });
+  // Not a save file: said, nothing opened.
+  await page.setInputFiles("#save-file", { name: "notes.json", mimeType: "application/json", buffer: Buffer.from("hello") });
+  await page.waitForFunction(() => /not a save file/.test(document.querySelector("#open-error").textContent), null, WAIT);
+  await page.setInputFiles("#save-file", {
+    name: "game.save.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(save.body)),
+  });
+  await page.waitForURL(/\/play\/[0-9a-f]+#[0-9a-f]{32}$/, WAIT);
+  await page.waitForSelector("svg.map .hex", WAIT);
+  await page.waitForFunction(() => /\bmove 1\b/.test(document.querySelector("#status-line").textContent), null, WAIT);
+  assert.notEqual(new URL(page.url()).pathname, `/play/${created.body.id}`, "a new game");
+  await page.close();
+});

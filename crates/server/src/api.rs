@@ -97,6 +97,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/titles", get(titles))
         .route("/api/titles/{title}/map", get(title_map))
         .route("/api/games", post(create_game))
+        .route(
+            "/api/games/open",
+            post(open_save).layer(DefaultBodyLimit::max(SAVE_BYTES_MAX)),
+        )
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/legal", get(get_legal))
         .route("/api/games/{id}/why/{target}", get(get_why))
@@ -491,29 +495,7 @@ async fn create_game(
     may_create(&st, addr)?;
     let (entry, scenario) = catalog::scenario(&req.scenario).map_err(|e| ApiError::refused(e.to_string()))?;
     let info = (entry.info)();
-    for s in req.seats.keys() {
-        if !info.seats.contains(&s.as_str()) {
-            return Err(ApiError::refused(format!(
-                "'{s}' is not a seat of {} (seats: {})",
-                info.name,
-                info.seats.join(", ")
-            )));
-        }
-    }
-    let mut kinds = Vec::new();
-    for &s in info.seats {
-        let kind = req
-            .seats
-            .get(s)
-            .ok_or_else(|| ApiError::refused(format!("say who plays {s}: one of {}", SEAT_KINDS.join(", "))))?;
-        if !SEAT_KINDS.contains(&kind.as_str()) {
-            return Err(ApiError::refused(format!(
-                "seat kind '{kind}' for {s} is not one of {}",
-                SEAT_KINDS.join(", ")
-            )));
-        }
-        kinds.push((s, kind.clone()));
-    }
+    let kinds = seat_kinds(info, &req.seats)?;
     if req.seed.is_some() {
         crate::seeds::seed_policy(kinds.iter().map(|(_, k)| k.as_str())).map_err(ApiError::refused)?;
     }
@@ -525,6 +507,104 @@ async fn create_game(
         .map_err(|e| ApiError::internal(format!("could not store the game: {e}")))?;
     let body = created_json(&live);
     // Queued for the computer if one of its seats must act first.
+    st.reg.insert(live);
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// Who plays each seat of `info`, checked: every seat named, a known kind.
+fn seat_kinds(
+    info: &'static engine::TitleInfo,
+    seats: &BTreeMap<String, String>,
+) -> Result<Vec<(&'static str, String)>, ApiError> {
+    for s in seats.keys() {
+        if !info.seats.contains(&s.as_str()) {
+            return Err(ApiError::refused(format!(
+                "'{s}' is not a seat of {} (seats: {})",
+                info.name,
+                info.seats.join(", ")
+            )));
+        }
+    }
+    let mut kinds = Vec::new();
+    for &s in info.seats {
+        let kind = seats
+            .get(s)
+            .ok_or_else(|| ApiError::refused(format!("say who plays {s}: one of {}", SEAT_KINDS.join(", "))))?;
+        if !SEAT_KINDS.contains(&kind.as_str()) {
+            return Err(ApiError::refused(format!(
+                "seat kind '{kind}' for {s} is not one of {}",
+                SEAT_KINDS.join(", ")
+            )));
+        }
+        kinds.push((s, kind.clone()));
+    }
+    Ok(kinds)
+}
+
+/// Most bytes of a save file opened on the server (its state holds the
+/// whole log), and most actions it may hold.
+pub const SAVE_BYTES_MAX: usize = 2 * 1024 * 1024;
+pub const SAVE_ACTIONS_MAX: usize = 20_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenReq {
+    /// A save file as the CLI writes it and `GET .../save` gives it.
+    save: engine::SaveFile,
+    /// seat name -> me | hotseat | computer (never invite).
+    seats: BTreeMap<String, String>,
+}
+
+/// A game continued or reviewed from a save file (play by e-mail): checked
+/// as the CLI loads it (replayed and compared), then stored as if played
+/// here. The file holds both sides' secrets, so no seat is invited.
+async fn open_save(
+    State(st): State<AppState>,
+    Client(addr): Client,
+    Body(req): Body<OpenReq>,
+) -> Result<Response, ApiError> {
+    may_create(&st, addr)?;
+    let save = req.save;
+    if save.actions.len() > SAVE_ACTIONS_MAX {
+        return Err(ApiError::refused(format!(
+            "a save file opened here holds at most {SAVE_ACTIONS_MAX} actions"
+        )));
+    }
+    if !save.setup.draws.is_empty() {
+        return Err(ApiError::refused(
+            "this game's first deal was entered by a referee (new --draw): continue it with the CLI",
+        ));
+    }
+    let game = catalog::load(&save).map_err(|e| ApiError::refused(format!("the save file does not load: {e}")))?;
+    let info = game.info();
+    let kinds = seat_kinds(info, &req.seats)?;
+    if kinds.iter().any(|(_, k)| k == "invite") {
+        return Err(ApiError::refused(
+            "a save file holds both sides' secrets: open it with seats of your own (me, hotseat, computer), \
+             never an invited one",
+        ));
+    }
+    let setup = save.setup;
+    let live = new_live(&st, info, setup.scenario, setup.options, Some(setup.seed), &kinds)?;
+    let resigned = save.resigned.map(|s| Event::of(s, EventKind::Resign, String::new()));
+    let events: Vec<Event> = save
+        .actions
+        .into_iter()
+        .map(|r| Event {
+            dice: r.dice,
+            draws: r.draws,
+            ..Event::of(r.seat, EventKind::Act, r.action)
+        })
+        .chain(resigned)
+        .collect();
+    let mut live = Live::replay(live.row, live.seats, &events).map_err(ApiError::refused)?;
+    live.row.status = live.status().to_string();
+    st.reg
+        .store
+        .create(&live.row, &live.seats, &events)
+        .await
+        .map_err(|e| ApiError::internal(format!("could not store the game: {e}")))?;
+    let body = created_json(&live);
     st.reg.insert(live);
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }

@@ -1310,9 +1310,10 @@ both!(security_headers);
 both!(api_errors_are_json);
 both!(healthz_answers);
 
-/// The save file (`GET .../save`): the CLI's format, loadable; refused while
-/// an invited game goes on (it holds both sides' secrets) and to a spectator
-/// of a game not over; given to anyone with the link once it is over.
+/// The save file (`GET .../save`): the CLI's format, loadable and opened
+/// again as a game (`POST /api/games/open`); refused while an invited game
+/// goes on (it holds both sides' secrets) and to a spectator of a game not
+/// over; given to anyone with the link once it is over.
 // rule: none (server)
 async fn the_save_file_is_given_only_where_it_reveals_nothing(db: &str) {
     let app = app_at(db).await;
@@ -1342,6 +1343,32 @@ async fn the_save_file_is_given_only_where_it_reveals_nothing(db: &str) {
     )
     .await;
     assert_eq!(st, StatusCode::CONFLICT, "a spectator before the end");
+
+    // Opened again (play by e-mail): a new game at the same move, its seats
+    // this player's; never with an invited seat; a tampered file refused.
+    let seats = json!({"british": "hotseat", "american": "hotseat"});
+    let body = json!({"save": file, "seats": seats});
+    let (st, v) = call(&app, "POST", "/api/games/open", None, Some(body.clone())).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let opened = v["id"].as_str().unwrap();
+    let token = seat_entry(&v, "american")["token"].as_str().unwrap();
+    let (_, o) = call(&app, "GET", &format!("/api/games/{opened}"), Some(token), None).await;
+    assert_eq!(o["seq"], 1);
+    assert_eq!(
+        o["view"],
+        state(&app, &mine, &mine.american).await["view"],
+        "the same position"
+    );
+    let mut invited = body.clone();
+    invited["seats"]["american"] = json!("invite");
+    let (st, v) = call(&app, "POST", "/api/games/open", None, Some(invited)).await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("secrets"), "{v}");
+    let mut tampered = body.clone();
+    tampered["save"]["state"]["year"] = json!(1781);
+    let (st, v) = call(&app, "POST", "/api/games/open", None, Some(tampered)).await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("does not load"), "{v}");
 
     let invited = create(&app, "me", "invite", 22).await;
     for token in [&invited.british, &invited.american, &invited.spectator] {
