@@ -349,6 +349,49 @@ function renderPrompt(s) {
   }
 }
 
+/** Many actions of one kind (a title's `group`: "Place hinder-muster" in
+ * each of nine regions) show as one choice that opens, with its places lit
+ * on the map to pick from; fewer stay plain buttons. */
+const GROUP_MIN = 4;
+const openGroups = new Set();
+
+function actionButton(a) {
+  const cls = ["act", a.target ? "has-target" : "", a.warning ? "has-warning" : ""].filter(Boolean).join(" ");
+  const b = el("button", { type: "button", class: cls, title: a.warning || a.id }, a.label);
+  b.disabled = busy;
+  b.addEventListener("click", () => doAction(a));
+  if (a.target && renderer) {
+    b.addEventListener("mouseenter", () => renderer.highlight(a.target, true));
+    b.addEventListener("mouseleave", () => renderer.highlight(a.target, false));
+  }
+  return b;
+}
+
+function actionGroup(name, members) {
+  const light = (on) => {
+    if (renderer) for (const a of members) renderer.highlight(a.target, on);
+  };
+  const places = new Set(members.map((a) => a.target)).size;
+  const box = el(
+    "details",
+    { class: "group" },
+    el("summary", { class: "act" }, name, el("span", { class: "count" }, ` · ${places} ${places === 1 ? "place" : "places"}`)),
+    el("div", { class: "hint" }, "Pick one on the map, or here:"),
+    ...members.map(actionButton),
+  );
+  box.open = openGroups.has(name);
+  box.addEventListener("toggle", () => {
+    if (box.open) openGroups.add(name);
+    else openGroups.delete(name);
+    light(box.open);
+  });
+  const summary = box.querySelector("summary");
+  summary.addEventListener("mouseenter", () => light(true));
+  summary.addEventListener("mouseleave", () => light(box.open));
+  if (box.open) queueMicrotask(() => light(true));
+  return box;
+}
+
 function renderActions(s) {
   const box = $("actions");
   if (!s.legal.length) {
@@ -357,19 +400,22 @@ function renderActions(s) {
     return;
   }
   box.hidden = false;
-  const buttons = s.legal.map((a) => {
-    const cls = ["act", a.target ? "has-target" : "", a.warning ? "has-warning" : ""].filter(Boolean).join(" ");
-    const b = el("button", { type: "button", class: cls, title: a.warning || a.id }, a.label);
-    b.disabled = busy;
-    b.addEventListener("click", () => doAction(a));
-    if (a.target && renderer) {
-      b.addEventListener("mouseenter", () => renderer.highlight(a.target, true));
-      b.addEventListener("mouseleave", () => renderer.highlight(a.target, false));
+  const byGroup = new Map();
+  for (const a of s.legal) {
+    if (a.group) byGroup.set(a.group, [...(byGroup.get(a.group) || []), a]);
+  }
+  const items = [];
+  const shown = new Set();
+  for (const a of s.legal) {
+    const members = a.group && byGroup.get(a.group);
+    if (!members || members.length < GROUP_MIN) items.push(actionButton(a));
+    else if (!shown.has(a.group)) {
+      shown.add(a.group);
+      items.push(actionGroup(a.group, members));
     }
-    return b;
-  });
+  }
   const hint = s.legal.some((a) => a.target) ? el("div", { class: "hint" }, "Or click a highlighted place or block on the map.") : null;
-  box.replaceChildren(...buttons, ...(hint ? [hint] : []));
+  box.replaceChildren(...items, ...(hint ? [hint] : []));
 }
 
 const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -526,9 +572,10 @@ function confirmAction(a) {
   $("confirm-action").focus();
 }
 
-/** A map click that has several actions: a small menu at the pointer. */
+/** A map click that has several actions, or one beyond undo (a block
+ * that fires): a small menu at the pointer, so no click rolls dice unasked. */
 function choose(actions, ev) {
-  if (actions.length === 1) {
+  if (actions.length === 1 && !actions[0].irreversible) {
     doAction(actions[0]);
     return;
   }

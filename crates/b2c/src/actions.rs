@@ -1,8 +1,9 @@
 //! 6.0 Player Actions as the engine sees them: small, enumerable choices with
 //! stable ids (choose a region, choose units one at a time then "done").
 
+use crate::frames::{CombatStage, Frame};
 use crate::map::{map, Region};
-use crate::state::{B2c, Kind, PieceId, HINDER_NAMES};
+use crate::state::{B2c, Kind, PieceId, HINDER_NAMES, PATRIOT};
 use engine::{ActionInfo, Describe, Seat};
 use std::fmt;
 
@@ -157,6 +158,58 @@ impl B2c {
     }
 }
 
+impl B2c {
+    /// Whether the seat is asked to take opportunity fire (7.1.3).
+    fn opfire_asked(&self) -> bool {
+        matches!(self.frames.last(), Some(Frame::Combat(c)) if c.stage == CombatStage::OpFire && c.ask.is_none())
+    }
+
+    /// 10.0 The Shot Heard 'Round the World: a Patriot attack that rolls the
+    /// game's first dice (opportunity fire included) gives the British VP.
+    fn warning(&self, seat: Seat, a: &Action) -> Option<String> {
+        let first = match a {
+            Action::Attack(_) | Action::Assault(..) => true,
+            Action::Yes => self.opfire_asked(),
+            _ => false,
+        };
+        (first && seat == PATRIOT && !self.shot && !self.solo()).then(|| {
+            format!(
+                "No shot has been fired yet: if dice are rolled, the Patriots fire first and the British score {} VP (10.0).",
+                crate::vp::value("first-shot")
+            )
+        })
+    }
+}
+
+/// The kind of choice of an action that differs from others only in its
+/// target (`ActionInfo::group`): its label without the place.
+fn group(a: &Action) -> Option<String> {
+    let g = match *a {
+        Action::Attack(_) => "Attack (6.1)",
+        Action::Assault(..) => "Assault (6.2)",
+        Action::Charge(_) => "Charge (6.3)",
+        Action::Move(_) => "Move units (6.4)",
+        Action::MoveSol(_) => "Move a unit (4.4)",
+        Action::Assemble(_) => "Assemble (6.5)",
+        Action::Ambush(_) => "Ambush (6.6)",
+        Action::Snipe(_) => "Snipe (6.7)",
+        Action::Rally(_) => "Rally (6.8)",
+        Action::Search(_) => "Search / Capture (6.9)",
+        Action::Escape(_) => "Escape attempt (6.10)",
+        Action::HinderPlace(h, _) => return Some(format!("Place {} (6.11)", HINDER_NAMES[h as usize])),
+        Action::Pick(_) => "Choose a unit",
+        Action::Drop(_) => "Leave a unit here (6.4.2)",
+        Action::Step(_) => "Move to a region",
+        Action::Land(_) => "Land (9.0)",
+        Action::Evade(_) => "Ride on, evading the British (6.12)",
+        Action::Risk(_) => "Ride on, risking the capture roll (6.12)",
+        Action::Alert(_) => "Remove an Alert marker (4.6)",
+        Action::Go(_) => "Choose a region",
+        _ => return None,
+    };
+    Some(g.into())
+}
+
 impl Describe for B2c {
     fn write_id(&self, _seat: Seat, a: &Action, out: &mut dyn fmt::Write) -> fmt::Result {
         let m = map();
@@ -245,11 +298,16 @@ impl Describe for B2c {
             Action::Simultaneous => "Simultaneous combat: take one hit first (7.0)".into(),
             Action::Defensive => "Face Defensive Fire (7.0)".into(),
         };
+        let target = self.target(a);
         ActionInfo {
             id: engine::action_id(self, seat, a),
             label,
-            target: self.target(a).map(|r| m.id(r).to_string()),
-            warning: None,
+            target: target.map(|r| m.id(r).to_string()),
+            warning: self.warning(seat, a),
+            // 7.1.3 opportunity fire rolls at once.
+            irreversible: *a == Action::Yes && self.opfire_asked(),
+            // Off the map, a piece is no pick on the map.
+            group: target.and_then(|_| group(a)),
         }
     }
 

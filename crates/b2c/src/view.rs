@@ -31,8 +31,9 @@ impl Views for B2c {
                 continue;
             }
             let special = matches!(p.kind, Kind::Nightrider | Kind::SonOfLiberty);
-            // 4.3 units under a marker: the opponent sees only the marker.
-            if p.under && !special && viewer != Some(PATRIOT) {
+            // 4.3 units under a marker: the opponent sees only the marker,
+            // until the game is over and every counter is shown.
+            if p.under && !special && viewer != Some(PATRIOT) && self.core.outcome.is_none() {
                 continue;
             }
             let state = if p.under {

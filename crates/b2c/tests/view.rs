@@ -40,6 +40,26 @@ fn units_under_markers_and_militia_values_stay_hidden() {
     assert!(text.contains("\"vp\"") && text.contains("\"turn\"") && text.contains("\"actions\""));
 }
 
+/// 8 of the game table (issue 19): once the game is over, both players see
+/// every counter, as they would lift the markers at the table.
+// rule: b2c 4.3
+#[test]
+fn units_under_markers_are_shown_to_all_once_the_game_is_over() {
+    let mut g = new_game("standard", 4);
+    let minutemen = |v: &serde_json::Value| {
+        v["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["kind"] == "minuteman")
+            .count()
+    };
+    assert_eq!(minutemen(&g.view(None)), 0);
+    g.core.finish(Some(B), "the Patriots resign", "");
+    assert_eq!(minutemen(&g.view(Some(B))), 7);
+    assert_eq!(minutemen(&g.view(None)), 7);
+}
+
 // rule: b2c 6.14, 4.1
 #[test]
 fn determinize_reshuffles_the_unseen_deck_only() {

@@ -489,6 +489,15 @@ impl Bh {
     }
 }
 
+/// A label begins as a sentence does ("Attack (6.1)", not "attack").
+fn capitalised(mut label: String) -> String {
+    if let Some(c) = label.get(0..1) {
+        let up = c.to_ascii_uppercase();
+        label.replace_range(0..1, &up);
+    }
+    label
+}
+
 impl Describe for Bh {
     fn describe(&self, seat: Seat, action: &Action) -> ActionInfo {
         let map = self.map();
@@ -509,11 +518,21 @@ impl Describe for Bh {
         let mut id = String::new();
         self.write_id(seat, action, &mut id).expect("a String takes any id");
         let target = self.target(action).map(|r| map.id(r).to_string());
+        // The kind of choice of actions that differ only in their target.
+        let group = match action {
+            Action::Region(_) => Some("Choose a region"),
+            Action::Piece(_) => Some("Choose a piece"),
+            Action::HotShot(_) => Some("Hot Shot (6.4)"),
+            Action::Zone(_) => Some("Choose a Landing Zone"),
+            _ => None,
+        };
         ActionInfo {
             id,
-            label,
+            label: capitalised(label),
+            group: target.as_ref().and(group).map(str::to_string),
             target,
             warning: None,
+            irreversible: false,
         }
     }
 

@@ -38,7 +38,7 @@ fn british_bot_assaults_its_objective_at_good_odds_and_says_why() {
     g.advance();
     assert_logged(
         &g,
-        "British bot: assault (6.2) (priority 1: assault an objective region at good odds)",
+        "British bot: Assault (6.2) (priority 1: assault an objective region at good odds)",
     );
     assert_logged(&g, "british assault Breed's Hill (south) from Breed's Hill east slope");
     assert!(!g.to_act().contains(B), "the bot seat never acts by itself");
@@ -226,10 +226,10 @@ fn patriot_bot_decides_inside_the_british_assault() {
         act(&mut g, "british", &id);
     }
     act(&mut g, "british", "done");
-    assert_logged(&g, "Patriot bot: done (priority 10: hold the ground)");
+    assert_logged(&g, "Patriot bot: Done (priority 10: hold the ground)");
     assert_logged(
         &g,
-        "Patriot bot: fire (priority 11: fire in defence while the powder lasts)",
+        "Patriot bot: Fire (priority 11: fire in defence while the powder lasts)",
     );
     assert!(!g.to_act().contains(P));
 }

@@ -192,6 +192,12 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
                         "{}",
                         at(&format!("duplicate action id '{}'", a.id))
                     );
+                    // A group is picked on the map: each member points there.
+                    assert!(
+                        a.group.is_none() || a.target.is_some(),
+                        "{}",
+                        at(&format!("action '{}' has a group but no target", a.id))
+                    );
                 }
                 typed.clear();
                 s.state().legal(seat, &mut typed);
@@ -221,7 +227,8 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
         typed.clear();
         s.state().legal(seat, &mut typed);
         let action = typed[rng.gen_range(0..typed.len())].clone();
-        let id = s.state().describe(seat, &action).id;
+        let described = s.state().describe(seat, &action);
+        let (id, irreversible) = (described.id, described.irreversible);
         // A world the seat cannot tell from this one, for the reveal check.
         let world = deep.then(|| {
             let mut r = ChaCha8Rng::seed_from_u64(seed ^ ((step as u64) << 20));
@@ -234,6 +241,11 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
         s.act(seat, &id, &[])
             .unwrap_or_else(|e| panic!("{}", at(&format!("legal action '{id}' refused: {e}"))));
         known.clear();
+        assert!(
+            !irreversible || !s.can_undo(seat),
+            "{}",
+            at(&format!("{id} is said to be irreversible, yet it can be undone"))
+        );
         if let (Some(seen), true) = (alongside, s.state().to_act() == to_act) {
             assert_eq!(
                 seen,

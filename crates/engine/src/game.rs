@@ -190,6 +190,19 @@ pub struct ActionInfo {
     /// is taken (a client asks to confirm): e.g. a force march's loss roll.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
+    /// The kind of choice, for actions that differ only in what they point
+    /// at: the label without its target ("Place hinder-muster (6.11)" for
+    /// every "Place hinder-muster in X (6.11)"). A client shows many of one
+    /// group as a single choice made on the map. Only actions with a
+    /// `target` have one (the conformance harness checks it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    /// Certain to be beyond undo (it rolls dice or draws), so a client asks
+    /// before taking it on a single click such as one on the map. Set only
+    /// where the seat's own view makes it certain; the conformance harness
+    /// checks that such an action ends the seat's undo.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub irreversible: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

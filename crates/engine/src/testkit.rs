@@ -144,6 +144,8 @@ impl Describe for Toy {
             id,
             target: None,
             warning: None,
+            irreversible: matches!(a, Act::Roll),
+            group: None,
         }
     }
 }

@@ -104,6 +104,32 @@ impl Liberty {
     }
 }
 
+/// The kind of choice of an action that differs from others only in what
+/// it points at (`ActionInfo::group`).
+fn group(a: &Action) -> Option<&'static str> {
+    Some(match a {
+        Action::SupplyStep(_) => "Add a supply step (3.3)",
+        Action::Group(_) => "Move a group (5.1)",
+        Action::Pick(_) => "Move a block (5.1)",
+        Action::Step(_) => "Step to a hex (5.1)",
+        Action::River(_) => "Move by river (5.6)",
+        Action::Sail(_) => "Go by sea (5.7)",
+        Action::Pin(_) => "Pin a block (5.4)",
+        Action::Main { .. } => "Main Attack (7.22)",
+        Action::Deploy(_) => "Deploy a replacement (6.0)",
+        Action::Battle(_) => "Fight a battle next (7.1)",
+        Action::Fire(_) => "Fire (7.31)",
+        Action::Charge(_) => "Charge with the bayonet",
+        Action::Hold(_) => "Hold: do not fire yet (8.4)",
+        Action::Retreat(..) => "Retreat (7.4)",
+        Action::Hit(_) => "Take the hit (7.32)",
+        Action::Regroup(..) => "Regroup (7.5)",
+        Action::Disband(_) => "Disband (11.3)",
+        Action::Eliminate(_) => "Lose to winter attrition (11.4)",
+        _ => return None,
+    })
+}
+
 impl Describe for Liberty {
     fn describe(&self, seat: Seat, a: &Action) -> ActionInfo {
         let name = |b: Block| Liberty::name(b).to_string();
@@ -165,8 +191,11 @@ impl Describe for Liberty {
         ActionInfo {
             id,
             label,
-            target,
             warning: self.warning(a),
+            // 7.31 a block's fire rolls its dice at once.
+            irreversible: matches!(a, Action::Fire(_) | Action::Charge(_)),
+            group: target.as_ref().and_then(|_| group(a)).map(str::to_string),
+            target,
         }
     }
 

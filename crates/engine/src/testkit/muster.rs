@@ -204,6 +204,8 @@ impl Describe for Muster {
             id,
             target: None,
             warning: None,
+            irreversible: false,
+            group: None,
         }
     }
 }

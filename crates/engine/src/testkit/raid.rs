@@ -226,8 +226,10 @@ impl Describe for Raid {
         ActionInfo {
             label: id.replace('-', " to "),
             id,
+            group: target.as_ref().map(|_| "Withdraw".to_string()),
             target,
             warning: None,
+            irreversible: false,
         }
     }
 }
