@@ -33,6 +33,12 @@ it("a force march is confirmed before it is taken", { timeout: 120000 }, async (
   const page = await env.browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(`${env.server.base}/play/${id}#${token[found.seat]}`);
   const button = page.locator("#actions button.act.has-warning", { hasText: found.action.label });
+  // A step among many is inside its group's line: open it.
+  const group = page.locator("#actions details.group", {
+    has: page.locator("button.act.has-warning", { hasText: found.action.label }),
+  });
+  await page.waitForSelector("#actions .act", { ...WAIT, state: "attached" });
+  if (await group.count()) await group.locator("summary").click();
   await button.first().click(WAIT);
   await page.waitForSelector("#popup .warning", WAIT);
   assert.match(await page.textContent("#popup .warning"), /1-3 loses a step/);

@@ -3,6 +3,7 @@ mod support;
 use b2c::frames::Frame;
 use b2c::state::*;
 use b2c::B2c;
+use engine::described;
 use engine::prelude::*;
 use support::*;
 
@@ -61,6 +62,28 @@ fn simultaneous_combat_costs_a_hit_and_a_patriot_first_shot_gives_5_vp() {
     assert_eq!(g.vp[0], 10, "5 VP to the British (10.0)");
 }
 
+/// The action list says what a Patriot attack before the first shot costs,
+/// and only then.
+// rule: b2c 10.0
+#[test]
+fn a_patriot_attack_before_the_first_shot_warns_of_the_british_award() {
+    let mut g = board();
+    g.put_militia(2, "lincoln");
+    g.put(Kind::Regular, "lincoln");
+    g.give(P, 3, 3);
+    let warning = |g: &B2c| {
+        described(g, P)
+            .into_iter()
+            .find(|a| a.id == "attack-lincoln")
+            .expect("the attack is offered")
+            .warning
+    };
+    let w = warning(&g).expect("a warning before the first shot");
+    assert!(w.contains("the British score 5 VP (10.0)"), "{w}");
+    g.shot = true;
+    assert_eq!(warning(&g), None, "the shot was fired: no award to warn of");
+}
+
 // rule: b2c 7.1, 7.1.1, 7.1.3
 #[test]
 fn unmoved_units_retreat_freely_and_draw_opportunity_fire() {
@@ -77,6 +100,11 @@ fn unmoved_units_retreat_freely_and_draw_opportunity_fire() {
     assert!([a, b, l].iter().all(|&p| g.piece(p).moved));
     // All retreated: OpFire with half of three, rounded up: two dice, hits on 6.
     g.core.dice.script([6, 5]);
+    let yes = described(&g, B).into_iter().find(|a| a.id == "yes").unwrap();
+    assert!(
+        yes.irreversible,
+        "opportunity fire rolls at once: a map click asks first"
+    );
     act(&mut g, B, "yes");
     pick(&mut g, P, l);
     assert!(g.piece(l).flipped);

@@ -1,0 +1,68 @@
+// Many choices of one kind ("Place hinder-muster in X" for every region)
+// show as one line that opens, its places lit on the map; a choice taken
+// from inside it is taken. At desktop and phone sizes.
+//
+//     cargo build --release -p cli && cd web/e2e && npm ci && npm test
+import { it } from "node:test";
+import assert from "node:assert/strict";
+import { serverAndBrowser, WAIT } from "./setup.js";
+
+const env = serverAndBrowser();
+const GROUP_MIN = 4;
+
+/** Play the first choice until a seat is offered GROUP_MIN or more of one group. */
+async function gameWithAGroup(scenario, seats) {
+  const created = await env.server.api("POST", "/api/games", { body: { scenario, seed: 3, seats } });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  const token = Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token]));
+  const first = Object.keys(seats)[0];
+  for (let i = 0; i < 60; i++) {
+    const who = (await env.server.api("GET", `/api/games/${id}`, { token: token[first] })).body.to_act[0];
+    const s = (await env.server.api("GET", `/api/games/${id}`, { token: token[who] })).body;
+    const counts = new Map();
+    for (const a of s.legal) if (a.group) counts.set(a.group, (counts.get(a.group) || 0) + 1);
+    const group = [...counts].find(([, n]) => n >= GROUP_MIN);
+    if (group) return { id, token: token[who], seq: s.seq, group: group[0], members: s.legal.filter((a) => a.group === group[0]) };
+    const r = await env.server.api("POST", `/api/games/${id}/actions`, {
+      token: token[who],
+      body: { seq_seen: s.seq, action_id: s.legal[0].id },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+  throw new Error(`no group of ${GROUP_MIN} choices in ${scenario}`);
+}
+
+for (const [scenario, seats, size] of [
+  ["b2c/standard", { british: "hotseat", patriot: "hotseat" }, { width: 1400, height: 900 }],
+  ["liberty/1775", { british: "hotseat", american: "hotseat" }, { width: 390, height: 844 }],
+]) {
+  it(`${scenario} at ${size.width}x${size.height}: like choices are one line that opens`, { timeout: 120000 }, async () => {
+    const g = await gameWithAGroup(scenario, seats);
+    const page = await env.browser.newPage({ viewport: size });
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${env.server.base}/play/${g.id}#${g.token}`);
+    const group = page.locator("#actions details.group", { hasText: g.group });
+    await group.waitFor(WAIT);
+    const summary = await group.locator("summary").textContent();
+    const places = new Set(g.members.map((a) => a.target)).size;
+    assert.ok(summary.includes(`${places} place`), `the line counts its places: ${summary}`);
+    // Closed: its choices are not shown, and no member has a button of its own.
+    assert.equal(await group.locator("button.act").first().isVisible(), false);
+    assert.equal(await page.locator("#actions > button.act", { hasText: g.members[0].label }).count(), 0);
+    await group.locator("summary").click();
+    assert.equal(await group.locator("button.act").count(), g.members.length);
+    // Its places are lit on the map while it is open.
+    const lit = await page.locator("svg.map .hover").count();
+    assert.ok(lit > 0, "the group's places are lit");
+    await group.locator("button.act").first().click();
+    await page.waitForFunction(
+      (seq) => Number((document.querySelector("#status-line").textContent.match(/\bmove (\d+)/) || [])[1]) > seq,
+      g.seq,
+      WAIT,
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
