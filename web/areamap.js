@@ -17,7 +17,7 @@ const BOX_KINDS = new Set(["off-map", "water-box", "track", "box"]);
 // A counter whose label is a bare number (its strength) says its kind above it.
 const KIND_SHORT = { regular: "Reg", marine: "Mar", militia: "Mil", minuteman: "MM", cannon: "Gun", leader: "Ldr", hidden: "?" };
 // Screen pixels a unit (a counter is 1.3 units) needs to be readable: the first view on a phone pans.
-const READABLE_UNIT_PX = 15;
+const READABLE_UNIT_PX = 20;
 
 export async function create(container, hooks, title) {
   const map = await fetch(`/api/titles/${title}/map`).then((r) => r.json());

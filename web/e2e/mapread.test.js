@@ -134,8 +134,10 @@ describe("the area map reads", () => {
     const full = (await api("GET", "/api/titles/b2c/map")).body.width;
     const first = await vb();
     assert.ok(first[2] < full * 0.8, `zoomed in on a phone (view ${first[2]} of ${full} wide)`);
-    const counter = await page.locator("svg.areamap g.counter rect").first().boundingBox();
-    assert.ok(counter.height >= 14, `a counter is ${counter.height} px high`);
+    const heights = await page.evaluate(() => [...document.querySelectorAll("svg.areamap g.counter > rect:first-child")]
+      .map((r) => r.getBoundingClientRect().height).sort((a, b) => a - b));
+    const median = heights[heights.length >> 1];
+    assert.ok(median >= 14, `counters are ${median} px high (median)`);
 
     const box = await page.locator("svg.areamap").boundingBox();
     const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
