@@ -2,14 +2,22 @@
 // two Revolution Road games): regions are drawn as the cells of their
 // centres (a Voronoi diagram clipped to the map), roads as lines between
 // centres, water borders on the shared edge, boxes off the map as
-// rectangles, counters and markers in their regions. The map comes from
-// /api/titles/TITLE/map (the title's `map_json`), the pieces from the view's
-// `pieces` and `markers` lists.
+// rectangles, counters and markers inside their regions (a region holding
+// more than fit shows a compact stack per side with a count that opens the
+// list of its pieces), names placed where they overlap nothing, and a key
+// of the markers. The map comes from /api/titles/TITLE/map (the title's
+// `map_json`, with `key`: the markers' symbols, names and rules), the
+// pieces from the view's `pieces` and `markers` lists.
 import { svg, el, cap, factsTable } from "./common.js";
 import { MapView } from "./mapview.js";
+import { boxInside, centroid, fittedText, flowRows, insideConvex, placeLabels, textWidth } from "./layout.js";
 
 const SIDE_COLOUR = { british: "#c0392b", patriot: "#1f4e9c", american: "#1f4e9c" };
 const BOX_KINDS = new Set(["off-map", "water-box", "track", "box"]);
+// A counter whose label is a bare number (its strength) says its kind above it.
+const KIND_SHORT = { regular: "Reg", marine: "Mar", militia: "Mil", minuteman: "MM", cannon: "Gun", leader: "Ldr", hidden: "?" };
+// Screen pixels a unit (a counter is 1.3 units) needs to be readable: the first view on a phone pans.
+const READABLE_UNIT_PX = 20;
 
 export async function create(container, hooks, title) {
   const map = await fetch(`/api/titles/${title}/map`).then((r) => r.json());
@@ -50,12 +58,21 @@ function sharedEdge(cell, a, b, eps) {
   return bestD > eps ? best : null;
 }
 
+/** A piece in words: its name (or kind and strength), kind and state. */
+function describePiece(p) {
+  const number = /^\d+$/.test(p.label || "");
+  const name = p.name || (number ? `${cap(p.kind)}, strength ${p.label}` : p.label || "hidden");
+  const kind = number || p.kind === "hidden" ? "" : p.kind.replace(/-/g, " ");
+  return `${name}${kind && kind !== name.toLowerCase() ? ` (${kind})` : ""}${p.state ? `, ${p.state}` : ""}`;
+}
+
 class AreaMap extends MapView {
   constructor(container, data, hooks, title) {
     super();
     this.data = data;
     this.hooks = hooks;
     this.title = title;
+    this.key = new Map((data.key || []).map((k) => [k.kind, k]));
     this.regions = new Map(data.regions.map((r) => [r.id, r]));
     const land = data.regions.filter((r) => !BOX_KINDS.has(r.kind));
     // Counter size from the typical distance between neighbouring centres.
@@ -91,6 +108,10 @@ class AreaMap extends MapView {
       for (const o of land) if (o !== r) poly = clipNearer(poly, r, o);
       this.cells.set(r.id, poly);
     }
+    // The land, where the first view looks (the boxes around it are panned to).
+    const pts = [...this.cells.values()].flat();
+    const lx = pts.map((p) => p[0]), ly = pts.map((p) => p[1]);
+    this.land = { x: Math.min(...lx), y: Math.min(...ly), w: Math.max(...lx) - Math.min(...lx), h: Math.max(...ly) - Math.min(...ly) };
     this.root = svg("svg", { class: "map areamap", role: "img", "aria-label": `${title} map` });
     this.gCells = svg("g");
     this.gBorders = svg("g", { class: "borders", "pointer-events": "none" });
@@ -99,10 +120,17 @@ class AreaMap extends MapView {
     this.gMarkers = svg("g", { class: "markers" });
     this.gPieces = svg("g", { class: "pieces" });
     this.root.append(this.gCells, this.gBorders, this.gTargets, this.gNames, this.gMarkers, this.gPieces);
-    container.replaceChildren(this.root);
+    this.stackList = el("div", { class: "stack-list", role: "dialog", hidden: true });
+    container.replaceChildren(this.root, this.stackList);
+    if (this.key.size) container.append(this.legend());
+    document.addEventListener("keydown", (ev) => ev.key === "Escape" && this.closeStack());
+    document.addEventListener("pointerdown", (ev) => {
+      if (!this.stackList.hidden && !this.stackList.contains(ev.target) && !ev.target.closest(".stack-badge")) this.closeStack();
+    });
     this.shapes = new Map();
     this.pieceEls = new Map();
     this.targets = new Map();
+    this.stackBoxes = this.placeStacks(this.drawNames());
     this.drawStatic();
     this.setupPanZoom();
     this.applyViewBox();
@@ -123,10 +151,6 @@ class AreaMap extends MapView {
       shape.addEventListener("click", (ev) => this.clickSpace(r.id, ev));
       this.gCells.append(shape);
       this.shapes.set(r.id, shape);
-      // Icons (muster, hidden arms, terrain...) are in the tooltip and the side panel.
-      // Long names in smaller type, so neighbouring names overlap less.
-      const size = 0.85 * u * Math.min(1, 14 / Math.max(1, r.name.length));
-      this.gNames.append(svg("text", { x: r.x, y: r.y - 1.9 * u, class: `area-name${r.town ? " town" : ""}`, "font-size": size.toFixed(1) }, r.name));
     }
     // Borders: adjacency in the data, drawn over the cells.
     const adjacent = new Set();
@@ -154,9 +178,80 @@ class AreaMap extends MapView {
         if (edge) this.gBorders.append(svg("line", { x1: edge[0][0], y1: edge[0][1], x2: edge[1][0], y2: edge[1][1], class: "border closed" }));
       }
     }
-    for (const l of this.data.labels || []) {
-      this.gNames.append(svg("text", { x: l.x, y: l.y, class: "map-label", "font-size": (0.8 * u).toFixed(1) }, l.text));
+  }
+
+  /** Where each region's pieces and markers go: in a box, the box's
+   * rectangle; on land the largest of a few boxes (wide, square, tall;
+   * around the centre or the cell's middle) inside the cell and clear of
+   * every name. */
+  placeStacks(names) {
+    const u = this.unit;
+    const boxes = new Map();
+    const avoid = names.concat(this.data.regions.filter((r) => BOX_KINDS.has(r.kind))
+      .map((r) => ({ x0: r.x - 3 * u, y0: r.y - 1.6 * u, x1: r.x + 3 * u, y1: r.y + 1.6 * u })));
+    for (const r of this.data.regions) {
+      if (BOX_KINDS.has(r.kind)) {
+        boxes.set(r.id, { x0: r.x - 2.8 * u, y0: r.y - 1.4 * u, x1: r.x + 2.8 * u, y1: r.y + 1.4 * u });
+        continue;
+      }
+      const cell = this.cells.get(r.id), mid = centroid(cell);
+      let best = null, area = -1;
+      for (const c of [r, mid, { x: r.x, y: r.y + u }, { x: mid.x, y: mid.y + u }]) {
+        for (const [w, h] of [[5.6, 3.4], [4.4, 4.4], [3.4, 5]]) {
+          const b = boxInside(cell, c.x, c.y, w * u, h * u, 0.2, avoid);
+          const a = b && (b.x1 - b.x0) * (b.y1 - b.y0);
+          if (b && a > area) [best, area] = [b, a];
+        }
+      }
+      boxes.set(r.id, best || { x0: r.x - u, y0: r.y - 0.7 * u, x1: r.x + u, y1: r.y + 0.7 * u });
     }
+    return boxes;
+  }
+
+  /** Region names, box titles and the map's own labels, placed once so that
+   * none overlaps another, a box or the centre of a region (its pieces go
+   * in the room left); the least important give way. Returns the names' boxes. */
+  drawNames() {
+    const u = this.unit;
+    const labels = [], cls = [];
+    const obstacles = [];
+    for (const r of this.data.regions) {
+      if (BOX_KINDS.has(r.kind)) {
+        obstacles.push({ x0: r.x - 3 * u, y0: r.y - 1.6 * u, x1: r.x + 3 * u, y1: r.y + 1.6 * u });
+        labels.push({ text: r.name, x: r.x, y: r.y, gap: 1.6 * u, size: 0.6 * u, priority: 2 });
+        cls.push("area-name box-name");
+      } else {
+        obstacles.push({ x0: r.x - 1.2 * u, y0: r.y - 0.5 * u, x1: r.x + 1.2 * u, y1: r.y + 0.7 * u });
+        const cell = this.cells.get(r.id);
+        labels.push({
+          text: r.name, x: r.x, y: r.y, gap: 0.7 * u, size: (r.town ? 0.74 : 0.66) * u, bold: r.town,
+          priority: r.town ? 0 : 1, within: (x, y) => insideConvex(cell, x, y),
+        });
+        cls.push(`area-name${r.town ? " town" : ""}`);
+      }
+    }
+    for (const l of this.data.labels || []) {
+      labels.push({ text: l.text, x: l.x, y: l.y, size: 0.7 * u, priority: 3 });
+      cls.push("map-label");
+    }
+    const placed = placeLabels(labels, obstacles);
+    placed.forEach((p, i) => {
+      if (!p) return;
+      this.gNames.append(svg("text", { x: p.x.toFixed(1), y: p.y.toFixed(1), class: cls[i], "font-size": p.size.toFixed(1), "dominant-baseline": "central" }, labels[i].text));
+    });
+    return placed.filter(Boolean).map((p) => p.box);
+  }
+
+  /** The key of the markers (a collapsible box over the map's corner). */
+  legend() {
+    const rows = [...this.key.values()].map((k) => {
+      const chip = el("span", { class: "key-chip" }, k.symbol);
+      chip.style.background = k.colour; // (not a style attribute: the page's CSP forbids those)
+      return el("li", {}, chip, " ", el("b", {}, k.name), " ", el("span", { class: "rule" }, k.rule), el("div", { class: "hint" }, k.text));
+    });
+    rows.push(el("li", {}, el("span", { class: "key-chip stack" }, "12"), " ", el("b", {}, "Stack"),
+      el("div", { class: "hint" }, "More pieces than fit in the region: click the number to list them.")));
+    return el("details", { class: "map-key" }, el("summary", {}, "Key"), el("ul", { class: "plain" }, rows));
   }
 
   describe(r) {
@@ -169,9 +264,22 @@ class AreaMap extends MapView {
 
   // ---------------------------------------------------------- pan and zoom
 
-  /** The whole map is small enough to show at once. */
-  focus() {
-    this.fit();
+  /** The whole map if it reads at this size, else the land (not the boxes
+   * around it), else a readable part of the land around the places worth
+   * seeing first. */
+  focus(ids) {
+    const minPx = READABLE_UNIT_PX / this.unit;
+    const r = this.root.getBoundingClientRect();
+    const whole = Math.min(r.width / this.full.w, r.height / this.full.h) >= minPx;
+    const pts = (ids || []).map((id) => this.regions.get(id)).filter(Boolean);
+    const median = (k) => pts.map((p) => p[k]).sort((a, b) => a - b)[pts.length >> 1];
+    this.frame(whole ? this.full : this.land, minPx, pts.length ? { x: median("x"), y: median("y") } : null);
+  }
+
+  /** Where a region's pieces stand, for the trail of log entries. */
+  centre(id) {
+    const b = this.stackBoxes.get(id);
+    return b && { x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 };
   }
 
   // ---------------------------------------------------------- state
@@ -189,6 +297,7 @@ class AreaMap extends MapView {
     }
     for (const [id, shape] of this.shapes) shape.classList.toggle("clickable", this.targets.has(id));
     this.drawPieces(view);
+    if (!this.stackList.hidden) this.openStack(this.stackList.dataset.region);
   }
 
   /** Pieces and markers per region, in the view's order. */
@@ -202,48 +311,115 @@ class AreaMap extends MapView {
   }
 
   drawPieces(view) {
-    const u = this.unit;
     this.gPieces.replaceChildren();
     this.gMarkers.replaceChildren();
     this.pieceEls = new Map();
     this.pieces = this.byRegion(view.pieces);
     this.markers = this.byRegion(view.markers);
-    for (const [id, list] of this.pieces) {
-      const r = this.regions.get(id);
-      if (!r) continue;
-      const n = list.length;
-      const perRow = Math.min(n, n <= 4 ? 4 : 6);
-      const size = n <= 8 ? 1.3 * u : 1.0 * u;
-      const gap = size * 1.08;
-      const rows = Math.ceil(n / perRow);
-      list.forEach((p, i) => {
-        const row = Math.floor(i / perRow), col = i % perRow;
-        const inRow = Math.min(perRow, n - row * perRow);
-        const x = r.x + (col - (inRow - 1) / 2) * gap;
-        const y = r.y + (row - (rows - 1) / 2) * gap;
-        this.gPieces.append(this.drawPiece(p, x, y, size));
-      });
-    }
-    for (const [id, list] of this.markers) {
-      const r = this.regions.get(id);
-      if (!r) continue;
-      list.forEach((m, i) => {
-        const x = r.x - 2.4 * u + i * 1.1 * u, y = r.y - 1.3 * u;
-        const g = svg("g", { class: `marker ${m.kind}` });
-        g.append(svg("circle", { cx: x, cy: y, r: 0.5 * u }));
-        g.append(svg("text", { x, y: y + 0.18 * u, "font-size": (0.45 * u).toFixed(2) }, (m.label || m.kind).slice(0, 3)));
-        g.append(svg("title", {}, `${m.label || m.kind} (${m.kind})`));
-        g.addEventListener("click", (ev) => this.clickSpace(id, ev));
-        this.gMarkers.append(g);
-      });
+    for (const [id, box] of this.stackBoxes) {
+      const pieces = this.pieces.get(id) || [], markers = this.markers.get(id) || [];
+      if (!pieces.length && !markers.length) continue;
+      const top = markers.length ? this.drawMarkers(id, markers, box) : box.y0;
+      if (pieces.length) this.drawStack(id, pieces, { ...box, y0: top });
     }
   }
 
-  drawPiece(p, x, y, size) {
+  /** A row of marker chips along the top of the box; returns where the pieces begin. */
+  drawMarkers(id, markers, box) {
+    const u = this.unit;
+    const text = (m) => `${(this.key.get(m.kind) || {}).symbol || m.label || m.kind}${m.value === undefined ? "" : m.value}`;
+    let h = Math.min(0.8 * u, (box.y1 - box.y0) * 0.3);
+    let widths = markers.map((m) => Math.max(h, textWidth(text(m), 0.6 * h, true) + 0.5 * h));
+    const total = widths.reduce((a, b) => a + b, 0) + 0.15 * h * (markers.length - 1);
+    const shrink = Math.min(1, (box.x1 - box.x0) / total);
+    h *= Math.max(shrink, 0.6);
+    widths = widths.map((w) => w * Math.max(shrink, 0.6));
+    const at = flowRows(widths, h, 0.15 * h, { ...box, y1: box.y0 + h }) ||
+      widths.map((w, i) => ({ x: box.x0 + widths.slice(0, i).reduce((a, b) => a + b + 0.15 * h, 0) + w / 2, y: box.y0 + h / 2 }));
+    markers.forEach((m, i) => {
+      const k = this.key.get(m.kind) || {};
+      const { x, y } = at[i], w = widths[i];
+      const g = svg("g", { class: `marker ${m.kind}`, "data-region": id });
+      g.append(svg("rect", { x: x - w / 2, y: y - h / 2, width: w, height: h, rx: h / 2, fill: k.colour || "#fbf3dc",
+        stroke: SIDE_COLOUR[m.side] || "#3b2f1c" }));
+      g.append(fittedText(text(m), x, y, 0.6 * h, w - 0.2 * h, { bold: true }));
+      g.append(svg("title", {}, `${k.name || m.label}${m.label && m.label !== k.name ? ` (${m.label})` : ""}${m.side ? `, ${m.side}` : ""}${k.rule ? ` — ${k.rule}: ${k.text}` : ""}`));
+      g.addEventListener("click", (ev) => this.clickSpace(id, ev));
+      this.gMarkers.append(g);
+    });
+    return box.y0 + h + 0.15 * h;
+  }
+
+  /** A counter's width at height s: wide enough for its name. */
+  counterWidth(p, s) {
+    const label = p.label || "?";
+    if (/^\d+$/.test(label) || label.length <= 2) return s;
+    return Math.min(2.4 * s, Math.max(s, textWidth(label, 0.34 * s, true) + 0.2 * s));
+  }
+
+  /** The region's pieces in rows inside the box, smaller if need be; when
+   * even the smallest do not fit, one compact stack per side. */
+  drawStack(id, pieces, box) {
+    const u = this.unit;
+    const room = box.y1 - box.y0;
+    for (const s of [1.3 * u, 1.1 * u, 0.9 * u, 0.75 * u]) {
+      if (s > room) continue;
+      const widths = pieces.map((p) => this.counterWidth(p, s));
+      const at = flowRows(widths, s, 0.08 * s, box);
+      if (!at) continue;
+      pieces.forEach((p, i) => this.gPieces.append(this.drawPiece(p, at[i].x, at[i].y, s, widths[i])));
+      return;
+    }
+    const sides = [...new Set(pieces.map((p) => p.side))];
+    const tops = sides.map((side) => {
+      const mine = pieces.filter((p) => p.side === side);
+      return { side, count: mine.length, top: mine.find((p) => p.kind === "leader") || mine[0] };
+    });
+    // As large as the box allows (a pile's edges and count take 0.4 of a counter more).
+    const across = (k) => tops.reduce((a, t) => a + this.counterWidth(t.top, k) + 0.4 * k, 0) + 0.1 * k * (tops.length - 1);
+    let s = Math.min(1.3 * u, room * 0.75);
+    s = Math.max(0.6 * u, s * Math.min(1, (box.x1 - box.x0) / across(s)));
+    const widths = tops.map((t) => this.counterWidth(t.top, s) + 0.3 * s);
+    const total = widths.reduce((a, b) => a + b, 0) + 0.2 * s * (widths.length - 1);
+    let x = (box.x0 + box.x1) / 2 - total / 2;
+    const y = (box.y0 + box.y1) / 2;
+    tops.forEach((t, i) => {
+      const w = widths[i] - 0.3 * s;
+      const g = svg("g", { class: `stack ${t.side}`, "data-region": id });
+      // Two counters' edges under the top one: a pile.
+      for (const k of [2, 1]) {
+        g.append(svg("rect", { x: x + k * 0.12 * s, y: y - s / 2 + k * 0.12 * s, width: w, height: s, rx: s * 0.1, fill: SIDE_COLOUR[t.side] || "#666", class: "under" }));
+      }
+      g.append(this.drawPiece(t.top, x + w / 2, y, s, w, true));
+      g.addEventListener("click", (ev) => this.clickSpace(id, ev));
+      const badge = svg("g", { class: "stack-badge", "data-region": id, "data-count": t.count, role: "button" });
+      badge.append(svg("circle", { cx: x + w + 0.1 * s, cy: y - s / 2, r: 0.42 * s }));
+      badge.append(fittedText(t.count, x + w + 0.1 * s, y - s / 2, 0.5 * s, 0.7 * s, { bold: true }));
+      badge.append(svg("title", {}, `${pieces.length} pieces in ${this.regions.get(id).name}: list them`));
+      badge.addEventListener("click", (ev) => {
+        ev.stopPropagation();
+        if (!this.suppressClick) this.openStack(id, ev);
+      });
+      g.append(badge);
+      this.gPieces.append(g);
+      x += widths[i] + 0.2 * s;
+    });
+  }
+
+  /** A counter of height s and width w; `inPile`: the top of a compact stack (a click is on its space). */
+  drawPiece(p, x, y, s, w, inPile = false) {
     const g = svg("g", { class: `counter ${p.side} ${p.kind} ${p.state || ""}`, "data-region": p.region });
-    g.append(svg("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: size * 0.1, fill: SIDE_COLOUR[p.side] || "#666" }));
-    g.append(svg("text", { x, y: y + size * 0.15, class: "counter-label", "font-size": (size * 0.36).toFixed(2) }, (p.label || "?").slice(0, 5)));
-    g.append(svg("title", {}, `${cap(p.side)} ${p.kind}: ${p.label || "hidden"}${p.state ? " (" + p.state + ")" : ""}`));
+    g.append(svg("rect", { x: x - w / 2, y: y - s / 2, width: w, height: s, rx: s * 0.1, fill: SIDE_COLOUR[p.side] || "#666" }));
+    const label = p.label || "?";
+    if (p.kind === "leader") g.append(svg("rect", { x: x - w / 2, y: y - s / 2, width: w, height: 0.14 * s, class: "leader-band" }));
+    if (/^\d+$/.test(label)) {
+      g.append(fittedText(KIND_SHORT[p.kind] || cap(p.kind).slice(0, 3), x, y - 0.24 * s, 0.27 * s, w * 0.9, { class: "counter-kind" }));
+      g.append(fittedText(label, x, y + 0.16 * s, 0.48 * s, w * 0.9, { class: "counter-label", bold: true }));
+    } else {
+      g.append(fittedText(label, x, y + 0.04 * s, 0.34 * s, w - 0.12 * s, { class: "counter-label", bold: true }));
+    }
+    g.append(svg("title", {}, `${cap(p.side)} ${describePiece(p)}`));
+    if (inPile) return g;
     const acts = p.id && this.targets.get(p.id);
     if (acts) {
       g.classList.add("target");
@@ -261,6 +437,38 @@ class AreaMap extends MapView {
     return g;
   }
 
+  /** The list of a region's pieces, by the stack's count (`ev` places it;
+   * without one it stays where it is, its content new). A piece an action
+   * points at is a button. */
+  openStack(id, ev) {
+    const list = this.stackList;
+    const pieces = (this.pieces && this.pieces.get(id)) || [];
+    if (!pieces.length) {
+      this.closeStack();
+      return;
+    }
+    const rows = pieces.map((p) => {
+      const acts = p.id && this.targets.get(p.id);
+      const text = [el("span", { class: `chip ${p.side}` }, cap(p.side)), ` ${describePiece(p)}`];
+      if (!acts) return el("li", {}, text);
+      return el("li", {}, el("button", { type: "button", class: "target", onclick: (e) => this.hooks.choose(acts, e) }, text));
+    });
+    list.dataset.region = id;
+    list.replaceChildren(
+      el("div", { class: "stack-head" }, el("b", {}, this.regions.get(id).name), ` — ${pieces.length} pieces `,
+        el("button", { type: "button", class: "small", "aria-label": "Close", onclick: () => this.closeStack() }, "×")),
+      el("ul", { class: "plain" }, rows));
+    list.hidden = false;
+    if (ev) {
+      list.style.left = `${Math.max(4, Math.min(ev.clientX + 8, window.innerWidth - list.offsetWidth - 4))}px`;
+      list.style.top = `${Math.max(4, Math.min(ev.clientY + 8, window.innerHeight - list.offsetHeight - 4))}px`;
+    }
+  }
+
+  closeStack() {
+    this.stackList.hidden = true;
+  }
+
   highlight(target, on) {
     const p = this.pieceEls.get(target);
     if (p) p.classList.toggle("hover", on);
@@ -274,8 +482,11 @@ class AreaMap extends MapView {
     if (!r) return null;
     const pieces = (this.pieces && this.pieces.get(id)) || [];
     const markers = (this.markers && this.markers.get(id)) || [];
-    const items = pieces.map((p) => el("li", {}, el("span", { class: `chip ${p.side}` }, cap(p.side)), ` ${p.label || p.kind} (${p.kind}${p.state ? ", " + p.state : ""})`));
-    for (const m of markers) items.push(el("li", {}, `Marker: ${m.label || m.kind}`));
+    const items = pieces.map((p) => el("li", {}, el("span", { class: `chip ${p.side}` }, cap(p.side)), ` ${describePiece(p)}`));
+    for (const m of markers) {
+      const k = this.key.get(m.kind);
+      items.push(el("li", {}, `Marker: ${k ? k.name : m.label || m.kind}${k && m.label !== k.name ? ` (${m.label})` : ""}`, k ? el("span", { class: "rule" }, ` ${k.rule}`) : null));
+    }
     const near = this.data.borders.filter((b) => b.a === id || b.b === id).map((b) => {
       const o = this.regions.get(b.a === id ? b.b : b.a);
       return `${o ? o.name : "?"}${b.road ? " (road)" : ""}${b.water && b.water !== "none" ? ` (${b.water})` : ""}`;
@@ -312,8 +523,13 @@ class AreaMap extends MapView {
     return el("table", { class: "facts" }, rows);
   }
 
-  /** Regions worth showing first: the whole map fits. */
-  interesting() {
-    return [];
+  /** Where the first view looks on a small screen: what the seat may act
+   * on, else its own pieces. */
+  interesting(state) {
+    const pieces = (state.view && state.view.pieces) || [];
+    const targets = [...this.targets.keys()].map((t) => (this.regions.has(t) ? t : (pieces.find((p) => p.id === t) || {}).region));
+    const on = targets.filter((t) => this.regions.has(t) && !BOX_KINDS.has(this.regions.get(t).kind));
+    if (on.length) return on;
+    return pieces.filter((p) => p.side === state.seat && this.cells.has(p.region)).map((p) => p.region);
   }
 }

@@ -1,8 +1,12 @@
 // Liberty's map renderer: flat-topped hexes from /api/titles/liberty/map,
 // towns, ports, forest/marsh hexsides, rivers, and blocks standing upright
-// (own and revealed blocks show name and strength; hidden ones only colour).
+// (own and revealed blocks show their name, strength as pips along the top
+// edge and combat rating, as the printed blocks do; hidden ones only
+// colour). Town names are placed once so that none overlaps another; hex
+// numbers show only when zoomed in.
 import { svg, el, cap, factsTable } from "./common.js";
 import { MapView } from "./mapview.js";
+import { fittedText, placeLabels } from "./layout.js";
 
 const SIDE_COLOUR = { british: "#c0392b", american: "#1f4e9c" };
 const NATION_COLOUR = { french: "#4f86d9" };
@@ -48,6 +52,9 @@ class LibertyMap extends MapView {
     this.full = { x: b.x0, y: b.y0, w: b.x1 - b.x0, h: b.y1 - b.y0 };
     this.vb = { ...this.full };
     this.minWidth = 4;
+    // Hex numbers from this many screen pixels a hex unit (about twice the first view's).
+    this.detailScale = 80;
+    this.unit = 0.5;
     this.root = svg("svg", { class: coast ? "map geo" : "map", role: "img", "aria-label": "Liberty map" });
     this.gLand = svg("g", { class: "geo", "pointer-events": "none" });
     this.gHex = svg("g");
@@ -56,9 +63,10 @@ class LibertyMap extends MapView {
     this.gRivers = svg("g", { class: "rivers" });
     this.gControl = svg("g", { class: "control" });
     this.gTowns = svg("g", { class: "towns" });
+    this.gIds = svg("g", { class: "hex-ids", "pointer-events": "none" });
     this.gBlocks = svg("g", { class: "blocks" });
     this.gTargets = svg("g", { class: "targets" });
-    this.root.append(this.gLand, this.gHex, this.gCoast, this.gSides, this.gRivers, this.gControl, this.gTargets, this.gTowns, this.gBlocks);
+    this.root.append(this.gLand, this.gHex, this.gCoast, this.gSides, this.gRivers, this.gControl, this.gTargets, this.gIds, this.gTowns, this.gBlocks);
     container.replaceChildren(this.root);
     this.hexEls = new Map();
     this.blockEls = new Map();
@@ -83,12 +91,12 @@ class LibertyMap extends MapView {
       let shape;
       if (s.terrain === "box") {
         shape = svg("rect", { x: s.x - 1.6, y: s.y - 1.1, width: 3.2, height: 2.2, rx: 0.2, class: "hex box" });
-        this.gTowns.append(svg("text", { x: s.x, y: s.y - 0.75, class: "box-label" }, BOX_LABEL[s.id] || s.id));
       } else {
         shape = svg("polygon", {
           points: hexPoints(s.x, s.y, 0.985),
           class: `hex ${s.terrain}${s.wilderness ? " wild" : ""}`,
         });
+        this.gIds.append(svg("text", { x: s.x, y: s.y + 0.74, class: "hex-id" }, s.id));
       }
       shape.dataset.hex = s.id;
       shape.append(svg("title", {}, this.describeSpace(s)));
@@ -97,6 +105,7 @@ class LibertyMap extends MapView {
       this.hexEls.set(s.id, shape);
       if (s.town && s.terrain !== "box") this.drawTown(s);
     }
+    this.drawNames();
     for (const d of this.data.sides) {
       let cls;
       if (d.terrain === "forest") cls = "forest";
@@ -125,8 +134,37 @@ class LibertyMap extends MapView {
     g.append(svg("circle", { cx: s.x, cy, r: t.value > 0 ? 0.21 : 0.12, class: `town-dot ${t.colour}` }));
     if (t.value > 0) g.append(svg("text", { x: s.x, y: cy + 0.085, class: "town-value" }, t.value));
     if (t.port) g.append(svg("text", { x: s.x + 0.36, y: cy + 0.1, class: "anchor" }, "⚓"));
-    g.append(svg("text", { x: s.x, y: s.y - 0.68, class: "town-name" }, t.name));
     this.gTowns.append(g);
+  }
+
+  /** Town names above their dots (else around them) and the boxes' titles,
+   * placed once: the most valuable towns first, none over another name or
+   * a town's dot; a name with no room left is dropped (the hex's tooltip
+   * and the side panel say it). */
+  drawNames() {
+    const labels = [], cls = [];
+    const obstacles = [];
+    for (const s of this.data.spaces) {
+      if (s.terrain === "box") {
+        labels.push({ text: BOX_LABEL[s.id] || s.id, x: s.x, y: s.y - 0.75, size: 0.3, priority: 0, bold: true });
+        cls.push("box-label");
+      } else if (s.town) {
+        const cy = s.y - 0.42;
+        obstacles.push({ x0: s.x - 0.22, y0: cy - 0.22, x1: s.x + 0.22, y1: cy + 0.22 });
+        labels.push({ text: s.town.name, x: s.x, y: cy, gap: 0.22, size: 0.26, priority: 10 - s.town.value, bold: true });
+        cls.push("town-name");
+      }
+    }
+    placeLabels(labels, obstacles).forEach((p, i) => {
+      if (!p) return;
+      this.gTowns.append(svg("text", { x: p.x.toFixed(3), y: p.y.toFixed(3), class: cls[i], "font-size": p.size.toFixed(3), "dominant-baseline": "central" }, labels[i].text));
+    });
+  }
+
+  /** Where a space's blocks stand, for the trail of log entries. */
+  centre(id) {
+    const s = this.spaces.get(id);
+    return s && { x: s.x, y: s.town || s.terrain === "box" ? s.y + 0.25 : s.y };
   }
 
   describeSpace(s) {
@@ -219,7 +257,7 @@ class LibertyMap extends MapView {
       const box = s.terrain === "box";
       const n = list.length;
       const perRow = box ? 6 : n <= 3 ? Math.max(n, 1) : n <= 6 ? 3 : n <= 8 ? 4 : 5;
-      const size = box ? 0.45 : n <= 3 ? 0.54 : n <= 6 ? 0.48 : n <= 8 ? 0.4 : 0.32;
+      const size = box ? 0.45 : n <= 2 ? 0.64 : n <= 3 ? 0.54 : n <= 6 ? 0.48 : n <= 8 ? 0.4 : 0.32;
       const gap = size * 1.1;
       const rows = Math.ceil(n / perRow);
       const cy = box ? s.y + 0.2 : s.town ? s.y + 0.3 : s.y;
@@ -239,8 +277,14 @@ class LibertyMap extends MapView {
     const g = svg("g", { class: `block ${p.side}${b ? "" : " hidden-block"}${b && b.side !== seat ? " revealed" : ""}`, "data-loc": p.loc });
     g.append(svg("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: size * 0.12, fill: colour }));
     if (b) {
-      g.append(svg("text", { x, y: y - size * 0.12, class: "block-name", "font-size": (size * 0.3).toFixed(3) }, b.name.slice(0, 4)));
-      g.append(svg("text", { x, y: y + size * 0.38, class: "block-str", "font-size": (size * 0.46).toFixed(3) }, b.strength));
+      // Strength: one pip per step of the block's maximum along the top edge, the current ones filled.
+      const step = Math.min(0.2, 0.84 / b.max) * size;
+      for (let i = 0; i < b.max; i++) {
+        const cx = x + (i - (b.max - 1) / 2) * step;
+        g.append(svg("circle", { cx, cy: y - size * 0.34, r: size * 0.065, class: i < b.strength ? "pip" : "pip lost" }));
+      }
+      g.append(fittedText(b.name, x, y + size * 0.02, size * 0.25, size * 0.92, { class: "block-name", bold: true }));
+      g.append(fittedText(b.combat, x, y + size * 0.3, size * 0.24, size * 0.8, { class: "block-combat", bold: true }));
       g.append(svg("title", {}, `${b.name} (${cap(b.side)} ${b.kind}${b.nation !== b.side ? ", " + b.nation : ""}): strength ${b.strength} of ${b.max}, ${b.combat}, move ${b.move}${b.revealed ? ", revealed" : ""}`));
       const acts = this.targets.get(b.id);
       if (acts) {

@@ -1,20 +1,35 @@
-// What every map renderer shares: an SVG whose viewBox pans with the mouse
-// and zooms with the wheel or the buttons. A renderer sets `this.root` (the
-// svg), `this.full` and `this.vb` ({x, y, w, h} in map units) and
-// `this.minWidth` (the narrowest view, in map units), then calls
-// `setupPanZoom()` and `applyViewBox()`; `hooks` ({choose, select}) receives
-// clicks on targets and spaces. A drag sets `suppressClick` so the
-// click that ends it does not act.
+// What every map renderer shares: an SVG whose viewBox pans with a mouse
+// drag or one finger, and zooms with the wheel, two fingers or the buttons
+// (pointer events). A renderer sets `this.root` (the svg), `this.full` and
+// `this.vb` ({x, y, w, h} in map units), `this.minWidth` (the narrowest
+// view, in map units), optionally `this.detailScale` (screen pixels per map
+// unit from which the svg has the class "detail", for small print such as
+// hex numbers), then calls `setupPanZoom()` and `applyViewBox()`; `hooks`
+// ({choose, select}) receives clicks on targets and spaces. A drag sets
+// `suppressClick` so the click that ends it does not act. For the trail of
+// log entries the renderer gives `centre(id)` and `unit`.
+import { drawTrail, trailDefs } from "./layout.js";
+import { svg } from "./common.js";
 
 export class MapView {
   applyViewBox() {
     const v = this.vb;
     this.root.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    if (this.detailScale) {
+      const r = this.root.getBoundingClientRect();
+      const px = Math.min((r.width || 1) / v.w, (r.height || 1) / v.h);
+      this.root.classList.toggle("detail", px >= this.detailScale);
+    }
+  }
+
+  /** The narrowest and widest views allowed. */
+  clampWidth(w) {
+    return Math.min(this.full.w * 1.2, Math.max(this.minWidth, w));
   }
 
   zoom(factor, cx, cy) {
     const v = this.vb;
-    const w = Math.min(this.full.w * 1.2, Math.max(this.minWidth, v.w * factor));
+    const w = this.clampWidth(v.w * factor);
     const h = (v.h / v.w) * w;
     const px = cx === undefined ? v.x + v.w / 2 : cx;
     const py = cy === undefined ? v.y + v.h / 2 : cy;
@@ -27,10 +42,22 @@ export class MapView {
     this.applyViewBox();
   }
 
-  /** Map coordinates of a mouse event, and map units per screen pixel. */
-  toMap(ev) {
+  /** Show `box` ({x, y, w, h}, map units) whole if it reads at `minPx`
+   * screen pixels a map unit, else a readable window of it centred as near
+   * `near` ({x, y}) as the box allows (the player pans to the rest). */
+  frame(box, minPx, near) {
     const r = this.root.getBoundingClientRect();
-    const v = this.vb;
+    const rw = r.width || 1000, rh = r.height || 800;
+    const w = Math.min(Math.max(box.w, (box.h * rw) / rh), rw / minPx), h = (w * rh) / rw;
+    const c = near || { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+    const keep = (v, half, lo, size) => (size <= 2 * half ? lo + size / 2 : Math.min(Math.max(v, lo + half), lo + size - half));
+    this.vb = { x: keep(c.x, w / 2, box.x, box.w) - w / 2, y: keep(c.y, h / 2, box.y, box.h) - h / 2, w, h };
+    this.applyViewBox();
+  }
+
+  /** Map coordinates of a client point, and map units per screen pixel, for the view `v`. */
+  toMap(ev, v = this.vb) {
+    const r = this.root.getBoundingClientRect();
     const scale = Math.max(v.w / r.width, v.h / r.height);
     const ox = (r.width * scale - v.w) / 2, oy = (r.height * scale - v.h) / 2;
     return { x: v.x - ox + (ev.clientX - r.left) * scale, y: v.y - oy + (ev.clientY - r.top) * scale, scale };
@@ -42,28 +69,59 @@ export class MapView {
       const p = this.toMap(ev);
       this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
     }, { passive: false });
-    let drag = null;
-    this.root.addEventListener("mousedown", (ev) => {
-      if (ev.button !== 0) return;
-      drag = { x: ev.clientX, y: ev.clientY, vb: { ...this.vb }, scale: this.toMap(ev).scale, moved: false };
+    // The pointers down on the map; a gesture starts anew (from the view as
+    // it is) whenever a finger is added or lifted.
+    const down = new Map();
+    let g = null;
+    const centroid = () => {
+      const ps = [...down.values()];
+      const c = { clientX: ps.reduce((s, p) => s + p.x, 0) / ps.length, clientY: ps.reduce((s, p) => s + p.y, 0) / ps.length };
+      c.spread = ps.length > 1 ? Math.hypot(ps[0].x - ps[1].x, ps[0].y - ps[1].y) : 0;
+      return c;
+    };
+    const start = (moved) => {
+      const c = centroid();
+      g = { c, vb: { ...this.vb }, at: this.toMap(c), moved };
+    };
+    this.root.addEventListener("pointerdown", (ev) => {
+      if (ev.pointerType === "mouse" && ev.button !== 0) return;
+      down.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+      start(g ? g.moved : false);
     });
-    window.addEventListener("mousemove", (ev) => {
-      if (!drag) return;
-      const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
-      if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
-      if (!drag.moved) return;
-      this.vb = { ...drag.vb, x: drag.vb.x - dx * drag.scale, y: drag.vb.y - dy * drag.scale };
+    this.root.addEventListener("pointermove", (ev) => {
+      if (!down.has(ev.pointerId) || !g) return;
+      down.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+      const c = centroid();
+      if (!g.moved) {
+        if (Math.hypot(c.clientX - g.c.clientX, c.clientY - g.c.clientY) + Math.abs(c.spread - g.c.spread) <= 6) return;
+        g.moved = true;
+        // Captured only once dragging: a plain click still reaches what is under it.
+        for (const id of down.keys()) this.root.setPointerCapture(id);
+        this.root.classList.add("panning");
+      }
+      // Two fingers zoom by how far apart they are; the map point under
+      // their centre stays under it.
+      const w = this.clampWidth(c.spread && g.c.spread ? (g.vb.w * g.c.spread) / c.spread : g.vb.w);
+      const v = { w, h: (g.vb.h / g.vb.w) * w, x: 0, y: 0 };
+      const here = this.toMap(c, v);
+      this.vb = { ...v, x: g.at.x - here.x, y: g.at.y - here.y };
       this.applyViewBox();
-      this.root.classList.add("panning");
     });
-    window.addEventListener("mouseup", () => {
-      if (drag && drag.moved) {
+    const up = (ev) => {
+      if (!down.delete(ev.pointerId)) return;
+      if (down.size) {
+        start(g && g.moved);
+        return;
+      }
+      if (g && g.moved) {
         this.suppressClick = true;
         setTimeout(() => (this.suppressClick = false), 0);
       }
-      drag = null;
+      g = null;
       this.root.classList.remove("panning");
-    });
+    };
+    this.root.addEventListener("pointerup", up);
+    this.root.addEventListener("pointercancel", up);
   }
 
   /** Index the legal actions by the map element (space, region or piece id) they point at. */
@@ -82,5 +140,15 @@ export class MapView {
     const acts = this.targets.get(id);
     if (acts && acts.length) this.hooks.choose(acts, ev);
     else this.hooks.select(id);
+  }
+
+  /** Log entries on the map ([{text, path: [space id...]}]): rings where
+   * one place is named, arrows along longer paths; [] clears them. */
+  showTrail(entries) {
+    if (!this.gTrail) {
+      this.gTrail = svg("g", { class: "trail" });
+      this.root.append(trailDefs(), this.gTrail);
+    }
+    drawTrail(this.gTrail, entries || [], (id) => this.centre(id), this.unit);
   }
 }

@@ -6,7 +6,7 @@ use crate::map::{map, Kind as RegionKind};
 use crate::state::*;
 use engine::{Fact, Procedure, Seat, Title, Viewer, Views};
 use rand_chacha::ChaCha8Rng;
-use revroad::board::Drawn;
+use revroad::board::{marker_key, Drawn, MarkerKind};
 use revroad::facts;
 use serde_json::{json, Value};
 
@@ -81,14 +81,14 @@ impl Views for B2c {
             if self.alert & (1 << r) != 0 {
                 markers.push(json!({"region": id, "kind": "alert", "label": "Alert"}));
             }
-            let ha = m.area(r as u8).ha;
             if self.arms & (1 << r) != 0 {
-                let label = if ha == 1 {
-                    "ha".to_string()
-                } else {
-                    format!("ha{}", ha - 10)
+                // 4.7 a numbered marker is worth its number; a plain one 1 VP (or as 14.5 says).
+                let marker = match m.area(r as u8).ha {
+                    1 => json!({"region": id, "kind": "hidden-arms", "label": "Hidden Arms"}),
+                    ha => json!({"region": id, "kind": "hidden-arms", "label": format!("Hidden Arms {}", ha - 10),
+                                 "value": ha - 10}),
                 };
-                markers.push(json!({"region": id, "kind": "hidden-arms", "label": label}));
+                markers.push(marker);
             }
             if self.searched & (1 << r) != 0 {
                 markers.push(json!({"region": id, "kind": "searched", "label": "Searched"}));
@@ -102,7 +102,10 @@ impl Views for B2c {
         }
         for (h, state) in self.hinder.iter().enumerate() {
             if let Hinder::Map(r, side) = state {
-                markers.push(json!({"region": m.id(*r), "kind": HINDER_NAMES[h], "label": format!("Hinder {side}")}));
+                markers.push(
+                    json!({"region": m.id(*r), "kind": HINDER_NAMES[h], "label": format!("Hinder {side}"),
+                                    "value": side}),
+                );
             }
         }
         let card = self.card.map(|n| {
@@ -302,5 +305,92 @@ pub fn map_json() -> Value {
         {"text": "toward Concord", "x": cx, "y": cy - 30.0},
         {"text": "toward Boston", "x": bx, "y": by + 30.0},
     ]);
-    m.map_json(drawn, borders, (width + 40.0, height + 40.0), labels)
+    let mut out = m.map_json(drawn, borders, (width + 40.0, height + 40.0), labels);
+    out["key"] = marker_key(MARKERS);
+    out
 }
+
+/// The markers of the view, for the map's key.
+const MARKERS: &[MarkerKind] = &[
+    MarkerKind {
+        kind: "gather",
+        symbol: "G",
+        colour: "#8d6e63",
+        name: "Gather Marker",
+        rule: "4.3",
+        text: "A meeting place: the Patriot units under it may not be activated until it flips to Muster.",
+    },
+    MarkerKind {
+        kind: "muster",
+        symbol: "M",
+        colour: "#e09a1a",
+        name: "Muster Marker",
+        rule: "4.5",
+        text: "Alerted: the units under it become active at the end of the turn, unless a British Regular \
+               or the Hinder Muster Marker is here.",
+    },
+    MarkerKind {
+        kind: "alert",
+        symbol: "A",
+        colour: "#c0571b",
+        name: "Alert Marker",
+        rule: "4.6",
+        text: "Militia off the map edge, revealed when a Nightrider who rode off this edge is activated.",
+    },
+    MarkerKind {
+        kind: "hidden-arms",
+        symbol: "HA",
+        colour: "#2e7d32",
+        name: "Hidden Arms Marker",
+        rule: "4.7",
+        text: "An unsearched arms cache: at the end the Patriots score its number of VP (1 VP if it has none).",
+    },
+    MarkerKind {
+        kind: "searched",
+        symbol: "S",
+        colour: "#6d6d6d",
+        name: "Searched",
+        rule: "4.7",
+        text: "The British searched the hidden arms here (8.1): they score nothing more for the Patriots.",
+    },
+    MarkerKind {
+        kind: "ambush",
+        symbol: "Am",
+        colour: "#7b1fa2",
+        name: "Ambush Marker",
+        rule: "6.6",
+        text: "The Patriots ambushed moved Regulars here this turn: no second Ambush in this region.",
+    },
+    MarkerKind {
+        kind: "snipe",
+        symbol: "Sn",
+        colour: "#4527a0",
+        name: "Snipe Marker",
+        rule: "6.7",
+        text: "The Patriots sniped at the marching column here this turn: no second Snipe in this region.",
+    },
+    MarkerKind {
+        kind: "hinder-movement",
+        symbol: "HM",
+        colour: "#1565c0",
+        name: "Hinder Movement Marker",
+        rule: "6.11",
+        text: "British units moving in must end their move here; the number is the turns it stays.",
+    },
+    MarkerKind {
+        kind: "hinder-search",
+        symbol: "HS",
+        colour: "#00838f",
+        name: "Hinder Search Marker",
+        rule: "6.11",
+        text: "British units here may not search for hidden arms; the number is the turns it stays.",
+    },
+    MarkerKind {
+        kind: "hinder-muster",
+        symbol: "HU",
+        colour: "#b71c1c",
+        name: "Hinder Muster Marker",
+        rule: "6.11",
+        text: "The Gather or Muster Marker here may not flip nor be removed; the number is the turns it stays.",
+    },
+];

@@ -100,6 +100,25 @@ fn map_json_for_the_renderer() {
             .unwrap(),
     );
     assert!(cx < cy, "Concord lies west of Boston");
+    // The key names every kind of marker the view may show.
+    let key: Vec<&str> = m["key"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["kind"].as_str().unwrap())
+        .collect();
+    for kind in [
+        "gather",
+        "muster",
+        "alert",
+        "hidden-arms",
+        "searched",
+        "ambush",
+        "snipe",
+    ] {
+        assert!(key.contains(&kind), "{kind} in the key");
+    }
+    assert!(b2c::state::HINDER_NAMES.iter().all(|h| key.contains(h)));
     assert!(!b2c::B2c::provenance().is_empty());
     assert!(b2c::B2c::provenance().iter().all(|(_, why)| !why.is_empty()));
 }

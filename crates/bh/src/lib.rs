@@ -66,7 +66,7 @@ impl Title for Bh {
 
     /// The area map for the browser's generic renderer.
     fn map_json() -> Option<serde_json::Value> {
-        Some(map::Map::get().to_json())
+        Some(view::map_json())
     }
 
     /// Every reconstructed data item with its reasoning, and the cards used.

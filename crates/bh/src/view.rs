@@ -10,6 +10,7 @@ use crate::state::*;
 use engine::prelude::*;
 use engine::{Fact, Seat, Viewer};
 use rand_chacha::ChaCha8Rng;
+use revroad::board::{marker_key, MarkerKind};
 use revroad::facts;
 use serde_json::{json, Value};
 
@@ -268,3 +269,85 @@ fn step(f: &Frame) -> Option<(&'static str, &'static str)> {
         _ => return None,
     })
 }
+
+/// The area map for the browser with its key of the view's markers.
+pub fn map_json() -> Value {
+    let mut out = crate::map::Map::get().to_json();
+    out["key"] = marker_key(MARKERS);
+    out
+}
+
+const MARKERS: &[MarkerKind] = &[
+    MarkerKind {
+        kind: "ablaze",
+        symbol: "Fire",
+        colour: "#d84315",
+        name: "Ablaze Marker",
+        rule: "4.6",
+        text: "This town region is on fire (the Hot Shot of a Bombard, 6.4).",
+    },
+    MarkerKind {
+        kind: "fleet",
+        symbol: "Flt",
+        colour: "#1a4f8b",
+        name: "Naval Fleet",
+        rule: "4.5",
+        text: "The British fleet: a Bombard targets the area linked to the Fleet Box it is in.",
+    },
+    MarkerKind {
+        kind: "battery",
+        symbol: "Bat",
+        colour: "#5d4037",
+        name: "Copp's Hill Battery",
+        rule: "4.4",
+        text: "Fires with the Bombard Action, at units or with Hot Shot at Charlestown; it never moves.",
+    },
+    MarkerKind {
+        kind: "staged",
+        symbol: "St",
+        colour: "#00796b",
+        name: "Staging Number met",
+        rule: "3.5",
+        text: "Enough pieces arrived in this Staging Area: a Move may activate it without counting them again.",
+    },
+    MarkerKind {
+        kind: "panic",
+        symbol: "P",
+        colour: "#c62828",
+        name: "Panic Marker",
+        rule: "4.9",
+        text: "Panicked Patriot militia are here (Patriot morale 12 or less, 9.1).",
+    },
+    MarkerKind {
+        kind: "moved",
+        symbol: "Mv",
+        colour: "#546e7a",
+        name: "Moved Marker",
+        rule: "4.10",
+        text: "This side's pieces here moved this turn.",
+    },
+    MarkerKind {
+        kind: "fired",
+        symbol: "Fd",
+        colour: "#6a1b9a",
+        name: "Fired Marker",
+        rule: "4.10",
+        text: "This side's pieces here took part in combat this turn.",
+    },
+    MarkerKind {
+        kind: "moved-fired",
+        symbol: "M/F",
+        colour: "#37474f",
+        name: "Moved/Fired Marker",
+        rule: "4.10",
+        text: "This side's pieces here moved and took part in combat this turn.",
+    },
+    MarkerKind {
+        kind: "rallied",
+        symbol: "R",
+        colour: "#2e7d32",
+        name: "Rallied Marker",
+        rule: "6.7",
+        text: "A leader here rallied a broken unit this turn (a leader rallies once a turn).",
+    },
+];

@@ -151,6 +151,29 @@ pub struct Drawn {
     pub icons: Vec<String>,
 }
 
+/// A kind of marker the view's `markers` list holds, for the browser's map:
+/// a short `symbol` in a `colour` on the map, and its rulebook `name`,
+/// `rule` and what it does in the map's key.
+pub struct MarkerKind {
+    pub kind: &'static str,
+    pub symbol: &'static str,
+    pub colour: &'static str,
+    pub name: &'static str,
+    pub rule: &'static str,
+    pub text: &'static str,
+}
+
+/// The map's key (legend) of marker kinds, as `map_json`'s `"key"`.
+pub fn marker_key(kinds: &[MarkerKind]) -> Value {
+    kinds
+        .iter()
+        .map(|k| {
+            json!({"kind": k.kind, "symbol": k.symbol, "colour": k.colour, "name": k.name,
+                   "rule": k.rule, "text": k.text})
+        })
+        .collect()
+}
+
 /// One border between two regions, as the borders file gives it.
 #[derive(Clone, Debug)]
 pub struct Border {

@@ -51,6 +51,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/mapview.js"),
     ),
     (
+        "layout.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/layout.js"),
+    ),
+    (
         "areamap.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/areamap.js"),

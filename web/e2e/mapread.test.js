@@ -1,0 +1,226 @@
+// The maps read as wargamers know them (issue 19): no label over another,
+// full names on the counters, markers with the key's symbols, a crowded
+// region as a compact stack whose count lists its pieces, Liberty's blocks
+// with strength pips and combat rating, hex numbers only when zoomed in, the
+// trail of log entries on both maps, and a phone's first view readable with
+// touch panning and pinching.
+//
+//     cargo build --release -p cli && cd web/e2e && npm ci && npm test
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { serverAndBrowser, WAIT } from "./setup.js";
+
+const env = serverAndBrowser();
+const api = (...args) => env.server.api(...args);
+
+async function create(scenario, seats) {
+  const { status, body } = await api("POST", "/api/games", { body: { scenario, seats, seed: 5 } });
+  assert.equal(status, 201, JSON.stringify(body));
+  for (let i = 0; i < 300; i++) {
+    const s = (await api("GET", `/api/games/${body.id}`, { token: body.seats[0].token })).body;
+    if (!s.thinking) return { ...body, state: s };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the computer did not move within 15 s");
+}
+
+async function open(url, viewport = { width: 1400, height: 900 }, opts = {}) {
+  const page = await (await env.browser.newContext({ viewport, ...opts })).newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(`${env.server.base}${url.replace("#", "?nolive#")}`);
+  await page.waitForSelector("svg.map .counter, svg.map .block", WAIT);
+  page.errors = errors;
+  return page;
+}
+
+/** Pairs of the selected texts whose boxes on the screen overlap. */
+function overlapping(page, selector) {
+  return page.evaluate((sel) => {
+    const boxes = [...document.querySelectorAll(sel)].map((t) => [t.textContent, t.getBoundingClientRect()]);
+    const out = [];
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, p] = boxes[i], [b, q] = boxes[j];
+        if (p.width && q.width && p.left < q.right - 0.5 && q.left < p.right - 0.5 && p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5) out.push(`${a} / ${b}`);
+      }
+    }
+    return out;
+  }, selector);
+}
+
+describe("the area map reads", () => {
+  it("names, counters, markers and a crowded Concord", async () => {
+    // From Boston to Concord, British player vs the Patriot bot: turn 8, Concord full.
+    const game = await create("b2c/solo-british", { british: "me", patriot: "computer" });
+    const page = await open(game.seats[0].url);
+    const view = game.state.view;
+    const map = (await api("GET", "/api/titles/b2c/map")).body;
+
+    assert.deepEqual(await overlapping(page, "svg.areamap .names text"), []);
+    const names = await page.locator("svg.areamap .names text").allTextContents();
+    for (const r of map.regions.filter((r) => r.town)) assert.ok(names.includes(r.name), `${r.name} is named`);
+
+    // Every counter drawn shows its piece's whole label; pieces not drawn one
+    // by one are in a compact stack whose count says how many.
+    const drawn = await page.evaluate(() => [...document.querySelectorAll("svg.areamap g.counter[data-piece]")]
+      .map((g) => [g.dataset.piece, g.querySelector(".counter-label").textContent]));
+    const byId = new Map(view.pieces.map((p) => [p.id, p]));
+    for (const [id, text] of drawn) assert.equal(text, byId.get(id).label);
+    const stacked = await page.evaluate(() => [...document.querySelectorAll("svg.areamap .stack-badge")].reduce((n, b) => n + Number(b.dataset.count), 0));
+    const onMap = view.pieces.filter((p) => map.regions.some((r) => r.id === p.region)).length;
+    assert.equal(drawn.length + stacked, onMap);
+
+    // Each counter and stack stands in its own region's cell: nearer its
+    // region's centre than any other land region's.
+    const misplaced = await page.evaluate((regions) => {
+      const land = regions.filter((r) => !["off-map", "water-box", "track", "box"].includes(r.kind));
+      const svg = document.querySelector("svg.areamap");
+      const out = [];
+      for (const g of svg.querySelectorAll("g.counter[data-piece], g.stack")) {
+        const b = g.getBBox(), x = b.x + b.width / 2, y = b.y + b.height / 2;
+        const near = land.reduce((a, r) => (Math.hypot(r.x - x, r.y - y) < Math.hypot(a.x - x, a.y - y) ? r : a));
+        const own = regions.find((r) => r.id === g.dataset.region);
+        if (land.includes(own) && near !== own) out.push(`${g.dataset.region} drawn in ${near.id}`);
+      }
+      return out;
+    }, map.regions);
+    assert.deepEqual(misplaced, []);
+
+    // Concord's count opens the list of its pieces, each by its full name.
+    const inConcord = view.pieces.filter((p) => p.region === "concord");
+    assert.ok(inConcord.length > 10, `Concord is crowded (${inConcord.length})`);
+    await page.locator('svg.areamap .stack-badge[data-region="concord"]').first().click();
+    const list = page.locator(".stack-list");
+    await list.waitFor({ state: "visible", ...WAIT });
+    assert.equal(await list.locator("li").count(), inConcord.length);
+    const listed = await list.textContent();
+    for (const p of inConcord.filter((p) => !/^\d+$/.test(p.label))) assert.ok(listed.includes(p.label), `${p.label} listed`);
+    await page.keyboard.press("Escape");
+    await list.waitFor({ state: "hidden", ...WAIT });
+
+    // A click on the stack itself is a click on its region: here the
+    // retreats, whose actions point at Concord.
+    await page.locator('svg.areamap g.stack[data-region="concord"] rect.under').first().click({ force: true });
+    await page.locator("#popup", { hasText: "Choose Smith in Concord" }).waitFor({ state: "visible", ...WAIT });
+    await page.keyboard.press("Escape");
+
+    // The key lists every marker kind with its name and rule.
+    await page.locator(".map-key summary").click();
+    const key = await page.locator(".map-key").textContent();
+    for (const k of map.key) assert.ok(key.includes(k.name) && key.includes(k.rule), `${k.kind} in the key`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it("markers show the key's symbols, hidden arms their value", async () => {
+    const game = await create("b2c/standard", { british: "me", patriot: "computer" });
+    const page = await open(game.seats[0].url);
+    const map = (await api("GET", "/api/titles/b2c/map")).body;
+    const symbols = map.key.map((k) => k.symbol);
+    const texts = await page.locator("svg.areamap g.marker text").allTextContents();
+    assert.ok(texts.length > 0);
+    for (const t of texts) assert.ok(symbols.some((s) => t.startsWith(s)), `marker "${t}" starts with a key symbol`);
+    // Barrett's Farm: the numbered Hidden Arms marker worth 5.
+    assert.ok(await page.locator('svg.areamap g.marker.hidden-arms[data-region="barretts-farm"] text', { hasText: "HA5" }).count());
+    await page.context().close();
+  });
+
+  it("a phone's first view is readable, and pans and zooms by touch and wheel", async () => {
+    const game = await create("b2c/standard", { british: "me", patriot: "computer" });
+    const page = await open(game.seats[0].url, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+    const vb = () => page.evaluate(() => document.querySelector("svg.areamap").getAttribute("viewBox").split(" ").map(Number));
+    const full = (await api("GET", "/api/titles/b2c/map")).body.width;
+    const first = await vb();
+    assert.ok(first[2] < full * 0.8, `zoomed in on a phone (view ${first[2]} of ${full} wide)`);
+    const heights = await page.evaluate(() => [...document.querySelectorAll("svg.areamap g.counter > rect:first-child")]
+      .map((r) => r.getBoundingClientRect().height).sort((a, b) => a - b));
+    const median = heights[heights.length >> 1];
+    assert.ok(median >= 14, `counters are ${median} px high (median)`);
+
+    const box = await page.locator("svg.areamap").boundingBox();
+    const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    // One finger drags the map.
+    await touch("touchStart", [[cx, cy]]);
+    for (let i = 1; i <= 5; i++) await touch("touchMove", [[cx + i * 12, cy]]);
+    await touch("touchEnd", []);
+    const dragged = await vb();
+    assert.ok(dragged[0] < first[0] - 10 && Math.abs(dragged[2] - first[2]) < 1e-6, `dragged: ${first} -> ${dragged}`);
+    // Two fingers moving apart zoom in.
+    await touch("touchStart", [[cx - 30, cy], [cx + 30, cy]]);
+    for (let i = 1; i <= 5; i++) await touch("touchMove", [[cx - 30 - i * 10, cy], [cx + 30 + i * 10, cy]]);
+    await touch("touchEnd", []);
+    const pinched = await vb();
+    assert.ok(pinched[2] < dragged[2] * 0.8, `pinched: ${dragged[2]} -> ${pinched[2]}`);
+    // The wheel zooms out again.
+    await page.mouse.move(cx, cy);
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction((w) => Number(document.querySelector("svg.areamap").getAttribute("viewBox").split(" ")[2]) > w, pinched[2], WAIT);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
+describe("Liberty's blocks and names read", () => {
+  it("blocks show pips, combat and name; hex numbers come with zooming in", async () => {
+    const game = await create("liberty/1775", { british: "me", american: "computer" });
+    const page = await open(game.seats[0].url);
+    const blocks = await page.evaluate(() => [...document.querySelectorAll("svg.map g.block[data-block]")].map((g) => ({
+      id: g.dataset.block, pips: g.querySelectorAll(".pip").length, lost: g.querySelectorAll(".pip.lost").length,
+      name: g.querySelector(".block-name").textContent, combat: g.querySelector(".block-combat").textContent,
+    })));
+    const byId = new Map(game.state.view.blocks.map((b) => [b.id, b]));
+    assert.ok(blocks.length > 0);
+    for (const b of blocks) {
+      const v = byId.get(b.id);
+      assert.deepEqual(b, { id: v.id, pips: v.max, lost: v.max - v.strength, name: v.name, combat: v.combat });
+    }
+    // Hidden blocks stay plain backs.
+    assert.equal(await page.locator("svg.map g.hidden-block text, svg.map g.hidden-block circle").count(), 0);
+    assert.deepEqual(await overlapping(page, "svg.map .towns text.town-name, svg.map .towns text.box-label"), []);
+
+    const idShown = () => page.evaluate(() => getComputedStyle(document.querySelector("svg.map .hex-id")).display !== "none");
+    assert.equal(await idShown(), false);
+    for (let i = 0; i < 4; i++) await page.click("#zoom-in");
+    assert.equal(await idShown(), true);
+    await page.click("#zoom-fit");
+    assert.equal(await idShown(), false);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
+describe("the trail of log entries", () => {
+  for (const [title, place, path] of [["b2c", "concord", ["boston", "boston-neck", "roxbury"]], ["liberty", "1607", ["1607", "1507"]]]) {
+    it(`${title}: a ring for a place, an arrow for a move, cleared by []`, async () => {
+      const page = await (await env.browser.newContext({ viewport: { width: 1000, height: 700 } })).newPage();
+      await page.goto(`${env.server.base}/`);
+      const shown = await page.evaluate(async ([title, place, path]) => {
+        const div = document.createElement("div");
+        div.style.height = "600px";
+        document.body.append(div);
+        const mod = await import(`/static/${title === "liberty" ? "liberty" : "areamap"}.js`);
+        const map = await mod.create(div, { choose() {}, select() {} }, title);
+        const count = () => ({
+          rings: div.querySelectorAll(".trail-ring").length,
+          arrows: div.querySelectorAll(".trail-move").length,
+          titles: [...div.querySelectorAll(".trail title")].map((t) => t.textContent),
+          points: (div.querySelector(".trail-move") || { getAttribute: () => "" }).getAttribute("d").split("L").length,
+        });
+        map.showTrail([{ text: "Battle here", path: [place] }, { text: "A march", path }, { text: "nowhere", path: ["no-such-place"] }]);
+        const first = count();
+        map.showTrail([{ text: "Again", path: [place] }]);
+        const second = count();
+        map.showTrail([]);
+        return [first, second, count()];
+      }, [title, place, path]);
+      assert.deepEqual(shown[0], { rings: 1, arrows: 1, titles: ["Battle here", "A march"], points: path.length });
+      assert.deepEqual(shown[1], { rings: 1, arrows: 0, titles: ["Again"], points: 1 });
+      assert.deepEqual(shown[2], { rings: 0, arrows: 0, titles: [], points: 1 });
+      await page.context().close();
+    });
+  }
+});

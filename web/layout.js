@@ -1,0 +1,184 @@
+// Layout that does not depend on the title, for the map renderers: text
+// widths, label placement without overlaps, pieces laid out inside their
+// space, and the trail of log entries drawn over a map. Coordinates are the
+// map's drawing units; rectangles are {x0, y0, x1, y1}.
+import { svg } from "./common.js";
+
+let measure = null;
+const widths = new Map();
+
+/** The width of `text` at font size `size` (the page's sans-serif; cached per text). */
+export function textWidth(text, size, bold = false) {
+  const key = `${bold ? "b" : ""}${text}`;
+  let w = widths.get(key);
+  if (w === undefined) {
+    measure = measure || document.createElement("canvas").getContext("2d");
+    measure.font = `${bold ? 600 : 400} 100px ${getComputedStyle(document.documentElement).fontFamily}`;
+    w = measure.measureText(String(text)).width / 100;
+    widths.set(key, w);
+  }
+  return w * size;
+}
+
+/** An SVG text centred on (x, y) that fits `maxWidth`: glyphs are condensed
+ * down to 70% (textLength), then the font shrinks. */
+export function fittedText(text, x, y, size, maxWidth, { bold = false, ...attrs } = {}) {
+  const natural = textWidth(text, size, bold);
+  const font = natural * 0.7 > maxWidth ? (size * maxWidth) / (natural * 0.7) : size;
+  const t = svg("text", { ...attrs, x, y, "font-size": font.toFixed(2), "dominant-baseline": "central" }, text);
+  if (textWidth(text, font, bold) > maxWidth) {
+    t.setAttribute("textLength", maxWidth.toFixed(2));
+    t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return t;
+}
+
+export const overlaps = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** Where a label of width w and height h may go around its anchor, best
+ * first: above, below, beside, then the corners, `gap` away (a label with
+ * no gap tries its own point first, then nudges). */
+function candidates(l, w, h) {
+  const g = l.gap || 0;
+  const above = -g - h / 2, below = g + h / 2, side = g + w / 2;
+  const spots = g
+    ? [[0, above], [0, below], [side, 0], [-side, 0], [w / 3, above], [-w / 3, above], [w / 3, below], [-w / 3, below],
+      [side, above], [-side, above], [side, below], [-side, below], [0, above - h], [0, below + h]]
+    : [[0, 0], [0, -h], [0, h], [w / 2, 0], [-w / 2, 0], [0, -2 * h], [0, 2 * h]];
+  return spots.map(([dx, dy]) => [l.x + dx, l.y + dy]);
+}
+
+/**
+ * Place labels so that none overlaps another or an obstacle. `labels`:
+ * [{text, x, y, size, priority, gap?, bold?, within?(x, y)}]; the lowest
+ * priority number is placed first, each at the first free candidate around
+ * its anchor (preferring spots `within` says are its own), shrinking to 85%
+ * then 70% when none is free, and dropped when nothing fits. Returns, in
+ * the labels' order, {x, y, size, box} (x, y the centre) or null.
+ */
+export function placeLabels(labels, obstacles = []) {
+  const placed = [...obstacles];
+  const out = new Array(labels.length).fill(null);
+  const order = labels.map((l, i) => i).sort((a, b) => labels[a].priority - labels[b].priority || a - b);
+  for (const i of order) {
+    const l = labels[i];
+    search: for (const scale of [1, 0.85, 0.7]) {
+      const size = l.size * scale;
+      const w = textWidth(l.text, size, l.bold), h = size * 1.15;
+      const spots = candidates(l, w, h);
+      const own = l.within ? spots.filter(([x, y]) => l.within(x, y)) : [];
+      for (const [x, y] of [...own, ...spots]) {
+        const box = { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
+        if (placed.some((b) => overlaps(b, box))) continue;
+        placed.push(box);
+        out[i] = { x, y, size, box };
+        break search;
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether (x, y) is inside the convex polygon `poly` ([[x, y]...], either winding). */
+export function insideConvex(poly, x, y) {
+  let sign = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const [ax, ay] = poly[i], [bx, by] = poly[(i + 1) % poly.length];
+    const c = Math.sign((bx - ax) * (y - ay) - (by - ay) * (x - ax));
+    if (c && sign && c !== sign) return false;
+    sign = sign || c;
+  }
+  return true;
+}
+
+/** The largest rectangle of w x h (scaled down, never below `least` of it)
+ * centred on (x, y) whose corners are inside the convex polygon and which
+ * overlaps none of the rectangles to `avoid`; null if even the least does not fit. */
+export function boxInside(poly, x, y, w, h, least = 0.3, avoid = []) {
+  const rect = (k) => ({ x0: x - (k * w) / 2, y0: y - (k * h) / 2, x1: x + (k * w) / 2, y1: y + (k * h) / 2 });
+  const fits = (k) => {
+    const r = rect(k);
+    return [[r.x0, r.y0], [r.x1, r.y0], [r.x1, r.y1], [r.x0, r.y1]].every(([px, py]) => insideConvex(poly, px, py)) && !avoid.some((a) => overlaps(a, r));
+  };
+  if (fits(1)) return rect(1);
+  if (!fits(least)) return null;
+  let lo = least, hi = 1;
+  for (let i = 0; i < 8; i++) {
+    const mid = (lo + hi) / 2;
+    if (fits(mid)) lo = mid;
+    else hi = mid;
+  }
+  return rect(lo);
+}
+
+/** The polygon's centroid (of its vertices: cells are round enough). */
+export function centroid(poly) {
+  return { x: poly.reduce((s, p) => s + p[0], 0) / poly.length, y: poly.reduce((s, p) => s + p[1], 0) / poly.length };
+}
+
+/**
+ * Pieces of height h and the given widths in rows inside `box`, centred,
+ * `gap` apart: their centres [{x, y}], or null when they do not fit.
+ */
+export function flowRows(widths, h, gap, box) {
+  const bw = box.x1 - box.x0, bh = box.y1 - box.y0;
+  const rows = [];
+  let row = null;
+  for (const [i, w] of widths.entries()) {
+    if (w > bw) return null;
+    if (!row || row.w + gap + w > bw) rows.push((row = { items: [], w: -gap }));
+    row.items.push(i);
+    row.w += gap + w;
+  }
+  const total = rows.length * (h + gap) - gap;
+  if (total > bh) return null;
+  const out = new Array(widths.length);
+  rows.forEach((r, k) => {
+    let x = box.x0 + (bw - r.w) / 2;
+    const y = box.y0 + (bh - total) / 2 + k * (h + gap) + h / 2;
+    for (const i of r.items) {
+      out[i] = { x: x + widths[i] / 2, y };
+      x += widths[i] + gap;
+    }
+  });
+  return out;
+}
+
+/**
+ * The trail of log entries over a map, in `group` (emptied first): an entry
+ * whose path is one place is a ring there (a battle, a loss), a longer path
+ * an arrow from the first place through to the last; each says its text as
+ * a tooltip. `centre(id)` gives a place's {x, y} (or nothing: skipped) and
+ * `unit` the size of rings and strokes. Later entries are drawn stronger.
+ */
+export function drawTrail(group, entries, centre, unit) {
+  group.replaceChildren();
+  const n = entries.length;
+  entries.forEach((e, i) => {
+    const pts = (e.path || []).map(centre).filter(Boolean);
+    if (!pts.length) return;
+    const opacity = (0.45 + (0.55 * (i + 1)) / n).toFixed(2);
+    let shape;
+    if (pts.length === 1) {
+      shape = svg("circle", { cx: pts[0].x, cy: pts[0].y, r: 1.6 * unit, class: "trail-ring", "stroke-width": (0.3 * unit).toFixed(2),
+        "stroke-dasharray": `${(0.5 * unit).toFixed(2)} ${(0.25 * unit).toFixed(2)}`, opacity });
+    } else {
+      // The arrowhead stops short of the last centre, on the pieces' edge.
+      const [a, b] = pts.slice(-2);
+      const d = Math.hypot(b.x - a.x, b.y - a.y) || 1, k = Math.min(0.4, unit / d);
+      const end = { x: b.x - (b.x - a.x) * k, y: b.y - (b.y - a.y) * k };
+      const d3 = [...pts.slice(0, -1), end].map((p, j) => `${j ? "L" : "M"}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ");
+      shape = svg("path", { d: d3, class: "trail-move", "stroke-width": (0.3 * unit).toFixed(2), "marker-end": "url(#trail-head)", opacity });
+    }
+    shape.dataset.entry = i;
+    shape.append(svg("title", {}, e.text || ""));
+    group.append(shape);
+  });
+}
+
+/** The arrowhead the trail's arrows end with (once per svg). */
+export function trailDefs() {
+  return svg("defs", {},
+    svg("marker", { id: "trail-head", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" },
+      svg("path", { d: "M0,0 L10,5 L0,10 z", class: "trail-head" })));
+}
