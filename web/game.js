@@ -100,6 +100,7 @@ function render() {
   renderSeatSwitch(s);
   if (renderer) {
     renderer.update(s, s.legal);
+    renderer.showTrail(trail(s));
     $("info").replaceChildren(...[renderer.info(s), diceInfo(s)].filter(Boolean));
     $("offmap").replaceChildren(...renderer.offMap(s));
     if (!focused) {
@@ -537,8 +538,10 @@ async function post(path, body) {
   if (busy) return;
   busy = true;
   showError("");
+  let done = false;
   try {
     await api("POST", `/api/games/${gameId}/${path}`, { token, body });
+    done = true;
   } catch (e) {
     if (e.status === 409) showError("The game moved on while you were choosing: here is the new position.");
     else showError(e.message);
@@ -546,6 +549,22 @@ async function post(path, body) {
     busy = false;
   }
   await refresh();
+  // What this seat has seen up to its own move: the trail starts after it.
+  if (done && state.seat) sessionStorage.setItem(trailKey(), String(state.log.length));
+}
+
+function trailKey() {
+  return `powderhorn-trail:${gameId}:${state.seat}`;
+}
+
+/** The log entries that name places since this seat's own last move (the
+ * other side's moves, battles and losses), drawn on the map; on a first
+ * visit, those of the last few entries. */
+function trail(s) {
+  if (!s.seat || s.replaying) return [];
+  const mark = Number(sessionStorage.getItem(trailKey()));
+  const from = sessionStorage.getItem(trailKey()) !== null && mark <= s.log.length ? mark : Math.max(0, s.log.length - 8);
+  return s.log.slice(from).filter((e) => e.path && e.path.length);
 }
 
 /** Take an action; one with a risk or a cost the rules attach (its

@@ -4,11 +4,13 @@
 
 use crate::map::{map, Kind as RegionKind};
 use crate::state::*;
-use engine::{Fact, Procedure, Seat, Title, Viewer, Views};
+use engine::{Board, Fact, Procedure, Seat, Strength, Title, Viewer, Views};
 use rand_chacha::ChaCha8Rng;
 use revroad::board::{marker_key, Drawn, MarkerKind};
 use revroad::facts;
+use revroad::table::{self, Counter};
 use serde_json::{json, Value};
+use std::borrow::Cow;
 
 fn kind_name(k: Kind) -> &'static str {
     match k {
@@ -25,7 +27,7 @@ fn kind_name(k: Kind) -> &'static str {
 impl Views for B2c {
     fn view(&self, viewer: Viewer) -> Value {
         let m = map();
-        let mut pieces = Vec::new();
+        let (mut pieces, mut typed) = (Vec::new(), Vec::new());
         for (i, p) in self.pieces.iter().enumerate() {
             if !p.on_map() {
                 continue;
@@ -58,6 +60,35 @@ impl Views for B2c {
                 Kind::Cannon => "gun".into(),
                 _ => p.name().to_string(),
             };
+            let mut states: Vec<Cow<'static, str>> = Vec::new();
+            if !matches!(state, "unbroken" | "healthy" | "hidden") {
+                states.push(state.into());
+            }
+            for (on, what) in [(p.moved, "moved"), (p.fired, "fired")] {
+                if on {
+                    states.push(what.into());
+                }
+            }
+            let name = match p.kind {
+                Kind::Regular => "Regular",
+                Kind::Cannon => "Field Cannon",
+                Kind::Militia => "Militia",
+                Kind::Minuteman => "Minuteman",
+                _ => p.name(),
+            };
+            let value = (p.kind == Kind::Militia && !p.hidden).then_some(Strength { now: p.value, max: 2 });
+            typed.push(table::piece(
+                m,
+                Counter {
+                    id: self.piece_id(i as u8),
+                    region: p.loc,
+                    side: p.side(),
+                    name,
+                    value,
+                    value_hidden: p.hidden,
+                    states,
+                },
+            ));
             pieces.push(json!({
                 "id": self.piece_id(i as u8),
                 "region": m.id(p.loc),
@@ -149,10 +180,15 @@ impl Views for B2c {
             "reinforcements_waiting": reinforcements,
             "militia_pool": self.pool.counts,
             "hinder": hinder,
-            "pieces": pieces,
-            "markers": markers,
             "outcome": self.core.outcome,
             "facts": self.facts(viewer),
+            "board": Board {
+                markers: table::markers(m, &markers, MARKERS),
+                pieces: typed,
+                hands: Vec::new(),
+            },
+            "pieces": pieces,
+            "markers": markers,
         })
     }
 

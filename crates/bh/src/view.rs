@@ -8,17 +8,19 @@
 use crate::map::Region;
 use crate::state::*;
 use engine::prelude::*;
-use engine::{Fact, Seat, Viewer};
+use engine::{Board, Fact, Seat, Strength, Viewer};
 use rand_chacha::ChaCha8Rng;
 use revroad::board::{marker_key, MarkerKind};
 use revroad::facts;
+use revroad::table::{self, Counter};
 use serde_json::{json, Value};
+use std::borrow::Cow;
 
 impl Views for Bh {
     fn view(&self, viewer: Viewer) -> Value {
         let map = self.map();
         let seats = Bh::info().seats;
-        let mut pieces = Vec::new();
+        let (mut pieces, mut typed) = (Vec::new(), Vec::new());
         for (i, p) in self.pieces.iter().enumerate() {
             if !p.on_map() {
                 continue;
@@ -48,6 +50,43 @@ impl Views for Bh {
                 (Unit::Minuteman, _) => "MM".into(),
                 (Unit::Leader, _) => p.name.to_string(),
             };
+            let mut states: Vec<Cow<'static, str>> = Vec::new();
+            if !matches!(state, "unbroken" | "healthy") {
+                states.push(state.into());
+            }
+            for (on, what) in [
+                (p.moved, "moved"),
+                (p.fired, "fired"),
+                (p.rallied, "rallied"),
+                (p.panic, "panicked"),
+            ] {
+                if on {
+                    states.push(what.into());
+                }
+            }
+            let name = match p.unit {
+                Unit::Regular => "Regular",
+                Unit::Marine => "Marine",
+                Unit::Cannon => "Cannon",
+                Unit::Minuteman => "Minuteman",
+                Unit::Militia => "Militia",
+                Unit::Leader => &p.name,
+            };
+            typed.push(table::piece(
+                map,
+                Counter {
+                    id: format!("piece-{i}"),
+                    region: p.loc,
+                    side: p.side,
+                    name,
+                    value: match (p.unit, p.strength) {
+                        (Unit::Militia, Some(s)) => Some(Strength { now: s, max: 2 }),
+                        _ => None,
+                    },
+                    value_hidden: p.unit == Unit::Militia && p.strength.is_none(),
+                    states,
+                },
+            ));
             pieces.push(json!({
                 "id": format!("piece-{i}"), "region": map.id(p.loc), "side": seats[p.side as usize],
                 "kind": kind, "label": label, "state": state, "name": p.name,
@@ -120,6 +159,11 @@ impl Views for Bh {
             "militia_pool": self.pool.counts,
             "objective": self.objective.as_ref().map(|o| json!({
                 "number": o.number, "goals": o.goals, "zones": o.zones, "turns": o.turns})),
+            "board": Board {
+                markers: table::markers(map, &markers, MARKERS),
+                pieces: typed,
+                hands: Vec::new(),
+            },
             "pieces": pieces,
             "markers": markers,
             // The top frame's prompt (one seat decides at a time; it does not depend on the seat).

@@ -1,6 +1,6 @@
 //! Text renderings shared by the commands and interactive play.
 
-use engine::{AnyGame, Entry};
+use engine::{AnyGame, Entry, Piece, TableView};
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -78,10 +78,123 @@ pub fn when(view: &Value) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join("  "))
 }
 
-/// A generic readable rendering of a view: one `key: value` line per top-level
-/// key (year, turn and phase first), nested objects indented, arrays of
-/// scalars on one line and arrays of objects one compact item a line.
+/// A seat's view as a player reads it: the facts, then each space with its
+/// pieces and markers, then the hands (engine::TableView, which every
+/// title's view holds); a view without it falls back to [`raw`].
 pub fn view(v: &Value) -> String {
+    match serde_json::from_value::<TableView>(v.clone()) {
+        Ok(t) => table(&t),
+        Err(_) => raw(v),
+    }
+}
+
+fn table(t: &TableView) -> String {
+    let mut out = String::new();
+    for f in &t.facts {
+        let _ = writeln!(out, "{}: {}{}", f.label, f.value, rule_suffix(&f.rule));
+    }
+    // Spaces in the order the title lists their pieces, then markers' own.
+    let mut spaces: Vec<(&str, &str, Vec<String>)> = Vec::new();
+    fn slot<'a>(spaces: &mut Vec<(&'a str, &'a str, Vec<String>)>, id: &'a str, name: &'a str) -> usize {
+        match spaces.iter().position(|s| s.0 == id) {
+            Some(i) => i,
+            None => {
+                spaces.push((id, name, Vec::new()));
+                spaces.len() - 1
+            }
+        }
+    }
+    for p in &t.board.pieces {
+        let i = slot(&mut spaces, &p.space, &p.space_name);
+        spaces[i].2.push(piece(p));
+    }
+    for m in &t.board.markers {
+        let i = slot(&mut spaces, &m.space, &m.space_name);
+        spaces[i].2.push(format!("[{}]{}", m.name, section(&m.rule)));
+    }
+    if !spaces.is_empty() {
+        out.push('\n');
+    }
+    for (_, name, items) in &spaces {
+        let _ = writeln!(out, "{}: {}", capitalised(name), alike(items).join("; "));
+    }
+    if !t.board.hands.is_empty() {
+        out.push('\n');
+    }
+    for h in &t.board.hands {
+        let seat = capitalised(&h.seat);
+        match &h.cards {
+            Some(cards) if cards.is_empty() => {
+                let _ = writeln!(out, "{seat}'s hand: no cards");
+            }
+            Some(cards) => {
+                let names: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
+                let _ = writeln!(out, "{seat}'s hand: {}", names.join(", "));
+            }
+            None => {
+                let _ = writeln!(out, "{seat}'s hand: {} card(s), face down", h.count);
+            }
+        }
+    }
+    out
+}
+
+/// Items written alike counted once, in their first order: `7 × British Regular`.
+fn alike(items: &[String]) -> Vec<String> {
+    let mut counted: Vec<(&String, usize)> = Vec::new();
+    for item in items {
+        match counted.iter_mut().find(|(i, _)| *i == item) {
+            Some((_, n)) => *n += 1,
+            None => counted.push((item, 1)),
+        }
+    }
+    counted
+        .into_iter()
+        .map(|(i, n)| if n > 1 { format!("{n} × {i}") } else { i.clone() })
+        .collect()
+}
+
+/// `British Washington 3/4 C3 (moved)`, or `2 × American block`.
+fn piece(p: &Piece) -> String {
+    let side = capitalised(&p.side);
+    let mut s = if p.count > 1 {
+        format!("{} × {side} {}", p.count, p.name)
+    } else {
+        format!("{side} {}", p.name)
+    };
+    if let Some(st) = p.strength {
+        let _ = write!(s, " {}/{}", st.now, st.max);
+    }
+    if let Some(r) = &p.rating {
+        let _ = write!(s, " {r}");
+    }
+    if !p.states.is_empty() {
+        let _ = write!(s, " ({})", p.states.join(", "));
+    }
+    s
+}
+
+fn section(rule: &str) -> String {
+    if rule.is_empty() {
+        String::new()
+    } else {
+        format!(" ({rule})")
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// A generic readable rendering of any JSON view: one `key: value` line per
+/// top-level key (year, turn and phase first), nested objects indented,
+/// arrays of scalars on one line and arrays of objects one compact item a
+/// line.
+pub fn raw(v: &Value) -> String {
     let mut out = String::new();
     match v {
         Value::Object(map) => {
@@ -163,7 +276,7 @@ mod tests {
     fn views_render_key_value_lines() {
         let v = json!({"year": 1776, "phase": "move", "cards": ["a", "b"],
                        "blocks": [{"id": "x", "str": 3}], "score": {"british": 2}, "hidden": null});
-        let text = view(&v);
+        let text = raw(&v);
         assert!(text.starts_with("year: 1776\nphase: move\n"), "{text}");
         assert!(text.contains("cards: [a, b]\n"));
         assert!(text.contains("blocks: (1)\n  - {id: x, str: 3}\n"));

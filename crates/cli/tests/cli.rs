@@ -81,6 +81,58 @@ fn new_status_legal_act_verify() {
     assert!(v.is_object());
 }
 
+/// `view` reads as the table does (issue 19 item 14): the facts, each
+/// space with its pieces, the hands; the other side's blocks on their backs.
+// rule: liberty 2.0, 2.1, 3.0
+#[test]
+fn view_reads_as_the_table() {
+    let dir = TempDir::new().unwrap();
+    let file = new_game(&dir);
+    let british = stdout(ph().args(["view", arg(&file), "--as", "british"]));
+    assert!(british.starts_with("Year: 1775, Game Turn 1 of "), "{british}");
+    assert!(british.contains("British's hand: "), "{british}");
+    assert!(
+        british.contains("American's hand: ") && british.contains("card(s), face down"),
+        "{british}"
+    );
+    // Boston's line: the British blocks by name with strength and rating,
+    // and no raw key of the state.
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(ph().args(["view", arg(&file), "--as", "british", "--json"]))).unwrap();
+    let block = json["board"]["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["space_name"] == "Boston" && p["side"] == "british")
+        .expect("a British block in Boston");
+    let shown = format!(
+        "British {} {}/{} {}",
+        block["name"].as_str().unwrap(),
+        block["strength"]["now"],
+        block["strength"]["max"],
+        block["rating"].as_str().unwrap()
+    );
+    let boston = british
+        .lines()
+        .find(|l| l.starts_with("Boston: "))
+        .expect("a line for Boston");
+    assert!(boston.contains(&shown), "{shown} not in {boston}");
+    assert!(
+        !british.contains("\"blocks\"") && !british.contains("turns_in_year"),
+        "{british}"
+    );
+    // The Americans see the British blocks only as blocks.
+    let american = stdout(ph().args(["view", arg(&file), "--as", "american"]));
+    let boston = american
+        .lines()
+        .find(|l| l.starts_with("Boston: "))
+        .expect("a line for Boston");
+    assert!(
+        boston.contains("× British block") && !boston.contains(block["name"].as_str().unwrap()),
+        "{boston}"
+    );
+}
+
 #[test]
 fn a_seat_not_to_act_has_no_legal_actions() {
     let dir = TempDir::new().unwrap();

@@ -14,7 +14,7 @@ use crate::session::{Record, SaveFile, Session};
 use crate::why::Forbidden;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashSet};
 use std::panic::{self, AssertUnwindSafe};
@@ -219,6 +219,7 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
             }
         }
         if deep {
+            typed_views(s.state(), &mut known, &at);
             round_trip::<G>(known.json(s), &at);
             no_leaks(s.state(), &mut known, &mut rng, &mut compared, &probes, &at);
             refusals(s, &mut known, &stale, &at);
@@ -416,6 +417,17 @@ fn undo_redo<G: Game>(s: &mut Session<G>, known: &mut Known, at: &dyn Fn(&str) -
         }
         // The state redone: its JSON is the one just compared.
         known.json = Some(after.0);
+    }
+}
+
+/// Every viewer's view holds the parts clients read alike, in their types
+/// (the board contract): facts and board.
+fn typed_views<G: Game>(g: &G, known: &mut Known, at: &dyn Fn(&str) -> String) {
+    let viewers = (0..known.acts.len() as Seat).map(Some).chain([None]);
+    for viewer in viewers {
+        if let Err(e) = crate::view::TableView::deserialize(known.view(g, viewer)) {
+            panic!("{}", at(&format!("the view for {viewer:?} is not a table view: {e}")));
+        }
     }
 }
 

@@ -14,8 +14,8 @@ pub mod muster;
 pub mod raid;
 
 use crate::{
-    ActionInfo, Core, Describe, Game, OptionInfo, Procedure, Prompt, ScenarioInfo, Seat, SeatSet, Setup, Title,
-    TitleInfo, Viewer, Views,
+    ActionInfo, Board, Core, Describe, Fact, Game, OptionInfo, Procedure, Prompt, ScenarioInfo, Seat, SeatSet, Setup,
+    Title, TitleInfo, Viewer, Views,
 };
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -152,7 +152,13 @@ impl Describe for Toy {
 
 impl Views for Toy {
     fn view(&self, viewer: Viewer) -> serde_json::Value {
-        json!({"banked": self.banked, "pending": self.pending, "secret": viewer.map(|v| self.secret[v as usize])})
+        let facts = [Fact::new(
+            "Banked",
+            format!("{} to {}", self.banked[0], self.banked[1]),
+            "3",
+        )];
+        json!({"banked": self.banked, "pending": self.pending, "secret": viewer.map(|v| self.secret[v as usize]),
+               "facts": facts, "board": Board::default()})
     }
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
         let mut g = self.clone();

@@ -3,7 +3,7 @@
 use crate::blocks::{self, Block, Kind, Nation};
 use crate::state::Weather;
 use crate::state::{bit, other, Frame, Liberty, Loc, FRENCH_POOL, POOL, PRISONER};
-use engine::{Fact, Seat, Title, Viewer, Views};
+use engine::{Board, Card, Face, Fact, Hand, Marker, Piece, Seat, Strength, Title, Viewer, Views};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
@@ -79,6 +79,7 @@ impl Views for Liberty {
             "battle": battle,
             "outcome": self.core.outcome,
             "facts": self.facts(viewer),
+            "board": self.board(viewer),
         })
     }
 
@@ -215,6 +216,96 @@ impl Liberty {
             PRISONER => "prisoner".into(),
             h => self.hex_id(h).into(),
         }
+    }
+
+    /// The table as every client reads it (engine::Board): blocks face up
+    /// with strength and rating, others on their backs counted per hex
+    /// (2.0), control of hexes (5.3) and the hands (3.0).
+    fn board(&self, viewer: Viewer) -> Board {
+        let seats = Liberty::info().seats;
+        let (mut pieces, mut backs): (Vec<Piece>, Vec<Piece>) = (Vec::new(), Vec::new());
+        for b in 0..self.loc.len() as Block {
+            let l = self.loc[b as usize];
+            let side = seats[Liberty::side_of(b) as usize].to_string();
+            if self.visible(viewer, b) {
+                let i = blocks::info(b);
+                let mut states = Vec::new();
+                if self.revealed & bit(b) != 0 {
+                    states.push("revealed".into());
+                }
+                if self.moved & bit(b) != 0 {
+                    states.push("moved".into());
+                }
+                pieces.push(Piece {
+                    id: Some(i.id.clone()),
+                    space: self.loc_id(l),
+                    space_name: self.hex_name(l),
+                    side,
+                    face: Face::Up,
+                    name: i.name.clone(),
+                    // A block off the map has no strength until it enters.
+                    strength: (l != POOL && l != FRENCH_POOL).then_some(Strength {
+                        now: self.strength[b as usize],
+                        max: i.max,
+                    }),
+                    rating: Some(format!("{}{}", i.class_letter(), i.fire)),
+                    states,
+                    count: 1,
+                });
+            } else {
+                let space = self.loc_id(l);
+                match backs.iter_mut().find(|p| p.side == side && p.space == space) {
+                    Some(p) => p.count += 1,
+                    None => backs.push(Piece {
+                        id: None,
+                        space,
+                        space_name: self.hex_name(l),
+                        name: "block".into(),
+                        side,
+                        face: Face::Back,
+                        strength: None,
+                        rating: None,
+                        states: Vec::new(),
+                        count: 1,
+                    }),
+                }
+            }
+        }
+        // In an order that says nothing of which blocks they are.
+        backs.sort_by(|a, b| (&a.side, &a.space).cmp(&(&b.side, &b.space)));
+        pieces.append(&mut backs);
+        let markers = (0..self.control.len())
+            .filter(|&h| self.control[h] < 2)
+            .map(|h| {
+                let s = self.control[h];
+                Marker {
+                    space: self.hex_id(h as u16).to_string(),
+                    space_name: self.hex_name(h as Loc),
+                    kind: "control".into(),
+                    name: format!("{} control", crate::side_name(s)),
+                    side: Some(seats[s as usize].to_string()),
+                    rule: "5.3".into(),
+                }
+            })
+            .collect();
+        let hands = (0..2)
+            .map(|s| {
+                let hand = &self.hands[s as usize];
+                Hand {
+                    seat: seats[s as usize].to_string(),
+                    count: hand.len() as u32,
+                    cards: (viewer == Some(s)).then(|| {
+                        hand.iter()
+                            .map(|c| Card {
+                                id: c.key().to_string(),
+                                name: c.label().to_string(),
+                            })
+                            .collect()
+                    }),
+                }
+            })
+            .collect();
+        Board { pieces, markers, hands }
     }
 
     /// The facts panel, in the rulebook's words.

@@ -9,6 +9,7 @@ pub mod cards;
 pub mod facts;
 pub mod militia;
 pub mod sheet;
+pub mod table;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod turn;

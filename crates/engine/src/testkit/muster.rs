@@ -9,8 +9,8 @@
 //! banked. After four rounds the seat with more points wins.
 
 use crate::{
-    ActionInfo, Core, Describe, Drafts, Game, OptionInfo, Procedure, Prompt, Seat, SeatSet, Setup, Title, TitleInfo,
-    Viewer, Views,
+    ActionInfo, Board, Core, Describe, Drafts, Fact, Game, OptionInfo, Procedure, Prompt, Seat, SeatSet, Setup, Title,
+    TitleInfo, Viewer, Views,
 };
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -218,6 +218,8 @@ impl Views for Muster {
             "points": self.points,
             "orders": self.orders.view(viewer),
             "left": viewer.map(|v| self.left(v)),
+            "facts": [Fact::new("Round", self.round.to_string(), "")],
+            "board": Board::default(),
         })
     }
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {

@@ -17,8 +17,8 @@
 //! reach space 8 wins; after 30 moves, a draw.
 
 use crate::{
-    ActionInfo, Core, Describe, Game, Procedure, Prompt, Reply, Seat, SeatSet, Setup, Title, TitleInfo, Viewer, Views,
-    Window,
+    ActionInfo, Board, Core, Describe, Fact, Game, Procedure, Prompt, Reply, Seat, SeatSet, Setup, Title, TitleInfo,
+    Viewer, Views, Window,
 };
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -244,6 +244,8 @@ impl Views for Raid {
             "steps": self.steps,
             "fired": self.fired,
             "window": self.window,
+            "facts": [Fact::new("Turn", self.turn.to_string(), "")],
+            "board": Board::default(),
         })
     }
     /// Nothing is hidden but the future dice.
