@@ -177,6 +177,19 @@ impl Log {
     }
 }
 
+/// Names as a log line lists them: "Howe", "Howe and Grant", "Howe, Grant and Clinton".
+pub fn list<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> String {
+    let items: Vec<S> = items.into_iter().collect();
+    let mut out = String::new();
+    for (i, s) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == items.len() { " and " } else { ", " });
+        }
+        out.push_str(s.as_ref());
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,10 +213,21 @@ mod tests {
     }
 
     #[test]
+    fn names_are_listed_with_and() {
+        assert_eq!(list(["Howe"]), "Howe");
+        assert_eq!(list(["Howe", "Grant"]), "Howe and Grant");
+        assert_eq!(list(["Howe", "Grant", "Clinton"]), "Howe, Grant and Clinton");
+    }
+
+    #[test]
     fn nothing_is_built_when_the_log_is_off() {
         let mut log = Log::default();
         log.set_enabled(false);
-        log.say_at("7.1", || unreachable!("no path built"), || unreachable!("no text built"));
+        log.say_at(
+            "7.1",
+            || unreachable!("no path built"),
+            || unreachable!("no text built"),
+        );
         log.apart(0, "7.1", &[3], || unreachable!(), || unreachable!(), || unreachable!());
         assert!(log.is_empty());
     }
