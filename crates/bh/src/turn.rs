@@ -136,9 +136,7 @@ impl Bh {
     /// 5.2 who performs the first Action of the turn.
     fn first_player(&mut self) {
         self.free_passed = None;
-        self.to_move = revroad::turn::first_to_act(self.ap, &mut self.core.dice, &mut self.core.log, |r, who| {
-            format!("Equal Actions: {r} — {} act first", Bh::seat_name(who))
-        });
+        self.to_move = revroad::turn::first_to_act(self.ap, &mut self.core.dice, &mut self.core.log);
     }
 
     /// One automatic step for the top frame; false when a seat must decide.
