@@ -88,7 +88,9 @@ pub enum Frame {
         current: Option<Moving>,
         /// Ports this group opened a Sea Attack on (8.4).
         sailed: Vec<Hex>,
-        /// The blocks that left `origin` in this group, for its log lines.
+        /// The blocks that left `origin` in this group, for its log lines
+        /// (none in a save written before it was kept).
+        #[serde(default)]
         gone: u64,
     },
     /// 5.4 the defender names the pinned blocks in `hex` before moving any out.
