@@ -439,6 +439,25 @@ impl B2c {
         );
     }
 
+    /// 7.1.2, 11.0 a retreating unit's die: a 6 is a hit. Logged with
+    /// `who` retreats from `region`; returns whether it hit.
+    fn retreat_roll(&mut self, rule: &'static str, region: Region, who: impl FnOnce() -> String) -> bool {
+        let d = self.core.dice.d6();
+        self.core.log.roll_at(
+            rule,
+            &[d],
+            || map().path(&[region]),
+            || {
+                format!(
+                    "{} retreats: {d}, a 6 is a hit: {}.",
+                    who(),
+                    if d == 6 { "hit" } else { "no hit" }
+                )
+            },
+        );
+        d == 6
+    }
+
     /// Hits scored by `side`'s roll go to the other side: participants first (7.0).
     fn resolve(&mut self, side: Seat) -> Option<Hits> {
         let c = self.combat_mut();
@@ -841,22 +860,10 @@ impl B2c {
                 goers |= bit(p);
                 if escorts > 0 {
                     escorts -= 1;
-                } else if !self.piece(p).flipped {
-                    let d = self.core.dice.d6();
-                    self.core.log.roll_at(
-                        "7.1.2",
-                        &[d],
-                        || map().path(&[r.region]),
-                        || {
-                            format!(
-                                "An unaccompanied Regular retreats: {d}, a 6 is a hit{}.",
-                                if d == 6 { ": hit" } else { ": no hit" }
-                            )
-                        },
-                    );
-                    if d == 6 {
-                        self.apply_hit(p);
-                    }
+                } else if !self.piece(p).flipped
+                    && self.retreat_roll("7.1.2", r.region, || "An unaccompanied Regular".into())
+                {
+                    self.apply_hit(p);
                 }
             }
         }
@@ -865,24 +872,13 @@ impl B2c {
             for p in members(goers) {
                 let pc = self.piece(p);
                 if !pc.percy && !pc.flipped && matches!(pc.kind, Kind::Regular | Kind::BritishLeader) {
-                    let d = self.core.dice.d6();
+                    // Named only when the log is on: bots' playouts build no text.
                     let name = if self.core.log.enabled() {
                         self.piece_name(p)
                     } else {
                         String::new()
                     };
-                    self.core.log.roll_at(
-                        "11.0",
-                        &[d],
-                        || map().path(&[r.region]),
-                        || {
-                            format!(
-                                "{name} of the force from Concord retreats: {d}, a 6 is a hit{}.",
-                                if d == 6 { ": hit" } else { ": no hit" }
-                            )
-                        },
-                    );
-                    if d == 6 {
+                    if self.retreat_roll("11.0", r.region, || format!("{name} of the force from Concord")) {
                         self.apply_hit(p);
                     }
                 }
