@@ -426,7 +426,7 @@ function renderLog(log) {
   const atBottom = list.parentElement.scrollTop + list.parentElement.clientHeight >= list.parentElement.scrollHeight - 30;
   list.replaceChildren(
     ...log.map((e) =>
-      el("li", { class: e.audience === "all" ? "" : "private" },
+      el("li", { class: e.audience.seat === undefined ? "" : "private" },
         e.text,
         e.dice && e.dice.length ? el("span", { class: "dice", title: e.dice.join(", ") }, " ", e.dice.map((d) => DICE[d] || `[${d}]`).join("")) : null,
         e.rule ? el("span", { class: "rule" }, ` ${e.rule}`) : null),

@@ -70,6 +70,12 @@ impl B2c {
     }
 
     pub fn piece_label(&self, p: PieceId) -> String {
+        let loc = self.piece(p).loc.min(map().len() as u8 - 1);
+        format!("{} in {}", self.piece_name(p), map().name(loc))
+    }
+
+    /// A piece as the log names it, wherever it stands: "Smith (wounded)".
+    pub fn piece_name(&self, p: PieceId) -> String {
         let pc = self.piece(p);
         let state = match (pc.kind, pc.flipped) {
             (Kind::Militia, _) if pc.hidden => " (hidden)".to_string(),
@@ -91,7 +97,7 @@ impl B2c {
                 _ => "piece".into(),
             }
         };
-        format!("{base}{state} in {}", map().name(pc.loc.min(map().len() as u8 - 1)))
+        format!("{base}{state}")
     }
 
     /// The region an action points at (its `ActionInfo::target`): the one

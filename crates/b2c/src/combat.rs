@@ -43,10 +43,11 @@ impl B2c {
             }
         }
         let label = if self.core.log.enabled() {
-            self.piece_label(p)
+            self.piece_name(p)
         } else {
             String::new()
         };
+        let at = self.piece(p).loc;
         let pc = self.pm(p);
         let what = if pc.kind == Kind::Cannon || pc.flipped {
             pc.loc = DESTROYED;
@@ -64,7 +65,11 @@ impl B2c {
                 "broken"
             }
         };
-        self.core.log.say("4.1", || format!("{label}: {what}."));
+        self.core.log.say_at(
+            "4.1",
+            || map().path(&[at]),
+            || format!("{label} in {}: {what}.", map().name(at)),
+        );
     }
 
     fn hit_candidates(&self, h: &Hits) -> Set {
@@ -265,9 +270,17 @@ impl B2c {
                     pc.loc = r;
                     pc.moved = true;
                 }
-                self.core
-                    .log
-                    .say("4.1", || format!("The cannon advances to {}.", map().name(r)));
+                self.core.log.say_at(
+                    "4.1",
+                    || map().path(&[c.region, r]),
+                    || {
+                        format!(
+                            "The cannon advances from {} to {}.",
+                            map().name(c.region),
+                            map().name(r)
+                        )
+                    },
+                );
                 self.combat_mut().stage = CombatStage::Finish;
             }
             (CombatStage::Advance, _) => self.combat_mut().stage = CombatStage::Finish,
@@ -306,9 +319,18 @@ impl B2c {
         };
         let dice: Vec<u8> = (0..n).map(|_| self.core.dice.d6()).collect();
         let hits = dice.iter().filter(|&&d| d == 6).count() as u8;
-        self.core
-            .log
-            .roll("7.1.3", &dice, || format!("Opportunity fire: {hits} hit(s)."));
+        self.core.log.roll_at(
+            "7.1.3",
+            &dice,
+            || map().path(&[c.region]),
+            || {
+                format!(
+                    "Opportunity fire on the troops retreating from {}: {} dice, needs 6 to hit: {hits} hit(s).",
+                    map().name(c.region),
+                    dice.len()
+                )
+            },
+        );
         for p in members(c.attackers) {
             if self.piece(p).kind.military() {
                 self.pm(p).fired = true;
@@ -358,10 +380,20 @@ impl B2c {
         if !roll.is_empty() {
             let faces: Vec<u8> = roll.iter().map(|r| r.0).collect();
             let hits = roll.iter().filter(|(d, n)| d >= n).count();
-            let who = crate::seat_name(side);
-            self.core.log.roll("7.0", &faces, || {
-                format!("The {who} roll {} dice: {hits} hit(s).", faces.len())
-            });
+            let who = revroad::log::the_side(side);
+            self.core.log.roll_at(
+                "7.0",
+                &faces,
+                || map().path(&[c.region]),
+                || {
+                    format!(
+                        "{who} roll {} dice in {}, {}: {hits} hit(s).",
+                        faces.len(),
+                        map().name(c.region),
+                        revroad::log::needs(&needs)
+                    )
+                },
+            );
         }
         let can = self.opts.leader_rerolls
             && c.reroll[side as usize]
@@ -382,15 +414,48 @@ impl B2c {
     fn reroll_one(&mut self, side: Seat) {
         let d = self.core.dice.d6();
         let cm = self.combat_mut();
+        let region = cm.region;
+        let mut need = 6;
         if let Some(roll) = cm.roll[side as usize].as_mut() {
             if let Some(i) = (0..roll.len())
                 .filter(|&i| roll[i].0 < roll[i].1)
                 .min_by_key(|&i| roll[i].1)
             {
                 roll[i].0 = d;
+                need = roll[i].1;
             }
         }
-        self.core.log.roll("14.1", &[d], || "A leader's re-roll.".into());
+        self.core.log.roll_at(
+            "14.1",
+            &[d],
+            || map().path(&[region]),
+            || {
+                format!(
+                    "A leader re-rolls a missed die: {d}, needs {} to hit: {}.",
+                    revroad::log::at_least(need),
+                    if d >= need { "a hit" } else { "a miss" }
+                )
+            },
+        );
+    }
+
+    /// 7.1.2, 11.0 a retreating unit's die: a 6 is a hit. Logged with
+    /// `who` retreats from `region`; returns whether it hit.
+    fn retreat_roll(&mut self, rule: &'static str, region: Region, who: impl FnOnce() -> String) -> bool {
+        let d = self.core.dice.d6();
+        self.core.log.roll_at(
+            rule,
+            &[d],
+            || map().path(&[region]),
+            || {
+                format!(
+                    "{} retreats: {d}, a 6 is a hit: {}.",
+                    who(),
+                    if d == 6 { "hit" } else { "no hit" }
+                )
+            },
+        );
+        d == 6
     }
 
     /// Hits scored by `side`'s roll go to the other side: participants first (7.0).
@@ -691,12 +756,17 @@ impl B2c {
                     }
                     pc.loc = r.dest;
                 }
-                let m = map();
-                let (from, to) = (m.name(r.region).to_string(), m.name(r.dest).to_string());
-                let n = goers.count_ones();
-                self.core
-                    .log
-                    .say("7.1", || format!("{n} piece(s) retreat from {from} to {to}."));
+                if self.core.log.enabled() {
+                    let m = map();
+                    let (from, to) = (m.name(r.region), m.name(r.dest));
+                    let what = revroad::log::pieces(members(goers).map(|p| self.piece_name(p)));
+                    let who = revroad::log::the_side(r.seat);
+                    self.core.log.say_at(
+                        "7.1",
+                        || m.path(&[r.region, r.dest]),
+                        || format!("{who} retreat {what} from {from} to {to}."),
+                    );
+                }
                 let rs = self.retreat_mut();
                 rs.picked = goers;
                 rs.stage = RetreatStage::Arrived;
@@ -790,14 +860,10 @@ impl B2c {
                 goers |= bit(p);
                 if escorts > 0 {
                     escorts -= 1;
-                } else if !self.piece(p).flipped {
-                    let d = self.core.dice.d6();
-                    self.core
-                        .log
-                        .roll("7.1.2", &[d], || format!("An unaccompanied Regular retreats: {d}."));
-                    if d == 6 {
-                        self.apply_hit(p);
-                    }
+                } else if !self.piece(p).flipped
+                    && self.retreat_roll("7.1.2", r.region, || "An unaccompanied Regular".into())
+                {
+                    self.apply_hit(p);
                 }
             }
         }
@@ -806,11 +872,13 @@ impl B2c {
             for p in members(goers) {
                 let pc = self.piece(p);
                 if !pc.percy && !pc.flipped && matches!(pc.kind, Kind::Regular | Kind::BritishLeader) {
-                    let d = self.core.dice.d6();
-                    self.core
-                        .log
-                        .roll("11.0", &[d], || format!("Retreat from Concord's force: {d}."));
-                    if d == 6 {
+                    // Named only when the log is on: bots' playouts build no text.
+                    let name = if self.core.log.enabled() {
+                        self.piece_name(p)
+                    } else {
+                        String::new()
+                    };
+                    if self.retreat_roll("11.0", r.region, || format!("{name} of the force from Concord")) {
                         self.apply_hit(p);
                     }
                 }

@@ -132,7 +132,7 @@ impl B2c {
         self.last_actor = seat;
         if self.core.log.enabled() {
             let label = self.describe(seat, &a).label;
-            let who = crate::seat_name(seat);
+            let who = revroad::log::side(seat);
             let how = if reserve { " (Reserve Action)" } else { "" };
             self.core.log.say("5.2", || format!("{who}: {label}{how}"));
         }

@@ -248,11 +248,11 @@ impl B2c {
                 mv.steps = 1;
                 mv.march = false;
                 mv.stopped = true;
-                let group = mv.group;
+                let (group, from) = (mv.group, mv.from);
                 for p in members(group) {
                     self.pm(p).loc = r;
                 }
-                self.core.log.say("9.0", || format!("Units land at {}.", map().name(r)));
+                self.log_move("9.0", BRITISH, group, from, r, " by boat");
                 self.entered(r, true);
             }
             Action::Step(r) => self.step_to(r),
@@ -273,9 +273,18 @@ impl B2c {
             && self.count(at, other(seat), |p| p.kind.military() && !p.flipped) > 0
         {
             let d = self.core.dice.d6();
-            self.core
-                .log
-                .roll("14.2", &[d], || format!("Opportunity fire in {}: {d}.", m.name(at)));
+            self.core.log.roll_at(
+                "14.2",
+                &[d],
+                || m.path(&[at]),
+                || {
+                    format!(
+                        "Opportunity fire in {}: {d}, needs 6 to hit: {}.",
+                        m.name(at),
+                        if d == 6 { "a hit" } else { "no hit" }
+                    )
+                },
+            );
             if d == 6 {
                 self.push_hits(seat, 1, group, 0, HitKind::Hit, "14.2");
                 // The hit is applied before the group goes on; resume with the step afterwards.
@@ -284,6 +293,7 @@ impl B2c {
         for p in members(group) {
             self.pm(p).loc = to;
         }
+        self.log_move("6.4", seat, group, at, to, "");
         if let Some(Frame::Move(mv)) = self.frames.iter_mut().rev().find(|f| matches!(f, Frame::Move(_))) {
             mv.at = to;
             mv.steps += 1;
@@ -389,9 +399,19 @@ impl B2c {
             }
             hits = (hits + h).min(2);
             if !dice.is_empty() {
-                self.core.log.roll("15.2", &dice, || {
-                    format!("Patriot opportunity fire from {}.", m.name(r))
-                });
+                self.core.log.roll_at(
+                    "15.2",
+                    &dice,
+                    || m.path(&[r, to]),
+                    || {
+                        format!(
+                            "Patriot opportunity fire from {} at {}: {} dice, needs 6 to hit: {h} hit(s).",
+                            m.name(r),
+                            m.name(to),
+                            dice.len()
+                        )
+                    },
+                );
             }
         }
         if let Frame::Move(mv) = &mut self.frames[idx] {
@@ -431,6 +451,21 @@ impl B2c {
                 .fold(0, |s, p| s | bit(p));
             self.push_hits(seat, 1, unbroken, 0, HitKind::Break, "6.4.2");
         }
+    }
+
+    /// One step of a moving group, told to all: the pieces are on the map
+    /// for both to see (a hidden militia by its label, its value unknown).
+    fn log_move(&mut self, rule: &'static str, seat: Seat, group: Set, from: Region, to: Region, how: &str) {
+        if !self.core.log.enabled() {
+            return;
+        }
+        let what = revroad::log::pieces(members(group).map(|p| self.piece_name(p)));
+        let (m, who) = (map(), revroad::log::the_side(seat));
+        self.core.log.say_at(
+            rule,
+            || m.path(&[from, to]),
+            || format!("{who} move {what} from {} to {}{how}.", m.name(from), m.name(to)),
+        );
     }
 
     /// Drop group members lost to hits; an emptied group ends.
@@ -516,6 +551,7 @@ impl B2c {
                 pc.loc = r;
                 pc.under = false;
                 pc.moved = true;
+                self.log_move("4.4", PATRIOT, bit(p), at, r, "");
             }
             _ => {
                 self.pm(p).moved = true;
@@ -554,10 +590,13 @@ impl B2c {
             _ => {
                 let (t, set) = (*target, *picked);
                 self.frames.pop();
+                // 6.5 each piece comes from its own region next to the target.
                 for p in members(set) {
+                    let from = self.piece(p).loc;
                     let pc = self.pm(p);
                     pc.loc = t;
                     pc.moved = true;
+                    self.log_move("6.5", PATRIOT, bit(p), from, t, " to assemble");
                 }
             }
         }
@@ -583,7 +622,9 @@ impl B2c {
         };
         let (next_cur, next_left) = match a {
             Action::Step(r) => {
+                let from = self.piece(p).loc;
                 self.pm(p).loc = r;
+                self.log_move("4.3", PATRIOT, bit(p), from, r, "");
                 // The stop rule: a lone minuteman stops at any Regular (6.4).
                 let stop = self.count(r, BRITISH, |q| q.kind == Kind::Regular) > 0;
                 let l = if stop { 0 } else { left - 1 };
@@ -641,10 +682,12 @@ impl B2c {
             return;
         };
         if let Action::Go(r) = a {
+            let (seat, from) = (self.piece(piece).side(), self.piece(piece).loc);
             let pc = self.pm(piece);
             pc.loc = r;
             pc.under = false;
             pc.moved = true;
+            self.log_move("6.10", seat, bit(piece), from, r, "");
         }
     }
 

@@ -98,19 +98,27 @@ impl B2c {
     /// 6.12 the British capture roll: a 6 captures the rider.
     fn capture_roll(&mut self, p: PieceId) -> bool {
         let d = self.core.dice.d6();
-        let name = self.piece(p).name();
-        self.core
-            .log
-            .roll("6.12", &[d], || format!("Capture roll for {name}: {d}."));
+        let (name, at) = (self.piece(p).name(), self.piece(p).loc);
+        self.core.log.roll_at(
+            "6.12",
+            &[d],
+            || map().path(&[at]),
+            || {
+                format!(
+                    "Capture roll for {name} in {}: {d}, a 6 captures: {}.",
+                    map().name(at),
+                    if d == 6 {
+                        "captured by a British patrol"
+                    } else {
+                        "rides on"
+                    }
+                )
+            },
+        );
         if d == 6 {
             self.pm(p).flipped = true;
-            self.core
-                .log
-                .say("6.12", || format!("{name} is captured by a British patrol."));
-            true
-        } else {
-            false
         }
+        d == 6
     }
 
     pub fn ride_act(&mut self, a: Action) {
@@ -131,6 +139,12 @@ impl B2c {
                     return;
                 }
                 self.pm(p).loc = n;
+                let name = self.piece(p).name();
+                self.core.log.say_at(
+                    "6.12",
+                    || map().path(&[at, n]),
+                    || format!("{name} rides from {} to {}.", map().name(at), map().name(n)),
+                );
             }
             Action::Flip => {
                 self.ride_mut().ap -= 1;

@@ -34,9 +34,17 @@ impl B2c {
         let targets: Vec<u8> = members(picked).collect();
         let dice: Vec<u8> = targets.iter().map(|_| self.core.dice.d6()).collect();
         let hits = dice.iter().filter(|&&d| d >= 5).count();
-        self.core
-            .log
-            .roll("6.6", &dice, || format!("Ambush: {hits} Regular(s) broken."));
+        self.core.log.roll_at(
+            "6.6",
+            &dice,
+            || map().path(&[region]),
+            || {
+                format!(
+                    "Ambush in {}: a die at each of 2 Regulars, 5 or 6 breaks it: {hits} broken.",
+                    map().name(region)
+                )
+            },
+        );
         for (p, d) in targets.into_iter().zip(dice) {
             if d >= 5 {
                 self.apply_hit(p);
@@ -54,7 +62,18 @@ impl B2c {
         });
         let dice: Vec<u8> = members(targets).map(|_| self.core.dice.d6()).collect();
         let hits = dice.iter().filter(|&&d| d == 6).count() as u8;
-        self.core.log.roll("6.7", &dice, || format!("Snipe: {hits} hit(s)."));
+        self.core.log.roll_at(
+            "6.7",
+            &dice,
+            || map().path(&[r]),
+            || {
+                format!(
+                    "Snipe at {}: {} dice, needs 6 to hit: {hits} hit(s).",
+                    map().name(r),
+                    dice.len()
+                )
+            },
+        );
         self.push_hits(BRITISH, hits, targets, 0, HitKind::Flip, "6.7");
     }
 
@@ -133,9 +152,17 @@ impl B2c {
         let d = self.core.dice.d6();
         let total = d as i32 + plus - minus;
         let name = self.piece(p).name();
-        self.core.log.roll("6.10", &[d], || {
-            format!("{name} tries to escape: {d} {plus:+} -{minus} = {total}.")
-        });
+        self.core.log.roll_at(
+            "6.10",
+            &[d],
+            || map().path(&[at]),
+            || {
+                format!(
+                    "{name} tries to escape: {d} {plus:+} -{minus} = {total}, needs 6 or more: {}.",
+                    if total >= 6 { "escapes" } else { "fails" }
+                )
+            },
+        );
         if total >= 6 {
             let pc = self.pm(p);
             pc.flipped = false;

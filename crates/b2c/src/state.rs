@@ -326,7 +326,7 @@ impl B2c {
 
     pub fn add_vp(&mut self, seat: Seat, whole: i32, rule: &'static str, why: &str) {
         self.vp[seat as usize] += 2 * whole;
-        let name = crate::seat_name(seat);
+        let name = revroad::log::side(seat);
         let why = why.to_string();
         self.core.log.say(rule, || format!("{name} {whole:+} VP: {why}"));
     }

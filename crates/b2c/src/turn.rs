@@ -260,9 +260,7 @@ impl B2c {
         if self.solo() && hash > 0 {
             self.reinforce();
         }
-        let first = revroad::turn::first_to_act(self.actions, &mut self.core.dice, &mut self.core.log, |d, s| {
-            format!("Equal Actions: {d} — the {} go first.", crate::seat_name(s))
-        });
+        let first = revroad::turn::first_to_act(self.actions, &mut self.core.dice, &mut self.core.log);
         self.last_actor = other(first);
     }
 
@@ -273,14 +271,28 @@ impl B2c {
             return;
         }
         let d = self.core.dice.d6();
-        let id = ["concord", "lincoln", "lexington", "menotomy", "cambridge", "watertown"][d as usize - 1];
-        let r = map().region(id).expect("15.2 regions exist");
+        let ids = ["concord", "lincoln", "lexington", "menotomy", "cambridge", "watertown"];
+        let r = map().region(ids[d as usize - 1]).expect("15.2 regions exist");
         let mut p = Piece::new(Kind::Militia, NO_NAME, r);
         p.hidden = true;
         self.pieces.push(p);
-        self.core.log.roll("15.2", &[d], || {
-            format!("Patriot reinforcement: a hidden militia in {}.", map().name(r))
-        });
+        self.core.log.roll_at(
+            "15.2",
+            &[d],
+            || map().path(&[r]),
+            || {
+                let table: Vec<String> = ids
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, id)| Some(format!("{} {}", i + 1, map().name(map().region(id)?))))
+                    .collect();
+                format!(
+                    "Patriot reinforcement: {d} ({}): a hidden militia in {}.",
+                    table.join(", "),
+                    map().name(r)
+                )
+            },
+        );
     }
 
     pub fn free_prescott(&mut self) {

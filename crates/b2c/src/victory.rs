@@ -186,10 +186,28 @@ impl B2c {
             }
             let need = if pc.kind.leader() || pc.side() == BRITISH { 6 } else { 5 };
             let d = self.core.dice.d6();
+            let label = if self.core.log.enabled() {
+                self.piece_name(p)
+            } else {
+                String::new()
+            };
             if d >= need {
                 self.pm(p).loc = DESTROYED;
             }
-            self.core.log.roll("15.2", &[d], || format!("Attrition roll: {d}."));
+            let m = crate::map::map();
+            self.core.log.roll_at(
+                "15.2",
+                &[d],
+                || m.path(&[pc.loc]),
+                || {
+                    format!(
+                        "Attrition for {label} in {}: {d}, {} removes it: {}.",
+                        m.name(pc.loc),
+                        revroad::log::at_least(need),
+                        if d >= need { "removed" } else { "it stays" }
+                    )
+                },
+            );
         }
         for p in 0..self.pieces.len() as u8 {
             if self.piece(p).hidden && self.piece(p).loc == crate::map::map().lexington {

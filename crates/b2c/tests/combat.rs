@@ -311,7 +311,9 @@ fn hidden_militia_are_drawn_when_needed_and_zeros_pair_with_leaders() {
     g.core.dice.script([1, 1, 1, 1]);
     act(&mut g, B, "defensive-fire");
     assert!(
-        last_log(&g, 3).iter().any(|t| t.contains("patriot roll 2 dice")),
+        last_log(&g, 3)
+            .iter()
+            .any(|t| t.contains("The Patriots roll 2 dice in Concord, needs 5 or 6 to hit: 0 hit(s).")),
         "{:?}",
         last_log(&g, 3)
     );

@@ -221,13 +221,15 @@ impl Procedure for Bh {
             }
             (Some(Frame::Actions), Action::Reserve(act)) => {
                 self.reserve[seat as usize] -= 1;
-                self.core
-                    .log
-                    .say("5.2", || format!("{} use a Reserve Action", Bh::seat_name(seat)));
+                self.core.log.say("5.2", || {
+                    format!("{} use a Reserve Action.", revroad::log::the_side(seat))
+                });
                 self.start_action(seat, act);
             }
             (Some(Frame::Actions), Action::FreePass) => {
-                self.core.log.say("5.2", || format!("{} pass", Bh::seat_name(seat)));
+                self.core
+                    .log
+                    .say("5.2", || format!("{} pass.", revroad::log::the_side(seat)));
                 self.free_passed = Some(seat);
                 self.to_move = other(seat);
             }
@@ -393,8 +395,10 @@ impl Bh {
 
     fn start_action(&mut self, seat: Seat, act: Act) {
         self.frames.push(Frame::AfterAction);
-        let who = Bh::seat_name(seat);
-        self.core.log.say(act.rule(), || format!("{who}: {}", act.key()));
+        let who = revroad::log::side(seat);
+        self.core
+            .log
+            .say(act.rule(), || format!("{who} Action: {}.", act.name()));
         match act {
             Act::Volley => self.frames.push(Frame::Volley {
                 from: None,

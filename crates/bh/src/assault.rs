@@ -1,6 +1,7 @@
 //! 6.2 Assault and 7.1 Retreat.
 
 use crate::actions::Action;
+use crate::combat::needs;
 use crate::map::Region;
 use crate::state::*;
 use crate::why::Bar;
@@ -141,10 +142,15 @@ impl Bh {
                 if seat == PATRIOT {
                     self.spend_ammo(1);
                 }
-                let (fa, ta) = (self.map().name(f).to_string(), self.map().name(t).to_string());
-                self.core
-                    .log
-                    .say("6.2", || format!("{} assault {ta} from {fa}", Bh::seat_name(seat)));
+                if self.core.log.enabled() {
+                    let (m, who) = (self.map(), revroad::log::the_side(seat));
+                    let what = revroad::log::pieces(chosen.iter().map(|&i| self.label(i)));
+                    self.core.log.say_at(
+                        "6.2",
+                        || m.path(&[f, t]),
+                        || format!("{who} assault {} from {} with {what}.", m.name(t), m.name(f)),
+                    );
+                }
                 // 9.1 panicked units that are assaulted are destroyed.
                 let panicked: Vec<PieceId> = self.side_at(t, other(seat)).filter(|&i| self.p(i).panic).collect();
                 for i in panicked {
@@ -368,8 +374,16 @@ impl Bh {
                     self.pm(i).loc = r;
                     self.pm(i).fired = true;
                 }
-                let name = self.map().name(r).to_string();
-                self.core.log.say("7.1", || format!("pieces retreat to {name}"));
+                if self.core.log.enabled() {
+                    let moved: Vec<PieceId> = a.picked.iter().copied().filter(|i| !rest.contains(i)).collect();
+                    let what = revroad::log::pieces(moved.iter().map(|&i| self.label(i)));
+                    let m = self.map();
+                    self.core.log.say_at(
+                        "7.1",
+                        || m.path(&[a.at, r]),
+                        || format!("{what} retreat from {} to {}.", m.name(a.at), m.name(r)),
+                    );
+                }
                 rest.retain(|&i| !self.retreat_targets(i, a.at, a.from).is_empty());
                 let withdraw = a.stage == AStage::WithdrawTo;
                 let m = self.assault_mut();
@@ -394,10 +408,12 @@ impl Bh {
                 for i in self.lone_leaders(&a).map(|l| l.0).unwrap_or_default() {
                     self.pm(i).loc = r;
                 }
-                let name = self.map().name(r).to_string();
-                self.core
-                    .log
-                    .say("6.2", || format!("the defeated leaders retreat to {name}"));
+                let m = self.map();
+                self.core.log.say_at(
+                    "6.2",
+                    || m.path(&[a.at, r]),
+                    || format!("The defeated leaders retreat from {} to {}.", m.name(a.at), m.name(r)),
+                );
                 self.assault_mut().stage = AStage::End;
             }
             (AStage::DefenceChoice, Action::Choice(c)) => {
@@ -423,7 +439,7 @@ impl Bh {
             (AStage::AttackerRetreat, Action::Choice(Choice::Retreat)) => {
                 self.core
                     .log
-                    .say("7.1", || "the attacker breaks off the Assault".into());
+                    .say("7.1", || "The attacker breaks off the Assault.".into());
                 self.attacker_back();
                 self.assault_mut().stage = AStage::End;
             }
@@ -485,7 +501,7 @@ impl Bh {
         if !self.numbers_ok(a.attacker, self.healthy_units(a.at, a.attacker), a.at) {
             self.core
                 .log
-                .say("6.2", || "the attacker is outnumbered and falls back".into());
+                .say("6.2", || "The attacker is outnumbered and falls back.".into());
             self.attacker_back();
             self.assault_mut().stage = AStage::End;
             return true;
@@ -516,13 +532,23 @@ impl Bh {
                 if a.def_hit > 0 {
                     let pools = self.defence_dice(&a, a.def_hit);
                     let (hits, rolls) = self.roll(&pools);
-                    self.core
-                        .log
-                        .roll("6.2", &rolls, || format!("free defensive fire: {hits} hit(s)"));
+                    let m = self.map();
+                    self.core.log.roll_at(
+                        "6.2",
+                        &rolls,
+                        || m.path(&[a.at]),
+                        || {
+                            format!(
+                                "Free defensive fire: {} dice, {}: {hits} hit(s).",
+                                rolls.len(),
+                                needs(&pools)
+                            )
+                        },
+                    );
                     self.assault_mut().stage = AStage::AfterDefence;
                     self.push_hits(a.at, def, hits, HitMode::Any, false);
                 } else {
-                    self.core.log.say("8.0", || "the defenders hold their fire".into());
+                    self.core.log.say("8.0", || "The defenders hold their fire.".into());
                     self.assault_mut().stage = AStage::AfterDefence;
                 }
                 true
@@ -549,19 +575,25 @@ impl Bh {
                     // Ruling bh #14: nobody rolls, the attacker returns.
                     self.core
                         .log
-                        .say("6.2", || "no dice on either side: the Assault ends".into());
+                        .say("6.2", || "No dice on either side: the Assault ends.".into());
                     self.attacker_back();
                     self.assault_mut().stage = AStage::End;
                     return true;
                 }
                 let (ah, ar) = self.roll(&att);
                 let (dh, dr) = self.roll(&defp);
-                self.core
-                    .log
-                    .roll("6.2", &ar, || format!("attacker rolls: {ah} hit(s)"));
-                self.core
-                    .log
-                    .roll("6.2", &dr, || format!("defender rolls: {dh} hit(s)"));
+                let m = self.map();
+                for (who, pools, rolls, hits) in [("attacker", &att, &ar, ah), ("defender", &defp, &dr, dh)] {
+                    if rolls.is_empty() {
+                        continue;
+                    }
+                    self.core.log.roll_at(
+                        "6.2",
+                        rolls,
+                        || m.path(&[a.at]),
+                        || format!("The {who} rolls {} dice, {}: {hits} hit(s).", rolls.len(), needs(pools)),
+                    );
+                }
                 self.assault_mut().stage = AStage::AfterRound;
                 self.push_hits(a.at, def, dh, HitMode::Any, false);
                 self.push_hits(a.at, a.attacker, ah, HitMode::Any, false);
@@ -620,7 +652,7 @@ impl Bh {
             }
         }
         let name = self.map().name(a.at).to_string();
-        self.core.log.say("6.2", || format!("the Assault on {name} is over"));
+        self.core.log.say("6.2", || format!("The Assault on {name} is over."));
     }
 }
 

@@ -83,7 +83,7 @@ impl Bh {
     pub fn spend_ammo(&mut self, n: u8) {
         self.ammo = self.ammo.saturating_sub(n);
         let a = self.ammo;
-        self.core.log.say("8.0", || format!("Patriot ammunition {a}"));
+        self.core.log.say("8.0", || format!("Patriot ammunition: {a}."));
     }
 
     /// Dice of a firing group: (total, militia part) after 4.1's pairing of
@@ -180,7 +180,7 @@ impl Bh {
             left -= 1;
             self.core
                 .log
-                .say("11.1", || "the first hit is ignored behind the works".into());
+                .say("11.1", || "The first hit is ignored behind the works.".into());
         }
         if left > 0 || ranged {
             self.frames.push(Frame::Hits {
@@ -403,10 +403,20 @@ impl Bh {
         if seat == PATRIOT {
             self.spend_ammo(1 + extra as u8);
         }
-        let (fa, ta) = (self.map().name(from).to_string(), self.map().name(target).to_string());
-        self.core.log.roll("6.1", &rolls, || {
-            format!("Volley Fire from {fa} at {ta}: {dice} dice, {hits} hit(s) on {need}+")
-        });
+        let m = self.map();
+        self.core.log.roll_at(
+            "6.1",
+            &rolls,
+            || m.path(&[from, target]),
+            || {
+                format!(
+                    "Volley Fire from {} at {}: {dice} dice, {}: {hits} hit(s).",
+                    m.name(from),
+                    m.name(target),
+                    needs(&pools)
+                )
+            },
+        );
         self.push_hits(target, seat, hits, HitMode::Any, true);
     }
 
@@ -449,10 +459,20 @@ impl Bh {
         for &i in &guns {
             self.pm(i).fired = true;
         }
-        let ta = self.map().name(target).to_string();
-        self.core
-            .log
-            .roll("6.3", &rolls, || format!("Cannonade at {ta}: {hits} hit(s) on {need}+"));
+        let m = self.map();
+        self.core.log.roll_at(
+            "6.3",
+            &rolls,
+            || m.path(&[from, target]),
+            || {
+                format!(
+                    "Cannonade from {} at {}: {dice} dice, needs {} to hit: {hits} hit(s).",
+                    m.name(from),
+                    m.name(target),
+                    revroad::log::at_least(need)
+                )
+            },
+        );
         self.push_hits(target, seat, hits, HitMode::Healthy, true);
     }
 
@@ -497,28 +517,47 @@ impl Bh {
 
     fn bombard(&mut self, firer: u8, a: Action) {
         let who = if firer == 0 { "the fleet" } else { "Copp's Hill Battery" };
+        let cap = if firer == 0 { "The fleet" } else { "Copp's Hill Battery" };
         match a {
             Action::Region(r) => {
                 let need = if self.map().zone_of_staging(r).is_some() { 5 } else { 6 };
                 let (hits, rolls) = self.roll(&[(2, need)]);
-                let name = self.map().name(r).to_string();
-                self.core
-                    .log
-                    .roll("6.4", &rolls, || format!("Bombard by {who} at {name}: {hits} hit(s)"));
+                let m = self.map();
+                self.core.log.roll_at(
+                    "6.4",
+                    &rolls,
+                    || m.path(&[r]),
+                    || {
+                        format!(
+                            "Bombard by {who} at {}: 2 dice, needs {} to hit: {hits} hit(s).",
+                            m.name(r),
+                            revroad::log::at_least(need)
+                        )
+                    },
+                );
                 self.push_hits(r, BRITISH, hits, HitMode::Bombard, true);
             }
             Action::HotShot(r) => {
                 let (hits, rolls) = self.roll(&[(1, 4)]);
-                let name = self.map().name(r).to_string();
-                self.core
-                    .log
-                    .roll("6.4", &rolls, || format!("Hot Shot by {who} at {name}"));
+                let m = self.map();
+                self.core.log.roll_at(
+                    "6.4",
+                    &rolls,
+                    || m.path(&[r]),
+                    || {
+                        format!(
+                            "Hot Shot by {who} at {}: needs 4-6 to set it ablaze: {}.",
+                            m.name(r),
+                            if hits > 0 { "it catches fire" } else { "no fire" }
+                        )
+                    },
+                );
                 if hits > 0 {
                     self.hot_shot_done = true;
                     self.ignite(r, "6.4");
                 }
             }
-            _ => self.core.log.say("6.4", || format!("{who} holds fire")),
+            _ => self.core.log.say("6.4", || format!("{cap} holds fire.")),
         }
     }
 
@@ -547,10 +586,13 @@ impl Bh {
 
     fn snipe(&mut self, r: Region) {
         let (hits, rolls) = self.roll(&[(1, 5)]);
-        let name = self.map().name(r).to_string();
-        self.core
-            .log
-            .roll("6.9", &rolls, || format!("Snipe at {name}: {hits} hit"));
+        let m = self.map();
+        self.core.log.roll_at(
+            "6.9",
+            &rolls,
+            || m.path(&[r]),
+            || format!("Snipe at {}: needs 5 or 6 to hit: {hits} hit(s).", m.name(r)),
+        );
         self.push_hits(r, PATRIOT, hits, HitMode::Snipe, false);
     }
 
@@ -628,4 +670,13 @@ impl Bh {
         }
         self.take_hit(i);
     }
+}
+
+/// What the dice of `pools` (count, lowest hit) needed to hit, for the log.
+pub(crate) fn needs(pools: &[(u8, u8)]) -> String {
+    let each: Vec<u8> = pools
+        .iter()
+        .flat_map(|&(n, need)| std::iter::repeat_n(need, n as usize))
+        .collect();
+    revroad::log::needs(&each)
 }

@@ -9,13 +9,21 @@ impl Bh {
     /// 7.0 a hit flips a healthy piece and removes a flipped one (ruling bh #9: militia are revealed).
     pub fn take_hit(&mut self, i: PieceId) {
         self.reveal(i);
-        let name = self.label(i);
+        let (name, at, m) = (self.label(i), self.p(i).loc, self.map());
         if self.p(i).flipped {
-            self.core.log.say("7.0", || format!("{name} is eliminated"));
+            self.core.log.say_at(
+                "7.0",
+                || m.path(&[at]),
+                || format!("{name} in {} is eliminated.", m.name(at)),
+            );
             self.eliminate(i);
         } else {
             self.pm(i).flipped = true;
-            self.core.log.say("7.0", || format!("{name} is hit and flipped"));
+            self.core.log.say_at(
+                "7.0",
+                || m.path(&[at]),
+                || format!("{name} in {} is hit and flipped.", m.name(at)),
+            );
             // 9.0 broken unit, wounded leader, damaged cannon (ruling bh #20): one space.
             self.morale_down(self.p(i).side, 1);
         }
@@ -52,7 +60,7 @@ impl Bh {
         let rule = if side == PATRIOT { "9.2" } else { "9.3" };
         self.core
             .log
-            .say(rule, || format!("the {} are demoralized", Bh::seat_name(side)));
+            .say(rule, || format!("{} are demoralized.", revroad::log::the_side(side)));
         if side == PATRIOT {
             let militia: Vec<PieceId> = (0..self.pieces.len() as PieceId)
                 .filter(|&i| self.p(i).side == PATRIOT && self.p(i).unit == Unit::Militia && self.p(i).on_map())
@@ -79,10 +87,12 @@ impl Bh {
 
     /// 9.1 the courage check of the chosen region.
     pub fn panic(&mut self, r: Region) {
-        let name = self.map().name(r).to_string();
-        self.core
-            .log
-            .say("9.1", || format!("the militia in {name} check for panic"));
+        let m = self.map();
+        self.core.log.say_at(
+            "9.1",
+            || m.path(&[r]),
+            || format!("The militia in {} check for panic.", m.name(r)),
+        );
         let militia: Vec<PieceId> = self
             .side_at(r, PATRIOT)
             .filter(|&i| self.p(i).unit == Unit::Militia && !self.p(i).flipped)
@@ -90,11 +100,20 @@ impl Bh {
         for i in militia {
             self.reveal(i);
             let roll = self.core.dice.d6();
-            let total = roll + self.strength(i);
+            let strength = self.strength(i);
+            let total = roll + strength;
             let label = self.label(i);
-            self.core.log.roll("9.1", &[roll], || {
-                format!("{label}: {total}{}", if total <= 4 { ", panics" } else { "" })
-            });
+            self.core.log.roll_at(
+                "9.1",
+                &[roll],
+                || m.path(&[r]),
+                || {
+                    format!(
+                        "{label}: {roll} + {strength} = {total}, 4 or less panics: {}.",
+                        if total <= 4 { "panics" } else { "holds" }
+                    )
+                },
+            );
             if total <= 4 {
                 self.pm(i).flipped = true;
                 self.pm(i).panic = true;
@@ -202,7 +221,7 @@ impl Bh {
     fn rally(&mut self, i: PieceId) {
         self.pm(i).flipped = false;
         let name = self.label(i);
-        self.core.log.say("6.7", || format!("{name} rallies"));
+        self.core.log.say("6.7", || format!("{name} rallies."));
         self.morale_up(self.p(i).side);
     }
 
@@ -220,7 +239,7 @@ impl Bh {
                 let roll = self.core.dice.d6();
                 self.core
                     .log
-                    .roll("12.2", &[roll], || format!("wounded leader rallies on 4-6: {roll}"));
+                    .roll("12.2", &[roll], || format!("A wounded leader rallies on 4-6: {roll}."));
                 roll >= 4
             } else {
                 true
@@ -239,9 +258,9 @@ impl Bh {
             };
             let roll = self.core.dice.d6();
             let name = self.label(i);
-            self.core
-                .log
-                .roll("12.2", &[roll], || format!("{name} tries to rally on {need}+: {roll}"));
+            self.core.log.roll("12.2", &[roll], || {
+                format!("{name} tries to rally, needs {}: {roll}.", revroad::log::at_least(need))
+            });
             if roll >= need {
                 self.rally(i);
             }

@@ -498,8 +498,12 @@ impl Bh {
             }
             (Frame::Naval, Action::Region(r)) => {
                 self.fleet = r;
-                let name = self.map().name(r).to_string();
-                self.core.log.say("6.6", || format!("the fleet sails to the {name}"));
+                let (m, old) = (self.map(), self.fleet);
+                self.core.log.say_at(
+                    "6.6",
+                    || m.path(&[old, r]),
+                    || format!("The fleet sails from the {} to the {}.", m.name(old), m.name(r)),
+                );
                 self.frames.pop();
             }
             (Frame::Reorganize { a: a @ None, .. }, Action::Region(r)) => *a = Some(r),
@@ -522,7 +526,7 @@ impl Bh {
                 for i in list {
                     self.pm(i).moved = true;
                 }
-                self.core.log.say("6.8", || "the line is reorganized".into());
+                self.core.log.say("6.8", || "The line is reorganized.".into());
             }
             (Frame::Land { zone: zone @ None, .. }, Action::Zone(n)) => {
                 let z = map.zone(n);
@@ -550,9 +554,12 @@ impl Bh {
                     p.landed = true;
                     p.home = s;
                 }
-                let name = self.map().name(s).to_string();
-                let n = list.len();
-                self.core.log.say("6.10", || format!("{n} piece(s) land at {name}"));
+                if self.core.log.enabled() {
+                    let (m, what) = (self.map(), revroad::log::pieces(list.iter().map(|&i| self.label(i))));
+                    self.core
+                        .log
+                        .say_at("6.10", || m.path(&[s]), || format!("{what} land at {}.", m.name(s)));
+                }
             }
             (f, a) => unreachable!("{a:?} in {f:?}"),
         }
@@ -582,12 +589,18 @@ impl Bh {
                 let r = self.core.dice.d6();
                 let total = r + self.strength(i);
                 let name = self.label(i);
-                self.core.log.roll("3.4", &[r], || {
-                    format!(
-                        "{name} crosses the Neck under fire: {total}{}",
-                        if total <= 3 { ", turns back" } else { "" }
-                    )
-                });
+                let strength = self.strength(i);
+                self.core.log.roll_at(
+                    "3.4",
+                    &[r],
+                    || map.path(&[from]),
+                    || {
+                        format!(
+                            "{name} crosses the Neck under fire: {r} + {strength} = {total}, 3 or less turns back: {}.",
+                            if total <= 3 { "turns back" } else { "crosses" }
+                        )
+                    },
+                );
                 if total <= 3 {
                     self.pm(i).moved = true;
                     going.retain(|&j| j != i);
@@ -599,16 +612,24 @@ impl Bh {
             p.loc = to;
             p.moved = true;
         }
-        let n = going.len();
-        let (fa, ta) = (map.name(from).to_string(), map.name(to).to_string());
-        if n == 0 {
-            self.core.log.say("3.4", || {
-                format!("every piece turns back: none moves from {fa} to {ta}")
-            });
+        if !self.core.log.enabled() {
+            return;
+        }
+        let (fa, ta) = (map.name(from), map.name(to));
+        if going.is_empty() {
+            self.core.log.say_at(
+                "3.4",
+                || map.path(&[from]),
+                || format!("Every piece turns back: none moves from {fa} to {ta}."),
+            );
         } else {
-            self.core
-                .log
-                .say("6.5", || format!("{n} piece(s) move from {fa} to {ta}"));
+            let who = revroad::log::the_side(self.p(going[0]).side);
+            let what = revroad::log::pieces(going.iter().map(|&i| self.label(i)));
+            self.core.log.say_at(
+                "6.5",
+                || map.path(&[from, to]),
+                || format!("{who} move {what} from {fa} to {ta}."),
+            );
         }
     }
 
@@ -697,10 +718,12 @@ impl Bh {
                 self.frames.pop();
                 let p = self.p(piece);
                 if p.military() && !self.unlimited(p.loc, p.side) && self.units(p.loc, p.side) > 3 {
-                    let name = self.label(piece);
-                    self.core
-                        .log
-                        .say("9.1", || format!("{name} has nowhere to run and is lost"));
+                    let (name, at, m) = (self.label(piece), p.loc, self.map());
+                    self.core.log.say_at(
+                        "9.1",
+                        || m.path(&[at]),
+                        || format!("{name} has nowhere to run and is lost."),
+                    );
                     self.eliminate(piece);
                 }
                 true
@@ -717,9 +740,14 @@ impl Bh {
         if let Some(Frame::Flee { piece, left }) = self.frames.last_mut() {
             let i = *piece;
             *left = left.saturating_sub(1);
+            let from = self.p(i).loc;
             self.pm(i).loc = b;
-            let (name, to) = (self.label(i), self.map().name(b).to_string());
-            self.core.log.say("9.1", || format!("{name} runs to {to}"));
+            let (name, m) = (self.label(i), self.map());
+            self.core.log.say_at(
+                "9.1",
+                || m.path(&[from, b]),
+                || format!("{name} runs from {} to {}.", m.name(from), m.name(b)),
+            );
         }
     }
 }

@@ -254,7 +254,7 @@ impl Bh {
             let z = zones[k];
             self.core
                 .log
-                .say("12.2", || "the odd Regulars' landing zone is rolled for".to_string());
+                .say("12.2", || "The odd Regulars' landing zone is rolled for.".to_string());
             self.add_many(Unit::Regular, BRITISH, 1, 0, z);
         }
         self.add(Unit::Leader, BRITISH, "Gage", 0, zones[0]);

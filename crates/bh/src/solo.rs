@@ -21,14 +21,14 @@ impl Bh {
                 self.objective = Some(bot_objective(roll));
                 self.core
                     .log
-                    .roll("12.4", &[roll], || format!("the British objective is #{roll}"));
+                    .roll("12.4", &[roll], || format!("The British objective is #{roll}."));
                 self.solo_british_setup();
             }
             (Frame::ChooseObjective { upgrade }, Action::Choice(Choice::Roll)) => {
                 let roll = self.core.dice.d6();
                 self.core
                     .log
-                    .roll("12.3", &[roll], || format!("objective rolled: #{roll}"));
+                    .roll("12.3", &[roll], || format!("Objective rolled: #{roll}."));
                 self.objective_number(roll, upgrade);
             }
             (Frame::ChooseObjective { upgrade }, Action::Objective(n)) => self.objective_number(n, upgrade),

@@ -190,6 +190,23 @@ impl Act {
             Act::Pass => "pass",
         }
     }
+    /// The Action as the book names it (6.0).
+    pub fn name(self) -> &'static str {
+        match self {
+            Act::Volley => "Volley Fire",
+            Act::Assault => "Assault",
+            Act::Cannonade => "Cannonade",
+            Act::Bombard => "Bombard",
+            Act::LandMove => "Land Move",
+            Act::NavalMove => "Naval Move",
+            Act::Rally => "Rally",
+            Act::Reorganize => "Reorganize",
+            Act::Snipe => "Snipe",
+            Act::LandTroops => "Land Troops",
+            Act::Plan => "Plan",
+            Act::Pass => "Pass",
+        }
+    }
     pub fn rule(self) -> &'static str {
         match self {
             Act::Volley => "6.1",
@@ -656,7 +673,7 @@ impl Bh {
             let name = self.p(i).name.clone();
             self.core
                 .log
-                .say("4.1", || format!("{name} is revealed: strength {s} (ruling bh #9)"));
+                .say("4.1", || format!("{name} is revealed: strength {s} (ruling bh #9)."));
         }
     }
 

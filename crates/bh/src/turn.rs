@@ -117,7 +117,7 @@ impl Bh {
             let ok = self.ammo_arrived;
             self.core.log.roll("4.3", &[r], || {
                 format!(
-                    "Ammo roll {r} + turn {t} = {}: {}",
+                    "Ammo roll {r} + turn {t} = {}, needs 10 or more: {}.",
                     r + t,
                     if ok {
                         "the right ammunition arrives"
@@ -136,9 +136,7 @@ impl Bh {
     /// 5.2 who performs the first Action of the turn.
     fn first_player(&mut self) {
         self.free_passed = None;
-        self.to_move = revroad::turn::first_to_act(self.ap, &mut self.core.dice, &mut self.core.log, |r, who| {
-            format!("Equal Actions: {r} — {} act first", Bh::seat_name(who))
-        });
+        self.to_move = revroad::turn::first_to_act(self.ap, &mut self.core.dice, &mut self.core.log);
     }
 
     /// One automatic step for the top frame; false when a seat must decide.
@@ -198,11 +196,11 @@ impl Bh {
         if self.demoralized == [true, true] {
             self.core
                 .log
-                .say("9.4", || "Both sides are demoralized: the game ends".into());
+                .say("9.4", || "Both sides are demoralized: the game ends.".into());
             self.finish();
         } else if self.scenario == Scenario::SoloPatriot && self.objective_achieved() {
             self.core.log.say("12.4", || {
-                "The British have achieved their objectives: the game ends".into()
+                "The British have achieved their objectives: the game ends.".into()
             });
             self.finish();
         }
@@ -231,7 +229,9 @@ impl Bh {
             }
         }
         let t = self.turn;
-        self.core.log.say("5.3", || format!("End of turn {t}: markers removed"));
+        self.core
+            .log
+            .say("5.3", || format!("End of turn {t}: markers removed."));
         // Ruling bh #12: only regions ablaze at the start of the step roll.
         let from: Vec<Region> = self
             .map()
@@ -264,10 +264,19 @@ impl Bh {
                 continue;
             }
             let roll = self.core.dice.d6();
-            let name = self.map().name(r).to_string();
-            self.core.log.roll("5.3", &[roll], || {
-                format!("Fire in {name}: {roll}{}", if roll >= 5 { ", it spreads" } else { "" })
-            });
+            let m = self.map();
+            self.core.log.roll_at(
+                "5.3",
+                &[roll],
+                || m.path(&[r]),
+                || {
+                    format!(
+                        "Fire in {}: {roll}, 5 or 6 spreads it: {}.",
+                        m.name(r),
+                        if roll >= 5 { "it spreads" } else { "it does not spread" }
+                    )
+                },
+            );
             if roll >= 5 {
                 if targets.len() == 1 {
                     self.frames.push(Frame::Spread { from, choosing: None });
@@ -287,8 +296,10 @@ impl Bh {
     /// 4.6 a region catches fire; its pieces move out (ruling bh #12).
     pub fn ignite(&mut self, r: Region, rule: &'static str) {
         self.ablaze |= bit(r);
-        let name = self.map().name(r).to_string();
-        self.core.log.say(rule, || format!("{name} is ablaze"));
+        let m = self.map();
+        self.core
+            .log
+            .say_at(rule, || m.path(&[r]), || format!("{} is ablaze.", m.name(r)));
         if self.at(r).next().is_some() {
             self.frames.push(Frame::Displace { region: r });
         }
@@ -318,10 +329,12 @@ impl Bh {
             return true;
         };
         if self.displace_targets(i).is_empty() {
-            let name = self.label(i);
-            self.core
-                .log
-                .say("6.4", || format!("{name} cannot leave the fire and is destroyed"));
+            let (name, at, m) = (self.label(i), self.p(i).loc, self.map());
+            self.core.log.say_at(
+                "6.4",
+                || m.path(&[at]),
+                || format!("{name} cannot leave the fire in {} and is destroyed.", m.name(at)),
+            );
             self.eliminate(i);
             return true;
         }
@@ -337,10 +350,17 @@ impl Bh {
             .collect();
         for r in candidates {
             let roll = self.core.dice.d6();
-            let name = map.name(r).to_string();
-            self.core
-                .log
-                .roll("5.3", &[roll], || format!("End-of-game fire roll for {name}: {roll}"));
+            self.core.log.roll_at(
+                "5.3",
+                &[roll],
+                || map.path(&[r]),
+                || {
+                    format!(
+                        "End-of-game fire roll for {}: {roll}, 5 or 6 sets it ablaze.",
+                        map.name(r)
+                    )
+                },
+            );
             if roll >= 5 {
                 self.ignite(r, "5.3");
             }

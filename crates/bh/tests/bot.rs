@@ -40,7 +40,10 @@ fn british_bot_assaults_its_objective_at_good_odds_and_says_why() {
         &g,
         "British bot: Assault (6.2) (priority 1: assault an objective region at good odds)",
     );
-    assert_logged(&g, "british assault Breed's Hill (south) from Breed's Hill east slope");
+    assert_logged(
+        &g,
+        "The British assault Breed's Hill (south) from Breed's Hill east slope with ",
+    );
     assert!(!g.to_act().contains(B), "the bot seat never acts by itself");
 }
 
@@ -113,7 +116,7 @@ fn british_bot_sails_the_fleet_to_bombard_its_objective() {
     assert_eq!(bot_pick(&mut g), (Action::Act(Act::NavalMove), 7));
     g.advance();
     assert_eq!(g.map().id(g.fleet), "fleet-mystic");
-    assert_logged(&g, "the fleet sails to the Mystic River fleet box");
+    assert_logged(&g, "The fleet sails from the ");
     // From there it bombards; it does not sail on.
     assert_eq!(g.fleet_box_for_goals(), None);
     // With no defended objective region in any box, it stays.
@@ -179,7 +182,7 @@ fn patriot_bot_snipes_british_units_rather_than_hold_a_reserve() {
     assert_eq!(bot_pick(&mut g), (Action::Act(Act::Snipe), 9));
     g.core.dice.script([5]);
     g.advance();
-    assert_logged(&g, "Snipe at Mill Pond fields: 1 hit");
+    assert_logged(&g, "Snipe at Mill Pond fields: needs 5 or 6 to hit: 1 hit(s).");
     assert!(g.pieces[r as usize].flipped, "the one eligible piece takes the hit");
     // 6.9 / ruling bh #7: not with the powder at 12.
     let mut g = bot_game("solo-british", P, 1);

@@ -56,7 +56,11 @@ fn volley_fire_into_the_rail_fence() {
     }
     g.core.dice.script([5, 6, 1, 2, 3]);
     act(&mut g, "british", "done");
-    assert!(log(&g).contains("5 dice, 2 hit(s)"), "{}", log(&g));
+    assert!(
+        log(&g).contains("5 dice, needs 5 or 6 to hit: 2 hit(s)."),
+        "{}",
+        log(&g)
+    );
     act(&mut g, "patriot", &piece(mm));
     act(&mut g, "patriot", &piece(mm));
     assert_eq!(loc(&g, mm), "gone");
@@ -80,7 +84,7 @@ fn volley_at_two_regions_hits_on_six_and_costs_ammunition() {
     }
     g.core.dice.script([5, 5, 6]);
     act(&mut g, "patriot", "done");
-    assert!(log(&g).contains("1 hit(s) on 6+"), "{}", log(&g));
+    assert!(log(&g).contains("3 dice, needs 6 to hit: 1 hit(s)."), "{}", log(&g));
     assert_eq!(g.ammo, 23);
     g.ammo = 0;
     assert!(
@@ -395,7 +399,7 @@ fn leaders_left_alone_after_an_assault_retreat_where_their_owner_picks() {
     assert!(ids(&g, "british").is_empty());
     act(&mut g, "patriot", "breeds-slope-north");
     assert_eq!(loc(&g, l), "breeds-slope-north");
-    assert_logged(&g, "the defeated leaders retreat to");
+    assert_logged(&g, "The defeated leaders retreat from ");
     assert!(!g.pieces[l as usize].moved, "a retreat is no move of the leader's own");
     assert_eq!(g.to_move, P, "the Assault is over and the turn passes");
 

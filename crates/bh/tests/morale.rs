@@ -101,11 +101,7 @@ fn the_owner_routes_a_run_toward_the_muster_box_and_the_bot_routes_its_own() {
     assert_eq!(c.len(), options.len());
     act(&mut g, "patriot", &c[1]);
     let to = g.map().name(options[1]).to_string();
-    assert!(
-        log(&g).contains(&format!("runs to {to}")),
-        "the route chosen: {}",
-        log(&g)
-    );
+    assert!(log(&g).contains(&format!(" to {to}.")), "the route chosen: {}", log(&g));
     run_the_routes(&mut g);
     let m = g.map();
     assert!(m.dist(g.pieces[probe as usize].loc, m.muster()) < m.dist(fork, m.muster()));
@@ -260,7 +256,7 @@ fn demoralized_militia_hit_on_six_and_demoralized_british_lose_a_die() {
     );
     g.core.dice.script([5, 5]);
     act(&mut g, "patriot", "done");
-    assert!(log(&g).contains("2 dice, 0 hit(s)"), "{}", log(&g));
+    assert!(log(&g).contains("2 dice, needs 6 to hit: 0 hit(s)."), "{}", log(&g));
     let mut g = sandbox(B);
     g.demoralized[0] = true;
     let regs: Vec<PieceId> = (0..2).map(|_| g.put(Regular, B, "harbor-shore")).collect();

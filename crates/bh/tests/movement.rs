@@ -131,7 +131,7 @@ fn neck_courage_check_under_the_charles_river_guns() {
         .last()
         .map(|e| e.text.clone())
         .unwrap_or_default();
-    assert!(last.starts_with("every piece turns back"), "{last}");
+    assert!(last.starts_with("Every piece turns back"), "{last}");
     // 3.2 nothing in the Muster Box can be targeted.
     g.put(Regular, B, "neck");
     assert!(g

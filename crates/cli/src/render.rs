@@ -265,6 +265,7 @@ mod tests {
             rule: "8.2".into(),
             dice: vec![3, 5, 1],
             audience: engine::Audience::All,
+            path: Vec::new(),
         };
         assert_eq!(entry(&e), "Boston besieged  [rule 8.2] (dice 3,5,1)");
         e.rule = "".into();

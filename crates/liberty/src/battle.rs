@@ -171,9 +171,11 @@ impl Liberty {
             .filter(|&b| self.revealed & bit(b) != 0)
             .map(|b| self.block_label(b))
             .collect();
-        self.core.log.say("7.1", || {
-            format!("Battle in {place}, {att} attacking: {}.", shown.join(", "))
-        });
+        self.core.log.say_at(
+            "7.1",
+            || Liberty::path(&[hex]),
+            || format!("Battle in {place}, {att} attacking: {}.", shown.join(", ")),
+        );
         let militia = self.opts.militia_firepower
             && self
                 .in_hex(hex, d)
@@ -294,8 +296,12 @@ impl Liberty {
     /// The block stays without firing (see `may_hold`).
     pub fn hold(&mut self, b: Block) {
         self.battle_mut().acted |= bit(b);
-        let who = self.block_label(b);
-        self.core.log.say("8.4", || format!("{who} holds: it cannot fire yet."));
+        let (who, hex) = (self.block_label(b), self.battle().hex);
+        self.core.log.say_at(
+            "8.4",
+            || Liberty::path(&[hex]),
+            || format!("{who} holds: it cannot fire yet."),
+        );
     }
 
     /// Blocks of the current combat turn group that have not acted.
@@ -392,13 +398,17 @@ impl Liberty {
         let bt = self.battle_mut();
         bt.militia_c2 = mask;
         bt.stage = Stage::Round;
-        self.core.log.say("Optional rules", || {
-            if c2 {
-                "The defending militia will fire C2 in round 1, then withdraw.".into()
-            } else {
-                "The defending militia fight normally.".into()
-            }
-        });
+        self.core.log.say_at(
+            "Optional rules",
+            || Liberty::path(&[hex]),
+            || {
+                if c2 {
+                    "The defending militia will fire C2 in round 1, then withdraw.".into()
+                } else {
+                    "The defending militia fight normally.".into()
+                }
+            },
+        );
     }
 
     /// 7.32 targets for a hit from `hitter` (ruling liberty #13).
@@ -454,13 +464,23 @@ impl Liberty {
         let hits = rolls.iter().filter(|&&r| r <= rating).count() as u8;
         let who = self.block_label(b);
         let letter = (b'A' + self.class(&bt, b)) as char;
-        self.core.log.roll("7.31", &rolls, || {
-            format!(
-                "{who}{} fires at {letter}{rating}: {hits} hit{}.",
-                if charge { " charges with the bayonet and" } else { "" },
-                if hits == 1 { "" } else { "s" }
-            )
-        });
+        let need = if rating == 1 {
+            "1".to_string()
+        } else {
+            format!("1-{rating}")
+        };
+        self.core.log.roll_at(
+            "7.31",
+            &rolls,
+            || Liberty::path(&[bt.hex]),
+            || {
+                format!(
+                    "{who}{} fires at {letter}{rating}, needs {need} to hit: {hits} hit{}.",
+                    if charge { " charges with the bayonet and" } else { "" },
+                    if hits == 1 { "" } else { "s" }
+                )
+            },
+        );
         let bt = self.battle_mut();
         bt.acted |= bit(b);
         if charge {
@@ -485,7 +505,11 @@ impl Liberty {
             match strongest.len() {
                 0 => {
                     let n = bt.hits;
-                    self.core.log.say("7.32", || format!("{n} hit(s) find no target."));
+                    self.core.log.say_at(
+                        "7.32",
+                        || Liberty::path(&[bt.hex]),
+                        || format!("{n} hit(s) find no target."),
+                    );
                     self.battle_mut().hits = 0;
                 }
                 1 => self.take_hit(strongest[0]),
@@ -503,17 +527,21 @@ impl Liberty {
 
     /// One hit on `b`; 8.3 shore bombardment cannot reduce a ground block below 1.
     pub fn take_hit(&mut self, b: Block) {
-        let hitter = self.battle().hitter;
+        let (hitter, hex) = (self.battle().hitter, self.battle().hex);
         self.battle_mut().hits -= 1;
+        let at = || Liberty::path(&[hex]);
         if blocks::info(hitter).is_warship() && !blocks::info(b).is_warship() && self.strength[b as usize] == 1 {
-            self.core.log.say("8.3", || {
+            self.core.log.say_at("8.3", at, || {
                 "Shore bombardment cannot eliminate a block at strength 1: the hit is lost.".into()
             });
             return;
         }
         let label = self.block_label(b);
-        self.core.log.say("7.32", || format!("{label} takes a hit."));
-        self.reduce(b, "2.11");
+        // 2.11 below strength 1 the block is captured.
+        let captured = self.reduce(b);
+        self.core.log.say_at("7.32", at, || {
+            format!("{label} takes a hit{}.", if captured { " and is captured" } else { "" })
+        });
     }
 
     pub fn choose_hit(&mut self, b: Block) {
@@ -578,14 +606,17 @@ impl Liberty {
     /// Log a block leaving the battle: named to all if it is revealed, else
     /// only to its owner (7.22 reserves of a battle ended in round 1 stay hidden).
     fn log_leaving(&mut self, b: Block, rule: &'static str, verb: &str, to: Hex) {
-        let (who, place) = (self.block_label(b), self.hex_name(to));
+        let (who, from, place) = (self.block_label(b), self.hex_name(self.battle().hex), self.hex_name(to));
+        let hex = self.battle().hex;
+        let path = || Liberty::path(&[hex, to]);
         let seat = Liberty::side_of(b);
+        let line = |who: &str| format!("{who} {verb} from {from} to {place}.");
         if self.revealed & bit(b) != 0 {
-            self.core.log.say(rule, || format!("{who} {verb} to {place}."));
+            self.core.log.say_at(rule, path, || line(&who));
         } else {
-            self.core.log.tell(seat, rule, || format!("{who} {verb} to {place}."));
-            let side = crate::side_name(seat);
-            self.core.log.say(rule, || format!("A {side} block {verb} to {place}."));
+            let a_block = crate::a_block(seat);
+            let others = || format!("{}{}", a_block[..1].to_uppercase(), &line(a_block)[1..]);
+            self.core.log.apart(seat, rule, &[], path, || line(&who), others);
         }
     }
 
@@ -618,10 +649,12 @@ impl Liberty {
                     })
                     .collect();
                 for &b in &stuck {
-                    self.core
-                        .log
-                        .say("7.4", || format!("{} cannot retreat.", Liberty::name(b)));
-                    self.capture(b, "7.4");
+                    self.capture(b);
+                    self.core.log.say_at(
+                        "7.4",
+                        || Liberty::path(&[hex]),
+                        || format!("{} cannot retreat and is captured.", Liberty::name(b)),
+                    );
                 }
                 let left = self.in_hex(hex, seat).any(|b| mask & bit(b) != 0);
                 if left {
@@ -662,10 +695,12 @@ impl Liberty {
         }
         let Some(b) = stuck else { return false };
         if self.must_retreat(&bt, b) {
-            self.core
-                .log
-                .say("7.4", || format!("{} must retreat and cannot.", Liberty::name(b)));
-            self.capture(b, "7.4");
+            self.capture(b);
+            self.core.log.say_at(
+                "7.4",
+                || Liberty::path(&[bt.hex]),
+                || format!("{} must retreat and cannot: it is captured.", Liberty::name(b)),
+            );
         }
         self.battle_mut().acted |= bit(b);
         true
@@ -697,9 +732,11 @@ impl Liberty {
             }
             let round = bt.round;
             self.battle_mut().landed = round;
-            self.core.log.say("8.4", || {
-                "The enemy warships are gone: the attacking blocks land.".into()
-            });
+            self.core.log.say_at(
+                "8.4",
+                || Liberty::path(&[bt.hex]),
+                || "The enemy warships are gone: the attacking blocks land.".into(),
+            );
         } else if !has_ships(a) && !bt.warship_left[a as usize] {
             // Defeated, not withdrawn: blocks aboard a retreating warship follow it (8.5).
             let to = self.failed_landing_return(bt.hex, a);
@@ -709,10 +746,20 @@ impl Liberty {
                     self.at_sea &= !bit(b);
                     self.revealed &= !bit(b);
                     self.place(b, to);
-                    self.core.log.say("8.4", || {
-                        format!("{} loses a step and returns to {place}.", Liberty::name(b))
-                    });
-                    self.reduce(b, "8.4");
+                    let (hex, name) = (bt.hex, Liberty::name(b));
+                    if self.reduce(b) {
+                        self.core.log.say_at(
+                            "8.4",
+                            || Liberty::path(&[hex]),
+                            || format!("{name} loses its last step and is captured."),
+                        );
+                    } else {
+                        self.core.log.say_at(
+                            "8.4",
+                            || Liberty::path(&[hex, to]),
+                            || format!("{name} loses a step and returns to {place}."),
+                        );
+                    }
                 }
             }
         }
@@ -749,12 +796,16 @@ impl Liberty {
                         .filter(|&b| bt.reserve & bit(b) != 0)
                         .map(|b| self.block_label(b))
                         .collect();
-                    self.core
-                        .log
-                        .say("7.22", || format!("Reserves join the battle: {}.", shown.join(", ")));
+                    self.core.log.say_at(
+                        "7.22",
+                        || Liberty::path(&[bt.hex]),
+                        || format!("Reserves join the battle: {}.", shown.join(", ")),
+                    );
                 }
             }
-            self.core.log.say("7.21", || format!("Combat round {round}."));
+            self.core
+                .log
+                .say_at("7.21", || Liberty::path(&[bt.hex]), || format!("Combat round {round}."));
             *self.battle_mut() = bt;
             return true;
         }
@@ -769,12 +820,16 @@ impl Liberty {
             bt.attacker
         };
         let mask = self.in_hex(bt.hex, seat).fold(0, |m, b| m | bit(b));
-        self.core.log.say("7.2", || {
-            format!(
-                "The battle is not decided after {last} rounds: {} must retreat.",
-                crate::side_name(seat)
-            )
-        });
+        self.core.log.say_at(
+            "7.2",
+            || Liberty::path(&[bt.hex]),
+            || {
+                format!(
+                    "The battle is not decided after {last} rounds: {} must retreat.",
+                    crate::side_name(seat)
+                )
+            },
+        );
         bt.stage = Stage::Retreat { seat, mask };
         bt.fresh_counts();
         *self.battle_mut() = bt;
@@ -794,10 +849,12 @@ impl Liberty {
             *self.battle_mut() = bt;
             return;
         }
-        let place = self.hex_name(bt.hex);
-        self.core
-            .log
-            .say("7.5", || format!("{} wins the battle in {place}.", crate::side_name(w)));
+        let (place, hex) = (self.hex_name(bt.hex), bt.hex);
+        self.core.log.say_at(
+            "7.5",
+            || Liberty::path(&[hex]),
+            || format!("{} wins the battle in {place}.", crate::side_name(w)),
+        );
         bt.stage = Stage::Regroup { seat: w };
         bt.fresh_counts();
         *self.battle_mut() = bt;

@@ -134,10 +134,15 @@ impl Liberty {
         let i = hand.iter().position(|x| *x == c).expect("legal card is in hand");
         hand.remove(i);
         self.played[seat as usize] = Some(c);
-        self.core
-            .log
-            .tell(seat, "3.1", || format!("You play {} face down.", c.label()));
-        self.core.log.say("3.1", || "A card is played face down.".into());
+        let side = crate::side_name(seat);
+        self.core.log.apart(
+            seat,
+            "3.1",
+            &[],
+            Vec::new,
+            || format!("You play {} face down.", c.label()),
+            || format!("{side} plays a card face down."),
+        );
         if self.played.iter().all(Option::is_some) {
             self.frames.pop();
             self.reveal_cards();
@@ -210,11 +215,15 @@ impl Liberty {
         self.strength[b as usize] += 1;
         let (s, at) = (self.strength[b as usize], self.loc[b as usize]);
         let seat = Liberty::side_of(b);
-        let place = self.hex_name(at);
-        self.core
-            .log
-            .tell(seat, "3.3", || format!("{} gains a step (now {s}).", Liberty::name(b)));
-        self.core.log.say("3.3", || format!("A block in {place} gains a step."));
+        let (place, a_block) = (self.hex_name(at), crate::a_block(seat));
+        self.core.log.apart(
+            seat,
+            "3.3",
+            &[],
+            || Liberty::path(&[at]),
+            || format!("Supply: {} in {place} gains a step (now {s}).", Liberty::name(b)),
+            || format!("Supply: {a_block} in {place} gains a step."),
+        );
         if let Some(Frame::Supply { left, given, .. }) = self.frames.last_mut() {
             *left -= 1;
             *given |= bit(b);

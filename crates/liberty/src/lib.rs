@@ -67,6 +67,12 @@ pub fn side_name(s: Seat) -> &'static str {
     ["British", "American"][s as usize]
 }
 
+/// One of a side's blocks as the log tells it to those who may not see
+/// which (2.0 Fog-of-War): "a British block", "an American block".
+pub fn a_block(s: Seat) -> &'static str {
+    ["a British block", "an American block"][s as usize]
+}
+
 impl Title for Liberty {
     fn info() -> &'static TitleInfo {
         &INFO

@@ -82,15 +82,12 @@ impl Liberty {
         if let Some(Frame::Actions { left, .. }) = self.frames.last_mut() {
             *left -= 1;
         }
-        let place = self.hex_name(h);
-        self.core.log.say("5.1", || {
-            format!("{} moves a group from {place}.", crate::side_name(seat))
-        });
         self.frames.push(Frame::Group {
             seat,
             origin: h,
             current: None,
             sailed: Vec::new(),
+            gone: 0,
         });
         let pins = self.pin_count(h, seat);
         if pins > 0 && !self.pin_hexes.contains(&h) {
@@ -447,13 +444,131 @@ impl Liberty {
 
     /// The block stops: it has moved (if it left its hex) and the group goes on.
     pub fn stop_current(&mut self) {
-        if let Some(Frame::Group { current, .. }) = self.frames.last_mut() {
+        if let Some(Frame::Group { current, gone, .. }) = self.frames.last_mut() {
             if let Some(m) = current.take() {
                 if m.steps > 0 {
                     self.moved |= bit(m.block);
+                    *gone |= bit(m.block);
                 }
             }
         }
+    }
+
+    /// 5.1 the Group Move is over. One log line per hex its blocks went to:
+    /// how many, from where, and whether they attack (5.4) or reinforce a
+    /// battle (7.22); the owner reads its blocks' names, the others a count
+    /// (2.0 Fog-of-War: the blocks stand facing their owner).
+    pub fn end_group(&mut self) {
+        let Some(Frame::Group { seat, origin, gone, .. }) = self.frames.pop() else {
+            return;
+        };
+        if !self.core.log.enabled() {
+            return;
+        }
+        let (side, from) = (crate::side_name(seat), self.hex_name(origin));
+        if gone == 0 {
+            self.core.log.say_at(
+                "5.1",
+                || Liberty::path(&[origin]),
+                || format!("{side} ends the Group Move from {from} without moving a block."),
+            );
+            return;
+        }
+        let mut dests: Vec<Hex> = Vec::new();
+        for b in (0..self.loc.len() as Block).filter(|&b| gone & bit(b) != 0) {
+            if !dests.contains(&self.loc[b as usize]) {
+                dests.push(self.loc[b as usize]);
+            }
+        }
+        for to in dests {
+            let group: Vec<Block> = (0..self.loc.len() as Block)
+                .filter(|&b| gone & bit(b) != 0 && self.loc[b as usize] == to)
+                .collect();
+            let (rule, own, others) = self.arrival(seat, origin, to, &group);
+            self.core
+                .log
+                .apart(seat, rule, &[], || Liberty::path(&[origin, to]), || own, || others);
+        }
+    }
+
+    /// The log line of `group`, moved from `origin` to `to` (see `end_group`),
+    /// as its owner and as the others read it, with the rule it follows.
+    fn arrival(&self, seat: Seat, origin: Hex, to: Hex, group: &[Block]) -> (&'static str, String, String) {
+        let n = group.len();
+        let names = engine::log::list(group.iter().map(|&b| Liberty::name(b)));
+        let count = if n == 1 {
+            "a block".to_string()
+        } else {
+            format!("{n} blocks")
+        };
+        let by = |mask: u64| group.iter().filter(move |&&b| mask & bit(b) != 0);
+        let sea = group.iter().all(|&b| self.entry[b as usize] == BY_SEA);
+        let river = by(self.by_river).count() == n;
+        let marched: Vec<Block> = by(self.force_marched).copied().collect();
+        let how = if sea {
+            " by sea"
+        } else if river {
+            " by river"
+        } else if marched.len() == n {
+            " by force march"
+        } else {
+            ""
+        };
+        // A part of the group force marched: named to the owner, counted to the others.
+        let (fm_own, fm_others) = if marched.is_empty() || marched.len() == n {
+            (String::new(), String::new())
+        } else {
+            let m = marched.len();
+            (
+                format!(
+                    " ({} by force march)",
+                    engine::log::list(marched.iter().map(|&b| Liberty::name(b)))
+                ),
+                format!(" ({m} by force march)"),
+            )
+        };
+        let (side, from, place) = (crate::side_name(seat), self.hex_name(origin), self.hex_name(to));
+        let attack = self.attack_at(to).filter(|_| self.is_attack(seat, to));
+        // The line around what moved and its force marches: (rule, before, after, tail).
+        let (rule, before, after, tail) = match attack {
+            None => (
+                if sea {
+                    "5.7"
+                } else if river {
+                    "5.6"
+                } else {
+                    "5.1"
+                },
+                format!("{side} moves "),
+                format!(" from {from} to {place}{how}"),
+                "",
+            ),
+            Some(a) if a.attacker == seat && sea && a.sea.is_some() => (
+                "8.4",
+                format!("{side} makes a Sea Attack on {place} from {from} with "),
+                String::new(),
+                "",
+            ),
+            Some(a) if a.attacker == seat => (
+                "5.4",
+                format!("{side} attacks {place} from {from} with "),
+                how.to_string(),
+                "",
+            ),
+            Some(a) => (
+                "7.22",
+                format!("{side} reinforces the battle in {place} with "),
+                format!(" from {from}{how}"),
+                // 7.22 Player 2's blocks reinforcing a battle Player 1 started wait in reserve.
+                if a.attacker == self.player1 {
+                    ": in reserve until round 2"
+                } else {
+                    ""
+                },
+            ),
+        };
+        let line = |what: &str, fm: &str| format!("{before}{what}{after}{fm}{tail}.");
+        (rule, line(&names, &fm_own), line(&count, &fm_others))
     }
 
     /// A block enters a hex: register an attack (5.4, 7.22; ruling liberty #9).
@@ -496,10 +611,6 @@ impl Liberty {
                 }
             }
         }
-        let place = self.hex_name(h);
-        self.core
-            .log
-            .say("5.4", || format!("{} attacks {place}.", crate::side_name(seat)));
         true
     }
 
@@ -533,14 +644,6 @@ impl Liberty {
         if fm {
             self.force_marched |= bit(b);
         }
-        let (a, c) = (self.hex_name(from), self.hex_name(to));
-        self.core.log.tell(seat, "5.1", || {
-            format!(
-                "{} moves from {a} to {c}{}.",
-                Liberty::name(b),
-                if fm { " by force march" } else { "" }
-            )
-        });
         let stop = self.enter(seat, b, to, side);
         if stop || stops_here || fm {
             self.stop_current();
@@ -564,10 +667,6 @@ impl Liberty {
         }
         self.by_river |= bit(b);
         self.set_steps(sides.len() as u8);
-        let (a, c) = (self.hex_name(from), self.hex_name(to));
-        self.core.log.tell(seat, "5.6", || {
-            format!("{} moves by river from {a} to {c}.", Liberty::name(b))
-        });
         self.enter(seat, b, to, *sides.last().expect("a river move crosses a hexside"));
         self.stop_current();
     }
@@ -594,10 +693,6 @@ impl Liberty {
             side
         };
         self.set_steps(1);
-        let (a, c) = (self.hex_name(from), self.hex_name(to));
-        self.core
-            .log
-            .tell(seat, "5.7", || format!("{} sails from {a} to {c}.", Liberty::name(b)));
         // 8.4 a Sea Attack is opened by a warship from the Atlantic or the West
         // Indies against a hex where its side has neither blocks nor an attack:
         // it never reinforces a friendly hex under attack, nor combines with
@@ -667,9 +762,17 @@ impl Liberty {
         }
         self.frames.pop();
         let place = self.hex_name(hex);
-        self.core
-            .log
-            .say("7.22", || format!("The Main Attack on {place} is declared."));
+        let from = if side == BY_SEA {
+            "the sea".to_string()
+        } else {
+            let hs = &self.map().sides[side as usize];
+            self.hex_name(if hs.a == hex { hs.b } else { hs.a })
+        };
+        self.core.log.say_at(
+            "7.22",
+            || Liberty::path(&[hex]),
+            || format!("The Main Attack on {place} is declared: the blocks that came from {from}; the others wait in reserve."),
+        );
     }
 
     /// 5.5 after all movement, 1-3 loses a step, 4-6 no loss.
@@ -679,15 +782,26 @@ impl Liberty {
                 self.force_marched &= !bit(b);
                 let r = self.core.dice.d6();
                 let lost = r <= 3;
-                self.core.log.roll("5.5", &[r], || {
-                    format!(
-                        "Force march: {}.",
-                        if lost { "a block loses a step" } else { "no loss" }
-                    )
-                });
-                if lost {
-                    self.reduce(b, "5.5");
-                }
+                let h = self.loc[b as usize];
+                let captured = lost && self.reduce(b);
+                let place = self.hex_name(h);
+                let result = |who: &str| {
+                    let what = match (lost, captured) {
+                        (false, _) => "no loss".to_string(),
+                        (true, false) => "it loses a step".to_string(),
+                        // Captured blocks stand face up (a prisoner is seen by all).
+                        (true, true) => format!("{} loses its last step and is captured", Liberty::name(b)),
+                    };
+                    format!("Force march: {who} in {place} rolls {r}, 1-3 loses a step: {what}.")
+                };
+                self.core.log.apart(
+                    seat,
+                    "5.5",
+                    &[r],
+                    || Liberty::path(&[h]),
+                    || result(Liberty::name(b)),
+                    || result(crate::a_block(seat)),
+                );
             }
         }
     }
@@ -707,12 +821,15 @@ impl Liberty {
         let i = self.core.dice.draw(n, |i, id| blocks::info(nth(i)).id == id);
         let b = nth(i);
         self.strength[b as usize] = blocks::info(b).max;
-        self.core
-            .log
-            .tell(seat, "6.0", || format!("You draw {}.", Liberty::name(b)));
-        self.core.log.say("6.0", || {
-            format!("{} draws a replacement block.", crate::side_name(seat))
-        });
+        let side = crate::side_name(seat);
+        self.core.log.apart(
+            seat,
+            "6.0",
+            &[],
+            Vec::new,
+            || format!("You draw {}.", Liberty::name(b)),
+            || format!("{side} draws a replacement block."),
+        );
         let mut hexes = Vec::new();
         self.deploy_hexes(b, &mut hexes);
         if hexes.is_empty() {

@@ -89,12 +89,15 @@ impl Liberty {
         self.frames.pop();
         let place = self.hex_name(h);
         let seat = Liberty::side_of(b);
-        self.core
-            .log
-            .tell(seat, "6.0", || format!("{} is deployed in {place}.", Liberty::name(b)));
-        self.core
-            .log
-            .say("6.0", || format!("A replacement is deployed in {place}."));
+        let side = crate::side_name(seat);
+        self.core.log.apart(
+            seat,
+            "6.0",
+            &[],
+            || Liberty::path(&[h]),
+            || format!("{side} deploys {} in {place}.", Liberty::name(b)),
+            || format!("{side} deploys a replacement in {place}."),
+        );
     }
 
     /// 3.1 a Replacement costs an Action; 3.2 moves come first.

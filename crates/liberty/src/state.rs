@@ -88,6 +88,10 @@ pub enum Frame {
         current: Option<Moving>,
         /// Ports this group opened a Sea Attack on (8.4).
         sailed: Vec<Hex>,
+        /// The blocks that left `origin` in this group, for its log lines
+        /// (none in a save written before it was kept).
+        #[serde(default)]
+        gone: u64,
     },
     /// 5.4 the defender names the pinned blocks in `hex` before moving any out.
     Pin { seat: Seat, hex: Hex, left: u8 },
@@ -299,16 +303,20 @@ impl Liberty {
         }
     }
 
-    /// A block loses a step; below 1 it is captured (2.11).
-    pub fn reduce(&mut self, b: Block, rule: &'static str) {
+    /// A block loses a step; below 1 it is captured (2.11). Returns whether
+    /// it was: the caller's log line says so, one line for the event.
+    pub fn reduce(&mut self, b: Block) -> bool {
         let s = &mut self.strength[b as usize];
         *s -= 1;
-        if *s == 0 {
-            self.capture(b, rule);
+        let captured = *s == 0;
+        if captured {
+            self.capture(b);
         }
+        captured
     }
 
-    pub fn capture(&mut self, b: Block, rule: &'static str) {
+    /// 2.11 the block goes to captivity; the caller logs why.
+    pub fn capture(&mut self, b: Block) {
         self.place(b, PRISONER);
         self.strength[b as usize] = 0;
         let m = !bit(b);
@@ -316,7 +324,12 @@ impl Liberty {
         self.at_sea &= m;
         self.pinned &= m;
         self.force_marched &= m;
-        self.core.log.say(rule, || format!("{} is captured.", Self::name(b)));
+    }
+
+    /// The ids of map hexes, a log entry's path (`engine::Entry::path`).
+    pub fn path(hexes: &[Hex]) -> Vec<String> {
+        let map = Map::embedded();
+        hexes.iter().map(|&h| map.spaces[h as usize].id.clone()).collect()
     }
 
     /// Return a block to its owner's pool (disbanding, 11.3).

@@ -95,7 +95,7 @@ impl Procedure for Liberty {
                 if current.is_some() {
                     self.stop_current();
                 } else {
-                    self.frames.pop();
+                    self.end_group();
                 }
             }
             Some(&Frame::Supply { seat, given, .. }) => {
@@ -210,9 +210,10 @@ impl Procedure for Liberty {
                 self.announce_player1("3.1");
             }
             Action::SupplyStep(b) => self.supply_step(b),
-            Action::SupplyDone | Action::EndGroup | Action::DisbandDone => {
+            Action::SupplyDone | Action::DisbandDone => {
                 self.frames.pop();
             }
+            Action::EndGroup => self.end_group(),
             Action::RegroupDone => self.end_battle(),
             Action::Group(h) => self.start_group(seat, h),
             Action::Replace => self.replace(seat),
@@ -364,6 +365,7 @@ impl Liberty {
                 origin,
                 current: Some(m),
                 sailed,
+                ..
             }) => !self.can_go(*seat, *origin, *m, sailed),
             Some(Frame::Group {
                 seat, origin, sailed, ..
@@ -393,7 +395,7 @@ impl Liberty {
                 let p2 = crate::side_name(other(self.player1));
                 self.core.log.roll("4.0", &[r], || {
                     format!(
-                        "{p2} rolls for weather: {}.",
+                        "{p2} rolls {r} for weather (1 North, 2 South, 3-6 none): {}.",
                         match r {
                             1 => "no attacks within or from the North",
                             2 => "no attacks within or from the South",

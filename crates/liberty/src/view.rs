@@ -103,11 +103,23 @@ impl Views for Liberty {
         // identity with the rest, then made deployable and full strength below.
         let drawn = self.drawn_block().filter(|d| d.0 == e).map(|d| d.1);
         let moving = self.moving_block();
+        let gone = self.frames.iter().fold(0, |m, f| match f {
+            Frame::Group { gone, .. } => m | gone,
+            _ => m,
+        });
         // What the observer sees of a hidden block: where it stands, how it
-        // moved this turn and whether it is moving now, not who it is.
+        // moved this turn (and in the group moving now) and whether it is
+        // moving now, not who it is.
         let seen = |b: Block| {
-            let flags =
-                [self.moved, self.force_marched, self.by_river, self.pinned, self.at_sea].map(|m| m & bit(b) != 0);
+            let flags = [
+                self.moved,
+                self.force_marched,
+                self.by_river,
+                self.pinned,
+                self.at_sea,
+                gone,
+            ]
+            .map(|m| m & bit(b) != 0);
             (
                 self.loc[b as usize],
                 self.entry[b as usize],
@@ -443,7 +455,12 @@ impl Liberty {
         let map_block = |b: &mut Block| *b = perm[*b as usize];
         for f in &mut self.frames {
             match f {
-                Frame::Group { current: Some(m), .. } => map_block(&mut m.block),
+                Frame::Group { current, gone, .. } => {
+                    if let Some(m) = current {
+                        map_block(&mut m.block);
+                    }
+                    *gone = mv(*gone);
+                }
                 Frame::Deploy { block, .. } => map_block(block),
                 Frame::Supply { given, .. } => *given = mv(*given),
                 Frame::Battle(bt) => {

@@ -168,6 +168,7 @@ impl Liberty {
                 origin,
                 current: None,
                 sailed,
+                ..
             }) if *s == seat => {
                 let Some(b) = blocks::by_id(target) else {
                     return Vec::new();
@@ -189,6 +190,7 @@ impl Liberty {
                 origin,
                 current: Some(m),
                 sailed,
+                ..
             }) if *s == seat => hex()
                 .map(|h| self.move_bars(seat, *origin, *m, sailed, h))
                 .unwrap_or_default()

@@ -48,7 +48,7 @@ impl Liberty {
         let enters = total >= 8;
         self.core.log.roll("9.0", &r, || {
             format!(
-                "French Entry roll: {total}{}.",
+                "French Entry roll: {total}, needs 8 or more{}.",
                 if enters {
                     ": France enters the war"
                 } else {
@@ -75,19 +75,23 @@ impl Liberty {
             }
             let Some(home) = self.indian_home(b) else { continue };
             if self.has(home, AMERICAN) {
-                self.core.log.say("10.0", || {
-                    format!(
-                        "The {} town is occupied: the Indian block is captured.",
-                        Liberty::name(b)
-                    )
-                });
-                self.capture(b, "10.0");
+                self.capture(b);
+                let n = self.count[home as usize][AMERICAN as usize];
                 for x in self.side_blocks_at(home, AMERICAN).collect::<Vec<_>>() {
                     self.to_pool(x);
                 }
-                self.core
-                    .log
-                    .say("10.0", || "The occupying blocks are disbanded.".into());
+                self.core.log.say_at(
+                    "10.0",
+                    || Liberty::path(&[home]),
+                    || {
+                        format!(
+                            "The {} town is occupied: the Indian block is captured and the {n} American block{} there disband{}.",
+                            Liberty::name(b),
+                            if n == 1 { "" } else { "s" },
+                            if n == 1 { "s" } else { "" },
+                        )
+                    },
+                );
             }
         }
     }
@@ -139,10 +143,17 @@ impl Liberty {
     }
 
     pub fn disband(&mut self, b: Block) {
-        let place = self.hex_name(self.loc[b as usize]);
-        self.core.log.say("11.3", || {
-            format!("{} disbands a block in {place}.", crate::side_name(Liberty::side_of(b)))
-        });
+        let h = self.loc[b as usize];
+        let (place, seat) = (self.hex_name(h), Liberty::side_of(b));
+        let side = crate::side_name(seat);
+        self.core.log.apart(
+            seat,
+            "11.3",
+            &[],
+            || Liberty::path(&[h]),
+            || format!("{side} disbands {} in {place}.", Liberty::name(b)),
+            || format!("{side} disbands a block in {place}."),
+        );
         self.to_pool(b);
     }
 
@@ -233,11 +244,14 @@ impl Liberty {
     }
 
     pub fn eliminate(&mut self, b: Block) {
-        let place = self.hex_name(self.loc[b as usize]);
-        self.core.log.say("11.4", || {
-            format!("Winter attrition in {place}: {} is captured.", Liberty::name(b))
-        });
-        self.capture(b, "11.4");
+        let h = self.loc[b as usize];
+        let place = self.hex_name(h);
+        self.capture(b);
+        self.core.log.say_at(
+            "11.4",
+            || Liberty::path(&[h]),
+            || format!("Winter attrition in {place}: {} is captured.", Liberty::name(b)),
+        );
     }
 
     /// 11.5 exchanged blocks return to their owners' pools.

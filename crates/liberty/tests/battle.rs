@@ -117,7 +117,7 @@ fn battle_ends_in_round_one_and_the_winners_reserves_stay_hidden() {
     assert_eq!(g.where_is("a-washington"), "Boston");
     let seen = log_text(&g, Some(BRITISH));
     assert!(!seen.contains("Wooster"), "{seen}");
-    assert!(log_text(&g, Some(AMERICAN)).contains("Wooster C1 (2) regroups to Newport"));
+    assert!(log_text(&g, Some(AMERICAN)).contains("Wooster C1 (2) regroups from Boston to Newport."));
 }
 
 /// British Grey (main, from 1606) and Grant (reserve, from Newport) attack
@@ -147,10 +147,13 @@ fn losing_sides_reserves_retreat_unseen_when_battle_ends_in_round_one() {
     assert_eq!(g.where_is("b-grant"), "hex 1606");
     let seen = log_text(&g, Some(AMERICAN));
     assert!(
-        !seen.contains("Grant") && seen.contains("A British block retreats to hex 1606."),
+        !seen.contains("Grant") && seen.contains("A British block retreats from Boston to hex 1606."),
         "{seen}"
     );
-    assert!(log_text(&g, Some(BRITISH)).contains("Grant C2 (3) retreats to hex 1606"));
+    // One line for the owner: its block by name, not the others' line too.
+    let own = log_text(&g, Some(BRITISH));
+    assert!(own.contains("Grant C2 (3) retreats from Boston to hex 1606."), "{own}");
+    assert!(!own.contains("A British block retreats"), "{own}");
     assert_eq!(hidden_count(&g, AMERICAN, "1606", "british"), 1);
 }
 
@@ -164,7 +167,10 @@ fn reserves_that_cannot_retreat_are_captured() {
     g.begin_battles();
     fire(&mut g, "american", "a-ward");
     assert_eq!(g.where_is("b-grant"), "prisoner");
-    assert!(log_text(&g, None).contains("Grant is captured"));
+    let seen = log_text(&g, None);
+    assert!(seen.contains("Grant cannot retreat and is captured."), "{seen}");
+    // One line for the capture (issue 19: it was told twice).
+    assert_eq!(seen.matches("Grant").count(), 1, "{seen}");
 }
 
 // rule: liberty 7.22
@@ -205,7 +211,10 @@ fn combat_example_leader_four_rolls_four_dice_and_scores_two_hits() {
     fire(&mut g, "british", "b-howe");
     let (dice, text) = last_roll(&g);
     assert_eq!(dice, vec![1, 2, 4, 5]);
-    assert!(text.contains("Howe C3 (4) fires at C3: 2 hits"), "{text}");
+    assert!(
+        text.contains("Howe C3 (4) fires at C3, needs 1-3 to hit: 2 hits"),
+        "{text}"
+    );
     assert_eq!(g.strength_of("a-ward"), 1);
 }
 
@@ -306,7 +315,8 @@ fn a_block_reduced_below_one_is_captured() {
     assert_eq!(g.where_is("a-ward"), "prisoner");
     let seen = log_text(&g, None);
     assert!(
-        seen.contains("Stark is captured") && seen.contains("Ward is captured"),
+        seen.contains("Stark C1 (1) takes a hit and is captured.")
+            && seen.contains("Ward C1 (1) takes a hit and is captured."),
         "{seen}"
     );
 }
@@ -599,7 +609,7 @@ fn player_one_orders_all_battles_before_any_block_is_revealed() {
 // rule: liberty 2.25, 10.0
 #[test]
 fn indians_fire_b2_in_their_own_town_and_b1_elsewhere() {
-    for (town, rating, hits) in [("Mohawk", 2, 1), ("Fort Stanwix", 1, 0)] {
+    for (town, rating, need, hits) in [("Mohawk", 2, "1-2", 1), ("Fort Stanwix", 1, "1", 0)] {
         let mut g = position(&[("b-mohawk", town, 3)]);
         g.put("a-stark", town, 3);
         g.entered("a-stark", if town == "Mohawk" { "Saratoga" } else { "1306" });
@@ -609,7 +619,7 @@ fn indians_fire_b2_in_their_own_town_and_b1_elsewhere() {
         fire(&mut g, "british", "b-mohawk");
         let (_, text) = last_roll(&g);
         assert!(
-            text.contains(&format!("fires at B{rating}: {hits} hit")),
+            text.contains(&format!("fires at B{rating}, needs {need} to hit: {hits} hit")),
             "{town}: {text}"
         );
         assert_eq!(g.strength_of("a-stark"), 3 - hits);
@@ -721,7 +731,7 @@ fn bayonet_charge_c3_guards_c5_in_round_two_then_retreat_in_round_three() {
     assert!(
         last_roll(&g)
             .1
-            .contains("Mathew C4 (3) charges with the bayonet and fires at C5: 2 hits"),
+            .contains("Mathew C4 (3) charges with the bayonet and fires at C5, needs 1-5 to hit: 2 hits"),
         "{}",
         last_roll(&g).1
     );
@@ -730,7 +740,11 @@ fn bayonet_charge_c3_guards_c5_in_round_two_then_retreat_in_round_three() {
         let h = ids(&g, "american")[0].clone();
         act(&mut g, "american", &h);
     }
-    assert!(last_roll(&g).1.contains("fires at C3: 2 hits"), "{}", last_roll(&g).1);
+    assert!(
+        last_roll(&g).1.contains("fires at C3, needs 1-3 to hit: 2 hits"),
+        "{}",
+        last_roll(&g).1
+    );
     // Round 3: the chargers must retreat; Fraser may still fire.
     assert_eq!(round(&g), 3);
     g.core.dice.script([6; 20]);
@@ -765,7 +779,9 @@ fn pursuit_round_four_attacker_retreats_and_indians_fire_b3() {
     g.core.dice.script([3, 6, 6, 6, 6, 6]);
     fire(&mut g, "british", "b-mohawk");
     assert!(
-        last_roll(&g).1.contains("Mohawk B1 (3) fires at B3: 1 hit"),
+        last_roll(&g)
+            .1
+            .contains("Mohawk B1 (3) fires at B3, needs 1-3 to hit: 1 hit"),
         "{}",
         last_roll(&g).1
     );

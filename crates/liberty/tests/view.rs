@@ -143,7 +143,7 @@ fn prisoners_are_public() {
     let mut g = Liberty::sandbox(3);
     let ward = liberty::blocks::by_id("a-ward").unwrap();
     g.put("a-ward", "Boston", 2);
-    g.capture(ward, "test");
+    g.capture(ward);
     for viewer in [Some(BRITISH), None] {
         let v = view(&g, viewer);
         let e = shown(&v, "american")

@@ -346,8 +346,8 @@ fn winter_actions_come_in_order_british_first() {
         g.put(b, "Newport", 2);
     }
     g.put("b-fraser", "atlantic", 2);
-    g.capture(block("b-heister"), "test");
-    g.capture(block("a-sumter"), "test");
+    g.capture(block("b-heister"));
+    g.capture(block("a-sumter"));
     g.core.dice.script([1, 1]);
     end_year(&mut g);
     assert_eq!(g.core.dice.scripted_left(), 0, "the French roll came before any choice");
@@ -653,9 +653,9 @@ fn west_point_cannot_disband_when_no_adjacent_port_is_british() {
 fn winter_prisoner_exchange_is_an_offer_to_accept_or_decline() {
     // ruling: liberty #23
     let mut g = Liberty::sandbox(24);
-    g.capture(block("b-grey"), "test");
-    g.capture(block("b-grant"), "test");
-    g.capture(block("a-ward"), "test");
+    g.capture(block("b-grey"));
+    g.capture(block("b-grant"));
+    g.capture(block("a-ward"));
     end_year(&mut g);
     assert!(g.waits_for("british") && g.waits_for("american"));
     act(&mut g, "british", "offer-a-ward-for-b-grey");
@@ -681,9 +681,9 @@ fn winter_prisoner_exchange_is_an_offer_to_accept_or_decline() {
 #[test]
 fn prisoner_exchange_once_per_seat_in_each_card_phase() {
     let mut g = Liberty::sandbox(25);
-    g.capture(block("b-grey"), "test");
-    g.capture(block("a-ward"), "test");
-    g.capture(block("a-pickens"), "test");
+    g.capture(block("b-grey"));
+    g.capture(block("a-ward"));
+    g.capture(block("a-pickens"));
     end_year(&mut g);
     act(&mut g, "british", "no-offer");
     act(&mut g, "american", "no-offer");

@@ -328,6 +328,11 @@ impl Board {
         &self.ids[r as usize]
     }
 
+    /// The ids of regions, a log entry's path (`engine::Entry::path`).
+    pub fn path(&self, regions: &[Region]) -> Vec<String> {
+        regions.iter().map(|&r| self.id(r).to_string()).collect()
+    }
+
     /// The region's name as the log and the map show it ("Lexington").
     pub fn name(&self, r: Region) -> &str {
         &self.names[r as usize]

@@ -10,7 +10,7 @@ use std::fmt::Display;
 
 /// A side as the rulebook names it.
 pub fn side(s: Seat) -> &'static str {
-    ["British", "Patriot"][s as usize]
+    crate::log::side(s)
 }
 
 /// "British 3, Patriot 2", in seat order.

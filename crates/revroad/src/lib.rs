@@ -7,6 +7,7 @@
 pub mod board;
 pub mod cards;
 pub mod facts;
+pub mod log;
 pub mod militia;
 pub mod sheet;
 pub mod table;

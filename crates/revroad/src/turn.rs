@@ -5,16 +5,20 @@ use engine::{Dice, Log, Seat};
 
 /// 5.2 Perform Actions: the side with more Actions (`[british, patriot]`)
 /// goes first; on a tie one die decides, even the Patriots and odd the
-/// British. `say(die, side)` words the log line of that roll (each game
-/// keeps its own wording, which its saves hold).
-pub fn first_to_act(actions: [u8; 2], dice: &mut Dice, log: &mut Log, say: impl FnOnce(u8, Seat) -> String) -> Seat {
+/// British.
+pub fn first_to_act(actions: [u8; 2], dice: &mut Dice, log: &mut Log) -> Seat {
     let [b, p] = actions;
     if b != p {
         return if b > p { BRITISH } else { PATRIOT };
     }
     let d = dice.d6();
     let side = if d.is_multiple_of(2) { PATRIOT } else { BRITISH };
-    log.roll("5.2", &[d], || say(d, side));
+    log.roll("5.2", &[d], || {
+        format!(
+            "Equal Actions: rolls {d}, even for the Patriots, odd for the British: {} act first.",
+            crate::log::the_side(side)
+        )
+    });
     side
 }
 
@@ -26,7 +30,7 @@ mod tests {
         let mut dice = Dice::seeded(3);
         dice.script(die);
         let mut log = Log::default();
-        let s = first_to_act(actions, &mut dice, &mut log, |d, s| format!("{d} {s}"));
+        let s = first_to_act(actions, &mut dice, &mut log);
         let rolled = log.visible(None).flat_map(|e| e.dice.clone()).collect();
         (s, rolled, dice.events())
     }

@@ -7,7 +7,7 @@
 //! action points at is never explained as forbidden ([`refused`]).
 
 use crate::board::{Board, Region};
-use crate::{BRITISH, PATRIOT};
+use crate::PATRIOT;
 use engine::{Forbidden, Procedure, Seat};
 
 /// The book a wording is taken from: the two games number most rules
@@ -99,11 +99,7 @@ impl Shared {
 
 /// The side's name as the books write it.
 pub fn side(seat: Seat) -> &'static str {
-    if seat == BRITISH {
-        "British"
-    } else {
-        "Patriot"
-    }
+    crate::log::side(seat)
 }
 
 /// The region `target` names when `seat` has something to explain there:

@@ -140,6 +140,60 @@ async fn views_never_name_hidden_enemy_blocks(db: &str) {
     assert!(seq > 20, "the game went on ({seq} moves)");
 }
 
+/// Issue 19: a game's state sends each log entry's map spaces (`path`), so
+/// the browser can draw the last moves: a movement from its first space to
+/// its last, told to the other seat and the spectator too.
+async fn a_movements_log_entry_carries_its_path(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "hotseat", "hotseat", 11).await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let mut seq = 0u64;
+    for _ in 0..200 {
+        let b = state(&app, &g, &g.british).await;
+        let a = state(&app, &g, &g.american).await;
+        let s = state(&app, &g, &g.spectator).await;
+        let moves = |st: &Value| -> Vec<Value> {
+            st["log"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|e| e["path"].as_array().is_some_and(|p| p.len() >= 2))
+                .cloned()
+                .collect()
+        };
+        if let Some(e) = moves(&s).first() {
+            let path: Vec<&str> = e["path"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_str().unwrap())
+                .collect();
+            assert!(path.iter().all(|id| !id.is_empty()), "{e}");
+            let text = e["text"].as_str().unwrap();
+            assert!(
+                (text.contains(" from ") && text.contains(" to ")) || text.contains(" with "),
+                "{e}"
+            );
+            // Both seats read a line of that movement with the same path.
+            for st in [&a, &b] {
+                assert!(moves(st).iter().any(|x| x["path"] == e["path"]), "{}", st["log"]);
+            }
+            return;
+        }
+        let (tok, st) = if !b["legal"].as_array().unwrap().is_empty() {
+            (&g.british, &b)
+        } else {
+            (&g.american, &a)
+        };
+        let legal = st["legal"].as_array().unwrap();
+        let pick = legal[rng.gen_range(0..legal.len())]["id"].as_str().unwrap().to_string();
+        let (code, v) = act(&app, &g, tok, seq, &pick).await;
+        assert_eq!(code, StatusCode::OK, "{pick}: {v}");
+        seq = v["seq"].as_u64().unwrap();
+    }
+    panic!("no movement in 200 moves");
+}
+
 async fn computer_seat_moves_and_my_games(db: &str) {
     let (app, app_state) = app_and_state(db).await;
     let g = create(&app, "me", "computer", 3).await;
@@ -1287,6 +1341,7 @@ fn the_sqlite_lock_is_exclusive() {
 // Each test over SQLite and over PostgreSQL.
 both!(card_phase_refusals_and_restart);
 both!(views_never_name_hidden_enemy_blocks);
+both!(a_movements_log_entry_carries_its_path);
 both!(computer_seat_moves_and_my_games);
 both!(ai_seat_plays);
 both!(hard_computers_do_not_hold_the_server);
