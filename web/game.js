@@ -409,7 +409,8 @@ function renderActions(s) {
   const shown = new Set();
   for (const a of s.legal) {
     const members = a.group && byGroup.get(a.group);
-    if (!members || members.length < GROUP_MIN) items.push(actionButton(a));
+    // One place only: nothing to pick on the map, the buttons say it all.
+    if (!members || members.length < GROUP_MIN || new Set(members.map((m) => m.target)).size < 2) items.push(actionButton(a));
     else if (!shown.has(a.group)) {
       shown.add(a.group);
       items.push(actionGroup(a.group, members));

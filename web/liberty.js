@@ -363,7 +363,7 @@ class LibertyMap extends MapView {
       for (const [side, ps] of Object.entries(bySide)) {
         const named = ps.filter((p) => p.block).map((p) => {
           const acts = this.targets.get(p.block.id);
-          const chip = el("span", { class: `chip ${side}${acts ? " target" : ""}`, title: `${p.block.combat}, move ${p.block.move}, max ${p.block.max}` }, `${p.block.name} ${p.block.strength}`);
+          const chip = el("span", { class: `chip ${side}${acts ? " target" : ""}`, title: `${p.block.combat}, move ${p.block.move}, max ${p.block.max}` }, loc === "prisoner" ? `${p.block.name} ${p.block.strength}` : `${p.block.name} ${p.block.combat}`);
           if (acts) chip.addEventListener("click", (ev) => this.hooks.choose(acts, ev));
           return chip;
         });

@@ -169,7 +169,7 @@ describe("Liberty in two browsers", () => {
     await bp.click(`#actions button.act:text-is("Play Action ${Math.max(...bc)}")`);
     await waitForSeq(bp, 1);
     await waitForSeq(ap, 1); // live: the American page hears of it
-    assert.match(await ap.textContent("#log"), /A card is played face down/);
+    assert.match(await ap.textContent("#log"), /British plays a card face down/);
     await ap.click(`#actions button.act:text-is("Play Action ${Math.min(...ac)}")`);
     // The click only sends the action: read the state once it has landed.
     await waitForSeq(ap, 2);

@@ -254,7 +254,7 @@ describe("Rematch, live updates and the dice record", () => {
     // The British play a card: the American page shows move 1 by itself.
     await a.locator("#actions button.act").first().click();
     await step("live-1", () => waitText(b, "#status-line", /\bmove 1\b/));
-    await waitText(b, "#log", /A card is played face down/);
+    await waitText(b, "#log", /British plays a card face down/);
 
     // The British page's connection breaks: it takes a new ticket and a new
     // WebSocket, and the American's card still shows up there without a reload.

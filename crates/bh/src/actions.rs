@@ -114,8 +114,8 @@ impl Procedure for Bh {
             },
         };
         Prompt {
-            text,
-            rule: format!("bh {rule}"),
+            text: capitalised(text),
+            rule: rule.to_string(),
         }
     }
 

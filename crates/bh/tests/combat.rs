@@ -108,11 +108,11 @@ fn assault_on_the_stone_wall_fought_to_the_end() {
         let p = g.prompt(seat);
         assert!(p.text.contains(text) && p.rule == rule, "{p:?}");
     };
-    says(&g, P, "Assault on Stone wall: pick the pieces that withdraw", "bh 7.1");
+    says(&g, P, "Assault on Stone wall: pick the pieces that withdraw", "7.1");
     act(&mut g, "patriot", "done");
     assert_eq!(loc(&g, regs[0]), "stone-wall", "the assaulting units move in");
     g.core.dice.script([5, 1, 1]);
-    says(&g, P, "fire back at the attackers, or hold", "bh 8.0");
+    says(&g, P, "fire back at the attackers, or hold", "8.0");
     act(&mut g, "patriot", "fire");
     assert_eq!(g.ammo, 22, "ruling bh #15: defending 1, free fire 1");
     // Free defensive fire: 2 minutemen + 1 for the wall = 3 dice, one hit.
@@ -125,14 +125,14 @@ fn assault_on_the_stone_wall_fought_to_the_end() {
         &g,
         B,
         "fall back to Mystic shore below the rail fence, retreat them all",
-        "bh 7.1",
+        "7.1",
     );
     act(&mut g, "british", "fight-on");
-    says(&g, P, "pick the defenders that retreat", "bh 7.1");
+    says(&g, P, "pick the defenders that retreat", "7.1");
     act(&mut g, "patriot", &piece(mm[0]));
     act(&mut g, "patriot", &piece(mm[1]));
     act(&mut g, "patriot", "done");
-    says(&g, P, "choose where the 2 picked piece(s) go, together", "bh 7.1");
+    says(&g, P, "choose where the 2 picked piece(s) go, together", "7.1");
     assert_eq!(
         ids(&g, "patriot"),
         vec!["mystic-beach"],
