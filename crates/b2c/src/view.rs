@@ -10,7 +10,6 @@ use revroad::board::{marker_key, Drawn, MarkerKind};
 use revroad::facts;
 use revroad::table::{self, Counter};
 use serde_json::{json, Value};
-use std::borrow::Cow;
 
 fn kind_name(k: Kind) -> &'static str {
     match k {
@@ -60,15 +59,7 @@ impl Views for B2c {
                 Kind::Cannon => "gun".into(),
                 _ => p.name().to_string(),
             };
-            let mut states: Vec<Cow<'static, str>> = Vec::new();
-            if !matches!(state, "unbroken" | "healthy" | "hidden") {
-                states.push(state.into());
-            }
-            for (on, what) in [(p.moved, "moved"), (p.fired, "fired")] {
-                if on {
-                    states.push(what.into());
-                }
-            }
+            let states = table::states(state, &[(p.moved, "moved"), (p.fired, "fired")]);
             let name = match p.kind {
                 Kind::Regular => "Regular",
                 Kind::Cannon => "Field Cannon",

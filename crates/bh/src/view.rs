@@ -14,7 +14,6 @@ use revroad::board::{marker_key, MarkerKind};
 use revroad::facts;
 use revroad::table::{self, Counter};
 use serde_json::{json, Value};
-use std::borrow::Cow;
 
 impl Views for Bh {
     fn view(&self, viewer: Viewer) -> Value {
@@ -50,20 +49,15 @@ impl Views for Bh {
                 (Unit::Minuteman, _) => "MM".into(),
                 (Unit::Leader, _) => p.name.to_string(),
             };
-            let mut states: Vec<Cow<'static, str>> = Vec::new();
-            if !matches!(state, "unbroken" | "healthy") {
-                states.push(state.into());
-            }
-            for (on, what) in [
-                (p.moved, "moved"),
-                (p.fired, "fired"),
-                (p.rallied, "rallied"),
-                (p.panic, "panicked"),
-            ] {
-                if on {
-                    states.push(what.into());
-                }
-            }
+            let states = table::states(
+                state,
+                &[
+                    (p.moved, "moved"),
+                    (p.fired, "fired"),
+                    (p.rallied, "rallied"),
+                    (p.panic, "panicked"),
+                ],
+            );
             let name = match p.unit {
                 Unit::Regular => "Regular",
                 Unit::Marine => "Marine",

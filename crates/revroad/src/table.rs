@@ -21,6 +21,18 @@ pub struct Counter<'a> {
     pub states: Vec<Cow<'static, str>>,
 }
 
+/// A counter's states in the rulebook's words: its side's `state` unless
+/// it is the ordinary one, then each marker-like flag that is set.
+pub fn states(state: &'static str, flags: &[(bool, &'static str)]) -> Vec<Cow<'static, str>> {
+    let ordinary = matches!(state, "unbroken" | "healthy" | "hidden");
+    (!ordinary)
+        .then_some(state)
+        .into_iter()
+        .chain(flags.iter().filter(|f| f.0).map(|f| f.1))
+        .map(Cow::Borrowed)
+        .collect()
+}
+
 pub fn piece(board: &Board, c: Counter) -> Piece {
     Piece {
         id: Some(c.id),
