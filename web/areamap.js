@@ -295,7 +295,7 @@ class AreaMap extends MapView {
       if (!r) continue;
       this.gTargets.append(svg("circle", { cx: r.x, cy: r.y, r: 2.2 * u, class: "target-ring", "stroke-width": (0.25 * u).toFixed(2) }));
     }
-    for (const [id, shape] of this.shapes) shape.classList.toggle("clickable", this.targets.has(id));
+    for (const [id, shape] of this.shapes) this.markTarget(shape, id, this.targets.has(id));
     this.drawPieces(view);
     if (!this.stackList.hidden) this.openStack(this.stackList.dataset.region);
   }

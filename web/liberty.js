@@ -219,7 +219,7 @@ class LibertyMap extends MapView {
       const s = this.spaces.get(view.battle.hex);
       if (s) this.gTargets.append(svg("polygon", { points: hexPoints(s.x, s.y, 0.8), class: "battle-ring" }));
     }
-    for (const [id, el] of this.hexEls) el.classList.toggle("clickable", this.targets.has(id));
+    for (const [id, el] of this.hexEls) this.markTarget(el, id, this.targets.has(id));
   }
 
   drawControl(view) {

@@ -124,6 +124,27 @@ export class MapView {
     this.root.addEventListener("pointercancel", up);
   }
 
+  /** Keyboard and screen readers: a space with actions is a button in the
+   * tab order, named by what it offers; Enter or Space acts as a click. */
+  markTarget(el, id, on) {
+    el.classList.toggle("clickable", on);
+    if (!on) {
+      for (const a of ["tabindex", "role", "aria-label"]) el.removeAttribute(a);
+      return;
+    }
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", this.targets.get(id).map((a) => a.label).join("; "));
+    if (el.dataset.keys) return;
+    el.dataset.keys = "1";
+    el.addEventListener("keydown", (ev) => {
+      if ((ev.key !== "Enter" && ev.key !== " ") || !el.hasAttribute("tabindex")) return;
+      ev.preventDefault();
+      const r = el.getBoundingClientRect();
+      this.clickSpace(id, { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 });
+    });
+  }
+
   /** Index the legal actions by the map element (space, region or piece id) they point at. */
   setTargets(actions) {
     this.targets = new Map();

@@ -66,3 +66,25 @@ for (const [scenario, seats, size] of [
     await page.close();
   });
 }
+
+it("a place with actions is reached by the keyboard and named for screen readers", { timeout: 120000 }, async () => {
+  const g = await gameWithAGroup("b2c/standard", { british: "hotseat", patriot: "hotseat" });
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${env.server.base}/play/${g.id}#${g.token}`);
+  const target = page.locator(`svg.map [role=button][tabindex="0"]`);
+  await target.first().waitFor({ ...WAIT, state: "attached" });
+  // Every place an action points at is a button, named by its actions.
+  const named = await target.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+  assert.ok(named.length >= new Set(g.members.map((a) => a.target)).size, `${named.length} targets`);
+  assert.ok(named.some((n) => g.members.some((a) => n.includes(a.label))), named.join(" | "));
+  // Tab reaches one; Enter offers its actions, or takes the only one.
+  await target.first().focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(
+    (seq) => !document.querySelector("#popup").hidden ||
+      Number((document.querySelector("#status-line").textContent.match(/\bmove (\d+)/) || [])[1]) > seq,
+    g.seq,
+    WAIT,
+  );
+  await page.close();
+});
