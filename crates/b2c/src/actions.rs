@@ -170,6 +170,13 @@ impl B2c {
         matches!(self.frames.last(), Some(Frame::Combat(c)) if c.stage == CombatStage::OpFire && c.ask.is_none())
     }
 
+    /// Opportunity fire is asked for and would roll dice (7.1.3): once
+    /// rolled, they cannot be taken back.
+    fn opfire_rolls(&self) -> bool {
+        matches!(self.frames.last(), Some(Frame::Combat(c))
+            if c.stage == CombatStage::OpFire && c.ask.is_none() && self.opfire_dice(c) > 0)
+    }
+
     /// 10.0 The Shot Heard 'Round the World: a Patriot attack that rolls the
     /// game's first dice (opportunity fire included) gives the British VP.
     fn warning(&self, seat: Seat, a: &Action) -> Option<String> {
@@ -311,7 +318,7 @@ impl Describe for B2c {
             target: target.map(|r| m.id(r).to_string()),
             warning: self.warning(seat, a),
             // 7.1.3 opportunity fire rolls at once.
-            irreversible: *a == Action::Yes && self.opfire_asked(),
+            irreversible: *a == Action::Yes && self.opfire_rolls(),
             // Off the map, a piece is no pick on the map.
             group: target.and_then(|_| group(a)),
         }

@@ -303,20 +303,25 @@ impl B2c {
     /// 7.1.3 Opportunity Fire on troops that all retreated before combat:
     /// one die per retreating military unit, the Field Cannon among them
     /// (ruling b2c #27), and per healthy leader.
-    fn opfire(&mut self, c: &Combat) {
-        let gone: Vec<u8> = members(c.retreated).filter(|&p| self.piece(p).active()).collect();
-        let count = gone
-            .iter()
-            .filter(|&&p| {
+    /// 7.1.3 the dice of opportunity fire: one per active unit, field cannon
+    /// and unwounded leader that retreated (half, rounded up, for the British).
+    pub(crate) fn opfire_dice(&self, c: &Combat) -> usize {
+        let count = members(c.retreated)
+            .filter(|&p| {
                 let pc = self.piece(p);
-                pc.kind.military() || pc.kind == Kind::Cannon || pc.kind.leader() && !pc.flipped
+                pc.active() && (pc.kind.military() || pc.kind == Kind::Cannon || pc.kind.leader() && !pc.flipped)
             })
             .count();
-        let n = if c.attacker == BRITISH {
+        if c.attacker == BRITISH {
             count.div_ceil(2)
         } else {
             count
-        };
+        }
+    }
+
+    fn opfire(&mut self, c: &Combat) {
+        let n = self.opfire_dice(c);
+        let gone: Vec<u8> = members(c.retreated).filter(|&p| self.piece(p).active()).collect();
         let dice: Vec<u8> = (0..n).map(|_| self.core.dice.d6()).collect();
         let hits = dice.iter().filter(|&&d| d == 6).count() as u8;
         self.core.log.roll_at(

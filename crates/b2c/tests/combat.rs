@@ -113,6 +113,28 @@ fn unmoved_units_retreat_freely_and_draw_opportunity_fire() {
     assert_eq!(g.vp, [0, 0]);
 }
 
+/// A wounded leader retreating alone draws no die: firing at him rolls
+/// nothing, so the answer may be taken back (found by `fuzz`, seed 66027);
+/// it still fires the Shot (7.1.3: "using the OpFire option will trigger"
+/// it).
+// rule: b2c 7.1.3
+#[test]
+fn opportunity_fire_with_no_dice_is_not_irreversible() {
+    let mut g = board();
+    let u = g.put(Kind::Regular, "lincoln");
+    let l = g.put_named(Kind::PatriotLeader, "Buttrick", "lincoln");
+    g.pm(l).flipped = true;
+    attack(&mut g, B, "lincoln", &[u]);
+    choose(&mut g, P, &[l]);
+    act(&mut g, P, "go-meriams-corner");
+    let yes = described(&g, B).into_iter().find(|a| a.id == "yes").unwrap();
+    assert!(!yes.irreversible, "no die to roll: nothing to confirm");
+    let rolled = g.core.dice.events();
+    act(&mut g, B, "yes");
+    assert_eq!(g.core.dice.events(), rolled, "no die was rolled");
+    assert!(g.shot, "OpFire used: the Shot is fired all the same");
+}
+
 // rule: b2c 7.1.3, 4.1
 #[test]
 fn the_retreating_field_cannon_counts_for_opportunity_fire() {

@@ -374,6 +374,12 @@ pub fn fuzz(run: &FuzzRun) -> Result<()> {
                     ..setup.clone()
                 };
                 let result = (entry.check_game)(&game, run.max_actions);
+                // Written at once, so that a long run stopped early keeps them.
+                if let Err(f) = &result {
+                    if let Err(e) = save_failure(out, &run.scenario, f) {
+                        eprintln!("seed {}: {} (not saved: {e:#})", f.seed, f.message);
+                    }
+                }
                 let mut p = progress.lock().expect("progress");
                 p.finish(i, result);
                 let now = Instant::now();
@@ -413,20 +419,28 @@ pub fn fuzz(run: &FuzzRun) -> Result<()> {
     if failures.is_empty() {
         return Ok(());
     }
-    std::fs::create_dir_all(out).with_context(|| format!("{}", out.display()))?;
     for f in &failures {
-        let path = out.join(format!("{}-seed-{}.json", run.scenario.replace('/', "-"), f.seed));
-        let text = serde_json::to_string_pretty(&f.save)?;
-        std::fs::write(&path, text).with_context(|| format!("{}", path.display()))?;
         println!(
             "seed {}: {}\n    {} actions before it: {}",
             f.seed,
             f.message,
             f.save.actions.len(),
-            path.display()
+            failure_path(out, &run.scenario, f.seed).display()
         );
     }
     bail!("{} of {} games failed", failures.len(), run.games)
+}
+
+fn failure_path(out: &Path, scenario: &str, seed: u64) -> std::path::PathBuf {
+    out.join(format!("{}-seed-{seed}.json", scenario.replace('/', "-")))
+}
+
+/// A failed game's save file, which replays to the failure.
+fn save_failure(out: &Path, scenario: &str, f: &engine::conformance::Failure) -> Result<()> {
+    std::fs::create_dir_all(out).with_context(|| format!("{}", out.display()))?;
+    let path = failure_path(out, scenario, f.seed);
+    let text = serde_json::to_string_pretty(&f.save)?;
+    std::fs::write(&path, text).with_context(|| format!("{}", path.display()))
 }
 
 /// `bench --bot`: decision times of a bot in every seat (docs/ai.md).
