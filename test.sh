@@ -34,7 +34,7 @@ cargo test --release -p server --features fault-injection,testkit --test fault -
 # ---- begin: browser end-to-end tests (web/e2e) ------------------------------
 # The real server binary, two seats in headless Debian Chromium driven by
 # playwright-core from npm (never a browser downloaded by Playwright); and a
-# check that web/liberty-coast.json is what tools/coastline/gen.js makes.
+# check that crates/liberty/data/coast.json is what tools/coastline/gen.js makes.
 cargo build --release -p cli
 if [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get update

@@ -1,12 +1,8 @@
 // The game page: one generic client (prompt, legal actions, log, chat,
-// notes, undo, resign, live updates) plus a map renderer per title.
+// notes, undo, resign, live updates) and the one map renderer, for every
+// title whose game says it has a map.
 import { api, el, remember, localSeats, cap, playUrl, copyButton } from "./common.js";
-
-const RENDERERS = {
-  liberty: () => import("./liberty.js"),
-  b2c: () => import("./areamap.js"),
-  bh: () => import("./areamap.js"),
-};
+import { create as createBoard } from "./board.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
 let token = location.hash.slice(1);
@@ -52,10 +48,9 @@ async function refresh() {
     });
   }
   if (handOver(s)) return;
-  if (!renderer && RENDERERS[s.title]) {
+  if (!renderer && s.map) {
     try {
-      const mod = await RENDERERS[s.title]();
-      renderer = await mod.create($("map"), { choose, select }, s.title);
+      renderer = await createBoard($("map"), { choose, select }, s.title);
     } catch (e) {
       showError(`The map could not be drawn: ${e.message}`);
     }
@@ -422,18 +417,48 @@ function renderActions(s) {
 
 const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
+/** The log; a click (or Enter) on a line replays the game to the move that wrote it. */
 function renderLog(log) {
   const list = $("log");
   const atBottom = list.parentElement.scrollTop + list.parentElement.clientHeight >= list.parentElement.scrollHeight - 30;
   list.replaceChildren(
-    ...log.map((e) =>
-      el("li", { class: e.audience.seat === undefined ? "" : "private" },
+    ...log.map((e, i) => {
+      const li = el("li", { class: e.audience.seat === undefined ? "" : "private", tabindex: 0, "data-entry": i, title: "Replay to this moment" },
         e.text,
         e.dice && e.dice.length ? el("span", { class: "dice", title: e.dice.join(", ") }, " ", e.dice.map((d) => DICE[d] || `[${d}]`).join("")) : null,
-        e.rule ? el("span", { class: "rule" }, ` ${e.rule}`) : null),
-    ),
+        e.rule ? el("span", { class: "rule" }, ` ${e.rule}`) : null);
+      li.addEventListener("click", () => replayToEntry(i));
+      li.addEventListener("keydown", (ev) => {
+        if (ev.key !== "Enter" && ev.key !== " ") return;
+        ev.preventDefault();
+        replayToEntry(i);
+      });
+      return li;
+    }),
   );
   if (atBottom) list.parentElement.scrollTop = list.parentElement.scrollHeight;
+}
+
+// Per log entry, the move that wrote it (GET /api/games/ID/log-moves), for the game at move `seq`.
+let logMoves = { seq: -1, moves: [] };
+
+/** Replay to the move after which log entry `i` was written. */
+async function replayToEntry(i) {
+  if (!state) return;
+  if (logMoves.seq !== state.seq || i >= logMoves.moves.length) {
+    try {
+      const r = await api("GET", `/api/games/${gameId}/log-moves`, { token });
+      logMoves = { seq: r.seq, moves: r.moves };
+    } catch (e) {
+      showError(e.message);
+      return;
+    }
+  }
+  const seq = logMoves.moves[i];
+  if (seq === undefined) return;
+  replayTo(seq);
+  const range = $("replay-range");
+  range.value = String(seq);
 }
 
 function renderSeatSwitch(s) {
@@ -498,6 +523,8 @@ function renderReplay() {
   $("replay-label").textContent = replay ? `move ${at} of ${state.seq}` : `move ${state.seq} (now)`;
   $("replay-now").hidden = !replay;
   $("replay").hidden = state.seq === 0;
+  $("replay-back").disabled = at <= 0;
+  $("replay-next").disabled = at >= state.seq;
 }
 
 /** Show the game after move `seq` (the slider's value); the last move is now. */
@@ -735,6 +762,13 @@ function setupPanels() {
   $("undo").addEventListener("click", () => post("undo", { seq_seen: state.seq }));
   $("replay-range").addEventListener("input", (ev) => replayTo(Number(ev.target.value)));
   $("replay-now").addEventListener("click", leaveReplay);
+  const step = (d) => {
+    const at = (replay ? replay.seq : state.seq) + d;
+    $("replay-range").value = String(at);
+    replayTo(Math.max(0, Math.min(state.seq, at)));
+  };
+  $("replay-back").addEventListener("click", () => step(-1));
+  $("replay-next").addEventListener("click", () => step(1));
   $("resign").addEventListener("click", () => {
     if (confirm(`Resign the game as ${cap(state.seat)}?`)) post("resign", { seq_seen: state.seq });
   });

@@ -167,7 +167,7 @@ export function drawTrail(group, entries, centre, unit) {
       const [a, b] = pts.slice(-2);
       const d = Math.hypot(b.x - a.x, b.y - a.y) || 1, k = Math.min(0.4, unit / d);
       const end = { x: b.x - (b.x - a.x) * k, y: b.y - (b.y - a.y) * k };
-      const d3 = [...pts.slice(0, -1), end].map((p, j) => `${j ? "L" : "M"}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ");
+      const d3 = [...pts.slice(0, -1), end].map((p, j) => `${j ? "L" : "M"}${p.x.toFixed(3)},${p.y.toFixed(3)}`).join(" ");
       shape = svg("path", { d: d3, class: "trail-move", "stroke-width": (0.3 * unit).toFixed(2), "marker-end": "url(#trail-head)", opacity });
     }
     shape.dataset.entry = i;

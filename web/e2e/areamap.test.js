@@ -1,4 +1,4 @@
-// The two Revolution Road games in the browser (web/areamap.js): the map and
+// The two Revolution Road games in the browser (web/board.js): the map and
 // its counters are drawn from the title's map and the seat's view, a
 // highlighted region is clicked to act, the other seat's page follows, and
 // the Patriot page never receives a hidden militia value the British know
@@ -29,7 +29,7 @@ async function computerDone(id, token) {
 async function open(url) {
   const page = await (await env.browser.newContext({ viewport: VIEWPORT })).newPage();
   await page.goto(`${env.server.base}${url}`);
-  await page.waitForSelector("svg.areamap polygon.area", WAIT);
+  await page.waitForSelector("svg.areamap .space", WAIT);
   return page;
 }
 
@@ -52,17 +52,17 @@ for (const title of ["b2c", "bh"]) {
       const spectator = await open(created.spectator.url);
 
       // Every region of the title's map is drawn, land as a cell, boxes as rectangles.
-      const drawn = await page.locator("svg.areamap .area[data-region]").count();
-      assert.equal(drawn, map.regions.length);
+      const drawn = await page.locator("svg.areamap .space[data-space]").count();
+      assert.equal(drawn, map.spaces.length);
 
       // The counters drawn are the pieces of the view that stand in regions.
       const state = (await api("GET", `/api/games/${created.id}`, { token })).body;
-      const regions = new Set(map.regions.map((r) => r.id));
-      const onMap = state.view.pieces.filter((p) => regions.has(p.region)).length;
+      const regions = new Set(map.spaces.map((r) => r.id));
+      const onMap = state.view.board.pieces.filter((p) => regions.has(p.space)).reduce((n, p) => n + (p.count || 1), 0);
       assert.ok(onMap > 0, "pieces on the map at the start");
       // Drawn one by one, or counted on a compact stack (a region holding
       // more than fit shows a pile per side with its number).
-      const shown = await page.evaluate(() => document.querySelectorAll("svg.areamap g.counter[data-piece]").length +
+      const shown = await page.evaluate(() => document.querySelectorAll("svg.areamap g.piece[data-piece]").length +
         [...document.querySelectorAll("svg.areamap .stack-badge")].reduce((n, b) => n + Number(b.dataset.count), 0));
       assert.equal(shown, onMap);
 
@@ -74,7 +74,7 @@ for (const title of ["b2c", "bh"]) {
       const target = Object.keys(counts).find((t) => counts[t] === 1);
       assert.ok(target, `a region one action points at (actions: ${JSON.stringify(actions).slice(0, 300)})`);
       const before = await seqShown(page);
-      await page.locator(`svg.areamap polygon[data-region="${target}"], svg.areamap rect[data-region="${target}"]`).click({ force: true });
+      await page.locator(`svg.areamap .space[data-space="${target}"]`).click({ force: true });
       // (The computer Patriots may answer at once: the move number only grows.)
       const moved = (s) => Number((document.getElementById("status-line").textContent.match(/\bmove (\d+)/) || [])[1]) > s;
       await page.waitForFunction(moved, before, WAIT);
@@ -106,7 +106,7 @@ for (const title of ["b2c", "bh"]) {
           if (!(r.headers()["content-type"] || "").startsWith("text/event-stream")) bodies.push(r.text().catch(() => ""));
         });
         await page.goto(`${env.server.base}${mine.url}`);
-        await page.waitForSelector("svg.areamap polygon.area", WAIT);
+        await page.waitForSelector("svg.areamap .space", WAIT);
         const texts = (await Promise.all(bodies)).join("\n");
         // The other seat's view, through the API, holds what only it may know.
         const other = (await api("GET", `/api/games/${created.id}`, { token: theirs.token })).body;

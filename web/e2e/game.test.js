@@ -37,8 +37,8 @@ async function stateOf(seat) {
 async function snapshot(page) {
   return page.evaluate(() => ({
     status: document.getElementById("status-line").textContent,
-    blocks: [...document.querySelectorAll("svg.map g.block")]
-      .map((g) => `${g.dataset.loc}:${g.classList.contains("british") ? "B" : "A"}:${g.dataset.block || "?"}`)
+    blocks: [...document.querySelectorAll("svg.map g.piece.block")]
+      .map((g) => `${g.dataset.space}:${g.classList.contains("british") ? "B" : "A"}:${g.dataset.piece || "?"}`)
       .sort(),
     log: [...document.querySelectorAll("#log li")].map((li) => li.textContent),
   }));
@@ -76,7 +76,7 @@ async function record(page) {
 
 async function clickHex(page, hex) {
   // A real click at the hex's centre (a block drawn there passes it on).
-  await page.locator(`svg.map polygon[data-hex="${hex}"]`).click({ force: true });
+  await page.locator(`svg.map .space[data-space="${hex}"]`).click({ force: true });
 }
 
 async function act(page, seat, click) {
@@ -196,7 +196,7 @@ describe("Liberty in two browsers", () => {
     const pick = st.legal.find((a) => a.id.startsWith("pick-"));
     assert.ok(pick, `a block to pick: ${JSON.stringify(st.legal)}`);
     // 2. the block
-    st = await act(bp, "british", () => bp.locator(`svg.map g.block[data-block="${pick.target}"]`).click({ force: true }));
+    st = await act(bp, "british", () => bp.locator(`svg.map g.piece[data-piece="${pick.target}"]`).click({ force: true }));
     const step = st.legal.find((a) => a.id.startsWith("step-") && onMap.has(a.target));
     assert.ok(step, `a hex to step to: ${JSON.stringify(st.legal)}`);
     const dest = step.target;
@@ -207,10 +207,10 @@ describe("Liberty in two browsers", () => {
     game.moved = { block: pick.target, from: group.target, to: dest, seq: st.seq };
 
     // The British page shows the block there; the American page, live, a hidden block.
-    await bp.locator(`svg.map g.block[data-block="${pick.target}"][data-loc="${dest}"]`).waitFor(WAIT);
+    await bp.locator(`svg.map g.piece[data-piece="${pick.target}"][data-space="${dest}"]`).waitFor(WAIT);
     await waitForSeq(ap, st.seq);
-    await ap.locator(`svg.map g.block.hidden-block.british[data-loc="${dest}"]`).waitFor(WAIT);
-    assert.equal(await ap.locator(`svg.map g.block[data-block="${pick.target}"]`).count(), 0);
+    await ap.locator(`svg.map g.piece.back.british[data-space="${dest}"]`).waitFor(WAIT);
+    assert.equal(await ap.locator(`svg.map g.piece[data-piece="${pick.target}"]`).count(), 0);
     views.push([st.seq, await stateOf("american")]);
   });
 
@@ -219,9 +219,9 @@ describe("Liberty in two browsers", () => {
     assert.equal(await bp.isEnabled("#undo"), true);
     const st = await act(bp, "british", () => bp.click("#undo"));
     assert.notEqual(st.view.blocks.find((b) => b.id === block).loc, to);
-    await bp.locator(`svg.map g.block[data-block="${block}"][data-loc="${to}"]`).waitFor({ state: "detached", ...WAIT });
+    await bp.locator(`svg.map g.piece[data-piece="${block}"][data-space="${to}"]`).waitFor({ state: "detached", ...WAIT });
     await waitForSeq(ap, st.seq);
-    await ap.locator(`svg.map g.block.british[data-loc="${to}"]`).waitFor({ state: "detached", ...WAIT });
+    await ap.locator(`svg.map g.piece.british[data-space="${to}"]`).waitFor({ state: "detached", ...WAIT });
     views.push([st.seq, await stateOf("american")]);
   });
 
@@ -230,7 +230,7 @@ describe("Liberty in two browsers", () => {
       const before = await snapshot(page);
       assert.ok(before.blocks.length > 20, `blocks drawn: ${before.blocks.length}`);
       await page.reload();
-      await page.locator("svg.map g.block").first().waitFor(WAIT);
+      await page.locator("svg.map g.piece.block").first().waitFor(WAIT);
       await page.waitForFunction((t) => document.getElementById("status-line").textContent === t, before.status, WAIT);
       assert.deepEqual(await snapshot(page), before);
     }
@@ -257,7 +257,7 @@ describe("Liberty in two browsers", () => {
     const { to, seq } = game.moved;
     await ap.locator("#replay-range").fill(String(seq));
     await ap.waitForFunction((s) => document.getElementById("status-line").textContent.startsWith(`replaying move ${s} of`), seq, WAIT);
-    await ap.locator(`svg.map g.block.hidden-block.british[data-loc="${to}"]`).waitFor(WAIT);
+    await ap.locator(`svg.map g.piece.back.british[data-space="${to}"]`).waitFor(WAIT);
     assert.equal(await ap.locator("#actions button.act").count(), 0);
     // and to the set-up
     await ap.locator("#replay-range").fill("0");
@@ -275,7 +275,7 @@ describe("Liberty in two browsers", () => {
     // A few blocks share their name with a place on the map (Mohawk...):
     // those are checked by id only.
     const map = (await apiGet("/api/titles/liberty/map")).body;
-    const places = new Set(map.spaces.filter((s) => s.town).map((s) => s.town.name));
+    const places = new Set(map.spaces.filter((s) => (s.features || []).includes("town")).map((s) => s.name));
     const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const patterns = british.flatMap((b) => [
       [b.id, new RegExp(`(?<![\\w-])${esc(b.id)}(?![\\w-])`)],

@@ -31,7 +31,7 @@ it("a solitaire scenario seats the player on its side, against the bot sheet", {
   await page.selectOption("#scenario", "b2c/solo-patriot");
   await page.click("#create-form button[type=submit]");
   await page.click("#created a");
-  await page.waitForSelector("svg.areamap polygon.area", WAIT);
+  await page.waitForSelector("svg.areamap .space", WAIT);
   assert.match(await page.textContent("#as-seat"), /Patriot/);
   await page.close();
 });
@@ -59,7 +59,7 @@ it("a save file opened on the home page continues the game in this browser", { t
     name: "game.save.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(save.body)),
   });
   await page.waitForURL(/\/play\/[0-9a-f]+#[0-9a-f]{32}$/, WAIT);
-  await page.waitForSelector("svg.map .hex", WAIT);
+  await page.waitForSelector("svg.map .space", WAIT);
   await page.waitForFunction(() => /\bmove 1\b/.test(document.querySelector("#status-line").textContent), null, WAIT);
   assert.notEqual(new URL(page.url()).pathname, `/play/${created.body.id}`, "a new game");
   await page.close();

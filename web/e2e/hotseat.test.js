@@ -47,7 +47,7 @@ it("the hand-over cover leaves nothing of the other seat in the page", { timeout
     assert.equal(await page.locator("#log li").count(), 0, "no log behind the cover");
     // The American takes the screen: its own side, no cover.
     await page.click("#pass button.primary");
-    await page.waitForSelector("svg.map .hex", WAIT);
+    await page.waitForSelector("svg.map .space", WAIT);
     await page.waitForSelector("#actions button.act", WAIT);
     assert.equal(await page.locator("#pass").isVisible(), false);
     assert.match(await page.textContent("#as-seat"), /American/);

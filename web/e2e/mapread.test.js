@@ -30,7 +30,7 @@ async function open(url, viewport = { width: 1400, height: 900 }, opts = {}) {
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   await page.goto(`${env.server.base}${url.replace("#", "?nolive#")}`);
-  await page.waitForSelector("svg.map .counter, svg.map .block", WAIT);
+  await page.waitForSelector("svg.map .piece", WAIT);
   page.errors = errors;
   return page;
 }
@@ -55,54 +55,55 @@ describe("the area map reads", () => {
     // From Boston to Concord, British player vs the Patriot bot: turn 8, Concord full.
     const game = await create("b2c/solo-british", { british: "me", patriot: "computer" });
     const page = await open(game.seats[0].url);
-    const view = game.state.view;
+    const board = game.state.view.board;
     const map = (await api("GET", "/api/titles/b2c/map")).body;
+    const onMapSpace = (id) => map.spaces.some((s) => s.id === id);
 
     assert.deepEqual(await overlapping(page, "svg.areamap .names text"), []);
     const names = await page.locator("svg.areamap .names text").allTextContents();
-    for (const r of map.regions.filter((r) => r.town)) assert.ok(names.includes(r.name), `${r.name} is named`);
+    for (const r of map.spaces.filter((s) => (s.features || []).includes("town"))) assert.ok(names.includes(r.name), `${r.name} is named`);
 
-    // Every counter drawn shows its piece's whole label; pieces not drawn one
+    // Every counter drawn shows its piece's full name; pieces not drawn one
     // by one are in a compact stack whose count says how many.
-    const drawn = await page.evaluate(() => [...document.querySelectorAll("svg.areamap g.counter[data-piece]")]
-      .map((g) => [g.dataset.piece, g.querySelector(".counter-label").textContent]));
-    const byId = new Map(view.pieces.map((p) => [p.id, p]));
-    for (const [id, text] of drawn) assert.equal(text, byId.get(id).label);
+    const drawn = await page.evaluate(() => [...document.querySelectorAll("svg.areamap g.piece[data-piece]")]
+      .map((g) => [g.dataset.piece, g.querySelector(".piece-name").textContent]));
+    const byId = new Map(board.pieces.map((p) => [p.id, p]));
+    for (const [id, text] of drawn) assert.equal(text, byId.get(id).name.split(",")[0]);
     const stacked = await page.evaluate(() => [...document.querySelectorAll("svg.areamap .stack-badge")].reduce((n, b) => n + Number(b.dataset.count), 0));
-    const onMap = view.pieces.filter((p) => map.regions.some((r) => r.id === p.region)).length;
+    const onMap = board.pieces.filter((p) => onMapSpace(p.space)).reduce((n, p) => n + (p.count || 1), 0);
     assert.equal(drawn.length + stacked, onMap);
 
     // Each counter and stack stands in its own region's cell: nearer its
     // region's centre than any other land region's.
     const misplaced = await page.evaluate((regions) => {
-      const land = regions.filter((r) => !["off-map", "water-box", "track", "box"].includes(r.kind));
+      const land = regions.filter((r) => !r.boxed);
       const svg = document.querySelector("svg.areamap");
       const out = [];
-      for (const g of svg.querySelectorAll("g.counter[data-piece], g.stack")) {
+      for (const g of svg.querySelectorAll("g.piece[data-piece], g.stack")) {
         const b = g.getBBox(), x = b.x + b.width / 2, y = b.y + b.height / 2;
         const near = land.reduce((a, r) => (Math.hypot(r.x - x, r.y - y) < Math.hypot(a.x - x, a.y - y) ? r : a));
-        const own = regions.find((r) => r.id === g.dataset.region);
-        if (land.includes(own) && near !== own) out.push(`${g.dataset.region} drawn in ${near.id}`);
+        const own = regions.find((r) => r.id === g.dataset.space);
+        if (land.includes(own) && near !== own) out.push(`${g.dataset.space} drawn in ${near.id}`);
       }
       return out;
-    }, map.regions);
+    }, map.spaces.map((s) => ({ ...s, x: s.x / map.unit, y: s.y / map.unit })));
     assert.deepEqual(misplaced, []);
 
     // Concord's count opens the list of its pieces, each by its full name.
-    const inConcord = view.pieces.filter((p) => p.region === "concord");
+    const inConcord = board.pieces.filter((p) => p.space === "concord");
     assert.ok(inConcord.length > 10, `Concord is crowded (${inConcord.length})`);
-    await page.locator('svg.areamap .stack-badge[data-region="concord"]').first().click();
+    await page.locator('svg.areamap .stack-badge[data-space="concord"]').first().click();
     const list = page.locator(".stack-list");
     await list.waitFor({ state: "visible", ...WAIT });
     assert.equal(await list.locator("li").count(), inConcord.length);
     const listed = await list.textContent();
-    for (const p of inConcord.filter((p) => !/^\d+$/.test(p.label))) assert.ok(listed.includes(p.label), `${p.label} listed`);
+    for (const p of inConcord) assert.ok(listed.includes(p.name), `${p.name} listed`);
     await page.keyboard.press("Escape");
     await list.waitFor({ state: "hidden", ...WAIT });
 
     // A click on the stack itself is a click on its region: here the
     // retreats, whose actions point at Concord.
-    await page.locator('svg.areamap g.stack[data-region="concord"] rect.under').first().click({ force: true });
+    await page.locator('svg.areamap g.stack[data-space="concord"] rect.under').first().click({ force: true });
     await page.locator("#popup", { hasText: "Choose Smith in Concord" }).waitFor({ state: "visible", ...WAIT });
     await page.keyboard.press("Escape");
 
@@ -123,7 +124,7 @@ describe("the area map reads", () => {
     assert.ok(texts.length > 0);
     for (const t of texts) assert.ok(symbols.some((s) => t.startsWith(s)), `marker "${t}" starts with a key symbol`);
     // Barrett's Farm: the numbered Hidden Arms marker worth 5.
-    assert.ok(await page.locator('svg.areamap g.marker.hidden-arms[data-region="barretts-farm"] text', { hasText: "HA5" }).count());
+    assert.ok(await page.locator('svg.areamap g.marker.hidden-arms[data-space="barretts-farm"] text', { hasText: "HA5" }).count());
     await page.context().close();
   });
 
@@ -131,10 +132,11 @@ describe("the area map reads", () => {
     const game = await create("b2c/standard", { british: "me", patriot: "computer" });
     const page = await open(game.seats[0].url, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
     const vb = () => page.evaluate(() => document.querySelector("svg.areamap").getAttribute("viewBox").split(" ").map(Number));
-    const full = (await api("GET", "/api/titles/b2c/map")).body.width;
+    const drawing = (await api("GET", "/api/titles/b2c/map")).body;
+    const full = (drawing.bounds.x1 - drawing.bounds.x0) / drawing.unit;
     const first = await vb();
     assert.ok(first[2] < full * 0.8, `zoomed in on a phone (view ${first[2]} of ${full} wide)`);
-    const heights = await page.evaluate(() => [...document.querySelectorAll("svg.areamap g.counter > rect:first-child")]
+    const heights = await page.evaluate(() => [...document.querySelectorAll("svg.areamap g.piece > rect:first-child")]
       .map((r) => r.getBoundingClientRect().height).sort((a, b) => a - b));
     const median = heights[heights.length >> 1];
     assert.ok(median >= 14, `counters are ${median} px high (median)`);
@@ -148,7 +150,7 @@ describe("the area map reads", () => {
     for (let i = 1; i <= 5; i++) await touch("touchMove", [[cx + i * 12, cy]]);
     await touch("touchEnd", []);
     const dragged = await vb();
-    assert.ok(dragged[0] < first[0] - 10 && Math.abs(dragged[2] - first[2]) < 1e-6, `dragged: ${first} -> ${dragged}`);
+    assert.ok(dragged[0] < first[0] - first[2] * 0.02 && Math.abs(dragged[2] - first[2]) < 1e-6, `dragged: ${first} -> ${dragged}`);
     // Two fingers moving apart zoom in.
     await touch("touchStart", [[cx - 30, cy], [cx + 30, cy]]);
     for (let i = 1; i <= 5; i++) await touch("touchMove", [[cx - 30 - i * 10, cy], [cx + 30 + i * 10, cy]]);
@@ -168,21 +170,21 @@ describe("Liberty's blocks and names read", () => {
   it("blocks show pips, combat and name; hex numbers come with zooming in", async () => {
     const game = await create("liberty/1775", { british: "me", american: "computer" });
     const page = await open(game.seats[0].url);
-    const blocks = await page.evaluate(() => [...document.querySelectorAll("svg.map g.block[data-block]")].map((g) => ({
-      id: g.dataset.block, pips: g.querySelectorAll(".pip").length, lost: g.querySelectorAll(".pip.lost").length,
-      name: g.querySelector(".block-name").textContent, combat: g.querySelector(".block-combat").textContent,
+    const blocks = await page.evaluate(() => [...document.querySelectorAll("svg.map g.piece.block[data-piece]")].map((g) => ({
+      id: g.dataset.piece, pips: g.querySelectorAll(".pip").length, lost: g.querySelectorAll(".pip.lost").length,
+      name: g.querySelector(".piece-name").textContent, combat: g.querySelector(".piece-rating").textContent,
     })));
-    const byId = new Map(game.state.view.blocks.map((b) => [b.id, b]));
+    const byId = new Map(game.state.view.board.pieces.map((b) => [b.id, b]));
     assert.ok(blocks.length > 0);
     for (const b of blocks) {
       const v = byId.get(b.id);
-      assert.deepEqual(b, { id: v.id, pips: v.max, lost: v.max - v.strength, name: v.name, combat: v.combat });
+      assert.deepEqual(b, { id: v.id, pips: v.strength.max, lost: v.strength.max - v.strength.now, name: v.name, combat: v.rating });
     }
     // Hidden blocks stay plain backs.
-    assert.equal(await page.locator("svg.map g.hidden-block text, svg.map g.hidden-block circle").count(), 0);
-    assert.deepEqual(await overlapping(page, "svg.map .towns text.town-name, svg.map .towns text.box-label"), []);
+    assert.equal(await page.locator("svg.map g.piece.back text, svg.map g.piece.back circle").count(), 0);
+    assert.deepEqual(await overlapping(page, "svg.map .names text"), []);
 
-    const idShown = () => page.evaluate(() => getComputedStyle(document.querySelector("svg.map .hex-id")).display !== "none");
+    const idShown = () => page.evaluate(() => getComputedStyle(document.querySelector("svg.map .space-id")).display !== "none");
     assert.equal(await idShown(), false);
     for (let i = 0; i < 4; i++) await page.click("#zoom-in");
     assert.equal(await idShown(), true);
@@ -202,7 +204,7 @@ describe("the trail of log entries", () => {
         const div = document.createElement("div");
         div.style.height = "600px";
         document.body.append(div);
-        const mod = await import(`/static/${title === "liberty" ? "liberty" : "areamap"}.js`);
+        const mod = await import("/static/board.js");
         const map = await mod.create(div, { choose() {}, select() {} }, title);
         const count = () => ({
           rings: div.querySelectorAll(".trail-ring").length,

@@ -12,7 +12,7 @@ const browser = await chromium.launch(launchOptions());
 try {
   const page = await browser.newPage({ viewport: { width, height } });
   await page.goto(url);
-  await page.waitForSelector("svg.map .block, svg.map .hex, svg.map .area");
+  await page.waitForSelector("svg.map .space");
   for (const part of how.split("+").filter(Boolean)) {
     if (part === "fit") await page.click("#zoom-fit");
     else if (part.startsWith("zoom:")) {

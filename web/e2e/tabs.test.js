@@ -24,7 +24,7 @@ it("eight tabs of one browser load and follow their games live", { timeout: 1200
     // Connected once the server's first notice has come.
     const connected = new Promise((resolve) => page.on("websocket", (ws) => ws.on("framereceived", resolve)));
     await page.goto(`${env.server.base}/play/${created.body.id}#${token.british}`);
-    await page.waitForSelector("svg.map .hex", WAIT);
+    await page.waitForSelector("svg.map .space", WAIT);
     await page.waitForSelector("#actions button.act", WAIT);
     await connected;
     tabs.push({ page, id: created.body.id, token });

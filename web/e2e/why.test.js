@@ -35,8 +35,8 @@ it("a click on a hex a picked block cannot reach says why not", async () => {
     const page = await env.browser.newPage({ viewport });
     await page.goto(`${env.server.base}/play/${id}#${token[seat]}`);
     // Savannah: far from any block of 1775's first moves.
-    await page.waitForSelector('svg.map [data-hex="0618"]', WAIT);
-    await page.dispatchEvent('svg.map [data-hex="0618"]', "click");
+    await page.waitForSelector('svg.map [data-space="0618"]', WAIT);
+    await page.dispatchEvent('svg.map [data-space="0618"]', "click");
     await page.waitForSelector("#hexinfo .why", WAIT);
     const text = await page.textContent("#hexinfo .why");
     assert.match(text, /Why not\?/);

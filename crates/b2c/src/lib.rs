@@ -24,7 +24,7 @@ pub mod why;
 
 pub use actions::Action;
 pub use state::B2c;
-pub use view::map_json;
+pub use view::drawing;
 
 use engine::{Core, Game, OptionInfo, Seat, Setup, Title, TitleInfo};
 
@@ -74,8 +74,8 @@ impl Title for B2c {
         &INFO
     }
 
-    fn map_json() -> Option<serde_json::Value> {
-        Some(view::map_json())
+    fn drawing() -> Option<engine::Drawing> {
+        Some(view::drawing())
     }
 
     /// Every reconstructed data item with its reasoning (data-provenance.md),

@@ -4,9 +4,10 @@
 
 use crate::map::{map, Kind as RegionKind};
 use crate::state::*;
+use engine::Drawing;
 use engine::{Board, Fact, Procedure, Seat, Strength, Title, Viewer, Views};
 use rand_chacha::ChaCha8Rng;
-use revroad::board::{marker_key, Drawn, MarkerKind};
+use revroad::board::{label, Drawn, MarkerKind};
 use revroad::facts;
 use revroad::table::{self, Counter};
 use serde_json::{json, Value};
@@ -75,6 +76,7 @@ impl Views for B2c {
                     region: p.loc,
                     side: p.side(),
                     name,
+                    kind,
                     value,
                     value_hidden: p.hidden,
                     states,
@@ -286,39 +288,37 @@ impl B2c {
     }
 }
 
-/// The area map for the browser's generic renderer (contract).
-pub fn map_json() -> Value {
+/// 3.0 the area map as every client draws it, with the key of the view's markers.
+pub fn drawing() -> Drawing {
     let m = map();
     let drawn = |r| {
         let g = m.area(r);
         let (x, y) = m.xy(r);
-        let mut icons = Vec::new();
+        let mut notes = Vec::new();
         if g.muster {
-            icons.push("muster".to_string());
+            notes.push("Muster Area (4.3)".to_string());
         }
         match g.ha {
             0 => {}
-            1 => icons.push("ha".into()),
-            n => icons.push(format!("ha{}", n - 10)),
+            1 => notes.push("a Hidden Arms marker (4.7)".into()),
+            n => notes.push(format!("Hidden Arms marker {} (4.7)", n - 10)),
         }
         if g.landing {
-            icons.push("landing".into());
+            notes.push("naval landing region (3.0, 9.0)".into());
         }
-        if g.alert {
-            icons.push("alert".into());
-        }
-        let kind = match g.kind {
-            RegionKind::Town => "town",
-            RegionKind::Open => "open",
-            RegionKind::Alert => "off-map",
-            RegionKind::Box => "track",
+        let (terrain, boxed) = match g.kind {
+            RegionKind::Town => ("town", false),
+            RegionKind::Open => ("open", false),
+            RegionKind::Alert => ("alert-box", true),
+            RegionKind::Box => ("box", true),
         };
         Drawn {
             x,
             y,
+            terrain,
             town: g.town,
-            kind,
-            icons,
+            boxed,
+            notes,
         }
     };
     let (width, height) = m
@@ -328,13 +328,11 @@ pub fn map_json() -> Value {
     let borders = m.borders().iter().map(|b| (b.a, b.b, b.road, b.water));
     let (cx, cy) = m.xy(m.concord);
     let (bx, by) = m.xy(m.boston);
-    let labels = json!([
-        {"text": "toward Concord", "x": cx, "y": cy - 30.0},
-        {"text": "toward Boston", "x": bx, "y": by + 30.0},
-    ]);
-    let mut out = m.map_json(drawn, borders, (width + 40.0, height + 40.0), labels);
-    out["key"] = marker_key(MARKERS);
-    out
+    let labels = vec![
+        label("toward Concord", cx, cy - 30.0),
+        label("toward Boston", bx, by + 30.0),
+    ];
+    m.drawing("b2c", drawn, borders, (width + 40.0, height + 40.0), labels, MARKERS)
 }
 
 /// The markers of the view, for the map's key.

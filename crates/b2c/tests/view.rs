@@ -76,37 +76,23 @@ fn determinize_reshuffles_the_unseen_deck_only() {
 }
 
 #[test]
-fn map_json_for_the_renderer() {
-    let m = b2c::map_json();
-    let regions = m["regions"].as_array().unwrap();
-    assert!(regions
-        .iter()
-        .any(|r| r["id"] == "concord" && r["town"] == true && r["icons"][0] == "muster"));
-    assert!(regions
-        .iter()
-        .any(|r| r["id"] == "barretts-farm" && r["icons"][0] == "ha5"));
-    assert!(m["borders"]
-        .as_array()
+fn the_drawing_for_every_client() {
+    let m = b2c::drawing();
+    m.check().unwrap();
+    assert_eq!(m.geometry, engine::drawing::Geometry::Area);
+    let concord = m.space("concord").unwrap();
+    assert!(concord.features.contains(&"town".to_string()) && concord.detail.contains("Muster Area (4.3)"));
+    assert!(m
+        .space("barretts-farm")
         .unwrap()
-        .iter()
-        .any(|b| b["water"] == "river" && b["road"] == true));
-    assert!(m["width"].as_f64().unwrap() > 300.0 && m["height"].as_f64().unwrap() > 200.0);
-    let (cx, cy) = (
-        regions.iter().find(|r| r["id"] == "concord").unwrap()["x"]
-            .as_f64()
-            .unwrap(),
-        regions.iter().find(|r| r["id"] == "boston").unwrap()["x"]
-            .as_f64()
-            .unwrap(),
-    );
-    assert!(cx < cy, "Concord lies west of Boston");
+        .detail
+        .contains("Hidden Arms marker 5 (4.7)"));
+    assert!(m.links.iter().any(|l| l.kinds == ["road", "river"]));
+    assert!(m.bounds.x1 - m.bounds.x0 > 300.0 && m.bounds.y1 - m.bounds.y0 > 200.0);
+    assert!(concord.x < m.space("boston").unwrap().x, "Concord lies west of Boston");
+    assert!(m.space("alert-west").unwrap().boxed && !concord.boxed);
     // The key names every kind of marker the view may show.
-    let key: Vec<&str> = m["key"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|k| k["kind"].as_str().unwrap())
-        .collect();
+    let key: Vec<&str> = m.key.iter().map(|k| k.kind.as_str()).collect();
     for kind in [
         "gather",
         "muster",

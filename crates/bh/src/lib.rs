@@ -65,8 +65,8 @@ impl Title for Bh {
     }
 
     /// The area map for the browser's generic renderer.
-    fn map_json() -> Option<serde_json::Value> {
-        Some(view::map_json())
+    fn drawing() -> Option<engine::Drawing> {
+        Some(crate::map::Map::get().drawing())
     }
 
     /// Every reconstructed data item with its reasoning, and the cards used.

@@ -5,14 +5,14 @@
 use crate::state::Goal;
 use engine::data::{self, Loaded, Staged};
 use engine::table::{self, Table, TableError};
-use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::ops::Deref;
 use std::path::Path;
 use std::sync::OnceLock;
 
+use engine::Drawing;
 pub use revroad::board::{bit, regions_in, Board, Region, Regions, BORDER_COLUMNS};
-use revroad::board::{Drawn, Water};
+use revroad::board::{label, Drawn, Water};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -539,48 +539,49 @@ impl Map {
         v
     }
 
-    /// The generic area-map renderer's data (coordinator contract).
-    pub fn to_json(&self) -> Value {
+    /// 3.0 the map as every client draws it, with the key of the view's markers.
+    pub fn drawing(&self) -> Drawing {
         let drawn = |r| {
             let a = self.area(r);
-            let mut icons = Vec::new();
-            if a.special == Special::Redoubt {
-                icons.push("redoubt".to_string());
-            }
-            if a.special == Special::Fence {
-                icons.push("rail-fence".to_string());
-            }
-            if a.special == Special::Wall {
-                icons.push("stone-wall".to_string());
-            }
-            if a.special == Special::Works {
-                icons.push("works".to_string());
+            let mut notes = Vec::new();
+            match a.special {
+                Special::None => {}
+                Special::Redoubt => notes.push("the Redoubt (3.1)".to_string()),
+                Special::Fence => notes.push("the rail fence (3.1)".into()),
+                Special::Wall => notes.push("the stone wall (3.1)".into()),
+                Special::Works => notes.push("works (3.1)".into()),
             }
             if a.volley != 0 || a.assault != 0 {
-                icons.push(format!("mod{}/{}", a.volley, a.assault));
+                notes.push(format!("Volley Fire {:+}, Assault {:+} (3.1)", a.volley, a.assault));
             }
             if let Some(z) = self.zone_of_staging(r) {
-                icons.push(format!("staging-{}", z.number));
+                notes.push(format!("Staging Area of Landing Zone {} (3.5)", z.number));
             }
             if let Some(z) = self.zone_at(r) {
-                icons.push(format!("zone-{}/{}", z.transport, z.staging));
+                notes.push(format!(
+                    "Landing Zone {}: Transport Number {}, Staging Number {} (3.5)",
+                    z.number, z.transport, z.staging
+                ));
             }
-            icons.push(format!("elevation-{}", a.elevation));
-            let kind = match a.kind {
-                Kind::Open => "open",
-                Kind::Town => "town",
-                Kind::Hilltop => "hill",
-                Kind::Slope => "slope",
-                Kind::Ridge => "ridge",
-                Kind::Box => "off-map",
-                Kind::Fleet | Kind::Zone | Kind::Water => "water-box",
+            if a.is_land() {
+                notes.push(format!("elevation {} (7.2)", a.elevation));
+            }
+            let (terrain, boxed) = match a.kind {
+                Kind::Open => ("open", false),
+                Kind::Town => ("town", false),
+                Kind::Hilltop => ("hill", false),
+                Kind::Slope => ("slope", false),
+                Kind::Ridge => ("ridge", false),
+                Kind::Box => ("box", true),
+                Kind::Fleet | Kind::Zone | Kind::Water => ("water-box", true),
             };
             Drawn {
                 x: a.draw.0,
                 y: a.draw.1,
+                terrain,
                 town: a.kind == Kind::Town,
-                kind,
-                icons,
+                boxed,
+                notes,
             }
         };
         // Each border once; a shore (to a Landing Zone, between Fleet Boxes) is drawn as a river.
@@ -590,12 +591,13 @@ impl Map {
                 (a, b, false, if land { Water::None } else { Water::River })
             })
         });
-        let labels = json!([
-            {"text": "Mystic River", "x": 520, "y": 30},
-            {"text": "Charles River", "x": 330, "y": 800},
-            {"text": "Boston Harbor", "x": 1060, "y": 900},
-            {"text": "toward Cambridge", "x": 110, "y": 335},
-        ]);
-        self.map_json(drawn, borders, (WIDTH, HEIGHT), labels)
+        let labels = vec![
+            label("Mystic River", 520.0, 30.0),
+            label("Charles River", 330.0, 800.0),
+            label("Boston Harbor", 1060.0, 900.0),
+            label("toward Cambridge", 110.0, 335.0),
+        ];
+        self.board
+            .drawing("bh", drawn, borders, (WIDTH, HEIGHT), labels, crate::view::MARKERS)
     }
 }

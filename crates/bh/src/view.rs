@@ -10,7 +10,7 @@ use crate::state::*;
 use engine::prelude::*;
 use engine::{Board, Fact, Seat, Strength, Viewer};
 use rand_chacha::ChaCha8Rng;
-use revroad::board::{marker_key, MarkerKind};
+use revroad::board::MarkerKind;
 use revroad::facts;
 use revroad::table::{self, Counter};
 use serde_json::{json, Value};
@@ -73,6 +73,7 @@ impl Views for Bh {
                     region: p.loc,
                     side: p.side,
                     name,
+                    kind,
                     value: match (p.unit, p.strength) {
                         (Unit::Militia, Some(s)) => Some(Strength { now: s, max: 2 }),
                         _ => None,
@@ -308,14 +309,8 @@ fn step(f: &Frame) -> Option<(&'static str, &'static str)> {
     })
 }
 
-/// The area map for the browser with its key of the view's markers.
-pub fn map_json() -> Value {
-    let mut out = crate::map::Map::get().to_json();
-    out["key"] = marker_key(MARKERS);
-    out
-}
-
-const MARKERS: &[MarkerKind] = &[
+/// The markers of the view, for the map's key.
+pub const MARKERS: &[MarkerKind] = &[
     MarkerKind {
         kind: "ablaze",
         symbol: "Fire",

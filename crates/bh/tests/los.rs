@@ -175,15 +175,10 @@ fn elevation_2_between_lower_regions_and_towns_in_the_way_block() {
 #[test]
 fn drawing_spreads_the_land_evenly() {
     let m = Map::get();
-    let json = Bh::map_json().expect("bh has a map");
+    let drawing = Bh::drawing().expect("bh has a map");
     let pos = |id: &str| {
-        let r = json["regions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["id"] == id)
-            .unwrap();
-        (r["x"].as_f64().unwrap(), r["y"].as_f64().unwrap())
+        let s = drawing.space(id).unwrap();
+        (s.x, s.y)
     };
     let mut d = Vec::new();
     for a in m.regions() {

@@ -222,13 +222,10 @@ fn view_shows_pieces_markers_tracks_and_hides_unknown_militia() {
     );
     assert!(v.get("deck").unwrap().get("order").is_none());
     // The map for the renderer.
-    let m = Bh::map_json().expect("bh has a map");
-    assert!(m["regions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|r| r["id"] == "breeds-redoubt"));
-    assert!(m["borders"].as_array().unwrap().len() > 80);
+    let m = Bh::drawing().expect("bh has a map");
+    m.check().unwrap();
+    assert!(m.space("breeds-redoubt").unwrap().detail.contains("the Redoubt (3.1)"));
+    assert!(m.links.len() > 80);
     assert!(Bh::provenance().iter().any(|(k, _)| k.starts_with("card 13")));
 }
 

@@ -153,6 +153,10 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
     // Every target a legal action pointed at so far: the why-not probes.
     let (mut probes, mut probed) = (Vec::new(), HashSet::new());
     let mut known = Known::new(info.seats.len());
+    let drawing = G::drawing();
+    if let Some(Err(e)) = drawing.as_ref().map(crate::Drawing::check) {
+        panic!("{}: the map does not hold together: {e}", info.key);
+    }
     let (mut typed, mut id) = (Vec::new(), String::new());
     let mut step = 0usize;
     while s.state().outcome().is_none() {
@@ -219,7 +223,7 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
             }
         }
         if deep {
-            typed_views(s.state(), &mut known, &at);
+            typed_views(s.state(), &mut known, drawing.as_ref(), &at);
             round_trip::<G>(known.json(s), &at);
             no_leaks(s.state(), &mut known, &mut rng, &mut compared, &probes, &at);
             refusals(s, &mut known, &stale, &at);
@@ -421,12 +425,27 @@ fn undo_redo<G: Game>(s: &mut Session<G>, known: &mut Known, at: &dyn Fn(&str) -
 }
 
 /// Every viewer's view holds the parts clients read alike, in their types
-/// (the board contract): facts and board.
-fn typed_views<G: Game>(g: &G, known: &mut Known, at: &dyn Fn(&str) -> String) {
+/// (the board contract): facts and board, its markers on the map's spaces.
+fn typed_views<G: Game>(g: &G, known: &mut Known, drawing: Option<&crate::Drawing>, at: &dyn Fn(&str) -> String) {
     let viewers = (0..known.acts.len() as Seat).map(Some).chain([None]);
     for viewer in viewers {
-        if let Err(e) = crate::view::TableView::deserialize(known.view(g, viewer)) {
-            panic!("{}", at(&format!("the view for {viewer:?} is not a table view: {e}")));
+        let table = match crate::view::TableView::deserialize(known.view(g, viewer)) {
+            Ok(t) => t,
+            Err(e) => panic!("{}", at(&format!("the view for {viewer:?} is not a table view: {e}"))),
+        };
+        let off_map = table
+            .board
+            .markers
+            .iter()
+            .find(|m| drawing.is_some_and(|d| d.space(&m.space).is_none()));
+        if let Some(m) = off_map {
+            panic!(
+                "{}",
+                at(&format!(
+                    "marker {} stands on {}, which the map does not draw",
+                    m.kind, m.space
+                ))
+            );
         }
     }
 }

@@ -27,6 +27,8 @@ pub trait AnyGame: Send {
     /// `None` is the spectator.
     fn view(&self, viewer: Option<&str>) -> Result<serde_json::Value, Refusal>;
     fn log(&self, viewer: Option<&str>) -> Result<Vec<Entry>, Refusal>;
+    /// How many log entries the viewer may read, without copying them.
+    fn log_len(&self, viewer: Option<&str>) -> Result<usize, Refusal>;
     fn outcome(&self) -> Option<Outcome>;
     fn winner_name(&self) -> Option<&'static str>;
     fn action_count(&self) -> usize;
@@ -77,6 +79,10 @@ impl<G: Game> AnyGame for Session<G> {
         let v = viewer.map(Self::seat).transpose()?;
         Ok(self.state().log().visible(v).cloned().collect())
     }
+    fn log_len(&self, viewer: Option<&str>) -> Result<usize, Refusal> {
+        let v = viewer.map(Self::seat).transpose()?;
+        Ok(self.state().log().visible(v).count())
+    }
     fn outcome(&self) -> Option<Outcome> {
         self.state().outcome().cloned()
     }
@@ -107,7 +113,7 @@ pub struct TitleEntry {
     /// One game of the conformance harness with every check, from this
     /// (validated) setup, within this many actions (`powderhorn fuzz`).
     pub check_game: fn(&Setup, usize) -> Result<usize, crate::conformance::Failure>,
-    pub map_json: fn() -> Option<serde_json::Value>,
+    pub drawing: fn() -> Option<crate::Drawing>,
     pub provenance: fn() -> Vec<(String, String)>,
     pub use_data_dir: fn(&std::path::Path) -> Result<(), String>,
 }
@@ -149,7 +155,7 @@ impl TitleEntry {
                     .collect()
             },
             check_game: crate::conformance::check_game::<G>,
-            map_json: G::map_json,
+            drawing: G::drawing,
             provenance: G::provenance,
             use_data_dir: crate::data::use_data_dir::<G>,
         }

@@ -279,9 +279,10 @@ impl Core {
 pub trait Title: 'static {
     fn info() -> &'static TitleInfo;
 
-    /// The map as the browser's renderer for this title draws it (spaces or
-    /// regions with drawing coordinates); `None` when the title has no map.
-    fn map_json() -> Option<serde_json::Value> {
+    /// The map as every client draws it (its geometry, spaces with drawing
+    /// coordinates, links, labels and the key of its markers); `None` when
+    /// the title has no map. The harness checks it holds together.
+    fn drawing() -> Option<crate::Drawing> {
         None
     }
 

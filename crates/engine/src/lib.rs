@@ -8,6 +8,7 @@ pub mod conformance;
 pub mod data;
 pub mod dice;
 pub mod drafts;
+pub mod drawing;
 pub mod dynamic;
 pub mod game;
 pub mod log;
@@ -21,6 +22,7 @@ pub mod window;
 
 pub use dice::Dice;
 pub use drafts::Drafts;
+pub use drawing::Drawing;
 pub use dynamic::{AnyGame, TitleEntry};
 pub use game::{
     action_id, apply, described, find_action, ActionInfo, Core, Describe, Game, OptionInfo, Outcome, Procedure, Prompt,

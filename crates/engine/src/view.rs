@@ -69,6 +69,14 @@ pub struct Piece {
     /// The full name as printed ("Washington", "Regular", "Militia"); on a
     /// back, what the back shows ("block": with the side, "British block").
     pub name: String,
+    /// The title's key for its kind, for a client's drawing ("leader",
+    /// "infantry", "militia"); none on a back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// Its nation when not its side's own (Liberty's French blocks), drawn
+    /// in that nation's colour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nation: Option<String>,
     /// Current and full strength, where the rules count steps or values.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strength: Option<Strength>,
@@ -111,6 +119,9 @@ pub struct Marker {
     /// The seat it belongs to or favours, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<String>,
+    /// A number printed on it (a Hidden Arms marker's 5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<i64>,
     /// The section that defines it.
     #[serde(default, skip_serializing_if = "str::is_empty")]
     pub rule: Cow<'static, str>,

@@ -1,75 +1,173 @@
-//! The map as the browser draws it: spaces with drawing coordinates, the
-//! hexsides worth drawing and the river chains (web/liberty.js renders it).
+//! The map as the browser draws it (`engine::Drawing`): flat-topped hexes
+//! with their towns, the hexsides worth drawing, the river chains, the
+//! control and battle markers, and the real coastline under them.
 
 use crate::map::{Map, SideTerrain, Terrain};
-use serde_json::{json, Value};
+use engine::drawing::{
+    bounds_around, Drawing, Geography, Geometry, KeyEntry, Line, Link, MarkerShape, PieceStyle, Space,
+};
 
 fn r3(v: f64) -> f64 {
     (v * 1000.0).round() / 1000.0
 }
 
-/// Liberty: spaces with drawing coordinates (flat-topped hexes of size 1,
-/// y southward), the hexsides worth drawing (forest, marsh, river, bay or
-/// navigable land-land sides) with their end points, and the river chains.
-pub fn map_json() -> Value {
+/// The coastline and lakes in the grid's own projection
+/// (`tools/coastline/gen.js` writes `data/coast.json`).
+fn geography() -> Option<Geography> {
+    let v: serde_json::Value = serde_json::from_str(include_str!("../data/coast.json")).ok()?;
+    let paths = |k: &str| -> Option<Vec<String>> { serde_json::from_value(v[k].clone()).ok() };
+    Some(Geography {
+        land: paths("land")?,
+        lakes: paths("lakes")?,
+        coast: paths("coast")?,
+    })
+}
+
+fn key(kind: &str, shape: MarkerShape, symbol: &str, name: &str, rule: &str, text: &str) -> KeyEntry {
+    KeyEntry {
+        kind: kind.into(),
+        shape,
+        symbol: symbol.into(),
+        name: name.into(),
+        colour: String::new(),
+        rule: rule.into(),
+        text: text.into(),
+    }
+}
+
+/// 1.0 Mapboard: hexes of size 1, y southward; boxes (1.5, 1.6) beside it.
+pub fn drawing() -> Drawing {
     let m = Map::embedded();
     let px: Vec<(f64, f64)> = (0..m.spaces.len()).map(|h| m.pixel(h as u16)).collect();
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for &(x, y) in &px {
-        x0 = x0.min(x);
-        y0 = y0.min(y);
-        x1 = x1.max(x);
-        y1 = y1.max(y);
-    }
-    let spaces: Vec<Value> = m
+    let spaces = m
         .spaces
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            json!({
-                "id": s.id, "x": r3(px[i].0), "y": r3(px[i].1), "col": s.col, "row": s.row,
-                "terrain": s.terrain, "zone": s.zone, "wilderness": s.wilderness, "town": s.town,
-            })
+            let boxed = s.terrain == Terrain::Box;
+            let mut features = Vec::new();
+            if s.town.is_some() {
+                features.push("town".to_string());
+            }
+            if s.town.as_ref().is_some_and(|t| t.port) {
+                features.push("port".into());
+            }
+            if s.wilderness {
+                features.push("wilderness".into());
+            }
+            let (name, detail) = match (&s.town, s.id.as_str()) {
+                (Some(t), _) => {
+                    let port = if t.port { ", port" } else { "" };
+                    let at = if boxed {
+                        String::new()
+                    } else {
+                        format!(", hex {}", s.id)
+                    };
+                    (
+                        t.name.clone(),
+                        format!("{} ({:?} town, value {}{port}){at}", t.name, t.colour, t.value),
+                    )
+                }
+                (None, "atlantic") => ("Atlantic".into(), "Atlantic box (1.6)".into()),
+                (None, id) => (format!("hex {id}"), format!("hex {id}")),
+            };
+            let terrain = match s.terrain {
+                Terrain::Land => "land",
+                Terrain::Sea => "sea",
+                Terrain::Box => "box",
+            };
+            let detail = match (boxed, s.wilderness) {
+                (true, _) => detail,
+                (false, true) => format!("{detail}, {terrain}, wilderness (1.4)"),
+                (false, false) => format!("{detail}, {terrain}"),
+            };
+            Space {
+                id: s.id.clone(),
+                name,
+                boxed,
+                x: r3(px[i].0),
+                y: r3(px[i].1),
+                terrain: terrain.into(),
+                features,
+                value: s.town.as_ref().map(|t| i32::from(t.value)),
+                colour: s.town.as_ref().map(|t| format!("{:?}", t.colour).to_lowercase()),
+                // Boxes first, then the most valuable towns; a hex is known by its number.
+                label: if boxed {
+                    Some(0)
+                } else {
+                    s.town.as_ref().map(|t| 10 - t.value)
+                },
+                detail,
+            }
         })
         .collect();
     let land = |h: u16| m.spaces[h as usize].terrain == Terrain::Land;
-    let sides: Vec<Value> = m
+    let links = m
         .sides
         .iter()
-        .filter(|s| s.terrain != SideTerrain::Clear || s.river || (land(s.a) && land(s.b) && (!s.ground || s.naval)))
-        .map(|s| {
-            let (ax, ay) = px[s.a as usize];
-            let (bx, by) = px[s.b as usize];
-            let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
-            let (dx, dy) = (bx - ax, by - ay);
-            let len = (dx * dx + dy * dy).sqrt().max(1e-9);
-            // The shared edge is perpendicular to the centre line, one hex size long.
-            let (ux, uy) = (-dy / len * 0.5, dx / len * 0.5);
-            json!({
-                "a": m.spaces[s.a as usize].id, "b": m.spaces[s.b as usize].id,
-                "terrain": s.terrain, "ground": s.ground, "naval": s.naval, "river": s.river,
-                "x1": r3(mx - ux), "y1": r3(my - uy), "x2": r3(mx + ux), "y2": r3(my + uy),
+        .filter_map(|s| {
+            let kind = match s.terrain {
+                SideTerrain::Forest => "forest",
+                SideTerrain::Marsh => "marsh",
+                SideTerrain::Clear if !land(s.a) || !land(s.b) => return None,
+                SideTerrain::Clear if !s.ground => "bay",
+                SideTerrain::Clear if s.naval => "navigable",
+                SideTerrain::Clear => return None,
+            };
+            Some(Link {
+                a: m.spaces[s.a as usize].id.clone(),
+                b: m.spaces[s.b as usize].id.clone(),
+                kinds: vec![kind.into()],
             })
         })
         .collect();
-    let rivers: Vec<Value> = m
+    let lines = m
         .rivers
         .iter()
-        .map(|(name, hexes)| {
-            json!({
-                "name": name,
-                "hexes": hexes.iter().map(|&h| &m.spaces[h as usize].id).collect::<Vec<_>>(),
-                "points": hexes.iter().map(|&h| [r3(px[h as usize].0), r3(px[h as usize].1)]).collect::<Vec<_>>(),
-            })
+        .map(|(name, hexes)| Line {
+            kind: "river".into(),
+            name: name.clone(),
+            points: hexes
+                .iter()
+                .map(|&h| [r3(px[h as usize].0), r3(px[h as usize].1)])
+                .collect(),
         })
         .collect();
-    json!({
-        "title": "liberty",
-        "layout": "flat-topped hexes, size 1 (centre to corner), y grows southward",
-        "reconstructed": "This map is reconstructed from real geography, not the publisher's map.",
-        "bounds": {"x0": r3(x0 - 1.0), "y0": r3(y0 - 1.0), "x1": r3(x1 + 1.0), "y1": r3(y1 + 1.0)},
-        "spaces": spaces,
-        "sides": sides,
-        "rivers": rivers,
-    })
+    let b = bounds_around(px.iter().copied(), 1.0);
+    Drawing {
+        title: "liberty".into(),
+        geometry: Geometry::Hex,
+        pieces: PieceStyle::Block,
+        unit: 1.0,
+        bounds: engine::drawing::Bounds {
+            x0: r3(b.x0),
+            y0: r3(b.y0),
+            x1: r3(b.x1),
+            y1: r3(b.y1),
+        },
+        spaces,
+        links,
+        lines,
+        labels: Vec::new(),
+        key: vec![
+            key(
+                "control",
+                MarkerShape::Ring,
+                "C",
+                "Control",
+                "5.3",
+                "The side that controls the hex: its blocks hold it, or its colour when empty.",
+            ),
+            key(
+                "battle",
+                MarkerShape::Ring,
+                "B",
+                "Battle",
+                "7.0",
+                "The battle being fought.",
+            ),
+        ],
+        geography: geography(),
+        source: "This map is reconstructed from real geography, not the publisher's map.".into(),
+    }
 }

@@ -20,7 +20,7 @@ pub mod why;
 pub mod winter;
 
 pub use actions::Action;
-pub use drawing::map_json;
+pub use drawing::drawing;
 pub use state::Liberty;
 
 use engine::{Core, Game, OptionInfo, ScenarioInfo, Seat, Setup, Title, TitleInfo};
@@ -78,8 +78,8 @@ impl Title for Liberty {
         &INFO
     }
 
-    fn map_json() -> Option<serde_json::Value> {
-        Some(drawing::map_json())
+    fn drawing() -> Option<engine::Drawing> {
+        Some(drawing::drawing())
     }
 
     /// `--data DIR`: `hexes.tsv`, `hexsides.tsv`, `rivers.tsv` and `blocks.tsv`

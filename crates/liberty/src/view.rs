@@ -52,12 +52,9 @@ impl Views for Liberty {
                 )
             })
             .collect();
-        let battle = self.frames.iter().rev().find_map(|f| match f {
-            Frame::Battle(bt) if bt.stage != crate::battle::Stage::Start => Some(json!({
-                "hex": self.hex_id(bt.hex), "attacker": seats[bt.attacker as usize], "round": bt.round,
-            })),
-            _ => None,
-        });
+        let battle = self
+            .shown_battle()
+            .map(|bt| json!({"hex": self.hex_id(bt.hex), "attacker": seats[bt.attacker as usize], "round": bt.round}));
         let to_act: Vec<&str> = engine::Game::to_act(self).iter().map(|s| seats[s as usize]).collect();
         json!({
             "title": "liberty",
@@ -230,6 +227,18 @@ impl Liberty {
         }
     }
 
+    /// The battle being fought (7.0), once it has begun.
+    fn shown_battle(&self) -> Option<&crate::battle::Battle> {
+        self.frames.iter().rev().find_map(|f| match f {
+            Frame::Battle(bt) if bt.stage != crate::battle::Stage::Start => Some(bt.as_ref()),
+            _ => None,
+        })
+    }
+
+    fn battle_hex(&self) -> Option<u16> {
+        self.shown_battle().map(|bt| bt.hex)
+    }
+
     /// The table as every client reads it (engine::Board): blocks face up
     /// with strength and rating, others on their backs counted per hex
     /// (2.0), control of hexes (5.3) and the hands (3.0).
@@ -255,6 +264,9 @@ impl Liberty {
                     side,
                     face: Face::Up,
                     name: i.name.clone(),
+                    kind: Some(format!("{:?}", i.kind).to_lowercase()),
+                    nation: (!matches!(i.nation, Nation::British | Nation::American))
+                        .then(|| format!("{:?}", i.nation).to_lowercase()),
                     // A block off the map has no strength until it enters.
                     strength: (l != POOL && l != FRENCH_POOL).then_some(Strength {
                         now: self.strength[b as usize],
@@ -275,6 +287,8 @@ impl Liberty {
                         name: "block".into(),
                         side,
                         face: Face::Back,
+                        kind: None,
+                        nation: None,
                         strength: None,
                         rating: None,
                         states: Vec::new(),
@@ -296,9 +310,19 @@ impl Liberty {
                     kind: "control".into(),
                     name: format!("{} control", crate::side_name(s)),
                     side: Some(seats[s as usize].to_string()),
+                    value: None,
                     rule: "5.3".into(),
                 }
             })
+            .chain(self.battle_hex().map(|h| Marker {
+                space: self.hex_id(h).to_string(),
+                space_name: self.hex_name(h as Loc),
+                kind: "battle".into(),
+                name: "Battle".into(),
+                side: None,
+                value: None,
+                rule: "7.0".into(),
+            }))
             .collect();
         let hands = (0..2)
             .map(|s| {
@@ -388,10 +412,7 @@ impl Liberty {
             };
             facts.push(Fact::new("Your hand", hand, "3.0"));
         }
-        if let Some(bt) = self.frames.iter().rev().find_map(|f| match f {
-            Frame::Battle(bt) if bt.stage != crate::battle::Stage::Start => Some(bt),
-            _ => None,
-        }) {
+        if let Some(bt) = self.shown_battle() {
             let value = format!(
                 "{}, {} attacking, round {}",
                 self.hex_name(bt.hex),

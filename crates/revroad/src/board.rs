@@ -4,8 +4,8 @@
 //! (b2c's icons and map edges, bh's elevations, line of sight and Landing
 //! Zones) over one [`Board`].
 
+use engine::drawing::{bounds_around, Drawing, Geometry, KeyEntry, Label, Link, MarkerShape, PieceStyle, Space};
 use engine::table::{Row, Table, TableError};
-use serde_json::{json, Value};
 use std::collections::HashMap;
 
 /// Index of a region, in the order of the regions file.
@@ -141,14 +141,17 @@ impl Water {
     }
 }
 
-/// How the browser's area-map renderer (`web/`) draws one region.
+/// How the browser draws one region (`engine::drawing::Space`).
 pub struct Drawn {
     pub x: f64,
     pub y: f64,
+    /// The title's key for its terrain ("town", "open", "hill"...).
+    pub terrain: &'static str,
     pub town: bool,
-    /// The renderer's kind of region ("town", "open", "off-map"...).
-    pub kind: &'static str,
-    pub icons: Vec<String>,
+    /// A box beside the map (a track, a Fleet Box) rather than a region.
+    pub boxed: bool,
+    /// What the rules attach to it, in words ("Muster Area (4.3)").
+    pub notes: Vec<String>,
 }
 
 /// A kind of marker the view's `markers` list holds, for the browser's map:
@@ -163,15 +166,18 @@ pub struct MarkerKind {
     pub text: &'static str,
 }
 
-/// The map's key (legend) of marker kinds, as `map_json`'s `"key"`.
-pub fn marker_key(kinds: &[MarkerKind]) -> Value {
-    kinds
-        .iter()
-        .map(|k| {
-            json!({"kind": k.kind, "symbol": k.symbol, "colour": k.colour, "name": k.name,
-                   "rule": k.rule, "text": k.text})
-        })
-        .collect()
+impl MarkerKind {
+    fn entry(&self) -> KeyEntry {
+        KeyEntry {
+            kind: self.kind.into(),
+            shape: MarkerShape::Chip,
+            symbol: self.symbol.into(),
+            name: self.name.into(),
+            colour: self.colour.into(),
+            rule: self.rule.into(),
+            text: self.text.into(),
+        }
+    }
 }
 
 /// One border between two regions, as the borders file gives it.
@@ -402,25 +408,97 @@ impl Board {
     /// The data of the browser's area-map renderer: every region as `drawn`
     /// gives it, the `borders` to draw (a, b, road, water), the canvas
     /// `size` and the `labels`.
-    pub fn map_json(
+    /// The map as every client draws it: each region as `drawn` says, each
+    /// border (`road`, `water`) as a link, the map's own `labels` and the
+    /// key of the view's `markers`; at least `size` across.
+    pub fn drawing(
         &self,
+        title: &str,
         drawn: impl Fn(Region) -> Drawn,
         borders: impl Iterator<Item = (Region, Region, bool, Water)>,
         size: (f64, f64),
-        labels: Value,
-    ) -> Value {
-        let regions: Vec<Value> = self
+        labels: Vec<Label>,
+        markers: &[MarkerKind],
+    ) -> Drawing {
+        let spaces: Vec<Space> = self
             .regions()
             .map(|r| {
                 let d = drawn(r);
-                json!({"id": self.id(r), "name": self.name(r), "x": d.x, "y": d.y, "town": d.town,
-                       "kind": d.kind, "icons": d.icons})
+                let name = self.name(r);
+                let mut detail = format!("{name}, {}", d.terrain.replace('-', " "));
+                for n in &d.notes {
+                    detail = format!("{detail}; {n}");
+                }
+                Space {
+                    id: self.id(r).into(),
+                    name: name.into(),
+                    boxed: d.boxed,
+                    x: d.x,
+                    y: d.y,
+                    terrain: d.terrain.into(),
+                    features: if d.town { vec!["town".into()] } else { Vec::new() },
+                    value: None,
+                    colour: None,
+                    label: Some(if d.boxed { 2 } else { u8::from(!d.town) }),
+                    detail,
+                }
             })
             .collect();
-        let borders: Vec<Value> = borders
-            .map(|(a, b, road, water)| json!({"a": self.id(a), "b": self.id(b), "road": road, "water": water.key()}))
+        // A region's size: the median distance between neighbouring centres.
+        let land: Vec<&Space> = spaces.iter().filter(|s| !s.boxed).collect();
+        let mut nearest: Vec<f64> = land
+            .iter()
+            .map(|s| {
+                land.iter()
+                    .filter(|o| o.id != s.id)
+                    .map(|o| (o.x - s.x).hypot(o.y - s.y))
+                    .fold(f64::MAX, f64::min)
+            })
             .collect();
-        json!({"width": size.0, "height": size.1, "regions": regions, "borders": borders, "labels": labels})
+        nearest.sort_by(f64::total_cmp);
+        let unit = nearest
+            .get(nearest.len() / 2)
+            .copied()
+            .filter(|u| *u < f64::MAX)
+            .unwrap_or(50.0);
+        let corners = [(0.0, 0.0), size];
+        let bounds = bounds_around(spaces.iter().map(|s| (s.x, s.y)).chain(corners), unit / 2.0);
+        let links = borders
+            .map(|(a, b, road, water)| Link {
+                a: self.id(a).into(),
+                b: self.id(b).into(),
+                kinds: road
+                    .then_some("road")
+                    .into_iter()
+                    .chain((water != Water::None).then_some(water.key()))
+                    .map(str::to_string)
+                    .collect(),
+            })
+            .collect();
+        Drawing {
+            title: title.into(),
+            geometry: Geometry::Area,
+            pieces: PieceStyle::Counter,
+            unit,
+            bounds,
+            spaces,
+            links,
+            lines: Vec::new(),
+            labels,
+            key: markers.iter().map(MarkerKind::entry).collect(),
+            geography: None,
+            source: "This map is reconstructed from the rulebook's descriptions, not the publisher's map.".into(),
+        }
+    }
+}
+
+/// A label of the map's own, placed after the regions' names.
+pub fn label(text: &str, x: f64, y: f64) -> Label {
+    Label {
+        text: text.into(),
+        x,
+        y,
+        priority: 3,
     }
 }
 

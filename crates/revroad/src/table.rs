@@ -16,6 +16,8 @@ pub struct Counter<'a> {
     pub region: Region,
     pub side: Seat,
     pub name: &'a str,
+    /// The title's key for its kind ("leader", "militia").
+    pub kind: &'a str,
     pub value: Option<Strength>,
     pub value_hidden: bool,
     pub states: Vec<Cow<'static, str>>,
@@ -45,6 +47,8 @@ pub fn piece(board: &Board, c: Counter) -> Piece {
         } else {
             c.name.to_string()
         },
+        kind: Some(c.kind.to_string()),
+        nation: None,
         strength: c.value,
         rating: None,
         states: c.states,
@@ -63,11 +67,12 @@ pub fn markers(board: &Board, view_markers: &[Value], kinds: &[MarkerKind]) -> V
             let region = board.region(space)?;
             let kind = m["kind"].as_str()?;
             let known = kinds.iter().find(|k| k.kind == kind);
+            let value = m.get("value").and_then(Value::as_i64);
             let mut name = known.map_or_else(
                 || m["label"].as_str().unwrap_or(kind).to_string(),
                 |k| k.name.to_string(),
             );
-            if let Some(v) = m.get("value").filter(|v| v.is_number()) {
+            if let Some(v) = value {
                 name = format!("{name} {v}");
             }
             Some(Marker {
@@ -76,6 +81,7 @@ pub fn markers(board: &Board, view_markers: &[Value], kinds: &[MarkerKind]) -> V
                 kind: kind.to_string(),
                 name,
                 side: m["side"].as_str().map(str::to_string),
+                value,
                 rule: known.map_or(Cow::Borrowed(""), |k| Cow::Borrowed(k.rule)),
             })
         })

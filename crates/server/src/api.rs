@@ -105,6 +105,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/legal", get(get_legal))
         .route("/api/games/{id}/why/{target}", get(get_why))
         .route("/api/games/{id}/at/{seq}", get(get_at))
+        .route("/api/games/{id}/log-moves", get(get_log_moves))
         .route("/api/games/{id}/actions", post(post_action))
         .route("/api/games/{id}/undo", post(post_undo))
         .route("/api/games/{id}/resign", post(post_resign))
@@ -365,6 +366,7 @@ pub fn state_json(live: &Live, who: &Who) -> Value {
         "id": live.row.id,
         "title": info.key,
         "title_name": info.name,
+        "map": crate::maps::drawing(info.key).is_some(),
         "scenario": live.row.scenario,
         "options": live.row.options,
         "created": live.row.created,
@@ -448,15 +450,15 @@ async fn titles() -> Json<Value> {
             json!({
                 "key": i.key, "name": i.name, "seats": i.seats, "scenarios": i.scenarios,
                 "options": i.options, "rules_version": i.rules_version,
-                "map": crate::maps::map_json(i.key).is_some(),
+                "map": crate::maps::drawing(i.key).is_some(),
             })
         })
         .collect();
     Json(json!({"titles": list, "seat_kinds": SEAT_KINDS}))
 }
 
-async fn title_map(ApiPath(title): ApiPath<String>) -> Result<Json<&'static Value>, ApiError> {
-    crate::maps::map_json(&title)
+async fn title_map(ApiPath(title): ApiPath<String>) -> Result<Json<&'static engine::Drawing>, ApiError> {
+    crate::maps::drawing(&title)
         .map(Json)
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, format!("no map for title '{title}'")))
 }
@@ -1021,6 +1023,39 @@ async fn get_why(
 /// The replay slider: the token's seat's (or the spectator's) view and log
 /// as they were after the first `seq` stored events, replayed from the
 /// stored actions. Never the true state, never a prompt to act.
+/// For each log entry the caller may read, the move after which it was
+/// written: where a click on a log line replays to.
+async fn get_log_moves(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    token: Token,
+) -> Result<Json<Value>, ApiError> {
+    let e = entry(&st, &id).await?;
+    let (w, now) = {
+        let live = e.live.lock().await;
+        (who(&live, &token)?, live.seq)
+    };
+    let _slot =
+        st.reg.replays.clone().try_acquire_owned().map_err(|_| {
+            ApiError::busy("the server is replaying other games' past positions: try again in a moment")
+        })?;
+    let (row, seats, mut evs) = st
+        .reg
+        .store
+        .game(&id)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::from(LoadError::NotFound))?;
+    // The game as the caller last saw it, even if a move lands meanwhile.
+    evs.truncate(now as usize);
+    let seat = w.seat().map(str::to_string);
+    let moves = tokio::task::spawn_blocking(move || games::log_moves(row, seats, &evs, seat.as_deref()))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    Ok(Json(json!({"id": id, "seq": now, "moves": moves})))
+}
+
 async fn get_at(
     State(st): State<AppState>,
     ApiPath((id, seq)): ApiPath<(String, u64)>,

@@ -148,6 +148,17 @@ impl Live {
     /// Only under the rules and data it was made with (unknown for games
     /// stored before they were recorded).
     pub fn replay(row: GameRow, seats: Vec<SeatRow>, events: &[Event]) -> Result<Live, String> {
+        Live::replay_with(row, seats, events, |_| Ok(()))
+    }
+
+    /// [`Live::replay`], calling `after` once the game is made and after
+    /// each event.
+    pub fn replay_with(
+        row: GameRow,
+        seats: Vec<SeatRow>,
+        events: &[Event],
+        mut after: impl FnMut(&Live) -> Result<(), String>,
+    ) -> Result<Live, String> {
         let here = title_entry(&row.title).map(|e| engine::data::rules_stamp((e.info)()));
         if let Some(here) = here.filter(|h| !row.rules.is_empty() && row.rules != *h) {
             return Err(format!(
@@ -156,6 +167,7 @@ impl Live {
             ));
         }
         let mut live = Live::new_game(row, seats)?;
+        after(&live)?;
         for (i, e) in events.iter().enumerate() {
             apply_event(&mut *live.game, e).map_err(|why| {
                 format!(
@@ -168,6 +180,7 @@ impl Live {
             })?;
             live.seq += 1;
             live.refereed |= e.scripted();
+            after(&live)?;
         }
         Ok(live)
     }
@@ -888,6 +901,26 @@ pub fn replay_guarded(row: GameRow, seats: Vec<SeatRow>, events: &[Event]) -> Re
     let id = row.id.clone();
     std::panic::catch_unwind(AssertUnwindSafe(|| Live::replay(row, seats, events)))
         .unwrap_or_else(|_| Err(format!("game {id} does not replay: the rules panicked")))
+}
+
+/// For each log entry `seat` may read now, the move after which it stands
+/// in the log as it is now (an entry taken back by an undo and written
+/// again counts from its last writing): where a click on a log line
+/// replays to. It tells the seat nothing that the replay of each move
+/// (`GET /api/games/ID/at/SEQ`) does not.
+pub fn log_moves(row: GameRow, seats: Vec<SeatRow>, events: &[Event], seat: Option<&str>) -> Result<Vec<u64>, String> {
+    let mut moves: Vec<u64> = Vec::new();
+    let id = row.id.clone();
+    std::panic::catch_unwind(AssertUnwindSafe(|| {
+        Live::replay_with(row, seats, events, |live| {
+            let n = live.game.log_len(seat).map_err(|e| e.to_string())?;
+            moves.truncate(n);
+            moves.resize(n, live.seq);
+            Ok(())
+        })
+    }))
+    .unwrap_or_else(|_| Err(format!("game {id} does not replay: the rules panicked")))?;
+    Ok(moves)
 }
 
 /// 128 random bits as 32 hex digits.

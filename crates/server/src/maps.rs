@@ -1,17 +1,16 @@
-//! Map data for the browser's renderers: each title's `Game::map_json`,
-//! built once.
+//! Each title's map as every client draws it (`Title::drawing`), built once.
 
-use serde_json::Value;
+use engine::Drawing;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-/// The map of a title as JSON, or `None` if the title has no map renderer.
-pub fn map_json(title: &str) -> Option<&'static Value> {
-    static MAPS: OnceLock<BTreeMap<&'static str, Value>> = OnceLock::new();
+/// The map of a title, or `None` if the title has no map.
+pub fn drawing(title: &str) -> Option<&'static Drawing> {
+    static MAPS: OnceLock<BTreeMap<&'static str, Drawing>> = OnceLock::new();
     MAPS.get_or_init(|| {
         catalog::titles()
             .into_iter()
-            .filter_map(|t| Some(((t.info)().key, (t.map_json)()?)))
+            .filter_map(|t| Some(((t.info)().key, (t.drawing)()?)))
             .collect()
     })
     .get(title)

@@ -41,9 +41,14 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/game.js"),
     ),
     (
-        "liberty.js",
+        "board.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/liberty.js"),
+        include_str!("../../../web/board.js"),
+    ),
+    (
+        "geometry.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/geometry.js"),
     ),
     (
         "mapview.js",
@@ -55,17 +60,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../../web/layout.js"),
     ),
-    (
-        "areamap.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../web/areamap.js"),
-    ),
     ("favicon.svg", "image/svg+xml", include_str!("../../../web/favicon.svg")),
-    (
-        "liberty-coast.json",
-        "application/json",
-        include_str!("../../../web/liberty-coast.json"),
-    ),
 ];
 
 /// With `POWDERHORN_WEB_DIR` set, the client's files are read from that

@@ -624,6 +624,71 @@ async fn undo_within_a_decision_sequence(db: &str) {
     panic!("no undoable moment in 400 moves");
 }
 
+/// `GET .../log-moves`: for each log line a seat reads, the move after which
+/// it was written (a click on the line replays to it), undo included; each
+/// seat's list is as long as its own log, and a replay to that move shows
+/// the line, one move earlier does not.
+async fn each_log_line_names_the_move_that_wrote_it(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "hotseat", "hotseat", 4).await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2);
+    let mut seq = 0;
+    let mut undone = false;
+    while seq < 40 {
+        let b = state(&app, &g, &g.british).await;
+        let a = state(&app, &g, &g.american).await;
+        let (tok, s) = if b["legal"].as_array().unwrap().is_empty() {
+            (&g.american, a)
+        } else {
+            (&g.british, b)
+        };
+        if s["can_undo"] == true && !undone && seq > 10 {
+            let (st, v) = post(&app, &g.id, "undo", tok, json!({"seq_seen": seq})).await;
+            assert_eq!(st, StatusCode::OK, "{v}");
+            seq = v["seq"].as_u64().unwrap();
+            undone = true;
+            continue;
+        }
+        let legal = s["legal"].as_array().unwrap();
+        let pick = legal[rng.gen_range(0..legal.len())]["id"].as_str().unwrap().to_string();
+        let (_, v) = act(&app, &g, tok, seq, &pick).await;
+        seq = v["seq"].as_u64().unwrap();
+    }
+    assert!(undone, "an undo was tried");
+    for tok in [&g.british, &g.american, &g.spectator] {
+        let (st, v) = call(&app, "GET", &format!("/api/games/{}/log-moves", g.id), Some(tok), None).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        let moves: Vec<u64> = serde_json::from_value(v["moves"].clone()).unwrap();
+        let log = state(&app, &g, tok).await["log"].as_array().unwrap().clone();
+        assert_eq!(moves.len(), log.len());
+        assert!(moves.windows(2).all(|w| w[0] <= w[1]) && moves.iter().all(|&m| m <= seq));
+        for i in [1, log.len() / 2, log.len() - 1] {
+            let then = log_at(&app, &g.id, tok, moves[i]).await;
+            assert_eq!(then.get(i), Some(&log[i]), "line {i} stands at move {}", moves[i]);
+            if moves[i] > 0 {
+                let before = log_at(&app, &g.id, tok, moves[i] - 1).await;
+                assert!(before.get(i) != Some(&log[i]), "line {i} was not there before");
+            }
+        }
+    }
+    let (st, _) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/log-moves", g.id),
+        Some("nope"),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+}
+
+/// The log a seat read after move `seq` (`GET .../at/SEQ`).
+async fn log_at(app: &Router, id: &str, token: &str, seq: u64) -> Vec<Value> {
+    let (st, v) = call(app, "GET", &format!("/api/games/{id}/at/{seq}"), Some(token), None).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    v["log"].as_array().unwrap().clone()
+}
+
 async fn static_site_map_and_openapi(db: &str) {
     let app = app_at(db).await;
     let (st, v) = call(&app, "GET", "/api/openapi.json", None, None).await;
@@ -632,19 +697,29 @@ async fn static_site_map_and_openapi(db: &str) {
     assert!(v["paths"]["/api/games/{id}/actions"]["post"].is_object());
     let (st, v) = call(&app, "GET", "/api/titles/liberty/map", None, None).await;
     assert_eq!(st, StatusCode::OK);
-    let spaces = v["spaces"].as_array().unwrap();
-    assert!(spaces
+    let map: engine::Drawing = serde_json::from_value(v).expect("the typed map contract");
+    map.check().unwrap();
+    assert!(map
+        .spaces
         .iter()
-        .any(|s| s["town"]["name"] == "Boston" && s["town"]["port"] == true));
-    assert!(v["sides"].as_array().unwrap().iter().any(|s| s["terrain"] == "forest"));
-    assert!(!v["rivers"].as_array().unwrap().is_empty());
+        .any(|s| s.name == "Boston" && s.features.contains(&"port".to_string())));
+    assert!(map.links.iter().any(|l| l.kinds == ["forest"]));
+    assert!(map.lines.iter().any(|l| l.kind == "river"));
+    assert!(map.geography.is_some_and(|g| !g.coast.is_empty()));
+    for title in ["b2c", "bh"] {
+        let (st, v) = call(&app, "GET", &format!("/api/titles/{title}/map"), None, None).await;
+        assert_eq!(st, StatusCode::OK);
+        let map: engine::Drawing = serde_json::from_value(v).expect("the typed map contract");
+        assert_eq!(map.geometry, engine::drawing::Geometry::Area);
+    }
     let (st, _) = call(&app, "GET", "/api/titles/nope/map", None, None).await;
     assert_eq!(st, StatusCode::NOT_FOUND);
     for path in [
         "/",
         "/play/abc",
         "/static/game.js",
-        "/static/liberty.js",
+        "/static/board.js",
+        "/static/geometry.js",
         "/static/style.css",
     ] {
         let resp = app
@@ -1354,6 +1429,7 @@ both!(create_refusals);
 both!(undo_resign_chat_notes);
 both!(undo_within_a_decision_sequence);
 both!(static_site_map_and_openapi);
+both!(each_log_line_names_the_move_that_wrote_it);
 both!(live_events_announce_moves);
 both!(two_servers_one_database);
 both!(store_refuses_a_second_writer);

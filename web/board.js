@@ -1,0 +1,528 @@
+// The one map renderer: any title's map (engine::Drawing, from
+// /api/titles/TITLE/map) by its geometry (geometry.js: hexes, areas,
+// points and lines, squares), with the pieces and markers of a seat's
+// typed board (the view's `board`) on it. Spaces, links, rivers and the
+// real coastline under them are drawn once; names are placed so that none
+// overlaps another; pieces stand inside their space as blocks or counters
+// (a space holding more than fit shows a compact pile per side whose count
+// opens the list); marker kinds are drawn as the map's key says (a chip
+// among the pieces, a ring round the space) and listed in the key.
+import { svg, el, cap, factsTable } from "./common.js";
+import { MapView } from "./mapview.js";
+import { geometry } from "./geometry.js";
+import { fittedText, flowRows, placeLabels, textWidth } from "./layout.js";
+
+const SIDE_COLOUR = { british: "#c0392b", patriot: "#1f4e9c", american: "#1f4e9c", french: "#1f4e9c" };
+const NATION_COLOUR = { french: "#4f86d9" };
+// How small a full stack may be drawn before it becomes piles, as parts of full size.
+const SHRINK = [1, 0.85, 0.72, 0.6, 0.5];
+
+export async function create(container, hooks, title) {
+  const map = await fetch(`/api/titles/${encodeURIComponent(title)}/map`).then((r) => {
+    if (!r.ok) throw new Error(`no map for ${title}`);
+    return r.json();
+  });
+  return draw(container, map, hooks);
+}
+
+/** The board for a drawing already at hand (a test map). */
+export function draw(container, drawing, hooks) {
+  return new Board(container, drawing, hooks);
+}
+
+/** The drawing in units of its `unit` (one space is about 1 across). */
+function normalise(d) {
+  const u = d.unit;
+  const n = (v) => v / u;
+  return {
+    ...d,
+    spaces: d.spaces.map((s) => ({ ...s, x: n(s.x), y: n(s.y), features: s.features || [] })),
+    lines: (d.lines || []).map((l) => ({ ...l, points: l.points.map(([x, y]) => [n(x), n(y)]) })),
+    labels: (d.labels || []).map((l) => ({ ...l, x: n(l.x), y: n(l.y) })),
+    bounds: { x0: n(d.bounds.x0), y0: n(d.bounds.y0), x1: n(d.bounds.x1), y1: n(d.bounds.y1) },
+    links: d.links || [],
+    key: d.key || [],
+  };
+}
+
+/** Each piece of a board once per piece (a back standing for three is three backs). */
+function expand(pieces) {
+  return (pieces || []).flatMap((p) => (p.count > 1 ? Array.from({ length: p.count }, () => ({ ...p, count: 1 })) : [p]));
+}
+
+/** A piece in words: "British Regular (foot), strength 3 of 4, C2, moved". */
+export function describePiece(p) {
+  if (p.face === "back") return `${cap(p.side)} ${p.name}${p.count > 1 ? ` × ${p.count}` : ""} (hidden)`;
+  const parts = [`${cap(p.side)} ${p.name}`];
+  if (p.kind && p.kind !== p.name.toLowerCase()) parts[0] += ` (${p.kind.replace(/-/g, " ")}${p.nation ? `, ${p.nation}` : ""})`;
+  if (p.strength) parts.push(`strength ${p.strength.now} of ${p.strength.max}`);
+  if (p.rating) parts.push(p.rating);
+  return parts.concat(p.states || []).join(", ");
+}
+
+class Board extends MapView {
+  constructor(container, data, hooks) {
+    super();
+    this.source = data;
+    this.data = normalise(data);
+    this.hooks = hooks;
+    const d = this.data;
+    this.spaces = new Map(d.spaces.map((s) => [s.id, s]));
+    this.geo = geometry(d.geometry, d.spaces, d.links);
+    this.key = new Map(d.key.map((k) => [k.kind, k]));
+    this.style = d.pieces;
+    this.unit = this.geo.piece * 0.75;
+    const b = d.bounds;
+    this.full = { x: b.x0, y: b.y0, w: b.x1 - b.x0, h: b.y1 - b.y0 };
+    this.vb = { ...this.full };
+    this.minWidth = 6 * this.geo.piece; // about six pieces across at the most zoomed in
+    this.detailScale = 80;
+    const land = d.spaces.filter((s) => !s.boxed);
+    const lx = land.map((s) => s.x), ly = land.map((s) => s.y);
+    this.land = land.length ? { x: Math.min(...lx) - 1, y: Math.min(...ly) - 1, w: Math.max(...lx) - Math.min(...lx) + 2, h: Math.max(...ly) - Math.min(...ly) + 2 } : this.full;
+    this.root = svg("svg", { class: `map ${d.geometry}map${d.geography ? " geo" : ""}`, role: "img", "aria-label": `${d.title} map` });
+    const layers = ["geo-under", "spaces", "geo-over", "links", "lines", "rings", "targets", "small-print", "decor", "names", "markers", "pieces"];
+    this.g = Object.fromEntries(layers.map((k) => [k, svg("g", { class: k })]));
+    for (const k of ["geo-under", "geo-over", "targets", "small-print", "decor", "names", "rings"]) this.g[k].setAttribute("pointer-events", "none");
+    this.root.append(...layers.map((k) => this.g[k]));
+    this.stackList = el("div", { class: "stack-list", role: "dialog", hidden: true });
+    container.replaceChildren(this.root, this.stackList);
+    if (this.key.size || this.style === "counter") container.append(this.legend());
+    document.addEventListener("keydown", (ev) => ev.key === "Escape" && this.closeStack());
+    document.addEventListener("pointerdown", (ev) => {
+      if (!this.stackList.hidden && !this.stackList.contains(ev.target) && !ev.target.closest(".stack-badge")) this.closeStack();
+    });
+    this.shapes = new Map();
+    this.pieceEls = new Map();
+    this.targets = new Map();
+    this.drawStatic();
+    this.setupPanZoom();
+    this.applyViewBox();
+  }
+
+  // ---------------------------------------------------------- the map
+
+  drawStatic() {
+    const d = this.data, geo = this.geo;
+    if (d.geography) {
+      const k = 1 / d.unit;
+      const under = svg("g", { transform: `scale(${k})` }), over = svg("g", { transform: `scale(${k})` });
+      for (const p of d.geography.land) under.append(svg("path", { d: p, class: "geo-land" }));
+      for (const p of d.geography.lakes) under.append(svg("path", { d: p, class: "geo-lake" }));
+      for (const p of d.geography.coast) over.append(svg("path", { d: p, class: "geo-coast" }));
+      this.g["geo-under"].append(under);
+      this.g["geo-over"].append(over);
+    }
+    for (const s of d.spaces) {
+      const shape = geo.outline(s);
+      shape.setAttribute("class", `space ${s.terrain}${s.boxed ? " box" : ""}${s.features.map((f) => ` ${f}`).join("")}`);
+      shape.dataset.space = s.id;
+      shape.append(svg("title", {}, s.detail));
+      shape.addEventListener("click", (ev) => this.clickSpace(s.id, ev));
+      this.g.spaces.append(shape);
+      this.shapes.set(s.id, shape);
+      geo.decorate(s, this.g.decor);
+      const small = geo.smallPrint(s);
+      if (small) this.g["small-print"].append(svg("text", { x: f(small.x), y: f(small.y), class: "space-id", "font-size": 0.16 }, small.text));
+    }
+    const linked = new Set();
+    for (const l of d.links) {
+      const a = this.spaces.get(l.a), b = this.spaces.get(l.b);
+      if (!a || !b) continue;
+      linked.add(`${l.a}|${l.b}`);
+      const kinds = l.kinds || [];
+      const edge = geo.edge(a, b);
+      const onEdge = kinds.filter((k) => k !== "road" && k !== "trail");
+      if (edge && onEdge.length) {
+        this.g.links.append(svg("line", { x1: f(edge[0][0]), y1: f(edge[0][1]), x2: f(edge[1][0]), y2: f(edge[1][1]), class: `border ${onEdge.join(" ")}` }));
+      }
+      if (geo.alongCentres(kinds) || (!edge && d.geometry === "area")) {
+        // A road between centres; in an area map, neighbours whose cells do
+        // not touch on the drawing (a box, a far region) get a thin link.
+        const cls = d.geometry === "node" || geo.alongCentres(kinds) ? `link ${kinds.join(" ") || "plain"}` : "link far";
+        this.g.links.append(svg("line", { x1: f(a.x), y1: f(a.y), x2: f(b.x), y2: f(b.y), class: cls }, svg("title", {}, `${a.name} – ${b.name}${kinds.length ? ` (${kinds.join(", ")})` : ""}`)));
+      }
+    }
+    if (geo.closed) {
+      for (const e of geo.closed(linked)) this.g.links.append(svg("line", { x1: f(e[0][0]), y1: f(e[0][1]), x2: f(e[1][0]), y2: f(e[1][1]), class: "border closed" }));
+    }
+    for (const l of d.lines) {
+      this.g.lines.append(svg("polyline", { points: l.points.map((p) => `${f(p[0])},${f(p[1])}`).join(" "), class: `line ${l.kind}` }, svg("title", {}, l.name)));
+    }
+    // Lines take the pointer (for their names): a click on one is on the space under it.
+    this.g.lines.addEventListener("click", (ev) => {
+      const p = this.toMap(ev);
+      this.clickSpace(this.spaceAt(p.x, p.y), ev);
+    });
+    const names = this.drawNames();
+    if (geo.placeStacks) geo.placeStacks(names);
+  }
+
+  /** The spaces' names the map prints and its own labels, placed once so
+   * that none overlaps another or what the geometry keeps clear; the least
+   * important give way. Returns the placed names' boxes. */
+  drawNames() {
+    const labels = [];
+    for (const s of this.data.spaces) {
+      if (s.label === undefined || s.label === null) continue;
+      labels.push({ text: s.name, priority: s.label, cls: `space-name${s.boxed ? " box-name" : ""}${s.features.includes("town") ? " town" : ""}`, ...this.geo.nameAt(s) });
+    }
+    for (const l of this.data.labels) labels.push({ text: l.text, x: l.x, y: l.y, size: this.geo.piece * 0.55, priority: 10 + l.priority, cls: "map-label" });
+    const placed = placeLabels(labels, this.geo.obstacles());
+    placed.forEach((p, i) => {
+      if (!p) return;
+      this.g.names.append(svg("text", { x: f(p.x), y: f(p.y), class: labels[i].cls, "font-size": f(p.size), "dominant-baseline": "central" }, labels[i].text));
+    });
+    return placed.filter(Boolean).map((p) => p.box);
+  }
+
+  /** The key of the markers and pieces (a collapsible box over the map's corner). */
+  legend() {
+    const rows = [...this.key.values()].map((k) => {
+      const chip = el("span", { class: `key-chip ${k.shape}` }, k.symbol);
+      if (k.colour) chip.style.background = k.colour; // (not a style attribute: the page's CSP forbids those)
+      return el("li", {}, chip, " ", el("b", {}, k.name), " ", el("span", { class: "rule" }, k.rule), el("div", { class: "hint" }, k.text));
+    });
+    rows.push(el("li", {}, el("span", { class: "key-chip stack" }, "12"), " ", el("b", {}, "Stack"),
+      el("div", { class: "hint" }, "More pieces than fit in the space: click the number to list them.")));
+    return el("details", { class: "map-key" }, el("summary", {}, "Key"), el("ul", { class: "plain" }, rows), el("div", { class: "hint" }, this.data.source));
+  }
+
+  /** The space at map point (x, y), if any (nearest centre within a unit). */
+  spaceAt(x, y) {
+    let best = null, bestD = 1;
+    for (const s of this.data.spaces) {
+      const dist = Math.hypot(s.x - x, s.y - y);
+      if (!s.boxed && dist < bestD) [best, bestD] = [s.id, dist];
+    }
+    return best;
+  }
+
+  /** Where a space's pieces stand, for the trail of log entries. */
+  centre(id) {
+    const s = this.spaces.get(id);
+    const b = s && this.geo.stackBox(s);
+    return b && { x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 };
+  }
+
+  // ---------------------------------------------------------- pan and zoom
+
+  /** The whole map if its pieces read at this size, else the land (not the
+   * boxes around it), else a readable part of the land around the places
+   * worth seeing first. */
+  focus(ids) {
+    const minPx = this.geo.pieceScale;
+    const r = this.root.getBoundingClientRect();
+    const whole = Math.min(r.width / this.full.w, r.height / this.full.h) >= minPx;
+    const pts = (ids || []).map((id) => this.spaces.get(id)).filter((s) => s && !s.boxed);
+    const median = (k) => pts.map((p) => p[k]).sort((a, b) => a - b)[pts.length >> 1];
+    this.frame(whole ? this.full : this.land, minPx, pts.length ? { x: median("x"), y: median("y") } : null);
+  }
+
+  // ---------------------------------------------------------- the board
+
+  update(state, actions) {
+    const board = (state.view && state.view.board) || { pieces: [], markers: [] };
+    this.state = state;
+    this.setTargets(actions);
+    this.g.targets.replaceChildren();
+    for (const [id] of this.targets) {
+      const s = this.spaces.get(id);
+      if (!s) continue;
+      const ring = this.geo.outline(s, s.boxed ? 1 : 0.9);
+      ring.setAttribute("class", "target-ring");
+      ring.dataset.target = id;
+      this.g.targets.append(ring);
+    }
+    for (const [id, shape] of this.shapes) this.markTarget(shape, id, this.targets.has(id));
+    this.pieces = this.bySpace(expand(board.pieces));
+    this.markers = this.bySpace(board.markers);
+    this.drawBoard();
+    if (!this.stackList.hidden) this.openStack(this.stackList.dataset.space);
+  }
+
+  bySpace(list) {
+    const at = new Map();
+    for (const p of list || []) {
+      if (!at.has(p.space)) at.set(p.space, []);
+      at.get(p.space).push(p);
+    }
+    return at;
+  }
+
+  drawBoard() {
+    this.g.pieces.replaceChildren();
+    this.g.markers.replaceChildren();
+    this.g.rings.replaceChildren();
+    this.pieceEls = new Map();
+    for (const s of this.data.spaces) {
+      const pieces = this.pieces.get(s.id) || [];
+      const markers = this.markers.get(s.id) || [];
+      if (!pieces.length && !markers.length) continue;
+      const box = this.geo.stackBox(s);
+      const chips = markers.filter((m) => (this.key.get(m.kind) || {}).shape !== "ring");
+      for (const m of markers.filter((x) => (this.key.get(x.kind) || {}).shape === "ring")) {
+        const ring = this.geo.outline(s, s.boxed ? 1.04 : 0.9);
+        ring.setAttribute("class", `marker-ring ${m.kind} ${m.side || ""}`);
+        ring.append(svg("title", {}, `${m.name} (${m.rule})`));
+        this.g.rings.append(ring);
+      }
+      const top = chips.length ? this.drawChips(s.id, chips, box) : box.y0;
+      if (pieces.length) this.drawStack(s.id, pieces, { ...box, y0: top });
+    }
+  }
+
+  /** A row of marker chips along the top of the box; returns where the pieces begin. */
+  drawChips(id, markers, box) {
+    const symbol = (m) => `${(this.key.get(m.kind) || {}).symbol || m.kind.slice(0, 3)}${m.value === undefined ? "" : m.value}`;
+    let h = Math.min(0.6 * this.geo.piece, (box.y1 - box.y0) * 0.3);
+    let widths = markers.map((m) => Math.max(h, textWidth(symbol(m), 0.6 * h, true) + 0.5 * h));
+    const total = widths.reduce((a, b) => a + b, 0) + 0.15 * h * (markers.length - 1);
+    const shrink = Math.max(Math.min(1, (box.x1 - box.x0) / total), 0.6);
+    h *= shrink;
+    widths = widths.map((w) => w * shrink);
+    const at = flowRows(widths, h, 0.15 * h, { ...box, y1: box.y0 + h }) ||
+      widths.map((w, i) => ({ x: box.x0 + widths.slice(0, i).reduce((a, b) => a + b + 0.15 * h, 0) + w / 2, y: box.y0 + h / 2 }));
+    markers.forEach((m, i) => {
+      const k = this.key.get(m.kind) || {};
+      const { x, y } = at[i], w = widths[i];
+      const g = svg("g", { class: `marker ${m.kind}`, "data-space": id });
+      g.append(svg("rect", { x: f(x - w / 2), y: f(y - h / 2), width: f(w), height: f(h), rx: f(h / 2), fill: k.colour || SIDE_COLOUR[m.side] || "#fbf3dc",
+        stroke: SIDE_COLOUR[m.side] || "#3b2f1c", "stroke-width": f(0.06 * h) }));
+      g.append(fittedText(symbol(m), x, y, 0.6 * h, w - 0.2 * h, { bold: true }));
+      g.append(svg("title", {}, `${m.name}${m.side ? `, ${cap(m.side)}` : ""}${k.rule ? ` — ${k.rule}: ${k.text}` : ""}`));
+      g.addEventListener("click", (ev) => this.clickSpace(id, ev));
+      this.g.markers.append(g);
+    });
+    return box.y0 + h + 0.15 * h;
+  }
+
+  /** A piece's width at height s: a block is square, a counter wide enough for its name. */
+  pieceWidth(p, s) {
+    if (this.style === "block") return s;
+    return Math.min(2.4 * s, Math.max(s, textWidth(p.name.split(",")[0], 0.3 * s, true) + 0.2 * s));
+  }
+
+  /** The space's pieces in rows inside the box, smaller if need be; when
+   * even the smallest do not fit, one compact pile per side. */
+  drawStack(id, pieces, box) {
+    const room = Math.min(box.y1 - box.y0, box.x1 - box.x0);
+    for (const k of SHRINK) {
+      const s = this.geo.piece * k;
+      if (s > room) continue;
+      const widths = pieces.map((p) => this.pieceWidth(p, s));
+      const at = flowRows(widths, s, 0.1 * s, box);
+      if (!at) continue;
+      pieces.forEach((p, i) => this.g.pieces.append(this.drawPiece(p, at[i].x, at[i].y, s, widths[i])));
+      return;
+    }
+    const sides = [...new Set(pieces.map((p) => p.side))];
+    const tops = sides.map((side) => {
+      const mine = pieces.filter((p) => p.side === side);
+      return { side, count: mine.length, top: mine.find((p) => p.kind === "leader") || mine[0] };
+    });
+    // As large as the box allows (a pile's edges and count take 0.4 of a piece more).
+    const across = (k) => tops.reduce((a, t) => a + this.pieceWidth(t.top, k) + 0.4 * k, 0) + 0.1 * k * (tops.length - 1);
+    let s = Math.min(this.geo.piece, (box.y1 - box.y0) * 0.75);
+    s = Math.max(0.45 * this.geo.piece, s * Math.min(1, (box.x1 - box.x0) / across(s)));
+    const widths = tops.map((t) => this.pieceWidth(t.top, s) + 0.3 * s);
+    const total = widths.reduce((a, b) => a + b, 0) + 0.2 * s * (widths.length - 1);
+    let x = (box.x0 + box.x1) / 2 - total / 2;
+    const y = (box.y0 + box.y1) / 2;
+    const name = this.spaces.get(id).name;
+    tops.forEach((t, i) => {
+      const w = widths[i] - 0.3 * s;
+      const g = svg("g", { class: `stack ${t.side}`, "data-space": id });
+      // Two pieces' edges under the top one: a pile.
+      for (const k of [2, 1]) {
+        g.append(svg("rect", { x: f(x + k * 0.12 * s), y: f(y - s / 2 + k * 0.12 * s), width: f(w), height: f(s), rx: f(s * 0.1), fill: SIDE_COLOUR[t.side] || "#666", class: "under" }));
+      }
+      g.append(this.drawPiece(t.top, x + w / 2, y, s, w, true));
+      g.addEventListener("click", (ev) => this.clickSpace(id, ev));
+      const badge = svg("g", { class: "stack-badge", "data-space": id, "data-count": t.count, role: "button", tabindex: 0,
+        "aria-label": `${t.count} ${cap(t.side)} pieces in ${name}: list them` });
+      badge.append(svg("circle", { cx: f(x + w + 0.1 * s), cy: f(y - s / 2), r: f(0.42 * s), "stroke-width": f(0.05 * s) }));
+      badge.append(fittedText(t.count, x + w + 0.1 * s, y - s / 2, 0.5 * s, 0.7 * s, { bold: true }));
+      badge.append(svg("title", {}, `${pieces.length} pieces in ${name}: list them`));
+      const open = (ev) => {
+        ev.stopPropagation();
+        if (!this.suppressClick) this.openStack(id, ev);
+      };
+      badge.addEventListener("click", open);
+      badge.addEventListener("keydown", (ev) => {
+        if (ev.key !== "Enter" && ev.key !== " ") return;
+        ev.preventDefault();
+        const r = badge.getBoundingClientRect();
+        open({ stopPropagation() {}, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 });
+      });
+      g.append(badge);
+      this.g.pieces.append(g);
+      x += widths[i] + 0.2 * s;
+    });
+  }
+
+  /** A piece of height s and width w centred on (x, y); `inPile`: the top
+   * of a compact pile (a click on it is on its space). A piece an action
+   * points at is a button. */
+  drawPiece(p, x, y, s, w, inPile = false) {
+    const back = p.face === "back";
+    const colour = (!back && NATION_COLOUR[p.nation]) || SIDE_COLOUR[p.side] || "#666";
+    const states = (p.states || []).map((t) => t.replace(/\s+/g, "-")).join(" ");
+    const g = svg("g", { class: `piece ${this.style} ${p.side} ${p.kind || ""} ${back ? "back" : ""} ${states}`, "data-space": p.space });
+    g.append(svg("rect", { x: f(x - w / 2), y: f(y - s / 2), width: f(w), height: f(s), rx: f(s * 0.11), fill: colour, "stroke-width": f(0.035 * s) }));
+    if (back) {
+      // A counter face down says what its back shows ("Militia, value not yet drawn": Militia ?).
+      if (this.style === "counter") {
+        g.append(fittedText(p.name.split(",")[0], x, y - 0.18 * s, 0.3 * s, w - 0.12 * s, { class: "piece-name", bold: true }));
+        g.append(fittedText("?", x, y + 0.22 * s, 0.42 * s, w * 0.9, { class: "piece-value", bold: true }));
+      }
+    } else if (this.style === "block") {
+      if (p.strength) {
+        // One pip per step of the block's maximum along the top edge, the current ones filled.
+        const { now, max } = p.strength, step = Math.min(0.2, 0.84 / max) * s;
+        for (let i = 0; i < max; i++) {
+          g.append(svg("circle", { cx: f(x + (i - (max - 1) / 2) * step), cy: f(y - s * 0.34), r: f(s * 0.065), class: i < now ? "pip" : "pip lost" }));
+        }
+      }
+      g.append(fittedText(p.name, x, y + s * 0.02, s * 0.25, s * 0.92, { class: "piece-name", bold: true }));
+      if (p.rating) g.append(fittedText(p.rating, x, y + s * 0.3, s * 0.24, s * 0.8, { class: "piece-rating", bold: true }));
+    } else {
+      if (p.kind === "leader") g.append(svg("rect", { x: f(x - w / 2), y: f(y - s / 2), width: f(w), height: f(0.14 * s), class: "leader-band" }));
+      const value = p.strength ? String(p.strength.now) : null;
+      g.append(fittedText(p.name, x, y + (value ? -0.18 : 0.04) * s, 0.3 * s, w - 0.12 * s, { class: "piece-name", bold: true }));
+      if (value) g.append(fittedText(value, x, y + 0.22 * s, 0.42 * s, w * 0.9, { class: "piece-value", bold: true }));
+    }
+    g.append(svg("title", {}, describePiece(p)));
+    if (inPile) return g;
+    const acts = p.id && this.targets.get(p.id);
+    if (acts) {
+      g.classList.add("target");
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", `${describePiece(p)}: ${acts.map((a) => a.label).join("; ")}`);
+      const act = (ev) => {
+        ev.stopPropagation();
+        if (!this.suppressClick) this.hooks.choose(acts, ev);
+      };
+      g.addEventListener("click", act);
+      g.addEventListener("keydown", (ev) => {
+        if (ev.key !== "Enter" && ev.key !== " ") return;
+        ev.preventDefault();
+        const r = g.getBoundingClientRect();
+        act({ stopPropagation() {}, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 });
+      });
+    } else {
+      g.addEventListener("click", (ev) => this.clickSpace(p.space, ev));
+    }
+    if (p.id) {
+      g.dataset.piece = p.id;
+      this.pieceEls.set(p.id, g);
+    }
+    return g;
+  }
+
+  /** The list of a space's pieces, by the pile's count (`ev` places it;
+   * without one it stays where it is, its content new). */
+  openStack(id, ev) {
+    const list = this.stackList;
+    const pieces = (this.pieces && this.pieces.get(id)) || [];
+    if (!pieces.length) {
+      this.closeStack();
+      return;
+    }
+    const rows = pieces.map((p) => {
+      const acts = p.id && this.targets.get(p.id);
+      const text = [el("span", { class: `chip ${p.side}` }, cap(p.side)), ` ${describePiece(p).slice(p.side.length + 1)}`];
+      if (!acts) return el("li", {}, text);
+      return el("li", {}, el("button", { type: "button", class: "target", onclick: (e) => this.hooks.choose(acts, e) }, text));
+    });
+    list.dataset.space = id;
+    list.replaceChildren(
+      el("div", { class: "stack-head" }, el("b", {}, this.spaces.get(id).name), ` — ${pieces.length} pieces `,
+        el("button", { type: "button", class: "small", "aria-label": "Close", onclick: () => this.closeStack() }, "×")),
+      el("ul", { class: "plain" }, rows));
+    list.hidden = false;
+    if (ev) {
+      list.style.left = `${Math.max(4, Math.min(ev.clientX + 8, window.innerWidth - list.offsetWidth - 4))}px`;
+      list.style.top = `${Math.max(4, Math.min(ev.clientY + 8, window.innerHeight - list.offsetHeight - 4))}px`;
+    }
+    const first = list.querySelector("button.target");
+    if (first && ev && ev.clientX !== undefined) first.focus({ preventScroll: true });
+  }
+
+  closeStack() {
+    this.stackList.hidden = true;
+  }
+
+  /** Highlight the map element an action points at (hovering its button). */
+  highlight(target, on) {
+    const p = this.pieceEls.get(target);
+    if (p) p.classList.toggle("hover", on);
+    const s = this.shapes.get(target);
+    if (s) s.classList.toggle("hover", on);
+  }
+
+  /** A space's details for the side panel. */
+  spaceInfo(id) {
+    const s = this.spaces.get(id);
+    if (!s) return null;
+    const pieces = (this.state && this.state.view && this.state.view.board && this.state.view.board.pieces || []).filter((p) => p.space === id);
+    const markers = (this.markers && this.markers.get(id)) || [];
+    const items = pieces.map((p) => el("li", {}, el("span", { class: `chip ${p.side}` }, cap(p.side)), ` ${describePiece(p).slice(p.side.length + 1)}`));
+    for (const m of markers) {
+      items.push(el("li", {}, `Marker: ${m.name}${m.side ? ` (${cap(m.side)})` : ""}`, m.rule ? el("span", { class: "rule" }, ` ${m.rule}`) : null));
+    }
+    const near = this.data.geometry === "hex" || this.data.geometry === "square" ? [] : this.data.links.filter((l) => l.a === id || l.b === id).map((l) => {
+      const o = this.spaces.get(l.a === id ? l.b : l.a);
+      return `${o ? o.name : "?"}${l.kinds && l.kinds.length ? ` (${l.kinds.join(", ")})` : ""}`;
+    });
+    return el("div", {},
+      el("h3", {}, s.name),
+      el("div", { class: "hint" }, s.detail),
+      near.length ? el("div", { class: "hint" }, `Adjacent: ${near.join(", ")}`) : null,
+      items.length ? el("ul", { class: "plain" }, items) : el("div", { class: "hint" }, "Nothing here."));
+  }
+
+  /** Pieces in places the map does not draw (pools, captivity), by place and side. */
+  offMap(state) {
+    const board = (state.view && state.view.board) || { pieces: [] };
+    const rows = new Map();
+    for (const p of board.pieces) {
+      if (this.spaces.has(p.space)) continue;
+      const k = `${p.space}|${p.side}`;
+      if (!rows.has(k)) rows.set(k, { name: p.space_name, side: p.side, list: [] });
+      rows.get(k).list.push(p);
+    }
+    return [...rows.values()].map((r) => {
+      const chips = r.list.map((p) => {
+        if (p.face === "back") return el("span", { class: "hint" }, ` ${p.count} hidden`);
+        const acts = p.id && this.targets.get(p.id);
+        const value = p.strength ? ` ${p.strength.now}` : p.rating ? ` ${p.rating}` : "";
+        const chip = el(acts ? "button" : "span", { type: acts ? "button" : null, class: `chip ${r.side}${acts ? " target" : ""}`, title: describePiece(p) }, `${p.name}${value}`);
+        if (acts) chip.addEventListener("click", (ev) => this.hooks.choose(acts, ev));
+        return chip;
+      });
+      return el("div", { class: "offmap-row" }, el("b", {}, `${cap(r.name)} — ${cap(r.side)}: `), chips);
+    });
+  }
+
+  /** The facts panel, in the rulebook's words. */
+  info(state) {
+    return factsTable((state.view && state.view.facts) || []);
+  }
+
+  /** Where the first view looks on a small screen: what the seat may act
+   * on, else its own pieces, else any. */
+  interesting(state) {
+    const pieces = (state.view && state.view.board && state.view.board.pieces) || [];
+    const spaceOf = (t) => (this.spaces.has(t) ? t : (pieces.find((p) => p.id === t) || {}).space);
+    const on = [...this.targets.keys()].map(spaceOf).filter((t) => this.spaces.has(t));
+    if (on.length) return on;
+    const mine = pieces.filter((p) => p.side === state.seat && this.spaces.has(p.space)).map((p) => p.space);
+    return mine.length ? mine : pieces.map((p) => p.space).filter((t) => this.spaces.has(t));
+  }
+}
+
+function f(v) {
+  return Number(v).toFixed(3);
+}

@@ -1,0 +1,107 @@
+// The one renderer (web/board.js) on the two geometries no title draws yet:
+// a point-to-point map and a square grid (engine::drawing::samples, kept in
+// fixtures/ by the engine's tests). Each draws every space and link, keeps
+// its names apart, puts each piece inside its own space, draws a ring
+// marker round its space, and acts on a click on a target, by mouse and by
+// keyboard.
+//
+//     cargo build --release -p cli && cd web/e2e && npm ci && npm test
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { serverAndBrowser, WAIT } from "./setup.js";
+
+const env = serverAndBrowser();
+const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}-map.json`, import.meta.url)));
+
+/** A board with two British counters, a hidden American one and a control
+ * ring in `first`, one counter in `second`; the first counter a target. */
+function board(first, second) {
+  const piece = (id, space, side, name, extra = {}) => ({ id, space, space_name: space, side, face: "up", name, ...extra });
+  return {
+    pieces: [
+      piece("p1", first, "british", "Burgoyne", { kind: "leader" }),
+      piece("p2", first, "british", "Regular", { strength: { now: 3, max: 4 } }),
+      { space: first, space_name: first, side: "american", face: "back", name: "counter", count: 2 },
+      piece("p3", second, "american", "Militia", { strength: { now: 1, max: 2 } }),
+    ],
+    markers: [{ space: first, space_name: first, kind: "control", name: "British control", side: "british" }],
+  };
+}
+
+for (const [name, first, second, shapes] of [["node", "saratoga", "ticonderoga", "circle"], ["square", "0203", "0401", "polygon"]]) {
+  describe(`the ${name} geometry`, () => {
+    for (const [w, h] of [[1400, 900], [390, 844]]) {
+      it(`draws the test map and its pieces at ${w}x${h}`, async () => {
+        const map = fixture(name);
+        const page = await (await env.browser.newContext({ viewport: { width: w, height: h } })).newPage();
+        const errors = [];
+        page.on("pageerror", (e) => errors.push(e.message));
+        await page.goto(`${env.server.base}/`);
+        const drawn = await page.evaluate(async ([map, view]) => {
+          document.body.replaceChildren();
+          const div = document.createElement("div");
+          div.id = "map";
+          div.style.cssText = "position: relative; width: 100%; height: 100vh";
+          document.body.append(div);
+          const { draw } = await import("/static/board.js");
+          window.chosen = [];
+          const hooks = { choose: (acts) => window.chosen.push(acts.map((a) => a.id)), select: (id) => window.chosen.push(["select", id]) };
+          const b = draw(div, map, hooks);
+          b.update({ seat: "british", view: { board: view } }, [{ id: "move-p1", label: "Move Burgoyne", target: "p1" }, { id: "go", label: "Go here", target: view.pieces[3].space }]);
+          b.focus(b.interesting({ seat: "british", view: { board: view } }));
+          const unit = map.unit;
+          const inside = (g, s) => {
+            const r = g.getBBox(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+            return Math.abs(x - s.x / unit) < 0.6 && Math.abs(y - s.y / unit) < 0.7;
+          };
+          const byId = new Map(map.spaces.map((s) => [s.id, s]));
+          return {
+            spaces: [...div.querySelectorAll(".spaces > [data-space]")].map((e) => [e.dataset.space, e.tagName]),
+            links: div.querySelectorAll(".links line").length,
+            misplaced: [...div.querySelectorAll("g.piece")].filter((g) => !inside(g, byId.get(g.dataset.space))).map((g) => g.dataset.space),
+            pieces: div.querySelectorAll("g.piece").length,
+            backs: div.querySelectorAll("g.piece.back").length,
+            rings: [...div.querySelectorAll(".rings .marker-ring.control.british")].length,
+            key: div.querySelector(".map-key").textContent,
+          };
+        }, [map, board(first, second)]);
+        // Every space once, the map's own shape for map spaces, a rect for the box.
+        assert.deepEqual(drawn.spaces.map((s) => s[0]).sort(), map.spaces.map((s) => s.id).sort());
+        for (const [id, tag] of drawn.spaces) {
+          const boxed = map.spaces.find((s) => s.id === id).boxed;
+          assert.equal(tag, boxed ? "rect" : shapes, id);
+        }
+        if (name === "node") assert.equal(drawn.links, map.links.length, "every link a line");
+        else assert.ok(drawn.links >= map.links.length, "the river sides drawn");
+        assert.equal(drawn.pieces, 5, "three counters and two backs");
+        assert.equal(drawn.backs, 2);
+        assert.deepEqual(drawn.misplaced, []);
+        assert.equal(drawn.rings, 1);
+        assert.ok(drawn.key.includes("Control") && drawn.key.includes("test map"));
+        // Names never overlap.
+        const overlaps = await page.evaluate(() => {
+          const boxes = [...document.querySelectorAll(".names text")].map((t) => [t.textContent, t.getBoundingClientRect()]);
+          const out = [];
+          for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+            const [a, p] = boxes[i], [b, q] = boxes[j];
+            if (p.left < q.right - 0.5 && q.left < p.right - 0.5 && p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5) out.push(`${a} / ${b}`);
+          }
+          return out;
+        });
+        assert.deepEqual(overlaps, []);
+        // A click on the target piece chooses its action; the keyboard reaches it too.
+        await page.locator('g.piece[data-piece="p1"]').click({ force: true });
+        await page.locator(`.spaces [data-space="${second}"]`).click({ force: true, position: { x: 2, y: 2 } }).catch(() => {});
+        await page.focus('g.piece[data-piece="p1"]');
+        await page.keyboard.press("Enter");
+        const chosen = await page.evaluate(() => window.chosen);
+        assert.deepEqual(chosen[0], ["move-p1"]);
+        assert.deepEqual(chosen[chosen.length - 1], ["move-p1"]);
+        if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/test-${name}-${w < 600 ? "phone" : "desktop"}.png` });
+        assert.deepEqual(errors, []);
+        await page.context().close();
+      });
+    }
+  });
+}

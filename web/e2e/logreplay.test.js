@@ -1,0 +1,56 @@
+// Replay from the log: a click on a log line (or Enter on it) shows the game
+// as it was when that line was written; the arrows step one move; "Back
+// to now" returns.
+//
+//     cargo build --release -p cli && cd web/e2e && npm ci && npm test
+import { it } from "node:test";
+import assert from "node:assert/strict";
+import { serverAndBrowser, WAIT } from "./setup.js";
+
+const env = serverAndBrowser();
+
+it("a log line replays to the move that wrote it", { timeout: 120000 }, async () => {
+  const created = await env.server.api("POST", "/api/games", {
+    body: { scenario: "b2c/standard", seed: 3, seats: { british: "hotseat", patriot: "hotseat" } },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  const token = Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token]));
+  const state = async (seat) => (await env.server.api("GET", `/api/games/${id}`, { token: token[seat] })).body;
+  for (let i = 0; i < 12; i++) {
+    const who = (await state("british")).to_act[0];
+    const s = await state(who);
+    await env.server.api("POST", `/api/games/${id}/actions`, { token: token[who], body: { seq_seen: s.seq, action_id: s.legal[s.legal.length - 1].id } });
+  }
+  const now = await state("british");
+  const moves = (await env.server.api("GET", `/api/games/${id}/log-moves`, { token: token.british })).body.moves;
+  assert.equal(moves.length, now.log.length);
+  // A line written after the first move and before the last.
+  const line = moves.findIndex((m) => m > 0 && m < now.seq);
+  assert.ok(line >= 0, `a line from the middle of the game (${moves})`);
+
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${env.server.base}/play/${id}?nolive#${token.british}`);
+  await page.waitForSelector("#log li", WAIT);
+  const status = () => page.locator("#status-line").textContent();
+  await page.locator(`#log li[data-entry="${line}"]`).click();
+  await page.waitForFunction((t) => document.querySelector("#status-line").textContent === t, `replaying move ${moves[line]} of ${now.seq}`, WAIT);
+  // The log shown is the log of that moment: the line is its last one.
+  await page.waitForFunction((n) => document.querySelectorAll("#log li").length === n, moves.filter((m) => m <= moves[line]).length, WAIT);
+  // One move back, one on.
+  await page.click("#replay-back");
+  await page.waitForFunction((t) => document.querySelector("#status-line").textContent === t, `replaying move ${moves[line] - 1} of ${now.seq}`, WAIT);
+  await page.click("#replay-next");
+  await page.waitForFunction((t) => document.querySelector("#status-line").textContent === t, `replaying move ${moves[line]} of ${now.seq}`, WAIT);
+  // The keyboard reaches a line too.
+  await page.focus('#log li[data-entry="0"]');
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((t) => document.querySelector("#status-line").textContent === t, `replaying move ${moves[0]} of ${now.seq}`, WAIT);
+  await page.click("#replay-now");
+  await page.waitForFunction(() => /^move \d+ · to act/.test(document.querySelector("#status-line").textContent), null, WAIT);
+  assert.match(await status(), new RegExp(`^move ${now.seq} `));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
