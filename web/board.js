@@ -149,11 +149,14 @@ class Board extends MapView {
     for (const l of d.lines) {
       this.g.lines.append(svg("polyline", { points: l.points.map((p) => `${f(p[0])},${f(p[1])}`).join(" "), class: `line ${l.kind}` }, svg("title", {}, l.name)));
     }
-    // Lines take the pointer (for their names): a click on one is on the space under it.
-    this.g.lines.addEventListener("click", (ev) => {
-      const p = this.toMap(ev);
-      this.clickSpace(this.spaceAt(p.x, p.y), ev);
-    });
+    // Links and lines take the pointer (for their names): a click on one
+    // is on the space under it.
+    for (const layer of [this.g.links, this.g.lines]) {
+      layer.addEventListener("click", (ev) => {
+        const p = this.toMap(ev);
+        this.clickSpace(this.spaceAt(p.x, p.y), ev);
+      });
+    }
     const names = this.drawNames();
     if (geo.placeStacks) geo.placeStacks(names);
   }
@@ -436,6 +439,12 @@ class Board extends MapView {
       if (!acts) return el("li", {}, text);
       return el("li", {}, el("button", { type: "button", class: "target", onclick: (e) => this.hooks.choose(acts, e) }, text));
     });
+    // What the space itself offers, so a click on its count is never a dead end.
+    const here = this.targets.get(id);
+    if (here) {
+      const label = here.length === 1 ? here[0].label : `${here.length} choices in ${this.spaces.get(id).name}`;
+      rows.unshift(el("li", { class: "here" }, el("button", { type: "button", class: "target", onclick: (e) => this.hooks.choose(here, e) }, label)));
+    }
     list.dataset.space = id;
     list.replaceChildren(
       el("div", { class: "stack-head" }, el("b", {}, this.spaces.get(id).name), ` — ${pieces.length} pieces `,
