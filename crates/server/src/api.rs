@@ -1020,35 +1020,65 @@ async fn get_why(
     Ok(Json(v))
 }
 
-/// The replay slider: the token's seat's (or the spectator's) view and log
-/// as they were after the first `seq` stored events, replayed from the
-/// stored actions. Never the true state, never a prompt to act.
+/// A game's stored past, for a replay: who asks, the move the game is at,
+/// and its first `upto(now)` stored events (a refusal from `upto` is
+/// passed on). A replay costs a read of the whole game and its rules'
+/// time: a few at once (the slot is held while the replay lasts), off the
+/// async threads.
+struct Past {
+    who: Who,
+    now: u64,
+    row: GameRow,
+    seats: Vec<SeatRow>,
+    events: Vec<Event>,
+    slot: tokio::sync::OwnedSemaphorePermit,
+}
+
+async fn stored_past(
+    st: &AppState,
+    id: &str,
+    token: &Token,
+    upto: impl FnOnce(u64) -> Result<u64, ApiError>,
+) -> Result<Past, ApiError> {
+    let e = entry(st, id).await?;
+    let (who, now) = {
+        let live = e.live.lock().await;
+        (who(&live, token)?, live.seq)
+    };
+    let upto = upto(now)?;
+    let slot =
+        st.reg.replays.clone().try_acquire_owned().map_err(|_| {
+            ApiError::busy("the server is replaying other games' past positions: try again in a moment")
+        })?;
+    let (row, seats, mut events) = st
+        .reg
+        .store
+        .game(id)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::from(LoadError::NotFound))?;
+    events.truncate(upto as usize);
+    Ok(Past {
+        who,
+        now,
+        row,
+        seats,
+        events,
+        slot,
+    })
+}
+
 /// For each log entry the caller may read, the move after which it was
-/// written: where a click on a log line replays to.
+/// written: where a click on a log line replays to (the game as the caller
+/// last saw it, even if a move lands meanwhile).
 async fn get_log_moves(
     State(st): State<AppState>,
     ApiPath(id): ApiPath<String>,
     token: Token,
 ) -> Result<Json<Value>, ApiError> {
-    let e = entry(&st, &id).await?;
-    let (w, now) = {
-        let live = e.live.lock().await;
-        (who(&live, &token)?, live.seq)
-    };
-    let _slot =
-        st.reg.replays.clone().try_acquire_owned().map_err(|_| {
-            ApiError::busy("the server is replaying other games' past positions: try again in a moment")
-        })?;
-    let (row, seats, mut evs) = st
-        .reg
-        .store
-        .game(&id)
-        .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(|| ApiError::from(LoadError::NotFound))?;
-    // The game as the caller last saw it, even if a move lands meanwhile.
-    evs.truncate(now as usize);
-    let seat = w.seat().map(str::to_string);
+    let p = stored_past(&st, &id, &token, Ok).await?;
+    let seat = p.who.seat().map(str::to_string);
+    let (row, seats, evs, now) = (p.row, p.seats, p.events, p.now);
     let moves = tokio::task::spawn_blocking(move || games::log_moves(row, seats, &evs, seat.as_deref()))
         .await
         .map_err(ApiError::internal)?
@@ -1056,40 +1086,31 @@ async fn get_log_moves(
     Ok(Json(json!({"id": id, "seq": now, "moves": moves})))
 }
 
+/// The replay slider: the token's seat's (or the spectator's) view and log
+/// as they were after the first `seq` stored events, replayed from the
+/// stored actions. Never the true state, never a prompt to act.
 async fn get_at(
     State(st): State<AppState>,
     ApiPath((id, seq)): ApiPath<(String, u64)>,
     token: Token,
 ) -> Result<Json<Value>, ApiError> {
-    let e = entry(&st, &id).await?;
-    let (w, now) = {
-        let live = e.live.lock().await;
-        (who(&live, &token)?, live.seq)
-    };
-    if seq > now {
-        return Err(ApiError::new(
-            StatusCode::NOT_FOUND,
-            format!("the game is at move {now}: there is no move {seq} yet"),
-        ));
-    }
-    // A replay costs a read of the whole game and its rules' time: a few at
-    // once, off the async threads.
-    let _slot =
-        st.reg.replays.clone().try_acquire_owned().map_err(|_| {
-            ApiError::busy("the server is replaying other games' past positions: try again in a moment")
-        })?;
-    let (row, seats, mut evs) = st
-        .reg
-        .store
-        .game(&id)
-        .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(|| ApiError::from(LoadError::NotFound))?;
-    evs.truncate(seq as usize);
+    let p = stored_past(&st, &id, &token, |now| {
+        if seq > now {
+            return Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                format!("the game is at move {now}: there is no move {seq} yet"),
+            ));
+        }
+        Ok(seq)
+    })
+    .await?;
+    let (w, now) = (p.who, p.now);
+    let (row, seats, evs, slot) = (p.row, p.seats, p.events, p.slot);
     let past = tokio::task::spawn_blocking(move || games::replay_guarded(row, seats, &evs))
         .await
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
+    drop(slot);
     let seat = w.seat();
     let over = past.is_over();
     Ok(Json(json!({
