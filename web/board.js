@@ -347,17 +347,7 @@ class Board extends MapView {
       badge.append(svg("circle", { cx: f(x + w + 0.1 * s), cy: f(y - s / 2), r: f(0.42 * s), "stroke-width": f(0.05 * s) }));
       badge.append(fittedText(t.count, x + w + 0.1 * s, y - s / 2, 0.5 * s, 0.7 * s, { bold: true }));
       badge.append(svg("title", {}, `${pieces.length} pieces in ${name}: list them`));
-      const open = (ev) => {
-        ev.stopPropagation();
-        if (!this.suppressClick) this.openStack(id, ev);
-      };
-      badge.addEventListener("click", open);
-      badge.addEventListener("keydown", (ev) => {
-        if (ev.key !== "Enter" && ev.key !== " ") return;
-        ev.preventDefault();
-        const r = badge.getBoundingClientRect();
-        open({ stopPropagation() {}, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 });
-      });
+      this.pressable(badge, (ev) => this.openStack(id, ev));
       g.append(badge);
       this.g.pieces.append(g);
       x += widths[i] + 0.2 * s;
@@ -403,17 +393,7 @@ class Board extends MapView {
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       g.setAttribute("aria-label", `${describePiece(p)}: ${acts.map((a) => a.label).join("; ")}`);
-      const act = (ev) => {
-        ev.stopPropagation();
-        if (!this.suppressClick) this.hooks.choose(acts, ev);
-      };
-      g.addEventListener("click", act);
-      g.addEventListener("keydown", (ev) => {
-        if (ev.key !== "Enter" && ev.key !== " ") return;
-        ev.preventDefault();
-        const r = g.getBoundingClientRect();
-        act({ stopPropagation() {}, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 });
-      });
+      this.pressable(g, (ev) => this.hooks.choose(acts, ev));
     } else {
       g.addEventListener("click", (ev) => this.clickSpace(p.space, ev));
     }

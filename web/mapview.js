@@ -124,6 +124,21 @@ export class MapView {
     this.root.addEventListener("pointercancel", up);
   }
 
+  /** `el` acts on a click, and on Enter or Space when it has the focus (as
+   * a click at its centre); a drag that ends on it does not act. */
+  pressable(el, act) {
+    el.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      if (!this.suppressClick) act(ev);
+    });
+    el.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      ev.preventDefault();
+      const r = el.getBoundingClientRect();
+      act({ clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 });
+    });
+  }
+
   /** Keyboard and screen readers: a space with actions is a button in the
    * tab order, named by what it offers; Enter or Space acts as a click. */
   markTarget(el, id, on) {

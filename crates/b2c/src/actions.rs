@@ -166,15 +166,12 @@ impl B2c {
 
 impl B2c {
     /// Whether the seat is asked to take opportunity fire (7.1.3).
-    fn opfire_asked(&self) -> bool {
-        matches!(self.frames.last(), Some(Frame::Combat(c)) if c.stage == CombatStage::OpFire && c.ask.is_none())
-    }
-
-    /// Opportunity fire is asked for and would roll dice (7.1.3): once
-    /// rolled, they cannot be taken back.
-    fn opfire_rolls(&self) -> bool {
-        matches!(self.frames.last(), Some(Frame::Combat(c))
-            if c.stage == CombatStage::OpFire && c.ask.is_none() && self.opfire_dice(c) > 0)
+    /// The combat whose opportunity fire is asked for (7.1.3), if any.
+    fn opfire_asked(&self) -> Option<&crate::frames::Combat> {
+        match self.frames.last() {
+            Some(Frame::Combat(c)) if c.stage == CombatStage::OpFire && c.ask.is_none() => Some(c),
+            _ => None,
+        }
     }
 
     /// 10.0 The Shot Heard 'Round the World: a Patriot attack that rolls the
@@ -182,7 +179,7 @@ impl B2c {
     fn warning(&self, seat: Seat, a: &Action) -> Option<String> {
         let first = match a {
             Action::Attack(_) | Action::Assault(..) => true,
-            Action::Yes => self.opfire_asked(),
+            Action::Yes => self.opfire_asked().is_some(),
             _ => false,
         };
         (first && seat == PATRIOT && !self.shot && !self.solo()).then(|| {
@@ -318,7 +315,8 @@ impl Describe for B2c {
             target: target.map(|r| m.id(r).to_string()),
             warning: self.warning(seat, a),
             // 7.1.3 opportunity fire rolls at once.
-            irreversible: *a == Action::Yes && self.opfire_rolls(),
+            // Dice once rolled cannot be taken back; with none to roll, "yes" can (7.1.3).
+            irreversible: *a == Action::Yes && self.opfire_asked().is_some_and(|c| self.opfire_dice(c) > 0),
             // Off the map, a piece is no pick on the map.
             group: target.and_then(|_| group(a)),
         }

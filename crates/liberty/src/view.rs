@@ -235,10 +235,6 @@ impl Liberty {
         })
     }
 
-    fn battle_hex(&self) -> Option<u16> {
-        self.shown_battle().map(|bt| bt.hex)
-    }
-
     /// The table as every client reads it (engine::Board): blocks face up
     /// with strength and rating, others on their backs counted per hex
     /// (2.0), control of hexes (5.3) and the hands (3.0).
@@ -314,7 +310,7 @@ impl Liberty {
                     rule: "5.3".into(),
                 }
             })
-            .chain(self.battle_hex().map(|h| Marker {
+            .chain(self.shown_battle().map(|bt| bt.hex).map(|h| Marker {
                 space: self.hex_id(h).to_string(),
                 space_name: self.hex_name(h as Loc),
                 kind: "battle".into(),

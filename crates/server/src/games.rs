@@ -898,8 +898,18 @@ async fn dispatch(reg: Weak<Registry>, bots: Arc<Bots>) {
 
 /// [`Live::replay`], a panic in the rules being an error like a refusal.
 pub fn replay_guarded(row: GameRow, seats: Vec<SeatRow>, events: &[Event]) -> Result<Live, String> {
+    replay_guarded_with(row, seats, events, |_| Ok(()))
+}
+
+/// [`Live::replay_with`], a panic in the rules caught as an error.
+fn replay_guarded_with(
+    row: GameRow,
+    seats: Vec<SeatRow>,
+    events: &[Event],
+    after: impl FnMut(&Live) -> Result<(), String>,
+) -> Result<Live, String> {
     let id = row.id.clone();
-    std::panic::catch_unwind(AssertUnwindSafe(|| Live::replay(row, seats, events)))
+    std::panic::catch_unwind(AssertUnwindSafe(|| Live::replay_with(row, seats, events, after)))
         .unwrap_or_else(|_| Err(format!("game {id} does not replay: the rules panicked")))
 }
 
@@ -910,16 +920,12 @@ pub fn replay_guarded(row: GameRow, seats: Vec<SeatRow>, events: &[Event]) -> Re
 /// (`GET /api/games/ID/at/SEQ`) does not.
 pub fn log_moves(row: GameRow, seats: Vec<SeatRow>, events: &[Event], seat: Option<&str>) -> Result<Vec<u64>, String> {
     let mut moves: Vec<u64> = Vec::new();
-    let id = row.id.clone();
-    std::panic::catch_unwind(AssertUnwindSafe(|| {
-        Live::replay_with(row, seats, events, |live| {
-            let n = live.game.log_len(seat).map_err(|e| e.to_string())?;
-            moves.truncate(n);
-            moves.resize(n, live.seq);
-            Ok(())
-        })
-    }))
-    .unwrap_or_else(|_| Err(format!("game {id} does not replay: the rules panicked")))?;
+    replay_guarded_with(row, seats, events, |live| {
+        let n = live.game.log_len(seat).map_err(|e| e.to_string())?;
+        moves.truncate(n);
+        moves.resize(n, live.seq);
+        Ok(())
+    })?;
     Ok(moves)
 }
 
