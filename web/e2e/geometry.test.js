@@ -38,6 +38,10 @@ for (const [name, first, second, shapes] of [["node", "saratoga", "ticonderoga",
         const errors = [];
         page.on("pageerror", (e) => errors.push(e.message));
         await page.goto(`${env.server.base}/`);
+        // The home page fills its form when its titles arrive; let it finish
+        // before replacing its body, or its script meets missing elements.
+        await page.waitForSelector("#scenario option", { ...WAIT, state: "attached" });
+        await page.waitForLoadState("networkidle");
         const drawn = await page.evaluate(async ([map, view]) => {
           document.body.replaceChildren();
           const div = document.createElement("div");
