@@ -439,26 +439,69 @@ function renderLog(log) {
   if (atBottom) list.parentElement.scrollTop = list.parentElement.scrollHeight;
 }
 
-// Per log entry, the move that wrote it (GET /api/games/ID/log-moves), for the game at move `seq`.
-let logMoves = { seq: -1, moves: [] };
+// The replay index of the game at move `seq` (GET /api/games/ID/log-moves):
+// per log entry the move that wrote it, and where each turn and phase began.
+let replayIndex = { seq: -1, moves: [], stages: [] };
+
+let indexLoading = null;
+
+/** The replay index of the game as it is now, fetched once per move (one
+ * request at a time, however fast the slider moves). */
+function loadReplayIndex() {
+  if (replayIndex.seq === state.seq) return Promise.resolve(replayIndex);
+  if (!indexLoading || indexLoading.seq !== state.seq) {
+    const seq = state.seq;
+    const promise = api("GET", `/api/games/${gameId}/log-moves`, { token }).then((r) => {
+      replayIndex = { seq: r.seq, moves: r.moves, stages: r.stages };
+      return replayIndex;
+    });
+    indexLoading = { seq, promise };
+    promise.catch(() => {}).finally(() => {
+      if (indexLoading && indexLoading.promise === promise) indexLoading = null;
+    });
+  }
+  return indexLoading.promise;
+}
 
 /** Replay to the move after which log entry `i` was written. */
 async function replayToEntry(i) {
   if (!state) return;
-  if (logMoves.seq !== state.seq || i >= logMoves.moves.length) {
-    try {
-      const r = await api("GET", `/api/games/${gameId}/log-moves`, { token });
-      logMoves = { seq: r.seq, moves: r.moves };
-    } catch (e) {
-      showError(e.message);
-      return;
-    }
+  try {
+    await loadReplayIndex();
+  } catch (e) {
+    showError(e.message);
+    return;
   }
-  const seq = logMoves.moves[i];
+  const seq = replayIndex.moves[i];
   if (seq === undefined) return;
   replayTo(seq);
-  const range = $("replay-range");
-  range.value = String(seq);
+  $("replay-range").value = String(seq);
+}
+
+/** Replay to where the current or previous (d < 0) or the next (d > 0)
+ * phase begins, or the turn when `turns`; past the last, back to now. */
+async function replayByStage(d, turns) {
+  if (!state) return;
+  try {
+    await loadReplayIndex();
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  const at = replay ? replay.seq : state.seq;
+  const starts = replayIndex.stages.filter((s) => !turns || s.new_turn).map((s) => s.seq);
+  const to = d < 0 ? starts.filter((q) => q < at).pop() : starts.find((q) => q > at);
+  if (to === undefined && d < 0) return;
+  const seq = to === undefined ? state.seq : to;
+  $("replay-range").value = String(seq);
+  replayTo(seq);
+}
+
+/** "1776, Game Turn 2 of 5 · Actions": the stage at move `at`, once known. */
+function stageAt(at) {
+  if (replayIndex.seq !== state.seq) return "";
+  const s = replayIndex.stages.filter((x) => x.seq <= at).pop();
+  return s ? ` · ${s.turn} · ${s.phase}` : "";
 }
 
 function renderSeatSwitch(s) {
@@ -520,11 +563,11 @@ function renderReplay() {
   range.max = String(state.seq);
   if (!replay) range.value = String(state.seq);
   const at = replay ? replay.seq : state.seq;
-  $("replay-label").textContent = replay ? `move ${at} of ${state.seq}` : `move ${state.seq} (now)`;
+  $("replay-label").textContent = (replay ? `move ${at} of ${state.seq}` : `move ${state.seq} (now)`) + stageAt(at);
   $("replay-now").hidden = !replay;
   $("replay").hidden = state.seq === 0;
-  $("replay-back").disabled = at <= 0;
-  $("replay-next").disabled = at >= state.seq;
+  for (const id of ["replay-back", "replay-phase-back", "replay-turn-back"]) $(id).disabled = at <= 0;
+  for (const id of ["replay-next", "replay-phase-next", "replay-turn-next"]) $(id).disabled = at >= state.seq;
 }
 
 /** Show the game after move `seq` (the slider's value); the last move is now. */
@@ -536,6 +579,8 @@ function replayTo(seq) {
   replayWanted = seq;
   replay = { seq, data: replay ? replay.data : null };
   renderReplay();
+  // The label names the turn and phase once the index has come.
+  if (replayIndex.seq !== state.seq) loadReplayIndex().then(() => replay && renderReplay(), () => {});
   clearTimeout(replayTimer);
   replayTimer = setTimeout(async () => {
     const want = replayWanted;
@@ -769,6 +814,10 @@ function setupPanels() {
   };
   $("replay-back").addEventListener("click", () => step(-1));
   $("replay-next").addEventListener("click", () => step(1));
+  $("replay-phase-back").addEventListener("click", () => replayByStage(-1, false));
+  $("replay-phase-next").addEventListener("click", () => replayByStage(1, false));
+  $("replay-turn-back").addEventListener("click", () => replayByStage(-1, true));
+  $("replay-turn-next").addEventListener("click", () => replayByStage(1, true));
   $("resign").addEventListener("click", () => {
     if (confirm(`Resign the game as ${cap(state.seat)}?`)) post("resign", { seq_seen: state.seq });
   });

@@ -2,7 +2,8 @@
 //   node shot.mjs URL OUT.png [HOW] [WIDTHxHEIGHT]
 // HOW is one or more of, joined by "+": fit (the whole map), zoom:X0,Y0,W,H
 // (that part of the map), show:SELECTOR (wait for that element and scroll it
-// into view, e.g. show:#invite-box or show:.dice-info).
+// into view, e.g. show:#invite-box or show:.dice-info), click:SELECTOR (click
+// it, e.g. click:#replay-turn-back).
 import { chromium } from "playwright-core";
 import { launchOptions } from "./browser.js";
 
@@ -17,6 +18,9 @@ try {
     if (part === "fit") await page.click("#zoom-fit");
     else if (part.startsWith("zoom:")) {
       await page.evaluate((vb) => document.querySelector("svg.map").setAttribute("viewBox", vb), part.slice(5).replace(/,/g, " "));
+    } else if (part.startsWith("click:")) {
+      await page.click(part.slice(6));
+      await page.waitForTimeout(500);
     } else if (part.startsWith("show:")) {
       const sel = part.slice(5);
       await page.waitForSelector(sel, { state: "visible", timeout: 15000 });

@@ -5,7 +5,7 @@
 use crate::map::{map, Kind as RegionKind};
 use crate::state::*;
 use engine::Drawing;
-use engine::{Board, Fact, Procedure, Seat, Strength, Title, Viewer, Views};
+use engine::{Board, Fact, Procedure, Seat, Stage, Strength, Title, Viewer, Views};
 use rand_chacha::ChaCha8Rng;
 use revroad::board::{label, Drawn, MarkerKind};
 use revroad::facts;
@@ -189,6 +189,17 @@ impl Views for B2c {
     /// cards it has seen is reshuffled, and the generator is fresh. Hidden
     /// militia have no value until revealed (ruling b2c #25), and what lies
     /// under each marker is fixed by the set-up's icons, so nothing else is hidden.
+    /// 5.0 The segment of the turn: Perform Actions until the End Turn.
+    fn stage(&self) -> Stage {
+        let (segment, rule) = match (self.phase, self.frames.last()) {
+            (Phase::PreGame, _) => ("Call to Arms before Turn 1", "9.0"),
+            (Phase::Over, _) => ("The game is over", "13.0"),
+            (_, Some(Frame::Escort { .. } | Frame::EndTurn)) => ("End Turn", "5.3"),
+            _ => ("Perform Actions", "5.2"),
+        };
+        facts::stage(self.turn, self.last_turn, segment, rule)
+    }
+
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> B2c {
         let mut g = self.clone();
         g.core.dice.reseed(rng);
@@ -210,15 +221,9 @@ impl B2c {
             self.scenario,
             self.scenario.bot_seat(self.opts.bot),
         );
-        out.push(facts::turn(self.turn, self.last_turn));
+        let Stage { turn, phase } = self.stage();
+        out.extend([turn, phase]);
         let top = self.frames.last();
-        let (phase, rule) = match (self.phase, top) {
-            (Phase::PreGame, _) => ("Call to Arms before Turn 1", "9.0"),
-            (Phase::Over, _) => ("The game is over", "13.0"),
-            (_, Some(Frame::Escort { .. } | Frame::EndTurn)) => ("End Turn", "5.3"),
-            _ => ("Perform Actions", "5.2"),
-        };
-        out.push(Fact::new("Turn segment", phase, rule));
         if let Some((step, rule)) = top.and_then(|f| self.step(f)) {
             out.push(Fact::new("Action", step, rule));
         }

@@ -8,7 +8,7 @@
 use crate::map::Region;
 use crate::state::*;
 use engine::prelude::*;
-use engine::{Board, Fact, Seat, Strength, Viewer};
+use engine::{Board, Fact, Seat, Stage, Strength, Viewer};
 use rand_chacha::ChaCha8Rng;
 use revroad::board::MarkerKind;
 use revroad::facts;
@@ -171,6 +171,21 @@ impl Views for Bh {
     /// A world consistent with what `_observer` saw: the draw pile is
     /// reshuffled (nobody has seen it) and the dice reseeded. Unknown militia
     /// have no value in the state, so they stay undrawn (ruling bh #9).
+    /// 5.0 The segment of the turn's sequence.
+    fn stage(&self) -> Stage {
+        let (segment, rule) = match self.phase {
+            Phase::Setup => ("Set-up", "12.1"),
+            Phase::Reinforce => ("Obtain Action Points", "5.1"),
+            Phase::Panic => ("Patriot Panic", "9.1"),
+            Phase::Actions => ("Perform Actions", "5.2"),
+            Phase::BritishFire => ("British Final Fire", "12.4"),
+            Phase::EndTurn => ("End Turn", "5.3"),
+            Phase::Final => ("End of the game", "5.3"),
+            Phase::Over => ("The game is over", "10.0"),
+        };
+        facts::stage(self.turn, self.turns, segment, rule)
+    }
+
     fn determinize(&self, _observer: Seat, rng: &mut ChaCha8Rng) -> Bh {
         let mut g = self.clone();
         g.core.dice.reseed(rng);
@@ -195,18 +210,8 @@ impl Bh {
             let value = format!("#{}: {}", o.number, goals.join(", "));
             out.push(Fact::new("British objective", value, "12.3"));
         }
-        out.push(facts::turn(self.turn, self.turns));
-        let (phase, rule) = match self.phase {
-            Phase::Setup => ("Set-up", "12.1"),
-            Phase::Reinforce => ("Obtain Action Points", "5.1"),
-            Phase::Panic => ("Patriot Panic", "9.1"),
-            Phase::Actions => ("Perform Actions", "5.2"),
-            Phase::BritishFire => ("British Final Fire", "12.4"),
-            Phase::EndTurn => ("End Turn", "5.3"),
-            Phase::Final => ("End of the game", "5.3"),
-            Phase::Over => ("The game is over", "10.0"),
-        };
-        out.push(Fact::new("Turn segment", phase, rule));
+        let Stage { turn, phase } = self.stage();
+        out.extend([turn, phase]);
         if let Some((step, rule)) = self.frames.last().and_then(step) {
             out.push(Fact::new("Action", step, rule));
         }

@@ -428,11 +428,19 @@ fn undo_redo<G: Game>(s: &mut Session<G>, known: &mut Known, at: &dyn Fn(&str) -
 /// (the board contract): facts and board, its markers on the map's spaces.
 fn typed_views<G: Game>(g: &G, known: &mut Known, drawing: Option<&crate::Drawing>, at: &dyn Fn(&str) -> String) {
     let viewers = (0..known.acts.len() as Seat).map(Some).chain([None]);
+    let stage = g.stage();
     for viewer in viewers {
         let table = match crate::view::TableView::deserialize(known.view(g, viewer)) {
             Ok(t) => t,
             Err(e) => panic!("{}", at(&format!("the view for {viewer:?} is not a table view: {e}"))),
         };
+        for fact in [&stage.turn, &stage.phase] {
+            assert!(
+                table.facts.contains(fact),
+                "{}",
+                at(&format!("the view for {viewer:?} lacks the stage's fact {fact:?}"))
+            );
+        }
         let off_map = table
             .board
             .markers

@@ -29,6 +29,8 @@ pub trait AnyGame: Send {
     fn log(&self, viewer: Option<&str>) -> Result<Vec<Entry>, Refusal>;
     /// How many log entries the viewer may read, without copying them.
     fn log_len(&self, viewer: Option<&str>) -> Result<usize, Refusal>;
+    /// The turn and phase now (public).
+    fn stage(&self) -> crate::Stage;
     fn outcome(&self) -> Option<Outcome>;
     fn winner_name(&self) -> Option<&'static str>;
     fn action_count(&self) -> usize;
@@ -82,6 +84,9 @@ impl<G: Game> AnyGame for Session<G> {
     fn log_len(&self, viewer: Option<&str>) -> Result<usize, Refusal> {
         let v = viewer.map(Self::seat).transpose()?;
         Ok(self.state().log().visible(v).count())
+    }
+    fn stage(&self) -> crate::Stage {
+        self.state().stage()
     }
     fn outcome(&self) -> Option<Outcome> {
         self.state().outcome().cloned()

@@ -378,6 +378,10 @@ pub trait Views: Sized {
     /// Everything `viewer` may know, and nothing more.
     fn view(&self, viewer: Viewer) -> serde_json::Value;
 
+    /// The turn and phase now, the same two facts every view lists: cheap,
+    /// for a replay to find where each turn and phase begins.
+    fn stage(&self) -> crate::Stage;
+
     /// A full state consistent with all `observer` has seen, with every
     /// hidden thing resampled and a fresh generator (so no future die is
     /// foreseen): the worlds the AI searches and the harness's leak check.

@@ -30,7 +30,7 @@ pub use game::{
 };
 pub use log::{Audience, Entry, Log};
 pub use session::{parse_save, Record, SaveError, SaveFile, Session, UndoError};
-pub use view::{Board, Card, Face, Fact, Hand, Marker, Piece, Strength, TableView};
+pub use view::{Board, Card, Face, Fact, Hand, Marker, Piece, Stage, Strength, TableView};
 pub use why::{why_not, Forbidden, WhyNot};
 pub use window::{Reply, Window};
 

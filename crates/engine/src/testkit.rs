@@ -15,7 +15,7 @@ pub mod raid;
 
 use crate::{
     ActionInfo, Board, Core, Describe, Fact, Game, OptionInfo, Procedure, Prompt, ScenarioInfo, Seat, SeatSet, Setup,
-    Title, TitleInfo, Viewer, Views,
+    Stage, Title, TitleInfo, Viewer, Views,
 };
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -152,13 +152,19 @@ impl Describe for Toy {
 
 impl Views for Toy {
     fn view(&self, viewer: Viewer) -> serde_json::Value {
-        let facts = [Fact::new(
-            "Banked",
-            format!("{} to {}", self.banked[0], self.banked[1]),
-            "3",
-        )];
+        let Stage { turn, phase } = self.stage();
+        let banked = Fact::new("Banked", format!("{} to {}", self.banked[0], self.banked[1]), "3");
+        let facts = [turn, phase, banked];
         json!({"banked": self.banked, "pending": self.pending, "secret": viewer.map(|v| self.secret[v as usize]),
                "facts": facts, "board": Board::default()})
+    }
+    /// A turn is one seat's, its phases how much it has at stake.
+    fn stage(&self) -> Stage {
+        let name = Self::info().seat_name(self.turn);
+        Stage {
+            turn: Fact::new("Turn", name, "1"),
+            phase: Fact::new("Pending", self.pending.to_string(), "1"),
+        }
     }
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
         let mut g = self.clone();

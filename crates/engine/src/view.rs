@@ -144,6 +144,17 @@ pub struct Card {
     pub name: String,
 }
 
+/// Where the game stands in its sequence of play, as the facts panel names
+/// it: the turn ("1776, Game Turn 2 of 5") and the phase within it
+/// ("Battles"). Public in every title, and among every view's facts (the
+/// conformance harness checks it): replay steps by it, a turn beginning
+/// where `turn` changes and a phase where either changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stage {
+    pub turn: Fact,
+    pub phase: Fact,
+}
+
 /// The parts of every title's view that clients read alike; the rest of the
 /// view is the title's own.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

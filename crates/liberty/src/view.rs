@@ -3,7 +3,7 @@
 use crate::blocks::{self, Block, Kind, Nation};
 use crate::state::Weather;
 use crate::state::{bit, other, Frame, Liberty, Loc, FRENCH_POOL, POOL, PRISONER};
-use engine::{Board, Card, Face, Fact, Hand, Marker, Piece, Seat, Strength, Title, Viewer, Views};
+use engine::{Board, Card, Face, Fact, Hand, Marker, Piece, Seat, Stage, Strength, Title, Viewer, Views};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
@@ -84,6 +84,32 @@ impl Views for Liberty {
     /// other side's hidden blocks trade identities within their kind (warship,
     /// Indian, French, other) and get random strengths, its hand and the deck
     /// are redealt, and the dice reseeded.
+    /// 3.0 The Game Turn (or 11.0 the Winter Turn) and its phase.
+    fn stage(&self) -> Stage {
+        let phase = self.phase_name();
+        let turn = if phase == "winter" {
+            Fact::new("Year", format!("{}, Winter Turn", self.year), "11.0")
+        } else {
+            Fact::new(
+                "Year",
+                format!("{}, Game Turn {} of {}", self.year, self.turn, self.turns_in_year),
+                "3.0",
+            )
+        };
+        let (name, rule) = match phase {
+            "cards" => ("Card play", "3.1"),
+            "supply" => ("Supply cards", "3.3"),
+            "actions" => ("Actions", "5.0"),
+            "battles" => ("Battles", "7.0"),
+            "winter" => ("Winter", "11.0"),
+            _ => ("The game is over", "11.1"),
+        };
+        Stage {
+            turn,
+            phase: Fact::new("Phase", name, rule),
+        }
+    }
+
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Liberty {
         let mut g = self.clone();
         let e = other(observer);
@@ -344,24 +370,11 @@ impl Liberty {
     fn facts(&self, viewer: Viewer) -> Vec<Fact> {
         let side = |s: Seat| crate::side_name(s);
         let phase = self.phase_name();
-        let mut facts = vec![if phase == "winter" {
-            Fact::new("Year", format!("{}, Winter Turn", self.year), "11.0")
-        } else {
-            Fact::new(
-                "Year",
-                format!("{}, Game Turn {} of {}", self.year, self.turn, self.turns_in_year),
-                "3.0",
-            )
-        }];
-        let (name, rule) = match phase {
-            "cards" => ("Card play", "3.1"),
-            "supply" => ("Supply cards", "3.3"),
-            "actions" => ("Actions", "5.0"),
-            "battles" => ("Battles", "7.0"),
-            "winter" => ("Winter", "11.0"),
-            _ => ("The game is over", "11.1"),
-        };
-        facts.push(Fact::new("Phase", name, rule));
+        let Stage {
+            turn,
+            phase: phase_fact,
+        } = self.stage();
+        let mut facts = vec![turn, phase_fact];
         if phase != "cards" && phase != "winter" && phase != "over" {
             facts.push(Fact::new("Player 1", side(self.player1), "3.1"));
             let weather = match self.weather {

@@ -5,7 +5,7 @@
 //! arrive. Each game's view adds its own lines around them.
 
 use crate::{cards, Scenario};
-use engine::{Fact, ScenarioInfo, Seat, SeatSet};
+use engine::{Fact, ScenarioInfo, Seat, SeatSet, Stage};
 use std::fmt::Display;
 
 /// A side as the rulebook names it.
@@ -22,6 +22,14 @@ pub fn both(v: [impl Display; 2]) -> String {
 /// 2.0 Game Turn Track: "Turn 4 of 12".
 pub fn turn(turn: u8, last: u8) -> Fact {
     Fact::new("Game Turn", format!("Turn {turn} of {last}"), "2.0")
+}
+
+/// The Game Turn and the segment of the turn's sequence (5.0) within it.
+pub fn stage(turn: u8, last: u8, segment: &'static str, rule: &'static str) -> Stage {
+    Stage {
+        turn: self::turn(turn, last),
+        phase: Fact::new("Turn segment", segment, rule),
+    }
 }
 
 /// 5.1 the Action Tracks and 5.2 the Reserve Action Tracks.

@@ -1070,7 +1070,8 @@ async fn stored_past(
 
 /// For each log entry the caller may read, the move after which it was
 /// written: where a click on a log line replays to (the game as the caller
-/// last saw it, even if a move lands meanwhile).
+/// last saw it, even if a move lands meanwhile); and the moves where each
+/// turn and phase began, for replay by turn and phase.
 async fn get_log_moves(
     State(st): State<AppState>,
     ApiPath(id): ApiPath<String>,
@@ -1079,11 +1080,13 @@ async fn get_log_moves(
     let p = stored_past(&st, &id, &token, Ok).await?;
     let seat = p.who.seat().map(str::to_string);
     let (row, seats, evs, now) = (p.row, p.seats, p.events, p.now);
-    let moves = tokio::task::spawn_blocking(move || games::log_moves(row, seats, &evs, seat.as_deref()))
+    let index = tokio::task::spawn_blocking(move || games::replay_index(row, seats, &evs, seat.as_deref()))
         .await
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
-    Ok(Json(json!({"id": id, "seq": now, "moves": moves})))
+    Ok(Json(
+        json!({"id": id, "seq": now, "moves": index.moves, "stages": index.stages}),
+    ))
 }
 
 /// The replay slider: the token's seat's (or the spectator's) view and log

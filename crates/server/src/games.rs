@@ -918,15 +918,50 @@ fn replay_guarded_with(
 /// again counts from its last writing): where a click on a log line
 /// replays to. It tells the seat nothing that the replay of each move
 /// (`GET /api/games/ID/at/SEQ`) does not.
-pub fn log_moves(row: GameRow, seats: Vec<SeatRow>, events: &[Event], seat: Option<&str>) -> Result<Vec<u64>, String> {
-    let mut moves: Vec<u64> = Vec::new();
+/// Where a replay may jump to: per log entry the seat may read, the move
+/// after which it was written; and each move after which a turn or a phase
+/// began (the first at move 0), with its turn and phase as the facts panel
+/// words them.
+#[derive(Debug, Default, serde::Serialize)]
+pub struct ReplayIndex {
+    pub moves: Vec<u64>,
+    pub stages: Vec<StageStart>,
+}
+
+#[derive(Debug, serde::Serialize)]
+pub struct StageStart {
+    pub seq: u64,
+    pub turn: String,
+    pub phase: String,
+    /// A new turn, not only a new phase of the same one.
+    pub new_turn: bool,
+}
+
+pub fn replay_index(
+    row: GameRow,
+    seats: Vec<SeatRow>,
+    events: &[Event],
+    seat: Option<&str>,
+) -> Result<ReplayIndex, String> {
+    let mut index = ReplayIndex::default();
+    let mut last: Option<engine::Stage> = None;
     replay_guarded_with(row, seats, events, |live| {
         let n = live.game.log_len(seat).map_err(|e| e.to_string())?;
-        moves.truncate(n);
-        moves.resize(n, live.seq);
+        index.moves.truncate(n);
+        index.moves.resize(n, live.seq);
+        let stage = live.game.stage();
+        if last.as_ref() != Some(&stage) {
+            index.stages.push(StageStart {
+                seq: live.seq,
+                turn: stage.turn.value.clone(),
+                phase: stage.phase.value.clone(),
+                new_turn: last.as_ref().is_none_or(|l| l.turn != stage.turn),
+            });
+            last = Some(stage);
+        }
         Ok(())
     })?;
-    Ok(moves)
+    Ok(index)
 }
 
 /// 128 random bits as 32 hex digits.

@@ -627,7 +627,7 @@ async fn undo_within_a_decision_sequence(db: &str) {
 /// `GET .../log-moves`: for each log line a seat reads, the move after which
 /// it was written (a click on the line replays to it), undo included; each
 /// seat's list is as long as its own log, and a replay to that move shows
-/// the line, one move earlier does not.
+/// the line, one move earlier does not. And where each turn and phase began.
 async fn each_log_line_names_the_move_that_wrote_it(db: &str) {
     let app = app_at(db).await;
     let g = create(&app, "hotseat", "hotseat", 4).await;
@@ -670,6 +670,42 @@ async fn each_log_line_names_the_move_that_wrote_it(db: &str) {
                 assert!(before.get(i) != Some(&log[i]), "line {i} was not there before");
             }
         }
+        // Replay by turn and phase: each stage begins where the facts panel's
+        // Year or Phase changes, and only there.
+        let stages = v["stages"].as_array().unwrap();
+        assert_eq!(stages[0]["seq"], 0);
+        assert!(stages.len() >= 2, "40 moves of Liberty cross a phase: {stages:?}");
+        for (k, st) in stages.iter().enumerate() {
+            let at = st["seq"].as_u64().unwrap();
+            let facts = facts_at(&app, &g.id, tok, at).await;
+            assert!(
+                facts.contains(&(String::from("Year"), st["turn"].as_str().unwrap().to_string())),
+                "{st}"
+            );
+            assert!(
+                facts.contains(&(String::from("Phase"), st["phase"].as_str().unwrap().to_string())),
+                "{st}"
+            );
+            if at > 0 {
+                let before = facts_at(&app, &g.id, tok, at - 1).await;
+                let year_phase = |f: &Vec<(String, String)>| {
+                    f.iter()
+                        .filter(|(l, _)| l == "Year" || l == "Phase")
+                        .cloned()
+                        .collect::<Vec<_>>()
+                };
+                assert_ne!(year_phase(&before), year_phase(&facts), "stage {k} begins at move {at}");
+                assert_eq!(
+                    st["new_turn"],
+                    before
+                        .iter()
+                        .all(|(l, v)| l != "Year" || v != st["turn"].as_str().unwrap())
+                );
+            }
+            if let Some(next) = stages.get(k + 1) {
+                assert!(next["seq"].as_u64().unwrap() > at);
+            }
+        }
     }
     let (st, _) = call(
         &app,
@@ -680,6 +716,17 @@ async fn each_log_line_names_the_move_that_wrote_it(db: &str) {
     )
     .await;
     assert_eq!(st, StatusCode::FORBIDDEN);
+}
+
+/// The facts panel's (label, value) pairs a seat read after move `seq`.
+async fn facts_at(app: &Router, id: &str, token: &str, seq: u64) -> Vec<(String, String)> {
+    let (st, v) = call(app, "GET", &format!("/api/games/{id}/at/{seq}"), Some(token), None).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let facts = v["view"]["facts"].as_array().unwrap();
+    facts
+        .iter()
+        .map(|f| (f["label"].as_str().unwrap().into(), f["value"].as_str().unwrap().into()))
+        .collect()
 }
 
 /// The log a seat read after move `seq` (`GET .../at/SEQ`).

@@ -9,8 +9,8 @@
 //! banked. After four rounds the seat with more points wins.
 
 use crate::{
-    ActionInfo, Board, Core, Describe, Drafts, Fact, Game, OptionInfo, Procedure, Prompt, Seat, SeatSet, Setup, Title,
-    TitleInfo, Viewer, Views,
+    ActionInfo, Board, Core, Describe, Drafts, Fact, Game, OptionInfo, Procedure, Prompt, Seat, SeatSet, Setup, Stage,
+    Title, TitleInfo, Viewer, Views,
 };
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -212,15 +212,23 @@ impl Describe for Muster {
 
 impl Views for Muster {
     fn view(&self, viewer: Viewer) -> serde_json::Value {
+        let stage = self.stage();
         json!({
             "round": self.round,
             "pounds": self.pounds,
             "points": self.points,
             "orders": self.orders.view(viewer),
             "left": viewer.map(|v| self.left(v)),
-            "facts": [Fact::new("Round", self.round.to_string(), "")],
+            "facts": [stage.turn, stage.phase],
             "board": Board::default(),
         })
+    }
+    /// A round is a turn; its one phase the secret orders.
+    fn stage(&self) -> Stage {
+        Stage {
+            turn: Fact::new("Round", self.round.to_string(), ""),
+            phase: Fact::new("Phase", "Orders", ""),
+        }
     }
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self {
         let mut g = self.clone();

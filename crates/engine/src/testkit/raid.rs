@@ -17,8 +17,8 @@
 //! reach space 8 wins; after 30 moves, a draw.
 
 use crate::{
-    ActionInfo, Board, Core, Describe, Fact, Game, Procedure, Prompt, Reply, Seat, SeatSet, Setup, Title, TitleInfo,
-    Viewer, Views, Window,
+    ActionInfo, Board, Core, Describe, Fact, Game, Procedure, Prompt, Reply, Seat, SeatSet, Setup, Stage, Title,
+    TitleInfo, Viewer, Views, Window,
 };
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -236,6 +236,7 @@ impl Describe for Raid {
 
 impl Views for Raid {
     fn view(&self, _viewer: Viewer) -> serde_json::Value {
+        let stage = self.stage();
         json!({
             "turn": self.turn,
             "columns": self.columns,
@@ -244,9 +245,16 @@ impl Views for Raid {
             "steps": self.steps,
             "fired": self.fired,
             "window": self.window,
-            "facts": [Fact::new("Turn", self.turn.to_string(), "")],
+            "facts": [stage.turn, stage.phase],
             "board": Board::default(),
         })
+    }
+    /// A turn is one seat's move; its phases the column's steps.
+    fn stage(&self) -> Stage {
+        Stage {
+            turn: Fact::new("Turn", format!("{} moving", Self::info().seat_name(self.turn)), ""),
+            phase: Fact::new("Step", self.steps.to_string(), ""),
+        }
     }
     /// Nothing is hidden but the future dice.
     fn determinize(&self, _observer: Seat, rng: &mut ChaCha8Rng) -> Self {
