@@ -463,8 +463,8 @@ function loadReplayIndex() {
   return indexLoading.promise;
 }
 
-/** Replay to the move after which log entry `i` was written. */
-async function replayToEntry(i) {
+/** Replay to the move `pick` finds in the replay index (none: stay). */
+async function replayToIndexed(pick) {
   if (!state) return;
   try {
     await loadReplayIndex();
@@ -472,29 +472,27 @@ async function replayToEntry(i) {
     showError(e.message);
     return;
   }
-  const seq = replayIndex.moves[i];
+  const seq = pick(replayIndex);
   if (seq === undefined) return;
-  replayTo(seq);
   $("replay-range").value = String(seq);
+  replayTo(seq);
+}
+
+/** Replay to the move after which log entry `i` was written. */
+function replayToEntry(i) {
+  replayToIndexed((index) => index.moves[i]);
 }
 
 /** Replay to where the current or previous (d < 0) or the next (d > 0)
  * phase begins, or the turn when `turns`; past the last, back to now. */
-async function replayByStage(d, turns) {
-  if (!state) return;
-  try {
-    await loadReplayIndex();
-  } catch (e) {
-    showError(e.message);
-    return;
-  }
-  const at = replay ? replay.seq : state.seq;
-  const starts = replayIndex.stages.filter((s) => !turns || s.new_turn).map((s) => s.seq);
-  const to = d < 0 ? starts.filter((q) => q < at).pop() : starts.find((q) => q > at);
-  if (to === undefined && d < 0) return;
-  const seq = to === undefined ? state.seq : to;
-  $("replay-range").value = String(seq);
-  replayTo(seq);
+function replayByStage(d, turns) {
+  replayToIndexed((index) => {
+    const at = replay ? replay.seq : state.seq;
+    const starts = index.stages.filter((s) => !turns || s.new_turn).map((s) => s.seq);
+    if (d < 0) return starts.filter((q) => q < at).pop();
+    const next = starts.find((q) => q > at);
+    return next === undefined ? state.seq : next;
+  });
 }
 
 /** "1776, Game Turn 2 of 5 · Actions": the stage at move `at`, once known. */

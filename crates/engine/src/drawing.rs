@@ -145,6 +145,25 @@ pub struct Geography {
 }
 
 /// The bounds of the drawing.
+impl Geography {
+    /// The land, lakes and shorelines of a `coast.json` that
+    /// tools/coastline/gen.js writes (its other fields describe its source).
+    pub fn from_coast_json(text: &str) -> Result<Geography, serde_json::Error> {
+        #[derive(Deserialize)]
+        struct Coast {
+            land: Vec<String>,
+            lakes: Vec<String>,
+            coast: Vec<String>,
+        }
+        let c: Coast = serde_json::from_str(text)?;
+        Ok(Geography {
+            land: c.land,
+            lakes: c.lakes,
+            coast: c.coast,
+        })
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Bounds {
@@ -234,6 +253,27 @@ impl Drawing {
     pub fn space(&self, id: &str) -> Option<&Space> {
         self.spaces.iter().find(|s| s.id == id)
     }
+}
+
+/// Kilometres east and south of 39°N 75°W of a point on the earth, in the
+/// Lambert conformal conic projection (sphere of radius 6371 km, standard
+/// parallels 33°N and 45°N) that every map over real geography shares:
+/// tools/coastline projects the coastlines the same way.
+pub fn lambert(lat: f64, lon: f64) -> (f64, f64) {
+    const R: f64 = 6371.0;
+    let (phi1, phi2, phi0, lam0) = (
+        33f64.to_radians(),
+        45f64.to_radians(),
+        39f64.to_radians(),
+        -75f64.to_radians(),
+    );
+    let t = |phi: f64| (std::f64::consts::FRAC_PI_4 + phi / 2.0).tan();
+    let n = (phi1.cos() / phi2.cos()).ln() / (t(phi2) / t(phi1)).ln();
+    let f = phi1.cos() * t(phi1).powf(n) / n;
+    let rho = |phi: f64| R * f / t(phi).powf(n);
+    let theta = n * (lon.to_radians() - lam0);
+    let r = rho(lat.to_radians());
+    (r * theta.sin(), r * theta.cos() - rho(phi0))
 }
 
 /// The bounds around these points with `margin` on every side.
@@ -414,6 +454,20 @@ mod tests {
             let back: Drawing = serde_json::from_str(&stored).unwrap();
             assert_eq!(back, d);
         }
+    }
+
+    #[test]
+    fn lambert_keeps_distances_and_puts_north_up() {
+        assert_eq!(lambert(39.0, -75.0), (0.0, 0.0));
+        let (ny, phila, boston) = (lambert(40.71, -74.01), lambert(39.95, -75.15), lambert(42.358, -71.058));
+        let km = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
+        // Great-circle distances: New York-Philadelphia 130 km, New York-Boston 306 km.
+        assert!((km(ny, phila) - 130.0).abs() < 3.0, "{}", km(ny, phila));
+        assert!((km(ny, boston) - 306.0).abs() < 5.0, "{}", km(ny, boston));
+        assert!(
+            boston.0 > ny.0 && boston.1 < ny.1,
+            "Boston lies east and north of New York"
+        );
     }
 
     #[test]

@@ -14,13 +14,7 @@ fn r3(v: f64) -> f64 {
 /// The coastline and lakes in the grid's own projection
 /// (`tools/coastline/gen.js` writes `data/coast.json`).
 fn geography() -> Option<Geography> {
-    let v: serde_json::Value = serde_json::from_str(include_str!("../data/coast.json")).ok()?;
-    let paths = |k: &str| -> Option<Vec<String>> { serde_json::from_value(v[k].clone()).ok() };
-    Some(Geography {
-        land: paths("land")?,
-        lakes: paths("lakes")?,
-        coast: paths("coast")?,
-    })
+    Geography::from_coast_json(include_str!("../data/coast.json")).ok()
 }
 
 fn key(kind: &str, shape: MarkerShape, symbol: &str, name: &str, rule: &str, text: &str) -> KeyEntry {
