@@ -53,23 +53,26 @@ function candidates(l, w, h) {
  * [{text, x, y, size, priority, gap?, bold?, within?(x, y)}]; the lowest
  * priority number is placed first, each at the first free candidate around
  * its anchor (preferring spots `within` says are its own), shrinking to 85%
- * then 70% when none is free, and dropped when nothing fits. Returns, in
- * the labels' order, {x, y, size, box} (x, y the centre) or null.
+ * then 70% when none is free, and dropped when nothing fits. A label of
+ * priority 0 (a city the rules name) is never dropped for obstacles alone:
+ * where only obstacles stand in its way it goes over them, at 70%. Returns,
+ * in the labels' order, {x, y, size, box} (x, y the centre) or null.
  */
 export function placeLabels(labels, obstacles = []) {
-  const placed = [...obstacles];
+  const placed = [];
   const out = new Array(labels.length).fill(null);
   const order = labels.map((l, i) => i).sort((a, b) => labels[a].priority - labels[b].priority || a - b);
+  const tries = (l) => [1, 0.85, 0.7].map((scale) => [scale, true]).concat(l.priority === 0 ? [[0.7, false]] : []);
   for (const i of order) {
     const l = labels[i];
-    search: for (const scale of [1, 0.85, 0.7]) {
+    search: for (const [scale, avoidObstacles] of tries(l)) {
       const size = l.size * scale;
       const w = textWidth(l.text, size, l.bold), h = size * 1.15;
       const spots = candidates(l, w, h);
       const own = l.within ? spots.filter(([x, y]) => l.within(x, y)) : [];
       for (const [x, y] of [...own, ...spots]) {
         const box = { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
-        if (placed.some((b) => overlaps(b, box))) continue;
+        if (placed.some((b) => overlaps(b, box)) || (avoidObstacles && obstacles.some((b) => overlaps(b, box)))) continue;
         placed.push(box);
         out[i] = { x, y, size, box };
         break search;

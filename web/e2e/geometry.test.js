@@ -109,3 +109,24 @@ for (const [name, first, second, shapes] of [["node", "saratoga", "ticonderoga",
     }
   });
 }
+
+it("a named city's label goes over obstacles rather than vanish; a lesser one gives way", async () => {
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.base}/`);
+  await page.waitForSelector("#scenario option", { ...WAIT, state: "attached" });
+  await page.waitForLoadState("networkidle");
+  const placed = await page.evaluate(async () => {
+    const { placeLabels, overlaps } = await import("/static/layout.js");
+    // Obstacles cover every spot around (0, 0); a label elsewhere is free.
+    const wall = [{ x0: -50, y0: -50, x1: 50, y1: 50 }];
+    const label = (text, priority, x = 0) => ({ text, x, y: 0, size: 1, priority, gap: 0.3 });
+    const [city, village, free] = placeLabels([label("New York", 0), label("Brooklyn", 2), label("Albany", 1, 200)], wall);
+    return { city: !!city, village, free: !!free, clash: city && free ? overlaps(city.box, free.box) : null, size: city && city.size };
+  });
+  assert.equal(placed.city, true, "the city keeps its name");
+  assert.equal(placed.size, 0.7);
+  assert.equal(placed.village, null, "a lesser name gives way");
+  assert.equal(placed.free, true);
+  assert.equal(placed.clash, false);
+  await page.close();
+});
