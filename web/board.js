@@ -12,8 +12,20 @@ import { MapView } from "./mapview.js";
 import { geometry } from "./geometry.js";
 import { fittedText, flowRows, placeLabels, textWidth } from "./layout.js";
 
-const SIDE_COLOUR = { british: "#c0392b", patriot: "#1f4e9c", american: "#1f4e9c", french: "#1f4e9c" };
-const NATION_COLOUR = { french: "#4f86d9" };
+/** The sides' colours (and the French nation's, on its own blocks), read
+ * once from the style sheet's --british, --american and --french: one place
+ * to change them, checked for colour-blind players by e2e/colours.test.js. */
+let colours = null;
+function palette() {
+  if (!colours) {
+    const css = getComputedStyle(document.documentElement);
+    const v = (name) => css.getPropertyValue(name).trim();
+    const american = v("--american");
+    colours = { side: { british: v("--british"), patriot: american, american, french: american }, nation: { french: v("--french") } };
+  }
+  return colours;
+}
+const sideColour = (side) => palette().side[side];
 // How small a full stack may be drawn before it becomes piles, as parts of full size.
 const SHRINK = [1, 0.85, 0.72, 0.6, 0.5];
 
@@ -290,8 +302,8 @@ class Board extends MapView {
       const k = this.key.get(m.kind) || {};
       const { x, y } = at[i], w = widths[i];
       const g = svg("g", { class: `marker ${m.kind}`, "data-space": id });
-      g.append(svg("rect", { x: f(x - w / 2), y: f(y - h / 2), width: f(w), height: f(h), rx: f(h / 2), fill: k.colour || SIDE_COLOUR[m.side] || "#fbf3dc",
-        stroke: SIDE_COLOUR[m.side] || "#3b2f1c", "stroke-width": f(0.06 * h) }));
+      g.append(svg("rect", { x: f(x - w / 2), y: f(y - h / 2), width: f(w), height: f(h), rx: f(h / 2), fill: k.colour || sideColour(m.side) || "#fbf3dc",
+        stroke: sideColour(m.side) || "#3b2f1c", "stroke-width": f(0.06 * h) }));
       g.append(fittedText(symbol(m), x, y, 0.6 * h, w - 0.2 * h, { bold: true }));
       g.append(svg("title", {}, `${m.name}${m.side ? `, ${cap(m.side)}` : ""}${k.rule ? ` — ${k.rule}: ${k.text}` : ""}`));
       g.addEventListener("click", (ev) => this.clickSpace(id, ev));
@@ -338,7 +350,7 @@ class Board extends MapView {
       const g = svg("g", { class: `stack ${t.side}`, "data-space": id });
       // Two pieces' edges under the top one: a pile.
       for (const k of [2, 1]) {
-        g.append(svg("rect", { x: f(x + k * 0.12 * s), y: f(y - s / 2 + k * 0.12 * s), width: f(w), height: f(s), rx: f(s * 0.1), fill: SIDE_COLOUR[t.side] || "#666", class: "under" }));
+        g.append(svg("rect", { x: f(x + k * 0.12 * s), y: f(y - s / 2 + k * 0.12 * s), width: f(w), height: f(s), rx: f(s * 0.1), fill: sideColour(t.side) || "#666", class: "under" }));
       }
       g.append(this.drawPiece(t.top, x + w / 2, y, s, w, true));
       g.addEventListener("click", (ev) => this.clickSpace(id, ev));
@@ -359,7 +371,7 @@ class Board extends MapView {
    * points at is a button. */
   drawPiece(p, x, y, s, w, inPile = false) {
     const back = p.face === "back";
-    const colour = (!back && NATION_COLOUR[p.nation]) || SIDE_COLOUR[p.side] || "#666";
+    const colour = (!back && palette().nation[p.nation]) || sideColour(p.side) || "#666";
     const states = (p.states || []).map((t) => t.replace(/\s+/g, "-")).join(" ");
     const g = svg("g", { class: `piece ${this.style} ${p.side} ${p.kind || ""} ${back ? "back" : ""} ${states}`, "data-space": p.space });
     g.append(svg("rect", { x: f(x - w / 2), y: f(y - s / 2), width: f(w), height: f(s), rx: f(s * 0.11), fill: colour, "stroke-width": f(0.035 * s) }));
