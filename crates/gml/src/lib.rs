@@ -9,4 +9,5 @@
 pub mod drawing;
 pub mod forces;
 pub mod map;
+pub mod militia;
 pub mod turns;

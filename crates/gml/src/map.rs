@@ -191,7 +191,7 @@ const LINE_COLUMNS: &[&str] = &["a", "b", "kind"];
 const ZONE_COLUMNS: &[&str] = &["id", "name", "kind", "lat", "lon"];
 const ZONE_LINK_COLUMNS: &[&str] = &["a", "b"];
 
-const REGIONS: &[(&str, Option<Region>)] = &[
+pub(crate) const REGIONS: &[(&str, Option<Region>)] = &[
     ("canada", Some(Region::Canada)),
     ("new-england", Some(Region::NewEngland)),
     ("middle-atlantic", Some(Region::MiddleAtlantic)),

@@ -6,7 +6,7 @@ use gml::turns::{self, Interface};
 
 #[test]
 fn every_leader_the_scenarios_deploy_exists_on_his_side() {
-    // rule: gml 12.13, 12.23, 12.24, 12.33, 12.34, 12.43
+    // The data the deployments of 12.13, 12.23, 12.33, 12.43 and the reinforcements of 12.24, 12.34 need (the set-ups themselves come with the rules).
     let f = Forces::embedded();
     let americans = [
         "arnold",
@@ -52,7 +52,7 @@ fn every_leader_the_scenarios_deploy_exists_on_his_side() {
 
 #[test]
 fn ranks_follow_the_rules() {
-    // rule: gml 5.4, 12.34
+    // The ranks 5.4 and 12.34 fix (command by rank comes with the rules).
     let f = Forces::embedded();
     let rank = |id: &str| f.leader(id).unwrap().rank;
     assert_eq!(rank("washington"), 3);
@@ -65,7 +65,7 @@ fn ranks_follow_the_rules() {
 
 #[test]
 fn the_mix_holds_saratogas_british_army() {
-    // rule: gml 12.23, 2.2
+    // rule: gml 2.2
     let f = Forces::embedded();
     let british_land = |ex: bool| f.count(|c| c.kind == Kind::British && c.experienced == ex);
     // New York 8 + 1 experienced, St. Johns 1, Oswego 1.
@@ -103,7 +103,8 @@ fn the_mix_holds_saratogas_british_army() {
 
 #[test]
 fn the_turn_track_fits_every_scenarios_length() {
-    // rule: gml 3.0, 12.11, 12.21, 12.31, 12.41, 8.27
+    // rule: gml 3.0
+    // (and the lengths 12.11, 12.21, 12.31, 12.41 print, and 8.27's example)
     let track = turns::read(None).unwrap();
     let at = |id: &str| {
         track
@@ -136,4 +137,14 @@ fn a_turn_out_of_order_is_refused() {
     let e = turns::read(Some(&dir)).unwrap_err().to_string();
     assert!(e.contains("line 3") && e.contains("September II 1775"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn georgia_has_the_two_tory_militia_of_the_placement_example() {
+    // The counters 9.4's example needs (its placement comes with the rules).
+    // "both Georgia units are in play. He must therefore choose a militia unit from North Carolina or South Carolina."
+    let f = Forces::embedded();
+    let tories = |state: &str| f.count(|c| c.kind == Kind::Tory && !c.experienced && c.home.as_deref() == Some(state));
+    assert_eq!(tories("ga"), 2);
+    assert!(tories("nc") >= 1 && tories("sc") >= 1);
 }

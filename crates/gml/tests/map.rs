@@ -13,7 +13,8 @@ fn id(m: &Map, name: &str) -> u16 {
 
 #[test]
 fn both_maps_hold_every_place_the_scenarios_name() {
-    // rule: gml 2.1, 12.12, 12.22, 12.32, 12.42
+    // rule: gml 2.1
+    // (the places 12.x names, on the maps 12.12, 12.22, 12.32, 12.42 use)
     let m = map();
     for name in gml::map::NAMED {
         assert!(m.space(name).is_some(), "{name}");
@@ -43,7 +44,7 @@ fn both_maps_hold_every_place_the_scenarios_name() {
 
 #[test]
 fn the_south_region_is_georgia_and_the_carolinas() {
-    // rule: gml 9.1, 9.4
+    // The regions 9.1 rolls for, as 9.4's example makes up the South.
     let m = map();
     let south: Vec<&str> = m
         .states
@@ -66,7 +67,8 @@ fn the_south_region_is_georgia_and_the_carolinas() {
 
 #[test]
 fn communication_lines_cost_what_the_terrain_effects_table_says() {
-    // rule: gml 6.16, 6.19
+    // rule: gml 6.16
+    // (and 6.19's crossings, whose movement comes with the rules)
     assert_eq!(LineKind::TollRoad.half_points(), Some(1));
     assert_eq!(LineKind::Road.half_points(), Some(2));
     assert_eq!(LineKind::Trail.half_points(), Some(4));
@@ -98,7 +100,7 @@ fn communication_lines_cost_what_the_terrain_effects_table_says() {
 
 #[test]
 fn the_scenarios_set_ups_have_room() {
-    // rule: gml 12.13, 12.23, 12.33, 12.43
+    // The geometry the set-ups of 12.13, 12.23, 12.33, 12.43 need (the set-ups come with the rules).
     let m = map();
     let north_of = |a: u16, b: u16| m.get(b).lat > m.get(a).lat;
     // 12.13 "1 space north of Ticonderoga".
@@ -125,7 +127,7 @@ fn the_scenarios_set_ups_have_room() {
 
 #[test]
 fn ships_sail_as_seven_one_says() {
-    // rule: gml 7.1
+    // The zones 7.1's naval movement needs (its movement comes with the rules).
     let m = map();
     let zone = |n: &str| {
         m.zones
