@@ -6,6 +6,7 @@
 //! In progress (issue 20): the maps ([`map`]) are here; the rules, the
 //! scenarios and the title's entry in the catalog come next.
 
+pub mod command;
 pub mod drawing;
 pub mod forces;
 pub mod map;
