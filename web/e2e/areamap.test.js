@@ -115,8 +115,8 @@ for (const title of ["b2c", "bh"]) {
         // What the other seat's view says of a piece, where this seat's view
         // says something else (a hidden value, a unit under a marker), never
         // reaches this page.
-        const here = new Map(mineView.view.pieces.map((p) => [p.id, JSON.stringify(p)]));
-        for (const p of other.view.pieces) {
+        const here = new Map(mineView.view.board.pieces.map((p) => [p.id, JSON.stringify(p)]));
+        for (const p of other.view.board.pieces) {
           if (here.get(p.id) === JSON.stringify(p)) continue;
           differ++;
           assert.ok(!texts.includes(JSON.stringify(p)), `${mine.seat} page received ${JSON.stringify(p)}`);

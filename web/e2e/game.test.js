@@ -202,8 +202,8 @@ describe("Liberty in two browsers", () => {
     const dest = step.target;
     // 3. the destination
     st = await act(bp, "british", () => clickHex(bp, dest));
-    const block = st.view.blocks.find((b) => b.id === pick.target);
-    assert.equal(block.loc, dest);
+    const block = st.view.board.pieces.find((p) => p.id === pick.target);
+    assert.equal(block.space, dest);
     game.moved = { block: pick.target, from: group.target, to: dest, seq: st.seq };
 
     // The British page shows the block there; the American page, live, a hidden block.
@@ -218,7 +218,7 @@ describe("Liberty in two browsers", () => {
     const { to, block } = game.moved;
     assert.equal(await bp.isEnabled("#undo"), true);
     const st = await act(bp, "british", () => bp.click("#undo"));
-    assert.notEqual(st.view.blocks.find((b) => b.id === block).loc, to);
+    assert.notEqual(st.view.board.pieces.find((p) => p.id === block).space, to);
     await bp.locator(`svg.map g.piece[data-piece="${block}"][data-space="${to}"]`).waitFor({ state: "detached", ...WAIT });
     await waitForSeq(ap, st.seq);
     await ap.locator(`svg.map g.piece.british[data-space="${to}"]`).waitFor({ state: "detached", ...WAIT });
@@ -270,7 +270,7 @@ describe("Liberty in two browsers", () => {
 
   it("never sends the American page a British block's identity", async () => {
     // The British see all their blocks (pool included): their ids and names.
-    const british = (await stateOf("british")).view.blocks.filter((b) => b.side === "british");
+    const british = (await stateOf("british")).view.board.pieces.filter((p) => p.side === "british" && p.face === "up");
     assert.ok(british.length >= 20, `British blocks: ${british.length}`);
     // A few blocks share their name with a place on the map (Mohawk...):
     // those are checked by id only.
@@ -294,9 +294,11 @@ describe("Liberty in two browsers", () => {
       let known = new Set();
       try {
         const v = JSON.parse(text).view;
-        for (const b of (v && v.blocks) || []) {
-          if (b.side !== "british") continue;
-          assert.ok(b.revealed || b.loc === "prisoner", `${url} shows ${b.id} neither revealed nor a prisoner`);
+        for (const b of (v && v.board && v.board.pieces) || []) {
+          // A back shows only its side; a block face up is known by its id.
+          if (b.side !== "british" || b.face !== "up") continue;
+          const revealed = (b.states || []).includes("revealed");
+          assert.ok(revealed || b.space === "prisoner", `${url} shows ${b.id} neither revealed nor a prisoner`);
           known.add(b.id);
         }
       } catch (e) {
@@ -309,7 +311,7 @@ describe("Liberty in two browsers", () => {
       }
     }
     // Turn 1, cards and moves only: no British block is known at all.
-    assert.ok(views.every(([, s]) => !s.view.blocks.some((b) => b.side === "british")));
+    assert.ok(views.every(([, s]) => !s.view.board.pieces.some((p) => p.side === "british" && p.face === "up")));
   });
 });
 

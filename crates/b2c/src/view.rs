@@ -27,7 +27,7 @@ fn kind_name(k: Kind) -> &'static str {
 impl Views for B2c {
     fn view(&self, viewer: Viewer) -> Value {
         let m = map();
-        let (mut pieces, mut typed) = (Vec::new(), Vec::new());
+        let mut pieces = Vec::new();
         for (i, p) in self.pieces.iter().enumerate() {
             if !p.on_map() {
                 continue;
@@ -52,14 +52,6 @@ impl Views for B2c {
                 }
             };
             let kind = if p.hidden { "hidden" } else { kind_name(p.kind) };
-            let label = match p.kind {
-                _ if p.hidden => "?".to_string(),
-                Kind::Militia => p.value.to_string(),
-                Kind::Regular => if p.flipped { "0" } else { "2" }.into(),
-                Kind::Minuteman => if p.flipped { "0" } else { "1" }.into(),
-                Kind::Cannon => "gun".into(),
-                _ => p.name().to_string(),
-            };
             let states = table::states(state, &[(p.moved, "moved"), (p.fired, "fired")]);
             let name = match p.kind {
                 Kind::Regular => "Regular",
@@ -69,7 +61,7 @@ impl Views for B2c {
                 _ => p.name(),
             };
             let value = (p.kind == Kind::Militia && !p.hidden).then_some(Strength { now: p.value, max: 2 });
-            typed.push(table::piece(
+            pieces.push(table::piece(
                 m,
                 Counter {
                     id: self.piece_id(i as u8),
@@ -82,54 +74,40 @@ impl Views for B2c {
                     states,
                 },
             ));
-            pieces.push(json!({
-                "id": self.piece_id(i as u8),
-                "region": m.id(p.loc),
-                "side": crate::seat_name(p.side()),
-                "kind": kind,
-                "label": label,
-                "state": state,
-                "moved": p.moved,
-                "fired": p.fired,
-                "percy": p.percy,
-            }));
         }
-        let mut markers = Vec::new();
-        for r in 0..m.len() {
-            let id = m.id(r as u8);
-            match self.gather[r] {
-                Gather::Gather => markers.push(json!({"region": id, "kind": "gather", "label": "Gather"})),
-                Gather::Muster => markers.push(json!({"region": id, "kind": "muster", "label": "Muster"})),
+        let mut markers = table::Markers::new(m, MARKERS);
+        for r in m.regions() {
+            let mut put = |kind, value| markers.put(r, kind, None, value);
+            match self.gather[r as usize] {
+                Gather::Gather => put("gather", None),
+                Gather::Muster => put("muster", None),
                 Gather::None => {}
             }
             if self.alert & (1 << r) != 0 {
-                markers.push(json!({"region": id, "kind": "alert", "label": "Alert"}));
+                put("alert", None);
             }
             if self.arms & (1 << r) != 0 {
                 // 4.7 a numbered marker is worth its number; a plain one 1 VP (or as 14.5 says).
-                let marker = match m.area(r as u8).ha {
-                    1 => json!({"region": id, "kind": "hidden-arms", "label": "Hidden Arms"}),
-                    ha => json!({"region": id, "kind": "hidden-arms", "label": format!("Hidden Arms {}", ha - 10),
-                                 "value": ha - 10}),
+                let value = match m.area(r).ha {
+                    1 => None,
+                    ha => Some(i64::from(ha - 10)),
                 };
-                markers.push(marker);
+                put("hidden-arms", value);
             }
             if self.searched & (1 << r) != 0 {
-                markers.push(json!({"region": id, "kind": "searched", "label": "Searched"}));
+                put("searched", None);
             }
             if self.ambush & (1 << r) != 0 {
-                markers.push(json!({"region": id, "kind": "ambush", "label": "Ambush"}));
+                put("ambush", None);
             }
             if self.snipe & (1 << r) != 0 {
-                markers.push(json!({"region": id, "kind": "snipe", "label": "Snipe"}));
+                put("snipe", None);
             }
         }
+        // 6.11 a Hinder marker shows the turns it stays (2, then 1).
         for (h, state) in self.hinder.iter().enumerate() {
-            if let Hinder::Map(r, side) = state {
-                markers.push(
-                    json!({"region": m.id(*r), "kind": HINDER_NAMES[h], "label": format!("Hinder {side}"),
-                                    "value": side}),
-                );
+            if let Hinder::Map(r, turns) = state {
+                markers.put(*r, HINDER_NAMES[h], None, Some(i64::from(*turns)));
             }
         }
         let card = self.card.map(|n| {
@@ -176,12 +154,10 @@ impl Views for B2c {
             "outcome": self.core.outcome,
             "facts": self.facts(viewer),
             "board": Board {
-                markers: table::markers(m, &markers, MARKERS),
-                pieces: typed,
+                markers: markers.done(),
+                pieces,
                 hands: Vec::new(),
             },
-            "pieces": pieces,
-            "markers": markers,
         })
     }
 

@@ -8,32 +8,27 @@ use support::*;
 fn units_under_markers_and_militia_values_stay_hidden() {
     let g = new_game("standard", 4);
     let british = g.view(Some(B));
-    let patriot = g.view(Some(P));
-    let count = |v: &serde_json::Value, kind: &str| {
-        v["pieces"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|p| p["kind"] == kind)
-            .count()
-    };
-    assert_eq!(count(&british, "minuteman"), 0, "the British see only the markers");
+    let patriot = view_board(&g, Some(P));
+    let count = |b: &engine::Board, kind: &str| b.pieces.iter().filter(|p| p.kind.as_deref() == Some(kind)).count();
+    assert_eq!(
+        count(&view_board(&g, Some(B)), "minuteman"),
+        0,
+        "the British see only the markers"
+    );
     assert_eq!(count(&patriot, "minuteman"), 7);
     assert_eq!(count(&patriot, "hidden"), g.pieces.iter().filter(|p| p.hidden).count());
-    assert!(patriot["pieces"]
-        .as_array()
-        .unwrap()
+    // 4.1 a hidden militia's value is not drawn yet: it stands on its back, without one.
+    assert!(patriot
+        .pieces
         .iter()
-        .all(|p| p["kind"] != "hidden" || p["label"] == "?"));
-    assert_eq!(
-        british["markers"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|m| m["kind"] == "gather")
-            .count(),
-        12
-    );
+        .filter(|p| p.kind.as_deref() == Some("hidden"))
+        .all(|p| p.face == engine::Face::Back && p.strength.is_none()));
+    let gather = view_board(&g, Some(B))
+        .markers
+        .iter()
+        .filter(|m| m.kind == "gather")
+        .count();
+    assert_eq!(gather, 12);
     // Nothing about the deck order, and no random generator.
     assert!(british.get("dice").is_none() && british["intel"] == serde_json::json!([]));
     let text = british.to_string();
@@ -46,18 +41,16 @@ fn units_under_markers_and_militia_values_stay_hidden() {
 #[test]
 fn units_under_markers_are_shown_to_all_once_the_game_is_over() {
     let mut g = new_game("standard", 4);
-    let minutemen = |v: &serde_json::Value| {
-        v["pieces"]
-            .as_array()
-            .unwrap()
+    let minutemen = |b: engine::Board| {
+        b.pieces
             .iter()
-            .filter(|p| p["kind"] == "minuteman")
+            .filter(|p| p.kind.as_deref() == Some("minuteman"))
             .count()
     };
-    assert_eq!(minutemen(&g.view(None)), 0);
+    assert_eq!(minutemen(view_board(&g, None)), 0);
     g.core.finish(Some(B), "the Patriots resign", "");
-    assert_eq!(minutemen(&g.view(Some(B))), 7);
-    assert_eq!(minutemen(&g.view(None)), 7);
+    assert_eq!(minutemen(view_board(&g, Some(B))), 7);
+    assert_eq!(minutemen(view_board(&g, None)), 7);
 }
 
 // rule: b2c 6.14, 4.1
@@ -109,7 +102,7 @@ fn the_drawing_for_every_client() {
     assert!(b2c::B2c::provenance().iter().all(|(_, why)| !why.is_empty()));
 }
 
-use revroad::testing::facts;
+use revroad::testing::{facts, view_board};
 
 // rule: b2c 2.0, 5.1, 5.2, 6.14, 13.0
 #[test]

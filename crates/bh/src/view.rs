@@ -19,7 +19,7 @@ impl Views for Bh {
     fn view(&self, viewer: Viewer) -> Value {
         let map = self.map();
         let seats = Bh::info().seats;
-        let (mut pieces, mut typed) = (Vec::new(), Vec::new());
+        let mut pieces = Vec::new();
         for (i, p) in self.pieces.iter().enumerate() {
             if !p.on_map() {
                 continue;
@@ -33,21 +33,12 @@ impl Views for Bh {
                 (Unit::Militia, _) => "militia",
                 (Unit::Leader, _) => "leader",
             };
-            // A damaged cannon shows as broken (its strength is in the label).
+            // A damaged cannon shows as broken (on its flipped side; ruling bh #20).
             let state = match (p.unit, p.flipped) {
                 (Unit::Leader, true) => "wounded",
                 (Unit::Leader, false) => "healthy",
                 (_, true) => "broken",
                 _ => "unbroken",
-            };
-            let label = match (p.unit, p.strength) {
-                (Unit::Militia, Some(s)) => format!("M{s}"),
-                (Unit::Militia, None) => "M?".into(),
-                (Unit::Regular, _) => "Reg".into(),
-                (Unit::Marine, _) => "Mar".into(),
-                (Unit::Cannon, _) => format!("Gun {}", if p.flipped { 1 } else { 2 }),
-                (Unit::Minuteman, _) => "MM".into(),
-                (Unit::Leader, _) => p.name.to_string(),
             };
             let states = table::states(
                 state,
@@ -66,7 +57,7 @@ impl Views for Bh {
                 Unit::Militia => "Militia",
                 Unit::Leader => &p.name,
             };
-            typed.push(table::piece(
+            pieces.push(table::piece(
                 map,
                 Counter {
                     id: format!("piece-{i}"),
@@ -82,31 +73,29 @@ impl Views for Bh {
                     states,
                 },
             ));
-            pieces.push(json!({
-                "id": format!("piece-{i}"), "region": map.id(p.loc), "side": seats[p.side as usize],
-                "kind": kind, "label": label, "state": state, "name": p.name,
-                "moved": p.moved, "fired": p.fired, "rallied": p.rallied, "panic": p.panic,
-            }));
         }
-        let mut markers = Vec::new();
+        let mut markers = table::Markers::new(map, MARKERS);
         for r in map.land() {
             if self.is_ablaze(r) {
-                markers.push(json!({"region": map.id(r), "kind": "ablaze", "label": "Ablaze"}));
+                markers.put(r, "ablaze", None, None);
             }
         }
-        markers.push(json!({"region": map.id(self.fleet), "kind": "fleet", "label": "Fleet"}));
-        markers.push(json!({"region": "copps-hill", "kind": "battery", "label": "Battery"}));
+        markers.put(self.fleet, "fleet", None, None);
+        // 4.4 the battery never moves (a map from --data may lack its box).
+        if let Some(r) = map.region("copps-hill") {
+            markers.put(r, "battery", None, None);
+        }
         for z in &map.zones {
             for &s in &z.areas {
                 if self.released & bit(s) != 0 {
-                    markers.push(json!({"region": map.id(s), "kind": "staged", "label": "Staged"}));
+                    markers.put(s, "staged", None, None);
                 }
             }
         }
         for i in 0..self.pieces.len() as PieceId {
             let p = self.p(i);
             if p.on_map() && p.panic {
-                markers.push(json!({"region": map.id(p.loc), "kind": "panic", "label": "Panic"}));
+                markers.put(p.loc, "panic", None, None);
             }
         }
         // 4.10 Moved and Fired markers, one per region and side.
@@ -124,10 +113,7 @@ impl Views for Bh {
             };
             if !seen.contains(&(p.loc, p.side, kind)) {
                 seen.push((p.loc, p.side, kind));
-                markers.push(
-                    json!({"region": map.id(p.loc), "kind": kind, "side": seats[p.side as usize],
-                                    "label": kind.replace('-', "/")}),
-                );
+                markers.put(p.loc, kind, Some(p.side), None);
             }
         }
         let card = self.card.map(|n| {
@@ -155,12 +141,10 @@ impl Views for Bh {
             "objective": self.objective.as_ref().map(|o| json!({
                 "number": o.number, "goals": o.goals, "zones": o.zones, "turns": o.turns})),
             "board": Board {
-                markers: table::markers(map, &markers, MARKERS),
-                pieces: typed,
+                markers: markers.done(),
+                pieces,
                 hands: Vec::new(),
             },
-            "pieces": pieces,
-            "markers": markers,
             // The top frame's prompt (one seat decides at a time; it does not depend on the seat).
             "prompt": self.prompt(self.actor().unwrap_or(self.to_move)),
             "outcome": self.core.outcome,

@@ -11,31 +11,8 @@ use serde_json::{json, Value};
 impl Views for Liberty {
     fn view(&self, viewer: Viewer) -> Value {
         let seats = Liberty::info().seats;
-        let mut shown = Vec::new();
-        let mut hidden: Vec<(Seat, Loc, u32)> = Vec::new();
-        for b in 0..self.loc.len() as Block {
-            let l = self.loc[b as usize];
-            if self.visible(viewer, b) {
-                let i = blocks::info(b);
-                shown.push(json!({
-                    "id": i.id, "name": i.name, "side": seats[i.side as usize], "kind": i.kind, "nation": i.nation,
-                    "loc": self.loc_id(l), "place": self.hex_name(l), "strength": self.strength[b as usize], "max": i.max,
-                    "move": i.moves, "combat": format!("{}{}", i.class_letter(), i.fire),
-                    "revealed": self.revealed & bit(b) != 0,
-                }));
-            } else {
-                let s = Liberty::side_of(b);
-                match hidden.iter_mut().find(|x| x.0 == s && x.1 == l) {
-                    Some(x) => x.2 += 1,
-                    None => hidden.push((s, l, 1)),
-                }
-            }
-        }
-        hidden.sort();
-        let hidden: Vec<Value> = hidden
-            .iter()
-            .map(|(s, l, n)| json!({"side": seats[*s as usize], "loc": self.loc_id(*l), "place": self.hex_name(*l), "count": n}))
-            .collect();
+        // The blocks, face up or on their backs (2.0), control (5.3) and the
+        // battle (7.0) are all on the board.
         let played: Vec<Value> = (0..2)
             .map(|s| match self.played[s] {
                 None => Value::Null,
@@ -43,18 +20,6 @@ impl Views for Liberty {
                 Some(_) => json!("face-down"),
             })
             .collect();
-        let control: serde_json::Map<String, Value> = (0..self.control.len())
-            .filter(|&h| self.control[h] < 2)
-            .map(|h| {
-                (
-                    self.hex_id(h as u16).to_string(),
-                    json!(seats[self.control[h] as usize]),
-                )
-            })
-            .collect();
-        let battle = self
-            .shown_battle()
-            .map(|bt| json!({"hex": self.hex_id(bt.hex), "attacker": seats[bt.attacker as usize], "round": bt.round}));
         let to_act: Vec<&str> = engine::Game::to_act(self).iter().map(|s| seats[s as usize]).collect();
         json!({
             "title": "liberty",
@@ -70,10 +35,6 @@ impl Views for Liberty {
             "hand": viewer.map(|v| self.hands[v as usize].iter().map(|c| c.key()).collect::<Vec<_>>()),
             "hand_counts": {"british": self.hands[0].len(), "american": self.hands[1].len()},
             "played": {"british": played[0], "american": played[1]},
-            "control": control,
-            "blocks": shown,
-            "hidden": hidden,
-            "battle": battle,
             "outcome": self.core.outcome,
             "facts": self.facts(viewer),
             "board": self.board(viewer),

@@ -4,7 +4,6 @@
 
 mod support;
 
-use engine::prelude::*;
 use liberty::Liberty;
 use support::*;
 
@@ -327,7 +326,13 @@ fn a_warship_takes_control_of_a_vacant_enemy_town() {
     }
     act(&mut g, "american", "end-actions");
     assert_eq!(g.where_is("b-ship-hood"), "Charleston");
-    assert_eq!(g.view(None)["control"]["0717"], "british");
+    let control: Vec<Option<String>> = board(&g, None)
+        .markers
+        .into_iter()
+        .filter(|m| m.kind == "control" && m.space == "0717")
+        .map(|m| m.side)
+        .collect();
+    assert_eq!(control, [Some("british".to_string())]);
 }
 
 // rule: liberty 7.5, 9.1

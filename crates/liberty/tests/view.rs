@@ -5,7 +5,7 @@ mod support;
 use support::*;
 
 use engine::prelude::*;
-use engine::Setup;
+use engine::{Board, Face, Piece, Setup};
 use liberty::Liberty;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -22,25 +22,36 @@ fn log_json(g: &Liberty, viewer: Option<u8>) -> String {
     serde_json::to_string(&entries).unwrap()
 }
 
-/// The block entries of `side` in a view.
-fn shown(v: &Value, side: &str) -> Vec<Value> {
-    v["blocks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|b| b["side"] == side)
-        .cloned()
+/// The typed table of a view (engine::Board, the view's `board`).
+fn board(v: &Value) -> Board {
+    serde_json::from_value(v["board"].clone()).expect("the view's board parses")
+}
+
+/// The blocks of `side` standing face up in a view.
+fn shown(v: &Value, side: &str) -> Vec<Piece> {
+    board(v)
+        .pieces
+        .into_iter()
+        .filter(|p| p.face == Face::Up && p.side == side)
         .collect()
 }
 
+/// How many blocks of `side` stand on their backs at `loc` in a view (2.0).
 fn hidden_count(v: &Value, side: &str, loc: &str) -> u64 {
-    v["hidden"]
-        .as_array()
-        .unwrap()
+    board(v)
+        .pieces
         .iter()
-        .filter(|h| h["side"] == side && h["loc"] == loc)
-        .map(|h| h["count"].as_u64().unwrap())
+        .filter(|p| p.face == Face::Back && p.side == side && p.space == loc)
+        .map(|p| u64::from(p.count))
         .sum()
+}
+
+fn has_id(p: &Piece, id: &str) -> bool {
+    p.id.as_deref() == Some(id)
+}
+
+fn revealed(p: &Piece) -> bool {
+    p.states.iter().any(|s| s == "revealed")
 }
 
 /// No block of `side` is shown to `viewer` unless it is public: revealed in a
@@ -53,8 +64,8 @@ fn assert_fog(g: &Liberty, viewer: Option<u8>) {
             continue;
         }
         for e in shown(&v, SEATS[side as usize]) {
-            let public = e["revealed"] == true || e["loc"] == "prisoner" || e["loc"] == "french-pool";
-            assert!(public, "{viewer:?} sees {e}");
+            let public = revealed(&e) || e.space == "prisoner" || e.space == "french-pool";
+            assert!(public, "{viewer:?} sees {e:?}");
         }
         for (b, info) in liberty::blocks::embedded().iter().enumerate() {
             if info.side == side && !g.visible(viewer, b as u8) {
@@ -79,11 +90,8 @@ fn each_seat_sees_only_that_enemy_blocks_stand_in_a_hex() {
     // Own blocks with full data, the enemy only as counts per place.
     let mine = shown(&v, "british");
     assert_eq!(mine.len(), 25, "the British see all their blocks, pool included");
-    let howe = mine.iter().find(|b| b["id"] == "b-howe").unwrap();
-    assert_eq!(
-        (howe["loc"].as_str(), howe["strength"].as_u64()),
-        (Some("1607"), Some(3))
-    );
+    let howe = mine.iter().find(|b| has_id(b, "b-howe")).unwrap();
+    assert_eq!((howe.space.as_str(), howe.strength.map(|s| s.now)), ("1607", Some(3)));
     assert_eq!(
         hidden_count(&v, "american", "1506"),
         3,
@@ -96,16 +104,16 @@ fn each_seat_sees_only_that_enemy_blocks_stand_in_a_hex() {
         "the pool is secret, its size is not"
     );
     // The French pool is face-up (12.0).
-    let french: Vec<&Value> = v["blocks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|b| b["loc"] == "french-pool")
+    let french: Vec<Piece> = board(&v)
+        .pieces
+        .into_iter()
+        .filter(|b| b.face == Face::Up && b.space == "french-pool")
         .collect();
     assert_eq!(french.len(), 6);
     // The spectator sees no block of either side but the French pool.
     let s = view(&g, None);
-    assert_eq!(s["blocks"].as_array().unwrap().len(), 6);
+    let up = board(&s).pieces.iter().filter(|b| b.face == Face::Up).count();
+    assert_eq!(up, 6);
     assert_eq!(hidden_count(&s, "british", "1607"), 4);
     assert_eq!(hidden_count(&s, "british", "pool"), 9);
 }
@@ -148,9 +156,9 @@ fn prisoners_are_public() {
         let v = view(&g, viewer);
         let e = shown(&v, "american")
             .into_iter()
-            .find(|b| b["id"] == "a-ward")
+            .find(|b| has_id(b, "a-ward"))
             .expect("shown");
-        assert_eq!(e["loc"], "prisoner");
+        assert_eq!(e.space, "prisoner");
     }
 }
 
@@ -199,16 +207,22 @@ fn blocks_are_revealed_in_battle_and_hidden_again_after() {
         let v = view(&g, viewer);
         let grant = shown(&v, "british")
             .into_iter()
-            .find(|b| b["id"] == "b-grant")
+            .find(|b| has_id(b, "b-grant"))
             .expect("revealed");
-        assert_eq!(grant["strength"], 3);
-        assert_eq!(grant["revealed"], true);
+        assert_eq!(grant.strength.map(|s| s.now), Some(3));
+        assert!(revealed(&grant));
         assert_fog(&g, viewer);
     }
     let v = view(&g, Some(BRITISH));
-    assert!(shown(&v, "american").iter().any(|b| b["id"] == "a-ward"));
-    assert!(!shown(&v, "american").iter().any(|b| b["id"] == "a-pickens"));
-    assert_eq!(v["battle"]["hex"], "1607");
+    assert!(shown(&v, "american").iter().any(|b| has_id(b, "a-ward")));
+    assert!(!shown(&v, "american").iter().any(|b| has_id(b, "a-pickens")));
+    let battle: Vec<String> = board(&v)
+        .markers
+        .into_iter()
+        .filter(|m| m.kind == "battle")
+        .map(|m| m.space)
+        .collect();
+    assert_eq!(battle, ["1607"]);
     // Fight it out; afterwards the survivors stand upright again.
     g.core.dice.script([6; 40]);
     while g.phase_name() == "battles" {
@@ -225,7 +239,7 @@ fn blocks_are_revealed_in_battle_and_hidden_again_after() {
         assert_fog(&g, viewer);
     }
     let v = view(&g, Some(AMERICAN));
-    assert!(shown(&v, "british").is_empty(), "{}", v["blocks"]);
+    assert!(shown(&v, "british").is_empty(), "{}", v["board"]);
 }
 
 /// Play random legal moves from the 1775 start to reach a position with

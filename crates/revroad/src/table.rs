@@ -5,7 +5,6 @@
 use crate::board::{Board, MarkerKind, Region};
 use crate::SEATS;
 use engine::{Face, Marker, Piece, Seat, Strength};
-use serde_json::Value;
 use std::borrow::Cow;
 
 /// A counter in `region`: face up with its full `name`, its value where it
@@ -56,34 +55,50 @@ pub fn piece(board: &Board, c: Counter) -> Piece {
     }
 }
 
-/// The view's `markers` (each `{region, kind, label, side?, value?}`) by
-/// the names and rules of the map's key (`kinds`); a marker's number
-/// follows its name ("Hidden Arms Marker 5").
-pub fn markers(board: &Board, view_markers: &[Value], kinds: &[MarkerKind]) -> Vec<Marker> {
-    view_markers
-        .iter()
-        .filter_map(|m| {
-            let space = m["region"].as_str()?;
-            let region = board.region(space)?;
-            let kind = m["kind"].as_str()?;
-            let known = kinds.iter().find(|k| k.kind == kind);
-            let value = m.get("value").and_then(Value::as_i64);
-            let mut name = known.map_or_else(
-                || m["label"].as_str().unwrap_or(kind).to_string(),
-                |k| k.name.to_string(),
-            );
-            if let Some(v) = value {
-                name = format!("{name} {v}");
-            }
-            Some(Marker {
-                space: space.to_string(),
-                space_name: board.name(region).to_string(),
-                kind: kind.to_string(),
-                name,
-                side: m["side"].as_str().map(str::to_string),
-                value,
-                rule: known.map_or(Cow::Borrowed(""), |k| Cow::Borrowed(k.rule)),
-            })
-        })
-        .collect()
+/// A view's markers, each by the name and rule of its kind in the map's
+/// key (`kinds`), in the order they are put.
+pub struct Markers<'a> {
+    board: &'a Board,
+    kinds: &'a [MarkerKind],
+    list: Vec<Marker>,
+}
+
+impl<'a> Markers<'a> {
+    pub fn new(board: &'a Board, kinds: &'a [MarkerKind]) -> Markers<'a> {
+        Markers {
+            board,
+            kinds,
+            list: Vec::new(),
+        }
+    }
+
+    /// A marker of `kind` (one of the key's) in `region`, belonging to
+    /// `side` if it is one side's, with the number printed on it if any
+    /// (after its name: "Hidden Arms Marker 5").
+    pub fn put(&mut self, region: Region, kind: &str, side: Option<Seat>, value: Option<i64>) {
+        // The key names every marker a view shows (a client draws it by its
+        // entry): a kind not in it is a bug in the title.
+        let key = self
+            .kinds
+            .iter()
+            .find(|k| k.kind == kind)
+            .unwrap_or_else(|| panic!("marker kind '{kind}' is not in the map's key"));
+        let name = match value {
+            Some(v) => format!("{} {v}", key.name),
+            None => key.name.to_string(),
+        };
+        self.list.push(Marker {
+            space: self.board.id(region).to_string(),
+            space_name: self.board.name(region).to_string(),
+            kind: key.kind.to_string(),
+            name,
+            side: side.map(|s| SEATS[s as usize].to_string()),
+            value,
+            rule: Cow::Borrowed(key.rule),
+        });
+    }
+
+    pub fn done(self) -> Vec<Marker> {
+        self.list
+    }
 }

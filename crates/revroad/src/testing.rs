@@ -16,6 +16,11 @@ pub fn facts<G: Game>(g: &G, viewer: Option<Seat>) -> Vec<String> {
         .collect()
 }
 
+/// The table of `viewer`'s view (`engine::Board`, its `board`).
+pub fn view_board<G: Game>(g: &G, viewer: Option<Seat>) -> engine::Board {
+    serde_json::from_value(g.view(viewer)["board"].clone()).expect("the view's board parses")
+}
+
 /// The ids of `seat`'s legal actions.
 pub fn ids<G: Game>(g: &G, seat: Seat) -> Vec<String> {
     engine::described(g, seat).into_iter().map(|a| a.id).collect()

@@ -113,11 +113,14 @@ async fn views_never_name_hidden_enemy_blocks(db: &str) {
             let l = leaked(&text, side, &shown_ids(&s));
             assert!(l.is_empty(), "the spectator's view names hidden blocks {l:?}");
         }
-        for b in s["view"]["blocks"].as_array().unwrap() {
-            let id = b["id"].as_str().unwrap();
+        for b in s["view"]["board"]["pieces"].as_array().unwrap() {
+            let Some(id) = b["id"].as_str() else {
+                continue; // a back: only its side
+            };
             if id.starts_with("b-") || id.starts_with("a-") {
+                let revealed = b["states"].as_array().is_some_and(|s| s.contains(&json!("revealed")));
                 assert!(
-                    b["revealed"] == true || b["loc"] == "prisoner",
+                    revealed || b["space"] == "prisoner",
                     "spectator sees unrevealed block {b}"
                 );
             }
@@ -576,7 +579,13 @@ async fn undo_resign_chat_notes(db: &str) {
     assert!(b["log"].to_string().contains("American resigns."), "{}", b["log"]);
     assert_eq!(b["outcome"]["reason"], "American resigned");
     let a = state(&app, &g, &g.american).await;
-    assert_eq!(a["view"]["hidden"], json!([]), "no hidden block left");
+    let backs: Vec<&Value> = a["view"]["board"]["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["face"] == "back")
+        .collect();
+    assert!(backs.is_empty(), "no hidden block left: {backs:?}");
     let (st, _) = act(&app, &g, &g.british, 1, "card-a2").await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
     drop(app);

@@ -2,9 +2,9 @@
 #![allow(dead_code)]
 
 use engine::prelude::*;
+use engine::{Board, Face, Fact};
 use liberty::map::Map;
 use liberty::Liberty;
-use serde_json::Value;
 
 pub const BRITISH: u8 = 0;
 pub const AMERICAN: u8 = 1;
@@ -58,13 +58,28 @@ pub fn seat_waiting(g: &Liberty) -> &'static str {
     waiting(g).0
 }
 
-/// The combat round of the battle being fought (0 when none).
-pub fn round(g: &Liberty) -> u64 {
-    g.view(None)["battle"]["round"].as_u64().unwrap_or(0)
+/// The typed table `viewer` sees (engine::Board, the view's `board`).
+pub fn board(g: &Liberty, viewer: Option<u8>) -> Board {
+    serde_json::from_value(g.view(viewer)["board"].clone()).expect("the view's board parses")
 }
 
+/// The combat round of the battle being fought (0 when none), as the facts
+/// panel says it: "Boston, American attacking, round 2" (7.0).
+pub fn round(g: &Liberty) -> u64 {
+    let facts: Vec<Fact> = serde_json::from_value(g.view(None)["facts"].clone()).expect("the view's facts parse");
+    facts.iter().find(|f| f.label == "Battle").map_or(0, |f| {
+        f.value
+            .rsplit("round ")
+            .next()
+            .unwrap()
+            .parse()
+            .expect("a round number")
+    })
+}
+
+/// Whether a battle is being fought: its marker is on the board (7.0).
 pub fn in_battle(g: &Liberty) -> bool {
-    !g.view(None)["battle"].is_null()
+    board(g, None).markers.iter().any(|m| m.kind == "battle")
 }
 
 /// Every log line `viewer` may read, one per line.
@@ -104,31 +119,25 @@ pub fn last_roll(g: &Liberty) -> (Vec<u8>, String) {
     (e.dice.clone(), e.text.clone())
 }
 
-fn blocks_of(view: &Value) -> &Vec<Value> {
-    view["blocks"].as_array().expect("blocks")
-}
-
 /// Ids of the `side` blocks at `loc` that `viewer` sees face up.
 pub fn shown_in(g: &Liberty, viewer: u8, loc: &str, side: &str) -> Vec<String> {
-    let v = g.view(Some(viewer));
-    let mut out: Vec<String> = blocks_of(&v)
-        .iter()
-        .filter(|b| b["loc"] == loc && b["side"] == side)
-        .map(|b| b["id"].as_str().unwrap().to_string())
+    let mut out: Vec<String> = board(g, Some(viewer))
+        .pieces
+        .into_iter()
+        .filter(|p| p.face == Face::Up && p.space == loc && p.side == side)
+        .map(|p| p.id.expect("a face-up block has its id"))
         .collect();
     out.sort();
     out
 }
 
-/// How many `side` blocks at `loc` are hidden from `viewer`.
+/// How many `side` blocks at `loc` stand on their backs for `viewer` (2.0).
 pub fn hidden_count(g: &Liberty, viewer: u8, loc: &str, side: &str) -> u64 {
-    let v = g.view(Some(viewer));
-    v["hidden"]
-        .as_array()
-        .unwrap()
+    board(g, Some(viewer))
+        .pieces
         .iter()
-        .filter(|h| h["loc"] == loc && h["side"] == side)
-        .map(|h| h["count"].as_u64().unwrap())
+        .filter(|p| p.face == Face::Back && p.space == loc && p.side == side)
+        .map(|p| u64::from(p.count))
         .sum()
 }
 

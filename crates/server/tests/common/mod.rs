@@ -231,12 +231,14 @@ pub fn leaked(text: &str, side: u8, shown: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// The ids of the pieces a state's view shows face up (a back has none).
 pub fn shown_ids(s: &Value) -> Vec<String> {
-    s["view"]["blocks"]
+    s["view"]["board"]["pieces"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|b| b["id"].as_str().unwrap().to_string())
+        .filter(|p| p["face"] == "up")
+        .map(|p| p["id"].as_str().unwrap().to_string())
         .collect()
 }
 
