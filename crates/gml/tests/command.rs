@@ -1,5 +1,7 @@
 //! The Command Table as printed.
 
+mod support;
+
 use gml::command::{CommandResult::*, CommandTable};
 
 #[test]
@@ -25,14 +27,15 @@ fn every_die_result_of_the_command_table() {
 
 #[test]
 fn a_table_missing_a_result_or_mixing_them_is_refused() {
-    let dir = std::env::temp_dir().join(format!("gml-command-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::DataDir::new("command");
     let head = "die\tactivations\topponent\treroll\n";
-    std::fs::write(dir.join("command.tsv"), format!("{head}1\t2\t1\tyes\n")).unwrap();
-    let e = CommandTable::read(Some(&dir)).unwrap_err().to_string();
+    let read = |row: &str| {
+        CommandTable::read(Some(dir.write("command.tsv", &format!("{head}{row}\n"))))
+            .unwrap_err()
+            .to_string()
+    };
+    let e = read("1\t2\t1\tyes");
     assert!(e.contains("line 2") && e.contains("a mix"), "{e}");
-    std::fs::write(dir.join("command.tsv"), format!("{head}1\t2\t0\tno\n")).unwrap();
-    let e = CommandTable::read(Some(&dir)).unwrap_err().to_string();
+    let e = read("1\t2\t0\tno");
     assert!(e.contains("none for 2"), "{e}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,6 +1,8 @@
 //! The counter mix, the leaders and the turn track against what the
 //! scenarios deploy and how long they last.
 
+mod support;
+
 use gml::forces::{Forces, Kind, Nationality, AMERICAN, BRITISH};
 use gml::turns::{self, Interface};
 
@@ -127,16 +129,10 @@ fn the_turn_track_fits_every_scenarios_length() {
 
 #[test]
 fn a_turn_out_of_order_is_refused() {
-    let dir = std::env::temp_dir().join(format!("gml-turns-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("turns.tsv"),
-        "id\tmonth\tyear\thalf\tinterface\n1775-sep-1\tsep\t1775\t1\t\n1775-oct-1\toct\t1775\t1\t\n",
-    )
-    .unwrap();
-    let e = turns::read(Some(&dir)).unwrap_err().to_string();
+    let dir = support::DataDir::new("turns");
+    let text = "id\tmonth\tyear\thalf\tinterface\n1775-sep-1\tsep\t1775\t1\t\n1775-oct-1\toct\t1775\t1\t\n";
+    let e = turns::read(Some(dir.write("turns.tsv", text))).unwrap_err().to_string();
     assert!(e.contains("line 3") && e.contains("September II 1775"), "{e}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! The reconstructed maps against what the rules say of them.
 
+mod support;
+
 use gml::map::{LineKind, Map, Region, Sheet, Terrain, ZoneKind};
-use std::path::PathBuf;
 
 fn map() -> Map {
     Map::embedded()
@@ -188,18 +189,13 @@ fn the_drawing_puts_every_space_on_the_sheet() {
     assert!(y("quebec") < y("savannah"));
 }
 
-fn data_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gml-map-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn a_bad_override_names_its_fault() {
     // A line to a space that does not exist, and a map without Quebec.
-    let dir = data_dir("bad");
-    std::fs::write(dir.join("lines.tsv"), "a\tb\tkind\nboston\tnowhere\troad\n").unwrap();
-    let e = Map::read(Some(&dir)).unwrap_err().to_string();
+    let dir = support::DataDir::new("map");
+    let e = Map::read(Some(dir.write("lines.tsv", "a\tb\tkind\nboston\tnowhere\troad\n")))
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("lines.tsv line 2, column 'b'") && e.contains("nowhere"),
         "{e}"
@@ -210,9 +206,9 @@ fn a_bad_override_names_its_fault() {
         .filter(|l| !l.starts_with("quebec\t"))
         .map(|l| format!("{l}\n"))
         .collect();
-    std::fs::remove_file(dir.join("lines.tsv")).unwrap();
-    std::fs::write(dir.join("spaces.tsv"), without).unwrap();
-    let e = Map::read(Some(&dir)).unwrap_err().to_string();
+    dir.remove("lines.tsv");
+    let e = Map::read(Some(dir.write("spaces.tsv", &without)))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("quebec"), "{e}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,5 +1,7 @@
 //! The Militia Table and the Initial Militia Call Table.
 
+mod support;
+
 use gml::forces::{AMERICAN, BRITISH};
 use gml::map::Region;
 use gml::militia::{Militia, Presence};
@@ -62,21 +64,16 @@ fn the_initial_calls() {
 
 #[test]
 fn a_missing_row_is_named() {
-    let dir = std::env::temp_dir().join(format!("gml-militia-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("militia.tsv"),
-        "region\trow\tnone\tpresent\tsome\tall\nsouth\tT\t6\t5\t4\t11\n",
-    )
-    .unwrap();
-    let e = Militia::read(Some(&dir)).unwrap_err().to_string();
+    let dir = support::DataDir::new("militia");
+    let head = "region\trow\tnone\tpresent\tsome\tall\n";
+    let e = Militia::read(Some(
+        dir.write("militia.tsv", &format!("{head}south\tT\t6\t5\t4\t11\n")),
+    ))
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("line 2, column 'all'") && e.contains("1 to 10"), "{e}");
-    std::fs::write(
-        dir.join("militia.tsv"),
-        "region\trow\tnone\tpresent\tsome\tall\nsouth\tT\t6\t5\t4\t3\n",
-    )
-    .unwrap();
-    let e = Militia::read(Some(&dir)).unwrap_err().to_string();
+    let e = Militia::read(Some(dir.write("militia.tsv", &format!("{head}south\tT\t6\t5\t4\t3\n"))))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("a R row for the Canada region"), "{e}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
