@@ -228,3 +228,44 @@ impl Forces {
         v
     }
 }
+
+/// A kind's word in `counters.tsv` and in action ids.
+pub fn kind_word(kind: Kind) -> &'static str {
+    KINDS.iter().find(|(_, k)| *k == kind).map_or("unit", |(w, _)| w)
+}
+
+/// A counter as the rules name it: "MA Militia", "NY Tory Militia",
+/// "experienced British unit", "Hessian Artillery", "Mohawk Indians".
+pub fn counter_name(c: &Counters) -> String {
+    let home = |h: &Option<String>| match h.as_deref() {
+        Some(h) if h.len() == 2 => h.to_uppercase(),
+        Some(h) => {
+            let mut cs = h.chars();
+            cs.next()
+                .map(|f| f.to_uppercase().chain(cs).collect())
+                .unwrap_or_default()
+        }
+        None => String::new(),
+    };
+    let ex = if c.experienced { "experienced " } else { "" };
+    let nation = match c.nationality {
+        Some(Nationality::American) => "Continental",
+        Some(Nationality::French) => "French",
+        Some(Nationality::Hessian) => "Hessian",
+        _ => "British",
+    };
+    match c.kind {
+        Kind::Militia if c.experienced => "experienced Militia".into(),
+        Kind::Militia => format!("{} Militia", home(&c.home)),
+        Kind::Tory if c.experienced => "experienced Tory Militia".into(),
+        Kind::Tory => format!("{} Tory Militia", home(&c.home)),
+        Kind::Continental => format!("{ex}Continental unit"),
+        Kind::British => format!("{ex}British unit"),
+        Kind::Hessian => format!("{ex}Hessian unit"),
+        Kind::French => format!("{ex}French unit"),
+        Kind::Artillery => format!("{nation} Artillery"),
+        Kind::Naval => format!("{nation} fleet"),
+        Kind::Indian => format!("{} Indians", home(&c.home)),
+        Kind::NavalDefense => "Naval Defense marker".into(),
+    }
+}

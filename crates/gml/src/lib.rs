@@ -3,12 +3,102 @@
 //! translation; where a translator's note flags a typo, the evident intent
 //! is implemented and recorded in docs/rulings.md.
 //!
-//! In progress (issue 20): the maps ([`map`]) are here; the rules, the
-//! scenarios and the title's entry in the catalog come next.
+//! In progress (issue 20): the four battle scenarios (12.x) set up and play
+//! their turns: command and activation, land movement, forts, the initial
+//! militia call, reinforcements and victory. The README's status table
+//! lists the rules still missing.
 
+pub mod actions;
+pub mod activation;
 pub mod command;
 pub mod drawing;
 pub mod forces;
+pub mod frames;
 pub mod map;
 pub mod militia;
+pub mod movement;
+pub mod scenario;
+pub mod setup;
+pub mod state;
+pub mod tables;
+pub mod turn;
 pub mod turns;
+pub mod victory;
+pub mod view;
+
+pub use actions::Action;
+pub use state::Gml;
+
+use engine::{Core, Game, Seat, Setup, Title, TitleInfo};
+
+static INFO: TitleInfo = TitleInfo {
+    key: "gml",
+    name: "Give Me Liberty!",
+    seats: &["british", "american"],
+    scenarios: &scenario::INFOS,
+    options: &[],
+    rules_version: "gml-1",
+    data_files: &[
+        "states.tsv",
+        "spaces.tsv",
+        "lines.tsv",
+        "zones.tsv",
+        "zone-links.tsv",
+        "counters.tsv",
+        "leaders.tsv",
+        "militia.tsv",
+        "initial-call.tsv",
+        "command.tsv",
+        "turns.tsv",
+    ],
+    victory_levels: &[],
+};
+
+pub fn seat_name(s: Seat) -> &'static str {
+    INFO.seats[s as usize]
+}
+
+impl Title for Gml {
+    fn info() -> &'static TitleInfo {
+        &INFO
+    }
+
+    fn drawing() -> Option<engine::Drawing> {
+        Some(drawing::drawing(&tables::tables().map))
+    }
+
+    fn provenance() -> Vec<(String, String)> {
+        let t = tables::tables();
+        let mut v = t.map.provenance();
+        v.extend(t.forces.provenance());
+        v
+    }
+
+    fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+        tables::use_data_dir(dir)
+    }
+}
+
+impl Game for Gml {
+    fn new(setup: &Setup) -> Self {
+        let mut g = Gml::start(setup);
+        g.advance();
+        g
+    }
+
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut Core {
+        &mut self.core
+    }
+
+    fn check(&self) -> Result<(), String> {
+        self.invariants()
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.score(seat)
+    }
+}

@@ -35,7 +35,8 @@ pub enum Terrain {
 
 /// 6.16 communication lines, and 6.19 the river crossing where no line
 /// joins two contiguous spaces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum LineKind {
     TollRoad,
     Road,

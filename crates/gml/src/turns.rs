@@ -66,6 +66,8 @@ impl Turn {
 }
 
 const TURNS_TSV: &str = include_str!("../data/turns.tsv");
+/// The file `--data` may replace.
+pub const FILE: &str = "turns.tsv";
 const COLUMNS: &[&str] = &["id", "month", "year", "half", "interface"];
 
 fn parse(t: &Table) -> Result<Vec<Turn>, TableError> {
@@ -117,5 +119,5 @@ fn parse(t: &Table) -> Result<Vec<Turn>, TableError> {
 
 /// The turn record track.
 pub fn read(dir: Option<&std::path::Path>) -> Result<Vec<Turn>, TableError> {
-    parse(&table::read(dir, "turns.tsv", TURNS_TSV, COLUMNS)?)
+    parse(&table::read(dir, FILE, TURNS_TSV, COLUMNS)?)
 }

@@ -1,0 +1,202 @@
+//! The decisions a seat takes, as the engine sees them: small choices with
+//! stable ids ("activate-washington", "step-albany", "done").
+
+use crate::frames::Frame;
+use crate::map::SpaceId;
+use crate::state::{Gml, LeaderId, UnitId};
+use crate::tables::tables;
+use engine::{ActionInfo, Describe, Seat};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Choose a space (a set-up line's, a militia unit's, a leader's 5.6).
+    Place(SpaceId),
+    /// 4.0 roll on the Command Table.
+    Roll,
+    /// 4.0 activate one unit or leader instead of rolling.
+    Single,
+    /// 4.0 activate a leader and his command.
+    Activate(LeaderId),
+    /// 6.15 activate a unit on its own.
+    ActivateUnit(UnitId),
+    /// 6.14 a unit in the leader's space joins his force.
+    Join(UnitId),
+    /// A unit of his force stays out of this activation's force.
+    Leave(UnitId),
+    /// 5.4 a leader in the space serves under the activated one.
+    Subordinate(LeaderId),
+    /// 6.12 a leader's group sets out.
+    Move(LeaderId),
+    /// 6.15 a unit moves on its own.
+    MoveUnit(UnitId),
+    /// 6.4 a unit entrenches.
+    Entrench(UnitId),
+    /// 6.16 move on to a neighbouring space.
+    Step(SpaceId),
+    /// 6.13 a unit separates from the moving group and stays.
+    Drop(UnitId),
+    Yes,
+    No,
+    /// End the current choice (forming, orders, a move, the activations).
+    Done,
+}
+
+impl Gml {
+    /// A counter's id: its kind, home or tribe and number ("militia-ma-3",
+    /// "british-12").
+    pub fn unit_id(&self, u: UnitId) -> String {
+        let c = self.counters(u);
+        let kind = crate::forces::kind_word(c.kind);
+        let ex = if c.experienced { "-ex" } else { "" };
+        match &c.home {
+            Some(h) => format!("{kind}-{h}{ex}-{u}"),
+            None => format!("{kind}{ex}-{u}"),
+        }
+    }
+
+    /// A counter as the log names it: "MA Militia", "experienced British unit".
+    pub fn unit_name(&self, u: UnitId) -> String {
+        crate::forces::counter_name(self.counters(u))
+    }
+
+    pub fn space_id(&self, s: SpaceId) -> &'static str {
+        &tables().map.get(s).id
+    }
+
+    pub fn space_name(&self, s: SpaceId) -> &'static str {
+        &tables().map.get(s).name
+    }
+
+    fn describe_action(&self, a: Action) -> (String, Option<String>, Option<&'static str>) {
+        let space = |s: SpaceId| Some(self.space_id(s).to_string());
+        let unit = |u: UnitId| Some(self.unit_id(u));
+        let leader = |l: LeaderId| Some(self.leader(l).id.clone());
+        match a {
+            Action::Place(s) => {
+                let what = match self.stack.last() {
+                    Some(Frame::Raise { .. }) => "Place a militia unit in",
+                    Some(Frame::Relocate { leader, .. }) => {
+                        return (
+                            format!("Place {} in {} (5.6)", self.leader(*leader).name, self.space_name(s)),
+                            space(s),
+                            Some("Place the leader (5.6)"),
+                        )
+                    }
+                    _ => "Deploy in",
+                };
+                (format!("{what} {}", self.space_name(s)), space(s), Some(what))
+            }
+            Action::Roll => ("Roll on the Command Table (4.1)".into(), None, None),
+            Action::Single => ("Activate a single unit or leader (4.0)".into(), None, None),
+            Action::Activate(l) => (
+                format!("Activate {} and his command (4.0)", self.leader(l).name),
+                leader(l),
+                Some("Activate a leader (4.0)"),
+            ),
+            Action::ActivateUnit(u) => (
+                format!("Activate the {} alone (6.15)", self.unit_name(u)),
+                unit(u),
+                Some("Activate a unit (6.15)"),
+            ),
+            Action::Join(u) => (
+                format!("Add the {} to the force (6.14)", self.unit_name(u)),
+                unit(u),
+                Some("Add a unit (6.14)"),
+            ),
+            Action::Leave(u) => (
+                format!("Leave the {} out of the force (6.14)", self.unit_name(u)),
+                unit(u),
+                Some("Leave a unit out (6.14)"),
+            ),
+            Action::Subordinate(l) => (
+                format!("Place {} under command (5.4)", self.leader(l).name),
+                leader(l),
+                Some("Place a leader under command (5.4)"),
+            ),
+            Action::Move(l) => (
+                format!("Move {}'s group (6.12)", self.leader(l).name),
+                leader(l),
+                Some("Move a group (6.12)"),
+            ),
+            Action::MoveUnit(u) => (
+                format!("Move the {} on its own (6.15)", self.unit_name(u)),
+                unit(u),
+                Some("Move a unit alone (6.15)"),
+            ),
+            Action::Entrench(u) => (
+                format!("Entrench the {} (6.4)", self.unit_name(u)),
+                unit(u),
+                Some("Entrench (6.4)"),
+            ),
+            Action::Step(s) => (format!("Move to {}", self.space_name(s)), space(s), Some("Move to")),
+            Action::Drop(u) => (
+                format!("Leave the {} here (6.13)", self.unit_name(u)),
+                unit(u),
+                Some("Leave a unit here (6.13)"),
+            ),
+            Action::Yes | Action::No => {
+                let yes = a == Action::Yes;
+                let text = match self.stack.last() {
+                    Some(Frame::Fort { .. }) if yes => "Go inside the fort (6.6)",
+                    Some(Frame::Fort { .. }) => "Stay outside the fort (6.6)",
+                    _ if yes => "Yes",
+                    _ => "No",
+                };
+                (text.into(), None, None)
+            }
+            Action::Done => {
+                let text = match self.stack.last() {
+                    Some(Frame::Form { .. }) => "Done forming the force (6.14)",
+                    Some(Frame::Orders(_)) => "End this activation",
+                    Some(Frame::Move(_)) => "Stop here",
+                    Some(Frame::Activations { .. }) => "End the activations",
+                    _ => "Done",
+                };
+                (text.into(), None, None)
+            }
+        }
+    }
+}
+
+impl Describe for Gml {
+    fn describe(&self, _seat: Seat, a: &Action) -> ActionInfo {
+        let (label, target, group) = self.describe_action(*a);
+        let irreversible = matches!(a, Action::Roll);
+        let mut id = String::new();
+        write_id(self, *a, &mut id).expect("writing to a String");
+        ActionInfo {
+            id,
+            label,
+            group: target.as_ref().and(group.map(str::to_string)),
+            target,
+            warning: None,
+            irreversible,
+        }
+    }
+
+    fn write_id(&self, _seat: Seat, a: &Action, out: &mut dyn fmt::Write) -> fmt::Result {
+        write_id(self, *a, out)
+    }
+}
+
+fn write_id(g: &Gml, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
+    match a {
+        Action::Place(s) => write!(out, "place-{}", g.space_id(s)),
+        Action::Roll => out.write_str("roll"),
+        Action::Single => out.write_str("single"),
+        Action::Activate(l) => write!(out, "activate-{}", g.leader(l).id),
+        Action::ActivateUnit(u) => write!(out, "activate-{}", g.unit_id(u)),
+        Action::Join(u) => write!(out, "join-{}", g.unit_id(u)),
+        Action::Leave(u) => write!(out, "leave-{}", g.unit_id(u)),
+        Action::Subordinate(l) => write!(out, "subordinate-{}", g.leader(l).id),
+        Action::Move(l) => write!(out, "move-{}", g.leader(l).id),
+        Action::MoveUnit(u) => write!(out, "move-{}", g.unit_id(u)),
+        Action::Entrench(u) => write!(out, "entrench-{}", g.unit_id(u)),
+        Action::Step(s) => write!(out, "step-{}", g.space_id(s)),
+        Action::Drop(u) => write!(out, "drop-{}", g.unit_id(u)),
+        Action::Yes => out.write_str("yes"),
+        Action::No => out.write_str("no"),
+        Action::Done => out.write_str("done"),
+    }
+}

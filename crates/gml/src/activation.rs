@@ -1,0 +1,309 @@
+//! 4.0 Activation, 4.1 the Command Table, 5.2-5.7 who commands whom, and
+//! 6.0's orders: each activated piece moves, entrenches or stays (ruling
+//! gml #2: one activation is one leader with his whole command, or one
+//! leaderless unit).
+
+use crate::actions::Action;
+use crate::command::CommandResult;
+use crate::forces::{Kind, Nationality, BRITISH};
+use crate::frames::{Frame, Move, Orders};
+use crate::state::{is_land, Gml, LeaderId, Place, UnitId};
+use crate::tables::tables;
+use engine::Seat;
+
+impl Gml {
+    /// 5.4 a leader's stars (12.3's note: Clinton is a three-star general
+    /// in the Southern Campaign).
+    pub fn rank(&self, l: LeaderId) -> u8 {
+        let leader = self.leader(l);
+        if self.scenario == crate::scenario::Scenario::Southern1780 && leader.id == "clinton" {
+            3
+        } else {
+            leader.rank
+        }
+    }
+
+    /// 5.7 whether a leader may control a unit.
+    pub fn may_command(&self, l: LeaderId, u: UnitId) -> bool {
+        let c = self.counters(u);
+        let leader = self.leader(l);
+        let nation = c.nationality.expect("units have a nationality");
+        match leader.nationality {
+            Nationality::American => match nation {
+                Nationality::American | Nationality::Indian => true,
+                Nationality::French => self.rank(l) == 3,
+                _ => false,
+            },
+            Nationality::French => {
+                nation == Nationality::French || (nation == Nationality::American && c.kind == Kind::Continental)
+            }
+            Nationality::British => matches!(
+                nation,
+                Nationality::British | Nationality::Indian | Nationality::Tory | Nationality::Hessian
+            ),
+            Nationality::Hessian => matches!(nation, Nationality::Hessian | Nationality::Indian),
+            _ => false,
+        }
+    }
+
+    /// 5.4, 5.7 (ruling gml #5) whether `sub` may serve under `l` now.
+    pub fn may_subordinate(&self, l: LeaderId, sub: LeaderId) -> bool {
+        let (top, low) = (self.leader(l), self.leader(sub));
+        let nations = match (top.nationality, low.nationality) {
+            (a, b) if a == b => true,
+            (Nationality::American, Nationality::French) => self.rank(l) == 3,
+            (Nationality::British, Nationality::Hessian) => true,
+            _ => false,
+        };
+        if !nations || self.chain(sub).contains(&l) {
+            return false;
+        }
+        let mut ranks: Vec<u8> = (0..self.leaders.len() as LeaderId)
+            .filter(|&o| self.leaders[o as usize].under == Some(l))
+            .map(|o| self.rank(o))
+            .collect();
+        ranks.push(self.rank(sub));
+        match self.rank(l) {
+            3 => ranks == [2] || (ranks.len() <= 2 && ranks.iter().all(|&r| r == 1)),
+            2 => ranks == [1],
+            _ => false,
+        }
+    }
+
+    /// Pieces the seat may activate: leaders on the map, and units in no
+    /// leader's force, not yet activated in this phase.
+    fn activation_legal(&self, seat: Seat, out: &mut Vec<Action>) {
+        for l in 0..self.leaders.len() as LeaderId {
+            let g = &self.leaders[l as usize];
+            if self.leader(l).side == seat && matches!(g.at, Place::Space(_)) && !g.done {
+                out.push(Action::Activate(l));
+            }
+        }
+        for u in 0..self.units.len() as UnitId {
+            let unit = &self.units[u as usize];
+            if matches!(unit.at, Place::Space(_))
+                && !unit.done
+                && unit.leader.is_none()
+                && self.side(u) == seat
+                && is_land(self.counters(u))
+            {
+                out.push(Action::ActivateUnit(u));
+            }
+        }
+    }
+
+    pub(crate) fn activation_frame_legal(&self, seat: Seat, out: &mut Vec<Action>) {
+        match self.stack.last() {
+            Some(Frame::Command { .. }) => out.extend([Action::Roll, Action::Single]),
+            Some(Frame::Activations { .. }) => {
+                self.activation_legal(seat, out);
+                out.push(Action::Done);
+            }
+            Some(&Frame::Form { leader, .. }) => {
+                let Place::Space(s) = self.leaders[leader as usize].at else {
+                    return;
+                };
+                let size = self.force(leader).count();
+                for u in self.land_at(s, seat) {
+                    let unit = &self.units[u as usize];
+                    let free = unit
+                        .leader
+                        .is_none_or(|o| self.leaders[o as usize].at != Place::Space(s));
+                    if free && !unit.done && size < self.leader(leader).command as usize && self.may_command(leader, u)
+                    {
+                        out.push(Action::Join(u));
+                    }
+                }
+                out.extend(self.force(leader).map(Action::Leave));
+                for o in self.leaders_at(s) {
+                    let g = &self.leaders[o as usize];
+                    if o != leader && g.under != Some(leader) && !g.done && self.may_subordinate(leader, o) {
+                        out.push(Action::Subordinate(o));
+                    }
+                }
+                out.push(Action::Done);
+            }
+            Some(Frame::Orders(o)) => {
+                out.extend(o.leaders.iter().map(|&l| Action::Move(l)));
+                out.extend(o.units.iter().map(|&u| Action::MoveUnit(u)));
+                for &u in &o.units {
+                    if !self.units[u as usize].entrenched {
+                        out.push(Action::Entrench(u));
+                    }
+                }
+                out.push(Action::Done);
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn activation_perform(&mut self, seat: Seat, a: Action) {
+        match (self.stack.last_mut(), a) {
+            (Some(Frame::Command { .. }), Action::Roll) => {
+                self.stack.pop();
+                self.command_roll(seat);
+            }
+            (Some(Frame::Command { .. }), Action::Single) => {
+                self.stack.pop();
+                self.activations = 1;
+                self.core.log.say("4.0", || {
+                    format!("{} activates a single unit or leader", crate::seat_name(seat))
+                });
+            }
+            (Some(Frame::Activations { left, .. }), Action::Done) => {
+                *left = 0;
+                self.stack.pop();
+            }
+            (Some(Frame::Activations { left, .. }), Action::Activate(l)) => {
+                *left -= 1;
+                if *left == 0 {
+                    self.stack.pop();
+                }
+                self.leaders[l as usize].under = None;
+                let name = &self.leader(l).name;
+                self.core.log.say("4.0", || format!("{name} is activated"));
+                self.stack.push(Frame::Form { seat, leader: l });
+            }
+            (Some(Frame::Activations { left, .. }), Action::ActivateUnit(u)) => {
+                *left -= 1;
+                if *left == 0 {
+                    self.stack.pop();
+                }
+                self.units[u as usize].done = true;
+                let name = self.unit_name(u);
+                self.core.log.say("6.15", || format!("The {name} is activated alone"));
+                self.stack.push(Frame::Orders(Orders {
+                    seat,
+                    leaders: Vec::new(),
+                    units: vec![u],
+                }));
+            }
+            (Some(Frame::Form { leader, .. }), Action::Join(u)) => {
+                self.units[u as usize].leader = Some(*leader);
+            }
+            (Some(Frame::Form { .. }), Action::Leave(u)) => {
+                self.units[u as usize].leader = None;
+            }
+            (Some(Frame::Form { leader, .. }), Action::Subordinate(o)) => {
+                self.leaders[o as usize].under = Some(*leader);
+            }
+            (Some(&mut Frame::Form { leader, .. }), Action::Done) => {
+                self.stack.pop();
+                let leaders = self.chain(leader);
+                let units: Vec<UnitId> = leaders.iter().flat_map(|&l| self.force(l)).collect();
+                for &l in &leaders {
+                    self.leaders[l as usize].done = true;
+                }
+                for &u in &units {
+                    self.units[u as usize].done = true;
+                }
+                let names: Vec<String> = leaders
+                    .iter()
+                    .map(|&l| self.leader(l).name.clone())
+                    .chain(units.iter().map(|&u| self.unit_name(u)))
+                    .collect();
+                self.core
+                    .log
+                    .say("6.14", || format!("Activated: {}", engine::log::list(&names)));
+                self.stack.push(Frame::Orders(Orders { seat, leaders, units }));
+            }
+            (Some(Frame::Orders(_)), Action::Move(l)) => {
+                let group = self.chain(l);
+                let Some(Frame::Orders(o)) = self.stack.last_mut() else {
+                    unreachable!()
+                };
+                o.leaders.retain(|x| !group.contains(x));
+                let units: Vec<UnitId> = o
+                    .units
+                    .iter()
+                    .copied()
+                    .filter(|&u| self.units[u as usize].leader.is_some_and(|x| group.contains(&x)))
+                    .collect();
+                o.units.retain(|u| !units.contains(u));
+                self.leaders[l as usize].under = None;
+                self.set_out(seat, group, units);
+            }
+            (Some(Frame::Orders(o)), Action::MoveUnit(u)) => {
+                o.units.retain(|&x| x != u);
+                self.units[u as usize].leader = None;
+                self.set_out(seat, Vec::new(), vec![u]);
+            }
+            (Some(Frame::Orders(o)), Action::Entrench(u)) => {
+                o.units.retain(|&x| x != u);
+                self.units[u as usize].entrenched = true;
+                let name = self.unit_name(u);
+                self.core.log.say("6.4", || format!("The {name} entrenches"));
+            }
+            (Some(Frame::Orders(_)), Action::Done) => {
+                self.stack.pop();
+            }
+            _ => unreachable!("only legal actions reach perform"),
+        }
+        if let Some(Frame::Orders(o)) = self.stack.last() {
+            if o.leaders.is_empty() && o.units.is_empty() {
+                self.stack.pop();
+            }
+        }
+    }
+
+    /// 4.1 a roll on the Command Table.
+    pub(crate) fn command_roll(&mut self, seat: Seat) {
+        let die = self.core.dice.roll(10);
+        let result = tables().command.result(die);
+        let who = crate::seat_name(seat);
+        self.core.log.roll("4.1", &[die], || {
+            let what = match result {
+                CommandResult::Activations(n) => format!("{n} activations"),
+                CommandResult::None => "no activation".into(),
+                CommandResult::Opponent(n) => format!("the opponent activates {n}, then {who} rolls again"),
+            };
+            format!("{who} rolls {die} on the Command Table: {what}")
+        });
+        match result {
+            CommandResult::Activations(n) => self.activations = n,
+            CommandResult::None => self.activations = 0,
+            CommandResult::Opponent(n) => {
+                self.stack.push(Frame::Reroll { seat });
+                self.stack.push(Frame::Activations {
+                    seat: 1 - seat,
+                    left: n,
+                    opponent: true,
+                });
+            }
+        }
+    }
+
+    /// 6.12 a group sets out at the pace of its slowest unit (a leader
+    /// alone: 4, 6.11), fixed for the whole move (ruling gml #7).
+    fn set_out(&mut self, seat: Seat, leaders: Vec<LeaderId>, units: Vec<UnitId>) {
+        let pace = units.iter().map(|&u| self.counters(u).movement).min().unwrap_or(4);
+        let at = match (leaders.first(), units.first()) {
+            (Some(&l), _) => self.leaders[l as usize].at,
+            (None, Some(&u)) => self.units[u as usize].at,
+            (None, None) => return,
+        };
+        let Place::Space(at) = at else {
+            return;
+        };
+        // Units of the group's leaders that stay behind leave their force.
+        for (u, unit) in self.units.iter_mut().enumerate() {
+            if unit.leader.is_some_and(|l| leaders.contains(&l)) && !units.contains(&(u as UnitId)) {
+                unit.leader = None;
+            }
+        }
+        self.stack.push(Frame::Move(Move {
+            seat,
+            leaders,
+            units,
+            at,
+            left: pace * 2,
+            moved: false,
+        }));
+    }
+
+    /// 6.7 the units whose entry into a state calls its militia: British
+    /// or Hessian land units.
+    pub fn is_regular_british(&self, u: UnitId) -> bool {
+        self.side(u) == BRITISH && crate::movement::calls_militia(self.counters(u))
+    }
+}

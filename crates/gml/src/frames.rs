@@ -1,0 +1,74 @@
+//! The procedures that can pause for a decision, as serializable frames on a
+//! stack (ARCHITECTURE.md, "The frame stack").
+
+use crate::map::{SpaceId, StateId};
+use crate::state::{LeaderId, UnitId};
+use engine::Seat;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Frame {
+    /// 12.x3, 12.x4 a line of the set-up or a reinforcement whose space is
+    /// the seat's choice among `spaces`.
+    Deploy {
+        seat: Seat,
+        /// Index in the scenario's deployment; or, with `arrival`, in its
+        /// arrivals.
+        line: u8,
+        arrival: bool,
+        spaces: Vec<SpaceId>,
+    },
+    /// 4.0 roll on the Command Table, or activate a single unit or leader.
+    Command { seat: Seat },
+    /// 4.1 the phasing seat rolls again after the opponent's activations.
+    Reroll { seat: Seat },
+    /// 4.0 activations left to the seat in this phase (or, `opponent`, the
+    /// 4.1 out-of-phase ones).
+    Activations { seat: Seat, left: u8, opponent: bool },
+    /// 6.14 the activated leader gathers his force, 5.4 his subordinates.
+    Form { seat: Seat, leader: LeaderId },
+    /// 6.0 each activated piece moves, entrenches or stays.
+    Orders(Orders),
+    /// 6.1 a group moving space by space.
+    Move(Move),
+    /// 6.6 the seat's units in a fort space may go inside.
+    Fort {
+        seat: Seat,
+        space: SpaceId,
+        units: Vec<UnitId>,
+    },
+    /// 6.7, 9.4 militia to place: `left` units of one of `states`, each in
+    /// a space of its state without enemy units.
+    Raise {
+        seat: Seat,
+        states: Vec<StateId>,
+        left: u8,
+        rule: String,
+    },
+    /// 5.6 a leader placed in another space with friendly units: his
+    /// owner chooses among the nearest (ruling gml #6).
+    Relocate { leader: LeaderId, spaces: Vec<SpaceId> },
+}
+
+/// The pieces of one activation not yet given an order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Orders {
+    pub seat: Seat,
+    pub leaders: Vec<LeaderId>,
+    pub units: Vec<UnitId>,
+}
+
+/// A group on the move (6.12: at the pace of its slowest unit, fixed when
+/// it sets out, ruling gml #7).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Move {
+    pub seat: Seat,
+    pub leaders: Vec<LeaderId>,
+    pub units: Vec<UnitId>,
+    pub at: SpaceId,
+    /// Half movement points left (6.16: a toll road costs ½).
+    pub left: u8,
+    /// Moved at least once (6.17, 6.19 need a move's first step).
+    pub moved: bool,
+}

@@ -1,0 +1,356 @@
+//! 6.1 General Movement Rules, 6.6 Forts, 6.7 the Initial Militia Call and
+//! 5.6 the casualty check of a leader left alone.
+
+use crate::actions::Action;
+use crate::forces::{Counters, Kind, Nationality, AMERICAN, BRITISH};
+use crate::frames::{Frame, Move};
+use crate::map::{LineKind, SpaceId, StateId};
+use crate::state::{is_land, Gml, LeaderId, Place, UnitId};
+use crate::tables::tables;
+use engine::Seat;
+
+/// 6.7 a British or Hessian land unit (Tories and Indians call no militia).
+pub fn calls_militia(c: &Counters) -> bool {
+    is_land(c) && matches!(c.nationality, Some(Nationality::British | Nationality::Hessian))
+}
+
+impl Gml {
+    /// A space the scenario plays in: on its map, not a box, in a region
+    /// in play (12.x2).
+    pub fn in_play(&self, s: SpaceId) -> bool {
+        let m = &tables().map;
+        let spec = self.scenario.spec();
+        let space = m.get(s);
+        space.sheet == spec.sheet && !space.boxed && m.region(space).is_some_and(|r| spec.regions.contains(&r))
+    }
+
+    /// 6.18 enemy land units in the space that stop a mover: any not
+    /// entrenched and not inside a fort.
+    pub fn stops(&self, s: SpaceId, seat: Seat) -> bool {
+        self.land_at(s, 1 - seat).any(|u| {
+            let unit = &self.units[u as usize];
+            !unit.entrenched && !unit.inside
+        })
+    }
+
+    pub(crate) fn move_legal(&self, m: &Move, out: &mut Vec<Action>) {
+        for &(n, kind) in tables().map.neighbours(m.at) {
+            if !self.in_play(n) {
+                continue;
+            }
+            let ok = match kind.half_points() {
+                // 6.19 the whole move, not into an enemy-held space.
+                None => !m.moved && !self.has_land(n, 1 - m.seat),
+                // 6.17 what the allowance pays, or any one space as a whole move.
+                Some(cost) => cost <= m.left || !m.moved,
+            };
+            if ok {
+                out.push(Action::Step(n));
+            }
+        }
+        if m.units.len() + m.leaders.len() > 1 {
+            out.extend(m.units.iter().map(|&u| Action::Drop(u)));
+        }
+        out.push(Action::Done);
+    }
+
+    pub(crate) fn move_perform(&mut self, a: Action) {
+        let Some(Frame::Move(m)) = self.stack.last_mut() else {
+            unreachable!("a Move frame is on top");
+        };
+        match a {
+            Action::Done => self.end_move(),
+            Action::Drop(u) => {
+                m.units.retain(|&x| x != u);
+                self.units[u as usize].leader = None;
+                let name = self.unit_name(u);
+                self.core.log.say("6.13", || format!("The {name} stays behind"));
+            }
+            Action::Step(n) => self.step_to(n),
+            _ => unreachable!("only legal actions reach perform"),
+        }
+    }
+
+    fn step_to(&mut self, n: SpaceId) {
+        let base = self.stack.len() - 1;
+        let Some(Frame::Move(m)) = self.stack.last_mut() else {
+            unreachable!("a Move frame is on top");
+        };
+        let from = m.at;
+        let kind = tables().map.between(from, n).expect("a neighbour");
+        let cost = kind.half_points();
+        let whole = !matches!(cost, Some(c) if c <= m.left);
+        m.left = if whole { 0 } else { m.left - cost.unwrap_or(0) };
+        m.moved = true;
+        m.at = n;
+        let m = m.clone();
+        for &u in &m.units {
+            let unit = &mut self.units[u as usize];
+            unit.at = Place::Space(n);
+            unit.entrenched = false;
+            unit.inside = false;
+            unit.entered = Some((from, kind));
+        }
+        for &l in &m.leaders {
+            self.leaders[l as usize].at = Place::Space(n);
+        }
+        self.mark_control(from);
+        self.mark_control(n);
+        let who = self.group_name(&m.leaders, &m.units);
+        let (fname, nname) = (self.space_name(from), self.space_name(n));
+        let rule = match kind {
+            LineKind::Crossing => "6.19",
+            _ if whole => "6.17",
+            _ => "6.16",
+        };
+        self.core.log.say(rule, || {
+            let how = match kind {
+                LineKind::Crossing => "across the river, its whole move".to_string(),
+                _ if whole => format!("by {}, its whole move", kind.word()),
+                _ => format!("by {}", kind.word()),
+            };
+            format!("{who} moves from {fname} to {nname} {how}")
+        });
+        // 5.6 an enemy leader alone there is checked; he stops nobody
+        // (ruling gml #6).
+        let enemy = 1 - m.seat;
+        if !self.has_land(n, enemy) {
+            let lone: Vec<LeaderId> = self.leaders_at(n).filter(|&l| self.leader(l).side == enemy).collect();
+            for l in lone {
+                self.leader_casualty(l);
+            }
+        }
+        let mut stop = m.left == 0;
+        if self.stops(n, m.seat) {
+            stop = true;
+            self.core
+                .log
+                .say("6.18", || format!("{who} stops: enemy units in {nname}"));
+        }
+        // 6.7 the first British or Hessian unit in a state calls its militia.
+        let state = tables().map.get(n).state;
+        if m.seat == BRITISH && m.units.iter().any(|&u| self.is_regular_british(u)) && !self.called.contains(&state) {
+            self.called.push(state);
+            if self.in_play(n) {
+                stop = true;
+                self.call_militia(state);
+            }
+        }
+        // 6.6 the enemy outside the fort may go inside before the movers.
+        if self.has_fort(n) && !self.fort_held(n) {
+            let outside: Vec<UnitId> = self.land_at(n, enemy).collect();
+            if !outside.is_empty() {
+                self.stack.push(Frame::Fort {
+                    seat: enemy,
+                    space: n,
+                    units: outside,
+                });
+            }
+        }
+        if stop {
+            // Whatever the entry set off is resolved first.
+            let Frame::Move(m) = self.stack.remove(base) else {
+                unreachable!("the Move frame is under what it pushed")
+            };
+            if let Some(f) = self.fort_choice(m) {
+                self.stack.insert(base, f);
+            }
+        }
+    }
+
+    /// The move ends: 6.6 the movers may go inside a fort no enemy holds.
+    pub(crate) fn end_move(&mut self) {
+        let Some(Frame::Move(m)) = self.stack.pop() else {
+            unreachable!("a Move frame is on top");
+        };
+        if let Some(f) = self.fort_choice(m) {
+            self.stack.push(f);
+        }
+    }
+
+    fn fort_choice(&self, m: Move) -> Option<Frame> {
+        (self.has_fort(m.at) && !self.fort_held(m.at) && !m.units.is_empty()).then_some(Frame::Fort {
+            seat: m.seat,
+            space: m.at,
+            units: m.units,
+        })
+    }
+
+    /// 6.6 some unit is inside the space's fort (only one side's may be).
+    pub fn fort_held(&self, s: SpaceId) -> bool {
+        self.units_at(s).any(|u| self.units[u as usize].inside)
+    }
+
+    pub(crate) fn fort_perform(&mut self, a: Action) {
+        let Some(Frame::Fort { seat, space, units }) = self.stack.pop() else {
+            unreachable!("a Fort frame is on top");
+        };
+        let place = self.space_name(space);
+        let who = crate::seat_name(seat);
+        if a == Action::Yes && !self.fort_held(space) {
+            for &u in &units {
+                self.units[u as usize].inside = true;
+            }
+            self.core.log.say("6.6", || {
+                format!("{who}: {} go inside the fort of {place}", units.len())
+            });
+        } else {
+            self.core
+                .log
+                .say("6.6", || format!("{who} stays outside the fort of {place}"));
+        }
+    }
+
+    /// 6.7 the American player places the state's Initial Militia Call.
+    fn call_militia(&mut self, state: StateId) {
+        let st = &tables().map.states[state as usize];
+        let n = tables().militia.initial_call(&st.id).unwrap_or(0);
+        self.core.log.say("6.7", || {
+            format!(
+                "British units enter {} for the first time: its militia are called ({n})",
+                st.name
+            )
+        });
+        if n > 0 {
+            self.stack.push(Frame::Raise {
+                seat: AMERICAN,
+                states: vec![state],
+                left: n,
+                rule: "6.7".into(),
+            });
+        }
+    }
+
+    /// 6.7, 9.4 where a militia unit of the seat may be placed: a space in
+    /// play of one of the states, without enemy units, whose state has a
+    /// militia counter in the pool.
+    pub(crate) fn raise_legal(&self, seat: Seat, states: &[StateId], out: &mut Vec<Action>) {
+        let m = &tables().map;
+        for s in 0..m.spaces.len() as SpaceId {
+            let st = m.get(s).state;
+            if states.contains(&st)
+                && self.in_play(s)
+                && !self.has_land(s, 1 - seat)
+                && self.pool_militia(seat, st).is_some()
+            {
+                out.push(Action::Place(s));
+            }
+        }
+    }
+
+    /// A militia counter of the state in the seat's pool (Tories for the
+    /// British).
+    pub fn pool_militia(&self, seat: Seat, state: StateId) -> Option<UnitId> {
+        let kind = if seat == AMERICAN { Kind::Militia } else { Kind::Tory };
+        let id = &tables().map.states[state as usize].id;
+        (0..self.units.len() as UnitId).find(|&u| {
+            let c = self.counters(u);
+            self.units[u as usize].at == Place::Pool && c.kind == kind && c.home.as_ref() == Some(id)
+        })
+    }
+
+    pub(crate) fn raise_perform(&mut self, a: Action) {
+        let Action::Place(s) = a else {
+            unreachable!("only legal actions reach perform")
+        };
+        let Some(Frame::Raise { seat, left, rule, .. }) = self.stack.last_mut() else {
+            unreachable!("a Raise frame is on top");
+        };
+        let seat = *seat;
+        let rule = rule.clone();
+        *left -= 1;
+        if *left == 0 {
+            self.stack.pop();
+        }
+        let st = tables().map.get(s).state;
+        let u = self.pool_militia(seat, st).expect("legal: a counter in the pool");
+        self.units[u as usize].at = Place::Space(s);
+        self.mark_control(s);
+        let (name, place) = (self.unit_name(u), self.space_name(s));
+        self.core.log.say(rule, || format!("The {name} is placed in {place}"));
+    }
+
+    /// 5.6 a leader alone, or left without his units: 1-7 he joins friendly
+    /// units (the nearest, his owner's choice, ruling gml #6; none:
+    /// captured), 8 captured, 9 wounded, 10 killed.
+    pub fn leader_casualty(&mut self, l: LeaderId) {
+        let die = self.core.dice.roll(10);
+        let name = self.leader(l).name.clone();
+        let side = self.leader(l).side;
+        for u in 0..self.units.len() {
+            if self.units[u].leader == Some(l) {
+                self.units[u].leader = None;
+            }
+        }
+        for o in 0..self.leaders.len() {
+            if self.leaders[o].under == Some(l) {
+                self.leaders[o].under = None;
+            }
+        }
+        self.leaders[l as usize].under = None;
+        self.leaders[l as usize].reserve = false;
+        let spaces = match die {
+            1..=7 => self.nearest_friends(l, side),
+            _ => Vec::new(),
+        };
+        let (place, what) = match (die, spaces.len()) {
+            (1..=7, 0) => (Place::Captured, "no friendly units to reach: captured"),
+            (1..=7, _) => (self.leaders[l as usize].at, "escapes to friendly units"),
+            (8, _) => (Place::Captured, "captured"),
+            (9, _) => (Place::Wounded, "wounded"),
+            _ => (Place::Gone, "killed"),
+        };
+        self.leaders[l as usize].at = place;
+        self.core
+            .log
+            .roll("5.6", &[die], || format!("{name}'s casualty check: {die}, {what}"));
+        match spaces.as_slice() {
+            [] => {}
+            [one] => self.relocate(l, *one),
+            _ => self.stack.push(Frame::Relocate { leader: l, spaces }),
+        }
+    }
+
+    /// The nearest spaces in play (by communication lines) holding the
+    /// side's land units.
+    fn nearest_friends(&self, l: LeaderId, side: Seat) -> Vec<SpaceId> {
+        let Place::Space(from) = self.leaders[l as usize].at else {
+            return Vec::new();
+        };
+        let steps = tables().map.steps(from, |k| k.is_line());
+        let friends = |s: SpaceId| s != from && self.in_play(s) && self.has_land(s, side);
+        let best = (0..steps.len() as SpaceId)
+            .filter(|&s| friends(s))
+            .map(|s| steps[s as usize])
+            .min();
+        match best {
+            Some(d) if d != u16::MAX => (0..steps.len() as SpaceId)
+                .filter(|&s| friends(s) && steps[s as usize] == d)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub(crate) fn relocate(&mut self, l: LeaderId, s: SpaceId) {
+        self.leaders[l as usize].at = Place::Space(s);
+        let (name, place) = (self.leader(l).name.clone(), self.space_name(s));
+        self.core
+            .log
+            .say("5.6", || format!("{name} joins the units in {place}"));
+    }
+
+    /// "Washington with 3 units", "the MA Militia".
+    pub fn group_name(&self, leaders: &[LeaderId], units: &[UnitId]) -> String {
+        match (leaders.first(), units) {
+            (Some(&l), []) => self.leader(l).name.clone(),
+            (Some(&l), u) => format!(
+                "{} with {} unit{}",
+                self.leader(l).name,
+                u.len(),
+                if u.len() == 1 { "" } else { "s" }
+            ),
+            (None, [u]) => format!("The {}", self.unit_name(*u)),
+            (None, u) => format!("{} units", u.len()),
+        }
+    }
+}

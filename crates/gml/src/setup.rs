@@ -1,0 +1,233 @@
+//! 12.x3 Deployment and 12.x4 scheduled reinforcements: every counter of
+//! the mix starts in the pool; each line of the scenario's table is placed
+//! in order, its seat choosing the space where the line leaves a choice.
+
+use crate::forces::BRITISH;
+use crate::frames::Frame;
+use crate::map::{SpaceId, Terrain};
+use crate::scenario::{Line, Piece, Scenario, Where, Works};
+use crate::state::{General, Gml, Held, Phase, Place, Unit};
+use crate::tables::tables;
+use engine::{Core, Setup};
+
+impl Gml {
+    /// A new game of the setup's scenario, before any step.
+    pub fn start(setup: &Setup) -> Gml {
+        let t = tables();
+        let scenario = Scenario::from_key(&setup.scenario).expect("the setup was validated");
+        let spec = scenario.spec();
+        let mut units = Vec::new();
+        for (row, c) in t.forces.counters.iter().enumerate() {
+            for _ in 0..c.count {
+                units.push(Unit {
+                    row: row as u8,
+                    at: Place::Pool,
+                    reduced: false,
+                    entrenched: false,
+                    inside: false,
+                    leader: None,
+                    done: false,
+                    entered: None,
+                });
+            }
+        }
+        let leaders = t
+            .forces
+            .leaders
+            .iter()
+            .map(|_| General {
+                at: Place::Pool,
+                under: None,
+                done: false,
+                reserve: false,
+            })
+            .collect();
+        let turn = t
+            .turns
+            .iter()
+            .position(|x| x.id == spec.first)
+            .expect("the scenario's first turn is on the track (tests/scenarios.rs)") as u16;
+        let mut g = Gml {
+            core: Core::new(setup),
+            scenario,
+            turn,
+            phase: Phase::Deployment,
+            activations: 0,
+            units,
+            leaders,
+            held: vec![Held::default(); t.map.spaces.len()],
+            razed: Vec::new(),
+            called: Vec::new(),
+            stack: Vec::new(),
+        };
+        // In the order printed: the last line is on top of the stack last.
+        for line in (0..spec.deployment.len()).rev() {
+            g.stack.push(Frame::Deploy {
+                seat: spec.deployment[line].seat,
+                line: line as u8,
+                arrival: false,
+                spaces: Vec::new(),
+            });
+        }
+        g
+    }
+
+    /// The scenario line a `Deploy` frame places.
+    pub fn line(&self, line: u8, arrival: bool) -> &'static Line {
+        let spec = self.scenario.spec();
+        if arrival {
+            &spec.arrivals[line as usize].line
+        } else {
+            &spec.deployment[line as usize]
+        }
+    }
+
+    /// Where a line may go: the spaces of the scenario's map its words
+    /// allow, without enemy land units (a reinforcement whose space is held
+    /// by the enemy enters by a free neighbour, 12.34; 12.14's Clinton by a
+    /// space on the St. Lawrence).
+    pub fn line_spaces(&self, line: &Line, arrival: bool) -> Vec<SpaceId> {
+        let m = &tables().map;
+        let spec = self.scenario.spec();
+        let enemy = 1 - line.seat;
+        let free = |s: SpaceId| !self.has_land(s, enemy);
+        let id = |name: &str| {
+            m.space(name)
+                .expect("scenario spaces are on the map (tests/scenarios.rs)")
+        };
+        let on_sheet = |s: SpaceId| m.get(s).sheet == spec.sheet && !m.get(s).boxed;
+        let lat = |s: SpaceId| m.get(s).lat;
+        let state = |st: &str| m.states.iter().position(|x| x.id == st).map(|i| i as u8);
+        let all = || (0..m.spaces.len() as SpaceId).filter(|&s| on_sheet(s));
+        let mut out: Vec<SpaceId> = match line.at {
+            Where::At(name) => {
+                let s = id(name);
+                if free(s) || !arrival {
+                    vec![s]
+                } else if self.scenario == Scenario::Canada {
+                    self.line_spaces(
+                        &Line {
+                            at: Where::StLawrence,
+                            ..*line
+                        },
+                        arrival,
+                    )
+                } else {
+                    m.neighbours(s).iter().map(|&(n, _)| n).collect()
+                }
+            }
+            Where::Adjacent(name) => m.neighbours(id(name)).iter().map(|&(n, _)| n).collect(),
+            Where::NorthOf(name) => {
+                let s = id(name);
+                m.neighbours(s)
+                    .iter()
+                    .map(|&(n, _)| n)
+                    .filter(|&n| lat(n) > lat(s))
+                    .collect()
+            }
+            Where::SouthOfIn(name, st) => {
+                let s = id(name);
+                m.neighbours(s)
+                    .iter()
+                    .map(|&(n, _)| n)
+                    .filter(|&n| lat(n) < lat(s) && Some(m.get(n).state) == state(st))
+                    .collect()
+            }
+            Where::Within(name, n) => {
+                let steps = m.steps(id(name), |k| k.is_line());
+                all().filter(|&s| steps[s as usize] <= n as u16).collect()
+            }
+            Where::SwampOf(st) => all()
+                .filter(|&s| m.get(s).terrain == Terrain::Swamp && Some(m.get(s).state) == state(st))
+                .collect(),
+            Where::StateOf(st) => all().filter(|&s| Some(m.get(s).state) == state(st)).collect(),
+            Where::RegionOf(r) => all().filter(|&s| m.region(m.get(s)) == Some(r)).collect(),
+            Where::StLawrence => all()
+                .filter(|&s| {
+                    m.get(s)
+                        .port
+                        .is_some_and(|z| m.zones[z as usize].id.starts_with("st-lawrence"))
+                })
+                .collect(),
+        };
+        out.retain(|&s| on_sheet(s) && free(s));
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Put a line's pieces in a space, from the pool.
+    pub fn deploy(&mut self, line: &Line, s: SpaceId) {
+        let t = tables();
+        let mut names = Vec::new();
+        for piece in line.pieces {
+            match *piece {
+                Piece::Leader(id) => {
+                    let l = t
+                        .forces
+                        .leaders
+                        .iter()
+                        .position(|x| x.id == id)
+                        .expect("scenario leaders exist (tests/scenarios.rs)");
+                    self.leaders[l].at = Place::Space(s);
+                    names.push(t.forces.leaders[l].name.clone());
+                }
+                Piece::Units {
+                    n,
+                    kind,
+                    nationality,
+                    home,
+                    experienced,
+                } => {
+                    for _ in 0..n {
+                        let u = (0..self.units.len())
+                            .find(|&u| {
+                                let c = &t.forces.counters[self.units[u].row as usize];
+                                self.units[u].at == Place::Pool
+                                    && c.side == Some(line.seat)
+                                    && c.kind == kind
+                                    && c.nationality == Some(nationality)
+                                    && c.home.as_deref() == home
+                                    && c.experienced == experienced
+                            })
+                            .expect("the mix holds every scenario's units (tests/scenarios.rs)");
+                        let unit = &mut self.units[u];
+                        unit.at = Place::Space(s);
+                        unit.entrenched = line.works == Works::Entrenched;
+                        unit.inside = line.works == Works::InFort;
+                        names.push(self.unit_name(u as u16));
+                    }
+                }
+            }
+        }
+        self.mark_control(s);
+        let who = crate::seat_name(line.seat);
+        let works = match line.works {
+            Works::Open => "",
+            Works::Entrenched => " (entrenched)",
+            Works::InFort => " (in the fort)",
+        };
+        let place = self.space_name(s);
+        self.core.log.say(self.scenario.info().rule, || {
+            format!("{who}: {} in {place}{works}", engine::log::list(&names))
+        });
+    }
+
+    /// After the last line: 6.7 Massachusetts and every state already
+    /// holding British or Hessian units have had their initial militia
+    /// call (ruling gml #36).
+    pub fn deployed(&mut self) {
+        let m = &tables().map;
+        let mut called = vec![m.states.iter().position(|x| x.id == "ma").expect("Massachusetts") as u8];
+        for u in 0..self.units.len() as u16 {
+            if let Place::Space(s) = self.units[u as usize].at {
+                if self.side(u) == BRITISH && crate::movement::calls_militia(self.counters(u)) {
+                    called.push(m.get(s).state);
+                }
+            }
+        }
+        called.sort_unstable();
+        called.dedup();
+        self.called = called;
+    }
+}

@@ -1,0 +1,405 @@
+//! 3.1 Normal Game Turn Sequence of Play, and the dispatch of every
+//! decision to the procedure on top of the frame stack.
+
+use crate::actions::Action;
+use crate::forces::{AMERICAN, BRITISH};
+use crate::frames::Frame;
+use crate::scenario::Scenario;
+use crate::state::{Gml, Phase, Place};
+use crate::tables::tables;
+use engine::{Procedure, Prompt, Seat, SeatSet};
+
+impl Procedure for Gml {
+    type Action = Action;
+
+    fn acting(&self) -> SeatSet {
+        if self.core.outcome.is_some() {
+            return SeatSet::default();
+        }
+        match self.frame_seat() {
+            Some(s) => SeatSet::one(s),
+            None => SeatSet::default(),
+        }
+    }
+
+    fn prompt(&self, _seat: Seat) -> Prompt {
+        let (text, rule): (String, &str) = match self.stack.last() {
+            Some(&Frame::Deploy { line, arrival, .. }) => {
+                let l = self.line(line, arrival);
+                let what = if arrival { "a reinforcement" } else { "a set-up line" };
+                (
+                    format!("Choose the space of {what}: {}", self.line_words(l)),
+                    self.scenario.info().rule,
+                )
+            }
+            Some(Frame::Command { .. }) => (
+                "Roll on the Command Table, or activate a single unit or leader".into(),
+                "4.0",
+            ),
+            Some(Frame::Activations { left, opponent, .. }) => {
+                let whose = if *opponent { " (the opponent's roll, 4.1)" } else { "" };
+                (format!("Activate a leader or a unit: {left} left{whose}"), "4.0")
+            }
+            Some(&Frame::Form { leader, .. }) => (
+                format!(
+                    "Form {}'s force: up to {} units in his space (6.14), and leaders under him (5.4)",
+                    self.leader(leader).name,
+                    self.leader(leader).command
+                ),
+                "6.14",
+            ),
+            Some(Frame::Orders(_)) => ("Move a group or a unit, entrench, or end the activation".into(), "6.0"),
+            Some(Frame::Move(m)) => (
+                format!(
+                    "Move {}: {} movement point{} left",
+                    self.group_name(&m.leaders, &m.units),
+                    half(m.left),
+                    if m.left == 2 { "" } else { "s" }
+                ),
+                "6.1",
+            ),
+            Some(&Frame::Fort { space, .. }) => (
+                format!("Your units in {}: go inside the fort?", self.space_name(space)),
+                "6.6",
+            ),
+            Some(Frame::Raise { left, rule, .. }) => (format!("Place {left} militia unit(s)"), rule.as_str()),
+            Some(&Frame::Relocate { leader, .. }) => {
+                (format!("Place {} with friendly units", self.leader(leader).name), "5.6")
+            }
+            _ => ("Waiting".into(), "3.1"),
+        };
+        Prompt {
+            text,
+            rule: rule.to_string(),
+        }
+    }
+
+    fn legal_for(&self, seat: Seat, out: &mut Vec<Action>) {
+        if !self.acting().contains(seat) {
+            return;
+        }
+        match self.stack.last() {
+            Some(Frame::Deploy { spaces, .. }) | Some(Frame::Relocate { spaces, .. }) => {
+                out.extend(spaces.iter().map(|&s| Action::Place(s)))
+            }
+            Some(Frame::Move(m)) => self.move_legal(m, out),
+            Some(Frame::Fort { .. }) => out.extend([Action::Yes, Action::No]),
+            Some(Frame::Raise { states, .. }) => self.raise_legal(seat, states, out),
+            Some(_) => self.activation_frame_legal(seat, out),
+            None => {}
+        }
+    }
+
+    fn perform(&mut self, seat: Seat, a: Action) {
+        match self.stack.last() {
+            Some(&Frame::Deploy { line, arrival, .. }) => {
+                let Action::Place(s) = a else {
+                    unreachable!("only legal actions reach perform")
+                };
+                self.stack.pop();
+                self.deploy(self.line(line, arrival), s);
+            }
+            Some(&Frame::Relocate { leader, .. }) => {
+                let Action::Place(s) = a else {
+                    unreachable!("only legal actions reach perform")
+                };
+                self.stack.pop();
+                self.relocate(leader, s);
+            }
+            Some(Frame::Move(_)) => self.move_perform(a),
+            Some(Frame::Fort { .. }) => self.fort_perform(a),
+            Some(Frame::Raise { .. }) => self.raise_perform(a),
+            Some(_) => self.activation_perform(seat, a),
+            None => unreachable!("nobody acts on an empty stack"),
+        }
+    }
+
+    fn step(&mut self) -> bool {
+        if self.core.outcome.is_some() {
+            return false;
+        }
+        match self.stack.last_mut() {
+            Some(Frame::Deploy {
+                line, arrival, spaces, ..
+            }) if spaces.is_empty() => {
+                let (line, arrival) = (*line, *arrival);
+                let l = self.line(line, arrival);
+                let choices = self.line_spaces(l, arrival);
+                match choices.as_slice() {
+                    [] => {
+                        self.stack.pop();
+                        let words = self.line_words(l);
+                        self.core.log.say(self.scenario.info().rule, || {
+                            format!("No space is free for {words}: it does not enter")
+                        });
+                    }
+                    [one] => {
+                        self.stack.pop();
+                        self.deploy(l, *one);
+                    }
+                    _ => {
+                        if let Some(Frame::Deploy { spaces, .. }) = self.stack.last_mut() {
+                            *spaces = choices;
+                        }
+                        return false;
+                    }
+                }
+                true
+            }
+            Some(&mut Frame::Reroll { seat }) => {
+                self.stack.pop();
+                self.command_roll(seat);
+                true
+            }
+            Some(&mut Frame::Fort { space, seat, .. }) => {
+                // 6.6 only one side may be inside: the enemy went in first.
+                if self.land_at(space, 1 - seat).any(|u| self.units[u as usize].inside) {
+                    self.stack.pop();
+                    return true;
+                }
+                false
+            }
+            Some(Frame::Raise { .. }) | Some(Frame::Activations { .. }) => {
+                let seat = self.frame_seat().expect("these frames have a seat");
+                let mut legal = Vec::new();
+                self.legal_for(seat, &mut legal);
+                if legal.iter().all(|a| *a == Action::Done) {
+                    self.stack.pop();
+                    return true;
+                }
+                false
+            }
+            Some(_) => false,
+            None => {
+                self.next_phase();
+                true
+            }
+        }
+    }
+}
+
+/// Half points as the rules write them: "2", "1½".
+fn half(h: u8) -> String {
+    match (h / 2, h % 2) {
+        (0, 1) => "½".into(),
+        (n, 1) => format!("{n}½"),
+        (n, _) => n.to_string(),
+    }
+}
+
+impl Gml {
+    /// The seat the top frame waits on.
+    pub fn frame_seat(&self) -> Option<Seat> {
+        match self.stack.last()? {
+            Frame::Deploy { seat, .. }
+            | Frame::Command { seat }
+            | Frame::Reroll { seat }
+            | Frame::Activations { seat, .. }
+            | Frame::Form { seat, .. }
+            | Frame::Orders(crate::frames::Orders { seat, .. })
+            | Frame::Move(crate::frames::Move { seat, .. })
+            | Frame::Fort { seat, .. }
+            | Frame::Raise { seat, .. } => Some(*seat),
+            Frame::Relocate { leader, .. } => Some(self.leader(*leader).side),
+        }
+    }
+
+    /// A scenario line in words: "Montgomery, Allen, 1 MA Militia".
+    pub fn line_words(&self, l: &crate::scenario::Line) -> String {
+        use crate::scenario::Piece;
+        let t = tables();
+        let words: Vec<String> = l
+            .pieces
+            .iter()
+            .map(|p| match *p {
+                Piece::Leader(id) => t
+                    .forces
+                    .leaders
+                    .iter()
+                    .find(|x| x.id == id)
+                    .map_or(id.to_string(), |x| x.name.clone()),
+                Piece::Units { n, kind, home, .. } => {
+                    let like = t
+                        .forces
+                        .counters
+                        .iter()
+                        .find(|c| c.kind == kind && c.home.as_deref() == home)
+                        .map_or_else(
+                            || crate::forces::kind_word(kind).to_string(),
+                            crate::forces::counter_name,
+                        );
+                    format!("{n} {like}")
+                }
+            })
+            .collect();
+        words.join(", ")
+    }
+
+    /// 3.1 the next phase, and what it starts with.
+    fn next_phase(&mut self) {
+        let next = match self.phase {
+            Phase::Deployment => {
+                self.deployed();
+                // 12.11 (ruling gml #35): the British part of the first turn
+                // of the Invasion of Canada is skipped.
+                if self.scenario == Scenario::Canada && self.turn_index() == 0 {
+                    self.core
+                        .log
+                        .say("12.11", || "The British part of the first turn is omitted".into());
+                    Phase::Command(AMERICAN)
+                } else {
+                    Phase::Command(BRITISH)
+                }
+            }
+            Phase::Command(s) => Phase::Activation(s),
+            Phase::Activation(s) => Phase::Combat(s),
+            Phase::Combat(s) => Phase::Reinforcement(s),
+            Phase::Reinforcement(s) if s == BRITISH => Phase::Command(AMERICAN),
+            Phase::Reinforcement(_) => Phase::Supply,
+            Phase::Supply => Phase::Final,
+            Phase::Final => {
+                self.final_phase();
+                if self.core.outcome.is_some() {
+                    return;
+                }
+                Phase::Command(BRITISH)
+            }
+        };
+        self.enter(next);
+    }
+
+    /// Index of the turn within the scenario (0 for its first).
+    pub fn turn_index(&self) -> u16 {
+        let first = self.scenario.spec().first;
+        let start = tables()
+            .turns
+            .iter()
+            .position(|t| t.id == first)
+            .expect("the first turn") as u16;
+        self.turn - start
+    }
+
+    /// The scenario's number of turns.
+    pub fn turns(&self) -> u16 {
+        let spec = self.scenario.spec();
+        let at = |id: &str| tables().turns.iter().position(|t| t.id == id).expect("scenario turns") as u16;
+        at(spec.last) - at(spec.first) + 1
+    }
+
+    fn enter(&mut self, phase: Phase) {
+        self.phase = phase;
+        let name = phase.name();
+        self.core.log.say("3.1", || name);
+        match phase {
+            Phase::Command(seat) => {
+                for u in &mut self.units {
+                    u.done = false;
+                }
+                for l in &mut self.leaders {
+                    l.done = false;
+                }
+                self.activations = 0;
+                self.stack.push(Frame::Command { seat });
+            }
+            Phase::Activation(seat) => {
+                for u in &mut self.units {
+                    u.entered = None;
+                }
+                if self.activations > 0 {
+                    self.stack.push(Frame::Activations {
+                        seat,
+                        left: self.activations,
+                        opponent: false,
+                    });
+                }
+            }
+            Phase::Reinforcement(seat) => self.reinforcements(seat),
+            Phase::Combat(_) | Phase::Supply | Phase::Final | Phase::Deployment => {}
+        }
+    }
+
+    /// 12.x4 the scheduled reinforcements of this turn for the seat, and
+    /// 12.24's Gates-for-Schuyler roll.
+    fn reinforcements(&mut self, seat: Seat) {
+        let spec = self.scenario.spec();
+        let id = &tables().turns[self.turn as usize].id;
+        for (i, a) in spec.arrivals.iter().enumerate().rev() {
+            if a.turn == id && a.line.seat == seat {
+                self.stack.push(Frame::Deploy {
+                    seat,
+                    line: i as u8,
+                    arrival: true,
+                    spaces: Vec::new(),
+                });
+            }
+        }
+        if self.scenario == Scenario::Saratoga && seat == AMERICAN {
+            self.gates_roll();
+        }
+    }
+
+    /// 12.24 from the June II turn, a 6 or more replaces Schuyler with
+    /// Gates, who takes over his space and his command.
+    fn gates_roll(&mut self) {
+        let t = &tables().forces;
+        let find = |id: &str| t.leaders.iter().position(|l| l.id == id).expect("Saratoga's leaders") as u8;
+        let (schuyler, gates) = (find("schuyler"), find("gates"));
+        let june = tables()
+            .turns
+            .iter()
+            .position(|t| t.id == "1777-jun-2")
+            .expect("June II 1777") as u16;
+        let Place::Space(s) = self.leaders[schuyler as usize].at else {
+            return;
+        };
+        if self.turn < june || self.leaders[gates as usize].at != Place::Pool {
+            return;
+        }
+        let die = self.core.dice.roll(10);
+        let replaced = die >= 6;
+        self.core.log.roll("12.24", &[die], || {
+            if replaced {
+                format!("Gates for Schuyler: {die}, Gates replaces Schuyler")
+            } else {
+                format!("Gates for Schuyler: {die}, Schuyler stays")
+            }
+        });
+        if !replaced {
+            return;
+        }
+        let old = self.leaders[schuyler as usize].clone();
+        self.leaders[gates as usize].at = Place::Space(s);
+        self.leaders[gates as usize].under = old.under;
+        self.leaders[schuyler as usize].at = Place::Gone;
+        self.leaders[schuyler as usize].under = None;
+        for u in &mut self.units {
+            if u.leader == Some(schuyler) {
+                u.leader = Some(gates);
+            }
+        }
+        for l in &mut self.leaders {
+            if l.under == Some(schuyler) {
+                l.under = Some(gates);
+            }
+        }
+    }
+
+    /// 3.1 J the end of the turn: 12.x5 victory, then the next turn.
+    fn final_phase(&mut self) {
+        let last = self.turn_index() + 1 == self.turns();
+        if let Some((winner, why)) = self.victory(last) {
+            let rule = match self.scenario {
+                Scenario::Canada => "12.15",
+                Scenario::Saratoga => "12.25",
+                Scenario::Southern1780 => "12.35",
+                Scenario::Greene => "12.45",
+            };
+            self.core.log.say(rule, || why.clone());
+            self.core.finish(winner, why, rule);
+            return;
+        }
+        self.turn += 1;
+        let name = self.turn_name();
+        self.core.log.say("3.1", || format!("Turn {name}"));
+    }
+}

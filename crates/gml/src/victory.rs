@@ -1,0 +1,90 @@
+//! 12.x5 the battle scenarios' victory conditions, judged at the end of a
+//! turn on the control of named spaces (12.0, 9.2, ruling gml #28).
+
+use crate::forces::{AMERICAN, BRITISH};
+use crate::scenario::Victory;
+use crate::state::Gml;
+use crate::tables::tables;
+use engine::Seat;
+
+impl Gml {
+    /// How many of the spaces the seat controls.
+    pub fn holds(&self, seat: Seat, spaces: &[&str]) -> usize {
+        let m = &tables().map;
+        spaces
+            .iter()
+            .filter(|id| {
+                let s = m.space(id).expect("victory spaces are on the map (tests/scenarios.rs)");
+                self.controller(s) == Some(seat)
+            })
+            .count()
+    }
+
+    /// The result at the end of this turn (`last`: the scenario's last),
+    /// if the game ends: the winner (none, a draw) and why.
+    pub fn victory(&self, last: bool) -> Option<(Option<Seat>, String)> {
+        match self.scenario.spec().victory {
+            Victory::AmericanHoldsAll(spaces) => {
+                if self.holds(AMERICAN, spaces) == spaces.len() {
+                    Some((Some(AMERICAN), "The Americans hold Quebec and Montreal".into()))
+                } else if last {
+                    Some((Some(BRITISH), "The Americans did not take Quebec and Montreal".into()))
+                } else {
+                    None
+                }
+            }
+            Victory::BritishHolds(n, spaces) => {
+                let held = self.holds(BRITISH, spaces);
+                if held >= n as usize {
+                    Some((
+                        Some(BRITISH),
+                        format!("The British hold {held} of the {} key spaces", spaces.len()),
+                    ))
+                } else if last {
+                    Some((
+                        Some(AMERICAN),
+                        format!("The British hold only {held} of the {} key spaces", spaces.len()),
+                    ))
+                } else {
+                    None
+                }
+            }
+            Victory::Either {
+                british,
+                american,
+                spaces,
+            } => {
+                let (b, a) = (self.holds(BRITISH, spaces), self.holds(AMERICAN, spaces));
+                if b >= british as usize {
+                    Some((
+                        Some(BRITISH),
+                        format!("The British hold {b} of the {} key spaces", spaces.len()),
+                    ))
+                } else if a >= american as usize {
+                    Some((
+                        Some(AMERICAN),
+                        format!("The Americans hold {a} of the {} key spaces", spaces.len()),
+                    ))
+                } else if last {
+                    Some((
+                        None,
+                        format!("Neither side met its conditions (British {b}, Americans {a}): a draw"),
+                    ))
+                } else {
+                    None
+                }
+            }
+            Victory::AmericanHoldsAnyAtEnd(spaces) => {
+                if !last {
+                    return None;
+                }
+                let a = self.holds(AMERICAN, spaces);
+                if a > 0 {
+                    Some((Some(AMERICAN), format!("The Americans hold {a} of the five key spaces")))
+                } else {
+                    Some((Some(BRITISH), "The Americans hold none of the five key spaces".into()))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,233 @@
+//! What a seat sees: Give Me Liberty!'s counters are face up and the
+//! battle scenarios hide nothing, so every seat and a spectator read the
+//! same view.
+
+use crate::forces::{kind_word, Nationality};
+use crate::frames::Frame;
+use crate::state::{Gml, Phase, Place};
+use crate::tables::tables;
+use engine::{Board, Face, Fact, Game, Procedure, Seat, Stage, Strength, Viewer, Views};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+use std::borrow::Cow;
+
+impl Views for Gml {
+    fn view(&self, viewer: Viewer) -> Value {
+        let to_act: Vec<&str> = self.acting().iter().map(crate::seat_name).collect();
+        json!({
+            "title": "gml",
+            "scenario": self.scenario.info().key,
+            "turn": self.turn_name(),
+            "phase": self.phase.name(),
+            "to_act": to_act,
+            "prompt": self.frame_seat().map(|s| self.prompt(s)),
+            "outcome": self.core.outcome,
+            "facts": self.facts(viewer),
+            "board": self.board(),
+        })
+    }
+
+    fn stage(&self) -> Stage {
+        let turn = format!(
+            "{}, turn {} of {}",
+            self.turn_name(),
+            self.turn_index() + 1,
+            self.turns()
+        );
+        let rule = match self.phase {
+            Phase::Deployment => self.scenario.info().rule,
+            _ => "3.1",
+        };
+        Stage {
+            turn: Fact::new("Turn", turn, "3.0"),
+            phase: Fact::new("Phase", self.phase.name(), rule),
+        }
+    }
+
+    /// Nothing is hidden: only the dice are reseeded.
+    fn determinize(&self, _observer: Seat, rng: &mut ChaCha8Rng) -> Gml {
+        let mut g = self.clone();
+        g.core.dice.reseed(rng);
+        g
+    }
+}
+
+fn nation_word(n: Nationality) -> &'static str {
+    match n {
+        Nationality::American => "american",
+        Nationality::French => "french",
+        Nationality::British => "british",
+        Nationality::Hessian => "hessian",
+        Nationality::Tory => "tory",
+        Nationality::Indian => "indian",
+    }
+}
+
+impl Gml {
+    pub fn facts(&self, _viewer: Viewer) -> Vec<Fact> {
+        let info = self.scenario.info();
+        let mut out = vec![Fact::new("Scenario", info.name, info.rule)];
+        let Stage { turn, phase } = self.stage();
+        out.extend([turn, phase]);
+        if let Some(Frame::Activations { left, .. }) =
+            self.stack.iter().rev().find(|f| matches!(f, Frame::Activations { .. }))
+        {
+            out.push(Fact::new("Activations left", left.to_string(), "4.0"));
+        }
+        out
+    }
+
+    /// Every leader and counter on the map, face up.
+    pub fn board(&self) -> Board {
+        let m = &tables().map;
+        let mut pieces = Vec::new();
+        for l in 0..self.leaders.len() as u8 {
+            let g = &self.leaders[l as usize];
+            let Place::Space(s) = g.at else { continue };
+            let leader = self.leader(l);
+            let mut states: Vec<Cow<'static, str>> = Vec::new();
+            if let Some(top) = g.under {
+                states.push(format!("under {}", self.leader(top).name).into());
+            }
+            if g.done {
+                states.push("activated".into());
+            }
+            if g.reserve {
+                states.push("in reserve".into());
+            }
+            pieces.push(engine::Piece {
+                id: Some(leader.id.clone()),
+                space: m.get(s).id.clone(),
+                space_name: m.get(s).name.clone(),
+                side: crate::seat_name(leader.side).into(),
+                face: Face::Up,
+                name: leader.name.clone(),
+                kind: Some("leader".into()),
+                nation: (leader.nationality != Nationality::American && leader.nationality != Nationality::British)
+                    .then(|| nation_word(leader.nationality).into()),
+                strength: None,
+                rating: Some(format!(
+                    "{}-{}-{} {}",
+                    leader.offensive,
+                    leader.command,
+                    leader.defensive,
+                    "★".repeat(self.rank(l) as usize)
+                )),
+                states,
+                count: 1,
+            });
+        }
+        for u in 0..self.units.len() as u16 {
+            let unit = &self.units[u as usize];
+            let Place::Space(s) = unit.at else { continue };
+            let c = self.counters(u);
+            let mut states: Vec<Cow<'static, str>> = Vec::new();
+            if unit.reduced {
+                states.push("reduced".into());
+            }
+            if unit.entrenched {
+                states.push("entrenched".into());
+            }
+            if unit.inside {
+                states.push("inside the fort".into());
+            }
+            if let Some(l) = unit.leader {
+                states.push(format!("under {}", self.leader(l).name).into());
+            }
+            if unit.done {
+                states.push("activated".into());
+            }
+            let nation = c
+                .nationality
+                .filter(|n| !matches!(n, Nationality::American | Nationality::British));
+            pieces.push(engine::Piece {
+                id: Some(self.unit_id(u)),
+                space: m.get(s).id.clone(),
+                space_name: m.get(s).name.clone(),
+                side: crate::seat_name(self.side(u)).into(),
+                face: Face::Up,
+                name: self.unit_name(u),
+                kind: Some(kind_word(c.kind).into()),
+                nation: nation.map(|n| nation_word(n).into()),
+                strength: Some(Strength {
+                    now: self.printed_value(u),
+                    max: c.combat,
+                }),
+                rating: Some(format!("{}-{}", c.combat, c.movement)),
+                states,
+                count: 1,
+            });
+        }
+        Board {
+            pieces,
+            markers: Vec::new(),
+            hands: Vec::new(),
+        }
+    }
+
+    /// For the bots: the share of the scenario's key spaces the seat holds,
+    /// and its land units against the enemy's.
+    pub fn score(&self, seat: Seat) -> f64 {
+        if let Some(o) = self.core().outcome.as_ref() {
+            return o.value_for(seat);
+        }
+        let spaces: &[&str] = match self.scenario.spec().victory {
+            crate::scenario::Victory::AmericanHoldsAll(s)
+            | crate::scenario::Victory::BritishHolds(_, s)
+            | crate::scenario::Victory::AmericanHoldsAnyAtEnd(s) => s,
+            crate::scenario::Victory::Either { spaces, .. } => spaces,
+        };
+        let held = self.holds(seat, spaces) as f64 / spaces.len() as f64;
+        let count = |s: Seat| {
+            (0..self.units.len() as u16)
+                .filter(|&u| matches!(self.units[u as usize].at, Place::Space(_)) && self.side(u) == s)
+                .count() as f64
+        };
+        let (mine, theirs) = (count(seat), count(1 - seat));
+        let strength = if mine + theirs > 0.0 {
+            mine / (mine + theirs)
+        } else {
+            0.5
+        };
+        0.1 + 0.5 * held + 0.3 * strength
+    }
+
+    /// What must always hold: a force stands with its leader, a subordinate
+    /// with his commander, a fort holds one side only.
+    pub fn invariants(&self) -> Result<(), String> {
+        for (u, unit) in self.units.iter().enumerate() {
+            if let Some(l) = unit.leader {
+                if self.leaders[l as usize].at != unit.at {
+                    return Err(format!("unit {u} is in {}'s force but not with him", self.leader(l).id));
+                }
+            }
+            if (unit.entrenched || unit.inside) && !matches!(unit.at, Place::Space(_)) {
+                return Err(format!("unit {u} has works off the map"));
+            }
+        }
+        for (l, g) in self.leaders.iter().enumerate() {
+            if let Some(top) = g.under {
+                if self.leaders[top as usize].at != g.at {
+                    return Err(format!("leader {l} serves under {top} elsewhere"));
+                }
+            }
+        }
+        for s in 0..tables().map.spaces.len() as u16 {
+            let inside: Vec<Seat> = self
+                .units_at(s)
+                .filter(|&u| self.units[u as usize].inside)
+                .map(|u| self.side(u))
+                .collect();
+            if inside.windows(2).any(|w| w[0] != w[1]) {
+                return Err(format!("both sides inside the fort of {}", self.space_id(s)));
+            }
+            if !inside.is_empty() && !self.has_fort(s) {
+                return Err(format!(
+                    "units inside a fort where there is none ({})",
+                    self.space_id(s)
+                ));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,44 @@
+//! The engine's conformance harness for every Give Me Liberty! battle
+//! scenario (12.x): random games under every check of the harness.
+// rule: gml 3.1, 12.13, 12.23, 12.33, 12.43
+
+use engine::conformance::{run, Config};
+use gml::Gml;
+
+fn conform(scenario: &str, games: usize) {
+    let mut cfg = Config::new(scenario);
+    // GML_GAMES=n plays more games (a longer soak than the default run).
+    cfg.games = std::env::var("GML_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(games);
+    cfg.check_every = 7;
+    cfg.max_actions = 20_000;
+    let r = run::<Gml>(&cfg);
+    eprintln!(
+        "{scenario}: {} games, {} actions, wins {:?}, draws {}",
+        r.games, r.actions, r.wins, r.draws
+    );
+    assert_eq!(r.games, cfg.games);
+    assert!(r.actions > 100);
+}
+
+#[test]
+fn canada_random_games_conform() {
+    conform("canada", 2);
+}
+
+#[test]
+fn saratoga_random_games_conform() {
+    conform("saratoga", 2);
+}
+
+#[test]
+fn southern_1780_random_games_conform() {
+    conform("southern-1780", 2);
+}
+
+#[test]
+fn greene_random_games_conform() {
+    conform("greene", 2);
+}
