@@ -24,8 +24,9 @@ pub enum Action {
     Join(UnitId),
     /// A unit of his force stays out of this activation's force.
     Leave(UnitId),
-    /// 5.4 a leader in the space serves under the activated one.
-    Subordinate(LeaderId),
+    /// 5.4 a leader in the space serves under one of the activated
+    /// leader's command (the second).
+    Subordinate(LeaderId, LeaderId),
     /// 6.12 a leader's group sets out.
     Move(LeaderId),
     /// 6.15 a unit moves on its own.
@@ -109,8 +110,8 @@ impl Gml {
                 unit(u),
                 Some("Leave a unit out (6.14)"),
             ),
-            Action::Subordinate(l) => (
-                format!("Place {} under command (5.4)", self.leader(l).name),
+            Action::Subordinate(l, to) => (
+                format!("Place {} under {} (5.4)", self.leader(l).name, self.leader(to).name),
                 leader(l),
                 Some("Place a leader under command (5.4)"),
             ),
@@ -189,7 +190,7 @@ fn write_id(g: &Gml, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::ActivateUnit(u) => write!(out, "activate-{}", g.unit_id(u)),
         Action::Join(u) => write!(out, "join-{}", g.unit_id(u)),
         Action::Leave(u) => write!(out, "leave-{}", g.unit_id(u)),
-        Action::Subordinate(l) => write!(out, "subordinate-{}", g.leader(l).id),
+        Action::Subordinate(l, to) => write!(out, "subordinate-{}-to-{}", g.leader(l).id, g.leader(to).id),
         Action::Move(l) => write!(out, "move-{}", g.leader(l).id),
         Action::MoveUnit(u) => write!(out, "move-{}", g.unit_id(u)),
         Action::Entrench(u) => write!(out, "entrench-{}", g.unit_id(u)),

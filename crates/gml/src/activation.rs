@@ -115,10 +115,15 @@ impl Gml {
                     }
                 }
                 out.extend(self.force(leader).map(Action::Leave));
+                let chain = self.chain(leader);
                 for o in self.leaders_at(s) {
-                    let g = &self.leaders[o as usize];
-                    if o != leader && g.under != Some(leader) && !g.done && self.may_subordinate(leader, o) {
-                        out.push(Action::Subordinate(o));
+                    if chain.contains(&o) || self.leaders[o as usize].done {
+                        continue;
+                    }
+                    for &to in &chain {
+                        if self.may_subordinate(to, o) {
+                            out.push(Action::Subordinate(o, to));
+                        }
                     }
                 }
                 out.push(Action::Done);
@@ -184,8 +189,8 @@ impl Gml {
             (Some(Frame::Form { .. }), Action::Leave(u)) => {
                 self.units[u as usize].leader = None;
             }
-            (Some(Frame::Form { leader, .. }), Action::Subordinate(o)) => {
-                self.leaders[o as usize].under = Some(*leader);
+            (Some(Frame::Form { .. }), Action::Subordinate(o, to)) => {
+                self.leaders[o as usize].under = Some(to);
             }
             (Some(&mut Frame::Form { leader, .. }), Action::Done) => {
                 self.stack.pop();
@@ -238,11 +243,6 @@ impl Gml {
                 self.stack.pop();
             }
             _ => unreachable!("only legal actions reach perform"),
-        }
-        if let Some(Frame::Orders(o)) = self.stack.last() {
-            if o.leaders.is_empty() && o.units.is_empty() {
-                self.stack.pop();
-            }
         }
     }
 

@@ -146,6 +146,11 @@ impl Procedure for Gml {
                 }
                 true
             }
+            // Every piece of the activation has had its order.
+            Some(Frame::Orders(o)) if o.leaders.is_empty() && o.units.is_empty() => {
+                self.stack.pop();
+                true
+            }
             Some(&mut Frame::Reroll { seat }) => {
                 self.stack.pop();
                 self.command_roll(seat);

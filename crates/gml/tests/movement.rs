@@ -1,0 +1,420 @@
+//! 4.0-4.1 activation and the Command Table, 5.4-5.7 command, 6.1 land
+//! movement, 6.4 entrenchments, 6.6 forts, 6.7 the initial militia call,
+//! 5.6 a lone leader's casualty check.
+
+mod position;
+
+use engine::prelude::*;
+use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
+use gml::frames::Frame;
+use gml::state::{Phase, Place};
+use gml::{Action, Gml};
+use position::*;
+
+fn act(g: &mut Gml, seat: engine::Seat, id: &str) {
+    let a = engine::find_action(g, seat, id).unwrap_or_else(|e| panic!("{id}: {e:?}; legal: {:?}", ids(g, seat)));
+    g.apply_legal(seat, &a);
+}
+
+/// `verb` a unit: "activate", "move", "join", "entrench", "drop".
+fn act_unit(g: &mut Gml, seat: engine::Seat, verb: &str, u: u16) {
+    let id = format!("{verb}-{}", g.unit_id(u));
+    act(g, seat, &id);
+}
+
+fn ids(g: &Gml, seat: engine::Seat) -> Vec<String> {
+    engine::described(g, seat).into_iter().map(|a| a.id).collect()
+}
+
+fn has(g: &Gml, seat: engine::Seat, id: &str) -> bool {
+    ids(g, seat).iter().any(|i| i == id)
+}
+
+fn left(g: &Gml) -> u8 {
+    match g.stack.last() {
+        Some(Frame::Move(m)) => m.left,
+        other => panic!("not moving: {other:?}"),
+    }
+}
+
+// rule: gml 4.0, 4.1
+#[test]
+fn the_command_table_gives_activations_none_or_the_opponents_and_a_reroll() {
+    let mut g = empty("saratoga", Phase::Command(BRITISH));
+    put_leader(&mut g, "howe", "new-york");
+    put(&mut g, BRITISH, Kind::British, 2, "new-york");
+    put_leader(&mut g, "washington", "morristown");
+    put(&mut g, AMERICAN, Kind::Continental, 1, "morristown");
+    g.stack.push(Frame::Command { seat: BRITISH });
+    // 4: the opponent activates 1, then the British roll again (9: 5).
+    g.core.dice.script([4, 9]);
+    act(&mut g, BRITISH, "roll");
+    assert_eq!(g.to_act().iter().collect::<Vec<_>>(), vec![AMERICAN]);
+    act(&mut g, AMERICAN, "activate-washington");
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, AMERICAN, "done");
+    assert_eq!(g.activations, 5, "the re-roll's 9 gives 5");
+    assert_eq!(g.phase, Phase::Activation(BRITISH));
+    assert!(matches!(
+        g.stack.last(),
+        Some(Frame::Activations {
+            seat: BRITISH,
+            left: 5,
+            ..
+        })
+    ));
+    // 3: none; the phase passes with no activation.
+    let mut g = empty("saratoga", Phase::Command(AMERICAN));
+    put(&mut g, AMERICAN, Kind::Continental, 1, "morristown");
+    g.stack.push(Frame::Command { seat: AMERICAN });
+    g.core.dice.script([3]);
+    act(&mut g, AMERICAN, "roll");
+    assert_eq!(g.activations, 0);
+    assert_ne!(
+        g.phase,
+        Phase::Activation(AMERICAN),
+        "no activation phase decision is asked"
+    );
+    // Instead of rolling: one activation.
+    let mut g = empty("saratoga", Phase::Command(AMERICAN));
+    put(&mut g, AMERICAN, Kind::Continental, 1, "morristown");
+    g.stack.push(Frame::Command { seat: AMERICAN });
+    act(&mut g, AMERICAN, "single");
+    assert!(matches!(g.stack.last(), Some(Frame::Activations { left: 1, .. })));
+}
+
+// rule: gml 5.4
+#[test]
+fn the_rulebook_command_example_activates_gates_and_knox_but_not_lincoln() {
+    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let w = put_leader(&mut g, "washington", "morristown");
+    let lincoln = put_leader(&mut g, "lincoln", "morristown");
+    let gates = put_leader(&mut g, "gates", "morristown");
+    let knox = put_leader(&mut g, "knox", "morristown");
+    activations(&mut g, AMERICAN, 1);
+    act(&mut g, AMERICAN, "activate-washington");
+    act(&mut g, AMERICAN, "subordinate-gates-to-washington");
+    // A three-star leader with a two-star under him takes no one-star too.
+    assert!(!has(&g, AMERICAN, "subordinate-lincoln-to-washington"));
+    // A two-star leader controls one one-star leader.
+    act(&mut g, AMERICAN, "subordinate-knox-to-gates");
+    assert!(!has(&g, AMERICAN, "subordinate-lincoln-to-gates"));
+    act(&mut g, AMERICAN, "done");
+    let Some(Frame::Orders(o)) = g.stack.last() else {
+        panic!("orders follow the forming")
+    };
+    let mut active = o.leaders.clone();
+    active.sort_unstable();
+    let mut want = vec![w, gates, knox];
+    want.sort_unstable();
+    assert_eq!(active, want);
+    assert!(
+        !g.leaders[lincoln as usize].done,
+        "Lincoln needs an activation of his own"
+    );
+}
+
+// rule: gml 5.4, 5.2
+#[test]
+fn a_one_star_leader_commands_no_leader_and_a_three_star_two_one_stars() {
+    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    put_leader(&mut g, "washington", "morristown");
+    put_leader(&mut g, "wayne", "morristown");
+    put_leader(&mut g, "knox", "morristown");
+    put_leader(&mut g, "alexander", "morristown");
+    activations(&mut g, AMERICAN, 2);
+    act(&mut g, AMERICAN, "activate-wayne");
+    assert!(!ids(&g, AMERICAN).iter().any(|i| i.starts_with("subordinate")));
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, AMERICAN, "activate-washington");
+    act(&mut g, AMERICAN, "subordinate-knox-to-washington");
+    act(&mut g, AMERICAN, "subordinate-alexander-to-washington");
+    assert!(!ids(&g, AMERICAN).iter().any(|i| i.starts_with("subordinate")));
+}
+
+// rule: gml 5.7, 6.14
+#[test]
+fn a_leader_gathers_only_units_he_may_command_up_to_his_command_value() {
+    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let howe = put_leader(&mut g, "howe", "new-york");
+    let brits = put(&mut g, BRITISH, Kind::British, 7, "new-york");
+    let hessians = put(&mut g, BRITISH, Kind::Hessian, 1, "new-york");
+    let tories = put(&mut g, BRITISH, Kind::Tory, 1, "new-york");
+    activations(&mut g, BRITISH, 1);
+    act(&mut g, BRITISH, "activate-howe");
+    for &u in brits.iter().take(5) {
+        act_unit(&mut g, BRITISH, "join", u);
+    }
+    act_unit(&mut g, BRITISH, "join", hessians[0]);
+    // Command value 6: the force is full.
+    assert_eq!(g.force(howe).count(), 6);
+    assert!(!has(&g, BRITISH, &format!("join-{}", g.unit_id(tories[0]))));
+    act_unit(&mut g, BRITISH, "leave", brits[0]);
+    assert!(has(&g, BRITISH, &format!("join-{}", g.unit_id(tories[0]))));
+    // 5.7: an American one-star leader may not command French troops; a three-star may.
+    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let knox = put_leader(&mut g, "knox", "morristown");
+    let w = put_leader(&mut g, "washington", "morristown");
+    let french = put_where(&mut g, AMERICAN, 1, "morristown", |c| {
+        c.nationality == Some(Nationality::French) && c.kind == Kind::French
+    });
+    let british_side = put(&mut g, BRITISH, Kind::British, 1, "morristown");
+    assert!(!g.may_command(knox, french[0]));
+    assert!(g.may_command(w, french[0]));
+    assert!(!g.may_command(w, british_side[0]));
+}
+
+// rule: gml 6.12, 6.13
+#[test]
+fn a_group_moves_at_its_slowest_units_pace_even_after_dropping_it() {
+    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    put_leader(&mut g, "washington", "albany");
+    let inf = put(&mut g, AMERICAN, Kind::Continental, 3, "albany");
+    let art = put_where(&mut g, AMERICAN, 1, "albany", |c| c.kind == Kind::Artillery);
+    activations(&mut g, AMERICAN, 1);
+    act(&mut g, AMERICAN, "activate-washington");
+    for &u in inf.iter().chain(&art) {
+        act_unit(&mut g, AMERICAN, "join", u);
+    }
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, AMERICAN, "move-washington");
+    assert_eq!(left(&g), 4, "artillery's 2 movement points, in halves");
+    act(&mut g, AMERICAN, "step-schenectady");
+    act_unit(&mut g, AMERICAN, "drop", art[0]);
+    assert_eq!(
+        left(&g),
+        2,
+        "dropping the artillery does not raise the pace (ruling gml #7)"
+    );
+    act(&mut g, AMERICAN, "step-canajoharie");
+    assert_eq!(at(&g, art[0]), "schenectady");
+    assert_eq!(at(&g, inf[0]), "canajoharie");
+    assert!(
+        g.units[art[0] as usize].leader.is_none(),
+        "a separated unit leaves the force"
+    );
+}
+
+// rule: gml 6.11, 6.15
+#[test]
+fn a_leader_alone_moves_four_and_a_unit_activated_alone_moves_alone() {
+    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    put_leader(&mut g, "arnold", "albany");
+    let u = put(&mut g, AMERICAN, Kind::Militia, 1, "albany")[0];
+    activations(&mut g, AMERICAN, 2);
+    act(&mut g, AMERICAN, "activate-arnold");
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, AMERICAN, "move-arnold");
+    assert_eq!(left(&g), 8);
+    act(&mut g, AMERICAN, "done");
+    act_unit(&mut g, AMERICAN, "activate", u);
+    act_unit(&mut g, AMERICAN, "move", u);
+    let Some(Frame::Move(m)) = g.stack.last() else { panic!() };
+    assert!(m.leaders.is_empty() && m.units == vec![u]);
+    assert_eq!(m.left, 6);
+}
+
+// rule: gml 6.16, 6.17
+#[test]
+fn lines_cost_their_terrain_and_a_group_stops_when_it_cannot_pay() {
+    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let u = put(&mut g, AMERICAN, Kind::Continental, 1, "elizabethtown")[0];
+    let v = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
+    activations(&mut g, AMERICAN, 2);
+    act_unit(&mut g, AMERICAN, "activate", u);
+    act_unit(&mut g, AMERICAN, "move", u);
+    assert_eq!(left(&g), 8);
+    // The toll road costs ½ a leg.
+    for s in ["new-brunswick", "princeton", "trenton", "philadelphia"] {
+        act(&mut g, AMERICAN, &format!("step-{s}"));
+    }
+    assert_eq!(left(&g), 4);
+    act(&mut g, AMERICAN, "done");
+    // A road costs 1, a river 1, a trail 2, and no more than is left.
+    act_unit(&mut g, AMERICAN, "activate", v);
+    act_unit(&mut g, AMERICAN, "move", v);
+    act(&mut g, AMERICAN, "step-schenectady");
+    act(&mut g, AMERICAN, "step-canajoharie");
+    act(&mut g, AMERICAN, "step-cherry-valley");
+    assert_eq!(left(&g), 2);
+    assert!(!has(&g, AMERICAN, "step-unadilla"), "the trail costs 2, only 1 is left");
+    assert!(has(&g, AMERICAN, "step-canajoharie"));
+}
+
+// rule: gml 6.19
+#[test]
+fn a_river_crossing_without_a_line_is_a_whole_move_and_not_into_the_enemy() {
+    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let u = put(&mut g, AMERICAN, Kind::Continental, 1, "fort-lee")[0];
+    let v = put(&mut g, AMERICAN, Kind::Continental, 1, "staten-island")[0];
+    put(&mut g, BRITISH, Kind::British, 1, "elizabethtown");
+    activations(&mut g, AMERICAN, 2);
+    act_unit(&mut g, AMERICAN, "activate", u);
+    act_unit(&mut g, AMERICAN, "move", u);
+    act(&mut g, AMERICAN, "step-new-york");
+    assert_eq!(at(&g, u), "new-york");
+    assert!(
+        !matches!(g.stack.last(), Some(Frame::Move(_))),
+        "the crossing ends the move"
+    );
+    act_unit(&mut g, AMERICAN, "activate", v);
+    act_unit(&mut g, AMERICAN, "move", v);
+    assert!(
+        !has(&g, AMERICAN, "step-elizabethtown"),
+        "not across into an enemy-held space"
+    );
+    // Not after a first step either.
+    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let u = put(&mut g, AMERICAN, Kind::Continental, 1, "pompton")[0];
+    activations(&mut g, AMERICAN, 1);
+    act_unit(&mut g, AMERICAN, "activate", u);
+    act_unit(&mut g, AMERICAN, "move", u);
+    act(&mut g, AMERICAN, "step-fort-lee");
+    assert!(!has(&g, AMERICAN, "step-new-york"));
+}
+
+// rule: gml 6.18, 6.4
+#[test]
+fn enemy_units_in_the_open_stop_a_move_and_entrenched_ones_do_not() {
+    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let u = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
+    let b = put(&mut g, BRITISH, Kind::British, 1, "schenectady")[0];
+    activations(&mut g, AMERICAN, 2);
+    act_unit(&mut g, AMERICAN, "activate", u);
+    act_unit(&mut g, AMERICAN, "move", u);
+    act(&mut g, AMERICAN, "step-schenectady");
+    assert!(!matches!(g.stack.last(), Some(Frame::Move(_))), "stopped by the enemy");
+    assert_eq!(at(&g, u), "schenectady");
+    // Entrenched, the enemy does not stop it.
+    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let u = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
+    let b2 = put(&mut g, BRITISH, Kind::British, 1, "schenectady")[0];
+    g.units[b2 as usize].entrenched = true;
+    activations(&mut g, AMERICAN, 1);
+    act_unit(&mut g, AMERICAN, "activate", u);
+    act_unit(&mut g, AMERICAN, "move", u);
+    act(&mut g, AMERICAN, "step-schenectady");
+    assert!(
+        has(&g, AMERICAN, "step-canajoharie"),
+        "it moves on past entrenched enemies"
+    );
+    assert!(!g.units[u as usize].entrenched, "movers join no trench");
+    let _ = b;
+}
+
+// rule: gml 6.4
+#[test]
+fn an_activated_unit_entrenches_instead_of_moving_and_loses_it_when_it_moves() {
+    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    put_leader(&mut g, "putnam", "peekskill");
+    let units = put(&mut g, AMERICAN, Kind::Continental, 2, "peekskill");
+    activations(&mut g, AMERICAN, 1);
+    act(&mut g, AMERICAN, "activate-putnam");
+    for &u in &units {
+        act_unit(&mut g, AMERICAN, "join", u);
+    }
+    act(&mut g, AMERICAN, "done");
+    act_unit(&mut g, AMERICAN, "entrench", units[0]);
+    assert!(g.units[units[0] as usize].entrenched);
+    assert!(
+        !has(&g, AMERICAN, &format!("move-{}", g.unit_id(units[0]))),
+        "one order per unit"
+    );
+    act(&mut g, AMERICAN, "move-putnam");
+    act(&mut g, AMERICAN, "step-west-point");
+    assert_eq!(at(&g, units[0]), "peekskill");
+    assert_eq!(at(&g, units[1]), "west-point");
+    assert!(
+        g.units[units[0] as usize].leader.is_none(),
+        "the unit left behind leaves Putnam's force"
+    );
+    g.invariants().unwrap();
+}
+
+// rule: gml 6.6
+#[test]
+fn units_ending_in_a_fort_space_may_go_inside_and_the_enemy_first() {
+    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let u = put(&mut g, AMERICAN, Kind::Continental, 1, "peekskill")[0];
+    activations(&mut g, AMERICAN, 1);
+    act_unit(&mut g, AMERICAN, "activate", u);
+    act_unit(&mut g, AMERICAN, "move", u);
+    act(&mut g, AMERICAN, "step-west-point");
+    act(&mut g, AMERICAN, "done");
+    assert!(matches!(g.stack.last(), Some(Frame::Fort { seat: AMERICAN, .. })));
+    act(&mut g, AMERICAN, "yes");
+    assert!(g.units[u as usize].inside);
+    // The British enter: the Americans outside a fort may go in before them.
+    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let a = put(&mut g, AMERICAN, Kind::Militia, 1, "ticonderoga")[0];
+    let b = put(&mut g, BRITISH, Kind::British, 1, "crown-point")[0];
+    activations(&mut g, BRITISH, 1);
+    act_unit(&mut g, BRITISH, "activate", b);
+    act_unit(&mut g, BRITISH, "move", b);
+    act(&mut g, BRITISH, "step-ticonderoga");
+    assert_eq!(g.to_act().iter().collect::<Vec<_>>(), vec![AMERICAN]);
+    act(&mut g, AMERICAN, "yes");
+    assert!(g.units[a as usize].inside);
+    assert!(!g.units[b as usize].inside);
+    assert!(
+        !matches!(g.stack.last(), Some(Frame::Fort { seat: BRITISH, .. })),
+        "only one side may be inside"
+    );
+}
+
+// rule: gml 6.7
+#[test]
+fn british_regulars_entering_a_state_first_call_its_militia_and_tories_do_not() {
+    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    g.called = Vec::new();
+    let t = put(&mut g, BRITISH, Kind::Tory, 1, "staten-island")[0];
+    let b = put(&mut g, BRITISH, Kind::British, 1, "staten-island")[0];
+    activations(&mut g, BRITISH, 2);
+    act_unit(&mut g, BRITISH, "activate", t);
+    act_unit(&mut g, BRITISH, "move", t);
+    act(&mut g, BRITISH, "step-elizabethtown");
+    assert!(g.called.is_empty(), "a Tory calls no militia");
+    act_unit(&mut g, BRITISH, "activate", b);
+    act_unit(&mut g, BRITISH, "move", b);
+    act(&mut g, BRITISH, "step-elizabethtown");
+    // New Jersey's call: 1 unit, placed by the American player away from the enemy.
+    assert_eq!(g.to_act().iter().collect::<Vec<_>>(), vec![AMERICAN]);
+    assert!(!has(&g, AMERICAN, "place-elizabethtown"));
+    act(&mut g, AMERICAN, "place-princeton");
+    let nj = gml::tables::tables()
+        .map
+        .states
+        .iter()
+        .position(|s| s.id == "nj")
+        .unwrap() as u8;
+    assert!(g.called.contains(&nj));
+    let princeton = space("princeton");
+    let militia: Vec<_> = g.land_at(princeton, AMERICAN).collect();
+    assert_eq!(militia.len(), 1);
+    assert_eq!(g.counters(militia[0]).home.as_deref(), Some("nj"));
+    assert!(
+        !matches!(g.stack.last(), Some(Frame::Move(_))),
+        "the call stops the move"
+    );
+}
+
+// rule: gml 5.6
+#[test]
+fn a_leader_alone_in_a_space_the_enemy_enters_is_checked() {
+    for (die, want) in [(8, "Captured"), (9, "Wounded"), (10, "Gone"), (3, "albany")] {
+        let mut g = empty("saratoga", Phase::Activation(BRITISH));
+        let l = put_leader(&mut g, "arnold", "schenectady");
+        put(&mut g, AMERICAN, Kind::Militia, 1, "albany");
+        let b = put(&mut g, BRITISH, Kind::British, 1, "johnstown")[0];
+        activations(&mut g, BRITISH, 1);
+        act_unit(&mut g, BRITISH, "activate", b);
+        act_unit(&mut g, BRITISH, "move", b);
+        g.core.dice.script([die]);
+        act(&mut g, BRITISH, "step-schenectady");
+        assert_eq!(leader_at(&g, l), want, "die {die}");
+        // A lone leader stops nobody (ruling gml #6).
+        assert!(has(&g, BRITISH, "step-canajoharie"), "die {die}");
+        assert_ne!(g.leaders[l as usize].at, Place::Space(space("schenectady")));
+    }
+}
