@@ -8,7 +8,7 @@ use engine::prelude::*;
 use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
 use gml::frames::Frame;
 use gml::state::{Phase, Place};
-use gml::{Action, Gml};
+use gml::Gml;
 use position::*;
 
 fn act(g: &mut Gml, seat: engine::Seat, id: &str) {
