@@ -37,6 +37,14 @@ pub enum Action {
     Step(SpaceId),
     /// 6.13 a unit separates from the moving group and stays.
     Drop(UnitId),
+    /// 6.2 a leader and his command go into reserve.
+    Reserve(LeaderId),
+    /// 6.21 a reserve interrupts the enemy's move.
+    Interrupt(LeaderId),
+    /// 6.3 an American unit withdraws to a space.
+    Withdraw(UnitId, SpaceId),
+    /// Let the enemy's move go on (a reaction window).
+    Decline,
     Yes,
     No,
     /// End the current choice (forming, orders, a move, the activations).
@@ -136,6 +144,22 @@ impl Gml {
                 unit(u),
                 Some("Leave a unit here (6.13)"),
             ),
+            Action::Reserve(l) => (
+                format!("Place {} and his command in reserve (6.2)", self.leader(l).name),
+                leader(l),
+                Some("Place in reserve (6.2)"),
+            ),
+            Action::Interrupt(l) => (
+                format!("Interrupt the move with {}'s reserve (6.21)", self.leader(l).name),
+                leader(l),
+                Some("Move a reserve (6.21)"),
+            ),
+            Action::Withdraw(u, s) => (
+                format!("Withdraw the {} to {} (6.3)", self.unit_name(u), self.space_name(s)),
+                space(s),
+                Some("Withdraw (6.3)"),
+            ),
+            Action::Decline => ("Let the move go on".into(), None, None),
             Action::Yes | Action::No => {
                 let yes = a == Action::Yes;
                 let text = match self.stack.last() {
@@ -196,6 +220,10 @@ fn write_id(g: &Gml, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Entrench(u) => write!(out, "entrench-{}", g.unit_id(u)),
         Action::Step(s) => write!(out, "step-{}", g.space_id(s)),
         Action::Drop(u) => write!(out, "drop-{}", g.unit_id(u)),
+        Action::Reserve(l) => write!(out, "reserve-{}", g.leader(l).id),
+        Action::Interrupt(l) => write!(out, "interrupt-{}", g.leader(l).id),
+        Action::Withdraw(u, s) => write!(out, "withdraw-{}-to-{}", g.unit_id(u), g.space_id(s)),
+        Action::Decline => out.write_str("decline"),
         Action::Yes => out.write_str("yes"),
         Action::No => out.write_str("no"),
         Action::Done => out.write_str("done"),

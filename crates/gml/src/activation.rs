@@ -130,6 +130,7 @@ impl Gml {
             }
             Some(Frame::Orders(o)) => {
                 out.extend(o.leaders.iter().map(|&l| Action::Move(l)));
+                out.extend(o.leaders.iter().map(|&l| Action::Reserve(l)));
                 out.extend(o.units.iter().map(|&u| Action::MoveUnit(u)));
                 for &u in &o.units {
                     if !self.units[u as usize].entrenched {
@@ -226,12 +227,31 @@ impl Gml {
                     .collect();
                 o.units.retain(|u| !units.contains(u));
                 self.leaders[l as usize].under = None;
-                self.set_out(seat, group, units);
+                self.set_out(seat, group, units, false);
             }
             (Some(Frame::Orders(o)), Action::MoveUnit(u)) => {
                 o.units.retain(|&x| x != u);
                 self.units[u as usize].leader = None;
-                self.set_out(seat, Vec::new(), vec![u]);
+                self.set_out(seat, Vec::new(), vec![u], false);
+            }
+            (Some(Frame::Orders(_)), Action::Reserve(l)) => {
+                let group = self.chain(l);
+                let Some(Frame::Orders(o)) = self.stack.last_mut() else {
+                    unreachable!()
+                };
+                o.leaders.retain(|x| !group.contains(x));
+                let units: Vec<UnitId> = group.iter().flat_map(|&g| self.force(g)).collect();
+                if let Some(Frame::Orders(o)) = self.stack.last_mut() {
+                    o.units.retain(|u| !units.contains(u));
+                }
+                self.leaders[l as usize].under = None;
+                for &g in &group {
+                    self.leaders[g as usize].reserve = true;
+                }
+                let name = self.leader(l).name.clone();
+                self.core
+                    .log
+                    .say("6.2", || format!("{name} and his command go into reserve"));
             }
             (Some(Frame::Orders(o)), Action::Entrench(u)) => {
                 o.units.retain(|&x| x != u);
@@ -275,7 +295,7 @@ impl Gml {
 
     /// 6.12 a group sets out at the pace of its slowest unit (a leader
     /// alone: 4, 6.11), fixed for the whole move (ruling gml #7).
-    fn set_out(&mut self, seat: Seat, leaders: Vec<LeaderId>, units: Vec<UnitId>) {
+    pub(crate) fn set_out(&mut self, seat: Seat, leaders: Vec<LeaderId>, units: Vec<UnitId>, reserve: bool) {
         let pace = units.iter().map(|&u| self.counters(u).movement).min().unwrap_or(4);
         let at = match (leaders.first(), units.first()) {
             (Some(&l), _) => self.leaders[l as usize].at,
@@ -298,6 +318,7 @@ impl Gml {
             at,
             left: pace * 2,
             moved: false,
+            reserve,
         }));
     }
 

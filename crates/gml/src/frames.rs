@@ -3,7 +3,7 @@
 
 use crate::map::{SpaceId, StateId};
 use crate::state::{LeaderId, UnitId};
-use engine::Seat;
+use engine::{Seat, Window};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -46,6 +46,15 @@ pub enum Frame {
         left: u8,
         rule: String,
     },
+    /// 6.3 the Americans in `space` may withdraw from the British-side
+    /// group that entered it.
+    Withdraw {
+        window: Window<(UnitId, SpaceId)>,
+        space: SpaceId,
+    },
+    /// 6.21 the enemy's reserves may interrupt a group about to enter
+    /// `pending`.
+    Interrupt { window: Window<LeaderId>, pending: SpaceId },
     /// 5.6 a leader placed in another space with friendly units: his
     /// owner chooses among the nearest (ruling gml #6).
     Relocate { leader: LeaderId, spaces: Vec<SpaceId> },
@@ -71,4 +80,7 @@ pub struct Move {
     pub left: u8,
     /// Moved at least once (6.17, 6.19 need a move's first step).
     pub moved: bool,
+    /// 6.21 a reserve's move, interrupting the enemy's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reserve: bool,
 }

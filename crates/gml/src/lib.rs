@@ -17,6 +17,7 @@ pub mod frames;
 pub mod map;
 pub mod militia;
 pub mod movement;
+pub mod reaction;
 pub mod scenario;
 pub mod setup;
 pub mod state;

@@ -66,13 +66,14 @@ impl Gml {
                 let name = self.unit_name(u);
                 self.core.log.say("6.13", || format!("The {name} stays behind"));
             }
-            Action::Step(n) => self.step_to(n),
+            Action::Step(n) => self.try_step(n),
             _ => unreachable!("only legal actions reach perform"),
         }
     }
 
-    fn step_to(&mut self, n: SpaceId) {
-        let base = self.stack.len() - 1;
+    /// 6.16 the group enters a neighbouring space, then 6.3 the Americans
+    /// there may withdraw before the entry's effects.
+    pub(crate) fn step_to(&mut self, n: SpaceId) {
         let Some(Frame::Move(m)) = self.stack.last_mut() else {
             unreachable!("a Move frame is on top");
         };
@@ -111,6 +112,22 @@ impl Gml {
             };
             format!("{who} moves from {fname} to {nname} {how}")
         });
+        if !self.offer_withdrawal(n) {
+            self.after_entry();
+        }
+    }
+
+    /// What entering a space sets off, for the group on top of the stack:
+    /// 5.6, 6.18, 6.7, 6.6.
+    pub(crate) fn after_entry(&mut self) {
+        let base = self.stack.len() - 1;
+        let Some(Frame::Move(m)) = self.stack.last() else {
+            unreachable!("a Move frame is on top");
+        };
+        let m = m.clone();
+        let n = m.at;
+        let who = self.group_name(&m.leaders, &m.units);
+        let nname = self.space_name(n);
         // 5.6 an enemy leader alone there is checked; he stops nobody
         // (ruling gml #6).
         let enemy = 1 - m.seat;
@@ -152,7 +169,8 @@ impl Gml {
             let Frame::Move(m) = self.stack.remove(base) else {
                 unreachable!("the Move frame is under what it pushed")
             };
-            if let Some(f) = self.fort_choice(m) {
+            let after = self.move_ended(m);
+            for f in after.into_iter().rev() {
                 self.stack.insert(base, f);
             }
         }
@@ -163,17 +181,26 @@ impl Gml {
         let Some(Frame::Move(m)) = self.stack.pop() else {
             unreachable!("a Move frame is on top");
         };
-        if let Some(f) = self.fort_choice(m) {
-            self.stack.push(f);
-        }
+        let after = self.move_ended(m);
+        self.stack.extend(after);
     }
 
-    fn fort_choice(&self, m: Move) -> Option<Frame> {
-        (self.has_fort(m.at) && !self.fort_held(m.at) && !m.units.is_empty()).then_some(Frame::Fort {
-            seat: m.seat,
-            space: m.at,
-            units: m.units,
-        })
+    /// What follows the end of a move, the first to happen first: 6.21 a
+    /// reserve that entered an enemy space fights at once; 6.6 the movers
+    /// may go inside a fort no enemy holds.
+    fn move_ended(&self, m: Move) -> Vec<Frame> {
+        let mut after = Vec::new();
+        if self.has_fort(m.at) && !self.fort_held(m.at) && !m.units.is_empty() {
+            after.push(Frame::Fort {
+                seat: m.seat,
+                space: m.at,
+                units: m.units.clone(),
+            });
+        }
+        if let Some(f) = self.reserve_combat(&m) {
+            after.push(f);
+        }
+        after
     }
 
     /// 6.6 some unit is inside the space's fort (only one side's may be).

@@ -85,6 +85,7 @@ impl Procedure for Gml {
             Some(Frame::Move(m)) => self.move_legal(m, out),
             Some(Frame::Fort { .. }) => out.extend([Action::Yes, Action::No]),
             Some(Frame::Raise { states, .. }) => self.raise_legal(seat, states, out),
+            Some(Frame::Withdraw { .. } | Frame::Interrupt { .. }) => self.reaction_legal(out),
             Some(_) => self.activation_frame_legal(seat, out),
             None => {}
         }
@@ -109,6 +110,7 @@ impl Procedure for Gml {
             Some(Frame::Move(_)) => self.move_perform(a),
             Some(Frame::Fort { .. }) => self.fort_perform(a),
             Some(Frame::Raise { .. }) => self.raise_perform(a),
+            Some(Frame::Withdraw { .. } | Frame::Interrupt { .. }) => self.reaction_perform(a),
             Some(_) => self.activation_perform(seat, a),
             None => unreachable!("nobody acts on an empty stack"),
         }
@@ -206,6 +208,8 @@ impl Gml {
             | Frame::Fort { seat, .. }
             | Frame::Raise { seat, .. } => Some(*seat),
             Frame::Relocate { leader, .. } => Some(self.leader(*leader).side),
+            Frame::Withdraw { window, .. } => window.acting().iter().next(),
+            Frame::Interrupt { window, .. } => window.acting().iter().next(),
         }
     }
 
@@ -319,7 +323,13 @@ impl Gml {
                 }
             }
             Phase::Reinforcement(seat) => self.reinforcements(seat),
-            Phase::Combat(_) | Phase::Supply | Phase::Final | Phase::Deployment => {}
+            // 6.22 the movement the reserves could interrupt is over.
+            Phase::Combat(seat) => self.reserves_lapse(1 - seat),
+            Phase::Final => {
+                self.reserves_lapse(BRITISH);
+                self.reserves_lapse(AMERICAN);
+            }
+            Phase::Supply | Phase::Deployment => {}
         }
     }
 

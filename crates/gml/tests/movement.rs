@@ -353,6 +353,8 @@ fn units_ending_in_a_fort_space_may_go_inside_and_the_enemy_first() {
     act_unit(&mut g, BRITISH, "activate", b);
     act_unit(&mut g, BRITISH, "move", b);
     act(&mut g, BRITISH, "step-ticonderoga");
+    // 6.3 first: the militia stay.
+    act(&mut g, AMERICAN, "decline");
     assert_eq!(g.to_act().iter().collect::<Vec<_>>(), vec![AMERICAN]);
     act(&mut g, AMERICAN, "yes");
     assert!(g.units[a as usize].inside);

@@ -1,0 +1,154 @@
+//! The reactions inside the enemy's move (engine reaction windows): 6.2
+//! reserve movement interrupting it, and 6.3 the American retreat option.
+
+use crate::actions::Action;
+use crate::forces::{Kind, Nationality, AMERICAN, BRITISH};
+use crate::frames::{Frame, Move};
+use crate::map::SpaceId;
+use crate::state::{Gml, LeaderId, Place, UnitId};
+use crate::tables::tables;
+use engine::{Reply, Seat, Window};
+
+impl Gml {
+    /// 6.2 the seat's leaders in reserve, not yet moved.
+    fn reserves(&self, seat: Seat) -> Vec<LeaderId> {
+        (0..self.leaders.len() as LeaderId)
+            .filter(|&l| {
+                let g = &self.leaders[l as usize];
+                g.reserve && matches!(g.at, Place::Space(_)) && self.leader(l).side == seat
+            })
+            .collect()
+    }
+
+    /// 6.21 a step of a move: the enemy's reserves may interrupt it before
+    /// the group enters `n` (ruling gml #10, #11: any enemy move, a
+    /// reserve's included, never a friendly one); else the step is taken.
+    pub(crate) fn try_step(&mut self, n: SpaceId) {
+        let Some(Frame::Move(m)) = self.stack.last() else {
+            unreachable!("a Move frame is on top");
+        };
+        let enemy = 1 - m.seat;
+        match Window::offer(enemy, self.reserves(enemy)) {
+            Some(window) => {
+                let (who, place) = (self.group_name(&m.leaders, &m.units), self.space_name(n));
+                self.core.log.say("6.21", || {
+                    format!("{who} is about to enter {place}: the enemy's reserves may move")
+                });
+                self.stack.push(Frame::Interrupt { window, pending: n });
+            }
+            None => self.step_to(n),
+        }
+    }
+
+    /// 6.3 the American units a British-side entry lets withdraw, each to
+    /// a line-connected space without enemy units (ruling gml #12: any
+    /// British-side land unit but Indians triggers it; Continentals and
+    /// rebel militia, entrenched ones too, each decide alone).
+    fn withdrawals(&self, n: SpaceId, movers: &[UnitId]) -> Vec<(UnitId, SpaceId)> {
+        let triggers = movers.iter().any(|&u| {
+            let c = self.counters(u);
+            self.side(u) == BRITISH && crate::state::is_land(c) && c.nationality != Some(Nationality::Indian)
+        });
+        if !triggers {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for u in self.land_at(n, AMERICAN) {
+            if !matches!(self.counters(u).kind, Kind::Continental | Kind::Militia) {
+                continue;
+            }
+            for &(to, kind) in tables().map.neighbours(n) {
+                if kind.is_line() && self.in_play(to) && !self.has_land(to, BRITISH) {
+                    out.push((u, to));
+                }
+            }
+        }
+        out
+    }
+
+    /// After a British-side group entered `n`: open the 6.3 window if the
+    /// Americans there may withdraw. Whether they did is settled before the
+    /// entry's effects (6.18, 6.5).
+    pub(crate) fn offer_withdrawal(&mut self, n: SpaceId) -> bool {
+        let Some(Frame::Move(m)) = self.stack.last() else {
+            return false;
+        };
+        match Window::offer(AMERICAN, self.withdrawals(n, &m.units)) {
+            Some(window) => {
+                self.stack.push(Frame::Withdraw { window, space: n });
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub(crate) fn reaction_legal(&self, out: &mut Vec<Action>) {
+        match self.stack.last() {
+            Some(Frame::Withdraw { window, .. }) => out.extend(window.replies().map(|r| match r {
+                Reply::Decline => Action::Decline,
+                Reply::React((u, to)) => Action::Withdraw(u, to),
+            })),
+            Some(Frame::Interrupt { window, .. }) => out.extend(window.replies().map(|r| match r {
+                Reply::Decline => Action::Decline,
+                Reply::React(l) => Action::Interrupt(l),
+            })),
+            _ => {}
+        }
+    }
+
+    pub(crate) fn reaction_perform(&mut self, a: Action) {
+        match (self.stack.pop(), a) {
+            (Some(Frame::Withdraw { space, .. }), Action::Withdraw(u, to)) => {
+                let unit = &mut self.units[u as usize];
+                unit.at = Place::Space(to);
+                unit.entrenched = false;
+                unit.inside = false;
+                unit.leader = None;
+                self.mark_control(to);
+                let (name, from, place) = (self.unit_name(u), self.space_name(space), self.space_name(to));
+                self.core
+                    .log
+                    .say("6.3", || format!("The {name} withdraws from {from} to {place}"));
+                if !self.offer_withdrawal(space) {
+                    self.after_entry();
+                }
+            }
+            (Some(Frame::Withdraw { .. }), Action::Decline) => self.after_entry(),
+            (Some(Frame::Interrupt { pending, .. }), Action::Decline) => self.step_to(pending),
+            (Some(Frame::Interrupt { .. }), Action::Interrupt(l)) => {
+                let seat = self.leader(l).side;
+                let group = self.chain(l);
+                for &g in &group {
+                    self.leaders[g as usize].reserve = false;
+                }
+                let units: Vec<UnitId> = group.iter().flat_map(|&g| self.force(g)).collect();
+                let name = self.leader(l).name.clone();
+                self.core
+                    .log
+                    .say("6.21", || format!("{name}'s reserve interrupts the move"));
+                self.set_out(seat, group, units, true);
+            }
+            _ => unreachable!("only legal actions reach perform"),
+        }
+    }
+
+    /// 6.21 a reserve that entered a space of enemy units neither entrenched
+    /// nor in a fort fights there at once.
+    pub(crate) fn reserve_combat(&self, m: &Move) -> Option<Frame> {
+        // Wired to land combat when it lands (issue 20).
+        let _ = m.reserve && self.stops(m.at, m.seat);
+        None
+    }
+
+    /// 6.22 reserves the enemy did not use lapse once its movement is
+    /// over, and none outlasts the turn: the leaders turn back.
+    pub(crate) fn reserves_lapse(&mut self, seat: Seat) {
+        for l in 0..self.leaders.len() {
+            if self.leaders[l].reserve && self.leader(l as LeaderId).side == seat {
+                self.leaders[l].reserve = false;
+                let name = self.leader(l as LeaderId).name.clone();
+                self.core.log.say("6.22", || format!("{name}'s reserve lapses"));
+            }
+        }
+    }
+}

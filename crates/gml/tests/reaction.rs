@@ -1,0 +1,159 @@
+//! 6.2 reserve movement and 6.3 the American retreat option: reactions
+//! inside the enemy's move.
+
+mod position;
+
+use engine::prelude::*;
+use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
+use gml::frames::Frame;
+use gml::state::Phase;
+use gml::Gml;
+use position::*;
+
+fn act(g: &mut Gml, seat: engine::Seat, id: &str) {
+    let a = engine::find_action(g, seat, id).unwrap_or_else(|e| panic!("{id}: {e:?}; legal: {:?}", ids(g, seat)));
+    g.apply_legal(seat, &a);
+}
+
+fn act_unit(g: &mut Gml, seat: engine::Seat, verb: &str, u: u16) {
+    let id = format!("{verb}-{}", g.unit_id(u));
+    act(g, seat, &id);
+}
+
+fn ids(g: &Gml, seat: engine::Seat) -> Vec<String> {
+    engine::described(g, seat).into_iter().map(|a| a.id).collect()
+}
+
+fn to_act(g: &Gml) -> Vec<engine::Seat> {
+    g.to_act().iter().collect()
+}
+
+// rule: gml 6.3
+#[test]
+fn americans_entered_by_british_units_may_each_withdraw_and_the_british_move_on() {
+    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let b = put(&mut g, BRITISH, Kind::British, 1, "albany")[0];
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "schenectady")[0];
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "schenectady")[0];
+    g.units[c as usize].entrenched = true;
+    put(&mut g, BRITISH, Kind::Tory, 1, "canajoharie");
+    activations(&mut g, BRITISH, 1);
+    act_unit(&mut g, BRITISH, "activate", b);
+    act_unit(&mut g, BRITISH, "move", b);
+    act(&mut g, BRITISH, "step-schenectady");
+    assert_eq!(to_act(&g), vec![AMERICAN], "the Americans are asked at once");
+    let wm = format!("withdraw-{}-to-johnstown", g.unit_id(m));
+    act(&mut g, AMERICAN, &wm);
+    assert_eq!(to_act(&g), vec![AMERICAN], "each unit decides separately");
+    assert!(
+        !ids(&g, AMERICAN).iter().any(|i| i.contains("-to-canajoharie")),
+        "not into the enemy"
+    );
+    let wc = format!("withdraw-{}-to-albany", g.unit_id(c));
+    act(&mut g, AMERICAN, &wc);
+    assert_eq!(at(&g, m), "johnstown");
+    assert_eq!(at(&g, c), "albany");
+    assert!(!g.units[c as usize].entrenched, "a withdrawing unit leaves its trench");
+    // Nobody is left: the British unit moves on with what it has left.
+    assert_eq!(to_act(&g), vec![BRITISH]);
+    assert!(matches!(g.stack.last(), Some(Frame::Move(m)) if m.left == 4));
+    assert!(ids(&g, BRITISH).contains(&"step-canajoharie".to_string()));
+    // Declining: the British stop there (6.18).
+    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let b = put(&mut g, BRITISH, Kind::British, 1, "albany")[0];
+    put(&mut g, AMERICAN, Kind::Militia, 1, "schenectady");
+    activations(&mut g, BRITISH, 1);
+    act_unit(&mut g, BRITISH, "activate", b);
+    act_unit(&mut g, BRITISH, "move", b);
+    act(&mut g, BRITISH, "step-schenectady");
+    act(&mut g, AMERICAN, "decline");
+    assert!(
+        !matches!(g.stack.last(), Some(Frame::Move(_))),
+        "stopped by the militia"
+    );
+}
+
+// rule: gml 6.3
+#[test]
+fn indians_trigger_no_withdrawal_and_french_units_have_none() {
+    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let i = put_where(&mut g, BRITISH, 1, "albany", |c| c.kind == Kind::Indian)[0];
+    put(&mut g, BRITISH, Kind::British, 1, "new-york");
+    put(&mut g, AMERICAN, Kind::Militia, 1, "schenectady");
+    activations(&mut g, BRITISH, 2);
+    act_unit(&mut g, BRITISH, "activate", i);
+    act_unit(&mut g, BRITISH, "move", i);
+    act(&mut g, BRITISH, "step-schenectady");
+    assert_eq!(to_act(&g), vec![BRITISH], "no window for an Indian entry");
+    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let b = put(&mut g, BRITISH, Kind::Hessian, 1, "albany")[0];
+    put_where(&mut g, AMERICAN, 1, "schenectady", |c| {
+        c.nationality == Some(Nationality::French)
+    });
+    activations(&mut g, BRITISH, 1);
+    act_unit(&mut g, BRITISH, "activate", b);
+    act_unit(&mut g, BRITISH, "move", b);
+    act(&mut g, BRITISH, "step-schenectady");
+    assert!(
+        !matches!(g.stack.last(), Some(Frame::Withdraw { .. })),
+        "French units may not withdraw"
+    );
+}
+
+// rule: gml 6.2, 6.21, 6.22
+#[test]
+fn a_reserve_interrupts_an_enemy_move_and_lapses_when_unused() {
+    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let howe = put_leader(&mut g, "howe", "johnstown");
+    let redcoats = put(&mut g, BRITISH, Kind::British, 2, "johnstown");
+    let a = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
+    activations(&mut g, BRITISH, 1);
+    act(&mut g, BRITISH, "activate-howe");
+    for &u in &redcoats {
+        act_unit(&mut g, BRITISH, "join", u);
+    }
+    act(&mut g, BRITISH, "done");
+    // A combat unit without a leader has no reserve order (6.22).
+    assert!(!ids(&g, BRITISH).iter().any(|i| i.starts_with("reserve-british")));
+    act(&mut g, BRITISH, "reserve-howe");
+    assert!(g.leaders[howe as usize].reserve);
+    // The American phase: the Continental sets out for Schenectady.
+    g.stack.clear();
+    activations(&mut g, AMERICAN, 1);
+    act_unit(&mut g, AMERICAN, "activate", a);
+    act_unit(&mut g, AMERICAN, "move", a);
+    act(&mut g, AMERICAN, "step-schenectady");
+    assert_eq!(to_act(&g), vec![BRITISH], "the reserve may interrupt");
+    assert_eq!(at(&g, a), "albany", "the mover waits in its last space");
+    act(&mut g, BRITISH, "interrupt-howe");
+    assert!(ids(&g, BRITISH).contains(&"step-schenectady".to_string()));
+    act(&mut g, BRITISH, "step-schenectady");
+    act(&mut g, BRITISH, "done");
+    // The interrupted move resumes; the reserve is spent.
+    assert_eq!(to_act(&g), vec![AMERICAN]);
+    assert!(!g.leaders[howe as usize].reserve);
+    act(&mut g, AMERICAN, "step-schenectady");
+    assert_eq!(at(&g, a), "schenectady");
+    // Unused reserves lapse once the enemy's movement is over.
+    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let clinton = put_leader(&mut g, "clinton", "new-york");
+    g.leaders[clinton as usize].reserve = true;
+    g.stack.clear();
+    g.phase = gml::state::Phase::Activation(AMERICAN);
+    g.advance();
+    assert!(!g.leaders[clinton as usize].reserve);
+}
+
+// rule: gml 6.21
+#[test]
+fn no_reserve_interrupts_a_friendly_move() {
+    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let l = put_leader(&mut g, "clinton", "johnstown");
+    g.leaders[l as usize].reserve = true;
+    let b = put(&mut g, BRITISH, Kind::British, 1, "albany")[0];
+    activations(&mut g, BRITISH, 1);
+    act_unit(&mut g, BRITISH, "activate", b);
+    act_unit(&mut g, BRITISH, "move", b);
+    act(&mut g, BRITISH, "step-schenectady");
+    assert_eq!(at(&g, b), "schenectady");
+}
