@@ -43,6 +43,12 @@ pub enum Action {
     Interrupt(LeaderId),
     /// 6.3 an American unit withdraws to a space.
     Withdraw(UnitId, SpaceId),
+    /// 7.0 a fleet, or a land unit on transports, sets sail.
+    Sail(UnitId),
+    /// 7.1 sail into a maritime zone.
+    Sea(crate::map::ZoneId),
+    /// 7.1 enter a port; a transported unit lands there (7.2).
+    Land(SpaceId),
     /// Let the enemy's move go on (a reaction window).
     Decline,
     Yes,
@@ -160,6 +166,21 @@ impl Gml {
                 Some("Withdraw (6.3)"),
             ),
             Action::Decline => ("Let the move go on".into(), None, None),
+            Action::Sail(u) => (
+                format!("Sail with the {} (7.0)", self.unit_name(u)),
+                unit(u),
+                Some("Sail (7.0)"),
+            ),
+            Action::Sea(z) => (
+                format!("Sail to {} (7.1)", tables().map.zones[z as usize].name),
+                Some(tables().map.zones[z as usize].id.clone()),
+                Some("Sail to a zone (7.1)"),
+            ),
+            Action::Land(s) => (
+                format!("Enter port at {} (7.1)", self.space_name(s)),
+                space(s),
+                Some("Enter port (7.1)"),
+            ),
             Action::Yes | Action::No => {
                 let yes = a == Action::Yes;
                 let text = match self.stack.last() {
@@ -176,6 +197,8 @@ impl Gml {
                     Some(Frame::Orders(_)) => "End this activation",
                     Some(Frame::Move(_)) => "Stop here",
                     Some(Frame::Activations { .. }) => "End the activations",
+                    Some(Frame::Naval { .. }) => "End naval movement (7.0)",
+                    Some(Frame::Voyage(_)) => "End this voyage",
                     _ => "Done",
                 };
                 (text.into(), None, None)
@@ -224,6 +247,9 @@ fn write_id(g: &Gml, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Interrupt(l) => write!(out, "interrupt-{}", g.leader(l).id),
         Action::Withdraw(u, s) => write!(out, "withdraw-{}-to-{}", g.unit_id(u), g.space_id(s)),
         Action::Decline => out.write_str("decline"),
+        Action::Sail(u) => write!(out, "sail-{}", g.unit_id(u)),
+        Action::Sea(z) => write!(out, "sea-{}", tables().map.zones[z as usize].id),
+        Action::Land(s) => write!(out, "land-{}", g.space_id(s)),
         Action::Yes => out.write_str("yes"),
         Action::No => out.write_str("no"),
         Action::Done => out.write_str("done"),

@@ -26,6 +26,11 @@ pub enum Frame {
     /// 4.0 activations left to the seat in this phase (or, `opponent`, the
     /// 4.1 out-of-phase ones).
     Activations { seat: Seat, left: u8, opponent: bool },
+    /// 3.1 B.1, F.1-2 naval movement before the activations: `sailing`
+    /// land units may still sail from port, once the 7.2 roll is `rolled`.
+    Naval { seat: Seat, sailing: u8, rolled: bool },
+    /// 7.1 one unit's voyage.
+    Voyage(crate::naval::Voyage),
     /// 6.14 the activated leader gathers his force, 5.4 his subordinates.
     Form { seat: Seat, leader: LeaderId },
     /// 6.0 each activated piece moves, entrenches or stays.

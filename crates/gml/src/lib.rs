@@ -17,6 +17,7 @@ pub mod frames;
 pub mod map;
 pub mod militia;
 pub mod movement;
+pub mod naval;
 pub mod reaction;
 pub mod scenario;
 pub mod setup;
@@ -51,6 +52,7 @@ static INFO: TitleInfo = TitleInfo {
         "initial-call.tsv",
         "command.tsv",
         "turns.tsv",
+        "naval-transport.tsv",
     ],
     victory_levels: &[],
 };

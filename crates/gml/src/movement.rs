@@ -229,7 +229,7 @@ impl Gml {
     }
 
     /// 6.7 the American player places the state's Initial Militia Call.
-    fn call_militia(&mut self, state: StateId) {
+    pub(crate) fn call_militia(&mut self, state: StateId) {
         let st = &tables().map.states[state as usize];
         let n = tables().militia.initial_call(&st.id).unwrap_or(0);
         self.core.log.say("6.7", || {

@@ -58,6 +58,7 @@ impl Gml {
             held: vec![Held::default(); t.map.spaces.len()],
             razed: Vec::new(),
             called: Vec::new(),
+            at_sea: Vec::new(),
             stack: Vec::new(),
         };
         // In the order printed: the last line is on top of the stack last.

@@ -146,6 +146,9 @@ pub struct Gml {
     pub razed: Vec<SpaceId>,
     /// 6.7 the states whose initial militia call has been made.
     pub called: Vec<StateId>,
+    /// 7.3 units at sea when their side's last activation phase ended.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub at_sea: Vec<UnitId>,
     pub stack: Vec<Frame>,
 }
 

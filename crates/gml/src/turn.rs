@@ -86,6 +86,10 @@ impl Procedure for Gml {
             Some(Frame::Fort { .. }) => out.extend([Action::Yes, Action::No]),
             Some(Frame::Raise { states, .. }) => self.raise_legal(seat, states, out),
             Some(Frame::Withdraw { .. } | Frame::Interrupt { .. }) => self.reaction_legal(out),
+            Some(&Frame::Naval { sailing, rolled, .. }) => {
+                self.naval_legal(seat, if rolled { sailing } else { u8::MAX }, out)
+            }
+            Some(Frame::Voyage(v)) => self.voyage_legal(v, out),
             Some(_) => self.activation_frame_legal(seat, out),
             None => {}
         }
@@ -111,6 +115,8 @@ impl Procedure for Gml {
             Some(Frame::Fort { .. }) => self.fort_perform(a),
             Some(Frame::Raise { .. }) => self.raise_perform(a),
             Some(Frame::Withdraw { .. } | Frame::Interrupt { .. }) => self.reaction_perform(a),
+            Some(Frame::Naval { .. }) => self.naval_perform(seat, a),
+            Some(Frame::Voyage(_)) => self.voyage_perform(a),
             Some(_) => self.activation_perform(seat, a),
             None => unreachable!("nobody acts on an empty stack"),
         }
@@ -166,7 +172,7 @@ impl Procedure for Gml {
                 }
                 false
             }
-            Some(Frame::Raise { .. }) | Some(Frame::Activations { .. }) => {
+            Some(Frame::Raise { .. }) | Some(Frame::Activations { .. }) | Some(Frame::Naval { .. }) => {
                 let seat = self.frame_seat().expect("these frames have a seat");
                 let mut legal = Vec::new();
                 self.legal_for(seat, &mut legal);
@@ -206,7 +212,9 @@ impl Gml {
             | Frame::Orders(crate::frames::Orders { seat, .. })
             | Frame::Move(crate::frames::Move { seat, .. })
             | Frame::Fort { seat, .. }
-            | Frame::Raise { seat, .. } => Some(*seat),
+            | Frame::Raise { seat, .. }
+            | Frame::Naval { seat, .. }
+            | Frame::Voyage(crate::naval::Voyage { seat, .. }) => Some(*seat),
             Frame::Relocate { leader, .. } => Some(self.leader(*leader).side),
             Frame::Withdraw { window, .. } => window.acting().iter().next(),
             Frame::Interrupt { window, .. } => window.acting().iter().next(),
@@ -321,10 +329,20 @@ impl Gml {
                         opponent: false,
                     });
                 }
+                // 3.1 B.1, F.1-2 naval movement comes first.
+                self.stack.push(Frame::Naval {
+                    seat,
+                    sailing: 0,
+                    rolled: false,
+                });
             }
             Phase::Reinforcement(seat) => self.reinforcements(seat),
-            // 6.22 the movement the reserves could interrupt is over.
-            Phase::Combat(seat) => self.reserves_lapse(1 - seat),
+            // 6.22 the movement the reserves could interrupt is over;
+            // 7.3 what stayed at sea too long is lost.
+            Phase::Combat(seat) => {
+                self.reserves_lapse(1 - seat);
+                self.lost_at_sea(seat);
+            }
             Phase::Final => {
                 self.reserves_lapse(BRITISH);
                 self.reserves_lapse(AMERICAN);

@@ -55,6 +55,11 @@ fn the_command_table_gives_activations_none_or_the_opponents_and_a_reroll() {
     act(&mut g, AMERICAN, "done");
     assert_eq!(g.activations, 5, "the re-roll's 9 gives 5");
     assert_eq!(g.phase, Phase::Activation(BRITISH));
+    assert!(
+        matches!(g.stack.last(), Some(Frame::Naval { seat: BRITISH, .. })),
+        "ships first (3.1 B.1)"
+    );
+    act(&mut g, BRITISH, "done");
     assert!(matches!(
         g.stack.last(),
         Some(Frame::Activations {

@@ -1,0 +1,263 @@
+//! 7.0 Naval Movement: 3.1 B.1 and F.1-2, before the activations, the
+//! phasing side's fleets move and land units sail from port (7.2, the
+//! Naval Transport roll saying how many); 7.1 costs; 7.3 what is at sea at
+//! the end of the phase. Only the British have fleets in the battle
+//! scenarios (12.23, 12.33), so no interception (7.4), blockade of a
+//! defended port (7.5) or naval combat (8.1) can arise in them.
+
+use crate::actions::Action;
+use crate::forces::Kind;
+use crate::frames::Frame;
+use crate::map::{SpaceId, ZoneId};
+use crate::state::{is_land, Gml, Place, UnitId};
+use crate::tables::tables;
+use engine::table::{self, TableError};
+use engine::Seat;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The Naval Transport Table: per d10, the land units that may sail.
+#[derive(Clone, Debug)]
+pub struct TransportTable([u8; 10]);
+
+const TRANSPORT_TSV: &str = include_str!("../data/naval-transport.tsv");
+pub const FILE: &str = "naval-transport.tsv";
+
+impl TransportTable {
+    pub fn read(dir: Option<&Path>) -> Result<TransportTable, TableError> {
+        let t = table::read(dir, FILE, TRANSPORT_TSV, &["die", "units"])?;
+        let mut units = [None; 10];
+        for row in t.rows() {
+            let die: usize = row.range("die", 1..=10)?;
+            if units[die - 1].replace(row.range("units", 0..=10)?).is_some() {
+                return Err(row.error("die", "each die result once"));
+            }
+        }
+        if let Some(d) = units.iter().position(Option::is_none) {
+            return Err(t.error(
+                format!("a row for every die result (1 to 10); none for {}", d + 1),
+                "none",
+            ));
+        }
+        Ok(TransportTable(units.map(|u| u.expect("checked above"))))
+    }
+
+    pub fn units(&self, die: u8) -> u8 {
+        self.0[die as usize - 1]
+    }
+}
+
+/// A piece's place at sea or in port on a voyage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Berth {
+    Port(SpaceId),
+    Sea(ZoneId),
+}
+
+/// One unit's voyage (7.1: 1 point a zone, 1 to enter and 1 to leave a
+/// port; a fleet has its movement value, a transported unit 4, 7.2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Voyage {
+    pub seat: Seat,
+    pub unit: UnitId,
+    pub at: Berth,
+    pub left: u8,
+}
+
+/// 7.2 the transport limit of a land unit at sea.
+const TRANSPORT_MOVE: u8 = 4;
+
+impl Gml {
+    /// The seat's fleets, and its land units in ports, that may sail now:
+    /// each once a phase; a land unit only from a port (7.2) and while the
+    /// roll allows.
+    pub(crate) fn naval_legal(&self, seat: Seat, sailing: u8, out: &mut Vec<Action>) {
+        let m = &tables().map;
+        for u in 0..self.units.len() as UnitId {
+            let unit = &self.units[u as usize];
+            let c = self.counters(u);
+            if unit.done || c.side != Some(seat) {
+                continue;
+            }
+            let sails = match unit.at {
+                Place::Zone(_) => true,
+                Place::Space(s) if c.kind == Kind::Naval => m.get(s).port.is_some(),
+                Place::Space(s) => is_land(c) && sailing > 0 && m.get(s).port.is_some(),
+                _ => false,
+            };
+            if sails {
+                out.push(Action::Sail(u));
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    /// 7.2 the roll for the land units that may sail, made once the first
+    /// land unit would sail.
+    pub(crate) fn transport_roll(&mut self) -> u8 {
+        let die = self.core.dice.roll(10);
+        let n = tables().transport.units(die);
+        self.core.log.roll("7.2", &[die], || {
+            format!("Naval transport: {die}, {n} land unit(s) may sail from port")
+        });
+        n
+    }
+
+    pub(crate) fn naval_perform(&mut self, seat: Seat, a: Action) {
+        let Some(&Frame::Naval { rolled, .. }) = self.stack.last() else {
+            unreachable!("a Naval frame is on top");
+        };
+        let u = match a {
+            Action::Done => {
+                self.stack.pop();
+                return;
+            }
+            Action::Sail(u) => u,
+            _ => unreachable!("only legal actions reach perform"),
+        };
+        let land = is_land(self.counters(u));
+        if land && matches!(self.units[u as usize].at, Place::Space(_)) {
+            let n = if rolled { None } else { Some(self.transport_roll()) };
+            let Some(Frame::Naval { sailing, rolled, .. }) = self.stack.last_mut() else {
+                unreachable!()
+            };
+            if let Some(n) = n {
+                *rolled = true;
+                *sailing = n;
+            }
+            if *sailing == 0 {
+                return;
+            }
+            *sailing -= 1;
+        }
+        let unit = &mut self.units[u as usize];
+        unit.done = true;
+        unit.leader = None;
+        unit.entrenched = false;
+        unit.inside = false;
+        let at = match unit.at {
+            Place::Space(s) => Berth::Port(s),
+            Place::Zone(z) => Berth::Sea(z),
+            _ => unreachable!("only pieces on the board sail"),
+        };
+        let left = if land {
+            TRANSPORT_MOVE
+        } else {
+            self.counters(u).movement
+        };
+        self.stack.push(Frame::Voyage(Voyage {
+            seat,
+            unit: u,
+            at,
+            left,
+        }));
+    }
+
+    /// 7.1 the next leg of a voyage.
+    pub(crate) fn voyage_legal(&self, v: &Voyage, out: &mut Vec<Action>) {
+        let m = &tables().map;
+        if v.left > 0 {
+            match v.at {
+                Berth::Port(s) => {
+                    if let Some(z) = m.get(s).port {
+                        out.push(Action::Sea(z));
+                    }
+                }
+                Berth::Sea(z) => {
+                    for &(a, b, _) in &m.zone_links {
+                        let other = if a == z {
+                            b
+                        } else if b == z {
+                            a
+                        } else {
+                            continue;
+                        };
+                        out.push(Action::Sea(other));
+                    }
+                    // Landing where the enemy stands is an amphibious
+                    // assault (8.15), not yet played: see the README.
+                    for s in 0..m.spaces.len() as SpaceId {
+                        if m.get(s).port == Some(z) && self.in_play(s) && !self.has_land(s, 1 - v.seat) {
+                            out.push(Action::Land(s));
+                        }
+                    }
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    pub(crate) fn voyage_perform(&mut self, a: Action) {
+        let Some(Frame::Voyage(v)) = self.stack.last_mut() else {
+            unreachable!("a Voyage frame is on top");
+        };
+        let u = v.unit;
+        match a {
+            Action::Sea(z) => {
+                v.left -= 1;
+                v.at = Berth::Sea(z);
+                self.units[u as usize].at = Place::Zone(z);
+                let (name, zone) = (self.unit_name(u), &tables().map.zones[z as usize].name);
+                self.core.log.say("7.1", || format!("The {name} sails to {zone}"));
+            }
+            Action::Land(s) => {
+                v.left -= 1;
+                v.at = Berth::Port(s);
+                self.units[u as usize].at = Place::Space(s);
+                let land = is_land(self.counters(u));
+                let (name, place) = (self.unit_name(u), self.space_name(s));
+                self.core
+                    .log
+                    .say("7.1", || format!("The {name} enters port at {place}"));
+                if land {
+                    // 7.2 a transported unit lands and its voyage ends;
+                    // the militia of a state it enters first are called
+                    // (6.7, ruling gml #36).
+                    self.stack.pop();
+                    self.landed(u, s);
+                    return;
+                }
+                self.mark_control(s);
+            }
+            Action::Done => {
+                self.stack.pop();
+            }
+            _ => unreachable!("only legal actions reach perform"),
+        }
+    }
+
+    fn landed(&mut self, u: UnitId, s: SpaceId) {
+        self.mark_control(s);
+        let state = tables().map.get(s).state;
+        if self.is_regular_british(u) && !self.called.contains(&state) {
+            self.called.push(state);
+            if self.in_play(s) {
+                self.call_militia(state);
+            }
+        }
+    }
+
+    /// 7.3 (ruling gml #21) units that were at sea when the phase began
+    /// and are still at sea are lost; the others now at sea are noted for
+    /// the next phase of their side.
+    pub(crate) fn lost_at_sea(&mut self, seat: Seat) {
+        let before = std::mem::take(&mut self.at_sea);
+        let mut now = Vec::new();
+        for u in 0..self.units.len() as UnitId {
+            if !matches!(self.units[u as usize].at, Place::Zone(_)) {
+                continue;
+            }
+            if self.side(u) == seat && before.contains(&u) {
+                let name = self.unit_name(u);
+                self.units[u as usize].at = Place::Pool;
+                self.core.log.say("7.3", || {
+                    format!("The {name} is still at sea at the end of a second phase: lost")
+                });
+            } else {
+                now.push(u);
+            }
+        }
+        self.at_sea = now;
+    }
+}
