@@ -135,3 +135,178 @@ fn canada_skips_the_british_part_of_its_first_turn() {
     g.legal(BRITISH, &mut legal);
     assert_eq!(legal, vec![Action::Roll, Action::Single]);
 }
+
+mod position;
+
+/// Ends the turn at once: the Final Phase judges victory.
+fn end_turn(g: &mut Gml) {
+    g.stack.clear();
+    g.phase = Phase::Final;
+    g.advance();
+}
+
+// rule: gml 12.15, 9.2, 12.0
+#[test]
+fn canada_is_an_american_win_holding_quebec_and_montreal_at_a_turn_end() {
+    let mut g = position::empty("canada", Phase::Final);
+    position::put(&mut g, AMERICAN, gml::forces::Kind::Continental, 1, "quebec");
+    end_turn(&mut g);
+    assert!(g.core.outcome.is_none(), "Quebec alone is not enough");
+    let m = position::put(&mut g, AMERICAN, gml::forces::Kind::Militia, 1, "montreal")[0];
+    // The militia leave Montreal: it stays American, the last to hold it alone.
+    g.units[m as usize].at = Place::Pool;
+    end_turn(&mut g);
+    let o = g.core.outcome.clone().expect("the Americans win");
+    assert_eq!(o.winner, Some(AMERICAN));
+    assert_eq!(o.rule, "12.15");
+}
+
+// rule: gml 12.15
+#[test]
+fn canada_is_a_british_win_at_the_end_otherwise() {
+    let mut g = position::empty("canada", Phase::Final);
+    position::put(&mut g, AMERICAN, gml::forces::Kind::Continental, 1, "quebec");
+    g.turn += g.turns() - 1;
+    end_turn(&mut g);
+    assert_eq!(g.core.outcome.unwrap().winner, Some(BRITISH));
+}
+
+// rule: gml 12.25, 9.2
+#[test]
+fn saratoga_is_british_with_five_of_six_spaces_and_tories_hold_none() {
+    let mut g = position::empty("saratoga", Phase::Final);
+    for s in ["philadelphia", "new-york", "west-point", "albany"] {
+        position::put(&mut g, BRITISH, gml::forces::Kind::British, 1, s);
+    }
+    position::put(&mut g, BRITISH, gml::forces::Kind::Tory, 1, "fort-stanwix");
+    end_turn(&mut g);
+    assert!(g.core.outcome.is_none(), "a Tory does not control for victory (9.2)");
+    position::put(&mut g, BRITISH, gml::forces::Kind::Hessian, 1, "ticonderoga");
+    end_turn(&mut g);
+    assert_eq!(g.core.outcome.unwrap().winner, Some(BRITISH));
+    let mut g = position::empty("saratoga", Phase::Final);
+    g.turn += g.turns() - 1;
+    end_turn(&mut g);
+    assert_eq!(g.core.outcome.unwrap().winner, Some(AMERICAN));
+}
+
+// rule: gml 12.35
+#[test]
+fn the_southern_campaign_has_two_thresholds_and_a_draw() {
+    let mut g = position::empty("southern-1780", Phase::Final);
+    for s in ["camden", "charlotte", "augusta"] {
+        position::put(&mut g, AMERICAN, gml::forces::Kind::Militia, 1, s);
+    }
+    end_turn(&mut g);
+    assert_eq!(g.core.outcome.unwrap().winner, Some(AMERICAN));
+    let mut g = position::empty("southern-1780", Phase::Final);
+    for s in [
+        "charleston",
+        "savannah",
+        "augusta",
+        "ninety-six",
+        "camden",
+        "wilmington",
+    ] {
+        position::put(&mut g, BRITISH, gml::forces::Kind::British, 1, s);
+    }
+    end_turn(&mut g);
+    assert_eq!(g.core.outcome.unwrap().winner, Some(BRITISH));
+    let mut g = position::empty("southern-1780", Phase::Final);
+    position::put(&mut g, AMERICAN, gml::forces::Kind::Militia, 1, "camden");
+    g.turn += g.turns() - 1;
+    end_turn(&mut g);
+    let o = g.core.outcome.unwrap();
+    assert_eq!(o.winner, None, "{}", o.reason);
+}
+
+// rule: gml 12.45
+#[test]
+fn greene_is_judged_at_the_end_only() {
+    let mut g = position::empty("greene", Phase::Final);
+    position::put(&mut g, AMERICAN, gml::forces::Kind::Militia, 1, "augusta");
+    end_turn(&mut g);
+    assert!(g.core.outcome.is_none(), "only at the end of April II");
+    g.turn = {
+        let t = &gml::tables::tables().turns;
+        t.iter().position(|t| t.id == "1781-apr-2").unwrap() as u16
+    };
+    end_turn(&mut g);
+    assert_eq!(g.core.outcome.unwrap().winner, Some(AMERICAN));
+}
+
+/// The Reinforcement Phase of `seat` in the scenario's turn `turn`.
+fn reinforce(g: &mut Gml, turn: &str, seat: engine::Seat) {
+    g.turn = gml::tables::tables().turns.iter().position(|t| t.id == turn).unwrap() as u16;
+    g.stack.clear();
+    g.phase = Phase::Combat(seat);
+    g.advance();
+}
+
+// rule: gml 12.14
+#[test]
+fn clinton_lands_at_quebec_in_may_or_beside_the_st_lawrence_if_it_is_lost() {
+    let mut g = position::empty("canada", Phase::Final);
+    reinforce(&mut g, "1776-may-1", BRITISH);
+    let clinton = position::leader(&g, "clinton");
+    assert_eq!(position::leader_at(&g, clinton), "quebec");
+    let mut g = position::empty("canada", Phase::Final);
+    position::put(&mut g, AMERICAN, gml::forces::Kind::Continental, 1, "quebec");
+    reinforce(&mut g, "1776-may-1", BRITISH);
+    let Some(Frame::Deploy { spaces, .. }) = g.stack.last() else {
+        panic!("the British choose where Clinton lands")
+    };
+    let m = &gml::tables::tables().map;
+    assert!(!spaces.contains(&m.space("quebec").unwrap()));
+    assert!(spaces.contains(&m.space("montreal").unwrap()));
+    for &s in spaces {
+        let z = m.get(s).port.expect("a port on the river");
+        assert!(m.zones[z as usize].id.starts_with("st-lawrence"));
+    }
+}
+
+// rule: gml 12.24
+#[test]
+fn gates_replaces_schuyler_on_a_six_or_more_from_june_ii() {
+    let mut g = position::empty("saratoga", Phase::Final);
+    let schuyler = position::put_leader(&mut g, "schuyler", "albany");
+    let units = position::put(&mut g, AMERICAN, gml::forces::Kind::Continental, 2, "albany");
+    for &u in &units {
+        g.units[u as usize].leader = Some(schuyler);
+    }
+    g.core.dice.script([9]);
+    reinforce(&mut g, "1777-jun-1", AMERICAN);
+    assert_eq!(g.core.dice.scripted_left(), 1, "no roll before June II");
+    g.core.dice = engine::Dice::seeded(3);
+    g.core.dice.script([5]);
+    reinforce(&mut g, "1777-jun-2", AMERICAN);
+    assert_eq!(position::leader_at(&g, schuyler), "albany", "5 fails");
+    g.core.dice.script([6]);
+    reinforce(&mut g, "1777-jul-1", AMERICAN);
+    let gates = position::leader(&g, "gates");
+    assert_eq!(position::leader_at(&g, gates), "albany");
+    assert_eq!(g.leaders[schuyler as usize].at, Place::Gone);
+    assert!(
+        units.iter().all(|&u| g.units[u as usize].leader == Some(gates)),
+        "Gates takes Schuyler's command"
+    );
+}
+
+// rule: gml 12.34
+#[test]
+fn southern_reinforcements_enter_beside_an_occupied_space() {
+    let mut g = position::empty("southern-1780", Phase::Final);
+    reinforce(&mut g, "1780-mar-1", AMERICAN);
+    let alexandria = position::space("alexandria");
+    assert_eq!(g.land_at(alexandria, AMERICAN).count(), 1);
+    let mut g = position::empty("southern-1780", Phase::Final);
+    position::put(&mut g, BRITISH, gml::forces::Kind::British, 1, "hillsborough");
+    reinforce(&mut g, "1780-jun-2", AMERICAN);
+    let Some(Frame::Deploy { spaces, .. }) = g.stack.last() else {
+        panic!("Kalb's column chooses a free neighbour of Hillsborough")
+    };
+    let m = &gml::tables::tables().map;
+    let h = m.space("hillsborough").unwrap();
+    assert!(!spaces.contains(&h));
+    assert!(spaces.iter().all(|&s| m.between(h, s).is_some()));
+}
