@@ -4,7 +4,9 @@
 //! and the off-map boxes pulled in to the maps' edge.
 
 use crate::map::{Map, Terrain};
-use engine::drawing::{bounds_around, lambert, Drawing, Geography, Geometry, Label, Link, PieceStyle, Space};
+use engine::drawing::{
+    bounds_around, lambert, Drawing, Geography, Geometry, KeyEntry, Label, Link, MarkerShape, PieceStyle, Space,
+};
 
 /// About the distance between neighbouring spaces, in kilometres: the
 /// size of a counter.
@@ -128,8 +130,47 @@ pub fn drawing(m: &Map) -> Drawing {
         links,
         lines: Vec::new(),
         labels,
-        key: Vec::new(),
+        key: key(),
         geography: Geography::from_coast_json(include_str!("../data/coast.json")).ok(),
         source: "These maps are reconstructed from real geography, not the publisher's maps.".into(),
     }
+}
+
+/// The markers the board shows (`view.rs`), as the map's key explains them.
+fn key() -> Vec<KeyEntry> {
+    let entry = |kind: &str, shape, symbol: &str, name: &str, rule: &str, text: &str| KeyEntry {
+        kind: kind.into(),
+        shape,
+        symbol: symbol.into(),
+        name: name.into(),
+        colour: String::new(),
+        rule: rule.into(),
+        text: text.into(),
+    };
+    vec![
+        entry(
+            "control",
+            MarkerShape::Ring,
+            "",
+            "Control",
+            "9.2",
+            "The side that last held the space alone with units able to control it (Tories and Indians cannot)",
+        ),
+        entry(
+            "trench",
+            MarkerShape::Chip,
+            "T",
+            "Trench",
+            "6.4",
+            "Units entrenched here defend at +1 (8.26) until enemy artillery destroys the trench",
+        ),
+        entry(
+            "fort-destroyed",
+            MarkerShape::Chip,
+            "X",
+            "Fort destroyed",
+            "8.26",
+            "Two artillery hits destroyed this fort: it gives no more benefit",
+        ),
+    ]
 }
