@@ -38,6 +38,9 @@ pub enum Action {
     Drop(UnitId),
     Yes,
     No,
+    /// 10.1, 10.2 a unit out of supply is one of those supplied
+    /// automatically.
+    Supply(UnitId),
     /// End the current choice (forming, orders, a move, the activations).
     Done,
 }
@@ -135,6 +138,11 @@ impl Gml {
                 unit(u),
                 Some("Leave a unit here (6.13)"),
             ),
+            Action::Supply(u) => (
+                format!("Supply the {} automatically (10.1)", self.unit_name(u)),
+                unit(u),
+                Some("Supply automatically (10.1)"),
+            ),
             Action::Yes | Action::No => {
                 let yes = a == Action::Yes;
                 let text = match self.stack.last() {
@@ -195,6 +203,7 @@ fn write_id(g: &Gml, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Entrench(u) => write!(out, "entrench-{}", g.unit_id(u)),
         Action::Step(s) => write!(out, "step-{}", g.space_id(s)),
         Action::Drop(u) => write!(out, "drop-{}", g.unit_id(u)),
+        Action::Supply(u) => write!(out, "supply-{}", g.unit_id(u)),
         Action::Yes => out.write_str("yes"),
         Action::No => out.write_str("no"),
         Action::Done => out.write_str("done"),

@@ -17,9 +17,11 @@ pub mod frames;
 pub mod map;
 pub mod militia;
 pub mod movement;
+pub mod reinforcement;
 pub mod scenario;
 pub mod setup;
 pub mod state;
+pub mod supply;
 pub mod tables;
 pub mod turn;
 pub mod turns;
@@ -50,6 +52,7 @@ static INFO: TitleInfo = TitleInfo {
         "initial-call.tsv",
         "command.tsv",
         "turns.tsv",
+        "supply.tsv",
     ],
     victory_levels: &[],
 };

@@ -66,6 +66,14 @@ impl Procedure for Gml {
             Some(&Frame::Relocate { leader, .. }) => {
                 (format!("Place {} with friendly units", self.leader(leader).name), "5.6")
             }
+            Some(Frame::Supply(c)) => (
+                format!(
+                    "Choose the units supplied automatically in {}: {} more",
+                    self.space_name(c.space),
+                    c.free as usize - c.chosen.len()
+                ),
+                if c.seat == AMERICAN { "10.1" } else { "10.2" },
+            ),
             _ => ("Waiting".into(), "3.1"),
         };
         Prompt {
@@ -85,6 +93,7 @@ impl Procedure for Gml {
             Some(Frame::Move(m)) => self.move_legal(m, out),
             Some(Frame::Fort { .. }) => out.extend([Action::Yes, Action::No]),
             Some(Frame::Raise { states, .. }) => self.raise_legal(seat, states, out),
+            Some(Frame::Supply(c)) => self.supply_legal(c, out),
             Some(_) => self.activation_frame_legal(seat, out),
             None => {}
         }
@@ -109,6 +118,7 @@ impl Procedure for Gml {
             Some(Frame::Move(_)) => self.move_perform(a),
             Some(Frame::Fort { .. }) => self.fort_perform(a),
             Some(Frame::Raise { .. }) => self.raise_perform(a),
+            Some(Frame::Supply(_)) => self.supply_perform(a),
             Some(_) => self.activation_perform(seat, a),
             None => unreachable!("nobody acts on an empty stack"),
         }
@@ -159,6 +169,7 @@ impl Procedure for Gml {
                 }
                 false
             }
+            Some(Frame::Supply(_)) => self.supply_step(),
             Some(Frame::Raise { .. }) | Some(Frame::Activations { .. }) => {
                 let seat = self.frame_seat().expect("these frames have a seat");
                 let mut legal = Vec::new();
@@ -199,7 +210,8 @@ impl Gml {
             | Frame::Orders(crate::frames::Orders { seat, .. })
             | Frame::Move(crate::frames::Move { seat, .. })
             | Frame::Fort { seat, .. }
-            | Frame::Raise { seat, .. } => Some(*seat),
+            | Frame::Raise { seat, .. }
+            | Frame::Supply(crate::supply::Check { seat, .. }) => Some(*seat),
             Frame::Relocate { leader, .. } => Some(self.leader(*leader).side),
         }
     }
@@ -313,8 +325,15 @@ impl Gml {
                     });
                 }
             }
-            Phase::Reinforcement(seat) => self.reinforcements(seat),
-            Phase::Combat(_) | Phase::Supply | Phase::Final | Phase::Deployment => {}
+            Phase::Reinforcement(seat) => {
+                // 3.1 D, H: the militia rolls (9.1) before the scheduled
+                // arrivals, their units placed first (reinforcement.rs).
+                let raised = self.militia_rolls(seat);
+                self.reinforcements(seat);
+                self.place_raised(seat, &raised);
+            }
+            Phase::Supply => self.supply_phase(),
+            Phase::Combat(_) | Phase::Final | Phase::Deployment => {}
         }
     }
 
