@@ -4,7 +4,7 @@
 
 mod board;
 
-use board::{cleared, enter_after, log_since, put, sid};
+use board::{cleared, enter_after, log_since, put, put_indian, sid};
 use engine::prelude::*;
 use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
 use gml::frames::Frame;
@@ -160,14 +160,7 @@ fn the_columns_follow_british_presence_and_control() {
     assert_eq!(g.militia_column(south), Presence::None);
     // Tories and Indians are no British presence.
     put(&mut g, Kind::Tory, Nationality::Tory, Some("sc"), false, "charleston");
-    put(
-        &mut g,
-        Kind::Indian,
-        Nationality::Indian,
-        Some("cherokee"),
-        false,
-        "keowee",
-    );
+    put_indian(&mut g, BRITISH, "cherokee", "keowee");
     g.mark_control(sid("charleston"));
     assert_eq!(g.militia_column(south), Presence::None);
     // A Hessian unit is.

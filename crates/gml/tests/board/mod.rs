@@ -87,3 +87,18 @@ pub fn distances(g: &Gml, from: SpaceId) -> Vec<u16> {
     }
     dist
 }
+
+/// Puts the seat's Indian unit of the tribe in the space.
+pub fn put_indian(g: &mut Gml, seat: engine::Seat, tribe: &str, at: &str) -> UnitId {
+    let u = (0..g.units.len() as UnitId)
+        .find(|&u| {
+            let c = g.counters(u);
+            g.units[u as usize].at == Place::Pool
+                && c.kind == Kind::Indian
+                && c.side == Some(seat)
+                && c.home.as_deref() == Some(tribe)
+        })
+        .unwrap_or_else(|| panic!("no {tribe} unit left in the pool"));
+    g.units[u as usize].at = Place::Space(sid(at));
+    u
+}
