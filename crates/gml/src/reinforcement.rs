@@ -15,7 +15,8 @@ use crate::frames::Frame;
 use crate::map::{Region, SpaceId, StateId};
 use crate::militia::Presence;
 use crate::movement::calls_militia;
-use crate::state::Gml;
+use crate::scenario::Piece;
+use crate::state::{Gml, Place};
 use crate::tables::tables;
 use engine::Seat;
 
@@ -117,6 +118,43 @@ impl Gml {
                 left: 1,
                 rule: "9.4".into(),
             });
+        }
+    }
+}
+
+impl Gml {
+    /// 12.x4 the counters of the scheduled arrivals are set aside when the
+    /// set-up is done (`Place::Later`), so that militia raised before they
+    /// arrive (9.4, 6.7) cannot take them from the pool.
+    pub(crate) fn reserve_arrivals(&mut self) {
+        let t = tables();
+        for a in self.scenario.spec().arrivals {
+            for piece in a.line.pieces {
+                let Piece::Units {
+                    n,
+                    kind,
+                    nationality,
+                    home,
+                    experienced,
+                } = *piece
+                else {
+                    continue;
+                };
+                for _ in 0..n {
+                    let found = self.units.iter().position(|u| {
+                        let c = &t.forces.counters[u.row as usize];
+                        u.at == Place::Pool
+                            && c.side == Some(a.line.seat)
+                            && c.kind == kind
+                            && c.nationality == Some(nationality)
+                            && c.home.as_deref() == home
+                            && c.experienced == experienced
+                    });
+                    if let Some(u) = found {
+                        self.units[u].at = Place::Later;
+                    }
+                }
+            }
         }
     }
 }

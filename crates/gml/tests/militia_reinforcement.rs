@@ -211,3 +211,28 @@ fn the_columns_follow_british_presence_and_control() {
     );
     assert!(matches!(g.stack.last(), Some(Frame::Raise { seat: AMERICAN, .. })));
 }
+
+#[test]
+fn scheduled_arrivals_keep_their_counters() {
+    // rule: gml 12.34
+    // Kalb's Maryland militia (June II 1780) is set aside at the set-up:
+    // the Militia Table cannot take it from the pool before it arrives.
+    let mut g = Gml::new(&engine::Setup::new("southern-1780", 1));
+    while g.phase == Phase::Deployment {
+        let seat = g.to_act().iter().next().expect("a seat deploys");
+        let mut legal = Vec::new();
+        g.legal(seat, &mut legal);
+        g.apply_legal(seat, &legal[0]);
+    }
+    let md = tables().map.states.iter().position(|s| s.id == "md").unwrap() as u8;
+    let later: Vec<u16> = (0..g.units.len() as u16)
+        .filter(|&u| g.units[u as usize].at == Place::Later)
+        .collect();
+    assert!(later
+        .iter()
+        .any(|&u| g.counters(u).kind == Kind::Militia && g.counters(u).home.as_deref() == Some("md")));
+    while let Some(u) = g.pool_militia(AMERICAN, md) {
+        g.units[u as usize].at = Place::Space(sid("baltimore"));
+    }
+    assert!(later.iter().all(|&u| g.units[u as usize].at == Place::Later));
+}
