@@ -334,3 +334,21 @@ fn a_blockaded_port_is_no_source() {
     g.units[ship as usize].at = Place::Pool;
     assert!(g.traces_supply(port, BRITISH));
 }
+
+#[test]
+fn the_map_notes_supply_distances() {
+    // rule: gml 10.2
+    // data/README-map.md: Camden is 3 from Charleston, Ninety-Six 4 from
+    // Savannah; Ticonderoga 5 from Sorel, so Burgoyne's army must seek
+    // supply between Canada and New York.
+    let mut g = cleared("greene");
+    for port in ["charleston", "savannah"] {
+        g.held[sid(port) as usize].supply = Some(BRITISH);
+    }
+    assert!(g.traces_supply(sid("camden"), BRITISH));
+    assert!(g.traces_supply(sid("ninety-six"), BRITISH));
+    let mut g = cleared("saratoga");
+    g.held[sid("sorel") as usize].supply = Some(BRITISH);
+    assert!(g.traces_supply(sid("st-johns"), BRITISH));
+    assert!(!g.traces_supply(sid("ticonderoga"), BRITISH));
+}
