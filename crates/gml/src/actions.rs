@@ -138,11 +138,18 @@ impl Gml {
                 unit(u),
                 Some("Leave a unit here (6.13)"),
             ),
-            Action::Supply(u) => (
-                format!("Supply the {} automatically (10.1)", self.unit_name(u)),
-                unit(u),
-                Some("Supply automatically (10.1)"),
-            ),
+            Action::Supply(u) => {
+                let rule = if self.side(u) == crate::forces::AMERICAN {
+                    "10.1"
+                } else {
+                    "10.2"
+                };
+                (
+                    format!("Supply the {} automatically ({rule})", self.unit_name(u)),
+                    unit(u),
+                    Some("Supply automatically"),
+                )
+            }
             Action::Yes | Action::No => {
                 let yes = a == Action::Yes;
                 let text = match self.stack.last() {
