@@ -53,6 +53,9 @@ pub enum Action {
     Decline,
     Yes,
     No,
+    /// 10.1, 10.2 a unit out of supply is one of those supplied
+    /// automatically.
+    Supply(UnitId),
     /// End the current choice (forming, orders, a move, the activations).
     Done,
 }
@@ -181,6 +184,18 @@ impl Gml {
                 space(s),
                 Some("Enter port (7.1)"),
             ),
+            Action::Supply(u) => {
+                let rule = if self.side(u) == crate::forces::AMERICAN {
+                    "10.1"
+                } else {
+                    "10.2"
+                };
+                (
+                    format!("Supply the {} automatically ({rule})", self.unit_name(u)),
+                    unit(u),
+                    Some("Supply automatically"),
+                )
+            }
             Action::Yes | Action::No => {
                 let yes = a == Action::Yes;
                 let text = match self.stack.last() {
@@ -250,6 +265,7 @@ fn write_id(g: &Gml, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Sail(u) => write!(out, "sail-{}", g.unit_id(u)),
         Action::Sea(z) => write!(out, "sea-{}", tables().map.zones[z as usize].id),
         Action::Land(s) => write!(out, "land-{}", g.space_id(s)),
+        Action::Supply(u) => write!(out, "supply-{}", g.unit_id(u)),
         Action::Yes => out.write_str("yes"),
         Action::No => out.write_str("no"),
         Action::Done => out.write_str("done"),

@@ -63,6 +63,9 @@ pub enum Frame {
     /// 5.6 a leader placed in another space with friendly units: his
     /// owner chooses among the nearest (ruling gml #6).
     Relocate { leader: LeaderId, spaces: Vec<SpaceId> },
+    /// 10.1, 10.2 a side's units out of supply in one space: the owner
+    /// chooses those supplied automatically, the others roll.
+    Supply(crate::supply::Check),
 }
 
 /// The pieces of one activation not yet given an order.

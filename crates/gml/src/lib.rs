@@ -19,9 +19,11 @@ pub mod militia;
 pub mod movement;
 pub mod naval;
 pub mod reaction;
+pub mod reinforcement;
 pub mod scenario;
 pub mod setup;
 pub mod state;
+pub mod supply;
 pub mod tables;
 pub mod turn;
 pub mod turns;
@@ -53,6 +55,7 @@ static INFO: TitleInfo = TitleInfo {
         "command.tsv",
         "turns.tsv",
         "naval-transport.tsv",
+        "supply.tsv",
     ],
     victory_levels: &[],
 };

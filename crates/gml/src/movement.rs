@@ -269,10 +269,17 @@ impl Gml {
     /// British).
     pub fn pool_militia(&self, seat: Seat, state: StateId) -> Option<UnitId> {
         let kind = if seat == AMERICAN { Kind::Militia } else { Kind::Tory };
-        let id = &tables().map.states[state as usize].id;
+        let id = tables().map.states[state as usize].id.as_str();
+        // The Militia Table's note (ruling gml #27): Canadian militia are
+        // the experienced Tory counters, which have no state.
+        let home = if seat == BRITISH && id == "canada" {
+            None
+        } else {
+            Some(id)
+        };
         (0..self.units.len() as UnitId).find(|&u| {
             let c = self.counters(u);
-            self.units[u as usize].at == Place::Pool && c.kind == kind && c.home.as_ref() == Some(id)
+            self.units[u as usize].at == Place::Pool && c.kind == kind && c.home.as_deref() == home
         })
     }
 

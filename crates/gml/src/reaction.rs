@@ -117,6 +117,8 @@ impl Gml {
             (Some(Frame::Interrupt { pending, .. }), Action::Decline) => self.step_to(pending),
             (Some(Frame::Interrupt { .. }), Action::Interrupt(l)) => {
                 let seat = self.leader(l).side;
+                // He moves on his own if his superior stays (6.2).
+                self.leaders[l as usize].under = None;
                 let group = self.chain(l);
                 for &g in &group {
                     self.leaders[g as usize].reserve = false;

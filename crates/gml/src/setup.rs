@@ -181,16 +181,19 @@ impl Gml {
                     experienced,
                 } => {
                     for _ in 0..n {
+                        let fits = |u: usize| {
+                            let c = &t.forces.counters[self.units[u].row as usize];
+                            c.side == Some(line.seat)
+                                && c.kind == kind
+                                && c.nationality == Some(nationality)
+                                && c.home.as_deref() == home
+                                && c.experienced == experienced
+                        };
+                        // An arrival takes the counters set aside for it
+                        // (reserve_arrivals), else the pool's.
                         let u = (0..self.units.len())
-                            .find(|&u| {
-                                let c = &t.forces.counters[self.units[u].row as usize];
-                                self.units[u].at == Place::Pool
-                                    && c.side == Some(line.seat)
-                                    && c.kind == kind
-                                    && c.nationality == Some(nationality)
-                                    && c.home.as_deref() == home
-                                    && c.experienced == experienced
-                            })
+                            .find(|&u| self.units[u].at == Place::Later && fits(u))
+                            .or_else(|| (0..self.units.len()).find(|&u| self.units[u].at == Place::Pool && fits(u)))
                             .expect("the mix holds every scenario's units (tests/scenarios.rs)");
                         let unit = &mut self.units[u];
                         unit.at = Place::Space(s);
@@ -230,5 +233,6 @@ impl Gml {
         called.sort_unstable();
         called.dedup();
         self.called = called;
+        self.reserve_arrivals();
     }
 }

@@ -7,6 +7,7 @@ use crate::forces::Forces;
 use crate::map::Map;
 use crate::militia::Militia;
 use crate::naval::TransportTable;
+use crate::supply::SupplyTable;
 use crate::turns::{self, Turn};
 use engine::data::{self, Loaded};
 use std::path::Path;
@@ -18,6 +19,7 @@ pub struct Tables {
     pub command: CommandTable,
     pub turns: Vec<Turn>,
     pub transport: TransportTable,
+    pub supply: SupplyTable,
 }
 
 static TABLES: Loaded<Tables> = Loaded::new("the Give Me Liberty! tables");
@@ -32,6 +34,7 @@ impl Tables {
             command: CommandTable::read(dir).map_err(e)?,
             turns: turns::read(dir).map_err(e)?,
             transport: TransportTable::read(dir).map_err(e)?,
+            supply: SupplyTable::read(dir).map_err(e)?,
         })
     }
 }

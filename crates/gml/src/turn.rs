@@ -66,6 +66,14 @@ impl Procedure for Gml {
             Some(&Frame::Relocate { leader, .. }) => {
                 (format!("Place {} with friendly units", self.leader(leader).name), "5.6")
             }
+            Some(Frame::Supply(c)) => (
+                format!(
+                    "Choose the units supplied automatically in {}: {} more",
+                    self.space_name(c.space),
+                    c.free as usize - c.chosen.len()
+                ),
+                if c.seat == AMERICAN { "10.1" } else { "10.2" },
+            ),
             _ => ("Waiting".into(), "3.1"),
         };
         Prompt {
@@ -90,6 +98,7 @@ impl Procedure for Gml {
                 self.naval_legal(seat, if rolled { sailing } else { u8::MAX }, out)
             }
             Some(Frame::Voyage(v)) => self.voyage_legal(v, out),
+            Some(Frame::Supply(c)) => self.supply_legal(c, out),
             Some(_) => self.activation_frame_legal(seat, out),
             None => {}
         }
@@ -117,6 +126,7 @@ impl Procedure for Gml {
             Some(Frame::Withdraw { .. } | Frame::Interrupt { .. }) => self.reaction_perform(a),
             Some(Frame::Naval { .. }) => self.naval_perform(seat, a),
             Some(Frame::Voyage(_)) => self.voyage_perform(a),
+            Some(Frame::Supply(_)) => self.supply_perform(a),
             Some(_) => self.activation_perform(seat, a),
             None => unreachable!("nobody acts on an empty stack"),
         }
@@ -172,6 +182,7 @@ impl Procedure for Gml {
                 }
                 false
             }
+            Some(Frame::Supply(_)) => self.supply_step(),
             Some(Frame::Raise { .. }) | Some(Frame::Activations { .. }) | Some(Frame::Naval { .. }) => {
                 let seat = self.frame_seat().expect("these frames have a seat");
                 let mut legal = Vec::new();
@@ -214,7 +225,8 @@ impl Gml {
             | Frame::Fort { seat, .. }
             | Frame::Raise { seat, .. }
             | Frame::Naval { seat, .. }
-            | Frame::Voyage(crate::naval::Voyage { seat, .. }) => Some(*seat),
+            | Frame::Voyage(crate::naval::Voyage { seat, .. })
+            | Frame::Supply(crate::supply::Check { seat, .. }) => Some(*seat),
             Frame::Relocate { leader, .. } => Some(self.leader(*leader).side),
             Frame::Withdraw { window, .. } => window.acting().iter().next(),
             Frame::Interrupt { window, .. } => window.acting().iter().next(),
@@ -336,7 +348,6 @@ impl Gml {
                     rolled: false,
                 });
             }
-            Phase::Reinforcement(seat) => self.reinforcements(seat),
             // 6.22 the movement the reserves could interrupt is over;
             // 7.3 what stayed at sea too long is lost.
             Phase::Combat(seat) => {
@@ -347,7 +358,15 @@ impl Gml {
                 self.reserves_lapse(BRITISH);
                 self.reserves_lapse(AMERICAN);
             }
-            Phase::Supply | Phase::Deployment => {}
+            Phase::Reinforcement(seat) => {
+                // 3.1 D, H: the militia rolls (9.1) before the scheduled
+                // arrivals, their units placed first (reinforcement.rs).
+                let raised = self.militia_rolls(seat);
+                self.reinforcements(seat);
+                self.place_raised(seat, &raised);
+            }
+            Phase::Supply => self.supply_phase(),
+            Phase::Deployment => {}
         }
     }
 

@@ -1,0 +1,238 @@
+//! 9.1-9.4 militia reinforcements in the Reinforcement Phase: the Militia
+//! Table roll in the column of the map or of the scenario, and the
+//! placement of the unit raised.
+
+mod board;
+
+use board::{cleared, enter_after, log_since, put, put_indian, sid};
+use engine::prelude::*;
+use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
+use gml::frames::Frame;
+use gml::map::Region;
+use gml::militia::Presence;
+use gml::state::{Phase, Place};
+use gml::tables::tables;
+use gml::{Action, Gml};
+
+fn places(g: &Gml, seat: engine::Seat) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal(seat, &mut v);
+    v.iter()
+        .map(|a| match a {
+            Action::Place(s) => g.space_id(*s).to_string(),
+            other => panic!("only places are offered, not {other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn the_militia_table_example_in_the_reinforcement_phase() {
+    // rule: gml 9.3
+    // rule: gml 3.1
+    // The British roll for the South with no British in the region: the
+    // result is 6, "he must obtain a 6 or less".
+    for (die, raised) in [(6, true), (7, false)] {
+        let mut g = cleared("greene");
+        put(&mut g, Kind::Tory, Nationality::Tory, Some("sc"), false, "ninety-six");
+        assert_eq!(
+            g.militia_column(Region::South),
+            Presence::None,
+            "Tories are no presence"
+        );
+        let from = g.core.log.len();
+        // Greene (12.44): the South, then the South-Central region.
+        g.core.dice.script([die, 10]);
+        enter_after(&mut g, Phase::Combat(BRITISH));
+        assert_eq!(g.core.dice.scripted_left(), 0);
+        let log = log_since(&g, from);
+        assert!(
+            log.iter()
+                .any(|t| t.contains(&format!("South (T row, no British presence): {die}, needs 6 or less"))),
+            "{log:?}"
+        );
+        let raise = matches!(
+            g.stack.last(),
+            Some(Frame::Raise {
+                seat: BRITISH,
+                left: 1,
+                ..
+            })
+        );
+        assert_eq!(raise, raised, "{die}");
+        if !raised {
+            assert_eq!(g.phase, Phase::Command(AMERICAN));
+        }
+    }
+}
+
+#[test]
+fn the_placement_example_wilmington() {
+    // rule: gml 9.4
+    // Both Georgia Tory militia units are in play: the British player must
+    // take a North or South Carolina unit; he places it in Wilmington.
+    let mut g = cleared("greene");
+    put(&mut g, Kind::Tory, Nationality::Tory, Some("ga"), false, "savannah");
+    put(&mut g, Kind::Tory, Nationality::Tory, Some("ga"), false, "augusta");
+    // An American unit keeps its space closed to the Tories.
+    put(
+        &mut g,
+        Kind::Militia,
+        Nationality::American,
+        Some("nc"),
+        false,
+        "new-bern",
+    );
+    g.core.dice.script([1, 10]);
+    enter_after(&mut g, Phase::Combat(BRITISH));
+    let offered = places(&g, BRITISH);
+    assert!(offered.contains(&"wilmington".to_string()));
+    assert!(offered.contains(&"charleston".to_string()));
+    assert!(!offered.contains(&"new-bern".to_string()), "enemy units there");
+    let m = &tables().map;
+    for s in &offered {
+        let st = &m.states[m.get(sid(s)).state as usize].id;
+        assert!(st == "nc" || st == "sc", "{s} is in {st}");
+    }
+    g.apply_legal(BRITISH, &Action::Place(sid("wilmington")));
+    let placed: Vec<_> = g.units_at(sid("wilmington")).collect();
+    assert_eq!(placed.len(), 1);
+    let c = g.counters(placed[0]);
+    assert_eq!((c.kind, c.home.as_deref()), (Kind::Tory, Some("nc")));
+    assert_eq!(g.phase, Phase::Command(AMERICAN), "the phase goes on");
+}
+
+#[test]
+fn the_scenario_fixes_the_column() {
+    // rule: gml 12.14
+    // rule: gml 9.1
+    // 12.14 B: New England in "British presence, some VP cities
+    // controlled" (R row 8) though no British unit is near; the Middle
+    // Atlantic in "no British presence" (R row 4).
+    let mut g = cleared("canada");
+    assert_eq!(g.militia_column(Region::NewEngland), Presence::None);
+    let from = g.core.log.len();
+    g.core.dice.script([8, 5]);
+    enter_after(&mut g, Phase::Combat(AMERICAN));
+    assert_eq!(g.core.dice.scripted_left(), 0);
+    let log = log_since(&g, from);
+    assert!(
+        log.iter().any(|t| t.contains(
+            "New England (R row, British presence, some VP cities controlled, as the scenario fixes): 8, needs 8 or less"
+        )),
+        "{log:?}"
+    );
+    assert!(
+        log.iter().any(|t| t
+            .contains("Middle Atlantic (R row, no British presence, as the scenario fixes): 5, needs 4 or less: none")),
+        "{log:?}"
+    );
+    // The unit raised is of a New England state, in a space of its state.
+    let offered = places(&g, AMERICAN);
+    assert!(!offered.is_empty());
+    let m = &tables().map;
+    for s in &offered {
+        assert_eq!(m.region(m.get(sid(s))), Some(Region::NewEngland), "{s}");
+    }
+}
+
+#[test]
+fn canadian_militia_are_experienced_tories() {
+    // rule: gml 9.4
+    // 12.14 A: the British roll for Canada in the column of the map; the
+    // Militia Table's note gives Canada the experienced Tory counters.
+    let mut g = cleared("canada");
+    g.core.dice.script([8]);
+    enter_after(&mut g, Phase::Combat(BRITISH));
+    let offered = places(&g, BRITISH);
+    assert!(offered.contains(&"quebec".to_string()), "{offered:?}");
+    g.apply_legal(BRITISH, &Action::Place(sid("quebec")));
+    let u = g.units_at(sid("quebec")).next().expect("placed");
+    let c = g.counters(u);
+    assert!(c.kind == Kind::Tory && c.experienced, "{c:?}");
+}
+
+#[test]
+fn the_columns_follow_british_presence_and_control() {
+    // rule: gml 9.1
+    // rule: gml 9.2
+    let mut g = cleared("greene");
+    let south = Region::South;
+    assert_eq!(g.militia_column(south), Presence::None);
+    // Tories and Indians are no British presence.
+    put(&mut g, Kind::Tory, Nationality::Tory, Some("sc"), false, "charleston");
+    put_indian(&mut g, BRITISH, "cherokee", "keowee");
+    g.mark_control(sid("charleston"));
+    assert_eq!(g.militia_column(south), Presence::None);
+    // A Hessian unit is.
+    let h = put(&mut g, Kind::Hessian, Nationality::Hessian, None, false, "camden");
+    assert_eq!(g.militia_column(south), Presence::NoCities, "Tories control no VP city");
+    // A British unit takes Charleston: some cities.
+    let b = put(&mut g, Kind::British, Nationality::British, None, false, "charleston");
+    g.mark_control(sid("charleston"));
+    assert_eq!(g.militia_column(south), Presence::SomeCities);
+    // Americans in the city too: nobody controls it (9.2).
+    let a = put(
+        &mut g,
+        Kind::Continental,
+        Nationality::American,
+        None,
+        false,
+        "charleston",
+    );
+    assert_eq!(g.militia_column(south), Presence::NoCities);
+    g.units[a as usize].at = Place::Pool;
+    // British or Hessian units were the last to occupy every VP city.
+    let m = &tables().map;
+    for s in 0..m.spaces.len() as u16 {
+        if g.in_play(s) && m.region(m.get(s)) == Some(south) && m.get(s).vp > 0 {
+            g.held[s as usize].vp = Some(BRITISH);
+        }
+    }
+    assert_eq!(g.militia_column(south), Presence::AllCities);
+    // The British units leave the region: the memory stays, the presence goes.
+    g.units[h as usize].at = Place::Pool;
+    g.units[b as usize].at = Place::Pool;
+    assert_eq!(g.militia_column(south), Presence::None);
+
+    // The roll uses the column of the map: the Americans in the South with
+    // British presence and no VP city held need 5 (R row).
+    let mut g = cleared("greene");
+    put(&mut g, Kind::British, Nationality::British, None, false, "camden");
+    let need = tables().militia.need(south, AMERICAN, Presence::NoCities).unwrap();
+    let from = g.core.log.len();
+    g.core.dice.script([need, 10]);
+    enter_after(&mut g, Phase::Combat(AMERICAN));
+    let log = log_since(&g, from);
+    assert!(
+        log.iter().any(|t| t.contains(&format!(
+            "South (R row, British presence, no VP city controlled): {need}, needs {need} or less: a militia unit is raised"
+        ))),
+        "{log:?}"
+    );
+    assert!(matches!(g.stack.last(), Some(Frame::Raise { seat: AMERICAN, .. })));
+}
+
+#[test]
+fn scheduled_arrivals_keep_their_counters() {
+    // rule: gml 12.34
+    // Kalb's Maryland militia (June II 1780) is set aside at the set-up:
+    // the Militia Table cannot take it from the pool before it arrives.
+    let mut g = Gml::new(&engine::Setup::new("southern-1780", 1));
+    while g.phase == Phase::Deployment {
+        let seat = g.to_act().iter().next().expect("a seat deploys");
+        let mut legal = Vec::new();
+        g.legal(seat, &mut legal);
+        g.apply_legal(seat, &legal[0]);
+    }
+    let md = tables().map.states.iter().position(|s| s.id == "md").unwrap() as u8;
+    let later: Vec<u16> = (0..g.units.len() as u16)
+        .filter(|&u| g.units[u as usize].at == Place::Later)
+        .collect();
+    assert!(later
+        .iter()
+        .any(|&u| g.counters(u).kind == Kind::Militia && g.counters(u).home.as_deref() == Some("md")));
+    while let Some(u) = g.pool_militia(AMERICAN, md) {
+        g.units[u as usize].at = Place::Space(sid("baltimore"));
+    }
+    assert!(later.iter().all(|&u| g.units[u as usize].at == Place::Later));
+}

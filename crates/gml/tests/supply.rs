@@ -1,0 +1,354 @@
+//! 10.0-10.3 supply: tracing a line to a source, the units supplied
+//! automatically, and the Supply Table for the others.
+
+mod board;
+mod support;
+
+use board::{cleared, distances, enter_after, log_since, put, put_indian, sid};
+use engine::prelude::*;
+use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
+use gml::frames::Frame;
+use gml::map::SpaceId;
+use gml::state::{Phase, Place, UnitId};
+use gml::supply::SupplyTable;
+use gml::tables::tables;
+use gml::{Action, Gml};
+
+/// Every VP city in play remembered as British for supply: no American
+/// unit can trace supply anywhere.
+fn british_cities(g: &mut Gml) {
+    let m = &tables().map;
+    for s in 0..m.spaces.len() as SpaceId {
+        if g.in_play(s) && m.get(s).vp > 0 {
+            g.held[s as usize].supply = Some(BRITISH);
+            g.held[s as usize].vp = Some(BRITISH);
+        }
+    }
+}
+
+fn offered(g: &Gml, seat: engine::Seat) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal(seat, &mut v);
+    v
+}
+
+#[test]
+fn the_supply_table_as_the_text_fills_it() {
+    // rule: gml 10.1
+    // rule: gml 10.2
+    // Ruling gml #30: militia 5 or less, Indians 8, experienced Tories 7.
+    let t = SupplyTable::embedded();
+    let need = |kind: Kind, nat: Nationality, exp: bool| {
+        let c = tables()
+            .forces
+            .counters
+            .iter()
+            .find(|c| c.kind == kind && c.nationality == Some(nat) && c.experienced == exp)
+            .expect("a counter");
+        t.success(c)
+    };
+    assert_eq!(need(Kind::Militia, Nationality::American, false), Some(5));
+    assert_eq!(need(Kind::Militia, Nationality::American, true), Some(7));
+    assert_eq!(need(Kind::Continental, Nationality::American, false), Some(7));
+    assert_eq!(need(Kind::Continental, Nationality::American, true), Some(8));
+    assert_eq!(need(Kind::Indian, Nationality::Indian, false), Some(8));
+    assert_eq!(need(Kind::British, Nationality::British, false), Some(6));
+    assert_eq!(need(Kind::British, Nationality::British, true), Some(7));
+    assert_eq!(need(Kind::Hessian, Nationality::Hessian, false), Some(5));
+    assert_eq!(need(Kind::Hessian, Nationality::Hessian, true), Some(6));
+    assert_eq!(need(Kind::Artillery, Nationality::Hessian, false), Some(7));
+    assert_eq!(need(Kind::Tory, Nationality::Tory, false), Some(5));
+    assert_eq!(need(Kind::Tory, Nationality::Tory, true), Some(7));
+    assert_eq!(need(Kind::Naval, Nationality::British, false), None, "10.0");
+}
+
+#[test]
+fn a_bad_supply_table_is_named() {
+    let dir = support::DataDir::new("supply");
+    let e = SupplyTable::read(Some(dir.write("supply.tsv", "unit\tsuccess\nmilitia\t5\n")))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("a row for continental"), "{e}");
+    let e = SupplyTable::read(Some(dir.write("supply.tsv", "unit\tsuccess\nmilitia\t11\n")))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("1 to 10"), "{e}");
+}
+
+#[test]
+fn the_seeking_supply_example() {
+    // rule: gml 10.1
+    // rule: gml 10.0
+    // Five units that cannot trace supply: 2 militia, an artillery unit,
+    // an experienced militia unit and a Continental. The player supplies
+    // the artillery and the two militia automatically; the experienced
+    // militia rolls 6 and stays, the Continental rolls 9 and is eliminated.
+    let mut g = cleared("greene");
+    british_cities(&mut g);
+    let m1 = put(
+        &mut g,
+        Kind::Militia,
+        Nationality::American,
+        Some("nc"),
+        false,
+        "salisbury",
+    );
+    let m2 = put(
+        &mut g,
+        Kind::Militia,
+        Nationality::American,
+        Some("nc"),
+        false,
+        "salisbury",
+    );
+    let art = put(&mut g, Kind::Artillery, Nationality::American, None, false, "salisbury");
+    let ex = put(&mut g, Kind::Militia, Nationality::American, None, true, "salisbury");
+    let cont = put(
+        &mut g,
+        Kind::Continental,
+        Nationality::American,
+        None,
+        false,
+        "salisbury",
+    );
+    assert!(!g.traces_supply(sid("salisbury"), AMERICAN));
+    g.core.dice.script([6, 9]);
+    let from = g.core.log.len();
+    enter_after(&mut g, Phase::Reinforcement(AMERICAN));
+    assert_eq!(g.phase, Phase::Supply);
+    assert!(matches!(g.stack.last(), Some(Frame::Supply(c)) if c.free == 3 && c.units.len() == 5));
+    let mut v = offered(&g, AMERICAN);
+    v.sort_by_key(|a| format!("{a:?}"));
+    let mut all: Vec<Action> = [m1, m2, art, ex, cont].map(Action::Supply).to_vec();
+    all.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(v, all);
+    for u in [art, m1, m2] {
+        g.apply_legal(AMERICAN, &Action::Supply(u));
+    }
+    assert_eq!(g.core.dice.scripted_left(), 0);
+    for u in [m1, m2, art, ex] {
+        assert_eq!(
+            g.units[u as usize].at,
+            Place::Space(sid("salisbury")),
+            "{}",
+            g.unit_id(u)
+        );
+    }
+    assert_eq!(
+        g.units[cont as usize].at,
+        Place::Pool,
+        "ruling gml #26: back to the pool"
+    );
+    let log = log_since(&g, from);
+    for want in [
+        "5 American units in Salisbury cannot trace supply: 3 are supplied automatically",
+        "seeks supply: 6, needs 7 or less: supplied",
+        "seeks supply: 9, needs 7 or less: eliminated",
+    ] {
+        assert!(log.iter().any(|t| t.contains(want)), "{want}: {log:?}");
+    }
+}
+
+#[test]
+fn british_units_trace_to_a_port_they_control_within_four() {
+    // rule: gml 10.2
+    let mut g = cleared("greene");
+    let port = sid("charleston");
+    g.held[port as usize].supply = Some(BRITISH);
+    let d = distances(&g, port);
+    let at = |n: u16| {
+        (0..d.len() as SpaceId)
+            .find(|&s| d[s as usize] == n)
+            .expect("a space that far")
+    };
+    let (four, five) = (at(4), at(5));
+    assert!(g.traces_supply(port, BRITISH), "in the port itself");
+    assert!(g.traces_supply(four, BRITISH));
+    assert!(!g.traces_supply(five, BRITISH));
+    // An uncontrolled port is no source.
+    g.held[port as usize].supply = None;
+    assert!(!g.traces_supply(four, BRITISH));
+    // 10.2 Tory militia control a port for supply (9.2), not for victory.
+    let t = put(&mut g, Kind::Tory, Nationality::Tory, Some("sc"), false, "charleston");
+    g.mark_control(port);
+    assert_eq!(g.controller(port), None);
+    g.units[t as usize].at = Place::Pool;
+    assert!(g.traces_supply(four, BRITISH));
+
+    // Four alike British units at five spaces: three are supplied
+    // automatically with no choice to make, the fourth rolls 7 (needs 6).
+    let name = |s: SpaceId| g.space_id(s).to_string();
+    let (four_id, five_id) = (name(four), name(five));
+    let near: Vec<UnitId> = (0..4)
+        .map(|_| put(&mut g, Kind::British, Nationality::British, None, false, &four_id))
+        .collect();
+    let far: Vec<UnitId> = (0..4)
+        .map(|_| put(&mut g, Kind::British, Nationality::British, None, false, &five_id))
+        .collect();
+    g.core.dice.script([7]);
+    enter_after(&mut g, Phase::Reinforcement(AMERICAN));
+    assert_eq!(g.core.dice.scripted_left(), 0);
+    assert_eq!(g.phase, Phase::Command(BRITISH), "no decision: the next turn began");
+    assert!(near.iter().all(|&u| g.units[u as usize].at == Place::Space(four)));
+    let left = far
+        .iter()
+        .filter(|&&u| g.units[u as usize].at == Place::Space(five))
+        .count();
+    assert_eq!(left, 3);
+}
+
+#[test]
+fn enemy_land_units_block_the_path() {
+    // rule: gml 10.1
+    // ruling: gml #29
+    let mut g = cleared("greene");
+    british_cities(&mut g);
+    let city = sid("hillsborough");
+    g.held[city as usize] = Default::default();
+    let d = distances(&g, city);
+    let x = (0..d.len() as SpaceId)
+        .find(|&s| d[s as usize] == 2 && tables().map.get(s).vp == 0)
+        .expect("a space two from Hillsborough");
+    assert!(g.traces_supply(x, AMERICAN));
+    // British units in every space next to it cut every line.
+    let next: Vec<String> = tables()
+        .map
+        .neighbours(x)
+        .iter()
+        .filter(|(n, _)| g.in_play(*n))
+        .map(|(n, _)| g.space_id(*n).to_string())
+        .collect();
+    let blocks: Vec<UnitId> = next
+        .iter()
+        .map(|s| put(&mut g, Kind::British, Nationality::British, None, false, s))
+        .collect();
+    assert!(!g.traces_supply(x, AMERICAN));
+    for u in blocks {
+        g.units[u as usize].at = Place::Pool;
+    }
+    // Enemy units in the units' own space do not block: it is not part of
+    // the path.
+    let here = g.space_id(x).to_string();
+    put(&mut g, Kind::British, Nationality::British, None, false, &here);
+    assert!(g.traces_supply(x, AMERICAN));
+    // The source is part of the path: an Indian unit there blocks it, though
+    // Indians never put a city under enemy control.
+    let i = put_indian(&mut g, BRITISH, "cherokee", "hillsborough");
+    assert!(!g.traces_supply(x, AMERICAN));
+    g.mark_control(city);
+    g.units[i as usize].at = Place::Pool;
+    assert!(
+        g.traces_supply(x, AMERICAN),
+        "Indians leave the city uncontrolled (10.1)"
+    );
+    // A Tory unit that held it alone leaves it under enemy control.
+    let t = put(&mut g, Kind::Tory, Nationality::Tory, Some("nc"), false, "hillsborough");
+    g.mark_control(city);
+    g.units[t as usize].at = Place::Pool;
+    assert!(!g.traces_supply(x, AMERICAN));
+}
+
+#[test]
+fn entrenched_americans_with_the_enemy_have_two_supplied_automatically() {
+    // rule: gml 10.1
+    for dug_in in [true, false] {
+        let mut g = cleared("greene");
+        british_cities(&mut g);
+        let ours: Vec<UnitId> = (0..3)
+            .map(|_| {
+                put(
+                    &mut g,
+                    Kind::Militia,
+                    Nationality::American,
+                    Some("nc"),
+                    false,
+                    "salisbury",
+                )
+            })
+            .collect();
+        for &u in &ours {
+            g.units[u as usize].entrenched = dug_in;
+        }
+        // Two British units there, out of supply too but within their three.
+        let theirs: Vec<UnitId> = (0..2)
+            .map(|_| put(&mut g, Kind::British, Nationality::British, None, false, "salisbury"))
+            .collect();
+        g.core.dice.script([6]);
+        enter_after(&mut g, Phase::Reinforcement(AMERICAN));
+        assert_eq!(g.phase, Phase::Command(BRITISH));
+        assert!(theirs
+            .iter()
+            .all(|&u| g.units[u as usize].at == Place::Space(sid("salisbury"))));
+        let left = ours
+            .iter()
+            .filter(|&&u| g.units[u as usize].at == Place::Space(sid("salisbury")))
+            .count();
+        if dug_in {
+            assert_eq!(g.core.dice.scripted_left(), 0);
+            assert_eq!(left, 2, "the third militia rolled 6 (needs 5)");
+        } else {
+            assert_eq!(g.core.dice.scripted_left(), 1, "no roll");
+            assert_eq!(left, 3);
+        }
+    }
+}
+
+#[test]
+fn indians_that_fail_leave_the_game() {
+    // rule: gml 10.2
+    // ruling: gml #26
+    let mut g = cleared("greene");
+    let regulars: Vec<UnitId> = (0..3)
+        .map(|_| put(&mut g, Kind::British, Nationality::British, None, false, "salisbury"))
+        .collect();
+    let indian = put_indian(&mut g, BRITISH, "cherokee", "salisbury");
+    g.core.dice.script([9]);
+    enter_after(&mut g, Phase::Reinforcement(AMERICAN));
+    assert_eq!(g.phase, Phase::Supply);
+    assert_eq!(g.to_act().iter().collect::<Vec<_>>(), vec![BRITISH]);
+    assert_eq!(offered(&g, BRITISH).len(), 4, "the units differ: a real choice");
+    for &u in &regulars {
+        g.apply_legal(BRITISH, &Action::Supply(u));
+    }
+    assert_eq!(g.core.dice.scripted_left(), 0);
+    assert_eq!(g.units[indian as usize].at, Place::Gone);
+    assert!(regulars
+        .iter()
+        .all(|&u| g.units[u as usize].at == Place::Space(sid("salisbury"))));
+}
+
+#[test]
+fn a_blockaded_port_is_no_source() {
+    // rule: gml 10.3
+    // The hook the naval rules fill: enemy naval units in the port
+    // (ruling gml #22) blockade it.
+    let mut g = cleared("greene");
+    let port = sid("wilmington");
+    g.held[port as usize].supply = Some(BRITISH);
+    assert!(g.supply_source(port, BRITISH));
+    assert!(!g.blockaded(port, BRITISH));
+    let ship = put(&mut g, Kind::Naval, Nationality::American, None, false, "wilmington");
+    assert!(g.blockaded(port, BRITISH));
+    assert!(!g.supply_source(port, BRITISH));
+    assert!(!g.traces_supply(port, BRITISH));
+    g.units[ship as usize].at = Place::Pool;
+    assert!(g.traces_supply(port, BRITISH));
+}
+
+#[test]
+fn the_map_notes_supply_distances() {
+    // rule: gml 10.2
+    // data/README-map.md: Camden is 3 from Charleston, Ninety-Six 4 from
+    // Savannah; Ticonderoga 5 from Sorel, so Burgoyne's army must seek
+    // supply between Canada and New York.
+    let mut g = cleared("greene");
+    for port in ["charleston", "savannah"] {
+        g.held[sid(port) as usize].supply = Some(BRITISH);
+    }
+    assert!(g.traces_supply(sid("camden"), BRITISH));
+    assert!(g.traces_supply(sid("ninety-six"), BRITISH));
+    let mut g = cleared("saratoga");
+    g.held[sid("sorel") as usize].supply = Some(BRITISH);
+    assert!(g.traces_supply(sid("st-johns"), BRITISH));
+    assert!(!g.traces_supply(sid("ticonderoga"), BRITISH));
+}
