@@ -235,8 +235,13 @@ fn greene_is_judged_at_the_end_only() {
     assert_eq!(g.core.outcome.unwrap().winner, Some(AMERICAN));
 }
 
-/// The Reinforcement Phase of `seat` in the scenario's turn `turn`.
-fn reinforce(g: &mut Gml, turn: &str, seat: engine::Seat) {
+/// The Reinforcement Phase of `seat` in the scenario's turn `turn`, its
+/// militia rolls failing (a 10 raises nothing in any column: militia.tsv).
+fn reinforce(g: &mut Gml, turn: &str, seat: engine::Seat, then: &[u8]) {
+    let rolls = g.scenario.spec().militia.iter().filter(|r| r.seat == seat).count();
+    let mut dice: Vec<u8> = vec![10; rolls];
+    dice.extend(then);
+    g.core.dice.script(dice);
     g.turn = gml::tables::tables().turns.iter().position(|t| t.id == turn).unwrap() as u16;
     g.stack.clear();
     g.phase = Phase::Combat(seat);
@@ -247,12 +252,12 @@ fn reinforce(g: &mut Gml, turn: &str, seat: engine::Seat) {
 #[test]
 fn clinton_lands_at_quebec_in_may_or_beside_the_st_lawrence_if_it_is_lost() {
     let mut g = position::empty("canada", Phase::Final);
-    reinforce(&mut g, "1776-may-1", BRITISH);
+    reinforce(&mut g, "1776-may-1", BRITISH, &[]);
     let clinton = position::leader(&g, "clinton");
     assert_eq!(position::leader_at(&g, clinton), "quebec");
     let mut g = position::empty("canada", Phase::Final);
     position::put(&mut g, AMERICAN, gml::forces::Kind::Continental, 1, "quebec");
-    reinforce(&mut g, "1776-may-1", BRITISH);
+    reinforce(&mut g, "1776-may-1", BRITISH, &[]);
     let Some(Frame::Deploy { spaces, .. }) = g.stack.last() else {
         panic!("the British choose where Clinton lands")
     };
@@ -274,15 +279,12 @@ fn gates_replaces_schuyler_on_a_six_or_more_from_june_ii() {
     for &u in &units {
         g.units[u as usize].leader = Some(schuyler);
     }
-    g.core.dice.script([9]);
-    reinforce(&mut g, "1777-jun-1", AMERICAN);
+    reinforce(&mut g, "1777-jun-1", AMERICAN, &[9]);
     assert_eq!(g.core.dice.scripted_left(), 1, "no roll before June II");
     g.core.dice = engine::Dice::seeded(3);
-    g.core.dice.script([5]);
-    reinforce(&mut g, "1777-jun-2", AMERICAN);
+    reinforce(&mut g, "1777-jun-2", AMERICAN, &[5]);
     assert_eq!(position::leader_at(&g, schuyler), "albany", "5 fails");
-    g.core.dice.script([6]);
-    reinforce(&mut g, "1777-jul-1", AMERICAN);
+    reinforce(&mut g, "1777-jul-1", AMERICAN, &[6]);
     let gates = position::leader(&g, "gates");
     assert_eq!(position::leader_at(&g, gates), "albany");
     assert_eq!(g.leaders[schuyler as usize].at, Place::Gone);
@@ -296,12 +298,12 @@ fn gates_replaces_schuyler_on_a_six_or_more_from_june_ii() {
 #[test]
 fn southern_reinforcements_enter_beside_an_occupied_space() {
     let mut g = position::empty("southern-1780", Phase::Final);
-    reinforce(&mut g, "1780-mar-1", AMERICAN);
+    reinforce(&mut g, "1780-mar-1", AMERICAN, &[]);
     let alexandria = position::space("alexandria");
     assert_eq!(g.land_at(alexandria, AMERICAN).count(), 1);
     let mut g = position::empty("southern-1780", Phase::Final);
     position::put(&mut g, BRITISH, gml::forces::Kind::British, 1, "hillsborough");
-    reinforce(&mut g, "1780-jun-2", AMERICAN);
+    reinforce(&mut g, "1780-jun-2", AMERICAN, &[]);
     let Some(Frame::Deploy { spaces, .. }) = g.stack.last() else {
         panic!("Kalb's column chooses a free neighbour of Hillsborough")
     };
