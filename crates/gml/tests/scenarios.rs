@@ -312,3 +312,52 @@ fn southern_reinforcements_enter_beside_an_occupied_space() {
     assert!(!spaces.contains(&h));
     assert!(spaces.iter().all(|&s| m.between(h, s).is_some()));
 }
+
+// rule: gml 3.1, 3.0
+#[test]
+fn a_turn_runs_the_phases_of_3_1_in_order_and_the_turn_marker_moves() {
+    let mut g = deployed("greene");
+    let first = g.turn;
+    let mut seen: Vec<Phase> = vec![g.phase];
+    let mut rng_pick = 0usize;
+    while g.turn == first && g.core.outcome.is_none() {
+        let seat = g.to_act().iter().next().expect("someone acts");
+        let mut legal = Vec::new();
+        g.legal(seat, &mut legal);
+        // Ending things at once where offered keeps the turn short.
+        let a = legal
+            .iter()
+            .find(|a| **a == Action::Done)
+            .copied()
+            .unwrap_or(legal[rng_pick % legal.len()]);
+        rng_pick += 1;
+        g.apply_legal(seat, &a);
+        if seen.last() != Some(&g.phase) {
+            seen.push(g.phase);
+        }
+    }
+    let want = [
+        Phase::Command(BRITISH),
+        Phase::Activation(BRITISH),
+        Phase::Combat(BRITISH),
+        Phase::Reinforcement(BRITISH),
+        Phase::Command(AMERICAN),
+        Phase::Activation(AMERICAN),
+        Phase::Combat(AMERICAN),
+        Phase::Reinforcement(AMERICAN),
+        Phase::Supply,
+        Phase::Final,
+        Phase::Command(BRITISH),
+    ];
+    // Phases with no decision pass unseen: what was seen is in 3.1's order.
+    let mut at = 0;
+    for p in &seen {
+        let i = want[at..]
+            .iter()
+            .position(|w| w == p)
+            .unwrap_or_else(|| panic!("{p:?} out of order in {seen:?}"));
+        at += i;
+    }
+    assert_eq!(g.turn, first + 1, "the turn marker moved");
+    assert_eq!(g.phase, Phase::Command(BRITISH));
+}

@@ -1,0 +1,45 @@
+//! What a seat sees: the board as printed counters and leaders, the facts
+//! panel with the turn and phase; the battle scenarios hide nothing.
+
+use engine::prelude::*;
+use engine::{Setup, TableView};
+use gml::Gml;
+
+// rule: gml 2.2, 3.0
+#[test]
+fn every_seat_sees_the_same_board_of_face_up_counters_and_leaders() {
+    let mut g = Gml::new(&Setup::new("saratoga", 3));
+    while g.phase == gml::state::Phase::Deployment {
+        let seat = g.to_act().iter().next().unwrap();
+        let mut legal = Vec::new();
+        g.legal(seat, &mut legal);
+        g.apply_legal(seat, &legal[0]);
+    }
+    let views: Vec<serde_json::Value> = [None, Some(0), Some(1)].into_iter().map(|v| g.view(v)).collect();
+    assert_eq!(views[0], views[1]);
+    assert_eq!(views[0], views[2]);
+    let table: TableView = serde_json::from_value(views[0].clone()).unwrap();
+    let howe = table
+        .board
+        .pieces
+        .iter()
+        .find(|p| p.id.as_deref() == Some("howe"))
+        .expect("Howe is on the board");
+    assert_eq!(howe.space, "new-york");
+    assert_eq!(howe.kind.as_deref(), Some("leader"));
+    assert!(howe.rating.as_deref().unwrap().ends_with("★★★"));
+    let hessians = table
+        .board
+        .pieces
+        .iter()
+        .filter(|p| p.kind.as_deref() == Some("hessian"))
+        .count();
+    assert_eq!(hessians, 6, "4 at New York, 1 at Oswego, 1 at St. Johns (12.23)");
+    let stage = g.stage();
+    assert!(table.facts.contains(&stage.turn) && table.facts.contains(&stage.phase));
+    assert!(
+        stage.turn.value.starts_with("May I 1777, turn 1 of 13"),
+        "{}",
+        stage.turn.value
+    );
+}
