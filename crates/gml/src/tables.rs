@@ -6,6 +6,7 @@ use crate::command::CommandTable;
 use crate::forces::Forces;
 use crate::map::Map;
 use crate::militia::Militia;
+use crate::terrain::TerrainEffects;
 use crate::turns::{self, Turn};
 use engine::data::{self, Loaded};
 use std::path::Path;
@@ -16,6 +17,8 @@ pub struct Tables {
     pub militia: Militia,
     pub command: CommandTable,
     pub turns: Vec<Turn>,
+    /// 8.21 the Terrain Effects Table.
+    pub terrain: TerrainEffects,
 }
 
 static TABLES: Loaded<Tables> = Loaded::new("the Give Me Liberty! tables");
@@ -29,6 +32,7 @@ impl Tables {
             militia: Militia::read(dir).map_err(e)?,
             command: CommandTable::read(dir).map_err(e)?,
             turns: turns::read(dir).map_err(e)?,
+            terrain: TerrainEffects::read(dir).map_err(e)?,
         })
     }
 }
