@@ -10,6 +10,7 @@
 
 pub mod actions;
 pub mod activation;
+pub mod combat;
 pub mod command;
 pub mod drawing;
 pub mod forces;
@@ -17,10 +18,12 @@ pub mod frames;
 pub mod map;
 pub mod militia;
 pub mod movement;
+pub mod retreat;
 pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod terrain;
 pub mod turn;
 pub mod turns;
 pub mod victory;
@@ -50,6 +53,7 @@ static INFO: TitleInfo = TitleInfo {
         "initial-call.tsv",
         "command.tsv",
         "turns.tsv",
+        "terrain-effects.tsv",
     ],
     victory_levels: &[],
 };

@@ -66,6 +66,7 @@ impl Procedure for Gml {
             Some(&Frame::Relocate { leader, .. }) => {
                 (format!("Place {} with friendly units", self.leader(leader).name), "5.6")
             }
+            Some(Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. }) => self.combat_prompt(),
             _ => ("Waiting".into(), "3.1"),
         };
         Prompt {
@@ -85,6 +86,7 @@ impl Procedure for Gml {
             Some(Frame::Move(m)) => self.move_legal(m, out),
             Some(Frame::Fort { .. }) => out.extend([Action::Yes, Action::No]),
             Some(Frame::Raise { states, .. }) => self.raise_legal(seat, states, out),
+            Some(Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. }) => self.combat_legal(out),
             Some(_) => self.activation_frame_legal(seat, out),
             None => {}
         }
@@ -109,6 +111,7 @@ impl Procedure for Gml {
             Some(Frame::Move(_)) => self.move_perform(a),
             Some(Frame::Fort { .. }) => self.fort_perform(a),
             Some(Frame::Raise { .. }) => self.raise_perform(a),
+            Some(Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. }) => self.combat_perform(a),
             Some(_) => self.activation_perform(seat, a),
             None => unreachable!("nobody acts on an empty stack"),
         }
@@ -169,6 +172,7 @@ impl Procedure for Gml {
                 }
                 false
             }
+            Some(Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. }) => self.combat_step(),
             Some(_) => false,
             None => {
                 self.next_phase();
@@ -201,6 +205,7 @@ impl Gml {
             | Frame::Fort { seat, .. }
             | Frame::Raise { seat, .. } => Some(*seat),
             Frame::Relocate { leader, .. } => Some(self.leader(*leader).side),
+            Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. } => self.combat_seat(),
         }
     }
 
@@ -294,6 +299,8 @@ impl Gml {
             Phase::Command(seat) => {
                 for u in &mut self.units {
                     u.done = false;
+                    // "This phase": a 4.1 out-of-phase move marks its movers.
+                    u.entered = None;
                 }
                 for l in &mut self.leaders {
                     l.done = false;
@@ -314,7 +321,8 @@ impl Gml {
                 }
             }
             Phase::Reinforcement(seat) => self.reinforcements(seat),
-            Phase::Combat(_) | Phase::Supply | Phase::Final | Phase::Deployment => {}
+            Phase::Combat(seat) => self.enter_combat(seat),
+            Phase::Supply | Phase::Final | Phase::Deployment => {}
         }
     }
 
