@@ -560,7 +560,7 @@ impl Gml {
                 v += t.attack("river") as i16;
             }
         }
-        // Ruling gml #15: the fort's -2 against defenders inside it.
+        // The fort's -2 against defenders inside it (ruling gml #15).
         if self.fort_shields(b, 1 - seat) {
             v += t.attack("fort") as i16;
         }
@@ -568,8 +568,9 @@ impl Gml {
         clamp(v)
     }
 
-    /// Ruling gml #15: every land unit of the side on the panel shelters
-    /// inside the standing fort.
+    /// Every land unit of the side on the panel shelters inside the
+    /// standing fort: only then may the fort's -2 apply, since the owner
+    /// puts each hit where he likes (ruling gml #15).
     fn fort_shields(&self, b: &Battle, seat: Seat) -> bool {
         let us = &b.units[seat as usize];
         self.has_fort(b.space)
@@ -580,7 +581,8 @@ impl Gml {
     }
 
     /// 8.21 (3), 8.26 +1 for a unit sheltered in works still standing (one
-    /// +1 for a unit both inside and entrenched).
+    /// +1 for a unit both inside and entrenched: 8.21 (3) gives one for
+    /// "entrenched or in a fort"; ruling gml #15).
     fn works_bonus(&self, b: &Battle, u: UnitId) -> i16 {
         if !b.sheltered.contains(&u) {
             return 0;
@@ -603,11 +605,13 @@ impl Gml {
             .copied()
             .filter(|u| !(b.round == 1 && b.bombarded.contains(u)))
             .collect();
+        // 8.24 naval units fight alongside friendly land units on the panel.
+        if !b.units[seat as usize].is_empty() {
+            firers.extend(b.ships[seat as usize].iter().copied());
+        }
         if firers.is_empty() {
             return 0;
         }
-        // 8.24 naval units fight alongside friendly land units.
-        firers.extend(b.ships[seat as usize].iter().copied());
         let values: Vec<u8> = firers.iter().map(|&u| self.combat_value(b, u)).collect();
         let dice: Vec<u8> = firers.iter().map(|_| self.core.dice.roll(10)).collect();
         let hits = dice.iter().zip(&values).filter(|(d, v)| d <= v).count() as u8;
@@ -823,7 +827,8 @@ impl Gml {
     }
 
     /// 8.2 step 4, 8.26 (ruling gml #16): each designated gun fires once at
-    /// the works; a hit destroys a trench, two a fort.
+    /// the works; a hit destroys a trench, two a fort. 8.26's "see 9.0" is
+    /// this step (ruling gml #19).
     fn bombard(&mut self, b: &mut Battle, chosen: Vec<UnitId>) {
         for &g in &chosen {
             let Some(target) = self.works_target(b) else {
@@ -1029,8 +1034,8 @@ impl Gml {
     }
 
     /// 8.22 every unit turns back; 8.24 naval units without land units
-    /// retire to the maritime zone; 5.6 leaders left alone are checked;
-    /// 9.2 control.
+    /// retire to the maritime zone; 5.6 leaders left without units are
+    /// checked (ruling gml #6); 9.2 control.
     fn finish_battle(&mut self) {
         let Some(Frame::Battle(b)) = self.stack.pop() else {
             unreachable!("a Battle frame is on top");
