@@ -5,7 +5,8 @@
 //!
 //! In progress (issue 20): the four battle scenarios (12.x) set up and play
 //! their turns: command and activation, land movement, forts, the initial
-//! militia call, reinforcements and victory. The README's status table
+//! militia call, land combat with retreats and overruns (8.2-8.28, 6.5),
+//! reinforcements and victory. The README's status table
 //! lists the rules still missing.
 
 pub mod actions;

@@ -56,6 +56,7 @@ fn the_worked_example_and_a_first_round_where_the_defender_fires_first() {
     assert!(!g.units[c4 as usize].reduced && !g.units[c5 as usize].reduced);
     assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }));
     assert_eq!(legal(&g), vec![Action::Continue, Action::Retreat]);
+    sound(&g);
 }
 
 // rule: gml 8.2, 8.22
@@ -326,6 +327,7 @@ fn a_leaders_points_are_split_one_at_a_time_and_values_clamped_to_seven() {
         })
     );
     assert_eq!(legal(&g), vec![Action::Bonus(a), Action::Bonus(x)]);
+    sound(&g);
     act(&mut g, Action::Bonus(x));
     g.core.dice.script([10, 10, 10]);
     act(&mut g, Action::Bonus(x));
@@ -427,6 +429,7 @@ fn retreat_priority_two_back_into_the_trench() {
     );
     assert!(matches!(stage(&g), Some(Stage::Shelter { seat: BRITISH })));
     assert_eq!(legal(&g), vec![Action::Continue, Action::Done]);
+    sound(&g);
     act(&mut g, Action::Done);
     assert!(g.battle().is_none());
     for u in us {
@@ -447,7 +450,9 @@ fn retreat_priority_three_fights_into_a_space_with_one_enemy_unit() {
         .expect("the British unit in Bennington");
     act(&mut g, Action::Retreat);
     assert!(matches!(stage(&g), Some(Stage::Pick { .. })), "{}", log_text(&g));
+    sound(&g);
     act(&mut g, Action::Fighter(us[0]));
+    sound(&g);
     // The enemy unit fires first (misses), then the two hit twice.
     g.core.dice.script([10, 1, 1]);
     act(&mut g, Action::Fighter(us[1]));
@@ -527,6 +532,7 @@ fn a_greater_victory_lets_the_winner_promote_a_unit() {
     assert!(logged(&g, "A greater victory for the British"), "{}", log_text(&g));
     assert!(logged(&g, "ruling gml #25"));
     assert!(matches!(stage(&g), Some(Stage::Ascend { seat: BRITISH })));
+    sound(&g);
     let mut v = legal(&g);
     assert_eq!(v.pop(), Some(Action::Done));
     assert_eq!(v, bs.iter().map(|&u| Action::Promote(u)).collect::<Vec<_>>());
@@ -577,6 +583,7 @@ fn overrun_position() -> (Gml, u16) {
     }));
     act(&mut g, Action::Step(sp("saratoga")));
     assert_eq!(legal(&g), vec![Action::Yes, Action::No]);
+    sound(&g);
     (g, m)
 }
 
@@ -660,13 +667,18 @@ fn an_out_of_phase_move_fights_at_once_the_mover_attacking() {
 // rule: gml 8.0, 8.2, 6.5
 #[test]
 fn random_games_fight_land_combats_and_stay_consistent() {
+    // GML_COMBAT_GAMES=n plays more (a soak that reports what happened).
+    let games: usize = std::env::var("GML_COMBAT_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(12);
     let mut fought = 0;
-    let mut overruns = 0;
+    let mut seen = std::collections::BTreeMap::new();
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     for (i, scenario) in ["saratoga", "southern-1780", "greene", "canada"]
         .iter()
         .cycle()
-        .take(12)
+        .take(games)
         .enumerate()
     {
         let mut g = Gml::new(&engine::Setup::new(scenario, i as u64 + 7));
@@ -688,10 +700,45 @@ fn random_games_fight_land_combats_and_stay_consistent() {
         if logged(&g, "Land combat in") {
             fought += 1;
         }
-        if logged(&g, "Overrun in") {
-            overruns += 1;
+        for what in [
+            "Overrun in",
+            "A retreat into an enemy space",
+            "retreat into the works",
+            "fires at the",
+            "A greater victory",
+            "Ascension",
+            "routs",
+            "flee",
+            "casualty check",
+            "attacks in",
+        ] {
+            *seen.entry(what).or_insert(0) += g.core.log.visible(None).filter(|e| e.text.contains(what)).count();
         }
     }
-    eprintln!("{fought} of 12 games fought land combats, {overruns} overran");
-    assert!(fought >= 6, "{fought}");
+    eprintln!("{fought} of {games} games fought land combats; {seen:?}");
+    assert!(fought >= games / 2, "{fought}");
+}
+
+// rule: gml 8.251, 8.22
+#[test]
+fn the_two_fighters_of_a_point_three_retreat_take_the_enemy_units_hits() {
+    let (mut g, us) = retreat_position(3, 1, 2, false);
+    act(&mut g, Action::Retreat);
+    act(&mut g, Action::Fighter(us[0]));
+    // The enemy unit hits first: one of the two fighters takes it.
+    g.core.dice.script([1, 10, 10]);
+    act(&mut g, Action::Fighter(us[2]));
+    assert_eq!(legal(&g), vec![Action::Hit(us[0]), Action::Hit(us[2])]);
+    // Two Battle Panels on the stack: the retreat's round on the combat's.
+    assert_eq!(g.stack.iter().filter(|f| matches!(f, Frame::Battle(_))).count(), 2);
+    sound(&g);
+    act(&mut g, Action::Hit(us[2]));
+    assert!(
+        logged(&g, "The Americans roll 10, 10 for units at 4, 3: 0 hits"),
+        "{}",
+        log_text(&g)
+    );
+    assert!(logged(&g, "may not enter and are eliminated"), "{}", log_text(&g));
+    assert!(g.battle().is_none());
+    assert!(g.units.iter().all(|u| !u.reduced));
 }

@@ -118,3 +118,20 @@ pub fn log_text(g: &Gml) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// The state checks its invariants and survives a save and a load
+/// unchanged (what the conformance harness asks of every state).
+pub fn sound(g: &Gml) {
+    g.check().unwrap_or_else(|e| panic!("invariant broken: {e}"));
+    let text = serde_json::to_string(g).unwrap();
+    let back: Gml = serde_json::from_str(&text).unwrap();
+    assert_eq!(serde_json::to_string(&back).unwrap(), text);
+    for seat in g.to_act().iter() {
+        let mut v = Vec::new();
+        g.legal(seat, &mut v);
+        assert!(!v.is_empty(), "a seat acts with no legal action");
+        let ids: std::collections::HashSet<String> = v.iter().map(|a| g.describe(seat, a).id).collect();
+        assert_eq!(ids.len(), v.len(), "action ids are unique");
+        let _ = g.prompt(seat);
+    }
+}
