@@ -51,6 +51,24 @@ pub enum Action {
     Land(SpaceId),
     /// Let the enemy's move go on (a reaction window).
     Decline,
+    /// 8.0 E fight the voluntary combat in a space.
+    Attack(SpaceId),
+    /// 5.1, 5.3, 8.21 a leader's point to a unit (ruling gml #4).
+    Bonus(UnitId),
+    /// 8.2 step 4 an artillery unit fires at the trench or fort.
+    Bombard(UnitId),
+    /// 8.22 a unit takes a hit.
+    Hit(UnitId),
+    /// 8.2 steps 9-10 remain in combat; 8.251 point 2 continue it.
+    Continue,
+    /// 8.2 steps 9-10 retreat (8.25).
+    Retreat,
+    /// 8.251 retreat to a space.
+    RetreatTo(SpaceId),
+    /// 8.251 point 3 one of the two units that fight.
+    Fighter(UnitId),
+    /// 8.28 replace a unit with an experienced one.
+    Promote(UnitId),
     Yes,
     No,
     /// 10.1, 10.2 a unit out of supply is one of those supplied
@@ -196,11 +214,58 @@ impl Gml {
                     Some("Supply automatically"),
                 )
             }
+            Action::Attack(s) => (
+                format!("Fight the combat in {} (8.0 E)", self.space_name(s)),
+                space(s),
+                Some("Fight a combat (8.0 E)"),
+            ),
+            Action::Bonus(u) => (
+                format!("Add a point to the {} (8.21)", self.unit_name(u)),
+                unit(u),
+                Some("Add a leader's point (8.21)"),
+            ),
+            Action::Bombard(u) => (
+                format!("The {} fires at the works (8.2 step 4)", self.unit_name(u)),
+                unit(u),
+                Some("Fire at the works (8.2)"),
+            ),
+            Action::Hit(u) => (
+                format!("The {} takes the hit (8.22)", self.unit_name(u)),
+                unit(u),
+                Some("Take a hit (8.22)"),
+            ),
+            Action::Continue => {
+                let text = match self.stack.last() {
+                    Some(Frame::Battle(b)) if matches!(b.stage, crate::combat::Stage::Shelter { .. }) => {
+                        "Continue the combat (8.251)"
+                    }
+                    _ => "Remain in combat (8.2)",
+                };
+                (text.into(), None, None)
+            }
+            Action::Retreat => ("Retreat (8.25)".into(), None, None),
+            Action::RetreatTo(s) => (
+                format!("Retreat to {} (8.251)", self.space_name(s)),
+                space(s),
+                Some("Retreat to (8.251)"),
+            ),
+            Action::Fighter(u) => (
+                format!("The {} fights its way in (8.251)", self.unit_name(u)),
+                unit(u),
+                Some("Fight the enemy unit (8.251)"),
+            ),
+            Action::Promote(u) => (
+                format!("Replace the {} with an experienced unit (8.28)", self.unit_name(u)),
+                unit(u),
+                Some("Ascension (8.28)"),
+            ),
             Action::Yes | Action::No => {
                 let yes = a == Action::Yes;
                 let text = match self.stack.last() {
                     Some(Frame::Fort { .. }) if yes => "Go inside the fort (6.6)",
                     Some(Frame::Fort { .. }) => "Stay outside the fort (6.6)",
+                    Some(Frame::Overrun { .. }) if yes => "Carry out an overrun (6.5)",
+                    Some(Frame::Overrun { .. }) => "No overrun (6.5)",
                     _ if yes => "Yes",
                     _ => "No",
                 };
@@ -214,6 +279,12 @@ impl Gml {
                     Some(Frame::Activations { .. }) => "End the activations",
                     Some(Frame::Naval { .. }) => "End naval movement (7.0)",
                     Some(Frame::Voyage(_)) => "End this voyage",
+                    Some(Frame::Combats(_)) => "Fight no more combats (8.0 E)",
+                    Some(Frame::Battle(_)) => match self.battle().map(|b| &b.stage) {
+                        Some(crate::combat::Stage::Bombard { .. }) => "Done designating artillery (8.2 step 4)",
+                        Some(crate::combat::Stage::Shelter { .. }) => "End the combat (8.251)",
+                        _ => "No ascension (8.28)",
+                    },
                     _ => "Done",
                 };
                 (text.into(), None, None)
@@ -266,6 +337,15 @@ fn write_id(g: &Gml, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Sea(z) => write!(out, "sea-{}", tables().map.zones[z as usize].id),
         Action::Land(s) => write!(out, "land-{}", g.space_id(s)),
         Action::Supply(u) => write!(out, "supply-{}", g.unit_id(u)),
+        Action::Attack(s) => write!(out, "fight-{}", g.space_id(s)),
+        Action::Bonus(u) => write!(out, "bonus-{}", g.unit_id(u)),
+        Action::Bombard(u) => write!(out, "bombard-{}", g.unit_id(u)),
+        Action::Hit(u) => write!(out, "hit-{}", g.unit_id(u)),
+        Action::Continue => out.write_str("continue"),
+        Action::Retreat => out.write_str("retreat"),
+        Action::RetreatTo(s) => write!(out, "retreat-{}", g.space_id(s)),
+        Action::Fighter(u) => write!(out, "breakout-{}", g.unit_id(u)),
+        Action::Promote(u) => write!(out, "promote-{}", g.unit_id(u)),
         Action::Yes => out.write_str("yes"),
         Action::No => out.write_str("no"),
         Action::Done => out.write_str("done"),

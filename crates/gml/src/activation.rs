@@ -284,6 +284,13 @@ impl Gml {
             CommandResult::None => self.activations = 0,
             CommandResult::Opponent(n) => {
                 self.stack.push(Frame::Reroll { seat });
+                // Ruling gml #3: the combats these moves cause are fought
+                // when they end, the mover attacking.
+                self.stack.push(Frame::Combats(crate::combat::Combats {
+                    seat: 1 - seat,
+                    movers: true,
+                    done: Vec::new(),
+                }));
                 self.stack.push(Frame::Activations {
                     seat: 1 - seat,
                     left: n,

@@ -66,6 +66,15 @@ pub enum Frame {
     /// 10.1, 10.2 a side's units out of supply in one space: the owner
     /// chooses those supplied automatically, the others roll.
     Supply(crate::supply::Check),
+    /// 8.0 D, E the land combats of a Combat Phase, or those a 4.1
+    /// out-of-phase activation caused (ruling gml #3).
+    Combats(crate::combat::Combats),
+    /// 8.2 a land combat on the Battle Panel (also a 6.5 overrun's round
+    /// and an 8.251 point 3 retreat's round).
+    Battle(Box<crate::combat::Battle>),
+    /// 6.5 the mover may overrun the lone enemy unit in `space` (ruling
+    /// gml #13); `fought` once the round is under way.
+    Overrun { seat: Seat, space: SpaceId, fought: bool },
 }
 
 /// The pieces of one activation not yet given an order.

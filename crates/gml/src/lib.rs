@@ -5,11 +5,13 @@
 //!
 //! In progress (issue 20): the four battle scenarios (12.x) set up and play
 //! their turns: command and activation, land movement, forts, the initial
-//! militia call, reinforcements and victory. The README's status table
+//! militia call, land combat with retreats and overruns (8.2-8.28, 6.5),
+//! reinforcements and victory. The README's status table
 //! lists the rules still missing.
 
 pub mod actions;
 pub mod activation;
+pub mod combat;
 pub mod command;
 pub mod drawing;
 pub mod forces;
@@ -20,11 +22,13 @@ pub mod movement;
 pub mod naval;
 pub mod reaction;
 pub mod reinforcement;
+pub mod retreat;
 pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod supply;
 pub mod tables;
+pub mod terrain;
 pub mod turn;
 pub mod turns;
 pub mod victory;
@@ -56,6 +60,7 @@ static INFO: TitleInfo = TitleInfo {
         "turns.tsv",
         "naval-transport.tsv",
         "supply.tsv",
+        "terrain-effects.tsv",
     ],
     victory_levels: &[],
 };

@@ -120,14 +120,11 @@ impl Gml {
     /// What entering a space sets off, for the group on top of the stack:
     /// 5.6, 6.18, 6.7, 6.6.
     pub(crate) fn after_entry(&mut self) {
-        let base = self.stack.len() - 1;
         let Some(Frame::Move(m)) = self.stack.last() else {
             unreachable!("a Move frame is on top");
         };
         let m = m.clone();
         let n = m.at;
-        let who = self.group_name(&m.leaders, &m.units);
-        let nname = self.space_name(n);
         // 5.6 an enemy leader alone there is checked; he stops nobody
         // (ruling gml #6).
         let enemy = 1 - m.seat;
@@ -137,6 +134,30 @@ impl Gml {
                 self.leader_casualty(l);
             }
         }
+        // 6.5 (ruling gml #13) an overrun is offered first; the move
+        // resumes in `arrive` once it is decided.
+        if self.offer_overrun(m.seat, m.units.len(), n) {
+            return;
+        }
+        self.arrive(n);
+    }
+
+    /// What entering a space sets off: 6.18 the stop, 6.7 the militia
+    /// call, 6.6 the fort.
+    pub(crate) fn arrive(&mut self, n: SpaceId) {
+        // A 5.6 relocation the entry set off may stand above the move.
+        let base = self
+            .stack
+            .iter()
+            .rposition(|f| matches!(f, Frame::Move(_)))
+            .expect("a Move frame");
+        let Frame::Move(m) = &self.stack[base] else {
+            unreachable!("found above");
+        };
+        let m = m.clone();
+        let enemy = 1 - m.seat;
+        let who = self.group_name(&m.leaders, &m.units);
+        let nname = self.space_name(n);
         let mut stop = m.left == 0;
         if self.stops(n, m.seat) {
             stop = true;

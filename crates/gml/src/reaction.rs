@@ -137,9 +137,13 @@ impl Gml {
     /// 6.21 a reserve that entered a space of enemy units neither entrenched
     /// nor in a fort fights there at once.
     pub(crate) fn reserve_combat(&self, m: &Move) -> Option<Frame> {
-        // Wired to land combat when it lands (issue 20).
-        let _ = m.reserve && self.stops(m.at, m.seat);
-        None
+        (m.reserve && self.stops(m.at, m.seat)).then(|| {
+            Frame::Combats(crate::combat::Combats {
+                seat: m.seat,
+                movers: true,
+                done: Vec::new(),
+            })
+        })
     }
 
     /// 6.22 reserves the enemy did not use lapse once its movement is

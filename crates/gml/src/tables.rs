@@ -8,6 +8,7 @@ use crate::map::Map;
 use crate::militia::Militia;
 use crate::naval::TransportTable;
 use crate::supply::SupplyTable;
+use crate::terrain::TerrainEffects;
 use crate::turns::{self, Turn};
 use engine::data::{self, Loaded};
 use std::path::Path;
@@ -20,6 +21,8 @@ pub struct Tables {
     pub turns: Vec<Turn>,
     pub transport: TransportTable,
     pub supply: SupplyTable,
+    /// 8.21 the Terrain Effects Table.
+    pub terrain: TerrainEffects,
 }
 
 static TABLES: Loaded<Tables> = Loaded::new("the Give Me Liberty! tables");
@@ -35,6 +38,7 @@ impl Tables {
             turns: turns::read(dir).map_err(e)?,
             transport: TransportTable::read(dir).map_err(e)?,
             supply: SupplyTable::read(dir).map_err(e)?,
+            terrain: TerrainEffects::read(dir).map_err(e)?,
         })
     }
 }

@@ -74,6 +74,7 @@ impl Procedure for Gml {
                 ),
                 if c.seat == AMERICAN { "10.1" } else { "10.2" },
             ),
+            Some(Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. }) => self.combat_prompt(),
             _ => ("Waiting".into(), "3.1"),
         };
         Prompt {
@@ -99,6 +100,7 @@ impl Procedure for Gml {
             }
             Some(Frame::Voyage(v)) => self.voyage_legal(v, out),
             Some(Frame::Supply(c)) => self.supply_legal(c, out),
+            Some(Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. }) => self.combat_legal(out),
             Some(_) => self.activation_frame_legal(seat, out),
             None => {}
         }
@@ -127,6 +129,7 @@ impl Procedure for Gml {
             Some(Frame::Naval { .. }) => self.naval_perform(seat, a),
             Some(Frame::Voyage(_)) => self.voyage_perform(a),
             Some(Frame::Supply(_)) => self.supply_perform(a),
+            Some(Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. }) => self.combat_perform(a),
             Some(_) => self.activation_perform(seat, a),
             None => unreachable!("nobody acts on an empty stack"),
         }
@@ -193,6 +196,7 @@ impl Procedure for Gml {
                 }
                 false
             }
+            Some(Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. }) => self.combat_step(),
             Some(_) => false,
             None => {
                 self.next_phase();
@@ -230,6 +234,7 @@ impl Gml {
             Frame::Relocate { leader, .. } => Some(self.leader(*leader).side),
             Frame::Withdraw { window, .. } => window.acting().iter().next(),
             Frame::Interrupt { window, .. } => window.acting().iter().next(),
+            Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. } => self.combat_seat(),
         }
     }
 
@@ -323,6 +328,8 @@ impl Gml {
             Phase::Command(seat) => {
                 for u in &mut self.units {
                     u.done = false;
+                    // "This phase": a 4.1 out-of-phase move marks its movers.
+                    u.entered = None;
                 }
                 for l in &mut self.leaders {
                     l.done = false;
@@ -353,6 +360,7 @@ impl Gml {
             Phase::Combat(seat) => {
                 self.reserves_lapse(1 - seat);
                 self.lost_at_sea(seat);
+                self.enter_combat(seat);
             }
             Phase::Final => {
                 self.reserves_lapse(BRITISH);

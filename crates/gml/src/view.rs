@@ -74,6 +74,7 @@ impl Gml {
         {
             out.push(Fact::new("Activations left", left.to_string(), "4.0"));
         }
+        out.extend(self.battle_fact());
         out
     }
 
@@ -195,6 +196,7 @@ impl Gml {
     /// What must always hold: a force stands with its leader, a subordinate
     /// with his commander, a fort holds one side only.
     pub fn invariants(&self) -> Result<(), String> {
+        self.combat_invariants()?;
         for (u, unit) in self.units.iter().enumerate() {
             if let Some(l) = unit.leader {
                 if self.leaders[l as usize].at != unit.at {

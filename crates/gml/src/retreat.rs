@@ -1,0 +1,291 @@
+//! 8.25 Retreats, 8.251 Retreat Priorities and 8.252 Retreat Restrictions
+//! (ruling gml #18): a retreat takes all of a side's remaining units
+//! (routing militia apart) to one space connected by a communication line;
+//! point 3 needs at least three retreating units and a space holding
+//! exactly one enemy unit.
+
+use crate::combat::{Battle, Fight, Stage};
+use crate::map::SpaceId;
+use crate::state::{Gml, LeaderId, Place, UnitId};
+use crate::tables::tables;
+use engine::Seat;
+
+impl Gml {
+    /// 8.251 point 1: connected spaces without enemy units, from which no
+    /// enemy unit entered the combat.
+    pub fn retreat_spaces(&self, b: &Battle, seat: Seat) -> Vec<SpaceId> {
+        let enemy = 1 - seat;
+        tables()
+            .map
+            .neighbours(b.space)
+            .iter()
+            .filter(|&&(n, k)| {
+                k.is_line() && self.in_play(n) && !self.has_land(n, enemy) && !b.from[enemy as usize].contains(&n)
+            })
+            .map(|&(n, _)| n)
+            .collect()
+    }
+
+    /// 8.251 point 3: connected spaces holding exactly one enemy unit, from
+    /// which no enemy unit entered the combat.
+    pub fn breakout_spaces(&self, b: &Battle, seat: Seat) -> Vec<SpaceId> {
+        let enemy = 1 - seat;
+        tables()
+            .map
+            .neighbours(b.space)
+            .iter()
+            .filter(|&&(n, k)| {
+                k.is_line()
+                    && self.in_play(n)
+                    && self.land_at(n, enemy).count() == 1
+                    && !b.from[enemy as usize].contains(&n)
+            })
+            .map(|&(n, _)| n)
+            .collect()
+    }
+
+    /// 8.25 the priorities in order: point 1 if it can, else point 2, else
+    /// point 3; units that cannot retreat are eliminated.
+    pub(crate) fn start_retreat(&mut self, b: &mut Battle, seat: Seat, units: Vec<UnitId>, routing: bool) {
+        if !routing {
+            b.units[seat as usize].clear();
+        }
+        let mut p1 = self.retreat_spaces(b, seat);
+        // 8.252 all the units that retreat from a combat go to the same space.
+        if let Some(s) = b.retreated[seat as usize] {
+            if p1.contains(&s) {
+                p1 = vec![s];
+            }
+        }
+        if !p1.is_empty() {
+            b.stage = Stage::Retreat {
+                seat,
+                units,
+                routing,
+                options: p1,
+                step3: false,
+            };
+            return;
+        }
+        if !routing && self.take_shelter(b, seat, &units) {
+            b.stage = Stage::Shelter { seat: 1 - seat };
+            return;
+        }
+        if units.len() >= 3 {
+            let p3 = self.breakout_spaces(b, seat);
+            if !p3.is_empty() {
+                b.stage = Stage::Retreat {
+                    seat,
+                    units,
+                    routing,
+                    options: p3,
+                    step3: true,
+                };
+                return;
+            }
+        }
+        let n = units.len();
+        self.core.log.say("8.25", || {
+            format!(
+                "{n} unit{} cannot retreat and {} eliminated",
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "is" } else { "are" }
+            )
+        });
+        for u in units {
+            self.eliminate(b, u);
+        }
+        b.stage = Stage::AfterMorale;
+    }
+
+    /// 8.251 point 2: units that entered the combat from a fort or trench
+    /// of the space, still standing, retreat into it and benefit from it;
+    /// the others of the side, which cannot follow them, are eliminated
+    /// (8.252: all go to the same space). Routing militia leave the combat
+    /// and never take this way. True if any took shelter.
+    fn take_shelter(&mut self, b: &mut Battle, seat: Seat, units: &[UnitId]) -> bool {
+        let space = b.space;
+        let fort = self.has_fort(space) && !self.land_at(space, 1 - seat).any(|u| self.units[u as usize].inside);
+        let trench = !(b.trench_razed && seat == b.defender());
+        let (inside0, trench0) = (b.inside0.clone(), b.trench0.clone());
+        let into = |u: UnitId| (fort && inside0.contains(&u), trench && trench0.contains(&u));
+        if !units.iter().any(|&u| {
+            let (f, t) = into(u);
+            f || t
+        }) {
+            return false;
+        }
+        let mut sheltered = 0;
+        for &u in units {
+            match into(u) {
+                (false, false) => {
+                    let name = self.unit_name(u);
+                    self.core.log.say("8.252", || {
+                        format!("The {name} cannot follow into the works and is eliminated")
+                    });
+                    self.eliminate(b, u);
+                }
+                (f, t) => {
+                    let unit = &mut self.units[u as usize];
+                    unit.inside |= f;
+                    unit.entrenched |= t;
+                    if !b.sheltered.contains(&u) {
+                        b.sheltered.push(u);
+                    }
+                    b.units[seat as usize].push(u);
+                    sheltered += 1;
+                }
+            }
+        }
+        let place = self.space_name(space);
+        self.core.log.say("8.251", || {
+            format!("{sheltered} unit(s) retreat into the works of {place} (8.251 point 2)")
+        });
+        true
+    }
+
+    /// A destination chosen: point 1 moves there, point 3 picks its two
+    /// fighters first.
+    pub(crate) fn retreat_to(
+        &mut self,
+        b: &mut Battle,
+        seat: Seat,
+        units: Vec<UnitId>,
+        routing: bool,
+        s: SpaceId,
+        step3: bool,
+    ) {
+        if step3 {
+            b.stage = Stage::Pick {
+                seat,
+                units,
+                routing,
+                dest: s,
+                picked: Vec::new(),
+            };
+            return;
+        }
+        self.move_retreat(b, seat, &units, s, routing);
+        b.stage = Stage::AfterMorale;
+    }
+
+    /// The retreating units (and, for a side's retreat, its leaders) move.
+    fn move_retreat(&mut self, b: &mut Battle, seat: Seat, units: &[UnitId], s: SpaceId, routing: bool) {
+        let kind = tables().map.between(b.space, s).expect("a connected space");
+        let from = Place::Space(b.space);
+        let leaders: Vec<LeaderId> = if routing {
+            Vec::new()
+        } else {
+            b.leaders[seat as usize]
+                .iter()
+                .copied()
+                .filter(|&l| self.leaders[l as usize].at == from)
+                .collect()
+        };
+        let mut moved = 0;
+        for &u in units {
+            if self.units[u as usize].at != from {
+                continue;
+            }
+            let unit = &mut self.units[u as usize];
+            unit.at = Place::Space(s);
+            unit.entrenched = false;
+            unit.inside = false;
+            unit.entered = Some((b.space, kind));
+            if unit.leader.is_some_and(|l| !leaders.contains(&l)) {
+                unit.leader = None;
+            }
+            b.units[seat as usize].retain(|&x| x != u);
+            moved += 1;
+        }
+        for &l in &leaders {
+            self.leaders[l as usize].at = Place::Space(s);
+        }
+        b.retreated[seat as usize] = Some(s);
+        let (place, what) = (self.space_name(s), if routing { "rout" } else { "retreat" });
+        let who = if seat == crate::forces::BRITISH {
+            "British"
+        } else {
+            "American"
+        };
+        self.core.log.say("8.251", || {
+            format!(
+                "{moved} {who} unit{} {what} to {place}",
+                if moved == 1 { "" } else { "s" }
+            )
+        });
+        self.mark_control(s);
+        // 5.6 an enemy leader alone there is checked.
+        let lone: Vec<LeaderId> = self.leaders_at(s).filter(|&l| self.leader(l).side != seat).collect();
+        if !self.has_land(s, 1 - seat) {
+            for l in lone {
+                self.leader_casualty(l);
+            }
+        }
+    }
+
+    /// 8.251 point 3: the two fight one round against the enemy unit.
+    pub(crate) fn breakout(
+        &mut self,
+        b: &mut Battle,
+        seat: Seat,
+        units: Vec<UnitId>,
+        routing: bool,
+        dest: SpaceId,
+        picked: Vec<UnitId>,
+    ) {
+        let enemy = 1 - seat;
+        b.stage = Stage::Breakout {
+            seat,
+            units,
+            routing,
+            dest,
+        };
+        let mut fighters = [Vec::new(), Vec::new()];
+        fighters[seat as usize] = picked;
+        fighters[enemy as usize] = self.land_at(dest, enemy).collect();
+        let mut leaders = [Vec::new(), Vec::new()];
+        leaders[enemy as usize] = self
+            .leaders_at(dest)
+            .filter(|&l| self.leader(l).side == enemy)
+            .collect();
+        self.open_battle(
+            dest,
+            seat,
+            Fight::Breakout { from: b.space },
+            fighters,
+            [Vec::new(), Vec::new()],
+            leaders,
+        );
+    }
+
+    /// 8.251 point 3 after the round: the enemy unit gone (eliminated or
+    /// routed), the retreating units enter; else they cannot retreat and
+    /// are eliminated.
+    pub(crate) fn breakout_done(
+        &mut self,
+        b: &mut Battle,
+        seat: Seat,
+        units: Vec<UnitId>,
+        routing: bool,
+        dest: SpaceId,
+    ) {
+        let here: Vec<UnitId> = units
+            .into_iter()
+            .filter(|&u| self.units[u as usize].at == Place::Space(b.space))
+            .collect();
+        if self.has_land(dest, 1 - seat) {
+            let place = self.space_name(dest);
+            let n = here.len();
+            self.core.log.say("8.251", || {
+                format!("The enemy unit holds {place}: the {n} retreating units may not enter and are eliminated")
+            });
+            for u in here {
+                self.eliminate(b, u);
+            }
+        } else {
+            self.move_retreat(b, seat, &here, dest, routing);
+        }
+        b.stage = Stage::AfterMorale;
+    }
+}
