@@ -8,6 +8,7 @@ pub fn titles() -> Vec<TitleEntry> {
         TitleEntry::of::<liberty::Liberty>(),
         TitleEntry::of::<b2c::B2c>(),
         TitleEntry::of::<bh::Bh>(),
+        TitleEntry::of::<gml::Gml>(),
         #[cfg(feature = "testkit")]
         TitleEntry::of::<engine::testkit::muster::Muster>(),
         #[cfg(feature = "testkit")]
@@ -21,6 +22,7 @@ pub fn ai(key: &str) -> Option<ai::AiEntry> {
         "liberty" => Some(ai::AiEntry::of::<liberty::Liberty>()),
         "b2c" => Some(ai::AiEntry::of::<b2c::B2c>()),
         "bh" => Some(ai::AiEntry::of::<bh::Bh>()),
+        "gml" => Some(ai::AiEntry::of::<gml::Gml>()),
         #[cfg(feature = "testkit")]
         "muster" => Some(ai::AiEntry::of::<engine::testkit::muster::Muster>()),
         #[cfg(feature = "testkit")]
