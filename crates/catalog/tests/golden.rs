@@ -134,6 +134,17 @@ const BH: &[Spec] = &[
     ),
 ];
 
+const GML: &[Spec] = &[
+    ("canada", &[], ["random", "random"], &[1, 2]),
+    ("canada", &[], ["greedy", "random"], &[3]),
+    ("saratoga", &[], ["random", "random"], &[1, 2]),
+    ("saratoga", &[], ["random", "greedy"], &[3]),
+    ("southern-1780", &[], ["random", "random"], &[1, 2]),
+    ("southern-1780", &[], ["greedy", "greedy"], &[3]),
+    ("greene", &[], ["random", "random"], &[1, 2]),
+    ("greene", &[], ["ismcts:easy", "greedy"], &[3]),
+];
+
 /// A game of the corpus longer than this is cut off (none is today).
 const MAX_ACTIONS: usize = 20_000;
 
@@ -460,4 +471,9 @@ fn b2c_golden_games_replay_identically() {
 #[test]
 fn bh_golden_games_replay_identically() {
     corpus::<bh::Bh>(BH);
+}
+
+#[test]
+fn gml_golden_games_replay_identically() {
+    corpus::<gml::Gml>(GML);
 }
