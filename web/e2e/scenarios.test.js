@@ -21,6 +21,10 @@ const SCENARIOS = [
   ["bh/standard", { british: "computer", patriot: "me" }],
   ["bh/solo-british", { british: "me", patriot: "computer" }],
   ["bh/solo-patriot", { british: "computer", patriot: "me" }],
+  ["gml/canada", { british: "computer", american: "me" }],
+  ["gml/saratoga", { british: "me", american: "computer" }],
+  ["gml/southern-1780", { british: "computer", american: "me" }],
+  ["gml/greene", { british: "me", american: "computer" }],
 ];
 
 const moveShown = () => Number((document.querySelector("#status-line").textContent.match(/\bmove (\d+)/) || [])[1] || -1);

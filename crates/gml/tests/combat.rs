@@ -745,3 +745,42 @@ fn the_two_fighters_of_a_point_three_retreat_take_the_enemy_units_hits() {
     assert!(g.battle().is_none());
     assert!(g.units.iter().all(|u| !u.reduced));
 }
+
+// rule: gml 5.3, 5.0
+#[test]
+fn a_defending_leader_adds_his_defensive_value_to_his_units() {
+    let mut g = bare("saratoga");
+    put(&mut g, Kind::British, BRITISH, false, "saratoga");
+    let gates = lead(&mut g, "gates", "saratoga");
+    let m = put(&mut g, Kind::Militia, AMERICAN, false, "saratoga");
+    g.units[m as usize].leader = Some(gates);
+    // Gates (defensive 2) raises his one militia unit from 3 to 5; the
+    // defender fires first in the first round (8.2 step 5).
+    g.core.dice.script([10, 10]);
+    g.advance();
+    assert!(
+        logged(&g, "The Americans roll 10 for units at 5: 0 hits"),
+        "{}",
+        log_text(&g)
+    );
+}
+
+// rule: gml 8.24
+#[test]
+fn naval_units_in_a_port_fight_beside_their_land_units_and_take_no_hits() {
+    let mut g = bare("saratoga");
+    let redcoat = put(&mut g, Kind::British, BRITISH, false, "staten-island");
+    let fleet = put(&mut g, Kind::Naval, BRITISH, false, "staten-island");
+    put(&mut g, Kind::Continental, AMERICAN, false, "staten-island");
+    // The Continental (defender) hits first: the land unit takes it, not
+    // the fleet; then the British fire with both.
+    g.core.dice.script([1, 10, 10]);
+    g.advance();
+    assert!(g.units[redcoat as usize].reduced, "{}", log_text(&g));
+    assert!(!g.units[fleet as usize].reduced);
+    assert!(
+        logged(&g, "The British roll 10, 10 for units at 4, 5: 0 hits"),
+        "{}",
+        log_text(&g)
+    );
+}

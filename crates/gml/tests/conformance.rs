@@ -1,6 +1,6 @@
 //! The engine's conformance harness for every Give Me Liberty! battle
 //! scenario (12.x): random games under every check of the harness.
-// rule: gml 3.1, 12.13, 12.23, 12.33, 12.43
+// rule: gml 3.1, 12.1, 12.2, 12.3, 12.4, 12.13, 12.23, 12.33, 12.43
 
 use engine::conformance::{run, Config};
 use gml::Gml;

@@ -27,8 +27,8 @@ fn places(g: &Gml, seat: engine::Seat) -> Vec<String> {
 
 #[test]
 fn the_militia_table_example_in_the_reinforcement_phase() {
-    // rule: gml 9.3
-    // rule: gml 3.1
+    // rule: gml 9.3, 9.0
+    // rule: gml 3.1, 12.44
     // The British roll for the South with no British in the region: the
     // result is 6, "he must obtain a 6 or less".
     for (die, raised) in [(6, true), (7, false)] {

@@ -170,7 +170,7 @@ fn a_leader_gathers_only_units_he_may_command_up_to_his_command_value() {
     assert!(!g.may_command(w, british_side[0]));
 }
 
-// rule: gml 6.12, 6.13
+// rule: gml 6.12, 6.13, 6.1
 #[test]
 fn a_group_moves_at_its_slowest_units_pace_even_after_dropping_it() {
     let mut g = empty("saratoga", Phase::Activation(AMERICAN));
@@ -308,7 +308,7 @@ fn enemy_units_in_the_open_stop_a_move_and_entrenched_ones_do_not() {
     let _ = b;
 }
 
-// rule: gml 6.4
+// rule: gml 6.4, 6.0
 #[test]
 fn an_activated_unit_entrenches_instead_of_moving_and_loses_it_when_it_moves() {
     let mut g = empty("saratoga", Phase::Activation(AMERICAN));
@@ -424,4 +424,41 @@ fn a_leader_alone_in_a_space_the_enemy_enters_is_checked() {
         assert!(has(&g, BRITISH, "step-canajoharie"), "die {die}");
         assert_ne!(g.leaders[l as usize].at, Place::Space(space("schenectady")));
     }
+}
+
+// rule: gml 12.12, 12.22, 12.32, 12.42
+#[test]
+fn pieces_move_only_in_the_regions_and_on_the_map_in_play() {
+    // Saratoga: Pittsburgh is in the Northwest, a region not in play.
+    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let u = put(&mut g, AMERICAN, Kind::Continental, 1, "ligonier")[0];
+    activations(&mut g, AMERICAN, 1);
+    act_unit(&mut g, AMERICAN, "activate", u);
+    act_unit(&mut g, AMERICAN, "move", u);
+    assert!(!has(&g, AMERICAN, "step-pittsburgh"));
+    assert!(g.in_play(space("ligonier")));
+    for sc in ["canada", "saratoga"] {
+        let g = empty(sc, Phase::Deployment);
+        assert!(!g.in_play(space("pittsburgh")), "{sc}");
+        assert!(!g.in_play(space("charleston")), "{sc}: the South map is not used");
+    }
+    // The southern scenarios: the South and South-Central regions of the South map.
+    for sc in ["southern-1780", "greene"] {
+        let g = empty(sc, Phase::Deployment);
+        assert!(g.in_play(space("charleston")) && g.in_play(space("alexandria")), "{sc}");
+        assert!(!g.in_play(space("new-york")), "{sc}: the North map is not used");
+    }
+}
+
+// rule: gml 6.121
+#[test]
+fn any_number_of_units_may_stack_in_a_space() {
+    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    put(&mut g, BRITISH, Kind::British, 20, "albany");
+    let hessians = put(&mut g, BRITISH, Kind::Hessian, 10, "schenectady");
+    activations(&mut g, BRITISH, 1);
+    act_unit(&mut g, BRITISH, "activate", hessians[0]);
+    act_unit(&mut g, BRITISH, "move", hessians[0]);
+    act(&mut g, BRITISH, "step-albany");
+    assert_eq!(g.land_at(space("albany"), BRITISH).count(), 21);
 }
