@@ -135,6 +135,21 @@ pub struct KeyEntry {
     pub text: String,
 }
 
+impl KeyEntry {
+    /// A key entry in the side's colour.
+    pub fn new(kind: &str, shape: MarkerShape, symbol: &str, name: &str, rule: &str, text: &str) -> KeyEntry {
+        KeyEntry {
+            kind: kind.into(),
+            shape,
+            symbol: symbol.into(),
+            name: name.into(),
+            colour: String::new(),
+            rule: rule.into(),
+            text: text.into(),
+        }
+    }
+}
+
 /// Real geography under the spaces, as SVG path data in drawing units.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -138,15 +138,7 @@ pub fn drawing(m: &Map) -> Drawing {
 
 /// The markers the board shows (`view.rs`), as the map's key explains them.
 fn key() -> Vec<KeyEntry> {
-    let entry = |kind: &str, shape, symbol: &str, name: &str, rule: &str, text: &str| KeyEntry {
-        kind: kind.into(),
-        shape,
-        symbol: symbol.into(),
-        name: name.into(),
-        colour: String::new(),
-        rule: rule.into(),
-        text: text.into(),
-    };
+    let entry = KeyEntry::new;
     vec![
         entry(
             "control",

@@ -207,6 +207,31 @@ use Works::{Entrenched, InFort, Open};
 const A: Seat = AMERICAN;
 const B: Seat = BRITISH;
 
+/// 12.34, 12.44: both sides roll for the South and South-Central regions,
+/// in the columns the map gives.
+const SOUTHERN_MILITIA: &[MilitiaRoll] = &[
+    MilitiaRoll {
+        seat: B,
+        region: Region::South,
+        column: None,
+    },
+    MilitiaRoll {
+        seat: B,
+        region: Region::SouthCentral,
+        column: None,
+    },
+    MilitiaRoll {
+        seat: A,
+        region: Region::South,
+        column: None,
+    },
+    MilitiaRoll {
+        seat: A,
+        region: Region::SouthCentral,
+        column: None,
+    },
+];
+
 pub static SCENARIOS: [Spec; 4] = [
     Spec {
         scenario: Scenario::Canada,
@@ -462,28 +487,7 @@ pub static SCENARIOS: [Spec; 4] = [
                 line: line(A, StateOf("sc"), &[leader("sumter")], Open),
             },
         ],
-        militia: &[
-            MilitiaRoll {
-                seat: B,
-                region: Region::South,
-                column: None,
-            },
-            MilitiaRoll {
-                seat: B,
-                region: Region::SouthCentral,
-                column: None,
-            },
-            MilitiaRoll {
-                seat: A,
-                region: Region::South,
-                column: None,
-            },
-            MilitiaRoll {
-                seat: A,
-                region: Region::SouthCentral,
-                column: None,
-            },
-        ],
+        militia: SOUTHERN_MILITIA,
         victory: Victory::Either {
             british: 6,
             american: 3,
@@ -536,28 +540,7 @@ pub static SCENARIOS: [Spec; 4] = [
             line(B, At("savannah"), &[tories(1, "ga")], Entrenched),
         ],
         arrivals: &[],
-        militia: &[
-            MilitiaRoll {
-                seat: B,
-                region: Region::South,
-                column: None,
-            },
-            MilitiaRoll {
-                seat: B,
-                region: Region::SouthCentral,
-                column: None,
-            },
-            MilitiaRoll {
-                seat: A,
-                region: Region::South,
-                column: None,
-            },
-            MilitiaRoll {
-                seat: A,
-                region: Region::SouthCentral,
-                column: None,
-            },
-        ],
+        militia: SOUTHERN_MILITIA,
         victory: Victory::AmericanHoldsAnyAtEnd(&["camden", "savannah", "augusta", "charleston", "ninety-six"]),
     },
 ];

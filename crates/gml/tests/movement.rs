@@ -11,25 +11,6 @@ use gml::state::{Phase, Place};
 use gml::Gml;
 use position::*;
 
-fn act(g: &mut Gml, seat: engine::Seat, id: &str) {
-    let a = engine::find_action(g, seat, id).unwrap_or_else(|e| panic!("{id}: {e:?}; legal: {:?}", ids(g, seat)));
-    g.apply_legal(seat, &a);
-}
-
-/// `verb` a unit: "activate", "move", "join", "entrench", "drop".
-fn act_unit(g: &mut Gml, seat: engine::Seat, verb: &str, u: u16) {
-    let id = format!("{verb}-{}", g.unit_id(u));
-    act(g, seat, &id);
-}
-
-fn ids(g: &Gml, seat: engine::Seat) -> Vec<String> {
-    engine::described(g, seat).into_iter().map(|a| a.id).collect()
-}
-
-fn has(g: &Gml, seat: engine::Seat, id: &str) -> bool {
-    ids(g, seat).iter().any(|i| i == id)
-}
-
 fn left(g: &Gml) -> u8 {
     match g.stack.last() {
         Some(Frame::Move(m)) => m.left,

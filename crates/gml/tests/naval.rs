@@ -9,18 +9,8 @@ use gml::state::{Phase, Place};
 use gml::Gml;
 use position::*;
 
-fn act(g: &mut Gml, seat: engine::Seat, id: &str) {
-    let a = engine::find_action(g, seat, id).unwrap_or_else(|e| panic!("{id}: {e:?}; legal: {:?}", ids(g, seat)));
-    g.apply_legal(seat, &a);
-}
-
 fn sail(g: &mut Gml, u: u16) {
-    let id = format!("sail-{}", g.unit_id(u));
-    act(g, BRITISH, &id);
-}
-
-fn ids(g: &Gml, seat: engine::Seat) -> Vec<String> {
-    engine::described(g, seat).into_iter().map(|a| a.id).collect()
+    act_unit(g, BRITISH, "sail", u);
 }
 
 /// The British Activation Phase of Saratoga's first turn with the board

@@ -10,20 +10,6 @@ use gml::state::Phase;
 use gml::Gml;
 use position::*;
 
-fn act(g: &mut Gml, seat: engine::Seat, id: &str) {
-    let a = engine::find_action(g, seat, id).unwrap_or_else(|e| panic!("{id}: {e:?}; legal: {:?}", ids(g, seat)));
-    g.apply_legal(seat, &a);
-}
-
-fn act_unit(g: &mut Gml, seat: engine::Seat, verb: &str, u: u16) {
-    let id = format!("{verb}-{}", g.unit_id(u));
-    act(g, seat, &id);
-}
-
-fn ids(g: &Gml, seat: engine::Seat) -> Vec<String> {
-    engine::described(g, seat).into_iter().map(|a| a.id).collect()
-}
-
 fn to_act(g: &Gml) -> Vec<engine::Seat> {
     g.to_act().iter().collect()
 }

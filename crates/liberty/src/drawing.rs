@@ -17,18 +17,6 @@ fn geography() -> Option<Geography> {
     Geography::from_coast_json(include_str!("../data/coast.json")).ok()
 }
 
-fn key(kind: &str, shape: MarkerShape, symbol: &str, name: &str, rule: &str, text: &str) -> KeyEntry {
-    KeyEntry {
-        kind: kind.into(),
-        shape,
-        symbol: symbol.into(),
-        name: name.into(),
-        colour: String::new(),
-        rule: rule.into(),
-        text: text.into(),
-    }
-}
-
 /// 1.0 Mapboard: hexes of size 1, y southward; boxes (1.5, 1.6) beside it.
 pub fn drawing() -> Drawing {
     let m = Map::embedded();
@@ -144,7 +132,7 @@ pub fn drawing() -> Drawing {
         lines,
         labels: Vec::new(),
         key: vec![
-            key(
+            KeyEntry::new(
                 "control",
                 MarkerShape::Ring,
                 "C",
@@ -152,7 +140,7 @@ pub fn drawing() -> Drawing {
                 "5.3",
                 "The side that controls the hex: its blocks hold it, or its colour when empty.",
             ),
-            key(
+            KeyEntry::new(
                 "battle",
                 MarkerShape::Ring,
                 "B",

@@ -99,3 +99,23 @@ pub fn leader_at(g: &Gml, l: LeaderId) -> String {
         other => format!("{other:?}"),
     }
 }
+
+/// Take the action with this id, or fail naming the legal ones.
+pub fn act(g: &mut Gml, seat: Seat, id: &str) {
+    let a = engine::find_action(g, seat, id).unwrap_or_else(|e| panic!("{id}: {e:?}; legal: {:?}", ids(g, seat)));
+    engine::Game::apply_legal(g, seat, &a);
+}
+
+/// `verb` a unit: "activate", "move", "join", "entrench", "drop", "sail".
+pub fn act_unit(g: &mut Gml, seat: Seat, verb: &str, u: UnitId) {
+    let id = format!("{verb}-{}", g.unit_id(u));
+    act(g, seat, &id);
+}
+
+pub fn ids(g: &Gml, seat: Seat) -> Vec<String> {
+    engine::described(g, seat).into_iter().map(|a| a.id).collect()
+}
+
+pub fn has(g: &Gml, seat: Seat, id: &str) -> bool {
+    ids(g, seat).iter().any(|i| i == id)
+}
