@@ -11,37 +11,29 @@ use crate::tables::tables;
 use engine::Seat;
 
 impl Gml {
-    /// 8.251 point 1: connected spaces without enemy units, from which no
-    /// enemy unit entered the combat.
-    pub fn retreat_spaces(&self, b: &Battle, seat: Seat) -> Vec<SpaceId> {
+    /// 8.251 the spaces a retreat may aim at: connected by a line, in play,
+    /// from which no enemy unit entered the combat, and holding what `fits`.
+    fn retreat_targets(&self, b: &Battle, seat: Seat, fits: impl Fn(SpaceId) -> bool) -> Vec<SpaceId> {
         let enemy = 1 - seat;
         tables()
             .map
             .neighbours(b.space)
             .iter()
-            .filter(|&&(n, k)| {
-                k.is_line() && self.in_play(n) && !self.has_land(n, enemy) && !b.from[enemy as usize].contains(&n)
-            })
+            .filter(|&&(n, k)| k.is_line() && self.in_play(n) && !b.from[enemy as usize].contains(&n) && fits(n))
             .map(|&(n, _)| n)
             .collect()
+    }
+
+    /// 8.251 point 1: connected spaces without enemy units, from which no
+    /// enemy unit entered the combat.
+    pub fn retreat_spaces(&self, b: &Battle, seat: Seat) -> Vec<SpaceId> {
+        self.retreat_targets(b, seat, |n| !self.has_land(n, 1 - seat))
     }
 
     /// 8.251 point 3: connected spaces holding exactly one enemy unit, from
     /// which no enemy unit entered the combat.
     pub fn breakout_spaces(&self, b: &Battle, seat: Seat) -> Vec<SpaceId> {
-        let enemy = 1 - seat;
-        tables()
-            .map
-            .neighbours(b.space)
-            .iter()
-            .filter(|&&(n, k)| {
-                k.is_line()
-                    && self.in_play(n)
-                    && self.land_at(n, enemy).count() == 1
-                    && !b.from[enemy as usize].contains(&n)
-            })
-            .map(|&(n, _)| n)
-            .collect()
+        self.retreat_targets(b, seat, |n| self.land_at(n, 1 - seat).count() == 1)
     }
 
     /// 8.25 the priorities in order: point 1 if it can, else point 2, else
