@@ -105,8 +105,8 @@ pub enum Victory {
     /// 12.25: the British win at the end of any turn holding `n` of them;
     /// else the Americans.
     BritishHolds(u8, &'static [&'static str]),
-    /// 12.35: British `n` of them at the end of any turn; Americans `m`;
-    /// neither, a draw.
+    /// 12.35: British `n` of them at the end of any turn; Americans `m`
+    /// of them at the end of the game; neither, a draw.
     Either {
         british: u8,
         american: u8,

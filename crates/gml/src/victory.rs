@@ -55,12 +55,16 @@ impl Gml {
                 spaces,
             } => {
                 let (b, a) = (self.holds(BRITISH, spaces), self.holds(AMERICAN, spaces));
+                // The Americans can hold three of these from the first turn
+                // (an empty one need only be entered, 12.0): their condition
+                // is judged at the end of the game, the British one at the
+                // end of any turn (docs/rulings.md, 12.35).
                 if b >= british as usize {
                     Some((
                         Some(BRITISH),
                         format!("The British hold {b} of the {} key spaces", spaces.len()),
                     ))
-                } else if a >= american as usize {
+                } else if last && a >= american as usize {
                     Some((
                         Some(AMERICAN),
                         format!("The Americans hold {a} of the {} key spaces", spaces.len()),

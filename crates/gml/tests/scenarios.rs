@@ -198,6 +198,12 @@ fn the_southern_campaign_has_two_thresholds_and_a_draw() {
         position::put(&mut g, AMERICAN, gml::forces::Kind::Militia, 1, s);
     }
     end_turn(&mut g);
+    assert!(
+        g.core.outcome.is_none(),
+        "the Americans' three count at the end of the game"
+    );
+    g.turn += g.turns() - 2;
+    end_turn(&mut g);
     assert_eq!(g.core.outcome.unwrap().winner, Some(AMERICAN));
     let mut g = position::empty("southern-1780", Phase::Final);
     for s in [
