@@ -99,7 +99,8 @@ impl Gml {
                 self.activation_legal(seat, out);
                 out.push(Action::Done);
             }
-            Some(&Frame::Form { leader, .. }) => {
+            Some(Frame::Form { leader, left_out, .. }) => {
+                let leader = *leader;
                 let Place::Space(s) = self.leaders[leader as usize].at else {
                     return;
                 };
@@ -109,7 +110,11 @@ impl Gml {
                     let free = unit
                         .leader
                         .is_none_or(|o| self.leaders[o as usize].at != Place::Space(s));
-                    if free && !unit.done && size < self.leader(leader).command as usize && self.may_command(leader, u)
+                    if free
+                        && !unit.done
+                        && !left_out.contains(&u)
+                        && size < self.leader(leader).command as usize
+                        && self.may_command(leader, u)
                     {
                         out.push(Action::Join(u));
                     }
@@ -168,7 +173,11 @@ impl Gml {
                 self.leaders[l as usize].under = None;
                 let name = &self.leader(l).name;
                 self.core.log.say("4.0", || format!("{name} is activated"));
-                self.stack.push(Frame::Form { seat, leader: l });
+                self.stack.push(Frame::Form {
+                    seat,
+                    leader: l,
+                    left_out: Vec::new(),
+                });
             }
             (Some(Frame::Activations { left, .. }), Action::ActivateUnit(u)) => {
                 *left -= 1;
@@ -187,7 +196,8 @@ impl Gml {
             (Some(Frame::Form { leader, .. }), Action::Join(u)) => {
                 self.units[u as usize].leader = Some(*leader);
             }
-            (Some(Frame::Form { .. }), Action::Leave(u)) => {
+            (Some(Frame::Form { left_out, .. }), Action::Leave(u)) => {
+                left_out.push(u);
                 self.units[u as usize].leader = None;
             }
             (Some(Frame::Form { .. }), Action::Subordinate(o, to)) => {

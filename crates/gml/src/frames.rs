@@ -32,7 +32,14 @@ pub enum Frame {
     /// 7.1 one unit's voyage.
     Voyage(crate::naval::Voyage),
     /// 6.14 the activated leader gathers his force, 5.4 his subordinates.
-    Form { seat: Seat, leader: LeaderId },
+    Form {
+        seat: Seat,
+        leader: LeaderId,
+        /// Units left out in this forming, which may not join again: so
+        /// that forming always ends.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        left_out: Vec<UnitId>,
+    },
     /// 6.0 each activated piece moves, entrenches or stays.
     Orders(Orders),
     /// 6.1 a group moving space by space.

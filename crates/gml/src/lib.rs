@@ -45,7 +45,7 @@ static INFO: TitleInfo = TitleInfo {
     seats: &["british", "american"],
     scenarios: &scenario::INFOS,
     options: &[],
-    rules_version: "gml-2",
+    rules_version: "gml-3",
     data_files: &[
         "states.tsv",
         "spaces.tsv",

@@ -137,6 +137,8 @@ fn a_leader_gathers_only_units_he_may_command_up_to_his_command_value() {
     assert_eq!(g.force(howe).count(), 6);
     assert!(!has(&g, BRITISH, &format!("join-{}", g.unit_id(tories[0]))));
     act_unit(&mut g, BRITISH, "leave", brits[0]);
+    // Left out, it may not join again in this forming: forming always ends.
+    assert!(!has(&g, BRITISH, &format!("join-{}", g.unit_id(brits[0]))));
     assert!(has(&g, BRITISH, &format!("join-{}", g.unit_id(tories[0]))));
     // 5.7: an American one-star leader may not command French troops; a three-star may.
     let mut g = empty("saratoga", Phase::Activation(AMERICAN));
