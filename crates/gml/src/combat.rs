@@ -174,6 +174,10 @@ pub struct Battle {
     pub quit: Option<Seat>,
     /// 8.27 the conditions held at the start (ruling gml #24).
     pub greater: bool,
+    /// 8.16 the port's Naval Defense marker, fighting for the defender in
+    /// an amphibious assault (ruling gml #23).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub marker: Option<UnitId>,
 }
 
 impl Battle {
@@ -183,6 +187,9 @@ impl Battle {
 }
 
 /// The Battle Panel's space of a unit: what its value is after 8.21.
+/// 8.21 (4) units carrying out an amphibious assault.
+const ASSAULT: i16 = -1;
+
 fn clamp(v: i16) -> u8 {
     v.clamp(1, 7) as u8
 }
@@ -229,6 +236,7 @@ impl Gml {
         let mut has = vec![[false; 2]; n];
         let mut all_in = vec![[true; 2]; n];
         let mut moved = vec![false; n];
+        let mut assault = vec![false; n];
         for (u, unit) in self.units.iter().enumerate() {
             let Place::Space(s) = unit.at else { continue };
             let c2 = self.counters(u as UnitId);
@@ -243,20 +251,34 @@ impl Gml {
             if seat == c.seat as usize && unit.entered.is_some() {
                 moved[s as usize] = true;
             }
+            if seat == c.seat as usize && unit.assault {
+                assault[s as usize] = true;
+            }
         }
-        let (mut mandatory, mut voluntary) = (Vec::new(), Vec::new());
+        // 8.0 C the amphibious assaults come first and are fought whatever
+        // the works: landing was the choice (8.15, ruling gml #23).
+        let (mut assaults, mut mandatory, mut voluntary) = (Vec::new(), Vec::new(), Vec::new());
         for s in 0..n {
             let sid = s as SpaceId;
             if !(has[s][0] && has[s][1]) || c.done.contains(&sid) || (c.movers && !moved[s]) {
                 continue;
             }
-            if all_in[s][0] || all_in[s][1] {
+            if assault[s] {
+                assaults.push(sid);
+            } else if all_in[s][0] || all_in[s][1] {
                 voluntary.push(sid);
             } else {
                 mandatory.push(sid);
             }
         }
-        (mandatory, voluntary)
+        assaults.extend(mandatory);
+        (assaults, voluntary)
+    }
+
+    /// 8.15 the seat's units that landed in the space for an amphibious
+    /// assault.
+    fn assaulting(&self, space: SpaceId, seat: Seat) -> bool {
+        self.land_at(space, seat).any(|u| self.units[u as usize].assault)
     }
 
     /// The Combats frame's automatic step: the next mandatory combat, or
@@ -272,9 +294,12 @@ impl Gml {
                 c.done.push(s);
             }
             let place = self.space_name(s);
-            self.core
-                .log
-                .say("8.0", || format!("Mandatory combat in {place} (8.0 D)"));
+            let what = if self.assaulting(s, c.seat) {
+                "Amphibious assault on {place} (8.0 C)"
+            } else {
+                "Mandatory combat in {place} (8.0 D)"
+            };
+            self.core.log.say("8.0", || what.replace("{place}", place));
             self.start_combat(s, c.seat);
             return true;
         }
@@ -376,6 +401,11 @@ impl Gml {
             };
             ok(BRITISH) && ok(AMERICAN)
         };
+        let marker = if fight == Fight::Combat && self.assaulting(space, attacker) {
+            self.naval_defense(space)
+        } else {
+            None
+        };
         let mut queue = Vec::new();
         if !matches!(fight, Fight::Breakout { .. }) {
             for seat in [attacker, defender] {
@@ -420,6 +450,7 @@ impl Gml {
             retreated: [None, None],
             quit: None,
             greater,
+            marker,
         };
         let words = |seat: Seat| {
             let n = b.units[seat as usize].len();
@@ -438,6 +469,7 @@ impl Gml {
             w
         };
         let (what, rule) = match fight {
+            Fight::Combat if b.marker.is_some() => ("Amphibious assault", "8.15"),
             Fight::Combat => ("Land combat", "8.2"),
             Fight::Overrun => ("Overrun", "6.5"),
             Fight::Breakout { .. } => ("A retreat into an enemy space", "8.251"),
@@ -451,6 +483,12 @@ impl Gml {
             words(defender)
         );
         self.core.log.say(rule, || text);
+        if let Some(m) = b.marker {
+            let v = self.printed_value(m);
+            self.core.log.say("8.16", || {
+                format!("The port's Naval Defense marker ({v}) fights for the defenders; the landed units fight at -1 (8.21)")
+            });
+        }
         if b.greater {
             self.core.log.say("8.27", || {
                 "Both sides have a leader and four land units, British or Hessian and Continental units: a greater victory is possible".into()
@@ -537,6 +575,10 @@ impl Gml {
     /// the leaders' points, the Terrain Effects Table and the works,
     /// clamped to 1-7.
     pub fn combat_value(&self, b: &Battle, u: UnitId) -> u8 {
+        if b.marker == Some(u) {
+            // 8.14 step 3: it hits on its value or less, unmodified.
+            return self.printed_value(u);
+        }
         let t = &tables().terrain;
         let seat = self.side(u);
         let mut v = self.printed_value(u) as i16;
@@ -558,6 +600,10 @@ impl Gml {
             }
             if b.river.contains(&u) {
                 v += t.attack("river") as i16;
+            }
+            // 8.21 (4), 8.15 in every round (ruling gml #23).
+            if self.units[u as usize].assault {
+                v += ASSAULT;
             }
         }
         // The fort's -2 against defenders inside it (ruling gml #15).
@@ -609,6 +655,9 @@ impl Gml {
         if !b.units[seat as usize].is_empty() {
             firers.extend(b.ships[seat as usize].iter().copied());
         }
+        if seat == b.defender() {
+            firers.extend(b.marker);
+        }
         if firers.is_empty() {
             return 0;
         }
@@ -647,10 +696,14 @@ impl Gml {
         unit.inside = false;
         unit.leader = None;
         unit.entered = None;
+        unit.assault = false;
     }
 
     /// 8.22 a hit: a full unit is turned, a reduced one eliminated.
     fn take_hit(&mut self, b: &mut Battle, u: UnitId) {
+        if b.marker == Some(u) {
+            return self.hit_marker(b, u);
+        }
         let seat = self.side(u) as usize;
         b.hits[seat] = b.hits[seat].saturating_sub(1);
         b.struck[seat] = true;
@@ -668,6 +721,49 @@ impl Gml {
                 .log
                 .say("8.22", || format!("The {name} is turned to its reduced side ({v})"));
         }
+    }
+
+    /// 8.16 the Naval Defense marker struck: turned to its reduced side,
+    /// then gone for the rest of the assault (its counter stays off the
+    /// map, ready for the next one).
+    fn hit_marker(&mut self, b: &mut Battle, m: UnitId) {
+        let seat = b.defender() as usize;
+        b.hits[seat] = b.hits[seat].saturating_sub(1);
+        if self.units[m as usize].reduced {
+            self.units[m as usize].reduced = false;
+            b.marker = None;
+            self.core
+                .log
+                .say("8.16", || "The Naval Defense marker is destroyed".to_string());
+        } else {
+            self.units[m as usize].reduced = true;
+            let v = self.printed_value(m);
+            self.core.log.say("8.16", || {
+                format!("The Naval Defense marker is turned to its reduced side ({v})")
+            });
+        }
+    }
+
+    /// The pieces a seat's hits may fall on: its land units on the panel,
+    /// and the defender's Naval Defense marker (8.16). Naval units are never
+    /// hit in a land combat (8.24), nor the transported units' ships once
+    /// landed (8.17: they are land units on the panel).
+    pub fn hit_targets(&self, b: &Battle, seat: Seat) -> Vec<UnitId> {
+        let mut out = b.units[seat as usize].clone();
+        if seat == b.defender() {
+            out.extend(b.marker);
+        }
+        out
+    }
+
+    /// 8.15, 8.16 the Naval Defense marker of an assaulted port: 5 for a
+    /// port with a fort standing, else 4 (ruling gml #23).
+    fn naval_defense(&self, space: SpaceId) -> Option<UnitId> {
+        let value = if self.has_fort(space) { 5 } else { 4 };
+        (0..self.units.len() as UnitId).find(|&u| {
+            let c = self.counters(u);
+            c.kind == Kind::NavalDefense && c.combat == value && self.units[u as usize].at == Place::Pool
+        })
     }
 
     /// What follows applying a seat's hits (8.2 steps 5-6, 11).
@@ -726,12 +822,12 @@ impl Gml {
             }
             Stage::Hits { seat } => {
                 let s = seat as usize;
+                let targets = self.hit_targets(b, seat);
                 if b.hits[s] == 0 || b.units[s].is_empty() {
                     b.hits[s] = 0;
                     b.stage = self.after_hits(b, seat);
-                } else if b.units[s].len() == 1 {
-                    let u = b.units[s][0];
-                    self.take_hit(b, u);
+                } else if let [u] = targets.as_slice() {
+                    self.take_hit(b, *u);
                 } else {
                     return false;
                 }
@@ -1040,8 +1136,10 @@ impl Gml {
         let Some(Frame::Battle(b)) = self.stack.pop() else {
             unreachable!("a Battle frame is on top");
         };
-        for &u in &b.all {
-            self.units[u as usize].reduced = false;
+        for &u in b.all.iter().chain(&b.marker) {
+            let unit = &mut self.units[u as usize];
+            unit.reduced = false;
+            unit.assault = false;
         }
         let space = b.space;
         let port = tables().map.get(space).port;
@@ -1130,7 +1228,7 @@ impl Gml {
                     out.extend(self.bombard_choices(b, chosen).map(Action::Bombard));
                     out.push(Action::Done);
                 }
-                Stage::Hits { seat } => out.extend(b.units[*seat as usize].iter().map(|&u| Action::Hit(u))),
+                Stage::Hits { seat } => out.extend(self.hit_targets(b, *seat).into_iter().map(Action::Hit)),
                 Stage::Stay { .. } => out.extend([Action::Continue, Action::Retreat]),
                 Stage::Retreat { options, .. } => out.extend(options.iter().map(|&s| Action::RetreatTo(s))),
                 Stage::Pick { units, picked, .. } => out.extend(
@@ -1358,11 +1456,14 @@ impl Gml {
             Frame::Battle(b) => Some(b),
             _ => None,
         })?;
-        Some(engine::Fact::new(
-            "Battle",
-            format!("{}, round {}", self.space_name(b.space), b.round),
-            "8.2",
-        ))
+        let mut text = format!("{}, round {}", self.space_name(b.space), b.round);
+        if let Some(m) = b.marker {
+            text += &format!(
+                "; amphibious assault against the Naval Defense marker ({})",
+                self.printed_value(m)
+            );
+        }
+        Some(engine::Fact::new("Battle", text, "8.2"))
     }
 
     /// Combat invariants: units are reduced only during a combat, and the

@@ -1,11 +1,11 @@
 //! 2.1 The maps as the browser draws them (`engine::Drawing`): spaces at
 //! their real places (kilometres of the shared Lambert projection), the
-//! communication lines by kind, the maritime zones named where they lie,
-//! and the off-map boxes pulled in to the maps' edge.
+//! communication lines by kind, the maritime zones where they lie with
+//! their sea lanes, and the off-map boxes pulled in to the maps' edge.
 
-use crate::map::{Map, Terrain};
+use crate::map::{Map, Terrain, ZoneKind};
 use engine::drawing::{
-    bounds_around, lambert, Drawing, Geography, Geometry, KeyEntry, Label, Link, MarkerShape, PieceStyle, Space,
+    bounds_around, lambert, Drawing, Geography, Geometry, KeyEntry, Link, MarkerShape, PieceStyle, Space,
 };
 
 /// About the distance between neighbouring spaces, in kilometres: the
@@ -98,7 +98,28 @@ pub fn drawing(m: &Map) -> Drawing {
             }
         })
         .collect();
-    let links = m
+    let mut spaces = spaces;
+    // 7.1 the maritime zones are spaces too: ships and transported units
+    // stand in them, and a click there sails.
+    spaces.extend(m.zones.iter().map(|z| {
+        // A zone off the maps (Halifax's) at their edge, as the boxes.
+        let (x, y) = at(z.lat, z.lon);
+        let (x, y) = (x.clamp(inner.x0, inner.x1), y.clamp(inner.y0, inner.y1));
+        Space {
+            id: z.id.clone(),
+            name: z.name.clone(),
+            boxed: false,
+            x,
+            y,
+            terrain: if z.kind == ZoneKind::Lake { "lake" } else { "sea" }.into(),
+            features: vec!["zone".into()],
+            value: None,
+            colour: None,
+            label: Some(3),
+            detail: format!("{}: 1 movement point to enter (7.1)", z.name),
+        }
+    }));
+    let mut links: Vec<Link> = m
         .lines
         .iter()
         .map(|l| Link {
@@ -107,19 +128,21 @@ pub fn drawing(m: &Map) -> Drawing {
             kinds: vec![l.kind.word().to_string()],
         })
         .collect();
-    let labels = m
-        .zones
-        .iter()
-        .map(|z| {
-            let (x, y) = at(z.lat, z.lon);
-            Label {
-                text: z.name.clone(),
-                x,
-                y,
-                priority: 3,
-            }
-        })
-        .collect();
+    let sea = |a: &str, b: &str| Link {
+        a: a.into(),
+        b: b.into(),
+        kinds: vec!["sea".into()],
+    };
+    links.extend(
+        m.zone_links
+            .iter()
+            .map(|&(a, b, _)| sea(&m.zones[a as usize].id, &m.zones[b as usize].id)),
+    );
+    links.extend(
+        m.spaces
+            .iter()
+            .filter_map(|s| Some(sea(&s.id, &m.zones[s.port? as usize].id))),
+    );
     Drawing {
         title: "gml".into(),
         geometry: Geometry::Node,
@@ -129,7 +152,7 @@ pub fn drawing(m: &Map) -> Drawing {
         spaces,
         links,
         lines: Vec::new(),
-        labels,
+        labels: Vec::new(),
         key: key(),
         geography: Geography::from_coast_json(include_str!("../data/coast.json")).ok(),
         source: "These maps are reconstructed from real geography, not the publisher's maps.".into(),

@@ -5,8 +5,9 @@
 //!
 //! In progress (issue 20): the four battle scenarios (12.x) set up and play
 //! their turns: command and activation, land movement, forts, the initial
-//! militia call, land combat with retreats and overruns (8.2-8.28, 6.5),
-//! reinforcements and victory. The README's status table
+//! militia call, naval movement, transport, blockade and amphibious
+//! assault (7.x, 8.15-8.17), land combat with retreats and overruns
+//! (8.2-8.28, 6.5), reinforcements, supply and victory. The README's status table
 //! lists the rules still missing.
 
 pub mod actions;
@@ -45,7 +46,7 @@ static INFO: TitleInfo = TitleInfo {
     seats: &["british", "american"],
     scenarios: &scenario::INFOS,
     options: &[],
-    rules_version: "gml-3",
+    rules_version: "gml-4",
     data_files: &[
         "states.tsv",
         "spaces.tsv",

@@ -343,6 +343,10 @@ impl Map {
         let by_id: HashMap<String, SpaceId> = ids(space_table, "id")?;
         let mut spaces = Vec::new();
         for row in space_table.rows() {
+            // The drawing and the actions name zones and spaces alike.
+            if zone_ids.contains_key(row.str("id")) {
+                return Err(row.error("id", "an id no maritime zone has"));
+            }
             let (lat, lon) = latitude(&row)?;
             let port = match row.opt("port") {
                 None => None,

@@ -1,9 +1,11 @@
 //! 7.0 Naval Movement: 3.1 B.1 and F.1-2, before the activations, the
 //! phasing side's fleets move and land units sail from port (7.2, the
 //! Naval Transport roll saying how many); 7.1 costs; 7.3 what is at sea at
-//! the end of the phase. Only the British have fleets in the battle
-//! scenarios (12.23, 12.33), so no interception (7.4), blockade of a
-//! defended port (7.5) or naval combat (8.1) can arise in them.
+//! the end of the phase; 7.5 fleets blockading enemy ports; 8.15 landing
+//! in a port held by enemy land units for an amphibious assault. Only the
+//! British have fleets in the battle scenarios (12.23, 12.33), so no
+//! interception (7.4) or naval combat (8.1) can arise in them: a fleet
+//! never meets an enemy one, and a transport never passes one unescorted.
 
 use crate::actions::Action;
 use crate::forces::Kind;
@@ -157,11 +159,14 @@ impl Gml {
     /// 7.1 the next leg of a voyage.
     pub(crate) fn voyage_legal(&self, v: &Voyage, out: &mut Vec<Action>) {
         let m = &tables().map;
+        let land = is_land(self.counters(v.unit));
         if v.left > 0 {
             match v.at {
                 Berth::Port(s) => {
                     if let Some(z) = m.get(s).port {
-                        out.push(Action::Sea(z));
+                        if self.may_enter(v.seat, land, Place::Zone(z)) {
+                            out.push(Action::Sea(z));
+                        }
                     }
                 }
                 Berth::Sea(z) => {
@@ -173,12 +178,16 @@ impl Gml {
                         } else {
                             continue;
                         };
-                        out.push(Action::Sea(other));
+                        if self.may_enter(v.seat, land, Place::Zone(other)) {
+                            out.push(Action::Sea(other));
+                        }
                     }
-                    // Landing where the enemy stands is an amphibious
-                    // assault (8.15), not yet played: see the README.
+                    // A port held by enemy land units too: a fleet
+                    // blockades it (7.5), a transported unit lands for an
+                    // amphibious assault (8.15).
                     for s in 0..m.spaces.len() as SpaceId {
-                        if m.get(s).port == Some(z) && self.in_play(s) && !self.has_land(s, 1 - v.seat) {
+                        if m.get(s).port == Some(z) && self.in_play(s) && self.may_enter(v.seat, land, Place::Space(s))
+                        {
                             out.push(Action::Land(s));
                         }
                     }
@@ -186,6 +195,45 @@ impl Gml {
             }
         }
         out.push(Action::Done);
+    }
+
+    /// 7.5 a naval unit in a port the enemy holds or controls blockades it
+    /// (ruling gml #22).
+    pub fn blockading(&self, u: UnitId) -> bool {
+        let Place::Space(s) = self.units[u as usize].at else {
+            return false;
+        };
+        let enemy = 1 - self.side(u);
+        self.counters(u).kind == Kind::Naval && (self.has_land(s, enemy) || self.supply_controller(s) == Some(enemy))
+    }
+
+    /// The seat's naval units in a zone or port.
+    fn fleets(&self, seat: Seat, at: Place) -> usize {
+        (0..self.units.len() as UnitId)
+            .filter(|&u| {
+                self.units[u as usize].at == at && self.counters(u).kind == Kind::Naval && self.side(u) == seat
+            })
+            .count()
+    }
+
+    /// 7.2 a transported unit passes a zone or enters a port where enemy
+    /// naval units are only with at least as many friendly ones there, 7.5
+    /// blockades a port only with more. A fleet never enters where enemy
+    /// fleets are: that would be interception or naval combat (7.4, 8.1),
+    /// which the battle scenarios never need (only the British have fleets).
+    fn may_enter(&self, seat: Seat, land: bool, at: Place) -> bool {
+        let enemy = self.fleets(1 - seat, at);
+        if enemy == 0 {
+            return true;
+        }
+        if !land {
+            return false;
+        }
+        let friends = self.fleets(seat, at);
+        match at {
+            Place::Space(s) if self.has_land(s, 1 - seat) => friends > enemy,
+            _ => friends >= enemy,
+        }
     }
 
     pub(crate) fn voyage_perform(&mut self, a: Action) {
@@ -228,6 +276,15 @@ impl Gml {
     }
 
     fn landed(&mut self, u: UnitId, s: SpaceId) {
+        if self.has_land(s, 1 - self.side(u)) {
+            // 8.15 the landing is the assault, fought first in the Combat
+            // Phase (8.0 C; ruling gml #23).
+            self.units[u as usize].assault = true;
+            let place = self.space_name(s);
+            self.core.log.say("8.15", || {
+                format!("It lands among the enemy: an amphibious assault on {place} in the Combat Phase")
+            });
+        }
         self.mark_control(s);
         let state = tables().map.get(s).state;
         if self.is_regular_british(u) && !self.called.contains(&state) {

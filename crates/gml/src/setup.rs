@@ -28,6 +28,7 @@ impl Gml {
                     leader: None,
                     done: false,
                     entered: None,
+                    assault: false,
                 });
             }
         }

@@ -62,6 +62,10 @@ pub struct Unit {
     /// which line (8.251 retreats; the Terrain Effects Table's river).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entered: Option<(SpaceId, crate::map::LineKind)>,
+    /// 8.15 it landed from the sea in this phase in a port held by enemy
+    /// land units: it makes the amphibious assault there (8.0 C).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub assault: bool,
 }
 
 /// One leader.

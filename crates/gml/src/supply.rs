@@ -149,16 +149,12 @@ fn side_word(seat: Seat) -> &'static str {
 }
 
 impl Gml {
-    /// 10.3 a blockaded port may not be a source of supply. The hook for
-    /// the naval rules: a port holding the enemy's naval units is
-    /// blockaded (7.5, ruling gml #22: naval units entering an enemy-held
-    /// port are Blockading). The battle scenarios put no naval units where
-    /// they could blockade, so this is false in them.
+    /// 7.5, 10.3 a blockaded port may not be a source of supply: one where
+    /// enemy naval units blockade (ruling gml #22). Only the British draw
+    /// supply from ports, and only they have fleets in the battle
+    /// scenarios, so no British port is ever blockaded in them.
     pub fn blockaded(&self, port: SpaceId, seat: Seat) -> bool {
-        self.units_at(port).any(|u| {
-            let c = self.counters(u);
-            c.kind == Kind::Naval && c.side == Some(1 - seat)
-        })
+        self.units_at(port).any(|u| self.side(u) != seat && self.blockading(u))
     }
 
     /// 10.1, 10.2 a space the seat's units may draw supply from: in play,

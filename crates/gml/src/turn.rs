@@ -330,6 +330,7 @@ impl Gml {
                     u.done = false;
                     // "This phase": a 4.1 out-of-phase move marks its movers.
                     u.entered = None;
+                    u.assault = false;
                 }
                 for l in &mut self.leaders {
                     l.done = false;
@@ -340,6 +341,7 @@ impl Gml {
             Phase::Activation(seat) => {
                 for u in &mut self.units {
                     u.entered = None;
+                    u.assault = false;
                 }
                 if self.activations > 0 {
                     self.stack.push(Frame::Activations {

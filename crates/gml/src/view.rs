@@ -4,7 +4,7 @@
 
 use crate::forces::{kind_word, Nationality};
 use crate::frames::Frame;
-use crate::state::{Gml, Phase, Place};
+use crate::state::{is_land, Gml, Phase, Place};
 use crate::tables::tables;
 use engine::{Board, Face, Fact, Game, Procedure, Seat, Stage, Strength, Viewer, Views};
 use rand_chacha::ChaCha8Rng;
@@ -120,9 +120,22 @@ impl Gml {
         }
         for u in 0..self.units.len() as u16 {
             let unit = &self.units[u as usize];
-            let Place::Space(s) = unit.at else { continue };
+            let (space, space_name) = match unit.at {
+                Place::Space(s) => (&m.get(s).id, &m.get(s).name),
+                Place::Zone(z) => (&m.zones[z as usize].id, &m.zones[z as usize].name),
+                _ => continue,
+            };
             let c = self.counters(u);
             let mut states: Vec<Cow<'static, str>> = Vec::new();
+            if matches!(unit.at, Place::Zone(_)) && is_land(c) {
+                states.push("at sea".into());
+            }
+            if self.blockading(u) {
+                states.push("blockading".into());
+            }
+            if unit.assault {
+                states.push("amphibious assault".into());
+            }
             if unit.reduced {
                 states.push("reduced".into());
             }
@@ -143,8 +156,8 @@ impl Gml {
                 .filter(|n| !matches!(n, Nationality::American | Nationality::British));
             pieces.push(engine::Piece {
                 id: Some(self.unit_id(u)),
-                space: m.get(s).id.clone(),
-                space_name: m.get(s).name.clone(),
+                space: space.clone(),
+                space_name: space_name.clone(),
                 side: crate::seat_name(self.side(u)).into(),
                 face: Face::Up,
                 name: self.unit_name(u),

@@ -141,7 +141,7 @@ fn ships_sail_as_seven_one_says() {
             .iter()
             .any(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a))
     };
-    let (z1, halifax) = (zone("zone-1"), zone("halifax"));
+    let (z1, halifax) = (zone("zone-1"), zone("halifax-zone"));
     let (lower, upper) = (zone("st-lawrence-lower"), zone("st-lawrence-upper"));
     let (ontario, erie) = (zone("lake-ontario"), zone("lake-erie"));
     assert!(
@@ -165,7 +165,7 @@ fn ships_sail_as_seven_one_says() {
 
 #[test]
 fn the_drawing_puts_every_space_on_the_sheet() {
-    // rule: gml 2.1
+    // rule: gml 2.1, 7.1
     let m = map();
     let d = gml::drawing::drawing(&m);
     d.check().unwrap();
@@ -173,8 +173,13 @@ fn the_drawing_puts_every_space_on_the_sheet() {
     if let Some(path) = std::env::var_os("GML_DRAWING") {
         std::fs::write(path, serde_json::to_string(&d).unwrap()).unwrap();
     }
-    assert_eq!(d.spaces.len(), m.spaces.len());
-    assert_eq!(d.links.len(), m.lines.len());
+    // 7.1 the maritime zones are drawn as spaces, with their sea lanes and
+    // a lane from each port.
+    assert_eq!(d.spaces.len(), m.spaces.len() + m.zones.len());
+    let ports = m.spaces.iter().filter(|s| s.port.is_some()).count();
+    assert_eq!(d.links.len(), m.lines.len() + m.zone_links.len() + ports);
+    let lane = |a: &str, b: &str| d.links.iter().any(|l| l.a == a && l.b == b && l.kinds == ["sea"]);
+    assert!(lane("zone-1", "halifax-zone") && lane("new-york", "zone-3"));
     let b = d.bounds;
     assert!(d
         .spaces

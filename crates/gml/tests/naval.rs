@@ -50,10 +50,6 @@ fn the_transport_roll_limits_the_land_units_that_sail_and_they_land_in_any_free_
     g.core.dice.script([3]);
     sail(&mut g, redcoats[0]);
     act(&mut g, BRITISH, "sea-zone-3");
-    assert!(
-        !ids(&g, BRITISH).contains(&"land-staten-island".to_string()),
-        "an enemy-held port: 8.15"
-    );
     act(&mut g, BRITISH, "sea-zone-4");
     act(&mut g, BRITISH, "land-philadelphia");
     assert_eq!(at(&g, redcoats[0]), "philadelphia");
@@ -113,4 +109,139 @@ fn a_unit_may_end_at_sea_once_and_is_lost_if_still_there_after_its_next_phase() 
     g.phase = Phase::Activation(BRITISH);
     g.advance();
     assert_eq!(g.units[fleet as usize].at, Place::Pool);
+}
+
+mod support;
+
+fn log_has(g: &Gml, text: &str) -> bool {
+    support::logged(g, text)
+}
+
+/// Ends the British Activation Phase as it stands: the Combat Phase
+/// follows, amphibious assaults first.
+fn to_combat(g: &mut Gml) {
+    g.stack.clear();
+    g.phase = Phase::Activation(BRITISH);
+    g.advance();
+}
+
+// rule: gml 8.15, 8.16, 8.17, 8.0, 7.5
+#[test]
+fn a_landing_in_an_enemy_port_is_an_amphibious_assault_fought_first_against_the_naval_defense_marker() {
+    let mut g = empty("saratoga", Phase::Deployment);
+    let fleet = put(&mut g, BRITISH, Kind::Naval, 1, "new-york")[0];
+    let redcoat = put(&mut g, BRITISH, Kind::British, 1, "new-york")[0];
+    let militia = put(&mut g, AMERICAN, Kind::Militia, 1, "staten-island")[0];
+    // A combat 8.0 D would fight, elsewhere.
+    put(&mut g, BRITISH, Kind::British, 1, "white-plains");
+    put(&mut g, AMERICAN, Kind::Continental, 1, "white-plains");
+    naval_phase(&mut g);
+    // 7.5 the fleet enters the port the enemy holds: a blockade.
+    sail(&mut g, fleet);
+    act(&mut g, BRITISH, "sea-zone-3");
+    act(&mut g, BRITISH, "land-staten-island");
+    act(&mut g, BRITISH, "done");
+    assert_eq!(at(&g, fleet), "staten-island");
+    assert!(g.blockading(fleet) && g.blockaded(position::space("staten-island"), AMERICAN));
+    let board = g.board();
+    let shown = board
+        .pieces
+        .iter()
+        .find(|p| p.id.as_deref() == Some(g.unit_id(fleet).as_str()));
+    assert!(
+        shown.is_some_and(|p| p.states.iter().any(|s| s == "blockading")),
+        "the board shows the blockade"
+    );
+    // d10 3: two land units may sail; the redcoat lands among the enemy.
+    g.core.dice.script([3]);
+    sail(&mut g, redcoat);
+    act(&mut g, BRITISH, "sea-zone-3");
+    act(&mut g, BRITISH, "land-staten-island");
+    assert!(g.units[redcoat as usize].assault);
+    assert!(log_has(&g, "an amphibious assault on Staten Island"));
+    // Round 1: the militia (3) misses with 4, the marker (4) hits with 4;
+    // the hit falls on the landed unit, never on the fleet (8.24, 8.17).
+    // Then the landed redcoat, reduced to 4, fires at 3 (8.21 (4): -1)
+    // and the fleet at 5: both hit.
+    g.core.dice.script([4, 4, 3, 5]);
+    to_combat(&mut g);
+    let text = support::log_text(&g);
+    assert!(log_has(&g, "Amphibious assault on Staten Island (8.0 C)"), "{text}");
+    assert_eq!(g.battle().map(|b| b.space), Some(position::space("staten-island")));
+    assert!(!log_has(&g, "White Plains"), "8.0 C before D: {text}");
+    assert!(log_has(&g, "The port's Naval Defense marker (4) fights"), "{text}");
+    assert!(
+        log_has(&g, "The Americans roll 4, 4 for units at 3, 4: 1 hit"),
+        "{text}"
+    );
+    assert!(g.units[redcoat as usize].reduced && !g.units[fleet as usize].reduced);
+    assert!(log_has(&g, "The British roll 3, 5 for units at 3, 5: 2 hits"), "{text}");
+    // The defender puts its two hits on the militia or the marker.
+    let marker = g.battle().and_then(|b| b.marker).expect("the marker is on the panel");
+    assert_eq!(g.counters(marker).kind, Kind::NavalDefense);
+    let hit_marker = format!("hit-{}", g.unit_id(marker));
+    assert!(has(&g, AMERICAN, &hit_marker), "{:?}", ids(&g, AMERICAN));
+    assert!(has(&g, AMERICAN, &format!("hit-{}", g.unit_id(militia))));
+    act(&mut g, AMERICAN, &hit_marker);
+    assert!(g.units[marker as usize].reduced, "turned to its reduced side (8.16)");
+    act(&mut g, AMERICAN, &hit_marker);
+    assert_eq!(g.battle().and_then(|b| b.marker), None, "a second hit destroys it");
+    assert!(!g.units[marker as usize].reduced);
+    assert_eq!(g.units[marker as usize].at, Place::Pool);
+}
+
+// rule: gml 8.15, 8.16, 8.21
+#[test]
+fn an_assault_on_a_fort_port_meets_the_marker_of_5_even_when_the_defenders_are_inside() {
+    let mut g = empty("southern-1780", Phase::Deployment);
+    let redcoats = put(&mut g, BRITISH, Kind::British, 2, "savannah");
+    let militia = put(&mut g, AMERICAN, Kind::Militia, 1, "sunbury")[0];
+    g.units[militia as usize].inside = true;
+    naval_phase(&mut g);
+    g.core.dice.script([3]);
+    for &u in &redcoats {
+        sail(&mut g, u);
+        act(&mut g, BRITISH, "sea-zone-7");
+        act(&mut g, BRITISH, "land-sunbury");
+    }
+    // Every defender inside a fort would make a combat voluntary (8.0 E);
+    // the assault is fought all the same. The militia fires at 3 + 1 for
+    // the fort (8.26), the marker at 5.
+    g.core.dice.script([10, 10, 10, 10]);
+    to_combat(&mut g);
+    let text = support::log_text(&g);
+    assert!(log_has(&g, "Amphibious assault on Sunbury (8.0 C)"), "{text}");
+    assert!(log_has(&g, "The port's Naval Defense marker (5) fights"), "{text}");
+    assert!(log_has(&g, "for units at 4, 5: 0 hits"), "{text}");
+    // The landed units at 5 - 1 (assault) - 2 (the fort, 8.21 (2)) = 2.
+    assert!(
+        log_has(&g, "The British roll 10, 10 for units at 2, 2: 0 hits"),
+        "{text}"
+    );
+}
+
+// rule: gml 7.2
+#[test]
+fn a_transported_unit_does_not_pass_enemy_fleets_without_as_many_of_its_own() {
+    let mut g = empty("saratoga", Phase::Deployment);
+    let militia = put(&mut g, AMERICAN, Kind::Continental, 1, "staten-island")[0];
+    let fleet = put(&mut g, BRITISH, Kind::Naval, 1, "new-york")[0];
+    let zone3 = gml::tables::tables()
+        .map
+        .zones
+        .iter()
+        .position(|z| z.id == "zone-3")
+        .unwrap() as u16;
+    g.units[fleet as usize].at = Place::Zone(zone3);
+    g.activations = 1;
+    g.phase = Phase::Command(AMERICAN);
+    g.stack.clear();
+    g.advance();
+    g.core.dice.script([3]);
+    act_unit(&mut g, AMERICAN, "sail", militia);
+    assert_eq!(ids(&g, AMERICAN), vec!["done"], "the British fleet holds zone 3");
+    // Without it the way is open.
+    let mut free = g.clone();
+    free.units[fleet as usize].at = Place::Pool;
+    assert_eq!(ids(&free, AMERICAN), vec!["sea-zone-3", "done"]);
 }
