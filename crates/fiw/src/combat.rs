@@ -87,6 +87,7 @@ pub fn leader_drm(attackers: &[u8], defenders: &[u8]) -> i32 {
 /// brings more siege trains than the defender has, and only against a fort
 /// or fortress (ruling fiw #18).
 pub fn siege_multiple(attacking_trains: u32, defending_trains: u32, fortified: bool) -> u32 {
+    // ruling: fiw #18
     if fortified && attacking_trains > defending_trains {
         2
     } else {

@@ -62,6 +62,7 @@ pub struct EventTable {
 /// 8.1 who rolls: the British on odd turns, the French on even ones,
 /// counted from the scenario's first turn (ruling fiw #31).
 pub fn roller(turn: u32) -> Seat {
+    // ruling: fiw #31
     if turn % 2 == 1 {
         BRITISH
     } else {
@@ -96,10 +97,11 @@ impl EventTable {
             let roll: i32 = row.range("roll", DIE)?;
             let slot = &mut cells[column as usize * 6 + (roll - 1) as usize];
             if slot.is_some() {
-                return Err(row.line_error(
-                    "each column and roll once",
-                    format!("{}", row.str("column")) + row.str("roll"),
-                ));
+                let cell = format!("{}{}", row.str("column"), row.str("roll"));
+                return Err(row.line_error("each column and roll once", cell));
+            }
+            if row.opt("id").is_none() || row.opt("name").is_none() {
+                return Err(row.line_error("an id and a name", "an empty cell"));
             }
             let concerns = [
                 ("british", Concerns::British),
@@ -116,9 +118,6 @@ impl EventTable {
                 effect: row.str("effect").to_string(),
                 reason: row.reason().to_string(),
             });
-            if row.opt("id").is_none() || row.opt("name").is_none() {
-                return Err(row.line_error("an id and a name", "an empty cell"));
-            }
         }
         let mut events = Vec::with_capacity(cells.len());
         for (i, cell) in cells.into_iter().enumerate() {

@@ -122,6 +122,7 @@ impl Size {
     /// and warband 1/3, regiment and squadron 1, brigade and legion 3
     /// (ruling fiw #23).
     pub fn thirds(self) -> u32 {
+        // ruling: fiw #23
         match self {
             Size::Detachment | Size::Warband => 1,
             Size::Regiment | Size::Squadron => 3,
@@ -274,8 +275,8 @@ fn face(row: &Row) -> Result<Face, TableError> {
     if indian && f.regular {
         return Err(row.error("regular", "no for an Indian unit"));
     }
-    // Ruling fiw #13: naval units and siege trains are heavy; only legions
-    // are either.
+    // Naval units and siege trains are heavy; only legions are either.
+    // ruling: fiw #13
     let heavy_only = f.kind.naval() || f.kind == UnitType::SiegeTrain;
     if (heavy_only && f.light != Lightness::Heavy) || ((f.kind == UnitType::Legion) != (f.light == Lightness::Either)) {
         return Err(row.error(
@@ -377,6 +378,7 @@ impl Leader {
     /// Whether `name` is this leader's id (spaces for hyphens: "De
     /// Levis") or one of his spellings, case ignored.
     pub fn answers_to(&self, name: &str) -> bool {
+        // ruling: fiw #36
         self.id.eq_ignore_ascii_case(&name.replace(' ', "-"))
             || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
     }

@@ -160,6 +160,8 @@ impl Expenditure {
             ("massacre-square", Placement::MassacreSquare),
             ("leader", Placement::Leader),
         ];
+        // ruling: fiw #24 (units by the regiment), #21 (the West Indies
+        // base), #34 (marker squares), #37 (leaders from the Leader box)
         let origins = [
             ("", None),
             ("regular", Some(Origin::Regular)),

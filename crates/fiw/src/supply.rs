@@ -59,7 +59,9 @@ impl SupplyLine {
         steps.iter().map(|&s| self.steps[s as usize]).sum()
     }
 
-    /// 18.61 whether a line of these steps reaches its magazine.
+    /// 18.61 whether a line of these steps reaches its magazine; the path
+    /// itself avoids enemy combat units and prohibited squares.
+    // ruling: fiw #19
     pub fn reaches(&self, steps: &[Step]) -> bool {
         self.length(steps) <= self.limit
     }

@@ -185,7 +185,9 @@ impl TerrainEffects {
     }
 
     /// 13.1, 13.5, 17.9 the cost of entering a square of `terrain`, or of
-    /// a step along a route, for a heavy or a light unit.
+    /// a step along a route, for a heavy or a light unit; a trail marker
+    /// costs as a trail.
+    // ruling: fiw #12
     pub fn cost(&self, id: &str, light: bool) -> Cost {
         let e = self.get(id);
         let cost = if light { e.light_move } else { e.heavy_move };
@@ -195,6 +197,7 @@ impl TerrainEffects {
     /// 15.74, 15.75 the multiple of one defending unit under `id`, the one
     /// terrain or feature its force chose (ruling fiw #14).
     pub fn multiple(&self, id: &str, unit: Defender) -> u32 {
+        // ruling: fiw #14
         let e = self.get(id);
         if unit.naval {
             return 1;
@@ -213,10 +216,9 @@ impl TerrainEffects {
     /// 15.74 the defender's best choice among the square's terrain and
     /// features: the one giving the highest strength, and that strength.
     pub fn best_defence<'a>(&self, choices: &[&'a str], units: &[Defender]) -> (&'a str, u32) {
-        choices
-            .iter()
-            .map(|&id| (id, self.defence(id, units)))
-            .fold(("", 0), |best, c| if c.1 > best.1 { c } else { best })
+        let mut scored = choices.iter().map(|&id| (id, self.defence(id, units)));
+        let first = scored.next().expect("a square has a terrain");
+        scored.fold(first, |best, c| if c.1 > best.1 { c } else { best })
     }
 
     /// 18.32 a square's forage value: its terrain's, or a feature's when
