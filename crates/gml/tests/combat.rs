@@ -1,8 +1,9 @@
 //! 8.0-8.28 land combat, 8.25 retreats, 6.5 overrun and 5.6 leader
 //! casualties, on positions built by hand with scripted dice.
 
-mod support;
+mod common;
 
+use common::*;
 use engine::prelude::*;
 use gml::combat::Stage;
 use gml::forces::{Kind, AMERICAN, BRITISH};
@@ -11,7 +12,12 @@ use gml::map::LineKind;
 use gml::state::{Phase, Place};
 use gml::tables::tables;
 use gml::{Action, Gml};
-use support::*;
+
+/// Saratoga cleared at the end of the British Activation Phase: advancing
+/// it enters the Combat Phase.
+fn before_combat() -> Gml {
+    cleared("saratoga", Phase::Activation(BRITISH))
+}
 
 fn stage(g: &Gml) -> Option<&Stage> {
     g.battle().map(|b| &b.stage)
@@ -33,26 +39,20 @@ fn the_terrain_effects_table_is_read() {
 // rule: gml 8.22, 8.2
 #[test]
 fn the_worked_example_and_a_first_round_where_the_defender_fires_first() {
-    let mut g = bare("saratoga");
-    let b = put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    let c4 = put(&mut g, Kind::Continental, AMERICAN, false, "saratoga");
-    let c5 = put(&mut g, Kind::Continental, AMERICAN, true, "saratoga");
+    let mut g = before_combat();
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    let c4 = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
+    let c5 = put_where(&mut g, AMERICAN, 1, "saratoga", |c| {
+        c.kind == Kind::Continental && c.experienced
+    })[0];
     // The defender's units at 4 and 5: 7 against 4 misses, 3 against 5
     // hits; the British unit, reduced to 4 before it fires, misses with 5.
     g.core.dice.script([7, 3, 5]);
     g.advance();
-    assert!(logged(&g, "Land combat in Saratoga"), "{}", log_text(&g));
-    assert!(
-        logged(&g, "The Americans roll 7, 3 for units at 4, 5: 1 hit"),
-        "{}",
-        log_text(&g)
-    );
+    assert_logged(&g, "Land combat in Saratoga");
+    assert_logged(&g, "The Americans roll 7, 3 for units at 4, 5: 1 hit");
     assert!(g.units[b as usize].reduced);
-    assert!(
-        logged(&g, "The British roll 5 for units at 4: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
+    assert_logged(&g, "The British roll 5 for units at 4: 0 hits");
     assert!(!g.units[c4 as usize].reduced && !g.units[c5 as usize].reduced);
     assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }));
     assert_eq!(legal(&g), vec![Action::Continue, Action::Retreat]);
@@ -62,101 +62,83 @@ fn the_worked_example_and_a_first_round_where_the_defender_fires_first() {
 // rule: gml 8.2, 8.22
 #[test]
 fn later_rounds_are_simultaneous_and_units_turn_back_at_the_end() {
-    let mut g = bare("saratoga");
-    let b = put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    let c4 = put(&mut g, Kind::Continental, AMERICAN, false, "saratoga");
-    let c5 = put(&mut g, Kind::Continental, AMERICAN, true, "saratoga");
+    let mut g = before_combat();
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    let c4 = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
+    let c5 = put_where(&mut g, AMERICAN, 1, "saratoga", |c| {
+        c.kind == Kind::Continental && c.experienced
+    })[0];
     g.core.dice.script([7, 3, 5]);
     g.advance();
-    act(&mut g, Action::Continue);
+    take(&mut g, Action::Continue);
     // Round 2: both fire before any hit: the reduced British unit still
     // fires and hits, and is then eliminated.
     g.core.dice.script([1, 10, 2]);
-    act(&mut g, Action::Continue);
-    assert!(logged(&g, "Combat round 2"));
-    assert!(
-        logged(&g, "The Americans roll 1, 10 for units at 4, 5: 1 hit"),
-        "{}",
-        log_text(&g)
-    );
-    assert!(
-        logged(&g, "The British roll 2 for units at 4: 1 hit"),
-        "{}",
-        log_text(&g)
-    );
+    take(&mut g, Action::Continue);
+    assert_logged(&g, "Combat round 2");
+    assert_logged(&g, "The Americans roll 1, 10 for units at 4, 5: 1 hit");
+    assert_logged(&g, "The British roll 2 for units at 4: 1 hit");
     // The defender applies its hit: its choice between two units.
     assert_eq!(stage(&g), Some(&Stage::Hits { seat: AMERICAN }));
     assert_eq!(legal(&g), vec![Action::Hit(c4), Action::Hit(c5)]);
-    act(&mut g, Action::Hit(c5));
+    take(&mut g, Action::Hit(c5));
     assert_eq!(g.units[b as usize].at, Place::Pool);
-    assert!(logged(&g, "The Americans win the combat in Saratoga"));
+    assert_logged(&g, "The Americans win the combat in Saratoga");
     assert!(g.battle().is_none());
     // 8.22 every unit turns back when combat ends.
     assert!(!g.units[c5 as usize].reduced);
-    assert_eq!(g.held[sp("saratoga") as usize].vp, Some(AMERICAN));
+    assert_eq!(g.held[space("saratoga") as usize].vp, Some(AMERICAN));
 }
 
 // rule: gml 8.23, 8.25
 #[test]
 fn militia_that_rout_are_removed_or_retreat_if_experienced() {
-    let mut g = bare("saratoga");
-    for _ in 0..3 {
-        put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    }
-    let m = put(&mut g, Kind::Militia, AMERICAN, false, "saratoga");
-    let x = put(&mut g, Kind::Militia, AMERICAN, true, "saratoga");
+    let mut g = before_combat();
+    put(&mut g, BRITISH, Kind::British, 3, "saratoga");
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "saratoga")[0];
+    let x = put_where(&mut g, AMERICAN, 1, "saratoga", |c| {
+        c.kind == Kind::Militia && c.experienced
+    })[0];
     // Americans miss twice, the British hit once; both militia fail.
     g.core.dice.script([10, 10, 1, 10, 10, 9, 9]);
     g.advance();
-    act(&mut g, Action::Hit(m));
-    assert!(
-        logged(&g, "checks morale: 9 against 2, it routs and is removed"),
-        "{}",
-        log_text(&g)
-    );
-    assert!(
-        logged(&g, "checks morale: 9 against 4, it routs and retreats"),
-        "{}",
-        log_text(&g)
-    );
+    take(&mut g, Action::Hit(m));
+    assert_logged(&g, "checks morale: 9 against 2, it routs and is removed");
+    assert_logged(&g, "checks morale: 9 against 4, it routs and retreats");
     assert_eq!(g.units[m as usize].at, Place::Pool);
     assert!(matches!(stage(&g), Some(Stage::Retreat { routing: true, .. })));
-    act(&mut g, Action::RetreatTo(sp("bennington")));
-    assert_eq!(g.units[x as usize].at, Place::Space(sp("bennington")));
-    assert!(logged(&g, "The British win the combat in Saratoga"));
+    take(&mut g, Action::RetreatTo(space("bennington")));
+    assert_eq!(g.units[x as usize].at, Place::Space(space("bennington")));
+    assert_logged(&g, "The British win the combat in Saratoga");
     assert!(g.battle().is_none());
 }
 
 // rule: gml 8.23
 #[test]
 fn militia_that_hold_stay() {
-    let mut g = bare("saratoga");
-    put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    let m = put(&mut g, Kind::Militia, AMERICAN, false, "saratoga");
+    let mut g = before_combat();
+    put(&mut g, BRITISH, Kind::British, 1, "saratoga");
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "saratoga")[0];
     // The militia misses, is hit (reduced to 2), rolls 2: holds.
     g.core.dice.script([10, 1, 2]);
     g.advance();
-    assert!(logged(&g, "checks morale: 2 against 2, it holds"), "{}", log_text(&g));
-    assert_eq!(g.units[m as usize].at, Place::Space(sp("saratoga")));
+    assert_logged(&g, "checks morale: 2 against 2, it holds");
+    assert_eq!(g.units[m as usize].at, Place::Space(space("saratoga")));
     assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }));
 }
 
 // rule: gml 8.2
 #[test]
 fn indians_of_a_side_that_took_a_hit_may_flee() {
-    let mut g = bare("saratoga");
-    let b = put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    let i = put(&mut g, Kind::Indian, BRITISH, false, "saratoga");
-    put(&mut g, Kind::Continental, AMERICAN, false, "saratoga");
+    let mut g = before_combat();
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    let i = put(&mut g, BRITISH, Kind::Indian, 1, "saratoga")[0];
+    put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga");
     // The Americans hit; the British (Indians too) miss; the Indians roll 4.
     g.core.dice.script([1, 10, 10, 4]);
     g.advance();
-    act(&mut g, Action::Hit(b));
-    assert!(
-        logged(&g, "roll 4 for morale: they flee and leave the game"),
-        "{}",
-        log_text(&g)
-    );
+    take(&mut g, Action::Hit(b));
+    assert_logged(&g, "roll 4 for morale: they flee and leave the game");
     // Ruling gml #26: Indians are out of the game for good.
     assert_eq!(g.units[i as usize].at, Place::Gone);
 }
@@ -164,53 +146,41 @@ fn indians_of_a_side_that_took_a_hit_may_flee() {
 // rule: gml 8.2, 8.26
 #[test]
 fn artillery_destroys_a_trench_with_one_hit() {
-    let mut g = bare("saratoga");
-    let gun = put(&mut g, Kind::Artillery, BRITISH, false, "saratoga");
-    put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    let c = put(&mut g, Kind::Continental, AMERICAN, false, "saratoga");
+    let mut g = before_combat();
+    let gun = put(&mut g, BRITISH, Kind::Artillery, 1, "saratoga")[0];
+    put(&mut g, BRITISH, Kind::British, 1, "saratoga");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
     g.units[c as usize].entrenched = true;
     g.advance();
     // 8.0 E: the defender wholly entrenched, the combat is voluntary.
-    assert_eq!(legal(&g), vec![Action::Attack(sp("saratoga")), Action::Done]);
-    act(&mut g, Action::Attack(sp("saratoga")));
+    assert_eq!(legal(&g), vec![Action::Attack(space("saratoga")), Action::Done]);
+    take(&mut g, Action::Attack(space("saratoga")));
     assert_eq!(stage(&g), Some(&Stage::Bombard { chosen: vec![] }));
     assert_eq!(legal(&g), vec![Action::Bombard(gun), Action::Done]);
     // Its only gun designated, step 4 fires at once.
     g.core.dice.script([3, 10, 10]);
-    act(&mut g, Action::Bombard(gun));
-    assert!(
-        logged(&g, "fires at the trench: 3 against 6, a hit"),
-        "{}",
-        log_text(&g)
-    );
-    assert!(logged(&g, "The trench in Saratoga is destroyed"));
+    take(&mut g, Action::Bombard(gun));
+    assert_logged(&g, "fires at the trench: 3 against 6, a hit");
+    assert_logged(&g, "The trench in Saratoga is destroyed");
     assert!(!g.units[c as usize].entrenched);
     // The Continental has lost its +1; the gun does not fire again in round one.
-    assert!(
-        logged(&g, "The Americans roll 10 for units at 4: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
-    assert!(
-        logged(&g, "The British roll 10 for units at 5: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
+    assert_logged(&g, "The Americans roll 10 for units at 4: 0 hits");
+    assert_logged(&g, "The British roll 10 for units at 5: 0 hits");
 }
 
 fn fort_battle(dice: [u8; 4]) -> (Gml, u16) {
-    let mut g = bare("saratoga");
-    let g1 = put(&mut g, Kind::Artillery, BRITISH, false, "ticonderoga");
-    let g2 = put(&mut g, Kind::Artillery, BRITISH, false, "ticonderoga");
-    put(&mut g, Kind::British, BRITISH, false, "ticonderoga");
-    let c = put(&mut g, Kind::Continental, AMERICAN, false, "ticonderoga");
+    let mut g = before_combat();
+    let g1 = put(&mut g, BRITISH, Kind::Artillery, 1, "ticonderoga")[0];
+    let g2 = put(&mut g, BRITISH, Kind::Artillery, 1, "ticonderoga")[0];
+    put(&mut g, BRITISH, Kind::British, 1, "ticonderoga");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "ticonderoga")[0];
     g.units[c as usize].inside = true;
     g.advance();
-    act(&mut g, Action::Attack(sp("ticonderoga")));
-    act(&mut g, Action::Bombard(g1));
+    take(&mut g, Action::Attack(space("ticonderoga")));
+    take(&mut g, Action::Bombard(g1));
     g.core.dice.script(dice);
     // Both guns designated: step 4 fires at once.
-    act(&mut g, Action::Bombard(g2));
+    take(&mut g, Action::Bombard(g2));
     (g, c)
 }
 
@@ -219,101 +189,67 @@ fn fort_battle(dice: [u8; 4]) -> (Gml, u16) {
 fn artillery_destroys_a_fort_with_two_hits() {
     // Ruling gml #16: each gun at its modified value (6 - 2 for the fort).
     let (g, c) = fort_battle([2, 4, 10, 10]);
-    assert!(logged(&g, "fires at the fort: 2 against 4, a hit"), "{}", log_text(&g));
-    assert!(logged(&g, "The fort of Ticonderoga is destroyed"));
-    assert!(g.razed.contains(&sp("ticonderoga")));
+    assert_logged(&g, "fires at the fort: 2 against 4, a hit");
+    assert_logged(&g, "The fort of Ticonderoga is destroyed");
+    assert!(g.razed.contains(&space("ticonderoga")));
     assert!(!g.units[c as usize].inside);
-    assert!(
-        logged(&g, "The Americans roll 10 for units at 4: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
-    assert!(
-        logged(&g, "The British roll 10 for units at 5: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
+    assert_logged(&g, "The Americans roll 10 for units at 4: 0 hits");
+    assert_logged(&g, "The British roll 10 for units at 5: 0 hits");
 
     let (g, c) = fort_battle([2, 5, 10, 10]);
-    assert!(!g.razed.contains(&sp("ticonderoga")));
+    assert!(!g.razed.contains(&space("ticonderoga")));
     assert!(g.units[c as usize].inside);
-    assert!(
-        logged(&g, "The Americans roll 10 for units at 5: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
-    assert!(
-        logged(&g, "The British roll 10 for units at 3: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
+    assert_logged(&g, "The Americans roll 10 for units at 5: 0 hits");
+    assert_logged(&g, "The British roll 10 for units at 3: 0 hits");
 }
 
 // rule: gml 8.21, 8.26
 #[test]
 fn a_fort_gives_attackers_minus_two_and_defenders_plus_one_a_trench_plus_one() {
     // Ruling gml #15: both the table's -2 and the rules' +1.
-    let mut g = bare("saratoga");
-    put(&mut g, Kind::British, BRITISH, false, "ticonderoga");
-    let c = put(&mut g, Kind::Continental, AMERICAN, false, "ticonderoga");
+    let mut g = before_combat();
+    put(&mut g, BRITISH, Kind::British, 1, "ticonderoga");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "ticonderoga")[0];
     g.units[c as usize].inside = true;
     g.advance();
     g.core.dice.script([10, 10]);
-    act(&mut g, Action::Attack(sp("ticonderoga")));
-    assert!(
-        logged(&g, "The Americans roll 10 for units at 5: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
-    assert!(
-        logged(&g, "The British roll 10 for units at 3: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
+    take(&mut g, Action::Attack(space("ticonderoga")));
+    assert_logged(&g, "The Americans roll 10 for units at 5: 0 hits");
+    assert_logged(&g, "The British roll 10 for units at 3: 0 hits");
 
-    let mut g = bare("saratoga");
-    put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    let c = put(&mut g, Kind::Continental, AMERICAN, false, "saratoga");
+    let mut g = before_combat();
+    put(&mut g, BRITISH, Kind::British, 1, "saratoga");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
     g.units[c as usize].entrenched = true;
     g.advance();
     g.core.dice.script([10, 10]);
-    act(&mut g, Action::Attack(sp("saratoga")));
-    assert!(
-        logged(&g, "The Americans roll 10 for units at 5: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
-    assert!(
-        logged(&g, "The British roll 10 for units at 5: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
+    take(&mut g, Action::Attack(space("saratoga")));
+    assert_logged(&g, "The Americans roll 10 for units at 5: 0 hits");
+    assert_logged(&g, "The British roll 10 for units at 5: 0 hits");
 
     // Only units in the works at the start benefit (8.26): one outside,
     // and the combat is mandatory.
-    let mut g = bare("saratoga");
-    put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    let c = put(&mut g, Kind::Continental, AMERICAN, false, "saratoga");
-    put(&mut g, Kind::Continental, AMERICAN, false, "saratoga");
+    let mut g = before_combat();
+    put(&mut g, BRITISH, Kind::British, 1, "saratoga");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
+    put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga");
     g.units[c as usize].entrenched = true;
     g.core.dice.script([10, 10, 10]);
     g.advance();
-    assert!(logged(&g, "Mandatory combat in Saratoga"));
-    assert!(
-        logged(&g, "The Americans roll 10, 10 for units at 5, 4: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
+    assert_logged(&g, "Mandatory combat in Saratoga");
+    assert_logged(&g, "The Americans roll 10, 10 for units at 5, 4: 0 hits");
 }
 
 // rule: gml 5.1, 8.21
 #[test]
 fn a_leaders_points_are_split_one_at_a_time_and_values_clamped_to_seven() {
-    let mut g = bare("saratoga");
-    let l = lead(&mut g, "burgoyne", "saratoga");
-    let a = put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    let x = put(&mut g, Kind::British, BRITISH, true, "saratoga");
-    let m = put(&mut g, Kind::Militia, AMERICAN, false, "saratoga");
+    let mut g = before_combat();
+    let l = put_leader(&mut g, "burgoyne", "saratoga");
+    let a = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    let x = put_where(&mut g, BRITISH, 1, "saratoga", |c| {
+        c.kind == Kind::British && c.experienced
+    })[0];
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "saratoga")[0];
     for u in [a, x] {
         g.units[u as usize].leader = Some(l);
     }
@@ -328,15 +264,11 @@ fn a_leaders_points_are_split_one_at_a_time_and_values_clamped_to_seven() {
     );
     assert_eq!(legal(&g), vec![Action::Bonus(a), Action::Bonus(x)]);
     sound(&g);
-    act(&mut g, Action::Bonus(x));
+    take(&mut g, Action::Bonus(x));
     g.core.dice.script([10, 10, 10]);
-    act(&mut g, Action::Bonus(x));
+    take(&mut g, Action::Bonus(x));
     // 6 + 2 = 8, clamped to 7 (5.1, 8.21).
-    assert!(
-        logged(&g, "The British roll 10, 10 for units at 5, 7: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
+    assert_logged(&g, "The British roll 10, 10 for units at 5, 7: 0 hits");
     let _ = m;
 }
 
@@ -344,19 +276,15 @@ fn a_leaders_points_are_split_one_at_a_time_and_values_clamped_to_seven() {
 #[test]
 fn a_value_never_falls_below_one() {
     // The American attack into a VP city by a river line: 2 (reduced) - 1 - 1.
-    let mut g = bare("saratoga");
+    let mut g = before_combat();
     g.phase = Phase::Activation(AMERICAN);
-    put(&mut g, Kind::British, BRITISH, false, "albany");
-    let m = put(&mut g, Kind::Militia, AMERICAN, false, "albany");
-    g.units[m as usize].entered = Some((sp("saratoga"), LineKind::River));
+    put(&mut g, BRITISH, Kind::British, 1, "albany");
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "albany")[0];
+    g.units[m as usize].entered = Some((space("saratoga"), LineKind::River));
     g.core.dice.script([1, 10, 1]);
     g.advance();
     assert!(g.units[m as usize].reduced);
-    assert!(
-        logged(&g, "The Americans roll 10 for units at 1: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
+    assert_logged(&g, "The Americans roll 10 for units at 1: 0 hits");
 }
 
 /// A British attack on saratoga from Fort Edward with `n` American
@@ -366,28 +294,22 @@ fn retreat_position(n: usize, bennington: usize, albany: usize, entrench: bool) 
 }
 
 fn retreat_position_with(n: usize, bennington: usize, albany: usize, entrench: bool, gates: bool) -> (Gml, Vec<u16>) {
-    let mut g = bare("saratoga");
+    let mut g = before_combat();
     if gates {
-        lead(&mut g, "gates", "saratoga");
+        put_leader(&mut g, "gates", "saratoga");
     }
-    let b = put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    g.units[b as usize].entered = Some((sp("fort-edward"), LineKind::River));
-    for _ in 0..bennington {
-        put(&mut g, Kind::British, BRITISH, false, "bennington");
-    }
-    for _ in 0..albany {
-        put(&mut g, Kind::British, BRITISH, false, "albany");
-    }
-    let us: Vec<u16> = (0..n)
-        .map(|_| put(&mut g, Kind::Continental, AMERICAN, false, "saratoga"))
-        .collect();
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    g.units[b as usize].entered = Some((space("fort-edward"), LineKind::River));
+    put(&mut g, BRITISH, Kind::British, bennington, "bennington");
+    put(&mut g, BRITISH, Kind::British, albany, "albany");
+    let us = put(&mut g, AMERICAN, Kind::Continental, n, "saratoga");
     for &u in &us {
         g.units[u as usize].entrenched = entrench;
     }
     g.core.dice.script(std::iter::repeat_n(10, n + 1));
     g.advance();
     if entrench {
-        act(&mut g, Action::Attack(sp("saratoga")));
+        take(&mut g, Action::Attack(space("saratoga")));
     }
     assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }), "{}", log_text(&g));
     (g, us)
@@ -397,43 +319,42 @@ fn retreat_position_with(n: usize, bennington: usize, albany: usize, entrench: b
 #[test]
 fn retreat_priority_one_avoids_enemies_and_the_enemys_way_in() {
     let (mut g, us) = retreat_position_with(2, 0, 0, false, true);
-    let gates = g.leaders_at(sp("saratoga")).next().expect("Gates");
-    act(&mut g, Action::Retreat);
+    let gates = g.leaders_at(space("saratoga")).next().expect("Gates");
+    take(&mut g, Action::Retreat);
     // Not Fort Edward, whence the British came (river: -1 for them).
     assert_eq!(
         legal(&g),
-        vec![Action::RetreatTo(sp("bennington")), Action::RetreatTo(sp("albany"))]
+        vec![
+            Action::RetreatTo(space("bennington")),
+            Action::RetreatTo(space("albany"))
+        ]
     );
-    act(&mut g, Action::RetreatTo(sp("albany")));
+    take(&mut g, Action::RetreatTo(space("albany")));
     for u in us {
-        assert_eq!(g.units[u as usize].at, Place::Space(sp("albany")));
+        assert_eq!(g.units[u as usize].at, Place::Space(space("albany")));
     }
-    assert_eq!(g.leaders[gates as usize].at, Place::Space(sp("albany")));
-    assert!(logged(&g, "2 American units retreat to Albany"));
+    assert_eq!(g.leaders[gates as usize].at, Place::Space(space("albany")));
+    assert_logged(&g, "2 American units retreat to Albany");
 
     // With the enemy in Albany, Bennington is the only way: no choice.
     let (mut g, us) = retreat_position(1, 0, 1, false);
-    act(&mut g, Action::Retreat);
-    assert_eq!(g.units[us[0] as usize].at, Place::Space(sp("bennington")));
+    take(&mut g, Action::Retreat);
+    assert_eq!(g.units[us[0] as usize].at, Place::Space(space("bennington")));
 }
 
 // rule: gml 8.251
 #[test]
 fn retreat_priority_two_back_into_the_trench() {
     let (mut g, us) = retreat_position(2, 2, 2, true);
-    act(&mut g, Action::Retreat);
-    assert!(
-        logged(&g, "2 unit(s) retreat into the works of Saratoga"),
-        "{}",
-        log_text(&g)
-    );
+    take(&mut g, Action::Retreat);
+    assert_logged(&g, "2 unit(s) retreat into the works of Saratoga");
     assert!(matches!(stage(&g), Some(Stage::Shelter { seat: BRITISH })));
     assert_eq!(legal(&g), vec![Action::Continue, Action::Done]);
     sound(&g);
-    act(&mut g, Action::Done);
+    take(&mut g, Action::Done);
     assert!(g.battle().is_none());
     for u in us {
-        assert_eq!(g.units[u as usize].at, Place::Space(sp("saratoga")));
+        assert_eq!(g.units[u as usize].at, Place::Space(space("saratoga")));
         assert!(g.units[u as usize].entrenched);
     }
     // Fought once this phase: not again.
@@ -445,25 +366,21 @@ fn retreat_priority_two_back_into_the_trench() {
 fn retreat_priority_three_fights_into_a_space_with_one_enemy_unit() {
     let (mut g, us) = retreat_position(3, 1, 2, false);
     let lone = g
-        .units_at(sp("bennington"))
+        .units_at(space("bennington"))
         .next()
         .expect("the British unit in Bennington");
-    act(&mut g, Action::Retreat);
+    take(&mut g, Action::Retreat);
     assert!(matches!(stage(&g), Some(Stage::Pick { .. })), "{}", log_text(&g));
     sound(&g);
-    act(&mut g, Action::Fighter(us[0]));
+    take(&mut g, Action::Fighter(us[0]));
     sound(&g);
     // The enemy unit fires first (misses), then the two hit twice.
     g.core.dice.script([10, 1, 1]);
-    act(&mut g, Action::Fighter(us[1]));
-    assert!(
-        logged(&g, "A retreat into an enemy space in Bennington"),
-        "{}",
-        log_text(&g)
-    );
+    take(&mut g, Action::Fighter(us[1]));
+    assert_logged(&g, "A retreat into an enemy space in Bennington");
     assert_eq!(g.units[lone as usize].at, Place::Pool);
     for u in us {
-        assert_eq!(g.units[u as usize].at, Place::Space(sp("bennington")));
+        assert_eq!(g.units[u as usize].at, Place::Space(space("bennington")));
         assert!(!g.units[u as usize].reduced);
     }
     assert!(g.battle().is_none());
@@ -473,11 +390,11 @@ fn retreat_priority_three_fights_into_a_space_with_one_enemy_unit() {
 #[test]
 fn retreat_priority_three_fails_and_the_retreating_units_are_eliminated() {
     let (mut g, us) = retreat_position(3, 1, 2, false);
-    act(&mut g, Action::Retreat);
-    act(&mut g, Action::Fighter(us[0]));
+    take(&mut g, Action::Retreat);
+    take(&mut g, Action::Fighter(us[0]));
     g.core.dice.script([10, 10, 10]);
-    act(&mut g, Action::Fighter(us[1]));
-    assert!(logged(&g, "may not enter and are eliminated"), "{}", log_text(&g));
+    take(&mut g, Action::Fighter(us[1]));
+    assert_logged(&g, "may not enter and are eliminated");
     for u in us {
         assert_eq!(g.units[u as usize].at, Place::Pool);
     }
@@ -486,37 +403,28 @@ fn retreat_priority_three_fails_and_the_retreating_units_are_eliminated() {
 // rule: gml 5.6, 8.22
 #[test]
 fn a_leader_whose_units_are_all_gone_is_checked() {
-    let mut g = bare("saratoga");
-    put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    let gates = lead(&mut g, "gates", "saratoga");
-    let c = put(&mut g, Kind::Continental, AMERICAN, false, "saratoga");
+    let mut g = before_combat();
+    put(&mut g, BRITISH, Kind::British, 2, "saratoga");
+    let gates = put_leader(&mut g, "gates", "saratoga");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
     g.units[c as usize].leader = Some(gates);
     // Gates's 2 defensive points go to his one unit at once (6); it misses,
     // and two British hits eliminate it.
     g.core.dice.script([10, 1, 1, 10]);
     g.advance();
     assert_eq!(g.units[c as usize].at, Place::Pool);
-    assert!(
-        logged(&g, "Horatio Gates's casualty check: 10, killed"),
-        "{}",
-        log_text(&g)
-    );
+    assert_logged(&g, "Horatio Gates's casualty check: 10, killed");
     assert_eq!(g.leaders[gates as usize].at, Place::Gone);
 }
 
 /// Both sides with a leader and four land units, British and Continental.
 fn greater_position(continentals: bool) -> (Gml, Vec<u16>) {
-    let mut g = bare("saratoga");
-    lead(&mut g, "burgoyne", "saratoga");
-    lead(&mut g, "gates", "saratoga");
-    let bs: Vec<u16> = (0..4)
-        .map(|_| put(&mut g, Kind::British, BRITISH, false, "saratoga"))
-        .collect();
+    let mut g = before_combat();
+    put_leader(&mut g, "burgoyne", "saratoga");
+    put_leader(&mut g, "gates", "saratoga");
+    let bs = put(&mut g, BRITISH, Kind::British, 4, "saratoga");
     let kind = if continentals { Kind::Continental } else { Kind::Militia };
-    for _ in 0..4 {
-        put(&mut g, kind, AMERICAN, false, "saratoga");
-    }
+    put(&mut g, AMERICAN, kind, 4, "saratoga");
     g.core.dice.script([10; 8]);
     g.advance();
     (g, bs)
@@ -526,20 +434,20 @@ fn greater_position(continentals: bool) -> (Gml, Vec<u16>) {
 #[test]
 fn a_greater_victory_lets_the_winner_promote_a_unit() {
     let (mut g, bs) = greater_position(true);
-    assert!(logged(&g, "a greater victory is possible"));
-    act(&mut g, Action::Retreat);
-    act(&mut g, Action::RetreatTo(sp("bennington")));
-    assert!(logged(&g, "A greater victory for the British"), "{}", log_text(&g));
-    assert!(logged(&g, "ruling gml #25"));
+    assert_logged(&g, "a greater victory is possible");
+    take(&mut g, Action::Retreat);
+    take(&mut g, Action::RetreatTo(space("bennington")));
+    assert_logged(&g, "A greater victory for the British");
+    assert_logged(&g, "ruling gml #25");
     assert!(matches!(stage(&g), Some(Stage::Ascend { seat: BRITISH })));
     sound(&g);
     let mut v = legal(&g);
     assert_eq!(v.pop(), Some(Action::Done));
     assert_eq!(v, bs.iter().map(|&u| Action::Promote(u)).collect::<Vec<_>>());
-    act(&mut g, Action::Promote(bs[0]));
+    take(&mut g, Action::Promote(bs[0]));
     assert_eq!(g.units[bs[0] as usize].at, Place::Pool);
     let vets = g
-        .land_at(sp("saratoga"), BRITISH)
+        .land_at(space("saratoga"), BRITISH)
         .filter(|&u| g.counters(u).experienced)
         .count();
     assert_eq!(vets, 1);
@@ -551,9 +459,9 @@ fn a_greater_victory_lets_the_winner_promote_a_unit() {
 fn no_greater_victory_without_continentals() {
     let (mut g, _) = greater_position(false);
     assert!(!logged(&g, "a greater victory is possible"));
-    act(&mut g, Action::Retreat);
-    act(&mut g, Action::RetreatTo(sp("bennington")));
-    assert!(logged(&g, "The British win the combat"));
+    take(&mut g, Action::Retreat);
+    take(&mut g, Action::RetreatTo(space("bennington")));
+    assert_logged(&g, "The British win the combat");
     assert!(!logged(&g, "A greater victory"));
     assert!(g.battle().is_none());
 }
@@ -561,13 +469,11 @@ fn no_greater_victory_without_continentals() {
 /// Five British units moving from Fort Edward into Saratoga, where one
 /// American militia unit stands.
 fn overrun_position() -> (Gml, u16) {
-    let mut g = bare("saratoga");
-    let l = lead(&mut g, "burgoyne", "fort-edward");
-    let units: Vec<u16> = (0..5)
-        .map(|_| put(&mut g, Kind::British, BRITISH, false, "fort-edward"))
-        .collect();
-    let m = put(&mut g, Kind::Militia, AMERICAN, false, "saratoga");
-    put(&mut g, Kind::Continental, AMERICAN, false, "albany");
+    let mut g = before_combat();
+    let l = put_leader(&mut g, "burgoyne", "fort-edward");
+    let units = put(&mut g, BRITISH, Kind::British, 5, "fort-edward");
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "saratoga")[0];
+    put(&mut g, AMERICAN, Kind::Continental, 1, "albany");
     g.stack.push(Frame::Activations {
         seat: BRITISH,
         left: 1,
@@ -577,14 +483,14 @@ fn overrun_position() -> (Gml, u16) {
         seat: BRITISH,
         leaders: vec![l],
         units,
-        at: sp("fort-edward"),
+        at: space("fort-edward"),
         left: 6,
         moved: false,
         reserve: false,
     }));
-    act(&mut g, Action::Step(sp("saratoga")));
+    take(&mut g, Action::Step(space("saratoga")));
     // 6.3 first (ruling gml #12): the militia stay.
-    act(&mut g, Action::Decline);
+    take(&mut g, Action::Decline);
     assert_eq!(legal(&g), vec![Action::Yes, Action::No]);
     sound(&g);
     (g, m)
@@ -596,26 +502,22 @@ fn an_overrun_that_destroys_the_unit_moves_on() {
     let (mut g, m) = overrun_position();
     // The militia fires first and misses; five British at 5 - 1 (river).
     g.core.dice.script([10, 1, 1, 10, 10, 10]);
-    act(&mut g, Action::Yes);
-    assert!(
-        logged(
-            &g,
-            "The British roll 1, 1, 10, 10, 10 for units at 4, 4, 4, 4, 4: 2 hits"
-        ),
-        "{}",
-        log_text(&g)
+    take(&mut g, Action::Yes);
+    assert_logged(
+        &g,
+        "The British roll 1, 1, 10, 10, 10 for units at 4, 4, 4, 4, 4: 2 hits",
     );
     assert_eq!(g.units[m as usize].at, Place::Pool);
-    assert!(logged(&g, "The overrun in Saratoga succeeds"));
+    assert_logged(&g, "The overrun in Saratoga succeeds");
     match g.stack.last() {
         Some(Frame::Move(mv)) => {
-            assert_eq!(mv.at, sp("saratoga"));
+            assert_eq!(mv.at, space("saratoga"));
             assert_eq!(mv.left, 4);
             assert_eq!(mv.units.len(), 5);
         }
         other => panic!("the move goes on: {other:?}"),
     }
-    assert!(legal(&g).contains(&Action::Step(sp("albany"))));
+    assert!(legal(&g).contains(&Action::Step(space("albany"))));
 }
 
 // rule: gml 6.5, 6.18
@@ -623,9 +525,9 @@ fn an_overrun_that_destroys_the_unit_moves_on() {
 fn an_overrun_that_fails_stops_the_stack() {
     let (mut g, m) = overrun_position();
     g.core.dice.script([10, 10, 10, 10, 10, 10]);
-    act(&mut g, Action::Yes);
-    assert_eq!(g.units[m as usize].at, Place::Space(sp("saratoga")));
-    assert!(logged(&g, "The overrun in Saratoga fails"));
+    take(&mut g, Action::Yes);
+    assert_eq!(g.units[m as usize].at, Place::Space(space("saratoga")));
+    assert_logged(&g, "The overrun in Saratoga fails");
     assert!(matches!(g.stack.last(), Some(Frame::Activations { .. })));
     assert!(g.units.iter().all(|u| !u.reduced));
 }
@@ -634,35 +536,31 @@ fn an_overrun_that_fails_stops_the_stack() {
 #[test]
 fn declining_an_overrun_stops_as_usual() {
     let (mut g, m) = overrun_position();
-    act(&mut g, Action::No);
-    assert_eq!(g.units[m as usize].at, Place::Space(sp("saratoga")));
-    assert!(logged(&g, "stops: enemy units in Saratoga"));
+    take(&mut g, Action::No);
+    assert_eq!(g.units[m as usize].at, Place::Space(space("saratoga")));
+    assert_logged(&g, "stops: enemy units in Saratoga");
     assert!(matches!(g.stack.last(), Some(Frame::Activations { .. })));
 }
 
 // rule: gml 4.1, 8.0
 #[test]
 fn an_out_of_phase_move_fights_at_once_the_mover_attacking() {
-    let mut g = bare("saratoga");
+    let mut g = before_combat();
     g.phase = Phase::Command(BRITISH);
     g.stack.push(Frame::Command { seat: BRITISH });
-    put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    let m = put(&mut g, Kind::Militia, AMERICAN, false, "bennington");
+    put(&mut g, BRITISH, Kind::British, 1, "saratoga");
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "bennington")[0];
     // 4 on the Command Table: the opponent activates 1.
     g.core.dice.script([4]);
-    act(&mut g, Action::Roll);
-    act(&mut g, Action::ActivateUnit(m));
-    act(&mut g, Action::MoveUnit(m));
+    take(&mut g, Action::Roll);
+    take(&mut g, Action::ActivateUnit(m));
+    take(&mut g, Action::MoveUnit(m));
     g.core.dice.script([10, 10]);
-    act(&mut g, Action::Step(sp("saratoga")));
+    take(&mut g, Action::Step(space("saratoga")));
     if legal(&g) == vec![Action::Done] {
-        act(&mut g, Action::Done);
+        take(&mut g, Action::Done);
     }
-    assert!(
-        logged(&g, "Land combat in Saratoga: the Americans attack"),
-        "{}",
-        log_text(&g)
-    );
+    assert_logged(&g, "Land combat in Saratoga: the Americans attack");
     assert_eq!(g.battle().map(|b| b.attacker), Some(AMERICAN));
     assert_eq!(g.phase, Phase::Command(BRITISH));
 }
@@ -726,22 +624,18 @@ fn random_games_fight_land_combats_and_stay_consistent() {
 #[test]
 fn the_two_fighters_of_a_point_three_retreat_take_the_enemy_units_hits() {
     let (mut g, us) = retreat_position(3, 1, 2, false);
-    act(&mut g, Action::Retreat);
-    act(&mut g, Action::Fighter(us[0]));
+    take(&mut g, Action::Retreat);
+    take(&mut g, Action::Fighter(us[0]));
     // The enemy unit hits first: one of the two fighters takes it.
     g.core.dice.script([1, 10, 10]);
-    act(&mut g, Action::Fighter(us[2]));
+    take(&mut g, Action::Fighter(us[2]));
     assert_eq!(legal(&g), vec![Action::Hit(us[0]), Action::Hit(us[2])]);
     // Two Battle Panels on the stack: the retreat's round on the combat's.
     assert_eq!(g.stack.iter().filter(|f| matches!(f, Frame::Battle(_))).count(), 2);
     sound(&g);
-    act(&mut g, Action::Hit(us[2]));
-    assert!(
-        logged(&g, "The Americans roll 10, 10 for units at 4, 3: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
-    assert!(logged(&g, "may not enter and are eliminated"), "{}", log_text(&g));
+    take(&mut g, Action::Hit(us[2]));
+    assert_logged(&g, "The Americans roll 10, 10 for units at 4, 3: 0 hits");
+    assert_logged(&g, "may not enter and are eliminated");
     assert!(g.battle().is_none());
     assert!(g.units.iter().all(|u| !u.reduced));
 }
@@ -749,38 +643,30 @@ fn the_two_fighters_of_a_point_three_retreat_take_the_enemy_units_hits() {
 // rule: gml 5.3, 5.0
 #[test]
 fn a_defending_leader_adds_his_defensive_value_to_his_units() {
-    let mut g = bare("saratoga");
-    put(&mut g, Kind::British, BRITISH, false, "saratoga");
-    let gates = lead(&mut g, "gates", "saratoga");
-    let m = put(&mut g, Kind::Militia, AMERICAN, false, "saratoga");
+    let mut g = before_combat();
+    put(&mut g, BRITISH, Kind::British, 1, "saratoga");
+    let gates = put_leader(&mut g, "gates", "saratoga");
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "saratoga")[0];
     g.units[m as usize].leader = Some(gates);
     // Gates (defensive 2) raises his one militia unit from 3 to 5; the
     // defender fires first in the first round (8.2 step 5).
     g.core.dice.script([10, 10]);
     g.advance();
-    assert!(
-        logged(&g, "The Americans roll 10 for units at 5: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
+    assert_logged(&g, "The Americans roll 10 for units at 5: 0 hits");
 }
 
 // rule: gml 8.24
 #[test]
 fn naval_units_in_a_port_fight_beside_their_land_units_and_take_no_hits() {
-    let mut g = bare("saratoga");
-    let redcoat = put(&mut g, Kind::British, BRITISH, false, "staten-island");
-    let fleet = put(&mut g, Kind::Naval, BRITISH, false, "staten-island");
-    put(&mut g, Kind::Continental, AMERICAN, false, "staten-island");
+    let mut g = before_combat();
+    let redcoat = put(&mut g, BRITISH, Kind::British, 1, "staten-island")[0];
+    let fleet = put(&mut g, BRITISH, Kind::Naval, 1, "staten-island")[0];
+    put(&mut g, AMERICAN, Kind::Continental, 1, "staten-island");
     // The Continental (defender) hits first: the land unit takes it, not
     // the fleet; then the British fire with both.
     g.core.dice.script([1, 10, 10]);
     g.advance();
     assert!(g.units[redcoat as usize].reduced, "{}", log_text(&g));
     assert!(!g.units[fleet as usize].reduced);
-    assert!(
-        logged(&g, "The British roll 10, 10 for units at 4, 5: 0 hits"),
-        "{}",
-        log_text(&g)
-    );
+    assert_logged(&g, "The British roll 10, 10 for units at 4, 5: 0 hits");
 }

@@ -1,6 +1,6 @@
 //! The Command Table as printed.
 
-mod support;
+mod common;
 
 use gml::command::{CommandResult::*, CommandTable};
 
@@ -27,7 +27,7 @@ fn every_die_result_of_the_command_table() {
 
 #[test]
 fn a_table_missing_a_result_or_mixing_them_is_refused() {
-    let dir = support::DataDir::new("command");
+    let dir = common::DataDir::new("command");
     let head = "die\tactivations\topponent\treroll\n";
     let read = |row: &str| {
         CommandTable::read(Some(dir.write("command.tsv", &format!("{head}{row}\n"))))

@@ -1,7 +1,7 @@
 //! The counter mix, the leaders and the turn track against what the
 //! scenarios deploy and how long they last.
 
-mod support;
+mod common;
 
 use gml::forces::{Forces, Kind, Nationality, AMERICAN, BRITISH};
 use gml::turns::{self, Interface};
@@ -129,7 +129,7 @@ fn the_turn_track_fits_every_scenarios_length() {
 
 #[test]
 fn a_turn_out_of_order_is_refused() {
-    let dir = support::DataDir::new("turns");
+    let dir = common::DataDir::new("turns");
     let text = "id\tmonth\tyear\thalf\tinterface\n1775-sep-1\tsep\t1775\t1\t\n1775-oct-1\toct\t1775\t1\t\n";
     let e = turns::read(Some(dir.write("turns.tsv", text))).unwrap_err().to_string();
     assert!(e.contains("line 3") && e.contains("September II 1775"), "{e}");

@@ -1,6 +1,6 @@
 //! The reconstructed maps against what the rules say of them.
 
-mod support;
+mod common;
 
 use gml::map::{LineKind, Map, Region, Sheet, Terrain, ZoneKind};
 
@@ -197,7 +197,7 @@ fn the_drawing_puts_every_space_on_the_sheet() {
 #[test]
 fn a_bad_override_names_its_fault() {
     // A line to a space that does not exist, and a map without Quebec.
-    let dir = support::DataDir::new("map");
+    let dir = common::DataDir::new("map");
     let e = Map::read(Some(dir.write("lines.tsv", "a\tb\tkind\nboston\tnowhere\troad\n")))
         .unwrap_err()
         .to_string();

@@ -1,6 +1,6 @@
 //! The Militia Table and the Initial Militia Call Table.
 
-mod support;
+mod common;
 
 use gml::forces::{AMERICAN, BRITISH};
 use gml::map::Region;
@@ -64,7 +64,7 @@ fn the_initial_calls() {
 
 #[test]
 fn a_missing_row_is_named() {
-    let dir = support::DataDir::new("militia");
+    let dir = common::DataDir::new("militia");
     let head = "region\trow\tnone\tpresent\tsome\tall\n";
     let e = Militia::read(Some(
         dir.write("militia.tsv", &format!("{head}south\tT\t6\t5\t4\t11\n")),

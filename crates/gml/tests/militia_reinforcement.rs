@@ -2,11 +2,11 @@
 //! Table roll in the column of the map or of the scenario, and the
 //! placement of the unit raised.
 
-mod board;
+mod common;
 
-use board::{cleared, enter_after, log_since, put, put_indian, sid};
+use common::{cleared, deployed, log_since, put, put_home, space};
 use engine::prelude::*;
-use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
+use gml::forces::{Kind, AMERICAN, BRITISH};
 use gml::frames::Frame;
 use gml::map::Region;
 use gml::militia::Presence;
@@ -32,8 +32,8 @@ fn the_militia_table_example_in_the_reinforcement_phase() {
     // The British roll for the South with no British in the region: the
     // result is 6, "he must obtain a 6 or less".
     for (die, raised) in [(6, true), (7, false)] {
-        let mut g = cleared("greene");
-        put(&mut g, Kind::Tory, Nationality::Tory, Some("sc"), false, "ninety-six");
+        let mut g = cleared("greene", Phase::Combat(BRITISH));
+        put_home(&mut g, BRITISH, Kind::Tory, "sc", 1, "ninety-six");
         assert_eq!(
             g.militia_column(Region::South),
             Presence::None,
@@ -42,7 +42,7 @@ fn the_militia_table_example_in_the_reinforcement_phase() {
         let from = g.core.log.len();
         // Greene (12.44): the South, then the South-Central region.
         g.core.dice.script([die, 10]);
-        enter_after(&mut g, Phase::Combat(BRITISH));
+        g.advance();
         assert_eq!(g.core.dice.scripted_left(), 0);
         let log = log_since(&g, from);
         assert!(
@@ -70,31 +70,24 @@ fn the_placement_example_wilmington() {
     // rule: gml 9.4
     // Both Georgia Tory militia units are in play: the British player must
     // take a North or South Carolina unit; he places it in Wilmington.
-    let mut g = cleared("greene");
-    put(&mut g, Kind::Tory, Nationality::Tory, Some("ga"), false, "savannah");
-    put(&mut g, Kind::Tory, Nationality::Tory, Some("ga"), false, "augusta");
+    let mut g = cleared("greene", Phase::Combat(BRITISH));
+    put_home(&mut g, BRITISH, Kind::Tory, "ga", 1, "savannah");
+    put_home(&mut g, BRITISH, Kind::Tory, "ga", 1, "augusta");
     // An American unit keeps its space closed to the Tories.
-    put(
-        &mut g,
-        Kind::Militia,
-        Nationality::American,
-        Some("nc"),
-        false,
-        "new-bern",
-    );
+    put_home(&mut g, AMERICAN, Kind::Militia, "nc", 1, "new-bern");
     g.core.dice.script([1, 10]);
-    enter_after(&mut g, Phase::Combat(BRITISH));
+    g.advance();
     let offered = places(&g, BRITISH);
     assert!(offered.contains(&"wilmington".to_string()));
     assert!(offered.contains(&"charleston".to_string()));
     assert!(!offered.contains(&"new-bern".to_string()), "enemy units there");
     let m = &tables().map;
     for s in &offered {
-        let st = &m.states[m.get(sid(s)).state as usize].id;
+        let st = &m.states[m.get(space(s)).state as usize].id;
         assert!(st == "nc" || st == "sc", "{s} is in {st}");
     }
-    g.apply_legal(BRITISH, &Action::Place(sid("wilmington")));
-    let placed: Vec<_> = g.units_at(sid("wilmington")).collect();
+    g.apply_legal(BRITISH, &Action::Place(space("wilmington")));
+    let placed: Vec<_> = g.units_at(space("wilmington")).collect();
     assert_eq!(placed.len(), 1);
     let c = g.counters(placed[0]);
     assert_eq!((c.kind, c.home.as_deref()), (Kind::Tory, Some("nc")));
@@ -108,11 +101,11 @@ fn the_scenario_fixes_the_column() {
     // 12.14 B: New England in "British presence, some VP cities
     // controlled" (R row 8) though no British unit is near; the Middle
     // Atlantic in "no British presence" (R row 4).
-    let mut g = cleared("canada");
+    let mut g = cleared("canada", Phase::Combat(AMERICAN));
     assert_eq!(g.militia_column(Region::NewEngland), Presence::None);
     let from = g.core.log.len();
     g.core.dice.script([8, 5]);
-    enter_after(&mut g, Phase::Combat(AMERICAN));
+    g.advance();
     assert_eq!(g.core.dice.scripted_left(), 0);
     let log = log_since(&g, from);
     assert!(
@@ -131,7 +124,7 @@ fn the_scenario_fixes_the_column() {
     assert!(!offered.is_empty());
     let m = &tables().map;
     for s in &offered {
-        assert_eq!(m.region(m.get(sid(s))), Some(Region::NewEngland), "{s}");
+        assert_eq!(m.region(m.get(space(s))), Some(Region::NewEngland), "{s}");
     }
 }
 
@@ -140,13 +133,13 @@ fn canadian_militia_are_experienced_tories() {
     // rule: gml 9.4
     // 12.14 A: the British roll for Canada in the column of the map; the
     // Militia Table's note gives Canada the experienced Tory counters.
-    let mut g = cleared("canada");
+    let mut g = cleared("canada", Phase::Combat(BRITISH));
     g.core.dice.script([8]);
-    enter_after(&mut g, Phase::Combat(BRITISH));
+    g.advance();
     let offered = places(&g, BRITISH);
     assert!(offered.contains(&"quebec".to_string()), "{offered:?}");
-    g.apply_legal(BRITISH, &Action::Place(sid("quebec")));
-    let u = g.units_at(sid("quebec")).next().expect("placed");
+    g.apply_legal(BRITISH, &Action::Place(space("quebec")));
+    let u = g.units_at(space("quebec")).next().expect("placed");
     let c = g.counters(u);
     assert!(c.kind == Kind::Tory && c.experienced, "{c:?}");
 }
@@ -155,30 +148,23 @@ fn canadian_militia_are_experienced_tories() {
 fn the_columns_follow_british_presence_and_control() {
     // rule: gml 9.1
     // rule: gml 9.2
-    let mut g = cleared("greene");
+    let mut g = cleared("greene", Phase::Combat(AMERICAN));
     let south = Region::South;
     assert_eq!(g.militia_column(south), Presence::None);
     // Tories and Indians are no British presence.
-    put(&mut g, Kind::Tory, Nationality::Tory, Some("sc"), false, "charleston");
-    put_indian(&mut g, BRITISH, "cherokee", "keowee");
-    g.mark_control(sid("charleston"));
+    put_home(&mut g, BRITISH, Kind::Tory, "sc", 1, "charleston");
+    put_home(&mut g, BRITISH, Kind::Indian, "cherokee", 1, "keowee");
+    g.mark_control(space("charleston"));
     assert_eq!(g.militia_column(south), Presence::None);
     // A Hessian unit is.
-    let h = put(&mut g, Kind::Hessian, Nationality::Hessian, None, false, "camden");
+    let h = put(&mut g, BRITISH, Kind::Hessian, 1, "camden")[0];
     assert_eq!(g.militia_column(south), Presence::NoCities, "Tories control no VP city");
     // A British unit takes Charleston: some cities.
-    let b = put(&mut g, Kind::British, Nationality::British, None, false, "charleston");
-    g.mark_control(sid("charleston"));
+    let b = put(&mut g, BRITISH, Kind::British, 1, "charleston")[0];
+    g.mark_control(space("charleston"));
     assert_eq!(g.militia_column(south), Presence::SomeCities);
     // Americans in the city too: nobody controls it (9.2).
-    let a = put(
-        &mut g,
-        Kind::Continental,
-        Nationality::American,
-        None,
-        false,
-        "charleston",
-    );
+    let a = put(&mut g, AMERICAN, Kind::Continental, 1, "charleston")[0];
     assert_eq!(g.militia_column(south), Presence::NoCities);
     g.units[a as usize].at = Place::Pool;
     // British or Hessian units were the last to occupy every VP city.
@@ -196,12 +182,12 @@ fn the_columns_follow_british_presence_and_control() {
 
     // The roll uses the column of the map: the Americans in the South with
     // British presence and no VP city held need 5 (R row).
-    let mut g = cleared("greene");
-    put(&mut g, Kind::British, Nationality::British, None, false, "camden");
+    let mut g = cleared("greene", Phase::Combat(AMERICAN));
+    put(&mut g, BRITISH, Kind::British, 1, "camden");
     let need = tables().militia.need(south, AMERICAN, Presence::NoCities).unwrap();
     let from = g.core.log.len();
     g.core.dice.script([need, 10]);
-    enter_after(&mut g, Phase::Combat(AMERICAN));
+    g.advance();
     let log = log_since(&g, from);
     assert!(
         log.iter().any(|t| t.contains(&format!(
@@ -217,13 +203,7 @@ fn scheduled_arrivals_keep_their_counters() {
     // rule: gml 12.34
     // Kalb's Maryland militia (June II 1780) is set aside at the set-up:
     // the Militia Table cannot take it from the pool before it arrives.
-    let mut g = Gml::new(&engine::Setup::new("southern-1780", 1));
-    while g.phase == Phase::Deployment {
-        let seat = g.to_act().iter().next().expect("a seat deploys");
-        let mut legal = Vec::new();
-        g.legal(seat, &mut legal);
-        g.apply_legal(seat, &legal[0]);
-    }
+    let mut g = deployed("southern-1780");
     let md = tables().map.states.iter().position(|s| s.id == "md").unwrap() as u8;
     let later: Vec<u16> = (0..g.units.len() as u16)
         .filter(|&u| g.units[u as usize].at == Place::Later)
@@ -232,7 +212,7 @@ fn scheduled_arrivals_keep_their_counters() {
         .iter()
         .any(|&u| g.counters(u).kind == Kind::Militia && g.counters(u).home.as_deref() == Some("md")));
     while let Some(u) = g.pool_militia(AMERICAN, md) {
-        g.units[u as usize].at = Place::Space(sid("baltimore"));
+        g.units[u as usize].at = Place::Space(space("baltimore"));
     }
     assert!(later.iter().all(|&u| g.units[u as usize].at == Place::Later));
 }

@@ -2,14 +2,14 @@
 //! movement, 6.4 entrenchments, 6.6 forts, 6.7 the initial militia call,
 //! 5.6 a lone leader's casualty check.
 
-mod position;
+mod common;
 
+use common::*;
 use engine::prelude::*;
 use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
 use gml::frames::Frame;
 use gml::state::{Phase, Place};
 use gml::Gml;
-use position::*;
 
 fn left(g: &Gml) -> u8 {
     match g.stack.last() {
@@ -21,7 +21,7 @@ fn left(g: &Gml) -> u8 {
 // rule: gml 4.0, 4.1
 #[test]
 fn the_command_table_gives_activations_none_or_the_opponents_and_a_reroll() {
-    let mut g = empty("saratoga", Phase::Command(BRITISH));
+    let mut g = cleared("saratoga", Phase::Command(BRITISH));
     put_leader(&mut g, "howe", "new-york");
     put(&mut g, BRITISH, Kind::British, 2, "new-york");
     put_leader(&mut g, "washington", "morristown");
@@ -50,7 +50,7 @@ fn the_command_table_gives_activations_none_or_the_opponents_and_a_reroll() {
         })
     ));
     // 3: none; the phase passes with no activation.
-    let mut g = empty("saratoga", Phase::Command(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Command(AMERICAN));
     put(&mut g, AMERICAN, Kind::Continental, 1, "morristown");
     g.stack.push(Frame::Command { seat: AMERICAN });
     g.core.dice.script([3]);
@@ -62,7 +62,7 @@ fn the_command_table_gives_activations_none_or_the_opponents_and_a_reroll() {
         "no activation phase decision is asked"
     );
     // Instead of rolling: one activation.
-    let mut g = empty("saratoga", Phase::Command(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Command(AMERICAN));
     put(&mut g, AMERICAN, Kind::Continental, 1, "morristown");
     g.stack.push(Frame::Command { seat: AMERICAN });
     act(&mut g, AMERICAN, "single");
@@ -72,7 +72,7 @@ fn the_command_table_gives_activations_none_or_the_opponents_and_a_reroll() {
 // rule: gml 5.4
 #[test]
 fn the_rulebook_command_example_activates_gates_and_knox_but_not_lincoln() {
-    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let w = put_leader(&mut g, "washington", "morristown");
     let lincoln = put_leader(&mut g, "lincoln", "morristown");
     let gates = put_leader(&mut g, "gates", "morristown");
@@ -103,7 +103,7 @@ fn the_rulebook_command_example_activates_gates_and_knox_but_not_lincoln() {
 // rule: gml 5.4, 5.2
 #[test]
 fn a_one_star_leader_commands_no_leader_and_a_three_star_two_one_stars() {
-    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     put_leader(&mut g, "washington", "morristown");
     put_leader(&mut g, "wayne", "morristown");
     put_leader(&mut g, "knox", "morristown");
@@ -122,7 +122,7 @@ fn a_one_star_leader_commands_no_leader_and_a_three_star_two_one_stars() {
 // rule: gml 5.7, 6.14
 #[test]
 fn a_leader_gathers_only_units_he_may_command_up_to_his_command_value() {
-    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
     let howe = put_leader(&mut g, "howe", "new-york");
     let brits = put(&mut g, BRITISH, Kind::British, 7, "new-york");
     let hessians = put(&mut g, BRITISH, Kind::Hessian, 1, "new-york");
@@ -141,7 +141,7 @@ fn a_leader_gathers_only_units_he_may_command_up_to_his_command_value() {
     assert!(!has(&g, BRITISH, &format!("join-{}", g.unit_id(brits[0]))));
     assert!(has(&g, BRITISH, &format!("join-{}", g.unit_id(tories[0]))));
     // 5.7: an American one-star leader may not command French troops; a three-star may.
-    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let knox = put_leader(&mut g, "knox", "morristown");
     let w = put_leader(&mut g, "washington", "morristown");
     let french = put_where(&mut g, AMERICAN, 1, "morristown", |c| {
@@ -156,7 +156,7 @@ fn a_leader_gathers_only_units_he_may_command_up_to_his_command_value() {
 // rule: gml 6.12, 6.13, 6.1
 #[test]
 fn a_group_moves_at_its_slowest_units_pace_even_after_dropping_it() {
-    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     put_leader(&mut g, "washington", "albany");
     let inf = put(&mut g, AMERICAN, Kind::Continental, 3, "albany");
     let art = put_where(&mut g, AMERICAN, 1, "albany", |c| c.kind == Kind::Artillery);
@@ -187,7 +187,7 @@ fn a_group_moves_at_its_slowest_units_pace_even_after_dropping_it() {
 // rule: gml 6.11, 6.15
 #[test]
 fn a_leader_alone_moves_four_and_a_unit_activated_alone_moves_alone() {
-    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     put_leader(&mut g, "arnold", "albany");
     let u = put(&mut g, AMERICAN, Kind::Militia, 1, "albany")[0];
     activations(&mut g, AMERICAN, 2);
@@ -206,7 +206,7 @@ fn a_leader_alone_moves_four_and_a_unit_activated_alone_moves_alone() {
 // rule: gml 6.16, 6.17
 #[test]
 fn lines_cost_their_terrain_and_a_group_stops_when_it_cannot_pay() {
-    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "elizabethtown")[0];
     let v = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
     activations(&mut g, AMERICAN, 2);
@@ -233,7 +233,7 @@ fn lines_cost_their_terrain_and_a_group_stops_when_it_cannot_pay() {
 // rule: gml 6.19
 #[test]
 fn a_river_crossing_without_a_line_is_a_whole_move_and_not_into_the_enemy() {
-    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "fort-lee")[0];
     let v = put(&mut g, AMERICAN, Kind::Continental, 1, "staten-island")[0];
     put(&mut g, BRITISH, Kind::British, 1, "elizabethtown");
@@ -253,7 +253,7 @@ fn a_river_crossing_without_a_line_is_a_whole_move_and_not_into_the_enemy() {
         "not across into an enemy-held space"
     );
     // Not after a first step either.
-    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "pompton")[0];
     activations(&mut g, AMERICAN, 1);
     act_unit(&mut g, AMERICAN, "activate", u);
@@ -265,7 +265,7 @@ fn a_river_crossing_without_a_line_is_a_whole_move_and_not_into_the_enemy() {
 // rule: gml 6.18, 6.4
 #[test]
 fn enemy_units_in_the_open_stop_a_move_and_entrenched_ones_do_not() {
-    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
     let b = put(&mut g, BRITISH, Kind::British, 1, "schenectady")[0];
     activations(&mut g, AMERICAN, 2);
@@ -275,7 +275,7 @@ fn enemy_units_in_the_open_stop_a_move_and_entrenched_ones_do_not() {
     assert!(!matches!(g.stack.last(), Some(Frame::Move(_))), "stopped by the enemy");
     assert_eq!(at(&g, u), "schenectady");
     // Entrenched, the enemy does not stop it.
-    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
     let b2 = put(&mut g, BRITISH, Kind::British, 1, "schenectady")[0];
     g.units[b2 as usize].entrenched = true;
@@ -294,7 +294,7 @@ fn enemy_units_in_the_open_stop_a_move_and_entrenched_ones_do_not() {
 // rule: gml 6.4, 6.0
 #[test]
 fn an_activated_unit_entrenches_instead_of_moving_and_loses_it_when_it_moves() {
-    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     put_leader(&mut g, "putnam", "peekskill");
     let units = put(&mut g, AMERICAN, Kind::Continental, 2, "peekskill");
     activations(&mut g, AMERICAN, 1);
@@ -323,7 +323,7 @@ fn an_activated_unit_entrenches_instead_of_moving_and_loses_it_when_it_moves() {
 // rule: gml 6.6
 #[test]
 fn units_ending_in_a_fort_space_may_go_inside_and_the_enemy_first() {
-    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "peekskill")[0];
     activations(&mut g, AMERICAN, 1);
     act_unit(&mut g, AMERICAN, "activate", u);
@@ -334,7 +334,7 @@ fn units_ending_in_a_fort_space_may_go_inside_and_the_enemy_first() {
     act(&mut g, AMERICAN, "yes");
     assert!(g.units[u as usize].inside);
     // The British enter: the Americans outside a fort may go in before them.
-    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
     let a = put(&mut g, AMERICAN, Kind::Militia, 1, "ticonderoga")[0];
     let b = put(&mut g, BRITISH, Kind::British, 1, "crown-point")[0];
     activations(&mut g, BRITISH, 1);
@@ -356,7 +356,7 @@ fn units_ending_in_a_fort_space_may_go_inside_and_the_enemy_first() {
 // rule: gml 6.7
 #[test]
 fn british_regulars_entering_a_state_first_call_its_militia_and_tories_do_not() {
-    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
     g.called = Vec::new();
     let t = put(&mut g, BRITISH, Kind::Tory, 1, "staten-island")[0];
     let b = put(&mut g, BRITISH, Kind::British, 1, "staten-island")[0];
@@ -393,7 +393,7 @@ fn british_regulars_entering_a_state_first_call_its_militia_and_tories_do_not() 
 #[test]
 fn a_leader_alone_in_a_space_the_enemy_enters_is_checked() {
     for (die, want) in [(8, "Captured"), (9, "Wounded"), (10, "Gone"), (3, "albany")] {
-        let mut g = empty("saratoga", Phase::Activation(BRITISH));
+        let mut g = cleared("saratoga", Phase::Activation(BRITISH));
         let l = put_leader(&mut g, "arnold", "schenectady");
         put(&mut g, AMERICAN, Kind::Militia, 1, "albany");
         let b = put(&mut g, BRITISH, Kind::British, 1, "johnstown")[0];
@@ -413,7 +413,7 @@ fn a_leader_alone_in_a_space_the_enemy_enters_is_checked() {
 #[test]
 fn pieces_move_only_in_the_regions_and_on_the_map_in_play() {
     // Saratoga: Pittsburgh is in the Northwest, a region not in play.
-    let mut g = empty("saratoga", Phase::Activation(AMERICAN));
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "ligonier")[0];
     activations(&mut g, AMERICAN, 1);
     act_unit(&mut g, AMERICAN, "activate", u);
@@ -421,13 +421,13 @@ fn pieces_move_only_in_the_regions_and_on_the_map_in_play() {
     assert!(!has(&g, AMERICAN, "step-pittsburgh"));
     assert!(g.in_play(space("ligonier")));
     for sc in ["canada", "saratoga"] {
-        let g = empty(sc, Phase::Deployment);
+        let g = cleared(sc, Phase::Deployment);
         assert!(!g.in_play(space("pittsburgh")), "{sc}");
         assert!(!g.in_play(space("charleston")), "{sc}: the South map is not used");
     }
     // The southern scenarios: the South and South-Central regions of the South map.
     for sc in ["southern-1780", "greene"] {
-        let g = empty(sc, Phase::Deployment);
+        let g = cleared(sc, Phase::Deployment);
         assert!(g.in_play(space("charleston")) && g.in_play(space("alexandria")), "{sc}");
         assert!(!g.in_play(space("new-york")), "{sc}: the North map is not used");
     }
@@ -436,7 +436,7 @@ fn pieces_move_only_in_the_regions_and_on_the_map_in_play() {
 // rule: gml 6.121
 #[test]
 fn any_number_of_units_may_stack_in_a_space() {
-    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
     put(&mut g, BRITISH, Kind::British, 20, "albany");
     let hessians = put(&mut g, BRITISH, Kind::Hessian, 10, "schenectady");
     activations(&mut g, BRITISH, 1);

@@ -1,13 +1,13 @@
 //! 7.0-7.3 naval movement and transport, before the activations (3.1 B.1).
 
-mod position;
+mod common;
 
+use common::*;
 use engine::prelude::*;
 use gml::forces::{Kind, AMERICAN, BRITISH};
 use gml::frames::Frame;
 use gml::state::{Phase, Place};
 use gml::Gml;
-use position::*;
 
 fn sail(g: &mut Gml, u: u16) {
     act_unit(g, BRITISH, "sail", u);
@@ -17,16 +17,14 @@ fn sail(g: &mut Gml, u: u16) {
 /// as a test sets it, naval movement first.
 fn naval_phase(g: &mut Gml) {
     g.activations = 1;
-    g.phase = Phase::Command(BRITISH);
-    g.stack.clear();
-    g.advance();
+    enter_after(g, Phase::Command(BRITISH));
     assert!(matches!(g.stack.last(), Some(Frame::Naval { seat: BRITISH, .. })));
 }
 
 // rule: gml 7.0, 7.1, 3.1
 #[test]
 fn a_fleet_pays_a_point_to_leave_port_one_a_zone_and_one_to_enter_port() {
-    let mut g = empty("saratoga", Phase::Deployment);
+    let mut g = cleared("saratoga", Phase::Deployment);
     let fleet = put(&mut g, BRITISH, Kind::Naval, 1, "new-york")[0];
     naval_phase(&mut g);
     sail(&mut g, fleet);
@@ -42,7 +40,7 @@ fn a_fleet_pays_a_point_to_leave_port_one_a_zone_and_one_to_enter_port() {
 // rule: gml 7.2
 #[test]
 fn the_transport_roll_limits_the_land_units_that_sail_and_they_land_in_any_free_port() {
-    let mut g = empty("saratoga", Phase::Deployment);
+    let mut g = cleared("saratoga", Phase::Deployment);
     let redcoats = put(&mut g, BRITISH, Kind::British, 3, "new-york");
     put(&mut g, AMERICAN, Kind::Militia, 1, "staten-island");
     naval_phase(&mut g);
@@ -68,7 +66,7 @@ fn the_transport_roll_limits_the_land_units_that_sail_and_they_land_in_any_free_
 // rule: gml 7.2, 6.7
 #[test]
 fn landing_in_a_state_for_the_first_time_calls_its_militia() {
-    let mut g = empty("saratoga", Phase::Deployment);
+    let mut g = cleared("saratoga", Phase::Deployment);
     let pa = gml::tables::tables()
         .map
         .states
@@ -94,7 +92,7 @@ fn landing_in_a_state_for_the_first_time_calls_its_militia() {
 // rule: gml 7.3
 #[test]
 fn a_unit_may_end_at_sea_once_and_is_lost_if_still_there_after_its_next_phase() {
-    let mut g = empty("saratoga", Phase::Deployment);
+    let mut g = cleared("saratoga", Phase::Deployment);
     let fleet = put(&mut g, BRITISH, Kind::Naval, 1, "new-york")[0];
     naval_phase(&mut g);
     sail(&mut g, fleet);
@@ -105,30 +103,14 @@ fn a_unit_may_end_at_sea_once_and_is_lost_if_still_there_after_its_next_phase() 
     assert!(matches!(g.units[fleet as usize].at, Place::Zone(_)));
     assert_eq!(g.at_sea, vec![fleet]);
     // Its next phase ends with it still at sea: lost.
-    g.stack.clear();
-    g.phase = Phase::Activation(BRITISH);
-    g.advance();
+    enter_after(&mut g, Phase::Activation(BRITISH));
     assert_eq!(g.units[fleet as usize].at, Place::Pool);
-}
-
-mod support;
-
-fn log_has(g: &Gml, text: &str) -> bool {
-    support::logged(g, text)
-}
-
-/// Ends the British Activation Phase as it stands: the Combat Phase
-/// follows, amphibious assaults first.
-fn to_combat(g: &mut Gml) {
-    g.stack.clear();
-    g.phase = Phase::Activation(BRITISH);
-    g.advance();
 }
 
 // rule: gml 8.15, 8.16, 8.17, 8.0, 7.5
 #[test]
 fn a_landing_in_an_enemy_port_is_an_amphibious_assault_fought_first_against_the_naval_defense_marker() {
-    let mut g = empty("saratoga", Phase::Deployment);
+    let mut g = cleared("saratoga", Phase::Deployment);
     let fleet = put(&mut g, BRITISH, Kind::Naval, 1, "new-york")[0];
     let redcoat = put(&mut g, BRITISH, Kind::British, 1, "new-york")[0];
     let militia = put(&mut g, AMERICAN, Kind::Militia, 1, "staten-island")[0];
@@ -142,7 +124,7 @@ fn a_landing_in_an_enemy_port_is_an_amphibious_assault_fought_first_against_the_
     act(&mut g, BRITISH, "land-staten-island");
     act(&mut g, BRITISH, "done");
     assert_eq!(at(&g, fleet), "staten-island");
-    assert!(g.blockading(fleet) && g.blockaded(position::space("staten-island"), AMERICAN));
+    assert!(g.blockading(fleet) && g.blockaded(space("staten-island"), AMERICAN));
     let board = g.board();
     let shown = board
         .pieces
@@ -158,24 +140,21 @@ fn a_landing_in_an_enemy_port_is_an_amphibious_assault_fought_first_against_the_
     act(&mut g, BRITISH, "sea-zone-3");
     act(&mut g, BRITISH, "land-staten-island");
     assert!(g.units[redcoat as usize].assault);
-    assert!(log_has(&g, "an amphibious assault on Staten Island"));
+    assert_logged(&g, "an amphibious assault on Staten Island");
     // Round 1: the militia (3) misses with 4, the marker (4) hits with 4;
     // the hit falls on the landed unit, never on the fleet (8.24, 8.17).
     // Then the landed redcoat, reduced to 4, fires at 3 (8.21 (4): -1)
     // and the fleet at 5: both hit.
     g.core.dice.script([4, 4, 3, 5]);
-    to_combat(&mut g);
-    let text = support::log_text(&g);
-    assert!(log_has(&g, "Amphibious assault on Staten Island (8.0 C)"), "{text}");
-    assert_eq!(g.battle().map(|b| b.space), Some(position::space("staten-island")));
-    assert!(!log_has(&g, "White Plains"), "8.0 C before D: {text}");
-    assert!(log_has(&g, "The port's Naval Defense marker (4) fights"), "{text}");
-    assert!(
-        log_has(&g, "The Americans roll 4, 4 for units at 3, 4: 1 hit"),
-        "{text}"
-    );
+    // The Combat Phase follows, amphibious assaults first.
+    enter_after(&mut g, Phase::Activation(BRITISH));
+    assert_logged(&g, "Amphibious assault on Staten Island (8.0 C)");
+    assert_eq!(g.battle().map(|b| b.space), Some(space("staten-island")));
+    assert!(!logged(&g, "White Plains"), "8.0 C before D: {}", log_text(&g));
+    assert_logged(&g, "The port's Naval Defense marker (4) fights");
+    assert_logged(&g, "The Americans roll 4, 4 for units at 3, 4: 1 hit");
     assert!(g.units[redcoat as usize].reduced && !g.units[fleet as usize].reduced);
-    assert!(log_has(&g, "The British roll 3, 5 for units at 3, 5: 2 hits"), "{text}");
+    assert_logged(&g, "The British roll 3, 5 for units at 3, 5: 2 hits");
     // The defender puts its two hits on the militia or the marker.
     let marker = g.battle().and_then(|b| b.marker).expect("the marker is on the panel");
     assert_eq!(g.counters(marker).kind, Kind::NavalDefense);
@@ -193,7 +172,7 @@ fn a_landing_in_an_enemy_port_is_an_amphibious_assault_fought_first_against_the_
 // rule: gml 8.15, 8.16, 8.21
 #[test]
 fn an_assault_on_a_fort_port_meets_the_marker_of_5_even_when_the_defenders_are_inside() {
-    let mut g = empty("southern-1780", Phase::Deployment);
+    let mut g = cleared("southern-1780", Phase::Deployment);
     let redcoats = put(&mut g, BRITISH, Kind::British, 2, "savannah");
     let militia = put(&mut g, AMERICAN, Kind::Militia, 1, "sunbury")[0];
     g.units[militia as usize].inside = true;
@@ -208,22 +187,19 @@ fn an_assault_on_a_fort_port_meets_the_marker_of_5_even_when_the_defenders_are_i
     // the assault is fought all the same. The militia fires at 3 + 1 for
     // the fort (8.26), the marker at 5.
     g.core.dice.script([10, 10, 10, 10]);
-    to_combat(&mut g);
-    let text = support::log_text(&g);
-    assert!(log_has(&g, "Amphibious assault on Sunbury (8.0 C)"), "{text}");
-    assert!(log_has(&g, "The port's Naval Defense marker (5) fights"), "{text}");
-    assert!(log_has(&g, "for units at 4, 5: 0 hits"), "{text}");
+    // The Combat Phase follows, amphibious assaults first.
+    enter_after(&mut g, Phase::Activation(BRITISH));
+    assert_logged(&g, "Amphibious assault on Sunbury (8.0 C)");
+    assert_logged(&g, "The port's Naval Defense marker (5) fights");
+    assert_logged(&g, "for units at 4, 5: 0 hits");
     // The landed units at 5 - 1 (assault) - 2 (the fort, 8.21 (2)) = 2.
-    assert!(
-        log_has(&g, "The British roll 10, 10 for units at 2, 2: 0 hits"),
-        "{text}"
-    );
+    assert_logged(&g, "The British roll 10, 10 for units at 2, 2: 0 hits");
 }
 
 // rule: gml 7.2
 #[test]
 fn a_transported_unit_does_not_pass_enemy_fleets_without_as_many_of_its_own() {
-    let mut g = empty("saratoga", Phase::Deployment);
+    let mut g = cleared("saratoga", Phase::Deployment);
     let militia = put(&mut g, AMERICAN, Kind::Continental, 1, "staten-island")[0];
     let fleet = put(&mut g, BRITISH, Kind::Naval, 1, "new-york")[0];
     let zone3 = gml::tables::tables()
@@ -234,9 +210,7 @@ fn a_transported_unit_does_not_pass_enemy_fleets_without_as_many_of_its_own() {
         .unwrap() as u16;
     g.units[fleet as usize].at = Place::Zone(zone3);
     g.activations = 1;
-    g.phase = Phase::Command(AMERICAN);
-    g.stack.clear();
-    g.advance();
+    enter_after(&mut g, Phase::Command(AMERICAN));
     g.core.dice.script([3]);
     act_unit(&mut g, AMERICAN, "sail", militia);
     assert_eq!(ids(&g, AMERICAN), vec!["done"], "the British fleet holds zone 3");

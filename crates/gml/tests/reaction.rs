@@ -1,14 +1,14 @@
 //! 6.2 reserve movement and 6.3 the American retreat option: reactions
 //! inside the enemy's move.
 
-mod position;
+mod common;
 
+use common::*;
 use engine::prelude::*;
 use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
 use gml::frames::Frame;
 use gml::state::Phase;
 use gml::Gml;
-use position::*;
 
 fn to_act(g: &Gml) -> Vec<engine::Seat> {
     g.to_act().iter().collect()
@@ -17,7 +17,7 @@ fn to_act(g: &Gml) -> Vec<engine::Seat> {
 // rule: gml 6.3
 #[test]
 fn americans_entered_by_british_units_may_each_withdraw_and_the_british_move_on() {
-    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
     let b = put(&mut g, BRITISH, Kind::British, 1, "albany")[0];
     let m = put(&mut g, AMERICAN, Kind::Militia, 1, "schenectady")[0];
     let c = put(&mut g, AMERICAN, Kind::Continental, 1, "schenectady")[0];
@@ -45,7 +45,7 @@ fn americans_entered_by_british_units_may_each_withdraw_and_the_british_move_on(
     assert!(matches!(g.stack.last(), Some(Frame::Move(m)) if m.left == 4));
     assert!(ids(&g, BRITISH).contains(&"step-canajoharie".to_string()));
     // Declining: the British stop there (6.18).
-    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
     let b = put(&mut g, BRITISH, Kind::British, 1, "albany")[0];
     put(&mut g, AMERICAN, Kind::Militia, 1, "schenectady");
     activations(&mut g, BRITISH, 1);
@@ -62,7 +62,7 @@ fn americans_entered_by_british_units_may_each_withdraw_and_the_british_move_on(
 // rule: gml 6.3
 #[test]
 fn indians_trigger_no_withdrawal_and_french_units_have_none() {
-    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
     let i = put_where(&mut g, BRITISH, 1, "albany", |c| c.kind == Kind::Indian)[0];
     put(&mut g, BRITISH, Kind::British, 1, "new-york");
     put(&mut g, AMERICAN, Kind::Militia, 1, "schenectady");
@@ -71,7 +71,7 @@ fn indians_trigger_no_withdrawal_and_french_units_have_none() {
     act_unit(&mut g, BRITISH, "move", i);
     act(&mut g, BRITISH, "step-schenectady");
     assert_eq!(to_act(&g), vec![BRITISH], "no window for an Indian entry");
-    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
     let b = put(&mut g, BRITISH, Kind::Hessian, 1, "albany")[0];
     put_where(&mut g, AMERICAN, 1, "schenectady", |c| {
         c.nationality == Some(Nationality::French)
@@ -89,7 +89,7 @@ fn indians_trigger_no_withdrawal_and_french_units_have_none() {
 // rule: gml 6.2, 6.21, 6.22
 #[test]
 fn a_reserve_interrupts_an_enemy_move_and_lapses_when_unused() {
-    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
     let howe = put_leader(&mut g, "howe", "johnstown");
     let redcoats = put(&mut g, BRITISH, Kind::British, 2, "johnstown");
     let a = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
@@ -121,19 +121,17 @@ fn a_reserve_interrupts_an_enemy_move_and_lapses_when_unused() {
     act(&mut g, AMERICAN, "step-schenectady");
     assert_eq!(at(&g, a), "schenectady");
     // Unused reserves lapse once the enemy's movement is over.
-    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
     let clinton = put_leader(&mut g, "clinton", "new-york");
     g.leaders[clinton as usize].reserve = true;
-    g.stack.clear();
-    g.phase = gml::state::Phase::Activation(AMERICAN);
-    g.advance();
+    enter_after(&mut g, Phase::Activation(AMERICAN));
     assert!(!g.leaders[clinton as usize].reserve);
 }
 
 // rule: gml 6.21
 #[test]
 fn no_reserve_interrupts_a_friendly_move() {
-    let mut g = empty("saratoga", Phase::Activation(BRITISH));
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
     let l = put_leader(&mut g, "clinton", "johnstown");
     g.leaders[l as usize].reserve = true;
     let b = put(&mut g, BRITISH, Kind::British, 1, "albany")[0];

@@ -1,9 +1,12 @@
 //! 12.0 the battle scenarios: lengths, deployment as printed, the choices
 //! a deployment leaves to its seat, and the turn's first phases.
 
+mod common;
+
+use common::{cleared, deployed, enter_after, leader, leader_at, put, put_leader, space};
 use engine::prelude::*;
 use engine::Setup;
-use gml::forces::{AMERICAN, BRITISH};
+use gml::forces::{Kind, AMERICAN, BRITISH};
 use gml::frames::Frame;
 use gml::scenario::{Piece, Scenario, SCENARIOS};
 use gml::state::{Phase, Place};
@@ -11,18 +14,6 @@ use gml::{Action, Gml};
 
 fn new(scenario: &str) -> Gml {
     Gml::new(&Setup::new(scenario, 1))
-}
-
-/// Plays the set-up's choices with each seat's first legal action.
-fn deployed(scenario: &str) -> Gml {
-    let mut g = new(scenario);
-    while g.phase == Phase::Deployment {
-        let seat = g.to_act().iter().next().expect("a seat deploys");
-        let mut legal = Vec::new();
-        g.legal(seat, &mut legal);
-        g.apply_legal(seat, &legal[0]);
-    }
-    g
 }
 
 fn on_map(g: &Gml, seat: engine::Seat) -> usize {
@@ -136,26 +127,25 @@ fn canada_skips_the_british_part_of_its_first_turn() {
     assert_eq!(legal, vec![Action::Roll, Action::Single]);
 }
 
-mod position;
-
-/// Ends the turn at once: the Final Phase judges victory.
-fn end_turn(g: &mut Gml) {
-    g.stack.clear();
-    g.phase = Phase::Final;
-    g.advance();
+/// A green counter of the kind put in `at`, the space remembered as the
+/// seat's (9.2) as if the counter had marched in.
+fn hold(g: &mut Gml, seat: engine::Seat, kind: Kind, at: &str) -> u16 {
+    let u = put(g, seat, kind, 1, at)[0];
+    g.mark_control(space(at));
+    u
 }
 
 // rule: gml 12.15, 9.2, 12.0
 #[test]
 fn canada_is_an_american_win_holding_quebec_and_montreal_at_a_turn_end() {
-    let mut g = position::empty("canada", Phase::Final);
-    position::put(&mut g, AMERICAN, gml::forces::Kind::Continental, 1, "quebec");
-    end_turn(&mut g);
+    let mut g = cleared("canada", Phase::Final);
+    hold(&mut g, AMERICAN, Kind::Continental, "quebec");
+    enter_after(&mut g, Phase::Final);
     assert!(g.core.outcome.is_none(), "Quebec alone is not enough");
-    let m = position::put(&mut g, AMERICAN, gml::forces::Kind::Militia, 1, "montreal")[0];
+    let m = hold(&mut g, AMERICAN, Kind::Militia, "montreal");
     // The militia leave Montreal: it stays American, the last to hold it alone.
     g.units[m as usize].at = Place::Pool;
-    end_turn(&mut g);
+    enter_after(&mut g, Phase::Final);
     let o = g.core.outcome.clone().expect("the Americans win");
     assert_eq!(o.winner, Some(AMERICAN));
     assert_eq!(o.rule, "12.15");
@@ -164,48 +154,48 @@ fn canada_is_an_american_win_holding_quebec_and_montreal_at_a_turn_end() {
 // rule: gml 12.15
 #[test]
 fn canada_is_a_british_win_at_the_end_otherwise() {
-    let mut g = position::empty("canada", Phase::Final);
-    position::put(&mut g, AMERICAN, gml::forces::Kind::Continental, 1, "quebec");
+    let mut g = cleared("canada", Phase::Final);
+    hold(&mut g, AMERICAN, Kind::Continental, "quebec");
     g.turn += g.turns() - 1;
-    end_turn(&mut g);
+    enter_after(&mut g, Phase::Final);
     assert_eq!(g.core.outcome.unwrap().winner, Some(BRITISH));
 }
 
 // rule: gml 12.25, 9.2
 #[test]
 fn saratoga_is_british_with_five_of_six_spaces_and_tories_hold_none() {
-    let mut g = position::empty("saratoga", Phase::Final);
+    let mut g = cleared("saratoga", Phase::Final);
     for s in ["philadelphia", "new-york", "west-point", "albany"] {
-        position::put(&mut g, BRITISH, gml::forces::Kind::British, 1, s);
+        hold(&mut g, BRITISH, Kind::British, s);
     }
-    position::put(&mut g, BRITISH, gml::forces::Kind::Tory, 1, "fort-stanwix");
-    end_turn(&mut g);
+    hold(&mut g, BRITISH, Kind::Tory, "fort-stanwix");
+    enter_after(&mut g, Phase::Final);
     assert!(g.core.outcome.is_none(), "a Tory does not control for victory (9.2)");
-    position::put(&mut g, BRITISH, gml::forces::Kind::Hessian, 1, "ticonderoga");
-    end_turn(&mut g);
+    hold(&mut g, BRITISH, Kind::Hessian, "ticonderoga");
+    enter_after(&mut g, Phase::Final);
     assert_eq!(g.core.outcome.unwrap().winner, Some(BRITISH));
-    let mut g = position::empty("saratoga", Phase::Final);
+    let mut g = cleared("saratoga", Phase::Final);
     g.turn += g.turns() - 1;
-    end_turn(&mut g);
+    enter_after(&mut g, Phase::Final);
     assert_eq!(g.core.outcome.unwrap().winner, Some(AMERICAN));
 }
 
 // rule: gml 12.35
 #[test]
 fn the_southern_campaign_has_two_thresholds_and_a_draw() {
-    let mut g = position::empty("southern-1780", Phase::Final);
+    let mut g = cleared("southern-1780", Phase::Final);
     for s in ["camden", "charlotte", "augusta"] {
-        position::put(&mut g, AMERICAN, gml::forces::Kind::Militia, 1, s);
+        hold(&mut g, AMERICAN, Kind::Militia, s);
     }
-    end_turn(&mut g);
+    enter_after(&mut g, Phase::Final);
     assert!(
         g.core.outcome.is_none(),
         "the Americans' three count at the end of the game"
     );
     g.turn += g.turns() - 2;
-    end_turn(&mut g);
+    enter_after(&mut g, Phase::Final);
     assert_eq!(g.core.outcome.unwrap().winner, Some(AMERICAN));
-    let mut g = position::empty("southern-1780", Phase::Final);
+    let mut g = cleared("southern-1780", Phase::Final);
     for s in [
         "charleston",
         "savannah",
@@ -214,14 +204,14 @@ fn the_southern_campaign_has_two_thresholds_and_a_draw() {
         "camden",
         "wilmington",
     ] {
-        position::put(&mut g, BRITISH, gml::forces::Kind::British, 1, s);
+        hold(&mut g, BRITISH, Kind::British, s);
     }
-    end_turn(&mut g);
+    enter_after(&mut g, Phase::Final);
     assert_eq!(g.core.outcome.unwrap().winner, Some(BRITISH));
-    let mut g = position::empty("southern-1780", Phase::Final);
-    position::put(&mut g, AMERICAN, gml::forces::Kind::Militia, 1, "camden");
+    let mut g = cleared("southern-1780", Phase::Final);
+    hold(&mut g, AMERICAN, Kind::Militia, "camden");
     g.turn += g.turns() - 1;
-    end_turn(&mut g);
+    enter_after(&mut g, Phase::Final);
     let o = g.core.outcome.unwrap();
     assert_eq!(o.winner, None, "{}", o.reason);
 }
@@ -229,15 +219,15 @@ fn the_southern_campaign_has_two_thresholds_and_a_draw() {
 // rule: gml 12.45
 #[test]
 fn greene_is_judged_at_the_end_only() {
-    let mut g = position::empty("greene", Phase::Final);
-    position::put(&mut g, AMERICAN, gml::forces::Kind::Militia, 1, "augusta");
-    end_turn(&mut g);
+    let mut g = cleared("greene", Phase::Final);
+    hold(&mut g, AMERICAN, Kind::Militia, "augusta");
+    enter_after(&mut g, Phase::Final);
     assert!(g.core.outcome.is_none(), "only at the end of April II");
     g.turn = {
         let t = &gml::tables::tables().turns;
         t.iter().position(|t| t.id == "1781-apr-2").unwrap() as u16
     };
-    end_turn(&mut g);
+    enter_after(&mut g, Phase::Final);
     assert_eq!(g.core.outcome.unwrap().winner, Some(AMERICAN));
 }
 
@@ -249,20 +239,18 @@ fn reinforce(g: &mut Gml, turn: &str, seat: engine::Seat, then: &[u8]) {
     dice.extend(then);
     g.core.dice.script(dice);
     g.turn = gml::tables::tables().turns.iter().position(|t| t.id == turn).unwrap() as u16;
-    g.stack.clear();
-    g.phase = Phase::Combat(seat);
-    g.advance();
+    enter_after(g, Phase::Combat(seat));
 }
 
 // rule: gml 12.14
 #[test]
 fn clinton_lands_at_quebec_in_may_or_beside_the_st_lawrence_if_it_is_lost() {
-    let mut g = position::empty("canada", Phase::Final);
+    let mut g = cleared("canada", Phase::Final);
     reinforce(&mut g, "1776-may-1", BRITISH, &[]);
-    let clinton = position::leader(&g, "clinton");
-    assert_eq!(position::leader_at(&g, clinton), "quebec");
-    let mut g = position::empty("canada", Phase::Final);
-    position::put(&mut g, AMERICAN, gml::forces::Kind::Continental, 1, "quebec");
+    let clinton = leader(&g, "clinton");
+    assert_eq!(leader_at(&g, clinton), "quebec");
+    let mut g = cleared("canada", Phase::Final);
+    hold(&mut g, AMERICAN, Kind::Continental, "quebec");
     reinforce(&mut g, "1776-may-1", BRITISH, &[]);
     let Some(Frame::Deploy { spaces, .. }) = g.stack.last() else {
         panic!("the British choose where Clinton lands")
@@ -279,9 +267,10 @@ fn clinton_lands_at_quebec_in_may_or_beside_the_st_lawrence_if_it_is_lost() {
 // rule: gml 12.24
 #[test]
 fn gates_replaces_schuyler_on_a_six_or_more_from_june_ii() {
-    let mut g = position::empty("saratoga", Phase::Final);
-    let schuyler = position::put_leader(&mut g, "schuyler", "albany");
-    let units = position::put(&mut g, AMERICAN, gml::forces::Kind::Continental, 2, "albany");
+    let mut g = cleared("saratoga", Phase::Final);
+    let schuyler = put_leader(&mut g, "schuyler", "albany");
+    let units = put(&mut g, AMERICAN, Kind::Continental, 2, "albany");
+    g.mark_control(space("albany"));
     for &u in &units {
         g.units[u as usize].leader = Some(schuyler);
     }
@@ -289,10 +278,10 @@ fn gates_replaces_schuyler_on_a_six_or_more_from_june_ii() {
     assert_eq!(g.core.dice.scripted_left(), 1, "no roll before June II");
     g.core.dice = engine::Dice::seeded(3);
     reinforce(&mut g, "1777-jun-2", AMERICAN, &[5]);
-    assert_eq!(position::leader_at(&g, schuyler), "albany", "5 fails");
+    assert_eq!(leader_at(&g, schuyler), "albany", "5 fails");
     reinforce(&mut g, "1777-jul-1", AMERICAN, &[6]);
-    let gates = position::leader(&g, "gates");
-    assert_eq!(position::leader_at(&g, gates), "albany");
+    let gates = leader(&g, "gates");
+    assert_eq!(leader_at(&g, gates), "albany");
     assert_eq!(g.leaders[schuyler as usize].at, Place::Gone);
     assert!(
         units.iter().all(|&u| g.units[u as usize].leader == Some(gates)),
@@ -303,12 +292,12 @@ fn gates_replaces_schuyler_on_a_six_or_more_from_june_ii() {
 // rule: gml 12.34
 #[test]
 fn southern_reinforcements_enter_beside_an_occupied_space() {
-    let mut g = position::empty("southern-1780", Phase::Final);
+    let mut g = cleared("southern-1780", Phase::Final);
     reinforce(&mut g, "1780-mar-1", AMERICAN, &[]);
-    let alexandria = position::space("alexandria");
+    let alexandria = space("alexandria");
     assert_eq!(g.land_at(alexandria, AMERICAN).count(), 1);
-    let mut g = position::empty("southern-1780", Phase::Final);
-    position::put(&mut g, BRITISH, gml::forces::Kind::British, 1, "hillsborough");
+    let mut g = cleared("southern-1780", Phase::Final);
+    hold(&mut g, BRITISH, Kind::British, "hillsborough");
     reinforce(&mut g, "1780-jun-2", AMERICAN, &[]);
     let Some(Frame::Deploy { spaces, .. }) = g.stack.last() else {
         panic!("Kalb's column chooses a free neighbour of Hillsborough")

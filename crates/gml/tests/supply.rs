@@ -1,10 +1,9 @@
 //! 10.0-10.3 supply: tracing a line to a source, the units supplied
 //! automatically, and the Supply Table for the others.
 
-mod board;
-mod support;
+mod common;
 
-use board::{cleared, distances, enter_after, log_since, put, put_indian, sid};
+use common::{cleared, log_since, put, put_home, put_where, space, DataDir};
 use engine::prelude::*;
 use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
 use gml::frames::Frame;
@@ -13,6 +12,12 @@ use gml::state::{Phase, Place, UnitId};
 use gml::supply::SupplyTable;
 use gml::tables::tables;
 use gml::{Action, Gml};
+
+/// The scenario cleared at the end of the American Reinforcement Phase:
+/// advancing it enters the Supply Phase.
+fn before_supply(scenario: &str) -> Gml {
+    cleared(scenario, Phase::Reinforcement(AMERICAN))
+}
 
 /// Every VP city in play remembered as British for supply: no American
 /// unit can trace supply anywhere.
@@ -24,6 +29,24 @@ fn british_cities(g: &mut Gml) {
             g.held[s as usize].vp = Some(BRITISH);
         }
     }
+}
+
+/// Steps along communication lines through spaces in play (no enemy in
+/// the way), from `from` to every space.
+fn distances(g: &Gml, from: SpaceId) -> Vec<u16> {
+    let m = &tables().map;
+    let mut dist = vec![u16::MAX; m.spaces.len()];
+    dist[from as usize] = 0;
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(s) = queue.pop_front() {
+        for &(n, kind) in m.neighbours(s) {
+            if kind.is_line() && g.in_play(n) && dist[n as usize] == u16::MAX {
+                dist[n as usize] = dist[s as usize] + 1;
+                queue.push_back(n);
+            }
+        }
+    }
+    dist
 }
 
 fn offered(g: &Gml, seat: engine::Seat) -> Vec<Action> {
@@ -64,7 +87,7 @@ fn the_supply_table_as_the_text_fills_it() {
 
 #[test]
 fn a_bad_supply_table_is_named() {
-    let dir = support::DataDir::new("supply");
+    let dir = DataDir::new("supply");
     let e = SupplyTable::read(Some(dir.write("supply.tsv", "unit\tsuccess\nmilitia\t5\n")))
         .unwrap_err()
         .to_string();
@@ -83,38 +106,19 @@ fn the_seeking_supply_example() {
     // an experienced militia unit and a Continental. The player supplies
     // the artillery and the two militia automatically; the experienced
     // militia rolls 6 and stays, the Continental rolls 9 and is eliminated.
-    let mut g = cleared("greene");
+    let mut g = before_supply("greene");
     british_cities(&mut g);
-    let m1 = put(
-        &mut g,
-        Kind::Militia,
-        Nationality::American,
-        Some("nc"),
-        false,
-        "salisbury",
-    );
-    let m2 = put(
-        &mut g,
-        Kind::Militia,
-        Nationality::American,
-        Some("nc"),
-        false,
-        "salisbury",
-    );
-    let art = put(&mut g, Kind::Artillery, Nationality::American, None, false, "salisbury");
-    let ex = put(&mut g, Kind::Militia, Nationality::American, None, true, "salisbury");
-    let cont = put(
-        &mut g,
-        Kind::Continental,
-        Nationality::American,
-        None,
-        false,
-        "salisbury",
-    );
-    assert!(!g.traces_supply(sid("salisbury"), AMERICAN));
+    let m1 = put_home(&mut g, AMERICAN, Kind::Militia, "nc", 1, "salisbury")[0];
+    let m2 = put_home(&mut g, AMERICAN, Kind::Militia, "nc", 1, "salisbury")[0];
+    let art = put(&mut g, AMERICAN, Kind::Artillery, 1, "salisbury")[0];
+    let ex = put_where(&mut g, AMERICAN, 1, "salisbury", |c| {
+        c.kind == Kind::Militia && c.experienced
+    })[0];
+    let cont = put(&mut g, AMERICAN, Kind::Continental, 1, "salisbury")[0];
+    assert!(!g.traces_supply(space("salisbury"), AMERICAN));
     g.core.dice.script([6, 9]);
     let from = g.core.log.len();
-    enter_after(&mut g, Phase::Reinforcement(AMERICAN));
+    g.advance();
     assert_eq!(g.phase, Phase::Supply);
     assert!(matches!(g.stack.last(), Some(Frame::Supply(c)) if c.free == 3 && c.units.len() == 5));
     let mut v = offered(&g, AMERICAN);
@@ -129,7 +133,7 @@ fn the_seeking_supply_example() {
     for u in [m1, m2, art, ex] {
         assert_eq!(
             g.units[u as usize].at,
-            Place::Space(sid("salisbury")),
+            Place::Space(space("salisbury")),
             "{}",
             g.unit_id(u)
         );
@@ -152,8 +156,8 @@ fn the_seeking_supply_example() {
 #[test]
 fn british_units_trace_to_a_port_they_control_within_four() {
     // rule: gml 10.2
-    let mut g = cleared("greene");
-    let port = sid("charleston");
+    let mut g = before_supply("greene");
+    let port = space("charleston");
     g.held[port as usize].supply = Some(BRITISH);
     let d = distances(&g, port);
     let at = |n: u16| {
@@ -169,7 +173,7 @@ fn british_units_trace_to_a_port_they_control_within_four() {
     g.held[port as usize].supply = None;
     assert!(!g.traces_supply(four, BRITISH));
     // 10.2 Tory militia control a port for supply (9.2), not for victory.
-    let t = put(&mut g, Kind::Tory, Nationality::Tory, Some("sc"), false, "charleston");
+    let t = put_home(&mut g, BRITISH, Kind::Tory, "sc", 1, "charleston")[0];
     g.mark_control(port);
     assert_eq!(g.controller(port), None);
     g.units[t as usize].at = Place::Pool;
@@ -179,14 +183,10 @@ fn british_units_trace_to_a_port_they_control_within_four() {
     // automatically with no choice to make, the fourth rolls 7 (needs 6).
     let name = |s: SpaceId| g.space_id(s).to_string();
     let (four_id, five_id) = (name(four), name(five));
-    let near: Vec<UnitId> = (0..4)
-        .map(|_| put(&mut g, Kind::British, Nationality::British, None, false, &four_id))
-        .collect();
-    let far: Vec<UnitId> = (0..4)
-        .map(|_| put(&mut g, Kind::British, Nationality::British, None, false, &five_id))
-        .collect();
+    let near = put(&mut g, BRITISH, Kind::British, 4, &four_id);
+    let far = put(&mut g, BRITISH, Kind::British, 4, &five_id);
     g.core.dice.script([7]);
-    enter_after(&mut g, Phase::Reinforcement(AMERICAN));
+    g.advance();
     assert_eq!(g.core.dice.scripted_left(), 0);
     assert_eq!(g.phase, Phase::Command(BRITISH), "no decision: the next turn began");
     assert!(near.iter().all(|&u| g.units[u as usize].at == Place::Space(four)));
@@ -201,9 +201,9 @@ fn british_units_trace_to_a_port_they_control_within_four() {
 fn enemy_land_units_block_the_path() {
     // rule: gml 10.1
     // ruling: gml #29
-    let mut g = cleared("greene");
+    let mut g = before_supply("greene");
     british_cities(&mut g);
-    let city = sid("hillsborough");
+    let city = space("hillsborough");
     g.held[city as usize] = Default::default();
     let d = distances(&g, city);
     let x = (0..d.len() as SpaceId)
@@ -220,7 +220,7 @@ fn enemy_land_units_block_the_path() {
         .collect();
     let blocks: Vec<UnitId> = next
         .iter()
-        .map(|s| put(&mut g, Kind::British, Nationality::British, None, false, s))
+        .map(|s| put(&mut g, BRITISH, Kind::British, 1, s)[0])
         .collect();
     assert!(!g.traces_supply(x, AMERICAN));
     for u in blocks {
@@ -229,11 +229,11 @@ fn enemy_land_units_block_the_path() {
     // Enemy units in the units' own space do not block: it is not part of
     // the path.
     let here = g.space_id(x).to_string();
-    put(&mut g, Kind::British, Nationality::British, None, false, &here);
+    put(&mut g, BRITISH, Kind::British, 1, &here);
     assert!(g.traces_supply(x, AMERICAN));
     // The source is part of the path: an Indian unit there blocks it, though
     // Indians never put a city under enemy control.
-    let i = put_indian(&mut g, BRITISH, "cherokee", "hillsborough");
+    let i = put_home(&mut g, BRITISH, Kind::Indian, "cherokee", 1, "hillsborough")[0];
     assert!(!g.traces_supply(x, AMERICAN));
     g.mark_control(city);
     g.units[i as usize].at = Place::Pool;
@@ -242,7 +242,7 @@ fn enemy_land_units_block_the_path() {
         "Indians leave the city uncontrolled (10.1)"
     );
     // A Tory unit that held it alone leaves it under enemy control.
-    let t = put(&mut g, Kind::Tory, Nationality::Tory, Some("nc"), false, "hillsborough");
+    let t = put_home(&mut g, BRITISH, Kind::Tory, "nc", 1, "hillsborough")[0];
     g.mark_control(city);
     g.units[t as usize].at = Place::Pool;
     assert!(!g.traces_supply(x, AMERICAN));
@@ -252,36 +252,23 @@ fn enemy_land_units_block_the_path() {
 fn entrenched_americans_with_the_enemy_have_two_supplied_automatically() {
     // rule: gml 10.1
     for dug_in in [true, false] {
-        let mut g = cleared("greene");
+        let mut g = before_supply("greene");
         british_cities(&mut g);
-        let ours: Vec<UnitId> = (0..3)
-            .map(|_| {
-                put(
-                    &mut g,
-                    Kind::Militia,
-                    Nationality::American,
-                    Some("nc"),
-                    false,
-                    "salisbury",
-                )
-            })
-            .collect();
+        let ours = put_home(&mut g, AMERICAN, Kind::Militia, "nc", 3, "salisbury");
         for &u in &ours {
             g.units[u as usize].entrenched = dug_in;
         }
         // Two British units there, out of supply too but within their three.
-        let theirs: Vec<UnitId> = (0..2)
-            .map(|_| put(&mut g, Kind::British, Nationality::British, None, false, "salisbury"))
-            .collect();
+        let theirs = put(&mut g, BRITISH, Kind::British, 2, "salisbury");
         g.core.dice.script([6]);
-        enter_after(&mut g, Phase::Reinforcement(AMERICAN));
+        g.advance();
         assert_eq!(g.phase, Phase::Command(BRITISH));
         assert!(theirs
             .iter()
-            .all(|&u| g.units[u as usize].at == Place::Space(sid("salisbury"))));
+            .all(|&u| g.units[u as usize].at == Place::Space(space("salisbury"))));
         let left = ours
             .iter()
-            .filter(|&&u| g.units[u as usize].at == Place::Space(sid("salisbury")))
+            .filter(|&&u| g.units[u as usize].at == Place::Space(space("salisbury")))
             .count();
         if dug_in {
             assert_eq!(g.core.dice.scripted_left(), 0);
@@ -297,13 +284,11 @@ fn entrenched_americans_with_the_enemy_have_two_supplied_automatically() {
 fn indians_that_fail_leave_the_game() {
     // rule: gml 10.2
     // ruling: gml #26
-    let mut g = cleared("greene");
-    let regulars: Vec<UnitId> = (0..3)
-        .map(|_| put(&mut g, Kind::British, Nationality::British, None, false, "salisbury"))
-        .collect();
-    let indian = put_indian(&mut g, BRITISH, "cherokee", "salisbury");
+    let mut g = before_supply("greene");
+    let regulars = put(&mut g, BRITISH, Kind::British, 3, "salisbury");
+    let indian = put_home(&mut g, BRITISH, Kind::Indian, "cherokee", 1, "salisbury")[0];
     g.core.dice.script([9]);
-    enter_after(&mut g, Phase::Reinforcement(AMERICAN));
+    g.advance();
     assert_eq!(g.phase, Phase::Supply);
     assert_eq!(g.to_act().iter().collect::<Vec<_>>(), vec![BRITISH]);
     assert_eq!(offered(&g, BRITISH).len(), 4, "the units differ: a real choice");
@@ -314,7 +299,7 @@ fn indians_that_fail_leave_the_game() {
     assert_eq!(g.units[indian as usize].at, Place::Gone);
     assert!(regulars
         .iter()
-        .all(|&u| g.units[u as usize].at == Place::Space(sid("salisbury"))));
+        .all(|&u| g.units[u as usize].at == Place::Space(space("salisbury"))));
 }
 
 #[test]
@@ -322,12 +307,12 @@ fn a_blockaded_port_is_no_source() {
     // rule: gml 10.3
     // The hook the naval rules fill: enemy naval units in the port
     // (ruling gml #22) blockade it.
-    let mut g = cleared("greene");
-    let port = sid("wilmington");
+    let mut g = before_supply("greene");
+    let port = space("wilmington");
     g.held[port as usize].supply = Some(BRITISH);
     assert!(g.supply_source(port, BRITISH));
     assert!(!g.blockaded(port, BRITISH));
-    let ship = put(&mut g, Kind::Naval, Nationality::American, None, false, "wilmington");
+    let ship = put(&mut g, AMERICAN, Kind::Naval, 1, "wilmington")[0];
     assert!(g.blockaded(port, BRITISH));
     assert!(!g.supply_source(port, BRITISH));
     assert!(!g.traces_supply(port, BRITISH));
@@ -341,14 +326,14 @@ fn the_map_notes_supply_distances() {
     // data/README-map.md: Camden is 3 from Charleston, Ninety-Six 4 from
     // Savannah; Ticonderoga 5 from Sorel, so Burgoyne's army must seek
     // supply between Canada and New York.
-    let mut g = cleared("greene");
+    let mut g = before_supply("greene");
     for port in ["charleston", "savannah"] {
-        g.held[sid(port) as usize].supply = Some(BRITISH);
+        g.held[space(port) as usize].supply = Some(BRITISH);
     }
-    assert!(g.traces_supply(sid("camden"), BRITISH));
-    assert!(g.traces_supply(sid("ninety-six"), BRITISH));
-    let mut g = cleared("saratoga");
-    g.held[sid("sorel") as usize].supply = Some(BRITISH);
-    assert!(g.traces_supply(sid("st-johns"), BRITISH));
-    assert!(!g.traces_supply(sid("ticonderoga"), BRITISH));
+    assert!(g.traces_supply(space("camden"), BRITISH));
+    assert!(g.traces_supply(space("ninety-six"), BRITISH));
+    let mut g = before_supply("saratoga");
+    g.held[space("sorel") as usize].supply = Some(BRITISH);
+    assert!(g.traces_supply(space("st-johns"), BRITISH));
+    assert!(!g.traces_supply(space("ticonderoga"), BRITISH));
 }

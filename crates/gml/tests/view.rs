@@ -1,20 +1,15 @@
 //! What a seat sees: the board as printed counters and leaders, the facts
 //! panel with the turn and phase; the battle scenarios hide nothing.
 
+mod common;
+
 use engine::prelude::*;
-use engine::{Setup, TableView};
-use gml::Gml;
+use engine::TableView;
 
 // rule: gml 2.2, 3.0
 #[test]
 fn every_seat_sees_the_same_board_of_face_up_counters_and_leaders() {
-    let mut g = Gml::new(&Setup::new("saratoga", 3));
-    while g.phase == gml::state::Phase::Deployment {
-        let seat = g.to_act().iter().next().unwrap();
-        let mut legal = Vec::new();
-        g.legal(seat, &mut legal);
-        g.apply_legal(seat, &legal[0]);
-    }
+    let g = common::deployed("saratoga");
     let views: Vec<serde_json::Value> = [None, Some(0), Some(1)].into_iter().map(|v| g.view(v)).collect();
     assert_eq!(views[0], views[1]);
     assert_eq!(views[0], views[2]);
