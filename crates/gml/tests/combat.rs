@@ -9,7 +9,7 @@ use gml::combat::Stage;
 use gml::forces::{Kind, AMERICAN, BRITISH};
 use gml::frames::{Frame, Move};
 use gml::map::LineKind;
-use gml::state::{Phase, Place};
+use gml::state::{Phase, Place, Unit, UnitId};
 use gml::tables::tables;
 use gml::{Action, Gml};
 
@@ -36,19 +36,26 @@ fn the_terrain_effects_table_is_read() {
     assert_eq!(t.attack("clear"), 0);
 }
 
-// rule: gml 8.22, 8.2
-#[test]
-fn the_worked_example_and_a_first_round_where_the_defender_fires_first() {
+/// 8.22's example: a British unit attacks Continentals at 4 and 5 in
+/// Saratoga, and round one is fought. The defender's units: 7 against 4
+/// misses, 3 against 5 hits; the British unit, reduced to 4 before it
+/// fires, misses with 5.
+fn worked_example() -> (Gml, [UnitId; 3]) {
     let mut g = before_combat();
     let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
     let c4 = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
     let c5 = put_where(&mut g, AMERICAN, 1, "saratoga", |c| {
         c.kind == Kind::Continental && c.experienced
     })[0];
-    // The defender's units at 4 and 5: 7 against 4 misses, 3 against 5
-    // hits; the British unit, reduced to 4 before it fires, misses with 5.
     g.core.dice.script([7, 3, 5]);
     g.advance();
+    (g, [b, c4, c5])
+}
+
+// rule: gml 8.22, 8.2
+#[test]
+fn the_worked_example_and_a_first_round_where_the_defender_fires_first() {
+    let (g, [b, c4, c5]) = worked_example();
     assert_logged(&g, "Land combat in Saratoga");
     assert_logged(&g, "The Americans roll 7, 3 for units at 4, 5: 1 hit");
     assert!(g.units[b as usize].reduced);
@@ -62,14 +69,7 @@ fn the_worked_example_and_a_first_round_where_the_defender_fires_first() {
 // rule: gml 8.2, 8.22
 #[test]
 fn later_rounds_are_simultaneous_and_units_turn_back_at_the_end() {
-    let mut g = before_combat();
-    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
-    let c4 = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
-    let c5 = put_where(&mut g, AMERICAN, 1, "saratoga", |c| {
-        c.kind == Kind::Continental && c.experienced
-    })[0];
-    g.core.dice.script([7, 3, 5]);
-    g.advance();
+    let (mut g, [b, c4, c5]) = worked_example();
     take(&mut g, Action::Continue);
     // Round 2: both fire before any hit: the reduced British unit still
     // fires and hits, and is then eliminated.
@@ -203,27 +203,28 @@ fn artillery_destroys_a_fort_with_two_hits() {
     assert_logged(&g, "The British roll 10 for units at 3: 0 hits");
 }
 
+/// A British unit attacks a Continental in the works of `at` (`works`
+/// puts it inside the fort or in a trench); both sides roll 10.
+fn attack_on_works(at: &str, works: fn(&mut Unit)) -> Gml {
+    let mut g = before_combat();
+    put(&mut g, BRITISH, Kind::British, 1, at);
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, at)[0];
+    works(&mut g.units[c as usize]);
+    g.advance();
+    g.core.dice.script([10, 10]);
+    take(&mut g, Action::Attack(space(at)));
+    g
+}
+
 // rule: gml 8.21, 8.26
 #[test]
 fn a_fort_gives_attackers_minus_two_and_defenders_plus_one_a_trench_plus_one() {
     // Ruling gml #15: both the table's -2 and the rules' +1.
-    let mut g = before_combat();
-    put(&mut g, BRITISH, Kind::British, 1, "ticonderoga");
-    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "ticonderoga")[0];
-    g.units[c as usize].inside = true;
-    g.advance();
-    g.core.dice.script([10, 10]);
-    take(&mut g, Action::Attack(space("ticonderoga")));
+    let g = attack_on_works("ticonderoga", |u| u.inside = true);
     assert_logged(&g, "The Americans roll 10 for units at 5: 0 hits");
     assert_logged(&g, "The British roll 10 for units at 3: 0 hits");
 
-    let mut g = before_combat();
-    put(&mut g, BRITISH, Kind::British, 1, "saratoga");
-    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
-    g.units[c as usize].entrenched = true;
-    g.advance();
-    g.core.dice.script([10, 10]);
-    take(&mut g, Action::Attack(space("saratoga")));
+    let g = attack_on_works("saratoga", |u| u.entrenched = true);
     assert_logged(&g, "The Americans roll 10 for units at 5: 0 hits");
     assert_logged(&g, "The British roll 10 for units at 5: 0 hits");
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{cleared, deployed, log_since, put, put_home, space};
+use common::{cleared, deployed, log_since, put, put_home, space, state};
 use engine::prelude::*;
 use gml::forces::{Kind, AMERICAN, BRITISH};
 use gml::frames::Frame;
@@ -204,7 +204,7 @@ fn scheduled_arrivals_keep_their_counters() {
     // Kalb's Maryland militia (June II 1780) is set aside at the set-up:
     // the Militia Table cannot take it from the pool before it arrives.
     let mut g = deployed("southern-1780");
-    let md = tables().map.states.iter().position(|s| s.id == "md").unwrap() as u8;
+    let md = state("md");
     let later: Vec<u16> = (0..g.units.len() as u16)
         .filter(|&u| g.units[u as usize].at == Place::Later)
         .collect();

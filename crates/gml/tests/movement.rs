@@ -196,8 +196,7 @@ fn a_leader_alone_moves_four_and_a_unit_activated_alone_moves_alone() {
     act(&mut g, AMERICAN, "move-arnold");
     assert_eq!(left(&g), 8);
     act(&mut g, AMERICAN, "done");
-    act_unit(&mut g, AMERICAN, "activate", u);
-    act_unit(&mut g, AMERICAN, "move", u);
+    move_alone(&mut g, AMERICAN, u);
     let Some(Frame::Move(m)) = g.stack.last() else { panic!() };
     assert!(m.leaders.is_empty() && m.units == vec![u]);
     assert_eq!(m.left, 6);
@@ -210,8 +209,7 @@ fn lines_cost_their_terrain_and_a_group_stops_when_it_cannot_pay() {
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "elizabethtown")[0];
     let v = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
     activations(&mut g, AMERICAN, 2);
-    act_unit(&mut g, AMERICAN, "activate", u);
-    act_unit(&mut g, AMERICAN, "move", u);
+    move_alone(&mut g, AMERICAN, u);
     assert_eq!(left(&g), 8);
     // The toll road costs ½ a leg.
     for s in ["new-brunswick", "princeton", "trenton", "philadelphia"] {
@@ -220,8 +218,7 @@ fn lines_cost_their_terrain_and_a_group_stops_when_it_cannot_pay() {
     assert_eq!(left(&g), 4);
     act(&mut g, AMERICAN, "done");
     // A road costs 1, a river 1, a trail 2, and no more than is left.
-    act_unit(&mut g, AMERICAN, "activate", v);
-    act_unit(&mut g, AMERICAN, "move", v);
+    move_alone(&mut g, AMERICAN, v);
     act(&mut g, AMERICAN, "step-schenectady");
     act(&mut g, AMERICAN, "step-canajoharie");
     act(&mut g, AMERICAN, "step-cherry-valley");
@@ -238,16 +235,14 @@ fn a_river_crossing_without_a_line_is_a_whole_move_and_not_into_the_enemy() {
     let v = put(&mut g, AMERICAN, Kind::Continental, 1, "staten-island")[0];
     put(&mut g, BRITISH, Kind::British, 1, "elizabethtown");
     activations(&mut g, AMERICAN, 2);
-    act_unit(&mut g, AMERICAN, "activate", u);
-    act_unit(&mut g, AMERICAN, "move", u);
+    move_alone(&mut g, AMERICAN, u);
     act(&mut g, AMERICAN, "step-new-york");
     assert_eq!(at(&g, u), "new-york");
     assert!(
         !matches!(g.stack.last(), Some(Frame::Move(_))),
         "the crossing ends the move"
     );
-    act_unit(&mut g, AMERICAN, "activate", v);
-    act_unit(&mut g, AMERICAN, "move", v);
+    move_alone(&mut g, AMERICAN, v);
     assert!(
         !has(&g, AMERICAN, "step-elizabethtown"),
         "not across into an enemy-held space"
@@ -256,8 +251,7 @@ fn a_river_crossing_without_a_line_is_a_whole_move_and_not_into_the_enemy() {
     let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "pompton")[0];
     activations(&mut g, AMERICAN, 1);
-    act_unit(&mut g, AMERICAN, "activate", u);
-    act_unit(&mut g, AMERICAN, "move", u);
+    move_alone(&mut g, AMERICAN, u);
     act(&mut g, AMERICAN, "step-fort-lee");
     assert!(!has(&g, AMERICAN, "step-new-york"));
 }
@@ -269,8 +263,7 @@ fn enemy_units_in_the_open_stop_a_move_and_entrenched_ones_do_not() {
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
     let b = put(&mut g, BRITISH, Kind::British, 1, "schenectady")[0];
     activations(&mut g, AMERICAN, 2);
-    act_unit(&mut g, AMERICAN, "activate", u);
-    act_unit(&mut g, AMERICAN, "move", u);
+    move_alone(&mut g, AMERICAN, u);
     act(&mut g, AMERICAN, "step-schenectady");
     assert!(!matches!(g.stack.last(), Some(Frame::Move(_))), "stopped by the enemy");
     assert_eq!(at(&g, u), "schenectady");
@@ -280,8 +273,7 @@ fn enemy_units_in_the_open_stop_a_move_and_entrenched_ones_do_not() {
     let b2 = put(&mut g, BRITISH, Kind::British, 1, "schenectady")[0];
     g.units[b2 as usize].entrenched = true;
     activations(&mut g, AMERICAN, 1);
-    act_unit(&mut g, AMERICAN, "activate", u);
-    act_unit(&mut g, AMERICAN, "move", u);
+    move_alone(&mut g, AMERICAN, u);
     act(&mut g, AMERICAN, "step-schenectady");
     assert!(
         has(&g, AMERICAN, "step-canajoharie"),
@@ -326,8 +318,7 @@ fn units_ending_in_a_fort_space_may_go_inside_and_the_enemy_first() {
     let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "peekskill")[0];
     activations(&mut g, AMERICAN, 1);
-    act_unit(&mut g, AMERICAN, "activate", u);
-    act_unit(&mut g, AMERICAN, "move", u);
+    move_alone(&mut g, AMERICAN, u);
     act(&mut g, AMERICAN, "step-west-point");
     act(&mut g, AMERICAN, "done");
     assert!(matches!(g.stack.last(), Some(Frame::Fort { seat: AMERICAN, .. })));
@@ -338,8 +329,7 @@ fn units_ending_in_a_fort_space_may_go_inside_and_the_enemy_first() {
     let a = put(&mut g, AMERICAN, Kind::Militia, 1, "ticonderoga")[0];
     let b = put(&mut g, BRITISH, Kind::British, 1, "crown-point")[0];
     activations(&mut g, BRITISH, 1);
-    act_unit(&mut g, BRITISH, "activate", b);
-    act_unit(&mut g, BRITISH, "move", b);
+    move_alone(&mut g, BRITISH, b);
     act(&mut g, BRITISH, "step-ticonderoga");
     // 6.3 first: the militia stay.
     act(&mut g, AMERICAN, "decline");
@@ -361,23 +351,16 @@ fn british_regulars_entering_a_state_first_call_its_militia_and_tories_do_not() 
     let t = put(&mut g, BRITISH, Kind::Tory, 1, "staten-island")[0];
     let b = put(&mut g, BRITISH, Kind::British, 1, "staten-island")[0];
     activations(&mut g, BRITISH, 2);
-    act_unit(&mut g, BRITISH, "activate", t);
-    act_unit(&mut g, BRITISH, "move", t);
+    move_alone(&mut g, BRITISH, t);
     act(&mut g, BRITISH, "step-elizabethtown");
     assert!(g.called.is_empty(), "a Tory calls no militia");
-    act_unit(&mut g, BRITISH, "activate", b);
-    act_unit(&mut g, BRITISH, "move", b);
+    move_alone(&mut g, BRITISH, b);
     act(&mut g, BRITISH, "step-elizabethtown");
     // New Jersey's call: 1 unit, placed by the American player away from the enemy.
     assert_eq!(g.to_act().iter().collect::<Vec<_>>(), vec![AMERICAN]);
     assert!(!has(&g, AMERICAN, "place-elizabethtown"));
     act(&mut g, AMERICAN, "place-princeton");
-    let nj = gml::tables::tables()
-        .map
-        .states
-        .iter()
-        .position(|s| s.id == "nj")
-        .unwrap() as u8;
+    let nj = state("nj");
     assert!(g.called.contains(&nj));
     let princeton = space("princeton");
     let militia: Vec<_> = g.land_at(princeton, AMERICAN).collect();
@@ -398,8 +381,7 @@ fn a_leader_alone_in_a_space_the_enemy_enters_is_checked() {
         put(&mut g, AMERICAN, Kind::Militia, 1, "albany");
         let b = put(&mut g, BRITISH, Kind::British, 1, "johnstown")[0];
         activations(&mut g, BRITISH, 1);
-        act_unit(&mut g, BRITISH, "activate", b);
-        act_unit(&mut g, BRITISH, "move", b);
+        move_alone(&mut g, BRITISH, b);
         g.core.dice.script([die]);
         act(&mut g, BRITISH, "step-schenectady");
         assert_eq!(leader_at(&g, l), want, "die {die}");
@@ -416,8 +398,7 @@ fn pieces_move_only_in_the_regions_and_on_the_map_in_play() {
     let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "ligonier")[0];
     activations(&mut g, AMERICAN, 1);
-    act_unit(&mut g, AMERICAN, "activate", u);
-    act_unit(&mut g, AMERICAN, "move", u);
+    move_alone(&mut g, AMERICAN, u);
     assert!(!has(&g, AMERICAN, "step-pittsburgh"));
     assert!(g.in_play(space("ligonier")));
     for sc in ["canada", "saratoga"] {
@@ -440,8 +421,7 @@ fn any_number_of_units_may_stack_in_a_space() {
     put(&mut g, BRITISH, Kind::British, 20, "albany");
     let hessians = put(&mut g, BRITISH, Kind::Hessian, 10, "schenectady");
     activations(&mut g, BRITISH, 1);
-    act_unit(&mut g, BRITISH, "activate", hessians[0]);
-    act_unit(&mut g, BRITISH, "move", hessians[0]);
+    move_alone(&mut g, BRITISH, hessians[0]);
     act(&mut g, BRITISH, "step-albany");
     assert_eq!(g.land_at(space("albany"), BRITISH).count(), 21);
 }

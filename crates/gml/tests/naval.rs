@@ -67,12 +67,7 @@ fn the_transport_roll_limits_the_land_units_that_sail_and_they_land_in_any_free_
 #[test]
 fn landing_in_a_state_for_the_first_time_calls_its_militia() {
     let mut g = cleared("saratoga", Phase::Deployment);
-    let pa = gml::tables::tables()
-        .map
-        .states
-        .iter()
-        .position(|s| s.id == "pa")
-        .unwrap() as u8;
+    let pa = state("pa");
     g.called.retain(|&s| s != pa);
     let redcoat = put(&mut g, BRITISH, Kind::British, 1, "new-york")[0];
     naval_phase(&mut g);

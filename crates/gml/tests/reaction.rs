@@ -24,8 +24,7 @@ fn americans_entered_by_british_units_may_each_withdraw_and_the_british_move_on(
     g.units[c as usize].entrenched = true;
     put(&mut g, BRITISH, Kind::Tory, 1, "canajoharie");
     activations(&mut g, BRITISH, 1);
-    act_unit(&mut g, BRITISH, "activate", b);
-    act_unit(&mut g, BRITISH, "move", b);
+    move_alone(&mut g, BRITISH, b);
     act(&mut g, BRITISH, "step-schenectady");
     assert_eq!(to_act(&g), vec![AMERICAN], "the Americans are asked at once");
     let wm = format!("withdraw-{}-to-johnstown", g.unit_id(m));
@@ -49,8 +48,7 @@ fn americans_entered_by_british_units_may_each_withdraw_and_the_british_move_on(
     let b = put(&mut g, BRITISH, Kind::British, 1, "albany")[0];
     put(&mut g, AMERICAN, Kind::Militia, 1, "schenectady");
     activations(&mut g, BRITISH, 1);
-    act_unit(&mut g, BRITISH, "activate", b);
-    act_unit(&mut g, BRITISH, "move", b);
+    move_alone(&mut g, BRITISH, b);
     act(&mut g, BRITISH, "step-schenectady");
     act(&mut g, AMERICAN, "decline");
     assert!(
@@ -67,8 +65,7 @@ fn indians_trigger_no_withdrawal_and_french_units_have_none() {
     put(&mut g, BRITISH, Kind::British, 1, "new-york");
     put(&mut g, AMERICAN, Kind::Militia, 1, "schenectady");
     activations(&mut g, BRITISH, 2);
-    act_unit(&mut g, BRITISH, "activate", i);
-    act_unit(&mut g, BRITISH, "move", i);
+    move_alone(&mut g, BRITISH, i);
     act(&mut g, BRITISH, "step-schenectady");
     assert_eq!(to_act(&g), vec![BRITISH], "no window for an Indian entry");
     let mut g = cleared("saratoga", Phase::Activation(BRITISH));
@@ -77,8 +74,7 @@ fn indians_trigger_no_withdrawal_and_french_units_have_none() {
         c.nationality == Some(Nationality::French)
     });
     activations(&mut g, BRITISH, 1);
-    act_unit(&mut g, BRITISH, "activate", b);
-    act_unit(&mut g, BRITISH, "move", b);
+    move_alone(&mut g, BRITISH, b);
     act(&mut g, BRITISH, "step-schenectady");
     assert!(
         !matches!(g.stack.last(), Some(Frame::Withdraw { .. })),
@@ -106,8 +102,7 @@ fn a_reserve_interrupts_an_enemy_move_and_lapses_when_unused() {
     // The American phase: the Continental sets out for Schenectady.
     g.stack.clear();
     activations(&mut g, AMERICAN, 1);
-    act_unit(&mut g, AMERICAN, "activate", a);
-    act_unit(&mut g, AMERICAN, "move", a);
+    move_alone(&mut g, AMERICAN, a);
     act(&mut g, AMERICAN, "step-schenectady");
     assert_eq!(to_act(&g), vec![BRITISH], "the reserve may interrupt");
     assert_eq!(at(&g, a), "albany", "the mover waits in its last space");
@@ -136,8 +131,7 @@ fn no_reserve_interrupts_a_friendly_move() {
     g.leaders[l as usize].reserve = true;
     let b = put(&mut g, BRITISH, Kind::British, 1, "albany")[0];
     activations(&mut g, BRITISH, 1);
-    act_unit(&mut g, BRITISH, "activate", b);
-    act_unit(&mut g, BRITISH, "move", b);
+    move_alone(&mut g, BRITISH, b);
     act(&mut g, BRITISH, "step-schenectady");
     assert_eq!(at(&g, b), "schenectady");
 }

@@ -70,19 +70,24 @@ fn the_supply_table_as_the_text_fills_it() {
             .expect("a counter");
         t.success(c)
     };
-    assert_eq!(need(Kind::Militia, Nationality::American, false), Some(5));
-    assert_eq!(need(Kind::Militia, Nationality::American, true), Some(7));
-    assert_eq!(need(Kind::Continental, Nationality::American, false), Some(7));
-    assert_eq!(need(Kind::Continental, Nationality::American, true), Some(8));
-    assert_eq!(need(Kind::Indian, Nationality::Indian, false), Some(8));
-    assert_eq!(need(Kind::British, Nationality::British, false), Some(6));
-    assert_eq!(need(Kind::British, Nationality::British, true), Some(7));
-    assert_eq!(need(Kind::Hessian, Nationality::Hessian, false), Some(5));
-    assert_eq!(need(Kind::Hessian, Nationality::Hessian, true), Some(6));
-    assert_eq!(need(Kind::Artillery, Nationality::Hessian, false), Some(7));
-    assert_eq!(need(Kind::Tory, Nationality::Tory, false), Some(5));
-    assert_eq!(need(Kind::Tory, Nationality::Tory, true), Some(7));
-    assert_eq!(need(Kind::Naval, Nationality::British, false), None, "10.0");
+    for (kind, nat, exp, want) in [
+        (Kind::Militia, Nationality::American, false, Some(5)),
+        (Kind::Militia, Nationality::American, true, Some(7)),
+        (Kind::Continental, Nationality::American, false, Some(7)),
+        (Kind::Continental, Nationality::American, true, Some(8)),
+        (Kind::Indian, Nationality::Indian, false, Some(8)),
+        (Kind::British, Nationality::British, false, Some(6)),
+        (Kind::British, Nationality::British, true, Some(7)),
+        (Kind::Hessian, Nationality::Hessian, false, Some(5)),
+        (Kind::Hessian, Nationality::Hessian, true, Some(6)),
+        (Kind::Artillery, Nationality::Hessian, false, Some(7)),
+        (Kind::Tory, Nationality::Tory, false, Some(5)),
+        (Kind::Tory, Nationality::Tory, true, Some(7)),
+        (Kind::Naval, Nationality::British, false, None),
+    ] {
+        let why = if kind == Kind::Naval { " (10.0)" } else { "" };
+        assert_eq!(need(kind, nat, exp), want, "{kind:?} {nat:?} experienced {exp}{why}");
+    }
 }
 
 #[test]

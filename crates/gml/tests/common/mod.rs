@@ -71,6 +71,16 @@ pub fn space(id: &str) -> SpaceId {
     tables().map.space(id).unwrap_or_else(|| panic!("no space {id}"))
 }
 
+/// A state (of the map's `states.tsv`) by id.
+pub fn state(id: &str) -> u8 {
+    tables()
+        .map
+        .states
+        .iter()
+        .position(|s| s.id == id)
+        .unwrap_or_else(|| panic!("no state {id}")) as u8
+}
+
 /// `n` of the seat's green counters of a kind from the pool (any home),
 /// put in `at`.
 pub fn put(g: &mut Gml, seat: Seat, kind: Kind, n: usize, at: &str) -> Vec<UnitId> {
@@ -148,6 +158,12 @@ fn name(g: &Gml, at: Place) -> String {
         Place::Space(s) => g.space_id(s).to_string(),
         other => format!("{other:?}"),
     }
+}
+
+/// Activates the unit alone (5.5) and starts its move.
+pub fn move_alone(g: &mut Gml, seat: Seat, u: UnitId) {
+    act_unit(g, seat, "activate", u);
+    act_unit(g, seat, "move", u);
 }
 
 /// Take the action with this id, or fail naming the legal ones.
