@@ -979,21 +979,8 @@ impl Gml {
     /// its value, defender first.
     fn morale(&mut self, b: &mut Battle) {
         let (att, def) = (b.attacker, b.defender());
-        let checks = |b: &Battle, seat: Seat| match b.fight {
-            // 8.251 point 3 checks the enemy unit's morale only.
-            Fight::Breakout { .. } => seat == def,
-            _ => true,
-        };
         for seat in [def, att] {
-            if !b.struck[seat as usize] || !checks(b, seat) {
-                continue;
-            }
-            let indians: Vec<UnitId> = b.units[seat as usize]
-                .iter()
-                .copied()
-                .filter(|&u| self.counters(u).kind == Kind::Indian)
-                .collect();
-            for u in indians {
+            for u in self.morale_checks(b, seat, b.struck, |k| k == Kind::Indian) {
                 let die = self.core.dice.roll(10);
                 let flee = die >= 4;
                 let name = self.unit_name(u);
@@ -1010,15 +997,7 @@ impl Gml {
             }
         }
         for seat in [def, att] {
-            if !b.militia_struck[seat as usize] || !checks(b, seat) {
-                continue;
-            }
-            let militia: Vec<UnitId> = b.units[seat as usize]
-                .iter()
-                .copied()
-                .filter(|&u| is_militia(self.counters(u).kind))
-                .collect();
-            for u in militia {
+            for u in self.morale_checks(b, seat, b.militia_struck, is_militia) {
                 let die = self.core.dice.roll(10);
                 let v = self.printed_value(u);
                 let name = self.unit_name(u);
@@ -1045,6 +1024,21 @@ impl Gml {
         }
         b.struck = [false; 2];
         b.militia_struck = [false; 2];
+    }
+
+    /// The units of `seat` whose kind `checks` that check morale (8.2 step
+    /// 7, 8.23): none unless the side is `struck`, and in a retreat's
+    /// fight (8.251 point 3) only the enemy unit's.
+    fn morale_checks(&self, b: &Battle, seat: Seat, struck: [bool; 2], checks: impl Fn(Kind) -> bool) -> Vec<UnitId> {
+        let breakout = matches!(b.fight, Fight::Breakout { .. });
+        if !struck[seat as usize] || (breakout && seat != b.defender()) {
+            return Vec::new();
+        }
+        b.units[seat as usize]
+            .iter()
+            .copied()
+            .filter(|&u| checks(self.counters(u).kind))
+            .collect()
     }
 
     /// 8.27 who won, and whether it is a greater victory.

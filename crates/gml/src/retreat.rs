@@ -49,32 +49,27 @@ impl Gml {
                 p1 = vec![s];
             }
         }
-        if !p1.is_empty() {
+        // The spaces of point 1, else (after point 2) of point 3, and
+        // whether they are point 3's.
+        let spaces = if !p1.is_empty() {
+            Some((p1, false))
+        } else if !routing && self.take_shelter(b, seat, &units) {
+            b.stage = Stage::Shelter { seat: 1 - seat };
+            return;
+        } else if units.len() >= 3 {
+            Some((self.breakout_spaces(b, seat), true)).filter(|(p3, _)| !p3.is_empty())
+        } else {
+            None
+        };
+        if let Some((options, step3)) = spaces {
             b.stage = Stage::Retreat {
                 seat,
                 units,
                 routing,
-                options: p1,
-                step3: false,
+                options,
+                step3,
             };
             return;
-        }
-        if !routing && self.take_shelter(b, seat, &units) {
-            b.stage = Stage::Shelter { seat: 1 - seat };
-            return;
-        }
-        if units.len() >= 3 {
-            let p3 = self.breakout_spaces(b, seat);
-            if !p3.is_empty() {
-                b.stage = Stage::Retreat {
-                    seat,
-                    units,
-                    routing,
-                    options: p3,
-                    step3: true,
-                };
-                return;
-            }
         }
         let n = units.len();
         self.core.log.say("8.25", || {

@@ -134,14 +134,22 @@ const fn leader(id: &'static str) -> Piece {
     Piece::Leader(id)
 }
 
-const fn units(n: u8, kind: Kind, nationality: Nationality) -> Piece {
+const fn pieces(n: u8, kind: Kind, nationality: Nationality, home: Option<&'static str>, experienced: bool) -> Piece {
     Piece::Units {
         n,
         kind,
         nationality,
-        home: None,
-        experienced: false,
+        home,
+        experienced,
     }
+}
+
+const fn units(n: u8, kind: Kind, nationality: Nationality) -> Piece {
+    pieces(n, kind, nationality, None, false)
+}
+
+const fn veterans(n: u8, kind: Kind, nationality: Nationality) -> Piece {
+    pieces(n, kind, nationality, None, true)
 }
 
 const fn continentals(n: u8) -> Piece {
@@ -162,34 +170,16 @@ const fn artillery(nationality: Nationality) -> Piece {
 
 /// Rebel militia of a state.
 const fn militia(n: u8, state: &'static str) -> Piece {
-    Piece::Units {
-        n,
-        kind: Kind::Militia,
-        nationality: Nationality::American,
-        home: Some(state),
-        experienced: false,
-    }
+    pieces(n, Kind::Militia, Nationality::American, Some(state), false)
 }
 
 /// Tory militia of a state ("1 NY Militia" on the British side).
 const fn tories(n: u8, state: &'static str) -> Piece {
-    Piece::Units {
-        n,
-        kind: Kind::Tory,
-        nationality: Nationality::Tory,
-        home: Some(state),
-        experienced: false,
-    }
+    pieces(n, Kind::Tory, Nationality::Tory, Some(state), false)
 }
 
 const fn indian(tribe: &'static str) -> Piece {
-    Piece::Units {
-        n: 1,
-        kind: Kind::Indian,
-        nationality: Nationality::Indian,
-        home: Some(tribe),
-        experienced: false,
-    }
+    pieces(1, Kind::Indian, Nationality::Indian, Some(tribe), false)
 }
 
 const fn line(seat: Seat, at: Where, pieces: &'static [Piece], works: Works) -> Line {
@@ -201,6 +191,12 @@ const fn line(seat: Seat, at: Where, pieces: &'static [Piece], works: Works) -> 
     }
 }
 
+/// Who rolls for a region, in the column the map gives (`None`) or the
+/// one the scenario fixes.
+const fn roll(seat: Seat, region: Region, column: Option<Presence>) -> MilitiaRoll {
+    MilitiaRoll { seat, region, column }
+}
+
 use Where::*;
 use Works::{Entrenched, InFort, Open};
 
@@ -210,26 +206,10 @@ const B: Seat = BRITISH;
 /// 12.34, 12.44: both sides roll for the South and South-Central regions,
 /// in the columns the map gives.
 const SOUTHERN_MILITIA: &[MilitiaRoll] = &[
-    MilitiaRoll {
-        seat: B,
-        region: Region::South,
-        column: None,
-    },
-    MilitiaRoll {
-        seat: B,
-        region: Region::SouthCentral,
-        column: None,
-    },
-    MilitiaRoll {
-        seat: A,
-        region: Region::South,
-        column: None,
-    },
-    MilitiaRoll {
-        seat: A,
-        region: Region::SouthCentral,
-        column: None,
-    },
+    roll(B, Region::South, None),
+    roll(B, Region::SouthCentral, None),
+    roll(A, Region::South, None),
+    roll(A, Region::SouthCentral, None),
 ];
 
 pub static SCENARIOS: [Spec; 4] = [
@@ -264,13 +244,7 @@ pub static SCENARIOS: [Spec; 4] = [
                 B,
                 At("quebec"),
                 &[
-                    Piece::Units {
-                        n: 1,
-                        kind: Kind::Tory,
-                        nationality: Nationality::Tory,
-                        home: None,
-                        experienced: true,
-                    },
+                    veterans(1, Kind::Tory, Nationality::Tory),
                     artillery(Nationality::British),
                 ],
                 Entrenched,
@@ -283,21 +257,9 @@ pub static SCENARIOS: [Spec; 4] = [
             line: line(B, At("quebec"), &[leader("clinton"), british(2)], Open),
         }],
         militia: &[
-            MilitiaRoll {
-                seat: B,
-                region: Region::Canada,
-                column: None,
-            },
-            MilitiaRoll {
-                seat: A,
-                region: Region::NewEngland,
-                column: Some(Presence::SomeCities),
-            },
-            MilitiaRoll {
-                seat: A,
-                region: Region::MiddleAtlantic,
-                column: Some(Presence::None),
-            },
+            roll(B, Region::Canada, None),
+            roll(A, Region::NewEngland, Some(Presence::SomeCities)),
+            roll(A, Region::MiddleAtlantic, Some(Presence::None)),
         ],
         victory: Victory::AmericanHoldsAll(&["quebec", "montreal"]),
     },
@@ -366,13 +328,7 @@ pub static SCENARIOS: [Spec; 4] = [
                     leader("grant"),
                     hessians(4),
                     british(8),
-                    Piece::Units {
-                        n: 1,
-                        kind: Kind::British,
-                        nationality: Nationality::British,
-                        home: None,
-                        experienced: true,
-                    },
+                    veterans(1, Kind::British, Nationality::British),
                     tories(2, "ny"),
                     artillery(Nationality::British),
                     units(2, Kind::Naval, Nationality::British),
@@ -391,26 +347,10 @@ pub static SCENARIOS: [Spec; 4] = [
             },
         ],
         militia: &[
-            MilitiaRoll {
-                seat: B,
-                region: Region::Canada,
-                column: None,
-            },
-            MilitiaRoll {
-                seat: B,
-                region: Region::MiddleAtlantic,
-                column: None,
-            },
-            MilitiaRoll {
-                seat: A,
-                region: Region::MiddleAtlantic,
-                column: None,
-            },
-            MilitiaRoll {
-                seat: A,
-                region: Region::NewEngland,
-                column: Some(Presence::SomeCities),
-            },
+            roll(B, Region::Canada, None),
+            roll(B, Region::MiddleAtlantic, None),
+            roll(A, Region::MiddleAtlantic, None),
+            roll(A, Region::NewEngland, Some(Presence::SomeCities)),
         ],
         victory: Victory::BritishHolds(
             5,
