@@ -237,6 +237,44 @@ pub fn read(dir: Option<&Path>, name: &str, embedded: &'static str, columns: &[&
     }
 }
 
+/// Every `.tsv` file of a title's data folder read as a table of the
+/// columns its header names, each row with a reason (data-provenance.md:
+/// every reconstructed value says why): the files' names, sorted, or the
+/// first fault. The titles' tests run it over their `data/` folder.
+pub fn reasoned_files(dir: &Path) -> Result<Vec<String>, String> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.extension().is_none_or(|e| e != "tsv") {
+            continue;
+        }
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("{name}: {e}"))?;
+        let header = text
+            .lines()
+            .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .unwrap_or("");
+        let columns: Vec<&str> = header
+            .split('\t')
+            .map(str::trim)
+            .filter(|c| !REASON_COLUMNS.contains(c))
+            .collect();
+        let table = Table::parse(&name, &text, &columns).map_err(|e| e.to_string())?;
+        if table.rows().next().is_none() {
+            return Err(format!("{name} has no rows"));
+        }
+        if let Some(row) = table.rows().find(|r| r.reason().is_empty()) {
+            return Err(format!("{name} line {} does not say why (no reason)", row.line()));
+        }
+        names.push(name);
+    }
+    names.sort();
+    Ok(names)
+}
+
 /// One data row. Cells are read by column name; a column the title did not
 /// declare to [`Table::parse`] is a bug in the title and panics.
 #[derive(Clone, Copy, Debug)]
@@ -374,6 +412,19 @@ fn describe<T>() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_data_folder_whose_rows_all_say_why_passes_and_one_silent_row_fails() {
+        let dir = std::env::temp_dir().join(format!("table-reasons-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.tsv"), "x\tnote\n1\tbecause\n").unwrap();
+        std::fs::write(dir.join("notes.md"), "not a table").unwrap();
+        assert_eq!(reasoned_files(&dir), Ok(vec!["a.tsv".to_string()]));
+        std::fs::write(dir.join("b.tsv"), "x\treason\n1\tbecause\n2\t\n").unwrap();
+        let e = reasoned_files(&dir).unwrap_err();
+        assert!(e.contains("b.tsv line 3"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     const COLUMNS: &[&str] = &["hex", "terrain", "move", "port"];
     const TEXT: &str = "# a comment\n\
