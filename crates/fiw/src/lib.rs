@@ -4,3 +4,5 @@
 //!
 //! In progress (issue 21): the reconstructed map and tables. The README's
 //! status table lists the rules still missing.
+
+pub mod map;
