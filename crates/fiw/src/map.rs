@@ -705,6 +705,7 @@ impl Map {
             if port && !square.coastal() {
                 return Err(row.error("port", "'no' for a square not on a sea coast (20.1)"));
             }
+            // ruling: fiw #20
             if terrain.is_water() && square.forage + square.trading + square.manufacturing > 0 {
                 return Err(row.line_error("no forage or symbols at sea (ruling fiw #20)", "some"));
             }
@@ -883,6 +884,7 @@ impl Map {
         if sa.terrain.is_water() || sb.terrain.is_water() {
             return None;
         }
+        // ruling: fiw #12
         match self.link(a, b) {
             Some(LinkKind::Water) => None,
             Some(LinkKind::Road) => Some(Route::Road),
@@ -917,6 +919,7 @@ impl Map {
                 .iter()
                 .any(|w| (lakes || !w.is_great_lake()) && sb.waters.contains(w))
         };
+        // ruling: fiw #22
         match navy {
             Navy::Fleet => touch == Touch::Side && sa.fleet_navigable() && sb.fleet_navigable() && shared(false),
             Navy::Flotilla => self.link(a, b) == Some(LinkKind::River) || (touch == Touch::Side && shared(true)),
@@ -960,6 +963,7 @@ impl Map {
     /// Ruling fiw #21: the sea squares of the south or east edge, through
     /// which the French West Indies box is entered and left.
     pub fn west_indies_edge(&self) -> impl Iterator<Item = Sq> + '_ {
+        // ruling: fiw #21
         self.sea_squares().filter(|s| s.on_east_edge() || s.on_south_edge())
     }
 
