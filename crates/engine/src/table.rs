@@ -290,6 +290,22 @@ impl<'a> Row<'a> {
         self.line
     }
 
+    /// The cell as an id: lowercase words and digits joined by '-', as
+    /// action ids and saves need.
+    pub fn id(&self, column: &str) -> Result<String, TableError> {
+        let id = self.str(column);
+        let ok = !id.is_empty()
+            && id.split('-').all(|w| !w.is_empty())
+            && id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if ok {
+            Ok(id.to_string())
+        } else {
+            Err(self.error(column, "an id of lowercase words and digits joined by '-'"))
+        }
+    }
+
     /// The cell's text (trimmed; empty for an empty cell).
     pub fn str(&self, column: &str) -> &'a str {
         &self.record[self.table.index(column)]

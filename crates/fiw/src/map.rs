@@ -594,21 +594,6 @@ fn square_cell(row: &Row, column: &str) -> Result<Sq, TableError> {
     Sq::parse(row.str(column)).ok_or_else(|| row.error(column, "a square CCRR, column 01-22 and row 01-23"))
 }
 
-/// A lowercase id of words joined by '-', as action ids need.
-fn check_id(row: &Row, column: &str) -> Result<String, TableError> {
-    let id = row.str(column);
-    let ok = !id.is_empty()
-        && id.split('-').all(|w| !w.is_empty())
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-    if ok {
-        Ok(id.to_string())
-    } else {
-        Err(row.error(column, "an id of lowercase words and digits joined by '-'"))
-    }
-}
-
 impl Map {
     /// The map from the files in `dir` (the `--data` folder), the embedded
     /// files standing in for those it lacks.
@@ -721,7 +706,7 @@ impl Map {
 
     fn parse_places(&mut self, t: &Table) -> Result<(), TableError> {
         for row in t.rows() {
-            let id = check_id(&row, "id")?;
+            let id = row.id("id")?;
             let sq = square_cell(&row, "square")?;
             let (lat, lon) = (row.range("lat", 20.0..=60.0)?, row.range("lon", -100.0..=-50.0)?);
             if Sq::of(lat, lon) != Some(sq) {

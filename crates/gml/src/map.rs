@@ -247,26 +247,11 @@ pub const NAMED: &[&str] = &[
     "alexandria",
 ];
 
-/// A lowercase id of words joined by '-', as action ids need.
-fn check_id(row: &table::Row, column: &str) -> Result<String, TableError> {
-    let id = row.str(column);
-    let ok = !id.is_empty()
-        && id.split('-').all(|w| !w.is_empty())
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-    if ok {
-        Ok(id.to_string())
-    } else {
-        Err(row.error(column, "an id of lowercase words and digits joined by '-'"))
-    }
-}
-
 /// Reads the rows' ids, each once.
 fn ids(table: &Table, column: &str) -> Result<HashMap<String, u16>, TableError> {
     let mut out = HashMap::new();
     for (i, row) in table.rows().enumerate() {
-        let id = check_id(&row, column)?;
+        let id = row.id(column)?;
         if out.insert(id.clone(), i as u16).is_some() {
             return Err(row.error(column, "an id not used by an earlier row"));
         }
