@@ -18,8 +18,22 @@ pub const EXTREME: u8 = 18;
 
 /// A position on the index: positive pro-British, negative pro-French,
 /// never zero (4.0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "i8", into = "i8")]
 pub struct Index(i8);
+
+impl TryFrom<i8> for Index {
+    type Error = String;
+    fn try_from(v: i8) -> Result<Index, String> {
+        Index::new(v).ok_or_else(|| format!("no space {v} on the Balance of Power Index (4.0, 4.3)"))
+    }
+}
+
+impl From<Index> for i8 {
+    fn from(i: Index) -> i8 {
+        i.0
+    }
+}
 
 impl Index {
     /// A space of the index; `None` for zero or beyond 18 (4.0, 4.3).

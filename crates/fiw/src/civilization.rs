@@ -11,7 +11,8 @@ const CAPTURE_TSV: &str = include_str!("../data/capture.tsv");
 pub const FILE: &str = "capture.tsv";
 
 /// 2.34 the civilization markers (forts and fortresses printed too, 22.61).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Marker {
     Fort,
     Fortress,

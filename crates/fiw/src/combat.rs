@@ -12,7 +12,8 @@ const RAID_TSV: &str = include_str!("../data/crt-raid.tsv");
 pub const FILES: [&str; 2] = ["crt-linear.tsv", "crt-raid.tsv"];
 
 /// 15.6 the two tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Crt {
     Linear,
     Raid,

@@ -3,19 +3,89 @@
 //! with the map errata and Q&A at its top.
 //!
 //! In progress (issue 21): the reconstructed map (`data/README-map.md`)
-//! and tables (`data/README.md`) are loaded and checked; the rules that use
-//! them come next. The README's status table lists the rules still missing.
+//! and tables (`data/README.md`) are loaded and checked; On to Quebec
+//! (35.3) sets up and plays its turns' operations phases: forces moving by
+//! land (11.3, 13.x, 17.21), supply points for later phases (12.2, 18.61),
+//! winter attrition (12.3), the Balance of Power phase (4.11) and victory
+//! (29.0). The README's status table lists the rules still missing.
 
+pub mod actions;
 pub mod balance;
 pub mod civilization;
 pub mod combat;
 pub mod dice;
 pub mod events;
 pub mod forces;
+pub mod frames;
 pub mod income;
 pub mod indians;
 pub mod map;
+pub mod movement;
 pub mod negotiations;
+pub mod scenario;
+pub mod setup;
+pub mod state;
 pub mod supply;
 pub mod tables;
 pub mod terrain;
+pub mod turn;
+pub mod victory;
+pub mod view;
+
+pub use actions::Action;
+pub use state::Fiw;
+
+use engine::{Core, Game, Seat, Setup, Title, TitleInfo};
+
+static INFO: TitleInfo = TitleInfo {
+    key: "fiw",
+    name: "The French & Indian War",
+    seats: &["british", "french"],
+    scenarios: &scenario::INFOS,
+    options: &[],
+    rules_version: "fiw-1",
+    data_files: &tables::FILES,
+    victory_levels: &["draw", "colonial", "continental", "imperial"],
+};
+
+pub fn seat_name(s: Seat) -> &'static str {
+    INFO.seats[s as usize]
+}
+
+impl Title for Fiw {
+    fn info() -> &'static TitleInfo {
+        &INFO
+    }
+
+    fn provenance() -> Vec<(String, String)> {
+        tables::tables().map.provenance()
+    }
+
+    fn use_data_dir(dir: &std::path::Path) -> Result<(), String> {
+        tables::use_data_dir(dir)
+    }
+}
+
+impl Game for Fiw {
+    fn new(setup: &Setup) -> Self {
+        let mut g = Fiw::start(setup);
+        g.advance();
+        g
+    }
+
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut Core {
+        &mut self.core
+    }
+
+    fn check(&self) -> Result<(), String> {
+        self.invariants()
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.evaluation(seat)
+    }
+}

@@ -148,6 +148,20 @@ impl Sq {
     }
 }
 
+/// Saved as its `CCRR` id.
+impl serde::Serialize for Sq {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Sq {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Sq, D::Error> {
+        let id = String::deserialize(d)?;
+        Sq::parse(&id).ok_or_else(|| serde::de::Error::custom(format!("not a square of the map: {id:?}")))
+    }
+}
+
 impl fmt::Display for Sq {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:02}{:02}", self.col, self.row)

@@ -66,3 +66,66 @@ impl SupplyLine {
         self.length(steps) <= self.limit
     }
 }
+
+impl crate::state::Fiw {
+    /// 18.61 the friendly magazine a line of supply from `sq` reaches, if
+    /// any: across square sides, each step as long as the chart says
+    /// (ruling fiw #19: never into enemy combat units or prohibited
+    /// squares; the force's own square may hold the enemy).
+    pub fn supply_line(&self, sq: crate::map::Sq, seat: engine::Seat) -> Option<crate::map::Sq> {
+        use crate::map::{Colony, Route, Sq};
+        let m = &crate::tables::tables().map;
+        let chart = &crate::tables::tables().supply_line;
+        let magazine = |s: Sq| {
+            self.civs
+                .iter()
+                .any(|c| c.sq == s && c.side == seat && c.kind == crate::civilization::Marker::Magazine)
+        };
+        let mut best = vec![u32::MAX; m.squares.len()];
+        best[sq.index()] = 0;
+        let mut queue = std::collections::BinaryHeap::new();
+        queue.push(std::cmp::Reverse((0u32, sq.index())));
+        while let Some(std::cmp::Reverse((d, i))) = queue.pop() {
+            let s = Sq::from_index(i);
+            if d > best[i] {
+                continue;
+            }
+            if magazine(s) {
+                return Some(s);
+            }
+            for (n, route) in m.land_steps(s, false) {
+                // ruling: fiw #19
+                if self.has_units(n, crate::state::enemy(seat)) || (m.colony(n) == Some(Colony::Florida) && !self.spain)
+                {
+                    continue;
+                }
+                let step = match route {
+                    Route::Road => Step::Road,
+                    Route::River => Step::River,
+                    Route::LakeCoast => Step::LakeCoast,
+                    Route::Trail => Step::Trail,
+                    Route::Overland => Step::Overland,
+                };
+                let nd = d + chart.steps[step as usize];
+                if nd <= chart.limit && nd < best[n.index()] {
+                    best[n.index()] = nd;
+                    queue.push(std::cmp::Reverse((nd, n.index())));
+                }
+            }
+        }
+        None
+    }
+
+    /// 18.62 a magazine outside a city or town is spent once used this
+    /// turn (removed in the administration phase, ruling fiw #7).
+    pub fn use_magazine(&mut self, sq: crate::map::Sq) {
+        if self.settlement(sq).is_some() {
+            return;
+        }
+        for c in self.civs.iter_mut() {
+            if c.sq == sq && c.kind == crate::civilization::Marker::Magazine {
+                c.used = true;
+            }
+        }
+    }
+}

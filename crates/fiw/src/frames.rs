@@ -1,0 +1,29 @@
+//! The procedures that can pause for a decision, as serializable frames on a
+//! stack (ARCHITECTURE.md, "The frame stack").
+
+use engine::Seat;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Frame {
+    /// 35.x a set-up line with `left` pieces still to place, each in a
+    /// square of the seat's choice.
+    Deploy { seat: Seat, line: u8, left: u8 },
+    /// 7.2 the favoured player makes himself or the other first player.
+    ChooseFirst { seat: Seat },
+    /// 12.0, 13.0 the movement sub-phase: the seat forms a force or ends.
+    Movement { seat: Seat },
+    /// 11.3, 13.x a force being formed, then moving square by square.
+    Force(Box<crate::movement::Force>),
+}
+
+impl Frame {
+    /// The seat that decides on this frame.
+    pub fn seat(&self) -> Option<Seat> {
+        match self {
+            Frame::Deploy { seat, .. } | Frame::ChooseFirst { seat } | Frame::Movement { seat } => Some(*seat),
+            Frame::Force(f) => Some(f.seat),
+        }
+    }
+}

@@ -1,0 +1,566 @@
+//! 11.3 and 13.0 Movement: forces formed of pieces that start together,
+//! moving square by square at the slowest piece's rate (with one leader's
+//! bonus, 17.21), paying the Terrain Effects Chart's costs or the roads',
+//! rivers' and trails' (13.5); light forces across vertices (13.2); the
+//! supply point of a later operations phase (12.2, 18.2); winter attrition
+//! (12.3); invasion activating a colony (5.24) and markers changing hands
+//! (22.4) as the force enters.
+
+use crate::actions::{Action, Piece};
+use crate::civilization::Marker;
+use crate::forces::{Nation, UnitType, BRITISH};
+use crate::frames::Frame;
+use crate::map::{Colony, Route, Sq};
+use crate::state::{enemy, side_name, Fiw, LeaderId, Phase, Place, Status, UnitId};
+use crate::tables::tables;
+use crate::terrain::Cost;
+use engine::Seat;
+use serde::{Deserialize, Serialize};
+
+/// A force being formed, then moving (11.3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Force {
+    pub seat: Seat,
+    /// Where it formed.
+    pub from: Place,
+    /// Where it is now.
+    pub at: Place,
+    /// The units still moving with it.
+    pub units: Vec<UnitId>,
+    pub leaders: Vec<LeaderId>,
+    /// Every unit that set out with it (12.3 winter attrition).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<UnitId>,
+    /// It has set out: forming is over.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub moving: bool,
+    /// Movement points left, in halves (13.51: a road costs one-half).
+    #[serde(default)]
+    pub left: u8,
+    /// 17.21 the leader whose military rating the units add; he may not
+    /// be dropped off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<LeaderId>,
+    /// 13.2 every piece is light: it may cross vertices and pays the light
+    /// rates (ruling fiw #11).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub light: bool,
+    /// The squares entered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub path: Vec<Sq>,
+}
+
+impl Force {
+    pub fn pieces(&self) -> impl Iterator<Item = Piece> + '_ {
+        self.units
+            .iter()
+            .map(|&u| Piece::Unit(u))
+            .chain(self.leaders.iter().map(|&l| Piece::Leader(l)))
+    }
+
+    pub fn has(&self, p: Piece) -> bool {
+        match p {
+            Piece::Unit(u) => self.units.contains(&u),
+            Piece::Leader(l) => self.leaders.contains(&l),
+        }
+    }
+}
+
+impl Fiw {
+    /// The operations phase under way (1-4), if any.
+    pub fn round(&self) -> Option<u8> {
+        match self.phase {
+            Phase::Operations { round, .. } => Some(round),
+            _ => None,
+        }
+    }
+
+    fn round_bit(&self) -> u8 {
+        1 << self.round().unwrap_or(1)
+    }
+
+    /// Whether a piece may take part in an operation now: the seat's, not
+    /// yet operated in this phase (12.0: one operation a phase), not shut
+    /// in a besieged fortress (23.24), not a naval unit (20.0: naval
+    /// movement is its own).
+    pub fn may_operate(&self, seat: Seat, p: Piece) -> bool {
+        let bit = self.round_bit();
+        match p {
+            Piece::Unit(u) => {
+                let unit = &self.units[u as usize];
+                self.side(u) == seat
+                    && unit.ops & bit == 0
+                    && !self.is_naval(u)
+                    && !(unit.inside && matches!(unit.at, Place::Sq(sq) if self.besieged(sq)))
+            }
+            Piece::Leader(l) => {
+                let g = &self.leaders[l as usize];
+                g.side == seat && g.ops & bit == 0 && !(g.inside && matches!(g.at, Place::Sq(sq) if self.besieged(sq)))
+            }
+        }
+    }
+
+    /// The pieces that may form a force in a place.
+    fn free_pieces(&self, seat: Seat, at: Place) -> Vec<Piece> {
+        let units = self.units_in(at).map(Piece::Unit);
+        let leaders = self.leaders_in(at).map(Piece::Leader);
+        units.chain(leaders).filter(|&p| self.may_operate(seat, p)).collect()
+    }
+
+    /// The movement sub-phase's choices: a square to form a force in, or
+    /// the end.
+    pub fn movement_legal(&self, seat: Seat, out: &mut Vec<Action>) {
+        let mut places: Vec<Place> = Vec::new();
+        for u in 0..self.units.len() as UnitId {
+            let at = self.units[u as usize].at;
+            if matches!(at, Place::Sq(_)) && self.may_operate(seat, Piece::Unit(u)) && !places.contains(&at) {
+                places.push(at);
+            }
+        }
+        for l in 0..self.leaders.len() as LeaderId {
+            let at = self.leaders[l as usize].at;
+            if matches!(at, Place::Sq(_)) && self.may_operate(seat, Piece::Leader(l)) && !places.contains(&at) {
+                places.push(at);
+            }
+        }
+        places.sort_by_key(|p| match p {
+            Place::Sq(sq) => sq.index(),
+            _ => usize::MAX,
+        });
+        out.extend(
+            places
+                .into_iter()
+                .filter(|&at| self.may_set_out(seat, Some(at)))
+                .map(Action::Form),
+        );
+        out.push(Action::EndMovement);
+    }
+
+    /// 12.2, 18.2, ruling fiw #5: a force may set out in the 1st phase, or
+    /// later if it traces a line of supply to a magazine or its side has a
+    /// supply point to spend.
+    fn may_set_out(&self, seat: Seat, at: Option<Place>) -> bool {
+        let Some(Place::Sq(sq)) = at else { return false };
+        self.round() == Some(1) || self.supply[seat as usize] > 0 || self.supply_line(sq, seat).is_some()
+    }
+
+    pub fn form(&mut self, seat: Seat, at: Place) {
+        self.stack.push(Frame::Force(Box::new(Force {
+            seat,
+            from: at,
+            at,
+            units: Vec::new(),
+            leaders: Vec::new(),
+            members: Vec::new(),
+            moving: false,
+            left: 0,
+            bonus: None,
+            light: false,
+            path: Vec::new(),
+        })));
+    }
+
+    pub fn force_legal(&self, f: &Force, out: &mut Vec<Action>) {
+        if !f.moving {
+            for p in self.free_pieces(f.seat, f.from) {
+                out.push(if f.has(p) { Action::Remove(p) } else { Action::Add(p) });
+            }
+            for &u in &f.units {
+                if self.face(u).light == crate::forces::Lightness::Either {
+                    out.push(Action::Light(u));
+                }
+            }
+            if !f.units.is_empty() || !f.leaders.is_empty() {
+                out.push(Action::Go);
+            }
+            out.push(Action::Halt);
+            return;
+        }
+        let Place::Sq(at) = f.at else {
+            out.push(Action::Halt);
+            return;
+        };
+        for (n, route) in tables().map.land_steps(at, f.light) {
+            if self.step_cost(f, at, n, route).is_some_and(|c| c <= f.left) && self.may_enter(f, n) {
+                out.push(Action::Step(n));
+            }
+        }
+        if !f.path.is_empty() {
+            for p in f.pieces() {
+                if Some(p) != f.bonus.map(Piece::Leader) && f.pieces().count() > 1 {
+                    out.push(Action::Drop(p));
+                }
+            }
+        }
+        out.push(Action::Halt);
+    }
+
+    /// 13.1, 13.5 the cost in half points of a step, by the route it
+    /// follows (ruling fiw #12), else the entered square's terrain; `None`
+    /// where land units may not go (13.71).
+    pub fn step_cost(&self, f: &Force, from: Sq, to: Sq, route: Route) -> Option<u8> {
+        let t = &tables().terrain;
+        let route = match route {
+            Route::Overland if self.trail_marked(from) && self.trail_marked(to) => Route::Trail,
+            r => r,
+        };
+        let id = match route {
+            Route::Road => "road",
+            Route::River => "river",
+            Route::LakeCoast => "lake-coast",
+            Route::Trail => "trail",
+            Route::Overland => self.terrain(to).id(),
+        };
+        match t.cost(id, f.light) {
+            Cost::Halves(h) => Some(h),
+            Cost::Prohibited => None,
+        }
+    }
+
+    /// 22.2 a trail marker makes its square a trail square (ruling fiw #12).
+    fn trail_marked(&self, sq: Sq) -> bool {
+        self.civ(sq, Marker::Trail).is_some()
+    }
+
+    /// 13.72, 13.8, 24.1, 24.3 and ruling fiw #28: whether every piece of
+    /// the force may enter a square.
+    fn may_enter(&self, f: &Force, to: Sq) -> bool {
+        let m = &tables().map;
+        let colony = m.colony(to);
+        if colony == Some(Colony::Florida) && !self.spain {
+            return false;
+        }
+        f.units.iter().all(|&u| match self.bound_to(u) {
+            Some(home) => colony == Some(home),
+            None => true,
+        })
+    }
+
+    /// The colony a unit may not leave: British militia always (13.8,
+    /// 24.1), Spanish militia (24.3), British provincials while their
+    /// colony is passive (5.26, ruling fiw #28).
+    pub fn bound_to(&self, u: UnitId) -> Option<Colony> {
+        let face = self.face(u);
+        let home = face
+            .home
+            .as_deref()
+            .and_then(|h| Colony::ALL.into_iter().find(|c| c.id() == h))?;
+        let british = face.side == BRITISH && face.nation == Nation::British;
+        if face.kind == UnitType::Militia && (british || face.nation == Nation::Spanish) {
+            return Some(home);
+        }
+        // ruling: fiw #28
+        if british && !face.regular && self.status(home) == Status::Passive {
+            return Some(home);
+        }
+        None
+    }
+
+    /// The force's movement allowance in half points: its slowest unit's
+    /// factor plus one leader's military rating (17.21; an Indian leader
+    /// only for Indians, 17.7), or its slowest leader's alone; and the
+    /// leader who gives the bonus.
+    pub fn allowance(&self, f: &Force) -> (u8, Option<LeaderId>) {
+        let all_indian = !f.units.is_empty() && f.units.iter().all(|&u| self.is_indian(u));
+        let bonus = f
+            .leaders
+            .iter()
+            .copied()
+            .filter(|&l| self.leader(l).side.is_some() || all_indian)
+            .max_by_key(|&l| (self.leader(l).military, std::cmp::Reverse(l)))
+            .filter(|_| !f.units.is_empty());
+        let plus = bonus.map_or(0, |l| self.leader(l).military);
+        let units = f.units.iter().map(|&u| self.face(u).movement + plus);
+        let leaders = f.leaders.iter().map(|&l| self.leader(l).movement);
+        let slowest = units.chain(leaders).min().unwrap_or(0);
+        (slowest * 2, bonus)
+    }
+
+    /// 13.2, ruling fiw #11: a light force is light in every piece.
+    fn all_light(&self, f: &Force) -> bool {
+        f.units.iter().all(|&u| self.is_light(u)) && f.leaders.iter().all(|&l| self.leader(l).light)
+    }
+
+    pub fn force_perform(&mut self, a: Action) {
+        let Some(Frame::Force(f)) = self.stack.last_mut() else {
+            unreachable!("force actions only on a force")
+        };
+        match a {
+            Action::Add(Piece::Unit(u)) => f.units.push(u),
+            Action::Add(Piece::Leader(l)) => f.leaders.push(l),
+            Action::Remove(Piece::Unit(u)) => f.units.retain(|&x| x != u),
+            Action::Remove(Piece::Leader(l)) => f.leaders.retain(|&x| x != l),
+            Action::Light(u) => {
+                let unit = &mut self.units[u as usize];
+                unit.as_light = !unit.as_light;
+            }
+            Action::Go => self.set_out(),
+            Action::Step(to) => self.step_to(to),
+            Action::Drop(p) => self.drop_off(p),
+            Action::Halt => self.halt(),
+            _ => unreachable!("only legal actions reach perform"),
+        }
+    }
+
+    /// 12.2 the force sets out: in a later phase it pays a supply point
+    /// unless a line of supply reaches it (ruling fiw #5).
+    fn set_out(&mut self) {
+        let Some(Frame::Force(f)) = self.stack.last() else {
+            unreachable!()
+        };
+        let mut f = (**f).clone();
+        let round = self.round().unwrap_or(1);
+        let Place::Sq(sq) = f.from else {
+            unreachable!("forces form on the map")
+        };
+        if round > 1 {
+            if let Some(mag) = self.supply_line(sq, f.seat) {
+                // ruling: fiw #5
+                self.use_magazine(mag);
+                let (at, here) = (self.sq_name(mag), self.sq_name(sq));
+                self.core.log.say("18.61", || {
+                    format!("The force in {here} draws on the magazine in {at}.")
+                });
+            } else {
+                // ruling: fiw #5
+                self.supply[f.seat as usize] -= 1;
+                let left = self.supply[f.seat as usize];
+                let (side, here) = (side_name(f.seat), self.sq_name(sq));
+                self.core.log.say("12.2", || {
+                    format!("The {side} spend a supply point for a force in {here} ({left} left).")
+                });
+            }
+        }
+        f.light = self.all_light(&f);
+        let (left, bonus) = self.allowance(&f);
+        f.left = left;
+        f.bonus = bonus;
+        f.moving = true;
+        f.members = f.units.clone();
+        let bit = 1u8 << round;
+        for &u in &f.units {
+            self.units[u as usize].ops |= bit;
+        }
+        for &l in &f.leaders {
+            self.leaders[l as usize].ops |= bit;
+        }
+        let names: Vec<String> = f.pieces().map(|p| self.piece_name(p)).collect();
+        let n = names.len();
+        let side = side_name(f.seat);
+        let at = self.sq_name(sq);
+        let mp = half(left);
+        self.core.log.apart(
+            f.seat,
+            "11.3",
+            &[],
+            || vec![sq.to_string()],
+            || {
+                format!(
+                    "A force sets out from {at} with {mp} movement points: {}.",
+                    engine::log::list(&names)
+                )
+            },
+            || format!("A {side} force of {n} pieces sets out from {at}."),
+        );
+        *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
+    }
+
+    fn step_to(&mut self, to: Sq) {
+        let Some(Frame::Force(f)) = self.stack.last() else {
+            unreachable!()
+        };
+        let mut f = (**f).clone();
+        let Place::Sq(from) = f.at else {
+            unreachable!("moving forces are on the map")
+        };
+        let route = tables().map.land_route(from, to).expect("a legal step");
+        let cost = self.step_cost(&f, from, to, route).expect("a legal step");
+        f.left -= cost;
+        f.at = Place::Sq(to);
+        f.path.push(to);
+        for &u in &f.units {
+            self.units[u as usize].at = Place::Sq(to);
+            self.units[u as usize].moved = true;
+            self.units[u as usize].inside = false;
+        }
+        for &l in &f.leaders {
+            self.leaders[l as usize].at = Place::Sq(to);
+            self.leaders[l as usize].moved = true;
+            self.leaders[l as usize].inside = false;
+        }
+        let side = side_name(f.seat);
+        let at = self.sq_name(to);
+        let n = f.units.len() + f.leaders.len();
+        let left = half(f.left);
+        self.core.log.apart(
+            f.seat,
+            "13.1",
+            &[],
+            || vec![from.to_string(), to.to_string()],
+            || format!("The force moves to {at} ({left} movement points left)."),
+            || format!("A {side} force of {n} pieces moves to {at}."),
+        );
+        let seat = f.seat;
+        let stops = self.has_units(to, enemy(seat));
+        *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
+        self.entered(seat, to);
+        // 13.32 units must stop on entering a square with enemy combat units.
+        if stops {
+            self.core.log.say("13.32", || {
+                format!("The {side} force stops in {at}: enemy units are there.")
+            });
+            self.halt();
+        }
+    }
+
+    /// What entering a square does: 5.24 an enemy colony becomes active,
+    /// 22.4 markers of a side with no combat unit there change hands.
+    fn entered(&mut self, seat: Seat, sq: Sq) {
+        if let Some(c) = tables().map.colony(sq) {
+            if self.owner(c) == Some(enemy(seat)) && self.status(c) == Status::Passive {
+                self.set_status(c, Status::Active);
+                self.core
+                    .log
+                    .say("5.24", || format!("{} is invaded and becomes active.", c.name()));
+            }
+        }
+        if self.has_units(sq, enemy(seat)) {
+            return;
+        }
+        let mut taken = Vec::new();
+        for c in self.civs.iter_mut().filter(|c| c.sq == sq && c.side != seat) {
+            c.side = seat;
+            taken.push(c.kind);
+        }
+        for kind in taken {
+            let at = self.sq_name(sq);
+            self.core.log.say("22.4", || {
+                format!("The {} take the {} in {at}.", side_name(seat), marker_word(kind))
+            });
+        }
+    }
+
+    fn drop_off(&mut self, p: Piece) {
+        let Some(Frame::Force(f)) = self.stack.last_mut() else {
+            unreachable!()
+        };
+        match p {
+            Piece::Unit(u) => f.units.retain(|&x| x != u),
+            Piece::Leader(l) => f.leaders.retain(|&x| x != l),
+        }
+        let seat = f.seat;
+        let at = f.at;
+        let (name, here) = (self.piece_name(p), self.place_name(at));
+        self.core.log.apart(
+            seat,
+            "11.3",
+            &[],
+            Vec::new,
+            || format!("{name} stays in {here}."),
+            || format!("A {} piece stays in {here}.", side_name(seat)),
+        );
+    }
+
+    /// The force's move ends; 12.3 in a 4th phase its units roll for
+    /// winter attrition (ruling fiw #6: at the end of its move).
+    fn halt(&mut self) {
+        let Some(Frame::Force(f)) = self.stack.pop() else {
+            unreachable!()
+        };
+        if !f.moving || self.round() != Some(4) {
+            return;
+        }
+        for &u in &f.members {
+            let roll = self.core.dice.d6();
+            let name = self.unit_name(u);
+            let seat = f.seat;
+            if roll == 1 {
+                self.units[u as usize].at = Place::Pool;
+                self.core.log.apart(
+                    seat,
+                    "12.3",
+                    &[roll],
+                    Vec::new,
+                    || format!("Winter attrition: {name} rolls 1 and is eliminated."),
+                    || {
+                        format!(
+                            "Winter attrition: a {} unit rolls 1 and is eliminated.",
+                            side_name(seat)
+                        )
+                    },
+                );
+            } else {
+                self.core.log.apart(
+                    seat,
+                    "12.3",
+                    &[roll],
+                    Vec::new,
+                    || format!("Winter attrition: {name} rolls {roll}, no effect."),
+                    || format!("Winter attrition: a {} unit rolls {roll}, no effect.", side_name(seat)),
+                );
+            }
+        }
+    }
+
+    /// The label of setting out, with its price.
+    pub fn go_label(&self) -> String {
+        let Some(Frame::Force(f)) = self.stack.last() else {
+            return "Set out".into();
+        };
+        let Place::Sq(sq) = f.from else { return "Set out".into() };
+        if self.round().unwrap_or(1) > 1 && self.supply_line(sq, f.seat).is_none() {
+            "Set out, spending a supply point (12.2)".into()
+        } else {
+            "Set out (12.2)".into()
+        }
+    }
+
+    pub fn step_cost_words(&self, to: Sq) -> String {
+        let Some(Frame::Force(f)) = self.stack.last() else {
+            return String::new();
+        };
+        let Place::Sq(from) = f.at else { return String::new() };
+        let Some(route) = tables().map.land_route(from, to) else {
+            return String::new();
+        };
+        match self.step_cost(f, from, to, route) {
+            Some(c) => format!("{} MP", half(c)),
+            None => String::new(),
+        }
+    }
+
+    /// What the rules attach to an action before it is taken.
+    pub fn warning(&self, a: Action) -> Option<String> {
+        match a {
+            Action::Go if self.go_label().contains("supply point") => {
+                Some("Costs one supply point (12.2, 18.2).".into())
+            }
+            Action::Halt
+                if self.round() == Some(4) && matches!(self.stack.last(), Some(Frame::Force(f)) if f.moving) =>
+            {
+                Some("Every combat unit of the force now rolls for winter attrition: a 1 eliminates it (12.3).".into())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Half points as a player reads them: "2½".
+pub fn half(h: u8) -> String {
+    if h.is_multiple_of(2) {
+        (h / 2).to_string()
+    } else if h == 1 {
+        "½".into()
+    } else {
+        format!("{}½", h / 2)
+    }
+}
+
+pub fn marker_word(m: Marker) -> &'static str {
+    match m {
+        Marker::Fort => "fort",
+        Marker::Fortress => "fortress",
+        Marker::Magazine => "magazine",
+        Marker::Trail => "trail",
+    }
+}

@@ -1,0 +1,491 @@
+//! 35.x set-up: a new game's state, and the set-up lines whose square is
+//! the owner's choice, placed one piece at a time (the side that sets up
+//! first places all its lines first).
+
+use crate::civilization::Marker;
+use crate::forces::{Lightness, BRITISH, FRENCH};
+use crate::frames::Frame;
+use crate::map::{Colony, Settlement, Sq, Works};
+use crate::scenario::{self, Mark, Scenario, Spec, What, Where};
+use crate::state::{enemy, side_name, Civ, Fiw, General, Phase, Place, Status, Sub, Unit, UnitId};
+use crate::tables::tables;
+use engine::{Core, Seat, Setup};
+
+impl Fiw {
+    pub fn start(setup: &Setup) -> Fiw {
+        let scenario = match setup.scenario.as_str() {
+            "on-to-quebec" => Scenario::OnToQuebec,
+            other => panic!("no scenario {other:?} (the catalog checks the name first)"),
+        };
+        let spec = scenario::spec(scenario);
+        let f = &tables().forces;
+        let mut units = Vec::new();
+        for (i, c) in f.counters.iter().enumerate() {
+            for _ in 0..c.count {
+                units.push(Unit {
+                    counter: i as u16,
+                    back: false,
+                    at: Place::Pool,
+                    ops: 0,
+                    moved: false,
+                    inside: false,
+                    as_light: false,
+                });
+            }
+        }
+        let mut leaders = Vec::new();
+        for (i, l) in f.leaders.iter().enumerate() {
+            let at = if spec.dead.contains(&l.id.as_str()) {
+                Place::Gone
+            } else if spec.prisoners.contains(&l.id.as_str()) {
+                Place::Prisoner
+            } else {
+                Place::Pool
+            };
+            for _ in 0..l.count {
+                leaders.push(General {
+                    leader: i as u8,
+                    side: l.side.unwrap_or(FRENCH),
+                    at,
+                    ops: 0,
+                    moved: false,
+                    inside: false,
+                });
+            }
+        }
+        let status = Colony::ALL
+            .iter()
+            .map(|c| {
+                if *c == Colony::Florida {
+                    Status::Neutral
+                } else if spec.active.contains(c) {
+                    Status::Active
+                } else {
+                    Status::Passive
+                }
+            })
+            .collect();
+        let mut g = Fiw {
+            core: Core::new(setup),
+            scenario,
+            turn: 1,
+            phase: Phase::Deployment(spec.first),
+            sub: Sub::Movement,
+            first: spec.first,
+            units,
+            leaders,
+            status,
+            civs: Vec::new(),
+            massacres: Vec::new(),
+            balance: crate::balance::Index::new(spec.balance).expect("35.x starts on a space of the index"),
+            treasury: spec.treasury,
+            supply: spec.supply,
+            war: spec.war,
+            spain: false,
+            stack: Vec::new(),
+        };
+        g.place_marks(spec);
+        g.core.log.say("35.3", || {
+            format!("{}: the French set up first, then the British.", INFOS_NAME)
+        });
+        for seat in [spec.first, enemy(spec.first)] {
+            for (i, l) in spec.lines.iter().enumerate().rev() {
+                if l.seat == seat {
+                    g.stack.push(Frame::Deploy {
+                        seat,
+                        line: i as u8,
+                        left: amount(l.what),
+                    });
+                }
+            }
+        }
+        // The first side's lines on top.
+        let first: Vec<Frame> = g.stack.drain(..).collect();
+        let (mine, theirs): (Vec<Frame>, Vec<Frame>) = first.into_iter().partition(|fr| fr.seat() == Some(spec.first));
+        g.stack = theirs;
+        g.stack.extend(mine);
+        g
+    }
+
+    /// x.7 the scenario's markers, and the forts and fortresses printed on
+    /// the map (ruling fiw #34: a printed work is its colony's side's;
+    /// set-up in it changes that in [`Fiw::settle_works`]).
+    fn place_marks(&mut self, spec: &Spec) {
+        let m = &tables().map;
+        let destroyed: Vec<Sq> = spec
+            .marks
+            .iter()
+            .filter_map(|k| match k {
+                Mark::Destroyed(p) => Some(place_sq(p)),
+                _ => None,
+            })
+            .collect();
+        for p in &m.places {
+            let Some(works) = p.works else { continue };
+            if destroyed.contains(&p.sq) {
+                continue;
+            }
+            let side = m.colony(p.sq).and_then(|c| self.owner_at_start(c)).unwrap_or(FRENCH);
+            self.civs.push(Civ {
+                kind: if works == Works::Fortress {
+                    Marker::Fortress
+                } else {
+                    Marker::Fort
+                },
+                sq: p.sq,
+                side,
+                printed: true,
+                used: false,
+            });
+        }
+        for k in spec.marks {
+            match *k {
+                Mark::Magazine(side, p) => self.civs.push(Civ {
+                    kind: Marker::Magazine,
+                    sq: place_sq(p),
+                    side,
+                    printed: false,
+                    used: false,
+                }),
+                Mark::Fort(side, p) => {
+                    if self.fortified(place_sq(p)).is_none() {
+                        self.civs.push(Civ {
+                            kind: Marker::Fort,
+                            sq: place_sq(p),
+                            side,
+                            printed: false,
+                            used: false,
+                        });
+                    }
+                }
+                // ruling: fiw #46 (rule 31 is optional and not in play)
+                Mark::Massacre(_) | Mark::Destroyed(_) => {}
+            }
+        }
+    }
+
+    /// 5.1-5.3 who holds a colony's printed works at the start (Spain's
+    /// are the French player's to set up, 35.x 5.0).
+    fn owner_at_start(&self, c: Colony) -> Option<Seat> {
+        match c.empire()? {
+            crate::map::Empire::British => Some(BRITISH),
+            _ => Some(FRENCH),
+        }
+    }
+
+    /// Ruling fiw #34: a printed work belongs to the side set up in it.
+    pub fn settle_works(&mut self) {
+        for i in 0..self.civs.len() {
+            let sq = self.civs[i].sq;
+            for seat in [BRITISH, FRENCH] {
+                if self.has_units(sq, seat) && !self.has_units(sq, enemy(seat)) {
+                    self.civs[i].side = seat;
+                }
+            }
+        }
+    }
+
+    /// The squares a set-up line may put its next piece in.
+    pub fn deploy_squares(&self, seat: Seat, line: u8) -> Vec<Sq> {
+        let spec = scenario::spec(self.scenario);
+        let l = &spec.lines[line as usize];
+        let m = &tables().map;
+        let captured: Vec<Sq> = spec.captured.iter().map(|p| place_sq(p)).collect();
+        // 35.3 3.0 the French may not set up in the places the British hold.
+        let fixed = matches!(l.at, Where::At(_));
+        let open =
+            |sq: &Sq| fixed || !(self.has_units(*sq, enemy(seat)) || seat == spec.first && captured.contains(sq));
+        let mut out: Vec<Sq> = match l.at {
+            Where::At(p) => vec![place_sq(p)],
+            Where::OneOf(ps) => ps.iter().map(|p| place_sq(p)).collect(),
+            Where::In(c) => m.squares_of(c).filter(|&sq| !self.terrain(sq).is_water()).collect(),
+            Where::Posts {
+                colony,
+                cities,
+                towns,
+                forts,
+            } => m
+                .places
+                .iter()
+                .filter(|p| m.colony(p.sq) == Some(colony))
+                .filter(|p| {
+                    (cities && p.settlement == Some(Settlement::City))
+                        || (towns && p.settlement == Some(Settlement::Town))
+                        || (forts && p.works.is_some() && self.fortified(p.sq).is_some())
+                })
+                .map(|p| p.sq)
+                .collect(),
+            Where::FrenchVillages => m
+                .places
+                .iter()
+                .filter(|p| p.tribe.is_some())
+                .filter(|p| matches!(m.colony(p.sq), Some(Colony::NewFrance | Colony::Louisiana)))
+                .map(|p| p.sq)
+                .collect(),
+            Where::Occupied => Sq::all().filter(|&sq| self.has_units(sq, seat)).collect(),
+        };
+        out.sort();
+        out.dedup();
+        out.retain(open);
+        if seat == FRENCH && matches!(l.what, What::Units(_) | What::Indians { .. }) {
+            let needed = self.uncovered_posts();
+            if !needed.is_empty() {
+                out.retain(|&sq| self.still_covers(line, sq, &needed));
+            }
+        }
+        out
+    }
+
+    /// 35.3 3.0 "French must have at least one unit deployed per French
+    /// city, town and fort" not captured: those still without one.
+    pub fn uncovered_posts(&self) -> Vec<Sq> {
+        let spec = scenario::spec(self.scenario);
+        let m = &tables().map;
+        let captured: Vec<Sq> = spec.captured.iter().map(|p| place_sq(p)).collect();
+        let mut v: Vec<Sq> = m
+            .places
+            .iter()
+            .filter(|p| matches!(m.colony(p.sq), Some(Colony::NewFrance | Colony::Louisiana)))
+            .filter(|p| p.settlement.is_some() || (p.works.is_some() && self.fortified(p.sq).is_some()))
+            .map(|p| p.sq)
+            .filter(|sq| !captured.contains(sq) && !self.has_units(*sq, FRENCH))
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// Whether, after the next piece of `line` goes to `sq`, the French
+    /// pieces still to place can cover every uncovered post, one each
+    /// (a matching of pieces to posts).
+    fn still_covers(&self, line: u8, sq: Sq, needed: &[Sq]) -> bool {
+        let posts: Vec<Sq> = needed.iter().copied().filter(|&p| p != sq).collect();
+        // The pieces still to place after this one, with the posts each may reach.
+        let mut pieces: Vec<Vec<usize>> = Vec::new();
+        for fr in self.stack.iter().rev() {
+            let Frame::Deploy { seat, line: l, left } = *fr else {
+                continue;
+            };
+            if seat != FRENCH {
+                continue;
+            }
+            let spec_line = &scenario::spec(self.scenario).lines[l as usize];
+            if matches!(spec_line.what, What::Leader(_)) {
+                continue;
+            }
+            let reach: Vec<usize> = posts
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| self.line_may_reach(l, **p))
+                .map(|(i, _)| i)
+                .collect();
+            let n = if l == line { left - 1 } else { left };
+            for _ in 0..n {
+                pieces.push(reach.clone());
+            }
+        }
+        matching(&pieces, posts.len()) == posts.len()
+    }
+
+    /// Whether a line's pieces may be placed in `sq` at all (ignoring the
+    /// cover rule).
+    fn line_may_reach(&self, line: u8, sq: Sq) -> bool {
+        let spec = scenario::spec(self.scenario);
+        let m = &tables().map;
+        match spec.lines[line as usize].at {
+            Where::At(p) => place_sq(p) == sq,
+            Where::OneOf(ps) => ps.iter().any(|p| place_sq(p) == sq),
+            Where::In(c) => m.colony(sq) == Some(c),
+            Where::Posts {
+                colony,
+                cities,
+                towns,
+                forts,
+            } => {
+                m.colony(sq) == Some(colony)
+                    && ((cities && m.settlement(sq) == Some(Settlement::City))
+                        || (towns && m.settlement(sq) == Some(Settlement::Town))
+                        || (forts && self.fortified(sq).is_some()))
+            }
+            Where::FrenchVillages => {
+                m.village(sq).is_some() && matches!(m.colony(sq), Some(Colony::NewFrance | Colony::Louisiana))
+            }
+            Where::Occupied => true,
+        }
+    }
+
+    /// The set-up line's next piece: a counter of the pool that fits, a
+    /// leader, or an Indian unit drawn at random (25.1).
+    pub fn deploy(&mut self, seat: Seat, line: u8, sq: Sq, back: bool) {
+        let spec = scenario::spec(self.scenario);
+        let l = &spec.lines[line as usize];
+        match l.what {
+            What::Leader(name) => {
+                let id = self
+                    .pool_leader(name)
+                    .expect("the set-up's leaders are in the box (tests)");
+                self.leaders[id as usize].at = Place::Sq(sq);
+                self.leaders[id as usize].side = seat;
+                let who = self.leader(id).name.clone();
+                let at = self.sq_name(sq);
+                let side = side_name(seat);
+                // 27.3 leaders may be placed face down.
+                self.core.log.apart(
+                    seat,
+                    "35.3",
+                    &[],
+                    || vec![sq.to_string()],
+                    || format!("{who} sets up in {at}."),
+                    || format!("A {side} leader sets up in {at}."),
+                );
+            }
+            What::Units(need) => {
+                let u = self
+                    .pool_unit(&need, back)
+                    .expect("the mix holds every set-up (tests/forces.rs)");
+                self.units[u as usize].at = Place::Sq(sq);
+                let name = self.unit_name(u);
+                let at = self.sq_name(sq);
+                let side = side_name(seat);
+                // 27.1 the enemy sees a block, not which.
+                self.core.log.apart(
+                    seat,
+                    "35.3",
+                    &[],
+                    || vec![sq.to_string()],
+                    || format!("{side} {name} sets up in {at}."),
+                    || format!("A {side} unit sets up in {at}."),
+                );
+            }
+            What::Indians { side, .. } => {
+                let pool: Vec<UnitId> = (0..self.units.len() as UnitId)
+                    .filter(|&u| self.units[u as usize].at == Place::Pool && self.is_indian(u))
+                    .collect();
+                let i = self.core.dice.pick(pool.len());
+                let u = pool[i];
+                let unit = &mut self.units[u as usize];
+                unit.at = Place::Sq(sq);
+                // 25.1 the front is French, the back British.
+                unit.back = side == BRITISH;
+                let name = self.unit_name(u);
+                let at = self.sq_name(sq);
+                self.core.log.apart(
+                    seat,
+                    "25.1",
+                    &[],
+                    || vec![sq.to_string()],
+                    || format!("An Indian unit drawn at random, {name}, sets up in {at}."),
+                    || format!("An Indian unit drawn at random sets up in {at}."),
+                );
+            }
+        }
+    }
+
+    /// A leader of this name in the Leader box.
+    pub fn pool_leader(&self, name: &str) -> Option<u8> {
+        (0..self.leaders.len() as u8)
+            .find(|&l| self.leaders[l as usize].at == Place::Pool && self.leader(l).answers_to(name))
+    }
+
+    /// A counter of the pool with a face that fits, turned to it; with
+    /// `back`, the light face of an "either type" line.
+    pub fn pool_unit(&mut self, need: &scenario::Need, back: bool) -> Option<UnitId> {
+        let f = &tables().forces;
+        for u in 0..self.units.len() as UnitId {
+            if self.units[u as usize].at != Place::Pool {
+                continue;
+            }
+            let c = &f.counters[self.units[u as usize].counter as usize];
+            let front_fits = need.fits(&f.faces[c.front]);
+            let back_fits = c.back.is_some_and(|b| need.fits(&f.faces[b]));
+            let turn = match (front_fits, back_fits) {
+                (true, true) => back,
+                (true, false) => false,
+                (false, true) => true,
+                (false, false) => continue,
+            };
+            self.units[u as usize].back = turn;
+            return Some(u);
+        }
+        None
+    }
+
+    /// Whether the line's next piece may show either face (35.3 4.0:
+    /// British provincial infantry regiments).
+    pub fn either_face(&self, line: u8) -> bool {
+        let l = &scenario::spec(self.scenario).lines[line as usize];
+        match l.what {
+            What::Units(need) => need.light.is_none() || (l.seat == BRITISH && provincial_infantry(&need)),
+            _ => false,
+        }
+    }
+
+    /// The set-up is over: works change hands with their garrison, and
+    /// the first turn begins.
+    pub fn end_setup(&mut self) {
+        self.settle_works();
+        self.core.log.say("35.3", || "Both sides are set up.".into());
+        self.phase = Phase::Initiative;
+    }
+}
+
+fn provincial_infantry(need: &scenario::Need) -> bool {
+    need.regular == Some(false)
+        && need.size == crate::forces::Size::Regiment
+        && need
+            .types
+            .iter()
+            .any(|t| matches!(t, crate::forces::UnitType::Line | crate::forces::UnitType::Light))
+        && tables()
+            .forces
+            .faces
+            .iter()
+            .any(|f| need.fits(f) && f.light != Lightness::Either)
+}
+
+const INFOS_NAME: &str = "On to Quebec (35.3)";
+
+/// How many pieces a line places.
+fn amount(w: What) -> u8 {
+    match w {
+        What::Units(n) => n.n,
+        What::Leader(_) => 1,
+        What::Indians { n, .. } => n,
+    }
+}
+
+/// The square of a place the scenarios name.
+pub fn place_sq(id: &str) -> Sq {
+    tables()
+        .map
+        .place(id)
+        .unwrap_or_else(|| panic!("the scenarios name places of places.tsv: {id}"))
+        .sq
+}
+
+/// The size of a maximum matching of pieces (each with the posts it may
+/// reach) to `n` posts (augmenting paths).
+fn matching(pieces: &[Vec<usize>], n: usize) -> usize {
+    fn augment(p: usize, pieces: &[Vec<usize>], owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+        for &q in &pieces[p] {
+            if seen[q] {
+                continue;
+            }
+            seen[q] = true;
+            if owner[q].is_none_or(|o| augment(o, pieces, owner, seen)) {
+                owner[q] = Some(p);
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = vec![None; n];
+    let mut size = 0;
+    for p in 0..pieces.len() {
+        let mut seen = vec![false; n];
+        if augment(p, pieces, &mut owner, &mut seen) {
+            size += 1;
+        }
+    }
+    size
+}

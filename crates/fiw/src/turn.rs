@@ -1,0 +1,314 @@
+//! 3.1 the Sequence of Play, in the order of ruling fiw #1, and the
+//! dispatch of every decision to the procedure on top of the frame stack.
+
+use crate::actions::Action;
+use crate::forces::{BRITISH, FRENCH};
+use crate::frames::Frame;
+use crate::scenario;
+use crate::state::{enemy, side_name, Fiw, Phase, Sub};
+use crate::tables::tables;
+use engine::{Procedure, Prompt, Seat, SeatSet};
+
+impl Procedure for Fiw {
+    type Action = Action;
+
+    fn acting(&self) -> SeatSet {
+        if self.core.outcome.is_some() {
+            return SeatSet::default();
+        }
+        match self.stack.last().and_then(Frame::seat) {
+            Some(s) => SeatSet::one(s),
+            None => SeatSet::default(),
+        }
+    }
+
+    fn prompt(&self, _seat: Seat) -> Prompt {
+        let (text, rule): (String, &str) = match self.stack.last() {
+            Some(&Frame::Deploy { line, left, .. }) => {
+                (format!("Set up {} ({left} to place)", self.line_words(line)), "35.3")
+            }
+            Some(Frame::ChooseFirst { .. }) => (
+                "The Balance of Power favours you: choose the first player of this turn".into(),
+                "7.2",
+            ),
+            Some(Frame::Movement { .. }) => ("Form a force to move, or end the movement sub-phase".into(), "12.1"),
+            Some(Frame::Force(f)) if !f.moving => ("Choose the pieces of the force, then set out".into(), "11.3"),
+            Some(Frame::Force(f)) => (
+                format!("Move the force: {} movement points left", crate::movement::half(f.left)),
+                "13.1",
+            ),
+            None => ("Waiting".into(), "3.1"),
+        };
+        Prompt {
+            text,
+            rule: rule.to_string(),
+        }
+    }
+
+    fn legal_for(&self, seat: Seat, out: &mut Vec<Action>) {
+        if !self.acting().contains(seat) {
+            return;
+        }
+        match self.stack.last() {
+            Some(&Frame::Deploy { line, .. }) => {
+                let either = self.either_face(line);
+                for sq in self.deploy_squares(seat, line) {
+                    out.push(Action::Deploy { sq, light: false });
+                    if either {
+                        out.push(Action::Deploy { sq, light: true });
+                    }
+                }
+            }
+            Some(Frame::ChooseFirst { .. }) => out.extend([Action::First(BRITISH), Action::First(FRENCH)]),
+            Some(Frame::Movement { seat }) => self.movement_legal(*seat, out),
+            Some(Frame::Force(f)) => self.force_legal(f, out),
+            None => {}
+        }
+    }
+
+    fn perform(&mut self, seat: Seat, a: Action) {
+        match (self.stack.last(), a) {
+            (Some(&Frame::Deploy { line, left, .. }), Action::Deploy { sq, light }) => {
+                if left <= 1 {
+                    self.stack.pop();
+                } else if let Some(Frame::Deploy { left, .. }) = self.stack.last_mut() {
+                    *left -= 1;
+                }
+                self.deploy(seat, line, sq, light);
+            }
+            (Some(Frame::ChooseFirst { .. }), Action::First(s)) => {
+                self.stack.pop();
+                self.first = s;
+                self.core.log.say("7.2", || {
+                    format!("The {} player is first player this turn.", side_name(s))
+                });
+            }
+            (Some(Frame::Movement { .. }), Action::Form(at)) => self.form(seat, at),
+            (Some(Frame::Movement { .. }), Action::EndMovement) => {
+                self.stack.pop();
+            }
+            (Some(Frame::Force(_)), a) => self.force_perform(a),
+            _ => unreachable!("only legal actions reach perform"),
+        }
+    }
+
+    fn step(&mut self) -> bool {
+        if self.core.outcome.is_some() || !self.stack.is_empty() {
+            return false;
+        }
+        self.next_phase();
+        true
+    }
+}
+
+impl Fiw {
+    /// The set-up line in words: "2 French line regiments in any French
+    /// city, town or fort of New France".
+    pub fn line_words(&self, line: u8) -> String {
+        let l = &scenario::spec(self.scenario).lines[line as usize];
+        let what = match l.what {
+            scenario::What::Leader(name) => tables()
+                .forces
+                .leader(name)
+                .map_or(name.to_string(), |x| x.name.clone()),
+            scenario::What::Units(n) => {
+                let kinds: Vec<&str> = n.types.iter().map(|&t| crate::state::type_word(t)).collect();
+                let home = n
+                    .home
+                    .and_then(|h| crate::map::Colony::ALL.into_iter().find(|c| c.id() == h))
+                    .map_or(String::new(), |c| format!("{} ", c.abbr()));
+                format!("{} {home}{} {:?}", n.n, kinds.join(" or "), n.size).to_lowercase()
+            }
+            scenario::What::Indians { n, .. } => format!("{n} Indian unit(s) drawn at random"),
+        };
+        let at = match l.at {
+            scenario::Where::At(p) => tables().map.place(p).map_or(p.to_string(), |x| x.name.clone()),
+            scenario::Where::OneOf(ps) => ps
+                .iter()
+                .map(|p| tables().map.place(p).map_or(p.to_string(), |x| x.name.clone()))
+                .collect::<Vec<_>>()
+                .join(" or "),
+            scenario::Where::In(c) => format!("anywhere in {}", c.name()),
+            scenario::Where::Posts {
+                colony,
+                cities,
+                towns,
+                forts,
+            } => {
+                let kinds: Vec<&str> = [(cities, "city"), (towns, "town"), (forts, "fort")]
+                    .iter()
+                    .filter(|k| k.0)
+                    .map(|k| k.1)
+                    .collect();
+                format!("any {} of {}", kinds.join(", "), colony.name())
+            }
+            scenario::Where::FrenchVillages => "any Indian village of New France or Louisiana".into(),
+            scenario::Where::Occupied => "any square the French occupy".into(),
+        };
+        format!("{what} ({at})")
+    }
+
+    /// The second player of this turn.
+    pub fn second(&self) -> Seat {
+        enemy(self.first)
+    }
+
+    /// The last turn of the scenario.
+    pub fn last_turn(&self) -> u8 {
+        let years = &scenario::spec(self.scenario).years;
+        (years.end() - years.start() + 1) as u8
+    }
+
+    pub fn year(&self) -> u16 {
+        scenario::spec(self.scenario).years.start() + u16::from(self.turn) - 1
+    }
+
+    /// Runs the step after the present one of 3.1 (ruling fiw #1),
+    /// pushing the next decision.
+    fn next_phase(&mut self) {
+        let first_turn = self.turn == 1;
+        match self.phase {
+            Phase::Deployment(_) => self.end_setup(),
+            Phase::Initiative => {
+                // 7.1 the favoured player chooses (ruling fiw #42: 7.2).
+                let favoured = self.balance.favours();
+                let (year, value) = (self.year(), self.balance.value());
+                self.core.log.say("7.1", || {
+                    format!(
+                        "{year}: the Balance of Power ({value:+}) favours the {}.",
+                        side_name(favoured)
+                    )
+                });
+                self.stack.push(Frame::ChooseFirst { seat: favoured });
+                self.phase = Phase::RandomEvents;
+            }
+            Phase::RandomEvents => {
+                if first_turn {
+                    self.core
+                        .log
+                        .say("35.3", || "No random events on the first turn (35.3 7.1).".into());
+                } else {
+                    self.core.log.say("8.0", || {
+                        "Random events are not played yet (issue 21: still missing).".into()
+                    });
+                }
+                self.phase = Phase::Negotiations(self.first);
+            }
+            Phase::Negotiations(s) => {
+                if s == self.first {
+                    if first_turn {
+                        self.core
+                            .log
+                            .say("35.3", || "No negotiations on the first turn (35.3 7.1).".into());
+                    } else {
+                        self.core.log.say("16.0", || {
+                            "Negotiations are not played yet (issue 21: still missing).".into()
+                        });
+                    }
+                    self.phase = Phase::Negotiations(self.second());
+                } else {
+                    self.phase = Phase::IncomeExpenditure;
+                }
+            }
+            Phase::IncomeExpenditure => {
+                if first_turn && !scenario::spec(self.scenario).first_turn_income {
+                    self.core.log.say("35.3", || {
+                        "No income/expenditure phase on the first turn (35.3 7.1).".into()
+                    });
+                } else {
+                    self.core.log.say("9.0", || {
+                        "Income and expenditure are not played yet (issue 21: still missing).".into()
+                    });
+                }
+                self.begin_operations(1, self.first);
+            }
+            Phase::Operations { round, seat } => match self.sub {
+                Sub::Movement => {
+                    self.sub = Sub::InvasionReaction;
+                }
+                Sub::InvasionReaction => {
+                    self.sub = Sub::Combat;
+                }
+                Sub::Combat => {
+                    for u in &mut self.units {
+                        u.moved = false;
+                    }
+                    for l in &mut self.leaders {
+                        l.moved = false;
+                    }
+                    if seat == self.first {
+                        self.begin_operations(round, self.second());
+                    } else if round < 4 {
+                        self.begin_operations(round + 1, self.first);
+                    } else {
+                        self.phase = Phase::Provisioning(self.first);
+                    }
+                }
+            },
+            Phase::Provisioning(s) => {
+                self.phase = if s == self.first {
+                    Phase::Provisioning(self.second())
+                } else {
+                    Phase::Administration
+                };
+            }
+            Phase::Administration => self.phase = Phase::BalanceOfPower,
+            Phase::BalanceOfPower => {
+                self.balance_of_power_phase();
+                self.phase = Phase::EndOfTurn;
+            }
+            Phase::EndOfTurn => self.end_of_turn(),
+        }
+    }
+
+    fn begin_operations(&mut self, round: u8, seat: Seat) {
+        self.phase = Phase::Operations { round, seat };
+        self.sub = Sub::Movement;
+        self.core.log.say("12.0", || self.phase.name());
+        self.stack.push(Frame::Movement { seat });
+    }
+
+    /// 4.11 each city of the chart occupied by the side it is not the
+    /// home of shifts the index toward the occupier (ruling fiw #47).
+    fn balance_of_power_phase(&mut self) {
+        let t = tables();
+        for c in t.balance.changes.iter().filter(|c| c.id == "occupy") {
+            let Some(city) = c.city.as_deref() else { continue };
+            let Some(place) = t.map.place(city) else { continue };
+            let home = t.map.colony(place.sq).and_then(|col| self.owner(col));
+            for seat in [BRITISH, FRENCH] {
+                // ruling: fiw #47
+                if Some(seat) != home && self.controls(place.sq, seat) && !self.besieged(place.sq) {
+                    self.balance = self.balance.shift(c.shift, seat);
+                    let name = place.name.clone();
+                    let now = self.balance.value();
+                    self.core.log.say("4.11", || {
+                        format!(
+                            "The {} occupy {name}: the Balance of Power shifts {} toward them ({now:+}).",
+                            side_name(seat),
+                            c.shift
+                        )
+                    });
+                }
+            }
+        }
+    }
+
+    /// 3.1 End of Turn: the next turn, or 29.0 victory after the last.
+    fn end_of_turn(&mut self) {
+        if self.turn >= self.last_turn() {
+            self.victory();
+            return;
+        }
+        self.turn += 1;
+        for u in &mut self.units {
+            u.ops = 0;
+        }
+        for l in &mut self.leaders {
+            l.ops = 0;
+        }
+        let (turn, year) = (self.turn, self.year());
+        self.core.log.say("3.1", || format!("Turn {turn} ({year}) begins."));
+        self.phase = Phase::Initiative;
+    }
+}

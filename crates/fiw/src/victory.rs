@@ -1,0 +1,107 @@
+//! 29.0 Victory Conditions: each side's victory points at the end of play
+//! and the level of the result.
+
+use crate::forces::{BRITISH, FRENCH};
+use crate::map::{Empire, Settlement, Sq};
+use crate::state::{side_name, Fiw};
+use crate::tables::tables;
+use engine::Seat;
+
+/// 29.22 the levels, least first, with the difference each starts at.
+pub const LEVELS: [(&str, u32); 4] = [("draw", 0), ("colonial", 20), ("continental", 60), ("imperial", 100)];
+
+/// 29.1 a side's victory points, item by item.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Score {
+    pub objectives: u32,
+    pub symbols: u32,
+    pub balance: u32,
+    pub pounds: u32,
+}
+
+impl Score {
+    pub fn total(&self) -> u32 {
+        self.objectives + self.symbols + self.balance + self.pounds
+    }
+}
+
+impl Fiw {
+    /// 29.11 whether a seat's objectives in a square count: it controls
+    /// it (ruling fiw #26), it is not massacred, and no siege is on.
+    fn counts(&self, sq: Sq, seat: Seat) -> bool {
+        self.controls(sq, seat) && !self.massacred(sq) && !self.besieged(sq)
+    }
+
+    /// 29.1 what a city or capital is worth.
+    pub fn objective_value(&self, place: &crate::map::Place) -> u32 {
+        let m = &tables().map;
+        match place.id.as_str() {
+            "quebec" => 10,
+            "new-orleans" => 8,
+            "st-augustine" => 5,
+            "montreal" => 2,
+            _ if place.capital && m.colony(place.sq).and_then(|c| c.empire()) == Some(Empire::British) => 2,
+            _ if place.settlement == Some(Settlement::City) => 1,
+            _ => 0,
+        }
+    }
+
+    /// 29.1 a seat's victory points now.
+    pub fn score_of(&self, seat: Seat) -> Score {
+        let t = tables();
+        let objectives = t
+            .map
+            .places
+            .iter()
+            .filter(|p| self.counts(p.sq, seat))
+            .map(|p| self.objective_value(p))
+            .sum();
+        let symbols = t
+            .map
+            .squares
+            .iter()
+            .filter(|s| self.counts(s.sq, seat))
+            .map(|s| u32::from(s.trading) + u32::from(s.manufacturing))
+            .sum();
+        let balance = u32::from(t.balance.victory(self.balance, seat));
+        // ruling: fiw #27 (pounds add, a tenth rounded up)
+        let pounds = u32::from(self.treasury[seat as usize]).div_ceil(10);
+        Score {
+            objectives,
+            symbols,
+            balance,
+            pounds,
+        }
+    }
+
+    /// 29.2 the end of play: the difference of the totals names the
+    /// winner and the level.
+    pub fn victory(&mut self) {
+        let (b, f) = (self.score_of(BRITISH), self.score_of(FRENCH));
+        let (bt, ft) = (b.total(), f.total());
+        for (seat, s) in [(BRITISH, &b), (FRENCH, &f)] {
+            self.core.log.say("29.1", || {
+                format!(
+                    "{}: {} victory points (objectives {}, symbols {}, Balance of Power {}, pounds {}).",
+                    side_name(seat),
+                    s.total(),
+                    s.objectives,
+                    s.symbols,
+                    s.balance,
+                    s.pounds
+                )
+            });
+        }
+        let diff = bt.abs_diff(ft);
+        let level = LEVELS.iter().rev().find(|l| diff >= l.1).expect("0 starts the draw").0;
+        let winner = (level != "draw").then_some(if bt > ft { BRITISH } else { FRENCH });
+        let reason = match winner {
+            None => format!("{bt} to {ft}: a difference of {diff} is a draw (29.22)"),
+            Some(w) => format!(
+                "{bt} to {ft}: the {} win a {level} victory by {diff} (29.22)",
+                side_name(w)
+            ),
+        };
+        self.core.finish_at(winner, level, reason, "29.2");
+    }
+}

@@ -1,0 +1,398 @@
+//! What a seat sees. 27.0 Fog o' War: enemy blocks and leaders stand face
+//! down, seen only as how many stand where, unless 27.1 lets the seat
+//! examine them; markers are always seen (27.2). Treasuries and supply
+//! points are open (ruling fiw #35: 9.0's secrecy is an option not yet
+//! offered).
+
+use crate::actions::Piece;
+use crate::forces::BRITISH;
+use crate::frames::Frame;
+use crate::map::Sq;
+use crate::state::{side_name, type_word, Fiw, Phase, Place, Status};
+use crate::tables::tables;
+use engine::{Board, Face, Fact, Procedure, Seat, Stage, Strength, Viewer, Views};
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+use std::borrow::Cow;
+
+impl Views for Fiw {
+    fn view(&self, viewer: Viewer) -> Value {
+        let to_act: Vec<&str> = self.acting().iter().map(crate::seat_name).collect();
+        let prompt = self.stack.last().and_then(Frame::seat).map(|s| self.prompt(s));
+        json!({
+            "title": "fiw",
+            "scenario": crate::scenario::INFOS[0].key,
+            "turn": self.turn,
+            "year": self.year(),
+            "phase": self.phase.name(),
+            "to_act": to_act,
+            "prompt": prompt,
+            "outcome": self.core.outcome,
+            "facts": self.facts(viewer),
+            "board": self.board(viewer),
+        })
+    }
+
+    fn stage(&self) -> Stage {
+        let phase = match self.phase {
+            Phase::Operations { .. } => format!("{}, {}", self.phase.name(), self.sub.name()),
+            _ => self.phase.name(),
+        };
+        let rule = match self.phase {
+            Phase::Deployment(_) => "35.3",
+            _ => "3.1",
+        };
+        Stage {
+            turn: Fact::new(
+                "Turn",
+                format!("{} (turn {} of {})", self.year(), self.turn, self.last_turn()),
+                "3.1",
+            ),
+            phase: Fact::new("Phase", phase, rule),
+        }
+    }
+
+    /// 27.0 a world the observer cannot tell from this one: the enemy's
+    /// face-down pieces change identity among themselves where the
+    /// observer cannot examine them, and the dice are reseeded.
+    fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Fiw {
+        let mut g = self.clone();
+        g.core.dice.reseed(rng);
+        let hidden: Vec<u16> = (0..self.units.len() as u16)
+            .filter(|&u| self.side(u) != observer && self.hidden_from(Piece::Unit(u), observer))
+            .collect();
+        // What the observer sees of a face-down block besides where it
+        // stands: its colours (2.3: nation, regular or provincial), whether
+        // it moved or operated, whether it is naval (fleets stand at sea).
+        // Blocks alike in those trade identities.
+        let mut groups: Vec<Vec<u16>> = Vec::new();
+        for &u in &hidden {
+            let key = |x: u16| {
+                let a = &self.units[x as usize];
+                (self.colours(x), a.ops, a.moved, a.inside, self.is_naval(x))
+            };
+            match groups.iter_mut().find(|grp| key(grp[0]) == key(u)) {
+                Some(grp) => grp.push(u),
+                None => groups.push(vec![u]),
+            }
+        }
+        let mut identities: Vec<(u16, bool, bool)> = Vec::new();
+        for grp in &groups {
+            let mut ident: Vec<(u16, bool, bool)> = grp
+                .iter()
+                .map(|&u| {
+                    let a = &self.units[u as usize];
+                    (a.counter, a.back, a.as_light)
+                })
+                .collect();
+            ident.shuffle(rng);
+            identities.extend(ident);
+        }
+        let order: Vec<u16> = groups.concat();
+        for (u, (counter, back, as_light)) in order.into_iter().zip(identities) {
+            let a = &mut g.units[u as usize];
+            a.counter = counter;
+            a.back = back;
+            a.as_light = as_light;
+        }
+        let leaders: Vec<u8> = (0..self.leaders.len() as u8)
+            .filter(|&l| self.leaders[l as usize].side != observer && self.hidden_from(Piece::Leader(l), observer))
+            .collect();
+        let mut who: Vec<u8> = leaders.iter().map(|&l| self.leaders[l as usize].leader).collect();
+        who.shuffle(rng);
+        for (l, w) in leaders.into_iter().zip(who) {
+            g.leaders[l as usize].leader = w;
+        }
+        g
+    }
+}
+
+impl Fiw {
+    /// 27.1 whether a seat may examine the enemy pieces in a square: a
+    /// friendly piece is there, or the square is a city or town of its
+    /// own colonies (27.1 (4)).
+    pub fn examines(&self, seat: Seat, sq: Sq) -> bool {
+        let m = &tables().map;
+        self.has_units(sq, seat)
+            || self.side_leaders_at(sq, seat).next().is_some()
+            || (self.settlement(sq).is_some() && m.colony(sq).and_then(|c| self.owner(c)) == Some(seat))
+    }
+
+    /// 2.3 Unit Colors: what the back of a block shows, its nation and
+    /// whether it is a regular or a provincial unit.
+    pub fn colours(&self, u: u16) -> (&'static str, &'static str) {
+        let f = self.face(u);
+        let nation = match f.nation {
+            crate::forces::Nation::British => "british",
+            crate::forces::Nation::French => "french",
+            crate::forces::Nation::Spanish => "spanish",
+            crate::forces::Nation::Indian => "indian",
+        };
+        (nation, if f.regular { "regular" } else { "provincial" })
+    }
+
+    /// Whether a piece stands face down for `seat`: the enemy's, on the
+    /// map where 27.1 does not apply, or in its home base or the pool.
+    pub fn hidden_from(&self, p: Piece, seat: Seat) -> bool {
+        let (side, at) = match p {
+            Piece::Unit(u) => (self.side(u), self.units[u as usize].at),
+            Piece::Leader(l) => (self.leaders[l as usize].side, self.leaders[l as usize].at),
+        };
+        if side == seat {
+            return false;
+        }
+        match at {
+            Place::Sq(sq) => !self.examines(seat, sq),
+            Place::Base(_) => true,
+            Place::Pool | Place::Prisoner | Place::Gone => false,
+        }
+    }
+
+    pub fn facts(&self, viewer: Viewer) -> Vec<Fact> {
+        let info = &crate::scenario::INFOS[0];
+        let mut out = vec![Fact::new("Scenario", info.name, info.rule)];
+        let Stage { turn, phase } = self.stage();
+        out.extend([turn, phase]);
+        if !matches!(self.phase, Phase::Deployment(_) | Phase::Initiative) {
+            out.push(Fact::new("First player", side_name(self.first), "7.2"));
+        }
+        let band = tables().balance.band(self.balance);
+        out.push(Fact::new(
+            "Balance of Power",
+            format!(
+                "{:+} ({} pro-{})",
+                self.balance.value(),
+                format!("{:?}", band.degree).to_lowercase(),
+                side_name(self.balance.favours())
+            ),
+            "4.0",
+        ));
+        for seat in [BRITISH, 1] {
+            out.push(Fact::new(
+                format!("{} treasury", side_name(seat)),
+                format!(
+                    "£{}, {} supply points",
+                    self.treasury[seat as usize], self.supply[seat as usize]
+                ),
+                "9.3",
+            ));
+        }
+        let active: Vec<&str> = crate::map::Colony::ALL
+            .iter()
+            .filter(|&&c| c != crate::map::Colony::Disputed && self.status(c) == Status::Active)
+            .map(|c| c.name())
+            .collect();
+        out.push(Fact::new("Active colonies", engine::log::list(&active), "5.0"));
+        if let Some(Frame::Force(f)) = self.stack.last() {
+            if Some(f.seat) == viewer {
+                let names: Vec<String> = f.pieces().map(|p| self.piece_name(p)).collect();
+                out.push(Fact::new("Force", engine::log::list(&names), "11.3"));
+            }
+        }
+        if self.core.outcome.is_none() && !matches!(self.phase, Phase::Deployment(_)) {
+            for seat in [BRITISH, 1] {
+                out.push(Fact::new(
+                    format!("{} victory points now", side_name(seat)),
+                    self.score_of(seat).total().to_string(),
+                    "29.1",
+                ));
+            }
+        }
+        out
+    }
+
+    fn space_of(&self, at: Place) -> Option<(String, String)> {
+        match at {
+            Place::Sq(sq) => Some((sq.to_string(), self.sq_name(sq))),
+            Place::Base(b) => Some((self.place_id(at), b.name().to_string())),
+            _ => None,
+        }
+    }
+
+    /// The pieces and markers as `viewer` may see them.
+    pub fn board(&self, viewer: Viewer) -> Board {
+        let mut pieces = Vec::new();
+        let mut backs: Vec<engine::Piece> = Vec::new();
+        let hidden = |p: Piece| match viewer {
+            Some(s) => self.hidden_from(p, s),
+            // A spectator sees what both seats see in common.
+            None => self.hidden_from(p, 0) || self.hidden_from(p, 1),
+        };
+        // Face-down blocks are counted per space, side and colours (2.3).
+        let mut back = |space: String, space_name: String, side: Seat, colours: (&str, &str)| {
+            let kind = Some(colours.1.to_string());
+            let nation = Some(colours.0.to_string());
+            match backs
+                .iter_mut()
+                .find(|b| b.space == space && b.side == crate::seat_name(side) && b.kind == kind && b.nation == nation)
+            {
+                Some(b) => b.count += 1,
+                None => backs.push(engine::Piece {
+                    id: None,
+                    space,
+                    space_name,
+                    side: crate::seat_name(side).into(),
+                    face: Face::Back,
+                    name: String::new(),
+                    kind,
+                    nation,
+                    strength: None,
+                    rating: None,
+                    states: Vec::new(),
+                    count: 1,
+                }),
+            }
+        };
+        for l in 0..self.leaders.len() as u8 {
+            let g = &self.leaders[l as usize];
+            let Some((space, space_name)) = self.space_of(g.at) else {
+                continue;
+            };
+            if hidden(Piece::Leader(l)) {
+                back(space, space_name, g.side, ("leader", "leader"));
+                continue;
+            }
+            let leader = self.leader(l);
+            pieces.push(engine::Piece {
+                id: Some(format!("l{l}")),
+                space,
+                space_name,
+                side: crate::seat_name(g.side).into(),
+                face: Face::Up,
+                name: leader.name.clone(),
+                kind: Some("leader".into()),
+                nation: leader.side.is_none().then(|| "indian".into()),
+                strength: None,
+                rating: Some(format!("{}-{}", leader.military, leader.diplomacy)),
+                states: self.states(g.ops, g.moved, g.inside, leader.light),
+                count: 1,
+            });
+        }
+        for u in 0..self.units.len() as u16 {
+            let unit = &self.units[u as usize];
+            let Some((space, space_name)) = self.space_of(unit.at) else {
+                continue;
+            };
+            if hidden(Piece::Unit(u)) {
+                back(space, space_name, self.side(u), self.colours(u));
+                continue;
+            }
+            let f = self.face(u);
+            pieces.push(engine::Piece {
+                id: Some(format!("u{u}")),
+                space,
+                space_name,
+                side: crate::seat_name(self.side(u)).into(),
+                face: Face::Up,
+                name: f.name.clone(),
+                kind: Some(type_word(f.kind).into()),
+                nation: Some(format!("{:?}", f.nation).to_lowercase()),
+                strength: Some(Strength {
+                    now: f.combat,
+                    max: f.combat,
+                }),
+                rating: Some(format!(
+                    "{}{}{}",
+                    f.combat,
+                    if self.is_light(u) { "+" } else { "-" },
+                    f.movement
+                )),
+                states: self.states(unit.ops, unit.moved, unit.inside, self.is_light(u)),
+                count: 1,
+            });
+        }
+        pieces.extend(backs);
+        let mut markers = Vec::new();
+        for c in &self.civs {
+            markers.push(engine::Marker {
+                space: c.sq.to_string(),
+                space_name: self.sq_name(c.sq),
+                kind: crate::movement::marker_word(c.kind).into(),
+                name: format!(
+                    "{} {}{}",
+                    side_name(c.side),
+                    crate::movement::marker_word(c.kind),
+                    if c.used { " (used this turn)" } else { "" }
+                ),
+                side: Some(crate::seat_name(c.side).into()),
+                value: None,
+                rule: Cow::Borrowed("22.0"),
+            });
+        }
+        for &sq in &self.massacres {
+            markers.push(engine::Marker {
+                space: sq.to_string(),
+                space_name: self.sq_name(sq),
+                kind: "massacre".into(),
+                name: "Massacre".into(),
+                side: None,
+                value: None,
+                rule: Cow::Borrowed("31.3"),
+            });
+        }
+        Board {
+            pieces,
+            markers,
+            hands: Vec::new(),
+        }
+    }
+
+    fn states(&self, ops: u8, moved: bool, inside: bool, light: bool) -> Vec<Cow<'static, str>> {
+        let mut v: Vec<Cow<'static, str>> = Vec::new();
+        if light {
+            v.push("light".into());
+        }
+        if let Some(r) = self.round() {
+            if ops & (1 << r) != 0 {
+                v.push("operated".into());
+            }
+        }
+        if moved {
+            v.push("moved".into());
+        }
+        if inside {
+            v.push("inside the fortress".into());
+        }
+        v
+    }
+
+    /// For the bots: the victory-point balance, squashed into 0..1.
+    pub fn evaluation(&self, seat: Seat) -> f64 {
+        if let Some(o) = self.core.outcome.as_ref() {
+            return o.value_for(seat);
+        }
+        let mine = f64::from(self.score_of(seat).total());
+        let theirs = f64::from(self.score_of(1 - seat).total());
+        0.5 + 0.5 * ((mine - theirs) / 60.0).tanh()
+    }
+
+    /// What must always hold: pieces on the map stand on land unless
+    /// naval; a square never holds a fort and a fortress.
+    pub fn invariants(&self) -> Result<(), String> {
+        for (u, unit) in self.units.iter().enumerate() {
+            if let Place::Sq(sq) = unit.at {
+                if self.terrain(sq).is_water() && !self.is_naval(u as u16) {
+                    return Err(format!("land unit u{u} stands in the water square {sq}"));
+                }
+            }
+        }
+        for c in &self.civs {
+            let works = self
+                .civs
+                .iter()
+                .filter(|d| {
+                    d.sq == c.sq
+                        && matches!(
+                            d.kind,
+                            crate::civilization::Marker::Fort | crate::civilization::Marker::Fortress
+                        )
+                })
+                .count();
+            if works > 1 {
+                return Err(format!("a fort and a fortress in {} (22.11)", c.sq));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,25 @@
+//! The engine's conformance harness for On to Quebec (35.3): random games
+//! under every check of the harness, from the set-up to a victory level.
+// rule: fiw 3.1, 35.3
+
+use engine::conformance::{run, Config};
+use fiw::Fiw;
+
+#[test]
+fn on_to_quebec_random_games_conform() {
+    let mut cfg = Config::new("on-to-quebec");
+    // FIW_GAMES=n plays more games (a longer soak than the default run).
+    cfg.games = std::env::var("FIW_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2);
+    cfg.check_every = 11;
+    cfg.max_actions = 20_000;
+    let r = run::<Fiw>(&cfg);
+    eprintln!(
+        "on-to-quebec: {} games, {} actions, wins {:?}, draws {}",
+        r.games, r.actions, r.wins, r.draws
+    );
+    assert_eq!(r.games, cfg.games);
+    assert!(r.actions > 100);
+}
