@@ -14,6 +14,7 @@ pub mod balance;
 pub mod civilization;
 pub mod combat;
 pub mod dice;
+pub mod drawing;
 pub mod events;
 pub mod forces;
 pub mod frames;
