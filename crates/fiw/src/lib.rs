@@ -58,6 +58,10 @@ impl Title for Fiw {
         &INFO
     }
 
+    fn drawing() -> Option<engine::Drawing> {
+        Some(drawing::drawing(&tables::tables().map))
+    }
+
     fn provenance() -> Vec<(String, String)> {
         tables::tables().map.provenance()
     }
