@@ -1,0 +1,196 @@
+//! 35.3 On to Quebec: the set-up, the first turn's skipped phases, the
+//! initiative, the Balance of Power phase and the end of play.
+
+mod common;
+
+use common::*;
+use engine::prelude::*;
+use engine::Setup;
+use fiw::actions::Action;
+use fiw::frames::Frame;
+use fiw::map::{Colony, Settlement};
+use fiw::state::{Fiw, Phase, Place, Status};
+use fiw::tables::tables;
+
+#[test]
+fn the_french_set_up_first_with_a_unit_in_every_post_the_british_have_not_taken() {
+    // rule: fiw 35.3
+    let g = Fiw::new(&Setup::new("on-to-quebec", 3));
+    assert!(matches!(g.stack.last(), Some(Frame::Deploy { seat, .. }) if *seat == FRENCH));
+    let g = started(BRITISH);
+    let m = &tables().map;
+    for p in &m.places {
+        let colony = m.colony(p.sq);
+        if !matches!(colony, Some(Colony::NewFrance | Colony::Louisiana)) {
+            continue;
+        }
+        let post = p.settlement.is_some() || p.works.is_some();
+        let captured = ["louisbourg", "fort-gaspereau", "fort-duquesne", "fort-frontenac"].contains(&p.id.as_str());
+        if post && !captured {
+            assert!(g.has_units(p.sq, FRENCH), "no French unit in {}", p.name);
+        }
+    }
+    assert!(g.has_units(sq("louisbourg"), BRITISH) && !g.has_units(sq("louisbourg"), FRENCH));
+    assert!(g.has_units(sq("fort-duquesne"), BRITISH));
+    // 3.7 Destroyed in Fort Frontenac: no fort, nobody there (ruling fiw #34).
+    assert!(g.fortified(sq("fort-frontenac")).is_none());
+    assert!(!g.has_units(sq("fort-frontenac"), FRENCH) && !g.has_units(sq("fort-frontenac"), BRITISH));
+}
+
+#[test]
+fn the_scenario_s_numbers_leaders_and_colonies() {
+    // rule: fiw 35.3, 5.1, 5.2, 5.3, 4.0, 17.44
+    let g = started(BRITISH);
+    assert_eq!(g.balance.value(), 3);
+    assert_eq!(g.treasury, [10, 5]);
+    assert_eq!(g.supply, [10, 5]);
+    assert_eq!(g.status(Colony::NewYork), Status::Active);
+    assert_eq!(g.status(Colony::Virginia), Status::Passive);
+    assert_eq!(g.status(Colony::NewFrance), Status::Active);
+    assert_eq!(g.status(Colony::Florida), Status::Neutral);
+    let at = |name: &str| {
+        let l = (0..g.leaders.len())
+            .find(|&l| g.leader(l as u8).answers_to(name))
+            .unwrap();
+        g.leaders[l].at
+    };
+    assert_eq!(at("drucour"), Place::Prisoner, "3.8 Drucour is a British prisoner");
+    assert_eq!(at("braddock"), Place::Gone);
+    assert_eq!(at("monro"), Place::Gone);
+    assert_eq!(at("wolfe"), Place::Sq(sq("louisbourg")));
+    assert!(g.war, "7.2 the Seven Years War is on");
+    // The magazines of 3.7 and 4.7.
+    for p in [
+        "quebec",
+        "montreal",
+        "new-orleans",
+        "ticonderoga",
+        "halifax",
+        "new-york",
+        "fort-william-henry",
+        "carlisle",
+    ] {
+        assert!(
+            g.civ(sq(p), fiw::civilization::Marker::Magazine).is_some(),
+            "a magazine in {p}"
+        );
+    }
+}
+
+#[test]
+fn british_provincial_infantry_may_set_up_on_either_face() {
+    // rule: fiw 35.3, 2.33
+    let mut g = Fiw::new(&Setup::new("on-to-quebec", 3));
+    while let Some(Frame::Deploy { seat, .. }) = g.stack.last().cloned() {
+        if seat == BRITISH {
+            break;
+        }
+        let v = legal(&g, seat);
+        g.apply_legal(seat, &v[0]);
+    }
+    let mut offered_light = false;
+    while let Some(Frame::Deploy { seat, .. }) = g.stack.last().cloned() {
+        let v = legal(&g, seat);
+        offered_light |= v.iter().any(|a| matches!(a, Action::Deploy { light: true, .. }));
+        g.apply_legal(seat, &v[0]);
+    }
+    assert!(offered_light);
+}
+
+#[test]
+fn the_first_turn_has_no_events_negotiations_or_income_and_the_favoured_side_chooses_first() {
+    // rule: fiw 7.1, 7.2, 35.3
+    let g = started(FRENCH);
+    assert_eq!(g.first, FRENCH, "the British (+3) chose the French to go first");
+    assert!(logged(&g, "No random events on the first turn"));
+    assert!(logged(&g, "No negotiations on the first turn"));
+    assert!(logged(&g, "No income/expenditure phase on the first turn"));
+    assert_eq!(g.phase, Phase::Operations { round: 1, seat: FRENCH });
+}
+
+/// Ends every movement sub-phase until the game leaves the operations
+/// phases of the turn.
+fn end_operations(g: &mut Fiw) {
+    while let Some(Frame::Movement { seat }) = g.stack.last().cloned() {
+        act(g, seat, Action::EndMovement);
+    }
+}
+
+#[test]
+fn occupying_an_enemy_city_shifts_the_balance_in_the_balance_of_power_phase() {
+    // rule: fiw 4.11, 4.1, 3.1
+    let mut g = cleared(BRITISH);
+    put(&mut g, "br-line", "quebec");
+    put(&mut g, "fr-bearn", "boston");
+    // An Indian unit does not count for occupation.
+    let i = put(&mut g, "mohawk-br", "montreal");
+    assert!(g.units[i as usize].back);
+    end_operations(&mut g);
+    // Quebec: 2 toward the British; Boston: 1 toward the French.
+    assert_eq!(g.balance.value(), 3 + 2 - 1);
+    assert_eq!(g.turn, 2);
+    assert!(logged(&g, "occupy Quebec"));
+    assert!(!logged(&g, "occupy Montreal"));
+}
+
+#[test]
+fn after_the_last_turn_the_victory_points_decide_the_level() {
+    // rule: fiw 29.1, 29.2, 29.21, 29.22, 35.3
+    let mut g = cleared(BRITISH);
+    put(&mut g, "br-line", "quebec");
+    put(&mut g, "br-line", "montreal");
+    end_operations(&mut g);
+    assert_eq!(g.turn, 2);
+    // Turn 2: the favoured British choose again.
+    let Some(Frame::ChooseFirst { seat }) = g.stack.last().cloned() else {
+        panic!("7.1 each turn")
+    };
+    assert_eq!(seat, BRITISH);
+    act(&mut g, BRITISH, Action::First(BRITISH));
+    end_operations(&mut g);
+    let o = g.core.outcome.clone().expect("two turns played");
+    let (b, f) = (g.score_of(BRITISH), g.score_of(FRENCH));
+    assert_eq!(b.objectives, 10 + 2, "Quebec and Montreal");
+    assert_eq!(f.objectives, 0);
+    let diff = b.total().abs_diff(f.total());
+    let level = match diff {
+        0..=19 => "draw",
+        20..=59 => "colonial",
+        60..=99 => "continental",
+        _ => "imperial",
+    };
+    assert_eq!(o.level.as_deref(), Some(level));
+    assert_eq!(
+        o.winner,
+        (level != "draw").then_some(if b.total() > f.total() { BRITISH } else { FRENCH })
+    );
+}
+
+#[test]
+fn victory_points_count_cities_capitals_symbols_the_balance_and_pounds() {
+    // rule: fiw 29.1, 29.11, 6.0, 6.1
+    let mut g = cleared(BRITISH);
+    g.treasury = [11, 0];
+    let base = g.score_of(BRITISH);
+    assert_eq!(base.pounds, 2, "11 pounds: a tenth rounded up (ruling fiw #27)");
+    assert_eq!(base.balance, 5, "+3 is mildly pro-British");
+    assert_eq!(base.objectives, 0, "nothing occupied");
+    put(&mut g, "br-line", "new-orleans");
+    put(&mut g, "br-line", "philadelphia");
+    let s = g.score_of(BRITISH);
+    let philly = tables().map.place("philadelphia").unwrap();
+    assert!(philly.capital && philly.settlement == Some(Settlement::City));
+    assert_eq!(s.objectives, 8 + 2, "New Orleans 8, a British colonial capital 2");
+    let symbols = |id: &str| {
+        let q = tables().map.square(sq(id));
+        u32::from(q.trading) + u32::from(q.manufacturing)
+    };
+    assert_eq!(s.symbols, symbols("new-orleans") + symbols("philadelphia"));
+    // A French unit in the same square: nobody controls it (29.11).
+    put(&mut g, "fr-bearn", "philadelphia");
+    assert_eq!(g.score_of(BRITISH).objectives, 8);
+    // Indians never occupy.
+    let mut g = cleared(BRITISH);
+    put(&mut g, "mohawk-br", "montreal");
+    assert_eq!(g.score_of(BRITISH).objectives, 0);
+}
