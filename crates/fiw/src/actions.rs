@@ -41,6 +41,20 @@ pub enum Action {
     Halt,
     /// The movement sub-phase ends.
     EndMovement,
+    /// 10.0 recruit a unit of this face (its index in the mix's faces).
+    Recruit(u16),
+    /// 18.1 buy a supply point.
+    BuySupply,
+    /// 22.1 build a civilization marker.
+    Build(crate::civilization::Marker),
+    /// 17.5 recruit a leader of the box (his row in `leaders.tsv`).
+    Appoint(u8),
+    /// Where the purchase just chosen goes (10.7).
+    At(Place),
+    /// Drop the purchase just chosen.
+    Cancel,
+    /// The purchases are done (ruling fiw #30: revealed when both are).
+    Commit,
 }
 
 impl Fiw {
@@ -70,6 +84,15 @@ impl Fiw {
             Place::Prisoner => "prisoners".into(),
             Place::Gone => "gone".into(),
         }
+    }
+
+    /// The seat a purchase label is for: the one still drafting (both
+    /// draft at once; labels depend only on the asking seat's draft).
+    fn purchasing_seat(&self) -> Seat {
+        self.drafts
+            .as_ref()
+            .and_then(|d| d.drafting().iter().next())
+            .unwrap_or(self.first)
     }
 
     fn describe_action(&self, a: Action) -> (String, Option<String>, Option<&'static str>) {
@@ -135,13 +158,30 @@ impl Fiw {
             ),
             Action::Halt => ("End this force's move".into(), None, None),
             Action::EndMovement => ("End the movement sub-phase (12.1)".into(), None, None),
+            Action::At(at) => (
+                self.purchase_label(self.purchasing_seat(), a),
+                Some(self.place_id(at)),
+                Some("Place the purchase (10.7)"),
+            ),
+            Action::Recruit(_)
+            | Action::BuySupply
+            | Action::Build(_)
+            | Action::Appoint(_)
+            | Action::Cancel
+            | Action::Commit => (self.purchase_label(self.purchasing_seat(), a), None, None),
         }
     }
 }
 
 impl Describe for Fiw {
-    fn describe(&self, _seat: Seat, a: &Action) -> ActionInfo {
-        let (label, target, group) = self.describe_action(*a);
+    fn describe(&self, seat: Seat, a: &Action) -> ActionInfo {
+        let (label, target, group) = match a {
+            Action::At(_) | Action::Recruit(_) | Action::BuySupply | Action::Build(_) | Action::Appoint(_) => {
+                let (_, t, g) = self.describe_action(*a);
+                (self.purchase_label(seat, *a), t, g)
+            }
+            _ => self.describe_action(*a),
+        };
         let mut id = String::new();
         write_id(self, *a, &mut id).expect("writing to a String");
         ActionInfo {
@@ -157,6 +197,10 @@ impl Describe for Fiw {
     fn write_id(&self, _seat: Seat, a: &Action, out: &mut dyn fmt::Write) -> fmt::Result {
         write_id(self, *a, out)
     }
+}
+
+fn fiw_face_id(face: u16) -> &'static str {
+    &crate::tables::tables().forces.faces[face as usize].id
 }
 
 fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
@@ -177,5 +221,12 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Drop(p) => write!(out, "drop-{}", piece(p)),
         Action::Halt => out.write_str("halt"),
         Action::EndMovement => out.write_str("end-movement"),
+        Action::Recruit(face) => write!(out, "recruit-{}", fiw_face_id(face)),
+        Action::BuySupply => out.write_str("buy-supply"),
+        Action::Build(kind) => write!(out, "build-{}", crate::movement::marker_word(kind)),
+        Action::Appoint(l) => write!(out, "appoint-{}", crate::tables::tables().forces.leaders[l as usize].id),
+        Action::At(at) => write!(out, "at-{}", g.place_id(at)),
+        Action::Cancel => out.write_str("cancel"),
+        Action::Commit => out.write_str("commit"),
     }
 }

@@ -16,6 +16,9 @@ pub enum Frame {
     Movement { seat: Seat },
     /// 11.3, 13.x a force being formed, then moving square by square.
     Force(Box<crate::movement::Force>),
+    /// 3.1 the Income/Expenditure Phase: both seats draft their purchases
+    /// at once (`Fiw::drafts`).
+    Purchases,
 }
 
 impl Frame {
@@ -24,6 +27,7 @@ impl Frame {
         match self {
             Frame::Deploy { seat, .. } | Frame::ChooseFirst { seat } | Frame::Movement { seat } => Some(*seat),
             Frame::Force(f) => Some(f.seat),
+            Frame::Purchases => None,
         }
     }
 }

@@ -23,6 +23,7 @@ pub mod indians;
 pub mod map;
 pub mod movement;
 pub mod negotiations;
+pub mod recruiting;
 pub mod scenario;
 pub mod setup;
 pub mod state;

@@ -83,6 +83,7 @@ impl Fiw {
             war: spec.war,
             spain: false,
             stack: Vec::new(),
+            drafts: None,
         };
         g.place_marks(spec);
         g.core.log.say("35.3", || {

@@ -205,6 +205,9 @@ pub struct Fiw {
     /// 5.3, 28.1 Spain is in the war.
     pub spain: bool,
     pub stack: Vec<Frame>,
+    /// 3.1 the Income/Expenditure Phase's secret purchases (ruling fiw #30).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drafts: Option<engine::Drafts<crate::recruiting::Purchases>>,
 }
 
 /// 2.4 the other seat.

@@ -16,10 +16,18 @@ impl Procedure for Fiw {
         if self.core.outcome.is_some() {
             return SeatSet::default();
         }
+        if let (Some(Frame::Purchases), Some(d)) = (self.stack.last(), &self.drafts) {
+            return d.drafting();
+        }
         match self.stack.last().and_then(Frame::seat) {
             Some(s) => SeatSet::one(s),
             None => SeatSet::default(),
         }
+    }
+
+    /// Ruling fiw #30: both seats draft their purchases at once.
+    fn independent(&self) -> bool {
+        matches!(self.stack.last(), Some(Frame::Purchases))
     }
 
     fn prompt(&self, _seat: Seat) -> Prompt {
@@ -36,6 +44,10 @@ impl Procedure for Fiw {
             Some(Frame::Force(f)) => (
                 format!("Move the force: {} movement points left", crate::movement::half(f.left)),
                 "13.1",
+            ),
+            Some(Frame::Purchases) => (
+                "Buy recruits, supply points, markers and leaders in secret, then Done (9.2)".into(),
+                "9.2",
             ),
             None => ("Waiting".into(), "3.1"),
         };
@@ -62,6 +74,7 @@ impl Procedure for Fiw {
             Some(Frame::ChooseFirst { .. }) => out.extend([Action::First(BRITISH), Action::First(FRENCH)]),
             Some(Frame::Movement { seat }) => self.movement_legal(*seat, out),
             Some(Frame::Force(f)) => self.force_legal(f, out),
+            Some(Frame::Purchases) => self.purchases_legal(seat, out),
             None => {}
         }
     }
@@ -88,6 +101,7 @@ impl Procedure for Fiw {
                 self.stack.pop();
             }
             (Some(Frame::Force(_)), a) => self.force_perform(a),
+            (Some(Frame::Purchases), a) => self.purchases_perform(seat, a),
             _ => unreachable!("only legal actions reach perform"),
         }
     }
@@ -215,12 +229,13 @@ impl Fiw {
                     self.core.log.say("35.3", || {
                         "No income/expenditure phase on the first turn (35.3 7.1).".into()
                     });
+                    self.begin_operations(1, self.first);
+                } else if self.drafts.is_none() {
+                    self.collect_income();
                 } else {
-                    self.core.log.say("9.0", || {
-                        "Income and expenditure are not played yet (issue 21: still missing).".into()
-                    });
+                    self.drafts = None;
+                    self.begin_operations(1, self.first);
                 }
-                self.begin_operations(1, self.first);
             }
             Phase::Operations { round, seat } => match self.sub {
                 Sub::Movement => {

@@ -59,6 +59,11 @@ impl Views for Fiw {
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Fiw {
         let mut g = self.clone();
         g.core.dice.reseed(rng);
+        // Ruling fiw #30: the other side's purchases are unknown until
+        // both are revealed; an empty draft is one it could have made.
+        if let Some(d) = &mut g.drafts {
+            d.resample(observer, |_| crate::recruiting::Purchases::default());
+        }
         let hidden: Vec<u16> = (0..self.units.len() as u16)
             .filter(|&u| self.side(u) != observer && self.hidden_from(Piece::Unit(u), observer))
             .collect();
@@ -189,6 +194,17 @@ impl Fiw {
                 let names: Vec<String> = f.pieces().map(|p| self.piece_name(p)).collect();
                 out.push(Fact::new("Force", engine::log::list(&names), "11.3"));
             }
+        }
+        if let Some(d) = &self.drafts {
+            if let Some(mine) = viewer.and_then(|s| self.purchases_fact(s)) {
+                out.push(Fact::new("Your purchases", mine, "9.2"));
+            }
+            let done: Vec<&str> = [BRITISH, 1]
+                .into_iter()
+                .filter(|&s| !d.drafting().contains(s))
+                .map(side_name)
+                .collect();
+            out.push(Fact::new("Purchases done", engine::log::list(&done), "9.2"));
         }
         if self.core.outcome.is_none() && !matches!(self.phase, Phase::Deployment(_)) {
             for seat in [BRITISH, 1] {

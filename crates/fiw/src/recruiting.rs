@@ -1,0 +1,626 @@
+//! 3.1 the Income/Expenditure Phase: 9.1 income (the Home Government
+//! Table and the economic squares), then 9.2, 10.0, 18.1, 22.1 and 17.5
+//! the purchases: recruits, supply points, civilization markers and
+//! leaders, which both players build at once in secret and reveal
+//! together (ruling fiw #30, `engine::Drafts`).
+
+use crate::actions::Action;
+use crate::civilization::Marker;
+use crate::forces::{Face, Nation, Size, UnitType, BRITISH, FRENCH};
+use crate::frames::Frame;
+use crate::income::{Item, Origin, Power};
+use crate::map::{Colony, Empire, Settlement, Sq};
+use crate::movement::marker_word;
+use crate::state::{side_name, Base, Civ, Fiw, Place, Status, UnitId};
+use crate::tables::tables;
+use engine::{Drafts, Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+
+/// One purchase.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Buy {
+    /// 10.0 a recruit: a face of the mix (its index in `Forces::faces`) and
+    /// where it is placed (10.7).
+    Unit { face: u16, at: Place },
+    /// 18.1 one supply point.
+    Supply,
+    /// 22.1 a civilization marker.
+    Marker { kind: Marker, sq: Sq },
+    /// 17.5 a leader of the Leader box (his row in `leaders.tsv`).
+    Leader { leader: u8, at: Place },
+}
+
+/// A purchase chosen whose place is still to choose.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pending {
+    Unit(u16),
+    Marker(Marker),
+    Leader(u8),
+}
+
+/// A seat's purchases this turn, secret until both commit.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Purchases {
+    pub buys: Vec<Buy>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<Pending>,
+}
+
+impl Fiw {
+    /// 18.32 a square's forage value: its terrain's or a feature's when
+    /// higher; 0 once massacred (31.33).
+    pub fn forage_value(&self, sq: Sq) -> u32 {
+        if self.massacred(sq) {
+            return 0;
+        }
+        let mut features: Vec<&str> = Vec::new();
+        match self.settlement(sq) {
+            Some(Settlement::City) => features.push("city"),
+            Some(Settlement::Town) => features.push("town"),
+            None => {}
+        }
+        u32::from(tables().terrain.forage(self.terrain(sq).id(), &features))
+    }
+
+    /// 9.1 the pounds the economic squares yield a seat (ruling fiw #25:
+    /// each trading or manufacturing symbol in a square the seat occupies
+    /// yields 1 in its own active colony or disputed land, ½ in its own
+    /// passive colony or an enemy's; summed, then rounded down once;
+    /// massacred squares nothing).
+    pub fn square_income(&self, seat: Seat) -> u32 {
+        let m = &tables().map;
+        let mut halves = 0;
+        for s in &m.squares {
+            let symbols = u32::from(s.trading) + u32::from(s.manufacturing);
+            if symbols == 0 || self.massacred(s.sq) || !self.occupies(s.sq, seat) {
+                continue;
+            }
+            // ruling: fiw #25
+            let full = match s.colony {
+                None | Some(Colony::Disputed) => true,
+                Some(c) => self.owner(c) == Some(seat) && self.status(c) == Status::Active,
+            };
+            halves += symbols * if full { 2 } else { 1 };
+        }
+        halves / 2
+    }
+
+    /// 9.1 the income phase: each player rolls on the Home Government
+    /// Table (the war column once the Seven Years War is on; the index's
+    /// modifier) and adds the economic squares.
+    pub fn collect_income(&mut self) {
+        let t = tables();
+        for seat in [self.first, self.second()] {
+            let roll = self.core.dice.d6();
+            let drm = t.balance.income_drm(self.balance);
+            let power = if seat == BRITISH { Power::British } else { Power::French };
+            let home = u32::from(t.home_government.income(power, self.war, i32::from(roll) + drm));
+            let squares = self.square_income(seat);
+            let spanish = if seat == FRENCH && self.spain {
+                let r = self.core.dice.d6();
+                u32::from(t.home_government.income(Power::Spanish, self.war, i32::from(r) + drm))
+            } else {
+                0
+            };
+            let total = home + squares + spanish;
+            self.treasury[seat as usize] = self.treasury[seat as usize].saturating_add(total as u16);
+            let now = self.treasury[seat as usize];
+            let side = side_name(seat);
+            self.core.log.roll("9.1", &[roll], || {
+                format!("{side} income: Home Government {home} (roll {roll}{drm:+}), economic squares {squares}{}: £{total}, treasury £{now}.",
+                    if spanish > 0 { format!(", Spain {spanish}") } else { String::new() })
+            });
+        }
+        self.drafts = Some(Drafts::new(SeatSet(0b11)));
+        self.stack.push(Frame::Purchases);
+    }
+
+    fn purchases(&self, seat: Seat) -> &Purchases {
+        self.drafts.as_ref().expect("the purchases are open").draft(seat)
+    }
+
+    /// 9.2, 10.6, 18.1, 22.1 what a seat's purchases cost in pounds and
+    /// supply points.
+    pub fn cost_of(&self, p: &Purchases) -> (u32, u32) {
+        let e = &tables().expenditure;
+        let f = &tables().forces;
+        let (mut pounds, mut sp, mut points) = (0u32, 0u32, 0u32);
+        for b in &p.buys {
+            match b {
+                Buy::Unit { face, .. } => {
+                    let face = &f.faces[*face as usize];
+                    let origin = if face.regular {
+                        Origin::Regular
+                    } else {
+                        Origin::Provincial
+                    };
+                    pounds += e
+                        .cost(Item::Unit(face.kind), Some(origin))
+                        .map_or(0, |c| u32::from(c.pounds));
+                }
+                Buy::Supply => points += 1,
+                Buy::Marker { kind, .. } => {
+                    let c = e.cost(marker_item(*kind), None).expect("markers are priced");
+                    pounds += u32::from(c.pounds);
+                    sp += u32::from(c.supply);
+                }
+                Buy::Leader { leader, .. } => {
+                    let l = &f.leaders[*leader as usize];
+                    let item = if l.named() {
+                        Item::LeaderNamed
+                    } else if l.side.is_none() {
+                        Item::LeaderChief
+                    } else {
+                        Item::LeaderBrigadier
+                    };
+                    pounds += e.cost(item, None).map_or(0, |c| u32::from(c.pounds));
+                }
+            }
+        }
+        pounds += e.supply_points(0, points);
+        (pounds, sp)
+    }
+
+    /// The pounds and supply points a draft leaves.
+    fn left_after(&self, seat: Seat, p: &Purchases) -> (i64, i64) {
+        let (pounds, sp) = self.cost_of(p);
+        (
+            i64::from(self.treasury[seat as usize]) - i64::from(pounds),
+            i64::from(self.supply[seat as usize]) - i64::from(sp),
+        )
+    }
+
+    fn affordable(&self, seat: Seat, p: &Purchases, extra: Buy) -> bool {
+        let mut q = p.clone();
+        q.buys.push(extra);
+        let (pounds, sp) = self.left_after(seat, &q);
+        // 9.32 no deficit spending; 18.21 never below zero supply points.
+        pounds >= 0 && sp >= 0
+    }
+
+    /// 10.72 counters of a face still in the pool, less those bought.
+    fn left_in_mix(&self, face: u16, p: &Purchases) -> usize {
+        let f = &tables().forces;
+        let in_pool = (0..self.units.len() as UnitId)
+            .filter(|&u| {
+                let unit = &self.units[u as usize];
+                let c = &f.counters[unit.counter as usize];
+                unit.at == Place::Pool && (c.front == face as usize || c.back == Some(face as usize))
+            })
+            .count();
+        let bought = p
+            .buys
+            .iter()
+            .filter(|b| matches!(b, Buy::Unit { face: x, .. } if *x == face))
+            .count();
+        in_pool.saturating_sub(bought)
+    }
+
+    /// The faces a seat may recruit (ruling fiw #24: regiments only, no
+    /// Indians 10.4, no legions or brigades 19.0; Spanish units only once
+    /// Spain is in the war, 10.3).
+    fn recruitable(&self, seat: Seat, face: &Face) -> bool {
+        face.side == seat
+            && face.nation != Nation::Indian
+            && matches!(face.size, Size::Regiment | Size::Squadron)
+            && face.kind != UnitType::Legion
+            && (face.nation != Nation::Spanish || self.spain)
+    }
+
+    /// 10.1-10.3, 10.7 where a recruit of this face may go.
+    fn recruit_places(&self, seat: Seat, face_ix: u16, p: &Purchases) -> Vec<Place> {
+        let f = &tables().forces.faces[face_ix as usize];
+        let m = &tables().map;
+        let mut out = Vec::new();
+        let placed_here = |at: Place| {
+            p.buys
+                .iter()
+                .filter(|b| matches!(b, Buy::Unit { at: x, .. } if *x == at))
+                .count() as u32
+        };
+        // 10.71 up to the square's forage value of new regiments; 31.35 none
+        // in a massacred square.
+        let room = |sq: Sq| placed_here(Place::Sq(sq)) < self.forage_value(sq);
+        let own_city = |sq: Sq| {
+            self.settlement(sq).is_some()
+                && self.occupies(sq, seat)
+                && !self.has_units(sq, crate::state::enemy(seat))
+                && m.colony(sq).and_then(|c| self.owner(c)) == Some(seat)
+        };
+        if f.regular {
+            let base = match (seat, f.nation) {
+                (BRITISH, _) => Base::Britain,
+                (_, Nation::Spanish) => Base::WestIndies,
+                _ => Base::France,
+            };
+            out.push(Place::Base(base));
+            // 10.1 up to three British, 10.2 one French regular regiment a
+            // turn in an occupied own city or town (35.3 has no exception).
+            let limit = if seat == BRITISH { 3 } else { 1 };
+            let on_map = p
+                .buys
+                .iter()
+                .filter(|b| matches!(b, Buy::Unit { at: Place::Sq(_), face } if tables().forces.faces[*face as usize].regular))
+                .count();
+            if f.kind != UnitType::Fleet && f.nation != Nation::Spanish && on_map < limit {
+                let empire = if seat == BRITISH {
+                    Empire::British
+                } else {
+                    Empire::French
+                };
+                out.extend(
+                    Sq::all()
+                        .filter(|&sq| own_city(sq) && m.colony(sq).and_then(|c| c.empire()) == Some(empire) && room(sq))
+                        .map(Place::Sq),
+                );
+            }
+        } else {
+            // 10.1-10.3 provincials in a city or town of their own colony
+            // (New France's in either French colony, 5.21).
+            let home = f.home.as_deref();
+            let french_any = seat == FRENCH && f.nation == Nation::French;
+            out.extend(
+                Sq::all()
+                    .filter(|&sq| {
+                        let c = m.colony(sq);
+                        let of_colony = if french_any {
+                            matches!(c, Some(Colony::NewFrance | Colony::Louisiana))
+                        } else {
+                            c.map(|c| c.id()) == home
+                        };
+                        of_colony && own_city(sq) && room(sq)
+                    })
+                    .map(Place::Sq),
+            );
+        }
+        out
+    }
+
+    /// 22.1, 22.11-22.13, 22.7 the squares a marker may be built in
+    /// (ruling fiw #34: a friendly combat unit there and no enemy unit or
+    /// marker; an engineer for fortresses and trails).
+    fn marker_squares(&self, seat: Seat, kind: Marker, p: &Purchases) -> Vec<Sq> {
+        let engineer = |sq: Sq| self.side_at(sq, seat).any(|u| self.face(u).kind == UnitType::Engineers);
+        Sq::all()
+            .filter(|&sq| {
+                // ruling: fiw #34
+                self.has_units(sq, seat)
+                    && !self.has_units(sq, crate::state::enemy(seat))
+                    && !self.civs.iter().any(|c| c.sq == sq && c.side != seat)
+                    && !self.terrain(sq).is_water()
+            })
+            .filter(|&sq| match kind {
+                Marker::Fort => self.fortified(sq).is_none(),
+                Marker::Fortress => self.fortified(sq) != Some(crate::map::Works::Fortress) && engineer(sq),
+                Marker::Magazine => self.civ(sq, Marker::Magazine).is_none(),
+                Marker::Trail => self.civ(sq, Marker::Trail).is_none() && engineer(sq),
+            })
+            // 22.11 one of each type in a square; 22.7 one engineer builds one type a turn.
+            .filter(|&sq| {
+                !p.buys.iter().any(|b| match b {
+                    Buy::Marker { kind: k, sq: s } => {
+                        *s == sq
+                            && (*k == kind
+                                || matches!(
+                                    (k, kind),
+                                    (Marker::Fortress | Marker::Trail, Marker::Fortress | Marker::Trail)
+                                ))
+                    }
+                    _ => false,
+                })
+            })
+            .collect()
+    }
+
+    /// 17.5, ruling fiw #37 where a recruited leader goes: a square with a
+    /// friendly combat unit, or the home base; a chief with friendly
+    /// Indians (17.7).
+    fn leader_places(&self, seat: Seat, leader: u8) -> Vec<Place> {
+        let l = &tables().forces.leaders[leader as usize];
+        let chief = l.side.is_none();
+        let mut out: Vec<Place> = Sq::all()
+            .filter(|&sq| {
+                self.side_at(sq, seat).any(|u| !chief || self.is_indian(u))
+                    && !self.has_units(sq, crate::state::enemy(seat))
+            })
+            .map(Place::Sq)
+            .collect();
+        if !chief {
+            out.push(Place::Base(if seat == BRITISH { Base::Britain } else { Base::France }));
+        }
+        out
+    }
+
+    /// The leaders of the box a seat may recruit (ruling fiw #37): his own
+    /// side's, one counter a row at a time; chiefs serve either side.
+    fn recruitable_leaders(&self, seat: Seat, p: &Purchases) -> Vec<u8> {
+        let f = &tables().forces;
+        let mut rows: Vec<u8> = Vec::new();
+        for g in &self.leaders {
+            let l = &f.leaders[g.leader as usize];
+            if g.at != Place::Pool || !(l.side == Some(seat) || l.side.is_none()) || rows.contains(&g.leader) {
+                continue;
+            }
+            let in_box = self
+                .leaders
+                .iter()
+                .filter(|x| x.leader == g.leader && x.at == Place::Pool)
+                .count();
+            let bought = p
+                .buys
+                .iter()
+                .filter(|b| matches!(b, Buy::Leader { leader, .. } if *leader == g.leader))
+                .count();
+            if in_box > bought {
+                rows.push(g.leader);
+            }
+        }
+        rows
+    }
+
+    pub fn purchases_legal(&self, seat: Seat, out: &mut Vec<Action>) {
+        let p = self.purchases(seat);
+        match p.pending {
+            Some(Pending::Unit(face)) => {
+                out.extend(self.recruit_places(seat, face, p).into_iter().map(Action::At));
+                out.push(Action::Cancel);
+                return;
+            }
+            Some(Pending::Marker(kind)) => {
+                out.extend(
+                    self.marker_squares(seat, kind, p)
+                        .into_iter()
+                        .map(|s| Action::At(Place::Sq(s))),
+                );
+                out.push(Action::Cancel);
+                return;
+            }
+            Some(Pending::Leader(l)) => {
+                out.extend(self.leader_places(seat, l).into_iter().map(Action::At));
+                out.push(Action::Cancel);
+                return;
+            }
+            None => {}
+        }
+        let f = &tables().forces;
+        for (i, face) in f.faces.iter().enumerate() {
+            let i = i as u16;
+            if self.recruitable(seat, face)
+                && self.left_in_mix(i, p) > 0
+                && self.affordable(
+                    seat,
+                    p,
+                    Buy::Unit {
+                        face: i,
+                        at: Place::Pool,
+                    },
+                )
+                && !self.recruit_places(seat, i, p).is_empty()
+            {
+                out.push(Action::Recruit(i));
+            }
+        }
+        if self.affordable(seat, p, Buy::Supply) {
+            out.push(Action::BuySupply);
+        }
+        for kind in [Marker::Fort, Marker::Fortress, Marker::Magazine, Marker::Trail] {
+            let probe = Buy::Marker {
+                kind,
+                sq: Sq { col: 1, row: 1 },
+            };
+            if self.affordable(seat, p, probe) && !self.marker_squares(seat, kind, p).is_empty() {
+                out.push(Action::Build(kind));
+            }
+        }
+        for l in self.recruitable_leaders(seat, p) {
+            if self.affordable(
+                seat,
+                p,
+                Buy::Leader {
+                    leader: l,
+                    at: Place::Pool,
+                },
+            ) && !self.leader_places(seat, l).is_empty()
+            {
+                out.push(Action::Appoint(l));
+            }
+        }
+        out.push(Action::Commit);
+    }
+
+    pub fn purchases_perform(&mut self, seat: Seat, a: Action) {
+        let drafts = self.drafts.as_mut().expect("the purchases are open");
+        let p = drafts.draft_mut(seat);
+        match a {
+            Action::Recruit(face) => p.pending = Some(Pending::Unit(face)),
+            Action::Build(kind) => p.pending = Some(Pending::Marker(kind)),
+            Action::Appoint(l) => p.pending = Some(Pending::Leader(l)),
+            Action::Cancel => p.pending = None,
+            Action::BuySupply => p.buys.push(Buy::Supply),
+            Action::At(at) => {
+                let buy = match p.pending.take().expect("a place is chosen for a pending purchase") {
+                    Pending::Unit(face) => Buy::Unit { face, at },
+                    Pending::Marker(kind) => {
+                        let Place::Sq(sq) = at else {
+                            unreachable!("markers go on the map")
+                        };
+                        Buy::Marker { kind, sq }
+                    }
+                    Pending::Leader(leader) => Buy::Leader { leader, at },
+                };
+                p.buys.push(buy);
+            }
+            Action::Commit => {
+                let last = self.drafts.as_mut().expect("open").commit(seat, &mut self.core.dice);
+                let side = side_name(seat);
+                self.core
+                    .log
+                    .say("9.2", || format!("The {side} have made their purchases."));
+                if last {
+                    self.reveal_purchases();
+                }
+            }
+            _ => unreachable!("only legal actions reach perform"),
+        }
+    }
+
+    /// Both drafts revealed (ruling fiw #30): each side's purchases are
+    /// made, the initiative player's first (7.3).
+    fn reveal_purchases(&mut self) {
+        let drafts = self.drafts.clone().expect("open");
+        self.stack.pop();
+        for seat in [self.first, self.second()] {
+            let p = drafts.draft(seat).clone();
+            let (pounds, sp) = self.cost_of(&p);
+            self.treasury[seat as usize] -= pounds as u16;
+            self.supply[seat as usize] -= sp as u16;
+            let side = side_name(seat);
+            let mut bought: Vec<String> = Vec::new();
+            for b in &p.buys {
+                bought.push(self.make(seat, b));
+            }
+            let (left, sp_now) = (self.treasury[seat as usize], self.supply[seat as usize]);
+            self.core.log.say("9.2", || {
+                if bought.is_empty() {
+                    format!("The {side} buy nothing (treasury £{left}).")
+                } else {
+                    format!(
+                        "The {side} spend £{pounds}: {} (treasury £{left}, {sp_now} supply points).",
+                        engine::log::list(&bought)
+                    )
+                }
+            });
+        }
+    }
+
+    /// Carries out one purchase; its words for the log.
+    fn make(&mut self, seat: Seat, b: &Buy) -> String {
+        let f = &tables().forces;
+        match *b {
+            Buy::Unit { face, at } => {
+                let u = (0..self.units.len() as UnitId)
+                    .find(|&u| {
+                        let unit = &self.units[u as usize];
+                        let c = &f.counters[unit.counter as usize];
+                        unit.at == Place::Pool && (c.front == face as usize || c.back == Some(face as usize))
+                    })
+                    .expect("the draft counted the mix");
+                let c = &f.counters[self.units[u as usize].counter as usize];
+                self.units[u as usize].back = c.front != face as usize;
+                self.units[u as usize].at = at;
+                self.units[u as usize].ops = 0;
+                format!("{} in {}", self.unit_name(u), self.place_name(at))
+            }
+            Buy::Supply => {
+                self.supply[seat as usize] += 1;
+                "a supply point".into()
+            }
+            Buy::Marker { kind, sq } => {
+                if kind == Marker::Fortress {
+                    // 22.11 a fortress replaces a fort.
+                    self.civs.retain(|c| !(c.sq == sq && c.kind == Marker::Fort));
+                }
+                self.civs.push(Civ {
+                    kind,
+                    sq,
+                    side: seat,
+                    printed: false,
+                    used: false,
+                });
+                format!("a {} in {}", marker_word(kind), self.sq_name(sq))
+            }
+            Buy::Leader { leader, at } => {
+                let id = (0..self.leaders.len())
+                    .find(|&l| self.leaders[l].leader == leader && self.leaders[l].at == Place::Pool)
+                    .expect("the draft counted the box");
+                self.leaders[id].at = at;
+                self.leaders[id].side = seat;
+                format!("{} in {}", f.leaders[leader as usize].name, self.place_name(at))
+            }
+        }
+    }
+
+    /// The label of a purchase action, with its price.
+    pub fn purchase_label(&self, seat: Seat, a: Action) -> String {
+        let e = &tables().expenditure;
+        let f = &tables().forces;
+        match a {
+            Action::Recruit(face) => {
+                let face = &f.faces[face as usize];
+                let origin = if face.regular {
+                    Origin::Regular
+                } else {
+                    Origin::Provincial
+                };
+                let price = e.cost(Item::Unit(face.kind), Some(origin)).map_or(0, |c| c.pounds);
+                format!(
+                    "Recruit {} {} {}-{} (£{price}, 10.6)",
+                    face.name,
+                    crate::state::type_word(face.kind),
+                    face.combat,
+                    face.movement
+                )
+            }
+            Action::BuySupply => {
+                let bought = self.drafts.as_ref().map_or(0, |d| {
+                    d.draft(seat).buys.iter().filter(|b| matches!(b, Buy::Supply)).count() as u32
+                });
+                let price = e.supply_points(bought, 1);
+                format!("Buy a supply point (£{price}, 18.1)")
+            }
+            Action::Build(kind) => {
+                let c = e.cost(marker_item(kind), None).expect("priced");
+                let sp = if c.supply > 0 {
+                    format!(" and {} SP", c.supply)
+                } else {
+                    String::new()
+                };
+                format!("Build a {} (£{}{sp}, 22.1)", marker_word(kind), c.pounds)
+            }
+            Action::Appoint(l) => format!("Recruit {} (17.5)", f.leaders[l as usize].name),
+            Action::At(at) => format!("Place it in {}", self.place_name(at)),
+            Action::Cancel => "Choose another purchase".into(),
+            Action::Commit => "Done: reveal my purchases when both are done (ruling fiw #30)".into(),
+            _ => String::new(),
+        }
+    }
+
+    /// What a seat's draft shows it: its purchases and what they leave.
+    pub fn purchases_fact(&self, seat: Seat) -> Option<String> {
+        let d = self.drafts.as_ref()?;
+        let p = d.draft(seat);
+        let (pounds, sp) = self.left_after(seat, p);
+        let f = &tables().forces;
+        let items: Vec<String> = p
+            .buys
+            .iter()
+            .map(|b| match b {
+                Buy::Unit { face, at } => format!("{} in {}", f.faces[*face as usize].name, self.place_name(*at)),
+                Buy::Supply => "1 SP".into(),
+                Buy::Marker { kind, sq } => format!("{} in {}", marker_word(*kind), self.sq_name(*sq)),
+                Buy::Leader { leader, at } => {
+                    format!("{} in {}", f.leaders[*leader as usize].name, self.place_name(*at))
+                }
+            })
+            .collect();
+        Some(format!(
+            "{} (leaves £{pounds}, {sp} SP)",
+            if items.is_empty() {
+                "nothing yet".into()
+            } else {
+                engine::log::list(&items)
+            }
+        ))
+    }
+}
+
+fn marker_item(kind: Marker) -> Item {
+    match kind {
+        Marker::Fort => Item::Fort,
+        Marker::Fortress => Item::Fortress,
+        Marker::Magazine => Item::Magazine,
+        Marker::Trail => Item::Trail,
+    }
+}
