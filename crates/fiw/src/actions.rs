@@ -55,6 +55,10 @@ pub enum Action {
     Cancel,
     /// The purchases are done (ruling fiw #30: revealed when both are).
     Commit,
+    /// 8.1 the piece, square or colony an event asks for.
+    Pick(crate::events::Choice),
+    /// Let an optional event pass.
+    Decline,
 }
 
 impl Fiw {
@@ -93,6 +97,40 @@ impl Fiw {
             .as_ref()
             .and_then(|d| d.drafting().iter().next())
             .unwrap_or(self.first)
+    }
+
+    fn pick_words(&self, c: crate::events::Choice) -> (String, Option<String>, Option<&'static str>) {
+        use crate::events::Choice;
+        let event = match self.stack.last() {
+            Some(Frame::EventChoice { event, .. }) => crate::events::event_name(event),
+            _ => String::new(),
+        };
+        match c {
+            Choice::Unit(u) => (
+                format!(
+                    "{event}: {} in {}",
+                    self.unit_name(u),
+                    self.place_name(self.units[u as usize].at)
+                ),
+                Some(self.piece_id(Piece::Unit(u))),
+                Some("Pick a unit (8.1)"),
+            ),
+            Choice::Leader(l) => (
+                format!("{event}: {}", self.leader(l).name),
+                Some(self.piece_id(Piece::Leader(l))),
+                Some("Pick a leader (8.1)"),
+            ),
+            Choice::Sq(sq) => (
+                format!("{event}: {}", self.sq_name(sq)),
+                Some(sq.to_string()),
+                Some("Pick a square (8.1)"),
+            ),
+            Choice::Colony(i) => (
+                format!("{event}: {}", crate::map::Colony::ALL[i as usize].name()),
+                None,
+                None,
+            ),
+        }
     }
 
     fn describe_action(&self, a: Action) -> (String, Option<String>, Option<&'static str>) {
@@ -163,6 +201,8 @@ impl Fiw {
                 Some(self.place_id(at)),
                 Some("Place the purchase (10.7)"),
             ),
+            Action::Pick(c) => self.pick_words(c),
+            Action::Decline => ("Let it pass".into(), None, None),
             Action::Recruit(_)
             | Action::BuySupply
             | Action::Build(_)
@@ -190,7 +230,10 @@ impl Describe for Fiw {
             group: target.as_ref().and(group.map(str::to_string)),
             target,
             warning: self.warning(*a),
-            irreversible: false,
+            irreversible: match (self.stack.last(), a) {
+                (Some(Frame::Force(f)), Action::Step(sq)) => self.reveals(f.seat, *sq),
+                _ => false,
+            },
         }
     }
 
@@ -228,5 +271,12 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::At(at) => write!(out, "at-{}", g.place_id(at)),
         Action::Cancel => out.write_str("cancel"),
         Action::Commit => out.write_str("commit"),
+        Action::Pick(c) => match c {
+            crate::events::Choice::Unit(u) => write!(out, "pick-u{u}"),
+            crate::events::Choice::Leader(l) => write!(out, "pick-l{l}"),
+            crate::events::Choice::Sq(sq) => write!(out, "pick-{sq}"),
+            crate::events::Choice::Colony(i) => write!(out, "pick-{}", crate::map::Colony::ALL[i as usize].id()),
+        },
+        Action::Decline => out.write_str("decline"),
     }
 }

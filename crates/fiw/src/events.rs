@@ -15,7 +15,7 @@ const EVENTS_TSV: &str = include_str!("../data/events.tsv");
 pub const FILES: [&str; 2] = ["event-columns.tsv", "events.tsv"];
 
 /// 8.1 the table's columns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Column {
     A,
     B,
@@ -165,4 +165,421 @@ impl EventTable {
             .enumerate()
             .map(|(i, e)| (LETTERS[i / 6].1, (i % 6 + 1) as u8, e))
     }
+}
+
+/// What an event asks a player to pick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Choice {
+    Unit(crate::state::UnitId),
+    Leader(crate::state::LeaderId),
+    Sq(crate::map::Sq),
+    /// A colony by its index in `Colony::ALL`.
+    Colony(u8),
+}
+
+impl crate::state::Fiw {
+    /// 8.1 the Random Events Phase: the roller (ruling fiw #31) rolls once
+    /// for the columns, modified by the Balance of Power, then once on each
+    /// column; the events are applied in that order.
+    pub fn roll_events(&mut self) {
+        let t = &crate::tables::tables().events;
+        let seat = roller(u32::from(self.turn));
+        let roll = self.core.dice.d6();
+        let drm = crate::tables::tables().balance.event_drm(self.balance);
+        let modified = i32::from(roll) + drm;
+        let columns = t.columns_for(modified).to_vec();
+        let side = crate::state::side_name(seat);
+        let names: Vec<String> = columns.iter().map(|c| format!("{c:?}")).collect();
+        self.core.log.roll("8.1", &[roll], || {
+            format!(
+                "The {side} roll for random events: {roll}{drm:+} = {modified}, column(s) {}.",
+                names.join(" and ")
+            )
+        });
+        let mut queue = Vec::new();
+        for c in columns {
+            let r = self.core.dice.d6();
+            let e = t.event(c, r);
+            let name = e.name.clone();
+            self.core
+                .log
+                .roll("8.1", &[r], || format!("Column {c:?}, roll {r}: {name}."));
+            queue.push(e.id.clone());
+        }
+        queue.reverse();
+        self.stack.push(crate::frames::Frame::Events { roller: seat, queue });
+    }
+
+    /// Applies the next event of the queue; true if one was applied (or
+    /// asked for a choice).
+    pub fn next_event(&mut self) {
+        let Some(crate::frames::Frame::Events { roller, queue }) = self.stack.last_mut() else {
+            unreachable!("called on the events frame")
+        };
+        let roller = *roller;
+        let Some(id) = queue.pop() else {
+            self.stack.pop();
+            return;
+        };
+        let t = &crate::tables::tables().events;
+        let e = t
+            .events()
+            .find(|(_, _, e)| e.id == id)
+            .map(|(_, _, e)| e)
+            .expect("queued from the table");
+        // 8.2 a second roll of the same event in a turn is No Event; a
+        // once-only event or one whose condition has not happened is too.
+        if self.this_turn.contains(&id)
+            || (e.once && self.happened.contains(&id))
+            || e.requires.as_ref().is_some_and(|r| !self.happened.contains(r))
+        {
+            let name = e.name.clone();
+            self.core
+                .log
+                .say("8.2", || format!("{name}: it cannot happen now; no event."));
+            return;
+        }
+        self.this_turn.push(id.clone());
+        if !self.happened.contains(&id) {
+            self.happened.push(id.clone());
+        }
+        self.apply_event(&id, roller);
+    }
+
+    fn event_choice(&mut self, seat: engine::Seat, event: &str, options: Vec<Choice>, optional: bool) {
+        if options.is_empty() {
+            self.core.log.say("8.1", || {
+                format!("{}: nothing to choose; no effect.", event_name(event))
+            });
+            return;
+        }
+        self.stack.push(crate::frames::Frame::EventChoice {
+            seat,
+            event: event.to_string(),
+            options,
+            optional,
+        });
+    }
+
+    fn apply_event(&mut self, id: &str, roller: engine::Seat) {
+        use crate::forces::{Nation, UnitType, BRITISH, FRENCH};
+        use crate::state::{enemy, side_name, Base, Place, Status};
+        let name = event_name(id);
+        match id {
+            "spain-enters" => {
+                // 5.3, 28.1 Florida and every Spanish unit enter the war.
+                self.spain = true;
+                self.set_status(crate::map::Colony::Florida, Status::Active);
+                self.core.log.say("28.1", || {
+                    format!("{name}: Florida and the Spanish units enter the war under the French player (5.3, 28.1).")
+                });
+            }
+            "seven-years-war" => {
+                self.war = true;
+                self.core.log.say("9.1", || {
+                    format!("{name}: both players roll on the war columns from now on.")
+                });
+            }
+            "parliament-votes" | "french-subsidy" => {
+                let seat = if id == "parliament-votes" { BRITISH } else { FRENCH };
+                self.treasury[seat as usize] += 5;
+                self.core
+                    .log
+                    .say("9.1", || format!("{name}: the {} receive 5 pounds.", side_name(seat)));
+            }
+            "good-harvest" => {
+                self.supply[0] += 2;
+                self.supply[1] += 2;
+                self.core
+                    .log
+                    .say("18.1", || format!("{name}: each player receives 2 supply points."));
+            }
+            "harsh-winter" | "atlantic-gales" | "no-event" => {
+                self.core.log.say("8.1", || format!("{name}: in effect this turn."));
+            }
+            "hurricane" => {
+                let m = &crate::tables::tables().map;
+                let fleets: Vec<u16> = (0..self.units.len() as u16)
+                    .filter(|&u| self.face(u).kind == UnitType::Fleet)
+                    .filter(|&u| match self.units[u as usize].at {
+                        Place::Sq(sq) => {
+                            let s = m.square(sq);
+                            !s.port && (s.terrain == crate::map::Terrain::Sea || s.coastal())
+                        }
+                        _ => false,
+                    })
+                    .collect();
+                if fleets.is_empty() {
+                    self.core
+                        .log
+                        .say("8.1", || format!("{name}: no fleet at sea; no effect."));
+                }
+                for u in fleets {
+                    let r = self.core.dice.d6();
+                    let seat = self.side(u);
+                    let unit = self.unit_name(u);
+                    let at = self.place_name(self.units[u as usize].at);
+                    let lost = r <= 3;
+                    if lost {
+                        self.units[u as usize].at = Place::Pool;
+                    }
+                    let what = if lost { "is lost" } else { "rides it out" };
+                    self.core.log.apart(
+                        seat,
+                        "8.1",
+                        &[r],
+                        Vec::new,
+                        || format!("{name}: {unit} off {at} rolls {r} and {what}."),
+                        || format!("{name}: a {} fleet off {at} rolls {r} and {what}.", side_name(seat)),
+                    );
+                }
+            }
+            "smallpox" | "desertion" => {
+                for seat in [self.first, enemy(self.first)].into_iter().rev() {
+                    let options: Vec<Choice> = (0..self.units.len() as u16)
+                        .filter(|&u| self.side(u) == seat && matches!(self.units[u as usize].at, Place::Sq(_)))
+                        .filter(|&u| {
+                            if id == "smallpox" {
+                                self.is_indian(u)
+                            } else {
+                                self.face(u).kind == UnitType::Militia
+                            }
+                        })
+                        .map(Choice::Unit)
+                        .collect();
+                    self.event_choice(seat, id, options, false);
+                }
+            }
+            "indians-change-sides" => {
+                let options = (0..self.units.len() as u16)
+                    .filter(|&u| self.is_indian(u) && self.side(u) == enemy(roller))
+                    .filter(|&u| match self.units[u as usize].at {
+                        Place::Sq(sq) => !self.side_at(sq, enemy(roller)).any(|x| !self.is_indian(x)),
+                        _ => false,
+                    })
+                    .map(Choice::Unit)
+                    .collect();
+                self.event_choice(roller, id, options, true);
+            }
+            "french-war-party" | "iroquois-council" | "trade-goods" => {
+                let seat = match id {
+                    "french-war-party" => FRENCH,
+                    "iroquois-council" => BRITISH,
+                    _ => roller,
+                };
+                let m = &crate::tables::tables().map;
+                let mut squares: Vec<crate::map::Sq> = m
+                    .places
+                    .iter()
+                    .filter(|p| p.tribe.is_some())
+                    .map(|p| p.sq)
+                    .filter(|&sq| !self.has_units(sq, enemy(seat)) || id == "trade-goods")
+                    .filter(|&sq| match id {
+                        "iroquois-council" => {
+                            m.colony(sq).and_then(|c| c.empire()) == Some(crate::map::Empire::British)
+                        }
+                        "trade-goods" => self.side_leaders_at(sq, seat).next().is_some(),
+                        _ => true,
+                    })
+                    .collect();
+                squares.sort();
+                squares.dedup();
+                let any_indian = self
+                    .units
+                    .iter()
+                    .enumerate()
+                    .any(|(u, x)| x.at == Place::Pool && self.is_indian(u as u16));
+                let options = if any_indian {
+                    squares.into_iter().map(Choice::Sq).collect()
+                } else {
+                    Vec::new()
+                };
+                self.event_choice(seat, id, options, false);
+            }
+            "spies" => {
+                // 27.1 (3) the roller examines every enemy unit and leader on the map.
+                let mut seen: Vec<String> = Vec::new();
+                for u in 0..self.units.len() as u16 {
+                    if let Place::Sq(sq) = self.units[u as usize].at {
+                        if self.side(u) == enemy(roller) {
+                            seen.push(format!("{} in {}", self.unit_name(u), self.sq_name(sq)));
+                        }
+                    }
+                }
+                for l in 0..self.leaders.len() as u8 {
+                    if let Place::Sq(sq) = self.leaders[l as usize].at {
+                        if self.leaders[l as usize].side == enemy(roller) {
+                            seen.push(format!("{} in {}", self.leader(l).name, self.sq_name(sq)));
+                        }
+                    }
+                }
+                let side = side_name(roller);
+                self.core.log.say("27.1", || {
+                    format!("{name}: the {side} examine every enemy piece on the map.")
+                });
+                self.core.log.tell(roller, "27.1", || {
+                    format!("The spies report: {}.", engine::log::list(&seen))
+                });
+            }
+            "british-leader-recalled" | "french-leader-relieved" => {
+                let (seat, victim) = if id == "british-leader-recalled" {
+                    (FRENCH, BRITISH)
+                } else {
+                    (BRITISH, FRENCH)
+                };
+                let options = (0..self.leaders.len() as u8)
+                    .filter(|&l| {
+                        let g = &self.leaders[l as usize];
+                        g.side == victim && matches!(g.at, Place::Sq(_)) && self.leader(l).named()
+                    })
+                    .map(Choice::Leader)
+                    .collect();
+                self.event_choice(seat, id, options, false);
+            }
+            "british-regulars" | "french-regulars" => {
+                let seat = if id == "british-regulars" { BRITISH } else { FRENCH };
+                let nation = if seat == BRITISH {
+                    Nation::British
+                } else {
+                    Nation::French
+                };
+                let base = if seat == BRITISH { Base::Britain } else { Base::France };
+                let u = (0..self.units.len() as u16).find(|&u| {
+                    let f = self.face(u);
+                    self.units[u as usize].at == Place::Pool
+                        && f.side == seat
+                        && f.nation == nation
+                        && f.regular
+                        && f.kind == UnitType::Line
+                        && f.size == crate::forces::Size::Regiment
+                });
+                match u {
+                    Some(u) => {
+                        self.units[u as usize].at = Place::Base(base);
+                        let unit = self.unit_name(u);
+                        self.core
+                            .log
+                            .say("10.5", || format!("{name}: {unit} arrives in the {}.", base.name()));
+                    }
+                    None => self
+                        .core
+                        .log
+                        .say("10.72", || format!("{name}: none left in the counter mix.")),
+                }
+            }
+            "new-commander" => {
+                let options = (0..self.leaders.len() as u8)
+                    .filter(|&l| {
+                        self.leaders[l as usize].at == Place::Pool
+                            && self.leader(l).side == Some(roller)
+                            && self.leader(l).named()
+                    })
+                    .map(Choice::Leader)
+                    .collect();
+                self.event_choice(roller, id, options, false);
+            }
+            "colonies-rally" => {
+                let options = crate::map::Colony::ALL
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &c)| self.owner(c) == Some(BRITISH) && self.status(c) == Status::Passive)
+                    .map(|(i, _)| Choice::Colony(i as u8))
+                    .collect();
+                self.event_choice(BRITISH, id, options, false);
+            }
+            other => self.core.log.say("8.1", || {
+                format!("{other}: an event this edition does not know (a data override?); no effect.")
+            }),
+        }
+    }
+
+    /// The player's pick for the event on top.
+    pub fn event_pick(&mut self, choice: Option<Choice>) {
+        use crate::state::{side_name, Base, Place, Status};
+        let Some(crate::frames::Frame::EventChoice { seat, event, .. }) = self.stack.pop() else {
+            unreachable!("a pick answers an event choice")
+        };
+        let name = event_name(&event);
+        let side = side_name(seat);
+        let Some(choice) = choice else {
+            self.core.log.say("8.1", || format!("{name}: the {side} let it pass."));
+            return;
+        };
+        match (event.as_str(), choice) {
+            ("smallpox", Choice::Unit(u)) => {
+                self.units[u as usize].at = Place::Pool;
+                let unit = self.unit_name(u);
+                self.core.log.say("8.1", || format!("{name}: the {side} lose {unit}."));
+            }
+            ("desertion", Choice::Unit(u)) => {
+                self.units[u as usize].at = Place::Pool;
+                let unit = self.unit_name(u);
+                self.core
+                    .log
+                    .say("8.1", || format!("{name}: {unit} goes home to the pool."));
+            }
+            ("indians-change-sides", Choice::Unit(u)) => {
+                self.units[u as usize].back = !self.units[u as usize].back;
+                let unit = self.unit_name(u);
+                self.core
+                    .log
+                    .say("25.1", || format!("{name}: {unit} goes over to the {side}."));
+            }
+            ("french-war-party" | "iroquois-council" | "trade-goods", Choice::Sq(sq)) => {
+                let pool: Vec<u16> = (0..self.units.len() as u16)
+                    .filter(|&u| self.units[u as usize].at == Place::Pool && self.is_indian(u))
+                    .collect();
+                let u = pool[self.core.dice.pick(pool.len())];
+                self.units[u as usize].at = Place::Sq(sq);
+                self.units[u as usize].back = seat == crate::forces::BRITISH;
+                let (unit, at) = (self.unit_name(u), self.sq_name(sq));
+                self.core.log.apart(
+                    seat,
+                    "25.1",
+                    &[],
+                    || vec![sq.to_string()],
+                    || format!("{name}: {unit} joins the {side} in {at}."),
+                    || format!("{name}: an Indian unit joins the {side} in {at}."),
+                );
+            }
+            ("british-leader-recalled" | "french-leader-relieved", Choice::Leader(l)) => {
+                self.leaders[l as usize].at = Place::Gone;
+                let who = self.leader(l).name.clone();
+                self.core
+                    .log
+                    .say("17.4", || format!("{name}: {who} leaves the war for good."));
+            }
+            ("new-commander", Choice::Leader(l)) => {
+                let base = if seat == crate::forces::BRITISH {
+                    Base::Britain
+                } else {
+                    Base::France
+                };
+                self.leaders[l as usize].at = Place::Base(base);
+                self.leaders[l as usize].side = seat;
+                let who = self.leader(l).name.clone();
+                self.core
+                    .log
+                    .say("17.5", || format!("{name}: {who} arrives in the {}.", base.name()));
+            }
+            ("colonies-rally", Choice::Colony(i)) => {
+                let c = crate::map::Colony::ALL[i as usize];
+                self.set_status(c, Status::Active);
+                self.core
+                    .log
+                    .say("5.24", || format!("{name}: {} becomes active.", c.name()));
+            }
+            _ => unreachable!("only offered choices are legal"),
+        }
+    }
+}
+
+/// An event's name as the table prints it.
+pub fn event_name(id: &str) -> String {
+    crate::tables::tables()
+        .events
+        .events()
+        .find(|(_, _, e)| e.id == id)
+        .map_or(id.to_string(), |(_, _, e)| e.name.clone())
 }

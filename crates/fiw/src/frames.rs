@@ -19,6 +19,15 @@ pub enum Frame {
     /// 3.1 the Income/Expenditure Phase: both seats draft their purchases
     /// at once (`Fiw::drafts`).
     Purchases,
+    /// 8.1 the events rolled this turn, applied one by one (last first).
+    Events { roller: Seat, queue: Vec<String> },
+    /// 8.1 an event's choice for `seat` (`optional`: it may let it pass).
+    EventChoice {
+        seat: Seat,
+        event: String,
+        options: Vec<crate::events::Choice>,
+        optional: bool,
+    },
 }
 
 impl Frame {
@@ -27,7 +36,8 @@ impl Frame {
         match self {
             Frame::Deploy { seat, .. } | Frame::ChooseFirst { seat } | Frame::Movement { seat } => Some(*seat),
             Frame::Force(f) => Some(f.seat),
-            Frame::Purchases => None,
+            Frame::Purchases | Frame::Events { .. } => None,
+            Frame::EventChoice { seat, .. } => Some(*seat),
         }
     }
 }

@@ -402,6 +402,10 @@ impl Fiw {
         );
         let seat = f.seat;
         let stops = self.has_units(to, enemy(seat));
+        if self.reveals(seat, to) {
+            // 27.1 the step shows hidden pieces: it cannot be taken back.
+            self.core.dice.reveal();
+        }
         *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
         self.entered(seat, to);
         // 13.32 units must stop on entering a square with enemy combat units.
@@ -411,6 +415,16 @@ impl Fiw {
             });
             self.halt();
         }
+    }
+
+    /// 27.1 whether entering `sq` shows either side pieces it could not
+    /// see: the enemy's there (1), or the mover's own in an enemy city or
+    /// town (4).
+    pub fn reveals(&self, seat: Seat, sq: Sq) -> bool {
+        let enemy_there = self.has_units(sq, enemy(seat)) || self.side_leaders_at(sq, enemy(seat)).next().is_some();
+        let their_town =
+            self.settlement(sq).is_some() && tables().map.colony(sq).and_then(|c| self.owner(c)) == Some(enemy(seat));
+        enemy_there || their_town
     }
 
     /// What entering a square does: 5.24 an enemy colony becomes active,
@@ -474,17 +488,19 @@ impl Fiw {
             let roll = self.core.dice.d6();
             let name = self.unit_name(u);
             let seat = f.seat;
-            if roll == 1 {
+            // 8.1 Harsh Winter: a 1 or a 2 this turn.
+            let harsh = self.this_turn.iter().any(|e| e == "harsh-winter");
+            if roll == 1 || (harsh && roll == 2) {
                 self.units[u as usize].at = Place::Pool;
                 self.core.log.apart(
                     seat,
                     "12.3",
                     &[roll],
                     Vec::new,
-                    || format!("Winter attrition: {name} rolls 1 and is eliminated."),
+                    || format!("Winter attrition: {name} rolls {roll} and is eliminated."),
                     || {
                         format!(
-                            "Winter attrition: a {} unit rolls 1 and is eliminated.",
+                            "Winter attrition: a {} unit rolls {roll} and is eliminated.",
                             side_name(seat)
                         )
                     },

@@ -180,20 +180,22 @@ impl Fiw {
         pounds >= 0 && sp >= 0
     }
 
-    /// 10.72 counters of a face still in the pool, less those bought.
+    /// 10.72 counters able to show a face still in the pool, less those
+    /// bought (on either face of the same counter).
     fn left_in_mix(&self, face: u16, p: &Purchases) -> usize {
         let f = &tables().forces;
+        let shows = |c: &crate::forces::Counter, face: u16| c.front == face as usize || c.back == Some(face as usize);
+        let design = |face: u16| f.counters.iter().position(|c| shows(c, face));
         let in_pool = (0..self.units.len() as UnitId)
             .filter(|&u| {
                 let unit = &self.units[u as usize];
-                let c = &f.counters[unit.counter as usize];
-                unit.at == Place::Pool && (c.front == face as usize || c.back == Some(face as usize))
+                unit.at == Place::Pool && shows(&f.counters[unit.counter as usize], face)
             })
             .count();
         let bought = p
             .buys
             .iter()
-            .filter(|b| matches!(b, Buy::Unit { face: x, .. } if *x == face))
+            .filter(|b| matches!(b, Buy::Unit { face: x, .. } if design(*x) == design(face)))
             .count();
         in_pool.saturating_sub(bought)
     }

@@ -84,6 +84,13 @@ impl Fiw {
             spain: false,
             stack: Vec::new(),
             drafts: None,
+            // 35.3 7.2 the Seven Years War Breaks Out event is in effect.
+            happened: if spec.war {
+                vec!["seven-years-war".into()]
+            } else {
+                Vec::new()
+            },
+            this_turn: Vec::new(),
         };
         g.place_marks(spec);
         g.core.log.say("35.3", || {

@@ -205,6 +205,14 @@ pub struct Fiw {
     /// 5.3, 28.1 Spain is in the war.
     pub spain: bool,
     pub stack: Vec<Frame>,
+    /// 8.2 the events that happened this game (for once-only events and
+    /// those that require another).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub happened: Vec<String>,
+    /// 8.2 the events of this turn (a second roll of one is No Event;
+    /// Harsh Winter and Atlantic Gales last the turn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub this_turn: Vec<String>,
     /// 3.1 the Income/Expenditure Phase's secret purchases (ruling fiw #30).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drafts: Option<engine::Drafts<crate::recruiting::Purchases>>,

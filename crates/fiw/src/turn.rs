@@ -45,6 +45,8 @@ impl Procedure for Fiw {
                 format!("Move the force: {} movement points left", crate::movement::half(f.left)),
                 "13.1",
             ),
+            Some(Frame::EventChoice { event, .. }) => (format!("{}: choose", crate::events::event_name(event)), "8.1"),
+            Some(Frame::Events { .. }) => ("Random events".into(), "8.1"),
             Some(Frame::Purchases) => (
                 "Buy recruits, supply points, markers and leaders in secret, then Done (9.2)".into(),
                 "9.2",
@@ -75,6 +77,13 @@ impl Procedure for Fiw {
             Some(Frame::Movement { seat }) => self.movement_legal(*seat, out),
             Some(Frame::Force(f)) => self.force_legal(f, out),
             Some(Frame::Purchases) => self.purchases_legal(seat, out),
+            Some(Frame::EventChoice { options, optional, .. }) => {
+                out.extend(options.iter().map(|&c| Action::Pick(c)));
+                if *optional {
+                    out.push(Action::Decline);
+                }
+            }
+            Some(Frame::Events { .. }) => {}
             None => {}
         }
     }
@@ -102,15 +111,21 @@ impl Procedure for Fiw {
             }
             (Some(Frame::Force(_)), a) => self.force_perform(a),
             (Some(Frame::Purchases), a) => self.purchases_perform(seat, a),
+            (Some(Frame::EventChoice { .. }), Action::Pick(c)) => self.event_pick(Some(c)),
+            (Some(Frame::EventChoice { .. }), Action::Decline) => self.event_pick(None),
             _ => unreachable!("only legal actions reach perform"),
         }
     }
 
     fn step(&mut self) -> bool {
-        if self.core.outcome.is_some() || !self.stack.is_empty() {
+        if self.core.outcome.is_some() {
             return false;
         }
-        self.next_phase();
+        match self.stack.last() {
+            Some(Frame::Events { .. }) => self.next_event(),
+            Some(_) => return false,
+            None => self.next_phase(),
+        }
         true
     }
 }
@@ -202,9 +217,7 @@ impl Fiw {
                         .log
                         .say("35.3", || "No random events on the first turn (35.3 7.1).".into());
                 } else {
-                    self.core.log.say("8.0", || {
-                        "Random events are not played yet (issue 21: still missing).".into()
-                    });
+                    self.roll_events();
                 }
                 self.phase = Phase::Negotiations(self.first);
             }
@@ -316,6 +329,7 @@ impl Fiw {
             return;
         }
         self.turn += 1;
+        self.this_turn.clear();
         for u in &mut self.units {
             u.ops = 0;
         }

@@ -1,72 +1,111 @@
-//! The Random Events Table against 8.1's example and the events the rules
-//! name.
+//! 8.0 Random Events: the roll for columns, the roll on each, 8.2's
+//! repeats, and the events' effects.
 
-use fiw::balance::{BalanceTables, Index};
-use fiw::events::{roller, Column, EventTable};
-use fiw::forces::{BRITISH, FRENCH};
+mod common;
 
-#[test]
-fn the_rulebook_example() {
-    // rule: fiw 8.1
-    let events = EventTable::embedded();
-    let balance = BalanceTables::embedded();
-    // "say the balance of power is moderately pro-French. The player rolls a 6 ... modified to a 5".
-    for moderate in 7..=12 {
-        let index = Index::new(-moderate).unwrap();
-        assert_eq!(6 + balance.event_drm(index), 5);
+use common::*;
+use engine::prelude::*;
+use fiw::actions::Action;
+use fiw::balance::Index;
+use fiw::events::Choice;
+use fiw::frames::Frame;
+use fiw::state::{Fiw, Place};
+
+/// Turn 2, just before the events: the first-player choice is pending.
+fn turn_two(setup: impl Fn(&mut Fiw)) -> Fiw {
+    let mut g = cleared(BRITISH);
+    setup(&mut g);
+    while let Some(Frame::Movement { seat }) = g.stack.last().cloned() {
+        act(&mut g, seat, Action::EndMovement);
     }
-    let modified = 6 + balance.event_drm(Index::new(-7).unwrap());
-    // "rolls once on the B column and then once on the D column".
-    assert_eq!(events.columns_for(modified), [Column::B, Column::D]);
-    assert_eq!(events.event(Column::B, 4).name, "Hurricane");
-    assert_eq!(events.event(Column::D, 2).name, "French Leader Relieved");
+    assert!(matches!(g.stack.last(), Some(Frame::ChooseFirst { .. })));
+    g
+}
+
+fn choose_first(g: &mut Fiw) {
+    let Some(Frame::ChooseFirst { seat }) = g.stack.last().cloned() else {
+        panic!()
+    };
+    act(g, seat, Action::First(BRITISH));
 }
 
 #[test]
-fn the_british_roll_on_odd_turns() {
-    // rule: fiw 8.1
-    // Ruling fiw #31: counted from the scenario's first turn.
-    assert_eq!(roller(1), BRITISH);
-    assert_eq!(roller(2), FRENCH);
-    assert_eq!(roller(7), BRITISH);
+fn the_rulebook_example_moderately_pro_french_six_becomes_five_b_and_d() {
+    // rule: fiw 8.1, 4.2
+    let mut g = turn_two(|g| {
+        put_leader(g, "montcalm", "quebec");
+        put(g, "fr-bearn", "quebec");
+    });
+    g.balance = Index::new(-8).unwrap();
+    // The columns roll, B, D; then the income rolls.
+    g.core.dice.script([6, 4, 2, 3, 3]);
+    choose_first(&mut g);
+    assert!(logged(&g, "6-1 = 5, column(s) B and D"), "{:?}", g.stack.last());
+    assert!(logged(&g, "Column B, roll 4: Hurricane"));
+    assert!(logged(&g, "Column D, roll 2: French Leader Relieved"));
+    assert!(logged(&g, "Hurricane: no fleet at sea"));
+    // The British pick a named French leader on the map: Montcalm.
+    let Some(Frame::EventChoice { seat, options, .. }) = g.stack.last().cloned() else {
+        panic!("a choice: {:?}", g.stack.last())
+    };
+    assert_eq!(seat, BRITISH);
+    let Choice::Leader(l) = options[0] else { panic!() };
+    assert!(g.leader(l).answers_to("montcalm"));
+    act(&mut g, BRITISH, Action::Pick(options[0]));
+    assert_eq!(g.leaders[l as usize].at, Place::Gone);
 }
 
 #[test]
-fn the_named_events_are_on_the_table() {
-    // rule: fiw 8.2, 8.3, 5.3, 28.1, 17.4, 25.1, 27.1, 10.5
-    let events = EventTable::embedded();
-    let find = |id: &str| events.events().find(|(_, _, e)| e.id == id).map(|(_, _, e)| e.clone());
-    let syw = find("seven-years-war").expect("8.3 Seven Years War");
-    assert!(syw.once, "it breaks out once");
-    let spain = find("spain-enters").expect("5.3 Spain Enters Seven Years War");
-    assert!(spain.once);
-    assert_eq!(spain.requires.as_deref(), Some("seven-years-war"));
-    // 8.2 "No Event".
-    assert!(find("no-event").is_some());
-    // Events the rules refer to: leaders removed (17.4), Indians switching (25.1), spying (27.1), free units (10.5), income (9.1).
-    for id in [
-        "french-leader-relieved",
-        "indians-change-sides",
-        "spies",
-        "british-regulars",
-        "parliament-votes",
-    ] {
-        assert!(find(id).is_some(), "{id}");
+fn an_event_rolled_twice_in_a_turn_is_no_event_the_second_time() {
+    // rule: fiw 8.2
+    let mut g = turn_two(|_| {});
+    // +3 is mild: no modifier. 4 gives A and B; A5 Parliament Votes
+    // Supplies, B3 Good Harvest.
+    g.core.dice.script([4, 5, 3, 3, 3]);
+    let (t, s) = (g.treasury, g.supply);
+    choose_first(&mut g);
+    assert!(g.treasury[BRITISH as usize] >= t[BRITISH as usize] + 5);
+    assert_eq!(g.supply, [s[0] + 2, s[1] + 2]);
+    // The harvest again this turn: no event.
+    let s = g.supply;
+    let top = g.stack.pop();
+    g.stack.push(Frame::Events {
+        roller: FRENCH,
+        queue: vec!["good-harvest".into()],
+    });
+    g.advance();
+    assert_eq!(g.supply, s);
+    assert!(logged(&g, "Good Harvest: it cannot happen now; no event."));
+    if let Some(f) = top {
+        g.stack.push(f);
     }
 }
 
 #[test]
-fn every_first_roll_gives_columns() {
+fn once_only_events_and_their_conditions() {
+    // rule: fiw 8.2, 8.3, 5.3, 28.1
+    let mut g = turn_two(|_| {});
+    // A2: the Seven Years War, already in effect in 35.3 (7.2): no event.
+    // The second column roll would be A again only with a 2-3: use 3 (A alone).
+    g.core.dice.script([3, 2, 3, 3]);
+    choose_first(&mut g);
+    assert!(logged(
+        &g,
+        "Seven Years War Breaks Out: it cannot happen now; no event."
+    ));
+    // A1 Spain enters: it requires the war, which is on: Florida is at war.
+    let mut g = turn_two(|_| {});
+    g.core.dice.script([3, 1, 3, 3]);
+    choose_first(&mut g);
+    assert!(g.spain);
+    assert_eq!(g.status(fiw::map::Colony::Florida), fiw::state::Status::Active);
+}
+
+#[test]
+fn the_even_turn_is_rolled_by_the_french() {
     // rule: fiw 8.1
-    let events = EventTable::embedded();
-    let balance = BalanceTables::embedded();
-    // Every roll a die and the strongest modifier can make reads a row.
-    let drm = balance.event_drm(Index::new(18).unwrap());
-    for roll in 1 - drm..=6 + drm {
-        assert!(!events.columns_for(roll).is_empty());
-    }
-    // Each column is reachable from a natural roll on a neutral-ish index.
-    for c in [Column::A, Column::B, Column::C, Column::D] {
-        assert!((1..=6).any(|r| events.columns_for(r).contains(&c)), "{c:?}");
-    }
+    let mut g = turn_two(|_| {});
+    g.core.dice.script([6, 6, 3, 3]);
+    choose_first(&mut g);
+    assert!(logged(&g, "The French roll for random events"));
 }
