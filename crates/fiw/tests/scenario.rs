@@ -146,8 +146,9 @@ fn after_the_last_turn_the_victory_points_decide_the_level() {
         panic!("7.1 each turn")
     };
     assert_eq!(seat, BRITISH);
-    act(&mut g, BRITISH, Action::First(BRITISH));
-    end_operations(&mut g);
+    // Random events: A2 (the war, already on) and B6, no event.
+    g.core.dice.script([4, 2, 6]);
+    idle_until(&mut g, |_| false);
     let o = g.core.outcome.clone().expect("two turns played");
     let (b, f) = (g.score_of(BRITISH), g.score_of(FRENCH));
     assert_eq!(b.objectives, 10 + 2, "Quebec and Montreal");

@@ -105,3 +105,19 @@ pub fn set_out(g: &mut Fiw, seat: Seat, at: &str, pieces: &[Piece]) {
 pub fn logged(g: &Fiw, text: &str) -> bool {
     g.log().visible(None).any(|e| e.text.contains(text))
 }
+
+/// Plays on without moving anyone (every movement sub-phase ended, no
+/// purchases, first offered choice elsewhere, the British first) until
+/// `stop` holds or the game ends.
+pub fn idle_until(g: &mut Fiw, stop: impl Fn(&Fiw) -> bool) {
+    while g.core.outcome.is_none() && !stop(g) {
+        let seat = g.to_act().iter().next().expect("someone acts");
+        let a = match g.stack.last() {
+            Some(Frame::Movement { .. }) => Action::EndMovement,
+            Some(Frame::Purchases) => Action::Commit,
+            Some(Frame::ChooseFirst { .. }) => Action::First(BRITISH),
+            _ => legal(g, seat)[0],
+        };
+        act(g, seat, a);
+    }
+}
