@@ -57,8 +57,17 @@ pub enum Action {
     Commit,
     /// 8.1 the piece, square or colony an event asks for.
     Pick(crate::events::Choice),
-    /// Let an optional event pass.
+    /// Let an optional event pass; 16.1 do not counter a negotiation.
     Decline,
+    /// 16.1 negotiate in a square (at its village, or its capital) with a
+    /// leader there.
+    Negotiate { sq: Sq, village: bool, leader: LeaderId },
+    /// 16.1 pounds added to a negotiation or a counter.
+    Spend(u8),
+    /// 16.1 counter the enemy's negotiation with a leader in the square.
+    Counter(LeaderId),
+    /// End the present step (the seat's negotiations).
+    Done,
 }
 
 impl Fiw {
@@ -202,7 +211,30 @@ impl Fiw {
                 Some("Place the purchase (10.7)"),
             ),
             Action::Pick(c) => self.pick_words(c),
-            Action::Decline => ("Let it pass".into(), None, None),
+            Action::Decline => match self.stack.last() {
+                Some(Frame::Talks(_)) => ("Do not counter (16.1)".into(), None, None),
+                _ => ("Let it pass".into(), None, None),
+            },
+            Action::Negotiate { sq: s, village, leader } => {
+                let what = if village { "Indian village" } else { "capital" };
+                (
+                    format!(
+                        "Negotiate in {} ({what}) with {} (diplomacy {}) (16.1)",
+                        self.sq_name(s),
+                        self.leader(leader).name,
+                        self.diplomacy(leader, village)
+                    ),
+                    sq(s),
+                    Some("Negotiate (16.1)"),
+                )
+            }
+            Action::Spend(n) => (format!("Add {n} pound(s) (16.1)"), None, None),
+            Action::Counter(l) => (
+                format!("Counter with {} (16.1)", self.leader(l).name),
+                Some(self.piece_id(Piece::Leader(l))),
+                Some("Counter (16.1)"),
+            ),
+            Action::Done => ("End my negotiations (16.0)".into(), None, None),
             Action::Recruit(_)
             | Action::BuySupply
             | Action::Build(_)
@@ -278,5 +310,15 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
             crate::events::Choice::Colony(i) => write!(out, "pick-{}", crate::map::Colony::ALL[i as usize].id()),
         },
         Action::Decline => out.write_str("decline"),
+        Action::Negotiate { sq, village, leader } => {
+            write!(
+                out,
+                "negotiate-{sq}-{}-l{leader}",
+                if village { "village" } else { "capital" }
+            )
+        }
+        Action::Spend(n) => write!(out, "spend-{n}"),
+        Action::Counter(l) => write!(out, "counter-l{l}"),
+        Action::Done => out.write_str("done"),
     }
 }

@@ -21,6 +21,11 @@ pub enum Frame {
     Purchases,
     /// 8.1 the events rolled this turn, applied one by one (last first).
     Events { roller: Seat, queue: Vec<String> },
+    /// 16.0 the seat's negotiations phase; `tried` the squares already
+    /// negotiated in (16.31).
+    Negotiations { seat: Seat, tried: Vec<crate::map::Sq> },
+    /// 16.1 one negotiation.
+    Talks(Box<crate::negotiations::Talks>),
     /// 8.1 an event's choice for `seat` (`optional`: it may let it pass).
     EventChoice {
         seat: Seat,
@@ -37,7 +42,8 @@ impl Frame {
             Frame::Deploy { seat, .. } | Frame::ChooseFirst { seat } | Frame::Movement { seat } => Some(*seat),
             Frame::Force(f) => Some(f.seat),
             Frame::Purchases | Frame::Events { .. } => None,
-            Frame::EventChoice { seat, .. } => Some(*seat),
+            Frame::EventChoice { seat, .. } | Frame::Negotiations { seat, .. } => Some(*seat),
+            Frame::Talks(t) => Some(crate::state::Fiw::talks_seat(t)),
         }
     }
 }

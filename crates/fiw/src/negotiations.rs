@@ -112,3 +112,279 @@ impl NegotiationTable {
         rows.get(i32::from(roll))[column]
     }
 }
+
+/// 16.1 one negotiation under way.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Talks {
+    /// The phasing (negotiating) seat.
+    pub seat: engine::Seat,
+    pub sq: crate::map::Sq,
+    /// At the village rather than the capital of the square.
+    pub village: bool,
+    pub leader: crate::state::LeaderId,
+    /// The pounds the negotiator added, once chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pounds: Option<u8>,
+    /// The countering leader, once the other side chose to counter (16.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter: Option<crate::state::LeaderId>,
+    /// The other side decided whether to counter.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub answered: bool,
+}
+
+impl crate::state::Fiw {
+    /// 16.3, 25.3 a leader's diplomacy where he negotiates: an Indian
+    /// leader's only in a village.
+    pub fn diplomacy(&self, l: crate::state::LeaderId, village: bool) -> u8 {
+        let leader = self.leader(l);
+        if leader.side.is_none() && !village {
+            0
+        } else {
+            leader.diplomacy
+        }
+    }
+
+    /// 16.0-16.34 where a seat may open negotiations now, and with whom:
+    /// (square, village or capital, leader).
+    pub fn negotiation_openings(
+        &self,
+        seat: engine::Seat,
+        tried: &[crate::map::Sq],
+    ) -> Vec<(crate::map::Sq, bool, crate::state::LeaderId)> {
+        use crate::map::{Colony, Empire};
+        let m = &crate::tables::tables().map;
+        let mut out = Vec::new();
+        for p in &m.places {
+            let sq = p.sq;
+            // 16.31 one attempt a square a phase; 16.33 no enemy combat units.
+            if tried.contains(&sq) || self.has_units(sq, crate::state::enemy(seat)) {
+                continue;
+            }
+            let colony = m.colony(sq);
+            // 16.34 Florida only once Spain is a belligerent.
+            if colony == Some(Colony::Florida) && !self.spain {
+                continue;
+            }
+            let village = p.tribe.is_some();
+            if !village && !p.capital {
+                continue;
+            }
+            // 16.2 the French never open in a British colonial capital.
+            if !village && seat == crate::forces::FRENCH && colony.and_then(|c| c.empire()) == Some(Empire::British) {
+                continue;
+            }
+            for l in self.side_leaders_at(sq, seat) {
+                if !out.contains(&(sq, village, l)) {
+                    out.push((sq, village, l));
+                }
+            }
+        }
+        out
+    }
+
+    pub fn negotiations_legal(
+        &self,
+        seat: engine::Seat,
+        tried: &[crate::map::Sq],
+        out: &mut Vec<crate::actions::Action>,
+    ) {
+        use crate::actions::Action;
+        for (sq, village, leader) in self.negotiation_openings(seat, tried) {
+            out.push(Action::Negotiate { sq, village, leader });
+        }
+        out.push(Action::Done);
+    }
+
+    /// The most pounds a leader may add (16.1: up to his diplomacy; 16.32
+    /// none with a 0; 9.32 no more than the treasury).
+    fn max_pounds(&self, seat: engine::Seat, l: crate::state::LeaderId, village: bool) -> u8 {
+        self.diplomacy(l, village)
+            .min(self.treasury[seat as usize].min(u16::from(u8::MAX)) as u8)
+    }
+
+    pub fn talks_legal(&self, t: &Talks, out: &mut Vec<crate::actions::Action>) {
+        use crate::actions::Action;
+        match (t.pounds, t.answered, t.counter) {
+            (None, _, _) => out.extend((0..=self.max_pounds(t.seat, t.leader, t.village)).map(Action::Spend)),
+            (Some(_), false, _) => {
+                let other = crate::state::enemy(t.seat);
+                out.extend(self.side_leaders_at(t.sq, other).map(Action::Counter));
+                out.push(Action::Decline);
+            }
+            (Some(_), true, Some(c)) => {
+                let other = crate::state::enemy(t.seat);
+                out.extend((0..=self.max_pounds(other, c, t.village)).map(Action::Spend));
+            }
+            (Some(_), true, None) => {}
+        }
+    }
+
+    /// The seat that decides next in a negotiation.
+    pub fn talks_seat(t: &Talks) -> engine::Seat {
+        if t.pounds.is_some() {
+            crate::state::enemy(t.seat)
+        } else {
+            t.seat
+        }
+    }
+
+    /// Whether the other side may counter (a leader of its in the square).
+    fn may_counter(&self, t: &Talks) -> bool {
+        self.side_leaders_at(t.sq, crate::state::enemy(t.seat)).next().is_some()
+    }
+
+    pub fn talks_perform(&mut self, a: crate::actions::Action) {
+        use crate::actions::Action;
+        use crate::frames::Frame;
+        let Some(Frame::Talks(t)) = self.stack.last() else {
+            unreachable!()
+        };
+        let mut t: Talks = (**t).clone();
+        match a {
+            Action::Spend(n) if t.pounds.is_none() => {
+                self.treasury[t.seat as usize] -= u16::from(n);
+                t.pounds = Some(n);
+                if !self.may_counter(&t) {
+                    t.answered = true;
+                }
+            }
+            Action::Counter(l) => {
+                t.counter = Some(l);
+                t.answered = true;
+            }
+            Action::Decline => t.answered = true,
+            Action::Spend(n) => {
+                let other = crate::state::enemy(t.seat);
+                self.treasury[other as usize] -= u16::from(n);
+                self.stack.pop();
+                self.resolve_talks(&t, n);
+                return;
+            }
+            _ => unreachable!("only legal actions reach perform"),
+        }
+        if t.answered && t.counter.is_none() {
+            self.stack.pop();
+            self.resolve_talks(&t, 0);
+        } else {
+            *self.stack.last_mut().expect("the talks") = Frame::Talks(Box::new(t));
+        }
+    }
+
+    /// 16.1 the totals, the differential and the roll on the table, and
+    /// what the result does.
+    fn resolve_talks(&mut self, t: &Talks, counter_pounds: u8) {
+        use crate::state::{enemy, side_name, Place, Status};
+        let tables = crate::tables::tables();
+        let other = enemy(t.seat);
+        let offence = i32::from(self.diplomacy(t.leader, t.village))
+            + i32::from(t.pounds.unwrap_or(0))
+            + i32::from(tables.balance.negotiation(self.balance, t.seat));
+        let defence = t.counter.map_or(0, |c| {
+            i32::from(self.diplomacy(c, t.village)) + i32::from(counter_pounds)
+        }) + i32::from(tables.balance.negotiation(self.balance, other));
+        let differential = offence - defence;
+        let roll = self.core.dice.d6();
+        let target = if t.village { Target::Village } else { Target::Capital };
+        let outcome = tables.negotiation.result(target, differential, roll);
+        let at = self.sq_name(t.sq);
+        let who = self.leader(t.leader).name.clone();
+        let side = side_name(t.seat);
+        self.core.log.roll("16.1", &[roll], || {
+            format!(
+                "{who} negotiates for the {side} in {at}: {offence} against {defence}, differential {differential:+}, roll {roll}: {}.",
+                match outcome {
+                    Outcome::Nothing => "no effect".to_string(),
+                    Outcome::Shift => "the colony's status shifts".into(),
+                    Outcome::ShiftAndMilitia => "the colony's status shifts, and a militia regiment".into(),
+                    Outcome::LeaderEliminated => format!("{who} is eliminated"),
+                    Outcome::Indians(n) => format!("{n} Indian unit(s) join"),
+                    Outcome::EnemyIndians => "an Indian unit joins the enemy".into(),
+                }
+            )
+        });
+        let colony = tables.map.colony(t.sq);
+        match outcome {
+            Outcome::Nothing => {}
+            Outcome::Shift | Outcome::ShiftAndMilitia => {
+                let Some(c) = colony else { return };
+                let owner = self.owner(c);
+                if owner == Some(t.seat) && self.status(c) == Status::Passive {
+                    self.set_status(c, Status::Active);
+                    self.core.log.say("5.24", || format!("{} becomes active.", c.name()));
+                } else if owner == Some(other) && self.status(c) == Status::Active {
+                    self.set_status(c, Status::Passive);
+                    self.core.log.say("5.25", || format!("{} becomes passive.", c.name()));
+                }
+                if outcome == Outcome::ShiftAndMilitia && owner == Some(t.seat) {
+                    self.free_militia(t.seat, c, t.sq);
+                }
+            }
+            Outcome::LeaderEliminated => {
+                // 17.44 named leaders never return; brigadiers and chiefs may.
+                self.leaders[t.leader as usize].at = if self.leader(t.leader).named() {
+                    Place::Gone
+                } else {
+                    Place::Pool
+                };
+            }
+            Outcome::Indians(n) => {
+                for _ in 0..n {
+                    self.indian_joins(t.seat, t.sq, "10.4");
+                }
+            }
+            Outcome::EnemyIndians => self.indian_joins(other, t.sq, "25.1"),
+        }
+    }
+
+    /// 10.5 a free militia regiment of a colony placed in its capital.
+    fn free_militia(&mut self, seat: engine::Seat, c: crate::map::Colony, sq: crate::map::Sq) {
+        let u = (0..self.units.len() as u16).find(|&u| {
+            let unit = &self.units[u as usize];
+            let f = &crate::tables::tables().forces;
+            let counter = &f.counters[unit.counter as usize];
+            let front = &f.faces[counter.front];
+            unit.at == crate::state::Place::Pool
+                && front.side == seat
+                && front.kind == crate::forces::UnitType::Militia
+                && front.size == crate::forces::Size::Regiment
+                && front.home.as_deref() == Some(c.id())
+        });
+        let Some(u) = u else {
+            self.core.log.say("10.72", || {
+                format!("No {} militia regiment is left in the counter mix.", c.name())
+            });
+            return;
+        };
+        self.units[u as usize].at = crate::state::Place::Sq(sq);
+        self.units[u as usize].back = false;
+        let (unit, at) = (self.unit_name(u), self.sq_name(sq));
+        self.core.log.say("10.5", || format!("{unit} is raised in {at}."));
+    }
+
+    /// 25.1 an Indian unit drawn at random from the pool, placed on
+    /// `seat`'s side in a square.
+    pub fn indian_joins(&mut self, seat: engine::Seat, sq: crate::map::Sq, rule: &'static str) {
+        let pool: Vec<u16> = (0..self.units.len() as u16)
+            .filter(|&u| self.units[u as usize].at == crate::state::Place::Pool && self.is_indian(u))
+            .collect();
+        if pool.is_empty() {
+            self.core
+                .log
+                .say("10.72", || "No Indian unit is left in the counter mix.".into());
+            return;
+        }
+        let u = pool[self.core.dice.pick(pool.len())];
+        self.units[u as usize].at = crate::state::Place::Sq(sq);
+        self.units[u as usize].back = seat == crate::forces::BRITISH;
+        let (unit, at, side) = (self.unit_name(u), self.sq_name(sq), crate::state::side_name(seat));
+        self.core.log.apart(
+            seat,
+            rule,
+            &[],
+            || vec![sq.to_string()],
+            || format!("{unit} joins the {side} in {at}."),
+            || format!("An Indian unit joins the {side} in {at}."),
+        );
+    }
+}

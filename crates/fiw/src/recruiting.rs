@@ -534,9 +534,18 @@ impl Fiw {
                 format!("a {} in {}", marker_word(kind), self.sq_name(sq))
             }
             Buy::Leader { leader, at } => {
-                let id = (0..self.leaders.len())
+                let Some(id) = (0..self.leaders.len())
                     .find(|&l| self.leaders[l].leader == leader && self.leaders[l].at == Place::Pool)
-                    .expect("the draft counted the box");
+                else {
+                    // Chiefs serve either side (17.7): the other side took the
+                    // last one (7.3: the initiative player's purchases first).
+                    let refund = self.cost_of(&Purchases {
+                        buys: vec![b.clone()],
+                        pending: None,
+                    });
+                    self.treasury[seat as usize] += refund.0 as u16;
+                    return format!("no {} (the last was taken; refunded)", f.leaders[leader as usize].name);
+                };
                 self.leaders[id].at = at;
                 self.leaders[id].side = seat;
                 format!("{} in {}", f.leaders[leader as usize].name, self.place_name(at))

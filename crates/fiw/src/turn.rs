@@ -47,6 +47,25 @@ impl Procedure for Fiw {
             ),
             Some(Frame::EventChoice { event, .. }) => (format!("{}: choose", crate::events::event_name(event)), "8.1"),
             Some(Frame::Events { .. }) => ("Random events".into(), "8.1"),
+            Some(Frame::Negotiations { .. }) => (
+                "Negotiate with a leader in a colonial capital or an Indian village, or end your negotiations".into(),
+                "16.1",
+            ),
+            Some(Frame::Talks(t)) if t.pounds.is_none() => (
+                format!(
+                    "{}: add pounds to the negotiation (up to his diplomacy)",
+                    self.leader(t.leader).name
+                ),
+                "16.1",
+            ),
+            Some(Frame::Talks(t)) if !t.answered => (
+                format!(
+                    "The enemy negotiates in {}: counter with a leader there?",
+                    self.sq_name(t.sq)
+                ),
+                "16.1",
+            ),
+            Some(Frame::Talks(_)) => ("Add pounds to the counter (up to his diplomacy)".into(), "16.1"),
             Some(Frame::Purchases) => (
                 "Buy recruits, supply points, markers and leaders in secret, then Done (9.2)".into(),
                 "9.2",
@@ -84,6 +103,8 @@ impl Procedure for Fiw {
                 }
             }
             Some(Frame::Events { .. }) => {}
+            Some(Frame::Negotiations { seat, tried }) => self.negotiations_legal(*seat, tried, out),
+            Some(Frame::Talks(t)) => self.talks_legal(t, out),
             None => {}
         }
     }
@@ -113,6 +134,24 @@ impl Procedure for Fiw {
             (Some(Frame::Purchases), a) => self.purchases_perform(seat, a),
             (Some(Frame::EventChoice { .. }), Action::Pick(c)) => self.event_pick(Some(c)),
             (Some(Frame::EventChoice { .. }), Action::Decline) => self.event_pick(None),
+            (Some(Frame::Negotiations { .. }), Action::Negotiate { sq, village, leader }) => {
+                if let Some(Frame::Negotiations { tried, .. }) = self.stack.last_mut() {
+                    tried.push(sq);
+                }
+                self.stack.push(Frame::Talks(Box::new(crate::negotiations::Talks {
+                    seat,
+                    sq,
+                    village,
+                    leader,
+                    pounds: None,
+                    counter: None,
+                    answered: false,
+                })));
+            }
+            (Some(Frame::Negotiations { .. }), Action::Done) => {
+                self.stack.pop();
+            }
+            (Some(Frame::Talks(_)), a) => self.talks_perform(a),
             _ => unreachable!("only legal actions reach perform"),
         }
     }
@@ -222,20 +261,25 @@ impl Fiw {
                 self.phase = Phase::Negotiations(self.first);
             }
             Phase::Negotiations(s) => {
-                if s == self.first {
-                    if first_turn {
+                if first_turn {
+                    if s == self.first {
                         self.core
                             .log
                             .say("35.3", || "No negotiations on the first turn (35.3 7.1).".into());
-                    } else {
-                        self.core.log.say("16.0", || {
-                            "Negotiations are not played yet (issue 21: still missing).".into()
-                        });
                     }
-                    self.phase = Phase::Negotiations(self.second());
                 } else {
-                    self.phase = Phase::IncomeExpenditure;
+                    // Ruling fiw #29: the first player negotiates first.
+                    self.core.log.say("16.0", || self.phase.name());
+                    self.stack.push(Frame::Negotiations {
+                        seat: s,
+                        tried: Vec::new(),
+                    });
                 }
+                self.phase = if s == self.first {
+                    Phase::Negotiations(self.second())
+                } else {
+                    Phase::IncomeExpenditure
+                };
             }
             Phase::IncomeExpenditure => {
                 if first_turn && !scenario::spec(self.scenario).first_turn_income {

@@ -19,7 +19,14 @@ use std::borrow::Cow;
 impl Views for Fiw {
     fn view(&self, viewer: Viewer) -> Value {
         let to_act: Vec<&str> = self.acting().iter().map(crate::seat_name).collect();
-        let prompt = self.stack.last().and_then(Frame::seat).map(|s| self.prompt(s));
+        // The prompt may name the seat's own hidden pieces (27.3): only the
+        // seat asked reads it.
+        let prompt = self
+            .stack
+            .last()
+            .and_then(Frame::seat)
+            .filter(|&s| viewer == Some(s))
+            .map(|s| self.prompt(s));
         json!({
             "title": "fiw",
             "scenario": crate::scenario::INFOS[0].key,
