@@ -16,6 +16,8 @@ pub enum Frame {
     Movement { seat: Seat },
     /// 11.3, 13.x a force being formed, then moving square by square.
     Force(Box<crate::movement::Force>),
+    /// 20.21 a naval force being formed, then moving square by square.
+    Naval(Box<crate::naval::NavalForce>),
 }
 
 impl Frame {
@@ -24,6 +26,7 @@ impl Frame {
         match self {
             Frame::Deploy { seat, .. } | Frame::ChooseFirst { seat } | Frame::Movement { seat } => Some(*seat),
             Frame::Force(f) => Some(f.seat),
+            Frame::Naval(f) => Some(f.seat),
         }
     }
 }

@@ -79,18 +79,23 @@ impl Fiw {
         1 << self.round().unwrap_or(1)
     }
 
+    /// Whether a piece may take part in a land force now: [`Fiw::ready`],
+    /// and not a naval unit (20.21: naval units move as their own forces,
+    /// `naval.rs`).
+    pub fn may_operate(&self, seat: Seat, p: Piece) -> bool {
+        self.ready(seat, p) && !matches!(p, Piece::Unit(u) if self.is_naval(u))
+    }
+
     /// Whether a piece may take part in an operation now: the seat's, not
     /// yet operated in this phase (12.0: one operation a phase), not shut
-    /// in a besieged fortress (23.24), not a naval unit (20.0: naval
-    /// movement is its own).
-    pub fn may_operate(&self, seat: Seat, p: Piece) -> bool {
+    /// in a besieged fortress (23.24).
+    pub fn ready(&self, seat: Seat, p: Piece) -> bool {
         let bit = self.round_bit();
         match p {
             Piece::Unit(u) => {
                 let unit = &self.units[u as usize];
                 self.side(u) == seat
                     && unit.ops & bit == 0
-                    && !self.is_naval(u)
                     && !(unit.inside && matches!(unit.at, Place::Sq(sq) if self.besieged(sq)))
             }
             Piece::Leader(l) => {
@@ -133,6 +138,7 @@ impl Fiw {
                 .filter(|&at| self.may_set_out(seat, Some(at)))
                 .map(Action::Form),
         );
+        self.naval_forms(seat, out);
         out.push(Action::EndMovement);
     }
 
@@ -375,6 +381,9 @@ impl Fiw {
         };
         let route = tables().map.land_route(from, to).expect("a legal step");
         let cost = self.step_cost(&f, from, to, route).expect("a legal step");
+        if self.reveals(f.seat, to) {
+            self.core.dice.reveal();
+        }
         f.left -= cost;
         f.at = Place::Sq(to);
         f.path.push(to);
@@ -413,9 +422,16 @@ impl Fiw {
         }
     }
 
+    /// 27.1 whether entering a square shows the seat enemy pieces it could
+    /// not examine before: the step is then an undo barrier.
+    pub(crate) fn reveals(&self, seat: Seat, sq: Sq) -> bool {
+        let theirs = self.has_units(sq, enemy(seat)) || self.side_leaders_at(sq, enemy(seat)).next().is_some();
+        theirs && !self.examines(seat, sq)
+    }
+
     /// What entering a square does: 5.24 an enemy colony becomes active,
     /// 22.4 markers of a side with no combat unit there change hands.
-    fn entered(&mut self, seat: Seat, sq: Sq) {
+    pub(crate) fn entered(&mut self, seat: Seat, sq: Sq) {
         if let Some(c) = tables().map.colony(sq) {
             if self.owner(c) == Some(enemy(seat)) && self.status(c) == Status::Passive {
                 self.set_status(c, Status::Active);
@@ -470,10 +486,15 @@ impl Fiw {
         if !f.moving || self.round() != Some(4) {
             return;
         }
-        for &u in &f.members {
+        self.winter_attrition(f.seat, &f.members);
+    }
+
+    /// 12.3 every combat unit of a force that operated in a 4th phase rolls
+    /// a die at the end of its move: a 1 eliminates it.
+    pub(crate) fn winter_attrition(&mut self, seat: Seat, members: &[UnitId]) {
+        for &u in members {
             let roll = self.core.dice.d6();
             let name = self.unit_name(u);
-            let seat = f.seat;
             if roll == 1 {
                 self.units[u as usize].at = Place::Pool;
                 self.core.log.apart(
@@ -540,7 +561,7 @@ impl Fiw {
             {
                 Some("Every combat unit of the force now rolls for winter attrition: a 1 eliminates it (12.3).".into())
             }
-            _ => None,
+            _ => self.naval_warning(a),
         }
     }
 }

@@ -37,6 +37,17 @@ impl Procedure for Fiw {
                 format!("Move the force: {} movement points left", crate::movement::half(f.left)),
                 "13.1",
             ),
+            Some(Frame::Naval(f)) if !f.moving => (
+                "Choose the naval units, then the land units and leaders to embark, then set sail".into(),
+                "20.31",
+            ),
+            Some(Frame::Naval(f)) => (
+                format!(
+                    "Move the naval force: {} movement points left",
+                    crate::movement::half(f.left)
+                ),
+                "20.21",
+            ),
             None => ("Waiting".into(), "3.1"),
         };
         Prompt {
@@ -62,6 +73,7 @@ impl Procedure for Fiw {
             Some(Frame::ChooseFirst { .. }) => out.extend([Action::First(BRITISH), Action::First(FRENCH)]),
             Some(Frame::Movement { seat }) => self.movement_legal(*seat, out),
             Some(Frame::Force(f)) => self.force_legal(f, out),
+            Some(Frame::Naval(f)) => self.naval_legal(f, out),
             None => {}
         }
     }
@@ -87,7 +99,9 @@ impl Procedure for Fiw {
             (Some(Frame::Movement { .. }), Action::EndMovement) => {
                 self.stack.pop();
             }
+            (Some(Frame::Movement { .. }), Action::FormNaval(at)) => self.form_naval(seat, at),
             (Some(Frame::Force(_)), a) => self.force_perform(a),
+            (Some(Frame::Naval(_)), a) => self.naval_perform(a),
             _ => unreachable!("only legal actions reach perform"),
         }
     }
