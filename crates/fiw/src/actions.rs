@@ -68,6 +68,18 @@ pub enum Action {
     Counter(LeaderId),
     /// End the present step (the seat's negotiations).
     Done,
+    /// 20.21 form a naval force of fleets or flotillas that start in this
+    /// square or home base.
+    FormNaval(Place),
+    /// 20.31 a land unit or leader of the same place boards the naval
+    /// force being formed.
+    Embark(Piece),
+    /// 20.21 the naval force sets out (12.2 paying a supply point after
+    /// the first phase; 20.33 embarking off a non-port coast costs 4 MP).
+    SetSail,
+    /// 20.21 enter a neighbouring navigable square; 21.1 enter or leave a
+    /// home base.
+    Sail(Place),
 }
 
 impl Fiw {
@@ -203,7 +215,7 @@ impl Fiw {
                 Some(self.piece_id(p)),
                 Some("Leave here (11.3)"),
             ),
-            Action::Halt => ("End this force's move".into(), None, None),
+            Action::Halt => (self.halt_label(), None, None),
             Action::EndMovement => ("End the movement sub-phase (12.1)".into(), None, None),
             Action::At(at) => (
                 self.purchase_label(self.purchasing_seat(), a),
@@ -241,6 +253,18 @@ impl Fiw {
             | Action::Appoint(_)
             | Action::Cancel
             | Action::Commit => (self.purchase_label(self.purchasing_seat(), a), None, None),
+            Action::FormNaval(at) => (
+                format!("Form a naval force in {} (20.21)", self.place_name(at)),
+                Some(self.place_id(at)),
+                Some("Form a naval force (20.21)"),
+            ),
+            Action::Embark(p) => (
+                format!("Embark {} (20.31)", self.piece_name(p)),
+                Some(self.piece_id(p)),
+                Some("Embark (20.31)"),
+            ),
+            Action::SetSail => (self.set_sail_label(), None, None),
+            Action::Sail(to) => (self.sail_label(to), Some(self.place_id(to)), Some("Sail (20.21)")),
         }
     }
 }
@@ -320,5 +344,9 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Spend(n) => write!(out, "spend-{n}"),
         Action::Counter(l) => write!(out, "counter-l{l}"),
         Action::Done => out.write_str("done"),
+        Action::FormNaval(at) => write!(out, "naval-{}", g.place_id(at)),
+        Action::Embark(p) => write!(out, "embark-{}", piece(p)),
+        Action::SetSail => out.write_str("set-sail"),
+        Action::Sail(to) => write!(out, "sail-{}", g.place_id(to)),
     }
 }

@@ -33,6 +33,8 @@ pub enum Frame {
         options: Vec<crate::events::Choice>,
         optional: bool,
     },
+    /// 20.21 a naval force being formed, then moving square by square.
+    Naval(Box<crate::naval::NavalForce>),
 }
 
 impl Frame {
@@ -44,6 +46,7 @@ impl Frame {
             Frame::Purchases | Frame::Events { .. } => None,
             Frame::EventChoice { seat, .. } | Frame::Negotiations { seat, .. } => Some(*seat),
             Frame::Talks(t) => Some(crate::state::Fiw::talks_seat(t)),
+            Frame::Naval(f) => Some(f.seat),
         }
     }
 }

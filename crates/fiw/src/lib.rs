@@ -22,6 +22,7 @@ pub mod income;
 pub mod indians;
 pub mod map;
 pub mod movement;
+pub mod naval;
 pub mod negotiations;
 pub mod recruiting;
 pub mod scenario;

@@ -79,18 +79,23 @@ impl Fiw {
         1 << self.round().unwrap_or(1)
     }
 
+    /// Whether a piece may take part in a land force now: [`Fiw::ready`],
+    /// and not a naval unit (20.21: naval units move as their own forces,
+    /// `naval.rs`).
+    pub fn may_operate(&self, seat: Seat, p: Piece) -> bool {
+        self.ready(seat, p) && !matches!(p, Piece::Unit(u) if self.is_naval(u))
+    }
+
     /// Whether a piece may take part in an operation now: the seat's, not
     /// yet operated in this phase (12.0: one operation a phase), not shut
-    /// in a besieged fortress (23.24), not a naval unit (20.0: naval
-    /// movement is its own).
-    pub fn may_operate(&self, seat: Seat, p: Piece) -> bool {
+    /// in a besieged fortress (23.24).
+    pub fn ready(&self, seat: Seat, p: Piece) -> bool {
         let bit = self.round_bit();
         match p {
             Piece::Unit(u) => {
                 let unit = &self.units[u as usize];
                 self.side(u) == seat
                     && unit.ops & bit == 0
-                    && !self.is_naval(u)
                     && !(unit.inside && matches!(unit.at, Place::Sq(sq) if self.besieged(sq)))
             }
             Piece::Leader(l) => {
@@ -133,6 +138,7 @@ impl Fiw {
                 .filter(|&at| self.may_set_out(seat, Some(at)))
                 .map(Action::Form),
         );
+        self.naval_forms(seat, out);
         out.push(Action::EndMovement);
     }
 
@@ -375,6 +381,10 @@ impl Fiw {
         };
         let route = tables().map.land_route(from, to).expect("a legal step");
         let cost = self.step_cost(&f, from, to, route).expect("a legal step");
+        if self.reveals(f.seat, to) {
+            // 27.1 the step shows hidden pieces: it cannot be taken back.
+            self.core.dice.reveal();
+        }
         f.left -= cost;
         f.at = Place::Sq(to);
         f.path.push(to);
@@ -402,10 +412,6 @@ impl Fiw {
         );
         let seat = f.seat;
         let stops = self.has_units(to, enemy(seat));
-        if self.reveals(seat, to) {
-            // 27.1 the step shows hidden pieces: it cannot be taken back.
-            self.core.dice.reveal();
-        }
         *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
         self.entered(seat, to);
         // 13.32 units must stop on entering a square with enemy combat units.
@@ -418,18 +424,18 @@ impl Fiw {
     }
 
     /// 27.1 whether entering `sq` shows either side pieces it could not
-    /// see: the enemy's there (1), or the mover's own in an enemy city or
-    /// town (4).
+    /// see: the enemy's there, not examined before (1), or the mover's own
+    /// in an enemy city or town (4). Such a step is an undo barrier.
     pub fn reveals(&self, seat: Seat, sq: Sq) -> bool {
-        let enemy_there = self.has_units(sq, enemy(seat)) || self.side_leaders_at(sq, enemy(seat)).next().is_some();
+        let theirs = self.has_units(sq, enemy(seat)) || self.side_leaders_at(sq, enemy(seat)).next().is_some();
         let their_town =
             self.settlement(sq).is_some() && tables().map.colony(sq).and_then(|c| self.owner(c)) == Some(enemy(seat));
-        enemy_there || their_town
+        (theirs && !self.examines(seat, sq)) || their_town
     }
 
     /// What entering a square does: 5.24 an enemy colony becomes active,
     /// 22.4 markers of a side with no combat unit there change hands.
-    fn entered(&mut self, seat: Seat, sq: Sq) {
+    pub(crate) fn entered(&mut self, seat: Seat, sq: Sq) {
         if let Some(c) = tables().map.colony(sq) {
             if self.owner(c) == Some(enemy(seat)) && self.status(c) == Status::Passive {
                 self.set_status(c, Status::Active);
@@ -484,10 +490,15 @@ impl Fiw {
         if !f.moving || self.round() != Some(4) {
             return;
         }
-        for &u in &f.members {
+        self.winter_attrition(f.seat, &f.members);
+    }
+
+    /// 12.3 every combat unit of a force that operated in a 4th phase rolls
+    /// a die at the end of its move: a 1 eliminates it.
+    pub(crate) fn winter_attrition(&mut self, seat: Seat, members: &[UnitId]) {
+        for &u in members {
             let roll = self.core.dice.d6();
             let name = self.unit_name(u);
-            let seat = f.seat;
             // 8.1 Harsh Winter: a 1 or a 2 this turn.
             let harsh = self.this_turn.iter().any(|e| e == "harsh-winter");
             if roll == 1 || (harsh && roll == 2) {
@@ -556,7 +567,7 @@ impl Fiw {
             {
                 Some("Every combat unit of the force now rolls for winter attrition: a 1 eliminates it (12.3).".into())
             }
-            _ => None,
+            _ => self.naval_warning(a),
         }
     }
 }

@@ -70,6 +70,17 @@ impl Procedure for Fiw {
                 "Buy recruits, supply points, markers and leaders in secret, then Done (9.2)".into(),
                 "9.2",
             ),
+            Some(Frame::Naval(f)) if !f.moving => (
+                "Choose the naval units, then the land units and leaders to embark, then set sail".into(),
+                "20.31",
+            ),
+            Some(Frame::Naval(f)) => (
+                format!(
+                    "Move the naval force: {} movement points left",
+                    crate::movement::half(f.left)
+                ),
+                "20.21",
+            ),
             None => ("Waiting".into(), "3.1"),
         };
         Prompt {
@@ -105,6 +116,7 @@ impl Procedure for Fiw {
             Some(Frame::Events { .. }) => {}
             Some(Frame::Negotiations { seat, tried }) => self.negotiations_legal(*seat, tried, out),
             Some(Frame::Talks(t)) => self.talks_legal(t, out),
+            Some(Frame::Naval(f)) => self.naval_legal(f, out),
             None => {}
         }
     }
@@ -130,6 +142,7 @@ impl Procedure for Fiw {
             (Some(Frame::Movement { .. }), Action::EndMovement) => {
                 self.stack.pop();
             }
+            (Some(Frame::Movement { .. }), Action::FormNaval(at)) => self.form_naval(seat, at),
             (Some(Frame::Force(_)), a) => self.force_perform(a),
             (Some(Frame::Purchases), a) => self.purchases_perform(seat, a),
             (Some(Frame::EventChoice { .. }), Action::Pick(c)) => self.event_pick(Some(c)),
@@ -152,6 +165,7 @@ impl Procedure for Fiw {
                 self.stack.pop();
             }
             (Some(Frame::Talks(_)), a) => self.talks_perform(a),
+            (Some(Frame::Naval(_)), a) => self.naval_perform(a),
             _ => unreachable!("only legal actions reach perform"),
         }
     }

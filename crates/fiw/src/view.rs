@@ -76,13 +76,15 @@ impl Views for Fiw {
             .collect();
         // What the observer sees of a face-down block besides where it
         // stands: its colours (2.3: nation, regular or provincial), whether
-        // it moved or operated, whether it is naval (fleets stand at sea).
+        // it moved or operated, whether it is a fleet or a flotilla (20.1,
+        // 20.2: fleets stand at sea, flotillas on lakes and rivers).
         // Blocks alike in those trade identities.
         let mut groups: Vec<Vec<u16>> = Vec::new();
         for &u in &hidden {
             let key = |x: u16| {
                 let a = &self.units[x as usize];
-                (self.colours(x), a.ops, a.moved, a.inside, self.is_naval(x))
+                let navy = self.is_naval(x).then(|| self.face(x).kind);
+                (self.colours(x), a.ops, a.moved, a.inside, navy)
             };
             match groups.iter_mut().find(|grp| key(grp[0]) == key(u)) {
                 Some(grp) => grp.push(u),
@@ -213,6 +215,7 @@ impl Fiw {
                 .collect();
             out.push(Fact::new("Purchases done", engine::log::list(&done), "9.2"));
         }
+        out.extend(self.naval_fact(viewer));
         if self.core.outcome.is_none() && !matches!(self.phase, Phase::Deployment(_)) {
             for seat in [BRITISH, 1] {
                 out.push(Fact::new(
@@ -288,7 +291,7 @@ impl Fiw {
                 nation: leader.side.is_none().then(|| "indian".into()),
                 strength: None,
                 rating: Some(format!("{}-{}", leader.military, leader.diplomacy)),
-                states: self.states(g.ops, g.moved, g.inside, leader.light),
+                states: self.states(g.ops, g.moved, g.inside, leader.light, self.embarked(Piece::Leader(l))),
                 count: 1,
             });
         }
@@ -321,7 +324,13 @@ impl Fiw {
                     if self.is_light(u) { "+" } else { "-" },
                     f.movement
                 )),
-                states: self.states(unit.ops, unit.moved, unit.inside, self.is_light(u)),
+                states: self.states(
+                    unit.ops,
+                    unit.moved,
+                    unit.inside,
+                    self.is_light(u),
+                    self.embarked(Piece::Unit(u)),
+                ),
                 count: 1,
             });
         }
@@ -361,7 +370,7 @@ impl Fiw {
         }
     }
 
-    fn states(&self, ops: u8, moved: bool, inside: bool, light: bool) -> Vec<Cow<'static, str>> {
+    fn states(&self, ops: u8, moved: bool, inside: bool, light: bool, embarked: bool) -> Vec<Cow<'static, str>> {
         let mut v: Vec<Cow<'static, str>> = Vec::new();
         if light {
             v.push("light".into());
@@ -377,6 +386,10 @@ impl Fiw {
         if inside {
             v.push("inside the fortress".into());
         }
+        // 20.31 carried by a naval force under way.
+        if embarked {
+            v.push("embarked".into());
+        }
         v
     }
 
@@ -391,15 +404,18 @@ impl Fiw {
     }
 
     /// What must always hold: pieces on the map stand on land unless
-    /// naval; a square never holds a fort and a fortress.
+    /// naval or embarked on a naval force under way (13.71, 20.31); a
+    /// square never holds a fort and a fortress.
     pub fn invariants(&self) -> Result<(), String> {
         for (u, unit) in self.units.iter().enumerate() {
             if let Place::Sq(sq) = unit.at {
-                if self.terrain(sq).is_water() && !self.is_naval(u as u16) {
+                let afloat = self.is_naval(u as u16) || self.embarked(Piece::Unit(u as u16));
+                if self.terrain(sq).is_water() && !afloat {
                     return Err(format!("land unit u{u} stands in the water square {sq}"));
                 }
             }
         }
+        self.naval_invariants()?;
         for c in &self.civs {
             let works = self
                 .civs

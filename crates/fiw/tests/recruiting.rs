@@ -20,14 +20,12 @@ fn at_purchases(setup: impl Fn(&mut Fiw), rolls: [u8; 2]) -> Fiw {
     while let Some(Frame::Movement { seat }) = g.stack.last().cloned() {
         act(&mut g, seat, Action::EndMovement);
     }
-    let Some(Frame::ChooseFirst { seat }) = g.stack.last().cloned() else {
-        panic!("turn 2")
-    };
+    assert!(matches!(g.stack.last(), Some(Frame::ChooseFirst { .. })), "turn 2");
     // Random events: 4 gives columns A and B; A2 (the war, already on)
     // and B6 are no event.
     g.core.dice.script([4, 2, 6, rolls[0], rolls[1]]);
-    act(&mut g, seat, Action::First(BRITISH));
-    assert!(matches!(g.stack.last(), Some(Frame::Purchases)));
+    // Nobody negotiates.
+    idle_until(&mut g, |g| matches!(g.stack.last(), Some(Frame::Purchases)));
     g
 }
 

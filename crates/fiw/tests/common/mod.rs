@@ -115,6 +115,7 @@ pub fn idle_until(g: &mut Fiw, stop: impl Fn(&Fiw) -> bool) {
         let a = match g.stack.last() {
             Some(Frame::Movement { .. }) => Action::EndMovement,
             Some(Frame::Purchases) => Action::Commit,
+            Some(Frame::Negotiations { .. }) => Action::Done,
             Some(Frame::ChooseFirst { .. }) => Action::First(BRITISH),
             _ => legal(g, seat)[0],
         };
