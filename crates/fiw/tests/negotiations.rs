@@ -1,56 +1,187 @@
-//! The Negotiation Table.
+//! 16.0 Negotiations: where, with whom, the pounds, the counter and the
+//! table's results.
 
-use fiw::negotiations::{NegotiationTable, Outcome, Target};
+mod common;
+
+use common::*;
+use fiw::actions::Action;
+use fiw::frames::Frame;
+use fiw::map::Colony;
+use fiw::state::{Fiw, Place, Status};
+
+fn leader(g: &Fiw, name: &str) -> u8 {
+    (0..g.leaders.len() as u8)
+        .find(|&l| g.leader(l).answers_to(name))
+        .unwrap()
+}
+
+/// Turn 2's British negotiations (the British first), with the position
+/// `setup` leaves on an emptied map.
+fn british_negotiations(setup: impl Fn(&mut Fiw)) -> Fiw {
+    let mut g = cleared(BRITISH);
+    setup(&mut g);
+    while let Some(Frame::Movement { seat }) = g.stack.last().cloned() {
+        act(&mut g, seat, Action::EndMovement);
+    }
+    // Random events: A2 (the war, already on) and B6: no event.
+    g.core.dice.script([4, 2, 6]);
+    act(&mut g, BRITISH, Action::First(BRITISH));
+    assert!(matches!(g.stack.last(), Some(Frame::Negotiations { seat, .. }) if *seat == BRITISH));
+    g
+}
 
 #[test]
-fn a_zero_diplomacy_leader_may_still_succeed() {
+fn a_leader_in_a_passive_colony_s_capital_activates_it() {
+    // rule: fiw 16.0, 16.1, 5.24, 4.2
+    let mut g = british_negotiations(|g| {
+        put_leader(g, "dinwiddie", "williamsburg");
+    });
+    assert_eq!(g.status(Colony::Virginia), Status::Passive);
+    let l = leader(&g, "dinwiddie");
+    let pounds = g.treasury[BRITISH as usize];
+    act(
+        &mut g,
+        BRITISH,
+        Action::Negotiate {
+            sq: sq("williamsburg"),
+            village: false,
+            leader: l,
+        },
+    );
+    // Up to his diplomacy (2).
+    let v = legal(&g, BRITISH);
+    assert!(v.contains(&Action::Spend(2)) && !v.contains(&Action::Spend(3)));
+    // Diplomacy 2 + 2 pounds + 1 for the mildly favourable index = +5;
+    // the capital row 4 at +5 is S.
+    g.core.dice.script([4]);
+    act(&mut g, BRITISH, Action::Spend(2));
+    assert_eq!(g.treasury[BRITISH as usize], pounds - 2);
+    assert!(logged(&g, "differential +5, roll 4"), "no counter was possible");
+    assert_eq!(g.status(Colony::Virginia), Status::Active);
+}
+
+#[test]
+fn the_french_may_not_open_in_a_british_capital_but_may_counter_there() {
+    // rule: fiw 16.2, 16.1
+    let mut g = british_negotiations(|g| {
+        put_leader(g, "dinwiddie", "williamsburg");
+        put_leader(g, "bougainville", "williamsburg");
+    });
+    let dinwiddie = leader(&g, "dinwiddie");
+    let bougainville = leader(&g, "bougainville");
+    act(
+        &mut g,
+        BRITISH,
+        Action::Negotiate {
+            sq: sq("williamsburg"),
+            village: false,
+            leader: dinwiddie,
+        },
+    );
+    act(&mut g, BRITISH, Action::Spend(2));
+    // The French decide whether to counter.
+    assert_eq!(legal(&g, FRENCH), vec![Action::Counter(bougainville), Action::Decline]);
+    act(&mut g, FRENCH, Action::Counter(bougainville));
+    // 5 against 2 + 1: +2; capital row 5 at +2 is S.
+    g.core.dice.script([5]);
+    act(&mut g, FRENCH, Action::Spend(1));
+    assert!(logged(&g, "5 against 3, differential +2, roll 5"));
+    assert_eq!(g.status(Colony::Virginia), Status::Active);
+    // One attempt a square (16.31); the French then may not open there.
+    assert!(!legal(&g, BRITISH).iter().any(|a| matches!(a, Action::Negotiate { .. })));
+    act(&mut g, BRITISH, Action::Done);
+    assert!(matches!(g.stack.last(), Some(Frame::Negotiations { seat, .. }) if *seat == FRENCH));
+    assert!(!legal(&g, FRENCH)
+        .iter()
+        .any(|a| matches!(a, Action::Negotiate { sq: s, .. } if *s == sq("williamsburg"))));
+}
+
+#[test]
+fn a_leader_with_no_diplomacy_may_negotiate_but_add_no_pounds() {
     // rule: fiw 16.32
-    let n = &fiw::tables::tables().negotiation;
-    // Diplomacy 0, no pounds, no opponent: a differential of 0.
-    assert!((1..=6).any(|r| matches!(n.result(Target::Village, 0, r), Outcome::Indians(_))));
+    let mut g = british_negotiations(|g| {
+        put_leader(g, "amherst", "williamsburg");
+    });
+    let amherst = leader(&g, "amherst");
+    act(
+        &mut g,
+        BRITISH,
+        Action::Negotiate {
+            sq: sq("williamsburg"),
+            village: false,
+            leader: amherst,
+        },
+    );
+    assert_eq!(legal(&g, BRITISH), vec![Action::Spend(0)]);
 }
 
 #[test]
-fn differentials_beyond_the_columns_read_the_last() {
-    // rule: fiw 16.1
-    let n = NegotiationTable::read(None).unwrap();
-    for target in [Target::Capital, Target::Village] {
-        for roll in 1..=6 {
-            assert_eq!(n.result(target, 12, roll), n.result(target, 6, roll));
-            assert_eq!(n.result(target, -5, roll), n.result(target, -1, roll));
-        }
-    }
-}
-
-#[test]
-fn a_higher_differential_never_does_worse() {
-    // rule: fiw 16.1, 5.24, 10.4, 17.4
-    let n = NegotiationTable::read(None).unwrap();
-    let rank = |o: Outcome| match o {
-        Outcome::LeaderEliminated => 0,
-        Outcome::EnemyIndians => 1,
-        Outcome::Nothing => 2,
-        Outcome::Shift | Outcome::Indians(1) => 3,
-        Outcome::ShiftAndMilitia | Outcome::Indians(_) => 4,
-    };
-    for target in [Target::Capital, Target::Village] {
-        for roll in 1..=6 {
-            for d in -1..6 {
-                assert!(
-                    rank(n.result(target, d + 1, roll)) >= rank(n.result(target, d, roll)),
-                    "{target:?} {d} {roll}"
-                );
-            }
-        }
-        // Negotiations can activate colonies (5.24) and raise Indians (10.4), and can cost a leader (17.4).
-        let cells: Vec<Outcome> = (1..=6)
-            .flat_map(|r| (-1..=6).map(move |d| (d, r)))
-            .map(|(d, r)| n.result(target, d, r))
-            .collect();
-        assert!(cells.contains(&Outcome::LeaderEliminated));
-        match target {
-            Target::Capital => assert!(cells.contains(&Outcome::Shift)),
-            Target::Village => assert!(cells.contains(&Outcome::Indians(2))),
-        }
-    }
+fn a_bad_roll_loses_the_leader_and_villages_give_indians() {
+    // rule: fiw 16.1, 17.4, 17.44, 10.4, 25.1
+    let mut g = british_negotiations(|g| {
+        put_leader(g, "amherst", "williamsburg");
+        put_leader(g, "johnson", "canajoharie");
+    });
+    let amherst = leader(&g, "amherst");
+    let johnson = leader(&g, "johnson");
+    // Amherst: 0 + 0 + 1 = +1; capital row 1 at +1: no effect.
+    act(
+        &mut g,
+        BRITISH,
+        Action::Negotiate {
+            sq: sq("williamsburg"),
+            village: false,
+            leader: amherst,
+        },
+    );
+    g.core.dice.script([1]);
+    act(&mut g, BRITISH, Action::Spend(0));
+    assert!(logged(&g, "differential +1, roll 1: no effect"));
+    // Johnson at the Mohawk village: 3 + 3 + 1 = +7 (as +6), roll 4: 2 Indians.
+    g.treasury[BRITISH as usize] = 10;
+    act(
+        &mut g,
+        BRITISH,
+        Action::Negotiate {
+            sq: sq("canajoharie"),
+            village: true,
+            leader: johnson,
+        },
+    );
+    let before = g
+        .side_at(sq("canajoharie"), BRITISH)
+        .filter(|&u| g.is_indian(u))
+        .count();
+    g.core.dice.script([4]);
+    act(&mut g, BRITISH, Action::Spend(3));
+    assert_eq!(
+        g.side_at(sq("canajoharie"), BRITISH)
+            .filter(|&u| g.is_indian(u))
+            .count(),
+        before + 2
+    );
+    // A leader lost: a differential of -1 or less and a 1.
+    let mut g = british_negotiations(|g| {
+        put_leader(g, "amherst", "williamsburg");
+        put_leader(g, "de-vaudreuil", "williamsburg");
+    });
+    let vaudreuil = leader(&g, "de-vaudreuil");
+    act(
+        &mut g,
+        BRITISH,
+        Action::Negotiate {
+            sq: sq("williamsburg"),
+            village: false,
+            leader: amherst,
+        },
+    );
+    act(&mut g, BRITISH, Action::Spend(0));
+    act(&mut g, FRENCH, Action::Counter(vaudreuil));
+    g.core.dice.script([1]);
+    act(&mut g, FRENCH, Action::Spend(3));
+    assert_eq!(
+        g.leaders[amherst as usize].at,
+        Place::Gone,
+        "named leaders never return"
+    );
 }
