@@ -30,6 +30,13 @@ pub enum Action {
     Remove(Piece),
     /// 26.0 a legion of the force is light (or heavy again).
     Light(UnitId),
+    /// 19.0 combine this unit with two alike of the force into the next
+    /// echelon.
+    Combine(UnitId),
+    /// 19.0, 26.0 a legion from this light regiment and two line regiments.
+    FormLegion(UnitId),
+    /// 19.0 break this unit down into the echelon below.
+    BreakDown(UnitId),
     /// 12.2 the force sets out (paying a supply point after the first
     /// phase, 18.2).
     Go,
@@ -202,6 +209,24 @@ impl Fiw {
                 )
             }
             Action::Go => (self.go_label(), None, None),
+            Action::Combine(u) => (
+                format!("Combine the {} with two alike (19.0)", self.unit_name(u)),
+                Some(self.piece_id(Piece::Unit(u))),
+                Some("Combine (19.0)"),
+            ),
+            Action::FormLegion(u) => (
+                format!(
+                    "Form a legion of the {} and two line regiments (19.0, 26.0)",
+                    self.unit_name(u)
+                ),
+                Some(self.piece_id(Piece::Unit(u))),
+                Some("Form a legion (26.0)"),
+            ),
+            Action::BreakDown(u) => (
+                format!("Break the {} down (19.0)", self.unit_name(u)),
+                Some(self.piece_id(Piece::Unit(u))),
+                Some("Break down (19.0)"),
+            ),
             Action::Step(s) => {
                 let cost = self.step_cost_words(s);
                 (
@@ -316,6 +341,9 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Remove(p) => write!(out, "remove-{}", piece(p)),
         Action::Light(u) => write!(out, "light-u{u}"),
         Action::Go => out.write_str("go"),
+        Action::Combine(u) => write!(out, "combine-u{u}"),
+        Action::FormLegion(u) => write!(out, "legion-u{u}"),
+        Action::BreakDown(u) => write!(out, "break-down-u{u}"),
         Action::Step(sq) => write!(out, "step-{sq}"),
         Action::Drop(p) => write!(out, "drop-{}", piece(p)),
         Action::Halt => out.write_str("halt"),

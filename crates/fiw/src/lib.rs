@@ -25,6 +25,7 @@ pub mod movement;
 pub mod naval;
 pub mod negotiations;
 pub mod recruiting;
+pub mod reorganization;
 pub mod scenario;
 pub mod setup;
 pub mod state;

@@ -45,6 +45,9 @@ pub struct Force {
     /// rates (ruling fiw #11).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub light: bool,
+    /// 19.0 it reorganized while forming: it must set out.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reorganized: bool,
     /// The squares entered.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub path: Vec<Sq>,
@@ -162,6 +165,7 @@ impl Fiw {
             left: 0,
             bonus: None,
             light: false,
+            reorganized: false,
             path: Vec::new(),
         })));
     }
@@ -176,10 +180,13 @@ impl Fiw {
                     out.push(Action::Light(u));
                 }
             }
+            self.reorganization_legal(f, out);
             if !f.units.is_empty() || !f.leaders.is_empty() {
                 out.push(Action::Go);
             }
-            out.push(Action::Halt);
+            if !f.reorganized {
+                out.push(Action::Halt);
+            }
             return;
         }
         let Place::Sq(at) = f.at else {
@@ -300,6 +307,7 @@ impl Fiw {
                 let unit = &mut self.units[u as usize];
                 unit.as_light = !unit.as_light;
             }
+            Action::Combine(_) | Action::FormLegion(_) | Action::BreakDown(_) => self.reorganize(a),
             Action::Go => self.set_out(),
             Action::Step(to) => self.step_to(to),
             Action::Drop(p) => self.drop_off(p),

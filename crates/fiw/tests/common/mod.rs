@@ -1,6 +1,6 @@
 //! What the rule tests share: a game of On to Quebec past its set-up, an
 //! emptied map, pieces put where a test needs them, actions by id.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use engine::prelude::*;
 use engine::{Seat, Setup};

@@ -1,0 +1,196 @@
+//! 19.0 Reorganization and 26.0 Legions: while a force forms at the start
+//! of its operation, three detachments become a regiment, three regiments
+//! a brigade, two regular line regiments and a light one a legion, and
+//! back (the counters must be in the mix, 10.72). It costs no movement
+//! points; in a later phase the force pays its supply point when it sets
+//! out (12.2), and a force that reorganized must set out.
+
+use crate::actions::Action;
+use crate::forces::{Face, Nation, Size, UnitType};
+use crate::frames::Frame;
+use crate::movement::Force;
+use crate::state::{side_name, Fiw, Place, UnitId};
+use crate::tables::tables;
+
+/// Ruling fiw #33: units that may combine: one side, nation, type, and
+/// provincials one colony.
+fn kin(a: &Face, b: &Face) -> bool {
+    a.side == b.side && a.nation == b.nation && a.regular == b.regular && a.home == b.home && a.kind == b.kind
+}
+
+/// The next echelon up (19.0): detachment to regiment, regiment to brigade.
+fn larger(s: Size) -> Option<Size> {
+    match s {
+        Size::Detachment => Some(Size::Regiment),
+        Size::Regiment => Some(Size::Brigade),
+        _ => None,
+    }
+}
+
+fn smaller(s: Size) -> Option<Size> {
+    match s {
+        Size::Regiment => Some(Size::Detachment),
+        Size::Brigade => Some(Size::Regiment),
+        _ => None,
+    }
+}
+
+impl Fiw {
+    /// Counters of the pool (or among `freed`, which go back to it now)
+    /// able to show faces `like` picks, one each, turned to them: `n` of
+    /// them, or none if the mix lacks some.
+    fn counters_for(&self, like: &[&dyn Fn(&Face) -> bool], freed: &[UnitId]) -> Option<Vec<(UnitId, bool)>> {
+        let f = &tables().forces;
+        let mut taken: Vec<UnitId> = Vec::new();
+        let mut out = Vec::new();
+        for want in like {
+            let found = (0..self.units.len() as UnitId).find(|&u| {
+                let unit = &self.units[u as usize];
+                (unit.at == Place::Pool || freed.contains(&u))
+                    && !taken.contains(&u)
+                    && f.faces_of(&f.counters[unit.counter as usize]).any(want)
+            })?;
+            let c = &f.counters[self.units[found as usize].counter as usize];
+            let back = !want(&f.faces[c.front]);
+            taken.push(found);
+            out.push((found, back));
+        }
+        Some(out)
+    }
+
+    /// The units of the force that would join `u` to make the next echelon
+    /// (two more alike), if any.
+    fn partners(&self, f: &Force, u: UnitId) -> Option<Vec<UnitId>> {
+        let face = self.face(u);
+        let mut v: Vec<UnitId> = f
+            .units
+            .iter()
+            .copied()
+            .filter(|&x| x != u && kin(self.face(x), face) && self.face(x).size == face.size)
+            .take(2)
+            .collect();
+        (v.len() == 2).then(|| {
+            v.insert(0, u);
+            v
+        })
+    }
+
+    /// 19.0 combining `u` with two alike: the pieces that go and the
+    /// counter that comes.
+    fn combination(&self, f: &Force, u: UnitId) -> Option<(Vec<UnitId>, Vec<(UnitId, bool)>)> {
+        let face = self.face(u);
+        let size = larger(face.size)?;
+        let parts = self.partners(f, u)?;
+        let want = |x: &Face| kin(x, face) && x.size == size;
+        let made = self.counters_for(&[&want], &parts)?;
+        Some((parts, made))
+    }
+
+    /// 19.0, 26.0 a legion from a regular light regiment `u` and two
+    /// regular line regiments of its nation (ruling fiw #33).
+    fn legion(&self, f: &Force, u: UnitId) -> Option<(Vec<UnitId>, Vec<(UnitId, bool)>)> {
+        let face = self.face(u);
+        if !(face.regular && face.kind == UnitType::Light && face.size == Size::Regiment) {
+            return None;
+        }
+        let line: Vec<UnitId> = f
+            .units
+            .iter()
+            .copied()
+            .filter(|&x| {
+                let g = self.face(x);
+                g.regular && g.kind == UnitType::Line && g.size == Size::Regiment && g.nation == face.nation
+            })
+            .take(2)
+            .collect();
+        if line.len() < 2 {
+            return None;
+        }
+        let parts = vec![u, line[0], line[1]];
+        let nation = face.nation;
+        let side = face.side;
+        let want = |x: &Face| x.kind == UnitType::Legion && x.nation == nation && x.side == side;
+        let made = self.counters_for(&[&want], &parts)?;
+        Some((parts, made))
+    }
+
+    /// 19.0 breaking `u` down: three of the echelon below; a legion into
+    /// its two line regiments and its light one.
+    fn breakdown(&self, u: UnitId) -> Option<(Vec<UnitId>, Vec<(UnitId, bool)>)> {
+        let face = self.face(u);
+        let made = if face.kind == UnitType::Legion {
+            let nation: Nation = face.nation;
+            let line =
+                move |x: &Face| x.regular && x.kind == UnitType::Line && x.size == Size::Regiment && x.nation == nation;
+            let light = move |x: &Face| {
+                x.regular && x.kind == UnitType::Light && x.size == Size::Regiment && x.nation == nation
+            };
+            self.counters_for(&[&line, &line, &light], &[u])?
+        } else {
+            let size = smaller(face.size)?;
+            let want = |x: &Face| kin(x, face) && x.size == size;
+            self.counters_for(&[&want, &want, &want], &[u])?
+        };
+        Some((vec![u], made))
+    }
+
+    pub fn reorganization_legal(&self, f: &Force, out: &mut Vec<Action>) {
+        for &u in &f.units {
+            if self.combination(f, u).is_some() && self.partners(f, u).is_some_and(|p| p[0] == u) {
+                out.push(Action::Combine(u));
+            }
+            if self.legion(f, u).is_some() {
+                out.push(Action::FormLegion(u));
+            }
+            if self.breakdown(u).is_some() {
+                out.push(Action::BreakDown(u));
+            }
+        }
+    }
+
+    pub fn reorganize(&mut self, a: Action) {
+        let Some(Frame::Force(f)) = self.stack.last() else {
+            unreachable!("reorganizing a force")
+        };
+        let mut f: Force = (**f).clone();
+        let (gone, made) = match a {
+            Action::Combine(u) => self.combination(&f, u),
+            Action::FormLegion(u) => self.legion(&f, u),
+            Action::BreakDown(u) => self.breakdown(u),
+            _ => unreachable!("only reorganizations"),
+        }
+        .expect("a legal reorganization");
+        let at = f.from;
+        let before: Vec<String> = gone.iter().map(|&u| self.unit_name(u)).collect();
+        for &u in &gone {
+            self.units[u as usize].at = Place::Pool;
+            self.units[u as usize].as_light = false;
+            f.units.retain(|&x| x != u);
+        }
+        for &(u, back) in &made {
+            let unit = &mut self.units[u as usize];
+            unit.at = at;
+            unit.back = back;
+            unit.ops = 0;
+            f.units.push(u);
+        }
+        f.reorganized = true;
+        let after: Vec<String> = made.iter().map(|&(u, _)| self.unit_name(u)).collect();
+        let (seat, here) = (f.seat, self.place_name(at));
+        self.core.log.apart(
+            seat,
+            "19.0",
+            &[],
+            Vec::new,
+            || {
+                format!(
+                    "Reorganization in {here}: {} become {}.",
+                    engine::log::list(&before),
+                    engine::log::list(&after)
+                )
+            },
+            || format!("The {} reorganize units in {here}.", side_name(seat)),
+        );
+        *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
+    }
+}

@@ -1,0 +1,95 @@
+//! 19.0 Reorganization and 26.0 Legions.
+
+mod common;
+
+use common::*;
+use engine::prelude::*;
+use fiw::actions::{Action, Piece};
+use fiw::state::Place;
+
+fn faces_at(g: &fiw::Fiw, at: &str) -> Vec<String> {
+    let mut v: Vec<String> = g.units_at(sq(at)).map(|u| g.face(u).id.clone()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn three_detachments_make_a_regiment_and_a_regiment_breaks_into_three() {
+    // rule: fiw 19.0, 10.72
+    let mut g = cleared(BRITISH);
+    let d: Vec<_> = (0..3).map(|_| put(&mut g, "br-line-det", "1109")).collect();
+    act(&mut g, BRITISH, Action::Form(Place::Sq(sq("1109"))));
+    for &u in &d {
+        act(&mut g, BRITISH, Action::Add(Piece::Unit(u)));
+    }
+    act(&mut g, BRITISH, Action::Combine(d[0]));
+    assert_eq!(faces_at(&g, "1109"), vec!["br-line"]);
+    // A reorganized force must set out (it may stop at once).
+    assert!(!legal(&g, BRITISH).contains(&Action::Halt));
+    let r = g.units_at(sq("1109")).next().unwrap();
+    act(&mut g, BRITISH, Action::BreakDown(r));
+    assert_eq!(faces_at(&g, "1109"), vec!["br-line-det"; 3]);
+    act(&mut g, BRITISH, Action::Go);
+    act(&mut g, BRITISH, Action::Halt);
+    assert!(logged(&g, "reorganize units in"), "the French read only that");
+}
+
+#[test]
+fn a_legion_is_two_regular_line_regiments_and_a_light_one() {
+    // rule: fiw 19.0, 26.0, 2.33
+    let mut g = cleared(BRITISH);
+    let light = put(&mut g, "br-light", "1109");
+    let a = put(&mut g, "br-line", "1109");
+    let b = put(&mut g, "br-line", "1109");
+    act(&mut g, BRITISH, Action::Form(Place::Sq(sq("1109"))));
+    for u in [light, a, b] {
+        act(&mut g, BRITISH, Action::Add(Piece::Unit(u)));
+    }
+    act(&mut g, BRITISH, Action::FormLegion(light));
+    assert_eq!(faces_at(&g, "1109"), vec!["br-comb"]);
+    // 26.0 heavy or light at the owner's direction.
+    let legion = g.units_at(sq("1109")).next().unwrap();
+    assert!(!g.is_light(legion));
+    act(&mut g, BRITISH, Action::Light(legion));
+    assert!(g.is_light(legion));
+    act(&mut g, BRITISH, Action::BreakDown(legion));
+    assert_eq!(faces_at(&g, "1109"), vec!["br-light", "br-line", "br-line"]);
+}
+
+#[test]
+fn only_alike_units_combine() {
+    // rule: fiw 19.0
+    let mut g = cleared(BRITISH);
+    let a = put(&mut g, "br-line-det", "1109");
+    let b = put(&mut g, "br-line-det", "1109");
+    let c = put(&mut g, "br-light-det", "1109");
+    act(&mut g, BRITISH, Action::Form(Place::Sq(sq("1109"))));
+    for u in [a, b, c] {
+        act(&mut g, BRITISH, Action::Add(Piece::Unit(u)));
+    }
+    assert!(!legal(&g, BRITISH).iter().any(|x| matches!(x, Action::Combine(_))));
+}
+
+#[test]
+fn reorganizing_in_a_later_phase_costs_the_force_its_supply_point() {
+    // rule: fiw 19.0, 12.2
+    let mut g = cleared(BRITISH);
+    let d: Vec<_> = (0..3).map(|_| put(&mut g, "br-line-det", "0713")).collect();
+    while g.phase
+        != (fiw::state::Phase::Operations {
+            round: 2,
+            seat: BRITISH,
+        })
+    {
+        let seat = g.to_act().iter().next().unwrap();
+        act(&mut g, seat, Action::EndMovement);
+    }
+    let sp = g.supply[BRITISH as usize];
+    act(&mut g, BRITISH, Action::Form(Place::Sq(sq("0713"))));
+    for &u in &d {
+        act(&mut g, BRITISH, Action::Add(Piece::Unit(u)));
+    }
+    act(&mut g, BRITISH, Action::Combine(d[0]));
+    act(&mut g, BRITISH, Action::Go);
+    assert_eq!(g.supply[BRITISH as usize], sp - 1);
+}
