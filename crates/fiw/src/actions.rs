@@ -41,6 +41,32 @@ pub enum Action {
     Halt,
     /// The movement sub-phase ends.
     EndMovement,
+    /// 23.23 attack in this siege square.
+    Attack(Sq),
+    /// 23.23 leave this siege alone this phase.
+    NoAttack(Sq),
+    /// 15.5 withdraw before combat into this square.
+    Withdraw(Sq),
+    /// 15.5 stand and fight.
+    Stand,
+    /// 15.6 use this Combat Results Table.
+    Crt(crate::combat::Crt),
+    /// 15.74 defend with the multiples of this row of `terrain::ROWS`.
+    Defend(u8),
+    /// 15.9 lose this unit toward a loss of half.
+    Lose(UnitId),
+    /// 15.9 retreat into this square (ruling fiw #4).
+    Retreat(Sq),
+    /// 17.41 the escaping leader goes to this square.
+    Escape(Sq),
+    /// 17.42 execute the leader the Indians captured.
+    Execute,
+    /// 17.42 keep him prisoner.
+    Spare,
+    /// 22.5 destroy this civilization marker.
+    Destroy(Sq, crate::civilization::Marker),
+    /// 22.5 destroy nothing more: the combat sub-phase ends.
+    EndCombat,
 }
 
 impl Fiw {
@@ -135,6 +161,7 @@ impl Fiw {
             ),
             Action::Halt => ("End this force's move".into(), None, None),
             Action::EndMovement => ("End the movement sub-phase (12.1)".into(), None, None),
+            a => self.combat_describe(a),
         }
     }
 }
@@ -177,5 +204,6 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Drop(p) => write!(out, "drop-{}", piece(p)),
         Action::Halt => out.write_str("halt"),
         Action::EndMovement => out.write_str("end-movement"),
+        a => crate::battle::write_id(a, out),
     }
 }

@@ -16,6 +16,10 @@ pub enum Frame {
     Movement { seat: Seat },
     /// 11.3, 13.x a force being formed, then moving square by square.
     Force(Box<crate::movement::Force>),
+    /// 15.0, 17.4, 22.5 the combat sub-phase of the phasing seat.
+    Combats(crate::battle::Combats),
+    /// 15.1 one battle.
+    Battle(Box<crate::battle::Battle>),
 }
 
 impl Frame {
@@ -24,6 +28,8 @@ impl Frame {
         match self {
             Frame::Deploy { seat, .. } | Frame::ChooseFirst { seat } | Frame::Movement { seat } => Some(*seat),
             Frame::Force(f) => Some(f.seat),
+            Frame::Combats(c) => c.seat(),
+            Frame::Battle(b) => b.seat(),
         }
     }
 }

@@ -378,6 +378,13 @@ impl Fiw {
         f.left -= cost;
         f.at = Place::Sq(to);
         f.path.push(to);
+        // 23.22 the first enemy combat units to enter a fortress square.
+        let besieging = !f.units.is_empty() && !self.has_units(to, f.seat);
+        // 27.1 (1) enemy pieces there, hidden until now, are examined: no taking back.
+        let enemy_there = self.has_units(to, enemy(f.seat)) || self.side_leaders_at(to, enemy(f.seat)).next().is_some();
+        if enemy_there && !self.examines(f.seat, to) {
+            self.core.dice.reveal();
+        }
         for &u in &f.units {
             self.units[u as usize].at = Place::Sq(to);
             self.units[u as usize].moved = true;
@@ -404,6 +411,9 @@ impl Fiw {
         let stops = self.has_units(to, enemy(seat));
         *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
         self.entered(seat, to);
+        if besieging {
+            self.invest(seat, to);
+        }
         // 13.32 units must stop on entering a square with enemy combat units.
         if stops {
             self.core.log.say("13.32", || {

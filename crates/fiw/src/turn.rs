@@ -37,6 +37,7 @@ impl Procedure for Fiw {
                 format!("Move the force: {} movement points left", crate::movement::half(f.left)),
                 "13.1",
             ),
+            Some(Frame::Combats(_) | Frame::Battle(_)) => self.combat_prompt(),
             None => ("Waiting".into(), "3.1"),
         };
         Prompt {
@@ -62,6 +63,8 @@ impl Procedure for Fiw {
             Some(Frame::ChooseFirst { .. }) => out.extend([Action::First(BRITISH), Action::First(FRENCH)]),
             Some(Frame::Movement { seat }) => self.movement_legal(*seat, out),
             Some(Frame::Force(f)) => self.force_legal(f, out),
+            Some(Frame::Combats(c)) => self.combats_legal(c, out),
+            Some(Frame::Battle(b)) => self.battle_legal(b, out),
             None => {}
         }
     }
@@ -88,12 +91,19 @@ impl Procedure for Fiw {
                 self.stack.pop();
             }
             (Some(Frame::Force(_)), a) => self.force_perform(a),
+            (Some(Frame::Combats(_) | Frame::Battle(_)), a) => self.combat_perform(a),
             _ => unreachable!("only legal actions reach perform"),
         }
     }
 
     fn step(&mut self) -> bool {
-        if self.core.outcome.is_some() || !self.stack.is_empty() {
+        if self.core.outcome.is_some() {
+            return false;
+        }
+        if let Some(Frame::Combats(_) | Frame::Battle(_)) = self.stack.last() {
+            return self.combat_step();
+        }
+        if !self.stack.is_empty() {
             return false;
         }
         self.next_phase();
@@ -228,6 +238,7 @@ impl Fiw {
                 }
                 Sub::InvasionReaction => {
                     self.sub = Sub::Combat;
+                    self.begin_combat(seat);
                 }
                 Sub::Combat => {
                     for u in &mut self.units {
