@@ -87,6 +87,32 @@ pub enum Action {
     /// 20.21 enter a neighbouring navigable square; 21.1 enter or leave a
     /// home base.
     Sail(Place),
+    /// 23.23 attack in this siege square.
+    Attack(Sq),
+    /// 23.23 leave this siege alone this phase.
+    NoAttack(Sq),
+    /// 15.5 withdraw before combat into this square.
+    Withdraw(Sq),
+    /// 15.5 stand and fight.
+    Stand,
+    /// 15.6 use this Combat Results Table.
+    Crt(crate::combat::Crt),
+    /// 15.74 defend with the multiples of this row of `terrain::ROWS`.
+    Defend(u8),
+    /// 15.9 lose this unit toward a loss of half.
+    Lose(UnitId),
+    /// 15.9 retreat into this square (ruling fiw #4).
+    Retreat(Sq),
+    /// 17.41 the escaping leader goes to this square.
+    Escape(Sq),
+    /// 17.42 execute the leader the Indians captured.
+    Execute,
+    /// 17.42 keep him prisoner.
+    Spare,
+    /// 22.5 destroy this civilization marker.
+    Destroy(Sq, crate::civilization::Marker),
+    /// 22.5 destroy nothing more: the combat sub-phase ends.
+    EndCombat,
 }
 
 impl Fiw {
@@ -290,6 +316,7 @@ impl Fiw {
             ),
             Action::SetSail => (self.set_sail_label(), None, None),
             Action::Sail(to) => (self.sail_label(to), Some(self.place_id(to)), Some("Sail (20.21)")),
+            a => self.combat_describe(a),
         }
     }
 }
@@ -376,5 +403,6 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Embark(p) => write!(out, "embark-{}", piece(p)),
         Action::SetSail => out.write_str("set-sail"),
         Action::Sail(to) => write!(out, "sail-{}", g.place_id(to)),
+        a => crate::battle::write_id(a, out),
     }
 }

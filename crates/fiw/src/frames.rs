@@ -35,6 +35,10 @@ pub enum Frame {
     },
     /// 20.21 a naval force being formed, then moving square by square.
     Naval(Box<crate::naval::NavalForce>),
+    /// 15.0, 17.4, 22.5 the combat sub-phase of the phasing seat.
+    Combats(crate::battle::Combats),
+    /// 15.1 one battle.
+    Battle(Box<crate::battle::Battle>),
 }
 
 impl Frame {
@@ -47,6 +51,8 @@ impl Frame {
             Frame::EventChoice { seat, .. } | Frame::Negotiations { seat, .. } => Some(*seat),
             Frame::Talks(t) => Some(crate::state::Fiw::talks_seat(t)),
             Frame::Naval(f) => Some(f.seat),
+            Frame::Combats(c) => c.seat(),
+            Frame::Battle(b) => b.seat(),
         }
     }
 }

@@ -11,6 +11,7 @@
 
 pub mod actions;
 pub mod balance;
+pub mod battle;
 pub mod civilization;
 pub mod combat;
 pub mod dice;

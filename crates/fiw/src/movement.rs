@@ -396,6 +396,8 @@ impl Fiw {
         f.left -= cost;
         f.at = Place::Sq(to);
         f.path.push(to);
+        // 23.22 the first enemy combat units to enter a fortress square.
+        let besieging = !f.units.is_empty() && !self.has_units(to, f.seat);
         for &u in &f.units {
             self.units[u as usize].at = Place::Sq(to);
             self.units[u as usize].moved = true;
@@ -422,6 +424,9 @@ impl Fiw {
         let stops = self.has_units(to, enemy(seat));
         *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
         self.entered(seat, to);
+        if besieging {
+            self.invest(seat, to);
+        }
         // 13.32 units must stop on entering a square with enemy combat units.
         if stops {
             self.core.log.say("13.32", || {

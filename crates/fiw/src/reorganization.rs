@@ -12,6 +12,10 @@ use crate::movement::Force;
 use crate::state::{side_name, Fiw, Place, UnitId};
 use crate::tables::tables;
 
+/// A reorganization: the units that go, and the counters that come (with
+/// the face each shows).
+type Change = (Vec<UnitId>, Vec<(UnitId, bool)>);
+
 /// Ruling fiw #33: units that may combine: one side, nation, type, and
 /// provincials one colony.
 fn kin(a: &Face, b: &Face) -> bool {
@@ -77,7 +81,7 @@ impl Fiw {
 
     /// 19.0 combining `u` with two alike: the pieces that go and the
     /// counter that comes.
-    fn combination(&self, f: &Force, u: UnitId) -> Option<(Vec<UnitId>, Vec<(UnitId, bool)>)> {
+    fn combination(&self, f: &Force, u: UnitId) -> Option<Change> {
         let face = self.face(u);
         let size = larger(face.size)?;
         let parts = self.partners(f, u)?;
@@ -88,7 +92,7 @@ impl Fiw {
 
     /// 19.0, 26.0 a legion from a regular light regiment `u` and two
     /// regular line regiments of its nation (ruling fiw #33).
-    fn legion(&self, f: &Force, u: UnitId) -> Option<(Vec<UnitId>, Vec<(UnitId, bool)>)> {
+    fn legion(&self, f: &Force, u: UnitId) -> Option<Change> {
         let face = self.face(u);
         if !(face.regular && face.kind == UnitType::Light && face.size == Size::Regiment) {
             return None;
@@ -116,7 +120,7 @@ impl Fiw {
 
     /// 19.0 breaking `u` down: three of the echelon below; a legion into
     /// its two line regiments and its light one.
-    fn breakdown(&self, u: UnitId) -> Option<(Vec<UnitId>, Vec<(UnitId, bool)>)> {
+    fn breakdown(&self, u: UnitId) -> Option<Change> {
         let face = self.face(u);
         let made = if face.kind == UnitType::Legion {
             let nation: Nation = face.nation;

@@ -81,6 +81,7 @@ impl Procedure for Fiw {
                 ),
                 "20.21",
             ),
+            Some(Frame::Combats(_) | Frame::Battle(_)) => self.combat_prompt(),
             None => ("Waiting".into(), "3.1"),
         };
         Prompt {
@@ -117,6 +118,8 @@ impl Procedure for Fiw {
             Some(Frame::Negotiations { seat, tried }) => self.negotiations_legal(*seat, tried, out),
             Some(Frame::Talks(t)) => self.talks_legal(t, out),
             Some(Frame::Naval(f)) => self.naval_legal(f, out),
+            Some(Frame::Combats(c)) => self.combats_legal(c, out),
+            Some(Frame::Battle(b)) => self.battle_legal(b, out),
             None => {}
         }
     }
@@ -166,6 +169,7 @@ impl Procedure for Fiw {
             }
             (Some(Frame::Talks(_)), a) => self.talks_perform(a),
             (Some(Frame::Naval(_)), a) => self.naval_perform(a),
+            (Some(Frame::Combats(_) | Frame::Battle(_)), a) => self.combat_perform(a),
             _ => unreachable!("only legal actions reach perform"),
         }
     }
@@ -173,6 +177,9 @@ impl Procedure for Fiw {
     fn step(&mut self) -> bool {
         if self.core.outcome.is_some() {
             return false;
+        }
+        if let Some(Frame::Combats(_) | Frame::Battle(_)) = self.stack.last() {
+            return self.combat_step();
         }
         match self.stack.last() {
             Some(Frame::Events { .. }) => self.next_event(),
@@ -314,6 +321,7 @@ impl Fiw {
                 }
                 Sub::InvasionReaction => {
                     self.sub = Sub::Combat;
+                    self.begin_combat(seat);
                 }
                 Sub::Combat => {
                     for u in &mut self.units {

@@ -130,6 +130,8 @@ impl Fiw {
         let m = &tables().map;
         self.has_units(sq, seat)
             || self.side_leaders_at(sq, seat).next().is_some()
+            // 27.1 (2) during combat.
+            || self.battle_square() == Some(sq)
             || (self.settlement(sq).is_some() && m.colony(sq).and_then(|c| self.owner(c)) == Some(seat))
     }
 

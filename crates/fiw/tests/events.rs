@@ -15,9 +15,7 @@ use fiw::state::{Fiw, Place};
 fn turn_two(setup: impl Fn(&mut Fiw)) -> Fiw {
     let mut g = cleared(BRITISH);
     setup(&mut g);
-    while let Some(Frame::Movement { seat }) = g.stack.last().cloned() {
-        act(&mut g, seat, Action::EndMovement);
-    }
+    to_next_turn(&mut g);
     assert!(matches!(g.stack.last(), Some(Frame::ChooseFirst { .. })));
     g
 }

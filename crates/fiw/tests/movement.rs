@@ -158,12 +158,9 @@ fn entering_a_passive_enemy_colony_activates_it_and_takes_unguarded_markers() {
 
 /// Ends every movement sub-phase until the `round`-th phase of `seat`.
 fn to_phase(g: &mut fiw::Fiw, round: u8, seat: engine::Seat) {
-    while g.phase != (Phase::Operations { round, seat }) {
-        let Some(Frame::Movement { seat: s }) = g.stack.last().cloned() else {
-            panic!("expected a movement sub-phase, at {:?}", g.stack.last())
-        };
-        act(g, s, Action::EndMovement);
-    }
+    idle_until(g, |g| {
+        g.phase == (Phase::Operations { round, seat }) && matches!(g.stack.last(), Some(Frame::Movement { .. }))
+    });
 }
 
 #[test]

@@ -1,19 +1,18 @@
 //! 20.0 Naval Operations and 21.0 Base Areas on On to Quebec's map: naval
 //! forces, transport, landing, the home bases and blocking.
 
+mod common;
+
+use common::{act, idle_until, legal, sq};
 use engine::prelude::*;
 use engine::Setup;
 use fiw::actions::{Action, Piece};
 use fiw::civilization::Marker;
 use fiw::forces::{BRITISH, FRENCH};
 use fiw::frames::Frame;
-use fiw::map::{Colony, Sq};
+use fiw::map::Colony;
 use fiw::state::{Base, Civ, Place, Status, UnitId};
 use fiw::Fiw;
-
-fn sq(id: &str) -> Sq {
-    Sq::parse(id).expect("a square")
-}
 
 fn at(id: &str) -> Place {
     Place::Sq(sq(id))
@@ -36,19 +35,6 @@ fn british_first(seed: u64) -> Fiw {
     }
 }
 
-fn legal(g: &Fiw, seat: u8) -> Vec<Action> {
-    let mut v = Vec::new();
-    g.legal(seat, &mut v);
-    v
-}
-
-/// Applies an action after checking that it is legal.
-fn act(g: &mut Fiw, seat: u8, a: Action) {
-    assert!(legal(g, seat).contains(&a), "{a:?} is not legal: {:?}", legal(g, seat));
-    g.apply_legal(seat, &a);
-}
-
-/// Every piece of `side` in these squares goes back to the pool.
 fn clear(g: &mut Fiw, side: u8, squares: &[&str]) {
     for s in squares {
         for u in 0..g.units.len() {
@@ -101,6 +87,7 @@ fn sails(g: &Fiw, seat: u8) -> Vec<Place> {
 /// The British end their movement sub-phase: the French 1st phase's.
 fn to_french(g: &mut Fiw) {
     act(g, BRITISH, Action::EndMovement);
+    idle_until(g, |g| matches!(g.stack.last(), Some(Frame::Movement { .. })));
     assert!(matches!(g.stack.last(), Some(&Frame::Movement { seat }) if seat == FRENCH));
 }
 
@@ -424,10 +411,9 @@ fn later_phases_cost_a_supply_point_and_the_fourth_winter_attrition() {
     clear(&mut g, FRENCH, &["1705"]);
     g.civs.retain(|c| c.kind != Marker::Magazine);
     g.supply[BRITISH as usize] = 5;
-    for _ in 0..3 {
-        act(&mut g, BRITISH, Action::EndMovement);
-        act(&mut g, FRENCH, Action::EndMovement);
-    }
+    idle_until(&mut g, |g| {
+        g.round() == Some(4) && matches!(g.stack.last(), Some(&Frame::Movement { seat }) if seat == BRITISH)
+    });
     assert_eq!(g.round(), Some(4));
     let louisbourg = at("1805");
     act(&mut g, BRITISH, Action::FormNaval(louisbourg));

@@ -20,9 +20,7 @@ fn leader(g: &Fiw, name: &str) -> u8 {
 fn british_negotiations(setup: impl Fn(&mut Fiw)) -> Fiw {
     let mut g = cleared(BRITISH);
     setup(&mut g);
-    while let Some(Frame::Movement { seat }) = g.stack.last().cloned() {
-        act(&mut g, seat, Action::EndMovement);
-    }
+    to_next_turn(&mut g);
     // Random events: A2 (the war, already on) and B6: no event.
     g.core.dice.script([4, 2, 6]);
     act(&mut g, BRITISH, Action::First(BRITISH));

@@ -17,9 +17,7 @@ use fiw::tables::tables;
 fn at_purchases(setup: impl Fn(&mut Fiw), rolls: [u8; 2]) -> Fiw {
     let mut g = cleared(BRITISH);
     setup(&mut g);
-    while let Some(Frame::Movement { seat }) = g.stack.last().cloned() {
-        act(&mut g, seat, Action::EndMovement);
-    }
+    to_next_turn(&mut g);
     assert!(matches!(g.stack.last(), Some(Frame::ChooseFirst { .. })), "turn 2");
     // Random events: 4 gives columns A and B; A2 (the war, already on)
     // and B6 are no event.

@@ -3,7 +3,6 @@
 mod common;
 
 use common::*;
-use engine::prelude::*;
 use fiw::actions::{Action, Piece};
 use fiw::state::Place;
 
@@ -75,15 +74,13 @@ fn reorganizing_in_a_later_phase_costs_the_force_its_supply_point() {
     // rule: fiw 19.0, 12.2
     let mut g = cleared(BRITISH);
     let d: Vec<_> = (0..3).map(|_| put(&mut g, "br-line-det", "0713")).collect();
-    while g.phase
-        != (fiw::state::Phase::Operations {
-            round: 2,
-            seat: BRITISH,
-        })
-    {
-        let seat = g.to_act().iter().next().unwrap();
-        act(&mut g, seat, Action::EndMovement);
-    }
+    idle_until(&mut g, |g| {
+        g.phase
+            == (fiw::state::Phase::Operations {
+                round: 2,
+                seat: BRITISH,
+            })
+    });
     let sp = g.supply[BRITISH as usize];
     act(&mut g, BRITISH, Action::Form(Place::Sq(sq("0713"))));
     for &u in &d {

@@ -111,9 +111,7 @@ fn the_first_turn_has_no_events_negotiations_or_income_and_the_favoured_side_cho
 /// Ends every movement sub-phase until the game leaves the operations
 /// phases of the turn.
 fn end_operations(g: &mut Fiw) {
-    while let Some(Frame::Movement { seat }) = g.stack.last().cloned() {
-        act(g, seat, Action::EndMovement);
-    }
+    to_next_turn(g);
 }
 
 #[test]

@@ -106,19 +106,32 @@ pub fn logged(g: &Fiw, text: &str) -> bool {
     g.log().visible(None).any(|e| e.text.contains(text))
 }
 
+/// Ends the turn's operations phases without moving anyone: to the next
+/// turn's first-player choice, or the end.
+pub fn to_next_turn(g: &mut Fiw) {
+    let turn = g.turn;
+    idle_until(g, |g| {
+        g.turn > turn && matches!(g.stack.last(), Some(Frame::ChooseFirst { .. }))
+    });
+}
+
 /// Plays on without moving anyone (every movement sub-phase ended, no
 /// purchases, first offered choice elsewhere, the British first) until
 /// `stop` holds or the game ends.
 pub fn idle_until(g: &mut Fiw, stop: impl Fn(&Fiw) -> bool) {
     while g.core.outcome.is_none() && !stop(g) {
         let seat = g.to_act().iter().next().expect("someone acts");
-        let a = match g.stack.last() {
-            Some(Frame::Movement { .. }) => Action::EndMovement,
-            Some(Frame::Purchases) => Action::Commit,
-            Some(Frame::Negotiations { .. }) => Action::Done,
-            Some(Frame::ChooseFirst { .. }) => Action::First(BRITISH),
-            _ => legal(g, seat)[0],
-        };
+        let v = legal(g, seat);
+        // Whatever ends a step without doing anything, else the first choice.
+        let idle = [
+            Action::EndMovement,
+            Action::Commit,
+            Action::Done,
+            Action::EndCombat,
+            Action::Decline,
+            Action::First(BRITISH),
+        ];
+        let a = idle.into_iter().find(|a| v.contains(a)).unwrap_or(v[0]);
         act(g, seat, a);
     }
 }

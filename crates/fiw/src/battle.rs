@@ -1,0 +1,1411 @@
+//! 15.0 Combat: the combat sub-phase of an operations phase. Every square
+//! holding combat units of both sides is a battle (15.21, 15.22), but a
+//! siege, where combat is optional (23.23); the forces are revealed (15.1,
+//! 27.1), the defender may withdraw (15.5), the attacker picks the table
+//! (15.6), the defender his one multiple (15.74), the leaders modify the
+//! die (15.8) and the result is applied at once (15.9): losses, retreats
+//! (ruling fiw #4), leaders killed (17.4). Then the Capture Table for the
+//! loser's markers (22.6), the Balance of Power (4.1), and at the end of
+//! the sub-phase the capture of leaders left alone with the enemy (17.4,
+//! 17.41, 17.42) and the destruction of markers (22.5). The tables
+//! themselves are in `combat.rs`.
+
+use crate::actions::{Action, Piece};
+use crate::balance::Favours;
+use crate::civilization::{Capture, Marker};
+use crate::combat::{self, Crt, Loss, SideResult};
+use crate::forces::UnitType;
+use crate::frames::Frame;
+use crate::map::{Colony, Navy, Settlement, Sq, Touch, Works};
+use crate::state::{enemy, side_name, Base, Fiw, LeaderId, Place, UnitId};
+use crate::tables::tables;
+use crate::terrain::{Defender, ROWS};
+use engine::Seat;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The combat sub-phase of the phasing `seat` (12.0): its battles square by
+/// square, then what happens at its end.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Combats {
+    pub seat: Seat,
+    /// 15.22 the squares attacked (or, 23.23, left alone) this sub-phase:
+    /// one attack per square.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fought: Vec<Sq>,
+    pub stage: After,
+}
+
+/// Where the combat sub-phase stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum After {
+    /// 15.21 the next battle.
+    Battles,
+    /// 17.4 the next enemy leader left alone with the phasing side's units.
+    Captures,
+    /// 17.41 the leader escapes: his owner picks among the nearest squares
+    /// (ruling fiw #32).
+    Escape(LeaderId),
+    /// 17.42 the leader was captured by Indians: execute him or not.
+    Execute(LeaderId),
+    /// 22.5 the phasing player may destroy markers.
+    Destroy,
+}
+
+impl Combats {
+    /// The seat deciding now, if any.
+    pub fn seat(&self) -> Option<Seat> {
+        match self.stage {
+            After::Battles | After::Captures => None,
+            // Only the phasing side's enemy's leaders are captured (17.4).
+            After::Escape(_) => Some(enemy(self.seat)),
+            After::Execute(_) | After::Destroy => Some(self.seat),
+        }
+    }
+}
+
+/// One battle (15.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Battle {
+    pub sq: Sq,
+    /// 15.0 the phasing player.
+    pub attacker: Seat,
+    /// 23.2 a siege square: some units there are inside the fortress.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub siege: bool,
+    pub stage: Stage,
+    /// 15.6 the table in use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crt: Option<Crt>,
+    /// 15.74 the defender's one multiple: a row of [`ROWS`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feature: Option<u8>,
+    /// 15.9 what is left to apply of the result, in its order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// 4.1 per side, the regimental equivalents (in thirds, ruling fiw
+    /// #23) of its non-Indian combat units eliminated in this combat.
+    #[serde(default)]
+    pub lost: [u32; 2],
+    /// The seat whose decision the battle waits for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decide: Option<Seat>,
+}
+
+/// The steps of 15.1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stage {
+    /// 23.23 the attacker decides whether to attack in a siege square.
+    Siege,
+    /// 15.1 all attacking and defending units are revealed.
+    Reveal,
+    /// 15.5 the defender may withdraw.
+    Withdraw,
+    /// 15.6 the attacker's table.
+    Crt,
+    /// 15.74 the defender's multiple.
+    Defend,
+    /// 15.7, 15.8 the odds and the die.
+    Roll,
+    /// 15.9 the result's effects, in order.
+    Apply,
+    /// 22.6, 4.1 after the battle.
+    Over,
+}
+
+/// One effect of a result on one side (15.9, `combat::CODES`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Effect {
+    /// Units of printed strength `owe` more, the owner choosing.
+    Half { side: Seat, owe: u32 },
+    /// The whole force.
+    All(Seat),
+    /// 17.4 all its leaders.
+    Leaders(Seat),
+    /// A one-square retreat (ruling fiw #4).
+    Retreat(Seat),
+}
+
+impl Battle {
+    /// The seat deciding now, if any.
+    pub fn seat(&self) -> Option<Seat> {
+        self.decide
+    }
+
+    pub fn defender(&self) -> Seat {
+        enemy(self.attacker)
+    }
+}
+
+/// The pieces that retreat together (ruling fiw #4).
+struct Group {
+    units: Vec<UnitId>,
+    leaders: Vec<LeaderId>,
+}
+
+/// The stable ids of the combat actions.
+pub fn write_id(a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
+    match a {
+        Action::Attack(sq) => write!(out, "attack-{sq}"),
+        Action::NoAttack(sq) => write!(out, "no-attack-{sq}"),
+        Action::Withdraw(sq) => write!(out, "withdraw-{sq}"),
+        Action::Stand => out.write_str("stand"),
+        Action::Crt(Crt::Linear) => out.write_str("crt-linear"),
+        Action::Crt(Crt::Raid) => out.write_str("crt-raid"),
+        Action::Defend(i) => write!(out, "defend-{}", ROWS[usize::from(i)].0),
+        Action::Lose(u) => write!(out, "lose-u{u}"),
+        Action::Retreat(sq) => write!(out, "retreat-{sq}"),
+        Action::Escape(sq) => write!(out, "escape-{sq}"),
+        Action::Execute => out.write_str("execute"),
+        Action::Spare => out.write_str("spare"),
+        Action::Destroy(sq, m) => write!(out, "destroy-{sq}-{}", crate::movement::marker_word(m)),
+        Action::EndCombat => out.write_str("end-combat"),
+        _ => unreachable!("only combat actions"),
+    }
+}
+
+/// Regimental equivalents counted in thirds, as a player reads them: "3⅓".
+fn thirds(n: u32) -> String {
+    match (n / 3, n % 3) {
+        (w, 0) => w.to_string(),
+        (0, r) => ["", "⅓", "⅔"][r as usize].to_string(),
+        (w, r) => format!("{w}{}", ["", "⅓", "⅔"][r as usize]),
+    }
+}
+
+/// A row of the Terrain Effects Chart in words: "wilderness terrain",
+/// "the fortress".
+fn feature_words(i: u8) -> String {
+    match ROWS[usize::from(i)] {
+        (id, crate::terrain::Kind::Terrain) => format!("{id} terrain"),
+        (id, _) => format!("the {id}"),
+    }
+}
+
+fn crt_name(c: Crt) -> &'static str {
+    match c {
+        Crt::Linear => "Linear",
+        Crt::Raid => "Raid",
+    }
+}
+
+fn row_index(id: &str) -> u8 {
+    ROWS.iter().position(|(r, _)| *r == id).expect("a row of the chart") as u8
+}
+
+fn navy(kind: UnitType) -> Navy {
+    if kind == UnitType::Fleet {
+        Navy::Fleet
+    } else {
+        Navy::Flotilla
+    }
+}
+
+impl Fiw {
+    /// 15.21 the combat sub-phase begins.
+    pub fn begin_combat(&mut self, seat: Seat) {
+        self.stack.push(Frame::Combats(Combats {
+            seat,
+            fought: Vec::new(),
+            stage: After::Battles,
+        }));
+    }
+
+    /// 27.1 (2) the square of the battle under way, if any.
+    pub fn battle_square(&self) -> Option<Sq> {
+        self.stack.iter().rev().find_map(|f| match f {
+            Frame::Battle(b) => Some(b.sq),
+            _ => None,
+        })
+    }
+
+    /// 23.22 enemy combat units first enter a fortress square holding
+    /// `seat`'s enemy's combat units: those units and leaders are inside
+    /// the fortress, a siege (ruling fiw #17).
+    pub fn invest(&mut self, seat: Seat, sq: Sq) {
+        let besieged = enemy(seat);
+        if self.fortified(sq) != Some(Works::Fortress) || !self.has_units(sq, besieged) {
+            return;
+        }
+        // ruling: fiw #17
+        let units: Vec<UnitId> = self.side_at(sq, besieged).collect();
+        for u in units {
+            self.units[u as usize].inside = true;
+        }
+        let leaders: Vec<LeaderId> = self.side_leaders_at(sq, besieged).collect();
+        for l in leaders {
+            self.leaders[l as usize].inside = true;
+        }
+        let at = self.sq_name(sq);
+        self.core.log.say_at(
+            "23.2",
+            || vec![sq.to_string()],
+            || format!("The {} in the fortress of {at} are besieged.", side_name(besieged)),
+        );
+    }
+
+    /// One automatic step of the combat frames; false when a seat must
+    /// decide.
+    pub fn combat_step(&mut self) -> bool {
+        match self.stack.last() {
+            Some(Frame::Battle(b)) if b.decide.is_none() => self.battle_step(),
+            Some(Frame::Combats(c)) if c.seat().is_none() => self.combats_step(),
+            _ => return false,
+        }
+        true
+    }
+
+    fn battle(&self) -> &Battle {
+        match self.stack.last() {
+            Some(Frame::Battle(b)) => b,
+            _ => unreachable!("a battle is under way"),
+        }
+    }
+
+    fn combats(&self) -> &Combats {
+        match self.stack.last() {
+            Some(Frame::Combats(c)) => c,
+            _ => unreachable!("the combat sub-phase is under way"),
+        }
+    }
+
+    fn set_battle(&mut self, b: Battle) {
+        *self.stack.last_mut().expect("the battle") = Frame::Battle(Box::new(b));
+    }
+
+    fn set_combats(&mut self, c: Combats) {
+        *self.stack.last_mut().expect("the sub-phase") = Frame::Combats(c);
+    }
+
+    // ----- the sub-phase -----
+
+    /// 15.21, 15.22 the next square holding combat units of both sides and
+    /// not yet attacked this sub-phase.
+    fn next_battle(&self, c: &Combats) -> Option<Sq> {
+        // ruling: fiw #16 (combat units only: a leader alone never attacks)
+        let mut squares: Vec<Sq> = (0..self.units.len() as UnitId)
+            .filter(|&u| self.side(u) == c.seat)
+            .filter_map(|u| match self.units[u as usize].at {
+                Place::Sq(sq) => Some(sq),
+                _ => None,
+            })
+            .collect();
+        squares.sort_by_key(|s| s.index());
+        squares.dedup();
+        squares
+            .into_iter()
+            .find(|&sq| !c.fought.contains(&sq) && self.has_units(sq, enemy(c.seat)))
+    }
+
+    /// 17.4 the next enemy leader in a square with the phasing side's
+    /// combat units and none of his own (17.43: combat units only).
+    fn next_capture(&self, seat: Seat) -> Option<LeaderId> {
+        // ruling: fiw #16
+        // ruling: fiw #2 (3.1's "leader captures (rule 16.41)" are 17.41's;
+        // its massacres are optional rule 31, not in play)
+        (0..self.leaders.len() as LeaderId).find(|&l| {
+            let g = &self.leaders[l as usize];
+            match g.at {
+                Place::Sq(sq) => g.side != seat && self.has_units(sq, seat) && !self.has_units(sq, g.side),
+                _ => false,
+            }
+        })
+    }
+
+    /// 22.5 the markers the phasing player may destroy: in squares his
+    /// combat units occupy (ruling fiw #26), not in sieges.
+    pub fn destroyable(&self, seat: Seat) -> Vec<(Sq, Marker)> {
+        let mut out: Vec<(Sq, Marker)> = Vec::new();
+        for c in &self.civs {
+            // ruling: fiw #26
+            if self.occupies(c.sq, seat) && !self.besieged(c.sq) && !out.contains(&(c.sq, c.kind)) {
+                out.push((c.sq, c.kind));
+            }
+        }
+        out
+    }
+
+    fn combats_step(&mut self) {
+        let mut c = self.combats().clone();
+        match c.stage {
+            After::Battles => match self.next_battle(&c) {
+                Some(sq) => {
+                    c.fought.push(sq);
+                    let siege = self.fortified(sq) == Some(Works::Fortress)
+                        && self.units_at(sq).any(|u| self.units[u as usize].inside);
+                    self.set_combats(c.clone());
+                    self.stack.push(Frame::Battle(Box::new(Battle {
+                        sq,
+                        attacker: c.seat,
+                        siege,
+                        // ruling: fiw #17
+                        stage: if siege { Stage::Siege } else { Stage::Reveal },
+                        crt: None,
+                        feature: None,
+                        effects: Vec::new(),
+                        lost: [0, 0],
+                        decide: siege.then_some(c.seat),
+                    })));
+                    return;
+                }
+                None => c.stage = After::Captures,
+            },
+            After::Captures => match self.next_capture(c.seat) {
+                Some(l) => {
+                    if let Some(next) = self.capture(c.seat, l) {
+                        c.stage = next;
+                    }
+                }
+                None => {
+                    if self.destroyable(c.seat).is_empty() {
+                        self.stack.pop();
+                        return;
+                    }
+                    c.stage = After::Destroy;
+                }
+            },
+            After::Escape(_) | After::Execute(_) | After::Destroy => unreachable!("decisions"),
+        }
+        self.set_combats(c);
+    }
+
+    /// 17.41 the capture roll for a leader: he escapes (his owner choosing
+    /// among the nearest squares if several: the next stage), a named
+    /// leader is captured (17.42: the Indians' captor may then execute
+    /// him), a brigadier or chief eliminated.
+    fn capture(&mut self, seat: Seat, l: LeaderId) -> Option<After> {
+        let Place::Sq(sq) = self.leaders[l as usize].at else {
+            unreachable!("a leader on the map")
+        };
+        let leader = self.leader(l);
+        // 25.3 an Indian leader's diplomacy counts only in Indian villages.
+        let diplomacy = if leader.side.is_none() && tables().map.village(sq).is_none() {
+            0
+        } else {
+            leader.diplomacy
+        };
+        let total = leader.military + diplomacy;
+        let roll = self.core.dice.d6();
+        let (name, at) = (leader.name.clone(), self.sq_name(sq));
+        let them = side_name(seat);
+        if roll <= total {
+            self.core.log.roll_at(
+                "17.41",
+                &[roll],
+                || vec![sq.to_string()],
+                || {
+                    format!(
+                        "{name}, alone with {them} units in {at}, rolls {roll} against {total} \
+                         (military {} + diplomacy {diplomacy}) and escapes.",
+                        leader.military
+                    )
+                },
+            );
+            let nearest = self.nearest_friends(self.leaders[l as usize].side, sq);
+            return match nearest.as_slice() {
+                [] => {
+                    let base = if self.leaders[l as usize].side == crate::forces::BRITISH {
+                        Base::Britain
+                    } else {
+                        Base::France
+                    };
+                    self.escape_to(l, Place::Base(base));
+                    None
+                }
+                [one] => {
+                    self.escape_to(l, Place::Sq(*one));
+                    None
+                }
+                _ => Some(After::Escape(l)),
+            };
+        }
+        if !leader.named() {
+            self.leaders[l as usize].at = Place::Pool;
+            self.leaders[l as usize].inside = false;
+            self.core.log.roll_at(
+                "17.41",
+                &[roll],
+                || vec![sq.to_string()],
+                || {
+                    format!(
+                        "The {name}, alone with {them} units in {at}, rolls {roll} against {total} \
+                         and is eliminated (17.44: he may be recruited again)."
+                    )
+                },
+            );
+            return None;
+        }
+        self.leaders[l as usize].at = Place::Prisoner;
+        self.leaders[l as usize].inside = false;
+        self.core.log.roll_at(
+            "17.41",
+            &[roll],
+            || vec![sq.to_string()],
+            || format!("{name}, alone with {them} units in {at}, rolls {roll} against {total} and is captured."),
+        );
+        self.balance_change("leader-eliminated", seat, 1, || format!("{name} is captured"));
+        // 17.42 only when every capturing unit is an Indian.
+        let indians = self.side_at(sq, seat).all(|u| self.is_indian(u));
+        indians.then_some(After::Execute(l))
+    }
+
+    /// 17.41 the squares with the leader's side's combat units nearest to
+    /// `from`: fewest squares, a diagonal step counting one (ruling fiw
+    /// #32).
+    fn nearest_friends(&self, side: Seat, from: Sq) -> Vec<Sq> {
+        // ruling: fiw #32
+        let distance = |s: Sq| (s.col.abs_diff(from.col)).max(s.row.abs_diff(from.row));
+        let mut squares: Vec<Sq> = (0..self.units.len() as UnitId)
+            .filter(|&u| self.side(u) == side)
+            .filter_map(|u| match self.units[u as usize].at {
+                Place::Sq(sq) => Some(sq),
+                _ => None,
+            })
+            .collect();
+        squares.sort_by_key(|s| s.index());
+        squares.dedup();
+        let Some(best) = squares.iter().map(|&s| distance(s)).min() else {
+            return Vec::new();
+        };
+        squares.retain(|&s| distance(s) == best);
+        squares
+    }
+
+    /// 17.41 the escaping leader is placed with his friends (with none on
+    /// the map, in his side's home base).
+    fn escape_to(&mut self, l: LeaderId, to: Place) {
+        let g = &mut self.leaders[l as usize];
+        g.at = to;
+        g.inside = false;
+        let (name, there) = (self.leader(l).name.clone(), self.place_name(to));
+        self.core.log.say("17.41", || format!("{name} escapes to {there}."));
+    }
+
+    /// The legal actions of the sub-phase's decisions.
+    pub fn combats_legal(&self, c: &Combats, out: &mut Vec<Action>) {
+        match c.stage {
+            After::Escape(l) => {
+                if let Place::Sq(sq) = self.leaders[l as usize].at {
+                    let side = self.leaders[l as usize].side;
+                    out.extend(self.nearest_friends(side, sq).into_iter().map(Action::Escape));
+                }
+            }
+            After::Execute(_) => out.extend([Action::Execute, Action::Spare]),
+            After::Destroy => {
+                out.extend(
+                    self.destroyable(c.seat)
+                        .into_iter()
+                        .map(|(sq, m)| Action::Destroy(sq, m)),
+                );
+                out.push(Action::EndCombat);
+            }
+            After::Battles | After::Captures => {}
+        }
+    }
+
+    fn combats_perform(&mut self, a: Action) {
+        let mut c = self.combats().clone();
+        match (c.stage, a) {
+            (After::Escape(l), Action::Escape(sq)) => {
+                self.escape_to(l, Place::Sq(sq));
+                c.stage = After::Captures;
+            }
+            (After::Execute(l), Action::Execute) => {
+                // 17.42 permanently eliminated.
+                self.leaders[l as usize].at = Place::Gone;
+                let name = self.leader(l).name.clone();
+                let side = self.leaders[l as usize].side;
+                self.core.log.say("17.42", || format!("The Indians execute {name}."));
+                self.balance_change("leader-executed", enemy(side), 1, || format!("{name} is executed"));
+                c.stage = After::Captures;
+            }
+            (After::Execute(l), Action::Spare) => {
+                let name = self.leader(l).name.clone();
+                self.core.log.say("17.42", || format!("{name} is kept prisoner."));
+                c.stage = After::Captures;
+            }
+            (After::Destroy, Action::Destroy(sq, kind)) => {
+                let i = self
+                    .civs
+                    .iter()
+                    .position(|x| x.sq == sq && x.kind == kind)
+                    .expect("a legal marker");
+                let gone = self.civs.remove(i);
+                let (side, at) = (side_name(gone.side), self.sq_name(sq));
+                let word = crate::movement::marker_word(kind);
+                self.core.log.say_at(
+                    "22.5",
+                    || vec![sq.to_string()],
+                    || format!("The {} destroy the {side} {word} in {at}.", side_name(c.seat)),
+                );
+                if self.destroyable(c.seat).is_empty() {
+                    self.stack.pop();
+                    return;
+                }
+            }
+            (After::Destroy, Action::EndCombat) => {
+                self.stack.pop();
+                return;
+            }
+            _ => unreachable!("only legal actions reach perform"),
+        }
+        self.set_combats(c);
+    }
+
+    // ----- one battle -----
+
+    /// 23.2 the side whose units are inside the fortress of a siege square.
+    fn besieged_side(&self, b: &Battle) -> Option<Seat> {
+        if !b.siege {
+            return None;
+        }
+        self.units_at(b.sq)
+            .find(|&u| self.units[u as usize].inside)
+            .map(|u| self.side(u))
+    }
+
+    /// 23.22 the besieged attack out of their fortress: the besiegers
+    /// defend as in a settlement square.
+    fn sally(&self, b: &Battle) -> bool {
+        self.besieged_side(b) == Some(b.attacker)
+    }
+
+    fn strength(&self, units: impl Iterator<Item = UnitId>) -> u32 {
+        units.map(|u| u32::from(self.face(u).combat)).sum()
+    }
+
+    fn force_words(&self, sq: Sq, side: Seat) -> String {
+        let mut names: Vec<String> = self.side_at(sq, side).map(|u| self.unit_name(u)).collect();
+        names.extend(self.side_leaders_at(sq, side).map(|l| self.leader(l).name.clone()));
+        engine::log::list(&names)
+    }
+
+    /// 15.1, 27.1 (2) every unit of the battle is revealed.
+    fn reveal(&mut self, b: &Battle) {
+        let sq = b.sq;
+        let (att, def) = (b.attacker, b.defender());
+        let at = self.sq_name(sq);
+        let (a_words, d_words) = (self.force_words(sq, att), self.force_words(sq, def));
+        let (a_str, d_str) = (
+            self.strength(self.side_at(sq, att)),
+            self.strength(self.side_at(sq, def)),
+        );
+        self.core.log.say_at(
+            "15.1",
+            || vec![sq.to_string()],
+            || {
+                format!(
+                    "Combat in {at}: the {} attack with {a_words} (strength {a_str}); the {} defend with \
+                     {d_words} (strength {d_str}).",
+                    side_name(att),
+                    side_name(def)
+                )
+            },
+        );
+    }
+
+    /// 15.5 the squares the defender may withdraw into: when none of his
+    /// units is shut in a fortress (23.24) and his slowest combat unit's
+    /// printed movement factor is higher than the attacker's fastest
+    /// (ruling fiw #15), a one-square retreat of his choice (ruling fiw #4).
+    pub fn withdrawals(&self, b: &Battle) -> Vec<Sq> {
+        let (att, def) = (b.attacker, b.defender());
+        if self.side_at(b.sq, def).any(|u| self.units[u as usize].inside) {
+            return Vec::new();
+        }
+        // ruling: fiw #15
+        let slowest = self.side_at(b.sq, def).map(|u| self.face(u).movement).min();
+        let fastest = self.side_at(b.sq, att).map(|u| self.face(u).movement).max();
+        match (slowest, fastest) {
+            (Some(s), Some(f)) if s > f => {}
+            _ => return Vec::new(),
+        }
+        let group = self.retreat_group(b.sq, def);
+        self.retreat_squares(b.sq, def, &group)
+    }
+
+    /// 15.61-15.63 the tables the attacker may use, by his units' printed
+    /// factors, heavy against light (legions as declared, 26.0).
+    pub fn crts(&self, b: &Battle) -> &'static [Crt] {
+        // ruling: fiw #13
+        let (mut heavy, mut light) = (0, 0);
+        for u in self.side_at(b.sq, b.attacker) {
+            let f = u32::from(self.face(u).combat);
+            if self.is_light(u) {
+                light += f;
+            } else {
+                heavy += f;
+            }
+        }
+        combat::tables_allowed(heavy, light)
+    }
+
+    /// 15.74 the defender's strength under one terrain or feature: each
+    /// unit takes its heavy or light multiple (ruling fiw #14; naval units
+    /// never, 20.63); a relief force gains nothing from the fortress (23.25).
+    fn defence_with(&self, b: &Battle, id: &str) -> u32 {
+        let t = &tables().terrain;
+        self.side_at(b.sq, b.defender())
+            .map(|u| {
+                let d = Defender {
+                    strength: u32::from(self.face(u).combat),
+                    light: self.is_light(u),
+                    naval: self.is_naval(u),
+                };
+                let multiple = if id == "fortress" && b.siege && !self.units[u as usize].inside {
+                    1
+                } else {
+                    t.multiple(id, d)
+                };
+                d.strength * multiple
+            })
+            .sum()
+    }
+
+    /// 15.74 the defender's choices, each a row of [`ROWS`] with the
+    /// strength it gives: the square's terrain, its city or town, its fort
+    /// or fortress; besiegers attacked by the besieged only a settlement
+    /// square's (23.22, ruling fiw #14).
+    pub fn defence_choices(&self, b: &Battle) -> Vec<(u8, u32)> {
+        let mut ids: Vec<&str> = Vec::new();
+        if self.sally(b) {
+            // ruling: fiw #14
+            ids.push("settled");
+        } else {
+            ids.push(self.terrain(b.sq).id());
+            match self.settlement(b.sq) {
+                Some(Settlement::City) => ids.push("city"),
+                Some(Settlement::Town) => ids.push("town"),
+                None => {}
+            }
+            match self.fortified(b.sq) {
+                Some(Works::Fort) => ids.push("fort"),
+                Some(Works::Fortress) => ids.push("fortress"),
+                None => {}
+            }
+        }
+        ids.into_iter()
+            .map(|id| (row_index(id), self.defence_with(b, id)))
+            .collect()
+    }
+
+    /// The choices that differ: one per strength, the first giving it.
+    fn distinct_defences(&self, b: &Battle) -> Vec<(u8, u32)> {
+        let mut out: Vec<(u8, u32)> = Vec::new();
+        for (i, s) in self.defence_choices(b) {
+            if !out.iter().any(|&(_, t)| t == s) {
+                out.push((i, s));
+            }
+        }
+        out
+    }
+
+    /// 15.8 the one leader of a side who modifies the die: the best
+    /// military rating there (a lower one never helps his side, so the
+    /// choice is made for the player, as `combat::leader_drm`), among
+    /// those who may lead its units: an Indian leader only an all-Indian
+    /// force (17.7, 25.3), nobody naval units alone (20.8).
+    fn battle_leader(&self, sq: Sq, side: Seat) -> Option<LeaderId> {
+        let units: Vec<UnitId> = self.side_at(sq, side).collect();
+        if units.iter().all(|&u| self.is_naval(u)) {
+            return None;
+        }
+        let all_indian = units.iter().all(|&u| self.is_indian(u));
+        self.side_leaders_at(sq, side)
+            .filter(|&l| self.leader(l).side.is_some() || all_indian)
+            .max_by_key(|&l| (self.leader(l).military, std::cmp::Reverse(l)))
+    }
+
+    fn battle_step(&mut self) {
+        let mut b = self.battle().clone();
+        match b.stage {
+            Stage::Siege => unreachable!("a decision"),
+            Stage::Reveal => {
+                self.reveal(&b);
+                b.stage = Stage::Withdraw;
+            }
+            Stage::Withdraw => {
+                if self.withdrawals(&b).is_empty() {
+                    b.stage = Stage::Crt;
+                } else {
+                    b.decide = Some(b.defender());
+                }
+            }
+            Stage::Crt => match self.crts(&b) {
+                [only] => {
+                    b.crt = Some(*only);
+                    let name = crt_name(*only);
+                    self.core.log.say("15.6", || {
+                        format!(
+                            "The {} must use the {name} Combat Results Table.",
+                            side_name(b.attacker)
+                        )
+                    });
+                    b.stage = Stage::Defend;
+                }
+                _ => b.decide = Some(b.attacker),
+            },
+            Stage::Defend => {
+                let choices = self.distinct_defences(&b);
+                if choices.len() > 1 {
+                    b.decide = Some(b.defender());
+                } else {
+                    let (i, s) = choices[0];
+                    b.feature = Some(i);
+                    self.log_defence(&b, i, s);
+                    b.stage = Stage::Roll;
+                }
+            }
+            Stage::Roll => {
+                self.roll_battle(&mut b);
+                b.stage = Stage::Apply;
+            }
+            Stage::Apply => self.apply_next(&mut b),
+            Stage::Over => {
+                self.stack.pop();
+                self.end_battle(&b);
+                return;
+            }
+        }
+        self.set_battle(b);
+    }
+
+    fn log_defence(&mut self, b: &Battle, i: u8, strength: u32) {
+        let def = side_name(b.defender());
+        self.core.log.say("15.74", || {
+            format!(
+                "The {def} defend with the multiples of {}: strength {strength}.",
+                feature_words(i)
+            )
+        });
+    }
+
+    /// 15.7, 15.8 the odds, the leaders' modifier and the die; the result
+    /// becomes the effects to apply in its order (15.9).
+    fn roll_battle(&mut self, b: &mut Battle) {
+        let sq = b.sq;
+        let (att, def) = (b.attacker, b.defender());
+        let trains = |g: &Fiw, s: Seat| {
+            g.side_at(sq, s)
+                .filter(|&u| g.face(u).kind == UnitType::SiegeTrain)
+                .count() as u32
+        };
+        let printed = self.strength(self.side_at(sq, att));
+        // 23.27: against a fort or fortress only, not when the besieged sally.
+        let fortified = self.fortified(sq).is_some() && !self.sally(b);
+        // ruling: fiw #18
+        let multiple = combat::siege_multiple(trains(self, att), trains(self, def), fortified);
+        let attack = printed * multiple;
+        let feature = ROWS[usize::from(b.feature.expect("the defence chosen"))].0;
+        let defence = self.defence_with(b, feature);
+        let odds = combat::odds(attack, defence);
+        let leaders = [self.battle_leader(sq, att), self.battle_leader(sq, def)];
+        let rating = |l: Option<LeaderId>| l.map(|l| self.leader(l).military).into_iter().collect::<Vec<u8>>();
+        let drm = combat::leader_drm(&rating(leaders[0]), &rating(leaders[1]));
+        let crt = b.crt.expect("the table chosen");
+        let die = self.core.dice.d6();
+        let roll = i32::from(die) + drm;
+        let result = tables().combat.result(crt, odds, roll);
+        let column = combat::ODDS.iter().find(|(_, o)| *o == odds).map_or("", |(c, _)| c);
+        let lead = |l: Option<LeaderId>, sign: char| {
+            l.map_or(String::new(), |l| {
+                format!(", {} {sign}{}", self.leader(l).name, self.leader(l).military)
+            })
+        };
+        let (a_lead, d_lead) = (lead(leaders[0], '+'), lead(leaders[1], '-'));
+        let doubled = if multiple > 1 {
+            " (doubled by siege trains, 23.27)"
+        } else {
+            ""
+        };
+        let star = if result.leaders_eliminated {
+            ", all leaders eliminated"
+        } else {
+            ""
+        };
+        let at = self.sq_name(sq);
+        self.core.log.roll_at(
+            "15.7",
+            &[die],
+            || vec![sq.to_string()],
+            || {
+                format!(
+                    "{at}: {attack}{doubled} against {defence}, odds {column} on the {} table; die {die}{a_lead}{d_lead}: \
+                     {roll}, {}{star}.",
+                    crt_name(crt),
+                    result.code
+                )
+            },
+        );
+        for (side, r) in [(att, result.attacker), (def, result.defender)] {
+            self.push_effects(b, side, r, result.leaders_eliminated);
+        }
+    }
+
+    fn push_effects(&self, b: &mut Battle, side: Seat, r: SideResult, star: bool) {
+        match r.loss {
+            Loss::None => {}
+            Loss::Half => {
+                let owe = self.strength(self.side_at(b.sq, side)).div_ceil(2);
+                b.effects.push(Effect::Half { side, owe });
+            }
+            Loss::All => b.effects.push(Effect::All(side)),
+        }
+        if star && r.harmed() {
+            b.effects.push(Effect::Leaders(side));
+        }
+        if r.retreat {
+            b.effects.push(Effect::Retreat(side));
+        }
+    }
+
+    /// 15.9 the next effect of the result, or a decision for it.
+    fn apply_next(&mut self, b: &mut Battle) {
+        let Some(&effect) = b.effects.first() else {
+            b.stage = Stage::Over;
+            return;
+        };
+        let sq = b.sq;
+        match effect {
+            Effect::Half { side, owe } => {
+                let units: Vec<UnitId> = self.side_at(sq, side).collect();
+                if owe == 0 || units.is_empty() {
+                    b.effects.remove(0);
+                } else if units.iter().all(|&u| self.alike(u, units[0])) {
+                    // Alike units: nothing to choose.
+                    self.lose(b, units[0]);
+                } else {
+                    b.decide = Some(side);
+                }
+            }
+            Effect::All(side) => {
+                let units: Vec<UnitId> = self.side_at(sq, side).collect();
+                self.eliminate(b, &units, Place::Pool, "15.9");
+                b.effects.remove(0);
+            }
+            Effect::Leaders(side) => {
+                let leaders: Vec<LeaderId> = self.side_leaders_at(sq, side).collect();
+                for l in leaders {
+                    self.leader_killed(l);
+                }
+                b.effects.remove(0);
+            }
+            Effect::Retreat(side) => {
+                let group = self.retreat_group(sq, side);
+                if self.side_at(sq, side).any(|u| self.units[u as usize].inside) {
+                    let at = self.sq_name(sq);
+                    self.core.log.say("23.21", || {
+                        format!("The {} in the fortress of {at} ignore the retreat.", side_name(side))
+                    });
+                }
+                if group.units.is_empty() && group.leaders.is_empty() {
+                    b.effects.remove(0);
+                    return;
+                }
+                match self.retreat_squares(sq, side, &group).as_slice() {
+                    [] => {
+                        // ruling: fiw #4
+                        self.no_retreat(b, side, &group);
+                        b.effects.remove(0);
+                    }
+                    [one] => {
+                        let one = *one;
+                        self.retreat_to(b, side, one, "15.9");
+                        b.effects.remove(0);
+                    }
+                    _ => b.decide = Some(side),
+                }
+            }
+        }
+    }
+
+    /// Two units whose loss is the same: one face, both inside the fortress
+    /// or both outside.
+    fn alike(&self, u: UnitId, v: UnitId) -> bool {
+        self.face(u).id == self.face(v).id && self.units[u as usize].inside == self.units[v as usize].inside
+    }
+
+    /// 15.9 one unit toward a loss of half.
+    fn lose(&mut self, b: &mut Battle, u: UnitId) {
+        let Some(Effect::Half { side, owe }) = b.effects.first().copied() else {
+            unreachable!("a loss of half under way")
+        };
+        let strength = u32::from(self.face(u).combat);
+        self.eliminate(b, &[u], Place::Pool, "15.9");
+        b.effects[0] = Effect::Half {
+            side,
+            owe: owe.saturating_sub(strength),
+        };
+    }
+
+    /// Units out of the battle: to the pool (10.73: they may be recruited
+    /// again) or taken prisoner (34.1), counted for the Balance of Power.
+    fn eliminate(&mut self, b: &mut Battle, units: &[UnitId], to: Place, rule: &'static str) {
+        if units.is_empty() {
+            return;
+        }
+        let names: Vec<String> = units.iter().map(|&u| self.unit_name(u)).collect();
+        let side = self.side(units[0]);
+        for &u in units {
+            if !self.is_indian(u) {
+                b.lost[self.side(u) as usize] += self.face(u).size.thirds();
+            }
+            let unit = &mut self.units[u as usize];
+            unit.at = to;
+            unit.inside = false;
+            unit.moved = false;
+            if to == Place::Pool {
+                unit.back = false;
+                unit.as_light = false;
+            }
+        }
+        let what = if to == Place::Prisoner {
+            "taken prisoner"
+        } else {
+            "eliminated"
+        };
+        let at = self.sq_name(b.sq);
+        let sq = b.sq;
+        let verb = if names.len() == 1 { "is" } else { "are" };
+        self.core.log.say_at(
+            rule,
+            || vec![sq.to_string()],
+            || {
+                format!(
+                    "{} of the {} {verb} {what} in {at}.",
+                    engine::log::list(&names),
+                    side_name(side)
+                )
+            },
+        );
+    }
+
+    /// 17.4 a leader killed in combat: a named leader for good (17.44),
+    /// a brigadier or chief back to the Leader box.
+    fn leader_killed(&mut self, l: LeaderId) {
+        let named = self.leader(l).named();
+        let g = &mut self.leaders[l as usize];
+        g.at = if named { Place::Gone } else { Place::Pool };
+        g.inside = false;
+        let side = g.side;
+        let name = self.leader(l).name.clone();
+        if named {
+            self.core.log.say("17.44", || format!("{name} is killed."));
+            self.balance_change("leader-eliminated", enemy(side), 1, || format!("{name} is killed"));
+        } else {
+            self.core.log.say("17.44", || {
+                format!(
+                    "The {} {name} is eliminated (he may be recruited again).",
+                    side_name(side)
+                )
+            });
+        }
+    }
+
+    /// Ruling fiw #4: the pieces of a side that retreat: its units outside
+    /// a fortress (23.21) with the leaders outside it; its leaders alone if
+    /// it has no unit left in the square.
+    fn retreat_group(&self, sq: Sq, side: Seat) -> Group {
+        let units: Vec<UnitId> = self
+            .side_at(sq, side)
+            .filter(|&u| !self.units[u as usize].inside)
+            .collect();
+        let alone = !self.has_units(sq, side);
+        let leaders = if units.is_empty() && !alone {
+            Vec::new()
+        } else {
+            self.side_leaders_at(sq, side)
+                .filter(|&l| !self.leaders[l as usize].inside)
+                .collect()
+        };
+        Group { units, leaders }
+    }
+
+    /// Ruling fiw #4: the squares a force may retreat (or withdraw) into:
+    /// one square away, across a vertex only if every piece is light (13.2),
+    /// free of enemy combat units, and not prohibited: land units not into
+    /// water (13.71), naval units only where they sail (20.1, 20.2), nobody
+    /// into Florida while Spain is neutral (5.3). (24.1 British militia may
+    /// go, but are eliminated instead: `retreat_to`.)
+    fn retreat_squares(&self, sq: Sq, side: Seat, g: &Group) -> Vec<Sq> {
+        // ruling: fiw #4
+        let m = &tables().map;
+        let light = g.units.iter().all(|&u| self.is_light(u)) && g.leaders.iter().all(|&l| self.leader(l).light);
+        let naval = !g.units.is_empty() && g.units.iter().all(|&u| self.is_naval(u));
+        sq.orthogonal()
+            .chain(sq.diagonal())
+            .filter(|&to| {
+                (light || sq.touch(to) == Some(Touch::Side))
+                    && !self.has_units(to, enemy(side))
+                    && (self.spain || m.colony(to) != Some(Colony::Florida))
+                    && g.units.iter().all(|&u| {
+                        if self.is_naval(u) {
+                            m.naval_step(navy(self.face(u).kind), sq, to)
+                        } else {
+                            m.land_route(sq, to).is_some()
+                        }
+                    })
+                    && (naval || g.leaders.is_empty() || m.land_route(sq, to).is_some())
+            })
+            .collect()
+    }
+
+    /// Ruling fiw #4, 34.1: nowhere to retreat: the units are eliminated
+    /// and taken prisoner, but Indians and the prisoners of an all-Indian
+    /// force (34.2); the leaders stay (17.4).
+    fn no_retreat(&mut self, b: &mut Battle, side: Seat, g: &Group) {
+        let captor_indian = self.side_at(b.sq, enemy(side)).all(|u| self.is_indian(u));
+        let (indians, others): (Vec<UnitId>, Vec<UnitId>) = g.units.iter().partition(|&&u| self.is_indian(u));
+        let at = self.sq_name(b.sq);
+        self.core.log.say("34.1", || {
+            format!("The {} in {at} have nowhere to retreat.", side_name(side))
+        });
+        self.eliminate(b, &indians, Place::Pool, "34.2");
+        if captor_indian {
+            self.eliminate(b, &others, Place::Pool, "34.2");
+        } else {
+            self.eliminate(b, &others, Place::Prisoner, "34.1");
+        }
+    }
+
+    /// Ruling fiw #4, 15.5: the force goes one square; 24.1, 24.3 militia
+    /// that would leave their colony are eliminated instead.
+    fn retreat_to(&mut self, b: &mut Battle, side: Seat, to: Sq, rule: &'static str) {
+        let g = self.retreat_group(b.sq, side);
+        let colony = tables().map.colony(to);
+        let (stay, go): (Vec<UnitId>, Vec<UnitId>) = g
+            .units
+            .iter()
+            .partition(|&&u| self.is_militia(u) && self.bound_to(u).is_some_and(|home| colony != Some(home)));
+        let mut names: Vec<String> = go.iter().map(|&u| self.unit_name(u)).collect();
+        names.extend(g.leaders.iter().map(|&l| self.leader(l).name.clone()));
+        for &u in &go {
+            let unit = &mut self.units[u as usize];
+            unit.at = Place::Sq(to);
+            unit.inside = false;
+        }
+        for &l in &g.leaders {
+            let leader = &mut self.leaders[l as usize];
+            leader.at = Place::Sq(to);
+            leader.inside = false;
+        }
+        let (from, here, there) = (b.sq, self.sq_name(b.sq), self.sq_name(to));
+        let verb = if rule == "15.5" { "withdraw" } else { "retreat" };
+        self.core.log.say_at(
+            rule,
+            || vec![from.to_string(), to.to_string()],
+            || {
+                format!(
+                    "The {} {verb} from {here} to {there}: {}.",
+                    side_name(side),
+                    engine::log::list(&names)
+                )
+            },
+        );
+        self.eliminate(b, &stay, Place::Pool, "24.1");
+    }
+
+    /// The legal actions of a battle's decision.
+    pub fn battle_legal(&self, b: &Battle, out: &mut Vec<Action>) {
+        match (b.stage, b.effects.first()) {
+            (Stage::Siege, _) => out.extend([Action::Attack(b.sq), Action::NoAttack(b.sq)]),
+            (Stage::Withdraw, _) => {
+                out.extend(self.withdrawals(b).into_iter().map(Action::Withdraw));
+                out.push(Action::Stand);
+            }
+            (Stage::Crt, _) => out.extend(self.crts(b).iter().map(|&c| Action::Crt(c))),
+            (Stage::Defend, _) => out.extend(self.distinct_defences(b).into_iter().map(|(i, _)| Action::Defend(i))),
+            (Stage::Apply, Some(&Effect::Half { side, .. })) => out.extend(self.side_at(b.sq, side).map(Action::Lose)),
+            (Stage::Apply, Some(&Effect::Retreat(side))) => {
+                let g = self.retreat_group(b.sq, side);
+                out.extend(self.retreat_squares(b.sq, side, &g).into_iter().map(Action::Retreat));
+            }
+            _ => {}
+        }
+    }
+
+    fn battle_perform(&mut self, a: Action) {
+        let mut b = self.battle().clone();
+        b.decide = None;
+        match (b.stage, a) {
+            (Stage::Siege, Action::Attack(_)) => {
+                let at = self.sq_name(b.sq);
+                self.core.log.say("23.23", || {
+                    format!("The {} attack in the siege of {at}.", side_name(b.attacker))
+                });
+                b.stage = Stage::Reveal;
+            }
+            (Stage::Siege, Action::NoAttack(_)) => {
+                let at = self.sq_name(b.sq);
+                self.core.log.say("23.23", || {
+                    format!("The {} leave the siege of {at} alone.", side_name(b.attacker))
+                });
+                self.stack.pop();
+                return;
+            }
+            (Stage::Withdraw, Action::Withdraw(to)) => {
+                let def = b.defender();
+                self.retreat_to(&mut b, def, to, "15.5");
+                b.stage = Stage::Over;
+            }
+            (Stage::Withdraw, Action::Stand) => {
+                let def = side_name(b.defender());
+                self.core.log.say("15.5", || format!("The {def} stand and fight."));
+                b.stage = Stage::Crt;
+            }
+            (Stage::Crt, Action::Crt(c)) => {
+                b.crt = Some(c);
+                let att = side_name(b.attacker);
+                self.core.log.say("15.63", || {
+                    format!("The {att} choose the {} Combat Results Table.", crt_name(c))
+                });
+                b.stage = Stage::Defend;
+            }
+            (Stage::Defend, Action::Defend(i)) => {
+                b.feature = Some(i);
+                let s = self.defence_with(&b, ROWS[usize::from(i)].0);
+                self.log_defence(&b, i, s);
+                b.stage = Stage::Roll;
+            }
+            (Stage::Apply, Action::Lose(u)) => self.lose(&mut b, u),
+            (Stage::Apply, Action::Retreat(to)) => {
+                let Some(Effect::Retreat(side)) = b.effects.first().copied() else {
+                    unreachable!("a retreat under way")
+                };
+                self.retreat_to(&mut b, side, to, "15.9");
+                b.effects.remove(0);
+            }
+            _ => unreachable!("only legal actions reach perform"),
+        }
+        self.set_battle(b);
+    }
+
+    /// A combat decision.
+    pub fn combat_perform(&mut self, a: Action) {
+        match self.stack.last() {
+            Some(Frame::Battle(_)) => self.battle_perform(a),
+            Some(Frame::Combats(_)) => self.combats_perform(a),
+            _ => unreachable!("combat actions on combat frames"),
+        }
+    }
+
+    /// After the battle: 4.1 the units each side lost shift the Balance of
+    /// Power; 22.6 the winner rolls for the loser's markers; 23.26 a siege
+    /// ends when one side is gone.
+    fn end_battle(&mut self, b: &Battle) {
+        let t = tables();
+        for side in [b.attacker, b.defender()] {
+            // 3 regimental equivalents (9 thirds) a space, rounded down.
+            let times = (b.lost[side as usize] / 9) as u8;
+            let n = b.lost[side as usize];
+            let who = side_name(side);
+            self.balance_change("units-eliminated", enemy(side), times, || {
+                format!("The {who} lost {} regimental equivalents", thirds(n))
+            });
+        }
+        let sq = b.sq;
+        let (a, d) = (self.has_units(sq, b.attacker), self.has_units(sq, b.defender()));
+        if a == d {
+            return;
+        }
+        for u in self.units_at(sq).collect::<Vec<_>>() {
+            self.units[u as usize].inside = false;
+        }
+        for l in self.leaders_in(Place::Sq(sq)).collect::<Vec<_>>() {
+            self.leaders[l as usize].inside = false;
+        }
+        let winner = if a { b.attacker } else { b.defender() };
+        // 22.6, 22.61 each marker (printed forts and fortresses too) of the loser.
+        let mut i = 0;
+        while i < self.civs.len() {
+            let c = &self.civs[i];
+            if c.sq != sq || c.side == winner {
+                i += 1;
+                continue;
+            }
+            let kind = c.kind;
+            let roll = self.core.dice.d6();
+            let result = t.capture.result(kind, roll);
+            let (word, at) = (crate::movement::marker_word(kind), self.sq_name(sq));
+            let them = side_name(winner);
+            match result {
+                Capture::Captured => {
+                    self.civs[i].side = winner;
+                    self.core.log.roll_at(
+                        "22.6",
+                        &[roll],
+                        || vec![sq.to_string()],
+                        || format!("Capture Table {roll}: the {them} capture the {word} in {at}."),
+                    );
+                    if kind == Marker::Fortress {
+                        self.balance_change("fortress-captured", winner, 1, || {
+                            format!("The {them} take the fortress of {at}")
+                        });
+                    }
+                    i += 1;
+                }
+                Capture::Destroyed => {
+                    self.civs.remove(i);
+                    self.core.log.roll_at(
+                        "22.6",
+                        &[roll],
+                        || vec![sq.to_string()],
+                        || format!("Capture Table {roll}: the {word} in {at} is destroyed."),
+                    );
+                }
+            }
+        }
+    }
+
+    /// 4.1 a line of the Balance of Power chart (`balance-changes.tsv`),
+    /// `times` over, for what `actor` did.
+    pub fn balance_change(&mut self, id: &str, actor: Seat, times: u8, what: impl FnOnce() -> String) {
+        let c = tables()
+            .balance
+            .change(id, None)
+            .expect("the chart has every change the rules look up (balance::CHANGES)");
+        let toward = match c.favours {
+            Favours::Actor => actor,
+            Favours::Opponent => enemy(actor),
+        };
+        let by = c.shift.saturating_mul(times);
+        if by == 0 {
+            return;
+        }
+        self.balance = self.balance.shift(by, toward);
+        let now = self.balance.value();
+        self.core.log.say("4.1", || {
+            format!(
+                "{}: the Balance of Power shifts {by} toward the {} ({now:+}).",
+                what(),
+                side_name(toward)
+            )
+        });
+    }
+
+    /// The prompt of a combat decision, and its rule.
+    pub fn combat_prompt(&self) -> (String, &'static str) {
+        match self.stack.last() {
+            Some(Frame::Battle(b)) => {
+                let at = self.sq_name(b.sq);
+                match (b.stage, b.effects.first()) {
+                    (Stage::Siege, _) => (format!("Siege of {at}: attack, or leave it alone this phase"), "23.23"),
+                    (Stage::Withdraw, _) => (format!("Attacked in {at}: withdraw before combat, or stand"), "15.5"),
+                    (Stage::Crt, _) => (format!("Combat in {at}: choose the Combat Results Table"), "15.6"),
+                    (Stage::Defend, _) => (
+                        format!("Combat in {at}: choose the one terrain or feature that multiplies your defence"),
+                        "15.74",
+                    ),
+                    (Stage::Apply, Some(Effect::Half { owe, .. })) => (
+                        format!("Combat in {at}: choose the units you lose ({owe} strength points still to lose)"),
+                        "15.9",
+                    ),
+                    (Stage::Apply, Some(Effect::Retreat(_))) => (
+                        format!("Combat in {at}: choose the square your force retreats into"),
+                        "15.9",
+                    ),
+                    _ => (format!("Combat in {at}"), "15.1"),
+                }
+            }
+            Some(Frame::Combats(c)) => match c.stage {
+                After::Escape(l) => (
+                    format!(
+                        "{} escapes: choose the nearest square with your combat units he goes to",
+                        self.leader(l).name
+                    ),
+                    "17.41",
+                ),
+                After::Execute(l) => (
+                    format!(
+                        "Your Indians captured {}: execute him, or keep him prisoner",
+                        self.leader(l).name
+                    ),
+                    "17.42",
+                ),
+                _ => (
+                    "Destroy civilization markers in squares you occupy, or end the combat sub-phase".into(),
+                    "22.5",
+                ),
+            },
+            _ => ("Combat".into(), "15.0"),
+        }
+    }
+
+    /// The label, target and group of a combat action.
+    pub fn combat_describe(&self, a: Action) -> (String, Option<String>, Option<&'static str>) {
+        let sq = |s: Sq| Some(s.to_string());
+        match a {
+            Action::Attack(s) => (
+                format!("Attack in the siege of {} (23.23)", self.sq_name(s)),
+                sq(s),
+                Some("Attack in a siege (23.23)"),
+            ),
+            Action::NoAttack(s) => (
+                format!("Leave the siege of {} alone this phase (23.23)", self.sq_name(s)),
+                sq(s),
+                Some("Leave a siege alone (23.23)"),
+            ),
+            Action::Withdraw(s) => (
+                format!("Withdraw before combat to {} (15.5)", self.sq_name(s)),
+                sq(s),
+                Some("Withdraw (15.5)"),
+            ),
+            Action::Stand => ("Stand and fight (15.5)".into(), None, None),
+            Action::Crt(c) => (
+                format!("Use the {} Combat Results Table (15.63)", crt_name(c)),
+                None,
+                None,
+            ),
+            Action::Defend(i) => {
+                let id = ROWS[usize::from(i)].0;
+                let s = match self.stack.last() {
+                    Some(Frame::Battle(b)) => self.defence_with(b, id),
+                    _ => 0,
+                };
+                (
+                    format!(
+                        "Defend with the multiples of {}: strength {s} (15.74)",
+                        feature_words(i)
+                    ),
+                    None,
+                    None,
+                )
+            }
+            Action::Lose(u) => (
+                format!("Lose {} (15.9)", self.unit_name(u)),
+                Some(self.piece_id(Piece::Unit(u))),
+                Some("Lose (15.9)"),
+            ),
+            Action::Retreat(s) => (
+                format!("Retreat to {} (15.9)", self.sq_name(s)),
+                sq(s),
+                Some("Retreat (15.9)"),
+            ),
+            Action::Escape(s) => (
+                format!("Escape to {} (17.41)", self.sq_name(s)),
+                sq(s),
+                Some("Escape (17.41)"),
+            ),
+            Action::Execute => ("Execute the captured leader (17.42)".into(), None, None),
+            Action::Spare => ("Keep the captured leader prisoner (17.42)".into(), None, None),
+            Action::Destroy(s, m) => (
+                format!(
+                    "Destroy the {} in {} (22.5)",
+                    crate::movement::marker_word(m),
+                    self.sq_name(s)
+                ),
+                sq(s),
+                Some("Destroy a marker (22.5)"),
+            ),
+            Action::EndCombat => (
+                "Destroy nothing more: end the combat sub-phase (22.5)".into(),
+                None,
+                None,
+            ),
+            _ => unreachable!("only combat actions"),
+        }
+    }
+}

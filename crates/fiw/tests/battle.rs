@@ -1,0 +1,731 @@
+//! The combat sub-phase played through: the rulebook's examples of 15.71,
+//! 15.73, 15.75 and 15.8 with scripted dice, withdrawal (15.5), the choice
+//! of table (15.63), retreats and prisoners (ruling fiw #4, 34.1), sieges
+//! (23.2x), siege trains (23.27), leader capture (17.41, 17.42) and the
+//! Capture Table (22.6). Each test clears the map of On to Quebec and
+//! places the pieces itself.
+
+use engine::prelude::*;
+use engine::{Seat, Setup};
+use fiw::civilization::{Capture, Marker};
+use fiw::combat::{odds, Crt, Odds};
+use fiw::forces::{BRITISH, FRENCH};
+use fiw::map::{Colony, Sq, Terrain};
+use fiw::state::{Civ, Phase, Place, Sub, UnitId};
+use fiw::tables::tables;
+use fiw::Fiw;
+
+/// On to Quebec with nothing on the map, in the British 1st operations
+/// phase.
+fn game() -> Fiw {
+    let mut g = Fiw::new(&Setup::new("on-to-quebec", 7));
+    g.stack.clear();
+    for u in &mut g.units {
+        u.at = Place::Pool;
+        u.back = false;
+        u.inside = false;
+        u.ops = 0;
+        u.moved = false;
+    }
+    for l in &mut g.leaders {
+        if matches!(l.at, Place::Sq(_) | Place::Base(_)) {
+            l.at = Place::Pool;
+        }
+        l.inside = false;
+    }
+    g.civs.clear();
+    g.turn = 1;
+    g.phase = Phase::Operations {
+        round: 1,
+        seat: BRITISH,
+    };
+    g.sub = Sub::Movement;
+    g
+}
+
+/// A unit of this face from the pool (a back face turns the counter).
+fn put(g: &mut Fiw, face: &str, sq: Sq) -> UnitId {
+    let f = &tables().forces;
+    let u = (0..g.units.len() as UnitId)
+        .find(|&u| {
+            let c = &f.counters[g.units[u as usize].counter as usize];
+            g.units[u as usize].at == Place::Pool
+                && (f.faces[c.front].id == face || c.back.is_some_and(|b| f.faces[b].id == face))
+        })
+        .unwrap_or_else(|| panic!("a {face} in the pool"));
+    let c = &f.counters[g.units[u as usize].counter as usize];
+    g.units[u as usize].back = f.faces[c.front].id != face;
+    g.units[u as usize].at = Place::Sq(sq);
+    u
+}
+
+/// A leader from the Leader box, serving `side`.
+fn lead(g: &mut Fiw, id: &str, sq: Sq, side: Seat) -> u8 {
+    let f = &tables().forces;
+    let l = (0..g.leaders.len() as u8)
+        .find(|&l| f.leaders[g.leaders[l as usize].leader as usize].id == id && g.leaders[l as usize].at == Place::Pool)
+        .unwrap_or_else(|| panic!("{id} in the Leader box"));
+    g.leaders[l as usize].at = Place::Sq(sq);
+    g.leaders[l as usize].side = side;
+    l
+}
+
+/// A land square of `terrain` with nothing printed in it, every neighbour
+/// land across a plain side or vertex, away from Florida.
+fn open_square(terrain: Terrain) -> Sq {
+    let m = &tables().map;
+    Sq::all()
+        .find(|&s| {
+            let ok = |s: Sq| m.colony(s).is_some_and(|c| c != Colony::Florida) && !m.square(s).terrain.is_water();
+            m.square(s).terrain == terrain
+                && (3..=19).contains(&s.col)
+                && (3..=20).contains(&s.row)
+                && ok(s)
+                && m.places_in(s).next().is_none()
+                && s.orthogonal().chain(s.diagonal()).count() == 8
+                && s.orthogonal()
+                    .chain(s.diagonal())
+                    .all(|n| ok(n) && m.land_route(s, n).is_some())
+        })
+        .unwrap_or_else(|| panic!("an open {terrain:?} square"))
+}
+
+/// The combat sub-phase of `seat` begins.
+fn fight(g: &mut Fiw, seat: Seat) {
+    g.phase = Phase::Operations { round: 1, seat };
+    g.sub = Sub::InvasionReaction;
+    g.stack.clear();
+    g.advance();
+}
+
+fn ids(g: &Fiw, seat: Seat) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal(seat, &mut v);
+    v.iter().map(|a| g.describe(seat, a).id).collect()
+}
+
+/// Take the legal action with this id.
+fn act(g: &mut Fiw, seat: Seat, id: &str) {
+    let mut v = Vec::new();
+    g.legal(seat, &mut v);
+    let a = v
+        .into_iter()
+        .find(|a| g.describe(seat, a).id == id)
+        .unwrap_or_else(|| panic!("{id} is not legal: {:?}", ids(g, seat)));
+    g.apply_legal(seat, &a);
+}
+
+fn log_of(g: &Fiw, rule: &str) -> Vec<String> {
+    g.log()
+        .visible(None)
+        .filter(|e| e.rule == rule)
+        .map(|e| e.text.clone())
+        .collect()
+}
+
+/// The die giving `code` on a table at these odds with this modifier.
+fn die_for(crt: Crt, o: Odds, drm: i32, code: &str) -> Option<u8> {
+    (1..=6u8).find(|&d| tables().combat.result(crt, o, i32::from(d) + drm).code == code)
+}
+
+/// Whoever must decide takes the first choice, to the end of the
+/// sub-phase.
+fn settle(g: &mut Fiw) {
+    while !over(g) {
+        let seat = g.to_act().iter().next().expect("a seat decides");
+        let mut v = Vec::new();
+        g.legal(seat, &mut v);
+        g.apply_legal(seat, &v[0]);
+    }
+}
+
+/// The combat sub-phase is over: the next phase's movement waits.
+fn over(g: &Fiw) -> bool {
+    g.sub == Sub::Movement
+}
+
+#[test]
+fn fourteen_against_five_is_two_to_one() {
+    // rule: fiw 15.71, 15.1, 15.9
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    for f in ["br-line", "br-line", "br-light"] {
+        put(&mut g, f, sq);
+    }
+    let d = put(&mut g, "fr-ang", sq);
+    let expect = tables().combat.result(Crt::Linear, Odds::TwoToOne, 3);
+    g.core.dice.script([3]);
+    fight(&mut g, BRITISH);
+    settle(&mut g);
+    let rolls = log_of(&g, "15.7");
+    assert_eq!(rolls.len(), 1);
+    assert!(
+        rolls[0].contains("14 against 5, odds 2:1 on the Linear table"),
+        "{}",
+        rolls[0]
+    );
+    assert!(rolls[0].ends_with(&format!("{}.", expect.code)), "{}", rolls[0]);
+    // The defender left the square, by elimination or retreat (11.5).
+    assert!(expect.defender.leaves());
+    assert_ne!(g.units[d as usize].at, Place::Sq(sq));
+}
+
+#[test]
+fn ten_against_six_is_one_to_two() {
+    // rule: fiw 15.71, 15.72
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    put(&mut g, "br-line", sq);
+    put(&mut g, "br-line-det", sq);
+    put(&mut g, "fr-ang", sq);
+    put(&mut g, "fr-art", sq);
+    assert_eq!(odds(6, 10), Odds::OneToTwo);
+    g.core.dice.script([6]);
+    fight(&mut g, BRITISH);
+    let rolls = log_of(&g, "15.7");
+    assert!(rolls[0].contains("6 against 10, odds 1:2"), "{}", rolls[0]);
+}
+
+#[test]
+fn seven_against_four_is_one_and_a_half_to_one() {
+    // rule: fiw 15.73
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    put(&mut g, "br-line", sq);
+    put(&mut g, "br-line-det", sq);
+    put(&mut g, "br-line-det", sq);
+    // A Spanish line regiment (4-4) is no faster than the British: no withdrawal.
+    put(&mut g, "sp-line", sq);
+    g.core.dice.script([2]);
+    fight(&mut g, BRITISH);
+    let rolls = log_of(&g, "15.7");
+    assert!(rolls[0].contains("7 against 4, odds 1.5:1"), "{}", rolls[0]);
+}
+
+#[test]
+fn heavy_five_and_light_four_in_the_wilderness_defend_at_thirteen() {
+    // rule: fiw 15.74, 15.75
+    let mut g = game();
+    let sq = open_square(Terrain::Wilderness);
+    for _ in 0..3 {
+        put(&mut g, "br-line", sq);
+    }
+    put(&mut g, "fr-ang", sq);
+    put(&mut g, "fr-mar", sq);
+    g.core.dice.script([4]);
+    fight(&mut g, BRITISH);
+    let defence = log_of(&g, "15.74");
+    assert_eq!(
+        defence,
+        ["The French defend with the multiples of wilderness terrain: strength 13."]
+    );
+    let rolls = log_of(&g, "15.7");
+    assert!(rolls[0].contains("15 against 13, odds 1:1"), "{}", rolls[0]);
+}
+
+#[test]
+fn leaders_two_and_one_make_a_four_a_five() {
+    // rule: fiw 15.8, 17.22
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    for _ in 0..2 {
+        put(&mut g, "br-line", sq);
+    }
+    put(&mut g, "fr-ang", sq);
+    put(&mut g, "fr-art", sq);
+    lead(&mut g, "amherst", sq, BRITISH); // military 2
+    lead(&mut g, "bougainville", sq, FRENCH); // military 1
+    let expect = tables().combat.result(Crt::Linear, Odds::OneToOne, 5);
+    g.core.dice.script([4]);
+    fight(&mut g, BRITISH);
+    let rolls = log_of(&g, "15.7");
+    assert!(
+        rolls[0].contains("die 4, Jeffery Amherst +2, Louis-Antoine de Bougainville -1: 5,"),
+        "{}",
+        rolls[0]
+    );
+    assert!(rolls[0].ends_with(&format!("{}.", expect.code)), "{}", rolls[0]);
+}
+
+#[test]
+fn an_indian_leader_leads_only_indians() {
+    // rule: fiw 17.7, 25.3
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    put(&mut g, "fr-ang", sq);
+    put(&mut g, "ottawa-fr", sq);
+    lead(&mut g, "pontiac", sq, FRENCH);
+    put(&mut g, "br-line", sq);
+    g.core.dice.script([3]);
+    fight(&mut g, FRENCH);
+    let rolls = log_of(&g, "15.7");
+    assert!(!rolls[0].contains("Pontiac"), "a mixed force: {}", rolls[0]);
+}
+
+#[test]
+fn a_faster_defender_may_withdraw() {
+    // rule: fiw 15.5, 15.1
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    put(&mut g, "br-line", sq);
+    let m = put(&mut g, "fr-mar", sq);
+    let l = lead(&mut g, "montcalm", sq, FRENCH);
+    fight(&mut g, BRITISH);
+    assert_eq!(g.to_act().iter().collect::<Vec<_>>(), [FRENCH]);
+    let options = ids(&g, FRENCH);
+    assert!(options.contains(&"stand".to_string()));
+    // Light units alone may withdraw across a vertex too (but Montcalm is heavy).
+    assert_eq!(options.len(), 5, "four sides and stand: {options:?}");
+    let to = sq.orthogonal().next().unwrap();
+    act(&mut g, FRENCH, &format!("withdraw-{to}"));
+    assert_eq!(g.units[m as usize].at, Place::Sq(to));
+    assert_eq!(
+        g.leaders[l as usize].at,
+        Place::Sq(to),
+        "the leader goes with the force"
+    );
+    assert!(log_of(&g, "15.7").is_empty(), "the combat ends at once");
+    assert!(over(&g));
+}
+
+#[test]
+fn no_withdrawal_from_as_fast_an_attacker() {
+    // rule: fiw 15.5
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    put(&mut g, "br-light", sq); // movement 6
+    put(&mut g, "fr-mar", sq); // movement 6
+    g.core.dice.script([3]);
+    fight(&mut g, BRITISH);
+    assert!(log_of(&g, "15.5").is_empty());
+    assert_eq!(log_of(&g, "15.7").len(), 1);
+}
+
+#[test]
+fn half_heavy_half_light_lets_the_attacker_choose() {
+    // rule: fiw 15.6, 15.61, 15.62, 15.63
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    put(&mut g, "br-line", sq); // 5 heavy
+    put(&mut g, "br-light", sq); // 4 light
+    put(&mut g, "br-light-det", sq); // 1 light
+    put(&mut g, "fr-ang", sq);
+    fight(&mut g, BRITISH);
+    assert_eq!(ids(&g, BRITISH), ["crt-linear", "crt-raid"]);
+    g.core.dice.script([3]);
+    act(&mut g, BRITISH, "crt-raid");
+    assert!(log_of(&g, "15.7")[0].contains("on the Raid table"));
+}
+
+#[test]
+fn the_defender_picks_one_multiple_for_his_force() {
+    // rule: fiw 15.74, 23.1
+    let mut g = game();
+    let sq = open_square(Terrain::Rough);
+    g.civs.push(Civ {
+        kind: Marker::Fortress,
+        sq,
+        side: FRENCH,
+        printed: false,
+        used: false,
+    });
+    sixty(&mut g, sq);
+    put(&mut g, "fr-ang", sq);
+    fight(&mut g, BRITISH);
+    // Rough doubles, the fortress triples.
+    assert_eq!(ids(&g, FRENCH), ["defend-rough", "defend-fortress"]);
+    g.core.dice.script([3]);
+    act(&mut g, FRENCH, "defend-fortress");
+    assert!(log_of(&g, "15.7")[0].contains("60 against 15, odds 4:1"));
+}
+
+#[test]
+fn a_beaten_force_retreats_where_its_owner_chooses() {
+    // rule: fiw 15.9, 13.2
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    for _ in 0..3 {
+        put(&mut g, "br-brigade", sq);
+    }
+    let d = put(&mut g, "fr-ang", sq);
+    // Block two sides with British units.
+    let mut sides = sq.orthogonal();
+    let (n1, n2, free) = (sides.next().unwrap(), sides.next().unwrap(), sides.next().unwrap());
+    put(&mut g, "br-line-det", n1);
+    put(&mut g, "br-line-det", n2);
+    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DR").expect("a DR at 4:1");
+    g.core.dice.script([die]);
+    fight(&mut g, BRITISH);
+    let options = ids(&g, FRENCH);
+    assert_eq!(
+        options.len(),
+        2,
+        "two free sides; a heavy unit takes no vertex: {options:?}"
+    );
+    assert!(!options.contains(&format!("retreat-{n1}")));
+    act(&mut g, FRENCH, &format!("retreat-{free}"));
+    assert_eq!(g.units[d as usize].at, Place::Sq(free));
+}
+
+#[test]
+fn nowhere_to_retreat_means_prison() {
+    // rule: fiw 34.1, 15.9
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    for _ in 0..3 {
+        put(&mut g, "br-brigade", sq);
+    }
+    let d = put(&mut g, "fr-ang", sq);
+    for n in sq.orthogonal() {
+        put(&mut g, "br-line-det", n);
+    }
+    let before = g.balance.value();
+    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DR").expect("a DR at 4:1");
+    g.core.dice.script([die]);
+    fight(&mut g, BRITISH);
+    assert_eq!(g.units[d as usize].at, Place::Prisoner);
+    assert!(over(&g));
+    // One regiment is less than the three a space of the Balance costs.
+    assert_eq!(g.balance.value(), before);
+}
+
+#[test]
+fn eliminating_three_regiments_shifts_the_balance() {
+    // rule: fiw 4.1, 10.73
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    sixty(&mut g, sq);
+    let ds: Vec<UnitId> = ["fr-ang", "fr-art", "fr-bearn"]
+        .iter()
+        .map(|f| put(&mut g, f, sq))
+        .collect();
+    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DD").expect("a DD at 4:1");
+    let before = g.balance;
+    g.core.dice.script([die]);
+    fight(&mut g, BRITISH);
+    for d in ds {
+        assert_eq!(
+            g.units[d as usize].at,
+            Place::Pool,
+            "eliminated units may be recruited again"
+        );
+    }
+    assert_eq!(g.balance, before.shift(1, BRITISH));
+}
+
+#[test]
+fn a_loss_of_half_is_the_owners_choice() {
+    // rule: fiw 15.9
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    sixty(&mut g, sq);
+    let big = put(&mut g, "fr-ang", sq);
+    let small = put(&mut g, "fr-line-det", sq);
+    put(&mut g, "fr-line-det", sq);
+    // 60 against 7: a DL costs units of 4 strength (half of 7, rounded up).
+    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DL").expect("a DL at 4:1");
+    g.core.dice.script([die]);
+    fight(&mut g, BRITISH);
+    let options = ids(&g, FRENCH);
+    assert!(options.contains(&format!("lose-u{big}")) && options.contains(&format!("lose-u{small}")));
+    act(&mut g, FRENCH, &format!("lose-u{small}"));
+    // 1 of 4 lost: still the owner's choice.
+    assert!(ids(&g, FRENCH).contains(&format!("lose-u{big}")));
+    act(&mut g, FRENCH, &format!("lose-u{big}"));
+    assert_eq!(g.units[big as usize].at, Place::Pool);
+    assert_eq!(g.units[small as usize].at, Place::Pool);
+}
+
+/// Three brigades and three regiments: 60 strength points.
+fn sixty(g: &mut Fiw, sq: Sq) -> UnitId {
+    let first = put(g, "br-brigade", sq);
+    for f in ["br-brigade", "br-brigade", "br-line", "br-line", "br-line"] {
+        put(g, f, sq);
+    }
+    first
+}
+
+/// A fortress square besieged by the British, with the French inside.
+fn siege(g: &mut Fiw) -> (Sq, UnitId, UnitId) {
+    let sq = open_square(Terrain::Clear);
+    g.civs.push(Civ {
+        kind: Marker::Fortress,
+        sq,
+        side: FRENCH,
+        printed: true,
+        used: false,
+    });
+    let d = put(g, "fr-ang", sq);
+    let from = sq.orthogonal().next().unwrap();
+    let a = sixty(g, from);
+    // The British march in: the French are inside (23.22).
+    g.stack.push(fiw::frames::Frame::Movement { seat: BRITISH });
+    act(g, BRITISH, &format!("form-{from}"));
+    for u in g.units_at(from).collect::<Vec<_>>() {
+        act(g, BRITISH, &format!("add-u{u}"));
+    }
+    act(g, BRITISH, "go");
+    act(g, BRITISH, &format!("step-{sq}"));
+    assert!(g.units[d as usize].inside, "23.22 the French were there first");
+    assert!(!g.units[a as usize].inside);
+    assert!(g.besieged(sq));
+    (sq, d, a)
+}
+
+#[test]
+fn either_side_may_leave_a_siege_alone() {
+    // rule: fiw 23.2, 23.21, 23.22, 23.23
+    let mut g = game();
+    let (sq, d, a) = siege(&mut g);
+    fight(&mut g, BRITISH);
+    assert_eq!(ids(&g, BRITISH), [format!("attack-{sq}"), format!("no-attack-{sq}")]);
+    act(&mut g, BRITISH, &format!("no-attack-{sq}"));
+    assert!(over(&g));
+    // The besieged may sally in their own phase, or not.
+    fight(&mut g, FRENCH);
+    assert_eq!(ids(&g, FRENCH), [format!("attack-{sq}"), format!("no-attack-{sq}")]);
+    act(&mut g, FRENCH, &format!("no-attack-{sq}"));
+    assert_eq!(g.units[d as usize].at, Place::Sq(sq));
+    assert_eq!(g.units[a as usize].at, Place::Sq(sq));
+    assert!(log_of(&g, "15.7").is_empty());
+    assert!(over(&g), "22.5: no destroying markers in a siege, so no decision");
+}
+
+#[test]
+fn the_besieged_ignore_retreats() {
+    // rule: fiw 23.21, 11.5
+    let mut g = game();
+    let (sq, d, _) = siege(&mut g);
+    fight(&mut g, BRITISH);
+    act(&mut g, BRITISH, &format!("attack-{sq}"));
+    // 60 against 5 x 3 = 15: 4:1 on the Linear table.
+    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DR").expect("a DR at 4:1");
+    g.core.dice.script([die]);
+    assert_eq!(ids(&g, FRENCH), ["defend-clear", "defend-fortress"]);
+    act(&mut g, FRENCH, "defend-fortress");
+    assert!(
+        log_of(&g, "15.7")[0].contains("60 against 15, odds 4:1"),
+        "{:?}",
+        log_of(&g, "15.7")
+    );
+    assert_eq!(g.units[d as usize].at, Place::Sq(sq), "no retreat from the fortress");
+    assert_eq!(log_of(&g, "23.21").len(), 1);
+    assert!(g.besieged(sq), "the siege goes on");
+}
+
+#[test]
+fn besiegers_defend_as_in_a_settlement() {
+    // rule: fiw 23.22, 15.74
+    let mut g = game();
+    let (sq, _, _) = siege(&mut g);
+    fight(&mut g, BRITISH);
+    act(&mut g, BRITISH, &format!("no-attack-{sq}"));
+    fight(&mut g, FRENCH);
+    g.core.dice.script([3]);
+    act(&mut g, FRENCH, &format!("attack-{sq}"));
+    let defence = log_of(&g, "15.74");
+    assert_eq!(
+        defence,
+        ["The British defend with the multiples of settled terrain: strength 60."]
+    );
+}
+
+#[test]
+fn siege_trains_double_the_attack_on_a_fort() {
+    // rule: fiw 23.27
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    g.civs.push(Civ {
+        kind: Marker::Fort,
+        sq,
+        side: FRENCH,
+        printed: false,
+        used: false,
+    });
+    put(&mut g, "br-line", sq);
+    put(&mut g, "br-siege", sq);
+    put(&mut g, "br-siege", sq);
+    put(&mut g, "fr-ang", sq);
+    put(&mut g, "fr-siege", sq);
+    g.core.dice.script([3]);
+    fight(&mut g, BRITISH);
+    act(&mut g, FRENCH, "defend-fort");
+    // Two trains against one: doubled once, (5 + 1 + 1) x 2 = 14; the fort
+    // doubles the defence, (5 + 1) x 2 = 12.
+    let rolls = log_of(&g, "15.7");
+    assert!(
+        rolls[0].contains("14 (doubled by siege trains, 23.27) against 12"),
+        "{}",
+        rolls[0]
+    );
+    // One against one: no doubling.
+    let mut g = game();
+    put(&mut g, "br-line", sq);
+    put(&mut g, "br-siege", sq);
+    put(&mut g, "fr-ang", sq);
+    put(&mut g, "fr-siege", sq);
+    g.civs.push(Civ {
+        kind: Marker::Fort,
+        sq,
+        side: FRENCH,
+        printed: false,
+        used: false,
+    });
+    g.core.dice.script([3]);
+    fight(&mut g, BRITISH);
+    act(&mut g, FRENCH, "defend-fort");
+    assert!(
+        log_of(&g, "15.7")[0].contains("6 against 12"),
+        "{}",
+        log_of(&g, "15.7")[0]
+    );
+}
+
+#[test]
+fn a_leader_left_alone_escapes_or_is_captured() {
+    // rule: fiw 17.4, 17.41
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    put(&mut g, "br-line", sq);
+    let montcalm = lead(&mut g, "montcalm", sq, FRENCH); // 3 + 1
+                                                         // Two French stacks two squares away, one three.
+    let (c, r) = (sq.col, sq.row);
+    let east = Sq::new(c + 2, r).unwrap();
+    let south = Sq::new(c + 1, r + 2).unwrap();
+    let far = Sq::new(c + 3, r + 3).unwrap();
+    put(&mut g, "fr-line-det", east);
+    put(&mut g, "fr-line-det", south);
+    put(&mut g, "fr-line-det", far);
+    g.core.dice.script([4]);
+    fight(&mut g, BRITISH);
+    assert!(log_of(&g, "17.41")[0].contains("rolls 4 against 4"));
+    // Ruling fiw #32: fewest squares, a diagonal step counting one; a tie is the owner's.
+    assert_eq!(ids(&g, FRENCH), [format!("escape-{east}"), format!("escape-{south}")]);
+    act(&mut g, FRENCH, &format!("escape-{south}"));
+    assert_eq!(g.leaders[montcalm as usize].at, Place::Sq(south));
+
+    let mut g = game();
+    put(&mut g, "br-line", sq);
+    let montcalm = lead(&mut g, "montcalm", sq, FRENCH);
+    put(&mut g, "fr-line-det", east);
+    let before = g.balance;
+    g.core.dice.script([5]);
+    fight(&mut g, BRITISH);
+    assert_eq!(
+        g.leaders[montcalm as usize].at,
+        Place::Prisoner,
+        "a named leader is captured"
+    );
+    assert_eq!(g.balance, before.shift(1, BRITISH), "leader-eliminated");
+
+    let mut g = game();
+    put(&mut g, "br-line", sq);
+    let brigadier = lead(&mut g, "french-brigadier", sq, FRENCH); // 1 + 0
+    g.core.dice.script([2]);
+    fight(&mut g, BRITISH);
+    assert_eq!(
+        g.leaders[brigadier as usize].at,
+        Place::Pool,
+        "a brigadier is eliminated (17.44)"
+    );
+}
+
+#[test]
+fn indians_may_execute_their_prisoner() {
+    // rule: fiw 17.42, 34.2
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    put(&mut g, "ottawa-br", sq);
+    let montcalm = lead(&mut g, "montcalm", sq, FRENCH);
+    put(&mut g, "fr-line-det", Sq::new(sq.col + 2, sq.row).unwrap());
+    let before = g.balance;
+    g.core.dice.script([6]);
+    fight(&mut g, BRITISH);
+    assert_eq!(ids(&g, BRITISH), ["execute", "spare"]);
+    act(&mut g, BRITISH, "execute");
+    assert_eq!(g.leaders[montcalm as usize].at, Place::Gone);
+    // Captured (one toward the British), then executed (one toward the French).
+    assert_eq!(g.balance, before.shift(1, BRITISH).shift(1, FRENCH));
+}
+
+#[test]
+fn the_winner_rolls_for_the_losers_fort() {
+    // rule: fiw 22.6, 22.61, 22.5
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    g.civs.push(Civ {
+        kind: Marker::Fort,
+        sq,
+        side: FRENCH,
+        printed: true,
+        used: false,
+    });
+    for _ in 0..3 {
+        put(&mut g, "br-brigade", sq);
+    }
+    put(&mut g, "fr-line-det", sq);
+    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DD").expect("a DD at 4:1");
+    let t = &tables().capture;
+    let captured = (1..=6)
+        .find(|&r| t.result(Marker::Fort, r) == Capture::Captured)
+        .unwrap();
+    g.core.dice.script([die, captured]);
+    fight(&mut g, BRITISH);
+    // The detachment defends at 2 in the fort, 1 in the open: the French pick.
+    act(&mut g, FRENCH, "defend-fort");
+    assert_eq!(g.works(sq), Some((fiw::map::Works::Fort, BRITISH)), "captured");
+    assert_eq!(log_of(&g, "22.6").len(), 1);
+    // 22.5 the British may now destroy it.
+    assert_eq!(
+        ids(&g, BRITISH),
+        [format!("destroy-{sq}-fort"), "end-combat".to_string()]
+    );
+    act(&mut g, BRITISH, &format!("destroy-{sq}-fort"));
+    assert_eq!(g.works(sq), None);
+    assert!(over(&g), "nothing left to destroy");
+}
+
+#[test]
+fn the_combat_square_is_examined_by_both() {
+    // rule: fiw 27.1
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    put(&mut g, "br-line", sq);
+    put(&mut g, "br-light", sq);
+    put(&mut g, "br-light-det", sq);
+    put(&mut g, "fr-ang", sq);
+    fight(&mut g, BRITISH);
+    assert!(g.examines(FRENCH, sq) && g.examines(BRITISH, sq));
+    assert_eq!(g.battle_square(), Some(sq));
+    let reveal = log_of(&g, "15.1");
+    assert!(
+        reveal[0].contains("the British attack with Foot line 5-4, Light light infantry 4-6 and Light light infantry 1-6 (strength 10)"),
+        "{}",
+        reveal[0]
+    );
+}
+
+#[test]
+fn naval_units_fight_at_their_printed_strength() {
+    // rule: fiw 20.61, 20.63, 20.8
+    let mut g = game();
+    let m = &tables().map;
+    let sq = m
+        .sea_squares()
+        .find(|&s| {
+            s.orthogonal()
+                .filter(|&n| m.naval_step(fiw::map::Navy::Fleet, s, n))
+                .count()
+                >= 2
+        })
+        .unwrap();
+    put(&mut g, "br-fleet", sq);
+    put(&mut g, "br-fleet", sq);
+    lead(&mut g, "wolfe", sq, BRITISH);
+    put(&mut g, "fr-fleet", sq);
+    g.core.dice.script([3]);
+    fight(&mut g, BRITISH);
+    let rolls = log_of(&g, "15.7");
+    assert!(rolls[0].contains("8 against 4, odds 2:1"), "{}", rolls[0]);
+    assert!(!rolls[0].contains("Wolfe"), "20.8: no leader for naval units alone");
+}
