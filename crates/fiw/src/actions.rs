@@ -41,6 +41,15 @@ pub enum Action {
     Halt,
     /// The movement sub-phase ends.
     EndMovement,
+    /// 14.4 place the next unit an invasion raised in this square.
+    Raise(Sq),
+    /// 18.33 spend a supply point for the units of this square beyond its
+    /// forage value.
+    Provision(Sq),
+    /// 18.4 this unit, out of supply, is eliminated.
+    Starve(UnitId),
+    /// 25.4 this Indian unit goes home.
+    Home(UnitId),
 }
 
 impl Fiw {
@@ -135,6 +144,41 @@ impl Fiw {
             ),
             Action::Halt => ("End this force's move".into(), None, None),
             Action::EndMovement => ("End the movement sub-phase (12.1)".into(), None, None),
+            Action::Raise(s) => {
+                let what = match self.stack.last() {
+                    Some(Frame::Raise { units, .. }) if !units.is_empty() => self.unit_name(units[0]),
+                    _ => "militia".into(),
+                };
+                (
+                    format!("Raise the {what} in {} (14.4)", self.sq_name(s)),
+                    sq(s),
+                    Some("Raise militia (14.4)"),
+                )
+            }
+            Action::Provision(s) => {
+                let words = match self.stack.last() {
+                    Some(&Frame::Provision { seat, .. }) => self.provision_words(s, seat),
+                    _ => String::new(),
+                };
+                (
+                    format!(
+                        "Expend a supply point to provision the units in {}: {words} (18.33)",
+                        self.sq_name(s)
+                    ),
+                    sq(s),
+                    Some("Provision (18.33)"),
+                )
+            }
+            Action::Starve(u) => (
+                format!("The {} starves and is eliminated (18.4)", self.unit_name(u)),
+                Some(self.piece_id(Piece::Unit(u))),
+                Some("Starve (18.4)"),
+            ),
+            Action::Home(u) => (
+                format!("The {} goes home to the pool (25.4)", self.unit_name(u)),
+                Some(self.piece_id(Piece::Unit(u))),
+                Some("Goes home (25.4)"),
+            ),
         }
     }
 }
@@ -177,5 +221,9 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Drop(p) => write!(out, "drop-{}", piece(p)),
         Action::Halt => out.write_str("halt"),
         Action::EndMovement => out.write_str("end-movement"),
+        Action::Raise(sq) => write!(out, "raise-{sq}"),
+        Action::Provision(sq) => write!(out, "provision-{sq}"),
+        Action::Starve(u) => write!(out, "starve-u{u}"),
+        Action::Home(u) => write!(out, "home-u{u}"),
     }
 }

@@ -16,6 +16,20 @@ pub enum Frame {
     Movement { seat: Seat },
     /// 11.3, 13.x a force being formed, then moving square by square.
     Force(Box<crate::movement::Force>),
+    /// 14.4 the militia an invasion raised, placed one by one where the
+    /// reacting seat chooses; `placed`: the regimental thirds already put
+    /// in each square this time (ruling fiw #23).
+    Raise {
+        seat: Seat,
+        units: Vec<crate::state::UnitId>,
+        placed: Vec<(crate::map::Sq, u8)>,
+    },
+    /// 18.33, 18.4 a square whose units exceed its forage value: the seat
+    /// spends a supply point or chooses the units that starve.
+    Provision { seat: Seat, sq: crate::map::Sq },
+    /// 25.4 the Indian Table sends one of the seat's Indian units in `sq`
+    /// home, the owner's choice.
+    GoHome { seat: Seat, sq: crate::map::Sq },
 }
 
 impl Frame {
@@ -24,6 +38,7 @@ impl Frame {
         match self {
             Frame::Deploy { seat, .. } | Frame::ChooseFirst { seat } | Frame::Movement { seat } => Some(*seat),
             Frame::Force(f) => Some(f.seat),
+            Frame::Raise { seat, .. } | Frame::Provision { seat, .. } | Frame::GoHome { seat, .. } => Some(*seat),
         }
     }
 }

@@ -10,6 +10,7 @@
 //! (29.0). The README's status table lists the rules still missing.
 
 pub mod actions;
+pub mod administration;
 pub mod balance;
 pub mod civilization;
 pub mod combat;
@@ -23,6 +24,7 @@ pub mod indians;
 pub mod map;
 pub mod movement;
 pub mod negotiations;
+pub mod reaction;
 pub mod scenario;
 pub mod setup;
 pub mod state;

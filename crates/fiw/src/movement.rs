@@ -375,6 +375,15 @@ impl Fiw {
         };
         let route = tables().map.land_route(from, to).expect("a legal step");
         let cost = self.step_cost(&f, from, to, route).expect("a legal step");
+        // 27.1 entering a square shows the enemy pieces there: no undo
+        // reaches back past it.
+        let shown = self.units_at(to).any(|u| self.hidden_from(Piece::Unit(u), f.seat))
+            || self
+                .leaders_in(Place::Sq(to))
+                .any(|l| self.hidden_from(Piece::Leader(l), f.seat));
+        if shown {
+            self.core.dice.reveal();
+        }
         f.left -= cost;
         f.at = Place::Sq(to);
         f.path.push(to);

@@ -37,6 +37,15 @@ impl Procedure for Fiw {
                 format!("Move the force: {} movement points left", crate::movement::half(f.left)),
                 "13.1",
             ),
+            Some(Frame::Raise { .. }) => (self.raise_prompt(), "14.4"),
+            Some(&Frame::Provision { sq, .. }) => (
+                format!(
+                    "The units in {} exceed its forage value: expend a supply point, or choose the units that starve",
+                    self.sq_name(sq)
+                ),
+                "18.3",
+            ),
+            Some(Frame::GoHome { .. }) => (self.home_prompt(), "25.4"),
             None => ("Waiting".into(), "3.1"),
         };
         Prompt {
@@ -62,6 +71,20 @@ impl Procedure for Fiw {
             Some(Frame::ChooseFirst { .. }) => out.extend([Action::First(BRITISH), Action::First(FRENCH)]),
             Some(Frame::Movement { seat }) => self.movement_legal(*seat, out),
             Some(Frame::Force(f)) => self.force_legal(f, out),
+            Some(Frame::Raise { units, placed, .. }) => {
+                if let Some(&u) = units.first() {
+                    out.extend(self.raise_squares(u, placed).into_iter().map(Action::Raise));
+                }
+            }
+            Some(&Frame::Provision { seat, sq }) => {
+                if self.supply[seat as usize] > 0 {
+                    out.push(Action::Provision(sq));
+                }
+                out.extend(self.side_at(sq, seat).map(Action::Starve));
+            }
+            Some(&Frame::GoHome { seat, sq }) => {
+                out.extend(self.side_at(sq, seat).filter(|&u| self.is_indian(u)).map(Action::Home));
+            }
             None => {}
         }
     }
@@ -88,6 +111,10 @@ impl Procedure for Fiw {
                 self.stack.pop();
             }
             (Some(Frame::Force(_)), a) => self.force_perform(a),
+            (Some(Frame::Raise { .. }), Action::Raise(sq)) => self.raise(sq),
+            (Some(Frame::Provision { .. }), Action::Provision(sq)) => self.provision(sq),
+            (Some(Frame::Provision { .. }), Action::Starve(u)) => self.starve(u),
+            (Some(Frame::GoHome { .. }), Action::Home(u)) => self.send_home(u),
             _ => unreachable!("only legal actions reach perform"),
         }
     }
@@ -225,6 +252,7 @@ impl Fiw {
             Phase::Operations { round, seat } => match self.sub {
                 Sub::Movement => {
                     self.sub = Sub::InvasionReaction;
+                    self.invasion_reaction(seat);
                 }
                 Sub::InvasionReaction => {
                     self.sub = Sub::Combat;
@@ -245,14 +273,10 @@ impl Fiw {
                     }
                 }
             },
-            Phase::Provisioning(s) => {
-                self.phase = if s == self.first {
-                    Phase::Provisioning(self.second())
-                } else {
-                    Phase::Administration
-                };
-            }
-            Phase::Administration => self.phase = Phase::BalanceOfPower,
+            // 18.3 (ruling fiw #1 step 13): the phase moves on once done.
+            Phase::Provisioning(s) => self.provisioning(s),
+            // Ruling fiw #1 step 14: the phase moves on once done.
+            Phase::Administration => self.administration(),
             Phase::BalanceOfPower => {
                 self.balance_of_power_phase();
                 self.phase = Phase::EndOfTurn;
