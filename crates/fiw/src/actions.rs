@@ -113,6 +113,15 @@ pub enum Action {
     Destroy(Sq, crate::civilization::Marker),
     /// 22.5 destroy nothing more: the combat sub-phase ends.
     EndCombat,
+    /// 14.4 place the next unit an invasion raised in this square.
+    Raise(Sq),
+    /// 18.33 spend a supply point for the units of this square beyond its
+    /// forage value.
+    Provision(Sq),
+    /// 18.4 this unit, out of supply, is eliminated.
+    Starve(UnitId),
+    /// 25.4 this Indian unit goes home.
+    Home(UnitId),
 }
 
 impl Fiw {
@@ -316,6 +325,41 @@ impl Fiw {
             ),
             Action::SetSail => (self.set_sail_label(), None, None),
             Action::Sail(to) => (self.sail_label(to), Some(self.place_id(to)), Some("Sail (20.21)")),
+            Action::Raise(s) => {
+                let what = match self.stack.last() {
+                    Some(Frame::Raise { units, .. }) if !units.is_empty() => self.unit_name(units[0]),
+                    _ => "militia".into(),
+                };
+                (
+                    format!("Raise the {what} in {} (14.4)", self.sq_name(s)),
+                    sq(s),
+                    Some("Raise militia (14.4)"),
+                )
+            }
+            Action::Provision(s) => {
+                let words = match self.stack.last() {
+                    Some(&Frame::Provision { seat, .. }) => self.provision_words(s, seat),
+                    _ => String::new(),
+                };
+                (
+                    format!(
+                        "Expend a supply point to provision the units in {}: {words} (18.33)",
+                        self.sq_name(s)
+                    ),
+                    sq(s),
+                    Some("Provision (18.33)"),
+                )
+            }
+            Action::Starve(u) => (
+                format!("The {} starves and is eliminated (18.4)", self.unit_name(u)),
+                Some(self.piece_id(Piece::Unit(u))),
+                Some("Starve (18.4)"),
+            ),
+            Action::Home(u) => (
+                format!("The {} goes home to the pool (25.4)", self.unit_name(u)),
+                Some(self.piece_id(Piece::Unit(u))),
+                Some("Goes home (25.4)"),
+            ),
             a => self.combat_describe(a),
         }
     }
@@ -403,6 +447,10 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Embark(p) => write!(out, "embark-{}", piece(p)),
         Action::SetSail => out.write_str("set-sail"),
         Action::Sail(to) => write!(out, "sail-{}", g.place_id(to)),
+        Action::Raise(sq) => write!(out, "raise-{sq}"),
+        Action::Provision(sq) => write!(out, "provision-{sq}"),
+        Action::Starve(u) => write!(out, "starve-u{u}"),
+        Action::Home(u) => write!(out, "home-u{u}"),
         a => crate::battle::write_id(a, out),
     }
 }

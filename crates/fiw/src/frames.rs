@@ -39,6 +39,20 @@ pub enum Frame {
     Combats(crate::battle::Combats),
     /// 15.1 one battle.
     Battle(Box<crate::battle::Battle>),
+    /// 14.4 the militia an invasion raised, placed one by one where the
+    /// reacting seat chooses; `placed`: the regimental thirds already put
+    /// in each square this time (ruling fiw #23).
+    Raise {
+        seat: Seat,
+        units: Vec<crate::state::UnitId>,
+        placed: Vec<(crate::map::Sq, u8)>,
+    },
+    /// 18.33, 18.4 a square whose units exceed its forage value: the seat
+    /// spends a supply point or chooses the units that starve.
+    Provision { seat: Seat, sq: crate::map::Sq },
+    /// 25.4 the Indian Table sends one of the seat's Indian units in `sq`
+    /// home, the owner's choice.
+    GoHome { seat: Seat, sq: crate::map::Sq },
 }
 
 impl Frame {
@@ -53,6 +67,7 @@ impl Frame {
             Frame::Naval(f) => Some(f.seat),
             Frame::Combats(c) => c.seat(),
             Frame::Battle(b) => b.seat(),
+            Frame::Raise { seat, .. } | Frame::Provision { seat, .. } | Frame::GoHome { seat, .. } => Some(*seat),
         }
     }
 }

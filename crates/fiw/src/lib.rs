@@ -10,6 +10,7 @@
 //! (29.0). The README's status table lists the rules still missing.
 
 pub mod actions;
+pub mod administration;
 pub mod balance;
 pub mod battle;
 pub mod civilization;
@@ -25,6 +26,7 @@ pub mod map;
 pub mod movement;
 pub mod naval;
 pub mod negotiations;
+pub mod reaction;
 pub mod recruiting;
 pub mod reorganization;
 pub mod scenario;

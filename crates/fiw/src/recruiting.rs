@@ -9,7 +9,7 @@ use crate::civilization::Marker;
 use crate::forces::{Face, Nation, Size, UnitType, BRITISH, FRENCH};
 use crate::frames::Frame;
 use crate::income::{Item, Origin, Power};
-use crate::map::{Colony, Empire, Settlement, Sq};
+use crate::map::{Colony, Empire, Sq};
 use crate::movement::marker_word;
 use crate::state::{side_name, Base, Civ, Fiw, Place, Status, UnitId};
 use crate::tables::tables;
@@ -49,21 +49,6 @@ pub struct Purchases {
 }
 
 impl Fiw {
-    /// 18.32 a square's forage value: its terrain's or a feature's when
-    /// higher; 0 once massacred (31.33).
-    pub fn forage_value(&self, sq: Sq) -> u32 {
-        if self.massacred(sq) {
-            return 0;
-        }
-        let mut features: Vec<&str> = Vec::new();
-        match self.settlement(sq) {
-            Some(Settlement::City) => features.push("city"),
-            Some(Settlement::Town) => features.push("town"),
-            None => {}
-        }
-        u32::from(tables().terrain.forage(self.terrain(sq).id(), &features))
-    }
-
     /// 9.1 the pounds the economic squares yield a seat (ruling fiw #25:
     /// each trading or manufacturing symbol in a square the seat occupies
     /// yields 1 in its own active colony or disputed land, ½ in its own
@@ -224,7 +209,7 @@ impl Fiw {
         };
         // 10.71 up to the square's forage value of new regiments; 31.35 none
         // in a massacred square.
-        let room = |sq: Sq| placed_here(Place::Sq(sq)) < self.forage_value(sq);
+        let room = |sq: Sq| placed_here(Place::Sq(sq)) < u32::from(self.forage_value(sq));
         let own_city = |sq: Sq| {
             self.settlement(sq).is_some()
                 && self.occupies(sq, seat)

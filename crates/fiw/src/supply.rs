@@ -2,6 +2,7 @@
 //! reconstructed): how far a line of supply reaches from a magazine
 //! (18.61), step by step across square sides.
 
+use crate::state::side_name;
 use engine::table::{self, TableError};
 use std::path::Path;
 
@@ -127,5 +128,257 @@ impl crate::state::Fiw {
                 c.used = true;
             }
         }
+    }
+}
+
+/// The units a square's forage or supply must feed, as 18.3 counts them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ration {
+    /// The seat's units there, in thirds of a regiment (ruling fiw #23),
+    /// less the one unit 18.32 feeds for free.
+    pub need: u32,
+    /// 18.32 the forage value in thirds.
+    pub forage: u32,
+}
+
+impl Ration {
+    /// 18.33 the thirds beyond the forage value.
+    pub fn surplus(self) -> u32 {
+        self.need.saturating_sub(self.forage)
+    }
+}
+
+impl crate::state::Fiw {
+    /// 18.32 a square's forage value: the Terrain Effects Chart's for its
+    /// terrain, or its city's or town's when higher; 0 for all-sea and
+    /// all-lake squares (ruling fiw #20) and massacred squares (31.33).
+    pub fn forage_value(&self, sq: crate::map::Sq) -> u8 {
+        use crate::map::Settlement;
+        if self.massacred(sq) {
+            return 0;
+        }
+        let features: &[&str] = match self.settlement(sq) {
+            Some(Settlement::City) => &["city"],
+            Some(Settlement::Town) => &["town"],
+            None => &[],
+        };
+        // ruling: fiw #20
+        crate::tables::tables().terrain.forage(self.terrain(sq).id(), features)
+    }
+
+    /// 18.31-18.32 what a seat's units in a square must eat: every unit
+    /// counts (leaders do not, 18.31; naval units do, 20.7), in regimental
+    /// equivalents (ruling fiw #23), but one Indian unit or one light
+    /// infantry detachment forages for free in wilderness and rough.
+    pub fn ration(&self, sq: crate::map::Sq, seat: engine::Seat) -> Ration {
+        use crate::forces::{Size, UnitType};
+        use crate::map::Terrain;
+        // ruling: fiw #23
+        // ruling: fiw #20
+        let units: Vec<crate::state::UnitId> = self.side_at(sq, seat).collect();
+        let need: u32 = units.iter().map(|&u| self.face(u).size.thirds()).sum();
+        let wild = matches!(self.terrain(sq), Terrain::Wilderness | Terrain::Rough);
+        let free = wild
+            && units.iter().any(|&u| {
+                let f = self.face(u);
+                self.is_indian(u) || (f.kind == UnitType::Light && f.size == Size::Detachment)
+            });
+        Ration {
+            need: need - u32::from(free),
+            forage: u32::from(self.forage_value(sq)) * 3,
+        }
+    }
+
+    /// 18.3 the seat's provisioning phase (ruling fiw #1 step 13): every
+    /// square holding its units is checked in turn.
+    pub fn provisioning(&mut self, seat: engine::Seat) {
+        // ruling: fiw #1
+        let name = self.phase.name();
+        self.core.log.say("18.3", || name);
+        // What follows shows the enemy which squares are short of food:
+        // no undo reaches back past it.
+        self.core.dice.reveal();
+        self.provision_from(seat, 0);
+    }
+
+    /// 18.3 checks the seat's squares from the `start`-th on, stopping at
+    /// the first that asks a decision; at the end the next phase comes.
+    fn provision_from(&mut self, seat: engine::Seat, start: usize) {
+        use crate::map::Sq;
+        let mut squares: Vec<Sq> = (0..self.units.len() as crate::state::UnitId)
+            .filter(|&u| self.side(u) == seat)
+            .filter_map(|u| match self.units[u as usize].at {
+                crate::state::Place::Sq(sq) if sq.index() >= start => Some(sq),
+                _ => None,
+            })
+            .collect();
+        squares.sort_by_key(|s| s.index());
+        squares.dedup();
+        let mut foraging: Vec<String> = Vec::new();
+        for sq in squares {
+            if let Some(mag) = self.supply_line(sq, seat) {
+                self.draw_on(sq, mag, seat);
+                continue;
+            }
+            if self.ration(sq, seat).surplus() == 0 {
+                foraging.push(self.sq_name(sq));
+                continue;
+            }
+            if self.supply[seat as usize] > 0 || self.starve_choice(sq, seat) {
+                self.log_foraging(&foraging);
+                self.stack.push(crate::frames::Frame::Provision { seat, sq });
+                return;
+            }
+            self.starve_surplus(sq, seat);
+        }
+        self.log_foraging(&foraging);
+        self.phase = if seat == self.first {
+            crate::state::Phase::Provisioning(self.second())
+        } else {
+            crate::state::Phase::Administration
+        };
+    }
+
+    fn log_foraging(&mut self, squares: &[String]) {
+        if squares.is_empty() {
+            return;
+        }
+        let list = engine::log::list(squares);
+        self.core
+            .log
+            .say("18.32", || format!("The units in {list} forage and are in supply."));
+    }
+
+    /// 18.61, 18.62 the units of a square in supply from a magazine: one
+    /// outside a city or town is spent by its use, and one in a besieged
+    /// fortress provisions only its own square and is spent (ruling fiw #7).
+    fn draw_on(&mut self, sq: crate::map::Sq, mag: crate::map::Sq, seat: engine::Seat) {
+        let (here, there) = (self.sq_name(sq), self.sq_name(mag));
+        if mag == sq && self.besieged(sq) {
+            // ruling: fiw #7
+            for c in self.civs.iter_mut() {
+                if c.sq == sq && c.side == seat && c.kind == crate::civilization::Marker::Magazine {
+                    c.used = true;
+                }
+            }
+            self.core.log.say("18.62", || {
+                format!("The magazine in the besieged fortress of {here} provisions its garrison and is spent.")
+            });
+            return;
+        }
+        self.use_magazine(mag);
+        self.core.log.say("18.61", || {
+            if mag == sq {
+                format!("The units in {here} are in supply from their magazine.")
+            } else {
+                format!("The units in {here} trace a line of supply to the magazine in {there}.")
+            }
+        });
+    }
+
+    /// 18.4 whether the owner has a choice of the units that starve: the
+    /// square feeds some of them and they are not all alike.
+    pub fn starve_choice(&self, sq: crate::map::Sq, seat: engine::Seat) -> bool {
+        let mut designs: Vec<(u16, bool)> = self
+            .side_at(sq, seat)
+            .map(|u| (self.units[u as usize].counter, self.units[u as usize].back))
+            .collect();
+        designs.sort();
+        designs.dedup();
+        designs.len() > 1 && self.ration(sq, seat).forage > 0
+    }
+
+    /// 18.4 with no choice to make, the units beyond the forage value
+    /// starve, one at a time, until the rest are fed.
+    fn starve_surplus(&mut self, sq: crate::map::Sq, seat: engine::Seat) {
+        while self.ration(sq, seat).surplus() > 0 {
+            let Some(u) = self.side_at(sq, seat).next() else { break };
+            self.starve_unit(u);
+        }
+    }
+
+    /// 18.4 a unit out of supply is eliminated (10.73: to the pool).
+    fn starve_unit(&mut self, u: crate::state::UnitId) {
+        let crate::state::Place::Sq(sq) = self.units[u as usize].at else {
+            unreachable!("only units on the map starve")
+        };
+        let seat = self.side(u);
+        let (name, told, at) = (self.unit_name(u), self.told(u), self.sq_name(sq));
+        self.to_pool(u);
+        self.core.log.apart(
+            seat,
+            "18.4",
+            &[],
+            || vec![sq.to_string()],
+            || format!("The {name} in {at} is out of supply and eliminated."),
+            || {
+                format!(
+                    "{} in {at} is out of supply and eliminated.",
+                    crate::reaction::capital(&told)
+                )
+            },
+        );
+    }
+
+    /// A unit leaves the map for the pool (10.73), its markings cleared.
+    pub fn to_pool(&mut self, u: crate::state::UnitId) {
+        let unit = &mut self.units[u as usize];
+        unit.at = crate::state::Place::Pool;
+        unit.back = false;
+        unit.ops = 0;
+        unit.moved = false;
+        unit.inside = false;
+        unit.as_light = false;
+    }
+
+    /// 18.33 one supply point provisions every unit of the square beyond
+    /// its forage value.
+    pub fn provision(&mut self, sq: crate::map::Sq) {
+        let Some(crate::frames::Frame::Provision { seat, .. }) = self.stack.pop() else {
+            unreachable!("provisioning only on a provision frame")
+        };
+        self.supply[seat as usize] -= 1;
+        let (side, at, left) = (side_name(seat), self.sq_name(sq), self.supply[seat as usize]);
+        self.core.log.say("18.33", || {
+            format!("The {side} expend a supply point to provision the units in {at} ({left} left).")
+        });
+        self.provision_from(seat, sq.index() + 1);
+    }
+
+    /// 18.4 the owner lets a unit of the square starve; once the rest are
+    /// fed (or no choice is left) the next square is checked.
+    pub fn starve(&mut self, u: crate::state::UnitId) {
+        let Some(&crate::frames::Frame::Provision { seat, sq }) = self.stack.last() else {
+            unreachable!("starving only on a provision frame")
+        };
+        self.starve_unit(u);
+        if self.ration(sq, seat).surplus() > 0 && (self.supply[seat as usize] > 0 || self.starve_choice(sq, seat)) {
+            return;
+        }
+        self.starve_surplus(sq, seat);
+        self.stack.pop();
+        self.provision_from(seat, sq.index() + 1);
+    }
+
+    /// The words of a provision frame's choices.
+    pub fn provision_words(&self, sq: crate::map::Sq, seat: engine::Seat) -> String {
+        let r = self.ration(sq, seat);
+        format!(
+            "{} beyond its forage value of {}",
+            thirds_words(r.surplus()),
+            thirds_words(r.forage)
+        )
+    }
+}
+
+/// Regimental equivalents in words ("1⅓ regiments").
+pub fn thirds_words(t: u32) -> String {
+    let (whole, part) = (t / 3, t % 3);
+    let frac = ["", "⅓", "⅔"][part as usize];
+    match (whole, part) {
+        (0, 0) => "no regiment".into(),
+        (0, _) => format!("{frac} regiment"),
+        (1, 0) => "1 regiment".into(),
+        _ => format!("{whole}{frac} regiments"),
     }
 }

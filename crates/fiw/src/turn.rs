@@ -82,6 +82,15 @@ impl Procedure for Fiw {
                 "20.21",
             ),
             Some(Frame::Combats(_) | Frame::Battle(_)) => self.combat_prompt(),
+            Some(Frame::Raise { .. }) => (self.raise_prompt(), "14.4"),
+            Some(&Frame::Provision { sq, .. }) => (
+                format!(
+                    "The units in {} exceed its forage value: expend a supply point, or choose the units that starve",
+                    self.sq_name(sq)
+                ),
+                "18.3",
+            ),
+            Some(Frame::GoHome { .. }) => (self.home_prompt(), "25.4"),
             None => ("Waiting".into(), "3.1"),
         };
         Prompt {
@@ -120,6 +129,20 @@ impl Procedure for Fiw {
             Some(Frame::Naval(f)) => self.naval_legal(f, out),
             Some(Frame::Combats(c)) => self.combats_legal(c, out),
             Some(Frame::Battle(b)) => self.battle_legal(b, out),
+            Some(Frame::Raise { units, placed, .. }) => {
+                if let Some(&u) = units.first() {
+                    out.extend(self.raise_squares(u, placed).into_iter().map(Action::Raise));
+                }
+            }
+            Some(&Frame::Provision { seat, sq }) => {
+                if self.supply[seat as usize] > 0 {
+                    out.push(Action::Provision(sq));
+                }
+                out.extend(self.side_at(sq, seat).map(Action::Starve));
+            }
+            Some(&Frame::GoHome { seat, sq }) => {
+                out.extend(self.side_at(sq, seat).filter(|&u| self.is_indian(u)).map(Action::Home));
+            }
             None => {}
         }
     }
@@ -170,6 +193,10 @@ impl Procedure for Fiw {
             (Some(Frame::Talks(_)), a) => self.talks_perform(a),
             (Some(Frame::Naval(_)), a) => self.naval_perform(a),
             (Some(Frame::Combats(_) | Frame::Battle(_)), a) => self.combat_perform(a),
+            (Some(Frame::Raise { .. }), Action::Raise(sq)) => self.raise(sq),
+            (Some(Frame::Provision { .. }), Action::Provision(sq)) => self.provision(sq),
+            (Some(Frame::Provision { .. }), Action::Starve(u)) => self.starve(u),
+            (Some(Frame::GoHome { .. }), Action::Home(u)) => self.send_home(u),
             _ => unreachable!("only legal actions reach perform"),
         }
     }
@@ -318,6 +345,7 @@ impl Fiw {
             Phase::Operations { round, seat } => match self.sub {
                 Sub::Movement => {
                     self.sub = Sub::InvasionReaction;
+                    self.invasion_reaction(seat);
                 }
                 Sub::InvasionReaction => {
                     self.sub = Sub::Combat;
@@ -339,14 +367,10 @@ impl Fiw {
                     }
                 }
             },
-            Phase::Provisioning(s) => {
-                self.phase = if s == self.first {
-                    Phase::Provisioning(self.second())
-                } else {
-                    Phase::Administration
-                };
-            }
-            Phase::Administration => self.phase = Phase::BalanceOfPower,
+            // 18.3 (ruling fiw #1 step 13): the phase moves on once done.
+            Phase::Provisioning(s) => self.provisioning(s),
+            // Ruling fiw #1 step 14: the phase moves on once done.
+            Phase::Administration => self.administration(),
             Phase::BalanceOfPower => {
                 self.balance_of_power_phase();
                 self.phase = Phase::EndOfTurn;

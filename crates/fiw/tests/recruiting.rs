@@ -44,13 +44,15 @@ fn income_is_the_home_government_roll_plus_the_economic_squares() {
         },
         [4, 2],
     );
-    // The war column (35.3 7.2): British 4 -> 12, French 2 -> 4; Boston
-    // is the British player's own active colony: full value (ruling #25).
+    // The war column (35.3 7.2): British 4 -> 12, French 2 -> 4. Boston's
+    // Massachusetts turned passive at the end of turn 1 (5.22): half value,
+    // rounded down (5.26, ruling #25).
+    assert_eq!(g.status(fiw::map::Colony::Massachusetts), fiw::state::Status::Passive);
     let british = tables().home_government.income(fiw::income::Power::British, true, 4);
     let french = tables().home_government.income(fiw::income::Power::French, true, 2);
     assert_eq!(
         u32::from(g.treasury[BRITISH as usize]),
-        10 + u32::from(british) + boston_symbols
+        10 + u32::from(british) + boston_symbols / 2
     );
     assert_eq!(u32::from(g.treasury[FRENCH as usize]), 5 + u32::from(french));
     assert!(logged(&g, "British income: Home Government"));

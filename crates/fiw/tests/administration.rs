@@ -1,0 +1,188 @@
+//! The Administration phase (ruling fiw #1 step 14): its steps 14.1-14.5.
+
+use engine::prelude::*;
+use engine::{Seat, Setup};
+use fiw::civilization::Marker;
+use fiw::forces::{BRITISH, FRENCH};
+use fiw::frames::Frame;
+use fiw::map::{Colony, Sq};
+use fiw::state::{Civ, Phase, Place, Status, UnitId};
+use fiw::tables::tables;
+use fiw::{Action, Fiw};
+
+/// On to Quebec with nothing set up: every counter in the pool, the
+/// printed works and the scenario's markers on the map.
+fn blank(seed: u64) -> Fiw {
+    let mut g = Fiw::new(&Setup::new("on-to-quebec", seed));
+    g.stack.clear();
+    g
+}
+
+fn sq(place: &str) -> Sq {
+    fiw::setup::place_sq(place)
+}
+
+fn at(id: &str) -> Sq {
+    Sq::parse(id).unwrap()
+}
+
+/// A counter of the pool showing the face `face` is put in `at`.
+fn put(g: &mut Fiw, face: &str, at: Sq) -> UnitId {
+    let f = &tables().forces;
+    let u = (0..g.units.len() as UnitId)
+        .find(|&u| {
+            let c = &f.counters[g.units[u as usize].counter as usize];
+            g.units[u as usize].at == Place::Pool && f.faces_of(c).any(|x| x.id == face)
+        })
+        .unwrap_or_else(|| panic!("a {face} in the pool"));
+    let c = &f.counters[g.units[u as usize].counter as usize];
+    g.units[u as usize].back = f.faces[c.front].id != face;
+    g.units[u as usize].at = Place::Sq(at);
+    u
+}
+
+/// The administration phase, the British first this turn.
+fn administer(g: &mut Fiw) {
+    g.first = BRITISH;
+    g.phase = Phase::Administration;
+    g.advance();
+}
+
+fn legal(g: &Fiw, seat: Seat) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal(seat, &mut v);
+    v
+}
+
+fn magazine_at(g: &Fiw, at: Sq) -> bool {
+    g.civ(at, Marker::Magazine).is_some()
+}
+
+#[test]
+fn step_14_1_removes_magazines_under_siege_and_those_spent() {
+    // rule: fiw 3.1, 18.62, 23.2
+    // ruling: fiw #1, #7
+    let mut g = blank(1);
+    // Quebec's fortress under siege: French inside, British outside.
+    let inside = put(&mut g, "fr-bearn", sq("quebec"));
+    g.units[inside as usize].inside = true;
+    put(&mut g, "br-line", sq("quebec"));
+    g.civs.push(Civ {
+        kind: Marker::Magazine,
+        sq: sq("oswego"),
+        side: BRITISH,
+        printed: false,
+        used: true,
+    });
+    assert!(magazine_at(&g, sq("quebec")) && magazine_at(&g, sq("montreal")));
+    administer(&mut g);
+    assert!(!magazine_at(&g, sq("quebec")), "under siege");
+    assert!(!magazine_at(&g, sq("oswego")), "spent outside a city or town");
+    assert!(magazine_at(&g, sq("montreal")), "neither");
+    assert!(magazine_at(&g, sq("halifax")));
+}
+
+#[test]
+fn step_14_2_each_indian_force_rolls_on_the_indian_table() {
+    // rule: fiw 25.4, 3.1
+    // ruling: fiw #1
+    let mut g = blank(2);
+    // The first player's Indians first: a Mohawk with Johnson in his
+    // village (+1 leader, +1 village), then the French squares row by row.
+    let mohawk = put(&mut g, "mohawk-br", sq("canajoharie"));
+    let johnson = g.pool_leader("johnson").unwrap();
+    g.leaders[johnson as usize].at = Place::Sq(sq("canajoharie"));
+    let shawnee = put(&mut g, "shawnee-fr", sq("logstown"));
+    let ottawa = put(&mut g, "ottawa-fr", at("1205"));
+    let ojibwa = put(&mut g, "ojibwa-fr", at("1205"));
+    // Mohawk: 1 + 2 = 3, one goes home (the only one); Ottawa and Ojibwa
+    // (1205, row 5): 2, one goes home, the French choose; Shawnee at
+    // Logstown (0811, row 11): 4 + 1 = 5, they stay.
+    g.core.dice.script([1, 2, 4]);
+    administer(&mut g);
+    assert_eq!(g.units[mohawk as usize].at, Place::Pool, "gone home, not eliminated");
+    assert_eq!(
+        g.stack.last(),
+        Some(&Frame::GoHome {
+            seat: FRENCH,
+            sq: at("1205")
+        })
+    );
+    let options = legal(&g, FRENCH);
+    assert_eq!(options, [Action::Home(ottawa), Action::Home(ojibwa)]);
+    g.apply_legal(FRENCH, &Action::Home(ojibwa));
+    assert_eq!(g.units[ojibwa as usize].at, Place::Pool);
+    assert_eq!(g.units[ottawa as usize].at, Place::Sq(at("1205")));
+    assert_eq!(g.units[shawnee as usize].at, Place::Sq(sq("logstown")));
+    assert_eq!(g.core.dice.scripted_left(), 0, "three squares, three rolls");
+    assert!(g
+        .log()
+        .visible(None)
+        .any(|e| e.text.contains("roll 4 (+1 village: 5) on the Indian Table: they stay")));
+    assert_eq!(g.turn, 2, "then the rest of the turn");
+}
+
+#[test]
+fn step_14_3_the_thirteen_colonies_not_under_invasion_become_passive() {
+    // rule: fiw 5.22, 5.23, 5.25
+    // ruling: fiw #40
+    let mut g = blank(3);
+    for c in [Colony::NewYork, Colony::Virginia, Colony::NovaScotia] {
+        g.set_status(c, Status::Active);
+    }
+    // French units in Virginia: under invasion.
+    put(&mut g, "fr-mar-det", sq("williamsburg"));
+    administer(&mut g);
+    assert_eq!(g.status(Colony::NewYork), Status::Passive);
+    assert_eq!(g.status(Colony::Virginia), Status::Active, "under invasion");
+    assert_eq!(g.status(Colony::NovaScotia), Status::Active, "not one of the thirteen");
+    assert_eq!(g.status(Colony::NewFrance), Status::Active, "a French colony");
+}
+
+#[test]
+fn step_14_4_provincials_of_passive_colonies_outside_them_go_to_the_pool() {
+    // rule: fiw 5.26, 17.6
+    // ruling: fiw #39, #41
+    let mut g = blank(4);
+    g.set_status(Colony::NewYork, Status::Passive);
+    g.set_status(Colony::Massachusetts, Status::Active);
+    // A French force in Massachusetts keeps it active (under invasion).
+    put(&mut g, "fr-mar-det", at("1406"));
+    let away = put(&mut g, "ny-infantry", sq("boston"));
+    let home = put(&mut g, "ny-infantry", sq("albany"));
+    let ma = put(&mut g, "ma-infantry", sq("albany"));
+    let regular = put(&mut g, "br-line", sq("boston"));
+    let johnson = g.pool_leader("johnson").unwrap();
+    g.leaders[johnson as usize].at = Place::Sq(sq("boston"));
+    administer(&mut g);
+    assert_eq!(g.units[away as usize].at, Place::Pool);
+    assert_eq!(g.units[home as usize].at, Place::Sq(sq("albany")), "inside its colony");
+    assert_eq!(g.units[ma as usize].at, Place::Sq(sq("albany")), "its colony is active");
+    assert_eq!(g.units[regular as usize].at, Place::Sq(sq("boston")));
+    assert_eq!(g.leaders[johnson as usize].at, Place::Pool, "back to the Leader box");
+}
+
+#[test]
+fn step_14_5_french_militia_away_from_home() {
+    // rule: fiw 24.2, 5.26
+    // ruling: fiw #8, #45
+    let mut g = blank(5);
+    g.set_status(Colony::NewFrance, Status::Passive);
+    g.set_status(Colony::Louisiana, Status::Active);
+    let in_louisiana = put(&mut g, "nf-militia", sq("new-orleans"));
+    let at_home = put(&mut g, "nf-militia", sq("quebec"));
+    let disputed = put(&mut g, "no-militia", sq("logstown"));
+    let louisiana_away = put(&mut g, "no-militia", sq("montreal"));
+    administer(&mut g);
+    assert_eq!(g.units[in_louisiana as usize].at, Place::Pool, "a passive colony's");
+    assert_eq!(g.units[at_home as usize].at, Place::Sq(sq("quebec")));
+    assert_eq!(g.units[disputed as usize].at, Place::Pool, "outside French territory");
+    assert_eq!(
+        g.units[louisiana_away as usize].at,
+        Place::Sq(sq("montreal")),
+        "an active colony's, in French territory"
+    );
+    assert!(g.log().visible(Some(FRENCH)).any(|e| e
+        .text
+        .contains("is outside French territory and eliminated, with no Balance of Power effect")));
+}
