@@ -9,6 +9,7 @@ pub fn titles() -> Vec<TitleEntry> {
         TitleEntry::of::<b2c::B2c>(),
         TitleEntry::of::<bh::Bh>(),
         TitleEntry::of::<gml::Gml>(),
+        TitleEntry::of::<fiw::Fiw>(),
         #[cfg(feature = "testkit")]
         TitleEntry::of::<engine::testkit::muster::Muster>(),
         #[cfg(feature = "testkit")]
@@ -23,6 +24,7 @@ pub fn ai(key: &str) -> Option<ai::AiEntry> {
         "b2c" => Some(ai::AiEntry::of::<b2c::B2c>()),
         "bh" => Some(ai::AiEntry::of::<bh::Bh>()),
         "gml" => Some(ai::AiEntry::of::<gml::Gml>()),
+        "fiw" => Some(ai::AiEntry::of::<fiw::Fiw>()),
         #[cfg(feature = "testkit")]
         "muster" => Some(ai::AiEntry::of::<engine::testkit::muster::Muster>()),
         #[cfg(feature = "testkit")]

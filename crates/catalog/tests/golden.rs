@@ -145,6 +145,11 @@ const GML: &[Spec] = &[
     ("greene", &[], ["ismcts:easy", "greedy"], &[3]),
 ];
 
+const FIW: &[Spec] = &[
+    ("on-to-quebec", &[], ["random", "random"], &[1, 2]),
+    ("on-to-quebec", &[], ["greedy", "random"], &[3]),
+];
+
 /// A game of the corpus longer than this is cut off (none is today).
 const MAX_ACTIONS: usize = 20_000;
 
@@ -476,4 +481,9 @@ fn bh_golden_games_replay_identically() {
 #[test]
 fn gml_golden_games_replay_identically() {
     corpus::<gml::Gml>(GML);
+}
+
+#[test]
+fn fiw_golden_games_replay_identically() {
+    corpus::<fiw::Fiw>(FIW);
 }

@@ -210,6 +210,18 @@ impl Fiw {
         // 10.71 up to the square's forage value of new regiments; 31.35 none
         // in a massacred square.
         let room = |sq: Sq| placed_here(Place::Sq(sq)) < u32::from(self.forage_value(sq));
+        // The squares of the map's cities and towns (10.1-10.3 place there).
+        let towns = || {
+            let mut v: Vec<Sq> = m
+                .places
+                .iter()
+                .filter(|p| p.settlement.is_some())
+                .map(|p| p.sq)
+                .collect();
+            v.sort_by_key(|s| s.index());
+            v.dedup();
+            v.into_iter()
+        };
         let own_city = |sq: Sq| {
             self.settlement(sq).is_some()
                 && self.occupies(sq, seat)
@@ -238,7 +250,7 @@ impl Fiw {
                     Empire::French
                 };
                 out.extend(
-                    Sq::all()
+                    towns()
                         .filter(|&sq| own_city(sq) && m.colony(sq).and_then(|c| c.empire()) == Some(empire) && room(sq))
                         .map(Place::Sq),
                 );
@@ -249,7 +261,7 @@ impl Fiw {
             let home = f.home.as_deref();
             let french_any = seat == FRENCH && f.nation == Nation::French;
             out.extend(
-                Sq::all()
+                towns()
                     .filter(|&sq| {
                         let c = m.colony(sq);
                         let of_colony = if french_any {

@@ -201,8 +201,8 @@ impl Fiw {
         let captured: Vec<Sq> = spec.captured.iter().map(|p| place_sq(p)).collect();
         // 35.3 3.0 the French may not set up in the places the British hold.
         let fixed = matches!(l.at, Where::At(_));
-        let open =
-            |sq: &Sq| fixed || !(self.has_units(*sq, enemy(seat)) || seat == spec.first && captured.contains(sq));
+        let occ = self.occupancy();
+        let open = |sq: &Sq| fixed || !(occ.has_units(*sq, enemy(seat)) || seat == spec.first && captured.contains(sq));
         let mut out: Vec<Sq> = match l.at {
             Where::At(p) => vec![place_sq(p)],
             Where::OneOf(ps) => ps.iter().map(|p| place_sq(p)).collect(),
@@ -230,7 +230,7 @@ impl Fiw {
                 .filter(|p| matches!(m.colony(p.sq), Some(Colony::NewFrance | Colony::Louisiana)))
                 .map(|p| p.sq)
                 .collect(),
-            Where::Occupied => Sq::all().filter(|&sq| self.has_units(sq, seat)).collect(),
+            Where::Occupied => Sq::all().filter(|&sq| occ.has_units(sq, seat)).collect(),
         };
         out.sort();
         out.dedup();
@@ -238,7 +238,28 @@ impl Fiw {
         if seat == FRENCH && matches!(l.what, What::Units(_) | What::Indians { .. }) {
             let needed = self.uncovered_posts();
             if !needed.is_empty() {
-                out.retain(|&sq| self.still_covers(line, sq, &needed));
+                // Which posts each line still to place may reach, once.
+                let reach: Vec<(u8, u8, Vec<usize>)> = self
+                    .stack
+                    .iter()
+                    .rev()
+                    .filter_map(|fr| match *fr {
+                        Frame::Deploy {
+                            seat: FRENCH,
+                            line: l,
+                            left,
+                        } => Some((l, left)),
+                        _ => None,
+                    })
+                    .filter(|&(l, _)| !matches!(spec.lines[l as usize].what, What::Leader(_)))
+                    .map(|(l, left)| {
+                        let r = (0..needed.len())
+                            .filter(|&i| self.line_may_reach(l, needed[i]))
+                            .collect();
+                        (l, left, r)
+                    })
+                    .collect();
+                out.retain(|&sq| still_covers(&reach, line, needed.iter().position(|&p| p == sq), needed.len()));
             }
         }
         out
@@ -261,38 +282,6 @@ impl Fiw {
         v.sort();
         v.dedup();
         v
-    }
-
-    /// Whether, after the next piece of `line` goes to `sq`, the French
-    /// pieces still to place can cover every uncovered post, one each
-    /// (a matching of pieces to posts).
-    fn still_covers(&self, line: u8, sq: Sq, needed: &[Sq]) -> bool {
-        let posts: Vec<Sq> = needed.iter().copied().filter(|&p| p != sq).collect();
-        // The pieces still to place after this one, with the posts each may reach.
-        let mut pieces: Vec<Vec<usize>> = Vec::new();
-        for fr in self.stack.iter().rev() {
-            let Frame::Deploy { seat, line: l, left } = *fr else {
-                continue;
-            };
-            if seat != FRENCH {
-                continue;
-            }
-            let spec_line = &scenario::spec(self.scenario).lines[l as usize];
-            if matches!(spec_line.what, What::Leader(_)) {
-                continue;
-            }
-            let reach: Vec<usize> = posts
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| self.line_may_reach(l, **p))
-                .map(|(i, _)| i)
-                .collect();
-            let n = if l == line { left - 1 } else { left };
-            for _ in 0..n {
-                pieces.push(reach.clone());
-            }
-        }
-        matching(&pieces, posts.len()) == posts.len()
     }
 
     /// Whether a line's pieces may be placed in `sq` at all (ignoring the
@@ -469,6 +458,24 @@ pub fn place_sq(id: &str) -> Sq {
         .place(id)
         .unwrap_or_else(|| panic!("the scenarios name places of places.tsv: {id}"))
         .sq
+}
+
+/// Whether, after the next piece of `line` goes to the post `taken` (if it
+/// is one), the French pieces still to place can cover every other
+/// uncovered post, one each (a matching of pieces to posts). `reach`: each
+/// line still to place, its pieces left and the posts it may reach.
+fn still_covers(reach: &[(u8, u8, Vec<usize>)], line: u8, taken: Option<usize>, posts: usize) -> bool {
+    let mut pieces: Vec<Vec<usize>> = Vec::new();
+    for (l, left, r) in reach {
+        let n = if *l == line { left - 1 } else { *left };
+        let r: Vec<usize> = r.iter().copied().filter(|&i| Some(i) != taken).collect();
+        for _ in 0..n {
+            pieces.push(r.clone());
+        }
+    }
+    let need = posts - usize::from(taken.is_some());
+    // The matching runs over post indices; a taken post is never reached.
+    matching(&pieces, posts) == need
 }
 
 /// The size of a maximum matching of pieces (each with the posts it may

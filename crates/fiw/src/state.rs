@@ -432,6 +432,49 @@ impl Fiw {
     }
 }
 
+/// Who stands where, counted once for the loops that ask it of every
+/// square (victory, the set-up's choices).
+pub struct Occupancy {
+    /// Per seat, per square: units, and non-Indian units (ruling fiw #26).
+    units: [Vec<u16>; 2],
+    occupying: [Vec<u16>; 2],
+}
+
+impl Occupancy {
+    pub fn has_units(&self, sq: Sq, seat: Seat) -> bool {
+        self.units[seat as usize][sq.index()] > 0
+    }
+
+    pub fn occupies(&self, sq: Sq, seat: Seat) -> bool {
+        self.occupying[seat as usize][sq.index()] > 0
+    }
+
+    /// 29.11 as [`Fiw::controls`].
+    pub fn controls(&self, sq: Sq, seat: Seat) -> bool {
+        self.occupies(sq, seat) && !self.has_units(sq, enemy(seat))
+    }
+}
+
+impl Fiw {
+    pub fn occupancy(&self) -> Occupancy {
+        let n = tables().map.squares.len();
+        let mut o = Occupancy {
+            units: [vec![0; n], vec![0; n]],
+            occupying: [vec![0; n], vec![0; n]],
+        };
+        for u in 0..self.units.len() as UnitId {
+            if let Place::Sq(sq) = self.units[u as usize].at {
+                let s = self.side(u) as usize;
+                o.units[s][sq.index()] += 1;
+                if !self.is_indian(u) {
+                    o.occupying[s][sq.index()] += 1;
+                }
+            }
+        }
+        o
+    }
+}
+
 /// The index of a colony in [`Colony::ALL`].
 pub fn colony_index(c: Colony) -> usize {
     Colony::ALL

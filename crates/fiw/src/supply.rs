@@ -77,11 +77,24 @@ impl crate::state::Fiw {
         use crate::map::{Colony, Route, Sq};
         let m = &crate::tables::tables().map;
         let chart = &crate::tables::tables().supply_line;
-        let magazine = |s: Sq| {
-            self.civs
-                .iter()
-                .any(|c| c.sq == s && c.side == seat && c.kind == crate::civilization::Marker::Magazine)
-        };
+        let mut magazine = vec![false; m.squares.len()];
+        for c in &self.civs {
+            if c.side == seat && c.kind == crate::civilization::Marker::Magazine {
+                magazine[c.sq.index()] = true;
+            }
+        }
+        if !magazine.iter().any(|&x| x) {
+            return None;
+        }
+        // One pass over the units rather than one per square searched.
+        let mut blocked = vec![false; m.squares.len()];
+        for (u, unit) in self.units.iter().enumerate() {
+            if let crate::state::Place::Sq(s) = unit.at {
+                if self.side(u as crate::state::UnitId) != seat {
+                    blocked[s.index()] = true;
+                }
+            }
+        }
         let mut best = vec![u32::MAX; m.squares.len()];
         best[sq.index()] = 0;
         let mut queue = std::collections::BinaryHeap::new();
@@ -91,13 +104,13 @@ impl crate::state::Fiw {
             if d > best[i] {
                 continue;
             }
-            if magazine(s) {
+            if magazine[i] {
                 return Some(s);
             }
-            for (n, route) in m.land_steps(s, false) {
+            for n in s.orthogonal() {
+                let Some(route) = m.land_route(s, n) else { continue };
                 // ruling: fiw #19
-                if self.has_units(n, crate::state::enemy(seat)) || (m.colony(n) == Some(Colony::Florida) && !self.spain)
-                {
+                if blocked[n.index()] || (m.colony(n) == Some(Colony::Florida) && !self.spain) {
                     continue;
                 }
                 let step = match route {

@@ -28,8 +28,8 @@ impl Score {
 impl Fiw {
     /// 29.11 whether a seat's objectives in a square count: it controls
     /// it (ruling fiw #26), it is not massacred, and no siege is on.
-    fn counts(&self, sq: Sq, seat: Seat) -> bool {
-        self.controls(sq, seat) && !self.massacred(sq) && !self.besieged(sq)
+    fn counts(&self, o: &crate::state::Occupancy, sq: Sq, seat: Seat) -> bool {
+        o.controls(sq, seat) && !self.massacred(sq) && !self.besieged(sq)
     }
 
     /// 29.1 what a city or capital is worth.
@@ -49,18 +49,19 @@ impl Fiw {
     /// 29.1 a seat's victory points now.
     pub fn score_of(&self, seat: Seat) -> Score {
         let t = tables();
+        let o = self.occupancy();
         let objectives = t
             .map
             .places
             .iter()
-            .filter(|p| self.counts(p.sq, seat))
+            .filter(|p| self.counts(&o, p.sq, seat))
             .map(|p| self.objective_value(p))
             .sum();
         let symbols = t
             .map
             .squares
             .iter()
-            .filter(|s| self.counts(s.sq, seat))
+            .filter(|s| self.counts(&o, s.sq, seat))
             .map(|s| u32::from(s.trading) + u32::from(s.manufacturing))
             .sum();
         let balance = u32::from(t.balance.victory(self.balance, seat));

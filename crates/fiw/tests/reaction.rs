@@ -185,7 +185,11 @@ fn no_reaction_for_a_force_that_did_not_move() {
     assert_eq!(g.supply, supply);
     assert!(militia_at(&g, sq("albany"), "new-york").is_empty());
     assert_eq!(g.units_at(sq("logstown")).count(), 1);
-    assert!(g.sub == Sub::Combat || g.sub == Sub::Movement, "on past the reaction: {:?}", g.sub);
+    assert!(
+        g.sub == Sub::Combat || g.sub == Sub::Movement,
+        "on past the reaction: {:?}",
+        g.sub
+    );
     assert!(!matches!(g.stack.last(), Some(fiw::frames::Frame::Raise { .. })));
 }
 
