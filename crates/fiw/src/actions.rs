@@ -60,6 +60,15 @@ pub enum Action {
     At(Place),
     /// Drop the purchase just chosen.
     Cancel,
+    /// 10.8 disband a unit or remove a marker on the map: which is chosen
+    /// next.
+    Disband,
+    /// 10.8 this friendly unit on the map is disbanded.
+    DisbandUnit(UnitId),
+    /// 10.8 this friendly civilization marker is removed.
+    DisbandMarker(Sq, crate::civilization::Marker),
+    /// 24.4 flip this militia detachment to its regiment side.
+    Flip(UnitId),
     /// The purchases are done (ruling fiw #30: revealed when both are).
     Commit,
     /// 8.1 the piece, square or colony an event asks for.
@@ -313,6 +322,22 @@ impl Fiw {
             | Action::Appoint(_)
             | Action::Cancel
             | Action::Commit => (self.purchase_label(self.purchasing_seat(), a), None, None),
+            Action::Disband => (self.purchase_label(self.purchasing_seat(), a), None, None),
+            Action::DisbandUnit(u) => (
+                self.purchase_label(self.purchasing_seat(), a),
+                Some(self.piece_id(Piece::Unit(u))),
+                Some("Disband (10.8)"),
+            ),
+            Action::DisbandMarker(s, _) => (
+                self.purchase_label(self.purchasing_seat(), a),
+                sq(s),
+                Some("Remove a marker (10.8)"),
+            ),
+            Action::Flip(u) => (
+                self.purchase_label(self.purchasing_seat(), a),
+                Some(self.piece_id(Piece::Unit(u))),
+                Some("Flip a militia detachment (24.4)"),
+            ),
             Action::FormNaval(at) => (
                 format!("Form a naval force in {} (20.21)", self.place_name(at)),
                 Some(self.place_id(at)),
@@ -426,6 +451,10 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::At(at) => write!(out, "at-{}", g.place_id(at)),
         Action::Cancel => out.write_str("cancel"),
         Action::Commit => out.write_str("commit"),
+        Action::Disband => out.write_str("disband"),
+        Action::DisbandUnit(u) => write!(out, "disband-u{u}"),
+        Action::DisbandMarker(sq, kind) => write!(out, "disband-{sq}-{}", crate::movement::marker_word(kind)),
+        Action::Flip(u) => write!(out, "flip-u{u}"),
         Action::Pick(c) => match c {
             crate::events::Choice::Unit(u) => write!(out, "pick-u{u}"),
             crate::events::Choice::Leader(l) => write!(out, "pick-l{l}"),

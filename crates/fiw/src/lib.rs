@@ -49,7 +49,10 @@ static INFO: TitleInfo = TitleInfo {
     name: "The French & Indian War",
     seats: &["british", "french"],
     scenarios: &scenario::INFOS,
-    options: &[],
+    options: &[engine::OptionInfo::switch(
+        "extended",
+        "35.4 2.0 Extended scenario: play on to the end of 1762 instead of 1760 (On to Quebec: four turns, 1759-62)",
+    )],
     rules_version: "fiw-1",
     data_files: &tables::FILES,
     victory_levels: &["draw", "colonial", "continental", "imperial"],

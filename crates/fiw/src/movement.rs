@@ -91,7 +91,8 @@ impl Fiw {
 
     /// Whether a piece may take part in an operation now: the seat's, not
     /// yet operated in this phase (12.0: one operation a phase), not shut
-    /// in a besieged fortress (23.24).
+    /// in a besieged fortress (23.24), not Spanish while Spain is neutral
+    /// (5.3: neither side may "use Spanish units" until it enters the war).
     pub fn ready(&self, seat: Seat, p: Piece) -> bool {
         let bit = self.round_bit();
         match p {
@@ -99,6 +100,7 @@ impl Fiw {
                 let unit = &self.units[u as usize];
                 self.side(u) == seat
                     && unit.ops & bit == 0
+                    && (self.spain || self.face(u).nation != Nation::Spanish)
                     && !(unit.inside && matches!(unit.at, Place::Sq(sq) if self.besieged(sq)))
             }
             Piece::Leader(l) => {

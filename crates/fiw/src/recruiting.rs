@@ -29,6 +29,15 @@ pub enum Buy {
     Marker { kind: Marker, sq: Sq },
     /// 17.5 a leader of the Leader box (his row in `leaders.tsv`).
     Leader { leader: u8, at: Place },
+    /// 10.8 a friendly unit on the map disbanded: back to the counter mix,
+    /// not eliminated, at no cost.
+    Disband(UnitId),
+    /// 10.8 a friendly civilization marker removed from the map, at no
+    /// cost.
+    Dismantle { kind: Marker, sq: Sq },
+    /// 24.4 a militia detachment on the map flipped to its regiment side,
+    /// for the regiment's full cost.
+    Flip(UnitId),
 }
 
 /// A purchase chosen whose place is still to choose.
@@ -38,6 +47,8 @@ pub enum Pending {
     Unit(u16),
     Marker(Marker),
     Leader(u8),
+    /// 10.8 the unit or marker to disband is still to choose.
+    Disband,
 }
 
 /// A seat's purchases this turn, secret until both commit.
@@ -142,6 +153,8 @@ impl Fiw {
                     };
                     pounds += e.cost(item, None).map_or(0, |c| u32::from(c.pounds));
                 }
+                Buy::Disband(_) | Buy::Dismantle { .. } => {}
+                Buy::Flip(u) => pounds += self.regiment_cost(*u),
             }
         }
         pounds += e.supply_points(0, points);
@@ -222,9 +235,11 @@ impl Fiw {
             v.dedup();
             v.into_iter()
         };
+        // 10.1-10.3 a city or town its own nation occupies ("British",
+        // "French", "Spanish occupied": a Spanish unit for Spanish recruits).
         let own_city = |sq: Sq| {
             self.settlement(sq).is_some()
-                && self.occupies(sq, seat)
+                && self.side_at(sq, seat).any(|u| self.face(u).nation == f.nation)
                 && !self.has_units(sq, crate::state::enemy(seat))
                 && m.colony(sq).and_then(|c| self.owner(c)) == Some(seat)
         };
@@ -359,6 +374,120 @@ impl Fiw {
         rows
     }
 
+    /// Whether a draft already names a unit (10.8, 24.4: once each).
+    fn drafted(p: &Purchases, u: UnitId) -> bool {
+        p.buys
+            .iter()
+            .any(|b| matches!(b, Buy::Disband(x) | Buy::Flip(x) if *x == u))
+    }
+
+    /// 10.8 the friendly units on the map the seat may disband.
+    fn disbandable(&self, seat: Seat, p: &Purchases) -> Vec<UnitId> {
+        (0..self.units.len() as UnitId)
+            .filter(|&u| {
+                self.side(u) == seat && matches!(self.units[u as usize].at, Place::Sq(_)) && !Fiw::drafted(p, u)
+            })
+            .collect()
+    }
+
+    /// 10.8 the friendly civilization markers on the map the seat may
+    /// remove (the forts and fortresses printed on the map are no markers).
+    fn dismantlable(&self, seat: Seat, p: &Purchases) -> Vec<(Sq, Marker)> {
+        self.civs
+            .iter()
+            .filter(|c| c.side == seat && !c.printed)
+            .filter(|c| {
+                !p.buys
+                    .iter()
+                    .any(|b| matches!(b, Buy::Dismantle { kind, sq } if *kind == c.kind && *sq == c.sq))
+            })
+            .map(|c| (c.sq, c.kind))
+            .collect()
+    }
+
+    /// 24.4 the seat's militia detachments on the map whose counters have
+    /// a regiment side.
+    fn flippable(&self, seat: Seat, p: &Purchases) -> Vec<UnitId> {
+        let f = &tables().forces;
+        (0..self.units.len() as UnitId)
+            .filter(|&u| {
+                let unit = &self.units[u as usize];
+                let front = &f.faces[f.counters[unit.counter as usize].front];
+                self.side(u) == seat
+                    && matches!(unit.at, Place::Sq(_))
+                    && unit.back
+                    && front.kind == UnitType::Militia
+                    && front.size == Size::Regiment
+                    && !Fiw::drafted(p, u)
+            })
+            .collect()
+    }
+
+    /// 24.4 the full cost of the regiment on the front of a unit's counter.
+    fn regiment_cost(&self, u: UnitId) -> u32 {
+        // ruling: fiw #24
+        let f = &tables().forces;
+        let front = &f.faces[f.counters[self.units[u as usize].counter as usize].front];
+        let origin = if front.regular {
+            Origin::Regular
+        } else {
+            Origin::Provincial
+        };
+        tables()
+            .expenditure
+            .cost(Item::Unit(front.kind), Some(origin))
+            .map_or(0, |c| u32::from(c.pounds))
+    }
+
+    /// 10.8 a unit disbanded at the reveal: back to the counter mix, not
+    /// eliminated; the enemy learns no more of it than he may examine
+    /// (27.1).
+    fn disband_unit(&mut self, seat: Seat, u: UnitId) {
+        let Place::Sq(sq) = self.units[u as usize].at else {
+            unreachable!("only units on the map are disbanded")
+        };
+        let (side, name, told, at) = (side_name(seat), self.unit_name(u), self.told(u), self.sq_name(sq));
+        self.to_pool(u);
+        self.core.log.apart(
+            seat,
+            "10.8",
+            &[],
+            || vec![sq.to_string()],
+            || format!("The {side} disband the {name} in {at}: it returns to the counter mix."),
+            || format!("The {side} disband {told} in {at}."),
+        );
+    }
+
+    /// 10.8 a marker removed at the reveal (27.2: markers are seen).
+    fn dismantle(&mut self, seat: Seat, kind: Marker, sq: Sq) {
+        self.civs.retain(|c| !(c.sq == sq && c.kind == kind && c.side == seat));
+        let (side, word, at) = (side_name(seat), marker_word(kind), self.sq_name(sq));
+        self.core.log.say_at(
+            "10.8",
+            || vec![sq.to_string()],
+            || format!("The {side} remove their {word} in {at}."),
+        );
+    }
+
+    /// 24.4 a militia detachment flipped to its regiment side at the
+    /// reveal; the enemy learns no more of it than he may examine (27.1).
+    fn flip(&mut self, seat: Seat, u: UnitId) {
+        let Place::Sq(sq) = self.units[u as usize].at else {
+            unreachable!("only detachments on the map are flipped")
+        };
+        let (side, told, at) = (side_name(seat), self.told(u), self.sq_name(sq));
+        self.units[u as usize].back = false;
+        let name = self.unit_name(u);
+        self.core.log.apart(
+            seat,
+            "24.4",
+            &[],
+            || vec![sq.to_string()],
+            || format!("The militia detachment in {at} is flipped to its regiment side: {name}."),
+            || format!("The {side} spend pounds on {told} in {at}."),
+        );
+    }
+
     pub fn purchases_legal(&self, seat: Seat, out: &mut Vec<Action>) {
         let p = self.purchases(seat);
         match p.pending {
@@ -378,6 +507,16 @@ impl Fiw {
             }
             Some(Pending::Leader(l)) => {
                 out.extend(self.leader_places(seat, l).into_iter().map(Action::At));
+                out.push(Action::Cancel);
+                return;
+            }
+            Some(Pending::Disband) => {
+                out.extend(self.disbandable(seat, p).into_iter().map(Action::DisbandUnit));
+                out.extend(
+                    self.dismantlable(seat, p)
+                        .into_iter()
+                        .map(|(sq, kind)| Action::DisbandMarker(sq, kind)),
+                );
                 out.push(Action::Cancel);
                 return;
             }
@@ -413,6 +552,14 @@ impl Fiw {
                 out.push(Action::Build(kind));
             }
         }
+        for u in self.flippable(seat, p) {
+            if self.affordable(seat, p, Buy::Flip(u)) {
+                out.push(Action::Flip(u));
+            }
+        }
+        if !self.disbandable(seat, p).is_empty() || !self.dismantlable(seat, p).is_empty() {
+            out.push(Action::Disband);
+        }
         for l in self.recruitable_leaders(seat, p) {
             if self.affordable(
                 seat,
@@ -436,8 +583,18 @@ impl Fiw {
             Action::Recruit(face) => p.pending = Some(Pending::Unit(face)),
             Action::Build(kind) => p.pending = Some(Pending::Marker(kind)),
             Action::Appoint(l) => p.pending = Some(Pending::Leader(l)),
+            Action::Disband => p.pending = Some(Pending::Disband),
             Action::Cancel => p.pending = None,
             Action::BuySupply => p.buys.push(Buy::Supply),
+            Action::DisbandUnit(u) => {
+                p.pending = None;
+                p.buys.push(Buy::Disband(u));
+            }
+            Action::DisbandMarker(sq, kind) => {
+                p.pending = None;
+                p.buys.push(Buy::Dismantle { kind, sq });
+            }
+            Action::Flip(u) => p.buys.push(Buy::Flip(u)),
             Action::At(at) => {
                 let buy = match p.pending.take().expect("a place is chosen for a pending purchase") {
                     Pending::Unit(face) => Buy::Unit { face, at },
@@ -448,6 +605,7 @@ impl Fiw {
                         Buy::Marker { kind, sq }
                     }
                     Pending::Leader(leader) => Buy::Leader { leader, at },
+                    Pending::Disband => unreachable!("a disband names its unit or marker"),
                 };
                 p.buys.push(buy);
             }
@@ -466,11 +624,13 @@ impl Fiw {
     }
 
     /// Both drafts revealed (ruling fiw #30): each side's purchases are
-    /// made, the initiative player's first (7.3).
+    /// made, the initiative player's first (7.3: "in the event of a
+    /// dispute, the player with the initiative goes first").
     fn reveal_purchases(&mut self) {
         let drafts = self.drafts.clone().expect("open");
         self.stack.pop();
-        for seat in [self.first, self.second()] {
+        // ruling: fiw #30
+        for seat in [self.initiative, crate::state::enemy(self.initiative)] {
             let p = drafts.draft(seat).clone();
             let (pounds, sp) = self.cost_of(&p);
             self.treasury[seat as usize] -= pounds as u16;
@@ -478,12 +638,14 @@ impl Fiw {
             let side = side_name(seat);
             let mut bought: Vec<String> = Vec::new();
             for b in &p.buys {
-                bought.push(self.make(seat, b));
+                bought.extend(self.make(seat, b));
             }
             let (left, sp_now) = (self.treasury[seat as usize], self.supply[seat as usize]);
             self.core.log.say("9.2", || {
-                if bought.is_empty() {
+                if bought.is_empty() && pounds == 0 {
                     format!("The {side} buy nothing (treasury £{left}).")
+                } else if bought.is_empty() {
+                    format!("The {side} spend £{pounds} (treasury £{left}, {sp_now} supply points).")
                 } else {
                     format!(
                         "The {side} spend £{pounds}: {} (treasury £{left}, {sp_now} supply points).",
@@ -494,8 +656,9 @@ impl Fiw {
         }
     }
 
-    /// Carries out one purchase; its words for the log.
-    fn make(&mut self, seat: Seat, b: &Buy) -> String {
+    /// Carries out one purchase; its words for the log, where everyone
+    /// may read them (disbanding and flipping log their own, 27.1).
+    fn make(&mut self, seat: Seat, b: &Buy) -> Option<String> {
         let f = &tables().forces;
         match *b {
             Buy::Unit { face, at } => {
@@ -510,11 +673,11 @@ impl Fiw {
                 self.units[u as usize].back = c.front != face as usize;
                 self.units[u as usize].at = at;
                 self.units[u as usize].ops = 0;
-                format!("{} in {}", self.unit_name(u), self.place_name(at))
+                Some(format!("{} in {}", self.unit_name(u), self.place_name(at)))
             }
             Buy::Supply => {
                 self.supply[seat as usize] += 1;
-                "a supply point".into()
+                Some("a supply point".into())
             }
             Buy::Marker { kind, sq } => {
                 if kind == Marker::Fortress {
@@ -528,7 +691,7 @@ impl Fiw {
                     printed: false,
                     used: false,
                 });
-                format!("a {} in {}", marker_word(kind), self.sq_name(sq))
+                Some(format!("a {} in {}", marker_word(kind), self.sq_name(sq)))
             }
             Buy::Leader { leader, at } => {
                 let Some(id) = (0..self.leaders.len())
@@ -541,11 +704,30 @@ impl Fiw {
                         pending: None,
                     });
                     self.treasury[seat as usize] += refund.0 as u16;
-                    return format!("no {} (the last was taken; refunded)", f.leaders[leader as usize].name);
+                    return Some(format!(
+                        "no {} (the last was taken; refunded)",
+                        f.leaders[leader as usize].name
+                    ));
                 };
                 self.leaders[id].at = at;
                 self.leaders[id].side = seat;
-                format!("{} in {}", f.leaders[leader as usize].name, self.place_name(at))
+                Some(format!(
+                    "{} in {}",
+                    f.leaders[leader as usize].name,
+                    self.place_name(at)
+                ))
+            }
+            Buy::Disband(u) => {
+                self.disband_unit(seat, u);
+                None
+            }
+            Buy::Dismantle { kind, sq } => {
+                self.dismantle(seat, kind, sq);
+                None
+            }
+            Buy::Flip(u) => {
+                self.flip(seat, u);
+                None
             }
         }
     }
@@ -588,6 +770,21 @@ impl Fiw {
                 format!("Build a {} (£{}{sp}, 22.1)", marker_word(kind), c.pounds)
             }
             Action::Appoint(l) => format!("Recruit {} (17.5)", f.leaders[l as usize].name),
+            Action::Disband => "Disband a unit or marker on the map (10.8)".into(),
+            Action::DisbandUnit(u) => format!(
+                "Disband the {} in {} (10.8: not eliminated, no cost)",
+                self.unit_name(u),
+                self.place_name(self.units[u as usize].at)
+            ),
+            Action::DisbandMarker(sq, kind) => {
+                format!("Remove the {} in {} (10.8)", marker_word(kind), self.sq_name(sq))
+            }
+            Action::Flip(u) => format!(
+                "Flip the {} in {} to its regiment side (£{}, 24.4)",
+                self.unit_name(u),
+                self.place_name(self.units[u as usize].at),
+                self.regiment_cost(u)
+            ),
             Action::At(at) => format!("Place it in {}", self.place_name(at)),
             Action::Cancel => "Choose another purchase".into(),
             Action::Commit => "Done: reveal my purchases when both are done (ruling fiw #30)".into(),
@@ -611,6 +808,13 @@ impl Fiw {
                 Buy::Leader { leader, at } => {
                     format!("{} in {}", f.leaders[*leader as usize].name, self.place_name(*at))
                 }
+                Buy::Disband(u) => format!(
+                    "disband {} in {}",
+                    self.unit_name(*u),
+                    self.place_name(self.units[*u as usize].at)
+                ),
+                Buy::Dismantle { kind, sq } => format!("remove the {} in {}", marker_word(*kind), self.sq_name(*sq)),
+                Buy::Flip(u) => format!("{} to its regiment side", self.unit_name(*u)),
             })
             .collect();
         Some(format!(

@@ -72,6 +72,9 @@ impl Fiw {
             phase: Phase::Deployment(spec.first),
             sub: Sub::Movement,
             first: spec.first,
+            initiative: spec.first,
+            // 35.4 2.0 the players agreed to play on to 1762.
+            extended: setup.flag("extended"),
             units,
             leaders,
             status,

@@ -186,6 +186,13 @@ pub struct Fiw {
     pub sub: Sub,
     /// 7.2 the first player of this turn.
     pub first: Seat,
+    /// 7.1 the player the Balance of Power favoured in this turn's
+    /// initiative phase: he goes first in simultaneous steps (7.3).
+    #[serde(default)]
+    pub initiative: Seat,
+    /// 35.4 2.0 the extended scenario: play ends in 1762 instead.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub extended: bool,
     pub units: Vec<Unit>,
     pub leaders: Vec<General>,
     /// Per colony, in [`Colony::ALL`] order.

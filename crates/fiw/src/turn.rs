@@ -217,6 +217,9 @@ impl Procedure for Fiw {
     }
 }
 
+/// 35.4 2.0 "Players can agree to end a scenario in 1762 instead."
+pub const EXTENDED_END: u16 = 1762;
+
 impl Fiw {
     /// The set-up line in words: "2 French line regiments in any French
     /// city, town or fort of New France".
@@ -269,10 +272,12 @@ impl Fiw {
         enemy(self.first)
     }
 
-    /// The last turn of the scenario.
+    /// The last turn of the scenario: its last year's, or 1762's in the
+    /// extended scenario (35.4 2.0).
     pub fn last_turn(&self) -> u8 {
         let years = &scenario::spec(self.scenario).years;
-        (years.end() - years.start() + 1) as u8
+        let last = if self.extended { EXTENDED_END } else { *years.end() };
+        (last - years.start() + 1) as u8
     }
 
     pub fn year(&self) -> u16 {
@@ -288,6 +293,8 @@ impl Fiw {
             Phase::Initiative => {
                 // 7.1 the favoured player chooses (ruling fiw #42: 7.2).
                 let favoured = self.balance.favours();
+                // 7.3 he goes first in simultaneous steps.
+                self.initiative = favoured;
                 let (year, value) = (self.year(), self.balance.value());
                 self.core.log.say("7.1", || {
                     format!(

@@ -194,12 +194,24 @@ impl Fiw {
                 "9.3",
             ));
         }
-        let active: Vec<&str> = crate::map::Colony::ALL
-            .iter()
-            .filter(|&&c| c != crate::map::Colony::Disputed && self.status(c) == Status::Active)
-            .map(|c| c.name())
-            .collect();
-        out.push(Fact::new("Active colonies", engine::log::list(&active), "5.0"));
+        // 2.14 the Colony Control Chart: each colony by name and status
+        // (5.0: active, passive, or Florida neutral until Spain enters).
+        let chart: Vec<String> = [
+            ("active", Status::Active),
+            ("passive", Status::Passive),
+            ("neutral", Status::Neutral),
+        ]
+        .into_iter()
+        .filter_map(|(word, status)| {
+            let names: Vec<&str> = crate::map::Colony::ALL
+                .iter()
+                .filter(|&&c| c != crate::map::Colony::Disputed && self.status(c) == status)
+                .map(|c| c.name())
+                .collect();
+            (!names.is_empty()).then(|| format!("{word}: {}", engine::log::list(&names)))
+        })
+        .collect();
+        out.push(Fact::new("Colony Control Chart", chart.join("; "), "2.14"));
         if let Some(Frame::Force(f)) = self.stack.last() {
             if Some(f.seat) == viewer {
                 let names: Vec<String> = f.pieces().map(|p| self.piece_name(p)).collect();

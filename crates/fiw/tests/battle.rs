@@ -204,7 +204,9 @@ fn seven_against_four_is_one_and_a_half_to_one() {
 
 #[test]
 fn heavy_five_and_light_four_in_the_wilderness_defend_at_thirteen() {
-    // rule: fiw 15.74, 15.75
+    // rule: fiw 15.74, 15.75, 15.3, 11.4
+    // 11.4, 15.3: the three attacking regiments fight as one force (15),
+    // the two defending ones as one combined defence (13).
     let mut g = game();
     let sq = open_square(Terrain::Wilderness);
     for _ in 0..3 {
@@ -728,4 +730,178 @@ fn naval_units_fight_at_their_printed_strength() {
     let rolls = log_of(&g, "15.7");
     assert!(rolls[0].contains("8 against 4, odds 2:1"), "{}", rolls[0]);
     assert!(!rolls[0].contains("Wolfe"), "20.8: no leader for naval units alone");
+}
+
+/// The phasing side's movement sub-phase: a force of every unit in `from`
+/// moves into `to`.
+fn march(g: &mut Fiw, seat: Seat, from: Sq, to: Sq) {
+    g.stack.push(fiw::frames::Frame::Movement { seat });
+    act(g, seat, &format!("form-{from}"));
+    for u in g.units_at(from).collect::<Vec<_>>() {
+        if g.side(u) == seat {
+            act(g, seat, &format!("add-u{u}"));
+        }
+    }
+    act(g, seat, "go");
+    act(g, seat, &format!("step-{to}"));
+    if matches!(g.stack.last(), Some(fiw::frames::Frame::Force(_))) {
+        act(g, seat, "halt");
+    }
+    g.stack.pop();
+}
+
+#[test]
+fn forces_that_entered_apart_attack_together_and_must_attack() {
+    // rule: fiw 15.21, 15.22, 15.2, 11.4
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    let mut sides = sq.orthogonal();
+    let (west, north, other) = (sides.next().unwrap(), sides.next().unwrap(), sides.next().unwrap());
+    put(&mut g, "br-line", west);
+    put(&mut g, "br-light", north);
+    put(&mut g, "fr-ang", sq);
+    // A French unit next door, with no British unit in its square.
+    let next_door = put(&mut g, "fr-art", other);
+    march(&mut g, BRITISH, west, sq);
+    march(&mut g, BRITISH, north, sq);
+    g.core.dice.script([3]);
+    fight(&mut g, BRITISH);
+    // No choice to attack or not: the combat is resolved (15.21), with both
+    // forces combined into one attack (15.22, 11.4).
+    let reveal = log_of(&g, "15.1");
+    assert_eq!(reveal.len(), 1, "one attack in the square: {reveal:?}");
+    assert!(
+        reveal[0].contains("the British attack with Foot line 5-4 and Light light infantry 4-6 (strength 9)"),
+        "{}",
+        reveal[0]
+    );
+    settle(&mut g);
+    assert_eq!(log_of(&g, "15.7").len(), 1);
+    // Combat is within a square: the unit next door is not attacked.
+    assert_eq!(g.units[next_door as usize].at, Place::Sq(other));
+}
+
+#[test]
+fn an_attack_once_declared_goes_to_its_end() {
+    // rule: fiw 15.4
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    put(&mut g, "br-line", sq);
+    put(&mut g, "br-light", sq);
+    put(&mut g, "br-light-det", sq);
+    for f in ["fr-ang", "fr-art", "fr-bearn", "fr-burg", "fr-camb", "fr-guy"] {
+        put(&mut g, f, sq);
+    }
+    fight(&mut g, BRITISH);
+    // The British see 30 against their 10: still only the tables to choose.
+    assert!(log_of(&g, "15.1")[0].contains("(strength 30)"));
+    assert_eq!(ids(&g, BRITISH), ["crt-linear", "crt-raid"]);
+    g.core.dice.script([1]);
+    act(&mut g, BRITISH, "crt-raid");
+    assert_eq!(log_of(&g, "15.7").len(), 1, "resolved");
+    assert!(log_of(&g, "15.7")[0].contains("10 against 30, odds 1:3"));
+}
+
+#[test]
+fn a_leader_leads_the_indians_of_his_force_too() {
+    // rule: fiw 17.23, 17.7
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    put(&mut g, "br-line", sq);
+    put(&mut g, "ottawa-br", sq);
+    lead(&mut g, "amherst", sq, BRITISH); // military 2
+    put(&mut g, "fr-ang", sq);
+    put(&mut g, "fr-art", sq);
+    g.core.dice.script([3]);
+    // 5 heavy against 4 light: the Linear table (15.61), no choice.
+    fight(&mut g, BRITISH);
+    let rolls = log_of(&g, "15.7");
+    assert!(
+        rolls[0].contains("9 against 10") && rolls[0].contains("Jeffery Amherst +2"),
+        "{}",
+        rolls[0]
+    );
+}
+
+#[test]
+fn only_combat_units_capture_leaders() {
+    // rule: fiw 17.43
+    let mut g = game();
+    let sq = open_square(Terrain::Clear);
+    lead(&mut g, "wolfe", sq, BRITISH);
+    let montcalm = lead(&mut g, "montcalm", sq, FRENCH);
+    put(&mut g, "fr-line-det", Sq::new(sq.col + 2, sq.row).unwrap());
+    fight(&mut g, BRITISH);
+    assert!(over(&g));
+    assert!(log_of(&g, "17.41").is_empty(), "an enemy leader does not capture");
+    assert_eq!(g.leaders[montcalm as usize].at, Place::Sq(sq));
+    // A British combat unit does (17.4).
+    put(&mut g, "br-line-det", sq);
+    g.core.dice.script([6]);
+    fight(&mut g, BRITISH);
+    assert_eq!(log_of(&g, "17.41").len(), 1);
+    assert_eq!(g.leaders[montcalm as usize].at, Place::Prisoner);
+}
+
+#[test]
+fn the_besieged_may_not_leave_and_a_relief_force_stays_outside() {
+    // rule: fiw 23.24, 23.25
+    let mut g = game();
+    let (sq, d, _) = siege(&mut g);
+    g.stack.push(fiw::frames::Frame::Movement { seat: FRENCH });
+    assert!(
+        !ids(&g, FRENCH).contains(&format!("form-{sq}")),
+        "the garrison may not exit the fortress"
+    );
+    g.stack.pop();
+    // A relief force marches in: it stands outside the fortress.
+    let from = sq.orthogonal().nth(1).unwrap();
+    let relief = put(&mut g, "fr-art", from);
+    march(&mut g, FRENCH, from, sq);
+    assert_eq!(g.units[relief as usize].at, Place::Sq(sq));
+    assert!(!g.units[relief as usize].inside && g.units[d as usize].inside);
+    assert!(g.besieged(sq));
+    // Attacked, they defend together; the fortress triples the garrison
+    // only: 5 x 3 + 5 = 20.
+    fight(&mut g, BRITISH);
+    act(&mut g, BRITISH, &format!("attack-{sq}"));
+    g.core.dice.script([3]);
+    act(&mut g, FRENCH, "defend-fortress");
+    assert!(
+        log_of(&g, "15.7")[0].contains("60 against 20, odds 3:1"),
+        "{:?}",
+        log_of(&g, "15.7")
+    );
+}
+
+#[test]
+fn a_siege_lasts_until_the_besiegers_leave_or_take_the_fortress() {
+    // rule: fiw 23.26
+    let mut g = game();
+    let (sq, d, _) = siege(&mut g);
+    // In a later turn the besiegers march off: the siege is over and the
+    // garrison may move.
+    for u in &mut g.units {
+        u.ops = 0;
+    }
+    let to = sq.orthogonal().nth(2).unwrap();
+    march(&mut g, BRITISH, sq, to);
+    assert!(!g.besieged(sq));
+    g.stack.push(fiw::frames::Frame::Movement { seat: FRENCH });
+    assert!(ids(&g, FRENCH).contains(&format!("form-{sq}")));
+    g.stack.pop();
+    assert_eq!(g.units[d as usize].at, Place::Sq(sq));
+    // Besieged again, then taken: the garrison is destroyed.
+    let mut g = game();
+    let (sq, d, a) = siege(&mut g);
+    fight(&mut g, BRITISH);
+    act(&mut g, BRITISH, &format!("attack-{sq}"));
+    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DD").expect("a DD at 4:1");
+    g.core.dice.script([die, 1]);
+    act(&mut g, FRENCH, "defend-fortress");
+    settle(&mut g);
+    assert_eq!(g.units[d as usize].at, Place::Pool);
+    assert!(!g.besieged(sq));
+    assert!(g.units_at(sq).all(|u| !g.units[u as usize].inside));
+    assert_eq!(g.units[a as usize].at, Place::Sq(sq));
 }

@@ -23,3 +23,23 @@ fn on_to_quebec_random_games_conform() {
     assert_eq!(r.games, cfg.games);
     assert!(r.actions > 100);
 }
+
+#[test]
+fn the_extended_scenario_conforms_to_its_end_in_1762() {
+    // rule: fiw 35.4
+    let mut cfg = Config::new("on-to-quebec");
+    cfg.options.insert("extended".into(), "on".into());
+    cfg.games = std::env::var("FIW_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(1, |n: usize| n.div_ceil(2));
+    cfg.first_seed = 101;
+    cfg.check_every = 13;
+    cfg.max_actions = 40_000;
+    let r = run::<Fiw>(&cfg);
+    eprintln!(
+        "on-to-quebec extended: {} games, {} actions, wins {:?}, draws {}",
+        r.games, r.actions, r.wins, r.draws
+    );
+    assert_eq!(r.games, cfg.games);
+}

@@ -107,3 +107,20 @@ fn the_even_turn_is_rolled_by_the_french() {
     choose_first(&mut g);
     assert!(logged(&g, "The French roll for random events"));
 }
+
+#[test]
+fn regiments_from_britain_arrive_at_no_cost() {
+    // rule: fiw 10.5
+    let mut g = turn_two(|_| {});
+    let britain = Place::Base(fiw::state::Base::Britain);
+    let (before, treasury) = (g.units_in(britain).count(), g.treasury);
+    // The French roll (turn 2): 6 gives column D alone; D3 Regiments from
+    // Britain.
+    g.core.dice.script([6, 3]);
+    choose_first(&mut g);
+    assert!(logged(&g, "Column D, roll 3: Regiments from Britain."));
+    let arrived: Vec<_> = g.units_in(britain).collect();
+    assert_eq!(arrived.len(), before + 1);
+    assert_eq!(g.face(arrived[0]).id, "br-line");
+    assert_eq!(g.treasury, treasury, "nothing paid for it");
+}

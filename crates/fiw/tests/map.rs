@@ -307,3 +307,24 @@ fn a_bad_override_names_its_file_and_line() {
     assert_eq!((e.line, e.column.as_deref()), (Some(2), Some("b")));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn indian_villages_stand_in_either_empire() {
+    // rule: fiw 5.5, 2.4
+    let m = map();
+    let empires: Vec<Option<fiw::map::Empire>> = m
+        .places
+        .iter()
+        .filter(|p| p.tribe.is_some())
+        .map(|p| m.colony(p.sq).and_then(|c| c.empire()))
+        .collect();
+    // British and French colonies hold villages, and the disputed lands
+    // (5.4): there is no Indian territory of its own.
+    assert!(empires.contains(&Some(fiw::map::Empire::British)));
+    assert!(empires.contains(&Some(fiw::map::Empire::French)));
+    assert!(m
+        .places
+        .iter()
+        .filter(|p| p.tribe.is_some())
+        .all(|p| m.colony(p.sq).is_some()));
+}

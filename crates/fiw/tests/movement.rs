@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use engine::prelude::*;
 use fiw::actions::{Action, Piece};
 use fiw::civilization::Marker;
 use fiw::frames::Frame;
@@ -19,7 +20,9 @@ fn left(g: &fiw::Fiw) -> u8 {
 
 #[test]
 fn a_road_costs_half_a_point_and_rough_ground_three_for_heavy_units() {
-    // rule: fiw 13.1, 13.51, 2.12
+    // rule: fiw 13.1, 13.51, 2.12, 13.6
+    // 13.6: each move below combines a road with a trail, or with an
+    // overland step, within the force's movement points.
     let mut g = cleared(BRITISH);
     let u = put(&mut g, "br-line", "1109");
     set_out(&mut g, BRITISH, "1109", &[Piece::Unit(u)]);
@@ -229,4 +232,277 @@ fn a_piece_operates_once_a_phase() {
     set_out(&mut g, BRITISH, "1109", &[Piece::Unit(u)]);
     act(&mut g, BRITISH, Action::Halt);
     assert!(!legal(&g, BRITISH).contains(&Action::Form(Place::Sq(sq("1109")))));
+}
+
+/// A land square of `terrain` with nothing printed in it, its eight
+/// neighbours land joined to it, in British or disputed land well inside
+/// the map.
+fn open_square(terrain: fiw::map::Terrain) -> fiw::map::Sq {
+    let m = &fiw::tables::tables().map;
+    let ok = |s: fiw::map::Sq| {
+        m.colony(s)
+            .is_some_and(|c| c != Colony::Florida && c != Colony::NewFrance && c != Colony::Louisiana)
+            && !m.square(s).terrain.is_water()
+    };
+    fiw::map::Sq::all()
+        .find(|&s| {
+            m.square(s).terrain == terrain
+                && (3..=19).contains(&s.col)
+                && (3..=20).contains(&s.row)
+                && ok(s)
+                && m.places_in(s).next().is_none()
+                && s.orthogonal().chain(s.diagonal()).count() == 8
+                && s.orthogonal()
+                    .chain(s.diagonal())
+                    .all(|n| ok(n) && m.land_route(s, n).is_some())
+        })
+        .unwrap_or_else(|| panic!("an open {terrain:?} square"))
+}
+
+fn at(col: u8, row: u8) -> fiw::map::Sq {
+    fiw::map::Sq::new(col, row).unwrap()
+}
+
+fn moving(g: &fiw::Fiw) -> bool {
+    matches!(g.stack.last(), Some(Frame::Force(f)) if f.moving)
+}
+
+#[test]
+fn a_light_force_crosses_a_vertex_between_two_enemy_held_squares() {
+    // rule: fiw 13.22, 13.2
+    let mut g = cleared(BRITISH);
+    let x = open_square(fiw::map::Terrain::Wilderness);
+    let d = at(x.col + 1, x.row + 1);
+    // Enemy combat units on both squares beside the diagonal.
+    put(&mut g, "fr-bearn", &at(x.col + 1, x.row).to_string());
+    put(&mut g, "fr-guy", &at(x.col, x.row + 1).to_string());
+    let u = put(&mut g, "br-light", &x.to_string());
+    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(u)]);
+    act(&mut g, BRITISH, Action::Step(d));
+    assert!(moving(&g), "no stop: the diagonal passes between them");
+    assert!(!logged(&g, "enemy units are there"));
+    assert!(legal(&g, BRITISH).iter().any(|a| matches!(a, Action::Step(_))));
+}
+
+#[test]
+fn friendly_units_lone_enemy_leaders_and_markers_do_not_stop_a_force() {
+    // rule: fiw 13.31, 13.33, 13.3, 22.3
+    let mut g = cleared(BRITISH);
+    let x = open_square(fiw::map::Terrain::Wilderness);
+    let (east, far) = (at(x.col + 1, x.row), at(x.col + 1, x.row + 1));
+    let friends = put(&mut g, "br-line", &east.to_string());
+    put_leader(&mut g, "montcalm", &far.to_string());
+    g.civs.push(Civ {
+        kind: Marker::Fort,
+        sq: far,
+        side: FRENCH,
+        printed: false,
+        used: false,
+    });
+    let u = put(&mut g, "br-light", &x.to_string());
+    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(u)]);
+    let full = left(&g);
+    // 13.31 through friendly units at no penalty: the same cost as an
+    // empty clear square.
+    act(&mut g, BRITISH, Action::Step(east));
+    assert!(moving(&g));
+    let cost = full - left(&g);
+    assert_eq!(g.units[friends as usize].at, Place::Sq(east), "they stay");
+    // 13.33 a leader alone and a fort do not stop it.
+    act(&mut g, BRITISH, Action::Step(far));
+    assert!(moving(&g), "the force moves on");
+    assert_eq!(full - left(&g), 2 * cost);
+    assert!(legal(&g, BRITISH).iter().any(|a| matches!(a, Action::Step(_))));
+}
+
+#[test]
+fn any_number_of_units_stack_and_enemies_may_share_a_square() {
+    // rule: fiw 11.1, 11.0
+    let mut g = cleared(BRITISH);
+    let x = open_square(fiw::map::Terrain::Wilderness);
+    let east = at(x.col + 1, x.row);
+    for _ in 0..9 {
+        put(&mut g, "br-line-det", &east.to_string());
+    }
+    let force: Vec<Piece> = (0..9)
+        .map(|_| Piece::Unit(put(&mut g, "br-line", &x.to_string())))
+        .collect();
+    set_out(&mut g, BRITISH, &x.to_string(), &force);
+    act(&mut g, BRITISH, Action::Step(east));
+    act(&mut g, BRITISH, Action::Halt);
+    assert_eq!(g.side_at(east, BRITISH).count(), 18, "no stacking limit");
+    // A force may end its move with the enemy: both stand in the square
+    // until the combat sub-phase.
+    let south = at(x.col, x.row + 1);
+    put(&mut g, "fr-bearn", &south.to_string());
+    let v = put(&mut g, "br-line", &x.to_string());
+    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(v)]);
+    act(&mut g, BRITISH, Action::Step(south));
+    assert!(g.has_units(south, BRITISH) && g.has_units(south, FRENCH));
+}
+
+#[test]
+fn french_units_and_french_indians_move_as_one_force() {
+    // rule: fiw 11.2
+    let mut g = cleared(FRENCH);
+    let x = open_square(fiw::map::Terrain::Wilderness);
+    let regular = put(&mut g, "fr-mar", &x.to_string());
+    let indian = put(&mut g, "ottawa-fr", &x.to_string());
+    let l = put_leader(&mut g, "de-levis", &x.to_string());
+    set_out(
+        &mut g,
+        FRENCH,
+        &x.to_string(),
+        &[Piece::Unit(regular), Piece::Unit(indian), Piece::Leader(l)],
+    );
+    // The French leader leads the whole force (17.7: a non-Indian leader
+    // may lead Indian units).
+    assert!(matches!(g.stack.last(), Some(Frame::Force(f)) if f.bonus == Some(l)));
+    let east = at(x.col + 1, x.row);
+    act(&mut g, FRENCH, Action::Step(east));
+    assert_eq!(g.units[regular as usize].at, Place::Sq(east));
+    assert_eq!(g.units[indian as usize].at, Place::Sq(east));
+}
+
+#[test]
+fn within_those_restrictions_a_force_may_enter_any_square() {
+    // rule: fiw 5.6, 5.4, 5.5
+    let m = fiw::tables::tables().map.clone();
+    // A square on the border of New York and New France, next to an Indian
+    // village and the disputed lands.
+    let x = fiw::map::Sq::all()
+        .find(|&s| {
+            let cs: Vec<_> = s.orthogonal().filter_map(|n| m.colony(n)).collect();
+            !m.square(s).terrain.is_water()
+                && m.colony(s) == Some(Colony::NewYork)
+                && cs.contains(&Colony::NewFrance)
+                && s.orthogonal().any(|n| m.village(n).is_some())
+        })
+        .expect("a New York square on the border of New France");
+    let mut g = cleared(BRITISH);
+    let u = put(&mut g, "br-light", &x.to_string());
+    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(u)]);
+    let v = legal(&g, BRITISH);
+    for (n, _) in m.land_steps(x, true) {
+        assert!(v.contains(&Action::Step(n)), "{n} ({:?})", m.colony(n));
+    }
+}
+
+#[test]
+fn spanish_militia_never_leave_florida_and_spanish_units_wait_for_spain() {
+    // rule: fiw 24.3, 5.3, 28.1
+    let mut g = cleared(FRENCH);
+    let staug = sq("st-augustine");
+    let militia = put(&mut g, "fl-militia", "st-augustine");
+    let line = put(&mut g, "sp-light", "st-augustine");
+    // Neutral Spain: nobody uses its units.
+    assert!(!legal(&g, FRENCH).contains(&Action::Form(Place::Sq(staug))));
+    g.spain = true;
+    g.set_status(Colony::Florida, Status::Active);
+    set_out(&mut g, FRENCH, "st-augustine", &[Piece::Unit(militia)]);
+    let m = &fiw::tables::tables().map;
+    let steps: Vec<fiw::map::Sq> = legal(&g, FRENCH)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Step(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    assert!(!steps.is_empty());
+    assert!(steps.iter().all(|&s| m.colony(s) == Some(Colony::Florida)), "{steps:?}");
+    act(&mut g, FRENCH, Action::Halt);
+    // Spanish light infantry may go to Georgia (across the vertex).
+    set_out(&mut g, FRENCH, "st-augustine", &[Piece::Unit(line)]);
+    assert!(legal(&g, FRENCH)
+        .iter()
+        .any(|a| matches!(a, Action::Step(s) if m.colony(*s) == Some(Colony::Georgia))));
+}
+
+#[test]
+fn supply_points_never_run_below_zero_and_leaders_pay_for_later_phases() {
+    // rule: fiw 18.21, 18.42, 18.2
+    let mut g = cleared(BRITISH);
+    let x = open_square(fiw::map::Terrain::Wilderness);
+    let y = at(x.col + 3, x.row);
+    let amherst = put_leader(&mut g, "amherst", &x.to_string());
+    let u = put(&mut g, "br-line", &y.to_string());
+    to_phase(&mut g, 2, BRITISH);
+    assert!(g.supply_line(x, BRITISH).is_none() && g.supply_line(y, BRITISH).is_none());
+    g.supply[BRITISH as usize] = 1;
+    // 18.42 a lone leader needs no provisioning, but pays to operate.
+    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Leader(amherst)]);
+    assert_eq!(g.supply[BRITISH as usize], 0, "deducted from the total");
+    act(&mut g, BRITISH, Action::Halt);
+    // 18.21 none left, none spent: the regiment may not set out.
+    assert!(!legal(&g, BRITISH).contains(&Action::Form(Place::Sq(y))));
+    assert_eq!(g.units[u as usize].at, Place::Sq(y));
+}
+
+#[test]
+fn a_captured_magazine_supplies_its_captor() {
+    // rule: fiw 18.63, 22.4, 18.6, 18.61
+    let mut g = cleared(BRITISH);
+    let x = open_square(fiw::map::Terrain::Wilderness);
+    let mag = at(x.col + 1, x.row);
+    g.civs.push(Civ {
+        kind: Marker::Magazine,
+        sq: mag,
+        side: FRENCH,
+        printed: false,
+        used: false,
+    });
+    assert_eq!(g.supply_line(x, FRENCH), Some(mag));
+    assert_eq!(g.supply_line(x, BRITISH), None);
+    let u = put(&mut g, "br-line", &x.to_string());
+    let v = put(&mut g, "br-line", &x.to_string());
+    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(u)]);
+    act(&mut g, BRITISH, Action::Step(mag));
+    act(&mut g, BRITISH, Action::Halt);
+    assert_eq!(g.civ(mag, Marker::Magazine).map(|c| c.side), Some(BRITISH));
+    to_phase(&mut g, 2, BRITISH);
+    let sp = g.supply[BRITISH as usize];
+    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(v)]);
+    assert_eq!(g.supply[BRITISH as usize], sp, "the magazine supplies the force");
+    assert!(logged(&g, "draws on the magazine"));
+}
+
+#[test]
+fn trail_markers_work_as_printed_trails() {
+    // rule: fiw 22.2, 13.53
+    // ruling: fiw #12
+    let mut g = cleared(BRITISH);
+    let x = open_square(fiw::map::Terrain::Wilderness);
+    let east = at(x.col + 1, x.row);
+    let m = &fiw::tables::tables().map;
+    assert_eq!(m.land_route(x, east), Some(fiw::map::Route::Overland));
+    let t = &fiw::tables::tables().terrain;
+    let halves = |id: &str| match t.cost(id, false) {
+        fiw::terrain::Cost::Halves(h) => h,
+        fiw::terrain::Cost::Prohibited => panic!("{id} is open"),
+    };
+    let u = put(&mut g, "br-line", &x.to_string());
+    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(u)]);
+    assert_eq!(
+        g.describe(BRITISH, &Action::Step(east)).label,
+        format!(
+            "Move to square {east} ({} MP)",
+            fiw::movement::half(halves(g.terrain(east).id()))
+        )
+    );
+    act(&mut g, BRITISH, Action::Halt);
+    for s in [x, east] {
+        g.civs.push(Civ {
+            kind: Marker::Trail,
+            sq: s,
+            side: BRITISH,
+            printed: false,
+            used: false,
+        });
+    }
+    let v = put(&mut g, "br-line", &x.to_string());
+    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(v)]);
+    let full = left(&g);
+    act(&mut g, BRITISH, Action::Step(east));
+    assert_eq!(full - left(&g), halves("trail"));
+    assert!(halves("trail") < halves(g.terrain(east).id()));
 }

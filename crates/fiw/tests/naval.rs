@@ -431,3 +431,76 @@ fn later_phases_cost_a_supply_point_and_the_fourth_winter_attrition() {
     assert_eq!(g.units[fleet as usize].at, Place::Pool);
     assert_eq!(g.units[r as usize].at, at("1705"));
 }
+
+#[test]
+fn a_carried_unit_moves_no_more_that_impulse_but_may_sail_again_the_next() {
+    // rule: fiw 20.52, 20.53, 20.54, 20.5, 13.9
+    let mut g = british_first(9);
+    clear(&mut g, FRENCH, &["1705"]);
+    let louisbourg = at("1805");
+    act(&mut g, BRITISH, Action::FormNaval(louisbourg));
+    let fleet = units(&g, "br-fleet", louisbourg)[0];
+    let lines = units(&g, "br-line", louisbourg);
+    let r = lines[0];
+    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
+    act(&mut g, BRITISH, Action::Embark(Piece::Unit(r)));
+    act(&mut g, BRITISH, Action::SetSail);
+    // 20.54: under way, it picks up nobody.
+    assert!(!legal(&g, BRITISH)
+        .iter()
+        .any(|a| matches!(a, Action::Embark(_) | Action::Add(_))));
+    act(&mut g, BRITISH, Action::Sail(at("1705")));
+    act(&mut g, BRITISH, Action::Halt);
+    assert_eq!(g.units[r as usize].at, at("1705"));
+    // 20.52 no other movement this impulse; 20.53 no second voyage, even
+    // with a fresh fleet in the square.
+    let fresh = put(&mut g, "br-fleet", at("1705"));
+    let v = legal(&g, BRITISH);
+    assert!(!v.contains(&Action::Form(at("1705"))));
+    act(&mut g, BRITISH, Action::FormNaval(at("1705")));
+    act(&mut g, BRITISH, Action::Add(Piece::Unit(fresh)));
+    assert!(!legal(&g, BRITISH).contains(&Action::Embark(Piece::Unit(r))));
+    act(&mut g, BRITISH, Action::Halt);
+    // 20.54: in the next impulse it may be carried again.
+    idle_until(&mut g, |g| {
+        g.round() == Some(2) && matches!(g.stack.last(), Some(&Frame::Movement { seat }) if seat == BRITISH)
+    });
+    act(&mut g, BRITISH, Action::FormNaval(at("1705")));
+    act(&mut g, BRITISH, Action::Add(Piece::Unit(fresh)));
+    assert!(legal(&g, BRITISH).contains(&Action::Embark(Piece::Unit(r))));
+}
+
+#[test]
+fn units_landed_among_the_enemy_fight_at_the_end_of_the_move() {
+    // rule: fiw 20.62, 20.6
+    let mut g = british_first(10);
+    clear(&mut g, FRENCH, &["1705"]);
+    put(&mut g, "fr-line-det", at("1705"));
+    let louisbourg = at("1805");
+    act(&mut g, BRITISH, Action::FormNaval(louisbourg));
+    let fleet = units(&g, "br-fleet", louisbourg)[0];
+    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
+    let lines = units(&g, "br-line", louisbourg);
+    for &r in &lines[..4] {
+        act(&mut g, BRITISH, Action::Embark(Piece::Unit(r)));
+    }
+    act(&mut g, BRITISH, Action::SetSail);
+    act(&mut g, BRITISH, Action::Sail(at("1705")));
+    // The enemy there stops the force; the regiments land among them.
+    assert!(matches!(g.stack.last(), Some(Frame::Movement { .. })));
+    assert!(lines[..4].iter().all(|&r| g.units[r as usize].at == at("1705")));
+    let fought = |g: &Fiw| {
+        g.log()
+            .visible(None)
+            .filter(|e| e.rule == "15.1" && e.text.starts_with("Combat in square 1705"))
+            .map(|e| e.text.clone())
+            .collect::<Vec<_>>()
+    };
+    idle_until(&mut g, |g| !fought(g).is_empty());
+    let reveal = fought(&g);
+    assert!(
+        reveal[0].matches("Foot line 5-4").count() == 4 && reveal[0].contains("the French defend with Piquet line"),
+        "the landed regiments attack: {}",
+        reveal[0]
+    );
+}

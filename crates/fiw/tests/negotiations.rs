@@ -30,7 +30,9 @@ fn british_negotiations(setup: impl Fn(&mut Fiw)) -> Fiw {
 
 #[test]
 fn a_leader_in_a_passive_colony_s_capital_activates_it() {
-    // rule: fiw 16.0, 16.1, 5.24, 4.2
+    // rule: fiw 16.0, 16.1, 5.24, 4.2, 9.22, 17.3
+    // 17.3 his diplomatic rating and 9.22 the pounds added count toward
+    // the differential; the pounds leave the treasury.
     let mut g = british_negotiations(|g| {
         put_leader(g, "dinwiddie", "williamsburg");
     });
@@ -182,4 +184,46 @@ fn a_bad_roll_loses_the_leader_and_villages_give_indians() {
         Place::Gone,
         "named leaders never return"
     );
+}
+
+#[test]
+fn one_attempt_a_square_none_among_enemy_units_none_in_neutral_florida() {
+    // rule: fiw 16.31, 16.33, 16.34, 16.3
+    let mut g = british_negotiations(|g| {
+        put_leader(g, "dinwiddie", "williamsburg");
+        put_leader(g, "washington", "williamsburg");
+        put_leader(g, "amherst", "st-augustine");
+    });
+    let (dinwiddie, washington, amherst) = (leader(&g, "dinwiddie"), leader(&g, "washington"), leader(&g, "amherst"));
+    let opens = |g: &Fiw, s: &str, l: u8| {
+        legal(g, BRITISH).contains(&Action::Negotiate {
+            sq: sq(s),
+            village: false,
+            leader: l,
+        })
+    };
+    assert!(opens(&g, "williamsburg", dinwiddie) && opens(&g, "williamsburg", washington));
+    // 16.34 Florida only once Spain is a belligerent.
+    assert!(!opens(&g, "st-augustine", amherst));
+    g.spain = true;
+    g.set_status(Colony::Florida, Status::Active);
+    assert!(opens(&g, "st-augustine", amherst));
+    // 16.33 not with enemy combat units in the square.
+    let u = put(&mut g, "fr-bearn", "williamsburg");
+    assert!(!opens(&g, "williamsburg", dinwiddie));
+    g.units[u as usize].at = Place::Pool;
+    // 16.31 one attempt against a square in a phase, whoever tries.
+    act(
+        &mut g,
+        BRITISH,
+        Action::Negotiate {
+            sq: sq("williamsburg"),
+            village: false,
+            leader: dinwiddie,
+        },
+    );
+    g.core.dice.script([1]);
+    act(&mut g, BRITISH, Action::Spend(0));
+    assert!(!opens(&g, "williamsburg", washington));
+    assert!(opens(&g, "st-augustine", amherst), "another square still may");
 }

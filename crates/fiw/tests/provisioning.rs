@@ -206,3 +206,49 @@ fn fleets_at_sea_forage_nothing() {
     provision(&mut g, 0);
     assert_eq!(g.units[fleet as usize].at, Place::Pool);
 }
+
+#[test]
+fn home_bases_feed_any_number() {
+    // rule: fiw 21.3, 18.31
+    let mut g = blank(7);
+    let mut us = Vec::new();
+    // Twenty-five regimental equivalents (ruling fiw #23).
+    for (face, n) in [
+        ("br-line", 6),
+        ("br-light", 4),
+        ("br-brigade", 3),
+        ("br-siege", 3),
+        ("br-fleet", 3),
+    ] {
+        for _ in 0..n {
+            let u = (0..g.units.len() as UnitId)
+                .find(|&u| g.units[u as usize].at == Place::Pool && g.face(u).id == face)
+                .unwrap();
+            g.units[u as usize].at = Place::Base(fiw::state::Base::Britain);
+            us.push(u);
+        }
+    }
+    provision(&mut g, 0);
+    assert_eq!(g.phase, Phase::Provisioning(FRENCH), "no decision, no supply point");
+    assert!(us
+        .iter()
+        .all(|&u| g.units[u as usize].at == Place::Base(fiw::state::Base::Britain)));
+}
+
+#[test]
+fn supply_points_feed_friendly_indians_too() {
+    // rule: fiw 18.5
+    let mut g = blank(8);
+    // Five British warbands in rough country (forage 1): one eats free,
+    // four thirds of a regiment against three.
+    let us: Vec<UnitId> = ["ottawa-br", "abenaki-br", "ojibwa-br", "huron-br", "shawnee-br"]
+        .iter()
+        .map(|f| put(&mut g, f, at("1010")))
+        .collect();
+    assert!(us.iter().all(|&u| g.is_indian(u) && g.side(u) == BRITISH));
+    provision(&mut g, 1);
+    assert!(legal(&g, BRITISH).contains(&Action::Provision(at("1010"))));
+    g.apply_legal(BRITISH, &Action::Provision(at("1010")));
+    assert_eq!(g.supply[BRITISH as usize], 0);
+    assert_eq!(on_map(&g, &us), 5);
+}

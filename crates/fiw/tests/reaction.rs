@@ -216,3 +216,63 @@ fn placement_is_limited_by_forage_and_massacres() {
         "no choice was left"
     );
 }
+
+#[test]
+fn florida_raises_a_regiment_and_a_supply_point_per_spanish_occupied_city() {
+    // rule: fiw 14.33, 14.3, 14.0
+    let mut g = blank(8);
+    g.spain = true;
+    g.set_status(fiw::map::Colony::Florida, fiw::state::Status::Active);
+    put(&mut g, "sp-line", sq("st-augustine"));
+    // A French regiment does not make Pensacola Spanish-occupied.
+    put(&mut g, "fr-bearn", sq("pensacola"));
+    let invader = put(&mut g, "br-line", sq("san-marcos"));
+    g.units[invader as usize].moved = true;
+    let supply = g.supply[FRENCH as usize];
+    end_of_movement(&mut g, BRITISH);
+    assert_eq!(g.supply[FRENCH as usize], supply + 1, "one supply point");
+    assert!(said(
+        &g,
+        BRITISH,
+        "the Spanish occupy St. Augustine: the French receive one militia regiment and one supply point"
+    ));
+    let Some(Frame::Raise { seat, units, .. }) = g.stack.last().cloned() else {
+        panic!("the French place the militia: {:?}", g.stack.last())
+    };
+    assert_eq!(seat, FRENCH);
+    assert_eq!(units.len(), 1);
+    assert_eq!(g.face(units[0]).home.as_deref(), Some("florida"));
+    assert_eq!(g.face(units[0]).size, Size::Regiment);
+}
+
+#[test]
+fn movement_then_invasion_reaction_then_combat() {
+    // rule: fiw 12.1, 3.1
+    let mut g = blank(9);
+    put(&mut g, "fr-bearn", sq("quebec"));
+    put(&mut g, "fr-line-det", sq("trois-rivieres"));
+    let invader = put(&mut g, "br-line", sq("trois-rivieres"));
+    g.units[invader as usize].moved = true;
+    end_of_movement(&mut g, BRITISH);
+    // The reaction comes first: the French put their militia with the
+    // garrison the British attack.
+    assert_eq!(g.sub, Sub::InvasionReaction);
+    while matches!(g.stack.last(), Some(Frame::Raise { .. })) {
+        g.apply_legal(FRENCH, &Action::Raise(sq("trois-rivieres")));
+    }
+    assert_eq!(g.sub, Sub::Combat);
+    let rules: Vec<String> = g.log().visible(None).map(|e| e.rule.to_string()).collect();
+    let reaction = rules.iter().position(|r| r == "14.32").expect("the reaction");
+    let combat = rules.iter().position(|r| r == "15.1").expect("the combat");
+    assert!(reaction < combat);
+    let reveal = g
+        .log()
+        .visible(None)
+        .find(|e| e.rule == "15.1")
+        .map(|e| e.text.clone())
+        .unwrap();
+    assert!(
+        reveal.contains("the French defend with Piquet line 1-4, NF militia"),
+        "{reveal}"
+    );
+}

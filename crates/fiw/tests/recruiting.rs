@@ -212,3 +212,252 @@ fn leaders_come_from_the_box() {
         "dead or on the map: {rows:?}"
     );
 }
+
+#[test]
+fn disbanding_removes_a_friendly_unit_or_marker_for_nothing() {
+    // rule: fiw 10.8, 10.73
+    let mut g = at_purchases(
+        |g| {
+            put(g, "br-line", "boston");
+            put(g, "br-light", "boston");
+            put(g, "fr-bearn", "quebec");
+        },
+        [4, 4],
+    );
+    let line = g.units_at(sq("boston")).find(|&u| g.face(u).id == "br-line").unwrap();
+    let french = g.units_at(sq("quebec")).next().unwrap();
+    g.civs.push(fiw::state::Civ {
+        kind: Marker::Magazine,
+        sq: sq("boston"),
+        side: BRITISH,
+        printed: false,
+        used: false,
+    });
+    let (treasury, balance) = (g.treasury, g.balance);
+    act(&mut g, BRITISH, Action::Disband);
+    let v = legal(&g, BRITISH);
+    assert!(v.contains(&Action::DisbandUnit(line)));
+    assert!(v.contains(&Action::DisbandMarker(sq("boston"), Marker::Magazine)));
+    assert!(!v.contains(&Action::DisbandUnit(french)), "friendly units only");
+    assert!(
+        !v.iter()
+            .any(|a| matches!(a, Action::DisbandMarker(s, _) if *s == sq("fort-william-henry"))),
+        "a printed fort is no marker"
+    );
+    act(&mut g, BRITISH, Action::DisbandUnit(line));
+    act(&mut g, BRITISH, Action::Disband);
+    assert!(
+        !legal(&g, BRITISH).contains(&Action::DisbandUnit(line)),
+        "once is enough"
+    );
+    act(&mut g, BRITISH, Action::DisbandMarker(sq("boston"), Marker::Magazine));
+    // Nothing happens before the reveal.
+    assert_eq!(g.units[line as usize].at, Place::Sq(sq("boston")));
+    act(&mut g, BRITISH, Action::Commit);
+    act(&mut g, FRENCH, Action::Commit);
+    assert_eq!(g.units[line as usize].at, Place::Pool, "back in the counter mix");
+    assert!(g.civ(sq("boston"), Marker::Magazine).is_none());
+    assert_eq!(g.treasury, treasury, "there is no cost");
+    assert_eq!(g.balance, balance, "not eliminated: no Balance of Power shift (4.1)");
+    // The French read that a unit was disbanded, not which (27.1).
+    let french_log: Vec<String> = g.log().visible(Some(FRENCH)).map(|e| e.text.clone()).collect();
+    assert!(
+        french_log
+            .iter()
+            .any(|t| t.contains("The British disband a British regular unit in Boston")),
+        "{french_log:?}"
+    );
+    assert!(!french_log.iter().any(|t| t.contains("Foot")));
+    assert!(logged(&g, "The British remove their magazine in Boston."));
+}
+
+#[test]
+fn a_militia_detachment_flips_to_its_regiment_side_for_the_regiment_s_cost() {
+    // rule: fiw 24.4
+    // ruling: fiw #24
+    let mut g = at_purchases(
+        |g| {
+            put(g, "ma-militia-det", "boston");
+            put(g, "ma-militia", "boston");
+        },
+        [4, 4],
+    );
+    let det = g
+        .units_at(sq("boston"))
+        .find(|&u| g.face(u).id == "ma-militia-det")
+        .unwrap();
+    let regiment = g
+        .units_at(sq("boston"))
+        .find(|&u| g.face(u).id == "ma-militia")
+        .unwrap();
+    let v = legal(&g, BRITISH);
+    assert!(v.contains(&Action::Flip(det)));
+    assert!(!v.contains(&Action::Flip(regiment)), "already a regiment");
+    let cost = tables()
+        .expenditure
+        .cost(
+            fiw::income::Item::Unit(fiw::forces::UnitType::Militia),
+            Some(fiw::income::Origin::Provincial),
+        )
+        .unwrap()
+        .pounds;
+    assert!(g
+        .describe(BRITISH, &Action::Flip(det))
+        .label
+        .contains(&format!("£{cost}")));
+    let before = g.treasury[BRITISH as usize];
+    act(&mut g, BRITISH, Action::Flip(det));
+    assert!(!legal(&g, BRITISH).contains(&Action::Flip(det)));
+    act(&mut g, BRITISH, Action::Commit);
+    act(&mut g, FRENCH, Action::Commit);
+    assert_eq!(g.face(det).id, "ma-militia");
+    assert_eq!(g.units[det as usize].at, Place::Sq(sq("boston")));
+    assert_eq!(g.treasury[BRITISH as usize], before - u16::from(cost));
+    // With no pounds there is no flip.
+    let mut g = at_purchases(
+        |g| {
+            put(g, "ma-militia-det", "boston");
+        },
+        [4, 4],
+    );
+    g.treasury[BRITISH as usize] = 0;
+    assert!(!legal(&g, BRITISH).iter().any(|a| matches!(a, Action::Flip(_))));
+}
+
+#[test]
+fn the_initiative_player_s_purchases_are_made_first() {
+    // rule: fiw 7.3
+    // ruling: fiw #30
+    let mut g = cleared(BRITISH);
+    to_next_turn(&mut g);
+    put(&mut g, "ottawa-br", "1109");
+    put(&mut g, "abenaki-fr", "1206");
+    // The index (+3) favours the British, who make the French first player.
+    g.core.dice.script([4, 2, 6, 4, 4]);
+    act(&mut g, BRITISH, Action::First(FRENCH));
+    assert_eq!((g.initiative, g.first), (BRITISH, FRENCH));
+    idle_until(&mut g, |g| matches!(g.stack.last(), Some(Frame::Purchases)));
+    // Both recruit Pontiac, a single counter serving either side (17.7).
+    let pontiac = tables().forces.leaders.iter().position(|l| l.id == "pontiac").unwrap() as u8;
+    g.treasury = [20, 20];
+    act(&mut g, FRENCH, Action::Appoint(pontiac));
+    act(&mut g, FRENCH, Action::At(Place::Sq(sq("1206"))));
+    act(&mut g, FRENCH, Action::Commit);
+    act(&mut g, BRITISH, Action::Appoint(pontiac));
+    act(&mut g, BRITISH, Action::At(Place::Sq(sq("1109"))));
+    act(&mut g, BRITISH, Action::Commit);
+    let l = (0..g.leaders.len()).find(|&l| g.leaders[l].leader == pontiac).unwrap();
+    assert_eq!(g.leaders[l].at, Place::Sq(sq("1109")), "the British had the initiative");
+    assert_eq!(g.leaders[l].side, BRITISH);
+    assert_eq!(g.treasury[FRENCH as usize], 20, "the French are refunded");
+    assert!(logged(&g, "no Pontiac (the last was taken; refunded)"));
+}
+
+#[test]
+fn one_treasury_pays_for_leaders_units_and_markers_anywhere() {
+    // rule: fiw 9.31, 9.21, 9.0
+    let mut g = at_purchases(
+        |g| {
+            put(g, "br-line", "new-york");
+            put(g, "va-militia", "williamsburg");
+            g.treasury[BRITISH as usize] = 0;
+        },
+        [4, 4],
+    );
+    // The treasury is the Home Government's pounds and New York's.
+    let home = tables().home_government.income(fiw::income::Power::British, true, 4);
+    assert_eq!(
+        u32::from(g.treasury[BRITISH as usize]),
+        u32::from(home) + g.square_income(BRITISH)
+    );
+    assert!(g.square_income(BRITISH) > 0, "New York City pays");
+    let before = g.treasury[BRITISH as usize];
+    // A Virginia regiment, a fort in Virginia and a leader, from one pool.
+    act(&mut g, BRITISH, Action::Recruit(face("va-infantry")));
+    act(&mut g, BRITISH, Action::At(Place::Sq(sq("williamsburg"))));
+    act(&mut g, BRITISH, Action::Build(Marker::Fort));
+    act(&mut g, BRITISH, Action::At(Place::Sq(sq("williamsburg"))));
+    let howe = tables().forces.leaders.iter().position(|l| l.id == "howe").unwrap() as u8;
+    act(&mut g, BRITISH, Action::Appoint(howe));
+    act(&mut g, BRITISH, Action::At(Place::Sq(sq("williamsburg"))));
+    let (cost, _) = g.cost_of(g.drafts.as_ref().unwrap().draft(BRITISH));
+    let e = &tables().expenditure;
+    let price = |item, origin| u32::from(e.cost(item, origin).unwrap().pounds);
+    use fiw::income::{Item, Origin};
+    assert_eq!(
+        cost,
+        price(Item::Unit(fiw::forces::UnitType::Line), Some(Origin::Provincial))
+            + price(Item::Fort, None)
+            + price(Item::LeaderNamed, None)
+    );
+    act(&mut g, BRITISH, Action::Commit);
+    act(&mut g, FRENCH, Action::Commit);
+    assert_eq!(u32::from(g.treasury[BRITISH as usize]), u32::from(before) - cost);
+    assert_eq!(g.fortified(sq("williamsburg")), Some(fiw::map::Works::Fort));
+    assert_eq!(g.units_at(sq("williamsburg")).count(), 2);
+}
+
+#[test]
+fn spanish_units_are_recruited_only_once_spain_is_at_war() {
+    // rule: fiw 10.3, 28.1
+    // ruling: fiw #21
+    let mut g = at_purchases(
+        |g| {
+            put(g, "fl-militia", "st-augustine");
+            put(g, "fr-bearn", "pensacola");
+        },
+        [4, 4],
+    );
+    g.treasury[FRENCH as usize] = 30;
+    let spanish = |g: &Fiw| {
+        legal(g, FRENCH)
+            .into_iter()
+            .filter(|a| matches!(a, Action::Recruit(f) if tables().forces.faces[*f as usize].nation == fiw::forces::Nation::Spanish))
+            .count()
+    };
+    assert_eq!(spanish(&g), 0, "Spain is neutral");
+    g.spain = true;
+    g.set_status(fiw::map::Colony::Florida, fiw::state::Status::Active);
+    assert!(spanish(&g) > 0);
+    // Regulars go to the West Indies box.
+    act(&mut g, FRENCH, Action::Recruit(face("sp-line")));
+    assert_eq!(
+        legal(&g, FRENCH),
+        vec![Action::At(Place::Base(Base::WestIndies)), Action::Cancel]
+    );
+    act(&mut g, FRENCH, Action::Cancel);
+    // Provincials in a Spanish-occupied city or town of Florida: not
+    // Pensacola, which only French units hold.
+    act(&mut g, FRENCH, Action::Recruit(face("fl-militia")));
+    assert_eq!(
+        legal(&g, FRENCH),
+        vec![Action::At(Place::Sq(sq("st-augustine"))), Action::Cancel]
+    );
+}
+
+#[test]
+fn markers_are_never_built_in_a_home_base_or_at_sea() {
+    // rule: fiw 22.12
+    let sea = tables().map.sea_squares().next().unwrap();
+    let mut g = at_purchases(
+        |g| {
+            put(g, "br-line", "boston");
+        },
+        [6, 6],
+    );
+    g.treasury = [60, 0];
+    put(&mut g, "br-fleet", &sea.to_string());
+    let home = put(&mut g, "br-line", "boston");
+    g.units[home as usize].at = Place::Base(Base::Britain);
+    for kind in [Marker::Fort, Marker::Magazine] {
+        act(&mut g, BRITISH, Action::Build(kind));
+        let v = legal(&g, BRITISH);
+        assert!(v.contains(&Action::At(Place::Sq(sq("boston")))));
+        assert!(!v.contains(&Action::At(Place::Sq(sea))), "not at sea");
+        assert!(
+            !v.iter().any(|a| matches!(a, Action::At(Place::Base(_)))),
+            "not in a home base"
+        );
+        act(&mut g, BRITISH, Action::Cancel);
+    }
+}

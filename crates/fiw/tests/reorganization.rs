@@ -3,6 +3,7 @@
 mod common;
 
 use common::*;
+use engine::prelude::*;
 use fiw::actions::{Action, Piece};
 use fiw::state::Place;
 
@@ -89,4 +90,22 @@ fn reorganizing_in_a_later_phase_costs_the_force_its_supply_point() {
     act(&mut g, BRITISH, Action::Combine(d[0]));
     act(&mut g, BRITISH, Action::Go);
     assert_eq!(g.supply[BRITISH as usize], sp - 1);
+}
+
+#[test]
+fn units_are_not_reorganized_while_setting_up() {
+    // rule: fiw 19.1
+    // Each set-up line places units at the echelon it names; the only
+    // choices are where (and, 35.3 4.0, on which face). (35.3 4.4 lets the
+    // British break provincials down at set-up: not offered yet; they may
+    // break down in their first movement phase, 19.0, at no cost.)
+    let mut g = fiw::Fiw::new(&engine::Setup::new("on-to-quebec", 4));
+    let mut lines = 0;
+    while let Some(fiw::frames::Frame::Deploy { seat, .. }) = g.stack.last().cloned() {
+        let v = legal(&g, seat);
+        assert!(v.iter().all(|a| matches!(a, Action::Deploy { .. })), "{v:?}");
+        g.apply_legal(seat, &v[0]);
+        lines += 1;
+    }
+    assert!(lines > 20);
 }

@@ -39,9 +39,12 @@ fn the_french_set_up_first_with_a_unit_in_every_post_the_british_have_not_taken(
 
 #[test]
 fn the_scenario_s_numbers_leaders_and_colonies() {
-    // rule: fiw 35.3, 5.1, 5.2, 5.3, 4.0, 17.44
+    // rule: fiw 35.3, 5.1, 5.2, 5.3, 4.0, 17.44, 10.61
     let g = started(BRITISH);
     assert_eq!(g.balance.value(), 3);
+    // 10.61 the whole set-up is on the map, and the treasuries are still
+    // the scenario's: initial deployment costs nothing.
+    assert!(g.units.iter().filter(|u| matches!(u.at, Place::Sq(_))).count() > 80);
     assert_eq!(g.treasury, [10, 5]);
     assert_eq!(g.supply, [10, 5]);
     assert_eq!(g.status(Colony::NewYork), Status::Active);
@@ -192,4 +195,55 @@ fn victory_points_count_cities_capitals_symbols_the_balance_and_pounds() {
     let mut g = cleared(BRITISH);
     put(&mut g, "mohawk-br", "montreal");
     assert_eq!(g.score_of(BRITISH).objectives, 0);
+}
+
+/// A scenario with these options, its set-up played with the first choice
+/// offered, the map then emptied as in `cleared`.
+fn cleared_with(options: &[(&str, &str)]) -> Fiw {
+    let mut setup = Setup::new("on-to-quebec", 11);
+    for (k, v) in options {
+        setup.options.insert(k.to_string(), v.to_string());
+    }
+    let mut g = Fiw::new(&setup);
+    while let Some(Frame::Deploy { seat, .. }) = g.stack.last().cloned() {
+        let v = legal(&g, seat);
+        g.apply_legal(seat, &v[0]);
+    }
+    for u in &mut g.units {
+        u.at = Place::Pool;
+    }
+    g
+}
+
+#[test]
+fn the_extended_scenario_ends_in_1762() {
+    // rule: fiw 35.4, 35.0
+    let mut g = cleared_with(&[("extended", "on")]);
+    assert_eq!(g.last_turn(), 4, "1759-62");
+    assert_eq!(g.stage().turn.value, "1759 (turn 1 of 4)");
+    idle_until(&mut g, |_| false);
+    assert!(g.core.outcome.is_some());
+    assert_eq!((g.turn, g.year()), (4, 1762));
+    assert!(logged(&g, "Turn 4 (1762) begins."));
+    // Without the option On to Quebec ends in 1760 (35.3 1.0).
+    let mut g = cleared_with(&[]);
+    assert_eq!(g.last_turn(), 2);
+    idle_until(&mut g, |_| false);
+    assert_eq!((g.turn, g.year()), (2, 1760));
+    // The option is the title's: a session accepts on and off only.
+    let mut setup = Setup::new("on-to-quebec", 1);
+    setup.options.insert("extended".into(), "1763".into());
+    assert!(engine::Session::<Fiw>::new(setup).is_err());
+}
+
+#[test]
+fn a_player_may_concede_the_game() {
+    // rule: fiw 29.3
+    // 35.4 1.0 (a shorter game by agreement) and 29.3 are a concession:
+    // the engine's resignation ends the game for the other side.
+    let mut s = engine::Session::<Fiw>::new(Setup::new("on-to-quebec", 2)).unwrap();
+    s.resign(FRENCH).unwrap();
+    let o = s.state().outcome().expect("the game is over");
+    assert_eq!(o.winner, Some(BRITISH));
+    assert!(s.state().to_act().is_empty());
 }
