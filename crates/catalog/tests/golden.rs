@@ -148,6 +148,7 @@ const GML: &[Spec] = &[
 const FIW: &[Spec] = &[
     ("on-to-quebec", &[], ["random", "random"], &[1, 2]),
     ("on-to-quebec", &[], ["greedy", "random"], &[3]),
+    ("on-to-quebec", &[("extended", "on")], ["random", "random"], &[4]),
 ];
 
 /// A game of the corpus longer than this is cut off (none is today).
