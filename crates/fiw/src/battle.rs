@@ -1337,22 +1337,19 @@ impl Fiw {
     /// The label, target and group of a combat action.
     pub fn combat_describe(&self, a: Action) -> (String, Option<String>, Option<&'static str>) {
         let sq = |s: Sq| Some(s.to_string());
+        // An action toward a square: "{words} {square} ({rule})".
+        let toward = |words: &str, s: Sq, group: &'static str| {
+            let rule = &group[group.rfind('(').unwrap_or(0)..];
+            (format!("{words} {} {rule}", self.sq_name(s)), sq(s), Some(group))
+        };
         match a {
-            Action::Attack(s) => (
-                format!("Attack in the siege of {} (23.23)", self.sq_name(s)),
-                sq(s),
-                Some("Attack in a siege (23.23)"),
-            ),
+            Action::Attack(s) => toward("Attack in the siege of", s, "Attack in a siege (23.23)"),
             Action::NoAttack(s) => (
                 format!("Leave the siege of {} alone this phase (23.23)", self.sq_name(s)),
                 sq(s),
                 Some("Leave a siege alone (23.23)"),
             ),
-            Action::Withdraw(s) => (
-                format!("Withdraw before combat to {} (15.5)", self.sq_name(s)),
-                sq(s),
-                Some("Withdraw (15.5)"),
-            ),
+            Action::Withdraw(s) => toward("Withdraw before combat to", s, "Withdraw (15.5)"),
             Action::Stand => ("Stand and fight (15.5)".into(), None, None),
             Action::Crt(c) => (
                 format!("Use the {} Combat Results Table (15.63)", crt_name(c)),
@@ -1379,16 +1376,8 @@ impl Fiw {
                 Some(self.piece_id(Piece::Unit(u))),
                 Some("Lose (15.9)"),
             ),
-            Action::Retreat(s) => (
-                format!("Retreat to {} (15.9)", self.sq_name(s)),
-                sq(s),
-                Some("Retreat (15.9)"),
-            ),
-            Action::Escape(s) => (
-                format!("Escape to {} (17.41)", self.sq_name(s)),
-                sq(s),
-                Some("Escape (17.41)"),
-            ),
+            Action::Retreat(s) => toward("Retreat to", s, "Retreat (15.9)"),
+            Action::Escape(s) => toward("Escape to", s, "Escape (17.41)"),
             Action::Execute => ("Execute the captured leader (17.42)".into(), None, None),
             Action::Spare => ("Keep the captured leader prisoner (17.42)".into(), None, None),
             Action::Destroy(s, m) => (

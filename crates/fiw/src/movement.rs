@@ -353,14 +353,8 @@ impl Fiw {
         f.bonus = bonus;
         f.moving = true;
         f.members = f.units.clone();
-        let bit = 1u8 << round;
-        for &u in &f.units {
-            self.units[u as usize].ops |= bit;
-        }
-        for &l in &f.leaders {
-            self.leaders[l as usize].ops |= bit;
-        }
-        let names: Vec<String> = f.pieces().map(|p| self.piece_name(p)).collect();
+        let pieces: Vec<Piece> = f.pieces().collect();
+        let names = self.set_out_pieces(&pieces);
         let n = names.len();
         let side = side_name(f.seat);
         let at = self.sq_name(sq);
@@ -400,16 +394,7 @@ impl Fiw {
         f.path.push(to);
         // 23.22 the first enemy combat units to enter a fortress square.
         let besieging = !f.units.is_empty() && !self.has_units(to, f.seat);
-        for &u in &f.units {
-            self.units[u as usize].at = Place::Sq(to);
-            self.units[u as usize].moved = true;
-            self.units[u as usize].inside = false;
-        }
-        for &l in &f.leaders {
-            self.leaders[l as usize].at = Place::Sq(to);
-            self.leaders[l as usize].moved = true;
-            self.leaders[l as usize].inside = false;
-        }
+        self.step_pieces(&f.pieces().collect::<Vec<_>>(), Place::Sq(to));
         let side = side_name(f.seat);
         let at = self.sq_name(to);
         let n = f.units.len() + f.leaders.len();
@@ -435,6 +420,39 @@ impl Fiw {
                 format!("The {side} force stops in {at}: enemy units are there.")
             });
             self.halt();
+        }
+    }
+
+    /// 12.2 the pieces of a force setting out operate in this phase (land
+    /// 11.3 and naval 20.21 alike); their names, for the log.
+    pub(crate) fn set_out_pieces(&mut self, pieces: &[Piece]) -> Vec<String> {
+        let bit = self.round_bit();
+        for &p in pieces {
+            match p {
+                Piece::Unit(u) => self.units[u as usize].ops |= bit,
+                Piece::Leader(l) => self.leaders[l as usize].ops |= bit,
+            }
+        }
+        pieces.iter().map(|&p| self.piece_name(p)).collect()
+    }
+
+    /// 13.1, 20.21 the pieces of a moving force enter `to`: they have
+    /// moved (14.2) and stand outside any works there (23.22).
+    pub(crate) fn step_pieces(&mut self, pieces: &[Piece], to: Place) {
+        for &p in pieces {
+            let (at, moved, inside) = match p {
+                Piece::Unit(u) => {
+                    let x = &mut self.units[u as usize];
+                    (&mut x.at, &mut x.moved, &mut x.inside)
+                }
+                Piece::Leader(l) => {
+                    let x = &mut self.leaders[l as usize];
+                    (&mut x.at, &mut x.moved, &mut x.inside)
+                }
+            };
+            *at = to;
+            *moved = true;
+            *inside = false;
         }
     }
 

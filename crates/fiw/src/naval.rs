@@ -397,14 +397,8 @@ impl Fiw {
         let embark = self.embark_cost(&f);
         f.left = self.naval_allowance(&f).saturating_sub(embark);
         f.moving = true;
-        let bit = 1u8 << round;
-        for &u in f.navy.iter().chain(&f.cargo) {
-            self.units[u as usize].ops |= bit;
-        }
-        for &l in &f.leaders {
-            self.leaders[l as usize].ops |= bit;
-        }
-        let names: Vec<String> = f.pieces().map(|p| self.piece_name(p)).collect();
+        let pieces: Vec<Piece> = f.pieces().collect();
+        let names = self.set_out_pieces(&pieces);
         let n = names.len();
         let side = side_name(f.seat);
         let mp = half(f.left);
@@ -453,22 +447,7 @@ impl Fiw {
         f.at = to;
         // 21.22 entering or leaving a base is once a phase.
         f.crossed |= matches!(from, Place::Base(_)) || matches!(to, Place::Base(_));
-        for p in f.pieces().collect::<Vec<_>>() {
-            match p {
-                Piece::Unit(u) => {
-                    let unit = &mut self.units[u as usize];
-                    unit.at = to;
-                    unit.moved = true;
-                    unit.inside = false;
-                }
-                Piece::Leader(l) => {
-                    let g = &mut self.leaders[l as usize];
-                    g.at = to;
-                    g.moved = true;
-                    g.inside = false;
-                }
-            }
-        }
+        self.step_pieces(&f.pieces().collect::<Vec<_>>(), to);
         let seat = f.seat;
         let side = side_name(seat);
         let (there, was) = (self.place_name(to), self.place_name(from));

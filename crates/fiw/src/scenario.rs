@@ -200,22 +200,26 @@ const fn line(seat: Seat, at: Where, what: What) -> Line {
     Line { seat, at, what }
 }
 
+const fn within(seat: Seat, colony: Colony, what: What) -> Line {
+    line(seat, Where::In(colony), what)
+}
+
+/// 35.x "every city, town (and fort) of a colony".
+const fn posts(colony: Colony, cities: bool, towns: bool, forts: bool) -> Where {
+    Where::Posts {
+        colony,
+        cities,
+        towns,
+        forts,
+    }
+}
+
 const fn leader(name: &'static str) -> What {
     What::Leader(name)
 }
 
-const NEW_FRANCE_POSTS: Where = Where::Posts {
-    colony: Colony::NewFrance,
-    cities: true,
-    towns: true,
-    forts: true,
-};
-const LOUISIANA_POSTS: Where = Where::Posts {
-    colony: Colony::Louisiana,
-    cities: true,
-    towns: true,
-    forts: true,
-};
+const NEW_FRANCE_POSTS: Where = posts(Colony::NewFrance, true, true, true);
+const LOUISIANA_POSTS: Where = posts(Colony::Louisiana, true, true, true);
 
 /// The set-up lines can't be `const` (they call `regular`...), so each
 /// scenario's lines are built once.
@@ -278,22 +282,12 @@ fn on_to_quebec() -> Spec {
         ),
         line(
             f,
-            Where::Posts {
-                colony: Colony::NewFrance,
-                cities: true,
-                towns: true,
-                forts: false,
-            },
+            posts(Colony::NewFrance, true, true, false),
             Units(provincial(f, "new-france", &[Dragoons], Regiment, 1)),
         ),
         line(
             f,
-            Where::Posts {
-                colony: Colony::NewFrance,
-                cities: true,
-                towns: true,
-                forts: false,
-            },
+            posts(Colony::NewFrance, true, true, false),
             Units(provincial(f, "new-france", &[Line], Regiment, 1)),
         ),
         line(f, TOWNS_FORTS_NF, leader("langlade")),
@@ -358,31 +352,11 @@ fn on_to_quebec() -> Spec {
             Where::OneOf(&["new-york", "halifax"]),
             Units(regular(b, &[Fleet], Squadron, 1)),
         ),
-        line(
-            b,
-            Where::In(Colony::Massachusetts),
-            Units(regular(b, &[Line], Detachment, 1)),
-        ),
-        line(
-            b,
-            Where::In(Colony::Virginia),
-            Units(regular(b, &[Line], Detachment, 1)),
-        ),
-        line(
-            b,
-            Where::In(Colony::SouthCarolina),
-            Units(regular(b, &[Line], Detachment, 1)),
-        ),
-        line(
-            b,
-            Where::In(Colony::HudsonsBay),
-            Units(regular(b, &[Line], Detachment, 1)),
-        ),
-        line(
-            b,
-            Where::In(Colony::Newfoundland),
-            Units(regular(b, &[Line], Detachment, 1)),
-        ),
+        within(b, Colony::Massachusetts, Units(regular(b, &[Line], Detachment, 1))),
+        within(b, Colony::Virginia, Units(regular(b, &[Line], Detachment, 1))),
+        within(b, Colony::SouthCarolina, Units(regular(b, &[Line], Detachment, 1))),
+        within(b, Colony::HudsonsBay, Units(regular(b, &[Line], Detachment, 1))),
+        within(b, Colony::Newfoundland, Units(regular(b, &[Line], Detachment, 1))),
         // 4.4 British provincial units (4.0: provincial infantry on either face).
         at(
             b,
@@ -426,65 +400,57 @@ fn on_to_quebec() -> Spec {
             Units(provincial(b, "new-york", either, Regiment, 2)),
         ),
         at(b, "carlisle", Units(provincial(b, "pennsylvania", either, Regiment, 1))),
-        line(
+        within(
             b,
-            Where::In(Colony::HudsonsBay),
+            Colony::HudsonsBay,
             Units(provincial(b, "hudsons-bay", &[Militia], Detachment, 1)),
         ),
         at(b, "halifax", Units(militia(b, "nova-scotia", 1))),
-        line(b, Where::In(Colony::Massachusetts), leader("shirley")),
+        within(b, Colony::Massachusetts, leader("shirley")),
         line(
             b,
             Where::In(Colony::Massachusetts),
             Units(provincial(b, "massachusetts", either, Regiment, 1)),
         ),
-        line(
-            b,
-            Where::In(Colony::Massachusetts),
-            Units(militia(b, "massachusetts", 3)),
-        ),
-        line(b, Where::In(Colony::RhodeIsland), Units(militia(b, "rhode-island", 1))),
+        within(b, Colony::Massachusetts, Units(militia(b, "massachusetts", 3))),
+        within(b, Colony::RhodeIsland, Units(militia(b, "rhode-island", 1))),
         line(
             b,
             Where::In(Colony::Connecticut),
             Units(provincial(b, "connecticut", either, Regiment, 1)),
         ),
-        line(b, Where::In(Colony::Connecticut), Units(militia(b, "connecticut", 2))),
+        within(b, Colony::Connecticut, Units(militia(b, "connecticut", 2))),
         line(
             b,
             Where::In(Colony::NewHampshire),
             Units(militia(b, "new-hampshire", 1)),
         ),
-        line(b, Where::In(Colony::NewYork), leader("johnson")),
+        within(b, Colony::NewYork, leader("johnson")),
         line(
             b,
             Where::In(Colony::NewYork),
             Units(provincial(b, "new-york", either, Regiment, 1)),
         ),
-        line(b, Where::In(Colony::NewYork), Units(militia(b, "new-york", 2))),
-        line(b, Where::In(Colony::Pennsylvania), Units(militia(b, "pennsylvania", 1))),
-        line(b, Where::In(Colony::Maryland), Units(militia(b, "maryland", 1))),
-        line(b, Where::In(Colony::NewJersey), Units(militia(b, "new-jersey", 1))),
-        line(b, Where::In(Colony::Delaware), Units(militia(b, "delaware", 1))),
-        line(b, Where::In(Colony::Virginia), leader("washington")),
-        line(b, Where::In(Colony::Virginia), leader("dinwiddie")),
+        within(b, Colony::NewYork, Units(militia(b, "new-york", 2))),
+        within(b, Colony::Pennsylvania, Units(militia(b, "pennsylvania", 1))),
+        within(b, Colony::Maryland, Units(militia(b, "maryland", 1))),
+        within(b, Colony::NewJersey, Units(militia(b, "new-jersey", 1))),
+        within(b, Colony::Delaware, Units(militia(b, "delaware", 1))),
+        within(b, Colony::Virginia, leader("washington")),
+        within(b, Colony::Virginia, leader("dinwiddie")),
         line(
             b,
             Where::In(Colony::Virginia),
             Units(provincial(b, "virginia", either, Regiment, 1)),
         ),
-        line(b, Where::In(Colony::Virginia), Units(militia(b, "virginia", 1))),
+        within(b, Colony::Virginia, Units(militia(b, "virginia", 1))),
         line(
             b,
             Where::In(Colony::NorthCarolina),
             Units(militia(b, "north-carolina", 1)),
         ),
-        line(
-            b,
-            Where::In(Colony::SouthCarolina),
-            Units(militia(b, "south-carolina", 1)),
-        ),
-        line(b, Where::In(Colony::Georgia), Units(militia(b, "georgia", 1))),
+        within(b, Colony::SouthCarolina, Units(militia(b, "south-carolina", 1))),
+        within(b, Colony::Georgia, Units(militia(b, "georgia", 1))),
         // 4.5 British controlled Indians.
         at(b, "fort-schuyler", What::Indians { side: b, n: 1 }),
     ];
@@ -532,15 +498,5 @@ fn on_to_quebec() -> Spec {
     }
 }
 
-const TOWNS_FORTS_NF: Where = Where::Posts {
-    colony: Colony::NewFrance,
-    cities: false,
-    towns: true,
-    forts: true,
-};
-const TOWNS_FORTS_LA: Where = Where::Posts {
-    colony: Colony::Louisiana,
-    cities: false,
-    towns: true,
-    forts: true,
-};
+const TOWNS_FORTS_NF: Where = posts(Colony::NewFrance, false, true, true);
+const TOWNS_FORTS_LA: Where = posts(Colony::Louisiana, false, true, true);

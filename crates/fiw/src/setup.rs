@@ -209,32 +209,14 @@ impl Fiw {
         let mut out: Vec<Sq> = match l.at {
             Where::At(p) => vec![place_sq(p)],
             Where::OneOf(ps) => ps.iter().map(|p| place_sq(p)).collect(),
-            Where::In(c) => m.squares_of(c).filter(|&sq| !self.terrain(sq).is_water()).collect(),
-            Where::Posts {
-                colony,
-                cities,
-                towns,
-                forts,
-            } => m
-                .places
-                .iter()
-                .filter(|p| m.colony(p.sq) == Some(colony))
-                .filter(|p| {
-                    (cities && p.settlement == Some(Settlement::City))
-                        || (towns && p.settlement == Some(Settlement::Town))
-                        || (forts && p.works.is_some() && self.fortified(p.sq).is_some())
-                })
-                .map(|p| p.sq)
-                .collect(),
+            Where::In(c) | Where::Posts { colony: c, .. } => m.squares_of(c).collect(),
             Where::FrenchVillages => m
-                .places
-                .iter()
-                .filter(|p| p.tribe.is_some())
-                .filter(|p| matches!(m.colony(p.sq), Some(Colony::NewFrance | Colony::Louisiana)))
-                .map(|p| p.sq)
+                .squares_of(Colony::NewFrance)
+                .chain(m.squares_of(Colony::Louisiana))
                 .collect(),
-            Where::Occupied => Sq::all().filter(|&sq| occ.has_units(sq, seat)).collect(),
+            Where::Occupied => Sq::all().collect(),
         };
+        out.retain(|&sq| self.admits(l.at, sq, |sq| occ.has_units(sq, seat)));
         out.sort();
         out.dedup();
         out.retain(open);
@@ -288,14 +270,21 @@ impl Fiw {
     }
 
     /// Whether a line's pieces may be placed in `sq` at all (ignoring the
-    /// cover rule).
+    /// cover rule): anywhere a friendly unit may yet stand for "occupied".
     fn line_may_reach(&self, line: u8, sq: Sq) -> bool {
         let spec = scenario::spec(self.scenario);
+        self.admits(spec.lines[line as usize].at, sq, |_| true)
+    }
+
+    /// 35.x whether a set-up place names `sq`: a listed place, a land
+    /// square of a colony, its cities, towns or forts, a French Indian
+    /// village, or a square `occupied` says friendly units hold.
+    fn admits(&self, at: Where, sq: Sq, occupied: impl Fn(Sq) -> bool) -> bool {
         let m = &tables().map;
-        match spec.lines[line as usize].at {
+        match at {
             Where::At(p) => place_sq(p) == sq,
             Where::OneOf(ps) => ps.iter().any(|p| place_sq(p) == sq),
-            Where::In(c) => m.colony(sq) == Some(c),
+            Where::In(c) => m.colony(sq) == Some(c) && !self.terrain(sq).is_water(),
             Where::Posts {
                 colony,
                 cities,
@@ -310,7 +299,7 @@ impl Fiw {
             Where::FrenchVillages => {
                 m.village(sq).is_some() && matches!(m.colony(sq), Some(Colony::NewFrance | Colony::Louisiana))
             }
-            Where::Occupied => true,
+            Where::Occupied => occupied(sq),
         }
     }
 
