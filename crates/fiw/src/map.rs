@@ -541,6 +541,9 @@ pub struct Map {
     link_of: HashMap<(Sq, Sq), LinkKind>,
     /// Lowercase ids, names and aliases to places.
     by_name: HashMap<String, usize>,
+    /// Per square ([`Sq::index`]), its places: asked in every legal-action
+    /// list, so not searched.
+    places_at: Vec<Vec<u16>>,
 }
 
 const SQUARES_TSV: &str = include_str!("../data/squares.tsv");
@@ -632,8 +635,13 @@ impl Map {
             links: Vec::new(),
             link_of: HashMap::new(),
             by_name: HashMap::new(),
+            places_at: Vec::new(),
         };
         map.parse_places(place_table)?;
+        map.places_at = vec![Vec::new(); map.squares.len()];
+        for (i, p) in map.places.iter().enumerate() {
+            map.places_at[p.sq.index()].push(i as u16);
+        }
         map.parse_links(link_table)?;
         for name in NAMED {
             if map.place(name).is_none() {
@@ -839,7 +847,7 @@ impl Map {
 
     /// The places printed in a square.
     pub fn places_in(&self, sq: Sq) -> impl Iterator<Item = &Place> + '_ {
-        self.places.iter().filter(move |p| p.sq == sq)
+        self.places_at[sq.index()].iter().map(|&i| &self.places[usize::from(i)])
     }
 
     /// 16.0: a colony's capital.

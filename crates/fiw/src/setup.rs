@@ -7,7 +7,7 @@ use crate::forces::{Lightness, BRITISH, FRENCH};
 use crate::frames::Frame;
 use crate::map::{Colony, Settlement, Sq, Works};
 use crate::scenario::{self, Mark, Scenario, Spec, What, Where};
-use crate::state::{enemy, side_name, Civ, Fiw, General, Phase, Place, Status, Sub, Unit, UnitId};
+use crate::state::{enemy, side_name, Civ, Fiw, General, Occupancy, Phase, Place, Status, Sub, Unit, UnitId};
 use crate::tables::tables;
 use engine::{Core, Seat, Setup};
 
@@ -221,7 +221,7 @@ impl Fiw {
         out.dedup();
         out.retain(open);
         if seat == FRENCH && matches!(l.what, What::Units(_) | What::Indians { .. }) {
-            let needed = self.uncovered_posts();
+            let needed = self.uncovered_posts(&occ);
             if !needed.is_empty() {
                 // Which posts each line still to place may reach, once.
                 let reach: Vec<(u8, u8, Vec<usize>)> = self
@@ -252,7 +252,7 @@ impl Fiw {
 
     /// 35.3 3.0 "French must have at least one unit deployed per French
     /// city, town and fort" not captured: those still without one.
-    pub fn uncovered_posts(&self) -> Vec<Sq> {
+    fn uncovered_posts(&self, occ: &Occupancy) -> Vec<Sq> {
         let spec = scenario::spec(self.scenario);
         let m = &tables().map;
         let captured: Vec<Sq> = spec.captured.iter().map(|p| place_sq(p)).collect();
@@ -262,7 +262,7 @@ impl Fiw {
             .filter(|p| matches!(m.colony(p.sq), Some(Colony::NewFrance | Colony::Louisiana)))
             .filter(|p| p.settlement.is_some() || (p.works.is_some() && self.fortified(p.sq).is_some()))
             .map(|p| p.sq)
-            .filter(|sq| !captured.contains(sq) && !self.has_units(*sq, FRENCH))
+            .filter(|sq| !captured.contains(sq) && !occ.has_units(*sq, FRENCH))
             .collect();
         v.sort();
         v.dedup();
