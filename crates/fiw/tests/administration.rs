@@ -1,57 +1,20 @@
 //! The Administration phase (ruling fiw #1 step 14): its steps 14.1-14.5.
 
+mod common;
+
+use common::*;
 use engine::prelude::*;
-use engine::{Seat, Setup};
 use fiw::civilization::Marker;
-use fiw::forces::{BRITISH, FRENCH};
 use fiw::frames::Frame;
 use fiw::map::{Colony, Sq};
-use fiw::state::{Civ, Phase, Place, Status, UnitId};
-use fiw::tables::tables;
+use fiw::state::{Phase, Place, Status};
 use fiw::{Action, Fiw};
-
-/// On to Quebec with nothing set up: every counter in the pool, the
-/// printed works and the scenario's markers on the map.
-fn blank(seed: u64) -> Fiw {
-    let mut g = Fiw::new(&Setup::new("on-to-quebec", seed));
-    g.stack.clear();
-    g
-}
-
-fn sq(place: &str) -> Sq {
-    fiw::setup::place_sq(place)
-}
-
-fn at(id: &str) -> Sq {
-    Sq::parse(id).unwrap()
-}
-
-/// A counter of the pool showing the face `face` is put in `at`.
-fn put(g: &mut Fiw, face: &str, at: Sq) -> UnitId {
-    let f = &tables().forces;
-    let u = (0..g.units.len() as UnitId)
-        .find(|&u| {
-            let c = &f.counters[g.units[u as usize].counter as usize];
-            g.units[u as usize].at == Place::Pool && f.faces_of(c).any(|x| x.id == face)
-        })
-        .unwrap_or_else(|| panic!("a {face} in the pool"));
-    let c = &f.counters[g.units[u as usize].counter as usize];
-    g.units[u as usize].back = f.faces[c.front].id != face;
-    g.units[u as usize].at = Place::Sq(at);
-    u
-}
 
 /// The administration phase, the British first this turn.
 fn administer(g: &mut Fiw) {
     g.first = BRITISH;
     g.phase = Phase::Administration;
     g.advance();
-}
-
-fn legal(g: &Fiw, seat: Seat) -> Vec<Action> {
-    let mut v = Vec::new();
-    g.legal(seat, &mut v);
-    v
 }
 
 fn magazine_at(g: &Fiw, at: Sq) -> bool {
@@ -64,16 +27,10 @@ fn step_14_1_removes_magazines_under_siege_and_those_spent() {
     // ruling: fiw #1, #7
     let mut g = blank(1);
     // Quebec's fortress under siege: French inside, British outside.
-    let inside = put(&mut g, "fr-bearn", sq("quebec"));
+    let inside = put(&mut g, "fr-bearn", "quebec");
     g.units[inside as usize].inside = true;
-    put(&mut g, "br-line", sq("quebec"));
-    g.civs.push(Civ {
-        kind: Marker::Magazine,
-        sq: sq("oswego"),
-        side: BRITISH,
-        printed: false,
-        used: true,
-    });
+    put(&mut g, "br-line", "quebec");
+    put_marker(&mut g, Marker::Magazine, sq("oswego"), BRITISH).used = true;
     assert!(magazine_at(&g, sq("quebec")) && magazine_at(&g, sq("montreal")));
     administer(&mut g);
     assert!(!magazine_at(&g, sq("quebec")), "under siege");
@@ -89,12 +46,11 @@ fn step_14_2_each_indian_force_rolls_on_the_indian_table() {
     let mut g = blank(2);
     // The first player's Indians first: a Mohawk with Johnson in his
     // village (+1 leader, +1 village), then the French squares row by row.
-    let mohawk = put(&mut g, "mohawk-br", sq("canajoharie"));
-    let johnson = g.pool_leader("johnson").unwrap();
-    g.leaders[johnson as usize].at = Place::Sq(sq("canajoharie"));
-    let shawnee = put(&mut g, "shawnee-fr", sq("logstown"));
-    let ottawa = put(&mut g, "ottawa-fr", at("1205"));
-    let ojibwa = put(&mut g, "ojibwa-fr", at("1205"));
+    let mohawk = put(&mut g, "mohawk-br", "canajoharie");
+    put_leader(&mut g, "johnson", "canajoharie");
+    let shawnee = put(&mut g, "shawnee-fr", "logstown");
+    let ottawa = put(&mut g, "ottawa-fr", "1205");
+    let ojibwa = put(&mut g, "ojibwa-fr", "1205");
     // Mohawk: 1 + 2 = 3, one goes home (the only one); Ottawa and Ojibwa
     // (1205, row 5): 2, one goes home, the French choose; Shawnee at
     // Logstown (0811, row 11): 4 + 1 = 5, they stay.
@@ -105,20 +61,17 @@ fn step_14_2_each_indian_force_rolls_on_the_indian_table() {
         g.stack.last(),
         Some(&Frame::GoHome {
             seat: FRENCH,
-            sq: at("1205")
+            sq: sq("1205")
         })
     );
     let options = legal(&g, FRENCH);
     assert_eq!(options, [Action::Home(ottawa), Action::Home(ojibwa)]);
     g.apply_legal(FRENCH, &Action::Home(ojibwa));
     assert_eq!(g.units[ojibwa as usize].at, Place::Pool);
-    assert_eq!(g.units[ottawa as usize].at, Place::Sq(at("1205")));
+    assert_eq!(g.units[ottawa as usize].at, Place::Sq(sq("1205")));
     assert_eq!(g.units[shawnee as usize].at, Place::Sq(sq("logstown")));
     assert_eq!(g.core.dice.scripted_left(), 0, "three squares, three rolls");
-    assert!(g
-        .log()
-        .visible(None)
-        .any(|e| e.text.contains("roll 4 (+1 village: 5) on the Indian Table: they stay")));
+    assert!(logged(&g, "roll 4 (+1 village: 5) on the Indian Table: they stay"));
     assert_eq!(g.turn, 2, "then the rest of the turn");
 }
 
@@ -131,7 +84,7 @@ fn step_14_3_the_thirteen_colonies_not_under_invasion_become_passive() {
         g.set_status(c, Status::Active);
     }
     // French units in Virginia: under invasion.
-    put(&mut g, "fr-mar-det", sq("williamsburg"));
+    put(&mut g, "fr-mar-det", "williamsburg");
     administer(&mut g);
     assert_eq!(g.status(Colony::NewYork), Status::Passive);
     assert_eq!(g.status(Colony::Virginia), Status::Active, "under invasion");
@@ -147,13 +100,12 @@ fn step_14_4_provincials_of_passive_colonies_outside_them_go_to_the_pool() {
     g.set_status(Colony::NewYork, Status::Passive);
     g.set_status(Colony::Massachusetts, Status::Active);
     // A French force in Massachusetts keeps it active (under invasion).
-    put(&mut g, "fr-mar-det", at("1406"));
-    let away = put(&mut g, "ny-infantry", sq("boston"));
-    let home = put(&mut g, "ny-infantry", sq("albany"));
-    let ma = put(&mut g, "ma-infantry", sq("albany"));
-    let regular = put(&mut g, "br-line", sq("boston"));
-    let johnson = g.pool_leader("johnson").unwrap();
-    g.leaders[johnson as usize].at = Place::Sq(sq("boston"));
+    put(&mut g, "fr-mar-det", "1406");
+    let away = put(&mut g, "ny-infantry", "boston");
+    let home = put(&mut g, "ny-infantry", "albany");
+    let ma = put(&mut g, "ma-infantry", "albany");
+    let regular = put(&mut g, "br-line", "boston");
+    let johnson = put_leader(&mut g, "johnson", "boston");
     administer(&mut g);
     assert_eq!(g.units[away as usize].at, Place::Pool);
     assert_eq!(g.units[home as usize].at, Place::Sq(sq("albany")), "inside its colony");
@@ -169,10 +121,10 @@ fn step_14_5_french_militia_away_from_home() {
     let mut g = blank(5);
     g.set_status(Colony::NewFrance, Status::Passive);
     g.set_status(Colony::Louisiana, Status::Active);
-    let in_louisiana = put(&mut g, "nf-militia", sq("new-orleans"));
-    let at_home = put(&mut g, "nf-militia", sq("quebec"));
-    let disputed = put(&mut g, "no-militia", sq("logstown"));
-    let louisiana_away = put(&mut g, "no-militia", sq("montreal"));
+    let in_louisiana = put(&mut g, "nf-militia", "new-orleans");
+    let at_home = put(&mut g, "nf-militia", "quebec");
+    let disputed = put(&mut g, "no-militia", "logstown");
+    let louisiana_away = put(&mut g, "no-militia", "montreal");
     administer(&mut g);
     assert_eq!(g.units[in_louisiana as usize].at, Place::Pool, "a passive colony's");
     assert_eq!(g.units[at_home as usize].at, Place::Sq(sq("quebec")));

@@ -5,13 +5,16 @@
 //! Capture Table (22.6). Each test clears the map of On to Quebec and
 //! places the pieces itself.
 
+mod common;
+
+use common::{put, put_leader, put_marker};
 use engine::prelude::*;
 use engine::{Seat, Setup};
 use fiw::civilization::{Capture, Marker};
 use fiw::combat::{odds, Crt, Odds};
 use fiw::forces::{BRITISH, FRENCH};
 use fiw::map::{Colony, Sq, Terrain};
-use fiw::state::{Civ, Phase, Place, Sub, UnitId};
+use fiw::state::{Phase, Place, Sub, UnitId};
 use fiw::tables::tables;
 use fiw::Fiw;
 
@@ -43,29 +46,9 @@ fn game() -> Fiw {
     g
 }
 
-/// A unit of this face from the pool (a back face turns the counter).
-fn put(g: &mut Fiw, face: &str, sq: Sq) -> UnitId {
-    let f = &tables().forces;
-    let u = (0..g.units.len() as UnitId)
-        .find(|&u| {
-            let c = &f.counters[g.units[u as usize].counter as usize];
-            g.units[u as usize].at == Place::Pool
-                && (f.faces[c.front].id == face || c.back.is_some_and(|b| f.faces[b].id == face))
-        })
-        .unwrap_or_else(|| panic!("a {face} in the pool"));
-    let c = &f.counters[g.units[u as usize].counter as usize];
-    g.units[u as usize].back = f.faces[c.front].id != face;
-    g.units[u as usize].at = Place::Sq(sq);
-    u
-}
-
 /// A leader from the Leader box, serving `side`.
 fn lead(g: &mut Fiw, id: &str, sq: Sq, side: Seat) -> u8 {
-    let f = &tables().forces;
-    let l = (0..g.leaders.len() as u8)
-        .find(|&l| f.leaders[g.leaders[l as usize].leader as usize].id == id && g.leaders[l as usize].at == Place::Pool)
-        .unwrap_or_else(|| panic!("{id} in the Leader box"));
-    g.leaders[l as usize].at = Place::Sq(sq);
+    let l = put_leader(g, id, sq);
     g.leaders[l as usize].side = side;
     l
 }
@@ -73,21 +56,16 @@ fn lead(g: &mut Fiw, id: &str, sq: Sq, side: Seat) -> u8 {
 /// A land square of `terrain` with nothing printed in it, every neighbour
 /// land across a plain side or vertex, away from Florida.
 fn open_square(terrain: Terrain) -> Sq {
-    let m = &tables().map;
-    Sq::all()
-        .find(|&s| {
-            let ok = |s: Sq| m.colony(s).is_some_and(|c| c != Colony::Florida) && !m.square(s).terrain.is_water();
-            m.square(s).terrain == terrain
-                && (3..=19).contains(&s.col)
-                && (3..=20).contains(&s.row)
-                && ok(s)
-                && m.places_in(s).next().is_none()
-                && s.orthogonal().chain(s.diagonal()).count() == 8
-                && s.orthogonal()
-                    .chain(s.diagonal())
-                    .all(|n| ok(n) && m.land_route(s, n).is_some())
-        })
-        .unwrap_or_else(|| panic!("an open {terrain:?} square"))
+    common::open_square(terrain, |c| c != Colony::Florida)
+}
+
+/// The emptied game with units of these faces put, in this order, in an
+/// open square of `terrain`: the game, the square and the units.
+fn armies<'a>(terrain: Terrain, faces: impl IntoIterator<Item = &'a str>) -> (Fiw, Sq, Vec<UnitId>) {
+    let mut g = game();
+    let sq = open_square(terrain);
+    let units = faces.into_iter().map(|f| put(&mut g, f, sq)).collect();
+    (g, sq, units)
 }
 
 /// The combat sub-phase of `seat` begins.
@@ -96,6 +74,20 @@ fn fight(g: &mut Fiw, seat: Seat) {
     g.sub = Sub::InvasionReaction;
     g.stack.clear();
     g.advance();
+}
+
+/// The dice scripted, then the combat sub-phase of `seat`: the combat
+/// results rolled so far (15.7).
+fn fight_with(g: &mut Fiw, seat: Seat, dice: &[u8]) -> Vec<String> {
+    g.core.dice.script(dice.iter().copied());
+    fight(g, seat);
+    log_of(g, "15.7")
+}
+
+/// Asserts that the first combat result rolled (15.7) says `text`.
+fn assert_rolled(g: &Fiw, text: &str) {
+    let rolls = log_of(g, "15.7");
+    assert!(rolls.first().is_some_and(|r| r.contains(text)), "{rolls:?}");
 }
 
 fn ids(g: &Fiw, seat: Seat) -> Vec<String> {
@@ -115,6 +107,14 @@ fn act(g: &mut Fiw, seat: Seat, id: &str) {
     g.apply_legal(seat, &a);
 }
 
+/// `seat` is offered exactly `options` and takes `choice`, the dice
+/// scripted.
+fn decide(g: &mut Fiw, seat: Seat, options: &[&str], choice: &str, dice: &[u8]) {
+    assert_eq!(ids(g, seat), options);
+    g.core.dice.script(dice.iter().copied());
+    act(g, seat, choice);
+}
+
 fn log_of(g: &Fiw, rule: &str) -> Vec<String> {
     g.log()
         .visible(None)
@@ -123,9 +123,11 @@ fn log_of(g: &Fiw, rule: &str) -> Vec<String> {
         .collect()
 }
 
-/// The die giving `code` on a table at these odds with this modifier.
-fn die_for(crt: Crt, o: Odds, drm: i32, code: &str) -> Option<u8> {
-    (1..=6u8).find(|&d| tables().combat.result(crt, o, i32::from(d) + drm).code == code)
+/// The die giving `code` on the Linear table at 4:1.
+fn four_to_one(code: &str) -> u8 {
+    (1..=6u8)
+        .find(|&d| tables().combat.result(Crt::Linear, Odds::FourToOne, i32::from(d)).code == code)
+        .unwrap_or_else(|| panic!("a {code} at 4:1"))
 }
 
 /// Whoever must decide takes the first choice, to the end of the
@@ -147,15 +149,10 @@ fn over(g: &Fiw) -> bool {
 #[test]
 fn fourteen_against_five_is_two_to_one() {
     // rule: fiw 15.71, 15.1, 15.9
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    for f in ["br-line", "br-line", "br-light"] {
-        put(&mut g, f, sq);
-    }
-    let d = put(&mut g, "fr-ang", sq);
+    let (mut g, sq, units) = armies(Terrain::Clear, ["br-line", "br-line", "br-light", "fr-ang"]);
+    let d = units[3];
     let expect = tables().combat.result(Crt::Linear, Odds::TwoToOne, 3);
-    g.core.dice.script([3]);
-    fight(&mut g, BRITISH);
+    fight_with(&mut g, BRITISH, &[3]);
     settle(&mut g);
     let rolls = log_of(&g, "15.7");
     assert_eq!(rolls.len(), 1);
@@ -173,33 +170,19 @@ fn fourteen_against_five_is_two_to_one() {
 #[test]
 fn ten_against_six_is_one_to_two() {
     // rule: fiw 15.71, 15.72
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    put(&mut g, "br-line", sq);
-    put(&mut g, "br-line-det", sq);
-    put(&mut g, "fr-ang", sq);
-    put(&mut g, "fr-art", sq);
+    let (mut g, ..) = armies(Terrain::Clear, ["br-line", "br-line-det", "fr-ang", "fr-art"]);
     assert_eq!(odds(6, 10), Odds::OneToTwo);
-    g.core.dice.script([6]);
-    fight(&mut g, BRITISH);
-    let rolls = log_of(&g, "15.7");
-    assert!(rolls[0].contains("6 against 10, odds 1:2"), "{}", rolls[0]);
+    fight_with(&mut g, BRITISH, &[6]);
+    assert_rolled(&g, "6 against 10, odds 1:2");
 }
 
 #[test]
 fn seven_against_four_is_one_and_a_half_to_one() {
     // rule: fiw 15.73
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    put(&mut g, "br-line", sq);
-    put(&mut g, "br-line-det", sq);
-    put(&mut g, "br-line-det", sq);
     // A Spanish line regiment (4-4) is no faster than the British: no withdrawal.
-    put(&mut g, "sp-line", sq);
-    g.core.dice.script([2]);
-    fight(&mut g, BRITISH);
-    let rolls = log_of(&g, "15.7");
-    assert!(rolls[0].contains("7 against 4, odds 1.5:1"), "{}", rolls[0]);
+    let (mut g, ..) = armies(Terrain::Clear, ["br-line", "br-line-det", "br-line-det", "sp-line"]);
+    fight_with(&mut g, BRITISH, &[2]);
+    assert_rolled(&g, "7 against 4, odds 1.5:1");
 }
 
 #[test]
@@ -207,40 +190,27 @@ fn heavy_five_and_light_four_in_the_wilderness_defend_at_thirteen() {
     // rule: fiw 15.74, 15.75, 15.3, 11.4
     // 11.4, 15.3: the three attacking regiments fight as one force (15),
     // the two defending ones as one combined defence (13).
-    let mut g = game();
-    let sq = open_square(Terrain::Wilderness);
-    for _ in 0..3 {
-        put(&mut g, "br-line", sq);
-    }
-    put(&mut g, "fr-ang", sq);
-    put(&mut g, "fr-mar", sq);
-    g.core.dice.script([4]);
-    fight(&mut g, BRITISH);
+    let (mut g, ..) = armies(
+        Terrain::Wilderness,
+        ["br-line", "br-line", "br-line", "fr-ang", "fr-mar"],
+    );
+    fight_with(&mut g, BRITISH, &[4]);
     let defence = log_of(&g, "15.74");
     assert_eq!(
         defence,
         ["The French defend with the multiples of wilderness terrain: strength 13."]
     );
-    let rolls = log_of(&g, "15.7");
-    assert!(rolls[0].contains("15 against 13, odds 1:1"), "{}", rolls[0]);
+    assert_rolled(&g, "15 against 13, odds 1:1");
 }
 
 #[test]
 fn leaders_two_and_one_make_a_four_a_five() {
     // rule: fiw 15.8, 17.22
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    for _ in 0..2 {
-        put(&mut g, "br-line", sq);
-    }
-    put(&mut g, "fr-ang", sq);
-    put(&mut g, "fr-art", sq);
+    let (mut g, sq, _) = armies(Terrain::Clear, ["br-line", "br-line", "fr-ang", "fr-art"]);
     lead(&mut g, "amherst", sq, BRITISH); // military 2
     lead(&mut g, "bougainville", sq, FRENCH); // military 1
     let expect = tables().combat.result(Crt::Linear, Odds::OneToOne, 5);
-    g.core.dice.script([4]);
-    fight(&mut g, BRITISH);
-    let rolls = log_of(&g, "15.7");
+    let rolls = fight_with(&mut g, BRITISH, &[4]);
     assert!(
         rolls[0].contains("die 4, Jeffery Amherst +2, Louis-Antoine de Bougainville -1: 5,"),
         "{}",
@@ -252,25 +222,17 @@ fn leaders_two_and_one_make_a_four_a_five() {
 #[test]
 fn an_indian_leader_leads_only_indians() {
     // rule: fiw 17.7, 25.3
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    put(&mut g, "fr-ang", sq);
-    put(&mut g, "ottawa-fr", sq);
+    let (mut g, sq, _) = armies(Terrain::Clear, ["fr-ang", "ottawa-fr", "br-line"]);
     lead(&mut g, "pontiac", sq, FRENCH);
-    put(&mut g, "br-line", sq);
-    g.core.dice.script([3]);
-    fight(&mut g, FRENCH);
-    let rolls = log_of(&g, "15.7");
+    let rolls = fight_with(&mut g, FRENCH, &[3]);
     assert!(!rolls[0].contains("Pontiac"), "a mixed force: {}", rolls[0]);
 }
 
 #[test]
 fn a_faster_defender_may_withdraw() {
     // rule: fiw 15.5, 15.1
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    put(&mut g, "br-line", sq);
-    let m = put(&mut g, "fr-mar", sq);
+    let (mut g, sq, units) = armies(Terrain::Clear, ["br-line", "fr-mar"]);
+    let m = units[1];
     let l = lead(&mut g, "montcalm", sq, FRENCH);
     fight(&mut g, BRITISH);
     assert_eq!(g.to_act().iter().collect::<Vec<_>>(), [FRENCH]);
@@ -293,12 +255,9 @@ fn a_faster_defender_may_withdraw() {
 #[test]
 fn no_withdrawal_from_as_fast_an_attacker() {
     // rule: fiw 15.5
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    put(&mut g, "br-light", sq); // movement 6
-    put(&mut g, "fr-mar", sq); // movement 6
-    g.core.dice.script([3]);
-    fight(&mut g, BRITISH);
+    // Both move 6.
+    let (mut g, ..) = armies(Terrain::Clear, ["br-light", "fr-mar"]);
+    fight_with(&mut g, BRITISH, &[3]);
     assert!(log_of(&g, "15.5").is_empty());
     assert_eq!(log_of(&g, "15.7").len(), 1);
 }
@@ -306,58 +265,41 @@ fn no_withdrawal_from_as_fast_an_attacker() {
 #[test]
 fn half_heavy_half_light_lets_the_attacker_choose() {
     // rule: fiw 15.6, 15.61, 15.62, 15.63
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    put(&mut g, "br-line", sq); // 5 heavy
-    put(&mut g, "br-light", sq); // 4 light
-    put(&mut g, "br-light-det", sq); // 1 light
-    put(&mut g, "fr-ang", sq);
+    // 5 heavy, 4 + 1 light.
+    let (mut g, ..) = armies(Terrain::Clear, ["br-line", "br-light", "br-light-det", "fr-ang"]);
     fight(&mut g, BRITISH);
-    assert_eq!(ids(&g, BRITISH), ["crt-linear", "crt-raid"]);
-    g.core.dice.script([3]);
-    act(&mut g, BRITISH, "crt-raid");
-    assert!(log_of(&g, "15.7")[0].contains("on the Raid table"));
+    decide(&mut g, BRITISH, &["crt-linear", "crt-raid"], "crt-raid", &[3]);
+    assert_rolled(&g, "on the Raid table");
 }
 
 #[test]
 fn the_defender_picks_one_multiple_for_his_force() {
     // rule: fiw 15.74, 23.1
-    let mut g = game();
-    let sq = open_square(Terrain::Rough);
-    g.civs.push(Civ {
-        kind: Marker::Fortress,
-        sq,
-        side: FRENCH,
-        printed: false,
-        used: false,
-    });
-    sixty(&mut g, sq);
-    put(&mut g, "fr-ang", sq);
+    let (mut g, sq, _) = armies(Terrain::Rough, SIXTY.into_iter().chain(["fr-ang"]));
+    put_marker(&mut g, Marker::Fortress, sq, FRENCH);
     fight(&mut g, BRITISH);
     // Rough doubles, the fortress triples.
-    assert_eq!(ids(&g, FRENCH), ["defend-rough", "defend-fortress"]);
-    g.core.dice.script([3]);
-    act(&mut g, FRENCH, "defend-fortress");
-    assert!(log_of(&g, "15.7")[0].contains("60 against 15, odds 4:1"));
+    decide(
+        &mut g,
+        FRENCH,
+        &["defend-rough", "defend-fortress"],
+        "defend-fortress",
+        &[3],
+    );
+    assert_rolled(&g, "60 against 15, odds 4:1");
 }
 
 #[test]
 fn a_beaten_force_retreats_where_its_owner_chooses() {
     // rule: fiw 15.9, 13.2
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    for _ in 0..3 {
-        put(&mut g, "br-brigade", sq);
-    }
-    let d = put(&mut g, "fr-ang", sq);
+    let (mut g, sq, units) = armies(Terrain::Clear, BRIGADES.into_iter().chain(["fr-ang"]));
+    let d = units[3];
     // Block two sides with British units.
     let mut sides = sq.orthogonal();
     let (n1, n2, free) = (sides.next().unwrap(), sides.next().unwrap(), sides.next().unwrap());
     put(&mut g, "br-line-det", n1);
     put(&mut g, "br-line-det", n2);
-    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DR").expect("a DR at 4:1");
-    g.core.dice.script([die]);
-    fight(&mut g, BRITISH);
+    fight_with(&mut g, BRITISH, &[four_to_one("DR")]);
     let options = ids(&g, FRENCH);
     assert_eq!(
         options.len(),
@@ -372,19 +314,13 @@ fn a_beaten_force_retreats_where_its_owner_chooses() {
 #[test]
 fn nowhere_to_retreat_means_prison() {
     // rule: fiw 34.1, 15.9
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    for _ in 0..3 {
-        put(&mut g, "br-brigade", sq);
-    }
-    let d = put(&mut g, "fr-ang", sq);
+    let (mut g, sq, units) = armies(Terrain::Clear, BRIGADES.into_iter().chain(["fr-ang"]));
+    let d = units[3];
     for n in sq.orthogonal() {
         put(&mut g, "br-line-det", n);
     }
     let before = g.balance.value();
-    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DR").expect("a DR at 4:1");
-    g.core.dice.script([die]);
-    fight(&mut g, BRITISH);
+    fight_with(&mut g, BRITISH, &[four_to_one("DR")]);
     assert_eq!(g.units[d as usize].at, Place::Prisoner);
     assert!(over(&g));
     // One regiment is less than the three a space of the Balance costs.
@@ -394,18 +330,13 @@ fn nowhere_to_retreat_means_prison() {
 #[test]
 fn eliminating_three_regiments_shifts_the_balance() {
     // rule: fiw 4.1, 10.73
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    sixty(&mut g, sq);
-    let ds: Vec<UnitId> = ["fr-ang", "fr-art", "fr-bearn"]
-        .iter()
-        .map(|f| put(&mut g, f, sq))
-        .collect();
-    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DD").expect("a DD at 4:1");
+    let (mut g, _, units) = armies(
+        Terrain::Clear,
+        SIXTY.into_iter().chain(["fr-ang", "fr-art", "fr-bearn"]),
+    );
     let before = g.balance;
-    g.core.dice.script([die]);
-    fight(&mut g, BRITISH);
-    for d in ds {
+    fight_with(&mut g, BRITISH, &[four_to_one("DD")]);
+    for &d in &units[SIXTY.len()..] {
         assert_eq!(
             g.units[d as usize].at,
             Place::Pool,
@@ -418,16 +349,13 @@ fn eliminating_three_regiments_shifts_the_balance() {
 #[test]
 fn a_loss_of_half_is_the_owners_choice() {
     // rule: fiw 15.9
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    sixty(&mut g, sq);
-    let big = put(&mut g, "fr-ang", sq);
-    let small = put(&mut g, "fr-line-det", sq);
-    put(&mut g, "fr-line-det", sq);
+    let (mut g, _, units) = armies(
+        Terrain::Clear,
+        SIXTY.into_iter().chain(["fr-ang", "fr-line-det", "fr-line-det"]),
+    );
+    let (big, small) = (units[SIXTY.len()], units[SIXTY.len() + 1]);
     // 60 against 7: a DL costs units of 4 strength (half of 7, rounded up).
-    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DL").expect("a DL at 4:1");
-    g.core.dice.script([die]);
-    fight(&mut g, BRITISH);
+    fight_with(&mut g, BRITISH, &[four_to_one("DL")]);
     let options = ids(&g, FRENCH);
     assert!(options.contains(&format!("lose-u{big}")) && options.contains(&format!("lose-u{small}")));
     act(&mut g, FRENCH, &format!("lose-u{small}"));
@@ -438,47 +366,65 @@ fn a_loss_of_half_is_the_owners_choice() {
     assert_eq!(g.units[small as usize].at, Place::Pool);
 }
 
+/// Three brigades: 45 strength points.
+const BRIGADES: [&str; 3] = ["br-brigade", "br-brigade", "br-brigade"];
+
 /// Three brigades and three regiments: 60 strength points.
-fn sixty(g: &mut Fiw, sq: Sq) -> UnitId {
-    let first = put(g, "br-brigade", sq);
-    for f in ["br-brigade", "br-brigade", "br-line", "br-line", "br-line"] {
-        put(g, f, sq);
+const SIXTY: [&str; 6] = [
+    "br-brigade",
+    "br-brigade",
+    "br-brigade",
+    "br-line",
+    "br-line",
+    "br-line",
+];
+
+/// In `seat`'s movement sub-phase, pushed on the stack, a force of every
+/// unit of `seat` in `from` steps into `to`.
+fn step_in(g: &mut Fiw, seat: Seat, from: Sq, to: Sq) {
+    g.stack.push(fiw::frames::Frame::Movement { seat });
+    act(g, seat, &format!("form-{from}"));
+    for u in g.units_at(from).collect::<Vec<_>>() {
+        if g.side(u) == seat {
+            act(g, seat, &format!("add-u{u}"));
+        }
     }
-    first
+    act(g, seat, "go");
+    act(g, seat, &format!("step-{to}"));
 }
 
-/// A fortress square besieged by the British, with the French inside.
-fn siege(g: &mut Fiw) -> (Sq, UnitId, UnitId) {
-    let sq = open_square(Terrain::Clear);
-    g.civs.push(Civ {
-        kind: Marker::Fortress,
-        sq,
-        side: FRENCH,
-        printed: true,
-        used: false,
-    });
-    let d = put(g, "fr-ang", sq);
+/// The emptied game with a fortress square besieged by the British, the
+/// French inside: the game, the square, the garrison and a besieger.
+fn siege() -> (Fiw, Sq, UnitId, UnitId) {
+    let (mut g, sq, garrison) = armies(Terrain::Clear, ["fr-ang"]);
+    let d = garrison[0];
+    put_marker(&mut g, Marker::Fortress, sq, FRENCH).printed = true;
     let from = sq.orthogonal().next().unwrap();
-    let a = sixty(g, from);
-    // The British march in: the French are inside (23.22).
-    g.stack.push(fiw::frames::Frame::Movement { seat: BRITISH });
-    act(g, BRITISH, &format!("form-{from}"));
-    for u in g.units_at(from).collect::<Vec<_>>() {
-        act(g, BRITISH, &format!("add-u{u}"));
+    let a = put(&mut g, SIXTY[0], from);
+    for f in &SIXTY[1..] {
+        put(&mut g, f, from);
     }
-    act(g, BRITISH, "go");
-    act(g, BRITISH, &format!("step-{sq}"));
+    // The British march in: the French are inside (23.22).
+    step_in(&mut g, BRITISH, from, sq);
     assert!(g.units[d as usize].inside, "23.22 the French were there first");
     assert!(!g.units[a as usize].inside);
     assert!(g.besieged(sq));
-    (sq, d, a)
+    (g, sq, d, a)
+}
+
+/// The British attack the besieged fortress, the dice scripted, and the
+/// French defend with the fortress's multiple.
+fn assault(g: &mut Fiw, sq: Sq, dice: &[u8]) {
+    fight(g, BRITISH);
+    act(g, BRITISH, &format!("attack-{sq}"));
+    g.core.dice.script(dice.iter().copied());
+    act(g, FRENCH, "defend-fortress");
 }
 
 #[test]
 fn either_side_may_leave_a_siege_alone() {
     // rule: fiw 23.2, 23.21, 23.22, 23.23
-    let mut g = game();
-    let (sq, d, a) = siege(&mut g);
+    let (mut g, sq, d, a) = siege();
     fight(&mut g, BRITISH);
     assert_eq!(ids(&g, BRITISH), [format!("attack-{sq}"), format!("no-attack-{sq}")]);
     act(&mut g, BRITISH, &format!("no-attack-{sq}"));
@@ -496,20 +442,19 @@ fn either_side_may_leave_a_siege_alone() {
 #[test]
 fn the_besieged_ignore_retreats() {
     // rule: fiw 23.21, 11.5
-    let mut g = game();
-    let (sq, d, _) = siege(&mut g);
+    let (mut g, sq, d, _) = siege();
     fight(&mut g, BRITISH);
     act(&mut g, BRITISH, &format!("attack-{sq}"));
     // 60 against 5 x 3 = 15: 4:1 on the Linear table.
-    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DR").expect("a DR at 4:1");
-    g.core.dice.script([die]);
-    assert_eq!(ids(&g, FRENCH), ["defend-clear", "defend-fortress"]);
-    act(&mut g, FRENCH, "defend-fortress");
-    assert!(
-        log_of(&g, "15.7")[0].contains("60 against 15, odds 4:1"),
-        "{:?}",
-        log_of(&g, "15.7")
+    let dice = [four_to_one("DR")];
+    decide(
+        &mut g,
+        FRENCH,
+        &["defend-clear", "defend-fortress"],
+        "defend-fortress",
+        &dice,
     );
+    assert_rolled(&g, "60 against 15, odds 4:1");
     assert_eq!(g.units[d as usize].at, Place::Sq(sq), "no retreat from the fortress");
     assert_eq!(log_of(&g, "23.21").len(), 1);
     assert!(g.besieged(sq), "the siege goes on");
@@ -518,8 +463,7 @@ fn the_besieged_ignore_retreats() {
 #[test]
 fn besiegers_defend_as_in_a_settlement() {
     // rule: fiw 23.22, 15.74
-    let mut g = game();
-    let (sq, _, _) = siege(&mut g);
+    let (mut g, sq, _, _) = siege();
     fight(&mut g, BRITISH);
     act(&mut g, BRITISH, &format!("no-attack-{sq}"));
     fight(&mut g, FRENCH);
@@ -535,62 +479,39 @@ fn besiegers_defend_as_in_a_settlement() {
 #[test]
 fn siege_trains_double_the_attack_on_a_fort() {
     // rule: fiw 23.27
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    g.civs.push(Civ {
-        kind: Marker::Fort,
-        sq,
-        side: FRENCH,
-        printed: false,
-        used: false,
-    });
-    put(&mut g, "br-line", sq);
-    put(&mut g, "br-siege", sq);
-    put(&mut g, "br-siege", sq);
-    put(&mut g, "fr-ang", sq);
-    put(&mut g, "fr-siege", sq);
-    g.core.dice.script([3]);
-    fight(&mut g, BRITISH);
-    act(&mut g, FRENCH, "defend-fort");
+    // A French fort in a clear square, these units in it: the rolls of a
+    // British attack the French meet in the fort.
+    let fort_battle = |faces: &[&str]| {
+        let (mut g, sq, _) = armies(Terrain::Clear, faces.iter().copied());
+        put_marker(&mut g, Marker::Fort, sq, FRENCH);
+        fight_with(&mut g, BRITISH, &[3]);
+        act(&mut g, FRENCH, "defend-fort");
+        log_of(&g, "15.7")
+    };
     // Two trains against one: doubled once, (5 + 1 + 1) x 2 = 14; the fort
     // doubles the defence, (5 + 1) x 2 = 12.
-    let rolls = log_of(&g, "15.7");
+    let rolls = fort_battle(&["br-line", "br-siege", "br-siege", "fr-ang", "fr-siege"]);
     assert!(
         rolls[0].contains("14 (doubled by siege trains, 23.27) against 12"),
         "{}",
         rolls[0]
     );
     // One against one: no doubling.
-    let mut g = game();
-    put(&mut g, "br-line", sq);
-    put(&mut g, "br-siege", sq);
-    put(&mut g, "fr-ang", sq);
-    put(&mut g, "fr-siege", sq);
-    g.civs.push(Civ {
-        kind: Marker::Fort,
-        sq,
-        side: FRENCH,
-        printed: false,
-        used: false,
-    });
-    g.core.dice.script([3]);
-    fight(&mut g, BRITISH);
-    act(&mut g, FRENCH, "defend-fort");
-    assert!(
-        log_of(&g, "15.7")[0].contains("6 against 12"),
-        "{}",
-        log_of(&g, "15.7")[0]
-    );
+    let rolls = fort_battle(&["br-line", "br-siege", "fr-ang", "fr-siege"]);
+    assert!(rolls[0].contains("6 against 12"), "{}", rolls[0]);
 }
 
 #[test]
 fn a_leader_left_alone_escapes_or_is_captured() {
     // rule: fiw 17.4, 17.41
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    put(&mut g, "br-line", sq);
-    let montcalm = lead(&mut g, "montcalm", sq, FRENCH); // 3 + 1
-                                                         // Two French stacks two squares away, one three.
+    // A British regiment and a French leader alone in a clear square.
+    let alone = |leader: &str| {
+        let (mut g, sq, _) = armies(Terrain::Clear, ["br-line"]);
+        let l = lead(&mut g, leader, sq, FRENCH);
+        (g, sq, l)
+    };
+    let (mut g, sq, montcalm) = alone("montcalm"); // 3 + 1
+                                                   // Two French stacks two squares away, one three.
     let (c, r) = (sq.col, sq.row);
     let east = Sq::new(c + 2, r).unwrap();
     let south = Sq::new(c + 1, r + 2).unwrap();
@@ -598,21 +519,17 @@ fn a_leader_left_alone_escapes_or_is_captured() {
     put(&mut g, "fr-line-det", east);
     put(&mut g, "fr-line-det", south);
     put(&mut g, "fr-line-det", far);
-    g.core.dice.script([4]);
-    fight(&mut g, BRITISH);
+    fight_with(&mut g, BRITISH, &[4]);
     assert!(log_of(&g, "17.41")[0].contains("rolls 4 against 4"));
     // Ruling fiw #32: fewest squares, a diagonal step counting one; a tie is the owner's.
     assert_eq!(ids(&g, FRENCH), [format!("escape-{east}"), format!("escape-{south}")]);
     act(&mut g, FRENCH, &format!("escape-{south}"));
     assert_eq!(g.leaders[montcalm as usize].at, Place::Sq(south));
 
-    let mut g = game();
-    put(&mut g, "br-line", sq);
-    let montcalm = lead(&mut g, "montcalm", sq, FRENCH);
+    let (mut g, _, montcalm) = alone("montcalm");
     put(&mut g, "fr-line-det", east);
     let before = g.balance;
-    g.core.dice.script([5]);
-    fight(&mut g, BRITISH);
+    fight_with(&mut g, BRITISH, &[5]);
     assert_eq!(
         g.leaders[montcalm as usize].at,
         Place::Prisoner,
@@ -620,11 +537,8 @@ fn a_leader_left_alone_escapes_or_is_captured() {
     );
     assert_eq!(g.balance, before.shift(1, BRITISH), "leader-eliminated");
 
-    let mut g = game();
-    put(&mut g, "br-line", sq);
-    let brigadier = lead(&mut g, "french-brigadier", sq, FRENCH); // 1 + 0
-    g.core.dice.script([2]);
-    fight(&mut g, BRITISH);
+    let (mut g, _, brigadier) = alone("french-brigadier"); // 1 + 0
+    fight_with(&mut g, BRITISH, &[2]);
     assert_eq!(
         g.leaders[brigadier as usize].at,
         Place::Pool,
@@ -635,14 +549,11 @@ fn a_leader_left_alone_escapes_or_is_captured() {
 #[test]
 fn indians_may_execute_their_prisoner() {
     // rule: fiw 17.42, 34.2
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    put(&mut g, "ottawa-br", sq);
+    let (mut g, sq, _) = armies(Terrain::Clear, ["ottawa-br"]);
     let montcalm = lead(&mut g, "montcalm", sq, FRENCH);
     put(&mut g, "fr-line-det", Sq::new(sq.col + 2, sq.row).unwrap());
     let before = g.balance;
-    g.core.dice.script([6]);
-    fight(&mut g, BRITISH);
+    fight_with(&mut g, BRITISH, &[6]);
     assert_eq!(ids(&g, BRITISH), ["execute", "spare"]);
     act(&mut g, BRITISH, "execute");
     assert_eq!(g.leaders[montcalm as usize].at, Place::Gone);
@@ -653,26 +564,13 @@ fn indians_may_execute_their_prisoner() {
 #[test]
 fn the_winner_rolls_for_the_losers_fort() {
     // rule: fiw 22.6, 22.61, 22.5
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    g.civs.push(Civ {
-        kind: Marker::Fort,
-        sq,
-        side: FRENCH,
-        printed: true,
-        used: false,
-    });
-    for _ in 0..3 {
-        put(&mut g, "br-brigade", sq);
-    }
-    put(&mut g, "fr-line-det", sq);
-    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DD").expect("a DD at 4:1");
+    let (mut g, sq, _) = armies(Terrain::Clear, BRIGADES.into_iter().chain(["fr-line-det"]));
+    put_marker(&mut g, Marker::Fort, sq, FRENCH).printed = true;
     let t = &tables().capture;
     let captured = (1..=6)
         .find(|&r| t.result(Marker::Fort, r) == Capture::Captured)
         .unwrap();
-    g.core.dice.script([die, captured]);
-    fight(&mut g, BRITISH);
+    fight_with(&mut g, BRITISH, &[four_to_one("DD"), captured]);
     // The detachment defends at 2 in the fort, 1 in the open: the French pick.
     act(&mut g, FRENCH, "defend-fort");
     assert_eq!(g.works(sq), Some((fiw::map::Works::Fort, BRITISH)), "captured");
@@ -690,12 +588,7 @@ fn the_winner_rolls_for_the_losers_fort() {
 #[test]
 fn the_combat_square_is_examined_by_both() {
     // rule: fiw 27.1
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    put(&mut g, "br-line", sq);
-    put(&mut g, "br-light", sq);
-    put(&mut g, "br-light-det", sq);
-    put(&mut g, "fr-ang", sq);
+    let (mut g, sq, _) = armies(Terrain::Clear, ["br-line", "br-light", "br-light-det", "fr-ang"]);
     fight(&mut g, BRITISH);
     assert!(g.examines(FRENCH, sq) && g.examines(BRITISH, sq));
     assert_eq!(g.battle_square(), Some(sq));
@@ -725,9 +618,7 @@ fn naval_units_fight_at_their_printed_strength() {
     put(&mut g, "br-fleet", sq);
     lead(&mut g, "wolfe", sq, BRITISH);
     put(&mut g, "fr-fleet", sq);
-    g.core.dice.script([3]);
-    fight(&mut g, BRITISH);
-    let rolls = log_of(&g, "15.7");
+    let rolls = fight_with(&mut g, BRITISH, &[3]);
     assert!(rolls[0].contains("8 against 4, odds 2:1"), "{}", rolls[0]);
     assert!(!rolls[0].contains("Wolfe"), "20.8: no leader for naval units alone");
 }
@@ -735,15 +626,7 @@ fn naval_units_fight_at_their_printed_strength() {
 /// The phasing side's movement sub-phase: a force of every unit in `from`
 /// moves into `to`.
 fn march(g: &mut Fiw, seat: Seat, from: Sq, to: Sq) {
-    g.stack.push(fiw::frames::Frame::Movement { seat });
-    act(g, seat, &format!("form-{from}"));
-    for u in g.units_at(from).collect::<Vec<_>>() {
-        if g.side(u) == seat {
-            act(g, seat, &format!("add-u{u}"));
-        }
-    }
-    act(g, seat, "go");
-    act(g, seat, &format!("step-{to}"));
+    step_in(g, seat, from, to);
     if matches!(g.stack.last(), Some(fiw::frames::Frame::Force(_))) {
         act(g, seat, "halt");
     }
@@ -753,8 +636,7 @@ fn march(g: &mut Fiw, seat: Seat, from: Sq, to: Sq) {
 #[test]
 fn forces_that_entered_apart_attack_together_and_must_attack() {
     // rule: fiw 15.21, 15.22, 15.2, 11.4
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
+    let (mut g, sq, _) = armies(Terrain::Clear, []);
     let mut sides = sq.orthogonal();
     let (west, north, other) = (sides.next().unwrap(), sides.next().unwrap(), sides.next().unwrap());
     put(&mut g, "br-line", west);
@@ -764,8 +646,7 @@ fn forces_that_entered_apart_attack_together_and_must_attack() {
     let next_door = put(&mut g, "fr-art", other);
     march(&mut g, BRITISH, west, sq);
     march(&mut g, BRITISH, north, sq);
-    g.core.dice.script([3]);
-    fight(&mut g, BRITISH);
+    fight_with(&mut g, BRITISH, &[3]);
     // No choice to attack or not: the combat is resolved (15.21), with both
     // forces combined into one attack (15.22, 11.4).
     let reveal = log_of(&g, "15.1");
@@ -784,38 +665,35 @@ fn forces_that_entered_apart_attack_together_and_must_attack() {
 #[test]
 fn an_attack_once_declared_goes_to_its_end() {
     // rule: fiw 15.4
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    put(&mut g, "br-line", sq);
-    put(&mut g, "br-light", sq);
-    put(&mut g, "br-light-det", sq);
-    for f in ["fr-ang", "fr-art", "fr-bearn", "fr-burg", "fr-camb", "fr-guy"] {
-        put(&mut g, f, sq);
-    }
+    let (mut g, ..) = armies(
+        Terrain::Clear,
+        [
+            "br-line",
+            "br-light",
+            "br-light-det",
+            "fr-ang",
+            "fr-art",
+            "fr-bearn",
+            "fr-burg",
+            "fr-camb",
+            "fr-guy",
+        ],
+    );
     fight(&mut g, BRITISH);
     // The British see 30 against their 10: still only the tables to choose.
     assert!(log_of(&g, "15.1")[0].contains("(strength 30)"));
-    assert_eq!(ids(&g, BRITISH), ["crt-linear", "crt-raid"]);
-    g.core.dice.script([1]);
-    act(&mut g, BRITISH, "crt-raid");
+    decide(&mut g, BRITISH, &["crt-linear", "crt-raid"], "crt-raid", &[1]);
     assert_eq!(log_of(&g, "15.7").len(), 1, "resolved");
-    assert!(log_of(&g, "15.7")[0].contains("10 against 30, odds 1:3"));
+    assert_rolled(&g, "10 against 30, odds 1:3");
 }
 
 #[test]
 fn a_leader_leads_the_indians_of_his_force_too() {
     // rule: fiw 17.23, 17.7
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
-    put(&mut g, "br-line", sq);
-    put(&mut g, "ottawa-br", sq);
+    let (mut g, sq, _) = armies(Terrain::Clear, ["br-line", "ottawa-br", "fr-ang", "fr-art"]);
     lead(&mut g, "amherst", sq, BRITISH); // military 2
-    put(&mut g, "fr-ang", sq);
-    put(&mut g, "fr-art", sq);
-    g.core.dice.script([3]);
-    // 5 heavy against 4 light: the Linear table (15.61), no choice.
-    fight(&mut g, BRITISH);
-    let rolls = log_of(&g, "15.7");
+                                          // 5 heavy against 4 light: the Linear table (15.61), no choice.
+    let rolls = fight_with(&mut g, BRITISH, &[3]);
     assert!(
         rolls[0].contains("9 against 10") && rolls[0].contains("Jeffery Amherst +2"),
         "{}",
@@ -826,8 +704,7 @@ fn a_leader_leads_the_indians_of_his_force_too() {
 #[test]
 fn only_combat_units_capture_leaders() {
     // rule: fiw 17.43
-    let mut g = game();
-    let sq = open_square(Terrain::Clear);
+    let (mut g, sq, _) = armies(Terrain::Clear, []);
     lead(&mut g, "wolfe", sq, BRITISH);
     let montcalm = lead(&mut g, "montcalm", sq, FRENCH);
     put(&mut g, "fr-line-det", Sq::new(sq.col + 2, sq.row).unwrap());
@@ -837,8 +714,7 @@ fn only_combat_units_capture_leaders() {
     assert_eq!(g.leaders[montcalm as usize].at, Place::Sq(sq));
     // A British combat unit does (17.4).
     put(&mut g, "br-line-det", sq);
-    g.core.dice.script([6]);
-    fight(&mut g, BRITISH);
+    fight_with(&mut g, BRITISH, &[6]);
     assert_eq!(log_of(&g, "17.41").len(), 1);
     assert_eq!(g.leaders[montcalm as usize].at, Place::Prisoner);
 }
@@ -846,8 +722,7 @@ fn only_combat_units_capture_leaders() {
 #[test]
 fn the_besieged_may_not_leave_and_a_relief_force_stays_outside() {
     // rule: fiw 23.24, 23.25
-    let mut g = game();
-    let (sq, d, _) = siege(&mut g);
+    let (mut g, sq, d, _) = siege();
     g.stack.push(fiw::frames::Frame::Movement { seat: FRENCH });
     assert!(
         !ids(&g, FRENCH).contains(&format!("form-{sq}")),
@@ -863,22 +738,14 @@ fn the_besieged_may_not_leave_and_a_relief_force_stays_outside() {
     assert!(g.besieged(sq));
     // Attacked, they defend together; the fortress triples the garrison
     // only: 5 x 3 + 5 = 20.
-    fight(&mut g, BRITISH);
-    act(&mut g, BRITISH, &format!("attack-{sq}"));
-    g.core.dice.script([3]);
-    act(&mut g, FRENCH, "defend-fortress");
-    assert!(
-        log_of(&g, "15.7")[0].contains("60 against 20, odds 3:1"),
-        "{:?}",
-        log_of(&g, "15.7")
-    );
+    assault(&mut g, sq, &[3]);
+    assert_rolled(&g, "60 against 20, odds 3:1");
 }
 
 #[test]
 fn a_siege_lasts_until_the_besiegers_leave_or_take_the_fortress() {
     // rule: fiw 23.26
-    let mut g = game();
-    let (sq, d, _) = siege(&mut g);
+    let (mut g, sq, d, _) = siege();
     // In a later turn the besiegers march off: the siege is over and the
     // garrison may move.
     for u in &mut g.units {
@@ -892,13 +759,8 @@ fn a_siege_lasts_until_the_besiegers_leave_or_take_the_fortress() {
     g.stack.pop();
     assert_eq!(g.units[d as usize].at, Place::Sq(sq));
     // Besieged again, then taken: the garrison is destroyed.
-    let mut g = game();
-    let (sq, d, a) = siege(&mut g);
-    fight(&mut g, BRITISH);
-    act(&mut g, BRITISH, &format!("attack-{sq}"));
-    let die = die_for(Crt::Linear, Odds::FourToOne, 0, "DD").expect("a DD at 4:1");
-    g.core.dice.script([die, 1]);
-    act(&mut g, FRENCH, "defend-fortress");
+    let (mut g, sq, d, a) = siege();
+    assault(&mut g, sq, &[four_to_one("DD"), 1]);
     settle(&mut g);
     assert_eq!(g.units[d as usize].at, Place::Pool);
     assert!(!g.besieged(sq));

@@ -9,7 +9,7 @@ use fiw::actions::{Action, Piece};
 use fiw::civilization::Marker;
 use fiw::frames::Frame;
 use fiw::map::Colony;
-use fiw::state::{Civ, Phase, Place, Status};
+use fiw::state::{Phase, Place, Status};
 
 fn left(g: &fiw::Fiw) -> u8 {
     match g.stack.last() {
@@ -145,13 +145,7 @@ fn entering_a_passive_enemy_colony_activates_it_and_takes_unguarded_markers() {
     let mut g = cleared(FRENCH);
     assert_eq!(g.status(Colony::Virginia), Status::Passive);
     let u = put(&mut g, "fr-mar", "0811");
-    g.civs.push(Civ {
-        kind: Marker::Magazine,
-        sq: sq("0912"),
-        side: BRITISH,
-        printed: false,
-        used: false,
-    });
+    put_marker(&mut g, Marker::Magazine, sq("0912"), BRITISH);
     set_out(&mut g, FRENCH, "0811", &[Piece::Unit(u)]);
     act(&mut g, FRENCH, Action::Step(sq("0912")));
     assert_eq!(g.civ(sq("0912"), Marker::Magazine).map(|c| c.side), Some(FRENCH));
@@ -172,13 +166,7 @@ fn a_later_phase_costs_a_supply_point_unless_a_magazine_supplies_the_force() {
     let mut g = cleared(BRITISH);
     let far = put(&mut g, "br-line", "0713");
     let near = put(&mut g, "br-line", "1108");
-    g.civs.push(Civ {
-        kind: Marker::Magazine,
-        sq: sq("1109"),
-        side: BRITISH,
-        printed: false,
-        used: false,
-    });
+    put_marker(&mut g, Marker::Magazine, sq("1109"), BRITISH);
     to_phase(&mut g, 2, BRITISH);
     let sp = g.supply[BRITISH as usize];
     set_out(&mut g, BRITISH, "0713", &[Piece::Unit(far)]);
@@ -196,7 +184,7 @@ fn the_operations_example_one_force_four_phases() {
     let mut g = cleared(BRITISH);
     let l = put_leader(&mut g, "wolfe", "0811");
     let units: Vec<_> = (0..3).map(|_| put(&mut g, "br-line", "0811")).collect();
-    let mut force: Vec<Piece> = units.iter().map(|&u| Piece::Unit(u)).collect();
+    let mut force = pieces(&units);
     force.push(Piece::Leader(l));
     let sp = g.supply[BRITISH as usize];
     // 1st phase: free.
@@ -238,25 +226,9 @@ fn a_piece_operates_once_a_phase() {
 /// neighbours land joined to it, in British or disputed land well inside
 /// the map.
 fn open_square(terrain: fiw::map::Terrain) -> fiw::map::Sq {
-    let m = &fiw::tables::tables().map;
-    let ok = |s: fiw::map::Sq| {
-        m.colony(s)
-            .is_some_and(|c| c != Colony::Florida && c != Colony::NewFrance && c != Colony::Louisiana)
-            && !m.square(s).terrain.is_water()
-    };
-    fiw::map::Sq::all()
-        .find(|&s| {
-            m.square(s).terrain == terrain
-                && (3..=19).contains(&s.col)
-                && (3..=20).contains(&s.row)
-                && ok(s)
-                && m.places_in(s).next().is_none()
-                && s.orthogonal().chain(s.diagonal()).count() == 8
-                && s.orthogonal()
-                    .chain(s.diagonal())
-                    .all(|n| ok(n) && m.land_route(s, n).is_some())
-        })
-        .unwrap_or_else(|| panic!("an open {terrain:?} square"))
+    common::open_square(terrain, |c| {
+        c != Colony::Florida && c != Colony::NewFrance && c != Colony::Louisiana
+    })
 }
 
 fn at(col: u8, row: u8) -> fiw::map::Sq {
@@ -274,10 +246,10 @@ fn a_light_force_crosses_a_vertex_between_two_enemy_held_squares() {
     let x = open_square(fiw::map::Terrain::Wilderness);
     let d = at(x.col + 1, x.row + 1);
     // Enemy combat units on both squares beside the diagonal.
-    put(&mut g, "fr-bearn", &at(x.col + 1, x.row).to_string());
-    put(&mut g, "fr-guy", &at(x.col, x.row + 1).to_string());
-    let u = put(&mut g, "br-light", &x.to_string());
-    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(u)]);
+    put(&mut g, "fr-bearn", at(x.col + 1, x.row));
+    put(&mut g, "fr-guy", at(x.col, x.row + 1));
+    let u = put(&mut g, "br-light", x);
+    set_out(&mut g, BRITISH, x, &[Piece::Unit(u)]);
     act(&mut g, BRITISH, Action::Step(d));
     assert!(moving(&g), "no stop: the diagonal passes between them");
     assert!(!logged(&g, "enemy units are there"));
@@ -290,17 +262,11 @@ fn friendly_units_lone_enemy_leaders_and_markers_do_not_stop_a_force() {
     let mut g = cleared(BRITISH);
     let x = open_square(fiw::map::Terrain::Wilderness);
     let (east, far) = (at(x.col + 1, x.row), at(x.col + 1, x.row + 1));
-    let friends = put(&mut g, "br-line", &east.to_string());
-    put_leader(&mut g, "montcalm", &far.to_string());
-    g.civs.push(Civ {
-        kind: Marker::Fort,
-        sq: far,
-        side: FRENCH,
-        printed: false,
-        used: false,
-    });
-    let u = put(&mut g, "br-light", &x.to_string());
-    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(u)]);
+    let friends = put(&mut g, "br-line", east);
+    put_leader(&mut g, "montcalm", far);
+    put_marker(&mut g, Marker::Fort, far, FRENCH);
+    let u = put(&mut g, "br-light", x);
+    set_out(&mut g, BRITISH, x, &[Piece::Unit(u)]);
     let full = left(&g);
     // 13.31 through friendly units at no penalty: the same cost as an
     // empty clear square.
@@ -322,21 +288,19 @@ fn any_number_of_units_stack_and_enemies_may_share_a_square() {
     let x = open_square(fiw::map::Terrain::Wilderness);
     let east = at(x.col + 1, x.row);
     for _ in 0..9 {
-        put(&mut g, "br-line-det", &east.to_string());
+        put(&mut g, "br-line-det", east);
     }
-    let force: Vec<Piece> = (0..9)
-        .map(|_| Piece::Unit(put(&mut g, "br-line", &x.to_string())))
-        .collect();
-    set_out(&mut g, BRITISH, &x.to_string(), &force);
+    let force: Vec<Piece> = (0..9).map(|_| Piece::Unit(put(&mut g, "br-line", x))).collect();
+    set_out(&mut g, BRITISH, x, &force);
     act(&mut g, BRITISH, Action::Step(east));
     act(&mut g, BRITISH, Action::Halt);
     assert_eq!(g.side_at(east, BRITISH).count(), 18, "no stacking limit");
     // A force may end its move with the enemy: both stand in the square
     // until the combat sub-phase.
     let south = at(x.col, x.row + 1);
-    put(&mut g, "fr-bearn", &south.to_string());
-    let v = put(&mut g, "br-line", &x.to_string());
-    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(v)]);
+    put(&mut g, "fr-bearn", south);
+    let v = put(&mut g, "br-line", x);
+    set_out(&mut g, BRITISH, x, &[Piece::Unit(v)]);
     act(&mut g, BRITISH, Action::Step(south));
     assert!(g.has_units(south, BRITISH) && g.has_units(south, FRENCH));
 }
@@ -346,13 +310,13 @@ fn french_units_and_french_indians_move_as_one_force() {
     // rule: fiw 11.2
     let mut g = cleared(FRENCH);
     let x = open_square(fiw::map::Terrain::Wilderness);
-    let regular = put(&mut g, "fr-mar", &x.to_string());
-    let indian = put(&mut g, "ottawa-fr", &x.to_string());
-    let l = put_leader(&mut g, "de-levis", &x.to_string());
+    let regular = put(&mut g, "fr-mar", x);
+    let indian = put(&mut g, "ottawa-fr", x);
+    let l = put_leader(&mut g, "de-levis", x);
     set_out(
         &mut g,
         FRENCH,
-        &x.to_string(),
+        x,
         &[Piece::Unit(regular), Piece::Unit(indian), Piece::Leader(l)],
     );
     // The French leader leads the whole force (17.7: a non-Indian leader
@@ -380,8 +344,8 @@ fn within_those_restrictions_a_force_may_enter_any_square() {
         })
         .expect("a New York square on the border of New France");
     let mut g = cleared(BRITISH);
-    let u = put(&mut g, "br-light", &x.to_string());
-    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(u)]);
+    let u = put(&mut g, "br-light", x);
+    set_out(&mut g, BRITISH, x, &[Piece::Unit(u)]);
     let v = legal(&g, BRITISH);
     for (n, _) in m.land_steps(x, true) {
         assert!(v.contains(&Action::Step(n)), "{n} ({:?})", m.colony(n));
@@ -424,13 +388,13 @@ fn supply_points_never_run_below_zero_and_leaders_pay_for_later_phases() {
     let mut g = cleared(BRITISH);
     let x = open_square(fiw::map::Terrain::Wilderness);
     let y = at(x.col + 3, x.row);
-    let amherst = put_leader(&mut g, "amherst", &x.to_string());
-    let u = put(&mut g, "br-line", &y.to_string());
+    let amherst = put_leader(&mut g, "amherst", x);
+    let u = put(&mut g, "br-line", y);
     to_phase(&mut g, 2, BRITISH);
     assert!(g.supply_line(x, BRITISH).is_none() && g.supply_line(y, BRITISH).is_none());
     g.supply[BRITISH as usize] = 1;
     // 18.42 a lone leader needs no provisioning, but pays to operate.
-    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Leader(amherst)]);
+    set_out(&mut g, BRITISH, x, &[Piece::Leader(amherst)]);
     assert_eq!(g.supply[BRITISH as usize], 0, "deducted from the total");
     act(&mut g, BRITISH, Action::Halt);
     // 18.21 none left, none spent: the regiment may not set out.
@@ -444,24 +408,18 @@ fn a_captured_magazine_supplies_its_captor() {
     let mut g = cleared(BRITISH);
     let x = open_square(fiw::map::Terrain::Wilderness);
     let mag = at(x.col + 1, x.row);
-    g.civs.push(Civ {
-        kind: Marker::Magazine,
-        sq: mag,
-        side: FRENCH,
-        printed: false,
-        used: false,
-    });
+    put_marker(&mut g, Marker::Magazine, mag, FRENCH);
     assert_eq!(g.supply_line(x, FRENCH), Some(mag));
     assert_eq!(g.supply_line(x, BRITISH), None);
-    let u = put(&mut g, "br-line", &x.to_string());
-    let v = put(&mut g, "br-line", &x.to_string());
-    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(u)]);
+    let u = put(&mut g, "br-line", x);
+    let v = put(&mut g, "br-line", x);
+    set_out(&mut g, BRITISH, x, &[Piece::Unit(u)]);
     act(&mut g, BRITISH, Action::Step(mag));
     act(&mut g, BRITISH, Action::Halt);
     assert_eq!(g.civ(mag, Marker::Magazine).map(|c| c.side), Some(BRITISH));
     to_phase(&mut g, 2, BRITISH);
     let sp = g.supply[BRITISH as usize];
-    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(v)]);
+    set_out(&mut g, BRITISH, x, &[Piece::Unit(v)]);
     assert_eq!(g.supply[BRITISH as usize], sp, "the magazine supplies the force");
     assert!(logged(&g, "draws on the magazine"));
 }
@@ -480,8 +438,8 @@ fn trail_markers_work_as_printed_trails() {
         fiw::terrain::Cost::Halves(h) => h,
         fiw::terrain::Cost::Prohibited => panic!("{id} is open"),
     };
-    let u = put(&mut g, "br-line", &x.to_string());
-    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(u)]);
+    let u = put(&mut g, "br-line", x);
+    set_out(&mut g, BRITISH, x, &[Piece::Unit(u)]);
     assert_eq!(
         g.describe(BRITISH, &Action::Step(east)).label,
         format!(
@@ -491,16 +449,10 @@ fn trail_markers_work_as_printed_trails() {
     );
     act(&mut g, BRITISH, Action::Halt);
     for s in [x, east] {
-        g.civs.push(Civ {
-            kind: Marker::Trail,
-            sq: s,
-            side: BRITISH,
-            printed: false,
-            used: false,
-        });
+        put_marker(&mut g, Marker::Trail, s, BRITISH);
     }
-    let v = put(&mut g, "br-line", &x.to_string());
-    set_out(&mut g, BRITISH, &x.to_string(), &[Piece::Unit(v)]);
+    let v = put(&mut g, "br-line", x);
+    set_out(&mut g, BRITISH, x, &[Piece::Unit(v)]);
     let full = left(&g);
     act(&mut g, BRITISH, Action::Step(east));
     assert_eq!(full - left(&g), halves("trail"));

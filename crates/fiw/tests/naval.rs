@@ -3,36 +3,18 @@
 
 mod common;
 
-use common::{act, idle_until, legal, sq};
+use common::{act, idle_until, legal, put, put_marker, sq, started_with_seed};
 use engine::prelude::*;
-use engine::Setup;
 use fiw::actions::{Action, Piece};
 use fiw::civilization::Marker;
 use fiw::forces::{BRITISH, FRENCH};
 use fiw::frames::Frame;
 use fiw::map::Colony;
-use fiw::state::{Base, Civ, Place, Status, UnitId};
+use fiw::state::{Base, Place, Status, UnitId};
 use fiw::Fiw;
 
 fn at(id: &str) -> Place {
     Place::Sq(sq(id))
-}
-
-/// The set-up played with the first legal action, the British made first
-/// player: the British 1st operations phase's movement sub-phase.
-fn british_first(seed: u64) -> Fiw {
-    let mut g = Fiw::new(&Setup::new("on-to-quebec", seed));
-    loop {
-        match g.stack.last() {
-            Some(&Frame::Movement { seat }) if seat == BRITISH => return g,
-            Some(&Frame::ChooseFirst { seat }) => g.apply_legal(seat, &Action::First(BRITISH)),
-            _ => {
-                let seat = g.to_act().iter().next().expect("someone acts");
-                let first = legal(&g, seat)[0];
-                g.apply_legal(seat, &first);
-            }
-        }
-    }
 }
 
 fn clear(g: &mut Fiw, side: u8, squares: &[&str]) {
@@ -48,15 +30,6 @@ fn clear(g: &mut Fiw, side: u8, squares: &[&str]) {
             }
         }
     }
-}
-
-/// A counter of the mix taken from the pool and put somewhere.
-fn put(g: &mut Fiw, face: &str, place: Place) -> UnitId {
-    let u = (0..g.units.len() as UnitId)
-        .find(|&u| g.units[u as usize].at == Place::Pool && g.face(u).id == face)
-        .unwrap_or_else(|| panic!("no {face} in the pool"));
-    g.units[u as usize].at = place;
-    u
 }
 
 fn units(g: &Fiw, face: &str, place: Place) -> Vec<UnitId> {
@@ -84,6 +57,24 @@ fn sails(g: &Fiw, seat: u8) -> Vec<Place> {
         .collect()
 }
 
+/// A naval force of these naval units formed in `from`, these land units
+/// embarked: not yet under sail.
+fn board(g: &mut Fiw, seat: u8, from: Place, fleets: &[UnitId], cargo: &[UnitId]) {
+    act(g, seat, Action::FormNaval(from));
+    for &f in fleets {
+        act(g, seat, Action::Add(Piece::Unit(f)));
+    }
+    for &u in cargo {
+        act(g, seat, Action::Embark(Piece::Unit(u)));
+    }
+}
+
+/// The same naval force, set sail.
+fn set_sail(g: &mut Fiw, seat: u8, from: Place, fleets: &[UnitId], cargo: &[UnitId]) {
+    board(g, seat, from, fleets, cargo);
+    act(g, seat, Action::SetSail);
+}
+
 /// The British end their movement sub-phase: the French 1st phase's.
 fn to_french(g: &mut Fiw) {
     act(g, BRITISH, Action::EndMovement);
@@ -96,30 +87,18 @@ const ST_LAWRENCE: [&str; 6] = ["1705", "1704", "1604", "1504", "1404", "1304"];
 #[test]
 fn the_louisbourg_fleets_carry_eight_regiments_up_the_st_lawrence() {
     // rule: fiw 20.21, 20.31, 20.32, 20.33, 20.34, 20.4, 20.41, 20.8, 22.4, 5.24
-    let mut g = british_first(1);
+    let mut g = started_with_seed(1, BRITISH);
     clear(&mut g, FRENCH, &ST_LAWRENCE);
     let louisbourg = at("1805");
     // A French magazine left unguarded where the force lands (22.4).
-    g.civs.push(Civ {
-        kind: Marker::Magazine,
-        sq: sq("1304"),
-        side: FRENCH,
-        printed: false,
-        used: false,
-    });
+    put_marker(&mut g, Marker::Magazine, sq("1304"), FRENCH);
     // A passive colony the landing invades (5.24).
     g.set_status(Colony::NewFrance, Status::Passive);
-    act(&mut g, BRITISH, Action::FormNaval(louisbourg));
     let fleets = units(&g, "br-fleet", louisbourg);
     assert_eq!(fleets.len(), 2, "35.3: two fleets at Louisbourg");
-    for &f in &fleets {
-        act(&mut g, BRITISH, Action::Add(Piece::Unit(f)));
-    }
     let line = units(&g, "br-line", louisbourg);
     assert_eq!(line.len(), 8);
-    for &r in &line {
-        act(&mut g, BRITISH, Action::Embark(Piece::Unit(r)));
-    }
+    board(&mut g, BRITISH, louisbourg, &fleets, &line);
     // 20.32: two fleets are full with eight regiments, even for a
     // detachment; leaders are unlimited.
     assert!(!legal(&g, BRITISH)
@@ -175,7 +154,7 @@ fn the_louisbourg_fleets_carry_eight_regiments_up_the_st_lawrence() {
 #[test]
 fn a_fleet_carries_four_regiments() {
     // rule: fiw 20.32, 20.51
-    let mut g = british_first(2);
+    let mut g = started_with_seed(2, BRITISH);
     let louisbourg = at("1805");
     act(&mut g, BRITISH, Action::FormNaval(louisbourg));
     let fleets = units(&g, "br-fleet", louisbourg);
@@ -203,21 +182,17 @@ fn a_fleet_carries_four_regiments() {
 #[test]
 fn flotillas_sail_lakes_rivers_and_coasts_but_not_the_sea() {
     // rule: fiw 20.1, 20.2, 13.71
-    let mut g = british_first(3);
+    let mut g = started_with_seed(3, BRITISH);
     clear(&mut g, FRENCH, &["1705", "0909", "1008", "1109", "1009"]);
     let louisbourg = at("1805");
     let flotilla = put(&mut g, "br-riverine", louisbourg);
-    act(&mut g, BRITISH, Action::FormNaval(louisbourg));
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(flotilla)));
-    act(&mut g, BRITISH, Action::SetSail);
+    set_sail(&mut g, BRITISH, louisbourg, &[flotilla], &[]);
     assert_eq!(naval(&g).left, 12, "a flotilla's six movement points");
     assert_eq!(sails(&g, BRITISH), vec![at("1705")], "only the coast, not the sea");
     act(&mut g, BRITISH, Action::Halt);
     // The fleets of the same port put to sea.
-    act(&mut g, BRITISH, Action::FormNaval(louisbourg));
     let fleet = units(&g, "br-fleet", louisbourg)[0];
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
-    act(&mut g, BRITISH, Action::SetSail);
+    set_sail(&mut g, BRITISH, louisbourg, &[fleet], &[]);
     let to = sails(&g, BRITISH);
     for s in ["1705", "1804", "1905", "1806"] {
         assert!(to.contains(&at(s)), "{s} in {to:?}");
@@ -226,9 +201,7 @@ fn flotillas_sail_lakes_rivers_and_coasts_but_not_the_sea() {
     // On Lake Ontario: along the lake coast and up the Mohawk.
     let oswego = at("1009");
     let lake = put(&mut g, "br-riverine", oswego);
-    act(&mut g, BRITISH, Action::FormNaval(oswego));
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(lake)));
-    act(&mut g, BRITISH, Action::SetSail);
+    set_sail(&mut g, BRITISH, oswego, &[lake], &[]);
     let to = sails(&g, BRITISH);
     for s in ["0909", "1008", "1109"] {
         assert!(to.contains(&at(s)), "{s} in {to:?}");
@@ -241,14 +214,11 @@ fn flotillas_sail_lakes_rivers_and_coasts_but_not_the_sea() {
 #[test]
 fn a_fleet_leaves_the_british_home_base_at_half_its_allowance() {
     // rule: fiw 21.1, 21.11, 21.21, 21.22, 21.13
-    let mut g = british_first(4);
+    let mut g = started_with_seed(4, BRITISH);
     let britain = Place::Base(Base::Britain);
     let fleet = put(&mut g, "br-fleet", britain);
     let regiment = put(&mut g, "br-line", britain);
-    act(&mut g, BRITISH, Action::FormNaval(britain));
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
-    act(&mut g, BRITISH, Action::Embark(Piece::Unit(regiment)));
-    act(&mut g, BRITISH, Action::SetSail);
+    set_sail(&mut g, BRITISH, britain, &[fleet], &[regiment]);
     assert_eq!(naval(&g).left, 20, "20.33: embarking in a home base is free");
     let to = sails(&g, BRITISH);
     assert!(to.contains(&at("2206")));
@@ -265,11 +235,9 @@ fn a_fleet_leaves_the_british_home_base_at_half_its_allowance() {
 
     // A fleet on the east edge goes home for half its allowance, only to
     // its own side's base (21.21).
-    let mut g = british_first(4);
+    let mut g = started_with_seed(4, BRITISH);
     let fleet = put(&mut g, "br-fleet", at("2207"));
-    act(&mut g, BRITISH, Action::FormNaval(at("2207")));
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
-    act(&mut g, BRITISH, Action::SetSail);
+    set_sail(&mut g, BRITISH, at("2207"), &[fleet], &[]);
     let to = sails(&g, BRITISH);
     assert!(to.contains(&britain));
     assert!(!to.contains(&Place::Base(Base::France)));
@@ -285,12 +253,10 @@ fn a_fleet_leaves_the_british_home_base_at_half_its_allowance() {
     );
 
     // 21.13: entering the map onto enemy units stops the force.
-    let mut g = british_first(4);
+    let mut g = started_with_seed(4, BRITISH);
     let fleet = put(&mut g, "br-fleet", britain);
     put(&mut g, "fr-fleet", at("2205"));
-    act(&mut g, BRITISH, Action::FormNaval(britain));
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
-    act(&mut g, BRITISH, Action::SetSail);
+    set_sail(&mut g, BRITISH, britain, &[fleet], &[]);
     act(&mut g, BRITISH, Action::Sail(at("2205")));
     assert!(matches!(g.stack.last(), Some(Frame::Movement { .. })));
     assert_eq!(g.units[fleet as usize].at, at("2205"));
@@ -299,16 +265,13 @@ fn a_fleet_leaves_the_british_home_base_at_half_its_allowance() {
 #[test]
 fn land_units_that_cannot_debark_are_eliminated() {
     // rule: fiw 20.4, 20.41
-    let mut g = british_first(5);
+    let mut g = started_with_seed(5, BRITISH);
     clear(&mut g, FRENCH, &ST_LAWRENCE);
     clear(&mut g, FRENCH, &["1305"]);
     let louisbourg = at("1805");
-    act(&mut g, BRITISH, Action::FormNaval(louisbourg));
     let fleet = units(&g, "br-fleet", louisbourg)[0];
     let line = units(&g, "br-line", louisbourg);
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
-    act(&mut g, BRITISH, Action::Embark(Piece::Unit(line[0])));
-    act(&mut g, BRITISH, Action::SetSail);
+    set_sail(&mut g, BRITISH, louisbourg, &[fleet], &line[..1]);
     for s in ST_LAWRENCE.iter().chain(&["1305"]) {
         act(&mut g, BRITISH, Action::Sail(at(s)));
     }
@@ -325,15 +288,12 @@ fn land_units_that_cannot_debark_are_eliminated() {
     );
 
     // A friendly port takes them in for nothing, however few points are left.
-    let mut g = british_first(5);
+    let mut g = started_with_seed(5, BRITISH);
     let halifax = at("1606");
     put(&mut g, "br-line", halifax);
-    act(&mut g, BRITISH, Action::FormNaval(louisbourg));
     let fleet = units(&g, "br-fleet", louisbourg)[0];
     let r = units(&g, "br-line", louisbourg)[0];
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
-    act(&mut g, BRITISH, Action::Embark(Piece::Unit(r)));
-    act(&mut g, BRITISH, Action::SetSail);
+    set_sail(&mut g, BRITISH, louisbourg, &[fleet], &[r]);
     for s in ["1806", "1807", "1808", "1708", "1707", "1706", "1606"] {
         act(&mut g, BRITISH, Action::Sail(at(s)));
     }
@@ -346,14 +306,12 @@ fn land_units_that_cannot_debark_are_eliminated() {
 #[test]
 fn embarking_and_debarking_on_a_coast_cost_four_points() {
     // rule: fiw 20.33, 20.41
-    let mut g = british_first(6);
+    let mut g = started_with_seed(6, BRITISH);
     clear(&mut g, FRENCH, &["1705", "1605"]);
     let coast = at("1705");
     let fleet = put(&mut g, "br-fleet", coast);
     let regiment = put(&mut g, "br-light", coast);
-    act(&mut g, BRITISH, Action::FormNaval(coast));
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
-    act(&mut g, BRITISH, Action::Embark(Piece::Unit(regiment)));
+    board(&mut g, BRITISH, coast, &[fleet], &[regiment]);
     assert!(label(&g, BRITISH, Action::SetSail).contains("4 MP"));
     act(&mut g, BRITISH, Action::SetSail);
     assert_eq!(naval(&g).left, 12, "ten less four to embark off the coast");
@@ -366,13 +324,11 @@ fn embarking_and_debarking_on_a_coast_cost_four_points() {
 #[test]
 fn naval_units_stop_enemy_naval_units() {
     // rule: fiw 20.22, 13.32
-    let mut g = british_first(7);
+    let mut g = started_with_seed(7, BRITISH);
     let louisbourg = at("1805");
     put(&mut g, "fr-fleet", at("1806"));
-    act(&mut g, BRITISH, Action::FormNaval(louisbourg));
     let fleet = units(&g, "br-fleet", louisbourg)[0];
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
-    act(&mut g, BRITISH, Action::SetSail);
+    set_sail(&mut g, BRITISH, louisbourg, &[fleet], &[]);
     act(&mut g, BRITISH, Action::Sail(at("1806")));
     assert!(
         matches!(g.stack.last(), Some(Frame::Movement { .. })),
@@ -382,23 +338,19 @@ fn naval_units_stop_enemy_naval_units() {
 
     // Ruling fiw #22: French flotillas may not enter a coast held by
     // British land units; French fleets may, and stop there.
-    let mut g = british_first(7);
+    let mut g = started_with_seed(7, BRITISH);
     clear(&mut g, FRENCH, &["1205"]);
     let quebec = at("1206");
     put(&mut g, "br-line", at("1205"));
     let flotilla = put(&mut g, "fr-riverine", quebec);
     let fleet = put(&mut g, "fr-fleet", quebec);
     to_french(&mut g);
-    act(&mut g, FRENCH, Action::FormNaval(quebec));
-    act(&mut g, FRENCH, Action::Add(Piece::Unit(flotilla)));
-    act(&mut g, FRENCH, Action::SetSail);
+    set_sail(&mut g, FRENCH, quebec, &[flotilla], &[]);
     let to = sails(&g, FRENCH);
     assert!(!to.contains(&at("1205")), "{to:?}");
     assert!(to.contains(&at("1106")), "up the St. Lawrence: {to:?}");
     act(&mut g, FRENCH, Action::Halt);
-    act(&mut g, FRENCH, Action::FormNaval(quebec));
-    act(&mut g, FRENCH, Action::Add(Piece::Unit(fleet)));
-    act(&mut g, FRENCH, Action::SetSail);
+    set_sail(&mut g, FRENCH, quebec, &[fleet], &[]);
     act(&mut g, FRENCH, Action::Sail(at("1205")));
     assert!(matches!(g.stack.last(), Some(Frame::Movement { .. })));
     assert_eq!(g.units[fleet as usize].at, at("1205"));
@@ -407,7 +359,7 @@ fn naval_units_stop_enemy_naval_units() {
 #[test]
 fn later_phases_cost_a_supply_point_and_the_fourth_winter_attrition() {
     // rule: fiw 12.2, 12.3
-    let mut g = british_first(8);
+    let mut g = started_with_seed(8, BRITISH);
     clear(&mut g, FRENCH, &["1705"]);
     g.civs.retain(|c| c.kind != Marker::Magazine);
     g.supply[BRITISH as usize] = 5;
@@ -416,11 +368,9 @@ fn later_phases_cost_a_supply_point_and_the_fourth_winter_attrition() {
     });
     assert_eq!(g.round(), Some(4));
     let louisbourg = at("1805");
-    act(&mut g, BRITISH, Action::FormNaval(louisbourg));
     let fleet = units(&g, "br-fleet", louisbourg)[0];
     let r = units(&g, "br-line", louisbourg)[0];
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
-    act(&mut g, BRITISH, Action::Embark(Piece::Unit(r)));
+    board(&mut g, BRITISH, louisbourg, &[fleet], &[r]);
     assert!(g.describe(BRITISH, &Action::SetSail).warning.is_some());
     act(&mut g, BRITISH, Action::SetSail);
     assert_eq!(g.supply[BRITISH as usize], 4, "one supply point for the whole force");
@@ -435,16 +385,12 @@ fn later_phases_cost_a_supply_point_and_the_fourth_winter_attrition() {
 #[test]
 fn a_carried_unit_moves_no_more_that_impulse_but_may_sail_again_the_next() {
     // rule: fiw 20.52, 20.53, 20.54, 20.5, 13.9
-    let mut g = british_first(9);
+    let mut g = started_with_seed(9, BRITISH);
     clear(&mut g, FRENCH, &["1705"]);
     let louisbourg = at("1805");
-    act(&mut g, BRITISH, Action::FormNaval(louisbourg));
     let fleet = units(&g, "br-fleet", louisbourg)[0];
-    let lines = units(&g, "br-line", louisbourg);
-    let r = lines[0];
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
-    act(&mut g, BRITISH, Action::Embark(Piece::Unit(r)));
-    act(&mut g, BRITISH, Action::SetSail);
+    let r = units(&g, "br-line", louisbourg)[0];
+    set_sail(&mut g, BRITISH, louisbourg, &[fleet], &[r]);
     // 20.54: under way, it picks up nobody.
     assert!(!legal(&g, BRITISH)
         .iter()
@@ -457,34 +403,27 @@ fn a_carried_unit_moves_no_more_that_impulse_but_may_sail_again_the_next() {
     let fresh = put(&mut g, "br-fleet", at("1705"));
     let v = legal(&g, BRITISH);
     assert!(!v.contains(&Action::Form(at("1705"))));
-    act(&mut g, BRITISH, Action::FormNaval(at("1705")));
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(fresh)));
+    board(&mut g, BRITISH, at("1705"), &[fresh], &[]);
     assert!(!legal(&g, BRITISH).contains(&Action::Embark(Piece::Unit(r))));
     act(&mut g, BRITISH, Action::Halt);
     // 20.54: in the next impulse it may be carried again.
     idle_until(&mut g, |g| {
         g.round() == Some(2) && matches!(g.stack.last(), Some(&Frame::Movement { seat }) if seat == BRITISH)
     });
-    act(&mut g, BRITISH, Action::FormNaval(at("1705")));
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(fresh)));
+    board(&mut g, BRITISH, at("1705"), &[fresh], &[]);
     assert!(legal(&g, BRITISH).contains(&Action::Embark(Piece::Unit(r))));
 }
 
 #[test]
 fn units_landed_among_the_enemy_fight_at_the_end_of_the_move() {
     // rule: fiw 20.62, 20.6
-    let mut g = british_first(10);
+    let mut g = started_with_seed(10, BRITISH);
     clear(&mut g, FRENCH, &["1705"]);
     put(&mut g, "fr-line-det", at("1705"));
     let louisbourg = at("1805");
-    act(&mut g, BRITISH, Action::FormNaval(louisbourg));
     let fleet = units(&g, "br-fleet", louisbourg)[0];
-    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
     let lines = units(&g, "br-line", louisbourg);
-    for &r in &lines[..4] {
-        act(&mut g, BRITISH, Action::Embark(Piece::Unit(r)));
-    }
-    act(&mut g, BRITISH, Action::SetSail);
+    set_sail(&mut g, BRITISH, louisbourg, &[fleet], &lines[..4]);
     act(&mut g, BRITISH, Action::Sail(at("1705")));
     // The enemy there stops the force; the regiments land among them.
     assert!(matches!(g.stack.last(), Some(Frame::Movement { .. })));

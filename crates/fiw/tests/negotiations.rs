@@ -15,17 +15,29 @@ fn leader(g: &Fiw, name: &str) -> u8 {
         .unwrap()
 }
 
-/// Turn 2's British negotiations (the British first), with the position
-/// `setup` leaves on an emptied map.
-fn british_negotiations(setup: impl Fn(&mut Fiw)) -> Fiw {
+/// Turn 2's British negotiations (the British first), on an emptied map
+/// with these leaders put in these places: the game and the leaders.
+fn british_negotiations<const N: usize>(leaders: [(&str, &str); N]) -> (Fiw, [u8; N]) {
     let mut g = cleared(BRITISH);
-    setup(&mut g);
+    for (name, at) in leaders {
+        put_leader(&mut g, name, at);
+    }
     to_next_turn(&mut g);
     // Random events: A2 (the war, already on) and B6: no event.
     g.core.dice.script([4, 2, 6]);
     act(&mut g, BRITISH, Action::First(BRITISH));
     assert!(matches!(g.stack.last(), Some(Frame::Negotiations { seat, .. }) if *seat == BRITISH));
-    g
+    let ids = leaders.map(|(name, _)| leader(&g, name));
+    (g, ids)
+}
+
+/// Negotiations in a place, with its village or not, by `leader`.
+fn negotiation(at: &str, village: bool, leader: u8) -> Action {
+    Action::Negotiate {
+        sq: sq(at),
+        village,
+        leader,
+    }
 }
 
 #[test]
@@ -33,21 +45,10 @@ fn a_leader_in_a_passive_colony_s_capital_activates_it() {
     // rule: fiw 16.0, 16.1, 5.24, 4.2, 9.22, 17.3
     // 17.3 his diplomatic rating and 9.22 the pounds added count toward
     // the differential; the pounds leave the treasury.
-    let mut g = british_negotiations(|g| {
-        put_leader(g, "dinwiddie", "williamsburg");
-    });
+    let (mut g, [l]) = british_negotiations([("dinwiddie", "williamsburg")]);
     assert_eq!(g.status(Colony::Virginia), Status::Passive);
-    let l = leader(&g, "dinwiddie");
     let pounds = g.treasury[BRITISH as usize];
-    act(
-        &mut g,
-        BRITISH,
-        Action::Negotiate {
-            sq: sq("williamsburg"),
-            village: false,
-            leader: l,
-        },
-    );
+    act(&mut g, BRITISH, negotiation("williamsburg", false, l));
     // Up to his diplomacy (2).
     let v = legal(&g, BRITISH);
     assert!(v.contains(&Action::Spend(2)) && !v.contains(&Action::Spend(3)));
@@ -63,21 +64,9 @@ fn a_leader_in_a_passive_colony_s_capital_activates_it() {
 #[test]
 fn the_french_may_not_open_in_a_british_capital_but_may_counter_there() {
     // rule: fiw 16.2, 16.1
-    let mut g = british_negotiations(|g| {
-        put_leader(g, "dinwiddie", "williamsburg");
-        put_leader(g, "bougainville", "williamsburg");
-    });
-    let dinwiddie = leader(&g, "dinwiddie");
-    let bougainville = leader(&g, "bougainville");
-    act(
-        &mut g,
-        BRITISH,
-        Action::Negotiate {
-            sq: sq("williamsburg"),
-            village: false,
-            leader: dinwiddie,
-        },
-    );
+    let (mut g, [dinwiddie, bougainville]) =
+        british_negotiations([("dinwiddie", "williamsburg"), ("bougainville", "williamsburg")]);
+    act(&mut g, BRITISH, negotiation("williamsburg", false, dinwiddie));
     act(&mut g, BRITISH, Action::Spend(2));
     // The French decide whether to counter.
     assert_eq!(legal(&g, FRENCH), vec![Action::Counter(bougainville), Action::Decline]);
@@ -99,55 +88,23 @@ fn the_french_may_not_open_in_a_british_capital_but_may_counter_there() {
 #[test]
 fn a_leader_with_no_diplomacy_may_negotiate_but_add_no_pounds() {
     // rule: fiw 16.32
-    let mut g = british_negotiations(|g| {
-        put_leader(g, "amherst", "williamsburg");
-    });
-    let amherst = leader(&g, "amherst");
-    act(
-        &mut g,
-        BRITISH,
-        Action::Negotiate {
-            sq: sq("williamsburg"),
-            village: false,
-            leader: amherst,
-        },
-    );
+    let (mut g, [amherst]) = british_negotiations([("amherst", "williamsburg")]);
+    act(&mut g, BRITISH, negotiation("williamsburg", false, amherst));
     assert_eq!(legal(&g, BRITISH), vec![Action::Spend(0)]);
 }
 
 #[test]
 fn a_bad_roll_loses_the_leader_and_villages_give_indians() {
     // rule: fiw 16.1, 17.4, 17.44, 10.4, 25.1
-    let mut g = british_negotiations(|g| {
-        put_leader(g, "amherst", "williamsburg");
-        put_leader(g, "johnson", "canajoharie");
-    });
-    let amherst = leader(&g, "amherst");
-    let johnson = leader(&g, "johnson");
+    let (mut g, [amherst, johnson]) = british_negotiations([("amherst", "williamsburg"), ("johnson", "canajoharie")]);
     // Amherst: 0 + 0 + 1 = +1; capital row 1 at +1: no effect.
-    act(
-        &mut g,
-        BRITISH,
-        Action::Negotiate {
-            sq: sq("williamsburg"),
-            village: false,
-            leader: amherst,
-        },
-    );
+    act(&mut g, BRITISH, negotiation("williamsburg", false, amherst));
     g.core.dice.script([1]);
     act(&mut g, BRITISH, Action::Spend(0));
     assert!(logged(&g, "differential +1, roll 1: no effect"));
     // Johnson at the Mohawk village: 3 + 3 + 1 = +7 (as +6), roll 4: 2 Indians.
     g.treasury[BRITISH as usize] = 10;
-    act(
-        &mut g,
-        BRITISH,
-        Action::Negotiate {
-            sq: sq("canajoharie"),
-            village: true,
-            leader: johnson,
-        },
-    );
+    act(&mut g, BRITISH, negotiation("canajoharie", true, johnson));
     let before = g
         .side_at(sq("canajoharie"), BRITISH)
         .filter(|&u| g.is_indian(u))
@@ -161,20 +118,8 @@ fn a_bad_roll_loses_the_leader_and_villages_give_indians() {
         before + 2
     );
     // A leader lost: a differential of -1 or less and a 1.
-    let mut g = british_negotiations(|g| {
-        put_leader(g, "amherst", "williamsburg");
-        put_leader(g, "de-vaudreuil", "williamsburg");
-    });
-    let vaudreuil = leader(&g, "de-vaudreuil");
-    act(
-        &mut g,
-        BRITISH,
-        Action::Negotiate {
-            sq: sq("williamsburg"),
-            village: false,
-            leader: amherst,
-        },
-    );
+    let (mut g, [_, vaudreuil]) = british_negotiations([("amherst", "williamsburg"), ("de-vaudreuil", "williamsburg")]);
+    act(&mut g, BRITISH, negotiation("williamsburg", false, amherst));
     act(&mut g, BRITISH, Action::Spend(0));
     act(&mut g, FRENCH, Action::Counter(vaudreuil));
     g.core.dice.script([1]);
@@ -189,19 +134,12 @@ fn a_bad_roll_loses_the_leader_and_villages_give_indians() {
 #[test]
 fn one_attempt_a_square_none_among_enemy_units_none_in_neutral_florida() {
     // rule: fiw 16.31, 16.33, 16.34, 16.3
-    let mut g = british_negotiations(|g| {
-        put_leader(g, "dinwiddie", "williamsburg");
-        put_leader(g, "washington", "williamsburg");
-        put_leader(g, "amherst", "st-augustine");
-    });
-    let (dinwiddie, washington, amherst) = (leader(&g, "dinwiddie"), leader(&g, "washington"), leader(&g, "amherst"));
-    let opens = |g: &Fiw, s: &str, l: u8| {
-        legal(g, BRITISH).contains(&Action::Negotiate {
-            sq: sq(s),
-            village: false,
-            leader: l,
-        })
-    };
+    let (mut g, [dinwiddie, washington, amherst]) = british_negotiations([
+        ("dinwiddie", "williamsburg"),
+        ("washington", "williamsburg"),
+        ("amherst", "st-augustine"),
+    ]);
+    let opens = |g: &Fiw, s: &str, l: u8| legal(g, BRITISH).contains(&negotiation(s, false, l));
     assert!(opens(&g, "williamsburg", dinwiddie) && opens(&g, "williamsburg", washington));
     // 16.34 Florida only once Spain is a belligerent.
     assert!(!opens(&g, "st-augustine", amherst));
@@ -213,15 +151,7 @@ fn one_attempt_a_square_none_among_enemy_units_none_in_neutral_florida() {
     assert!(!opens(&g, "williamsburg", dinwiddie));
     g.units[u as usize].at = Place::Pool;
     // 16.31 one attempt against a square in a phase, whoever tries.
-    act(
-        &mut g,
-        BRITISH,
-        Action::Negotiate {
-            sq: sq("williamsburg"),
-            village: false,
-            leader: dinwiddie,
-        },
-    );
+    act(&mut g, BRITISH, negotiation("williamsburg", false, dinwiddie));
     g.core.dice.script([1]);
     act(&mut g, BRITISH, Action::Spend(0));
     assert!(!opens(&g, "williamsburg", washington));

@@ -1,55 +1,21 @@
 //! 18.3 Provisioning: magazines, forage, a supply point for the surplus,
 //! and starvation.
 
+mod common;
+
+use common::*;
 use engine::prelude::*;
-use engine::{Seat, Setup};
 use fiw::civilization::Marker;
-use fiw::forces::{BRITISH, FRENCH};
 use fiw::frames::Frame;
-use fiw::map::Sq;
-use fiw::state::{Civ, Phase, Place, UnitId};
+use fiw::state::{Phase, Place, UnitId};
 use fiw::tables::tables;
 use fiw::{Action, Fiw};
 
 /// On to Quebec with nothing set up and no magazine on the map.
-fn blank(seed: u64) -> Fiw {
-    let mut g = Fiw::new(&Setup::new("on-to-quebec", seed));
-    g.stack.clear();
+fn unsupplied(seed: u64) -> Fiw {
+    let mut g = blank(seed);
     g.civs.retain(|c| c.kind != Marker::Magazine);
     g
-}
-
-fn sq(place: &str) -> Sq {
-    fiw::setup::place_sq(place)
-}
-
-fn at(id: &str) -> Sq {
-    Sq::parse(id).unwrap()
-}
-
-/// A counter of the pool showing the face `face` is put in `at`.
-fn put(g: &mut Fiw, face: &str, at: Sq) -> UnitId {
-    let f = &tables().forces;
-    let u = (0..g.units.len() as UnitId)
-        .find(|&u| {
-            let c = &f.counters[g.units[u as usize].counter as usize];
-            g.units[u as usize].at == Place::Pool && f.faces_of(c).any(|x| x.id == face)
-        })
-        .unwrap_or_else(|| panic!("a {face} in the pool"));
-    let c = &f.counters[g.units[u as usize].counter as usize];
-    g.units[u as usize].back = f.faces[c.front].id != face;
-    g.units[u as usize].at = Place::Sq(at);
-    u
-}
-
-fn magazine(g: &mut Fiw, side: Seat, at: Sq) {
-    g.civs.push(Civ {
-        kind: Marker::Magazine,
-        sq: at,
-        side,
-        printed: false,
-        used: false,
-    });
 }
 
 /// The British provisioning phase, the British first this turn.
@@ -66,23 +32,17 @@ fn on_map(g: &Fiw, us: &[UnitId]) -> usize {
         .count()
 }
 
-fn legal(g: &Fiw, seat: Seat) -> Vec<Action> {
-    let mut v = Vec::new();
-    g.legal(seat, &mut v);
-    v
-}
-
 #[test]
 fn a_line_of_supply_to_a_magazine_feeds_any_number() {
     // rule: fiw 18.61, 18.62, 18.31
     // ruling: fiw #7
-    let mut g = blank(1);
+    let mut g = unsupplied(1);
     // A magazine at Oswego (no city or town), three regiments next to it in
     // rough country (forage 1), and five in Halifax on its city magazine.
-    magazine(&mut g, BRITISH, sq("oswego"));
-    magazine(&mut g, BRITISH, sq("halifax"));
-    let rough: Vec<UnitId> = (0..3).map(|_| put(&mut g, "br-line", at("1010"))).collect();
-    let city: Vec<UnitId> = (0..6).map(|_| put(&mut g, "br-line", sq("halifax"))).collect();
+    put_marker(&mut g, Marker::Magazine, sq("oswego"), BRITISH);
+    put_marker(&mut g, Marker::Magazine, sq("halifax"), BRITISH);
+    let rough: Vec<UnitId> = (0..3).map(|_| put(&mut g, "br-line", "1010")).collect();
+    let city: Vec<UnitId> = (0..6).map(|_| put(&mut g, "br-line", "halifax")).collect();
     provision(&mut g, 0);
     assert_eq!(on_map(&g, &rough), 3);
     assert_eq!(on_map(&g, &city), 6);
@@ -96,10 +56,10 @@ fn a_line_of_supply_to_a_magazine_feeds_any_number() {
 fn units_up_to_the_forage_value_forage() {
     // rule: fiw 18.32, 18.3
     // ruling: fiw #23
-    let mut g = blank(2);
+    let mut g = unsupplied(2);
     // Boston, a city in settled country: forage 5 regimental equivalents.
-    let mut us: Vec<UnitId> = (0..4).map(|_| put(&mut g, "br-line", sq("boston"))).collect();
-    us.extend((0..3).map(|_| put(&mut g, "br-line-det", sq("boston"))));
+    let mut us: Vec<UnitId> = (0..4).map(|_| put(&mut g, "br-line", "boston")).collect();
+    us.extend((0..3).map(|_| put(&mut g, "br-line-det", "boston")));
     provision(&mut g, 3);
     assert_eq!(on_map(&g, &us), 7);
     assert_eq!(g.supply[BRITISH as usize], 3, "no supply point spent");
@@ -109,8 +69,8 @@ fn units_up_to_the_forage_value_forage() {
 #[test]
 fn one_supply_point_provisions_the_whole_surplus() {
     // rule: fiw 18.33, 18.41
-    let mut g = blank(3);
-    let us: Vec<UnitId> = (0..7).map(|_| put(&mut g, "br-line", sq("boston"))).collect();
+    let mut g = unsupplied(3);
+    let us: Vec<UnitId> = (0..7).map(|_| put(&mut g, "br-line", "boston")).collect();
     provision(&mut g, 2);
     assert_eq!(
         g.stack.last(),
@@ -132,9 +92,9 @@ fn one_supply_point_provisions_the_whole_surplus() {
 #[test]
 fn the_owner_chooses_the_units_that_starve() {
     // rule: fiw 18.4, 18.41, 10.73
-    let mut g = blank(4);
-    let lines: Vec<UnitId> = (0..5).map(|_| put(&mut g, "br-line", sq("boston"))).collect();
-    let grenadiers = put(&mut g, "br-grenadiers", sq("boston"));
+    let mut g = unsupplied(4);
+    let lines: Vec<UnitId> = (0..5).map(|_| put(&mut g, "br-line", "boston")).collect();
+    let grenadiers = put(&mut g, "br-grenadiers", "boston");
     provision(&mut g, 0);
     let options = legal(&g, BRITISH);
     assert!(
@@ -153,8 +113,8 @@ fn the_owner_chooses_the_units_that_starve() {
         .any(|e| e.text == "A British regular unit in Boston is out of supply and eliminated."));
 
     // Alike, there is nothing to choose: the surplus starves at once.
-    let mut g = blank(4);
-    let lines: Vec<UnitId> = (0..6).map(|_| put(&mut g, "br-line", sq("boston"))).collect();
+    let mut g = unsupplied(4);
+    let lines: Vec<UnitId> = (0..6).map(|_| put(&mut g, "br-line", "boston")).collect();
     provision(&mut g, 0);
     assert_eq!(on_map(&g, &lines), 5);
     assert_eq!(g.phase, Phase::Provisioning(FRENCH));
@@ -163,23 +123,14 @@ fn the_owner_chooses_the_units_that_starve() {
 #[test]
 fn one_indian_or_light_infantry_detachment_forages_free_in_wilderness_and_rough() {
     // rule: fiw 18.32
-    let mut g = blank(5);
+    let mut g = unsupplied(5);
     // Wilderness and rough forage one regiment each.
-    let a = vec![
-        put(&mut g, "br-line", sq("oswego")),
-        put(&mut g, "mohawk-br", sq("oswego")),
-    ];
-    let b = vec![
-        put(&mut g, "br-line", at("1010")),
-        put(&mut g, "br-light-det", at("1010")),
-    ];
+    let a = vec![put(&mut g, "br-line", "oswego"), put(&mut g, "mohawk-br", "oswego")];
+    let b = vec![put(&mut g, "br-line", "1010"), put(&mut g, "br-light-det", "1010")];
     // A line detachment is not free.
-    let c = vec![
-        put(&mut g, "br-line", at("0910")),
-        put(&mut g, "br-line-det", at("0910")),
-    ];
+    let c = vec![put(&mut g, "br-line", "0910"), put(&mut g, "br-line-det", "0910")];
     // Checked after it (row by row): two regiments alike in rough, one too many.
-    let d = vec![put(&mut g, "br-line", at("0911")), put(&mut g, "br-line", at("0911"))];
+    let d = vec![put(&mut g, "br-line", "0911"), put(&mut g, "br-line", "0911")];
     provision(&mut g, 0);
     // Row by row: Oswego (1009) is checked before 0910, 1010 after.
     assert_eq!(on_map(&g, &a), 2);
@@ -187,7 +138,7 @@ fn one_indian_or_light_infantry_detachment_forages_free_in_wilderness_and_rough(
         g.stack.last(),
         Some(&Frame::Provision {
             seat: BRITISH,
-            sq: at("0910")
+            sq: sq("0910")
         })
     );
     g.apply_legal(BRITISH, &Action::Starve(c[1]));
@@ -200,7 +151,7 @@ fn one_indian_or_light_infantry_detachment_forages_free_in_wilderness_and_rough(
 fn fleets_at_sea_forage_nothing() {
     // rule: fiw 20.7, 18.32
     // ruling: fiw #20
-    let mut g = blank(6);
+    let mut g = unsupplied(6);
     let sea = tables().map.sea_squares().next().unwrap();
     let fleet = put(&mut g, "br-fleet", sea);
     provision(&mut g, 0);
@@ -210,7 +161,7 @@ fn fleets_at_sea_forage_nothing() {
 #[test]
 fn home_bases_feed_any_number() {
     // rule: fiw 21.3, 18.31
-    let mut g = blank(7);
+    let mut g = unsupplied(7);
     let mut us = Vec::new();
     // Twenty-five regimental equivalents (ruling fiw #23).
     for (face, n) in [
@@ -238,17 +189,17 @@ fn home_bases_feed_any_number() {
 #[test]
 fn supply_points_feed_friendly_indians_too() {
     // rule: fiw 18.5
-    let mut g = blank(8);
+    let mut g = unsupplied(8);
     // Five British warbands in rough country (forage 1): one eats free,
     // four thirds of a regiment against three.
     let us: Vec<UnitId> = ["ottawa-br", "abenaki-br", "ojibwa-br", "huron-br", "shawnee-br"]
         .iter()
-        .map(|f| put(&mut g, f, at("1010")))
+        .map(|f| put(&mut g, f, "1010"))
         .collect();
     assert!(us.iter().all(|&u| g.is_indian(u) && g.side(u) == BRITISH));
     provision(&mut g, 1);
-    assert!(legal(&g, BRITISH).contains(&Action::Provision(at("1010"))));
-    g.apply_legal(BRITISH, &Action::Provision(at("1010")));
+    assert!(legal(&g, BRITISH).contains(&Action::Provision(sq("1010"))));
+    g.apply_legal(BRITISH, &Action::Provision(sq("1010")));
     assert_eq!(g.supply[BRITISH as usize], 0);
     assert_eq!(on_map(&g, &us), 5);
 }

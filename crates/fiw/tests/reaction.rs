@@ -1,41 +1,16 @@
 //! 14.0 Invasion Reaction: militia, supply points and Indians raised by an
 //! invasion, and where they go (14.4).
 
+mod common;
+
+use common::*;
 use engine::prelude::*;
-use engine::{Seat, Setup};
-use fiw::forces::{Size, BRITISH, FRENCH};
+use engine::Seat;
+use fiw::forces::Size;
 use fiw::frames::Frame;
 use fiw::map::Sq;
-use fiw::state::{Phase, Place, Sub, UnitId};
-use fiw::tables::tables;
+use fiw::state::{Phase, Sub, UnitId};
 use fiw::{Action, Fiw};
-
-/// On to Quebec with nothing set up: every counter in the pool, the
-/// printed works and the scenario's markers on the map.
-fn blank(seed: u64) -> Fiw {
-    let mut g = Fiw::new(&Setup::new("on-to-quebec", seed));
-    g.stack.clear();
-    g
-}
-
-fn sq(place: &str) -> Sq {
-    fiw::setup::place_sq(place)
-}
-
-/// A counter of the pool showing the face `face` is put in `at`.
-fn put(g: &mut Fiw, face: &str, at: Sq) -> UnitId {
-    let f = &tables().forces;
-    let u = (0..g.units.len() as UnitId)
-        .find(|&u| {
-            let c = &f.counters[g.units[u as usize].counter as usize];
-            g.units[u as usize].at == Place::Pool && f.faces_of(c).any(|x| x.id == face)
-        })
-        .unwrap_or_else(|| panic!("a {face} in the pool"));
-    let c = &f.counters[g.units[u as usize].counter as usize];
-    g.units[u as usize].back = f.faces[c.front].id != face;
-    g.units[u as usize].at = Place::Sq(at);
-    u
-}
 
 /// `phasing` has just ended its movement sub-phase in the 1st operations
 /// phase.
@@ -49,17 +24,22 @@ fn end_of_movement(g: &mut Fiw, phasing: Seat) {
     g.advance();
 }
 
+/// A unit of `phasing` that moved into `at`, then the end of `phasing`'s
+/// movement sub-phase: the supply points the other side received.
+fn invade(g: &mut Fiw, face: &str, at: &str, phasing: Seat) -> u16 {
+    let invader = put(g, face, at);
+    g.units[invader as usize].moved = true;
+    let reacting = usize::from(if phasing == BRITISH { FRENCH } else { BRITISH });
+    let supply = g.supply[reacting];
+    end_of_movement(g, phasing);
+    g.supply[reacting] - supply
+}
+
 /// The units of `side` in a square whose face is militia of `home`.
 fn militia_at(g: &Fiw, at: Sq, home: &str) -> Vec<UnitId> {
     g.units_at(at)
         .filter(|&u| g.is_militia(u) && g.face(u).home.as_deref() == Some(home))
         .collect()
-}
-
-fn legal(g: &Fiw, seat: Seat) -> Vec<Action> {
-    let mut v = Vec::new();
-    g.legal(seat, &mut v);
-    v
 }
 
 fn said(g: &Fiw, seat: Seat, words: &str) -> bool {
@@ -72,13 +52,13 @@ fn new_france_raises_a_regiment_and_a_supply_point_per_french_occupied_city() {
     // 14.32's example: the British invade New France and capture Trois
     // Rivieres while the French occupy Quebec and Montreal.
     let mut g = blank(1);
-    put(&mut g, "fr-bearn", sq("quebec"));
-    put(&mut g, "fr-guy", sq("montreal"));
-    let invader = put(&mut g, "br-line", sq("trois-rivieres"));
-    g.units[invader as usize].moved = true;
-    let supply = g.supply[FRENCH as usize];
-    end_of_movement(&mut g, BRITISH);
-    assert_eq!(g.supply[FRENCH as usize], supply + 2, "two supply points");
+    put(&mut g, "fr-bearn", "quebec");
+    put(&mut g, "fr-guy", "montreal");
+    assert_eq!(
+        invade(&mut g, "br-line", "trois-rivieres", BRITISH),
+        2,
+        "two supply points"
+    );
     assert!(said(
         &g,
         BRITISH,
@@ -92,7 +72,7 @@ fn new_france_raises_a_regiment_and_a_supply_point_per_french_occupied_city() {
         assert!(options.contains(&Action::Raise(sq(place))), "{place} offered");
     }
     assert!(
-        !options.contains(&Action::Raise(Sq::parse("1205").unwrap())),
+        !options.contains(&Action::Raise(sq("1205"))),
         "rough country is not settled"
     );
     assert!(legal(&g, BRITISH).is_empty());
@@ -111,11 +91,7 @@ fn new_france_raises_a_regiment_and_a_supply_point_per_french_occupied_city() {
 fn a_french_force_in_new_york_raises_two_regiments_and_two_supply_points() {
     // rule: fiw 14.31, 14.1, 14.4
     let mut g = blank(2);
-    let invader = put(&mut g, "fr-bearn", sq("oswego"));
-    g.units[invader as usize].moved = true;
-    let supply = g.supply[BRITISH as usize];
-    end_of_movement(&mut g, FRENCH);
-    assert_eq!(g.supply[BRITISH as usize], supply + 2);
+    assert_eq!(invade(&mut g, "fr-bearn", "oswego", FRENCH), 2);
     let options = legal(&g, BRITISH);
     // New York's city, town and settled squares; the wilderness of Oswego is none.
     assert!(options.contains(&Action::Raise(sq("new-york"))));
@@ -136,11 +112,7 @@ fn nova_scotia_raises_one_militia_detachment() {
     // rule: fiw 14.31
     // ruling: fiw #44
     let mut g = blank(3);
-    let invader = put(&mut g, "fr-mar-det", sq("annapolis-royal"));
-    g.units[invader as usize].moved = true;
-    let supply = g.supply[BRITISH as usize];
-    end_of_movement(&mut g, FRENCH);
-    assert_eq!(g.supply[BRITISH as usize], supply + 1);
+    assert_eq!(invade(&mut g, "fr-mar-det", "annapolis-royal", FRENCH), 1);
     g.apply_legal(BRITISH, &Action::Raise(sq("halifax")));
     let raised = militia_at(&g, sq("halifax"), "nova-scotia");
     assert_eq!(raised.len(), 1);
@@ -152,11 +124,9 @@ fn a_village_roll_of_six_gives_two_indians_to_the_reacting_side() {
     // rule: fiw 14.34, 14.4, 25.1
     // ruling: fiw #10
     let mut g = blank(4);
-    let invader = put(&mut g, "fr-mar-det", sq("logstown"));
-    g.units[invader as usize].moved = true;
     g.core.dice.script([6]);
     g.core.dice.script_draws(["mohawk".to_string(), "cherokee".to_string()]);
-    end_of_movement(&mut g, FRENCH);
+    invade(&mut g, "fr-mar-det", "logstown", FRENCH);
     let indians: Vec<UnitId> = g.units_at(sq("logstown")).filter(|&u| g.is_indian(u)).collect();
     assert_eq!(indians.len(), 2);
     assert!(indians.iter().all(|&u| g.side(u) == BRITISH), "on the British side");
@@ -166,10 +136,8 @@ fn a_village_roll_of_six_gives_two_indians_to_the_reacting_side() {
 
     // 1-3: nothing.
     let mut g = blank(4);
-    let invader = put(&mut g, "fr-mar-det", sq("logstown"));
-    g.units[invader as usize].moved = true;
     g.core.dice.script([3]);
-    end_of_movement(&mut g, FRENCH);
+    invade(&mut g, "fr-mar-det", "logstown", FRENCH);
     assert_eq!(g.units_at(sq("logstown")).filter(|&u| g.is_indian(u)).count(), 0);
 }
 
@@ -178,8 +146,8 @@ fn no_reaction_for_a_force_that_did_not_move() {
     // rule: fiw 14.2
     // ruling: fiw #9
     let mut g = blank(5);
-    put(&mut g, "fr-bearn", sq("albany"));
-    put(&mut g, "fr-mar-det", sq("logstown"));
+    put(&mut g, "fr-bearn", "albany");
+    put(&mut g, "fr-mar-det", "logstown");
     let supply = g.supply;
     end_of_movement(&mut g, FRENCH);
     assert_eq!(g.supply, supply);
@@ -199,16 +167,12 @@ fn placement_is_limited_by_forage_and_massacres() {
     // ruling: fiw #23
     let mut g = blank(6);
     for place in ["quebec", "montreal", "trois-rivieres", "louisbourg"] {
-        put(&mut g, "fr-mar-det", sq(place));
+        put(&mut g, "fr-mar-det", place);
         g.massacres.push(sq(place));
     }
-    let invader = put(&mut g, "br-line", Sq::parse("1205").unwrap());
-    g.units[invader as usize].moved = true;
-    let supply = g.supply[FRENCH as usize];
-    end_of_movement(&mut g, BRITISH);
     // Four cities occupied: four regiments and four supply points; only
     // Detroit (a town: forage 3) may take them, three at most.
-    assert_eq!(g.supply[FRENCH as usize], supply + 4);
+    assert_eq!(invade(&mut g, "br-line", "1205", BRITISH), 4);
     assert_eq!(militia_at(&g, sq("fort-detroit"), "new-france").len(), 3);
     assert!(said(&g, FRENCH, "it stays in the pool"));
     assert!(
@@ -223,14 +187,10 @@ fn florida_raises_a_regiment_and_a_supply_point_per_spanish_occupied_city() {
     let mut g = blank(8);
     g.spain = true;
     g.set_status(fiw::map::Colony::Florida, fiw::state::Status::Active);
-    put(&mut g, "sp-line", sq("st-augustine"));
+    put(&mut g, "sp-line", "st-augustine");
     // A French regiment does not make Pensacola Spanish-occupied.
-    put(&mut g, "fr-bearn", sq("pensacola"));
-    let invader = put(&mut g, "br-line", sq("san-marcos"));
-    g.units[invader as usize].moved = true;
-    let supply = g.supply[FRENCH as usize];
-    end_of_movement(&mut g, BRITISH);
-    assert_eq!(g.supply[FRENCH as usize], supply + 1, "one supply point");
+    put(&mut g, "fr-bearn", "pensacola");
+    assert_eq!(invade(&mut g, "br-line", "san-marcos", BRITISH), 1, "one supply point");
     assert!(said(
         &g,
         BRITISH,
@@ -249,11 +209,9 @@ fn florida_raises_a_regiment_and_a_supply_point_per_spanish_occupied_city() {
 fn movement_then_invasion_reaction_then_combat() {
     // rule: fiw 12.1, 3.1
     let mut g = blank(9);
-    put(&mut g, "fr-bearn", sq("quebec"));
-    put(&mut g, "fr-line-det", sq("trois-rivieres"));
-    let invader = put(&mut g, "br-line", sq("trois-rivieres"));
-    g.units[invader as usize].moved = true;
-    end_of_movement(&mut g, BRITISH);
+    put(&mut g, "fr-bearn", "quebec");
+    put(&mut g, "fr-line-det", "trois-rivieres");
+    invade(&mut g, "br-line", "trois-rivieres", BRITISH);
     // The reaction comes first: the French put their militia with the
     // garrison the British attack.
     assert_eq!(g.sub, Sub::InvasionReaction);

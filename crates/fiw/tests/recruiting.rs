@@ -27,6 +27,24 @@ fn at_purchases(setup: impl Fn(&mut Fiw), rolls: [u8; 2]) -> Fiw {
     g
 }
 
+/// The same with only units of these faces put in these places.
+fn at_purchases_with(units: &[(&str, &str)], rolls: [u8; 2]) -> Fiw {
+    at_purchases(
+        |g| {
+            for (face, at) in units {
+                put(g, face, at);
+            }
+        },
+        rolls,
+    )
+}
+
+/// The British, then the French, commit their purchases: the reveal.
+fn reveal(g: &mut Fiw) {
+    act(g, BRITISH, Action::Commit);
+    act(g, FRENCH, Action::Commit);
+}
+
 fn face(id: &str) -> u16 {
     tables().forces.faces.iter().position(|f| f.id == id).unwrap() as u16
 }
@@ -38,12 +56,7 @@ fn income_is_the_home_government_roll_plus_the_economic_squares() {
         let q = tables().map.square(sq("boston"));
         u32::from(q.trading) + u32::from(q.manufacturing)
     };
-    let g = at_purchases(
-        |g| {
-            put(g, "br-line", "boston");
-        },
-        [4, 2],
-    );
+    let g = at_purchases_with(&[("br-line", "boston")], [4, 2]);
     // The war column (35.3 7.2): British 4 -> 12, French 2 -> 4. Boston's
     // Massachusetts turned passive at the end of turn 1 (5.22): half value,
     // rounded down (5.26, ruling #25).
@@ -76,7 +89,7 @@ fn enemy_and_passive_squares_pay_half_rounded_down_once() {
 #[test]
 fn purchases_are_secret_until_both_are_done_then_made_together() {
     // rule: fiw 3.1, 9.2, 10.1, 10.6
-    let mut g = at_purchases(|_| {}, [4, 4]);
+    let mut g = at_purchases_with(&[], [4, 4]);
     let before = g.treasury;
     act(&mut g, BRITISH, Action::Recruit(face("br-line")));
     act(&mut g, BRITISH, Action::At(Place::Base(Base::Britain)));
@@ -102,7 +115,7 @@ fn purchases_are_secret_until_both_are_done_then_made_together() {
 #[test]
 fn supply_points_cost_two_pounds_for_the_first_ten_then_three() {
     // rule: fiw 18.1, 9.32
-    let mut g = at_purchases(|_| {}, [6, 6]);
+    let mut g = at_purchases_with(&[], [6, 6]);
     g.treasury = [40, 0];
     for _ in 0..11 {
         act(&mut g, BRITISH, Action::BuySupply);
@@ -118,7 +131,7 @@ fn supply_points_cost_two_pounds_for_the_first_ten_then_three() {
 #[test]
 fn nobody_spends_more_than_the_treasury() {
     // rule: fiw 9.32, 10.6
-    let mut g = at_purchases(|_| {}, [1, 1]);
+    let mut g = at_purchases_with(&[], [1, 1]);
     g.treasury = [3, 0];
     act(&mut g, BRITISH, Action::BuySupply);
     let v = legal(&g, BRITISH);
@@ -129,12 +142,7 @@ fn nobody_spends_more_than_the_treasury() {
 #[test]
 fn british_regulars_on_the_map_are_three_a_turn_in_occupied_british_cities() {
     // rule: fiw 10.1, 10.71
-    let mut g = at_purchases(
-        |g| {
-            put(g, "br-line", "boston");
-        },
-        [6, 6],
-    );
+    let mut g = at_purchases_with(&[("br-line", "boston")], [6, 6]);
     g.treasury = [60, 0];
     for _ in 0..3 {
         act(&mut g, BRITISH, Action::Recruit(face("br-line")));
@@ -160,12 +168,8 @@ fn british_regulars_on_the_map_are_three_a_turn_in_occupied_british_cities() {
 #[test]
 fn markers_need_a_friendly_unit_and_fortresses_an_engineer() {
     // rule: fiw 22.1, 22.11, 22.13, 22.7
-    let mut g = at_purchases(
-        |g| {
-            put(g, "br-line", "1108");
-            put(g, "br-line", "0811");
-            put(g, "br-engineers", "0811");
-        },
+    let mut g = at_purchases_with(
+        &[("br-line", "1108"), ("br-line", "0811"), ("br-engineers", "0811")],
         [6, 6],
     );
     g.treasury = [60, 0];
@@ -177,8 +181,7 @@ fn markers_need_a_friendly_unit_and_fortresses_an_engineer() {
         "no engineer at Fort William Henry"
     );
     act(&mut g, BRITISH, Action::At(Place::Sq(sq("0811"))));
-    act(&mut g, BRITISH, Action::Commit);
-    act(&mut g, FRENCH, Action::Commit);
+    reveal(&mut g);
     assert_eq!(
         g.fortified(sq("0811")),
         Some(fiw::map::Works::Fortress),
@@ -216,23 +219,13 @@ fn leaders_come_from_the_box() {
 #[test]
 fn disbanding_removes_a_friendly_unit_or_marker_for_nothing() {
     // rule: fiw 10.8, 10.73
-    let mut g = at_purchases(
-        |g| {
-            put(g, "br-line", "boston");
-            put(g, "br-light", "boston");
-            put(g, "fr-bearn", "quebec");
-        },
+    let mut g = at_purchases_with(
+        &[("br-line", "boston"), ("br-light", "boston"), ("fr-bearn", "quebec")],
         [4, 4],
     );
     let line = g.units_at(sq("boston")).find(|&u| g.face(u).id == "br-line").unwrap();
     let french = g.units_at(sq("quebec")).next().unwrap();
-    g.civs.push(fiw::state::Civ {
-        kind: Marker::Magazine,
-        sq: sq("boston"),
-        side: BRITISH,
-        printed: false,
-        used: false,
-    });
+    put_marker(&mut g, Marker::Magazine, sq("boston"), BRITISH);
     let (treasury, balance) = (g.treasury, g.balance);
     act(&mut g, BRITISH, Action::Disband);
     let v = legal(&g, BRITISH);
@@ -253,8 +246,7 @@ fn disbanding_removes_a_friendly_unit_or_marker_for_nothing() {
     act(&mut g, BRITISH, Action::DisbandMarker(sq("boston"), Marker::Magazine));
     // Nothing happens before the reveal.
     assert_eq!(g.units[line as usize].at, Place::Sq(sq("boston")));
-    act(&mut g, BRITISH, Action::Commit);
-    act(&mut g, FRENCH, Action::Commit);
+    reveal(&mut g);
     assert_eq!(g.units[line as usize].at, Place::Pool, "back in the counter mix");
     assert!(g.civ(sq("boston"), Marker::Magazine).is_none());
     assert_eq!(g.treasury, treasury, "there is no cost");
@@ -275,13 +267,7 @@ fn disbanding_removes_a_friendly_unit_or_marker_for_nothing() {
 fn a_militia_detachment_flips_to_its_regiment_side_for_the_regiment_s_cost() {
     // rule: fiw 24.4
     // ruling: fiw #24
-    let mut g = at_purchases(
-        |g| {
-            put(g, "ma-militia-det", "boston");
-            put(g, "ma-militia", "boston");
-        },
-        [4, 4],
-    );
+    let mut g = at_purchases_with(&[("ma-militia-det", "boston"), ("ma-militia", "boston")], [4, 4]);
     let det = g
         .units_at(sq("boston"))
         .find(|&u| g.face(u).id == "ma-militia-det")
@@ -308,18 +294,12 @@ fn a_militia_detachment_flips_to_its_regiment_side_for_the_regiment_s_cost() {
     let before = g.treasury[BRITISH as usize];
     act(&mut g, BRITISH, Action::Flip(det));
     assert!(!legal(&g, BRITISH).contains(&Action::Flip(det)));
-    act(&mut g, BRITISH, Action::Commit);
-    act(&mut g, FRENCH, Action::Commit);
+    reveal(&mut g);
     assert_eq!(g.face(det).id, "ma-militia");
     assert_eq!(g.units[det as usize].at, Place::Sq(sq("boston")));
     assert_eq!(g.treasury[BRITISH as usize], before - u16::from(cost));
     // With no pounds there is no flip.
-    let mut g = at_purchases(
-        |g| {
-            put(g, "ma-militia-det", "boston");
-        },
-        [4, 4],
-    );
+    let mut g = at_purchases_with(&[("ma-militia-det", "boston")], [4, 4]);
     g.treasury[BRITISH as usize] = 0;
     assert!(!legal(&g, BRITISH).iter().any(|a| matches!(a, Action::Flip(_))));
 }
@@ -390,8 +370,7 @@ fn one_treasury_pays_for_leaders_units_and_markers_anywhere() {
             + price(Item::Fort, None)
             + price(Item::LeaderNamed, None)
     );
-    act(&mut g, BRITISH, Action::Commit);
-    act(&mut g, FRENCH, Action::Commit);
+    reveal(&mut g);
     assert_eq!(u32::from(g.treasury[BRITISH as usize]), u32::from(before) - cost);
     assert_eq!(g.fortified(sq("williamsburg")), Some(fiw::map::Works::Fort));
     assert_eq!(g.units_at(sq("williamsburg")).count(), 2);
@@ -401,13 +380,7 @@ fn one_treasury_pays_for_leaders_units_and_markers_anywhere() {
 fn spanish_units_are_recruited_only_once_spain_is_at_war() {
     // rule: fiw 10.3, 28.1
     // ruling: fiw #21
-    let mut g = at_purchases(
-        |g| {
-            put(g, "fl-militia", "st-augustine");
-            put(g, "fr-bearn", "pensacola");
-        },
-        [4, 4],
-    );
+    let mut g = at_purchases_with(&[("fl-militia", "st-augustine"), ("fr-bearn", "pensacola")], [4, 4]);
     g.treasury[FRENCH as usize] = 30;
     let spanish = |g: &Fiw| {
         legal(g, FRENCH)
@@ -439,14 +412,9 @@ fn spanish_units_are_recruited_only_once_spain_is_at_war() {
 fn markers_are_never_built_in_a_home_base_or_at_sea() {
     // rule: fiw 22.12
     let sea = tables().map.sea_squares().next().unwrap();
-    let mut g = at_purchases(
-        |g| {
-            put(g, "br-line", "boston");
-        },
-        [6, 6],
-    );
+    let mut g = at_purchases_with(&[("br-line", "boston")], [6, 6]);
     g.treasury = [60, 0];
-    put(&mut g, "br-fleet", &sea.to_string());
+    put(&mut g, "br-fleet", sea);
     let home = put(&mut g, "br-line", "boston");
     g.units[home as usize].at = Place::Base(Base::Britain);
     for kind in [Marker::Fort, Marker::Magazine] {

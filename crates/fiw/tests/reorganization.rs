@@ -4,8 +4,7 @@ mod common;
 
 use common::*;
 use engine::prelude::*;
-use fiw::actions::{Action, Piece};
-use fiw::state::Place;
+use fiw::actions::Action;
 
 fn faces_at(g: &fiw::Fiw, at: &str) -> Vec<String> {
     let mut v: Vec<String> = g.units_at(sq(at)).map(|u| g.face(u).id.clone()).collect();
@@ -13,15 +12,19 @@ fn faces_at(g: &fiw::Fiw, at: &str) -> Vec<String> {
     v
 }
 
+/// A British force of units of these faces formed in 1109 on an emptied
+/// map: the game and the units.
+fn formed(faces: &[&str]) -> (fiw::Fiw, Vec<fiw::state::UnitId>) {
+    let mut g = cleared(BRITISH);
+    let units: Vec<_> = faces.iter().map(|f| put(&mut g, f, "1109")).collect();
+    form(&mut g, BRITISH, "1109", &pieces(&units));
+    (g, units)
+}
+
 #[test]
 fn three_detachments_make_a_regiment_and_a_regiment_breaks_into_three() {
     // rule: fiw 19.0, 10.72
-    let mut g = cleared(BRITISH);
-    let d: Vec<_> = (0..3).map(|_| put(&mut g, "br-line-det", "1109")).collect();
-    act(&mut g, BRITISH, Action::Form(Place::Sq(sq("1109"))));
-    for &u in &d {
-        act(&mut g, BRITISH, Action::Add(Piece::Unit(u)));
-    }
+    let (mut g, d) = formed(&["br-line-det"; 3]);
     act(&mut g, BRITISH, Action::Combine(d[0]));
     assert_eq!(faces_at(&g, "1109"), vec!["br-line"]);
     // A reorganized force must set out (it may stop at once).
@@ -37,14 +40,8 @@ fn three_detachments_make_a_regiment_and_a_regiment_breaks_into_three() {
 #[test]
 fn a_legion_is_two_regular_line_regiments_and_a_light_one() {
     // rule: fiw 19.0, 26.0, 2.33
-    let mut g = cleared(BRITISH);
-    let light = put(&mut g, "br-light", "1109");
-    let a = put(&mut g, "br-line", "1109");
-    let b = put(&mut g, "br-line", "1109");
-    act(&mut g, BRITISH, Action::Form(Place::Sq(sq("1109"))));
-    for u in [light, a, b] {
-        act(&mut g, BRITISH, Action::Add(Piece::Unit(u)));
-    }
+    let (mut g, units) = formed(&["br-light", "br-line", "br-line"]);
+    let light = units[0];
     act(&mut g, BRITISH, Action::FormLegion(light));
     assert_eq!(faces_at(&g, "1109"), vec!["br-comb"]);
     // 26.0 heavy or light at the owner's direction.
@@ -59,14 +56,7 @@ fn a_legion_is_two_regular_line_regiments_and_a_light_one() {
 #[test]
 fn only_alike_units_combine() {
     // rule: fiw 19.0
-    let mut g = cleared(BRITISH);
-    let a = put(&mut g, "br-line-det", "1109");
-    let b = put(&mut g, "br-line-det", "1109");
-    let c = put(&mut g, "br-light-det", "1109");
-    act(&mut g, BRITISH, Action::Form(Place::Sq(sq("1109"))));
-    for u in [a, b, c] {
-        act(&mut g, BRITISH, Action::Add(Piece::Unit(u)));
-    }
+    let (g, _) = formed(&["br-line-det", "br-line-det", "br-light-det"]);
     assert!(!legal(&g, BRITISH).iter().any(|x| matches!(x, Action::Combine(_))));
 }
 
@@ -83,10 +73,7 @@ fn reorganizing_in_a_later_phase_costs_the_force_its_supply_point() {
             })
     });
     let sp = g.supply[BRITISH as usize];
-    act(&mut g, BRITISH, Action::Form(Place::Sq(sq("0713"))));
-    for &u in &d {
-        act(&mut g, BRITISH, Action::Add(Piece::Unit(u)));
-    }
+    form(&mut g, BRITISH, "0713", &pieces(&d));
     act(&mut g, BRITISH, Action::Combine(d[0]));
     act(&mut g, BRITISH, Action::Go);
     assert_eq!(g.supply[BRITISH as usize], sp - 1);

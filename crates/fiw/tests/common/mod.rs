@@ -5,9 +5,10 @@
 use engine::prelude::*;
 use engine::{Seat, Setup};
 use fiw::actions::{Action, Piece};
+use fiw::civilization::Marker;
 use fiw::frames::Frame;
-use fiw::map::Sq;
-use fiw::state::{Fiw, Place, UnitId};
+use fiw::map::{Colony, Sq, Terrain};
+use fiw::state::{Civ, Fiw, Place, UnitId};
 use fiw::tables::tables;
 
 pub use fiw::forces::{BRITISH, FRENCH};
@@ -16,7 +17,12 @@ pub use fiw::forces::{BRITISH, FRENCH};
 /// offered) and `first` chosen as first player: the first player's 1st
 /// movement sub-phase.
 pub fn started(first: Seat) -> Fiw {
-    let mut g = Fiw::new(&Setup::new("on-to-quebec", 7));
+    started_with_seed(7, first)
+}
+
+/// The same from the game's seed `seed`.
+pub fn started_with_seed(seed: u64, first: Seat) -> Fiw {
+    let mut g = Fiw::new(&Setup::new("on-to-quebec", seed));
     while let Some(Frame::Deploy { seat, .. }) = g.stack.last().cloned() {
         let mut v = Vec::new();
         g.legal(seat, &mut v);
@@ -46,15 +52,48 @@ pub fn cleared(first: Seat) -> Fiw {
     g
 }
 
+/// On to Quebec with nothing set up: every counter in the pool, the
+/// printed works and the scenario's markers on the map, no frame pending.
+pub fn blank(seed: u64) -> Fiw {
+    let mut g = Fiw::new(&Setup::new("on-to-quebec", seed));
+    g.stack.clear();
+    g
+}
+
+/// The square of a square id ("1109") or of a named place ("albany").
 pub fn sq(id: &str) -> Sq {
     Sq::parse(id)
         .or_else(|| tables().map.place(id).map(|p| p.sq))
         .unwrap_or_else(|| panic!("no square or place {id}"))
 }
 
+/// Where a piece is put: a square or place id, a square, or any place.
+pub trait Where {
+    /// The place meant.
+    fn place(self) -> Place;
+}
+
+impl<T: AsRef<str> + ?Sized> Where for &T {
+    fn place(self) -> Place {
+        Place::Sq(sq(self.as_ref()))
+    }
+}
+
+impl Where for Sq {
+    fn place(self) -> Place {
+        Place::Sq(self)
+    }
+}
+
+impl Where for Place {
+    fn place(self) -> Place {
+        self
+    }
+}
+
 /// A counter of the pool showing face `face` (an id of counters.tsv), put
-/// in a square.
-pub fn put(g: &mut Fiw, face: &str, at: &str) -> UnitId {
+/// in a square (or a base).
+pub fn put(g: &mut Fiw, face: &str, at: impl Where) -> UnitId {
     let f = &tables().forces;
     let u = (0..g.units.len() as UnitId)
         .find(|&u| {
@@ -65,17 +104,50 @@ pub fn put(g: &mut Fiw, face: &str, at: &str) -> UnitId {
         .unwrap_or_else(|| panic!("no {face} left in the pool"));
     let c = &f.counters[g.units[u as usize].counter as usize];
     g.units[u as usize].back = f.faces[c.front].id != face;
-    g.units[u as usize].at = Place::Sq(sq(at));
+    g.units[u as usize].at = at.place();
     u
 }
 
 /// A leader of the box put in a square.
-pub fn put_leader(g: &mut Fiw, name: &str, at: &str) -> u8 {
+pub fn put_leader(g: &mut Fiw, name: &str, at: impl Where) -> u8 {
     let l = g
         .pool_leader(name)
         .unwrap_or_else(|| panic!("{name} is not in the box"));
-    g.leaders[l as usize].at = Place::Sq(sq(at));
+    g.leaders[l as usize].at = at.place();
     l
+}
+
+/// A built marker of `side` (neither printed nor used) put in a square.
+pub fn put_marker(g: &mut Fiw, kind: Marker, at: Sq, side: Seat) -> &mut Civ {
+    g.civs.push(Civ {
+        kind,
+        sq: at,
+        side,
+        printed: false,
+        used: false,
+    });
+    g.civs.last_mut().expect("just pushed")
+}
+
+/// The first land square of `terrain` with nothing printed in it, well
+/// inside the map, in a colony `colony` accepts, its eight neighbours alike
+/// and joined to it over land.
+pub fn open_square(terrain: Terrain, colony: impl Fn(Colony) -> bool) -> Sq {
+    let m = &tables().map;
+    let ok = |s: Sq| m.colony(s).is_some_and(&colony) && !m.square(s).terrain.is_water();
+    Sq::all()
+        .find(|&s| {
+            m.square(s).terrain == terrain
+                && (3..=19).contains(&s.col)
+                && (3..=20).contains(&s.row)
+                && ok(s)
+                && m.places_in(s).next().is_none()
+                && s.orthogonal().chain(s.diagonal()).count() == 8
+                && s.orthogonal()
+                    .chain(s.diagonal())
+                    .all(|n| ok(n) && m.land_route(s, n).is_some())
+        })
+        .unwrap_or_else(|| panic!("an open {terrain:?} square"))
 }
 
 /// The legal actions of a seat.
@@ -92,12 +164,22 @@ pub fn act(g: &mut Fiw, seat: Seat, a: Action) {
     g.apply_legal(seat, &a);
 }
 
-/// Forms a force of these pieces in a square and sets it out.
-pub fn set_out(g: &mut Fiw, seat: Seat, at: &str, pieces: &[Piece]) {
-    act(g, seat, Action::Form(Place::Sq(sq(at))));
+/// The units as pieces of a force.
+pub fn pieces(units: &[UnitId]) -> Vec<Piece> {
+    units.iter().map(|&u| Piece::Unit(u)).collect()
+}
+
+/// Forms a force of these pieces in a square, not yet set out.
+pub fn form(g: &mut Fiw, seat: Seat, at: impl Where, pieces: &[Piece]) {
+    act(g, seat, Action::Form(at.place()));
     for &p in pieces {
         act(g, seat, Action::Add(p));
     }
+}
+
+/// Forms a force of these pieces in a square and sets it out.
+pub fn set_out(g: &mut Fiw, seat: Seat, at: impl Where, pieces: &[Piece]) {
+    form(g, seat, at, pieces);
     act(g, seat, Action::Go);
 }
 
