@@ -319,9 +319,12 @@ impl Fiw {
     /// combat units occupy (ruling fiw #26), not in sieges.
     pub fn destroyable(&self, seat: Seat) -> Vec<(Sq, Marker)> {
         let mut out: Vec<(Sq, Marker)> = Vec::new();
+        let occ = self.occupancy();
         for c in &self.civs {
+            // A siege is both sides in a fortress square (23.2).
+            let siege = occ.has_units(c.sq, enemy(seat)) && self.fortified(c.sq) == Some(Works::Fortress);
             // ruling: fiw #26
-            if self.occupies(c.sq, seat) && !self.besieged(c.sq) && !out.contains(&(c.sq, c.kind)) {
+            if occ.occupies(c.sq, seat) && !siege && !out.contains(&(c.sq, c.kind)) {
                 out.push((c.sq, c.kind));
             }
         }

@@ -67,10 +67,11 @@ impl Fiw {
     /// massacred squares nothing).
     pub fn square_income(&self, seat: Seat) -> u32 {
         let m = &tables().map;
+        let occ = self.occupancy();
         let mut halves = 0;
         for s in &m.squares {
             let symbols = u32::from(s.trading) + u32::from(s.manufacturing);
-            if symbols == 0 || self.massacred(s.sq) || !self.occupies(s.sq, seat) {
+            if symbols == 0 || self.massacred(s.sq) || !occ.occupies(s.sq, seat) {
                 continue;
             }
             // ruling: fiw #25

@@ -139,14 +139,26 @@ impl Fiw {
     }
 
     pub fn reorganization_legal(&self, f: &Force, out: &mut Vec<Action>) {
+        // Units of one counter design showing one face break down alike:
+        // the counter mix is searched once for them.
+        let mut breakdowns: Vec<((u16, bool), bool)> = Vec::new();
         for &u in &f.units {
-            if self.combination(f, u).is_some() && self.partners(f, u).is_some_and(|p| p[0] == u) {
+            if self.partners(f, u).is_some_and(|p| p[0] == u) && self.combination(f, u).is_some() {
                 out.push(Action::Combine(u));
             }
             if self.legion(f, u).is_some() {
                 out.push(Action::FormLegion(u));
             }
-            if self.breakdown(u).is_some() {
+            let key = (self.units[u as usize].counter, self.units[u as usize].back);
+            let can = match breakdowns.iter().find(|(k, _)| *k == key) {
+                Some(&(_, can)) => can,
+                None => {
+                    let can = self.breakdown(u).is_some();
+                    breakdowns.push((key, can));
+                    can
+                }
+            };
+            if can {
                 out.push(Action::BreakDown(u));
             }
         }

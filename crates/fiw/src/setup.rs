@@ -186,11 +186,11 @@ impl Fiw {
 
     /// Ruling fiw #34: a printed work belongs to the side set up in it.
     pub fn settle_works(&mut self) {
-        for i in 0..self.civs.len() {
-            let sq = self.civs[i].sq;
+        let occ = self.occupancy();
+        for c in &mut self.civs {
             for seat in [BRITISH, FRENCH] {
-                if self.has_units(sq, seat) && !self.has_units(sq, enemy(seat)) {
-                    self.civs[i].side = seat;
+                if occ.has_units(c.sq, seat) && !occ.has_units(c.sq, enemy(seat)) {
+                    c.side = seat;
                 }
             }
         }

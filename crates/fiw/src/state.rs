@@ -442,18 +442,18 @@ impl Fiw {
 /// Who stands where, counted once for the loops that ask it of every
 /// square (victory, the set-up's choices).
 pub struct Occupancy {
-    /// Per seat, per square: units, and non-Indian units (ruling fiw #26).
-    units: [Vec<u16>; 2],
-    occupying: [Vec<u16>; 2],
+    /// Per square: each seat's units, then each seat's non-Indian units
+    /// (ruling fiw #26).
+    counts: Vec<[u16; 4]>,
 }
 
 impl Occupancy {
     pub fn has_units(&self, sq: Sq, seat: Seat) -> bool {
-        self.units[seat as usize][sq.index()] > 0
+        self.counts[sq.index()][seat as usize] > 0
     }
 
     pub fn occupies(&self, sq: Sq, seat: Seat) -> bool {
-        self.occupying[seat as usize][sq.index()] > 0
+        self.counts[sq.index()][2 + seat as usize] > 0
     }
 
     /// 29.11 as [`Fiw::controls`].
@@ -464,21 +464,18 @@ impl Occupancy {
 
 impl Fiw {
     pub fn occupancy(&self) -> Occupancy {
-        let n = tables().map.squares.len();
-        let mut o = Occupancy {
-            units: [vec![0; n], vec![0; n]],
-            occupying: [vec![0; n], vec![0; n]],
-        };
+        let mut counts = vec![[0u16; 4]; tables().map.squares.len()];
         for u in 0..self.units.len() as UnitId {
             if let Place::Sq(sq) = self.units[u as usize].at {
                 let s = self.side(u) as usize;
-                o.units[s][sq.index()] += 1;
+                let c = &mut counts[sq.index()];
+                c[s] += 1;
                 if !self.is_indian(u) {
-                    o.occupying[s][sq.index()] += 1;
+                    c[2 + s] += 1;
                 }
             }
         }
-        o
+        Occupancy { counts }
     }
 }
 

@@ -27,9 +27,10 @@ impl Score {
 
 impl Fiw {
     /// 29.11 whether a seat's objectives in a square count: it controls
-    /// it (ruling fiw #26), it is not massacred, and no siege is on.
+    /// it (ruling fiw #26) and it is not massacred. No siege is on where a
+    /// side controls: control means no enemy unit in the square (23.2).
     fn counts(&self, o: &crate::state::Occupancy, sq: Sq, seat: Seat) -> bool {
-        o.controls(sq, seat) && !self.massacred(sq) && !self.besieged(sq)
+        o.controls(sq, seat) && !self.massacred(sq)
     }
 
     /// 29.1 what a city or capital is worth.
@@ -48,20 +49,29 @@ impl Fiw {
 
     /// 29.1 a seat's victory points now.
     pub fn score_of(&self, seat: Seat) -> Score {
-        let t = tables();
+        self.score_with(&self.occupancy(), seat)
+    }
+
+    /// 29.1 both seats' victory points now, counting who stands where once.
+    pub fn scores(&self) -> [Score; 2] {
         let o = self.occupancy();
+        [self.score_with(&o, BRITISH), self.score_with(&o, FRENCH)]
+    }
+
+    fn score_with(&self, o: &crate::state::Occupancy, seat: Seat) -> Score {
+        let t = tables();
         let objectives = t
             .map
             .places
             .iter()
-            .filter(|p| self.counts(&o, p.sq, seat))
+            .filter(|p| self.counts(o, p.sq, seat))
             .map(|p| self.objective_value(p))
             .sum();
         let symbols = t
             .map
             .squares
             .iter()
-            .filter(|s| self.counts(&o, s.sq, seat))
+            .filter(|s| self.counts(o, s.sq, seat))
             .map(|s| u32::from(s.trading) + u32::from(s.manufacturing))
             .sum();
         let balance = u32::from(t.balance.victory(self.balance, seat));
@@ -78,7 +88,7 @@ impl Fiw {
     /// 29.2 the end of play: the difference of the totals names the
     /// winner and the level.
     pub fn victory(&mut self) {
-        let (b, f) = (self.score_of(BRITISH), self.score_of(FRENCH));
+        let [b, f] = self.scores();
         let (bt, ft) = (b.total(), f.total());
         for (seat, s) in [(BRITISH, &b), (FRENCH, &f)] {
             self.core.log.say("29.1", || {

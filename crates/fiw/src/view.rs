@@ -71,8 +71,10 @@ impl Views for Fiw {
         if let Some(d) = &mut g.drafts {
             d.resample(observer, |_| crate::recruiting::Purchases::default());
         }
+        let seen = self.examined(observer);
+        let hidden_from_observer = |p: Piece| self.hidden_unless(p, observer, |sq| seen[sq.index()]);
         let hidden: Vec<u16> = (0..self.units.len() as u16)
-            .filter(|&u| self.side(u) != observer && self.hidden_from(Piece::Unit(u), observer))
+            .filter(|&u| self.side(u) != observer && hidden_from_observer(Piece::Unit(u)))
             .collect();
         // What the observer sees of a face-down block besides where it
         // stands: its colours (2.3: nation, regular or provincial), whether
@@ -111,7 +113,7 @@ impl Views for Fiw {
             a.as_light = as_light;
         }
         let leaders: Vec<u8> = (0..self.leaders.len() as u8)
-            .filter(|&l| self.leaders[l as usize].side != observer && self.hidden_from(Piece::Leader(l), observer))
+            .filter(|&l| self.leaders[l as usize].side != observer && hidden_from_observer(Piece::Leader(l)))
             .collect();
         let mut who: Vec<u8> = leaders.iter().map(|&l| self.leaders[l as usize].leader).collect();
         who.shuffle(rng);
@@ -135,6 +137,31 @@ impl Fiw {
             || (self.settlement(sq).is_some() && m.colony(sq).and_then(|c| self.owner(c)) == Some(seat))
     }
 
+    /// 27.1 per square ([`Sq::index`]), whether the seat may examine it, as
+    /// [`Fiw::examines`] says, counted once.
+    pub fn examined(&self, seat: Seat) -> Vec<bool> {
+        let m = &tables().map;
+        let mut seen = vec![false; m.squares.len()];
+        let units = (0..self.units.len() as u16)
+            .filter(|&u| self.side(u) == seat)
+            .map(|u| self.units[u as usize].at);
+        let leaders = self.leaders.iter().filter(|l| l.side == seat).map(|l| l.at);
+        for at in units.chain(leaders) {
+            if let Place::Sq(sq) = at {
+                seen[sq.index()] = true;
+            }
+        }
+        if let Some(sq) = self.battle_square() {
+            seen[sq.index()] = true;
+        }
+        for p in m.places.iter().filter(|p| p.settlement.is_some()) {
+            if m.colony(p.sq).and_then(|c| self.owner(c)) == Some(seat) {
+                seen[p.sq.index()] = true;
+            }
+        }
+        seen
+    }
+
     /// 2.3 Unit Colors: what the back of a block shows, its nation and
     /// whether it is a regular or a provincial unit.
     pub fn colours(&self, u: u16) -> (&'static str, &'static str) {
@@ -151,6 +178,12 @@ impl Fiw {
     /// Whether a piece stands face down for `seat`: the enemy's, on the
     /// map where 27.1 does not apply, or in its home base or the pool.
     pub fn hidden_from(&self, p: Piece, seat: Seat) -> bool {
+        self.hidden_unless(p, seat, |sq| self.examines(seat, sq))
+    }
+
+    /// [`Fiw::hidden_from`] with the squares the seat examines given (by
+    /// [`Fiw::examined`], for loops over every piece).
+    fn hidden_unless(&self, p: Piece, seat: Seat, examines: impl Fn(Sq) -> bool) -> bool {
         let (side, at) = match p {
             Piece::Unit(u) => (self.side(u), self.units[u as usize].at),
             Piece::Leader(l) => (self.leaders[l as usize].side, self.leaders[l as usize].at),
@@ -159,7 +192,7 @@ impl Fiw {
             return false;
         }
         match at {
-            Place::Sq(sq) => !self.examines(seat, sq),
+            Place::Sq(sq) => !examines(sq),
             Place::Base(_) => true,
             Place::Pool | Place::Prisoner | Place::Gone => false,
         }
@@ -231,10 +264,10 @@ impl Fiw {
         }
         out.extend(self.naval_fact(viewer));
         if self.core.outcome.is_none() && !matches!(self.phase, Phase::Deployment(_)) {
-            for seat in [BRITISH, 1] {
+            for (seat, score) in self.scores().iter().enumerate() {
                 out.push(Fact::new(
-                    format!("{} victory points now", side_name(seat)),
-                    self.score_of(seat).total().to_string(),
+                    format!("{} victory points now", side_name(seat as Seat)),
+                    score.total().to_string(),
                     "29.1",
                 ));
             }
@@ -254,10 +287,12 @@ impl Fiw {
     pub fn board(&self, viewer: Viewer) -> Board {
         let mut pieces = Vec::new();
         let mut backs: Vec<engine::Piece> = Vec::new();
+        let seen = [self.examined(0), self.examined(1)];
+        let hidden_from = |p: Piece, s: Seat| self.hidden_unless(p, s, |sq| seen[s as usize][sq.index()]);
         let hidden = |p: Piece| match viewer {
-            Some(s) => self.hidden_from(p, s),
+            Some(s) => hidden_from(p, s),
             // A spectator sees what both seats see in common.
-            None => self.hidden_from(p, 0) || self.hidden_from(p, 1),
+            None => hidden_from(p, 0) || hidden_from(p, 1),
         };
         // Face-down blocks are counted per space, side and colours (2.3).
         let mut back = |space: String, space_name: String, side: Seat, colours: (&str, &str)| {
@@ -412,8 +447,9 @@ impl Fiw {
         if let Some(o) = self.core.outcome.as_ref() {
             return o.value_for(seat);
         }
-        let mine = f64::from(self.score_of(seat).total());
-        let theirs = f64::from(self.score_of(1 - seat).total());
+        let scores = self.scores();
+        let mine = f64::from(scores[seat as usize].total());
+        let theirs = f64::from(scores[1 - seat as usize].total());
         0.5 + 0.5 * ((mine - theirs) / 60.0).tanh()
     }
 
