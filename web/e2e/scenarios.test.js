@@ -25,6 +25,7 @@ const SCENARIOS = [
   ["gml/saratoga", { british: "me", american: "computer" }],
   ["gml/southern-1780", { british: "computer", american: "me" }],
   ["gml/greene", { british: "me", american: "computer" }],
+  ["fiw/on-to-quebec", { british: "me", french: "computer" }],
 ];
 
 const moveShown = () => Number((document.querySelector("#status-line").textContent.match(/\bmove (\d+)/) || [])[1] || -1);
