@@ -20,6 +20,9 @@ pub enum Action {
     /// 35.x put the set-up line's next piece in a square; `light` its
     /// light face (35.3 4.0).
     Deploy { sq: Sq, light: bool },
+    /// 35.3 4.4 put the line's next provincial regiment in a square broken
+    /// down into three detachments (19.1: the scenario allows it).
+    DeployBroken { sq: Sq, light: bool },
     /// 7.2 make this seat the first player.
     First(Seat),
     /// 11.3 form a force of pieces that start in this square or box.
@@ -222,6 +225,21 @@ impl Fiw {
                     } else {
                         "Set up (35.3)"
                     }),
+                )
+            }
+            Action::DeployBroken { sq: s, light } => {
+                let face = if light { " on their light faces" } else { "" };
+                let what = match self.stack.last() {
+                    Some(&Frame::Deploy { line, .. }) => self.line_words(line),
+                    _ => "a regiment".into(),
+                };
+                (
+                    format!(
+                        "Set up {what} broken down into three detachments{face} in {} (35.3 4.4)",
+                        self.sq_name(s)
+                    ),
+                    sq(s),
+                    Some("Set up broken down (35.3 4.4)"),
                 )
             }
             Action::First(s) => (format!("The {} player goes first (7.2)", side_name(s)), None, None),
@@ -431,6 +449,8 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
     match a {
         Action::Deploy { sq, light: false } => write!(out, "deploy-{sq}"),
         Action::Deploy { sq, light: true } => write!(out, "deploy-{sq}-light"),
+        Action::DeployBroken { sq, light: false } => write!(out, "deploy-{sq}-broken"),
+        Action::DeployBroken { sq, light: true } => write!(out, "deploy-{sq}-broken-light"),
         Action::First(s) => write!(out, "first-{}", crate::seat_name(s)),
         Action::Form(at) => write!(out, "form-{}", g.place_id(at)),
         Action::Add(p) => write!(out, "add-{}", piece(p)),

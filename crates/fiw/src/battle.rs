@@ -91,6 +91,11 @@ pub struct Battle {
     /// The seat whose decision the battle waits for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decide: Option<Seat>,
+    /// 12.3 the attacker's units that operate by attacking in a 4th-phase
+    /// siege without having moved: they roll winter attrition when the
+    /// combat is over (ruling fiw #48).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attrition: Vec<UnitId>,
 }
 
 /// The steps of 15.1.
@@ -351,6 +356,7 @@ impl Fiw {
                         effects: Vec::new(),
                         lost: [0, 0],
                         decide: siege.then_some(c.seat),
+                        attrition: Vec::new(),
                     })));
                     return;
                 }
@@ -770,6 +776,14 @@ impl Fiw {
             Stage::Over => {
                 self.stack.pop();
                 self.end_battle(&b);
+                // ruling: fiw #48
+                let left: Vec<UnitId> = b
+                    .attrition
+                    .iter()
+                    .copied()
+                    .filter(|&u| self.units[u as usize].at == Place::Sq(b.sq))
+                    .collect();
+                self.winter_attrition(b.attacker, &left);
                 return;
             }
         }
@@ -1111,10 +1125,48 @@ impl Fiw {
         self.eliminate(b, &stay, Place::Pool, "24.1");
     }
 
+    /// 12.2 the attacker's units in a siege square that have not operated
+    /// in this phase: attacking is their operation.
+    fn siege_stationary(&self, b: &Battle) -> Vec<UnitId> {
+        let bit = self.round_bit();
+        self.side_at(b.sq, b.attacker)
+            .filter(|&u| self.units[u as usize].ops & bit == 0)
+            .collect()
+    }
+
+    /// 12.2, 12.3 units attacking in a siege without having moved operate:
+    /// in the 2nd to 4th phase they pay as one force (a supply point, or a
+    /// magazine in reach), and in the 4th they roll winter attrition when
+    /// the combat is over (ruling fiw #48).
+    fn siege_operation(&mut self, b: &mut Battle) {
+        let stationary = self.siege_stationary(b);
+        if stationary.is_empty() {
+            return;
+        }
+        let bit = self.round_bit();
+        for &u in &stationary {
+            self.units[u as usize].ops |= bit;
+        }
+        let round = self.round().unwrap_or(1);
+        if round > 1 {
+            // ruling: fiw #48
+            self.supply_operation(b.attacker, b.sq);
+        }
+        if round == 4 {
+            b.attrition = stationary;
+        }
+    }
+
     /// The legal actions of a battle's decision.
     pub fn battle_legal(&self, b: &Battle, out: &mut Vec<Action>) {
         match (b.stage, b.effects.first()) {
-            (Stage::Siege, _) => out.extend([Action::Attack(b.sq), Action::NoAttack(b.sq)]),
+            (Stage::Siege, _) => {
+                // ruling: fiw #48
+                if self.siege_stationary(b).is_empty() || self.may_set_out(b.attacker, Some(Place::Sq(b.sq))) {
+                    out.push(Action::Attack(b.sq));
+                }
+                out.push(Action::NoAttack(b.sq));
+            }
             (Stage::Withdraw, _) => {
                 out.extend(self.withdrawals(b).into_iter().map(Action::Withdraw));
                 out.push(Action::Stand);
@@ -1139,6 +1191,7 @@ impl Fiw {
                 self.core.log.say("23.23", || {
                     format!("The {} attack in the siege of {at}.", side_name(b.attacker))
                 });
+                self.siege_operation(&mut b);
                 b.stage = Stage::Reveal;
             }
             (Stage::Siege, Action::NoAttack(_)) => {

@@ -78,7 +78,7 @@ impl Fiw {
         }
     }
 
-    fn round_bit(&self) -> u8 {
+    pub(crate) fn round_bit(&self) -> u8 {
         1 << self.round().unwrap_or(1)
     }
 
@@ -150,9 +150,31 @@ impl Fiw {
     /// 12.2, 18.2, ruling fiw #5: a force may set out in the 1st phase, or
     /// later if it traces a line of supply to a magazine or its side has a
     /// supply point to spend.
-    fn may_set_out(&self, seat: Seat, at: Option<Place>) -> bool {
+    pub(crate) fn may_set_out(&self, seat: Seat, at: Option<Place>) -> bool {
         let Some(Place::Sq(sq)) = at else { return false };
         self.round() == Some(1) || self.supply[seat as usize] > 0 || self.supply_line(sq, seat).is_some()
+    }
+
+    /// 12.2 a force operating in the 2nd to 4th phase: it draws on a
+    /// magazine its line of supply reaches, or its side spends a supply
+    /// point (ruling fiw #5).
+    pub(crate) fn supply_operation(&mut self, seat: Seat, sq: Sq) {
+        if let Some(mag) = self.supply_line(sq, seat) {
+            // ruling: fiw #5
+            self.use_magazine(mag);
+            let (at, here) = (self.sq_name(mag), self.sq_name(sq));
+            self.core.log.say("18.61", || {
+                format!("The force in {here} draws on the magazine in {at}.")
+            });
+        } else {
+            // ruling: fiw #5
+            self.supply[seat as usize] -= 1;
+            let left = self.supply[seat as usize];
+            let (side, here) = (side_name(seat), self.sq_name(sq));
+            self.core.log.say("12.2", || {
+                format!("The {side} spend a supply point for a force in {here} ({left} left).")
+            });
+        }
     }
 
     pub fn form(&mut self, seat: Seat, at: Place) {
@@ -330,22 +352,7 @@ impl Fiw {
             unreachable!("forces form on the map")
         };
         if round > 1 {
-            if let Some(mag) = self.supply_line(sq, f.seat) {
-                // ruling: fiw #5
-                self.use_magazine(mag);
-                let (at, here) = (self.sq_name(mag), self.sq_name(sq));
-                self.core.log.say("18.61", || {
-                    format!("The force in {here} draws on the magazine in {at}.")
-                });
-            } else {
-                // ruling: fiw #5
-                self.supply[f.seat as usize] -= 1;
-                let left = self.supply[f.seat as usize];
-                let (side, here) = (side_name(f.seat), self.sq_name(sq));
-                self.core.log.say("12.2", || {
-                    format!("The {side} spend a supply point for a force in {here} ({left} left).")
-                });
-            }
+            self.supply_operation(f.seat, sq);
         }
         f.light = self.all_light(&f);
         let (left, bonus) = self.allowance(&f);

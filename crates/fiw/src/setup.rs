@@ -3,7 +3,7 @@
 //! first places all its lines first).
 
 use crate::civilization::Marker;
-use crate::forces::{Lightness, BRITISH, FRENCH};
+use crate::forces::{Lightness, Size, BRITISH, FRENCH};
 use crate::frames::Frame;
 use crate::map::{Colony, Settlement, Sq, Works};
 use crate::scenario::{self, Mark, Scenario, Spec, What, Where};
@@ -368,6 +368,56 @@ impl Fiw {
                 );
             }
         }
+    }
+
+    /// 35.3 4.4 "British Provincial Units. These units may be broken down
+    /// in initial deployment" (19.1: the scenario allows it): for a line
+    /// of British provincial regiments, what three detachments of the same
+    /// kind need, if the counter mix still holds three.
+    pub fn broken_down(&self, line: u8) -> Option<scenario::Need> {
+        let l = &scenario::spec(self.scenario).lines[line as usize];
+        let What::Units(need) = l.what else { return None };
+        if need.side != BRITISH || need.regular != Some(false) || need.size != Size::Regiment {
+            return None;
+        }
+        let need = scenario::Need {
+            size: Size::Detachment,
+            n: 3,
+            ..need
+        };
+        let f = &tables().forces;
+        let fit = self
+            .units
+            .iter()
+            .filter(|u| u.at == Place::Pool && f.faces_of(&f.counters[u.counter as usize]).any(|x| need.fits(x)))
+            .count();
+        (fit >= 3).then_some(need)
+    }
+
+    /// 35.3 4.4 the line's next regiment set up as three detachments.
+    pub fn deploy_broken(&mut self, seat: Seat, line: u8, sq: Sq, back: bool) {
+        let need = self.broken_down(line).expect("offered only when the mix holds three");
+        let mut names = Vec::new();
+        for _ in 0..need.n {
+            let u = self.pool_unit(&need, back).expect("three counted");
+            self.units[u as usize].at = Place::Sq(sq);
+            names.push(self.unit_name(u));
+        }
+        let (at, side) = (self.sq_name(sq), side_name(seat));
+        // 27.1 the enemy sees three blocks, not which.
+        self.core.log.apart(
+            seat,
+            "35.3",
+            &[],
+            || vec![sq.to_string()],
+            || {
+                format!(
+                    "{side} {} set up in {at}, a regiment broken down (4.4).",
+                    engine::log::list(&names)
+                )
+            },
+            || format!("Three {side} units set up in {at}."),
+        );
     }
 
     /// A leader of this name in the Leader box.

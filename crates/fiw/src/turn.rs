@@ -106,10 +106,17 @@ impl Procedure for Fiw {
         match self.stack.last() {
             Some(&Frame::Deploy { line, .. }) => {
                 let either = self.either_face(line);
+                let broken = self.broken_down(line).is_some();
                 for sq in self.deploy_squares(seat, line) {
                     out.push(Action::Deploy { sq, light: false });
                     if either {
                         out.push(Action::Deploy { sq, light: true });
+                    }
+                    if broken {
+                        out.push(Action::DeployBroken { sq, light: false });
+                        if either {
+                            out.push(Action::DeployBroken { sq, light: true });
+                        }
                     }
                 }
             }
@@ -149,13 +156,20 @@ impl Procedure for Fiw {
 
     fn perform(&mut self, seat: Seat, a: Action) {
         match (self.stack.last(), a) {
-            (Some(&Frame::Deploy { line, left, .. }), Action::Deploy { sq, light }) => {
+            (
+                Some(&Frame::Deploy { line, left, .. }),
+                Action::Deploy { sq, light } | Action::DeployBroken { sq, light },
+            ) => {
                 if left <= 1 {
                     self.stack.pop();
                 } else if let Some(Frame::Deploy { left, .. }) = self.stack.last_mut() {
                     *left -= 1;
                 }
-                self.deploy(seat, line, sq, light);
+                if matches!(a, Action::DeployBroken { .. }) {
+                    self.deploy_broken(seat, line, sq, light);
+                } else {
+                    self.deploy(seat, line, sq, light);
+                }
             }
             (Some(Frame::ChooseFirst { .. }), Action::First(s)) => {
                 self.stack.pop();

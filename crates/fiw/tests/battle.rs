@@ -68,9 +68,14 @@ fn armies<'a>(terrain: Terrain, faces: impl IntoIterator<Item = &'a str>) -> (Fi
     (g, sq, units)
 }
 
-/// The combat sub-phase of `seat` begins.
+/// The combat sub-phase of `seat` in the 1st operations phase begins.
 fn fight(g: &mut Fiw, seat: Seat) {
-    g.phase = Phase::Operations { round: 1, seat };
+    fight_in(g, seat, 1);
+}
+
+/// The combat sub-phase of `seat` in operations phase `round` begins.
+fn fight_in(g: &mut Fiw, seat: Seat, round: u8) {
+    g.phase = Phase::Operations { round, seat };
     g.sub = Sub::InvasionReaction;
     g.stack.clear();
     g.advance();
@@ -458,6 +463,77 @@ fn the_besieged_ignore_retreats() {
     assert_eq!(g.units[d as usize].at, Place::Sq(sq), "no retreat from the fortress");
     assert_eq!(log_of(&g, "23.21").len(), 1);
     assert!(g.besieged(sq), "the siege goes on");
+}
+
+#[test]
+fn a_siege_attack_is_an_operation() {
+    // rule: fiw 12.2
+    // The British marched in during the 1st phase. In the 2nd, attacking
+    // the fortress is an operation: with no supply point and no magazine
+    // in reach they may only leave the siege alone (ruling fiw #48).
+    let (mut g, sq, _, a) = siege();
+    g.supply[BRITISH as usize] = 0;
+    fight_in(&mut g, BRITISH, 2);
+    assert_eq!(ids(&g, BRITISH), [format!("no-attack-{sq}")]);
+    // With supply points, the attack spends one for the besiegers.
+    let (mut g, sq, _, a2) = siege();
+    g.supply[BRITISH as usize] = 2;
+    fight_in(&mut g, BRITISH, 2);
+    act(&mut g, BRITISH, &format!("attack-{sq}"));
+    assert_eq!(g.supply[BRITISH as usize], 1);
+    assert_ne!(g.units[a2 as usize].ops & (1 << 2), 0, "they operated in the 2nd phase");
+    assert_eq!(log_of(&g, "12.2").len(), 1);
+    // Units that moved in this very phase already paid when they set out.
+    let (mut g, sq, _, _) = siege();
+    g.supply[BRITISH as usize] = 0;
+    for u in g.side_at(sq, BRITISH).collect::<Vec<_>>() {
+        g.units[u as usize].ops |= 1 << 3;
+    }
+    fight_in(&mut g, BRITISH, 3);
+    act(&mut g, BRITISH, &format!("attack-{sq}"));
+    assert!(log_of(&g, "12.2").is_empty());
+    assert_eq!(g.units[a as usize].at, Place::Sq(sq));
+}
+
+#[test]
+fn a_winter_siege_attack_suffers_attrition() {
+    // rule: fiw 12.3
+    // In the 4th phase the besiegers that attack without having moved roll
+    // winter attrition once the combat is over (ruling fiw #48): the first
+    // rolls a 1 and is eliminated, the others 6s.
+    let (mut g, sq, d, _) = siege();
+    g.supply[BRITISH as usize] = 1;
+    let besiegers: Vec<UnitId> = g.side_at(sq, BRITISH).collect();
+    fight_in(&mut g, BRITISH, 4);
+    act(&mut g, BRITISH, &format!("attack-{sq}"));
+    let mut dice = vec![four_to_one("DR"), 1];
+    dice.extend(std::iter::repeat_n(6, besiegers.len() - 1));
+    decide(
+        &mut g,
+        FRENCH,
+        &["defend-clear", "defend-fortress"],
+        "defend-fortress",
+        &dice,
+    );
+    let rolls = log_of(&g, "12.3");
+    assert_eq!(rolls.len(), besiegers.len(), "{rolls:?}");
+    assert!(rolls[0].contains("rolls 1 and is eliminated"), "{}", rolls[0]);
+    assert_eq!(g.units[besiegers[0] as usize].at, Place::Pool);
+    assert!(besiegers[1..].iter().all(|&u| g.units[u as usize].at == Place::Sq(sq)));
+    assert_eq!(
+        g.units[d as usize].at,
+        Place::Sq(sq),
+        "the garrison ignores the retreat"
+    );
+    // The garrison sallying in the 1st phase rolls nothing.
+    let (mut g, sq, _, _) = siege();
+    fight(&mut g, BRITISH);
+    act(&mut g, BRITISH, &format!("no-attack-{sq}"));
+    fight(&mut g, FRENCH);
+    g.core.dice.script([3]);
+    act(&mut g, FRENCH, &format!("attack-{sq}"));
+    settle(&mut g);
+    assert!(log_of(&g, "12.3").is_empty());
 }
 
 #[test]

@@ -83,14 +83,18 @@ fn reorganizing_in_a_later_phase_costs_the_force_its_supply_point() {
 fn units_are_not_reorganized_while_setting_up() {
     // rule: fiw 19.1
     // Each set-up line places units at the echelon it names; the only
-    // choices are where (and, 35.3 4.0, on which face). (35.3 4.4 lets the
-    // British break provincials down at set-up: not offered yet; they may
-    // break down in their first movement phase, 19.0, at no cost.)
+    // choices are where (and, 35.3 4.0, on which face), save what the
+    // scenario allows: 35.3 4.4 British provincial regiments broken down.
     let mut g = fiw::Fiw::new(&engine::Setup::new("on-to-quebec", 4));
     let mut lines = 0;
-    while let Some(fiw::frames::Frame::Deploy { seat, .. }) = g.stack.last().cloned() {
+    while let Some(fiw::frames::Frame::Deploy { seat, line, .. }) = g.stack.last().cloned() {
         let v = legal(&g, seat);
-        assert!(v.iter().all(|a| matches!(a, Action::Deploy { .. })), "{v:?}");
+        let allowed = |a: &Action| match a {
+            Action::Deploy { .. } => true,
+            Action::DeployBroken { .. } => g.broken_down(line).is_some(),
+            _ => false,
+        };
+        assert!(v.iter().all(allowed), "{v:?}");
         g.apply_legal(seat, &v[0]);
         lines += 1;
     }

@@ -101,6 +101,57 @@ fn british_provincial_infantry_may_set_up_on_either_face() {
 }
 
 #[test]
+fn british_provincial_regiments_may_set_up_broken_down() {
+    // rule: fiw 19.1, 35.3
+    // 35.3 4.4 "These units may be broken down in initial deployment": the
+    // first British provincial regiment offered so is placed as three
+    // detachments of its colony and type, in one square.
+    let mut g = Fiw::new(&Setup::new("on-to-quebec", 3));
+    let mut broken = None;
+    while let Some(Frame::Deploy { seat, line, left }) = g.stack.last().cloned() {
+        let v = legal(&g, seat);
+        if let Some(&a) = v
+            .iter()
+            .find(|a| matches!(a, Action::DeployBroken { light: false, .. }))
+        {
+            assert_eq!(seat, BRITISH, "only the British may break down (4.4)");
+            broken = Some((a, line, left));
+            break;
+        }
+        g.apply_legal(seat, &v[0]);
+    }
+    let (a, line, left) = broken.expect("a British provincial regiment may be broken down");
+    let Action::DeployBroken { sq, .. } = a else {
+        unreachable!()
+    };
+    let need = g.broken_down(line).expect("three detachments in the mix");
+    let before: Vec<_> = g.units_at(sq).collect();
+    g.apply_legal(BRITISH, &a);
+    let new: Vec<_> = g.units_at(sq).filter(|u| !before.contains(u)).collect();
+    assert_eq!(new.len(), 3);
+    assert!(
+        new.iter().all(|&u| need.fits(g.face(u))),
+        "three detachments of the regiment's kind"
+    );
+    assert!(new.iter().all(|&u| g.face(u).size == fiw::forces::Size::Detachment));
+    // One regiment of the line is placed.
+    match g.stack.last() {
+        Some(&Frame::Deploy { line: l, left: n, .. }) if l == line => assert_eq!(n, left - 1),
+        _ => assert_eq!(left, 1, "the line was done"),
+    }
+    // The French may not break theirs down, nor the British their regulars.
+    let g = Fiw::new(&Setup::new("on-to-quebec", 3));
+    let spec = fiw::scenario::spec(g.scenario);
+    for (i, l) in spec.lines.iter().enumerate() {
+        if let fiw::scenario::What::Units(n) = l.what {
+            if n.side == FRENCH || n.regular != Some(false) {
+                assert!(g.broken_down(i as u8).is_none());
+            }
+        }
+    }
+}
+
+#[test]
 fn the_first_turn_has_no_events_negotiations_or_income_and_the_favoured_side_chooses_first() {
     // rule: fiw 7.1, 7.2, 35.3
     let g = started(FRENCH);
