@@ -2,12 +2,12 @@
 //! on a square grid. Rulebook: `shared/rulebooks/french-and-indian-war.txt`,
 //! with the map errata and Q&A at its top.
 //!
-//! In progress (issue 21): the reconstructed map (`data/README-map.md`)
-//! and tables (`data/README.md`) are loaded and checked; On to Quebec
-//! (35.3) sets up and plays its turns' operations phases: forces moving by
-//! land (11.3, 13.x, 17.21), supply points for later phases (12.2, 18.61),
-//! winter attrition (12.3), the Balance of Power phase (4.11) and victory
-//! (29.0). The README's status table lists the rules still missing.
+//! On to Quebec (35.3, and its extended form 35.4) plays to its victory
+//! level: every standard rule of 1.0-29.0, fog of war included. The map
+//! (`data/README-map.md`) and tables (`data/README.md`) are reconstructed;
+//! modules are named after the rule chapters they implement, and the
+//! sequence of play is `turn.rs` (ruling fiw #1). The README's status table
+//! lists what is still missing (the optional rules 30-34, 35.1-35.2).
 
 pub mod actions;
 pub mod administration;
