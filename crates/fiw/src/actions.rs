@@ -435,6 +435,10 @@ impl Describe for Fiw {
     fn write_id(&self, _seat: Seat, a: &Action, out: &mut dyn fmt::Write) -> fmt::Result {
         write_id(self, *a, out)
     }
+
+    fn why_not(&self, seat: Seat, target: &str) -> Vec<engine::Forbidden> {
+        Fiw::why_not(self, seat, target)
+    }
 }
 
 fn fiw_face_id(face: u16) -> &'static str {

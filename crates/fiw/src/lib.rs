@@ -38,6 +38,7 @@ pub mod terrain;
 pub mod turn;
 pub mod victory;
 pub mod view;
+pub mod why;
 
 pub use actions::Action;
 pub use state::Fiw;

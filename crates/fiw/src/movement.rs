@@ -69,6 +69,28 @@ impl Force {
     }
 }
 
+/// What keeps a piece out of an operation ([`Fiw::unready`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unready {
+    /// Another side's piece.
+    NotYours,
+    /// 12.0 it has operated in this phase already.
+    Operated,
+    /// 5.3 a Spanish unit while Spain is neutral.
+    Neutral,
+    /// 23.24 shut in a besieged fortress.
+    Besieged,
+}
+
+/// What keeps a moving force out of a square ([`Fiw::entry_bar`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// 13.72 Florida while it is neutral.
+    NeutralFlorida,
+    /// 13.8, 24.1, 24.3, 5.26 this unit may not leave this colony.
+    Bound(UnitId, Colony),
+}
+
 impl Fiw {
     /// The operations phase under way (1-4), if any.
     pub fn round(&self) -> Option<u8> {
@@ -94,18 +116,41 @@ impl Fiw {
     /// in a besieged fortress (23.24), not Spanish while Spain is neutral
     /// (5.3: neither side may "use Spanish units" until it enters the war).
     pub fn ready(&self, seat: Seat, p: Piece) -> bool {
+        self.unready(seat, p).is_none()
+    }
+
+    /// Why a piece may not take part in an operation now, the first of
+    /// [`Fiw::ready`]'s conditions it fails ("why not?" names it); `None`
+    /// when it may.
+    pub(crate) fn unready(&self, seat: Seat, p: Piece) -> Option<Unready> {
         let bit = self.round_bit();
+        let shut = |inside: bool, at: Place| inside && matches!(at, Place::Sq(sq) if self.besieged(sq));
         match p {
             Piece::Unit(u) => {
                 let unit = &self.units[u as usize];
-                self.side(u) == seat
-                    && unit.ops & bit == 0
-                    && (self.spain || self.face(u).nation != Nation::Spanish)
-                    && !(unit.inside && matches!(unit.at, Place::Sq(sq) if self.besieged(sq)))
+                if self.side(u) != seat {
+                    Some(Unready::NotYours)
+                } else if unit.ops & bit != 0 {
+                    Some(Unready::Operated)
+                } else if !self.spain && self.face(u).nation == Nation::Spanish {
+                    Some(Unready::Neutral)
+                } else if shut(unit.inside, unit.at) {
+                    Some(Unready::Besieged)
+                } else {
+                    None
+                }
             }
             Piece::Leader(l) => {
                 let g = &self.leaders[l as usize];
-                g.side == seat && g.ops & bit == 0 && !(g.inside && matches!(g.at, Place::Sq(sq) if self.besieged(sq)))
+                if g.side != seat {
+                    Some(Unready::NotYours)
+                } else if g.ops & bit != 0 {
+                    Some(Unready::Operated)
+                } else if shut(g.inside, g.at) {
+                    Some(Unready::Besieged)
+                } else {
+                    None
+                }
             }
         }
     }
@@ -262,14 +307,21 @@ impl Fiw {
     /// 13.72, 13.8, 24.1, 24.3 and ruling fiw #28: whether every piece of
     /// the force may enter a square.
     fn may_enter(&self, f: &Force, to: Sq) -> bool {
+        self.entry_bar(f, to).is_none()
+    }
+
+    /// What keeps the force out of a square ([`Fiw::may_enter`]'s
+    /// conditions, the first it fails): neutral Florida (13.72), or a unit
+    /// bound to its colony; `None` when every piece may enter.
+    pub(crate) fn entry_bar(&self, f: &Force, to: Sq) -> Option<Entry> {
         let m = &tables().map;
         let colony = m.colony(to);
         if colony == Some(Colony::Florida) && !self.spain {
-            return false;
+            return Some(Entry::NeutralFlorida);
         }
-        f.units.iter().all(|&u| match self.bound_to(u) {
-            Some(home) => colony == Some(home),
-            None => true,
+        f.units.iter().find_map(|&u| match self.bound_to(u) {
+            Some(home) if colony != Some(home) => Some(Entry::Bound(u, home)),
+            _ => None,
         })
     }
 

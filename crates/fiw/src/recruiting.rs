@@ -40,6 +40,27 @@ pub enum Buy {
     Flip(UnitId),
 }
 
+/// Why a recruit may not be placed in a square ([`Fiw::recruit_bar`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecruitBar {
+    /// 10.1-10.3 regulars of this kind (fleets, Spanish regulars) go to
+    /// the home base only.
+    HomeBox,
+    /// 10.1, 10.2 this many regular regiments a turn on the map, all bought.
+    Limit(u8),
+    /// 10.1-10.3 not a city or town square.
+    NotTown,
+    /// 10.1-10.3 not in a colony of the recruit's (regulars: of the
+    /// seat's empire; provincials: their own colony).
+    NotOwnColony,
+    /// Enemy units are in the square.
+    Enemy,
+    /// 10.1-10.3 no unit of the recruit's nation occupies it.
+    NotOccupied,
+    /// 10.71 the square's forage value of new regiments placed already.
+    Forage { placed: u32, forage: u8 },
+}
+
 /// A purchase chosen whose place is still to choose.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -210,40 +231,12 @@ impl Fiw {
             && (face.nation != Nation::Spanish || self.spain)
     }
 
-    /// 10.1-10.3, 10.7 where a recruit of this face may go.
+    /// 10.1-10.3, 10.7 where a recruit of this face may go: a regular's
+    /// home base, and the cities and towns [`Fiw::recruit_bar`] leaves open.
     fn recruit_places(&self, seat: Seat, face_ix: u16, p: &Purchases) -> Vec<Place> {
         let f = &tables().forces.faces[face_ix as usize];
         let m = &tables().map;
         let mut out = Vec::new();
-        let placed_here = |at: Place| {
-            p.buys
-                .iter()
-                .filter(|b| matches!(b, Buy::Unit { at: x, .. } if *x == at))
-                .count() as u32
-        };
-        // 10.71 up to the square's forage value of new regiments; 31.35 none
-        // in a massacred square.
-        let room = |sq: Sq| placed_here(Place::Sq(sq)) < u32::from(self.forage_value(sq));
-        // The squares of the map's cities and towns (10.1-10.3 place there).
-        let towns = || {
-            let mut v: Vec<Sq> = m
-                .places
-                .iter()
-                .filter(|p| p.settlement.is_some())
-                .map(|p| p.sq)
-                .collect();
-            v.sort_by_key(|s| s.index());
-            v.dedup();
-            v.into_iter()
-        };
-        // 10.1-10.3 a city or town its own nation occupies ("British",
-        // "French", "Spanish occupied": a Spanish unit for Spanish recruits).
-        let own_city = |sq: Sq| {
-            self.settlement(sq).is_some()
-                && self.side_at(sq, seat).any(|u| self.face(u).nation == f.nation)
-                && !self.has_units(sq, crate::state::enemy(seat))
-                && m.colony(sq).and_then(|c| self.owner(c)) == Some(seat)
-        };
         if f.regular {
             let base = match (seat, f.nation) {
                 (BRITISH, _) => Base::Britain,
@@ -251,46 +244,91 @@ impl Fiw {
                 _ => Base::France,
             };
             out.push(Place::Base(base));
+        }
+        // The squares of the map's cities and towns (10.1-10.3 place there).
+        let mut towns: Vec<Sq> = m
+            .places
+            .iter()
+            .filter(|p| p.settlement.is_some())
+            .map(|p| p.sq)
+            .collect();
+        towns.sort_by_key(|s| s.index());
+        towns.dedup();
+        out.extend(
+            towns
+                .into_iter()
+                .filter(|&sq| self.recruit_bar(seat, face_ix, p, sq).is_none())
+                .map(Place::Sq),
+        );
+        out
+    }
+
+    /// 10.1-10.3, 10.71 why a recruit of this face may not be placed in a
+    /// square (the first condition it fails; `None` when it may).
+    pub(crate) fn recruit_bar(&self, seat: Seat, face_ix: u16, p: &Purchases, sq: Sq) -> Option<RecruitBar> {
+        let f = &tables().forces.faces[face_ix as usize];
+        let m = &tables().map;
+        let colony = m.colony(sq);
+        if f.regular {
             // 10.1 up to three British, 10.2 one French regular regiment a
             // turn in an occupied own city or town (35.3 has no exception).
+            if f.kind == UnitType::Fleet || f.nation == Nation::Spanish {
+                return Some(RecruitBar::HomeBox);
+            }
             let limit = if seat == BRITISH { 3 } else { 1 };
             let on_map = p
                 .buys
                 .iter()
                 .filter(|b| matches!(b, Buy::Unit { at: Place::Sq(_), face } if tables().forces.faces[*face as usize].regular))
                 .count();
-            if f.kind != UnitType::Fleet && f.nation != Nation::Spanish && on_map < limit {
-                let empire = if seat == BRITISH {
-                    Empire::British
-                } else {
-                    Empire::French
-                };
-                out.extend(
-                    towns()
-                        .filter(|&sq| own_city(sq) && m.colony(sq).and_then(|c| c.empire()) == Some(empire) && room(sq))
-                        .map(Place::Sq),
-                );
+            if on_map >= limit {
+                return Some(RecruitBar::Limit(limit as u8));
+            }
+        }
+        if self.settlement(sq).is_none() {
+            return Some(RecruitBar::NotTown);
+        }
+        if f.regular {
+            let empire = if seat == BRITISH {
+                Empire::British
+            } else {
+                Empire::French
+            };
+            if colony.and_then(|c| c.empire()) != Some(empire) {
+                return Some(RecruitBar::NotOwnColony);
             }
         } else {
             // 10.1-10.3 provincials in a city or town of their own colony
             // (New France's in either French colony, 5.21).
-            let home = f.home.as_deref();
-            let french_any = seat == FRENCH && f.nation == Nation::French;
-            out.extend(
-                towns()
-                    .filter(|&sq| {
-                        let c = m.colony(sq);
-                        let of_colony = if french_any {
-                            matches!(c, Some(Colony::NewFrance | Colony::Louisiana))
-                        } else {
-                            c.map(|c| c.id()) == home
-                        };
-                        of_colony && own_city(sq) && room(sq)
-                    })
-                    .map(Place::Sq),
-            );
+            let of_colony = if seat == FRENCH && f.nation == Nation::French {
+                matches!(colony, Some(Colony::NewFrance | Colony::Louisiana))
+            } else {
+                colony.map(|c| c.id()) == f.home.as_deref()
+            };
+            if !of_colony {
+                return Some(RecruitBar::NotOwnColony);
+            }
         }
-        out
+        // 10.1-10.3 a city or town its own nation occupies ("British",
+        // "French", "Spanish occupied": a Spanish unit for Spanish recruits).
+        if colony.and_then(|c| self.owner(c)) != Some(seat) {
+            return Some(RecruitBar::NotOwnColony);
+        }
+        if self.has_units(sq, crate::state::enemy(seat)) {
+            return Some(RecruitBar::Enemy);
+        }
+        if !self.side_at(sq, seat).any(|u| self.face(u).nation == f.nation) {
+            return Some(RecruitBar::NotOccupied);
+        }
+        // 10.71 up to the square's forage value of new regiments; 31.35 none
+        // in a massacred square.
+        let placed = p
+            .buys
+            .iter()
+            .filter(|b| matches!(b, Buy::Unit { at: Place::Sq(x), .. } if *x == sq))
+            .count() as u32;
+        let forage = self.forage_value(sq);
+        (placed >= u32::from(forage)).then_some(RecruitBar::Forage { placed, forage })
     }
 
     /// 22.1, 22.11-22.13, 22.7 the squares a marker may be built in

@@ -201,11 +201,8 @@ impl Fiw {
         let spec = scenario::spec(self.scenario);
         let l = &spec.lines[line as usize];
         let m = &tables().map;
-        let captured: Vec<Sq> = spec.captured.iter().map(|p| place_sq(p)).collect();
-        // 35.3 3.0 the French may not set up in the places the British hold.
-        let fixed = matches!(l.at, Where::At(_));
         let occ = self.occupancy();
-        let open = |sq: &Sq| fixed || !(occ.has_units(*sq, enemy(seat)) || seat == spec.first && captured.contains(sq));
+        let open = |sq: &Sq| self.held(seat, line, *sq, &occ).is_none();
         let mut out: Vec<Sq> = match l.at {
             Where::At(p) => vec![place_sq(p)],
             Where::OneOf(ps) => ps.iter().map(|p| place_sq(p)).collect(),
@@ -250,9 +247,28 @@ impl Fiw {
         out
     }
 
+    /// 35.3 3.0 why a square is closed to a set-up line that does not name
+    /// one place: the enemy's units hold it, or (for the side that sets up
+    /// first, the French) it is a place the British have captured; `None`
+    /// when it is open.
+    pub(crate) fn held(&self, seat: Seat, line: u8, sq: Sq, occ: &Occupancy) -> Option<Held> {
+        let spec = scenario::spec(self.scenario);
+        if matches!(spec.lines[line as usize].at, Where::At(_)) {
+            return None;
+        }
+        // 35.3 3.0 the French may not set up in the places the British hold.
+        if occ.has_units(sq, enemy(seat)) {
+            Some(Held::Enemy)
+        } else if seat == spec.first && spec.captured.iter().any(|p| place_sq(p) == sq) {
+            Some(Held::Captured)
+        } else {
+            None
+        }
+    }
+
     /// 35.3 3.0 "French must have at least one unit deployed per French
     /// city, town and fort" not captured: those still without one.
-    fn uncovered_posts(&self, occ: &Occupancy) -> Vec<Sq> {
+    pub(crate) fn uncovered_posts(&self, occ: &Occupancy) -> Vec<Sq> {
         let spec = scenario::spec(self.scenario);
         let m = &tables().map;
         let captured: Vec<Sq> = spec.captured.iter().map(|p| place_sq(p)).collect();
@@ -279,7 +295,7 @@ impl Fiw {
     /// 35.x whether a set-up place names `sq`: a listed place, a land
     /// square of a colony, its cities, towns or forts, a French Indian
     /// village, or a square `occupied` says friendly units hold.
-    fn admits(&self, at: Where, sq: Sq, occupied: impl Fn(Sq) -> bool) -> bool {
+    pub(crate) fn admits(&self, at: Where, sq: Sq, occupied: impl Fn(Sq) -> bool) -> bool {
         let m = &tables().map;
         match at {
             Where::At(p) => place_sq(p) == sq,
@@ -466,6 +482,15 @@ impl Fiw {
         self.core.log.say("35.3", || "Both sides are set up.".into());
         self.phase = Phase::Initiative;
     }
+}
+
+/// Why a square is closed to a set-up line ([`Fiw::held`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// Enemy units are there.
+    Enemy,
+    /// 35.3 3.0 a place the British have captured.
+    Captured,
 }
 
 fn provincial_infantry(need: &scenario::Need) -> bool {

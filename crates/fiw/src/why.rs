@@ -1,0 +1,489 @@
+//! "Why not?": the rule that forbids what a player points at, in the
+//! rulebook's words. Each reason comes from the check that decides the
+//! legal actions (`deploy_squares` with `admits`, `held` and the cover
+//! rule; `step_cost`, `entry_bar` and the force's steps; `unready` behind
+//! `free_pieces` and `movement_legal`; `recruit_bar` behind
+//! `recruit_places`), so the two never disagree. Answered for the set-up
+//! (35.3), forming a force and moving it by land (11.3, 12.0, 13.x), and
+//! placing a recruit (10.1-10.3, 10.71). Only the asking seat's own pieces
+//! are named: an enemy piece is "not yours" and no more (27.1).
+
+use crate::actions::Piece;
+use crate::forces::{Nation, UnitType, BRITISH, FRENCH};
+use crate::frames::Frame;
+use crate::map::{Route, Sq, Touch};
+use crate::movement::{half, Entry, Force, Unready};
+use crate::recruiting::{Pending, RecruitBar};
+use crate::scenario::{self, Where};
+use crate::setup::{place_sq, Held};
+use crate::state::{enemy, side_name, Fiw, Place};
+use crate::tables::tables;
+use engine::{Describe, Forbidden, Procedure, Seat};
+
+impl Fiw {
+    /// [`engine::Describe::why_not`] for the French & Indian War: the set-up,
+    /// land forces and recruits' placement; nothing for other decisions.
+    pub fn why_not(&self, seat: Seat, target: &str) -> Vec<Forbidden> {
+        if !self.acting().contains(seat) {
+            return Vec::new();
+        }
+        let sq = Sq::parse(target);
+        let rules = match self.stack.last() {
+            Some(&Frame::Deploy { line, .. }) => sq.map(|s| self.deploy_why(seat, line, s)).unwrap_or_default(),
+            Some(Frame::Movement { .. }) => sq.map(|s| self.form_why(seat, s)).unwrap_or_default(),
+            Some(Frame::Force(f)) if f.seat == seat => match (self.piece_of(target), sq) {
+                (Some(p), _) if !f.moving => self.add_why(f, p),
+                (Some(p), _) => self.drop_why(f, p),
+                (None, Some(s)) if !f.moving => vec![self.not_set_out(f, s)],
+                (None, Some(s)) => self.step_why(f, s),
+                (None, None) => Vec::new(),
+            },
+            Some(Frame::Purchases) => match (self.drafts.as_ref().map(|d| d.draft(seat)), sq) {
+                (Some(p), Some(s)) => match p.pending {
+                    Some(Pending::Unit(face)) => self
+                        .recruit_bar(seat, face, p, s)
+                        .map(|bar| recruit_words(self, seat, face, s, bar))
+                        .into_iter()
+                        .collect(),
+                    _ => Vec::new(),
+                },
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        // Never refuse what a legal action points at (the engine's harness
+        // checks it; the reasons above come from the same checks).
+        if rules.is_empty() || self.pointed_at(seat, target) {
+            return Vec::new();
+        }
+        rules
+    }
+
+    /// Whether a legal action of the seat names this target.
+    fn pointed_at(&self, seat: Seat, target: &str) -> bool {
+        let mut legal = Vec::new();
+        self.legal_for(seat, &mut legal);
+        legal
+            .iter()
+            .any(|a| Describe::describe(self, seat, a).target.as_deref() == Some(target))
+    }
+
+    /// The piece an id ("u12", "l3") names.
+    fn piece_of(&self, id: &str) -> Option<Piece> {
+        if let Some(n) = id.strip_prefix('u') {
+            let u = n.parse().ok()?;
+            return ((u as usize) < self.units.len()).then_some(Piece::Unit(u));
+        }
+        let l = id.strip_prefix('l')?.parse().ok()?;
+        ((l as usize) < self.leaders.len()).then_some(Piece::Leader(l))
+    }
+
+    fn piece_at(&self, p: Piece) -> Place {
+        match p {
+            Piece::Unit(u) => self.units[u as usize].at,
+            Piece::Leader(l) => self.leaders[l as usize].at,
+        }
+    }
+
+    /// 35.3 why the set-up line's next piece may not go to `sq`: the
+    /// checks of [`Fiw::deploy_squares`] in its order (the places the line
+    /// names, then the squares the enemy holds or has captured, then the
+    /// cover rule).
+    fn deploy_why(&self, seat: Seat, line: u8, sq: Sq) -> Vec<Forbidden> {
+        let spec = scenario::spec(self.scenario);
+        let at = spec.lines[line as usize].at;
+        let occ = self.occupancy();
+        let here = self.sq_name(sq);
+        if !self.admits(at, sq, |s| occ.has_units(s, seat)) {
+            let reason = if at == Where::Occupied {
+                format!(
+                    "the line sets up in \"any {} occupied squares\": no {} unit is in {here}",
+                    side_name(seat),
+                    side_name(seat)
+                )
+            } else {
+                format!("{here} is not a place the line names: {}", self.line_words(line))
+            };
+            return vec![Forbidden::new("35.3", reason)];
+        }
+        match self.held(seat, line, sq, &occ) {
+            Some(Held::Enemy) => {
+                return vec![Forbidden::new(
+                    "35.3",
+                    format!(
+                        "{} units hold {here}: the set-up places a side's pieces where the enemy is not",
+                        side_name(enemy(seat))
+                    ),
+                )]
+            }
+            Some(Held::Captured) => {
+                let frontenac = spec
+                    .captured
+                    .iter()
+                    .any(|&p| p == "fort-frontenac" && place_sq(p) == sq);
+                let reason = if frontenac {
+                    "Fort Frontenac is not French occupied; neither player may place units in it".to_string()
+                } else {
+                    format!("{here} is not French occupied; the British have captured it")
+                };
+                return vec![Forbidden::new("35.3 3.0", reason)];
+            }
+            None => {}
+        }
+        if self.deploy_squares(seat, line).contains(&sq) {
+            return Vec::new();
+        }
+        // What is left of deploy_squares' filters: the cover rule.
+        let needed: Vec<String> = self
+            .uncovered_posts(&occ)
+            .into_iter()
+            .filter(|&p| p != sq)
+            .map(|p| self.sq_name(p))
+            .collect();
+        vec![Forbidden::new(
+            "35.3 3.0",
+            format!(
+                "French must have at least one unit deployed per French city, town and fort: with this piece in {here}, \
+                 the pieces still to place could not cover every post still without one ({})",
+                engine::log::list(&needed)
+            ),
+        )]
+    }
+
+    /// 11.3, 12.0, 12.2 why no force may form in `sq` now: the seat's
+    /// pieces there, each of which [`Fiw::may_operate`] refuses, or the
+    /// supply point of a later phase ([`Fiw::may_set_out`]).
+    fn form_why(&self, seat: Seat, sq: Sq) -> Vec<Forbidden> {
+        let at = Place::Sq(sq);
+        let here = self.sq_name(sq);
+        let pieces: Vec<Piece> = self
+            .units_in(at)
+            .filter(|&u| self.side(u) == seat)
+            .map(Piece::Unit)
+            .chain(
+                self.leaders_in(at)
+                    .filter(|&l| self.leaders[l as usize].side == seat)
+                    .map(Piece::Leader),
+            )
+            .collect();
+        if pieces.is_empty() {
+            return vec![Forbidden::new(
+                "11.3",
+                format!(
+                    "units moving together as a force must begin that movement phase in the same square: you have no units or leaders in {here}"
+                ),
+            )];
+        }
+        if pieces.iter().any(|&p| self.may_operate(seat, p)) {
+            if self.may_set_out(seat, Some(at)) {
+                return Vec::new();
+            }
+            // ruling: fiw #5
+            return vec![Forbidden::new(
+                "12.2",
+                format!(
+                    "in order for a force to conduct operations in the 2nd, 3rd and 4th phases, the player must expend one supply point per force: \
+                     you have none left, and {here} traces no line of supply to a friendly magazine (18.61)"
+                ),
+            )];
+        }
+        let mut out: Vec<Forbidden> = Vec::new();
+        let stopped = self.has_units(sq, enemy(seat))
+            && pieces.iter().any(|&p| match p {
+                Piece::Unit(u) => self.units[u as usize].moved,
+                Piece::Leader(l) => self.leaders[l as usize].moved,
+            });
+        if stopped {
+            out.push(Forbidden::new(
+                "13.32",
+                format!("units must stop when entering a square containing enemy combat units: your force stopped in {here}"),
+            ));
+        }
+        for &p in &pieces {
+            let f = match self.unready(seat, p) {
+                Some(why) => unready_words(self, p, why),
+                None => Forbidden::new(
+                    "20.21",
+                    format!(
+                        "a naval unit may not be part of the same force for movement as land units: the {} moves in a naval force",
+                        self.piece_name(p)
+                    ),
+                ),
+            };
+            if !out.iter().any(|o| o.rule == f.rule) {
+                out.push(f);
+            }
+        }
+        out
+    }
+
+    /// 11.2, 11.3, 12.0 why a piece may not join the force being formed:
+    /// the checks of `free_pieces` (in the force's square, and
+    /// [`Fiw::may_operate`]).
+    fn add_why(&self, f: &Force, p: Piece) -> Vec<Forbidden> {
+        let why = self.unready(f.seat, p);
+        if why == Some(Unready::NotYours) {
+            return vec![unready_words(self, p, Unready::NotYours)];
+        }
+        let name = self.piece_name(p);
+        let at = self.piece_at(p);
+        if at != f.from {
+            return vec![Forbidden::new(
+                "11.3",
+                format!(
+                    "units moving together as a force must begin that movement phase in the same square: the {name} is in {}, not in {}",
+                    self.place_name(at),
+                    self.place_name(f.from)
+                ),
+            )];
+        }
+        if let Piece::Unit(u) = p {
+            if self.is_naval(u) {
+                return vec![Forbidden::new(
+                    "20.21",
+                    format!("a naval unit may not be part of the same force for movement as land units: the {name} moves in a naval force"),
+                )];
+            }
+        }
+        why.map(|w| unready_words(self, p, w)).into_iter().collect()
+    }
+
+    /// 11.3, 17.21 why a piece may not be dropped off by the moving force
+    /// (`force_legal`'s conditions).
+    fn drop_why(&self, f: &Force, p: Piece) -> Vec<Forbidden> {
+        if !f.has(p) {
+            if self.unready(f.seat, p) == Some(Unready::NotYours) {
+                return vec![unready_words(self, p, Unready::NotYours)];
+            }
+            return vec![Forbidden::new(
+                "11.3",
+                format!(
+                    "a force may not pick up additional units in the course of an operation: the {} is not in the moving force",
+                    self.piece_name(p)
+                ),
+            )];
+        }
+        let name = self.piece_name(p);
+        let reason = if f.path.is_empty() {
+            (
+                "11.3",
+                format!(
+                    "a force may drop off units in the squares it enters: it has not left {} yet",
+                    self.place_name(f.at)
+                ),
+            )
+        } else if f.bonus.map(Piece::Leader) == Some(p) {
+            (
+                "17.21",
+                format!("the {name} gives the force his movement bonus: he must move with the force and may not be dropped off anywhere along the route"),
+            )
+        } else if f.pieces().count() <= 1 {
+            (
+                "11.3",
+                format!("the {name} is the whole force: halt to end its move here"),
+            )
+        } else {
+            return Vec::new();
+        };
+        vec![Forbidden::new(reason.0, reason.1)]
+    }
+
+    /// 11.3 a square pointed at before the force sets out.
+    fn not_set_out(&self, f: &Force, sq: Sq) -> Forbidden {
+        let first = if f.units.is_empty() && f.leaders.is_empty() {
+            "add its pieces, then set out"
+        } else {
+            "set out first"
+        };
+        Forbidden::new(
+            "11.3",
+            format!(
+                "the force forming in {} has not set out: {first}, then move it square by square to {}",
+                self.place_name(f.from),
+                self.sq_name(sq)
+            ),
+        )
+    }
+
+    /// 13.1, 13.2, 13.6, 13.7x, 13.8 why the moving force may not step to
+    /// `to`: `force_legal`'s conditions in order (a neighbour across a
+    /// side, or a vertex for a light force; a land route; its cost within
+    /// the points left; [`Fiw::entry_bar`]).
+    fn step_why(&self, f: &Force, to: Sq) -> Vec<Forbidden> {
+        let Place::Sq(at) = f.at else { return Vec::new() };
+        let (here, there) = (self.sq_name(at), self.sq_name(to));
+        let m = &tables().map;
+        let bar = |rule: &'static str, reason: String| vec![Forbidden::new(rule, reason)];
+        if to == at {
+            return bar("13.1", format!("the force is in {there}: halt to end its move here"));
+        }
+        match at.touch(to) {
+            None => {
+                return bar(
+                    "13.1",
+                    format!("a force moves from contiguous square to contiguous square: {there} is not next to {here}"),
+                )
+            }
+            Some(Touch::Vertex) if !f.light => {
+                // ruling: fiw #11
+                return bar(
+                    "13.2",
+                    format!(
+                        "{there} is across a vertex of {here}: only light units (light leaders, light infantry, legions, militia and Indians) \
+                         may move across the vertices of squares, and not every piece of this force is light"
+                    ),
+                );
+            }
+            Some(_) => {}
+        }
+        let water = |s: Sq| self.terrain(s).is_water();
+        let Some(route) = m.land_route(at, to) else {
+            let what = if water(to) {
+                format!("{there} is all sea or lake")
+            } else {
+                format!("the way from {here} to {there} crosses all water")
+            };
+            return bar(
+                "13.71",
+                format!("units may not enter all-sea/lake squares or cross all-sea/lake square sides unless moving via naval movement: {what}"),
+            );
+        };
+        let Some(cost) = self.step_cost(f, at, to, route) else {
+            return bar(
+                "13.71",
+                format!("{there} is prohibited terrain for land units on the Terrain Effects Chart"),
+            );
+        };
+        if cost > f.left {
+            let how = match route {
+                Route::Road => "along the road".to_string(),
+                Route::River => "along the river".to_string(),
+                Route::LakeCoast => "along the Great Lake coast".to_string(),
+                Route::Trail => "along the trail".to_string(),
+                Route::Overland => format!("overland into {} terrain", self.terrain(to).id()),
+            };
+            return bar(
+                "13.6",
+                format!(
+                    "a force moves as long as it has sufficient movement points to expend: entering {there} {how} costs {} and the force has {} left",
+                    half(cost),
+                    half(f.left)
+                ),
+            );
+        }
+        match self.entry_bar(f, to) {
+            Some(Entry::NeutralFlorida) => bar("13.72", "units may never enter Florida when it is neutral".into()),
+            Some(Entry::Bound(u, home)) => {
+                let name = self.unit_name(u);
+                let face = self.face(u);
+                if face.kind == UnitType::Militia && face.nation == Nation::Spanish {
+                    bar(
+                        "24.3",
+                        format!("Spanish militia may never exit Florida: the {name} may not enter {there}"),
+                    )
+                } else if face.kind == UnitType::Militia {
+                    bar(
+                        "13.8",
+                        format!(
+                            "British militia may never leave their own particular colony: the {name} must stay in {} (24.1)",
+                            home.name()
+                        ),
+                    )
+                } else {
+                    // ruling: fiw #28
+                    bar(
+                        "5.26",
+                        format!(
+                            "{} is passive: units of the colony located outside of it are removed from the map, so the {name} may not leave it",
+                            home.name()
+                        ),
+                    )
+                }
+            }
+            None => Vec::new(),
+        }
+    }
+}
+
+/// Why a piece may not operate now, in the rulebook's words; an enemy
+/// piece is not named (27.1).
+fn unready_words(g: &Fiw, p: Piece, why: Unready) -> Forbidden {
+    match why {
+        Unready::NotYours => Forbidden::new(
+            "11.2",
+            "a player may combine units into the same force provided they are all under his control: that piece is the enemy's",
+        ),
+        Unready::Operated => Forbidden::new(
+            "12.0",
+            format!(
+                "each unit may participate in up to four operations phases per turn, up to one per operations phase: the {} has operated in this phase",
+                g.piece_name(p)
+            ),
+        ),
+        Unready::Neutral => Forbidden::new(
+            "5.3",
+            "neither side may use Spanish units until the Spain Enters Seven Years War event occurs",
+        ),
+        Unready::Besieged => Forbidden::new(
+            "23.24",
+            format!("besieged units may not exit the fortress: the {} is besieged", g.piece_name(p)),
+        ),
+    }
+}
+
+/// 10.1-10.3, 10.71 a [`RecruitBar`] in the rulebook's words.
+fn recruit_words(g: &Fiw, seat: Seat, face: u16, sq: Sq, bar: RecruitBar) -> Forbidden {
+    let f = &tables().forces.faces[face as usize];
+    let here = g.sq_name(sq);
+    let (rule, nation) = match f.nation {
+        Nation::Spanish => ("10.3", "Spanish"),
+        _ if seat == BRITISH => ("10.1", "British"),
+        _ => ("10.2", "French"),
+    };
+    let reason = match bar {
+        RecruitBar::HomeBox if f.nation == Nation::Spanish => {
+            "Spanish regulars: the French player places the units in the West Indies box".to_string()
+        }
+        RecruitBar::HomeBox => format!(
+            "only regular regiments are recruited on the map: the {} goes to the {} holding box",
+            f.name,
+            if seat == BRITISH { "Great Britain" } else { "France" }
+        ),
+        RecruitBar::Limit(n) if seat == BRITISH => format!(
+            "the British player may recruit up to three regular regiments per turn on-map: {n} are bought this turn"
+        ),
+        RecruitBar::Limit(_) => "the French player may recruit one regular regiment per turn on-map: it is bought this turn".into(),
+        RecruitBar::NotTown => format!("recruits are placed in city or town squares: {here} has none"),
+        RecruitBar::NotOwnColony if f.regular => {
+            format!("regulars are recruited on-map in {nation}-occupied {nation} city or town squares: {here} is not in a {nation} colony")
+        }
+        RecruitBar::NotOwnColony => {
+            let home = if seat == FRENCH && f.nation == Nation::French {
+                "New France or Louisiana".to_string()
+            } else {
+                f.home
+                    .as_deref()
+                    .and_then(|h| crate::map::Colony::ALL.into_iter().find(|c| c.id() == h))
+                    .map_or_else(|| "its colony".to_string(), |c| c.name().to_string())
+            };
+            format!(
+                "provincial units are recruited in the colony of the same name: the {} {} only in {home}",
+                f.name,
+                crate::state::type_word(f.kind)
+            )
+        }
+        RecruitBar::Enemy => format!("recruits are placed in {nation}-occupied squares: enemy units are in {here}"),
+        RecruitBar::NotOccupied => {
+            format!("recruits are placed in {nation}-occupied city or town squares: no {nation} unit is in {here}")
+        }
+        RecruitBar::Forage { placed, forage } => {
+            return Forbidden::new(
+                "10.71",
+                format!(
+                    "a player may place new combat regiments in a square from one up to the square's forage value: {placed} placed in {here} already, its forage value is {forage}"
+                ),
+            )
+        }
+    };
+    Forbidden::new(rule, reason)
+}

@@ -1,0 +1,431 @@
+//! "Why not?": the rule that forbids a set-up square, a step of a force,
+//! a piece joining a force or a recruit's square, from the same checks as
+//! the legal actions.
+
+mod common;
+
+use common::*;
+use engine::prelude::*;
+use engine::{Forbidden, Seat, WhyNot};
+use fiw::actions::{Action, Piece};
+use fiw::frames::Frame;
+use fiw::map::{Colony, Sq};
+use fiw::scenario::{self, Scenario, What, Where};
+use fiw::state::{Fiw, Place, UnitId};
+use fiw::tables::tables;
+
+fn why(g: &Fiw, seat: Seat, target: &str) -> WhyNot {
+    engine::why_not(g, seat, target)
+}
+
+/// The first rule of a refusal (panics on any other answer).
+fn forbidden(w: WhyNot) -> Forbidden {
+    match w {
+        WhyNot::Forbidden { rules } => rules[0].clone(),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+/// The refusal's rule and reason, checked against the rule expected and
+/// words the reason must hold.
+fn refused(g: &Fiw, seat: Seat, target: &str, rule: &str, words: &[&str]) {
+    let f = forbidden(why(g, seat, target));
+    assert_eq!(f.rule, rule, "{target}: {}", f.reason);
+    for w in words {
+        assert!(f.reason.contains(w), "{target}: {:?} lacks {w:?}", f.reason);
+    }
+}
+
+fn is_legal(w: &WhyNot, id: &str) -> bool {
+    matches!(w, WhyNot::Legal { actions } if actions.iter().any(|a| a.id == id))
+}
+
+fn unit_id(u: UnitId) -> String {
+    format!("u{u}")
+}
+
+fn left(g: &Fiw) -> u8 {
+    match g.stack.last() {
+        Some(Frame::Force(f)) => f.left,
+        other => panic!("no force moving: {other:?}"),
+    }
+}
+
+/// The French set-up line "Any French cities, towns, forts in New France:
+/// two heavy infantry regiments; ...".
+fn new_france_posts_line() -> u8 {
+    scenario::spec(Scenario::OnToQuebec)
+        .lines
+        .iter()
+        .position(|l| {
+            l.seat == FRENCH
+                && matches!(l.what, What::Units(_))
+                && l.at
+                    == Where::Posts {
+                        colony: Colony::NewFrance,
+                        cities: true,
+                        towns: true,
+                        forts: true,
+                    }
+        })
+        .expect("35.3 3.3 has the line") as u8
+}
+
+// rule: fiw 35.3
+#[test]
+fn a_set_up_square_the_line_does_not_name_is_refused() {
+    let g = Fiw::new(&engine::Setup::new("on-to-quebec", 3));
+    let Some(&Frame::Deploy { seat, .. }) = g.stack.last() else {
+        panic!("the set-up begins")
+    };
+    assert_eq!(seat, FRENCH, "35.3 3.0 the French set up first");
+    // Albany is a British town: no French line names it.
+    refused(
+        &g,
+        FRENCH,
+        &sq("albany").to_string(),
+        "35.3",
+        &["Albany", "not a place the line names"],
+    );
+    // Not the British's turn to set up.
+    assert!(matches!(
+        why(&g, BRITISH, &sq("albany").to_string()),
+        WhyNot::NotNow { .. }
+    ));
+}
+
+// rule: fiw 35.3
+#[test]
+fn a_captured_place_is_refused_to_the_french_set_up() {
+    let mut g = blank(3);
+    let line = new_france_posts_line();
+    g.stack.push(Frame::Deploy {
+        seat: FRENCH,
+        line,
+        left: 2,
+    });
+    let louisbourg = sq("louisbourg");
+    assert_eq!(tables().map.colony(louisbourg), Some(Colony::NewFrance));
+    refused(
+        &g,
+        FRENCH,
+        &louisbourg.to_string(),
+        "35.3 3.0",
+        &["Louisbourg is not French occupied; the British have captured it"],
+    );
+    // A British unit in a French post shuts it to the French set-up.
+    put(&mut g, "br-line", "trois-rivieres");
+    refused(
+        &g,
+        FRENCH,
+        &sq("trois-rivieres").to_string(),
+        "35.3",
+        &["British units hold"],
+    );
+}
+
+// rule: fiw 35.3
+#[test]
+fn the_cover_rule_refuses_a_square_that_would_leave_a_post_uncovered() {
+    let mut g = blank(3);
+    let m = &tables().map;
+    let captured = scenario::spec(Scenario::OnToQuebec).captured;
+    let spare = sq("trois-rivieres");
+    // Every French city, town and fort but Trois Rivieres holds a unit.
+    let pool: Vec<UnitId> = (0..g.units.len() as UnitId)
+        .filter(|&u| {
+            let f = g.face(u);
+            f.side == FRENCH && f.nation == fiw::forces::Nation::French && f.kind == fiw::forces::UnitType::Light
+        })
+        .collect();
+    let mut pool = pool.into_iter();
+    let mut posts: Vec<Sq> = m
+        .places
+        .iter()
+        .filter(|p| matches!(m.colony(p.sq), Some(Colony::NewFrance | Colony::Louisiana)))
+        .filter(|p| p.settlement.is_some() || p.works.is_some())
+        .filter(|p| !captured.contains(&p.id.as_str()))
+        .map(|p| p.sq)
+        .filter(|&s| s != spare)
+        .collect();
+    posts.sort_by_key(|s| s.index());
+    posts.dedup();
+    for s in posts {
+        let u = pool.next().expect("light units enough for the posts");
+        g.units[u as usize].at = Place::Sq(s);
+    }
+    // One piece left of a New France posts line: it must go to the
+    // uncovered post.
+    g.stack.push(Frame::Deploy {
+        seat: FRENCH,
+        line: new_france_posts_line(),
+        left: 1,
+    });
+    assert!(is_legal(
+        &why(&g, FRENCH, &spare.to_string()),
+        &format!("deploy-{spare}")
+    ));
+    refused(
+        &g,
+        FRENCH,
+        &sq("quebec").to_string(),
+        "35.3 3.0",
+        &[
+            "at least one unit deployed per French city, town and fort",
+            "Quebec",
+            "Trois Rivieres",
+        ],
+    );
+}
+
+// rule: fiw 13.1, 13.2, 11.3
+#[test]
+fn a_step_out_of_reach_names_contiguity_and_the_vertices_of_light_units() {
+    let mut g = cleared(BRITISH);
+    let heavy = put(&mut g, "br-line", "1110");
+    form(&mut g, BRITISH, "1110", &[Piece::Unit(heavy)]);
+    // Forming: set out first.
+    refused(&g, BRITISH, "1109", "11.3", &["has not set out", "set out first"]);
+    act(&mut g, BRITISH, Action::Go);
+    refused(&g, BRITISH, "1112", "13.1", &["contiguous square", "not next to"]);
+    // 1110 to 1209 is a vertex: heavy units cross sides only.
+    refused(
+        &g,
+        BRITISH,
+        "1209",
+        "13.2",
+        &["vertices", "not every piece of this force is light"],
+    );
+    refused(&g, BRITISH, "1110", "13.1", &["halt"]);
+}
+
+// rule: fiw 13.71
+#[test]
+fn water_is_closed_to_land_movement() {
+    let mut g = cleared(BRITISH);
+    let m = &tables().map;
+    // A land square beside an all-water square across a side.
+    let (from, water) = Sq::all()
+        .filter(|&s| !g.terrain(s).is_water() && m.colony(s) != Some(Colony::Florida))
+        .find_map(|s| s.orthogonal().find(|&n| g.terrain(n).is_water()).map(|n| (s, n)))
+        .expect("a coast");
+    let u = put(&mut g, "br-line", from);
+    set_out(&mut g, BRITISH, from, &[Piece::Unit(u)]);
+    refused(
+        &g,
+        BRITISH,
+        &water.to_string(),
+        "13.71",
+        &["unless moving via naval movement", "all sea or lake"],
+    );
+}
+
+// rule: fiw 13.6, 13.1
+#[test]
+fn a_step_beyond_the_points_left_says_its_cost_and_what_is_left() {
+    let mut g = cleared(BRITISH);
+    let u = put(&mut g, "br-line", "1109");
+    set_out(&mut g, BRITISH, "1109", &[Piece::Unit(u)]);
+    assert_eq!(left(&g), 8);
+    // A neighbour of Albany costing more than half a point.
+    let Some(Frame::Force(f)) = g.stack.last().cloned() else {
+        panic!("moving")
+    };
+    let (to, cost) = tables()
+        .map
+        .land_steps(sq("1109"), false)
+        .into_iter()
+        .filter_map(|(n, r)| Some((n, g.step_cost(&f, sq("1109"), n, r)?)))
+        .find(|&(_, c)| c > 1)
+        .expect("a dearer step");
+    if let Some(Frame::Force(f)) = g.stack.last_mut() {
+        f.left = 1;
+    }
+    refused(
+        &g,
+        BRITISH,
+        &to.to_string(),
+        "13.6",
+        &[
+            "sufficient movement points",
+            &format!("costs {}", fiw::movement::half(cost)),
+            "has ½ left",
+        ],
+    );
+}
+
+// rule: fiw 13.8, 24.1
+#[test]
+fn british_militia_may_not_leave_their_colony() {
+    let mut g = cleared(BRITISH);
+    let m = &tables().map;
+    // A Massachusetts square with a neighbour across a side in another
+    // colony, joined over land.
+    let (from, out) = Sq::all()
+        .filter(|&s| m.colony(s) == Some(Colony::Massachusetts) && !g.terrain(s).is_water())
+        .find_map(|s| {
+            m.land_steps(s, false)
+                .into_iter()
+                .find(|&(n, _)| {
+                    m.colony(n)
+                        .is_some_and(|c| c != Colony::Massachusetts && c != Colony::Florida)
+                })
+                .map(|(n, _)| (s, n))
+        })
+        .expect("a border of Massachusetts");
+    let u = put(&mut g, "ma-militia", from);
+    set_out(&mut g, BRITISH, from, &[Piece::Unit(u)]);
+    refused(
+        &g,
+        BRITISH,
+        &out.to_string(),
+        "13.8",
+        &[
+            "British militia may never leave their own particular colony",
+            "Massachusetts",
+        ],
+    );
+}
+
+// rule: fiw 13.32, 12.0
+#[test]
+fn a_force_that_stopped_on_enemy_units_may_not_move_again_this_phase() {
+    let mut g = cleared(BRITISH);
+    let u = put(&mut g, "br-light", "1109");
+    put(&mut g, "fr-bearn", "1108");
+    set_out(&mut g, BRITISH, "1109", &[Piece::Unit(u)]);
+    // The step is legal while the force moves.
+    assert!(is_legal(&why(&g, BRITISH, "1108"), "step-1108"));
+    act(&mut g, BRITISH, Action::Step(sq("1108")));
+    assert!(matches!(g.stack.last(), Some(Frame::Movement { .. })), "the move ended");
+    let WhyNot::Forbidden { rules } = why(&g, BRITISH, "1108") else {
+        panic!("no force forms in 1108")
+    };
+    assert_eq!(rules[0].rule, "13.32");
+    assert!(rules[0].reason.contains("must stop"), "{}", rules[0].reason);
+    assert_eq!(rules[1].rule, "12.0");
+    assert!(rules[1].reason.contains("up to one per operations phase"));
+    // No piece of the British in an empty square.
+    refused(&g, BRITISH, "1112", "11.3", &["no units or leaders"]);
+}
+
+// rule: fiw 11.3, 11.2, 12.0
+#[test]
+fn a_piece_joins_a_force_only_from_its_square_and_once_a_phase() {
+    let mut g = cleared(BRITISH);
+    let first = put(&mut g, "br-line", "1109");
+    set_out(&mut g, BRITISH, "1109", &[Piece::Unit(first)]);
+    act(&mut g, BRITISH, Action::Step(sq("1108")));
+    act(&mut g, BRITISH, Action::Halt);
+    let fresh = put(&mut g, "br-line", "1108");
+    let elsewhere = put(&mut g, "br-line", "1110");
+    let enemy = put(&mut g, "fr-bearn", "1108");
+    form(&mut g, BRITISH, "1108", &[]);
+    assert!(is_legal(&why(&g, BRITISH, &unit_id(fresh)), &format!("add-u{fresh}")));
+    refused(
+        &g,
+        BRITISH,
+        &unit_id(first),
+        "12.0",
+        &["up to one per operations phase", "has operated in this phase"],
+    );
+    refused(
+        &g,
+        BRITISH,
+        &unit_id(elsewhere),
+        "11.3",
+        &[
+            "begin that movement phase in the same square",
+            "is in square 1110, not in Fort William Henry",
+        ],
+    );
+    // The enemy's piece is not named (27.1).
+    let f = forbidden(why(&g, BRITISH, &unit_id(enemy)));
+    assert_eq!(f.rule, "11.2");
+    assert!(!f.reason.contains(&g.unit_name(enemy)), "{}", f.reason);
+}
+
+/// The income/expenditure phase of an emptied On to Quebec with these
+/// units put, both treasuries full.
+fn purchasing(units: &[(&str, &str)]) -> Fiw {
+    let mut g = cleared(BRITISH);
+    for (face, at) in units {
+        put(&mut g, face, at);
+    }
+    g.stack.clear();
+    g.collect_income();
+    g.treasury = [200, 200];
+    g
+}
+
+fn face(id: &str) -> u16 {
+    tables().forces.faces.iter().position(|f| f.id == id).expect("a face") as u16
+}
+
+fn place(g: &mut Fiw, seat: Seat, recruit: &str, at: &str) {
+    act(g, seat, Action::Recruit(face(recruit)));
+    act(g, seat, Action::At(Place::Sq(sq(at))));
+}
+
+// rule: fiw 10.1, 10.71
+#[test]
+fn a_recruit_s_square_is_explained() {
+    let mut g = purchasing(&[
+        ("br-line", "boston"),
+        ("br-line", "new-york"),
+        ("br-line", "albany"),
+        ("br-line", "philadelphia"),
+        ("fr-bearn", "philadelphia"),
+    ]);
+    act(&mut g, BRITISH, Action::Recruit(face("ma-infantry")));
+    let boston = sq("boston").to_string();
+    assert!(is_legal(&why(&g, BRITISH, &boston), &format!("at-{boston}")));
+    refused(
+        &g,
+        BRITISH,
+        &sq("fort-william-henry").to_string(),
+        "10.1",
+        &["city or town squares: Fort William Henry has none"],
+    );
+    refused(
+        &g,
+        BRITISH,
+        &sq("hartford").to_string(),
+        "10.1",
+        &["colony of the same name", "Massachusetts"],
+    );
+    act(&mut g, BRITISH, Action::Cancel);
+    // Regulars: British-occupied British cities and towns, three a turn.
+    act(&mut g, BRITISH, Action::Recruit(face("br-line")));
+    refused(&g, BRITISH, &sq("philadelphia").to_string(), "10.1", &["enemy units"]);
+    refused(&g, BRITISH, &sq("hartford").to_string(), "10.1", &["no British unit"]);
+    act(&mut g, BRITISH, Action::Cancel);
+    for _ in 0..3 {
+        place(&mut g, BRITISH, "br-line", "boston");
+    }
+    act(&mut g, BRITISH, Action::Recruit(face("br-line")));
+    refused(
+        &g,
+        BRITISH,
+        &boston,
+        "10.1",
+        &["up to three regular regiments per turn on-map", "3 are bought"],
+    );
+    act(&mut g, BRITISH, Action::Cancel);
+    // 10.71 up to the square's forage value of new regiments.
+    let forage = g.forage_value(sq("albany"));
+    for _ in 0..forage {
+        place(&mut g, BRITISH, "ny-infantry", "albany");
+    }
+    act(&mut g, BRITISH, Action::Recruit(face("ny-infantry")));
+    refused(
+        &g,
+        BRITISH,
+        &sq("albany").to_string(),
+        "10.71",
+        &[
+            "up to the square's forage value",
+            &format!("its forage value is {forage}"),
+        ],
+    );
+}
