@@ -420,7 +420,12 @@ fn siege() -> (Fiw, Sq, UnitId, UnitId) {
 /// The British attack the besieged fortress, the dice scripted, and the
 /// French defend with the fortress's multiple.
 fn assault(g: &mut Fiw, sq: Sq, dice: &[u8]) {
-    fight(g, BRITISH);
+    assault_in(g, sq, 1, dice);
+}
+
+/// [`assault`] in operations phase `round`.
+fn assault_in(g: &mut Fiw, sq: Sq, round: u8, dice: &[u8]) {
+    fight_in(g, BRITISH, round);
     act(g, BRITISH, &format!("attack-{sq}"));
     g.core.dice.script(dice.iter().copied());
     act(g, FRENCH, "defend-fortress");
@@ -504,17 +509,9 @@ fn a_winter_siege_attack_suffers_attrition() {
     let (mut g, sq, d, _) = siege();
     g.supply[BRITISH as usize] = 1;
     let besiegers: Vec<UnitId> = g.side_at(sq, BRITISH).collect();
-    fight_in(&mut g, BRITISH, 4);
-    act(&mut g, BRITISH, &format!("attack-{sq}"));
     let mut dice = vec![four_to_one("DR"), 1];
     dice.extend(std::iter::repeat_n(6, besiegers.len() - 1));
-    decide(
-        &mut g,
-        FRENCH,
-        &["defend-clear", "defend-fortress"],
-        "defend-fortress",
-        &dice,
-    );
+    assault_in(&mut g, sq, 4, &dice);
     let rolls = log_of(&g, "12.3");
     assert_eq!(rolls.len(), besiegers.len(), "{rolls:?}");
     assert!(rolls[0].contains("rolls 1 and is eliminated"), "{}", rolls[0]);
