@@ -523,25 +523,27 @@ fn a_winter_siege_attack_suffers_attrition() {
         "the garrison ignores the retreat"
     );
     // The garrison sallying in the 1st phase rolls nothing.
+    let mut g = sally();
+    settle(&mut g);
+    assert!(log_of(&g, "12.3").is_empty());
+}
+
+/// The British leave the siege alone; in their phase the garrison sallies,
+/// the die scripted 3.
+fn sally() -> Fiw {
     let (mut g, sq, _, _) = siege();
     fight(&mut g, BRITISH);
     act(&mut g, BRITISH, &format!("no-attack-{sq}"));
     fight(&mut g, FRENCH);
     g.core.dice.script([3]);
     act(&mut g, FRENCH, &format!("attack-{sq}"));
-    settle(&mut g);
-    assert!(log_of(&g, "12.3").is_empty());
+    g
 }
 
 #[test]
 fn besiegers_defend_as_in_a_settlement() {
     // rule: fiw 23.22, 15.74
-    let (mut g, sq, _, _) = siege();
-    fight(&mut g, BRITISH);
-    act(&mut g, BRITISH, &format!("no-attack-{sq}"));
-    fight(&mut g, FRENCH);
-    g.core.dice.script([3]);
-    act(&mut g, FRENCH, &format!("attack-{sq}"));
+    let g = sally();
     let defence = log_of(&g, "15.74");
     assert_eq!(
         defence,
