@@ -1,10 +1,11 @@
 //! The conformance harness every title runs for every scenario: seeded games
 //! of random legal actions that must never panic or dead-end, must end with an
-//! outcome within a bound, keep the title's invariants, round-trip through
-//! JSON, replay to the same state, refuse illegal actions without change, and
-//! never leak: a world resampled for a seat looks byte-identical to that seat,
-//! "why not?" answers included; and "why not?" never forbids a target that a
-//! legal action points at.
+//! outcome within a bound, never come back to a position they left (no cycle
+//! of actions that undo each other), keep the title's invariants, round-trip
+//! through JSON, replay to the same state, refuse illegal actions without
+//! change, and never leak: a world resampled for a seat looks byte-identical
+//! to that seat, "why not?" answers included; and "why not?" never forbids a
+//! target that a legal action points at.
 //! Where several seats act at once it checks each seat's undo, and that in
 //! an independent phase no seat's action or undo reaches another.
 
@@ -153,6 +154,8 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
     // Every target a legal action pointed at so far: the why-not probes.
     let (mut probes, mut probed) = (Vec::new(), HashSet::new());
     let mut known = Known::new(info.seats.len());
+    // The positions seen so far (without the log): none may come back.
+    let mut positions = std::collections::HashMap::new();
     let drawing = G::drawing();
     if let Some(Err(e)) = drawing.as_ref().map(crate::Drawing::check) {
         panic!("{}: the map does not hold together: {e}", info.key);
@@ -221,6 +224,21 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
                     panic!("{}", at(&e));
                 }
             }
+        }
+        // Actions that undo each other would let a seat, or a bot, go
+        // round in circles for ever: undo is the way back.
+        if let Some(then) = positions.insert(hash(known.json(s)), step) {
+            panic!(
+                "{}",
+                at(&format!(
+                    "back in the position of step {then} (after {}): actions that undo each other make a cycle",
+                    s.actions()[then..]
+                        .iter()
+                        .map(|r| r.action.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ))
+            );
         }
         if deep {
             typed_views(s.state(), &mut known, drawing.as_ref(), &at);
@@ -291,6 +309,13 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
         .and_then(|o| o.winner)
         .map(|w| info.seat_name(w).to_string());
     (step, winner)
+}
+
+fn hash(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
 }
 
 /// Whether two JSON values print the same: `==`, but telling 0.0 from -0.0

@@ -43,8 +43,11 @@ pub struct Toy {
     pub secret: [u8; 2],
     pub pending: u8,
     pub banked: [u8; 2],
-    /// The planted fault of option `leak` (for the harness's own tests).
+    /// The planted faults of options `leak` and `idle` (for the harness's
+    /// own tests).
     pub leak: bool,
+    #[serde(default)]
+    pub idle: bool,
     #[serde(flatten)]
     pub core: Core,
 }
@@ -69,6 +72,10 @@ static INFO: TitleInfo = TitleInfo {
         OptionInfo::switch(
             "leak",
             "a planted fault: adding tells the seat the other's secret, yet can be undone",
+        ),
+        OptionInfo::switch(
+            "idle",
+            "a planted fault: adding 0 is offered, which changes nothing, so a seat may go round in circles",
         ),
     ],
     rules_version: "toy-1",
@@ -97,6 +104,9 @@ impl Procedure for Toy {
     fn legal_for(&self, _seat: Seat, out: &mut Vec<Act>) {
         if self.pending < 4 {
             out.extend([Act::Add(1), Act::Add(2)]);
+            if self.idle {
+                out.push(Act::Add(0));
+            }
         }
         out.push(Act::Roll);
     }
@@ -185,6 +195,7 @@ impl Game for Toy {
             pending: 0,
             banked: [0, 0],
             leak: setup.flag("leak"),
+            idle: setup.flag("idle"),
             core,
         }
     }

@@ -26,6 +26,17 @@ fn the_harness_catches_a_reveal_that_can_be_undone() {
     run::<Toy>(&cfg);
 }
 
+/// The harness's progress check: no run of actions may bring the game back
+/// to a position it left (here a planted "add 0" that changes nothing).
+#[test]
+#[should_panic(expected = "actions that undo each other make a cycle")]
+fn the_harness_catches_actions_that_go_round_in_circles() {
+    let mut cfg = Config::new("std");
+    cfg.options.insert("idle".into(), "on".into());
+    cfg.games = 3;
+    run::<Toy>(&cfg);
+}
+
 #[test]
 fn refused_actions_change_nothing_and_say_why() {
     let mut s = Session::<Toy>::new(Setup::new("std", 3)).unwrap();

@@ -59,10 +59,9 @@ pub enum Action {
     Build(crate::civilization::Marker),
     /// 17.5 recruit a leader of the box (his row in `leaders.tsv`).
     Appoint(u8),
-    /// Where the purchase just chosen goes (10.7).
+    /// Where the purchase just chosen goes (10.7); undo drops it (ruling
+    /// fiw #49).
     At(Place),
-    /// Drop the purchase just chosen.
-    Cancel,
     /// 10.8 disband a unit or remove a marker on the map: which is chosen
     /// next.
     Disband,
@@ -334,12 +333,9 @@ impl Fiw {
                 Some("Counter (16.1)"),
             ),
             Action::Done => ("End my negotiations (16.0)".into(), None, None),
-            Action::Recruit(_)
-            | Action::BuySupply
-            | Action::Build(_)
-            | Action::Appoint(_)
-            | Action::Cancel
-            | Action::Commit => (self.purchase_label(self.purchasing_seat(), a), None, None),
+            Action::Recruit(_) | Action::BuySupply | Action::Build(_) | Action::Appoint(_) | Action::Commit => {
+                (self.purchase_label(self.purchasing_seat(), a), None, None)
+            }
             Action::Disband => (self.purchase_label(self.purchasing_seat(), a), None, None),
             Action::DisbandUnit(u) => (
                 self.purchase_label(self.purchasing_seat(), a),
@@ -473,7 +469,6 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Build(kind) => write!(out, "build-{}", crate::movement::marker_word(kind)),
         Action::Appoint(l) => write!(out, "appoint-{}", crate::tables::tables().forces.leaders[l as usize].id),
         Action::At(at) => write!(out, "at-{}", g.place_id(at)),
-        Action::Cancel => out.write_str("cancel"),
         Action::Commit => out.write_str("commit"),
         Action::Disband => out.write_str("disband"),
         Action::DisbandUnit(u) => write!(out, "disband-u{u}"),

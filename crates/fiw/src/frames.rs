@@ -13,7 +13,17 @@ pub enum Frame {
     /// 7.2 the favoured player makes himself or the other first player.
     ChooseFirst { seat: Seat },
     /// 12.0, 13.0 the movement sub-phase: the seat forms a force or ends.
-    Movement { seat: Seat },
+    /// `passed`, `passed_naval`: where it formed a land or naval force and
+    /// let it go unmoved; it does not form one there again this sub-phase
+    /// (undo takes the choice back), so that the sub-phase always ends
+    /// (ruling fiw #49).
+    Movement {
+        seat: Seat,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        passed: Vec<crate::state::Place>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        passed_naval: Vec<crate::state::Place>,
+    },
     /// 11.3, 13.x a force being formed, then moving square by square.
     Force(Box<crate::movement::Force>),
     /// 3.1 the Income/Expenditure Phase: both seats draft their purchases
@@ -59,7 +69,7 @@ impl Frame {
     /// The seat that decides on this frame.
     pub fn seat(&self) -> Option<Seat> {
         match self {
-            Frame::Deploy { seat, .. } | Frame::ChooseFirst { seat } | Frame::Movement { seat } => Some(*seat),
+            Frame::Deploy { seat, .. } | Frame::ChooseFirst { seat } | Frame::Movement { seat, .. } => Some(*seat),
             Frame::Force(f) => Some(f.seat),
             Frame::Purchases | Frame::Events { .. } => None,
             Frame::EventChoice { seat, .. } | Frame::Negotiations { seat, .. } => Some(*seat),

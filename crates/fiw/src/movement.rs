@@ -51,6 +51,18 @@ pub struct Force {
     /// The squares entered.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub path: Vec<Sq>,
+    /// While forming, each choice is made once, so that forming always
+    /// ends (undo takes one back): the pieces left out again, the legions
+    /// switched, the units combined and those broken down (19.0; ruling
+    /// fiw #49).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<Piece>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub switched: Vec<UnitId>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub combined: Vec<UnitId>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub broken: Vec<UnitId>,
 }
 
 impl Force {
@@ -164,7 +176,7 @@ impl Fiw {
 
     /// The movement sub-phase's choices: a square to form a force in, or
     /// the end.
-    pub fn movement_legal(&self, seat: Seat, out: &mut Vec<Action>) {
+    pub fn movement_legal(&self, seat: Seat, passed: &[Place], passed_naval: &[Place], out: &mut Vec<Action>) {
         let mut places: Vec<Place> = Vec::new();
         for u in 0..self.units.len() as UnitId {
             let at = self.units[u as usize].at;
@@ -185,10 +197,10 @@ impl Fiw {
         out.extend(
             places
                 .into_iter()
-                .filter(|&at| self.may_set_out(seat, Some(at)))
+                .filter(|&at| !passed.contains(&at) && self.may_set_out(seat, Some(at)))
                 .map(Action::Form),
         );
-        self.naval_forms(seat, out);
+        self.naval_forms(seat, passed_naval, out);
         out.push(Action::EndMovement);
     }
 
@@ -236,16 +248,30 @@ impl Fiw {
             light: false,
             reorganized: false,
             path: Vec::new(),
+            left_out: Vec::new(),
+            switched: Vec::new(),
+            combined: Vec::new(),
+            broken: Vec::new(),
         })));
     }
 
     pub fn force_legal(&self, f: &Force, out: &mut Vec<Action>) {
         if !f.moving {
+            // A force that reorganized must set out (19.0): its last piece
+            // stays.
+            let last = f.reorganized && f.pieces().count() == 1;
             for p in self.free_pieces(f.seat, f.from) {
-                out.push(if f.has(p) { Action::Remove(p) } else { Action::Add(p) });
+                if f.has(p) {
+                    if !last {
+                        out.push(Action::Remove(p));
+                    }
+                } else if !f.left_out.contains(&p) {
+                    // ruling: fiw #49
+                    out.push(Action::Add(p));
+                }
             }
             for &u in &f.units {
-                if self.face(u).light == crate::forces::Lightness::Either {
+                if self.face(u).light == crate::forces::Lightness::Either && !f.switched.contains(&u) {
                     out.push(Action::Light(u));
                 }
             }
@@ -377,9 +403,15 @@ impl Fiw {
         match a {
             Action::Add(Piece::Unit(u)) => f.units.push(u),
             Action::Add(Piece::Leader(l)) => f.leaders.push(l),
-            Action::Remove(Piece::Unit(u)) => f.units.retain(|&x| x != u),
-            Action::Remove(Piece::Leader(l)) => f.leaders.retain(|&x| x != l),
+            Action::Remove(p) => {
+                match p {
+                    Piece::Unit(u) => f.units.retain(|&x| x != u),
+                    Piece::Leader(l) => f.leaders.retain(|&x| x != l),
+                }
+                f.left_out.push(p);
+            }
             Action::Light(u) => {
+                f.switched.push(u);
                 let unit = &mut self.units[u as usize];
                 unit.as_light = !unit.as_light;
             }
@@ -579,10 +611,15 @@ impl Fiw {
         let Some(Frame::Force(f)) = self.stack.pop() else {
             unreachable!()
         };
-        if !f.moving || self.round() != Some(4) {
+        if !f.moving {
+            if let Some(Frame::Movement { passed, .. }) = self.stack.last_mut() {
+                passed.push(f.from);
+            }
             return;
         }
-        self.winter_attrition(f.seat, &f.members);
+        if self.round() == Some(4) {
+            self.winter_attrition(f.seat, &f.members);
+        }
     }
 
     /// 12.3 every combat unit of a force that operated in a 4th phase rolls

@@ -57,6 +57,10 @@ pub struct NavalForce {
     /// 21.22 it has entered or left a home base this phase.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub crossed: bool,
+    /// The pieces taken off while forming, which do not come back (undo
+    /// does), so that forming always ends (ruling fiw #49).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<Piece>,
 }
 
 impl NavalForce {
@@ -103,7 +107,7 @@ impl Fiw {
     /// 20.21 the places where the seat may form a naval force: a square or
     /// home base with a naval unit that may operate, whose force could set
     /// out (12.2, ruling fiw #5).
-    pub fn naval_forms(&self, seat: Seat, out: &mut Vec<Action>) {
+    pub fn naval_forms(&self, seat: Seat, passed: &[Place], out: &mut Vec<Action>) {
         let mut places: Vec<Place> = Vec::new();
         for u in 0..self.units.len() as UnitId {
             let at = self.units[u as usize].at;
@@ -123,7 +127,7 @@ impl Fiw {
         out.extend(
             places
                 .into_iter()
-                .filter(|&at| self.may_set_sail(seat, at))
+                .filter(|&at| !passed.contains(&at) && self.may_set_sail(seat, at))
                 .map(Action::FormNaval),
         );
     }
@@ -149,6 +153,7 @@ impl Fiw {
             moving: false,
             left: 0,
             crossed: false,
+            left_out: Vec::new(),
         })));
     }
 
@@ -185,10 +190,10 @@ impl Fiw {
     fn forming_legal(&self, f: &NavalForce, out: &mut Vec<Action>) {
         let load = self.load(&f.cargo);
         for u in self.units_in(f.from) {
-            if !self.ready(f.seat, Piece::Unit(u)) {
+            let p = Piece::Unit(u);
+            if !self.ready(f.seat, p) || f.left_out.contains(&p) {
                 continue;
             }
-            let p = Piece::Unit(u);
             if self.is_naval(u) {
                 if !f.navy.contains(&u) {
                     out.push(Action::Add(p));
@@ -206,6 +211,9 @@ impl Fiw {
         }
         for l in self.leaders_in(f.from) {
             let p = Piece::Leader(l);
+            if f.left_out.contains(&p) {
+                continue;
+            }
             if f.leaders.contains(&l) {
                 out.push(Action::Remove(p));
             } else if !f.navy.is_empty() && self.ready(f.seat, p) {
@@ -333,11 +341,16 @@ impl Fiw {
             Action::Add(Piece::Unit(u)) => f.navy.push(u),
             Action::Embark(Piece::Unit(u)) => f.cargo.push(u),
             Action::Embark(Piece::Leader(l)) => f.leaders.push(l),
-            Action::Remove(Piece::Unit(u)) => {
-                f.navy.retain(|&x| x != u);
-                f.cargo.retain(|&x| x != u);
+            Action::Remove(p) => {
+                match p {
+                    Piece::Unit(u) => {
+                        f.navy.retain(|&x| x != u);
+                        f.cargo.retain(|&x| x != u);
+                    }
+                    Piece::Leader(l) => f.leaders.retain(|&x| x != l),
+                }
+                f.left_out.push(p);
             }
-            Action::Remove(Piece::Leader(l)) => f.leaders.retain(|&x| x != l),
             Action::SetSail => self.set_sail(),
             Action::Sail(to) => self.sail(to),
             Action::Halt => self.naval_halt(),
@@ -517,6 +530,9 @@ impl Fiw {
             unreachable!()
         };
         if !f.moving {
+            if let Some(Frame::Movement { passed_naval, .. }) = self.stack.last_mut() {
+                passed_naval.push(f.from);
+            }
             return;
         }
         let mut members = f.navy.clone();
@@ -627,6 +643,7 @@ impl Fiw {
                 _ => "End the naval move: the embarked pieces cannot land and are eliminated (20.4)".into(),
             },
             Some(Frame::Naval(_)) => "End this naval force's move".into(),
+            Some(Frame::Force(f)) if !f.moving => "Do not form this force".into(),
             _ => "End this force's move".into(),
         }
     }

@@ -532,7 +532,6 @@ impl Fiw {
         match p.pending {
             Some(Pending::Unit(face)) => {
                 out.extend(self.recruit_places(seat, face, p).into_iter().map(Action::At));
-                out.push(Action::Cancel);
                 return;
             }
             Some(Pending::Marker(kind)) => {
@@ -541,12 +540,10 @@ impl Fiw {
                         .into_iter()
                         .map(|s| Action::At(Place::Sq(s))),
                 );
-                out.push(Action::Cancel);
                 return;
             }
             Some(Pending::Leader(l)) => {
                 out.extend(self.leader_places(seat, l).into_iter().map(Action::At));
-                out.push(Action::Cancel);
                 return;
             }
             Some(Pending::Disband) => {
@@ -556,7 +553,6 @@ impl Fiw {
                         .into_iter()
                         .map(|(sq, kind)| Action::DisbandMarker(sq, kind)),
                 );
-                out.push(Action::Cancel);
                 return;
             }
             None => {}
@@ -623,7 +619,6 @@ impl Fiw {
             Action::Build(kind) => p.pending = Some(Pending::Marker(kind)),
             Action::Appoint(l) => p.pending = Some(Pending::Leader(l)),
             Action::Disband => p.pending = Some(Pending::Disband),
-            Action::Cancel => p.pending = None,
             Action::BuySupply => p.buys.push(Buy::Supply),
             Action::DisbandUnit(u) => {
                 p.pending = None;
@@ -825,7 +820,6 @@ impl Fiw {
                 self.regiment_cost(u)
             ),
             Action::At(at) => format!("Place it in {}", self.place_name(at)),
-            Action::Cancel => "Choose another purchase".into(),
             Action::Commit => "Done: reveal my purchases when both are done (ruling fiw #30)".into(),
             _ => String::new(),
         }

@@ -3,7 +3,10 @@
 //! a brigade, two regular line regiments and a light one a legion, and
 //! back (the counters must be in the mix, 10.72). It costs no movement
 //! points; in a later phase the force pays its supply point when it sets
-//! out (12.2), and a force that reorganized must set out.
+//! out (12.2), and a force that reorganized must set out. A unit made by
+//! combining is not broken down again while the force forms, nor one made
+//! by breaking down combined: undo is the way back, and forming ends
+//! (ruling fiw #49).
 
 use crate::actions::Action;
 use crate::forces::{Face, Nation, Size, UnitType};
@@ -66,11 +69,15 @@ impl Fiw {
     /// (two more alike), if any.
     fn partners(&self, f: &Force, u: UnitId) -> Option<Vec<UnitId>> {
         let face = self.face(u);
+        if f.broken.contains(&u) {
+            return None;
+        }
         let mut v: Vec<UnitId> = f
             .units
             .iter()
             .copied()
-            .filter(|&x| x != u && kin(self.face(x), face) && self.face(x).size == face.size)
+            .filter(|&x| x != u && !f.broken.contains(&x))
+            .filter(|&x| kin(self.face(x), face) && self.face(x).size == face.size)
             .take(2)
             .collect();
         (v.len() == 2).then(|| {
@@ -94,13 +101,14 @@ impl Fiw {
     /// regular line regiments of its nation (ruling fiw #33).
     fn legion(&self, f: &Force, u: UnitId) -> Option<Change> {
         let face = self.face(u);
-        if !(face.regular && face.kind == UnitType::Light && face.size == Size::Regiment) {
+        if !(face.regular && face.kind == UnitType::Light && face.size == Size::Regiment) || f.broken.contains(&u) {
             return None;
         }
         let line: Vec<UnitId> = f
             .units
             .iter()
             .copied()
+            .filter(|&x| !f.broken.contains(&x))
             .filter(|&x| {
                 let g = self.face(x);
                 g.regular && g.kind == UnitType::Line && g.size == Size::Regiment && g.nation == face.nation
@@ -158,7 +166,7 @@ impl Fiw {
                     can
                 }
             };
-            if can {
+            if can && !f.combined.contains(&u) {
                 out.push(Action::BreakDown(u));
             }
         }
@@ -182,7 +190,15 @@ impl Fiw {
             self.units[u as usize].at = Place::Pool;
             self.units[u as usize].as_light = false;
             f.units.retain(|&x| x != u);
+            f.combined.retain(|&x| x != u);
+            f.broken.retain(|&x| x != u);
         }
+        let marks = if matches!(a, Action::BreakDown(_)) {
+            &mut f.broken
+        } else {
+            &mut f.combined
+        };
+        marks.extend(made.iter().map(|&(u, _)| u));
         for &(u, back) in &made {
             let unit = &mut self.units[u as usize];
             unit.at = at;

@@ -121,7 +121,11 @@ impl Procedure for Fiw {
                 }
             }
             Some(Frame::ChooseFirst { .. }) => out.extend([Action::First(BRITISH), Action::First(FRENCH)]),
-            Some(Frame::Movement { seat }) => self.movement_legal(*seat, out),
+            Some(Frame::Movement {
+                seat,
+                passed,
+                passed_naval,
+            }) => self.movement_legal(*seat, passed, passed_naval, out),
             Some(Frame::Force(f)) => self.force_legal(f, out),
             Some(Frame::Purchases) => self.purchases_legal(seat, out),
             Some(Frame::EventChoice { options, optional, .. }) => {
@@ -404,7 +408,11 @@ impl Fiw {
         self.phase = Phase::Operations { round, seat };
         self.sub = Sub::Movement;
         self.core.log.say("12.0", || self.phase.name());
-        self.stack.push(Frame::Movement { seat });
+        self.stack.push(Frame::Movement {
+            seat,
+            passed: Vec::new(),
+            passed_naval: Vec::new(),
+        });
     }
 
     /// 4.11 each city of the chart occupied by the side it is not the

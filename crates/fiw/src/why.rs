@@ -30,7 +30,18 @@ impl Fiw {
         let sq = Sq::parse(target);
         let rules = match self.stack.last() {
             Some(&Frame::Deploy { line, .. }) => sq.map(|s| self.deploy_why(seat, line, s)).unwrap_or_default(),
-            Some(Frame::Movement { .. }) => sq.map(|s| self.form_why(seat, s)).unwrap_or_default(),
+            Some(Frame::Movement { passed, .. }) => match sq {
+                // ruling: fiw #49
+                Some(s) if passed.contains(&Place::Sq(s)) => vec![Forbidden::new(
+                    "11.3",
+                    format!(
+                        "you formed a force in {} and let it go unmoved this sub-phase: undo to form it again",
+                        self.sq_name(s)
+                    ),
+                )],
+                Some(s) => self.form_why(seat, s),
+                None => Vec::new(),
+            },
             Some(Frame::Force(f)) if f.seat == seat => match (self.piece_of(target), sq) {
                 (Some(p), _) if !f.moving => self.add_why(f, p),
                 (Some(p), _) => self.drop_why(f, p),
@@ -245,7 +256,17 @@ impl Fiw {
                 )];
             }
         }
-        why.map(|w| unready_words(self, p, w)).into_iter().collect()
+        if let Some(w) = why {
+            return vec![unready_words(self, p, w)];
+        }
+        if f.left_out.contains(&p) {
+            // ruling: fiw #49
+            return vec![Forbidden::new(
+                "11.3",
+                format!("you left the {name} out of this force: undo to take it back"),
+            )];
+        }
+        Vec::new()
     }
 
     /// 11.3, 17.21 why a piece may not be dropped off by the moving force

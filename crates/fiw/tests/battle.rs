@@ -387,7 +387,11 @@ const SIXTY: [&str; 6] = [
 /// In `seat`'s movement sub-phase, pushed on the stack, a force of every
 /// unit of `seat` in `from` steps into `to`.
 fn step_in(g: &mut Fiw, seat: Seat, from: Sq, to: Sq) {
-    g.stack.push(fiw::frames::Frame::Movement { seat });
+    g.stack.push(fiw::frames::Frame::Movement {
+        seat,
+        passed: Vec::new(),
+        passed_naval: Vec::new(),
+    });
     act(g, seat, &format!("form-{from}"));
     for u in g.units_at(from).collect::<Vec<_>>() {
         if g.side(u) == seat {
@@ -798,7 +802,11 @@ fn only_combat_units_capture_leaders() {
 fn the_besieged_may_not_leave_and_a_relief_force_stays_outside() {
     // rule: fiw 23.24, 23.25
     let (mut g, sq, d, _) = siege();
-    g.stack.push(fiw::frames::Frame::Movement { seat: FRENCH });
+    g.stack.push(fiw::frames::Frame::Movement {
+        seat: FRENCH,
+        passed: Vec::new(),
+        passed_naval: Vec::new(),
+    });
     assert!(
         !ids(&g, FRENCH).contains(&format!("form-{sq}")),
         "the garrison may not exit the fortress"
@@ -829,7 +837,11 @@ fn a_siege_lasts_until_the_besiegers_leave_or_take_the_fortress() {
     let to = sq.orthogonal().nth(2).unwrap();
     march(&mut g, BRITISH, sq, to);
     assert!(!g.besieged(sq));
-    g.stack.push(fiw::frames::Frame::Movement { seat: FRENCH });
+    g.stack.push(fiw::frames::Frame::Movement {
+        seat: FRENCH,
+        passed: Vec::new(),
+        passed_naval: Vec::new(),
+    });
     assert!(ids(&g, FRENCH).contains(&format!("form-{sq}")));
     g.stack.pop();
     assert_eq!(g.units[d as usize].at, Place::Sq(sq));

@@ -222,6 +222,34 @@ fn a_piece_operates_once_a_phase() {
     assert!(!legal(&g, BRITISH).contains(&Action::Form(Place::Sq(sq("1109")))));
 }
 
+#[test]
+fn forming_a_force_ends_each_choice_made_once() {
+    // rule: fiw 11.3, 12.0
+    // A piece left out stays out, and a force let go unmoved is not formed
+    // in that square again this sub-phase: undo takes a choice back, and
+    // no run of choices comes back to where it started.
+    let mut g = cleared(BRITISH);
+    let (a, b) = (put(&mut g, "br-line", "1109"), put(&mut g, "br-line", "1109"));
+    let here = Place::Sq(sq("1109"));
+    act(&mut g, BRITISH, Action::Form(here));
+    act(&mut g, BRITISH, Action::Add(Piece::Unit(a)));
+    act(&mut g, BRITISH, Action::Remove(Piece::Unit(a)));
+    let v = legal(&g, BRITISH);
+    assert!(!v.contains(&Action::Add(Piece::Unit(a))), "left out for good");
+    assert!(v.contains(&Action::Add(Piece::Unit(b))));
+    assert_eq!(label(&g, BRITISH, Action::Halt), "Do not form this force");
+    act(&mut g, BRITISH, Action::Halt);
+    let v = legal(&g, BRITISH);
+    assert!(!v.contains(&Action::Form(here)), "passed over this sub-phase");
+    assert!(v.contains(&Action::EndMovement));
+    // The next phase forms it again.
+    act(&mut g, BRITISH, Action::EndMovement);
+    idle_until(&mut g, |g| {
+        g.round() == Some(2) && g.stack.last().is_some_and(|f| f.seat() == Some(BRITISH))
+    });
+    assert!(legal(&g, BRITISH).contains(&Action::Form(here)));
+}
+
 /// A land square of `terrain` with nothing printed in it, its eight
 /// neighbours land joined to it, in British or disputed land well inside
 /// the map.

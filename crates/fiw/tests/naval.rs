@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{act, idle_until, legal, put, put_marker, sq, started_with_seed};
+use common::{act, idle_until, label, legal, put, put_marker, sq, started_with_seed};
 use engine::prelude::*;
 use fiw::actions::{Action, Piece};
 use fiw::civilization::Marker;
@@ -43,10 +43,6 @@ fn naval(g: &Fiw) -> &fiw::naval::NavalForce {
     }
 }
 
-fn label(g: &Fiw, seat: u8, a: Action) -> String {
-    g.describe(seat, &a).label
-}
-
 fn sails(g: &Fiw, seat: u8) -> Vec<Place> {
     legal(g, seat)
         .into_iter()
@@ -79,7 +75,7 @@ fn set_sail(g: &mut Fiw, seat: u8, from: Place, fleets: &[UnitId], cargo: &[Unit
 fn to_french(g: &mut Fiw) {
     act(g, BRITISH, Action::EndMovement);
     idle_until(g, |g| matches!(g.stack.last(), Some(Frame::Movement { .. })));
-    assert!(matches!(g.stack.last(), Some(&Frame::Movement { seat }) if seat == FRENCH));
+    assert!(matches!(g.stack.last(), Some(&Frame::Movement { seat, .. }) if seat == FRENCH));
 }
 
 const ST_LAWRENCE: [&str; 6] = ["1705", "1704", "1604", "1504", "1404", "1304"];
@@ -177,6 +173,10 @@ fn a_fleet_carries_four_regiments() {
     act(&mut g, BRITISH, Action::Remove(Piece::Unit(line[4])));
     act(&mut g, BRITISH, Action::Remove(Piece::Unit(fleets[1])));
     assert_eq!(naval(&g).cargo.len(), 4);
+    // What is taken off stays off (undo brings it back): forming ends.
+    let v = legal(&g, BRITISH);
+    assert!(!v.contains(&Action::Add(Piece::Unit(fleets[1]))));
+    assert!(!v.contains(&Action::Embark(Piece::Unit(line[4]))));
 }
 
 #[test]
@@ -364,7 +364,7 @@ fn later_phases_cost_a_supply_point_and_the_fourth_winter_attrition() {
     g.civs.retain(|c| c.kind != Marker::Magazine);
     g.supply[BRITISH as usize] = 5;
     idle_until(&mut g, |g| {
-        g.round() == Some(4) && matches!(g.stack.last(), Some(&Frame::Movement { seat }) if seat == BRITISH)
+        g.round() == Some(4) && matches!(g.stack.last(), Some(&Frame::Movement { seat, .. }) if seat == BRITISH)
     });
     assert_eq!(g.round(), Some(4));
     let louisbourg = at("1805");
@@ -408,7 +408,7 @@ fn a_carried_unit_moves_no_more_that_impulse_but_may_sail_again_the_next() {
     act(&mut g, BRITISH, Action::Halt);
     // 20.54: in the next impulse it may be carried again.
     idle_until(&mut g, |g| {
-        g.round() == Some(2) && matches!(g.stack.last(), Some(&Frame::Movement { seat }) if seat == BRITISH)
+        g.round() == Some(2) && matches!(g.stack.last(), Some(&Frame::Movement { seat, .. }) if seat == BRITISH)
     });
     board(&mut g, BRITISH, at("1705"), &[fresh], &[]);
     assert!(legal(&g, BRITISH).contains(&Action::Embark(Piece::Unit(r))));

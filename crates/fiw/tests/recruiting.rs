@@ -156,12 +156,11 @@ fn british_regulars_on_the_map_are_three_a_turn_in_occupied_british_cities() {
     );
     assert!(v.contains(&Action::At(Place::Base(Base::Britain))));
     // Provincials only in their own colony's occupied cities and towns.
-    act(&mut g, BRITISH, Action::Cancel);
+    back_out(&mut g, BRITISH);
     act(&mut g, BRITISH, Action::Recruit(face("ma-infantry")));
     let v = legal(&g, BRITISH);
     assert!(v.iter().all(
         |a| matches!(a, Action::At(Place::Sq(s)) if tables().map.colony(*s) == Some(fiw::map::Colony::Massachusetts))
-            || *a == Action::Cancel
     ));
 }
 
@@ -394,18 +393,12 @@ fn spanish_units_are_recruited_only_once_spain_is_at_war() {
     assert!(spanish(&g) > 0);
     // Regulars go to the West Indies box.
     act(&mut g, FRENCH, Action::Recruit(face("sp-line")));
-    assert_eq!(
-        legal(&g, FRENCH),
-        vec![Action::At(Place::Base(Base::WestIndies)), Action::Cancel]
-    );
-    act(&mut g, FRENCH, Action::Cancel);
+    assert_eq!(legal(&g, FRENCH), vec![Action::At(Place::Base(Base::WestIndies))]);
+    back_out(&mut g, FRENCH);
     // Provincials in a Spanish-occupied city or town of Florida: not
     // Pensacola, which only French units hold.
     act(&mut g, FRENCH, Action::Recruit(face("fl-militia")));
-    assert_eq!(
-        legal(&g, FRENCH),
-        vec![Action::At(Place::Sq(sq("st-augustine"))), Action::Cancel]
-    );
+    assert_eq!(legal(&g, FRENCH), vec![Action::At(Place::Sq(sq("st-augustine")))]);
 }
 
 #[test]
@@ -426,6 +419,6 @@ fn markers_are_never_built_in_a_home_base_or_at_sea() {
             !v.iter().any(|a| matches!(a, Action::At(Place::Base(_)))),
             "not in a home base"
         );
-        act(&mut g, BRITISH, Action::Cancel);
+        back_out(&mut g, BRITISH);
     }
 }

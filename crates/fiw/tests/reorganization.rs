@@ -29,12 +29,17 @@ fn three_detachments_make_a_regiment_and_a_regiment_breaks_into_three() {
     assert_eq!(faces_at(&g, "1109"), vec!["br-line"]);
     // A reorganized force must set out (it may stop at once).
     assert!(!legal(&g, BRITISH).contains(&Action::Halt));
+    // Not broken down again while forming: undo is the way back.
     let r = g.units_at(sq("1109")).next().unwrap();
-    act(&mut g, BRITISH, Action::BreakDown(r));
-    assert_eq!(faces_at(&g, "1109"), vec!["br-line-det"; 3]);
+    assert!(!legal(&g, BRITISH).contains(&Action::BreakDown(r)));
     act(&mut g, BRITISH, Action::Go);
     act(&mut g, BRITISH, Action::Halt);
     assert!(logged(&g, "reorganize units in"), "the French read only that");
+
+    let (mut g, r) = formed(&["br-line"]);
+    act(&mut g, BRITISH, Action::BreakDown(r[0]));
+    assert_eq!(faces_at(&g, "1109"), vec!["br-line-det"; 3]);
+    assert!(!legal(&g, BRITISH).iter().any(|a| matches!(a, Action::Combine(_))));
 }
 
 #[test]
@@ -49,8 +54,14 @@ fn a_legion_is_two_regular_line_regiments_and_a_light_one() {
     assert!(!g.is_light(legion));
     act(&mut g, BRITISH, Action::Light(legion));
     assert!(g.is_light(legion));
-    act(&mut g, BRITISH, Action::BreakDown(legion));
+    // Switched once and not broken down while forming: undo goes back.
+    let v = legal(&g, BRITISH);
+    assert!(!v.contains(&Action::Light(legion)) && !v.contains(&Action::BreakDown(legion)));
+
+    let (mut g, legion) = formed(&["br-comb"]);
+    act(&mut g, BRITISH, Action::BreakDown(legion[0]));
     assert_eq!(faces_at(&g, "1109"), vec!["br-light", "br-line", "br-line"]);
+    assert!(!legal(&g, BRITISH).iter().any(|a| matches!(a, Action::FormLegion(_))));
 }
 
 #[test]

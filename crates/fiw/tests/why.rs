@@ -345,6 +345,26 @@ fn a_piece_joins_a_force_only_from_its_square_and_once_a_phase() {
     assert!(!f.reason.contains(&g.unit_name(enemy)), "{}", f.reason);
 }
 
+// rule: fiw 11.3
+#[test]
+fn a_piece_left_out_and_a_square_passed_over_are_explained() {
+    // Ruling fiw #49: forming makes each choice once; undo takes it back.
+    let mut g = cleared(BRITISH);
+    let (a, b) = (put(&mut g, "br-line", "1109"), put(&mut g, "br-line", "1109"));
+    form(&mut g, BRITISH, "1109", &[Piece::Unit(a)]);
+    act(&mut g, BRITISH, Action::Remove(Piece::Unit(a)));
+    refused(
+        &g,
+        BRITISH,
+        &unit_id(a),
+        "11.3",
+        &["you left the", "out of this force", "undo"],
+    );
+    assert!(is_legal(&why(&g, BRITISH, &unit_id(b)), &format!("add-u{b}")));
+    act(&mut g, BRITISH, Action::Halt);
+    refused(&g, BRITISH, "1109", "11.3", &["let it go unmoved", "Albany", "undo"]);
+}
+
 /// The income/expenditure phase of an emptied On to Quebec with these
 /// units put, both treasuries full.
 fn purchasing(units: &[(&str, &str)]) -> Fiw {
@@ -394,12 +414,12 @@ fn a_recruit_s_square_is_explained() {
         "10.1",
         &["colony of the same name", "Massachusetts"],
     );
-    act(&mut g, BRITISH, Action::Cancel);
+    back_out(&mut g, BRITISH);
     // Regulars: British-occupied British cities and towns, three a turn.
     act(&mut g, BRITISH, Action::Recruit(face("br-line")));
     refused(&g, BRITISH, &sq("philadelphia").to_string(), "10.1", &["enemy units"]);
     refused(&g, BRITISH, &sq("hartford").to_string(), "10.1", &["no British unit"]);
-    act(&mut g, BRITISH, Action::Cancel);
+    back_out(&mut g, BRITISH);
     for _ in 0..3 {
         place(&mut g, BRITISH, "br-line", "boston");
     }
@@ -411,7 +431,7 @@ fn a_recruit_s_square_is_explained() {
         "10.1",
         &["up to three regular regiments per turn on-map", "3 are bought"],
     );
-    act(&mut g, BRITISH, Action::Cancel);
+    back_out(&mut g, BRITISH);
     // 10.71 up to the square's forage value of new regiments.
     let forage = g.forage_value(sq("albany"));
     for _ in 0..forage {

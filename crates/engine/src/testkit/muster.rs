@@ -3,7 +3,9 @@
 //! each begins with both seats' income, 3 pounds plus a die, rolled in the
 //! open. Then both seats at once, each in secret, draft an order: buy a
 //! regular (3 pounds, strength 2) or a militia (1 pound, strength 1, at most
-//! 3 a round), dismiss one again, undo, and commit. When both have
+//! 3 a round), undo a step to revise the order, and commit (no action
+//! takes a purchase back: that would let a seat go round in circles, which
+//! the harness forbids; undo does it). When both have
 //! committed, the orders are revealed together and paid; the larger
 //! strength bought takes the round's point, and what is not spent is
 //! banked. After four rounds the seat with more points wins.
@@ -60,7 +62,6 @@ pub enum Unit {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum MusterAct {
     Buy(Unit),
-    Dismiss(Unit),
     Commit,
 }
 
@@ -151,19 +152,12 @@ impl Procedure for Muster {
         if self.left(seat) >= 1 && o.militia < MILITIA_PER_ROUND {
             out.push(MusterAct::Buy(Unit::Militia));
         }
-        if o.regulars > 0 {
-            out.push(MusterAct::Dismiss(Unit::Regular));
-        }
-        if o.militia > 0 {
-            out.push(MusterAct::Dismiss(Unit::Militia));
-        }
         out.push(MusterAct::Commit);
     }
     fn perform(&mut self, seat: Seat, a: MusterAct) {
         let name = INFO.seats[seat as usize];
-        let (unit, by) = match a {
-            MusterAct::Buy(u) => (u, 1),
-            MusterAct::Dismiss(u) => (u, -1),
+        let unit = match a {
+            MusterAct::Buy(u) => u,
             MusterAct::Commit => {
                 self.core.log.say("3", || format!("{name} commits"));
                 if self.orders.commit(seat, &mut self.core.dice) {
@@ -177,7 +171,7 @@ impl Procedure for Muster {
             Unit::Regular => &mut order.regulars,
             Unit::Militia => &mut order.militia,
         };
-        *count = count.saturating_add_signed(by);
+        *count += 1;
         let o = *order;
         let text = || format!("order: {} regulars, {} militia", o.regulars, o.militia);
         if self.tattle {
@@ -196,7 +190,6 @@ impl Describe for Muster {
         };
         let id = match a {
             MusterAct::Buy(u) => format!("buy-{}", unit(*u)),
-            MusterAct::Dismiss(u) => format!("dismiss-{}", unit(*u)),
             MusterAct::Commit => "commit".into(),
         };
         ActionInfo {

@@ -32,7 +32,7 @@ pub fn started_with_seed(seed: u64, first: Seat) -> Fiw {
         panic!("the initiative phase follows the set-up")
     };
     g.apply_legal(seat, &Action::First(first));
-    assert!(matches!(g.stack.last(), Some(Frame::Movement { seat }) if *seat == first));
+    assert!(matches!(g.stack.last(), Some(Frame::Movement { seat, .. }) if *seat == first));
     g
 }
 
@@ -216,4 +216,18 @@ pub fn idle_until(g: &mut Fiw, stop: impl Fn(&Fiw) -> bool) {
         let a = idle.into_iter().find(|a| v.contains(a)).unwrap_or(v[0]);
         act(g, seat, a);
     }
+}
+
+/// Drops the purchase `seat` just chose, as undo would in a session.
+pub fn back_out(g: &mut Fiw, seat: Seat) {
+    g.drafts
+        .as_mut()
+        .expect("the purchases are open")
+        .draft_mut(seat)
+        .pending = None;
+}
+
+/// What a player reads for an action.
+pub fn label(g: &Fiw, seat: Seat, a: Action) -> String {
+    engine::Describe::describe(g, seat, &a).label
 }
