@@ -42,8 +42,10 @@ impl Views for Fiw {
     }
 
     fn stage(&self) -> Stage {
-        let phase = match self.phase {
-            Phase::Operations { .. } => format!("{}, {}", self.phase.name(), self.sub.name()),
+        let phase = match (self.phase, self.stack.last()) {
+            (Phase::Operations { .. }, _) => format!("{}, {}", self.phase.name(), self.sub.name()),
+            // 35.3 one side sets up, then the other: the side placing now.
+            (Phase::Deployment(_), Some(&Frame::Deploy { seat, .. })) => Phase::Deployment(seat).name(),
             _ => self.phase.name(),
         };
         let rule = match self.phase {

@@ -15,8 +15,15 @@ use fiw::tables::tables;
 #[test]
 fn the_french_set_up_first_with_a_unit_in_every_post_the_british_have_not_taken() {
     // rule: fiw 35.3
-    let g = Fiw::new(&Setup::new("on-to-quebec", 3));
+    let mut g = Fiw::new(&Setup::new("on-to-quebec", 3));
     assert!(matches!(g.stack.last(), Some(Frame::Deploy { seat, .. }) if *seat == FRENCH));
+    assert_eq!(g.stage().phase.value, "French set-up");
+    // The phase the table shows follows the side placing.
+    while let Some(&Frame::Deploy { seat: FRENCH, .. }) = g.stack.last() {
+        let a = legal(&g, FRENCH)[0];
+        act(&mut g, FRENCH, a);
+    }
+    assert_eq!(g.stage().phase.value, "British set-up");
     let g = started(BRITISH);
     let m = &tables().map;
     for p in &m.places {
