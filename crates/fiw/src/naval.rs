@@ -30,7 +30,20 @@ const CAPACITY: u32 = 12;
 /// friendly port: four movement points, in halves.
 const SHORE: u8 = 8;
 /// 20.21 a navigable square entered: one movement point, in halves.
-const SQUARE: u8 = 2;
+pub(crate) const SQUARE: u8 = 2;
+
+/// Why a naval force may not sail into a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SailBar {
+    /// 13.72 Florida while Spain is neutral.
+    NeutralFlorida,
+    /// 20.1, 20.2 this naval unit may not stand in the square.
+    Unnavigable(UnitId),
+    /// 20.21 no water this naval unit may sail joins the two squares.
+    NoWater(UnitId),
+    /// 20.22, ruling fiw #22 enemy land units block riverine units.
+    Blocked,
+}
 
 /// A naval force being formed, then moving (20.21, 20.3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -158,12 +171,12 @@ impl Fiw {
     }
 
     /// 20.32 what the naval units may carry, in thirds of a regiment.
-    fn capacity(navy: usize) -> u32 {
+    pub(crate) fn capacity(navy: usize) -> u32 {
         CAPACITY * navy as u32
     }
 
     /// 20.32, ruling fiw #23: the regimental equivalents carried, in thirds.
-    fn load(&self, cargo: &[UnitId]) -> u32 {
+    pub(crate) fn load(&self, cargo: &[UnitId]) -> u32 {
         // ruling: fiw #23
         cargo.iter().map(|&u| self.face(u).size.thirds()).sum()
     }
@@ -171,7 +184,7 @@ impl Fiw {
     /// 20.3 whether a land unit may board: 20.51 naval units are never
     /// carried; a unit that may not leave its colony (13.8, 24.1, 24.3,
     /// 5.26) does not put to sea.
-    fn may_embark(&self, u: UnitId) -> bool {
+    pub(crate) fn may_embark(&self, u: UnitId) -> bool {
         !self.is_naval(u) && self.bound_to(u).is_none()
     }
 
@@ -280,10 +293,6 @@ impl Fiw {
         if self.this_turn.iter().any(|e| e == "atlantic-gales") {
             out.retain(|(to, _)| !matches!(to, Place::Base(_)) && !matches!(f.at, Place::Base(_)));
         }
-        // 8.1 Atlantic Gales: no naval unit enters or leaves a home base this turn.
-        if self.this_turn.iter().any(|e| e == "atlantic-gales") {
-            out.retain(|(to, _)| !matches!(to, Place::Base(_)) && !matches!(f.at, Place::Base(_)));
-        }
         out.retain(|&(_, cost)| cost <= f.left);
         out
     }
@@ -292,31 +301,49 @@ impl Fiw {
     /// fleets in port, coast and all-sea squares, flotillas never at sea;
     /// 13.72 never in neutral Florida.
     fn may_be_in(&self, f: &NavalForce, sq: Sq) -> bool {
+        self.stand_bar(f, sq).is_none()
+    }
+
+    /// What keeps the force out of a square it might stand in
+    /// ([`Fiw::may_be_in`]).
+    pub(crate) fn stand_bar(&self, f: &NavalForce, sq: Sq) -> Option<SailBar> {
         let m = &tables().map;
         if m.colony(sq) == Some(Colony::Florida) && !self.spain {
-            return false;
+            return Some(SailBar::NeutralFlorida);
         }
-        f.navy.iter().all(|&u| match self.face(u).kind {
-            UnitType::Fleet => m.square(sq).fleet_navigable(),
-            _ => m.flotilla_navigable(sq) && self.terrain(sq) != Terrain::Sea,
-        })
+        f.navy
+            .iter()
+            .find(|&&u| match self.face(u).kind {
+                UnitType::Fleet => !m.square(sq).fleet_navigable(),
+                _ => !m.flotilla_navigable(sq) || self.terrain(sq) == Terrain::Sea,
+            })
+            .map(|&u| SailBar::Unnavigable(u))
     }
 
     /// 20.1, 20.2, 20.21, 20.22: whether every naval unit of the force may
     /// sail from `at` into `to`.
     fn may_sail(&self, f: &NavalForce, at: Sq, to: Sq) -> bool {
+        self.sail_bar(f, at, to).is_none()
+    }
+
+    /// What keeps the force from sailing from `at` into `to`
+    /// ([`Fiw::may_sail`]), in the order the rules are checked.
+    pub(crate) fn sail_bar(&self, f: &NavalForce, at: Sq, to: Sq) -> Option<SailBar> {
         let m = &tables().map;
-        let steps = f.navy.iter().all(|&u| match self.face(u).kind {
-            UnitType::Fleet => m.naval_step(Navy::Fleet, at, to),
-            _ => m.naval_step(Navy::Flotilla, at, to),
+        if let Some(bar) = self.stand_bar(f, to) {
+            return Some(bar);
+        }
+        let stranded = f.navy.iter().find(|&&u| match self.face(u).kind {
+            UnitType::Fleet => !m.naval_step(Navy::Fleet, at, to),
+            _ => !m.naval_step(Navy::Flotilla, at, to),
         });
-        if !steps || !self.may_be_in(f, to) {
-            return false;
+        if let Some(&u) = stranded {
+            return Some(SailBar::NoWater(u));
         }
         // ruling: fiw #22
         let riverine = f.navy.iter().any(|&u| self.face(u).kind == UnitType::Riverine);
         let held = !self.terrain(to).is_water() && self.side_at(to, enemy(f.seat)).any(|u| !self.is_naval(u));
-        !(riverine && held)
+        (riverine && held).then_some(SailBar::Blocked)
     }
 
     /// 21.21, ruling fiw #21: only British units and leaders enter the

@@ -4,19 +4,21 @@
 //! rule; `step_cost`, `entry_bar` and the force's steps; `unready` behind
 //! `free_pieces` and `movement_legal`; `recruit_bar` behind
 //! `recruit_places`), so the two never disagree. Answered for the set-up
-//! (35.3), forming a force and moving it by land (11.3, 12.0, 13.x), and
-//! placing a recruit (10.1-10.3, 10.71). Only the asking seat's own pieces
+//! (35.3), forming a force and moving it by land (11.3, 12.0, 13.x),
+//! boarding and sailing a naval force (20.x: `forming_legal`, `sail_bar`),
+//! and placing a recruit (10.1-10.3, 10.71). Only the asking seat's own pieces
 //! are named: an enemy piece is "not yours" and no more (27.1).
 
 use crate::actions::Piece;
 use crate::forces::{Nation, UnitType, BRITISH, FRENCH};
 use crate::frames::Frame;
-use crate::map::{Route, Sq, Touch};
+use crate::map::{Colony, Route, Sq, Touch};
 use crate::movement::{half, Entry, Force, Unready};
+use crate::naval::{NavalForce, SailBar};
 use crate::recruiting::{Pending, RecruitBar};
 use crate::scenario::{self, Where};
 use crate::setup::{place_sq, Held};
-use crate::state::{enemy, side_name, Fiw, Place};
+use crate::state::{enemy, side_name, Fiw, Place, UnitId};
 use crate::tables::tables;
 use engine::{Describe, Forbidden, Procedure, Seat};
 
@@ -48,6 +50,11 @@ impl Fiw {
                 (None, Some(s)) if !f.moving => vec![self.not_set_out(f, s)],
                 (None, Some(s)) => self.step_why(f, s),
                 (None, None) => Vec::new(),
+            },
+            Some(Frame::Naval(f)) if f.seat == seat => match (self.piece_of(target), sq) {
+                (Some(p), _) if !f.moving => self.board_why(f, p),
+                (None, Some(s)) if f.moving => self.sail_why(f, s),
+                _ => Vec::new(),
             },
             Some(Frame::Purchases) => match (self.drafts.as_ref().map(|d| d.draft(seat)), sq) {
                 (Some(p), Some(s)) => match p.pending {
@@ -394,35 +401,192 @@ impl Fiw {
         }
         match self.entry_bar(f, to) {
             Some(Entry::NeutralFlorida) => bar("13.72", "units may never enter Florida when it is neutral".into()),
-            Some(Entry::Bound(u, home)) => {
-                let name = self.unit_name(u);
-                let face = self.face(u);
-                if face.kind == UnitType::Militia && face.nation == Nation::Spanish {
-                    bar(
-                        "24.3",
-                        format!("Spanish militia may never exit Florida: the {name} may not enter {there}"),
-                    )
-                } else if face.kind == UnitType::Militia {
-                    bar(
-                        "13.8",
-                        format!(
-                            "British militia may never leave their own particular colony: the {name} must stay in {} (24.1)",
-                            home.name()
-                        ),
-                    )
-                } else {
-                    // ruling: fiw #28
-                    bar(
-                        "5.26",
-                        format!(
-                            "{} is passive: units of the colony located outside of it are removed from the map, so the {name} may not leave it",
-                            home.name()
-                        ),
-                    )
-                }
-            }
+            Some(Entry::Bound(u, home)) => vec![bound_words(self, u, home, &format!("enter {there}"))],
             None => Vec::new(),
         }
+    }
+
+    /// 20.31, 20.32 why a piece may not board the naval force being formed
+    /// (`forming_legal`'s conditions), or why a naval unit may not be
+    /// left out of it.
+    fn board_why(&self, f: &NavalForce, p: Piece) -> Vec<Forbidden> {
+        let why = self.unready(f.seat, p);
+        if why == Some(Unready::NotYours) {
+            return vec![unready_words(self, p, Unready::NotYours)];
+        }
+        let name = self.piece_name(p);
+        let at = self.piece_at(p);
+        if at != f.from {
+            return vec![Forbidden::new(
+                "20.31",
+                format!(
+                    "both the naval unit and the land unit must start the movement in the same square or home base: the {name} is in {}, not in {}",
+                    self.place_name(at),
+                    self.place_name(f.from)
+                ),
+            )];
+        }
+        let carried = |u: UnitId| self.face(u).size.thirds();
+        let load = self.load(&f.cargo);
+        if let Piece::Unit(u) = p {
+            if f.navy.contains(&u) && Fiw::capacity(f.navy.len() - 1) < load {
+                return vec![Forbidden::new(
+                    "20.32",
+                    format!(
+                        "a naval unit may transport four regiments (or equivalent): without the {name} the force could carry {} and it carries {}",
+                        regiments(Fiw::capacity(f.navy.len() - 1)),
+                        regiments(load)
+                    ),
+                )];
+            }
+        }
+        if f.has(p) {
+            return Vec::new();
+        }
+        if let Some(w) = why {
+            return vec![unready_words(self, p, w)];
+        }
+        if f.left_out.contains(&p) {
+            // ruling: fiw #49
+            return vec![Forbidden::new(
+                "20.31",
+                format!("you left the {name} out of this naval force: undo to take it back"),
+            )];
+        }
+        let Piece::Unit(u) = p else {
+            return self.first_the_navy(f, &name);
+        };
+        if self.is_naval(u) {
+            return Vec::new();
+        }
+        if let Some(home) = self.bound_to(u) {
+            return vec![bound_words(self, u, home, "put to sea")];
+        }
+        if f.navy.is_empty() {
+            return self.first_the_navy(f, &name);
+        }
+        if load + carried(u) > Fiw::capacity(f.navy.len()) {
+            return vec![Forbidden::new(
+                "20.32",
+                format!(
+                    "a naval unit may transport four regiments (or equivalent): the force's {} naval unit(s) carry {}, {} are aboard, and the {name} would add {}",
+                    f.navy.len(),
+                    regiments(Fiw::capacity(f.navy.len())),
+                    regiments(load),
+                    regiments(carried(u))
+                ),
+            )];
+        }
+        Vec::new()
+    }
+
+    fn first_the_navy(&self, f: &NavalForce, name: &str) -> Vec<Forbidden> {
+        if !f.navy.is_empty() {
+            return Vec::new();
+        }
+        vec![Forbidden::new(
+            "20.31",
+            format!("the fleet picks up the land units and then moves: choose the force's naval units before the {name} boards"),
+        )]
+    }
+
+    /// 20.1, 20.2, 20.21, 20.22 why the moving naval force may not sail
+    /// into `to` ([`Fiw::sail_bar`], then the points left).
+    fn sail_why(&self, f: &NavalForce, to: Sq) -> Vec<Forbidden> {
+        let Place::Sq(at) = f.at else { return Vec::new() };
+        let (here, there) = (self.sq_name(at), self.sq_name(to));
+        let bar = |rule: &'static str, reason: String| vec![Forbidden::new(rule, reason)];
+        if to == at {
+            return bar("20.4", format!("the force is in {there}: halt to end its move here"));
+        }
+        if at.touch(to).is_none() {
+            return bar(
+                "20.21",
+                format!("naval units pay one movement point for every navigable square entered: {there} is not next to {here}"),
+            );
+        }
+        let kind = |u: UnitId| {
+            if self.face(u).kind == UnitType::Fleet {
+                "fleet"
+            } else {
+                "flotilla"
+            }
+        };
+        match self.sail_bar(f, at, to) {
+            Some(SailBar::NeutralFlorida) => bar("13.72", "units may never enter Florida when it is neutral".into()),
+            Some(SailBar::Unnavigable(u)) if self.face(u).kind == UnitType::Fleet => bar(
+                "20.1",
+                format!(
+                    "fleets may move into only fleet-navigable squares (port, coast and all-sea squares): {there} is none, and the {} is a fleet",
+                    self.unit_name(u)
+                ),
+            ),
+            Some(SailBar::Unnavigable(u)) => bar(
+                "20.2",
+                format!(
+                    "flotillas may move into only flotilla-navigable squares (port, coast, great lake and river squares), never the open sea: {there} is none, and the {} is a flotilla",
+                    self.unit_name(u)
+                ),
+            ),
+            Some(SailBar::NoWater(u)) => bar(
+                "20.21",
+                format!("no water a {} may sail joins {here} and {there}", kind(u)),
+            ),
+            // ruling: fiw #22
+            Some(SailBar::Blocked) => bar(
+                "20.22",
+                format!(
+                    "enemy land units on a port or coastal square block movement into the square by riverine units but not fleets: {there} holds enemy land units"
+                ),
+            ),
+            None if crate::naval::SQUARE > f.left => bar(
+                "20.21",
+                format!(
+                    "naval units always pay one movement point for every navigable square entered: the force has {} left",
+                    half(f.left)
+                ),
+            ),
+            None => Vec::new(),
+        }
+    }
+}
+
+/// Regimental equivalents, from thirds of a regiment.
+fn regiments(thirds: u32) -> String {
+    match (thirds / 3, thirds % 3) {
+        (r, 0) => format!("{r} regiment(s)"),
+        (0, d) => format!("{d} detachment(s)"),
+        (r, d) => format!("{r} regiment(s) and {d} detachment(s)"),
+    }
+}
+
+/// Why a unit bound to its colony may not do `what` (13.8, 24.1, 24.3,
+/// ruling fiw #28).
+fn bound_words(g: &Fiw, u: UnitId, home: Colony, what: &str) -> Forbidden {
+    let name = g.unit_name(u);
+    let face = g.face(u);
+    if face.kind == UnitType::Militia && face.nation == Nation::Spanish {
+        Forbidden::new(
+            "24.3",
+            format!("Spanish militia may never exit Florida: the {name} may not {what}"),
+        )
+    } else if face.kind == UnitType::Militia {
+        Forbidden::new(
+            "13.8",
+            format!(
+                "British militia may never leave their own particular colony: the {name} must stay in {} (24.1)",
+                home.name()
+            ),
+        )
+    } else {
+        // ruling: fiw #28
+        Forbidden::new(
+            "5.26",
+            format!(
+                "{} is passive: units of the colony located outside of it are removed from the map, so the {name} may not leave it",
+                home.name()
+            ),
+        )
     }
 }
 

@@ -365,6 +365,84 @@ fn a_piece_left_out_and_a_square_passed_over_are_explained() {
     refused(&g, BRITISH, "1109", "11.3", &["let it go unmoved", "Albany", "undo"]);
 }
 
+// rule: fiw 20.31, 20.32, 20.1, 20.21, 13.8
+#[test]
+fn boarding_and_sailing_a_naval_force_are_explained() {
+    let mut g = cleared(BRITISH);
+    let fleet = put(&mut g, "br-fleet", "boston");
+    let line: Vec<UnitId> = (0..5).map(|_| put(&mut g, "br-line", "boston")).collect();
+    let militia = put(&mut g, "ma-militia", "boston");
+    let away = put(&mut g, "br-line", "albany");
+    act(&mut g, BRITISH, Action::FormNaval(Place::Sq(sq("boston"))));
+    refused(
+        &g,
+        BRITISH,
+        &unit_id(line[0]),
+        "20.31",
+        &["choose the force's naval units"],
+    );
+    act(&mut g, BRITISH, Action::Add(Piece::Unit(fleet)));
+    for &u in &line[..4] {
+        act(&mut g, BRITISH, Action::Embark(Piece::Unit(u)));
+    }
+    refused(
+        &g,
+        BRITISH,
+        &unit_id(line[4]),
+        "20.32",
+        &[
+            "four regiments",
+            "carry 4 regiment(s), 4 regiment(s) are aboard",
+            "would add 1 regiment(s)",
+        ],
+    );
+    refused(
+        &g,
+        BRITISH,
+        &unit_id(fleet),
+        "20.32",
+        &["without the", "could carry 0 regiment(s)"],
+    );
+    refused(
+        &g,
+        BRITISH,
+        &unit_id(militia),
+        "13.8",
+        &["own particular colony", "Massachusetts"],
+    );
+    refused(
+        &g,
+        BRITISH,
+        &unit_id(away),
+        "20.31",
+        &["same square or home base", "not in Boston"],
+    );
+    assert!(is_legal(
+        &why(&g, BRITISH, &unit_id(line[0])),
+        &format!("remove-u{}", line[0])
+    ));
+    act(&mut g, BRITISH, Action::SetSail);
+    let boston = sq("boston");
+    let land = boston
+        .orthogonal()
+        .find(|&n| !tables().map.square(n).fleet_navigable())
+        .expect("Boston has land inland");
+    refused(
+        &g,
+        BRITISH,
+        &land.to_string(),
+        "20.1",
+        &["fleet-navigable", "is a fleet"],
+    );
+    let far = sq("albany");
+    refused(&g, BRITISH, &far.to_string(), "20.21", &["not next to Boston"]);
+    let sea = boston
+        .orthogonal()
+        .find(|&n| tables().map.naval_step(fiw::map::Navy::Fleet, boston, n))
+        .expect("Boston opens on the sea");
+    assert!(is_legal(&why(&g, BRITISH, &sea.to_string()), &format!("sail-{sea}")));
+}
+
 /// The income/expenditure phase of an emptied On to Quebec with these
 /// units put, both treasuries full.
 fn purchasing(units: &[(&str, &str)]) -> Fiw {
