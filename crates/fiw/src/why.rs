@@ -235,26 +235,43 @@ impl Fiw {
         out
     }
 
+    /// Why a piece does not join a force formed in `from`: it is the
+    /// enemy's (not named, 27.1), or it stands elsewhere (`rule`, `start`).
+    fn not_here(
+        &self,
+        why: Option<Unready>,
+        from: Place,
+        p: Piece,
+        rule: &'static str,
+        start: &str,
+    ) -> Option<Forbidden> {
+        if why == Some(Unready::NotYours) {
+            return Some(unready_words(self, p, Unready::NotYours));
+        }
+        let at = self.piece_at(p);
+        (at != from).then(|| {
+            Forbidden::new(
+                rule,
+                format!(
+                    "{start}: the {} is in {}, not in {}",
+                    self.piece_name(p),
+                    self.place_name(at),
+                    self.place_name(from)
+                ),
+            )
+        })
+    }
+
     /// 11.2, 11.3, 12.0 why a piece may not join the force being formed:
     /// the checks of `free_pieces` (in the force's square, and
     /// [`Fiw::may_operate`]).
     fn add_why(&self, f: &Force, p: Piece) -> Vec<Forbidden> {
         let why = self.unready(f.seat, p);
-        if why == Some(Unready::NotYours) {
-            return vec![unready_words(self, p, Unready::NotYours)];
+        let start = "units moving together as a force must begin that movement phase in the same square";
+        if let Some(bar) = self.not_here(why, f.from, p, "11.3", start) {
+            return vec![bar];
         }
         let name = self.piece_name(p);
-        let at = self.piece_at(p);
-        if at != f.from {
-            return vec![Forbidden::new(
-                "11.3",
-                format!(
-                    "units moving together as a force must begin that movement phase in the same square: the {name} is in {}, not in {}",
-                    self.place_name(at),
-                    self.place_name(f.from)
-                ),
-            )];
-        }
         if let Piece::Unit(u) = p {
             if self.is_naval(u) {
                 return vec![Forbidden::new(
@@ -411,21 +428,11 @@ impl Fiw {
     /// left out of it.
     fn board_why(&self, f: &NavalForce, p: Piece) -> Vec<Forbidden> {
         let why = self.unready(f.seat, p);
-        if why == Some(Unready::NotYours) {
-            return vec![unready_words(self, p, Unready::NotYours)];
+        let start = "both the naval unit and the land unit must start the movement in the same square or home base";
+        if let Some(bar) = self.not_here(why, f.from, p, "20.31", start) {
+            return vec![bar];
         }
         let name = self.piece_name(p);
-        let at = self.piece_at(p);
-        if at != f.from {
-            return vec![Forbidden::new(
-                "20.31",
-                format!(
-                    "both the naval unit and the land unit must start the movement in the same square or home base: the {name} is in {}, not in {}",
-                    self.place_name(at),
-                    self.place_name(f.from)
-                ),
-            )];
-        }
         let carried = |u: UnitId| self.face(u).size.thirds();
         let load = self.load(&f.cargo);
         if let Piece::Unit(u) = p {
