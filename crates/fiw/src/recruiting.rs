@@ -767,6 +767,32 @@ impl Fiw {
     }
 
     /// The label of a purchase action, with its price.
+    /// The purchase `seat` has chosen and not yet placed, if any.
+    pub fn pending(&self, seat: Seat) -> Option<Pending> {
+        self.drafts
+            .as_ref()
+            .filter(|d| d.drafting().contains(seat))?
+            .draft(seat)
+            .pending
+    }
+
+    /// What the seat is asked while a purchase waits for its place (10.7)
+    /// or a unit or marker to disband (10.8); undo drops it (ruling fiw #49).
+    pub fn pending_words(&self, seat: Seat) -> String {
+        let chosen = match self.pending(seat) {
+            Some(Pending::Unit(face)) => Action::Recruit(face),
+            Some(Pending::Marker(kind)) => Action::Build(kind),
+            Some(Pending::Leader(l)) => Action::Appoint(l),
+            Some(Pending::Disband) | None => {
+                return "Choose the unit or marker to disband (10.8), or undo to choose another purchase".into()
+            }
+        };
+        format!(
+            "{}: choose where it goes (10.7), or undo to choose another purchase",
+            self.purchase_label(seat, chosen)
+        )
+    }
+
     pub fn purchase_label(&self, seat: Seat, a: Action) -> String {
         let e = &tables().expenditure;
         let f = &tables().forces;

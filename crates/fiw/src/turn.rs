@@ -30,8 +30,9 @@ impl Procedure for Fiw {
         matches!(self.stack.last(), Some(Frame::Purchases))
     }
 
-    fn prompt(&self, _seat: Seat) -> Prompt {
+    fn prompt(&self, seat: Seat) -> Prompt {
         let (text, rule): (String, &str) = match self.stack.last() {
+            Some(Frame::Purchases) if self.pending(seat).is_some() => (self.pending_words(seat), "10.7"),
             Some(&Frame::Deploy { line, left, .. }) => {
                 (format!("Set up {} ({left} to place)", self.line_words(line)), "35.3")
             }

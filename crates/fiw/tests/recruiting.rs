@@ -141,7 +141,7 @@ fn nobody_spends_more_than_the_treasury() {
 
 #[test]
 fn british_regulars_on_the_map_are_three_a_turn_in_occupied_british_cities() {
-    // rule: fiw 10.1, 10.71
+    // rule: fiw 10.1, 10.71, 10.7
     let mut g = at_purchases_with(&[("br-line", "boston")], [6, 6]);
     g.treasury = [60, 0];
     for _ in 0..3 {
@@ -149,6 +149,16 @@ fn british_regulars_on_the_map_are_three_a_turn_in_occupied_british_cities() {
         act(&mut g, BRITISH, Action::At(Place::Sq(sq("boston"))));
     }
     act(&mut g, BRITISH, Action::Recruit(face("br-line")));
+    // The prompt names the purchase waiting for its place; undo drops it.
+    let ask = engine::Procedure::prompt(&g, BRITISH).text;
+    assert!(
+        ask.starts_with("Recruit ") && ask.contains("choose where it goes (10.7), or undo"),
+        "{ask}"
+    );
+    assert!(
+        !engine::Procedure::prompt(&g, FRENCH).text.contains("Recruit"),
+        "the French see nothing of it"
+    );
     let v = legal(&g, BRITISH);
     assert!(
         !v.contains(&Action::At(Place::Sq(sq("boston")))),
