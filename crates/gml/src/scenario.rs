@@ -2,7 +2,7 @@
 //! reinforcements (12.x4) and victory spaces (12.x5), as printed. Place and
 //! turn names follow ruling gml #34 (one id each: "11 June" is June II).
 
-use crate::forces::{Kind, Nationality, AMERICAN, BRITISH};
+use crate::forces::{Counters, Kind, Nationality, AMERICAN, BRITISH};
 use crate::map::{Region, Sheet};
 use crate::militia::Presence;
 use engine::{ScenarioInfo, Seat};
@@ -58,6 +58,28 @@ pub enum Piece {
         home: Option<&'static str>,
         experienced: bool,
     },
+}
+
+impl Piece {
+    /// Whether a counter is one of the `Units` a line of `seat` names.
+    pub fn fits(&self, seat: Seat, c: &Counters) -> bool {
+        match *self {
+            Piece::Leader(_) => false,
+            Piece::Units {
+                kind,
+                nationality,
+                home,
+                experienced,
+                ..
+            } => {
+                c.side == Some(seat)
+                    && c.kind == kind
+                    && c.nationality == Some(nationality)
+                    && c.home.as_deref() == home
+                    && c.experienced == experienced
+            }
+        }
+    }
 }
 
 /// How the deployed units stand.

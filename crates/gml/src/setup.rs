@@ -152,7 +152,17 @@ impl Gml {
                 })
                 .collect(),
         };
-        out.retain(|&s| on_sheet(s) && free(s));
+        // A set-up choice never takes a space the scenario gives the enemy
+        // by name (docs/rulings.md, 12.x3): Putnam "within 2 spaces of New
+        // York City" (12.23) in New York would leave Howe's army no space.
+        let enemy_named = |s: SpaceId| {
+            !arrival
+                && spec
+                    .deployment
+                    .iter()
+                    .any(|l| l.seat == enemy && matches!(l.at, Where::At(name) if id(name) == s))
+        };
+        out.retain(|&s| on_sheet(s) && free(s) && !enemy_named(s));
         out.sort_unstable();
         out.dedup();
         out
@@ -174,22 +184,9 @@ impl Gml {
                     self.leaders[l].at = Place::Space(s);
                     names.push(t.forces.leaders[l].name.clone());
                 }
-                Piece::Units {
-                    n,
-                    kind,
-                    nationality,
-                    home,
-                    experienced,
-                } => {
+                Piece::Units { n, .. } => {
                     for _ in 0..n {
-                        let fits = |u: usize| {
-                            let c = &t.forces.counters[self.units[u].row as usize];
-                            c.side == Some(line.seat)
-                                && c.kind == kind
-                                && c.nationality == Some(nationality)
-                                && c.home.as_deref() == home
-                                && c.experienced == experienced
-                        };
+                        let fits = |u: usize| piece.fits(line.seat, &t.forces.counters[self.units[u].row as usize]);
                         // An arrival takes the counters set aside for it
                         // (reserve_arrivals), else the pool's.
                         let u = (0..self.units.len())

@@ -252,16 +252,11 @@ impl Gml {
                     .iter()
                     .find(|x| x.id == id)
                     .map_or(id.to_string(), |x| x.name.clone()),
-                Piece::Units { n, kind, home, .. } => {
-                    let like = t
-                        .forces
-                        .counters
-                        .iter()
-                        .find(|c| c.kind == kind && c.home.as_deref() == home)
-                        .map_or_else(
-                            || crate::forces::kind_word(kind).to_string(),
-                            crate::forces::counter_name,
-                        );
+                Piece::Units { n, kind, .. } => {
+                    let like = t.forces.counters.iter().find(|c| p.fits(l.seat, c)).map_or_else(
+                        || crate::forces::kind_word(kind).to_string(),
+                        crate::forces::counter_name,
+                    );
                     format!("{n} {like}")
                 }
             })

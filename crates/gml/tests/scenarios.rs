@@ -65,6 +65,56 @@ fn every_printed_piece_is_deployed() {
     }
 }
 
+// rule: gml 12.13, 12.23, 12.33, 12.43
+#[test]
+fn no_choice_of_a_set_up_keeps_the_other_side_off_the_map() {
+    // The i-th space of every choice (the last where there are fewer):
+    // across all i each line takes each of its spaces. Putnam "within 2
+    // spaces of New York City" (12.23) may not take New York, where the
+    // British set up after him.
+    for key in ["canada", "saratoga", "southern-1780", "greene"] {
+        let mut widest = 1;
+        let mut i = 0;
+        while i < widest {
+            let mut g = new(key);
+            while g.phase == Phase::Deployment {
+                let seat = g.to_act().iter().next().unwrap();
+                let mut legal = Vec::new();
+                g.legal(seat, &mut legal);
+                widest = widest.max(legal.len());
+                if let Some(Frame::Deploy { spaces, line, .. }) = g.stack.last() {
+                    let l = g.line(*line, false);
+                    if l.pieces.contains(&Piece::Leader("putnam")) {
+                        assert!(spaces.iter().all(|&s| g.space_id(s) != "new-york"), "{spaces:?}");
+                    }
+                }
+                g.apply_legal(seat, &legal[i.min(legal.len() - 1)]);
+            }
+            let sc = g.scenario;
+            assert!(!common::logged(&g, "No space is free"), "{key}, choice {i}");
+            assert_eq!(on_map(&g, BRITISH), printed(sc, BRITISH), "{key} British, choice {i}");
+            assert_eq!(
+                on_map(&g, AMERICAN),
+                printed(sc, AMERICAN),
+                "{key} American, choice {i}"
+            );
+            i += 1;
+        }
+    }
+}
+
+#[test]
+fn a_line_in_words_names_its_own_side_s_counters() {
+    let g = new("saratoga");
+    let howe = (0..)
+        .map(|i| g.line(i, false))
+        .find(|l| l.pieces.contains(&Piece::Leader("howe")))
+        .unwrap();
+    let words = g.line_words(howe);
+    assert!(words.contains("Howe") && words.contains("British Artillery"), "{words}");
+    assert!(!words.contains("Continental"), "{words}");
+}
+
 // rule: gml 12.13
 #[test]
 fn canada_deploys_north_of_ticonderoga_at_crown_point_and_entrenched() {
