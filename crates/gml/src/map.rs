@@ -173,6 +173,9 @@ pub struct Map {
     /// Per space, its neighbours and the kind of what joins them.
     adjacent: Vec<Vec<(SpaceId, LineKind)>>,
     by_id: HashMap<String, SpaceId>,
+    /// Steps between every two spaces over lines and crossings, row by row
+    /// (`u16::MAX` where none reaches): the bots' sense of distance.
+    apart: Vec<u16>,
 }
 
 const STATES_TSV: &str = include_str!("../data/states.tsv");
@@ -383,7 +386,7 @@ impl Map {
                 provenance: row.reason().to_string(),
             });
         }
-        let map = Map {
+        let mut map = Map {
             states,
             spaces,
             lines,
@@ -391,7 +394,11 @@ impl Map {
             zone_links,
             adjacent,
             by_id,
+            apart: Vec::new(),
         };
+        map.apart = (0..map.spaces.len() as SpaceId)
+            .flat_map(|s| map.steps(s, |_| true))
+            .collect();
         for id in NAMED {
             if map.space(id).is_none() {
                 return Err(space_table.error(format!("a space '{id}', which the rules name"), "none"));
@@ -460,6 +467,12 @@ impl Map {
             }
         }
         dist
+    }
+
+    /// Steps from `a` to `b` over lines and crossings (`u16::MAX` where
+    /// none reaches).
+    pub fn apart(&self, a: SpaceId, b: SpaceId) -> u16 {
+        self.apart[a as usize * self.spaces.len() + b as usize]
     }
 
     /// Every reconstructed item with its reason.

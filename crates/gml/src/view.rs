@@ -4,6 +4,7 @@
 
 use crate::forces::{kind_word, Nationality};
 use crate::frames::Frame;
+use crate::map::SpaceId;
 use crate::state::{is_land, Gml, Phase, Place};
 use crate::tables::tables;
 use engine::{Board, Face, Fact, Game, Procedure, Seat, Stage, Strength, Viewer, Views};
@@ -180,7 +181,10 @@ impl Gml {
     }
 
     /// For the bots: the share of the scenario's key spaces the seat holds,
-    /// and its land units against the enemy's.
+    /// how near its land units stand to those it does not, and its land
+    /// units against the enemy's. The nearness leads a side that must
+    /// conquer (Saratoga's British, Canada's Americans) towards its goals
+    /// when a playout is too short to take one.
     pub fn score(&self, seat: Seat) -> f64 {
         if let Some(o) = self.core().outcome.as_ref() {
             return o.value_for(seat);
@@ -191,19 +195,42 @@ impl Gml {
             | crate::scenario::Victory::AmericanHoldsAnyAtEnd(s) => s,
             crate::scenario::Victory::Either { spaces, .. } => spaces,
         };
-        let held = self.holds(seat, spaces) as f64 / spaces.len() as f64;
-        let count = |s: Seat| {
-            (0..self.units.len() as u16)
-                .filter(|&u| matches!(self.units[u as usize].at, Place::Space(_)) && self.side(u) == s)
-                .count() as f64
+        let map = &tables().map;
+        let on_map = |u: usize| match self.units[u].at {
+            Place::Space(s) => Some(s),
+            _ => None,
         };
-        let (mine, theirs) = (count(seat), count(1 - seat));
-        let strength = if mine + theirs > 0.0 {
-            mine / (mine + theirs)
+        // Only units on the map: a side's counters in the pool have none yet.
+        let (mut mine, mut theirs) = (Vec::<SpaceId>::new(), 0.0);
+        for u in 0..self.units.len() {
+            if let Some(s) = on_map(u) {
+                if self.side(u as u16) == seat {
+                    mine.push(s);
+                } else {
+                    theirs += 1.0;
+                }
+            }
+        }
+        let (mut held, mut near) = (0.0, 0.0);
+        for id in spaces {
+            let key = map
+                .space(id)
+                .expect("victory spaces are on the map (tests/scenarios.rs)");
+            if self.controller(key) == Some(seat) {
+                held += 1.0;
+                near += 1.0;
+            } else if let Some(d) = mine.iter().map(|&s| map.apart(s, key)).min() {
+                near += 1.0 / (2.0 + f64::from(d));
+            }
+        }
+        let n = spaces.len() as f64;
+        let count = mine.len() as f64;
+        let strength = if count + theirs > 0.0 {
+            count / (count + theirs)
         } else {
             0.5
         };
-        0.1 + 0.5 * held + 0.3 * strength
+        0.1 + 0.45 * held / n + 0.1 * near / n + 0.3 * strength
     }
 
     /// What must always hold: a force stands with its leader, a subordinate
