@@ -291,16 +291,7 @@ impl Fiw {
     /// not yet attacked this sub-phase.
     fn next_battle(&self, c: &Combats) -> Option<Sq> {
         // ruling: fiw #16 (combat units only: a leader alone never attacks)
-        let mut squares: Vec<Sq> = (0..self.units.len() as UnitId)
-            .filter(|&u| self.side(u) == c.seat)
-            .filter_map(|u| match self.units[u as usize].at {
-                Place::Sq(sq) => Some(sq),
-                _ => None,
-            })
-            .collect();
-        squares.sort_by_key(|s| s.index());
-        squares.dedup();
-        squares
+        self.unit_squares(|u| self.side(u) == c.seat)
             .into_iter()
             .find(|&sq| !c.fought.contains(&sq) && self.has_units(sq, enemy(c.seat)))
     }
@@ -466,16 +457,8 @@ impl Fiw {
     /// #32).
     fn nearest_friends(&self, side: Seat, from: Sq) -> Vec<Sq> {
         // ruling: fiw #32
-        let distance = |s: Sq| (s.col.abs_diff(from.col)).max(s.row.abs_diff(from.row));
-        let mut squares: Vec<Sq> = (0..self.units.len() as UnitId)
-            .filter(|&u| self.side(u) == side)
-            .filter_map(|u| match self.units[u as usize].at {
-                Place::Sq(sq) => Some(sq),
-                _ => None,
-            })
-            .collect();
-        squares.sort_by_key(|s| s.index());
-        squares.dedup();
+        let distance = |s: Sq| s.king_moves(from);
+        let mut squares = self.unit_squares(|u| self.side(u) == side);
         let Some(best) = squares.iter().map(|&s| distance(s)).min() else {
             return Vec::new();
         };

@@ -63,6 +63,11 @@ impl Sq {
         Sq::new(id[..2].parse().ok()?, id[2..].parse().ok()?)
     }
 
+    /// Squares between two, a diagonal step counting one (a king's moves).
+    pub fn king_moves(self, to: Sq) -> u8 {
+        self.col.abs_diff(to.col).max(self.row.abs_diff(to.row))
+    }
+
     /// Its place in row-major order (0101, 0201, ... 2223).
     pub fn index(self) -> usize {
         (self.row as usize - 1) * COLUMNS as usize + self.col as usize - 1

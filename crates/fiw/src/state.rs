@@ -463,6 +463,21 @@ impl Occupancy {
 }
 
 impl Fiw {
+    /// The squares holding units that `keep` accepts, in map order, each
+    /// once.
+    pub fn unit_squares(&self, keep: impl Fn(UnitId) -> bool) -> Vec<Sq> {
+        let mut squares: Vec<Sq> = (0..self.units.len() as UnitId)
+            .filter(|&u| keep(u))
+            .filter_map(|u| match self.units[u as usize].at {
+                Place::Sq(sq) => Some(sq),
+                _ => None,
+            })
+            .collect();
+        squares.sort_by_key(|s| s.index());
+        squares.dedup();
+        squares
+    }
+
     pub fn occupancy(&self) -> Occupancy {
         let mut counts = vec![[0u16; 4]; tables().map.squares.len()];
         for u in 0..self.units.len() as UnitId {

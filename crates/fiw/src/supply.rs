@@ -217,16 +217,8 @@ impl crate::state::Fiw {
     /// 18.3 checks the seat's squares from the `start`-th on, stopping at
     /// the first that asks a decision; at the end the next phase comes.
     fn provision_from(&mut self, seat: engine::Seat, start: usize) {
-        use crate::map::Sq;
-        let mut squares: Vec<Sq> = (0..self.units.len() as crate::state::UnitId)
-            .filter(|&u| self.side(u) == seat)
-            .filter_map(|u| match self.units[u as usize].at {
-                crate::state::Place::Sq(sq) if sq.index() >= start => Some(sq),
-                _ => None,
-            })
-            .collect();
-        squares.sort_by_key(|s| s.index());
-        squares.dedup();
+        let mut squares = self.unit_squares(|u| self.side(u) == seat);
+        squares.retain(|s| s.index() >= start);
         let mut foraging: Vec<String> = Vec::new();
         for sq in squares {
             if let Some(mag) = self.supply_line(sq, seat) {

@@ -462,7 +462,7 @@ impl Fiw {
     /// by one more than the squares (a king's move each) from its nearest
     /// unit.
     fn nearness(&self, o: &crate::state::Occupancy, seat: Seat) -> f64 {
-        let squares: Vec<Sq> = Sq::all().filter(|&sq| o.has_units(sq, seat)).collect();
+        let squares = self.unit_squares(|u| self.side(u) == seat);
         tables()
             .map
             .places
@@ -470,10 +470,7 @@ impl Fiw {
             .filter(|p| !o.controls(p.sq, seat))
             .filter_map(|p| {
                 let points = self.objective_value(p);
-                let d = squares
-                    .iter()
-                    .map(|&sq| sq.col.abs_diff(p.sq.col).max(sq.row.abs_diff(p.sq.row)))
-                    .min()?;
+                let d = squares.iter().map(|&sq| sq.king_moves(p.sq)).min()?;
                 (points > 0).then(|| 0.5 * f64::from(points) / (1.0 + f64::from(d)))
             })
             .sum()
