@@ -336,11 +336,11 @@ impl Fiw {
     /// marker; an engineer for fortresses and trails).
     fn marker_squares(&self, seat: Seat, kind: Marker, p: &Purchases) -> Vec<Sq> {
         let engineer = |sq: Sq| self.side_at(sq, seat).any(|u| self.face(u).kind == UnitType::Engineers);
-        Sq::all()
+        self.unit_squares(|u| self.side(u) == seat)
+            .into_iter()
             .filter(|&sq| {
                 // ruling: fiw #34
-                self.has_units(sq, seat)
-                    && !self.has_units(sq, crate::state::enemy(seat))
+                !self.has_units(sq, crate::state::enemy(seat))
                     && !self.civs.iter().any(|c| c.sq == sq && c.side != seat)
                     && !self.terrain(sq).is_water()
             })
@@ -373,11 +373,10 @@ impl Fiw {
     fn leader_places(&self, seat: Seat, leader: u8) -> Vec<Place> {
         let l = &tables().forces.leaders[leader as usize];
         let chief = l.side.is_none();
-        let mut out: Vec<Place> = Sq::all()
-            .filter(|&sq| {
-                self.side_at(sq, seat).any(|u| !chief || self.is_indian(u))
-                    && !self.has_units(sq, crate::state::enemy(seat))
-            })
+        let mut out: Vec<Place> = self
+            .unit_squares(|u| self.side(u) == seat && (!chief || self.is_indian(u)))
+            .into_iter()
+            .filter(|&sq| !self.has_units(sq, crate::state::enemy(seat)))
             .map(Place::Sq)
             .collect();
         if !chief {

@@ -470,8 +470,11 @@ impl Fiw {
             .filter(|p| !o.controls(p.sq, seat))
             .filter_map(|p| {
                 let points = self.objective_value(p);
+                if points == 0 {
+                    return None;
+                }
                 let d = squares.iter().map(|&sq| sq.king_moves(p.sq)).min()?;
-                (points > 0).then(|| 0.5 * f64::from(points) / (1.0 + f64::from(d)))
+                Some(0.5 * f64::from(points) / (1.0 + f64::from(d)))
             })
             .sum()
     }

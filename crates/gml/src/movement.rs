@@ -274,13 +274,19 @@ impl Gml {
     /// militia counter in the pool.
     pub(crate) fn raise_legal(&self, seat: Seat, states: &[StateId], out: &mut Vec<Action>) {
         let m = &tables().map;
+        // Each state's pool and each enemy unit looked at once: this runs
+        // in the bots' playouts, on every space of the map.
+        let open: Vec<StateId> = states
+            .iter()
+            .copied()
+            .filter(|&st| self.pool_militia(seat, st).is_some())
+            .collect();
+        if open.is_empty() {
+            return;
+        }
+        let enemy = self.land_spaces(1 - seat);
         for s in 0..m.spaces.len() as SpaceId {
-            let st = m.get(s).state;
-            if states.contains(&st)
-                && self.in_play(s)
-                && !self.has_land(s, 1 - seat)
-                && self.pool_militia(seat, st).is_some()
-            {
+            if open.contains(&m.get(s).state) && !enemy[s as usize] && self.in_play(s) {
                 out.push(Action::Place(s));
             }
         }

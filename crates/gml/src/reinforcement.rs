@@ -16,7 +16,7 @@ use crate::map::{Region, SpaceId, StateId};
 use crate::militia::Presence;
 use crate::movement::calls_militia;
 use crate::scenario::Piece;
-use crate::state::{Gml, Place};
+use crate::state::{Gml, Place, UnitId};
 use crate::tables::tables;
 use engine::Seat;
 
@@ -38,13 +38,14 @@ impl Gml {
     /// Militia Table (9.2, ruling gml #28: British or Hessian units only).
     pub fn militia_column(&self, region: Region) -> Presence {
         let m = &tables().map;
-        let spaces: Vec<SpaceId> = (0..m.spaces.len() as SpaceId)
-            .filter(|&s| self.in_play(s) && m.region(m.get(s)) == Some(region))
+        let within = |s: SpaceId| self.in_play(s) && m.region(m.get(s)) == Some(region);
+        // Each unit looked at once: this runs in the bots' playouts.
+        let british = (0..self.units.len() as UnitId).any(|u| {
+            matches!(self.units[u as usize].at, Place::Space(s) if within(s)) && calls_militia(self.counters(u))
+        });
+        let cities: Vec<SpaceId> = (0..m.spaces.len() as SpaceId)
+            .filter(|&s| m.get(s).vp > 0 && within(s))
             .collect();
-        let british = spaces
-            .iter()
-            .any(|&s| self.units_at(s).any(|u| calls_militia(self.counters(u))));
-        let cities: Vec<SpaceId> = spaces.into_iter().filter(|&s| m.get(s).vp > 0).collect();
         let held = cities.iter().filter(|&&s| self.controller(s) == Some(BRITISH)).count();
         Presence::of(british, held, cities.len())
     }

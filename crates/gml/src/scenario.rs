@@ -139,6 +139,16 @@ pub enum Victory {
     AmericanHoldsAnyAtEnd(&'static [&'static str]),
 }
 
+impl Victory {
+    /// The key spaces whose control decides.
+    pub fn spaces(self) -> &'static [&'static str] {
+        match self {
+            Victory::AmericanHoldsAll(s) | Victory::BritishHolds(_, s) | Victory::AmericanHoldsAnyAtEnd(s) => s,
+            Victory::Either { spaces, .. } => spaces,
+        }
+    }
+}
+
 pub struct Spec {
     pub scenario: Scenario,
     /// 12.x2 the one map in use.

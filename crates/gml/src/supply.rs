@@ -164,15 +164,20 @@ impl Gml {
     /// supply memory, in which Indians never count); for the British a
     /// port they control (Tories count, 10.2), not blockaded (10.3).
     pub fn supply_source(&self, s: SpaceId, seat: Seat) -> bool {
-        if !self.in_play(s) || self.has_land(s, 1 - seat) {
-            return false;
-        }
+        !self.has_land(s, 1 - seat) && self.free_source(s, seat)
+    }
+
+    /// `supply_source` for a space known to hold no enemy land units: its
+    /// supply memory is then its supply controller.
+    fn free_source(&self, s: SpaceId, seat: Seat) -> bool {
         let space = tables().map.get(s);
-        if seat == AMERICAN {
-            space.vp > 0 && self.supply_controller(s) != Some(BRITISH)
+        let held = self.held[s as usize].supply;
+        let source = if seat == AMERICAN {
+            space.vp > 0 && held != Some(BRITISH)
         } else {
-            space.port.is_some() && self.supply_controller(s) == Some(BRITISH) && !self.blockaded(s, seat)
-        }
+            space.port.is_some() && held == Some(BRITISH)
+        };
+        source && self.in_play(s) && (seat == AMERICAN || !self.blockaded(s, seat))
     }
 
     /// 10.1, 10.2 whether the seat's land units in `from` trace supply:
@@ -186,7 +191,7 @@ impl Gml {
     }
 
     /// Per space, whether the seat has land units there.
-    fn land_spaces(&self, seat: Seat) -> Vec<bool> {
+    pub(crate) fn land_spaces(&self, seat: Seat) -> Vec<bool> {
         let mut out = vec![false; tables().map.spaces.len()];
         for u in &self.units {
             let c = &tables().forces.counters[u.row as usize];
@@ -202,7 +207,7 @@ impl Gml {
     fn traces_with(&self, from: SpaceId, seat: Seat, enemy: &[bool]) -> bool {
         let m = &tables().map;
         let radius = if seat == AMERICAN { 5 } else { 4 };
-        if self.supply_source(from, seat) {
+        if !enemy[from as usize] && self.free_source(from, seat) {
             return true;
         }
         let mut dist = vec![u8::MAX; m.spaces.len()];
@@ -217,7 +222,7 @@ impl Gml {
                 if !kind.is_line() || dist[n as usize] != u8::MAX || enemy[n as usize] || !self.in_play(n) {
                     continue;
                 }
-                if self.supply_source(n, seat) {
+                if self.free_source(n, seat) {
                     return true;
                 }
                 dist[n as usize] = d + 1;

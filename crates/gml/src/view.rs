@@ -189,12 +189,7 @@ impl Gml {
         if let Some(o) = self.core().outcome.as_ref() {
             return o.value_for(seat);
         }
-        let spaces: &[&str] = match self.scenario.spec().victory {
-            crate::scenario::Victory::AmericanHoldsAll(s)
-            | crate::scenario::Victory::BritishHolds(_, s)
-            | crate::scenario::Victory::AmericanHoldsAnyAtEnd(s) => s,
-            crate::scenario::Victory::Either { spaces, .. } => spaces,
-        };
+        let spaces = self.scenario.spec().victory.spaces();
         let map = &tables().map;
         let on_map = |u: usize| match self.units[u].at {
             Place::Space(s) => Some(s),
