@@ -10,6 +10,23 @@ const NEGOTIATION_TSV: &str = include_str!("../data/negotiation.tsv");
 /// The file `--data` may replace.
 pub const FILE: &str = "negotiation.tsv";
 
+/// 16.0-16.34 why negotiations may not be opened at a place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TalksBar {
+    /// 16.0 only in a colonial capital or an Indian village.
+    NotCapitalOrVillage,
+    /// 16.31 one attempt against a square a phase.
+    Tried,
+    /// 16.33 not where enemy combat units are.
+    EnemyUnits,
+    /// 16.34 not in Florida until Spain is a belligerent.
+    NeutralFlorida,
+    /// 16.2 the French never open in a British colonial capital.
+    BritishCapital,
+    /// 16.0 a leader of the seat must be in the square.
+    NoLeader,
+}
+
 /// 16.0 where negotiations take place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -152,35 +169,53 @@ impl crate::state::Fiw {
         seat: engine::Seat,
         tried: &[crate::map::Sq],
     ) -> Vec<(crate::map::Sq, bool, crate::state::LeaderId)> {
-        use crate::map::{Colony, Empire};
         let m = &crate::tables::tables().map;
         let mut out = Vec::new();
         for p in &m.places {
-            let sq = p.sq;
-            // 16.31 one attempt a square a phase; 16.33 no enemy combat units.
-            if tried.contains(&sq) || self.has_units(sq, crate::state::enemy(seat)) {
-                continue;
-            }
-            let colony = m.colony(sq);
-            // 16.34 Florida only once Spain is a belligerent.
-            if colony == Some(Colony::Florida) && !self.spain {
+            if self.talks_bar(seat, tried, p).is_some() {
                 continue;
             }
             let village = p.tribe.is_some();
-            if !village && !p.capital {
-                continue;
-            }
-            // 16.2 the French never open in a British colonial capital.
-            if !village && seat == crate::forces::FRENCH && colony.and_then(|c| c.empire()) == Some(Empire::British) {
-                continue;
-            }
-            for l in self.side_leaders_at(sq, seat) {
-                if !out.contains(&(sq, village, l)) {
-                    out.push((sq, village, l));
+            for l in self.side_leaders_at(p.sq, seat) {
+                if !out.contains(&(p.sq, village, l)) {
+                    out.push((p.sq, village, l));
                 }
             }
         }
         out
+    }
+
+    /// 16.0-16.34 why a seat may not open negotiations at a place of the
+    /// map now (the first condition it fails; `None` when it may): the
+    /// check behind [`Fiw::negotiation_openings`] and "why not?".
+    pub(crate) fn talks_bar(
+        &self,
+        seat: engine::Seat,
+        tried: &[crate::map::Sq],
+        p: &crate::map::Place,
+    ) -> Option<TalksBar> {
+        use crate::map::{Colony, Empire};
+        let colony = crate::tables::tables().map.colony(p.sq);
+        let village = p.tribe.is_some();
+        if !village && !p.capital {
+            return Some(TalksBar::NotCapitalOrVillage);
+        }
+        if tried.contains(&p.sq) {
+            return Some(TalksBar::Tried);
+        }
+        if self.has_units(p.sq, crate::state::enemy(seat)) {
+            return Some(TalksBar::EnemyUnits);
+        }
+        if colony == Some(Colony::Florida) && !self.spain {
+            return Some(TalksBar::NeutralFlorida);
+        }
+        if !village && seat == crate::forces::FRENCH && colony.and_then(|c| c.empire()) == Some(Empire::British) {
+            return Some(TalksBar::BritishCapital);
+        }
+        if self.side_leaders_at(p.sq, seat).next().is_none() {
+            return Some(TalksBar::NoLeader);
+        }
+        None
     }
 
     pub fn negotiations_legal(

@@ -6,7 +6,7 @@
 //! `recruit_places`), so the two never disagree. Answered for the set-up
 //! (35.3), forming a force and moving it by land (11.3, 12.0, 13.x),
 //! boarding and sailing a naval force (20.x: `forming_legal`, `sail_bar`),
-//! and placing a recruit (10.1-10.3, 10.71). Only the asking seat's own pieces
+//! placing a recruit (10.1-10.3, 10.71) and opening negotiations (16.0-16.34). Only the asking seat's own pieces
 //! are named: an enemy piece is "not yours" and no more (27.1).
 
 use crate::actions::Piece;
@@ -15,6 +15,7 @@ use crate::frames::Frame;
 use crate::map::{Colony, Route, Sq, Touch};
 use crate::movement::{half, Entry, Force, Unready};
 use crate::naval::{NavalForce, SailBar};
+use crate::negotiations::TalksBar;
 use crate::recruiting::{Pending, RecruitBar};
 use crate::scenario::{self, Where};
 use crate::setup::{place_sq, Held};
@@ -24,7 +25,8 @@ use engine::{Describe, Forbidden, Procedure, Seat};
 
 impl Fiw {
     /// [`engine::Describe::why_not`] for the French & Indian War: the set-up,
-    /// land forces and recruits' placement; nothing for other decisions.
+    /// land and naval forces, recruits' placement and negotiations; nothing
+    /// for other decisions.
     pub fn why_not(&self, seat: Seat, target: &str) -> Vec<Forbidden> {
         if !self.acting().contains(seat) {
             return Vec::new();
@@ -56,6 +58,7 @@ impl Fiw {
                 (None, Some(s)) if f.moving => self.sail_why(f, s),
                 _ => Vec::new(),
             },
+            Some(Frame::Negotiations { tried, .. }) => sq.map(|s| self.talks_why(seat, tried, s)).unwrap_or_default(),
             Some(Frame::Purchases) => match (self.drafts.as_ref().map(|d| d.draft(seat)), sq) {
                 (Some(p), Some(s)) => match p.pending {
                     Some(Pending::Unit(face)) => self
@@ -620,6 +623,70 @@ fn unready_words(g: &Fiw, p: Piece, why: Unready) -> Forbidden {
             "23.24",
             format!("besieged units may not exit the fortress: the {} is besieged", g.piece_name(p)),
         ),
+    }
+}
+
+impl Fiw {
+    /// 16.0-16.34 why the seat may not open negotiations in `sq`: the
+    /// check behind [`Fiw::negotiation_openings`] for each capital and
+    /// village of the square (it may hold both).
+    fn talks_why(&self, seat: Seat, tried: &[Sq], sq: Sq) -> Vec<Forbidden> {
+        let here = self.sq_name(sq);
+        let neither = || {
+            Forbidden::new(
+                "16.0",
+                format!("negotiations are conducted in a colonial capital or an Indian village: {here} has neither"),
+            )
+        };
+        let mut out: Vec<Forbidden> = Vec::new();
+        for p in tables().map.places_in(sq) {
+            let Some(bar) = self.talks_bar(seat, tried, p) else {
+                continue;
+            };
+            let f = match bar {
+                TalksBar::NotCapitalOrVillage => neither(),
+                TalksBar::Tried => Forbidden::new(
+                    "16.31",
+                    format!("negotiations were attempted in {here} this phase: one attempt against a square a phase"),
+                ),
+                TalksBar::EnemyUnits => Forbidden::new(
+                    "16.33",
+                    format!(
+                        "{} combat units are in {here}: no negotiations in a square with enemy combat units",
+                        side_name(enemy(seat))
+                    ),
+                ),
+                TalksBar::NeutralFlorida => Forbidden::new(
+                    "16.34",
+                    format!("{here} is in Florida: no negotiations there until Spain is a belligerent"),
+                ),
+                TalksBar::BritishCapital => Forbidden::new(
+                    "16.2",
+                    format!(
+                        "{} is a British colonial capital: the French may not initiate negotiations there, only counter British ones",
+                        p.name
+                    ),
+                ),
+                TalksBar::NoLeader => Forbidden::new(
+                    "16.0",
+                    format!(
+                        "no {} leader is in {here}: a leader in the square conducts the negotiations",
+                        side_name(seat)
+                    ),
+                ),
+            };
+            if !out.contains(&f) {
+                out.push(f);
+            }
+        }
+        // A square without places; or one whose only words are "neither"
+        // beside a real reason of its capital or village.
+        if out.is_empty() {
+            out.push(neither());
+        } else if out.len() > 1 {
+            out.retain(|f| *f != neither());
+        }
+        out
     }
 }
 

@@ -527,3 +527,46 @@ fn a_recruit_s_square_is_explained() {
         ],
     );
 }
+
+// rule: fiw 16.0, 16.2, 16.31, 16.33, 16.34
+#[test]
+fn a_square_closed_to_negotiations_names_its_rule() {
+    let (mut g, [dinwiddie, _]) = british_negotiations([("dinwiddie", "williamsburg"), ("amherst", "st-augustine")]);
+    let at = |id: &str| sq(id).to_string();
+    let bare = Sq::all()
+        .find(|&s| tables().map.places_in(s).next().is_none())
+        .expect("a square without places");
+    refused(&g, BRITISH, &bare.to_string(), "16.0", &["has neither"]);
+    refused(&g, BRITISH, &at("philadelphia"), "16.0", &["no British leader"]);
+    refused(&g, BRITISH, &at("st-augustine"), "16.34", &["Florida", "Spain"]);
+    let u = put(&mut g, "fr-bearn", "williamsburg");
+    refused(&g, BRITISH, &at("williamsburg"), "16.33", &["French combat units"]);
+    g.units[u as usize].at = Place::Pool;
+    let open = Action::Negotiate {
+        sq: sq("williamsburg"),
+        village: false,
+        leader: dinwiddie,
+    };
+    let id = engine::Describe::describe(&g, BRITISH, &open).id;
+    assert!(is_legal(&why(&g, BRITISH, &at("williamsburg")), &id));
+    act(&mut g, BRITISH, open);
+    g.core.dice.script([1]);
+    act(&mut g, BRITISH, Action::Spend(0));
+    refused(
+        &g,
+        BRITISH,
+        &at("williamsburg"),
+        "16.31",
+        &["attempted in", "this phase"],
+    );
+    // The French, with a leader in a British capital.
+    act(&mut g, BRITISH, Action::Done);
+    put_leader(&mut g, "bougainville", "new-york");
+    refused(
+        &g,
+        FRENCH,
+        &at("new-york"),
+        "16.2",
+        &["British colonial capital", "may not initiate"],
+    );
+}

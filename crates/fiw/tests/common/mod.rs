@@ -231,3 +231,25 @@ pub fn back_out(g: &mut Fiw, seat: Seat) {
 pub fn label(g: &Fiw, seat: Seat, a: Action) -> String {
     engine::Describe::describe(g, seat, &a).label
 }
+
+pub fn leader(g: &Fiw, name: &str) -> u8 {
+    (0..g.leaders.len() as u8)
+        .find(|&l| g.leader(l).answers_to(name))
+        .unwrap()
+}
+
+/// Turn 2's British negotiations (the British first), on an emptied map
+/// with these leaders put in these places: the game and the leaders.
+pub fn british_negotiations<const N: usize>(leaders: [(&str, &str); N]) -> (Fiw, [u8; N]) {
+    let mut g = cleared(BRITISH);
+    for (name, at) in leaders {
+        put_leader(&mut g, name, at);
+    }
+    to_next_turn(&mut g);
+    // Random events: A2 (the war, already on) and B6: no event.
+    g.core.dice.script([4, 2, 6]);
+    act(&mut g, BRITISH, Action::First(BRITISH));
+    assert!(matches!(g.stack.last(), Some(Frame::Negotiations { seat, .. }) if *seat == BRITISH));
+    let ids = leaders.map(|(name, _)| leader(&g, name));
+    (g, ids)
+}
