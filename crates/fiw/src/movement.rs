@@ -483,8 +483,6 @@ impl Fiw {
         f.left -= cost;
         f.at = Place::Sq(to);
         f.path.push(to);
-        // 23.22 the first enemy combat units to enter a fortress square.
-        let besieging = !f.units.is_empty() && !self.has_units(to, f.seat);
         self.step_pieces(&f.pieces().collect::<Vec<_>>(), Place::Sq(to));
         let side = side_name(f.seat);
         let at = self.sq_name(to);
@@ -500,10 +498,11 @@ impl Fiw {
         );
         let seat = f.seat;
         let stops = self.has_units(to, enemy(seat));
+        let units = f.units.clone();
         *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
-        self.entered(seat, to);
-        if besieging {
-            self.invest(seat, to);
+        // ruling: fiw #9 (leaders alone take nothing)
+        if !units.is_empty() {
+            self.combat_units_enter(seat, to, &units);
         }
         // 13.32 units must stop on entering a square with enemy combat units.
         if stops {
@@ -555,6 +554,20 @@ impl Fiw {
         let their_town =
             self.settlement(sq).is_some() && tables().map.colony(sq).and_then(|c| self.owner(c)) == Some(enemy(seat));
         (theirs && !self.examines(seat, sq)) || their_town
+    }
+
+    /// Combat units of `seat` (`arrivals`, with any naval units that
+    /// carried them) have entered `sq` by land (13.1) or landed there
+    /// (20.4): [`Fiw::entered`]; and when no other unit of theirs was there,
+    /// 23.22 they are the first to enter, and an enemy garrison of a
+    /// fortress there is besieged (ruling fiw #17). Leaders alone enter
+    /// without these effects (ruling fiw #9).
+    pub(crate) fn combat_units_enter(&mut self, seat: Seat, sq: Sq, arrivals: &[UnitId]) {
+        let first = !self.side_at(sq, seat).any(|u| !arrivals.contains(&u));
+        self.entered(seat, sq);
+        if first {
+            self.invest(seat, sq);
+        }
     }
 
     /// What entering a square does: 5.24 an enemy colony becomes active,

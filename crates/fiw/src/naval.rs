@@ -576,8 +576,9 @@ impl Fiw {
         }
     }
 
-    /// 20.4, 20.41 the carried pieces land; 5.24 and 22.4 as any land
-    /// force entering the square (20.62: combat follows where the enemy is).
+    /// 20.4, 20.41 the carried pieces land; 5.24, 22.4 and 23.22 as any
+    /// land force entering the square (20.62: combat follows where the
+    /// enemy is).
     fn debark(&mut self, f: &NavalForce) {
         let seat = f.seat;
         let cost = self.debark_cost(f).unwrap_or(0);
@@ -609,8 +610,9 @@ impl Fiw {
             },
         );
         if let (Place::Sq(sq), false) = (f.at, f.cargo.is_empty()) {
-            // ruling: fiw #9 (combat units only)
-            self.entered(seat, sq);
+            // ruling: fiw #9 (combat units only), #17 (a landing besieges)
+            let arrivals: Vec<UnitId> = f.navy.iter().chain(&f.cargo).copied().collect();
+            self.combat_units_enter(seat, sq, &arrivals);
         }
     }
 

@@ -153,6 +153,21 @@ fn entering_a_passive_enemy_colony_activates_it_and_takes_unguarded_markers() {
     assert_eq!(g.status(colony), Status::Active, "{} is invaded", colony.name());
 }
 
+#[test]
+fn a_leader_alone_neither_activates_a_colony_nor_takes_markers() {
+    // rule: fiw 5.24, 22.4
+    // ruling: fiw #9
+    let mut g = cleared(FRENCH);
+    let l = put_leader(&mut g, "langlade", "0811");
+    put_marker(&mut g, Marker::Magazine, sq("0912"), BRITISH);
+    set_out(&mut g, FRENCH, "0811", &[Piece::Leader(l)]);
+    act(&mut g, FRENCH, Action::Step(sq("0912")));
+    assert_eq!(g.leaders[l as usize].at, Place::Sq(sq("0912")));
+    assert_eq!(g.civ(sq("0912"), Marker::Magazine).map(|c| c.side), Some(BRITISH));
+    let colony = fiw::tables::tables().map.colony(sq("0912")).unwrap();
+    assert_eq!(g.status(colony), Status::Passive, "a leader alone invades nothing");
+}
+
 /// Ends every movement sub-phase until the `round`-th phase of `seat`.
 fn to_phase(g: &mut fiw::Fiw, round: u8, seat: engine::Seat) {
     idle_until(g, |g| {

@@ -443,3 +443,30 @@ fn units_landed_among_the_enemy_fight_at_the_end_of_the_move() {
         reveal[0]
     );
 }
+
+#[test]
+fn a_landing_at_an_enemy_fortress_besieges_its_garrison() {
+    // rule: fiw 23.2, 23.21, 23.22, 20.4
+    // ruling: fiw #17
+    let mut g = started_with_seed(1, BRITISH);
+    let quebec = at("quebec");
+    let garrison: Vec<UnitId> = g.units_in(quebec).filter(|&u| g.side(u) == FRENCH).collect();
+    assert!(!garrison.is_empty(), "35.3: the French hold Quebec");
+    assert!(!g.besieged(sq("quebec")));
+    let louisbourg = at("1805");
+    let fleet = units(&g, "br-fleet", louisbourg)[0];
+    let lines = units(&g, "br-line", louisbourg);
+    clear(&mut g, FRENCH, &["1305"]);
+    for &u in std::iter::once(&fleet).chain(&lines[..4]) {
+        g.units[u as usize].at = at("1305");
+    }
+    set_sail(&mut g, BRITISH, at("1305"), &[fleet], &lines[..4]);
+    act(&mut g, BRITISH, Action::Sail(at("1205")));
+    act(&mut g, BRITISH, Action::Sail(quebec));
+    assert!(lines[..4].iter().all(|&r| g.units[r as usize].at == quebec), "landed");
+    assert!(
+        garrison.iter().all(|&u| g.units[u as usize].inside),
+        "23.22 the garrison, there first, is inside the fortress"
+    );
+    assert!(g.besieged(sq("quebec")));
+}
