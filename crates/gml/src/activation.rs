@@ -265,6 +265,10 @@ impl Gml {
             }
             (Some(Frame::Orders(o)), Action::Entrench(u)) => {
                 o.units.retain(|&x| x != u);
+                // 6.0 no unit does two of these: one that entrenches leaves
+                // its leader's group, which may still move or go into
+                // reserve (6.2) without it.
+                self.units[u as usize].leader = None;
                 self.units[u as usize].entrenched = true;
                 let name = self.unit_name(u);
                 self.core.log.say("6.4", || format!("The {name} entrenches"));

@@ -174,9 +174,13 @@ impl Gml {
                 self.call_militia(state);
             }
         }
-        // 6.6 the enemy outside the fort may go inside before the movers.
-        if self.has_fort(n) && !self.fort_held(n) {
-            let outside: Vec<UnitId> = self.land_at(n, enemy).collect();
+        // 6.6 the enemy outside the fort may go inside before the movers
+        // (joining any of theirs already inside).
+        if self.has_fort(n) && !self.inside_fort(n, m.seat) {
+            let outside: Vec<UnitId> = self
+                .land_at(n, enemy)
+                .filter(|&u| !self.units[u as usize].inside)
+                .collect();
             if !outside.is_empty() {
                 self.stack.push(Frame::Fort {
                     seat: enemy,
@@ -208,10 +212,11 @@ impl Gml {
 
     /// What follows the end of a move, the first to happen first: 6.21 a
     /// reserve that entered an enemy space fights at once; 6.6 the movers
-    /// may go inside a fort no enemy holds.
+    /// may go inside a fort no enemy holds (joining any friendly units
+    /// inside).
     fn move_ended(&self, m: Move) -> Vec<Frame> {
         let mut after = Vec::new();
-        if self.has_fort(m.at) && !self.fort_held(m.at) && !m.units.is_empty() {
+        if self.has_fort(m.at) && !self.inside_fort(m.at, 1 - m.seat) && !m.units.is_empty() {
             after.push(Frame::Fort {
                 seat: m.seat,
                 space: m.at,
@@ -224,9 +229,11 @@ impl Gml {
         after
     }
 
-    /// 6.6 some unit is inside the space's fort (only one side's may be).
-    pub fn fort_held(&self, s: SpaceId) -> bool {
-        self.units_at(s).any(|u| self.units[u as usize].inside)
+    /// 6.6 some unit of the seat is inside the space's fort (only one
+    /// side's may be).
+    pub fn inside_fort(&self, s: SpaceId, seat: Seat) -> bool {
+        self.units_at(s)
+            .any(|u| self.side(u) == seat && self.units[u as usize].inside)
     }
 
     pub(crate) fn fort_perform(&mut self, a: Action) {
@@ -235,7 +242,7 @@ impl Gml {
         };
         let place = self.space_name(space);
         let who = crate::seat_name(seat);
-        if a == Action::Yes && !self.fort_held(space) {
+        if a == Action::Yes && !self.inside_fort(space, 1 - seat) {
             for &u in &units {
                 self.units[u as usize].inside = true;
             }

@@ -343,6 +343,40 @@ fn units_ending_in_a_fort_space_may_go_inside_and_the_enemy_first() {
     );
 }
 
+// rule: gml 6.6
+#[test]
+fn units_ending_in_a_fort_may_join_their_own_side_inside() {
+    // Reinforcements join the garrison of West Point.
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let garrison = put(&mut g, AMERICAN, Kind::Continental, 1, "west-point")[0];
+    g.units[garrison as usize].inside = true;
+    let u = put(&mut g, AMERICAN, Kind::Continental, 1, "peekskill")[0];
+    activations(&mut g, AMERICAN, 1);
+    move_alone(&mut g, AMERICAN, u);
+    act(&mut g, AMERICAN, "step-west-point");
+    act(&mut g, AMERICAN, "done");
+    assert!(matches!(g.stack.last(), Some(Frame::Fort { seat: AMERICAN, .. })));
+    act(&mut g, AMERICAN, "yes");
+    assert!(g.units[u as usize].inside, "beside the garrison");
+    // The British enter Ticonderoga, held inside by the Americans: the
+    // militia outside may still go in.
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let inside = put(&mut g, AMERICAN, Kind::Continental, 1, "ticonderoga")[0];
+    g.units[inside as usize].inside = true;
+    let a = put(&mut g, AMERICAN, Kind::Militia, 1, "ticonderoga")[0];
+    let b = put(&mut g, BRITISH, Kind::British, 1, "crown-point")[0];
+    activations(&mut g, BRITISH, 1);
+    move_alone(&mut g, BRITISH, b);
+    act(&mut g, BRITISH, "step-ticonderoga");
+    // 6.3 first: the militia stay.
+    assert!(matches!(g.stack.last(), Some(Frame::Withdraw { .. })));
+    act(&mut g, AMERICAN, "decline");
+    assert!(matches!(g.stack.last(), Some(Frame::Fort { seat: AMERICAN, .. })));
+    act(&mut g, AMERICAN, "yes");
+    assert!(g.units[a as usize].inside);
+    assert!(!g.units[b as usize].inside, "only one side is inside");
+}
+
 // rule: gml 6.7
 #[test]
 fn british_regulars_entering_a_state_first_call_its_militia_and_tories_do_not() {

@@ -135,3 +135,34 @@ fn no_reserve_interrupts_a_friendly_move() {
     act(&mut g, BRITISH, "step-schenectady");
     assert_eq!(at(&g, b), "schenectady");
 }
+
+// rule: gml 6.0, 6.2, 6.4
+#[test]
+fn a_unit_that_entrenched_stays_when_its_leader_s_reserve_moves() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let howe = put_leader(&mut g, "howe", "johnstown");
+    let redcoats = put(&mut g, BRITISH, Kind::British, 2, "johnstown");
+    let a = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
+    activations(&mut g, BRITISH, 1);
+    act(&mut g, BRITISH, "activate-howe");
+    for &u in &redcoats {
+        act_unit(&mut g, BRITISH, "join", u);
+    }
+    act(&mut g, BRITISH, "done");
+    act_unit(&mut g, BRITISH, "entrench", redcoats[0]);
+    act(&mut g, BRITISH, "reserve-howe");
+    g.stack.clear();
+    activations(&mut g, AMERICAN, 1);
+    move_alone(&mut g, AMERICAN, a);
+    act(&mut g, AMERICAN, "step-schenectady");
+    act(&mut g, BRITISH, "interrupt-howe");
+    act(&mut g, BRITISH, "step-schenectady");
+    assert_eq!(at(&g, redcoats[1]), "schenectady", "the rest of the reserve moves");
+    assert_eq!(
+        at(&g, redcoats[0]),
+        "johnstown",
+        "6.0: the entrenched unit does one thing"
+    );
+    assert!(g.units[redcoats[0] as usize].entrenched);
+    assert_eq!(g.leaders[howe as usize].at, g.units[redcoats[1] as usize].at);
+}
