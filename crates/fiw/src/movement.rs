@@ -308,11 +308,7 @@ impl Fiw {
     /// where land units may not go (13.71).
     pub fn step_cost(&self, f: &Force, from: Sq, to: Sq, route: Route) -> Option<u8> {
         let t = &tables().terrain;
-        let route = match route {
-            Route::Overland if self.trail_marked(from) && self.trail_marked(to) => Route::Trail,
-            r => r,
-        };
-        let id = match route {
+        let id = match self.marked_route(from, to, route) {
             Route::Road => "road",
             Route::River => "river",
             Route::LakeCoast => "lake-coast",
@@ -322,6 +318,16 @@ impl Fiw {
         match t.cost(id, f.light) {
             Cost::Halves(h) => Some(h),
             Cost::Prohibited => None,
+        }
+    }
+
+    /// 22.2 a step the map leaves overland between two trail-marked
+    /// squares follows a trail (ruling fiw #12): for movement and for
+    /// lines of supply (18.6) alike.
+    pub(crate) fn marked_route(&self, from: Sq, to: Sq, route: Route) -> Route {
+        match route {
+            Route::Overland if self.trail_marked(from) && self.trail_marked(to) => Route::Trail,
+            r => r,
         }
     }
 

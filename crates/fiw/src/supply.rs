@@ -113,7 +113,7 @@ impl crate::state::Fiw {
                 if blocked[n.index()] || (m.colony(n) == Some(Colony::Florida) && !self.spain) {
                     continue;
                 }
-                let step = match route {
+                let step = match self.marked_route(s, n, route) {
                     Route::Road => Step::Road,
                     Route::River => Step::River,
                     Route::LakeCoast => Step::LakeCoast,
@@ -182,7 +182,8 @@ impl crate::state::Fiw {
     /// 18.31-18.32 what a seat's units in a square must eat: every unit
     /// counts (leaders do not, 18.31; naval units do, 20.7), in regimental
     /// equivalents (ruling fiw #23), but one Indian unit or one light
-    /// infantry detachment forages for free in wilderness and rough.
+    /// infantry detachment forages for free in wilderness and rough;
+    /// besiegers forage as in a settlement square (23.22).
     pub fn ration(&self, sq: crate::map::Sq, seat: engine::Seat) -> Ration {
         use crate::forces::{Size, UnitType};
         use crate::map::Terrain;
@@ -196,9 +197,17 @@ impl crate::state::Fiw {
                 let f = self.face(u);
                 self.is_indian(u) || (f.kind == UnitType::Light && f.size == Size::Detachment)
             });
+        // 23.22 besiegers forage as if in a settlement square (the
+        // settled row, as they defend: ruling fiw #14).
+        let besieging = self.besieged(sq) && !units.iter().any(|&u| self.units[u as usize].inside);
+        let forage = if besieging && !self.massacred(sq) {
+            crate::tables::tables().terrain.forage("settled", &[])
+        } else {
+            self.forage_value(sq)
+        };
         Ration {
             need: need - u32::from(free),
-            forage: u32::from(self.forage_value(sq)) * 3,
+            forage: u32::from(forage) * 3,
         }
     }
 

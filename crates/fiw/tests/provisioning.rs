@@ -203,3 +203,64 @@ fn supply_points_feed_friendly_indians_too() {
     assert_eq!(g.supply[BRITISH as usize], 0);
     assert_eq!(on_map(&g, &us), 5);
 }
+
+#[test]
+fn besiegers_forage_as_in_a_settlement_square() {
+    // rule: fiw 23.22, 18.32
+    // ruling: fiw #14
+    let mut g = unsupplied(3);
+    let quebec = sq("quebec");
+    let garrison = put(&mut g, "fr-line-det", "quebec");
+    g.units[garrison as usize].inside = true;
+    put(&mut g, "br-line", "quebec");
+    assert!(g.besieged(quebec));
+    assert_eq!(g.forage_value(quebec), 5, "Quebec is a city");
+    assert_eq!(
+        g.ration(quebec, FRENCH).forage,
+        15,
+        "the garrison: the city's 5 regiments"
+    );
+    let settled = tables().terrain.forage("settled", &[]);
+    assert_eq!(settled, 3);
+    assert_eq!(
+        g.ration(quebec, BRITISH).forage,
+        9,
+        "the besiegers: a settlement square's 3"
+    );
+}
+
+#[test]
+fn a_line_of_supply_follows_trail_markers() {
+    // rule: fiw 22.2, 18.61
+    // ruling: fiw #12
+    use fiw::map::{Route, Sq};
+    let m = &tables().map;
+    // Five squares in a row joined only across country.
+    let row = Sq::all()
+        .map(|s| {
+            (0..5)
+                .map(move |k| Sq {
+                    col: s.col + k,
+                    row: s.row,
+                })
+                .collect::<Vec<_>>()
+        })
+        .find(|r| {
+            r.iter().all(|&s| {
+                s.col <= 22 && !m.square(s).terrain.is_water() && m.colony(s) != Some(fiw::map::Colony::Florida)
+            }) && r.windows(2).all(|w| m.land_route(w[0], w[1]) == Some(Route::Overland))
+        })
+        .expect("five squares joined across country");
+    let mut g = unsupplied(4);
+    put_marker(&mut g, Marker::Magazine, row[4], BRITISH);
+    put(&mut g, "br-line", row[0]);
+    assert_eq!(
+        g.supply_line(row[0], BRITISH),
+        None,
+        "four steps across country: 8 of 6"
+    );
+    for &s in &row {
+        put_marker(&mut g, Marker::Trail, s, BRITISH);
+    }
+    assert_eq!(g.supply_line(row[0], BRITISH), Some(row[4]), "four trail steps: 4 of 6");
+}
