@@ -33,6 +33,9 @@ pub enum Action {
     MoveUnit(UnitId),
     /// 6.4 a unit entrenches.
     Entrench(UnitId),
+    /// 6.6 one unit of those asked goes inside the fort; the others are
+    /// asked again ("inside or outside the fort, or both").
+    Inside(UnitId),
     /// 6.16 move on to a neighbouring space.
     Step(SpaceId),
     /// 6.13 a unit separates from the moving group and stays.
@@ -164,6 +167,14 @@ impl Gml {
                 format!("Entrench the {} (6.4)", self.unit_name(u)),
                 unit(u),
                 Some("Entrench (6.4)"),
+            ),
+            Action::Inside(u) => (
+                format!(
+                    "Send the {} inside the fort, the others to choose after (6.6)",
+                    self.unit_name(u)
+                ),
+                unit(u),
+                Some("Send one unit inside (6.6)"),
             ),
             Action::Step(s) => (format!("Move to {}", self.space_name(s)), space(s), Some("Move to")),
             Action::Drop(u) => (
@@ -327,6 +338,7 @@ fn write_id(g: &Gml, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Move(l) => write!(out, "move-{}", g.leader(l).id),
         Action::MoveUnit(u) => write!(out, "move-{}", g.unit_id(u)),
         Action::Entrench(u) => write!(out, "entrench-{}", g.unit_id(u)),
+        Action::Inside(u) => write!(out, "inside-{}", g.unit_id(u)),
         Action::Step(s) => write!(out, "step-{}", g.space_id(s)),
         Action::Drop(u) => write!(out, "drop-{}", g.unit_id(u)),
         Action::Reserve(l) => write!(out, "reserve-{}", g.leader(l).id),

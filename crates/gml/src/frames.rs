@@ -49,6 +49,10 @@ pub enum Frame {
         seat: Seat,
         space: SpaceId,
         units: Vec<UnitId>,
+        /// Asked of the enemy as movers enter (ruling gml #14): the entry
+        /// goes on (6.5, [`crate::Gml::arrive`]) once it is decided.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        entry: bool,
     },
     /// 6.7, 9.4 militia to place: `left` units of one of `states`, each in
     /// a space of its state without enemy units.

@@ -118,7 +118,7 @@ impl Gml {
     }
 
     /// What entering a space sets off, for the group on top of the stack:
-    /// 5.6, 6.18, 6.7, 6.6.
+    /// 5.6, 6.6, 6.5, then 6.18 and 6.7 (`arrive`).
     pub(crate) fn after_entry(&mut self) {
         let Some(Frame::Move(m)) = self.stack.last() else {
             unreachable!("a Move frame is on top");
@@ -134,16 +134,46 @@ impl Gml {
                 self.leader_casualty(l);
             }
         }
-        // 6.5 (ruling gml #13) an overrun is offered first; the move
-        // resumes in `arrive` once it is decided.
-        if self.offer_overrun(m.seat, m.units.len(), n) {
-            return;
+        // 6.6 (ruling gml #14) the enemy outside a fort may go inside
+        // first (joining any of theirs inside): before an overrun, which
+        // spares a unit in a fort (6.5).
+        if self.has_fort(n) && !self.inside_fort(n, m.seat) {
+            let outside: Vec<UnitId> = self
+                .land_at(n, enemy)
+                .filter(|&u| !self.units[u as usize].inside)
+                .collect();
+            if !outside.is_empty() {
+                self.stack.push(Frame::Fort {
+                    seat: enemy,
+                    space: n,
+                    units: outside,
+                    entry: true,
+                });
+                return;
+            }
         }
-        self.arrive(n);
+        self.overrun_or_arrive(n);
     }
 
-    /// What entering a space sets off: 6.18 the stop, 6.7 the militia
-    /// call, 6.6 the fort.
+    /// 6.5 (ruling gml #13) an overrun is offered first; the move resumes
+    /// in `arrive` once it is decided.
+    pub(crate) fn overrun_or_arrive(&mut self, n: SpaceId) {
+        let m = self
+            .stack
+            .iter()
+            .rev()
+            .find_map(|f| match f {
+                Frame::Move(m) => Some((m.seat, m.units.len())),
+                _ => None,
+            })
+            .expect("a Move frame");
+        if !self.offer_overrun(m.0, m.1, n) {
+            self.arrive(n);
+        }
+    }
+
+    /// What entering a space sets off, once the enemy's fort choice and
+    /// any overrun are decided: 6.18 the stop, 6.7 the militia call.
     pub(crate) fn arrive(&mut self, n: SpaceId) {
         // A 5.6 relocation the entry set off may stand above the move.
         let base = self
@@ -155,7 +185,6 @@ impl Gml {
             unreachable!("found above");
         };
         let m = m.clone();
-        let enemy = 1 - m.seat;
         let who = self.group_name(&m.leaders, &m.units);
         let nname = self.space_name(n);
         let mut stop = m.left == 0;
@@ -172,21 +201,6 @@ impl Gml {
             if self.in_play(n) {
                 stop = true;
                 self.call_militia(state);
-            }
-        }
-        // 6.6 the enemy outside the fort may go inside before the movers
-        // (joining any of theirs already inside).
-        if self.has_fort(n) && !self.inside_fort(n, m.seat) {
-            let outside: Vec<UnitId> = self
-                .land_at(n, enemy)
-                .filter(|&u| !self.units[u as usize].inside)
-                .collect();
-            if !outside.is_empty() {
-                self.stack.push(Frame::Fort {
-                    seat: enemy,
-                    space: n,
-                    units: outside,
-                });
             }
         }
         if stop {
@@ -221,6 +235,7 @@ impl Gml {
                 seat: m.seat,
                 space: m.at,
                 units: m.units.clone(),
+                entry: false,
             });
         }
         if let Some(f) = self.reserve_combat(&m) {
@@ -237,7 +252,28 @@ impl Gml {
     }
 
     pub(crate) fn fort_perform(&mut self, a: Action) {
-        let Some(Frame::Fort { seat, space, units }) = self.stack.pop() else {
+        if let Action::Inside(u) = a {
+            let Some(Frame::Fort { seat, space, units, .. }) = self.stack.last_mut() else {
+                unreachable!("a Fort frame is on top");
+            };
+            // Offered while two or more are asked: one at least remains.
+            units.retain(|&x| x != u);
+            let (seat, space) = (*seat, *space);
+            let (who, place) = (crate::seat_name(seat), self.space_name(space));
+            self.units[u as usize].inside = true;
+            let name = self.unit_name(u);
+            self.core
+                .log
+                .say("6.6", || format!("{who}: the {name} goes inside the fort of {place}"));
+            return;
+        }
+        let Some(Frame::Fort {
+            seat,
+            space,
+            units,
+            entry,
+        }) = self.stack.pop()
+        else {
             unreachable!("a Fort frame is on top");
         };
         let place = self.space_name(space);
@@ -253,6 +289,9 @@ impl Gml {
             self.core
                 .log
                 .say("6.6", || format!("{who} stays outside the fort of {place}"));
+        }
+        if entry {
+            self.overrun_or_arrive(space);
         }
     }
 

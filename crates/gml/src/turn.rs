@@ -92,7 +92,12 @@ impl Procedure for Gml {
                 out.extend(spaces.iter().map(|&s| Action::Place(s)))
             }
             Some(Frame::Move(m)) => self.move_legal(m, out),
-            Some(Frame::Fort { .. }) => out.extend([Action::Yes, Action::No]),
+            Some(Frame::Fort { units, .. }) => {
+                out.extend([Action::Yes, Action::No]);
+                if units.len() > 1 {
+                    out.extend(units.iter().map(|&u| Action::Inside(u)));
+                }
+            }
             Some(Frame::Raise { states, .. }) => self.raise_legal(seat, states, out),
             Some(Frame::Withdraw { .. } | Frame::Interrupt { .. }) => self.reaction_legal(out),
             Some(&Frame::Naval { sailing, rolled, .. }) => {
@@ -177,10 +182,13 @@ impl Procedure for Gml {
                 self.command_roll(seat);
                 true
             }
-            Some(&mut Frame::Fort { space, seat, .. }) => {
+            Some(&mut Frame::Fort { space, seat, entry, .. }) => {
                 // 6.6 only one side may be inside: the enemy went in first.
                 if self.land_at(space, 1 - seat).any(|u| self.units[u as usize].inside) {
                     self.stack.pop();
+                    if entry {
+                        self.overrun_or_arrive(space);
+                    }
                     return true;
                 }
                 false

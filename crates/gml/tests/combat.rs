@@ -467,13 +467,14 @@ fn no_greater_victory_without_continentals() {
     assert!(g.battle().is_none());
 }
 
-/// Five British units moving from Fort Edward into Saratoga, where one
-/// American militia unit stands.
-fn overrun_position() -> (Gml, u16) {
+/// Burgoyne and five British units moving from `from` into `to`, where
+/// one American militia unit stands and stays (6.3 declined, ruling gml
+/// #12): the game and the militia.
+fn five_enter(from: &str, to: &str) -> (Gml, u16) {
     let mut g = before_combat();
-    let l = put_leader(&mut g, "burgoyne", "fort-edward");
-    let units = put(&mut g, BRITISH, Kind::British, 5, "fort-edward");
-    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "saratoga")[0];
+    let l = put_leader(&mut g, "burgoyne", from);
+    let units = put(&mut g, BRITISH, Kind::British, 5, from);
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, to)[0];
     put(&mut g, AMERICAN, Kind::Continental, 1, "albany");
     g.stack.push(Frame::Activations {
         seat: BRITISH,
@@ -484,17 +485,47 @@ fn overrun_position() -> (Gml, u16) {
         seat: BRITISH,
         leaders: vec![l],
         units,
-        at: space("fort-edward"),
+        at: space(from),
         left: 6,
         moved: false,
         reserve: false,
     }));
-    take(&mut g, Action::Step(space("saratoga")));
-    // 6.3 first (ruling gml #12): the militia stay.
+    take(&mut g, Action::Step(space(to)));
     take(&mut g, Action::Decline);
+    (g, m)
+}
+
+/// Five British units moving from Fort Edward into Saratoga, where one
+/// American militia unit stands: the overrun is offered.
+fn overrun_position() -> (Gml, u16) {
+    let (g, m) = five_enter("fort-edward", "saratoga");
     assert_eq!(legal(&g), vec![Action::Yes, Action::No]);
+    assert!(matches!(g.stack.last(), Some(Frame::Overrun { .. })));
     sound(&g);
     (g, m)
+}
+
+// rule: gml 6.6, 6.5
+// ruling: gml #14
+#[test]
+fn a_unit_outside_a_fort_goes_inside_before_an_overrun() {
+    let (mut g, m) = five_enter("crown-point", "ticonderoga");
+    assert!(
+        matches!(g.stack.last(), Some(Frame::Fort { seat: AMERICAN, .. })),
+        "the militia are asked about the fort first"
+    );
+    take(&mut g, Action::Yes);
+    assert!(g.units[m as usize].inside);
+    assert!(
+        !g.stack.iter().any(|f| matches!(f, Frame::Overrun { .. })),
+        "6.5: a unit in a fort cannot be overrun"
+    );
+    sound(&g);
+    // Staying outside, it may be overrun.
+    let (mut g, m) = five_enter("crown-point", "ticonderoga");
+    take(&mut g, Action::No);
+    assert!(!g.units[m as usize].inside);
+    assert!(matches!(g.stack.last(), Some(Frame::Overrun { .. })));
 }
 
 // rule: gml 6.5

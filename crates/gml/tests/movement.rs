@@ -377,6 +377,32 @@ fn units_ending_in_a_fort_may_join_their_own_side_inside() {
     assert!(!g.units[b as usize].inside, "only one side is inside");
 }
 
+// rule: gml 6.6
+#[test]
+fn a_group_in_a_fort_space_may_split_inside_and_outside() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    put_leader(&mut g, "putnam", "peekskill");
+    let units = put(&mut g, AMERICAN, Kind::Continental, 3, "peekskill");
+    activations(&mut g, AMERICAN, 1);
+    act(&mut g, AMERICAN, "activate-putnam");
+    for &u in &units {
+        act_unit(&mut g, AMERICAN, "join", u);
+    }
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, AMERICAN, "move-putnam");
+    act(&mut g, AMERICAN, "step-west-point");
+    act(&mut g, AMERICAN, "done");
+    assert!(matches!(g.stack.last(), Some(Frame::Fort { seat: AMERICAN, .. })));
+    act_unit(&mut g, AMERICAN, "inside", units[0]);
+    act_unit(&mut g, AMERICAN, "inside", units[1]);
+    // One left to decide: yes or no, no more one by one.
+    assert!(!has(&g, AMERICAN, &format!("inside-{}", g.unit_id(units[2]))));
+    act(&mut g, AMERICAN, "no");
+    let inside: Vec<bool> = units.iter().map(|&u| g.units[u as usize].inside).collect();
+    assert_eq!(inside, vec![true, true, false], "inside or outside the fort, or both");
+    g.invariants().unwrap();
+}
+
 // rule: gml 6.7
 #[test]
 fn british_regulars_entering_a_state_first_call_its_militia_and_tories_do_not() {
