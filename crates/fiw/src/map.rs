@@ -882,6 +882,14 @@ impl Map {
         self.link_of.get(&(a, b)).copied()
     }
 
+    /// 22.2 whether a printed road or trail passes through the square
+    /// (trail markers link to it, ruling fiw #12).
+    pub fn on_track(&self, sq: Sq) -> bool {
+        sq.orthogonal()
+            .chain(sq.diagonal())
+            .any(|n| matches!(self.link(sq, n), Some(LinkKind::Road | LinkKind::Trail)))
+    }
+
     /// 13.1, 13.2, 13.5, 13.71: a land step from `a` to `b` and what it
     /// follows (ruling fiw #12), or `None` when land units cannot make it:
     /// not touching, an all-water square, or an all-water side or vertex.

@@ -321,12 +321,16 @@ impl Fiw {
         }
     }
 
-    /// 22.2 a step the map leaves overland between two trail-marked
-    /// squares follows a trail (ruling fiw #12): for movement and for
-    /// lines of supply (18.6) alike.
+    /// 22.2 a trail marker makes its square a trail square, linked to the
+    /// adjacent trail or road squares (ruling fiw #12): a step the map
+    /// leaves overland between two such squares, one of them marked,
+    /// follows a trail; for movement and for lines of supply (18.61).
     pub(crate) fn marked_route(&self, from: Sq, to: Sq, route: Route) -> Route {
+        let (a, b) = (self.trail_marked(from), self.trail_marked(to));
+        let m = &tables().map;
+        let track = |marked: bool, sq: Sq| marked || m.on_track(sq);
         match route {
-            Route::Overland if self.trail_marked(from) && self.trail_marked(to) => Route::Trail,
+            Route::Overland if (a || b) && track(a, from) && track(b, to) => Route::Trail,
             r => r,
         }
     }

@@ -168,6 +168,43 @@ fn a_leader_alone_neither_activates_a_colony_nor_takes_markers() {
     assert_eq!(g.status(colony), Status::Passive, "a leader alone invades nothing");
 }
 
+#[test]
+fn a_trail_marker_links_its_square_to_an_adjacent_road_or_trail() {
+    // rule: fiw 22.2, 13.53
+    // ruling: fiw #12
+    use fiw::map::{Route, Sq, Terrain};
+    use fiw::terrain::Cost;
+    let t = fiw::tables::tables();
+    let (m, halves) = (&t.map, |id: &str| match t.terrain.cost(id, false) {
+        Cost::Halves(h) => h,
+        Cost::Prohibited => panic!("{id} is open"),
+    });
+    // A square on a printed road or trail, and beside it across country
+    // one that is on neither, in rough or wilderness.
+    let (a, b) = Sq::all()
+        .flat_map(|a| a.orthogonal().map(move |b| (a, b)))
+        .find(|&(a, b)| {
+            m.on_track(a)
+                && !m.on_track(b)
+                && m.land_route(a, b) == Some(Route::Overland)
+                && matches!(m.square(b).terrain, Terrain::Wilderness | Terrain::Rough)
+                && ![a, b].iter().any(|&s| m.colony(s) == Some(Colony::Florida))
+        })
+        .expect("a road or trail square beside open country");
+    assert!(halves("trail") < halves(m.square(b).terrain.id()));
+    let mut g = cleared(BRITISH);
+    put_marker(&mut g, Marker::Trail, b, BRITISH);
+    let u = put(&mut g, "br-line", a);
+    set_out(&mut g, BRITISH, a, &[Piece::Unit(u)]);
+    let before = left(&g);
+    act(&mut g, BRITISH, Action::Step(b));
+    assert_eq!(
+        before - left(&g),
+        halves("trail"),
+        "{a} to the marked {b}: a trail step"
+    );
+}
+
 /// Ends every movement sub-phase until the `round`-th phase of `seat`.
 fn to_phase(g: &mut fiw::Fiw, round: u8, seat: engine::Seat) {
     idle_until(g, |g| {
