@@ -46,7 +46,7 @@ static INFO: TitleInfo = TitleInfo {
     seats: &["british", "american"],
     scenarios: &scenario::INFOS,
     options: &[],
-    rules_version: "gml-7",
+    rules_version: "gml-8",
     data_files: &[
         "states.tsv",
         "spaces.tsv",

@@ -156,18 +156,20 @@ impl Gml {
     }
 
     /// 6.5 (ruling gml #13) an overrun is offered first; the move resumes
-    /// in `arrive` once it is decided.
+    /// in `arrive` once it is decided. Only to "the player performing the
+    /// phase": not to a reserve moving in the enemy's (6.21).
     pub(crate) fn overrun_or_arrive(&mut self, n: SpaceId) {
-        let m = self
+        let (seat, units, reserve) = self
             .stack
             .iter()
             .rev()
             .find_map(|f| match f {
-                Frame::Move(m) => Some((m.seat, m.units.len())),
+                Frame::Move(m) => Some((m.seat, m.units.len(), m.reserve)),
                 _ => None,
             })
             .expect("a Move frame");
-        if !self.offer_overrun(m.0, m.1, n) {
+        // ruling: gml #13
+        if reserve || !self.offer_overrun(seat, units, n) {
             self.arrive(n);
         }
     }
@@ -375,6 +377,16 @@ impl Gml {
         self.mark_control(s);
         let (name, place) = (self.unit_name(u), self.space_name(s));
         self.core.log.say(rule, || format!("The {name} is placed in {place}"));
+        // 6.6 a unit now occupying a fort space: inside or outside (the
+        // space holds no enemy unit, 9.4).
+        if self.has_fort(s) {
+            self.stack.push(Frame::Fort {
+                seat,
+                space: s,
+                units: vec![u],
+                entry: false,
+            });
+        }
     }
 
     /// 5.6 a leader alone, or left without his units: 1-7 he joins friendly

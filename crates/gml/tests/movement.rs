@@ -403,6 +403,24 @@ fn a_group_in_a_fort_space_may_split_inside_and_outside() {
     g.invariants().unwrap();
 }
 
+// rule: gml 6.6, 9.4
+#[test]
+fn militia_placed_in_a_fort_space_may_go_inside() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    g.stack.push(Frame::Raise {
+        seat: AMERICAN,
+        states: vec![state("ny")],
+        left: 1,
+        rule: "9.4".into(),
+    });
+    act(&mut g, AMERICAN, "place-west-point");
+    assert!(matches!(g.stack.last(), Some(Frame::Fort { seat: AMERICAN, .. })));
+    act(&mut g, AMERICAN, "yes");
+    let militia: Vec<_> = g.land_at(space("west-point"), AMERICAN).collect();
+    assert_eq!(militia.len(), 1);
+    assert!(g.units[militia[0] as usize].inside);
+}
+
 // rule: gml 6.7
 #[test]
 fn british_regulars_entering_a_state_first_call_its_militia_and_tories_do_not() {

@@ -166,3 +166,35 @@ fn a_unit_that_entrenched_stays_when_its_leader_s_reserve_moves() {
     assert!(g.units[redcoats[0] as usize].entrenched);
     assert_eq!(g.leaders[howe as usize].at, g.units[redcoats[1] as usize].at);
 }
+
+// rule: gml 6.5, 6.21
+// ruling: gml #13
+#[test]
+fn a_reserve_moving_in_the_enemy_s_phase_does_not_overrun() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    put_leader(&mut g, "howe", "johnstown");
+    let redcoats = put(&mut g, BRITISH, Kind::British, 5, "johnstown");
+    put(&mut g, AMERICAN, Kind::Militia, 1, "schenectady");
+    let a = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
+    activations(&mut g, BRITISH, 1);
+    act(&mut g, BRITISH, "activate-howe");
+    for &u in &redcoats {
+        act_unit(&mut g, BRITISH, "join", u);
+    }
+    act(&mut g, BRITISH, "done");
+    act(&mut g, BRITISH, "reserve-howe");
+    g.stack.clear();
+    activations(&mut g, AMERICAN, 1);
+    move_alone(&mut g, AMERICAN, a);
+    act(&mut g, AMERICAN, "step-schenectady");
+    act(&mut g, BRITISH, "interrupt-howe");
+    act(&mut g, BRITISH, "step-schenectady");
+    // 6.3 first: the militia stay.
+    assert!(matches!(g.stack.last(), Some(Frame::Withdraw { .. })));
+    act(&mut g, AMERICAN, "decline");
+    assert!(
+        !g.stack.iter().any(|f| matches!(f, Frame::Overrun { .. })),
+        "only the player performing the phase overruns"
+    );
+    assert!(redcoats.iter().all(|&u| at(&g, u) == "schenectady"));
+}
