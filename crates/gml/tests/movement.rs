@@ -8,7 +8,7 @@ use common::*;
 use engine::prelude::*;
 use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
 use gml::frames::Frame;
-use gml::state::{Phase, Place};
+use gml::state::{Phase, Place, UnitId};
 use gml::Gml;
 
 fn left(g: &Gml) -> u8 {
@@ -289,12 +289,7 @@ fn an_activated_unit_entrenches_instead_of_moving_and_loses_it_when_it_moves() {
     let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     put_leader(&mut g, "putnam", "peekskill");
     let units = put(&mut g, AMERICAN, Kind::Continental, 2, "peekskill");
-    activations(&mut g, AMERICAN, 1);
-    act(&mut g, AMERICAN, "activate-putnam");
-    for &u in &units {
-        act_unit(&mut g, AMERICAN, "join", u);
-    }
-    act(&mut g, AMERICAN, "done");
+    activate_with(&mut g, AMERICAN, "putnam", &units);
     act_unit(&mut g, AMERICAN, "entrench", units[0]);
     assert!(g.units[units[0] as usize].entrenched);
     assert!(
@@ -312,17 +307,23 @@ fn an_activated_unit_entrenches_instead_of_moving_and_loses_it_when_it_moves() {
     g.invariants().unwrap();
 }
 
+/// The American unit `u` moves alone from Peekskill to West Point and goes
+/// inside its fort when asked.
+fn into_west_point(g: &mut Gml, u: UnitId) {
+    activations(g, AMERICAN, 1);
+    move_alone(g, AMERICAN, u);
+    act(g, AMERICAN, "step-west-point");
+    act(g, AMERICAN, "done");
+    assert!(matches!(g.stack.last(), Some(Frame::Fort { seat: AMERICAN, .. })));
+    act(g, AMERICAN, "yes");
+}
+
 // rule: gml 6.6
 #[test]
 fn units_ending_in_a_fort_space_may_go_inside_and_the_enemy_first() {
     let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "peekskill")[0];
-    activations(&mut g, AMERICAN, 1);
-    move_alone(&mut g, AMERICAN, u);
-    act(&mut g, AMERICAN, "step-west-point");
-    act(&mut g, AMERICAN, "done");
-    assert!(matches!(g.stack.last(), Some(Frame::Fort { seat: AMERICAN, .. })));
-    act(&mut g, AMERICAN, "yes");
+    into_west_point(&mut g, u);
     assert!(g.units[u as usize].inside);
     // The British enter: the Americans outside a fort may go in before them.
     let mut g = cleared("saratoga", Phase::Activation(BRITISH));
@@ -351,12 +352,7 @@ fn units_ending_in_a_fort_may_join_their_own_side_inside() {
     let garrison = put(&mut g, AMERICAN, Kind::Continental, 1, "west-point")[0];
     g.units[garrison as usize].inside = true;
     let u = put(&mut g, AMERICAN, Kind::Continental, 1, "peekskill")[0];
-    activations(&mut g, AMERICAN, 1);
-    move_alone(&mut g, AMERICAN, u);
-    act(&mut g, AMERICAN, "step-west-point");
-    act(&mut g, AMERICAN, "done");
-    assert!(matches!(g.stack.last(), Some(Frame::Fort { seat: AMERICAN, .. })));
-    act(&mut g, AMERICAN, "yes");
+    into_west_point(&mut g, u);
     assert!(g.units[u as usize].inside, "beside the garrison");
     // The British enter Ticonderoga, held inside by the Americans: the
     // militia outside may still go in.
@@ -383,12 +379,7 @@ fn a_group_in_a_fort_space_may_split_inside_and_outside() {
     let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     put_leader(&mut g, "putnam", "peekskill");
     let units = put(&mut g, AMERICAN, Kind::Continental, 3, "peekskill");
-    activations(&mut g, AMERICAN, 1);
-    act(&mut g, AMERICAN, "activate-putnam");
-    for &u in &units {
-        act_unit(&mut g, AMERICAN, "join", u);
-    }
-    act(&mut g, AMERICAN, "done");
+    activate_with(&mut g, AMERICAN, "putnam", &units);
     act(&mut g, AMERICAN, "move-putnam");
     act(&mut g, AMERICAN, "step-west-point");
     act(&mut g, AMERICAN, "done");

@@ -82,19 +82,34 @@ fn indians_trigger_no_withdrawal_and_french_units_have_none() {
     );
 }
 
+/// Saratoga's British phase: Howe activated at Johnstown with `n` British
+/// units, his orders next; a Continental at Albany.
+fn howe_activated(n: usize) -> (Gml, u8, Vec<u16>, u16) {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let howe = put_leader(&mut g, "howe", "johnstown");
+    let redcoats = put(&mut g, BRITISH, Kind::British, n, "johnstown");
+    let a = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
+    activate_with(&mut g, BRITISH, "howe", &redcoats);
+    (g, howe, redcoats, a)
+}
+
+/// Howe's command goes into reserve; in the American phase the
+/// Continental `a` sets out from Albany for Schenectady, and the reserve
+/// interrupts and steps into Schenectady first.
+fn howe_interrupts(g: &mut Gml, a: u16) {
+    act(g, BRITISH, "reserve-howe");
+    g.stack.clear();
+    activations(g, AMERICAN, 1);
+    move_alone(g, AMERICAN, a);
+    act(g, AMERICAN, "step-schenectady");
+    act(g, BRITISH, "interrupt-howe");
+    act(g, BRITISH, "step-schenectady");
+}
+
 // rule: gml 6.2, 6.21, 6.22
 #[test]
 fn a_reserve_interrupts_an_enemy_move_and_lapses_when_unused() {
-    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
-    let howe = put_leader(&mut g, "howe", "johnstown");
-    let redcoats = put(&mut g, BRITISH, Kind::British, 2, "johnstown");
-    let a = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
-    activations(&mut g, BRITISH, 1);
-    act(&mut g, BRITISH, "activate-howe");
-    for &u in &redcoats {
-        act_unit(&mut g, BRITISH, "join", u);
-    }
-    act(&mut g, BRITISH, "done");
+    let (mut g, howe, _, a) = howe_activated(2);
     // A combat unit without a leader has no reserve order (6.22).
     assert!(!ids(&g, BRITISH).iter().any(|i| i.starts_with("reserve-british")));
     act(&mut g, BRITISH, "reserve-howe");
@@ -139,24 +154,9 @@ fn no_reserve_interrupts_a_friendly_move() {
 // rule: gml 6.0, 6.2, 6.4
 #[test]
 fn a_unit_that_entrenched_stays_when_its_leader_s_reserve_moves() {
-    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
-    let howe = put_leader(&mut g, "howe", "johnstown");
-    let redcoats = put(&mut g, BRITISH, Kind::British, 2, "johnstown");
-    let a = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
-    activations(&mut g, BRITISH, 1);
-    act(&mut g, BRITISH, "activate-howe");
-    for &u in &redcoats {
-        act_unit(&mut g, BRITISH, "join", u);
-    }
-    act(&mut g, BRITISH, "done");
+    let (mut g, howe, redcoats, a) = howe_activated(2);
     act_unit(&mut g, BRITISH, "entrench", redcoats[0]);
-    act(&mut g, BRITISH, "reserve-howe");
-    g.stack.clear();
-    activations(&mut g, AMERICAN, 1);
-    move_alone(&mut g, AMERICAN, a);
-    act(&mut g, AMERICAN, "step-schenectady");
-    act(&mut g, BRITISH, "interrupt-howe");
-    act(&mut g, BRITISH, "step-schenectady");
+    howe_interrupts(&mut g, a);
     assert_eq!(at(&g, redcoats[1]), "schenectady", "the rest of the reserve moves");
     assert_eq!(
         at(&g, redcoats[0]),
@@ -171,24 +171,9 @@ fn a_unit_that_entrenched_stays_when_its_leader_s_reserve_moves() {
 // ruling: gml #13
 #[test]
 fn a_reserve_moving_in_the_enemy_s_phase_does_not_overrun() {
-    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
-    put_leader(&mut g, "howe", "johnstown");
-    let redcoats = put(&mut g, BRITISH, Kind::British, 5, "johnstown");
+    let (mut g, _, redcoats, a) = howe_activated(5);
     put(&mut g, AMERICAN, Kind::Militia, 1, "schenectady");
-    let a = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
-    activations(&mut g, BRITISH, 1);
-    act(&mut g, BRITISH, "activate-howe");
-    for &u in &redcoats {
-        act_unit(&mut g, BRITISH, "join", u);
-    }
-    act(&mut g, BRITISH, "done");
-    act(&mut g, BRITISH, "reserve-howe");
-    g.stack.clear();
-    activations(&mut g, AMERICAN, 1);
-    move_alone(&mut g, AMERICAN, a);
-    act(&mut g, AMERICAN, "step-schenectady");
-    act(&mut g, BRITISH, "interrupt-howe");
-    act(&mut g, BRITISH, "step-schenectady");
+    howe_interrupts(&mut g, a);
     // 6.3 first: the militia stay.
     assert!(matches!(g.stack.last(), Some(Frame::Withdraw { .. })));
     act(&mut g, AMERICAN, "decline");

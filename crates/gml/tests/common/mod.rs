@@ -138,6 +138,17 @@ pub fn activations(g: &mut Gml, seat: Seat, left: u8) {
     });
 }
 
+/// One activation for `seat`: the leader `id` activated with these units
+/// joined (6.14); his orders come next.
+pub fn activate_with(g: &mut Gml, seat: Seat, id: &str, units: &[UnitId]) {
+    activations(g, seat, 1);
+    act(g, seat, &format!("activate-{id}"));
+    for &u in units {
+        act_unit(g, seat, "join", u);
+    }
+    act(g, seat, "done");
+}
+
 /// Ends `phase` as it stands and lets the game run to the next decision.
 pub fn enter_after(g: &mut Gml, phase: Phase) {
     g.phase = phase;
