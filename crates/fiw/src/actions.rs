@@ -284,7 +284,12 @@ impl Fiw {
                 Some("Form a legion (26.0)"),
             ),
             Action::BreakDown(u) => (
-                format!("Break the {} down (19.0)", self.unit_name(u)),
+                match self.stack.last() {
+                    Some(Frame::Provision { .. }) => {
+                        format!("Break the {} down, to starve only part of it (18.4)", self.unit_name(u))
+                    }
+                    _ => format!("Break the {} down (19.0)", self.unit_name(u)),
+                },
                 Some(self.piece_id(Piece::Unit(u))),
                 Some("Break down (19.0)"),
             ),

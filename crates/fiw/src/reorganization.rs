@@ -6,7 +6,8 @@
 //! out (12.2), and a force that reorganized must set out. A unit made by
 //! combining is not broken down again while the force forms, nor one made
 //! by breaking down combined: undo is the way back, and forming ends
-//! (ruling fiw #49).
+//! (ruling fiw #49). A unit also breaks down in provisioning, so that only
+//! part of it starves (18.4, `supply.rs`).
 
 use crate::actions::Action;
 use crate::forces::{Face, Nation, Size, UnitType};
@@ -128,7 +129,7 @@ impl Fiw {
 
     /// 19.0 breaking `u` down: three of the echelon below; a legion into
     /// its two line regiments and its light one.
-    fn breakdown(&self, u: UnitId) -> Option<Change> {
+    pub(crate) fn breakdown(&self, u: UnitId) -> Option<Change> {
         let face = self.face(u);
         let made = if face.kind == UnitType::Legion {
             let nation: Nation = face.nation;
@@ -177,18 +178,14 @@ impl Fiw {
             unreachable!("reorganizing a force")
         };
         let mut f: Force = (**f).clone();
-        let (gone, made) = match a {
+        let change = match a {
             Action::Combine(u) => self.combination(&f, u),
             Action::FormLegion(u) => self.legion(&f, u),
             Action::BreakDown(u) => self.breakdown(u),
             _ => unreachable!("only reorganizations"),
         }
         .expect("a legal reorganization");
-        let at = f.from;
-        let before: Vec<String> = gone.iter().map(|&u| self.unit_name(u)).collect();
-        for &u in &gone {
-            self.units[u as usize].at = Place::Pool;
-            self.units[u as usize].as_light = false;
+        for &u in &change.0 {
             f.units.retain(|&x| x != u);
             f.combined.retain(|&x| x != u);
             f.broken.retain(|&x| x != u);
@@ -198,20 +195,33 @@ impl Fiw {
         } else {
             &mut f.combined
         };
-        marks.extend(made.iter().map(|&(u, _)| u));
+        marks.extend(change.1.iter().map(|&(u, _)| u));
+        f.units.extend(change.1.iter().map(|&(u, _)| u));
+        f.reorganized = true;
+        self.change_units(f.seat, f.from, change, "19.0");
+        *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
+    }
+
+    /// The counters of a reorganization change places: those that go to
+    /// the pool, those that come to `at` (19.0; 18.4 breaking down to
+    /// starve), in the log.
+    pub(crate) fn change_units(&mut self, seat: engine::Seat, at: Place, (gone, made): Change, rule: &'static str) {
+        let before: Vec<String> = gone.iter().map(|&u| self.unit_name(u)).collect();
+        for &u in &gone {
+            self.units[u as usize].at = Place::Pool;
+            self.units[u as usize].as_light = false;
+        }
         for &(u, back) in &made {
             let unit = &mut self.units[u as usize];
             unit.at = at;
             unit.back = back;
             unit.ops = 0;
-            f.units.push(u);
         }
-        f.reorganized = true;
         let after: Vec<String> = made.iter().map(|&(u, _)| self.unit_name(u)).collect();
-        let (seat, here) = (f.seat, self.place_name(at));
+        let here = self.place_name(at);
         self.core.log.apart(
             seat,
-            "19.0",
+            rule,
             &[],
             Vec::new,
             || {
@@ -223,6 +233,5 @@ impl Fiw {
             },
             || format!("The {} reorganize units in {here}.", side_name(seat)),
         );
-        *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
     }
 }

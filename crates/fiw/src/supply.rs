@@ -291,7 +291,8 @@ impl crate::state::Fiw {
     }
 
     /// 18.4 whether the owner has a choice of the units that starve: the
-    /// square feeds some of them and they are not all alike.
+    /// square feeds some of them and they are not all alike, or one is
+    /// worth breaking down.
     pub fn starve_choice(&self, sq: crate::map::Sq, seat: engine::Seat) -> bool {
         let mut designs: Vec<(u16, bool)> = self
             .side_at(sq, seat)
@@ -299,7 +300,8 @@ impl crate::state::Fiw {
             .collect();
         designs.sort();
         designs.dedup();
-        designs.len() > 1 && self.ration(sq, seat).forage > 0
+        let r = self.ration(sq, seat);
+        (designs.len() > 1 && r.forage > 0) || self.side_at(sq, seat).any(|u| self.breaks_to_starve(u, r.surplus()))
     }
 
     /// 18.4 with no choice to make, the units beyond the forage value
@@ -366,12 +368,42 @@ impl crate::state::Fiw {
             unreachable!("starving only on a provision frame")
         };
         self.starve_unit(u);
+        self.provision_chosen(seat, sq);
+    }
+
+    /// After a choice in the square: the owner chooses again while a choice
+    /// is left; else the rest of the surplus starves and the next square
+    /// is checked.
+    fn provision_chosen(&mut self, seat: engine::Seat, sq: crate::map::Sq) {
         if self.ration(sq, seat).surplus() > 0 && (self.supply[seat as usize] > 0 || self.starve_choice(sq, seat)) {
             return;
         }
         self.starve_surplus(sq, seat);
         self.stack.pop();
         self.provision_from(seat, sq.index() + 1);
+    }
+
+    /// 18.4 a unit worth breaking down to starve: larger than the surplus
+    /// (starved whole it would take more than the square lacks) and with
+    /// the counters of the echelon below in the mix (19.0).
+    pub fn breaks_to_starve(&self, u: crate::state::UnitId, surplus: u32) -> bool {
+        self.face(u).size.thirds() > surplus && self.breakdown(u).is_some()
+    }
+
+    /// 18.4 "A player may break down higher-echelon units to eliminate
+    /// units due to lack of forage": the unit becomes three of the echelon
+    /// below in its square (19.0), and the owner chooses again.
+    pub fn break_down_to_starve(&mut self, u: crate::state::UnitId) {
+        let Some(&crate::frames::Frame::Provision { seat, .. }) = self.stack.last() else {
+            unreachable!("breaking down to starve only on a provision frame")
+        };
+        let change = self.breakdown(u).expect("legal: the counters are in the mix");
+        let at = self.units[u as usize].at;
+        self.change_units(seat, at, change, "18.4");
+        let crate::state::Place::Sq(sq) = at else {
+            unreachable!("units starve on the map")
+        };
+        self.provision_chosen(seat, sq);
     }
 
     /// The words of a provision frame's choices.

@@ -151,6 +151,12 @@ impl Procedure for Fiw {
                     out.push(Action::Provision(sq));
                 }
                 out.extend(self.side_at(sq, seat).map(Action::Starve));
+                let surplus = self.ration(sq, seat).surplus();
+                out.extend(
+                    self.side_at(sq, seat)
+                        .filter(|&u| self.breaks_to_starve(u, surplus))
+                        .map(Action::BreakDown),
+                );
             }
             Some(&Frame::GoHome { seat, sq }) => {
                 out.extend(self.side_at(sq, seat).filter(|&u| self.is_indian(u)).map(Action::Home));
@@ -215,6 +221,7 @@ impl Procedure for Fiw {
             (Some(Frame::Raise { .. }), Action::Raise(sq)) => self.raise(sq),
             (Some(Frame::Provision { .. }), Action::Provision(sq)) => self.provision(sq),
             (Some(Frame::Provision { .. }), Action::Starve(u)) => self.starve(u),
+            (Some(Frame::Provision { .. }), Action::BreakDown(u)) => self.break_down_to_starve(u),
             (Some(Frame::GoHome { .. }), Action::Home(u)) => self.send_home(u),
             _ => unreachable!("only legal actions reach perform"),
         }

@@ -264,3 +264,26 @@ fn a_line_of_supply_follows_trail_markers() {
     }
     assert_eq!(g.supply_line(row[0], BRITISH), Some(row[4]), "four trail steps: 4 of 6");
 }
+
+#[test]
+fn a_brigade_breaks_down_so_that_only_part_of_it_starves() {
+    // rule: fiw 18.4, 19.0
+    let mut g = unsupplied(5);
+    // Rough country feeds one regiment; the brigade is three.
+    let brigade = put(&mut g, "br-brigade", "1010");
+    provision(&mut g, 0);
+    let options = legal(&g, BRITISH);
+    assert_eq!(options, vec![Action::Starve(brigade), Action::BreakDown(brigade)]);
+    assert!(label(&g, BRITISH, Action::BreakDown(brigade)).contains("(18.4)"));
+    g.apply_legal(BRITISH, &Action::BreakDown(brigade));
+    // Three regiments, alike: two starve at once, one is fed.
+    let left: Vec<UnitId> = g.side_at(sq("1010"), BRITISH).collect();
+    assert_eq!(left.len(), 1);
+    assert_eq!(g.face(left[0]).id, "br-line");
+    assert!(!matches!(g.stack.last(), Some(Frame::Provision { .. })));
+    // Regiments alone are no larger than the surplus: nothing to break down.
+    let mut g = unsupplied(5);
+    let lines: Vec<UnitId> = (0..3).map(|_| put(&mut g, "br-line", "1010")).collect();
+    provision(&mut g, 0);
+    assert_eq!(on_map(&g, &lines), 1, "no choice: two starve");
+}
