@@ -96,6 +96,10 @@ pub struct Battle {
     /// combat is over (ruling fiw #48).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attrition: Vec<UnitId>,
+    /// 26.0 the defender's legions switched heavy or light in this combat:
+    /// once each, as while forming (ruling fiw #49).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub switched: Vec<UnitId>,
 }
 
 /// The steps of 15.1.
@@ -348,6 +352,7 @@ impl Fiw {
                         lost: [0, 0],
                         decide: siege.then_some(c.seat),
                         attrition: Vec::new(),
+                        switched: Vec::new(),
                     })));
                     return;
                 }
@@ -685,6 +690,16 @@ impl Fiw {
     }
 
     /// The choices that differ: one per strength, the first giving it.
+    /// 26.0 "That choice may be made and changed at any time in the
+    /// turn": the defender's legions not yet switched in this combat, which
+    /// may switch before the multiple is chosen (15.74 multiplies heavy
+    /// and light units differently).
+    fn switchable(&self, b: &Battle) -> Vec<UnitId> {
+        self.side_at(b.sq, b.defender())
+            .filter(|&u| self.face(u).light == crate::forces::Lightness::Either && !b.switched.contains(&u))
+            .collect()
+    }
+
     fn distinct_defences(&self, b: &Battle) -> Vec<(u8, u32)> {
         let mut out: Vec<(u8, u32)> = Vec::new();
         for (i, s) in self.defence_choices(b) {
@@ -742,7 +757,7 @@ impl Fiw {
             },
             Stage::Defend => {
                 let choices = self.distinct_defences(&b);
-                if choices.len() > 1 {
+                if choices.len() > 1 || !self.switchable(&b).is_empty() {
                     b.decide = Some(b.defender());
                 } else {
                     let (i, s) = choices[0];
@@ -1155,7 +1170,10 @@ impl Fiw {
                 out.push(Action::Stand);
             }
             (Stage::Crt, _) => out.extend(self.crts(b).iter().map(|&c| Action::Crt(c))),
-            (Stage::Defend, _) => out.extend(self.distinct_defences(b).into_iter().map(|(i, _)| Action::Defend(i))),
+            (Stage::Defend, _) => {
+                out.extend(self.distinct_defences(b).into_iter().map(|(i, _)| Action::Defend(i)));
+                out.extend(self.switchable(b).into_iter().map(Action::Light));
+            }
             (Stage::Apply, Some(&Effect::Half { side, .. })) => out.extend(self.side_at(b.sq, side).map(Action::Lose)),
             (Stage::Apply, Some(&Effect::Retreat(side))) => {
                 let g = self.retreat_group(b.sq, side);
@@ -1202,6 +1220,14 @@ impl Fiw {
                     format!("The {att} choose the {} Combat Results Table.", crt_name(c))
                 });
                 b.stage = Stage::Defend;
+            }
+            (Stage::Defend, Action::Light(u)) => {
+                b.switched.push(u);
+                let unit = &mut self.units[u as usize];
+                unit.as_light = !unit.as_light;
+                let now = if unit.as_light { "light" } else { "heavy" };
+                let name = self.unit_name(u);
+                self.core.log.say("26.0", || format!("The {name} defends as {now}."));
             }
             (Stage::Defend, Action::Defend(i)) => {
                 b.feature = Some(i);

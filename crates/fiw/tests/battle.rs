@@ -854,3 +854,32 @@ fn a_siege_lasts_until_the_besiegers_leave_or_take_the_fortress() {
     assert!(g.units_at(sq).all(|u| !g.units[u as usize].inside));
     assert_eq!(g.units[a as usize].at, Place::Sq(sq));
 }
+
+#[test]
+fn a_defending_legion_may_switch_to_light_before_the_multiple_is_chosen() {
+    // rule: fiw 26.0, 15.74, 15.75
+    // ruling: fiw #49
+    let (mut g, _, units) = armies(Terrain::Wilderness, ["fr-ang", "fr-mar", "br-comb"]);
+    let legion = units[2];
+    assert!(!g.units[legion as usize].as_light);
+    let strength = u32::from(g.face(legion).combat);
+    fight(&mut g, FRENCH);
+    let light = format!("light-u{legion}");
+    assert_eq!(ids(&g, BRITISH), ["defend-wilderness", light.as_str()]);
+    act(&mut g, BRITISH, &light);
+    assert_eq!(log_of(&g, "26.0").len(), 1, "{:?}", log_of(&g, "26.0"));
+    assert!(log_of(&g, "26.0")[0].ends_with("defends as light."));
+    // Once switched, one multiple is left and it is taken: light units
+    // defend at x2 in wilderness (15.75).
+    let defence = format!(
+        "The British defend with the multiples of wilderness terrain: strength {}.",
+        2 * strength
+    );
+    assert_eq!(log_of(&g, "15.74"), [defence]);
+    // Left heavy, x1.
+    let (mut g, ..) = armies(Terrain::Wilderness, ["fr-ang", "fr-mar", "br-comb"]);
+    fight(&mut g, FRENCH);
+    act(&mut g, BRITISH, "defend-wilderness");
+    let defence = format!("The British defend with the multiples of wilderness terrain: strength {strength}.");
+    assert_eq!(log_of(&g, "15.74"), [defence]);
+}
