@@ -124,6 +124,23 @@ pub enum Stage {
     Over,
 }
 
+/// Why a force may not retreat or withdraw into a square (ruling fiw #4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetreatBar {
+    /// Not one square away.
+    Far,
+    /// 13.2 across a vertex, and not every piece is light.
+    Vertex,
+    /// Enemy combat units are there.
+    Enemy,
+    /// 5.3 Florida while Spain is neutral.
+    Florida,
+    /// 13.71 all water, or an all-water side or vertex, for land units.
+    Water,
+    /// 20.1, 20.2 where its naval units may not sail.
+    NoSailing,
+}
+
 /// One effect of a result on one side (15.9, `combat::CODES`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -1046,26 +1063,54 @@ impl Fiw {
     /// into Florida while Spain is neutral (5.3). (24.1 British militia may
     /// go, but are eliminated instead: `retreat_to`.)
     fn retreat_squares(&self, sq: Sq, side: Seat, g: &Group) -> Vec<Sq> {
+        sq.orthogonal()
+            .chain(sq.diagonal())
+            .filter(|&to| self.retreat_bar(sq, side, g, to).is_none())
+            .collect()
+    }
+
+    /// Why the force of `side` in the battle may not retreat or withdraw
+    /// into `to`: for "why not?".
+    pub(crate) fn battle_retreat_bar(&self, b: &Battle, side: Seat, to: Sq) -> Option<RetreatBar> {
+        let g = self.retreat_group(b.sq, side);
+        self.retreat_bar(b.sq, side, &g, to)
+    }
+
+    /// Why the group may not retreat from `sq` into `to` (the first
+    /// condition of [`Fiw::retreat_squares`] it fails), for the legal
+    /// actions and "why not?" alike.
+    fn retreat_bar(&self, sq: Sq, side: Seat, g: &Group, to: Sq) -> Option<RetreatBar> {
         // ruling: fiw #4
         let m = &tables().map;
         let light = g.units.iter().all(|&u| self.is_light(u)) && g.leaders.iter().all(|&l| self.leader(l).light);
         let naval = !g.units.is_empty() && g.units.iter().all(|&u| self.is_naval(u));
-        sq.orthogonal()
-            .chain(sq.diagonal())
-            .filter(|&to| {
-                (light || sq.touch(to) == Some(Touch::Side))
-                    && !self.has_units(to, enemy(side))
-                    && (self.spain || m.colony(to) != Some(Colony::Florida))
-                    && g.units.iter().all(|&u| {
-                        if self.is_naval(u) {
-                            m.naval_step(navy(self.face(u).kind), sq, to)
-                        } else {
-                            m.land_route(sq, to).is_some()
-                        }
-                    })
-                    && (naval || g.leaders.is_empty() || m.land_route(sq, to).is_some())
-            })
-            .collect()
+        match sq.touch(to) {
+            None => return Some(RetreatBar::Far),
+            Some(Touch::Side) => {}
+            Some(_) if light => {}
+            Some(_) => return Some(RetreatBar::Vertex),
+        }
+        if self.has_units(to, enemy(side)) {
+            return Some(RetreatBar::Enemy);
+        }
+        if !self.spain && m.colony(to) == Some(Colony::Florida) {
+            return Some(RetreatBar::Florida);
+        }
+        let closed = g.units.iter().any(|&u| {
+            if self.is_naval(u) {
+                !m.naval_step(navy(self.face(u).kind), sq, to)
+            } else {
+                m.land_route(sq, to).is_none()
+            }
+        });
+        if closed || (!naval && !g.leaders.is_empty() && m.land_route(sq, to).is_none()) {
+            return Some(if naval {
+                RetreatBar::NoSailing
+            } else {
+                RetreatBar::Water
+            });
+        }
+        None
     }
 
     /// Ruling fiw #4, 34.1: nowhere to retreat: the units are eliminated

@@ -6,10 +6,12 @@
 //! `recruit_places`), so the two never disagree. Answered for the set-up
 //! (35.3), forming a force and moving it by land (11.3, 12.0, 13.x),
 //! boarding and sailing a naval force (20.x: `forming_legal`, `sail_bar`),
-//! placing a recruit (10.1-10.3, 10.71) and opening negotiations (16.0-16.34). Only the asking seat's own pieces
+//! placing a recruit (10.1-10.3, 10.71), opening negotiations (16.0-16.34)
+//! and a battle's withdrawal or retreat (15.5, 15.9: `retreat_bar`). Only the asking seat's own pieces
 //! are named: an enemy piece is "not yours" and no more (27.1).
 
 use crate::actions::Piece;
+use crate::battle::{Battle, Effect, RetreatBar, Stage};
 use crate::forces::{Nation, UnitType, BRITISH, FRENCH};
 use crate::frames::Frame;
 use crate::map::{Colony, Route, Sq, Touch};
@@ -25,8 +27,8 @@ use engine::{Describe, Forbidden, Procedure, Seat};
 
 impl Fiw {
     /// [`engine::Describe::why_not`] for the French & Indian War: the set-up,
-    /// land and naval forces, recruits' placement and negotiations; nothing
-    /// for other decisions.
+    /// land and naval forces, recruits' placement, negotiations and a
+    /// battle's withdrawal and retreat; nothing for other decisions.
     pub fn why_not(&self, seat: Seat, target: &str) -> Vec<Forbidden> {
         if !self.acting().contains(seat) {
             return Vec::new();
@@ -56,6 +58,13 @@ impl Fiw {
             Some(Frame::Naval(f)) if f.seat == seat => match (self.piece_of(target), sq) {
                 (Some(p), _) if !f.moving => self.board_why(f, p),
                 (None, Some(s)) if f.moving => self.sail_why(f, s),
+                _ => Vec::new(),
+            },
+            Some(Frame::Battle(b)) if b.decide == Some(seat) => match (b.stage, b.effects.first(), sq) {
+                (Stage::Withdraw, _, Some(s)) => self.retreat_why(b, seat, s, "15.5"),
+                (Stage::Apply, Some(&Effect::Retreat(side)), Some(s)) if side == seat => {
+                    self.retreat_why(b, seat, s, "15.9")
+                }
                 _ => Vec::new(),
             },
             Some(Frame::Negotiations { tried, .. }) => sq.map(|s| self.talks_why(seat, tried, s)).unwrap_or_default(),
@@ -687,6 +696,48 @@ impl Fiw {
             out.retain(|f| *f != neither());
         }
         out
+    }
+}
+
+impl Fiw {
+    /// Ruling fiw #4: why the seat's force in the battle may not retreat
+    /// (15.9) or withdraw (15.5) into `to`, from [`Fiw::battle_retreat_bar`],
+    /// the check behind the legal retreats.
+    fn retreat_why(&self, b: &Battle, seat: Seat, to: Sq, rule: &'static str) -> Vec<Forbidden> {
+        let Some(bar) = self.battle_retreat_bar(b, seat, to) else {
+            return Vec::new();
+        };
+        let (here, there) = (self.sq_name(b.sq), self.sq_name(to));
+        let f = match bar {
+            RetreatBar::Far => Forbidden::new(rule, format!("{there} is not next to {here}: a force goes one square")),
+            RetreatBar::Vertex => Forbidden::new(
+                "13.2",
+                format!(
+                    "{there} is across a corner of {here}: only a force whose every piece is light crosses a vertex"
+                ),
+            ),
+            RetreatBar::Enemy => Forbidden::new(
+                rule,
+                format!(
+                    "{} combat units are in {there}: a force never goes into the enemy",
+                    side_name(enemy(seat))
+                ),
+            ),
+            RetreatBar::Florida => Forbidden::new(
+                "5.3",
+                format!("{there} is in Florida: no one enters it while Spain is neutral"),
+            ),
+            RetreatBar::Water => Forbidden::new(
+                "13.71",
+                format!(
+                    "land units and leaders cannot go from {here} to {there}: water, or an all-water side or corner"
+                ),
+            ),
+            RetreatBar::NoSailing => {
+                Forbidden::new("20.1", format!("the naval units cannot sail from {here} to {there}"))
+            }
+        };
+        vec![f]
     }
 }
 

@@ -297,6 +297,7 @@ fn the_defender_picks_one_multiple_for_his_force() {
 #[test]
 fn a_beaten_force_retreats_where_its_owner_chooses() {
     // rule: fiw 15.9, 13.2
+    // ruling: fiw #4
     let (mut g, sq, units) = armies(Terrain::Clear, BRIGADES.into_iter().chain(["fr-ang"]));
     let d = units[3];
     // Block two sides with British units.
@@ -312,6 +313,22 @@ fn a_beaten_force_retreats_where_its_owner_chooses() {
         "two free sides; a heavy unit takes no vertex: {options:?}"
     );
     assert!(!options.contains(&format!("retreat-{n1}")));
+    // "Why not?" from the same check: the enemy, a corner, too far.
+    let refused = |target: Sq| match engine::why_not(&g, FRENCH, &target.to_string()) {
+        engine::WhyNot::Forbidden { rules } => (rules[0].rule, rules[0].reason.to_string()),
+        other => panic!("{target}: {other:?}"),
+    };
+    let (rule, reason) = refused(n1);
+    assert_eq!(rule, "15.9");
+    assert!(reason.contains("British combat units are in"), "{reason}");
+    let corner = sq.diagonal().next().unwrap();
+    assert_eq!(refused(corner).0, "13.2");
+    let far = Sq::all().find(|s| s.touch(sq).is_none() && *s != sq).unwrap();
+    assert!(refused(far).1.contains("one square"));
+    assert!(matches!(
+        engine::why_not(&g, FRENCH, &free.to_string()),
+        engine::WhyNot::Legal { .. }
+    ));
     act(&mut g, FRENCH, &format!("retreat-{free}"));
     assert_eq!(g.units[d as usize].at, Place::Sq(free));
 }
