@@ -71,6 +71,8 @@ pub enum Action {
     DisbandMarker(Sq, crate::civilization::Marker),
     /// 24.4 flip this militia detachment to its regiment side.
     Flip(UnitId),
+    /// 17.42 return this captured enemy leader to his side.
+    Release(crate::state::LeaderId),
     /// The purchases are done (ruling fiw #30: revealed when both are).
     Commit,
     /// 8.1 the piece, square or colony an event asks for.
@@ -357,6 +359,11 @@ impl Fiw {
                 Some(self.piece_id(Piece::Unit(u))),
                 Some("Flip a militia detachment (24.4)"),
             ),
+            Action::Release(l) => (
+                self.purchase_label(self.purchasing_seat(), a),
+                Some(self.piece_id(Piece::Leader(l))),
+                Some("Release a prisoner (17.42)"),
+            ),
             Action::FormNaval(at) => (
                 format!("Form a naval force in {} (20.21)", self.place_name(at)),
                 Some(self.place_id(at)),
@@ -479,6 +486,7 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::DisbandUnit(u) => write!(out, "disband-u{u}"),
         Action::DisbandMarker(sq, kind) => write!(out, "disband-{sq}-{}", crate::movement::marker_word(kind)),
         Action::Flip(u) => write!(out, "flip-u{u}"),
+        Action::Release(l) => write!(out, "release-l{l}"),
         Action::Pick(c) => match c {
             crate::events::Choice::Unit(u) => write!(out, "pick-u{u}"),
             crate::events::Choice::Leader(l) => write!(out, "pick-l{l}"),

@@ -11,7 +11,7 @@ use crate::frames::Frame;
 use crate::income::{Item, Origin, Power};
 use crate::map::{Colony, Empire, Sq};
 use crate::movement::marker_word;
-use crate::state::{side_name, Base, Civ, Fiw, Place, Status, UnitId};
+use crate::state::{side_name, Base, Civ, Fiw, LeaderId, Place, Status, UnitId};
 use crate::tables::tables;
 use engine::{Drafts, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -38,6 +38,9 @@ pub enum Buy {
     /// 24.4 a militia detachment on the map flipped to its regiment side,
     /// for the regiment's full cost.
     Flip(UnitId),
+    /// 17.42 a captured enemy leader returned to his side, at no cost: to
+    /// his home base (ruling fiw #32).
+    Release(LeaderId),
 }
 
 /// Why a recruit may not be placed in a square ([`Fiw::recruit_bar`]).
@@ -175,7 +178,7 @@ impl Fiw {
                     };
                     pounds += e.cost(item, None).map_or(0, |c| u32::from(c.pounds));
                 }
-                Buy::Disband(_) | Buy::Dismantle { .. } => {}
+                Buy::Disband(_) | Buy::Dismantle { .. } | Buy::Release(_) => {}
                 Buy::Flip(u) => pounds += self.regiment_cost(*u),
             }
         }
@@ -591,6 +594,7 @@ impl Fiw {
                 out.push(Action::Flip(u));
             }
         }
+        out.extend(self.releasable(seat, p).into_iter().map(Action::Release));
         if !self.disbandable(seat, p).is_empty() || !self.dismantlable(seat, p).is_empty() {
             out.push(Action::Disband);
         }
@@ -628,6 +632,7 @@ impl Fiw {
                 p.buys.push(Buy::Dismantle { kind, sq });
             }
             Action::Flip(u) => p.buys.push(Buy::Flip(u)),
+            Action::Release(l) => p.buys.push(Buy::Release(l)),
             Action::At(at) => {
                 let buy = match p.pending.take().expect("a place is chosen for a pending purchase") {
                     Pending::Unit(face) => Buy::Unit { face, at },
@@ -762,7 +767,31 @@ impl Fiw {
                 self.flip(seat, u);
                 None
             }
+            Buy::Release(l) => {
+                let side = self.leaders[l as usize].side;
+                let home = Place::Base(if side == BRITISH { Base::Britain } else { Base::France });
+                self.leaders[l as usize].at = home;
+                self.leaders[l as usize].inside = false;
+                Some(format!(
+                    "the release of {}, who returns to the {}",
+                    self.leader(l).name,
+                    self.place_name(home)
+                ))
+            }
         }
+    }
+
+    /// 17.42 the captured enemy leaders the seat holds and has not yet
+    /// released in this draft (ruling fiw #32: their return is the
+    /// captor's to offer in the recruiting phase; terms are the players'
+    /// own, agreed outside the game).
+    fn releasable(&self, seat: Seat, p: &Purchases) -> Vec<LeaderId> {
+        (0..self.leaders.len() as LeaderId)
+            .filter(|&l| {
+                let g = &self.leaders[l as usize];
+                g.at == Place::Prisoner && g.side == crate::state::enemy(seat) && !p.buys.contains(&Buy::Release(l))
+            })
+            .collect()
     }
 
     /// The label of a purchase action, with its price.
@@ -845,6 +874,11 @@ impl Fiw {
                 self.regiment_cost(u)
             ),
             Action::At(at) => format!("Place it in {}", self.place_name(at)),
+            Action::Release(l) => format!(
+                "Release the prisoner {} to the {} (17.42; free, terms are yours to agree)",
+                self.leader(l).name,
+                side_name(crate::state::enemy(seat))
+            ),
             Action::Commit => "Done: reveal my purchases when both are done (ruling fiw #30)".into(),
             _ => String::new(),
         }
@@ -873,6 +907,7 @@ impl Fiw {
                 ),
                 Buy::Dismantle { kind, sq } => format!("remove the {} in {}", marker_word(*kind), self.sq_name(*sq)),
                 Buy::Flip(u) => format!("{} to its regiment side", self.unit_name(*u)),
+                Buy::Release(l) => format!("release {}", self.leader(*l).name),
             })
             .collect();
         Some(format!(

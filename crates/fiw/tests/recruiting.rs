@@ -432,3 +432,38 @@ fn markers_are_never_built_in_a_home_base_or_at_sea() {
         back_out(&mut g, BRITISH);
     }
 }
+
+#[test]
+fn a_captured_leader_is_released_to_his_side_s_home_base() {
+    // rule: fiw 17.42
+    // ruling: fiw #32
+    let mut g = at_purchases(
+        |g| {
+            put(g, "br-line", "boston");
+            let montcalm = put_leader(g, "montcalm", "quebec");
+            g.leaders[montcalm as usize].at = Place::Prisoner;
+        },
+        [6, 6],
+    );
+    let montcalm = leader(&g, "montcalm");
+    assert!(
+        !legal(&g, FRENCH).contains(&Action::Release(montcalm)),
+        "only the captor releases"
+    );
+    act(&mut g, BRITISH, Action::Release(montcalm));
+    assert!(
+        !legal(&g, BRITISH).contains(&Action::Release(montcalm)),
+        "once in a draft"
+    );
+    assert_eq!(
+        g.leaders[montcalm as usize].at,
+        Place::Prisoner,
+        "secret until revealed"
+    );
+    reveal(&mut g);
+    assert_eq!(g.leaders[montcalm as usize].at, Place::Base(Base::France));
+    assert!(logged(
+        &g,
+        "The British spend £0: the release of Louis-Joseph de Montcalm, who returns to the French Home Base"
+    ));
+}
