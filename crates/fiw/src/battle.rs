@@ -477,7 +477,7 @@ impl Fiw {
     /// 17.41 the squares with the leader's side's combat units nearest to
     /// `from`: fewest squares, a diagonal step counting one (ruling fiw
     /// #32).
-    fn nearest_friends(&self, side: Seat, from: Sq) -> Vec<Sq> {
+    pub(crate) fn nearest_friends(&self, side: Seat, from: Sq) -> Vec<Sq> {
         // ruling: fiw #32
         let distance = |s: Sq| s.king_moves(from);
         let mut squares = self.unit_squares(|u| self.side(u) == side);

@@ -7,11 +7,12 @@
 //! (35.3), forming a force and moving it by land (11.3, 12.0, 13.x),
 //! boarding and sailing a naval force (20.x: `forming_legal`, `sail_bar`),
 //! placing a recruit (10.1-10.3, 10.71), opening negotiations (16.0-16.34)
-//! and a battle's withdrawal or retreat (15.5, 15.9: `retreat_bar`). Only the asking seat's own pieces
+//! a battle's withdrawal or retreat (15.5, 15.9: `retreat_bar`) and an
+//! escaping leader's square (17.41: `nearest_friends`). Only the asking seat's own pieces
 //! are named: an enemy piece is "not yours" and no more (27.1).
 
 use crate::actions::Piece;
-use crate::battle::{Battle, Effect, RetreatBar, Stage};
+use crate::battle::{After, Battle, Effect, RetreatBar, Stage};
 use crate::forces::{Nation, UnitType, BRITISH, FRENCH};
 use crate::frames::Frame;
 use crate::map::{Colony, Route, Sq, Touch};
@@ -58,6 +59,10 @@ impl Fiw {
             Some(Frame::Naval(f)) if f.seat == seat => match (self.piece_of(target), sq) {
                 (Some(p), _) if !f.moving => self.board_why(f, p),
                 (None, Some(s)) if f.moving => self.sail_why(f, s),
+                _ => Vec::new(),
+            },
+            Some(Frame::Combats(c)) => match (c.stage, sq) {
+                (After::Escape(l), Some(s)) if self.leaders[l as usize].side == seat => self.escape_why(l, s),
                 _ => Vec::new(),
             },
             Some(Frame::Battle(b)) if b.decide == Some(seat) => match (b.stage, b.effects.first(), sq) {
@@ -700,6 +705,29 @@ impl Fiw {
 }
 
 impl Fiw {
+    /// 17.41 (ruling fiw #32) why the escaping leader may not go to `to`:
+    /// no friendly combat units there, or others nearer
+    /// ([`Fiw::nearest_friends`], the check behind the legal squares).
+    fn escape_why(&self, l: crate::state::LeaderId, to: Sq) -> Vec<Forbidden> {
+        let (Place::Sq(from), side) = (self.leaders[l as usize].at, self.leaders[l as usize].side) else {
+            return Vec::new();
+        };
+        let (there, name) = (self.sq_name(to), self.leader(l).name.clone());
+        let reason = match self.nearest_friends(side, from).first() {
+            _ if !self.has_units(to, side) => format!(
+                "no {} combat units are in {there}: {name} escapes to the nearest stack of friendly units",
+                side_name(side)
+            ),
+            Some(near) => format!(
+                "{there} is {} squares from {name}; friendly units stand {} away: he escapes to the nearest",
+                to.king_moves(from),
+                near.king_moves(from)
+            ),
+            None => return Vec::new(),
+        };
+        vec![Forbidden::new("17.41", reason)]
+    }
+
     /// Ruling fiw #4: why the seat's force in the battle may not retreat
     /// (15.9) or withdraw (15.5) into `to`, from [`Fiw::battle_retreat_bar`],
     /// the check behind the legal retreats.

@@ -600,6 +600,7 @@ fn siege_trains_double_the_attack_on_a_fort() {
 #[test]
 fn a_leader_left_alone_escapes_or_is_captured() {
     // rule: fiw 17.4, 17.41
+    // ruling: fiw #32
     // A British regiment and a French leader alone in a clear square.
     let alone = |leader: &str| {
         let (mut g, sq, _) = armies(Terrain::Clear, ["br-line"]);
@@ -619,6 +620,14 @@ fn a_leader_left_alone_escapes_or_is_captured() {
     assert!(log_of(&g, "17.41")[0].contains("rolls 4 against 4"));
     // Ruling fiw #32: fewest squares, a diagonal step counting one; a tie is the owner's.
     assert_eq!(ids(&g, FRENCH), [format!("escape-{east}"), format!("escape-{south}")]);
+    // "Why not?" from the same check: farther friends, or none there.
+    let refused = |target: Sq| match engine::why_not(&g, FRENCH, &target.to_string()) {
+        engine::WhyNot::Forbidden { rules } => (rules[0].rule, rules[0].reason.to_string()),
+        other => panic!("{target}: {other:?}"),
+    };
+    assert_eq!(refused(far).0, "17.41");
+    assert!(refused(far).1.contains("is 3 squares from") && refused(far).1.contains("stand 2 away"));
+    assert!(refused(Sq::new(c, r + 1).unwrap()).1.contains("no French combat units"));
     act(&mut g, FRENCH, &format!("escape-{south}"));
     assert_eq!(g.leaders[montcalm as usize].at, Place::Sq(south));
 
