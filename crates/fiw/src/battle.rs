@@ -170,6 +170,10 @@ impl Battle {
 struct Group {
     units: Vec<UnitId>,
     leaders: Vec<LeaderId>,
+    /// Every piece is light (13.2: it may cross a vertex).
+    light: bool,
+    /// Every unit is naval (20.1: it sails, never marches).
+    naval: bool,
 }
 
 /// The stable ids of the combat actions.
@@ -1053,7 +1057,14 @@ impl Fiw {
                 .filter(|&l| !self.leaders[l as usize].inside)
                 .collect()
         };
-        Group { units, leaders }
+        let light = units.iter().all(|&u| self.is_light(u)) && leaders.iter().all(|&l| self.leader(l).light);
+        let naval = !units.is_empty() && units.iter().all(|&u| self.is_naval(u));
+        Group {
+            units,
+            leaders,
+            light,
+            naval,
+        }
     }
 
     /// Ruling fiw #4: the squares a force may retreat (or withdraw) into:
@@ -1082,12 +1093,10 @@ impl Fiw {
     fn retreat_bar(&self, sq: Sq, side: Seat, g: &Group, to: Sq) -> Option<RetreatBar> {
         // ruling: fiw #4
         let m = &tables().map;
-        let light = g.units.iter().all(|&u| self.is_light(u)) && g.leaders.iter().all(|&l| self.leader(l).light);
-        let naval = !g.units.is_empty() && g.units.iter().all(|&u| self.is_naval(u));
         match sq.touch(to) {
             None => return Some(RetreatBar::Far),
             Some(Touch::Side) => {}
-            Some(_) if light => {}
+            Some(_) if g.light => {}
             Some(_) => return Some(RetreatBar::Vertex),
         }
         if self.has_units(to, enemy(side)) {
@@ -1103,8 +1112,8 @@ impl Fiw {
                 m.land_route(sq, to).is_none()
             }
         });
-        if closed || (!naval && !g.leaders.is_empty() && m.land_route(sq, to).is_none()) {
-            return Some(if naval {
+        if closed || (!g.naval && !g.leaders.is_empty() && m.land_route(sq, to).is_none()) {
+            return Some(if g.naval {
                 RetreatBar::NoSailing
             } else {
                 RetreatBar::Water

@@ -326,12 +326,18 @@ impl Fiw {
     /// leaves overland between two such squares, one of them marked,
     /// follows a trail; for movement and for lines of supply (18.61).
     pub(crate) fn marked_route(&self, from: Sq, to: Sq, route: Route) -> Route {
+        // Only an overland step can become a trail: most steps skip the
+        // marker scans.
+        if route != Route::Overland {
+            return route;
+        }
         let (a, b) = (self.trail_marked(from), self.trail_marked(to));
         let m = &tables().map;
         let track = |marked: bool, sq: Sq| marked || m.on_track(sq);
-        match route {
-            Route::Overland if (a || b) && track(a, from) && track(b, to) => Route::Trail,
-            r => r,
+        if (a || b) && track(a, from) && track(b, to) {
+            Route::Trail
+        } else {
+            route
         }
     }
 
