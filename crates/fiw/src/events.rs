@@ -247,6 +247,110 @@ impl crate::state::Fiw {
         self.apply_event(&id, roller);
     }
 
+    /// The candidates an event offers the seat: those without a bar.
+    fn event_options(&self, id: &str, seat: Seat, candidates: impl Iterator<Item = Choice>) -> Vec<Choice> {
+        candidates.filter(|&c| self.event_bar(id, seat, c).is_none()).collect()
+    }
+
+    /// Why the event `id` does not offer `c` to `seat` (the effect text of
+    /// `data/events.tsv`, condition by condition): for its choices and for
+    /// "why not?" alike. `None`: it is offered.
+    pub(crate) fn event_bar(&self, id: &str, seat: Seat, c: Choice) -> Option<EventBar> {
+        use crate::forces::UnitType;
+        use crate::state::{enemy, Place, Status};
+        let on_map = |at: Place| matches!(at, Place::Sq(_));
+        let bar = match (id, c) {
+            ("smallpox" | "desertion", Choice::Unit(u)) => {
+                if self.side(u) != seat {
+                    EventBar::NotYours
+                } else if !on_map(self.units[u as usize].at) {
+                    EventBar::OffMap
+                } else if id == "smallpox" && !self.is_indian(u) {
+                    EventBar::NotIndian
+                } else if id == "desertion" && self.face(u).kind != UnitType::Militia {
+                    EventBar::NotMilitia
+                } else {
+                    return None;
+                }
+            }
+            // 25.1
+            ("indians-change-sides", Choice::Unit(u)) => {
+                if self.side(u) == seat {
+                    EventBar::NotYours
+                } else if !self.is_indian(u) {
+                    EventBar::NotIndian
+                } else {
+                    match self.units[u as usize].at {
+                        Place::Sq(sq) if self.side_at(sq, enemy(seat)).any(|x| !self.is_indian(x)) => {
+                            EventBar::Escorted
+                        }
+                        Place::Sq(_) => return None,
+                        _ => EventBar::OffMap,
+                    }
+                }
+            }
+            // 25.1
+            ("french-war-party" | "iroquois-council" | "trade-goods", Choice::Sq(sq)) => {
+                let m = &crate::tables::tables().map;
+                if !m.places_in(sq).any(|p| p.tribe.is_some()) {
+                    EventBar::NoVillage
+                } else if id != "trade-goods" && self.has_units(sq, enemy(seat)) {
+                    EventBar::EnemyUnits
+                } else if id == "iroquois-council"
+                    && m.colony(sq).and_then(|c| c.empire()) != Some(crate::map::Empire::British)
+                {
+                    EventBar::NotBritishColony
+                } else if id == "trade-goods" && self.side_leaders_at(sq, seat).next().is_none() {
+                    EventBar::NoLeader
+                } else if !(0..self.units.len() as u16)
+                    .any(|u| self.units[u as usize].at == Place::Pool && self.is_indian(u))
+                {
+                    EventBar::NoIndianLeft
+                } else {
+                    return None;
+                }
+            }
+            // 17.4
+            ("british-leader-recalled" | "french-leader-relieved", Choice::Leader(l)) => {
+                let g = &self.leaders[l as usize];
+                if g.side != enemy(seat) {
+                    EventBar::NotYours
+                } else if !on_map(g.at) {
+                    EventBar::OffMap
+                } else if !self.leader(l).named() {
+                    EventBar::Unnamed
+                } else {
+                    return None;
+                }
+            }
+            // 17.5
+            ("new-commander", Choice::Leader(l)) => {
+                if self.leader(l).side != Some(seat) {
+                    EventBar::NotYours
+                } else if self.leaders[l as usize].at != Place::Pool {
+                    EventBar::NotInLeaderBox
+                } else if !self.leader(l).named() {
+                    EventBar::Unnamed
+                } else {
+                    return None;
+                }
+            }
+            // 5.24
+            ("colonies-rally", Choice::Colony(i)) => {
+                let colony = crate::map::Colony::ALL[i as usize];
+                if self.owner(colony) != Some(seat) {
+                    EventBar::NotYours
+                } else if self.status(colony) != Status::Passive {
+                    EventBar::NotPassive
+                } else {
+                    return None;
+                }
+            }
+            _ => EventBar::NotAsked,
+        };
+        Some(bar)
+    }
+
     fn event_choice(&mut self, seat: engine::Seat, event: &str, options: Vec<Choice>, optional: bool) {
         if options.is_empty() {
             self.core.log.say("8.1", || {
@@ -337,29 +441,12 @@ impl crate::state::Fiw {
             }
             "smallpox" | "desertion" => {
                 for seat in [self.first, enemy(self.first)].into_iter().rev() {
-                    let options: Vec<Choice> = (0..self.units.len() as u16)
-                        .filter(|&u| self.side(u) == seat && matches!(self.units[u as usize].at, Place::Sq(_)))
-                        .filter(|&u| {
-                            if id == "smallpox" {
-                                self.is_indian(u)
-                            } else {
-                                self.face(u).kind == UnitType::Militia
-                            }
-                        })
-                        .map(Choice::Unit)
-                        .collect();
+                    let options = self.event_options(id, seat, (0..self.units.len() as u16).map(Choice::Unit));
                     self.event_choice(seat, id, options, false);
                 }
             }
             "indians-change-sides" => {
-                let options = (0..self.units.len() as u16)
-                    .filter(|&u| self.is_indian(u) && self.side(u) == enemy(roller))
-                    .filter(|&u| match self.units[u as usize].at {
-                        Place::Sq(sq) => !self.side_at(sq, enemy(roller)).any(|x| !self.is_indian(x)),
-                        _ => false,
-                    })
-                    .map(Choice::Unit)
-                    .collect();
+                let options = self.event_options(id, roller, (0..self.units.len() as u16).map(Choice::Unit));
                 self.event_choice(roller, id, options, true);
             }
             "french-war-party" | "iroquois-council" | "trade-goods" => {
@@ -368,33 +455,7 @@ impl crate::state::Fiw {
                     "iroquois-council" => BRITISH,
                     _ => roller,
                 };
-                let m = &crate::tables::tables().map;
-                let mut squares: Vec<crate::map::Sq> = m
-                    .places
-                    .iter()
-                    .filter(|p| p.tribe.is_some())
-                    .map(|p| p.sq)
-                    .filter(|&sq| !self.has_units(sq, enemy(seat)) || id == "trade-goods")
-                    .filter(|&sq| match id {
-                        "iroquois-council" => {
-                            m.colony(sq).and_then(|c| c.empire()) == Some(crate::map::Empire::British)
-                        }
-                        "trade-goods" => self.side_leaders_at(sq, seat).next().is_some(),
-                        _ => true,
-                    })
-                    .collect();
-                squares.sort();
-                squares.dedup();
-                let any_indian = self
-                    .units
-                    .iter()
-                    .enumerate()
-                    .any(|(u, x)| x.at == Place::Pool && self.is_indian(u as u16));
-                let options = if any_indian {
-                    squares.into_iter().map(Choice::Sq).collect()
-                } else {
-                    Vec::new()
-                };
+                let options = self.event_options(id, seat, village_squares().into_iter().map(Choice::Sq));
                 self.event_choice(seat, id, options, false);
             }
             "spies" => {
@@ -423,18 +484,12 @@ impl crate::state::Fiw {
                 });
             }
             "british-leader-recalled" | "french-leader-relieved" => {
-                let (seat, victim) = if id == "british-leader-recalled" {
-                    (FRENCH, BRITISH)
+                let seat = if id == "british-leader-recalled" {
+                    FRENCH
                 } else {
-                    (BRITISH, FRENCH)
+                    BRITISH
                 };
-                let options = (0..self.leaders.len() as u8)
-                    .filter(|&l| {
-                        let g = &self.leaders[l as usize];
-                        g.side == victim && matches!(g.at, Place::Sq(_)) && self.leader(l).named()
-                    })
-                    .map(Choice::Leader)
-                    .collect();
+                let options = self.event_options(id, seat, (0..self.leaders.len() as u8).map(Choice::Leader));
                 self.event_choice(seat, id, options, false);
             }
             "british-regulars" | "french-regulars" => {
@@ -469,23 +524,12 @@ impl crate::state::Fiw {
                 }
             }
             "new-commander" => {
-                let options = (0..self.leaders.len() as u8)
-                    .filter(|&l| {
-                        self.leaders[l as usize].at == Place::Pool
-                            && self.leader(l).side == Some(roller)
-                            && self.leader(l).named()
-                    })
-                    .map(Choice::Leader)
-                    .collect();
+                let options = self.event_options(id, roller, (0..self.leaders.len() as u8).map(Choice::Leader));
                 self.event_choice(roller, id, options, false);
             }
             "colonies-rally" => {
-                let options = crate::map::Colony::ALL
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &c)| self.owner(c) == Some(BRITISH) && self.status(c) == Status::Passive)
-                    .map(|(i, _)| Choice::Colony(i as u8))
-                    .collect();
+                let colonies = (0..crate::map::Colony::ALL.len() as u8).map(Choice::Colony);
+                let options = self.event_options(id, BRITISH, colonies);
                 self.event_choice(BRITISH, id, options, false);
             }
             other => self.core.log.say("8.1", || {
@@ -573,6 +617,38 @@ impl crate::state::Fiw {
             _ => unreachable!("only offered choices are legal"),
         }
     }
+}
+
+/// Why an event does not offer a choice ([`crate::state::Fiw::event_bar`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EventBar {
+    /// The event asks for a piece of the other side, or a colony of the
+    /// other empire (or, for the events that pick an enemy's, one's own).
+    NotYours,
+    OffMap,
+    NotIndian,
+    NotMilitia,
+    /// 25.1 the Indian shares its square with non-Indian combat units.
+    Escorted,
+    NoVillage,
+    EnemyUnits,
+    NotBritishColony,
+    NoLeader,
+    NoIndianLeft,
+    Unnamed,
+    NotInLeaderBox,
+    NotPassive,
+    /// The event asks for another kind of choice.
+    NotAsked,
+}
+
+/// 25.1: the squares of Indian villages, each once, in square order.
+fn village_squares() -> Vec<crate::map::Sq> {
+    let m = &crate::tables::tables().map;
+    let mut squares: Vec<crate::map::Sq> = m.places.iter().filter(|p| p.tribe.is_some()).map(|p| p.sq).collect();
+    squares.sort();
+    squares.dedup();
+    squares
 }
 
 /// An event's name as the table prints it.

@@ -7,12 +7,14 @@
 //! (35.3), forming a force and moving it by land (11.3, 12.0, 13.x),
 //! boarding and sailing a naval force (20.x: `forming_legal`, `sail_bar`),
 //! placing a recruit (10.1-10.3, 10.71), opening negotiations (16.0-16.34)
-//! a battle's withdrawal or retreat (15.5, 15.9: `retreat_bar`) and an
-//! escaping leader's square (17.41: `nearest_friends`). Only the asking seat's own pieces
+//! a battle's withdrawal or retreat (15.5, 15.9: `retreat_bar`), an
+//! escaping leader's square (17.41: `nearest_friends`) and a random
+//! event's choice (8.1, 17.4, 17.5, 25.1: `event_bar`). Only the asking seat's own pieces
 //! are named: an enemy piece is "not yours" and no more (27.1).
 
 use crate::actions::Piece;
 use crate::battle::{After, Battle, Effect, RetreatBar, Stage};
+use crate::events::{Choice, EventBar};
 use crate::forces::{Nation, UnitType, BRITISH, FRENCH};
 use crate::frames::Frame;
 use crate::map::{Colony, Route, Sq, Touch};
@@ -72,6 +74,7 @@ impl Fiw {
                 }
                 _ => Vec::new(),
             },
+            Some(Frame::EventChoice { seat: s, event, .. }) if *s == seat => self.event_why(seat, event, target),
             Some(Frame::Negotiations { tried, .. }) => sq.map(|s| self.talks_why(seat, tried, s)).unwrap_or_default(),
             Some(Frame::Purchases) => match (self.drafts.as_ref().map(|d| d.draft(seat)), sq) {
                 (Some(p), Some(s)) => match p.pending {
@@ -705,6 +708,84 @@ impl Fiw {
 }
 
 impl Fiw {
+    /// 8.1 why the event being decided does not offer the piece or square
+    /// `target` to the seat: [`Fiw::event_bar`], the check behind its
+    /// choices. A piece the seat may not examine (27.1) is named no further
+    /// than the event's condition.
+    fn event_why(&self, seat: Seat, id: &str, target: &str) -> Vec<Forbidden> {
+        let (choice, piece) = match (self.piece_of(target), Sq::parse(target)) {
+            (Some(p @ Piece::Unit(u)), _) => (Choice::Unit(u), Some(p)),
+            (Some(p @ Piece::Leader(l)), _) => (Choice::Leader(l), Some(p)),
+            (None, Some(sq)) => (Choice::Sq(sq), None),
+            (None, None) => return Vec::new(),
+        };
+        let Some(bar) = self.event_bar(id, seat, choice) else {
+            return Vec::new();
+        };
+        let (rule, asks) = match id {
+            "smallpox" => ("8.1", "one of your Indian units on the map".to_string()),
+            "desertion" => ("8.1", "one of your militia units on the map".to_string()),
+            "indians-change-sides" => (
+                "25.1",
+                format!(
+                    "a {} Indian unit on the map that shares no square with {} non-Indian combat units",
+                    side_name(enemy(seat)),
+                    side_name(enemy(seat))
+                ),
+            ),
+            "french-war-party" => ("25.1", "an Indian village without British combat units".to_string()),
+            "iroquois-council" => (
+                "25.1",
+                "an Indian village in a British colony without French combat units".to_string(),
+            ),
+            "trade-goods" => ("25.1", "an Indian village holding one of your leaders".to_string()),
+            "british-leader-recalled" | "french-leader-relieved" => {
+                ("17.4", format!("a named {} leader on the map", side_name(enemy(seat))))
+            }
+            "new-commander" => ("17.5", "a named leader of your side in the Leader box".to_string()),
+            _ => return Vec::new(),
+        };
+        let hidden = piece.is_some_and(|p| self.hidden_from(p, seat));
+        let name = match piece {
+            Some(Piece::Unit(u)) if !hidden => self.unit_name(u),
+            Some(Piece::Leader(l)) if !hidden => self.leader(l).name.clone(),
+            Some(Piece::Unit(_)) => "that unit".to_string(),
+            Some(Piece::Leader(_)) => "that leader".to_string(),
+            None => String::new(),
+        };
+        let there = || self.sq_name(Sq::parse(target).expect("a square target"));
+        let mine = !matches!(
+            id,
+            "indians-change-sides" | "british-leader-recalled" | "french-leader-relieved"
+        );
+        let reason = match bar {
+            EventBar::NotAsked => return Vec::new(),
+            EventBar::NotYours if mine => format!("{name} is not yours"),
+            EventBar::NotYours => format!("{name} is yours"),
+            // 27.1: no more about a piece the seat may not examine.
+            _ if hidden => String::new(),
+            EventBar::OffMap => format!("{name} is not on the map"),
+            EventBar::NotIndian => format!("{name} is not an Indian unit"),
+            EventBar::NotMilitia => format!("{name} is not a militia unit"),
+            EventBar::Escorted => format!("{} non-Indian combat units share its square", side_name(enemy(seat))),
+            EventBar::Unnamed => format!("{name} is not a named leader"),
+            EventBar::NotInLeaderBox => format!("{name} is not in the Leader box"),
+            EventBar::NoVillage => format!("{} has no Indian village", there()),
+            EventBar::EnemyUnits => format!("{} combat units are in {}", side_name(enemy(seat)), there()),
+            EventBar::NotBritishColony => format!("{} is not in a British colony", there()),
+            EventBar::NoLeader => format!("no {} leader is in {}", side_name(seat), there()),
+            EventBar::NoIndianLeft => "no Indian unit is left to draw".to_string(),
+            EventBar::NotPassive => return Vec::new(),
+        };
+        let event = crate::events::event_name(id);
+        let text = if reason.is_empty() {
+            format!("{event} asks for {asks}")
+        } else {
+            format!("{event} asks for {asks}: {reason}")
+        };
+        vec![Forbidden::new(rule, text)]
+    }
+
     /// 17.41 (ruling fiw #32) why the escaping leader may not go to `to`:
     /// no friendly combat units there, or others nearer
     /// ([`Fiw::nearest_friends`], the check behind the legal squares).

@@ -570,3 +570,115 @@ fn a_square_closed_to_negotiations_names_its_rule() {
         &["British colonial capital", "may not initiate"],
     );
 }
+
+/// The event `id` applied now, rolled by `roller`, as the Random Events
+/// phase applies it.
+fn event(g: &mut Fiw, roller: Seat, id: &str) {
+    g.stack.push(Frame::Events {
+        roller,
+        queue: vec![id.into()],
+    });
+    g.advance();
+}
+
+#[test]
+fn an_event_says_why_a_unit_is_not_among_its_choices() {
+    // rule: fiw 8.1
+    let mut g = cleared(BRITISH);
+    let mohawk = put(&mut g, "mohawk-br", "canajoharie");
+    let regulars = put(&mut g, "br-line", "canajoharie");
+    let huron = put(&mut g, "huron-fr", "lorette");
+    event(&mut g, FRENCH, "smallpox");
+    // Each player loses one Indian unit of his; the first player picks first.
+    let Some(Frame::EventChoice { seat, options, .. }) = g.stack.last().cloned() else {
+        panic!("a choice: {:?}", g.stack.last())
+    };
+    assert_eq!(seat, BRITISH);
+    assert_eq!(options, vec![fiw::events::Choice::Unit(mohawk)]);
+    assert!(is_legal(
+        &why(&g, BRITISH, &unit_id(mohawk)),
+        &format!("pick-u{mohawk}")
+    ));
+    refused(
+        &g,
+        BRITISH,
+        &unit_id(regulars),
+        "8.1",
+        &["Smallpox", "is not an Indian unit"],
+    );
+    // The Huron is French and out of sight: "not yours", no name (27.1).
+    let f = forbidden(why(&g, BRITISH, &unit_id(huron)));
+    assert!(f.reason.ends_with("that unit is not yours"), "{}", f.reason);
+    // The French are not deciding yet.
+    assert!(matches!(why(&g, FRENCH, &unit_id(huron)), WhyNot::NotNow { .. }));
+    act(&mut g, BRITISH, Action::Pick(options[0]));
+    assert_eq!(g.units[mohawk as usize].at, Place::Pool);
+    let Some(Frame::EventChoice { seat: FRENCH, .. }) = g.stack.last() else {
+        panic!("the French choice: {:?}", g.stack.last())
+    };
+}
+
+#[test]
+fn a_war_party_event_says_why_a_square_is_not_a_village_it_may_join() {
+    // rule: fiw 25.1, 8.1
+    let mut g = cleared(BRITISH);
+    put(&mut g, "fr-bearn", "canajoharie");
+    event(&mut g, BRITISH, "iroquois-council");
+    let Some(Frame::EventChoice {
+        seat: BRITISH, options, ..
+    }) = g.stack.last().cloned()
+    else {
+        panic!("a British choice: {:?}", g.stack.last())
+    };
+    let (canajoharie, lorette, boston) = (sq("canajoharie"), sq("lorette"), sq("boston"));
+    assert!(!options.contains(&fiw::events::Choice::Sq(canajoharie)));
+    refused(
+        &g,
+        BRITISH,
+        &canajoharie.to_string(),
+        "25.1",
+        &["Iroquois Council", "French combat units are in"],
+    );
+    refused(
+        &g,
+        BRITISH,
+        &lorette.to_string(),
+        "25.1",
+        &["is not in a British colony"],
+    );
+    refused(&g, BRITISH, &boston.to_string(), "25.1", &["has no Indian village"]);
+    let fiw::events::Choice::Sq(open) = options[0] else {
+        panic!()
+    };
+    assert!(is_legal(&why(&g, BRITISH, &open.to_string()), &format!("pick-{open}")));
+}
+
+#[test]
+fn indians_change_sides_names_an_escort_only_where_the_roller_may_look() {
+    // rule: fiw 25.1, 27.1
+    let mut g = cleared(BRITISH);
+    let huron = put(&mut g, "huron-fr", "lorette");
+    put(&mut g, "fr-bearn", "lorette");
+    let free = put(&mut g, "abenaki-fr", "saint-francois");
+    event(&mut g, BRITISH, "indians-change-sides");
+    let Some(Frame::EventChoice {
+        seat: BRITISH, options, ..
+    }) = g.stack.last().cloned()
+    else {
+        panic!("a British choice: {:?}", g.stack.last())
+    };
+    assert_eq!(options, vec![fiw::events::Choice::Unit(free)]);
+    // Unseen: the event's condition, no more.
+    let f = forbidden(why(&g, BRITISH, &unit_id(huron)));
+    assert_eq!(f.rule, "25.1");
+    assert!(f.reason.ends_with("non-Indian combat units"), "{}", f.reason);
+    // A British unit in the square: the escort is seen and named.
+    put(&mut g, "br-line", "lorette");
+    refused(
+        &g,
+        BRITISH,
+        &unit_id(huron),
+        "25.1",
+        &["French non-Indian combat units share its square"],
+    );
+}
