@@ -9,7 +9,7 @@ use crate::events::{self, EventTable};
 use crate::forces::{self, Forces};
 use crate::income::{self, Expenditure, HomeGovernment};
 use crate::indians::{self, IndianTable};
-use crate::map::{self, Map};
+use crate::map::{self, Map, Sq};
 use crate::negotiations::{self, NegotiationTable};
 use crate::supply::{self, SupplyLine};
 use crate::terrain::{self, TerrainEffects};
@@ -64,6 +64,11 @@ pub struct Tables {
     pub supply_line: SupplyLine,
     /// 2.3, 17.0 the counter mix and the leaders.
     pub forces: Forces,
+    /// 29.1 the places worth victory points, from the map (read once: the
+    /// bots' evaluation counts them at every playout's end).
+    pub objectives: Vec<(Sq, u32)>,
+    /// 29.1 the squares with trading or manufacturing symbols, from the map.
+    pub symbols: Vec<(Sq, u32)>,
 }
 
 static TABLES: Loaded<Tables> = Loaded::new("the French & Indian War tables");
@@ -73,8 +78,11 @@ impl Tables {
     /// fault, naming its file and line, stops the reading.
     pub fn read(dir: Option<&Path>) -> Result<Tables, String> {
         let e = |e: engine::table::TableError| e.to_string();
+        let map = Map::read(dir).map_err(e)?;
         Ok(Tables {
-            map: Map::read(dir).map_err(e)?,
+            objectives: crate::victory::objectives(&map),
+            symbols: crate::victory::symbols(&map),
+            map,
             terrain: TerrainEffects::read(dir).map_err(e)?,
             combat: CombatTables::read(dir).map_err(e)?,
             events: EventTable::read(dir).map_err(e)?,

@@ -2,7 +2,7 @@
 //! and the level of the result.
 
 use crate::forces::{BRITISH, FRENCH};
-use crate::map::{Empire, Settlement, Sq};
+use crate::map::{Empire, Map, Settlement, Sq};
 use crate::state::{side_name, Fiw};
 use crate::tables::tables;
 use engine::Seat;
@@ -33,20 +33,6 @@ impl Fiw {
         o.controls(sq, seat) && !self.massacred(sq)
     }
 
-    /// 29.1 what a city or capital is worth.
-    pub fn objective_value(&self, place: &crate::map::Place) -> u32 {
-        let m = &tables().map;
-        match place.id.as_str() {
-            "quebec" => 10,
-            "new-orleans" => 8,
-            "st-augustine" => 5,
-            "montreal" => 2,
-            _ if place.capital && m.colony(place.sq).and_then(|c| c.empire()) == Some(Empire::British) => 2,
-            _ if place.settlement == Some(Settlement::City) => 1,
-            _ => 0,
-        }
-    }
-
     /// 29.1 a seat's victory points now.
     pub fn score_of(&self, seat: Seat) -> Score {
         self.score_with(&self.occupancy(), seat)
@@ -60,20 +46,14 @@ impl Fiw {
 
     fn score_with(&self, o: &crate::state::Occupancy, seat: Seat) -> Score {
         let t = tables();
-        let objectives = t
-            .map
-            .places
-            .iter()
-            .filter(|p| self.counts(o, p.sq, seat))
-            .map(|p| self.objective_value(p))
-            .sum();
-        let symbols = t
-            .map
-            .squares
-            .iter()
-            .filter(|s| self.counts(o, s.sq, seat))
-            .map(|s| u32::from(s.trading) + u32::from(s.manufacturing))
-            .sum();
+        let held = |items: &[(Sq, u32)]| -> u32 {
+            items
+                .iter()
+                .filter(|(sq, _)| self.counts(o, *sq, seat))
+                .map(|(_, points)| points)
+                .sum()
+        };
+        let (objectives, symbols) = (held(&t.objectives), held(&t.symbols));
         let balance = u32::from(t.balance.victory(self.balance, seat));
         // ruling: fiw #27 (pounds add, a tenth rounded up)
         let pounds = u32::from(self.treasury[seat as usize]).div_ceil(10);
@@ -115,4 +95,34 @@ impl Fiw {
         };
         self.core.finish_at(winner, level, reason, "29.2");
     }
+}
+
+/// 29.1 the places worth points, each with its square and points, in the
+/// map's order: Quebec, New Orleans, St. Augustine, Montreal, the British
+/// colonial capitals and the other cities.
+pub fn objectives(map: &Map) -> Vec<(Sq, u32)> {
+    let points = |place: &crate::map::Place| match place.id.as_str() {
+        "quebec" => 10,
+        "new-orleans" => 8,
+        "st-augustine" => 5,
+        "montreal" => 2,
+        _ if place.capital && map.colony(place.sq).and_then(|c| c.empire()) == Some(Empire::British) => 2,
+        _ if place.settlement == Some(Settlement::City) => 1,
+        _ => 0,
+    };
+    map.places
+        .iter()
+        .map(|p| (p.sq, points(p)))
+        .filter(|&(_, points)| points > 0)
+        .collect()
+}
+
+/// 29.1 the squares printed with trading or manufacturing symbols, each
+/// with its points (one a symbol).
+pub fn symbols(map: &Map) -> Vec<(Sq, u32)> {
+    map.squares
+        .iter()
+        .map(|s| (s.sq, u32::from(s.trading) + u32::from(s.manufacturing)))
+        .filter(|&(_, points)| points > 0)
+        .collect()
 }

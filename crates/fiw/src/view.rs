@@ -464,16 +464,11 @@ impl Fiw {
     fn nearness(&self, o: &crate::state::Occupancy, seat: Seat) -> f64 {
         let squares = self.unit_squares(|u| self.side(u) == seat);
         tables()
-            .map
-            .places
+            .objectives
             .iter()
-            .filter(|p| !o.controls(p.sq, seat))
-            .filter_map(|p| {
-                let points = self.objective_value(p);
-                if points == 0 {
-                    return None;
-                }
-                let d = squares.iter().map(|&sq| sq.king_moves(p.sq)).min()?;
+            .filter(|&&(at, _)| !o.controls(at, seat))
+            .filter_map(|&(at, points)| {
+                let d = squares.iter().map(|&sq| sq.king_moves(at)).min()?;
                 Some(0.5 * f64::from(points) / (1.0 + f64::from(d)))
             })
             .sum()
