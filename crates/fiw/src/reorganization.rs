@@ -52,11 +52,14 @@ impl Fiw {
         let mut taken: Vec<UnitId> = Vec::new();
         let mut out = Vec::new();
         for want in like {
+            // Asked once a counter design, not once a counter.
+            let mut fits: Vec<Option<bool>> = vec![None; f.counters.len()];
             let found = (0..self.units.len() as UnitId).find(|&u| {
                 let unit = &self.units[u as usize];
                 (unit.at == Place::Pool || freed.contains(&u))
                     && !taken.contains(&u)
-                    && f.faces_of(&f.counters[unit.counter as usize]).any(want)
+                    && *fits[unit.counter as usize]
+                        .get_or_insert_with(|| f.faces_of(&f.counters[unit.counter as usize]).any(want))
             })?;
             let c = &f.counters[self.units[found as usize].counter as usize];
             let back = !want(&f.faces[c.front]);
