@@ -604,6 +604,10 @@ impl Fiw {
 
     /// 15.1, 27.1 (2) every unit of the battle is revealed.
     fn reveal(&mut self, b: &Battle) {
+        // Only words: a playout with its log off skips the unit names.
+        if !self.core.log.enabled() {
+            return;
+        }
         let sq = b.sq;
         let (att, def) = (b.attacker, b.defender());
         let at = self.sq_name(sq);
