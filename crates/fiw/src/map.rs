@@ -867,6 +867,19 @@ impl Map {
         self.places_in(sq).find_map(|p| p.settlement)
     }
 
+    /// The squares of the cities and towns, each once, in square order.
+    pub fn towns(&self) -> Vec<Sq> {
+        let mut towns: Vec<Sq> = self
+            .places
+            .iter()
+            .filter(|p| p.settlement.is_some())
+            .map(|p| p.sq)
+            .collect();
+        towns.sort_by_key(|s| s.index());
+        towns.dedup();
+        towns
+    }
+
     /// 23.0: the printed fort or fortress of a square.
     pub fn works(&self, sq: Sq) -> Option<Works> {
         self.places_in(sq).find_map(|p| p.works)

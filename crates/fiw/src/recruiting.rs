@@ -238,7 +238,6 @@ impl Fiw {
     /// home base, and the cities and towns [`Fiw::recruit_bar`] leaves open.
     fn recruit_places(&self, seat: Seat, face_ix: u16, p: &Purchases) -> Vec<Place> {
         let f = &tables().forces.faces[face_ix as usize];
-        let m = &tables().map;
         let mut out = Vec::new();
         if f.regular {
             let base = match (seat, f.nation) {
@@ -248,22 +247,24 @@ impl Fiw {
             };
             out.push(Place::Base(base));
         }
-        // The squares of the map's cities and towns (10.1-10.3 place there).
-        let mut towns: Vec<Sq> = m
-            .places
-            .iter()
-            .filter(|p| p.settlement.is_some())
-            .map(|p| p.sq)
-            .collect();
-        towns.sort_by_key(|s| s.index());
-        towns.dedup();
         out.extend(
-            towns
-                .into_iter()
-                .filter(|&sq| self.recruit_bar(seat, face_ix, p, sq).is_none())
-                .map(Place::Sq),
+            tables()
+                .towns
+                .iter()
+                .filter(|&&sq| self.recruit_bar(seat, face_ix, p, sq).is_none())
+                .map(|&sq| Place::Sq(sq)),
         );
         out
+    }
+
+    /// Whether [`Fiw::recruit_places`] has any place: a regular's home
+    /// base, or the first city or town that admits it.
+    fn recruit_placeable(&self, seat: Seat, face_ix: u16, p: &Purchases) -> bool {
+        tables().forces.faces[face_ix as usize].regular
+            || tables()
+                .towns
+                .iter()
+                .any(|&sq| self.recruit_bar(seat, face_ix, p, sq).is_none())
     }
 
     /// 10.1-10.3, 10.71 why a recruit of this face may not be placed in a
@@ -572,7 +573,7 @@ impl Fiw {
                         at: Place::Pool,
                     },
                 )
-                && !self.recruit_places(seat, i, p).is_empty()
+                && self.recruit_placeable(seat, i, p)
             {
                 out.push(Action::Recruit(i));
             }

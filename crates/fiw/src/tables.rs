@@ -69,6 +69,9 @@ pub struct Tables {
     pub objectives: Vec<(Sq, u32)>,
     /// 29.1 the squares with trading or manufacturing symbols, from the map.
     pub symbols: Vec<(Sq, u32)>,
+    /// 10.1-10.3 the squares of the cities and towns (where recruits are
+    /// placed), each once, in square order.
+    pub towns: Vec<Sq>,
 }
 
 static TABLES: Loaded<Tables> = Loaded::new("the French & Indian War tables");
@@ -82,6 +85,7 @@ impl Tables {
         Ok(Tables {
             objectives: crate::victory::objectives(&map),
             symbols: crate::victory::symbols(&map),
+            towns: map.towns(),
             map,
             terrain: TerrainEffects::read(dir).map_err(e)?,
             combat: CombatTables::read(dir).map_err(e)?,
