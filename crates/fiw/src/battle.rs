@@ -1191,6 +1191,14 @@ impl Fiw {
             .collect()
     }
 
+    /// 12.2 (ruling fiw #48): the attacker may not attack in the siege:
+    /// units there that have not operated would operate by attacking, and
+    /// in the 2nd to 4th phase no supply point or magazine pays for it.
+    fn siege_unpaid(&self, b: &Battle) -> bool {
+        // ruling: fiw #48
+        !self.siege_stationary(b).is_empty() && !self.may_set_out(b.attacker, Some(Place::Sq(b.sq)))
+    }
+
     /// 12.2, 12.3 units attacking in a siege without having moved operate:
     /// in the 2nd to 4th phase they pay as one force (a supply point, or a
     /// magazine in reach), and in the 4th they roll winter attrition when
@@ -1218,8 +1226,7 @@ impl Fiw {
     pub fn battle_legal(&self, b: &Battle, out: &mut Vec<Action>) {
         match (b.stage, b.effects.first()) {
             (Stage::Siege, _) => {
-                // ruling: fiw #48
-                if self.siege_stationary(b).is_empty() || self.may_set_out(b.attacker, Some(Place::Sq(b.sq))) {
+                if !self.siege_unpaid(b) {
                     out.push(Action::Attack(b.sq));
                 }
                 out.push(Action::NoAttack(b.sq));
@@ -1416,6 +1423,17 @@ impl Fiw {
             Some(Frame::Battle(b)) => {
                 let at = self.sq_name(b.sq);
                 match (b.stage, b.effects.first()) {
+                    // The prompt says why "attack" is missing: "why not?"
+                    // answers for squares, and the siege's square is the
+                    // target of "leave it alone" too.
+                    (Stage::Siege, _) if self.siege_unpaid(b) => (
+                        format!(
+                            "Siege of {at}: attacking would be an operation of your units there that have not \
+                             operated this phase, and no supply point or magazine in reach pays for it (ruling \
+                             #48): leave it alone this phase"
+                        ),
+                        "12.2",
+                    ),
                     (Stage::Siege, _) => (format!("Siege of {at}: attack, or leave it alone this phase"), "23.23"),
                     (Stage::Withdraw, _) => (format!("Attacked in {at}: withdraw before combat, or stand"), "15.5"),
                     (Stage::Crt, _) => (format!("Combat in {at}: choose the Combat Results Table"), "15.6"),

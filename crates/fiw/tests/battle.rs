@@ -501,10 +501,18 @@ fn a_siege_attack_is_an_operation() {
     g.supply[BRITISH as usize] = 0;
     fight_in(&mut g, BRITISH, 2);
     assert_eq!(ids(&g, BRITISH), [format!("no-attack-{sq}")]);
+    // The prompt says why the attack is missing.
+    let (prompt, rule) = g.combat_prompt();
+    assert_eq!(rule, "12.2");
+    assert!(
+        prompt.contains("no supply point or magazine in reach pays for it"),
+        "{prompt}"
+    );
     // With supply points, the attack spends one for the besiegers.
     let (mut g, sq, _, a2) = siege();
     g.supply[BRITISH as usize] = 2;
     fight_in(&mut g, BRITISH, 2);
+    assert_eq!(g.combat_prompt().1, "23.23");
     act(&mut g, BRITISH, &format!("attack-{sq}"));
     assert_eq!(g.supply[BRITISH as usize], 1);
     assert_ne!(g.units[a2 as usize].ops & (1 << 2), 0, "they operated in the 2nd phase");
