@@ -51,15 +51,15 @@ impl Fiw {
         let f = &tables().forces;
         let mut taken: Vec<UnitId> = Vec::new();
         let mut out = Vec::new();
-        let free: Vec<UnitId> = (0..self.units.len() as UnitId)
-            .filter(|&u| matches!(self.units[u as usize].at, Place::Pool) || freed.contains(&u))
-            .collect();
         for want in like {
             // Asked once a counter design, not once a counter.
             let mut fits: Vec<Option<bool>> = vec![None; f.counters.len()];
-            let found = free.iter().copied().find(|&u| {
-                let c = self.units[u as usize].counter as usize;
-                !taken.contains(&u) && *fits[c].get_or_insert_with(|| f.faces_of(&f.counters[c]).any(want))
+            let found = (0..self.units.len() as UnitId).find(|&u| {
+                let unit = &self.units[u as usize];
+                let c = unit.counter as usize;
+                (matches!(unit.at, Place::Pool) || freed.contains(&u))
+                    && !taken.contains(&u)
+                    && *fits[c].get_or_insert_with(|| f.faces_of(&f.counters[c]).any(want))
             })?;
             let c = &f.counters[self.units[found as usize].counter as usize];
             let back = !want(&f.faces[c.front]);
