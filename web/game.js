@@ -1,5 +1,5 @@
 // The game page: one generic client (prompt, legal actions, log, chat,
-// notes, undo, resign, live updates) and the one map renderer, for every
+// notes, undo, resign, draws by agreement, live updates) and the one map renderer, for every
 // title whose game says it has a map.
 import { api, el, remember, localSeats, cap, playUrl, copyButton } from "./common.js";
 import { create as createBoard } from "./board.js";
@@ -16,6 +16,9 @@ let events = null;
 let replay = null;
 let replayTimer = null;
 let replayWanted = null;
+// What the computer answered to this seat's offer of a draw, shown until
+// the game moves on: {seq, text}.
+let drawNote = null;
 
 const $ = (id) => document.getElementById(id);
 
@@ -87,6 +90,11 @@ function render() {
   renderActions(s);
   $("undo").disabled = !s.can_undo || busy;
   $("resign").disabled = !s.seat || s.status === "over" || !!s.replaying;
+  // Only where the title's rules provide draws by agreement (FIW 29.3); a
+  // standing offer is answered in its own box.
+  $("draw").hidden = !s.agreed_draw;
+  $("draw").disabled = !s.seat || s.status === "over" || !!s.replaying || !!s.draw_offer || busy;
+  renderDraw(s);
   $("rematch").hidden = !s.seat || s.status !== "over" || !!s.replaying || !!state.rematch;
   renderInvites();
   renderRematch();
@@ -106,6 +114,42 @@ function render() {
   if (!renderer) $("info").replaceChildren(...[diceInfo(s)].filter(Boolean));
   $("chat-form").hidden = !s.seat;
   $("tab-notes-button").hidden = !s.seat;
+}
+
+/** A standing offer of a draw (FIW 29.3 Concession): the other seat's asks
+ * this one to accept or decline; this seat's own waits for the answer. */
+function renderDraw(s) {
+  const box = $("draw-box");
+  const by = s.replaying || s.status === "over" ? null : s.draw_offer;
+  const rule = s.agreed_draw ? ` (${s.agreed_draw})` : "";
+  let content = null;
+  if (by && s.seat && by !== s.seat) {
+    content = [
+      el("div", { class: "prompt-text" }, `${cap(by)} offers a draw${rule}`),
+      el("div", { class: "draw-answer" },
+        el("button", { type: "button", class: "primary", id: "draw-accept", onclick: () => draw(false) }, "Accept"),
+        el("button", { type: "button", id: "draw-decline", onclick: () => draw(true) }, "Decline")),
+    ];
+  } else if (by && s.seat) {
+    content = [el("div", {}, "Draw offered; it lapses at the next move")];
+  } else if (by) {
+    content = [el("div", { class: "hint" }, `${cap(by)} offers a draw${rule}.`)];
+  } else if (drawNote && drawNote.seq === s.seq && !s.replaying) {
+    content = [el("div", {}, drawNote.text)];
+  }
+  box.hidden = !content;
+  box.replaceChildren(...(content || []));
+}
+
+/** Offer a draw (or accept the other seat's), or decline it. A computer
+ * answers at once: its refusal is said here, its acceptance ends the game. */
+async function draw(decline) {
+  const offering = !decline && !state.draw_offer;
+  const res = await post("draw", { seq_seen: state.seq, decline });
+  if (offering && res && !res.draw_offer && !res.outcome) {
+    drawNote = { seq: res.seq, text: "The computer declines the draw." };
+    render();
+  }
 }
 
 /** A rematch, made by the server: the same scenario and options with the
@@ -520,7 +564,7 @@ function handOver(s) {
   if (!next) return false;
   renderer = null;
   focused = false;
-  for (const id of ["map", "offmap", "prompt", "actions", "info", "hexinfo", "log", "error", "invite-box", "rematch-box"]) {
+  for (const id of ["map", "offmap", "prompt", "actions", "info", "hexinfo", "log", "error", "invite-box", "rematch-box", "draw-box"]) {
     $(id).replaceChildren();
   }
   $("notes").value = "";
@@ -605,14 +649,14 @@ function leaveReplay() {
 
 // ---------------------------------------------------------------- acting
 
+/** A write to the game; its answer, or null when it failed. */
 async function post(path, body) {
-  if (busy) return;
+  if (busy) return null;
   busy = true;
   showError("");
-  let done = false;
+  let done = null;
   try {
-    await api("POST", `/api/games/${gameId}/${path}`, { token, body });
-    done = true;
+    done = await api("POST", `/api/games/${gameId}/${path}`, { token, body });
   } catch (e) {
     if (e.status === 409) showError("The game moved on while you were choosing: here is the new position.");
     else showError(e.message);
@@ -622,6 +666,7 @@ async function post(path, body) {
   await refresh();
   // What this seat has seen up to its own move: the trail starts after it.
   if (done && state.seat) sessionStorage.setItem(trailKey(), String(state.log.length));
+  return done;
 }
 
 function trailKey() {
@@ -819,6 +864,7 @@ function setupPanels() {
   $("resign").addEventListener("click", () => {
     if (confirm(`Resign the game as ${cap(state.seat)}?`)) post("resign", { seq_seen: state.seq });
   });
+  $("draw").addEventListener("click", () => draw(false));
   $("rematch").addEventListener("click", rematch);
   $("zoom-in").addEventListener("click", () => renderer && renderer.zoom(1 / 1.3));
   $("zoom-out").addEventListener("click", () => renderer && renderer.zoom(1.3));

@@ -39,7 +39,8 @@ pub struct Observation<G: Game> {
 }
 
 impl<G: Game> Observation<G> {
-    /// What `seat` may know of `game`; the seat must be one that acts now.
+    /// What `seat` may know of `game`; its legal actions are none unless it
+    /// acts now.
     pub fn new(game: &G, seat: Seat) -> Self {
         let mut hidden = game.clone();
         *hidden.log_mut() = Log::default();
@@ -143,6 +144,20 @@ impl fmt::Display for BotSpec {
             BotSpec::Ismcts { level, .. } => write!(f, "ismcts:{level}"),
         }
     }
+}
+
+/// Worlds a seat's judgement of a position averages over ([`judge`]).
+pub const JUDGE_WORLDS: usize = 8;
+
+/// How well `seat` stands in `game` as far as it may know: the mean of
+/// [`Game::evaluate`] over `worlds` worlds sampled from what it has seen
+/// (never the true state), from `seed`. A draw is worth 0.5 on this scale:
+/// a bot accepts an offer of one when it judges its position below that.
+pub fn judge<G: Game>(game: &G, seat: Seat, worlds: usize, seed: u64) -> f64 {
+    let obs = Observation::new(game, seat);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let worlds = worlds.max(1);
+    (0..worlds).map(|_| obs.sample(&mut rng).evaluate(seat)).sum::<f64>() / worlds as f64
 }
 
 /// Worlds the greedy bot averages each action's evaluation over.

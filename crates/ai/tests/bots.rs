@@ -158,6 +158,28 @@ fn search_reads_nothing_hidden_in_liberty() {
     assert_search_reads_nothing_hidden::<Liberty, _>("1775", |g| (g.loc.clone(), g.strength.clone(), g.hands.clone()));
 }
 
+// A seat's judgement of the position (whether a bot takes a draw, FIW
+// 29.3) reads only its observation too: alike in a world it cannot tell
+// from the true one, for the seat to act and the other alike.
+// rule: liberty 2.0
+#[test]
+fn a_judgement_reads_nothing_hidden() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    for seed in 0..6 {
+        let g = liberty_after(seed, 40 + 10 * seed as usize);
+        for seat in 0..2 {
+            let g2 = g.determinize(seat, &mut rng);
+            let judged = ai::judge(&g, seat, ai::JUDGE_WORLDS, seed);
+            assert!((0.0..=1.0).contains(&judged), "{judged}");
+            assert_eq!(
+                judged,
+                ai::judge(&g2, seat, ai::JUDGE_WORLDS, seed),
+                "seed {seed}, seat {seat}"
+            );
+        }
+    }
+}
+
 // The Revolution Road samplers are canonical too: the unseen cards are put
 // in order before the shuffle (revroad::cards::Deck::resample).
 #[test]

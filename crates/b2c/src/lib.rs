@@ -63,6 +63,7 @@ static INFO: TitleInfo = TitleInfo {
     rules_version: "b2c-3",
     data_files: &["regions.tsv", "borders.tsv", "vp.tsv", "cards.tsv"],
     victory_levels: &[],
+    agreed_draw: None,
 };
 
 pub fn seat_name(s: Seat) -> &'static str {

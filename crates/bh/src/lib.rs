@@ -57,6 +57,7 @@ static INFO: TitleInfo = TitleInfo {
     rules_version: "bh-6",
     data_files: &["regions.tsv", "borders.tsv", "zones.tsv", "vp.tsv", "drawing.tsv", "los.tsv", "cards.tsv"],
     victory_levels: &[],
+    agreed_draw: None,
 };
 
 impl Title for Bh {

@@ -98,6 +98,9 @@ pub fn status(file: &Path) -> Result<()> {
     for line in render::asked(game.as_ref()) {
         println!("{line}");
     }
+    if let Some(line) = render::draw_offer(game.as_ref()) {
+        println!("{line}");
+    }
     Ok(())
 }
 
@@ -155,6 +158,49 @@ pub fn undo(file: &Path, seat: &str) -> Result<()> {
     store::write(file, game.as_ref())?;
     println!("undone: {} actions now", game.action_count());
     for line in render::asked(game.as_ref()) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+pub fn resign(file: &Path, seat: &str) -> Result<()> {
+    let mut game = store::load(file)?;
+    let before = game.log(Some(seat)).map_err(refused)?.len();
+    game.resign(seat).map_err(refused)?;
+    store::write(file, game.as_ref())?;
+    print_since(game.as_ref(), seat, before)
+}
+
+/// 29.3 Concession (FIW): offer a draw, accept the other side's offer
+/// (the game ends drawn), or with `decline` decline it.
+pub fn draw(file: &Path, seat: &str, decline: bool) -> Result<()> {
+    let mut game = store::load(file)?;
+    let before = game.log(Some(seat)).map_err(refused)?.len();
+    let offered = game.draw_offer();
+    if decline {
+        game.decline_draw(seat).map_err(refused)?;
+    } else {
+        game.offer_draw(seat).map_err(refused)?;
+    }
+    store::write(file, game.as_ref())?;
+    match (decline, offered) {
+        (true, Some(by)) => println!("{seat} declines the draw {by} offered"),
+        (false, None) => println!("{seat} offers a draw"),
+        _ => {}
+    }
+    print_since(game.as_ref(), seat, before)
+}
+
+/// The log entries `seat` may read from the `before`-th on (a
+/// resignation's, an agreed draw's), then what is asked now.
+fn print_since(game: &dyn AnyGame, seat: &str, before: usize) -> Result<()> {
+    for e in game.log(Some(seat))?.iter().skip(before) {
+        println!("{}", render::entry(e));
+    }
+    for line in render::asked(game) {
+        println!("{line}");
+    }
+    if let Some(line) = render::draw_offer(game) {
         println!("{line}");
     }
     Ok(())

@@ -136,6 +136,23 @@ enum Command {
         #[arg(long = "as", value_name = "SEAT")]
         seat: String,
     },
+    /// Resign: the game ends, won by the other side of a two-seat title.
+    Resign {
+        file: PathBuf,
+        #[arg(long = "as", value_name = "SEAT")]
+        seat: String,
+    },
+    /// Offer a draw where the rules provide one (FIW 29.3), or accept the
+    /// other side's standing offer, which ends the game drawn. An offer
+    /// stands until the other side answers or a move is played.
+    Draw {
+        file: PathBuf,
+        #[arg(long = "as", value_name = "SEAT")]
+        seat: String,
+        /// Decline the other side's offer instead.
+        #[arg(long)]
+        decline: bool,
+    },
     /// What a seat (or a spectator) sees.
     View {
         file: PathBuf,
@@ -328,6 +345,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             draws,
         } => c::act(&file, &seat, &action, dice.as_deref(), &draws),
         Command::Undo { file, seat } => c::undo(&file, &seat),
+        Command::Resign { file, seat } => c::resign(&file, &seat),
+        Command::Draw { file, seat, decline } => c::draw(&file, &seat, decline),
         Command::View { file, seat, json } => c::view(&file, &seat, json),
         Command::Log { file, seat } => c::log(&file, seat.as_deref()),
         Command::Verify { file } => c::verify(&file),

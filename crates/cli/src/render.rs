@@ -54,6 +54,19 @@ pub fn asked(game: &dyn AnyGame) -> Vec<String> {
     lines
 }
 
+/// The standing offer of a draw (FIW 29.3) and how to answer it.
+pub fn draw_offer(game: &dyn AnyGame) -> Option<String> {
+    let by = game.draw_offer()?;
+    let rule = game.info().agreed_draw.unwrap_or_default();
+    let others: Vec<&str> = game.info().seats.iter().copied().filter(|s| *s != by).collect();
+    let seat = if others.len() == 1 { others[0] } else { "SEAT" };
+    Some(format!(
+        "draw offered by {by}{}: {} accepts with `draw --as {seat}`, declines with `--decline`; a move lapses it",
+        rule_suffix(rule),
+        others.join(" or ")
+    ))
+}
+
 pub fn rule_suffix(rule: &str) -> String {
     if rule.is_empty() {
         String::new()

@@ -461,3 +461,95 @@ fn why_names_the_legal_actions_or_the_rule() {
     let out = stdout(ph().args(["why", arg(&file), "--as", &seat, "wi-french"]));
     assert!(out.starts_with("forbidden (5."), "{out}");
 }
+
+#[test]
+fn resign_ends_the_game_for_the_other_side_and_rewrites_the_file() {
+    let dir = TempDir::new().unwrap();
+    let file = new_game(&dir);
+    let out = stdout(ph().args(["resign", arg(&file), "--as", "british"]));
+    assert!(out.contains("British resigns."), "{out}");
+    assert!(out.contains("game over: american wins — British resigned"), "{out}");
+    assert!(stdout(ph().args(["status", arg(&file)])).contains("game over: american wins"));
+    ph().args(["verify", arg(&file)]).assert().success();
+    let before = std::fs::read(&file).unwrap();
+    ph().args(["resign", arg(&file), "--as", "american"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the game is over"));
+    assert_eq!(before, std::fs::read(&file).unwrap());
+}
+
+#[test]
+fn a_title_without_draws_by_agreement_refuses_one() {
+    let dir = TempDir::new().unwrap();
+    let file = new_game(&dir);
+    let before = std::fs::read(&file).unwrap();
+    ph().args(["draw", arg(&file), "--as", "british"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("provide no draw by agreement"));
+    assert_eq!(before, std::fs::read(&file).unwrap());
+}
+
+/// FIW 29.3 Concession: an offer is saved and shown by `status` until the
+/// other side declines or accepts it or a move lapses it; accepted, the game
+/// ends drawn.
+#[test]
+fn draws_are_offered_declined_lapsed_and_accepted() {
+    let dir = TempDir::new().unwrap();
+    let file = dir.path().join("fiw.json");
+    ph().args(["new", "fiw/on-to-quebec", "--seed", "3", "-o"])
+        .arg(&file)
+        .assert()
+        .success();
+    let draw = |seat: &str, decline: bool| {
+        let mut cmd = ph();
+        cmd.args(["draw", arg(&file), "--as", seat]);
+        if decline {
+            cmd.arg("--decline");
+        }
+        cmd
+    };
+    let out = stdout(&mut draw("british", false));
+    assert!(out.contains("british offers a draw"), "{out}");
+    let status = stdout(ph().args(["status", arg(&file)]));
+    assert!(
+        status.contains("draw offered by british  [rule 29.3]: french accepts with `draw --as french`"),
+        "{status}"
+    );
+    draw("british", false)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("offered a draw already"));
+    let out = stdout(&mut draw("french", true));
+    assert!(out.contains("french declines the draw british offered"), "{out}");
+    assert!(!stdout(ph().args(["status", arg(&file)])).contains("draw offered"));
+    draw("french", true)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no draw is offered to french"));
+
+    // A move lapses an offer.
+    stdout(&mut draw("french", false));
+    let seat = to_act(&file).remove(0);
+    let id = first_legal(&file, &seat);
+    ph().args(["act", arg(&file), "--as", &seat, &id]).assert().success();
+    assert!(!stdout(ph().args(["status", arg(&file)])).contains("draw offered"));
+
+    stdout(&mut draw("french", false));
+    let out = stdout(&mut draw("british", false));
+    assert!(out.contains("The players agree to a draw.  [rule 29.3]"), "{out}");
+    assert!(
+        out.contains("game over: draw (draw) — drawn by agreement  [rule 29.3]"),
+        "{out}"
+    );
+    ph().args(["verify", arg(&file)])
+        .assert()
+        .success()
+        .stdout("ok: 1 actions replay to the saved state\n");
+    assert!(stdout(ph().args(["status", arg(&file)])).contains("game over: draw (draw)"));
+    draw("french", false)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the game is over"));
+}

@@ -22,6 +22,11 @@ pub trait AnyGame: Send {
     /// Apply an action; `dice` and `draws` are a referee's (empty in play).
     fn act(&mut self, seat: &str, id: &str, dice: &[u8], draws: &[String]) -> Result<(), Refusal>;
     fn resign(&mut self, seat: &str) -> Result<(), Refusal>;
+    /// Offer a draw, or accept the other seat's ([`Session::offer_draw`]).
+    fn offer_draw(&mut self, seat: &str) -> Result<(), Refusal>;
+    fn decline_draw(&mut self, seat: &str) -> Result<(), Refusal>;
+    /// The seat whose offer of a draw stands.
+    fn draw_offer(&self) -> Option<&'static str>;
     fn can_undo(&self, seat: &str) -> bool;
     fn undo(&mut self, seat: &str) -> Result<(), String>;
     /// `None` is the spectator.
@@ -65,6 +70,17 @@ impl<G: Game> AnyGame for Session<G> {
     fn resign(&mut self, seat: &str) -> Result<(), Refusal> {
         let s = Self::seat(seat)?;
         Session::resign(self, s)
+    }
+    fn offer_draw(&mut self, seat: &str) -> Result<(), Refusal> {
+        let s = Self::seat(seat)?;
+        Session::offer_draw(self, s)
+    }
+    fn decline_draw(&mut self, seat: &str) -> Result<(), Refusal> {
+        let s = Self::seat(seat)?;
+        Session::decline_draw(self, s)
+    }
+    fn draw_offer(&self) -> Option<&'static str> {
+        Session::draw_offer(self).map(|s| G::info().seat_name(s))
     }
     fn can_undo(&self, seat: &str) -> bool {
         Self::seat(seat).is_ok_and(|s| Session::can_undo(self, s))

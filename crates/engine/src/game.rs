@@ -94,6 +94,12 @@ pub struct TitleInfo {
     /// The levels of a result, the least first (FIW 29.22: draw, colonial,
     /// continental, imperial); empty when the title has none.
     pub victory_levels: &'static [&'static str],
+    /// The section under which the players may agree to a draw (FIW 29.3
+    /// Concession), `None` where the rules do not provide one
+    /// ([`crate::Session::offer_draw`]). An agreed draw is of the least
+    /// victory level, so a title with levels and agreed draws lists its
+    /// draw first.
+    pub agreed_draw: Option<&'static str>,
 }
 
 impl TitleInfo {
@@ -467,6 +473,14 @@ pub enum Refusal {
     /// Referee mode: a draw given for the action cannot be made.
     #[error("{0}")]
     BadDraw(String),
+    /// A draw offered or answered in a title whose rules have no draw by
+    /// agreement ([`TitleInfo::agreed_draw`]).
+    #[error("the rules of {0} provide no draw by agreement")]
+    NoAgreedDraw(String),
+    #[error("{0} has offered a draw already: it stands until the other side answers or a move is played")]
+    DrawOffered(String),
+    #[error("no draw is offered to {0}")]
+    NoDrawOffer(String),
 }
 
 /// The one place that checks that a seat must act and that the action is legal.

@@ -41,6 +41,14 @@ pub struct SaveFile {
     /// ([`Session::resign`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resigned: Option<String>,
+    /// The seat whose offer of a draw stood after the last action
+    /// ([`Session::offer_draw`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<String>,
+    /// Whether the players agreed to a draw after the last action, which
+    /// ended the game ([`Session::offer_draw`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub agreed_draw: bool,
 }
 
 impl SaveFile {
@@ -57,6 +65,8 @@ impl SaveFile {
             actions,
             state,
             resigned: None,
+            draw_offer: None,
+            agreed_draw: false,
         }
     }
 }
@@ -117,6 +127,10 @@ pub struct Session<G: Game> {
     legal: Vec<G::Action>,
     /// The seat that resigned, which ended the game.
     resigned: Option<Seat>,
+    /// The seat whose offer of a draw stands ([`Session::offer_draw`]).
+    draw_offer: Option<Seat>,
+    /// The players agreed to a draw, which ended the game.
+    agreed_draw: bool,
 }
 
 /// Actions at the least between two copies of the state kept for undo: an
@@ -152,6 +166,8 @@ impl<G: Game> Session<G> {
             checkpoint: None,
             legal: Vec::new(),
             resigned: None,
+            draw_offer: None,
+            agreed_draw: false,
         })
     }
 
@@ -203,6 +219,8 @@ impl<G: Game> Session<G> {
             dice: dice.to_vec(),
             draws: draws.to_vec(),
         });
+        // An offer of a draw lapses at the next action (ruling fiw #50).
+        self.draw_offer = None;
         if chance || (!independent && after != SeatSet::one(seat)) {
             // Everyone has seen what happened, or the decision passed on.
             self.undoable.clear();
@@ -258,7 +276,74 @@ impl<G: Game> Session<G> {
         self.state.core_mut().finish(winner, format!("{side} resigned"), "");
         self.undoable.clear();
         self.resigned = Some(seat);
+        self.draw_offer = None;
         Ok(())
+    }
+
+    /// The seat whose offer of a draw stands, if one does.
+    pub fn draw_offer(&self) -> Option<Seat> {
+        self.draw_offer
+    }
+
+    /// 29.3 Concession (FIW; [`crate::TitleInfo::agreed_draw`]): `seat`
+    /// offers a draw, or accepts the one another seat offered, which ends
+    /// the game drawn (of the title's least victory level, if it has
+    /// levels) and is logged. The offer stands until another seat answers
+    /// or until the next action or undo (ruling fiw #50). Like a
+    /// resignation, not an action of the rules: a caller that stores games
+    /// stores the offer itself (the server's draw event) and calls this when
+    /// it replays it; an offer is not logged.
+    pub fn offer_draw(&mut self, seat: Seat) -> Result<(), Refusal> {
+        let rule = self.draw_rule()?;
+        match self.draw_offer {
+            Some(s) if s == seat => Err(Refusal::DrawOffered(G::info().seat_name(seat).to_string())),
+            Some(_) => {
+                self.agree_draw(rule);
+                Ok(())
+            }
+            None => {
+                self.draw_offer = Some(seat);
+                Ok(())
+            }
+        }
+    }
+
+    /// 29.3 Concession: `seat` declines the draw another seat offered; the
+    /// game goes on. Not logged, as the offer is not.
+    pub fn decline_draw(&mut self, seat: Seat) -> Result<(), Refusal> {
+        self.draw_rule()?;
+        match self.draw_offer {
+            Some(s) if s != seat => {
+                self.draw_offer = None;
+                Ok(())
+            }
+            _ => Err(Refusal::NoDrawOffer(G::info().seat_name(seat).to_string())),
+        }
+    }
+
+    /// The section of the title's draws by agreement, while the game goes on.
+    fn draw_rule(&self) -> Result<&'static str, Refusal> {
+        if self.state.outcome().is_some() {
+            return Err(Refusal::GameOver);
+        }
+        G::info()
+            .agreed_draw
+            .ok_or_else(|| Refusal::NoAgreedDraw(G::info().name.to_string()))
+    }
+
+    /// 29.3 Concession: the players agree to a draw: the game ends.
+    fn agree_draw(&mut self, rule: &'static str) {
+        self.state
+            .log_mut()
+            .say(rule, || "The players agree to a draw.".to_string());
+        let core = self.state.core_mut();
+        match G::info().victory_levels.first() {
+            Some(level) => core.finish_at(None, level, "drawn by agreement", rule),
+            None => core.finish(None, "drawn by agreement", rule),
+        }
+        self.undoable.clear();
+        self.draw_offer = None;
+        self.agreed_draw = true;
     }
 
     /// Whether `seat` must act now and has an action of its current
@@ -281,6 +366,8 @@ impl<G: Game> Session<G> {
             _ => return Err(UndoError::Nothing(G::info().seat_name(seat).to_string())),
         };
         let (index, _) = self.undoable.remove(at);
+        // An offer of a draw lapses at an undo as at an action (ruling fiw #50).
+        self.draw_offer = None;
         for (i, _) in &mut self.undoable[at..] {
             *i -= 1;
         }
@@ -337,6 +424,8 @@ impl<G: Game> Session<G> {
     pub fn save(&self) -> SaveFile {
         SaveFile {
             resigned: self.resigned.map(|s| G::info().seat_name(s).to_string()),
+            draw_offer: self.draw_offer.map(|s| G::info().seat_name(s).to_string()),
+            agreed_draw: self.agreed_draw,
             ..SaveFile::of::<G>(
                 self.setup.clone(),
                 self.actions.clone(),
@@ -386,6 +475,17 @@ impl<G: Game> Session<G> {
             let seat = Self::seat(name).map_err(|e| SaveError::Corrupt(e.to_string()))?;
             s.resign(seat)
                 .map_err(|e| SaveError::Corrupt(format!("resigned {name}: {e}")))?;
+        }
+        if save.agreed_draw {
+            let rule = s
+                .draw_rule()
+                .map_err(|e| SaveError::Corrupt(format!("agreed draw: {e}")))?;
+            s.agree_draw(rule);
+        }
+        if let Some(name) = &save.draw_offer {
+            let seat = Self::seat(name).map_err(|e| SaveError::Corrupt(e.to_string()))?;
+            s.offer_draw(seat)
+                .map_err(|e| SaveError::Corrupt(format!("draw offered by {name}: {e}")))?;
         }
         let mut stored: G =
             serde_json::from_value(save.state.clone()).map_err(|e| SaveError::Corrupt(e.to_string()))?;

@@ -81,6 +81,7 @@ static INFO: TitleInfo = TitleInfo {
     rules_version: "toy-1",
     data_files: &["toy.tsv"],
     victory_levels: &["narrow", "clear"],
+    agreed_draw: None,
 };
 
 impl Title for Toy {

@@ -57,6 +57,7 @@ static INFO: TitleInfo = TitleInfo {
     rules_version: "fiw-10",
     data_files: &tables::FILES,
     victory_levels: &["draw", "colonial", "continental", "imperial"],
+    agreed_draw: Some("29.3"),
 };
 
 pub fn seat_name(s: Seat) -> &'static str {

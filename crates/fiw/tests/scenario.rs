@@ -305,3 +305,34 @@ fn a_player_may_concede_the_game() {
     assert_eq!(o.winner, Some(BRITISH));
     assert!(s.state().to_act().is_empty());
 }
+
+#[test]
+fn the_players_may_agree_to_a_draw() {
+    // rule: fiw 29.3
+    // The engine's draw by agreement: one side offers, the other accepts;
+    // an offer lapses when a move is played (ruling #50).
+    let mut s = engine::Session::<Fiw>::new(Setup::new("on-to-quebec", 2)).unwrap();
+    assert_eq!(Fiw::info().agreed_draw, Some("29.3"));
+    s.offer_draw(BRITISH).unwrap();
+    let seat = s.state().to_act().iter().next().expect("a side sets up");
+    let id = engine::described(s.state(), seat)[0].id.clone();
+    s.act(seat, &id, &[]).unwrap();
+    assert_eq!(s.draw_offer(), None, "the move lapsed the offer");
+    assert_eq!(
+        s.offer_draw(FRENCH).map(|()| s.state().outcome().is_some()),
+        Ok(false),
+        "a new offer, not an acceptance"
+    );
+    s.offer_draw(BRITISH).unwrap();
+    let o = s.state().outcome().expect("the game is over");
+    assert_eq!(o.winner, None);
+    assert_eq!(o.level.as_deref(), Some("draw"), "29.22's least level");
+    assert_eq!((o.reason.as_str(), o.rule.as_str()), ("drawn by agreement", "29.3"));
+    assert!(s.state().to_act().is_empty());
+    assert!(logged(s.state(), "The players agree to a draw."));
+    // The save holds it: it loads to the same end.
+    let save = s.save();
+    assert!(save.agreed_draw);
+    let loaded = engine::Session::<Fiw>::load(&save).unwrap();
+    assert_eq!(loaded.state().outcome(), s.state().outcome());
+}

@@ -64,6 +64,7 @@ static INFO: TitleInfo = TitleInfo {
         "terrain-effects.tsv",
     ],
     victory_levels: &[],
+    agreed_draw: None,
 };
 
 pub fn seat_name(s: Seat) -> &'static str {

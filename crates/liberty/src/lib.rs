@@ -56,6 +56,7 @@ static INFO: TitleInfo = TitleInfo {
     rules_version: "liberty-3",
     data_files: &["hexes.tsv", "hexsides.tsv", "rivers.tsv", "blocks.tsv"],
     victory_levels: &[],
+    agreed_draw: None,
 };
 
 pub fn seat_name(s: Seat) -> &'static str {

@@ -14,6 +14,7 @@
 //! answer ([`games::Bots`]): `"thinking": true` while one must act. The
 //! cross-site and hosting checks are in [`crate::hosting`].
 
+use crate::bot;
 use crate::games::{self, Entry, Live, LoadError, Notice, Registry, Who};
 use crate::hosting::{self, Site};
 use crate::limits::{client_addr, Peer};
@@ -109,6 +110,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/actions", post(post_action))
         .route("/api/games/{id}/undo", post(post_undo))
         .route("/api/games/{id}/resign", post(post_resign))
+        .route("/api/games/{id}/draw", post(post_draw))
         .route("/api/games/{id}/chat", get(get_chat).post(post_chat))
         .route("/api/games/{id}/notes", get(get_notes).put(put_notes))
         .route("/api/games/{id}/events", get(crate::live::events))
@@ -381,6 +383,11 @@ pub fn state_json(live: &Live, who: &Who) -> Value {
         "view": live.game.view(seat).unwrap_or(Value::Null),
         "log": live.game.log(seat).unwrap_or_default(),
         "outcome": live.outcome_json(),
+        // 29.3 Concession (FIW): the section under which the players may
+        // agree to a draw (null where the rules have none), and the seat
+        // whose offer stands.
+        "agreed_draw": info.agreed_draw,
+        "draw_offer": live.game.draw_offer(),
         "thinking": live.thinking(),
         // The seed fixes every future die: shown only once the game is over.
         "seed": if over { Some(live.row.seed.to_string()) } else { None },
@@ -449,7 +456,7 @@ async fn titles() -> Json<Value> {
             let i = (t.info)();
             json!({
                 "key": i.key, "name": i.name, "seats": i.seats, "scenarios": i.scenarios,
-                "options": i.options, "rules_version": i.rules_version,
+                "options": i.options, "rules_version": i.rules_version, "agreed_draw": i.agreed_draw,
                 "map": crate::maps::drawing(i.key).is_some(),
             })
         })
@@ -589,6 +596,13 @@ async fn open_save(
     let setup = save.setup;
     let live = new_live(&st, info, setup.scenario, setup.options, Some(setup.seed), &kinds)?;
     let resigned = save.resigned.map(|s| Event::of(s, EventKind::Resign, String::new()));
+    // An agreed draw is stored as an offer and its acceptance (the save
+    // does not say who offered: either way the game ends alike).
+    let drawn: Vec<String> = match save.agreed_draw {
+        true => info.seats.iter().take(2).map(|s| s.to_string()).collect(),
+        false => save.draw_offer.into_iter().collect(),
+    };
+    let draws = drawn.into_iter().map(|s| Event::of(s, EventKind::Draw, String::new()));
     let events: Vec<Event> = save
         .actions
         .into_iter()
@@ -598,6 +612,7 @@ async fn open_save(
             ..Event::of(r.seat, EventKind::Act, r.action)
         })
         .chain(resigned)
+        .chain(draws)
         .collect();
     let mut live = Live::replay(live.row, live.seats, &events).map_err(ApiError::refused)?;
     live.row.status = live.status().to_string();
@@ -1285,6 +1300,60 @@ async fn post_resign(
     };
     let reply = |live: &Live, _: &str| json!({"seq": live.seq, "outcome": live.outcome_json()});
     change_game(&st, &id, &token, req.seq_seen, resign, reply).await
+}
+
+#[derive(Deserialize)]
+struct DrawReq {
+    seq_seen: u64,
+    /// Decline the other seat's offer instead of offering or accepting.
+    #[serde(default)]
+    decline: bool,
+}
+
+/// 29.3 Concession (FIW): offer a draw, accept the other seat's standing
+/// offer (the game ends drawn), or decline it. A computer seat offered a
+/// draw answers in the same request ([`bot::accepts_draw`]), its answer
+/// stored as its own event.
+async fn post_draw(
+    State(st): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    token: Token,
+    Body(req): Body<DrawReq>,
+) -> Result<Json<Value>, ApiError> {
+    let draw = move |live: &mut Live, seat: String| {
+        let refused = |r: engine::Refusal| ApiError::refused(r.to_string());
+        let kind = if req.decline {
+            live.game.decline_draw(&seat).map_err(refused)?;
+            EventKind::Decline
+        } else {
+            live.game.offer_draw(&seat).map_err(refused)?;
+            EventKind::Draw
+        };
+        let mut events = vec![Event::of(seat.clone(), kind, String::new())];
+        let info = live.game.info();
+        let computer = info
+            .seats
+            .iter()
+            .copied()
+            .find(|s| *s != seat && live.seat_kind(s).is_some_and(games::is_computer));
+        if let (Some(bot), Some(_)) = (computer, live.game.draw_offer()) {
+            let (answer, kind) = if bot::accepts_draw(&*live.game, bot, &mut rand::thread_rng()) {
+                (live.game.offer_draw(bot), EventKind::Draw)
+            } else {
+                (live.game.decline_draw(bot), EventKind::Decline)
+            };
+            // The offer just made stands: either answer is taken (were it
+            // not, the panic rebuilds the game from the store).
+            answer.expect("another seat answers a standing offer");
+            events.push(Event::of(bot.to_string(), kind, String::new()));
+        }
+        Ok(events)
+    };
+    let reply = |live: &Live, _: &str| {
+        json!({"seq": live.seq, "status": live.status(), "outcome": live.outcome_json(),
+               "draw_offer": live.game.draw_offer()})
+    };
+    change_game(&st, &id, &token, req.seq_seen, draw, reply).await
 }
 
 /// Messages read at once at most ([`get_chat`]).

@@ -65,3 +65,18 @@ impl Thought {
         }
     }
 }
+
+/// A draw's worth to each side on the scale of `Game::evaluate`.
+const DRAW: f64 = 0.5;
+
+/// 29.3 Concession (FIW): whether the computer playing `seat` accepts the
+/// draw another seat offers: when it judges its position worse than a draw,
+/// on average over worlds sampled from what the seat may know
+/// ([`ai::judge`]: never the true state, so its answer tells nothing
+/// hidden). It declines in a title without bots.
+pub fn accepts_draw(game: &dyn AnyGame, seat: &str, rng: &mut impl Rng) -> bool {
+    let Some(entry) = catalog::ai(game.info().key) else {
+        return false;
+    };
+    (entry.judge)(&game.save(), seat, rng.gen()).is_ok_and(|v| v < DRAW)
+}

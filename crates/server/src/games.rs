@@ -121,6 +121,8 @@ pub fn apply_event(game: &mut dyn AnyGame, e: &Event) -> Result<(), String> {
             .map_err(|r| r.to_string()),
         EventKind::Undo => game.undo(&e.seat),
         EventKind::Resign => game.resign(&e.seat).map_err(|r| r.to_string()),
+        EventKind::Draw => game.offer_draw(&e.seat).map_err(|r| r.to_string()),
+        EventKind::Decline => game.decline_draw(&e.seat).map_err(|r| r.to_string()),
     }
 }
 
@@ -253,7 +255,8 @@ impl Live {
         self.seats.iter().find(|s| s.seat == seat).map(|s| s.kind.as_str())
     }
 
-    /// The outcome with seat names (a resignation is one too: `Session::resign`).
+    /// The outcome with seat names (a resignation and an agreed draw are
+    /// ones too: `Session::resign`, `Session::offer_draw`).
     pub fn outcome_json(&self) -> Value {
         match self.game.outcome() {
             None => Value::Null,

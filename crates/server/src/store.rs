@@ -144,8 +144,8 @@ CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
     seq     INTEGER NOT NULL,        -- 1, 2, 3... per game
     seat    TEXT NOT NULL,
-    kind    TEXT NOT NULL,           -- act | undo | resign
-    action  TEXT NOT NULL,           -- action id ('' for undo and resign)
+    kind    TEXT NOT NULL,           -- act | undo | resign | draw (offer or accept) | decline
+    action  TEXT NOT NULL,           -- action id ('' for the others)
     dice    TEXT NOT NULL,           -- JSON array of scripted dice (referee mode), usually []
     created INTEGER NOT NULL,
     UNIQUE (game_id, seq)
@@ -204,6 +204,11 @@ pub enum EventKind {
     Act,
     Undo,
     Resign,
+    /// A seat offers a draw, or accepts the other's offer (FIW 29.3,
+    /// `Session::offer_draw`).
+    Draw,
+    /// A seat declines the other's offer of a draw.
+    Decline,
 }
 
 impl EventKind {
@@ -212,6 +217,8 @@ impl EventKind {
             EventKind::Act => "act",
             EventKind::Undo => "undo",
             EventKind::Resign => "resign",
+            EventKind::Draw => "draw",
+            EventKind::Decline => "decline",
         }
     }
     pub fn parse(s: &str) -> Option<Self> {
@@ -219,6 +226,8 @@ impl EventKind {
             "act" => EventKind::Act,
             "undo" => EventKind::Undo,
             "resign" => EventKind::Resign,
+            "draw" => EventKind::Draw,
+            "decline" => EventKind::Decline,
             _ => return None,
         })
     }

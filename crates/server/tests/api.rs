@@ -1083,6 +1083,7 @@ async fn writes_accept_only_json(db: &str) {
             json!({"seq_seen": 0, "action_id": first_legal(&b)}),
         ),
         ("POST", format!("/api/games/{}/resign", g.id), json!({"seq_seen": 0})),
+        ("POST", format!("/api/games/{}/draw", g.id), json!({"seq_seen": 0})),
         ("POST", format!("/api/games/{}/chat", g.id), json!({"text": "hello"})),
         (
             "PUT",
@@ -1589,3 +1590,208 @@ async fn the_save_file_is_given_only_where_it_reveals_nothing(db: &str) {
     );
 }
 both!(the_save_file_is_given_only_where_it_reveals_nothing);
+
+/// A game of The French & Indian War's On to Quebec between seats of these
+/// kinds, with `seed`: its id and the tokens of the British, the French
+/// (empty for a computer) and the spectator.
+async fn create_fiw(app: &Router, british: &str, french: &str, seed: u64) -> (String, String, String, String) {
+    let body = json!({"scenario": "fiw/on-to-quebec", "seed": seed, "seats": {"british": british, "french": french}});
+    let (st, v) = call(app, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let token = |seat| seat_entry(&v, seat)["token"].as_str().unwrap_or("").to_string();
+    let id = v["id"].as_str().unwrap().to_string();
+    (
+        id,
+        token("british"),
+        token("french"),
+        v["spectator"]["token"].as_str().unwrap().to_string(),
+    )
+}
+
+async fn act_in(app: &Router, id: &str, token: &str, seq: u64, action: &str) -> (StatusCode, Value) {
+    let body = json!({"seq_seen": seq, "action_id": action});
+    call(
+        app,
+        "POST",
+        &format!("/api/games/{id}/actions"),
+        Some(token),
+        Some(body),
+    )
+    .await
+}
+
+async fn game_state(app: &Router, id: &str, token: &str) -> Value {
+    let (st, v) = call(app, "GET", &format!("/api/games/{id}"), Some(token), None).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    v
+}
+
+/// 29.3 Concession: a seat offers a draw, which stands in every state until
+/// the other seat declines or accepts it or a move is played; accepted, the
+/// game ends drawn at the level "draw" and stays so after a restart and in
+/// its save file. A spectator may not offer, nor anyone in a title whose
+/// rules have no draw by agreement.
+// rule: fiw 29.3
+async fn draws_by_agreement(db: &str) {
+    let app = app_at(db).await;
+    let (id, british, french, spectator) = create_fiw(&app, "hotseat", "hotseat", 3).await;
+    let draw = |token: String, seq: u64, decline: bool| {
+        let (app, id) = (app.clone(), id.clone());
+        async move { post(&app, &id, "draw", &token, json!({"seq_seen": seq, "decline": decline})).await }
+    };
+    let s = game_state(&app, &id, &spectator).await;
+    assert_eq!(s["agreed_draw"], "29.3");
+    assert_eq!(s["draw_offer"], Value::Null);
+    let (st, v) = draw(spectator.clone(), 0, false).await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "{v}");
+
+    // Offered, then declined: nothing else changes.
+    let (st, v) = draw(british.clone(), 0, false).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!((v["seq"].as_u64(), &v["draw_offer"]), (Some(1), &json!("british")));
+    for token in [&british, &french, &spectator] {
+        assert_eq!(game_state(&app, &id, token).await["draw_offer"], "british");
+    }
+    let (st, v) = draw(british.clone(), 1, false).await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("offered a draw already"), "{v}");
+    let (st, v) = draw(british.clone(), 1, true).await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "not one's own offer: {v}");
+    let (st, v) = draw(french.clone(), 1, true).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(
+        (v["seq"].as_u64(), &v["draw_offer"], &v["status"]),
+        (Some(2), &Value::Null, &json!("active"))
+    );
+    let (st, _) = draw(french.clone(), 2, true).await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "nothing to decline");
+
+    // A move lapses an offer.
+    let (st, _) = draw(french.clone(), 2, false).await;
+    assert_eq!(st, StatusCode::OK);
+    let f = game_state(&app, &id, &french).await;
+    assert_eq!(f["to_act"], json!(["french"]), "the French set up first (35.3)");
+    let (st, v) = act_in(&app, &id, &french, 3, &first_legal(&f)).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(game_state(&app, &id, &british).await["draw_offer"], Value::Null);
+
+    // Offered and accepted: drawn.
+    let (st, _) = draw(french.clone(), 4, false).await;
+    assert_eq!(st, StatusCode::OK);
+    let (st, v) = draw(british.clone(), 5, false).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let drawn = json!({"winner": null, "level": "draw", "reason": "drawn by agreement", "rule": "29.3"});
+    assert_eq!(v["outcome"], drawn);
+    assert_eq!(v["status"], "over");
+    let b = game_state(&app, &id, &british).await;
+    assert!(
+        b["log"].to_string().contains("The players agree to a draw."),
+        "{}",
+        b["log"]
+    );
+    let (st, _) = draw(french.clone(), 6, false).await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "the game is over");
+
+    // Replayed from the store after a restart; kept in the save file.
+    drop(app);
+    let app = app_at(db).await;
+    let s = game_state(&app, &id, &spectator).await;
+    assert_eq!(
+        (&s["outcome"], &s["seq"], &s["draw_offer"]),
+        (&drawn, &json!(6), &Value::Null)
+    );
+    let (st, save) = call(&app, "GET", &format!("/api/games/{id}/save"), Some(&spectator), None).await;
+    assert_eq!(st, StatusCode::OK, "{save}");
+    let file: engine::SaveFile = serde_json::from_value(save).unwrap();
+    assert!(file.agreed_draw);
+    assert_eq!(
+        catalog::load(&file).unwrap().outcome().unwrap().level.as_deref(),
+        Some("draw")
+    );
+    // Opened again as a new game, it is drawn there too.
+    let body = json!({"save": file, "seats": {"british": "hotseat", "french": "hotseat"}});
+    let (st, v) = call(&app, "POST", "/api/games/open", None, Some(body)).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let opened = game_state(
+        &app,
+        v["id"].as_str().unwrap(),
+        v["spectator"]["token"].as_str().unwrap(),
+    )
+    .await;
+    assert_eq!(opened["outcome"], drawn);
+
+    // Liberty's rules have no draw by agreement.
+    let g = create(&app, "hotseat", "hotseat", 4).await;
+    assert_eq!(state(&app, &g, &g.british).await["agreed_draw"], Value::Null);
+    let (st, v) = post(&app, &g.id, "draw", &g.british, json!({"seq_seen": 0})).await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("no draw by agreement"), "{v}");
+}
+both!(draws_by_agreement);
+
+/// How `computer` judges game `id` as it stands, by the bots' sampler of
+/// what the seat may know, from several seeds.
+async fn judged(app: &Router, id: &str, token: &str, computer: &str) -> Vec<f64> {
+    let (st, save) = call(app, "GET", &format!("/api/games/{id}/save"), Some(token), None).await;
+    assert_eq!(st, StatusCode::OK, "{save}");
+    let file: engine::SaveFile = serde_json::from_value(save).unwrap();
+    let ai = catalog::ai("fiw").unwrap();
+    (0..6).map(|seed| (ai.judge)(&file, computer, seed).unwrap()).collect()
+}
+
+/// Offer `computer` a draw at move `seq` as `token`: it answers at once, as
+/// its judgement says wherever every seed agrees; its answer is stored and
+/// replayed after a restart. Whether it accepted.
+async fn offer_to_computer(db: &str, app: &Router, id: &str, token: &str, seq: u64, computer: &str) -> bool {
+    let judged = judged(app, id, token, computer).await;
+    assert!(judged.iter().all(|v| (0.0..=1.0).contains(v)), "{judged:?}");
+    let (st, v) = post(app, id, "draw", token, json!({"seq_seen": seq})).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["seq"].as_u64(), Some(seq + 2), "the offer and the answer: {v}");
+    assert_eq!(v["draw_offer"], Value::Null, "answered at once");
+    let accepted = v["status"] == "over";
+    if judged.iter().all(|j| *j < 0.5) {
+        assert!(accepted, "{computer} judges itself worse off: {judged:?}");
+    }
+    if judged.iter().all(|j| *j >= 0.5) {
+        assert!(!accepted, "{computer} judges itself better off: {judged:?}");
+    }
+    let level = if accepted { json!("draw") } else { Value::Null };
+    assert_eq!(v["outcome"]["level"], level, "{v}");
+    let before = game_state(app, id, token).await;
+    let after = game_state(&app_at(db).await, id, token).await;
+    assert_eq!(
+        (&after["outcome"], &after["seq"]),
+        (&before["outcome"], &before["seq"]),
+        "replayed"
+    );
+    accepted
+}
+
+/// A computer offered a draw answers in the same request: it accepts when
+/// it judges its position (over worlds sampled from what it may know) worse
+/// than a draw, else declines.
+// rule: fiw 29.3
+async fn a_computer_answers_an_offer_of_a_draw(db: &str) {
+    let app = app_at(db).await;
+    // Once the French have set up they hold their forts' victory points: a
+    // French computer declines.
+    let (id, british, _, _) = create_fiw(&app, "me", "computer", 8).await;
+    let b = wait_for(&app, &id, &british, 60, |v| v["thinking"] == false).await;
+    let seq = b["seq"].as_u64().unwrap();
+    assert!(!offer_to_computer(db, &app, &id, &british, seq, "french").await);
+
+    // A British computer accepts once the French set-up has gone far enough
+    // for it to judge itself worse off.
+    let (id, _, french, _) = create_fiw(&app, "computer", "me", 9).await;
+    let mut seq = 0;
+    while judged(&app, &id, &french, "british").await.iter().any(|j| *j >= 0.5) {
+        let f = game_state(&app, &id, &french).await;
+        assert_eq!(f["to_act"], json!(["french"]), "the French set-up ended first");
+        let (st, v) = act_in(&app, &id, &french, seq, &first_legal(&f)).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        seq += 1;
+    }
+    assert!(offer_to_computer(db, &app, &id, &french, seq, "british").await);
+}
+both!(a_computer_answers_an_offer_of_a_draw);

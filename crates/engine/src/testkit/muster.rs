@@ -8,7 +8,8 @@
 //! the harness forbids; undo does it). When both have
 //! committed, the orders are revealed together and paid; the larger
 //! strength bought takes the round's point, and what is not spent is
-//! banked. After four rounds the seat with more points wins.
+//! banked. After four rounds the seat with more points wins; the players
+//! may agree to a draw at any time (5, after FIW 29.3).
 
 use crate::{
     ActionInfo, Board, Core, Describe, Drafts, Fact, Game, OptionInfo, Procedure, Prompt, Seat, SeatSet, Setup, Stage,
@@ -77,6 +78,9 @@ static INFO: TitleInfo = TitleInfo {
     rules_version: "muster-1",
     data_files: &[],
     victory_levels: &[],
+    // The engine's one test title with draws by agreement (as FIW 29.3),
+    // for the tests of `Session::offer_draw` (the engine cannot depend on fiw).
+    agreed_draw: Some("5"),
 };
 
 impl Title for Muster {

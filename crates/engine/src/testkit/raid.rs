@@ -73,6 +73,7 @@ static INFO: TitleInfo = TitleInfo {
     rules_version: "raid-1",
     data_files: &[],
     victory_levels: &[],
+    agreed_draw: None,
 };
 
 impl Title for Raid {
