@@ -7,7 +7,7 @@
 //     cargo build --release -p cli && cd web/e2e && npm ci && node --test draw.test.js
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, WAIT } from "./setup.js";
+import { createGame, serverAndBrowser, WAIT } from "./setup.js";
 
 const env = serverAndBrowser();
 
@@ -20,12 +20,7 @@ async function waitText(page, selector, re) {
 }
 
 it("a draw is offered, declined, lapsed and agreed between two pages", { timeout: 120000 }, async () => {
-  const created = await env.server.api("POST", "/api/games", {
-    body: { scenario: "fiw/on-to-quebec", seed: 5, seats: { british: "hotseat", french: "hotseat" } },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const id = created.body.id;
-  const token = Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token]));
+  const { id, token } = await createGame(env.server, "fiw/on-to-quebec", 5, { british: "hotseat", french: "hotseat" });
   const errors = [];
   // Each page knows only its own seat (as two players' browsers would).
   const open = async (seat, viewport) => {
@@ -89,13 +84,9 @@ it("a draw is offered, declined, lapsed and agreed between two pages", { timeout
 });
 
 it("a title without draws by agreement shows no offer", { timeout: 60000 }, async () => {
-  const created = await env.server.api("POST", "/api/games", {
-    body: { scenario: "liberty/1775", seed: 5, seats: { british: "hotseat", american: "hotseat" } },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const british = created.body.seats.find((s) => s.seat === "british").token;
+  const { id, token } = await createGame(env.server, "liberty/1775", 5, { british: "hotseat", american: "hotseat" });
   const page = await env.browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(`${env.server.base}/play/${created.body.id}#${british}`);
+  await page.goto(`${env.server.base}/play/${id}#${token.british}`);
   await page.locator("#resign").waitFor(WAIT);
   await waitText(page, "#status-line", /move 0/);
   assert.equal(await page.isHidden("#draw"), true);

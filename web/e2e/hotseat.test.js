@@ -6,17 +6,12 @@
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, WAIT } from "./setup.js";
+import { createGame, serverAndBrowser, WAIT } from "./setup.js";
 
 const env = serverAndBrowser();
 
 it("the hand-over cover leaves nothing of the other seat in the page", { timeout: 120000 }, async () => {
-  const created = await env.server.api("POST", "/api/games", {
-    body: { scenario: "liberty/1775", seed: 11, seats: { british: "hotseat", american: "hotseat" } },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const id = created.body.id;
-  const token = Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token]));
+  const { id, token } = await createGame(env.server, "liberty/1775", 11, { british: "hotseat", american: "hotseat" });
   // This browser holds both seats, as the home page remembers them.
   const games = ["british", "american"].map((seat) => ({
     id, token: token[seat], seat, kind: "hotseat", title: "Liberty", scenario: "liberty/1775",

@@ -5,17 +5,12 @@
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, WAIT } from "./setup.js";
+import { createGame, serverAndBrowser, WAIT } from "./setup.js";
 
 const env = serverAndBrowser();
 
 it("a log line replays to the move that wrote it", { timeout: 120000 }, async () => {
-  const created = await env.server.api("POST", "/api/games", {
-    body: { scenario: "b2c/standard", seed: 3, seats: { british: "hotseat", patriot: "hotseat" } },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const id = created.body.id;
-  const token = Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token]));
+  const { id, token } = await createGame(env.server, "b2c/standard", 3, { british: "hotseat", patriot: "hotseat" });
   const state = async (seat) => (await env.server.api("GET", `/api/games/${id}`, { token: token[seat] })).body;
   for (let i = 0; i < 12; i++) {
     const who = (await state("british")).to_act[0];
@@ -56,12 +51,7 @@ it("a log line replays to the move that wrote it", { timeout: 120000 }, async ()
 });
 
 it("the replay steps by phase and by turn", { timeout: 120000 }, async () => {
-  const created = await env.server.api("POST", "/api/games", {
-    body: { scenario: "liberty/1775", seed: 5, seats: { british: "hotseat", american: "hotseat" } },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const id = created.body.id;
-  const token = Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token]));
+  const { id, token } = await createGame(env.server, "liberty/1775", 5, { british: "hotseat", american: "hotseat" });
   const state = async (seat) => (await env.server.api("GET", `/api/games/${id}`, { token: token[seat] })).body;
   // Play until a second turn has begun.
   let index;

@@ -1,6 +1,7 @@
 // What most browser tests start with: the real server on a free port and a
 // headless Chromium, for the whole file, stopped after it. The returned
 // object's `server` and `browser` are set once the file's tests begin.
+import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 import { launchOptions } from "./browser.js";
@@ -19,4 +20,11 @@ export function serverAndBrowser() {
     await env.server?.stop();
   });
   return env;
+}
+
+/** A game made over the API: its id and each seat's link token. */
+export async function createGame(server, scenario, seed, seats) {
+  const created = await server.api("POST", "/api/games", { body: { scenario, seed, seats } });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  return { id: created.body.id, token: Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token])) };
 }

@@ -4,17 +4,12 @@
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, WAIT } from "./setup.js";
+import { createGame, serverAndBrowser, WAIT } from "./setup.js";
 
 const env = serverAndBrowser();
 
 it("the other side's moves are drawn on the map", { timeout: 180000 }, async () => {
-  const created = await env.server.api("POST", "/api/games", {
-    body: { scenario: "b2c/standard", seed: 11, seats: { british: "hotseat", patriot: "hotseat" } },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const id = created.body.id;
-  const token = Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token]));
+  const { id, token } = await createGame(env.server, "b2c/standard", 11, { british: "hotseat", patriot: "hotseat" });
   const state = async (seat) => (await env.server.api("GET", `/api/games/${id}`, { token: token[seat] })).body;
   const page = await env.browser.newPage({ viewport: { width: 1400, height: 900 } });
   const errors = [];

@@ -4,17 +4,12 @@
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, WAIT } from "./setup.js";
+import { createGame, serverAndBrowser, WAIT } from "./setup.js";
 
 const env = serverAndBrowser();
 
 it("a force march is confirmed before it is taken", { timeout: 120000 }, async () => {
-  const created = await env.server.api("POST", "/api/games", {
-    body: { scenario: "liberty/1775", seed: 7, seats: { british: "hotseat", american: "hotseat" } },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const id = created.body.id;
-  const token = Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token]));
+  const { id, token } = await createGame(env.server, "liberty/1775", 7, { british: "hotseat", american: "hotseat" });
   // Play group moves until a step is a force march.
   let found = null;
   for (let i = 0; i < 80 && !found; i++) {
