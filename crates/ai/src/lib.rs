@@ -146,6 +146,10 @@ impl fmt::Display for BotSpec {
     }
 }
 
+/// A draw's worth on the scale of [`Game::evaluate`]: a bot offered a draw
+/// (FIW 29.3) accepts it when it [`judge`]s its position below this.
+pub const DRAW: f64 = 0.5;
+
 /// Worlds a seat's judgement of a position averages over ([`judge`]).
 pub const JUDGE_WORLDS: usize = 8;
 

@@ -14,7 +14,8 @@ use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-const HELP: &str = "type a number or an action id; u undo, l log, v view, q quit";
+const HELP: &str =
+    "type a number or an action id; u undo, l log, v view, q quit, resign, draw (offer or accept one), decline";
 
 /// What `powderhorn play` was asked for.
 pub struct Config {
@@ -117,6 +118,21 @@ pub fn play(cfg: Config, mut input: impl BufRead, mut out: impl Write) -> Result
             }
             "v" => write!(out, "{}", render::view(&game.view(Some(seat))?))?,
             "?" | "h" | "help" => writeln!(out, "{HELP}")?,
+            "resign" => match game.resign(seat) {
+                Ok(()) => {}
+                Err(e) => writeln!(out, "cannot resign: {e}")?,
+            },
+            "draw" => {
+                if let Err(e) = game.offer_draw(seat) {
+                    writeln!(out, "cannot offer a draw: {e}")?;
+                } else if game.draw_offer().is_some() {
+                    answer_draw(game.as_mut(), &bot, &humans, &mut bot_rng, &mut out)?;
+                }
+            }
+            "decline" => match game.decline_draw(seat) {
+                Ok(()) => writeln!(out, "declined")?,
+                Err(e) => writeln!(out, "cannot decline: {e}")?,
+            },
             _ => {
                 let chosen = match line.parse::<usize>() {
                     Ok(n) if (1..=actions.len()).contains(&n) => Some(&actions[n - 1]),
@@ -142,9 +158,53 @@ pub fn play(cfg: Config, mut input: impl BufRead, mut out: impl Write) -> Result
     }
 }
 
+/// A draw just offered (29.3): a seat the bot plays answers at once, from its
+/// own judgement of the position (`ai::judge`: below `ai::DRAW` it accepts;
+/// the random bot declines); between humans the offer waits.
+fn answer_draw(
+    game: &mut dyn AnyGame,
+    bot: &Bot,
+    humans: &[&str],
+    rng: &mut ChaCha8Rng,
+    out: &mut impl Write,
+) -> Result<()> {
+    let offerer = game.draw_offer().expect("an offer stands");
+    let other = game
+        .info()
+        .seats
+        .iter()
+        .copied()
+        .find(|s| *s != offerer && !humans.contains(s));
+    let Some(other) = other else {
+        writeln!(
+            out,
+            "draw offered: the other side types draw to accept or decline (it lapses at the next move)"
+        )?;
+        return Ok(());
+    };
+    let judged = match &bot.ai {
+        Some(ai) => (ai.judge)(&game.save(), other, rng.gen()).map_err(|e| anyhow!("{e}"))?,
+        None => 1.0,
+    };
+    if judged < ai::DRAW {
+        game.offer_draw(other)?;
+    } else {
+        game.decline_draw(other)?;
+        writeln!(out, "{other} (bot) declines the draw")?;
+    }
+    Ok(())
+}
+
 /// The seat's situation, its prompt and its numbered legal actions.
 fn menu(game: &dyn AnyGame, seat: &str, actions: &[engine::ActionInfo], out: &mut impl Write) -> Result<()> {
     writeln!(out)?;
+    if let Some(by) = game.draw_offer().filter(|by| *by != seat) {
+        let rule = game.info().agreed_draw.unwrap_or_default();
+        writeln!(
+            out,
+            "{by} offers a draw ({rule}): type draw to accept, decline to decline"
+        )?;
+    }
     if let Some(when) = render::when(&game.view(Some(seat))?) {
         writeln!(out, "{when}")?;
     }

@@ -553,3 +553,22 @@ fn draws_are_offered_declined_lapsed_and_accepted() {
         .code(2)
         .stderr(predicate::str::contains("the game is over"));
 }
+
+#[test]
+fn play_offers_a_draw_to_the_bot_and_resigns() {
+    // rule: fiw 29.3
+    // The French bot judges On to Quebec's set-up above a draw: it declines;
+    // the British then resign, which ends the game.
+    ph().args(["play", "fiw/on-to-quebec", "--as", "british", "--seed", "5"])
+        .write_stdin("draw\nresign\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("french (bot) declines the draw"))
+        .stdout(predicate::str::contains("British resigned"));
+    // Liberty's rules have no draw by agreement.
+    ph().args(["play", SCENARIO, "--as", "british", "--seed", "5"])
+        .write_stdin("draw\nq\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("provide no draw by agreement"));
+}

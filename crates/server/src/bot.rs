@@ -66,9 +66,6 @@ impl Thought {
     }
 }
 
-/// A draw's worth to each side on the scale of `Game::evaluate`.
-const DRAW: f64 = 0.5;
-
 /// 29.3 Concession (FIW): whether the computer playing `seat` accepts the
 /// draw another seat offers: when it judges its position worse than a draw,
 /// on average over worlds sampled from what the seat may know
@@ -78,5 +75,5 @@ pub fn accepts_draw(game: &dyn AnyGame, seat: &str, rng: &mut impl Rng) -> bool 
     let Some(entry) = catalog::ai(game.info().key) else {
         return false;
     };
-    (entry.judge)(&game.save(), seat, rng.gen()).is_ok_and(|v| v < DRAW)
+    (entry.judge)(&game.save(), seat, rng.gen()).is_ok_and(|v| v < ai::DRAW)
 }
