@@ -285,9 +285,7 @@ fn iterate<G: Game>(
         node = child_node(tree, node, j, expanded);
     }
     random_playout(&mut w, rng, budget.playout);
-    for (r, who) in s.rewards.iter_mut().zip(0..) {
-        *r = w.evaluate(who);
-    }
+    w.evaluate_all(&mut s.rewards);
     for &(n, j) in &s.path {
         let c = &mut tree.nodes[n as usize][j];
         c.visits += 1;

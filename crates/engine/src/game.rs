@@ -414,6 +414,14 @@ pub trait Game: Title + Procedure + Describe + Views + Clone + Serialize + Deser
     /// control, strength).
     fn evaluate(&self, seat: Seat) -> f64;
 
+    /// [`Game::evaluate`] of every seat, `out[seat]`: the same values, for a
+    /// title whose seats' scores share their work (counted once here).
+    fn evaluate_all(&self, out: &mut [f64]) {
+        for (v, seat) in out.iter_mut().zip(0..) {
+            *v = self.evaluate(seat);
+        }
+    }
+
     /// Seats that must act now (none once the game is over).
     fn to_act(&self) -> SeatSet {
         if self.outcome().is_some() {

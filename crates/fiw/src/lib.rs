@@ -104,4 +104,8 @@ impl Game for Fiw {
     fn evaluate(&self, seat: Seat) -> f64 {
         self.evaluation(seat)
     }
+
+    fn evaluate_all(&self, out: &mut [f64]) {
+        self.evaluations(out)
+    }
 }

@@ -450,12 +450,25 @@ impl Fiw {
     /// stands). A playout of thirty actions seldom takes a city; without
     /// the nearness the bots cannot tell a march on Quebec from a stroll.
     pub fn evaluation(&self, seat: Seat) -> f64 {
+        let mut both = [0.0; 2];
+        self.evaluations(&mut both);
+        both[seat as usize]
+    }
+
+    /// [`Fiw::evaluation`] of both seats, `out[seat]`, counting who stands
+    /// where once (the search scores every playout for both).
+    pub fn evaluations(&self, out: &mut [f64]) {
         if let Some(o) = self.core.outcome.as_ref() {
-            return o.value_for(seat);
+            out[0] = o.value_for(0);
+            out[1] = o.value_for(1);
+            return;
         }
         let (o, scores) = (self.occupancy(), self.scores());
         let worth = |s: Seat| f64::from(scores[s as usize].total()) + self.nearness(&o, s);
-        0.5 + 0.5 * ((worth(seat) - worth(1 - seat)) / 60.0).tanh()
+        let w = [worth(0), worth(1)];
+        for seat in 0..2 {
+            out[seat] = 0.5 + 0.5 * ((w[seat] - w[1 - seat]) / 60.0).tanh();
+        }
     }
 
     /// Half the points of each objective the seat does not hold, divided
