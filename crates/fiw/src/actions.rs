@@ -186,7 +186,7 @@ impl Fiw {
                 format!(
                     "{event}: {} in {}",
                     self.unit_name(u),
-                    self.place_name(self.units[u as usize].at)
+                    self.place_name(self.units[u as usize].at())
                 ),
                 Some(self.piece_id(Piece::Unit(u))),
                 Some("Pick a unit (8.1)"),

@@ -66,7 +66,7 @@ impl Fiw {
         let rank = |seat: Seat| order.iter().position(|&s| s == seat).unwrap_or(0);
         let mut out: Vec<(Seat, Sq)> = (0..self.units.len() as UnitId)
             .filter(|&u| self.is_indian(u))
-            .filter_map(|u| match self.units[u as usize].at {
+            .filter_map(|u| match self.units[u as usize].at() {
                 Place::Sq(sq) => Some((self.side(u), sq)),
                 _ => None,
             })
@@ -163,7 +163,7 @@ impl Fiw {
 
     /// 25.4 an Indian unit goes home: back to the pool, not eliminated.
     fn go_home(&mut self, u: UnitId) {
-        let Place::Sq(sq) = self.units[u as usize].at else {
+        let Place::Sq(sq) = self.units[u as usize].at() else {
             unreachable!("Indians on the map go home")
         };
         let seat = self.side(u);
@@ -207,7 +207,7 @@ impl Fiw {
         let m = &tables().map;
         (0..self.units.len() as UnitId).any(|u| {
             self.side(u) == enemy(owner)
-                && matches!(self.units[u as usize].at, Place::Sq(sq) if m.colony(sq) == Some(c))
+                && matches!(self.units[u as usize].at(), Place::Sq(sq) if m.colony(sq) == Some(c))
         })
     }
 
@@ -244,7 +244,7 @@ impl Fiw {
             let provincial =
                 f.side == BRITISH && f.nation == Nation::British && !f.regular && f.kind != UnitType::Militia;
             let Some(home) = self.home_colony(u) else { continue };
-            if provincial && self.status(home) == Status::Passive && self.outside(self.units[u as usize].at, home) {
+            if provincial && self.status(home) == Status::Passive && self.outside(self.units[u as usize].at(), home) {
                 self.remove_unit(u, "5.26", "returns to the pool: its colony is passive (step 14.4)");
             }
         }
@@ -295,7 +295,7 @@ impl Fiw {
             if f.kind != UnitType::Militia || !matches!(f.nation, Nation::French | Nation::Spanish) {
                 continue;
             }
-            let Place::Sq(sq) = self.units[u as usize].at else {
+            let Place::Sq(sq) = self.units[u as usize].at() else {
                 continue;
             };
             let Some(home) = self.home_colony(u) else { continue };
@@ -319,7 +319,7 @@ impl Fiw {
 
     /// A unit leaves the map for the pool, logged with `why`.
     fn remove_unit(&mut self, u: UnitId, rule: &'static str, why: &str) {
-        let Place::Sq(sq) = self.units[u as usize].at else {
+        let Place::Sq(sq) = self.units[u as usize].at() else {
             return;
         };
         let seat = self.side(u);

@@ -805,7 +805,7 @@ impl Fiw {
                     .attrition
                     .iter()
                     .copied()
-                    .filter(|&u| self.units[u as usize].at == Place::Sq(b.sq))
+                    .filter(|&u| self.units[u as usize].at() == Place::Sq(b.sq))
                     .collect();
                 self.winter_attrition(b.attacker, &left);
                 return;
@@ -994,8 +994,8 @@ impl Fiw {
             if !self.is_indian(u) {
                 b.lost[self.side(u) as usize] += self.face(u).size.thirds();
             }
+            self.units.place(u, to);
             let unit = &mut self.units[u as usize];
-            unit.at = to;
             unit.inside = false;
             unit.moved = false;
             if to == Place::Pool {
@@ -1157,8 +1157,8 @@ impl Fiw {
         let mut names: Vec<String> = go.iter().map(|&u| self.unit_name(u)).collect();
         names.extend(g.leaders.iter().map(|&l| self.leader(l).name.clone()));
         for &u in &go {
+            self.units.place(u, Place::Sq(to));
             let unit = &mut self.units[u as usize];
-            unit.at = Place::Sq(to);
             unit.inside = false;
         }
         for &l in &g.leaders {

@@ -263,7 +263,7 @@ impl crate::state::Fiw {
             ("smallpox" | "desertion", Choice::Unit(u)) => {
                 if self.side(u) != seat {
                     EventBar::NotYours
-                } else if !on_map(self.units[u as usize].at) {
+                } else if !on_map(self.units[u as usize].at()) {
                     EventBar::OffMap
                 } else if id == "smallpox" && !self.is_indian(u) {
                     EventBar::NotIndian
@@ -280,7 +280,7 @@ impl crate::state::Fiw {
                 } else if !self.is_indian(u) {
                     EventBar::NotIndian
                 } else {
-                    match self.units[u as usize].at {
+                    match self.units[u as usize].at() {
                         Place::Sq(sq) if self.side_at(sq, enemy(seat)).any(|x| !self.is_indian(x)) => {
                             EventBar::Escorted
                         }
@@ -303,7 +303,7 @@ impl crate::state::Fiw {
                 } else if id == "trade-goods" && self.side_leaders_at(sq, seat).next().is_none() {
                     EventBar::NoLeader
                 } else if !(0..self.units.len() as u16)
-                    .any(|u| self.units[u as usize].at == Place::Pool && self.is_indian(u))
+                    .any(|u| self.units[u as usize].at() == Place::Pool && self.is_indian(u))
                 {
                     EventBar::NoIndianLeft
                 } else {
@@ -406,7 +406,7 @@ impl crate::state::Fiw {
                 let m = &crate::tables::tables().map;
                 let fleets: Vec<u16> = (0..self.units.len() as u16)
                     .filter(|&u| self.face(u).kind == UnitType::Fleet)
-                    .filter(|&u| match self.units[u as usize].at {
+                    .filter(|&u| match self.units[u as usize].at() {
                         Place::Sq(sq) => {
                             let s = m.square(sq);
                             !s.port && (s.terrain == crate::map::Terrain::Sea || s.coastal())
@@ -423,10 +423,10 @@ impl crate::state::Fiw {
                     let r = self.core.dice.d6();
                     let seat = self.side(u);
                     let unit = self.unit_name(u);
-                    let at = self.place_name(self.units[u as usize].at);
+                    let at = self.place_name(self.units[u as usize].at());
                     let lost = r <= 3;
                     if lost {
-                        self.units[u as usize].at = Place::Pool;
+                        self.units.place(u, Place::Pool);
                     }
                     let what = if lost { "is lost" } else { "rides it out" };
                     self.core.log.apart(
@@ -462,7 +462,7 @@ impl crate::state::Fiw {
                 // 27.1 (3) the roller examines every enemy unit and leader on the map.
                 let mut seen: Vec<String> = Vec::new();
                 for u in 0..self.units.len() as u16 {
-                    if let Place::Sq(sq) = self.units[u as usize].at {
+                    if let Place::Sq(sq) = self.units[u as usize].at() {
                         if self.side(u) == enemy(roller) {
                             seen.push(format!("{} in {}", self.unit_name(u), self.sq_name(sq)));
                         }
@@ -502,7 +502,7 @@ impl crate::state::Fiw {
                 let base = if seat == BRITISH { Base::Britain } else { Base::France };
                 let u = (0..self.units.len() as u16).find(|&u| {
                     let f = self.face(u);
-                    self.units[u as usize].at == Place::Pool
+                    self.units[u as usize].at() == Place::Pool
                         && f.side == seat
                         && f.nation == nation
                         && f.regular
@@ -511,7 +511,7 @@ impl crate::state::Fiw {
                 });
                 match u {
                     Some(u) => {
-                        self.units[u as usize].at = Place::Base(base);
+                        self.units.place(u, Place::Base(base));
                         let unit = self.unit_name(u);
                         self.core
                             .log
@@ -552,12 +552,12 @@ impl crate::state::Fiw {
         };
         match (event.as_str(), choice) {
             ("smallpox", Choice::Unit(u)) => {
-                self.units[u as usize].at = Place::Pool;
+                self.units.place(u, Place::Pool);
                 let unit = self.unit_name(u);
                 self.core.log.say("8.1", || format!("{name}: the {side} lose {unit}."));
             }
             ("desertion", Choice::Unit(u)) => {
-                self.units[u as usize].at = Place::Pool;
+                self.units.place(u, Place::Pool);
                 let unit = self.unit_name(u);
                 self.core
                     .log
@@ -572,10 +572,10 @@ impl crate::state::Fiw {
             }
             ("french-war-party" | "iroquois-council" | "trade-goods", Choice::Sq(sq)) => {
                 let pool: Vec<u16> = (0..self.units.len() as u16)
-                    .filter(|&u| self.units[u as usize].at == Place::Pool && self.is_indian(u))
+                    .filter(|&u| self.units[u as usize].at() == Place::Pool && self.is_indian(u))
                     .collect();
                 let u = pool[self.core.dice.pick(pool.len())];
-                self.units[u as usize].at = Place::Sq(sq);
+                self.units.place(u, Place::Sq(sq));
                 self.units[u as usize].back = seat == crate::forces::BRITISH;
                 let (unit, at) = (self.unit_name(u), self.sq_name(sq));
                 self.core.log.apart(

@@ -36,6 +36,7 @@ pub mod supply;
 pub mod tables;
 pub mod terrain;
 pub mod turn;
+pub mod units;
 pub mod victory;
 pub mod view;
 pub mod why;

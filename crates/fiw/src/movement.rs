@@ -146,7 +146,7 @@ impl Fiw {
                     Some(Unready::Operated)
                 } else if !self.spain && self.face(u).nation == Nation::Spanish {
                     Some(Unready::Neutral)
-                } else if shut(unit.inside, unit.at) {
+                } else if shut(unit.inside, unit.at()) {
                     Some(Unready::Besieged)
                 } else {
                     None
@@ -179,7 +179,7 @@ impl Fiw {
     pub fn movement_legal(&self, seat: Seat, passed: &[Place], passed_naval: &[Place], out: &mut Vec<Action>) {
         let mut places: Vec<Place> = Vec::new();
         for u in 0..self.units.len() as UnitId {
-            let at = self.units[u as usize].at;
+            let at = self.units[u as usize].at();
             if matches!(at, Place::Sq(_)) && self.may_operate(seat, Piece::Unit(u)) && !places.contains(&at) {
                 places.push(at);
             }
@@ -546,17 +546,18 @@ impl Fiw {
     /// moved (14.2) and stand outside any works there (23.22).
     pub(crate) fn step_pieces(&mut self, pieces: &[Piece], to: Place) {
         for &p in pieces {
-            let (at, moved, inside) = match p {
+            let (moved, inside) = match p {
                 Piece::Unit(u) => {
+                    self.units.place(u, to);
                     let x = &mut self.units[u as usize];
-                    (&mut x.at, &mut x.moved, &mut x.inside)
+                    (&mut x.moved, &mut x.inside)
                 }
                 Piece::Leader(l) => {
                     let x = &mut self.leaders[l as usize];
-                    (&mut x.at, &mut x.moved, &mut x.inside)
+                    x.at = to;
+                    (&mut x.moved, &mut x.inside)
                 }
             };
-            *at = to;
             *moved = true;
             *inside = false;
         }
@@ -660,7 +661,7 @@ impl Fiw {
             // 8.1 Harsh Winter: a 1 or a 2 this turn.
             let harsh = self.this_turn.iter().any(|e| e == "harsh-winter");
             if roll == 1 || (harsh && roll == 2) {
-                self.units[u as usize].at = Place::Pool;
+                self.units.place(u, Place::Pool);
                 self.core.log.apart(
                     seat,
                     "12.3",

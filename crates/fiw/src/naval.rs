@@ -123,7 +123,7 @@ impl Fiw {
     pub fn naval_forms(&self, seat: Seat, passed: &[Place], out: &mut Vec<Action>) {
         let mut places: Vec<Place> = Vec::new();
         for u in 0..self.units.len() as UnitId {
-            let at = self.units[u as usize].at;
+            let at = self.units[u as usize].at();
             if matches!(at, Place::Sq(_) | Place::Base(_))
                 && self.is_naval(u)
                 && self.ready(seat, Piece::Unit(u))
@@ -624,7 +624,7 @@ impl Fiw {
         let mut names = Vec::new();
         for &u in &f.cargo {
             names.push(self.unit_name(u));
-            self.units[u as usize].at = Place::Pool;
+            self.units.place(u, Place::Pool);
         }
         for &l in &f.leaders {
             names.push(self.leader(l).name.clone());
@@ -778,7 +778,7 @@ impl Fiw {
             }
             for p in f.pieces() {
                 let at = match p {
-                    Piece::Unit(u) => self.units[u as usize].at,
+                    Piece::Unit(u) => self.units[u as usize].at(),
                     Piece::Leader(l) => self.leaders[l as usize].at,
                 };
                 if at != f.at {

@@ -379,7 +379,7 @@ impl crate::state::Fiw {
             let f = &crate::tables::tables().forces;
             let counter = &f.counters[unit.counter as usize];
             let front = &f.faces[counter.front];
-            unit.at == crate::state::Place::Pool
+            unit.at() == crate::state::Place::Pool
                 && front.side == seat
                 && front.kind == crate::forces::UnitType::Militia
                 && front.size == crate::forces::Size::Regiment
@@ -391,7 +391,7 @@ impl crate::state::Fiw {
             });
             return;
         };
-        self.units[u as usize].at = crate::state::Place::Sq(sq);
+        self.units.place(u, crate::state::Place::Sq(sq));
         self.units[u as usize].back = false;
         let (unit, at) = (self.unit_name(u), self.sq_name(sq));
         self.core.log.say("10.5", || format!("{unit} is raised in {at}."));
@@ -401,7 +401,7 @@ impl crate::state::Fiw {
     /// `seat`'s side in a square.
     pub fn indian_joins(&mut self, seat: engine::Seat, sq: crate::map::Sq, rule: &'static str) {
         let pool: Vec<u16> = (0..self.units.len() as u16)
-            .filter(|&u| self.units[u as usize].at == crate::state::Place::Pool && self.is_indian(u))
+            .filter(|&u| self.units[u as usize].at() == crate::state::Place::Pool && self.is_indian(u))
             .collect();
         if pool.is_empty() {
             self.core
@@ -410,7 +410,7 @@ impl crate::state::Fiw {
             return;
         }
         let u = pool[self.core.dice.pick(pool.len())];
-        self.units[u as usize].at = crate::state::Place::Sq(sq);
+        self.units.place(u, crate::state::Place::Sq(sq));
         self.units[u as usize].back = seat == crate::forces::BRITISH;
         let (unit, at, side) = (self.unit_name(u), self.sq_name(sq), crate::state::side_name(seat));
         self.core.log.apart(

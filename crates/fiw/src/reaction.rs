@@ -30,7 +30,7 @@ impl Fiw {
         // ruling: fiw #9
         let mut arrived: Vec<Sq> = (0..self.units.len() as UnitId)
             .filter(|&u| self.units[u as usize].moved && self.side(u) == phasing)
-            .filter_map(|u| match self.units[u as usize].at {
+            .filter_map(|u| match self.units[u as usize].at() {
                 Place::Sq(sq) => Some(sq),
                 _ => None,
             })
@@ -152,7 +152,7 @@ impl Fiw {
         let u = (0..self.units.len() as UnitId).find(|&u| {
             let unit = &self.units[u as usize];
             let front = &f.faces[f.counters[unit.counter as usize].front];
-            unit.at == Place::Pool
+            unit.at() == Place::Pool
                 && !taken.contains(&u)
                 && front.kind == UnitType::Militia
                 && front.home.as_deref() == Some(c.id())
@@ -199,7 +199,7 @@ impl Fiw {
         let f = &tables().forces;
         for _ in 0..n {
             let pool: Vec<UnitId> = (0..self.units.len() as UnitId)
-                .filter(|&u| self.units[u as usize].at == Place::Pool && self.is_indian(u))
+                .filter(|&u| self.units[u as usize].at() == Place::Pool && self.is_indian(u))
                 .collect();
             if pool.is_empty() {
                 self.core.log.say("10.72", || {
@@ -215,8 +215,8 @@ impl Fiw {
             });
             let u = pool[i];
             // ruling: fiw #10
+            self.units.place(u, Place::Sq(sq));
             let unit = &mut self.units[u as usize];
-            unit.at = Place::Sq(sq);
             unit.back = seat == BRITISH;
             unit.ops = 0;
             unit.moved = false;
@@ -313,8 +313,8 @@ impl Fiw {
             Some(p) => p.1 += size,
             None => placed.push((sq, size)),
         }
+        self.units.place(u, Place::Sq(sq));
         let unit = &mut self.units[u as usize];
-        unit.at = Place::Sq(sq);
         unit.ops = 0;
         unit.moved = false;
         unit.inside = false;

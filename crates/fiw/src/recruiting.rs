@@ -212,7 +212,7 @@ impl Fiw {
         let in_pool = (0..self.units.len() as UnitId)
             .filter(|&u| {
                 let unit = &self.units[u as usize];
-                unit.at == Place::Pool && shows(&f.counters[unit.counter as usize], face)
+                unit.at() == Place::Pool && shows(&f.counters[unit.counter as usize], face)
             })
             .count();
         let bought = p
@@ -427,7 +427,7 @@ impl Fiw {
     fn disbandable(&self, seat: Seat, p: &Purchases) -> Vec<UnitId> {
         (0..self.units.len() as UnitId)
             .filter(|&u| {
-                self.side(u) == seat && matches!(self.units[u as usize].at, Place::Sq(_)) && !Fiw::drafted(p, u)
+                self.side(u) == seat && matches!(self.units[u as usize].at(), Place::Sq(_)) && !Fiw::drafted(p, u)
             })
             .collect()
     }
@@ -456,7 +456,7 @@ impl Fiw {
                 let unit = &self.units[u as usize];
                 let front = &f.faces[f.counters[unit.counter as usize].front];
                 self.side(u) == seat
-                    && matches!(unit.at, Place::Sq(_))
+                    && matches!(unit.at(), Place::Sq(_))
                     && unit.back
                     && front.kind == UnitType::Militia
                     && front.size == Size::Regiment
@@ -485,7 +485,7 @@ impl Fiw {
     /// eliminated; the enemy learns no more of it than he may examine
     /// (27.1).
     fn disband_unit(&mut self, seat: Seat, u: UnitId) {
-        let Place::Sq(sq) = self.units[u as usize].at else {
+        let Place::Sq(sq) = self.units[u as usize].at() else {
             unreachable!("only units on the map are disbanded")
         };
         let (side, name, told, at) = (side_name(seat), self.unit_name(u), self.told(u), self.sq_name(sq));
@@ -514,7 +514,7 @@ impl Fiw {
     /// 24.4 a militia detachment flipped to its regiment side at the
     /// reveal; the enemy learns no more of it than he may examine (27.1).
     fn flip(&mut self, seat: Seat, u: UnitId) {
-        let Place::Sq(sq) = self.units[u as usize].at else {
+        let Place::Sq(sq) = self.units[u as usize].at() else {
             unreachable!("only detachments on the map are flipped")
         };
         let (side, told, at) = (side_name(seat), self.told(u), self.sq_name(sq));
@@ -705,12 +705,12 @@ impl Fiw {
                     .find(|&u| {
                         let unit = &self.units[u as usize];
                         let c = &f.counters[unit.counter as usize];
-                        unit.at == Place::Pool && (c.front == face as usize || c.back == Some(face as usize))
+                        unit.at() == Place::Pool && (c.front == face as usize || c.back == Some(face as usize))
                     })
                     .expect("the draft counted the mix");
                 let c = &f.counters[self.units[u as usize].counter as usize];
                 self.units[u as usize].back = c.front != face as usize;
-                self.units[u as usize].at = at;
+                self.units.place(u, at);
                 self.units[u as usize].ops = 0;
                 Some(format!("{} in {}", self.unit_name(u), self.place_name(at)))
             }
@@ -863,7 +863,7 @@ impl Fiw {
             Action::DisbandUnit(u) => format!(
                 "Disband the {} in {} (10.8: not eliminated, no cost)",
                 self.unit_name(u),
-                self.place_name(self.units[u as usize].at)
+                self.place_name(self.units[u as usize].at())
             ),
             Action::DisbandMarker(sq, kind) => {
                 format!("Remove the {} in {} (10.8)", marker_word(kind), self.sq_name(sq))
@@ -871,7 +871,7 @@ impl Fiw {
             Action::Flip(u) => format!(
                 "Flip the {} in {} to its regiment side (£{}, 24.4)",
                 self.unit_name(u),
-                self.place_name(self.units[u as usize].at),
+                self.place_name(self.units[u as usize].at()),
                 self.regiment_cost(u)
             ),
             Action::At(at) => format!("Place it in {}", self.place_name(at)),
@@ -904,7 +904,7 @@ impl Fiw {
                 Buy::Disband(u) => format!(
                     "disband {} in {}",
                     self.unit_name(*u),
-                    self.place_name(self.units[*u as usize].at)
+                    self.place_name(self.units[*u as usize].at())
                 ),
                 Buy::Dismantle { kind, sq } => format!("remove the {} in {}", marker_word(*kind), self.sq_name(*sq)),
                 Buy::Flip(u) => format!("{} to its regiment side", self.unit_name(*u)),

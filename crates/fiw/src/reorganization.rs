@@ -57,7 +57,7 @@ impl Fiw {
             let found = (0..self.units.len() as UnitId).find(|&u| {
                 let unit = &self.units[u as usize];
                 let c = unit.counter as usize;
-                (matches!(unit.at, Place::Pool) || freed.contains(&u))
+                (matches!(unit.at(), Place::Pool) || freed.contains(&u))
                     && !taken.contains(&u)
                     && *fits[c].get_or_insert_with(|| f.faces_of(&f.counters[c]).any(want))
             })?;
@@ -211,12 +211,12 @@ impl Fiw {
     pub(crate) fn change_units(&mut self, seat: engine::Seat, at: Place, (gone, made): Change, rule: &'static str) {
         let before: Vec<String> = gone.iter().map(|&u| self.unit_name(u)).collect();
         for &u in &gone {
-            self.units[u as usize].at = Place::Pool;
+            self.units.place(u, Place::Pool);
             self.units[u as usize].as_light = false;
         }
         for &(u, back) in &made {
+            self.units.place(u, at);
             let unit = &mut self.units[u as usize];
-            unit.at = at;
             unit.back = back;
             unit.ops = 0;
         }

@@ -7,7 +7,7 @@ use crate::forces::{Lightness, Size, BRITISH, FRENCH};
 use crate::frames::Frame;
 use crate::map::{Colony, Settlement, Sq, Works};
 use crate::scenario::{self, Mark, Scenario, Spec, What, Where};
-use crate::state::{enemy, side_name, Civ, Fiw, General, Occupancy, Phase, Place, Status, Sub, Unit, UnitId};
+use crate::state::{enemy, side_name, Civ, Fiw, General, Occupancy, Phase, Place, Status, Sub, Unit, UnitId, Units};
 use crate::tables::tables;
 use engine::{Core, Seat, Setup};
 
@@ -22,15 +22,7 @@ impl Fiw {
         let mut units = Vec::new();
         for (i, c) in f.counters.iter().enumerate() {
             for _ in 0..c.count {
-                units.push(Unit {
-                    counter: i as u16,
-                    back: false,
-                    at: Place::Pool,
-                    ops: 0,
-                    moved: false,
-                    inside: false,
-                    as_light: false,
-                });
+                units.push(Unit::new(i as u16));
             }
         }
         let mut leaders = Vec::new();
@@ -75,7 +67,7 @@ impl Fiw {
             initiative: spec.first,
             // 35.4 2.0 the players agreed to play on to 1762.
             extended: setup.flag("extended"),
-            units,
+            units: Units::new(units),
             leaders,
             status,
             civs: Vec::new(),
@@ -348,7 +340,7 @@ impl Fiw {
                 let u = self
                     .pool_unit(&need, back)
                     .expect("the mix holds every set-up (tests/forces.rs)");
-                self.units[u as usize].at = Place::Sq(sq);
+                self.units.place(u, Place::Sq(sq));
                 let name = self.unit_name(u);
                 let at = self.sq_name(sq);
                 let side = side_name(seat);
@@ -364,12 +356,12 @@ impl Fiw {
             }
             What::Indians { side, .. } => {
                 let pool: Vec<UnitId> = (0..self.units.len() as UnitId)
-                    .filter(|&u| self.units[u as usize].at == Place::Pool && self.is_indian(u))
+                    .filter(|&u| self.units[u as usize].at() == Place::Pool && self.is_indian(u))
                     .collect();
                 let i = self.core.dice.pick(pool.len());
                 let u = pool[i];
+                self.units.place(u, Place::Sq(sq));
                 let unit = &mut self.units[u as usize];
-                unit.at = Place::Sq(sq);
                 // 25.1 the front is French, the back British.
                 unit.back = side == BRITISH;
                 let name = self.unit_name(u);
@@ -405,7 +397,7 @@ impl Fiw {
         let fit = self
             .units
             .iter()
-            .filter(|u| u.at == Place::Pool && f.faces_of(&f.counters[u.counter as usize]).any(|x| need.fits(x)))
+            .filter(|u| u.at() == Place::Pool && f.faces_of(&f.counters[u.counter as usize]).any(|x| need.fits(x)))
             .count();
         (fit >= 3).then_some(need)
     }
@@ -416,7 +408,7 @@ impl Fiw {
         let mut names = Vec::new();
         for _ in 0..need.n {
             let u = self.pool_unit(&need, back).expect("three counted");
-            self.units[u as usize].at = Place::Sq(sq);
+            self.units.place(u, Place::Sq(sq));
             names.push(self.unit_name(u));
         }
         let (at, side) = (self.sq_name(sq), side_name(seat));
@@ -447,7 +439,7 @@ impl Fiw {
     pub fn pool_unit(&mut self, need: &scenario::Need, back: bool) -> Option<UnitId> {
         let f = &tables().forces;
         for u in 0..self.units.len() as UnitId {
-            if self.units[u as usize].at != Place::Pool {
+            if self.units[u as usize].at() != Place::Pool {
                 continue;
             }
             let c = &f.counters[self.units[u as usize].counter as usize];

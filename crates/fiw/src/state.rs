@@ -13,6 +13,8 @@ use crate::tables::tables;
 use engine::{Core, Seat};
 use serde::{Deserialize, Serialize};
 
+pub use crate::units::{Unit, Units};
+
 /// A counter's index in [`Fiw::units`]: one per counter of the mix (10.72).
 pub type UnitId = u16;
 /// A leader counter's index in [`Fiw::leaders`].
@@ -63,32 +65,6 @@ pub enum Place {
     Gone,
 }
 
-/// One counter.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Unit {
-    /// Its design in [`crate::forces::Forces::counters`].
-    pub counter: u16,
-    /// Showing its back face (2.33 back printing; 25.1 an Indian unit on
-    /// its British side).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub back: bool,
-    pub at: Place,
-    /// 12.2 the operations phases (bit 1 << phase) in which it operated
-    /// this turn.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub ops: u8,
-    /// 14.2 it moved in the present movement sub-phase.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub moved: bool,
-    /// 23.22 inside the fortress of its square (it was there before the
-    /// enemy came: a siege).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub inside: bool,
-    /// 26.0 a legion fighting and moving as a light unit.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub as_light: bool,
-}
-
 /// One leader counter.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct General {
@@ -135,11 +111,11 @@ pub struct Civ {
     pub used: bool,
 }
 
-fn is_false(b: &bool) -> bool {
+pub(crate) fn is_false(b: &bool) -> bool {
     !*b
 }
 
-fn is_zero(n: &u8) -> bool {
+pub(crate) fn is_zero(n: &u8) -> bool {
     *n == 0
 }
 
@@ -193,7 +169,7 @@ pub struct Fiw {
     /// 35.4 2.0 the extended scenario: play ends in 1762 instead.
     #[serde(default, skip_serializing_if = "is_false")]
     pub extended: bool,
-    pub units: Vec<Unit>,
+    pub units: Units,
     pub leaders: Vec<General>,
     /// Per colony, in [`Colony::ALL`] order.
     pub status: Vec<Status>,
@@ -316,7 +292,7 @@ impl Fiw {
     }
 
     pub fn units_in(&self, at: Place) -> impl Iterator<Item = UnitId> + '_ {
-        (0..self.units.len() as UnitId).filter(move |&u| self.units[u as usize].at == at)
+        self.units.in_place(at)
     }
 
     /// A seat's units in a square.
@@ -466,24 +442,18 @@ impl Fiw {
     /// The squares holding units that `keep` accepts, in map order, each
     /// once.
     pub fn unit_squares(&self, keep: impl Fn(UnitId) -> bool) -> Vec<Sq> {
-        let mut squares: Vec<Sq> = (0..self.units.len() as UnitId)
-            .filter(|&u| keep(u))
-            .filter_map(|u| match self.units[u as usize].at {
-                Place::Sq(sq) => Some(sq),
-                _ => None,
-            })
-            .collect();
-        squares.sort_by_key(|s| s.index());
-        squares.dedup();
-        squares
+        self.units
+            .squares()
+            .filter(|&sq| self.units_at(sq).any(&keep))
+            .collect()
     }
 
     pub fn occupancy(&self) -> Occupancy {
         let mut counts = vec![[0u16; 4]; tables().map.squares.len()];
-        for u in 0..self.units.len() as UnitId {
-            if let Place::Sq(sq) = self.units[u as usize].at {
+        for sq in self.units.squares() {
+            let c = &mut counts[sq.index()];
+            for u in self.units_at(sq) {
                 let s = self.side(u) as usize;
-                let c = &mut counts[sq.index()];
                 c[s] += 1;
                 if !self.is_indian(u) {
                     c[2 + s] += 1;

@@ -89,7 +89,7 @@ impl crate::state::Fiw {
         // One pass over the units rather than one per square searched.
         let mut blocked = vec![false; m.squares.len()];
         for (u, unit) in self.units.iter().enumerate() {
-            if let crate::state::Place::Sq(s) = unit.at {
+            if let crate::state::Place::Sq(s) = unit.at() {
                 if self.side(u as crate::state::UnitId) != seat {
                     blocked[s.index()] = true;
                 }
@@ -315,7 +315,7 @@ impl crate::state::Fiw {
 
     /// 18.4 a unit out of supply is eliminated (10.73: to the pool).
     fn starve_unit(&mut self, u: crate::state::UnitId) {
-        let crate::state::Place::Sq(sq) = self.units[u as usize].at else {
+        let crate::state::Place::Sq(sq) = self.units[u as usize].at() else {
             unreachable!("only units on the map starve")
         };
         let seat = self.side(u);
@@ -338,8 +338,8 @@ impl crate::state::Fiw {
 
     /// A unit leaves the map for the pool (10.73), its markings cleared.
     pub fn to_pool(&mut self, u: crate::state::UnitId) {
+        self.units.place(u, crate::state::Place::Pool);
         let unit = &mut self.units[u as usize];
-        unit.at = crate::state::Place::Pool;
         unit.back = false;
         unit.ops = 0;
         unit.moved = false;
@@ -398,7 +398,7 @@ impl crate::state::Fiw {
             unreachable!("breaking down to starve only on a provision frame")
         };
         let change = self.breakdown(u).expect("legal: the counters are in the mix");
-        let at = self.units[u as usize].at;
+        let at = self.units[u as usize].at();
         self.change_units(seat, at, change, "18.4");
         let crate::state::Place::Sq(sq) = at else {
             unreachable!("units starve on the map")

@@ -385,7 +385,7 @@ impl Fiw {
                     self.begin_combat(seat);
                 }
                 Sub::Combat => {
-                    for u in &mut self.units {
+                    for u in self.units.iter_mut() {
                         u.moved = false;
                     }
                     for l in &mut self.leaders {
@@ -457,7 +457,7 @@ impl Fiw {
         }
         self.turn += 1;
         self.this_turn.clear();
-        for u in &mut self.units {
+        for u in self.units.iter_mut() {
             u.ops = 0;
         }
         for l in &mut self.leaders {

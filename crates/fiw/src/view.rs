@@ -146,7 +146,7 @@ impl Fiw {
         let mut seen = vec![false; m.squares.len()];
         let units = (0..self.units.len() as u16)
             .filter(|&u| self.side(u) == seat)
-            .map(|u| self.units[u as usize].at);
+            .map(|u| self.units[u as usize].at());
         let leaders = self.leaders.iter().filter(|l| l.side == seat).map(|l| l.at);
         for at in units.chain(leaders) {
             if let Place::Sq(sq) = at {
@@ -187,7 +187,7 @@ impl Fiw {
     /// [`Fiw::examined`], for loops over every piece).
     fn hidden_unless(&self, p: Piece, seat: Seat, examines: impl Fn(Sq) -> bool) -> bool {
         let (side, at) = match p {
-            Piece::Unit(u) => (self.side(u), self.units[u as usize].at),
+            Piece::Unit(u) => (self.side(u), self.units[u as usize].at()),
             Piece::Leader(l) => (self.leaders[l as usize].side, self.leaders[l as usize].at),
         };
         if side == seat {
@@ -348,7 +348,7 @@ impl Fiw {
         }
         for u in 0..self.units.len() as u16 {
             let unit = &self.units[u as usize];
-            let Some((space, space_name)) = self.space_of(unit.at) else {
+            let Some((space, space_name)) = self.space_of(unit.at()) else {
                 continue;
             };
             if hidden(Piece::Unit(u)) {
@@ -491,8 +491,9 @@ impl Fiw {
     /// naval or embarked on a naval force under way (13.71, 20.31); a
     /// square never holds a fort and a fortress.
     pub fn invariants(&self) -> Result<(), String> {
+        self.units.check()?;
         for (u, unit) in self.units.iter().enumerate() {
-            if let Place::Sq(sq) = unit.at {
+            if let Place::Sq(sq) = unit.at() {
                 let afloat = self.is_naval(u as u16) || self.embarked(Piece::Unit(u as u16));
                 if self.terrain(sq).is_water() && !afloat {
                     return Err(format!("land unit u{u} stands in the water square {sq}"));

@@ -118,7 +118,7 @@ impl Fiw {
 
     fn piece_at(&self, p: Piece) -> Place {
         match p {
-            Piece::Unit(u) => self.units[u as usize].at,
+            Piece::Unit(u) => self.units[u as usize].at(),
             Piece::Leader(l) => self.leaders[l as usize].at,
         }
     }

@@ -56,7 +56,7 @@ fn step_14_2_each_indian_force_rolls_on_the_indian_table() {
     // Logstown (0811, row 11): 4 + 1 = 5, they stay.
     g.core.dice.script([1, 2, 4]);
     administer(&mut g);
-    assert_eq!(g.units[mohawk as usize].at, Place::Pool, "gone home, not eliminated");
+    assert_eq!(g.units[mohawk as usize].at(), Place::Pool, "gone home, not eliminated");
     assert_eq!(
         g.stack.last(),
         Some(&Frame::GoHome {
@@ -67,9 +67,9 @@ fn step_14_2_each_indian_force_rolls_on_the_indian_table() {
     let options = legal(&g, FRENCH);
     assert_eq!(options, [Action::Home(ottawa), Action::Home(ojibwa)]);
     g.apply_legal(FRENCH, &Action::Home(ojibwa));
-    assert_eq!(g.units[ojibwa as usize].at, Place::Pool);
-    assert_eq!(g.units[ottawa as usize].at, Place::Sq(sq("1205")));
-    assert_eq!(g.units[shawnee as usize].at, Place::Sq(sq("logstown")));
+    assert_eq!(g.units[ojibwa as usize].at(), Place::Pool);
+    assert_eq!(g.units[ottawa as usize].at(), Place::Sq(sq("1205")));
+    assert_eq!(g.units[shawnee as usize].at(), Place::Sq(sq("logstown")));
     assert_eq!(g.core.dice.scripted_left(), 0, "three squares, three rolls");
     assert!(logged(&g, "roll 4 (+1 village: 5) on the Indian Table: they stay"));
     assert_eq!(g.turn, 2, "then the rest of the turn");
@@ -107,10 +107,18 @@ fn step_14_4_provincials_of_passive_colonies_outside_them_go_to_the_pool() {
     let regular = put(&mut g, "br-line", "boston");
     let johnson = put_leader(&mut g, "johnson", "boston");
     administer(&mut g);
-    assert_eq!(g.units[away as usize].at, Place::Pool);
-    assert_eq!(g.units[home as usize].at, Place::Sq(sq("albany")), "inside its colony");
-    assert_eq!(g.units[ma as usize].at, Place::Sq(sq("albany")), "its colony is active");
-    assert_eq!(g.units[regular as usize].at, Place::Sq(sq("boston")));
+    assert_eq!(g.units[away as usize].at(), Place::Pool);
+    assert_eq!(
+        g.units[home as usize].at(),
+        Place::Sq(sq("albany")),
+        "inside its colony"
+    );
+    assert_eq!(
+        g.units[ma as usize].at(),
+        Place::Sq(sq("albany")),
+        "its colony is active"
+    );
+    assert_eq!(g.units[regular as usize].at(), Place::Sq(sq("boston")));
     assert_eq!(g.leaders[johnson as usize].at, Place::Pool, "back to the Leader box");
 }
 
@@ -126,11 +134,11 @@ fn step_14_5_french_militia_away_from_home() {
     let disputed = put(&mut g, "no-militia", "logstown");
     let louisiana_away = put(&mut g, "no-militia", "montreal");
     administer(&mut g);
-    assert_eq!(g.units[in_louisiana as usize].at, Place::Pool, "a passive colony's");
-    assert_eq!(g.units[at_home as usize].at, Place::Sq(sq("quebec")));
-    assert_eq!(g.units[disputed as usize].at, Place::Pool, "outside French territory");
+    assert_eq!(g.units[in_louisiana as usize].at(), Place::Pool, "a passive colony's");
+    assert_eq!(g.units[at_home as usize].at(), Place::Sq(sq("quebec")));
+    assert_eq!(g.units[disputed as usize].at(), Place::Pool, "outside French territory");
     assert_eq!(
-        g.units[louisiana_away as usize].at,
+        g.units[louisiana_away as usize].at(),
         Place::Sq(sq("montreal")),
         "an active colony's, in French territory"
     );

@@ -23,8 +23,10 @@ use fiw::Fiw;
 fn game() -> Fiw {
     let mut g = Fiw::new(&Setup::new("on-to-quebec", 7));
     g.stack.clear();
-    for u in &mut g.units {
-        u.at = Place::Pool;
+    for u in 0..g.units.len() as fiw::state::UnitId {
+        g.units.place(u, Place::Pool);
+    }
+    for u in g.units.iter_mut() {
         u.back = false;
         u.inside = false;
         u.ops = 0;
@@ -169,7 +171,7 @@ fn fourteen_against_five_is_two_to_one() {
     assert!(rolls[0].ends_with(&format!("{}.", expect.code)), "{}", rolls[0]);
     // The defender left the square, by elimination or retreat (11.5).
     assert!(expect.defender.leaves());
-    assert_ne!(g.units[d as usize].at, Place::Sq(sq));
+    assert_ne!(g.units[d as usize].at(), Place::Sq(sq));
 }
 
 #[test]
@@ -247,7 +249,7 @@ fn a_faster_defender_may_withdraw() {
     assert_eq!(options.len(), 5, "four sides and stand: {options:?}");
     let to = sq.orthogonal().next().unwrap();
     act(&mut g, FRENCH, &format!("withdraw-{to}"));
-    assert_eq!(g.units[m as usize].at, Place::Sq(to));
+    assert_eq!(g.units[m as usize].at(), Place::Sq(to));
     assert_eq!(
         g.leaders[l as usize].at,
         Place::Sq(to),
@@ -330,7 +332,7 @@ fn a_beaten_force_retreats_where_its_owner_chooses() {
         engine::WhyNot::Legal { .. }
     ));
     act(&mut g, FRENCH, &format!("retreat-{free}"));
-    assert_eq!(g.units[d as usize].at, Place::Sq(free));
+    assert_eq!(g.units[d as usize].at(), Place::Sq(free));
 }
 
 #[test]
@@ -343,7 +345,7 @@ fn nowhere_to_retreat_means_prison() {
     }
     let before = g.balance.value();
     fight_with(&mut g, BRITISH, &[four_to_one("DR")]);
-    assert_eq!(g.units[d as usize].at, Place::Prisoner);
+    assert_eq!(g.units[d as usize].at(), Place::Prisoner);
     assert!(over(&g));
     // One regiment is less than the three a space of the Balance costs.
     assert_eq!(g.balance.value(), before);
@@ -360,7 +362,7 @@ fn eliminating_three_regiments_shifts_the_balance() {
     fight_with(&mut g, BRITISH, &[four_to_one("DD")]);
     for &d in &units[SIXTY.len()..] {
         assert_eq!(
-            g.units[d as usize].at,
+            g.units[d as usize].at(),
             Place::Pool,
             "eliminated units may be recruited again"
         );
@@ -384,8 +386,8 @@ fn a_loss_of_half_is_the_owners_choice() {
     // 1 of 4 lost: still the owner's choice.
     assert!(ids(&g, FRENCH).contains(&format!("lose-u{big}")));
     act(&mut g, FRENCH, &format!("lose-u{big}"));
-    assert_eq!(g.units[big as usize].at, Place::Pool);
-    assert_eq!(g.units[small as usize].at, Place::Pool);
+    assert_eq!(g.units[big as usize].at(), Place::Pool);
+    assert_eq!(g.units[small as usize].at(), Place::Pool);
 }
 
 /// Three brigades: 45 strength points.
@@ -464,8 +466,8 @@ fn either_side_may_leave_a_siege_alone() {
     fight(&mut g, FRENCH);
     assert_eq!(ids(&g, FRENCH), [format!("attack-{sq}"), format!("no-attack-{sq}")]);
     act(&mut g, FRENCH, &format!("no-attack-{sq}"));
-    assert_eq!(g.units[d as usize].at, Place::Sq(sq));
-    assert_eq!(g.units[a as usize].at, Place::Sq(sq));
+    assert_eq!(g.units[d as usize].at(), Place::Sq(sq));
+    assert_eq!(g.units[a as usize].at(), Place::Sq(sq));
     assert!(log_of(&g, "15.7").is_empty());
     assert!(over(&g), "22.5: no destroying markers in a siege, so no decision");
 }
@@ -486,7 +488,7 @@ fn the_besieged_ignore_retreats() {
         &dice,
     );
     assert_rolled(&g, "60 against 15, odds 4:1");
-    assert_eq!(g.units[d as usize].at, Place::Sq(sq), "no retreat from the fortress");
+    assert_eq!(g.units[d as usize].at(), Place::Sq(sq), "no retreat from the fortress");
     assert_eq!(log_of(&g, "23.21").len(), 1);
     assert!(g.besieged(sq), "the siege goes on");
 }
@@ -526,7 +528,7 @@ fn a_siege_attack_is_an_operation() {
     fight_in(&mut g, BRITISH, 3);
     act(&mut g, BRITISH, &format!("attack-{sq}"));
     assert!(log_of(&g, "12.2").is_empty());
-    assert_eq!(g.units[a as usize].at, Place::Sq(sq));
+    assert_eq!(g.units[a as usize].at(), Place::Sq(sq));
 }
 
 #[test]
@@ -544,10 +546,12 @@ fn a_winter_siege_attack_suffers_attrition() {
     let rolls = log_of(&g, "12.3");
     assert_eq!(rolls.len(), besiegers.len(), "{rolls:?}");
     assert!(rolls[0].contains("rolls 1 and is eliminated"), "{}", rolls[0]);
-    assert_eq!(g.units[besiegers[0] as usize].at, Place::Pool);
-    assert!(besiegers[1..].iter().all(|&u| g.units[u as usize].at == Place::Sq(sq)));
+    assert_eq!(g.units[besiegers[0] as usize].at(), Place::Pool);
+    assert!(besiegers[1..]
+        .iter()
+        .all(|&u| g.units[u as usize].at() == Place::Sq(sq)));
     assert_eq!(
-        g.units[d as usize].at,
+        g.units[d as usize].at(),
         Place::Sq(sq),
         "the garrison ignores the retreat"
     );
@@ -772,7 +776,7 @@ fn forces_that_entered_apart_attack_together_and_must_attack() {
     settle(&mut g);
     assert_eq!(log_of(&g, "15.7").len(), 1);
     // Combat is within a square: the unit next door is not attacked.
-    assert_eq!(g.units[next_door as usize].at, Place::Sq(other));
+    assert_eq!(g.units[next_door as usize].at(), Place::Sq(other));
 }
 
 #[test]
@@ -850,7 +854,7 @@ fn the_besieged_may_not_leave_and_a_relief_force_stays_outside() {
     let from = sq.orthogonal().nth(1).unwrap();
     let relief = put(&mut g, "fr-art", from);
     march(&mut g, FRENCH, from, sq);
-    assert_eq!(g.units[relief as usize].at, Place::Sq(sq));
+    assert_eq!(g.units[relief as usize].at(), Place::Sq(sq));
     assert!(!g.units[relief as usize].inside && g.units[d as usize].inside);
     assert!(g.besieged(sq));
     // Attacked, they defend together; the fortress triples the garrison
@@ -865,7 +869,7 @@ fn a_siege_lasts_until_the_besiegers_leave_or_take_the_fortress() {
     let (mut g, sq, d, _) = siege();
     // In a later turn the besiegers march off: the siege is over and the
     // garrison may move.
-    for u in &mut g.units {
+    for u in g.units.iter_mut() {
         u.ops = 0;
     }
     let to = sq.orthogonal().nth(2).unwrap();
@@ -878,15 +882,15 @@ fn a_siege_lasts_until_the_besiegers_leave_or_take_the_fortress() {
     });
     assert!(ids(&g, FRENCH).contains(&format!("form-{sq}")));
     g.stack.pop();
-    assert_eq!(g.units[d as usize].at, Place::Sq(sq));
+    assert_eq!(g.units[d as usize].at(), Place::Sq(sq));
     // Besieged again, then taken: the garrison is destroyed.
     let (mut g, sq, d, a) = siege();
     assault(&mut g, sq, &[four_to_one("DD"), 1]);
     settle(&mut g);
-    assert_eq!(g.units[d as usize].at, Place::Pool);
+    assert_eq!(g.units[d as usize].at(), Place::Pool);
     assert!(!g.besieged(sq));
     assert!(g.units_at(sq).all(|u| !g.units[u as usize].inside));
-    assert_eq!(g.units[a as usize].at, Place::Sq(sq));
+    assert_eq!(g.units[a as usize].at(), Place::Sq(sq));
 }
 
 #[test]

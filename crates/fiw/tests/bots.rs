@@ -28,15 +28,15 @@ fn the_bots_value_marching_on_an_objective_and_taking_it_most() {
     let (five_off, beside) = (from_quebec(&g, 5), from_quebec(&g, 1));
     let redcoats = put(&mut g, "br-line", five_off);
     let far = g.evaluate(BRITISH);
-    g.units[redcoats as usize].at = Place::Sq(beside);
+    g.units.place(redcoats, Place::Sq(beside));
     let near = g.evaluate(BRITISH);
     assert!(near > far, "beside Quebec ({near}) over five squares off ({far})");
     assert!(
         (g.evaluate(FRENCH) - (1.0 - near)).abs() < 1e-9,
         "the French value it the other way"
     );
-    g.units[garrison as usize].at = Place::Pool;
-    g.units[redcoats as usize].at = Place::Sq(sq("quebec"));
+    g.units.place(garrison, Place::Pool);
+    g.units.place(redcoats, Place::Sq(sq("quebec")));
     let taken = g.evaluate(BRITISH);
     assert!(
         taken > near + 0.05,

@@ -35,7 +35,7 @@ fn a_road_costs_half_a_point_and_rough_ground_three_for_heavy_units() {
         5,
         "the Crown Point road, a trail: 1 whatever the terrain (13.53)"
     );
-    assert_eq!(g.units[u as usize].at, Place::Sq(sq("1208")));
+    assert_eq!(g.units[u as usize].at(), Place::Sq(sq("1208")));
     act(&mut g, BRITISH, Action::Halt);
     // Overland into rough ground: 3 for heavy units.
     let v = put(&mut g, "br-line", "1109");
@@ -87,7 +87,7 @@ fn a_force_moves_at_its_slowest_even_after_dropping_it() {
     act(&mut g, BRITISH, Action::Step(sq("1108")));
     act(&mut g, BRITISH, Action::Drop(Piece::Unit(line)));
     assert_eq!(left(&g), 7, "dropping the slow regiment gives nothing back");
-    assert_eq!(g.units[line as usize].at, Place::Sq(sq("1108")));
+    assert_eq!(g.units[line as usize].at(), Place::Sq(sq("1108")));
     // The dropped regiment may not move again in this sub-phase (11.3, 12.0).
     act(&mut g, BRITISH, Action::Halt);
     assert!(!legal(&g, BRITISH).contains(&Action::Form(Place::Sq(sq("1108")))));
@@ -253,9 +253,9 @@ fn the_operations_example_one_force_four_phases() {
     assert_eq!(g.supply[BRITISH as usize], sp - 2);
     g.core.dice.script([1, 4, 6]);
     act(&mut g, BRITISH, Action::Halt);
-    assert_eq!(g.units[units[0] as usize].at, Place::Pool, "a 1 eliminates");
-    assert_eq!(g.units[units[1] as usize].at, Place::Sq(sq("0811")));
-    assert_eq!(g.units[units[2] as usize].at, Place::Sq(sq("0811")));
+    assert_eq!(g.units[units[0] as usize].at(), Place::Pool, "a 1 eliminates");
+    assert_eq!(g.units[units[1] as usize].at(), Place::Sq(sq("0811")));
+    assert_eq!(g.units[units[2] as usize].at(), Place::Sq(sq("0811")));
     assert_eq!(
         g.leaders[l as usize].at,
         Place::Sq(sq("0811")),
@@ -353,7 +353,7 @@ fn friendly_units_lone_enemy_leaders_and_markers_do_not_stop_a_force() {
     act(&mut g, BRITISH, Action::Step(east));
     assert!(moving(&g));
     let cost = full - left(&g);
-    assert_eq!(g.units[friends as usize].at, Place::Sq(east), "they stay");
+    assert_eq!(g.units[friends as usize].at(), Place::Sq(east), "they stay");
     // 13.33 a leader alone and a fort do not stop it.
     act(&mut g, BRITISH, Action::Step(far));
     assert!(moving(&g), "the force moves on");
@@ -404,8 +404,8 @@ fn french_units_and_french_indians_move_as_one_force() {
     assert!(matches!(g.stack.last(), Some(Frame::Force(f)) if f.bonus == Some(l)));
     let east = at(x.col + 1, x.row);
     act(&mut g, FRENCH, Action::Step(east));
-    assert_eq!(g.units[regular as usize].at, Place::Sq(east));
-    assert_eq!(g.units[indian as usize].at, Place::Sq(east));
+    assert_eq!(g.units[regular as usize].at(), Place::Sq(east));
+    assert_eq!(g.units[indian as usize].at(), Place::Sq(east));
 }
 
 #[test]
@@ -479,7 +479,7 @@ fn supply_points_never_run_below_zero_and_leaders_pay_for_later_phases() {
     act(&mut g, BRITISH, Action::Halt);
     // 18.21 none left, none spent: the regiment may not set out.
     assert!(!legal(&g, BRITISH).contains(&Action::Form(Place::Sq(y))));
-    assert_eq!(g.units[u as usize].at, Place::Sq(y));
+    assert_eq!(g.units[u as usize].at(), Place::Sq(y));
 }
 
 #[test]

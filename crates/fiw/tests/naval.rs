@@ -19,10 +19,9 @@ fn at(id: &str) -> Place {
 
 fn clear(g: &mut Fiw, side: u8, squares: &[&str]) {
     for s in squares {
-        for u in 0..g.units.len() {
-            if g.units[u].at == at(s) && g.side(u as UnitId) == side {
-                g.units[u].at = Place::Pool;
-            }
+        let theirs: Vec<UnitId> = g.units_in(at(s)).filter(|&u| g.side(u) == side).collect();
+        for u in theirs {
+            g.units.place(u, Place::Pool);
         }
         for l in &mut g.leaders {
             if l.at == at(s) && l.side == side {
@@ -135,11 +134,11 @@ fn the_louisbourg_fleets_carry_eight_regiments_up_the_st_lawrence() {
     act(&mut g, BRITISH, Action::Halt);
     assert!(matches!(g.stack.last(), Some(Frame::Movement { .. })));
     for &r in &line {
-        assert_eq!(g.units[r as usize].at, at("1304"));
+        assert_eq!(g.units[r as usize].at(), at("1304"));
         assert!(g.units[r as usize].moved);
     }
     assert_eq!(g.leaders[wolfe as usize].at, at("1304"));
-    assert!(fleets.iter().all(|&f| g.units[f as usize].at == at("1304")));
+    assert!(fleets.iter().all(|&f| g.units[f as usize].at() == at("1304")));
     assert!(g.check().is_ok());
     assert_eq!(g.civ(sq("1304"), Marker::Magazine).map(|c| c.side), Some(BRITISH));
     assert_eq!(g.status(Colony::NewFrance), Status::Active);
@@ -208,7 +207,7 @@ fn flotillas_sail_lakes_rivers_and_coasts_but_not_the_sea() {
     }
     assert!(!to.contains(&at("1010")), "no water joins Oswego to 1010");
     act(&mut g, BRITISH, Action::Sail(at("1109")));
-    assert_eq!(g.units[lake as usize].at, at("1109"));
+    assert_eq!(g.units[lake as usize].at(), at("1109"));
 }
 
 #[test]
@@ -231,7 +230,7 @@ fn a_fleet_leaves_the_british_home_base_at_half_its_allowance() {
     act(&mut g, BRITISH, Action::Sail(at("2106")));
     act(&mut g, BRITISH, Action::Halt);
     // 20.4: no land at sea: the regiment is lost.
-    assert_eq!(g.units[regiment as usize].at, Place::Pool);
+    assert_eq!(g.units[regiment as usize].at(), Place::Pool);
 
     // A fleet on the east edge goes home for half its allowance, only to
     // its own side's base (21.21).
@@ -259,7 +258,7 @@ fn a_fleet_leaves_the_british_home_base_at_half_its_allowance() {
     set_sail(&mut g, BRITISH, britain, &[fleet], &[]);
     act(&mut g, BRITISH, Action::Sail(at("2205")));
     assert!(matches!(g.stack.last(), Some(Frame::Movement { .. })));
-    assert_eq!(g.units[fleet as usize].at, at("2205"));
+    assert_eq!(g.units[fleet as usize].at(), at("2205"));
 }
 
 #[test]
@@ -279,8 +278,8 @@ fn land_units_that_cannot_debark_are_eliminated() {
     assert_eq!(naval(&g).left, 6);
     assert!(g.describe(BRITISH, &Action::Halt).warning.is_some());
     act(&mut g, BRITISH, Action::Halt);
-    assert_eq!(g.units[line[0] as usize].at, Place::Pool);
-    assert_eq!(g.units[fleet as usize].at, at("1305"));
+    assert_eq!(g.units[line[0] as usize].at(), Place::Pool);
+    assert_eq!(g.units[fleet as usize].at(), at("1305"));
     let french: Vec<String> = g.log().visible(Some(FRENCH)).map(|e| e.text.clone()).collect();
     assert!(
         french.iter().any(|t| t.contains("a British piece is eliminated")),
@@ -300,7 +299,7 @@ fn land_units_that_cannot_debark_are_eliminated() {
     assert_eq!(naval(&g).left, 6);
     assert!(label(&g, BRITISH, Action::Halt).contains("free"));
     act(&mut g, BRITISH, Action::Halt);
-    assert_eq!(g.units[r as usize].at, halifax);
+    assert_eq!(g.units[r as usize].at(), halifax);
 }
 
 #[test]
@@ -318,7 +317,7 @@ fn embarking_and_debarking_on_a_coast_cost_four_points() {
     act(&mut g, BRITISH, Action::Sail(at("1605")));
     assert_eq!(naval(&g).left, 10);
     act(&mut g, BRITISH, Action::Halt);
-    assert_eq!(g.units[regiment as usize].at, at("1605"));
+    assert_eq!(g.units[regiment as usize].at(), at("1605"));
 }
 
 #[test]
@@ -334,7 +333,7 @@ fn naval_units_stop_enemy_naval_units() {
         matches!(g.stack.last(), Some(Frame::Movement { .. })),
         "the move ends there"
     );
-    assert_eq!(g.units[fleet as usize].at, at("1806"));
+    assert_eq!(g.units[fleet as usize].at(), at("1806"));
 
     // Ruling fiw #22: French flotillas may not enter a coast held by
     // British land units; French fleets may, and stop there.
@@ -353,7 +352,7 @@ fn naval_units_stop_enemy_naval_units() {
     set_sail(&mut g, FRENCH, quebec, &[fleet], &[]);
     act(&mut g, FRENCH, Action::Sail(at("1205")));
     assert!(matches!(g.stack.last(), Some(Frame::Movement { .. })));
-    assert_eq!(g.units[fleet as usize].at, at("1205"));
+    assert_eq!(g.units[fleet as usize].at(), at("1205"));
 }
 
 #[test]
@@ -378,8 +377,8 @@ fn later_phases_cost_a_supply_point_and_the_fourth_winter_attrition() {
     // The fleet rolls 1, the regiment 6 (12.3, after it lands).
     g.core.dice.script([1, 6]);
     act(&mut g, BRITISH, Action::Halt);
-    assert_eq!(g.units[fleet as usize].at, Place::Pool);
-    assert_eq!(g.units[r as usize].at, at("1705"));
+    assert_eq!(g.units[fleet as usize].at(), Place::Pool);
+    assert_eq!(g.units[r as usize].at(), at("1705"));
 }
 
 #[test]
@@ -397,7 +396,7 @@ fn a_carried_unit_moves_no_more_that_impulse_but_may_sail_again_the_next() {
         .any(|a| matches!(a, Action::Embark(_) | Action::Add(_))));
     act(&mut g, BRITISH, Action::Sail(at("1705")));
     act(&mut g, BRITISH, Action::Halt);
-    assert_eq!(g.units[r as usize].at, at("1705"));
+    assert_eq!(g.units[r as usize].at(), at("1705"));
     // 20.52 no other movement this impulse; 20.53 no second voyage, even
     // with a fresh fleet in the square.
     let fresh = put(&mut g, "br-fleet", at("1705"));
@@ -427,7 +426,7 @@ fn units_landed_among_the_enemy_fight_at_the_end_of_the_move() {
     act(&mut g, BRITISH, Action::Sail(at("1705")));
     // The enemy there stops the force; the regiments land among them.
     assert!(matches!(g.stack.last(), Some(Frame::Movement { .. })));
-    assert!(lines[..4].iter().all(|&r| g.units[r as usize].at == at("1705")));
+    assert!(lines[..4].iter().all(|&r| g.units[r as usize].at() == at("1705")));
     let fought = |g: &Fiw| {
         g.log()
             .visible(None)
@@ -458,12 +457,12 @@ fn a_landing_at_an_enemy_fortress_besieges_its_garrison() {
     let lines = units(&g, "br-line", louisbourg);
     clear(&mut g, FRENCH, &["1305"]);
     for &u in std::iter::once(&fleet).chain(&lines[..4]) {
-        g.units[u as usize].at = at("1305");
+        g.units.place(u, at("1305"));
     }
     set_sail(&mut g, BRITISH, at("1305"), &[fleet], &lines[..4]);
     act(&mut g, BRITISH, Action::Sail(at("1205")));
     act(&mut g, BRITISH, Action::Sail(quebec));
-    assert!(lines[..4].iter().all(|&r| g.units[r as usize].at == quebec), "landed");
+    assert!(lines[..4].iter().all(|&r| g.units[r as usize].at() == quebec), "landed");
     assert!(
         garrison.iter().all(|&u| g.units[u as usize].inside),
         "23.22 the garrison, there first, is inside the fortress"

@@ -127,7 +127,7 @@ fn one_attempt_a_square_none_among_enemy_units_none_in_neutral_florida() {
     // 16.33 not with enemy combat units in the square.
     let u = put(&mut g, "fr-bearn", "williamsburg");
     assert!(!opens(&g, "williamsburg", dinwiddie));
-    g.units[u as usize].at = Place::Pool;
+    g.units.place(u, Place::Pool);
     // 16.31 one attempt against a square in a phase, whoever tries.
     act(&mut g, BRITISH, negotiation("williamsburg", false, dinwiddie));
     g.core.dice.script([1]);

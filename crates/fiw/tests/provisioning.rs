@@ -28,7 +28,7 @@ fn provision(g: &mut Fiw, supply: u16) {
 
 fn on_map(g: &Fiw, us: &[UnitId]) -> usize {
     us.iter()
-        .filter(|&&u| matches!(g.units[u as usize].at, Place::Sq(_)))
+        .filter(|&&u| matches!(g.units[u as usize].at(), Place::Sq(_)))
         .count()
 }
 
@@ -103,9 +103,9 @@ fn the_owner_chooses_the_units_that_starve() {
     );
     assert!(options.contains(&Action::Starve(grenadiers)));
     g.apply_legal(BRITISH, &Action::Starve(lines[0]));
-    assert_eq!(g.units[lines[0] as usize].at, Place::Pool, "eliminated to the pool");
+    assert_eq!(g.units[lines[0] as usize].at(), Place::Pool, "eliminated to the pool");
     assert_eq!(on_map(&g, &lines), 4);
-    assert_eq!(g.units[grenadiers as usize].at, Place::Sq(sq("boston")));
+    assert_eq!(g.units[grenadiers as usize].at(), Place::Sq(sq("boston")));
     // The French learn that a unit starved, not which.
     assert!(g
         .log()
@@ -155,7 +155,7 @@ fn fleets_at_sea_forage_nothing() {
     let sea = tables().map.sea_squares().next().unwrap();
     let fleet = put(&mut g, "br-fleet", sea);
     provision(&mut g, 0);
-    assert_eq!(g.units[fleet as usize].at, Place::Pool);
+    assert_eq!(g.units[fleet as usize].at(), Place::Pool);
 }
 
 #[test]
@@ -173,9 +173,9 @@ fn home_bases_feed_any_number() {
     ] {
         for _ in 0..n {
             let u = (0..g.units.len() as UnitId)
-                .find(|&u| g.units[u as usize].at == Place::Pool && g.face(u).id == face)
+                .find(|&u| g.units[u as usize].at() == Place::Pool && g.face(u).id == face)
                 .unwrap();
-            g.units[u as usize].at = Place::Base(fiw::state::Base::Britain);
+            g.units.place(u, Place::Base(fiw::state::Base::Britain));
             us.push(u);
         }
     }
@@ -183,7 +183,7 @@ fn home_bases_feed_any_number() {
     assert_eq!(g.phase, Phase::Provisioning(FRENCH), "no decision, no supply point");
     assert!(us
         .iter()
-        .all(|&u| g.units[u as usize].at == Place::Base(fiw::state::Base::Britain)));
+        .all(|&u| g.units[u as usize].at() == Place::Base(fiw::state::Base::Britain)));
 }
 
 #[test]

@@ -254,9 +254,9 @@ fn disbanding_removes_a_friendly_unit_or_marker_for_nothing() {
     );
     act(&mut g, BRITISH, Action::DisbandMarker(sq("boston"), Marker::Magazine));
     // Nothing happens before the reveal.
-    assert_eq!(g.units[line as usize].at, Place::Sq(sq("boston")));
+    assert_eq!(g.units[line as usize].at(), Place::Sq(sq("boston")));
     reveal(&mut g);
-    assert_eq!(g.units[line as usize].at, Place::Pool, "back in the counter mix");
+    assert_eq!(g.units[line as usize].at(), Place::Pool, "back in the counter mix");
     assert!(g.civ(sq("boston"), Marker::Magazine).is_none());
     assert_eq!(g.treasury, treasury, "there is no cost");
     assert_eq!(g.balance, balance, "not eliminated: no Balance of Power shift (4.1)");
@@ -305,7 +305,7 @@ fn a_militia_detachment_flips_to_its_regiment_side_for_the_regiment_s_cost() {
     assert!(!legal(&g, BRITISH).contains(&Action::Flip(det)));
     reveal(&mut g);
     assert_eq!(g.face(det).id, "ma-militia");
-    assert_eq!(g.units[det as usize].at, Place::Sq(sq("boston")));
+    assert_eq!(g.units[det as usize].at(), Place::Sq(sq("boston")));
     assert_eq!(g.treasury[BRITISH as usize], before - u16::from(cost));
     // With no pounds there is no flip.
     let mut g = at_purchases_with(&[("ma-militia-det", "boston")], [4, 4]);
@@ -419,7 +419,7 @@ fn markers_are_never_built_in_a_home_base_or_at_sea() {
     g.treasury = [60, 0];
     put(&mut g, "br-fleet", sea);
     let home = put(&mut g, "br-line", "boston");
-    g.units[home as usize].at = Place::Base(Base::Britain);
+    g.units.place(home, Place::Base(Base::Britain));
     for kind in [Marker::Fort, Marker::Magazine] {
         act(&mut g, BRITISH, Action::Build(kind));
         let v = legal(&g, BRITISH);

@@ -9,7 +9,7 @@ use engine::Setup;
 use fiw::actions::Action;
 use fiw::frames::Frame;
 use fiw::map::{Colony, Settlement};
-use fiw::state::{Fiw, Phase, Place, Status};
+use fiw::state::{Fiw, Phase, Place, Status, UnitId};
 use fiw::tables::tables;
 
 #[test]
@@ -51,7 +51,7 @@ fn the_scenario_s_numbers_leaders_and_colonies() {
     assert_eq!(g.balance.value(), 3);
     // 10.61 the whole set-up is on the map, and the treasuries are still
     // the scenario's: initial deployment costs nothing.
-    assert!(g.units.iter().filter(|u| matches!(u.at, Place::Sq(_))).count() > 80);
+    assert!(g.units.iter().filter(|u| matches!(u.at(), Place::Sq(_))).count() > 80);
     assert_eq!(g.treasury, [10, 5]);
     assert_eq!(g.supply, [10, 5]);
     assert_eq!(g.status(Colony::NewYork), Status::Active);
@@ -267,8 +267,8 @@ fn cleared_with(options: &[(&str, &str)]) -> Fiw {
         let v = legal(&g, seat);
         g.apply_legal(seat, &v[0]);
     }
-    for u in &mut g.units {
-        u.at = Place::Pool;
+    for u in 0..g.units.len() as UnitId {
+        g.units.place(u, Place::Pool);
     }
     g
 }

@@ -152,7 +152,7 @@ fn the_cover_rule_refuses_a_square_that_would_leave_a_post_uncovered() {
     posts.dedup();
     for s in posts {
         let u = pool.next().expect("light units enough for the posts");
-        g.units[u as usize].at = Place::Sq(s);
+        g.units.place(u, Place::Sq(s));
     }
     // One piece left of a New France posts line: it must go to the
     // uncovered post.
@@ -541,7 +541,7 @@ fn a_square_closed_to_negotiations_names_its_rule() {
     refused(&g, BRITISH, &at("st-augustine"), "16.34", &["Florida", "Spain"]);
     let u = put(&mut g, "fr-bearn", "williamsburg");
     refused(&g, BRITISH, &at("williamsburg"), "16.33", &["French combat units"]);
-    g.units[u as usize].at = Place::Pool;
+    g.units.place(u, Place::Pool);
     let open = Action::Negotiate {
         sq: sq("williamsburg"),
         village: false,
@@ -612,7 +612,7 @@ fn an_event_says_why_a_unit_is_not_among_its_choices() {
     // The French are not deciding yet.
     assert!(matches!(why(&g, FRENCH, &unit_id(huron)), WhyNot::NotNow { .. }));
     act(&mut g, BRITISH, Action::Pick(options[0]));
-    assert_eq!(g.units[mohawk as usize].at, Place::Pool);
+    assert_eq!(g.units[mohawk as usize].at(), Place::Pool);
     let Some(Frame::EventChoice { seat: FRENCH, .. }) = g.stack.last() else {
         panic!("the French choice: {:?}", g.stack.last())
     };

@@ -40,8 +40,8 @@ pub fn started_with_seed(seed: u64, first: Seat) -> Fiw {
 /// but the printed works.
 pub fn cleared(first: Seat) -> Fiw {
     let mut g = started(first);
-    for u in &mut g.units {
-        u.at = Place::Pool;
+    for u in 0..g.units.len() as UnitId {
+        g.units.place(u, Place::Pool);
     }
     for l in &mut g.leaders {
         if matches!(l.at, Place::Sq(_)) {
@@ -95,16 +95,16 @@ impl Where for Place {
 /// in a square (or a base).
 pub fn put(g: &mut Fiw, face: &str, at: impl Where) -> UnitId {
     let f = &tables().forces;
-    let u = (0..g.units.len() as UnitId)
+    let u = g
+        .units_in(Place::Pool)
         .find(|&u| {
-            let unit = &g.units[u as usize];
-            let c = &f.counters[unit.counter as usize];
-            unit.at == Place::Pool && f.faces_of(c).any(|x| x.id == face)
+            let c = &f.counters[g.units[u as usize].counter as usize];
+            f.faces_of(c).any(|x| x.id == face)
         })
         .unwrap_or_else(|| panic!("no {face} left in the pool"));
     let c = &f.counters[g.units[u as usize].counter as usize];
     g.units[u as usize].back = f.faces[c.front].id != face;
-    g.units[u as usize].at = at.place();
+    g.units.place(u, at.place());
     u
 }
 
