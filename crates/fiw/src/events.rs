@@ -302,9 +302,7 @@ impl crate::state::Fiw {
                     EventBar::NotBritishColony
                 } else if id == "trade-goods" && self.side_leaders_at(sq, seat).next().is_none() {
                     EventBar::NoLeader
-                } else if !(0..self.units.len() as u16)
-                    .any(|u| self.units[u as usize].at() == Place::Pool && self.is_indian(u))
-                {
+                } else if self.pool_indians().next().is_none() {
                     EventBar::NoIndianLeft
                 } else {
                     return None;
@@ -500,10 +498,9 @@ impl crate::state::Fiw {
                     Nation::French
                 };
                 let base = if seat == BRITISH { Base::Britain } else { Base::France };
-                let u = (0..self.units.len() as u16).find(|&u| {
+                let u = self.units_in(Place::Pool).find(|&u| {
                     let f = self.face(u);
-                    self.units[u as usize].at() == Place::Pool
-                        && f.side == seat
+                    f.side == seat
                         && f.nation == nation
                         && f.regular
                         && f.kind == UnitType::Line
@@ -571,9 +568,7 @@ impl crate::state::Fiw {
                     .say("25.1", || format!("{name}: {unit} goes over to the {side}."));
             }
             ("french-war-party" | "iroquois-council" | "trade-goods", Choice::Sq(sq)) => {
-                let pool: Vec<u16> = (0..self.units.len() as u16)
-                    .filter(|&u| self.units[u as usize].at() == Place::Pool && self.is_indian(u))
-                    .collect();
+                let pool: Vec<u16> = self.pool_indians().collect();
                 let u = pool[self.core.dice.pick(pool.len())];
                 self.units.place(u, Place::Sq(sq));
                 self.units[u as usize].back = seat == crate::forces::BRITISH;

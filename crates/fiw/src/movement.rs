@@ -177,13 +177,12 @@ impl Fiw {
     /// The movement sub-phase's choices: a square to form a force in, or
     /// the end.
     pub fn movement_legal(&self, seat: Seat, passed: &[Place], passed_naval: &[Place], out: &mut Vec<Action>) {
-        let mut places: Vec<Place> = Vec::new();
-        for u in 0..self.units.len() as UnitId {
-            let at = self.units[u as usize].at();
-            if matches!(at, Place::Sq(_)) && self.may_operate(seat, Piece::Unit(u)) && !places.contains(&at) {
-                places.push(at);
-            }
-        }
+        let mut places: Vec<Place> = self
+            .units
+            .squares()
+            .filter(|&sq| self.units_at(sq).any(|u| self.may_operate(seat, Piece::Unit(u))))
+            .map(Place::Sq)
+            .collect();
         for l in 0..self.leaders.len() as LeaderId {
             let at = self.leaders[l as usize].at;
             if matches!(at, Place::Sq(_)) && self.may_operate(seat, Piece::Leader(l)) && !places.contains(&at) {

@@ -149,13 +149,9 @@ impl Fiw {
     /// face of `size` (24.4: a regiment's back is its detachment).
     fn pool_militia(&mut self, c: Colony, size: Size, taken: &[UnitId]) -> Option<UnitId> {
         let f = &tables().forces;
-        let u = (0..self.units.len() as UnitId).find(|&u| {
-            let unit = &self.units[u as usize];
-            let front = &f.faces[f.counters[unit.counter as usize].front];
-            unit.at() == Place::Pool
-                && !taken.contains(&u)
-                && front.kind == UnitType::Militia
-                && front.home.as_deref() == Some(c.id())
+        let u = self.units_in(Place::Pool).find(|&u| {
+            let front = &f.faces[f.counters[self.units[u as usize].counter as usize].front];
+            !taken.contains(&u) && front.kind == UnitType::Militia && front.home.as_deref() == Some(c.id())
         })?;
         let counter = &f.counters[self.units[u as usize].counter as usize];
         let back = size != f.faces[counter.front].size && counter.back.is_some_and(|b| f.faces[b].size == size);
@@ -198,9 +194,7 @@ impl Fiw {
         );
         let f = &tables().forces;
         for _ in 0..n {
-            let pool: Vec<UnitId> = (0..self.units.len() as UnitId)
-                .filter(|&u| self.units[u as usize].at() == Place::Pool && self.is_indian(u))
-                .collect();
+            let pool: Vec<UnitId> = self.pool_indians().collect();
             if pool.is_empty() {
                 self.core.log.say("10.72", || {
                     "The counter mix has no Indian unit left in the pool.".into()

@@ -209,11 +209,9 @@ impl Fiw {
         let f = &tables().forces;
         let shows = |c: &crate::forces::Counter, face: u16| c.front == face as usize || c.back == Some(face as usize);
         let design = |face: u16| f.counters.iter().position(|c| shows(c, face));
-        let in_pool = (0..self.units.len() as UnitId)
-            .filter(|&u| {
-                let unit = &self.units[u as usize];
-                unit.at() == Place::Pool && shows(&f.counters[unit.counter as usize], face)
-            })
+        let in_pool = self
+            .units_in(Place::Pool)
+            .filter(|&u| shows(&f.counters[self.units[u as usize].counter as usize], face))
             .count();
         let bought = p
             .buys
@@ -237,16 +235,7 @@ impl Fiw {
     /// 10.1-10.3, 10.7 where a recruit of this face may go: a regular's
     /// home base, and the cities and towns [`Fiw::recruit_bar`] leaves open.
     fn recruit_places(&self, seat: Seat, face_ix: u16, p: &Purchases) -> Vec<Place> {
-        let f = &tables().forces.faces[face_ix as usize];
-        let mut out = Vec::new();
-        if f.regular {
-            let base = match (seat, f.nation) {
-                (BRITISH, _) => Base::Britain,
-                (_, Nation::Spanish) => Base::WestIndies,
-                _ => Base::France,
-            };
-            out.push(Place::Base(base));
-        }
+        let mut out: Vec<Place> = recruit_base(seat, face_ix).map(Place::Base).into_iter().collect();
         out.extend(
             tables()
                 .towns
@@ -260,7 +249,7 @@ impl Fiw {
     /// Whether [`Fiw::recruit_places`] has any place: a regular's home
     /// base, or the first city or town that admits it.
     fn recruit_placeable(&self, seat: Seat, face_ix: u16, p: &Purchases) -> bool {
-        tables().forces.faces[face_ix as usize].regular
+        recruit_base(seat, face_ix).is_some()
             || tables()
                 .towns
                 .iter()
@@ -701,11 +690,11 @@ impl Fiw {
         let f = &tables().forces;
         match *b {
             Buy::Unit { face, at } => {
-                let u = (0..self.units.len() as UnitId)
+                let u = self
+                    .units_in(Place::Pool)
                     .find(|&u| {
-                        let unit = &self.units[u as usize];
-                        let c = &f.counters[unit.counter as usize];
-                        unit.at() == Place::Pool && (c.front == face as usize || c.back == Some(face as usize))
+                        let c = &f.counters[self.units[u as usize].counter as usize];
+                        c.front == face as usize || c.back == Some(face as usize)
                     })
                     .expect("the draft counted the mix");
                 let c = &f.counters[self.units[u as usize].counter as usize];
@@ -929,4 +918,15 @@ fn marker_item(kind: Marker) -> Item {
         Marker::Magazine => Item::Magazine,
         Marker::Trail => Item::Trail,
     }
+}
+
+/// 10.1-10.3 the home base a regular recruit of this face may be placed
+/// in (Spanish regulars: the West Indies); provincials have none.
+fn recruit_base(seat: Seat, face_ix: u16) -> Option<Base> {
+    let f = &tables().forces.faces[face_ix as usize];
+    f.regular.then_some(match (seat, f.nation) {
+        (BRITISH, _) => Base::Britain,
+        (_, Nation::Spanish) => Base::WestIndies,
+        _ => Base::France,
+    })
 }

@@ -51,16 +51,17 @@ impl Fiw {
         let f = &tables().forces;
         let mut taken: Vec<UnitId> = Vec::new();
         let mut out = Vec::new();
+        let mut fits: Vec<Option<bool>> = vec![None; f.counters.len()];
         for want in like {
             // Asked once a counter design, not once a counter.
-            let mut fits: Vec<Option<bool>> = vec![None; f.counters.len()];
-            let found = (0..self.units.len() as UnitId).find(|&u| {
-                let unit = &self.units[u as usize];
-                let c = unit.counter as usize;
-                (matches!(unit.at(), Place::Pool) || freed.contains(&u))
-                    && !taken.contains(&u)
-                    && *fits[c].get_or_insert_with(|| f.faces_of(&f.counters[c]).any(want))
-            })?;
+            fits.fill(None);
+            let mut fit = |u: UnitId| {
+                let c = self.units[u as usize].counter as usize;
+                !taken.contains(&u) && *fits[c].get_or_insert_with(|| f.faces_of(&f.counters[c]).any(want))
+            };
+            // The lowest id that fits, as a scan of the whole mix finds.
+            let pooled = self.units_in(Place::Pool).find(|&u| fit(u));
+            let found = freed.iter().copied().filter(|&u| fit(u)).chain(pooled).min()?;
             let c = &f.counters[self.units[found as usize].counter as usize];
             let back = !want(&f.faces[c.front]);
             taken.push(found);

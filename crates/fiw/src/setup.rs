@@ -355,9 +355,7 @@ impl Fiw {
                 );
             }
             What::Indians { side, .. } => {
-                let pool: Vec<UnitId> = (0..self.units.len() as UnitId)
-                    .filter(|&u| self.units[u as usize].at() == Place::Pool && self.is_indian(u))
-                    .collect();
+                let pool: Vec<UnitId> = self.pool_indians().collect();
                 let i = self.core.dice.pick(pool.len());
                 let u = pool[i];
                 self.units.place(u, Place::Sq(sq));
@@ -395,9 +393,11 @@ impl Fiw {
         };
         let f = &tables().forces;
         let fit = self
-            .units
-            .iter()
-            .filter(|u| u.at() == Place::Pool && f.faces_of(&f.counters[u.counter as usize]).any(|x| need.fits(x)))
+            .units_in(Place::Pool)
+            .filter(|&u| {
+                f.faces_of(&f.counters[self.units[u as usize].counter as usize])
+                    .any(|x| need.fits(x))
+            })
             .count();
         (fit >= 3).then_some(need)
     }

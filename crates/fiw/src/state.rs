@@ -295,6 +295,11 @@ impl Fiw {
         self.units.in_place(at)
     }
 
+    /// 25.1 the Indian units left in the counter mix.
+    pub fn pool_indians(&self) -> impl Iterator<Item = UnitId> + '_ {
+        self.units_in(Place::Pool).filter(|&u| self.is_indian(u))
+    }
+
     /// A seat's units in a square.
     pub fn side_at(&self, sq: Sq, seat: Seat) -> impl Iterator<Item = UnitId> + '_ {
         self.units_at(sq).filter(move |&u| self.side(u) == seat)
