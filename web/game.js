@@ -16,9 +16,6 @@ let events = null;
 let replay = null;
 let replayTimer = null;
 let replayWanted = null;
-// What the computer answered to this seat's offer of a draw, shown until
-// the game moves on: {seq, text}.
-let drawNote = null;
 
 const $ = (id) => document.getElementById(id);
 
@@ -134,22 +131,18 @@ function renderDraw(s) {
     content = [el("div", {}, "Draw offered; it lapses at the next move")];
   } else if (by) {
     content = [el("div", { class: "hint" }, `${cap(by)} offers a draw${rule}.`)];
-  } else if (drawNote && drawNote.seq === s.seq && !s.replaying) {
-    content = [el("div", {}, drawNote.text)];
+  } else if (s.draw_declined && s.seat && s.draw_declined !== s.seat && !s.replaying && s.status !== "over") {
+    content = [el("div", {}, `${cap(s.draw_declined)} declines the draw.`)];
   }
   box.hidden = !content;
   box.replaceChildren(...(content || []));
 }
 
 /** Offer a draw (or accept the other seat's), or decline it. A computer
- * answers at once: its refusal is said here, its acceptance ends the game. */
+ * answers at once; a refusal, the computer's or a person's, is told to the
+ * offerer from the game's state (`draw_declined`). */
 async function draw(decline) {
-  const offering = !decline && !state.draw_offer;
-  const res = await post("draw", { seq_seen: state.seq, decline });
-  if (offering && res && !res.draw_offer && !res.outcome) {
-    drawNote = { seq: res.seq, text: "The computer declines the draw." };
-    render();
-  }
+  await post("draw", { seq_seen: state.seq, decline });
 }
 
 /** A rematch, made by the server: the same scenario and options with the

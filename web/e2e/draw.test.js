@@ -1,7 +1,7 @@
 // Draws by agreement (The French & Indian War 29.3 Concession): in an On to
 // Quebec game, the British offer a draw on a phone-sized page and the French
-// page is asked, live, to accept or decline it; a decline clears it on both
-// pages, a move lapses an offer, and an accepted offer ends the game drawn.
+// page is asked, live, to accept or decline it; a decline clears it and is
+// told to the British, a move lapses an offer, and an accepted offer ends the game drawn.
 // A title whose rules have no draw by agreement shows no "Offer draw".
 //
 //     cargo build --release -p cli && cd web/e2e && npm ci && node --test draw.test.js
@@ -50,9 +50,10 @@ it("a draw is offered, declined, lapsed and agreed between two pages", { timeout
     assert.ok(box && box.x >= 0 && box.x + box.width <= phone.width, `${sel} fits: ${JSON.stringify(box)}`);
   }
 
-  // Declined: gone from both pages.
+  // Declined: the French are asked no more, the British are told.
   await f.click("#draw-decline");
-  for (const p of [f, b]) await p.locator("#draw-box").waitFor({ ...WAIT, state: "hidden" });
+  await f.locator("#draw-box").waitFor({ ...WAIT, state: "hidden" });
+  await waitText(b, "#draw-box", /^French declines the draw\.$/);
   await waitText(b, "#status-line", /\bmove 2\b/);
   assert.equal(await b.isEnabled("#draw"), true);
 

@@ -27,6 +27,8 @@ pub trait AnyGame: Send {
     fn decline_draw(&mut self, seat: &str) -> Result<(), Refusal>;
     /// The seat whose offer of a draw stands.
     fn draw_offer(&self) -> Option<&'static str>;
+    /// The seat that declined the last offer ([`Session::draw_declined`]).
+    fn draw_declined(&self) -> Option<&'static str>;
     fn can_undo(&self, seat: &str) -> bool;
     fn undo(&mut self, seat: &str) -> Result<(), String>;
     /// `None` is the spectator.
@@ -81,6 +83,9 @@ impl<G: Game> AnyGame for Session<G> {
     }
     fn draw_offer(&self) -> Option<&'static str> {
         Session::draw_offer(self).map(|s| G::info().seat_name(s))
+    }
+    fn draw_declined(&self) -> Option<&'static str> {
+        Session::draw_declined(self).map(|s| G::info().seat_name(s))
     }
     fn can_undo(&self, seat: &str) -> bool {
         Self::seat(seat).is_ok_and(|s| Session::can_undo(self, s))

@@ -109,6 +109,19 @@ impl TitleInfo {
     pub fn seat_name(&self, s: Seat) -> &'static str {
         self.seats[s as usize]
     }
+
+    /// What the fields promise one another (a test checks every title's):
+    /// an agreed draw ends the game at the least victory level, so a title
+    /// with both lists a level named "draw" first.
+    pub fn check(&self) -> Result<(), String> {
+        match (self.agreed_draw, self.victory_levels.first()) {
+            (Some(rule), Some(&least)) if least != "draw" => Err(format!(
+                "{}: the players may agree to a draw ({rule}) but the least victory level is {least:?}, not \"draw\"",
+                self.key
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// What a new game is made from: with the action list, all a game is.

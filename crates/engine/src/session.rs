@@ -129,6 +129,9 @@ pub struct Session<G: Game> {
     resigned: Option<Seat>,
     /// The seat whose offer of a draw stands ([`Session::offer_draw`]).
     draw_offer: Option<Seat>,
+    /// The seat that declined the last offer, until the next offer, action
+    /// or undo: the offerer is told.
+    draw_declined: Option<Seat>,
     /// The players agreed to a draw, which ended the game.
     agreed_draw: bool,
 }
@@ -167,6 +170,7 @@ impl<G: Game> Session<G> {
             legal: Vec::new(),
             resigned: None,
             draw_offer: None,
+            draw_declined: None,
             agreed_draw: false,
         })
     }
@@ -221,6 +225,7 @@ impl<G: Game> Session<G> {
         });
         // An offer of a draw lapses at the next action (ruling fiw #50).
         self.draw_offer = None;
+        self.draw_declined = None;
         if chance || (!independent && after != SeatSet::one(seat)) {
             // Everyone has seen what happened, or the decision passed on.
             self.undoable.clear();
@@ -285,6 +290,12 @@ impl<G: Game> Session<G> {
         self.draw_offer
     }
 
+    /// The seat that declined the last offer of a draw, until the next
+    /// offer, action or undo.
+    pub fn draw_declined(&self) -> Option<Seat> {
+        self.draw_declined
+    }
+
     /// 29.3 Concession (FIW; [`crate::TitleInfo::agreed_draw`]): `seat`
     /// offers a draw, or accepts the one another seat offered, which ends
     /// the game drawn (of the title's least victory level, if it has
@@ -303,6 +314,7 @@ impl<G: Game> Session<G> {
             }
             None => {
                 self.draw_offer = Some(seat);
+                self.draw_declined = None;
                 Ok(())
             }
         }
@@ -315,6 +327,7 @@ impl<G: Game> Session<G> {
         match self.draw_offer {
             Some(s) if s != seat => {
                 self.draw_offer = None;
+                self.draw_declined = Some(seat);
                 Ok(())
             }
             _ => Err(Refusal::NoDrawOffer(G::info().seat_name(seat).to_string())),
@@ -368,6 +381,7 @@ impl<G: Game> Session<G> {
         let (index, _) = self.undoable.remove(at);
         // An offer of a draw lapses at an undo as at an action (ruling fiw #50).
         self.draw_offer = None;
+        self.draw_declined = None;
         for (i, _) in &mut self.undoable[at..] {
             *i -= 1;
         }

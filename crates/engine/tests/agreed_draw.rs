@@ -46,13 +46,20 @@ fn an_offer_accepted_ends_the_game_drawn_and_is_logged() {
 fn a_declined_offer_is_gone_and_may_be_made_again() {
     let mut s = new_game(2);
     s.offer_draw(FRENCH).unwrap();
+    assert_eq!(s.draw_declined(), None);
     s.decline_draw(BRITISH).unwrap();
     assert_eq!(s.draw_offer(), None);
+    assert_eq!(s.draw_declined(), Some(BRITISH), "the offerer is told who declined");
     assert!(s.state().outcome().is_none());
     // Nothing left to decline; the same seat (or the other) may offer again.
     assert_eq!(s.decline_draw(BRITISH), Err(Refusal::NoDrawOffer("british".into())));
+    assert_eq!(s.draw_declined(), Some(BRITISH), "a refused decline changes nothing");
     s.offer_draw(FRENCH).unwrap();
     assert_eq!(s.draw_offer(), Some(FRENCH));
+    assert_eq!(s.draw_declined(), None, "a new offer is not yet answered");
+    s.decline_draw(BRITISH).unwrap();
+    s.act(FRENCH, "buy-militia", &[]).unwrap();
+    assert_eq!(s.draw_declined(), None, "told until the game moves on");
 }
 
 #[test]
@@ -195,10 +202,28 @@ fn the_dynamic_layer_offers_and_answers_by_seat_name() {
     assert_eq!(g.draw_offer(), Some("french"));
     g.decline_draw("british").unwrap();
     assert_eq!(g.draw_offer(), None);
+    assert_eq!(g.draw_declined(), Some("british"));
     g.offer_draw("british").unwrap();
     g.offer_draw("french").unwrap();
     assert_eq!(g.outcome().map(|o| o.winner), Some(None));
     assert_eq!(g.winner_name(), None);
     let loaded = (entry.load)(&g.save()).unwrap();
     assert_eq!(loaded.outcome(), g.outcome());
+}
+
+#[test]
+fn a_title_with_agreed_draws_and_levels_lists_its_draw_first() {
+    Muster::info().check().unwrap();
+    Toy::info().check().unwrap();
+    let drawn_at_a_win = engine::TitleInfo {
+        agreed_draw: Some("5"),
+        ..Toy::info().clone()
+    };
+    let e = drawn_at_a_win.check().unwrap_err();
+    assert!(e.contains("least victory level is \"narrow\""), "{e}");
+    let listed = engine::TitleInfo {
+        victory_levels: &["draw", "narrow"],
+        ..drawn_at_a_win
+    };
+    listed.check().unwrap();
 }

@@ -384,10 +384,11 @@ pub fn state_json(live: &Live, who: &Who) -> Value {
         "log": live.game.log(seat).unwrap_or_default(),
         "outcome": live.outcome_json(),
         // 29.3 Concession (FIW): the section under which the players may
-        // agree to a draw (null where the rules have none), and the seat
-        // whose offer stands.
+        // agree to a draw (null where the rules have none), the seat
+        // whose offer stands and the seat that declined the last one.
         "agreed_draw": info.agreed_draw,
         "draw_offer": live.game.draw_offer(),
+        "draw_declined": live.game.draw_declined(),
         "thinking": live.thinking(),
         // The seed fixes every future die: shown only once the game is over.
         "seed": if over { Some(live.row.seed.to_string()) } else { None },
@@ -1351,7 +1352,7 @@ async fn post_draw(
     };
     let reply = |live: &Live, _: &str| {
         json!({"seq": live.seq, "status": live.status(), "outcome": live.outcome_json(),
-               "draw_offer": live.game.draw_offer()})
+               "draw_offer": live.game.draw_offer(), "draw_declined": live.game.draw_declined()})
     };
     change_game(&st, &id, &token, req.seq_seen, draw, reply).await
 }

@@ -1663,6 +1663,10 @@ async fn draws_by_agreement(db: &str) {
         (v["seq"].as_u64(), &v["draw_offer"], &v["status"]),
         (Some(2), &Value::Null, &json!("active"))
     );
+    // The offerer (and anyone watching) is told who declined.
+    for token in [&british, &spectator] {
+        assert_eq!(game_state(&app, &id, token).await["draw_declined"], "french");
+    }
     let (st, _) = draw(french.clone(), 2, true).await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "nothing to decline");
 
@@ -1758,11 +1762,13 @@ async fn offer_to_computer(db: &str, app: &Router, id: &str, token: &str, seq: u
     }
     let level = if accepted { json!("draw") } else { Value::Null };
     assert_eq!(v["outcome"]["level"], level, "{v}");
+    let declined = if accepted { Value::Null } else { json!(computer) };
+    assert_eq!(v["draw_declined"], declined, "the offerer is told of a refusal: {v}");
     let before = game_state(app, id, token).await;
     let after = game_state(&app_at(db).await, id, token).await;
     assert_eq!(
-        (&after["outcome"], &after["seq"]),
-        (&before["outcome"], &before["seq"]),
+        (&after["outcome"], &after["seq"], &after["draw_declined"]),
+        (&before["outcome"], &before["seq"], &before["draw_declined"]),
         "replayed"
     );
     accepted
