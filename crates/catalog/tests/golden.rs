@@ -143,6 +143,7 @@ const GML: &[Spec] = &[
     ("southern-1780", &[], ["greedy", "greedy"], &[3]),
     ("greene", &[], ["random", "random"], &[1, 2]),
     ("greene", &[], ["ismcts:easy", "greedy"], &[3]),
+    ("saratoga", &[("abilities", "on")], ["random", "random"], &[4]),
 ];
 
 const FIW: &[Spec] = &[

@@ -250,11 +250,22 @@ impl Gml {
                     Some(Frame::Battle(b)) if matches!(b.stage, crate::combat::Stage::Shelter { .. }) => {
                         "Continue the combat (8.251)"
                     }
+                    Some(Frame::Battle(b)) if matches!(b.stage, crate::combat::Stage::Evade { .. }) => {
+                        "Fight the combat (5.5)"
+                    }
                     _ => "Remain in combat (8.2)",
                 };
                 (text.into(), None, None)
             }
-            Action::Retreat => ("Retreat (8.25)".into(), None, None),
+            Action::Retreat => {
+                let text = match self.stack.last() {
+                    Some(Frame::Battle(b)) if matches!(b.stage, crate::combat::Stage::Evade { .. }) => {
+                        "Retreat before combat (5.5, 8.25)"
+                    }
+                    _ => "Retreat (8.25)",
+                };
+                (text.into(), None, None)
+            }
             Action::RetreatTo(s) => (
                 format!("Retreat to {} (8.251)", self.space_name(s)),
                 space(s),

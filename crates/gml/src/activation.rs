@@ -13,10 +13,10 @@ use engine::Seat;
 
 impl Gml {
     /// 5.4 a leader's stars (12.3's note: Clinton is a three-star general
-    /// in the Southern Campaign).
+    /// in the Southern Campaign; 5.5 Howe's successor is one too).
     pub fn rank(&self, l: LeaderId) -> u8 {
         let leader = self.leader(l);
-        if self.scenario == crate::scenario::Scenario::Southern1780 && leader.id == "clinton" {
+        if (self.scenario == crate::scenario::Scenario::Southern1780 && leader.id == "clinton") || self.promoted(l) {
             3
         } else {
             leader.rank
@@ -31,7 +31,7 @@ impl Gml {
         match leader.nationality {
             Nationality::American => match nation {
                 Nationality::American | Nationality::Indian => true,
-                Nationality::French => self.rank(l) == 3,
+                Nationality::French => self.rank(l) == 3 || self.commands_french(l),
                 _ => false,
             },
             Nationality::French => {
@@ -75,7 +75,8 @@ impl Gml {
     fn activation_legal(&self, seat: Seat, out: &mut Vec<Action>) {
         for l in 0..self.leaders.len() as LeaderId {
             let g = &self.leaders[l as usize];
-            if self.leader(l).side == seat && matches!(g.at, Place::Space(_)) && !g.done {
+            let idle = self.abilities.idle.contains(&l);
+            if self.leader(l).side == seat && matches!(g.at, Place::Space(_)) && !g.done && !idle {
                 out.push(Action::Activate(l));
             }
         }
@@ -113,7 +114,7 @@ impl Gml {
                     if free
                         && !unit.done
                         && !left_out.contains(&u)
-                        && size < self.leader(leader).command as usize
+                        && size < self.command_value(leader) as usize
                         && self.may_command(leader, u)
                     {
                         out.push(Action::Join(u));
@@ -149,6 +150,12 @@ impl Gml {
     }
 
     pub(crate) fn activation_perform(&mut self, seat: Seat, a: Action) {
+        // 5.5 Howe may not move: the activation is not spent.
+        if let (Some(Frame::Activations { .. }), Action::Activate(l)) = (self.stack.last(), a) {
+            if self.howe_stays(l) {
+                return;
+            }
+        }
         match (self.stack.last_mut(), a) {
             (Some(Frame::Command { .. }), Action::Roll) => {
                 self.stack.pop();
@@ -315,9 +322,10 @@ impl Gml {
     }
 
     /// 6.12 a group sets out at the pace of its slowest unit (a leader
-    /// alone: 4, 6.11), fixed for the whole move (ruling gml #7).
+    /// alone: 4, 6.11), fixed for the whole move (ruling gml #7); 5.5
+    /// Burgoyne's units one slower, Campbell's group in the Northwest one
+    /// faster.
     pub(crate) fn set_out(&mut self, seat: Seat, leaders: Vec<LeaderId>, units: Vec<UnitId>, reserve: bool) {
-        let pace = units.iter().map(|&u| self.counters(u).movement).min().unwrap_or(4);
         let at = match (leaders.first(), units.first()) {
             (Some(&l), _) => self.leaders[l as usize].at,
             (None, Some(&u)) => self.units[u as usize].at,
@@ -326,6 +334,8 @@ impl Gml {
         let Place::Space(at) = at else {
             return;
         };
+        let pace =
+            units.iter().map(|&u| self.unit_movement(u)).min().unwrap_or(4) + self.group_movement_bonus(&leaders, at);
         // Units of the group's leaders that stay behind leave their force.
         for (u, unit) in self.units.iter_mut().enumerate() {
             if unit.leader.is_some_and(|l| leaders.contains(&l)) && !units.contains(&(u as UnitId)) {

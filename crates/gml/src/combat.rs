@@ -68,6 +68,10 @@ pub enum Stage {
         leader: LeaderId,
         left: u8,
     },
+    /// 5.5 Clinton's force may retreat before step 4 (ruling gml #33).
+    Evade {
+        seat: Seat,
+    },
     /// 8.2 step 4 the attacker designates artillery to fire at the works.
     Bombard {
         chosen: Vec<UnitId>,
@@ -178,6 +182,14 @@ pub struct Battle {
     /// an amphibious assault (ruling gml #23).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub marker: Option<UnitId>,
+    /// 5.5 leaders who may not use their values in this combat (Alexander's
+    /// drink).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unfit: Vec<LeaderId>,
+    /// 5.5 units that do not fire in the first round (Grey's surprise,
+    /// Baum's confusion).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub silent: Vec<UnitId>,
 }
 
 impl Battle {
@@ -451,6 +463,8 @@ impl Gml {
             quit: None,
             greater,
             marker,
+            unfit: Vec::new(),
+            silent: Vec::new(),
         };
         let words = |seat: Seat| {
             let n = b.units[seat as usize].len();
@@ -495,14 +509,20 @@ impl Gml {
             });
         }
         self.stack.push(Frame::Battle(Box::new(b)));
-        self.with_battle(|g, b| g.next_bonus(b));
+        self.with_battle(|g, b| {
+            g.combat_abilities(b);
+            g.next_bonus(b)
+        });
     }
 
-    /// 5.1, 5.3: a leader's points for this combat.
+    /// 5.1, 5.3: a leader's points for this combat (5.5: none for a
+    /// drunk Alexander, 2 more for Clark).
     fn leader_points(&self, b: &Battle, l: LeaderId) -> u8 {
         let leader = self.leader(l);
-        if leader.side == b.attacker {
-            leader.offensive
+        if self.unfit(b, l) {
+            0
+        } else if leader.side == b.attacker {
+            leader.offensive + self.offensive_bonus(b, l)
         } else {
             leader.defensive
         }
@@ -534,10 +554,10 @@ impl Gml {
             };
             return;
         }
-        b.stage = self.after_bonus(b);
+        b.stage = self.evade_stage(b).unwrap_or_else(|| self.after_bonus(b));
     }
 
-    fn after_bonus(&self, b: &Battle) -> Stage {
+    pub(crate) fn after_bonus(&self, b: &Battle) -> Stage {
         let guns = b.units[b.attacker as usize]
             .iter()
             .any(|&u| self.counters(u).kind == Kind::Artillery);
@@ -658,6 +678,8 @@ impl Gml {
         if seat == b.defender() {
             firers.extend(b.marker);
         }
+        // 5.5 Grey's surprise, Baum's confusion.
+        firers.retain(|u| !(b.round == 1 && b.silent.contains(u)));
         if firers.is_empty() {
             return 0;
         }
@@ -890,7 +912,7 @@ impl Gml {
                     return false;
                 }
             }
-            Stage::Stay { .. } | Stage::Shelter { .. } | Stage::Finish => return false,
+            Stage::Stay { .. } | Stage::Evade { .. } | Stage::Shelter { .. } | Stage::Finish => return false,
         }
         true
     }
@@ -1065,6 +1087,9 @@ impl Gml {
                 side_word(w)
             )
         });
+        if w == AMERICAN {
+            self.american_greater_victory();
+        }
         if !self.promotions(b, w).is_empty() {
             b.stage = Stage::Ascend { seat: w };
         }
@@ -1155,6 +1180,7 @@ impl Gml {
         }
         let place = self.space_name(space);
         self.core.log.say("8.22", || format!("The combat in {place} ends"));
+        self.alexander_after(&b);
         self.mark_control(space);
         for seat in [BRITISH, AMERICAN] {
             if self.has_land(space, seat) {
@@ -1197,6 +1223,7 @@ impl Gml {
                 Stage::Bonus { seat, .. }
                 | Stage::Hits { seat }
                 | Stage::Stay { seat }
+                | Stage::Evade { seat }
                 | Stage::Retreat { seat, .. }
                 | Stage::Pick { seat, .. }
                 | Stage::Shelter { seat }
@@ -1223,7 +1250,7 @@ impl Gml {
                     out.push(Action::Done);
                 }
                 Stage::Hits { seat } => out.extend(self.hit_targets(b, *seat).into_iter().map(Action::Hit)),
-                Stage::Stay { .. } => out.extend([Action::Continue, Action::Retreat]),
+                Stage::Stay { .. } | Stage::Evade { .. } => out.extend([Action::Continue, Action::Retreat]),
                 Stage::Retreat { options, .. } => out.extend(options.iter().map(|&s| Action::RetreatTo(s))),
                 Stage::Pick { units, picked, .. } => out.extend(
                     units
@@ -1314,6 +1341,8 @@ impl Gml {
                     b.stage = Stage::BothFire;
                 }
             }
+            (Stage::Evade { .. }, Action::Continue) => b.stage = self.after_bonus(b),
+            (Stage::Evade { seat }, Action::Retreat) => self.evade(b, seat),
             (Stage::Stay { seat }, Action::Retreat) => {
                 let who = side_word(seat);
                 self.core.log.say("8.25", || format!("The {who} retreat"));
@@ -1540,6 +1569,10 @@ impl Gml {
                 Stage::Stay { .. } => (
                     "The attacker must decide whether to attempt to continue combat or retreat".into(),
                     "8.2",
+                ),
+                Stage::Evade { .. } => (
+                    "Henry Clinton's units may retreat before combat, or fight".into(),
+                    "5.5",
                 ),
                 Stage::Retreat { step3: false, .. } => (
                     "Retreat to a connected space without enemy units, from which no enemy unit entered the combat".into(),

@@ -7,9 +7,11 @@
 //! their turns: command and activation, land movement, forts, the initial
 //! militia call, naval movement, transport, blockade and amphibious
 //! assault (7.x, 8.15-8.17), land combat with retreats and overruns
-//! (8.2-8.28, 6.5), reinforcements, supply and victory. The README's status table
+//! (8.2-8.28, 6.5), reinforcements, supply and victory, and the optional
+//! special leader abilities (5.5, option `abilities`). The README's status table
 //! lists the rules still missing.
 
+pub mod abilities;
 pub mod actions;
 pub mod activation;
 pub mod combat;
@@ -45,7 +47,10 @@ static INFO: TitleInfo = TitleInfo {
     name: "Give Me Liberty!",
     seats: &["british", "american"],
     scenarios: &scenario::INFOS,
-    options: &[],
+    options: &[engine::OptionInfo::switch(
+        "abilities",
+        "5.5 Special leader abilities (optional)",
+    )],
     rules_version: "gml-8",
     data_files: &[
         "states.tsv",

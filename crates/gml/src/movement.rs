@@ -396,18 +396,7 @@ impl Gml {
         let die = self.core.dice.roll(10);
         let name = self.leader(l).name.clone();
         let side = self.leader(l).side;
-        for u in 0..self.units.len() {
-            if self.units[u].leader == Some(l) {
-                self.units[u].leader = None;
-            }
-        }
-        for o in 0..self.leaders.len() {
-            if self.leaders[o].under == Some(l) {
-                self.leaders[o].under = None;
-            }
-        }
-        self.leaders[l as usize].under = None;
-        self.leaders[l as usize].reserve = false;
+        self.release_command(l);
         let spaces = match die {
             1..=7 => self.nearest_friends(l, side),
             _ => Vec::new(),
@@ -428,6 +417,24 @@ impl Gml {
             [one] => self.relocate(l, *one),
             _ => self.stack.push(Frame::Relocate { leader: l, spaces }),
         }
+    }
+
+    /// A leader leaving his place: his units leave his force, his
+    /// subordinates his command, and he leaves his superior's and the
+    /// reserve.
+    pub(crate) fn release_command(&mut self, l: LeaderId) {
+        for u in 0..self.units.len() {
+            if self.units[u].leader == Some(l) {
+                self.units[u].leader = None;
+            }
+        }
+        for o in 0..self.leaders.len() {
+            if self.leaders[o].under == Some(l) {
+                self.leaders[o].under = None;
+            }
+        }
+        self.leaders[l as usize].under = None;
+        self.leaders[l as usize].reserve = false;
     }
 
     /// The nearest spaces in play (by communication lines) holding the

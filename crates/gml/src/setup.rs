@@ -61,6 +61,8 @@ impl Gml {
             called: Vec::new(),
             at_sea: Vec::new(),
             stack: Vec::new(),
+            // 5.5 the players agreed to use the special leader abilities.
+            abilities: crate::abilities::Abilities::new(setup.flag("abilities")),
         };
         // In the order printed: the last line is on top of the stack last.
         for line in (0..spec.deployment.len()).rev() {

@@ -154,6 +154,9 @@ pub struct Gml {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub at_sea: Vec<UnitId>,
     pub stack: Vec<Frame>,
+    /// 5.5 the optional special leader abilities (option `abilities`).
+    #[serde(default, skip_serializing_if = "crate::abilities::Abilities::is_off")]
+    pub abilities: crate::abilities::Abilities,
 }
 
 /// 8.2 a land unit: everything but the naval units.

@@ -44,7 +44,7 @@ impl Procedure for Gml {
                 format!(
                     "Form {}'s force: up to {} units in his space (6.14), and leaders under him (5.4)",
                     self.leader(leader).name,
-                    self.leader(leader).command
+                    self.command_value(leader)
                 ),
                 "6.14",
             ),
@@ -464,6 +464,7 @@ impl Gml {
             return;
         }
         self.turn += 1;
+        self.new_turn_abilities();
         let name = self.turn_name();
         self.core.log.say("3.1", || format!("Turn {name}"));
     }

@@ -6,7 +6,14 @@ use engine::conformance::{run, Config};
 use gml::Gml;
 
 fn conform(scenario: &str, games: usize) {
+    conform_with(scenario, games, &[]);
+}
+
+fn conform_with(scenario: &str, games: usize, options: &[(&str, &str)]) {
     let mut cfg = Config::new(scenario);
+    for (k, v) in options {
+        cfg.options.insert(k.to_string(), v.to_string());
+    }
     // GML_GAMES=n plays more games (a longer soak than the default run).
     cfg.games = std::env::var("GML_GAMES")
         .ok()
@@ -21,6 +28,14 @@ fn conform(scenario: &str, games: usize) {
     );
     assert_eq!(r.games, cfg.games);
     assert!(r.actions > 100);
+}
+
+// rule: gml 5.5
+#[test]
+fn every_scenario_conforms_with_the_leader_abilities() {
+    for scenario in ["canada", "saratoga", "southern-1780", "greene"] {
+        conform_with(scenario, 1, &[("abilities", "on")]);
+    }
 }
 
 #[test]
