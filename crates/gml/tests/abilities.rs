@@ -352,8 +352,8 @@ fn clintons_force_may_retreat_before_combat() {
 
 /// An American greater victory over Howe's army in Saratoga: four units a
 /// side, the British retreat after a round without hits.
-fn greater_victory(extra: &[&str], dice: &[u8], draws: &[&str]) -> Gml {
-    let mut g = before_combat(BRITISH, true);
+fn greater_victory(on: bool, extra: &[&str], dice: &[u8], draws: &[&str]) -> Gml {
+    let mut g = before_combat(BRITISH, on);
     put(&mut g, BRITISH, Kind::British, 4, "saratoga");
     put(&mut g, AMERICAN, Kind::Continental, 4, "saratoga");
     put_leader(&mut g, "howe", "saratoga");
@@ -377,7 +377,7 @@ fn greater_victory(extra: &[&str], dice: &[u8], draws: &[&str]) -> Gml {
 #[test]
 fn howe_may_go_home_after_the_first_american_greater_victory() {
     let howe = leader(&Gml::start(&Setup::new("saratoga", 1)), "howe");
-    let g = greater_victory(&["clinton", "cornwallis"], &[4], &["cornwallis"]);
+    let g = greater_victory(true, &["clinton", "cornwallis"], &[4], &["cornwallis"]);
     assert_logged(&g, "A greater victory for the Americans");
     assert_logged(
         &g,
@@ -391,11 +391,11 @@ fn howe_may_go_home_after_the_first_american_greater_victory() {
     sound(&g);
 
     // One successor in play: no draw.
-    let g = greater_victory(&["burgoyne"], &[10], &[]);
+    let g = greater_victory(true, &["burgoyne"], &[10], &[]);
     assert_logged(&g, "John Burgoyne becomes the British commander-in-chief");
 
     // 3: Howe keeps the command, and the check is not made again.
-    let g = greater_victory(&["clinton"], &[3], &[]);
+    let g = greater_victory(true, &["clinton"], &[3], &[]);
     assert_logged(&g, "William Howe: 3, he keeps the command");
     assert!(matches!(g.leaders[howe as usize].at, Place::Space(_)));
     assert!(g.abilities.greater);
@@ -404,19 +404,8 @@ fn howe_may_go_home_after_the_first_american_greater_victory() {
 // rule: gml 5.5, 8.27
 #[test]
 fn without_the_option_howe_stays_after_a_greater_victory() {
-    let mut g = before_combat(BRITISH, false);
-    put(&mut g, BRITISH, Kind::British, 4, "saratoga");
-    put(&mut g, AMERICAN, Kind::Continental, 4, "saratoga");
-    let howe = put_leader(&mut g, "howe", "saratoga");
-    put_leader(&mut g, "washington", "saratoga");
-    g.core.dice.script([10; 8]);
-    g.advance();
-    take(&mut g, Action::Continue);
-    take(&mut g, Action::Retreat);
-    while g.battle().is_some() {
-        let a = legal(&g)[0];
-        take(&mut g, a);
-    }
+    let g = greater_victory(false, &[], &[], &[]);
+    let howe = leader(&g, "howe");
     assert_logged(&g, "A greater victory for the Americans");
     assert!(!logged(&g, "William Howe:"));
     assert!(matches!(g.leaders[howe as usize].at, Place::Space(_)));
