@@ -31,7 +31,8 @@ use engine::{Describe, Forbidden, Procedure, Seat};
 impl Fiw {
     /// [`engine::Describe::why_not`] for the French & Indian War: the set-up,
     /// land and naval forces, recruits' placement, negotiations and a
-    /// battle's withdrawal and retreat; nothing for other decisions.
+    /// battle's withdrawal, retreat and loss of half; nothing for other
+    /// decisions.
     pub fn why_not(&self, seat: Seat, target: &str) -> Vec<Forbidden> {
         if !self.acting().contains(seat) {
             return Vec::new();
@@ -72,6 +73,10 @@ impl Fiw {
                 (Stage::Apply, Some(&Effect::Retreat(side)), Some(s)) if side == seat => {
                     self.retreat_why(b, seat, s, "15.9")
                 }
+                (Stage::Apply, Some(&Effect::Half { side, .. }), _) if side == seat => self
+                    .piece_of(target)
+                    .map(|p| self.loss_why(b, seat, p))
+                    .unwrap_or_default(),
                 _ => Vec::new(),
             },
             Some(Frame::EventChoice { seat: s, event, .. }) if *s == seat => self.event_why(seat, event, target),
@@ -807,6 +812,26 @@ impl Fiw {
             None => return Vec::new(),
         };
         vec![Forbidden::new("17.41", reason)]
+    }
+
+    /// 15.9 why a piece may not be the seat's next unit toward a loss of
+    /// half: the owner takes it in its own combat units in the battle, the
+    /// units the battle's legal losses offer.
+    fn loss_why(&self, b: &Battle, seat: Seat, p: Piece) -> Vec<Forbidden> {
+        let here = self.sq_name(b.sq);
+        let why = match p {
+            Piece::Leader(_) => {
+                "a loss of half is counted in combat units' printed strength: leaders are no part of it".to_string()
+            }
+            Piece::Unit(u) if self.side(u) != seat => {
+                format!("the {} take this loss from their own units in {here}", side_name(seat))
+            }
+            Piece::Unit(u) if self.units[u as usize].at() != Place::Sq(b.sq) => {
+                format!("only the units in the battle at {here} take its losses")
+            }
+            Piece::Unit(_) => return Vec::new(),
+        };
+        vec![Forbidden::new("15.9", why)]
     }
 
     /// Ruling fiw #4: why the seat's force in the battle may not retreat

@@ -373,7 +373,7 @@ fn eliminating_three_regiments_shifts_the_balance() {
 #[test]
 fn a_loss_of_half_is_the_owners_choice() {
     // rule: fiw 15.9
-    let (mut g, _, units) = armies(
+    let (mut g, sq, units) = armies(
         Terrain::Clear,
         SIXTY.into_iter().chain(["fr-ang", "fr-line-det", "fr-line-det"]),
     );
@@ -382,6 +382,35 @@ fn a_loss_of_half_is_the_owners_choice() {
     fight_with(&mut g, BRITISH, &[four_to_one("DL")]);
     let options = ids(&g, FRENCH);
     assert!(options.contains(&format!("lose-u{big}")) && options.contains(&format!("lose-u{small}")));
+    // "Why not?" for the pieces the loss may not be taken in.
+    let elsewhere = g.units_at(sq).count();
+    let away = sq.orthogonal().next().unwrap();
+    let far = put(&mut g, "fr-line-det", away);
+    let levis = put_leader(&mut g, "de-levis", away);
+    let why = |g: &Fiw, target: String| {
+        g.why_not(FRENCH, &target)
+            .into_iter()
+            .map(|f| (f.rule, f.reason.to_string()))
+            .collect::<Vec<_>>()
+    };
+    let [(rule, text)] = &why(&g, format!("u{far}"))[..] else {
+        panic!("one reason")
+    };
+    assert_eq!(*rule, "15.9");
+    assert!(text.starts_with("only the units in the battle at"), "{text}");
+    let [(_, text)] = &why(&g, format!("u{}", units[0]))[..] else {
+        panic!("one reason")
+    };
+    assert!(
+        text.starts_with("the French take this loss from their own units"),
+        "{text}"
+    );
+    let [(_, text)] = &why(&g, format!("l{levis}"))[..] else {
+        panic!("one reason")
+    };
+    assert!(text.contains("leaders are no part of it"), "{text}");
+    assert_eq!(why(&g, format!("u{small}")), Vec::new(), "a legal loss is not refused");
+    assert_eq!(g.units_at(sq).count(), elsewhere);
     act(&mut g, FRENCH, &format!("lose-u{small}"));
     // 1 of 4 lost: still the owner's choice.
     assert!(ids(&g, FRENCH).contains(&format!("lose-u{big}")));
