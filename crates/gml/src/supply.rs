@@ -150,9 +150,11 @@ fn side_word(seat: Seat) -> &'static str {
 
 impl Gml {
     /// 7.5, 10.3 a blockaded port may not be a source of supply: one where
-    /// enemy naval units blockade (ruling gml #22). Only the British draw
-    /// supply from ports, and only they have fleets in the battle
-    /// scenarios, so no British port is ever blockaded in them.
+    /// enemy naval units blockade (ruling gml #22). It holds for both
+    /// sides: the British draw supply from ports, the Americans from VP
+    /// cities, several of which are ports (Charleston, Savannah,
+    /// Wilmington, Philadelphia, New York, Quebec, Montreal) that a
+    /// British fleet may blockade.
     pub fn blockaded(&self, port: SpaceId, seat: Seat) -> bool {
         self.units_at(port).any(|u| self.side(u) != seat && self.blockading(u))
     }
@@ -162,7 +164,8 @@ impl Gml {
     /// shared space is uncontrolled, ruling gml #29); for the Americans a
     /// VP city not under enemy control (British, Hessian or Tory: the
     /// supply memory, in which Indians never count); for the British a
-    /// port they control (Tories count, 10.2), not blockaded (10.3).
+    /// port they control (Tories count, 10.2); for either side not a
+    /// blockaded port (10.3, ruling gml #22).
     pub fn supply_source(&self, s: SpaceId, seat: Seat) -> bool {
         !self.has_land(s, 1 - seat) && self.free_source(s, seat)
     }
@@ -177,7 +180,7 @@ impl Gml {
         } else {
             space.port.is_some() && held == Some(BRITISH)
         };
-        source && self.in_play(s) && (seat == AMERICAN || !self.blockaded(s, seat))
+        source && self.in_play(s) && !self.blockaded(s, seat)
     }
 
     /// 10.1, 10.2 whether the seat's land units in `from` trace supply:

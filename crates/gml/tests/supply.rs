@@ -326,6 +326,36 @@ fn a_blockaded_port_is_no_source() {
 }
 
 #[test]
+fn a_british_fleet_blockading_charleston_cuts_it_off_as_an_american_source() {
+    // rule: gml 10.3
+    // rule: gml 7.5
+    // Ruling gml #22: the blockade holds against the Americans too, whose
+    // sources are VP cities, several of them ports.
+    let mut g = common::deployed("southern-1780");
+    let charleston = space("charleston");
+    assert!(
+        g.supply_source(charleston, AMERICAN),
+        "Lincoln's Charleston supplies him"
+    );
+    g.activations = 1;
+    common::enter_after(&mut g, Phase::Command(BRITISH));
+    assert!(matches!(g.stack.last(), Some(Frame::Naval { seat: BRITISH, .. })));
+    let fleet = g
+        .units_at(space("savannah"))
+        .find(|&u| g.counters(u).kind == Kind::Naval)
+        .expect("a British fleet at Savannah (12.33)");
+    common::act_unit(&mut g, BRITISH, "sail", fleet);
+    common::act(&mut g, BRITISH, "sea-zone-7");
+    common::act(&mut g, BRITISH, "land-charleston");
+    assert!(g.blockading(fleet), "the fleet blockades Charleston (7.5)");
+    assert!(g.blockaded(charleston, AMERICAN));
+    assert!(
+        !g.supply_source(charleston, AMERICAN),
+        "a blockaded port is no source of supply (10.3)"
+    );
+}
+
+#[test]
 fn the_map_notes_supply_distances() {
     // rule: gml 10.2
     // data/README-map.md: Camden is 3 from Charleston, Ninety-Six 4 from
