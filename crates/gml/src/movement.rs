@@ -128,12 +128,7 @@ impl Gml {
         // 5.6 an enemy leader alone there is checked; he stops nobody
         // (ruling gml #6).
         let enemy = 1 - m.seat;
-        if !self.has_land(n, enemy) {
-            let lone: Vec<LeaderId> = self.leaders_at(n).filter(|&l| self.leader(l).side == enemy).collect();
-            for l in lone {
-                self.leader_casualty(l);
-            }
-        }
+        self.check_lone_leaders(n, m.seat);
         // 6.6 (ruling gml #14) the enemy outside a fort may go inside
         // first (joining any of theirs inside): before an overrun, which
         // spares a unit in a fort (6.5).
@@ -386,6 +381,21 @@ impl Gml {
                 units: vec![u],
                 entry: false,
             });
+        }
+    }
+
+    /// 5.6 "when a leader is alone in a space entered by enemy units":
+    /// each leader of the other side in `s`, where that side has no land
+    /// units, is checked (ruling gml #6). `seat` is the side entering, by
+    /// land (6.1), by retreat (8.25) or by a landing from the sea (7.2).
+    pub(crate) fn check_lone_leaders(&mut self, s: SpaceId, seat: Seat) {
+        let enemy = 1 - seat;
+        if self.has_land(s, enemy) {
+            return;
+        }
+        let lone: Vec<LeaderId> = self.leaders_at(s).filter(|&l| self.leader(l).side == enemy).collect();
+        for l in lone {
+            self.leader_casualty(l);
         }
     }
 

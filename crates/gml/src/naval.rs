@@ -276,6 +276,10 @@ impl Gml {
     }
 
     fn landed(&mut self, u: UnitId, s: SpaceId) {
+        // 5.6 an enemy leader alone in the port is checked, as on an entry
+        // by land (ruling gml #23 waives 6.2, 6.3 and 6.6 for a landing,
+        // not 5.6).
+        self.check_lone_leaders(s, self.side(u));
         if self.has_land(s, 1 - self.side(u)) {
             // 8.15 the landing is the assault, fought first in the Combat
             // Phase (8.0 C; ruling gml #23).

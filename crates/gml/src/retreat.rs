@@ -203,12 +203,7 @@ impl Gml {
         });
         self.mark_control(s);
         // 5.6 an enemy leader alone there is checked.
-        let lone: Vec<LeaderId> = self.leaders_at(s).filter(|&l| self.leader(l).side != seat).collect();
-        if !self.has_land(s, 1 - seat) {
-            for l in lone {
-                self.leader_casualty(l);
-            }
-        }
+        self.check_lone_leaders(s, seat);
     }
 
     /// 8.251 point 3: the two fight one round against the enemy unit.

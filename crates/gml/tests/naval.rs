@@ -102,6 +102,47 @@ fn a_unit_may_end_at_sea_once_and_is_lost_if_still_there_after_its_next_phase() 
     assert_eq!(g.units[fleet as usize].at, Place::Pool);
 }
 
+// rule: gml 5.6, 7.2
+#[test]
+fn a_leader_alone_in_a_port_where_the_enemy_lands_is_checked() {
+    // Ruling gml #23 spares a landing 6.2, 6.3 and 6.6, not 5.6: Marion
+    // alone in Charleston is checked when a British unit lands there.
+    let mut g = cleared("southern-1780", Phase::Deployment);
+    let redcoat = put(&mut g, BRITISH, Kind::British, 1, "savannah")[0];
+    let marion = put_leader(&mut g, "marion", "charleston");
+    let militia = put(&mut g, AMERICAN, Kind::Militia, 1, "moncks-corner")[0];
+    naval_phase(&mut g);
+    // d10 3: the transport roll lets 2 units sail; d10 4: Marion's check,
+    // 1-7: he joins the nearest friendly units.
+    g.core.dice.script([3, 4]);
+    sail(&mut g, redcoat);
+    act(&mut g, BRITISH, "sea-zone-7");
+    act(&mut g, BRITISH, "land-charleston");
+    assert_eq!(at(&g, redcoat), "charleston");
+    assert_eq!(g.core.dice.scripted_left(), 0, "the 5.6 roll is made");
+    assert_logged(&g, "Francis Marion's casualty check: 4");
+    assert_eq!(leader_at(&g, marion), "moncks-corner");
+    assert_eq!(at(&g, militia), "moncks-corner");
+    assert!(!g.units[redcoat as usize].assault, "no land units there: no assault");
+    sound(&g);
+}
+
+// rule: gml 5.6, 7.2
+#[test]
+fn a_leader_alone_in_a_port_may_be_captured_by_a_landing() {
+    let mut g = cleared("southern-1780", Phase::Deployment);
+    let redcoat = put(&mut g, BRITISH, Kind::British, 1, "savannah")[0];
+    let marion = put_leader(&mut g, "marion", "charleston");
+    naval_phase(&mut g);
+    // d10 8 on the check: captured.
+    g.core.dice.script([3, 8]);
+    sail(&mut g, redcoat);
+    act(&mut g, BRITISH, "sea-zone-7");
+    act(&mut g, BRITISH, "land-charleston");
+    assert_eq!(g.leaders[marion as usize].at, Place::Captured);
+    sound(&g);
+}
+
 // rule: gml 8.15, 8.16, 8.17, 8.0, 7.5
 #[test]
 fn a_landing_in_an_enemy_port_is_an_amphibious_assault_fought_first_against_the_naval_defense_marker() {
