@@ -72,8 +72,8 @@ const TRANSPORT_MOVE: u8 = 4;
 
 impl Gml {
     /// The seat's fleets, and its land units in ports, that may sail now:
-    /// each once a phase; a land unit only from a port (7.2) and while the
-    /// roll allows.
+    /// each once a phase; a land unit only from the port it stood in at
+    /// the start of the turn (7.2, `in_port`) and while the roll allows.
     pub(crate) fn naval_legal(&self, seat: Seat, sailing: u8, out: &mut Vec<Action>) {
         let m = &tables().map;
         for u in 0..self.units.len() as UnitId {
@@ -85,7 +85,7 @@ impl Gml {
             let sails = match unit.at {
                 Place::Zone(_) => true,
                 Place::Space(s) if c.kind == Kind::Naval => m.get(s).port.is_some(),
-                Place::Space(s) => is_land(c) && sailing > 0 && m.get(s).port.is_some(),
+                Place::Space(s) => is_land(c) && sailing > 0 && self.in_port.contains(&(u, s)),
                 _ => false,
             };
             if sails {
@@ -93,6 +93,22 @@ impl Gml {
             }
         }
         out.push(Action::Done);
+    }
+
+    /// 7.2 "the unit must be in a port at the start of the turn": the land
+    /// units in port spaces now, when a turn begins (its first Command
+    /// Phase, the British one, or 12.11's American one). A unit that
+    /// reaches a port later in the turn (a 6.3 withdrawal, a 6.2 reserve
+    /// move, a 4.1 activation or an 8.25 retreat in the enemy's half, a 6.7
+    /// or 9.4 placement) does not sail before the next turn.
+    pub fn note_in_port(&mut self) {
+        let m = &tables().map;
+        self.in_port = (0..self.units.len() as UnitId)
+            .filter_map(|u| match self.units[u as usize].at {
+                Place::Space(s) if is_land(self.counters(u)) && m.get(s).port.is_some() => Some((u, s)),
+                _ => None,
+            })
+            .collect();
     }
 
     /// 7.2 the roll for the land units that may sail, made once the first

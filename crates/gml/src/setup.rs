@@ -60,6 +60,7 @@ impl Gml {
             razed: Vec::new(),
             called: Vec::new(),
             at_sea: Vec::new(),
+            in_port: Vec::new(),
             stack: Vec::new(),
             // 5.5 the players agreed to use the special leader abilities.
             abilities: crate::abilities::Abilities::new(setup.flag("abilities")),

@@ -153,6 +153,10 @@ pub struct Gml {
     /// 7.3 units at sea when their side's last activation phase ended.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub at_sea: Vec<UnitId>,
+    /// 7.2 the land units in a port space when the turn began, and where:
+    /// only they may sail on transports this turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub in_port: Vec<(UnitId, SpaceId)>,
     pub stack: Vec<Frame>,
     /// 5.5 the optional special leader abilities (option `abilities`).
     #[serde(default, skip_serializing_if = "crate::abilities::Abilities::is_off")]

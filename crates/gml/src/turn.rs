@@ -302,6 +302,10 @@ impl Gml {
                 Phase::Command(BRITISH)
             }
         };
+        // 7.2 a turn begins: who may sail on transports in it.
+        if matches!(self.phase, Phase::Deployment | Phase::Final) {
+            self.note_in_port();
+        }
         self.enter(next);
     }
 

@@ -26,6 +26,8 @@ fn the_command_table_gives_activations_none_or_the_opponents_and_a_reroll() {
     put(&mut g, BRITISH, Kind::British, 2, "new-york");
     put_leader(&mut g, "washington", "morristown");
     put(&mut g, AMERICAN, Kind::Continental, 1, "morristown");
+    // The turn began so: Howe's units in port may sail (7.2).
+    g.note_in_port();
     g.stack.push(Frame::Command { seat: BRITISH });
     // 4: the opponent activates 1, then the British roll again (9: 5).
     g.core.dice.script([4, 9]);

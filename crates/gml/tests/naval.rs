@@ -14,8 +14,10 @@ fn sail(g: &mut Gml, u: u16) {
 }
 
 /// The British Activation Phase of Saratoga's first turn with the board
-/// as a test sets it, naval movement first.
+/// as a test sets it, naval movement first. The turn began with the board
+/// so (7.2: its land units in port may sail).
 fn naval_phase(g: &mut Gml) {
+    g.note_in_port();
     g.activations = 1;
     enter_after(g, Phase::Command(BRITISH));
     assert!(matches!(g.stack.last(), Some(Frame::Naval { seat: BRITISH, .. })));
@@ -143,6 +145,48 @@ fn a_leader_alone_in_a_port_may_be_captured_by_a_landing() {
     sound(&g);
 }
 
+// rule: gml 7.2
+#[test]
+fn only_a_unit_in_port_at_the_start_of_the_turn_may_sail() {
+    let mut g = cleared("saratoga", Phase::Deployment);
+    let early = put(&mut g, AMERICAN, Kind::Militia, 1, "philadelphia")[0];
+    // The turn begins (3.1): the Final Phase of the last one ends.
+    enter_after(&mut g, Phase::Final);
+    assert_eq!(g.phase, Phase::Command(BRITISH));
+    // In the British half a militia unit reaches the port (a 6.7
+    // placement, a 6.3 withdrawal or an 8.25 retreat would do the same).
+    let late = put(&mut g, AMERICAN, Kind::Militia, 1, "philadelphia")[0];
+    enter_after(&mut g, Phase::Reinforcement(BRITISH));
+    assert_eq!(g.phase, Phase::Command(AMERICAN));
+    g.activations = 1;
+    enter_after(&mut g, Phase::Command(AMERICAN));
+    assert!(matches!(g.stack.last(), Some(Frame::Naval { seat: AMERICAN, .. })));
+    assert!(
+        has(&g, AMERICAN, &format!("sail-{}", g.unit_id(early))),
+        "in port since the turn began"
+    );
+    assert!(
+        !has(&g, AMERICAN, &format!("sail-{}", g.unit_id(late))),
+        "not in port at the start of the turn: {:?}",
+        ids(&g, AMERICAN)
+    );
+}
+
+// rule: gml 7.2, 12.11
+#[test]
+fn in_the_invasion_of_canada_the_first_turn_starts_at_the_american_command_phase() {
+    let g = deployed("canada");
+    assert_eq!(g.phase, Phase::Command(AMERICAN));
+    let arnold_units: Vec<u16> = g.land_at(space("falmouth"), AMERICAN).collect();
+    assert!(!arnold_units.is_empty());
+    assert!(
+        arnold_units
+            .iter()
+            .all(|&u| g.in_port.contains(&(u, space("falmouth")))),
+        "Falmouth is a port: its units may sail in the first turn"
+    );
+}
+
 // rule: gml 8.15, 8.16, 8.17, 8.0, 7.5
 #[test]
 fn a_landing_in_an_enemy_port_is_an_amphibious_assault_fought_first_against_the_naval_defense_marker() {
@@ -245,6 +289,7 @@ fn a_transported_unit_does_not_pass_enemy_fleets_without_as_many_of_its_own() {
         .position(|z| z.id == "zone-3")
         .unwrap() as u16;
     g.units[fleet as usize].at = Place::Zone(zone3);
+    g.note_in_port();
     g.activations = 1;
     enter_after(&mut g, Phase::Command(AMERICAN));
     g.core.dice.script([3]);
