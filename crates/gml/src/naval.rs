@@ -315,26 +315,29 @@ impl Gml {
         }
     }
 
-    /// 7.3 (ruling gml #21) units that were at sea when the phase began
-    /// and are still at sea are lost; the others now at sea are noted for
-    /// the next phase of their side.
+    /// 7.3 (ruling gml #21) the seat's naval and transported units at sea
+    /// as its Activation Phase begins: those that left port before it, in
+    /// an earlier phase of the seat or pushed out by 8.24 in the enemy's
+    /// Combat Phase.
+    pub(crate) fn note_at_sea(&mut self, seat: Seat) {
+        self.at_sea = (0..self.units.len() as UnitId)
+            .filter(|&u| matches!(self.units[u as usize].at, Place::Zone(_)) && self.side(u) == seat)
+            .collect();
+    }
+
+    /// 7.3 (ruling gml #21) at the end of the seat's Activation Phase its
+    /// units that were at sea when the phase began and are still at sea
+    /// are lost; those that left port in it may stay at sea.
     pub(crate) fn lost_at_sea(&mut self, seat: Seat) {
-        let before = std::mem::take(&mut self.at_sea);
-        let mut now = Vec::new();
-        for u in 0..self.units.len() as UnitId {
-            if !matches!(self.units[u as usize].at, Place::Zone(_)) {
+        for u in std::mem::take(&mut self.at_sea) {
+            if !matches!(self.units[u as usize].at, Place::Zone(_)) || self.side(u) != seat {
                 continue;
             }
-            if self.side(u) == seat && before.contains(&u) {
-                let name = self.unit_name(u);
-                self.units[u as usize].at = Place::Pool;
-                self.core.log.say("7.3", || {
-                    format!("The {name} is still at sea at the end of a second phase: lost")
-                });
-            } else {
-                now.push(u);
-            }
+            let name = self.unit_name(u);
+            self.units[u as usize].at = Place::Pool;
+            self.core.log.say("7.3", || {
+                format!("The {name} began the phase at sea and is still at sea at its end: lost")
+            });
         }
-        self.at_sea = now;
     }
 }

@@ -150,7 +150,8 @@ pub struct Gml {
     pub razed: Vec<SpaceId>,
     /// 6.7 the states whose initial militia call has been made.
     pub called: Vec<StateId>,
-    /// 7.3 units at sea when their side's last activation phase ended.
+    /// 7.3 the phasing side's units at sea when its Activation Phase
+    /// began (empty outside it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub at_sea: Vec<UnitId>,
     /// 7.2 the land units in a port space when the turn began, and where:

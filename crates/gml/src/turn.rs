@@ -357,6 +357,8 @@ impl Gml {
                         opponent: false,
                     });
                 }
+                // 7.3 what is at sea now must reach port by the phase's end.
+                self.note_at_sea(seat);
                 // 3.1 B.1, F.1-2 naval movement comes first.
                 self.stack.push(Frame::Naval {
                     seat,

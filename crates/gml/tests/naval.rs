@@ -98,10 +98,38 @@ fn a_unit_may_end_at_sea_once_and_is_lost_if_still_there_after_its_next_phase() 
     // Nothing else to do: the phase ends, the fleet began it in port.
     assert!(!matches!(g.phase, Phase::Activation(_)), "the phase is over");
     assert!(matches!(g.units[fleet as usize].at, Place::Zone(_)));
+    // Its next phase (the next turn: the Command Phase clears the marks of
+    // the last) begins with it at sea and ends with it still there: lost.
+    g.units[fleet as usize].done = false;
+    naval_phase(&mut g);
     assert_eq!(g.at_sea, vec![fleet]);
-    // Its next phase ends with it still at sea: lost.
-    enter_after(&mut g, Phase::Activation(BRITISH));
+    act(&mut g, BRITISH, "done");
     assert_eq!(g.units[fleet as usize].at, Place::Pool);
+    assert_logged(&g, "is still at sea at its end: lost");
+}
+
+// rule: gml 7.3, 8.24
+#[test]
+fn a_fleet_that_retires_to_sea_in_the_enemy_combat_phase_must_reach_port_in_its_next_phase() {
+    // Ruling gml #21: at sea when its side's phase begins, lost if still
+    // at sea when it ends, however it got there.
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let redcoat = put(&mut g, BRITISH, Kind::British, 1, "philadelphia")[0];
+    let fleet = put(&mut g, BRITISH, Kind::Naval, 1, "philadelphia")[0];
+    put(&mut g, AMERICAN, Kind::Continental, 3, "philadelphia");
+    // The American Combat Phase: the British defenders miss (10, 10), the
+    // three Continentals hit twice: the British unit is eliminated.
+    g.core.dice.script([10, 10, 1, 1, 1]);
+    g.advance();
+    assert_eq!(g.units[redcoat as usize].at, Place::Pool, "{}", log_text(&g));
+    assert_logged(&g, "retires to the maritime zone");
+    assert!(matches!(g.units[fleet as usize].at, Place::Zone(_)));
+    // The next British Activation Phase: the fleet stays at sea.
+    naval_phase(&mut g);
+    assert_eq!(g.at_sea, vec![fleet]);
+    act(&mut g, BRITISH, "done");
+    assert!(!matches!(g.phase, Phase::Activation(_)), "the phase is over");
+    assert_eq!(g.units[fleet as usize].at, Place::Pool, "lost at sea (7.3)");
 }
 
 // rule: gml 5.6, 7.2
