@@ -340,9 +340,15 @@ impl Fiw {
         if let Some(&u) = stranded {
             return Some(SailBar::NoWater(u));
         }
+        // 20.22 only a port or coastal square held by enemy land units
+        // blocks flotillas; "coastal" is the map's sea coast (20.1, 20.2
+        // name coast and Great Lake squares apart): a river or Great Lake
+        // square is entered, and the force stops there (13.32).
         // ruling: fiw #22
         let riverine = f.navy.iter().any(|&u| self.face(u).kind == UnitType::Riverine);
-        let held = !self.terrain(to).is_water() && self.side_at(to, enemy(f.seat)).any(|u| !self.is_naval(u));
+        let square = m.square(to);
+        let shore = !self.terrain(to).is_water() && (square.port || square.coastal());
+        let held = shore && self.side_at(to, enemy(f.seat)).any(|u| !self.is_naval(u));
         (riverine && held).then_some(SailBar::Blocked)
     }
 

@@ -469,3 +469,27 @@ fn a_landing_at_an_enemy_fortress_besieges_its_garrison() {
     );
     assert!(g.besieged(sq("quebec")));
 }
+
+#[test]
+fn enemy_land_units_block_flotillas_only_in_port_or_coast_squares() {
+    // rule: fiw 20.22, 13.32
+    // ruling: fiw #22
+    let mut g = started_with_seed(7, BRITISH);
+    clear(&mut g, FRENCH, &["1106"]);
+    let flotilla = put(&mut g, "br-riverine", at("1106"));
+    assert!(g.units_at(sq("1107")).any(|u| g.side(u) == FRENCH && !g.is_naval(u)));
+    assert!(g.units_at(sq("1206")).any(|u| g.side(u) == FRENCH && !g.is_naval(u)));
+    set_sail(&mut g, BRITISH, at("1106"), &[flotilla], &[]);
+    let to = sails(&g, BRITISH);
+    // Quebec is a port held by the French: blocked.
+    assert!(!to.contains(&at("1206")), "{to:?}");
+    // Montreal, up the river (no port, no sea coast): entered, and the
+    // flotilla stops there.
+    assert!(to.contains(&at("1107")), "{to:?}");
+    act(&mut g, BRITISH, Action::Sail(at("1107")));
+    assert_eq!(g.units[flotilla as usize].at(), at("1107"));
+    assert!(
+        matches!(g.stack.last(), Some(Frame::Movement { .. })),
+        "the move ends there"
+    );
+}
