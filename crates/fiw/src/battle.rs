@@ -1146,7 +1146,10 @@ impl Fiw {
     }
 
     /// Ruling fiw #4, 15.5: the force goes one square; 24.1, 24.3 militia
-    /// that would leave their colony are eliminated instead.
+    /// that would leave their colony are eliminated instead. 5.24 combat
+    /// units retreating or withdrawing into a passive enemy colony enter
+    /// it: it becomes active (22.4 markers there change hands, as on any
+    /// entry).
     fn retreat_to(&mut self, b: &mut Battle, side: Seat, to: Sq, rule: &'static str) {
         let g = self.retreat_group(b.sq, side);
         let colony = tables().map.colony(to);
@@ -1179,6 +1182,10 @@ impl Fiw {
                 )
             },
         );
+        // ruling: fiw #9 (combat units, not leaders or naval units alone)
+        if go.iter().any(|&u| !self.is_naval(u)) {
+            self.entered(side, to);
+        }
         self.eliminate(b, &stay, Place::Pool, "24.1");
     }
 

@@ -950,3 +950,34 @@ fn a_defending_legion_may_switch_to_light_before_the_multiple_is_chosen() {
     let defence = format!("The British defend with the multiples of wilderness terrain: strength {strength}.");
     assert_eq!(log_of(&g, "15.74"), [defence]);
 }
+
+#[test]
+fn a_withdrawal_into_a_passive_enemy_colony_activates_it() {
+    // rule: fiw 5.24, 15.5
+    // ruling: fiw #9
+    use fiw::state::Status;
+    let m = &tables().map;
+    // A land square outside Virginia next to one of its squares.
+    let (sq, to) = Sq::all()
+        .filter(|&s| m.colony(s) == Some(Colony::Virginia) && !water(s))
+        .flat_map(|v| v.orthogonal().map(move |n| (n, v)))
+        .find(|&(n, _)| {
+            !water(n)
+                && m.colony(n)
+                    .is_some_and(|c| c != Colony::Virginia && c != Colony::Florida)
+        })
+        .expect("a square beside Virginia");
+    let mut g = game();
+    put(&mut g, "br-line", sq);
+    let m_ = put(&mut g, "fr-mar", sq);
+    g.set_status(Colony::Virginia, Status::Passive);
+    fight(&mut g, BRITISH);
+    act(&mut g, FRENCH, &format!("withdraw-{to}"));
+    assert_eq!(g.units[m_ as usize].at(), Place::Sq(to));
+    assert_eq!(g.status(Colony::Virginia), Status::Active);
+}
+
+/// An all-water square.
+fn water(s: Sq) -> bool {
+    tables().map.square(s).terrain.is_water()
+}
