@@ -28,7 +28,8 @@ pub struct Force {
     /// The units still moving with it.
     pub units: Vec<UnitId>,
     pub leaders: Vec<LeaderId>,
-    /// Every unit that set out with it (12.3 winter attrition).
+    /// Every unit that set out with it, and those its reorganization made
+    /// and left out (12.3 winter attrition, 19.0).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<UnitId>,
     /// It has set out: forming is over.
@@ -440,7 +441,8 @@ impl Fiw {
     }
 
     /// 12.2 the force sets out: in a later phase it pays a supply point
-    /// unless a line of supply reaches it (ruling fiw #5).
+    /// unless a line of supply reaches it (ruling fiw #5). 12.3, 19.0 the
+    /// units its reorganization made and left out operate with it.
     fn set_out(&mut self) {
         let Some(Frame::Force(f)) = self.stack.last() else {
             unreachable!()
@@ -458,7 +460,22 @@ impl Fiw {
         f.left = left;
         f.bonus = bonus;
         f.moving = true;
-        f.members = f.units.clone();
+        // 12.3 with 19.0: the force that reorganizes operates, every unit
+        // the reorganization made too, even one left out of the force: it
+        // stays where it was made, but it has operated this phase (12.0)
+        // and in a 4th phase rolls for winter attrition with the force.
+        let stay: Vec<UnitId> = f
+            .combined
+            .iter()
+            .chain(&f.broken)
+            .copied()
+            .filter(|&u| !f.units.contains(&u) && self.units[u as usize].at() == f.from)
+            .collect();
+        f.members = f.units.iter().chain(&stay).copied().collect();
+        let bit = self.round_bit();
+        for &u in &stay {
+            self.units[u as usize].ops |= bit;
+        }
         let pieces: Vec<Piece> = f.pieces().collect();
         let names = self.set_out_pieces(&pieces);
         let n = names.len();

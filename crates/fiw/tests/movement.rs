@@ -538,3 +538,31 @@ fn trail_markers_work_as_printed_trails() {
     assert_eq!(full - left(&g), halves("trail"));
     assert!(halves("trail") < halves(g.terrain(east).id()));
 }
+
+#[test]
+fn units_a_reorganization_made_and_left_out_still_suffer_winter_attrition() {
+    // rule: fiw 12.3, 19.0, 12.0
+    // ruling: fiw #49
+    let mut g = cleared(BRITISH);
+    let r = put(&mut g, "br-line", "0811");
+    to_phase(&mut g, 4, BRITISH);
+    let here = Place::Sq(sq("0811"));
+    form(&mut g, BRITISH, "0811", &[Piece::Unit(r)]);
+    act(&mut g, BRITISH, Action::BreakDown(r));
+    let dets: Vec<_> = g.units_at(sq("0811")).collect();
+    assert_eq!(dets.len(), 3);
+    // Two detachments left out, the third sets out and stops.
+    act(&mut g, BRITISH, Action::Remove(Piece::Unit(dets[0])));
+    act(&mut g, BRITISH, Action::Remove(Piece::Unit(dets[1])));
+    act(&mut g, BRITISH, Action::Go);
+    // The force reorganized: every unit it made rolls, the one that set
+    // out first; a 1 eliminates.
+    g.core.dice.script([1, 1, 6]);
+    act(&mut g, BRITISH, Action::Halt);
+    assert_eq!(g.units[dets[2] as usize].at(), Place::Pool);
+    assert_eq!(g.units[dets[0] as usize].at(), Place::Pool, "left out, it rolls too");
+    assert_eq!(g.units[dets[1] as usize].at(), here);
+    // The one left standing operated with the force (12.0): no second
+    // operation this phase.
+    assert!(!legal(&g, BRITISH).contains(&Action::Form(here)));
+}
