@@ -438,7 +438,9 @@ impl crate::state::Fiw {
                 }
             }
             "smallpox" | "desertion" => {
-                for seat in [self.first, enemy(self.first)].into_iter().rev() {
+                // 7.3 each player chooses at once: the player with the
+                // initiative goes first (pushed last, on top).
+                for seat in [self.initiative, enemy(self.initiative)].into_iter().rev() {
                     let options = self.event_options(id, seat, (0..self.units.len() as u16).map(Choice::Unit));
                     self.event_choice(seat, id, options, false);
                 }

@@ -124,3 +124,39 @@ fn regiments_from_britain_arrive_at_no_cost() {
     assert_eq!(g.face(arrived[0]).id, "br-line");
     assert_eq!(g.treasury, treasury, "nothing paid for it");
 }
+
+/// The events of `queue`, rolled by `roller`, happen now, in the British
+/// 1st movement phase of the emptied map (the first player British, the
+/// initiative French): the game after them, waiting for the first choice.
+fn events_now(g: &mut Fiw, roller: engine::Seat, queue: &[&str]) {
+    g.first = BRITISH;
+    g.initiative = FRENCH;
+    g.stack.push(Frame::Events {
+        roller,
+        queue: queue.iter().map(|e| e.to_string()).collect(),
+    });
+    g.advance();
+}
+
+/// The event choice on top: its seat and options.
+fn choice(g: &Fiw) -> (engine::Seat, Vec<Choice>) {
+    match g.stack.last() {
+        Some(Frame::EventChoice { seat, options, .. }) => (*seat, options.clone()),
+        other => panic!("an event choice: {other:?}"),
+    }
+}
+
+#[test]
+fn smallpox_and_desertion_ask_the_initiative_player_first() {
+    // rule: fiw 7.3
+    let mut g = cleared(BRITISH);
+    let br = put(&mut g, "abenaki-br", "1109");
+    let fr = put(&mut g, "abenaki-fr", "1107");
+    events_now(&mut g, BRITISH, &["smallpox"]);
+    // The British are first player, the French have the initiative.
+    let (seat, options) = choice(&g);
+    assert_eq!(seat, FRENCH, "the initiative player chooses first");
+    assert_eq!(options, [Choice::Unit(fr)]);
+    act(&mut g, FRENCH, Action::Pick(Choice::Unit(fr)));
+    assert_eq!(choice(&g), (BRITISH, vec![Choice::Unit(br)]));
+}
