@@ -347,7 +347,8 @@ impl crate::state::Fiw {
                 if owner == Some(t.seat) && self.status(c) == Status::Passive {
                     self.set_status(c, Status::Active);
                     self.core.log.say("5.24", || format!("{} becomes active.", c.name()));
-                } else if owner == Some(other) && self.status(c) == Status::Active {
+                } else if owner == Some(other) && self.status(c) == Status::Active && c != crate::map::Colony::Florida {
+                    // 5.3 Florida is neutral or active, never passive.
                     self.set_status(c, Status::Passive);
                     self.core.log.say("5.25", || format!("{} becomes passive.", c.name()));
                 }

@@ -4,7 +4,7 @@
 //! leaders, which both players build at once in secret and reveal
 //! together (ruling fiw #30, `engine::Drafts`).
 
-use crate::actions::Action;
+use crate::actions::{Action, Piece};
 use crate::civilization::Marker;
 use crate::forces::{Face, Nation, Size, UnitType, BRITISH, FRENCH};
 use crate::frames::Frame;
@@ -53,6 +53,8 @@ pub enum RecruitBar {
     Limit(u8),
     /// 10.1-10.3 not a city or town square.
     NotTown,
+    /// 20.2 a flotilla's square: not one flotillas may sail in.
+    NotNavigable,
     /// 10.1-10.3 not in a colony of the recruit's (regulars: of the
     /// seat's empire; provincials: their own colony).
     NotOwnColony,
@@ -221,13 +223,14 @@ impl Fiw {
         in_pool.saturating_sub(bought)
     }
 
-    /// The faces a seat may recruit (ruling fiw #24: regiments only, no
-    /// Indians 10.4, no legions or brigades 19.0; Spanish units only once
-    /// Spain is in the war, 10.3).
+    /// The faces a seat may recruit (ruling fiw #24: regiments only, but
+    /// engineers, printed only as detachments, at that size; no Indians
+    /// 10.4, no legions or brigades 19.0; Spanish units only once Spain is
+    /// in the war, 10.3).
     fn recruitable(&self, seat: Seat, face: &Face) -> bool {
         face.side == seat
             && face.nation != Nation::Indian
-            && matches!(face.size, Size::Regiment | Size::Squadron)
+            && (matches!(face.size, Size::Regiment | Size::Squadron) || face.kind == UnitType::Engineers)
             && face.kind != UnitType::Legion
             && (face.nation != Nation::Spanish || self.spain)
     }
@@ -269,17 +272,25 @@ impl Fiw {
                 return Some(RecruitBar::HomeBox);
             }
             let limit = if seat == BRITISH { 3 } else { 1 };
+            let counted = |face: u16| {
+                let f = &tables().forces.faces[face as usize];
+                f.regular && f.size == Size::Regiment
+            };
             let on_map = p
                 .buys
                 .iter()
-                .filter(|b| matches!(b, Buy::Unit { at: Place::Sq(_), face } if tables().forces.faces[*face as usize].regular))
+                .filter(|b| matches!(b, Buy::Unit { at: Place::Sq(_), face } if counted(*face)))
                 .count();
-            if on_map >= limit {
+            if f.size == Size::Regiment && on_map >= limit {
                 return Some(RecruitBar::Limit(limit as u8));
             }
         }
         if self.settlement(sq).is_none() {
             return Some(RecruitBar::NotTown);
+        }
+        // 20.2 a flotilla stands only where flotillas may sail.
+        if f.kind == UnitType::Riverine && !m.flotilla_navigable(sq) {
+            return Some(RecruitBar::NotNavigable);
         }
         if f.regular {
             let empire = if seat == BRITISH {
@@ -664,29 +675,38 @@ impl Fiw {
             self.treasury[seat as usize] -= pounds as u16;
             self.supply[seat as usize] -= sp as u16;
             let side = side_name(seat);
-            let mut bought: Vec<String> = Vec::new();
+            let (mut bought, mut told): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
             for b in &p.buys {
-                bought.extend(self.make(seat, b));
+                if let Some((own, theirs)) = self.make(seat, b) {
+                    bought.push(own);
+                    told.push(theirs);
+                }
             }
             let (left, sp_now) = (self.treasury[seat as usize], self.supply[seat as usize]);
-            self.core.log.say("9.2", || {
-                if bought.is_empty() && pounds == 0 {
+            let spent = |items: &[String]| {
+                if items.is_empty() && pounds == 0 {
                     format!("The {side} buy nothing (treasury £{left}).")
-                } else if bought.is_empty() {
+                } else if items.is_empty() {
                     format!("The {side} spend £{pounds} (treasury £{left}, {sp_now} supply points).")
                 } else {
                     format!(
                         "The {side} spend £{pounds}: {} (treasury £{left}, {sp_now} supply points).",
-                        engine::log::list(&bought)
+                        engine::log::list(items)
                     )
                 }
-            });
+            };
+            // 27.1, 27.3 the enemy reads a recruit or leader as the board
+            // shows it to him.
+            self.core
+                .log
+                .apart(seat, "9.2", &[], Vec::new, || spent(&bought), || spent(&told));
         }
     }
 
-    /// Carries out one purchase; its words for the log, where everyone
-    /// may read them (disbanding and flipping log their own, 27.1).
-    fn make(&mut self, seat: Seat, b: &Buy) -> Option<String> {
+    /// Carries out one purchase; its words for the log, the buyer's and
+    /// the enemy's (27.1: a recruit as the enemy sees it; disbanding and
+    /// flipping log their own).
+    fn make(&mut self, seat: Seat, b: &Buy) -> Option<(String, String)> {
         let f = &tables().forces;
         match *b {
             Buy::Unit { face, at } => {
@@ -701,11 +721,15 @@ impl Fiw {
                 self.units[u as usize].back = c.front != face as usize;
                 self.units.place(u, at);
                 self.units[u as usize].ops = 0;
-                Some(format!("{} in {}", self.unit_name(u), self.place_name(at)))
+                let at = self.place_name(at);
+                Some((
+                    format!("{} in {at}", self.unit_name(u)),
+                    format!("{} in {at}", self.told(u)),
+                ))
             }
             Buy::Supply => {
                 self.supply[seat as usize] += 1;
-                Some("a supply point".into())
+                Some(both("a supply point".into()))
             }
             Buy::Marker { kind, sq } => {
                 if kind == Marker::Fortress {
@@ -719,7 +743,7 @@ impl Fiw {
                     printed: false,
                     used: false,
                 });
-                Some(format!("a {} in {}", marker_word(kind), self.sq_name(sq)))
+                Some(both(format!("a {} in {}", marker_word(kind), self.sq_name(sq))))
             }
             Buy::Leader { leader, at } => {
                 let Some(id) = (0..self.leaders.len())
@@ -732,18 +756,21 @@ impl Fiw {
                         pending: None,
                     });
                     self.treasury[seat as usize] += refund.0 as u16;
-                    return Some(format!(
-                        "no {} (the last was taken; refunded)",
-                        f.leaders[leader as usize].name
+                    return Some((
+                        format!("no {} (the last was taken; refunded)", f.leaders[leader as usize].name),
+                        "nothing for a leader (refunded)".into(),
                     ));
                 };
                 self.leaders[id].at = at;
                 self.leaders[id].side = seat;
-                Some(format!(
-                    "{} in {}",
-                    f.leaders[leader as usize].name,
-                    self.place_name(at)
-                ))
+                let name = &f.leaders[leader as usize].name;
+                let shown = if self.hidden_from(Piece::Leader(id as LeaderId), crate::state::enemy(seat)) {
+                    format!("a {} leader", side_name(seat))
+                } else {
+                    name.clone()
+                };
+                let at = self.place_name(at);
+                Some((format!("{name} in {at}"), format!("{shown} in {at}")))
             }
             Buy::Disband(u) => {
                 self.disband_unit(seat, u);
@@ -762,11 +789,11 @@ impl Fiw {
                 let home = Place::Base(if side == BRITISH { Base::Britain } else { Base::France });
                 self.leaders[l as usize].at = home;
                 self.leaders[l as usize].inside = false;
-                Some(format!(
+                Some(both(format!(
                     "the release of {}, who returns to the {}",
                     self.leader(l).name,
                     self.place_name(home)
-                ))
+                )))
             }
         }
     }
@@ -911,6 +938,11 @@ impl Fiw {
     }
 }
 
+/// A purchase both sides read alike.
+fn both(words: String) -> (String, String) {
+    (words.clone(), words)
+}
+
 fn marker_item(kind: Marker) -> Item {
     match kind {
         Marker::Fort => Item::Fort,
@@ -921,10 +953,11 @@ fn marker_item(kind: Marker) -> Item {
 }
 
 /// 10.1-10.3 the home base a regular recruit of this face may be placed
-/// in (Spanish regulars: the West Indies); provincials have none.
+/// in (Spanish regulars: the West Indies); provincials have none, nor
+/// flotillas (20.1: the home bases are open to fleets only; 20.2).
 fn recruit_base(seat: Seat, face_ix: u16) -> Option<Base> {
     let f = &tables().forces.faces[face_ix as usize];
-    f.regular.then_some(match (seat, f.nation) {
+    (f.regular && f.kind != UnitType::Riverine).then_some(match (seat, f.nation) {
         (BRITISH, _) => Base::Britain,
         (_, Nation::Spanish) => Base::WestIndies,
         _ => Base::France,

@@ -121,8 +121,9 @@ pub enum Where {
         towns: bool,
         forts: bool,
     },
-    /// "Any Indian villages in French territory" (New France, Louisiana).
-    FrenchVillages,
+    /// "Any Indian village in New France"; "any Indian villages in French
+    /// territory" (New France and Louisiana).
+    Villages(&'static [Colony]),
     /// "Any French occupied squares".
     Occupied,
 }
@@ -256,7 +257,7 @@ fn on_to_quebec() -> Spec {
             Where::OneOf(&["fort-niagara", "fort-detroit", "fort-vincennes"]),
             Units(regular(f, &[Light], Regiment, 1)),
         ),
-        line(f, Where::FrenchVillages, leader("picquet")),
+        line(f, Where::Villages(&[Colony::NewFrance]), leader("picquet")),
         at(f, "new-orleans", leader("de-kerlerec")),
         at(f, "new-orleans", Units(regular(f, &[Line], Regiment, 1))),
         at(f, "new-orleans", Units(regular(f, &[SiegeTrain], Regiment, 1))),
@@ -311,7 +312,11 @@ fn on_to_quebec() -> Spec {
         ),
         // 3.5 French controlled Indians.
         at(f, "ticonderoga", What::Indians { side: f, n: 1 }),
-        line(f, Where::FrenchVillages, What::Indians { side: f, n: 2 }),
+        line(
+            f,
+            Where::Villages(&[Colony::NewFrance, Colony::Louisiana]),
+            What::Indians { side: f, n: 2 },
+        ),
         // 5.0 Spanish, set up by the French.
         at(f, "st-augustine", Units(spanish(regular(f, &[Line], Regiment, 1)))),
         at(

@@ -199,10 +199,7 @@ impl Fiw {
             Where::At(p) => vec![place_sq(p)],
             Where::OneOf(ps) => ps.iter().map(|p| place_sq(p)).collect(),
             Where::In(c) | Where::Posts { colony: c, .. } => m.squares_of(c).collect(),
-            Where::FrenchVillages => m
-                .squares_of(Colony::NewFrance)
-                .chain(m.squares_of(Colony::Louisiana))
-                .collect(),
+            Where::Villages(colonies) => colonies.iter().flat_map(|&c| m.squares_of(c)).collect(),
             Where::Occupied => Sq::all().collect(),
         };
         out.retain(|&sq| self.admits(l.at, sq, |sq| occ.has_units(sq, seat)));
@@ -304,9 +301,7 @@ impl Fiw {
                         || (towns && m.settlement(sq) == Some(Settlement::Town))
                         || (forts && self.fortified(sq).is_some()))
             }
-            Where::FrenchVillages => {
-                m.village(sq).is_some() && matches!(m.colony(sq), Some(Colony::NewFrance | Colony::Louisiana))
-            }
+            Where::Villages(colonies) => m.village(sq).is_some() && m.colony(sq).is_some_and(|c| colonies.contains(&c)),
             Where::Occupied => occupied(sq),
         }
     }

@@ -323,7 +323,15 @@ impl Fiw {
     /// non-Indian combat unit (income 9.1, the cities of 4.11, victory
     /// 29.11).
     pub fn occupies(&self, sq: Sq, seat: Seat) -> bool {
-        self.side_at(sq, seat).any(|u| !self.is_indian(u))
+        self.side_at(sq, seat).any(|u| self.occupier(u))
+    }
+
+    /// Ruling fiw #26, 5.3, 28.1 a unit that occupies its square for its
+    /// side: a non-Indian combat unit, and not a Spanish one while Spain is
+    /// neutral (its units are French-controlled only once it is at war).
+    pub fn occupier(&self, u: UnitId) -> bool {
+        let nation = self.face(u).nation;
+        nation != Nation::Indian && (self.spain || nation != Nation::Spanish)
     }
 
     /// 29.11 the seat controls a square's objectives: it occupies it, the
@@ -423,8 +431,8 @@ impl Fiw {
 /// Who stands where, counted once for the loops that ask it of every
 /// square (victory, the set-up's choices).
 pub struct Occupancy {
-    /// Per square: each seat's units, then each seat's non-Indian units
-    /// (ruling fiw #26).
+    /// Per square: each seat's units, then each seat's units that occupy
+    /// for it ([`Fiw::occupier`]).
     counts: Vec<[u16; 4]>,
 }
 
@@ -460,7 +468,7 @@ impl Fiw {
             for u in self.units_at(sq) {
                 let s = self.side(u) as usize;
                 c[s] += 1;
-                if !self.is_indian(u) {
+                if self.occupier(u) {
                     c[2 + s] += 1;
                 }
             }

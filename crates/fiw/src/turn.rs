@@ -287,7 +287,10 @@ impl Fiw {
                     .collect();
                 format!("any {} of {}", kinds.join(", "), colony.name())
             }
-            scenario::Where::FrenchVillages => "any Indian village of New France or Louisiana".into(),
+            scenario::Where::Villages(colonies) => format!(
+                "any Indian village of {}",
+                colonies.iter().map(|c| c.name()).collect::<Vec<_>>().join(" or ")
+            ),
             scenario::Where::Occupied => "any square the French occupy".into(),
         };
         format!("{what} ({at})")

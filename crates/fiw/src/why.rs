@@ -898,6 +898,12 @@ fn recruit_words(g: &Fiw, seat: Seat, face: u16, sq: Sq, bar: RecruitBar) -> For
         ),
         RecruitBar::Limit(_) => "the French player may recruit one regular regiment per turn on-map: it is bought this turn".into(),
         RecruitBar::NotTown => format!("recruits are placed in city or town squares: {here} has none"),
+        RecruitBar::NotNavigable => {
+            return Forbidden::new(
+                "20.2",
+                format!("flotillas move only on lakes and rivers: {here} is on neither"),
+            )
+        }
         RecruitBar::NotOwnColony if f.regular => {
             format!("regulars are recruited on-map in {nation}-occupied {nation} city or town squares: {here} is not in a {nation} colony")
         }

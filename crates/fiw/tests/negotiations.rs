@@ -135,3 +135,28 @@ fn one_attempt_a_square_none_among_enemy_units_none_in_neutral_florida() {
     assert!(!opens(&g, "williamsburg", washington));
     assert!(opens(&g, "st-augustine", amherst), "another square still may");
 }
+
+#[test]
+fn florida_at_war_is_never_made_passive() {
+    // rule: fiw 5.3, 16.1
+    let (mut g, [amherst]) = british_negotiations([("amherst", "st-augustine")]);
+    g.spain = true;
+    g.set_status(Colony::Florida, Status::Active);
+    act(&mut g, BRITISH, negotiation("st-augustine", false, amherst));
+    g.core.dice.script([6]);
+    let most = legal(&g, BRITISH)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Spend(n) => Some(n),
+            _ => None,
+        })
+        .max()
+        .unwrap();
+    act(&mut g, BRITISH, Action::Spend(most));
+    assert!(logged(&g, "the colony's status shifts"), "a shift was rolled");
+    assert_eq!(
+        g.status(Colony::Florida),
+        Status::Active,
+        "5.3 neutral or active, never passive"
+    );
+}

@@ -339,7 +339,12 @@ fn the_initiative_player_s_purchases_are_made_first() {
     assert_eq!(g.leaders[l].at, Place::Sq(sq("1109")), "the British had the initiative");
     assert_eq!(g.leaders[l].side, BRITISH);
     assert_eq!(g.treasury[FRENCH as usize], 20, "the French are refunded");
-    assert!(logged(&g, "no Pontiac (the last was taken; refunded)"));
+    let said = |seat, text: &str| g.log().visible(Some(seat)).any(|e| e.text.contains(text));
+    assert!(said(FRENCH, "no Pontiac (the last was taken; refunded)"));
+    assert!(
+        said(BRITISH, "nothing for a leader (refunded)"),
+        "whom the French wanted is theirs to know"
+    );
 }
 
 #[test]
@@ -466,4 +471,73 @@ fn a_captured_leader_is_released_to_his_side_s_home_base() {
         &g,
         "The British spend £0: the release of Louis-Joseph de Montcalm, who returns to the French Home Base"
     ));
+}
+
+#[test]
+fn the_enemy_reads_a_recruit_and_a_leader_as_the_board_shows_them() {
+    // rule: fiw 27.1, 27.3, 9.2
+    let mut g = at_purchases(|g| _ = put(g, "br-line", "boston"), [6, 6]);
+    g.treasury = [60, 0];
+    let howe = tables().forces.leaders.iter().position(|l| l.id == "howe").unwrap() as u8;
+    act(&mut g, BRITISH, Action::Recruit(face("br-line")));
+    act(&mut g, BRITISH, Action::At(Place::Base(Base::Britain)));
+    act(&mut g, BRITISH, Action::Appoint(howe));
+    act(&mut g, BRITISH, Action::At(Place::Sq(sq("boston"))));
+    reveal(&mut g);
+    let read = |seat| -> String {
+        let spent: Vec<String> = g
+            .log()
+            .visible(Some(seat))
+            .filter(|e| e.text.starts_with("The British spend"))
+            .map(|e| e.text.clone())
+            .collect();
+        assert_eq!(spent.len(), 1, "{spent:?}");
+        spent[0].clone()
+    };
+    let (own, theirs) = (read(BRITISH), read(FRENCH));
+    let recruit = tables().forces.faces[face("br-line") as usize].name.clone();
+    assert!(own.contains(&recruit) && own.contains("Howe"), "{own}");
+    assert!(!theirs.contains(&recruit) && !theirs.contains("Howe"), "{theirs}");
+    assert!(theirs.contains("a British leader in Boston"), "{theirs}");
+    assert!(theirs.contains("British Home Base"), "{theirs}");
+}
+
+#[test]
+fn engineers_are_recruited_as_the_detachments_they_are() {
+    // rule: fiw 10.73, 22.7
+    let g = at_purchases_with(&[], [6, 6]);
+    let offered = |seat, id: &str| legal(&g, seat).contains(&Action::Recruit(face(id)));
+    assert!(offered(BRITISH, "br-engineers") && offered(FRENCH, "fr-engineers"));
+    assert!(
+        !offered(BRITISH, "br-line-det"),
+        "other detachments come from reorganization"
+    );
+}
+
+#[test]
+fn flotillas_are_recruited_on_lakes_and_rivers_never_in_a_home_base() {
+    // rule: fiw 20.1, 20.2, 10.1
+    let mut g = at_purchases_with(&[("br-line", "albany"), ("br-line", "boston")], [6, 6]);
+    g.treasury = [60, 0];
+    act(&mut g, BRITISH, Action::Recruit(face("br-riverine")));
+    let places: Vec<Place> = legal(&g, BRITISH)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::At(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    assert!(!places.contains(&Place::Base(Base::Britain)), "{places:?}");
+    let m = &tables().map;
+    assert!(
+        places
+            .iter()
+            .all(|p| matches!(p, Place::Sq(s) if m.flotilla_navigable(*s))),
+        "{places:?}"
+    );
+    assert_eq!(
+        m.flotilla_navigable(sq("albany")),
+        places.contains(&Place::Sq(sq("albany")))
+    );
+    assert!(!places.contains(&Place::Sq(sq("boston"))) || m.flotilla_navigable(sq("boston")));
 }

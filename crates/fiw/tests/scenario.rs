@@ -336,3 +336,36 @@ fn the_players_may_agree_to_a_draw() {
     let loaded = engine::Session::<Fiw>::load(&save).unwrap();
     assert_eq!(loaded.state().outcome(), s.state().outcome());
 }
+
+#[test]
+fn picquet_sets_up_in_a_village_of_new_france_and_the_indians_in_any_french_village() {
+    // rule: fiw 35.3
+    let g = Fiw::new(&Setup::new("on-to-quebec", 7));
+    let spec = fiw::scenario::spec(g.scenario);
+    let line_of = |what: &dyn Fn(&fiw::scenario::Line) -> bool| spec.lines.iter().position(what).unwrap() as u8;
+    let m = &tables().map;
+    let colonies = |line: u8| -> Vec<Colony> {
+        let mut c: Vec<Colony> = g
+            .deploy_squares(FRENCH, line)
+            .iter()
+            .filter_map(|&s| m.colony(s))
+            .collect();
+        c.sort_by_key(|c| c.id());
+        c.dedup();
+        c
+    };
+    let picquet = line_of(&|l| matches!(l.what, fiw::scenario::What::Leader("picquet")));
+    assert_eq!(
+        colonies(picquet),
+        vec![Colony::NewFrance],
+        "3.3 any Indian village in New France"
+    );
+    let indians = line_of(&|l| {
+        matches!(l.what, fiw::scenario::What::Indians { .. }) && matches!(l.at, fiw::scenario::Where::Villages(_))
+    });
+    let mut french = vec![Colony::Louisiana, Colony::NewFrance];
+    french.sort_by_key(|c| c.id());
+    let mut got = colonies(indians);
+    got.retain(|c| french.contains(c));
+    assert_eq!(got, french, "3.5 any Indian villages in French territory");
+}
