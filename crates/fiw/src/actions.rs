@@ -175,27 +175,51 @@ impl Fiw {
             .unwrap_or(self.first)
     }
 
-    fn pick_words(&self, c: crate::events::Choice) -> (String, Option<String>, Option<&'static str>) {
+    /// An event's choice as `seat` reads it. 27.1, 27.3: an enemy piece
+    /// the seat may not examine is named no further than what it sees of
+    /// it and the event's condition tells (its side, square, and that it
+    /// is an Indian unit or a leader); its square is the target, as the
+    /// board shows no such piece.
+    fn pick_words(&self, seat: Seat, c: crate::events::Choice) -> (String, Option<String>, Option<&'static str>) {
         use crate::events::Choice;
         let event = match self.stack.last() {
             Some(Frame::EventChoice { event, .. }) => crate::events::event_name(event),
             _ => String::new(),
         };
+        let hidden = |p: Piece, at: Place| match at {
+            Place::Sq(sq) if self.hidden_from(p, seat) => Some(sq),
+            _ => None,
+        };
         match c {
-            Choice::Unit(u) => (
-                format!(
-                    "{event}: {} in {}",
-                    self.unit_name(u),
-                    self.place_name(self.units[u as usize].at())
-                ),
-                Some(self.piece_id(Piece::Unit(u))),
-                Some("Pick a unit (8.1)"),
-            ),
-            Choice::Leader(l) => (
-                format!("{event}: {}", self.leader(l).name),
-                Some(self.piece_id(Piece::Leader(l))),
-                Some("Pick a leader (8.1)"),
-            ),
+            Choice::Unit(u) => {
+                let at = self.units[u as usize].at();
+                let (what, target) = match hidden(Piece::Unit(u), at) {
+                    Some(sq) => {
+                        let kind = if self.is_indian(u) { "Indian unit" } else { "unit" };
+                        (format!("a {} {kind}", side_name(self.side(u))), sq.to_string())
+                    }
+                    None => (self.unit_name(u), self.piece_id(Piece::Unit(u))),
+                };
+                (
+                    format!("{event}: {what} in {}", self.place_name(at)),
+                    Some(target),
+                    Some("Pick a unit (8.1)"),
+                )
+            }
+            Choice::Leader(l) => {
+                let g = &self.leaders[l as usize];
+                let (label, target) = match hidden(Piece::Leader(l), g.at) {
+                    Some(sq) => (
+                        format!("{event}: a {} leader in {}", side_name(g.side), self.sq_name(sq)),
+                        sq.to_string(),
+                    ),
+                    None => (
+                        format!("{event}: {}", self.leader(l).name),
+                        self.piece_id(Piece::Leader(l)),
+                    ),
+                };
+                (label, Some(target), Some("Pick a leader (8.1)"))
+            }
             Choice::Sq(sq) => (
                 format!("{event}: {}", self.sq_name(sq)),
                 Some(sq.to_string()),
@@ -315,7 +339,13 @@ impl Fiw {
                 Some(self.place_id(at)),
                 Some("Place the purchase (10.7)"),
             ),
-            Action::Pick(c) => self.pick_words(c),
+            Action::Pick(c) => {
+                let seat = match self.stack.last() {
+                    Some(&Frame::EventChoice { seat, .. }) => seat,
+                    _ => self.first,
+                };
+                self.pick_words(seat, c)
+            }
             Action::Decline => match self.stack.last() {
                 Some(Frame::Talks(_)) => ("Do not counter (16.1)".into(), None, None),
                 _ => ("Let it pass".into(), None, None),
@@ -423,6 +453,8 @@ impl Describe for Fiw {
                 let (_, t, g) = self.describe_action(*a);
                 (self.purchase_label(seat, *a), t, g)
             }
+            // 27.1 the seat reads the pieces it may examine by name.
+            Action::Pick(c) => self.pick_words(seat, *c),
             _ => self.describe_action(*a),
         };
         let mut id = String::new();

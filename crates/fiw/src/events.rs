@@ -550,17 +550,33 @@ impl crate::state::Fiw {
             return;
         };
         match (event.as_str(), choice) {
-            ("smallpox", Choice::Unit(u)) => {
+            // 27.1 the other side reads the unit's name only if it may
+            // examine it where it stood; else what the event tells: an
+            // Indian (or militia) unit of the side, and where.
+            ("smallpox" | "desertion", Choice::Unit(u)) => {
+                let at = self.units[u as usize].at();
+                let hidden = self.hidden_from(crate::actions::Piece::Unit(u), crate::state::enemy(seat));
+                let (unit, there) = (self.unit_name(u), self.place_name(at));
+                let seen = if hidden {
+                    let kind = if event == "smallpox" { "Indian" } else { "militia" };
+                    format!("a {side} {kind} unit in {there}")
+                } else {
+                    format!("{unit} in {there}")
+                };
                 self.units.place(u, Place::Pool);
-                let unit = self.unit_name(u);
-                self.core.log.say("8.1", || format!("{name}: the {side} lose {unit}."));
-            }
-            ("desertion", Choice::Unit(u)) => {
-                self.units.place(u, Place::Pool);
-                let unit = self.unit_name(u);
-                self.core
-                    .log
-                    .say("8.1", || format!("{name}: {unit} goes home to the pool."));
+                let (own, other) = if event == "smallpox" {
+                    (
+                        format!("{name}: the {side} lose {unit} in {there}."),
+                        format!("{name}: the {side} lose {seen}."),
+                    )
+                } else {
+                    (
+                        format!("{name}: {unit} in {there} goes home to the pool."),
+                        format!("{name}: {seen} goes home to the pool."),
+                    )
+                };
+                let path = self.place_id(at);
+                self.core.log.apart(seat, "8.1", &[], || vec![path], || own, || other);
             }
             ("indians-change-sides", Choice::Unit(u)) => {
                 self.units[u as usize].back = !self.units[u as usize].back;

@@ -146,6 +146,11 @@ fn choice(g: &Fiw) -> (engine::Seat, Vec<Choice>) {
     }
 }
 
+/// What `seat` reads of the log.
+fn read(g: &Fiw, seat: engine::Seat) -> Vec<String> {
+    g.log().visible(Some(seat)).map(|e| e.text.clone()).collect()
+}
+
 #[test]
 fn smallpox_and_desertion_ask_the_initiative_player_first() {
     // rule: fiw 7.3
@@ -159,4 +164,81 @@ fn smallpox_and_desertion_ask_the_initiative_player_first() {
     assert_eq!(options, [Choice::Unit(fr)]);
     act(&mut g, FRENCH, Action::Pick(Choice::Unit(fr)));
     assert_eq!(choice(&g), (BRITISH, vec![Choice::Unit(br)]));
+}
+
+#[test]
+fn the_enemy_reads_only_what_it_sees_of_a_unit_lost_to_smallpox_or_desertion() {
+    // rule: fiw 27.1, 8.1
+    let mut g = cleared(BRITISH);
+    let fr = put(&mut g, "abenaki-fr", "1107");
+    let name = g.unit_name(fr);
+    events_now(&mut g, FRENCH, &["smallpox"]);
+    act(&mut g, FRENCH, Action::Pick(Choice::Unit(fr)));
+    assert_eq!(g.units[fr as usize].at(), Place::Pool);
+    let british = read(&g, BRITISH);
+    assert!(british.iter().all(|t| !t.contains(&name)), "{british:?}");
+    assert!(
+        british
+            .iter()
+            .any(|t| t.contains("the French lose a French Indian unit in Montreal")),
+        "{british:?}"
+    );
+    assert!(
+        read(&g, FRENCH).iter().any(|t| t.contains(&name)),
+        "the French know their own"
+    );
+
+    let mut g = cleared(BRITISH);
+    let fr = put(&mut g, "nf-militia", "1107");
+    let name = g.unit_name(fr);
+    events_now(&mut g, FRENCH, &["desertion"]);
+    act(&mut g, FRENCH, Action::Pick(Choice::Unit(fr)));
+    let british = read(&g, BRITISH);
+    assert!(british.iter().all(|t| !t.contains(&name)), "{british:?}");
+    assert!(
+        british
+            .iter()
+            .any(|t| t.contains("a French militia unit in Montreal / St. Jeans goes home")),
+        "{british:?}"
+    );
+}
+
+#[test]
+fn indians_change_sides_names_only_the_indians_the_roller_may_examine() {
+    // rule: fiw 27.1, 25.1
+    let mut g = cleared(BRITISH);
+    let alone = put(&mut g, "abenaki-fr", "1107");
+    let watched = put(&mut g, "ottawa-fr", "1008");
+    put(&mut g, "br-line", "1008");
+    let (hidden, seen) = (g.unit_name(alone), g.unit_name(watched));
+    events_now(&mut g, BRITISH, &["indians-change-sides"]);
+    let (seat, options) = choice(&g);
+    assert_eq!(seat, BRITISH);
+    assert_eq!(options.len(), 2, "{options:?}");
+    let l = label(&g, BRITISH, Action::Pick(Choice::Unit(alone)));
+    assert!(!l.contains(&hidden), "{l}");
+    assert!(l.contains("a French Indian unit in Montreal"), "{l}");
+    let target = engine::Describe::describe(&g, BRITISH, &Action::Pick(Choice::Unit(alone))).target;
+    assert_eq!(target.as_deref(), Some("1107"), "the square, not the hidden piece");
+    // 27.1 (1) a British unit shares the other's square.
+    let l = label(&g, BRITISH, Action::Pick(Choice::Unit(watched)));
+    assert!(l.contains(&seen), "{l}");
+}
+
+#[test]
+fn a_leader_event_names_only_the_leaders_the_picker_may_examine() {
+    // rule: fiw 27.3, 27.1, 17.4
+    let mut g = cleared(BRITISH);
+    let hidden = put_leader(&mut g, "montcalm", "1206");
+    let seen = put_leader(&mut g, "de-levis", "1008");
+    put(&mut g, "br-line", "1008");
+    events_now(&mut g, FRENCH, &["french-leader-relieved"]);
+    let (seat, options) = choice(&g);
+    assert_eq!(seat, BRITISH);
+    assert!(options.contains(&Choice::Leader(hidden)), "{options:?}");
+    let l = label(&g, BRITISH, Action::Pick(Choice::Leader(hidden)));
+    assert!(!l.contains("Montcalm"), "{l}");
+    assert!(l.contains("a French leader in Quebec"), "{l}");
+    let l = label(&g, BRITISH, Action::Pick(Choice::Leader(seen)));
+    assert!(l.contains(&g.leader(seen).name), "{l}");
 }
