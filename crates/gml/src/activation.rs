@@ -70,6 +70,81 @@ impl Gml {
         }
     }
 
+    /// 6.14 the units in the leader's space that may join his force, room
+    /// apart: in no force of a leader there, not activated yet, not left
+    /// out in this forming, and his to command (5.7).
+    fn may_join(&self, leader: LeaderId, seat: Seat, left_out: &[UnitId]) -> Vec<UnitId> {
+        let Place::Space(s) = self.leaders[leader as usize].at else {
+            return Vec::new();
+        };
+        self.land_at(s, seat)
+            .filter(|&u| {
+                let unit = &self.units[u as usize];
+                let free = unit
+                    .leader
+                    .is_none_or(|o| self.leaders[o as usize].at != Place::Space(s));
+                free && !unit.done && !left_out.contains(&u) && self.may_command(leader, u)
+            })
+            .collect()
+    }
+
+    /// 5.2, 12.x3 (ruling gml #46) the next leader of the seat's set-up to
+    /// take his command: on the map with friendly land units in his
+    /// space, highest rank first. His force is formed as the 6.14 Form
+    /// step does it, through its own actions: the units that may join, in
+    /// counter order, up to his Command Value, then the leaders there who
+    /// may serve under his command chain (5.4). Where some units find no
+    /// room the seat decides, with the Form step's choices (Done keeps
+    /// the command as offered); else the command stands.
+    pub(crate) fn muster_step(&mut self) -> bool {
+        // ruling: gml #46
+        let Some(Frame::Muster { seat, formed }) = self.stack.last() else {
+            unreachable!("a Muster frame is on top");
+        };
+        let seat = *seat;
+        let next = (0..self.leaders.len() as LeaderId)
+            .filter(|l| !formed.contains(l) && self.leader(*l).side == seat)
+            .filter(|&l| match self.leaders[l as usize].at {
+                Place::Space(s) => self.has_land(s, seat),
+                _ => false,
+            })
+            .max_by_key(|&l| (self.rank(l), std::cmp::Reverse(l)));
+        let Some(leader) = next else {
+            self.stack.pop();
+            return true;
+        };
+        if let Some(Frame::Muster { formed, .. }) = self.stack.last_mut() {
+            formed.push(leader);
+        }
+        self.stack.push(Frame::Form {
+            seat,
+            leader,
+            left_out: Vec::new(),
+            muster: true,
+        });
+        // The offer: the Form step's own joins and subordinations, the
+        // first offered each time, as long as there are any.
+        loop {
+            let mut legal = Vec::new();
+            self.activation_frame_legal(seat, &mut legal);
+            // A leader already serving under another stays there.
+            let Some(&a) = legal.iter().find(|a| match a {
+                Action::Join(_) => true,
+                Action::Subordinate(o, _) => self.leaders[*o as usize].under.is_none(),
+                _ => false,
+            }) else {
+                break;
+            };
+            self.activation_perform(seat, a);
+        }
+        if !self.may_join(leader, seat, &[]).is_empty() {
+            // More units than his Command Value: the seat chooses.
+            return true;
+        }
+        self.activation_perform(seat, Action::Done);
+        true
+    }
+
     /// Pieces the seat may activate: leaders on the map, and units in no
     /// leader's force, not yet activated in this phase.
     fn activation_legal(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -100,25 +175,23 @@ impl Gml {
                 self.activation_legal(seat, out);
                 out.push(Action::Done);
             }
-            Some(Frame::Form { leader, left_out, .. }) => {
+            Some(Frame::Form {
+                leader,
+                left_out,
+                muster,
+                ..
+            }) => {
                 let leader = *leader;
                 let Place::Space(s) = self.leaders[leader as usize].at else {
                     return;
                 };
-                let size = self.force(leader).count();
-                for u in self.land_at(s, seat) {
-                    let unit = &self.units[u as usize];
-                    let free = unit
-                        .leader
-                        .is_none_or(|o| self.leaders[o as usize].at != Place::Space(s));
-                    if free
-                        && !unit.done
-                        && !left_out.contains(&u)
-                        && size < self.command_value(leader) as usize
-                        && self.may_command(leader, u)
-                    {
-                        out.push(Action::Join(u));
-                    }
+                // 12.x3 (ruling gml #46) the set-up's command is offered
+                // formed: keeping it comes first.
+                if *muster {
+                    out.push(Action::Done);
+                }
+                if self.force(leader).count() < self.command_value(leader) as usize {
+                    out.extend(self.may_join(leader, seat, left_out).into_iter().map(Action::Join));
                 }
                 out.extend(self.force(leader).map(Action::Leave));
                 let chain = self.chain(leader);
@@ -132,7 +205,9 @@ impl Gml {
                         }
                     }
                 }
-                out.push(Action::Done);
+                if !*muster {
+                    out.push(Action::Done);
+                }
             }
             Some(Frame::Orders(o)) => {
                 out.extend(o.leaders.iter().map(|&l| Action::Move(l)));
@@ -184,6 +259,7 @@ impl Gml {
                     seat,
                     leader: l,
                     left_out: Vec::new(),
+                    muster: false,
                 });
             }
             (Some(Frame::Activations { left, .. }), Action::ActivateUnit(u)) => {
@@ -209,6 +285,27 @@ impl Gml {
             }
             (Some(Frame::Form { .. }), Action::Subordinate(o, to)) => {
                 self.leaders[o as usize].under = Some(to);
+            }
+            (
+                Some(&mut Frame::Form {
+                    leader, muster: true, ..
+                }),
+                Action::Done,
+            ) => {
+                // 5.2 (ruling gml #46) the set-up's command: no activation.
+                self.stack.pop();
+                let chain = self.chain(leader);
+                let names: Vec<String> = chain[1..]
+                    .iter()
+                    .map(|&l| self.leader(l).name.clone())
+                    .chain(self.force(leader).map(|u| self.unit_name(u)))
+                    .collect();
+                let name = self.leader(leader).name.clone();
+                if !names.is_empty() {
+                    self.core
+                        .log
+                        .say("5.2", || format!("{name} commands {}", engine::log::list(&names)));
+                }
             }
             (Some(&mut Frame::Form { leader, .. }), Action::Done) => {
                 self.stack.pop();

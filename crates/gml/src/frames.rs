@@ -39,7 +39,15 @@ pub enum Frame {
         /// that forming always ends.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         left_out: Vec<UnitId>,
+        /// 5.2, 12.x3 the command a leader takes at the end of his side's
+        /// set-up (ruling gml #46): no activation follows.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        muster: bool,
     },
+    /// 5.2, 12.x3 (ruling gml #46) at the end of the seat's set-up each of
+    /// its leaders on the map, commander first, forms his command;
+    /// `formed` those who have.
+    Muster { seat: Seat, formed: Vec<LeaderId> },
     /// 6.0 each activated piece moves, entrenches or stays.
     Orders(Orders),
     /// 6.1 a group moving space by space.

@@ -65,10 +65,19 @@ impl Gml {
             // 5.5 the players agreed to use the special leader abilities.
             abilities: crate::abilities::Abilities::new(setup.flag("abilities")),
         };
-        // In the order printed: the last line is on top of the stack last.
+        // In the order printed: the last line is on top of the stack last;
+        // after each seat's last line its leaders take their commands (5.2,
+        // ruling gml #46).
         for line in (0..spec.deployment.len()).rev() {
+            let seat = spec.deployment[line].seat;
+            if spec.deployment[line + 1..].iter().all(|l| l.seat != seat) {
+                g.stack.push(Frame::Muster {
+                    seat,
+                    formed: Vec::new(),
+                });
+            }
             g.stack.push(Frame::Deploy {
-                seat: spec.deployment[line].seat,
+                seat,
                 line: line as u8,
                 arrival: false,
                 spaces: Vec::new(),

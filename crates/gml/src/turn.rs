@@ -194,6 +194,7 @@ impl Procedure for Gml {
                 false
             }
             Some(Frame::Supply(_)) => self.supply_step(),
+            Some(Frame::Muster { .. }) => self.muster_step(),
             Some(Frame::Raise { .. }) | Some(Frame::Activations { .. }) | Some(Frame::Naval { .. }) => {
                 let seat = self.frame_seat().expect("these frames have a seat");
                 let mut legal = Vec::new();
@@ -232,6 +233,7 @@ impl Gml {
             | Frame::Reroll { seat }
             | Frame::Activations { seat, .. }
             | Frame::Form { seat, .. }
+            | Frame::Muster { seat, .. }
             | Frame::Orders(crate::frames::Orders { seat, .. })
             | Frame::Move(crate::frames::Move { seat, .. })
             | Frame::Fort { seat, .. }

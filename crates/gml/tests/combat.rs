@@ -649,7 +649,11 @@ fn random_games_fight_land_combats_and_stay_consistent() {
         }
     }
     eprintln!("{fought} of {games} games fought land combats; {seen:?}");
-    assert!(fought >= games / 2, "{fought}");
+    // Since rules gml-9 (ruling gml #46) the set-up's leaders command their
+    // units, which are then no longer activated alone: random players move
+    // fewer pieces toward the enemy (5 of the 12 default games fight, 9
+    // did before).
+    assert!(fought >= games / 3, "{fought}");
 }
 
 // rule: gml 8.251, 8.22

@@ -406,3 +406,83 @@ fn a_turn_runs_the_phases_of_3_1_in_order_and_the_turn_marker_moves() {
     assert_eq!(g.turn, first + 1, "the turn marker moved");
     assert_eq!(g.phase, Phase::Command(BRITISH));
 }
+
+// rule: gml 5.2, 12.23
+#[test]
+fn a_leader_commands_the_units_of_his_set_up_line_before_any_activation() {
+    // Ruling gml #46: Schuyler's line (Schuyler, Arnold, 2 Continentals at
+    // Ticonderoga) forms his command when the American set-up ends; all
+    // fits his Command Value (3), so nobody is asked.
+    let mut g = deployed("saratoga");
+    let (schuyler, arnold) = (leader(&g, "schuyler"), leader(&g, "arnold"));
+    let ticonderoga = space("ticonderoga");
+    let line: Vec<u16> = g.land_at(ticonderoga, AMERICAN).collect();
+    assert_eq!(line.len(), 2);
+    assert!(line.iter().all(|&u| g.units[u as usize].leader == Some(schuyler)));
+    assert_eq!(
+        g.leaders[arnold as usize].under,
+        Some(schuyler),
+        "5.4 Arnold serves under him"
+    );
+    common::assert_logged(
+        &g,
+        "Philip Schuyler commands Benedict Arnold, Continental unit and Continental unit",
+    );
+    // A British attack there before any American activation: Schuyler's
+    // Defensive Value counts (5.3).
+    put(&mut g, BRITISH, Kind::British, 2, "ticonderoga");
+    enter_after(&mut g, Phase::Activation(BRITISH));
+    common::assert_logged(&g, "Land combat in Ticonderoga");
+    let bonus: Vec<Action> = common::legal(&g)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Bonus(_)))
+        .collect();
+    assert_eq!(bonus, line.iter().map(|&u| Action::Bonus(u)).collect::<Vec<_>>());
+    common::take(&mut g, bonus[0]);
+    common::assert_logged(&g, "Philip Schuyler adds 1 point to the Continental unit");
+}
+
+// rule: gml 5.2, 12.33
+#[test]
+fn a_leader_with_more_units_than_his_command_value_has_his_seat_choose() {
+    // Lincoln (Command Value 4) and six units in Charleston: offered the
+    // first four in counter order, the American may change them.
+    let mut g = new("southern-1780");
+    let lincoln = leader(&g, "lincoln");
+    while !matches!(g.stack.last(), Some(Frame::Form { .. })) {
+        assert_eq!(
+            g.phase,
+            Phase::Deployment,
+            "Lincoln's command is asked during the set-up"
+        );
+        let seat = g.to_act().iter().next().expect("a seat deploys");
+        let legal = common::legal(&g);
+        g.apply_legal(seat, &legal[0]);
+    }
+    assert!(matches!(
+        g.stack.last(),
+        Some(&Frame::Form { leader, muster: true, .. }) if leader == lincoln
+    ));
+    assert_eq!(g.to_act().iter().collect::<Vec<_>>(), vec![AMERICAN]);
+    let charleston = space("charleston");
+    let force: Vec<u16> = g.force(lincoln).collect();
+    assert_eq!(force.len(), 4, "offered up to his Command Value");
+    let gun = g
+        .land_at(charleston, AMERICAN)
+        .find(|&u| g.counters(u).kind == Kind::Artillery)
+        .expect("the Continental Artillery");
+    assert!(!force.contains(&gun));
+    let legal = common::legal(&g);
+    assert_eq!(legal[0], Action::Done, "keeping the offer comes first");
+    assert!(!legal.contains(&Action::Join(gun)), "no room");
+    common::take(&mut g, Action::Leave(force[0]));
+    common::take(&mut g, Action::Join(gun));
+    common::take(&mut g, Action::Done);
+    assert!(g.force(lincoln).any(|u| u == gun));
+    assert!(!g.force(lincoln).any(|u| u == force[0]));
+    assert!(
+        !g.units[gun as usize].done && !g.leaders[lincoln as usize].done,
+        "no activation"
+    );
+    common::assert_logged(&g, "Benjamin Lincoln commands");
+}
