@@ -519,11 +519,17 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::DisbandMarker(sq, kind) => write!(out, "disband-{sq}-{}", crate::movement::marker_word(kind)),
         Action::Flip(u) => write!(out, "flip-u{u}"),
         Action::Release(l) => write!(out, "release-l{l}"),
-        Action::Pick(c) => match c {
-            crate::events::Choice::Unit(u) => write!(out, "pick-u{u}"),
-            crate::events::Choice::Leader(l) => write!(out, "pick-l{l}"),
-            crate::events::Choice::Sq(sq) => write!(out, "pick-{sq}"),
-            crate::events::Choice::Colony(i) => write!(out, "pick-{}", crate::map::Colony::ALL[i as usize].id()),
+        // 27.1 a piece the picker may not examine is named by its square
+        // and kind (one choice per look-alike, `Fiw::as_seen`).
+        Action::Pick(c) => match (g.stack.last(), c) {
+            (Some(&Frame::EventChoice { seat, .. }), _) if g.unseen_look(seat, c).is_some() => {
+                let (sq, leader, _) = g.unseen_look(seat, c).expect("just checked");
+                write!(out, "pick-{sq}-{}", if leader { "leader" } else { "unit" })
+            }
+            (_, crate::events::Choice::Unit(u)) => write!(out, "pick-u{u}"),
+            (_, crate::events::Choice::Leader(l)) => write!(out, "pick-l{l}"),
+            (_, crate::events::Choice::Sq(sq)) => write!(out, "pick-{sq}"),
+            (_, crate::events::Choice::Colony(i)) => write!(out, "pick-{}", crate::map::Colony::ALL[i as usize].id()),
         },
         Action::Decline => out.write_str("decline"),
         Action::Negotiate { sq, village, leader } => {

@@ -349,7 +349,75 @@ impl crate::state::Fiw {
         Some(bar)
     }
 
+    /// 27.1, 27.3 how a choice's piece looks to a seat that may not
+    /// examine it: its square, whether it is a leader, and its block's
+    /// colours (2.3; every face-down leader looks alike). `None`: the seat
+    /// may examine it, or it is no piece.
+    pub(crate) fn unseen_look(&self, seat: engine::Seat, c: Choice) -> Option<(crate::map::Sq, bool, (&str, &str))> {
+        use crate::actions::Piece;
+        use crate::state::Place;
+        let (piece, at, look) = match c {
+            Choice::Unit(u) => (Piece::Unit(u), self.units[u as usize].at(), self.colours(u)),
+            Choice::Leader(l) => (Piece::Leader(l), self.leaders[l as usize].at, ("leader", "")),
+            Choice::Sq(_) | Choice::Colony(_) => return None,
+        };
+        match at {
+            Place::Sq(sq) if self.hidden_from(piece, seat) => Some((sq, matches!(c, Choice::Leader(_)), look)),
+            _ => None,
+        }
+    }
+
+    /// 27.1 the choices as the seat sees them: enemy pieces it may not
+    /// examine that look alike in one square are one choice, which of them
+    /// being drawn when it is picked ([`Fiw::event_pick`]); a choice names
+    /// no piece the seat could not tell apart.
+    fn as_seen(&self, seat: engine::Seat, options: Vec<Choice>) -> Vec<Choice> {
+        let mut looks = Vec::new();
+        options
+            .into_iter()
+            .filter(|&c| match self.unseen_look(seat, c) {
+                Some(look) if looks.contains(&look) => false,
+                Some(look) => {
+                    looks.push(look);
+                    true
+                }
+                None => true,
+            })
+            .collect()
+    }
+
+    /// 27.1 the piece a pick of an unseen look-alike stands for: drawn
+    /// among the event's look-alike choices in its square.
+    fn unseen_pick(&mut self, seat: engine::Seat, event: &str, choice: Choice) -> Choice {
+        let Some(look) = self.unseen_look(seat, choice) else {
+            return choice;
+        };
+        let (sq, leader, _) = look;
+        let here: Vec<Choice> = if leader {
+            self.leaders_in(crate::state::Place::Sq(sq))
+                .map(Choice::Leader)
+                .collect()
+        } else {
+            self.units_at(sq).map(Choice::Unit).collect()
+        };
+        let alike: Vec<Choice> = self
+            .event_options(event, seat, here.into_iter())
+            .into_iter()
+            .filter(|&c| self.unseen_look(seat, c) == Some(look))
+            .collect();
+        let names: Vec<String> = alike
+            .iter()
+            .map(|&c| match c {
+                Choice::Unit(u) => self.face(u).id.clone(),
+                Choice::Leader(l) => self.leader(l).id.clone(),
+                _ => String::new(),
+            })
+            .collect();
+        alike[self.core.dice.draw(alike.len(), |i, name| names[i] == name)]
+    }
+
     fn event_choice(&mut self, seat: engine::Seat, event: &str, options: Vec<Choice>, optional: bool) {
+        let options = self.as_seen(seat, options);
         if options.is_empty() {
             self.core.log.say("8.1", || {
                 format!("{}: nothing to choose; no effect.", event_name(event))
@@ -549,6 +617,7 @@ impl crate::state::Fiw {
             self.core.log.say("8.1", || format!("{name}: the {side} let it pass."));
             return;
         };
+        let choice = self.unseen_pick(seat, &event, choice);
         match (event.as_str(), choice) {
             // 27.1 the other side reads the unit's name only if it may
             // examine it where it stood; else what the event tells: an

@@ -242,3 +242,32 @@ fn a_leader_event_names_only_the_leaders_the_picker_may_examine() {
     let l = label(&g, BRITISH, Action::Pick(Choice::Leader(seen)));
     assert!(l.contains(&g.leader(seen).name), "{l}");
 }
+
+#[test]
+fn unseen_look_alikes_are_one_choice_and_the_pick_is_drawn_among_them() {
+    // rule: fiw 27.1, 25.1
+    let mut g = cleared(BRITISH);
+    let first = put(&mut g, "abenaki-fr", "1107");
+    let second = put(&mut g, "ottawa-fr", "1107");
+    events_now(&mut g, BRITISH, &["indians-change-sides"]);
+    let (_, options) = choice(&g);
+    assert_eq!(
+        options.len(),
+        1,
+        "two face-down Indian blocks in Montreal look alike: {options:?}"
+    );
+    let ids: Vec<String> = legal(&g, BRITISH)
+        .iter()
+        .map(|a| engine::Describe::describe(&g, BRITISH, a).id)
+        .collect();
+    assert!(ids.contains(&"pick-1107-unit".to_string()), "{ids:?}");
+    assert!(
+        ids.iter()
+            .all(|id| !id.contains(&format!("u{first}")) && !id.contains(&format!("u{second}"))),
+        "{ids:?}"
+    );
+    // The referee names the drawn block; it goes over, the other stays.
+    g.core.dice.script_draws([g.face(second).id.clone()]);
+    act(&mut g, BRITISH, Action::Pick(options[0]));
+    assert_eq!((g.side(first), g.side(second)), (FRENCH, BRITISH));
+}
