@@ -55,7 +55,7 @@ static INFO: TitleInfo = TitleInfo {
         "extended",
         "35.4 2.0 Extended scenario: play on to the end of 1762 instead of 1760 (On to Quebec: four turns, 1759-62)",
     )],
-    rules_version: "fiw-10",
+    rules_version: "fiw-11",
     data_files: &tables::FILES,
     victory_levels: &["draw", "colonial", "continental", "imperial"],
     agreed_draw: Some("29.3"),
