@@ -453,6 +453,10 @@ impl Describe for Fiw {
                 let (_, t, g) = self.describe_action(*a);
                 (self.purchase_label(seat, *a), t, g)
             }
+            Action::BreakDown(_) if matches!(self.stack.last(), Some(Frame::Purchases)) => {
+                let (_, t, g) = self.describe_action(*a);
+                (self.purchase_label(seat, *a), t, g)
+            }
             // 27.1 the seat reads the pieces it may examine by name.
             Action::Pick(c) => self.pick_words(seat, *c),
             _ => self.describe_action(*a),

@@ -38,6 +38,9 @@ pub enum Buy {
     /// 24.4 a militia detachment on the map flipped to its regiment side,
     /// for the regiment's full cost.
     Flip(UnitId),
+    /// 10.8 a friendly unit on the map broken down into the echelon below
+    /// (19.0's counters), at no cost.
+    BreakDown(UnitId),
     /// 17.42 a captured enemy leader returned to his side, at no cost: to
     /// his home base (ruling fiw #32).
     Release(LeaderId),
@@ -180,7 +183,7 @@ impl Fiw {
                     };
                     pounds += e.cost(item, None).map_or(0, |c| u32::from(c.pounds));
                 }
-                Buy::Disband(_) | Buy::Dismantle { .. } | Buy::Release(_) => {}
+                Buy::Disband(_) | Buy::Dismantle { .. } | Buy::Release(_) | Buy::BreakDown(_) => {}
                 Buy::Flip(u) => pounds += self.regiment_cost(*u),
             }
         }
@@ -420,7 +423,17 @@ impl Fiw {
     fn drafted(p: &Purchases, u: UnitId) -> bool {
         p.buys
             .iter()
-            .any(|b| matches!(b, Buy::Disband(x) | Buy::Flip(x) if *x == u))
+            .any(|b| matches!(b, Buy::Disband(x) | Buy::Flip(x) | Buy::BreakDown(x) if *x == u))
+    }
+
+    /// 10.8 the friendly units on the map the seat may break down: those
+    /// 19.0 would, with the counters in the mix now.
+    fn breakable(&self, seat: Seat, p: &Purchases) -> Vec<UnitId> {
+        self.unit_squares(|u| self.side(u) == seat)
+            .into_iter()
+            .flat_map(|sq| self.side_at(sq, seat).collect::<Vec<_>>())
+            .filter(|&u| !Fiw::drafted(p, u) && self.breakdown(u).is_some())
+            .collect()
     }
 
     /// 10.8 the friendly units on the map the seat may disband.
@@ -595,6 +608,7 @@ impl Fiw {
                 out.push(Action::Flip(u));
             }
         }
+        out.extend(self.breakable(seat, p).into_iter().map(Action::BreakDown));
         out.extend(self.releasable(seat, p).into_iter().map(Action::Release));
         if !self.disbandable(seat, p).is_empty() || !self.dismantlable(seat, p).is_empty() {
             out.push(Action::Disband);
@@ -633,6 +647,7 @@ impl Fiw {
                 p.buys.push(Buy::Dismantle { kind, sq });
             }
             Action::Flip(u) => p.buys.push(Buy::Flip(u)),
+            Action::BreakDown(u) => p.buys.push(Buy::BreakDown(u)),
             Action::Release(l) => p.buys.push(Buy::Release(l)),
             Action::At(at) => {
                 let buy = match p.pending.take().expect("a place is chosen for a pending purchase") {
@@ -780,6 +795,23 @@ impl Fiw {
                 self.dismantle(seat, kind, sq);
                 None
             }
+            Buy::BreakDown(u) => {
+                let Place::Sq(sq) = self.units[u as usize].at() else {
+                    unreachable!("only units on the map are broken down")
+                };
+                match self.breakdown(u) {
+                    Some(change) => self.change_units(seat, Place::Sq(sq), change, "10.8"),
+                    // ruling: fiw #24 (the other side's purchases, made
+                    // first, or another break-down took the counters)
+                    None => {
+                        let (unit, at) = (self.unit_name(u), self.sq_name(sq));
+                        self.core.log.tell(seat, "10.72", || {
+                            format!("The {unit} in {at} is not broken down: the counter mix no longer holds its parts.")
+                        });
+                    }
+                }
+                None
+            }
             Buy::Flip(u) => {
                 self.flip(seat, u);
                 None
@@ -884,6 +916,11 @@ impl Fiw {
             Action::DisbandMarker(sq, kind) => {
                 format!("Remove the {} in {} (10.8)", marker_word(kind), self.sq_name(sq))
             }
+            Action::BreakDown(u) => format!(
+                "Break the {} in {} down (10.8: no cost)",
+                self.unit_name(u),
+                self.place_name(self.units[u as usize].at())
+            ),
             Action::Flip(u) => format!(
                 "Flip the {} in {} to its regiment side (£{}, 24.4)",
                 self.unit_name(u),
@@ -924,6 +961,7 @@ impl Fiw {
                 ),
                 Buy::Dismantle { kind, sq } => format!("remove the {} in {}", marker_word(*kind), self.sq_name(*sq)),
                 Buy::Flip(u) => format!("{} to its regiment side", self.unit_name(*u)),
+                Buy::BreakDown(u) => format!("break down {}", self.unit_name(*u)),
                 Buy::Release(l) => format!("release {}", self.leader(*l).name),
             })
             .collect();

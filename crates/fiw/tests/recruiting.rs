@@ -541,3 +541,24 @@ fn flotillas_are_recruited_on_lakes_and_rivers_never_in_a_home_base() {
     );
     assert!(!places.contains(&Place::Sq(sq("boston"))) || m.flotilla_navigable(sq("boston")));
 }
+
+#[test]
+fn a_unit_may_be_broken_down_in_the_purchases_at_no_cost() {
+    // rule: fiw 10.8, 19.0
+    let mut g = at_purchases_with(&[("br-line", "boston")], [6, 6]);
+    let u = g.units_at(sq("boston")).next().unwrap();
+    let before = g.treasury;
+    act(&mut g, BRITISH, Action::BreakDown(u));
+    assert!(!legal(&g, BRITISH).contains(&Action::BreakDown(u)), "once a draft");
+    assert_eq!(
+        g.units[u as usize].at(),
+        Place::Sq(sq("boston")),
+        "nothing happens before the reveal"
+    );
+    reveal(&mut g);
+    assert_eq!(g.units[u as usize].at(), Place::Pool);
+    let here: Vec<_> = g.units_at(sq("boston")).collect();
+    assert_eq!(here.len(), 3, "three of the echelon below");
+    assert!(here.iter().all(|&d| g.face(d).size == fiw::forces::Size::Detachment));
+    assert_eq!(g.treasury, before, "no cost");
+}
