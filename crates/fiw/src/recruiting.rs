@@ -691,7 +691,10 @@ impl Fiw {
             self.supply[seat as usize] -= sp as u16;
             let side = side_name(seat);
             let (mut bought, mut told): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
-            for b in &p.buys {
+            // A break-down takes its parts from the counter mix after the
+            // recruits, which the draft counted against it (10.72).
+            let (parts, rest): (Vec<&Buy>, Vec<&Buy>) = p.buys.iter().partition(|b| matches!(b, Buy::BreakDown(_)));
+            for b in rest.into_iter().chain(parts) {
                 if let Some((own, theirs)) = self.make(seat, b) {
                     bought.push(own);
                     told.push(theirs);

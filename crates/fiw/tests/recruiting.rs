@@ -562,3 +562,42 @@ fn a_unit_may_be_broken_down_in_the_purchases_at_no_cost() {
     assert!(here.iter().all(|&d| g.face(d).size == fiw::forces::Size::Detachment));
     assert_eq!(g.treasury, before, "no cost");
 }
+
+#[test]
+fn a_break_down_takes_its_parts_after_the_recruits() {
+    // rule: fiw 10.8, 10.72
+    let mut g = at_purchases_with(&[("br-brigade", "boston")], [6, 6]);
+    g.treasury = [60, 0];
+    // The mix keeps three British line regiments of any counter (19.0: the
+    // brigade's parts), all of them able to show the recruit's face.
+    let line = &tables().forces.faces[face("br-line") as usize];
+    let kin = |g: &Fiw, u| {
+        let f = g.face(u);
+        (f.nation, f.regular, f.kind, f.size) == (line.nation, line.regular, line.kind, line.size) && f.side == BRITISH
+    };
+    let mut pool: Vec<_> = g.units_in(Place::Pool).filter(|&u| kin(&g, u)).collect();
+    pool.retain(|&u| g.face(u).id != "br-line");
+    for u in pool {
+        g.units.place(u, Place::Sq(sq("halifax")));
+    }
+    while g.units_in(Place::Pool).filter(|&u| kin(&g, u)).count() > 3 {
+        put(&mut g, "br-line", "halifax");
+    }
+    let brigade = g.units_at(sq("boston")).next().unwrap();
+    act(&mut g, BRITISH, Action::BreakDown(brigade));
+    act(&mut g, BRITISH, Action::Recruit(face("br-line")));
+    act(&mut g, BRITISH, Action::At(Place::Base(Base::Britain)));
+    reveal(&mut g);
+    assert_eq!(g.units_in(Place::Base(Base::Britain)).count(), 1, "the recruit is made");
+    assert_eq!(
+        g.units[brigade as usize].at(),
+        Place::Sq(sq("boston")),
+        "two regiments left: no break-down"
+    );
+    let told = |seat| {
+        g.log()
+            .visible(Some(seat))
+            .any(|e| e.text.contains("is not broken down"))
+    };
+    assert!(told(BRITISH) && !told(FRENCH));
+}
