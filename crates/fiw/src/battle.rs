@@ -1151,6 +1151,11 @@ impl Fiw {
     /// it: it becomes active (22.4 markers there change hands, as on any
     /// entry).
     fn retreat_to(&mut self, b: &mut Battle, side: Seat, to: Sq, rule: &'static str) {
+        if self.reveals(side, to) {
+            // 27.1 as a step: the square's face-down leaders, or the
+            // retreating pieces in an enemy city, are shown.
+            self.core.dice.reveal();
+        }
         let g = self.retreat_group(b.sq, side);
         let colony = tables().map.colony(to);
         let (stay, go): (Vec<UnitId>, Vec<UnitId>) = g

@@ -315,7 +315,9 @@ impl crate::state::Fiw {
                     EventBar::NotYours
                 } else if !on_map(g.at) {
                     EventBar::OffMap
-                } else if !self.leader(l).named() {
+                } else if !self.leader(l).named() && !self.hidden_from(crate::actions::Piece::Leader(l), seat) {
+                    // 27.3 a face-down leader may be picked: named or not
+                    // is seen only once he is drawn (event_pick).
                     EventBar::Unnamed
                 } else {
                     return None;
@@ -668,6 +670,16 @@ impl crate::state::Fiw {
                     || format!("{name}: {unit} joins the {side} in {at}."),
                     || format!("{name}: an Indian unit joins the {side} in {at}."),
                 );
+            }
+            // ruling: fiw #51
+            ("british-leader-recalled" | "french-leader-relieved", Choice::Leader(l)) if !self.leader(l).named() => {
+                let (who, at) = (
+                    self.leader(l).name.clone(),
+                    self.place_name(self.leaders[l as usize].at),
+                );
+                self.core.log.say("17.4", || {
+                    format!("{name}: the face-down leader picked in {at} is {who}, no named leader: no effect.")
+                });
             }
             ("british-leader-recalled" | "french-leader-relieved", Choice::Leader(l)) => {
                 self.leaders[l as usize].at = Place::Gone;

@@ -981,3 +981,36 @@ fn a_withdrawal_into_a_passive_enemy_colony_activates_it() {
 fn water(s: Sq) -> bool {
     tables().map.square(s).terrain.is_water()
 }
+
+#[test]
+fn a_withdrawal_onto_a_face_down_leader_shows_him_and_cannot_be_undone() {
+    // rule: fiw 27.1, 27.3, 15.5
+    let m = &tables().map;
+    let (sq, to) = Sq::all()
+        .filter(|&s| m.colony(s) == Some(Colony::Virginia) && !water(s) && m.settlement(s).is_none())
+        .flat_map(|v| v.orthogonal().map(move |n| (n, v)))
+        .find(|&(n, _)| {
+            !water(n)
+                && m.colony(n)
+                    .is_some_and(|c| c != Colony::Virginia && c != Colony::Florida)
+        })
+        .expect("a square beside Virginia");
+    let events = |leader: bool| {
+        let mut g = game();
+        put(&mut g, "br-line", sq);
+        put(&mut g, "fr-mar", sq);
+        if leader {
+            let l = put_leader(&mut g, "washington", to);
+            assert!(
+                g.hidden_from(fiw::actions::Piece::Leader(l), FRENCH),
+                "face down to the French"
+            );
+        }
+        fight(&mut g, BRITISH);
+        let before = g.core.dice.events();
+        act(&mut g, FRENCH, &format!("withdraw-{to}"));
+        g.core.dice.events() - before
+    };
+    assert_eq!(events(false), 0, "an empty square shows nothing");
+    assert_eq!(events(true), 1, "the leader is shown: the step is a reveal");
+}

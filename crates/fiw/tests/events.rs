@@ -271,3 +271,25 @@ fn unseen_look_alikes_are_one_choice_and_the_pick_is_drawn_among_them() {
     act(&mut g, BRITISH, Action::Pick(options[0]));
     assert_eq!((g.side(first), g.side(second)), (FRENCH, BRITISH));
 }
+
+#[test]
+fn a_face_down_leader_may_be_picked_and_a_brigadier_drawn_is_no_effect() {
+    // rule: fiw 17.4, 27.3, 8.1
+    // ruling: fiw #51
+    let mut g = cleared(BRITISH);
+    let brigadier = put_leader(&mut g, "french-brigadier", "1206");
+    events_now(&mut g, FRENCH, &["french-leader-relieved"]);
+    let (seat, options) = choice(&g);
+    assert_eq!(
+        (seat, options.clone()),
+        (BRITISH, vec![Choice::Leader(brigadier)]),
+        "face down: he may be named"
+    );
+    act(&mut g, BRITISH, Action::Pick(options[0]));
+    assert_eq!(
+        g.leaders[brigadier as usize].at,
+        fiw::state::Place::Sq(sq("1206")),
+        "no effect"
+    );
+    assert!(logged(&g, "no named leader: no effect"));
+}
