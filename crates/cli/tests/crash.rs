@@ -127,6 +127,23 @@ fn stored_events(db: &str, id: &str) -> Vec<server::store::Event> {
     })
 }
 
+/// What the database holds once it stops changing: PostgreSQL finishes a
+/// COMMIT it received before the server was killed, so a read right after
+/// the kill may come before the last acknowledged-or-not move lands (seen
+/// on a loaded machine).
+fn settled_events(db: &str, id: &str) -> Vec<server::store::Event> {
+    let mut events = stored_events(db, id);
+    for _ in 0..30 {
+        std::thread::sleep(Duration::from_millis(100));
+        let now = stored_events(db, id);
+        if now.len() == events.len() {
+            return now;
+        }
+        events = now;
+    }
+    events
+}
+
 /// Kill-and-restart rounds on one database (each round's restarted server
 /// plays the next round).
 const ROUNDS: usize = 30;
@@ -193,7 +210,7 @@ fn crash_keeps_every_acknowledged_move(db: &str) {
 
             // What the database holds: every acknowledged move, in order (and
             // maybe one more, stored but killed before its answer).
-            let events = stored_events(db, id);
+            let events = settled_events(db, id);
             let last = acked.last().unwrap().0 as usize;
             let n = events.len();
             assert!(
