@@ -182,9 +182,19 @@ impl Procedure for Gml {
                 self.command_roll(seat);
                 true
             }
-            Some(&mut Frame::Fort { space, seat, entry, .. }) => {
+            Some(&mut Frame::Fort {
+                space,
+                seat,
+                entry,
+                ref mut units,
+            }) => {
+                // A combat before the question (a reserve's, 6.21) may have
+                // taken some of the units away: they are asked no more.
+                let here = Place::Space(space);
+                let all = &self.units;
+                units.retain(|&u| all[u as usize].at == here);
                 // 6.6 only one side may be inside: the enemy went in first.
-                if self.land_at(space, 1 - seat).any(|u| self.units[u as usize].inside) {
+                if units.is_empty() || self.land_at(space, 1 - seat).any(|u| self.units[u as usize].inside) {
                     self.stack.pop();
                     if entry {
                         self.overrun_or_arrive(space);

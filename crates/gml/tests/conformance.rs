@@ -57,3 +57,18 @@ fn southern_1780_random_games_conform() {
 fn greene_random_games_conform() {
     conform("greene", 2);
 }
+
+/// `powderhorn fuzz gml/southern-1780 --seed 1069` (session 26): a reserve
+/// (6.21) entered Sunbury, fought and retreated to Savannah before its 6.6
+/// fort question was asked, and the unit went "inside" a fort where there
+/// is none. Units a combat took away are asked no more.
+// rule: gml 6.6, 6.21
+#[test]
+fn a_reserve_that_retreats_before_the_fort_question_is_not_put_inside() {
+    let mut cfg = Config::new("southern-1780");
+    cfg.games = 1;
+    cfg.first_seed = 1069;
+    cfg.check_every = 1;
+    cfg.max_actions = 20_000;
+    assert_eq!(run::<Gml>(&cfg).games, 1);
+}
