@@ -956,17 +956,7 @@ fn a_withdrawal_into_a_passive_enemy_colony_activates_it() {
     // rule: fiw 5.24, 15.5
     // ruling: fiw #9
     use fiw::state::Status;
-    let m = &tables().map;
-    // A land square outside Virginia next to one of its squares.
-    let (sq, to) = Sq::all()
-        .filter(|&s| m.colony(s) == Some(Colony::Virginia) && !water(s))
-        .flat_map(|v| v.orthogonal().map(move |n| (n, v)))
-        .find(|&(n, _)| {
-            !water(n)
-                && m.colony(n)
-                    .is_some_and(|c| c != Colony::Virginia && c != Colony::Florida)
-        })
-        .expect("a square beside Virginia");
+    let (sq, to) = beside_virginia();
     let mut g = game();
     put(&mut g, "br-line", sq);
     let m_ = put(&mut g, "fr-mar", sq);
@@ -982,11 +972,11 @@ fn water(s: Sq) -> bool {
     tables().map.square(s).terrain.is_water()
 }
 
-#[test]
-fn a_withdrawal_onto_a_face_down_leader_shows_him_and_cannot_be_undone() {
-    // rule: fiw 27.1, 27.3, 15.5
+/// A land square outside Virginia, and a square of Virginia with no city or
+/// town beside it.
+fn beside_virginia() -> (Sq, Sq) {
     let m = &tables().map;
-    let (sq, to) = Sq::all()
+    Sq::all()
         .filter(|&s| m.colony(s) == Some(Colony::Virginia) && !water(s) && m.settlement(s).is_none())
         .flat_map(|v| v.orthogonal().map(move |n| (n, v)))
         .find(|&(n, _)| {
@@ -994,7 +984,13 @@ fn a_withdrawal_onto_a_face_down_leader_shows_him_and_cannot_be_undone() {
                 && m.colony(n)
                     .is_some_and(|c| c != Colony::Virginia && c != Colony::Florida)
         })
-        .expect("a square beside Virginia");
+        .expect("a square beside Virginia")
+}
+
+#[test]
+fn a_withdrawal_onto_a_face_down_leader_shows_him_and_cannot_be_undone() {
+    // rule: fiw 27.1, 27.3, 15.5
+    let (sq, to) = beside_virginia();
     let events = |leader: bool| {
         let mut g = game();
         put(&mut g, "br-line", sq);
