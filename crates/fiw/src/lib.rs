@@ -51,10 +51,16 @@ static INFO: TitleInfo = TitleInfo {
     name: "The French & Indian War",
     seats: &["british", "french"],
     scenarios: &scenario::INFOS,
-    options: &[engine::OptionInfo::switch(
-        "extended",
-        "35.4 2.0 Extended scenario: play on to the end of 1762 instead of 1760 (On to Quebec: four turns, 1759-62)",
-    )],
+    options: &[
+        engine::OptionInfo::switch(
+            "extended",
+            "35.4 2.0 Extended scenario: play on to the end of 1762 instead of 1760 (On to Quebec: four turns, 1759-62)",
+        ),
+        engine::OptionInfo::switch(
+            "historic-spain",
+            "8.3 Spain enters the war in 1761, its historic year, and no random events are rolled that turn (with the extended scenario)",
+        ),
+    ],
     rules_version: "fiw-11",
     data_files: &tables::FILES,
     victory_levels: &["draw", "colonial", "continental", "imperial"],

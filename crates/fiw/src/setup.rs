@@ -67,6 +67,7 @@ impl Fiw {
             initiative: spec.first,
             // 35.4 2.0 the players agreed to play on to 1762.
             extended: setup.flag("extended"),
+            historic_spain: setup.flag("historic-spain"),
             units: Units::new(units),
             leaders,
             status,

@@ -169,6 +169,10 @@ pub struct Fiw {
     /// 35.4 2.0 the extended scenario: play ends in 1762 instead.
     #[serde(default, skip_serializing_if = "is_false")]
     pub extended: bool,
+    /// 8.3 Spain enters the war in 1761 with no random events rolled then
+    /// (an option of the variable scenario length, 35.4).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub historic_spain: bool,
     pub units: Units,
     pub leaders: Vec<General>,
     /// Per colony, in [`Colony::ALL`] order.

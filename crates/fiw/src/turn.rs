@@ -246,6 +246,9 @@ impl Procedure for Fiw {
 /// 35.4 2.0 "Players can agree to end a scenario in 1762 instead."
 pub const EXTENDED_END: u16 = 1762;
 
+/// 8.3 the year Spain historically entered the war.
+const HISTORIC_SPAIN: u16 = 1761;
+
 impl Fiw {
     /// The set-up line in words: "2 French line regiments in any French
     /// city, town or fort of New France".
@@ -339,6 +342,17 @@ impl Fiw {
                     self.core
                         .log
                         .say("35.3", || "No random events on the first turn (35.3 7.1).".into());
+                } else if self.historic_spain && self.year() == HISTORIC_SPAIN {
+                    self.core.log.say("8.3", || {
+                        "1761: Spain enters the war in its historic year; no random events are rolled.".into()
+                    });
+                    if !self.spain {
+                        let roller = crate::events::roller(u32::from(self.turn));
+                        self.stack.push(Frame::Events {
+                            roller,
+                            queue: vec!["spain-enters".into()],
+                        });
+                    }
                 } else {
                     self.roll_events();
                 }

@@ -369,3 +369,32 @@ fn picquet_sets_up_in_a_village_of_new_france_and_the_indians_in_any_french_vill
     got.retain(|c| french.contains(c));
     assert_eq!(got, french, "3.5 any Indian villages in French territory");
 }
+
+#[test]
+fn spain_may_enter_in_its_historic_year_with_no_events_that_turn() {
+    // rule: fiw 8.3, 35.4
+    // The log of 1761 up to its negotiations.
+    let in_1761 = |options: &[(&str, &str)]| {
+        let mut g = cleared_with(options);
+        idle_until(&mut g, |g| {
+            g.year() == 1761 && matches!(g.phase, Phase::Negotiations(_))
+        });
+        let texts: Vec<String> = g.log().visible(None).map(|e| e.text.clone()).collect();
+        let from = texts
+            .iter()
+            .position(|t| t.contains("Turn 3 (1761) begins."))
+            .expect("1761");
+        (g.spain, texts[from..].to_vec())
+    };
+    let (spain, log) = in_1761(&[("extended", "on"), ("historic-spain", "on")]);
+    assert!(spain, "5.3 Florida and the Spanish units are in the war");
+    assert!(log
+        .iter()
+        .any(|t| t.contains("Spain enters the war in its historic year")));
+    assert!(!log.iter().any(|t| t.contains("roll for random events")), "{log:?}");
+    let (_, log) = in_1761(&[("extended", "on")]);
+    assert!(
+        log.iter().any(|t| t.contains("roll for random events")),
+        "rolled without the option"
+    );
+}
