@@ -150,6 +150,12 @@ const FIW: &[Spec] = &[
     ("on-to-quebec", &[], ["random", "random"], &[1, 2]),
     ("on-to-quebec", &[], ["greedy", "random"], &[3]),
     ("on-to-quebec", &[("extended", "on")], ["random", "random"], &[4]),
+    (
+        "on-to-quebec",
+        &[("extended", "on"), ("historic-spain", "on")],
+        ["random", "random"],
+        &[5],
+    ),
 ];
 
 /// A game of the corpus longer than this is cut off (none is today).
