@@ -12,6 +12,7 @@ pub mod drawing;
 pub mod dynamic;
 pub mod game;
 pub mod log;
+pub mod roster;
 pub mod session;
 pub mod table;
 #[cfg(feature = "testkit")]

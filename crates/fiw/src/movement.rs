@@ -178,9 +178,7 @@ impl Fiw {
     /// The movement sub-phase's choices: a square to form a force in, or
     /// the end.
     pub fn movement_legal(&self, seat: Seat, passed: &[Place], passed_naval: &[Place], out: &mut Vec<Action>) {
-        let mut places: Vec<Place> = self
-            .units
-            .squares()
+        let mut places: Vec<Place> = crate::units::squares(&self.units)
             .filter(|&sq| self.units_at(sq).any(|u| self.may_operate(seat, Piece::Unit(u))))
             .map(Place::Sq)
             .collect();

@@ -459,15 +459,14 @@ impl Fiw {
     /// The squares holding units that `keep` accepts, in map order, each
     /// once.
     pub fn unit_squares(&self, keep: impl Fn(UnitId) -> bool) -> Vec<Sq> {
-        self.units
-            .squares()
+        crate::units::squares(&self.units)
             .filter(|&sq| self.units_at(sq).any(&keep))
             .collect()
     }
 
     pub fn occupancy(&self) -> Occupancy {
         let mut counts = vec![[0u16; 4]; tables().map.squares.len()];
-        for sq in self.units.squares() {
+        for sq in crate::units::squares(&self.units) {
             let c = &mut counts[sq.index()];
             for u in self.units_at(sq) {
                 let s = self.side(u) as usize;

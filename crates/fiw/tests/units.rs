@@ -39,7 +39,7 @@ fn the_lists_follow_every_move() {
             for &at in &places {
                 assert_eq!(units.in_place(at).collect::<Vec<_>>(), scanned(&units, at), "{at:?}");
             }
-            let squares: Vec<Sq> = units.squares().collect();
+            let squares: Vec<Sq> = fiw::units::squares(&units).collect();
             let mut expected: Vec<Sq> = (0..60)
                 .filter_map(|u| match units[u].at() {
                     Place::Sq(sq) => Some(sq),

@@ -157,7 +157,7 @@ impl Gml {
         }
         for u in 0..self.units.len() as UnitId {
             let unit = &self.units[u as usize];
-            if matches!(unit.at, Place::Space(_))
+            if matches!(unit.at(), Place::Space(_))
                 && !unit.done
                 && unit.leader.is_none()
                 && self.side(u) == seat
@@ -425,7 +425,7 @@ impl Gml {
     pub(crate) fn set_out(&mut self, seat: Seat, leaders: Vec<LeaderId>, units: Vec<UnitId>, reserve: bool) {
         let at = match (leaders.first(), units.first()) {
             (Some(&l), _) => self.leaders[l as usize].at,
-            (None, Some(&u)) => self.units[u as usize].at,
+            (None, Some(&u)) => self.units[u as usize].at(),
             (None, None) => return,
         };
         let Place::Space(at) = at else {

@@ -250,7 +250,7 @@ impl Gml {
         let mut moved = vec![false; n];
         let mut assault = vec![false; n];
         for (u, unit) in self.units.iter().enumerate() {
-            let Place::Space(s) = unit.at else { continue };
+            let Place::Space(s) = unit.at() else { continue };
             let c2 = self.counters(u as UnitId);
             if !is_land(c2) {
                 continue;
@@ -376,7 +376,7 @@ impl Gml {
                 }
             }
         }
-        let at_space = |g: &Gml, u: UnitId| g.units[u as usize].at == Place::Space(space);
+        let at_space = |g: &Gml, u: UnitId| g.units[u as usize].at() == Place::Space(space);
         let mut inside0 = Vec::new();
         let mut trench0 = Vec::new();
         for seat in [BRITISH, AMERICAN] {
@@ -711,8 +711,8 @@ impl Gml {
 
     /// Takes a unit off the map, clearing its markers.
     pub(crate) fn lift(&mut self, u: UnitId, to: Place) {
+        self.units.place(u, to);
         let unit = &mut self.units[u as usize];
-        unit.at = to;
         unit.reduced = false;
         unit.entrenched = false;
         unit.inside = false;
@@ -782,9 +782,9 @@ impl Gml {
     /// port with a fort standing, else 4 (ruling gml #23).
     fn naval_defense(&self, space: SpaceId) -> Option<UnitId> {
         let value = if self.has_fort(space) { 5 } else { 4 };
-        (0..self.units.len() as UnitId).find(|&u| {
+        self.units.in_place(Place::Pool).find(|&u| {
             let c = self.counters(u);
-            c.kind == Kind::NavalDefense && c.combat == value && self.units[u as usize].at == Place::Pool
+            c.kind == Kind::NavalDefense && c.combat == value
         })
     }
 
@@ -1111,13 +1111,9 @@ impl Gml {
         if c.experienced {
             return None;
         }
-        (0..self.units.len() as UnitId).find(|&e| {
+        self.units.in_place(Place::Pool).find(|&e| {
             let x = self.counters(e);
-            self.units[e as usize].at == Place::Pool
-                && x.experienced
-                && x.kind == c.kind
-                && x.nationality == c.nationality
-                && x.side == c.side
+            x.experienced && x.kind == c.kind && x.nationality == c.nationality && x.side == c.side
         })
     }
 
@@ -1125,8 +1121,8 @@ impl Gml {
     fn promote(&mut self, b: &mut Battle, u: UnitId) {
         let e = self.veteran_for(u).expect("legal: a veteran in the pool");
         let old = self.units[u as usize].clone();
+        self.units.place(e, old.at());
         let new = &mut self.units[e as usize];
-        new.at = old.at;
         new.leader = old.leader;
         new.entrenched = old.entrenched;
         new.inside = old.inside;
@@ -1168,8 +1164,8 @@ impl Gml {
             }
             if let Some(z) = port {
                 for &u in &b.ships[seat as usize] {
-                    if self.units[u as usize].at == Place::Space(space) {
-                        self.units[u as usize].at = Place::Zone(z);
+                    if self.units[u as usize].at() == Place::Space(space) {
+                        self.units.place(u, Place::Zone(z));
                         let name = self.unit_name(u);
                         self.core
                             .log
@@ -1458,7 +1454,7 @@ impl Gml {
             unreachable!("the Move frame is under the overrun");
         };
         let seat = m.seat;
-        let here = |u: &UnitId, units: &[crate::state::Unit]| units[*u as usize].at == Place::Space(space);
+        let here = |u: &UnitId, units: &[crate::state::Unit]| units[*u as usize].at() == Place::Space(space);
         let units = &self.units;
         m.units.retain(|u| here(u, units));
         let won = !self.has_land(space, 1 - seat);
@@ -1503,7 +1499,7 @@ impl Gml {
             let Frame::Battle(b) = f else { continue };
             for seat in [BRITISH, AMERICAN] {
                 for &u in &b.units[seat as usize] {
-                    let Place::Space(s) = self.units[u as usize].at else {
+                    let Place::Space(s) = self.units[u as usize].at() else {
                         return Err(format!("unit {u} on the Battle Panel is off the map"));
                     };
                     let ok =

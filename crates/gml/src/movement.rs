@@ -86,8 +86,8 @@ impl Gml {
         m.at = n;
         let m = m.clone();
         for &u in &m.units {
+            self.units.place(u, Place::Space(n));
             let unit = &mut self.units[u as usize];
-            unit.at = Place::Space(n);
             unit.entrenched = false;
             unit.inside = false;
             unit.entered = Some((from, kind));
@@ -347,9 +347,9 @@ impl Gml {
         } else {
             Some(id)
         };
-        (0..self.units.len() as UnitId).find(|&u| {
+        self.units.in_place(Place::Pool).find(|&u| {
             let c = self.counters(u);
-            self.units[u as usize].at == Place::Pool && c.kind == kind && c.home.as_deref() == home
+            c.kind == kind && c.home.as_deref() == home
         })
     }
 
@@ -368,7 +368,7 @@ impl Gml {
         }
         let st = tables().map.get(s).state;
         let u = self.pool_militia(seat, st).expect("legal: a counter in the pool");
-        self.units[u as usize].at = Place::Space(s);
+        self.units.place(u, Place::Space(s));
         self.mark_control(s);
         let (name, place) = (self.unit_name(u), self.space_name(s));
         self.core.log.say(rule, || format!("The {name} is placed in {place}"));

@@ -82,7 +82,7 @@ impl Gml {
             if unit.done || c.side != Some(seat) {
                 continue;
             }
-            let sails = match unit.at {
+            let sails = match unit.at() {
                 Place::Zone(_) => true,
                 Place::Space(s) if c.kind == Kind::Naval => m.get(s).port.is_some(),
                 Place::Space(s) => is_land(c) && sailing > 0 && self.in_port.contains(&(u, s)),
@@ -104,7 +104,7 @@ impl Gml {
     pub fn note_in_port(&mut self) {
         let m = &tables().map;
         self.in_port = (0..self.units.len() as UnitId)
-            .filter_map(|u| match self.units[u as usize].at {
+            .filter_map(|u| match self.units[u as usize].at() {
                 Place::Space(s) if is_land(self.counters(u)) && m.get(s).port.is_some() => Some((u, s)),
                 _ => None,
             })
@@ -135,7 +135,7 @@ impl Gml {
             _ => unreachable!("only legal actions reach perform"),
         };
         let land = is_land(self.counters(u));
-        if land && matches!(self.units[u as usize].at, Place::Space(_)) {
+        if land && matches!(self.units[u as usize].at(), Place::Space(_)) {
             let n = if rolled { None } else { Some(self.transport_roll()) };
             let Some(Frame::Naval { sailing, rolled, .. }) = self.stack.last_mut() else {
                 unreachable!()
@@ -154,7 +154,7 @@ impl Gml {
         unit.leader = None;
         unit.entrenched = false;
         unit.inside = false;
-        let at = match unit.at {
+        let at = match unit.at() {
             Place::Space(s) => Berth::Port(s),
             Place::Zone(z) => Berth::Sea(z),
             _ => unreachable!("only pieces on the board sail"),
@@ -216,7 +216,7 @@ impl Gml {
     /// 7.5 a naval unit in a port the enemy holds or controls blockades it
     /// (ruling gml #22).
     pub fn blockading(&self, u: UnitId) -> bool {
-        let Place::Space(s) = self.units[u as usize].at else {
+        let Place::Space(s) = self.units[u as usize].at() else {
             return false;
         };
         let enemy = 1 - self.side(u);
@@ -225,10 +225,9 @@ impl Gml {
 
     /// The seat's naval units in a zone or port.
     fn fleets(&self, seat: Seat, at: Place) -> usize {
-        (0..self.units.len() as UnitId)
-            .filter(|&u| {
-                self.units[u as usize].at == at && self.counters(u).kind == Kind::Naval && self.side(u) == seat
-            })
+        self.units
+            .in_place(at)
+            .filter(|&u| self.counters(u).kind == Kind::Naval && self.side(u) == seat)
             .count()
     }
 
@@ -261,14 +260,14 @@ impl Gml {
             Action::Sea(z) => {
                 v.left -= 1;
                 v.at = Berth::Sea(z);
-                self.units[u as usize].at = Place::Zone(z);
+                self.units.place(u, Place::Zone(z));
                 let (name, zone) = (self.unit_name(u), &tables().map.zones[z as usize].name);
                 self.core.log.say("7.1", || format!("The {name} sails to {zone}"));
             }
             Action::Land(s) => {
                 v.left -= 1;
                 v.at = Berth::Port(s);
-                self.units[u as usize].at = Place::Space(s);
+                self.units.place(u, Place::Space(s));
                 let land = is_land(self.counters(u));
                 let (name, place) = (self.unit_name(u), self.space_name(s));
                 self.core
@@ -321,7 +320,7 @@ impl Gml {
     /// Combat Phase.
     pub(crate) fn note_at_sea(&mut self, seat: Seat) {
         self.at_sea = (0..self.units.len() as UnitId)
-            .filter(|&u| matches!(self.units[u as usize].at, Place::Zone(_)) && self.side(u) == seat)
+            .filter(|&u| matches!(self.units[u as usize].at(), Place::Zone(_)) && self.side(u) == seat)
             .collect();
     }
 
@@ -330,11 +329,11 @@ impl Gml {
     /// are lost; those that left port in it may stay at sea.
     pub(crate) fn lost_at_sea(&mut self, seat: Seat) {
         for u in std::mem::take(&mut self.at_sea) {
-            if !matches!(self.units[u as usize].at, Place::Zone(_)) || self.side(u) != seat {
+            if !matches!(self.units[u as usize].at(), Place::Zone(_)) || self.side(u) != seat {
                 continue;
             }
             let name = self.unit_name(u);
-            self.units[u as usize].at = Place::Pool;
+            self.units.place(u, Place::Pool);
             self.core.log.say("7.3", || {
                 format!("The {name} began the phase at sea and is still at sea at its end: lost")
             });

@@ -99,8 +99,8 @@ impl Gml {
     pub(crate) fn reaction_perform(&mut self, a: Action) {
         match (self.stack.pop(), a) {
             (Some(Frame::Withdraw { space, .. }), Action::Withdraw(u, to)) => {
+                self.units.place(u, Place::Space(to));
                 let unit = &mut self.units[u as usize];
-                unit.at = Place::Space(to);
                 unit.entrenched = false;
                 unit.inside = false;
                 unit.leader = None;

@@ -41,7 +41,7 @@ impl Gml {
         let within = |s: SpaceId| self.in_play(s) && m.region(m.get(s)) == Some(region);
         // Each unit looked at once: this runs in the bots' playouts.
         let british = (0..self.units.len() as UnitId).any(|u| {
-            matches!(self.units[u as usize].at, Place::Space(s) if within(s)) && calls_militia(self.counters(u))
+            matches!(self.units[u as usize].at(), Place::Space(s) if within(s)) && calls_militia(self.counters(u))
         });
         let cities: Vec<SpaceId> = (0..m.spaces.len() as SpaceId)
             .filter(|&s| m.get(s).vp > 0 && within(s))
@@ -144,7 +144,7 @@ impl Gml {
                 for _ in 0..n {
                     let found = self.units.iter().position(|u| {
                         let c = &t.forces.counters[u.row as usize];
-                        u.at == Place::Pool
+                        u.at() == Place::Pool
                             && c.side == Some(a.line.seat)
                             && c.kind == kind
                             && c.nationality == Some(nationality)
@@ -152,7 +152,7 @@ impl Gml {
                             && c.experienced == experienced
                     });
                     if let Some(u) = found {
-                        self.units[u].at = Place::Later;
+                        self.units.place(u as UnitId, Place::Later);
                     }
                 }
             }

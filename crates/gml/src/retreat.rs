@@ -171,11 +171,11 @@ impl Gml {
         };
         let mut moved = 0;
         for &u in units {
-            if self.units[u as usize].at != from {
+            if self.units[u as usize].at() != from {
                 continue;
             }
+            self.units.place(u, Place::Space(s));
             let unit = &mut self.units[u as usize];
-            unit.at = Place::Space(s);
             unit.entrenched = false;
             unit.inside = false;
             unit.entered = Some((b.space, kind));
@@ -254,7 +254,7 @@ impl Gml {
     ) {
         let here: Vec<UnitId> = units
             .into_iter()
-            .filter(|&u| self.units[u as usize].at == Place::Space(b.space))
+            .filter(|&u| self.units[u as usize].at() == Place::Space(b.space))
             .collect();
         if self.has_land(dest, 1 - seat) {
             let place = self.space_name(dest);

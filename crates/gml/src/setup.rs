@@ -6,7 +6,7 @@ use crate::forces::BRITISH;
 use crate::frames::Frame;
 use crate::map::{SpaceId, Terrain};
 use crate::scenario::{Line, Piece, Scenario, Where, Works};
-use crate::state::{General, Gml, Held, Phase, Place, Unit};
+use crate::state::{General, Gml, Held, Phase, Place, Unit, Units};
 use crate::tables::tables;
 use engine::{Core, Setup};
 
@@ -19,17 +19,7 @@ impl Gml {
         let mut units = Vec::new();
         for (row, c) in t.forces.counters.iter().enumerate() {
             for _ in 0..c.count {
-                units.push(Unit {
-                    row: row as u8,
-                    at: Place::Pool,
-                    reduced: false,
-                    entrenched: false,
-                    inside: false,
-                    leader: None,
-                    done: false,
-                    entered: None,
-                    assault: false,
-                });
+                units.push(Unit::new(row as u8));
             }
         }
         let leaders = t
@@ -54,7 +44,7 @@ impl Gml {
             turn,
             phase: Phase::Deployment,
             activations: 0,
-            units,
+            units: Units::new(units),
             leaders,
             held: vec![Held::default(); t.map.spaces.len()],
             razed: Vec::new(),
@@ -202,11 +192,11 @@ impl Gml {
                         // An arrival takes the counters set aside for it
                         // (reserve_arrivals), else the pool's.
                         let u = (0..self.units.len())
-                            .find(|&u| self.units[u].at == Place::Later && fits(u))
-                            .or_else(|| (0..self.units.len()).find(|&u| self.units[u].at == Place::Pool && fits(u)))
+                            .find(|&u| self.units[u].at() == Place::Later && fits(u))
+                            .or_else(|| (0..self.units.len()).find(|&u| self.units[u].at() == Place::Pool && fits(u)))
                             .expect("the mix holds every scenario's units (tests/scenarios.rs)");
+                        self.units.place(u as u16, Place::Space(s));
                         let unit = &mut self.units[u];
-                        unit.at = Place::Space(s);
                         unit.entrenched = line.works == Works::Entrenched;
                         unit.inside = line.works == Works::InFort;
                         names.push(self.unit_name(u as u16));
@@ -234,7 +224,7 @@ impl Gml {
         let m = &tables().map;
         let mut called = vec![m.states.iter().position(|x| x.id == "ma").expect("Massachusetts") as u8];
         for u in 0..self.units.len() as u16 {
-            if let Place::Space(s) = self.units[u as usize].at {
+            if let Place::Space(s) = self.units[u as usize].at() {
                 if self.side(u) == BRITISH && crate::movement::calls_militia(self.counters(u)) {
                     called.push(m.get(s).state);
                 }

@@ -7,6 +7,7 @@ use crate::frames::Frame;
 use crate::map::{SpaceId, StateId, ZoneId};
 use crate::scenario::Scenario;
 use crate::tables::tables;
+use engine::roster::{Placed, Roster};
 use engine::{Core, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -41,7 +42,9 @@ pub enum Place {
 pub struct Unit {
     /// Its row in `counters.tsv`.
     pub row: u8,
-    pub at: Place,
+    /// Where it is: read with [`Unit::at`], changed only by `Units::place`
+    /// so that the lists of who is where stay true.
+    at: Place,
     /// 8.22 on its reduced side (only during a combat: every unit turns
     /// back when the combat ends).
     #[serde(default, skip_serializing_if = "is_false")]
@@ -67,6 +70,57 @@ pub struct Unit {
     #[serde(default, skip_serializing_if = "is_false")]
     pub assault: bool,
 }
+
+impl Unit {
+    /// A counter of row `row`, in the pool.
+    pub fn new(row: u8) -> Unit {
+        Unit {
+            row,
+            at: Place::Pool,
+            reduced: false,
+            entrenched: false,
+            inside: false,
+            leader: None,
+            done: false,
+            entered: None,
+            assault: false,
+        }
+    }
+
+    pub fn at(&self) -> Place {
+        self.at
+    }
+}
+
+impl Placed for Unit {
+    type Place = Place;
+
+    fn slot(at: Place) -> usize {
+        match at {
+            Place::Pool => 0,
+            Place::Later => 1,
+            Place::Captured => 2,
+            Place::Wounded => 3,
+            Place::Gone => 4,
+            // Interleaved: both counts come from the data.
+            Place::Space(s) => 5 + 2 * s as usize,
+            Place::Zone(z) => 6 + 2 * z as usize,
+        }
+    }
+
+    fn at(&self) -> Place {
+        self.at
+    }
+
+    fn set_at(&mut self, at: Place) {
+        self.at = at;
+    }
+}
+
+/// Every counter of the mix, indexed by [`UnitId`], with the counters of
+/// each place (`engine::roster`): "who is here?" reads a list instead of
+/// the whole mix, most of which waits in the pool.
+pub type Units = Roster<Unit>;
 
 /// One leader.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -141,7 +195,7 @@ pub struct Gml {
     pub phase: Phase,
     /// 4.0, 4.1 the activations the Command Phase gave.
     pub activations: u8,
-    pub units: Vec<Unit>,
+    pub units: Units,
     pub leaders: Vec<General>,
     /// Per space.
     pub held: Vec<Held>,
@@ -209,7 +263,7 @@ impl Gml {
 
     /// The units in a space, in counter order.
     pub fn units_at(&self, s: SpaceId) -> impl Iterator<Item = UnitId> + '_ {
-        (0..self.units.len() as UnitId).filter(move |&u| self.units[u as usize].at == Place::Space(s))
+        self.units.in_place(Place::Space(s))
     }
 
     /// A seat's land units in a space.
@@ -281,9 +335,12 @@ impl Gml {
         out
     }
 
-    /// The units under a leader's own command (5.2).
+    /// The units under a leader's own command (5.2): they stand with him
+    /// (`invariants`).
     pub fn force(&self, l: LeaderId) -> impl Iterator<Item = UnitId> + '_ {
-        (0..self.units.len() as UnitId).filter(move |&u| self.units[u as usize].leader == Some(l))
+        self.units
+            .in_place(self.leaders[l as usize].at)
+            .filter(move |&u| self.units[u as usize].leader == Some(l))
     }
 
     pub fn turn_name(&self) -> String {

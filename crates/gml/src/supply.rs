@@ -198,7 +198,7 @@ impl Gml {
         let mut out = vec![false; tables().map.spaces.len()];
         for u in &self.units {
             let c = &tables().forces.counters[u.row as usize];
-            if let Place::Space(s) = u.at {
+            if let Place::Space(s) = u.at() {
                 if is_land(c) && c.side == Some(seat) {
                     out[s as usize] = true;
                 }
@@ -245,7 +245,7 @@ impl Gml {
             let mut at: Vec<(SpaceId, Vec<UnitId>)> = Vec::new();
             for u in 0..self.units.len() as UnitId {
                 let c = self.counters(u);
-                let Place::Space(s) = self.units[u as usize].at else {
+                let Place::Space(s) = self.units[u as usize].at() else {
                     continue;
                 };
                 // 10.0 leaders and naval units do not check supply.
@@ -368,8 +368,8 @@ impl Gml {
                 format!("The {name} in {place} seeks supply: {die}, needs {need} or less: {fate}")
             });
             if !ok {
+                self.units.place(u, if gone { Place::Gone } else { Place::Pool });
                 let unit = &mut self.units[u as usize];
-                unit.at = if gone { Place::Gone } else { Place::Pool };
                 unit.entrenched = false;
                 unit.inside = false;
                 unit.leader = None;

@@ -192,7 +192,7 @@ impl Procedure for Gml {
                 // taken some of the units away: they are asked no more.
                 let here = Place::Space(space);
                 let all = &self.units;
-                units.retain(|&u| all[u as usize].at == here);
+                units.retain(|&u| all[u as usize].at() == here);
                 // 6.6 only one side may be inside: the enemy went in first.
                 if units.is_empty() || self.land_at(space, 1 - seat).any(|u| self.units[u as usize].inside) {
                     self.stack.pop();

@@ -121,14 +121,14 @@ impl Gml {
         }
         for u in 0..self.units.len() as u16 {
             let unit = &self.units[u as usize];
-            let (space, space_name) = match unit.at {
+            let (space, space_name) = match unit.at() {
                 Place::Space(s) => (&m.get(s).id, &m.get(s).name),
                 Place::Zone(z) => (&m.zones[z as usize].id, &m.zones[z as usize].name),
                 _ => continue,
             };
             let c = self.counters(u);
             let mut states: Vec<Cow<'static, str>> = Vec::new();
-            if matches!(unit.at, Place::Zone(_)) && is_land(c) {
+            if matches!(unit.at(), Place::Zone(_)) && is_land(c) {
                 states.push("at sea".into());
             }
             if self.blockading(u) {
@@ -191,7 +191,7 @@ impl Gml {
         }
         let spaces = self.scenario.spec().victory.spaces();
         let map = &tables().map;
-        let on_map = |u: usize| match self.units[u].at {
+        let on_map = |u: usize| match self.units[u].at() {
             Place::Space(s) => Some(s),
             _ => None,
         };
@@ -232,13 +232,14 @@ impl Gml {
     /// with his commander, a fort holds one side only.
     pub fn invariants(&self) -> Result<(), String> {
         self.combat_invariants()?;
+        self.units.check()?;
         for (u, unit) in self.units.iter().enumerate() {
             if let Some(l) = unit.leader {
-                if self.leaders[l as usize].at != unit.at {
+                if self.leaders[l as usize].at != unit.at() {
                     return Err(format!("unit {u} is in {}'s force but not with him", self.leader(l).id));
                 }
             }
-            if (unit.entrenched || unit.inside) && !matches!(unit.at, Place::Space(_)) {
+            if (unit.entrenched || unit.inside) && !matches!(unit.at(), Place::Space(_)) {
                 return Err(format!("unit {u} has works off the map"));
             }
         }

@@ -27,13 +27,13 @@ fn a_conquering_side_values_standing_nearer_its_goals_and_holding_them_most() {
     let near = steps_from_ticonderoga(1);
     let redcoat = put(&mut g, BRITISH, Kind::British, 1, &far)[0];
     let at_far = g.evaluate(BRITISH);
-    g.units[redcoat as usize].at = Place::Space(space(&near));
+    g.units.place(redcoat, Place::Space(space(&near)));
     let at_near = g.evaluate(BRITISH);
     assert!(
         at_near > at_far,
         "{near} next to Ticonderoga ({at_near}) over {far} ({at_far})"
     );
-    g.units[redcoat as usize].at = Place::Space(space("ticonderoga"));
+    g.units.place(redcoat, Place::Space(space("ticonderoga")));
     g.mark_control(space("ticonderoga"));
     let holding = g.evaluate(BRITISH);
     assert!(

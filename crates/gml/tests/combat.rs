@@ -82,7 +82,7 @@ fn later_rounds_are_simultaneous_and_units_turn_back_at_the_end() {
     assert_eq!(stage(&g), Some(&Stage::Hits { seat: AMERICAN }));
     assert_eq!(legal(&g), vec![Action::Hit(c4), Action::Hit(c5)]);
     take(&mut g, Action::Hit(c5));
-    assert_eq!(g.units[b as usize].at, Place::Pool);
+    assert_eq!(g.units[b as usize].at(), Place::Pool);
     assert_logged(&g, "The Americans win the combat in Saratoga");
     assert!(g.battle().is_none());
     // 8.22 every unit turns back when combat ends.
@@ -105,10 +105,10 @@ fn militia_that_rout_are_removed_or_retreat_if_experienced() {
     take(&mut g, Action::Hit(m));
     assert_logged(&g, "checks morale: 9 against 2, it routs and is removed");
     assert_logged(&g, "checks morale: 9 against 4, it routs and retreats");
-    assert_eq!(g.units[m as usize].at, Place::Pool);
+    assert_eq!(g.units[m as usize].at(), Place::Pool);
     assert!(matches!(stage(&g), Some(Stage::Retreat { routing: true, .. })));
     take(&mut g, Action::RetreatTo(space("bennington")));
-    assert_eq!(g.units[x as usize].at, Place::Space(space("bennington")));
+    assert_eq!(g.units[x as usize].at(), Place::Space(space("bennington")));
     assert_logged(&g, "The British win the combat in Saratoga");
     assert!(g.battle().is_none());
 }
@@ -123,7 +123,7 @@ fn militia_that_hold_stay() {
     g.core.dice.script([10, 1, 2]);
     g.advance();
     assert_logged(&g, "checks morale: 2 against 2, it holds");
-    assert_eq!(g.units[m as usize].at, Place::Space(space("saratoga")));
+    assert_eq!(g.units[m as usize].at(), Place::Space(space("saratoga")));
     assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }));
 }
 
@@ -140,7 +140,7 @@ fn indians_of_a_side_that_took_a_hit_may_flee() {
     take(&mut g, Action::Hit(b));
     assert_logged(&g, "roll 4 for morale: they flee and leave the game");
     // Ruling gml #26: Indians are out of the game for good.
-    assert_eq!(g.units[i as usize].at, Place::Gone);
+    assert_eq!(g.units[i as usize].at(), Place::Gone);
 }
 
 // rule: gml 8.2, 8.26
@@ -332,7 +332,7 @@ fn retreat_priority_one_avoids_enemies_and_the_enemys_way_in() {
     );
     take(&mut g, Action::RetreatTo(space("albany")));
     for u in us {
-        assert_eq!(g.units[u as usize].at, Place::Space(space("albany")));
+        assert_eq!(g.units[u as usize].at(), Place::Space(space("albany")));
     }
     assert_eq!(g.leaders[gates as usize].at, Place::Space(space("albany")));
     assert_logged(&g, "2 American units retreat to Albany");
@@ -340,7 +340,7 @@ fn retreat_priority_one_avoids_enemies_and_the_enemys_way_in() {
     // With the enemy in Albany, Bennington is the only way: no choice.
     let (mut g, us) = retreat_position(1, 0, 1, false);
     take(&mut g, Action::Retreat);
-    assert_eq!(g.units[us[0] as usize].at, Place::Space(space("bennington")));
+    assert_eq!(g.units[us[0] as usize].at(), Place::Space(space("bennington")));
 }
 
 // rule: gml 8.251
@@ -355,7 +355,7 @@ fn retreat_priority_two_back_into_the_trench() {
     take(&mut g, Action::Done);
     assert!(g.battle().is_none());
     for u in us {
-        assert_eq!(g.units[u as usize].at, Place::Space(space("saratoga")));
+        assert_eq!(g.units[u as usize].at(), Place::Space(space("saratoga")));
         assert!(g.units[u as usize].entrenched);
     }
     // Fought once this phase: not again.
@@ -379,9 +379,9 @@ fn retreat_priority_three_fights_into_a_space_with_one_enemy_unit() {
     g.core.dice.script([10, 1, 1]);
     take(&mut g, Action::Fighter(us[1]));
     assert_logged(&g, "A retreat into an enemy space in Bennington");
-    assert_eq!(g.units[lone as usize].at, Place::Pool);
+    assert_eq!(g.units[lone as usize].at(), Place::Pool);
     for u in us {
-        assert_eq!(g.units[u as usize].at, Place::Space(space("bennington")));
+        assert_eq!(g.units[u as usize].at(), Place::Space(space("bennington")));
         assert!(!g.units[u as usize].reduced);
     }
     assert!(g.battle().is_none());
@@ -397,7 +397,7 @@ fn retreat_priority_three_fails_and_the_retreating_units_are_eliminated() {
     take(&mut g, Action::Fighter(us[1]));
     assert_logged(&g, "may not enter and are eliminated");
     for u in us {
-        assert_eq!(g.units[u as usize].at, Place::Pool);
+        assert_eq!(g.units[u as usize].at(), Place::Pool);
     }
 }
 
@@ -413,7 +413,7 @@ fn a_leader_whose_units_are_all_gone_is_checked() {
     // and two British hits eliminate it.
     g.core.dice.script([10, 1, 1, 10]);
     g.advance();
-    assert_eq!(g.units[c as usize].at, Place::Pool);
+    assert_eq!(g.units[c as usize].at(), Place::Pool);
     assert_logged(&g, "Horatio Gates's casualty check: 10, killed");
     assert_eq!(g.leaders[gates as usize].at, Place::Gone);
 }
@@ -446,7 +446,7 @@ fn a_greater_victory_lets_the_winner_promote_a_unit() {
     assert_eq!(v.pop(), Some(Action::Done));
     assert_eq!(v, bs.iter().map(|&u| Action::Promote(u)).collect::<Vec<_>>());
     take(&mut g, Action::Promote(bs[0]));
-    assert_eq!(g.units[bs[0] as usize].at, Place::Pool);
+    assert_eq!(g.units[bs[0] as usize].at(), Place::Pool);
     let vets = g
         .land_at(space("saratoga"), BRITISH)
         .filter(|&u| g.counters(u).experienced)
@@ -539,7 +539,7 @@ fn an_overrun_that_destroys_the_unit_moves_on() {
         &g,
         "The British roll 1, 1, 10, 10, 10 for units at 4, 4, 4, 4, 4: 2 hits",
     );
-    assert_eq!(g.units[m as usize].at, Place::Pool);
+    assert_eq!(g.units[m as usize].at(), Place::Pool);
     assert_logged(&g, "The overrun in Saratoga succeeds");
     match g.stack.last() {
         Some(Frame::Move(mv)) => {
@@ -558,7 +558,7 @@ fn an_overrun_that_fails_stops_the_stack() {
     let (mut g, m) = overrun_position();
     g.core.dice.script([10, 10, 10, 10, 10, 10]);
     take(&mut g, Action::Yes);
-    assert_eq!(g.units[m as usize].at, Place::Space(space("saratoga")));
+    assert_eq!(g.units[m as usize].at(), Place::Space(space("saratoga")));
     assert_logged(&g, "The overrun in Saratoga fails");
     assert!(matches!(g.stack.last(), Some(Frame::Activations { .. })));
     assert!(g.units.iter().all(|u| !u.reduced));
@@ -569,7 +569,7 @@ fn an_overrun_that_fails_stops_the_stack() {
 fn declining_an_overrun_stops_as_usual() {
     let (mut g, m) = overrun_position();
     take(&mut g, Action::No);
-    assert_eq!(g.units[m as usize].at, Place::Space(space("saratoga")));
+    assert_eq!(g.units[m as usize].at(), Place::Space(space("saratoga")));
     assert_logged(&g, "stops: enemy units in Saratoga");
     assert!(matches!(g.stack.last(), Some(Frame::Activations { .. })));
 }

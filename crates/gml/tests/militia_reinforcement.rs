@@ -166,7 +166,7 @@ fn the_columns_follow_british_presence_and_control() {
     // Americans in the city too: nobody controls it (9.2).
     let a = put(&mut g, AMERICAN, Kind::Continental, 1, "charleston")[0];
     assert_eq!(g.militia_column(south), Presence::NoCities);
-    g.units[a as usize].at = Place::Pool;
+    g.units.place(a, Place::Pool);
     // British or Hessian units were the last to occupy every VP city.
     let m = &tables().map;
     for s in 0..m.spaces.len() as u16 {
@@ -176,8 +176,8 @@ fn the_columns_follow_british_presence_and_control() {
     }
     assert_eq!(g.militia_column(south), Presence::AllCities);
     // The British units leave the region: the memory stays, the presence goes.
-    g.units[h as usize].at = Place::Pool;
-    g.units[b as usize].at = Place::Pool;
+    g.units.place(h, Place::Pool);
+    g.units.place(b, Place::Pool);
     assert_eq!(g.militia_column(south), Presence::None);
 
     // The roll uses the column of the map: the Americans in the South with
@@ -206,13 +206,13 @@ fn scheduled_arrivals_keep_their_counters() {
     let mut g = deployed("southern-1780");
     let md = state("md");
     let later: Vec<u16> = (0..g.units.len() as u16)
-        .filter(|&u| g.units[u as usize].at == Place::Later)
+        .filter(|&u| g.units[u as usize].at() == Place::Later)
         .collect();
     assert!(later
         .iter()
         .any(|&u| g.counters(u).kind == Kind::Militia && g.counters(u).home.as_deref() == Some("md")));
     while let Some(u) = g.pool_militia(AMERICAN, md) {
-        g.units[u as usize].at = Place::Space(space("baltimore"));
+        g.units.place(u, Place::Space(space("baltimore")));
     }
-    assert!(later.iter().all(|&u| g.units[u as usize].at == Place::Later));
+    assert!(later.iter().all(|&u| g.units[u as usize].at() == Place::Later));
 }

@@ -97,14 +97,14 @@ fn a_unit_may_end_at_sea_once_and_is_lost_if_still_there_after_its_next_phase() 
     act(&mut g, BRITISH, "done");
     // Nothing else to do: the phase ends, the fleet began it in port.
     assert!(!matches!(g.phase, Phase::Activation(_)), "the phase is over");
-    assert!(matches!(g.units[fleet as usize].at, Place::Zone(_)));
+    assert!(matches!(g.units[fleet as usize].at(), Place::Zone(_)));
     // Its next phase (the next turn: the Command Phase clears the marks of
     // the last) begins with it at sea and ends with it still there: lost.
     g.units[fleet as usize].done = false;
     naval_phase(&mut g);
     assert_eq!(g.at_sea, vec![fleet]);
     act(&mut g, BRITISH, "done");
-    assert_eq!(g.units[fleet as usize].at, Place::Pool);
+    assert_eq!(g.units[fleet as usize].at(), Place::Pool);
     assert_logged(&g, "is still at sea at its end: lost");
 }
 
@@ -121,15 +121,15 @@ fn a_fleet_that_retires_to_sea_in_the_enemy_combat_phase_must_reach_port_in_its_
     // three Continentals hit twice: the British unit is eliminated.
     g.core.dice.script([10, 10, 1, 1, 1]);
     g.advance();
-    assert_eq!(g.units[redcoat as usize].at, Place::Pool, "{}", log_text(&g));
+    assert_eq!(g.units[redcoat as usize].at(), Place::Pool, "{}", log_text(&g));
     assert_logged(&g, "retires to the maritime zone");
-    assert!(matches!(g.units[fleet as usize].at, Place::Zone(_)));
+    assert!(matches!(g.units[fleet as usize].at(), Place::Zone(_)));
     // The next British Activation Phase: the fleet stays at sea.
     naval_phase(&mut g);
     assert_eq!(g.at_sea, vec![fleet]);
     act(&mut g, BRITISH, "done");
     assert!(!matches!(g.phase, Phase::Activation(_)), "the phase is over");
-    assert_eq!(g.units[fleet as usize].at, Place::Pool, "lost at sea (7.3)");
+    assert_eq!(g.units[fleet as usize].at(), Place::Pool, "lost at sea (7.3)");
 }
 
 // rule: gml 5.6, 7.2
@@ -274,7 +274,7 @@ fn a_landing_in_an_enemy_port_is_an_amphibious_assault_fought_first_against_the_
     act(&mut g, AMERICAN, &hit_marker);
     assert_eq!(g.battle().and_then(|b| b.marker), None, "a second hit destroys it");
     assert!(!g.units[marker as usize].reduced);
-    assert_eq!(g.units[marker as usize].at, Place::Pool);
+    assert_eq!(g.units[marker as usize].at(), Place::Pool);
 }
 
 // rule: gml 8.15, 8.16, 8.21
@@ -316,7 +316,7 @@ fn a_transported_unit_does_not_pass_enemy_fleets_without_as_many_of_its_own() {
         .iter()
         .position(|z| z.id == "zone-3")
         .unwrap() as u16;
-    g.units[fleet as usize].at = Place::Zone(zone3);
+    g.units.place(fleet, Place::Zone(zone3));
     g.note_in_port();
     g.activations = 1;
     enter_after(&mut g, Phase::Command(AMERICAN));
@@ -325,6 +325,6 @@ fn a_transported_unit_does_not_pass_enemy_fleets_without_as_many_of_its_own() {
     assert_eq!(ids(&g, AMERICAN), vec!["done"], "the British fleet holds zone 3");
     // Without it the way is open.
     let mut free = g.clone();
-    free.units[fleet as usize].at = Place::Pool;
+    free.units.place(fleet, Place::Pool);
     assert_eq!(ids(&free, AMERICAN), vec!["sea-zone-3", "done"]);
 }

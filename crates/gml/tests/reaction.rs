@@ -164,7 +164,7 @@ fn a_unit_that_entrenched_stays_when_its_leader_s_reserve_moves() {
         "6.0: the entrenched unit does one thing"
     );
     assert!(g.units[redcoats[0] as usize].entrenched);
-    assert_eq!(g.leaders[howe as usize].at, g.units[redcoats[1] as usize].at);
+    assert_eq!(g.leaders[howe as usize].at, g.units[redcoats[1] as usize].at());
 }
 
 // rule: gml 6.5, 6.21

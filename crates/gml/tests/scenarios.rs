@@ -18,7 +18,7 @@ fn new(scenario: &str) -> Gml {
 
 fn on_map(g: &Gml, seat: engine::Seat) -> usize {
     let units = (0..g.units.len() as u16)
-        .filter(|&u| matches!(g.units[u as usize].at, Place::Space(_)) && g.side(u) == seat)
+        .filter(|&u| matches!(g.units[u as usize].at(), Place::Space(_)) && g.side(u) == seat)
         .count();
     let leaders = (0..g.leaders.len() as u8)
         .filter(|&l| matches!(g.leaders[l as usize].at, Place::Space(_)) && g.leader(l).side == seat)
@@ -194,7 +194,7 @@ fn canada_is_an_american_win_holding_quebec_and_montreal_at_a_turn_end() {
     assert!(g.core.outcome.is_none(), "Quebec alone is not enough");
     let m = hold(&mut g, AMERICAN, Kind::Militia, "montreal");
     // The militia leave Montreal: it stays American, the last to hold it alone.
-    g.units[m as usize].at = Place::Pool;
+    g.units.place(m, Place::Pool);
     enter_after(&mut g, Phase::Final);
     let o = g.core.outcome.clone().expect("the Americans win");
     assert_eq!(o.winner, Some(AMERICAN));

@@ -137,14 +137,14 @@ fn the_seeking_supply_example() {
     assert_eq!(g.core.dice.scripted_left(), 0);
     for u in [m1, m2, art, ex] {
         assert_eq!(
-            g.units[u as usize].at,
+            g.units[u as usize].at(),
             Place::Space(space("salisbury")),
             "{}",
             g.unit_id(u)
         );
     }
     assert_eq!(
-        g.units[cont as usize].at,
+        g.units[cont as usize].at(),
         Place::Pool,
         "ruling gml #26: back to the pool"
     );
@@ -181,7 +181,7 @@ fn british_units_trace_to_a_port_they_control_within_four() {
     let t = put_home(&mut g, BRITISH, Kind::Tory, "sc", 1, "charleston")[0];
     g.mark_control(port);
     assert_eq!(g.controller(port), None);
-    g.units[t as usize].at = Place::Pool;
+    g.units.place(t, Place::Pool);
     assert!(g.traces_supply(four, BRITISH));
 
     // Four alike British units at five spaces: three are supplied
@@ -194,10 +194,10 @@ fn british_units_trace_to_a_port_they_control_within_four() {
     g.advance();
     assert_eq!(g.core.dice.scripted_left(), 0);
     assert_eq!(g.phase, Phase::Command(BRITISH), "no decision: the next turn began");
-    assert!(near.iter().all(|&u| g.units[u as usize].at == Place::Space(four)));
+    assert!(near.iter().all(|&u| g.units[u as usize].at() == Place::Space(four)));
     let left = far
         .iter()
-        .filter(|&&u| g.units[u as usize].at == Place::Space(five))
+        .filter(|&&u| g.units[u as usize].at() == Place::Space(five))
         .count();
     assert_eq!(left, 3);
 }
@@ -229,7 +229,7 @@ fn enemy_land_units_block_the_path() {
         .collect();
     assert!(!g.traces_supply(x, AMERICAN));
     for u in blocks {
-        g.units[u as usize].at = Place::Pool;
+        g.units.place(u, Place::Pool);
     }
     // Enemy units in the units' own space do not block: it is not part of
     // the path.
@@ -241,7 +241,7 @@ fn enemy_land_units_block_the_path() {
     let i = put_home(&mut g, BRITISH, Kind::Indian, "cherokee", 1, "hillsborough")[0];
     assert!(!g.traces_supply(x, AMERICAN));
     g.mark_control(city);
-    g.units[i as usize].at = Place::Pool;
+    g.units.place(i, Place::Pool);
     assert!(
         g.traces_supply(x, AMERICAN),
         "Indians leave the city uncontrolled (10.1)"
@@ -249,7 +249,7 @@ fn enemy_land_units_block_the_path() {
     // A Tory unit that held it alone leaves it under enemy control.
     let t = put_home(&mut g, BRITISH, Kind::Tory, "nc", 1, "hillsborough")[0];
     g.mark_control(city);
-    g.units[t as usize].at = Place::Pool;
+    g.units.place(t, Place::Pool);
     assert!(!g.traces_supply(x, AMERICAN));
 }
 
@@ -270,10 +270,10 @@ fn entrenched_americans_with_the_enemy_have_two_supplied_automatically() {
         assert_eq!(g.phase, Phase::Command(BRITISH));
         assert!(theirs
             .iter()
-            .all(|&u| g.units[u as usize].at == Place::Space(space("salisbury"))));
+            .all(|&u| g.units[u as usize].at() == Place::Space(space("salisbury"))));
         let left = ours
             .iter()
-            .filter(|&&u| g.units[u as usize].at == Place::Space(space("salisbury")))
+            .filter(|&&u| g.units[u as usize].at() == Place::Space(space("salisbury")))
             .count();
         if dug_in {
             assert_eq!(g.core.dice.scripted_left(), 0);
@@ -301,10 +301,10 @@ fn indians_that_fail_leave_the_game() {
         g.apply_legal(BRITISH, &Action::Supply(u));
     }
     assert_eq!(g.core.dice.scripted_left(), 0);
-    assert_eq!(g.units[indian as usize].at, Place::Gone);
+    assert_eq!(g.units[indian as usize].at(), Place::Gone);
     assert!(regulars
         .iter()
-        .all(|&u| g.units[u as usize].at == Place::Space(space("salisbury"))));
+        .all(|&u| g.units[u as usize].at() == Place::Space(space("salisbury"))));
 }
 
 #[test]
@@ -321,7 +321,7 @@ fn a_blockaded_port_is_no_source() {
     assert!(g.blockaded(port, BRITISH));
     assert!(!g.supply_source(port, BRITISH));
     assert!(!g.traces_supply(port, BRITISH));
-    g.units[ship as usize].at = Place::Pool;
+    g.units.place(ship, Place::Pool);
     assert!(g.traces_supply(port, BRITISH));
 }
 

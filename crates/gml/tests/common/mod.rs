@@ -107,8 +107,8 @@ pub fn put_where(g: &mut Gml, seat: Seat, n: usize, at: &str, like: impl Fn(&Cou
             break;
         }
         let c = g.counters(u);
-        if g.units[u as usize].at == Place::Pool && c.side == Some(seat) && like(c) {
-            g.units[u as usize].at = Place::Space(s);
+        if g.units[u as usize].at() == Place::Pool && c.side == Some(seat) && like(c) {
+            g.units.place(u, Place::Space(s));
             out.push(u);
         }
     }
@@ -157,7 +157,7 @@ pub fn enter_after(g: &mut Gml, phase: Phase) {
 }
 
 pub fn at(g: &Gml, u: UnitId) -> String {
-    name(g, g.units[u as usize].at)
+    name(g, g.units[u as usize].at())
 }
 
 pub fn leader_at(g: &Gml, l: LeaderId) -> String {
