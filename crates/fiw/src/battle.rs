@@ -260,6 +260,10 @@ impl Fiw {
         if self.fortified(sq) != Some(Works::Fortress) || !self.has_units(sq, besieged) {
             return;
         }
+        // A landing after the fleet that carried it began the siege.
+        if self.side_at(sq, besieged).any(|u| self.units[u as usize].inside) {
+            return;
+        }
         // ruling: fiw #17
         let units: Vec<UnitId> = self.side_at(sq, besieged).collect();
         for u in units {

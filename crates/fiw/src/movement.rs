@@ -387,8 +387,9 @@ impl Fiw {
 
     /// The force's movement allowance in half points: its slowest unit's
     /// factor plus one leader's military rating (17.21; an Indian leader
-    /// only for Indians, 17.7), or its slowest leader's alone; and the
-    /// leader who gives the bonus.
+    /// only for Indians, 17.7), or for leaders alone the slowest leader's
+    /// own factor (ruling fiw #52: leaders keep pace with their units); and
+    /// the leader who gives the bonus.
     pub fn allowance(&self, f: &Force) -> (u8, Option<LeaderId>) {
         let all_indian = !f.units.is_empty() && f.units.iter().all(|&u| self.is_indian(u));
         let bonus = f
@@ -399,9 +400,11 @@ impl Fiw {
             .max_by_key(|&l| (self.leader(l).military, std::cmp::Reverse(l)))
             .filter(|_| !f.units.is_empty());
         let plus = bonus.map_or(0, |l| self.leader(l).military);
-        let units = f.units.iter().map(|&u| self.face(u).movement + plus);
-        let leaders = f.leaders.iter().map(|&l| self.leader(l).movement);
-        let slowest = units.chain(leaders).min().unwrap_or(0);
+        // ruling: fiw #52
+        let slowest = match f.units.iter().map(|&u| self.face(u).movement + plus).min() {
+            Some(m) => m,
+            None => f.leaders.iter().map(|&l| self.leader(l).movement).min().unwrap_or(0),
+        };
         (slowest * 2, bonus)
     }
 
@@ -625,19 +628,29 @@ impl Fiw {
             self.core.log.say("22.4", || {
                 format!("The {} take the {} in {at}.", side_name(seat), marker_word(kind))
             });
+            // ruling: fiw #53
+            if kind == Marker::Fortress {
+                self.balance_change("fortress-captured", seat, 1, || {
+                    format!("The {} take the fortress of {at}", side_name(seat))
+                });
+            }
         }
     }
 
     fn drop_off(&mut self, p: Piece) {
-        let Some(Frame::Force(f)) = self.stack.last_mut() else {
+        let Some(Frame::Force(f)) = self.stack.last() else {
             unreachable!()
         };
+        let mut f = (**f).clone();
         match p {
             Piece::Unit(u) => f.units.retain(|&x| x != u),
             Piece::Leader(l) => f.leaders.retain(|&x| x != l),
         }
-        let seat = f.seat;
-        let at = f.at;
+        // 11.3 keeps the slowest factor, not the dropped piece's weight:
+        // the pieces left may all be light (13.2, ruling fiw #11).
+        f.light = self.all_light(&f);
+        let (seat, at) = (f.seat, f.at);
+        *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
         let (name, here) = (self.piece_name(p), self.place_name(at));
         self.core.log.apart(
             seat,

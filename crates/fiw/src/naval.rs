@@ -520,6 +520,7 @@ impl Fiw {
         };
         let path = vec![self.place_id(from), self.place_id(to)];
         self.core.log.apart(seat, rule, &[], || path, || own, || others);
+        let alone = matches!(to, Place::Sq(sq) if !self.side_at(sq, seat).any(|u| !f.has(Piece::Unit(u))));
         *self.stack.last_mut().expect("the naval force") = Frame::Naval(Box::new(f));
         // 13.32, 20.22 (ruling fiw #22), 21.13: a force entering a square
         // with enemy combat units stops there.
@@ -529,6 +530,10 @@ impl Fiw {
                 self.core.log.say("20.22", || {
                     format!("The {side} naval force stops in {there}: enemy units are there.")
                 });
+                // ruling: fiw #17 (naval units besiege as land units do)
+                if alone {
+                    self.invest(seat, sq);
+                }
                 self.naval_halt();
             }
         }

@@ -28,22 +28,29 @@ impl Fiw {
         // sub-phase and ended it there; French-controlled Indians and Spanish
         // units are French (their side).
         // ruling: fiw #9
-        let mut arrived: Vec<Sq> = (0..self.units.len() as UnitId)
-            .filter(|&u| self.units[u as usize].moved && self.side(u) == phasing)
-            .filter_map(|u| match self.units[u as usize].at() {
-                Place::Sq(sq) => Some(sq),
-                _ => None,
-            })
-            .collect();
-        arrived.sort();
-        arrived.dedup();
+        let arrived_where = |keep: &dyn Fn(UnitId) -> bool| {
+            let mut at: Vec<Sq> = (0..self.units.len() as UnitId)
+                .filter(|&u| self.units[u as usize].moved && self.side(u) == phasing && keep(u))
+                .filter_map(|u| match self.units[u as usize].at() {
+                    Place::Sq(sq) => Some(sq),
+                    _ => None,
+                })
+                .collect();
+            at.sort();
+            at.dedup();
+            at
+        };
+        let arrived = arrived_where(&|_| true);
         // 14.1 each of the reacting player's colonies with enemy combat units.
         let colonies: Vec<Colony> = Colony::ALL
             .into_iter()
             .filter(|&c| self.owner(c) == Some(seat) && arrived.iter().any(|&sq| m.colony(sq) == Some(c)))
             .collect();
-        // 14.1 each Indian village with enemy combat units.
-        let villages: Vec<Sq> = arrived.iter().copied().filter(|&sq| m.village(sq).is_some()).collect();
+        // 14.1, 10.4 each Indian village with enemy non-Indian combat units.
+        let villages: Vec<Sq> = arrived_where(&|u| !self.is_indian(u))
+            .into_iter()
+            .filter(|&sq| m.village(sq).is_some())
+            .collect();
         if colonies.is_empty() && villages.is_empty() {
             return;
         }
@@ -307,11 +314,17 @@ impl Fiw {
             Some(p) => p.1 += size,
             None => placed.push((sq, size)),
         }
+        // ruling: fiw #17 (the first raised into an enemy-held fortress
+        // square besiege it: its garrison was there first, 23.22)
+        let first = !self.side_at(sq, seat).any(|x| x != u);
         self.units.place(u, Place::Sq(sq));
         let unit = &mut self.units[u as usize];
         unit.ops = 0;
         unit.moved = false;
         unit.inside = false;
+        if first {
+            self.invest(seat, sq);
+        }
         let name = self.unit_name(u);
         let told = self.told(u);
         let at = self.sq_name(sq);

@@ -211,15 +211,19 @@ impl Fiw {
     /// starve), in the log.
     pub(crate) fn change_units(&mut self, seat: engine::Seat, at: Place, (gone, made): Change, rule: &'static str) {
         let before: Vec<String> = gone.iter().map(|&u| self.unit_name(u)).collect();
+        // 23.24 besieged units may not leave the fortress by reorganizing.
+        let inside = gone.iter().any(|&u| self.units[u as usize].inside);
         for &u in &gone {
             self.units.place(u, Place::Pool);
             self.units[u as usize].as_light = false;
+            self.units[u as usize].inside = false;
         }
         for &(u, back) in &made {
             self.units.place(u, at);
             let unit = &mut self.units[u as usize];
             unit.back = back;
             unit.ops = 0;
+            unit.inside = inside;
         }
         let after: Vec<String> = made.iter().map(|&(u, _)| self.unit_name(u)).collect();
         let here = self.place_name(at);

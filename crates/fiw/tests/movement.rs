@@ -140,6 +140,61 @@ fn british_militia_keep_to_their_colony_and_nobody_enters_neutral_florida() {
 }
 
 #[test]
+fn a_leader_with_units_keeps_their_pace_his_bonus_added() {
+    // rule: fiw 17.21, 11.3
+    // ruling: fiw #52
+    let mut g = cleared(BRITISH);
+    let rogers = put_leader(&mut g, "rogers", "1109");
+    let rangers = put(&mut g, "rr", "1109");
+    set_out(&mut g, BRITISH, "1109", &[Piece::Unit(rangers), Piece::Leader(rogers)]);
+    // Rogers' own 6 does not hold back his rangers' 7 + 2.
+    assert_eq!(left(&g), 2 * (7 + 2));
+}
+
+#[test]
+fn a_force_left_all_light_by_a_drop_off_moves_as_light() {
+    // rule: fiw 11.3, 13.2, 13.21
+    // ruling: fiw #11
+    let mut g = cleared(BRITISH);
+    let light = put(&mut g, "br-light", "1109");
+    let line = put(&mut g, "br-line", "1109");
+    set_out(&mut g, BRITISH, "1109", &[Piece::Unit(light), Piece::Unit(line)]);
+    act(&mut g, BRITISH, Action::Step(sq("1108")));
+    let diagonals = |g: &fiw::Fiw| {
+        legal(g, BRITISH)
+            .into_iter()
+            .filter(|a| matches!(a, Action::Step(to) if to.col != 11 && to.row != 8))
+            .count()
+    };
+    assert_eq!(diagonals(&g), 0, "heavy: sides only");
+    act(&mut g, BRITISH, Action::Drop(Piece::Unit(line)));
+    // The slowest factor stays (11.3), but every piece left is light.
+    assert_eq!(left(&g), 7);
+    assert!(diagonals(&g) > 0, "light: across the vertices");
+}
+
+#[test]
+fn walking_into_an_abandoned_enemy_fortress_shifts_the_balance() {
+    // rule: fiw 22.4, 23.1, 4.1
+    // ruling: fiw #53
+    let mut g = cleared(BRITISH);
+    let x = open_square(fiw::map::Terrain::Wilderness);
+    let to = fiw::map::Sq {
+        col: x.col + 1,
+        row: x.row,
+    };
+    put_marker(&mut g, Marker::Fortress, to, FRENCH);
+    let u = put(&mut g, "br-line", x);
+    set_out(&mut g, BRITISH, x, &[Piece::Unit(u)]);
+    act(&mut g, BRITISH, Action::Step(to));
+    assert_eq!(g.civ(to, Marker::Fortress).map(|c| c.side), Some(BRITISH));
+    assert!(
+        logged(&g, "the Balance of Power shifts 2 toward the British"),
+        "as for a fortress captured in battle"
+    );
+}
+
+#[test]
 fn entering_a_passive_enemy_colony_activates_it_and_takes_unguarded_markers() {
     // rule: fiw 5.24, 22.4, 22.3
     let mut g = cleared(FRENCH);

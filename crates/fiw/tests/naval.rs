@@ -471,6 +471,29 @@ fn a_landing_at_an_enemy_fortress_besieges_its_garrison() {
 }
 
 #[test]
+fn a_fleet_alone_at_an_enemy_fortress_besieges_its_garrison() {
+    // rule: fiw 23.21, 23.22, 20.22
+    // ruling: fiw #17
+    let mut g = started_with_seed(1, BRITISH);
+    let quebec = at("quebec");
+    let garrison: Vec<UnitId> = g.units_in(quebec).filter(|&u| g.side(u) == FRENCH).collect();
+    let fleet = units(&g, "br-fleet", at("1805"))[0];
+    clear(&mut g, FRENCH, &["1305"]);
+    g.units.place(fleet, at("1305"));
+    set_sail(&mut g, BRITISH, at("1305"), &[fleet], &[]);
+    act(&mut g, BRITISH, Action::Sail(at("1205")));
+    act(&mut g, BRITISH, Action::Sail(quebec));
+    assert_eq!(g.units[fleet as usize].at(), quebec);
+    // Before, the garrison stood outside its own fortress and a DR drove
+    // it out before a lone fleet.
+    assert!(
+        garrison.iter().all(|&u| g.units[u as usize].inside),
+        "23.22 the garrison, there first, is inside the fortress"
+    );
+    assert!(g.besieged(sq("quebec")));
+}
+
+#[test]
 fn enemy_land_units_block_flotillas_only_in_port_or_coast_squares() {
     // rule: fiw 20.22, 13.32
     // ruling: fiw #22

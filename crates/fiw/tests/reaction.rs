@@ -142,6 +142,41 @@ fn a_village_roll_of_six_gives_two_indians_to_the_reacting_side() {
 }
 
 #[test]
+fn indians_alone_do_not_invade_a_village() {
+    // rule: fiw 10.4, 14.34
+    let mut g = blank(4);
+    g.core.dice.script([6]);
+    g.core.dice.script_draws(["mohawk".to_string(), "cherokee".to_string()]);
+    invade(&mut g, "ottawa-fr", "logstown", FRENCH);
+    assert!(
+        !said(&g, FRENCH, "invaded Indian village"),
+        "10.4: non-Indian units only"
+    );
+    assert_eq!(g.units_at(sq("logstown")).filter(|&u| g.side(u) == BRITISH).count(), 0);
+}
+
+#[test]
+fn militia_raised_into_an_enemy_held_fortress_besiege_it() {
+    // rule: fiw 23.21, 23.22, 14.4
+    // ruling: fiw #17
+    let mut g = blank(5);
+    put(&mut g, "fr-bearn", "montreal");
+    let garrison = put(&mut g, "br-line", "quebec");
+    g.units[garrison as usize].moved = true;
+    end_of_movement(&mut g, BRITISH);
+    while matches!(g.stack.last(), Some(Frame::Raise { .. })) {
+        g.apply_legal(FRENCH, &Action::Raise(sq("quebec")));
+    }
+    assert!(g.besieged(sq("quebec")));
+    // The British were there first: they are inside, the militia outside,
+    // so the British need not attack (23.23) and ignore retreats (23.21).
+    assert!(g.units[garrison as usize].inside);
+    assert!(militia_at(&g, sq("quebec"), "new-france")
+        .iter()
+        .all(|&u| !g.units[u as usize].inside));
+}
+
+#[test]
 fn no_reaction_for_a_force_that_did_not_move() {
     // rule: fiw 14.2
     // ruling: fiw #9

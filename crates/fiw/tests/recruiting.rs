@@ -564,6 +564,26 @@ fn a_unit_may_be_broken_down_in_the_purchases_at_no_cost() {
 }
 
 #[test]
+fn a_besieged_unit_broken_down_stays_inside_its_fortress() {
+    // rule: fiw 23.24, 10.8, 19.0
+    let mut g = at_purchases(|_| {}, [6, 6]);
+    let r = put(&mut g, "br-line", "quebec");
+    put(&mut g, "fr-bearn", "quebec");
+    g.invest(FRENCH, sq("quebec"));
+    assert!(g.units[r as usize].inside, "besieged");
+    act(&mut g, BRITISH, Action::BreakDown(r));
+    reveal(&mut g);
+    let made: Vec<_> = g.units_at(sq("quebec")).filter(|&u| g.side(u) == BRITISH).collect();
+    assert_eq!(made.len(), 3);
+    // Before, the three detachments stood outside: out of the siege.
+    assert!(made.iter().all(|&u| g.units[u as usize].inside));
+    assert!(
+        !g.units[r as usize].inside,
+        "the regiment's counter went back to the mix"
+    );
+}
+
+#[test]
 fn a_break_down_takes_its_parts_after_the_recruits() {
     // rule: fiw 10.8, 10.72
     let mut g = at_purchases_with(&[("br-brigade", "boston")], [6, 6]);
