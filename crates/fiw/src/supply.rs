@@ -72,9 +72,18 @@ impl crate::state::Fiw {
     /// 18.61 the friendly magazine a line of supply from `sq` reaches, if
     /// any: across square sides, each step as long as the chart says
     /// (ruling fiw #19: never into enemy combat units or prohibited
-    /// squares; the force's own square may hold the enemy).
+    /// squares; the force's own square may hold the enemy). A besieged
+    /// garrison reaches only a magazine inside its fortress (18.62; ruling
+    /// fiw #54, after the FAQ: it lives on supply points, 18.33).
     pub fn supply_line(&self, sq: crate::map::Sq, seat: engine::Seat) -> Option<crate::map::Sq> {
         use crate::map::{Colony, Route, Sq};
+        // ruling: fiw #54
+        if self.besieged(sq) && self.side_at(sq, seat).any(|u| self.units[u as usize].inside) {
+            let own = |c: &&crate::state::Civ| {
+                c.sq == sq && c.side == seat && c.kind == crate::civilization::Marker::Magazine
+            };
+            return self.civs.iter().find(own).map(|_| sq);
+        }
         let m = &crate::tables::tables().map;
         let chart = &crate::tables::tables().supply_line;
         let mut magazine = vec![false; m.squares.len()];

@@ -287,3 +287,33 @@ fn a_brigade_breaks_down_so_that_only_part_of_it_starves() {
     provision(&mut g, 0);
     assert_eq!(on_map(&g, &lines), 1, "no choice: two starve");
 }
+
+#[test]
+fn a_besieged_garrison_traces_no_line_of_supply_through_its_besiegers() {
+    // rule: fiw 18.61, 18.62, 23.22
+    // ruling: fiw #54
+    let m = &tables().map;
+    let quebec = sq("quebec");
+    let out = quebec
+        .orthogonal()
+        .find(|&n| m.land_route(quebec, n).is_some())
+        .expect("Quebec has a land neighbour");
+    let mut g = cleared(BRITISH);
+    put(&mut g, "br-line", quebec);
+    let mag = g.civs.len();
+    put_marker(&mut g, Marker::Magazine, out, BRITISH);
+    assert_eq!(g.supply_line(quebec, BRITISH), Some(out), "no siege: one step");
+    put(&mut g, "fr-bearn", quebec);
+    g.invest(FRENCH, quebec);
+    assert_eq!(
+        g.supply_line(quebec, BRITISH),
+        None,
+        "the besiegers cut it (the FAQ: 18.33)"
+    );
+    // Its besiegers trace theirs as before; a magazine inside still serves
+    // the garrison (18.62).
+    g.civs[mag].side = FRENCH;
+    assert_eq!(g.supply_line(quebec, FRENCH), Some(out));
+    put_marker(&mut g, Marker::Magazine, quebec, BRITISH);
+    assert_eq!(g.supply_line(quebec, BRITISH), Some(quebec));
+}
