@@ -263,6 +263,8 @@ impl crate::state::Fiw {
             ("smallpox" | "desertion", Choice::Unit(u)) => {
                 if self.side(u) != seat {
                     EventBar::NotYours
+                } else if !self.usable(u, seat) {
+                    EventBar::Neutral
                 } else if !on_map(self.units[u as usize].at()) {
                     EventBar::OffMap
                 } else if id == "smallpox" && !self.is_indian(u) {
@@ -722,6 +724,8 @@ pub(crate) enum EventBar {
     OffMap,
     NotIndian,
     NotMilitia,
+    /// 5.3 a Spanish unit while Spain is neutral: no one's to use.
+    Neutral,
     /// 25.1 the Indian shares its square with non-Indian combat units.
     Escorted,
     NoVillage,

@@ -339,11 +339,12 @@ impl Fiw {
     }
 
     /// 22.1, 22.11-22.13, 22.7 the squares a marker may be built in
-    /// (ruling fiw #34: a friendly combat unit there and no enemy unit or
-    /// marker; an engineer for fortresses and trails).
+    /// (ruling fiw #34: a friendly combat unit there, 5.3 not a neutral
+    /// Spanish one, and no enemy unit or marker; an engineer for fortresses
+    /// and trails).
     fn marker_squares(&self, seat: Seat, kind: Marker, p: &Purchases) -> Vec<Sq> {
         let engineer = |sq: Sq| self.side_at(sq, seat).any(|u| self.face(u).kind == UnitType::Engineers);
-        self.unit_squares(|u| self.side(u) == seat)
+        self.unit_squares(|u| self.usable(u, seat))
             .into_iter()
             .filter(|&sq| {
                 // ruling: fiw #34
@@ -375,13 +376,13 @@ impl Fiw {
     }
 
     /// 17.5, ruling fiw #37 where a recruited leader goes: a square with a
-    /// friendly combat unit, or the home base; a chief with friendly
-    /// Indians (17.7).
+    /// friendly combat unit (5.3: not a neutral Spanish one), or the home
+    /// base; a chief with friendly Indians (17.7).
     fn leader_places(&self, seat: Seat, leader: u8) -> Vec<Place> {
         let l = &tables().forces.leaders[leader as usize];
         let chief = l.side.is_none();
         let mut out: Vec<Place> = self
-            .unit_squares(|u| self.side(u) == seat && (!chief || self.is_indian(u)))
+            .unit_squares(|u| self.usable(u, seat) && (!chief || self.is_indian(u)))
             .into_iter()
             .filter(|&sq| !self.has_units(sq, crate::state::enemy(seat)))
             .map(Place::Sq)
@@ -427,20 +428,22 @@ impl Fiw {
     }
 
     /// 10.8 the friendly units on the map the seat may break down: those
-    /// 19.0 would, with the counters in the mix now.
+    /// 19.0 would, with the counters in the mix now (5.3: no neutral
+    /// Spanish unit).
     fn breakable(&self, seat: Seat, p: &Purchases) -> Vec<UnitId> {
-        self.unit_squares(|u| self.side(u) == seat)
+        self.unit_squares(|u| self.usable(u, seat))
             .into_iter()
-            .flat_map(|sq| self.side_at(sq, seat).collect::<Vec<_>>())
-            .filter(|&u| !Fiw::drafted(p, u) && self.breakdown(u).is_some())
+            .flat_map(|sq| self.units_at(sq).collect::<Vec<_>>())
+            .filter(|&u| self.usable(u, seat) && !Fiw::drafted(p, u) && self.breakdown(u).is_some())
             .collect()
     }
 
-    /// 10.8 the friendly units on the map the seat may disband.
+    /// 10.8 the friendly units on the map the seat may disband (5.3: no
+    /// neutral Spanish unit).
     fn disbandable(&self, seat: Seat, p: &Purchases) -> Vec<UnitId> {
         (0..self.units.len() as UnitId)
             .filter(|&u| {
-                self.side(u) == seat && matches!(self.units[u as usize].at(), Place::Sq(_)) && !Fiw::drafted(p, u)
+                self.usable(u, seat) && matches!(self.units[u as usize].at(), Place::Sq(_)) && !Fiw::drafted(p, u)
             })
             .collect()
     }
@@ -461,14 +464,14 @@ impl Fiw {
     }
 
     /// 24.4 the seat's militia detachments on the map whose counters have
-    /// a regiment side.
+    /// a regiment side (5.3: no neutral Spanish one).
     fn flippable(&self, seat: Seat, p: &Purchases) -> Vec<UnitId> {
         let f = &tables().forces;
         (0..self.units.len() as UnitId)
             .filter(|&u| {
                 let unit = &self.units[u as usize];
                 let front = &f.faces[f.counters[unit.counter as usize].front];
-                self.side(u) == seat
+                self.usable(u, seat)
                     && matches!(unit.at(), Place::Sq(_))
                     && unit.back
                     && front.kind == UnitType::Militia

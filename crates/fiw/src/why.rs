@@ -772,6 +772,7 @@ impl Fiw {
             EventBar::OffMap => format!("{name} is not on the map"),
             EventBar::NotIndian => format!("{name} is not an Indian unit"),
             EventBar::NotMilitia => format!("{name} is not a militia unit"),
+            EventBar::Neutral => return vec![unready_words(self, piece.expect("a unit's bar"), Unready::Neutral)],
             EventBar::Escorted => format!("{} non-Indian combat units share its square", side_name(enemy(seat))),
             EventBar::Unnamed => format!("{name} is not a named leader"),
             EventBar::NotInLeaderBox => format!("{name} is not in the Leader box"),
@@ -800,7 +801,7 @@ impl Fiw {
         };
         let (there, name) = (self.sq_name(to), self.leader(l).name.clone());
         let reason = match self.nearest_friends(side, from).first() {
-            _ if !self.has_units(to, side) => format!(
+            _ if !self.units_at(to).any(|u| self.usable(u, side)) => format!(
                 "no {} combat units are in {there}: {name} escapes to the nearest stack of friendly units",
                 side_name(side)
             ),
