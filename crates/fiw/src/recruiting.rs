@@ -4,7 +4,7 @@
 //! leaders, which both players build at once in secret and reveal
 //! together (ruling fiw #30, `engine::Drafts`).
 
-use crate::actions::{Action, Piece};
+use crate::actions::Action;
 use crate::civilization::Marker;
 use crate::forces::{Face, Nation, Size, UnitType, BRITISH, FRENCH};
 use crate::frames::Frame;
@@ -784,12 +784,7 @@ impl Fiw {
                 };
                 self.leaders[id].at = at;
                 self.leaders[id].side = seat;
-                let name = &f.leaders[leader as usize].name;
-                let shown = if self.hidden_from(Piece::Leader(id as LeaderId), crate::state::enemy(seat)) {
-                    format!("a {} leader", side_name(seat))
-                } else {
-                    name.clone()
-                };
+                let (name, shown) = (&f.leaders[leader as usize].name, self.leader_told(id as LeaderId));
                 let at = self.place_name(at);
                 Some((format!("{name} in {at}"), format!("{shown} in {at}")))
             }
