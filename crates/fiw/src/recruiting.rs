@@ -343,7 +343,18 @@ impl Fiw {
     /// Spanish one, and no enemy unit or marker; an engineer for fortresses
     /// and trails).
     fn marker_squares(&self, seat: Seat, kind: Marker, p: &Purchases) -> Vec<Sq> {
-        let engineer = |sq: Sq| self.side_at(sq, seat).any(|u| self.face(u).kind == UnitType::Engineers);
+        let by_engineer = |k: Marker| matches!(k, Marker::Fortress | Marker::Trail);
+        let engineers = |sq: Sq| {
+            self.side_at(sq, seat)
+                .filter(|&u| self.face(u).kind == UnitType::Engineers)
+                .count()
+        };
+        let bought = |sq: Sq| {
+            p.buys.iter().filter_map(move |b| match *b {
+                Buy::Marker { kind, sq: s } if s == sq => Some(kind),
+                _ => None,
+            })
+        };
         self.unit_squares(|u| self.usable(u, seat))
             .into_iter()
             .filter(|&sq| {
@@ -354,23 +365,16 @@ impl Fiw {
             })
             .filter(|&sq| match kind {
                 Marker::Fort => self.fortified(sq).is_none(),
-                Marker::Fortress => self.fortified(sq) != Some(crate::map::Works::Fortress) && engineer(sq),
+                Marker::Fortress => self.fortified(sq) != Some(crate::map::Works::Fortress),
                 Marker::Magazine => self.civ(sq, Marker::Magazine).is_none(),
-                Marker::Trail => self.civ(sq, Marker::Trail).is_none() && engineer(sq),
+                Marker::Trail => self.civ(sq, Marker::Trail).is_none(),
             })
-            // 22.11 one of each type in a square; 22.7 one engineer builds one type a turn.
+            // 22.11 one of each type in a square; 22.7 a fortress or a trail
+            // needs an engineer there, and each engineer builds one type a
+            // turn: two engineers may build both.
             .filter(|&sq| {
-                !p.buys.iter().any(|b| match b {
-                    Buy::Marker { kind: k, sq: s } => {
-                        *s == sq
-                            && (*k == kind
-                                || matches!(
-                                    (k, kind),
-                                    (Marker::Fortress | Marker::Trail, Marker::Fortress | Marker::Trail)
-                                ))
-                    }
-                    _ => false,
-                })
+                !bought(sq).any(|k| k == kind)
+                    && (!by_engineer(kind) || bought(sq).filter(|&k| by_engineer(k)).count() < engineers(sq))
             })
             .collect()
     }

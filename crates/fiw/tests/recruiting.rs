@@ -200,6 +200,32 @@ fn markers_need_a_friendly_unit_and_fortresses_an_engineer() {
 }
 
 #[test]
+fn each_engineer_builds_one_type_of_marker_a_turn() {
+    // rule: fiw 22.7, 22.11, 35.3
+    // Whether a trail may follow a fortress in 0811 this turn, with these
+    // units there (35.3 sets up two engineers together at Louisbourg).
+    let trail_too = |units: &[&str]| {
+        let mut g = cleared(BRITISH);
+        for u in units {
+            put(&mut g, u, "0811");
+        }
+        g.stack.clear();
+        g.collect_income();
+        g.treasury = [200, 0];
+        g.supply = [20, 0];
+        let here = Action::At(Place::Sq(sq("0811")));
+        act(&mut g, BRITISH, Action::Build(Marker::Fortress));
+        act(&mut g, BRITISH, here);
+        legal(&g, BRITISH).contains(&Action::Build(Marker::Trail)) && {
+            act(&mut g, BRITISH, Action::Build(Marker::Trail));
+            legal(&g, BRITISH).contains(&here)
+        }
+    };
+    assert!(!trail_too(&["br-line", "br-engineers"]), "one engineer, one type");
+    assert!(trail_too(&["br-line", "br-engineers", "ma-engineers"]), "one type each");
+}
+
+#[test]
 fn leaders_come_from_the_box() {
     // rule: fiw 17.5, 17.8, 17.44
     let mut g = at_purchases(
