@@ -65,7 +65,9 @@ pub enum RecruitBar {
     Enemy,
     /// 10.1-10.3 no unit of the recruit's nation occupies it.
     NotOccupied,
-    /// 10.71 the square's forage value of new regiments placed already.
+    /// 10.71 the square's forage value of new regiments placed already:
+    /// `placed` in thirds of a regiment (ruling fiw #23), `forage` in
+    /// regiments.
     Forage { placed: u32, forage: u8 },
 }
 
@@ -327,15 +329,20 @@ impl Fiw {
         if !self.side_at(sq, seat).any(|u| self.face(u).nation == f.nation) {
             return Some(RecruitBar::NotOccupied);
         }
-        // 10.71 up to the square's forage value of new regiments; 31.35 none
-        // in a massacred square.
-        let placed = p
+        // 10.71 up to the square's forage value of new regiments, in
+        // regimental equivalents (ruling fiw #23: an engineer detachment is
+        // a third); 31.35 none in a massacred square.
+        let thirds = |face: u16| tables().forces.faces[face as usize].size.thirds();
+        let placed: u32 = p
             .buys
             .iter()
-            .filter(|b| matches!(b, Buy::Unit { at: Place::Sq(x), .. } if *x == sq))
-            .count() as u32;
+            .filter_map(|b| match *b {
+                Buy::Unit { face, at: Place::Sq(x) } if x == sq => Some(thirds(face)),
+                _ => None,
+            })
+            .sum();
         let forage = self.forage_value(sq);
-        (placed >= u32::from(forage)).then_some(RecruitBar::Forage { placed, forage })
+        (placed + thirds(face_ix) > 3 * u32::from(forage)).then_some(RecruitBar::Forage { placed, forage })
     }
 
     /// 22.1, 22.11-22.13, 22.7 the squares a marker may be built in

@@ -933,7 +933,8 @@ fn recruit_words(g: &Fiw, seat: Seat, face: u16, sq: Sq, bar: RecruitBar) -> For
             return Forbidden::new(
                 "10.71",
                 format!(
-                    "a player may place new combat regiments in a square from one up to the square's forage value: {placed} placed in {here} already, its forage value is {forage}"
+                    "a player may place new combat regiments in a square from one up to the square's forage value: {} placed in {here} already (a detachment is a third), its forage value is {forage}",
+                    crate::supply::thirds_words(placed)
                 ),
             )
         }
