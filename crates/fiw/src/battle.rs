@@ -485,11 +485,11 @@ impl Fiw {
 
     /// 17.41 the squares with the leader's side's combat units nearest to
     /// `from`: fewest squares, a diagonal step counting one (ruling fiw
-    /// #32).
+    /// #32); 5.3, 28.1 neutral Spanish units are no friends of the French.
     pub(crate) fn nearest_friends(&self, side: Seat, from: Sq) -> Vec<Sq> {
         // ruling: fiw #32
         let distance = |s: Sq| s.king_moves(from);
-        let mut squares = self.unit_squares(|u| self.side(u) == side);
+        let mut squares = self.unit_squares(|u| self.usable(u, side));
         let Some(best) = squares.iter().map(|&s| distance(s)).min() else {
             return Vec::new();
         };

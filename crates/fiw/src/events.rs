@@ -263,6 +263,8 @@ impl crate::state::Fiw {
             ("smallpox" | "desertion", Choice::Unit(u)) => {
                 if self.side(u) != seat {
                     EventBar::NotYours
+                } else if !self.usable(u, seat) {
+                    EventBar::Neutral
                 } else if !on_map(self.units[u as usize].at()) {
                     EventBar::OffMap
                 } else if id == "smallpox" && !self.is_indian(u) {
@@ -581,10 +583,16 @@ impl crate::state::Fiw {
                 match u {
                     Some(u) => {
                         self.units.place(u, Place::Base(base));
-                        let unit = self.unit_name(u);
-                        self.core
-                            .log
-                            .say("10.5", || format!("{name}: {unit} arrives in the {}.", base.name()));
+                        // 27.1 the enemy reads the block as his board shows it.
+                        let (unit, told, at) = (self.unit_name(u), self.told(u), base.name());
+                        self.core.log.apart(
+                            seat,
+                            "10.5",
+                            &[],
+                            Vec::new,
+                            || format!("{name}: {unit} arrives in the {at}."),
+                            || format!("{name}: {told} arrives in the {at}."),
+                        );
                     }
                     None => self
                         .core
@@ -696,10 +704,17 @@ impl crate::state::Fiw {
                 };
                 self.leaders[l as usize].at = Place::Base(base);
                 self.leaders[l as usize].side = seat;
-                let who = self.leader(l).name.clone();
-                self.core
-                    .log
-                    .say("17.5", || format!("{name}: {who} arrives in the {}.", base.name()));
+                // 27.3 face down in the home base: the enemy reads him as his
+                // board shows him.
+                let (who, told, at) = (self.leader(l).name.clone(), self.leader_told(l), base.name());
+                self.core.log.apart(
+                    seat,
+                    "17.5",
+                    &[],
+                    Vec::new,
+                    || format!("{name}: {who} arrives in the {at}."),
+                    || format!("{name}: {told} arrives in the {at}."),
+                );
             }
             ("colonies-rally", Choice::Colony(i)) => {
                 let c = crate::map::Colony::ALL[i as usize];
@@ -722,6 +737,8 @@ pub(crate) enum EventBar {
     OffMap,
     NotIndian,
     NotMilitia,
+    /// 5.3 a Spanish unit while Spain is neutral: no one's to use.
+    Neutral,
     /// 25.1 the Indian shares its square with non-Indian combat units.
     Escorted,
     NoVillage,

@@ -4,7 +4,7 @@
 //! leaders, which both players build at once in secret and reveal
 //! together (ruling fiw #30, `engine::Drafts`).
 
-use crate::actions::{Action, Piece};
+use crate::actions::Action;
 use crate::civilization::Marker;
 use crate::forces::{Face, Nation, Size, UnitType, BRITISH, FRENCH};
 use crate::frames::Frame;
@@ -65,7 +65,9 @@ pub enum RecruitBar {
     Enemy,
     /// 10.1-10.3 no unit of the recruit's nation occupies it.
     NotOccupied,
-    /// 10.71 the square's forage value of new regiments placed already.
+    /// 10.71 the square's forage value of new regiments placed already:
+    /// `placed` in thirds of a regiment (ruling fiw #23), `forage` in
+    /// regiments.
     Forage { placed: u32, forage: u8 },
 }
 
@@ -327,23 +329,40 @@ impl Fiw {
         if !self.side_at(sq, seat).any(|u| self.face(u).nation == f.nation) {
             return Some(RecruitBar::NotOccupied);
         }
-        // 10.71 up to the square's forage value of new regiments; 31.35 none
-        // in a massacred square.
-        let placed = p
+        // 10.71 up to the square's forage value of new regiments, in
+        // regimental equivalents (ruling fiw #23: an engineer detachment is
+        // a third); 31.35 none in a massacred square.
+        let thirds = |face: u16| tables().forces.faces[face as usize].size.thirds();
+        let placed: u32 = p
             .buys
             .iter()
-            .filter(|b| matches!(b, Buy::Unit { at: Place::Sq(x), .. } if *x == sq))
-            .count() as u32;
+            .filter_map(|b| match *b {
+                Buy::Unit { face, at: Place::Sq(x) } if x == sq => Some(thirds(face)),
+                _ => None,
+            })
+            .sum();
         let forage = self.forage_value(sq);
-        (placed >= u32::from(forage)).then_some(RecruitBar::Forage { placed, forage })
+        (placed + thirds(face_ix) > 3 * u32::from(forage)).then_some(RecruitBar::Forage { placed, forage })
     }
 
     /// 22.1, 22.11-22.13, 22.7 the squares a marker may be built in
-    /// (ruling fiw #34: a friendly combat unit there and no enemy unit or
-    /// marker; an engineer for fortresses and trails).
+    /// (ruling fiw #34: a friendly combat unit there, 5.3 not a neutral
+    /// Spanish one, and no enemy unit or marker; an engineer for fortresses
+    /// and trails).
     fn marker_squares(&self, seat: Seat, kind: Marker, p: &Purchases) -> Vec<Sq> {
-        let engineer = |sq: Sq| self.side_at(sq, seat).any(|u| self.face(u).kind == UnitType::Engineers);
-        self.unit_squares(|u| self.side(u) == seat)
+        let by_engineer = |k: Marker| matches!(k, Marker::Fortress | Marker::Trail);
+        let engineers = |sq: Sq| {
+            self.side_at(sq, seat)
+                .filter(|&u| self.face(u).kind == UnitType::Engineers)
+                .count()
+        };
+        let bought = |sq: Sq| {
+            p.buys.iter().filter_map(move |b| match *b {
+                Buy::Marker { kind, sq: s } if s == sq => Some(kind),
+                _ => None,
+            })
+        };
+        self.unit_squares(|u| self.usable(u, seat))
             .into_iter()
             .filter(|&sq| {
                 // ruling: fiw #34
@@ -353,35 +372,28 @@ impl Fiw {
             })
             .filter(|&sq| match kind {
                 Marker::Fort => self.fortified(sq).is_none(),
-                Marker::Fortress => self.fortified(sq) != Some(crate::map::Works::Fortress) && engineer(sq),
+                Marker::Fortress => self.fortified(sq) != Some(crate::map::Works::Fortress),
                 Marker::Magazine => self.civ(sq, Marker::Magazine).is_none(),
-                Marker::Trail => self.civ(sq, Marker::Trail).is_none() && engineer(sq),
+                Marker::Trail => self.civ(sq, Marker::Trail).is_none(),
             })
-            // 22.11 one of each type in a square; 22.7 one engineer builds one type a turn.
+            // 22.11 one of each type in a square; 22.7 a fortress or a trail
+            // needs an engineer there, and each engineer builds one type a
+            // turn: two engineers may build both.
             .filter(|&sq| {
-                !p.buys.iter().any(|b| match b {
-                    Buy::Marker { kind: k, sq: s } => {
-                        *s == sq
-                            && (*k == kind
-                                || matches!(
-                                    (k, kind),
-                                    (Marker::Fortress | Marker::Trail, Marker::Fortress | Marker::Trail)
-                                ))
-                    }
-                    _ => false,
-                })
+                !bought(sq).any(|k| k == kind)
+                    && (!by_engineer(kind) || bought(sq).filter(|&k| by_engineer(k)).count() < engineers(sq))
             })
             .collect()
     }
 
     /// 17.5, ruling fiw #37 where a recruited leader goes: a square with a
-    /// friendly combat unit, or the home base; a chief with friendly
-    /// Indians (17.7).
+    /// friendly combat unit (5.3: not a neutral Spanish one), or the home
+    /// base; a chief with friendly Indians (17.7).
     fn leader_places(&self, seat: Seat, leader: u8) -> Vec<Place> {
         let l = &tables().forces.leaders[leader as usize];
         let chief = l.side.is_none();
         let mut out: Vec<Place> = self
-            .unit_squares(|u| self.side(u) == seat && (!chief || self.is_indian(u)))
+            .unit_squares(|u| self.usable(u, seat) && (!chief || self.is_indian(u)))
             .into_iter()
             .filter(|&sq| !self.has_units(sq, crate::state::enemy(seat)))
             .map(Place::Sq)
@@ -427,20 +439,22 @@ impl Fiw {
     }
 
     /// 10.8 the friendly units on the map the seat may break down: those
-    /// 19.0 would, with the counters in the mix now.
+    /// 19.0 would, with the counters in the mix now (5.3: no neutral
+    /// Spanish unit).
     fn breakable(&self, seat: Seat, p: &Purchases) -> Vec<UnitId> {
-        self.unit_squares(|u| self.side(u) == seat)
+        self.unit_squares(|u| self.usable(u, seat))
             .into_iter()
-            .flat_map(|sq| self.side_at(sq, seat).collect::<Vec<_>>())
-            .filter(|&u| !Fiw::drafted(p, u) && self.breakdown(u).is_some())
+            .flat_map(|sq| self.units_at(sq).collect::<Vec<_>>())
+            .filter(|&u| self.usable(u, seat) && !Fiw::drafted(p, u) && self.breakdown(u).is_some())
             .collect()
     }
 
-    /// 10.8 the friendly units on the map the seat may disband.
+    /// 10.8 the friendly units on the map the seat may disband (5.3: no
+    /// neutral Spanish unit).
     fn disbandable(&self, seat: Seat, p: &Purchases) -> Vec<UnitId> {
         (0..self.units.len() as UnitId)
             .filter(|&u| {
-                self.side(u) == seat && matches!(self.units[u as usize].at(), Place::Sq(_)) && !Fiw::drafted(p, u)
+                self.usable(u, seat) && matches!(self.units[u as usize].at(), Place::Sq(_)) && !Fiw::drafted(p, u)
             })
             .collect()
     }
@@ -461,14 +475,14 @@ impl Fiw {
     }
 
     /// 24.4 the seat's militia detachments on the map whose counters have
-    /// a regiment side.
+    /// a regiment side (5.3: no neutral Spanish one).
     fn flippable(&self, seat: Seat, p: &Purchases) -> Vec<UnitId> {
         let f = &tables().forces;
         (0..self.units.len() as UnitId)
             .filter(|&u| {
                 let unit = &self.units[u as usize];
                 let front = &f.faces[f.counters[unit.counter as usize].front];
-                self.side(u) == seat
+                self.usable(u, seat)
                     && matches!(unit.at(), Place::Sq(_))
                     && unit.back
                     && front.kind == UnitType::Militia
@@ -781,12 +795,7 @@ impl Fiw {
                 };
                 self.leaders[id].at = at;
                 self.leaders[id].side = seat;
-                let name = &f.leaders[leader as usize].name;
-                let shown = if self.hidden_from(Piece::Leader(id as LeaderId), crate::state::enemy(seat)) {
-                    format!("a {} leader", side_name(seat))
-                } else {
-                    name.clone()
-                };
+                let (name, shown) = (&f.leaders[leader as usize].name, self.leader_told(id as LeaderId));
                 let at = self.place_name(at);
                 Some((format!("{name} in {at}"), format!("{shown} in {at}")))
             }

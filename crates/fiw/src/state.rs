@@ -338,6 +338,14 @@ impl Fiw {
         nation != Nation::Indian && (self.spain || nation != Nation::Spanish)
     }
 
+    /// 5.3, 28.1 whether `seat` may use a unit: one of its side, and a
+    /// Spanish unit only once Spain is at war ("neither side may ... use
+    /// Spanish units until" it enters; then they are French controlled;
+    /// ruling fiw #55).
+    pub fn usable(&self, u: UnitId, seat: Seat) -> bool {
+        self.side(u) == seat && (self.spain || self.face(u).nation != Nation::Spanish)
+    }
+
     /// 29.11 the seat controls a square's objectives: it occupies it, the
     /// enemy has no unit there, and no siege is on (ruling fiw #26).
     pub fn controls(&self, sq: Sq, seat: Seat) -> bool {

@@ -183,6 +183,18 @@ impl Fiw {
         self.hidden_unless(p, seat, |sq| self.examines(seat, sq))
     }
 
+    /// 27.3 a leader as the enemy reads him in the log: by name where it
+    /// may examine him, else as the board shows him ("a British leader";
+    /// ruling fiw #57).
+    pub fn leader_told(&self, l: crate::state::LeaderId) -> String {
+        let side = self.leaders[l as usize].side;
+        if self.hidden_from(Piece::Leader(l), crate::state::enemy(side)) {
+            format!("a {} leader", side_name(side))
+        } else {
+            self.leader(l).name.clone()
+        }
+    }
+
     /// [`Fiw::hidden_from`] with the squares the seat examines given (by
     /// [`Fiw::examined`], for loops over every piece).
     fn hidden_unless(&self, p: Piece, seat: Seat, examines: impl Fn(Sq) -> bool) -> bool {

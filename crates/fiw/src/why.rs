@@ -715,8 +715,8 @@ impl Fiw {
 impl Fiw {
     /// 8.1 why the event being decided does not offer the piece or square
     /// `target` to the seat: [`Fiw::event_bar`], the check behind its
-    /// choices. A piece the seat may not examine (27.1) is named no further
-    /// than the event's condition.
+    /// choices. A piece the seat may not examine (27.1, 27.3) has one
+    /// answer wherever it stands and whatever it is.
     fn event_why(&self, seat: Seat, id: &str, target: &str) -> Vec<Forbidden> {
         let (choice, piece) = match (self.piece_of(target), Sq::parse(target)) {
             (Some(p @ Piece::Unit(u)), _) => (Choice::Unit(u), Some(p)),
@@ -724,8 +724,16 @@ impl Fiw {
             (None, Some(sq)) => (Choice::Sq(sq), None),
             (None, None) => return Vec::new(),
         };
-        let Some(bar) = self.event_bar(id, seat, choice) else {
-            return Vec::new();
+        let hidden = piece.is_some_and(|p| self.hidden_from(p, seat));
+        let bar = match self.event_bar(id, seat, choice) {
+            Some(EventBar::NotAsked) => return Vec::new(),
+            // 27.1, 27.3 a face-down piece is the enemy's and no more: were
+            // it offered or barred as it stands, asking id by id would tell
+            // where each stands and what it is. The choices name it by its
+            // square (`pick-SQ-unit`, ruling fiw #51), never by its id.
+            _ if hidden => EventBar::NotYours,
+            Some(bar) => bar,
+            None => return Vec::new(),
         };
         let (rule, asks) = match id {
             "smallpox" => ("8.1", "one of your Indian units on the map".to_string()),
@@ -750,7 +758,6 @@ impl Fiw {
             "new-commander" => ("17.5", "a named leader of your side in the Leader box".to_string()),
             _ => return Vec::new(),
         };
-        let hidden = piece.is_some_and(|p| self.hidden_from(p, seat));
         let name = match piece {
             Some(Piece::Unit(u)) if !hidden => self.unit_name(u),
             Some(Piece::Leader(l)) if !hidden => self.leader(l).name.clone(),
@@ -764,14 +771,16 @@ impl Fiw {
             "indians-change-sides" | "british-leader-recalled" | "french-leader-relieved"
         );
         let reason = match bar {
-            EventBar::NotAsked => return Vec::new(),
             EventBar::NotYours if mine => format!("{name} is not yours"),
+            // ruling: fiw #56
+            EventBar::NotYours if hidden => {
+                format!("{name} stands face down: pick one on the map by the square it stands in")
+            }
             EventBar::NotYours => format!("{name} is yours"),
-            // 27.1: no more about a piece the seat may not examine.
-            _ if hidden => String::new(),
             EventBar::OffMap => format!("{name} is not on the map"),
             EventBar::NotIndian => format!("{name} is not an Indian unit"),
             EventBar::NotMilitia => format!("{name} is not a militia unit"),
+            EventBar::Neutral => return vec![unready_words(self, piece.expect("a unit's bar"), Unready::Neutral)],
             EventBar::Escorted => format!("{} non-Indian combat units share its square", side_name(enemy(seat))),
             EventBar::Unnamed => format!("{name} is not a named leader"),
             EventBar::NotInLeaderBox => format!("{name} is not in the Leader box"),
@@ -780,15 +789,10 @@ impl Fiw {
             EventBar::NotBritishColony => format!("{} is not in a British colony", there()),
             EventBar::NoLeader => format!("no {} leader is in {}", side_name(seat), there()),
             EventBar::NoIndianLeft => "no Indian unit is left to draw".to_string(),
-            EventBar::NotPassive => return Vec::new(),
+            EventBar::NotPassive | EventBar::NotAsked => return Vec::new(),
         };
         let event = crate::events::event_name(id);
-        let text = if reason.is_empty() {
-            format!("{event} asks for {asks}")
-        } else {
-            format!("{event} asks for {asks}: {reason}")
-        };
-        vec![Forbidden::new(rule, text)]
+        vec![Forbidden::new(rule, format!("{event} asks for {asks}: {reason}"))]
     }
 
     /// 17.41 (ruling fiw #32) why the escaping leader may not go to `to`:
@@ -800,7 +804,7 @@ impl Fiw {
         };
         let (there, name) = (self.sq_name(to), self.leader(l).name.clone());
         let reason = match self.nearest_friends(side, from).first() {
-            _ if !self.has_units(to, side) => format!(
+            _ if !self.units_at(to).any(|u| self.usable(u, side)) => format!(
                 "no {} combat units are in {there}: {name} escapes to the nearest stack of friendly units",
                 side_name(side)
             ),
@@ -930,7 +934,8 @@ fn recruit_words(g: &Fiw, seat: Seat, face: u16, sq: Sq, bar: RecruitBar) -> For
             return Forbidden::new(
                 "10.71",
                 format!(
-                    "a player may place new combat regiments in a square from one up to the square's forage value: {placed} placed in {here} already, its forage value is {forage}"
+                    "a player may place new combat regiments in a square from one up to the square's forage value: {} placed in {here} already (a detachment is a third), its forage value is {forage}",
+                    crate::supply::thirds_words(placed)
                 ),
             )
         }

@@ -293,3 +293,36 @@ fn a_face_down_leader_may_be_picked_and_a_brigadier_drawn_is_no_effect() {
     );
     assert!(logged(&g, "no named leader: no effect"));
 }
+
+#[test]
+fn pieces_arriving_face_down_in_a_home_base_are_named_to_their_side_alone() {
+    // rule: fiw 27.1, 27.3, 10.5, 17.5
+    let mut g = cleared(BRITISH);
+    let britain = Place::Base(fiw::state::Base::Britain);
+    // The queue is taken from its end: the regiment first.
+    events_now(&mut g, BRITISH, &["new-commander", "british-regulars"]);
+    let (seat, options) = choice(&g);
+    assert_eq!(seat, BRITISH);
+    let Choice::Leader(l) = options[0] else {
+        panic!("{options:?}")
+    };
+    act(&mut g, BRITISH, Action::Pick(options[0]));
+    assert_eq!(g.leaders[l as usize].at, britain);
+    let regiment = g
+        .units_in(britain)
+        .find(|&u| g.face(u).id == "br-line")
+        .expect("arrived");
+    let (unit, who) = (g.unit_name(regiment), g.leader(l).name.clone());
+    let french = read(&g, FRENCH);
+    assert!(
+        french.iter().all(|t| !t.contains(&unit) && !t.contains(&who)),
+        "{french:?}"
+    );
+    for seen in ["a British regular unit arrives", "a British leader arrives"] {
+        assert!(french.iter().any(|t| t.contains(seen)), "{seen}: {french:?}");
+    }
+    let british = read(&g, BRITISH);
+    for own in [&unit, &who] {
+        assert!(british.iter().any(|t| t.contains(own.as_str())), "{own}: {british:?}");
+    }
+}

@@ -39,6 +39,21 @@ fn at_purchases_with(units: &[(&str, &str)], rolls: [u8; 2]) -> Fiw {
     )
 }
 
+/// The purchases of turn 1 on an emptied map with only units of these
+/// faces put in these places (none lost on the way), the treasuries and
+/// supply points full.
+fn purchasing_now(units: &[(&str, &str)]) -> Fiw {
+    let mut g = cleared(BRITISH);
+    for (face, at) in units {
+        put(&mut g, face, at);
+    }
+    g.stack.clear();
+    g.collect_income();
+    g.treasury = [200, 200];
+    g.supply = [20, 20];
+    g
+}
+
 /// The British, then the French, commit their purchases: the reveal.
 fn reveal(g: &mut Fiw) {
     act(g, BRITISH, Action::Commit);
@@ -197,6 +212,54 @@ fn markers_need_a_friendly_unit_and_fortresses_an_engineer() {
         "it replaces the fort (22.11)"
     );
     assert_eq!(g.civs.iter().filter(|c| c.sq == sq("0811")).count(), 1);
+}
+
+#[test]
+fn each_engineer_builds_one_type_of_marker_a_turn() {
+    // rule: fiw 22.7, 22.11, 35.3
+    // Whether a trail may follow a fortress in 0811 this turn, with these
+    // units there (35.3 sets up two engineers together at Louisbourg).
+    let trail_too = |units: &[&str]| {
+        let units: Vec<(&str, &str)> = units.iter().map(|&u| (u, "0811")).collect();
+        let mut g = purchasing_now(&units);
+        let here = Action::At(Place::Sq(sq("0811")));
+        act(&mut g, BRITISH, Action::Build(Marker::Fortress));
+        act(&mut g, BRITISH, here);
+        legal(&g, BRITISH).contains(&Action::Build(Marker::Trail)) && {
+            act(&mut g, BRITISH, Action::Build(Marker::Trail));
+            legal(&g, BRITISH).contains(&here)
+        }
+    };
+    assert!(!trail_too(&["br-line", "br-engineers"]), "one engineer, one type");
+    assert!(trail_too(&["br-line", "br-engineers", "ma-engineers"]), "one type each");
+}
+
+#[test]
+fn an_engineer_detachment_is_a_third_of_a_regiment_against_the_forage_value() {
+    // rule: fiw 10.71, 22.7
+    // ruling: fiw #23
+    let mut g = purchasing_now(&[("br-line", "boston")]);
+    let (boston, forage) = (Action::At(Place::Sq(sq("boston"))), g.forage_value(sq("boston")));
+    for _ in 1..forage {
+        act(&mut g, BRITISH, Action::Recruit(face("ma-infantry")));
+        act(&mut g, BRITISH, boston);
+    }
+    // A regiment short of the forage value: room for two engineers.
+    for _ in 0..2 {
+        act(&mut g, BRITISH, Action::Recruit(face("br-engineers")));
+        act(&mut g, BRITISH, boston);
+    }
+    assert!(
+        !legal(&g, BRITISH).contains(&Action::Recruit(face("ma-infantry"))),
+        "no room for another regiment in Boston"
+    );
+    act(&mut g, BRITISH, Action::Recruit(face("br-line")));
+    let why = engine::why_not(&g, BRITISH, &sq("boston").to_string());
+    let placed = format!("{}⅔ regiments placed in Boston already", forage - 1);
+    assert!(
+        matches!(&why, engine::WhyNot::Forbidden { rules } if rules[0].rule == "10.71" && rules[0].reason.contains(&placed)),
+        "{why:?}"
+    );
 }
 
 #[test]

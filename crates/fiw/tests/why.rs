@@ -668,10 +668,24 @@ fn indians_change_sides_names_an_escort_only_where_the_roller_may_look() {
         panic!("a British choice: {:?}", g.stack.last())
     };
     assert_eq!(options, vec![fiw::events::Choice::Unit(free)]);
-    // Unseen: the event's condition, no more.
+    // Unseen: one answer for every face-down block, escorted or not, an
+    // Indian or not (27.1): it is picked by its square.
     let f = forbidden(why(&g, BRITISH, &unit_id(huron)));
     assert_eq!(f.rule, "25.1");
-    assert!(f.reason.ends_with("non-Indian combat units"), "{}", f.reason);
+    assert!(
+        f.reason
+            .ends_with("that unit stands face down: pick one on the map by the square it stands in"),
+        "{}",
+        f.reason
+    );
+    let bearn = g.units_at(sq("lorette")).find(|&u| u != huron).unwrap();
+    for u in [free, bearn] {
+        assert_eq!(forbidden(why(&g, BRITISH, &unit_id(u))), f, "the same for u{u}");
+    }
+    assert!(is_legal(
+        &why(&g, BRITISH, &sq("saint-francois").to_string()),
+        &format!("pick-{}-unit", sq("saint-francois"))
+    ));
     // A British unit in the square: the escort is seen and named.
     put(&mut g, "br-line", "lorette");
     refused(
@@ -681,4 +695,28 @@ fn indians_change_sides_names_an_escort_only_where_the_roller_may_look() {
         "25.1",
         &["French non-Indian combat units share its square"],
     );
+}
+
+#[test]
+fn a_leader_event_tells_nothing_of_where_a_face_down_leader_stands() {
+    // rule: fiw 27.3, 17.4
+    // ruling: fiw #51
+    let mut g = cleared(BRITISH);
+    let on_map = put_leader(&mut g, "montcalm", "quebec");
+    let brigadier = put_leader(&mut g, "french-brigadier", "montreal");
+    let at_home = put_leader(&mut g, "de-levis", Place::Base(fiw::state::Base::France));
+    event(&mut g, FRENCH, "french-leader-relieved");
+    assert!(matches!(g.stack.last(), Some(Frame::EventChoice { seat: BRITISH, .. })));
+    // On the map or in the French Home Base, named or not: one answer.
+    let f = forbidden(why(&g, BRITISH, &format!("l{on_map}")));
+    assert_eq!(f.rule, "17.4");
+    assert!(f.reason.contains("that leader stands face down"), "{}", f.reason);
+    for l in [brigadier, at_home] {
+        assert_eq!(forbidden(why(&g, BRITISH, &format!("l{l}"))), f, "the same for l{l}");
+    }
+    let quebec = sq("quebec");
+    assert!(is_legal(
+        &why(&g, BRITISH, &quebec.to_string()),
+        &format!("pick-{quebec}-leader")
+    ));
 }
