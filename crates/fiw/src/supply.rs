@@ -198,7 +198,7 @@ impl crate::state::Fiw {
         use crate::map::Terrain;
         // ruling: fiw #23
         // ruling: fiw #20
-        let units: Vec<crate::state::UnitId> = self.side_at(sq, seat).collect();
+        let units: Vec<crate::state::UnitId> = self.to_feed(sq, seat).collect();
         let need: u32 = units.iter().map(|&u| self.face(u).size.thirds()).sum();
         let wild = matches!(self.terrain(sq), Terrain::Wilderness | Terrain::Rough);
         let free = wild
@@ -220,6 +220,17 @@ impl crate::state::Fiw {
         }
     }
 
+    /// 18.31 the seat's units in a square that must be fed: neutral ones
+    /// (Spain's before it is at war, 5.3; ruling fiw #55) are in automatic
+    /// supply.
+    pub(crate) fn to_feed(
+        &self,
+        sq: crate::map::Sq,
+        seat: engine::Seat,
+    ) -> impl Iterator<Item = crate::state::UnitId> + '_ {
+        self.side_at(sq, seat).filter(move |&u| self.usable(u, seat))
+    }
+
     /// 18.3 the seat's provisioning phase (ruling fiw #1 step 13): every
     /// square holding its units is checked in turn.
     pub fn provisioning(&mut self, seat: engine::Seat) {
@@ -235,7 +246,7 @@ impl crate::state::Fiw {
     /// 18.3 checks the seat's squares from the `start`-th on, stopping at
     /// the first that asks a decision; at the end the next phase comes.
     fn provision_from(&mut self, seat: engine::Seat, start: usize) {
-        let mut squares = self.unit_squares(|u| self.side(u) == seat);
+        let mut squares = self.unit_squares(|u| self.usable(u, seat));
         squares.retain(|s| s.index() >= start);
         let mut foraging: Vec<String> = Vec::new();
         for sq in squares {
@@ -304,20 +315,20 @@ impl crate::state::Fiw {
     /// worth breaking down.
     pub fn starve_choice(&self, sq: crate::map::Sq, seat: engine::Seat) -> bool {
         let mut designs: Vec<(u16, bool)> = self
-            .side_at(sq, seat)
+            .to_feed(sq, seat)
             .map(|u| (self.units[u as usize].counter, self.units[u as usize].back))
             .collect();
         designs.sort();
         designs.dedup();
         let r = self.ration(sq, seat);
-        (designs.len() > 1 && r.forage > 0) || self.side_at(sq, seat).any(|u| self.breaks_to_starve(u, r.surplus()))
+        (designs.len() > 1 && r.forage > 0) || self.to_feed(sq, seat).any(|u| self.breaks_to_starve(u, r.surplus()))
     }
 
     /// 18.4 with no choice to make, the units beyond the forage value
     /// starve, one at a time, until the rest are fed.
     fn starve_surplus(&mut self, sq: crate::map::Sq, seat: engine::Seat) {
         while self.ration(sq, seat).surplus() > 0 {
-            let Some(u) = self.side_at(sq, seat).next() else { break };
+            let Some(u) = self.to_feed(sq, seat).next() else { break };
             self.starve_unit(u);
         }
     }

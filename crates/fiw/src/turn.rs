@@ -150,10 +150,10 @@ impl Procedure for Fiw {
                 if self.supply[seat as usize] > 0 {
                     out.push(Action::Provision(sq));
                 }
-                out.extend(self.side_at(sq, seat).map(Action::Starve));
+                out.extend(self.to_feed(sq, seat).map(Action::Starve));
                 let surplus = self.ration(sq, seat).surplus();
                 out.extend(
-                    self.side_at(sq, seat)
+                    self.to_feed(sq, seat)
                         .filter(|&u| self.breaks_to_starve(u, surplus))
                         .map(Action::BreakDown),
                 );

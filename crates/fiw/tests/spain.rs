@@ -178,3 +178,34 @@ fn an_escaping_french_leader_never_joins_a_neutral_spanish_garrison() {
         "{why:?}"
     );
 }
+
+#[test]
+fn neutral_spanish_units_are_in_automatic_supply() {
+    // rule: fiw 18.31, 18.4, 5.3
+    // ruling: fiw #55
+    let mut g = blank(7);
+    assert!(!g.spain);
+    let m = &fiw::tables::tables().map;
+    let here = (0..m.squares.len())
+        .map(fiw::map::Sq::from_index)
+        .filter(|&s| m.colony(s) == Some(fiw::map::Colony::Florida) && !m.square(s).terrain.is_water())
+        .min_by_key(|&s| g.forage_value(s))
+        .expect("Florida has land");
+    let garrison: Vec<_> = (0..4).map(|_| put(&mut g, "sp-line", here)).collect();
+    let mut war = g.clone();
+    war.spain = true;
+    assert!(
+        war.ration(here, FRENCH).surplus() > 0,
+        "at war, four regiments outgrow the wilderness"
+    );
+    // Before, the French provisioned them, and starved them, while Spain
+    // was neutral.
+    assert_eq!(g.ration(here, FRENCH).need, 0);
+    g.first = FRENCH;
+    g.supply[FRENCH as usize] = 0;
+    g.phase = fiw::state::Phase::Provisioning(FRENCH);
+    g.provisioning(FRENCH);
+    assert!(garrison
+        .iter()
+        .all(|&u| g.units[u as usize].at() == fiw::state::Place::Sq(here)));
+}
