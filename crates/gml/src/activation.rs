@@ -224,6 +224,20 @@ impl Gml {
         }
     }
 
+    /// 6.0, 6.4 the units of the leaders' forces that took another order
+    /// (entrenched) leave them as the leaders move or go into reserve with
+    /// `going` only.
+    fn leave_behind(&mut self, leaders: &[LeaderId], going: &[UnitId]) {
+        let staying: Vec<UnitId> = leaders
+            .iter()
+            .flat_map(|&l| self.force(l))
+            .filter(|u| !going.contains(u))
+            .collect();
+        for u in staying {
+            self.units[u as usize].leader = None;
+        }
+    }
+
     pub(crate) fn activation_perform(&mut self, seat: Seat, a: Action) {
         // 5.5 Howe may not move: the activation is not spent.
         if let (Some(Frame::Activations { .. }), Action::Activate(l)) = (self.stack.last(), a) {
@@ -311,8 +325,11 @@ impl Gml {
                 self.stack.pop();
                 let leaders = self.chain(leader);
                 let units: Vec<UnitId> = leaders.iter().flat_map(|&l| self.force(l)).collect();
+                // 6.0 one order each: a reserve (6.2) given earlier in the
+                // turn gives way to this activation's.
                 for &l in &leaders {
                     self.leaders[l as usize].done = true;
+                    self.leaders[l as usize].reserve = false;
                 }
                 for &u in &units {
                     self.units[u as usize].done = true;
@@ -340,6 +357,7 @@ impl Gml {
                     .filter(|&u| self.units[u as usize].leader.is_some_and(|x| group.contains(&x)))
                     .collect();
                 o.units.retain(|u| !units.contains(u));
+                self.leave_behind(&group, &units);
                 self.leaders[l as usize].under = None;
                 self.set_out(seat, group, units, false);
             }
@@ -350,14 +368,19 @@ impl Gml {
             }
             (Some(Frame::Orders(_)), Action::Reserve(l)) => {
                 let group = self.chain(l);
-                let Some(Frame::Orders(o)) = self.stack.last_mut() else {
+                let Some(Frame::Orders(o)) = self.stack.last() else {
                     unreachable!()
                 };
-                o.leaders.retain(|x| !group.contains(x));
-                let units: Vec<UnitId> = group.iter().flat_map(|&g| self.force(g)).collect();
+                let units: Vec<UnitId> = group
+                    .iter()
+                    .flat_map(|&g| self.force(g))
+                    .filter(|u| o.units.contains(u))
+                    .collect();
                 if let Some(Frame::Orders(o)) = self.stack.last_mut() {
+                    o.leaders.retain(|x| !group.contains(x));
                     o.units.retain(|u| !units.contains(u));
                 }
+                self.leave_behind(&group, &units);
                 self.leaders[l as usize].under = None;
                 for &g in &group {
                     self.leaders[g as usize].reserve = true;
@@ -369,10 +392,9 @@ impl Gml {
             }
             (Some(Frame::Orders(o)), Action::Entrench(u)) => {
                 o.units.retain(|&x| x != u);
-                // 6.0 no unit does two of these: one that entrenches leaves
-                // its leader's group, which may still move or go into
-                // reserve (6.2) without it.
-                self.units[u as usize].leader = None;
+                // 6.0 no unit does two of these: one that entrenches stays
+                // in its leader's command unless he moves or goes into
+                // reserve (6.2) without it (`leave_behind`).
                 self.units[u as usize].entrenched = true;
                 let name = self.unit_name(u);
                 self.core.log.say("6.4", || format!("The {name} entrenches"));

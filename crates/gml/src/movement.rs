@@ -125,10 +125,12 @@ impl Gml {
         };
         let m = m.clone();
         let n = m.at;
-        // 5.6 an enemy leader alone there is checked; he stops nobody
-        // (ruling gml #6).
+        // 5.6 an enemy leader alone there is checked when units enter (a
+        // leader alone is no unit); he stops nobody (ruling gml #6).
         let enemy = 1 - m.seat;
-        self.check_lone_leaders(n, m.seat);
+        if !m.units.is_empty() {
+            self.check_lone_leaders(n, m.seat);
+        }
         // 6.6 (ruling gml #14) the enemy outside a fort may go inside
         // first (joining any of theirs inside): before an overrun, which
         // spares a unit in a fort (6.5).
@@ -192,13 +194,9 @@ impl Gml {
                 .say("6.18", || format!("{who} stops: enemy units in {nname}"));
         }
         // 6.7 the first British or Hessian unit in a state calls its militia.
-        let state = tables().map.get(n).state;
-        if m.seat == BRITISH && m.units.iter().any(|&u| self.is_regular_british(u)) && !self.called.contains(&state) {
-            self.called.push(state);
-            if self.in_play(n) {
-                stop = true;
-                self.call_militia(state);
-            }
+        let regular = m.seat == BRITISH && m.units.iter().any(|&u| self.is_regular_british(u));
+        if self.first_entry(n, regular) {
+            stop = true;
         }
         if stop {
             // Whatever the entry set off is resolved first.
@@ -293,6 +291,23 @@ impl Gml {
     }
 
     /// 6.7 the American player places the state's Initial Militia Call.
+    /// 6.7 (ruling gml #36) British or Hessian units (`regular`) entering
+    /// `s`'s state for the first time, by land, from the sea or as a
+    /// scheduled arrival: whether its militia were called (its state in
+    /// play).
+    pub(crate) fn first_entry(&mut self, s: SpaceId, regular: bool) -> bool {
+        let state = tables().map.get(s).state;
+        if !regular || self.called.contains(&state) {
+            return false;
+        }
+        self.called.push(state);
+        if !self.in_play(s) {
+            return false;
+        }
+        self.call_militia(state);
+        true
+    }
+
     pub(crate) fn call_militia(&mut self, state: StateId) {
         let st = &tables().map.states[state as usize];
         let n = tables().militia.initial_call(&st.id).unwrap_or(0);

@@ -259,8 +259,12 @@ impl Gml {
         match a {
             Action::Sea(z) => {
                 v.left -= 1;
-                v.at = Berth::Sea(z);
+                let from = std::mem::replace(&mut v.at, Berth::Sea(z));
                 self.units.place(u, Place::Zone(z));
+                // 9.2 the side left alone in the port holds it.
+                if let Berth::Port(p) = from {
+                    self.mark_control(p);
+                }
                 let (name, zone) = (self.unit_name(u), &tables().map.zones[z as usize].name);
                 self.core.log.say("7.1", || format!("The {name} sails to {zone}"));
             }
@@ -305,13 +309,7 @@ impl Gml {
             });
         }
         self.mark_control(s);
-        let state = tables().map.get(s).state;
-        if self.is_regular_british(u) && !self.called.contains(&state) {
-            self.called.push(state);
-            if self.in_play(s) {
-                self.call_militia(state);
-            }
-        }
+        self.first_entry(s, self.is_regular_british(u));
     }
 
     /// 7.3 (ruling gml #21) the seat's naval and transported units at sea

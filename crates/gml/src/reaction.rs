@@ -104,7 +104,19 @@ impl Gml {
                 unit.entrenched = false;
                 unit.inside = false;
                 unit.leader = None;
+                // 9.2 the side left alone in the space holds it; 5.6 a lone
+                // enemy leader where it arrives is checked (ruling gml #6):
+                // his owner's choice of where he escapes to waits under the
+                // move the withdrawal interrupts.
+                self.mark_control(space);
                 self.mark_control(to);
+                let depth = self.stack.len();
+                self.check_lone_leaders(to, self.side(u));
+                let relocations: Vec<Frame> = self.stack.drain(depth..).collect();
+                let under_move = depth - 1;
+                for f in relocations.into_iter().rev() {
+                    self.stack.insert(under_move, f);
+                }
                 let (name, from, place) = (self.unit_name(u), self.space_name(space), self.space_name(to));
                 self.core
                     .log

@@ -217,6 +217,18 @@ impl Gml {
         });
     }
 
+    /// A line placed in `s`; a scheduled arrival of British or Hessian
+    /// units entering a state for the first time calls its militia (6.7,
+    /// ruling gml #36), as a landing does.
+    pub(crate) fn place_line(&mut self, line: u8, arrival: bool, s: SpaceId) {
+        let l = self.line(line, arrival);
+        self.deploy(l, s);
+        if arrival && l.seat == crate::forces::BRITISH {
+            let regular = self.land_at(s, l.seat).any(|u| self.is_regular_british(u));
+            self.first_entry(s, regular);
+        }
+    }
+
     /// After the last line: 6.7 Massachusetts and every state already
     /// holding British or Hessian units have had their initial militia
     /// call (ruling gml #36).

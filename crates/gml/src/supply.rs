@@ -245,6 +245,8 @@ impl Gml {
             let mut at: Vec<(SpaceId, Vec<UnitId>)> = Vec::new();
             for u in 0..self.units.len() as UnitId {
                 let c = self.counters(u);
+                // Ruling gml #47: a land unit at sea is aboard its
+                // transports, which carry its supply; 7.3 bounds its stay.
                 let Place::Space(s) = self.units[u as usize].at() else {
                     continue;
                 };

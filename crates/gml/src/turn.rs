@@ -118,7 +118,7 @@ impl Procedure for Gml {
                     unreachable!("only legal actions reach perform")
                 };
                 self.stack.pop();
-                self.deploy(self.line(line, arrival), s);
+                self.place_line(line, arrival, s);
             }
             Some(&Frame::Relocate { leader, .. }) => {
                 let Action::Place(s) = a else {
@@ -161,7 +161,7 @@ impl Procedure for Gml {
                     }
                     [one] => {
                         self.stack.pop();
-                        self.deploy(l, *one);
+                        self.place_line(line, arrival, *one);
                     }
                     _ => {
                         if let Some(Frame::Deploy { spaces, .. }) = self.stack.last_mut() {
@@ -172,10 +172,31 @@ impl Procedure for Gml {
                 }
                 true
             }
-            // Every piece of the activation has had its order.
-            Some(Frame::Orders(o)) if o.leaders.is_empty() && o.units.is_empty() => {
-                self.stack.pop();
-                true
+            // Every piece of the activation has had its order, or is gone
+            // (6.21: a reserve's combat took it off the map).
+            Some(Frame::Orders(o)) => {
+                let (units, leaders) = (&self.units, &self.leaders);
+                o.units.retain(|&u| matches!(units[u as usize].at(), Place::Space(_)));
+                o.leaders.retain(|&l| matches!(leaders[l as usize].at, Place::Space(_)));
+                if o.leaders.is_empty() && o.units.is_empty() {
+                    self.stack.pop();
+                    return true;
+                }
+                false
+            }
+            // 6.21 the interrupted group resumes once the reserve's actions
+            // are over, without what its combat took away (eliminated,
+            // captured or retreated): with nobody left the move is over.
+            Some(Frame::Move(m)) => {
+                let here = Place::Space(m.at);
+                let (units, leaders) = (&self.units, &self.leaders);
+                m.units.retain(|&u| units[u as usize].at() == here);
+                m.leaders.retain(|&l| leaders[l as usize].at == here);
+                if m.leaders.is_empty() && m.units.is_empty() {
+                    self.stack.pop();
+                    return true;
+                }
+                false
             }
             Some(&mut Frame::Reroll { seat }) => {
                 self.stack.pop();
@@ -406,15 +427,35 @@ impl Gml {
     fn reinforcements(&mut self, seat: Seat) {
         let spec = self.scenario.spec();
         let id = &tables().turns[self.turn as usize].id;
-        for (i, a) in spec.arrivals.iter().enumerate().rev() {
-            if a.turn == id && a.line.seat == seat {
-                self.stack.push(Frame::Deploy {
-                    seat,
-                    line: i as u8,
-                    arrival: true,
-                    spaces: Vec::new(),
-                });
-            }
+        let lines: Vec<usize> = (0..spec.arrivals.len())
+            .filter(|&i| spec.arrivals[i].turn == id && spec.arrivals[i].line.seat == seat)
+            .collect();
+        // 5.2 (ruling gml #46, arrivals too) once placed, an arriving
+        // leader takes his command as the set-up's leaders do: the Muster
+        // frame below the placements passes over every other leader.
+        let leaders = &tables().forces.leaders;
+        let arriving: Vec<usize> = lines
+            .iter()
+            .flat_map(|&i| spec.arrivals[i].line.pieces)
+            .filter_map(|p| match *p {
+                crate::scenario::Piece::Leader(id) => leaders.iter().position(|x| x.id == id),
+                _ => None,
+            })
+            .collect();
+        if !arriving.is_empty() {
+            let formed = (0..leaders.len())
+                .filter(|l| !arriving.contains(l))
+                .map(|l| l as u8)
+                .collect();
+            self.stack.push(Frame::Muster { seat, formed });
+        }
+        for &i in lines.iter().rev() {
+            self.stack.push(Frame::Deploy {
+                seat,
+                line: i as u8,
+                arrival: true,
+                spaces: Vec::new(),
+            });
         }
         if self.scenario == Scenario::Saratoga && seat == AMERICAN {
             self.gates_roll();

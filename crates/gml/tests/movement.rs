@@ -309,6 +309,22 @@ fn an_activated_unit_entrenches_instead_of_moving_and_loses_it_when_it_moves() {
     g.invariants().unwrap();
 }
 
+// rule: gml 6.4, 6.0, 5.3
+#[test]
+fn units_that_entrench_where_their_leader_stays_remain_his_command() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let putnam = put_leader(&mut g, "putnam", "peekskill");
+    let units = put(&mut g, AMERICAN, Kind::Continental, 2, "peekskill");
+    activate_with(&mut g, AMERICAN, "putnam", &units);
+    act_unit(&mut g, AMERICAN, "entrench", units[0]);
+    act_unit(&mut g, AMERICAN, "entrench", units[1]);
+    act(&mut g, AMERICAN, "done");
+    // Before, entrenching took them out of his force: Putnam's Defensive
+    // Value was lost when the British attacked the works.
+    assert_eq!(g.force(putnam).collect::<Vec<_>>(), units);
+    g.invariants().unwrap();
+}
+
 /// The American unit `u` moves alone from Peekskill to West Point and goes
 /// inside its fort when asked.
 fn into_west_point(g: &mut Gml, u: UnitId) {
@@ -462,6 +478,49 @@ fn a_leader_alone_in_a_space_the_enemy_enters_is_checked() {
     }
 }
 
+// rule: gml 5.6
+#[test]
+fn a_leader_alone_entering_checks_no_lone_enemy_leader() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let arnold = put_leader(&mut g, "arnold", "schenectady");
+    put(&mut g, AMERICAN, Kind::Militia, 1, "albany");
+    put_leader(&mut g, "grant", "johnstown");
+    activate_with(&mut g, BRITISH, "grant", &[]);
+    g.core.dice.script([8]);
+    act(&mut g, BRITISH, "move-grant");
+    act(&mut g, BRITISH, "step-schenectady");
+    // "a space entered by enemy units": Grant is no unit.
+    assert_eq!(leader_at(&g, arnold), "schenectady");
+    assert_eq!(g.core.dice.scripted_left(), 1, "no casualty roll");
+}
+
+// rule: gml 5.6, 6.3
+// ruling: gml #6
+#[test]
+fn a_withdrawal_into_a_lone_enemy_leader_s_space_checks_him() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let grant = put_leader(&mut g, "grant", "johnstown");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "schenectady")[0];
+    let b = put(&mut g, BRITISH, Kind::British, 1, "albany")[0];
+    activations(&mut g, BRITISH, 1);
+    move_alone(&mut g, BRITISH, b);
+    act(&mut g, BRITISH, "step-schenectady");
+    let before = g.clone();
+    g.core.dice.script([8]);
+    let withdraw = format!("withdraw-{}-to-johnstown", g.unit_id(c));
+    act(&mut g, AMERICAN, &withdraw);
+    assert_eq!(leader_at(&g, grant), "Captured");
+    // On 1-7 he escapes; with British units in two spaces as near, his
+    // owner chooses where once the move he interrupted is over.
+    let mut g = before;
+    put(&mut g, BRITISH, Kind::British, 1, "canajoharie");
+    g.core.dice.script([3]);
+    act(&mut g, AMERICAN, &withdraw);
+    sound(&g);
+    assert!(matches!(g.stack.last(), Some(Frame::Move(m)) if m.seat == BRITISH));
+    assert!(g.stack.iter().any(|f| matches!(f, Frame::Relocate { .. })));
+}
+
 // rule: gml 12.12, 12.22, 12.32, 12.42
 #[test]
 fn pieces_move_only_in_the_regions_and_on_the_map_in_play() {
@@ -495,4 +554,26 @@ fn any_number_of_units_may_stack_in_a_space() {
     move_alone(&mut g, BRITISH, hessians[0]);
     act(&mut g, BRITISH, "step-albany");
     assert_eq!(g.land_at(space("albany"), BRITISH).count(), 21);
+}
+
+// rule: gml 9.2, 6.3, 12.0
+#[test]
+fn a_space_the_enemy_withdraws_from_is_held_by_the_side_left_there() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let militia = put(&mut g, AMERICAN, Kind::Militia, 1, "philadelphia")[0];
+    let philadelphia = space("philadelphia");
+    g.mark_control(philadelphia);
+    assert_eq!(g.controller(philadelphia), Some(AMERICAN));
+    let b = put(&mut g, BRITISH, Kind::British, 1, "trenton")[0];
+    activations(&mut g, BRITISH, 1);
+    move_alone(&mut g, BRITISH, b);
+    act(&mut g, BRITISH, "step-philadelphia");
+    assert!(matches!(g.stack.last(), Some(Frame::Withdraw { .. })));
+    let withdraw = ids(&g, AMERICAN)
+        .into_iter()
+        .find(|id| id.starts_with(&format!("withdraw-{}-to-", g.unit_id(militia))))
+        .expect("a space to withdraw to");
+    act(&mut g, AMERICAN, &withdraw);
+    // Before, the city stayed American with only the British in it.
+    assert_eq!(g.controller(philadelphia), Some(BRITISH));
 }

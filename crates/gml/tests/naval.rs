@@ -328,3 +328,20 @@ fn a_transported_unit_does_not_pass_enemy_fleets_without_as_many_of_its_own() {
     free.units.place(fleet, Place::Pool);
     assert_eq!(ids(&free, AMERICAN), vec!["sea-zone-3", "done"]);
 }
+
+// rule: gml 9.2, 7.2, 12.0
+#[test]
+fn a_port_the_last_of_a_side_sails_from_is_held_by_the_side_left_there() {
+    let mut g = cleared("saratoga", Phase::Deployment);
+    let redcoat = put(&mut g, BRITISH, Kind::British, 1, "new-york")[0];
+    let new_york = space("new-york");
+    g.mark_control(new_york);
+    put(&mut g, AMERICAN, Kind::Continental, 1, "new-york");
+    assert_eq!(g.controller(new_york), None, "both sides there");
+    naval_phase(&mut g);
+    g.core.dice.script([3]);
+    sail(&mut g, redcoat);
+    act(&mut g, BRITISH, "sea-zone-3");
+    // Before, the port stayed British with only Americans in it.
+    assert_eq!(g.controller(new_york), Some(AMERICAN));
+}

@@ -183,3 +183,65 @@ fn a_reserve_moving_in_the_enemy_s_phase_does_not_overrun() {
     );
     assert!(redcoats.iter().all(|&u| at(&g, u) == "schenectady"));
 }
+
+// rule: gml 6.21, 8.2
+#[test]
+fn pieces_the_reserve_s_combat_takes_away_move_no_more() {
+    // A militia unit in Schenectady sets out for Albany; Howe's reserve
+    // steps in first and fights it at once. In some seeded combat the
+    // militia is eliminated: its move must end there.
+    for seed in 0..40 {
+        let (mut g, _, _, _) = howe_activated(3);
+        let m = put(&mut g, AMERICAN, Kind::Militia, 1, "schenectady")[0];
+        act(&mut g, BRITISH, "reserve-howe");
+        g.stack.clear();
+        activations(&mut g, AMERICAN, 1);
+        move_alone(&mut g, AMERICAN, m);
+        act(&mut g, AMERICAN, "step-albany");
+        act(&mut g, BRITISH, "interrupt-howe");
+        act(&mut g, BRITISH, "step-schenectady");
+        g.core.dice = engine::Dice::seeded(seed);
+        // Through the withdrawal offer and the combat, taking the first
+        // choice, until the American move is on top again or over.
+        while !matches!(g.stack.last(), Some(Frame::Move(mv)) if mv.seat == AMERICAN)
+            && g.stack
+                .iter()
+                .any(|f| matches!(f, Frame::Move(mv) if mv.seat == AMERICAN))
+        {
+            let first = legal(&g)[0];
+            take(&mut g, first);
+        }
+        sound(&g);
+        if g.units[m as usize].at() == gml::state::Place::Pool {
+            // Before, the eliminated counter stepped back onto the map.
+            assert!(
+                !g.stack
+                    .iter()
+                    .any(|f| matches!(f, Frame::Move(mv) if mv.units.contains(&m))),
+                "seed {seed}: the eliminated militia still moves"
+            );
+            assert!(!has(&g, AMERICAN, "step-albany"));
+            return;
+        }
+    }
+    panic!("no seed eliminated the militia");
+}
+
+// rule: gml 6.0, 6.2, 4.1
+#[test]
+fn a_reserve_leader_activated_again_gives_up_his_reserve() {
+    let (mut g, howe, redcoats, _) = howe_activated(2);
+    act(&mut g, BRITISH, "reserve-howe");
+    assert!(g.leaders[howe as usize].reserve);
+    // Later in the turn (4.1: the opponent's roll) he is activated again.
+    g.stack.clear();
+    for l in &mut g.leaders {
+        l.done = false;
+    }
+    for &u in &redcoats {
+        g.units[u as usize].done = false;
+    }
+    activate_with(&mut g, BRITISH, "howe", &[]);
+    // Before, he could move now and interrupt with his reserve again.
+    assert!(!g.leaders[howe as usize].reserve);
+}

@@ -314,6 +314,37 @@ fn clinton_lands_at_quebec_in_may_or_beside_the_st_lawrence_if_it_is_lost() {
     }
 }
 
+// rule: gml 12.14, 6.7
+// ruling: gml #36
+#[test]
+fn clinton_landing_in_a_state_not_yet_entered_calls_its_militia() {
+    let mut g = cleared("canada", Phase::Final);
+    hold(&mut g, AMERICAN, Kind::Continental, "quebec");
+    let m = &gml::tables::tables().map;
+    let oswegatchie = space("oswegatchie");
+    let new_york = m.get(oswegatchie).state;
+    g.called.retain(|&s| s != new_york);
+    reinforce(&mut g, "1776-may-1", BRITISH, &[]);
+    common::take(&mut g, gml::actions::Action::Place(oswegatchie));
+    // Before, a scheduled landing called nobody.
+    common::assert_logged(&g, "its militia are called");
+    assert!(g.called.contains(&new_york));
+}
+
+// rule: gml 12.14, 12.34, 5.2
+// ruling: gml #46
+#[test]
+fn an_arriving_leader_commands_the_units_he_arrives_with() {
+    let mut g = cleared("canada", Phase::Final);
+    reinforce(&mut g, "1776-may-1", BRITISH, &[]);
+    let clinton = leader(&g, "clinton");
+    let force: Vec<_> = g.force(clinton).collect();
+    // Before, his two units arrived under nobody: Clinton's Defensive
+    // Value was lost in a combat before his first activation.
+    assert_eq!(force.len(), 2, "Clinton and two British land units");
+    assert!(force.iter().all(|&u| common::at(&g, u) == "quebec"));
+}
+
 // rule: gml 12.24
 #[test]
 fn gates_replaces_schuyler_on_a_six_or_more_from_june_ii() {
