@@ -103,7 +103,23 @@ impl Gml {
                 let unit = &mut self.units[u as usize];
                 unit.entrenched = false;
                 unit.inside = false;
-                unit.leader = None;
+                // Ruling gml #48: a leader goes with the last unit of his
+                // force to withdraw (as with a retreat, ruling #18), his
+                // subordinates with him; else the unit leaves his force.
+                if let Some(l) = unit.leader.take() {
+                    let chain = self.chain(l);
+                    if chain.iter().all(|&g| self.force(g).next().is_none()) {
+                        self.units[u as usize].leader = Some(l);
+                        self.leaders[l as usize].under = None;
+                        for g in chain {
+                            self.leaders[g as usize].at = Place::Space(to);
+                        }
+                        let (name, place) = (self.leader(l).name.clone(), self.space_name(to));
+                        self.core
+                            .log
+                            .say("6.3", || format!("{name} withdraws with it to {place}"));
+                    }
+                }
                 // 9.2 the side left alone in the space holds it; 5.6 a lone
                 // enemy leader where it arrives is checked (ruling gml #6):
                 // his owner's choice of where he escapes to waits under the

@@ -245,3 +245,34 @@ fn a_reserve_leader_activated_again_gives_up_his_reserve() {
     // Before, he could move now and interrupt with his reserve again.
     assert!(!g.leaders[howe as usize].reserve);
 }
+
+// rule: gml 6.3, 5.6
+// ruling: gml #48
+#[test]
+fn a_leader_withdraws_with_the_last_unit_of_his_force() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let arnold = put_leader(&mut g, "arnold", "schenectady");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 2, "schenectady");
+    for &u in &c {
+        g.units[u as usize].leader = Some(arnold);
+    }
+    let b = put(&mut g, BRITISH, Kind::British, 1, "albany")[0];
+    activations(&mut g, BRITISH, 1);
+    move_alone(&mut g, BRITISH, b);
+    act(&mut g, BRITISH, "step-schenectady");
+    g.core.dice.script([8]);
+    let first = format!("withdraw-{}-to-johnstown", g.unit_id(c[0]));
+    act(&mut g, AMERICAN, &first);
+    assert_eq!(
+        leader_at(&g, arnold),
+        "schenectady",
+        "one of his units is still with him"
+    );
+    let last = format!("withdraw-{}-to-johnstown", g.unit_id(c[1]));
+    act(&mut g, AMERICAN, &last);
+    // Before, he stayed alone among the British and rolled on 5.6 (8: captured).
+    assert_eq!(leader_at(&g, arnold), "johnstown");
+    assert_eq!(g.force(arnold).collect::<Vec<_>>(), vec![c[1]]);
+    assert_eq!(g.core.dice.scripted_left(), 1, "no casualty check");
+    sound(&g);
+}
