@@ -4,7 +4,6 @@
 
 use crate::forces::{kind_word, Nationality};
 use crate::frames::Frame;
-use crate::map::SpaceId;
 use crate::state::{is_land, Gml, Phase, Place};
 use crate::tables::tables;
 use engine::{Board, Face, Fact, Game, Procedure, Seat, Stage, Strength, Viewer, Views};
@@ -181,7 +180,8 @@ impl Gml {
     }
 
     /// For the bots: the share of the scenario's key spaces the seat holds,
-    /// how near its land units stand to those it does not, and its land
+    /// how near its land units stand to those it does not (each unit by
+    /// its combat value: the army, not its nearest scout), and its land
     /// units against the enemy's. The nearness leads a side that must
     /// conquer (Saratoga's British, Canada's Americans) towards its goals
     /// when a playout is too short to take one.
@@ -191,41 +191,46 @@ impl Gml {
         }
         let spaces = self.scenario.spec().victory.spaces();
         let map = &tables().map;
-        let on_map = |u: usize| match self.units[u].at() {
-            Place::Space(s) => Some(s),
-            _ => None,
-        };
-        // Only units on the map: a side's counters in the pool have none yet.
-        let (mut mine, mut theirs) = (Vec::<SpaceId>::new(), 0.0);
-        for u in 0..self.units.len() {
-            if let Some(s) = on_map(u) {
-                if self.side(u as u16) == seat {
-                    mine.push(s);
-                } else {
-                    theirs += 1.0;
-                }
-            }
-        }
-        let (mut held, mut near) = (0.0, 0.0);
+        let mut goals = Vec::new();
+        let mut held = 0.0;
         for id in spaces {
             let key = map
                 .space(id)
                 .expect("victory spaces are on the map (tests/scenarios.rs)");
             if self.controller(key) == Some(seat) {
                 held += 1.0;
-                near += 1.0;
-            } else if let Some(d) = mine.iter().map(|&s| map.apart(s, key)).min() {
-                near += 1.0 / (2.0 + f64::from(d));
+            } else {
+                goals.push(key);
             }
         }
+        // Only units on the map: a side's counters in the pool have none yet.
+        let (mut mine, mut theirs) = (0.0, 0.0);
+        let (mut weight, mut near) = (0.0, 0.0);
+        for (u, unit) in self.units.iter().enumerate() {
+            let Place::Space(s) = unit.at() else { continue };
+            if self.side(u as u16) != seat {
+                theirs += 1.0;
+                continue;
+            }
+            mine += 1.0;
+            if !is_land(self.counters(u as u16)) {
+                continue;
+            }
+            let w = f64::from(self.printed_value(u as u16).max(1));
+            weight += w;
+            near += w * goals
+                .iter()
+                .map(|&k| 1.0 / (1.0 + f64::from(map.apart(s, k))))
+                .fold(if goals.is_empty() { 1.0 } else { 0.0 }, f64::max);
+        }
         let n = spaces.len() as f64;
-        let count = mine.len() as f64;
-        let strength = if count + theirs > 0.0 {
-            count / (count + theirs)
+        let near = if weight > 0.0 { near / weight } else { 0.0 };
+        let strength = if mine + theirs > 0.0 {
+            mine / (mine + theirs)
         } else {
             0.5
         };
-        0.1 + 0.45 * held / n + 0.1 * near / n + 0.3 * strength
+        0.1 + 0.5 * held / n + 0.1 * near + 0.3 * strength
     }
 
     /// What must always hold: a force stands with its leader, a subordinate
