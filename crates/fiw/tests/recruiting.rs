@@ -39,21 +39,6 @@ fn at_purchases_with(units: &[(&str, &str)], rolls: [u8; 2]) -> Fiw {
     )
 }
 
-/// The purchases of turn 1 on an emptied map with only units of these
-/// faces put in these places (none lost on the way), the treasuries and
-/// supply points full.
-fn purchasing_now(units: &[(&str, &str)]) -> Fiw {
-    let mut g = cleared(BRITISH);
-    for (face, at) in units {
-        put(&mut g, face, at);
-    }
-    g.stack.clear();
-    g.collect_income();
-    g.treasury = [200, 200];
-    g.supply = [20, 20];
-    g
-}
-
 /// The British, then the French, commit their purchases: the reveal.
 fn reveal(g: &mut Fiw) {
     act(g, BRITISH, Action::Commit);
@@ -221,7 +206,7 @@ fn each_engineer_builds_one_type_of_marker_a_turn() {
     // units there (35.3 sets up two engineers together at Louisbourg).
     let trail_too = |units: &[&str]| {
         let units: Vec<(&str, &str)> = units.iter().map(|&u| (u, "0811")).collect();
-        let mut g = purchasing_now(&units);
+        let mut g = purchasing(&units);
         let here = Action::At(Place::Sq(sq("0811")));
         act(&mut g, BRITISH, Action::Build(Marker::Fortress));
         act(&mut g, BRITISH, here);
@@ -238,7 +223,7 @@ fn each_engineer_builds_one_type_of_marker_a_turn() {
 fn an_engineer_detachment_is_a_third_of_a_regiment_against_the_forage_value() {
     // rule: fiw 10.71, 22.7
     // ruling: fiw #23
-    let mut g = purchasing_now(&[("br-line", "boston")]);
+    let mut g = purchasing(&[("br-line", "boston")]);
     let (boston, forage) = (Action::At(Place::Sq(sq("boston"))), g.forage_value(sq("boston")));
     for _ in 1..forage {
         act(&mut g, BRITISH, Action::Recruit(face("ma-infantry")));

@@ -121,11 +121,26 @@ fn desertion_never_takes_a_neutral_spanish_militia() {
     assert!(options(&war).contains(&Choice::Unit(spanish)), "28.1 French controlled");
 }
 
+/// The British invasion reaction of the 1st operations phase is over and
+/// a French leader alone with British units rolls within his ratings
+/// (17.41): he escapes.
+fn escape_after_invasion(g: &mut Fiw) {
+    use fiw::state::{Phase, Sub};
+    g.phase = Phase::Operations {
+        round: 1,
+        seat: BRITISH,
+    };
+    g.sub = Sub::InvasionReaction;
+    g.stack.clear();
+    g.core.dice.script([1]);
+    g.advance();
+}
+
 #[test]
 fn an_escaping_french_leader_never_joins_a_neutral_spanish_garrison() {
     // rule: fiw 17.41, 5.3, 28.1
     // ruling: fiw #32
-    use fiw::state::{Base, Phase, Place, Sub};
+    use fiw::state::{Base, Place};
     let mut g = cleared(BRITISH);
     put(&mut g, "fl-militia", "st-augustine");
     put(&mut g, "br-line", "savannah");
@@ -133,15 +148,7 @@ fn an_escaping_french_leader_never_joins_a_neutral_spanish_garrison() {
     let mut war = g.clone();
     war.spain = true;
     for g in [&mut g, &mut war] {
-        g.phase = Phase::Operations {
-            round: 1,
-            seat: BRITISH,
-        };
-        g.sub = Sub::InvasionReaction;
-        g.stack.clear();
-        // 17.41 a roll within his ratings: he escapes.
-        g.core.dice.script([1]);
-        g.advance();
+        escape_after_invasion(g);
     }
     assert_eq!(
         g.leaders[montcalm as usize].at,
@@ -159,14 +166,7 @@ fn an_escaping_french_leader_never_joins_a_neutral_spanish_garrison() {
     let (charleston, georgia) = (sq("charleston"), sq("0817"));
     put(&mut g, "fr-line-det", charleston);
     put(&mut g, "fr-line-det", georgia);
-    g.phase = Phase::Operations {
-        round: 1,
-        seat: BRITISH,
-    };
-    g.sub = Sub::InvasionReaction;
-    g.stack.clear();
-    g.core.dice.script([1]);
-    g.advance();
+    escape_after_invasion(&mut g);
     let escapes: Vec<String> = legal(&g, FRENCH)
         .iter()
         .map(|a| engine::Describe::describe(&g, FRENCH, a).id)

@@ -443,19 +443,6 @@ fn boarding_and_sailing_a_naval_force_are_explained() {
     assert!(is_legal(&why(&g, BRITISH, &sea.to_string()), &format!("sail-{sea}")));
 }
 
-/// The income/expenditure phase of an emptied On to Quebec with these
-/// units put, both treasuries full.
-fn purchasing(units: &[(&str, &str)]) -> Fiw {
-    let mut g = cleared(BRITISH);
-    for (face, at) in units {
-        put(&mut g, face, at);
-    }
-    g.stack.clear();
-    g.collect_income();
-    g.treasury = [200, 200];
-    g
-}
-
 fn face(id: &str) -> u16 {
     tables().forces.faces.iter().position(|f| f.id == id).expect("a face") as u16
 }

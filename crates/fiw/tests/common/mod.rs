@@ -52,6 +52,21 @@ pub fn cleared(first: Seat) -> Fiw {
     g
 }
 
+/// The income/expenditure phase of turn 1 on an emptied map with only
+/// units of these faces put in these places (none lost on the way), the
+/// treasuries and supply points full.
+pub fn purchasing(units: &[(&str, &str)]) -> Fiw {
+    let mut g = cleared(BRITISH);
+    for (face, at) in units {
+        put(&mut g, face, at);
+    }
+    g.stack.clear();
+    g.collect_income();
+    g.treasury = [200, 200];
+    g.supply = [20, 20];
+    g
+}
+
 /// On to Quebec with nothing set up: every counter in the pool, the
 /// printed works and the scenario's markers on the map, no frame pending.
 pub fn blank(seed: u64) -> Fiw {
