@@ -1218,7 +1218,10 @@ impl Fiw {
     /// 12.2, 12.3 units attacking in a siege without having moved operate:
     /// in the 2nd to 4th phase they pay as one force (a supply point, or a
     /// magazine in reach), and in the 4th they roll winter attrition when
-    /// the combat is over (ruling fiw #48).
+    /// the combat is over (ruling fiw #48). Elsewhere the battle is
+    /// mandatory (15.21, 14.4: the enemy was raised into their square) and
+    /// no operation of units that did not move: they pay nothing and roll
+    /// no attrition (ruling fiw #58).
     fn siege_operation(&mut self, b: &mut Battle) {
         let stationary = self.siege_stationary(b);
         if stationary.is_empty() {

@@ -590,6 +590,38 @@ fn a_winter_siege_attack_suffers_attrition() {
     assert!(log_of(&g, "12.3").is_empty());
 }
 
+#[test]
+fn forced_into_battle_where_they_stand_is_no_operation() {
+    // rule: fiw 14.4, 12.2, 12.3
+    // ruling: fiw #58
+    // British regiments that did not move this phase find French units
+    // raised into their square (14.4): the battle is mandatory (15.21) but
+    // not an operation of theirs. In the 2nd phase it costs no supply
+    // point, in the 4th no winter attrition is rolled.
+    for round in [2, 4] {
+        let (mut g, sq, units) = armies(Terrain::Clear, ["br-line", "br-line", "fr-ang"]);
+        g.supply[BRITISH as usize] = 3;
+        g.core.dice.script([3]);
+        fight_in(&mut g, BRITISH, round);
+        // The battle, to the end of the British combat sub-phase.
+        let combat = Phase::Operations { round, seat: BRITISH };
+        while g.phase == combat && g.sub == Sub::Combat {
+            let seat = g.to_act().iter().next().expect("a seat decides");
+            let mut v = Vec::new();
+            g.legal(seat, &mut v);
+            g.apply_legal(seat, &v[0]);
+        }
+        assert_eq!(log_of(&g, "15.7").len(), 1, "they fought in phase {round}");
+        assert_eq!(g.supply[BRITISH as usize], 3, "phase {round}: nothing paid");
+        assert!(log_of(&g, "12.2").is_empty() && log_of(&g, "12.3").is_empty());
+        let bit = 1 << round;
+        for &u in &units[..2] {
+            let unit = &g.units[u as usize];
+            assert!(unit.at() != Place::Sq(sq) || unit.ops & bit == 0, "not an operation");
+        }
+    }
+}
+
 /// The British leave the siege alone; in their phase the garrison sallies,
 /// the die scripted 3.
 fn sally() -> Fiw {
