@@ -24,9 +24,10 @@ impl Fiw {
     pub fn invasion_reaction(&mut self, phasing: Seat) {
         let seat = enemy(phasing);
         let m = &tables().map;
-        // 14.2, ruling fiw #9: only combat units that moved in this movement
-        // sub-phase and ended it there; French-controlled Indians and Spanish
-        // units are French (their side).
+        // 14.2, ruling fiw #9: only land combat units that moved in this
+        // movement sub-phase and ended it there (naval units alone invade
+        // nothing, as they activate nothing); French-controlled Indians and
+        // Spanish units are French (their side).
         // ruling: fiw #9
         let arrived_where = |keep: &dyn Fn(UnitId) -> bool| {
             let mut at: Vec<Sq> = (0..self.units.len() as UnitId)
@@ -40,14 +41,14 @@ impl Fiw {
             at.dedup();
             at
         };
-        let arrived = arrived_where(&|_| true);
+        let arrived = arrived_where(&|u| !self.is_naval(u));
         // 14.1 each of the reacting player's colonies with enemy combat units.
         let colonies: Vec<Colony> = Colony::ALL
             .into_iter()
             .filter(|&c| self.owner(c) == Some(seat) && arrived.iter().any(|&sq| m.colony(sq) == Some(c)))
             .collect();
         // 14.1, 10.4 each Indian village with enemy non-Indian combat units.
-        let villages: Vec<Sq> = arrived_where(&|u| !self.is_indian(u))
+        let villages: Vec<Sq> = arrived_where(&|u| !self.is_indian(u) && !self.is_naval(u))
             .into_iter()
             .filter(|&sq| m.village(sq).is_some())
             .collect();

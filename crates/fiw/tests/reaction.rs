@@ -156,6 +156,26 @@ fn indians_alone_do_not_invade_a_village() {
 }
 
 #[test]
+fn a_fleet_alone_invades_nothing() {
+    // rule: fiw 14.1, 20.0
+    // ruling: fiw #9
+    // A British fleet sails into Louisbourg's port: naval units alone
+    // activate no colony and raise no militia; troops landed there do.
+    let mut g = blank(1);
+    put(&mut g, "fr-bearn", "quebec");
+    assert_eq!(invade(&mut g, "br-fleet", "louisbourg", BRITISH), 0);
+    assert!(!said(&g, BRITISH, "Invasion Reaction"));
+    assert!(!matches!(g.stack.last(), Some(Frame::Raise { .. })));
+
+    let mut g = blank(1);
+    put(&mut g, "fr-bearn", "quebec");
+    let fleet = put(&mut g, "br-fleet", "louisbourg");
+    g.units[fleet as usize].moved = true;
+    assert_eq!(invade(&mut g, "br-line", "louisbourg", BRITISH), 1);
+    assert!(said(&g, BRITISH, "French Invasion Reaction"));
+}
+
+#[test]
 fn militia_raised_into_an_enemy_held_fortress_besiege_it() {
     // rule: fiw 23.21, 23.22, 14.4
     // ruling: fiw #17
