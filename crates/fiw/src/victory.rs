@@ -99,13 +99,16 @@ impl Fiw {
 
 /// 29.1 the places worth points, each with its square and points, in the
 /// map's order: Quebec, New Orleans, St. Augustine, Montreal, the British
-/// colonial capitals and the other cities.
+/// colonial capitals and the other cities. A capital that is a city
+/// scores as a capital only: "city not named above" is read as one not
+/// counted above (ruling fiw #59).
 pub fn objectives(map: &Map) -> Vec<(Sq, u32)> {
     let points = |place: &crate::map::Place| match place.id.as_str() {
         "quebec" => 10,
         "new-orleans" => 8,
         "st-augustine" => 5,
         "montreal" => 2,
+        // ruling: fiw #59
         _ if place.capital && map.colony(place.sq).and_then(|c| c.empire()) == Some(Empire::British) => 2,
         _ if place.settlement == Some(Settlement::City) => 1,
         _ => 0,

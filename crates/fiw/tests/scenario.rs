@@ -229,6 +229,7 @@ fn after_the_last_turn_the_victory_points_decide_the_level() {
 #[test]
 fn victory_points_count_cities_capitals_symbols_the_balance_and_pounds() {
     // rule: fiw 29.1, 29.11, 6.0, 6.1
+    // ruling: fiw #59
     let mut g = cleared(BRITISH);
     g.treasury = [11, 0];
     let base = g.score_of(BRITISH);
@@ -240,7 +241,11 @@ fn victory_points_count_cities_capitals_symbols_the_balance_and_pounds() {
     let s = g.score_of(BRITISH);
     let philly = tables().map.place("philadelphia").unwrap();
     assert!(philly.capital && philly.settlement == Some(Settlement::City));
-    assert_eq!(s.objectives, 8 + 2, "New Orleans 8, a British colonial capital 2");
+    assert_eq!(
+        s.objectives,
+        8 + 2,
+        "New Orleans 8, a British colonial capital 2, not 3 for a capital city"
+    );
     let symbols = |id: &str| {
         let q = tables().map.square(sq(id));
         u32::from(q.trading) + u32::from(q.manufacturing)
