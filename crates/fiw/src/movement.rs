@@ -606,6 +606,8 @@ impl Fiw {
 
     /// What entering a square does: 5.24 an enemy colony becomes active,
     /// 22.4 markers of a side with no combat unit there change hands.
+    /// Units placed in a square (raised, recruited, joining by an event or
+    /// a negotiation) have not entered it (ruling fiw #60).
     pub(crate) fn entered(&mut self, seat: Seat, sq: Sq) {
         if let Some(c) = tables().map.colony(sq) {
             if self.owner(c) == Some(enemy(seat)) && self.status(c) == Status::Passive {

@@ -216,7 +216,7 @@ impl Fiw {
                 front.id == name || front.home.as_deref() == Some(name)
             });
             let u = pool[i];
-            // ruling: fiw #10
+            // ruling: fiw #10; placed, it enters nothing (ruling fiw #60)
             self.units.place(u, Place::Sq(sq));
             let unit = &mut self.units[u as usize];
             unit.back = seat == BRITISH;

@@ -6,10 +6,12 @@ mod common;
 use common::*;
 use engine::prelude::*;
 use engine::Seat;
+use fiw::civilization::Marker;
 use fiw::forces::Size;
 use fiw::frames::Frame;
-use fiw::map::Sq;
-use fiw::state::{Phase, Sub, UnitId};
+use fiw::map::{Empire, Sq};
+use fiw::state::{Phase, Status, Sub, UnitId};
+use fiw::tables::tables;
 use fiw::{Action, Fiw};
 
 /// `phasing` has just ended its movement sub-phase in the 1st operations
@@ -173,6 +175,36 @@ fn a_fleet_alone_invades_nothing() {
     g.units[fleet as usize].moved = true;
     assert_eq!(invade(&mut g, "br-line", "louisbourg", BRITISH), 1);
     assert!(said(&g, BRITISH, "French Invasion Reaction"));
+}
+
+#[test]
+fn indians_raised_in_a_passive_colony_do_not_activate_it() {
+    // rule: fiw 5.24, 14.4, 22.4
+    // ruling: fiw #60
+    // The British march into an Indian village of one of their own passive
+    // colonies; the French raise an Indian unit there. It was placed, it
+    // did not enter: the colony stays passive and keeps its markers.
+    let m = &tables().map;
+    let (village, colony) = m
+        .places
+        .iter()
+        .filter(|p| p.tribe.is_some())
+        .find_map(|p| {
+            let c = m.colony(p.sq)?;
+            (c.empire() == Some(Empire::British) && m.places_in(p.sq).all(|q| q.settlement.is_none()))
+                .then_some((p.sq, c))
+        })
+        .expect("a village in a British colony");
+    let mut g = blank(5);
+    g.set_status(colony, Status::Passive);
+    put_marker(&mut g, Marker::Magazine, village, BRITISH);
+    g.core.dice.script([4]);
+    invade(&mut g, "br-line", &village.to_string(), BRITISH);
+    let indians: Vec<UnitId> = g.units_at(village).filter(|&u| g.is_indian(u)).collect();
+    assert_eq!(indians.len(), 1, "one Indian unit raised");
+    assert_eq!(g.side(indians[0]), FRENCH);
+    assert_eq!(g.status(colony), Status::Passive);
+    assert!(g.civs.iter().any(|c| c.sq == village && c.side == BRITISH));
 }
 
 #[test]
