@@ -285,13 +285,15 @@ impl Fiw {
     }
 
     /// Step 14.5: French and Spanish militia of passive colonies outside
-    /// their colony return to the pool; French militia outside the French
+    /// their colony return to the pool (their provincials stay: the step's
+    /// "but not provincial units" and 5.21 over 5.26, ruling fiw #61); French militia outside the French
     /// colonies are eliminated, with no effect on the Balance of Power
     /// (24.2, ruling fiw #8).
     fn remove_militia(&mut self) {
         let m = &tables().map;
         for u in 0..self.units.len() as UnitId {
             let f = self.face(u);
+            // ruling: fiw #61
             if f.kind != UnitType::Militia || !matches!(f.nation, Nation::French | Nation::Spanish) {
                 continue;
             }

@@ -124,17 +124,23 @@ fn step_14_4_provincials_of_passive_colonies_outside_them_go_to_the_pool() {
 
 #[test]
 fn step_14_5_french_militia_away_from_home() {
-    // rule: fiw 24.2, 5.26
-    // ruling: fiw #8, #45
+    // rule: fiw 24.2, 5.26, 5.21
+    // ruling: fiw #8, #45, #61
     let mut g = blank(5);
     g.set_status(Colony::NewFrance, Status::Passive);
     g.set_status(Colony::Louisiana, Status::Active);
     let in_louisiana = put(&mut g, "nf-militia", "new-orleans");
+    let provincial = put(&mut g, "cdb", "new-orleans");
     let at_home = put(&mut g, "nf-militia", "quebec");
     let disputed = put(&mut g, "no-militia", "logstown");
     let louisiana_away = put(&mut g, "no-militia", "montreal");
     administer(&mut g);
     assert_eq!(g.units[in_louisiana as usize].at(), Place::Pool, "a passive colony's");
+    assert_eq!(
+        g.units[provincial as usize].at(),
+        Place::Sq(sq("new-orleans")),
+        "French provincials serve in any French colony"
+    );
     assert_eq!(g.units[at_home as usize].at(), Place::Sq(sq("quebec")));
     assert_eq!(g.units[disputed as usize].at(), Place::Pool, "outside French territory");
     assert_eq!(
