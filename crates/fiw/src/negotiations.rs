@@ -323,6 +323,8 @@ impl crate::state::Fiw {
         let target = if t.village { Target::Village } else { Target::Capital };
         let outcome = tables.negotiation.result(target, differential, roll);
         let at = self.sq_name(t.sq);
+        // The leader is designated openly, face-down or not: his diplomacy
+        // is in the totals both players check (ruling fiw #62).
         let who = self.leader(t.leader).name.clone();
         let side = side_name(t.seat);
         self.core.log.roll("16.1", &[roll], || {

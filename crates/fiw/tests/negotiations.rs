@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use engine::prelude::*;
 use fiw::actions::Action;
 use fiw::frames::Frame;
 use fiw::map::Colony;
@@ -20,7 +21,8 @@ fn negotiation(at: &str, village: bool, leader: u8) -> Action {
 
 #[test]
 fn a_leader_in_a_passive_colony_s_capital_activates_it() {
-    // rule: fiw 16.0, 16.1, 5.24, 4.2, 9.22, 17.3
+    // rule: fiw 16.0, 16.1, 5.24, 4.2, 9.22, 17.3, 27.3
+    // ruling: fiw #62
     // 17.3 his diplomatic rating and 9.22 the pounds added count toward
     // the differential; the pounds leave the treasury.
     let (mut g, [l]) = british_negotiations([("dinwiddie", "williamsburg")]);
@@ -37,6 +39,11 @@ fn a_leader_in_a_passive_colony_s_capital_activates_it() {
     assert_eq!(g.treasury[BRITISH as usize], pounds - 2);
     assert!(logged(&g, "differential +5, roll 4"), "no counter was possible");
     assert_eq!(g.status(Colony::Virginia), Status::Active);
+    // The leader is designated openly (ruling fiw #62): the French, with
+    // nothing in Williamsburg, read who negotiated.
+    assert!(g.log().visible(Some(FRENCH)).any(|e| e
+        .text
+        .starts_with("Robert Dinwiddie negotiates for the British in Williamsburg")));
 }
 
 #[test]
