@@ -197,15 +197,6 @@ pub fn write_id(a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
     }
 }
 
-/// Regimental equivalents counted in thirds, as a player reads them: "3⅓".
-fn thirds(n: u32) -> String {
-    match (n / 3, n % 3) {
-        (w, 0) => w.to_string(),
-        (0, r) => ["", "⅓", "⅔"][r as usize].to_string(),
-        (w, r) => format!("{w}{}", ["", "⅓", "⅔"][r as usize]),
-    }
-}
-
 /// A row of the Terrain Effects Chart in words: "wilderness terrain",
 /// "the fortress".
 fn feature_words(i: u8) -> String {
@@ -1353,7 +1344,10 @@ impl Fiw {
             let n = b.lost[side as usize];
             let who = side_name(side);
             self.balance_change("units-eliminated", enemy(side), times, || {
-                format!("The {who} lost {} regimental equivalents", thirds(n))
+                format!(
+                    "The {who} lost {} regimental equivalents",
+                    crate::forces::thirds_number(n)
+                )
             });
         }
         let sq = b.sq;

@@ -131,6 +131,17 @@ impl Size {
     }
 }
 
+/// Regimental equivalents counted in thirds, as a number: "0", "⅔",
+/// "1⅓".
+pub fn thirds_number(t: u32) -> String {
+    let frac = ["", "⅓", "⅔"][(t % 3) as usize];
+    match t / 3 {
+        0 if frac.is_empty() => "0".into(),
+        0 => frac.into(),
+        n => format!("{n}{frac}"),
+    }
+}
+
 /// 2.32 heavy or light; 26.0 a legion is either at will.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lightness {

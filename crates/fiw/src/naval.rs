@@ -773,7 +773,7 @@ impl Fiw {
             } else {
                 engine::log::list(&carried)
             },
-            thirds_words(load),
+            crate::forces::thirds_number(load),
             room / 3
         );
         Some(Fact::new("Naval force", text, "20.3"))
@@ -811,15 +811,5 @@ fn pieces(n: usize, side: &str) -> String {
         format!("a {side} piece")
     } else {
         format!("{n} {side} pieces")
-    }
-}
-
-/// Thirds of a regiment as a player reads them: "2⅓".
-fn thirds_words(t: u32) -> String {
-    let frac = ["", "⅓", "⅔"][(t % 3) as usize];
-    match (t / 3, frac) {
-        (0, "") => "0".into(),
-        (0, f) => f.into(),
-        (n, f) => format!("{n}{f}"),
     }
 }

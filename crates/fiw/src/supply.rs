@@ -439,12 +439,9 @@ impl crate::state::Fiw {
 
 /// Regimental equivalents in words ("1⅓ regiments").
 pub fn thirds_words(t: u32) -> String {
-    let (whole, part) = (t / 3, t % 3);
-    let frac = ["", "⅓", "⅔"][part as usize];
-    match (whole, part) {
-        (0, 0) => "no regiment".into(),
-        (0, _) => format!("{frac} regiment"),
-        (1, 0) => "1 regiment".into(),
-        _ => format!("{whole}{frac} regiments"),
+    match t {
+        0 => "no regiment".into(),
+        1..=3 => format!("{} regiment", crate::forces::thirds_number(t)),
+        _ => format!("{} regiments", crate::forces::thirds_number(t)),
     }
 }
