@@ -204,6 +204,12 @@ impl Gml {
         self.mark_control(s);
         // 5.6 an enemy leader alone there is checked.
         self.check_lone_leaders(s, seat);
+        // 6.7 "whenever a British or Hessian unit enters a state for the
+        // first time": by retreat too (ruling gml #36).
+        let regular = units
+            .iter()
+            .any(|&u| self.units[u as usize].at() == Place::Space(s) && self.is_regular_british(u));
+        self.first_entry(s, regular);
     }
 
     /// 8.251 point 3: the two fight one round against the enemy unit.

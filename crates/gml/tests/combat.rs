@@ -343,6 +343,26 @@ fn retreat_priority_one_avoids_enemies_and_the_enemys_way_in() {
     assert_eq!(g.units[us[0] as usize].at(), Place::Space(space("bennington")));
 }
 
+// rule: gml 6.7, 8.251
+// ruling: gml #36
+#[test]
+fn a_british_retreat_into_a_state_not_yet_entered_calls_its_militia() {
+    let mut g = before_combat();
+    g.called.retain(|&st| st != state("nh"));
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    g.units[b as usize].entered = Some((space("fort-edward"), LineKind::River));
+    put(&mut g, AMERICAN, Kind::Continental, 2, "saratoga");
+    g.core.dice.script([10, 10, 10]);
+    g.advance();
+    take(&mut g, Action::Continue);
+    take(&mut g, Action::Retreat);
+    take(&mut g, Action::RetreatTo(space("bennington")));
+    assert_eq!(g.units[b as usize].at(), Place::Space(space("bennington")));
+    assert_logged(&g, "enter New Hampshire (with the Hampshire Grants) for the first time");
+    assert!(matches!(g.stack.last(), Some(Frame::Raise { seat: AMERICAN, .. })));
+    sound(&g);
+}
+
 // rule: gml 8.251
 #[test]
 fn retreat_priority_two_back_into_the_trench() {
