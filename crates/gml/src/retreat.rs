@@ -232,7 +232,19 @@ impl Gml {
         let mut fighters = [Vec::new(), Vec::new()];
         fighters[seat as usize] = picked;
         fighters[enemy as usize] = self.land_at(dest, enemy).collect();
+        // The round's 8.21 (1) leader values (ruling gml #18): the
+        // retreating side's leaders, who go with its retreat, add their
+        // Offensive Value (a drunk Alexander still nothing, 5.5); the enemy
+        // unit's leaders their Defensive Value.
         let mut leaders = [Vec::new(), Vec::new()];
+        if !routing {
+            let from = Place::Space(b.space);
+            leaders[seat as usize] = b.leaders[seat as usize]
+                .iter()
+                .copied()
+                .filter(|&l| self.leaders[l as usize].at == from && !self.unfit(b, l))
+                .collect();
+        }
         leaders[enemy as usize] = self
             .leaders_at(dest)
             .filter(|&l| self.leader(l).side == enemy)
