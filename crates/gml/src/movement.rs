@@ -328,8 +328,9 @@ impl Gml {
     }
 
     /// 6.7, 9.4 where a militia unit of the seat may be placed: a space in
-    /// play of one of the states, without enemy units, whose state has a
-    /// militia counter in the pool.
+    /// play of one of the states, without enemy land units (an enemy
+    /// leader or fleet alone does not bar it, ruling gml #49), whose state
+    /// has a militia counter in the pool.
     pub(crate) fn raise_legal(&self, seat: Seat, states: &[StateId], out: &mut Vec<Action>) {
         let m = &tables().map;
         // Each state's pool and each enemy unit looked at once: this runs
@@ -387,6 +388,9 @@ impl Gml {
         self.mark_control(s);
         let (name, place) = (self.unit_name(u), self.space_name(s));
         self.core.log.say(rule, || format!("The {name} is placed in {place}"));
+        // 5.6 an enemy leader alone there (no unit: the space was free of
+        // enemy units) is checked (rulings gml #6, #49).
+        self.check_lone_leaders(s, seat);
         // 6.6 a unit now occupying a fort space: inside or outside (the
         // space holds no enemy unit, 9.4).
         if self.has_fort(s) {
@@ -402,7 +406,8 @@ impl Gml {
     /// 5.6 "when a leader is alone in a space entered by enemy units":
     /// each leader of the other side in `s`, where that side has no land
     /// units, is checked (ruling gml #6). `seat` is the side entering, by
-    /// land (6.1), by retreat (8.25) or by a landing from the sea (7.2).
+    /// land (6.1), by retreat (8.25), by a landing from the sea (7.2) or
+    /// by a placement (6.7, 9.4, 12.x4).
     pub(crate) fn check_lone_leaders(&mut self, s: SpaceId, seat: Seat) {
         let enemy = 1 - seat;
         if self.has_land(s, enemy) {

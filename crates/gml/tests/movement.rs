@@ -467,6 +467,26 @@ fn militia_placed_in_a_fort_space_may_go_inside() {
     assert!(g.units[militia[0] as usize].inside);
 }
 
+// rule: gml 9.4, 5.6
+// ruling: gml #6
+#[test]
+fn militia_placed_beside_a_lone_enemy_leader_check_him() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let howe = put_leader(&mut g, "howe", "albany");
+    put(&mut g, BRITISH, Kind::British, 1, "new-york");
+    g.stack.push(Frame::Raise {
+        seat: AMERICAN,
+        states: vec![state("ny")],
+        left: 1,
+        rule: "9.4".into(),
+    });
+    // A leader alone is no enemy unit: the space is open to the militia.
+    g.core.dice.script([8]);
+    act(&mut g, AMERICAN, "place-albany");
+    assert_logged(&g, "William Howe's casualty check: 8, captured");
+    assert_eq!(g.leaders[howe as usize].at, Place::Captured);
+}
+
 // rule: gml 6.7
 #[test]
 fn british_regulars_entering_a_state_first_call_its_militia_and_tories_do_not() {
