@@ -130,6 +130,15 @@ impl Gml {
         let enemy = 1 - m.seat;
         if !m.units.is_empty() {
             self.check_lone_leaders(n, m.seat);
+        } else if self.has_land(n, enemy) {
+            // 5.6 leaders without units who enter a space of enemy units
+            // are alone there: each is checked and the move ends (ruling
+            // gml #50).
+            self.stack.pop();
+            for l in m.leaders {
+                self.leader_casualty(l);
+            }
+            return;
         }
         // 6.6 (ruling gml #14) the enemy outside a fort may go inside
         // first (joining any of theirs inside): before an overrun, which

@@ -467,6 +467,26 @@ fn militia_placed_in_a_fort_space_may_go_inside() {
     assert!(g.units[militia[0] as usize].inside);
 }
 
+// rule: gml 5.6, 6.11
+// ruling: gml #50
+#[test]
+fn a_lone_leader_entering_a_space_of_enemy_units_is_checked_and_stops() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let gates = put_leader(&mut g, "gates", "albany");
+    put(&mut g, BRITISH, Kind::British, 1, "saratoga");
+    put(&mut g, AMERICAN, Kind::Continental, 1, "bennington");
+    activations(&mut g, AMERICAN, 1);
+    act(&mut g, AMERICAN, "activate-gates");
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, AMERICAN, "move-gates");
+    g.core.dice.script([3]);
+    act(&mut g, AMERICAN, "step-saratoga");
+    assert_logged(&g, "Horatio Gates's casualty check: 3, escapes to friendly units");
+    assert_eq!(leader_at(&g, gates), "bennington");
+    assert!(!g.stack.iter().any(|f| matches!(f, Frame::Move(_))), "his move is over");
+    g.invariants().unwrap();
+}
+
 // rule: gml 9.4, 5.6
 // ruling: gml #6
 #[test]
