@@ -430,6 +430,7 @@ impl Gml {
         });
         match result {
             CommandResult::Activations(n) => self.activations = n,
+            // "None": no activation in the seat's own phase (ruling gml #53).
             CommandResult::None => self.activations = 0,
             CommandResult::Opponent(n) => {
                 self.stack.push(Frame::Reroll { seat });

@@ -48,6 +48,8 @@ impl Gml {
                 out.push(Action::Step(n));
             }
         }
+        // 6.13 a unit separates anywhere on the way, free, and stays
+        // (ruling gml #52).
         if m.units.len() + m.leaders.len() > 1 {
             out.extend(m.units.iter().map(|&u| Action::Drop(u)));
         }
