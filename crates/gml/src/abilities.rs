@@ -140,9 +140,10 @@ impl Gml {
     }
 
     /// 5.1, 5.5 Clark's offensive value is 2 better in the Northwest
-    /// Territories or when he attacks Indian units only.
+    /// Territories or when he attacks Indian units only: in an 8.2 land
+    /// combat, not an overrun or a point 3 retreat's round (ruling gml #42).
     pub fn offensive_bonus(&self, b: &Battle, l: LeaderId) -> u8 {
-        if !self.is(l, "clark") {
+        if b.fight != Fight::Combat || !self.is(l, "clark") {
             return 0;
         }
         let defenders = &b.units[b.defender() as usize];

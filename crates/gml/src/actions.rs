@@ -20,9 +20,10 @@ pub enum Action {
     Activate(LeaderId),
     /// 6.15 activate a unit on its own.
     ActivateUnit(UnitId),
-    /// 6.14 a unit in the leader's space joins his force.
-    Join(UnitId),
-    /// A unit of his force stays out of this activation's force.
+    /// 6.14 a unit in the leader's space joins the force of a leader of
+    /// the activated command (the second), a subordinate's too (5.4).
+    Join(UnitId, LeaderId),
+    /// A unit of the command's forces stays out of this activation.
     Leave(UnitId),
     /// 5.4 a leader in the space serves under one of the activated
     /// leader's command (the second).
@@ -138,8 +139,12 @@ impl Gml {
                 unit(u),
                 Some("Activate a unit (6.15)"),
             ),
-            Action::Join(u) => (
-                format!("Add the {} to the force (6.14)", self.unit_name(u)),
+            Action::Join(u, l) => (
+                format!(
+                    "Add the {} to {}'s force (6.14)",
+                    self.unit_name(u),
+                    self.leader(l).name
+                ),
                 unit(u),
                 Some("Add a unit (6.14)"),
             ),
@@ -343,7 +348,7 @@ fn write_id(g: &Gml, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Single => out.write_str("single"),
         Action::Activate(l) => write!(out, "activate-{}", g.leader(l).id),
         Action::ActivateUnit(u) => write!(out, "activate-{}", g.unit_id(u)),
-        Action::Join(u) => write!(out, "join-{}", g.unit_id(u)),
+        Action::Join(u, l) => write!(out, "join-{}-to-{}", g.unit_id(u), g.leader(l).id),
         Action::Leave(u) => write!(out, "leave-{}", g.unit_id(u)),
         Action::Subordinate(l, to) => write!(out, "subordinate-{}-to-{}", g.leader(l).id, g.leader(to).id),
         Action::Move(l) => write!(out, "move-{}", g.leader(l).id),

@@ -93,7 +93,8 @@ impl Gml {
     /// space, highest rank first. His force is formed as the 6.14 Form
     /// step does it, through its own actions: the units that may join, in
     /// counter order, up to his Command Value, then the leaders there who
-    /// may serve under his command chain (5.4). Where some units find no
+    /// may serve under his command chain (5.4), each taking units up to
+    /// his own (6.14). Where some units find no
     /// room the seat decides, with the Form step's choices (Done keeps
     /// the command as offered); else the command stands.
     pub(crate) fn muster_step(&mut self) -> bool {
@@ -129,7 +130,7 @@ impl Gml {
             self.activation_frame_legal(seat, &mut legal);
             // A leader already serving under another stays there.
             let Some(&a) = legal.iter().find(|a| match a {
-                Action::Join(_) => true,
+                Action::Join(..) => true,
                 Action::Subordinate(o, _) => self.leaders[*o as usize].under.is_none(),
                 _ => false,
             }) else {
@@ -137,8 +138,12 @@ impl Gml {
             };
             self.activation_perform(seat, a);
         }
-        if !self.may_join(leader, seat, &[]).is_empty() {
-            // More units than his Command Value: the seat chooses.
+        if self
+            .chain(leader)
+            .iter()
+            .any(|&l| !self.may_join(l, seat, &[]).is_empty())
+        {
+            // More units than the Command Values: the seat chooses.
             return true;
         }
         self.activation_perform(seat, Action::Done);
@@ -190,11 +195,15 @@ impl Gml {
                 if *muster {
                     out.push(Action::Done);
                 }
-                if self.force(leader).count() < self.command_value(leader) as usize {
-                    out.extend(self.may_join(leader, seat, left_out).into_iter().map(Action::Join));
-                }
-                out.extend(self.force(leader).map(Action::Leave));
+                // 6.14, 5.4 each activated leader, a subordinate too, may
+                // take units up to his own Command Value (ruling gml #5).
                 let chain = self.chain(leader);
+                for &l in &chain {
+                    if self.force(l).count() < self.command_value(l) as usize {
+                        out.extend(self.may_join(l, seat, left_out).into_iter().map(|u| Action::Join(u, l)));
+                    }
+                }
+                out.extend(chain.iter().flat_map(|&l| self.force(l)).map(Action::Leave));
                 for o in self.leaders_at(s) {
                     if chain.contains(&o) || self.leaders[o as usize].done {
                         continue;
@@ -290,8 +299,8 @@ impl Gml {
                     units: vec![u],
                 }));
             }
-            (Some(Frame::Form { leader, .. }), Action::Join(u)) => {
-                self.units[u as usize].leader = Some(*leader);
+            (Some(Frame::Form { .. }), Action::Join(u, l)) => {
+                self.units[u as usize].leader = Some(l);
             }
             (Some(Frame::Form { left_out, .. }), Action::Leave(u)) => {
                 left_out.push(u);
@@ -421,6 +430,7 @@ impl Gml {
         });
         match result {
             CommandResult::Activations(n) => self.activations = n,
+            // "None": no activation in the seat's own phase (ruling gml #53).
             CommandResult::None => self.activations = 0,
             CommandResult::Opponent(n) => {
                 self.stack.push(Frame::Reroll { seat });

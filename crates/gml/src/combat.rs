@@ -418,14 +418,10 @@ impl Gml {
         } else {
             None
         };
-        let mut queue = Vec::new();
-        if !matches!(fight, Fight::Breakout { .. }) {
-            for seat in [attacker, defender] {
-                for &l in &leaders[seat as usize] {
-                    queue.push(l);
-                }
-            }
-        }
+        let queue: Vec<LeaderId> = [attacker, defender]
+            .iter()
+            .flat_map(|&seat| leaders[seat as usize].iter().copied())
+            .collect();
         let mut all: Vec<UnitId> = Vec::new();
         match fight {
             // The retreating fighters belong to the combat they leave.

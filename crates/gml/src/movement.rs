@@ -48,6 +48,8 @@ impl Gml {
                 out.push(Action::Step(n));
             }
         }
+        // 6.13 a unit separates anywhere on the way, free, and stays
+        // (ruling gml #52).
         if m.units.len() + m.leaders.len() > 1 {
             out.extend(m.units.iter().map(|&u| Action::Drop(u)));
         }
@@ -130,6 +132,15 @@ impl Gml {
         let enemy = 1 - m.seat;
         if !m.units.is_empty() {
             self.check_lone_leaders(n, m.seat);
+        } else if self.has_land(n, enemy) {
+            // 5.6 leaders without units who enter a space of enemy units
+            // are alone there: each is checked and the move ends (ruling
+            // gml #50).
+            self.stack.pop();
+            for l in m.leaders {
+                self.leader_casualty(l);
+            }
+            return;
         }
         // 6.6 (ruling gml #14) the enemy outside a fort may go inside
         // first (joining any of theirs inside): before an overrun, which
@@ -328,8 +339,9 @@ impl Gml {
     }
 
     /// 6.7, 9.4 where a militia unit of the seat may be placed: a space in
-    /// play of one of the states, without enemy units, whose state has a
-    /// militia counter in the pool.
+    /// play of one of the states, without enemy land units (an enemy
+    /// leader or fleet alone does not bar it, ruling gml #49), whose state
+    /// has a militia counter in the pool.
     pub(crate) fn raise_legal(&self, seat: Seat, states: &[StateId], out: &mut Vec<Action>) {
         let m = &tables().map;
         // Each state's pool and each enemy unit looked at once: this runs
@@ -387,6 +399,9 @@ impl Gml {
         self.mark_control(s);
         let (name, place) = (self.unit_name(u), self.space_name(s));
         self.core.log.say(rule, || format!("The {name} is placed in {place}"));
+        // 5.6 an enemy leader alone there (no unit: the space was free of
+        // enemy units) is checked (rulings gml #6, #49).
+        self.check_lone_leaders(s, seat);
         // 6.6 a unit now occupying a fort space: inside or outside (the
         // space holds no enemy unit, 9.4).
         if self.has_fort(s) {
@@ -402,7 +417,8 @@ impl Gml {
     /// 5.6 "when a leader is alone in a space entered by enemy units":
     /// each leader of the other side in `s`, where that side has no land
     /// units, is checked (ruling gml #6). `seat` is the side entering, by
-    /// land (6.1), by retreat (8.25) or by a landing from the sea (7.2).
+    /// land (6.1), by retreat (8.25), by a landing from the sea (7.2) or
+    /// by a placement (6.7, 9.4, 12.x4).
     pub(crate) fn check_lone_leaders(&mut self, s: SpaceId, seat: Seat) {
         let enemy = 1 - seat;
         if self.has_land(s, enemy) {

@@ -74,6 +74,7 @@ impl Gml {
     /// The seat's fleets, and its land units in ports, that may sail now:
     /// each once a phase; a land unit only from the port it stood in at
     /// the start of the turn (7.2, `in_port`) and while the roll allows.
+    /// Leaders, being no units, never sail (ruling gml #51).
     pub(crate) fn naval_legal(&self, seat: Seat, sailing: u8, out: &mut Vec<Action>) {
         let m = &tables().map;
         for u in 0..self.units.len() as UnitId {
@@ -151,6 +152,7 @@ impl Gml {
         }
         let unit = &mut self.units[u as usize];
         unit.done = true;
+        // It sails unactivated (7.0), without its leader (ruling gml #51).
         unit.leader = None;
         unit.entrenched = false;
         unit.inside = false;

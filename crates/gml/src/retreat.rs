@@ -204,6 +204,12 @@ impl Gml {
         self.mark_control(s);
         // 5.6 an enemy leader alone there is checked.
         self.check_lone_leaders(s, seat);
+        // 6.7 "whenever a British or Hessian unit enters a state for the
+        // first time": by retreat too (ruling gml #36).
+        let regular = units
+            .iter()
+            .any(|&u| self.units[u as usize].at() == Place::Space(s) && self.is_regular_british(u));
+        self.first_entry(s, regular);
     }
 
     /// 8.251 point 3: the two fight one round against the enemy unit.
@@ -226,7 +232,19 @@ impl Gml {
         let mut fighters = [Vec::new(), Vec::new()];
         fighters[seat as usize] = picked;
         fighters[enemy as usize] = self.land_at(dest, enemy).collect();
+        // The round's 8.21 (1) leader values (ruling gml #18): the
+        // retreating side's leaders, who go with its retreat, add their
+        // Offensive Value (a drunk Alexander still nothing, 5.5); the enemy
+        // unit's leaders their Defensive Value.
         let mut leaders = [Vec::new(), Vec::new()];
+        if !routing {
+            let from = Place::Space(b.space);
+            leaders[seat as usize] = b.leaders[seat as usize]
+                .iter()
+                .copied()
+                .filter(|&l| self.leaders[l as usize].at == from && !self.unfit(b, l))
+                .collect();
+        }
         leaders[enemy as usize] = self
             .leaders_at(dest)
             .filter(|&l| self.leader(l).side == enemy)

@@ -217,12 +217,16 @@ impl Gml {
         });
     }
 
-    /// A line placed in `s`; a scheduled arrival of British or Hessian
+    /// A line placed in `s`; a scheduled arrival checks an enemy leader
+    /// alone there (5.6, ruling gml #6), and one of British or Hessian
     /// units entering a state for the first time calls its militia (6.7,
     /// ruling gml #36), as a landing does.
     pub(crate) fn place_line(&mut self, line: u8, arrival: bool, s: SpaceId) {
         let l = self.line(line, arrival);
         self.deploy(l, s);
+        if arrival {
+            self.check_lone_leaders(s, l.seat);
+        }
         if arrival && l.seat == crate::forces::BRITISH {
             let regular = self.land_at(s, l.seat).any(|u| self.is_regular_british(u));
             self.first_entry(s, regular);

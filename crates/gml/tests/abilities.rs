@@ -309,6 +309,34 @@ fn clark_attacks_indians_two_points_better() {
     assert!(matches!(stage(&g), Some(Stage::Bonus { left: 1, .. })));
 }
 
+// rule: gml 5.5, 8.251
+// ruling: gml #42
+#[test]
+fn clark_is_no_better_in_a_point_three_retreat_into_indians() {
+    let mut g = before_combat(BRITISH, true);
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    g.units[b as usize].entered = Some((common::space("fort-edward"), gml::map::LineKind::River));
+    put(&mut g, BRITISH, Kind::Indian, 1, "bennington");
+    put(&mut g, BRITISH, Kind::British, 2, "albany");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 3, "saratoga");
+    let clark = put_leader(&mut g, "clark", "saratoga");
+    g.core.dice.script([10; 4]);
+    g.advance();
+    assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }), "{}", log_text(&g));
+    for &u in &c {
+        g.units[u as usize].leader = Some(clark);
+    }
+    take(&mut g, Action::Retreat);
+    take(&mut g, Action::Fighter(c[0]));
+    take(&mut g, Action::Fighter(c[1]));
+    // Only Indians defend, but the ability acts in an 8.2 combat only.
+    assert!(
+        matches!(stage(&g), Some(Stage::Bonus { left: 1, .. })),
+        "{:?}",
+        stage(&g)
+    );
+}
+
 /// Clinton's British unit is attacked in Saratoga.
 fn clinton_attacked(on: bool) -> (Gml, Vec<UnitId>) {
     let mut g = before_combat(AMERICAN, on);

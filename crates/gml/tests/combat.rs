@@ -343,6 +343,26 @@ fn retreat_priority_one_avoids_enemies_and_the_enemys_way_in() {
     assert_eq!(g.units[us[0] as usize].at(), Place::Space(space("bennington")));
 }
 
+// rule: gml 6.7, 8.251
+// ruling: gml #36
+#[test]
+fn a_british_retreat_into_a_state_not_yet_entered_calls_its_militia() {
+    let mut g = before_combat();
+    g.called.retain(|&st| st != state("nh"));
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    g.units[b as usize].entered = Some((space("fort-edward"), LineKind::River));
+    put(&mut g, AMERICAN, Kind::Continental, 2, "saratoga");
+    g.core.dice.script([10, 10, 10]);
+    g.advance();
+    take(&mut g, Action::Continue);
+    take(&mut g, Action::Retreat);
+    take(&mut g, Action::RetreatTo(space("bennington")));
+    assert_eq!(g.units[b as usize].at(), Place::Space(space("bennington")));
+    assert_logged(&g, "enter New Hampshire (with the Hampshire Grants) for the first time");
+    assert!(matches!(g.stack.last(), Some(Frame::Raise { seat: AMERICAN, .. })));
+    sound(&g);
+}
+
 // rule: gml 8.251
 #[test]
 fn retreat_priority_two_back_into_the_trench() {
@@ -385,6 +405,39 @@ fn retreat_priority_three_fights_into_a_space_with_one_enemy_unit() {
         assert!(!g.units[u as usize].reduced);
     }
     assert!(g.battle().is_none());
+}
+
+// rule: gml 8.251, 8.21
+// ruling: gml #18
+#[test]
+fn a_point_three_round_adds_the_retreating_leaders_offensive_and_the_enemys_defensive_value() {
+    let mut g = before_combat();
+    let w = put_leader(&mut g, "washington", "saratoga");
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    g.units[b as usize].entered = Some((space("fort-edward"), LineKind::River));
+    let lone = put(&mut g, BRITISH, Kind::British, 1, "bennington")[0];
+    let burgoyne = put_leader(&mut g, "burgoyne", "bennington");
+    g.units[lone as usize].leader = Some(burgoyne);
+    put(&mut g, BRITISH, Kind::British, 2, "albany");
+    let us = put(&mut g, AMERICAN, Kind::Continental, 3, "saratoga");
+    g.core.dice.script([10; 4]);
+    g.advance();
+    assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }), "{}", log_text(&g));
+    // Washington, on the panel, now commands the three.
+    for &u in &us {
+        g.units[u as usize].leader = Some(w);
+    }
+    take(&mut g, Action::Retreat);
+    take(&mut g, Action::Fighter(us[0]));
+    take(&mut g, Action::Fighter(us[1]));
+    // Washington's Offensive Value (2), a point at a time.
+    assert_eq!(legal(&g), vec![Action::Bonus(us[0]), Action::Bonus(us[1])]);
+    take(&mut g, Action::Bonus(us[0]));
+    g.core.dice.script([10, 10, 10]);
+    take(&mut g, Action::Bonus(us[0]));
+    // Burgoyne's Defensive Value (2) all to his one unit: 4 + 2.
+    assert_logged(&g, "The British roll 10 for units at 6: 0 hits");
+    assert_logged(&g, "The Americans roll 10, 10 for units at 6, 4: 0 hits");
 }
 
 // rule: gml 8.251, 8.25

@@ -102,6 +102,43 @@ fn the_rulebook_command_example_activates_gates_and_knox_but_not_lincoln() {
     );
 }
 
+// rule: gml 6.14, 5.4, 6.13
+#[test]
+fn a_subordinate_activated_with_his_superior_takes_units_and_leaves_his_own() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let w = put_leader(&mut g, "washington", "morristown");
+    let gates = put_leader(&mut g, "gates", "morristown");
+    let mine = put(&mut g, AMERICAN, Kind::Continental, 1, "morristown")[0];
+    g.units[mine as usize].leader = Some(gates);
+    let free = put(&mut g, AMERICAN, Kind::Continental, 7, "morristown");
+    activations(&mut g, AMERICAN, 1);
+    act(&mut g, AMERICAN, "activate-washington");
+    for &u in &free[..6] {
+        join(&mut g, AMERICAN, u, "washington");
+    }
+    act(&mut g, AMERICAN, "subordinate-gates-to-washington");
+    // Washington's Command Value (6) is full; Gates (4) has room for the
+    // seventh unit, and may leave his own out.
+    assert!(!has(
+        &g,
+        AMERICAN,
+        &format!("join-{}-to-washington", g.unit_id(free[6]))
+    ));
+    join(&mut g, AMERICAN, free[6], "gates");
+    act_unit(&mut g, AMERICAN, "leave", mine);
+    act(&mut g, AMERICAN, "done");
+    assert_eq!(g.force(w).count(), 6);
+    assert_eq!(g.force(gates).collect::<Vec<_>>(), vec![free[6]]);
+    assert!(g.units[free[6] as usize].done);
+    assert!(!g.units[mine as usize].done, "left out: free for another activation");
+    // Gates moves his own force apart from his superior's.
+    act(&mut g, AMERICAN, "move-gates");
+    let Some(Frame::Move(m)) = g.stack.last() else {
+        panic!("Gates's group sets out")
+    };
+    assert_eq!((m.leaders.clone(), m.units.clone()), (vec![gates], vec![free[6]]));
+}
+
 // rule: gml 5.4, 5.2
 #[test]
 fn a_one_star_leader_commands_no_leader_and_a_three_star_two_one_stars() {
@@ -132,16 +169,16 @@ fn a_leader_gathers_only_units_he_may_command_up_to_his_command_value() {
     activations(&mut g, BRITISH, 1);
     act(&mut g, BRITISH, "activate-howe");
     for &u in brits.iter().take(5) {
-        act_unit(&mut g, BRITISH, "join", u);
+        join(&mut g, BRITISH, u, "howe");
     }
-    act_unit(&mut g, BRITISH, "join", hessians[0]);
+    join(&mut g, BRITISH, hessians[0], "howe");
     // Command value 6: the force is full.
     assert_eq!(g.force(howe).count(), 6);
-    assert!(!has(&g, BRITISH, &format!("join-{}", g.unit_id(tories[0]))));
+    assert!(!has(&g, BRITISH, &format!("join-{}-to-howe", g.unit_id(tories[0]))));
     act_unit(&mut g, BRITISH, "leave", brits[0]);
     // Left out, it may not join again in this forming: forming always ends.
-    assert!(!has(&g, BRITISH, &format!("join-{}", g.unit_id(brits[0]))));
-    assert!(has(&g, BRITISH, &format!("join-{}", g.unit_id(tories[0]))));
+    assert!(!has(&g, BRITISH, &format!("join-{}-to-howe", g.unit_id(brits[0]))));
+    assert!(has(&g, BRITISH, &format!("join-{}-to-howe", g.unit_id(tories[0]))));
     // 5.7: an American one-star leader may not command French troops; a three-star may.
     let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let knox = put_leader(&mut g, "knox", "morristown");
@@ -165,7 +202,7 @@ fn a_group_moves_at_its_slowest_units_pace_even_after_dropping_it() {
     activations(&mut g, AMERICAN, 1);
     act(&mut g, AMERICAN, "activate-washington");
     for &u in inf.iter().chain(&art) {
-        act_unit(&mut g, AMERICAN, "join", u);
+        join(&mut g, AMERICAN, u, "washington");
     }
     act(&mut g, AMERICAN, "done");
     act(&mut g, AMERICAN, "move-washington");
@@ -428,6 +465,46 @@ fn militia_placed_in_a_fort_space_may_go_inside() {
     let militia: Vec<_> = g.land_at(space("west-point"), AMERICAN).collect();
     assert_eq!(militia.len(), 1);
     assert!(g.units[militia[0] as usize].inside);
+}
+
+// rule: gml 5.6, 6.11
+// ruling: gml #50
+#[test]
+fn a_lone_leader_entering_a_space_of_enemy_units_is_checked_and_stops() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let gates = put_leader(&mut g, "gates", "albany");
+    put(&mut g, BRITISH, Kind::British, 1, "saratoga");
+    put(&mut g, AMERICAN, Kind::Continental, 1, "bennington");
+    activations(&mut g, AMERICAN, 1);
+    act(&mut g, AMERICAN, "activate-gates");
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, AMERICAN, "move-gates");
+    g.core.dice.script([3]);
+    act(&mut g, AMERICAN, "step-saratoga");
+    assert_logged(&g, "Horatio Gates's casualty check: 3, escapes to friendly units");
+    assert_eq!(leader_at(&g, gates), "bennington");
+    assert!(!g.stack.iter().any(|f| matches!(f, Frame::Move(_))), "his move is over");
+    g.invariants().unwrap();
+}
+
+// rule: gml 9.4, 5.6
+// ruling: gml #6
+#[test]
+fn militia_placed_beside_a_lone_enemy_leader_check_him() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let howe = put_leader(&mut g, "howe", "albany");
+    put(&mut g, BRITISH, Kind::British, 1, "new-york");
+    g.stack.push(Frame::Raise {
+        seat: AMERICAN,
+        states: vec![state("ny")],
+        left: 1,
+        rule: "9.4".into(),
+    });
+    // A leader alone is no enemy unit: the space is open to the militia.
+    g.core.dice.script([8]);
+    act(&mut g, AMERICAN, "place-albany");
+    assert_logged(&g, "William Howe's casualty check: 8, captured");
+    assert_eq!(g.leaders[howe as usize].at, Place::Captured);
 }
 
 // rule: gml 6.7

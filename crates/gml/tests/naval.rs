@@ -65,6 +65,23 @@ fn the_transport_roll_limits_the_land_units_that_sail_and_they_land_in_any_free_
     );
 }
 
+// rule: gml 7.0, 7.2
+// ruling: gml #51
+#[test]
+fn a_unit_sails_without_its_leader_who_never_sails() {
+    let mut g = cleared("saratoga", Phase::Deployment);
+    let howe = put_leader(&mut g, "howe", "new-york");
+    let redcoat = put(&mut g, BRITISH, Kind::British, 1, "new-york")[0];
+    g.units[redcoat as usize].leader = Some(howe);
+    naval_phase(&mut g);
+    assert!(!ids(&g, BRITISH).iter().any(|i| i.contains("howe")), "no leader sails");
+    g.core.dice.script([1]);
+    sail(&mut g, redcoat);
+    act(&mut g, BRITISH, "sea-zone-3");
+    assert_eq!(g.force(howe).count(), 0);
+    assert_eq!(leader_at(&g, howe), "new-york");
+}
+
 // rule: gml 7.2, 6.7
 #[test]
 fn landing_in_a_state_for_the_first_time_calls_its_militia() {

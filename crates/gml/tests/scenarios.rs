@@ -505,9 +505,9 @@ fn a_leader_with_more_units_than_his_command_value_has_his_seat_choose() {
     assert!(!force.contains(&gun));
     let legal = common::legal(&g);
     assert_eq!(legal[0], Action::Done, "keeping the offer comes first");
-    assert!(!legal.contains(&Action::Join(gun)), "no room");
+    assert!(!legal.contains(&Action::Join(gun, lincoln)), "no room");
     common::take(&mut g, Action::Leave(force[0]));
-    common::take(&mut g, Action::Join(gun));
+    common::take(&mut g, Action::Join(gun, lincoln));
     common::take(&mut g, Action::Done);
     assert!(g.force(lincoln).any(|u| u == gun));
     assert!(!g.force(lincoln).any(|u| u == force[0]));

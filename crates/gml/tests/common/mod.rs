@@ -144,9 +144,15 @@ pub fn activate_with(g: &mut Gml, seat: Seat, id: &str, units: &[UnitId]) {
     activations(g, seat, 1);
     act(g, seat, &format!("activate-{id}"));
     for &u in units {
-        act_unit(g, seat, "join", u);
+        join(g, seat, u, id);
     }
     act(g, seat, "done");
+}
+
+/// 6.14 the unit joins the force of the activated command's leader `to`.
+pub fn join(g: &mut Gml, seat: Seat, u: UnitId, to: &str) {
+    let id = format!("join-{}-to-{to}", g.unit_id(u));
+    act(g, seat, &id);
 }
 
 /// Ends `phase` as it stands and lets the game run to the next decision.
@@ -183,7 +189,7 @@ pub fn act(g: &mut Gml, seat: Seat, id: &str) {
     engine::Game::apply_legal(g, seat, &a);
 }
 
-/// `verb` a unit: "activate", "move", "join", "entrench", "drop", "sail".
+/// `verb` a unit: "activate", "move", "entrench", "drop", "sail".
 pub fn act_unit(g: &mut Gml, seat: Seat, verb: &str, u: UnitId) {
     let id = format!("{verb}-{}", g.unit_id(u));
     act(g, seat, &id);
