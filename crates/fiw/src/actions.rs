@@ -526,8 +526,7 @@ fn write_id(g: &Fiw, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         // 27.1 a piece the picker may not examine is named by its square
         // and kind (one choice per look-alike, `Fiw::as_seen`).
         Action::Pick(c) => match (g.stack.last(), c) {
-            (Some(&Frame::EventChoice { seat, .. }), _) if g.unseen_look(seat, c).is_some() => {
-                let (sq, leader, _) = g.unseen_look(seat, c).expect("just checked");
+            (Some(&Frame::EventChoice { seat, .. }), _) if let Some((sq, leader, _)) = g.unseen_look(seat, c) => {
                 write!(out, "pick-{sq}-{}", if leader { "leader" } else { "unit" })
             }
             (_, crate::events::Choice::Unit(u)) => write!(out, "pick-u{u}"),

@@ -210,22 +210,33 @@ impl Fiw {
         pounds >= 0 && sp >= 0
     }
 
-    /// 10.72 counters able to show a face still in the pool, less those
-    /// bought (on either face of the same counter).
-    fn left_in_mix(&self, face: u16, p: &Purchases) -> usize {
+    /// Per face, the counters in the pool able to show it (front or back).
+    fn pool_faces(&self) -> Vec<u16> {
+        let f = &tables().forces;
+        let mut shown = vec![0u16; f.faces.len()];
+        for u in self.units_in(Place::Pool) {
+            let c = &f.counters[self.units[u as usize].counter as usize];
+            shown[c.front] += 1;
+            if let Some(back) = c.back.filter(|&b| b != c.front) {
+                shown[back] += 1;
+            }
+        }
+        shown
+    }
+
+    /// 10.72 counters able to show a face still in the pool (`pool`, from
+    /// [`Fiw::pool_faces`]), less those bought (on either face of the same
+    /// counter).
+    fn left_in_mix(face: u16, p: &Purchases, pool: &[u16]) -> usize {
         let f = &tables().forces;
         let shows = |c: &crate::forces::Counter, face: u16| c.front == face as usize || c.back == Some(face as usize);
         let design = |face: u16| f.counters.iter().position(|c| shows(c, face));
-        let in_pool = self
-            .units_in(Place::Pool)
-            .filter(|&u| shows(&f.counters[self.units[u as usize].counter as usize], face))
-            .count();
         let bought = p
             .buys
             .iter()
             .filter(|b| matches!(b, Buy::Unit { face: x, .. } if design(*x) == design(face)))
             .count();
-        in_pool.saturating_sub(bought)
+        usize::from(pool[face as usize]).saturating_sub(bought)
     }
 
     /// The faces a seat may recruit (ruling fiw #24: regiments only, but
@@ -442,10 +453,11 @@ impl Fiw {
     /// 19.0 would, with the counters in the mix now (5.3: no neutral
     /// Spanish unit).
     fn breakable(&self, seat: Seat, p: &Purchases) -> Vec<UnitId> {
+        let mut can = self.breaks_down();
         self.unit_squares(|u| self.usable(u, seat))
             .into_iter()
             .flat_map(|sq| self.units_at(sq).collect::<Vec<_>>())
-            .filter(|&u| self.usable(u, seat) && !Fiw::drafted(p, u) && self.breakdown(u).is_some())
+            .filter(|&u| self.usable(u, seat) && !Fiw::drafted(p, u) && can(u))
             .collect()
     }
 
@@ -588,10 +600,11 @@ impl Fiw {
             None => {}
         }
         let f = &tables().forces;
+        let pool = self.pool_faces();
         for (i, face) in f.faces.iter().enumerate() {
             let i = i as u16;
             if self.recruitable(seat, face)
-                && self.left_in_mix(i, p) > 0
+                && Fiw::left_in_mix(i, p, &pool) > 0
                 && self.affordable(
                     seat,
                     p,

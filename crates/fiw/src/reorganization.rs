@@ -10,7 +10,7 @@
 //! part of it starves (18.4, `supply.rs`).
 
 use crate::actions::Action;
-use crate::forces::{Face, Nation, Size, UnitType};
+use crate::forces::{Face, Forces, Nation, Size, UnitType};
 use crate::frames::Frame;
 use crate::movement::Force;
 use crate::state::{side_name, Fiw, Place, UnitId};
@@ -43,31 +43,69 @@ fn smaller(s: Size) -> Option<Size> {
     }
 }
 
+/// 19.0 per counter design and face shown (front, back): the designs with
+/// a face the one shown breaks down into, kin one echelon below (none for
+/// a legion, which breaks down into line and light regiments).
+pub(crate) fn breakdown_designs(f: &Forces) -> Vec<[Vec<u16>; 2]> {
+    let into = |face: &Face| -> Vec<u16> {
+        let Some(size) = smaller(face.size).filter(|_| face.kind != UnitType::Legion) else {
+            return Vec::new();
+        };
+        (0..f.counters.len() as u16)
+            .filter(|&d| {
+                f.faces_of(&f.counters[d as usize])
+                    .any(|x| kin(x, face) && x.size == size)
+            })
+            .collect()
+    };
+    f.counters
+        .iter()
+        .map(|c| {
+            [
+                into(&f.faces[c.front]),
+                c.back.map_or_else(Vec::new, |b| into(&f.faces[b])),
+            ]
+        })
+        .collect()
+}
+
 impl Fiw {
     /// Counters of the pool (or among `freed`, which go back to it now)
     /// able to show faces `like` picks, one each, turned to them: `n` of
-    /// them, or none if the mix lacks some.
+    /// them, or none if the mix lacks some. Each pick takes the lowest id
+    /// that fits and is not taken yet, as a scan of the whole mix per pick
+    /// would; one pass in id order, giving each counter to the first
+    /// unfilled pick it fits, takes the same counters.
     fn counters_for(&self, like: &[&dyn Fn(&Face) -> bool], freed: &[UnitId]) -> Option<Vec<(UnitId, bool)>> {
         let f = &tables().forces;
-        let mut taken: Vec<UnitId> = Vec::new();
-        let mut out = Vec::new();
-        let mut fits: Vec<Option<bool>> = vec![None; f.counters.len()];
-        for want in like {
-            // Asked once a counter design, not once a counter.
-            fits.fill(None);
-            let mut fit = |u: UnitId| {
-                let c = self.units[u as usize].counter as usize;
-                !taken.contains(&u) && *fits[c].get_or_insert_with(|| f.faces_of(&f.counters[c]).any(want))
-            };
-            // The lowest id that fits, as a scan of the whole mix finds.
-            let pooled = self.units_in(Place::Pool).find(|&u| fit(u));
-            let found = freed.iter().copied().filter(|&u| fit(u)).chain(pooled).min()?;
-            let c = &f.counters[self.units[found as usize].counter as usize];
-            let back = !want(&f.faces[c.front]);
-            taken.push(found);
-            out.push((found, back));
+        let mut out: Vec<Option<(UnitId, bool)>> = vec![None; like.len()];
+        let mut left = like.len();
+        // Per counter design and pick, whether a face fits: asked once a
+        // design, not once a counter.
+        let mut fits: Vec<Option<bool>> = vec![None; f.counters.len() * like.len()];
+        let mut candidates: Vec<UnitId> = freed.to_vec();
+        candidates.sort_unstable();
+        let mut pooled = self.units_in(Place::Pool).peekable();
+        let mut freed = candidates.into_iter().peekable();
+        while left > 0 {
+            // The next counter in id order, from the freed or the pool.
+            let u = match (freed.peek(), pooled.peek()) {
+                (Some(&a), Some(&b)) if a < b => freed.next(),
+                (Some(_), None) => freed.next(),
+                (_, Some(_)) => pooled.next(),
+                (None, None) => None,
+            }?;
+            let c = self.units[u as usize].counter as usize;
+            let counter = &f.counters[c];
+            let pick = (0..like.len()).find(|&i| {
+                out[i].is_none() && *fits[c * like.len() + i].get_or_insert_with(|| f.faces_of(counter).any(like[i]))
+            });
+            if let Some(i) = pick {
+                out[i] = Some((u, !like[i](&f.faces[counter.front])));
+                left -= 1;
+            }
         }
-        Some(out)
+        out.into_iter().collect()
     }
 
     /// The units of the force that would join `u` to make the next echelon
@@ -151,10 +189,36 @@ impl Fiw {
         Some((vec![u], made))
     }
 
+    /// Whether a unit can break down now ([`Fiw::breakdown`]): three
+    /// counters able to show the face below it are in the pool, or two
+    /// and its own. The pool is counted once per call of the closure's
+    /// maker; a legion asks the mix itself.
+    pub(crate) fn breaks_down(&self) -> impl FnMut(UnitId) -> bool + '_ {
+        let t = tables();
+        let mut pool: Option<Vec<u16>> = None;
+        move |u| {
+            let unit = &self.units[u as usize];
+            if self.face(u).kind == UnitType::Legion {
+                return self.breakdown(u).is_some();
+            }
+            let into = &t.breakdowns[unit.counter as usize][usize::from(unit.back)];
+            if into.is_empty() {
+                return false;
+            }
+            let pool = pool.get_or_insert_with(|| {
+                let mut n = vec![0u16; t.forces.counters.len()];
+                for x in self.units_in(Place::Pool) {
+                    n[self.units[x as usize].counter as usize] += 1;
+                }
+                n
+            });
+            let own = usize::from(into.contains(&unit.counter));
+            own + into.iter().map(|&d| usize::from(pool[d as usize])).sum::<usize>() >= 3
+        }
+    }
+
     pub fn reorganization_legal(&self, f: &Force, out: &mut Vec<Action>) {
-        // Units of one counter design showing one face break down alike:
-        // the counter mix is searched once for them.
-        let mut breakdowns: Vec<((u16, bool), bool)> = Vec::new();
+        let mut breaks_down = self.breaks_down();
         for &u in &f.units {
             if self.partners(f, u).is_some_and(|p| p[0] == u) && self.combination(f, u).is_some() {
                 out.push(Action::Combine(u));
@@ -162,16 +226,7 @@ impl Fiw {
             if self.legion(f, u).is_some() {
                 out.push(Action::FormLegion(u));
             }
-            let key = (self.units[u as usize].counter, self.units[u as usize].back);
-            let can = match breakdowns.iter().find(|(k, _)| *k == key) {
-                Some(&(_, can)) => can,
-                None => {
-                    let can = self.breakdown(u).is_some();
-                    breakdowns.push((key, can));
-                    can
-                }
-            };
-            if can && !f.combined.contains(&u) {
+            if breaks_down(u) && !f.combined.contains(&u) {
                 out.push(Action::BreakDown(u));
             }
         }
@@ -241,5 +296,46 @@ impl Fiw {
             },
             || format!("The {} reorganize units in {here}.", side_name(seat)),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::state::{Fiw, Place, UnitId};
+    use engine::prelude::*;
+    use engine::Setup;
+
+    /// `breaks_down`'s count of the pool answers as `breakdown`'s search
+    /// of the mix does, for every unit on the map, at every step of
+    /// seeded random games.
+    #[test]
+    fn counting_the_pool_agrees_with_searching_the_mix() {
+        // rule: fiw 19.0, 10.72
+        let mut seen = [0u32; 2];
+        for seed in 1..=3u64 {
+            let mut g = Fiw::new(&Setup::new("on-to-quebec", seed));
+            g.advance();
+            let mut pick = seed;
+            let mut v = Vec::new();
+            for _ in 0..1500 {
+                let Some(seat) = g.to_act().iter().next() else { break };
+                {
+                    let mut breaks_down = g.breaks_down();
+                    for u in 0..g.units.len() as UnitId {
+                        if matches!(g.units[u as usize].at(), Place::Sq(_)) {
+                            let can = breaks_down(u);
+                            assert_eq!(can, g.breakdown(u).is_some(), "seed {seed}, unit {u}");
+                            seen[usize::from(can)] += 1;
+                        }
+                    }
+                }
+                v.clear();
+                g.legal(seat, &mut v);
+                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let a = v[(pick >> 33) as usize % v.len()];
+                g.apply_legal(seat, &a);
+            }
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "both answers met: {seen:?}");
     }
 }

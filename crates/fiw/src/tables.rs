@@ -72,6 +72,9 @@ pub struct Tables {
     /// 10.1-10.3 the squares of the cities and towns (where recruits are
     /// placed), each once, in square order.
     pub towns: Vec<Sq>,
+    /// 19.0 per counter design and face shown (front, back), the designs
+    /// able to show the face it breaks down into (from the counters).
+    pub breakdowns: Vec<[Vec<u16>; 2]>,
 }
 
 static TABLES: Loaded<Tables> = Loaded::new("the French & Indian War tables");
@@ -82,7 +85,9 @@ impl Tables {
     pub fn read(dir: Option<&Path>) -> Result<Tables, String> {
         let e = |e: engine::table::TableError| e.to_string();
         let map = Map::read(dir).map_err(e)?;
+        let forces = Forces::read(dir).map_err(e)?;
         Ok(Tables {
+            breakdowns: crate::reorganization::breakdown_designs(&forces),
             objectives: crate::victory::objectives(&map),
             symbols: crate::victory::symbols(&map),
             towns: map.towns(),
@@ -97,7 +102,7 @@ impl Tables {
             indians: IndianTable::read(dir).map_err(e)?,
             capture: CaptureTable::read(dir).map_err(e)?,
             supply_line: SupplyLine::read(dir).map_err(e)?,
-            forces: Forces::read(dir).map_err(e)?,
+            forces,
         })
     }
 }
