@@ -717,7 +717,9 @@ impl Bh {
             0 => {
                 self.frames.pop();
                 let p = self.p(piece);
-                if p.military() && !self.unlimited(p.loc, p.side) && self.units(p.loc, p.side) > 3 {
+                // A piece already lost on an earlier run (a panic run before
+                // the demoralization's fall back, 9.1, 9.2) has no run left.
+                if p.on_map() && p.military() && !self.unlimited(p.loc, p.side) && self.units(p.loc, p.side) > 3 {
                     let (name, at, m) = (self.label(piece), p.loc, self.map());
                     self.core.log.say_at(
                         "9.1",

@@ -366,3 +366,35 @@ fn a_panicked_unit_left_over_stacked_with_nowhere_to_run_is_lost() {
     assert_eq!(g.morale[1], morale - 2, "9.0 one for the panic, one for the unit lost");
     g.check().unwrap();
 }
+
+// rule: bh 9.1, 9.2, 9.0
+#[test]
+fn a_militia_lost_on_its_panic_run_does_not_run_again_when_demoralized() {
+    // The panic that breaks it demoralizes the Patriots (9.2): every militia
+    // on the map is to fall back, this one too; it is lost on its panic run
+    // (ruling bh #33), so its fall back is over before it starts, and it
+    // is not lost twice (fuzz, bh/solo-patriot seed 23852).
+    let (mut g, m) = blocked_fork("standard");
+    put_n(&mut g, 3, Minuteman, P, "bunker-slope-north");
+    g.put(Regular, B, "north-shore");
+    for _ in 0..4 {
+        let gone = g.put(Minuteman, P, "town-square");
+        g.pieces[gone as usize].loc = DESTROYED;
+    }
+    g.morale[1] = 1;
+    g.ap = [0, 0];
+    g.advance();
+    g.core.dice.script([1]);
+    act(&mut g, "british", "bunker-south");
+    run_the_routes(&mut g);
+    assert!(g.demoralized[1]);
+    assert_eq!(loc(&g, m), "gone");
+    assert_eq!(
+        g.log()
+            .visible(None)
+            .filter(|e| e.text.contains("has nowhere to run and is lost"))
+            .count(),
+        1
+    );
+    g.check().unwrap();
+}
