@@ -176,6 +176,10 @@ pub struct Map {
     /// Steps between every two spaces over lines and crossings, row by row
     /// (`u16::MAX` where none reaches): the bots' sense of distance.
     apart: Vec<u16>,
+    /// Per state, its spaces in id order.
+    in_state: Vec<Vec<SpaceId>>,
+    /// The port spaces (7.2), in id order.
+    pub ports: Vec<SpaceId>,
 }
 
 const STATES_TSV: &str = include_str!("../data/states.tsv");
@@ -267,6 +271,11 @@ fn latitude(row: &table::Row) -> Result<(f64, f64), TableError> {
 }
 
 impl Map {
+    /// The spaces of a state, in id order.
+    pub fn spaces_of(&self, st: StateId) -> &[SpaceId] {
+        &self.in_state[st as usize]
+    }
+
     /// The maps from the files in `dir` (the `--data` folder), the
     /// embedded files standing in for those it lacks.
     pub fn read(dir: Option<&Path>) -> Result<Map, TableError> {
@@ -395,7 +404,19 @@ impl Map {
             adjacent,
             by_id,
             apart: Vec::new(),
+            in_state: Vec::new(),
+            ports: Vec::new(),
         };
+        map.in_state = (0..map.states.len() as StateId)
+            .map(|st| {
+                (0..map.spaces.len() as SpaceId)
+                    .filter(|&x| map.get(x).state == st)
+                    .collect()
+            })
+            .collect();
+        map.ports = (0..map.spaces.len() as SpaceId)
+            .filter(|&x| map.get(x).port.is_some())
+            .collect();
         map.apart = (0..map.spaces.len() as SpaceId)
             .flat_map(|s| map.steps(s, |_| true))
             .collect();

@@ -355,11 +355,15 @@ impl Gml {
             return;
         }
         let enemy = self.land_spaces(1 - seat);
-        for s in 0..m.spaces.len() as SpaceId {
-            if open.contains(&m.get(s).state) && !enemy[s as usize] && self.in_play(s) {
-                out.push(Action::Place(s));
-            }
-        }
+        let mut places: Vec<SpaceId> = open
+            .iter()
+            .flat_map(|&st| m.spaces_of(st))
+            .copied()
+            .filter(|&s| !enemy[s as usize] && self.in_play(s))
+            .collect();
+        places.sort_unstable();
+        places.dedup();
+        out.extend(places.into_iter().map(Action::Place));
     }
 
     /// A militia counter of the state in the seat's pool (Tories for the

@@ -77,7 +77,12 @@ impl Gml {
     /// Leaders, being no units, never sail (ruling gml #51).
     pub(crate) fn naval_legal(&self, seat: Seat, sailing: u8, out: &mut Vec<Action>) {
         let m = &tables().map;
-        for u in 0..self.units.len() as UnitId {
+        // Only pieces at sea or in ports may sail: their lists, in id order.
+        let zones = (0..m.zones.len() as ZoneId).map(Place::Zone);
+        let ports = m.ports.iter().map(|&s| Place::Space(s));
+        let mut afloat: Vec<UnitId> = zones.chain(ports).flat_map(|at| self.units.in_place(at)).collect();
+        afloat.sort_unstable();
+        for u in afloat {
             let unit = &self.units[u as usize];
             let c = self.counters(u);
             if unit.done || c.side != Some(seat) {
@@ -104,12 +109,14 @@ impl Gml {
     /// or 9.4 placement) does not sail before the next turn.
     pub fn note_in_port(&mut self) {
         let m = &tables().map;
-        self.in_port = (0..self.units.len() as UnitId)
-            .filter_map(|u| match self.units[u as usize].at() {
-                Place::Space(s) if is_land(self.counters(u)) && m.get(s).port.is_some() => Some((u, s)),
-                _ => None,
-            })
+        let mut in_port: Vec<(UnitId, SpaceId)> = m
+            .ports
+            .iter()
+            .flat_map(|&s| self.units.in_place(Place::Space(s)).map(move |u| (u, s)))
+            .filter(|&(u, _)| is_land(self.counters(u)))
             .collect();
+        in_port.sort_unstable();
+        self.in_port = in_port;
     }
 
     /// 7.2 the roll for the land units that may sail, made once the first
@@ -319,9 +326,13 @@ impl Gml {
     /// an earlier phase of the seat or pushed out by 8.24 in the enemy's
     /// Combat Phase.
     pub(crate) fn note_at_sea(&mut self, seat: Seat) {
-        self.at_sea = (0..self.units.len() as UnitId)
-            .filter(|&u| matches!(self.units[u as usize].at(), Place::Zone(_)) && self.side(u) == seat)
+        let zones = 0..tables().map.zones.len() as ZoneId;
+        let mut at_sea: Vec<UnitId> = zones
+            .flat_map(|z| self.units.in_place(Place::Zone(z)))
+            .filter(|&u| self.side(u) == seat)
             .collect();
+        at_sea.sort_unstable();
+        self.at_sea = at_sea;
     }
 
     /// 7.3 (ruling gml #21) at the end of the seat's Activation Phase its
