@@ -78,6 +78,8 @@ impl Views for Fiw {
         let hidden: Vec<u16> = (0..self.units.len() as u16)
             .filter(|&u| self.side(u) != observer && hidden_from_observer(Piece::Unit(u)))
             .collect();
+        // Ruling fiw #63: the counters off the map are open, so the hidden
+        // blocks are the enemy's others; only which is which is unknown.
         // What the observer sees of a face-down block besides where it
         // stands: its colours (2.3: nation, regular or provincial), whether
         // it moved or operated, whether it is a fleet or a flotilla (20.1,

@@ -79,3 +79,39 @@ fn the_set_up_log_does_not_name_the_enemy_s_units() {
     let french: Vec<String> = g.log().visible(Some(FRENCH)).map(|e| e.text.clone()).collect();
     assert!(french.iter().any(|t| t.contains("Montcalm sets up in Quebec")));
 }
+
+#[test]
+fn the_bots_sample_only_which_block_is_which_the_mix_being_open() {
+    // rule: fiw 27.1, 27.3, 10.72
+    // ruling: fiw #63
+    use engine::game::Views;
+    use rand::SeedableRng;
+    let mut g = cleared(BRITISH);
+    let squares = ["1208", "1308", "1108"];
+    for (face, at) in ["fr-bearn", "fr-guy", "fr-ang"].into_iter().zip(squares) {
+        put(&mut g, face, at);
+    }
+    let designs = |g: &fiw::Fiw| {
+        let mut v: Vec<u16> = g.units.iter().map(|u| u.counter).collect();
+        v.sort_unstable();
+        v
+    };
+    let at = |g: &fiw::Fiw, sq: &str| -> Vec<u16> {
+        g.units_at(common::sq(sq))
+            .map(|u| g.units[u as usize].counter)
+            .collect()
+    };
+    let mut moved = false;
+    for seed in 0..20 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let w = g.determinize(BRITISH, &mut rng);
+        // The mix is the same: the pool, and so what stands on the map.
+        assert_eq!(designs(&w), designs(&g));
+        moved |= squares.iter().any(|sq| at(&w, sq) != at(&g, sq));
+        // The French know their own.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let own = g.determinize(FRENCH, &mut rng);
+        assert!(squares.iter().all(|sq| at(&own, sq) == at(&g, sq)));
+    }
+    assert!(moved, "the British cannot tell which French regular is where");
+}
