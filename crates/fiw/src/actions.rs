@@ -471,6 +471,7 @@ impl Describe for Fiw {
             warning: self.warning(*a),
             irreversible: match (self.stack.last(), a) {
                 (Some(Frame::Force(f)), Action::Step(sq)) => self.reveals(f.seat, *sq),
+                (Some(Frame::Raise { seat, .. }), Action::Raise(sq)) => self.reveals(*seat, *sq),
                 _ => false,
             },
         }

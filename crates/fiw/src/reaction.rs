@@ -318,6 +318,11 @@ impl Fiw {
         // ruling: fiw #17 (the first raised into an enemy-held fortress
         // square besiege it: its garrison was there first, 23.22)
         let first = !self.side_at(sq, seat).any(|x| x != u);
+        if self.reveals(seat, sq) {
+            // 27.1 the unit raised among enemy pieces the seat could not
+            // examine shows them: the raise cannot be taken back.
+            self.core.dice.reveal();
+        }
         self.units.place(u, Place::Sq(sq));
         let unit = &mut self.units[u as usize];
         unit.ops = 0;

@@ -321,3 +321,34 @@ fn movement_then_invasion_reaction_then_combat() {
         "{reveal}"
     );
 }
+
+#[test]
+fn militia_raised_among_hidden_enemy_pieces_cannot_be_taken_back() {
+    // rule: fiw 14.4, 27.1
+    // A French unit stands unseen in a settled square of New York; the
+    // British raise a regiment there: it shows the French piece, so the
+    // raise is an undo barrier (fuzz, fiw seed 7248).
+    let m = &tables().map;
+    let hidden = m
+        .squares
+        .iter()
+        .find(|s| {
+            s.colony == Some(fiw::map::Colony::NewYork)
+                && s.terrain == fiw::map::Terrain::Settled
+                && free_of_places(s.sq)
+        })
+        .map(|s| s.sq)
+        .expect("a settled square of New York without a town");
+    let mut g = blank(2);
+    put(&mut g, "fr-mar-det", hidden);
+    invade(&mut g, "fr-bearn", "oswego", FRENCH);
+    let raise = Action::Raise(hidden);
+    assert!(legal(&g, BRITISH).contains(&raise), "settled squares take militia");
+    assert!(g.describe(BRITISH, &raise).irreversible);
+    assert!(!g.describe(BRITISH, &Action::Raise(sq("albany"))).irreversible);
+}
+
+/// No city, town or village in the square.
+fn free_of_places(s: Sq) -> bool {
+    tables().map.places_in(s).next().is_none()
+}
