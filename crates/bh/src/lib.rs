@@ -54,7 +54,7 @@ static INFO: TitleInfo = TitleInfo {
         ),
         revroad::sheet::BOT_OPTION,
     ],
-    rules_version: "bh-6",
+    rules_version: "bh-7",
     data_files: &["regions.tsv", "borders.tsv", "zones.tsv", "vp.tsv", "drawing.tsv", "los.tsv", "cards.tsv"],
     victory_levels: &[],
     agreed_draw: None,
@@ -131,7 +131,13 @@ impl Game for Bh {
         }
         for r in map.land() {
             let both = self.has(r, BRITISH) && self.has(r, PATRIOT);
-            if both && in_assault != Some(r) && !self.frames.iter().any(|f| matches!(f, Frame::Displace { .. })) {
+            // 9.4 may end the game inside an Assault, leaving both sides in its region.
+            let ended_inside = self.core.outcome.is_some() && self.demoralized == [true, true];
+            if both
+                && in_assault != Some(r)
+                && !ended_inside
+                && !self.frames.iter().any(|f| matches!(f, Frame::Displace { .. }))
+            {
                 return Err(format!("both sides in {} outside an Assault", map.id(r)));
             }
             for side in [BRITISH, PATRIOT] {

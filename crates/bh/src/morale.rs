@@ -67,7 +67,7 @@ impl Bh {
                 .collect();
             self.toward_muster(&militia, 3);
         }
-        self.check_sudden_end();
+        self.check_mutual_demoralization();
     }
 
     /// 9.1 regions where militia stand next to a British unit.

@@ -188,17 +188,24 @@ impl Bh {
         }
     }
 
-    /// 9.4 mutual demoralization; 12.4 the British bot reached its objectives.
-    pub fn check_sudden_end(&mut self) {
-        if self.core.outcome.is_some() {
-            return;
-        }
-        if self.demoralized == [true, true] {
+    /// 9.4 Mutual Demoralization: "the game immediately ends", even inside an
+    /// Assault whose hits are not yet all taken.
+    pub fn check_mutual_demoralization(&mut self) {
+        if self.core.outcome.is_none() && self.demoralized == [true, true] {
             self.core
                 .log
                 .say("9.4", || "Both sides are demoralized: the game ends.".into());
             self.finish();
-        } else if self.scenario == Scenario::SoloPatriot && self.objective_achieved() {
+        }
+    }
+
+    /// 9.4 mutual demoralization; 12.4 the British bot reached its objectives.
+    /// Ruling bh #37: 12.4 is checked when an Action is complete (and after the
+    /// 5.3 fire spread), never inside one: an Assault that takes the last
+    /// defender still takes its own hits and settles who stays.
+    pub fn check_sudden_end(&mut self) {
+        self.check_mutual_demoralization();
+        if self.core.outcome.is_none() && self.scenario == Scenario::SoloPatriot && self.objective_achieved() {
             self.core.log.say("12.4", || {
                 "The British have achieved their objectives: the game ends.".into()
             });

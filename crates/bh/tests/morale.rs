@@ -398,3 +398,32 @@ fn a_militia_lost_on_its_panic_run_does_not_run_again_when_demoralized() {
     );
     g.check().unwrap();
 }
+
+// rule: bh 9.4, 6.2
+#[test]
+fn mutual_demoralization_ends_the_game_at_once_even_inside_an_assault() {
+    // The British are already demoralized; the Assault's round takes the last
+    // Patriot morale: "the game immediately ends", before the British take
+    // the hit of the same round, both sides still in the region.
+    let mut g = sandbox(B);
+    let regs = put_n(&mut g, 3, Regular, B, "mystic-beach");
+    g.update_released();
+    let m = g.put(Militia, P, "ndw-north");
+    g.pieces[m as usize].flipped = true;
+    let l = g.put(Leader, P, "ndw-north");
+    g.morale = [5, 1];
+    g.demoralized[0] = true;
+    engage(&mut g, "british", "assault", "mystic-beach", "ndw-north", &regs);
+    act(&mut g, "patriot", "done");
+    g.core.dice.script([6, 1, 1, 1, 1, 1, 6, 6, 6, 6]);
+    act(&mut g, "patriot", "hold-fire");
+    act(&mut g, "patriot", &piece(m));
+    assert!(g.core.outcome.is_some());
+    assert_logged(&g, "Both sides are demoralized: the game ends.");
+    assert!(
+        regs.iter().all(|&r| !g.pieces[r as usize].flipped),
+        "no hit taken after the end"
+    );
+    assert_eq!((loc(&g, l), loc(&g, regs[0])), ("ndw-north".into(), "ndw-north".into()));
+    g.check().unwrap();
+}

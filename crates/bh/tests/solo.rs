@@ -260,3 +260,37 @@ fn fire_spreading_at_the_end_of_the_turn_can_end_the_patriot_solitaire() {
     assert_eq!(g.turn, 1, "before turn 2 begins");
     assert_logged(&g, "The British have achieved their objectives");
 }
+
+// rule: bh 12.4, 9.2, 6.2
+#[test]
+fn the_solitaire_ends_only_once_the_assault_that_meets_the_objective_is_over() {
+    // The Assault's round eliminates the last Patriot unit of the Northern
+    // Defense Works, which demoralizes the Patriots (9.2) while the British
+    // still have a hit of the same round to take. Ruling bh #37: the game
+    // ends when the Action is over, with that hit taken (fuzz,
+    // bh/solo-patriot seed 69844: it used to end inside the Assault).
+    let mut g = Bh::sandbox("solo-patriot", B);
+    g.objective = Some(bh::setup::british_objective(2));
+    let regs = put_n(&mut g, 3, Regular, B, "mystic-beach");
+    g.put(Regular, B, "ndw-south");
+    g.update_released();
+    let m = g.put(Militia, P, "ndw-north");
+    g.pieces[m as usize].flipped = true;
+    g.morale[1] = 1;
+    engage(&mut g, "british", "assault", "mystic-beach", "ndw-north", &regs);
+    g.core.dice.script([6, 1, 1, 1, 1, 1, 6, 6, 6, 6]);
+    act(&mut g, "patriot", "hold-fire");
+    assert!(g.demoralized[1] && g.core.outcome.is_some());
+    let text = log(&g);
+    let order = |t: &str| text.find(t).unwrap_or_else(|| panic!("{t:?} not in\n{text}"));
+    assert!(order("Militia 1 2 (broken) in Northern Defense Works (north) is eliminated") < order("hit and flipped"));
+    assert!(order("hit and flipped") < order("The Assault on Northern Defense Works (north) is over"));
+    assert!(order("is over") < order("The British have achieved their objectives"));
+    assert_eq!(
+        regs.iter().filter(|&&r| g.pieces[r as usize].flipped).count(),
+        1,
+        "the British took their hit"
+    );
+    assert_eq!(loc(&g, regs[0]), "ndw-north");
+    g.check().unwrap();
+}
