@@ -49,6 +49,9 @@ pub enum Action {
     Withdraw(UnitId, SpaceId),
     /// 7.0 a fleet, or a land unit on transports, sets sail.
     Sail(UnitId),
+    /// 7.2 a leader goes aboard with the land unit setting sail (ruling
+    /// gml #51).
+    Board(LeaderId),
     /// 7.1 sail into a maritime zone.
     Sea(crate::map::ZoneId),
     /// 7.1 enter a port; a transported unit lands there (7.2).
@@ -208,6 +211,20 @@ impl Gml {
                 unit(u),
                 Some("Sail (7.0)"),
             ),
+            Action::Board(l) => {
+                let Some(Frame::Voyage(v)) = self.stack.last() else {
+                    unreachable!("a leader boards on a voyage")
+                };
+                (
+                    format!(
+                        "{} goes aboard with the {} (7.2)",
+                        self.leader(l).name,
+                        self.unit_name(v.unit)
+                    ),
+                    leader(l),
+                    Some("Go aboard (7.2)"),
+                )
+            }
             Action::Sea(z) => (
                 format!("Sail to {} (7.1)", tables().map.zones[z as usize].name),
                 Some(tables().map.zones[z as usize].id.clone()),
@@ -362,6 +379,7 @@ fn write_id(g: &Gml, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Withdraw(u, s) => write!(out, "withdraw-{}-to-{}", g.unit_id(u), g.space_id(s)),
         Action::Decline => out.write_str("decline"),
         Action::Sail(u) => write!(out, "sail-{}", g.unit_id(u)),
+        Action::Board(l) => write!(out, "board-{}", g.leader(l).id),
         Action::Sea(z) => write!(out, "sea-{}", tables().map.zones[z as usize].id),
         Action::Land(s) => write!(out, "land-{}", g.space_id(s)),
         Action::Supply(u) => write!(out, "supply-{}", g.unit_id(u)),

@@ -51,7 +51,7 @@ static INFO: TitleInfo = TitleInfo {
         "abilities",
         "5.5 Special leader abilities (optional)",
     )],
-    rules_version: "gml-11",
+    rules_version: "gml-12",
     data_files: &[
         "states.tsv",
         "spaces.tsv",

@@ -11,7 +11,7 @@ use crate::actions::Action;
 use crate::forces::Kind;
 use crate::frames::Frame;
 use crate::map::{SpaceId, ZoneId};
-use crate::state::{is_land, Gml, Place, UnitId};
+use crate::state::{is_land, Gml, LeaderId, Place, UnitId};
 use crate::tables::tables;
 use engine::table::{self, TableError};
 use engine::Seat;
@@ -74,7 +74,8 @@ impl Gml {
     /// The seat's fleets, and its land units in ports, that may sail now:
     /// each once a phase; a land unit only from the port it stood in at
     /// the start of the turn (7.2, `in_port`) and while the roll allows.
-    /// Leaders, being no units, never sail (ruling gml #51).
+    /// A leader sails only aboard with a land unit (`Action::Board`,
+    /// ruling gml #51).
     pub(crate) fn naval_legal(&self, seat: Seat, sailing: u8, out: &mut Vec<Action>) {
         let m = &tables().map;
         // Only pieces at sea or in ports may sail: their lists, in id order.
@@ -159,8 +160,12 @@ impl Gml {
         }
         let unit = &mut self.units[u as usize];
         unit.done = true;
-        // It sails unactivated (7.0), without its leader (ruling gml #51).
-        unit.leader = None;
+        // It leaves port unactivated (7.0), out of its leader's force; a
+        // leader may go aboard with it (ruling gml #51). One at sea keeps
+        // the leader aboard.
+        if matches!(unit.at(), Place::Space(_)) {
+            unit.leader = None;
+        }
         unit.entrenched = false;
         unit.inside = false;
         let at = match unit.at() {
@@ -185,6 +190,18 @@ impl Gml {
     pub(crate) fn voyage_legal(&self, v: &Voyage, out: &mut Vec<Action>) {
         let m = &tables().map;
         let land = is_land(self.counters(v.unit));
+        if let (true, Berth::Port(s), None) = (land, v.at, self.units[v.unit as usize].leader) {
+            // Ruling gml #51: before it leaves port, a leader there who has
+            // not acted in the phase may go aboard with it.
+            out.extend(
+                self.leaders_at(s)
+                    .filter(|&l| {
+                        let g = &self.leaders[l as usize];
+                        self.leader(l).side == v.seat && !g.done && !g.reserve
+                    })
+                    .map(Action::Board),
+            );
+        }
         if v.left > 0 {
             match v.at {
                 Berth::Port(s) => {
@@ -261,32 +278,52 @@ impl Gml {
     }
 
     pub(crate) fn voyage_perform(&mut self, a: Action) {
-        let Some(Frame::Voyage(v)) = self.stack.last_mut() else {
+        let Some(Frame::Voyage(v)) = self.stack.last() else {
             unreachable!("a Voyage frame is on top");
         };
         let u = v.unit;
-        match a {
-            Action::Sea(z) => {
-                v.left -= 1;
-                let from = std::mem::replace(&mut v.at, Berth::Sea(z));
-                self.units.place(u, Place::Zone(z));
+        let from = self.units[u as usize].at();
+        // Ruling gml #51: the leader aboard goes where the unit goes.
+        let aboard = self.units[u as usize]
+            .leader
+            .filter(|&l| self.leaders[l as usize].at == from);
+        let to = match a {
+            Action::Board(l) => return self.go_aboard(u, l),
+            Action::Sea(z) => Berth::Sea(z),
+            Action::Land(s) => Berth::Port(s),
+            Action::Done => {
+                self.stack.pop();
+                return;
+            }
+            _ => unreachable!("only legal actions reach perform"),
+        };
+        let Some(Frame::Voyage(v)) = self.stack.last_mut() else {
+            unreachable!("a Voyage frame is on top");
+        };
+        v.left -= 1;
+        let left = std::mem::replace(&mut v.at, to);
+        let place = match to {
+            Berth::Sea(z) => Place::Zone(z),
+            Berth::Port(s) => Place::Space(s),
+        };
+        self.units.place(u, place);
+        if let Some(l) = aboard {
+            self.leaders[l as usize].at = place;
+        }
+        let name = self.unit_name(u);
+        match to {
+            Berth::Sea(z) => {
                 // 9.2 the side left alone in the port holds it.
-                if let Berth::Port(p) = from {
+                if let Berth::Port(p) = left {
                     self.mark_control(p);
                 }
-                let (name, zone) = (self.unit_name(u), &tables().map.zones[z as usize].name);
+                let zone = &tables().map.zones[z as usize].name;
                 self.core.log.say("7.1", || format!("The {name} sails to {zone}"));
             }
-            Action::Land(s) => {
-                v.left -= 1;
-                v.at = Berth::Port(s);
-                self.units.place(u, Place::Space(s));
-                let land = is_land(self.counters(u));
-                let (name, place) = (self.unit_name(u), self.space_name(s));
-                self.core
-                    .log
-                    .say("7.1", || format!("The {name} enters port at {place}"));
-                if land {
+            Berth::Port(s) => {
+                let port = self.space_name(s);
+                self.core.log.say("7.1", || format!("The {name} enters port at {port}"));
+                if is_land(self.counters(u)) {
                     // 7.2 a transported unit lands and its voyage ends;
                     // the militia of a state it enters first are called
                     // (6.7, ruling gml #36).
@@ -296,11 +333,34 @@ impl Gml {
                 }
                 self.mark_control(s);
             }
-            Action::Done => {
-                self.stack.pop();
-            }
-            _ => unreachable!("only legal actions reach perform"),
         }
+    }
+
+    /// Ruling gml #51: the leader goes aboard with the unit, which becomes
+    /// his force (5.2) for the voyage. He has acted in the phase; what he
+    /// commanded in port stays there and leaves his command (6.13), as he
+    /// leaves his superior's.
+    fn go_aboard(&mut self, u: UnitId, l: LeaderId) {
+        let Place::Space(s) = self.leaders[l as usize].at else {
+            unreachable!("a leader boards in port");
+        };
+        let left: Vec<UnitId> = self.force(l).collect();
+        for o in left {
+            self.units[o as usize].leader = None;
+        }
+        for g in &mut self.leaders {
+            if g.under == Some(l) {
+                g.under = None;
+            }
+        }
+        let g = &mut self.leaders[l as usize];
+        g.under = None;
+        g.done = true;
+        self.units[u as usize].leader = Some(l);
+        let (name, unit, port) = (self.leader(l).name.clone(), self.unit_name(u), self.space_name(s));
+        self.core.log.say("7.2", || {
+            format!("{name} goes aboard with the {unit} at {port} (ruling gml #51)")
+        });
     }
 
     fn landed(&mut self, u: UnitId, s: SpaceId) {
@@ -344,10 +404,23 @@ impl Gml {
                 continue;
             }
             let name = self.unit_name(u);
+            let at = self.units[u as usize].at();
+            let aboard = self.units[u as usize]
+                .leader
+                .take()
+                .filter(|&l| self.leaders[l as usize].at == at);
             self.units.place(u, Place::Pool);
             self.core.log.say("7.3", || {
                 format!("The {name} began the phase at sea and is still at sea at its end: lost")
             });
+            // Ruling gml #51: the leader aboard is lost with it.
+            if let Some(l) = aboard {
+                self.leaders[l as usize].at = Place::Gone;
+                let leader = self.leader(l).name.clone();
+                self.core
+                    .log
+                    .say("7.3", || format!("{leader}, aboard, is lost with it"));
+            }
         }
     }
 }

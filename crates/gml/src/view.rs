@@ -4,7 +4,7 @@
 
 use crate::forces::{kind_word, Nationality};
 use crate::frames::Frame;
-use crate::state::{is_land, Gml, Phase, Place};
+use crate::state::{is_land, Gml, LeaderId, Phase, Place};
 use crate::tables::tables;
 use engine::{Board, Face, Fact, Game, Procedure, Seat, Stage, Strength, Viewer, Views};
 use rand_chacha::ChaCha8Rng;
@@ -84,9 +84,17 @@ impl Gml {
         let mut pieces = Vec::new();
         for l in 0..self.leaders.len() as u8 {
             let g = &self.leaders[l as usize];
-            let Place::Space(s) = g.at else { continue };
-            let leader = self.leader(l);
             let mut states: Vec<Cow<'static, str>> = Vec::new();
+            // Ruling gml #51: a leader aboard a transport is at sea.
+            let (space, space_name) = match g.at {
+                Place::Space(s) => (&m.get(s).id, &m.get(s).name),
+                Place::Zone(z) => {
+                    states.push("at sea".into());
+                    (&m.zones[z as usize].id, &m.zones[z as usize].name)
+                }
+                _ => continue,
+            };
+            let leader = self.leader(l);
             if let Some(top) = g.under {
                 states.push(format!("under {}", self.leader(top).name).into());
             }
@@ -98,8 +106,8 @@ impl Gml {
             }
             pieces.push(engine::Piece {
                 id: Some(leader.id.clone()),
-                space: m.get(s).id.clone(),
-                space_name: m.get(s).name.clone(),
+                space: space.clone(),
+                space_name: space_name.clone(),
                 side: crate::seat_name(leader.side).into(),
                 face: Face::Up,
                 name: leader.name.clone(),
@@ -252,6 +260,13 @@ impl Gml {
             if let Some(top) = g.under {
                 if self.leaders[top as usize].at != g.at {
                     return Err(format!("leader {l} serves under {top} elsewhere"));
+                }
+            }
+            // Ruling gml #51: a leader at sea is aboard with one unit, alone.
+            if let Place::Zone(_) = g.at {
+                let aboard = self.force(l as LeaderId).count();
+                if aboard != 1 || g.under.is_some() {
+                    return Err(format!("leader {l} at sea with {aboard} unit(s) of his force"));
                 }
             }
         }

@@ -65,21 +65,87 @@ fn the_transport_roll_limits_the_land_units_that_sail_and_they_land_in_any_free_
     );
 }
 
-// rule: gml 7.0, 7.2
+// rule: gml 7.0, 7.2, 6.13
 // ruling: gml #51
 #[test]
-fn a_unit_sails_without_its_leader_who_never_sails() {
+fn a_leader_sails_aboard_with_a_unit_and_lands_with_it() {
+    // Howe goes aboard with one of his British units: it is his force at
+    // sea, the unit that stays in port leaves his command, and he lands
+    // with it. He counts nothing on the transport roll.
+    let mut g = cleared("saratoga", Phase::Deployment);
+    let howe = put_leader(&mut g, "howe", "new-york");
+    let clinton = put_leader(&mut g, "clinton", "new-york");
+    g.leaders[clinton as usize].under = Some(howe);
+    let redcoats = put(&mut g, BRITISH, Kind::British, 2, "new-york");
+    for &u in &redcoats {
+        g.units[u as usize].leader = Some(howe);
+    }
+    naval_phase(&mut g);
+    assert!(
+        !ids(&g, BRITISH).iter().any(|i| i.contains("howe")),
+        "no leader sails alone"
+    );
+    g.core.dice.script([1]);
+    sail(&mut g, redcoats[0]);
+    assert!(
+        ids(&g, BRITISH).contains(&"board-howe".to_string()),
+        "{:?}",
+        ids(&g, BRITISH)
+    );
+    act(&mut g, BRITISH, "board-howe");
+    assert!(
+        !ids(&g, BRITISH).iter().any(|i| i.starts_with("board-")),
+        "one leader a unit"
+    );
+    assert_eq!(
+        g.units[redcoats[1] as usize].leader, None,
+        "the unit left in port leaves his force"
+    );
+    assert_eq!(g.leaders[clinton as usize].under, None, "and so does Clinton");
+    act(&mut g, BRITISH, "sea-zone-3");
+    assert!(matches!(g.leaders[howe as usize].at, Place::Zone(_)));
+    assert_eq!(g.force(howe).collect::<Vec<_>>(), vec![redcoats[0]]);
+    act(&mut g, BRITISH, "sea-zone-4");
+    act(&mut g, BRITISH, "land-philadelphia");
+    assert_eq!(leader_at(&g, howe), "philadelphia");
+    assert_eq!(at(&g, redcoats[0]), "philadelphia");
+    assert!(g.leaders[howe as usize].done, "he has acted in the phase");
+    assert_logged(&g, "Howe goes aboard with the");
+    g.invariants().unwrap();
+}
+
+// rule: gml 7.2, 7.3
+// ruling: gml #51
+#[test]
+fn a_leader_at_sea_goes_on_with_his_unit_and_is_lost_with_it() {
     let mut g = cleared("saratoga", Phase::Deployment);
     let howe = put_leader(&mut g, "howe", "new-york");
     let redcoat = put(&mut g, BRITISH, Kind::British, 1, "new-york")[0];
-    g.units[redcoat as usize].leader = Some(howe);
     naval_phase(&mut g);
-    assert!(!ids(&g, BRITISH).iter().any(|i| i.contains("howe")), "no leader sails");
     g.core.dice.script([1]);
     sail(&mut g, redcoat);
+    act(&mut g, BRITISH, "board-howe");
     act(&mut g, BRITISH, "sea-zone-3");
-    assert_eq!(g.force(howe).count(), 0);
-    assert_eq!(leader_at(&g, howe), "new-york");
+    act(&mut g, BRITISH, "done");
+    assert!(!matches!(g.phase, Phase::Activation(_)), "the phase is over");
+    assert!(
+        matches!(g.leaders[howe as usize].at, Place::Zone(_)),
+        "he waits at sea aboard"
+    );
+    // His next phase begins at sea: the unit sails on, and Howe with it.
+    g.units[redcoat as usize].done = false;
+    g.leaders[howe as usize].done = false;
+    naval_phase(&mut g);
+    sail(&mut g, redcoat);
+    assert!(!ids(&g, BRITISH).iter().any(|i| i.starts_with("board-")));
+    act(&mut g, BRITISH, "sea-zone-2");
+    assert_eq!(g.leaders[howe as usize].at, g.units[redcoat as usize].at());
+    // It stays at sea to the phase's end: lost (7.3), and Howe with it.
+    act(&mut g, BRITISH, "done");
+    assert_eq!(g.units[redcoat as usize].at(), Place::Pool);
+    assert_eq!(g.leaders[howe as usize].at, Place::Gone);
+    assert_logged(&g, "Howe, aboard, is lost with it");
+    g.invariants().unwrap();
 }
 
 // rule: gml 7.2, 6.7
