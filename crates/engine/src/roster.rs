@@ -119,6 +119,15 @@ impl<T: Placed> Roster<T> {
         }
     }
 
+    /// The counters of several places, in id order (the order a scan of
+    /// the whole roster meets them in, so that a title's games do not
+    /// depend on which way it asks).
+    pub fn in_places(&self, places: impl IntoIterator<Item = T::Place>) -> Vec<CounterId> {
+        let mut out: Vec<CounterId> = places.into_iter().flat_map(|at| self.in_place(at)).collect();
+        out.sort_unstable();
+        out
+    }
+
     /// Whether any counter stands in the slot.
     pub fn occupied(&self, slot: usize) -> bool {
         self.first.get(slot).is_some_and(|&u| u != NONE)
@@ -249,6 +258,7 @@ mod tests {
             r.check().unwrap();
         }
         assert!(r.occupied(2));
+        assert_eq!(r.in_places([3, 1]), [0, 1, 4, 5]);
         r.place(3, 0);
         assert!(!r.occupied(2));
         assert_eq!(r.in_place(0).collect::<Vec<_>>(), [2, 3]);

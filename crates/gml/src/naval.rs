@@ -81,9 +81,7 @@ impl Gml {
         // Only pieces at sea or in ports may sail: their lists, in id order.
         let zones = (0..m.zones.len() as ZoneId).map(Place::Zone);
         let ports = m.ports.iter().map(|&s| Place::Space(s));
-        let mut afloat: Vec<UnitId> = zones.chain(ports).flat_map(|at| self.units.in_place(at)).collect();
-        afloat.sort_unstable();
-        for u in afloat {
+        for u in self.units.in_places(zones.chain(ports)) {
             let unit = &self.units[u as usize];
             let c = self.counters(u);
             if unit.done || c.side != Some(seat) {
@@ -110,14 +108,17 @@ impl Gml {
     /// or 9.4 placement) does not sail before the next turn.
     pub fn note_in_port(&mut self) {
         let m = &tables().map;
-        let mut in_port: Vec<(UnitId, SpaceId)> = m
-            .ports
-            .iter()
-            .flat_map(|&s| self.units.in_place(Place::Space(s)).map(move |u| (u, s)))
-            .filter(|&(u, _)| is_land(self.counters(u)))
+        let ports = m.ports.iter().map(|&s| Place::Space(s));
+        self.in_port = self
+            .units
+            .in_places(ports)
+            .into_iter()
+            .filter(|&u| is_land(self.counters(u)))
+            .map(|u| match self.units[u as usize].at() {
+                Place::Space(s) => (u, s),
+                _ => unreachable!("listed in a port"),
+            })
             .collect();
-        in_port.sort_unstable();
-        self.in_port = in_port;
     }
 
     /// 7.2 the roll for the land units that may sail, made once the first
@@ -387,12 +388,8 @@ impl Gml {
     /// Combat Phase.
     pub(crate) fn note_at_sea(&mut self, seat: Seat) {
         let zones = 0..tables().map.zones.len() as ZoneId;
-        let mut at_sea: Vec<UnitId> = zones
-            .flat_map(|z| self.units.in_place(Place::Zone(z)))
-            .filter(|&u| self.side(u) == seat)
-            .collect();
-        at_sea.sort_unstable();
-        self.at_sea = at_sea;
+        let at_sea = self.units.in_places(zones.map(Place::Zone));
+        self.at_sea = at_sea.into_iter().filter(|&u| self.side(u) == seat).collect();
     }
 
     /// 7.3 (ruling gml #21) at the end of the seat's Activation Phase its
