@@ -74,6 +74,48 @@ impl Procedure for Gml {
                 ),
                 if c.seat == AMERICAN { "10.1" } else { "10.2" },
             ),
+            Some(&Frame::Naval { sailing, rolled, .. }) => {
+                let transport = if rolled {
+                    format!("{sailing} more land unit(s) may sail on transports")
+                } else {
+                    "the first land unit to sail rolls for how many may (7.2)".into()
+                };
+                (
+                    format!("Naval movement: set sail with a fleet or a land unit in port ({transport}), or end it"),
+                    "7.0",
+                )
+            }
+            Some(Frame::Voyage(v)) => {
+                let mut legal = Vec::new();
+                self.voyage_legal(v, &mut legal);
+                let board = if legal.iter().any(|a| matches!(a, Action::Board(_))) {
+                    "; a leader in port may go aboard first (ruling #51)"
+                } else {
+                    ""
+                };
+                (
+                    format!(
+                        "The {} at sea: {} movement point(s) left; sail on, enter a port or end the voyage{board}",
+                        self.unit_name(v.unit),
+                        v.left
+                    ),
+                    "7.1",
+                )
+            }
+            Some(&Frame::Withdraw { space, .. }) => (
+                format!(
+                    "Enemy units entered {}: withdraw American units from it, or stay",
+                    self.space_name(space)
+                ),
+                "6.3",
+            ),
+            Some(&Frame::Interrupt { pending, .. }) => (
+                format!(
+                    "The enemy is about to enter {}: interrupt its move with a reserve, or let it go on",
+                    self.space_name(pending)
+                ),
+                "6.21",
+            ),
             Some(Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. }) => self.combat_prompt(),
             _ => ("Waiting".into(), "3.1"),
         };

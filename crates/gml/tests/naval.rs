@@ -85,8 +85,11 @@ fn a_leader_sails_aboard_with_a_unit_and_lands_with_it() {
         !ids(&g, BRITISH).iter().any(|i| i.contains("howe")),
         "no leader sails alone"
     );
+    assert_eq!(g.prompt(BRITISH).rule, "7.0");
     g.core.dice.script([1]);
     sail(&mut g, redcoats[0]);
+    let p = g.prompt(BRITISH);
+    assert!(p.text.contains("may go aboard") && p.rule == "7.1", "{p:?}");
     assert!(
         ids(&g, BRITISH).contains(&"board-howe".to_string()),
         "{:?}",

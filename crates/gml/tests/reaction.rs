@@ -27,6 +27,11 @@ fn americans_entered_by_british_units_may_each_withdraw_and_the_british_move_on(
     move_alone(&mut g, BRITISH, b);
     act(&mut g, BRITISH, "step-schenectady");
     assert_eq!(to_act(&g), vec![AMERICAN], "the Americans are asked at once");
+    let p = g.prompt(AMERICAN);
+    assert!(
+        p.text.contains("entered Schenectady: withdraw") && p.rule == "6.3",
+        "{p:?}"
+    );
     let wm = format!("withdraw-{}-to-johnstown", g.unit_id(m));
     act(&mut g, AMERICAN, &wm);
     assert_eq!(to_act(&g), vec![AMERICAN], "each unit decides separately");
@@ -121,6 +126,12 @@ fn a_reserve_interrupts_an_enemy_move_and_lapses_when_unused() {
     act(&mut g, AMERICAN, "step-schenectady");
     assert_eq!(to_act(&g), vec![BRITISH], "the reserve may interrupt");
     assert_eq!(at(&g, a), "albany", "the mover waits in its last space");
+    // The reacting seat is told what it may do and why (6.21).
+    let p = g.prompt(BRITISH);
+    assert!(
+        p.text.contains("about to enter Schenectady") && p.rule == "6.21",
+        "{p:?}"
+    );
     act(&mut g, BRITISH, "interrupt-howe");
     assert!(ids(&g, BRITISH).contains(&"step-schenectady".to_string()));
     act(&mut g, BRITISH, "step-schenectady");
