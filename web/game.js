@@ -400,15 +400,18 @@ function actionButton(a) {
   return b;
 }
 
-function actionGroup(name, members) {
+function actionGroup(name, members, pieceIds) {
   const light = (on) => {
     if (renderer) for (const a of members) renderer.highlight(a.target, on);
   };
-  const places = new Set(members.map((a) => a.target)).size;
+  const targets = new Set(members.map((a) => a.target));
+  const places = targets.size;
+  // Leaders or blocks to pick are counted as pieces, spaces as places.
+  const noun = [...targets].every((t) => pieceIds.has(t)) ? ["piece", "pieces"] : ["place", "places"];
   const box = el(
     "details",
     { class: "group" },
-    el("summary", { class: "act" }, name, el("span", { class: "count" }, ` · ${places} ${places === 1 ? "place" : "places"}`)),
+    el("summary", { class: "act" }, name, el("span", { class: "count" }, ` · ${places} ${noun[places === 1 ? 0 : 1]}`)),
     el("div", { class: "hint" }, "Pick one on the map, or here:"),
     ...members.map(actionButton),
   );
@@ -445,7 +448,8 @@ function renderActions(s) {
     if (!members || members.length < GROUP_MIN || new Set(members.map((m) => m.target)).size < 2) items.push(actionButton(a));
     else if (!shown.has(a.group)) {
       shown.add(a.group);
-      items.push(actionGroup(a.group, members));
+      const pieceIds = new Set((s.view?.board?.pieces || []).map((p) => p.id).filter(Boolean));
+      items.push(actionGroup(a.group, members, pieceIds));
     }
   }
   const hint = s.legal.some((a) => a.target) ? el("div", { class: "hint" }, "Or click a highlighted place or block on the map.") : null;

@@ -95,7 +95,7 @@ impl Procedure for Gml {
                 };
                 (
                     format!(
-                        "The {} at sea: {} movement point(s) left; sail on, enter a port or end the voyage{board}",
+                        "The {}'s voyage: {} movement point(s) left; sail on, enter a port or end it{board}",
                         self.unit_name(v.unit),
                         v.left
                     ),
