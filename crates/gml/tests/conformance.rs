@@ -72,3 +72,29 @@ fn a_reserve_that_retreats_before_the_fort_question_is_not_put_inside() {
     cfg.max_actions = 20_000;
     assert_eq!(run::<Gml>(&cfg).games, 1);
 }
+
+/// Whoever must act is told what to decide and under which rule: no
+/// decision of a random game falls back to the idle "Waiting" prompt (the
+/// naval movement, voyages and reaction windows once did).
+// rule: gml 3.1, 6.21, 6.3, 7.0
+#[test]
+fn whoever_must_act_is_told_what_to_decide() {
+    use engine::prelude::*;
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    for scenario in ["canada", "saratoga", "southern-1780", "greene"] {
+        for seed in 1..=3 {
+            let mut g = Gml::new(&engine::Setup::new(scenario, seed));
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut legal = Vec::new();
+            while g.outcome().is_none() {
+                let seat = g.to_act().iter().next().expect("a seat must act");
+                let p = g.prompt(seat);
+                assert_ne!(p.text, "Waiting", "{scenario} seed {seed}: {:?}", g.stack.last());
+                legal.clear();
+                g.legal(seat, &mut legal);
+                let a = legal[rng.next_u32() as usize % legal.len()];
+                g.apply_legal(seat, &a);
+            }
+        }
+    }
+}
