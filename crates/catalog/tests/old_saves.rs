@@ -1,6 +1,9 @@
 //! Save files written by earlier builds still load: each title's stored
 //! games in `tests/saves/` (written before engine v2 flattened the log,
 //! dice and outcome into `engine::Core`) replay to the state they hold.
+//! A rules change that leaves a save's moves untouched relabels its
+//! `rules_version` (bh-6 to bh-7: ruling bh #37 acts only on a later
+//! Assault); one that changes them replaces the save.
 
 #[test]
 fn saves_written_by_earlier_builds_load() {
