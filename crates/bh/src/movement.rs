@@ -650,7 +650,7 @@ impl Bh {
         if !p.on_map() || cur == self.map().muster() {
             return Vec::new();
         }
-        let overstacked = p.military() && self.units(cur, p.side) > 3 && !self.unlimited(cur, p.side);
+        let overstacked = p.military() && self.run_stack(cur, i) > 3;
         if left == 0 && !overstacked {
             return Vec::new();
         }
@@ -663,18 +663,40 @@ impl Bh {
         // or one out of an over-stack, goes where there is room if it can,
         // so the run does not end over-stacked.
         let rest = left.saturating_sub(1);
-        let viable: Vec<Region> = open
-            .iter()
-            .copied()
-            .filter(|&b| self.run_fits(b, p.side, rest))
-            .collect();
+        let viable: Vec<Region> = open.iter().copied().filter(|&b| self.run_fits(b, i, rest)).collect();
         let open = if viable.is_empty() { open } else { viable };
-        let roomy: Vec<Region> = open.iter().copied().filter(|&b| self.room(b, p.side) > 0).collect();
+        let roomy: Vec<Region> = open.iter().copied().filter(|&b| self.run_stack(b, i) <= 3).collect();
         if (left <= 1 || overstacked) && !roomy.is_empty() {
             roomy
         } else {
             open
         }
+    }
+
+    /// The units of its side that stand, against the stacking limit of 3, in
+    /// `r` with a running military unit once it is there. Ruling bh #38: the
+    /// pieces of an Assault in progress (9.2 falls back inside one) still
+    /// hold their places in the region they came from, to which they return
+    /// if they fall back.
+    fn run_stack(&self, r: Region, runner: PieceId) -> usize {
+        let side = self.p(runner).side;
+        if self.unlimited(r, side) {
+            return 0;
+        }
+        let here = self.units(r, side) + usize::from(self.p(runner).loc != r);
+        let held = self
+            .frames
+            .iter()
+            .find_map(|f| match f {
+                Frame::Assault(a) if a.from == r && a.attacker == side => Some(a.at),
+                _ => None,
+            })
+            .map_or(0, |at| {
+                self.side_at(at, side)
+                    .filter(|&j| j != runner && self.p(j).military())
+                    .count()
+            });
+        here + held
     }
 
     /// 9.1 the neighbours of `r` a run may step to: nearer the Muster Box,
@@ -694,17 +716,17 @@ impl Bh {
             .collect()
     }
 
-    /// Whether a military unit of `side` that runs into `b` with `left`
+    /// Whether `runner`, a military unit, running into `b` with `left`
     /// steps still to go can end its run within the stacking limit. Every
     /// step is nearer the Muster Box, so the search is as deep as the
     /// distance to it.
-    fn run_fits(&self, b: Region, side: Seat, left: u8) -> bool {
-        let room = self.room(b, side) > 0;
-        let next = self.run_steps(b, side);
+    fn run_fits(&self, b: Region, runner: PieceId, left: u8) -> bool {
+        let room = self.run_stack(b, runner) <= 3;
+        let next = self.run_steps(b, self.p(runner).side);
         if left == 0 || next.is_empty() {
-            room || next.iter().any(|&c| self.run_fits(c, side, 0))
+            room || next.iter().any(|&c| self.run_fits(c, runner, 0))
         } else {
-            next.iter().any(|&c| self.run_fits(c, side, left - 1))
+            next.iter().any(|&c| self.run_fits(c, runner, left - 1))
         }
     }
 
@@ -719,7 +741,7 @@ impl Bh {
                 let p = self.p(piece);
                 // A piece already lost on an earlier run (a panic run before
                 // the demoralization's fall back, 9.1, 9.2) has no run left.
-                if p.on_map() && p.military() && !self.unlimited(p.loc, p.side) && self.units(p.loc, p.side) > 3 {
+                if p.on_map() && p.military() && self.run_stack(p.loc, piece) > 3 {
                     let (name, at, m) = (self.label(piece), p.loc, self.map());
                     self.core.log.say_at(
                         "9.1",

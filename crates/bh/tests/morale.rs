@@ -427,3 +427,44 @@ fn mutual_demoralization_ends_the_game_at_once_even_inside_an_assault() {
     assert_eq!((loc(&g, l), loc(&g, regs[0])), ("ndw-north".into(), "ndw-north".into()));
     g.check().unwrap();
 }
+
+// rule: bh 9.2, 6.2, 3.0
+#[test]
+fn a_fall_back_inside_an_assault_leaves_room_for_the_attackers_to_return() {
+    // Seed 98,388 of the bh/solo-patriot fuzz: a Patriot Assault from the
+    // west slope of Bunker Hill costs the last morale in the defenders' free
+    // fire. 9.2's fall back runs a militia three regions, the last of them
+    // toward the slope the attackers left; then the outnumbered attackers
+    // fall back there. Ruling bh #38: the slope keeps their places, so the
+    // run ends elsewhere and the slope is not over-stacked.
+    let mut g = sandbox(P);
+    let stay = g.put(Minuteman, P, "bunker-slope-west");
+    let attackers = put_n(&mut g, 2, Minuteman, P, "bunker-slope-west");
+    let defenders = put_n(&mut g, 2, Regular, B, "bunker-center");
+    let runner = g.put_militia(2, "town-north-east");
+    g.morale[1] = 1;
+    g.core.dice.script([6, 1, 1, 1, 1]);
+    engage(
+        &mut g,
+        "patriot",
+        "assault",
+        "bunker-slope-west",
+        "bunker-center",
+        &attackers,
+    );
+    act(&mut g, "patriot", &piece(attackers[0]));
+    assert_logged(&g, "The Patriots are demoralized.");
+    // Each step of the run is forced: the lane, Breed's Hill west slope,
+    // Mill ridge, then the west slope, where the two attackers' places are
+    // kept beside the Minuteman who stayed: over-stacked, it runs on.
+    assert_logged(&g, "Militia 1 2 runs from Mill ridge to Bunker Hill west slope.");
+    assert_logged(&g, "Militia 1 2 runs from Bunker Hill west slope to Neck ridge.");
+    assert_logged(&g, "The attacker is outnumbered and falls back.");
+    assert_eq!(loc(&g, runner), "ridge-neck");
+    for i in [stay, attackers[0], attackers[1]] {
+        assert_eq!(loc(&g, i), "bunker-slope-west");
+    }
+    assert!(defenders.iter().all(|&d| loc(&g, d) == "bunker-center"));
+    assert_eq!(g.units(g.region("bunker-slope-west"), P), 3);
+    g.check().unwrap();
+}

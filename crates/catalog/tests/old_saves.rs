@@ -3,7 +3,8 @@
 //! dice and outcome into `engine::Core`) replay to the state they hold.
 //! A rules change that leaves a save's moves untouched relabels its
 //! `rules_version` (bh-6 to bh-7: ruling bh #37 acts only on a later
-//! Assault); one that changes them replaces the save.
+//! Assault; bh-7 to bh-8: ruling bh #38 acts only on a fall back inside
+//! an Assault); one that changes them replaces the save.
 
 #[test]
 fn saves_written_by_earlier_builds_load() {
