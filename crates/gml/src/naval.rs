@@ -187,22 +187,33 @@ impl Gml {
         }));
     }
 
+    /// Ruling gml #51: the leaders who may go aboard the voyage's land unit
+    /// before it leaves port (of its side, there, not acted in the phase).
+    pub(crate) fn boarders<'a>(&'a self, v: &'a Voyage) -> impl Iterator<Item = LeaderId> + 'a {
+        let port = match v.at {
+            Berth::Port(s) if is_land(self.counters(v.unit)) && self.units[v.unit as usize].leader.is_none() => Some(s),
+            _ => None,
+        };
+        port.into_iter().flat_map(move |s| {
+            self.leaders_at(s).filter(move |&l| {
+                let g = &self.leaders[l as usize];
+                self.leader(l).side == v.seat && !g.done && !g.reserve
+            })
+        })
+    }
+
+    /// Ruling gml #51: the leader aboard a unit at sea (its leader, standing
+    /// where it stands).
+    fn aboard(&self, u: UnitId) -> Option<LeaderId> {
+        let unit = &self.units[u as usize];
+        unit.leader.filter(|&l| self.leaders[l as usize].at == unit.at())
+    }
+
     /// 7.1 the next leg of a voyage.
     pub(crate) fn voyage_legal(&self, v: &Voyage, out: &mut Vec<Action>) {
         let m = &tables().map;
         let land = is_land(self.counters(v.unit));
-        if let (true, Berth::Port(s), None) = (land, v.at, self.units[v.unit as usize].leader) {
-            // Ruling gml #51: before it leaves port, a leader there who has
-            // not acted in the phase may go aboard with it.
-            out.extend(
-                self.leaders_at(s)
-                    .filter(|&l| {
-                        let g = &self.leaders[l as usize];
-                        self.leader(l).side == v.seat && !g.done && !g.reserve
-                    })
-                    .map(Action::Board),
-            );
-        }
+        out.extend(self.boarders(v).map(Action::Board));
         if v.left > 0 {
             match v.at {
                 Berth::Port(s) => {
@@ -283,11 +294,8 @@ impl Gml {
             unreachable!("a Voyage frame is on top");
         };
         let u = v.unit;
-        let from = self.units[u as usize].at();
         // Ruling gml #51: the leader aboard goes where the unit goes.
-        let aboard = self.units[u as usize]
-            .leader
-            .filter(|&l| self.leaders[l as usize].at == from);
+        let aboard = self.aboard(u);
         let to = match a {
             Action::Board(l) => return self.go_aboard(u, l),
             Action::Sea(z) => Berth::Sea(z),
@@ -401,11 +409,8 @@ impl Gml {
                 continue;
             }
             let name = self.unit_name(u);
-            let at = self.units[u as usize].at();
-            let aboard = self.units[u as usize]
-                .leader
-                .take()
-                .filter(|&l| self.leaders[l as usize].at == at);
+            let aboard = self.aboard(u);
+            self.units[u as usize].leader = None;
             self.units.place(u, Place::Pool);
             self.core.log.say("7.3", || {
                 format!("The {name} began the phase at sea and is still at sea at its end: lost")

@@ -86,9 +86,7 @@ impl Procedure for Gml {
                 )
             }
             Some(Frame::Voyage(v)) => {
-                let mut legal = Vec::new();
-                self.voyage_legal(v, &mut legal);
-                let board = if legal.iter().any(|a| matches!(a, Action::Board(_))) {
+                let board = if self.boarders(v).next().is_some() {
                     "; a leader in port may go aboard first (ruling #51)"
                 } else {
                     ""
