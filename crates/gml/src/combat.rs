@@ -617,8 +617,9 @@ impl Gml {
             if b.river.contains(&u) {
                 v += t.attack("river") as i16;
             }
-            // 8.21 (4), 8.15 in every round (ruling gml #23).
-            if self.units[u as usize].assault {
+            // 8.21 (4), 8.15 in every round of the assault's combat (ruling
+            // gml #23), not in a point 3 round by land after it (8.251).
+            if self.units[u as usize].assault && !matches!(b.fight, Fight::Breakout { .. }) {
                 v += ASSAULT;
             }
         }
@@ -1430,17 +1431,23 @@ impl Gml {
         units[seat as usize] = group;
         leaders[seat as usize] = group_leaders;
         units[1 - seat as usize] = self.land_at(space, 1 - seat).collect();
-        for u in self.units_at(space) {
-            let c = self.counters(u);
-            if c.kind == Kind::Naval && c.side == Some(1 - seat) {
-                ships[1 - seat as usize].push(u);
-            }
-        }
+        ships[1 - seat as usize] = self.fleets_at(space, 1 - seat);
         leaders[1 - seat as usize] = self
             .leaders_at(space)
             .filter(|&l| self.leader(l).side != seat)
             .collect();
         self.open_battle(space, seat, Fight::Overrun, units, ships, leaders);
+    }
+
+    /// 8.24 the naval units of `seat` in a port space, which take part in
+    /// a land combat there (one round of 6.5 or 8.251 point 3 too).
+    pub(crate) fn fleets_at(&self, space: SpaceId, seat: Seat) -> Vec<UnitId> {
+        self.units_at(space)
+            .filter(|&u| {
+                let c = self.counters(u);
+                c.kind == Kind::Naval && c.side == Some(seat)
+            })
+            .collect()
     }
 
     /// 6.5 after the round: the enemy unit gone, the group moves on free;

@@ -51,7 +51,7 @@ static INFO: TitleInfo = TitleInfo {
         "abilities",
         "5.5 Special leader abilities (optional)",
     )],
-    rules_version: "gml-12",
+    rules_version: "gml-13",
     data_files: &[
         "states.tsv",
         "spaces.tsv",

@@ -249,14 +249,10 @@ impl Gml {
             .leaders_at(dest)
             .filter(|&l| self.leader(l).side == enemy)
             .collect();
-        self.open_battle(
-            dest,
-            seat,
-            Fight::Breakout { from: b.space },
-            fighters,
-            [Vec::new(), Vec::new()],
-            leaders,
-        );
+        // 8.24 the enemy's fleets in the port take part.
+        let mut ships = [Vec::new(), Vec::new()];
+        ships[enemy as usize] = self.fleets_at(dest, enemy);
+        self.open_battle(dest, seat, Fight::Breakout { from: b.space }, fighters, ships, leaders);
     }
 
     /// 8.251 point 3 after the round: the enemy unit gone (eliminated or

@@ -759,3 +759,64 @@ fn naval_units_in_a_port_fight_beside_their_land_units_and_take_no_hits() {
     assert!(!g.units[fleet as usize].reduced);
     assert_logged(&g, "The British roll 10, 10 for units at 4, 5: 0 hits");
 }
+
+// rule: gml 8.21, 8.15, 8.251
+#[test]
+/// 8.21 (4): "Units that carry out an amphibious assault have their Combat
+/// Value reduced by 1", in every round of that combat (ruling gml #23); the
+/// point 3 round of 8.251 after it is fought by land ("landed units that
+/// retreat do so by land (8.25)", #23), without the -1. Three British
+/// units landed in Sunbury, beaten back, break out into Savannah (a VP
+/// city: -1 to attackers) at 5 - 1 = 4, not 3.
+fn a_point_three_round_after_an_amphibious_assault_is_fought_without_its_minus_one() {
+    let mut g = cleared("southern-1780", Phase::Activation(BRITISH));
+    let bs = put(&mut g, BRITISH, Kind::British, 3, "sunbury");
+    for &u in &bs {
+        g.units[u as usize].assault = true;
+    }
+    put(&mut g, AMERICAN, Kind::Continental, 1, "sunbury");
+    put(&mut g, AMERICAN, Kind::Continental, 1, "savannah");
+    // Round 1 of the assault: everybody misses.
+    g.core.dice.script([10; 5]);
+    g.advance();
+    assert_logged(&g, "Amphibious assault on Sunbury (8.0 C)");
+    assert_logged(&g, "The British roll 10, 10, 10 for units at 4, 4, 4: 0 hits");
+    assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }));
+    take(&mut g, Action::Continue);
+    // The British retreat: Savannah (one enemy unit) is the only way.
+    take(&mut g, Action::Retreat);
+    assert!(matches!(stage(&g), Some(Stage::Pick { .. })), "{}", log_text(&g));
+    take(&mut g, Action::Fighter(bs[0]));
+    g.core.dice.script([10; 3]);
+    take(&mut g, Action::Fighter(bs[1]));
+    assert_logged(&g, "A retreat into an enemy space in Savannah");
+    // 5, -1 for the VP city; no amphibious assault is carried out here.
+    assert_logged(&g, "The British roll 10, 10 for units at 4, 4: 0 hits");
+}
+
+// rule: gml 8.24, 8.251
+#[test]
+/// 8.24: "When land combat occurs in a port space, the naval units present
+/// take part", in the one round of 8.251 point 3 too (as in a 6.5
+/// overrun): the two retreating units fight the lone British land unit of
+/// the port of Savannah and the British fleet beside it.
+fn a_fleet_in_the_port_fights_in_a_point_three_round_there() {
+    let mut g = cleared("southern-1780", Phase::Activation(BRITISH));
+    put(&mut g, BRITISH, Kind::British, 1, "sunbury");
+    let us = put(&mut g, AMERICAN, Kind::Continental, 3, "sunbury");
+    put(&mut g, BRITISH, Kind::British, 1, "savannah");
+    put(&mut g, BRITISH, Kind::Naval, 1, "savannah");
+    // Round 1 in Sunbury: everybody misses.
+    g.core.dice.script([10; 4]);
+    g.advance();
+    assert_logged(&g, "Land combat in Sunbury");
+    assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }), "{}", log_text(&g));
+    take(&mut g, Action::Retreat);
+    assert!(matches!(stage(&g), Some(Stage::Pick { .. })), "{}", log_text(&g));
+    take(&mut g, Action::Fighter(us[0]));
+    g.core.dice.script([10; 4]);
+    take(&mut g, Action::Fighter(us[1]));
+    assert_logged(&g, "A retreat into an enemy space in Savannah");
+    // The land unit (5) and the fleet (5) fire for the defenders.
+    assert_logged(&g, "The British roll 10, 10 for units at 5, 5: 0 hits");
+}
