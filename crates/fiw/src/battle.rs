@@ -583,6 +583,15 @@ impl Fiw {
 
     /// 23.22 the besieged attack out of their fortress: the besiegers
     /// defend as in a settlement square.
+    /// 15.74, 22.4 the fort or fortress of the square if it is the
+    /// defender's: a marker serves the side that holds it, never units of
+    /// the enemy raised or standing beside it (ruling fiw #64).
+    fn defenders_works(&self, b: &Battle) -> Option<Works> {
+        self.works(b.sq)
+            .filter(|&(_, side)| side == b.defender())
+            .map(|(w, _)| w)
+    }
+
     fn sally(&self, b: &Battle) -> bool {
         self.besieged_side(b) == Some(b.attacker)
     }
@@ -699,7 +708,7 @@ impl Fiw {
                 Some(Settlement::Town) => ids.push("town"),
                 None => {}
             }
-            match self.fortified(b.sq) {
+            match self.defenders_works(b) {
                 Some(Works::Fort) => ids.push("fort"),
                 Some(Works::Fortress) => ids.push("fortress"),
                 None => {}
@@ -831,7 +840,7 @@ impl Fiw {
         };
         let printed = self.strength(self.side_at(sq, att));
         // 23.27: against a fort or fortress only, not when the besieged sally.
-        let fortified = self.fortified(sq).is_some() && !self.sally(b);
+        let fortified = self.defenders_works(b).is_some() && !self.sally(b);
         // ruling: fiw #18
         let multiple = combat::siege_multiple(trains(self, att), trains(self, def), fortified);
         let attack = printed * multiple;
@@ -989,7 +998,7 @@ impl Fiw {
             if !self.is_indian(u) {
                 b.lost[self.side(u) as usize] += self.face(u).size.thirds();
             }
-            self.units.place(u, to);
+            self.place_unit(u, to);
             let unit = &mut self.units[u as usize];
             unit.inside = false;
             unit.moved = false;
@@ -1160,7 +1169,7 @@ impl Fiw {
         let mut names: Vec<String> = go.iter().map(|&u| self.unit_name(u)).collect();
         names.extend(g.leaders.iter().map(|&l| self.leader(l).name.clone()));
         for &u in &go {
-            self.units.place(u, Place::Sq(to));
+            self.place_unit(u, Place::Sq(to));
             let unit = &mut self.units[u as usize];
             unit.inside = false;
         }
@@ -1352,14 +1361,12 @@ impl Fiw {
         }
         let sq = b.sq;
         let (a, d) = (self.has_units(sq, b.attacker), self.has_units(sq, b.defender()));
+        // 23.26 a siege ends with one side's units gone, or both sides'.
+        if !(a && d) {
+            self.free_garrison(sq);
+        }
         if a == d {
             return;
-        }
-        for u in self.units_at(sq).collect::<Vec<_>>() {
-            self.units[u as usize].inside = false;
-        }
-        for l in self.leaders_in(Place::Sq(sq)).collect::<Vec<_>>() {
-            self.leaders[l as usize].inside = false;
         }
         let winner = if a { b.attacker } else { b.defender() };
         // 22.6, 22.61 each marker (printed forts and fortresses too) of the loser.

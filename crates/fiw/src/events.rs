@@ -496,7 +496,7 @@ impl crate::state::Fiw {
                     let at = self.place_name(self.units[u as usize].at());
                     let lost = r <= 3;
                     if lost {
-                        self.units.place(u, Place::Pool);
+                        self.place_unit(u, Place::Pool);
                     }
                     let what = if lost { "is lost" } else { "rides it out" };
                     self.core.log.apart(
@@ -582,7 +582,7 @@ impl crate::state::Fiw {
                 });
                 match u {
                     Some(u) => {
-                        self.units.place(u, Place::Base(base));
+                        self.place_unit(u, Place::Base(base));
                         // 27.1 the enemy reads the block as his board shows it.
                         let (unit, told, at) = (self.unit_name(u), self.told(u), base.name());
                         self.core.log.apart(
@@ -642,7 +642,7 @@ impl crate::state::Fiw {
                 } else {
                     format!("{unit} in {there}")
                 };
-                self.units.place(u, Place::Pool);
+                self.place_unit(u, Place::Pool);
                 let (own, other) = if event == "smallpox" {
                     (
                         format!("{name}: the {side} lose {unit} in {there}."),
@@ -667,7 +667,7 @@ impl crate::state::Fiw {
             ("french-war-party" | "iroquois-council" | "trade-goods", Choice::Sq(sq)) => {
                 let pool: Vec<u16> = self.pool_indians().collect();
                 let u = pool[self.core.dice.pick(pool.len())];
-                self.units.place(u, Place::Sq(sq));
+                self.place_unit(u, Place::Sq(sq));
                 self.units[u as usize].back = seat == crate::forces::BRITISH;
                 let (unit, at) = (self.unit_name(u), self.sq_name(sq));
                 self.core.log.apart(

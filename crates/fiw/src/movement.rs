@@ -565,7 +565,7 @@ impl Fiw {
         for &p in pieces {
             let (moved, inside) = match p {
                 Piece::Unit(u) => {
-                    self.units.place(u, to);
+                    self.place_unit(u, to);
                     let x = &mut self.units[u as usize];
                     (&mut x.moved, &mut x.inside)
                 }
@@ -690,7 +690,7 @@ impl Fiw {
             // 8.1 Harsh Winter: a 1 or a 2 this turn.
             let harsh = self.this_turn.iter().any(|e| e == "harsh-winter");
             if roll == 1 || (harsh && roll == 2) {
-                self.units.place(u, Place::Pool);
+                self.place_unit(u, Place::Pool);
                 self.core.log.apart(
                     seat,
                     "12.3",

@@ -635,7 +635,7 @@ impl Fiw {
         let mut names = Vec::new();
         for &u in &f.cargo {
             names.push(self.unit_name(u));
-            self.units.place(u, Place::Pool);
+            self.place_unit(u, Place::Pool);
         }
         for &l in &f.leaders {
             names.push(self.leader(l).name.clone());

@@ -394,7 +394,7 @@ impl crate::state::Fiw {
             });
             return;
         };
-        self.units.place(u, crate::state::Place::Sq(sq));
+        self.place_unit(u, crate::state::Place::Sq(sq));
         self.units[u as usize].back = false;
         let (unit, at) = (self.unit_name(u), self.sq_name(sq));
         self.core.log.say("10.5", || format!("{unit} is raised in {at}."));
@@ -413,7 +413,7 @@ impl crate::state::Fiw {
             return;
         }
         let u = pool[self.core.dice.pick(pool.len())];
-        self.units.place(u, crate::state::Place::Sq(sq));
+        self.place_unit(u, crate::state::Place::Sq(sq));
         self.units[u as usize].back = seat == crate::forces::BRITISH;
         let (unit, at, side) = (self.unit_name(u), self.sq_name(sq), crate::state::side_name(seat));
         self.core.log.apart(

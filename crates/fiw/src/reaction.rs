@@ -217,7 +217,7 @@ impl Fiw {
             });
             let u = pool[i];
             // ruling: fiw #10; placed, it enters nothing (ruling fiw #60)
-            self.units.place(u, Place::Sq(sq));
+            self.place_unit(u, Place::Sq(sq));
             let unit = &mut self.units[u as usize];
             unit.back = seat == BRITISH;
             unit.ops = 0;
@@ -323,7 +323,7 @@ impl Fiw {
             // examine shows them: the raise cannot be taken back.
             self.core.dice.reveal();
         }
-        self.units.place(u, Place::Sq(sq));
+        self.place_unit(u, Place::Sq(sq));
         let unit = &mut self.units[u as usize];
         unit.ops = 0;
         unit.moved = false;

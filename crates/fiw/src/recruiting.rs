@@ -381,9 +381,14 @@ impl Fiw {
                     && !self.civs.iter().any(|c| c.sq == sq && c.side != seat)
                     && !self.terrain(sq).is_water()
             })
+            // 22.11 never a fort and a fortress in one square: one of the
+            // two bought there a turn (a fortress replaces a standing fort;
+            // ruling fiw #65).
             .filter(|&sq| match kind {
-                Marker::Fort => self.fortified(sq).is_none(),
-                Marker::Fortress => self.fortified(sq) != Some(crate::map::Works::Fortress),
+                Marker::Fort => self.fortified(sq).is_none() && !bought(sq).any(|k| k == Marker::Fortress),
+                Marker::Fortress => {
+                    self.fortified(sq) != Some(crate::map::Works::Fortress) && !bought(sq).any(|k| k == Marker::Fort)
+                }
                 Marker::Magazine => self.civ(sq, Marker::Magazine).is_none(),
                 Marker::Trail => self.civ(sq, Marker::Trail).is_none(),
             })
@@ -764,7 +769,7 @@ impl Fiw {
                     .expect("the draft counted the mix");
                 let c = &f.counters[self.units[u as usize].counter as usize];
                 self.units[u as usize].back = c.front != face as usize;
-                self.units.place(u, at);
+                self.place_unit(u, at);
                 self.units[u as usize].ops = 0;
                 let at = self.place_name(at);
                 Some((

@@ -269,12 +269,12 @@ impl Fiw {
         // 23.24 besieged units may not leave the fortress by reorganizing.
         let inside = gone.iter().any(|&u| self.units[u as usize].inside);
         for &u in &gone {
-            self.units.place(u, Place::Pool);
+            self.place_unit(u, Place::Pool);
             self.units[u as usize].as_light = false;
             self.units[u as usize].inside = false;
         }
         for &(u, back) in &made {
-            self.units.place(u, at);
+            self.place_unit(u, at);
             let unit = &mut self.units[u as usize];
             unit.back = back;
             unit.ops = 0;

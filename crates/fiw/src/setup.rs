@@ -336,7 +336,7 @@ impl Fiw {
                 let u = self
                     .pool_unit(&need, back)
                     .expect("the mix holds every set-up (tests/forces.rs)");
-                self.units.place(u, Place::Sq(sq));
+                self.place_unit(u, Place::Sq(sq));
                 let name = self.unit_name(u);
                 let at = self.sq_name(sq);
                 let side = side_name(seat);
@@ -354,7 +354,7 @@ impl Fiw {
                 let pool: Vec<UnitId> = self.pool_indians().collect();
                 let i = self.core.dice.pick(pool.len());
                 let u = pool[i];
-                self.units.place(u, Place::Sq(sq));
+                self.place_unit(u, Place::Sq(sq));
                 let unit = &mut self.units[u as usize];
                 // 25.1 the front is French, the back British.
                 unit.back = side == BRITISH;
@@ -404,7 +404,7 @@ impl Fiw {
         let mut names = Vec::new();
         for _ in 0..need.n {
             let u = self.pool_unit(&need, back).expect("three counted");
-            self.units.place(u, Place::Sq(sq));
+            self.place_unit(u, Place::Sq(sq));
             names.push(self.unit_name(u));
         }
         let (at, side) = (self.sq_name(sq), side_name(seat));

@@ -357,6 +357,31 @@ impl Fiw {
         self.fortified(sq) == Some(Works::Fortress) && self.has_units(sq, BRITISH) && self.has_units(sq, FRENCH)
     }
 
+    /// Moves a unit: the one way a unit changes place, so that a siege its
+    /// going ends is over at once (23.26).
+    pub(crate) fn place_unit(&mut self, u: UnitId, to: Place) {
+        let from = self.units[u as usize].at();
+        self.units.place(u, to);
+        if let (Place::Sq(sq), true) = (from, from != to) {
+            if self.fortified(sq) == Some(Works::Fortress) && !self.besieged(sq) && self.battle_square() != Some(sq) {
+                self.free_garrison(sq);
+            }
+        }
+    }
+
+    /// 23.26 the siege of `sq` is over (all the besiegers or the besieged
+    /// gone): nobody there is inside the fortress any more, so that a
+    /// later siege counts everyone then in the square as its garrison
+    /// (23.22). A battle there frees them at its end instead.
+    pub(crate) fn free_garrison(&mut self, sq: Sq) {
+        for u in self.units_at(sq).collect::<Vec<_>>() {
+            self.units[u as usize].inside = false;
+        }
+        for l in self.leaders_in(Place::Sq(sq)).collect::<Vec<_>>() {
+            self.leaders[l as usize].inside = false;
+        }
+    }
+
     /// The fort or fortress standing in a square (printed and not
     /// destroyed, or built), and whose it is.
     pub fn works(&self, sq: Sq) -> Option<(Works, Seat)> {

@@ -69,26 +69,21 @@ impl SupplyLine {
 }
 
 impl crate::state::Fiw {
-    /// 18.61 the friendly magazine a line of supply from `sq` reaches, if
-    /// any: across square sides, each step as long as the chart says
-    /// (ruling fiw #19: never into enemy combat units or prohibited
-    /// squares; the force's own square may hold the enemy). A besieged
-    /// garrison reaches only a magazine inside its fortress (18.62; ruling
-    /// fiw #54, after the FAQ: it lives on supply points, 18.33).
+    /// 18.61 the friendly magazine a line of supply from a force in `sq`
+    /// reaches, if any: across square sides, each step as long as the
+    /// chart says (ruling fiw #19: never into enemy combat units or
+    /// prohibited squares; the force's own square may hold the enemy). The
+    /// force is one outside any fortress there: where the seat is besieged
+    /// it is the relief force (23.25), to which the magazine inside the
+    /// fortress is closed; the garrison's is [`Fiw::garrison_line`].
     pub fn supply_line(&self, sq: crate::map::Sq, seat: engine::Seat) -> Option<crate::map::Sq> {
         use crate::map::{Colony, Route, Sq};
-        // ruling: fiw #54
-        if self.besieged(sq) && self.side_at(sq, seat).any(|u| self.units[u as usize].inside) {
-            let own = |c: &&crate::state::Civ| {
-                c.sq == sq && c.side == seat && c.kind == crate::civilization::Marker::Magazine
-            };
-            return self.civs.iter().find(own).map(|_| sq);
-        }
+        let garrisoned = self.garrisoned(sq, seat);
         let m = &crate::tables::tables().map;
         let chart = &crate::tables::tables().supply_line;
         let mut magazine = vec![false; m.squares.len()];
         for c in &self.civs {
-            if c.side == seat && c.kind == crate::civilization::Marker::Magazine {
+            if c.side == seat && c.kind == crate::civilization::Marker::Magazine && !(garrisoned && c.sq == sq) {
                 magazine[c.sq.index()] = true;
             }
         }
@@ -137,6 +132,40 @@ impl crate::state::Fiw {
             }
         }
         None
+    }
+
+    /// A besieged garrison traces no line of supply out through its
+    /// besiegers: only a magazine inside its fortress supplies it (18.62;
+    /// ruling fiw #54, after the FAQ: it lives on supply points, 18.33).
+    pub fn garrison_line(&self, sq: crate::map::Sq, seat: engine::Seat) -> Option<crate::map::Sq> {
+        // ruling: fiw #54
+        let own =
+            |c: &crate::state::Civ| c.sq == sq && c.side == seat && c.kind == crate::civilization::Marker::Magazine;
+        (self.garrisoned(sq, seat) && self.civs.iter().any(own)).then_some(sq)
+    }
+
+    /// 23.2 the seat has a besieged garrison in `sq`.
+    pub fn garrisoned(&self, sq: crate::map::Sq, seat: engine::Seat) -> bool {
+        self.besieged(sq) && self.side_at(sq, seat).any(|u| self.units[u as usize].inside)
+    }
+
+    /// 23.25, 18.61 which of the seat's two forces in a square of its
+    /// besieged fortress a line of supply feeds: the garrison, the relief
+    /// force; neither elsewhere (one force: `supply_line` there).
+    fn fed_forces(&self, sq: crate::map::Sq, seat: engine::Seat) -> [bool; 2] {
+        if !self.garrisoned(sq, seat) {
+            return [false; 2];
+        }
+        [
+            self.garrison_line(sq, seat).is_some(),
+            self.supply_line(sq, seat).is_some(),
+        ]
+    }
+
+    /// 23.25 the seat has a relief force beside its besieged garrison.
+    fn relieved(&self, sq: crate::map::Sq, seat: engine::Seat) -> bool {
+        self.side_at(sq, seat)
+            .any(|u| !self.units[u as usize].inside && self.usable(u, seat))
     }
 
     /// 18.62 a magazine outside a city or town is spent once used this
@@ -228,7 +257,10 @@ impl crate::state::Fiw {
         sq: crate::map::Sq,
         seat: engine::Seat,
     ) -> impl Iterator<Item = crate::state::UnitId> + '_ {
-        self.side_at(sq, seat).filter(move |&u| self.usable(u, seat))
+        // 23.25 a force of a besieged square fed by its line is in supply.
+        let fed = self.fed_forces(sq, seat);
+        self.side_at(sq, seat)
+            .filter(move |&u| self.usable(u, seat) && !fed[usize::from(!self.units[u as usize].inside)])
     }
 
     /// 18.3 the seat's provisioning phase (ruling fiw #1 step 13): every
@@ -250,7 +282,18 @@ impl crate::state::Fiw {
         squares.retain(|s| s.index() >= start);
         let mut foraging: Vec<String> = Vec::new();
         for sq in squares {
-            if let Some(mag) = self.supply_line(sq, seat) {
+            if self.garrisoned(sq, seat) {
+                // 23.25 two forces: the garrison and a relief force.
+                if let Some(mag) = self.garrison_line(sq, seat) {
+                    self.draw_on(sq, mag, seat);
+                }
+                if let (Some(mag), true) = (self.supply_line(sq, seat), self.relieved(sq, seat)) {
+                    self.draw_on(sq, mag, seat);
+                }
+                if self.to_feed(sq, seat).next().is_none() {
+                    continue;
+                }
+            } else if let Some(mag) = self.supply_line(sq, seat) {
                 self.draw_on(sq, mag, seat);
                 continue;
             }
@@ -301,8 +344,11 @@ impl crate::state::Fiw {
             return;
         }
         self.use_magazine(mag);
+        let relief = self.garrisoned(sq, seat);
         self.core.log.say("18.61", || {
-            if mag == sq {
+            if relief {
+                format!("The relief force in {here} traces a line of supply to the magazine in {there}.")
+            } else if mag == sq {
                 format!("The units in {here} are in supply from their magazine.")
             } else {
                 format!("The units in {here} trace a line of supply to the magazine in {there}.")
@@ -358,7 +404,7 @@ impl crate::state::Fiw {
 
     /// A unit leaves the map for the pool (10.73), its markings cleared.
     pub fn to_pool(&mut self, u: crate::state::UnitId) {
-        self.units.place(u, crate::state::Place::Pool);
+        self.place_unit(u, crate::state::Place::Pool);
         let unit = &mut self.units[u as usize];
         unit.back = false;
         unit.ops = 0;

@@ -515,6 +515,24 @@ impl Fiw {
             }
         }
         self.naval_invariants()?;
+        // 23.22, 23.26 inside a fortress only while its siege is on (or the
+        // battle there, which ends it, is under way).
+        let sieged = |at: Place| match at {
+            Place::Sq(sq) => self.besieged(sq) || self.battle_square() == Some(sq),
+            _ => false,
+        };
+        if let Some(u) = (0..self.units.len()).find(|&u| self.units[u].inside && !sieged(self.units[u].at())) {
+            return Err(format!(
+                "u{u} is inside a fortress of {:?}, where no siege is on",
+                self.units[u].at()
+            ));
+        }
+        if let Some(l) = (0..self.leaders.len()).find(|&l| self.leaders[l].inside && !sieged(self.leaders[l].at)) {
+            return Err(format!(
+                "leader {l} is inside a fortress of {:?}, where no siege is on",
+                self.leaders[l].at
+            ));
+        }
         for c in &self.civs {
             let works = self
                 .civs

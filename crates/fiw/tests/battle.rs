@@ -1042,3 +1042,171 @@ fn a_withdrawal_onto_a_face_down_leader_shows_him_and_cannot_be_undone() {
     assert_eq!(events(false), 0, "an empty square shows nothing");
     assert_eq!(events(true), 1, "the leader is shown: the step is a reveal");
 }
+
+/// [`march`] in a later phase: the operations of the phase forgotten.
+fn march_again(g: &mut Fiw, seat: Seat, from: Sq, to: Sq) {
+    for u in g.units.iter_mut() {
+        u.ops = 0;
+    }
+    march(g, seat, from, to);
+}
+
+#[test]
+fn a_relief_force_in_the_fortress_when_the_siege_lifted_is_inside_the_next_siege() {
+    // rule: fiw 23.22, 23.25, 23.26
+    // 23.25 "They may not enter the fortress unless all besieging forces
+    // are removed from the square." 23.26 "A Siege remains in effect
+    // until: 1) all besieging units move out of the square". 23.22 "Only
+    // the units that originally occupied the fortress square are
+    // considered to be inside the fortress."
+    // The British lift the siege by marching off; a French regiment then
+    // marches into the fortress square, where no enemy stands: it joins the
+    // garrison. When the British come back, both French units occupied the
+    // square before them and are inside: attacked, both are tripled
+    // (5 x 3 + 5 x 3 = 30, not 20 as when the lifted siege's marks stayed).
+    let (mut g, sq, _, _) = siege();
+    let from = sq.orthogonal().next().unwrap();
+    march_again(&mut g, BRITISH, sq, from);
+    assert!(!g.besieged(sq), "the siege is lifted");
+    let side = sq.orthogonal().nth(1).unwrap();
+    let newcomer = put(&mut g, "fr-art", side);
+    march_again(&mut g, FRENCH, side, sq);
+    march_again(&mut g, BRITISH, from, sq);
+    assert!(g.besieged(sq), "besieged again");
+    fight(&mut g, BRITISH);
+    act(&mut g, BRITISH, &format!("attack-{sq}"));
+    g.core.dice.script([3]);
+    act(&mut g, FRENCH, "defend-fortress");
+    assert!(
+        g.units[newcomer as usize].inside,
+        "23.22: the newcomer held the fortress square before the besiegers came back"
+    );
+    assert_rolled(&g, "60 against 30");
+}
+
+#[test]
+fn a_former_garrison_without_a_fortress_retreats() {
+    // rule: fiw 23.21, 11.5, 22.5
+    // 23.21 "Units defending in or attacking out of a fortress square
+    // ignore all retreat results." 11.5 "combat will always result in one
+    // side or the other being completely eliminated or retreated out of
+    // the square ... The one exception is siege".
+    // The British lift the siege; the French destroy their own fortress at
+    // the end of their combat phase (22.5: no siege any more). When the
+    // British come back there is no fortress: a DR drives the French out
+    // (the lifted siege's marks once kept them "inside" and they ignored
+    // the retreat in open country).
+    let (mut g, sq, d, _) = siege();
+    let from = sq.orthogonal().next().unwrap();
+    march_again(&mut g, BRITISH, sq, from);
+    fight(&mut g, FRENCH);
+    act(&mut g, FRENCH, &format!("destroy-{sq}-fortress"));
+    assert_eq!(g.fortified(sq), None);
+    march_again(&mut g, BRITISH, from, sq);
+    fight_with(&mut g, BRITISH, &[four_to_one("DR")]);
+    settle(&mut g);
+    assert!(
+        log_of(&g, "23.21").is_empty(),
+        "no fortress, yet 23.21: {:?}",
+        log_of(&g, "23.21")
+    );
+    assert_ne!(
+        g.units[d as usize].at(),
+        Place::Sq(sq),
+        "11.5: the defeated French retreat out of the square"
+    );
+}
+
+#[test]
+fn a_relief_force_traces_its_line_of_supply() {
+    // rule: fiw 23.25, 18.61, 23.22
+    // ruling: fiw #54
+    // 23.25 "Relief Forces. Forces friendly to the besieged force may enter
+    // the square. They form a force separate from the besieged force."
+    // 18.61 "Units that can trace a 'line of supply' to a magazine are in
+    // supply." Ruling #54 cuts the line of the besieged garrison only ("a
+    // besieged garrison traces no line of supply out through its
+    // besiegers"; its besiegers trace theirs as any force in a square with
+    // the enemy, ruling #19).
+    // Three French regiments of a relief force stand outside the besieged
+    // fortress, a French magazine one square away; the garrison (one
+    // regiment) forages in the clear square (2). The relief force traces
+    // its line (ruling #54 cuts only the garrison's); before, the square's
+    // French were fed as one force and two regiments' worth starved.
+    let (mut g, sq, d, _) = siege();
+    let side = sq.orthogonal().nth(1).unwrap();
+    let relief: Vec<UnitId> = ["fr-art", "fr-bearn", "fr-burg"]
+        .into_iter()
+        .map(|f| put(&mut g, f, sq))
+        .collect();
+    assert!(relief.iter().all(|&u| !g.units[u as usize].inside));
+    put_marker(&mut g, Marker::Magazine, side, FRENCH);
+    // Control: without the garrison inside, the line reaches the magazine.
+    let mut h = g.clone();
+    h.units.place(d, Place::Pool);
+    assert_eq!(h.supply_line(sq, FRENCH), Some(side), "the magazine is in reach");
+    g.supply[FRENCH as usize] = 0;
+    g.first = FRENCH;
+    g.phase = Phase::Provisioning(FRENCH);
+    g.provisioning(FRENCH);
+    let pending = matches!(g.stack.last(), Some(fiw::frames::Frame::Provision { seat, .. }) if *seat == FRENCH);
+    let on_map = relief
+        .iter()
+        .chain([&d])
+        .filter(|&&u| g.units[u as usize].at() == Place::Sq(sq))
+        .count();
+    assert!(
+        !pending && on_map == 4,
+        "the relief force is fed by its magazine, the garrison by the forage: {on_map} of 4 left, decision pending: {pending}"
+    );
+}
+
+#[test]
+fn a_defender_does_not_shelter_in_the_attackers_fort() {
+    // rule: fiw 15.74, 22.4, 23.0
+    // ruling: fiw #64
+    // 22.4 "If the enemy moves any combat unit into the square, he captures
+    // the marker automatically and may use it": a marker serves the side
+    // that holds it. French units raised into a square where the British
+    // stand in their own fort (14.4 "Squares may have enemy units in them
+    // and, if so, that will mandate combat") are attacked there; the code
+    // (`defence_choices`, `fortified`) offers them the British fort's
+    // doubling, whoever owns it (and `roll_battle` would double British
+    // siege trains attacking their own fort, 23.27).
+    let (mut g, sq, _) = armies(Terrain::Clear, ["br-line", "fr-ang"]);
+    put_marker(&mut g, Marker::Fort, sq, BRITISH);
+    fight(&mut g, BRITISH);
+    assert!(
+        !ids(&g, FRENCH).contains(&"defend-fort".to_string()),
+        "the French are offered the British fort: {:?}",
+        ids(&g, FRENCH)
+    );
+}
+
+#[test]
+fn a_bloodbath_that_leaves_neither_side_a_unit_ends_the_siege() {
+    // rule: fiw 23.26, 15.9
+    // Fuzz seed 20,021 of fiw/on-to-quebec: a BB at Ticonderoga eliminated
+    // the garrison and the besiegers alike; the French leader, left alone
+    // in the square, is inside no fortress any more.
+    let (mut g, sq, garrison) = armies(Terrain::Clear, ["fr-ang"]);
+    put_marker(&mut g, Marker::Fortress, sq, FRENCH).printed = true;
+    let chief = lead(&mut g, "de-bourlamaque", sq, FRENCH);
+    let from = sq.orthogonal().next().unwrap();
+    put(&mut g, "br-brigade", from);
+    step_in(&mut g, BRITISH, from, sq);
+    g.stack.clear();
+    lead(&mut g, "amherst", sq, BRITISH);
+    assert!(g.leaders[chief as usize].inside);
+    fight(&mut g, BRITISH);
+    act(&mut g, BRITISH, &format!("attack-{sq}"));
+    g.core.dice.script([6]);
+    act(&mut g, FRENCH, "defend-fortress");
+    settle(&mut g);
+    assert_rolled(&g, "7, BB");
+    assert_eq!(g.units[garrison[0] as usize].at(), Place::Pool);
+    assert!(!g.has_units(sq, BRITISH) && !g.besieged(sq));
+    assert_eq!(g.leaders[chief as usize].at, Place::Sq(sq));
+    assert!(!g.leaders[chief as usize].inside, "23.26: no siege, nobody inside");
+    g.check().unwrap();
+}

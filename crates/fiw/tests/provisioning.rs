@@ -306,14 +306,19 @@ fn a_besieged_garrison_traces_no_line_of_supply_through_its_besiegers() {
     put(&mut g, "fr-bearn", quebec);
     g.invest(FRENCH, quebec);
     assert_eq!(
-        g.supply_line(quebec, BRITISH),
+        g.garrison_line(quebec, BRITISH),
         None,
         "the besiegers cut it (the FAQ: 18.33)"
     );
     // Its besiegers trace theirs as before; a magazine inside still serves
-    // the garrison (18.62).
+    // the garrison (18.62), and no relief force (23.25).
     g.civs[mag].side = FRENCH;
     assert_eq!(g.supply_line(quebec, FRENCH), Some(out));
     put_marker(&mut g, Marker::Magazine, quebec, BRITISH);
-    assert_eq!(g.supply_line(quebec, BRITISH), Some(quebec));
+    assert_eq!(g.garrison_line(quebec, BRITISH), Some(quebec));
+    assert_eq!(
+        g.supply_line(quebec, BRITISH),
+        None,
+        "a relief force may not enter the fortress"
+    );
 }

@@ -669,3 +669,35 @@ fn a_break_down_takes_its_parts_after_the_recruits() {
     };
     assert!(told(BRITISH) && !told(FRENCH));
 }
+
+#[test]
+fn a_fort_and_a_fortress_are_never_built_in_one_square() {
+    // rule: fiw 22.11, 23.0
+    // ruling: fiw #65
+    // 22.11 "there may never be a fort and a fortress in the same square at
+    // the same time. If building a fortress in a square with a fort, the
+    // fort is removed when the fortress is placed."
+    // A fort may not be bought where a fortress was bought this turn (it
+    // was, and both were placed).
+    let x = sq("0811");
+    let x_id = x.to_string();
+    let mut g = purchasing(&[("br-line", x_id.as_str()), ("br-engineers", x_id.as_str())]);
+    let here = Action::At(Place::Sq(x));
+    act(&mut g, BRITISH, Action::Build(Marker::Fortress));
+    act(&mut g, BRITISH, here);
+    let fort_offered = legal(&g, BRITISH).contains(&Action::Build(Marker::Fort)) && {
+        act(&mut g, BRITISH, Action::Build(Marker::Fort));
+        legal(&g, BRITISH).contains(&here)
+    };
+    if fort_offered {
+        act(&mut g, BRITISH, here);
+    }
+    act(&mut g, BRITISH, Action::Commit);
+    act(&mut g, FRENCH, Action::Commit);
+    let kinds: Vec<Marker> = g.civs.iter().filter(|c| c.sq == x).map(|c| c.kind).collect();
+    assert!(kinds.contains(&Marker::Fortress), "{kinds:?}");
+    assert!(
+        !kinds.contains(&Marker::Fort),
+        "22.11: a fort beside the fortress: {kinds:?}"
+    );
+}
