@@ -1212,7 +1212,7 @@ impl Fiw {
     /// in the 2nd to 4th phase no supply point or magazine pays for it.
     fn siege_unpaid(&self, b: &Battle) -> bool {
         // ruling: fiw #48
-        !self.siege_stationary(b).is_empty() && !self.may_set_out(b.attacker, Some(Place::Sq(b.sq)))
+        !self.siege_stationary(b).is_empty() && !self.may_pay(b.attacker, b.sq, self.sally(b))
     }
 
     /// 12.2, 12.3 units attacking in a siege without having moved operate:
@@ -1234,7 +1234,8 @@ impl Fiw {
         let round = self.round().unwrap_or(1);
         if round > 1 {
             // ruling: fiw #48
-            self.supply_operation(b.attacker, b.sq);
+            let sally = self.sally(b);
+            self.supply_operation(b.attacker, b.sq, sally);
         }
         if round == 4 {
             b.attrition = stationary;

@@ -914,14 +914,16 @@ impl Map {
         if sa.terrain.is_water() || sb.terrain.is_water() {
             return None;
         }
-        // ruling: fiw #12
+        // ruling: fiw #12 (a shared Great Lake's coast before a trail: its
+        // half point is the cheaper; rules fiw-14).
+        let coast = || sa.waters.iter().any(|w| w.is_great_lake() && sb.waters.contains(w));
         match self.link(a, b) {
             Some(LinkKind::Water) => None,
             Some(LinkKind::Road) => Some(Route::Road),
             Some(LinkKind::River) => Some(Route::River),
-            Some(LinkKind::Trail) => Some(Route::Trail),
-            None if sa.waters.iter().any(|w| w.is_great_lake() && sb.waters.contains(w)) => Some(Route::LakeCoast),
-            None => Some(Route::Overland),
+            Some(LinkKind::Trail) if !coast() => Some(Route::Trail),
+            _ if coast() => Some(Route::LakeCoast),
+            _ => Some(Route::Overland),
         }
     }
 

@@ -207,14 +207,32 @@ impl Fiw {
     /// supply point to spend.
     pub(crate) fn may_set_out(&self, seat: Seat, at: Option<Place>) -> bool {
         let Some(Place::Sq(sq)) = at else { return false };
-        self.round() == Some(1) || self.supply[seat as usize] > 0 || self.supply_line(sq, seat).is_some()
+        self.may_pay(seat, sq, false)
     }
 
-    /// 12.2 a force operating in the 2nd to 4th phase: it draws on a
-    /// magazine its line of supply reaches, or its side spends a supply
-    /// point (ruling fiw #5).
-    pub(crate) fn supply_operation(&mut self, seat: Seat, sq: Sq) {
-        if let Some(mag) = self.supply_line(sq, seat) {
+    /// 12.2 whether the seat's force in `sq` (its besieged garrison when
+    /// `garrison`: a sally, ruling fiw #48) may operate: free in the 1st
+    /// phase, else paid by a supply point or a magazine (ruling fiw #5).
+    pub(crate) fn may_pay(&self, seat: Seat, sq: Sq, garrison: bool) -> bool {
+        self.round() == Some(1) || self.supply[seat as usize] > 0 || self.operation_line(sq, seat, garrison).is_some()
+    }
+
+    /// 18.61 the magazine an operation of the seat's force in `sq` may
+    /// draw on: a besieged garrison's only inside its fortress (ruling fiw
+    /// #54), any other force's at the end of its line of supply.
+    fn operation_line(&self, sq: Sq, seat: Seat, garrison: bool) -> Option<Sq> {
+        if garrison {
+            self.garrison_line(sq, seat)
+        } else {
+            self.supply_line(sq, seat)
+        }
+    }
+
+    /// 12.2 a force operating in the 2nd to 4th phase (its besieged
+    /// garrison when `garrison`): it draws on a magazine its line of supply
+    /// reaches, or its side spends a supply point (ruling fiw #5).
+    pub(crate) fn supply_operation(&mut self, seat: Seat, sq: Sq, garrison: bool) {
+        if let Some(mag) = self.operation_line(sq, seat, garrison) {
             // ruling: fiw #5
             self.use_magazine(mag);
             let (at, here) = (self.sq_name(mag), self.sq_name(sq));
@@ -398,7 +416,8 @@ impl Fiw {
             .copied()
             .filter(|&l| self.leader(l).side.is_some() || all_indian)
             .max_by_key(|&l| (self.leader(l).military, std::cmp::Reverse(l)))
-            .filter(|_| !f.units.is_empty());
+            // 17.21 a leader rated 0 provides no bonus, so nothing binds him.
+            .filter(|&l| !f.units.is_empty() && self.leader(l).military > 0);
         let plus = bonus.map_or(0, |l| self.leader(l).military);
         // ruling: fiw #52
         let slowest = match f.units.iter().map(|&u| self.face(u).movement + plus).min() {
@@ -454,7 +473,7 @@ impl Fiw {
             unreachable!("forces form on the map")
         };
         if round > 1 {
-            self.supply_operation(f.seat, sq);
+            self.supply_operation(f.seat, sq, false);
         }
         f.light = self.all_light(&f);
         let (left, bonus) = self.allowance(&f);

@@ -237,7 +237,8 @@ impl crate::state::Fiw {
             });
         // 23.22 besiegers forage as if in a settlement square (the
         // settled row, as they defend: ruling fiw #14).
-        let besieging = self.besieged(sq) && !units.iter().any(|&u| self.units[u as usize].inside);
+        // A relief force beside its garrison (23.25) is no besieger.
+        let besieging = self.besieged(sq) && !self.garrisoned(sq, seat);
         let forage = if besieging && !self.massacred(sq) {
             crate::tables::tables().terrain.forage("settled", &[])
         } else {

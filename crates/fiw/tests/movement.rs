@@ -10,6 +10,7 @@ use fiw::civilization::Marker;
 use fiw::frames::Frame;
 use fiw::map::Colony;
 use fiw::state::{Phase, Place, Status};
+use fiw::tables::tables;
 
 fn left(g: &fiw::Fiw) -> u8 {
     match g.stack.last() {
@@ -620,4 +621,63 @@ fn units_a_reorganization_made_and_left_out_still_suffer_winter_attrition() {
     // The one left standing operated with the force (12.0): no second
     // operation this phase.
     assert!(!legal(&g, BRITISH).contains(&Action::Form(here)));
+}
+
+#[test]
+fn a_step_along_a_great_lake_coast_costs_half_a_point_even_where_a_trail_joins_the_squares() {
+    // rule: fiw 13.52, 13.6
+    // ruling: fiw #12
+    // 13.52 "Units moving directly along rivers and Great Lake
+    // coasts pay one-half (0.5) movement point per square."
+    // 13.6 "A force may combine any number of types of movement
+    // in a single move as long as it has sufficient movement points."
+    // Ruling #12 (map): "The reduced cost applies to a step between two
+    // adjacent squares joined by a road, river or trail link, or both on the
+    // same Great Lake's coast".
+    //
+    // 0610 and 0710 both touch Lake Erie; the map data also join them by a
+    // trail link (1 MP): the lake coast's half point applies (rules fiw-14).
+    let m = &tables().map;
+    let (a, b) = (sq("0610"), sq("0710"));
+    assert!(m.square(a).lake_coast() && m.square(b).lake_coast());
+    assert!(m
+        .square(a)
+        .waters
+        .iter()
+        .any(|w| w.is_great_lake() && m.square(b).waters.contains(w)));
+    let mut g = cleared(BRITISH);
+    let u = put(&mut g, "br-line", a);
+    set_out(&mut g, BRITISH, a, &[Piece::Unit(u)]);
+    let before = left(&g);
+    act(&mut g, BRITISH, Action::Step(b));
+    assert_eq!(
+        before - left(&g),
+        1,
+        "along the Lake Erie coast: one half point (the route: {:?})",
+        m.land_route(a, b)
+    );
+}
+
+#[test]
+fn a_leader_who_adds_nothing_may_be_dropped_off() {
+    // rule: fiw 17.21
+    // 17.21 "A maximum of one leader per force may provide that
+    // bonus. The leader must move with the force in question and may not be
+    // dropped off anywhere along the route, though other units in the force
+    // may still be dropped off."
+    // Abercromby (military 0) marches with a British regiment: he provides
+    // no bonus (4 + 0 = 4), so nothing binds him to the force; he may stay
+    // behind in the square the force passes (rules fiw-14).
+    let mut g = cleared(BRITISH);
+    let line = put(&mut g, "br-line", "1109");
+    let aber = put_leader(&mut g, "abercromby", "1109");
+    g.leaders[aber as usize].side = BRITISH;
+    assert_eq!(g.leader(aber).military, 0);
+    set_out(&mut g, BRITISH, "1109", &[Piece::Unit(line), Piece::Leader(aber)]);
+    act(&mut g, BRITISH, Action::Step(sq("1108")));
+    let v = legal(&g, BRITISH);
+    assert!(
+        v.contains(&Action::Drop(Piece::Leader(aber))),
+        "a leader adding 0 gives no bonus and may be dropped off: {v:?}"
+    );
 }
