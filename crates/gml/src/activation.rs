@@ -205,7 +205,12 @@ impl Gml {
                 }
                 out.extend(chain.iter().flat_map(|&l| self.force(l)).map(Action::Leave));
                 for o in self.leaders_at(s) {
-                    if chain.contains(&o) || self.leaders[o as usize].done {
+                    // Ruling gml #5: a leader serving under another there,
+                    // who is not activated, stays in that force.
+                    let serves = self.leaders[o as usize]
+                        .under
+                        .is_some_and(|x| self.leaders[x as usize].at == Place::Space(s));
+                    if chain.contains(&o) || self.leaders[o as usize].done || serves {
                         continue;
                     }
                     for &to in &chain {

@@ -64,9 +64,20 @@ impl Gml {
             Action::Done => self.end_move(),
             Action::Drop(u) => {
                 m.units.retain(|&x| x != u);
+                let (seat, at) = (m.seat, m.at);
                 self.units[u as usize].leader = None;
                 let name = self.unit_name(u);
                 self.core.log.say("6.13", || format!("The {name} stays behind"));
+                // 6.6 (ruling gml #14) its move ends in a fort space: inside
+                // or outside, as for a group ending its move there.
+                if self.has_fort(at) && !self.inside_fort(at, 1 - seat) {
+                    self.stack.push(Frame::Fort {
+                        seat,
+                        space: at,
+                        units: vec![u],
+                        entry: false,
+                    });
+                }
             }
             Action::Step(n) => self.try_step(n),
             _ => unreachable!("only legal actions reach perform"),
@@ -132,10 +143,10 @@ impl Gml {
         let enemy = 1 - m.seat;
         if !m.units.is_empty() {
             self.check_lone_leaders(n, m.seat);
-        } else if self.has_land(n, enemy) {
-            // 5.6 leaders without units who enter a space of enemy units
-            // are alone there: each is checked and the move ends (ruling
-            // gml #50).
+        } else if self.has_land(n, enemy) && !self.has_land(n, m.seat) {
+            // 5.6 leaders without units who enter a space of enemy units,
+            // and none of their own, are alone there: each is checked and
+            // the move ends (ruling gml #50).
             self.stack.pop();
             for l in m.leaders {
                 self.leader_casualty(l);
