@@ -88,8 +88,10 @@ impl B2c {
                 })
                 .fold(0, |a, p| a | bit(p))
         };
+        // 7.0 the units that took part come first; a leader may take a hit
+        // at any time, but once no such unit is left any unit there may.
         let first = valid(h.first);
-        if first != 0 {
+        if members(first).any(|p| !self.piece(p).kind.leader()) {
             first
         } else {
             valid(h.rest)
@@ -528,7 +530,9 @@ impl B2c {
             }
             CombatStage::Cannon => {
                 self.combat_mut().stage = CombatStage::SelectDefenders;
-                if c.cannon {
+                // Ruling b2c #2: a cannon that retreated before combat takes
+                // no part in it and breaks nothing.
+                if c.cannon && self.count(c.region, BRITISH, |p| p.kind == Kind::Cannon) > 0 {
                     let militia = self.set_at(c.region, PATRIOT, |p| p.kind == Kind::Militia && !p.flipped);
                     self.push_hits(PATRIOT, 1, militia, 0, HitKind::Break, "4.1");
                 }
@@ -913,13 +917,9 @@ impl B2c {
             }
             ChargeStage::PatriotHits => {
                 set_stage(self, ChargeStage::Retreat);
-                let n = if ch.cannon
-                    && members(ch.british).any(|p| self.piece(p).kind == Kind::Cannon && self.piece(p).active())
-                {
-                    3
-                } else {
-                    2
-                };
+                // 6.3, ruling b2c #3: the cannon took part, even if it took
+                // the British hit of the charge.
+                let n = if ch.cannon { 3 } else { 2 };
                 let pats = self.hittable(ch.region, PATRIOT);
                 self.push_hits(PATRIOT, n, pats, 0, HitKind::Hit, "6.3");
             }

@@ -206,8 +206,16 @@ impl B2c {
                 }
             }
             if mv.steps > 0 && mv.march && mv.group.count_ones() > 1 {
+                // 4.1 the cannon never goes on without a Regular: the last
+                // one stays with it (the cannon may be dropped first).
+                let gun = self.group_has(mv.group, |p| p.kind == Kind::Cannon);
+                let regulars = members(mv.group)
+                    .filter(|&p| self.piece(p).kind == Kind::Regular)
+                    .count();
                 for p in members(mv.group) {
-                    out.push(Action::Drop(p));
+                    if !(gun && regulars == 1 && self.piece(p).kind == Kind::Regular) {
+                        out.push(Action::Drop(p));
+                    }
                 }
             }
         }
@@ -512,7 +520,6 @@ impl B2c {
     /// `left` regions of their move to go, to step into `n` across `border`
     /// (`None`: not adjacent).
     pub(crate) fn sol_bar(&self, left: u8, n: Region, border: Option<&Border>) -> Option<Bar> {
-        let m = map();
         let full = if self.opts.hobbled_sol { 1 } else { 2 };
         let Some(b) = border else {
             return Some(if left == 0 {
@@ -525,12 +532,9 @@ impl B2c {
             Some(Bar::SolMoved)
         } else if !(b.road || b.water != Water::Stream || left == full) {
             Some(Bar::Stream)
-        } else if !m.area(n).on_map() {
-            Some(Bar::OffMap)
-        } else if n == m.boston {
-            Some(Bar::Boston)
         } else {
-            None
+            // 3.0 never into Boston, nor a Charlestown with unbroken Regulars.
+            self.entry_bar(PATRIOT, n)
         }
     }
 
@@ -666,8 +670,11 @@ impl B2c {
         let m = map();
         let at = self.piece(p).loc;
         if self.piece(p).on_map() {
+            // 3.0 (as any Patriot move) never into Boston, nor a
+            // Charlestown with unbroken Regulars.
+            let seat = self.piece(p).side();
             for &n in m.neighbours(at) {
-                if m.area(n).on_map() && n != m.boston {
+                if n != m.boston && self.entry_bar(seat, n).is_none() {
                     out.push(Action::Go(n));
                 }
             }

@@ -583,3 +583,86 @@ fn the_british_choose_who_goes_with_the_cannon_advance() {
     );
     assert!(g.piece(a).moved && !g.piece(b).moved);
 }
+
+/// 7.0 Applying Hits: "Players may apply a hit to a leader even if other
+/// units are present. Hits must be applied to units that participated in
+/// the combat before hits are applied to any non-participating units in the
+/// region." With no participant (the defender chose none), the owner may
+/// put the hit on any unit in the region, not only on the leader (rules
+/// b2c-4: the leader had to take it).
+// rule: b2c 7.0
+#[test]
+fn hits_without_participants_are_not_forced_onto_leaders() {
+    let mut g = board();
+    let m = g.put_militia(2, "lincoln");
+    let x = g.put(Kind::Regular, "lincoln");
+    let smith = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
+    attack(&mut g, P, "lincoln", &[m]);
+    stand(&mut g, B, &[]); // no retreat, no participant
+    g.core.dice.script([6, 1]);
+    act(&mut g, P, "defensive-fire");
+    // One Patriot hit for the British to apply.
+    assert!(matches!(g.frames.last(), Some(Frame::Hits(_))));
+    let regular = format!("pick-{}", pid(&g, x));
+    let leader = format!("pick-{}", pid(&g, smith));
+    assert!(can(&g, B, &leader), "the leader may take it");
+    assert!(
+        can(&g, B, &regular),
+        "the non-participating Regular may take it too; legal: {:?}",
+        ids(&g, B)
+    );
+}
+
+/// 4.1 Field Cannon: "When used in Attack or Assault combat the Field Cannon
+/// automatically breaks one Militia unit before combat commences even if
+/// defending." A cannon that retreated before combat is not in it and
+/// breaks nothing (ruling b2c #2: "in every Attack/Assault it joins"; rules
+/// b2c-4).
+// rule: b2c 4.1, 7.1
+#[test]
+fn a_cannon_that_retreated_before_combat_breaks_no_militia() {
+    let mut g = board();
+    let m = g.put_militia(1, "lincoln");
+    let _m2 = g.put_militia(1, "lincoln");
+    let u1 = g.put(Kind::Regular, "lincoln");
+    let u2 = g.put(Kind::Regular, "lincoln");
+    let gun = g.put(Kind::Cannon, "lincoln");
+    attack(&mut g, P, "lincoln", &[m]);
+    // The British retreat the cannon with one Regular (both unmoved: no penalty), keep u2.
+    choose(&mut g, B, &[gun, u1]);
+    let dest = ids(&g, B)
+        .into_iter()
+        .find(|i| i.starts_with("go-"))
+        .expect("a retreat region");
+    act(&mut g, B, &dest);
+    assert_ne!(g.piece(gun).loc, g.piece(u2).loc, "the cannon left Lincoln");
+    assert!(
+        !matches!(g.frames.last(), Some(Frame::Hits(h)) if h.rule == "4.1"),
+        "the cannon is gone from the combat, yet the Patriots must break a militia"
+    );
+}
+
+/// 6.3: "If the British Field Cannon took part in the charge the Patriot
+/// player takes a third hit" (ruling b2c #3), even when the British put
+/// their own hit of the charge on the cannon (rules b2c-4).
+// rule: b2c 6.3, 4.1
+#[test]
+fn a_charge_with_the_cannon_costs_three_hits_even_if_the_cannon_took_the_british_hit() {
+    let mut g = board();
+    g.put_named(Kind::BritishLeader, "Percy", "lincoln");
+    g.put(Kind::Regular, "lincoln");
+    let gun = g.put(Kind::Cannon, "lincoln");
+    for _ in 0..3 {
+        g.put_militia(1, "lincoln");
+    }
+    start(&mut g, B, "charge-lincoln");
+    pick(&mut g, B, gun); // the British hit of the charge
+    assert_eq!(g.piece(gun).loc, DESTROYED);
+    match g.frames.last() {
+        Some(Frame::Hits(h)) => {
+            assert_eq!(h.seat, P);
+            assert_eq!(h.n, 3, "the cannon took part in the charge: three Patriot hits");
+        }
+        f => panic!("expected the Patriot hits, got {f:?}"),
+    }
+}

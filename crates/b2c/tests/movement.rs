@@ -304,3 +304,65 @@ fn a_unit_chosen_and_left_in_place_is_not_offered_again_in_that_action() {
     act(&mut g, B, "done");
     assert!(!g.piece(u).moved, "no Moved marker: a later Action may move it");
 }
+
+/// 4.1 Field Cannon: "It must always be accompanied by a British Regular
+/// when moving or attacking." The last Regular may not be dropped off along
+/// the road (6.4.2) while the cannon goes on (rules b2c-4).
+// rule: b2c 4.1, 6.4.2
+#[test]
+fn the_cannon_never_marches_on_without_a_regular() {
+    let mut g = board();
+    let u = g.put(Kind::Regular, "lincoln");
+    let gun = g.put(Kind::Cannon, "lincoln");
+    let percy = g.put_named(Kind::BritishLeader, "Percy", "lincoln");
+    move_group(&mut g, B, "lincoln", &[u, gun, percy]);
+    act(&mut g, B, "to-fiske-hill");
+    let drop = format!("drop-{}", pid(&g, u));
+    if can(&g, B, &drop) {
+        act(&mut g, B, &drop);
+        assert!(
+            !can(&g, B, "to-lexington"),
+            "the cannon goes on without a Regular; legal: {:?}",
+            ids(&g, B)
+        );
+    }
+}
+
+/// 3.0: "Patriot units may not enter the Charlestown region if it contains
+/// any unbroken British Regulars": the Sons of Liberty, "units" too (4.0),
+/// keep out of it as out of Boston (rules b2c-4).
+// rule: b2c 3.0, 4.4
+#[test]
+fn adams_may_not_enter_charlestown_held_by_regulars() {
+    let mut g = board();
+    let adams = g.put_named(Kind::SonOfLiberty, "Adams", "prospect-hill");
+    g.put(Kind::Regular, "charlestown");
+    let id = format!("move-{}", pid(&g, adams));
+    start(&mut g, P, &id);
+    assert!(
+        !can(&g, P, "to-charlestown"),
+        "Adams may ride into Charlestown past its unbroken Regulars; legal: {:?}",
+        ids(&g, P)
+    );
+}
+
+/// 3.0 and 8.2: a Son of Liberty placed after a failed capture ("may elect
+/// to move the Sons of Liberty unit to an adjacent region") never goes into
+/// a Charlestown held by an unbroken Regular (rules b2c-4).
+// rule: b2c 3.0, 8.2
+#[test]
+fn a_son_of_liberty_escaping_capture_may_not_go_into_guarded_charlestown() {
+    let mut g = board();
+    let adams = g.put_named(Kind::SonOfLiberty, "Adams", "prospect-hill");
+    g.put(Kind::Regular, "prospect-hill");
+    g.put(Kind::Regular, "charlestown");
+    g.stack_deck(&[1]); // card 1: no hash marks, the capture fails
+    start(&mut g, B, "search-prospect-hill");
+    assert!(!g.piece(adams).flipped, "not captured");
+    assert!(can(&g, P, "go-cambridge"), "the Patriots place Adams: {:?}", ids(&g, P));
+    assert!(
+        !can(&g, P, "go-charlestown"),
+        "Adams may be placed in Charlestown past its unbroken Regular; legal: {:?}",
+        ids(&g, P)
+    );
+}
