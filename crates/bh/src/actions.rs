@@ -106,11 +106,13 @@ impl Procedure for Bh {
                     ),
                     "7.1",
                 ),
-                Frame::FinalFire { from: None } => (
+                Frame::FinalFire { from: None, .. } => (
                     "British Final Fire: choose a region to fire from, or done".into(),
                     "12.4",
                 ),
-                Frame::FinalFire { from: Some(_) } => ("British Final Fire: choose the adjacent target".into(), "12.4"),
+                Frame::FinalFire { from: Some(_), .. } => {
+                    ("British Final Fire: choose the adjacent target".into(), "12.4")
+                }
             },
         };
         Prompt {
@@ -199,7 +201,7 @@ impl Procedure for Bh {
                 self.legal_movement(out)
             }
             Frame::Rally { .. } => self.legal_rally(out),
-            Frame::FinalFire { from } => self.legal_final_fire(*from, out),
+            Frame::FinalFire { from, fired } => self.legal_final_fire(*from, *fired, out),
             Frame::Flee { piece, left } => out.extend(self.flee_options(*piece, *left).into_iter().map(Action::Region)),
             Frame::Overflow { piece, at, origin } => {
                 let p = self.p(*piece);

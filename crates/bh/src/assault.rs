@@ -372,7 +372,9 @@ impl Bh {
                         further.push(i);
                     }
                     self.pm(i).loc = r;
-                    self.pm(i).fired = true;
+                    // 4.10 a unit that withdrew before combat took no part
+                    // in it: no Fired marker (ruling bh #39).
+                    self.pm(i).fired |= a.stage == AStage::DefenderRetreatTo;
                 }
                 if self.core.log.enabled() {
                     let moved: Vec<PieceId> = a.picked.iter().copied().filter(|i| !rest.contains(i)).collect();
@@ -553,9 +555,12 @@ impl Bh {
                 }
                 true
             }
+            // 6.2, 7.1 after the free defensive round as after any round,
+            // either side may retreat (ruling bh #39); a defender holding
+            // his fire fought no round.
             AStage::AfterDefence | AStage::AfterRound => {
                 if !self.assault_decided() {
-                    self.assault_mut().stage = if a.stage == AStage::AfterDefence {
+                    self.assault_mut().stage = if a.stage == AStage::AfterDefence && a.def_hit == 0 {
                         AStage::Round
                     } else {
                         AStage::AttackerRetreat

@@ -589,14 +589,14 @@ impl Bh {
         let from = match self.frames.last() {
             Some(Frame::Volley { from: None, .. })
             | Some(Frame::Cannonade { region: None, .. })
-            | Some(Frame::FinalFire { from: None }) => None,
+            | Some(Frame::FinalFire { from: None, .. }) => None,
             Some(Frame::Volley {
                 from: Some(f),
                 target: None,
                 ..
             })
             | Some(Frame::Cannonade { region: Some(f), .. })
-            | Some(Frame::FinalFire { from: Some(f) }) => Some(*f),
+            | Some(Frame::FinalFire { from: Some(f), .. }) => Some(*f),
             _ => return Vec::new(),
         };
         match from {

@@ -163,7 +163,9 @@ impl Bh {
         }
     }
 
-    /// 11.1 the first British hit on Patriots in the redoubt or behind the walls is ignored.
+    /// 11.1 the first British hit on Patriots in the redoubt or behind the
+    /// walls is ignored: "a strong defensive advantage", so not for
+    /// Patriots assaulting British units there (ruling bh #39).
     pub fn covered(&self, region: Region, by: Seat) -> bool {
         self.opts.redoubt_wall
             && by == BRITISH
@@ -171,6 +173,10 @@ impl Bh {
                 self.map().area(region).special,
                 Special::Redoubt | Special::Fence | Special::Wall
             )
+            && !self
+                .frames
+                .iter()
+                .any(|f| matches!(f, Frame::Assault(a) if a.at == region && a.attacker == PATRIOT))
     }
 
     pub fn push_hits(&mut self, region: Region, by: Seat, hits: u8, mode: HitMode, ranged: bool) {

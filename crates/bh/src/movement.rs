@@ -330,7 +330,12 @@ impl Bh {
                 for r in [*a, *b].into_iter().filter(|&r| self.staging_released(r, seat)) {
                     let dest = if r == *a { *b } else { *a };
                     for i in self.side_at(r, seat) {
-                        if !picked.contains(&i) && self.movable(i) && self.reorg_fits(dest, i, picked) {
+                        // 9.2 a demoralized militia moves only toward the
+                        // Muster Box, in a Reorganize too (ruling bh #39).
+                        let heading = self
+                            .heading(i, true)
+                            .is_none_or(|(home, _)| self.map().dist(dest, home) < self.map().dist(r, home));
+                        if !picked.contains(&i) && self.movable(i) && heading && self.reorg_fits(dest, i, picked) {
                             out.push(Action::Piece(i));
                         }
                     }

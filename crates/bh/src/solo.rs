@@ -4,6 +4,7 @@ use crate::actions::Action;
 use crate::map::Region;
 use crate::setup::{bot_objective, british_objective};
 use crate::state::*;
+use revroad::board::{bit, Regions};
 
 impl Bh {
     /// 12.3 an upgrade must lengthen the game ("may not downgrade").
@@ -152,19 +153,21 @@ impl Bh {
     /// never defines it, so it is played only with option `final-fire`
     /// (ruling bh #25: none by default).
     pub(crate) fn start_final_fire(&mut self) {
-        if self.scenario != Scenario::SoloPatriot || !self.opts.final_fire || self.final_fire_regions().is_empty() {
+        if self.scenario != Scenario::SoloPatriot || !self.opts.final_fire || self.final_fire_regions(0).is_empty() {
             return;
         }
         self.to_move = BRITISH;
         self.core.log.say("12.4", || "British Final Fire".into());
-        self.frames.push(Frame::FinalFire { from: None });
+        self.frames.push(Frame::FinalFire { from: None, fired: 0 });
     }
 
     /// Ruling bh #29: British regions with a unit able to fire and a Patriot neighbour.
-    pub fn final_fire_regions(&self) -> Vec<Region> {
+    /// Ruling bh #29: the regions that may still make their one Final Fire
+    /// (`fired`: those that have).
+    pub fn final_fire_regions(&self, fired: Regions) -> Vec<Region> {
         self.volley_regions(BRITISH)
             .into_iter()
-            .filter(|&r| !self.final_fire_targets(r).is_empty())
+            .filter(|&r| fired & bit(r) == 0 && !self.final_fire_targets(r).is_empty())
             .collect()
     }
 
@@ -176,10 +179,10 @@ impl Bh {
             .collect()
     }
 
-    pub(crate) fn legal_final_fire(&self, from: Option<Region>, out: &mut Vec<Action>) {
+    pub(crate) fn legal_final_fire(&self, from: Option<Region>, fired: Regions, out: &mut Vec<Action>) {
         match from {
             None => {
-                out.extend(self.final_fire_regions().into_iter().map(Action::Region));
+                out.extend(self.final_fire_regions(fired).into_iter().map(Action::Region));
                 out.push(Action::Choice(Choice::Done));
             }
             Some(f) => out.extend(self.final_fire_targets(f).into_iter().map(Action::Region)),
@@ -189,13 +192,16 @@ impl Bh {
     /// Every unit of the region that may fire does (at most three from a
     /// Staging Area, ruling bh #3); no Action is spent.
     pub(crate) fn perform_final_fire(&mut self, a: Action) {
-        let Some(Frame::FinalFire { from }) = self.frames.pop() else {
+        let Some(Frame::FinalFire { from, fired }) = self.frames.pop() else {
             unreachable!("final fire frame on top")
         };
         match (from, a) {
-            (None, Action::Region(r)) => self.frames.push(Frame::FinalFire { from: Some(r) }),
+            (None, Action::Region(r)) => self.frames.push(Frame::FinalFire { from: Some(r), fired }),
             (Some(f), Action::Region(t)) => {
-                self.frames.push(Frame::FinalFire { from: None });
+                self.frames.push(Frame::FinalFire {
+                    from: None,
+                    fired: fired | bit(f),
+                });
                 let mut chosen: Vec<PieceId> = self.side_at(f, BRITISH).filter(|&i| self.can_fire(i)).collect();
                 chosen.truncate(self.group_cap(f));
                 self.frames.push(Frame::Volley {

@@ -3,6 +3,7 @@
 
 use crate::map::{Map, Region};
 use engine::{Core, Seat, Setup};
+use revroad::board::Regions;
 pub use revroad::board::{bit, in_region, regions_in, DESTROYED, NO_REGION, WAITING};
 use revroad::{Deck, MilitiaPool};
 use serde::{Deserialize, Serialize};
@@ -419,9 +420,12 @@ pub enum Frame {
         at: Region,
         origin: Region,
     },
-    /// 12.4 / ruling bh #29 British Final Fire: a region, then its adjacent target.
+    /// 12.4 / ruling bh #29 British Final Fire: a region, then its adjacent
+    /// target; `fired`, the regions that have made theirs (one each).
     FinalFire {
         from: Option<Region>,
+        #[serde(default)]
+        fired: Regions,
     },
 }
 

@@ -170,8 +170,8 @@ impl Bh {
             Frame::Flee { piece, left } => self.flee_step(piece, left),
             Frame::Overflow { piece, at, origin } => self.overflow_step(piece, at, origin),
             Frame::Spread { from, choosing } => self.spread_step(from, choosing),
-            Frame::FinalFire { from: None } => {
-                if self.final_fire_regions().is_empty() {
+            Frame::FinalFire { from: None, fired } => {
+                if self.final_fire_regions(fired).is_empty() {
                     self.frames.pop();
                     return true;
                 }

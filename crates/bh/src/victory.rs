@@ -116,7 +116,9 @@ impl Bh {
                 _ => {}
             }
         }
-        if self.demoralized[seat as usize] {
+        // 12.2's solitaire schedule takes a VP from the Patriots only
+        // (ruling bh #39).
+        if self.demoralized[seat as usize] && !(self.solo() && seat == BRITISH) {
             vp += map.vp("demoralized");
         }
         if seat == PATRIOT && self.ammo == 0 {

@@ -118,6 +118,11 @@ fn assault_on_the_stone_wall_fought_to_the_end() {
     // Free defensive fire: 2 minutemen + 1 for the wall = 3 dice, one hit.
     g.core.dice.script([6, 6, 1, 1, 1, 1, 1]);
     act(&mut g, "british", &piece(regs[0]));
+    // 7.1 after the free round, as after any, either side may retreat
+    // (ruling bh #39): both stay.
+    says(&g, B, "retreat them all", "7.1");
+    act(&mut g, "british", "fight-on");
+    act(&mut g, "patriot", "done");
     // Round: 2 healthy Regulars (4 dice) against 3 dice; the attacker assigns no hit.
     act(&mut g, "patriot", &piece(mm[0]));
     act(&mut g, "patriot", &piece(mm[1]));
@@ -411,4 +416,112 @@ fn leaders_left_alone_after_an_assault_retreat_where_their_owner_picks() {
     g.put(Militia, P, "breeds-slope-north");
     let (a, _) = bot_pick(&mut g);
     assert_eq!(a, Action::Region(g.region("breeds-slope-north")));
+}
+
+// rule: bh 6.2, 7.1
+// 6.2: "The defending units then get one free round of combat." ...
+// "Either player may retreat voluntarily after any round of combat (7.1)."
+// 7.1: "At the end of each round of combat, either player has the option to
+// retreat some or all of his units in the region."
+#[test]
+fn the_attacker_may_retreat_after_the_free_defensive_round() {
+    let mut g = sandbox(B);
+    let regs = put_n(&mut g, 3, Regular, B, "breeds-slope-east");
+    g.put(Minuteman, P, "breeds-redoubt");
+    assault_redoubt(&mut g, &regs);
+    // No withdrawal before combat; the free defensive fire (1 Minuteman + 2
+    // for the redoubt = 3 dice) misses, and no round follows before the
+    // attacker may retreat (rules bh-9: one did).
+    act(&mut g, "patriot", "done");
+    g.core.dice.script([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    act(&mut g, "patriot", "fire");
+    assert!(
+        !log(&g).contains("The attacker rolls"),
+        "a round of combat was fought before the attacker could retreat after the free defensive round:\n{}",
+        log(&g)
+    );
+    assert!(ids(&g, "british").contains(&"retreat".to_string()));
+}
+
+// rule: bh 6.2, 7.1, 4.10
+// 4.10: "Fired Markers are placed on pieces that participated in combat."
+// 6.2: "Note: Before the Assault begins the Patriot player may opt to carry
+// out any retreats before combat" ... "Place a Fired Marker on any defending
+// units that don't already have a Fired Marker."
+// A Minuteman that withdraws before the Assault begins takes no part in the
+// combat: no Fired marker, so it may still Volley Fire this turn (rules
+// bh-9: it had one).
+#[test]
+fn withdrawing_before_combat_does_not_count_as_firing() {
+    let mut g = sandbox(B);
+    let regs = put_n(&mut g, 2, Regular, B, "breeds-slope-east");
+    let mms = put_n(&mut g, 2, Minuteman, P, "breeds-redoubt");
+    assault_redoubt(&mut g, &regs);
+    act(&mut g, "patriot", &piece(mms[0]));
+    act(&mut g, "patriot", "done");
+    act(&mut g, "patriot", "breeds-slope-west");
+    assert_eq!(loc(&g, mms[0]), "breeds-slope-west");
+    assert!(
+        !g.pieces[mms[0] as usize].fired,
+        "a unit that withdrew before combat did not participate in combat"
+    );
+}
+
+// rule: bh 11.1
+// 11.1: "Patriot units in the redoubt region on Breed's Hill and the two wall
+// regions have a strong defensive advantage. When applying hits to counters
+// in those regions, the Patriot player ignores the first hit scored by the
+// British and then applies the remainder." A defensive advantage: Patriots
+// assaulting British units in the redoubt take the hit of its free fire
+// (rules bh-9: it was ignored).
+#[test]
+fn redoubt_cover_does_not_shield_patriots_assaulting_the_redoubt() {
+    let mut g = sandbox(P);
+    g.opts.redoubt_wall = true;
+    let mms = put_n(&mut g, 2, Minuteman, P, "breeds-slope-west");
+    g.put(Regular, B, "breeds-redoubt");
+    // British free defensive fire: Regular 2 + redoubt 2 = 4 dice, one hit;
+    // then (if the hit is ignored) a round with no hits.
+    g.core.dice.script([6, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    engage(
+        &mut g,
+        "patriot",
+        "assault",
+        "breeds-slope-west",
+        "breeds-redoubt",
+        &mms,
+    );
+    let p = g.prompt(P);
+    assert!(
+        p.text.contains("Assign 1 hit"),
+        "the British defensive hit on the assaulting Patriots was ignored: {p:?}\n{}",
+        log(&g)
+    );
+}
+
+// rule: bh 12.4
+// Ruling bh #29 (British Final Fire, option `final-fire`): "each British
+// region with a unit still able to fire ... may make one Volley Fire at one
+// adjacent Patriot region, all its able units firing (three at most from a
+// Staging Area, #3)": a Staging Area with more than three able units makes
+// one, not a second once three have fired (rules bh-9).
+#[test]
+fn final_fire_is_one_volley_per_region_even_from_a_staging_area() {
+    let mut g = Bh::sandbox("solo-patriot", B);
+    g.opts.final_fire = true;
+    put_n(&mut g, 5, Regular, B, "east-shore");
+    g.put(Minuteman, P, "rail-fence");
+    g.ap = [0, 0];
+    g.advance();
+    assert_eq!(g.actor(), Some(B));
+    act(&mut g, "british", "east-shore");
+    // Three Regulars, 6 dice - 1 for the fence = 5 dice, no hit.
+    g.core.dice.script([1, 1, 1, 1, 1]);
+    act(&mut g, "british", "rail-fence");
+    assert_logged(&g, "Volley Fire from Mystic shore below the rail fence");
+    assert!(
+        !ids(&g, "british").contains(&"east-shore".to_string()),
+        "the region that made its Final Fire volley is offered a second one: {:?}",
+        ids(&g, "british")
+    );
 }

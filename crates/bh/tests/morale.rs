@@ -468,3 +468,40 @@ fn a_fall_back_inside_an_assault_leaves_room_for_the_attackers_to_return() {
     assert_eq!(g.units(g.region("bunker-slope-west"), P), 3);
     g.check().unwrap();
 }
+
+// rule: bh 9.2, 6.8
+// 9.2: "Militia activated for movement may only move towards the Muster Box."
+// 6.8: in Reorganize the Line "counters in one region may move to the other
+// region" ... "All counters that moved are given a Moved Marker." A
+// demoralized militia moves only toward the Muster Box there too (rules
+// bh-9).
+#[test]
+fn demoralized_militia_may_not_reorganize_away_from_the_muster_box() {
+    let mut g = sandbox(P);
+    g.demoralized[P as usize] = true;
+    let m = g.put_militia(1, "bunker-south");
+    g.put(Minuteman, P, "breeds-slope-north");
+    let (muster, from, to) = (
+        g.map().muster(),
+        g.region("bunker-south"),
+        g.region("breeds-slope-north"),
+    );
+    assert!(g.map().dist(to, muster) > g.map().dist(from, muster));
+    acts(&mut g, "patriot", &["reorganize", "bunker-south", "breeds-slope-north"]);
+    assert!(
+        !ids(&g, "patriot").contains(&piece(m)),
+        "a demoralized militia moves away from the Muster Box by Reorganize the Line"
+    );
+}
+
+// rule: bh 12.2
+// 12.2 Victory points (solitaire): "-1 VP to the Patriots if demoralized"
+// (the schedule has no such line for the British; rules bh-9: a demoralized
+// British side lost one in solitaire too).
+#[test]
+fn solitaire_british_demoralization_costs_no_victory_point() {
+    let mut g = Bh::sandbox("solo-british", B);
+    let before = g.vp(B);
+    g.demoralized[B as usize] = true;
+    assert_eq!(g.vp(B), before, "12.2 lists -1 VP for a demoralized Patriot side only");
+}
