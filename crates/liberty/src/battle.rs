@@ -250,7 +250,16 @@ impl Liberty {
     fn must_retreat(&self, bt: &Battle, b: Block) -> bool {
         (bt.round == 2 && bt.militia_c2 & bit(b) != 0)
             || (bt.round == 3 && bt.charged & bit(b) != 0)
-            || (bt.round == 4 && Liberty::side_of(b) == bt.attacker)
+            || (bt.round == 4 && Liberty::side_of(b) == bt.attacker && !self.warships_yield(bt))
+    }
+
+    /// 8.2, 8.6 / ruling liberty #14: defending warships alone facing
+    /// attacking ground blocks are the side that leaves when the rounds run
+    /// out (with the pursuit option, after round 4, which the attackers
+    /// fight on instead of retreating).
+    fn warships_yield(&self, bt: &Battle) -> bool {
+        let only_ships = |s: Seat| self.in_hex(bt.hex, s).all(|b| blocks::info(b).is_warship());
+        only_ships(other(bt.attacker)) && !only_ships(bt.attacker)
     }
 
     fn retreat_options(&self, bt: &Battle, b: Block) -> Vec<Hex> {
@@ -811,11 +820,8 @@ impl Liberty {
         }
         // 7.2 after the last round the attacker retreats; 8.6 / ruling liberty #14:
         // warships alone facing ground blocks retreat instead.
-        let d = other(bt.attacker);
-        let only_ships = |s: Seat| self.in_hex(bt.hex, s).all(|b| blocks::info(b).is_warship());
-        let attacker_ground = !only_ships(bt.attacker);
-        let seat = if only_ships(d) && attacker_ground {
-            d
+        let seat = if self.warships_yield(&bt) {
+            other(bt.attacker)
         } else {
             bt.attacker
         };
