@@ -19,6 +19,15 @@ fn left(g: &fiw::Fiw) -> u8 {
     }
 }
 
+/// The half points a British line regiment pays to step from `a` into `b`.
+fn line_step(g: &mut fiw::Fiw, a: fiw::map::Sq, b: fiw::map::Sq) -> u8 {
+    let u = put(g, "br-line", a);
+    set_out(g, BRITISH, a, &[Piece::Unit(u)]);
+    let before = left(g);
+    act(g, BRITISH, Action::Step(b));
+    before - left(g)
+}
+
 #[test]
 fn a_road_costs_half_a_point_and_rough_ground_three_for_heavy_units() {
     // rule: fiw 13.1, 13.51, 2.12, 13.6
@@ -250,12 +259,8 @@ fn a_trail_marker_links_its_square_to_an_adjacent_road_or_trail() {
     assert!(halves("trail") < halves(m.square(b).terrain.id()));
     let mut g = cleared(BRITISH);
     put_marker(&mut g, Marker::Trail, b, BRITISH);
-    let u = put(&mut g, "br-line", a);
-    set_out(&mut g, BRITISH, a, &[Piece::Unit(u)]);
-    let before = left(&g);
-    act(&mut g, BRITISH, Action::Step(b));
     assert_eq!(
-        before - left(&g),
+        line_step(&mut g, a, b),
         halves("trail"),
         "{a} to the marked {b}: a trail step"
     );
@@ -646,12 +651,8 @@ fn a_step_along_a_great_lake_coast_costs_half_a_point_even_where_a_trail_joins_t
         .iter()
         .any(|w| w.is_great_lake() && m.square(b).waters.contains(w)));
     let mut g = cleared(BRITISH);
-    let u = put(&mut g, "br-line", a);
-    set_out(&mut g, BRITISH, a, &[Piece::Unit(u)]);
-    let before = left(&g);
-    act(&mut g, BRITISH, Action::Step(b));
     assert_eq!(
-        before - left(&g),
+        line_step(&mut g, a, b),
         1,
         "along the Lake Erie coast: one half point (the route: {:?})",
         m.land_route(a, b)
