@@ -319,13 +319,10 @@ impl Fiw {
             }
         } else {
             // 10.1-10.3 provincials in a city or town of their own colony
-            // (New France's in either French colony, 5.21).
-            let of_colony = if seat == FRENCH && f.nation == Nation::French {
-                matches!(colony, Some(Colony::NewFrance | Colony::Louisiana))
-            } else {
-                colony.map(|c| c.id()) == f.home.as_deref()
-            };
-            if !of_colony {
+            // (10.2 "in the colony of the same name": 5.21 lets French ones
+            // serve in either French colony, not be recruited there; ruling
+            // fiw #66).
+            if colony.map(|c| c.id()) != f.home.as_deref() {
                 return Some(RecruitBar::NotOwnColony);
             }
         }

@@ -15,7 +15,7 @@
 use crate::actions::Piece;
 use crate::battle::{After, Battle, Effect, RetreatBar, Stage};
 use crate::events::{Choice, EventBar};
-use crate::forces::{Nation, UnitType, BRITISH, FRENCH};
+use crate::forces::{Nation, UnitType, BRITISH};
 use crate::frames::Frame;
 use crate::map::{Colony, Route, Sq, Touch};
 use crate::movement::{half, Entry, Force, Unready};
@@ -912,14 +912,11 @@ fn recruit_words(g: &Fiw, seat: Seat, face: u16, sq: Sq, bar: RecruitBar) -> For
             format!("regulars are recruited on-map in {nation}-occupied {nation} city or town squares: {here} is not in a {nation} colony")
         }
         RecruitBar::NotOwnColony => {
-            let home = if seat == FRENCH && f.nation == Nation::French {
-                "New France or Louisiana".to_string()
-            } else {
-                f.home
-                    .as_deref()
-                    .and_then(|h| crate::map::Colony::ALL.into_iter().find(|c| c.id() == h))
-                    .map_or_else(|| "its colony".to_string(), |c| c.name().to_string())
-            };
+            let home = f
+                .home
+                .as_deref()
+                .and_then(|h| crate::map::Colony::ALL.into_iter().find(|c| c.id() == h))
+                .map_or_else(|| "its colony".to_string(), |c| c.name().to_string());
             format!(
                 "provincial units are recruited in the colony of the same name: the {} {} only in {home}",
                 f.name,

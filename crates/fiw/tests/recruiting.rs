@@ -701,3 +701,24 @@ fn a_fort_and_a_fortress_are_never_built_in_one_square() {
         "22.11: a fort beside the fortress: {kinds:?}"
     );
 }
+
+#[test]
+fn french_provincials_are_recruited_in_their_own_colony() {
+    // rule: fiw 10.2, 5.21
+    // ruling: fiw #66
+    // 10.2 "Provincials. French provincial units are recruited in
+    // the colony of the same name on any French occupied city or town
+    // square." (5.21 lets them be *used* with any French colony, not
+    // recruited there.) A New France volunteer regiment may not be raised
+    // in New Orleans (Louisiana; rules fiw-14: it was).
+    // A French unit in Quebec too, so the recruit has a lawful place.
+    let mut g = purchasing(&[("fr-mar", "new-orleans"), ("fr-mar", "quebec")]);
+    let nf = face("c-vol");
+    assert_eq!(tables().forces.faces[nf as usize].home.as_deref(), Some("new-france"));
+    act(&mut g, FRENCH, Action::Recruit(nf));
+    let places = legal(&g, FRENCH);
+    assert!(
+        !places.contains(&Action::At(Place::Sq(sq("new-orleans")))),
+        "a New France provincial is offered New Orleans: {places:?}"
+    );
+}

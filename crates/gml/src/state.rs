@@ -281,13 +281,13 @@ impl Gml {
         self.land_at(s, seat).next().is_some()
     }
 
-    /// 9.2 who controls a space for victory and the Militia Table: nobody
-    /// while both sides have land units there.
+    /// 9.2 who controls a space for victory and the Militia Table: its
+    /// last owner (ruling gml #28), but nobody while enemy land units are
+    /// there ("If enemy units are present in the space, it is not
+    /// controlled by either player"), Tories or Indians alone too.
     pub fn controller(&self, s: SpaceId) -> Option<Seat> {
-        if self.has_land(s, BRITISH) && self.has_land(s, AMERICAN) {
-            return None;
-        }
-        self.held[s as usize].vp
+        let owner = self.held[s as usize].vp?;
+        (!self.has_land(s, 1 - owner)).then_some(owner)
     }
 
     /// 10.1, 10.2 who controls a space for supply.
