@@ -1196,13 +1196,16 @@ impl ActReq {
 }
 
 /// What every request that changes a game shares: under the game's lock,
-/// check the mover (`mover`), let `change` make its events, store them, and
-/// answer with `reply` of the stored game and the mover's seat.
+/// check the mover (`mover`) and, when `bounded`, the game's room for more
+/// moves ([`crate::Limits::moves_per_game`]), let `change` make its events,
+/// store them, and answer with `reply` of the stored game and the mover's
+/// seat.
 async fn change_game(
     st: &AppState,
     id: &str,
     token: &Token,
     seq_seen: u64,
+    bounded: bool,
     change: impl FnOnce(&mut Live, String) -> Result<Vec<Event>, ApiError> + Send + 'static,
     reply: impl FnOnce(&Live, &str) -> Value + Send + 'static,
 ) -> Result<Json<Value>, ApiError> {
@@ -1213,6 +1216,12 @@ async fn change_game(
         let e = entry(&st, &id).await?;
         let mut live = e.live.lock().await;
         let seat = mover(&live, &token, seq_seen)?;
+        let cap = st.reg.limits.moves_per_game;
+        if bounded && live.seq >= cap {
+            return Err(ApiError::refused(format!(
+                "this game has stored its {cap} moves, the most a game may: it may only be resigned"
+            )));
+        }
         let events = match live.guarded(|l| change(l, seat.clone())) {
             Ok(events) => events?,
             Err(panic) => {
@@ -1267,7 +1276,7 @@ async fn post_action(
         json!({"seq": live.seq, "status": live.status(), "thinking": live.thinking(),
                "to_act": to_act, "legal": legal})
     };
-    change_game(&st, &id, &token, seq_seen, act, reply).await
+    change_game(&st, &id, &token, seq_seen, true, act, reply).await
 }
 
 #[derive(Deserialize)]
@@ -1286,7 +1295,7 @@ async fn post_undo(
         Ok(vec![Event::of(seat, EventKind::Undo, String::new())])
     };
     let reply = |live: &Live, _: &str| json!({"seq": live.seq});
-    change_game(&st, &id, &token, req.seq_seen, undo, reply).await
+    change_game(&st, &id, &token, req.seq_seen, true, undo, reply).await
 }
 
 async fn post_resign(
@@ -1300,7 +1309,7 @@ async fn post_resign(
         Ok(vec![Event::of(seat, EventKind::Resign, String::new())])
     };
     let reply = |live: &Live, _: &str| json!({"seq": live.seq, "outcome": live.outcome_json()});
-    change_game(&st, &id, &token, req.seq_seen, resign, reply).await
+    change_game(&st, &id, &token, req.seq_seen, false, resign, reply).await
 }
 
 #[derive(Deserialize)]
@@ -1354,7 +1363,7 @@ async fn post_draw(
         json!({"seq": live.seq, "status": live.status(), "outcome": live.outcome_json(),
                "draw_offer": live.game.draw_offer(), "draw_declined": live.game.draw_declined()})
     };
-    change_game(&st, &id, &token, req.seq_seen, draw, reply).await
+    change_game(&st, &id, &token, req.seq_seen, true, draw, reply).await
 }
 
 /// Messages read at once at most ([`get_chat`]).

@@ -40,6 +40,11 @@ pub struct Limits {
     /// Total bytes of chat a game may hold.
     #[arg(long, default_value_t = 256 * 1024)]
     pub chat_bytes_per_game: usize,
+    /// Moves a game may store (actions, undos, draw offers and answers):
+    /// every rebuild of a game (opening it, the replay slider, its record)
+    /// replays them all. At the bound a seat may still resign.
+    #[arg(long, default_value_t = 40_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub moves_per_game: u64,
     /// Live-update connections (WebSockets and server-sent event streams) open at once on one game.
     #[arg(long, default_value_t = 32)]
     pub streams_per_game: usize,
@@ -242,10 +247,23 @@ pub fn client_addr(peer: Option<Peer>, headers: &HeaderMap, forwarded_for: bool)
             .filter_map(|a| a.trim().parse::<IpAddr>().ok())
             .next_back();
         if let Some(a) = last {
-            return a;
+            return subscriber(a);
         }
     }
-    ip
+    subscriber(ip)
+}
+
+/// The address a per-client limit counts: an IPv6 client is its /64, the
+/// block one subscriber is given and may draw fresh addresses from at will
+/// (an IPv4-mapped address is its IPv4 one).
+pub fn subscriber(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(a) => match a.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(std::net::Ipv6Addr::from(u128::from(a) & !(u64::MAX as u128))),
+        },
+        v4 => v4,
+    }
 }
 
 #[cfg(test)]

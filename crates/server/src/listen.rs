@@ -45,7 +45,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: &Limits) -> io::R
                 continue;
             }
         };
-        let Some(counted) = per_address.enter(peer.ip()) else {
+        let Some(counted) = per_address.enter(crate::limits::subscriber(peer.ip())) else {
             metrics::counter!("powderhorn_connections_refused_total").increment(1);
             continue;
         };

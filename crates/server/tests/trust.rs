@@ -629,3 +629,82 @@ async fn a_token_keeps_only_its_newest_tickets() {
     assert_eq!(open(&tickets[10 - n]).await, StatusCode::OK);
     assert_eq!(open(&tickets[10 - n - 1]).await, StatusCode::FORBIDDEN);
 }
+
+/// A game created from the TCP peer `peer` (as `listen` marks it): the status.
+async fn create_from(app: &Router, peer: &str) -> StatusCode {
+    let body = json!({"scenario": "liberty/1775", "seats": {"british": "me", "american": "hotseat"}});
+    let req = Request::post("/api/games")
+        .header("content-type", "application/json")
+        .extension(server::limits::Peer(peer.parse().unwrap()))
+        .body(Body::from(serde_json::to_vec(&body).unwrap()))
+        .unwrap();
+    app.clone().oneshot(req).await.unwrap().status()
+}
+
+/// An IPv6 client is given a whole /64 and may draw fresh addresses from it
+/// at will: every per-address limit counts the /64 (an IPv4-mapped address
+/// counts as its IPv4 one). Found by a hostile-client audit (session 30):
+/// one /64 made twice the games a minute one address may.
+#[tokio::test]
+async fn an_ipv6_client_counts_as_its_slash_64() {
+    let db = TestDb::sqlite();
+    let limits = Limits {
+        games_per_minute: 2,
+        ..Limits::default()
+    };
+    let (app, _) = app_with(&db.spec, limits).await;
+    assert_eq!(create_from(&app, "[2001:db8:1:2::1]:4000").await, StatusCode::CREATED);
+    assert_eq!(create_from(&app, "[2001:db8:1:2::2]:4000").await, StatusCode::CREATED);
+    assert_eq!(
+        create_from(&app, "[2001:db8:1:2:ffff::3]:4000").await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "the same /64"
+    );
+    assert_eq!(
+        create_from(&app, "[2001:db8:1:3::1]:4000").await,
+        StatusCode::CREATED,
+        "another /64"
+    );
+    assert_eq!(create_from(&app, "[::ffff:192.0.2.9]:4000").await, StatusCode::CREATED);
+    assert_eq!(create_from(&app, "192.0.2.9:4000").await, StatusCode::CREATED);
+    assert_eq!(
+        create_from(&app, "[::ffff:192.0.2.9]:5000").await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "an IPv4-mapped address is its IPv4 one"
+    );
+}
+
+/// A seat may not grow its game's stored history without bound by acting
+/// and taking back (each a stored move): at `moves_per_game` it may only
+/// resign. Found by a hostile-client audit (session 30).
+#[tokio::test]
+async fn a_game_stores_at_most_its_moves_then_may_only_be_resigned() {
+    let db = TestDb::sqlite();
+    let limits = Limits {
+        moves_per_game: 6,
+        ..Limits::default()
+    };
+    let (app, _) = app_with(&db.spec, limits).await;
+    let g = create(&app, "me", "hotseat", 7).await;
+    let mut refused = None;
+    for _ in 0..10 {
+        let s = state(&app, &g, &g.british).await;
+        let token = if s["to_act"][0] == "british" {
+            &g.british
+        } else {
+            &g.american
+        };
+        let mover = state(&app, &g, token).await;
+        let seq = mover["seq"].as_u64().unwrap();
+        let (st, v) = act(&app, &g, token, seq, &first_legal(&mover)).await;
+        if st != StatusCode::OK {
+            refused = Some((seq, st, v, token.clone()));
+            break;
+        }
+    }
+    let (seq, st, v, token) = refused.expect("refused at the bound");
+    assert_eq!((seq, st), (6, StatusCode::UNPROCESSABLE_ENTITY), "{v}");
+    assert!(v["error"].as_str().unwrap().contains("may only be resigned"), "{v}");
+    let (st, v) = post(&app, &g.id, "resign", &token, json!({"seq_seen": seq})).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+}
