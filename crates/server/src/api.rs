@@ -1477,6 +1477,13 @@ async fn put_notes(
     if req.text.len() > NOTES_MAX {
         return Err(ApiError::refused(format!("notes are at most {NOTES_MAX} bytes")));
     }
+    let rates = &st.reg.rates.notes;
+    rates.check(&(id.clone(), seat.clone())).map_err(|wait| {
+        ApiError::too_many(
+            format!("at most {} saves of the notes a minute", rates.per_minute_allowed()),
+            wait,
+        )
+    })?;
     st.reg
         .store
         .set_notes(&id, &seat, &req.text)

@@ -37,6 +37,10 @@ pub struct Limits {
     /// Chat messages a seat may post per minute.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     pub chat_per_minute: u32,
+    /// Saves of its private notes a seat may make per minute (the page
+    /// saves them when typing pauses).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..))]
+    pub notes_per_minute: u32,
     /// Total bytes of chat a game may hold.
     #[arg(long, default_value_t = 256 * 1024)]
     pub chat_bytes_per_game: usize,
@@ -153,6 +157,8 @@ pub struct Rates {
     pub games: Rate<IpAddr>,
     /// Keyed by game id and seat.
     pub chat: Rate<(String, String)>,
+    /// Keyed by game id and seat.
+    pub notes: Rate<(String, String)>,
 }
 
 impl Rates {
@@ -160,12 +166,14 @@ impl Rates {
         Rates {
             games: Rate::per_minute(l.games_per_minute),
             chat: Rate::per_minute(l.chat_per_minute),
+            notes: Rate::per_minute(l.notes_per_minute),
         }
     }
 
     pub fn forget_idle(&self) {
         self.games.forget_idle();
         self.chat.forget_idle();
+        self.notes.forget_idle();
     }
 }
 

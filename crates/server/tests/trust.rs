@@ -708,3 +708,36 @@ async fn a_game_stores_at_most_its_moves_then_may_only_be_resigned() {
     let (st, v) = post(&app, &g.id, "resign", &token, json!({"seq_seen": seq})).await;
     assert_eq!(st, StatusCode::OK, "{v}");
 }
+
+/// A seat's notes are saved at most `notes_per_minute` times a minute (each
+/// save writes up to 32 KiB to the database). Found by a hostile-client
+/// audit (session 30): 500 saves in 21 ms were all accepted.
+#[tokio::test]
+async fn notes_saves_are_rate_limited() {
+    let db = TestDb::sqlite();
+    let limits = Limits {
+        notes_per_minute: 3,
+        ..Limits::default()
+    };
+    let (app, _) = app_with(&db.spec, limits).await;
+    let g = create(&app, "me", "hotseat", 7).await;
+    let notes = format!("/api/games/{}/notes", g.id);
+    for i in 0..3 {
+        let (st, v) = call(
+            &app,
+            "PUT",
+            &notes,
+            Some(&g.british),
+            Some(json!({"text": format!("plan {i}")})),
+        )
+        .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+    }
+    let (st, v) = call(&app, "PUT", &notes, Some(&g.british), Some(json!({"text": "plan 4"}))).await;
+    assert_eq!(st, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    let (_, v) = call(&app, "GET", &notes, Some(&g.british), None).await;
+    assert_eq!(v["text"], "plan 2", "the refused save changed nothing");
+    // The other seat has its own allowance.
+    let (st, _) = call(&app, "PUT", &notes, Some(&g.american), Some(json!({"text": "mine"}))).await;
+    assert_eq!(st, StatusCode::OK);
+}
