@@ -15,6 +15,10 @@ pub trait AnyGame: Send {
     fn setup(&self) -> &Setup;
     /// Names of the seats that must act now.
     fn to_act(&self) -> Vec<&'static str>;
+    /// Whether the seats acting now decide side by side on secret drafts
+    /// ([`crate::Procedure::independent`]): an action or undo that leaves
+    /// who acts unchanged reaches no other seat.
+    fn independent(&self) -> bool;
     fn prompt(&self, seat: &str) -> Result<Option<Prompt>, Refusal>;
     fn legal(&self, seat: &str) -> Result<Vec<ActionInfo>, Refusal>;
     /// "Why not?" for a space or piece id at the seat's current decision.
@@ -54,6 +58,9 @@ impl<G: Game> AnyGame for Session<G> {
     fn to_act(&self) -> Vec<&'static str> {
         let info = G::info();
         self.state().to_act().iter().map(|s| info.seat_name(s)).collect()
+    }
+    fn independent(&self) -> bool {
+        self.state().independent()
     }
     fn prompt(&self, seat: &str) -> Result<Option<Prompt>, Refusal> {
         let s = Self::seat(seat)?;

@@ -214,7 +214,16 @@ impl From<LoadError> for ApiError {
         match e {
             LoadError::NotFound => ApiError::new(StatusCode::NOT_FOUND, "no such game"),
             LoadError::Db(e) => ApiError::internal(e),
-            LoadError::Replay(e) => ApiError::internal(e),
+            LoadError::Rules(e) => ApiError::internal(e),
+            LoadError::Replay(e) => {
+                // The stored moves are the game's secrets: the operator's
+                // log has them, not the answer (given before any token).
+                tracing::error!("a stored game does not rebuild: {e}");
+                ApiError::internal(
+                    "this game cannot be rebuilt on this server: a stored move no longer replays \
+                     (the server's log says which)",
+                )
+            }
         }
     }
 }
@@ -306,14 +315,12 @@ fn seat_of(live: &Live, token: &Token) -> Result<String, ApiError> {
     }
 }
 
-fn stale(live: &Live, seen: u64) -> ApiError {
+fn stale(live: &Live, seen: u64, seat: &str) -> ApiError {
+    let now = live.seq_of(Some(seat));
     ApiError {
         status: StatusCode::CONFLICT,
-        msg: format!(
-            "the game has moved on (you saw move {seen}, it is at {}): reload and try again",
-            live.seq
-        ),
-        seq: Some(live.seq),
+        msg: format!("the game has moved on (you saw move {seen}, it is at {now}): reload and try again"),
+        seq: Some(now),
     }
 }
 
@@ -328,8 +335,8 @@ async fn seat_in(st: &AppState, id: &str, token: &Token) -> Result<(Arc<Entry>, 
 /// the current move number, in a game not over.
 fn mover(live: &Live, token: &Token, seen: u64) -> Result<String, ApiError> {
     let seat = seat_of(live, token)?;
-    if seen != live.seq {
-        return Err(stale(live, seen));
+    if seen != live.seq_of(Some(&seat)) {
+        return Err(stale(live, seen, &seat));
     }
     if live.is_over() {
         return Err(ApiError::refused("the game is over"));
@@ -341,12 +348,18 @@ fn mover(live: &Live, token: &Token, seen: u64) -> Result<String, ApiError> {
 /// listeners are told, a computer seat that must act next is queued). On
 /// failure the game is rebuilt from what the store holds; when another writer
 /// (another server process on the same database) stored that move number
-/// first, the answer is 409 stale with the new `seq`.
-async fn commit(st: &AppState, entry: &Entry, live: &mut Live, events: Vec<Event>) -> Result<(), ApiError> {
-    let seen = live.seq;
+/// first, the answer is 409 stale with the mover's new `seq`.
+async fn commit(
+    st: &AppState,
+    entry: &Entry,
+    live: &mut Live,
+    events: Vec<Event>,
+    mover: &str,
+) -> Result<(), ApiError> {
+    let seen = live.seq_of(Some(mover));
     match st.reg.commit(entry, live, events).await {
         Ok(()) => Ok(()),
-        Err(DbError::Conflict) => Err(stale(live, seen)),
+        Err(DbError::Conflict) => Err(stale(live, seen, mover)),
         Err(e) => Err(ApiError::internal(format!("could not store the move: {e}"))),
     }
 }
@@ -372,7 +385,7 @@ pub fn state_json(live: &Live, who: &Who) -> Value {
         "scenario": live.row.scenario,
         "options": live.row.options,
         "created": live.row.created,
-        "seq": live.seq,
+        "seq": live.seq_of(seat),
         "seat": seat,
         "seats": seats_json(live, who),
         "status": live.status(),
@@ -705,7 +718,7 @@ fn created_json(live: &Live) -> Value {
         .unwrap_or_default();
     json!({
         "id": id,
-        "seq": live.seq,
+        "seq": live.seq_of(None),
         "status": live.status(),
         "thinking": live.thinking(),
         "to_act": if live.is_over() { Vec::new() } else { live.game.to_act() },
@@ -764,7 +777,7 @@ async fn post_claim(
     if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
         s.token = Some(token.clone());
     }
-    let _ = e.tx.send(Notice::Changed(live.seq));
+    let _ = e.tx.send(live.notice_to_all());
     Ok(Json(
         json!({"seat": seat, "token": token, "url": play_url(&id, &token)}),
     ))
@@ -885,7 +898,7 @@ async fn post_rematch(
         Err(e) => return Err(ApiError::internal(format!("could not store the rematch: {e}"))),
     }
     live.row.rematch = next.row.id.clone();
-    let _ = e.tx.send(Notice::Changed(live.seq));
+    let _ = e.tx.send(live.notice_to_all());
     // The asker's answer: its own links; an invite code goes to its player.
     let mut body = created_json(&next);
     if let Some(seats) = body["seats"].as_array_mut() {
@@ -1006,7 +1019,9 @@ async fn get_legal(
     } else {
         live.game.legal(&seat).unwrap_or_default()
     };
-    Ok(Json(json!({"seq": live.seq, "seat": seat, "legal": legal})))
+    Ok(Json(
+        json!({"seq": live.seq_of(Some(&seat)), "seat": seat, "legal": legal}),
+    ))
 }
 
 /// "Why not?": for a space or piece id, the token's seat's legal actions
@@ -1030,15 +1045,15 @@ async fn get_why(
         .why_not(&seat, &target)
         .map_err(|r| ApiError::refused(r.to_string()))?;
     let mut v = serde_json::to_value(answer).map_err(ApiError::internal)?;
-    v["seq"] = json!(live.seq);
+    v["seq"] = json!(live.seq_of(Some(&seat)));
     v["seat"] = json!(seat);
     v["target"] = json!(target);
     Ok(Json(v))
 }
 
-/// A game's stored past, for a replay: who asks, the move the game is at,
-/// and its first `upto(now)` stored events (a refusal from `upto` is
-/// passed on). A replay costs a read of the whole game and its rules'
+/// A game's stored past, for a replay: who asks, the move the game is at
+/// for it (its [`Live::seq_of`], checked by `check`, whose refusal is passed
+/// on), and the events stored up to now. A replay costs a read of the whole game and its rules'
 /// time: a few at once (the slot is held while the replay lasts), off the
 /// async threads.
 struct Past {
@@ -1054,14 +1069,16 @@ async fn stored_past(
     st: &AppState,
     id: &str,
     token: &Token,
-    upto: impl FnOnce(u64) -> Result<u64, ApiError>,
+    check: impl FnOnce(u64) -> Result<(), ApiError>,
 ) -> Result<Past, ApiError> {
     let e = entry(st, id).await?;
-    let (who, now) = {
+    let (who, now, stored) = {
         let live = e.live.lock().await;
-        (who(&live, token)?, live.seq)
+        let w = who(&live, token)?;
+        let now = live.seq_of(w.seat());
+        (w, now, live.seq)
     };
-    let upto = upto(now)?;
+    check(now)?;
     let slot =
         st.reg.replays.clone().try_acquire_owned().map_err(|_| {
             ApiError::busy("the server is replaying other games' past positions: try again in a moment")
@@ -1073,7 +1090,8 @@ async fn stored_past(
         .await
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::from(LoadError::NotFound))?;
-    events.truncate(upto as usize);
+    // What was stored while the game's lock was let go is not the caller's.
+    events.truncate(stored as usize);
     Ok(Past {
         who,
         now,
@@ -1093,7 +1111,7 @@ async fn get_log_moves(
     ApiPath(id): ApiPath<String>,
     token: Token,
 ) -> Result<Json<Value>, ApiError> {
-    let p = stored_past(&st, &id, &token, Ok).await?;
+    let p = stored_past(&st, &id, &token, |_| Ok(())).await?;
     let seat = p.who.seat().map(str::to_string);
     let (row, seats, evs, now) = (p.row, p.seats, p.events, p.now);
     let index = tokio::task::spawn_blocking(move || games::replay_index(row, seats, &evs, seat.as_deref()))
@@ -1120,12 +1138,17 @@ async fn get_at(
                 format!("the game is at move {now}: there is no move {seq} yet"),
             ));
         }
-        Ok(seq)
+        Ok(())
     })
     .await?;
     let (w, now) = (p.who, p.now);
     let (row, seats, evs, slot) = (p.row, p.seats, p.events, p.slot);
-    let past = tokio::task::spawn_blocking(move || games::replay_guarded(row, seats, &evs))
+    // Up to the caller's move `seq` and not a step beyond: none of another
+    // seat's draft steps that followed it (they would change nothing the
+    // caller sees, but they are not its to replay).
+    let viewer = w.seat().map(str::to_string);
+    let upto = move |l: &Live| Ok(l.seq_of(viewer.as_deref()) < seq);
+    let past = tokio::task::spawn_blocking(move || games::replay_guarded_with(row, seats, &evs, upto))
         .await
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
@@ -1234,7 +1257,7 @@ async fn change_game(
                 ));
             }
         };
-        commit(&st, &e, &mut live, events).await?;
+        commit(&st, &e, &mut live, events, &seat).await?;
         Ok(Json(reply(&live, &seat)))
     })
     .await
@@ -1255,14 +1278,13 @@ async fn post_action(
             panic!("injected fault after {real}");
         }
         req.check_scripted(live)?;
-        live.game
-            .act(&seat, &req.action_id, &req.dice, &req.draws)
-            .map_err(|r| ApiError::refused(r.to_string()))?;
-        Ok(vec![Event {
+        let event = Event {
             dice: req.dice.clone(),
             draws: req.draws.clone(),
             ..Event::of(seat, EventKind::Act, req.action_id.clone())
-        }])
+        };
+        live.apply(&event).map_err(ApiError::refused)?;
+        Ok(vec![event])
     };
     // The computer's reply, if it must make one, comes later (live update).
     // Who acts next, and the mover's own next choices when it is still to
@@ -1273,7 +1295,7 @@ async fn post_action(
             true => (Vec::new(), Vec::new()),
             false => (live.game.to_act(), live.game.legal(mover).unwrap_or_default()),
         };
-        json!({"seq": live.seq, "status": live.status(), "thinking": live.thinking(),
+        json!({"seq": live.seq_of(Some(mover)), "status": live.status(), "thinking": live.thinking(),
                "to_act": to_act, "legal": legal})
     };
     change_game(&st, &id, &token, seq_seen, true, act, reply).await
@@ -1291,10 +1313,11 @@ async fn post_undo(
     Body(req): Body<SeqReq>,
 ) -> Result<Json<Value>, ApiError> {
     let undo = |live: &mut Live, seat: String| {
-        live.game.undo(&seat).map_err(ApiError::refused)?;
-        Ok(vec![Event::of(seat, EventKind::Undo, String::new())])
+        let event = Event::of(seat, EventKind::Undo, String::new());
+        live.apply(&event).map_err(ApiError::refused)?;
+        Ok(vec![event])
     };
-    let reply = |live: &Live, _: &str| json!({"seq": live.seq});
+    let reply = |live: &Live, seat: &str| json!({"seq": live.seq_of(Some(seat))});
     change_game(&st, &id, &token, req.seq_seen, true, undo, reply).await
 }
 
@@ -1305,10 +1328,11 @@ async fn post_resign(
     Body(req): Body<SeqReq>,
 ) -> Result<Json<Value>, ApiError> {
     let resign = |live: &mut Live, seat: String| {
-        live.game.resign(&seat).map_err(|r| ApiError::refused(r.to_string()))?;
-        Ok(vec![Event::of(seat, EventKind::Resign, String::new())])
+        let event = Event::of(seat, EventKind::Resign, String::new());
+        live.apply(&event).map_err(ApiError::refused)?;
+        Ok(vec![event])
     };
-    let reply = |live: &Live, _: &str| json!({"seq": live.seq, "outcome": live.outcome_json()});
+    let reply = |live: &Live, seat: &str| json!({"seq": live.seq_of(Some(seat)), "outcome": live.outcome_json()});
     change_game(&st, &id, &token, req.seq_seen, false, resign, reply).await
 }
 
@@ -1331,15 +1355,14 @@ async fn post_draw(
     Body(req): Body<DrawReq>,
 ) -> Result<Json<Value>, ApiError> {
     let draw = move |live: &mut Live, seat: String| {
-        let refused = |r: engine::Refusal| ApiError::refused(r.to_string());
         let kind = if req.decline {
-            live.game.decline_draw(&seat).map_err(refused)?;
             EventKind::Decline
         } else {
-            live.game.offer_draw(&seat).map_err(refused)?;
             EventKind::Draw
         };
-        let mut events = vec![Event::of(seat.clone(), kind, String::new())];
+        let event = Event::of(seat.clone(), kind, String::new());
+        live.apply(&event).map_err(ApiError::refused)?;
+        let mut events = vec![event];
         let info = live.game.info();
         let computer = info
             .seats
@@ -1347,20 +1370,20 @@ async fn post_draw(
             .copied()
             .find(|s| *s != seat && live.seat_kind(s).is_some_and(games::is_computer));
         if let (Some(bot), Some(_)) = (computer, live.game.draw_offer()) {
-            let (answer, kind) = if bot::accepts_draw(&*live.game, bot, &mut rand::thread_rng()) {
-                (live.game.offer_draw(bot), EventKind::Draw)
-            } else {
-                (live.game.decline_draw(bot), EventKind::Decline)
+            let kind = match bot::accepts_draw(&*live.game, bot, &mut rand::thread_rng()) {
+                true => EventKind::Draw,
+                false => EventKind::Decline,
             };
+            let answer = Event::of(bot.to_string(), kind, String::new());
             // The offer just made stands: either answer is taken (were it
             // not, the panic rebuilds the game from the store).
-            answer.expect("another seat answers a standing offer");
-            events.push(Event::of(bot.to_string(), kind, String::new()));
+            live.apply(&answer).expect("another seat answers a standing offer");
+            events.push(answer);
         }
         Ok(events)
     };
-    let reply = |live: &Live, _: &str| {
-        json!({"seq": live.seq, "status": live.status(), "outcome": live.outcome_json(),
+    let reply = |live: &Live, seat: &str| {
+        json!({"seq": live.seq_of(Some(seat)), "status": live.status(), "outcome": live.outcome_json(),
                "draw_offer": live.game.draw_offer(), "draw_declined": live.game.draw_declined()})
     };
     change_game(&st, &id, &token, req.seq_seen, true, draw, reply).await
@@ -1537,7 +1560,7 @@ async fn my_games(State(st): State<AppState>, Body(req): Body<MyGamesReq>) -> Re
         let info = live.game.info();
         out.push(json!({
             "id": live.row.id, "token": g.token, "title": info.key, "title_name": info.name,
-            "scenario": live.row.scenario, "seat": w.seat(), "status": live.status(), "seq": live.seq,
+            "scenario": live.row.scenario, "seat": w.seat(), "status": live.status(), "seq": live.seq_of(w.seat()),
             "created": live.row.created, "to_act": to_act,
             "your_turn": w.seat().is_some_and(|s| to_act.contains(&s)),
             "outcome": live.outcome_json(),

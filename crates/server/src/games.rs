@@ -50,16 +50,87 @@ impl Who {
 /// A push to the game's live listeners.
 #[derive(Clone, Debug)]
 pub enum Notice {
-    Changed(u64),
+    /// The game changed: each listener is told its own move number
+    /// ([`Seen::of`]), and only `only` is told when the change was a step of
+    /// that seat's secret draft.
+    Changed {
+        seen: Seen,
+        only: Option<String>,
+    },
     Chat(i64),
+}
+
+impl Notice {
+    /// Every listener refetches (seats claimed, a rematch, a rebuild).
+    pub fn to_all(seen: &Seen) -> Notice {
+        Notice::Changed {
+            seen: seen.clone(),
+            only: None,
+        }
+    }
+}
+
+/// How many stored events each viewer has seen: its move number, in every
+/// answer and notice of the API. Ruling fiw #30 keeps purchases secret until
+/// both sides reveal them; the steps of a secret draft (an action or undo
+/// while the seats decide side by side, [`engine::AnyGame::independent`],
+/// that leaves who acts as it was) reach no other seat, so they are counted
+/// for their own seat alone. A viewer's number grows only when what it may
+/// see may have changed, and tells nothing of the others' drafts: how many
+/// steps, undone or not, or when.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seen {
+    /// Events every viewer sees.
+    public: u64,
+    /// Per seat, the steps of its own drafts.
+    own: Vec<(String, u64)>,
+}
+
+impl Seen {
+    /// The move number of a seat, or of the spectator (`None`).
+    pub fn of(&self, seat: Option<&str>) -> u64 {
+        self.public + seat.map_or(0, |s| self.own(s))
+    }
+
+    fn own(&self, seat: &str) -> u64 {
+        self.own.iter().find(|(s, _)| s == seat).map_or(0, |(_, n)| *n)
+    }
+
+    fn count(&mut self, only: Option<&str>) {
+        match only {
+            None => self.public += 1,
+            Some(s) => match self.own.iter_mut().find(|(o, _)| o == s) {
+                Some((_, n)) => *n += 1,
+                None => self.own.push((s.to_string(), 1)),
+            },
+        }
+    }
+
+    /// The one seat that alone may see what changed since `before`; `None`
+    /// when any other viewer may.
+    fn only_since(&self, before: &Seen) -> Option<String> {
+        if self.public != before.public {
+            return None;
+        }
+        let mut moved = self.own.iter().filter(|(s, n)| *n != before.own(s));
+        match (moved.next(), moved.next()) {
+            (Some((s, _)), None) => Some(s.clone()),
+            _ => None,
+        }
+    }
 }
 
 pub struct Live {
     pub row: GameRow,
     pub seats: Vec<SeatRow>,
     pub game: Box<dyn AnyGame>,
-    /// Events stored so far (the sequence number the clients see).
+    /// Events stored so far (their place in the store; each viewer's move
+    /// number is its own, [`Live::seq_of`]).
     pub seq: u64,
+    /// What each viewer has seen of them.
+    seen: Seen,
+    /// `seen` as the listeners were last told it.
+    announced: Seen,
     /// The computer could not move here (no legal action, a refused choice,
     /// a fault in the rules): it stops trying and says it is not thinking,
     /// until the game is rebuilt (a restart) or a person moves.
@@ -106,6 +177,9 @@ struct Ticket {
 pub enum LoadError {
     NotFound,
     Db(DbError),
+    /// Made under other rules or data: the message names both.
+    Rules(String),
+    /// A stored event does not replay: the message names it (for the log).
     Replay(String),
 }
 
@@ -126,6 +200,18 @@ pub fn apply_event(game: &mut dyn AnyGame, e: &Event) -> Result<(), String> {
     }
 }
 
+/// Why a stored game cannot be rebuilt here: it was made under other rules
+/// or data (unknown for games stored before they were recorded).
+pub fn other_rules(row: &GameRow) -> Option<String> {
+    let here = title_entry(&row.title).map(|e| engine::data::rules_stamp((e.info)()))?;
+    (!row.rules.is_empty() && row.rules != here).then(|| {
+        format!(
+            "game {} was made with rules '{}'; this server has '{here}'",
+            row.id, row.rules
+        )
+    })
+}
+
 impl Live {
     pub fn new_game(row: GameRow, seats: Vec<SeatRow>) -> Result<Live, String> {
         let entry = title_entry(&row.title).ok_or_else(|| format!("unknown title '{}'", row.title))?;
@@ -141,37 +227,68 @@ impl Live {
             seats,
             game,
             seq: 0,
+            seen: Seen::default(),
+            announced: Seen::default(),
             computer_failed: false,
             refereed: false,
         })
+    }
+
+    /// Apply one event to the game and count who may see it ([`Seen`]):
+    /// the one way an event reaches a game, in play and in replay.
+    pub fn apply(&mut self, e: &Event) -> Result<(), String> {
+        let step = matches!(e.kind, EventKind::Act | EventKind::Undo) && self.game.independent();
+        let before = step.then(|| self.game.to_act());
+        apply_event(&mut *self.game, e)?;
+        let own = before.is_some_and(|b| b.len() > 1 && b.contains(&e.seat.as_str()) && self.game.to_act() == b);
+        self.seen.count(own.then_some(e.seat.as_str()));
+        Ok(())
+    }
+
+    /// The move number `seat` (`None`: the spectator) knows ([`Seen`]).
+    pub fn seq_of(&self, seat: Option<&str>) -> u64 {
+        self.seen.of(seat)
+    }
+
+    /// The notice of what changed since the listeners were last told.
+    pub fn notice(&mut self) -> Notice {
+        let only = self.seen.only_since(&self.announced);
+        self.announced = self.seen.clone();
+        Notice::Changed {
+            seen: self.seen.clone(),
+            only,
+        }
+    }
+
+    /// A notice that makes every listener refetch (seats claimed, a
+    /// rematch, a rebuild).
+    pub fn notice_to_all(&mut self) -> Notice {
+        self.announced = self.seen.clone();
+        Notice::to_all(&self.seen)
     }
 
     /// Rebuild a game from its stored rows by replaying its events.
     /// Only under the rules and data it was made with (unknown for games
     /// stored before they were recorded).
     pub fn replay(row: GameRow, seats: Vec<SeatRow>, events: &[Event]) -> Result<Live, String> {
-        Live::replay_with(row, seats, events, |_| Ok(()))
+        Live::replay_with(row, seats, events, |_| Ok(true))
     }
 
     /// [`Live::replay`], calling `after` once the game is made and after
-    /// each event.
+    /// each event; the replay stops early where `after` says false.
     pub fn replay_with(
         row: GameRow,
         seats: Vec<SeatRow>,
         events: &[Event],
-        mut after: impl FnMut(&Live) -> Result<(), String>,
+        mut after: impl FnMut(&Live) -> Result<bool, String>,
     ) -> Result<Live, String> {
-        let here = title_entry(&row.title).map(|e| engine::data::rules_stamp((e.info)()));
-        if let Some(here) = here.filter(|h| !row.rules.is_empty() && row.rules != *h) {
-            return Err(format!(
-                "game {} was made with rules '{}'; this server has '{here}'",
-                row.id, row.rules
-            ));
-        }
+        other_rules(&row).map_or(Ok(()), Err)?;
         let mut live = Live::new_game(row, seats)?;
-        after(&live)?;
+        if !after(&live)? {
+            return Ok(live);
+        }
         for (i, e) in events.iter().enumerate() {
-            apply_event(&mut *live.game, e).map_err(|why| {
+            live.apply(e).map_err(|why| {
                 format!(
                     "event {} ({} {:?} {}) does not replay: {why}",
                     i + 1,
@@ -182,8 +299,11 @@ impl Live {
             })?;
             live.seq += 1;
             live.refereed |= e.scripted();
-            after(&live)?;
+            if !after(&live)? {
+                break;
+            }
         }
+        live.announced = live.seen.clone();
         Ok(live)
     }
 
@@ -625,6 +745,9 @@ impl Registry {
             .await
             .map_err(LoadError::Db)?
             .ok_or(LoadError::NotFound)?;
+        if let Some(why) = other_rules(&row) {
+            return Err(LoadError::Rules(why));
+        }
         let live = replay_guarded(row, seats, &events).map_err(LoadError::Replay)?;
         let thinking = live.thinking();
         // Another request may have loaded it meanwhile: keep the first.
@@ -691,7 +814,7 @@ impl Registry {
                 live.refereed |= events.iter().any(Event::scripted);
                 // The game changed: a computer that could not move tries again.
                 live.computer_failed = false;
-                let _ = entry.tx.send(Notice::Changed(live.seq));
+                let _ = entry.tx.send(live.notice());
                 if live.thinking() {
                     self.queue_bot(&live.row.id);
                 }
@@ -699,7 +822,7 @@ impl Registry {
             }
             Err(e) => {
                 self.reload(live).await;
-                let _ = entry.tx.send(Notice::Changed(live.seq));
+                let _ = entry.tx.send(live.notice_to_all());
                 Err(e)
             }
         }
@@ -746,23 +869,26 @@ impl Registry {
             self.bots.release(id);
             return BotStep::Done;
         };
-        match live.guarded(|l| l.game.act(seat, &action, &[], &[])) {
+        let event = Event::of(seat.to_string(), EventKind::Act, action);
+        match live.guarded(|l| l.apply(&event)) {
             Ok(Ok(())) => {}
             Ok(Err(why)) => {
-                tracing::error!("game {id}: the computer's {action} was refused: {why}");
+                tracing::error!("game {id}: the computer's {} was refused: {why}", event.action);
                 live.computer_failed = true;
                 self.bots.release(id);
                 return BotStep::Done;
             }
             Err(panic) => {
-                tracing::error!("game {id}: the rules panicked on the computer's {action}: {panic}");
+                tracing::error!(
+                    "game {id}: the rules panicked on the computer's {}: {panic}",
+                    event.action
+                );
                 self.rebuild(&mut live).await;
                 live.computer_failed = true;
                 self.bots.release(id);
                 return BotStep::Done;
             }
         }
-        let event = Event::of(seat.to_string(), EventKind::Act, action);
         match self.commit(&entry, &mut live, vec![event]).await {
             Ok(()) => {}
             Err(DbError::Conflict) => return BotStep::Again(Duration::ZERO),
@@ -788,7 +914,7 @@ impl Registry {
     /// what the store holds). Listeners are told to refetch.
     pub fn evict(&self, id: &str) {
         if let Some(e) = self.map().remove(id) {
-            let _ = e.tx.send(Notice::Changed(0));
+            let _ = e.tx.send(Notice::to_all(&Seen::default()));
         }
     }
 
@@ -826,7 +952,7 @@ impl Registry {
             return;
         }
         self.reload(&mut live).await;
-        let _ = entry.tx.send(Notice::Changed(live.seq));
+        let _ = entry.tx.send(live.notice());
     }
 
     /// A PostgreSQL notice: `<game_id>:<seq>` or `<game_id>:chat:<n>:<process>`.
@@ -838,7 +964,7 @@ impl Registry {
                 if let Some(entry) = self.cached(id) {
                     let mut live = entry.live.lock().await;
                     self.reload(&mut live).await;
-                    let _ = entry.tx.send(Notice::Changed(live.seq));
+                    let _ = entry.tx.send(live.notice_to_all());
                 }
             }
             [id, seq] => {
@@ -901,15 +1027,15 @@ async fn dispatch(reg: Weak<Registry>, bots: Arc<Bots>) {
 
 /// [`Live::replay`], a panic in the rules being an error like a refusal.
 pub fn replay_guarded(row: GameRow, seats: Vec<SeatRow>, events: &[Event]) -> Result<Live, String> {
-    replay_guarded_with(row, seats, events, |_| Ok(()))
+    replay_guarded_with(row, seats, events, |_| Ok(true))
 }
 
 /// [`Live::replay_with`], a panic in the rules caught as an error.
-fn replay_guarded_with(
+pub fn replay_guarded_with(
     row: GameRow,
     seats: Vec<SeatRow>,
     events: &[Event],
-    after: impl FnMut(&Live) -> Result<(), String>,
+    after: impl FnMut(&Live) -> Result<bool, String>,
 ) -> Result<Live, String> {
     let id = row.id.clone();
     std::panic::catch_unwind(AssertUnwindSafe(|| Live::replay_with(row, seats, events, after)))
@@ -951,18 +1077,18 @@ pub fn replay_index(
     replay_guarded_with(row, seats, events, |live| {
         let n = live.game.log_len(seat).map_err(|e| e.to_string())?;
         index.moves.truncate(n);
-        index.moves.resize(n, live.seq);
+        index.moves.resize(n, live.seq_of(seat));
         let stage = live.game.stage();
         if last.as_ref() != Some(&stage) {
             index.stages.push(StageStart {
-                seq: live.seq,
+                seq: live.seq_of(seat),
                 turn: stage.turn.value.clone(),
                 phase: stage.phase.value.clone(),
                 new_turn: last.as_ref().is_none_or(|l| l.turn != stage.turn),
             });
             last = Some(stage);
         }
-        Ok(())
+        Ok(true)
     })?;
     Ok(index)
 }

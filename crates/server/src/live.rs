@@ -1,5 +1,6 @@
 //! Live updates: after every stored move a `changed` {seq} notice (and one
-//! on connecting), after every chat message a `chat` {n}; the client then
+//! on connecting; `seq` is the listener's own move number, and a step of a
+//! seat's secret draft is told to that seat alone, [`games::Seen`]), after every chat message a `chat` {n}; the client then
 //! refetches what it shows. Two transports carry the same notices:
 //! - a WebSocket (`GET /api/games/{id}/live`), the browser's: a browser
 //!   keeps at most six HTTP/1.1 connections per host, shared by all its tabs,
@@ -43,26 +44,30 @@ pub struct TicketQuery {
 /// per-address limits are freed when it is dropped.
 type Counted = (Guard<String>, Guard<IpAddr>);
 
-/// Redeem the ticket and take a slot: the notices to come, the move number
-/// now, and the slot.
-async fn open(
-    st: &AppState,
-    id: &str,
-    addr: IpAddr,
-    ticket: Option<String>,
-) -> Result<(broadcast::Receiver<Notice>, u64, Counted), ApiError> {
+/// A listener: the notices to come, whose they are (its seat, `None` for
+/// the spectator) and its slot.
+struct Listener {
+    rx: broadcast::Receiver<Notice>,
+    seat: Option<String>,
+    _counted: Counted,
+}
+
+/// Redeem the ticket and take a slot: the listener and its move number now.
+async fn open(st: &AppState, id: &str, addr: IpAddr, ticket: Option<String>) -> Result<(Listener, u64), ApiError> {
     let e = entry(st, id).await?;
     let token = ticket.and_then(|t| st.reg.redeem(id, &t));
-    let (rx, seq) = {
+    let (rx, seat, seq) = {
         let live = e.live.lock().await;
-        if token.is_none_or(|t| live.who(&t).is_none()) {
+        let Some(who) = token.and_then(|t| live.who(&t)) else {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
                 "open the live updates with a fresh ticket (POST /api/games/{id}/ticket): \
                  this one is missing, used, expired or for another game",
             ));
-        }
-        (e.tx.subscribe(), live.seq)
+        };
+        let seat = who.seat().map(str::to_string);
+        let seq = live.seq_of(seat.as_deref());
+        (e.tx.subscribe(), seat, seq)
     };
     let counted = st.reg.open_stream(id, addr).map_err(|why| {
         ApiError::new(
@@ -75,29 +80,45 @@ async fn open(
             },
         )
     })?;
-    Ok((rx, seq, counted))
+    Ok((
+        Listener {
+            rx,
+            seat,
+            _counted: counted,
+        },
+        seq,
+    ))
 }
 
-/// The next notice; `None` once the game is dropped from memory (the
-/// client reconnects). Notices missed by a slow reader are skipped: the
-/// next one makes it refetch anyway.
-async fn next(rx: &mut broadcast::Receiver<Notice>) -> Option<Notice> {
-    loop {
-        match rx.recv().await {
-            Ok(n) => return Some(n),
-            Err(RecvError::Lagged(_)) => continue,
-            Err(RecvError::Closed) => return None,
+/// What a listener is told: the event's name and its data.
+type Told = (&'static str, serde_json::Value);
+
+fn changed(seq: u64) -> Told {
+    ("changed", json!({"seq": seq}))
+}
+
+impl Listener {
+    /// The next notice for this listener; `None` once the game is dropped
+    /// from memory (the client reconnects). Notices missed by a slow reader
+    /// are skipped: the next one makes it refetch anyway.
+    async fn next(&mut self) -> Option<Told> {
+        loop {
+            match self.rx.recv().await {
+                Ok(Notice::Changed { seen, only }) => {
+                    if only.is_none_or(|s| self.seat.as_deref() == Some(s.as_str())) {
+                        return Some(changed(seen.of(self.seat.as_deref())));
+                    }
+                }
+                Ok(Notice::Chat(n)) => return Some(("chat", json!({"n": n}))),
+                Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => return None,
+            }
         }
     }
 }
 
-fn sse_event(n: &Notice) -> SseEvent {
-    match n {
-        Notice::Changed(seq) => SseEvent::default()
-            .event("changed")
-            .data(json!({"seq": seq}).to_string()),
-        Notice::Chat(n) => SseEvent::default().event("chat").data(json!({"n": n}).to_string()),
-    }
+fn sse_event((name, data): Told) -> SseEvent {
+    SseEvent::default().event(name).data(data.to_string())
 }
 
 /// Server-sent events, `?ticket=` (a ticket serves once: a client that
@@ -108,24 +129,21 @@ pub async fn events(
     Client(addr): Client,
     Query(q): Query<TicketQuery>,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
-    let (rx, seq, counted) = open(&st, &id, addr, q.ticket).await?;
-    let first = stream::once(async move { Ok(sse_event(&Notice::Changed(seq))) });
-    // The counted guards live as long as the stream.
-    let rest = stream::unfold((rx, counted), |(mut rx, counted)| async move {
-        let n = next(&mut rx).await?;
-        Some((Ok(sse_event(&n)), (rx, counted)))
+    let (listener, seq) = open(&st, &id, addr, q.ticket).await?;
+    let first = stream::once(async move { Ok(sse_event(changed(seq))) });
+    // The listener (and its counted slot) lives as long as the stream.
+    let rest = stream::unfold(listener, |mut l| async move {
+        let told = l.next().await?;
+        Some((Ok(sse_event(told)), l))
     });
     Ok(Sse::new(first.chain(rest)).keep_alive(KeepAlive::default()))
 }
 
 /// A notice as a WebSocket text message: `{"event": "changed", "seq": N}`
 /// or `{"event": "chat", "n": N}`.
-fn ws_message(n: &Notice) -> Message {
-    let v = match n {
-        Notice::Changed(seq) => json!({"event": "changed", "seq": seq}),
-        Notice::Chat(n) => json!({"event": "chat", "n": n}),
-    };
-    Message::Text(v.to_string().into())
+fn ws_message((name, mut data): Told) -> Message {
+    data["event"] = json!(name);
+    Message::Text(data.to_string().into())
 }
 
 /// The WebSocket, `?ticket=`. A page of another site may not open it (a
@@ -147,7 +165,7 @@ pub async fn websocket(
         }
     }
     // The ticket first: a used one is refused alike, upgrade or not.
-    let (rx, seq, counted) = open(&st, &id, addr, q.ticket).await?;
+    let (listener, seq) = open(&st, &id, addr, q.ticket).await?;
     let upgrade = upgrade.map_err(|e| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
@@ -156,12 +174,12 @@ pub async fn websocket(
     })?;
     Ok(upgrade
         .max_message_size(CLIENT_MESSAGE_MAX)
-        .on_upgrade(move |socket| serve(socket, rx, seq, counted))
+        .on_upgrade(move |socket| serve(socket, listener, seq))
         .into_response())
 }
 
-async fn serve(mut socket: WebSocket, mut rx: broadcast::Receiver<Notice>, seq: u64, _counted: Counted) {
-    if socket.send(ws_message(&Notice::Changed(seq))).await.is_err() {
+async fn serve(mut socket: WebSocket, mut listener: Listener, seq: u64) {
+    if socket.send(ws_message(changed(seq))).await.is_err() {
         return;
     }
     let mut ping = tokio::time::interval(KEEP_ALIVE);
@@ -169,9 +187,9 @@ async fn serve(mut socket: WebSocket, mut rx: broadcast::Receiver<Notice>, seq: 
     let mut heard = Instant::now();
     loop {
         tokio::select! {
-            n = next(&mut rx) => {
-                let Some(n) = n else { break };
-                if socket.send(ws_message(&n)).await.is_err() {
+            told = listener.next() => {
+                let Some(told) = told else { break };
+                if socket.send(ws_message(told)).await.is_err() {
                     break;
                 }
             }

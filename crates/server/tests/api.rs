@@ -1491,6 +1491,28 @@ both!(live_events_announce_moves);
 both!(two_servers_one_database);
 both!(store_refuses_a_second_writer);
 both!(games_made_under_other_rules_are_refused);
+
+/// A stored game whose moves no longer replay answers 500 without naming
+/// them: the error comes before any token is checked, and the stored moves
+/// are the game's secrets (the server's log has them).
+async fn a_game_that_does_not_replay_names_no_stored_move(db: &str) {
+    use server::store::{DbSpec, Event, EventKind, Store};
+    let store = Store::open(&DbSpec::parse(db)).await.unwrap();
+    let app = app_at(db).await;
+    let row = liberty_row("");
+    let id = row.id.clone();
+    store.create(&row, &[], &[]).await.unwrap();
+    let secret = Event::of("british".into(), EventKind::Act, "place-secret-block-in-boston".into());
+    store.append(&id, 0, &[secret], "active").await.unwrap();
+    let (st, v) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
+    let msg = v.to_string();
+    assert!(
+        msg.contains("no longer replays") && !msg.contains("secret-block"),
+        "{msg}"
+    );
+}
+both!(a_game_that_does_not_replay_names_no_stored_move);
 both!(writes_accept_only_json);
 both!(writes_from_other_sites_are_refused);
 both!(host_must_be_the_servers);

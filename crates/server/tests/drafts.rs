@@ -6,6 +6,7 @@
 
 mod common;
 use common::*;
+use http_body_util::BodyExt;
 
 async fn muster(app: &axum::Router, french: &str) -> Game {
     let body = json!({"scenario": "muster/std", "seed": 5, "seats": {"british": "me", "french": french}});
@@ -112,3 +113,124 @@ async fn the_computer_drafts_alongside_a_player_without_waiting(db: &str) {
     assert!(s["log"].to_string().contains("french musters"), "{s}");
 }
 both!(the_computer_drafts_alongside_a_player_without_waiting);
+
+/// The next frame of a server-sent event stream, if one comes within
+/// `ms` milliseconds.
+async fn frame(body: &mut axum::body::Body, ms: u64) -> Option<String> {
+    let next = tokio::time::timeout(std::time::Duration::from_millis(ms), body.frame()).await;
+    let data = next.ok()??.ok()?.into_data().ok()?;
+    Some(String::from_utf8_lossy(&data).to_string())
+}
+
+fn seq(s: &Value) -> u64 {
+    s["seq"].as_u64().unwrap()
+}
+
+/// Ruling fiw #30 (purchases are secret until revealed) over the API: the
+/// move numbers and live updates of the other seats.
+// rule: fiw 16.1
+async fn a_seats_move_number_and_live_updates_tell_nothing_of_the_others_draft(db: &str) {
+    let app = app_at(db).await;
+    let g = muster(&app, "me").await;
+    let (british, french) = (&g.british, &g.american);
+    let start = seq(&state(&app, &g, french).await);
+    let resp = app
+        .clone()
+        .oneshot(
+            Request::get(events_uri(&app, &g.id, french).await)
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let mut stream = resp.into_body();
+    let first = frame(&mut stream, 5000).await.expect("a notice on connecting");
+    assert!(first.contains(&format!("\"seq\":{start}")), "{first}");
+
+    // Three steps of the British draft, one of them taken back: the British
+    // count them, the French and the spectator see no number move and hear
+    // nothing.
+    act_ok(&app, &g, british, "buy-militia").await;
+    let b = state(&app, &g, british).await;
+    let (st, v) = post(&app, &g.id, "undo", british, json!({"seq_seen": seq(&b)})).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    act_ok(&app, &g, british, "buy-regular").await;
+    assert_eq!(seq(&state(&app, &g, british).await), start + 3);
+    assert_eq!(seq(&state(&app, &g, french).await), start);
+    assert_eq!(seq(&state(&app, &g, &g.spectator).await), start);
+    assert_eq!(
+        frame(&mut stream, 300).await,
+        None,
+        "the French heard of a British draft step"
+    );
+    let games = json!({"games": [{"id": g.id, "token": french}]});
+    let (_, mine) = call(&app, "POST", "/api/my-games", None, Some(games)).await;
+    assert_eq!(mine["games"][0]["seq"], json!(start), "{mine}");
+
+    // The French act on the number they saw, which is not stale.
+    let (st, v) = act(&app, &g, french, start, "buy-regular").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["seq"], json!(start + 1));
+    let told = frame(&mut stream, 5000)
+        .await
+        .expect("the French hear of their own step");
+    assert!(told.contains(&format!("\"seq\":{}", start + 1)), "{told}");
+
+    // A commit is announced (who has committed is public).
+    act_ok(&app, &g, british, "commit").await;
+    let told = frame(&mut stream, 5000).await.expect("the British commit is announced");
+    assert!(told.contains(&format!("\"seq\":{}", start + 2)), "{told}");
+    assert_eq!(seq(&state(&app, &g, french).await), start + 2);
+    assert_eq!(seq(&state(&app, &g, &g.spectator).await), start + 1);
+
+    // The replay counts in the caller's numbers: no move beyond its own,
+    // and none of the British steps shown to the French.
+    let moves = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/log-moves", g.id),
+        Some(french),
+        None,
+    )
+    .await
+    .1;
+    assert_eq!(moves["seq"], json!(start + 2), "{moves}");
+    assert!(
+        moves["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m.as_u64().unwrap() <= start + 2),
+        "{moves}"
+    );
+    let at = |token: &str, n: u64| {
+        let (app, id, token) = (app.clone(), g.id.clone(), token.to_string());
+        async move { call(&app, "GET", &format!("/api/games/{id}/at/{n}"), Some(&token), None).await }
+    };
+    let (st, _) = at(french, start + 3).await;
+    assert_eq!(st, StatusCode::NOT_FOUND, "the French have seen {} moves", start + 2);
+    let (st, past) = at(french, start + 1).await;
+    assert_eq!(st, StatusCode::OK, "{past}");
+    assert_eq!(past["view"]["orders"]["drafts"][0], Value::Null, "{past}");
+    assert_eq!(
+        past["view"]["orders"]["drafts"][1],
+        json!({"regulars": 1, "militia": 0}),
+        "{past}"
+    );
+    assert_eq!(past["view"]["orders"]["committed"], 0, "{past}");
+    let (st, past) = at(british, start + 1).await;
+    assert_eq!(st, StatusCode::OK, "{past}");
+    assert_eq!(
+        past["view"]["orders"]["drafts"][0],
+        json!({"regulars": 0, "militia": 1}),
+        "{past}"
+    );
+
+    // The reveal reaches everyone.
+    act_ok(&app, &g, french, "commit").await;
+    let told = frame(&mut stream, 5000).await.expect("the reveal is announced");
+    assert!(told.contains(&format!("\"seq\":{}", start + 3)), "{told}");
+    assert_eq!(seq(&state(&app, &g, british).await), start + 5);
+    assert_eq!(seq(&state(&app, &g, &g.spectator).await), start + 2);
+}
+both!(a_seats_move_number_and_live_updates_tell_nothing_of_the_others_draft);
