@@ -6,7 +6,7 @@
 //! public. Errors are `{"error": "..."}` with 400 (malformed body or path),
 //! 403 (no or wrong token, a spectator acting, or a write from a page of
 //! another site), 404, 405, 409 (stale `seq_seen`; the body has the current
-//! `seq`), 413 (body over 64 KiB), 415 (a write whose body is not
+//! `seq`), 408 (a body slower than --body-timeout), 413 (body over 64 KiB), 415 (a write whose body is not
 //! `application/json`), 421 (a `Host` that is not the server's), 422 (refused
 //! by the rules, with the engine's reason), 503 (a new game with a computer
 //! seat while the computer players' queue is full, [`games::QUEUE_CAP`]);
@@ -232,15 +232,23 @@ async fn api_not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "no such API route (see /api/openapi.json)")
 }
 
-/// A JSON body: 413 over the limit, 400 with serde's message when malformed.
+/// A JSON body: 413 over the limit, 400 with serde's message when malformed,
+/// 408 when it takes longer than [`crate::Limits::body_timeout`] to arrive.
 /// The content type was checked before ([`hosting::guard_writes`]: 415).
 pub struct Body<T>(pub T);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+impl<T: DeserializeOwned> FromRequest<AppState> for Body<T> {
     type Rejection = ApiError;
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let bytes = Bytes::from_request(req, state)
+    async fn from_request(req: Request, st: &AppState) -> Result<Self, ApiError> {
+        let deadline = st.reg.limits.body_timeout();
+        let bytes = tokio::time::timeout(deadline, Bytes::from_request(req, st))
             .await
+            .map_err(|_| {
+                ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!("the request's body took more than {} s to arrive", deadline.as_secs()),
+                )
+            })?
             .map_err(|e| ApiError::new(e.status(), e.body_text()))?;
         serde_json::from_slice(&bytes)
             .map(Body)
@@ -510,6 +518,19 @@ fn may_create(st: &AppState, addr: std::net::IpAddr) -> Result<(), ApiError> {
     })
 }
 
+/// [`Limits::computer_games_per_address`](crate::Limits).
+fn may_hand_over(st: &AppState, client: std::net::IpAddr, id: &str) -> Result<(), ApiError> {
+    st.reg.may_hand_over(client, id).map_err(|n| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "your address has {n} games in the computer players' hands already: \
+                 wait for their moves, or for those games to end"
+            ),
+        )
+    })
+}
+
 async fn create_game(
     State(st): State<AppState>,
     Client(addr): Client,
@@ -522,7 +543,7 @@ async fn create_game(
     if req.seed.is_some() {
         crate::seeds::seed_policy(kinds.iter().map(|(_, k)| k.as_str())).map_err(ApiError::refused)?;
     }
-    let live = new_live(&st, info, scenario, req.options, req.seed, &kinds)?;
+    let live = new_live(&st, addr, info, scenario, req.options, req.seed, &kinds)?;
     st.reg
         .store
         .create(&live.row, &live.seats, &[])
@@ -530,7 +551,7 @@ async fn create_game(
         .map_err(|e| ApiError::internal(format!("could not store the game: {e}")))?;
     let body = created_json(&live);
     // Queued for the computer if one of its seats must act first.
-    st.reg.insert(live);
+    st.reg.insert(live, addr);
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -608,7 +629,7 @@ async fn open_save(
         ));
     }
     let setup = save.setup;
-    let live = new_live(&st, info, setup.scenario, setup.options, Some(setup.seed), &kinds)?;
+    let live = new_live(&st, addr, info, setup.scenario, setup.options, Some(setup.seed), &kinds)?;
     let resigned = save.resigned.map(|s| Event::of(s, EventKind::Resign, String::new()));
     // An agreed draw is stored as an offer and its acceptance (the save
     // does not say who offered: either way the game ends alike).
@@ -636,7 +657,7 @@ async fn open_save(
         .await
         .map_err(|e| ApiError::internal(format!("could not store the game: {e}")))?;
     let body = created_json(&live);
-    st.reg.insert(live);
+    st.reg.insert(live, addr);
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -646,6 +667,7 @@ async fn open_save(
 /// [`crate::seeds::seed_policy`]), and a salt for its commitment.
 fn new_live(
     st: &AppState,
+    client: std::net::IpAddr,
     info: &'static engine::TitleInfo,
     scenario: String,
     options: BTreeMap<String, String>,
@@ -684,8 +706,11 @@ fn new_live(
         rematch: String::new(),
     };
     // The computer players are busy: refuse before anything is stored.
-    if seats.iter().any(|s| games::is_computer(&s.kind)) && st.reg.bots.full() {
-        return Err(ApiError::busy("the computer players are busy: try again in a minute"));
+    if seats.iter().any(|s| games::is_computer(&s.kind)) {
+        if st.reg.bots.full() {
+            return Err(ApiError::busy("the computer players are busy: try again in a minute"));
+        }
+        may_hand_over(st, client, &row.id)?;
     }
     let mut live = Live::new_game(row, seats).map_err(ApiError::refused)?;
     // Store the options with their defaults filled in.
@@ -885,7 +910,7 @@ async fn post_rematch(
     }
     let (_, scenario) = catalog::scenario(&format!("{}/{}", info.key, live.row.scenario))
         .map_err(|e| ApiError::refused(e.to_string()))?;
-    let next = new_live(&st, info, scenario, live.row.options.clone(), None, &kinds)?;
+    let next = new_live(&st, addr, info, scenario, live.row.options.clone(), None, &kinds)?;
     match st.reg.store.create_rematch(&id, &next.row, &next.seats).await {
         Ok(()) => {}
         Err(DbError::Conflict) => {
@@ -907,7 +932,7 @@ async fn post_rematch(
         }
     }
     drop(live);
-    st.reg.insert(next);
+    st.reg.insert(next, addr);
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -1267,11 +1292,17 @@ async fn change_game(
 async fn post_action(
     State(st): State<AppState>,
     ApiPath(id): ApiPath<String>,
+    Client(addr): Client,
     token: Token,
     Body(req): Body<ActReq>,
 ) -> Result<Json<Value>, ApiError> {
     let seq_seen = req.seq_seen;
+    let hand_over = st.clone();
     let act = move |live: &mut Live, seat: String| {
+        let computer = live.seats.iter().any(|s| games::is_computer(&s.kind));
+        if computer {
+            may_hand_over(&hand_over, addr, &live.row.id)?;
+        }
         #[cfg(feature = "fault-injection")]
         if let Some(real) = req.action_id.strip_prefix("fault-after:") {
             let _ = live.game.act(&seat, real, &[], &[]);
@@ -1284,6 +1315,9 @@ async fn post_action(
             ..Event::of(seat, EventKind::Act, req.action_id.clone())
         };
         live.apply(&event).map_err(ApiError::refused)?;
+        if computer && live.thinking() {
+            hand_over.reg.handed_over(&live.row.id, addr);
+        }
         Ok(vec![event])
     };
     // The computer's reply, if it must make one, comes later (live update).
@@ -1520,6 +1554,7 @@ async fn put_notes(
 async fn post_ticket(
     State(st): State<AppState>,
     ApiPath(id): ApiPath<String>,
+    Client(addr): Client,
     token: Token,
 ) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id).await?;
@@ -1530,7 +1565,7 @@ async fn post_ticket(
     };
     let ticket = st
         .reg
-        .ticket(&id, &t)
+        .ticket(&id, &t, addr)
         .ok_or_else(|| ApiError::busy("too many live-update tickets are waiting: try again in a minute"))?;
     Ok(Json(
         json!({"ticket": ticket, "expires_in": games::TICKET_TTL.as_secs()}),

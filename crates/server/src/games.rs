@@ -164,13 +164,34 @@ pub const TICKET_TTL: Duration = Duration::from_secs(60);
 pub const TICKETS_MAX: usize = 10_000;
 /// Unused tickets one token may hold (a new one drops its oldest).
 pub const TICKETS_PER_TOKEN: usize = 4;
+/// Unused tickets one client address may hold, whatever its tokens (a new
+/// one drops its oldest): four times the live-update streams it may open.
+pub const TICKETS_PER_CLIENT: usize = 64;
 
 /// A single-use pass to a game's live updates: the stream's URL carries it
 /// instead of the seat's token (URLs end up in proxy logs).
 struct Ticket {
     game: String,
     token: String,
+    /// Who asked for it ([`crate::limits::subscriber`]).
+    client: IpAddr,
     expires: Instant,
+}
+
+/// Make room for one more ticket among those `mine` picks: at most `keep`
+/// stay, the oldest go.
+fn drop_oldest(tickets: &mut HashMap<String, Ticket>, keep: usize, mine: impl Fn(&Ticket) -> bool) {
+    let mut held: Vec<(Instant, String)> = tickets
+        .iter()
+        .filter(|(_, k)| mine(k))
+        .map(|(id, k)| (k.expires, id.clone()))
+        .collect();
+    if held.len() >= keep {
+        held.sort();
+        for (_, id) in &held[..=held.len() - keep] {
+            tickets.remove(id);
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -537,6 +558,9 @@ pub struct Registry {
     streams_per_game: Arc<Counter<String>>,
     streams_per_address: Arc<Counter<IpAddr>>,
     tickets: Mutex<HashMap<String, Ticket>>,
+    /// Per game handed to the computer players, the client whose request
+    /// did it ([`crate::limits::subscriber`]; [`Registry::may_hand_over`]).
+    handed_by: Mutex<HashMap<String, IpAddr>>,
     /// Replays of past positions being computed ([`Limits::replays_at_once`]).
     pub replays: Arc<Semaphore>,
     started: Instant,
@@ -565,6 +589,7 @@ impl Registry {
             streams_per_game: Counter::new(limits.streams_per_game),
             streams_per_address: Counter::new(limits.streams_per_address),
             tickets: Mutex::new(HashMap::new()),
+            handed_by: Mutex::new(HashMap::new()),
             replays: Arc::new(Semaphore::new(limits.replays_at_once)),
             limits,
             started: Instant::now(),
@@ -600,25 +625,17 @@ impl Registry {
     }
 
     /// A single-use ticket to game `id`'s live updates for `token` (checked
-    /// when it is used), valid for [`TICKET_TTL`]; `None` when
-    /// [`TICKETS_MAX`] are waiting.
-    pub fn ticket(&self, id: &str, token: &str) -> Option<String> {
+    /// when it is used), asked by `client`, valid for [`TICKET_TTL`]; `None`
+    /// when [`TICKETS_MAX`] are waiting.
+    pub fn ticket(&self, id: &str, token: &str, client: IpAddr) -> Option<String> {
         let mut t = self.tickets.lock().unwrap_or_else(|e| e.into_inner());
         let now = Instant::now();
-        // One token holds a few unused tickets at most (a page that
-        // reconnects uses one): its oldest go first, so that one visitor
-        // cannot use up everybody's.
-        let mut mine: Vec<(Instant, String)> = t
-            .iter()
-            .filter(|(_, k)| k.token == token)
-            .map(|(id, k)| (k.expires, id.clone()))
-            .collect();
-        if mine.len() >= TICKETS_PER_TOKEN {
-            mine.sort();
-            for (_, id) in &mine[..=mine.len() - TICKETS_PER_TOKEN] {
-                t.remove(id);
-            }
-        }
+        // One token, and one client however many tokens it gathers, holds a
+        // few unused tickets at most (a page that reconnects uses one): its
+        // oldest go first, so that one visitor cannot use up everybody's.
+        let client = crate::limits::subscriber(client);
+        drop_oldest(&mut t, TICKETS_PER_TOKEN, |k| k.token == token);
+        drop_oldest(&mut t, TICKETS_PER_CLIENT, |k| k.client == client);
         if t.len() >= TICKETS_MAX {
             t.retain(|_, k| k.expires > now);
             if t.len() >= TICKETS_MAX {
@@ -631,6 +648,7 @@ impl Registry {
             Ticket {
                 game: id.to_string(),
                 token: token.to_string(),
+                client,
                 expires: now + TICKET_TTL,
             },
         );
@@ -770,9 +788,14 @@ impl Registry {
 
     /// Cache a game just created and stored (and queue it for the computer
     /// if one of its seats must act).
-    pub fn insert(&self, live: Live) -> Arc<Entry> {
+    /// Cache a new game made by `client`, and queue it for the computer if
+    /// one of its seats must act first.
+    pub fn insert(&self, live: Live, client: IpAddr) -> Arc<Entry> {
         let id = live.row.id.clone();
         let thinking = live.thinking();
+        if thinking {
+            self.handed_over(&id, client);
+        }
         let entry = Entry::new(live, self.now());
         let full = {
             let mut map = self.map();
@@ -786,6 +809,28 @@ impl Registry {
             self.queue_bot(&id);
         }
         entry
+    }
+
+    /// Whether `client` may hand game `id` to the computer players: it holds
+    /// fewer than [`Limits::computer_games_per_address`] other games there,
+    /// so that one visitor cannot fill the queue everybody shares. The
+    /// number it holds when it may not.
+    pub fn may_hand_over(&self, client: IpAddr, id: &str) -> Result<(), u64> {
+        let client = crate::limits::subscriber(client);
+        let held = self.bots.queue().held.clone();
+        let mut by = self.handed_by.lock().unwrap_or_else(|e| e.into_inner());
+        by.retain(|g, _| held.contains(g));
+        let n = by.iter().filter(|(g, c)| **c == client && *g != id).count() as u64;
+        match n < self.limits.computer_games_per_address {
+            true => Ok(()),
+            false => Err(n),
+        }
+    }
+
+    /// `client`'s request handed game `id` to the computer players.
+    pub fn handed_over(&self, id: &str, client: IpAddr) {
+        let mut by = self.handed_by.lock().unwrap_or_else(|e| e.into_inner());
+        by.insert(id.to_string(), crate::limits::subscriber(client));
     }
 
     /// Queue the game for the computer players (it is played by a worker as

@@ -11,7 +11,8 @@
 //!   at once.
 //! * Connections ([`Counter`]): live-update streams per game and per
 //!   address; TCP connections in all and per address, with header-read and
-//!   idle timeouts ([`crate::listen`]).
+//!   idle timeouts ([`crate::listen`]), and a deadline for a request's body
+//!   ([`crate::api::Body`]).
 //!
 //! The client address is the TCP peer's, or, with `--forwarded-for` (behind
 //! a reverse proxy on this machine), the last address of the proxy's
@@ -41,6 +42,13 @@ pub struct Limits {
     /// saves them when typing pauses).
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..))]
     pub notes_per_minute: u32,
+    /// Games one client address may have in the computer players' hands at
+    /// once (each computers-only game until it ends, each game with a
+    /// person while the computer thinks): beyond it a new game with a
+    /// computer seat, or a move that hands a game to the computer, is
+    /// refused with 429.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..))]
+    pub computer_games_per_address: u64,
     /// Total bytes of chat a game may hold.
     #[arg(long, default_value_t = 256 * 1024)]
     pub chat_bytes_per_game: usize,
@@ -66,6 +74,11 @@ pub struct Limits {
     /// new connection is closed after it).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     pub header_timeout: u64,
+    /// Seconds a request may take to send its body once its headers are in
+    /// (a body dripped a byte at a time would otherwise hold its connection
+    /// for as long as it pleased); beyond it the answer is 408.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub body_timeout: u64,
     /// Seconds a connection may stay idle, neither sending nor receiving (a
     /// live-update stream is never idle: it sends a keep-alive every 15 s).
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
@@ -104,6 +117,9 @@ impl Default for Limits {
 impl Limits {
     pub fn header_timeout(&self) -> Duration {
         Duration::from_secs(self.header_timeout)
+    }
+    pub fn body_timeout(&self) -> Duration {
+        Duration::from_secs(self.body_timeout)
     }
     pub fn idle_timeout(&self) -> Duration {
         Duration::from_secs(self.idle_timeout)

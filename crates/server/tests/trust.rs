@@ -206,6 +206,29 @@ async fn rematches_go_only_to_the_players(db: &str) {
 }
 both!(rematches_go_only_to_the_players);
 
+/// One client gathering many tokens (a game gives three) holds at most
+/// `TICKETS_PER_CLIENT` unused live-update tickets, its oldest dropped
+/// first; another client's are not touched. An IPv6 client is its /64.
+#[tokio::test]
+async fn one_client_holds_a_bounded_share_of_the_live_update_tickets() {
+    use server::games::TICKETS_PER_CLIENT;
+    let (_, st) = app_with(&TestDb::sqlite().spec, Limits::default()).await;
+    let reg = &st.reg;
+    let here = |n: u16| std::net::IpAddr::V6(std::net::Ipv6Addr::new(0x2001, 0xdb8, 0, 7, 0, 0, 0, n));
+    let other: std::net::IpAddr = "203.0.113.9".parse().unwrap();
+    let theirs = reg.ticket("g1", "their-token", other).unwrap();
+    let mine: Vec<String> = (0..=TICKETS_PER_CLIENT)
+        .map(|i| reg.ticket("g1", &format!("token-{i}"), here(i as u16)).unwrap())
+        .collect();
+    assert_eq!(reg.redeem("g1", &mine[0]), None, "the oldest was dropped");
+    assert_eq!(reg.redeem("g1", &mine[1]).as_deref(), Some("token-1"));
+    assert_eq!(
+        reg.redeem("g1", &mine[TICKETS_PER_CLIENT]).as_deref(),
+        Some(format!("token-{TICKETS_PER_CLIENT}").as_str())
+    );
+    assert_eq!(reg.redeem("g1", &theirs).as_deref(), Some("their-token"));
+}
+
 #[tokio::test]
 async fn live_updates_take_a_single_use_ticket() {
     let db = TestDb::sqlite();
@@ -577,6 +600,53 @@ async fn connections_time_out_and_are_capped() {
     drop(held);
 }
 
+/// A request body dripped a byte at a time is cut off at the body timeout
+/// (408), however often its bytes come: it cannot hold its connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dripped_body_is_cut_off_at_the_body_timeout() {
+    use std::io::{Read, Write};
+    let db = TestDb::sqlite();
+    let limits = Limits {
+        body_timeout: 1,
+        ..Limits::default()
+    };
+    let st = server::open_with(&db.spec, limits.clone()).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let site = server::hosting::Site::new(addr, &[]).unwrap();
+    tokio::spawn(async move { server::listen::serve(listener, server::app(st.with_site(site)), &limits).await });
+    let answer = tokio::task::spawn_blocking(move || {
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        write!(
+            s,
+            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{{"
+        )
+        .unwrap();
+        let start = std::time::Instant::now();
+        // A space every 200 ms, well inside any idle timeout, for 5 s at most.
+        s.set_read_timeout(Some(std::time::Duration::from_millis(200))).unwrap();
+        let mut got = Vec::new();
+        while start.elapsed() < std::time::Duration::from_secs(5) {
+            if s.write_all(b" ").is_err() {
+                break;
+            }
+            let mut buf = [0u8; 1024];
+            match s.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+                Err(_) if !got.is_empty() => break,
+                Err(_) => {}
+            }
+        }
+        (String::from_utf8_lossy(&got).to_string(), start.elapsed())
+    })
+    .await
+    .unwrap();
+    assert!(answer.0.starts_with("HTTP/1.1 408"), "{answer:?}");
+    assert!(answer.0.contains("body took more than 1 s"), "{answer:?}");
+    assert!(answer.1 < std::time::Duration::from_secs(3), "{answer:?}");
+}
+
 /// A game of two computers goes on after a restart without anyone opening
 /// it (`Registry::resume`, which `serve` runs at start); games with a
 /// person wait for that person.
@@ -632,13 +702,61 @@ async fn a_token_keeps_only_its_newest_tickets() {
 
 /// A game created from the TCP peer `peer` (as `listen` marks it): the status.
 async fn create_from(app: &Router, peer: &str) -> StatusCode {
-    let body = json!({"scenario": "liberty/1775", "seats": {"british": "me", "american": "hotseat"}});
+    create_seats_from(app, peer, "me", "hotseat").await
+}
+
+async fn create_seats_from(app: &Router, peer: &str, british: &str, american: &str) -> StatusCode {
+    let body = json!({"scenario": "liberty/1775", "seats": {"british": british, "american": american}});
     let req = Request::post("/api/games")
         .header("content-type", "application/json")
         .extension(server::limits::Peer(peer.parse().unwrap()))
         .body(Body::from(serde_json::to_vec(&body).unwrap()))
         .unwrap();
     app.clone().oneshot(req).await.unwrap().status()
+}
+
+/// One client may have only so many games in the computer players' hands
+/// (a computers-only game until it ends): beyond it a new game with a
+/// computer seat, and a move in one, are refused (429) and nothing is
+/// stored; another client is not held up. Found by a hostile-client audit
+/// (session 30): one client could fill the queue everybody shares.
+#[tokio::test]
+async fn one_client_has_a_bounded_share_of_the_computer_players() {
+    let db = TestDb::sqlite();
+    let limits = Limits {
+        computer_games_per_address: 2,
+        ..Limits::default()
+    };
+    let (app, st) = app_with(&db.spec, limits).await;
+    let g = create(&app, "me", "computer", 5).await;
+    let s = computer_done(&app, &g, &g.british).await;
+    // Computers-only games stay in the computers' hands at this pace.
+    st.reg.bots.set_pace(std::time::Duration::from_secs(3600));
+    create_raw(&app, "computer", "computer", 6).await;
+    create_raw(&app, "computer", "computer:easy", 7).await;
+    let body = json!({"scenario": "liberty/1775", "seats": {"british": "computer", "american": "me"}});
+    let (code, v) = call(&app, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(code, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("2 games in the computer players' hands"),
+        "{v}"
+    );
+    assert_eq!(
+        create_seats_from(&app, "192.0.2.50:4000", "computer", "computer").await,
+        StatusCode::CREATED,
+        "another client"
+    );
+    let seq = s["seq"].as_u64().unwrap();
+    let (code, v) = act(&app, &g, &g.british, seq, &first_legal(&s)).await;
+    assert_eq!(code, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    assert_eq!(
+        state(&app, &g, &g.british).await["seq"].as_u64(),
+        Some(seq),
+        "nothing stored"
+    );
 }
 
 /// An IPv6 client is given a whole /64 and may draw fresh addresses from it
