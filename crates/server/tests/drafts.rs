@@ -234,3 +234,58 @@ async fn a_seats_move_number_and_live_updates_tell_nothing_of_the_others_draft(d
     assert_eq!(seq(&state(&app, &g, &g.spectator).await), start + 2);
 }
 both!(a_seats_move_number_and_live_updates_tell_nothing_of_the_others_draft);
+
+/// The French & Indian War's purchases over the API (ruling fiw #30): the
+/// game played to its Income/Expenditure Phase, where both seats buy at
+/// once; a British purchase and its undo move neither the French move
+/// number nor their view, and the French act on the number they saw.
+// rule: fiw 16.1
+async fn fiw_purchases_are_secret_in_the_move_numbers(db: &str) {
+    let app = app_at(db).await;
+    let body = json!({"scenario": "fiw/on-to-quebec", "seed": 11, "seats": {"british": "me", "french": "hotseat"}});
+    let (st, v) = call(&app, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let token = |seat: &str| seat_entry(&v, seat)["token"].as_str().unwrap().to_string();
+    let g = Game {
+        id: v["id"].as_str().unwrap().to_string(),
+        british: token("british"),
+        american: token("french"),
+        spectator: v["spectator"]["token"].as_str().unwrap().to_string(),
+    };
+    let (british, french) = (g.british.clone(), g.american.clone());
+    // Whoever must act plays its first choice other than ending its part.
+    let mut steps = 0;
+    let s = loop {
+        let s = state(&app, &g, &g.spectator).await;
+        if s["to_act"] == json!(["british", "french"]) {
+            break s;
+        }
+        assert!(steps < 3000 && s["status"] == "active", "no purchases reached: {s}");
+        let seat = s["to_act"][0].as_str().unwrap();
+        let token = if seat == "british" { &british } else { &french };
+        act_ok(&app, &g, token, &first_legal(&state(&app, &g, token).await)).await;
+        steps += 1;
+    };
+    let seq_french = seq(&state(&app, &g, &french).await);
+    let french_before = seen(&state(&app, &g, &french).await);
+    let b = state(&app, &g, &british).await;
+    let buy = b["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["id"].as_str().unwrap())
+        .find(|id| *id != "commit")
+        .expect("something to buy")
+        .to_string();
+    let v = act_ok(&app, &g, &british, &buy).await;
+    assert_eq!(v["to_act"], json!(["british", "french"]), "{buy} is a draft step");
+    let (st, v) = post(&app, &g.id, "undo", &british, json!({"seq_seen": seq(&v)})).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    act_ok(&app, &g, &british, &buy).await;
+    assert_eq!(seq(&state(&app, &g, &french).await), seq_french, "{s}");
+    assert_eq!(seen(&state(&app, &g, &french).await), french_before);
+    let f = state(&app, &g, &french).await;
+    let (st, v) = act(&app, &g, &french, seq_french, &first_legal(&f)).await;
+    assert_eq!(st, StatusCode::OK, "acting on the number it saw: {v}");
+}
+both!(fiw_purchases_are_secret_in_the_move_numbers);
