@@ -4,9 +4,21 @@
 mod common;
 
 use common::*;
+use engine::Seat;
 use gml::forces::{Kind, AMERICAN, BRITISH};
+use gml::map::SpaceId;
 use gml::state::{Phase, Place};
 use gml::Gml;
+
+/// `side` held `at` alone with one unit, since gone (eliminated in a
+/// combat the enemy won): the space, still marked as `side`'s.
+fn once_held_by(g: &mut Gml, side: Seat, kind: Kind, at: &str) -> SpaceId {
+    let s = space(at);
+    let u = put(g, side, kind, 1, at)[0];
+    g.mark_control(s);
+    g.units.place(u, Place::Pool);
+    s
+}
 
 fn to_last_turn(g: &mut Gml) {
     let last = g.scenario.spec().last;
@@ -25,11 +37,7 @@ fn to_last_turn(g: &mut Gml) {
 #[test]
 fn greene_a_space_occupied_by_enemy_tories_is_not_american_controlled() {
     let mut g = cleared("greene", Phase::Final);
-    let ns = space("ninety-six");
-    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "ninety-six")[0];
-    g.mark_control(ns);
-    // The militia are gone (eliminated in a combat the Tories won).
-    g.units.place(m, Place::Pool);
+    let ns = once_held_by(&mut g, AMERICAN, Kind::Militia, "ninety-six");
     put_home(&mut g, BRITISH, Kind::Tory, "sc", 1, "ninety-six");
     g.mark_control(ns);
     assert_ne!(
@@ -58,10 +66,7 @@ fn saratoga_an_enemy_indian_in_a_british_held_space_leaves_it_uncontrolled() {
         put(&mut g, BRITISH, Kind::British, 1, s);
         g.mark_control(space(s));
     }
-    let fs = space("fort-stanwix");
-    let r = put(&mut g, BRITISH, Kind::British, 1, "fort-stanwix")[0];
-    g.mark_control(fs);
-    g.units.place(r, Place::Pool);
+    let fs = once_held_by(&mut g, BRITISH, Kind::British, "fort-stanwix");
     put_home(&mut g, AMERICAN, Kind::Indian, "oneida", 1, "fort-stanwix");
     g.mark_control(fs);
     assert_ne!(g.controller(fs), Some(BRITISH), "9.2: an enemy unit is in Fort Stanwix");
