@@ -131,8 +131,9 @@ impl Game for Bh {
         }
         for r in map.land() {
             let both = self.has(r, BRITISH) && self.has(r, PATRIOT);
-            // 9.4 may end the game inside an Assault, leaving both sides in its region.
-            let ended_inside = self.core.outcome.is_some() && self.demoralized == [true, true];
+            // 9.4 may end the game inside an Assault, leaving both sides in its
+            // region (ruling #37); no other ending does.
+            let ended_inside = self.core.outcome.is_some() && self.mutually_demoralized();
             if both
                 && in_assault != Some(r)
                 && !ended_inside

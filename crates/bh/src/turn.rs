@@ -188,10 +188,15 @@ impl Bh {
         }
     }
 
+    /// 9.4: both sides demoralized.
+    pub fn mutually_demoralized(&self) -> bool {
+        self.demoralized == [true, true]
+    }
+
     /// 9.4 Mutual Demoralization: "the game immediately ends", even inside an
     /// Assault whose hits are not yet all taken.
     pub fn check_mutual_demoralization(&mut self) {
-        if self.core.outcome.is_none() && self.demoralized == [true, true] {
+        if self.core.outcome.is_none() && self.mutually_demoralized() {
             self.core
                 .log
                 .say("9.4", || "Both sides are demoralized: the game ends.".into());
