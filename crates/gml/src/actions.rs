@@ -262,6 +262,11 @@ impl Gml {
                 unit(u),
                 Some("Fire at the works (8.2)"),
             ),
+            Action::Hit(u) if matches!(self.stack.last(), Some(Frame::Sink { .. })) => (
+                format!("The {} is lost with its transports (8.17)", self.unit_name(u)),
+                unit(u),
+                Some("Lose a unit at sea (8.17)"),
+            ),
             Action::Hit(u) => (
                 format!("The {} takes the hit (8.22)", self.unit_name(u)),
                 unit(u),

@@ -1,7 +1,7 @@
 //! The procedures that can pause for a decision, as serializable frames on a
 //! stack (ARCHITECTURE.md, "The frame stack").
 
-use crate::map::{SpaceId, StateId};
+use crate::map::{SpaceId, StateId, ZoneId};
 use crate::state::{LeaderId, UnitId};
 use engine::{Seat, Window};
 use serde::{Deserialize, Serialize};
@@ -94,6 +94,9 @@ pub enum Frame {
     /// 6.5 the mover may overrun the lone enemy unit in `space` (ruling
     /// gml #13); `fought` once the round is under way.
     Overrun { seat: Seat, space: SpaceId, fought: bool },
+    /// 8.11, 8.17 the owner of the transports in a maritime zone chooses
+    /// which of them the enemy fleets' `hits` sink.
+    Sink { seat: Seat, zone: ZoneId, hits: u8 },
 }
 
 /// The pieces of one activation not yet given an order.

@@ -20,6 +20,7 @@ pub mod drawing;
 pub mod forces;
 pub mod frames;
 pub mod map;
+pub mod maritime;
 pub mod militia;
 pub mod movement;
 pub mod naval;
@@ -51,7 +52,7 @@ static INFO: TitleInfo = TitleInfo {
         "abilities",
         "5.5 Special leader abilities (optional)",
     )],
-    rules_version: "gml-13",
+    rules_version: "gml-14",
     data_files: &[
         "states.tsv",
         "spaces.tsv",
@@ -64,7 +65,6 @@ static INFO: TitleInfo = TitleInfo {
         "initial-call.tsv",
         "command.tsv",
         "turns.tsv",
-        "naval-transport.tsv",
         "supply.tsv",
         "terrain-effects.tsv",
     ],

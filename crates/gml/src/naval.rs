@@ -4,8 +4,10 @@
 //! the end of the phase; 7.5 fleets blockading enemy ports; 8.15 landing
 //! in a port held by enemy land units for an amphibious assault. Only the
 //! British have fleets in the battle scenarios (12.23, 12.33), so no
-//! interception (7.4) or naval combat (8.1) can arise in them: a fleet
-//! never meets an enemy one, and a transport never passes one unescorted.
+//! interception (7.4) or fleet combat (8.12-8.14) can arise in them: a
+//! fleet never meets an enemy one, and a transport never passes one
+//! unescorted. A fleet may still find enemy transports left at sea
+//! (`maritime.rs`).
 
 use crate::actions::Action;
 use crate::forces::Kind;
@@ -13,41 +15,8 @@ use crate::frames::Frame;
 use crate::map::{SpaceId, ZoneId};
 use crate::state::{is_land, Gml, LeaderId, Place, UnitId};
 use crate::tables::tables;
-use engine::table::{self, TableError};
 use engine::Seat;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
-
-/// The Naval Transport Table: per d10, the land units that may sail.
-#[derive(Clone, Debug)]
-pub struct TransportTable([u8; 10]);
-
-const TRANSPORT_TSV: &str = include_str!("../data/naval-transport.tsv");
-pub const FILE: &str = "naval-transport.tsv";
-
-impl TransportTable {
-    pub fn read(dir: Option<&Path>) -> Result<TransportTable, TableError> {
-        let t = table::read(dir, FILE, TRANSPORT_TSV, &["die", "units"])?;
-        let mut units = [None; 10];
-        for row in t.rows() {
-            let die: usize = row.range("die", 1..=10)?;
-            if units[die - 1].replace(row.range("units", 0..=10)?).is_some() {
-                return Err(row.error("die", "each die result once"));
-            }
-        }
-        if let Some(d) = units.iter().position(Option::is_none) {
-            return Err(t.error(
-                format!("a row for every die result (1 to 10); none for {}", d + 1),
-                "none",
-            ));
-        }
-        Ok(TransportTable(units.map(|u| u.expect("checked above"))))
-    }
-
-    pub fn units(&self, die: u8) -> u8 {
-        self.0[die as usize - 1]
-    }
-}
 
 /// A piece's place at sea or in port on a voyage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -122,14 +91,15 @@ impl Gml {
     }
 
     /// 7.2 the roll for the land units that may sail, made once the first
-    /// land unit would sail.
+    /// land unit would sail: "the result is the number of units that may
+    /// move out from the port" (ruling #54; rules gml-14: a reconstructed
+    /// table had halved it).
     pub(crate) fn transport_roll(&mut self) -> u8 {
         let die = self.core.dice.roll(10);
-        let n = tables().transport.units(die);
         self.core.log.roll("7.2", &[die], || {
-            format!("Naval transport: {die}, {n} land unit(s) may sail from port")
+            format!("Naval transport: {die} land unit(s) may sail from port")
         });
-        n
+        die
     }
 
     pub(crate) fn naval_perform(&mut self, seat: Seat, a: Action) {
@@ -204,7 +174,7 @@ impl Gml {
 
     /// Ruling gml #51: the leader aboard a unit at sea (its leader, standing
     /// where it stands).
-    fn aboard(&self, u: UnitId) -> Option<LeaderId> {
+    pub(crate) fn aboard(&self, u: UnitId) -> Option<LeaderId> {
         let unit = &self.units[u as usize];
         unit.leader.filter(|&l| self.leaders[l as usize].at == unit.at())
     }
@@ -415,14 +385,16 @@ impl Gml {
             self.core.log.say("7.3", || {
                 format!("The {name} began the phase at sea and is still at sea at its end: lost")
             });
-            // Ruling gml #51: the leader aboard is lost with it.
-            if let Some(l) = aboard {
-                self.leaders[l as usize].at = Place::Gone;
-                let leader = self.leader(l).name.clone();
-                self.core
-                    .log
-                    .say("7.3", || format!("{leader}, aboard, is lost with it"));
-            }
+            self.lost_aboard(aboard, "7.3");
+        }
+    }
+
+    /// Ruling gml #51: the leader aboard a unit lost at sea is lost with it.
+    pub(crate) fn lost_aboard(&mut self, aboard: Option<LeaderId>, rule: &'static str) {
+        if let Some(l) = aboard {
+            self.leaders[l as usize].at = Place::Gone;
+            let leader = self.leader(l).name.clone();
+            self.core.log.say(rule, || format!("{leader}, aboard, is lost with it"));
         }
     }
 }

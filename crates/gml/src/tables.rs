@@ -6,7 +6,6 @@ use crate::command::CommandTable;
 use crate::forces::Forces;
 use crate::map::Map;
 use crate::militia::Militia;
-use crate::naval::TransportTable;
 use crate::supply::SupplyTable;
 use crate::terrain::TerrainEffects;
 use crate::turns::{self, Turn};
@@ -19,7 +18,6 @@ pub struct Tables {
     pub militia: Militia,
     pub command: CommandTable,
     pub turns: Vec<Turn>,
-    pub transport: TransportTable,
     pub supply: SupplyTable,
     /// 8.21 the Terrain Effects Table.
     pub terrain: TerrainEffects,
@@ -36,7 +34,6 @@ impl Tables {
             militia: Militia::read(dir).map_err(e)?,
             command: CommandTable::read(dir).map_err(e)?,
             turns: turns::read(dir).map_err(e)?,
-            transport: TransportTable::read(dir).map_err(e)?,
             supply: SupplyTable::read(dir).map_err(e)?,
             terrain: TerrainEffects::read(dir).map_err(e)?,
         })

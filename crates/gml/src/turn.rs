@@ -115,6 +115,13 @@ impl Procedure for Gml {
                 "6.21",
             ),
             Some(Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. }) => self.combat_prompt(),
+            Some(&Frame::Sink { zone, hits, .. }) => (
+                format!(
+                    "The enemy fleets hit your transports in {} {hits} time(s): choose the units lost",
+                    tables().map.zones[zone as usize].name
+                ),
+                "8.17",
+            ),
             _ => ("Waiting".into(), "3.1"),
         };
         Prompt {
@@ -145,6 +152,7 @@ impl Procedure for Gml {
             }
             Some(Frame::Voyage(v)) => self.voyage_legal(v, out),
             Some(Frame::Supply(c)) => self.supply_legal(c, out),
+            Some(&Frame::Sink { zone, .. }) => self.sink_legal(seat, zone, out),
             Some(Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. }) => self.combat_legal(out),
             Some(_) => self.activation_frame_legal(seat, out),
             None => {}
@@ -174,6 +182,7 @@ impl Procedure for Gml {
             Some(Frame::Naval { .. }) => self.naval_perform(seat, a),
             Some(Frame::Voyage(_)) => self.voyage_perform(a),
             Some(Frame::Supply(_)) => self.supply_perform(a),
+            Some(Frame::Sink { .. }) => self.sink_perform(a),
             Some(Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. }) => self.combat_perform(a),
             Some(_) => self.activation_perform(seat, a),
             None => unreachable!("nobody acts on an empty stack"),
@@ -311,7 +320,8 @@ impl Gml {
             | Frame::Raise { seat, .. }
             | Frame::Naval { seat, .. }
             | Frame::Voyage(crate::naval::Voyage { seat, .. })
-            | Frame::Supply(crate::supply::Check { seat, .. }) => Some(*seat),
+            | Frame::Supply(crate::supply::Check { seat, .. })
+            | Frame::Sink { seat, .. } => Some(*seat),
             Frame::Relocate { leader, .. } => Some(self.leader(*leader).side),
             Frame::Withdraw { window, .. } => window.acting().iter().next(),
             Frame::Interrupt { window, .. } => window.acting().iter().next(),
@@ -445,6 +455,7 @@ impl Gml {
                 self.reserves_lapse(1 - seat);
                 self.lost_at_sea(seat);
                 self.enter_combat(seat);
+                self.maritime_combats(seat);
             }
             Phase::Final => {
                 self.reserves_lapse(BRITISH);
@@ -503,7 +514,9 @@ impl Gml {
     }
 
     /// 12.24 from the June II turn, a 6 or more replaces Schuyler with
-    /// Gates, who takes over his space and his command.
+    /// Gates, who takes over his space and his command: at sea too, aboard
+    /// Schuyler's unit (ruling #55; rules gml-14: no roll was made while
+    /// Schuyler was at sea).
     fn gates_roll(&mut self) {
         let t = &tables().forces;
         let find = |id: &str| t.leaders.iter().position(|l| l.id == id).expect("Saratoga's leaders") as u8;
@@ -513,9 +526,10 @@ impl Gml {
             .iter()
             .position(|t| t.id == "1777-jun-2")
             .expect("June II 1777") as u16;
-        let Place::Space(s) = self.leaders[schuyler as usize].at else {
+        let at = self.leaders[schuyler as usize].at;
+        if !matches!(at, Place::Space(_) | Place::Zone(_)) {
             return;
-        };
+        }
         if self.turn < june || self.leaders[gates as usize].at != Place::Pool {
             return;
         }
@@ -532,7 +546,7 @@ impl Gml {
             return;
         }
         let old = self.leaders[schuyler as usize].clone();
-        self.leaders[gates as usize].at = Place::Space(s);
+        self.leaders[gates as usize].at = at;
         self.leaders[gates as usize].under = old.under;
         self.leaders[schuyler as usize].at = Place::Gone;
         self.leaders[schuyler as usize].under = None;

@@ -40,14 +40,16 @@ fn a_fleet_pays_a_point_to_leave_port_one_a_zone_and_one_to_enter_port() {
 }
 
 // rule: gml 7.2
+// ruling: gml #54
 #[test]
 fn the_transport_roll_limits_the_land_units_that_sail_and_they_land_in_any_free_port() {
+    // 7.2: "the result is the number of units that may move out from the
+    // port": a 2 lets two of the three sail.
     let mut g = cleared("saratoga", Phase::Deployment);
     let redcoats = put(&mut g, BRITISH, Kind::British, 3, "new-york");
     put(&mut g, AMERICAN, Kind::Militia, 1, "staten-island");
     naval_phase(&mut g);
-    // d10 3: 2 units may sail.
-    g.core.dice.script([3]);
+    g.core.dice.script([2]);
     sail(&mut g, redcoats[0]);
     act(&mut g, BRITISH, "sea-zone-3");
     act(&mut g, BRITISH, "sea-zone-4");
@@ -228,7 +230,7 @@ fn a_leader_alone_in_a_port_where_the_enemy_lands_is_checked() {
     let marion = put_leader(&mut g, "marion", "charleston");
     let militia = put(&mut g, AMERICAN, Kind::Militia, 1, "moncks-corner")[0];
     naval_phase(&mut g);
-    // d10 3: the transport roll lets 2 units sail; d10 4: Marion's check,
+    // d10 3: the transport roll lets 3 units sail; d10 4: Marion's check,
     // 1-7: he joins the nearest friendly units.
     g.core.dice.script([3, 4]);
     sail(&mut g, redcoat);
@@ -430,4 +432,37 @@ fn a_port_the_last_of_a_side_sails_from_is_held_by_the_side_left_there() {
     act(&mut g, BRITISH, "sea-zone-3");
     // Before, the port stayed British with only Americans in it.
     assert_eq!(g.controller(new_york), Some(AMERICAN));
+}
+
+/// 7.2 Naval Transport. "A die is rolled to determine how many units may
+/// use naval transport; the result is the number of units that may move
+/// out from the port." (3.1 B.1: "first he rolls a die to see how many
+/// units may conduct naval transport"; F.2: "rolls a die to determine
+/// naval transport and moves the corresponding number of units".)
+///
+/// The rulebook prints no Naval Transport Table (its Game Tables list has
+/// none): the die result is the number. A 4 lets four units sail (rules
+/// gml-13 had a reconstructed table halving it to 2).
+// rule: gml 7.2, 3.1
+// ruling: gml #54
+#[test]
+fn the_transport_die_result_is_the_number_of_units_that_may_sail() {
+    let mut g = cleared("saratoga", Phase::Deployment);
+    let redcoats = put(&mut g, BRITISH, Kind::British, 4, "new-york");
+    g.mark_control(space("new-york"));
+    naval_phase(&mut g);
+    g.core.dice.script([4]);
+    for (i, &u) in redcoats.iter().enumerate() {
+        let id = format!("sail-{}", g.unit_id(u));
+        assert!(
+            has(&g, BRITISH, &id),
+            "a transport roll of 4 lets 4 units sail; unit {} of 4 may not ({:?}).\nLog:\n{}",
+            i + 1,
+            ids(&g, BRITISH),
+            log_text(&g)
+        );
+        act(&mut g, BRITISH, &id);
+        act(&mut g, BRITISH, "sea-zone-3");
+        act(&mut g, BRITISH, "done");
+    }
 }

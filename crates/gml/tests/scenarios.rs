@@ -3,13 +3,14 @@
 
 mod common;
 
-use common::{cleared, deployed, enter_after, leader, leader_at, put, put_leader, space};
+use common::{cleared, deployed, enter_after, leader, leader_at, log_text, logged, put, put_leader, space, zone};
 use engine::prelude::*;
 use engine::Setup;
 use gml::forces::{Kind, AMERICAN, BRITISH};
 use gml::frames::Frame;
 use gml::scenario::{Piece, Scenario, SCENARIOS};
 use gml::state::{Phase, Place};
+use gml::tables::tables;
 use gml::{Action, Gml};
 
 fn new(scenario: &str) -> Gml {
@@ -516,4 +517,43 @@ fn a_leader_with_more_units_than_his_command_value_has_his_seat_choose() {
         "no activation"
     );
     common::assert_logged(&g, "Benjamin Lincoln commands");
+}
+
+/// 12.24 "Starting with the 11 June turn, the American player rolls dice
+/// during each allied reinforcement phase to see whether Gates replaces
+/// Schuyler. With a dice roll of 6 or more, Schuyler is withdrawn and
+/// replaced by Gates."
+///
+/// Schuyler is aboard a transport at sea (ruling gml #51 lets a leader sail
+/// with a unit; 7.3 lets it end its phase at sea) in the American
+/// Reinforcement Phase of June II. The book makes the roll in each such
+/// phase; the code skips it because Schuyler is not in a land space, so a
+/// 6 does not bring Gates (rules gml-13).
+// rule: gml 12.24
+// ruling: gml #55
+#[test]
+fn the_gates_roll_is_made_while_schuyler_is_at_sea() {
+    let mut g = cleared("saratoga", Phase::Final);
+    let schuyler = leader(&g, "schuyler");
+    let cont = put(&mut g, AMERICAN, Kind::Continental, 1, "philadelphia")[0];
+    let z = Place::Zone(zone("zone-4"));
+    g.units.place(cont, z);
+    g.units[cont as usize].leader = Some(schuyler);
+    g.leaders[schuyler as usize].at = z;
+    g.invariants().unwrap();
+    // The American militia rolls fail (10), then the Gates roll: 6.
+    let rolls = g.scenario.spec().militia.iter().filter(|r| r.seat == AMERICAN).count();
+    let mut dice = vec![10; rolls];
+    dice.push(6);
+    g.core.dice.script(dice);
+    g.turn = tables().turns.iter().position(|t| t.id == "1777-jun-2").unwrap() as u16;
+    enter_after(&mut g, Phase::Combat(AMERICAN));
+    assert!(
+        logged(&g, "Gates for Schuyler"),
+        "12.24: no Gates roll was made in the June II American Reinforcement Phase.\nLog:\n{}",
+        log_text(&g)
+    );
+    assert_eq!(g.leaders[schuyler as usize].at, Place::Gone, "a 6 replaces Schuyler");
+    let gates = leader(&g, "gates");
+    assert_eq!(g.leaders[gates as usize].at, z, "Gates takes his place aboard");
 }

@@ -217,6 +217,16 @@ pub fn ids(g: &Gml, seat: Seat) -> Vec<String> {
     engine::described(g, seat).into_iter().map(|a| a.id).collect()
 }
 
+/// A maritime zone by id ("zone-7").
+pub fn zone(id: &str) -> gml::map::ZoneId {
+    tables()
+        .map
+        .zones
+        .iter()
+        .position(|z| z.id == id)
+        .unwrap_or_else(|| panic!("no zone {id}")) as gml::map::ZoneId
+}
+
 pub fn has(g: &Gml, seat: Seat, id: &str) -> bool {
     ids(g, seat).iter().any(|i| i == id)
 }
