@@ -226,9 +226,25 @@ impl Fiw {
         }
     }
 
-    /// Whether a unit or leader of `home` stands outside it on the map.
+    /// Whether a unit or leader of `home` stands outside it: on a square
+    /// of another colony, or in a home base (rules fiw-15: a home base had
+    /// counted as nowhere, so provincials parked there outlasted a passive
+    /// turn).
     fn outside(&self, at: Place, home: Colony) -> bool {
-        matches!(at, Place::Sq(sq) if tables().map.colony(sq) != Some(home))
+        // ruling: fiw #71
+        match at {
+            Place::Sq(sq) => tables().map.colony(sq) != Some(home),
+            Place::Base(_) => true,
+            Place::Pool | Place::Prisoner | Place::Gone => false,
+        }
+    }
+
+    /// The squares a log line about a piece at `at` points to.
+    fn squares(at: Place) -> Vec<String> {
+        match at {
+            Place::Sq(sq) => vec![sq.to_string()],
+            _ => Vec::new(),
+        }
     }
 
     /// Step 14.4, 5.26, 17.6: British provincial units and provincial
@@ -261,12 +277,12 @@ impl Fiw {
             if g.side != BRITISH || self.status(home) != Status::Passive || !self.outside(g.at, home) {
                 continue;
             }
-            let Place::Sq(sq) = g.at else { continue };
+            let place = g.at;
             let hidden = self.hidden_from(crate::actions::Piece::Leader(l), enemy(BRITISH));
             self.leaders[l as usize].at = Place::Pool;
             self.leaders[l as usize].moved = false;
             self.leaders[l as usize].inside = false;
-            let (name, at, colony) = (self.leader(l).name.clone(), self.sq_name(sq), home.name());
+            let (name, at, colony) = (self.leader(l).name.clone(), self.place_name(place), home.name());
             // 27.3 a face-down leader is named to his own side only.
             let others = if hidden {
                 format!("A British leader in {at} returns to the Leader box: his colony is passive (step 14.4).")
@@ -277,7 +293,7 @@ impl Fiw {
                 BRITISH,
                 "17.6",
                 &[],
-                || vec![sq.to_string()],
+                || Self::squares(place),
                 || format!("{name}, in {at}, returns to the Leader box: {colony} is passive (step 14.4)."),
                 || others,
             );
@@ -297,11 +313,14 @@ impl Fiw {
             if f.kind != UnitType::Militia || !matches!(f.nation, Nation::French | Nation::Spanish) {
                 continue;
             }
-            let Place::Sq(sq) = self.units[u as usize].at() else {
-                continue;
+            let colony = match self.units[u as usize].at() {
+                Place::Sq(sq) => m.colony(sq),
+                // Rules fiw-15: militia in a home base are outside their
+                // colony too.
+                Place::Base(_) => None,
+                Place::Pool | Place::Prisoner | Place::Gone => continue,
             };
             let Some(home) = self.home_colony(u) else { continue };
-            let colony = m.colony(sq);
             if f.nation == Nation::French && !matches!(colony, Some(Colony::NewFrance | Colony::Louisiana)) {
                 // ruling: fiw #8
                 self.remove_unit(
@@ -321,17 +340,15 @@ impl Fiw {
 
     /// A unit leaves the map for the pool, logged with `why`.
     fn remove_unit(&mut self, u: UnitId, rule: &'static str, why: &str) {
-        let Place::Sq(sq) = self.units[u as usize].at() else {
-            return;
-        };
+        let place = self.units[u as usize].at();
         let seat = self.side(u);
-        let (name, told, at) = (self.unit_name(u), self.told(u), self.sq_name(sq));
+        let (name, told, at) = (self.unit_name(u), self.told(u), self.place_name(place));
         self.to_pool(u);
         self.core.log.apart(
             seat,
             rule,
             &[],
-            || vec![sq.to_string()],
+            || Self::squares(place),
             || format!("The {name} in {at} {why}."),
             || format!("{} in {at} {why}.", capital(&told)),
         );

@@ -317,10 +317,17 @@ impl crate::state::Fiw {
                     EventBar::NotYours
                 } else if !on_map(g.at) {
                     EventBar::OffMap
-                } else if !self.leader(l).named() && !self.hidden_from(crate::actions::Piece::Leader(l), seat) {
-                    // 27.3 a face-down leader may be picked: named or not
-                    // is seen only once he is drawn (event_pick).
+                } else if self.hidden_from(crate::actions::Piece::Leader(l), seat) {
+                    // 27.3 a face-down leader may be picked: who he is is
+                    // seen only once he is drawn (event_pick).
+                    return None;
+                } else if !self.leader(l).named() {
                     EventBar::Unnamed
+                } else if self.leader(l).side.is_none() {
+                    // Ruling fiw #67: the Crown recalls, and France
+                    // relieves, its own commanders: an Indian leader serving
+                    // the enemy (17.7) is neither.
+                    EventBar::IndianLeader
                 } else {
                     return None;
                 }
@@ -679,14 +686,21 @@ impl crate::state::Fiw {
                     || format!("{name}: an Indian unit joins the {side} in {at}."),
                 );
             }
-            // ruling: fiw #51
-            ("british-leader-recalled" | "french-leader-relieved", Choice::Leader(l)) if !self.leader(l).named() => {
+            // ruling: fiw #51, #67
+            ("british-leader-recalled" | "french-leader-relieved", Choice::Leader(l))
+                if !self.leader(l).named() || self.leader(l).side.is_none() =>
+            {
                 let (who, at) = (
                     self.leader(l).name.clone(),
                     self.place_name(self.leaders[l as usize].at),
                 );
+                let what = if self.leader(l).named() {
+                    "an Indian leader"
+                } else {
+                    "no named leader"
+                };
                 self.core.log.say("17.4", || {
-                    format!("{name}: the face-down leader picked in {at} is {who}, no named leader: no effect.")
+                    format!("{name}: the face-down leader picked in {at} is {who}, {what}: no effect.")
                 });
             }
             ("british-leader-recalled" | "french-leader-relieved", Choice::Leader(l)) => {
@@ -747,6 +761,8 @@ pub(crate) enum EventBar {
     NoLeader,
     NoIndianLeft,
     Unnamed,
+    /// Ruling fiw #67: an Indian leader is no British or French commander.
+    IndianLeader,
     NotInLeaderBox,
     NotPassive,
     /// The event asks for another kind of choice.

@@ -74,6 +74,10 @@ pub struct NavalForce {
     /// does), so that forming always ends (ruling fiw #49).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub left_out: Vec<Piece>,
+    /// 11.3 the naval units dropped off on the way: they still set the
+    /// force's movement factor and roll for winter attrition.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dropped: Vec<UnitId>,
 }
 
 impl NavalForce {
@@ -167,6 +171,7 @@ impl Fiw {
             left: 0,
             crossed: false,
             left_out: Vec::new(),
+            dropped: Vec::new(),
         })));
     }
 
@@ -179,6 +184,24 @@ impl Fiw {
     pub(crate) fn load(&self, cargo: &[UnitId]) -> u32 {
         // ruling: fiw #23
         cargo.iter().map(|&u| self.face(u).size.thirds()).sum()
+    }
+
+    /// 20.31 a land unit is carried under one naval unit: one filling more
+    /// than half a naval unit's room (a brigade or legion, three regiments
+    /// of four) needs a naval unit of its own.
+    pub(crate) fn bulky(&self, u: UnitId) -> bool {
+        self.face(u).size.thirds() * 2 > CAPACITY
+    }
+
+    /// 20.31, 20.32 whether `navy` naval units carry `cargo`: four regiments
+    /// (or equivalent) under each, so at most one bulky unit each and the
+    /// regiments in all within four each (ruling fiw #68; rules fiw-15: the
+    /// room was pooled, and three fleets carried three brigades and a
+    /// legion). With regiments and detachments filling any room left, the
+    /// two bounds are exact.
+    pub(crate) fn fits(&self, navy: usize, cargo: &[UnitId]) -> bool {
+        // ruling: fiw #68
+        self.load(cargo) <= Fiw::capacity(navy) && cargo.iter().filter(|&&u| self.bulky(u)).count() <= navy
     }
 
     /// 20.3 whether a land unit may board: 20.51 naval units are never
@@ -194,6 +217,12 @@ impl Fiw {
             return;
         }
         out.extend(self.sail_options(f).into_iter().map(|(to, _)| Action::Sail(to)));
+        // 11.3 a naval unit may be dropped off when the others carry the
+        // cargo (ruling fiw #69; rules fiw-15: a naval force could drop
+        // nothing).
+        if f.navy.len() > 1 && self.fits(f.navy.len() - 1, &f.cargo) {
+            out.extend(f.navy.iter().map(|&u| Action::Drop(Piece::Unit(u))));
+        }
         out.push(Action::Halt);
     }
 
@@ -201,7 +230,7 @@ impl Fiw {
     /// leaders starting there, within the capacity of the naval units
     /// chosen.
     fn forming_legal(&self, f: &NavalForce, out: &mut Vec<Action>) {
-        let load = self.load(&f.cargo);
+        let with = |u: UnitId| [f.cargo.as_slice(), &[u]].concat();
         for u in self.units_in(f.from) {
             let p = Piece::Unit(u);
             if !self.ready(f.seat, p) || f.left_out.contains(&p) {
@@ -210,15 +239,12 @@ impl Fiw {
             if self.is_naval(u) {
                 if !f.navy.contains(&u) {
                     out.push(Action::Add(p));
-                } else if Fiw::capacity(f.navy.len() - 1) >= load {
+                } else if self.fits(f.navy.len() - 1, &f.cargo) {
                     out.push(Action::Remove(p));
                 }
             } else if f.cargo.contains(&u) {
                 out.push(Action::Remove(p));
-            } else if !f.navy.is_empty()
-                && self.may_embark(u)
-                && load + self.face(u).size.thirds() <= Fiw::capacity(f.navy.len())
-            {
+            } else if !f.navy.is_empty() && self.may_embark(u) && self.fits(f.navy.len(), &with(u)) {
                 out.push(Action::Embark(p));
             }
         }
@@ -240,9 +266,26 @@ impl Fiw {
     }
 
     /// 20.34 the force's movement allowance in halves: its slowest naval
-    /// unit's factor, with no leader's bonus (20.8).
+    /// unit's factor, those dropped off included (11.3). 20.8 leaders give
+    /// no bonus to fleets at sea; a force of flotillas takes one leader's
+    /// military rating, as any force (17.21; ruling fiw #70; rules fiw-15:
+    /// no naval force had it).
     fn naval_allowance(&self, f: &NavalForce) -> u8 {
-        f.navy.iter().map(|&u| self.face(u).movement).min().unwrap_or(0) * 2
+        let navy = || f.navy.iter().chain(&f.dropped);
+        let slowest = navy().map(|&u| self.face(u).movement).min().unwrap_or(0);
+        let fleet = navy().any(|&u| self.face(u).kind == UnitType::Fleet);
+        // ruling: fiw #70
+        let bonus = match fleet {
+            true => 0,
+            false => f
+                .leaders
+                .iter()
+                .filter(|&&l| self.leader(l).side.is_some())
+                .map(|&l| self.leader(l).military)
+                .max()
+                .unwrap_or(0),
+        };
+        (slowest + bonus) * 2
     }
 
     /// 21.11, 21.12, ruling fiw #21: entering or leaving a home base costs
@@ -383,6 +426,20 @@ impl Fiw {
                     Piece::Leader(l) => f.leaders.retain(|&x| x != l),
                 }
                 f.left_out.push(p);
+            }
+            Action::Drop(Piece::Unit(u)) => {
+                f.navy.retain(|&x| x != u);
+                f.dropped.push(u);
+                let (seat, at) = (f.seat, f.at);
+                let (name, here) = (self.unit_name(u), self.place_name(at));
+                self.core.log.apart(
+                    seat,
+                    "11.3",
+                    &[],
+                    Vec::new,
+                    || format!("The {name} stays in {here}."),
+                    || format!("A {} naval unit stays in {here}.", side_name(seat)),
+                );
             }
             Action::SetSail => self.set_sail(),
             Action::Sail(to) => self.sail(to),
@@ -573,7 +630,7 @@ impl Fiw {
             }
             return;
         }
-        let mut members = f.navy.clone();
+        let mut members = [f.navy.as_slice(), &f.dropped].concat();
         if f.loaded() {
             if self.can_land(&f) {
                 self.debark(&f);

@@ -460,6 +460,17 @@ impl Fiw {
         let name = self.piece_name(p);
         let carried = |u: UnitId| self.face(u).size.thirds();
         let load = self.load(&f.cargo);
+        let bulky = |cargo: &[UnitId]| cargo.iter().filter(|&&u| self.bulky(u)).count();
+        // ruling: fiw #68
+        let one_each = |n: usize, with: &str| {
+            Forbidden::new(
+                "20.31",
+                format!(
+                    "land units are placed under the fleet units, four regiments (or equivalent) under each: a brigade or legion needs a naval unit of its own, and {n} naval unit(s) would carry {} of them{with}",
+                    bulky(&f.cargo) + usize::from(with.is_empty())
+                ),
+            )
+        };
         if let Piece::Unit(u) = p {
             if f.navy.contains(&u) && Fiw::capacity(f.navy.len() - 1) < load {
                 return vec![Forbidden::new(
@@ -470,6 +481,9 @@ impl Fiw {
                         regiments(load)
                     ),
                 )];
+            }
+            if f.navy.contains(&u) && bulky(&f.cargo) > f.navy.len() - 1 {
+                return vec![one_each(f.navy.len() - 1, &format!(" without the {name}"))];
             }
         }
         if f.has(p) {
@@ -508,6 +522,9 @@ impl Fiw {
                     regiments(carried(u))
                 ),
             )];
+        }
+        if self.bulky(u) && bulky(&f.cargo) >= f.navy.len() {
+            return vec![one_each(f.navy.len(), "")];
         }
         Vec::new()
     }
@@ -783,6 +800,7 @@ impl Fiw {
             EventBar::Neutral => return vec![unready_words(self, piece.expect("a unit's bar"), Unready::Neutral)],
             EventBar::Escorted => format!("{} non-Indian combat units share its square", side_name(enemy(seat))),
             EventBar::Unnamed => format!("{name} is not a named leader"),
+            EventBar::IndianLeader => format!("{name} is an Indian leader, not a commander of the Crown or of France"),
             EventBar::NotInLeaderBox => format!("{name} is not in the Leader box"),
             EventBar::NoVillage => format!("{} has no Indian village", there()),
             EventBar::EnemyUnits => format!("{} combat units are in {}", side_name(enemy(seat)), there()),

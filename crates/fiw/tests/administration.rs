@@ -7,7 +7,7 @@ use engine::prelude::*;
 use fiw::civilization::Marker;
 use fiw::frames::Frame;
 use fiw::map::{Colony, Sq};
-use fiw::state::{Phase, Place, Status};
+use fiw::state::{Base, Phase, Place, Status};
 use fiw::{Action, Fiw};
 
 /// The administration phase, the British first this turn.
@@ -151,4 +151,100 @@ fn step_14_5_french_militia_away_from_home() {
     assert!(g.log().visible(Some(FRENCH)).any(|e| e
         .text
         .contains("is outside French territory and eliminated, with no Balance of Power effect")));
+}
+
+/// The row of leaders.tsv of a leader id.
+fn leader_row(id: &str) -> u8 {
+    fiw::tables::tables()
+        .forces
+        .leaders
+        .iter()
+        .position(|l| l.id == id)
+        .expect("a leader of leaders.tsv") as u8
+}
+
+/// 17.6 "Provincial Leaders are treated as other leaders, with the
+/// following exception: British provincial leaders are removed from the map
+/// if outside their colony during an administration phase in which their
+/// colony is passive. They are not eliminated; they are returned to the
+/// pool of available leaders." With 5.26 "Units of the colony located
+/// outside of it are immediately removed from the map" and 3.1 step 14.4.
+/// The British home base is outside New Hampshire, and the purchases let the
+/// British place Rogers (New Hampshire) there.
+#[test]
+fn a_provincial_leader_in_the_home_base_goes_back_to_the_box_when_his_colony_turns_passive() {
+    // rule: fiw 17.6
+    // rule: fiw 5.26, 3.1, 5.22
+    // ruling: fiw #71
+    let mut g = purchasing(&[("br-line", "boston")]);
+    assert_eq!(g.status(Colony::NewHampshire), Status::Active, "35.3 4.1");
+    // Rogers, New Hampshire's leader, is recruited into the British home base.
+    let rogers = leader_row("rogers");
+    act(&mut g, BRITISH, Action::Appoint(rogers));
+    act(&mut g, BRITISH, Action::At(Place::Base(Base::Britain)));
+    act(&mut g, BRITISH, Action::Commit);
+    act(&mut g, FRENCH, Action::Commit);
+    let l = leader(&g, "rogers");
+    assert_eq!(g.leaders[l as usize].at, Place::Base(Base::Britain));
+    // End of turn: step 14.3 turns New Hampshire passive (no invasion).
+    g.stack.clear();
+    g.drafts = None;
+    administer(&mut g);
+    assert_eq!(g.status(Colony::NewHampshire), Status::Passive);
+    assert_eq!(
+        g.leaders[l as usize].at,
+        Place::Pool,
+        "17.6: Rogers is outside New Hampshire, which is passive in this administration phase"
+    );
+}
+
+/// 3.1 step 14.4 "Remove from the map all British provincial units from
+/// passive colonies that are outside their own colony." 5.26 "Units of the
+/// colony located outside of it are immediately removed from the map." A
+/// Massachusetts regiment carried to the British home base while its colony
+/// was active (naval.rs `may_enter_base` admits every unit of British
+/// nation, provincials included) is outside Massachusetts.
+#[test]
+fn a_provincial_regiment_in_the_home_base_is_removed_when_its_colony_turns_passive() {
+    // rule: fiw 5.26
+    // rule: fiw 3.1, 5.22
+    // ruling: fiw #71
+    let mut g = blank(21);
+    assert_eq!(g.status(Colony::Massachusetts), Status::Active, "35.3 4.1");
+    let away = put(&mut g, "ma-infantry", Place::Base(Base::Britain));
+    let on_map = put(&mut g, "ma-infantry", "albany");
+    administer(&mut g);
+    assert_eq!(g.status(Colony::Massachusetts), Status::Passive);
+    assert_eq!(
+        g.units[on_map as usize].at(),
+        Place::Pool,
+        "outside Massachusetts, in New York"
+    );
+    assert_eq!(
+        g.units[away as usize].at(),
+        Place::Pool,
+        "outside Massachusetts too, in the British home base"
+    );
+}
+
+/// 3.1 step 14.5 "Remove from the map all French and Spanish militia (but
+/// not provincial units) from passive colonies that are outside their own
+/// colony." 24.2 "French Militia may move anywhere", so a New France militia
+/// regiment may sail to France (21.21: French units enter the French base).
+#[test]
+fn a_passive_colony_s_militia_in_the_french_home_base_is_removed() {
+    // rule: fiw 3.1
+    // rule: fiw 5.26, 24.2
+    // ruling: fiw #71
+    let mut g = blank(22);
+    g.set_status(Colony::NewFrance, Status::Passive);
+    let in_louisiana = put(&mut g, "nf-militia", "new-orleans");
+    let in_france = put(&mut g, "nf-militia", Place::Base(Base::France));
+    administer(&mut g);
+    assert_eq!(g.units[in_louisiana as usize].at(), Place::Pool, "outside New France");
+    assert_eq!(
+        g.units[in_france as usize].at(),
+        Place::Pool,
+        "outside New France too, in the French home base"
+    );
 }

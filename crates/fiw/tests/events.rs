@@ -326,3 +326,32 @@ fn pieces_arriving_face_down_in_a_home_base_are_named_to_their_side_alone() {
         assert!(british.iter().any(|t| t.contains(own.as_str())), "{own}: {british:?}");
     }
 }
+
+/// 8.1's example names the event "French Leader Relieved" (column D, 2):
+/// France relieves one of her commanders. Pontiac is an Indian leader
+/// (2.31, 25.3, 17.7: Indian leaders lead only Indians), not a French one;
+/// he serves whichever side his Indians are with (rulings.md, made for the
+/// tables), so the event cannot reach him.
+#[test]
+fn french_leader_relieved_does_not_reach_pontiac() {
+    // rule: fiw 8.1
+    // rule: fiw 17.4, 25.3
+    // ruling: fiw #67
+    let mut g = cleared(BRITISH);
+    let at = sq("canajoharie");
+    put(&mut g, "ottawa-fr", at);
+    let p = put_leader(&mut g, "pontiac", at);
+    g.leaders[p as usize].side = FRENCH;
+    g.stack.push(Frame::Events {
+        roller: BRITISH,
+        queue: vec!["french-leader-relieved".into()],
+    });
+    g.advance();
+    if let Some(Frame::EventChoice { options, .. }) = g.stack.last() {
+        assert!(
+            !options.contains(&Choice::Leader(p)),
+            "Pontiac offered to the British as a French leader: {options:?}"
+        );
+    }
+    assert!(matches!(g.leaders[p as usize].at, Place::Sq(_)));
+}

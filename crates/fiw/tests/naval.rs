@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{act, idle_until, label, legal, put, put_marker, sq, started_with_seed};
+use common::{act, cleared, idle_until, label, legal, put, put_leader, put_marker, sq, started_with_seed};
 use engine::prelude::*;
 use fiw::actions::{Action, Piece};
 use fiw::civilization::Marker;
@@ -514,5 +514,110 @@ fn enemy_land_units_block_flotillas_only_in_port_or_coast_squares() {
     assert!(
         matches!(g.stack.last(), Some(Frame::Movement { .. })),
         "the move ends there"
+    );
+}
+
+/// 11.3: "A force may drop off units, but the dropped off units may not
+/// conduct any further movement in that sub-phase." 20.0: naval units "are
+/// treated like other combat units, with the following specifications" (none
+/// of which forbids a drop-off). A naval force of two fleets may leave one
+/// of them on the way.
+#[test]
+fn a_naval_force_may_drop_off_one_of_its_fleets_on_the_way() {
+    // rule: fiw 11.3
+    // rule: fiw 20.21
+    // ruling: fiw #69
+    let mut g = cleared(BRITISH);
+    let louisbourg = at("1805");
+    let f1 = put(&mut g, "br-fleet", louisbourg);
+    let f2 = put(&mut g, "br-fleet", louisbourg);
+    act(&mut g, BRITISH, Action::FormNaval(louisbourg));
+    act(&mut g, BRITISH, Action::Add(Piece::Unit(f1)));
+    act(&mut g, BRITISH, Action::Add(Piece::Unit(f2)));
+    act(&mut g, BRITISH, Action::SetSail);
+    act(&mut g, BRITISH, Action::Sail(at("1806")));
+    assert_eq!(naval(&g).at, at("1806"));
+    let v = legal(&g, BRITISH);
+    assert!(
+        v.contains(&Action::Drop(Piece::Unit(f2))),
+        "11.3: the second fleet may stay in 1806 while the first sails on; legal: {v:?}"
+    );
+    let left = naval(&g).left;
+    act(&mut g, BRITISH, Action::Drop(Piece::Unit(f2)));
+    assert_eq!(naval(&g).navy, vec![f1]);
+    assert_eq!(naval(&g).left, left, "11.3: the force keeps its movement");
+    let on = legal(&g, BRITISH)
+        .into_iter()
+        .find_map(|a| match a {
+            Action::Sail(to) => Some(to),
+            _ => None,
+        })
+        .expect("somewhere to sail on to");
+    act(&mut g, BRITISH, Action::Sail(on));
+    assert_eq!(g.units[f1 as usize].at(), on);
+    assert_eq!(g.units[f2 as usize].at(), at("1806"), "dropped off where it was");
+    assert!(
+        !legal(&g, BRITISH).contains(&Action::Drop(Piece::Unit(f1))),
+        "the last naval unit carries the force"
+    );
+}
+
+/// 20.32: "A naval unit may transport the following number of units: 1)
+/// four regiments (or equivalent)". 20.31: "Transport is indicated by
+/// placing the land units under the fleet units." A brigade or legion
+/// (three regiments each, ruling fiw #23) goes under one fleet, which has
+/// then room for one regiment more, not for a second brigade: three fleets
+/// carry three such units, not four, though twelve regiments' room is
+/// pooled.
+#[test]
+fn three_fleets_carry_three_brigades_not_four() {
+    // rule: fiw 20.32
+    // rule: fiw 20.31
+    // ruling: fiw #68
+    let mut g = cleared(BRITISH);
+    let louisbourg = at("1805");
+    let fleets: Vec<UnitId> = (0..3).map(|_| put(&mut g, "br-fleet", louisbourg)).collect();
+    let mut big: Vec<UnitId> = (0..3).map(|_| put(&mut g, "br-brigade", louisbourg)).collect();
+    big.push(put(&mut g, "br-comb", louisbourg));
+    act(&mut g, BRITISH, Action::FormNaval(louisbourg));
+    for &f in &fleets {
+        act(&mut g, BRITISH, Action::Add(Piece::Unit(f)));
+    }
+    for &b in &big[..3] {
+        act(&mut g, BRITISH, Action::Embark(Piece::Unit(b)));
+    }
+    let v = legal(&g, BRITISH);
+    assert!(
+        !v.contains(&Action::Embark(Piece::Unit(big[3]))),
+        "each fleet holds one three-regiment unit and one regiment more: \
+         a fourth such unit does not fit under three fleets"
+    );
+}
+
+/// 17.21: "All units in a force may add one leader's military rating to
+/// their printed movement factors." 20.8: "Leaders don't provide any
+/// movement bonuses to fleets using sea movement." 20.0 names fleets
+/// ("ocean going") and flotillas ("lakes and coastal squares") apart, and
+/// 20.22 says "riverine units but not fleets": the exception is the
+/// fleets'. A flotilla going up the St. Lawrence with de Lévis (2) aboard
+/// moves 6 + 2.
+#[test]
+fn a_leader_aboard_adds_his_rating_to_a_flotilla_not_only_to_land_units() {
+    // rule: fiw 20.8
+    // rule: fiw 17.21
+    // ruling: fiw #70
+    let mut g = cleared(FRENCH);
+    let quebec = at("1206");
+    let flotilla = put(&mut g, "fr-riverine", quebec);
+    let levis = put_leader(&mut g, "de-levis", quebec);
+    assert_eq!(g.leader(levis).military, 2);
+    act(&mut g, FRENCH, Action::FormNaval(quebec));
+    act(&mut g, FRENCH, Action::Add(Piece::Unit(flotilla)));
+    act(&mut g, FRENCH, Action::Embark(Piece::Leader(levis)));
+    act(&mut g, FRENCH, Action::SetSail);
+    assert_eq!(
+        naval(&g).left,
+        2 * (6 + 2),
+        "a flotilla is no fleet: de Lévis's 2 is added to its 6 (in half points)"
     );
 }
