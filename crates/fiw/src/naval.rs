@@ -199,9 +199,14 @@ impl Fiw {
     /// room was pooled, and three fleets carried three brigades and a
     /// legion). With regiments and detachments filling any room left, the
     /// two bounds are exact.
-    pub(crate) fn fits(&self, navy: usize, cargo: &[UnitId]) -> bool {
+    pub(crate) fn fits(&self, navy: usize, cargo: impl IntoIterator<Item = UnitId>) -> bool {
         // ruling: fiw #68
-        self.load(cargo) <= Fiw::capacity(navy) && cargo.iter().filter(|&&u| self.bulky(u)).count() <= navy
+        let (mut load, mut bulky) = (0, 0);
+        for u in cargo {
+            load += self.face(u).size.thirds();
+            bulky += usize::from(self.bulky(u));
+        }
+        load <= Fiw::capacity(navy) && bulky <= navy
     }
 
     /// 20.3 whether a land unit may board: 20.51 naval units are never
@@ -220,7 +225,7 @@ impl Fiw {
         // 11.3 a naval unit may be dropped off when the others carry the
         // cargo (ruling fiw #69; rules fiw-15: a naval force could drop
         // nothing).
-        if f.navy.len() > 1 && self.fits(f.navy.len() - 1, &f.cargo) {
+        if f.navy.len() > 1 && self.fits(f.navy.len() - 1, f.cargo.iter().copied()) {
             out.extend(f.navy.iter().map(|&u| Action::Drop(Piece::Unit(u))));
         }
         out.push(Action::Halt);
@@ -230,7 +235,7 @@ impl Fiw {
     /// leaders starting there, within the capacity of the naval units
     /// chosen.
     fn forming_legal(&self, f: &NavalForce, out: &mut Vec<Action>) {
-        let with = |u: UnitId| [f.cargo.as_slice(), &[u]].concat();
+        let cargo = || f.cargo.iter().copied();
         for u in self.units_in(f.from) {
             let p = Piece::Unit(u);
             if !self.ready(f.seat, p) || f.left_out.contains(&p) {
@@ -239,12 +244,12 @@ impl Fiw {
             if self.is_naval(u) {
                 if !f.navy.contains(&u) {
                     out.push(Action::Add(p));
-                } else if self.fits(f.navy.len() - 1, &f.cargo) {
+                } else if self.fits(f.navy.len() - 1, cargo()) {
                     out.push(Action::Remove(p));
                 }
             } else if f.cargo.contains(&u) {
                 out.push(Action::Remove(p));
-            } else if !f.navy.is_empty() && self.may_embark(u) && self.fits(f.navy.len(), &with(u)) {
+            } else if !f.navy.is_empty() && self.may_embark(u) && self.fits(f.navy.len(), cargo().chain([u])) {
                 out.push(Action::Embark(p));
             }
         }
