@@ -19,10 +19,8 @@ impl Gml {
     /// The units of `seat` in maritime zone `z` that `pick` keeps.
     fn in_zone(&self, z: ZoneId, seat: Seat, pick: impl Fn(&Gml, UnitId) -> bool) -> Vec<UnitId> {
         self.units
-            .iter()
-            .enumerate()
-            .map(|(u, _)| u as UnitId)
-            .filter(|&u| self.units[u as usize].at() == Place::Zone(z) && self.side(u) == seat && pick(self, u))
+            .in_place(Place::Zone(z))
+            .filter(|&u| self.side(u) == seat && pick(self, u))
             .collect()
     }
 
@@ -45,6 +43,9 @@ impl Gml {
         let enemy = 1 - seat;
         let mut choices = Vec::new();
         for z in 0..tables().map.zones.len() as ZoneId {
+            if self.units.in_place(Place::Zone(z)).next().is_none() {
+                continue;
+            }
             let naval = |g: &Gml, u: UnitId| g.counters(u).kind == Kind::Naval;
             let fleets = self.in_zone(z, seat, naval);
             let transports = self.transports_in(z, enemy);
