@@ -550,6 +550,16 @@ fn no_leaks<G: Game>(
             len
         });
         compared[seat as usize] = len;
+        // The sample is all the seat may know: its log has no entry the
+        // seat may not read (the AI searches it).
+        if sample.log().len() != sample.log().visible(Some(seat)).count() {
+            panic!(
+                "{}",
+                at(&format!(
+                    "the world sampled for {name} holds log entries {name} may not read"
+                ))
+            );
+        }
         let ids = |acts: &[ActionInfo]| acts.iter().map(|a| a.id.clone()).collect::<Vec<_>>();
         let theirs = described(&sample, seat);
         let mine = known.acts(g, seat);

@@ -403,7 +403,9 @@ pub trait Views: Sized {
 
     /// A full state consistent with all `observer` has seen, with every
     /// hidden thing resampled and a fresh generator (so no future die is
-    /// foreseen): the worlds the AI searches and the harness's leak check.
+    /// foreseen), and a log holding only the entries `observer` may read
+    /// ([`crate::log::Log::keep_visible`]): the worlds the AI searches and
+    /// the harness's leak check (which checks the log too).
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self;
 }
 

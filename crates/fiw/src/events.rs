@@ -381,20 +381,24 @@ impl crate::state::Fiw {
     /// 27.1 the choices as the seat sees them: enemy pieces it may not
     /// examine that look alike in one square are one choice, which of them
     /// being drawn when it is picked ([`Fiw::event_pick`]); a choice names
-    /// no piece the seat could not tell apart.
+    /// no piece the seat could not tell apart. The pieces it may examine
+    /// come first, in their order; the look-alikes after them, in the
+    /// order of their squares and looks, so that where a choice stands
+    /// tells nothing of the counter behind it (rules fiw-15: they came in
+    /// the order of the hidden counters).
     fn as_seen(&self, seat: engine::Seat, options: Vec<Choice>) -> Vec<Choice> {
-        let mut looks = Vec::new();
-        options
-            .into_iter()
-            .filter(|&c| match self.unseen_look(seat, c) {
-                Some(look) if looks.contains(&look) => false,
-                Some(look) => {
-                    looks.push(look);
-                    true
-                }
-                None => true,
-            })
-            .collect()
+        let mut seen = Vec::new();
+        let mut unseen = Vec::new();
+        for c in options {
+            match self.unseen_look(seat, c) {
+                Some(look) if unseen.iter().any(|&(l, _)| l == look) => {}
+                Some(look) => unseen.push((look, c)),
+                None => seen.push(c),
+            }
+        }
+        unseen.sort_by(|a, b| a.0.cmp(&b.0));
+        seen.extend(unseen.into_iter().map(|(_, c)| c));
+        seen
     }
 
     /// 27.1 the piece a pick of an unseen look-alike stands for: drawn

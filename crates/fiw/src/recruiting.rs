@@ -193,12 +193,15 @@ impl Fiw {
         (pounds, sp)
     }
 
-    /// The pounds and supply points a draft leaves.
+    /// The pounds and supply points a draft leaves: the points it buys
+    /// pay for its markers too (18.1, 22.1: all bought in the one phase;
+    /// ruling fiw #73; rules fiw-15: only the points held before counted).
     fn left_after(&self, seat: Seat, p: &Purchases) -> (i64, i64) {
         let (pounds, sp) = self.cost_of(p);
+        let bought = p.buys.iter().filter(|b| matches!(b, Buy::Supply)).count() as i64;
         (
             i64::from(self.treasury[seat as usize]) - i64::from(pounds),
-            i64::from(self.supply[seat as usize]) - i64::from(sp),
+            i64::from(self.supply[seat as usize]) + bought - i64::from(sp),
         )
     }
 
@@ -717,7 +720,6 @@ impl Fiw {
             let p = drafts.draft(seat).clone();
             let (pounds, sp) = self.cost_of(&p);
             self.treasury[seat as usize] -= pounds as u16;
-            self.supply[seat as usize] -= sp as u16;
             let side = side_name(seat);
             let (mut bought, mut told): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
             // A break-down takes its parts from the counter mix after the
@@ -729,6 +731,8 @@ impl Fiw {
                     told.push(theirs);
                 }
             }
+            // ruling: fiw #73: after the points bought are in.
+            self.supply[seat as usize] -= sp as u16;
             let (left, sp_now) = (self.treasury[seat as usize], self.supply[seat as usize]);
             let spent = |items: &[String]| {
                 if items.is_empty() && pounds == 0 {

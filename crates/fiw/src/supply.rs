@@ -76,20 +76,34 @@ impl crate::state::Fiw {
     /// force is one outside any fortress there: where the seat is besieged
     /// it is the relief force (23.25), to which the magazine inside the
     /// fortress is closed; the garrison's is [`Fiw::garrison_line`].
+    /// Among those in reach, the one its use costs least (ruling fiw #72;
+    /// rules fiw-15: the nearest, so a field magazine was spent beside a
+    /// city's that never is): in a city or town (18.62: never expended),
+    /// then one already used this turn, then the nearest.
     pub fn supply_line(&self, sq: crate::map::Sq, seat: engine::Seat) -> Option<crate::map::Sq> {
         use crate::map::{Colony, Route, Sq};
         let garrisoned = self.garrisoned(sq, seat);
         let m = &crate::tables::tables().map;
         let chart = &crate::tables::tables().supply_line;
-        let mut magazine = vec![false; m.squares.len()];
+        // Per square, what using its magazine costs: 0 never spent (a city
+        // or town), 1 spent already, 2 spent by this use.
+        // ruling: fiw #72
+        let mut magazine: Vec<Option<u8>> = vec![None; m.squares.len()];
         for c in &self.civs {
             if c.side == seat && c.kind == crate::civilization::Marker::Magazine && !(garrisoned && c.sq == sq) {
-                magazine[c.sq.index()] = true;
+                let cost = match (self.settlement(c.sq).is_some(), c.used) {
+                    (true, _) => 0,
+                    (false, true) => 1,
+                    (false, false) => 2,
+                };
+                let at = &mut magazine[c.sq.index()];
+                *at = Some(at.map_or(cost, |a| a.min(cost)));
             }
         }
-        if !magazine.iter().any(|&x| x) {
+        if magazine.iter().all(Option::is_none) {
             return None;
         }
+        let mut found: Option<(u8, Sq)> = None;
         // One pass over the units rather than one per square searched.
         let mut blocked = vec![false; m.squares.len()];
         for (u, unit) in self.units.iter().enumerate() {
@@ -108,8 +122,14 @@ impl crate::state::Fiw {
             if d > best[i] {
                 continue;
             }
-            if magazine[i] {
-                return Some(s);
+            if let Some(cost) = magazine[i] {
+                // Nearer first: a later one must cost less to be taken.
+                if found.is_none_or(|(c, _)| cost < c) {
+                    found = Some((cost, s));
+                }
+                if cost == 0 {
+                    break;
+                }
             }
             for n in s.orthogonal() {
                 let Some(route) = m.land_route(s, n) else { continue };
@@ -131,7 +151,7 @@ impl crate::state::Fiw {
                 }
             }
         }
-        None
+        found.map(|(_, s)| s)
     }
 
     /// A besieged garrison traces no line of supply out through its
@@ -303,13 +323,13 @@ impl crate::state::Fiw {
                 continue;
             }
             if self.supply[seat as usize] > 0 || self.starve_choice(sq, seat) {
-                self.log_foraging(&foraging);
+                self.log_foraging(seat, &foraging);
                 self.stack.push(crate::frames::Frame::Provision { seat, sq });
                 return;
             }
             self.starve_surplus(sq, seat);
         }
-        self.log_foraging(&foraging);
+        self.log_foraging(seat, &foraging);
         self.phase = if seat == self.first {
             crate::state::Phase::Provisioning(self.second())
         } else {
@@ -317,14 +337,16 @@ impl crate::state::Fiw {
         };
     }
 
-    fn log_foraging(&mut self, squares: &[String]) {
+    /// 18.32 told to the owner alone (27.1: which stacks forage tells
+    /// their sizes; rules fiw-15: said to everyone).
+    fn log_foraging(&mut self, seat: engine::Seat, squares: &[String]) {
         if squares.is_empty() {
             return;
         }
         let list = engine::log::list(squares);
-        self.core
-            .log
-            .say("18.32", || format!("The units in {list} forage and are in supply."));
+        self.core.log.tell(seat, "18.32", || {
+            format!("The units in {list} forage and are in supply.")
+        });
     }
 
     /// 18.61, 18.62 the units of a square in supply from a magazine: one
@@ -422,9 +444,16 @@ impl crate::state::Fiw {
         };
         self.supply[seat as usize] -= 1;
         let (side, at, left) = (side_name(seat), self.sq_name(sq), self.supply[seat as usize]);
-        self.core.log.say("18.33", || {
-            format!("The {side} expend a supply point to provision the units in {at} ({left} left).")
-        });
+        // 27.1 the square is the owner's to know: where a point goes tells
+        // the size of a face-down stack (rules fiw-15: said to everyone).
+        self.core.log.apart(
+            seat,
+            "18.33",
+            &[],
+            Vec::new,
+            || format!("The {side} expend a supply point to provision the units in {at} ({left} left)."),
+            || format!("The {side} expend a supply point ({left} left)."),
+        );
         self.provision_from(seat, sq.index() + 1);
     }
 

@@ -68,6 +68,9 @@ impl Views for Fiw {
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Fiw {
         let mut g = self.clone();
         g.core.dice.reseed(rng);
+        // The observer's own log: not the enemy's private lines (rules
+        // fiw-15: the AI's sampled worlds held them all).
+        g.core.log.keep_visible(Some(observer));
         // Ruling fiw #30: the other side's purchases are unknown until
         // both are revealed; an empty draft is one it could have made.
         if let Some(d) = &mut g.drafts {
@@ -399,6 +402,10 @@ impl Fiw {
                 count: 1,
             });
         }
+        // In an order of what is shown, not of the counters behind it
+        // (27.1; rules fiw-15: the first hidden counter of each group set
+        // the order, telling which regiment stood where).
+        backs.sort_by(|a, b| (&a.space, &a.side, &a.nation, &a.kind).cmp(&(&b.space, &b.side, &b.nation, &b.kind)));
         pieces.extend(backs);
         let mut markers = Vec::new();
         for c in &self.civs {

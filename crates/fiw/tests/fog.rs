@@ -4,7 +4,14 @@ mod common;
 
 use common::*;
 use engine::prelude::*;
+use engine::{Describe, Views};
 use engine::{Face, TableView, Viewer};
+use fiw::actions::Action;
+use fiw::frames::Frame;
+use fiw::map::Sq;
+use fiw::state::Phase;
+use fiw::tables::tables;
+use fiw::Fiw;
 
 fn board(g: &fiw::Fiw, viewer: Viewer) -> engine::Board {
     let v: TableView = serde_json::from_value(g.view(viewer)).unwrap();
@@ -114,4 +121,268 @@ fn the_bots_sample_only_which_block_is_which_the_mix_being_open() {
         assert!(squares.iter().all(|sq| at(&own, sq) == at(&g, sq)));
     }
     assert!(moved, "the British cannot tell which French regular is where");
+}
+
+/// What `seat` reads of the log.
+fn read(g: &Fiw, seat: engine::Seat) -> Vec<String> {
+    g.log().visible(Some(seat)).map(|e| e.text.clone()).collect()
+}
+
+/// The seat's legal actions as it gets them: ids and labels, in order.
+fn offered(g: &Fiw, seat: engine::Seat) -> Vec<(String, String)> {
+    legal(g, seat)
+        .iter()
+        .map(|a| {
+            let info = g.describe(seat, a);
+            (info.id, info.label)
+        })
+        .collect()
+}
+
+/// A board entry's space, side, kind, nation and count.
+type Entry = (String, String, Option<String>, Option<String>, u32);
+
+/// How many face-down blocks of each look the seat sees per space, sorted:
+/// the board with its order taken out.
+fn counts(g: &Fiw, seat: engine::Seat) -> Vec<Entry> {
+    let v: engine::TableView = serde_json::from_value(g.view(Some(seat))).unwrap();
+    let mut out: Vec<_> = v
+        .board
+        .pieces
+        .iter()
+        .map(|p| {
+            (
+                p.space.clone(),
+                p.side.clone(),
+                p.kind.clone(),
+                p.nation.clone(),
+                p.count,
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The pieces of the seat's board as it lists them, in its order: space,
+/// face, look and count.
+fn listed(g: &Fiw, seat: engine::Seat) -> Vec<String> {
+    let v: engine::TableView = serde_json::from_value(g.view(Some(seat))).unwrap();
+    v.board
+        .pieces
+        .iter()
+        .map(|p| {
+            format!(
+                "{} {:?} {} {:?} {:?} x{}",
+                p.space, p.face, p.name, p.kind, p.nation, p.count
+            )
+        })
+        .collect()
+}
+
+/// The events of `queue`, rolled by `roller`, happen now (as in
+/// tests/events.rs): the game waits for the first choice.
+fn events_now(g: &mut Fiw, roller: engine::Seat, queue: &[&str]) {
+    g.first = BRITISH;
+    g.initiative = FRENCH;
+    g.stack.push(Frame::Events {
+        roller,
+        queue: queue.iter().map(|e| e.to_string()).collect(),
+    });
+    g.advance();
+}
+
+/// 27.1 "A player may examine enemy and neutral units only under the
+/// following circumstances: 1) if he has a friendly unit in the same
+/// square; 2) during combat; 3) if some random event allows it; and 4) when
+/// an enemy force is in the same square as a friendly city or town."
+///
+/// Two French regular regiments stand face down in two squares (Ticonderoga and Fort
+/// Frontenac, no British city or town); which
+/// is where the British may not know. The British view lists the face-down
+/// blocks in the order of the counters' ids (`view.rs` `board`: the `backs`
+/// groups are made while looping over the units by id, and the unit id is
+/// the counter's design, `setup.rs` `Unit::new(i)`), so swapping the two
+/// regiments changes the British view.
+#[test]
+fn the_board_lists_face_down_blocks_in_the_order_of_their_counters() {
+    // rule: fiw 27.1
+    // ruling: fiw #35
+    let build = |first: &str, second: &str| {
+        let mut g = cleared(BRITISH);
+        put(&mut g, first, "1208");
+        put(&mut g, second, "1008");
+        g
+    };
+    let a = build("fr-bearn", "fr-guy");
+    let b = build("fr-guy", "fr-bearn");
+    assert_eq!(
+        counts(&a, BRITISH),
+        counts(&b, BRITISH),
+        "the same blocks stand in the same squares"
+    );
+    assert_eq!(
+        listed(&a, BRITISH),
+        listed(&b, BRITISH),
+        "the British view tells which French regiment stands where"
+    );
+    assert_eq!(a.view(Some(BRITISH)), b.view(Some(BRITISH)));
+}
+
+/// 27.3 "Leaders may be placed face down. They may be examined if any of
+/// the conditions of 27.1 pertain."
+///
+/// The same for face-down leaders: Montcalm and de Levis in two squares,
+/// then swapped. The British view orders the two "French leader" blocks by
+/// the leaders' ids, so it names who is where.
+#[test]
+fn the_board_lists_face_down_leaders_in_the_order_of_their_counters() {
+    // rule: fiw 27.3
+    // rule: fiw 27.1
+    let build = |first: &str, second: &str| {
+        let mut g = cleared(BRITISH);
+        put_leader(&mut g, first, "1208");
+        put_leader(&mut g, second, "1008");
+        g
+    };
+    let a = build("montcalm", "de-levis");
+    let b = build("de-levis", "montcalm");
+    assert_eq!(counts(&a, BRITISH), counts(&b, BRITISH));
+    assert_eq!(
+        listed(&a, BRITISH),
+        listed(&b, BRITISH),
+        "the British view tells which French leader stands where"
+    );
+    assert_eq!(a.view(Some(BRITISH)), b.view(Some(BRITISH)));
+}
+
+/// 27.1 (see above) and 8.1: Indians Change Sides lets the roller pick an
+/// enemy Indian unit; one he may not examine is offered by its square
+/// ("pick-1107-unit", ruling: the choice names it as the board shows it).
+///
+/// The choices come in the order of the units' ids (`events.rs`
+/// `apply_event` over `0..units.len()`, `as_seen` keeping that order), so
+/// with a face-down Indian in Montreal and another in square 1008, the
+/// order of the British choices says which tribe stands where.
+#[test]
+fn an_event_s_choices_come_in_the_order_of_the_hidden_counters() {
+    // rule: fiw 27.1
+    // rule: fiw 8.1
+    // rule: fiw 25.1
+    let build = |first: &str, second: &str| {
+        let mut g = cleared(BRITISH);
+        put(&mut g, first, "1107");
+        put(&mut g, second, "1008");
+        events_now(&mut g, BRITISH, &["indians-change-sides"]);
+        assert!(matches!(g.stack.last(), Some(Frame::EventChoice { seat, .. }) if *seat == BRITISH));
+        g
+    };
+    let a = build("abenaki-fr", "ottawa-fr");
+    let b = build("ottawa-fr", "abenaki-fr");
+    assert_eq!(counts(&a, BRITISH), counts(&b, BRITISH));
+    let (x, y) = (offered(&a, BRITISH), offered(&b, BRITISH));
+    let mut sorted = (x.clone(), y.clone());
+    sorted.0.sort();
+    sorted.1.sort();
+    assert_eq!(sorted.0, sorted.1, "the same choices");
+    assert_eq!(x, y, "their order tells which Indian stands where");
+}
+
+/// 27.1 (see above). 18.32 "Each square on the map has a forage value ...
+/// the number of regimental equivalents that may be supplied through
+/// foraging." 18.33 "One SP expended in a square can supply all friendly
+/// units in the square in excess of the forage value." 19.0 / ruling fiw
+/// #23: a detachment is a third of a regiment.
+///
+/// Two British stacks of two face-down regular blocks each, in two squares
+/// of forage 1: in one position the regiments stand in X and the
+/// detachments in Y, in the other the reverse. The British spend one
+/// supply point either way (the total is open, ruling fiw #35), but the
+/// public log names the square that forages and the square the point is
+/// spent on, so the French learn which stack is made of regiments (the
+/// size of face-down units).
+#[test]
+fn the_provisioning_log_tells_the_size_of_face_down_stacks() {
+    // rule: fiw 27.1
+    // rule: fiw 18.3
+    // rule: fiw 18.32
+    // rule: fiw 18.33
+    let m = &tables().map;
+    let probe = blank(1);
+    let open: Vec<Sq> = Sq::all()
+        .filter(|&s| {
+            probe.forage_value(s) == 1
+                && (3..=19).contains(&s.col)
+                && (3..=20).contains(&s.row)
+                && m.places_in(s).next().is_none()
+                && !probe.terrain(s).is_water()
+                && m.colony(s).is_some_and(|c| probe.owner(c) == Some(BRITISH))
+        })
+        .take(2)
+        .collect();
+    assert_eq!(open.len(), 2, "two open squares of forage 1");
+    let (x, y) = (open[0], open[1]);
+    let build = |regiments: Sq, detachments: Sq| {
+        let mut g = blank(1);
+        g.civs.retain(|c| c.kind != fiw::civilization::Marker::Magazine);
+        for _ in 0..2 {
+            put(&mut g, "br-line", regiments);
+            put(&mut g, "br-line-det", detachments);
+        }
+        g.first = BRITISH;
+        g.supply[BRITISH as usize] = 5;
+        g.phase = Phase::Provisioning(BRITISH);
+        g.provisioning(BRITISH);
+        let Some(&Frame::Provision { sq, .. }) = g.stack.last() else {
+            panic!("the regiments' square asks for a supply point: {:?}", g.stack.last())
+        };
+        assert_eq!(sq, regiments);
+        act(&mut g, BRITISH, Action::Provision(sq));
+        g
+    };
+    let (a, b) = (build(x, y), build(y, x));
+    assert_eq!(counts(&a, FRENCH), counts(&b, FRENCH), "two British blocks in each");
+    assert_eq!(a.supply, b.supply, "one supply point spent either way");
+    assert_eq!(
+        read(&a, FRENCH),
+        read(&b, FRENCH),
+        "the French log tells which stack exceeds its forage"
+    );
+}
+
+/// 27.1, 27.3 (see above). `Views::determinize`: "A full state consistent
+/// with all `observer` has seen, with every hidden thing resampled" (the
+/// worlds the AI searches). The set-up log names each French piece to the
+/// French alone ("Montcalm sets up in Quebec"); a world sampled for the
+/// British must not carry those lines. Fiw's `determinize` clones the
+/// log whole (the other titles' call `log.keep_visible(Some(observer))`),
+/// so the British sample holds the French player's private log: where
+/// Montcalm, and every French unit, stands.
+#[test]
+fn a_world_sampled_for_a_seat_keeps_the_enemy_s_private_log() {
+    // rule: fiw 27.1
+    // rule: fiw 27.3
+    use rand::SeedableRng;
+    let g = started(BRITISH);
+    assert!(read(&g, FRENCH)
+        .iter()
+        .any(|t| t.contains("Montcalm sets up in Quebec")));
+    assert!(!read(&g, BRITISH).iter().any(|t| t.contains("Montcalm")));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let w = g.determinize(BRITISH, &mut rng);
+    let leaked: Vec<String> = w
+        .log()
+        .visible(Some(FRENCH))
+        .map(|e| e.text.clone())
+        .filter(|t| t.contains("Montcalm"))
+        .collect();
+    assert!(
+        leaked.is_empty(),
+        "the British sample carries the French private log: {leaked:?}"
+    );
+    assert_eq!(
+        w.log().len(),
+        g.log().visible(Some(BRITISH)).count(),
+        "the sampled world's log is the British log, no more"
+    );
 }
