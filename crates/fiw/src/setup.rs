@@ -321,16 +321,7 @@ impl Fiw {
                 self.leaders[id as usize].side = seat;
                 let who = self.leader(id).name.clone();
                 let at = self.sq_name(sq);
-                let side = side_name(seat);
-                // 27.3 leaders may be placed face down.
-                self.core.log.apart(
-                    seat,
-                    "35.3",
-                    &[],
-                    || vec![sq.to_string()],
-                    || format!("{who} sets up in {at}."),
-                    || format!("A {side} leader sets up in {at}."),
-                );
+                self.placed(seat, sq, || format!("{who} sets up in {at}."));
             }
             What::Units(need) => {
                 let u = self
@@ -340,15 +331,7 @@ impl Fiw {
                 let name = self.unit_name(u);
                 let at = self.sq_name(sq);
                 let side = side_name(seat);
-                // 27.1 the enemy sees a block, not which.
-                self.core.log.apart(
-                    seat,
-                    "35.3",
-                    &[],
-                    || vec![sq.to_string()],
-                    || format!("{side} {name} sets up in {at}."),
-                    || format!("A {side} unit sets up in {at}."),
-                );
+                self.placed(seat, sq, || format!("{side} {name} sets up in {at}."));
             }
             What::Indians { side, .. } => {
                 let pool: Vec<UnitId> = self.pool_indians().collect();
@@ -360,15 +343,50 @@ impl Fiw {
                 unit.back = side == BRITISH;
                 let name = self.unit_name(u);
                 let at = self.sq_name(sq);
-                self.core.log.apart(
-                    seat,
-                    "25.1",
-                    &[],
-                    || vec![sq.to_string()],
-                    || format!("An Indian unit drawn at random, {name}, sets up in {at}."),
-                    || format!("An Indian unit drawn at random sets up in {at}."),
-                );
+                self.placed(seat, sq, || {
+                    format!("An Indian unit drawn at random, {name}, sets up in {at} (25.1).")
+                });
             }
+        }
+        self.side_set_up(seat);
+    }
+
+    /// The side whose set-up is under way: 27.1, 27.3 its placements are
+    /// its own until it has finished, when the enemy sees its blocks all at
+    /// once (as behind a screen); seen one by one, in the scenario's
+    /// printed order of lines, they told which leader and which unit went
+    /// where (rules fiw-15).
+    pub fn setting_up(&self) -> Option<Seat> {
+        match (self.phase, self.stack.last()) {
+            (Phase::Deployment(_), Some(&Frame::Deploy { seat, .. })) => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// A set-up placement, told to its side alone ([`Fiw::setting_up`]).
+    fn placed(&mut self, seat: Seat, sq: Sq, own: impl FnOnce() -> String) {
+        self.core.log.push(
+            engine::log::Audience::Seat(seat),
+            "35.3",
+            &[],
+            || vec![sq.to_string()],
+            own,
+        );
+    }
+
+    /// After a placement: once the side has none left, its set-up is shown.
+    fn side_set_up(&mut self, seat: Seat) {
+        if self.setting_up() != Some(seat) {
+            let n = self
+                .units
+                .iter()
+                .enumerate()
+                .filter(|&(u, unit)| matches!(unit.at(), Place::Sq(_)) && self.side(u as UnitId) == seat)
+                .count();
+            let side = side_name(seat);
+            self.core
+                .log
+                .say("35.3", || format!("The {side} have set up: {n} blocks on the map."));
         }
     }
 
@@ -408,20 +426,13 @@ impl Fiw {
             names.push(self.unit_name(u));
         }
         let (at, side) = (self.sq_name(sq), side_name(seat));
-        // 27.1 the enemy sees three blocks, not which.
-        self.core.log.apart(
-            seat,
-            "35.3",
-            &[],
-            || vec![sq.to_string()],
-            || {
-                format!(
-                    "{side} {} set up in {at}, a regiment broken down (4.4).",
-                    engine::log::list(&names)
-                )
-            },
-            || format!("Three {side} units set up in {at}."),
-        );
+        self.placed(seat, sq, || {
+            format!(
+                "{side} {} set up in {at}, a regiment broken down (4.4).",
+                engine::log::list(&names)
+            )
+        });
+        self.side_set_up(seat);
     }
 
     /// A leader of this name in the Leader box.

@@ -338,11 +338,16 @@ impl Fiw {
                 }),
             }
         };
+        // 27.1 a side setting up is behind its screen (Fiw::setting_up).
+        let screened = |side: Seat| self.setting_up() == Some(side) && viewer != Some(side);
         for l in 0..self.leaders.len() as u8 {
             let g = &self.leaders[l as usize];
             let Some((space, space_name)) = self.space_of(g.at) else {
                 continue;
             };
+            if screened(g.side) {
+                continue;
+            }
             if hidden(Piece::Leader(l)) {
                 back(space, space_name, g.side, ("leader", "leader"));
                 continue;
@@ -368,6 +373,9 @@ impl Fiw {
             let Some((space, space_name)) = self.space_of(unit.at()) else {
                 continue;
             };
+            if screened(self.side(u)) {
+                continue;
+            }
             if hidden(Piece::Unit(u)) {
                 back(space, space_name, self.side(u), self.colours(u));
                 continue;

@@ -9,6 +9,7 @@ use engine::{Face, TableView, Viewer};
 use fiw::actions::Action;
 use fiw::frames::Frame;
 use fiw::map::Sq;
+use fiw::scenario::What;
 use fiw::state::Phase;
 use fiw::tables::tables;
 use fiw::Fiw;
@@ -81,7 +82,13 @@ fn the_set_up_log_does_not_name_the_enemy_s_units() {
     // rule: fiw 27.1
     let g = started(BRITISH);
     let british: Vec<String> = g.log().visible(Some(BRITISH)).map(|e| e.text.clone()).collect();
-    assert!(british.iter().any(|t| t.contains("A French unit sets up in Quebec")));
+    // 27.1 the French set-up is behind its screen: the British read that
+    // it is done, not where each piece went.
+    assert!(
+        british.iter().any(|t| t.starts_with("The French have set up:")),
+        "{british:?}"
+    );
+    assert!(!british.iter().any(|t| t.starts_with("A French")), "{british:?}");
     assert!(!british.iter().any(|t| t.contains("Bearn") || t.contains("Montcalm")));
     let french: Vec<String> = g.log().visible(Some(FRENCH)).map(|e| e.text.clone()).collect();
     assert!(french.iter().any(|t| t.contains("Montcalm sets up in Quebec")));
@@ -385,4 +392,84 @@ fn a_world_sampled_for_a_seat_keeps_the_enemy_s_private_log() {
         g.log().visible(Some(BRITISH)).count(),
         "the sampled world's log is the British log, no more"
     );
+}
+
+/// 27.3 "Leaders may be placed face down." 27.1 (see above). 35.3 3.3 "Any
+/// French occupied squares: leaders Bougainville, de Villieres."
+///
+/// The set-up is played line by line in the scenario's printed order; had
+/// the British read each French placement as it happened ("A French
+/// leader sets up in ..."), the order of the lines would say which leader
+/// went where: Bougainville's line comes first (rules fiw-15 did). Placing Bougainville in X
+/// and de Villiers in Y, or the other way round, leaves the same blocks on
+/// the British board but not the same British log. (The same holds for
+/// the lines of units that differ only in size or type: "two heavy
+/// infantry regiments; three heavy infantry detachments; six light
+/// infantry detachments" in any New France post.)
+#[test]
+fn the_set_up_log_s_order_tells_which_face_down_leader_went_where() {
+    // rule: fiw 27.3
+    // rule: fiw 27.1
+    // rule: fiw 35.3
+    let spec = fiw::scenario::spec(fiw::scenario::Scenario::OnToQuebec);
+    let line_of = |name: &str| {
+        spec.lines
+            .iter()
+            .position(|l| matches!(l.what, What::Leader(n) if n == name))
+            .expect("a set-up line") as u8
+    };
+    let (bougainville, villiers) = (line_of("bougainville"), line_of("de-villiers"));
+    assert_eq!(villiers, bougainville + 1, "one line after the other");
+    let deploy_first = |g: &mut Fiw| {
+        let seat = match g.stack.last() {
+            Some(&Frame::Deploy { seat, .. }) => seat,
+            other => panic!("a set-up step: {other:?}"),
+        };
+        let v = legal(g, seat);
+        g.apply_legal(seat, &v[0]);
+    };
+    let at_line = |g: &Fiw| match g.stack.last() {
+        Some(&Frame::Deploy { line, seat, .. }) => Some((line, seat)),
+        _ => None,
+    };
+    let squares = |g: &Fiw| -> Vec<Sq> {
+        legal(g, FRENCH)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Deploy { sq, light: false } => Some(sq),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut g = Fiw::new(&engine::Setup::new("on-to-quebec", 7));
+    while at_line(&g).is_some_and(|(l, _)| l != bougainville) {
+        deploy_first(&mut g);
+    }
+    let opts = squares(&g);
+    assert!(opts.len() >= 2, "{opts:?}");
+    let (x, y) = (opts[0], opts[1]);
+    let play = |order: [Sq; 2]| {
+        let mut g = g.clone();
+        for sq in order {
+            act(&mut g, FRENCH, Action::Deploy { sq, light: false });
+        }
+        // The rest of the French set-up, each choice the first offered.
+        while at_line(&g).is_some_and(|(_, s)| s == FRENCH) {
+            deploy_first(&mut g);
+        }
+        g
+    };
+    let (a, b) = (play([x, y]), play([y, x]));
+    assert_eq!(
+        counts(&a, BRITISH),
+        counts(&b, BRITISH),
+        "the same blocks in the same squares"
+    );
+    let leaders = |g: &Fiw| -> Vec<String> { read(g, BRITISH).into_iter().filter(|t| t.contains("leader")).collect() };
+    assert_eq!(
+        leaders(&a),
+        leaders(&b),
+        "the British log tells where Bougainville and de Villiers set up"
+    );
+    assert_eq!(read(&a, BRITISH), read(&b, BRITISH));
 }
