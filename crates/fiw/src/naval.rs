@@ -78,6 +78,10 @@ pub struct NavalForce {
     /// force's movement factor and roll for winter attrition.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dropped: Vec<UnitId>,
+    /// 20.22 shores it tried to enter and found held by enemy land units
+    /// it could not see (27.1): they stay closed to it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub turned_back: Vec<Sq>,
 }
 
 impl NavalForce {
@@ -172,6 +176,7 @@ impl Fiw {
             crossed: false,
             left_out: Vec::new(),
             dropped: Vec::new(),
+            turned_back: Vec::new(),
         })));
     }
 
@@ -393,11 +398,23 @@ impl Fiw {
         // name coast and Great Lake squares apart): a river or Great Lake
         // square is entered, and the force stops there (13.32).
         // ruling: fiw #22
+        // 27.1 by the land units the seat can see there: a face-down block
+        // may be a fleet, so the step is offered and tried (`sail`); a
+        // shore found held stays closed (rules fiw-15: the offer told a
+        // regiment from a fleet).
+        let seen = |u: UnitId| !self.hidden_from(Piece::Unit(u), f.seat);
+        let held = self.held_shore(f, to, seen) || f.turned_back.contains(&to);
+        held.then_some(SailBar::Blocked)
+    }
+
+    /// 20.22 whether enemy land units that `pick` keeps hold `to`'s shore
+    /// against the force: a port or sea-coast square, and the force has a
+    /// flotilla.
+    fn held_shore(&self, f: &NavalForce, to: Sq, pick: impl Fn(UnitId) -> bool) -> bool {
         let riverine = f.navy.iter().any(|&u| self.face(u).kind == UnitType::Riverine);
-        let square = m.square(to);
+        let square = tables().map.square(to);
         let shore = !self.terrain(to).is_water() && (square.port || square.coastal());
-        let held = shore && self.side_at(to, enemy(f.seat)).any(|u| !self.is_naval(u));
-        (riverine && held).then_some(SailBar::Blocked)
+        riverine && shore && self.side_at(to, enemy(f.seat)).any(|u| !self.is_naval(u) && pick(u))
     }
 
     /// 21.21, ruling fiw #21: only British units and leaders enter the
@@ -548,6 +565,19 @@ impl Fiw {
         if let Place::Sq(sq) = to {
             if self.reveals(f.seat, sq) {
                 self.core.dice.reveal();
+            }
+            // 20.22 the shore proves held by land units it could not see:
+            // the force stays where it was, at no cost (27.1).
+            if self.held_shore(&f, sq, |_| true) {
+                let (side, there) = (side_name(f.seat), self.sq_name(sq));
+                self.core.log.say("20.22", || {
+                    format!(
+                        "A {side} naval force with flotillas is turned back from {there}: enemy land units hold it."
+                    )
+                });
+                f.turned_back.push(sq);
+                *self.stack.last_mut().expect("the naval force") = Frame::Naval(Box::new(f));
+                return;
             }
         }
         let from = f.at;

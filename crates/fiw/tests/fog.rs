@@ -6,11 +6,11 @@ use common::*;
 use engine::prelude::*;
 use engine::{Describe, Views};
 use engine::{Face, TableView, Viewer};
-use fiw::actions::Action;
+use fiw::actions::{Action, Piece};
 use fiw::frames::Frame;
 use fiw::map::Sq;
 use fiw::scenario::What;
-use fiw::state::Phase;
+use fiw::state::{Phase, Place};
 use fiw::tables::tables;
 use fiw::Fiw;
 
@@ -472,4 +472,60 @@ fn the_set_up_log_s_order_tells_which_face_down_leader_went_where() {
         "the British log tells where Bougainville and de Villiers set up"
     );
     assert_eq!(read(&a, BRITISH), read(&b, BRITISH));
+}
+
+/// The naval force on top of the stack.
+fn naval(g: &Fiw) -> &fiw::naval::NavalForce {
+    match g.stack.last() {
+        Some(Frame::Naval(f)) => f,
+        other => panic!("no naval force on top: {other:?}"),
+    }
+}
+
+/// 27.1 (see above). 20.22 "Naval units block enemy movement. Enemy land
+/// units on a port or coastal square block movement into the square by
+/// riverine units but not fleets." 2.3: a French regular block looks the
+/// same whether it is a regiment or a fleet.
+///
+/// A British flotilla below Quebec: with a face-down French regiment in
+/// Quebec it may not sail in, with a face-down French fleet it may. The
+/// British board is the same; their list of moves is not, and tells a
+/// land unit from a fleet without examining the block (rules fiw-15). The
+/// step is offered either way; tried against the regiment, the flotilla is
+/// turned back and stays where it was, the shore closed to it.
+#[test]
+fn a_flotilla_s_moves_tell_a_face_down_regiment_from_a_fleet() {
+    // rule: fiw 27.1
+    // rule: fiw 20.22
+    // ruling: fiw #22
+    let build = |french: &str| {
+        let mut g = cleared(BRITISH);
+        let flotilla = put(&mut g, "br-riverine", "1106");
+        put(&mut g, french, "1206");
+        act(&mut g, BRITISH, Action::FormNaval(Place::Sq(sq("1106"))));
+        act(&mut g, BRITISH, Action::Add(Piece::Unit(flotilla)));
+        act(&mut g, BRITISH, Action::SetSail);
+        g
+    };
+    let (a, b) = (build("fr-bearn"), build("fr-fleet"));
+    assert_eq!(
+        counts(&a, BRITISH),
+        counts(&b, BRITISH),
+        "one French regular block in Quebec either way"
+    );
+    assert_eq!(
+        offered(&a, BRITISH),
+        offered(&b, BRITISH),
+        "the British moves tell what the block in Quebec is"
+    );
+    let mut g = a;
+    let flotilla = naval(&g).navy[0];
+    act(&mut g, BRITISH, Action::Sail(Place::Sq(sq("1206"))));
+    assert_eq!(g.units[flotilla as usize].at(), Place::Sq(sq("1106")), "turned back");
+    assert!(
+        !offered(&g, BRITISH).iter().any(|(id, _)| id == "sail-1206"),
+        "{:?}",
+        offered(&g, BRITISH)
+    );
+    assert!(read(&g, FRENCH).iter().any(|t| t.contains("turned back from Quebec")));
 }

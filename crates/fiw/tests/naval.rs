@@ -346,8 +346,13 @@ fn naval_units_stop_enemy_naval_units() {
     to_french(&mut g);
     set_sail(&mut g, FRENCH, quebec, &[flotilla], &[]);
     let to = sails(&g, FRENCH);
-    assert!(!to.contains(&at("1205")), "{to:?}");
+    // 27.1 the French cannot see what the block in 1205 is: the step is
+    // offered, and tried the flotilla is turned back.
+    assert!(to.contains(&at("1205")), "{to:?}");
     assert!(to.contains(&at("1106")), "up the St. Lawrence: {to:?}");
+    act(&mut g, FRENCH, Action::Sail(at("1205")));
+    assert_eq!(g.units[flotilla as usize].at(), quebec, "turned back");
+    assert!(!sails(&g, FRENCH).contains(&at("1205")));
     act(&mut g, FRENCH, Action::Halt);
     set_sail(&mut g, FRENCH, quebec, &[fleet], &[]);
     act(&mut g, FRENCH, Action::Sail(at("1205")));
@@ -504,7 +509,12 @@ fn enemy_land_units_block_flotillas_only_in_port_or_coast_squares() {
     assert!(g.units_at(sq("1206")).any(|u| g.side(u) == FRENCH && !g.is_naval(u)));
     set_sail(&mut g, BRITISH, at("1106"), &[flotilla], &[]);
     let to = sails(&g, BRITISH);
-    // Quebec is a port held by the French: blocked.
+    // Quebec is a port held by the French: blocked, which the British
+    // learn by trying (27.1: they cannot see what holds it).
+    assert!(to.contains(&at("1206")), "{to:?}");
+    act(&mut g, BRITISH, Action::Sail(at("1206")));
+    assert_eq!(g.units[flotilla as usize].at(), at("1106"), "turned back");
+    let to = sails(&g, BRITISH);
     assert!(!to.contains(&at("1206")), "{to:?}");
     // Montreal, up the river (no port, no sea coast): entered, and the
     // flotilla stops there.
