@@ -672,6 +672,12 @@ impl Fiw {
         f.light = self.all_light(&f);
         let (seat, at) = (f.seat, f.at);
         *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
+        self.dropped_off(seat, p, at);
+    }
+
+    /// 11.3 the log of a piece dropped off by a force (land or naval): the
+    /// enemy reads that a piece stays, not which.
+    pub(crate) fn dropped_off(&mut self, seat: Seat, p: Piece, at: Place) {
         let (name, here) = (self.piece_name(p), self.place_name(at));
         self.core.log.apart(
             seat,

@@ -449,19 +449,11 @@ impl Fiw {
                 }
                 f.left_out.push(p);
             }
-            Action::Drop(Piece::Unit(u)) => {
+            Action::Drop(p @ Piece::Unit(u)) => {
                 f.navy.retain(|&x| x != u);
                 f.dropped.push(u);
                 let (seat, at) = (f.seat, f.at);
-                let (name, here) = (self.unit_name(u), self.place_name(at));
-                self.core.log.apart(
-                    seat,
-                    "11.3",
-                    &[],
-                    Vec::new,
-                    || format!("The {name} stays in {here}."),
-                    || format!("A {} naval unit stays in {here}.", side_name(seat)),
-                );
+                self.dropped_off(seat, p, at);
             }
             Action::SetSail => self.set_sail(),
             Action::Sail(to) => self.sail(to),

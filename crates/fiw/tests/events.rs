@@ -125,19 +125,6 @@ fn regiments_from_britain_arrive_at_no_cost() {
     assert_eq!(g.treasury, treasury, "nothing paid for it");
 }
 
-/// The events of `queue`, rolled by `roller`, happen now, in the British
-/// 1st movement phase of the emptied map (the first player British, the
-/// initiative French): the game after them, waiting for the first choice.
-fn events_now(g: &mut Fiw, roller: engine::Seat, queue: &[&str]) {
-    g.first = BRITISH;
-    g.initiative = FRENCH;
-    g.stack.push(Frame::Events {
-        roller,
-        queue: queue.iter().map(|e| e.to_string()).collect(),
-    });
-    g.advance();
-}
-
 /// The event choice on top: its seat and options.
 fn choice(g: &Fiw) -> (engine::Seat, Vec<Choice>) {
     match g.stack.last() {

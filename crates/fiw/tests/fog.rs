@@ -187,18 +187,6 @@ fn listed(g: &Fiw, seat: engine::Seat) -> Vec<String> {
         .collect()
 }
 
-/// The events of `queue`, rolled by `roller`, happen now (as in
-/// tests/events.rs): the game waits for the first choice.
-fn events_now(g: &mut Fiw, roller: engine::Seat, queue: &[&str]) {
-    g.first = BRITISH;
-    g.initiative = FRENCH;
-    g.stack.push(Frame::Events {
-        roller,
-        queue: queue.iter().map(|e| e.to_string()).collect(),
-    });
-    g.advance();
-}
-
 /// 27.1 "A player may examine enemy and neutral units only under the
 /// following circumstances: 1) if he has a friendly unit in the same
 /// square; 2) during combat; 3) if some random event allows it; and 4) when

@@ -268,3 +268,16 @@ pub fn british_negotiations<const N: usize>(leaders: [(&str, &str); N]) -> (Fiw,
     let ids = leaders.map(|(name, _)| leader(&g, name));
     (g, ids)
 }
+
+/// The events of `queue`, rolled by `roller`, happen now (the first
+/// player British, the initiative French): the game after them, waiting
+/// for the first choice.
+pub fn events_now(g: &mut Fiw, roller: Seat, queue: &[&str]) {
+    g.first = fiw::forces::BRITISH;
+    g.initiative = fiw::forces::FRENCH;
+    g.stack.push(Frame::Events {
+        roller,
+        queue: queue.iter().map(|e| e.to_string()).collect(),
+    });
+    g.advance();
+}
