@@ -210,7 +210,8 @@ impl<G: Game> Session<G> {
             .is_none_or(|c| self.actions.len() - c.at >= CHECKPOINT_EVERY);
         let before = (self.undoable.is_empty() && stale).then(|| self.snapshot(self.actions.len()));
         let acting = self.state.to_act();
-        let independent = acting != SeatSet::one(seat) && self.state.independent();
+        let drafting = self.state.independent();
+        let independent = acting != SeatSet::one(seat) && drafting;
         let chance = self.play(seat, id, dice, draws)?;
         if let Some(c) = before {
             self.checkpoint = Some(c);
@@ -223,9 +224,13 @@ impl<G: Game> Session<G> {
             dice: dice.to_vec(),
             draws: draws.to_vec(),
         });
-        // An offer of a draw lapses at the next action (ruling fiw #50).
-        self.draw_offer = None;
-        self.draw_declined = None;
+        // An offer of a draw lapses at the next action (ruling fiw #50),
+        // but for a step of a secret draft, which the other seat cannot
+        // see (#30): the position it sees is the one offered on.
+        if !(drafting && !chance && after == acting) {
+            self.draw_offer = None;
+            self.draw_declined = None;
+        }
         if chance || (!independent && after != SeatSet::one(seat)) {
             // Everyone has seen what happened, or the decision passed on.
             self.undoable.clear();
@@ -379,9 +384,12 @@ impl<G: Game> Session<G> {
             _ => return Err(UndoError::Nothing(G::info().seat_name(seat).to_string())),
         };
         let (index, _) = self.undoable.remove(at);
-        // An offer of a draw lapses at an undo as at an action (ruling fiw #50).
-        self.draw_offer = None;
-        self.draw_declined = None;
+        // An offer of a draw lapses at an undo as at an action (ruling fiw
+        // #50), but for a step of a secret draft taken back.
+        if !self.state.independent() {
+            self.draw_offer = None;
+            self.draw_declined = None;
+        }
         for (i, _) in &mut self.undoable[at..] {
             *i -= 1;
         }

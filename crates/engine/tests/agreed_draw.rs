@@ -59,6 +59,12 @@ fn a_declined_offer_is_gone_and_may_be_made_again() {
     assert_eq!(s.draw_declined(), None, "a new offer is not yet answered");
     s.decline_draw(BRITISH).unwrap();
     s.act(FRENCH, "buy-militia", &[]).unwrap();
+    assert_eq!(
+        s.draw_declined(),
+        Some(BRITISH),
+        "a secret draft step is no move the offerer sees"
+    );
+    s.act(FRENCH, "commit", &[]).unwrap();
     assert_eq!(s.draw_declined(), None, "told until the game moves on");
 }
 
@@ -83,23 +89,28 @@ fn refusals_change_nothing_and_say_why() {
     assert!(s.state().outcome().is_none());
 }
 
+/// Ruling fiw #50: an offer lapses when the game moves on where the other
+/// seat sees it (a commit, announced), not at a step of a secret draft or
+/// its undo (#30: the other sees none of them). Undo in a phase where the
+/// seats do not draft: tests/scenario.rs of The French & Indian War.
 #[test]
-fn an_offer_lapses_when_an_action_is_played_or_undone() {
+fn an_offer_lapses_when_the_game_moves_on_not_at_a_secret_step() {
     let mut s = new_game(4);
     s.offer_draw(FRENCH).unwrap();
-    // Any action, the offering seat's own included.
+    // Any action, the offering seat's own included, but a secret step.
     s.act(FRENCH, "buy-militia", &[]).unwrap();
-    assert_eq!(s.draw_offer(), None);
+    s.act(BRITISH, "buy-militia", &[]).unwrap();
+    s.undo(FRENCH).unwrap();
+    assert_eq!(s.draw_offer(), Some(FRENCH), "no secret step lapses it");
+    s.act(FRENCH, "commit", &[]).unwrap();
+    assert_eq!(s.draw_offer(), None, "the commit is seen");
     assert_eq!(
         s.offer_draw(BRITISH).map(|()| s.state().outcome().is_some()),
         Ok(false),
         "a new offer, not an acceptance of the lapsed one"
     );
-    s.act(FRENCH, "buy-militia", &[]).unwrap();
-    assert_eq!(s.draw_offer(), None);
-    s.offer_draw(BRITISH).unwrap();
-    s.undo(FRENCH).unwrap();
-    assert_eq!(s.draw_offer(), None, "an undo lapses it too");
+    s.act(BRITISH, "commit", &[]).unwrap();
+    assert_eq!(s.draw_offer(), None, "the reveal is seen");
     // A refused action changes nothing, the offer neither.
     s.offer_draw(BRITISH).unwrap();
     assert!(s.act(FRENCH, "no-such-action", &[]).is_err());

@@ -323,6 +323,10 @@ fn the_players_may_agree_to_a_draw() {
     let id = engine::described(s.state(), seat)[0].id.clone();
     s.act(seat, &id, &[]).unwrap();
     assert_eq!(s.draw_offer(), None, "the move lapsed the offer");
+    s.offer_draw(FRENCH).unwrap();
+    s.undo(seat).unwrap();
+    assert_eq!(s.draw_offer(), None, "an undo lapses it too");
+    s.act(seat, &id, &[]).unwrap();
     assert_eq!(
         s.offer_draw(FRENCH).map(|()| s.state().outcome().is_some()),
         Ok(false),

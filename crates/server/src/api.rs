@@ -356,15 +356,16 @@ fn mover(live: &Live, token: &Token, seen: u64) -> Result<String, ApiError> {
 /// listeners are told, a computer seat that must act next is queued). On
 /// failure the game is rebuilt from what the store holds; when another writer
 /// (another server process on the same database) stored that move number
-/// first, the answer is 409 stale with the mover's new `seq`.
+/// first, the answer is 409 stale with the mover's new `seq` (`seen`: its
+/// number before the move).
 async fn commit(
     st: &AppState,
     entry: &Entry,
     live: &mut Live,
     events: Vec<Event>,
     mover: &str,
+    seen: u64,
 ) -> Result<(), ApiError> {
-    let seen = live.seq_of(Some(mover));
     match st.reg.commit(entry, live, events).await {
         Ok(()) => Ok(()),
         Err(DbError::Conflict) => Err(stale(live, seen, mover)),
@@ -1254,7 +1255,7 @@ async fn change_game(
     token: &Token,
     seq_seen: u64,
     bounded: bool,
-    change: impl FnOnce(&mut Live, String) -> Result<Vec<Event>, ApiError> + Send + 'static,
+    change: impl Fn(&mut Live, String) -> Result<Vec<Event>, ApiError> + Send + 'static,
     reply: impl FnOnce(&Live, &str) -> Value + Send + 'static,
 ) -> Result<Json<Value>, ApiError> {
     // In a task of its own: a client that hangs up must not cancel the
@@ -1270,20 +1271,35 @@ async fn change_game(
                 "this game has stored its {cap} moves, the most a game may: it may only be resigned"
             )));
         }
-        let events = match live.guarded(|l| change(l, seat.clone())) {
-            Ok(events) => events?,
-            Err(panic) => {
-                // Nothing was stored; the cached game is rebuilt from the store.
-                tracing::error!("game {id}: the rules panicked: {panic}");
-                st.reg.rebuild(&mut live).await;
-                return Err(ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "server error: the rules failed on that move; nothing was stored and the game is as it was",
-                ));
+        let seen = live.seq_of(Some(&seat));
+        let mut again = true;
+        loop {
+            let events = match live.guarded(|l| change(l, seat.clone())) {
+                Ok(events) => events?,
+                Err(panic) => {
+                    // Nothing was stored; the cached game is rebuilt from the store.
+                    tracing::error!("game {id}: the rules panicked: {panic}");
+                    st.reg.rebuild(&mut live).await;
+                    return Err(ApiError::new(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        "server error: the rules failed on that move; nothing was stored and the game is as it was",
+                    ));
+                }
+            };
+            match commit(&st, &e, &mut live, events, &seat, seen).await {
+                // Another server process stored a step first that the mover
+                // cannot see (another seat's secret draft): its game is as
+                // it saw it, so the move is made again on the stored game,
+                // once, and the mover learns nothing of the step.
+                Err(stale) if again && stale.status == StatusCode::CONFLICT && live.seq_of(Some(&seat)) == seen => {
+                    again = false;
+                }
+                done => {
+                    done?;
+                    return Ok(Json(reply(&live, &seat)));
+                }
             }
-        };
-        commit(&st, &e, &mut live, events, &seat).await?;
-        Ok(Json(reply(&live, &seat)))
+        }
     })
     .await
     .map_err(|e| ApiError::internal(format!("the move failed: {e}")))?
@@ -1315,8 +1331,8 @@ async fn post_action(
             ..Event::of(seat, EventKind::Act, req.action_id.clone())
         };
         live.apply(&event).map_err(ApiError::refused)?;
-        if computer && live.thinking() {
-            hand_over.reg.handed_over(&live.row.id, addr);
+        if computer {
+            hand_over.reg.handed_over(&live.row.id, addr, live.thinking());
         }
         Ok(vec![event])
     };
@@ -1423,6 +1439,21 @@ async fn post_draw(
     change_game(&st, &id, &token, req.seq_seen, true, draw, reply).await
 }
 
+/// Text a player writes holds no control character but line breaks and
+/// tabs: PostgreSQL stores no NUL, and none has a use in a message.
+fn no_controls(text: &str, what: &str) -> Result<(), ApiError> {
+    match text
+        .chars()
+        .find(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+    {
+        Some(c) => Err(ApiError::refused(format!(
+            "{what} may not hold the control character U+{:04X}",
+            u32::from(c)
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Messages read at once at most ([`get_chat`]).
 pub const CHAT_PAGE_MAX: usize = 200;
 
@@ -1481,6 +1512,7 @@ async fn post_chat(
 ) -> Result<Json<Value>, ApiError> {
     let (e, seat) = seat_in(&st, &id, &token).await?;
     let text = req.text.trim();
+    no_controls(text, "a chat message")?;
     if text.is_empty() || text.chars().count() > CHAT_MAX {
         return Err(ApiError::refused(format!(
             "a chat message has 1 to {CHAT_MAX} characters"
@@ -1531,6 +1563,7 @@ async fn put_notes(
     Body(req): Body<TextReq>,
 ) -> Result<Json<Value>, ApiError> {
     let (_, seat) = seat_in(&st, &id, &token).await?;
+    no_controls(&req.text, "notes")?;
     if req.text.len() > NOTES_MAX {
         return Err(ApiError::refused(format!("notes are at most {NOTES_MAX} bytes")));
     }

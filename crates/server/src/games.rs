@@ -158,6 +158,11 @@ impl Entry {
     }
 }
 
+/// How long a game handed to the computer players counts for its client
+/// before the pool holds it ([`Registry::may_hand_over`]): the time a
+/// request takes to store it.
+pub const HAND_OVER_GRACE: Duration = Duration::from_secs(60);
+
 /// How long a live-update ticket ([`Registry::ticket`]) may wait to be used.
 pub const TICKET_TTL: Duration = Duration::from_secs(60);
 /// Tickets not yet used, at most (beyond it a new one is refused).
@@ -259,9 +264,15 @@ impl Live {
     /// the one way an event reaches a game, in play and in replay.
     pub fn apply(&mut self, e: &Event) -> Result<(), String> {
         let step = matches!(e.kind, EventKind::Act | EventKind::Undo) && self.game.independent();
-        let before = step.then(|| self.game.to_act());
+        let offers = |g: &dyn AnyGame| (g.draw_offer(), g.draw_declined());
+        let before = step.then(|| (self.game.to_act(), offers(&*self.game)));
         apply_event(&mut *self.game, e)?;
-        let own = before.is_some_and(|b| b.len() > 1 && b.contains(&e.seat.as_str()) && self.game.to_act() == b);
+        // The seat's own while it drafts, alone or beside others (the last
+        // to commit drafts in secret too), unless the step changed what
+        // others see: who acts, or a draw offer it lapsed.
+        let own = before.is_some_and(|(to_act, offer)| {
+            to_act.contains(&e.seat.as_str()) && self.game.to_act() == to_act && offers(&*self.game) == offer
+        });
         self.seen.count(own.then_some(e.seat.as_str()));
         Ok(())
     }
@@ -560,7 +571,8 @@ pub struct Registry {
     tickets: Mutex<HashMap<String, Ticket>>,
     /// Per game handed to the computer players, the client whose request
     /// did it ([`crate::limits::subscriber`]; [`Registry::may_hand_over`]).
-    handed_by: Mutex<HashMap<String, IpAddr>>,
+    /// With the time of a request still under way (not yet held).
+    handed_by: Mutex<HashMap<String, (IpAddr, Option<Instant>)>>,
     /// Replays of past positions being computed ([`Limits::replays_at_once`]).
     pub replays: Arc<Semaphore>,
     started: Instant,
@@ -793,9 +805,7 @@ impl Registry {
     pub fn insert(&self, live: Live, client: IpAddr) -> Arc<Entry> {
         let id = live.row.id.clone();
         let thinking = live.thinking();
-        if thinking {
-            self.handed_over(&id, client);
-        }
+        self.handed_over(&id, client, thinking);
         let entry = Entry::new(live, self.now());
         let full = {
             let mut map = self.map();
@@ -815,22 +825,31 @@ impl Registry {
     /// fewer than [`Limits::computer_games_per_address`] other games there,
     /// so that one visitor cannot fill the queue everybody shares. The
     /// number it holds when it may not.
+    /// When it may, the game is counted for the client at once, held or
+    /// not yet ([`HAND_OVER_GRACE`]), so that requests at once cannot all
+    /// pass the check before any is counted.
     pub fn may_hand_over(&self, client: IpAddr, id: &str) -> Result<(), u64> {
         let client = crate::limits::subscriber(client);
         let held = self.bots.queue().held.clone();
         let mut by = self.handed_by.lock().unwrap_or_else(|e| e.into_inner());
-        by.retain(|g, _| held.contains(g));
-        let n = by.iter().filter(|(g, c)| **c == client && *g != id).count() as u64;
-        match n < self.limits.computer_games_per_address {
-            true => Ok(()),
-            false => Err(n),
+        by.retain(|g, (_, pending)| held.contains(g) || pending.is_some_and(|t| t.elapsed() < HAND_OVER_GRACE));
+        let n = by.iter().filter(|(g, (c, _))| *c == client && *g != id).count() as u64;
+        if n >= self.limits.computer_games_per_address {
+            return Err(n);
         }
+        by.insert(id.to_string(), (client, Some(Instant::now())));
+        Ok(())
     }
 
-    /// `client`'s request handed game `id` to the computer players.
-    pub fn handed_over(&self, id: &str, client: IpAddr) {
+    /// The request that [`Registry::may_hand_over`] let through is done:
+    /// game `id` was handed to the computer players (it counts for the
+    /// client while the pool holds it), or it was not (it counts no more).
+    pub fn handed_over(&self, id: &str, client: IpAddr, handed: bool) {
         let mut by = self.handed_by.lock().unwrap_or_else(|e| e.into_inner());
-        by.insert(id.to_string(), crate::limits::subscriber(client));
+        match handed {
+            true => by.insert(id.to_string(), (crate::limits::subscriber(client), None)),
+            false => by.remove(id),
+        };
     }
 
     /// Queue the game for the computer players (it is played by a worker as
@@ -867,7 +886,7 @@ impl Registry {
             }
             Err(e) => {
                 self.reload(live).await;
-                let _ = entry.tx.send(live.notice_to_all());
+                let _ = entry.tx.send(live.notice());
                 Err(e)
             }
         }
@@ -974,7 +993,14 @@ impl Registry {
             .flatten()
             .and_then(|(row, seats, evs)| replay_guarded(row, seats, &evs).ok());
         match rebuilt {
-            Some(l) => *live = l,
+            Some(l) => {
+                // What the listeners were told stands: the next notice
+                // says what changed since, to whom (a step of another
+                // process's secret draft to its seat alone).
+                let announced = std::mem::take(&mut live.announced);
+                *live = l;
+                live.announced = announced;
+            }
             None => self.evict(&live.row.id),
         }
     }

@@ -289,3 +289,143 @@ async fn fiw_purchases_are_secret_in_the_move_numbers(db: &str) {
     assert_eq!(st, StatusCode::OK, "acting on the number it saw: {v}");
 }
 both!(fiw_purchases_are_secret_in_the_move_numbers);
+
+async fn undo_ok(app: &Router, g: &Game, token: &str) {
+    let n = seq(&state(app, g, token).await);
+    let (st, v) = post(app, &g.id, "undo", token, json!({"seq_seen": n})).await;
+    assert_eq!(st, StatusCode::OK, "undo: {v}");
+}
+
+/// The live-update stream of `token` on `app`, its first notice read.
+async fn listen(app: &Router, id: &str, token: &str) -> Body {
+    let resp = app
+        .clone()
+        .oneshot(
+            Request::get(events_uri(app, id, token).await)
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let mut body = resp.into_body();
+    frame(&mut body, 5000).await.expect("a notice on connecting");
+    body
+}
+
+/// A hostile French player waits for the British to commit, then drafts
+/// (buys, takes back, buys): the British, who have committed, and the
+/// spectator watch their move numbers and live updates. The French order
+/// is still secret (ruling fiw #30) and nothing the British or the
+/// spectator may see changes, so neither number may move and neither may
+/// hear of it: they must not learn how many steps the French took, or when.
+// rule: none (server)
+async fn the_last_drafters_steps_move_no_other_viewers_number(db: &str) {
+    let app = app_at(db).await;
+    let g = muster(&app, "me").await;
+    let (british, french) = (&g.british, &g.american);
+    act_ok(&app, &g, british, "commit").await;
+    let b = state(&app, &g, british).await;
+    assert_eq!(b["to_act"], json!(["french"]), "{b}");
+    let (b0, s0) = (seq(&b), seq(&state(&app, &g, &g.spectator).await));
+    let view0 = b["view"].clone();
+    let mut stream = listen(&app, &g.id, british).await;
+
+    act_ok(&app, &g, french, "buy-militia").await;
+    undo_ok(&app, &g, french).await;
+    act_ok(&app, &g, french, "buy-militia").await;
+
+    let b = state(&app, &g, british).await;
+    assert_eq!(b["view"], view0, "the British see nothing new");
+    assert_eq!(
+        frame(&mut stream, 500).await,
+        None,
+        "the British heard of the French draft steps"
+    );
+    assert_eq!(seq(&b), b0, "the British number counts the French draft steps");
+    assert_eq!(
+        seq(&state(&app, &g, &g.spectator).await),
+        s0,
+        "the spectator's number counts the French draft steps"
+    );
+}
+both!(the_last_drafters_steps_move_no_other_viewers_number);
+
+/// Two server processes on one database. The British take a step of their
+/// secret draft through server A; the French, through server B, act on the
+/// move number they were shown, which the British step did not move. The
+/// French move must be taken (200): a 409 "you saw move N, it is at N"
+/// refuses a correct request and tells the French that the British drafted.
+// rule: none (server)
+async fn a_draft_step_through_another_server_does_not_refuse_the_other_seat(db: &str) {
+    let a = app_at(db).await;
+    let b = app_at(db).await;
+    let g = muster(&a, "me").await;
+    let (british, french) = (&g.british, &g.american);
+    let n = seq(&state(&b, &g, french).await);
+    act_ok(&a, &g, british, "buy-militia").await;
+    assert_eq!(seq(&state(&a, &g, french).await), n, "the French number did not move");
+    let (st, v) = act(&b, &g, french, n, "buy-militia").await;
+    assert_eq!(st, StatusCode::OK, "the French act on the number they saw: {v}");
+}
+both!(a_draft_step_through_another_server_does_not_refuse_the_other_seat);
+
+/// Two server processes on one PostgreSQL database: the French listen to
+/// server B; the British take steps of their secret draft through server A.
+/// Server B rebuilds the game on A's notices, but must tell the French
+/// nothing (their number does not move); the British commit, which is
+/// public, reaches them.
+// rule: none (server)
+async fn another_servers_draft_step_is_not_announced_to_the_other_seat(db: &str) {
+    if !db.starts_with("postgres") {
+        return; // SQLite processes do not hear of each other's moves.
+    }
+    let a = app_at(db).await;
+    let b = app_at(db).await;
+    let g = muster(&a, "me").await;
+    let (british, french) = (&g.british, &g.american);
+    let n = seq(&state(&b, &g, french).await);
+    let mut stream = listen(&b, &g.id, french).await;
+    act_ok(&a, &g, british, "buy-militia").await;
+    act_ok(&a, &g, british, "buy-militia").await;
+    let told = frame(&mut stream, 3000).await;
+    assert_eq!(
+        told, None,
+        "the French heard of the British draft steps on the other server"
+    );
+    act_ok(&a, &g, british, "commit").await;
+    let told = frame(&mut stream, 10_000).await.expect("the commit is announced");
+    assert!(told.contains(&format!("\"seq\":{}", n + 1)), "{told}");
+}
+both!(another_servers_draft_step_is_not_announced_to_the_other_seat);
+
+/// The British offer a draw while both seats draft in secret; the French
+/// answer with a step of their secret draft (which lapses an offer, ruling
+/// fiw #50). The British, whose move number that step does not move, must
+/// see their game exactly as before: an offer that vanishes under an
+/// unchanged number tells them that, and when, the French drafted (and
+/// their page, which refetches only on a new number, shows a stale offer).
+// rule: none (server)
+async fn a_secret_draft_step_changes_nothing_the_other_seat_sees(db: &str) {
+    let app = app_at(db).await;
+    let g = muster(&app, "me").await;
+    let (british, french) = (&g.british, &g.american);
+    let n = seq(&state(&app, &g, british).await);
+    let (st, v) = post(&app, &g.id, "draw", british, json!({"seq_seen": n})).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let before = state(&app, &g, british).await;
+    assert_eq!(before["draw_offer"], json!("british"), "{before}");
+    let spectator_before = state(&app, &g, &g.spectator).await;
+
+    act_ok(&app, &g, french, "buy-militia").await;
+
+    let after = state(&app, &g, british).await;
+    assert_eq!(seq(&after), seq(&before), "the step is the French's own");
+    assert_eq!(
+        (&after["draw_offer"], &after["draw_declined"]),
+        (&before["draw_offer"], &before["draw_declined"]),
+        "the British see the French draft step lapse their offer"
+    );
+    assert_eq!(after, before);
+    assert_eq!(state(&app, &g, &g.spectator).await, spectator_before);
+}
+both!(a_secret_draft_step_changes_nothing_the_other_seat_sees);

@@ -859,3 +859,68 @@ async fn notes_saves_are_rate_limited() {
     let (st, _) = call(&app, "PUT", &notes, Some(&g.american), Some(json!({"text": "mine"}))).await;
     assert_eq!(st, StatusCode::OK);
 }
+
+/// A seat posts a chat message and saves notes holding a NUL character
+/// (valid JSON, `\u0000`). The server must either keep them or refuse them
+/// as a client error; it must not fail with a 500 (PostgreSQL's TEXT
+/// cannot hold a NUL, SQLite's can).
+// rule: none (server)
+async fn text_with_a_nul_is_not_a_server_error(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "me", "hotseat", 3).await;
+    let chat = post(&app, &g.id, "chat", &g.british, json!({"text": "hi\u{0}there"})).await;
+    let notes = call(
+        &app,
+        "PUT",
+        &format!("/api/games/{}/notes", g.id),
+        Some(&g.british),
+        Some(json!({"text": "a\u{0}b"})),
+    )
+    .await;
+    for (what, (st, v)) in [("chat", &chat), ("notes", &notes)] {
+        assert!(
+            st.is_success() || st.is_client_error(),
+            "{what}: {st} {v} (chat {}, notes {})",
+            chat.0,
+            notes.0
+        );
+    }
+}
+both!(text_with_a_nul_is_not_a_server_error);
+
+/// One client sends many requests for new computers-only games at once.
+/// `--computer-games-per-address` (here 1) must hold however the requests
+/// interleave: at most one game is created, the others are refused (429).
+// rule: none (server)
+#[tokio::test]
+async fn the_computer_games_cap_holds_against_requests_at_once() {
+    let db = TestDb::sqlite();
+    let limits = Limits {
+        computer_games_per_address: 1,
+        ..Limits::default()
+    };
+    let st = server::open_with(&db.spec, limits).await.expect("open db");
+    st.reg.bots.set_pace(std::time::Duration::from_secs(3600));
+    let app = server::app(st.clone());
+    let mut tries = tokio::task::JoinSet::new();
+    for i in 0..8u64 {
+        let app = app.clone();
+        tries.spawn(async move {
+            let body = json!({"scenario": "liberty/1775", "seed": 100 + i,
+                              "seats": {"british": "computer", "american": "computer"}});
+            call(&app, "POST", "/api/games", None, Some(body)).await
+        });
+    }
+    let answers = tries.join_all().await;
+    let created = answers.iter().filter(|(s, _)| *s == StatusCode::CREATED).count();
+    let refused = answers
+        .iter()
+        .filter(|(s, _)| *s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert_eq!(
+        (created, refused),
+        (1, 7),
+        "games made past the cap: {:?}",
+        answers.iter().map(|(s, _)| s.as_u16()).collect::<Vec<_>>()
+    );
+}
