@@ -1143,7 +1143,7 @@ async fn get_log_moves(
     let index = tokio::task::spawn_blocking(move || games::replay_index(row, seats, &evs, seat.as_deref()))
         .await
         .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
+        .map_err(|e| ApiError::from(LoadError::Replay(e)))?;
     Ok(Json(
         json!({"id": id, "seq": now, "moves": index.moves, "stages": index.stages}),
     ))
@@ -1177,7 +1177,7 @@ async fn get_at(
     let past = tokio::task::spawn_blocking(move || games::replay_guarded_with(row, seats, &evs, upto))
         .await
         .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
+        .map_err(|e| ApiError::from(LoadError::Replay(e)))?;
     drop(slot);
     let seat = w.seat();
     let over = past.is_over();
