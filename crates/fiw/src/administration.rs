@@ -255,7 +255,7 @@ impl Fiw {
         // ruling: fiw #41
         // ruling: fiw #43: British militia are no provincials, and never
         // leave their colony (13.8, 24.1).
-        for u in 0..self.units.len() as UnitId {
+        for u in self.by_place() {
             let f = self.face(u);
             let provincial =
                 f.side == BRITISH && f.nation == Nation::British && !f.regular && f.kind != UnitType::Militia;
@@ -264,7 +264,9 @@ impl Fiw {
                 self.remove_unit(u, "5.26", "returns to the pool: its colony is passive (step 14.4)");
             }
         }
-        for l in 0..self.leaders.len() as u8 {
+        let mut leaders: Vec<u8> = (0..self.leaders.len() as u8).collect();
+        leaders.sort_by_key(|&l| (self.leaders[l as usize].at, l));
+        for l in leaders {
             let g = &self.leaders[l as usize];
             let Some(home) = self
                 .leader(l)
@@ -307,7 +309,7 @@ impl Fiw {
     /// (24.2, ruling fiw #8).
     fn remove_militia(&mut self) {
         let m = &tables().map;
-        for u in 0..self.units.len() as UnitId {
+        for u in self.by_place() {
             let f = self.face(u);
             // ruling: fiw #61
             if f.kind != UnitType::Militia || !matches!(f.nation, Nation::French | Nation::Spanish) {
@@ -336,6 +338,15 @@ impl Fiw {
                 self.remove_unit(u, "5.26", "returns to the pool: its colony is passive (step 14.5)");
             }
         }
+    }
+
+    /// The units by their places, then ids: removals logged in this order
+    /// tell the enemy nothing of which counter stood where, the pool they
+    /// go to being open (27.1, ruling #63; rules fiw-15: in id order).
+    fn by_place(&self) -> Vec<UnitId> {
+        let mut units: Vec<UnitId> = (0..self.units.len() as UnitId).collect();
+        units.sort_by_key(|&u| (self.units[u as usize].at(), u));
+        units
     }
 
     /// A unit leaves the map for the pool, logged with `why`.

@@ -21,7 +21,7 @@ pub type UnitId = u16;
 pub type LeaderId = u8;
 
 /// 2.15, 21.0 the boxes off the map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Base {
     /// 21.0 the British Home Base (Great Britain, 10.1).
@@ -51,7 +51,7 @@ impl Base {
 }
 
 /// Where a piece is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Place {
     /// 10.72 in the counter mix: available to recruit (10.73: eliminated

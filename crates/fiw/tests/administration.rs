@@ -248,3 +248,28 @@ fn a_passive_colony_s_militia_in_the_french_home_base_is_removed() {
         "outside New France too, in the French home base"
     );
 }
+
+/// 27.1 (the pool open, ruling #63): the removals of step 14.4 are read by
+/// the enemy in the order of their squares, not of the counters, which
+/// would tell which counter stood where. Two New York regiments outside
+/// New York, either way round: the French read the same lines.
+#[test]
+fn the_enemy_reads_the_removals_in_no_order_of_the_counters() {
+    // rule: fiw 27.1, 5.26
+    let removed = |first: &str, second: &str| {
+        let mut g = blank(4);
+        g.set_status(Colony::NewYork, Status::Passive);
+        put(&mut g, "ny-infantry", first);
+        put(&mut g, "ny-infantry", second);
+        administer(&mut g);
+        let french: Vec<String> = g
+            .log()
+            .visible(Some(FRENCH))
+            .map(|e| e.text.clone())
+            .filter(|t| t.contains("returns to the pool"))
+            .collect();
+        assert_eq!(french.len(), 2, "{french:?}");
+        french
+    };
+    assert_eq!(removed("boston", "philadelphia"), removed("philadelphia", "boston"));
+}
