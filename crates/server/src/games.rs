@@ -73,9 +73,9 @@ impl Notice {
 /// How many stored events each viewer has seen: its move number, in every
 /// answer and notice of the API. Ruling fiw #30 keeps purchases secret until
 /// both sides reveal them; the steps of a secret draft (an action or undo
-/// while the seats decide side by side, [`engine::AnyGame::independent`],
-/// that leaves who acts as it was) reach no other seat, so they are counted
-/// for their own seat alone. A viewer's number grows only when what it may
+/// while the seats draft, [`engine::AnyGame::independent`], the last still
+/// drafting too, that leaves who acts and any draw offer as they were)
+/// reach no other seat, so they are counted for their own seat alone. A viewer's number grows only when what it may
 /// see may have changed, and tells nothing of the others' drafts: how many
 /// steps, undone or not, or when.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
