@@ -164,7 +164,8 @@ async function listGames() {
       el("td", {}, el("a", { href: playUrl(g.id, g.token) }, `${g.title_name}`), el("div", { class: "hint" }, g.scenario)),
       el("td", {}, g.seat ? el("span", { class: `side ${g.seat}` }, cap(g.seat)) : "spectator"),
       el("td", {}, status),
-      el("td", {}, `move ${g.seq}`),
+      // No move number for a game stored before the server kept one per list.
+      el("td", {}, g.seq == null ? "" : `move ${g.seq}`),
       el("td", {}, new Date(g.created * 1000).toLocaleString()),
       el("td", {}, el("button", { class: "small", type: "button", onclick: () => { forget(g.id, g.token); listGames(); } }, "Forget")),
     );

@@ -215,6 +215,7 @@ impl From<LoadError> for ApiError {
             LoadError::NotFound => ApiError::new(StatusCode::NOT_FOUND, "no such game"),
             LoadError::Db(e) => ApiError::internal(e),
             LoadError::Rules(e) => ApiError::internal(e),
+            LoadError::Busy => ApiError::busy("the server is rebuilding other games: try again in a moment"),
             LoadError::Replay(e) => {
                 // The stored moves are the game's secrets: the operator's
                 // log has them, not the answer (given before any token).
@@ -305,10 +306,16 @@ impl FromRequestParts<AppState> for Client {
 }
 
 pub(crate) async fn entry(st: &AppState, id: &str) -> Result<Arc<Entry>, ApiError> {
+    entry_id_ok(id)?;
+    Ok(st.reg.get(id).await?)
+}
+
+/// A game id is 1 to 64 letters and digits (anything else is no game).
+fn entry_id_ok(id: &str) -> Result<(), ApiError> {
     if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return Err(LoadError::NotFound.into());
     }
-    Ok(st.reg.get(id).await?)
+    Ok(())
 }
 
 fn who(live: &Live, token: &Token) -> Result<Who, ApiError> {
@@ -652,6 +659,7 @@ async fn open_save(
         .collect();
     let mut live = Live::replay(live.row, live.seats, &events).map_err(ApiError::refused)?;
     live.row.status = live.status().to_string();
+    live.row.summary = live.summary();
     st.reg
         .store
         .create(&live.row, &live.seats, &events)
@@ -705,6 +713,7 @@ fn new_live(
         salt: crate::seeds::new_salt(),
         seed_chosen: seed.is_some(),
         rematch: String::new(),
+        summary: String::new(),
     };
     // The computer players are busy: refuse before anything is stored.
     if seats.iter().any(|s| games::is_computer(&s.kind)) {
@@ -717,6 +726,7 @@ fn new_live(
     // Store the options with their defaults filled in.
     live.row.options = live.game.setup().options.clone();
     live.row.status = live.status().to_string();
+    live.row.summary = live.summary();
     Ok(live)
 }
 
@@ -1529,19 +1539,18 @@ async fn post_chat(
         )
     })?;
     let cap = st.reg.limits.chat_bytes_per_game;
-    let used = st.reg.store.chat_bytes(&id).await.map_err(ApiError::internal)?;
-    if used + text.len() > cap {
-        return Err(ApiError::new(
-            StatusCode::INSUFFICIENT_STORAGE,
-            format!("this game's chat is full ({cap} bytes): no more messages can be kept"),
-        ));
-    }
     let n = st
         .reg
         .store
-        .add_chat(&id, &seat, text, &st.reg.instance)
+        .add_chat(&id, &seat, text, cap, &st.reg.instance)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::INSUFFICIENT_STORAGE,
+                format!("this game's chat is full ({cap} bytes): no more messages can be kept"),
+            )
+        })?;
     let _ = e.tx.send(Notice::Chat(n));
     Ok(Json(json!({"n": n})))
 }
@@ -1616,23 +1625,75 @@ struct MyGame {
     token: String,
 }
 
+/// Games one list may ask about (the rest are left out).
+pub const MY_GAMES_MAX: usize = 200;
+
+/// Games stored before their summary was, rebuilt for one list at most (the
+/// others show their stored status only).
+const MY_GAMES_REBUILT: usize = 4;
+
 /// Summaries of the games whose links a browser remembers; unknown games and
-/// wrong tokens are left out.
+/// wrong tokens are left out. A game in memory answers from there, any other
+/// from the summary stored with its last move ([`GameRow::summary`]),
+/// without a rebuild: a list costs a row read per game.
 async fn my_games(State(st): State<AppState>, Body(req): Body<MyGamesReq>) -> Result<Json<Value>, ApiError> {
     let mut out = Vec::new();
-    for g in req.games.iter().take(200) {
-        let Ok(e) = entry(&st, &g.id).await else { continue };
-        let live = e.live.lock().await;
-        let Some(w) = live.who(&g.token) else { continue };
-        let to_act = if live.is_over() { Vec::new() } else { live.game.to_act() };
-        let info = live.game.info();
-        out.push(json!({
-            "id": live.row.id, "token": g.token, "title": info.key, "title_name": info.name,
-            "scenario": live.row.scenario, "seat": w.seat(), "status": live.status(), "seq": live.seq_of(w.seat()),
-            "created": live.row.created, "to_act": to_act,
-            "your_turn": w.seat().is_some_and(|s| to_act.contains(&s)),
-            "outcome": live.outcome_json(),
-        }));
+    let mut rebuilt = 0;
+    for g in req.games.iter().take(MY_GAMES_MAX) {
+        if entry_id_ok(&g.id).is_err() {
+            continue;
+        }
+        let cached = st.reg.in_memory(&g.id);
+        let summary = match cached {
+            Some(e) => listed_live(&e, &g.token).await,
+            None => {
+                let Some((row, seats)) = st.reg.store.head(&g.id).await.map_err(ApiError::internal)? else {
+                    continue;
+                };
+                let Some(w) = games::who_in(&seats, &g.token) else {
+                    continue;
+                };
+                match serde_json::from_str::<Value>(&row.summary) {
+                    Ok(stored) => Some(listed(&row, &row.status, &w, &stored)),
+                    Err(_) if rebuilt < MY_GAMES_REBUILT => {
+                        rebuilt += 1;
+                        match entry(&st, &g.id).await {
+                            Ok(e) => listed_live(&e, &g.token).await,
+                            Err(_) => Some(listed(&row, &row.status, &w, &Value::Null)),
+                        }
+                    }
+                    Err(_) => Some(listed(&row, &row.status, &w, &Value::Null)),
+                }
+            }
+        };
+        if let Some(mut v) = summary {
+            v["token"] = json!(g.token);
+            out.push(v);
+        }
     }
     Ok(Json(json!({"games": out})))
+}
+
+/// A game in memory as a list shows it, if the token opens it.
+async fn listed_live(e: &Entry, token: &str) -> Option<Value> {
+    let live = e.live.lock().await;
+    let w = live.who(token)?;
+    let stored: Value = serde_json::from_str(&live.summary()).unwrap_or_default();
+    Some(listed(&live.row, live.status(), &w, &stored))
+}
+
+/// One game of a list: its row and the viewer's part of its summary (`Null`
+/// when none is stored: who acts and the move number are then unknown).
+fn listed(row: &GameRow, status: &str, w: &Who, summary: &Value) -> Value {
+    let to_act = summary.get("to_act").cloned().unwrap_or_else(|| json!([]));
+    let seat = w.seat();
+    let your_turn = seat.is_some_and(|s| to_act.as_array().is_some_and(|a| a.iter().any(|x| x == s)));
+    let title_name = games::title_entry(&row.title).map(|t| (t.info)().name);
+    json!({
+        "id": row.id, "title": row.title, "title_name": title_name,
+        "scenario": row.scenario, "seat": seat, "status": status,
+        "seq": summary.get("seen").and_then(|s| s.get(seat.unwrap_or(""))),
+        "created": row.created, "to_act": to_act, "your_turn": your_turn,
+        "outcome": summary.get("outcome").cloned().unwrap_or(Value::Null),
+    })
 }

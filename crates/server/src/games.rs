@@ -207,6 +207,27 @@ pub enum LoadError {
     Rules(String),
     /// A stored event does not replay: the message names it (for the log).
     Replay(String),
+    /// The rebuilds at once are taken, and stayed so for the wait allowed
+    /// ([`Limits::rebuilds_at_once`]).
+    Busy,
+}
+
+/// The seat (or spectator) this token opens among a game's seats,
+/// compared in constant time against every token.
+pub fn who_in(seats: &[SeatRow], token: &str) -> Option<Who> {
+    let mut found = None;
+    for s in seats {
+        let Some(t) = &s.token else { continue };
+        let eq: bool = t.as_bytes().ct_eq(token.as_bytes()).into();
+        if eq {
+            found = Some(if s.kind == "spectator" {
+                Who::Spectator
+            } else {
+                Who::Seat(s.seat.clone())
+            });
+        }
+    }
+    found
 }
 
 pub fn title_entry(key: &str) -> Option<TitleEntry> {
@@ -364,22 +385,23 @@ impl Live {
         }
     }
 
-    /// The seat (or spectator) this token opens, compared in constant time
-    /// against every token of the game.
+    /// The seat (or spectator) this token opens ([`who_in`]).
     pub fn who(&self, token: &str) -> Option<Who> {
-        let mut found = None;
-        for s in &self.seats {
-            let Some(t) = &s.token else { continue };
-            let eq: bool = t.as_bytes().ct_eq(token.as_bytes()).into();
-            if eq {
-                found = Some(if s.kind == "spectator" {
-                    Who::Spectator
-                } else {
-                    Who::Seat(s.seat.clone())
-                });
-            }
+        who_in(&self.seats, token)
+    }
+
+    /// What a list of games shows of this one without rebuilding it, as
+    /// stored with every move ([`GameRow::summary`]): who acts, each
+    /// viewer's move number (a seat's own, [`Live::seq_of`]; the
+    /// spectator's under ""), the outcome.
+    pub fn summary(&self) -> String {
+        let mut seen = serde_json::Map::new();
+        seen.insert(String::new(), self.seq_of(None).into());
+        for seat in self.game.info().seats {
+            seen.insert(seat.to_string(), self.seq_of(Some(seat)).into());
         }
-        found
+        let to_act = if self.is_over() { Vec::new() } else { self.game.to_act() };
+        json!({"to_act": to_act, "seen": seen, "outcome": self.outcome_json()}).to_string()
     }
 
     /// The invited seat this invite code opens (compared in constant time),
@@ -575,6 +597,13 @@ pub struct Registry {
     handed_by: Mutex<HashMap<String, (IpAddr, Option<Instant>)>>,
     /// Replays of past positions being computed ([`Limits::replays_at_once`]).
     pub replays: Arc<Semaphore>,
+    /// Games being rebuilt from the store ([`Limits::rebuilds_at_once`]).
+    rebuilds: Arc<Semaphore>,
+    /// Per game being rebuilt for a request, the lock the other requests
+    /// for it wait on: one rebuild, not one each.
+    loading: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    /// Games rebuilt from the store for requests since the start.
+    rebuilt: AtomicU64,
     started: Instant,
     me: Weak<Registry>,
 }
@@ -603,6 +632,9 @@ impl Registry {
             tickets: Mutex::new(HashMap::new()),
             handed_by: Mutex::new(HashMap::new()),
             replays: Arc::new(Semaphore::new(limits.replays_at_once)),
+            rebuilds: Arc::new(Semaphore::new(limits.rebuilds_at_once as usize)),
+            loading: Mutex::new(HashMap::new()),
+            rebuilt: AtomicU64::new(0),
             limits,
             started: Instant::now(),
             me: me.clone(),
@@ -758,6 +790,16 @@ impl Registry {
         Some(e)
     }
 
+    /// The game with this id if it is in memory (nothing is rebuilt).
+    pub fn in_memory(&self, id: &str) -> Option<Arc<Entry>> {
+        self.cached(id)
+    }
+
+    /// Games rebuilt from the store for requests since the start.
+    pub fn rebuilt_count(&self) -> u64 {
+        self.rebuilt.load(Ordering::Relaxed)
+    }
+
     /// The ids of the games in the cache.
     pub fn cached_ids(&self) -> Vec<String> {
         self.map().keys().cloned().collect()
@@ -769,6 +811,28 @@ impl Registry {
         if let Some(e) = self.cached(id) {
             return Ok(e);
         }
+        let lock = {
+            let mut loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
+            loading.entry(id.to_string()).or_default().clone()
+        };
+        let got = {
+            let _held = lock.lock().await;
+            // The request this one waited for may have rebuilt it.
+            match self.cached(id) {
+                Some(e) => Ok(e),
+                None => self.load(id).await,
+            }
+        };
+        let mut loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
+        // Nobody else waits on it (the map's and this request's handles).
+        if Arc::strong_count(&lock) == 2 {
+            loading.remove(id);
+        }
+        got
+    }
+
+    /// [`Registry::get`] for a game not in memory.
+    async fn load(&self, id: &str) -> Result<Arc<Entry>, LoadError> {
         let (row, seats, events) = self
             .store
             .game(id)
@@ -778,7 +842,12 @@ impl Registry {
         if let Some(why) = other_rules(&row) {
             return Err(LoadError::Rules(why));
         }
-        let live = replay_guarded(row, seats, &events).map_err(LoadError::Replay)?;
+        let permit = tokio::time::timeout(self.limits.rebuild_wait(), self.rebuilds.clone().acquire_owned())
+            .await
+            .map_err(|_| LoadError::Busy)?
+            .expect("the rebuilds' semaphore is never closed");
+        let live = rebuilt(permit, row, seats, events).await.map_err(LoadError::Replay)?;
+        self.rebuilt.fetch_add(1, Ordering::Relaxed);
         let thinking = live.thinking();
         // Another request may have loaded it meanwhile: keep the first.
         let (entry, full) = {
@@ -872,7 +941,12 @@ impl Registry {
         if events.is_empty() {
             return Ok(());
         }
-        match self.store.append(&live.row.id, live.seq, &events, live.status()).await {
+        let summary = live.summary();
+        match self
+            .store
+            .append(&live.row.id, live.seq, &events, live.status(), &summary)
+            .await
+        {
             Ok(()) => {
                 live.seq += events.len() as u64;
                 live.refereed |= events.iter().any(Event::scripted);
@@ -985,14 +1059,20 @@ impl Registry {
     /// Rebuild `live` from the store (after another writer won a race).
     /// Evicts the game if that fails.
     pub async fn reload(&self, live: &mut Live) {
-        let rebuilt = self
-            .store
-            .game(&live.row.id)
-            .await
-            .ok()
-            .flatten()
-            .and_then(|(row, seats, evs)| replay_guarded(row, seats, &evs).ok());
-        match rebuilt {
+        let stored = self.store.game(&live.row.id).await.ok().flatten();
+        let again = match stored {
+            Some((row, seats, evs)) => {
+                let permit = self
+                    .rebuilds
+                    .clone()
+                    .acquire_owned()
+                    .await
+                    .expect("the rebuilds' semaphore is never closed");
+                rebuilt(permit, row, seats, evs).await.ok()
+            }
+            None => None,
+        };
+        match again {
             Some(l) => {
                 // What the listeners were told stands: the next notice
                 // says what changed since, to whom (a step of another
@@ -1094,6 +1174,23 @@ async fn dispatch(reg: Weak<Registry>, bots: Arc<Bots>) {
             }
         });
     }
+}
+
+/// [`replay_guarded`] on a blocking thread, holding one of the rebuilds
+/// allowed at once ([`Limits::rebuilds_at_once`]): a game of many moves holds
+/// neither an async worker nor, with many asked at once, every core.
+async fn rebuilt(
+    permit: tokio::sync::OwnedSemaphorePermit,
+    row: GameRow,
+    seats: Vec<SeatRow>,
+    events: Vec<Event>,
+) -> Result<Live, String> {
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        replay_guarded(row, seats, &events)
+    })
+    .await
+    .unwrap_or_else(|e| Err(format!("the rebuild stopped: {e}")))
 }
 
 /// [`Live::replay`], a panic in the rules being an error like a refusal.

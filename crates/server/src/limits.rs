@@ -8,7 +8,7 @@
 //!   whole minute's allowance, then one more every `60 / n` seconds).
 //! * Totals: chat bytes per game, games cached in memory (idle ones are
 //!   evicted, [`crate::games::Registry::sweep`]), replays of past positions
-//!   at once.
+//!   and rebuilds of games at once.
 //! * Connections ([`Counter`]): live-update streams per game and per
 //!   address; TCP connections in all and per address, with header-read and
 //!   idle timeouts ([`crate::listen`]), and a deadline for a request's body
@@ -95,6 +95,15 @@ pub struct Limits {
     /// are refused with 503.
     #[arg(long, default_value_t = 2)]
     pub replays_at_once: usize,
+    /// Games not in memory rebuilt from the database at once (each replays
+    /// every stored move, on a thread of its own); more wait their turn, and
+    /// after `--rebuild-wait` seconds are answered 503.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    pub rebuilds_at_once: u64,
+    /// Seconds a request may wait for a rebuild to start (see
+    /// `--rebuilds-at-once`).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    pub rebuild_wait: u64,
     /// Take the client address from the last entry of `X-Forwarded-For` when
     /// the connection comes from a loopback address (a reverse proxy on this
     /// machine); without it every client behind the proxy shares its limits.
@@ -123,6 +132,9 @@ impl Limits {
     }
     pub fn idle_timeout(&self) -> Duration {
         Duration::from_secs(self.idle_timeout)
+    }
+    pub fn rebuild_wait(&self) -> Duration {
+        Duration::from_secs(self.rebuild_wait)
     }
     pub fn idle_game(&self) -> Duration {
         Duration::from_secs(self.idle_game_minutes * 60)

@@ -49,6 +49,9 @@ ALTER TABLE games ADD COLUMN IF NOT EXISTS rules TEXT NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN IF NOT EXISTS salt TEXT NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN IF NOT EXISTS seed_chosen INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN IF NOT EXISTS rematch TEXT NOT NULL DEFAULT '';
+-- What a list of games shows without rebuilding one (who acts, move
+-- numbers, outcome: JSON), '' for games stored before it was.
+ALTER TABLE games ADD COLUMN IF NOT EXISTS summary TEXT NOT NULL DEFAULT '';
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id),
     pos     INTEGER NOT NULL,
@@ -117,7 +120,7 @@ WITH ins AS (
     FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(seq, seat, kind, action, dice)
     RETURNING 1
 ), upd AS (
-    UPDATE games SET status = $8 WHERE id = $1 RETURNING 1
+    UPDATE games SET status = $8, summary = $11 WHERE id = $1 RETURNING 1
 )
 SELECT pg_notify($9, $10), (SELECT count(*) FROM ins), (SELECT count(*) FROM upd)";
 
@@ -268,7 +271,14 @@ impl PgStore {
 
     /// One statement, prepared once per connection: one round trip, atomic
     /// on its own (the insert, the status and the notice commit together).
-    pub async fn append(&self, game: &str, after: u64, events: &[Event], status: &str) -> Result<(), DbError> {
+    pub async fn append(
+        &self,
+        game: &str,
+        after: u64,
+        events: &[Event],
+        status: &str,
+        summary: &str,
+    ) -> Result<(), DbError> {
         let mut c = self.conn().await?;
         let st = c.append_statement().await?;
         let seqs: Vec<i64> = (0..events.len()).map(|i| (after + i as u64 + 1) as i64).collect();
@@ -291,6 +301,7 @@ impl PgStore {
                     &status,
                     &CHANNEL,
                     &payload,
+                    &summary,
                 ],
             )
             .await?;
@@ -326,45 +337,10 @@ impl PgStore {
             .read_only(true)
             .start()
             .await?;
-        let Some(r) = tx
-            .query_opt(
-                "SELECT id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch FROM games WHERE id = $1",
-                &[&id],
-            )
-            .await?
-        else {
+        let Some((game, seats)) = read_head(&tx, id).await? else {
             return Ok(None);
         };
         let bad = |what: &str| DbError::Corrupt(format!("game {id}: bad {what}"));
-        let options: String = r.get(3);
-        let seed: String = r.get(4);
-        let game = GameRow {
-            id: r.get(0),
-            title: r.get(1),
-            scenario: r.get(2),
-            options: serde_json::from_str(&options).map_err(|_| bad("options"))?,
-            seed: seed.parse().map_err(|_| bad("seed"))?,
-            status: r.get(5),
-            created: r.get(6),
-            rules: r.get(7),
-            salt: r.get(8),
-            seed_chosen: r.get::<_, i32>(9) != 0,
-            rematch: r.get(10),
-        };
-        let seats = tx
-            .query(
-                "SELECT seat, kind, token, invite FROM seats WHERE game_id = $1 ORDER BY pos",
-                &[&id],
-            )
-            .await?
-            .iter()
-            .map(|r| SeatRow {
-                seat: r.get(0),
-                kind: r.get(1),
-                token: r.get(2),
-                invite: r.get(3),
-            })
-            .collect();
         let rows = tx
             .query(
                 "SELECT seq, seat, kind, action, dice FROM actions WHERE game_id = $1 ORDER BY seq",
@@ -409,48 +385,58 @@ impl PgStore {
             .collect())
     }
 
-    pub async fn chat_bytes(&self, game: &str) -> Result<usize, DbError> {
-        let c = self.conn().await?;
-        let row = c
+    pub async fn head(&self, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>)>, DbError> {
+        let mut c = self.conn().await?;
+        let tx = c
+            .build_transaction()
+            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .await?;
+        let head = read_head(&tx, id).await?;
+        tx.commit().await?;
+        Ok(head)
+    }
+
+    pub async fn add_chat(
+        &self,
+        game: &str,
+        seat: &str,
+        text: &str,
+        cap: usize,
+        origin: &str,
+    ) -> Result<Option<i64>, DbError> {
+        let mut c = self.conn().await?;
+        let tx = c.transaction().await?;
+        // The game's row locked: posts to one game, from any process, take
+        // their turns, so that neither the room left nor the next number is
+        // taken twice.
+        if tx
+            .query_opt("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", &[&game])
+            .await?
+            .is_none()
+        {
+            return Err(DbError::Corrupt(format!("game {game}: no such game")));
+        }
+        let row = tx
             .query_one(
-                "SELECT COALESCE(SUM(octet_length(text)), 0)::BIGINT FROM chat WHERE game_id = $1",
+                "SELECT COALESCE(SUM(octet_length(text)), 0)::BIGINT, COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id = $1",
                 &[&game],
             )
             .await?;
-        Ok(row.get::<_, i64>(0) as usize)
-    }
-
-    pub async fn add_chat(&self, game: &str, seat: &str, text: &str, origin: &str) -> Result<i64, DbError> {
-        // Two processes may pick the same n: the unique key refuses one, which
-        // tries again.
-        let mut last = DbError::Conflict;
-        for _ in 0..5 {
-            let mut c = self.conn().await?;
-            let tx = c.transaction().await?;
-            let n: i64 = tx
-                .query_one("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id = $1", &[&game])
-                .await?
-                .get(0);
-            let res = tx
-                .execute(
-                    "INSERT INTO chat (game_id, n, seat, text, created) VALUES ($1,$2,$3,$4,$5)",
-                    &[&game, &n, &seat, &text, &crate::store::now()],
-                )
-                .await;
-            match res {
-                Ok(_) => {
-                    let payload = format!("{game}:chat:{n}:{origin}");
-                    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await?;
-                    tx.commit().await?;
-                    return Ok(n);
-                }
-                Err(e) => match DbError::from(e) {
-                    DbError::Conflict => last = DbError::Conflict,
-                    other => return Err(other),
-                },
-            }
+        let (used, n): (i64, i64) = (row.get(0), row.get(1));
+        if used as usize + text.len() > cap {
+            return Ok(None);
         }
-        Err(last)
+        tx.execute(
+            "INSERT INTO chat (game_id, n, seat, text, created) VALUES ($1,$2,$3,$4,$5)",
+            &[&game, &n, &seat, &text, &crate::store::now()],
+        )
+        .await?;
+        let payload = format!("{game}:chat:{n}:{origin}");
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await?;
+        tx.commit().await?;
+        Ok(Some(n))
     }
 
     pub async fn notes(&self, game: &str, seat: &str) -> Result<String, DbError> {
@@ -483,8 +469,8 @@ async fn insert_game(
     events: &[Event],
 ) -> Result<(), DbError> {
     tx.execute(
-        "INSERT INTO games (id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch) \
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)",
+        "INSERT INTO games (id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch, summary) \
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)",
         &[
             &g.id,
             &g.title,
@@ -497,6 +483,7 @@ async fn insert_game(
             &g.salt,
             &(g.seed_chosen as i32),
             &g.rematch,
+            &g.summary,
         ],
     )
     .await?;
@@ -600,4 +587,53 @@ async fn listen_once(url: &str, reg: &Weak<Registry>, first: bool) -> Result<(),
     }
     drop(client);
     Err(DbError::Corrupt("the LISTEN connection closed".into()))
+}
+
+/// A game's row and seats, without its moves.
+async fn read_head(
+    c: &impl tokio_postgres::GenericClient,
+    id: &str,
+) -> Result<Option<(GameRow, Vec<SeatRow>)>, DbError> {
+    let Some(r) = c
+        .query_opt(
+            "SELECT id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch, summary \
+             FROM games WHERE id = $1",
+            &[&id],
+        )
+        .await?
+    else {
+        return Ok(None);
+    };
+    let bad = |what: &str| DbError::Corrupt(format!("game {id}: bad {what}"));
+    let options: String = r.get(3);
+    let seed: String = r.get(4);
+    let game = GameRow {
+        id: r.get(0),
+        title: r.get(1),
+        scenario: r.get(2),
+        options: serde_json::from_str(&options).map_err(|_| bad("options"))?,
+        seed: seed.parse().map_err(|_| bad("seed"))?,
+        status: r.get(5),
+        created: r.get(6),
+        rules: r.get(7),
+        salt: r.get(8),
+        seed_chosen: r.get::<_, i32>(9) != 0,
+        rematch: r.get(10),
+        summary: r.get(11),
+    };
+    let seats = c
+        .query(
+            "SELECT seat, kind, token, invite FROM seats WHERE game_id = $1 ORDER BY pos",
+            &[&id],
+        )
+        .await?
+        .iter()
+        .map(|r| SeatRow {
+            seat: r.get(0),
+            kind: r.get(1),
+            token: r.get(2),
+            invite: r.get(3),
+        })
+        .collect();
+    Ok(Some((game, seats)))
 }

@@ -167,6 +167,9 @@ CREATE TABLE IF NOT EXISTS notes (
 );
 ";
 
+/// The bytes of chat a game holds (SQLite).
+const CHAT_BYTES_SQLITE: &str = "SELECT COALESCE(SUM(length(CAST(text AS BLOB))), 0) FROM chat WHERE game_id = ?1";
+
 /// Games in play whose every seat is a computer, oldest first (both
 /// backends; `$1` is the limit).
 pub const COMPUTER_GAMES: &str = "SELECT id FROM games g WHERE status = 'active' AND NOT EXISTS \
@@ -188,6 +191,11 @@ pub struct GameRow {
     pub salt: String,
     pub seed_chosen: bool,
     pub rematch: String,
+    /// What a list of games shows of this one without rebuilding it
+    /// ([`crate::games::Live::summary`]: who acts, each viewer's move
+    /// number, the outcome), stored with every move; empty for games stored
+    /// before it was.
+    pub summary: String,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -331,13 +339,21 @@ impl Store {
     }
 
     /// Append events after `after` (the number of events stored so far), and
-    /// set the game's status, in one transaction. [`DbError::Conflict`] (and
-    /// nothing stored) if another writer got there first. PostgreSQL also
-    /// sends `NOTIFY powderhorn, '<game_id>:<seq>'` on commit.
-    pub async fn append(&self, game: &str, after: u64, events: &[Event], status: &str) -> Result<(), DbError> {
+    /// set the game's status and summary ([`GameRow::summary`]), in one
+    /// transaction. [`DbError::Conflict`] (and nothing stored) if another
+    /// writer got there first. PostgreSQL also sends `NOTIFY powderhorn,
+    /// '<game_id>:<seq>'` on commit.
+    pub async fn append(
+        &self,
+        game: &str,
+        after: u64,
+        events: &[Event],
+        status: &str,
+        summary: &str,
+    ) -> Result<(), DbError> {
         match self {
-            Store::Sqlite(s) => s.append(game, after, events, status).await,
-            Store::Postgres(p) => p.append(game, after, events, status).await,
+            Store::Sqlite(s) => s.append(game, after, events, status, summary).await,
+            Store::Postgres(p) => p.append(game, after, events, status, summary).await,
         }
     }
 
@@ -363,10 +379,11 @@ impl Store {
         }
     }
 
-    pub async fn chat_bytes(&self, game: &str) -> Result<usize, DbError> {
+    /// A game's row and seats, without its moves (`POST /api/my-games`).
+    pub async fn head(&self, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>)>, DbError> {
         match self {
-            Store::Sqlite(s) => s.chat_bytes(game).await,
-            Store::Postgres(p) => p.chat_bytes(game).await,
+            Store::Sqlite(s) => s.head(id).await,
+            Store::Postgres(p) => p.head(id).await,
         }
     }
 
@@ -391,12 +408,22 @@ impl Store {
         }
     }
 
-    /// Add a chat line; `origin` goes into PostgreSQL's notice so that the
-    /// process that wrote it does not announce it twice.
-    pub async fn add_chat(&self, game: &str, seat: &str, text: &str, origin: &str) -> Result<i64, DbError> {
+    /// Add a chat line, its number, unless the game's chat would then hold
+    /// more than `cap` bytes (`None`, nothing stored): the check and the
+    /// insert are one step, so posts at once cannot pass the cap together.
+    /// `origin` goes into PostgreSQL's notice so that the process that wrote
+    /// it does not announce it twice.
+    pub async fn add_chat(
+        &self,
+        game: &str,
+        seat: &str,
+        text: &str,
+        cap: usize,
+        origin: &str,
+    ) -> Result<Option<i64>, DbError> {
         match self {
-            Store::Sqlite(s) => s.add_chat(game, seat, text).await,
-            Store::Postgres(p) => p.add_chat(game, seat, text, origin).await,
+            Store::Sqlite(s) => s.add_chat(game, seat, text, cap).await,
+            Store::Postgres(p) => p.add_chat(game, seat, text, cap, origin).await,
         }
     }
 
@@ -638,6 +665,7 @@ impl SqliteStore {
             ("games", "salt", "TEXT NOT NULL DEFAULT ''"),
             ("games", "seed_chosen", "INTEGER NOT NULL DEFAULT 0"),
             ("games", "rematch", "TEXT NOT NULL DEFAULT ''"),
+            ("games", "summary", "TEXT NOT NULL DEFAULT ''"),
             ("seats", "invite", "TEXT"),
         ] {
             let has = conn
@@ -775,36 +803,34 @@ impl SqliteStore {
         })
     }
 
-    pub fn chat_bytes(&self, game: &str) -> impl Future<Output = Result<usize, DbError>> {
-        let game = game.to_string();
-        self.read(move |conn| {
-            let n: i64 = conn
-                .prepare_cached("SELECT COALESCE(SUM(length(CAST(text AS BLOB))), 0) FROM chat WHERE game_id = ?1")?
-                .query_row([game], |r| r.get(0))?;
-            Ok(n as usize)
-        })
-    }
-
     /// Append events after `after` (the number of events stored so far), and set
-    /// the game's status. Fails with [`DbError::Conflict`] (and stores
-    /// nothing) if another writer got there first.
+    /// the game's status and summary. Fails with [`DbError::Conflict`] (and
+    /// stores nothing) if another writer got there first.
     pub fn append(
         &self,
         game: &str,
         after: u64,
         events: &[Event],
         status: &str,
+        summary: &str,
     ) -> impl Future<Output = Result<(), DbError>> {
-        let (game, events, status) = (game.to_string(), events.to_vec(), status.to_string());
+        let (game, events) = (game.to_string(), events.to_vec());
+        let (status, summary) = (status.to_string(), summary.to_string());
         self.write(move |conn| {
             insert_events(conn, &game, after, &events)?;
-            // A game only goes from active to over: the row changes only then
-            // (not one statement more for every move).
-            if status != "active" {
-                conn.prepare_cached("UPDATE games SET status = ?2 WHERE id = ?1 AND status <> ?2")?
-                    .execute(params![game, status])?;
-            }
+            conn.prepare_cached("UPDATE games SET status = ?2, summary = ?3 WHERE id = ?1")?
+                .execute(params![game, status, summary])?;
             Ok(())
+        })
+    }
+
+    pub fn head(&self, id: &str) -> impl Future<Output = Result<Option<(GameRow, Vec<SeatRow>)>, DbError>> {
+        let id = id.to_string();
+        self.read(move |conn| {
+            let tx = conn.unchecked_transaction()?;
+            let head = read_head(&tx, &id);
+            tx.finish()?;
+            head
         })
     }
 
@@ -863,16 +889,29 @@ impl SqliteStore {
         })
     }
 
-    pub fn add_chat(&self, game: &str, seat: &str, text: &str) -> impl Future<Output = Result<i64, DbError>> {
+    pub fn add_chat(
+        &self,
+        game: &str,
+        seat: &str,
+        text: &str,
+        cap: usize,
+    ) -> impl Future<Output = Result<Option<i64>, DbError>> {
         let (game, seat, text) = (game.to_string(), seat.to_string(), text.to_string());
-        // On the writer, so the next number cannot be taken twice.
+        // On the writer, so that neither the next number nor the room left
+        // can be taken twice.
         self.write(move |conn| {
+            let used: i64 = conn
+                .prepare_cached(CHAT_BYTES_SQLITE)?
+                .query_row([&game], |r| r.get(0))?;
+            if used as usize + text.len() > cap {
+                return Ok(None);
+            }
             let n: i64 = conn
                 .prepare_cached("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id = ?1")?
                 .query_row([&game], |r| r.get(0))?;
             conn.prepare_cached("INSERT INTO chat (game_id, n, seat, text, created) VALUES (?1,?2,?3,?4,?5)")?
                 .execute(params![game, n, seat, text, now()])?;
-            Ok(n)
+            Ok(Some(n))
         })
     }
 
@@ -999,9 +1038,13 @@ fn write_batch(conn: &Connection, batch: &mut [Box<dyn Write>]) -> Result<(), Db
     run("COMMIT")
 }
 
-fn read_game(conn: &Connection, id: &str) -> Result<Option<StoredGame>, DbError> {
+/// A game's row and seats, without its moves.
+fn read_head(conn: &Connection, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>)>, DbError> {
     let row = conn
-        .prepare_cached("SELECT id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch FROM games WHERE id = ?1")?
+        .prepare_cached(
+            "SELECT id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch, summary \
+             FROM games WHERE id = ?1",
+        )?
         .query_row([id], |r| {
             Ok((
                 r.get::<_, String>(0)?,
@@ -1012,11 +1055,17 @@ fn read_game(conn: &Connection, id: &str) -> Result<Option<StoredGame>, DbError>
                 r.get::<_, String>(5)?,
                 r.get::<_, i64>(6)?,
                 r.get::<_, String>(7)?,
-                (r.get::<_, String>(8)?, r.get::<_, i64>(9)?, r.get::<_, String>(10)?),
+                (
+                    r.get::<_, String>(8)?,
+                    r.get::<_, i64>(9)?,
+                    r.get::<_, String>(10)?,
+                    r.get::<_, String>(11)?,
+                ),
             ))
         })
         .optional()?;
-    let Some((id, title, scenario, options, seed, status, created, rules, (salt, seed_chosen, rematch))) = row else {
+    let Some((id, title, scenario, options, seed, status, created, rules, (salt, seed_chosen, rematch, summary))) = row
+    else {
         return Ok(None);
     };
     let bad = |what: &str| DbError::Corrupt(format!("game {id}: bad {what}"));
@@ -1032,6 +1081,7 @@ fn read_game(conn: &Connection, id: &str) -> Result<Option<StoredGame>, DbError>
         salt,
         seed_chosen: seed_chosen != 0,
         rematch,
+        summary,
     };
     let mut st =
         conn.prepare_cached("SELECT seat, kind, token, invite FROM seats WHERE game_id = ?1 ORDER BY rowid")?;
@@ -1045,10 +1095,18 @@ fn read_game(conn: &Connection, id: &str) -> Result<Option<StoredGame>, DbError>
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
+    Ok(Some((game, seats)))
+}
+
+fn read_game(conn: &Connection, id: &str) -> Result<Option<StoredGame>, DbError> {
+    let Some((game, seats)) = read_head(conn, id)? else {
+        return Ok(None);
+    };
+    let bad = |what: &str| DbError::Corrupt(format!("game {id}: bad {what}"));
     let mut st =
         conn.prepare_cached("SELECT seq, seat, kind, action, dice FROM actions WHERE game_id = ?1 ORDER BY seq")?;
     let mut events = Vec::new();
-    let rows = st.query_map([&id], |r| {
+    let rows = st.query_map([&game.id], |r| {
         Ok((
             r.get::<_, i64>(0)?,
             r.get::<_, String>(1)?,
@@ -1076,7 +1134,8 @@ fn read_game(conn: &Connection, id: &str) -> Result<Option<StoredGame>, DbError>
 
 fn insert_game(conn: &Connection, g: &GameRow, seats: &[SeatRow], events: &[Event]) -> Result<(), DbError> {
     conn.prepare_cached(
-        "INSERT INTO games (id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
+        "INSERT INTO games (id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch, summary) \
+         VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
     )?
     .execute(params![
         g.id,
@@ -1089,7 +1148,8 @@ fn insert_game(conn: &Connection, g: &GameRow, seats: &[SeatRow], events: &[Even
         g.rules,
         g.salt,
         g.seed_chosen as i64,
-        g.rematch
+        g.rematch,
+        g.summary
     ])?;
     let mut st =
         conn.prepare_cached("INSERT INTO seats (game_id, seat, kind, token, invite) VALUES (?1,?2,?3,?4,?5)")?;
@@ -1171,7 +1231,7 @@ mod tests {
             let before = store.commits();
             let resume = store.pause();
             let answers: Vec<_> = (0..100)
-                .map(|i| store.append(&format!("g{i}"), 0, &[ev(&format!("a{i}"))], "active"))
+                .map(|i| store.append(&format!("g{i}"), 0, &[ev(&format!("a{i}"))], "active", &format!("s{i}")))
                 .collect();
             drop(resume);
             for a in answers {
@@ -1181,6 +1241,8 @@ mod tests {
             for i in 0..100 {
                 let g = format!("g{i}");
                 assert_eq!(rows(store, &g).await, vec![(1, format!("a{i}"), "active".into())]);
+                let (head, _) = store.head(&g).await.unwrap().unwrap();
+                assert_eq!(head.summary, format!("s{i}"), "the summary is stored with the move");
             }
         }
     }
@@ -1198,9 +1260,9 @@ mod tests {
             let resume = store.pause();
             // Move 2 of "a" first (the schema allows the gap), then moves 1
             // and 2, which conflict on 2 after storing 1.
-            let first = store.append("a", 1, &[ev("second")], "active");
-            let loser = store.append("a", 0, &[ev("x"), ev("y")], "over");
-            let other = store.append("b", 0, &[ev("b1"), ev("b2")], "active");
+            let first = store.append("a", 1, &[ev("second")], "active", "");
+            let loser = store.append("a", 0, &[ev("x"), ev("y")], "over", "");
+            let other = store.append("b", 0, &[ev("b1"), ev("b2")], "active", "");
             drop(resume);
             first.await.unwrap();
             assert!(matches!(loser.await, Err(DbError::Conflict)));
@@ -1222,17 +1284,38 @@ mod tests {
             store.create(&row("a"), &[], &[]).await.unwrap();
             let resume = store.pause();
             let answers: Vec<_> = (0..5)
-                .map(|i| store.add_chat("a", "british", &format!("l{i}")))
+                .map(|i| store.add_chat("a", "british", &format!("l{i}"), 1000))
                 .collect();
             drop(resume);
             let mut ns = Vec::new();
             for a in answers {
                 ns.push(a.await.unwrap());
             }
-            assert_eq!(ns, vec![1, 2, 3, 4, 5]);
+            assert_eq!(ns, [1, 2, 3, 4, 5].map(Some));
             let lines = store.chat("a", 0, 100).await.unwrap();
             let texts: Vec<_> = lines.iter().map(|l| l.text.as_str()).collect();
             assert_eq!(texts, ["l0", "l1", "l2", "l3", "l4"]);
+        }
+    }
+
+    /// Chat lines posted at once each see the room the others left: with
+    /// room for three, the fourth and fifth are refused and not stored.
+    #[tokio::test]
+    async fn chat_lines_at_once_do_not_pass_the_cap_together() {
+        let (_dir, stores) = stores();
+        for store in &stores {
+            store.create(&row("a"), &[], &[]).await.unwrap();
+            let resume = store.pause();
+            let answers: Vec<_> = (0..5)
+                .map(|i| store.add_chat("a", "british", &format!("l{i}"), 6))
+                .collect();
+            drop(resume);
+            let mut ns = Vec::new();
+            for a in answers {
+                ns.push(a.await.unwrap());
+            }
+            assert_eq!(ns, [Some(1), Some(2), Some(3), None, None]);
+            assert_eq!(store.chat("a", 0, 100).await.unwrap().len(), 3);
         }
     }
 }

@@ -918,12 +918,15 @@ async fn store_refuses_a_second_writer(db: &str) {
         dice: vec![3, 4],
         draws: if a == "three" { vec!["a-morgan".into()] } else { vec![] },
     };
-    store.append(&id, 0, &[ev("one")], "active").await.unwrap();
-    match store.append(&id, 0, &[ev("two")], "active").await {
+    store.append(&id, 0, &[ev("one")], "active", "").await.unwrap();
+    match store.append(&id, 0, &[ev("two")], "active", "").await {
         Err(DbError::Conflict) => {}
         other => panic!("expected a conflict, got {other:?}"),
     }
-    store.append(&id, 1, &[ev("two"), ev("three")], "over").await.unwrap();
+    store
+        .append(&id, 1, &[ev("two"), ev("three")], "over", "")
+        .await
+        .unwrap();
     let (g, s, events) = store.game(&id).await.unwrap().unwrap();
     assert_eq!(
         g,
@@ -1503,7 +1506,7 @@ async fn a_game_that_does_not_replay_names_no_stored_move(db: &str) {
     let id = row.id.clone();
     store.create(&row, &[], &[]).await.unwrap();
     let secret = Event::of("british".into(), EventKind::Act, "place-secret-block-in-boston".into());
-    store.append(&id, 0, &[secret], "active").await.unwrap();
+    store.append(&id, 0, &[secret], "active", "").await.unwrap();
     let (st, v) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
     assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
     let msg = v.to_string();

@@ -114,6 +114,31 @@ async fn the_computer_drafts_alongside_a_player_without_waiting(db: &str) {
 }
 both!(the_computer_drafts_alongside_a_player_without_waiting);
 
+/// A list of games out of memory reads each viewer's move number from what
+/// was stored with the last step: the other seat's draft steps stay out of
+/// it (ruling fiw #30).
+// rule: fiw 16.1
+async fn a_list_of_games_out_of_memory_keeps_the_drafts_secret(db: &str) {
+    let (app, server) = app_and_state(db).await;
+    let g = muster(&app, "me").await;
+    let start = seq(&state(&app, &g, &g.american).await);
+    act_ok(&app, &g, &g.british, "buy-militia").await;
+    act_ok(&app, &g, &g.british, "buy-regular").await;
+    let asked: Vec<Value> = [&g.british, &g.american, &g.spectator]
+        .iter()
+        .map(|t| json!({"id": g.id, "token": t}))
+        .collect();
+    let games = json!({ "games": asked });
+    let (_, mine) = call(&app, "POST", "/api/my-games", None, Some(games.clone())).await;
+    let numbers: Vec<&Value> = mine["games"].as_array().unwrap().iter().map(|g| &g["seq"]).collect();
+    assert_eq!(numbers, [&json!(start + 2), &json!(start), &json!(start)], "{mine}");
+    server.reg.evict(&g.id);
+    let (_, stored) = call(&app, "POST", "/api/my-games", None, Some(games)).await;
+    assert_eq!(stored["games"], mine["games"]);
+    assert!(server.reg.in_memory(&g.id).is_none(), "the list rebuilt the game");
+}
+both!(a_list_of_games_out_of_memory_keeps_the_drafts_secret);
+
 /// The next frame of a server-sent event stream, if one comes within
 /// `ms` milliseconds.
 async fn frame(body: &mut axum::body::Body, ms: u64) -> Option<String> {
@@ -163,9 +188,10 @@ async fn a_seats_move_number_and_live_updates_tell_nothing_of_the_others_draft(d
         None,
         "the French heard of a British draft step"
     );
-    let games = json!({"games": [{"id": g.id, "token": french}]});
+    let games = json!({"games": [{"id": g.id, "token": french}, {"id": g.id, "token": british}]});
     let (_, mine) = call(&app, "POST", "/api/my-games", None, Some(games)).await;
     assert_eq!(mine["games"][0]["seq"], json!(start), "{mine}");
+    assert_eq!(mine["games"][1]["seq"], json!(start + 3), "{mine}");
 
     // The French act on the number they saw, which is not stale.
     let (st, v) = act(&app, &g, french, start, "buy-regular").await;

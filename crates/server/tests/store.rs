@@ -37,7 +37,7 @@ async fn play_many(store: Arc<Store>) {
                 for n in 0..MOVES {
                     let status = if n + 1 == MOVES { "over" } else { "active" };
                     store
-                        .append(&format!("g{g}"), n as u64, &[ev(g, n)], status)
+                        .append(&format!("g{g}"), n as u64, &[ev(g, n)], status, "")
                         .await
                         .unwrap();
                 }
@@ -82,11 +82,11 @@ async fn races(store: Arc<Store>) {
     for i in 0..30 {
         let id = format!("race{i}");
         store.create(&row(&id), &[], &[]).await.unwrap();
-        store.append(&id, 0, &[ev(i, 0)], "active").await.unwrap();
+        store.append(&id, 0, &[ev(i, 0)], "active", "").await.unwrap();
         let (s1, s2) = (store.clone(), store.clone());
         let (id1, id2) = (id.clone(), id.clone());
-        let a = tokio::spawn(async move { s1.append(&id1, 1, &[ev(i, 1), ev(i, 2)], "active").await });
-        let b = tokio::spawn(async move { s2.append(&id2, 1, &[ev(i, 10)], "over").await });
+        let a = tokio::spawn(async move { s1.append(&id1, 1, &[ev(i, 1), ev(i, 2)], "active", "").await });
+        let b = tokio::spawn(async move { s2.append(&id2, 1, &[ev(i, 10)], "over", "").await });
         let (a, b) = (a.await.unwrap(), b.await.unwrap());
         let (_, _, events) = store.game(&id).await.unwrap().unwrap();
         match (a, b) {
@@ -124,12 +124,12 @@ async fn reads_see_the_writes_answered_before_them() {
         store.ping().await.unwrap();
         store.create(&row("r"), &[], &[]).await.unwrap();
         for n in 0..10 {
-            store.append("r", n, &[ev(0, n as usize)], "active").await.unwrap();
+            store.append("r", n, &[ev(0, n as usize)], "active", "").await.unwrap();
             assert_eq!(store.seq("r").await.unwrap(), n + 1);
         }
         store.set_notes("r", "british", "plan").await.unwrap();
         assert_eq!(store.notes("r", "british").await.unwrap(), "plan");
-        assert_eq!(store.add_chat("r", "british", "hi", "").await.unwrap(), 1);
+        assert_eq!(store.add_chat("r", "british", "hi", 1000, "").await.unwrap(), Some(1));
         assert_eq!(store.chat("r", 0, 10).await.unwrap()[0].text, "hi");
         assert!(store.game("none").await.unwrap().is_none());
     }

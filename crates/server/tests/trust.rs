@@ -924,3 +924,181 @@ async fn the_computer_games_cap_holds_against_requests_at_once() {
         answers.iter().map(|(s, _)| s.as_u16()).collect::<Vec<_>>()
     );
 }
+
+/// The games a list names, as the list gives each: (seat, move number,
+/// who acts, whether it is the caller's turn).
+async fn listed(app: &Router, games: &[(&str, &str)]) -> Vec<(Value, Value, Value, Value)> {
+    let games: Vec<Value> = games.iter().map(|(id, t)| json!({"id": id, "token": t})).collect();
+    let (st, v) = call(app, "POST", "/api/my-games", None, Some(json!({ "games": games }))).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["seat"].clone(),
+                g["seq"].clone(),
+                g["to_act"].clone(),
+                g["your_turn"].clone(),
+            )
+        })
+        .collect()
+}
+
+/// A list of remembered games is answered from what was stored with each
+/// game's last move: the games it names are not rebuilt, and it says what
+/// the game's own page would (each viewer's move number, who acts).
+async fn a_list_of_games_rebuilds_none(db: &str) {
+    let (app, st) = app_with(db, Limits::default()).await;
+    let g = create(&app, "me", "hotseat", 3).await;
+    let b = state(&app, &g, &g.british).await;
+    let (code, v) = act(&app, &g, &g.british, b["seq"].as_u64().unwrap(), &first_legal(&b)).await;
+    assert_eq!(code, StatusCode::OK, "{v}");
+    let mut pages = Vec::new();
+    for t in [&g.british, &g.american, &g.spectator] {
+        pages.push(state(&app, &g, t).await);
+    }
+    st.reg.evict(&g.id);
+    let rebuilt = st.reg.rebuilt_count();
+    let mut asked = vec![
+        (g.id.as_str(), g.british.as_str()),
+        (g.id.as_str(), g.american.as_str()),
+    ];
+    asked.push((g.id.as_str(), g.spectator.as_str()));
+    asked.push((g.id.as_str(), "not-a-token"));
+    // The same game named many times costs no more than a row read each.
+    asked.extend(std::iter::repeat_n((g.id.as_str(), g.american.as_str()), 150));
+    let list = listed(&app, &asked).await;
+    assert_eq!(list.len(), 153, "the wrong token is left out");
+    for ((seat, seq, to_act, yours), page) in list.iter().take(3).zip(&pages) {
+        assert_eq!(seq, &page["seq"], "{seat}");
+        assert_eq!(to_act, &page["to_act"], "{seat}");
+        let expected = seat
+            .as_str()
+            .is_some_and(|s| to_act.as_array().unwrap().iter().any(|a| a == s));
+        assert_eq!(yours, &json!(expected), "{seat}");
+    }
+    assert_eq!(list[2].0, Value::Null, "the spectator link has no seat");
+    assert!(st.reg.in_memory(&g.id).is_none(), "the list rebuilt the game");
+    assert_eq!(st.reg.rebuilt_count(), rebuilt);
+}
+both!(a_list_of_games_rebuilds_none);
+
+/// Games stored before their summary was are rebuilt for a list, a few at
+/// most: the others are listed with their stored status only.
+async fn a_list_rebuilds_a_few_old_games_at_most(db: &str) {
+    let (app, st) = app_with(db, Limits::default()).await;
+    let mut old = Vec::new();
+    for seed in 0..6 {
+        let g = create(&app, "me", "hotseat", seed).await;
+        // As stored before the summary: no summary.
+        let n = st.reg.store.seq(&g.id).await.unwrap();
+        st.reg.store.append(&g.id, n, &[], "active", "").await.unwrap();
+        st.reg.evict(&g.id);
+        old.push(g);
+    }
+    let asked: Vec<(&str, &str)> = old.iter().map(|g| (g.id.as_str(), g.british.as_str())).collect();
+    let list = listed(&app, &asked).await;
+    assert_eq!(list.len(), 6, "every game is listed");
+    let known = list.iter().filter(|(_, seq, _, _)| !seq.is_null()).count();
+    assert_eq!(known, 4, "{list:?}");
+    assert_eq!(st.reg.cached_count(), 4);
+}
+both!(a_list_rebuilds_a_few_old_games_at_most);
+
+/// Requests at once for a game not in memory wait for one rebuild.
+async fn a_game_asked_for_at_once_is_rebuilt_once(db: &str) {
+    let (app, st) = app_with(db, Limits::default()).await;
+    let g = create(&app, "me", "hotseat", 3).await;
+    let b = state(&app, &g, &g.british).await;
+    let (code, v) = act(&app, &g, &g.british, b["seq"].as_u64().unwrap(), &first_legal(&b)).await;
+    assert_eq!(code, StatusCode::OK, "{v}");
+    st.reg.evict(&g.id);
+    let before = st.reg.rebuilt_count();
+    let mut asking = tokio::task::JoinSet::new();
+    for _ in 0..8 {
+        let (app, g) = (app.clone(), g.clone());
+        asking.spawn(async move { state(&app, &g, &g.british).await });
+    }
+    let pages = asking.join_all().await;
+    assert!(pages
+        .iter()
+        .all(|p| p["seq"] == pages[0]["seq"] && p["seq"].as_u64() > Some(0)));
+    assert_eq!(st.reg.rebuilt_count() - before, 1);
+}
+both!(a_game_asked_for_at_once_is_rebuilt_once);
+
+/// Rebuilds at once are bounded: beyond them a request waits
+/// `--rebuild-wait` and is answered 503; a game in memory still answers.
+#[tokio::test]
+async fn rebuilds_are_bounded() {
+    let db = TestDb::sqlite();
+    let limits = Limits {
+        rebuilds_at_once: 0,
+        rebuild_wait: 1,
+        ..Limits::default()
+    };
+    let (app, st) = app_with(&db.spec, limits).await;
+    let g = create(&app, "me", "hotseat", 3).await;
+    assert_eq!(
+        state(&app, &g, &g.british).await["seq"],
+        0,
+        "in memory since its creation"
+    );
+    st.reg.evict(&g.id);
+    let (code, v) = call(&app, "GET", &format!("/api/games/{}", g.id), Some(&g.british), None).await;
+    assert_eq!(code, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("rebuilding"), "{v}");
+    let (app, _) = app_with(&db.spec, Limits::default()).await;
+    assert_eq!(state(&app, &g, &g.british).await["seq"], 0);
+}
+
+/// Chat posted at once cannot pass the game's byte cap together: the room
+/// left is checked in the same step as the insert.
+async fn chat_at_once_keeps_within_the_cap(db: &str) {
+    let limits = Limits {
+        chat_bytes_per_game: 30,
+        ..Limits::default()
+    };
+    let (app, _) = app_with(db, limits).await;
+    let g = create(&app, "me", "hotseat", 3).await;
+    let mut posting = tokio::task::JoinSet::new();
+    for i in 0..8 {
+        let (app, g) = (app.clone(), g.clone());
+        let token = if i % 2 == 0 {
+            g.british.clone()
+        } else {
+            g.american.clone()
+        };
+        posting.spawn(async move {
+            let uri = format!("/api/games/{}/chat", g.id);
+            call(
+                &app,
+                "POST",
+                &uri,
+                Some(&token),
+                Some(json!({"text": format!("ten bytes{i}")})),
+            )
+            .await
+            .0
+        });
+    }
+    let answers = posting.join_all().await;
+    let kept = answers.iter().filter(|s| **s == StatusCode::OK).count();
+    let full = answers
+        .iter()
+        .filter(|s| **s == StatusCode::INSUFFICIENT_STORAGE)
+        .count();
+    assert_eq!((kept, full), (3, 5), "{answers:?}");
+    let (_, v) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/chat", g.id),
+        Some(&g.british),
+        None,
+    )
+    .await;
+    assert_eq!(v["messages"].as_array().map(Vec::len), Some(3), "{v}");
+}
+both!(chat_at_once_keeps_within_the_cap);

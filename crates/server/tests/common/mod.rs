@@ -134,6 +134,7 @@ pub async fn call(
     raw(app, method, uri, token, bytes).await
 }
 
+#[derive(Clone)]
 pub struct Game {
     pub id: String,
     pub british: String,
