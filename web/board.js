@@ -200,6 +200,8 @@ class Board extends MapView {
     });
     rows.push(el("li", {}, el("span", { class: "key-chip stack" }, "12"), " ", el("b", {}, "Stack"),
       el("div", { class: "hint" }, "More pieces than fit in the space: click the number to list them.")));
+    rows.push(el("li", {}, el("span", { class: "key-chip trail" }, "→"), " ", el("b", {}, "Lately"),
+      el("div", { class: "hint" }, "What happened since your last move (on a first visit, the last few log entries): moves as arrows, other places the log names as dashed purple rings.")));
     return el("details", { class: "map-key" }, el("summary", {}, "Key"), el("ul", { class: "plain" }, rows), el("div", { class: "hint" }, this.data.source));
   }
 
@@ -232,6 +234,19 @@ class Board extends MapView {
     const pts = (ids || []).map((id) => this.spaces.get(id)).filter((s) => s && !s.boxed);
     const median = (k) => pts.map((p) => p[k]).sort((a, b) => a - b)[pts.length >> 1];
     this.frame(whole ? this.full : this.land, minPx, pts.length ? { x: median("x"), y: median("y") } : null);
+  }
+
+  /** A new decision whose places (the choices' spaces, or their pieces'
+   * spaces) are all out of sight: pan, at the same zoom, to the middle one. */
+  revealTargets(state) {
+    const pieces = (state.view && state.view.board && state.view.board.pieces) || [];
+    const spaceOf = (t) => (this.spaces.has(t) ? t : (pieces.find((p) => p.id === t) || {}).space);
+    const pts = [...this.targets.keys()].map((t) => this.spaces.get(spaceOf(t))).filter(Boolean);
+    const v = this.vb;
+    if (!pts.length || pts.some((p) => p.x >= v.x && p.x <= v.x + v.w && p.y >= v.y && p.y <= v.y + v.h)) return;
+    const median = (k) => pts.map((p) => p[k]).sort((a, b) => a - b)[pts.length >> 1];
+    this.vb = { ...v, x: median("x") - v.w / 2, y: median("y") - v.h / 2 };
+    this.applyViewBox();
   }
 
   // ---------------------------------------------------------- the board

@@ -10,6 +10,8 @@ let state = null;
 let renderer = null;
 let busy = false;
 let focused = false;
+// The move the page last drew (a new one may pan the map to its choices).
+let shownSeq = -1;
 let events = null;
 // The replay slider: null while showing the game as it is now, otherwise
 // {seq, data} with this seat's view and log after move `seq` (from the server).
@@ -98,6 +100,8 @@ function render() {
   renderSave(s);
   renderLog(s.log);
   renderSeatSwitch(s);
+  // A "why not?" answered a position that is gone.
+  if (s.seq !== shownSeq) $("hexinfo").querySelector(".why")?.remove();
   if (renderer) {
     renderer.update(s, s.legal);
     renderer.showTrail(trail(s));
@@ -106,8 +110,9 @@ function render() {
     if (!focused) {
       renderer.focus(renderer.interesting(s));
       focused = true;
-    }
+    } else if (s.seq !== shownSeq) renderer.revealTargets(s);
   }
+  shownSeq = s.seq;
   if (!renderer) $("info").replaceChildren(...[diceInfo(s)].filter(Boolean));
   $("chat-form").hidden = !s.seat;
   $("tab-notes-button").hidden = !s.seat;
@@ -662,7 +667,10 @@ async function post(path, body) {
   }
   await refresh();
   // What this seat has seen up to its own move: the trail starts after it.
-  if (done && state.seat) sessionStorage.setItem(trailKey(), String(state.log.length));
+  if (done && state.seat) {
+    sessionStorage.setItem(trailKey(), String(state.log.length));
+    if (renderer && !replay) renderer.showTrail(trail(state));
+  }
   return done;
 }
 
@@ -737,6 +745,7 @@ async function select(id) {
   const box = $("hexinfo");
   box.hidden = !info;
   if (info) box.replaceChildren(info);
+  if (info) showInSide(box);
   // On this seat's turn, a click where nothing is offered asks the rules
   // why not: each rule that forbids it, with its section.
   const asked = ++whyGen;
@@ -753,6 +762,17 @@ async function select(id) {
   if (info) box.append(why);
   else box.replaceChildren(why);
   box.hidden = false;
+  showInSide(box);
+}
+
+/** Scroll the side panel, where it scrolls by itself (wide screens), so
+ * that `box` is in sight; a phone's page is not scrolled away from the map. */
+function showInSide(box) {
+  const side = $("side");
+  if (side.scrollHeight <= side.clientHeight || getComputedStyle(side).overflowY === "visible") return;
+  const top = box.getBoundingClientRect().top - side.getBoundingClientRect().top + side.scrollTop, bottom = top + box.offsetHeight;
+  if (bottom > side.scrollTop + side.clientHeight) side.scrollTop = Math.min(top, bottom - side.clientHeight);
+  else if (top < side.scrollTop) side.scrollTop = top;
 }
 
 // ---------------------------------------------------------------- chat and notes
