@@ -568,6 +568,10 @@ impl B2c {
                     self.frames.extend(on_attacker.map(Frame::Hits));
                 }
             }
+            // 7.1.4 retreat after combat (ruling b2c #21): a side that took any
+            // hit may retreat, the attacker first; `retreat_dests` applies
+            // only 3.0's entry bars and 7.1's direction, not 4.1's bans on
+            // broken units (those are for moves).
             CombatStage::RetreatAttacker => {
                 self.combat_mut().stage = CombatStage::RetreatDefender;
                 let mine = self.hittable(c.region, c.attacker);

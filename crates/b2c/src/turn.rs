@@ -305,10 +305,12 @@ impl B2c {
         self.core.log.say("6.12", || "Samuel Prescott is available.".into());
     }
 
-    /// 5.3 End Turn, in the order of ruling b2c #23.
+    /// 5.3 End Turn, in the order of ruling b2c #23 (Muster markers held by
+    /// an unbroken Regular or a Hinder Muster marker only, ruling b2c #6).
     fn end_turn(&mut self) {
         let m = map();
-        // (1) 4.5 remove Muster markers without an unbroken Regular or a Hinder Muster marker.
+        // (1) 4.5 remove Muster markers without an unbroken Regular or a Hinder Muster marker
+        // (ruling b2c #6: "British Regular" means unbroken; a broken one holds no Muster marker).
         for r in 0..m.len() as Region {
             if self.gather[r as usize] == Gather::Muster
                 && self.unbroken_regulars(r) == 0
@@ -468,8 +470,9 @@ impl B2c {
         b
     }
 
-    /// Checks after every step: 4.3 Gather flips when the British leave,
-    /// 11.0 Concord entered, 10.0 the Shot at Concord, 12.0 Percy's award.
+    /// Checks after every step: 4.3 Gather flips when the British leave
+    /// (ruling b2c #6: not where a Hinder Muster marker stands), 11.0 Concord
+    /// entered, 10.0 the Shot at Concord, 12.0 Percy's award (ruling b2c #24).
     pub fn checks(&mut self) {
         let m = map();
         // 4.3 musters below only uncover Patriot units: these British facts hold throughout.
@@ -479,6 +482,7 @@ impl B2c {
         self.british_in = now;
         // A muster uncovers minutemen: `british.armed` no longer holds after one.
         let mut mustered = false;
+        // Ruling b2c #6: Hinder Muster also blocks the flip when the British leave.
         if left != 0 {
             for r in 0..m.len() as Region {
                 if left & (1 << r) != 0
@@ -520,6 +524,8 @@ impl B2c {
         if !self.shot && now & (1 << m.concord) != 0 {
             self.fire_shot(BRITISH, false, "any British unit entered Concord");
         }
+        // Ruling b2c #24: Percy (healthy or wounded), the cannon and four unbroken
+        // Regulars in Lexington, checked after every step, awarded once.
         let (percy, cannons, regulars) = british.lexington;
         if !self.percy_award && !self.solo() && percy && cannons & !destroyed != 0 && regulars >= 4 {
             self.percy_award = true;

@@ -200,6 +200,43 @@ fn moved_patriots_retreat_in_the_prescribed_order() {
     );
 }
 
+// rule: b2c 7.1.2, 7.1.1, 7.1
+#[test]
+fn moved_and_unmoved_units_retreating_together() {
+    // Ruling b2c #20: the retreat hit and the prescribed order apply to the
+    // moved units only; the unmoved ones go freely and get Moved markers.
+    let mut g = board();
+    let u = g.put(Kind::Regular, "lincoln");
+    let hit = g.put_militia(1, "lincoln");
+    let lone = g.put_militia(2, "lincoln");
+    let still = g.put_militia(1, "lincoln");
+    let mm = g.put(Kind::Minuteman, "lincoln");
+    each(&mut g, &[hit, lone], |p| p.moved = true);
+    attack(&mut g, B, "lincoln", &[u]);
+    choose(&mut g, P, &[hit, lone, still, mm]);
+    act(&mut g, P, "go-meriams-corner");
+    // The hit for retreating after moving: a moved unit takes it.
+    let offered = ids(&g, P);
+    for p in [hit, lone] {
+        assert!(offered.contains(&format!("pick-{}", pid(&g, p))), "{offered:?}");
+    }
+    for p in [still, mm] {
+        assert!(!offered.contains(&format!("pick-{}", pid(&g, p))), "{offered:?}");
+    }
+    pick(&mut g, P, hit);
+    // No moved leader or minuteman accompanies the moved militia: the broken
+    // one may not go alone, the unbroken one goes and breaks (7.1.2).
+    assert_eq!(at(&g, hit), "lincoln");
+    assert_eq!(at(&g, lone), "meriams-corner");
+    assert!(g.piece(lone).flipped);
+    // The unmoved militia and minuteman go freely, unbroken, with Moved
+    // markers (7.1.1); the unmoved minuteman accompanies nobody.
+    for p in [still, mm] {
+        assert_eq!(at(&g, p), "meriams-corner");
+        assert!(!g.piece(p).flipped && g.piece(p).moved);
+    }
+}
+
 // rule: b2c 7.1.2, 11.0
 #[test]
 fn moved_british_retreat_in_order_and_smiths_force_rolls_after_concord() {
@@ -269,6 +306,39 @@ fn assault_and_the_retreats_after_combat() {
         g.piece(b).moved && g.piece(b).fired,
         "assaulters get Moved and Fired markers"
     );
+}
+
+// rule: b2c 7.1.4, 7.1, 4.1
+#[test]
+fn the_broken_unit_bans_of_4_1_do_not_bind_a_retreat_after_combat() {
+    // Ruling b2c #21: a side that took any hit may retreat after combat (the
+    // attacker first), and 4.1's bans on broken units apply to moves, not
+    // to retreats: a broken Regular without a leader may retreat into
+    // Minutemen, which it may not move into.
+    let mut g = board();
+    let a = g.put_militia(2, "lincoln");
+    let b = g.put(Kind::Minuteman, "lincoln");
+    let x = g.put(Kind::Regular, "lincoln");
+    let xb = g.put(Kind::Regular, "lincoln");
+    g.pm(xb).flipped = true;
+    g.put(Kind::Minuteman, "weston");
+    // A move of the broken Regular alone may not enter Fiske Hill (4.1).
+    let mut mover = g.clone();
+    move_group(&mut mover, B, "lincoln", &[xb]);
+    assert!(!can(&mover, B, "to-weston"), "{:?}", ids(&mover, B));
+    attack(&mut g, P, "lincoln", &[a, b]);
+    stand(&mut g, B, &[x]);
+    g.core.dice.script([6, 1, 1, 1, 1]);
+    act(&mut g, P, "simultaneous");
+    pick(&mut g, P, b); // the hit taken first
+    pick(&mut g, B, x); // one Patriot hit from the militia's 2 dice
+    act(&mut g, P, "done"); // the attacker stays
+                            // The British took a hit: they may retreat; the broken Regular alone.
+    pick(&mut g, B, xb);
+    act(&mut g, B, "done");
+    assert!(can(&g, B, "go-weston"), "{:?}", ids(&g, B));
+    act(&mut g, B, "go-weston");
+    assert_ne!(at(&g, xb), "lincoln", "it left Lincoln");
 }
 
 // rule: b2c 6.3, 4.1

@@ -256,6 +256,29 @@ fn british_departure_musters_a_town_and_frees_its_minutemen() {
     assert!(g.piece(mil).under, "the militia waits for the end of turn (4.5)");
 }
 
+// rule: b2c 4.3, 6.11
+#[test]
+fn hinder_muster_blocks_the_flip_when_the_british_leave() {
+    // Ruling b2c #6: a Hinder Muster marker also blocks the flip a British
+    // departure causes (4.3); without it the same departure musters the town.
+    let mut g = board();
+    let u = g.put(Kind::Regular, "menotomy");
+    g.gather[r("menotomy") as usize] = Gather::Gather;
+    let mm = g.put(Kind::Minuteman, "menotomy");
+    g.pm(mm).under = true;
+    g.hinder[HINDER_MUSTER as usize] = Hinder::Map(r("menotomy"), 2);
+    let mut free = g.clone();
+    free.hinder[HINDER_MUSTER as usize] = Hinder::Track;
+    move_group(&mut g, B, "menotomy", &[u]);
+    act(&mut g, B, "to-fresh-pond");
+    assert_eq!(g.gather[r("menotomy") as usize], Gather::Gather, "no flip");
+    assert!(g.piece(mm).under, "the minutemen stay inactive");
+    assert!(!matches!(g.frames.last(), Some(Frame::FreeMove { .. })));
+    move_group(&mut free, B, "menotomy", &[u]);
+    act(&mut free, B, "to-fresh-pond");
+    assert_eq!(free.gather[r("menotomy") as usize], Gather::Muster);
+}
+
 // rule: b2c 14.2
 #[test]
 fn opportunity_fire_on_units_moving_through() {

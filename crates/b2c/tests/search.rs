@@ -118,3 +118,23 @@ fn patriot_presence_reduces_a_capture_draw() {
     start(&mut g, B, "search-menotomy");
     assert!(!g.piece(h).flipped);
 }
+
+// rule: b2c 8.1, 4.7
+#[test]
+fn hidden_arms_outside_a_town_region_may_be_searched() {
+    // Ruling b2c #17: 8.1 speaks of "a town region", but ha5 (Barrett's Farm)
+    // and Cambridge's second marker (Lechmere Point) lie in open regions: any
+    // region with an unsearched Hidden Arms marker may be searched.
+    for region in ["barretts-farm", "lechmere-point"] {
+        let mut g = board();
+        g.arms = 1 << r(region);
+        g.put(Kind::Regular, region);
+        g.stack_deck(&[9]); // three hash marks
+        g.give(B, 3, 3);
+        assert!(can(&g, B, &format!("search-{region}")), "{region}: {:?}", ids(&g, B));
+        act(&mut g, B, &format!("search-{region}"));
+        assert_eq!(g.vp[0], 6, "{region}: all three hash marks count");
+        assert_eq!(g.arms, 0, "{region}: the marker is gone");
+        assert_ne!(g.searched & (1 << r(region)), 0);
+    }
+}

@@ -174,6 +174,32 @@ fn muster_markers_leave_at_the_end_of_turn_unless_held() {
     );
 }
 
+// rule: b2c 4.5, 5.3
+#[test]
+fn a_broken_regular_does_not_hold_a_muster_marker() {
+    // Ruling b2c #6: "a British Regular" is an unbroken one everywhere (4.3,
+    // 5.3, 6.12): a broken Regular keeps no Muster marker at the end of turn.
+    let mut g = board();
+    g.gather[r("lincoln") as usize] = Gather::Muster;
+    let mm = g.put(Kind::Minuteman, "lincoln");
+    g.pm(mm).under = true;
+    let x = g.put(Kind::Regular, "lincoln");
+    g.pm(x).flipped = true;
+    let mut held = g.clone();
+    held.pm(x).flipped = false;
+    g.give(B, 1, 0);
+    act(&mut g, B, "pass");
+    assert_eq!(g.gather[r("lincoln") as usize], Gather::None);
+    assert!(!g.piece(mm).under, "its units are active");
+    held.give(B, 1, 0);
+    act(&mut held, B, "pass");
+    assert_eq!(
+        held.gather[r("lincoln") as usize],
+        Gather::Muster,
+        "unbroken, it holds the marker"
+    );
+}
+
 // rule: b2c 5.3, 4.4
 #[test]
 fn captured_pieces_are_escorted_toward_boston() {

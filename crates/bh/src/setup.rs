@@ -1,4 +1,6 @@
 //! 12.1 set-up, 12.2 solitaire set-up and reinforcements, 12.3/12.4 objectives.
+//! 2.0 and 5.1 send the set-up to "11.1" / "11.0", the optional rules: read
+//! 12.1 / 12.0 (ruling bh #1).
 
 use crate::map::{self, Region};
 use crate::state::*;
@@ -92,7 +94,8 @@ pub fn bot_objective(roll: u8) -> Objective {
 
 impl Bh {
     /// 12.1-12.4 a new game: the deck, the counters and the scenario's
-    /// set-up, then every automatic step up to the first decision.
+    /// set-up (12.1 where 2.0 and 5.1 say 11.1, ruling bh #1), then every
+    /// automatic step up to the first decision.
     pub fn start(setup: &Setup) -> Bh {
         let scenario = Scenario::from_key(&setup.scenario);
         let opts = Opts {
@@ -206,7 +209,8 @@ impl Bh {
         self.add(Unit::Leader, PATRIOT, "Woodbridge", 5, WAITING);
     }
 
-    /// 12.1 British at start and reinforcements; the Patriots place theirs.
+    /// 12.1 (ruling bh #1) British at start and reinforcements; the Patriots
+    /// place theirs.
     pub(crate) fn standard_setup(&mut self) {
         let lz2 = self.map().zone(2).region;
         self.add_many(Unit::Regular, BRITISH, 5, 0, WAITING);

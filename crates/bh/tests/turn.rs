@@ -154,6 +154,38 @@ fn a_demoralized_side_gets_one_action_less() {
     assert_eq!(g.ap, [c.british - 1, c.patriot]);
 }
 
+// rule: bh 5.1, 4.3, 9.1, 12.1
+#[test]
+fn a_turn_begins_with_reinforcements_the_card_the_ammunition_then_panic() {
+    // Ruling bh #21: (1) the turn's reinforcements, (2) the card and the
+    // Action Tracks, (3) the ammunition roll from turn 4, (4) the panic check
+    // at Patriot morale 12 or less, (5) the Actions.
+    let mut g = Bh::sandbox("standard", B);
+    g.turn = 4;
+    g.put(Cannon, B, "moultons-hill");
+    let late = g.put(Minuteman, P, "ndw-north");
+    g.pieces[late as usize].loc = WAITING;
+    g.pieces[late as usize].arrives = 5;
+    g.morale[1] = 12;
+    g.put_militia(2, "ndw-north");
+    g.put(Regular, B, "rail-fence");
+    g.core.dice.script([1]); // 1 + 5: still the wrong ammunition
+    end_turn(&mut g);
+    assert_eq!(g.turn, 5);
+    let text = log(&g);
+    let at = |what: &str| text.find(what).unwrap_or_else(|| panic!("{what:?} not in:\n{text}"));
+    let reinforced = at("Patriot reinforcements reach the Muster Box (turn 5)");
+    let card = at("Turn 5: card");
+    let ammo = at("Ammo roll 1 + turn 5 = 6");
+    assert!(reinforced < card && card < ammo, "{text}");
+    assert_eq!(loc(&g, late), g.map().id(g.map().muster()));
+    // Then the panic check, before any Action: the British pick the region.
+    assert_eq!(g.phase, Phase::Panic);
+    assert!(matches!(g.frames.last(), Some(Frame::Panic)));
+    assert_eq!(ids(&g, "british"), vec!["ndw-north"]);
+    assert!(g.ap[0] > 0 || g.ap[1] > 0, "the tracks are already set");
+}
+
 // rule: bh 5.3, 4.10, 3.3, 4.6
 #[test]
 fn end_turn_clears_markers_and_fire_spreads_where_the_british_choose() {

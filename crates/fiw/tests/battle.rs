@@ -1043,6 +1043,61 @@ fn a_withdrawal_onto_a_face_down_leader_shows_him_and_cannot_be_undone() {
     assert_eq!(events(true), 1, "the leader is shown: the step is a reveal");
 }
 
+/// A land square of Virginia with no settlement and, across a side, a land
+/// square of another colony (not Florida) joined to it by land: (Virginia,
+/// outside).
+fn virginia_border() -> (Sq, Sq) {
+    let m = &tables().map;
+    Sq::all()
+        .filter(|&s| m.colony(s) == Some(Colony::Virginia) && !water(s) && m.settlement(s).is_none())
+        .find_map(|v| {
+            v.orthogonal()
+                .find(|&n| {
+                    !water(n)
+                        && m.land_route(v, n).is_some()
+                        && m.colony(n)
+                            .is_some_and(|c| c != Colony::Virginia && c != Colony::Florida)
+                })
+                .map(|n| (v, n))
+        })
+        .expect("a border of Virginia")
+}
+
+/// 24.1: "British Militia may never leave their home colonies. If forced to
+/// retreat outside their own colony's borders, they are eliminated instead.
+/// So, for example, Virginian militia must always be inside Virginia."
+#[test]
+fn the_militia_example_virginian_militia_retreating_out_of_virginia_are_eliminated() {
+    // rule: fiw 24.1, 15.9
+    let (v, out) = virginia_border();
+    let mut g = game();
+    let militia = put(&mut g, "va-militia", v);
+    let det = put(&mut g, "br-line-det", v);
+    for _ in 0..2 {
+        put(&mut g, "fr-brigade", v);
+    }
+    // The French attack in their combat sub-phase; the defender retreats.
+    g.core.dice.script([four_to_one("DR")]);
+    fight(&mut g, FRENCH);
+    // Whatever the defender is asked before the roll (a terrain multiple),
+    // the first choice.
+    for _ in 0..4 {
+        let v = ids(&g, BRITISH);
+        if v.iter().any(|a| a.starts_with("retreat-")) || v.is_empty() {
+            break;
+        }
+        act(&mut g, BRITISH, &v[0]);
+    }
+    assert_rolled(&g, "odds 4:1");
+    act(&mut g, BRITISH, &format!("retreat-{out}"));
+    assert_eq!(g.units[det as usize].at(), Place::Sq(out), "the regular goes");
+    assert_eq!(
+        g.units[militia as usize].at(),
+        Place::Pool,
+        "the Virginian militia is eliminated instead"
+    );
+}
+
 /// [`march`] in a later phase: the operations of the phase forgotten.
 fn march_again(g: &mut Fiw, seat: Seat, from: Sq, to: Sq) {
     for u in g.units.iter_mut() {

@@ -342,3 +342,38 @@ fn french_leader_relieved_does_not_reach_pontiac() {
     }
     assert!(matches!(g.leaders[p as usize].at, Place::Sq(_)));
 }
+
+#[test]
+fn the_french_roll_on_the_scenario_s_second_turn_and_the_british_on_its_third() {
+    // rule: fiw 8.1, 35.3
+    // ruling: fiw #31 the turns are the scenario's own, counted from its
+    // first turn, which rolls no events (35.3 7.1): turn 2's roll is French,
+    // turn 3's British, whoever is first player.
+    let mut g = turn_two(|_| {});
+    assert_eq!(g.turn, 2);
+    assert!(logged(&g, "No random events on the first turn"));
+    // 4 gives columns A and B; A2 (the war, already on) and B6 are no event.
+    g.core.dice.script([4, 2, 6]);
+    choose_first(&mut g);
+    assert!(logged(&g, "The French roll for random events"));
+    assert!(!logged(&g, "The British roll for random events"));
+    // Turn 3, in the extended game (35.4 2.0; On to Quebec alone ends with
+    // turn 2): the British, with the French first player.
+    let mut setup = engine::Setup::new("on-to-quebec", 7);
+    setup.options.insert("extended".into(), "on".into());
+    let mut g = Fiw::new(&setup);
+    while let Some(Frame::Deploy { seat, .. }) = g.stack.last().cloned() {
+        let v = legal(&g, seat);
+        act(&mut g, seat, v[0]);
+    }
+    idle_until(&mut g, |g| {
+        g.turn == 3 && matches!(g.stack.last(), Some(Frame::ChooseFirst { .. }))
+    });
+    assert!(!logged(&g, "The British roll for random events"));
+    let Some(Frame::ChooseFirst { seat }) = g.stack.last().cloned() else {
+        panic!("turn 3's first-player choice: {:?}", g.stack.last())
+    };
+    g.core.dice.script([4, 2, 6]);
+    act(&mut g, seat, Action::First(FRENCH));
+    assert!(logged(&g, "The British roll for random events"));
+}

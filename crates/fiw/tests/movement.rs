@@ -103,6 +103,28 @@ fn a_force_moves_at_its_slowest_even_after_dropping_it() {
     assert!(!legal(&g, BRITISH).contains(&Action::Form(Place::Sq(sq("1108")))));
 }
 
+/// 11.3: "a force with a light infantry (movement factor of six) and an
+/// infantry regiment (movement factor of five) would have a movement of
+/// five, even if the infantry regiment were dropped off in the first square
+/// entered."
+#[test]
+fn the_force_movement_example_light_six_and_infantry_five_move_five_even_after_the_drop() {
+    // rule: fiw 11.3
+    let mut g = cleared(BRITISH);
+    let light = put(&mut g, "br-light", "1109");
+    let infantry = put(&mut g, "ma-infantry", "1109");
+    assert_eq!(g.face(light).movement, 6);
+    assert_eq!(g.face(infantry).movement, 5);
+    set_out(&mut g, BRITISH, "1109", &[Piece::Unit(light), Piece::Unit(infantry)]);
+    assert_eq!(left(&g), 2 * 5, "a movement of five (in half points)");
+    act(&mut g, BRITISH, Action::Step(sq("1108")));
+    let after_step = left(&g);
+    let cost = 2 * 5 - after_step;
+    act(&mut g, BRITISH, Action::Drop(Piece::Unit(infantry)));
+    assert_eq!(g.units[infantry as usize].at(), Place::Sq(sq("1108")));
+    assert_eq!(left(&g), 2 * 5 - cost, "still five: not the light infantry's six");
+}
+
 #[test]
 fn one_leader_adds_his_military_rating_to_the_units_but_not_to_leaders() {
     // rule: fiw 17.21, 17.2
@@ -117,6 +139,25 @@ fn one_leader_adds_his_military_rating_to_the_units_but_not_to_leaders() {
     let amherst = put_leader(&mut g, "amherst", "1109");
     set_out(&mut g, BRITISH, "1109", &[Piece::Leader(amherst)]);
     assert_eq!(left(&g), 12, "a leader alone moves his own 6, no bonus");
+}
+
+/// 17.21: "British leader Washington (military value of "1") is stacked
+/// with a British infantry regiment (movement factor of "4"). That gives
+/// the British force a leader-enhanced movement factor of "5"."
+#[test]
+fn the_leader_bonus_example_washington_and_a_british_regiment_of_four_move_five() {
+    // rule: fiw 17.21
+    let mut g = cleared(BRITISH);
+    let washington = put_leader(&mut g, "washington", "1012");
+    let regiment = put(&mut g, "br-line", "1012");
+    assert_eq!(g.face(regiment).movement, 4);
+    set_out(
+        &mut g,
+        BRITISH,
+        "1012",
+        &[Piece::Unit(regiment), Piece::Leader(washington)],
+    );
+    assert_eq!(left(&g), 2 * 5);
 }
 
 #[test]

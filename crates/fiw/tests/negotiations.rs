@@ -167,3 +167,33 @@ fn florida_at_war_is_never_made_passive() {
         "5.3 neutral or active, never passive"
     );
 }
+
+#[test]
+fn the_first_player_negotiates_first() {
+    // rule: fiw 3.1, 16.1, 7.2
+    // ruling: fiw #29 the first player negotiates first, as in every other
+    // phase, not the player who has the initiative.
+    let mut g = cleared(BRITISH);
+    put_leader(&mut g, "dinwiddie", "williamsburg");
+    put_leader(&mut g, "bougainville", "quebec");
+    to_next_turn(&mut g);
+    let Some(Frame::ChooseFirst { seat }) = g.stack.last().cloned() else {
+        panic!("turn 2's first-player choice")
+    };
+    assert_eq!(seat, BRITISH, "the British hold the initiative");
+    // Random events: A2 (the war, already on) and B6: no event.
+    g.core.dice.script([4, 2, 6]);
+    act(&mut g, BRITISH, Action::First(FRENCH));
+    assert_eq!(g.initiative, BRITISH);
+    assert!(
+        matches!(g.stack.last(), Some(Frame::Negotiations { seat, .. }) if *seat == FRENCH),
+        "{:?}",
+        g.stack.last()
+    );
+    act(&mut g, FRENCH, Action::Done);
+    assert!(
+        matches!(g.stack.last(), Some(Frame::Negotiations { seat, .. }) if *seat == BRITISH),
+        "{:?}",
+        g.stack.last()
+    );
+}

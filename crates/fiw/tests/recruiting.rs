@@ -86,6 +86,19 @@ fn enemy_and_passive_squares_pay_half_rounded_down_once() {
     assert_eq!(g.square_income(BRITISH), 0, "occupation, not control, pays (6.0)");
 }
 
+/// 6.0: "Should a player abandon a square completely, he loses any benefits
+/// he would have gained from it. For example, he couldn't collect income
+/// from it."
+#[test]
+fn the_abandonment_example_an_abandoned_square_pays_no_income() {
+    // rule: fiw 6.0, 9.1
+    let mut g = cleared(BRITISH);
+    let u = put(&mut g, "fr-bearn", "boston");
+    assert!(g.square_income(FRENCH) > 0, "Boston pays its occupier");
+    g.units.place(u, Place::Pool);
+    assert_eq!(g.square_income(FRENCH), 0, "abandoned: nothing");
+}
+
 #[test]
 fn purchases_are_secret_until_both_are_done_then_made_together() {
     // rule: fiw 3.1, 9.2, 10.1, 10.6
@@ -720,5 +733,67 @@ fn french_provincials_are_recruited_in_their_own_colony() {
     assert!(
         !places.contains(&Action::At(Place::Sq(sq("new-orleans")))),
         "a New France provincial is offered New Orleans: {places:?}"
+    );
+}
+
+/// 6.1: "the French player may occupy all squares in Virginia, but he may
+/// not mobilize Virginian provincial units because he doesn't "control"
+/// Virginia."
+#[test]
+fn the_control_example_the_french_occupying_virginia_raise_no_virginian_provincials() {
+    // rule: fiw 6.1, 10.2
+    let g = purchasing(&[("fr-mar", "williamsburg")]);
+    assert!(g.occupies(sq("williamsburg"), FRENCH));
+    let v = legal(&g, FRENCH);
+    for id in ["va-infantry", "va-infantry-light", "va-militia"] {
+        assert!(!v.contains(&Action::Recruit(face(id))), "{id}: {v:?}");
+    }
+}
+
+#[test]
+fn provincials_are_bought_in_a_passive_colony_and_may_not_leave_it() {
+    // rule: fiw 10.1, 5.26
+    // ruling: fiw #28 provincials may be recruited in a passive colony
+    // (nothing forbids it) but stay inside it while it is passive.
+    use fiw::actions::Piece;
+    use fiw::map::{Colony, Sq};
+    use fiw::state::Status;
+    let mut g = at_purchases_with(&[("va-militia", "williamsburg")], [4, 4]);
+    assert_eq!(g.status(Colony::Virginia), Status::Passive);
+    act(&mut g, BRITISH, Action::Recruit(face("va-infantry")));
+    act(&mut g, BRITISH, Action::At(Place::Sq(sq("williamsburg"))));
+    reveal(&mut g);
+    let u = (0..g.units.len() as fiw::state::UnitId)
+        .find(|&u| g.face(u).id == "va-infantry" && g.units[u as usize].at() == Place::Sq(sq("williamsburg")))
+        .expect("the Virginia regiment was raised in Williamsburg");
+    assert!(matches!(g.stack.last(), Some(Frame::Movement { seat, .. }) if *seat == BRITISH));
+    // On Virginia's border, it may not step out while Virginia is passive.
+    let m = &tables().map;
+    let water = |s: Sq| m.square(s).terrain.is_water();
+    let (v, out) = Sq::all()
+        .filter(|&s| m.colony(s) == Some(Colony::Virginia) && !water(s) && m.settlement(s).is_none())
+        .find_map(|v| {
+            v.orthogonal()
+                .find(|&n| {
+                    !water(n)
+                        && m.land_route(v, n).is_some()
+                        && m.colony(n)
+                            .is_some_and(|c| c != Colony::Virginia && c != Colony::Florida)
+                })
+                .map(|n| (v, n))
+        })
+        .expect("a border of Virginia");
+    g.units.place(u, Place::Sq(v));
+    let mut active = g.clone();
+    active.set_status(Colony::Virginia, Status::Active);
+    set_out(&mut g, BRITISH, v, &[Piece::Unit(u)]);
+    assert!(
+        !legal(&g, BRITISH).contains(&Action::Step(out)),
+        "bound to passive Virginia"
+    );
+    set_out(&mut active, BRITISH, v, &[Piece::Unit(u)]);
+    assert!(
+        legal(&active, BRITISH).contains(&Action::Step(out)),
+        "free once Virginia is active"
     );
 }

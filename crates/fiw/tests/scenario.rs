@@ -407,3 +407,20 @@ fn spain_may_enter_in_its_historic_year_with_no_events_that_turn() {
         "rolled without the option"
     );
 }
+
+#[test]
+fn without_rule_31_no_massacre_marker_is_set_up_and_fort_gaspereau_is_an_ordinary_captured_fort() {
+    // rule: fiw 35.3, 31.35
+    // ruling: fiw #46 the scenario's Massacre markers (Oswego, Fort
+    // Gaspereau) belong to the optional rule 31, not in play: none is
+    // placed, and the British set up in Fort Gaspereau, a fort they hold.
+    let g = started(BRITISH);
+    assert!(g.massacres.is_empty(), "{:?}", g.massacres);
+    let gaspereau = sq("fort-gaspereau");
+    assert!(g.has_units(gaspereau, BRITISH) && !g.has_units(gaspereau, FRENCH));
+    assert_eq!(g.fortified(gaspereau), Some(fiw::map::Works::Fort));
+    let fort = g
+        .civ(gaspereau, fiw::civilization::Marker::Fort)
+        .expect("the printed fort");
+    assert_eq!(fort.side, BRITISH, "the British hold it");
+}

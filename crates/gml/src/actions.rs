@@ -118,7 +118,7 @@ impl Gml {
         match a {
             Action::Place(s) => {
                 let what = match self.stack.last() {
-                    Some(Frame::Raise { .. }) => "Place a militia unit in",
+                    Some(Frame::Raise { .. }) => "Place a militia unit",
                     Some(Frame::Relocate { leader, .. }) => {
                         return (
                             format!("Place {} in {} (5.6)", self.leader(*leader).name, self.space_name(s)),
@@ -126,9 +126,9 @@ impl Gml {
                             Some("Place the leader (5.6)"),
                         )
                     }
-                    _ => "Deploy in",
+                    _ => "Deploy",
                 };
-                (format!("{what} {}", self.space_name(s)), space(s), Some(what))
+                (format!("{what} in {}", self.space_name(s)), space(s), Some(what))
             }
             Action::Roll => ("Roll on the Command Table (4.1)".into(), None, None),
             Action::Single => ("Activate a single unit or leader (4.0)".into(), None, None),

@@ -268,7 +268,7 @@ impl Gml {
                 self.stack.pop();
                 self.activations = 1;
                 self.core.log.say("4.0", || {
-                    format!("{} activates a single unit or leader", crate::seat_name(seat))
+                    format!("{} activates a single unit or leader", crate::side_name(seat))
                 });
             }
             (Some(Frame::Activations { left, .. }), Action::Done) => {
@@ -424,7 +424,7 @@ impl Gml {
     pub(crate) fn command_roll(&mut self, seat: Seat) {
         let die = self.core.dice.roll(10);
         let result = tables().command.result(die);
-        let who = crate::seat_name(seat);
+        let who = crate::side_name(seat);
         self.core.log.roll("4.1", &[die], || {
             let what = match result {
                 CommandResult::Activations(n) => format!("{n} activations"),

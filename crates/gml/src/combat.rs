@@ -1270,7 +1270,7 @@ impl Gml {
                     let seat = c.seat;
                     let place = self.space_name(s);
                     self.core.log.say("8.0", || {
-                        format!("{} attacks in {place} (8.0 E)", crate::seat_name(seat))
+                        format!("{} attacks in {place} (8.0 E)", crate::side_name(seat))
                     });
                     self.start_combat(s, seat);
                 }

@@ -76,6 +76,15 @@ pub fn seat_name(s: Seat) -> &'static str {
     INFO.seats[s as usize]
 }
 
+/// A side as the log and the prompts write it ("British", "American").
+pub fn side_name(s: Seat) -> &'static str {
+    if s == forces::BRITISH {
+        "British"
+    } else {
+        "American"
+    }
+}
+
 impl Title for Gml {
     fn info() -> &'static TitleInfo {
         &INFO

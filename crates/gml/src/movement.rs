@@ -25,7 +25,9 @@ impl Gml {
     }
 
     /// 6.18 enemy land units in the space that stop a mover: any not
-    /// entrenched and not inside a fort.
+    /// entrenched and not inside a fort. Only entering a space stops: units
+    /// starting in an enemy-occupied space may always leave it (ruling gml
+    /// #9, "their units"), so the space a move starts from is never checked.
     pub fn stops(&self, s: SpaceId, seat: Seat) -> bool {
         self.land_at(s, 1 - seat).any(|u| {
             let unit = &self.units[u as usize];
@@ -38,6 +40,8 @@ impl Gml {
             if !self.in_play(n) {
                 continue;
             }
+            // Ruling gml #8: both exceptions only as the piece's whole move
+            // (nothing spent yet), and the move ends there.
             let ok = match kind.half_points() {
                 // 6.19 the whole move, not into an enemy-held space.
                 None => !m.moved && !self.has_land(n, 1 - m.seat),
@@ -276,7 +280,7 @@ impl Gml {
             // Offered while two or more are asked: one at least remains.
             units.retain(|&x| x != u);
             let (seat, space) = (*seat, *space);
-            let (who, place) = (crate::seat_name(seat), self.space_name(space));
+            let (who, place) = (crate::side_name(seat), self.space_name(space));
             self.units[u as usize].inside = true;
             let name = self.unit_name(u);
             self.core
@@ -294,7 +298,7 @@ impl Gml {
             unreachable!("a Fort frame is on top");
         };
         let place = self.space_name(space);
-        let who = crate::seat_name(seat);
+        let who = crate::side_name(seat);
         if a == Action::Yes && !self.inside_fort(space, 1 - seat) {
             for &u in &units {
                 self.units[u as usize].inside = true;
@@ -316,7 +320,8 @@ impl Gml {
     /// 6.7 (ruling gml #36) British or Hessian units (`regular`) entering
     /// `s`'s state for the first time, by land, from the sea or as a
     /// scheduled arrival: whether its militia were called (its state in
-    /// play).
+    /// play). Tories call no militia (ruling gml #41: 6.7 names "British or
+    /// Hessian" units; they do trigger 6.3's withdrawal, ruling gml #12).
     pub(crate) fn first_entry(&mut self, s: SpaceId, regular: bool) -> bool {
         let state = tables().map.get(s).state;
         if !regular || self.called.contains(&state) {

@@ -42,7 +42,8 @@ const TRANSPORT_MOVE: u8 = 4;
 impl Gml {
     /// The seat's fleets, and its land units in ports, that may sail now:
     /// each once a phase; a land unit only from the port it stood in at
-    /// the start of the turn (7.2, `in_port`) and while the roll allows.
+    /// the start of the turn (7.2, `in_port`; ruling gml #20) and while the
+    /// roll allows.
     /// A leader sails only aboard with a land unit (`Action::Board`,
     /// ruling gml #51).
     pub(crate) fn naval_legal(&self, seat: Seat, sailing: u8, out: &mut Vec<Action>) {
@@ -74,7 +75,7 @@ impl Gml {
     /// Phase, the British one, or 12.11's American one). A unit that
     /// reaches a port later in the turn (a 6.3 withdrawal, a 6.2 reserve
     /// move, a 4.1 activation or an 8.25 retreat in the enemy's half, a 6.7
-    /// or 9.4 placement) does not sail before the next turn.
+    /// or 9.4 placement) does not sail before the next turn (ruling gml #20).
     pub fn note_in_port(&mut self) {
         let m = &tables().map;
         let ports = m.ports.iter().map(|&s| Place::Space(s));

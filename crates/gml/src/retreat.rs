@@ -190,11 +190,7 @@ impl Gml {
         }
         b.retreated[seat as usize] = Some(s);
         let (place, what) = (self.space_name(s), if routing { "rout" } else { "retreat" });
-        let who = if seat == crate::forces::BRITISH {
-            "British"
-        } else {
-            "American"
-        };
+        let who = crate::side_name(seat);
         self.core.log.say("8.251", || {
             format!(
                 "{moved} {who} unit{} {what} to {place}",

@@ -205,7 +205,7 @@ impl Gml {
             }
         }
         self.mark_control(s);
-        let who = crate::seat_name(line.seat);
+        let who = crate::side_name(line.seat);
         let works = match line.works {
             Works::Open => "",
             Works::Entrenched => " (entrenched)",

@@ -159,7 +159,7 @@ pub enum Phase {
 impl Phase {
     /// The phase as 3.1 names it.
     pub fn name(self) -> String {
-        let side = |s: Seat| if s == BRITISH { "British" } else { "American" };
+        let side = crate::side_name;
         match self {
             Phase::Deployment => "Deployment".into(),
             Phase::Command(s) => format!("{} Command Phase", side(s)),

@@ -273,6 +273,38 @@ fn a_leaders_points_are_split_one_at_a_time_and_values_clamped_to_seven() {
     let _ = m;
 }
 
+/// 5.1: "if a leader has an Offensive Combat Value of 2, he could raise the
+/// Combat Value of two of his units by 1 each, or raise the Combat Value of
+/// one unit by 2." The first branch (the second is
+/// `a_leaders_points_are_split_one_at_a_time_and_values_clamped_to_seven`,
+/// above).
+// rule: gml 5.1, 8.21
+#[test]
+fn the_offensive_value_example_raises_two_units_by_one_each() {
+    let mut g = before_combat();
+    let l = put_leader(&mut g, "burgoyne", "saratoga");
+    let units = put(&mut g, BRITISH, Kind::British, 2, "saratoga");
+    put(&mut g, AMERICAN, Kind::Militia, 1, "saratoga");
+    for &u in &units {
+        g.units[u as usize].leader = Some(l);
+    }
+    g.advance();
+    assert_eq!(
+        stage(&g),
+        Some(&Stage::Bonus {
+            seat: BRITISH,
+            leader: l,
+            left: 2
+        }),
+        "Burgoyne's Offensive Combat Value is 2"
+    );
+    take(&mut g, Action::Bonus(units[0]));
+    g.core.dice.script([10, 10, 10]);
+    take(&mut g, Action::Bonus(units[1]));
+    // Both British units (5) are raised by one: 6 and 6.
+    assert_logged(&g, "The British roll 10, 10 for units at 6, 6: 0 hits");
+}
+
 // rule: gml 8.21
 #[test]
 fn a_value_never_falls_below_one() {
@@ -518,6 +550,51 @@ fn no_greater_victory_without_continentals() {
     assert_logged(&g, "The British win the combat");
     assert!(!logged(&g, "A greater victory"));
     assert!(g.battle().is_none());
+}
+
+/// 8.28: "if the American player obtains a greater victory, he may replace
+/// a militia unit with an experienced militia unit, or a Continental Army
+/// unit with an experienced Continental Army unit. Artillery ... cannot be
+/// promoted."
+// rule: gml 8.28, 8.27
+#[test]
+fn the_promotion_example_an_american_greater_victory_promotes_militia_or_continentals_not_artillery() {
+    let mut g = before_combat();
+    put_leader(&mut g, "burgoyne", "saratoga");
+    put_leader(&mut g, "gates", "saratoga");
+    put(&mut g, BRITISH, Kind::British, 4, "saratoga");
+    let cont = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
+    let militia = put(&mut g, AMERICAN, Kind::Militia, 2, "saratoga");
+    let art = put_where(&mut g, AMERICAN, 1, "saratoga", |c| c.kind == Kind::Artillery)[0];
+    g.core.dice.script([10; 8]);
+    g.advance();
+    assert_logged(&g, "a greater victory is possible");
+    // The Americans (defending) stay; the British retreat.
+    assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }));
+    take(&mut g, Action::Continue);
+    take(&mut g, Action::Retreat);
+    let to = legal(&g)
+        .into_iter()
+        .find(|a| matches!(a, Action::RetreatTo(_)))
+        .expect("a space to retreat to");
+    take(&mut g, to);
+    assert_logged(&g, "A greater victory for the Americans");
+    assert!(matches!(stage(&g), Some(Stage::Ascend { seat: AMERICAN })));
+    let v = legal(&g);
+    assert!(v.contains(&Action::Promote(cont)), "{v:?}");
+    assert!(v.contains(&Action::Promote(militia[0])), "{v:?}");
+    assert!(
+        !v.contains(&Action::Promote(art)),
+        "artillery has no experienced version"
+    );
+    take(&mut g, Action::Promote(militia[0]));
+    assert_eq!(g.units[militia[0] as usize].at(), Place::Pool);
+    let vets: Vec<_> = g
+        .land_at(space("saratoga"), AMERICAN)
+        .filter(|&u| g.counters(u).experienced)
+        .collect();
+    assert_eq!(vets.len(), 1);
+    assert_eq!(g.counters(vets[0]).kind, Kind::Militia);
 }
 
 /// Burgoyne and five British units moving from `from` into `to`, where

@@ -223,6 +223,69 @@ fn a_group_moves_at_its_slowest_units_pace_even_after_dropping_it() {
     );
 }
 
+/// 6.12: "if Washington had 4 units under his command, 3 of them with a
+/// movement capacity of 3 and one artillery unit with a movement capacity
+/// of 2, the group would move at a speed of 2 spaces".
+// rule: gml 6.12
+#[test]
+fn the_group_speed_example_three_infantry_at_three_and_artillery_at_two_move_at_two() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    put_leader(&mut g, "washington", "albany");
+    // The counter mix's units of movement 3 are militia (Continentals
+    // move 4 in the reconstructed counters).
+    let inf = put(&mut g, AMERICAN, Kind::Militia, 3, "albany");
+    let art = put_where(&mut g, AMERICAN, 1, "albany", |c| c.kind == Kind::Artillery)[0];
+    for &u in &inf {
+        assert_eq!(g.counters(u).movement, 3);
+    }
+    assert_eq!(g.counters(art).movement, 2);
+    activations(&mut g, AMERICAN, 1);
+    act(&mut g, AMERICAN, "activate-washington");
+    for &u in inf.iter().chain([&art]) {
+        join(&mut g, AMERICAN, u, "washington");
+    }
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, AMERICAN, "move-washington");
+    assert_eq!(left(&g), 2 * 2, "two spaces' worth, in half points");
+}
+
+/// 6.13: "if Washington's stack of 3 infantry units and 1 artillery unit
+/// moved, it would be possible to separate the artillery unit from the
+/// others. However, it would not be permitted to stack immediately with
+/// another unit, nor to move in the same turn as part of a new stack."
+// rule: gml 6.13, 6.14
+#[test]
+fn the_separation_example_artillery_separated_joins_no_new_stack_that_turn() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    put_leader(&mut g, "washington", "albany");
+    put_leader(&mut g, "arnold", "schenectady");
+    let inf = put(&mut g, AMERICAN, Kind::Continental, 3, "albany");
+    let art = put_where(&mut g, AMERICAN, 1, "albany", |c| c.kind == Kind::Artillery)[0];
+    activations(&mut g, AMERICAN, 2);
+    act(&mut g, AMERICAN, "activate-washington");
+    for &u in inf.iter().chain([&art]) {
+        join(&mut g, AMERICAN, u, "washington");
+    }
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, AMERICAN, "move-washington");
+    act(&mut g, AMERICAN, "step-schenectady");
+    act_unit(&mut g, AMERICAN, "drop", art);
+    // The move ends there: its points are spent.
+    act(&mut g, AMERICAN, "step-canajoharie");
+    assert!(matches!(g.stack.last(), Some(Frame::Activations { .. })));
+    assert_eq!(at(&g, art), "schenectady");
+    assert_eq!(at(&g, inf[0]), "canajoharie");
+    // The artillery may neither move again on its own nor join Arnold,
+    // who stands in its space and is activated next.
+    assert!(!has(&g, AMERICAN, &format!("activate-{}", g.unit_id(art))));
+    act(&mut g, AMERICAN, "activate-arnold");
+    assert!(
+        !has(&g, AMERICAN, &format!("join-{}-to-arnold", g.unit_id(art))),
+        "{:?}",
+        ids(&g, AMERICAN)
+    );
+}
+
 // rule: gml 6.11, 6.15
 #[test]
 fn a_leader_alone_moves_four_and_a_unit_activated_alone_moves_alone() {
@@ -320,6 +383,38 @@ fn enemy_units_in_the_open_stop_a_move_and_entrenched_ones_do_not() {
     );
     assert!(!g.units[u as usize].entrenched, "movers join no trench");
     let _ = b;
+}
+
+// rule: gml 6.18
+#[test]
+fn units_starting_in_an_enemy_space_may_always_leave_it() {
+    // Ruling gml #9: 6.18's "all my units" read as "their units": units
+    // starting in a space with enemy units may leave it even when all of
+    // their side's units there are entrenched, and stop only on entering
+    // another space of enemy units.
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let u = put(&mut g, AMERICAN, Kind::Continental, 1, "schenectady")[0];
+    g.units[u as usize].entrenched = true;
+    put(&mut g, BRITISH, Kind::British, 1, "schenectady");
+    put(&mut g, BRITISH, Kind::British, 1, "canajoharie");
+    let mut stopped = g.clone();
+    activations(&mut g, AMERICAN, 1);
+    move_alone(&mut g, AMERICAN, u);
+    act(&mut g, AMERICAN, "step-albany");
+    assert_eq!(at(&g, u), "albany");
+    assert!(
+        matches!(g.stack.last(), Some(Frame::Move(_))),
+        "the space it left stops nothing: it moves on"
+    );
+    // Into the next enemy space it stops.
+    activations(&mut stopped, AMERICAN, 1);
+    move_alone(&mut stopped, AMERICAN, u);
+    act(&mut stopped, AMERICAN, "step-canajoharie");
+    assert_eq!(at(&stopped, u), "canajoharie");
+    assert!(
+        !matches!(stopped.stack.last(), Some(Frame::Move(_))),
+        "stopped by the enemy"
+    );
 }
 
 // rule: gml 6.4, 6.0

@@ -392,6 +392,30 @@ fn an_assault_on_a_fort_port_meets_the_marker_of_5_even_when_the_defenders_are_i
     assert_logged(&g, "The British roll 10, 10 for units at 2, 2: 0 hits");
 }
 
+/// 8.15: "a transported unit with a Combat Value of 5 would be placed in
+/// space 4 at the start of the amphibious assault."
+// rule: gml 8.15, 8.21
+#[test]
+fn the_amphibious_assault_example_a_transported_five_lands_in_space_four() {
+    let mut g = cleared("saratoga", Phase::Deployment);
+    let redcoat = put(&mut g, BRITISH, Kind::British, 1, "new-york")[0];
+    assert_eq!(g.counters(redcoat).combat, 5);
+    put(&mut g, AMERICAN, Kind::Militia, 1, "staten-island");
+    naval_phase(&mut g);
+    g.core.dice.script([1]);
+    sail(&mut g, redcoat);
+    act(&mut g, BRITISH, "sea-zone-3");
+    act(&mut g, BRITISH, "land-staten-island");
+    assert!(g.units[redcoat as usize].assault);
+    // Round 1: the militia and the Naval Defense marker miss; the landed
+    // unit, at full strength, fires from space 4.
+    g.core.dice.script([10, 10, 10]);
+    enter_after(&mut g, Phase::Activation(BRITISH));
+    assert_logged(&g, "Amphibious assault on Staten Island");
+    assert!(!g.units[redcoat as usize].reduced);
+    assert_logged(&g, "The British roll 10 for units at 4: 0 hits");
+}
+
 // rule: gml 7.2
 #[test]
 fn a_transported_unit_does_not_pass_enemy_fleets_without_as_many_of_its_own() {

@@ -87,6 +87,25 @@ fn indians_trigger_no_withdrawal_and_french_units_have_none() {
     );
 }
 
+// rule: gml 6.3, 6.7
+#[test]
+fn a_tory_entry_offers_the_withdrawal_but_calls_no_militia() {
+    // Ruling gml #41, as printed: 6.3's option is triggered by "British or
+    // Tory" units (ruling gml #12), 6.7's initial militia call by "British
+    // or Hessian" units only.
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    g.called = Vec::new();
+    let t = put(&mut g, BRITISH, Kind::Tory, 1, "albany")[0];
+    put(&mut g, AMERICAN, Kind::Continental, 1, "schenectady");
+    activations(&mut g, BRITISH, 1);
+    move_alone(&mut g, BRITISH, t);
+    act(&mut g, BRITISH, "step-schenectady");
+    assert_eq!(to_act(&g), vec![AMERICAN], "the Americans are asked at once");
+    let p = g.prompt(AMERICAN);
+    assert!(p.rule == "6.3" && p.text.contains("withdraw"), "{p:?}");
+    assert!(g.called.is_empty(), "a Tory calls no militia: {:?}", g.called);
+}
+
 /// Saratoga's British phase: Howe activated at Johnstown with `n` British
 /// units, his orders next; a Continental at Albany.
 fn howe_activated(n: usize) -> (Gml, u8, Vec<u16>, u16) {

@@ -38,3 +38,26 @@ fn every_seat_sees_the_same_board_of_face_up_counters_and_leaders() {
         stage.turn.value
     );
 }
+
+/// The log writes a side as the rulebook does, "British" and "American",
+/// never the seat's key: in the set-up lines and in a game's first turns.
+// rule: gml 3.1, 4.1
+#[test]
+fn the_log_names_the_sides_as_the_rulebook_does() {
+    let mut g = common::deployed("saratoga");
+    common::assert_logged(&g, "American: Philip Schuyler");
+    common::assert_logged(&g, "British: Barry St. Leger");
+    // The first turns, always the first legal action (a Command Table
+    // roll, activations, naval and land moves, combat).
+    for _ in 0..400 {
+        let Some(&a) = common::legal(&g).first() else { break };
+        common::take(&mut g, a);
+    }
+    common::assert_logged(&g, "on the Command Table");
+    for line in common::log_text(&g).lines() {
+        assert!(
+            !line.contains("british") && !line.contains("american"),
+            "a seat's key in the log: {line}"
+        );
+    }
+}

@@ -776,7 +776,8 @@ impl Liberty {
 
     /// 8.4 "(exception 9.1)": the blocks of a failed Sea Attack go back to
     /// the Atlantic, or to the West Indies port they sailed from when one port
-    /// attacked the other, unless the enemy now holds it (ruling liberty 8.4).
+    /// attacked the other, unless the enemy now holds it (rule 8.4's further
+    /// decision in docs/rulings.md).
     fn failed_landing_return(&self, hex: Hex, attacker: Seat) -> Hex {
         let map = self.map();
         match self.attack_at(hex).and_then(|a| a.sea) {
@@ -912,7 +913,8 @@ impl Liberty {
         b
     }
 
-    /// 7.1 battle order, then one Battle frame per hex (first on top).
+    /// 7.1 battle order, then one Battle frame per hex (first on top): Player
+    /// 1 orders all battles before the first is revealed (ruling liberty #17).
     pub fn order_battle(&mut self, h: Hex) {
         let all = self.battle_hexes();
         let done = match self.frames.last_mut() {

@@ -29,7 +29,9 @@ impl Liberty {
         }
     }
 
-    /// 5.4 blocks that attacking blocks in `h` pin: one per attacking block.
+    /// 5.4 blocks that attacking blocks in `h` pin: one per attacking block
+    /// (ruling liberty #6: reserves, warships and Sea-Attack blocks at sea
+    /// included: every attacking block standing in the hex counts).
     pub fn pin_count(&self, h: Hex, seat: Seat) -> u8 {
         match self.attack_at(h) {
             Some(a) if a.attacker != seat => self.count[h as usize][other(seat) as usize],
@@ -77,7 +79,9 @@ impl Liberty {
         })
     }
 
-    /// 5.1 start a Group Move (one Action), naming pinned blocks first (5.4).
+    /// 5.1 start a Group Move (one Action), naming pinned blocks first (5.4;
+    /// ruling liberty #6: Player 2 names them before moving any block out of
+    /// the hex, and the choice is final).
     pub fn start_group(&mut self, seat: Seat, h: Hex) {
         if let Some(Frame::Actions { left, .. }) = self.frames.last_mut() {
             *left -= 1;

@@ -206,8 +206,11 @@ impl Liberty {
         !info.is_warship() && !matches!(info.nation, Nation::American | Nation::Indian)
     }
 
-    /// 7.5 regroup destinations; ground blocks may also regroup between the
-    /// West Indies ports (9.1), never to the Atlantic box.
+    /// 7.5 regroup destinations (ruling liberty #16: up to the move rating
+    /// along a path free of enemy blocks and battle hexes, ending in a
+    /// Friendly hex; by river only if the block entered by river); ground
+    /// blocks may also regroup between the West Indies ports (9.1), never to
+    /// the Atlantic box.
     pub fn regroup_destinations(&self, b: Block, uses: &[(u16, u8)]) -> Vec<Hex> {
         if blocks::info(b).is_warship() {
             return self.warship_escapes(b, Leave::Regroup);

@@ -267,10 +267,25 @@ impl Procedure for Liberty {
                     "3.1",
                 ),
                 Frame::Supply { left, .. } => (format!("Add up to {left} supply step(s), one per block."), "3.3"),
-                Frame::Actions { left, .. } => (
-                    format!("{left} Action(s) left: move a group, draw a replacement, or end your actions."),
-                    "3.1",
-                ),
+                Frame::Actions {
+                    seat, left, replaced, ..
+                } => {
+                    // Only what `actions_legal` offers now.
+                    let mut may = Vec::new();
+                    if *left > 0 && !*replaced && self.any_group(*seat) {
+                        may.push("move a group");
+                    }
+                    if *left > 0 && self.can_replace(*seat) {
+                        may.push("draw a replacement");
+                    }
+                    let may = match may[..] {
+                        [] => "end your actions".to_string(),
+                        [one] => format!("{one} or end your actions"),
+                        _ => format!("{}, or end your actions", may.join(", ")),
+                    };
+                    let actions = if *left == 1 { "Action" } else { "Actions" };
+                    (format!("{left} {actions} left: {may}."), "3.1")
+                }
                 Frame::Group {
                     origin, current: None, ..
                 } => (

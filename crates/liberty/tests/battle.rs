@@ -218,6 +218,36 @@ fn combat_example_leader_four_rolls_four_dice_and_scores_two_hits() {
     assert_eq!(g.strength_of("a-ward"), 1);
 }
 
+/// 2.12: "a block rated B1 only scores a hit for each "1" rolled, but a
+/// block rated B3 scores one hit for each 1, 2, or 3 rolled." Both roll 1,
+/// 2, 3.
+// rule: liberty 2.12, 7.31
+#[test]
+fn the_firepower_example_b1_hits_only_on_ones_b3_on_one_to_three() {
+    // A B1 block (the Mohawk) defending.
+    let mut g = position(&[("b-mohawk", "Springfield", 3)]);
+    g.put("a-ward", "Springfield", 3);
+    g.entered("a-ward", "Boston");
+    g.player1 = AMERICAN;
+    g.core.dice.script([1, 2, 3]);
+    g.begin_battles();
+    fire(&mut g, "british", "b-mohawk");
+    let (dice, text) = last_roll(&g);
+    assert_eq!(dice, vec![1, 2, 3]);
+    assert!(text.contains("fires at B1, needs 1 to hit: 1 hit."), "{text}");
+    // A B3 block (Morgan's riflemen) defending.
+    let mut g = position(&[("a-morgan", "Springfield", 3)]);
+    g.put("b-grey", "Springfield", 3);
+    g.entered("b-grey", "Boston");
+    g.player1 = BRITISH;
+    g.core.dice.script([1, 2, 3]);
+    g.begin_battles();
+    fire(&mut g, "american", "a-morgan");
+    let (dice, text) = last_roll(&g);
+    assert_eq!(dice, vec![1, 2, 3]);
+    assert!(text.contains("fires at B3, needs 1-3 to hit: 3 hits."), "{text}");
+}
+
 // rule: liberty 7.31, 7.21, 2.12
 #[test]
 fn combat_round_example_sequence() {

@@ -217,3 +217,72 @@ fn moves_come_before_replacements() {
     assert!(!legal(&g, "american", "group-1607"), "no move after a replacement");
     assert!(legal(&g, "american", "replace"));
 }
+
+/// No further Group Move nor Replacement is open to `seat`.
+fn no_action_left(g: &Liberty, seat: &str) -> bool {
+    !ids(g, seat).iter().any(|i| i == "replace" || i.starts_with("group-"))
+}
+
+/// Whatever the drawn block's deployment asks, the first hex offered.
+fn deploy_first(g: &mut Liberty, seat: &str) {
+    if let Some(Frame::Deploy { .. }) = g.frames.last() {
+        let first = g.legal_ids(seat)[0].clone();
+        act(g, seat, &first);
+    }
+}
+
+/// Ends the group's move where it stands, if it has not ended by itself.
+fn halt(g: &mut Liberty) {
+    if legal(g, "american", "stop") {
+        act(g, "american", "stop");
+    }
+    end_group(g, "american");
+}
+
+fn american_position() -> Liberty {
+    let mut g = position_with_pool(
+        &[
+            ("b-grey", "New York", 3),
+            ("a-ward", "Hartford", 3),
+            ("a-pickens", "Boston", 3),
+        ],
+        &["a-stark", "a-clinton"],
+    );
+    g.begin_actions(1, 1, 2);
+    g
+}
+
+/// 3.1: "playing an Action 2 card allows two Group Moves, or two
+/// Replacements, or one of each."
+// rule: liberty 3.1, 3.2
+#[test]
+fn the_action_card_example_an_action_2_card_is_two_moves_two_replacements_or_one_of_each() {
+    // Two Group Moves.
+    let mut g = american_position();
+    act(&mut g, "american", &group("Hartford"));
+    act(&mut g, "american", "pick-a-ward");
+    act(&mut g, "american", "step-1506");
+    halt(&mut g);
+    assert!(legal(&g, "american", "replace"), "a second Action is left");
+    act(&mut g, "american", &group("Boston"));
+    act(&mut g, "american", "pick-a-pickens");
+    act(&mut g, "american", "step-1606");
+    halt(&mut g);
+    assert!(no_action_left(&g, "american"), "{:?}", ids(&g, "american"));
+    // Two Replacements.
+    let mut g = american_position();
+    act(&mut g, "american", "replace");
+    deploy_first(&mut g, "american");
+    act(&mut g, "american", "replace");
+    deploy_first(&mut g, "american");
+    assert!(no_action_left(&g, "american"), "{:?}", ids(&g, "american"));
+    // One of each (3.2: the move first).
+    let mut g = american_position();
+    act(&mut g, "american", &group("Hartford"));
+    act(&mut g, "american", "pick-a-ward");
+    act(&mut g, "american", "step-1506");
+    halt(&mut g);
+    act(&mut g, "american", "replace");
+    deploy_first(&mut g, "american");
+    assert!(no_action_left(&g, "american"), "{:?}", ids(&g, "american"));
+}

@@ -307,6 +307,82 @@ fn as_many_attackers_as_defenders_pin_them_all() {
     assert!(legal(&g, "american", &group("Albany")));
 }
 
+// rule: liberty 5.4, 7.22, 8.4
+#[test]
+fn reserves_warships_and_sea_attack_blocks_pin_too() {
+    // ruling: liberty #6 every attacking block in the hex pins one defending
+    // block, reserves, warships and blocks of a Sea Attack at sea included;
+    // Player 2 names the pinned blocks before any block leaves the hex.
+    // A reserve: Pickens and Ward cross the Main Attack hexside from
+    // Springfield, Wooster comes from 1606 and is in reserve (7.22); the
+    // three pin three of the four British blocks in Boston.
+    let mut g = position(&[
+        ("b-howe", "Boston", 3),
+        ("b-grey", "Boston", 3),
+        ("b-grant", "Boston", 3),
+        ("b-percy", "Boston", 3),
+        ("a-pickens", "Springfield", 3),
+        ("a-ward", "Springfield", 3),
+        ("a-wooster", "1606", 3),
+    ]);
+    let boston = Liberty::place_named("Boston");
+    let from_springfield = liberty::map::Map::embedded()
+        .side_between(boston, Liberty::place_named("Springfield"))
+        .unwrap();
+    g.begin_actions(1, 1, 3);
+    act(&mut g, "american", &group("Springfield"));
+    walk(&mut g, "american", "a-pickens", &[&step("Boston")]);
+    walk(&mut g, "american", "a-ward", &[&step("Boston")]);
+    act(&mut g, "american", &group("1606"));
+    walk(&mut g, "american", "a-wooster", &[&step("Boston")]);
+    act(&mut g, "american", "end-actions");
+    act(
+        &mut g,
+        "american",
+        &format!("main-{}-{from_springfield}", hex_id("Boston")),
+    );
+    assert_eq!(g.attack_at(boston).unwrap().main, Some(from_springfield));
+    assert!(g.waits_for("british"));
+    assert_eq!(g.pin_count(boston, BRITISH), 3, "the reserve pins too");
+    act(&mut g, "british", &group("Boston"));
+    act(&mut g, "british", "pin-b-howe");
+    act(&mut g, "british", "pin-b-grey");
+    assert!(
+        !legal(&g, "british", "pick-b-percy"),
+        "a third block is pinned, by the reserve"
+    );
+    act(&mut g, "british", "pin-b-grant");
+    assert!(legal(&g, "british", "pick-b-percy"), "the fourth is free");
+    // A Sea Attack: the French warship and St. Simon, who stays aboard while
+    // the British warship in New York is there (8.4), pin two of four.
+    let mut g = position(&[
+        ("b-ship-howe", "New York", 3),
+        ("b-grey", "New York", 3),
+        ("b-grant", "New York", 3),
+        ("b-percy", "New York", 3),
+        ("f-ship-debarras", "atlantic", 3),
+        ("f-stsimon", "atlantic", 3),
+    ]);
+    g.french_entered = true;
+    let ny = Liberty::place_named("New York");
+    g.begin_actions(1, 1, 1);
+    act(&mut g, "american", &group("atlantic"));
+    walk(&mut g, "american", "f-ship-debarras", &[&sail("New York")]);
+    walk(&mut g, "american", "f-stsimon", &[&sail("New York")]);
+    end_group(&mut g, "american");
+    if g.waits_for("american") && legal(&g, "american", "end-actions") {
+        act(&mut g, "american", "end-actions");
+    }
+    assert!(g.attack_at(ny).unwrap().sea.is_some(), "a Sea Attack");
+    assert!(g.waits_for("british"));
+    assert_eq!(g.pin_count(ny, BRITISH), 2, "the warship and the block at sea");
+    act(&mut g, "british", &group("New York"));
+    act(&mut g, "british", "pin-b-grey");
+    assert!(!legal(&g, "british", "pick-b-percy"), "the warship pins one too");
+    act(&mut g, "british", "pin-b-grant");
+    assert!(legal(&g, "british", "pick-b-percy"));
+}
+
 // rule: liberty 5.6, 5.5
 #[test]
 fn river_moves_go_two_hexes_along_one_river_and_allow_no_force_march() {

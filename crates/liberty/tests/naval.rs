@@ -476,9 +476,10 @@ fn a_failed_sea_attack_from_the_atlantic_on_a_west_indies_port_returns_to_the_at
 }
 
 // Every ground block of a Sea Attack sails from one box, so a failed attack
-// sends them all back to it (ruling liberty 8.4): a second group may not
-// bring ground blocks from the Atlantic into a Sea Attack made from the
-// other West Indies port, though its warships alone may join.
+// sends them all back to it (rule 8.4's further decision in docs/rulings.md):
+// a second group may not bring ground blocks from the Atlantic into a Sea
+// Attack made from the other West Indies port, though its warships alone may
+// join.
 // rule: liberty 8.4, 9.1
 #[test]
 fn a_sea_attack_from_a_west_indies_port_takes_no_ground_blocks_from_the_atlantic() {

@@ -181,3 +181,30 @@ fn indians_deploy_in_their_own_town_or_else_a_neutral_adjacent_wilderness_hex() 
     assert_eq!(g.strength_of("b-mohawk"), 0);
     assert!(matches!(g.frames.last(), Some(Frame::Actions { left: 1, .. })));
 }
+
+/// The Actions prompt names only what is offered: no replacement in 1775
+/// for the British.
+// rule: liberty 3.1, 6.0
+#[test]
+fn the_actions_prompt_names_only_the_actions_offered() {
+    use engine::Procedure;
+    let prompt = |g: &liberty::Liberty, seat| g.prompt(seat).text;
+    let mut g = position_with_pool(
+        &[("b-grey", "Boston", 3), ("a-ward", "Hartford", 3)],
+        &["b-percy", "a-pickens"],
+    );
+    g.year = 1775;
+    g.begin_actions(0, 0, 1);
+    assert_eq!(prompt(&g, 0), "1 Action left: move a group or end your actions.");
+    act(&mut g, "british", "end-actions");
+    assert_eq!(
+        prompt(&g, 1),
+        "1 Action left: move a group, draw a replacement, or end your actions."
+    );
+    let mut g = position_with_pool(&[("b-grey", "Boston", 3)], &["b-percy"]);
+    g.begin_actions(0, 0, 2);
+    assert_eq!(
+        prompt(&g, 0),
+        "2 Actions left: move a group, draw a replacement, or end your actions."
+    );
+}
