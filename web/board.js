@@ -10,7 +10,7 @@
 import { svg, el, cap, factsTable } from "./common.js";
 import { MapView } from "./mapview.js";
 import { geometry } from "./geometry.js";
-import { fittedText, flowRows, placeLabels, textWidth } from "./layout.js";
+import { fittedText, flowRows, overlaps, placeLabels, textWidth } from "./layout.js";
 
 /** The sides' colours (and the French nation's, on its own blocks), read
  * once from the style sheet's --british, --american and --french: one place
@@ -93,10 +93,13 @@ class Board extends MapView {
     const lx = land.map((s) => s.x), ly = land.map((s) => s.y);
     this.land = land.length ? { x: Math.min(...lx) - 1, y: Math.min(...ly) - 1, w: Math.max(...lx) - Math.min(...lx) + 2, h: Math.max(...ly) - Math.min(...ly) + 2 } : this.full;
     this.root = svg("svg", { class: `map ${d.geometry}map${d.geography ? " geo" : ""}`, role: "img", "aria-label": `${d.title} map` });
-    const layers = ["geo-under", "spaces", "geo-over", "links", "lines", "rings", "targets", "small-print", "decor", "names", "markers", "pieces"];
+    // "names-over": a name that pieces would hide and that finds no free
+    // spot near its place is lifted above them, with a halo (clearNames).
+    const layers = ["geo-under", "spaces", "geo-over", "links", "lines", "rings", "targets", "small-print", "decor", "names", "markers", "pieces", "names-over"];
     this.g = Object.fromEntries(layers.map((k) => [k, svg("g", { class: k })]));
-    for (const k of ["geo-under", "geo-over", "targets", "small-print", "decor", "names", "rings"]) this.g[k].setAttribute("pointer-events", "none");
+    for (const k of ["geo-under", "geo-over", "targets", "small-print", "decor", "names", "names-over", "rings"]) this.g[k].setAttribute("pointer-events", "none");
     this.root.append(...layers.map((k) => this.g[k]));
+    this.trailUnder = this.g.names; // the trail of log entries goes under the names and pieces (mapview.js)
     this.stackList = el("div", { class: "stack-list", role: "dialog", hidden: true });
     container.replaceChildren(this.root, this.stackList);
     if (this.key.size || this.style === "counter") container.append(this.legend());
@@ -184,11 +187,55 @@ class Board extends MapView {
     }
     for (const l of this.data.labels) labels.push({ text: l.text, x: l.x, y: l.y, size: this.geo.piece * 0.55, priority: 10 + l.priority, cls: "map-label" });
     const placed = placeLabels(labels, this.geo.obstacles());
-    placed.forEach((p, i) => {
-      if (!p) return;
-      this.g.names.append(svg("text", { x: f(p.x), y: f(p.y), class: labels[i].cls, "font-size": f(p.size), "dominant-baseline": "central" }, labels[i].text));
-    });
+    // Every name keeps its element and its place on the bare map, for
+    // clearNames to start from at each update (a dropped one is not in the page).
+    this.names = labels.map((l, i) => ({ ...l, at: placed[i], el: svg("text", { class: l.cls, "dominant-baseline": "central" }, l.text) }));
+    for (const n of this.names) if (n.at) this.g.names.append(this.putName(n, n.at));
     return placed.filter(Boolean).map((p) => p.box);
+  }
+
+  putName(n, p) {
+    n.el.setAttribute("x", f(p.x));
+    n.el.setAttribute("y", f(p.y));
+    n.el.setAttribute("font-size", f(p.size));
+    n.box = p.box;
+    return n.el;
+  }
+
+  /** A wargamer reads the name of every space, occupied or not: a space's
+   * name that the pieces or markers now on the map would hide moves to a
+   * free spot near its place (clear of them, of the other names and of
+   * what the geometry keeps clear), else is lifted above them with a halo;
+   * a lesser name the bare map had no room for gets another try with only
+   * the spaces actually occupied in the way. Region labels simply stay. */
+  clearNames() {
+    // Hidden, not merely touched: something covers the letters (the box less a fifth of its height).
+    const hit = (b) => {
+      const m = (b.y1 - b.y0) / 5;
+      return this.occupied.some((o) => overlaps(o, { x0: b.x0 + m / 3, y0: b.y0 + m, x1: b.x1 - m / 3, y1: b.y1 - m }));
+    };
+    const fixed = (this.geo.fixedObstacles || this.geo.obstacles).call(this.geo).concat(this.occupied);
+    for (const n of this.names) {
+      n.el.classList.remove("lifted");
+      if (n.at) this.g.names.append(this.putName(n, n.at));
+      else {
+        n.el.remove();
+        n.box = null;
+      }
+    }
+    const moving = this.names.filter((n) => n.cls.startsWith("space-name") && (!n.at || hit(n.at.box)));
+    for (const n of moving.sort((a, b) => a.priority - b.priority)) {
+      const others = this.names.filter((o) => o !== n && o.box).map((o) => o.box);
+      // A name the bare map had room for moves only if it stays about as
+      // large (a city's name tiny beside the pile reads worse than over it).
+      const least = n.at ? (0.85 * n.at.size) / n.size : 0;
+      const [p] = placeLabels([{ ...n, priority: Math.max(1, n.priority), least }], fixed.concat(others));
+      if (p) this.g.names.append(this.putName(n, p));
+      else if (n.at) {
+        n.el.classList.add("lifted");
+        this.g["names-over"].append(n.el);
+      }
+    }
   }
 
   /** The key of the markers and pieces (a collapsible box over the map's corner). */
@@ -284,7 +331,9 @@ class Board extends MapView {
     this.g.pieces.replaceChildren();
     this.g.markers.replaceChildren();
     this.g.rings.replaceChildren();
+    this.g["names-over"].replaceChildren();
     this.pieceEls = new Map();
+    this.occupied = []; // the boxes of what is drawn on the map, for clearNames
     for (const s of this.data.spaces) {
       const pieces = this.pieces.get(s.id) || [];
       const markers = this.markers.get(s.id) || [];
@@ -300,6 +349,7 @@ class Board extends MapView {
       const top = chips.length ? this.drawChips(s.id, chips, box) : box.y0;
       if (pieces.length) this.drawStack(s.id, pieces, { ...box, y0: top });
     }
+    this.clearNames();
   }
 
   /** A row of marker chips along the top of the box; returns where the pieces begin. */
@@ -317,6 +367,7 @@ class Board extends MapView {
       const k = this.key.get(m.kind) || {};
       const { x, y } = at[i], w = widths[i];
       const g = svg("g", { class: `marker ${m.kind}`, "data-space": id });
+      this.occupied.push({ x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 });
       g.append(svg("rect", { x: f(x - w / 2), y: f(y - h / 2), width: f(w), height: f(h), rx: f(h / 2), fill: k.colour || sideColour(m.side) || "#fbf3dc",
         stroke: sideColour(m.side) || "#3b2f1c", "stroke-width": f(0.06 * h) }));
       g.append(fittedText(symbol(m), x, y, 0.6 * h, w - 0.2 * h, { bold: true }));
@@ -363,6 +414,7 @@ class Board extends MapView {
     tops.forEach((t, i) => {
       const w = widths[i] - 0.3 * s;
       const g = svg("g", { class: `stack ${t.side}`, "data-space": id });
+      this.occupied.push({ x0: x, y0: y - s / 2 - 0.42 * s, x1: x + w + 0.52 * s, y1: y + s / 2 + 0.24 * s });
       // Two pieces' edges under the top one: a pile.
       for (const k of [2, 1]) {
         g.append(svg("rect", { x: f(x + k * 0.12 * s), y: f(y - s / 2 + k * 0.12 * s), width: f(w), height: f(s), rx: f(s * 0.1), fill: sideColour(t.side) || "#666", class: "under" }));
@@ -371,6 +423,9 @@ class Board extends MapView {
       g.addEventListener("click", (ev) => this.clickSpace(id, ev));
       const badge = svg("g", { class: "stack-badge", "data-space": id, "data-count": t.count, role: "button", tabindex: 0,
         "aria-label": `${t.count} ${cap(t.side)} pieces in ${name}: list them` });
+      // An invisible ring round the count for a finger (style.css: only on a
+      // touch screen), about 32px where the count is 18px; it looks no bigger.
+      badge.append(svg("circle", { cx: f(x + w + 0.1 * s), cy: f(y - s / 2), r: f(0.75 * s), class: "hit" }));
       badge.append(svg("circle", { cx: f(x + w + 0.1 * s), cy: f(y - s / 2), r: f(0.42 * s), "stroke-width": f(0.05 * s) }));
       badge.append(fittedText(t.count, x + w + 0.1 * s, y - s / 2, 0.5 * s, 0.7 * s, { bold: true }));
       badge.append(svg("title", {}, `${pieces.length} pieces in ${name}: list them`));
@@ -389,6 +444,7 @@ class Board extends MapView {
     const colour = (!back && palette().nation[p.nation]) || sideColour(p.side) || "#666";
     const states = (p.states || []).map((t) => t.replace(/\s+/g, "-")).join(" ");
     const g = svg("g", { class: `piece ${this.style} ${p.side} ${p.kind || ""} ${back ? "back" : ""} ${states}`, "data-space": p.space });
+    if (!inPile) this.occupied.push({ x0: x - w / 2, y0: y - s / 2, x1: x + w / 2, y1: y + s / 2 });
     g.append(svg("rect", { x: f(x - w / 2), y: f(y - s / 2), width: f(w), height: f(s), rx: f(s * 0.11), fill: colour, "stroke-width": f(0.035 * s) }));
     if (back) {
       // A counter face down says what its back shows ("Militia, value not yet drawn": Militia ?).

@@ -336,12 +336,16 @@ function renderSave(s) {
   if (box.hidden) return;
   const msg = el("span", { class: "error record-error", role: "alert" });
   const file = `powderhorn-${s.title}-${s.scenario}-${gameId}.save.json`;
-  box.replaceChildren(
+  // Folded to one line (its text took the panel's top and pushed the log
+  // below the fold); it stays open across updates once opened.
+  const was = box.querySelector("details");
+  box.replaceChildren(el("details", { open: was && was.open ? "" : null },
+    el("summary", {}, "Save file", el("span", { class: "hint" }, " — for play by e-mail")),
     el("button", { type: "button", class: "small", id: "save-download", onclick: () => download("save", file, msg, "The save file could not be downloaded") }, "Download the save file"),
     el("div", { class: "hint" },
       "For play by e-mail or to review the game in the terminal: ", el("code", {}, `powderhorn status ${file}`),
       ", then ", el("code", {}, "legal"), " and ", el("code", {}, "act"), ". It holds both sides' hidden blocks and cards: send it only to someone you trust. For fog of war between strangers, play here with an invite link."),
-    msg);
+    msg));
 }
 
 function renderOutcome(s) {

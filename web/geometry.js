@@ -181,7 +181,14 @@ class Node extends Base {
   }
 
   obstacles() {
-    return super.obstacles().concat(this.spaces.filter((s) => !s.boxed).flatMap((s) => [rect(s.x, s.y, 0.34, 0.34), this.stackBox(s)]));
+    return this.fixedObstacles().concat(this.spaces.filter((s) => !s.boxed).map((s) => this.stackBox(s)));
+  }
+
+  /** What a name never covers, whatever stands where (the points and the
+   * boxes): a name the pieces on the map hide may move to an empty space's
+   * place for pieces (board.js clearNames). */
+  fixedObstacles() {
+    return super.obstacles().concat(this.spaces.filter((s) => !s.boxed).map((s) => rect(s.x, s.y, 0.34, 0.34)));
   }
 
   decorate(s, g) {

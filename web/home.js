@@ -40,16 +40,23 @@ function currentScenario() {
   return currentTitle().scenarios.find((s) => s.key === key);
 }
 
+/** The title's rule options, each named by what it does (its key a small
+ * hint). An option the API ties to the solitaire scenarios (a scenario's
+ * `solo.bot_option`) is hidden in the others, which ignore it; it is still
+ * sent, at its first value, as before. */
 function showTitle() {
   const t = currentTitle();
+  const solo = new Set(t.scenarios.filter((s) => s.solo).map((s) => s.solo.bot_option[0]));
+  const ignored = (o) => solo.has(o.key) && !currentScenario().solo;
   const opts = document.getElementById("options");
   opts.replaceChildren(el("legend", {}, "Rule options"));
   for (const o of t.options) {
     const select = el("select", { name: o.key, id: `opt-${o.key}` });
     for (const v of o.values) select.append(el("option", { value: v }, v));
     select.addEventListener("change", showSeats);
-    opts.append(el("label", { class: "opt-row", title: o.help }, el("span", {}, o.key), select, el("small", {}, o.help)));
+    opts.append(el("label", { class: "opt-row", hidden: ignored(o) }, el("span", {}, o.help), select, el("small", {}, o.key)));
   }
+  opts.hidden = t.options.every(ignored);
   showSeats();
 }
 

@@ -50,19 +50,24 @@ function candidates(l, w, h) {
 
 /**
  * Place labels so that none overlaps another or an obstacle. `labels`:
- * [{text, x, y, size, priority, gap?, bold?, within?(x, y)}]; the lowest
- * priority number is placed first, each at the first free candidate around
+ * [{text, x, y, size, priority, gap?, bold?, within?(x, y), least?}]; the
+ * lowest priority number is placed first, each at the first free candidate around
  * its anchor (preferring spots `within` says are its own), shrinking to 85%
- * then 70% when none is free, and dropped when nothing fits. A label of
- * priority 0 (a city the rules name) is never dropped for obstacles alone:
- * where only obstacles stand in its way it goes over them, at 70%. Returns,
- * in the labels' order, {x, y, size, box} (x, y the centre) or null.
+ * then 70% (a lesser one 55%) when none is free, and dropped when nothing
+ * fits. A label of priority 0 (a city the rules name) is never dropped for
+ * obstacles alone: where only obstacles stand in its way it goes over them,
+ * at 70%. Returns, in the labels' order, {x, y, size, box} (x, y the
+ * centre) or null.
  */
 export function placeLabels(labels, obstacles = []) {
   const placed = [];
   const out = new Array(labels.length).fill(null);
   const order = labels.map((l, i) => i).sort((a, b) => labels[a].priority - labels[b].priority || a - b);
-  const tries = (l) => [1, 0.85, 0.7].map((scale) => [scale, true]).concat(l.priority === 0 ? [[0.7, false]] : []);
+  // A lesser name may shrink further (55%) rather than vanish: it reads
+  // when zoomed in, and a wargamer must find every space by its name.
+  // `least` (optional) is the smallest scale a label may take.
+  const tries = (l) => [1, 0.85, 0.7, 0.55].filter((k) => k >= (l.least ?? (l.priority > 0 ? 0.55 : 0.7)) - 1e-9)
+    .map((scale) => [scale, true]).concat(l.priority === 0 ? [[0.7, false]] : []);
   for (const i of order) {
     const l = labels[i];
     search: for (const [scale, avoidObstacles] of tries(l)) {

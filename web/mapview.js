@@ -7,7 +7,8 @@
 // hex numbers), then calls `setupPanZoom()` and `applyViewBox()`; `hooks`
 // ({choose, select}) receives clicks on targets and spaces. A drag sets
 // `suppressClick` so the click that ends it does not act. For the trail of
-// log entries the renderer gives `centre(id)` and `unit`.
+// log entries the renderer gives `centre(id)`, `unit` and (optionally)
+// `trailUnder`, the layer the trail is drawn under.
 import { drawTrail, trailDefs } from "./layout.js";
 import { svg } from "./common.js";
 
@@ -15,8 +16,11 @@ export class MapView {
   applyViewBox() {
     const v = this.vb;
     this.root.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    const r = this.root.getBoundingClientRect();
+    // Map units per screen pixel, for what must keep a size on the screen
+    // (a tap target: style.css .stack-badge .hit).
+    if (r.width) this.root.style.setProperty("--px", Math.max(v.w / r.width, v.h / (r.height || 1)).toFixed(5));
     if (this.detailScale) {
-      const r = this.root.getBoundingClientRect();
       const px = Math.min((r.width || 1) / v.w, (r.height || 1) / v.h);
       this.root.classList.toggle("detail", px >= this.detailScale);
     }
@@ -183,7 +187,10 @@ export class MapView {
   showTrail(entries) {
     if (!this.gTrail) {
       this.gTrail = svg("g", { class: "trail" });
-      this.root.append(trailDefs(), this.gTrail);
+      // Under the names and the pieces (the layer `trailUnder`, if the
+      // renderer gives one): an arrow over a counter hid its name ("Da▶es").
+      this.root.insertBefore(this.gTrail, this.trailUnder || null);
+      this.root.prepend(trailDefs());
     }
     drawTrail(this.gTrail, entries || [], (id) => this.centre(id), this.unit);
   }
