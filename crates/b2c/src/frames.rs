@@ -96,6 +96,10 @@ pub struct Move {
     pub ophits: u8,
     /// Units already moved in this Action (all get Moved markers).
     pub done: Set,
+    /// 14.2: the step the group takes once the hit of the opportunity fire
+    /// its leaving drew is taken (`B2c::move_auto`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<Region>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -36,6 +36,7 @@ impl B2c {
             opfired: 0,
             ophits: 0,
             done: 0,
+            pending: None,
         }));
     }
 
@@ -274,7 +275,6 @@ impl B2c {
             return;
         };
         let (seat, at, group, steps) = (mv.seat, mv.at, mv.group, mv.steps);
-        let road = m.border(at, to).is_some_and(|b| b.road);
         // 14.2 moving through a region with an unbroken enemy piece.
         if self.opts.opfire_movement
             && steps > 0
@@ -294,15 +294,32 @@ impl B2c {
                 },
             );
             if d == 6 {
+                // "Immediately": the hit is taken before the group goes on,
+                // so the stop rule and the cannon count what is left of it
+                // (`move_auto` takes the step afterwards).
+                if let Some(Frame::Move(mv)) = self.frames.last_mut() {
+                    mv.pending = Some(to);
+                }
                 self.push_hits(seat, 1, group, 0, HitKind::Hit, "14.2");
-                // The hit is applied before the group goes on; resume with the step afterwards.
+                return;
             }
         }
+        self.go_on(to);
+    }
+
+    /// 6.4 the group of the Move Action on top steps from where it stands
+    /// into `to`.
+    fn go_on(&mut self, to: Region) {
+        let Some(Frame::Move(mv)) = self.frames.last() else {
+            return;
+        };
+        let (seat, at, group, steps) = (mv.seat, mv.at, mv.group, mv.steps);
+        let road = map().border(at, to).is_some_and(|b| b.road);
         for p in members(group) {
             self.pm(p).loc = to;
         }
         self.log_move("6.4", seat, group, at, to, "");
-        if let Some(Frame::Move(mv)) = self.frames.iter_mut().rev().find(|f| matches!(f, Frame::Move(_))) {
+        if let Some(Frame::Move(mv)) = self.frames.last_mut() {
             mv.at = to;
             mv.steps += 1;
             if !road || steps > 0 && !mv.march {
@@ -494,8 +511,17 @@ impl B2c {
                 if alive == 0 {
                     mv.at = NO_REGION;
                     mv.steps = 0;
+                    mv.pending = None;
                 }
             }
+            return true;
+        }
+        // 14.2 the step its opportunity fire held up, once the hit is taken.
+        if let Some(to) = mv.pending {
+            if let Some(Frame::Move(mv)) = self.frames.last_mut() {
+                mv.pending = None;
+            }
+            self.go_on(to);
             return true;
         }
         false

@@ -389,3 +389,40 @@ fn a_son_of_liberty_escaping_capture_may_not_go_into_guarded_charlestown() {
         ids(&g, P)
     );
 }
+
+/// 14.2 Opportunity Fire During Movement: "If a player elects to move
+/// through a region that has at least one unbroken enemy piece, the enemy
+/// immediately rolls one die. On a roll of 6, one hit is scored against the
+/// moving pieces."
+/// 6.4: "Patriot units must stop when entering a region that contains any
+/// British Regulars (even broken ones) that number greater than or equal to
+/// half the number of all unbroken Patriot military units (not leaders)."
+///
+/// Three unbroken minutemen march Menotomy - Foot of the Rocks (one unbroken
+/// Regular: 1 < 3/2, no stop) - Lexington (one broken Regular). Leaving Foot
+/// of the Rocks the British roll a 6: the hit is scored "immediately", so
+/// the group enters Lexington with two unbroken units, and one Regular is
+/// half of two: it must stop there (no force march on to a third region).
+// rule: b2c 14.2, 6.4
+#[test]
+fn opfire_hit_during_movement_counts_before_the_stop_rule() {
+    let mut g = board_with("standard", &[("opfire-movement", "on")]);
+    let mm: Vec<u8> = (0..3).map(|_| g.put(Kind::Minuteman, "menotomy")).collect();
+    g.put(Kind::Regular, "foot-of-the-rocks");
+    let broken = g.put(Kind::Regular, "lexington");
+    g.pm(broken).flipped = true;
+    move_group(&mut g, P, "menotomy", &mm);
+    act(&mut g, P, "to-foot-of-the-rocks");
+    assert!(can(&g, P, "to-lexington"), "1 Regular < half of 3: the march goes on");
+    g.core.dice.script([6]);
+    act(&mut g, P, "to-lexington");
+    // The 14.2 hit on the moving pieces, Patriot choice.
+    pick(&mut g, P, mm[0]);
+    assert!(g.piece(mm[0]).flipped);
+    assert_eq!(at(&g, mm[1]), "lexington");
+    assert!(
+        !ids(&g, P).iter().any(|a| a.starts_with("to-")),
+        "two unbroken minutemen entered Lexington, where one Regular stands: they must stop (6.4); legal: {:?}",
+        ids(&g, P)
+    );
+}
