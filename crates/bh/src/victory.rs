@@ -128,7 +128,8 @@ impl Bh {
             if seat == BRITISH {
                 vp += self.objective_vp();
             } else if self.scenario == Scenario::SoloPatriot && self.objective_none_captured() {
-                // 12.4: 1 VP to the Patriot if no objective region is captured.
+                // 12.4: 1 VP to the Patriot if no objective region is captured,
+                // beside 12.2's VP off the British (ruling bh #40).
                 vp += 1.0;
             }
             return vp;

@@ -294,3 +294,20 @@ fn the_solitaire_ends_only_once_the_assault_that_meets_the_objective_is_over() {
     assert_eq!(loc(&g, regs[0]), "ndw-north");
     g.check().unwrap();
 }
+
+/// Ruling bh #40: in the Patriot solitaire scenario, no objective region
+/// captured scores twice, as printed: 12.4's VP to the Patriot, and 12.2's
+/// VP off the British unless an unbroken British unit stands next to an
+/// objective region (an exception 12.4's line does not have).
+// rule: bh 12.2, 12.4
+#[test]
+fn no_objective_captured_scores_both_twelve_two_and_twelve_four() {
+    let mut g = Bh::sandbox("solo-patriot", P);
+    g.objective = Some(bh::setup::bot_objective(3));
+    let (british, patriot) = (g.vp(B), g.vp(P));
+    g.put(Regular, B, "breeds-slope-east");
+    assert_eq!(g.vp(B), british + 1.0, "next to Breed's Hill: 12.2's VP is not lost");
+    assert_eq!(g.vp(P), patriot, "12.4's VP stands: nothing is captured");
+    g.put(Regular, B, "breeds-redoubt");
+    assert_eq!(g.vp(P), patriot - 1.0, "a region captured: no 12.4 VP");
+}
