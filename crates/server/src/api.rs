@@ -216,6 +216,7 @@ impl From<LoadError> for ApiError {
             LoadError::Db(e) => ApiError::internal(e),
             LoadError::Rules(e) => ApiError::internal(e),
             LoadError::Busy => ApiError::busy("the server is rebuilding other games: try again in a moment"),
+            LoadError::Forbidden => ApiError::forbidden(),
             LoadError::Replay(e) => {
                 // The stored moves are the game's secrets: the operator's
                 // log has them, not the answer (given before any token).
@@ -277,7 +278,7 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath
 /// in a URL ends up in proxy logs and browser history (the live-update
 /// stream, which EventSource opens without headers, takes a single-use
 /// ticket instead, [`post_ticket`]).
-pub struct Token(Option<String>);
+pub struct Token(pub(crate) Option<String>);
 
 impl<S: Send + Sync> FromRequestParts<S> for Token {
     type Rejection = Infallible;
@@ -305,8 +306,37 @@ impl FromRequestParts<AppState> for Client {
     }
 }
 
-pub(crate) async fn entry(st: &AppState, id: &str) -> Result<Arc<Entry>, ApiError> {
+/// What a request opens a game with.
+pub(crate) enum Key<'a> {
+    /// A seat's or the spectator's token (`Authorization: Bearer`).
+    Token(&'a Token),
+    /// An invited seat's code.
+    Invite(&'a str),
+}
+
+/// The game `id`, for a request that opens it with `key`. A game not in
+/// memory is rebuilt only once the key opens one of its stored seats: a
+/// stranger with a game's id (it is in the page's path, so in logs and
+/// Referer headers; the token never leaves the browser) cannot make the
+/// server replay it.
+pub(crate) async fn entry(st: &AppState, id: &str, key: Key<'_>) -> Result<Arc<Entry>, ApiError> {
     entry_id_ok(id)?;
+    if st.reg.in_memory(id).is_none() {
+        let (_, seats) = st
+            .reg
+            .store
+            .head(id)
+            .await
+            .map_err(ApiError::internal)?
+            .ok_or(LoadError::NotFound)?;
+        let opens = match key {
+            Key::Token(t) => t.0.as_deref().and_then(|t| games::who_in(&seats, t)).is_some(),
+            Key::Invite(code) => games::invited_in(&seats, code).is_some(),
+        };
+        if !opens {
+            return Err(LoadError::Forbidden.into());
+        }
+    }
     Ok(st.reg.get(id).await?)
 }
 
@@ -341,7 +371,7 @@ fn stale(live: &Live, seen: u64, seat: &str) -> ApiError {
 
 /// The game and the caller's seat in it (for chat and notes).
 async fn seat_in(st: &AppState, id: &str, token: &Token) -> Result<(Arc<Entry>, String), ApiError> {
-    let e = entry(st, id).await?;
+    let e = entry(st, id, Key::Token(token)).await?;
     let seat = seat_of(&*e.live.lock().await, token)?;
     Ok((e, seat))
 }
@@ -616,6 +646,29 @@ async fn open_save(
     Body(req): Body<OpenReq>,
 ) -> Result<Response, ApiError> {
     may_create(&st, addr)?;
+    // Loading the save and replaying it is a rebuild: on a thread of its
+    // own, within --rebuilds-at-once.
+    let slot = st.reg.rebuild_slot().await.ok_or(LoadError::Busy)?;
+    let state = st.clone();
+    let (live, events) = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        opened(&state, addr, req)
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the save file's replay stopped: {e}")))??;
+    st.reg
+        .store
+        .create(&live.row, &live.seats, &events)
+        .await
+        .map_err(|e| ApiError::internal(format!("could not store the game: {e}")))?;
+    let body = created_json(&live);
+    st.reg.insert(live, addr);
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// [`open_save`]'s game: the save loaded, checked and replayed as the
+/// server stores it (its moves as events).
+fn opened(st: &AppState, addr: std::net::IpAddr, req: OpenReq) -> Result<(Live, Vec<Event>), ApiError> {
     let save = req.save;
     if save.actions.len() > SAVE_ACTIONS_MAX {
         return Err(ApiError::refused(format!(
@@ -637,7 +690,7 @@ async fn open_save(
         ));
     }
     let setup = save.setup;
-    let live = new_live(&st, addr, info, setup.scenario, setup.options, Some(setup.seed), &kinds)?;
+    let live = new_live(st, addr, info, setup.scenario, setup.options, Some(setup.seed), &kinds)?;
     let resigned = save.resigned.map(|s| Event::of(s, EventKind::Resign, String::new()));
     // An agreed draw is stored as an offer and its acceptance (the save
     // does not say who offered: either way the game ends alike).
@@ -660,14 +713,7 @@ async fn open_save(
     let mut live = Live::replay(live.row, live.seats, &events).map_err(ApiError::refused)?;
     live.row.status = live.status().to_string();
     live.row.summary = live.summary();
-    st.reg
-        .store
-        .create(&live.row, &live.seats, &events)
-        .await
-        .map_err(|e| ApiError::internal(format!("could not store the game: {e}")))?;
-    let body = created_json(&live);
-    st.reg.insert(live, addr);
-    Ok((StatusCode::CREATED, Json(body)).into_response())
+    Ok((live, events))
 }
 
 /// A new game (not yet stored) with these seat kinds: a token for every
@@ -778,7 +824,7 @@ async fn post_claim(
     ApiPath(id): ApiPath<String>,
     Body(req): Body<ClaimReq>,
 ) -> Result<Json<Value>, ApiError> {
-    let e = entry(&st, &id).await?;
+    let e = entry(&st, &id, Key::Invite(&req.invite)).await?;
     let mut live = e.live.lock().await;
     let (seat, claimed) = match live.invited(&req.invite) {
         None => {
@@ -833,7 +879,7 @@ async fn post_invite(
     token: Token,
     Body(req): Body<InviteReq>,
 ) -> Result<Json<Value>, ApiError> {
-    let e = entry(&st, &id).await?;
+    let e = entry(&st, &id, Key::Token(&token)).await?;
     let mut live = e.live.lock().await;
     let w = who(&live, &token)?;
     if !live.is_creator(&w) {
@@ -888,7 +934,7 @@ async fn post_rematch(
     token: Token,
 ) -> Result<Response, ApiError> {
     may_create(&st, addr)?;
-    let e = entry(&st, &id).await?;
+    let e = entry(&st, &id, Key::Token(&token)).await?;
     let mut live = e.live.lock().await;
     let asker = seat_of(&live, &token)?;
     if !live.is_over() {
@@ -979,7 +1025,7 @@ async fn get_record(
     ApiPath(id): ApiPath<String>,
     token: Token,
 ) -> Result<Json<crate::seeds::Record>, ApiError> {
-    let e = entry(&st, &id).await?;
+    let e = entry(&st, &id, Key::Token(&token)).await?;
     let outcome = {
         let live = e.live.lock().await;
         who(&live, &token)?;
@@ -1011,7 +1057,7 @@ async fn get_save(
     ApiPath(id): ApiPath<String>,
     token: Token,
 ) -> Result<Json<engine::SaveFile>, ApiError> {
-    let e = entry(&st, &id).await?;
+    let e = entry(&st, &id, Key::Token(&token)).await?;
     let live = e.live.lock().await;
     let w = who(&live, &token)?;
     let invited = live.seats.iter().any(|s| s.kind == "invite");
@@ -1030,7 +1076,7 @@ async fn get_game(
     ApiPath(id): ApiPath<String>,
     token: Token,
 ) -> Result<Json<Value>, ApiError> {
-    let e = entry(&st, &id).await?;
+    let e = entry(&st, &id, Key::Token(&token)).await?;
     let (mut v, rematch) = {
         let live = e.live.lock().await;
         let w = who(&live, &token)?;
@@ -1047,7 +1093,7 @@ async fn get_legal(
     ApiPath(id): ApiPath<String>,
     token: Token,
 ) -> Result<Json<Value>, ApiError> {
-    let e = entry(&st, &id).await?;
+    let e = entry(&st, &id, Key::Token(&token)).await?;
     let live = e.live.lock().await;
     let seat = seat_of(&live, &token)?;
     let legal = if live.is_over() {
@@ -1073,7 +1119,7 @@ async fn get_why(
             "a target is a space or piece id: letters, digits and '-', at most 64",
         ));
     }
-    let e = entry(&st, &id).await?;
+    let e = entry(&st, &id, Key::Token(&token)).await?;
     let live = e.live.lock().await;
     let seat = seat_of(&live, &token)?;
     let answer = live
@@ -1107,7 +1153,7 @@ async fn stored_past(
     token: &Token,
     check: impl FnOnce(u64) -> Result<(), ApiError>,
 ) -> Result<Past, ApiError> {
-    let e = entry(st, id).await?;
+    let e = entry(st, id, Key::Token(token)).await?;
     let (who, now, stored) = {
         let live = e.live.lock().await;
         let w = who(&live, token)?;
@@ -1272,7 +1318,7 @@ async fn change_game(
     // request between storing the move and counting it in the cached game.
     let (st, id, token) = (st.clone(), id.to_string(), Token(token.0.clone()));
     tokio::spawn(async move {
-        let e = entry(&st, &id).await?;
+        let e = entry(&st, &id, Key::Token(&token)).await?;
         let mut live = e.live.lock().await;
         let seat = mover(&live, &token, seq_seen)?;
         let cap = st.reg.limits.moves_per_game;
@@ -1493,7 +1539,7 @@ async fn get_chat(
             format!("limit is 1 to {CHAT_PAGE_MAX}"),
         ));
     }
-    let e = entry(&st, &id).await?;
+    let e = entry(&st, &id, Key::Token(&token)).await?;
     {
         let live = e.live.lock().await;
         who(&live, &token)?;
@@ -1599,7 +1645,7 @@ async fn post_ticket(
     Client(addr): Client,
     token: Token,
 ) -> Result<Json<Value>, ApiError> {
-    let e = entry(&st, &id).await?;
+    let e = entry(&st, &id, Key::Token(&token)).await?;
     let t = {
         let live = e.live.lock().await;
         who(&live, &token)?;
@@ -1647,7 +1693,8 @@ async fn my_games(State(st): State<AppState>, Body(req): Body<MyGamesReq>) -> Re
         let summary = match cached {
             Some(e) => listed_live(&e, &g.token).await,
             None => {
-                let Some((row, seats)) = st.reg.store.head(&g.id).await.map_err(ApiError::internal)? else {
+                // A game the store cannot read is left out, as an unknown one.
+                let Ok(Some((row, seats))) = st.reg.store.head(&g.id).await else {
                     continue;
                 };
                 let Some(w) = games::who_in(&seats, &g.token) else {
@@ -1657,7 +1704,7 @@ async fn my_games(State(st): State<AppState>, Body(req): Body<MyGamesReq>) -> Re
                     Ok(stored) => Some(listed(&row, &row.status, &w, &stored)),
                     Err(_) if rebuilt < MY_GAMES_REBUILT => {
                         rebuilt += 1;
-                        match entry(&st, &g.id).await {
+                        match entry(&st, &g.id, Key::Token(&Token(Some(g.token.clone())))).await {
                             Ok(e) => listed_live(&e, &g.token).await,
                             Err(_) => Some(listed(&row, &row.status, &w, &Value::Null)),
                         }

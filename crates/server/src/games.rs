@@ -210,6 +210,26 @@ pub enum LoadError {
     /// The rebuilds at once are taken, and stayed so for the wait allowed
     /// ([`Limits::rebuilds_at_once`]).
     Busy,
+    /// The request's token or invite code opens none of the game's seats.
+    Forbidden,
+}
+
+/// A rebuild's outcome, as every request waiting for it gets it.
+type Loaded = Result<Arc<Entry>, Arc<LoadError>>;
+
+impl LoadError {
+    /// The same refusal for another request waiting on the same rebuild
+    /// (a database error keeps its message).
+    fn shared(&self) -> LoadError {
+        match self {
+            LoadError::NotFound => LoadError::NotFound,
+            LoadError::Db(e) => LoadError::Db(DbError::Corrupt(e.to_string())),
+            LoadError::Rules(s) => LoadError::Rules(s.clone()),
+            LoadError::Replay(s) => LoadError::Replay(s.clone()),
+            LoadError::Busy => LoadError::Busy,
+            LoadError::Forbidden => LoadError::Forbidden,
+        }
+    }
 }
 
 /// The seat (or spectator) this token opens among a game's seats,
@@ -225,6 +245,19 @@ pub fn who_in(seats: &[SeatRow], token: &str) -> Option<Who> {
             } else {
                 Who::Seat(s.seat.clone())
             });
+        }
+    }
+    found
+}
+
+/// The invited seat this invite code opens among a game's seats (compared
+/// in constant time), whether or not it has been claimed.
+pub fn invited_in<'a>(seats: &'a [SeatRow], code: &str) -> Option<&'a SeatRow> {
+    let mut found = None;
+    for s in seats {
+        let Some(c) = &s.invite else { continue };
+        if bool::from(c.as_bytes().ct_eq(code.as_bytes())) {
+            found = Some(s);
         }
     }
     found
@@ -407,14 +440,7 @@ impl Live {
     /// The invited seat this invite code opens (compared in constant time),
     /// whether or not it has been claimed.
     pub fn invited(&self, code: &str) -> Option<&SeatRow> {
-        let mut found = None;
-        for s in &self.seats {
-            let Some(c) = &s.invite else { continue };
-            if bool::from(c.as_bytes().ct_eq(code.as_bytes())) {
-                found = Some(s);
-            }
-        }
-        found
+        invited_in(&self.seats, code)
     }
 
     /// Whether this token is one the game's creator holds: a seat played
@@ -599,9 +625,9 @@ pub struct Registry {
     pub replays: Arc<Semaphore>,
     /// Games being rebuilt from the store ([`Limits::rebuilds_at_once`]).
     rebuilds: Arc<Semaphore>,
-    /// Per game being rebuilt for a request, the lock the other requests
-    /// for it wait on: one rebuild, not one each.
-    loading: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    /// Per game being rebuilt for requests, the outcome they all wait for:
+    /// one rebuild, not one each ([`Registry::get`]).
+    loading: Mutex<HashMap<String, tokio::sync::watch::Receiver<Option<Loaded>>>>,
     /// Games rebuilt from the store for requests since the start.
     rebuilt: AtomicU64,
     started: Instant,
@@ -806,33 +832,55 @@ impl Registry {
     }
 
     /// The game with this id, from the cache or rebuilt from the store (and
-    /// queued for the computer if one of its seats must act).
+    /// queued for the computer if one of its seats must act). Requests at
+    /// once for a game not in memory share one rebuild and its outcome,
+    /// refusals too; it runs in a task of its own, so that a request that
+    /// goes away neither stops it nor leaves it behind.
     pub async fn get(&self, id: &str) -> Result<Arc<Entry>, LoadError> {
         if let Some(e) = self.cached(id) {
             return Ok(e);
         }
-        let lock = {
+        let mut outcome = {
             let mut loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
-            loading.entry(id.to_string()).or_default().clone()
-        };
-        let got = {
-            let _held = lock.lock().await;
-            // The request this one waited for may have rebuilt it.
-            match self.cached(id) {
-                Some(e) => Ok(e),
-                None => self.load(id).await,
+            match loading.get(id) {
+                Some(rx) => rx.clone(),
+                None => {
+                    let (tx, rx) = tokio::sync::watch::channel(None);
+                    loading.insert(id.to_string(), rx.clone());
+                    let (me, id) = (self.me.upgrade().expect("the registry is alive"), id.to_string());
+                    tokio::spawn(async move {
+                        let got = me.load(&id).await.map_err(Arc::new);
+                        let mut loading = me.loading.lock().unwrap_or_else(|e| e.into_inner());
+                        loading.remove(&id);
+                        // A burst's room is not kept once it is over.
+                        if loading.is_empty() {
+                            loading.shrink_to_fit();
+                        }
+                        drop(loading);
+                        let _ = tx.send(Some(got));
+                    });
+                    rx
+                }
             }
         };
-        let mut loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
-        // Nobody else waits on it (the map's and this request's handles).
-        if Arc::strong_count(&lock) == 2 {
-            loading.remove(id);
+        let got = outcome
+            .wait_for(Option::is_some)
+            .await
+            .map_err(|_| LoadError::Replay("the rebuild stopped".into()))?;
+        match got.as_ref().expect("waited for") {
+            Ok(e) => Ok(e.clone()),
+            Err(e) => Err(e.shared()),
         }
-        got
     }
 
     /// [`Registry::get`] for a game not in memory.
     async fn load(&self, id: &str) -> Result<Arc<Entry>, LoadError> {
+        // A game that is not there waits for nothing.
+        if self.store.head(id).await.map_err(LoadError::Db)?.is_none() {
+            return Err(LoadError::NotFound);
+        }
+        // The slot before the moves: a rebuild waiting its turn holds none.
+        let permit = self.rebuild_slot().await.ok_or(LoadError::Busy)?;
         let (row, seats, events) = self
             .store
             .game(id)
@@ -842,10 +890,6 @@ impl Registry {
         if let Some(why) = other_rules(&row) {
             return Err(LoadError::Rules(why));
         }
-        let permit = tokio::time::timeout(self.limits.rebuild_wait(), self.rebuilds.clone().acquire_owned())
-            .await
-            .map_err(|_| LoadError::Busy)?
-            .expect("the rebuilds' semaphore is never closed");
         let live = rebuilt(permit, row, seats, events).await.map_err(LoadError::Replay)?;
         self.rebuilt.fetch_add(1, Ordering::Relaxed);
         let thinking = live.thinking();
@@ -865,6 +909,15 @@ impl Registry {
             self.queue_bot(id);
         }
         Ok(entry)
+    }
+
+    /// One of the rebuilds allowed at once, if one comes free within
+    /// [`Limits::rebuild_wait`].
+    pub async fn rebuild_slot(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        tokio::time::timeout(self.limits.rebuild_wait(), self.rebuilds.clone().acquire_owned())
+            .await
+            .ok()
+            .map(|p| p.expect("the rebuilds' semaphore is never closed"))
     }
 
     /// Cache a game just created and stored (and queue it for the computer
@@ -1057,19 +1110,14 @@ impl Registry {
     }
 
     /// Rebuild `live` from the store (after another writer won a race).
-    /// Evicts the game if that fails.
+    /// Evicts the game if that fails, or if no rebuild comes free within
+    /// [`Limits::rebuild_wait`] (its next use rebuilds it).
     pub async fn reload(&self, live: &mut Live) {
-        let stored = self.store.game(&live.row.id).await.ok().flatten();
-        let again = match stored {
-            Some((row, seats, evs)) => {
-                let permit = self
-                    .rebuilds
-                    .clone()
-                    .acquire_owned()
-                    .await
-                    .expect("the rebuilds' semaphore is never closed");
-                rebuilt(permit, row, seats, evs).await.ok()
-            }
+        let again = match self.rebuild_slot().await {
+            Some(permit) => match self.store.game(&live.row.id).await.ok().flatten() {
+                Some((row, seats, evs)) => rebuilt(permit, row, seats, evs).await.ok(),
+                None => None,
+            },
             None => None,
         };
         match again {

@@ -12,7 +12,7 @@
 //! seat token in its header, never in an address) and count against the
 //! connections allowed per game and per client address (429).
 
-use crate::api::{entry, ApiError, ApiPath, AppState, Client};
+use crate::api::{entry, ApiError, ApiPath, AppState, Client, Key, Token};
 use crate::games::{self, Notice};
 use crate::limits::Guard;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -54,17 +54,18 @@ struct Listener {
 
 /// Redeem the ticket and take a slot: the listener and its move number now.
 async fn open(st: &AppState, id: &str, addr: IpAddr, ticket: Option<String>) -> Result<(Listener, u64), ApiError> {
-    let e = entry(st, id).await?;
-    let token = ticket.and_then(|t| st.reg.redeem(id, &t));
+    let refused = || {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "open the live updates with a fresh ticket (POST /api/games/{id}/ticket): \
+             this one is missing, used, expired or for another game",
+        )
+    };
+    let token = ticket.and_then(|t| st.reg.redeem(id, &t)).ok_or_else(refused)?;
+    let e = entry(st, id, Key::Token(&Token(Some(token.clone())))).await?;
     let (rx, seat, seq) = {
         let live = e.live.lock().await;
-        let Some(who) = token.and_then(|t| live.who(&t)) else {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "open the live updates with a fresh ticket (POST /api/games/{id}/ticket): \
-                 this one is missing, used, expired or for another game",
-            ));
-        };
+        let who = live.who(&token).ok_or_else(refused)?;
         let seat = who.seat().map(str::to_string);
         let seq = live.seq_of(seat.as_deref());
         (e.tx.subscribe(), seat, seq)

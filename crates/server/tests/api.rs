@@ -1496,18 +1496,27 @@ both!(store_refuses_a_second_writer);
 both!(games_made_under_other_rules_are_refused);
 
 /// A stored game whose moves no longer replay answers 500 without naming
-/// them: the error comes before any token is checked, and the stored moves
-/// are the game's secrets (the server's log has them).
+/// them (the stored moves are the game's secrets; the server's log has
+/// them); a request without a token of the game is refused before any
+/// rebuild.
 async fn a_game_that_does_not_replay_names_no_stored_move(db: &str) {
-    use server::store::{DbSpec, Event, EventKind, Store};
+    use server::store::{DbSpec, Event, EventKind, SeatRow, Store};
     let store = Store::open(&DbSpec::parse(db)).await.unwrap();
     let app = app_at(db).await;
     let row = liberty_row("");
     let id = row.id.clone();
-    store.create(&row, &[], &[]).await.unwrap();
+    let seat = SeatRow {
+        seat: "british".into(),
+        kind: "me".into(),
+        token: Some("a-token".into()),
+        invite: None,
+    };
+    store.create(&row, &[seat], &[]).await.unwrap();
     let secret = Event::of("british".into(), EventKind::Act, "place-secret-block-in-boston".into());
     store.append(&id, 0, &[secret], "active", "").await.unwrap();
     let (st, v) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "{v}");
+    let (st, v) = call(&app, "GET", &format!("/api/games/{id}"), Some("a-token"), None).await;
     assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
     let msg = v.to_string();
     assert!(
