@@ -331,12 +331,7 @@ impl PgStore {
     pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, DbError> {
         let mut c = self.conn().await?;
         // One snapshot for the three reads.
-        let tx = c
-            .build_transaction()
-            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .await?;
+        let tx = snapshot(&mut c).await?;
         let Some((game, seats)) = read_head(&tx, id).await? else {
             return Ok(None);
         };
@@ -387,12 +382,7 @@ impl PgStore {
 
     pub async fn head(&self, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>)>, DbError> {
         let mut c = self.conn().await?;
-        let tx = c
-            .build_transaction()
-            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .await?;
+        let tx = snapshot(&mut c).await?;
         let head = read_head(&tx, id).await?;
         tx.commit().await?;
         Ok(head)
@@ -587,6 +577,15 @@ async fn listen_once(url: &str, reg: &Weak<Registry>, first: bool) -> Result<(),
     }
     drop(client);
     Err(DbError::Corrupt("the LISTEN connection closed".into()))
+}
+
+/// A read-only transaction that sees one moment of the database.
+async fn snapshot(c: &mut Client) -> Result<tokio_postgres::Transaction<'_>, DbError> {
+    Ok(c.build_transaction()
+        .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()
+        .await?)
 }
 
 /// A game's row and seats, without its moves.

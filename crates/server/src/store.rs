@@ -1276,22 +1276,28 @@ mod tests {
         }
     }
 
+    /// Five chat lines posted to game "a" in one batch, with room for `cap`
+    /// bytes: what each was answered.
+    async fn chat_batch(store: &SqliteStore, cap: usize) -> Vec<Option<i64>> {
+        store.create(&row("a"), &[], &[]).await.unwrap();
+        let resume = store.pause();
+        let answers: Vec<_> = (0..5)
+            .map(|i| store.add_chat("a", "british", &format!("l{i}"), cap))
+            .collect();
+        drop(resume);
+        let mut ns = Vec::new();
+        for a in answers {
+            ns.push(a.await.unwrap());
+        }
+        ns
+    }
+
     /// Chat lines added in one batch take the numbers one after another.
     #[tokio::test]
     async fn chat_lines_of_one_batch_are_numbered_in_order() {
         let (_dir, stores) = stores();
         for store in &stores {
-            store.create(&row("a"), &[], &[]).await.unwrap();
-            let resume = store.pause();
-            let answers: Vec<_> = (0..5)
-                .map(|i| store.add_chat("a", "british", &format!("l{i}"), 1000))
-                .collect();
-            drop(resume);
-            let mut ns = Vec::new();
-            for a in answers {
-                ns.push(a.await.unwrap());
-            }
-            assert_eq!(ns, [1, 2, 3, 4, 5].map(Some));
+            assert_eq!(chat_batch(store, 1000).await, [1, 2, 3, 4, 5].map(Some));
             let lines = store.chat("a", 0, 100).await.unwrap();
             let texts: Vec<_> = lines.iter().map(|l| l.text.as_str()).collect();
             assert_eq!(texts, ["l0", "l1", "l2", "l3", "l4"]);
@@ -1304,17 +1310,7 @@ mod tests {
     async fn chat_lines_at_once_do_not_pass_the_cap_together() {
         let (_dir, stores) = stores();
         for store in &stores {
-            store.create(&row("a"), &[], &[]).await.unwrap();
-            let resume = store.pause();
-            let answers: Vec<_> = (0..5)
-                .map(|i| store.add_chat("a", "british", &format!("l{i}"), 6))
-                .collect();
-            drop(resume);
-            let mut ns = Vec::new();
-            for a in answers {
-                ns.push(a.await.unwrap());
-            }
-            assert_eq!(ns, [Some(1), Some(2), Some(3), None, None]);
+            assert_eq!(chat_batch(store, 6).await, [Some(1), Some(2), Some(3), None, None]);
             assert_eq!(store.chat("a", 0, 100).await.unwrap().len(), 3);
         }
     }
