@@ -85,15 +85,32 @@ impl Views for Fiw {
         // blocks are the enemy's others; only which is which is unknown.
         // What the observer sees of a face-down block besides where it
         // stands: its colours (2.3: nation, regular or provincial), whether
-        // it moved or operated, whether it is a fleet or a flotilla (20.1,
-        // 20.2: fleets stand at sea, flotillas on lakes and rivers).
-        // Blocks alike in those trade identities.
+        // it moved or operated. Blocks alike in those trade identities where
+        // each could stand in the other's place: a fleet only where a fleet
+        // may be, a flotilla where a flotilla may, a land unit on land
+        // (20.1, 20.2), so that a block's navy is no more known than its
+        // square tells. Those of a naval force under way keep theirs (the
+        // force holds its navy and cargo apart).
+        let m = &tables().map;
         let mut groups: Vec<Vec<u16>> = Vec::new();
         for &u in &hidden {
             let key = |x: u16| {
                 let a = &self.units[x as usize];
-                let navy = self.is_naval(x).then(|| self.face(x).kind);
-                (self.colours(x), a.ops, a.moved, a.inside, navy)
+                let afloat = self
+                    .stack
+                    .iter()
+                    .any(|f| matches!(f, Frame::Naval(n) if n.has(Piece::Unit(x))));
+                let navy = afloat.then(|| self.face(x).kind);
+                let room = match a.at() {
+                    Place::Sq(sq) => {
+                        let water = self.terrain(sq).is_water();
+                        let fleet = m.square(sq).fleet_navigable();
+                        let flotilla = m.flotilla_navigable(sq) && self.terrain(sq) != crate::map::Terrain::Sea;
+                        (fleet, flotilla, !water)
+                    }
+                    _ => (true, true, true),
+                };
+                (self.colours(x), a.ops, a.moved, a.inside, navy, room)
             };
             match groups.iter_mut().find(|grp| key(grp[0]) == key(u)) {
                 Some(grp) => grp.push(u),

@@ -517,3 +517,55 @@ fn a_flotilla_s_moves_tell_a_face_down_regiment_from_a_fleet() {
     );
     assert!(read(&g, FRENCH).iter().any(|t| t.contains("turned back from Quebec")));
 }
+
+/// Ruling fiw #63, 2.3, 20.1: a French regular block looks the same whether
+/// it is a regiment or a fleet, so the worlds the British bots sample trade
+/// the two where each could stand in the other's place (two ports), and
+/// never put a regiment at sea.
+#[test]
+fn the_bots_cannot_tell_a_face_down_fleet_from_a_regiment_in_port() {
+    // rule: fiw 27.1, 2.3
+    // ruling: fiw #63
+    use engine::game::Views;
+    use rand::SeedableRng;
+    let map = &tables().map;
+    let ports: Vec<Sq> = map
+        .squares
+        .iter()
+        .filter(|s| s.port && s.colony.is_some() && s.terrain != fiw::map::Terrain::Sea && s.fleet_navigable())
+        .map(|s| s.sq)
+        .collect();
+    let sea = map
+        .squares
+        .iter()
+        .find(|s| s.terrain == fiw::map::Terrain::Sea && s.fleet_navigable())
+        .expect("a sea square")
+        .sq;
+    let mut g = cleared(BRITISH);
+    // Two ports alike where the British examine nothing (27.1).
+    let room = |sq: Sq| (map.flotilla_navigable(sq), map.square(sq).terrain.is_water());
+    let unseen: Vec<Sq> = ports.into_iter().filter(|&sq| !g.examines(BRITISH, sq)).collect();
+    let a = unseen[0];
+    let b = *unseen[1..]
+        .iter()
+        .find(|&&b| room(b) == room(a))
+        .expect("two ports alike");
+    put(&mut g, "fr-bearn", &a.to_string());
+    put(&mut g, "fr-fleet", &b.to_string());
+    let afloat = put(&mut g, "fr-fleet", &sea.to_string());
+    let naval_at = |w: &Fiw, sq: Sq| w.units_at(sq).any(|u| w.is_naval(u));
+    assert!(!naval_at(&g, a) && naval_at(&g, b));
+    assert!(!g.examines(BRITISH, a) && !g.examines(BRITISH, b));
+    let mut traded = false;
+    for seed in 0..40 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let w = g.determinize(BRITISH, &mut rng);
+        traded |= naval_at(&w, a);
+        assert!(w.is_naval(afloat), "a block at sea is naval in every world");
+        w.invariants().unwrap();
+    }
+    assert!(
+        traded,
+        "the British bots knew which face-down French block in port is the fleet"
+    );
+}
