@@ -397,9 +397,22 @@ function renderPrompt(s) {
 const GROUP_MIN = 4;
 const openGroups = new Set();
 
-function actionButton(a) {
+/** Choices that read alike (seven unnamed Regulars in one region) as one
+ * button: nothing the player sees tells them apart, so any will do. */
+function alike(actions) {
+  const seen = new Map();
+  for (const a of actions) {
+    const key = `${a.label}\u0000${a.warning || ""}`;
+    if (seen.has(key)) seen.get(key).n += 1;
+    else seen.set(key, { a, n: 1 });
+  }
+  return [...seen.values()];
+}
+
+function actionButton(a, n = 1) {
   const cls = ["act", a.target ? "has-target" : "", a.warning ? "has-warning" : ""].filter(Boolean).join(" ");
-  const b = el("button", { type: "button", class: cls, title: a.warning || a.id }, a.label);
+  const label = n > 1 ? `${a.label} (any of ${n})` : a.label;
+  const b = el("button", { type: "button", class: cls, title: a.warning || a.id }, label);
   b.disabled = busy;
   b.addEventListener("click", () => doAction(a));
   if (a.target && renderer) {
@@ -422,7 +435,7 @@ function actionGroup(name, members, pieceIds) {
     { class: "group" },
     el("summary", { class: "act" }, name, el("span", { class: "count" }, ` · ${places} ${noun[places === 1 ? 0 : 1]}`)),
     el("div", { class: "hint" }, "Pick one on the map, or here:"),
-    ...members.map(actionButton),
+    ...alike(members).map(({ a, n }) => actionButton(a, n)),
   );
   box.open = openGroups.has(name);
   box.addEventListener("toggle", () => {
@@ -451,11 +464,13 @@ function renderActions(s) {
   }
   const items = [];
   const shown = new Set();
+  const counted = new Map(alike(s.legal).map(({ a, n }) => [a, n]));
   for (const a of s.legal) {
     const members = a.group && byGroup.get(a.group);
     // One place only: nothing to pick on the map, the buttons say it all.
-    if (!members || members.length < GROUP_MIN || new Set(members.map((m) => m.target)).size < 2) items.push(actionButton(a));
-    else if (!shown.has(a.group)) {
+    if (!members || members.length < GROUP_MIN || new Set(members.map((m) => m.target)).size < 2) {
+      if (counted.has(a)) items.push(actionButton(a, counted.get(a)));
+    } else if (!shown.has(a.group)) {
       shown.add(a.group);
       const pieceIds = new Set((s.view?.board?.pieces || []).map((p) => p.id).filter(Boolean));
       items.push(actionGroup(a.group, members, pieceIds));

@@ -178,7 +178,7 @@ describe("Liberty in two browsers", () => {
     await waitForSeq(ap, st.seq);
     assert.equal(st.view.phase, "actions", JSON.stringify(st.view.phase));
     assert.deepEqual(st.to_act, ["british"]);
-    assert.match(await bp.textContent("#prompt"), /Action\(s\) left/);
+    assert.match(await bp.textContent("#prompt"), /Actions? left/);
     assert.match(await ap.textContent("#prompt"), /Waiting for British/);
     views.push([st.seq, await stateOf("american")]);
   });
