@@ -586,10 +586,15 @@ impl Fiw {
     /// 15.74, 22.4 the fort or fortress of the square if it is the
     /// defender's: a marker serves the side that holds it, never units of
     /// the enemy raised or standing beside it (ruling fiw #64).
+    /// The works the defender holds: a fortress only with some of them
+    /// inside it (23.25: a relief force gains nothing from it).
     fn defenders_works(&self, b: &Battle) -> Option<Works> {
         self.works(b.sq)
             .filter(|&(_, side)| side == b.defender())
             .map(|(w, _)| w)
+            .filter(|&w| {
+                w != Works::Fortress || self.side_at(b.sq, b.defender()).any(|u| self.units[u as usize].inside)
+            })
     }
 
     fn sally(&self, b: &Battle) -> bool {
@@ -682,7 +687,8 @@ impl Fiw {
                     light: self.is_light(u),
                     naval: self.is_naval(u),
                 };
-                let multiple = if id == "fortress" && b.siege && !self.units[u as usize].inside {
+                // 23.25 only those inside the fortress have it.
+                let multiple = if id == "fortress" && !self.units[u as usize].inside {
                     1
                 } else {
                     t.multiple(id, d)

@@ -354,7 +354,13 @@ impl Fiw {
 
     /// 23.2 a fortress square where both sides have units: a siege.
     pub fn besieged(&self, sq: Sq) -> bool {
-        self.fortified(sq) == Some(Works::Fortress) && self.has_units(sq, BRITISH) && self.has_units(sq, FRENCH)
+        self.fortified(sq) == Some(Works::Fortress)
+            && self.has_units(sq, BRITISH)
+            && self.has_units(sq, FRENCH)
+            // Ruling fiw #17: the siege ends when the last of the garrison
+            // goes, whatever takes it away; a relief force left beside the
+            // besiegers is no garrison (23.25).
+            && self.units_at(sq).any(|u| self.units[u as usize].inside)
     }
 
     /// Moves a unit: the one way a unit changes place, so that a siege its

@@ -284,7 +284,11 @@ fn the_defender_picks_one_multiple_for_his_force() {
     // rule: fiw 15.74, 23.1
     let (mut g, sq, _) = armies(Terrain::Rough, SIXTY.into_iter().chain(["fr-ang"]));
     put_marker(&mut g, Marker::Fortress, sq, FRENCH);
+    // As the British entry made it (23.22): the French are inside, and
+    // the British attack the siege (ruling fiw #48).
+    g.invest(BRITISH, sq);
     fight(&mut g, BRITISH);
+    act(&mut g, BRITISH, &format!("attack-{sq}"));
     // Rough doubles, the fortress triples.
     decide(
         &mut g,

@@ -83,7 +83,7 @@ impl Gml {
                 let free = unit
                     .leader
                     .is_none_or(|o| self.leaders[o as usize].at != Place::Space(s));
-                free && !unit.done && !left_out.contains(&u) && self.may_command(leader, u)
+                free && !unit.done && !unit.separated && !left_out.contains(&u) && self.may_command(leader, u)
             })
             .collect()
     }

@@ -70,6 +70,7 @@ impl Gml {
                 m.units.retain(|&x| x != u);
                 let (seat, at) = (m.seat, m.at);
                 self.units[u as usize].leader = None;
+                self.units[u as usize].separated = true;
                 let name = self.unit_name(u);
                 self.core.log.say("6.13", || format!("The {name} stays behind"));
                 // 6.6 (ruling gml #14) its move ends in a fort space: inside

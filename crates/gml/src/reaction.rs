@@ -54,7 +54,11 @@ impl Gml {
         }
         let mut out = Vec::new();
         for u in self.land_at(n, AMERICAN) {
-            if !matches!(self.counters(u).kind, Kind::Continental | Kind::Militia) {
+            // "Continental Army or rebel militia": the Continental Army's
+            // artillery too (12.23, 12.33 name it so; ruling gml #57).
+            let c = self.counters(u);
+            let continental = c.kind == Kind::Artillery && c.nationality == Some(Nationality::American);
+            if !(matches!(c.kind, Kind::Continental | Kind::Militia) || continental) {
                 continue;
             }
             for &(to, kind) in tables().map.neighbours(n) {
@@ -104,20 +108,28 @@ impl Gml {
                 unit.entrenched = false;
                 unit.inside = false;
                 // Ruling gml #48: a leader goes with the last unit of his
-                // force to withdraw (as with a retreat, ruling #18), his
-                // subordinates with him; else the unit leaves his force.
+                // command to withdraw (as with a retreat, ruling #18), his
+                // subordinates with him, and so does each superior whose
+                // command it was the last of; else the unit leaves his force.
                 if let Some(l) = unit.leader.take() {
-                    let chain = self.chain(l);
-                    if chain.iter().all(|&g| self.force(g).next().is_none()) {
+                    let emptied = |g: LeaderId| self.chain(g).iter().all(|&x| self.force(x).next().is_none());
+                    if emptied(l) {
+                        let mut top = l;
+                        while let Some(up) = self.leaders[top as usize].under.filter(|&up| emptied(up)) {
+                            top = up;
+                        }
                         self.units[u as usize].leader = Some(l);
-                        self.leaders[l as usize].under = None;
-                        for g in chain {
+                        self.leaders[top as usize].under = None;
+                        let going = self.chain(top);
+                        for &g in &going {
                             self.leaders[g as usize].at = Place::Space(to);
                         }
-                        let (name, place) = (self.leader(l).name.clone(), self.space_name(to));
-                        self.core
-                            .log
-                            .say("6.3", || format!("{name} withdraws with it to {place}"));
+                        let names: Vec<String> = going.iter().map(|&g| self.leader(g).name.clone()).collect();
+                        let verb = if names.len() == 1 { "withdraws" } else { "withdraw" };
+                        let place = self.space_name(to);
+                        self.core.log.say("6.3", || {
+                            format!("{} {verb} with it to {place}", engine::log::list(&names))
+                        });
                     }
                 }
                 // 9.2 the side left alone in the space holds it; 5.6 a lone

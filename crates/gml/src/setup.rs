@@ -207,6 +207,7 @@ impl Gml {
         self.mark_control(s);
         let who = crate::side_name(line.seat);
         let works = match line.works {
+            // Ruling gml #58: a line not "in fort" sets up outside.
             Works::Open => "",
             Works::Entrenched => " (entrenched)",
             Works::InFort => " (in the fort)",

@@ -61,6 +61,11 @@ pub struct Unit {
     /// Activated in this phase (ruling gml #2: once per player-turn).
     #[serde(default, skip_serializing_if = "is_false")]
     pub done: bool,
+    /// 6.13 separated from a moving group this turn: it joins no other
+    /// stack until the turn ends (ruling gml #52), out-of-phase
+    /// activations (4.1) too.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub separated: bool,
     /// The space it entered its present one from in this phase, and by
     /// which line (8.251 retreats; the Terrain Effects Table's river).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -82,6 +87,7 @@ impl Unit {
             inside: false,
             leader: None,
             done: false,
+            separated: false,
             entered: None,
             assault: false,
         }

@@ -460,6 +460,10 @@ impl Gml {
             Phase::Final => {
                 self.reserves_lapse(BRITISH);
                 self.reserves_lapse(AMERICAN);
+                // 6.13 (ruling gml #52): the turn of a separation is over.
+                for u in &mut self.units {
+                    u.separated = false;
+                }
             }
             Phase::Reinforcement(seat) => {
                 // 3.1 D, H: the militia rolls (9.1) before the scheduled

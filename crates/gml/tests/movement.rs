@@ -842,3 +842,41 @@ fn a_leader_joining_his_own_units_in_a_shared_space_is_not_checked() {
     assert!(!log_text(&g).contains("casualty check"), "{}", log_text(&g));
     assert_logged(&g, "Horatio Gates stops: enemy units in Saratoga");
 }
+
+/// 6.13 "Units may separate from groups during movement, but no unit may
+/// join a group during movement. [...] it would be possible to separate
+/// the artillery unit from the others. However, it would not be permitted
+/// to stack immediately with another unit, nor to move in the same turn as
+/// part of a new stack." (ruling gml #52: "6.13 bars it from joining any
+/// other unit or stack that turn".) A British unit dropped off in the
+/// British phase may not join Clinton's force when the American Command
+/// roll gives the British an out-of-phase activation later in that turn.
+// rule: gml 6.13, 4.1
+// ruling: gml #52
+#[test]
+fn a_unit_that_separated_joins_no_new_stack_later_that_turn() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    put_leader(&mut g, "howe", "albany");
+    put_leader(&mut g, "clinton", "schenectady");
+    let redcoats = put(&mut g, BRITISH, Kind::British, 2, "albany");
+    put(&mut g, AMERICAN, Kind::Continental, 1, "philadelphia");
+    activate_with(&mut g, BRITISH, "howe", &redcoats);
+    act(&mut g, BRITISH, "move-howe");
+    act(&mut g, BRITISH, "step-schenectady");
+    act_unit(&mut g, BRITISH, "drop", redcoats[0]);
+    act(&mut g, BRITISH, "step-johnstown");
+    act(&mut g, BRITISH, "done");
+    assert_eq!(at(&g, redcoats[0]), "schenectady");
+    // Later in the same turn: the American Command Phase, 4 on the
+    // Command Table: the British activate one piece at once.
+    enter_after(&mut g, Phase::Reinforcement(BRITISH));
+    assert_eq!(g.phase, Phase::Command(AMERICAN));
+    g.core.dice.script([4, 5]);
+    act(&mut g, AMERICAN, "roll");
+    act(&mut g, BRITISH, "activate-clinton");
+    let join = format!("join-{}-to-clinton", g.unit_id(redcoats[0]));
+    assert!(
+        !has(&g, BRITISH, &join),
+        "the separated unit may not move this turn as part of a new stack"
+    );
+}

@@ -306,3 +306,62 @@ fn a_leader_withdraws_with_the_last_unit_of_his_force() {
     assert_eq!(g.core.dice.scripted_left(), 1, "no casualty check");
     sound(&g);
 }
+
+/// 6.3 "Whenever a British or Tory unit enters a space occupied by an
+/// American unit (Continental Army or rebel militia, but not Indians or
+/// French), the American player may retreat the American unit to any
+/// adjacent space that does not contain enemy units."
+/// The American artillery is Continental Army artillery (12.23 "1
+/// Continental Army Artillery", 12.33 "1 Continental Artillery"; ruling
+/// gml #57).
+// rule: gml 6.3
+#[test]
+fn continental_artillery_may_withdraw_under_6_3() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let b = put(&mut g, BRITISH, Kind::British, 1, "albany")[0];
+    let art = put_where(&mut g, AMERICAN, 1, "schenectady", |c| {
+        c.kind == Kind::Artillery && c.nationality == Some(Nationality::American)
+    })[0];
+    activations(&mut g, BRITISH, 1);
+    move_alone(&mut g, BRITISH, b);
+    act(&mut g, BRITISH, "step-schenectady");
+    assert!(
+        matches!(g.stack.last(), Some(Frame::Withdraw { .. })),
+        "6.3: the Continental artillery may withdraw; instead: {:?}",
+        ids(&g, AMERICAN)
+    );
+    let want = format!("withdraw-{}-to-johnstown", g.unit_id(art));
+    assert!(has(&g, AMERICAN, &want));
+}
+
+/// 6.3 and ruling gml #48: "A leader goes with the last unit of his
+/// command (his subordinates' forces included) to withdraw under 6.3, his
+/// subordinates with him; while any of those units stays, he stays."
+/// Washington commands Gates (5.4), whose force is the command's only unit:
+/// when it withdraws, Washington goes with it, not left alone among the
+/// British to roll on 5.6.
+// rule: gml 6.3, 5.6
+// ruling: gml #48
+#[test]
+fn a_superior_goes_with_the_last_unit_of_his_subordinate_s_force() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let w = put_leader(&mut g, "washington", "schenectady");
+    let gates = put_leader(&mut g, "gates", "schenectady");
+    g.leaders[gates as usize].under = Some(w);
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "schenectady")[0];
+    g.units[c as usize].leader = Some(gates);
+    let b = put(&mut g, BRITISH, Kind::British, 1, "albany")[0];
+    activations(&mut g, BRITISH, 1);
+    move_alone(&mut g, BRITISH, b);
+    act(&mut g, BRITISH, "step-schenectady");
+    // 8 on the die: a 5.6 check would capture him.
+    g.core.dice.script([8, 8]);
+    let wd = format!("withdraw-{}-to-johnstown", g.unit_id(c));
+    act(&mut g, AMERICAN, &wd);
+    assert_eq!(leader_at(&g, gates), "johnstown");
+    assert_eq!(
+        leader_at(&g, w),
+        "johnstown",
+        "the last unit of Washington's command withdrew: he goes with it"
+    );
+}

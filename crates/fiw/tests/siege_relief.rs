@@ -1,0 +1,175 @@
+//! 23.25, ruling fiw #17: a relief force left beside the besiegers once the
+//! garrison is gone is no garrison: the siege is over, it takes nothing of
+//! the fortress and forages at the square's value (found by session 32's
+//! audit of chapters 14-19). Positions are scripted as in `battle.rs`.
+
+mod common;
+
+use common::*;
+use engine::prelude::*;
+use engine::{Seat, Setup};
+use fiw::actions::Action;
+use fiw::civilization::Marker;
+use fiw::frames::Frame;
+use fiw::map::{Colony, Sq, Terrain};
+use fiw::state::{Phase, Place, Sub, UnitId};
+use fiw::Fiw;
+
+/// On to Quebec with nothing on the map, in the British 1st operations
+/// phase (as `battle.rs`).
+fn game() -> Fiw {
+    let mut g = Fiw::new(&Setup::new("on-to-quebec", 7));
+    g.stack.clear();
+    for u in 0..g.units.len() as UnitId {
+        g.units.place(u, Place::Pool);
+    }
+    for u in g.units.iter_mut() {
+        u.back = false;
+        u.inside = false;
+        u.ops = 0;
+        u.moved = false;
+    }
+    for l in &mut g.leaders {
+        if matches!(l.at, Place::Sq(_) | Place::Base(_)) {
+            l.at = Place::Pool;
+        }
+        l.inside = false;
+    }
+    g.civs.clear();
+    g.turn = 1;
+    g.phase = Phase::Operations {
+        round: 1,
+        seat: BRITISH,
+    };
+    g.sub = Sub::Movement;
+    g
+}
+
+fn open(terrain: Terrain) -> Sq {
+    common::open_square(terrain, |c| c != Colony::Florida)
+}
+
+/// The combat sub-phase of `seat` in operations phase `round` begins.
+fn fight_in(g: &mut Fiw, seat: Seat, round: u8) {
+    g.phase = Phase::Operations { round, seat };
+    g.sub = Sub::InvasionReaction;
+    g.stack.clear();
+    g.advance();
+}
+
+fn ids(g: &Fiw, seat: Seat) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal(seat, &mut v);
+    v.iter().map(|a| g.describe(seat, a).id).collect()
+}
+
+/// Take the legal action with this id.
+fn act_id(g: &mut Fiw, seat: Seat, id: &str) {
+    let mut v = Vec::new();
+    g.legal(seat, &mut v);
+    let a = v
+        .into_iter()
+        .find(|a| g.describe(seat, a).id == id)
+        .unwrap_or_else(|| panic!("{id} is not legal: {:?}", ids(g, seat)));
+    g.apply_legal(seat, &a);
+}
+
+/// In `seat`'s movement sub-phase, pushed on the stack, a force of every
+/// unit of `seat` in `from` steps into `to` (as `battle.rs`).
+fn step_in(g: &mut Fiw, seat: Seat, from: Sq, to: Sq) {
+    g.stack.push(Frame::Movement {
+        seat,
+        passed: Vec::new(),
+        passed_naval: Vec::new(),
+    });
+    act_id(g, seat, &format!("form-{from}"));
+    for u in g.units_at(from).collect::<Vec<_>>() {
+        if g.side(u) == seat {
+            act_id(g, seat, &format!("add-u{u}"));
+        }
+    }
+    act_id(g, seat, "go");
+    act_id(g, seat, &format!("step-{to}"));
+}
+
+/// A French fortress in an open square of `terrain` holding a French
+/// garrison of `garrison`; three British regiments march in from the west
+/// side and besiege it (23.22): the game, the square, the garrison.
+fn siege_of(terrain: Terrain, garrison: &[&str]) -> (Fiw, Sq, Vec<UnitId>) {
+    let mut g = game();
+    let sq = open(terrain);
+    let inside: Vec<UnitId> = garrison.iter().map(|f| put(&mut g, f, sq)).collect();
+    put_marker(&mut g, Marker::Fortress, sq, FRENCH).printed = true;
+    let from = sq.orthogonal().next().unwrap();
+    for f in ["br-line", "br-line", "br-line"] {
+        put(&mut g, f, from);
+    }
+    step_in(&mut g, BRITISH, from, sq);
+    assert!(inside.iter().all(|&u| g.units[u as usize].inside));
+    assert!(g.besieged(sq));
+    (g, sq, inside)
+}
+
+/// The siege of a French fortress in clear country with a French relief
+/// force of `relief` beside the garrison (23.25: outside the fortress);
+/// then the one garrison regiment starves (18.4) or is otherwise lost:
+/// the game, the square and the relief force.
+fn garrison_lost(relief: &[&str]) -> (Fiw, Sq, Vec<UnitId>) {
+    let (mut g, sq, garrison) = siege_of(Terrain::Clear, &["fr-ang"]);
+    let relief: Vec<UnitId> = relief.iter().map(|f| put(&mut g, f, sq)).collect();
+    assert!(relief.iter().all(|&u| !g.units[u as usize].inside));
+    g.to_pool(garrison[0]);
+    (g, sq, relief)
+}
+
+/// 23.25 "Relief Forces. Forces friendly to the besieged force may enter
+/// the square. They form a force separate from the besieged force. They may
+/// not enter the fortress unless all besieging forces are removed from the
+/// square. If conducting combat, all units are combined, but the relief
+/// force doesn't gain any advantage from the fortress." When the garrison
+/// is gone (starved) the besiegers are still in the square: the relief
+/// force has not entered the fortress and may not take its tripling.
+#[test]
+fn a_relief_force_takes_no_fortress_multiple_when_the_garrison_is_gone() {
+    // rule: fiw 23.25, 23.26, 15.74
+    let (mut g, _, _) = garrison_lost(&["fr-bearn"]);
+    g.core.dice.script([3]);
+    fight_in(&mut g, BRITISH, 1);
+    let options = ids(&g, FRENCH);
+    assert!(
+        !options.contains(&"defend-fortress".to_string()),
+        "the relief force is offered the fortress it never entered: {options:?}"
+    );
+}
+
+/// 23.25 a relief force is no besieger; 23.22 only besiegers "forage as if
+/// they were in a settlement square"; ruling fiw #54 "a relief force
+/// foraging alone is no besieger and forages at the square's value";
+/// ruling fiw #17 the siege ends with the last of the garrison. Three
+/// French regiments left in a clear square (forage 2) once their garrison
+/// starved must feed on 2 regiments' worth, not on the settled row's 3.
+#[test]
+fn a_relief_force_forages_at_the_squares_value_once_the_garrison_is_gone() {
+    // rule: fiw 18.32, 18.4, 23.22, 23.25
+    // ruling: fiw #54
+    let (mut g, sq, relief) = garrison_lost(&["fr-bearn", "fr-burg", "fr-camb"]);
+    g.stack.clear();
+    g.first = FRENCH;
+    g.supply[FRENCH as usize] = 0;
+    g.phase = Phase::Provisioning(FRENCH);
+    g.provisioning(FRENCH);
+    // Finish any choice by starving the first unit offered.
+    while let Some(&Frame::Provision { seat, .. }) = g.stack.last() {
+        let v = legal(&g, seat);
+        let a = v.iter().find(|a| matches!(a, Action::Starve(_))).copied().unwrap();
+        act(&mut g, seat, a);
+    }
+    let fed = relief
+        .iter()
+        .filter(|&&u| g.units[u as usize].at() == Place::Sq(sq))
+        .count();
+    assert_eq!(
+        fed, 2,
+        "clear country feeds two regiments; the relief force ate as besiegers do"
+    );
+}
