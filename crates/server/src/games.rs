@@ -217,6 +217,22 @@ pub enum LoadError {
 /// A rebuild's outcome, as every request waiting for it gets it.
 type Loaded = Result<Arc<Entry>, Arc<LoadError>>;
 
+/// A game being rebuilt ([`Registry::get`]): its entry of the loading map
+/// goes when the rebuild ends, however it ends (a panic too, so that later
+/// requests do not wait on a rebuild that will never answer).
+struct Loading(Arc<Registry>, String);
+
+impl Drop for Loading {
+    fn drop(&mut self) {
+        let mut loading = self.0.loading.lock().unwrap_or_else(|e| e.into_inner());
+        loading.remove(&self.1);
+        // A burst's room is not kept once it is over.
+        if loading.is_empty() {
+            loading.shrink_to_fit();
+        }
+    }
+}
+
 impl LoadError {
     /// The same refusal for another request waiting on the same rebuild
     /// (a database error keeps its message).
@@ -849,14 +865,9 @@ impl Registry {
                     loading.insert(id.to_string(), rx.clone());
                     let (me, id) = (self.me.upgrade().expect("the registry is alive"), id.to_string());
                     tokio::spawn(async move {
+                        let done = Loading(me.clone(), id.clone());
                         let got = me.load(&id).await.map_err(Arc::new);
-                        let mut loading = me.loading.lock().unwrap_or_else(|e| e.into_inner());
-                        loading.remove(&id);
-                        // A burst's room is not kept once it is over.
-                        if loading.is_empty() {
-                            loading.shrink_to_fit();
-                        }
-                        drop(loading);
+                        drop(done);
                         let _ = tx.send(Some(got));
                     });
                     rx
