@@ -5,7 +5,8 @@
 //! `rules_version` (bh-6 to bh-7: ruling bh #37 acts only on a later
 //! Assault; bh-7 to bh-8: ruling bh #38 acts only on a fall back inside
 //! an Assault; bh-8 to bh-9, b2c-3 to b2c-4 and liberty-3 to liberty-4,
-//! the audits of session 30, touch none of these saves' moves); one that
+//! the audits of session 30, and b2c-4 to b2c-5, 14.2 with option
+//! opfire-movement (off in this save), touch none of these saves' moves); one that
 //! changes them replaces the save.
 
 #[test]
