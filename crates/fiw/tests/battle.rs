@@ -7,9 +7,9 @@
 
 mod common;
 
-use common::{put, put_leader, put_marker};
+use common::{act_id as act, ids, in_operations, put, put_leader, put_marker, virginia_border};
 use engine::prelude::*;
-use engine::{Seat, Setup};
+use engine::Seat;
 use fiw::civilization::{Capture, Marker};
 use fiw::combat::{odds, Crt, Odds};
 use fiw::forces::{BRITISH, FRENCH};
@@ -17,36 +17,6 @@ use fiw::map::{Colony, Sq, Terrain};
 use fiw::state::{Phase, Place, Sub, UnitId};
 use fiw::tables::tables;
 use fiw::Fiw;
-
-/// On to Quebec with nothing on the map, in the British 1st operations
-/// phase.
-fn game() -> Fiw {
-    let mut g = Fiw::new(&Setup::new("on-to-quebec", 7));
-    g.stack.clear();
-    for u in 0..g.units.len() as fiw::state::UnitId {
-        g.units.place(u, Place::Pool);
-    }
-    for u in g.units.iter_mut() {
-        u.back = false;
-        u.inside = false;
-        u.ops = 0;
-        u.moved = false;
-    }
-    for l in &mut g.leaders {
-        if matches!(l.at, Place::Sq(_) | Place::Base(_)) {
-            l.at = Place::Pool;
-        }
-        l.inside = false;
-    }
-    g.civs.clear();
-    g.turn = 1;
-    g.phase = Phase::Operations {
-        round: 1,
-        seat: BRITISH,
-    };
-    g.sub = Sub::Movement;
-    g
-}
 
 /// A leader from the Leader box, serving `side`.
 fn lead(g: &mut Fiw, id: &str, sq: Sq, side: Seat) -> u8 {
@@ -64,7 +34,7 @@ fn open_square(terrain: Terrain) -> Sq {
 /// The emptied game with units of these faces put, in this order, in an
 /// open square of `terrain`: the game, the square and the units.
 fn armies<'a>(terrain: Terrain, faces: impl IntoIterator<Item = &'a str>) -> (Fiw, Sq, Vec<UnitId>) {
-    let mut g = game();
+    let mut g = in_operations();
     let sq = open_square(terrain);
     let units = faces.into_iter().map(|f| put(&mut g, f, sq)).collect();
     (g, sq, units)
@@ -95,23 +65,6 @@ fn fight_with(g: &mut Fiw, seat: Seat, dice: &[u8]) -> Vec<String> {
 fn assert_rolled(g: &Fiw, text: &str) {
     let rolls = log_of(g, "15.7");
     assert!(rolls.first().is_some_and(|r| r.contains(text)), "{rolls:?}");
-}
-
-fn ids(g: &Fiw, seat: Seat) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal(seat, &mut v);
-    v.iter().map(|a| g.describe(seat, a).id).collect()
-}
-
-/// Take the legal action with this id.
-fn act(g: &mut Fiw, seat: Seat, id: &str) {
-    let mut v = Vec::new();
-    g.legal(seat, &mut v);
-    let a = v
-        .into_iter()
-        .find(|a| g.describe(seat, a).id == id)
-        .unwrap_or_else(|| panic!("{id} is not legal: {:?}", ids(g, seat)));
-    g.apply_legal(seat, &a);
 }
 
 /// `seat` is offered exactly `options` and takes `choice`, the dice
@@ -785,7 +738,7 @@ fn the_combat_square_is_examined_by_both() {
 #[test]
 fn naval_units_fight_at_their_printed_strength() {
     // rule: fiw 20.61, 20.63, 20.8
-    let mut g = game();
+    let mut g = in_operations();
     let m = &tables().map;
     let sq = m
         .sea_squares()
@@ -993,7 +946,7 @@ fn a_withdrawal_into_a_passive_enemy_colony_activates_it() {
     // ruling: fiw #9
     use fiw::state::Status;
     let (sq, to) = beside_virginia();
-    let mut g = game();
+    let mut g = in_operations();
     put(&mut g, "br-line", sq);
     let m_ = put(&mut g, "fr-mar", sq);
     g.set_status(Colony::Virginia, Status::Passive);
@@ -1028,7 +981,7 @@ fn a_withdrawal_onto_a_face_down_leader_shows_him_and_cannot_be_undone() {
     // rule: fiw 27.1, 27.3, 15.5
     let (sq, to) = beside_virginia();
     let events = |leader: bool| {
-        let mut g = game();
+        let mut g = in_operations();
         put(&mut g, "br-line", sq);
         put(&mut g, "fr-mar", sq);
         if leader {
@@ -1047,26 +1000,6 @@ fn a_withdrawal_onto_a_face_down_leader_shows_him_and_cannot_be_undone() {
     assert_eq!(events(true), 1, "the leader is shown: the step is a reveal");
 }
 
-/// A land square of Virginia with no settlement and, across a side, a land
-/// square of another colony (not Florida) joined to it by land: (Virginia,
-/// outside).
-fn virginia_border() -> (Sq, Sq) {
-    let m = &tables().map;
-    Sq::all()
-        .filter(|&s| m.colony(s) == Some(Colony::Virginia) && !water(s) && m.settlement(s).is_none())
-        .find_map(|v| {
-            v.orthogonal()
-                .find(|&n| {
-                    !water(n)
-                        && m.land_route(v, n).is_some()
-                        && m.colony(n)
-                            .is_some_and(|c| c != Colony::Virginia && c != Colony::Florida)
-                })
-                .map(|n| (v, n))
-        })
-        .expect("a border of Virginia")
-}
-
 /// 24.1: "British Militia may never leave their home colonies. If forced to
 /// retreat outside their own colony's borders, they are eliminated instead.
 /// So, for example, Virginian militia must always be inside Virginia."
@@ -1074,7 +1007,7 @@ fn virginia_border() -> (Sq, Sq) {
 fn the_militia_example_virginian_militia_retreating_out_of_virginia_are_eliminated() {
     // rule: fiw 24.1, 15.9
     let (v, out) = virginia_border();
-    let mut g = game();
+    let mut g = in_operations();
     let militia = put(&mut g, "va-militia", v);
     let det = put(&mut g, "br-line-det", v);
     for _ in 0..2 {

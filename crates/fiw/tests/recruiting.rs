@@ -756,7 +756,7 @@ fn provincials_are_bought_in_a_passive_colony_and_may_not_leave_it() {
     // ruling: fiw #28 provincials may be recruited in a passive colony
     // (nothing forbids it) but stay inside it while it is passive.
     use fiw::actions::Piece;
-    use fiw::map::{Colony, Sq};
+    use fiw::map::Colony;
     use fiw::state::Status;
     let mut g = at_purchases_with(&[("va-militia", "williamsburg")], [4, 4]);
     assert_eq!(g.status(Colony::Virginia), Status::Passive);
@@ -768,21 +768,7 @@ fn provincials_are_bought_in_a_passive_colony_and_may_not_leave_it() {
         .expect("the Virginia regiment was raised in Williamsburg");
     assert!(matches!(g.stack.last(), Some(Frame::Movement { seat, .. }) if *seat == BRITISH));
     // On Virginia's border, it may not step out while Virginia is passive.
-    let m = &tables().map;
-    let water = |s: Sq| m.square(s).terrain.is_water();
-    let (v, out) = Sq::all()
-        .filter(|&s| m.colony(s) == Some(Colony::Virginia) && !water(s) && m.settlement(s).is_none())
-        .find_map(|v| {
-            v.orthogonal()
-                .find(|&n| {
-                    !water(n)
-                        && m.land_route(v, n).is_some()
-                        && m.colony(n)
-                            .is_some_and(|c| c != Colony::Virginia && c != Colony::Florida)
-                })
-                .map(|n| (v, n))
-        })
-        .expect("a border of Virginia");
+    let (v, out) = common::virginia_border();
     g.units.place(u, Place::Sq(v));
     let mut active = g.clone();
     active.set_status(Colony::Virginia, Status::Active);

@@ -7,43 +7,13 @@ mod common;
 
 use common::*;
 use engine::prelude::*;
-use engine::{Seat, Setup};
+use engine::Seat;
 use fiw::actions::Action;
 use fiw::civilization::Marker;
 use fiw::frames::Frame;
 use fiw::map::{Colony, Sq, Terrain};
 use fiw::state::{Phase, Place, Sub, UnitId};
 use fiw::Fiw;
-
-/// On to Quebec with nothing on the map, in the British 1st operations
-/// phase (as `battle.rs`).
-fn game() -> Fiw {
-    let mut g = Fiw::new(&Setup::new("on-to-quebec", 7));
-    g.stack.clear();
-    for u in 0..g.units.len() as UnitId {
-        g.units.place(u, Place::Pool);
-    }
-    for u in g.units.iter_mut() {
-        u.back = false;
-        u.inside = false;
-        u.ops = 0;
-        u.moved = false;
-    }
-    for l in &mut g.leaders {
-        if matches!(l.at, Place::Sq(_) | Place::Base(_)) {
-            l.at = Place::Pool;
-        }
-        l.inside = false;
-    }
-    g.civs.clear();
-    g.turn = 1;
-    g.phase = Phase::Operations {
-        round: 1,
-        seat: BRITISH,
-    };
-    g.sub = Sub::Movement;
-    g
-}
 
 fn open(terrain: Terrain) -> Sq {
     common::open_square(terrain, |c| c != Colony::Florida)
@@ -55,23 +25,6 @@ fn fight_in(g: &mut Fiw, seat: Seat, round: u8) {
     g.sub = Sub::InvasionReaction;
     g.stack.clear();
     g.advance();
-}
-
-fn ids(g: &Fiw, seat: Seat) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal(seat, &mut v);
-    v.iter().map(|a| g.describe(seat, a).id).collect()
-}
-
-/// Take the legal action with this id.
-fn act_id(g: &mut Fiw, seat: Seat, id: &str) {
-    let mut v = Vec::new();
-    g.legal(seat, &mut v);
-    let a = v
-        .into_iter()
-        .find(|a| g.describe(seat, a).id == id)
-        .unwrap_or_else(|| panic!("{id} is not legal: {:?}", ids(g, seat)));
-    g.apply_legal(seat, &a);
 }
 
 /// In `seat`'s movement sub-phase, pushed on the stack, a force of every
@@ -96,7 +49,7 @@ fn step_in(g: &mut Fiw, seat: Seat, from: Sq, to: Sq) {
 /// garrison of `garrison`; three British regiments march in from the west
 /// side and besiege it (23.22): the game, the square, the garrison.
 fn siege_of(terrain: Terrain, garrison: &[&str]) -> (Fiw, Sq, Vec<UnitId>) {
-    let mut g = game();
+    let mut g = in_operations();
     let sq = open(terrain);
     let inside: Vec<UnitId> = garrison.iter().map(|f| put(&mut g, f, sq)).collect();
     put_marker(&mut g, Marker::Fortress, sq, FRENCH).printed = true;

@@ -281,3 +281,68 @@ pub fn events_now(g: &mut Fiw, roller: Seat, queue: &[&str]) {
     });
     g.advance();
 }
+
+/// On to Quebec with nothing on the map, in the British 1st operations
+/// phase.
+pub fn in_operations() -> Fiw {
+    let mut g = Fiw::new(&Setup::new("on-to-quebec", 7));
+    g.stack.clear();
+    for u in 0..g.units.len() as UnitId {
+        g.units.place(u, Place::Pool);
+    }
+    for u in g.units.iter_mut() {
+        u.back = false;
+        u.inside = false;
+        u.ops = 0;
+        u.moved = false;
+    }
+    for l in &mut g.leaders {
+        if matches!(l.at, Place::Sq(_) | Place::Base(_)) {
+            l.at = Place::Pool;
+        }
+        l.inside = false;
+    }
+    g.civs.clear();
+    g.turn = 1;
+    g.phase = fiw::state::Phase::Operations {
+        round: 1,
+        seat: BRITISH,
+    };
+    g.sub = fiw::state::Sub::Movement;
+    g
+}
+
+/// The ids of `seat`'s legal actions.
+pub fn ids(g: &Fiw, seat: Seat) -> Vec<String> {
+    legal(g, seat).iter().map(|a| g.describe(seat, a).id).collect()
+}
+
+/// Take `seat`'s legal action with this id.
+pub fn act_id(g: &mut Fiw, seat: Seat, id: &str) {
+    let a = legal(g, seat)
+        .into_iter()
+        .find(|a| g.describe(seat, a).id == id)
+        .unwrap_or_else(|| panic!("{id} is not legal: {:?}", ids(g, seat)));
+    g.apply_legal(seat, &a);
+}
+
+/// A land square of Virginia with no settlement and, across a side, a land
+/// square of another colony (not Florida) joined to it by land: (Virginia,
+/// outside).
+pub fn virginia_border() -> (Sq, Sq) {
+    let m = &tables().map;
+    let water = |s: Sq| m.square(s).terrain.is_water();
+    Sq::all()
+        .filter(|&s| m.colony(s) == Some(Colony::Virginia) && !water(s) && m.settlement(s).is_none())
+        .find_map(|v| {
+            v.orthogonal()
+                .find(|&n| {
+                    !water(n)
+                        && m.land_route(v, n).is_some()
+                        && m.colony(n)
+                            .is_some_and(|c| c != Colony::Virginia && c != Colony::Florida)
+                })
+                .map(|n| (v, n))
+        })
+        .expect("a border of Virginia")
+}
