@@ -92,31 +92,34 @@ impl Views for Fiw {
         // square tells. Those of a naval force under way keep theirs (the
         // force holds its navy and cargo apart).
         let m = &tables().map;
-        let mut groups: Vec<Vec<u16>> = Vec::new();
-        for &u in &hidden {
-            let key = |x: u16| {
-                let a = &self.units[x as usize];
-                let afloat = self
-                    .stack
-                    .iter()
-                    .any(|f| matches!(f, Frame::Naval(n) if n.has(Piece::Unit(x))));
-                let navy = afloat.then(|| self.face(x).kind);
-                let room = match a.at() {
-                    Place::Sq(sq) => {
-                        let water = self.terrain(sq).is_water();
-                        let fleet = m.square(sq).fleet_navigable();
-                        let flotilla = m.flotilla_navigable(sq) && self.terrain(sq) != crate::map::Terrain::Sea;
-                        (fleet, flotilla, !water)
-                    }
-                    _ => (true, true, true),
-                };
-                (self.colours(x), a.ops, a.moved, a.inside, navy, room)
+        let key = |x: u16| {
+            let a = &self.units[x as usize];
+            let afloat = self
+                .stack
+                .iter()
+                .any(|f| matches!(f, Frame::Naval(n) if n.has(Piece::Unit(x))));
+            let navy = afloat.then(|| self.face(x).kind);
+            let room = match a.at() {
+                Place::Sq(sq) => {
+                    let water = self.terrain(sq).is_water();
+                    let fleet = m.square(sq).fleet_navigable();
+                    let flotilla = m.flotilla_navigable(sq) && self.terrain(sq) != crate::map::Terrain::Sea;
+                    (fleet, flotilla, !water)
+                }
+                _ => (true, true, true),
             };
-            match groups.iter_mut().find(|grp| key(grp[0]) == key(u)) {
-                Some(grp) => grp.push(u),
-                None => groups.push(vec![u]),
+            (self.colours(x), a.ops, a.moved, a.inside, navy, room)
+        };
+        // Each block's look worked out once, then the blocks alike grouped.
+        let mut groups: Vec<(_, Vec<u16>)> = Vec::new();
+        for &u in &hidden {
+            let k = key(u);
+            match groups.iter_mut().find(|(g, _)| *g == k) {
+                Some((_, grp)) => grp.push(u),
+                None => groups.push((k, vec![u])),
             }
         }
+        let groups: Vec<Vec<u16>> = groups.into_iter().map(|(_, grp)| grp).collect();
         let mut identities: Vec<(u16, bool, bool)> = Vec::new();
         for grp in &groups {
             let mut ident: Vec<(u16, bool, bool)> = grp

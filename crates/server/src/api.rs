@@ -1725,8 +1725,7 @@ async fn my_games(State(st): State<AppState>, Body(req): Body<MyGamesReq>) -> Re
 async fn listed_live(e: &Entry, token: &str) -> Option<Value> {
     let live = e.live.lock().await;
     let w = live.who(token)?;
-    let stored: Value = serde_json::from_str(&live.summary()).unwrap_or_default();
-    Some(listed(&live.row, live.status(), &w, &stored))
+    Some(listed(&live.row, live.status(), &w, &live.summary_json()))
 }
 
 /// One game of a list: its row and the viewer's part of its summary (`Null`

@@ -444,13 +444,18 @@ impl Live {
     /// viewer's move number (a seat's own, [`Live::seq_of`]; the
     /// spectator's under ""), the outcome.
     pub fn summary(&self) -> String {
+        self.summary_json().to_string()
+    }
+
+    /// [`Live::summary`] before it is written out.
+    pub fn summary_json(&self) -> Value {
         let mut seen = serde_json::Map::new();
         seen.insert(String::new(), self.seq_of(None).into());
         for seat in self.game.info().seats {
             seen.insert(seat.to_string(), self.seq_of(Some(seat)).into());
         }
         let to_act = if self.is_over() { Vec::new() } else { self.game.to_act() };
-        json!({"to_act": to_act, "seen": seen, "outcome": self.outcome_json()}).to_string()
+        json!({"to_act": to_act, "seen": seen, "outcome": self.outcome_json()})
     }
 
     /// The invited seat this invite code opens (compared in constant time),
