@@ -880,7 +880,8 @@ impl B2c {
                 }
             }
         }
-        // 11.0 Smith's and Pitcairn's force after Concord.
+        // 11.0 Smith's and Pitcairn's force after Concord, "in addition to"
+        // the retreat rules above: who they broke or wounded rolls no more (ruling b2c #31).
         if r.seat == BRITISH && self.concord_entered {
             for p in members(goers) {
                 let pc = self.piece(p);

@@ -275,7 +275,8 @@ impl B2c {
             return;
         };
         let (seat, at, group, steps) = (mv.seat, mv.at, mv.group, mv.steps);
-        // 14.2 moving through a region with an unbroken enemy piece.
+        // 14.2 moving through a region with an unbroken enemy piece: a
+        // military unit; leaders are healthy, the cannon never unbroken (ruling b2c #30).
         if self.opts.opfire_movement
             && steps > 0
             && self.count(at, other(seat), |p| p.kind.military() && !p.flipped) > 0
@@ -346,6 +347,8 @@ impl B2c {
         let mut broken_by_cannon = 0;
         let mut cannon_now = false;
         if seat == BRITISH && !cannon_used && self.group_has(group, |p| p.kind == Kind::Cannon) {
+            // 4.1 the first region with militia or minutemen, even only
+            // broken ones, uses up the break (ruling b2c #2).
             let pats = self.set_at(to, PATRIOT, |p| matches!(p.kind, Kind::Militia | Kind::Minuteman));
             if pats != 0 {
                 cannon_now = true;

@@ -275,6 +275,30 @@ fn moved_british_retreat_in_order_and_smiths_force_rolls_after_concord() {
     assert!(!g.piece(p9).flipped, "Percy's men do not roll (12.0)");
 }
 
+/// 11.0: "each healthy leader and unbroken British counter ... must roll a
+/// single die ... in addition to the normal retreat rules." 7.1.2's hit
+/// comes "first", and its dice break unaccompanied Regulars as they go: a
+/// counter broken by either is no longer unbroken when its 11.0 die would
+/// come, so it does not roll (and cannot be destroyed by it).
+// rule: b2c 11.0, 7.1.2
+#[test]
+fn after_concord_regulars_broken_by_the_retreat_roll_no_more() {
+    let mut g = board();
+    g.concord_entered = true;
+    g.shot = true;
+    let u = regulars(&mut g, 3, "lincoln");
+    each(&mut g, &u, |p| p.moved = true);
+    let m = g.put(Kind::Minuteman, "lincoln");
+    attack(&mut g, P, "lincoln", &[m]);
+    choose(&mut g, B, &u);
+    act(&mut g, B, "go-weston");
+    // 7.1.2: u[1] breaks on its 6, u[2] holds; 11.0: only u[2] rolls.
+    g.core.dice.script([6, 1, 6, 6, 6]);
+    pick(&mut g, B, u[0]); // the hit for retreating after moving
+    assert_eq!(g.core.dice.scripted_left(), 2, "three dice: two 7.1.2, one 11.0");
+    assert!(u.iter().all(|&p| at(&g, p) == "weston" && g.piece(p).flipped));
+}
+
 // rule: b2c 7.1.4, 6.2
 #[test]
 fn assault_and_the_retreats_after_combat() {

@@ -118,6 +118,34 @@ fn the_cannon_breaks_a_unit_on_entering_and_may_go_on() {
     assert!(can(&g, B, "to-little-cambridge"));
 }
 
+/// 4.1 Field Cannon: "only the first region entered containing Patriot
+/// units must break a unit", those of "if the cannon enters a space with
+/// Patriot Militia or Minutemen"; "It has no effect on already broken
+/// units." A first region holding only broken militia uses up the break
+/// (ruling b2c #2); one holding only a Patriot leader does not.
+// rule: b2c 4.1
+#[test]
+fn the_cannons_move_break_goes_to_the_first_region_with_militia_even_broken() {
+    let mut g = board();
+    let u = regulars(&mut g, 4, "roxbury");
+    let gun = g.put(Kind::Cannon, "roxbury");
+    let target = g.put_militia(1, "little-cambridge");
+    let mut led = g.clone();
+    let broken = g.put_militia(2, "brookline");
+    g.pm(broken).flipped = true;
+    led.put_named(Kind::PatriotLeader, "Parker", "brookline");
+    for g in [&mut g, &mut led] {
+        move_group(g, B, "roxbury", &[u[0], u[1], u[2], u[3], gun]);
+        act(g, B, "to-brookline");
+        act(g, B, "to-little-cambridge");
+    }
+    assert!(!g.piece(target).flipped, "the break went to Brookline's broken militia");
+    assert_eq!(g.to_act(), engine::SeatSet::one(B));
+    // Behind a lone leader the cannon breaks the militia (the Patriots' only choice).
+    pick(&mut led, P, target);
+    assert!(led.piece(target).flipped, "a leader's region uses up no break");
+}
+
 // rule: b2c 4.1
 #[test]
 fn broken_units_without_a_leader_move_only_homeward() {
@@ -293,6 +321,41 @@ fn opportunity_fire_on_units_moving_through() {
     assert_eq!(g.to_act(), engine::SeatSet::one(B));
     pick(&mut g, B, u[0]);
     assert!(g.piece(u[0]).flipped);
+}
+
+/// 14.2: "a region that has at least one unbroken enemy piece". "Unbroken"
+/// is the face of a military unit (4.1); a leader's is "healthy" (4.2), and
+/// the book names healthy leaders beside unbroken units wherever it means
+/// both (7.0, 6.7, 7.1.3, 11.0); the cannon has no strength and no broken
+/// face (a hit destroys it). Healthy leaders, the cannon and broken units
+/// roll no opportunity fire.
+// rule: b2c 14.2
+#[test]
+fn opportunity_fire_during_movement_needs_an_unbroken_military_unit() {
+    let mut g = board_with("standard", &[("opfire-movement", "on")]);
+    let mm: Vec<u8> = (0..3).map(|_| g.put(Kind::Minuteman, "menotomy")).collect();
+    g.put_named(Kind::BritishLeader, "Smith", "foot-of-the-rocks");
+    g.put(Kind::Cannon, "foot-of-the-rocks");
+    let broken = g.put(Kind::Regular, "foot-of-the-rocks");
+    g.pm(broken).flipped = true;
+    let u = regulars(&mut g, 4, "watertown");
+    g.put_named(Kind::PatriotLeader, "Parker", "waltham");
+    let militia = g.put_militia(1, "waltham");
+    g.pm(militia).flipped = true;
+    g.core.dice.script([6]);
+    move_group(&mut g, P, "menotomy", &mm);
+    act(&mut g, P, "to-foot-of-the-rocks");
+    act(&mut g, P, "to-lexington");
+    act(&mut g, P, "done");
+    act(&mut g, P, "done");
+    move_group(&mut g, B, "watertown", &u);
+    act(&mut g, B, "to-waltham");
+    act(&mut g, B, "to-weston");
+    act(&mut g, B, "done");
+    act(&mut g, B, "done");
+    assert_eq!(g.core.dice.scripted_left(), 1, "nobody rolled opportunity fire");
+    assert!(mm.iter().all(|&p| at(&g, p) == "lexington" && !g.piece(p).flipped));
+    assert!(u.iter().all(|&p| at(&g, p) == "weston" && !g.piece(p).flipped));
 }
 
 // rule: b2c 15.2
