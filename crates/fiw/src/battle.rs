@@ -476,16 +476,26 @@ impl Fiw {
 
     /// 17.41 the squares with the leader's side's combat units nearest to
     /// `from`: fewest squares, a diagonal step counting one (ruling fiw
-    /// #32); 5.3, 28.1 neutral Spanish units are no friends of the French.
+    /// #32), counting only [`Fiw::escape_friend`]s.
     pub(crate) fn nearest_friends(&self, side: Seat, from: Sq) -> Vec<Sq> {
         // ruling: fiw #32
         let distance = |s: Sq| s.king_moves(from);
-        let mut squares = self.unit_squares(|u| self.usable(u, side));
+        let mut squares = self.unit_squares(|u| self.escape_friend(u, side));
         let Some(best) = squares.iter().map(|&s| distance(s)).min() else {
             return Vec::new();
         };
         squares.retain(|&s| distance(s) == best);
         squares
+    }
+
+    /// 17.41 a unit of a stack an escaping leader may be placed on: 5.3,
+    /// 28.1 neutral Spanish units are no friends of the French; 23.22,
+    /// 23.24 a besieged garrison is none either: he may not enter its
+    /// fortress, and beside it he would stand among the besiegers (ruling
+    /// fiw #76). A relief force beside it is a stack outside the fortress.
+    pub(crate) fn escape_friend(&self, u: UnitId, side: Seat) -> bool {
+        // ruling: fiw #76
+        self.usable(u, side) && !self.shut_in(Piece::Unit(u))
     }
 
     /// 17.41 the escaping leader is placed with his friends (with none on
@@ -1218,7 +1228,7 @@ impl Fiw {
     /// in the 2nd to 4th phase no supply point or magazine pays for it.
     fn siege_unpaid(&self, b: &Battle) -> bool {
         // ruling: fiw #48
-        !self.siege_stationary(b).is_empty() && !self.may_pay(b.attacker, b.sq, self.sally(b))
+        !self.siege_stationary(b).is_empty() && !self.may_pay(b.attacker, Place::Sq(b.sq), self.sally(b))
     }
 
     /// 12.2, 12.3 units attacking in a siege without having moved operate:
@@ -1241,7 +1251,7 @@ impl Fiw {
         if round > 1 {
             // ruling: fiw #48
             let sally = self.sally(b);
-            self.supply_operation(b.attacker, b.sq, sally);
+            self.supply_operation(b.attacker, Place::Sq(b.sq), sally);
         }
         if round == 4 {
             b.attrition = stationary;

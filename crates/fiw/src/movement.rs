@@ -11,7 +11,7 @@ use crate::civilization::Marker;
 use crate::forces::{Nation, UnitType, BRITISH};
 use crate::frames::Frame;
 use crate::map::{Colony, Route, Sq};
-use crate::state::{enemy, side_name, Fiw, LeaderId, Phase, Place, Status, UnitId};
+use crate::state::{enemy, side_name, Base, Fiw, LeaderId, Phase, Place, Status, UnitId};
 use crate::tables::tables;
 use crate::terrain::Cost;
 use engine::Seat;
@@ -67,6 +67,28 @@ pub struct Force {
 }
 
 impl Force {
+    /// A force of no pieces yet, forming in `at`.
+    pub fn new(seat: Seat, at: Place) -> Force {
+        Force {
+            seat,
+            from: at,
+            at,
+            units: Vec::new(),
+            leaders: Vec::new(),
+            members: Vec::new(),
+            moving: false,
+            left: 0,
+            bonus: None,
+            light: false,
+            reorganized: false,
+            path: Vec::new(),
+            left_out: Vec::new(),
+            switched: Vec::new(),
+            combined: Vec::new(),
+            broken: Vec::new(),
+        }
+    }
+
     pub fn pieces(&self) -> impl Iterator<Item = Piece> + '_ {
         self.units
             .iter()
@@ -137,7 +159,6 @@ impl Fiw {
     /// when it may.
     pub(crate) fn unready(&self, seat: Seat, p: Piece) -> Option<Unready> {
         let bit = self.round_bit();
-        let shut = |inside: bool, at: Place| inside && matches!(at, Place::Sq(sq) if self.besieged(sq));
         match p {
             Piece::Unit(u) => {
                 let unit = &self.units[u as usize];
@@ -147,7 +168,7 @@ impl Fiw {
                     Some(Unready::Operated)
                 } else if !self.spain && self.face(u).nation == Nation::Spanish {
                     Some(Unready::Neutral)
-                } else if shut(unit.inside, unit.at()) {
+                } else if self.shut_in(p) {
                     Some(Unready::Besieged)
                 } else {
                     None
@@ -159,7 +180,7 @@ impl Fiw {
                     Some(Unready::NotYours)
                 } else if g.ops & bit != 0 {
                     Some(Unready::Operated)
-                } else if shut(g.inside, g.at) {
+                } else if self.shut_in(p) {
                     Some(Unready::Besieged)
                 } else {
                     None
@@ -168,11 +189,86 @@ impl Fiw {
         }
     }
 
-    /// The pieces that may form a force in a place.
-    fn free_pieces(&self, seat: Seat, at: Place) -> Vec<Piece> {
+    /// 23.24 a piece shut in a besieged fortress.
+    pub(crate) fn shut_in(&self, p: Piece) -> bool {
+        let (inside, at) = match p {
+            Piece::Unit(u) => (self.units[u as usize].inside, self.units[u as usize].at()),
+            Piece::Leader(l) => (self.leaders[l as usize].inside, self.leaders[l as usize].at),
+        };
+        inside && matches!(at, Place::Sq(sq) if self.besieged(sq))
+    }
+
+    /// Whether a land piece may join a force of the seat's besieged garrison
+    /// (`garrison`) or any other force: [`Fiw::ready`] but for the siege,
+    /// which shuts the garrison in and out of the others' forces (23.24,
+    /// 23.25); 20.21 naval units move in naval forces.
+    fn joins(&self, seat: Seat, p: Piece, garrison: bool) -> bool {
+        let fits = match self.unready(seat, p) {
+            None => !garrison,
+            Some(Unready::Besieged) => garrison,
+            Some(_) => false,
+        };
+        fits && !matches!(p, Piece::Unit(u) if self.is_naval(u))
+    }
+
+    /// 23.24 the force is a besieged garrison's.
+    pub(crate) fn garrison_force(&self, f: &Force) -> bool {
+        f.pieces().any(|p| self.shut_in(p))
+    }
+
+    /// 19.0 the force has no move to make and forms only to reorganize: a
+    /// besieged garrison's, which may not exit its fortress (23.24; ruling
+    /// fiw #74), or one in a home base, left only by sea (21.1; ruling fiw
+    /// #75).
+    pub(crate) fn stays(&self, f: &Force) -> bool {
+        matches!(f.from, Place::Base(_)) || self.garrison_force(f)
+    }
+
+    /// The seat's pieces in `at` that may form a force: its besieged
+    /// garrison's (`garrison`), or any other.
+    fn free_pieces(&self, seat: Seat, at: Place, garrison: bool) -> Vec<Piece> {
         let units = self.units_in(at).map(Piece::Unit);
         let leaders = self.leaders_in(at).map(Piece::Leader);
-        units.chain(leaders).filter(|&p| self.may_operate(seat, p)).collect()
+        units
+            .chain(leaders)
+            .filter(|&p| self.joins(seat, p, garrison))
+            .collect()
+    }
+
+    /// The pieces that may join the force forming: those of its kind; while
+    /// it has none, those of each kind that could pay to operate, the
+    /// garrison's only with a reorganization to make (23.25: a relief force
+    /// beside it is a force apart).
+    fn candidates(&self, f: &Force) -> Vec<Piece> {
+        if let Some(p) = f.pieces().next() {
+            return self.free_pieces(f.seat, f.from, self.shut_in(p));
+        }
+        let mut v = Vec::new();
+        if self.may_pay(f.seat, f.from, false) {
+            v = self.free_pieces(f.seat, f.from, false);
+        }
+        if self.reorganizes(f.seat, f.from, true) {
+            v.extend(self.free_pieces(f.seat, f.from, true));
+        }
+        v
+    }
+
+    /// 19.0 whether the seat's pieces in `at` (its besieged garrison's when
+    /// `garrison`) have a reorganization to make and could pay for the
+    /// operation (12.2).
+    fn reorganizes(&self, seat: Seat, at: Place, garrison: bool) -> bool {
+        let mut f = Force::new(seat, at);
+        f.units = self
+            .free_pieces(seat, at, garrison)
+            .into_iter()
+            .filter_map(|p| match p {
+                Piece::Unit(u) => Some(u),
+                Piece::Leader(_) => None,
+            })
+            .collect();
+        let mut v = Vec::new();
+        self.reorganization_legal(&f, &mut v);
+        !v.is_empty() && self.may_pay(seat, at, garrison)
     }
 
     /// The movement sub-phase's choices: a square to form a force in, or
@@ -188,16 +284,25 @@ impl Fiw {
                 places.push(at);
             }
         }
+        places.retain(|&at| self.may_set_out(seat, Some(at)));
+        // 19.0 a besieged garrison, or units in a home base, may form a
+        // force only to reorganize (ruling fiw #74, #75).
+        let garrisons = self.unit_squares(|u| self.side(u) == seat && self.shut_in(Piece::Unit(u)));
+        for at in garrisons.into_iter().map(Place::Sq) {
+            if !places.contains(&at) && self.reorganizes(seat, at, true) {
+                places.push(at);
+            }
+        }
         places.sort_by_key(|p| match p {
             Place::Sq(sq) => sq.index(),
             _ => usize::MAX,
         });
-        out.extend(
-            places
-                .into_iter()
-                .filter(|&at| !passed.contains(&at) && self.may_set_out(seat, Some(at)))
-                .map(Action::Form),
-        );
+        for b in [Base::Britain, Base::France, Base::WestIndies] {
+            if self.reorganizes(seat, Place::Base(b), false) {
+                places.push(Place::Base(b));
+            }
+        }
+        out.extend(places.into_iter().filter(|at| !passed.contains(at)).map(Action::Form));
         self.naval_forms(seat, passed_naval, out);
         out.push(Action::EndMovement);
     }
@@ -206,21 +311,25 @@ impl Fiw {
     /// later if it traces a line of supply to a magazine or its side has a
     /// supply point to spend.
     pub(crate) fn may_set_out(&self, seat: Seat, at: Option<Place>) -> bool {
-        let Some(Place::Sq(sq)) = at else { return false };
-        self.may_pay(seat, sq, false)
+        let Some(at @ Place::Sq(_)) = at else { return false };
+        self.may_pay(seat, at, false)
     }
 
-    /// 12.2 whether the seat's force in `sq` (its besieged garrison when
-    /// `garrison`: a sally, ruling fiw #48) may operate: free in the 1st
-    /// phase, else paid by a supply point or a magazine (ruling fiw #5).
-    pub(crate) fn may_pay(&self, seat: Seat, sq: Sq, garrison: bool) -> bool {
-        self.round() == Some(1) || self.supply[seat as usize] > 0 || self.operation_line(sq, seat, garrison).is_some()
+    /// 12.2 whether the seat's force in `at` (its besieged garrison when
+    /// `garrison`: a sally, ruling fiw #48, or a reorganization, #74) may
+    /// operate: free in the 1st phase, else paid by a supply point or a
+    /// magazine (ruling fiw #5).
+    pub(crate) fn may_pay(&self, seat: Seat, at: Place, garrison: bool) -> bool {
+        self.round() == Some(1) || self.supply[seat as usize] > 0 || self.operation_line(at, seat, garrison).is_some()
     }
 
-    /// 18.61 the magazine an operation of the seat's force in `sq` may
+    /// 18.61 the magazine an operation of the seat's force in `at` may
     /// draw on: a besieged garrison's only inside its fortress (ruling fiw
-    /// #54), any other force's at the end of its line of supply.
-    fn operation_line(&self, sq: Sq, seat: Seat, garrison: bool) -> Option<Sq> {
+    /// #54), any other force's at the end of its line of supply; none for
+    /// a force in a home base, off the map (18.42: automatic supply there
+    /// feeds it but pays for no operation).
+    fn operation_line(&self, at: Place, seat: Seat, garrison: bool) -> Option<Sq> {
+        let Place::Sq(sq) = at else { return None };
         if garrison {
             self.garrison_line(sq, seat)
         } else {
@@ -231,11 +340,11 @@ impl Fiw {
     /// 12.2 a force operating in the 2nd to 4th phase (its besieged
     /// garrison when `garrison`): it draws on a magazine its line of supply
     /// reaches, or its side spends a supply point (ruling fiw #5).
-    pub(crate) fn supply_operation(&mut self, seat: Seat, sq: Sq, garrison: bool) {
-        if let Some(mag) = self.operation_line(sq, seat, garrison) {
+    pub(crate) fn supply_operation(&mut self, seat: Seat, from: Place, garrison: bool) {
+        if let Some(mag) = self.operation_line(from, seat, garrison) {
             // ruling: fiw #5
             self.use_magazine(mag);
-            let (at, here) = (self.sq_name(mag), self.sq_name(sq));
+            let (at, here) = (self.sq_name(mag), self.place_name(from));
             self.core.log.say("18.61", || {
                 format!("The force in {here} draws on the magazine in {at}.")
             });
@@ -243,7 +352,7 @@ impl Fiw {
             // ruling: fiw #5
             self.supply[seat as usize] -= 1;
             let left = self.supply[seat as usize];
-            let (side, here) = (side_name(seat), self.sq_name(sq));
+            let (side, here) = (side_name(seat), self.place_name(from));
             self.core.log.say("12.2", || {
                 format!("The {side} spend a supply point for a force in {here} ({left} left).")
             });
@@ -251,24 +360,7 @@ impl Fiw {
     }
 
     pub fn form(&mut self, seat: Seat, at: Place) {
-        self.stack.push(Frame::Force(Box::new(Force {
-            seat,
-            from: at,
-            at,
-            units: Vec::new(),
-            leaders: Vec::new(),
-            members: Vec::new(),
-            moving: false,
-            left: 0,
-            bonus: None,
-            light: false,
-            reorganized: false,
-            path: Vec::new(),
-            left_out: Vec::new(),
-            switched: Vec::new(),
-            combined: Vec::new(),
-            broken: Vec::new(),
-        })));
+        self.stack.push(Frame::Force(Box::new(Force::new(seat, at))));
     }
 
     pub fn force_legal(&self, f: &Force, out: &mut Vec<Action>) {
@@ -276,7 +368,7 @@ impl Fiw {
             // A force that reorganized must set out (19.0): its last piece
             // stays.
             let last = f.reorganized && f.pieces().count() == 1;
-            for p in self.free_pieces(f.seat, f.from) {
+            for p in self.candidates(f) {
                 if f.has(p) {
                     if !last {
                         out.push(Action::Remove(p));
@@ -292,7 +384,7 @@ impl Fiw {
                 }
             }
             self.reorganization_legal(f, out);
-            if !f.units.is_empty() || !f.leaders.is_empty() {
+            if (!f.units.is_empty() || !f.leaders.is_empty()) && (f.reorganized || !self.stays(f)) {
                 out.push(Action::Go);
             }
             if !f.reorganized {
@@ -300,7 +392,7 @@ impl Fiw {
             }
             return;
         }
-        let Place::Sq(at) = f.at else {
+        let (Place::Sq(at), false) = (f.at, self.stays(f)) else {
             out.push(Action::Halt);
             return;
         };
@@ -469,11 +561,8 @@ impl Fiw {
         };
         let mut f = (**f).clone();
         let round = self.round().unwrap_or(1);
-        let Place::Sq(sq) = f.from else {
-            unreachable!("forces form on the map")
-        };
         if round > 1 {
-            self.supply_operation(f.seat, sq, false);
+            self.supply_operation(f.seat, f.from, self.garrison_force(&f));
         }
         f.light = self.all_light(&f);
         let (left, bonus) = self.allowance(&f);
@@ -500,13 +589,13 @@ impl Fiw {
         let names = self.set_out_pieces(&pieces);
         let n = names.len();
         let side = side_name(f.seat);
-        let at = self.sq_name(sq);
+        let (at, path) = (self.place_name(f.from), self.place_id(f.from));
         let mp = half(left);
         self.core.log.apart(
             f.seat,
             "11.3",
             &[],
-            || vec![sq.to_string()],
+            || vec![path],
             || {
                 format!(
                     "A force sets out from {at} with {mp} movement points: {}.",
@@ -747,8 +836,7 @@ impl Fiw {
         let Some(Frame::Force(f)) = self.stack.last() else {
             return "Set out".into();
         };
-        let Place::Sq(sq) = f.from else { return "Set out".into() };
-        if self.round().unwrap_or(1) > 1 && self.supply_line(sq, f.seat).is_none() {
+        if self.round().unwrap_or(1) > 1 && self.operation_line(f.from, f.seat, self.garrison_force(f)).is_none() {
             "Set out, spending a supply point (12.2)".into()
         } else {
             "Set out (12.2)".into()

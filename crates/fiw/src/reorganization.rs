@@ -6,8 +6,10 @@
 //! out (12.2), and a force that reorganized must set out. A unit made by
 //! combining is not broken down again while the force forms, nor one made
 //! by breaking down combined: undo is the way back, and forming ends
-//! (ruling fiw #49). A unit also breaks down in provisioning, so that only
-//! part of it starves (18.4, `supply.rs`).
+//! (ruling fiw #49). A force that has no move to make forms only to
+//! reorganize: a besieged garrison's (23.24) or one in a home base (21.1;
+//! ruling fiw #74, #75, `movement.rs` `stays`). A unit also breaks down in
+//! provisioning, so that only part of it starves (18.4, `supply.rs`).
 
 use crate::actions::Action;
 use crate::forces::{Face, Forces, Nation, Size, UnitType};
@@ -266,10 +268,13 @@ impl Fiw {
     /// starve), in the log.
     pub(crate) fn change_units(&mut self, seat: engine::Seat, at: Place, (gone, made): Change, rule: &'static str) {
         let before: Vec<String> = gone.iter().map(|&u| self.unit_name(u)).collect();
-        // 23.24 besieged units may not leave the fortress by reorganizing.
+        // 23.24 besieged units may not leave the fortress by reorganizing;
+        // and the units replaced, of the garrison or the besiegers, end no
+        // siege (23.26) by going to the mix: the units made stand in their
+        // place (ruling fiw #74).
         let inside = gone.iter().any(|&u| self.units[u as usize].inside);
         for &u in &gone {
-            self.place_unit(u, Place::Pool);
+            self.units.place(u, Place::Pool);
             self.units[u as usize].as_light = false;
             self.units[u as usize].inside = false;
         }

@@ -55,6 +55,7 @@ impl Fiw {
             Some(Frame::Force(f)) if f.seat == seat => match (self.piece_of(target), sq) {
                 (Some(p), _) if !f.moving => self.add_why(f, p),
                 (Some(p), _) => self.drop_why(f, p),
+                (None, Some(_)) if self.stays(f) => vec![self.stays_why(f)],
                 (None, Some(s)) if !f.moving => vec![self.not_set_out(f, s)],
                 (None, Some(s)) => self.step_why(f, s),
                 (None, None) => Vec::new(),
@@ -308,6 +309,14 @@ impl Fiw {
         if let Some(w) = why {
             return vec![unready_words(self, p, w)];
         }
+        if self.garrison_force(f) {
+            return vec![Forbidden::new(
+                "23.25",
+                format!(
+                    "relief forces form a force separate from the besieged force: the {name} is outside the fortress"
+                ),
+            )];
+        }
         if f.left_out.contains(&p) {
             // ruling: fiw #49
             return vec![Forbidden::new(
@@ -373,6 +382,22 @@ impl Fiw {
                 self.sq_name(sq)
             ),
         )
+    }
+
+    /// 19.0 why a force formed only to reorganize moves nowhere
+    /// ([`Fiw::stays`]).
+    fn stays_why(&self, f: &Force) -> Forbidden {
+        let here = self.place_name(f.from);
+        match f.from {
+            Place::Base(_) => Forbidden::new(
+                "21.1",
+                format!("units enter or leave home bases via sea movement: this force formed in {here} only to reorganize"),
+            ),
+            _ => Forbidden::new(
+                "23.24",
+                format!("besieged units may not exit the fortress: the garrison of {here} formed this force only to reorganize"),
+            ),
+        }
     }
 
     /// 13.1, 13.2, 13.6, 13.7x, 13.8 why the moving force may not step to
@@ -821,19 +846,36 @@ impl Fiw {
             return Vec::new();
         };
         let (there, name) = (self.sq_name(to), self.leader(l).name.clone());
-        let reason = match self.nearest_friends(side, from).first() {
-            _ if !self.units_at(to).any(|u| self.usable(u, side)) => format!(
-                "no {} combat units are in {there}: {name} escapes to the nearest stack of friendly units",
-                side_name(side)
+        let joinable = self.units_at(to).any(|u| self.escape_friend(u, side));
+        let besieged = self.units_at(to).any(|u| self.usable(u, side));
+        let (rule, reason) = match self.nearest_friends(side, from).first() {
+            // ruling: fiw #76
+            _ if !joinable && besieged => (
+                "23.24",
+                format!(
+                    "the {} units in {there} are besieged in its fortress, which other units of their side may not enter: \
+                     {name} would stand outside it among the besiegers",
+                    side_name(side)
+                ),
             ),
-            Some(near) => format!(
-                "{there} is {} squares from {name}; friendly units stand {} away: he escapes to the nearest",
-                to.king_moves(from),
-                near.king_moves(from)
+            _ if !joinable => (
+                "17.41",
+                format!(
+                    "no {} combat units are in {there}: {name} escapes to the nearest stack of friendly units",
+                    side_name(side)
+                ),
+            ),
+            Some(near) => (
+                "17.41",
+                format!(
+                    "{there} is {} squares from {name}; friendly units stand {} away: he escapes to the nearest",
+                    to.king_moves(from),
+                    near.king_moves(from)
+                ),
             ),
             None => return Vec::new(),
         };
-        vec![Forbidden::new("17.41", reason)]
+        vec![Forbidden::new(rule, reason)]
     }
 
     /// 15.9 why a piece may not be the seat's next unit toward a loss of

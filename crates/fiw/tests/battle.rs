@@ -863,10 +863,15 @@ fn the_besieged_may_not_leave_and_a_relief_force_stays_outside() {
         passed: Vec::new(),
         passed_naval: Vec::new(),
     });
+    // It forms a force only to reorganize (19.0; ruling fiw #74): one
+    // that sets out only once it has, and then moves nowhere.
+    act(&mut g, FRENCH, &format!("form-{sq}"));
+    act(&mut g, FRENCH, &format!("add-u{d}"));
     assert!(
-        !ids(&g, FRENCH).contains(&format!("form-{sq}")),
+        !ids(&g, FRENCH).contains(&"go".to_string()),
         "the garrison may not exit the fortress"
     );
+    act(&mut g, FRENCH, "halt");
     g.stack.pop();
     // A relief force marches in: it stands outside the fortress.
     let from = sq.orthogonal().nth(1).unwrap();
@@ -1201,4 +1206,58 @@ fn a_bloodbath_that_leaves_neither_side_a_unit_ends_the_siege() {
     assert_eq!(g.leaders[chief as usize].at, Place::Sq(sq));
     assert!(!g.leaders[chief as usize].inside, "23.26: no siege, nobody inside");
     g.check().unwrap();
+}
+
+/// 17.41: an escaping leader is placed "on the nearest stack containing
+/// friendly units". 23.22: "Only the units that originally occupied the
+/// fortress square are considered to be inside the fortress", and 23.24:
+/// "Other units on the besieged player's side may not enter the fortress".
+/// A besieged garrison is no stack he may join: placed in its square he
+/// would stand outside it, alone among the besiegers. He goes to the
+/// nearest friends outside a besieged fortress, a relief force beside the
+/// garrison among them. Before, he went to the garrison's square, outside
+/// the fortress with the besiegers.
+#[test]
+fn an_escaping_leader_is_not_placed_among_the_besiegers() {
+    // rule: fiw 17.41, 23.22
+    // rule: fiw 23.24, 23.25
+    // ruling: fiw #76
+    // A British regiment and Montcalm (3 + 1) alone in a clear square; a
+    // French fortress east of it besieged by a British regiment; French
+    // detachments three squares east and three south. Montcalm rolls 4.
+    let escape = |relief: bool| {
+        let (mut g, sq, _) = armies(Terrain::Clear, ["br-line"]);
+        let montcalm = lead(&mut g, "montcalm", sq, FRENCH);
+        let (c, r) = (sq.col, sq.row);
+        let fortress = Sq::new(c + 1, r).unwrap();
+        let garrison = put(&mut g, "fr-line-det", fortress);
+        g.units[garrison as usize].inside = true;
+        put_marker(&mut g, Marker::Fortress, fortress, FRENCH);
+        put(&mut g, "br-line", fortress);
+        if relief {
+            put(&mut g, "fr-ang", fortress);
+        }
+        put(&mut g, "fr-line-det", Sq::new(c + 3, r).unwrap());
+        put(&mut g, "fr-line-det", Sq::new(c, r + 3).unwrap());
+        assert!(g.besieged(fortress));
+        g.core.dice.script([4]);
+        fight(&mut g, BRITISH);
+        act(&mut g, BRITISH, &format!("no-attack-{fortress}"));
+        (g, fortress, montcalm)
+    };
+    let (g, fortress, _) = escape(false);
+    let (c, r) = (fortress.col - 1, fortress.row);
+    let (east, south) = (Sq::new(c + 3, r).unwrap(), Sq::new(c, r + 3).unwrap());
+    assert_eq!(ids(&g, FRENCH), [format!("escape-{east}"), format!("escape-{south}")]);
+    match engine::why_not(&g, FRENCH, &fortress.to_string()) {
+        engine::WhyNot::Forbidden { rules } => {
+            assert_eq!(rules[0].rule, "23.24");
+            assert!(rules[0].reason.contains("besieged"), "{}", rules[0].reason);
+        }
+        other => panic!("{other:?}"),
+    }
+    // A relief force beside the garrison is a stack outside the fortress.
+    let (g, fortress, montcalm) = escape(true);
+    assert_eq!(g.leaders[montcalm as usize].at, Place::Sq(fortress));
+    assert!(!g.leaders[montcalm as usize].inside);
 }

@@ -12,6 +12,14 @@ fn faces_at(g: &fiw::Fiw, at: &str) -> Vec<String> {
     v
 }
 
+/// The rule "why not?" cites first for a British target.
+fn refused(g: &fiw::Fiw, target: &str) -> &'static str {
+    match engine::why_not(g, BRITISH, target) {
+        engine::WhyNot::Forbidden { rules } => rules[0].rule,
+        other => panic!("{target}: {other:?}"),
+    }
+}
+
 /// A British force of units of these faces formed in 1109 on an emptied
 /// map: the game and the units.
 fn formed(faces: &[&str]) -> (fiw::Fiw, Vec<fiw::state::UnitId>) {
@@ -110,4 +118,130 @@ fn units_are_not_reorganized_while_setting_up() {
         lines += 1;
     }
     assert!(lines > 20);
+}
+
+/// 19.0: "Units may be reorganized at the start of any movement phase. It
+/// costs no movement points, but the player must initiate a movement phase
+/// in order to perform reorganization"; 12.3 counts reorganizing as an
+/// operation "even if the force doesn't move". 23.24: "Besieged units may
+/// not exit the fortress", which reorganizing in place does not do. So a
+/// besieged garrison forms a force of its own (23.25: apart from a relief
+/// force) that reorganizes and stays inside; before, a besieged unit could
+/// join no force at all, and the garrison could never combine.
+#[test]
+fn a_besieged_garrison_reorganizes_inside_its_fortress() {
+    // rule: fiw 19.0, 23.24
+    // rule: fiw 23.25, 12.3
+    // ruling: fiw #74
+    let mut g = in_operations();
+    let sq = open_square(fiw::map::Terrain::Clear, |c| c != fiw::map::Colony::Florida);
+    let garrison: Vec<_> = (0..3).map(|_| put(&mut g, "br-line-det", sq)).collect();
+    for &u in &garrison {
+        g.units[u as usize].inside = true;
+    }
+    let amherst = put_leader(&mut g, "amherst", sq);
+    g.leaders[amherst as usize].inside = true;
+    put_marker(&mut g, fiw::civilization::Marker::Fortress, sq, BRITISH);
+    put(&mut g, "fr-ang", sq);
+    let relief = put(&mut g, "br-line", sq);
+    assert!(g.besieged(sq));
+    g.stack.push(fiw::frames::Frame::Movement {
+        seat: BRITISH,
+        passed: Vec::new(),
+        passed_naval: Vec::new(),
+    });
+    form(&mut g, BRITISH, sq, &pieces(&garrison));
+    // 23.25 the relief force beside it is a force of its own.
+    assert!(!legal(&g, BRITISH).contains(&Action::Add(fiw::actions::Piece::Unit(relief))));
+    assert_eq!(refused(&g, &format!("u{relief}")), "23.25");
+    // Forming only to reorganize: it sets out only once it has.
+    assert!(!legal(&g, BRITISH).contains(&Action::Go));
+    act(&mut g, BRITISH, Action::Combine(garrison[0]));
+    act(&mut g, BRITISH, Action::Go);
+    assert_eq!(
+        legal(&g, BRITISH),
+        [Action::Halt],
+        "23.24: it does not leave the fortress"
+    );
+    let next = sq.orthogonal().next().unwrap();
+    assert_eq!(refused(&g, &next.to_string()), "23.24");
+    act(&mut g, BRITISH, Action::Halt);
+    let regiment = g
+        .units_at(sq)
+        .find(|&u| g.face(u).id == "br-line" && u != relief)
+        .expect("the regiment made");
+    assert!(g.units[regiment as usize].inside && g.besieged(sq));
+    // 23.26 the siege goes on: Amherst, left out, is still inside.
+    assert!(g.leaders[amherst as usize].inside && !g.units[relief as usize].inside);
+}
+
+/// 19.0 sets no place for reorganizing, and 11.3 lets a force "begin that
+/// movement phase in the same square or same home base area": a legion in
+/// Great Britain breaks down there (the force has no land move to make,
+/// 21.1), and its regiments share the fleets' room with three brigades
+/// the next phase (ruling fiw #68: three fleets carry three three-regiment
+/// units, not four). Before, no land force formed in a home base.
+#[test]
+fn a_legion_breaks_down_in_the_home_base_to_fit_aboard_the_fleets() {
+    // rule: fiw 19.0, 11.3
+    // rule: fiw 21.1, 20.32
+    // ruling: fiw #68, #75
+    let mut g = cleared(BRITISH);
+    let britain = fiw::state::Place::Base(fiw::state::Base::Britain);
+    let fleets: Vec<_> = (0..3).map(|_| put(&mut g, "br-fleet", britain)).collect();
+    let brigades: Vec<_> = (0..3).map(|_| put(&mut g, "br-brigade", britain)).collect();
+    let legion = put(&mut g, "br-comb", britain);
+    form(&mut g, BRITISH, britain, &pieces(&[legion]));
+    assert!(!legal(&g, BRITISH).contains(&Action::Go));
+    act(&mut g, BRITISH, Action::BreakDown(legion));
+    act(&mut g, BRITISH, Action::Go);
+    assert_eq!(legal(&g, BRITISH), [Action::Halt]);
+    assert_eq!(refused(&g, "1805"), "21.1");
+    act(&mut g, BRITISH, Action::Halt);
+    let regiments: Vec<_> = g
+        .units_in(britain)
+        .filter(|u| !fleets.contains(u) && !brigades.contains(u))
+        .collect();
+    let mut faces: Vec<_> = regiments.iter().map(|&u| g.face(u).id.clone()).collect();
+    faces.sort();
+    assert_eq!(faces, ["br-light", "br-line", "br-line"]);
+    idle_until(&mut g, |g| {
+        g.phase
+            == (fiw::state::Phase::Operations {
+                round: 2,
+                seat: BRITISH,
+            })
+    });
+    act(&mut g, BRITISH, Action::FormNaval(britain));
+    for &f in &fleets {
+        act(&mut g, BRITISH, Action::Add(fiw::actions::Piece::Unit(f)));
+    }
+    for &u in brigades.iter().chain(&regiments) {
+        act(&mut g, BRITISH, Action::Embark(fiw::actions::Piece::Unit(u)));
+    }
+    act(&mut g, BRITISH, Action::SetSail);
+}
+
+/// 23.26: "A Siege remains in effect until: 1) all besieging units move
+/// out of the square or are eliminated". Besiegers who reorganize stay in
+/// the square, so the garrison stays shut in; before, the counters going
+/// to the mix ended the siege for a moment and freed the garrison.
+#[test]
+fn besiegers_who_reorganize_keep_the_siege() {
+    // rule: fiw 19.0, 23.26
+    // ruling: fiw #74
+    let mut g = in_operations();
+    let sq = open_square(fiw::map::Terrain::Clear, |c| c != fiw::map::Colony::Florida);
+    let garrison = put(&mut g, "fr-ang", sq);
+    g.units[garrison as usize].inside = true;
+    put_marker(&mut g, fiw::civilization::Marker::Fortress, sq, FRENCH);
+    let besiegers: Vec<_> = (0..3).map(|_| put(&mut g, "br-line-det", sq)).collect();
+    g.stack.push(fiw::frames::Frame::Movement {
+        seat: BRITISH,
+        passed: Vec::new(),
+        passed_naval: Vec::new(),
+    });
+    form(&mut g, BRITISH, sq, &pieces(&besiegers));
+    act(&mut g, BRITISH, Action::Combine(besiegers[0]));
+    assert!(g.besieged(sq) && g.units[garrison as usize].inside);
 }

@@ -459,6 +459,11 @@ impl Gml {
     /// alone: 4, 6.11), fixed for the whole move (ruling gml #7); 5.5
     /// Burgoyne's units one slower, Campbell's group in the Northwest one
     /// faster.
+    /// 6.17 "never ... more movement points in a single turn than they have
+    /// been assigned" (ruling gml #59): the turn holds both sides' phases,
+    /// so what each piece spent earlier in it (its own phase, a 4.1
+    /// activation, a 6.2 reserve move) comes off its allowance, a leader's
+    /// being the group's pace.
     pub(crate) fn set_out(&mut self, seat: Seat, leaders: Vec<LeaderId>, units: Vec<UnitId>, reserve: bool) {
         let at = match (leaders.first(), units.first()) {
             (Some(&l), _) => self.leaders[l as usize].at,
@@ -468,8 +473,18 @@ impl Gml {
         let Place::Space(at) = at else {
             return;
         };
-        let pace =
-            units.iter().map(|&u| self.unit_movement(u)).min().unwrap_or(4) + self.group_movement_bonus(&leaders, at);
+        let bonus = self.group_movement_bonus(&leaders, at);
+        let pace = units.iter().map(|&u| self.unit_movement(u)).min().unwrap_or(4) + bonus;
+        let allowances: Vec<(u8, u8)> = units
+            .iter()
+            .map(|&u| (self.unit_movement(u) + bonus, self.units[u as usize].spent))
+            .chain(leaders.iter().map(|&l| (pace, self.leaders[l as usize].spent)))
+            .collect();
+        let left = allowances
+            .iter()
+            .map(|&(points, spent)| (points * 2).saturating_sub(spent))
+            .min()
+            .expect("a group has a piece");
         // Units of the group's leaders that stay behind leave their force.
         for (u, unit) in self.units.iter_mut().enumerate() {
             if unit.leader.is_some_and(|l| leaders.contains(&l)) && !units.contains(&(u as UnitId)) {
@@ -481,8 +496,10 @@ impl Gml {
             leaders,
             units,
             at,
-            left: pace * 2,
-            moved: false,
+            left,
+            // Ruling gml #8: 6.17's one space and 6.19's crossing only as
+            // the turn's first move.
+            moved: allowances.iter().any(|&(_, spent)| spent > 0),
             reserve,
         }));
     }

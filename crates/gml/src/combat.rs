@@ -716,6 +716,8 @@ impl Gml {
         unit.leader = None;
         unit.entered = None;
         unit.assault = false;
+        // A counter placed again later is a new piece (ruling gml #59).
+        unit.spent = 0;
     }
 
     /// 8.22 a hit: a full unit is turned, a reduced one eliminated.
@@ -1125,6 +1127,7 @@ impl Gml {
         new.inside = old.inside;
         new.entered = old.entered;
         new.done = old.done;
+        new.spent = old.spent;
         new.reduced = false;
         self.lift(u, Place::Pool);
         self.units[u as usize].done = false;

@@ -117,7 +117,8 @@ pub struct Move {
     pub at: SpaceId,
     /// Half movement points left (6.16: a toll road costs ½).
     pub left: u8,
-    /// Moved at least once (6.17, 6.19 need a move's first step).
+    /// One of its pieces has moved this turn (6.17, 6.19 need the turn's
+    /// first step: rulings gml #8, #59).
     pub moved: bool,
     /// 6.21 a reserve's move, interrupting the enemy's.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -41,7 +41,7 @@ impl Gml {
                 continue;
             }
             // Ruling gml #8: both exceptions only as the piece's whole move
-            // (nothing spent yet), and the move ends there.
+            // (nothing spent yet this turn, #59), and the move ends there.
             let ok = match kind.half_points() {
                 // 6.19 the whole move, not into an enemy-held space.
                 None => !m.moved && !self.has_land(n, 1 - m.seat),
@@ -103,6 +103,9 @@ impl Gml {
         m.moved = true;
         m.at = n;
         let m = m.clone();
+        // A whole move (6.17's one space, 6.19's crossing: "its entire
+        // movement capacity") spends the turn's allowance (ruling gml #59).
+        self.spend(&m, if whole { u8::MAX } else { cost.unwrap_or(0) });
         for &u in &m.units {
             self.units.place(u, Place::Space(n));
             let unit = &mut self.units[u as usize];
@@ -216,6 +219,10 @@ impl Gml {
         let mut stop = m.left == 0;
         if self.stops(n, m.seat) {
             stop = true;
+            // 6.18 "may not move further that turn" (6.5: a failed overrun
+            // ends "their movement for the turn"), not even when activated
+            // again (ruling gml #59).
+            self.spend(&m, u8::MAX);
             self.core
                 .log
                 .say("6.18", || format!("{who} stops: enemy units in {nname}"));
@@ -234,6 +241,19 @@ impl Gml {
             for f in after.into_iter().rev() {
                 self.stack.insert(base, f);
             }
+        }
+    }
+
+    /// 6.17 (ruling gml #59) the group's pieces spend `halves` of their
+    /// turn's allowance (`u8::MAX`: all of it).
+    fn spend(&mut self, m: &Move, halves: u8) {
+        for &u in &m.units {
+            let spent = &mut self.units[u as usize].spent;
+            *spent = spent.saturating_add(halves);
+        }
+        for &l in &m.leaders {
+            let spent = &mut self.leaders[l as usize].spent;
+            *spent = spent.saturating_add(halves);
         }
     }
 

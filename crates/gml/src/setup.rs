@@ -31,6 +31,7 @@ impl Gml {
                 under: None,
                 done: false,
                 reserve: false,
+                spent: 0,
             })
             .collect();
         let turn = t

@@ -66,6 +66,10 @@ pub struct Unit {
     /// activations (4.1) too.
     #[serde(default, skip_serializing_if = "is_false")]
     pub separated: bool,
+    /// 6.17 half movement points spent this turn, in any phase (ruling
+    /// gml #59); `u8::MAX`: all of them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub spent: u8,
     /// The space it entered its present one from in this phase, and by
     /// which line (8.251 retreats; the Terrain Effects Table's river).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -88,6 +92,7 @@ impl Unit {
             leader: None,
             done: false,
             separated: false,
+            spent: 0,
             entered: None,
             assault: false,
         }
@@ -141,10 +146,17 @@ pub struct General {
     /// 6.2 turned to his reserve side.
     #[serde(default, skip_serializing_if = "is_false")]
     pub reserve: bool,
+    /// 6.11, 6.17 half movement points spent this turn (ruling gml #59).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub spent: u8,
 }
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// 3.1 the phases of a normal turn (the battle scenarios have no

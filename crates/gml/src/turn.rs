@@ -460,9 +460,14 @@ impl Gml {
             Phase::Final => {
                 self.reserves_lapse(BRITISH);
                 self.reserves_lapse(AMERICAN);
-                // 6.13 (ruling gml #52): the turn of a separation is over.
+                // 6.13 (ruling gml #52): the turn of a separation is over;
+                // 6.17 (ruling gml #59) so is the turn's movement.
                 for u in &mut self.units {
                     u.separated = false;
+                    u.spent = 0;
+                }
+                for l in &mut self.leaders {
+                    l.spent = 0;
                 }
             }
             Phase::Reinforcement(seat) => {

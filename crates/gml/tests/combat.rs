@@ -540,6 +540,34 @@ fn a_greater_victory_lets_the_winner_promote_a_unit() {
     assert!(g.battle().is_none());
 }
 
+/// 8.28 the experienced counter stands in for the promoted one for the
+/// rest of the turn, its spent movement too: the British who stopped in
+/// Saratoga (6.18) move no further when the American roll activates them
+/// again; the green counter back in the pool is a fresh piece.
+// rule: gml 6.17, 4.1, 8.28
+// ruling: gml #59
+#[test]
+fn a_promoted_unit_has_spent_what_its_counter_spent_that_turn() {
+    let (mut g, bs) = greater_position(true);
+    for &u in &bs {
+        g.units[u as usize].spent = u8::MAX;
+    }
+    take(&mut g, Action::Retreat);
+    take(&mut g, Action::RetreatTo(space("bennington")));
+    take(&mut g, Action::Promote(bs[0]));
+    assert_eq!(g.units[bs[0] as usize].spent, 0);
+    let vet = g
+        .land_at(space("saratoga"), BRITISH)
+        .find(|&u| g.counters(u).experienced)
+        .expect("the veteran");
+    british_activated_again(&mut g);
+    move_alone(&mut g, BRITISH, vet);
+    let Some(Frame::Move(m)) = g.stack.last() else {
+        panic!("the veteran sets out")
+    };
+    assert_eq!(m.left, 0, "before, its 4 movement points");
+}
+
 // rule: gml 8.27
 #[test]
 fn no_greater_victory_without_continentals() {

@@ -880,3 +880,148 @@ fn a_unit_that_separated_joins_no_new_stack_later_that_turn() {
         "the separated unit may not move this turn as part of a new stack"
     );
 }
+
+/// 6.17: "Units may never spend more movement points in a single turn than
+/// they have been assigned" (3.1: the turn holds both sides' phases). A
+/// redcoat (3) that spent 1 in its own phase has 2 left when the American
+/// roll activates it again; one that spent all 3 may not move, not even
+/// the one connected space (ruling gml #8: that is a whole move).
+// rule: gml 6.17, 4.1
+// ruling: gml #59
+#[test]
+fn a_unit_activated_again_in_the_turn_has_only_what_it_has_not_spent() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let r = put(&mut g, BRITISH, Kind::British, 2, "albany");
+    put(&mut g, AMERICAN, Kind::Continental, 1, "philadelphia");
+    activations(&mut g, BRITISH, 2);
+    move_alone(&mut g, BRITISH, r[0]);
+    for s in ["schenectady", "johnstown", "canajoharie"] {
+        act(&mut g, BRITISH, &format!("step-{s}"));
+    }
+    move_alone(&mut g, BRITISH, r[1]);
+    act(&mut g, BRITISH, "step-schenectady");
+    act(&mut g, BRITISH, "done");
+    british_activated_again(&mut g);
+    move_alone(&mut g, BRITISH, r[0]);
+    assert_eq!(left(&g), 0);
+    assert!(
+        !ids(&g, BRITISH).iter().any(|i| i.starts_with("step-")),
+        "its 3 are spent: before, it moved 3 again"
+    );
+    act(&mut g, BRITISH, "done");
+    move_alone(&mut g, BRITISH, r[1]);
+    assert_eq!(left(&g), 4, "2 movement points, in halves");
+    act(&mut g, BRITISH, "step-johnstown");
+    act(&mut g, BRITISH, "step-canajoharie");
+    assert_eq!(at(&g, r[1]), "canajoharie");
+    assert!(
+        !matches!(g.stack.last(), Some(Frame::Move(_))),
+        "the turn's 3 are spent"
+    );
+}
+
+/// Howe's group spends 2 of its 3 in the British phase. Activated again
+/// by the American roll, with a fresh redcoat joining him (6.14) the group
+/// goes 1 more, as far as its pieces that moved may; Howe alone, 2 (6.11:
+/// his 4, less the 2 he spent with his group).
+// rule: gml 6.17, 4.1
+// ruling: gml #59
+#[test]
+fn a_group_or_a_leader_alone_activated_again_counts_what_its_pieces_spent() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    put_leader(&mut g, "howe", "albany");
+    let redcoats = put(&mut g, BRITISH, Kind::British, 2, "albany");
+    let fresh = put(&mut g, BRITISH, Kind::British, 1, "johnstown")[0];
+    put(&mut g, AMERICAN, Kind::Continental, 1, "philadelphia");
+    activate_with(&mut g, BRITISH, "howe", &redcoats);
+    act(&mut g, BRITISH, "move-howe");
+    act(&mut g, BRITISH, "step-schenectady");
+    act(&mut g, BRITISH, "step-johnstown");
+    act(&mut g, BRITISH, "done");
+    british_activated_again(&mut g);
+    let mut alone = g.clone();
+    act(&mut g, BRITISH, "activate-howe");
+    join(&mut g, BRITISH, fresh, "howe");
+    act(&mut g, BRITISH, "done");
+    act(&mut g, BRITISH, "move-howe");
+    assert_eq!(left(&g), 2, "1 movement point: before, 3");
+    act(&mut alone, BRITISH, "activate-howe");
+    for &u in &redcoats {
+        act_unit(&mut alone, BRITISH, "leave", u);
+    }
+    act(&mut alone, BRITISH, "done");
+    act(&mut alone, BRITISH, "move-howe");
+    assert_eq!(left(&alone), 4, "2 of a leader's 4: before, 4");
+}
+
+/// 6.21-6.22 a reserve moves out of the same allowance: Washington's
+/// command, put in reserve by the British roll's 4.1 activation, spends 1
+/// interrupting the British move; activated in the American phase of that
+/// turn it has 3 of its 4 left.
+// rule: gml 6.17, 4.1, 6.2
+// ruling: gml #59
+#[test]
+fn a_reserve_s_move_comes_off_the_turn_s_allowance() {
+    let mut g = cleared("saratoga", Phase::Command(BRITISH));
+    put_leader(&mut g, "washington", "albany");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
+    let r = put(&mut g, BRITISH, Kind::British, 1, "johnstown")[0];
+    g.stack.push(Frame::Command { seat: BRITISH });
+    // 4: the Americans activate 1, then the British roll 5: 1 activation.
+    g.core.dice.script([4, 5]);
+    act(&mut g, BRITISH, "roll");
+    act(&mut g, AMERICAN, "activate-washington");
+    join(&mut g, AMERICAN, c, "washington");
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, AMERICAN, "reserve-washington");
+    assert_eq!(g.phase, Phase::Activation(BRITISH));
+    move_alone(&mut g, BRITISH, r);
+    act(&mut g, BRITISH, "step-schenectady");
+    act(&mut g, AMERICAN, "interrupt-washington");
+    assert_eq!(left(&g), 8);
+    act(&mut g, AMERICAN, "step-saratoga");
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, BRITISH, "done");
+    enter_after(&mut g, Phase::Reinforcement(BRITISH));
+    act(&mut g, AMERICAN, "single");
+    act(&mut g, AMERICAN, "activate-washington");
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, AMERICAN, "move-washington");
+    assert_eq!(left(&g), 6, "3 movement points: before, 4");
+}
+
+/// 6.18 units entering a space of enemy units in the open "may not move
+/// further that turn": the redcoat that stopped at Albany, the Continental
+/// there gone after the combat, stays when the American roll activates it
+/// again. The next turn it moves its whole allowance.
+// rule: gml 6.17, 4.1, 6.18
+// ruling: gml #59
+#[test]
+fn a_unit_stopped_by_the_enemy_moves_no_further_that_turn_even_activated_again() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let r = put(&mut g, BRITISH, Kind::British, 2, "schenectady");
+    let a = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
+    put(&mut g, AMERICAN, Kind::Continental, 1, "philadelphia");
+    activations(&mut g, BRITISH, 1);
+    move_alone(&mut g, BRITISH, r[0]);
+    act(&mut g, BRITISH, "step-albany");
+    // 6.3 the Continental stays.
+    act(&mut g, AMERICAN, "decline");
+    assert!(!matches!(g.stack.last(), Some(Frame::Move(_))), "6.18 stops it");
+    // The combat (not played here) saw the Continental off.
+    g.units.place(a, Place::Pool);
+    british_activated_again(&mut g);
+    move_alone(&mut g, BRITISH, r[0]);
+    assert_eq!(left(&g), 0, "before, 3 movement points");
+    assert!(!ids(&g, BRITISH).iter().any(|i| i.starts_with("step-")));
+    act(&mut g, BRITISH, "done");
+    // A redcoat that has not moved this turn has its whole allowance.
+    move_alone(&mut g, BRITISH, r[1]);
+    assert_eq!(left(&g), 6);
+    // The next turn, the stopped one has its 3 again.
+    enter_after(&mut g, Phase::Supply);
+    assert_eq!(g.phase, Phase::Command(BRITISH));
+    act(&mut g, BRITISH, "single");
+    move_alone(&mut g, BRITISH, r[0]);
+    assert_eq!(left(&g), 6);
+}

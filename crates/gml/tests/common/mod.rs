@@ -162,6 +162,14 @@ pub fn enter_after(g: &mut Gml, phase: Phase) {
     g.advance();
 }
 
+/// Ends the British part of the turn as it stands; in the American Command
+/// Phase the roll is 8, "the opponent activates 2" (4.1), then 5.
+pub fn british_activated_again(g: &mut Gml) {
+    enter_after(g, Phase::Reinforcement(gml::forces::BRITISH));
+    g.core.dice.script([8, 5]);
+    act(g, gml::forces::AMERICAN, "roll");
+}
+
 pub fn at(g: &Gml, u: UnitId) -> String {
     name(g, g.units[u as usize].at())
 }
