@@ -236,12 +236,16 @@ impl Fiw {
     }
 
     /// The pieces that may join the force forming: those of its kind; while
-    /// it has none, those of each kind that could pay to operate, the
-    /// garrison's only with a reorganization to make (23.25: a relief force
-    /// beside it is a force apart).
+    /// it has none, in a besieged fortress's square, those of each kind
+    /// that could pay to operate, the garrison's only with a
+    /// reorganization to make (23.25: a relief force beside it is a force
+    /// apart). Elsewhere the place was offered only if its pieces could pay.
     fn candidates(&self, f: &Force) -> Vec<Piece> {
         if let Some(p) = f.pieces().next() {
             return self.free_pieces(f.seat, f.from, self.shut_in(p));
+        }
+        if !matches!(f.from, Place::Sq(sq) if self.besieged(sq)) {
+            return self.free_pieces(f.seat, f.from, false);
         }
         let mut v = Vec::new();
         if self.may_pay(f.seat, f.from, false) {
@@ -257,6 +261,9 @@ impl Fiw {
     /// `garrison`) have a reorganization to make and could pay for the
     /// operation (12.2).
     fn reorganizes(&self, seat: Seat, at: Place, garrison: bool) -> bool {
+        if !self.may_pay(seat, at, garrison) {
+            return false;
+        }
         let mut f = Force::new(seat, at);
         f.units = self
             .free_pieces(seat, at, garrison)
@@ -266,9 +273,8 @@ impl Fiw {
                 Piece::Leader(_) => None,
             })
             .collect();
-        let mut v = Vec::new();
-        self.reorganization_legal(&f, &mut v);
-        !v.is_empty() && self.may_pay(seat, at, garrison)
+        let any = self.reorganizations(&f).next().is_some();
+        any
     }
 
     /// The movement sub-phase's choices: a square to form a force in, or
@@ -284,12 +290,19 @@ impl Fiw {
                 places.push(at);
             }
         }
-        places.retain(|&at| self.may_set_out(seat, Some(at)));
+        // (The places passed first: a line of supply is a search.)
+        places.retain(|at| !passed.contains(at) && self.may_set_out(seat, Some(*at)));
         // 19.0 a besieged garrison, or units in a home base, may form a
         // force only to reorganize (ruling fiw #74, #75).
-        let garrisons = self.unit_squares(|u| self.side(u) == seat && self.shut_in(Piece::Unit(u)));
+        let fortresses = self.civs.iter().filter(|c| c.kind == Marker::Fortress).map(|c| c.sq);
+        let garrisons: Vec<Sq> = fortresses
+            .filter(|&sq| {
+                self.units_at(sq)
+                    .any(|u| self.shut_in(Piece::Unit(u)) && self.side(u) == seat)
+            })
+            .collect();
         for at in garrisons.into_iter().map(Place::Sq) {
-            if !places.contains(&at) && self.reorganizes(seat, at, true) {
+            if !passed.contains(&at) && !places.contains(&at) && self.reorganizes(seat, at, true) {
                 places.push(at);
             }
         }
@@ -297,12 +310,12 @@ impl Fiw {
             Place::Sq(sq) => sq.index(),
             _ => usize::MAX,
         });
-        for b in [Base::Britain, Base::France, Base::WestIndies] {
-            if self.reorganizes(seat, Place::Base(b), false) {
-                places.push(Place::Base(b));
+        for b in [Base::Britain, Base::France, Base::WestIndies].map(Place::Base) {
+            if !passed.contains(&b) && self.reorganizes(seat, b, false) {
+                places.push(b);
             }
         }
-        out.extend(places.into_iter().filter(|at| !passed.contains(at)).map(Action::Form));
+        out.extend(places.into_iter().map(Action::Form));
         self.naval_forms(seat, passed_naval, out);
         out.push(Action::EndMovement);
     }

@@ -220,18 +220,25 @@ impl Fiw {
     }
 
     pub fn reorganization_legal(&self, f: &Force, out: &mut Vec<Action>) {
+        out.extend(self.reorganizations(f));
+    }
+
+    /// The force's reorganizations, worked out as they are asked for (a
+    /// force that only may form to reorganize asks whether there is one).
+    pub(crate) fn reorganizations<'a>(&'a self, f: &'a Force) -> impl Iterator<Item = Action> + 'a {
         let mut breaks_down = self.breaks_down();
-        for &u in &f.units {
-            if self.partners(f, u).is_some_and(|p| p[0] == u) && self.combination(f, u).is_some() {
-                out.push(Action::Combine(u));
-            }
-            if self.legion(f, u).is_some() {
-                out.push(Action::FormLegion(u));
-            }
-            if breaks_down(u) && !f.combined.contains(&u) {
-                out.push(Action::BreakDown(u));
-            }
-        }
+        f.units.iter().flat_map(move |&u| {
+            let combine = self.partners(f, u).is_some_and(|p| p[0] == u) && self.combination(f, u).is_some();
+            let legion = self.legion(f, u).is_some();
+            let down = breaks_down(u) && !f.combined.contains(&u);
+            [
+                combine.then_some(Action::Combine(u)),
+                legion.then_some(Action::FormLegion(u)),
+                down.then_some(Action::BreakDown(u)),
+            ]
+            .into_iter()
+            .flatten()
+        })
     }
 
     pub fn reorganize(&mut self, a: Action) {
