@@ -300,13 +300,20 @@ impl Gml {
     }
 
     /// Whether the owner has a real choice left: more units than places,
-    /// and units that differ (the same counter row is the same unit for
-    /// every purpose of the choice).
+    /// and units that differ. 10.1, 10.2 "the player selects which 3 units
+    /// are automatically supplied": two counters of one row are alike only
+    /// if they also stand alike, under a trench marker or not, inside the
+    /// fort or not, in the same leader's force (ruling gml #60; rules
+    /// gml-16: the row alone was compared, so the first three in counter
+    /// order were taken and an entrenched unit could be made to roll).
     pub fn supply_choice(&self, c: &Check) -> bool {
         let left = (c.free as usize).saturating_sub(c.chosen.len());
         let rest: Vec<UnitId> = c.rest().collect();
-        let row = |u: UnitId| self.units[u as usize].row;
-        left > 0 && rest.len() > left && rest.iter().any(|&u| row(u) != row(rest[0]))
+        let like = |u: UnitId| {
+            let unit = &self.units[u as usize];
+            (unit.row, unit.entrenched, unit.inside, unit.leader)
+        };
+        left > 0 && rest.len() > left && rest.iter().any(|&u| like(u) != like(rest[0]))
     }
 
     pub(crate) fn supply_legal(&self, c: &Check, out: &mut Vec<Action>) {

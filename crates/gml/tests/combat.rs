@@ -925,3 +925,118 @@ fn a_fleet_in_the_port_fights_in_a_point_three_round_there() {
     // The land unit (5) and the fleet (5) fire for the defenders.
     assert_logged(&g, "The British roll 10, 10 for units at 5, 5: 0 hits");
 }
+
+// rule: gml 8.2, 8.21, 8.26, 8.251
+// ruling: gml #15, #16, #18
+/// A fort held inside and outside: one Continental inside Ticonderoga, one
+/// outside it, every way out held by two British units. The combat is
+/// mandatory (not all the defenders are in works, 8.2); the gun may fire at
+/// the fort (step 4), at 6: the fort's -2 counts only while every defender
+/// is inside; the one inside fights at 5, the other at 4. A retreat has no
+/// point 1 space: the unit inside goes back into the fort (point 2), the
+/// one outside cannot follow and is eliminated (8.252).
+#[test]
+fn a_fort_held_inside_and_outside() {
+    let mut g = before_combat();
+    let gun = put(&mut g, BRITISH, Kind::Artillery, 1, "ticonderoga")[0];
+    put(&mut g, BRITISH, Kind::British, 1, "ticonderoga");
+    let inside = put(&mut g, AMERICAN, Kind::Continental, 1, "ticonderoga")[0];
+    let outside = put(&mut g, AMERICAN, Kind::Continental, 1, "ticonderoga")[0];
+    g.units[inside as usize].inside = true;
+    for s in ["fort-george", "skenesborough", "crown-point", "rutland"] {
+        put(&mut g, BRITISH, Kind::British, 2, s);
+    }
+    g.advance();
+    assert_logged(&g, "Mandatory combat in Ticonderoga");
+    assert_eq!(stage(&g), Some(&Stage::Bombard { chosen: vec![] }));
+    g.core.dice.script([10, 10, 10, 10]);
+    take(&mut g, Action::Bombard(gun));
+    assert_logged(&g, "fires at the fort: 10 against 6, no effect");
+    assert_logged(&g, "The Americans roll 10, 10 for units at 5, 4: 0 hits");
+    assert_logged(&g, "The British roll 10 for units at 5: 0 hits");
+    take(&mut g, Action::Retreat);
+    assert_eq!(g.units[outside as usize].at(), Place::Pool);
+    assert_eq!(g.units[inside as usize].at(), Place::Space(space("ticonderoga")));
+    assert!(g.units[inside as usize].inside);
+    assert!(matches!(stage(&g), Some(Stage::Shelter { seat: BRITISH })));
+    sound(&g);
+}
+
+// rule: gml 8.2, 8.26
+/// Artillery alone against a trench: the gun fires at the trench in step 4
+/// and not again in the first round (the attacker has nothing left to fire
+/// in step 6); from round two it fires at the enemy units as any unit.
+#[test]
+fn artillery_alone_fires_at_the_trench_then_at_units_from_round_two() {
+    let mut g = before_combat();
+    let gun = put(&mut g, BRITISH, Kind::Artillery, 1, "saratoga")[0];
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
+    g.units[c as usize].entrenched = true;
+    g.advance();
+    take(&mut g, Action::Attack(space("saratoga")));
+    g.core.dice.script([5, 10]);
+    take(&mut g, Action::Bombard(gun));
+    assert_logged(&g, "The trench in Saratoga is destroyed");
+    assert_logged(&g, "The Americans roll 10 for units at 4: 0 hits");
+    assert!(!logged(&g, "The British roll"), "{}", log_text(&g));
+    take(&mut g, Action::Continue);
+    g.core.dice.script([10, 10]);
+    take(&mut g, Action::Continue);
+    assert_logged(&g, "The British roll 10 for units at 6: 0 hits");
+}
+
+// rule: gml 8.23, 8.252
+/// An experienced militia unit routs to Albany in the first round; when its
+/// side then retreats, 8.252 sends every unit to the same space: Albany,
+/// with no choice of Bennington.
+#[test]
+fn a_side_retreats_where_its_routed_militia_went() {
+    let mut g = before_combat();
+    let b = put(&mut g, BRITISH, Kind::British, 3, "saratoga");
+    g.units[b[0] as usize].entered = Some((space("fort-edward"), LineKind::River));
+    let x = put_where(&mut g, AMERICAN, 1, "saratoga", |c| {
+        c.kind == Kind::Militia && c.experienced
+    })[0];
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
+    g.core.dice.script([10, 10, 1, 10, 10, 9]);
+    g.advance();
+    take(&mut g, Action::Hit(x));
+    assert_logged(&g, "it routs and retreats");
+    assert_eq!(
+        legal(&g),
+        vec![
+            Action::RetreatTo(space("bennington")),
+            Action::RetreatTo(space("albany"))
+        ]
+    );
+    take(&mut g, Action::RetreatTo(space("albany")));
+    take(&mut g, Action::Retreat);
+    assert_logged(&g, "1 American unit retreat to Albany");
+    assert_eq!(g.units[c as usize].at(), Place::Space(space("albany")));
+    assert_eq!(g.units[x as usize].at(), Place::Space(space("albany")));
+}
+
+// rule: gml 8.25, 5.6
+/// Nowhere to go: two Continentals under Gates in Saratoga, each way out
+/// held by two British units (no point 1 or 3 space) and no works to go
+/// back into (point 2). "Units that cannot retreat are eliminated"; Gates,
+/// left without units, is checked (a 9: wounded).
+#[test]
+fn a_retreat_with_nowhere_to_go_eliminates_the_units_and_checks_their_leader() {
+    let mut g = before_combat();
+    let gates = put_leader(&mut g, "gates", "saratoga");
+    put(&mut g, BRITISH, Kind::British, 1, "saratoga");
+    for s in ["fort-edward", "bennington", "albany"] {
+        put(&mut g, BRITISH, Kind::British, 2, s);
+    }
+    let us = put(&mut g, AMERICAN, Kind::Continental, 2, "saratoga");
+    // Round one misses; then Gates's check.
+    g.core.dice.script([10, 10, 10, 9]);
+    g.advance();
+    take(&mut g, Action::Retreat);
+    assert_logged(&g, "2 units cannot retreat and are eliminated");
+    for u in us {
+        assert_eq!(g.units[u as usize].at(), Place::Pool);
+    }
+    assert_eq!(g.leaders[gates as usize].at, Place::Wounded, "{}", log_text(&g));
+}

@@ -216,3 +216,44 @@ fn scheduled_arrivals_keep_their_counters() {
     }
     assert!(later.iter().all(|&u| g.units[u as usize].at() == Place::Later));
 }
+
+// rule: gml 9.4, 3.1
+/// The limits of a placement: "if there are no militia units of that state
+/// available ... the player must choose another state in the region", and
+/// the unit goes to "any space not occupied by enemy units". The British
+/// raise a unit in the South with no North or South Carolina Tory counter
+/// left in the pool and every Georgia space held by American units: no
+/// unit can be placed, and the phase goes on.
+#[test]
+fn a_unit_raised_with_no_counter_or_no_free_space_is_not_placed() {
+    let mut g = cleared("greene", Phase::Combat(BRITISH));
+    for u in 0..g.units.len() as u16 {
+        let c = g.counters(u);
+        let carolina = matches!(c.home.as_deref(), Some("nc" | "sc"));
+        if c.kind == Kind::Tory && carolina && g.units[u as usize].at() == Place::Pool {
+            g.units.place(u, Place::Gone);
+        }
+    }
+    let m = &tables().map;
+    let georgia: Vec<String> = m
+        .spaces_of(state("ga"))
+        .iter()
+        .filter(|&&s| g.in_play(s))
+        .map(|&s| g.space_id(s).to_string())
+        .collect();
+    assert!(!georgia.is_empty());
+    for s in &georgia {
+        put(&mut g, AMERICAN, Kind::Continental, 1, s);
+    }
+    let from = g.core.log.len();
+    g.core.dice.script([1, 10]);
+    g.advance();
+    let log = log_since(&g, from);
+    assert!(
+        log.iter()
+            .any(|t| t.contains("No militia counter of the South region can be placed")),
+        "{log:?}"
+    );
+    assert!(!g.stack.iter().any(|f| matches!(f, Frame::Raise { .. })));
+    assert_eq!(g.phase, Phase::Command(AMERICAN));
+}

@@ -372,3 +372,98 @@ fn the_map_notes_supply_distances() {
     assert!(g.traces_supply(space("st-johns"), BRITISH));
     assert!(!g.traces_supply(space("ticonderoga"), BRITISH));
 }
+
+// rule: gml 10.2, 10.1
+// ruling: gml #60
+// Rules gml-16: four British units of one counter row, the last of them
+// entrenched, cannot trace supply: "the British player selects which 3
+// units are automatically supplied and which roll dice". The units are not
+// alike: one that fails its roll leaves the map, and the entrenched one
+// keeps its +1 (8.21) only if it stays. The player is asked (before, the
+// first three in counter order were taken and the entrenched one rolled).
+#[test]
+fn units_of_one_counter_row_that_differ_in_works_or_command_are_chosen_by_the_owner() {
+    let mut g = before_supply("greene");
+    let units = put(&mut g, BRITISH, Kind::British, 4, "salisbury");
+    g.units[units[3] as usize].entrenched = true;
+    g.core.dice.script([9]);
+    g.advance();
+    assert_eq!(g.phase, Phase::Supply, "the owner chooses");
+    let v = offered(&g, BRITISH);
+    assert_eq!(v.len(), 4, "{v:?}");
+    for &u in &units[1..] {
+        g.apply_legal(BRITISH, &Action::Supply(u));
+    }
+    assert_eq!(g.core.dice.scripted_left(), 0);
+    assert_eq!(g.units[units[0] as usize].at(), Place::Pool, "9: it needs 6");
+    assert!(g.units[units[3] as usize].entrenched);
+    assert_eq!(g.units[units[3] as usize].at(), Place::Space(space("salisbury")));
+
+    // Inside a fort or outside it, in a leader's force or in none: the
+    // same (Thicketty Fort).
+    for differ in [
+        (|g: &mut Gml, u: UnitId| g.units[u as usize].inside = true) as fn(&mut Gml, UnitId),
+        |g: &mut Gml, u: UnitId| {
+            let l = common::put_leader(g, "cornwallis", "thicketty-fort");
+            g.units[u as usize].leader = Some(l);
+        },
+    ] {
+        let mut g = before_supply("greene");
+        let units = put(&mut g, BRITISH, Kind::British, 4, "thicketty-fort");
+        differ(&mut g, units[3]);
+        g.advance();
+        assert_eq!(g.phase, Phase::Supply, "the owner chooses");
+        assert_eq!(offered(&g, BRITISH).len(), 4);
+    }
+    // Alike in every way: no choice, the first three are taken.
+    let mut g = before_supply("greene");
+    put(&mut g, BRITISH, Kind::British, 4, "thicketty-fort");
+    g.core.dice.script([1]);
+    g.advance();
+    assert_eq!(g.phase, Phase::Command(BRITISH));
+}
+
+// rule: gml 10.2, 10.1
+/// A supply line runs along communication lines, never across the sea:
+/// British units in Savannah, on the maritime zone of a Charleston they
+/// control, are more than four spaces from it by land and must seek
+/// supply. Enemy-controlled spaces without enemy land units do not cut a
+/// line: Camden, remembered as American, still passes it on.
+#[test]
+fn supply_runs_along_lines_not_across_the_sea_nor_stopped_by_enemy_control() {
+    let mut g = before_supply("greene");
+    let port = space("charleston");
+    g.held[port as usize].supply = Some(BRITISH);
+    let d = distances(&g, port);
+    assert!(d[space("savannah") as usize] > 4, "{}", d[space("savannah") as usize]);
+    let m = &tables().map;
+    assert_eq!(m.get(space("savannah")).port, m.get(port).port, "one zone");
+    assert!(!g.traces_supply(space("savannah"), BRITISH));
+    // Camden, 3 from Charleston, under American control and empty: a
+    // space beyond it still traces through it.
+    let camden = space("camden");
+    g.held[camden as usize].supply = Some(AMERICAN);
+    g.held[camden as usize].vp = Some(AMERICAN);
+    let beyond = tables()
+        .map
+        .neighbours(camden)
+        .iter()
+        .map(|&(n, _)| n)
+        .find(|&n| d[n as usize] == 4 && g.in_play(n))
+        .expect("a space four from Charleston next to Camden");
+    let block: Vec<SpaceId> = tables()
+        .map
+        .neighbours(beyond)
+        .iter()
+        .map(|&(n, _)| n)
+        .filter(|&n| n != camden && g.in_play(n))
+        .collect();
+    let name = |s: SpaceId| g.space_id(s).to_string();
+    let names: Vec<String> = block.iter().map(|&s| name(s)).collect();
+    for s in &names {
+        put(&mut g, AMERICAN, Kind::Continental, 1, s);
+    }
+    assert!(g.traces_supply(beyond, BRITISH), "through Camden");
+    put(&mut g, AMERICAN, Kind::Continental, 1, "camden");
+    assert!(!g.traces_supply(beyond, BRITISH), "enemy land units in Camden");
+}
