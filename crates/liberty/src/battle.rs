@@ -257,9 +257,17 @@ impl Liberty {
     /// attacking ground blocks are the side that leaves when the rounds run
     /// out (with the pursuit option, after round 4, which the attackers
     /// fight on instead of retreating).
+    /// 8.4 the attacking ground blocks must be ashore: blocks of a Sea Attack
+    /// still aboard "remain aboard ... until enemy naval opposition is
+    /// defeated. This may delay a landing ... (there are only three rounds of
+    /// battle)": while the defending warships hold the sea the landing fails
+    /// and the attacker retreats (7.2), its blocks aboard with its warships.
     fn warships_yield(&self, bt: &Battle) -> bool {
         let only_ships = |s: Seat| self.in_hex(bt.hex, s).all(|b| blocks::info(b).is_warship());
-        only_ships(other(bt.attacker)) && !only_ships(bt.attacker)
+        only_ships(other(bt.attacker))
+            && self
+                .in_hex(bt.hex, bt.attacker)
+                .any(|b| !blocks::info(b).is_warship() && self.at_sea & bit(b) == 0)
     }
 
     fn retreat_options(&self, bt: &Battle, b: Block) -> Vec<Hex> {

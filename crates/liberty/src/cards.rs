@@ -205,8 +205,12 @@ impl Liberty {
         if h == map.atlantic || map.west_indies.contains(&h) {
             return true;
         }
-        if info.kind == Kind::Indian {
-            return self.indian_home(b) == Some(h);
+        // 3.3 "Supply cards may *also* be used on Indians in their own town
+        // hex": besides, not instead of, the friendly Supply Towns every
+        // friendly block may take a step in (an Indian in Montreal or Québec,
+        // wilderness towns, as well).
+        if info.kind == Kind::Indian && self.indian_home(b) == Some(h) {
+            return true;
         }
         map.town(h).is_some_and(|t| t.value >= 1) && self.friendly(h, info.side)
     }

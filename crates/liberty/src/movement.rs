@@ -203,8 +203,12 @@ impl Liberty {
     }
 
     /// 5.4 "Attacking": moving into an enemy-occupied hex or an enemy town.
+    /// 1.6 the Atlantic box: "Both players may have any number of blocks
+    /// located in the Atlantic box. No combat is allowed": sailing into it
+    /// beside enemy blocks is no attack (and pins none of them, 5.4).
     pub fn is_attack(&self, seat: Seat, h: Hex) -> bool {
-        self.has(h, other(seat)) || (self.map().town(h).is_some() && self.friendly(h, other(seat)))
+        h != self.map().atlantic
+            && (self.has(h, other(seat)) || (self.map().town(h).is_some() && self.friendly(h, other(seat))))
     }
 
     /// 5.4 the hexsides the attackers used to enter `origin`: its unpinned
@@ -600,9 +604,12 @@ impl Liberty {
             }),
             Some(a) => {
                 a.entries.push((via, seat));
-                if a.attacker == seat && a.sea.is_some() && via != BY_SEA {
+                if a.attacker == seat && a.sea.is_some() && via != BY_SEA && !blocks::info(b).is_warship() {
                     // Ground blocks joining by land: the warships alone came by
                     // sea, so this is no Sea Attack (8.4) and the Main Attack is open.
+                    // 8.4 "Moves by warships only are not restricted in this way":
+                    // a warship sailing in along the coast joins the Sea Attack,
+                    // whose blocks stay aboard while enemy warships hold the port.
                     a.sea = None;
                     a.main = None;
                 }

@@ -195,6 +195,25 @@ fn who_may_take_supply_steps() {
     assert!(legal(&g, "american", "supply-f-stsimon"));
 }
 
+// rule: liberty 3.3, 10.0
+#[test]
+fn an_indian_in_a_friendly_supply_town_takes_a_step_as_well_as_at_home() {
+    // 3.3: steps go to "friendly blocks located in Supply Towns"; "Supply
+    // cards may also be used on Indians in their own town hex". The Mohawk in
+    // Montreal (a red Supply Town, wilderness) is such a block (before, an
+    // Indian took steps only at home).
+    let blocks = [
+        ("b-mohawk", "Montreal", 1),
+        ("b-cherokee", "0313", 1),
+        ("b-shawnee", "Shawnee", 1),
+    ];
+    let mut g = card_phase(&[Card::S3], &[Card::A1], &blocks, 6);
+    play(&mut g, Card::S3, Card::A1);
+    assert!(legal(&g, "british", "supply-b-mohawk"));
+    assert!(legal(&g, "british", "supply-b-shawnee"), "at home, a town of value 0");
+    assert!(!legal(&g, "british", "supply-b-cherokee"), "no town at all");
+}
+
 // rule: liberty 3.2
 #[test]
 fn moves_come_before_replacements() {

@@ -1065,3 +1065,81 @@ fn a_force_march_step_says_its_risk_before_it_is_taken() {
     );
     assert!(w.contains("1-3 loses a step"), "{w}");
 }
+
+// rule: liberty 1.6, 5.4, 5.7
+#[test]
+fn sailing_into_the_atlantic_beside_enemy_blocks_is_no_attack_and_pins_none() {
+    // British Player 1 sails two blocks from Boston to the Atlantic, where the
+    // French wait: "No combat is allowed" there (1.6), so nothing attacks and
+    // the French may still sail out (before, the two British blocks pinned
+    // both French ones and the American could not move that group).
+    let mut g = position(&[
+        ("b-grey", "Boston", 3),
+        ("b-grant", "Boston", 3),
+        ("f-ship-debarras", "atlantic", 3),
+        ("f-stsimon", "atlantic", 3),
+    ]);
+    g.french_entered = true;
+    g.begin_actions(BRITISH, BRITISH, 1);
+    g.played[1] = Some(liberty::cards::Card::A1);
+    act(&mut g, "british", &group("Boston"));
+    walk(&mut g, "british", "b-grey", &[&sail("atlantic")]);
+    walk(&mut g, "british", "b-grant", &[&sail("atlantic")]);
+    end_group(&mut g, "british");
+    assert!(g.attack_at(Liberty::place_named("atlantic")).is_none());
+    assert!(!log_text(&g, None).contains("attacks the Atlantic"));
+    assert_eq!(seat_waiting(&g), "american");
+    act(&mut g, "american", &group("atlantic"));
+    assert!(
+        !matches!(g.frames.last(), Some(Frame::Pin { .. })),
+        "no block is pinned in the Atlantic"
+    );
+    walk(&mut g, "american", "f-ship-debarras", &[&sail("Newport")]);
+    walk(&mut g, "american", "f-stsimon", &[&sail("Newport")]);
+    assert_eq!(g.where_is("f-stsimon"), "Newport");
+}
+
+// rule: liberty 8.4, 8.1
+#[test]
+fn a_warship_sailing_in_along_the_coast_keeps_the_sea_attack_a_sea_attack() {
+    // The Howe fleet carries Grey from the Atlantic against New York, held by
+    // de Barras and Clinton; Hood joins from Newport on the map. "Moves by
+    // warships only are not restricted": Grey stays aboard while de Barras
+    // holds the sea (before, Hood's coming made it an overland attack: Grey
+    // fought ashore from round 1 and the Main Attack was asked for).
+    let mut g = position(&[
+        ("b-ship-howe", "atlantic", 3),
+        ("b-grey", "atlantic", 3),
+        ("b-ship-hood", "Newport", 3),
+        ("f-ship-debarras", "New York", 3),
+        ("a-clinton", "New York", 3),
+    ]);
+    g.french_entered = true;
+    g.begin_actions(BRITISH, BRITISH, 2);
+    act(&mut g, "british", &group("atlantic"));
+    walk(&mut g, "british", "b-ship-howe", &[&sail("New York")]);
+    walk(&mut g, "british", "b-grey", &[&sail("New York")]);
+    end_group(&mut g, "british");
+    act(&mut g, "british", &group("Newport"));
+    walk(&mut g, "british", "b-ship-hood", &[&sail("New York")]);
+    end_group(&mut g, "british");
+    let ny = Liberty::place_named("New York");
+    let a = g.attack_at(ny).unwrap().clone();
+    assert_eq!(a.sea, Some(Liberty::place_named("atlantic")));
+    assert_eq!(a.main, Some(liberty::state::BY_SEA));
+    if g.waits_for("british") {
+        assert!(!matches!(g.frames.last(), Some(Frame::MainAttack { .. })));
+        act(&mut g, "british", "end-actions");
+    }
+    act(&mut g, "american", "end-actions");
+    // Round 1: de Barras fires first; Clinton may not fire while the fleets fight.
+    g.core.dice.script([6; 12]);
+    act(&mut g, "american", "fire-f-ship-debarras");
+    act(&mut g, "british", "fire-b-ship-howe");
+    let legal = ids(&g, "american");
+    assert!(!legal.contains(&"fire-a-clinton".to_string()), "{legal:?}");
+    assert!(
+        !ids(&g, "british").contains(&"fire-b-grey".to_string()),
+        "Grey is still aboard"
+    );
+}

@@ -519,3 +519,36 @@ fn a_sea_attack_from_a_west_indies_port_takes_no_ground_blocks_from_the_atlantic
     assert!(!legal(&g, "british", "sail-wi-french"));
     assert!(legal(&g, "british", "sail-wi-british"), "Grey may still sail elsewhere");
 }
+
+// ruling: liberty #14 — only attacking ground blocks ashore make lone warships yield.
+// rule: liberty 8.4, 7.2, 8.2
+#[test]
+fn a_landing_the_defending_warships_prevent_for_three_rounds_fails() {
+    // A British Sea Attack on New York held by de Barras alone: three rounds of
+    // misses and Grey never lands, so the attacker retreats (7.2) and Grey
+    // sails off with the fleet (before, de Barras had to leave and Grey took
+    // New York without ever landing).
+    let mut g = position(&[("f-ship-debarras", "New York", 3)]);
+    g.french_entered = true;
+    g.recompute_control();
+    g.put("b-ship-howe", "New York", 3);
+    g.entered("b-ship-howe", "sea");
+    g.put("b-grey", "New York", 3);
+    g.entered("b-grey", "sea");
+    g.player1 = BRITISH;
+    g.core.dice.script([6; 18]);
+    g.begin_battles();
+    for _ in 0..3 {
+        fire_round(&mut g);
+    }
+    assert!(
+        log_text(&g, None).contains("not decided after 3 rounds: British must retreat"),
+        "{}",
+        log_text(&g, None)
+    );
+    assert!(!g.waits_for("american"));
+    act(&mut g, "british", "retreat-b-ship-howe-atlantic");
+    act(&mut g, "british", "retreat-b-grey-atlantic");
+    assert_eq!(g.where_is("b-grey"), "the Atlantic");
+    assert_eq!(g.where_is("f-ship-debarras"), "New York");
+}
