@@ -305,3 +305,43 @@ fn the_action_card_example_an_action_2_card_is_two_moves_two_replacements_or_one
     deploy_first(&mut g, "american");
     assert!(no_action_left(&g, "american"), "{:?}", ids(&g, "american"));
 }
+
+// rule: liberty 3.3, 3.1, 7.1
+#[test]
+fn the_supply_card_player_is_player_1_for_the_battle_order_and_no_initiative_choice() {
+    // 3.3 Note: "The Player who plays a Supply card is Player 1 for rule
+    // purposes": the British attack twice with their Action 3, and the
+    // Americans, who played the Supply card, order the battles (7.1).
+    let blocks = [
+        ("b-grey", "Springfield", 3),
+        ("b-grant", "Newport", 3),
+        ("a-ward", "Hartford", 1),
+        ("a-stark", "Boston", 2),
+    ];
+    let mut g = card_phase(&[Card::A3], &[Card::S2], &blocks, 6);
+    g.opts.british_initiative = true;
+    play(&mut g, Card::A3, Card::S2);
+    assert_eq!(g.player1, 1);
+    act(&mut g, "american", "supply-a-ward");
+    act(&mut g, "american", "supply-done");
+    assert_eq!(actions_of(&g), Some((0, 3)), "Player 2 acts after the supply");
+    for (from, to, b) in [("Springfield", "Hartford", "b-grey"), ("Newport", "Boston", "b-grant")] {
+        act(&mut g, "british", &group(from));
+        act(&mut g, "british", &format!("pick-{b}"));
+        act(&mut g, "british", &format!("step-{}", hex_id(to)));
+        end_group(&mut g, "british");
+    }
+    act(&mut g, "british", "end-actions");
+    assert!(matches!(g.frames.last(), Some(Frame::BattleOrder { .. })));
+    assert!(g.waits_for("american") && !g.waits_for("british"));
+    assert!(legal(&g, "american", &format!("battle-{}", hex_id("Boston"))));
+
+    // The British Initiative Option is for equal Action cards only: two
+    // Supply cards make the British Player 1 with no choice (3.3).
+    let mut g = card_phase(&[Card::S2], &[Card::S2], &blocks, 6);
+    g.opts.british_initiative = true;
+    play(&mut g, Card::S2, Card::S2);
+    assert_eq!(g.player1, 0);
+    assert!(!legal(&g, "british", "go-first") && !legal(&g, "british", "go-second"));
+    assert!(matches!(g.frames.last(), Some(Frame::Supply { seat: 0, .. })));
+}

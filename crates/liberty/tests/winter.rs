@@ -751,3 +751,25 @@ fn a_step_passed_over_for_want_of_hidden_blocks_is_a_reveal() {
     assert!(g.waits_for("american") && !g.waits_for("british"));
     assert_eq!(g.dice().events(), before, "nothing was revealed");
 }
+
+// rule: liberty 11.2, 11.3, 9.0, 9.1
+#[test]
+fn french_entry_rolled_in_a_winter_lets_the_west_indies_french_disband_that_winter() {
+    // 11.2 comes before 11.3: once France enters, St. Simon and de Barras,
+    // on their friendly port, may disband like any French block (and go to
+    // the American pool, 9.0); before entry they could not (ruling liberty #19).
+    let mut g = Liberty::sandbox(26);
+    g.put("f-stsimon", "wi-french", 3);
+    g.put("f-ship-debarras", "wi-french", 3);
+    g.put("a-ward", "Boston", 2);
+    g.core.dice.script([4, 4]);
+    end_year(&mut g);
+    assert!(g.french_entered);
+    assert!(g.waits_for("american"), "nothing British to disband");
+    let ids = g.legal_ids("american");
+    for b in ["f-stsimon", "f-ship-debarras", "a-ward"] {
+        assert!(ids.contains(&format!("disband-{b}")), "{b}: {ids:?}");
+    }
+    act(&mut g, "american", "disband-f-stsimon");
+    assert_eq!(g.where_is("f-stsimon"), "pool");
+}
