@@ -75,7 +75,8 @@ impl Bh {
     pub(crate) fn assault_from_bar(&self, seat: Seat, able: u64, foe: u64, r: Region) -> Option<Bar> {
         if seat == PATRIOT && self.ammo == 0 {
             Some(Bar::NoAmmo)
-        } else if able & bit(r) == 0 || !self.map().area(r).is_land() {
+        } else if able & bit(r) == 0 || !self.map().acts_from(r) {
+            // 3.2 a land region or the Muster Box, next to the Neck (ruling bh #41).
             Some(Bar::Shared(Shared::NoAssaulters))
         } else if !self.staging_released(r, seat) {
             Some(Bar::Staging)
@@ -101,7 +102,7 @@ impl Bh {
         };
         let (all, foe) = (board.assaulting[seat as usize], board.occupied[other(seat) as usize]);
         self.map()
-            .land_in(able)
+            .fronts_in(able)
             .filter(move |&r| self.assault_from_bar(seat, all, foe, r).is_none())
     }
 
@@ -137,7 +138,7 @@ impl Bh {
             (Action::Region(r), Some(_), None) => *target = Some(r),
             (Action::Piece(i), _, _) => chosen.push(i),
             _ => {
-                let (f, t, chosen) = (from.expect("from"), target.expect("target"), chosen.clone());
+                let (f, t, mut chosen) = (from.expect("from"), target.expect("target"), chosen.clone());
                 self.frames.pop();
                 if seat == PATRIOT {
                     self.spend_ammo(1);
@@ -150,6 +151,27 @@ impl Bh {
                         || m.path(&[f, t]),
                         || format!("{who} assault {} from {} with {what}.", m.name(t), m.name(f)),
                     );
+                }
+                // 3.4 militia assaulting the Neck from the Muster Box enter it
+                // under the Charles River guns too (ruling bh #41); 6.2 "if
+                // the attacker ever has less healthy units than the defender,
+                // the Assault ends" before it begins.
+                let back = self.neck_courage(f, &chosen);
+                if !back.is_empty() {
+                    chosen.retain(|i| !back.contains(i));
+                    let mil = chosen.iter().filter(|&&i| self.p(i).military()).count();
+                    if mil == 0 || !self.numbers_ok(seat, mil, t) {
+                        for &i in &chosen {
+                            let p = self.pm(i);
+                            p.moved = true;
+                            p.fired = true;
+                        }
+                        let name = self.map().name(t).to_string();
+                        self.core.log.say("6.2", || {
+                            format!("Too few cross the Neck: the Assault on {name} ends before it begins.")
+                        });
+                        return;
+                    }
                 }
                 // 9.1 panicked units that are assaulted are destroyed.
                 let panicked: Vec<PieceId> = self.side_at(t, other(seat)).filter(|&i| self.p(i).panic).collect();
@@ -168,6 +190,7 @@ impl Bh {
                     },
                     picked: vec![],
                     def_hit: 5,
+                    held: false,
                     attackers: chosen.clone(),
                 })));
                 if !withdraw {
@@ -318,6 +341,16 @@ impl Bh {
                 if self.opts.more_ammo && self.ammo >= 6 {
                     out.push(Action::Choice(Choice::Fire3));
                 }
+                // 11.2 "hits on 4-6 when defending an Assault": also for a
+                // defender who holds the free fire (8.0) and fights the
+                // rounds after it (ruling bh #15; rules bh-10: only with
+                // the free fire).
+                if self.opts.more_ammo && self.ammo >= 3 {
+                    out.push(Action::Choice(Choice::Hold4));
+                }
+                if self.opts.more_ammo && self.ammo >= 5 {
+                    out.push(Action::Choice(Choice::Hold3));
+                }
             }
             AStage::AttackerRetreat => {
                 // 7.1 some or all may fall back to the region the Assault began from.
@@ -419,16 +452,20 @@ impl Bh {
                 self.assault_mut().stage = AStage::End;
             }
             (AStage::DefenceChoice, Action::Choice(c)) => {
-                // Ruling bh #15: defending costs 1, the free fire 1 more; 11.2 2 or 4 more.
+                // Ruling bh #15: defending costs 1, the free fire 1 more; 11.2 2 or 4 more,
+                // with the free fire or holding it.
                 let (cost, hit) = match c {
                     Choice::Hold => (1, 0),
                     Choice::Fire4 => (4, 4),
                     Choice::Fire3 => (6, 3),
+                    Choice::Hold4 => (3, 4),
+                    Choice::Hold3 => (5, 3),
                     _ => (2, 5),
                 };
                 self.spend_ammo(cost);
                 let m = self.assault_mut();
                 m.def_hit = hit;
+                m.held = matches!(c, Choice::Hold4 | Choice::Hold3);
                 m.stage = AStage::DefenceFire;
             }
             (AStage::AttackerRetreat, Action::Piece(i)) => {
@@ -531,7 +568,7 @@ impl Bh {
                 false
             }
             AStage::DefenceFire => {
-                if a.def_hit > 0 {
+                if a.def_hit > 0 && !a.held {
                     let pools = self.defence_dice(&a, a.def_hit);
                     let (hits, rolls) = self.roll(&pools);
                     let m = self.map();
@@ -560,7 +597,8 @@ impl Bh {
             // his fire fought no round.
             AStage::AfterDefence | AStage::AfterRound => {
                 if !self.assault_decided() {
-                    self.assault_mut().stage = if a.stage == AStage::AfterDefence && a.def_hit == 0 {
+                    let held = a.def_hit == 0 || a.held;
+                    self.assault_mut().stage = if a.stage == AStage::AfterDefence && held {
                         AStage::Round
                     } else {
                         AStage::AttackerRetreat

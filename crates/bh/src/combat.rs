@@ -26,6 +26,10 @@ impl Bh {
         if map.adjacent(a, b) {
             return None;
         }
+        // 3.2 the Muster Box is off the map, next to the Neck only (ruling bh #41).
+        if a == map.muster() || b == map.muster() {
+            return Some(Bar::OffMap);
+        }
         let Some(s) = map.sight(a, b) else {
             return Some(Bar::NoSight);
         };
@@ -226,7 +230,7 @@ impl Bh {
             board.military,
         );
         self.map()
-            .land_in(firing)
+            .fronts_in(firing)
             .filter(move |&r| self.volley_from_bar(seat, firing, foe, units, r).is_none())
     }
 
@@ -234,7 +238,8 @@ impl Bh {
     /// holding its units able to fire, `foe` its enemy's pieces, `units`
     /// military units (as [`Board`] has them).
     pub(crate) fn volley_from_bar(&self, seat: Seat, firing: u64, foe: u64, units: u64, r: Region) -> Option<Bar> {
-        if firing & bit(r) == 0 || !self.map().area(r).is_land() {
+        // 3.2, 6.1 units in a land region or in the Muster Box (ruling bh #41).
+        if firing & bit(r) == 0 || !self.map().acts_from(r) {
             Some(Bar::NoFirers)
         } else {
             let none = self.volley_reach(seat, r, foe, units).next().is_none();
@@ -275,9 +280,10 @@ impl Bh {
         }
     }
 
-    /// FAQ / ruling bh #3: at most three units act from a Staging Area.
+    /// FAQ / ruling bh #3: at most three units act from a Staging Area;
+    /// ruling bh #41: from the Muster Box, as unlimited, too.
     pub(crate) fn group_cap(&self, r: Region) -> usize {
-        if self.map().zone_of_staging(r).is_some() {
+        if self.map().zone_of_staging(r).is_some() || r == self.map().muster() {
             3
         } else {
             usize::MAX
@@ -434,8 +440,9 @@ impl Bh {
     /// `cannon_regions` one by one, so that `can` stops at the first.
     pub(crate) fn cannon_froms(&self, seat: Seat, board: &Board) -> impl Iterator<Item = Region> + '_ {
         let (foe, units) = (board.occupied[other(seat) as usize], board.military);
+        // 3.2 the Muster Box too, next to the Neck (ruling bh #41).
         self.map()
-            .land_in(board.guns[seat as usize])
+            .fronts_in(board.guns[seat as usize])
             .filter(move |&r| self.cannon_reach(r, foe, units).next().is_some())
     }
 

@@ -310,6 +310,12 @@ impl Map {
         for (i, row) in regions.rows().enumerate() {
             for id in row.str("faces").split(',').filter(|s| !s.is_empty()) {
                 let r = board.find_part(&row, "faces", id)?;
+                // 3.1 the yellow modifiers count "from a region adjacent to
+                // the rail fence or stone wall" (ruling bh #5; rules bh-10:
+                // Moulton's Point field, two regions off, was listed).
+                if !board.adjacent(i as Region, r) {
+                    return Err(row.part_error("faces", "a region bordering it (3.1)", id));
+                }
                 areas[i].faces.push(r);
             }
         }
@@ -428,6 +434,18 @@ impl Map {
     /// The land regions among `mask`, in index order (as `land` filtered).
     pub fn land_in(&self, mask: u64) -> impl Iterator<Item = Region> {
         regions_in(mask & self.land_mask)
+    }
+
+    /// 3.2, 6.1-6.3 regions units act from against an adjacent region:
+    /// the land regions and the Muster Box, "considered adjacent to the
+    /// Charlestown Neck region" (ruling bh #41).
+    pub fn acts_from(&self, r: Region) -> bool {
+        self.area(r).is_land() || r == self.muster
+    }
+
+    /// The regions among `mask` that `acts_from` allows, in index order.
+    pub fn fronts_in(&self, mask: u64) -> impl Iterator<Item = Region> {
+        regions_in(mask & (self.land_mask | bit(self.muster)))
     }
 
     pub fn is_town(&self, r: Region) -> bool {

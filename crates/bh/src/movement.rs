@@ -502,8 +502,8 @@ impl Bh {
                 }
             }
             (Frame::Naval, Action::Region(r)) => {
-                self.fleet = r;
                 let (m, old) = (self.map(), self.fleet);
+                self.fleet = r;
                 self.core.log.say_at(
                     "6.6",
                     || m.path(&[old, r]),
@@ -574,7 +574,41 @@ impl Bh {
     /// in the Charles River test their courage (ruling bh #8).
     pub fn move_group(&mut self, from: Region, group: &[PieceId], to: Region) {
         let map = self.map();
-        let mut going: Vec<PieceId> = group.to_vec();
+        let back = self.neck_courage(from, group);
+        let going: Vec<PieceId> = group.iter().copied().filter(|i| !back.contains(i)).collect();
+        for &i in &going {
+            let p = self.pm(i);
+            p.loc = to;
+            p.moved = true;
+        }
+        if !self.core.log.enabled() {
+            return;
+        }
+        let (fa, ta) = (map.name(from), map.name(to));
+        if going.is_empty() {
+            self.core.log.say_at(
+                "3.4",
+                || map.path(&[from]),
+                || format!("Every piece turns back: none moves from {fa} to {ta}."),
+            );
+        } else {
+            let who = revroad::log::the_side(self.p(going[0]).side);
+            let what = revroad::log::pieces(going.iter().map(|&i| self.label(i)));
+            self.core.log.say_at(
+                "6.5",
+                || map.path(&[from, to]),
+                || format!("{who} move {what} from {fa} to {ta}."),
+            );
+        }
+    }
+
+    /// 3.4 the militia of `group` leaving the Muster Box (`from`) for the
+    /// Neck, by a Land Move or an Assault on it (ruling bh #41), with the
+    /// fleet in the Charles River test their courage (ruling bh #8); those
+    /// that fail stay in the box with a Moved marker and are returned.
+    pub fn neck_courage(&mut self, from: Region, group: &[PieceId]) -> Vec<PieceId> {
+        let map = self.map();
+        let mut back = Vec::new();
         if from == map.muster() && self.fleet == map.r("fleet-charles") {
             // 12.2: in solitaire each leader spares one accompanying unit the roll.
             let mut spared = if self.solo() {
@@ -608,34 +642,11 @@ impl Bh {
                 );
                 if total <= 3 {
                     self.pm(i).moved = true;
-                    going.retain(|&j| j != i);
+                    back.push(i);
                 }
             }
         }
-        for &i in &going {
-            let p = self.pm(i);
-            p.loc = to;
-            p.moved = true;
-        }
-        if !self.core.log.enabled() {
-            return;
-        }
-        let (fa, ta) = (map.name(from), map.name(to));
-        if going.is_empty() {
-            self.core.log.say_at(
-                "3.4",
-                || map.path(&[from]),
-                || format!("Every piece turns back: none moves from {fa} to {ta}."),
-            );
-        } else {
-            let who = revroad::log::the_side(self.p(going[0]).side);
-            let what = revroad::log::pieces(going.iter().map(|&i| self.label(i)));
-            self.core.log.say_at(
-                "6.5",
-                || map.path(&[from, to]),
-                || format!("{who} move {what} from {fa} to {ta}."),
-            );
-        }
+        back
     }
 
     /// 9.1, 9.2 pieces run `steps` regions toward the Muster Box, further

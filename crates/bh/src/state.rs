@@ -238,6 +238,11 @@ pub enum Choice {
     Fire4,
     /// 11.2 hit on 3-6 when defending (four ammo).
     Fire3,
+    /// 8.0 hold the free fire, 11.2 and hit on 4-6 in the rounds after it
+    /// (two ammo; rules bh-10).
+    Hold4,
+    /// 8.0 hold the free fire, 11.2 and hit on 3-6 in the rounds after it (four ammo).
+    Hold3,
     ExtraDie,
     NoExtra,
     Retreat,
@@ -254,6 +259,8 @@ impl Choice {
             Choice::Hold => "hold-fire",
             Choice::Fire4 => "fire-4-6",
             Choice::Fire3 => "fire-3-6",
+            Choice::Hold4 => "hold-fire-4-6",
+            Choice::Hold3 => "hold-fire-3-6",
             Choice::ExtraDie => "extra-die",
             Choice::NoExtra => "no-extra-die",
             Choice::Retreat => "retreat",
@@ -308,6 +315,10 @@ pub struct Assault {
     pub picked: Vec<PieceId>,
     /// 11.2 defensive hit number (5, 4 or 3); 0 = no defensive fire.
     pub def_hit: u8,
+    /// 8.0 the defender held the free fire but bought `def_hit` (4 or 3)
+    /// for the rounds after it (11.2; rules bh-10).
+    #[serde(default)]
+    pub held: bool,
     pub attackers: Vec<PieceId>,
 }
 

@@ -76,8 +76,10 @@ pub enum Bar {
     AdjacentOnly,
     /// 7.2 (ruling bh #6) the terrain blocks the line of sight,
     NoSight,
-    /// or military units between regions of the same elevation do (ruling bh #23).
+    /// or military units between regions of the same elevation do (ruling bh #23);
     Screened,
+    /// 3.2 the off-map Muster Box sees only the Neck (ruling bh #41).
+    OffMap,
 }
 
 /// The stops a "why not?" search lifts (`Relax::stops`).
@@ -100,6 +102,13 @@ impl Bh {
                 "any number of Patriot pieces are allowed in the muster box; no British pieces are allowed".into(),
             ),
             Bar::MusterTarget => ("3.2", "units in the Muster Box may not be attacked or targeted".into()),
+            Bar::OffMap => (
+                "3.2",
+                format!(
+                    "the Muster Box is an off-map area considered adjacent to the Charlestown Neck: from it \
+                     the Neck is in sight, {there} is not (ruling bh #41)"
+                ),
+            ),
             Bar::Ablaze => (
                 "6.5",
                 format!("no unit may enter any Charlestown region that is on fire (containing an Ablaze Marker), as {there} is"),

@@ -43,6 +43,31 @@ fn terrain_modifiers_and_their_precedence() {
     );
 }
 
+// rule: bh 3.1
+// 3.1: "Rail Fence and Stone Wall – The yellow terrain modifiers are only used
+// when the region is targeted or assaulted from a region adjacent to the rail
+// fence or stone wall." Moulton's Point field lies two regions from the rail
+// fence: a Volley Fire from there gets no fence modifier (rules bh-10: the
+// map's `faces` listed it, and its volleys lost a die).
+#[test]
+fn the_fence_modifier_counts_only_from_regions_next_to_it() {
+    let g = sandbox(B);
+    let (point, fence) = (g.region("mystic-point"), g.region("rail-fence"));
+    assert!(!g.map().adjacent(point, fence) && g.sees(point, fence));
+    assert_eq!(g.terrain(point, fence, true), 0, "not adjacent to the fence");
+    assert_eq!(g.terrain(g.region("east-shore"), fence, true), -1);
+    for r in g.map().land() {
+        for &f in &g.map().area(r).faces {
+            assert!(
+                g.map().adjacent(r, f),
+                "{} faces {}, no neighbour",
+                g.map().id(r),
+                g.map().id(f)
+            );
+        }
+    }
+}
+
 // rule: bh 6.1, 7.0, 9.0, 4.10
 #[test]
 fn volley_fire_into_the_rail_fence() {
@@ -167,6 +192,60 @@ fn assault_needs_as_many_healthy_units_unless_the_patriots_are_out_of_ammunition
         g.assault_regions(P).is_empty(),
         "8.0: no Patriot Assault without ammunition"
     );
+}
+
+// rule: bh 3.2, 6.1, 6.2, 6.3
+// 3.2: "The Patriot Muster Box represents a large off-map area that is
+// considered adjacent to the Charlestown Neck region ... Units in the Muster
+// Box may not be attacked or targeted. Patriot reinforcements begin in this
+// region." 6.1: units "in a region" fire "on enemy counters in a region up to
+// two regions away"; "A region always has a LOS to an adjacent region" (7.2);
+// 6.2: "The target of the Assault must be an adjacent region with enemy
+// counters." Patriots in the Muster Box may fire at and assault British
+// units on the Neck, three units at most as from a Staging Area (FAQ), and
+// see nothing beyond it (ruling bh #41; rules bh-10: nothing in the box
+// could fire or assault, so a British unit on the Neck shut the
+// reinforcements out).
+#[test]
+fn patriots_in_the_muster_box_fire_at_and_assault_the_neck() {
+    let mut g = sandbox(P);
+    let mms = put_n(&mut g, 4, Minuteman, P, "muster-box");
+    g.put(Cannon, P, "muster-box");
+    g.put(Regular, B, "neck");
+    g.put(Regular, B, "ridge-neck");
+    let p = ids(&g, "patriot");
+    for a in ["volley-fire", "assault", "cannonade"] {
+        assert!(p.contains(&a.to_string()), "{a}: {p:?}");
+    }
+    acts(&mut g, "patriot", &["volley-fire", "muster-box"]);
+    assert_eq!(
+        ids(&g, "patriot"),
+        vec!["neck"],
+        "the Neck only: off the map, the box sees no further"
+    );
+    act(&mut g, "patriot", "neck");
+    for &m in &mms[..3] {
+        act(&mut g, "patriot", &piece(m));
+    }
+    assert_eq!(ids(&g, "patriot"), vec!["done"], "three units at most");
+    g.core.dice.script([1, 1, 1]);
+    act(&mut g, "patriot", "done");
+    assert_eq!(g.ammo, 23);
+    assert!(mms[..3].iter().all(|&m| g.pieces[m as usize].fired));
+    // An Assault from the box: the Regular's free fire misses, the round's two
+    // hits take it; the Minutemen hold the Neck.
+    let mut g = sandbox(P);
+    let mms = put_n(&mut g, 2, Minuteman, P, "muster-box");
+    let reg = g.put(Regular, B, "neck");
+    g.core.dice.script([1, 1]);
+    engage(&mut g, "patriot", "assault", "muster-box", "neck", &mms);
+    assert_eq!(loc(&g, mms[0]), "neck", "the assaulting units move in");
+    act(&mut g, "patriot", "fight-on");
+    g.core.dice.script([6, 6, 1, 1]);
+    act(&mut g, "british", "done");
+    assert_eq!(loc(&g, reg), "gone");
+    assert!(mms.iter().all(|&m| loc(&g, m) == "neck" && g.pieces[m as usize].moved));
+    assert_eq!(g.ammo, 23, "attacking costs one");
 }
 
 // rule: bh 6.2, 8.0
@@ -356,6 +435,45 @@ fn more_ammunition_options() {
     act(&mut g, "patriot", "fire-4-6");
     assert_eq!(g.ammo, 20, "two more spaces for hits on 4-6");
     assert!(g.pieces[r as usize].flipped, "a 4 hits");
+}
+
+// rule: bh 11.2, 8.0
+// 11.2: "At the cost of moving the Ammo Marker down two spaces, the Patriot
+// player hits on 4-6 when defending an Assault" (four spaces: 3-6); 8.0: "The
+// Patriot player may optionally decide not to use the free defensive fire
+// roll to conserve ammo." A defender who holds the free fire still defends
+// in the rounds after it, and may buy the better hits for them (rules
+// bh-10: only together with the free fire).
+#[test]
+fn holding_the_free_fire_the_patriots_may_still_buy_better_hits() {
+    let mut g = sandbox(B);
+    g.opts.more_ammo = true;
+    let r = g.put(Regular, B, "breeds-slope-east");
+    g.put(Minuteman, P, "breeds-redoubt");
+    assault_redoubt(&mut g, &[r]);
+    act(&mut g, "patriot", "done");
+    let p = ids(&g, "patriot");
+    assert!(
+        p.contains(&"hold-fire-4-6".to_string()) && p.contains(&"hold-fire-3-6".to_string()),
+        "{p:?}"
+    );
+    // No free fire; the round: the Regular's 2 dice miss, the Minuteman's 1
+    // + 2 for the redoubt = 3 dice hit on 4.
+    g.core.dice.script([1, 1, 4, 1, 1]);
+    act(&mut g, "patriot", "hold-fire-4-6");
+    assert_eq!(g.ammo, 21, "defending 1, hits on 4-6 2, no free fire");
+    assert!(!log(&g).contains("Free defensive fire"), "{}", log(&g));
+    assert!(g.pieces[r as usize].flipped, "a 4 hits in the round");
+    // With four spaces left, 3-6 (1 + 4) is out of reach, 4-6 (1 + 2) is not.
+    let mut g = sandbox(B);
+    g.opts.more_ammo = true;
+    g.ammo = 4;
+    let r = g.put(Regular, B, "breeds-slope-east");
+    g.put(Minuteman, P, "breeds-redoubt");
+    assault_redoubt(&mut g, &[r]);
+    act(&mut g, "patriot", "done");
+    let p = ids(&g, "patriot");
+    assert!(p.contains(&"hold-fire-4-6".to_string()) && !p.contains(&"hold-fire-3-6".to_string()));
 }
 
 // rule: bh 7.1, 6.2

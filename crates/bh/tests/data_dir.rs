@@ -22,6 +22,17 @@ fn a_data_folder_replaces_the_map_after_checks() {
         "regions.tsv: the scenarios need the area 'boston'"
     );
     assert!(!map::in_use());
+    // 3.1 a fence or wall modifier counts from regions next to it only (rules bh-10).
+    let far = map::REGIONS_TSV.replace(
+        "\tbreeds-slope-east,east-shore\t",
+        "\tbreeds-slope-east,east-shore,mystic-point\t",
+    );
+    let err = dir.refused::<Bh>("regions.tsv", &far);
+    assert!(
+        err.contains("column 'faces'") && err.contains("(3.1)") && err.contains("'mystic-point'"),
+        "{err}"
+    );
+    assert!(!map::in_use());
     // A malformed zones.tsv is refused too: a missing column, then a bad cell.
     dir.remove("regions.tsv");
     let err = dir.refused::<Bh>("zones.tsv", "zone\ttransport\nlz-1\tx\n");

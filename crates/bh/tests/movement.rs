@@ -140,6 +140,45 @@ fn neck_courage_check_under_the_charles_river_guns() {
         .all(|&r| r != g.region("muster-box")));
 }
 
+// rule: bh 3.4, 6.2
+// 3.4: "any Patriot Militia piece entering the Charlestown Neck region from
+// the Patriot Muster Box is subject to a courage check ... A roll of 1, 2, or
+// 3 will make the piece retreat back into the Patriot Muster Box ending its
+// move. Place a Moved Marker on the retreating piece." 6.2: "The Assaulting
+// units move into the target region." Militia assaulting the Neck from the
+// box enter it too, under the guns (ruling bh #41); "if the attacker ever has
+// less healthy units than the defender, the Assault ends".
+#[test]
+fn militia_assaulting_the_neck_from_the_muster_box_test_their_courage() {
+    let mut g = sandbox(P);
+    g.fleet = g.region("fleet-charles");
+    let weak = g.put_militia(0, "muster-box");
+    let mm = g.put(Minuteman, P, "muster-box");
+    let strong = g.put_militia(2, "muster-box");
+    g.put(Regular, B, "neck");
+    // Courage: 3 + 0 turns back, 2 + 2 crosses; the free fire misses.
+    g.core.dice.script([3, 2, 1, 1]);
+    engage(&mut g, "patriot", "assault", "muster-box", "neck", &[weak, mm, strong]);
+    assert_eq!(loc(&g, weak), "muster-box", "3 + 0 = 3: back to the Muster Box");
+    assert!(g.pieces[weak as usize].moved && !g.pieces[weak as usize].fired);
+    assert_eq!((loc(&g, mm), loc(&g, strong)), ("neck".into(), "neck".into()));
+    assert_logged(&g, "crosses the Neck under fire");
+    // Every militia turns back, too few left against the defenders: the
+    // Assault ends before it begins.
+    let mut g = sandbox(P);
+    g.fleet = g.region("fleet-charles");
+    let a = g.put_militia(0, "muster-box");
+    let b = g.put_militia(1, "muster-box");
+    let reg = g.put(Regular, B, "neck");
+    g.put(Regular, B, "neck");
+    g.core.dice.script([1, 2]);
+    engage(&mut g, "patriot", "assault", "muster-box", "neck", &[a, b]);
+    assert_eq!((loc(&g, a), loc(&g, b)), ("muster-box".into(), "muster-box".into()));
+    assert!(!g.pieces[reg as usize].fired, "no combat: {}", log(&g));
+    assert_eq!(g.to_move, B, "the Action is over");
+    assert!(g.frames.iter().all(|f| !matches!(f, Frame::Assault(_))));
+}
+
 // rule: bh 3.5, 6.10
 #[test]
 fn land_troops_and_the_staging_number() {
@@ -201,6 +240,11 @@ fn the_fleet_sails_between_adjacent_boxes() {
     v.sort();
     assert_eq!(v, vec!["fleet-charles", "fleet-mystic"]);
     act(&mut g, "british", "fleet-mystic");
+    // The log names the box it left (it had named the new one twice).
+    assert_logged(
+        &g,
+        "The fleet sails from the Boston Harbor fleet box to the Mystic River fleet box.",
+    );
     g.to_move = B;
     act(&mut g, "british", "naval-move");
     assert_eq!(

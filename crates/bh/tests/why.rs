@@ -194,3 +194,18 @@ fn a_volley_needs_range_and_a_line_of_sight() {
     acts(&mut g, "british", &["volley-fire", "neck"]);
     refused_by(why(&g, "british", "bunker-north"), "7.2", "no line of sight");
 }
+
+// rule: bh 3.2, 6.1
+// 3.2: "The Patriot Muster Box represents a large off-map area that is
+// considered adjacent to the Charlestown Neck region." Its units fire at the
+// Neck and see nothing beyond it (ruling bh #41).
+#[test]
+fn from_the_muster_box_only_the_neck_is_in_sight() {
+    let mut g = Bh::sandbox("standard", P);
+    g.put(Minuteman, P, "muster-box");
+    g.put(Regular, B, "neck");
+    g.put(Regular, B, "ridge-neck");
+    acts(&mut g, "patriot", &["volley-fire", "muster-box"]);
+    assert!(answered_legal(&why(&g, "patriot", "neck"), "neck"));
+    refused_by(why(&g, "patriot", "ridge-neck"), "3.2", "ruling bh #41");
+}
