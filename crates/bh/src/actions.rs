@@ -515,7 +515,7 @@ impl Describe for Bh {
             Action::Region(r) => map.name(r).to_string(),
             Action::HotShot(r) => format!("Hot Shot at {} (6.4)", map.name(r)),
             Action::Piece(i) => self.label(i),
-            Action::Choice(c) => c.key().replace('-', " "),
+            Action::Choice(c) => c.label(),
             Action::Objective(n) => format!("British objective #{n} (12.3)"),
             Action::Goal(g) => format!("objective: {}", g.key()),
             Action::Focus(g) => format!("defense focus: {}", g.key()),

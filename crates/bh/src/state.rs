@@ -268,6 +268,20 @@ impl Choice {
             Choice::Roll => "roll",
         }
     }
+
+    /// What the choice does, for the player: an Assault's defence names its
+    /// hits and its ammunition (8.0, 11.2, ruling bh #15); the others their key.
+    pub fn label(self) -> String {
+        match self {
+            Choice::Hold => "hold fire (1 ammunition)".into(),
+            Choice::Fire => "fire back, hitting on 5-6 (2 ammunition)".into(),
+            Choice::Fire4 => "fire back, hitting on 4-6 (4 ammunition, 11.2)".into(),
+            Choice::Fire3 => "fire back, hitting on 3-6 (6 ammunition, 11.2)".into(),
+            Choice::Hold4 => "hold fire, then hit on 4-6 (3 ammunition, 11.2)".into(),
+            Choice::Hold3 => "hold fire, then hit on 3-6 (5 ammunition, 11.2)".into(),
+            c => c.key().replace('-', " "),
+        }
+    }
 }
 
 /// How hits may be assigned (7.0, 6.3, 6.4, 6.9).

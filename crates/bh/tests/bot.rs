@@ -232,7 +232,7 @@ fn patriot_bot_decides_inside_the_british_assault() {
     assert_logged(&g, "Patriot bot: Done (priority 10: hold the ground)");
     assert_logged(
         &g,
-        "Patriot bot: Fire (priority 11: fire in defence while the powder lasts)",
+        "Patriot bot: Fire back, hitting on 5-6 (2 ammunition) (priority 11: fire in defence while the powder lasts)",
     );
     assert!(!g.to_act().contains(P));
 }
