@@ -133,6 +133,13 @@ pub fn app(state: AppState) -> Router {
         .layer(SetResponseHeaderLayer::overriding(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
+        ))
+        // Answers carry tokens, invite links, a seat's hidden view and, in
+        // a save, both sides' secrets: kept in no browser's or proxy's
+        // cache (audit 4). The live-update stream keeps its own no-cache.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
         ));
     crate::web::routes()
         .merge(api)
@@ -242,20 +249,30 @@ pub struct Body<T>(pub T);
 impl<T: DeserializeOwned> FromRequest<AppState> for Body<T> {
     type Rejection = ApiError;
     async fn from_request(req: Request, st: &AppState) -> Result<Self, ApiError> {
-        let deadline = st.reg.limits.body_timeout();
-        let bytes = tokio::time::timeout(deadline, Bytes::from_request(req, st))
-            .await
-            .map_err(|_| {
-                ApiError::new(
-                    StatusCode::REQUEST_TIMEOUT,
-                    format!("the request's body took more than {} s to arrive", deadline.as_secs()),
-                )
-            })?
-            .map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-        serde_json::from_slice(&bytes)
-            .map(Body)
-            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("malformed JSON body: {e}")))
+        let bytes = body_bytes(req, st).await?;
+        parse_body(&bytes).map(Body)
     }
+}
+
+/// A request's body as it came: 413 over the limit, 408 when it takes
+/// longer than [`crate::Limits::body_timeout`] to arrive.
+async fn body_bytes(req: Request, st: &AppState) -> Result<Bytes, ApiError> {
+    let deadline = st.reg.limits.body_timeout();
+    tokio::time::timeout(deadline, Bytes::from_request(req, st))
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!("the request's body took more than {} s to arrive", deadline.as_secs()),
+            )
+        })?
+        .map_err(|e| ApiError::new(e.status(), e.body_text()))
+}
+
+/// A JSON body: 400 with serde's message when malformed.
+fn parse_body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("malformed JSON body: {e}")))
 }
 
 /// Path parameters, with a JSON 400 (axum's `Path` answers in plain text)
@@ -640,18 +657,22 @@ struct OpenReq {
 /// A game continued or reviewed from a save file (play by e-mail): checked
 /// as the CLI loads it (replayed and compared), then stored as if played
 /// here. The file holds both sides' secrets, so no seat is invited.
-async fn open_save(
-    State(st): State<AppState>,
-    Client(addr): Client,
-    Body(req): Body<OpenReq>,
-) -> Result<Response, ApiError> {
+async fn open_save(State(st): State<AppState>, Client(addr): Client, body: Request) -> Result<Response, ApiError> {
+    // The limit before the body is read, and the body parsed only within a
+    // rebuild slot (audit 4): a save's `state` is a `serde_json::Value`,
+    // some 16 bytes of memory per byte of `[[],[],...]`, and its 2 MiB were
+    // parsed as they came in, malformed ones never counted against the
+    // limit, as many at once as a client had connections.
     may_create(&st, addr)?;
+    let bytes = body_bytes(body, &st).await?;
     // Loading the save and replaying it is a rebuild: on a thread of its
     // own, within --rebuilds-at-once.
     let slot = st.reg.rebuild_slot().await.ok_or(LoadError::Busy)?;
     let state = st.clone();
     let (live, events) = tokio::task::spawn_blocking(move || {
         let _slot = slot;
+        let req: OpenReq = parse_body(&bytes)?;
+        drop(bytes);
         opened(&state, addr, req)
     })
     .await
@@ -826,14 +847,15 @@ async fn post_claim(
 ) -> Result<Json<Value>, ApiError> {
     let e = entry(&st, &id, Key::Invite(&req.invite)).await?;
     let mut live = e.live.lock().await;
+    let not_opened = || {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "this invite link does not open a seat of this game (the game's creator may have replaced it \
+             with a new one)",
+        )
+    };
     let (seat, claimed) = match live.invited(&req.invite) {
-        None => {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "this invite link does not open a seat of this game (the game's creator may have replaced it \
-                 with a new one)",
-            ))
-        }
+        None => return Err(not_opened()),
         Some(s) => (s.seat.clone(), s.token.is_some()),
     };
     let taken = || {
@@ -846,14 +868,21 @@ async fn post_claim(
         return Err(taken());
     }
     let token = games::new_token();
+    // The store checks the code too: the cached game may hold one the
+    // creator has replaced (its request gone before the cache was told, or
+    // the replacement made by another server process), and a replaced link
+    // opens nothing (audit 4).
     let stored = st
         .reg
         .store
-        .claim(&id, &seat, &token)
+        .claim(&id, &seat, &req.invite, &token)
         .await
         .map_err(ApiError::internal)?;
     if !stored {
         st.reg.reload(&mut live).await;
+        if live.invited(&req.invite).is_none_or(|s| s.seat != seat) {
+            return Err(not_opened());
+        }
         return Err(taken());
     }
     if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
@@ -923,8 +952,9 @@ async fn post_invite(
 
 /// A rematch of a finished game, asked by one of its players: the same
 /// scenario and options with the sides swapped and a new seed. The asker
-/// plays the other side (with a token in the answer); a computer or
-/// hot-seat opponent keeps its kind; an opponent played by another person
+/// plays the other side (with a token in the answer); a computer opponent
+/// keeps its kind, and a hot-seat one too when the asker made the game; an
+/// opponent played by another person
 /// gets an invite that only that player sees, in the old game's state
 /// (`rematch.invite_url`), never in the chat that spectators read.
 async fn post_rematch(
@@ -948,6 +978,10 @@ async fn post_rematch(
     }
     let info = live.game.info();
     let other = |s: &str| info.seats.iter().copied().find(|x| *x != s).unwrap_or(info.seats[0]);
+    // A hot-seat opponent is the asker's own only when the asker made the
+    // game: an invited guest's hot-seat opponent is the creator, who gets
+    // an invite (the guest took both seats of the rematch, audit 4).
+    let creator = live.is_creator(&Who::Seat(asker.clone()));
     let mut kinds: Vec<(&str, String)> = Vec::new();
     for &new_seat in info.seats {
         let old_seat = other(new_seat);
@@ -958,7 +992,7 @@ async fn post_rematch(
             } else {
                 "me"
             }
-        } else if games::is_computer(old_kind) || old_kind == "hotseat" {
+        } else if games::is_computer(old_kind) || (old_kind == "hotseat" && creator) {
             old_kind
         } else {
             "invite"
@@ -1195,11 +1229,16 @@ async fn get_log_moves(
 ) -> Result<Json<Value>, ApiError> {
     let p = stored_past(&st, &id, &token, |_| Ok(())).await?;
     let seat = p.who.seat().map(str::to_string);
-    let (row, seats, evs, now) = (p.row, p.seats, p.events, p.now);
-    let index = tokio::task::spawn_blocking(move || games::replay_index(row, seats, &evs, seat.as_deref()))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(|e| ApiError::from(LoadError::Replay(e)))?;
+    let (row, seats, evs, now, slot) = (p.row, p.seats, p.events, p.now, p.slot);
+    // The slot goes with the replay, not with this request's future: a
+    // client that hangs up does not stop the blocking thread (audit 4).
+    let index = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        games::replay_index(row, seats, &evs, seat.as_deref())
+    })
+    .await
+    .map_err(ApiError::internal)?
+    .map_err(|e| ApiError::from(LoadError::Replay(e)))?;
     Ok(Json(
         json!({"id": id, "seq": now, "moves": index.moves, "stages": index.stages}),
     ))
@@ -1230,11 +1269,17 @@ async fn get_at(
     // caller sees, but they are not its to replay).
     let viewer = w.seat().map(str::to_string);
     let upto = move |l: &Live| Ok(l.seq_of(viewer.as_deref()) < seq);
-    let past = tokio::task::spawn_blocking(move || games::replay_guarded_with(row, seats, &evs, upto))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(|e| ApiError::from(LoadError::Replay(e)))?;
-    drop(slot);
+    // The slot goes with the replay, not with this request's future: a
+    // client that hung up gave it back while the blocking thread replayed
+    // on, so that a script asking and hanging up ran any number of replays
+    // at once (audit 4).
+    let past = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        games::replay_guarded_with(row, seats, &evs, upto)
+    })
+    .await
+    .map_err(ApiError::internal)?
+    .map_err(|e| ApiError::from(LoadError::Replay(e)))?;
     let seat = w.seat();
     let over = past.is_over();
     Ok(Json(json!({

@@ -1051,6 +1051,14 @@ impl Registry {
                 self.bots.release(id);
                 return BotStep::Done;
             };
+            // --moves-per-game holds for the computer as for a person: a
+            // game of two computers stored moves without bound (audit 4).
+            if live.seq >= self.limits.moves_per_game {
+                tracing::warn!("game {id}: the computer ({seat}) stops: the game has stored its moves");
+                live.computer_failed = true;
+                self.bots.release(id);
+                return BotStep::Done;
+            }
             match bot::prepare(&*live.game, seat, level.as_deref()) {
                 Some(t) => (t, seat, live.seq),
                 None => {

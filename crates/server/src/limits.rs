@@ -54,7 +54,8 @@ pub struct Limits {
     pub chat_bytes_per_game: usize,
     /// Moves a game may store (actions, undos, draw offers and answers):
     /// every rebuild of a game (opening it, the replay slider, its record)
-    /// replays them all. At the bound a seat may still resign.
+    /// replays them all. At the bound a seat may still resign; a computer
+    /// seat stops.
     #[arg(long, default_value_t = 40_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub moves_per_game: u64,
     /// Live-update connections (WebSockets and server-sent event streams) open at once on one game.

@@ -173,8 +173,13 @@ pub async fn websocket(
             format!("this address takes a WebSocket ({e}); server-sent events are at .../events"),
         )
     })?;
+    // The frame bound too (tungstenite's default is 16 MiB): a frame's
+    // header makes it reserve room for the whole payload and wait for it,
+    // so a 14-byte header held 16 MiB of a socket until the keep-alive gave
+    // up. Over the bound a frame is refused at its header (audit 4).
     Ok(upgrade
         .max_message_size(CLIENT_MESSAGE_MAX)
+        .max_frame_size(CLIENT_MESSAGE_MAX)
         .on_upgrade(move |socket| serve(socket, listener, seq))
         .into_response())
 }

@@ -237,15 +237,16 @@ impl PgStore {
         Ok(())
     }
 
-    /// Give an unclaimed invited seat its token; `false` when it was claimed
-    /// (or is not an invited seat). Other processes reload the game.
-    pub async fn claim(&self, game: &str, seat: &str, token: &str) -> Result<bool, DbError> {
+    /// Give an unclaimed invited seat its token, if `code` is its invite
+    /// code now; `false` when it was claimed (or is not an invited seat, or
+    /// its code was replaced). Other processes reload the game.
+    pub async fn claim(&self, game: &str, seat: &str, code: &str, token: &str) -> Result<bool, DbError> {
         let mut c = self.conn().await?;
         let tx = c.transaction().await?;
         let n = tx
             .execute(
-                "UPDATE seats SET token = $3 WHERE game_id = $1 AND seat = $2 AND token IS NULL AND invite IS NOT NULL",
-                &[&game, &seat, &token],
+                "UPDATE seats SET token = $3 WHERE game_id = $1 AND seat = $2 AND token IS NULL AND invite = $4",
+                &[&game, &seat, &token, &code],
             )
             .await?;
         notify_meta(&tx, game).await?;

@@ -394,10 +394,12 @@ impl Store {
         }
     }
 
-    pub async fn claim(&self, game: &str, seat: &str, token: &str) -> Result<bool, DbError> {
+    /// Give an unclaimed invited seat `token`, if `code` is its invite code
+    /// now (a replaced code claims nothing); `false` otherwise.
+    pub async fn claim(&self, game: &str, seat: &str, code: &str, token: &str) -> Result<bool, DbError> {
         match self {
-            Store::Sqlite(s) => s.claim(game, seat, token).await,
-            Store::Postgres(p) => p.claim(game, seat, token).await,
+            Store::Sqlite(s) => s.claim(game, seat, code, token).await,
+            Store::Postgres(p) => p.claim(game, seat, code, token).await,
         }
     }
 
@@ -779,14 +781,20 @@ impl SqliteStore {
         })
     }
 
-    pub fn claim(&self, game: &str, seat: &str, token: &str) -> impl Future<Output = Result<bool, DbError>> {
-        let (game, seat, token) = (game.to_string(), seat.to_string(), token.to_string());
+    pub fn claim(
+        &self,
+        game: &str,
+        seat: &str,
+        code: &str,
+        token: &str,
+    ) -> impl Future<Output = Result<bool, DbError>> {
+        let (game, seat, code, token) = (game.to_string(), seat.to_string(), code.to_string(), token.to_string());
         self.write(move |conn| {
             Ok(conn
                 .prepare_cached(
-                    "UPDATE seats SET token = ?3 WHERE game_id = ?1 AND seat = ?2 AND token IS NULL AND invite IS NOT NULL",
+                    "UPDATE seats SET token = ?3 WHERE game_id = ?1 AND seat = ?2 AND token IS NULL AND invite = ?4",
                 )?
-                .execute(params![game, seat, token])?
+                .execute(params![game, seat, token, code])?
                 == 1)
         })
     }
