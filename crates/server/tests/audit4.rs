@@ -16,17 +16,6 @@ async fn app_with(db: &str, limits: Limits) -> (Router, server::AppState) {
     (server::app(st.clone()), st)
 }
 
-/// A server on a real loopback port; its app, for the other requests.
-async fn serve(db: &str, limits: Limits) -> (std::net::SocketAddr, Router) {
-    let st = server::open_with(db, limits.clone()).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let app = server::app(st.with_site(server::hosting::Site::new(addr, &[]).unwrap()));
-    let served = app.clone();
-    tokio::spawn(async move { server::listen::serve(listener, served, &limits).await });
-    (addr, app)
-}
-
 /// A WebSocket's client sends nothing but control frames, yet the server
 /// took frames up to tungstenite's default of 16 MiB: the header of one
 /// (14 bytes) made it reserve the whole payload's room at once and then

@@ -12,17 +12,6 @@ use tokio_tungstenite::tungstenite::{client::IntoClientRequest, Message};
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// A server on a real loopback port; its app, for the other requests.
-async fn serve(db: &str, limits: Limits) -> (std::net::SocketAddr, Router) {
-    let st = server::open_with(db, limits.clone()).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let app = server::app(st.with_site(server::hosting::Site::new(addr, &[]).unwrap()));
-    let served = app.clone();
-    tokio::spawn(async move { server::listen::serve(listener, served, &limits).await });
-    (addr, app)
-}
-
 async fn ticket(app: &Router, id: &str, token: &str) -> String {
     let (st, t) = post(app, id, "ticket", token, json!({})).await;
     assert_eq!(st, StatusCode::OK, "{t}");

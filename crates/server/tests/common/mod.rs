@@ -261,3 +261,14 @@ pub async fn events_uri(app: &Router, id: &str, token: &str) -> String {
 pub async fn post(app: &Router, id: &str, what: &str, token: &str, body: Value) -> (StatusCode, Value) {
     call(app, "POST", &format!("/api/games/{id}/{what}"), Some(token), Some(body)).await
 }
+
+/// A server on a real loopback port; its app, for the other requests.
+pub async fn serve(db: &str, limits: server::limits::Limits) -> (std::net::SocketAddr, Router) {
+    let st = server::open_with(db, limits.clone()).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = server::app(st.with_site(server::hosting::Site::new(addr, &[]).unwrap()));
+    let served = app.clone();
+    tokio::spawn(async move { server::listen::serve(listener, served, &limits).await });
+    (addr, app)
+}
