@@ -219,14 +219,22 @@ impl Gml {
         });
     }
 
-    /// A line placed in `s`; a scheduled arrival checks an enemy leader
-    /// alone there (5.6, ruling gml #6), and one of British or Hessian
-    /// units entering a state for the first time calls its militia (6.7,
-    /// ruling gml #36), as a landing does.
+    /// A line placed in `s`; a scheduled arrival with units checks an enemy
+    /// leader alone there (5.6, ruling gml #6), and one of British or
+    /// Hessian units entering a state for the first time calls its militia
+    /// (6.7, ruling gml #36), as a landing does.
+    ///
+    /// 5.6 checks a leader alone "in a space entered by enemy units": a
+    /// leader arriving without units (12.24 Morgan and Lincoln, 12.34
+    /// Gates and Sumter) is no unit and checks nobody (ruling gml #6).
     pub(crate) fn place_line(&mut self, line: u8, arrival: bool, s: SpaceId) {
         let l = self.line(line, arrival);
         self.deploy(l, s);
-        if arrival {
+        let units = l
+            .pieces
+            .iter()
+            .any(|p| matches!(*p, Piece::Units { n, kind, .. } if n > 0 && kind != crate::forces::Kind::Naval));
+        if arrival && units {
             self.check_lone_leaders(s, l.seat);
         }
         if arrival && l.seat == crate::forces::BRITISH {

@@ -77,3 +77,31 @@ fn saratoga_an_enemy_indian_in_a_british_held_space_leaves_it_uncontrolled() {
         g.core.outcome.as_ref().map(|o| o.reason.clone())
     );
 }
+
+// rule: gml 12.0, 9.2, 12.25
+// ruling: gml #28
+// 12.0: "Tory units do not count, except that if a British or Hessian unit
+// was the last to occupy a space ..., it is considered under British
+// control." A British unit held Ticonderoga alone and marched on; a New
+// York Tory unit stands there alone now: the space is still British (the
+// Tories change nothing), so with four more the British hold five of the
+// six and win. A Tory alone where no British unit was (Albany) controls
+// nothing.
+#[test]
+fn saratoga_a_space_the_british_left_to_tories_stays_british() {
+    let mut g = cleared("saratoga", Phase::Final);
+    for s in ["philadelphia", "new-york", "west-point", "fort-stanwix"] {
+        put(&mut g, BRITISH, Kind::British, 1, s);
+        g.mark_control(space(s));
+    }
+    let ti = once_held_by(&mut g, BRITISH, Kind::British, "ticonderoga");
+    put_home(&mut g, BRITISH, Kind::Tory, "ny", 1, "ticonderoga");
+    g.mark_control(ti);
+    put_home(&mut g, BRITISH, Kind::Tory, "ny", 1, "albany");
+    g.mark_control(space("albany"));
+    assert_eq!(g.controller(ti), Some(BRITISH));
+    assert_eq!(g.controller(space("albany")), None, "Tories alone control nothing");
+    enter_after(&mut g, Phase::Final);
+    let o = g.core.outcome.clone().expect("five of six at the end of the turn");
+    assert_eq!((o.winner, o.rule.as_str()), (Some(BRITISH), "12.25"), "{}", o.reason);
+}

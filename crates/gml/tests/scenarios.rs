@@ -557,3 +557,494 @@ fn the_gates_roll_is_made_while_schuyler_is_at_sea() {
     let gates = leader(&g, "gates");
     assert_eq!(g.leaders[gates as usize].at, z, "Gates takes his place aboard");
 }
+
+/// 5.6 "when a leader is alone in a space entered by enemy units": a
+/// scheduled arrival of a leader without units (12.34 "1 July: Gates in
+/// Hillsboro"; 12.24 Morgan and Lincoln; 12.34 Sumter) brings no unit into
+/// the space, so a British leader standing alone there is not checked (a
+/// leader alone checks nobody he meets, ruling gml #6). Kalb's column
+/// (12.34 "2 June: Kalb, 1 Continental Army land unit, and 1 Maryland
+/// militia unit in Hillsboro") brings units: he is (rulings gml #6, #49).
+/// Before, every arrival checked him, Gates alone too.
+// rule: gml 12.34, 12.24, 5.6
+// ruling: gml #6, #49
+#[test]
+fn a_leader_arriving_alone_checks_no_enemy_leader() {
+    let mut g = cleared("southern-1780", Phase::Final);
+    let tarleton = put_leader(&mut g, "tarleton", "hillsborough");
+    // The two militia rolls fail; an 8 would capture a checked leader.
+    reinforce(&mut g, "1780-jul-1", AMERICAN, &[8]);
+    let gates = leader(&g, "gates");
+    assert_eq!(leader_at(&g, gates), "hillsborough", "Hillsborough holds no enemy unit");
+    assert!(
+        !logged(&g, "casualty check"),
+        "Gates is no unit: Tarleton is not checked.\nLog:\n{}",
+        log_text(&g)
+    );
+    assert_eq!(leader_at(&g, tarleton), "hillsborough");
+    assert_eq!(g.core.dice.scripted_left(), 1, "no die was rolled for Tarleton");
+
+    let mut g = cleared("southern-1780", Phase::Final);
+    let tarleton = put_leader(&mut g, "tarleton", "hillsborough");
+    reinforce(&mut g, "1780-jun-2", AMERICAN, &[8]);
+    common::assert_logged(&g, "Banastre Tarleton's casualty check: 8, captured");
+    assert_eq!(g.leaders[tarleton as usize].at, Place::Captured);
+}
+
+/// The game's turn name now ("September I 1775").
+fn turn_is(g: &Gml) -> String {
+    g.turn_name()
+}
+
+// rule: gml 12.11, 12.15, 12.21, 12.25, 12.31, 12.35, 12.41, 12.45
+#[test]
+fn each_scenario_begins_and_ends_on_its_printed_turns() {
+    // 12.11 "begins on 1 September 1775 and ends at the end of the 11 June
+    // 1776 turn"; 12.21 "1 May 1777 ... 1 November 1777"; 12.31 "January
+    // 1780 ... October II"; 12.41 "December 1780 ... 11 April 1781" (ruling
+    // gml #34: "1" is I, "11" is II). Nobody meets a condition on an empty
+    // board: no turn but the last ends the game, and the last ends it with
+    // each scenario's result by default (12.15 British, 12.25 American,
+    // 12.35 a draw, 12.45 British).
+    for (key, first, last, winner, rule) in [
+        ("canada", "September I 1775", "June II 1776", Some(BRITISH), "12.15"),
+        ("saratoga", "May I 1777", "November I 1777", Some(AMERICAN), "12.25"),
+        ("southern-1780", "January 1780", "October II 1780", None, "12.35"),
+        ("greene", "December 1780", "April II 1781", Some(BRITISH), "12.45"),
+    ] {
+        let mut g = cleared(key, Phase::Final);
+        assert_eq!(turn_is(&g), first, "{key}");
+        let mut played = 0;
+        loop {
+            let name = turn_is(&g);
+            enter_after(&mut g, Phase::Final);
+            played += 1;
+            if let Some(o) = g.core.outcome.clone() {
+                assert_eq!(name, last, "{key} ends after {last}");
+                assert_eq!((o.winner, o.rule.as_str()), (winner, rule), "{key}: {}", o.reason);
+                break;
+            }
+            assert_ne!(name, last, "{key} went on after its last turn");
+            assert!(played < 40, "{key} never ended");
+        }
+        assert_eq!(played, g.turns() as usize, "{key}");
+    }
+}
+
+/// The Militia Table rolls one seat makes in its Reinforcement Phase: the
+/// log's lines, in order.
+fn militia_rolls(g: &mut Gml, seat: engine::Seat, dice: &[u8]) -> Vec<String> {
+    let from = g.core.log.len();
+    g.core.dice.script(dice.to_vec());
+    enter_after(g, Phase::Combat(seat));
+    let row = if seat == AMERICAN { "R row" } else { "T row" };
+    common::log_since(g, from)
+        .into_iter()
+        .filter(|t| t.starts_with("Militia Table") && t.contains(row))
+        .collect()
+}
+
+// rule: gml 12.14, 9.1
+#[test]
+fn the_british_roll_for_canada_only_in_the_invasion_of_canada() {
+    // 12.14 A "The British player rolls dice for the Canada region", in the
+    // column the map gives (Canada's VP cities British: all of them).
+    let mut g = cleared("canada", Phase::Final);
+    for s in ["quebec", "montreal"] {
+        hold(&mut g, BRITISH, Kind::British, s);
+    }
+    // British units in New England and the Middle Atlantic too: no roll there.
+    hold(&mut g, BRITISH, Kind::British, "boston");
+    hold(&mut g, BRITISH, Kind::British, "new-york");
+    let rolls = militia_rolls(&mut g, BRITISH, &[10, 10, 10]);
+    assert_eq!(
+        rolls,
+        vec!["Militia Table, Canada (T row, British presence, all VP cities controlled): 10, needs 3 or less: none"]
+    );
+}
+
+// rule: gml 12.24, 9.1
+#[test]
+fn saratoga_rolls_militia_in_its_regions_and_columns() {
+    // "The British player rolls dice to obtain militia reinforcements in the
+    // Canada and Middle Atlantic regions. The American player rolls dice
+    // ... in the Middle Atlantic region, and in the column 'British
+    // presence, some victory-point cities controlled' for the New England
+    // region." British units hold New York: the Middle Atlantic's column is
+    // the map's for both; New England's is fixed for the Americans only.
+    let mut g = cleared("saratoga", Phase::Final);
+    hold(&mut g, BRITISH, Kind::British, "new-york");
+    hold(&mut g, BRITISH, Kind::British, "hartford");
+    let british = militia_rolls(&mut g, BRITISH, &[10, 10, 10]);
+    assert_eq!(
+        british,
+        vec![
+            "Militia Table, Canada (T row, no British presence): 10, needs 8 or less: none",
+            "Militia Table, Middle Atlantic (T row, British presence, some VP cities controlled): 10, needs 4 or less: none",
+        ]
+    );
+    let mut g = cleared("saratoga", Phase::Final);
+    hold(&mut g, BRITISH, Kind::British, "new-york");
+    let american = militia_rolls(&mut g, AMERICAN, &[10, 10, 10]);
+    assert_eq!(
+        american,
+        vec![
+            "Militia Table, Middle Atlantic (R row, British presence, some VP cities controlled): 10, needs 7 or less: none",
+            "Militia Table, New England (R row, British presence, some VP cities controlled, as the scenario fixes): 10, needs 8 or less: none",
+        ]
+    );
+}
+
+// rule: gml 12.34, 12.44, 9.1
+#[test]
+fn the_southern_scenarios_roll_for_both_southern_regions_in_the_map_s_columns() {
+    // "The British and American players roll dice to obtain militia
+    // reinforcements in the Southern and South-Central regions, in the
+    // corresponding columns": British units hold Charleston, none is in
+    // the South-Central region.
+    for key in ["southern-1780", "greene"] {
+        for (seat, south, central) in [
+            (BRITISH, "needs 4 or less", "needs 4 or less"),
+            (AMERICAN, "needs 6 or less", "needs 5 or less"),
+        ] {
+            let mut g = cleared(key, Phase::Final);
+            hold(&mut g, BRITISH, Kind::British, "charleston");
+            let row = if seat == AMERICAN { 'R' } else { 'T' };
+            let rolls = militia_rolls(&mut g, seat, &[10, 10, 10]);
+            assert_eq!(
+                rolls,
+                vec![
+                    format!("Militia Table, South ({row} row, British presence, some VP cities controlled): 10, {south}: none"),
+                    format!("Militia Table, South-Central ({row} row, no British presence): 10, {central}: none"),
+                ],
+                "{key}"
+            );
+        }
+    }
+}
+
+// rule: gml 12.33, 5.4
+#[test]
+fn clinton_is_a_three_star_general_in_the_southern_campaign_only() {
+    // 12.3's note: "Clinton is considered a three-star general": at the
+    // Savannah set-up he commands Cornwallis, a two-star leader (5.4).
+    let g = deployed("southern-1780");
+    let (clinton, cornwallis) = (leader(&g, "clinton"), leader(&g, "cornwallis"));
+    assert_eq!(g.rank(clinton), 3);
+    assert_eq!(g.leaders[cornwallis as usize].under, Some(clinton));
+    // Elsewhere his counter's two stars: no two-star leader under him.
+    let mut g = cleared("saratoga", Phase::Final);
+    let (clinton, cornwallis) = (
+        put_leader(&mut g, "clinton", "new-york"),
+        put_leader(&mut g, "cornwallis", "new-york"),
+    );
+    assert_eq!(g.rank(clinton), 2);
+    assert!(!g.may_subordinate(clinton, cornwallis));
+}
+
+/// The spaces the pending scheduled arrival may enter, if one waits.
+fn arrival_spaces(g: &Gml) -> Option<Vec<&'static str>> {
+    match g.stack.last() {
+        Some(Frame::Deploy {
+            spaces, arrival: true, ..
+        }) => Some(spaces.iter().map(|&s| g.space_id(s)).collect()),
+        _ => None,
+    }
+}
+
+/// Every space of the scenario's map in the region (or the state), without
+/// British land units.
+fn free_spaces(g: &Gml, of: impl Fn(&gml::map::Space) -> bool) -> Vec<&'static str> {
+    let m = &tables().map;
+    let mut v: Vec<&'static str> = (0..m.spaces.len() as u16)
+        .filter(|&s| g.in_play(s) && of(m.get(s)) && !g.has_land(s, BRITISH))
+        .map(|s| g.space_id(s))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+// rule: gml 12.24
+#[test]
+fn morgan_and_lincoln_enter_saratoga_in_july_i_and_august_i_where_printed() {
+    // "Morgan enters in the 1 July turn in any space of the Atlantic region
+    // [the Middle Atlantic, ruling gml #34]. Lincoln enters in the 1 August
+    // turn in any space of New England", not where British units stand.
+    let m = &tables().map;
+    let mut g = cleared("saratoga", Phase::Final);
+    put(&mut g, BRITISH, Kind::British, 1, "albany");
+    put(&mut g, BRITISH, Kind::British, 1, "hartford");
+    for turn in ["1777-jun-2", "1777-jul-2", "1777-aug-2"] {
+        reinforce(&mut g, turn, AMERICAN, &[]);
+        assert_eq!(arrival_spaces(&g), None, "nothing arrives in {turn}");
+    }
+    let (morgan, lincoln) = (leader(&g, "morgan"), leader(&g, "lincoln"));
+    reinforce(&mut g, "1777-jul-1", AMERICAN, &[]);
+    let mut offered = arrival_spaces(&g).expect("Morgan's space is chosen");
+    offered.sort_unstable();
+    let want = free_spaces(&g, |s| m.region(s) == Some(gml::map::Region::MiddleAtlantic));
+    assert!(!want.contains(&"albany") && want.contains(&"philadelphia"));
+    assert_eq!(offered, want);
+    common::take(&mut g, Action::Place(space("philadelphia")));
+    assert_eq!(leader_at(&g, morgan), "philadelphia");
+    assert_eq!(g.leaders[lincoln as usize].at, Place::Pool);
+    reinforce(&mut g, "1777-aug-1", AMERICAN, &[]);
+    let mut offered = arrival_spaces(&g).expect("Lincoln's space is chosen");
+    offered.sort_unstable();
+    let want = free_spaces(&g, |s| m.region(s) == Some(gml::map::Region::NewEngland));
+    assert!(!want.contains(&"hartford") && want.contains(&"boston"));
+    assert_eq!(offered, want);
+    common::take(&mut g, Action::Place(space("boston")));
+    assert_eq!(leader_at(&g, lincoln), "boston");
+}
+
+// rule: gml 12.34
+#[test]
+fn the_southern_reinforcements_come_on_their_printed_turns() {
+    // "1 March: 1 Continental Army land unit in Alexandria. 2 June: Kalb
+    // ... in Hillsboro. 1 July: Gates in Hillsboro. 1 August: Sumter in
+    // any space of South Carolina" (ruling gml #34: "2 June" is June II).
+    let m = &tables().map;
+    let mut g = cleared("southern-1780", Phase::Final);
+    let (kalb, gates, sumter) = (leader(&g, "kalb"), leader(&g, "gates"), leader(&g, "sumter"));
+    reinforce(&mut g, "1780-feb", AMERICAN, &[]);
+    assert_eq!(g.land_at(space("alexandria"), AMERICAN).count(), 0);
+    reinforce(&mut g, "1780-mar-1", AMERICAN, &[]);
+    assert_eq!(g.land_at(space("alexandria"), AMERICAN).count(), 1);
+    reinforce(&mut g, "1780-jun-1", AMERICAN, &[]);
+    assert_eq!(g.leaders[kalb as usize].at, Place::Pool, "not in June I");
+    reinforce(&mut g, "1780-jun-2", AMERICAN, &[]);
+    assert_eq!(leader_at(&g, kalb), "hillsborough");
+    let column: Vec<String> = g
+        .land_at(space("hillsborough"), AMERICAN)
+        .map(|u| g.unit_name(u))
+        .collect();
+    assert_eq!(column, vec!["MD Militia", "Continental unit"]);
+    assert_eq!(g.leaders[gates as usize].at, Place::Pool);
+    reinforce(&mut g, "1780-jul-1", AMERICAN, &[]);
+    assert_eq!(leader_at(&g, gates), "hillsborough");
+    assert_eq!(g.leaders[sumter as usize].at, Place::Pool);
+    put(&mut g, BRITISH, Kind::British, 1, "camden");
+    reinforce(&mut g, "1780-aug-1", AMERICAN, &[]);
+    let mut offered = arrival_spaces(&g).expect("Sumter's space is chosen");
+    offered.sort_unstable();
+    let want = free_spaces(&g, |s| m.states[s.state as usize].id == "sc");
+    assert!(!want.contains(&"camden") && want.contains(&"ninety-six"));
+    assert_eq!(offered, want);
+}
+
+// rule: gml 12.14
+#[test]
+fn clinton_comes_in_may_i_only() {
+    // "In the May turn" (ruling gml #36: May I): not in April II, and not
+    // again in May II.
+    let mut g = cleared("canada", Phase::Final);
+    let clinton = leader(&g, "clinton");
+    reinforce(&mut g, "1776-apr-2", BRITISH, &[]);
+    assert_eq!(g.leaders[clinton as usize].at, Place::Pool);
+    reinforce(&mut g, "1776-may-2", BRITISH, &[]);
+    assert_eq!(g.leaders[clinton as usize].at, Place::Pool);
+    reinforce(&mut g, "1776-may-1", BRITISH, &[]);
+    assert_eq!(leader_at(&g, clinton), "quebec");
+    assert_eq!(g.land_at(space("quebec"), BRITISH).count(), 2, "two British land units");
+}
+
+// rule: gml 3.1, 12.34, 9.4
+#[test]
+fn the_militia_raised_are_placed_before_the_turn_s_arrivals() {
+    // docs/rulings.md (3.1 D, H, 12.x4): the rolls, then the militia placed,
+    // then the scheduled arrivals. June II 1780: the South roll raises a
+    // unit (1), the South-Central one does not (10); Kalb waits.
+    let mut g = cleared("southern-1780", Phase::Final);
+    let kalb = leader(&g, "kalb");
+    g.core.dice.script([1, 10]);
+    g.turn = tables().turns.iter().position(|t| t.id == "1780-jun-2").unwrap() as u16;
+    enter_after(&mut g, Phase::Combat(AMERICAN));
+    assert!(matches!(g.stack.last(), Some(Frame::Raise { seat: AMERICAN, .. })));
+    assert_eq!(g.leaders[kalb as usize].at, Place::Pool, "Kalb comes after");
+    common::take(&mut g, Action::Place(space("camden")));
+    g.advance();
+    assert_eq!(leader_at(&g, kalb), "hillsborough");
+}
+
+/// The set-up played with each choice put in the first space the line
+/// allows that holds nothing yet and that no line names (so each line is
+/// alone in its space); the set-up's log lines, in order.
+fn set_up_apart(key: &str) -> (Gml, Vec<String>) {
+    let mut g = new(key);
+    let named: Vec<u16> = g
+        .scenario
+        .spec()
+        .deployment
+        .iter()
+        .filter_map(|l| match l.at {
+            gml::scenario::Where::At(name) => Some(space(name)),
+            _ => None,
+        })
+        .collect();
+    let rule = g.scenario.info().rule;
+    while g.phase == Phase::Deployment {
+        let a = match g.stack.last() {
+            Some(Frame::Deploy { spaces, .. }) => {
+                let empty = |s: u16| g.units_at(s).next().is_none() && g.leaders_at(s).next().is_none();
+                let s = spaces
+                    .iter()
+                    .copied()
+                    .find(|&s| empty(s) && !named.contains(&s))
+                    .expect("an empty space");
+                Action::Place(s)
+            }
+            _ => common::legal(&g)[0],
+        };
+        common::take(&mut g, a);
+    }
+    let lines = g
+        .core
+        .log
+        .visible(None)
+        .filter(|e| e.rule == rule)
+        .map(|e| e.text.clone())
+        .collect();
+    (g, lines)
+}
+
+// rule: gml 12.13, 12.23, 12.33, 12.43
+#[test]
+fn each_set_up_is_placed_as_printed_and_in_the_printed_order() {
+    // The tables of 12.13, 12.23, 12.33 and 12.43, American first, line by
+    // line (rulings gml #27 and #34 for the names; "*" where the line leaves
+    // the space to its side).
+    let printed: [(&str, &[&str]); 4] = [
+        (
+            "canada",
+            &[
+                "American: Benedict Arnold, MA Militia and RI Militia in Falmouth",
+                "American: Richard Montgomery, Ethan Allen and MA Militia in Crown Point",
+                "American: Henry Knox, NY Militia and Continental unit in Ticonderoga",
+                "British: experienced Tory Militia and British Artillery in Quebec (entrenched)",
+                "British: Guy Carleton and British unit in Montreal (entrenched)",
+                "British: British unit in St. Johns (entrenched)",
+            ],
+        ),
+        (
+            "saratoga",
+            &[
+                "American: Philip Schuyler, Benedict Arnold, Continental unit and Continental unit in Ticonderoga",
+                "American: Continental unit in West Point (in the fort)",
+                "American: Nicholas Herkimer, NY Militia and NY Militia in Fort Stanwix (in the fort)",
+                "American: Israel Putnam and Continental unit in * (entrenched)",
+                "American: George Washington, John Sullivan, Anthony Wayne, William Alexander (Lord Stirling), \
+                 Continental unit, Continental unit, Continental unit, Continental unit and Continental Artillery \
+                 in * (entrenched)",
+                "American: PA Militia in Philadelphia",
+                "British: Barry St. Leger, Mohawk Indians, British unit and Hessian unit in Oswego",
+                "British: John Burgoyne, Friedrich Baum, British unit, British Artillery, Hessian unit and Abenaki \
+                 Indians in St. Johns",
+                "British: William Howe, Henry Clinton, Charles Cornwallis, Wilhelm von Knyphausen, James Grant, \
+                 Hessian unit, Hessian unit, Hessian unit, Hessian unit, British unit, British unit, British unit, \
+                 British unit, British unit, British unit, British unit, British unit, experienced British unit, \
+                 NY Tory Militia, NY Tory Militia, British Artillery, British fleet and British fleet in New York",
+            ],
+        ),
+        (
+            "southern-1780",
+            &[
+                "American: SC Militia in *",
+                "American: Benjamin Lincoln, Continental Artillery, NC Militia, SC Militia, Continental unit, \
+                 Continental unit and Continental unit in Charleston (entrenched)",
+                "American: Francis Marion and SC Militia in *",
+                "American: SC Militia in Thicketty Fort",
+                "British: Henry Clinton, Charles Cornwallis, Banastre Tarleton, British unit, British unit, British \
+                 unit, British unit, British unit, British unit, Hessian unit, British Artillery, NY Tory Militia, \
+                 SC Tory Militia, NC Tory Militia, British fleet and British fleet in Savannah",
+            ],
+        ),
+        (
+            "greene",
+            &[
+                "American: Nathanael Greene, Continental unit and Continental unit in *",
+                "American: Francis Marion and SC Militia in *",
+                "American: Daniel Morgan, Continental unit and NC Militia in Thicketty Fort",
+                "American: SC Militia in *",
+                "American: NC Militia and NC Militia in *",
+                "British: Charles Cornwallis, British unit, British unit, British unit, British unit, Hessian unit \
+                 and SC Tory Militia in *",
+                "British: Banastre Tarleton, British unit, British unit and British Artillery in Camden",
+                "British: NC Tory Militia in Wilmington (entrenched)",
+                "British: SC Tory Militia in Georgetown (entrenched)",
+                "British: British unit and GA Tory Militia in Ninety-Six (entrenched)",
+                "British: British unit in Augusta (entrenched)",
+                "British: British unit in Charleston (entrenched)",
+                "British: GA Tory Militia in Savannah (entrenched)",
+            ],
+        ),
+    ];
+    let m = &tables().map;
+    for (key, lines) in printed {
+        let (g, log) = set_up_apart(key);
+        assert_eq!(log.len(), lines.len(), "{key}: {log:#?}");
+        for (got, want) in log.iter().zip(lines) {
+            let (head, tail) = want.split_once('*').unwrap_or((want, ""));
+            let ok = if want.contains('*') {
+                got.starts_with(head) && got.ends_with(tail) && got.len() > head.len() + tail.len()
+            } else {
+                got == want
+            };
+            assert!(ok, "{key}:\n got  {got}\n want {want}");
+            // The works the line prints, on every unit of its space (each
+            // line is alone in its space).
+            let place = &got[got.rfind(" in ").unwrap() + 4..];
+            let place = place
+                .trim_end_matches(" (entrenched)")
+                .trim_end_matches(" (in the fort)");
+            let s = (0..m.spaces.len() as u16)
+                .find(|&s| m.get(s).name == place && g.in_play(s))
+                .unwrap_or_else(|| panic!("{key}: no space {place}"));
+            let units: Vec<u16> = g.units_at(s).collect();
+            assert!(!units.is_empty() || !want.contains(" unit"), "{key}: {place}");
+            for u in units {
+                let unit = &g.units[u as usize];
+                assert_eq!(unit.entrenched, want.ends_with("(entrenched)"), "{key}: {place}");
+                assert_eq!(unit.inside, want.ends_with("(in the fort)"), "{key}: {place}");
+            }
+        }
+    }
+}
+
+// rule: gml 12.11, 3.1
+// ruling: gml #35
+#[test]
+fn canada_s_first_turn_has_no_british_phase_and_the_second_turn_is_whole() {
+    // "The Movement, Combat and British Command Reinforcement phases are
+    // omitted in the first turn": no British phase (and no British
+    // Militia Table roll) in September I 1775; the American part, the
+    // Supply and the Final Phases are played; September II begins with the
+    // British Command Phase.
+    let mut g = deployed("canada");
+    let first = g.turn;
+    while g.turn == first {
+        let seat = g.to_act().iter().next().expect("someone acts");
+        let legal = common::legal(&g);
+        let a = legal.iter().find(|a| **a == Action::Done).copied().unwrap_or(legal[0]);
+        g.apply_legal(seat, &a);
+    }
+    let log: Vec<String> = g.core.log.visible(None).map(|e| e.text.clone()).collect();
+    let end = log
+        .iter()
+        .position(|t| t == "Turn September II 1775")
+        .expect("the turn ends");
+    let turn = &log[..end];
+    for phase in ["Command", "Activation", "Combat", "Reinforcement"] {
+        let british = format!("British {phase} Phase");
+        assert!(!turn.contains(&british), "{british} in September I: {turn:#?}");
+        let american = format!("American {phase} Phase");
+        assert!(turn.contains(&american), "{american} missing: {turn:#?}");
+    }
+    for phase in ["Supply Phase", "Final Phase"] {
+        assert!(turn.iter().any(|t| t == phase), "{phase} missing");
+    }
+    assert!(!turn.iter().any(|t| t.contains("(T row")), "{turn:#?}");
+    assert!(turn.iter().any(|t| t.contains("(R row")), "{turn:#?}");
+    assert_eq!(log[end + 1], "British Command Phase");
+    assert_eq!(g.phase, Phase::Command(BRITISH));
+}
