@@ -124,7 +124,9 @@ pub enum Where {
     /// "Any Indian village in New France"; "any Indian villages in French
     /// territory" (New France and Louisiana).
     Villages(&'static [Colony]),
-    /// "Any French occupied squares".
+    /// "Any French occupied squares" (ruling fiw #26: a non-Indian combat
+    /// unit's; placed after the side's other lines, `setup.rs`
+    /// `placing_order`, so that any square its set-up occupies is open).
     Occupied,
 }
 

@@ -1,6 +1,7 @@
 //! 35.x set-up: a new game's state, and the set-up lines whose square is
 //! the owner's choice, placed one piece at a time (the side that sets up
-//! first places all its lines first).
+//! first places all its lines first, in the printed order but for the
+//! leaders of "any French occupied squares", placed last: `placing_order`).
 
 use crate::civilization::Marker;
 use crate::forces::{Lightness, Size, BRITISH, FRENCH};
@@ -93,14 +94,12 @@ impl Fiw {
             format!("{}: the French set up first, then the British.", INFOS_NAME)
         });
         for seat in [spec.first, enemy(spec.first)] {
-            for (i, l) in spec.lines.iter().enumerate().rev() {
-                if l.seat == seat {
-                    g.stack.push(Frame::Deploy {
-                        seat,
-                        line: i as u8,
-                        left: amount(l.what),
-                    });
-                }
+            for i in placing_order(spec, seat).into_iter().rev() {
+                g.stack.push(Frame::Deploy {
+                    seat,
+                    line: i as u8,
+                    left: amount(spec.lines[i].what),
+                });
             }
         }
         // The first side's lines on top.
@@ -203,7 +202,9 @@ impl Fiw {
             Where::Villages(colonies) => colonies.iter().flat_map(|&c| m.squares_of(c)).collect(),
             Where::Occupied => Sq::all().collect(),
         };
-        out.retain(|&sq| self.admits(l.at, sq, |sq| occ.has_units(sq, seat)));
+        // Ruling fiw #26: "occupied" is a non-Indian combat unit's, and
+        // neutral Spain's units occupy for nobody (5.3).
+        out.retain(|&sq| self.admits(l.at, sq, |sq| occ.occupies(sq, seat)));
         out.sort();
         out.dedup();
         out.retain(open);
@@ -507,6 +508,20 @@ fn provincial_infantry(need: &scenario::Need) -> bool {
 }
 
 const INFOS_NAME: &str = "On to Quebec (35.3)";
+
+/// The order in which a side places its set-up lines: as printed, but
+/// 35.3 3.3's "Any French occupied squares" lines last. A side sets up
+/// all its pieces before the other (3.0, 4.0), in no order the rules set,
+/// so a leader may join any square its whole set-up occupies, not only
+/// those the lines printed before his hold (a set-up placing Trois
+/// Rivieres's 3.4 militia regiment alone there had kept Bougainville and
+/// de Villiers out of it).
+fn placing_order(spec: &Spec, seat: Seat) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..spec.lines.len()).filter(|&i| spec.lines[i].seat == seat).collect();
+    // A stable sort: the printed order otherwise.
+    order.sort_by_key(|&i| spec.lines[i].at == Where::Occupied);
+    order
+}
 
 /// How many pieces a line places.
 fn amount(w: What) -> u8 {

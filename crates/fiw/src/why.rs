@@ -138,10 +138,11 @@ impl Fiw {
         let at = spec.lines[line as usize].at;
         let occ = self.occupancy();
         let here = self.sq_name(sq);
-        if !self.admits(at, sq, |s| occ.has_units(s, seat)) {
+        if !self.admits(at, sq, |s| occ.occupies(s, seat)) {
             let reason = if at == Where::Occupied {
                 format!(
-                    "the line sets up in \"any {} occupied squares\": no {} unit is in {here}",
+                    "the line sets up in \"any {} occupied squares\": no {} unit occupies {here} \
+                     (Indians and neutral Spanish units do not, ruling fiw #26)",
                     side_name(seat),
                     side_name(seat)
                 )

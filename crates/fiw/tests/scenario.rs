@@ -424,3 +424,375 @@ fn without_rule_31_no_massacre_marker_is_set_up_and_fort_gaspereau_is_an_ordinar
         .expect("the printed fort");
     assert_eq!(fort.side, BRITISH, "the British hold it");
 }
+
+/// Where a leader of this id is.
+fn leader_at(g: &Fiw, name: &str) -> Place {
+    let l = (0..g.leaders.len())
+        .find(|&l| g.leader(l as u8).answers_to(name))
+        .unwrap_or_else(|| panic!("no leader {name}"));
+    g.leaders[l].at
+}
+
+/// How many units of `seat` in a place's square match `keep`.
+fn count_at(g: &Fiw, place: &str, seat: engine::Seat, keep: impl Fn(&fiw::forces::Face) -> bool) -> usize {
+    g.units_at(sq(place))
+        .filter(|&u| g.side(u) == seat && keep(g.face(u)))
+        .count()
+}
+
+/// A test on a unit's face.
+type Keep = Box<dyn Fn(&fiw::forces::Face) -> bool>;
+
+#[test]
+fn the_named_places_hold_what_35_3_prints() {
+    // rule: fiw 35.3
+    // 3.3-3.5, 4.3-4.5 and 5.0, line by line, after a set-up in which
+    // every choice is the first offered. Where an "any ..." line may add
+    // to a named place the count is a least; where none may, it is exact.
+    use fiw::forces::{Nation, Size, UnitType as T};
+    use Size::{Detachment as Det, Regiment as Reg, Squadron};
+    let g = started(BRITISH);
+    fn reg(nation: Nation, kind: T, size: Size) -> Keep {
+        Box::new(move |f| f.regular && f.nation == nation && f.kind == kind && f.size == size)
+    }
+    fn prov(home: &'static str, kinds: &'static [T], size: Size) -> Keep {
+        Box::new(move |f| !f.regular && f.home.as_deref() == Some(home) && kinds.contains(&f.kind) && f.size == size)
+    }
+    fn indian() -> Keep {
+        Box::new(|f| f.nation == Nation::Indian)
+    }
+    const INF: &[T] = &[T::Line, T::Light];
+    const MIL: &[T] = &[T::Militia];
+    let (fr, br, sp) = (Nation::French, Nation::British, Nation::Spanish);
+    for (name, at) in [
+        // 3.3
+        ("de-vaudreuil", "quebec"),
+        ("montcalm", "quebec"),
+        ("de-levis", "montreal"),
+        ("de-bourlamaque", "ticonderoga"),
+        ("de-kerlerec", "new-orleans"),
+        // 4.3, 4.4
+        ("wolfe", "louisbourg"),
+        ("monckton", "louisbourg"),
+        ("amherst", "fort-william-henry"),
+        ("rogers", "fort-william-henry"),
+        ("bouquet", "carlisle"),
+    ] {
+        assert_eq!(leader_at(&g, name), Place::Sq(sq(at)), "{name} sets up in {at}");
+    }
+    let brigadier = (0..g.leaders.len() as u8)
+        .filter(|&l| g.leader(l).id == "british-brigadier")
+        .any(|l| g.leaders[l as usize].at == Place::Sq(sq("fort-schuyler")));
+    assert!(brigadier, "4.3 Fort Schuyler: leader Brigadier (1-0)");
+    const EXACTLY: bool = true;
+    const AT_LEAST: bool = false;
+    #[rustfmt::skip]
+    let rows: Vec<(&str, engine::Seat, Keep, usize, bool, &str)> = vec![
+        // 3.3, 3.4 the French.
+        ("quebec", FRENCH, reg(fr, T::Line, Reg), 6, AT_LEAST, "six heavy regiments"),
+        ("quebec", FRENCH, reg(fr, T::Light, Reg), 1, AT_LEAST, "one light regiment"),
+        ("quebec", FRENCH, reg(fr, T::SiegeTrain, Reg), 1, AT_LEAST, "one siege train"),
+        ("quebec", FRENCH, prov("new-france", MIL, Reg), 1, AT_LEAST, "militia"),
+        ("montreal", FRENCH, reg(fr, T::Line, Reg), 1, AT_LEAST, "one heavy regiment"),
+        // Montreal and St. Jeans share a square: a militia regiment each.
+        ("montreal", FRENCH, prov("new-france", MIL, Reg), 2, AT_LEAST, "militia"),
+        ("trois-rivieres", FRENCH, prov("new-france", MIL, Reg), 1, AT_LEAST, "militia"),
+        ("fort-niagara", FRENCH, reg(fr, T::Line, Reg), 1, AT_LEAST, "one heavy regiment"),
+        ("ticonderoga", FRENCH, reg(fr, T::Line, Reg), 2, AT_LEAST, "two heavy regiments"),
+        ("ticonderoga", FRENCH, reg(fr, T::Light, Reg), 1, AT_LEAST, "one light regiment"),
+        ("ticonderoga", FRENCH, reg(fr, T::SiegeTrain, Reg), 1, AT_LEAST, "one siege train"),
+        ("ticonderoga", FRENCH, reg(fr, T::Engineers, Det), 1, AT_LEAST, "one engineer"),
+        ("ticonderoga", FRENCH, prov("new-france", &[T::Light], Reg), 1, AT_LEAST, "3.4 light"),
+        ("ticonderoga", FRENCH, indian(), 1, AT_LEAST, "3.5 an Indian unit"),
+        ("new-orleans", FRENCH, reg(fr, T::Line, Reg), 1, AT_LEAST, "one heavy regiment"),
+        ("new-orleans", FRENCH, reg(fr, T::SiegeTrain, Reg), 1, AT_LEAST, "one siege train"),
+        ("new-orleans", FRENCH, prov("louisiana", MIL, Reg), 1, AT_LEAST, "militia"),
+        ("mobile", FRENCH, prov("louisiana", MIL, Reg), 1, AT_LEAST, "militia"),
+        // 5.0 the Spanish, set up by the French: no other line reaches Florida.
+        ("st-augustine", FRENCH, reg(sp, T::Line, Reg), 1, EXACTLY, "one heavy regiment"),
+        ("st-augustine", FRENCH, prov("florida", &[T::Light], Reg), 1, EXACTLY, "one light regiment"),
+        ("st-augustine", FRENCH, prov("florida", MIL, Reg), 1, EXACTLY, "militia"),
+        ("san-marcos", FRENCH, prov("florida", MIL, Reg), 1, EXACTLY, "militia"),
+        ("pensacola", FRENCH, reg(sp, T::Line, Reg), 1, EXACTLY, "one heavy regiment"),
+        ("pensacola", FRENCH, prov("florida", MIL, Reg), 1, EXACTLY, "militia"),
+        // 4.3, 4.4 the British: no "any" line reaches Louisbourg.
+        ("louisbourg", BRITISH, reg(br, T::Grenadiers, Reg), 1, EXACTLY, "one grenadier regiment"),
+        ("louisbourg", BRITISH, reg(br, T::Line, Reg), 8, EXACTLY, "eight heavy regiments"),
+        ("louisbourg", BRITISH, reg(br, T::Light, Reg), 2, EXACTLY, "two light regiments"),
+        ("louisbourg", BRITISH, reg(br, T::SiegeTrain, Reg), 2, EXACTLY, "two siege trains"),
+        ("louisbourg", BRITISH, reg(br, T::Engineers, Det), 1, EXACTLY, "one engineer"),
+        ("louisbourg", BRITISH, reg(br, T::Fleet, Squadron), 2, EXACTLY, "two fleets"),
+        ("louisbourg", BRITISH, prov("massachusetts", &[T::Rangers], Reg), 1, EXACTLY, "MA rangers"),
+        ("louisbourg", BRITISH, prov("massachusetts", &[T::Engineers], Det), 1, EXACTLY, "MA engineer"),
+        ("halifax", BRITISH, reg(br, T::Line, Reg), 1, EXACTLY, "one heavy regiment"),
+        ("halifax", BRITISH, prov("nova-scotia", MIL, Reg), 1, EXACTLY, "militia"),
+        ("fort-william-henry", BRITISH, reg(br, T::Line, Reg), 4, EXACTLY, "four heavy regiments"),
+        ("fort-william-henry", BRITISH, reg(br, T::Light, Reg), 1, EXACTLY, "one light regiment"),
+        ("fort-william-henry", BRITISH, reg(br, T::SiegeTrain, Reg), 1, EXACTLY, "one siege train"),
+        ("fort-william-henry", BRITISH, prov("connecticut", INF, Reg), 2, EXACTLY, "CT"),
+        ("fort-william-henry", BRITISH, prov("new-york", INF, Reg), 1, AT_LEAST, "NY"),
+        ("fort-william-henry", BRITISH, prov("massachusetts", INF, Reg), 1, EXACTLY, "MA"),
+        ("fort-william-henry", BRITISH, prov("new-hampshire", &[T::Rangers], Reg), 1, EXACTLY, "NH"),
+        ("fort-schuyler", BRITISH, reg(br, T::Line, Reg), 2, EXACTLY, "two heavy regiments"),
+        ("fort-schuyler", BRITISH, reg(br, T::Light, Reg), 1, EXACTLY, "one light regiment"),
+        ("fort-schuyler", BRITISH, reg(br, T::SiegeTrain, Reg), 1, EXACTLY, "one siege train"),
+        ("fort-schuyler", BRITISH, prov("new-york", INF, Reg), 2, AT_LEAST, "NY"),
+        ("fort-schuyler", BRITISH, indian(), 1, EXACTLY, "4.5 an Indian unit"),
+        ("carlisle", BRITISH, reg(br, T::Light, Reg), 1, EXACTLY, "one light regiment"),
+        ("carlisle", BRITISH, prov("pennsylvania", INF, Reg), 1, EXACTLY, "PA"),
+        ("fort-duquesne", BRITISH, reg(br, T::Light, Reg), 1, EXACTLY, "one light regiment"),
+        ("fort-gaspereau", BRITISH, prov("massachusetts", INF, Reg), 1, EXACTLY, "MA"),
+    ];
+    for (place, seat, keep, n, exact, what) in rows {
+        let got = count_at(&g, place, seat, keep);
+        if exact {
+            assert_eq!(got, n, "{place}: {what}");
+        } else {
+            assert!(got >= n, "{place}: {what}: {got}, at least {n}");
+        }
+    }
+    // 4.7 a fort on Carlisle; 5.0 St. Augustine's magazine.
+    use fiw::civilization::Marker;
+    let fort = g.civ(sq("carlisle"), Marker::Fort).expect("4.7 a fort on Carlisle");
+    assert!(fort.side == BRITISH && !fort.printed);
+    let magazine = g.civ(sq("st-augustine"), Marker::Magazine).expect("5.0 a magazine");
+    assert_eq!(magazine.side, FRENCH, "the French set Spain up");
+    // 4.3 the third fleet: New York City or Halifax.
+    let fleets = |p| count_at(&g, p, BRITISH, reg(br, T::Fleet, Squadron));
+    assert_eq!(fleets("new-york") + fleets("halifax"), 1);
+}
+
+#[test]
+fn british_provincial_infantry_keeps_the_face_chosen_at_set_up() {
+    // rule: fiw 35.3, 2.33
+    // 4.0 "the British player may initially deploy provincial infantry
+    // regiments on either their heavy or light side": the face chosen is
+    // the one shown.
+    let mut g = Fiw::new(&Setup::new("on-to-quebec", 3));
+    while let Some(Frame::Deploy { seat: FRENCH, .. }) = g.stack.last().cloned() {
+        let v = legal(&g, FRENCH);
+        g.apply_legal(FRENCH, &v[0]);
+    }
+    let (mut seen, mut want) = ([false, false], false);
+    while let Some(Frame::Deploy { seat, .. }) = g.stack.last().cloned() {
+        let v = legal(&g, seat);
+        let light = v
+            .iter()
+            .find(|a| matches!(a, Action::Deploy { light: true, .. }))
+            .copied();
+        let Some(Action::Deploy { sq, .. }) = light else {
+            g.apply_legal(seat, &v[0]);
+            continue;
+        };
+        // Alternate the faces, light first.
+        want = !want;
+        let before: Vec<UnitId> = g.units_at(sq).collect();
+        act(&mut g, seat, Action::Deploy { sq, light: want });
+        let new: Vec<UnitId> = g.units_at(sq).filter(|u| !before.contains(u)).collect();
+        assert_eq!(new.len(), 1);
+        let f = g.face(new[0]);
+        assert!(!f.regular && f.side == BRITISH && f.size == fiw::forces::Size::Regiment);
+        assert_eq!(
+            f.kind == fiw::forces::UnitType::Light,
+            want,
+            "{} set up on the face chosen",
+            f.id
+        );
+        seen[usize::from(want)] = true;
+    }
+    assert_eq!(seen, [true, true], "both faces were chosen");
+}
+
+#[test]
+fn the_french_leaders_of_any_french_occupied_square_may_join_any_square_the_french_set_up_occupies() {
+    // rule: fiw 35.3
+    // 3.3 "Any French occupied squares: leaders Bougainville, de
+    // Villieres". The French set up all their pieces before the British
+    // (3.0), in no order the rules set: the squares open to the two leaders
+    // are those the whole French set-up occupies (ruling fiw #26: a French
+    // non-Indian combat unit; neutral Spanish units occupy for nobody, 5.3),
+    // Trois Rivieres with only its militia regiment of 3.4 among them, not
+    // only those the units of 3.3's earlier lines stand in.
+    let mut g = Fiw::new(&Setup::new("on-to-quebec", 5));
+    let spec = fiw::scenario::spec(g.scenario);
+    let leader_line = |name: &str| {
+        spec.lines
+            .iter()
+            .position(|l| matches!(l.what, fiw::scenario::What::Leader(n) if n == name))
+            .unwrap() as u8
+    };
+    let (bougainville, villiers) = (leader_line("bougainville"), leader_line("de-villiers"));
+    let mut offered: Vec<Vec<fiw::map::Sq>> = Vec::new();
+    while let Some(Frame::Deploy { seat: FRENCH, line, .. }) = g.stack.last().cloned() {
+        if line == bougainville || line == villiers {
+            let mut v = g.deploy_squares(FRENCH, line);
+            v.sort();
+            offered.push(v);
+        }
+        let v = legal(&g, FRENCH);
+        g.apply_legal(FRENCH, &v[0]);
+    }
+    assert_eq!(offered.len(), 2, "one piece each");
+    let mut occupied: Vec<fiw::map::Sq> = fiw::map::Sq::all().filter(|&s| g.occupies(s, FRENCH)).collect();
+    occupied.sort();
+    for v in &offered {
+        assert_eq!(v, &occupied, "the squares the French set-up occupies");
+    }
+    // The 3.4 militia regiment of Trois Rivieres is its only unit here.
+    let tr = sq("trois-rivieres");
+    assert!(g.units_at(tr).all(|u| g.face(u).kind == fiw::forces::UnitType::Militia));
+    assert!(offered[0].contains(&tr));
+    // Neither neutral Spain's garrisons nor Indians alone occupy.
+    assert!(g.has_units(sq("st-augustine"), FRENCH) && !offered[0].contains(&sq("st-augustine")));
+    let indians_alone = fiw::map::Sq::all()
+        .find(|&s| g.has_units(s, FRENCH) && g.units_at(s).all(|u| g.face(u).nation == fiw::forces::Nation::Indian));
+    if let Some(s) = indians_alone {
+        assert!(!offered[0].contains(&s), "Indians alone in {s}");
+    }
+}
+
+#[test]
+fn a_line_naming_several_places_offers_those_places() {
+    // rule: fiw 35.3
+    // 3.3 "In either Fort Niagara, Fort Detroit or Fort Vincennes: one
+    // light infantry regiment"; 4.3 "New York City or Halifax: one fleet".
+    let g = Fiw::new(&Setup::new("on-to-quebec", 5));
+    let spec = fiw::scenario::spec(g.scenario);
+    let line = |seat, places: &[&str]| {
+        let i = spec
+            .lines
+            .iter()
+            .position(|l| matches!(l.at, fiw::scenario::Where::OneOf(ps) if l.seat == seat && ps == places))
+            .unwrap_or_else(|| panic!("a line for {places:?}")) as u8;
+        let mut want: Vec<fiw::map::Sq> = places.iter().map(|p| sq(p)).collect();
+        want.sort();
+        (i, want)
+    };
+    let (french, want) = line(FRENCH, &["fort-niagara", "fort-detroit", "fort-vincennes"]);
+    assert_eq!(g.deploy_squares(FRENCH, french), want);
+    let (british, want) = line(BRITISH, &["new-york", "halifax"]);
+    assert_eq!(g.deploy_squares(BRITISH, british), want);
+}
+
+#[test]
+fn the_second_turn_has_events_negotiations_and_income() {
+    // rule: fiw 35.3, 7.1
+    // 7.1 skips them "on the first turn of the game" only.
+    let mut g = cleared(BRITISH);
+    to_next_turn(&mut g);
+    assert_eq!((g.turn, g.year()), (2, 1760));
+    idle_until(&mut g, |g| matches!(g.phase, Phase::Operations { .. }));
+    let texts: Vec<String> = g.log().visible(None).map(|e| e.text.clone()).collect();
+    let from = texts
+        .iter()
+        .position(|t| t.contains("Turn 2 (1760) begins."))
+        .expect("1760");
+    let turn2 = &texts[from..];
+    assert!(turn2.iter().any(|t| t.contains("roll for random events")), "{turn2:?}");
+    assert!(!turn2.iter().any(|t| t.contains("on the first turn")));
+    for seat in [BRITISH, FRENCH] {
+        let income = format!("{} income", fiw::state::side_name(seat));
+        assert!(turn2.iter().any(|t| t.contains(&income)), "{income} in 1760");
+    }
+    assert!(turn2.iter().any(|t| t.contains("Negotiations")), "{turn2:?}");
+}
+
+#[test]
+fn the_british_may_release_drucour_their_prisoner_from_the_set_up() {
+    // rule: fiw 35.3, 17.42
+    // 3.8 "French leader Drucour is a British prisoner": the British, his
+    // captors, may return him in a recruiting phase (ruling fiw #32); the
+    // French may not.
+    let g = purchasing(&[]);
+    let drucour = (0..g.leaders.len() as u8)
+        .find(|&l| g.leader(l).answers_to("drucour"))
+        .unwrap();
+    assert_eq!(g.leaders[drucour as usize].side, FRENCH);
+    assert!(legal(&g, BRITISH).contains(&Action::Release(drucour)));
+    assert!(!legal(&g, FRENCH).contains(&Action::Release(drucour)));
+}
+
+#[test]
+fn victory_levels_follow_the_difference_of_the_totals() {
+    // rule: fiw 29.1, 29.2, 29.21, 29.22
+    // An empty map: the British score +5 for the mildly pro-British index
+    // (+3) and each side a tenth of its treasury, rounded up (ruling fiw
+    // #27); the difference names the level and the higher total wins.
+    let base = cleared(BRITISH);
+    for (treasury, level, winner) in [
+        ([140, 0], "draw", None),
+        ([141, 0], "colonial", Some(BRITISH)),
+        ([150, 0], "colonial", Some(BRITISH)),
+        ([540, 0], "colonial", Some(BRITISH)),
+        ([550, 0], "continental", Some(BRITISH)),
+        ([940, 0], "continental", Some(BRITISH)),
+        ([950, 0], "imperial", Some(BRITISH)),
+        ([0, 50], "draw", None),
+        ([0, 240], "draw", None),
+        ([0, 250], "colonial", Some(FRENCH)),
+        ([0, 1050], "imperial", Some(FRENCH)),
+    ] {
+        let mut g = base.clone();
+        g.treasury = treasury;
+        let (b, f) = (g.score_of(BRITISH).total(), g.score_of(FRENCH).total());
+        assert_eq!(b, 5 + u32::from(treasury[0]).div_ceil(10));
+        assert_eq!(f, u32::from(treasury[1]).div_ceil(10));
+        g.victory();
+        let o = g.core.outcome.clone().expect("the game is over");
+        assert_eq!((o.level.as_deref(), o.winner), (Some(level), winner), "{b} to {f}");
+        assert_eq!(o.rule, "29.2");
+    }
+}
+
+#[test]
+fn the_balance_of_power_scores_its_position_after_the_last_balance_of_power_phase() {
+    // rule: fiw 29.1, 35.3, 4.11
+    // "Balance of Power Index Final Position": the British in Quebec move
+    // the index 2 toward them in each Balance of Power phase (+3, +5, +7);
+    // play ends after the 1760 phase, at +7, moderately pro-British: 10
+    // points, not the 5 of the mild +5 it stood at before that phase.
+    let mut g = cleared(BRITISH);
+    put(&mut g, "br-line", "quebec");
+    to_next_turn(&mut g);
+    assert_eq!(g.balance.value(), 5);
+    // 1760's random events: A2 (the war, already on) and B6, no event.
+    g.core.dice.script([4, 2, 6]);
+    idle_until(&mut g, |_| false);
+    assert!(g.core.outcome.is_some());
+    assert_eq!(g.balance.value(), 7);
+    assert_eq!(g.score_of(BRITISH).balance, 10);
+    assert!(logged(&g, "Balance of Power 10"), "the score counted at the end");
+}
+
+#[test]
+fn a_besieged_fortress_and_a_massacred_square_score_for_neither_side() {
+    // rule: fiw 29.11
+    let mut g = cleared(BRITISH);
+    let quebec = sq("quebec");
+    let garrison = put(&mut g, "fr-bearn", "quebec");
+    let french = g.score_of(FRENCH);
+    assert_eq!(french.objectives, 10, "the French hold Quebec");
+    assert!(french.symbols > 0, "and its trade");
+    // British units besiege it: the garrison is inside its fortress.
+    g.units[garrison as usize].inside = true;
+    put(&mut g, "br-line", "quebec");
+    assert!(g.besieged(quebec));
+    let (b, f) = (g.score_of(BRITISH), g.score_of(FRENCH));
+    assert_eq!((b.objectives, f.objectives), (0, 0), "Quebec counts for neither");
+    assert_eq!(f.symbols, 0);
+    assert_eq!(b.symbols, 0);
+    // A massacred square counts for nobody, not even the side holding it.
+    let mut g = cleared(BRITISH);
+    put(&mut g, "br-line", "boston");
+    let held = g.score_of(BRITISH);
+    let boston = tables().map.square(sq("boston"));
+    assert_eq!(held.objectives, 2, "Boston, a British colonial capital");
+    assert_eq!(
+        held.symbols,
+        u32::from(boston.trading) + u32::from(boston.manufacturing)
+    );
+    assert!(held.symbols > 0, "Boston trades");
+    g.massacres.push(sq("boston"));
+    let s = g.score_of(BRITISH);
+    assert_eq!((s.objectives, s.symbols), (0, 0));
+}

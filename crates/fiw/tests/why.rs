@@ -707,3 +707,34 @@ fn a_leader_event_tells_nothing_of_where_a_face_down_leader_stands() {
         &format!("pick-{quebec}-leader")
     ));
 }
+
+// rule: fiw 35.3
+#[test]
+fn the_leaders_of_any_french_occupied_square_are_refused_a_square_no_french_unit_occupies() {
+    // 3.3 "Any French occupied squares" (ruling fiw #26): the neutral
+    // Spanish garrison of St. Augustine occupies it for nobody (5.3).
+    let mut g = Fiw::new(&engine::Setup::new("on-to-quebec", 3));
+    let line = scenario::spec(Scenario::OnToQuebec)
+        .lines
+        .iter()
+        .position(|l| matches!(l.what, What::Leader("bougainville")))
+        .expect("35.3 3.3 has the line") as u8;
+    while !matches!(g.stack.last(), Some(&Frame::Deploy { line: l, .. }) if l == line) {
+        let v = legal(&g, FRENCH);
+        g.apply_legal(FRENCH, &v[0]);
+    }
+    let staug = sq("st-augustine");
+    assert!(g.has_units(staug, FRENCH), "the French set up Spain's garrison");
+    refused(
+        &g,
+        FRENCH,
+        &staug.to_string(),
+        "35.3",
+        &["any French occupied squares", "neutral Spanish"],
+    );
+    let quebec = sq("quebec");
+    assert!(is_legal(
+        &why(&g, FRENCH, &quebec.to_string()),
+        &format!("deploy-{quebec}")
+    ));
+}
