@@ -264,6 +264,8 @@ pub static SCENARIOS: [Spec; 4] = [
                 &[leader("montgomery"), leader("allen"), militia(1, "ma")],
                 Open,
             ),
+            // 12.13 "1 Continental Army unit" as printed, though 13.3's
+            // same line has artillery (ruling gml #62).
             line(
                 A,
                 At("ticonderoga"),

@@ -226,7 +226,8 @@ impl Gml {
     ///
     /// 5.6 checks a leader alone "in a space entered by enemy units": a
     /// leader arriving without units (12.24 Morgan and Lincoln, 12.34
-    /// Gates and Sumter) is no unit and checks nobody (ruling gml #6).
+    /// Gates and Sumter) is no unit and checks nobody (ruling gml #6, #61);
+    /// he takes his command as he is placed (#46, #61).
     pub(crate) fn place_line(&mut self, line: u8, arrival: bool, s: SpaceId) {
         let l = self.line(line, arrival);
         self.deploy(l, s);

@@ -1048,3 +1048,25 @@ fn canada_s_first_turn_has_no_british_phase_and_the_second_turn_is_whole() {
     assert_eq!(log[end + 1], "British Command Phase");
     assert_eq!(g.phase, Phase::Command(BRITISH));
 }
+
+// rule: gml 12.34, 5.2, 6.14
+// ruling: gml #46, #61
+#[test]
+fn a_leader_arriving_alone_takes_command_in_his_space() {
+    let mut g = cleared("southern-1780", Phase::Final);
+    reinforce(&mut g, "1780-jun-2", AMERICAN, &[]);
+    let (kalb, gates) = (leader(&g, "kalb"), leader(&g, "gates"));
+    assert_eq!(leader_at(&g, kalb), "hillsborough");
+    assert_eq!(
+        g.leaders[kalb as usize].under, None,
+        "Kalb arrives at the head of his own column"
+    );
+    reinforce(&mut g, "1780-jul-1", AMERICAN, &[]);
+    assert_eq!(leader_at(&g, gates), "hillsborough");
+    assert_eq!(
+        g.leaders[kalb as usize].under,
+        Some(gates),
+        "Gates takes his command as he is placed, Kalb serving under him.\nLog:\n{}",
+        log_text(&g)
+    );
+}
