@@ -3,10 +3,12 @@
 // points and lines, squares), with the pieces and markers of a seat's
 // typed board (the view's `board`) on it. Spaces, links, rivers and the
 // real coastline under them are drawn once; names are placed so that none
-// overlaps another; pieces stand inside their space as blocks or counters
-// (a space holding more than fit shows a compact pile per side whose count
-// opens the list); marker kinds are drawn as the map's key says (a chip
-// among the pieces, a ring round the space) and listed in the key.
+// overlaps another, and move clear of the pieces standing on them; pieces
+// stand inside their space as blocks or counters (blocks keep a size that
+// reads on the screen when zoomed out; a space holding more than fit shows
+// a compact pile per side whose count opens the list); marker kinds are
+// drawn as the map's key says (a chip among the pieces, a ring round the
+// space) and listed in the key.
 import { svg, el, cap, factsTable } from "./common.js";
 import { MapView } from "./mapview.js";
 import { geometry } from "./geometry.js";
@@ -28,6 +30,19 @@ function palette() {
 const sideColour = (side) => palette().side[side];
 // How small a full stack may be drawn before it becomes piles, as parts of full size.
 const SHRINK = [1, 0.85, 0.72, 0.6, 0.5];
+// A block's pips, name and rating read on the screen from about `least`
+// pixels high and read well at `read` (a first view, zoomed to the
+// geometry's pieceScale, draws them at about 30). Zoomed out, blocks grow
+// towards `read` as far as their space's box allows, and a space whose
+// blocks would be drawn under `least` shows piles instead. Counters (a name
+// and a value, in larger type) keep their size on the map.
+const BLOCK_PX = { read: 28, least: 20 };
+// A pile's parts beside its top piece, in parts of its height: the count
+// (a disc of radius `count`) at its upper right, two pieces' edges showing
+// under it, each `edge` further right and down, and the gap to the next
+// pile. The edges lie mostly to the right, under the count: a pile is
+// hardly taller than a piece.
+const PILE = { count: 0.3, edge: { x: 0.1, y: 0.04 }, gap: 0.2 };
 
 export async function create(container, hooks, title) {
   const map = await fetch(`/api/titles/${encodeURIComponent(title)}/map`).then((r) => {
@@ -93,11 +108,10 @@ class Board extends MapView {
     const lx = land.map((s) => s.x), ly = land.map((s) => s.y);
     this.land = land.length ? { x: Math.min(...lx) - 1, y: Math.min(...ly) - 1, w: Math.max(...lx) - Math.min(...lx) + 2, h: Math.max(...ly) - Math.min(...ly) + 2 } : this.full;
     this.root = svg("svg", { class: `map ${d.geometry}map${d.geography ? " geo" : ""}`, role: "img", "aria-label": `${d.title} map` });
-    // "names-over": a name that pieces would hide and that finds no free
-    // spot near its place is lifted above them, with a halo (clearNames).
-    const layers = ["geo-under", "spaces", "geo-over", "links", "lines", "rings", "targets", "small-print", "decor", "names", "markers", "pieces", "names-over"];
+    // The pieces are drawn over every name: a name never hides a piece (clearNames).
+    const layers = ["geo-under", "spaces", "geo-over", "links", "lines", "rings", "targets", "small-print", "decor", "names", "markers", "pieces"];
     this.g = Object.fromEntries(layers.map((k) => [k, svg("g", { class: k })]));
-    for (const k of ["geo-under", "geo-over", "targets", "small-print", "decor", "names", "names-over", "rings"]) this.g[k].setAttribute("pointer-events", "none");
+    for (const k of ["geo-under", "geo-over", "targets", "small-print", "decor", "names", "rings"]) this.g[k].setAttribute("pointer-events", "none");
     this.root.append(...layers.map((k) => this.g[k]));
     this.trailUnder = this.g.names; // the trail of log entries goes under the names and pieces (mapview.js)
     this.stackList = el("div", { class: "stack-list", role: "dialog", hidden: true });
@@ -183,7 +197,7 @@ class Board extends MapView {
     const labels = [];
     for (const s of this.data.spaces) {
       if (s.label === undefined || s.label === null) continue;
-      labels.push({ text: s.name, priority: s.label, cls: `space-name${s.boxed ? " box-name" : ""}${s.features.includes("town") ? " town" : ""}`, ...this.geo.nameAt(s) });
+      labels.push({ text: s.name, space: s.id, priority: s.label, cls: `space-name${s.boxed ? " box-name" : ""}${s.features.includes("town") ? " town" : ""}`, ...this.geo.nameAt(s) });
     }
     for (const l of this.data.labels) labels.push({ text: l.text, x: l.x, y: l.y, size: this.geo.piece * 0.55, priority: 10 + l.priority, cls: "map-label" });
     const placed = placeLabels(labels, this.geo.obstacles());
@@ -202,40 +216,40 @@ class Board extends MapView {
     return n.el;
   }
 
-  /** A wargamer reads the name of every space, occupied or not: a space's
-   * name that the pieces or markers now on the map would hide moves to a
-   * free spot near its place (clear of them, of the other names and of
-   * what the geometry keeps clear), else is lifted above them with a halo;
-   * a lesser name the bare map had no room for gets another try with only
-   * the spaces actually occupied in the way. Region labels simply stay. */
+  /** A wargamer reads the name of every space and every piece on it: a
+   * space's name that the pieces or markers now on the map would cover
+   * moves to a free spot near its place or beside its pieces (clear of
+   * them, of the other names and of what the geometry keeps clear), smaller
+   * if need be; a lesser name the bare map had no room for gets another
+   * try. A name that finds no spot stays where it was, under the pieces (a
+   * name never hides a piece). Region labels simply stay. */
   clearNames() {
-    // Hidden, not merely touched: something covers the letters (the box less a fifth of its height).
+    // Covered, not merely touched: something is over the letters (the box less a fifth of its height).
     const hit = (b) => {
       const m = (b.y1 - b.y0) / 5;
       return this.occupied.some((o) => overlaps(o, { x0: b.x0 + m / 3, y0: b.y0 + m, x1: b.x1 - m / 3, y1: b.y1 - m }));
     };
     const fixed = (this.geo.fixedObstacles || this.geo.obstacles).call(this.geo).concat(this.occupied);
     for (const n of this.names) {
-      n.el.classList.remove("lifted");
       if (n.at) this.g.names.append(this.putName(n, n.at));
       else {
         n.el.remove();
         n.box = null;
       }
     }
-    const moving = this.names.filter((n) => n.cls.startsWith("space-name") && (!n.at || hit(n.at.box)));
+    const moving = this.names.filter((n) => n.space && (!n.at || hit(n.at.box)));
     for (const n of moving.sort((a, b) => a.priority - b.priority)) {
       const others = this.names.filter((o) => o !== n && o.box).map((o) => o.box);
-      // A name the bare map had room for moves only if it stays about as
-      // large (a city's name tiny beside the pile reads worse than over it).
-      const least = n.at ? (0.85 * n.at.size) / n.size : 0;
-      const [p] = placeLabels([{ ...n, priority: Math.max(1, n.priority), least }], fixed.concat(others));
+      const [p] = placeLabels([{ ...n, priority: Math.max(1, n.priority), beside: this.piecesBox(n.space) }], fixed.concat(others));
       if (p) this.g.names.append(this.putName(n, p));
-      else if (n.at) {
-        n.el.classList.add("lifted");
-        this.g["names-over"].append(n.el);
-      }
     }
+  }
+
+  /** The box round what stands in a space (pieces, piles, markers), or null. */
+  piecesBox(id) {
+    const own = this.occupied.filter((o) => o.space === id);
+    if (!own.length) return null;
+    return own.reduce((a, o) => ({ x0: Math.min(a.x0, o.x0), y0: Math.min(a.y0, o.y0), x1: Math.max(a.x1, o.x1), y1: Math.max(a.y1, o.y1) }));
   }
 
   /** The key of the markers and pieces (a collapsible box over the map's corner). */
@@ -270,6 +284,27 @@ class Board extends MapView {
   }
 
   // ---------------------------------------------------------- pan and zoom
+
+  /** The view changed: when that changes the size blocks are drawn at
+   * (sizes), the board is laid out again. */
+  applyViewBox() {
+    super.applyViewBox();
+    const px = this.layoutScale();
+    if (px === this.px) return;
+    this.px = px;
+    if (this.pieces) this.drawBoard();
+  }
+
+  /** Screen pixels per map unit for the blocks' layout, in steps of a
+   * fifth or so (a turn of the wheel does not lay the board out anew each
+   * time); Infinity, as if zoomed right in, for counters and a map not on
+   * the screen. */
+  layoutScale() {
+    const r = this.root.getBoundingClientRect();
+    if (this.style !== "block" || !r.width || !r.height) return Infinity;
+    const px = Math.min(r.width / this.vb.w, r.height / this.vb.h);
+    return 2 ** (Math.floor(4 * Math.log2(px)) / 4);
+  }
 
   /** The whole map if its pieces read at this size, else the land (not the
    * boxes around it), else a readable part of the land around the places
@@ -331,9 +366,8 @@ class Board extends MapView {
     this.g.pieces.replaceChildren();
     this.g.markers.replaceChildren();
     this.g.rings.replaceChildren();
-    this.g["names-over"].replaceChildren();
     this.pieceEls = new Map();
-    this.occupied = []; // the boxes of what is drawn on the map, for clearNames
+    this.occupied = []; // the boxes of what is drawn on the map and their spaces, for clearNames
     for (const s of this.data.spaces) {
       const pieces = this.pieces.get(s.id) || [];
       const markers = this.markers.get(s.id) || [];
@@ -367,7 +401,7 @@ class Board extends MapView {
       const k = this.key.get(m.kind) || {};
       const { x, y } = at[i], w = widths[i];
       const g = svg("g", { class: `marker ${m.kind}`, "data-space": id });
-      this.occupied.push({ x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 });
+      this.occupied.push({ x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2, space: id });
       g.append(svg("rect", { x: f(x - w / 2), y: f(y - h / 2), width: f(w), height: f(h), rx: f(h / 2), fill: k.colour || sideColour(m.side) || "#fbf3dc",
         stroke: sideColour(m.side) || "#3b2f1c", "stroke-width": f(0.06 * h) }));
       g.append(fittedText(symbol(m), x, y, 0.6 * h, w - 0.2 * h, { bold: true }));
@@ -384,56 +418,81 @@ class Board extends MapView {
     return Math.min(2.4 * s, Math.max(s, textWidth(p.name.split(",")[0], 0.3 * s, true) + 0.2 * s));
   }
 
+  /** The sizes a space's pieces may take one by one in a box whose shorter
+   * side is `room`, largest first: counters from full size down to half;
+   * blocks from the size that reads at this zoom (full size when zoomed in,
+   * as large as the box allows when zoomed out) down to no less than the
+   * least that reads. */
+  sizes(room) {
+    const piece = this.geo.piece;
+    if (this.style !== "block") return SHRINK.map((k) => k * piece).filter((s) => s <= room);
+    const top = Math.min(room, Math.max(piece, BLOCK_PX.read / this.px));
+    const least = Math.min(top, BLOCK_PX.least / this.px);
+    return SHRINK.map((k) => k * top).filter((s) => s >= least - 1e-9);
+  }
+
   /** The space's pieces in rows inside the box, smaller if need be; when
    * even the smallest do not fit, one compact pile per side. */
   drawStack(id, pieces, box) {
-    const room = Math.min(box.y1 - box.y0, box.x1 - box.x0);
-    for (const k of SHRINK) {
-      const s = this.geo.piece * k;
-      if (s > room) continue;
+    const sizes = this.sizes(Math.min(box.y1 - box.y0, box.x1 - box.x0));
+    for (const s of sizes) {
       const widths = pieces.map((p) => this.pieceWidth(p, s));
       const at = flowRows(widths, s, 0.1 * s, box);
       if (!at) continue;
       pieces.forEach((p, i) => this.g.pieces.append(this.drawPiece(p, at[i].x, at[i].y, s, widths[i])));
       return;
     }
-    const sides = [...new Set(pieces.map((p) => p.side))];
-    const tops = sides.map((side) => {
+    this.drawPiles(id, pieces, box, sizes[0] || this.geo.piece);
+  }
+
+  /** One pile per side (a side's lone piece as itself), its top piece (a
+   * leader if any) as large as the box allows up to `most`, with its edges
+   * and its count inside the box. */
+  drawPiles(id, pieces, box, most) {
+    const tops = [...new Set(pieces.map((p) => p.side))].map((side) => {
       const mine = pieces.filter((p) => p.side === side);
       return { side, count: mine.length, top: mine.find((p) => p.kind === "leader") || mine[0] };
     });
-    // As large as the box allows (a pile's edges and count take 0.4 of a piece more).
-    const across = (k) => tops.reduce((a, t) => a + this.pieceWidth(t.top, k) + 0.4 * k, 0) + 0.1 * k * (tops.length - 1);
-    let s = Math.min(this.geo.piece, (box.y1 - box.y0) * 0.75);
+    const badge = (t) => (t.count > 1 ? 2 * PILE.count : 0); // the count's width beside a pile, in parts of s
+    const across = (k) => tops.reduce((a, t) => a + this.pieceWidth(t.top, k) + (badge(t) + PILE.gap) * k, -PILE.gap * k);
+    let s = Math.min(most, (box.y1 - box.y0) / (1 + 2 * PILE.edge.y));
     s = Math.max(0.45 * this.geo.piece, s * Math.min(1, (box.x1 - box.x0) / across(s)));
-    const widths = tops.map((t) => this.pieceWidth(t.top, s) + 0.3 * s);
-    const total = widths.reduce((a, b) => a + b, 0) + 0.2 * s * (widths.length - 1);
-    let x = (box.x0 + box.x1) / 2 - total / 2;
-    const y = (box.y0 + box.y1) / 2;
+    let x = (box.x0 + box.x1) / 2 - across(s) / 2;
+    const y = (box.y0 + box.y1) / 2 - PILE.edge.y * s;
+    for (const t of tops) {
+      const w = this.pieceWidth(t.top, s);
+      this.g.pieces.append(t.count > 1 ? this.drawPile(id, t, x, y, s, w, pieces.length) : this.drawPiece(t.top, x + w / 2, y, s, w));
+      x += w + (badge(t) + PILE.gap) * s;
+    }
+  }
+
+  /** A pile of `t.count` pieces of a side whose top piece (height s, width
+   * w) has its left edge at x and its middle at y: the top piece, two
+   * pieces' edges under it and the count that lists them, to its right. */
+  drawPile(id, t, x, y, s, w, all) {
     const name = this.spaces.get(id).name;
-    tops.forEach((t, i) => {
-      const w = widths[i] - 0.3 * s;
-      const g = svg("g", { class: `stack ${t.side}`, "data-space": id });
-      this.occupied.push({ x0: x, y0: y - s / 2 - 0.42 * s, x1: x + w + 0.52 * s, y1: y + s / 2 + 0.24 * s });
-      // Two pieces' edges under the top one: a pile.
-      for (const k of [2, 1]) {
-        g.append(svg("rect", { x: f(x + k * 0.12 * s), y: f(y - s / 2 + k * 0.12 * s), width: f(w), height: f(s), rx: f(s * 0.1), fill: sideColour(t.side) || "#666", class: "under" }));
-      }
-      g.append(this.drawPiece(t.top, x + w / 2, y, s, w, true));
-      g.addEventListener("click", (ev) => this.clickSpace(id, ev));
-      const badge = svg("g", { class: "stack-badge", "data-space": id, "data-count": t.count, role: "button", tabindex: 0,
-        "aria-label": `${t.count} ${cap(t.side)} pieces in ${name}: list them` });
-      // An invisible ring round the count for a finger (style.css: only on a
-      // touch screen), about 32px where the count is 18px; it looks no bigger.
-      badge.append(svg("circle", { cx: f(x + w + 0.1 * s), cy: f(y - s / 2), r: f(0.75 * s), class: "hit" }));
-      badge.append(svg("circle", { cx: f(x + w + 0.1 * s), cy: f(y - s / 2), r: f(0.42 * s), "stroke-width": f(0.05 * s) }));
-      badge.append(fittedText(t.count, x + w + 0.1 * s, y - s / 2, 0.5 * s, 0.7 * s, { bold: true }));
-      badge.append(svg("title", {}, `${pieces.length} pieces in ${name}: list them`));
-      this.pressable(badge, (ev) => this.openStack(id, ev));
-      g.append(badge);
-      this.g.pieces.append(g);
-      x += widths[i] + 0.2 * s;
-    });
+    const g = svg("g", { class: `stack ${t.side}`, "data-space": id });
+    const r = PILE.count * s;
+    this.occupied.push({ x0: x, y0: y - s / 2, x1: x + w + 2 * r, y1: y + s / 2 + 2 * PILE.edge.y * s, space: id });
+    for (const k of [2, 1]) {
+      g.append(svg("rect", { x: f(x + k * PILE.edge.x * s), y: f(y - s / 2 + k * PILE.edge.y * s), width: f(w), height: f(s), rx: f(s * 0.1),
+        fill: sideColour(t.side) || "#666", class: "under" }));
+    }
+    g.append(this.drawPiece(t.top, x + w / 2, y, s, w, true));
+    g.addEventListener("click", (ev) => this.clickSpace(id, ev));
+    // The count beside the top piece's upper corner: it hides none of its face.
+    const cx = x + w + r, cy = y - s / 2 + r;
+    const badge = svg("g", { class: "stack-badge", "data-space": id, "data-count": t.count, role: "button", tabindex: 0,
+      "aria-label": `${t.count} ${cap(t.side)} pieces in ${name}: list them` });
+    // An invisible ring round the count for a finger (style.css: only on a
+    // touch screen), about 32px where the count is 18px; it looks no bigger.
+    badge.append(svg("circle", { cx: f(cx), cy: f(cy), r: f(0.75 * s), class: "hit" }));
+    badge.append(svg("circle", { cx: f(cx), cy: f(cy), r: f(r), "stroke-width": f(0.04 * s) }));
+    badge.append(fittedText(t.count, cx, cy, 1.5 * r, 1.75 * r, { bold: true }));
+    badge.append(svg("title", {}, `${all} pieces in ${name}: list them`));
+    this.pressable(badge, (ev) => this.openStack(id, ev));
+    g.append(badge);
+    return g;
   }
 
   /** A piece of height s and width w centred on (x, y); `inPile`: the top
@@ -444,7 +503,7 @@ class Board extends MapView {
     const colour = (!back && palette().nation[p.nation]) || sideColour(p.side) || "#666";
     const states = (p.states || []).map((t) => t.replace(/\s+/g, "-")).join(" ");
     const g = svg("g", { class: `piece ${this.style} ${p.side} ${p.kind || ""} ${back ? "back" : ""} ${states}`, "data-space": p.space });
-    if (!inPile) this.occupied.push({ x0: x - w / 2, y0: y - s / 2, x1: x + w / 2, y1: y + s / 2 });
+    if (!inPile) this.occupied.push({ x0: x - w / 2, y0: y - s / 2, x1: x + w / 2, y1: y + s / 2, space: p.space });
     g.append(svg("rect", { x: f(x - w / 2), y: f(y - s / 2), width: f(w), height: f(s), rx: f(s * 0.11), fill: colour, "stroke-width": f(0.035 * s) }));
     if (back) {
       // A counter face down says what its back shows ("Militia, value not yet drawn": Militia ?).
@@ -500,7 +559,7 @@ class Board extends MapView {
       const acts = p.id && this.targets.get(p.id);
       const text = [el("span", { class: `chip ${p.side}` }, cap(p.side)), ` ${describePiece(p).slice(p.side.length + 1)}`];
       if (!acts) return el("li", {}, text);
-      return el("li", {}, el("button", { type: "button", class: "target", onclick: (e) => this.hooks.choose(acts, e) }, text));
+      return el("li", {}, el("button", { type: "button", class: "target", "data-piece": p.id, onclick: (e) => this.hooks.choose(acts, e) }, text));
     });
     // What the space itself offers, so a click on its count is never a dead end.
     const here = this.targets.get(id);

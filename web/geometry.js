@@ -83,8 +83,8 @@ class Hex extends Base {
 
   stackBox(s) {
     if (s.boxed) return this.boxStack(s);
-    const town = s.features.includes("town");
-    return rect(s.x, s.y + (town ? 0.3 : 0), 1.5, town ? 1.05 : 1.3);
+    // A town's pieces stand below its dot (whose foot is 0.21 under the centre).
+    return s.features.includes("town") ? rect(s.x, s.y + 0.3125, 1.5, 1.025) : rect(s.x, s.y, 1.5, 1.3);
   }
 
   nameAt(s) {

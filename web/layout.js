@@ -37,7 +37,8 @@ export const overlaps = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b
 
 /** Where a label of width w and height h may go around its anchor, best
  * first: above, below, beside, then the corners, `gap` away (a label with
- * no gap tries its own point first, then nudges). */
+ * no gap tries its own point first, then nudges); then just below, above,
+ * right and left of the box `beside`, if given (a space's pieces). */
 function candidates(l, w, h) {
   const g = l.gap || 0;
   const above = -g - h / 2, below = g + h / 2, side = g + w / 2;
@@ -45,12 +46,16 @@ function candidates(l, w, h) {
     ? [[0, above], [0, below], [side, 0], [-side, 0], [w / 3, above], [-w / 3, above], [w / 3, below], [-w / 3, below],
       [side, above], [-side, above], [side, below], [-side, below], [0, above - h], [0, below + h]]
     : [[0, 0], [0, -h], [0, h], [w / 2, 0], [-w / 2, 0], [0, -2 * h], [0, 2 * h]];
-  return spots.map(([dx, dy]) => [l.x + dx, l.y + dy]);
+  const near = spots.map(([dx, dy]) => [l.x + dx, l.y + dy]);
+  const b = l.beside;
+  if (!b) return near;
+  const cx = (b.x0 + b.x1) / 2, cy = (b.y0 + b.y1) / 2, m = 0.1 * h;
+  return near.concat([[cx, b.y1 + m + h / 2], [cx, b.y0 - m - h / 2], [b.x1 + m + w / 2, cy], [b.x0 - m - w / 2, cy]]);
 }
 
 /**
  * Place labels so that none overlaps another or an obstacle. `labels`:
- * [{text, x, y, size, priority, gap?, bold?, within?(x, y), least?}]; the
+ * [{text, x, y, size, priority, gap?, bold?, within?(x, y), beside?}]; the
  * lowest priority number is placed first, each at the first free candidate around
  * its anchor (preferring spots `within` says are its own), shrinking to 85%
  * then 70% (a lesser one 55%) when none is free, and dropped when nothing
@@ -65,8 +70,7 @@ export function placeLabels(labels, obstacles = []) {
   const order = labels.map((l, i) => i).sort((a, b) => labels[a].priority - labels[b].priority || a - b);
   // A lesser name may shrink further (55%) rather than vanish: it reads
   // when zoomed in, and a wargamer must find every space by its name.
-  // `least` (optional) is the smallest scale a label may take.
-  const tries = (l) => [1, 0.85, 0.7, 0.55].filter((k) => k >= (l.least ?? (l.priority > 0 ? 0.55 : 0.7)) - 1e-9)
+  const tries = (l) => [1, 0.85, 0.7, 0.55].filter((k) => k >= (l.priority > 0 ? 0.55 : 0.7))
     .map((scale) => [scale, true]).concat(l.priority === 0 ? [[0.7, false]] : []);
   for (const i of order) {
     const l = labels[i];

@@ -33,15 +33,18 @@ async function stateOf(seat) {
   return body;
 }
 
-/** What a game page shows: the status line, the blocks per hex, the log. */
+/** What a game page shows: the status line, the blocks per hex (one by
+ * one, and the piles a zoomed-out map draws, by their counts), the log. */
 async function snapshot(page) {
-  return page.evaluate(() => ({
-    status: document.getElementById("status-line").textContent,
-    blocks: [...document.querySelectorAll("svg.map g.piece.block")]
-      .map((g) => `${g.dataset.space}:${g.classList.contains("british") ? "B" : "A"}:${g.dataset.piece || "?"}`)
-      .sort(),
-    log: [...document.querySelectorAll("#log li")].map((li) => li.textContent),
-  }));
+  return page.evaluate(() => {
+    const side = (g) => (g.classList.contains("british") ? "B" : "A");
+    return {
+      status: document.getElementById("status-line").textContent,
+      blocks: [...document.querySelectorAll("svg.map .pieces > g.piece.block")].map((g) => `${g.dataset.space}:${side(g)}:${g.dataset.piece || "?"}`).sort(),
+      piles: [...document.querySelectorAll("svg.map .pieces > g.stack")].map((g) => `${g.dataset.space}:${side(g)}:${g.querySelector(".stack-badge").dataset.count}`).sort(),
+      log: [...document.querySelectorAll("#log li")].map((li) => li.textContent),
+    };
+  });
 }
 
 async function waitForSeq(page, seq) {
@@ -77,6 +80,15 @@ async function record(page) {
 async function clickHex(page, hex) {
   // A real click at the hex's centre (a block drawn there passes it on).
   await page.locator(`svg.map .space[data-space="${hex}"]`).click({ force: true });
+}
+
+/** A click on a block of the hex: on the block itself, or, where the zoom
+ * shows the hex's blocks as a pile, in the list its count opens. */
+async function clickBlock(page, block, hex) {
+  const drawn = page.locator(`svg.map g.piece[data-piece="${block}"]`);
+  if (await drawn.count()) return drawn.click({ force: true });
+  await page.locator(`svg.map .stack-badge[data-space="${hex}"]`).first().click();
+  await page.locator(`.stack-list button.target[data-piece="${block}"]`).click();
 }
 
 async function act(page, seat, click) {
@@ -196,7 +208,7 @@ describe("Liberty in two browsers", () => {
     const pick = st.legal.find((a) => a.id.startsWith("pick-"));
     assert.ok(pick, `a block to pick: ${JSON.stringify(st.legal)}`);
     // 2. the block
-    st = await act(bp, "british", () => bp.locator(`svg.map g.piece[data-piece="${pick.target}"]`).click({ force: true }));
+    st = await act(bp, "british", () => clickBlock(bp, pick.target, group.target));
     const step = st.legal.find((a) => a.id.startsWith("step-") && onMap.has(a.target));
     assert.ok(step, `a hex to step to: ${JSON.stringify(st.legal)}`);
     const dest = step.target;
@@ -206,8 +218,10 @@ describe("Liberty in two browsers", () => {
     assert.equal(block.space, dest);
     game.moved = { block: pick.target, from: group.target, to: dest, seq: st.seq };
 
-    // The British page shows the block there; the American page, live, a hidden block.
-    await bp.locator(`svg.map g.piece[data-piece="${pick.target}"][data-space="${dest}"]`).waitFor(WAIT);
+    // The British page shows the block there (or a British pile, at Fit);
+    // the American page, live, a hidden block.
+    const there = bp.locator(`svg.map g.piece[data-piece="${pick.target}"][data-space="${dest}"]`);
+    await there.or(bp.locator(`svg.map g.stack.british[data-space="${dest}"]`)).first().waitFor(WAIT);
     await waitForSeq(ap, st.seq);
     await ap.locator(`svg.map g.piece.back.british[data-space="${dest}"]`).waitFor(WAIT);
     assert.equal(await ap.locator(`svg.map g.piece[data-piece="${pick.target}"]`).count(), 0);
@@ -227,11 +241,15 @@ describe("Liberty in two browsers", () => {
 
   it("shows the same state after reloading both pages", async () => {
     for (const page of [bp, ap]) {
+      // Both at Fit: how many blocks a hex shows one by one depends on the zoom.
+      await page.click("#zoom-fit");
       const before = await snapshot(page);
-      assert.ok(before.blocks.length > 20, `blocks drawn: ${before.blocks.length}`);
+      const shown = before.blocks.length + before.piles.reduce((n, p) => n + Number(p.split(":")[2]), 0);
+      assert.ok(shown > 20, `blocks drawn: ${shown}`);
       await page.reload();
       await page.locator("svg.map g.piece.block").first().waitFor(WAIT);
       await page.waitForFunction((t) => document.getElementById("status-line").textContent === t, before.status, WAIT);
+      await page.click("#zoom-fit");
       assert.deepEqual(await snapshot(page), before);
     }
   });

@@ -1,9 +1,10 @@
 // The maps read as wargamers know them (issue 19): no label over another,
 // full names on the counters, markers with the key's symbols, a crowded
 // region as a compact stack whose count lists its pieces, Liberty's blocks
-// with strength pips and combat rating, hex numbers only when zoomed in, the
-// trail of log entries on both maps, and a phone's first view readable with
-// touch panning and pinching.
+// with strength pips and combat rating, hex numbers only when zoomed in,
+// Liberty's blocks readable at Fit on a desktop and clear of each other and
+// of the towns, no name over a block, the trail of log entries on both
+// maps, and a phone's first view readable with touch panning and pinching.
 //
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { describe, it } from "node:test";
@@ -192,6 +193,102 @@ describe("Liberty's blocks and names read", () => {
     assert.equal(await idShown(), false);
     assert.deepEqual(page.errors, []);
     await page.context().close();
+  });
+});
+
+/** What the page draws of Liberty's blocks, on the screen: each block's
+ * face (a pile's top included), the spaces' names with the box of their
+ * letters (the text's box less a fifth of its height above and below, as
+ * board.js clearNames reckons it), the towns' dots, and everything a name
+ * could cover (faces, piles' edges, their counts, markers). */
+function drawn(page) {
+  return page.evaluate(() => {
+    const box = (e) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height };
+    };
+    const letters = (r) => ({ ...r, left: r.left + r.height / 15, right: r.right - r.height / 15, top: r.top + r.height / 5, bottom: r.bottom - r.height / 5 });
+    const of = (sel) => [...document.querySelectorAll(sel)];
+    return {
+      blocks: of("svg.map g.piece.block > rect:first-of-type").map((e) => ({ space: e.parentNode.dataset.space, ...box(e) })),
+      names: of("svg.map text.space-name").map((e) => ({ name: e.textContent, ...letters(box(e)) })),
+      dots: of("svg.map .town-dot").map(box),
+      pieces: of("svg.map .pieces rect, svg.map .pieces .stack-badge circle:not(.hit), svg.map .markers rect").map((e) => ({ space: e.closest("[data-space]").dataset.space, ...box(e) })),
+    };
+  });
+}
+
+/** Pairs from `a` and `b` whose boxes overlap by more than `slack` pixels each way. */
+function clashes(a, b, label, slack = 1) {
+  const out = [];
+  for (const p of a) {
+    for (const q of b) {
+      if (p !== q && p.left < q.right - slack && q.left < p.right - slack && p.top < q.bottom - slack && q.top < p.bottom - slack) out.push(label(p, q));
+    }
+  }
+  return out;
+}
+
+describe("Liberty's blocks at every zoom", () => {
+  it("read at Fit on a desktop; stand clear of each other and of the towns, on a phone too", async () => {
+    const game = await create("liberty/1775", { british: "me", american: "computer" });
+    const desk = await open(game.seats[0].url);
+    await desk.click("#zoom-fit");
+    const fit = await drawn(desk);
+    assert.ok(fit.blocks.length > 10);
+    // Zoomed out to the whole map, blocks are drawn no smaller than about
+    // 20px (board.js BLOCK_PX.least): a space too crowded for that shows piles.
+    const small = fit.blocks.filter((b) => b.height < 19.5).map((b) => `${b.space}: ${b.height.toFixed(1)}px`);
+    assert.deepEqual(small, [], "blocks too small to read at Fit");
+    const phone = await open(game.seats[0].url, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+    for (const [page, view] of [[desk, "desktop Fit"], [phone, "phone"], [phone, "phone Fit"]]) {
+      if (view === "phone Fit") await page.click("#zoom-fit");
+      const d = await drawn(page);
+      assert.deepEqual(clashes(d.blocks, d.blocks, (p, q) => `${p.space} / ${q.space}`), [], `blocks over blocks (${view})`);
+      assert.deepEqual(clashes(d.blocks, d.dots, (p) => p.space), [], `blocks over towns (${view})`);
+    }
+    for (const page of [desk, phone]) {
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  });
+
+  it("no space's name covers a block, even with every town crowded", async () => {
+    for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+      const page = await (await env.browser.newContext({ viewport })).newPage();
+      await page.goto(`${env.server.base}/`);
+      await page.waitForSelector("#scenario option", { ...WAIT, state: "attached" });
+      await page.waitForLoadState("networkidle");
+      // Liberty's map with four blocks of both sides in every town (the
+      // renderer alone, as in geometry.test.js), seen whole and as a first
+      // view: names that the blocks would cover move clear of them.
+      await page.evaluate(async () => {
+        const map = await (await fetch("/api/titles/liberty/map")).json();
+        document.body.replaceChildren();
+        const div = document.createElement("div");
+        div.style.cssText = "position: relative; width: 100%; height: 100vh";
+        document.body.append(div);
+        const { draw } = await import("/static/board.js");
+        const names = ["Washington", "Greene", "Howe", "Knyphausen"];
+        const pieces = map.spaces.filter((s) => (s.features || []).includes("town")).flatMap((s) => names.map((name, i) => ({
+          id: `${s.id}-${i}`, space: s.id, space_name: s.name, side: i === 2 ? "british" : "american", face: "up", name, kind: "regular", strength: { now: 3, max: 4 }, rating: "C2",
+        })));
+        const state = { seat: "american", view: { board: { pieces, markers: [] } } };
+        window.board = draw(div, map, { choose() {}, select() {} });
+        window.board.update(state, []);
+        window.state = state;
+      });
+      const labelled = (await api("GET", "/api/titles/liberty/map")).body.spaces.filter((s) => s.label !== undefined && s.label !== null).map((s) => s.name);
+      for (const view of ["whole", "first view"]) {
+        await page.evaluate((view) => (view === "whole" ? window.board.fit() : window.board.focus(window.board.interesting(window.state))), view);
+        const d = await drawn(page);
+        const covered = clashes(d.names, d.pieces, (n, p) => `${n.name} / ${p.space}`, 0.5);
+        assert.deepEqual(covered, [], `names covering pieces at ${viewport.width}px, ${view}`);
+        const shown = new Set(d.names.map((n) => n.name));
+        assert.deepEqual(labelled.filter((n) => !shown.has(n)), [], "every space keeps its name");
+      }
+      await page.context().close();
+    }
   });
 });
 
