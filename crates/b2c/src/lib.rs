@@ -52,11 +52,13 @@ static INFO: TitleInfo = TitleInfo {
             key: "hidden-arms",
             values: &["standard", "none", "any-hash", "hash-count"],
             help: "14.5 what an unsearched plain Hidden Arms marker is worth at the end",
+            needs: &[],
         },
         OptionInfo {
             key: "percy-turn",
             values: &["9", "8"],
             help: "12.0 and FAQ: the turn Percy's reinforcements enter Boston",
+            needs: &[],
         },
         revroad::sheet::BOT_OPTION,
     ],

@@ -41,11 +41,13 @@ static INFO: TitleInfo = TitleInfo {
             values: &["standard", "more-options"],
             help:
                 "11.2 More Patriot Ammunition Options: an extra Volley die for 1 ammo, defend on 4-6 for 2 or 3-6 for 4",
+                needs: &[],
         },
         OptionInfo {
             key: "landing-zones",
             values: &["standard", "optional"],
             help: "11.3 Optional British Landing Zones: turn 3 and 6 reinforcements in any landing zone",
+            needs: &[],
         },
         OptionInfo::switch(
             "final-fire",

@@ -65,6 +65,10 @@ pub struct OptionInfo {
     /// Allowed values; the first is the default.
     pub values: &'static [&'static str],
     pub help: &'static str,
+    /// Values that need another option's value: `(value, other key, other
+    /// value)`. A set-up that breaks one is refused ([`Setup::validate`]),
+    /// as an unknown value is, rather than played otherwise than asked.
+    pub needs: &'static [(&'static str, &'static str, &'static str)],
 }
 
 impl OptionInfo {
@@ -74,6 +78,7 @@ impl OptionInfo {
             key,
             values: &["off", "on"],
             help,
+            needs: &[],
         }
     }
 }
@@ -167,6 +172,19 @@ impl Setup {
                 .entry(o.key.to_string())
                 .or_insert_with(|| o.values[0].to_string());
         }
+        for o in info.options {
+            let value = self.options[o.key].as_str();
+            for &(v, key, wanted) in o.needs {
+                if v == value && self.option(key) != Some(wanted) {
+                    return Err(SetupError::OptionNeeds(
+                        o.key.into(),
+                        v.into(),
+                        key.into(),
+                        wanted.into(),
+                    ));
+                }
+            }
+        }
         Ok(())
     }
 
@@ -187,6 +205,8 @@ pub enum SetupError {
     UnknownOption(String),
     #[error("option '{0}' cannot be '{1}' (allowed: {2})")]
     BadOptionValue(String, String, String),
+    #[error("option '{0}' = '{1}' needs option '{2}' = '{3}'")]
+    OptionNeeds(String, String, String, String),
     #[error("the set-up cannot draw {0}")]
     BadDraw(String),
 }

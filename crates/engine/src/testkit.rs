@@ -68,6 +68,7 @@ static INFO: TitleInfo = TitleInfo {
             key: "goal",
             values: &["12", "20"],
             help: "points to win",
+            needs: &[],
         },
         OptionInfo::switch(
             "leak",

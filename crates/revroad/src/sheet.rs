@@ -13,6 +13,7 @@ pub const BOT_OPTION: OptionInfo = OptionInfo {
     help: "solitaire scenarios only (ignored in standard): sheet = the game plays the bot's side by its \
            (reconstructed) sheet, each decision logged with its reason; seat = the side is an ordinary seat, \
            for a player or the tree search",
+    needs: &[],
 };
 
 /// Whether the game plays a solitaire scenario's bot side by its sheet:
