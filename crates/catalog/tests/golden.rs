@@ -156,6 +156,20 @@ const FIW: &[Spec] = &[
         ["random", "random"],
         &[5],
     ),
+    // 35.4 1.0 ended by agreement (ruling fiw #79).
+    ("on-to-quebec", &[("end", "1759")], ["random", "random"], &[6]),
+    (
+        "on-to-quebec",
+        &[("extended", "on"), ("end", "1760")],
+        ["random", "random"],
+        &[7],
+    ),
+    (
+        "on-to-quebec",
+        &[("extended", "on"), ("end", "1761")],
+        ["random", "random"],
+        &[8],
+    ),
 ];
 
 /// A game of the corpus longer than this is cut off (none is today).

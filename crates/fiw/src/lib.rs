@@ -56,12 +56,20 @@ static INFO: TitleInfo = TitleInfo {
             "extended",
             "35.4 2.0 Extended scenario: play on to the end of 1762 instead of 1760 (On to Quebec: four turns, 1759-62)",
         ),
+        // ruling: fiw #79
+        engine::OptionInfo {
+            key: "end",
+            // 1762 is no agreement: the extended scenario ends then anyway.
+            values: &["off", "1759", "1760", "1761"],
+            help: "35.4 1.0 Short scenario, agreed before play: the game ends after this year's End of Turn phase and is scored as at the scenario's end (a year before the scenario's last: On to Quebec 1759, or 1759-61 with the extended scenario)",
+            needs: &[("1761", "extended", "on")],
+        },
         engine::OptionInfo::switch(
             "historic-spain",
             "8.3 Spain enters the war in 1761, its historic year, and no random events are rolled that turn (with the extended scenario)",
         ),
     ],
-    rules_version: "fiw-17",
+    rules_version: "fiw-18",
     data_files: &tables::FILES,
     victory_levels: &["draw", "colonial", "continental", "imperial"],
     agreed_draw: Some("29.3"),

@@ -18,6 +18,7 @@ impl Fiw {
             "on-to-quebec" => Scenario::OnToQuebec,
             other => panic!("no scenario {other:?} (the catalog checks the name first)"),
         };
+        let end = agreed_end(setup);
         let spec = scenario::spec(scenario);
         let f = &tables().forces;
         let mut units = Vec::new();
@@ -68,6 +69,7 @@ impl Fiw {
             initiative: spec.first,
             // 35.4 2.0 the players agreed to play on to 1762.
             extended: setup.flag("extended"),
+            end,
             historic_spain: setup.flag("historic-spain"),
             units: Units::new(units),
             leaders,
@@ -93,6 +95,11 @@ impl Fiw {
         g.core.log.say("35.3", || {
             format!("{}: the French set up first, then the British.", INFOS_NAME)
         });
+        if let Some(year) = end {
+            g.core.log.say("35.4", || {
+                format!("The players have agreed to end the game after {year} (35.4 1.0).")
+            });
+        }
         for seat in [spec.first, enemy(spec.first)] {
             for i in placing_order(spec, seat).into_iter().rev() {
                 g.stack.push(Frame::Deploy {
@@ -112,7 +119,8 @@ impl Fiw {
 
     /// x.7 the scenario's markers, and the forts and fortresses printed on
     /// the map (ruling fiw #34: a printed work is its colony's side's;
-    /// set-up in it changes that in [`Fiw::settle_works`]).
+    /// set-up in it changes that in [`Fiw::settle_works`]; ruling fiw #78:
+    /// one in disputed land is British, [`Fiw::owner_at_start`]).
     fn place_marks(&mut self, spec: &Spec) {
         let m = &tables().map;
         let destroyed: Vec<Sq> = spec
@@ -128,7 +136,7 @@ impl Fiw {
             if destroyed.contains(&p.sq) {
                 continue;
             }
-            let side = m.colony(p.sq).and_then(|c| self.owner_at_start(c)).unwrap_or(FRENCH);
+            let side = self.owner_at_start(m.colony(p.sq));
             self.civs.push(Civ {
                 kind: if works == Works::Fortress {
                     Marker::Fortress
@@ -169,10 +177,19 @@ impl Fiw {
 
     /// 5.1-5.3 who holds a colony's printed works at the start (Spain's
     /// are the French player's to set up, 35.x 5.0).
-    fn owner_at_start(&self, c: Colony) -> Option<Seat> {
-        match c.empire()? {
-            crate::map::Empire::British => Some(BRITISH),
-            _ => Some(FRENCH),
+    /// 5.4, 22.4, 35.3 (ruling fiw #78) a printed work in disputed land,
+    /// which "belongs to no one", is British: a work is its builder's, and
+    /// the one nobody sets up in, Fort Loudoun (0615), South Carolina built
+    /// in 1756 and held until August 1760. (Fort Duquesne, in disputed land
+    /// too, goes to the side set up in it, [`Fiw::settle_works`]: the
+    /// British in 35.3.) A work on no colony's land (a `--data` map may
+    /// print one anywhere) is British by the same rule, never a panic.
+    fn owner_at_start(&self, c: Option<Colony>) -> Seat {
+        match c.and_then(Colony::empire) {
+            Some(crate::map::Empire::British) => BRITISH,
+            Some(crate::map::Empire::French | crate::map::Empire::Spanish) => FRENCH,
+            // ruling: fiw #78 (disputed land: the builder's, British)
+            None => BRITISH,
         }
     }
 
@@ -286,6 +303,12 @@ impl Fiw {
     /// 35.x whether a set-up place names `sq`: a listed place, a land
     /// square of a colony, its cities, towns or forts, a French Indian
     /// village, or a square `occupied` says friendly units hold.
+    /// 35.3 3.4, 2.34, 22.11, 23.0 (ruling fiw #77) a line's "forts" are
+    /// the squares where a fort stands, never a fortress: a city with a
+    /// fortress (Quebec, New Orleans) takes only the lines that name
+    /// cities, and a square holding a fort is a fort whatever else it holds
+    /// (Mobile, a city with a fort; Montreal, whose square holds the St.
+    /// Jeans fort).
     pub(crate) fn admits(&self, at: Where, sq: Sq, occupied: impl Fn(Sq) -> bool) -> bool {
         let m = &tables().map;
         match at {
@@ -301,7 +324,8 @@ impl Fiw {
                 m.colony(sq) == Some(colony)
                     && ((cities && m.settlement(sq) == Some(Settlement::City))
                         || (towns && m.settlement(sq) == Some(Settlement::Town))
-                        || (forts && self.fortified(sq).is_some()))
+                        // ruling: fiw #77 (a fortress is no fort)
+                        || (forts && self.fortified(sq) == Some(Works::Fort)))
             }
             Where::Villages(colonies) => m.village(sq).is_some() && m.colony(sq).is_some_and(|c| colonies.contains(&c)),
             Where::Occupied => occupied(sq),
@@ -508,6 +532,15 @@ fn provincial_infantry(need: &scenario::Need) -> bool {
 }
 
 const INFOS_NAME: &str = "On to Quebec (35.3)";
+
+/// 35.4 1.0 "By mutual agreement, players may decide to end a scenario at
+/// the end of any year" (ruling fiw #79): the year the option `end` names,
+/// agreed before play as 35.4 2.0's `extended` is; `None` to play the
+/// scenario out. The option lists only years the scenario plays, and
+/// declares that 1761 needs the extended scenario (`Setup::validate`).
+fn agreed_end(setup: &Setup) -> Option<u16> {
+    setup.option("end").and_then(|v| v.parse().ok())
+}
 
 /// The order in which a side places its set-up lines: as printed, but
 /// 35.3 3.3's "Any French occupied squares" lines last. A side sets up

@@ -169,6 +169,10 @@ pub struct Fiw {
     /// 35.4 2.0 the extended scenario: play ends in 1762 instead.
     #[serde(default, skip_serializing_if = "is_false")]
     pub extended: bool,
+    /// 35.4 1.0 (ruling fiw #79) the year the players agreed before play
+    /// to end the game after (option `end`), if they did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<u16>,
     /// 8.3 Spain enters the war in 1761 with no random events rolled then
     /// (an option of the variable scenario length, 35.4).
     #[serde(default, skip_serializing_if = "is_false")]

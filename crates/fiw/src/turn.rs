@@ -305,10 +305,13 @@ impl Fiw {
     }
 
     /// The last turn of the scenario: its last year's, or 1762's in the
-    /// extended scenario (35.4 2.0).
+    /// extended scenario (35.4 2.0), or the year the players agreed to end
+    /// after (35.4 1.0, ruling fiw #79: never later than those).
     pub fn last_turn(&self) -> u8 {
         let years = &scenario::spec(self.scenario).years;
-        let last = if self.extended { EXTENDED_END } else { *years.end() };
+        let printed = if self.extended { EXTENDED_END } else { *years.end() };
+        // ruling: fiw #79
+        let last = self.end.map_or(printed, |end| end.clamp(*years.start(), printed));
         (last - years.start() + 1) as u8
     }
 

@@ -146,6 +146,13 @@ impl Fiw {
                     side_name(seat),
                     side_name(seat)
                 )
+            } else if self.fortress_not_fort(at, sq) {
+                // ruling: fiw #77
+                format!(
+                    "{here} is not a place the line names: {}; {here} holds a fortress, not a fort, and a city \
+                     with a fortress takes only the lines that name cities (ruling fiw #77)",
+                    self.line_words(line)
+                )
             } else {
                 format!("{here} is not a place the line names: {}", self.line_words(line))
             };
@@ -193,6 +200,14 @@ impl Fiw {
                 engine::log::list(&needed)
             ),
         )]
+    }
+
+    /// 35.3 3.4 (ruling fiw #77) whether `sq` is refused to a line of
+    /// forts (and not cities) of its colony only for holding a fortress.
+    fn fortress_not_fort(&self, at: Where, sq: Sq) -> bool {
+        matches!(at, Where::Posts { colony, cities: false, forts: true, .. }
+            if tables().map.colony(sq) == Some(colony))
+            && self.fortified(sq) == Some(crate::map::Works::Fortress)
     }
 
     /// 11.3, 12.0, 12.2 why no force may form in `sq` now: the seat's

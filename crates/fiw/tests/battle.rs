@@ -1261,3 +1261,28 @@ fn an_escaping_leader_is_not_placed_among_the_besiegers() {
     assert_eq!(g.leaders[montcalm as usize].at, Place::Sq(fortress));
     assert!(!g.leaders[montcalm as usize].inside);
 }
+
+#[test]
+fn french_defenders_in_fort_loudoun_get_nothing_from_the_british_fort() {
+    // rule: fiw 15.74, 22.4, 5.4, 35.3
+    // ruling: fiw #78 Fort Loudoun, the printed work in disputed land, is
+    // British at the start: French units attacked there are not offered
+    // its fort multiple (ruling fiw #64).
+    let mut g = common::cleared(BRITISH);
+    let loudoun = common::sq("fort-loudoun");
+    assert_eq!(g.works(loudoun), Some((fiw::map::Works::Fort, BRITISH)));
+    put(&mut g, "br-line", loudoun);
+    put(&mut g, "fr-ang", loudoun);
+    fight(&mut g, BRITISH);
+    // Offered no choice of multiple, they defend with the terrain's.
+    let offered = ids(&g, FRENCH);
+    assert!(
+        !offered.contains(&"defend-fort".to_string()),
+        "the French are offered the British fort: {offered:?}"
+    );
+    let defence = log_of(&g, "15.74");
+    assert!(
+        defence.len() == 1 && defence[0].starts_with("The French defend") && !defence[0].contains("fort"),
+        "{defence:?}"
+    );
+}

@@ -783,3 +783,34 @@ fn provincials_are_bought_in_a_passive_colony_and_may_not_leave_it() {
         "free once Virginia is active"
     );
 }
+
+#[test]
+fn fort_loudoun_in_disputed_land_is_a_british_work_the_british_may_build_in() {
+    // rule: fiw 22.13, 5.4, 22.4, 35.3
+    // ruling: fiw #78 Fort Loudoun (0615), the printed work in disputed
+    // land nobody sets up in, is British at the start: South Carolina
+    // built it in 1756 and held it until August 1760. 22.13 then lets the
+    // British build beside their own fort, and bars the French.
+    let loudoun = sq("fort-loudoun");
+    assert_eq!(tables().map.colony(loudoun), Some(fiw::map::Colony::Disputed));
+    let g = Fiw::new(&engine::Setup::new("on-to-quebec", 7));
+    assert_eq!(g.works(loudoun), Some((fiw::map::Works::Fort, BRITISH)), "at the start");
+    assert_eq!(
+        started(BRITISH).works(loudoun),
+        Some((fiw::map::Works::Fort, BRITISH)),
+        "after the set-up"
+    );
+    let here = Action::At(Place::Sq(loudoun));
+    let mut g = purchasing(&[("br-line", "fort-loudoun")]);
+    act(&mut g, BRITISH, Action::Build(Marker::Magazine));
+    assert!(
+        legal(&g, BRITISH).contains(&here),
+        "the British build in their own fort"
+    );
+    // The French, whose only unit stands there, may build nowhere.
+    let g = purchasing(&[("fr-ang", "fort-loudoun")]);
+    assert!(
+        !legal(&g, FRENCH).contains(&Action::Build(Marker::Magazine)),
+        "22.13 not beside an enemy marker"
+    );
+}

@@ -302,8 +302,9 @@ fn the_extended_scenario_ends_in_1762() {
 #[test]
 fn a_player_may_concede_the_game() {
     // rule: fiw 29.3
-    // 35.4 1.0 (a shorter game by agreement) and 29.3 are a concession:
-    // the engine's resignation ends the game for the other side.
+    // 29.3 a concession: the engine's resignation ends the game for the
+    // other side. (35.4 1.0, a shorter game by agreement, is the option
+    // `end`, agreed before play: ruling fiw #79.)
     let mut s = engine::Session::<Fiw>::new(Setup::new("on-to-quebec", 2)).unwrap();
     s.resign(FRENCH).unwrap();
     let o = s.state().outcome().expect("the game is over");
@@ -795,4 +796,109 @@ fn a_besieged_fortress_and_a_massacred_square_score_for_neither_side() {
     g.massacres.push(sq("boston"));
     let s = g.score_of(BRITISH);
     assert_eq!((s.objectives, s.symbols), (0, 0));
+}
+
+#[test]
+fn a_line_s_forts_are_printed_forts_and_a_fortress_city_takes_only_lines_naming_cities() {
+    // rule: fiw 35.3, 2.34, 22.11, 23.0
+    // ruling: fiw #77 a set-up line's "forts" are squares with a printed
+    // fort, not a fortress: Quebec and New Orleans, cities with a
+    // fortress, take only the lines that name cities; a square holding a
+    // fort is a fort whatever else it holds (Mobile, a city with a fort;
+    // Montreal, whose square holds the St. Jeans fort).
+    let g = Fiw::new(&Setup::new("on-to-quebec", 7));
+    let spec = fiw::scenario::spec(g.scenario);
+    let offered = |line: usize| g.deploy_squares(FRENCH, line as u8);
+    let (quebec, new_orleans) = (sq("quebec"), sq("new-orleans"));
+    // 3.4 "Any towns, forts in New France / Louisiana": Langlade, Marin,
+    // the militia and Louisiana's light regiment.
+    let towns_forts: Vec<(usize, Colony)> = (0..spec.lines.len())
+        .filter_map(|i| match spec.lines[i].at {
+            fiw::scenario::Where::Posts {
+                colony,
+                cities: false,
+                towns: true,
+                forts: true,
+            } if spec.lines[i].seat == FRENCH => Some((i, colony)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        towns_forts.len(),
+        7,
+        "Langlade, Marin, four New France and Louisiana militia lines, a light regiment"
+    );
+    for &(i, colony) in &towns_forts {
+        let v = offered(i);
+        assert!(!v.contains(&quebec) && !v.contains(&new_orleans), "line {i}: {v:?}");
+        let want: &[&str] = if colony == Colony::NewFrance {
+            &["montreal", "ticonderoga", "fort-niagara", "fort-detroit"]
+        } else {
+            &["mobile", "fort-de-chartres", "natchitoches", "fort-vincennes"]
+        };
+        for p in want {
+            assert!(v.contains(&sq(p)), "line {i} offers {p}");
+        }
+    }
+    // A line naming cities still takes the fortress cities.
+    let posts = (0..spec.lines.len())
+        .filter(|&i| {
+            spec.lines[i].seat == FRENCH && matches!(spec.lines[i].at, fiw::scenario::Where::Posts { cities: true, .. })
+        })
+        .collect::<Vec<_>>();
+    assert!(posts.iter().any(|&i| offered(i).contains(&quebec)));
+    assert!(posts.iter().any(|&i| offered(i).contains(&new_orleans)));
+}
+
+#[test]
+fn the_players_may_agree_before_play_to_end_after_any_year() {
+    // rule: fiw 35.4, 29.1, 29.2
+    // ruling: fiw #79 35.4 1.0 "By mutual agreement, players may decide to
+    // end a scenario at the end of any year": the option `end`, agreed
+    // before play as 35.4 2.0's `extended` is. The game ends after that
+    // year's End of Turn phase and is scored as at the scenario's end.
+    let mut g = cleared_with(&[("end", "1759")]);
+    assert_eq!(g.last_turn(), 1);
+    assert_eq!(g.stage().turn.value, "1759 (turn 1 of 1)");
+    put(&mut g, "br-line", "quebec");
+    idle_until(&mut g, |_| false);
+    let o = g.core.outcome.clone().expect("over after 1759");
+    assert_eq!((g.turn, g.year()), (1, 1759));
+    assert!(!logged(&g, "Turn 2 (1760) begins."));
+    assert!(logged(&g, "victory points (objectives"), "29.1 scored");
+    let (b, f) = (g.score_of(BRITISH).total(), g.score_of(FRENCH).total());
+    assert_eq!(
+        o.winner,
+        (b.abs_diff(f) >= 20).then_some(if b > f { BRITISH } else { FRENCH }),
+        "29.2"
+    );
+    assert!(o.level.is_some());
+    // With the extended scenario, any year before its end in 1762: here 1761.
+    let mut g = cleared_with(&[("extended", "on"), ("end", "1761")]);
+    assert_eq!(g.last_turn(), 3);
+    idle_until(&mut g, |_| false);
+    assert!(g.core.outcome.is_some());
+    assert_eq!((g.turn, g.year()), (3, 1761));
+    // Without the option, play goes on into 1760.
+    let mut g = cleared_with(&[]);
+    idle_until(&mut g, |g| g.turn == 2);
+    assert!(g.core.outcome.is_none());
+    assert_eq!(g.year(), 1760);
+    // A year the title does not list is refused, and no game is made.
+    for bad in ["1758", "1762", "soon"] {
+        let mut setup = Setup::new("on-to-quebec", 1);
+        setup.options.insert("end".into(), bad.into());
+        assert!(engine::Session::<Fiw>::new(setup).is_err(), "end={bad}");
+    }
+    // A year past the scenario's end without the extended scenario is
+    // refused too: the option declares that 1761 needs it.
+    let mut setup = Setup::new("on-to-quebec", 1);
+    setup.options.insert("end".into(), "1761".into());
+    let Err(err) = engine::Session::<Fiw>::new(setup.clone()) else {
+        panic!("end=1761 without the extended scenario was accepted")
+    };
+    let err = err.to_string();
+    assert!(err.contains("'end' = '1761' needs option 'extended' = 'on'"), "{err}");
+    setup.options.insert("extended".into(), "on".into());
+    assert!(engine::Session::<Fiw>::new(setup).is_ok());
 }

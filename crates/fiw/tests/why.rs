@@ -738,3 +738,33 @@ fn the_leaders_of_any_french_occupied_square_are_refused_a_square_no_french_unit
         &format!("deploy-{quebec}")
     ));
 }
+
+// rule: fiw 35.3, 23.0
+#[test]
+fn a_fortress_city_is_refused_to_a_line_of_towns_and_forts() {
+    // ruling: fiw #77 Quebec holds a fortress, not a fort: "Any towns,
+    // forts in New France" does not name it.
+    let mut g = blank(3);
+    let line = scenario::spec(Scenario::OnToQuebec)
+        .lines
+        .iter()
+        .position(|l| matches!(l.what, What::Leader("langlade")))
+        .expect("35.3 3.4 has the line") as u8;
+    g.stack.push(Frame::Deploy {
+        seat: FRENCH,
+        line,
+        left: 1,
+    });
+    refused(
+        &g,
+        FRENCH,
+        &sq("quebec").to_string(),
+        "35.3",
+        &["Quebec", "fortress", "ruling fiw #77"],
+    );
+    let montreal = sq("montreal");
+    assert!(is_legal(
+        &why(&g, FRENCH, &montreal.to_string()),
+        &format!("deploy-{montreal}")
+    ));
+}
