@@ -3,13 +3,16 @@
 //! A request names a game by id and a seat by its token (header
 //! `Authorization: Bearer TOKEN` only: never in a URL). Every view and log is
 //! filtered here for the token's seat; a spectator token sees only what is
-//! public. Errors are `{"error": "..."}` with 400 (malformed body or path),
-//! 403 (no or wrong token, a spectator acting, or a write from a page of
+//! public. Errors are `{"error": "..."}` with 400 (malformed body or path,
+//! or a text holding a control or invisible formatting character,
+//! [`plain_text`]), 403 (no or wrong token, a spectator acting, or a write from a page of
 //! another site), 404, 405, 409 (stale `seq_seen`; the body has the current
 //! `seq`), 408 (a body slower than --body-timeout), 413 (body over 64 KiB), 415 (a write whose body is not
 //! `application/json`), 421 (a `Host` that is not the server's), 422 (refused
-//! by the rules, with the engine's reason), 503 (a new game with a computer
-//! seat while the computer players' queue is full, [`games::QUEUE_CAP`]);
+//! by the rules, with the engine's reason; a move in a game stopped at
+//! `--moves-per-game`), 503 (a new game with a computer seat while the
+//! computer players' queue is full, [`games::QUEUE_CAP`]; a live stream on
+//! one game more than the cache may hold, [`Registry::open_stream`]);
 //! nothing is stored when a request fails. Computer seats move after the
 //! answer ([`games::Bots`]): `"thinking": true` while one must act. The
 //! cross-site and hosting checks are in [`crate::hosting`].
@@ -431,9 +434,10 @@ async fn commit(
 pub fn state_json(live: &Live, who: &Who) -> Value {
     let seat = who.seat();
     let over = live.is_over();
+    let playing = live.in_play();
     let info = live.game.info();
     let (prompt, legal, can_undo) = match seat {
-        Some(s) if !over => (
+        Some(s) if playing => (
             live.game.prompt(s).ok().flatten(),
             live.game.legal(s).unwrap_or_default(),
             live.game.can_undo(s),
@@ -452,7 +456,9 @@ pub fn state_json(live: &Live, who: &Who) -> Value {
         "seat": seat,
         "seats": seats_json(live, who),
         "status": live.status(),
-        "to_act": if over { Vec::new() } else { live.game.to_act() },
+        // Why a "stopped" game is (null otherwise).
+        "stopped_reason": live.stopped_reason(),
+        "to_act": if playing { live.game.to_act() } else { Vec::new() },
         "prompt": prompt,
         "legal": legal,
         "can_undo": can_undo,
@@ -732,6 +738,7 @@ fn opened(st: &AppState, addr: std::net::IpAddr, req: OpenReq) -> Result<(Live, 
         .chain(draws)
         .collect();
     let mut live = Live::replay(live.row, live.seats, &events).map_err(ApiError::refused)?;
+    live.moves_max = st.reg.limits.moves_per_game;
     live.row.status = live.status().to_string();
     live.row.summary = live.summary();
     Ok((live, events))
@@ -790,6 +797,7 @@ fn new_live(
         may_hand_over(st, client, &row.id)?;
     }
     let mut live = Live::new_game(row, seats).map_err(ApiError::refused)?;
+    live.moves_max = st.reg.limits.moves_per_game;
     // Store the options with their defaults filled in.
     live.row.options = live.game.setup().options.clone();
     live.row.status = live.status().to_string();
@@ -824,7 +832,7 @@ fn created_json(live: &Live) -> Value {
         "seq": live.seq_of(None),
         "status": live.status(),
         "thinking": live.thinking(),
-        "to_act": if live.is_over() { Vec::new() } else { live.game.to_act() },
+        "to_act": if live.in_play() { live.game.to_act() } else { Vec::new() },
         "seats": seat_links,
         "spectator": {"token": spectator, "url": play_url(id, &spectator)},
         "dice": crate::seeds::dice_json(&live.row, false, live.refereed),
@@ -1130,10 +1138,10 @@ async fn get_legal(
     let e = entry(&st, &id, Key::Token(&token)).await?;
     let live = e.live.lock().await;
     let seat = seat_of(&live, &token)?;
-    let legal = if live.is_over() {
-        Vec::new()
-    } else {
+    let legal = if live.in_play() {
         live.game.legal(&seat).unwrap_or_default()
+    } else {
+        Vec::new()
     };
     Ok(Json(
         json!({"seq": live.seq_of(Some(&seat)), "seat": seat, "legal": legal}),
@@ -1346,8 +1354,9 @@ impl ActReq {
 }
 
 /// What every request that changes a game shares: under the game's lock,
-/// check the mover (`mover`) and, when `bounded`, the game's room for more
-/// moves ([`crate::Limits::moves_per_game`]), let `change` make its events,
+/// check the mover (`mover`) and, when `bounded`, that the game is not
+/// stopped for want of room for more moves ([`Live::status`],
+/// [`crate::Limits::moves_per_game`]), let `change` make its events,
 /// store them, and answer with `reply` of the stored game and the mover's
 /// seat.
 async fn change_game(
@@ -1366,11 +1375,8 @@ async fn change_game(
         let e = entry(&st, &id, Key::Token(&token)).await?;
         let mut live = e.live.lock().await;
         let seat = mover(&live, &token, seq_seen)?;
-        let cap = st.reg.limits.moves_per_game;
-        if bounded && live.seq >= cap {
-            return Err(ApiError::refused(format!(
-                "this game has stored its {cap} moves, the most a game may: it may only be resigned"
-            )));
+        if let Some(why) = live.stopped_reason().filter(|_| bounded) {
+            return Err(ApiError::refused(why));
         }
         let seen = live.seq_of(Some(&seat));
         let mut again = true;
@@ -1442,9 +1448,9 @@ async fn post_action(
     // act (a multi-step move): the client needs no second request for them,
     // and they are the mover's own, so nothing hidden goes with them.
     let reply = |live: &Live, mover: &str| {
-        let (to_act, legal) = match live.is_over() {
-            true => (Vec::new(), Vec::new()),
-            false => (live.game.to_act(), live.game.legal(mover).unwrap_or_default()),
+        let (to_act, legal) = match live.in_play() {
+            true => (live.game.to_act(), live.game.legal(mover).unwrap_or_default()),
+            false => (Vec::new(), Vec::new()),
         };
         json!({"seq": live.seq_of(Some(mover)), "status": live.status(), "thinking": live.thinking(),
                "to_act": to_act, "legal": legal})
@@ -1498,7 +1504,8 @@ struct DrawReq {
 /// 29.3 Concession (FIW): offer a draw, accept the other seat's standing
 /// offer (the game ends drawn), or decline it. A computer seat offered a
 /// draw answers in the same request ([`bot::accepts_draw`]), its answer
-/// stored as its own event.
+/// stored as its own event. A seat whose offer was declined offers again
+/// only once a move has been made ([`Live::may_offer_draw`]).
 async fn post_draw(
     State(st): State<AppState>,
     ApiPath(id): ApiPath<String>,
@@ -1511,6 +1518,12 @@ async fn post_draw(
         } else {
             EventKind::Draw
         };
+        // A new offer (not an acceptance of the other seat's): not again
+        // at once after a refusal, which the computer judged afresh each
+        // time until one accepted (audit 5).
+        if kind == EventKind::Draw && live.game.draw_offer().is_none() {
+            live.may_offer_draw(&seat).map_err(ApiError::refused)?;
+        }
         let event = Event::of(seat.clone(), kind, String::new());
         live.apply(&event).map_err(ApiError::refused)?;
         let mut events = vec![event];
@@ -1540,19 +1553,87 @@ async fn post_draw(
     change_game(&st, &id, &token, req.seq_seen, true, draw, reply).await
 }
 
-/// Text a player writes holds no control character but line breaks and
-/// tabs: PostgreSQL stores no NUL, and none has a use in a message.
-fn no_controls(text: &str, what: &str) -> Result<(), ApiError> {
-    match text
-        .chars()
-        .find(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
-    {
-        Some(c) => Err(ApiError::refused(format!(
-            "{what} may not hold the control character U+{:04X}",
+/// Text a player writes (a chat message, notes) holds no control character
+/// but line breaks and tabs (PostgreSQL stores no NUL, and none has a use
+/// in a message), and no invisible formatting character (Unicode's Cf):
+/// bidirectional overrides, embeddings and isolates (U+202A..U+202E,
+/// U+2066..U+2069) and marks (U+200E, U+200F, U+061C) make a line read
+/// otherwise than it is written, and zero-width characters, the byte-order
+/// mark and tags hide text in it (audit 5). Refused with 400 naming the
+/// character, nothing stored. Taken: the zero-width non-joiner and joiner
+/// (U+200C, U+200D), which Persian and the Indic scripts need and which
+/// join emoji (a family), and the tags of the flags of England, Scotland and
+/// Wales after U+1F3F4 ([`FLAG_TAGS`]), the only flags made of tags.
+fn plain_text(text: &str, what: &str) -> Result<(), ApiError> {
+    let Some(c) = hidden_char(text) else {
+        return Ok(());
+    };
+    let kind = match c.is_control() {
+        true => "the control character",
+        false => "the invisible formatting character",
+    };
+    Err(ApiError::new(
+        StatusCode::BAD_REQUEST,
+        format!(
+            "{what} may not hold {kind} U+{:04X}: control characters but line breaks and tabs, and characters \
+             that change the direction of text or hide it, are refused",
             u32::from(c)
-        ))),
-        None => Ok(()),
+        ),
+    ))
+}
+
+/// The tags that follow U+1F3F4 in the flags of England, Scotland and
+/// Wales (tag letters, then the cancel tag U+E007F).
+const FLAG_TAGS: [&str; 3] = [
+    "\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}",
+    "\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+    "\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}",
+];
+
+/// The first character of `text` that [`plain_text`] refuses.
+fn hidden_char(text: &str) -> Option<char> {
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        rest = &rest[c.len_utf8()..];
+        if c == '\u{1F3F4}' {
+            if let Some(tags) = FLAG_TAGS.iter().find(|t| rest.starts_with(*t)) {
+                rest = &rest[tags.len()..];
+            }
+        } else if (c.is_control() && !matches!(c, '\n' | '\r' | '\t')) || is_format(c) {
+            return Some(c);
+        }
     }
+    None
+}
+
+/// Whether `c` is of Unicode's general category Cf (format, Unicode 16),
+/// but for the zero-width non-joiner and joiner ([`plain_text`]).
+fn is_format(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0x00AD
+            | 0x0600..=0x0605
+            | 0x061C
+            | 0x06DD
+            | 0x070F
+            | 0x0890..=0x0891
+            | 0x08E2
+            | 0x180E
+            | 0x200B
+            | 0x200E..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x2064
+            | 0x2066..=0x206F
+            | 0xFEFF
+            | 0xFFF9..=0xFFFB
+            | 0x110BD
+            | 0x110CD
+            | 0x13430..=0x1343F
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0001
+            | 0xE0020..=0xE007F
+    )
 }
 
 /// Messages read at once at most ([`get_chat`]).
@@ -1613,7 +1694,7 @@ async fn post_chat(
 ) -> Result<Json<Value>, ApiError> {
     let (e, seat) = seat_in(&st, &id, &token).await?;
     let text = req.text.trim();
-    no_controls(text, "a chat message")?;
+    plain_text(text, "a chat message")?;
     if text.is_empty() || text.chars().count() > CHAT_MAX {
         return Err(ApiError::refused(format!(
             "a chat message has 1 to {CHAT_MAX} characters"
@@ -1663,7 +1744,7 @@ async fn put_notes(
     Body(req): Body<TextReq>,
 ) -> Result<Json<Value>, ApiError> {
     let (_, seat) = seat_in(&st, &id, &token).await?;
-    no_controls(&req.text, "notes")?;
+    plain_text(&req.text, "notes")?;
     if req.text.len() > NOTES_MAX {
         return Err(ApiError::refused(format!("notes are at most {NOTES_MAX} bytes")));
     }

@@ -3,7 +3,7 @@
 //! PostgreSQL, other processes' moves refresh the cache ([`Registry::on_notice`]).
 
 use crate::bot;
-use crate::limits::{Counter, Guard, Limits, Rates};
+use crate::limits::{Counter, Full, Guard, Limits, Rates};
 use crate::store::{DbError, Event, EventKind, GameRow, SeatRow, Store};
 use engine::{AnyGame, Setup, TitleEntry};
 use serde_json::{json, Value};
@@ -96,6 +96,11 @@ impl Seen {
         self.own.iter().find(|(s, _)| s == seat).map_or(0, |(_, n)| *n)
     }
 
+    /// Every event counted, whoever sees it.
+    fn events(&self) -> u64 {
+        self.public + self.own.iter().map(|(_, n)| n).sum::<u64>()
+    }
+
     fn count(&mut self, only: Option<&str>) {
         match only {
             None => self.public += 1,
@@ -138,6 +143,15 @@ pub struct Live {
     /// A referee entered dice or draws for some move: the game says so to
     /// anyone who looks.
     pub refereed: bool,
+    /// The most moves it may store ([`Limits::moves_per_game`]; set by
+    /// whoever caches or creates it, unbounded in a replay of its past): at
+    /// it the game is stopped ([`Live::status`]).
+    pub moves_max: u64,
+    /// Per seat whose last offer of a draw was declined, how many actions
+    /// stood then ([`engine::AnyGame::action_count`]): it may offer again
+    /// once more stand ([`Live::may_offer_draw`]). Kept by [`Live::apply`],
+    /// so a rebuild has it too.
+    declined: Vec<(String, usize)>,
 }
 
 pub struct Entry {
@@ -327,6 +341,8 @@ impl Live {
             announced: Seen::default(),
             computer_failed: false,
             refereed: false,
+            moves_max: u64::MAX,
+            declined: Vec::new(),
         })
     }
 
@@ -336,7 +352,12 @@ impl Live {
         let step = matches!(e.kind, EventKind::Act | EventKind::Undo) && self.game.independent();
         let offers = |g: &dyn AnyGame| (g.draw_offer(), g.draw_declined());
         let before = step.then(|| (self.game.to_act(), offers(&*self.game)));
+        let declined = (e.kind == EventKind::Decline).then(|| self.game.draw_offer()).flatten();
         apply_event(&mut *self.game, e)?;
+        if let Some(offerer) = declined {
+            self.declined.retain(|(s, _)| s != offerer);
+            self.declined.push((offerer.to_string(), self.game.action_count()));
+        }
         // The seat's own while it drafts, alone or beside others (the last
         // to commit drafts in secret too), unless the step changed what
         // others see: who acts, or a draw offer it lapsed.
@@ -426,11 +447,50 @@ impl Live {
         })
     }
 
+    /// "over" once it ended; "stopped" while it is not over but holds its
+    /// [`Live::moves_max`] moves (the events applied, stored or being
+    /// stored with this status): nobody may move (the computer neither), a
+    /// seat may still resign, and a restart does not resume it; else
+    /// "active". Stored with every move, so that lists and the restart's
+    /// [`Store::computer_games`] see it without a rebuild.
     pub fn status(&self) -> &'static str {
         if self.is_over() {
             "over"
+        } else if self.seen.events() >= self.moves_max {
+            "stopped"
         } else {
             "active"
+        }
+    }
+
+    /// Whether a seat may act (or undo, or offer a draw) now: not once the
+    /// game is over or stopped.
+    pub fn in_play(&self) -> bool {
+        self.status() == "active"
+    }
+
+    /// Why a stopped game is: what its players are told.
+    pub fn stopped_reason(&self) -> Option<String> {
+        (self.status() == "stopped").then(|| {
+            format!(
+                "this game has stored its {} moves, the most a game may on this server: it may only be \
+                 resigned (a computer seat stops)",
+                self.moves_max
+            )
+        })
+    }
+
+    /// Whether `seat` may offer a draw now: not when its last offer was
+    /// declined and no action has been made since that still stands (an
+    /// action taken back does not count), so that it cannot offer again
+    /// and again, each offer to a computer a fresh judgement, until one
+    /// accepts. Accepting the other seat's offer is always open.
+    pub fn may_offer_draw(&self, seat: &str) -> Result<(), String> {
+        match self.declined.iter().find(|(s, _)| s == seat) {
+            Some((_, at)) if self.game.action_count() <= *at => Err(format!(
+                "{seat}'s last offer of a draw was declined: it may be offered again once a move has been made"
+            )),
+            _ => Ok(()),
         }
     }
 
@@ -454,7 +514,7 @@ impl Live {
         for seat in self.game.info().seats {
             seen.insert(seat.to_string(), self.seq_of(Some(seat)).into());
         }
-        let to_act = if self.is_over() { Vec::new() } else { self.game.to_act() };
+        let to_act = if self.in_play() { self.game.to_act() } else { Vec::new() };
         json!({"to_act": to_act, "seen": seen, "outcome": self.outcome_json()})
     }
 
@@ -493,7 +553,7 @@ impl Live {
     /// The computer seat that must act now (the first, when several do),
     /// with its AI level (`None`: random); `None` when no computer must act.
     pub fn bot_to_act(&self) -> Option<(&'static str, Option<String>)> {
-        if self.is_over() || self.computer_failed {
+        if !self.in_play() || self.computer_failed {
             return None;
         }
         let seat = self
@@ -658,8 +718,13 @@ pub struct Registry {
 /// Why a live-update stream was not opened.
 #[derive(Debug, PartialEq, Eq)]
 pub enum StreamRefused {
+    /// The game has its streams.
     Game(usize),
+    /// The address has its streams.
     Address(usize),
+    /// The game has none, and as many games as the cache may hold are
+    /// followed already ([`Limits::cached_games`]).
+    Games(u64),
 }
 
 impl Registry {
@@ -701,13 +766,25 @@ impl Registry {
         self.streams_per_game.total()
     }
 
+    /// Games followed by a live-update stream.
+    pub fn games_followed(&self) -> usize {
+        self.streams_per_game.keys()
+    }
+
     /// Count one more live-update stream on `game` from `addr`, or say which
-    /// limit it would pass.
+    /// limit it would pass. A followed game is never dropped from the cache
+    /// ([`Registry::sweep`]), so no more games than the cache may hold
+    /// ([`Limits::cached_games`]) are followed at once: streams from many
+    /// addresses on many games held any number in memory (audit 5).
     pub fn open_stream(&self, game: &str, addr: IpAddr) -> Result<(Guard<String>, Guard<IpAddr>), StreamRefused> {
+        let games = self.limits.cached_games;
         let g = self
             .streams_per_game
-            .enter(game.to_string())
-            .ok_or(StreamRefused::Game(self.limits.streams_per_game))?;
+            .enter_within(game.to_string(), usize::try_from(games).unwrap_or(usize::MAX))
+            .map_err(|full| match full {
+                Full::Key => StreamRefused::Game(self.limits.streams_per_game),
+                Full::Keys => StreamRefused::Games(games),
+            })?;
         let a = self
             .streams_per_address
             .enter(addr)
@@ -757,8 +834,10 @@ impl Registry {
     /// [`Limits::idle_game_minutes`], then, while more than
     /// [`Limits::cached_games`] remain, the least recently used. Only games
     /// no request, computer player or live-update stream holds are dropped
-    /// (their next use rebuilds them from the store). Forgets idle rate
-    /// limit keys and expired tickets too. Returns the games dropped.
+    /// (their next use rebuilds them from the store); the games streams
+    /// hold are at most [`Limits::cached_games`] ([`Registry::open_stream`]).
+    /// Forgets idle rate limit keys and expired tickets too. Returns the
+    /// games dropped.
     pub fn sweep(&self) -> usize {
         let now = self.now();
         let idle = self.limits.idle_game().as_secs();
@@ -797,9 +876,11 @@ impl Registry {
     /// After a start: load the games in play whose every seat is a computer
     /// (at most the queue's cap), which queues them for the computer
     /// players; games with a person in them wait until that person opens
-    /// them. Returns how many were found.
+    /// them, and games stopped at [`Limits::moves_per_game`] are left alone
+    /// (they were rebuilt at every restart only for the computer to stop at
+    /// once, audit 5). Returns how many were found.
     pub async fn resume(&self) -> usize {
-        let ids = match self.store.computer_games(QUEUE_CAP).await {
+        let ids = match self.store.computer_games(QUEUE_CAP, self.limits.moves_per_game).await {
             Ok(ids) => ids,
             Err(e) => {
                 tracing::warn!("could not list the computers' games to resume: {e}");
@@ -906,7 +987,8 @@ impl Registry {
         if let Some(why) = other_rules(&row) {
             return Err(LoadError::Rules(why));
         }
-        let live = rebuilt(permit, row, seats, events).await.map_err(LoadError::Replay)?;
+        let mut live = rebuilt(permit, row, seats, events).await.map_err(LoadError::Replay)?;
+        live.moves_max = self.limits.moves_per_game;
         self.rebuilt.fetch_add(1, Ordering::Relaxed);
         let thinking = live.thinking();
         // Another request may have loaded it meanwhile: keep the first.
@@ -1051,14 +1133,6 @@ impl Registry {
                 self.bots.release(id);
                 return BotStep::Done;
             };
-            // --moves-per-game holds for the computer as for a person: a
-            // game of two computers stored moves without bound (audit 4).
-            if live.seq >= self.limits.moves_per_game {
-                tracing::warn!("game {id}: the computer ({seat}) stops: the game has stored its moves");
-                live.computer_failed = true;
-                self.bots.release(id);
-                return BotStep::Done;
-            }
             match bot::prepare(&*live.game, seat, level.as_deref()) {
                 Some(t) => (t, seat, live.seq),
                 None => {
@@ -1152,6 +1226,7 @@ impl Registry {
                 let announced = std::mem::take(&mut live.announced);
                 *live = l;
                 live.announced = announced;
+                live.moves_max = self.limits.moves_per_game;
             }
             None => self.evict(&live.row.id),
         }

@@ -7,11 +7,13 @@
 //!   per seat, per minute (governor's keyed GCRA limiters: a burst of the
 //!   whole minute's allowance, then one more every `60 / n` seconds).
 //! * Totals: chat bytes per game, games cached in memory (idle ones are
-//!   evicted, [`crate::games::Registry::sweep`]), replays of past positions
-//!   and rebuilds of games at once.
+//!   evicted, [`crate::games::Registry::sweep`]; a game followed by a live
+//!   stream is not, so games followed at once are bounded by the cache's
+//!   size too), replays of past positions and rebuilds of games at once.
 //! * Connections ([`Counter`]): live-update streams per game and per
-//!   address; TCP connections in all and per address, with header-read and
-//!   idle timeouts ([`crate::listen`]), and a deadline for a request's body
+//!   address; TCP connections in all and per address, a WebSocket's for as
+//!   long as it is open, with header-read and idle timeouts
+//!   ([`crate::listen`]), and a deadline for a request's body
 //!   ([`crate::api::Body`]).
 //!
 //! The client address is the TCP peer's, or, with `--forwarded-for` (behind
@@ -54,21 +56,28 @@ pub struct Limits {
     pub chat_bytes_per_game: usize,
     /// Moves a game may store (actions, undos, draw offers and answers):
     /// every rebuild of a game (opening it, the replay slider, its record)
-    /// replays them all. At the bound a seat may still resign; a computer
-    /// seat stops.
+    /// replays them all. At the bound the game is "stopped": a seat may
+    /// still resign, a computer seat stops, and a restart does not resume
+    /// it (with a higher bound it goes on).
     #[arg(long, default_value_t = 40_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub moves_per_game: u64,
-    /// Live-update connections (WebSockets and server-sent event streams) open at once on one game.
+    /// Live-update connections (WebSockets and server-sent event streams)
+    /// open at once on one game. A followed game stays in memory: games
+    /// followed at once are at most `--cached-games`, and a stream on one
+    /// more is refused with 503.
     #[arg(long, default_value_t = 32)]
     pub streams_per_game: usize,
     /// Live-update connections open at once from one client address.
     #[arg(long, default_value_t = 16)]
     pub streams_per_address: usize,
-    /// TCP connections open at once (beyond it, new ones wait to be accepted).
+    /// TCP connections open at once (beyond it, new ones wait to be
+    /// accepted). A WebSocket's connection counts for as long as it is open.
     #[arg(long, default_value_t = 4096)]
     pub connections: usize,
     /// TCP connections open at once from one client address (beyond it, new
-    /// ones are closed at once).
+    /// ones are closed at once), WebSockets' included. With
+    /// `--forwarded-for` a reverse proxy on this machine is not held to it
+    /// (its address is every visitor's): only to `--connections`.
     #[arg(long, default_value_t = 64)]
     pub connections_per_address: usize,
     /// Seconds a connection may take to send a request's headers (a silent
@@ -85,7 +94,11 @@ pub struct Limits {
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
     pub idle_timeout: u64,
     /// Games kept in memory; beyond it the least recently used idle games
-    /// are dropped (and rebuilt from the database when next opened).
+    /// are dropped (and rebuilt from the database when next opened). A game
+    /// followed by a live-update stream is not dropped, so no more games
+    /// than this may be followed at once: a stream on one more is refused
+    /// with 503 (the cache holds at most these, and the games requests and
+    /// the computer players are using at that moment).
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
     pub cached_games: u64,
     /// Minutes after which a game nobody opened or watched is dropped from
@@ -227,16 +240,31 @@ impl<K: Hash + Eq + Clone + Send + 'static> Counter<K> {
 
     /// One more open for `key`, or `None` when it has `cap` open already.
     pub fn enter(self: &Arc<Self>, key: K) -> Option<Guard<K>> {
+        self.enter_within(key, usize::MAX).ok()
+    }
+
+    /// One more open for `key`, unless it has `cap` open already, or it has
+    /// none and `keys_max` other keys have some (the keys with something
+    /// open are bounded too: [`crate::games::Registry::open_stream`]).
+    pub fn enter_within(self: &Arc<Self>, key: K, keys_max: usize) -> Result<Guard<K>, Full> {
         let mut m = self.map();
-        let n = m.entry(key.clone()).or_insert(0);
-        if *n >= self.cap {
-            return None;
+        let n = m.get(&key).copied().unwrap_or(0);
+        if n >= self.cap {
+            return Err(Full::Key);
         }
-        *n += 1;
-        Some(Guard {
+        if n == 0 && m.len() >= keys_max {
+            return Err(Full::Keys);
+        }
+        m.insert(key.clone(), n + 1);
+        Ok(Guard {
             counter: self.clone(),
             key,
         })
+    }
+
+    /// The keys with something open.
+    pub fn keys(&self) -> usize {
+        self.map().len()
     }
 
     pub fn open(&self, key: &K) -> usize {
@@ -246,6 +274,15 @@ impl<K: Hash + Eq + Clone + Send + 'static> Counter<K> {
     pub fn total(&self) -> usize {
         self.map().values().sum()
     }
+}
+
+/// Why [`Counter::enter_within`] refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Full {
+    /// The key has its `cap` open.
+    Key,
+    /// The key has none open, and the most keys that may have some do.
+    Keys,
 }
 
 /// Counts one open thing until dropped.
@@ -337,6 +374,20 @@ mod tests {
         drop(a);
         assert_eq!(c.open(&1), 1);
         assert!(c.enter(1).is_some());
+    }
+
+    #[test]
+    fn a_counter_may_bound_its_keys_too() {
+        let c = Counter::new(2);
+        let a = c.enter_within(1, 2).unwrap();
+        let _b = c.enter_within(2, 2).unwrap();
+        assert_eq!(c.enter_within(3, 2).err(), Some(Full::Keys), "a third key");
+        let a2 = c.enter_within(1, 2).unwrap();
+        assert_eq!(c.enter_within(1, 2).err(), Some(Full::Key), "a key's cap");
+        assert_eq!(c.keys(), 2);
+        drop((a, a2));
+        assert_eq!(c.keys(), 1, "a key with nothing open is no key");
+        assert!(c.enter_within(3, 2).is_ok());
     }
 
     #[test]

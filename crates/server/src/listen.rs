@@ -3,12 +3,20 @@
 //! in all (beyond it new ones wait in the kernel's backlog) and per client
 //! address (beyond it they are closed at once), a header-read timeout (a
 //! silent new connection is closed after it) and an idle timeout (a
-//! keep-alive connection that neither sends nor receives is closed).
+//! keep-alive connection that neither sends nor receives is closed). With
+//! `--forwarded-for` a reverse proxy on this machine, whose connections are
+//! every visitor's, is held to the cap in all only.
+//!
+//! A connection's places under both caps go with its socket ([`Held`]), so
+//! that a WebSocket, which takes the socket over from the HTTP connection
+//! at its upgrade, keeps them for as long as it is open: they used to be
+//! given back at the upgrade, and open WebSockets counted against neither
+//! cap (audit 5).
 //!
 //! HTTP/1.1 only: in front of the public internet a TLS reverse proxy speaks
 //! HTTP/2 to browsers and HTTP/1.1 to this server (see the server README).
 
-use crate::limits::{Counter, Limits, Peer};
+use crate::limits::{Counter, Guard, Limits, Peer};
 use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -21,7 +29,7 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
 
 /// Serve `app` on `listener` until the process ends.
@@ -45,22 +53,50 @@ pub async fn serve(listener: TcpListener, app: Router, limits: &Limits) -> io::R
                 continue;
             }
         };
-        let Some(counted) = per_address.enter(crate::limits::subscriber(peer.ip())) else {
-            metrics::counter!("powderhorn_connections_refused_total").increment(1);
-            continue;
+        // A reverse proxy on this machine (--forwarded-for) brings every
+        // visitor's connections: it is held to the cap in all only.
+        let counted = match limits.forwarded_for && peer.ip().is_loopback() {
+            true => None,
+            false => match per_address.enter(crate::limits::subscriber(peer.ip())) {
+                Some(c) => Some(c),
+                None => {
+                    metrics::counter!("powderhorn_connections_refused_total").increment(1);
+                    continue;
+                }
+            },
         };
-        let app = app.clone();
-        tokio::spawn(async move {
-            let _held = (permit, counted);
-            metrics::gauge!("powderhorn_connections_open").increment(1.0);
-            connection(stream, Peer(peer), app, header, idle).await;
-            metrics::gauge!("powderhorn_connections_open").decrement(1.0);
-        });
+        let held = Held::new(permit, counted);
+        tokio::spawn(connection(stream, Peer(peer), app.clone(), header, idle, held));
+    }
+}
+
+/// A connection's places under the caps, in all and per address: given
+/// back when its socket is closed, which for a WebSocket is when the socket
+/// ends, not when the HTTP connection hands it over.
+struct Held {
+    _permit: OwnedSemaphorePermit,
+    /// `None` for a local reverse proxy's connection.
+    _counted: Option<Guard<IpAddr>>,
+}
+
+impl Held {
+    fn new(permit: OwnedSemaphorePermit, counted: Option<Guard<IpAddr>>) -> Held {
+        metrics::gauge!("powderhorn_connections_open").increment(1.0);
+        Held {
+            _permit: permit,
+            _counted: counted,
+        }
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        metrics::gauge!("powderhorn_connections_open").decrement(1.0);
     }
 }
 
 /// One connection, closed once it has been idle for `idle`.
-async fn connection(stream: TcpStream, peer: Peer, app: Router, header: Duration, idle: Duration) {
+async fn connection(stream: TcpStream, peer: Peer, app: Router, header: Duration, idle: Duration, held: Held) {
     let _ = stream.set_nodelay(true);
     let start = Instant::now();
     let last = Arc::new(AtomicU64::new(0));
@@ -68,6 +104,7 @@ async fn connection(stream: TcpStream, peer: Peer, app: Router, header: Duration
         inner: stream,
         start,
         last: last.clone(),
+        _held: held,
     });
     let svc = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
         req.extensions_mut().insert(peer);
@@ -77,7 +114,8 @@ async fn connection(stream: TcpStream, peer: Peer, app: Router, header: Duration
     builder.timer(TokioTimer::new()).header_read_timeout(header);
     // With upgrades: a WebSocket (crate::live) takes the socket over when
     // its handshake is answered, and this connection's future ends; the
-    // socket is then counted as a live-update stream, not here.
+    // socket, and with it its places under the caps (`Held`), lives on in
+    // the WebSocket until it closes.
     let conn = builder.serve_connection(io, svc).with_upgrades();
     tokio::pin!(conn);
     let check = (idle / 4).max(Duration::from_millis(250));
@@ -97,11 +135,12 @@ async fn connection(stream: TcpStream, peer: Peer, app: Router, header: Duration
 }
 
 /// A TCP stream that notes when it last read or wrote anything (in ms since
-/// `start`).
+/// `start`), holding its places under the caps until it is dropped.
 struct Tracked {
     inner: TcpStream,
     start: Instant,
     last: Arc<AtomicU64>,
+    _held: Held,
 }
 
 impl Tracked {

@@ -10,7 +10,12 @@
 //!
 //! Both open with a single-use ticket (`POST /api/games/{id}/ticket`, the
 //! seat token in its header, never in an address) and count against the
-//! connections allowed per game and per client address (429).
+//! connections allowed per game and per client address (429). A followed
+//! game stays in memory, so no more games than the cache holds
+//! (`--cached-games`) are followed at once: a stream on one more is
+//! refused (503). Each stream's TCP connection counts against the server's
+//! connections too, in all and per address, for as long as it is open
+//! ([`crate::listen`]).
 
 use crate::api::{entry, ApiError, ApiPath, AppState, Client, Key, Token};
 use crate::games::{self, Notice};
@@ -70,16 +75,22 @@ async fn open(st: &AppState, id: &str, addr: IpAddr, ticket: Option<String>) -> 
         let seq = live.seq_of(seat.as_deref());
         (e.tx.subscribe(), seat, seq)
     };
-    let counted = st.reg.open_stream(id, addr).map_err(|why| {
-        ApiError::new(
+    let counted = st.reg.open_stream(id, addr).map_err(|why| match why {
+        games::StreamRefused::Game(n) => ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
-            match why {
-                games::StreamRefused::Game(n) => format!("this game has {n} live-update connections open already"),
-                games::StreamRefused::Address(n) => {
-                    format!("your address has {n} live-update connections open already: close some tabs")
-                }
-            },
-        )
+            format!("this game has {n} live-update connections open already"),
+        ),
+        games::StreamRefused::Address(n) => ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("your address has {n} live-update connections open already: close some tabs"),
+        ),
+        games::StreamRefused::Games(n) => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server follows {n} games with live updates already, as many as it keeps in memory: \
+                 try again in a minute (reloading the page shows the game as it is)"
+            ),
+        ),
     })?;
     Ok((
         Listener {

@@ -154,6 +154,7 @@ pub async fn metrics(State(st): State<AppState>, req: Request) -> Response {
     metrics::counter!("powderhorn_games_rebuilt_total").absolute(st.reg.rebuilt_count());
     metrics::gauge!("powderhorn_bot_queue").set(st.reg.bots.waiting() as f64);
     metrics::gauge!("powderhorn_live_streams").set(st.reg.streams_open() as f64);
+    metrics::gauge!("powderhorn_games_followed").set(st.reg.games_followed() as f64);
     handle.run_upkeep();
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],

@@ -309,9 +309,9 @@ impl PgStore {
         Ok(())
     }
 
-    pub async fn computer_games(&self, limit: usize) -> Result<Vec<String>, DbError> {
+    pub async fn computer_games(&self, limit: i64, moves_max: i64) -> Result<Vec<String>, DbError> {
         let c = self.conn().await?;
-        let rows = c.query(crate::store::COMPUTER_GAMES, &[&(limit as i64)]).await?;
+        let rows = c.query(crate::store::COMPUTER_GAMES, &[&moves_max, &limit]).await?;
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
@@ -511,7 +511,7 @@ async fn insert_events(
     let t = crate::store::now();
     for (i, e) in events.iter().enumerate() {
         let seq = (after + i as u64 + 1) as i64;
-        let dice = serde_json::to_string(&e.dice).expect("dice serialize");
+        let dice = e.scripted_text();
         tx.execute(&st, &[&game, &seq, &e.seat, &e.kind.as_str(), &e.action, &dice, &t])
             .await?;
     }

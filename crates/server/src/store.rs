@@ -129,7 +129,7 @@ CREATE TABLE IF NOT EXISTS games (
     scenario TEXT NOT NULL,
     options  TEXT NOT NULL,          -- JSON object
     seed     TEXT NOT NULL,          -- u64 as decimal text (does not fit SQLite's i64)
-    status   TEXT NOT NULL,          -- active | over
+    status   TEXT NOT NULL,          -- active | stopped (at --moves-per-game) | over
     created  INTEGER NOT NULL,       -- unix seconds
     rules    TEXT NOT NULL DEFAULT ''  -- rules version (and data digest) it was made with
 );
@@ -170,11 +170,17 @@ CREATE TABLE IF NOT EXISTS notes (
 /// The bytes of chat a game holds (SQLite).
 const CHAT_BYTES_SQLITE: &str = "SELECT COALESCE(SUM(length(CAST(text AS BLOB))), 0) FROM chat WHERE game_id = ?1";
 
-/// Games in play whose every seat is a computer, oldest first (both
-/// backends; `$1` is the limit).
-pub const COMPUTER_GAMES: &str = "SELECT id FROM games g WHERE status = 'active' AND NOT EXISTS \
-     (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind <> 'spectator' AND s.kind NOT LIKE 'computer%') \
-     ORDER BY created LIMIT $1";
+/// Games in play whose every seat is a computer and which have stored
+/// fewer than `$1` moves (`--moves-per-game`), oldest first, at most `$2`
+/// (both backends). By their moves, not only their status: a game stopped
+/// at the bound was stored "active" before it was "stopped" (audit 5), and
+/// one stopped under a lower bound has room again under a higher one. The
+/// count is the index of `UNIQUE (game_id, seq)`'s last entry.
+pub const COMPUTER_GAMES: &str = "SELECT id FROM games g WHERE status IN ('active', 'stopped') \
+     AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind <> 'spectator' \
+     AND s.kind NOT LIKE 'computer%') \
+     AND COALESCE((SELECT MAX(seq) FROM actions a WHERE a.game_id = g.id), 0) < $1 \
+     ORDER BY created LIMIT $2";
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRow {
@@ -444,12 +450,18 @@ impl Store {
     }
 
     /// The ids of at most `limit` games in play whose every seat is a
-    /// computer (oldest first): nobody will open them to wake them up after
-    /// a restart, so the server does ([`crate::games::Registry::resume`]).
-    pub async fn computer_games(&self, limit: usize) -> Result<Vec<String>, DbError> {
+    /// computer and which have stored fewer than `moves_max` moves (oldest
+    /// first, [`COMPUTER_GAMES`]): nobody will open them to wake them up
+    /// after a restart, so the server does
+    /// ([`crate::games::Registry::resume`]).
+    pub async fn computer_games(&self, limit: usize, moves_max: u64) -> Result<Vec<String>, DbError> {
+        let (limit, moves_max) = (
+            i64::try_from(limit).unwrap_or(i64::MAX),
+            i64::try_from(moves_max).unwrap_or(i64::MAX),
+        );
         match self {
-            Store::Sqlite(s) => s.computer_games(limit).await,
-            Store::Postgres(p) => p.computer_games(limit).await,
+            Store::Sqlite(s) => s.computer_games(limit, moves_max).await,
+            Store::Postgres(p) => p.computer_games(limit, moves_max).await,
         }
     }
 
@@ -842,10 +854,10 @@ impl SqliteStore {
         })
     }
 
-    pub fn computer_games(&self, limit: usize) -> impl Future<Output = Result<Vec<String>, DbError>> {
+    pub fn computer_games(&self, limit: i64, moves_max: i64) -> impl Future<Output = Result<Vec<String>, DbError>> {
         self.read(move |conn| {
             let mut st = conn.prepare_cached(COMPUTER_GAMES)?;
-            let ids = st.query_map([limit as i64], |r| r.get(0))?;
+            let ids = st.query_map([moves_max, limit], |r| r.get(0))?;
             Ok(ids.collect::<Result<_, _>>()?)
         })
     }

@@ -939,6 +939,12 @@ async fn store_refuses_a_second_writer(db: &str) {
     assert_eq!(events, vec![ev("one"), ev("two"), ev("three")]);
     assert_eq!(store.seq(&id).await.unwrap(), 3);
     assert!(store.game("nosuchgame").await.unwrap().is_none());
+    // A game created with its moves (a save opened) keeps their draws too
+    // (PostgreSQL's creation had stored the dice alone).
+    let opened = liberty_row("liberty-0");
+    store.create(&opened, &seats, &[ev("one"), ev("three")]).await.unwrap();
+    let (_, _, events) = store.game(&opened.id).await.unwrap().unwrap();
+    assert_eq!(events, vec![ev("one"), ev("three")], "a created game's draws");
 }
 
 /// A stored game made under other rules (or data) is refused with a message
@@ -1624,41 +1630,6 @@ async fn the_save_file_is_given_only_where_it_reveals_nothing(db: &str) {
     );
 }
 both!(the_save_file_is_given_only_where_it_reveals_nothing);
-
-/// A game of The French & Indian War's On to Quebec between seats of these
-/// kinds, with `seed`: its id and the tokens of the British, the French
-/// (empty for a computer) and the spectator.
-async fn create_fiw(app: &Router, british: &str, french: &str, seed: u64) -> (String, String, String, String) {
-    let body = json!({"scenario": "fiw/on-to-quebec", "seed": seed, "seats": {"british": british, "french": french}});
-    let (st, v) = call(app, "POST", "/api/games", None, Some(body)).await;
-    assert_eq!(st, StatusCode::CREATED, "{v}");
-    let token = |seat| seat_entry(&v, seat)["token"].as_str().unwrap_or("").to_string();
-    let id = v["id"].as_str().unwrap().to_string();
-    (
-        id,
-        token("british"),
-        token("french"),
-        v["spectator"]["token"].as_str().unwrap().to_string(),
-    )
-}
-
-async fn act_in(app: &Router, id: &str, token: &str, seq: u64, action: &str) -> (StatusCode, Value) {
-    let body = json!({"seq_seen": seq, "action_id": action});
-    call(
-        app,
-        "POST",
-        &format!("/api/games/{id}/actions"),
-        Some(token),
-        Some(body),
-    )
-    .await
-}
-
-async fn game_state(app: &Router, id: &str, token: &str) -> Value {
-    let (st, v) = call(app, "GET", &format!("/api/games/{id}"), Some(token), None).await;
-    assert_eq!(st, StatusCode::OK, "{v}");
-    v
-}
 
 /// 29.3 Concession: a seat offers a draw, which stands in every state until
 /// the other seat declines or accepts it or a move is played; accepted, the

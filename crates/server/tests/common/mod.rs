@@ -172,6 +172,43 @@ pub async fn create(app: &Router, british: &str, american: &str, seed: u64) -> G
     g
 }
 
+/// A game of The French & Indian War's On to Quebec between seats of these
+/// kinds, with `seed`: its id and the tokens of the British, the French
+/// (empty for a computer) and the spectator.
+pub async fn create_fiw(app: &Router, british: &str, french: &str, seed: u64) -> (String, String, String, String) {
+    let body = json!({"scenario": "fiw/on-to-quebec", "seed": seed, "seats": {"british": british, "french": french}});
+    let (st, v) = call(app, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let token = |seat| seat_entry(&v, seat)["token"].as_str().unwrap_or("").to_string();
+    let id = v["id"].as_str().unwrap().to_string();
+    (
+        id,
+        token("british"),
+        token("french"),
+        v["spectator"]["token"].as_str().unwrap().to_string(),
+    )
+}
+
+/// A move of game `id` as `token`, which saw move `seq`.
+pub async fn act_in(app: &Router, id: &str, token: &str, seq: u64, action: &str) -> (StatusCode, Value) {
+    let body = json!({"seq_seen": seq, "action_id": action});
+    call(
+        app,
+        "POST",
+        &format!("/api/games/{id}/actions"),
+        Some(token),
+        Some(body),
+    )
+    .await
+}
+
+/// Game `id` as `token` sees it.
+pub async fn game_state(app: &Router, id: &str, token: &str) -> Value {
+    let (st, v) = call(app, "GET", &format!("/api/games/{id}"), Some(token), None).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    v
+}
+
 /// A seat's entry in the answer of `POST /api/games`.
 pub fn seat_entry<'a>(created: &'a Value, seat: &str) -> &'a Value {
     created["seats"]
