@@ -224,11 +224,8 @@ class Board extends MapView {
    * try. A name that finds no spot stays where it was, under the pieces (a
    * name never hides a piece). Region labels simply stay. */
   clearNames() {
-    // Covered, not merely touched: something is over the letters (the box less a fifth of its height).
-    const hit = (b) => {
-      const m = (b.y1 - b.y0) / 5;
-      return this.occupied.some((o) => overlaps(o, { x0: b.x0 + m / 3, y0: b.y0 + m, x1: b.x1 - m / 3, y1: b.y1 - m }));
-    };
+    // Covered, not merely touched: something is over the letters.
+    const hit = (b) => this.occupied.some((o) => overlaps(o, letters(b)));
     const fixed = (this.geo.fixedObstacles || this.geo.obstacles).call(this.geo).concat(this.occupied);
     for (const n of this.names) {
       if (n.at) this.g.names.append(this.putName(n, n.at));
@@ -281,6 +278,12 @@ class Board extends MapView {
     const s = this.spaces.get(id);
     const b = s && this.geo.stackBox(s);
     return b && { x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 };
+  }
+
+  /** The dot or point that marks a space, for the trail's arrows to stop short of. */
+  dot(id) {
+    const s = this.spaces.get(id);
+    return s && this.geo.dot(s);
   }
 
   // ---------------------------------------------------------- pan and zoom
@@ -368,7 +371,10 @@ class Board extends MapView {
     this.g.rings.replaceChildren();
     this.pieceEls = new Map();
     this.occupied = []; // the boxes of what is drawn on the map and their spaces, for clearNames
-    for (const s of this.data.spaces) {
+    // A space holding both sides comes last: its battle may reach past its
+    // box (drawBattle), clear of what the spaces around it show.
+    const sides = (s) => new Set((this.pieces.get(s.id) || []).map((p) => p.side)).size;
+    for (const s of [...this.data.spaces].sort((a, b) => (sides(a) > 1) - (sides(b) > 1))) {
       const pieces = this.pieces.get(s.id) || [];
       const markers = this.markers.get(s.id) || [];
       if (!pieces.length && !markers.length) continue;
@@ -447,7 +453,8 @@ class Board extends MapView {
 
   /** One pile per side (a side's lone piece as itself), its top piece (a
    * leader if any) as large as the box allows up to `most`, with its edges
-   * and its count inside the box. */
+   * and its count inside the box; a battle whose piles would not read so
+   * is drawn larger, reaching past the box (drawBattle). */
   drawPiles(id, pieces, box, most) {
     const tops = [...new Set(pieces.map((p) => p.side))].map((side) => {
       const mine = pieces.filter((p) => p.side === side);
@@ -457,6 +464,8 @@ class Board extends MapView {
     const across = (k) => tops.reduce((a, t) => a + this.pieceWidth(t.top, k) + (badge(t) + PILE.gap) * k, -PILE.gap * k);
     let s = Math.min(most, (box.y1 - box.y0) / (1 + 2 * PILE.edge.y));
     s = Math.max(0.45 * this.geo.piece, s * Math.min(1, (box.x1 - box.x0) / across(s)));
+    // (The least size that reads is 0 for counters: this.px is Infinity.)
+    if (tops.length === 2 && s < BLOCK_PX.least / this.px && this.drawBattle(id, tops, box, pieces.length)) return;
     let x = (box.x0 + box.x1) / 2 - across(s) / 2;
     const y = (box.y0 + box.y1) / 2 - PILE.edge.y * s;
     for (const t of tops) {
@@ -470,8 +479,7 @@ class Board extends MapView {
    * w) has its left edge at x and its middle at y: the top piece, two
    * pieces' edges under it and the count that lists them, to its right. */
   drawPile(id, t, x, y, s, w, all) {
-    const name = this.spaces.get(id).name;
-    const g = svg("g", { class: `stack ${t.side}`, "data-space": id });
+    const g = this.pileGroup(id, t);
     const r = PILE.count * s;
     this.occupied.push({ x0: x, y0: y - s / 2, x1: x + w + 2 * r, y1: y + s / 2 + 2 * PILE.edge.y * s, space: id });
     for (const k of [2, 1]) {
@@ -479,9 +487,78 @@ class Board extends MapView {
         fill: sideColour(t.side) || "#666", class: "under" }));
     }
     g.append(this.drawPiece(t.top, x + w / 2, y, s, w, true));
-    g.addEventListener("click", (ev) => this.clickSpace(id, ev));
     // The count beside the top piece's upper corner: it hides none of its face.
-    const cx = x + w + r, cy = y - s / 2 + r;
+    g.append(this.countBadge(id, t, x + w + r, y - s / 2 + r, s, all));
+    return g;
+  }
+
+  /** A battle: both sides in a space whose box has no room for their piles
+   * at a size that reads (at a desktop's Fit). Each side's top piece at the
+   * least size that reads, the two side by side at the top of the box
+   * (just under a town's dot), each pile's count beyond its outer upper
+   * corner, clear of the pips. The pair may reach past the box, and moves
+   * a little if need be, but covers no name, no other space's pieces (nor
+   * the box of a space whose pieces are still to be drawn) and nothing the
+   * geometry keeps clear (a town's dot, the boxes). False when no spot is
+   * clear. */
+  drawBattle(id, tops, box, all) {
+    const s = BLOCK_PX.least / this.px;
+    const spot = this.battleSpot(id, tops, box, s);
+    if (!spot) return false;
+    for (const { t, x, y, count } of spot) {
+      if (!count) {
+        this.g.pieces.append(this.drawPiece(t.top, x, y, s, s));
+        continue;
+      }
+      const g = this.pileGroup(id, t);
+      this.occupied.push(square(x, y, s / 2, id), square(count.x, count.y, PILE.count * s, id));
+      g.append(this.drawPiece(t.top, x, y, s, s, true), this.countBadge(id, t, count.x, count.y, s, all));
+      this.g.pieces.append(g);
+    }
+    return true;
+  }
+
+  /** Where a battle's two piles (blocks of size s) go: [{t, x, y, count}]
+   * (x, y: a top piece's centre; count: its count's centre, or null for a
+   * lone piece), at the first clear spot near the top of the box; null if
+   * none is clear. Touching a piece or a dot by a twentieth of a block (a
+   * pixel) is not covering it: a crowded hex has no more room than that;
+   * names keep that much room round their letters (a text is drawn a
+   * little wider than it is measured). */
+  battleSpot(id, tops, box, s) {
+    const drawn = new Set(this.occupied.map((o) => o.space));
+    const waiting = [...this.pieces.keys()].filter((k) => k !== id && !drawn.has(k) && this.spaces.has(k)).map((k) => this.geo.stackBox(this.spaces.get(k)));
+    const solid = (this.geo.fixedObstacles || this.geo.obstacles).call(this.geo).concat(this.occupied.filter((o) => o.space !== id), waiting);
+    const names = this.names.filter((n) => n.at).map((n) => grow(letters(n.at.box), 0.05 * s));
+    const clear = (b) => !names.some((a) => overlaps(a, b)) && !solid.some((a) => overlaps(a, grow(b, -0.05 * s)));
+    const r = PILE.count * s, gap = 0.06 * s;
+    for (const dy of [0, 0.15, 0.3]) {
+      for (const dx of [0, -0.2, 0.2, -0.4, 0.4]) {
+        const cx = (box.x0 + box.x1) / 2 + dx * s, y = box.y0 + (dy + 0.5) * s;
+        // The first side to the left, its count on its left; the second mirrored.
+        const spot = tops.map((t, i) => {
+          const out = i ? 1 : -1, x = cx + out * (gap + s) / 2;
+          return { t, x, y, count: t.count > 1 ? { x: x + out * 0.55 * s, y: y - 0.7 * s } : null };
+        });
+        const boxes = spot.flatMap(({ x, y, count }) => [square(x, y, s / 2), ...(count ? [square(count.x, count.y, r)] : [])]);
+        if (boxes.every(clear)) return spot;
+      }
+    }
+    return null;
+  }
+
+  /** A pile's group: a click on it is on its space. */
+  pileGroup(id, t) {
+    const g = svg("g", { class: `stack ${t.side}`, "data-space": id });
+    g.addEventListener("click", (ev) => this.clickSpace(id, ev));
+    return g;
+  }
+
+  /** A pile's count (a disc centred on (cx, cy), its top piece s high),
+   * which opens the list of the space's `all` pieces. */
+  countBadge(id, t, cx, cy, s, all) {
+    const name = this.spaces.get(id).name;
+    const r = PILE.count * s;
     const badge = svg("g", { class: "stack-badge", "data-space": id, "data-count": t.count, role: "button", tabindex: 0,
       "aria-label": `${t.count} ${cap(t.side)} pieces in ${name}: list them` });
     // An invisible ring round the count for a finger (style.css: only on a
@@ -491,8 +568,7 @@ class Board extends MapView {
     badge.append(fittedText(t.count, cx, cy, 1.5 * r, 1.75 * r, { bold: true }));
     badge.append(svg("title", {}, `${all} pieces in ${name}: list them`));
     this.pressable(badge, (ev) => this.openStack(id, ev));
-    g.append(badge);
-    return g;
+    return badge;
   }
 
   /** A piece of height s and width w centred on (x, y); `inPile`: the top
@@ -656,4 +732,20 @@ class Board extends MapView {
 
 function f(v) {
   return Number(v).toFixed(3);
+}
+
+/** Where a name's letters are: its box less a fifth of its height above and below. */
+function letters(b) {
+  const m = (b.y1 - b.y0) / 5;
+  return { x0: b.x0 + m / 3, y0: b.y0 + m, x1: b.x1 - m / 3, y1: b.y1 - m };
+}
+
+/** The box `b` grown by `d` on every side (shrunk, for a negative d). */
+function grow(b, d) {
+  return { x0: b.x0 - d, y0: b.y0 - d, x1: b.x1 + d, y1: b.y1 + d };
+}
+
+/** The square of half-side `half` centred on (x, y), as a box of space `space`. */
+function square(x, y, half, space) {
+  return { x0: x - half, y0: y - half, x1: x + half, y1: y + half, space };
 }

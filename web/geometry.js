@@ -59,6 +59,12 @@ class Base {
     return kinds.some((k) => k === "road" || k === "trail");
   }
 
+  /** The dot or point that marks the space ({x, y, r}), which an arrow
+   * of the trail stops short of; null where there is none. */
+  dot() {
+    return null;
+  }
+
   /** Where pieces may go around the centre when nothing else says. */
   obstacles() {
     return this.spaces.filter((s) => s.boxed).map((s) => rect(s.x, s.y, this.box.w, this.box.h));
@@ -96,13 +102,19 @@ class Hex extends Base {
     return super.obstacles().concat(this.spaces.filter((s) => !s.boxed && s.features.includes("town")).map((s) => rect(s.x, s.y - 0.42, 0.44, 0.44)));
   }
 
+  /** A town's dot, above the centre; larger when it carries a value. */
+  dot(s) {
+    if (s.boxed || !s.features.includes("town")) return null;
+    return { x: s.x, y: s.y - 0.42, r: s.value > 0 ? 0.21 : 0.12 };
+  }
+
   /** A town's dot in its colour with its value, and an anchor for a port. */
   decorate(s, g) {
-    if (s.boxed || !s.features.includes("town")) return;
-    const cy = s.y - 0.42, v = s.value || 0;
-    g.append(svg("circle", { cx: s.x, cy, r: v > 0 ? 0.21 : 0.12, class: `town-dot ${s.colour || ""}` }));
-    if (v > 0) g.append(svg("text", { x: s.x, y: f3(cy + 0.085), class: "town-value", "font-size": 0.24 }, v));
-    if (s.features.includes("port")) g.append(svg("text", { x: s.x + 0.36, y: cy + 0.1, class: "anchor", "font-size": 0.28 }, "⚓"));
+    const dot = this.dot(s);
+    if (!dot) return;
+    g.append(svg("circle", { cx: dot.x, cy: dot.y, r: dot.r, class: `town-dot ${s.colour || ""}` }));
+    if (s.value > 0) g.append(svg("text", { x: s.x, y: f3(dot.y + 0.085), class: "town-value", "font-size": 0.24 }, s.value));
+    if (s.features.includes("port")) g.append(svg("text", { x: s.x + 0.36, y: dot.y + 0.1, class: "anchor", "font-size": 0.28 }, "⚓"));
   }
 
   /** The number of a hex, shown when zoomed in. */
@@ -138,10 +150,16 @@ class Square extends Base {
     return { x: s.x, y: s.y - 0.34, size: 0.15, gap: 0, bold: s.features.includes("town"), within: (x, y) => insideConvex(poly, x, y) };
   }
 
+  /** A town's mark, in its square's upper left corner. */
+  dot(s) {
+    return s.boxed || !s.features.includes("town") ? null : { x: s.x - 0.37, y: s.y - 0.39, r: 0.06 };
+  }
+
   decorate(s, g) {
     if (s.boxed) return;
     if (s.features.includes("fort")) g.append(svg("rect", { x: s.x + 0.3, y: s.y - 0.46, width: 0.14, height: 0.14, class: "fort-mark" }));
-    if (s.features.includes("town")) g.append(svg("circle", { cx: s.x - 0.37, cy: s.y - 0.39, r: 0.06, class: "town-mark" }));
+    const dot = this.dot(s);
+    if (dot) g.append(svg("circle", { cx: dot.x, cy: dot.y, r: dot.r, class: "town-mark" }));
   }
 
   smallPrint(s) {
@@ -164,6 +182,11 @@ class Node extends Base {
 
   edge() {
     return null;
+  }
+
+  /** The space's point itself. */
+  dot(s) {
+    return s.boxed ? null : { x: s.x, y: s.y, r: 0.16 };
   }
 
   alongCentres() {

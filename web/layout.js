@@ -156,31 +156,36 @@ export function flowRows(widths, h, gap, box) {
   return out;
 }
 
+// The arrowhead's length and width, in widths of its arrow's line (the marker's size).
+const HEAD = 4;
+
 /**
  * The trail of log entries over a map, in `group` (emptied first): an entry
  * whose path is one place is a ring there (a battle, a loss), a longer path
  * an arrow from the first place through to the last; each says its text as
- * a tooltip. `centre(id)` gives a place's {x, y} (or nothing: skipped) and
- * `unit` the size of rings and strokes. Later entries are drawn stronger.
+ * a tooltip. `centre(id)` gives a place's {x, y} (or nothing: skipped),
+ * `dot(id)` the dot that marks it ({x, y, r}, or nothing) and `unit` the
+ * size of rings and strokes. Later entries are drawn stronger.
  */
-export function drawTrail(group, entries, centre, unit) {
+export function drawTrail(group, entries, centre, unit, dot) {
   group.replaceChildren();
   const n = entries.length;
+  const width = 0.3 * unit;
   entries.forEach((e, i) => {
-    const pts = (e.path || []).map(centre).filter(Boolean);
-    if (!pts.length) return;
+    const places = (e.path || []).map((id) => ({ id, at: centre(id) })).filter((p) => p.at);
+    if (!places.length) return;
+    const pts = places.map((p) => p.at);
     const opacity = (0.45 + (0.55 * (i + 1)) / n).toFixed(2);
     let shape;
     if (pts.length === 1) {
-      shape = svg("circle", { cx: pts[0].x, cy: pts[0].y, r: 1.6 * unit, class: "trail-ring", "stroke-width": (0.3 * unit).toFixed(2),
-        "stroke-dasharray": `${(0.5 * unit).toFixed(2)} ${(0.25 * unit).toFixed(2)}`, opacity });
+      shape = svg("circle", { cx: pts[0].x, cy: pts[0].y, r: 1.6 * unit, class: "trail-ring", "stroke-width": f3(width),
+        "stroke-dasharray": `${f3(0.5 * unit)} ${f3(0.25 * unit)}`, opacity });
     } else {
-      // The arrowhead stops short of the last centre, on the pieces' edge.
+      // The line ends where the head begins (the marker is drawn from there on).
       const [a, b] = pts.slice(-2);
-      const d = Math.hypot(b.x - a.x, b.y - a.y) || 1, k = Math.min(0.4, unit / d);
-      const end = { x: b.x - (b.x - a.x) * k, y: b.y - (b.y - a.y) * k };
-      const d3 = [...pts.slice(0, -1), end].map((p, j) => `${j ? "L" : "M"}${p.x.toFixed(3)},${p.y.toFixed(3)}`).join(" ");
-      shape = svg("path", { d: d3, class: "trail-move", "stroke-width": (0.3 * unit).toFixed(2), "marker-end": "url(#trail-head)", opacity });
+      const base = headBase(a, b, dot(places[places.length - 1].id), unit, width);
+      const d = [...pts.slice(0, -1), base].map((p, j) => `${j ? "L" : "M"}${f3(p.x)},${f3(p.y)}`).join(" ");
+      shape = svg("path", { d, class: "trail-move", "stroke-width": f3(width), "marker-end": "url(#trail-head)", opacity });
     }
     shape.dataset.entry = i;
     shape.append(svg("title", {}, e.text || ""));
@@ -188,9 +193,45 @@ export function drawTrail(group, entries, centre, unit) {
   });
 }
 
-/** The arrowhead the trail's arrows end with (once per svg). */
+/** Where the head of an arrow from a to b (a line `width` wide) begins: its
+ * tip stops short of b, on the edge of the pieces standing there, and
+ * further back if need be so that neither the head nor the line covers b's
+ * dot (a town's value must stay readable under an arrow that reaches it). */
+function headBase(a, b, dot, unit, width) {
+  const d = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  const u = { x: (b.x - a.x) / d, y: (b.y - a.y) / d };
+  const len = HEAD * width;
+  const at = (t) => ({ x: a.x + u.x * t, y: a.y + u.y * t });
+  const clear = (t) => {
+    if (!dot) return true;
+    const base = at(t - len), side = { x: (-u.y * len) / 2, y: (u.x * len) / 2 };
+    const head = [at(t), { x: base.x + side.x, y: base.y + side.y }, { x: base.x - side.x, y: base.y - side.y }];
+    return triangleDistance(dot, head) >= dot.r + 0.1 * unit && segmentDistance(dot, a, base) >= dot.r + width;
+  };
+  let t = d - Math.min(0.5 * unit, 0.4 * d);
+  while (t > len && !clear(t)) t -= 0.05 * unit;
+  return at(Math.max(0, t - len));
+}
+
+/** The distance from point p to the segment from a to b. */
+function segmentDistance(p, a, b) {
+  const dx = b.x - a.x, dy = b.y - a.y;
+  const k = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(p.x - a.x - k * dx, p.y - a.y - k * dy);
+}
+
+/** The distance from point p to the triangle `tri` ([{x, y}] x 3; 0 inside it). */
+function triangleDistance(p, tri) {
+  if (insideConvex(tri.map((q) => [q.x, q.y]), p.x, p.y)) return 0;
+  return Math.min(...tri.map((q, i) => segmentDistance(p, q, tri[(i + 1) % 3])));
+}
+
+const f3 = (v) => Number(v).toFixed(3);
+
+/** The arrowhead the trail's arrows end with (once per svg): HEAD line
+ * widths long and wide, from the end of its line on. */
 export function trailDefs() {
   return svg("defs", {},
-    svg("marker", { id: "trail-head", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" },
+    svg("marker", { id: "trail-head", viewBox: "0 0 10 10", refX: 0, refY: 5, markerWidth: HEAD, markerHeight: HEAD, orient: "auto-start-reverse" },
       svg("path", { d: "M0,0 L10,5 L0,10 z", class: "trail-head" })));
 }

@@ -4,10 +4,12 @@
 // `this.vb` ({x, y, w, h} in map units), `this.minWidth` (the narrowest
 // view, in map units), optionally `this.detailScale` (screen pixels per map
 // unit from which the svg has the class "detail", for small print such as
-// hex numbers), then calls `setupPanZoom()` and `applyViewBox()`; `hooks`
+// hex numbers), then calls `setupPanZoom()` (which also follows the svg's
+// size on the screen: resized) and `applyViewBox()`; `hooks`
 // ({choose, select}) receives clicks on targets and spaces. A drag sets
 // `suppressClick` so the click that ends it does not act. For the trail of
-// log entries the renderer gives `centre(id)`, `unit` and (optionally)
+// log entries the renderer gives `centre(id)`, `dot(id)` (what marks a
+// place, which an arrow stops short of), `unit` and (optionally)
 // `trailUnder`, the layer the trail is drawn under.
 import { drawTrail, trailDefs } from "./layout.js";
 import { svg } from "./common.js";
@@ -17,6 +19,7 @@ export class MapView {
     const v = this.vb;
     this.root.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
     const r = this.root.getBoundingClientRect();
+    this.screen = { w: r.width, h: r.height }; // the size this view was shown at (resized)
     // Map units per screen pixel, for what must keep a size on the screen
     // (a tap target: style.css .stack-badge .hit).
     if (r.width) this.root.style.setProperty("--px", Math.max(v.w / r.width, v.h / (r.height || 1)).toFixed(5));
@@ -57,6 +60,42 @@ export class MapView {
     const keep = (v, half, lo, size) => (size <= 2 * half ? lo + size / 2 : Math.min(Math.max(v, lo + half), lo + size - half));
     this.vb = { x: keep(c.x, w / 2, box.x, box.w) - w / 2, y: keep(c.y, h / 2, box.y, box.h) - h / 2, w, h };
     this.applyViewBox();
+  }
+
+  /** The svg's size on the screen changed (a window resized, a phone
+   * turned, the pieces off the map taking more room): the same part of the
+   * map stays in the middle at the same scale, or, if the whole map was in
+   * sight, the whole map again; the layout that depends on the scale is
+   * then redone (applyViewBox). */
+  resized() {
+    const r = this.root.getBoundingClientRect(), was = this.screen;
+    if (!r.width || !r.height || (was && was.w === r.width && was.h === r.height)) return;
+    if (!was || !was.w || !was.h) {
+      // It was not on the screen: no scale to keep.
+      this.applyViewBox();
+      return;
+    }
+    const v = this.vb;
+    // The svg letterboxes the view: it shows at least v, at this scale (pixels a map unit).
+    const px = Math.min(was.w / v.w, was.h / v.h);
+    if (was.w / px >= this.full.w * 0.999 && was.h / px >= this.full.h * 0.999) {
+      this.fit();
+      return;
+    }
+    const w = this.clampWidth(r.width / px), h = (w * r.height) / r.width;
+    this.vb = { x: v.x + v.w / 2 - w / 2, y: v.y + v.h / 2 - h / 2, w, h };
+    this.applyViewBox();
+  }
+
+  /** Call `resized` once a resize settles (dragging a window's edge resizes
+   * it many times over), for as long as the map is in the page. */
+  followResize() {
+    let timer = null;
+    const watch = new ResizeObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => (this.root.isConnected ? this.resized() : watch.disconnect()), 150);
+    });
+    watch.observe(this.root);
   }
 
   /** Map coordinates of a client point, and map units per screen pixel, for the view `v`. */
@@ -126,6 +165,7 @@ export class MapView {
     };
     this.root.addEventListener("pointerup", up);
     this.root.addEventListener("pointercancel", up);
+    this.followResize();
   }
 
   /** `el` acts on a click, and on Enter or Space when it has the focus (as
@@ -192,6 +232,6 @@ export class MapView {
       this.root.insertBefore(this.gTrail, this.trailUnder || null);
       this.root.prepend(trailDefs());
     }
-    drawTrail(this.gTrail, entries || [], (id) => this.centre(id), this.unit);
+    drawTrail(this.gTrail, entries || [], (id) => this.centre(id), this.unit, (id) => this.dot(id));
   }
 }

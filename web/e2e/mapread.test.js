@@ -5,6 +5,9 @@
 // Liberty's blocks readable at Fit on a desktop and clear of each other and
 // of the towns, no name over a block, the trail of log entries on both
 // maps, and a phone's first view readable with touch panning and pinching.
+// The map follows the screen (a phone turned, a window resized), its
+// controls cover nothing of the map, a battle's two sides read at a
+// desktop's Fit, and an arrow stops short of the dot of the place it reaches.
 //
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { describe, it } from "node:test";
@@ -319,6 +322,193 @@ describe("the trail of log entries", () => {
       assert.deepEqual(shown[0], { rings: 1, arrows: 1, titles: ["Battle here", "A march"], points: path.length });
       assert.deepEqual(shown[1], { rings: 1, arrows: 0, titles: ["Again"], points: 1 });
       assert.deepEqual(shown[2], { rings: 0, arrows: 0, titles: [], points: 1 });
+      await page.context().close();
+    });
+  }
+});
+
+/** The view on the screen: the svg's size, its scale (pixels a map unit:
+ * the svg letterboxes its viewBox), the map units it shows across and
+ * down, the map point in its middle, and the blocks' faces (heights) and
+ * piles as laid out. */
+function onScreen(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector("svg.map"), r = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+    const scale = Math.min(r.width / vb.width, r.height / vb.height);
+    return {
+      w: r.width, h: r.height, scale, across: r.width / scale, down: r.height / scale, cx: vb.x + vb.width / 2, cy: vb.y + vb.height / 2,
+      blocks: [...document.querySelectorAll("svg.map g.piece.block > rect:first-of-type")].map((e) => Math.round(e.getBoundingClientRect().height)).sort((a, b) => a - b),
+      piles: document.querySelectorAll("svg.map g.stack").length,
+    };
+  });
+}
+
+/** A new viewport, and time for the page to follow it (the map is laid out anew once a resize settles: 150 ms). */
+async function resize(page, viewport) {
+  await page.setViewportSize(viewport);
+  await page.waitForTimeout(800);
+}
+
+describe("the map follows the screen", () => {
+  it("a phone turned keeps the scale and the middle of the view, and the blocks' layout", async () => {
+    const game = await create("liberty/1775", { british: "me", american: "computer" });
+    const page = await open(game.seats[0].url, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+    const portrait = await onScreen(page);
+    for (const viewport of [{ width: 844, height: 390 }, { width: 390, height: 844 }]) {
+      await resize(page, viewport);
+      const now = await onScreen(page);
+      if (viewport.width > viewport.height) assert.ok(now.w / now.h > 1.2, `a landscape map: ${now.w}x${now.h}`);
+      assert.ok(Math.abs(now.scale / portrait.scale - 1) < 0.02, `scale ${portrait.scale.toFixed(1)} -> ${now.scale.toFixed(1)} px a unit at ${viewport.width}x${viewport.height}`);
+      assert.ok(Math.hypot(now.cx - portrait.cx, now.cy - portrait.cy) < 0.05, `the middle moved: ${[portrait.cx, portrait.cy]} -> ${[now.cx, now.cy]}`);
+      assert.deepEqual(now.blocks, portrait.blocks, "blocks laid out for the scale shown");
+      const d = await drawn(page);
+      assert.deepEqual(clashes(d.blocks, d.blocks, (p, q) => `${p.space} / ${q.space}`), [], "blocks over blocks");
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it("a window resized at Fit shows the whole map again, laid out as a page opened at that size", async () => {
+    const game = await create("liberty/1775", { british: "me", american: "computer" });
+    const page = await open(game.seats[0].url);
+    await page.click("#zoom-fit");
+    await resize(page, { width: 1000, height: 700 });
+    const resized = await onScreen(page);
+    const drawing = (await api("GET", "/api/titles/liberty/map")).body;
+    const full = { w: (drawing.bounds.x1 - drawing.bounds.x0) / drawing.unit, h: (drawing.bounds.y1 - drawing.bounds.y0) / drawing.unit };
+    assert.ok(resized.across >= full.w * 0.999 && resized.down >= full.h * 0.999, `the whole map in sight: ${resized.across}x${resized.down} of ${full.w}x${full.h}`);
+    const fresh = await open(game.seats[0].url, { width: 1000, height: 700 });
+    await fresh.click("#zoom-fit");
+    const expected = await onScreen(fresh);
+    assert.ok(Math.abs(resized.scale / expected.scale - 1) < 0.01, `scale ${resized.scale} where a new page has ${expected.scale}`);
+    assert.deepEqual([resized.blocks, resized.piles], [expected.blocks, expected.piles], "the blocks and piles of a page opened at 1000x700");
+    for (const p of [page, fresh]) {
+      assert.deepEqual(p.errors, []);
+      await p.context().close();
+    }
+  });
+});
+
+describe("the map's controls", () => {
+  it("cover no name and no piece of the first view, and are a finger's size on a phone", async () => {
+    const game = await create("liberty/1775", { british: "me", american: "computer" });
+    for (const [viewport, opts] of [[{ width: 390, height: 844 }, { hasTouch: true, isMobile: true }], [{ width: 1400, height: 900 }, {}]]) {
+      const page = await open(game.seats[0].url, viewport, opts);
+      const { controls, shown } = await page.evaluate(() => {
+        const box = (e) => {
+          const r = e.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+        };
+        // What of the map is in sight: each element's box cut to the svg's (the rest is not drawn).
+        const svg = box(document.querySelector("svg.map"));
+        const cut = (b) => ({ left: Math.max(b.left, svg.left), right: Math.min(b.right, svg.right), top: Math.max(b.top, svg.top), bottom: Math.min(b.bottom, svg.bottom) });
+        const sel = "svg.map text.space-name, svg.map text.map-label, svg.map .pieces rect, svg.map .stack-badge circle:not(.hit), svg.map .markers rect, svg.map .town-dot";
+        return {
+          controls: ["#zoom-in", "#zoom-out", "#zoom-fit", ".map-key"].map((s) => ({ name: s, ...box(document.querySelector(s)) })),
+          shown: [...document.querySelectorAll(sel)].map((e) => ({ name: e.textContent || e.closest("[data-space]")?.dataset.space || e.getAttribute("class"), ...cut(box(e)) }))
+            .filter((b) => b.right > b.left && b.bottom > b.top),
+        };
+      });
+      assert.ok(shown.length > 20, `the first view shows the map (${shown.length} things)`);
+      assert.deepEqual(clashes(controls, shown, (c, s) => `${c.name} over ${s.name}`, 0), [], `controls over the map at ${viewport.width}px`);
+      if (opts.isMobile) {
+        const small = controls.filter((c) => c.width < 40 || c.height < 40).map((c) => `${c.name}: ${c.width}x${c.height}`);
+        assert.deepEqual(small, [], "touch targets of at least 40px");
+      }
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  });
+});
+
+describe("a battle at a desktop's Fit", () => {
+  it("shows both sides' blocks at a size that reads, over no name, dot or other hex's piece", async () => {
+    // Liberty 1775 between two seats of one browser: the British attack
+    // Springfield's three American blocks from Boston with Grey and Grant.
+    const { status, body } = await api("POST", "/api/games", { body: { scenario: "liberty/1775", seats: { british: "hotseat", american: "hotseat" }, seed: 5 } });
+    assert.equal(status, 201, JSON.stringify(body));
+    const token = Object.fromEntries(body.seats.map((s) => [s.seat, s.token]));
+    const play = async (seat, id) => {
+      const s = (await api("GET", `/api/games/${body.id}`, { token: token[seat] })).body;
+      assert.ok(s.legal.some((a) => a.id === id), `${seat} may ${id}: ${s.legal.map((a) => a.id)}`);
+      const r = await api("POST", `/api/games/${body.id}/actions`, { token: token[seat], body: { action_id: id, seq_seen: s.seq } });
+      assert.ok(r.status < 300, JSON.stringify(r.body));
+    };
+    await play("british", "card-a3");
+    await play("american", "card-a1");
+    for (const id of ["group-1607", "pick-b-grey", "step-1506", "pick-b-grant", "step-1506", "end-group"]) await play("british", id);
+    for (const seat of ["british", "american"]) {
+      const page = await open(`/play/${body.id}#${token[seat]}`);
+      await page.click("#zoom-fit");
+      const d = await drawn(page);
+      const here = d.blocks.filter((b) => b.space === "1506");
+      const sides = await page.$$eval('svg.map g.piece.block[data-space="1506"]', (gs) => [...new Set(gs.map((g) => (g.classList.contains("british") ? "british" : "american")))].sort());
+      assert.deepEqual(sides, ["american", "british"], `both sides drawn in Springfield (${seat}'s page)`);
+      assert.deepEqual(here.filter((b) => b.height < 19.5).map((b) => b.height.toFixed(1)), [], `Springfield's blocks read at Fit (${seat}'s page)`);
+      const battle = d.pieces.filter((p) => p.space === "1506"), others = d.pieces.filter((p) => p.space !== "1506");
+      assert.deepEqual(clashes(battle, others, (p, q) => q.space), [], "over another hex's pieces");
+      assert.deepEqual(clashes(battle, d.dots, () => "a dot"), [], "over a town's dot");
+      assert.deepEqual(clashes(d.names, battle, (n) => n.name, 0.5), [], "over a name");
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  });
+});
+
+describe("the trail's arrows", () => {
+  for (const title of ["liberty", "gml"]) {
+    it(`${title}: an arrow stops short of the dot of the place it reaches`, async () => {
+      const page = await (await env.browser.newContext({ viewport: { width: 1000, height: 700 } })).newPage();
+      await page.goto(`${env.server.base}/`);
+      const misses = await page.evaluate(async (title) => {
+        const map = await (await fetch(`/api/titles/${title}/map`)).json();
+        const div = document.createElement("div");
+        div.style.height = "600px";
+        document.body.append(div);
+        const mod = await import("/static/board.js");
+        const board = await mod.create(div, { choose() {}, select() {} }, title);
+        const byId = new Map(map.spaces.map((s) => [s.id, { ...s, x: s.x / map.unit, y: s.y / map.unit }]));
+        // Into New York from the north (West Point), the west and the south-west;
+        // on the point-to-point map, along a link from above.
+        const paths = title === "liberty" ? [["1408", "1409"], ["1308", "1409"], ["1309", "1409"]]
+          : [map.links.map((l) => [l.a, l.b]).find(([a, b]) => {
+            const p = byId.get(a), q = byId.get(b);
+            return p && q && !p.boxed && !q.boxed && q.y - p.y > 1.5 * Math.abs(q.x - p.x);
+          })];
+        board.showTrail(paths.map((path) => ({ text: path.join(" to "), path })));
+        // The mark of the place reached: the town's dot nearest its centre, or its point.
+        const mark = (id) => {
+          const s = byId.get(id);
+          const circles = title === "liberty" ? [...div.querySelectorAll(".town-dot")] : [div.querySelector(`.spaces circle[data-space="${id}"]`)];
+          const c = circles.map((e) => ({ x: e.cx.baseVal.value, y: e.cy.baseVal.value, r: e.r.baseVal.value }))
+            .reduce((a, b) => (Math.hypot(a.x - s.x, a.y - s.y) <= Math.hypot(b.x - s.x, b.y - s.y) ? a : b));
+          return c;
+        };
+        // The head as the marker draws it: markerWidth line widths long from
+        // refX (of its 10-unit box) back from the line's end, as wide.
+        const m = div.querySelector("marker#trail-head");
+        const [refX, mw, mh] = ["refX", "markerWidth", "markerHeight"].map((a) => Number(m.getAttribute(a)));
+        const near = (p, a, b) => {
+          const dx = b.x - a.x, dy = b.y - a.y, k = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)));
+          return Math.hypot(p.x - a.x - k * dx, p.y - a.y - k * dy);
+        };
+        const out = [];
+        [...div.querySelectorAll(".trail-move")].forEach((path, i) => {
+          const pts = path.getAttribute("d").split(/[ML ]+/).filter(Boolean).map((p) => p.split(",").map(Number)).map(([x, y]) => ({ x, y }));
+          const [a, end] = pts.slice(-2), sw = Number(path.getAttribute("stroke-width"));
+          const d = Math.hypot(end.x - a.x, end.y - a.y), u = { x: (end.x - a.x) / d, y: (end.y - a.y) / d };
+          const base = { x: end.x - (u.x * mw * sw * refX) / 10, y: end.y - (u.y * mw * sw * refX) / 10 };
+          const tip = { x: base.x + u.x * mw * sw, y: base.y + u.y * mw * sw }, half = (mh * sw) / 2;
+          const corners = [1, -1].map((k) => ({ x: base.x - k * u.y * half, y: base.y + k * u.x * half }));
+          const dot = mark(paths[i][paths[i].length - 1]);
+          const head = [near(dot, tip, corners[0]), near(dot, tip, corners[1]), near(dot, corners[0], corners[1])];
+          // (A dot inside the head would be nearer its axis than its edges: the axis counts too.)
+          const gap = Math.min(...head, near(dot, base, tip), near(dot, a, end) - sw / 2);
+          if (gap <= dot.r) out.push(`${paths[i].join(" to ")}: ${(gap - dot.r).toFixed(3)} into the dot`);
+        });
+        return out;
+      }, title);
+      assert.deepEqual(misses, []);
       await page.context().close();
     });
   }
