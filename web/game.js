@@ -81,7 +81,9 @@ function render() {
   const acting = s.to_act.map(cap).join(" and ");
   $("status-line").textContent = s.replaying
     ? `replaying move ${s.seq} of ${state.seq}`
-    : s.status === "over" ? "Game over" : `move ${s.seq} · to act: ${acting || "—"}`;
+    : s.status === "over" ? "Game over"
+    : s.status === "stopped" ? `Game stopped at move ${s.seq}`
+    : `move ${s.seq} · to act: ${acting || "—"}`;
   document.body.classList.toggle("replaying", !!s.replaying);
   renderReplay();
   renderOutcome(s);
@@ -374,6 +376,12 @@ function renderPrompt(s) {
     );
   } else if (s.status === "over") {
     box.replaceChildren(el("div", { class: "prompt-text" }, "The game is over."));
+  } else if (s.status === "stopped") {
+    // The server's move bound (--moves-per-game): no move may follow, only a resignation.
+    box.replaceChildren(
+      el("div", { class: "prompt-text" }, "The game is stopped: no more moves may be played."),
+      el("div", { class: "hint" }, s.stopped_reason || ""),
+    );
   } else if (s.prompt) {
     // (replaceChildren would show a null as the text "null".)
     box.replaceChildren(...[

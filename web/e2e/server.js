@@ -24,12 +24,12 @@ function freePort() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** { base, stop(), output() } */
-export async function startServer() {
+/** { base, stop(), output() }; `args`: more `serve` flags (a limit under test). */
+export async function startServer(args = []) {
   if (!existsSync(BINARY)) throw new Error(`no server binary at ${BINARY}: run cargo build --release -p cli`);
   const dir = mkdtempSync(join(tmpdir(), "powderhorn-e2e-"));
   const port = await freePort();
-  const proc = spawn(BINARY, ["serve", "--addr", `127.0.0.1:${port}`, "--db", join(dir, "games.db")], {
+  const proc = spawn(BINARY, ["serve", "--addr", `127.0.0.1:${port}`, "--db", join(dir, "games.db"), ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     // The client embedded in the binary; E2E_WEB_DIR=../ serves web/ from disk
     // instead (working on the client without rebuilding).

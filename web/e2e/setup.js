@@ -9,10 +9,10 @@ import { startServer } from "./server.js";
 
 export const WAIT = { timeout: 15000 };
 
-export function serverAndBrowser() {
+export function serverAndBrowser(args = []) {
   const env = { server: null, browser: null };
   before(async () => {
-    env.server = await startServer();
+    env.server = await startServer(args);
     env.browser = await chromium.launch(launchOptions());
   });
   after(async () => {
