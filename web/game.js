@@ -94,7 +94,9 @@ function render() {
   // Only where the title's rules provide draws by agreement (FIW 29.3); a
   // standing offer is answered in its own box.
   $("draw").hidden = !s.agreed_draw;
-  $("draw").disabled = !s.seat || s.status === "over" || !!s.replaying || !!s.draw_offer || busy;
+  // (A declined offer is made again only once a move has been made.)
+  $("draw").disabled =
+    !s.seat || s.status !== "active" || !!s.replaying || !!s.draw_offer || !s.may_offer_draw || busy;
   renderDraw(s);
   $("rematch").hidden = !s.seat || s.status !== "over" || !!s.replaying || !!state.rematch;
   renderInvites();

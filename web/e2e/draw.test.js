@@ -55,16 +55,23 @@ it("a draw is offered, declined, lapsed and agreed between two pages", { timeout
   await f.locator("#draw-box").waitFor({ ...WAIT, state: "hidden" });
   await waitText(b, "#draw-box", /^French declines the draw\.$/);
   await waitText(b, "#status-line", /\bmove 2\b/);
-  assert.equal(await b.isEnabled("#draw"), true);
+  // A declined offer is made again only once a move has been made.
+  assert.equal(await b.isDisabled("#draw"), true, "no new offer before a move");
+  const frenchMove = async () => {
+    const s = (await env.server.api("GET", `/api/games/${id}`, { token: token.french })).body;
+    const moved = await env.server.api("POST", `/api/games/${id}/actions`, {
+      token: token.french, body: { seq_seen: s.seq, action_id: s.legal[0].id },
+    });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+  };
+  await frenchMove();
+  await waitText(b, "#status-line", /\bmove 3\b/);
+  await b.locator("#draw:not([disabled])").waitFor(WAIT);
 
   // Offered again, then a move (the French set up, over the API): lapsed.
   await b.click("#draw");
   await waitText(f, "#draw-box", /British offers a draw/);
-  const s = (await env.server.api("GET", `/api/games/${id}`, { token: token.french })).body;
-  const moved = await env.server.api("POST", `/api/games/${id}/actions`, {
-    token: token.french, body: { seq_seen: s.seq, action_id: s.legal[0].id },
-  });
-  assert.equal(moved.status, 200, JSON.stringify(moved.body));
+  await frenchMove();
   for (const p of [f, b]) await p.locator("#draw-box").waitFor({ ...WAIT, state: "hidden" });
 
   // Offered by the French, accepted on the phone: drawn.

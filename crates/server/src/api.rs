@@ -471,6 +471,9 @@ pub fn state_json(live: &Live, who: &Who) -> Value {
         "agreed_draw": info.agreed_draw,
         "draw_offer": live.game.draw_offer(),
         "draw_declined": live.game.draw_declined(),
+        // Whether this seat may offer a draw now: not while its declined
+        // offer has seen no move since (`Live::may_offer_draw`).
+        "may_offer_draw": seat.is_some_and(|s| live.may_offer_draw(s).is_ok()),
         "thinking": live.thinking(),
         // The seed fixes every future die: shown only once the game is over.
         "seed": if over { Some(live.row.seed.to_string()) } else { None },
