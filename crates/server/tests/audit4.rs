@@ -11,11 +11,6 @@ use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-async fn app_with(db: &str, limits: Limits) -> (Router, server::AppState) {
-    let st = server::open_with(db, limits).await.expect("open db");
-    (server::app(st.clone()), st)
-}
-
 /// A WebSocket's client sends nothing but control frames, yet the server
 /// took frames up to tungstenite's default of 16 MiB: the header of one
 /// (14 bytes) made it reserve the whole payload's room at once and then

@@ -12,18 +12,6 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn app_with(db: &str, limits: Limits) -> (Router, server::AppState) {
-    let st = server::open_with(db, limits).await.expect("open db");
-    (server::app(st.clone()), st)
-}
-
-/// A fresh live-update ticket for `token`.
-async fn ticket(app: &Router, id: &str, token: &str) -> String {
-    let (st, t) = post(app, id, "ticket", token, json!({})).await;
-    assert_eq!(st, StatusCode::OK, "{t}");
-    t["ticket"].as_str().unwrap().to_string()
-}
-
 /// Game `id`'s live WebSocket on the server at `addr`, opened and past its
 /// first notice.
 async fn websocket(app: &Router, addr: SocketAddr, id: &str, token: &str) -> Ws {

@@ -12,12 +12,6 @@ use tokio_tungstenite::tungstenite::{client::IntoClientRequest, Message};
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn ticket(app: &Router, id: &str, token: &str) -> String {
-    let (st, t) = post(app, id, "ticket", token, json!({})).await;
-    assert_eq!(st, StatusCode::OK, "{t}");
-    t["ticket"].as_str().unwrap().to_string()
-}
-
 /// Open the WebSocket with `origin`; the HTTP status when refused.
 async fn connect(addr: std::net::SocketAddr, id: &str, ticket: &str, origin: &str) -> Result<Ws, u16> {
     let mut req = format!("ws://{addr}/api/games/{id}/live?ticket={ticket}")

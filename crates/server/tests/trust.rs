@@ -6,11 +6,6 @@ mod common;
 use common::*;
 use server::Limits;
 
-async fn app_with(db: &str, limits: Limits) -> (Router, server::AppState) {
-    let st = server::open_with(db, limits).await.expect("open db");
-    (server::app(st.clone()), st)
-}
-
 async fn invites_are_claimed_once(db: &str) {
     let app = app_at(db).await;
     let body = json!({"scenario": "liberty/1775", "seats": {"british": "me", "american": "invite"}});

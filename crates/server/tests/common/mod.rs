@@ -309,3 +309,17 @@ pub async fn serve(db: &str, limits: server::limits::Limits) -> (std::net::Socke
     tokio::spawn(async move { server::listen::serve(listener, served, &limits).await });
     (addr, app)
 }
+
+/// The app over `db` with `limits`, and its state (the registry, for
+/// tests that look inside).
+pub async fn app_with(db: &str, limits: server::limits::Limits) -> (Router, server::AppState) {
+    let st = server::open_with(db, limits).await.expect("open db");
+    (server::app(st.clone()), st)
+}
+
+/// A fresh live-update ticket for `token`.
+pub async fn ticket(app: &Router, id: &str, token: &str) -> String {
+    let (st, t) = post(app, id, "ticket", token, json!({})).await;
+    assert_eq!(st, StatusCode::OK, "{t}");
+    t["ticket"].as_str().unwrap().to_string()
+}
