@@ -181,8 +181,9 @@ pub struct Spec {
     pub prisoners: &'static [&'static str],
     /// Leaders permanently eliminated (35.3 4.8).
     pub dead: &'static [&'static str],
-    /// Places the enemy holds at the start: the side must not set up
-    /// there, and need not hold them (35.3 3.0).
+    /// The first side's places "listed as captured" (35.3 3.0): it must
+    /// not set up there, and need not hold them. Most the enemy holds;
+    /// Fort Frontenac, destroyed, nobody holds.
     pub captured: &'static [&'static str],
     /// 7.2 the Seven Years War event is in effect.
     pub war: bool,

@@ -1523,19 +1523,20 @@ async fn post_draw(
         };
         // A new offer (not an acceptance of the other seat's): not again
         // at once after a refusal, which the computer judged afresh each
-        // time until one accepted (audit 5).
-        if kind == EventKind::Draw && live.game.draw_offer().is_none() {
+        // time until one accepted (audit 5), nor past the game's bound.
+        let offers = kind == EventKind::Draw && live.game.draw_offer().is_none();
+        if offers {
             live.may_offer_draw(&seat).map_err(ApiError::refused)?;
         }
-        let event = Event::of(seat.clone(), kind, String::new());
-        live.apply(&event).map_err(ApiError::refused)?;
-        let mut events = vec![event];
         let info = live.game.info();
         let computer = info
             .seats
             .iter()
             .copied()
             .find(|s| *s != seat && live.seat_kind(s).is_some_and(games::is_computer));
+        let event = Event::of(seat.clone(), kind, String::new());
+        live.apply(&event).map_err(ApiError::refused)?;
+        let mut events = vec![event];
         if let (Some(bot), Some(_)) = (computer, live.game.draw_offer()) {
             let kind = match bot::accepts_draw(&*live.game, bot, &mut rand::thread_rng()) {
                 true => EventKind::Draw,
@@ -1567,6 +1568,10 @@ async fn post_draw(
 /// (U+200C, U+200D), which Persian and the Indic scripts need and which
 /// join emoji (a family), and the tags of the flags of England, Scotland and
 /// Wales after U+1F3F4 ([`FLAG_TAGS`]), the only flags made of tags.
+/// Refused too: the line and paragraph separators (U+2028, U+2029), line
+/// breaks that a page need not show as one, and a variation selector that
+/// follows no character or another selector (a run of them hides bytes);
+/// one after a character, as in a red heart, is taken.
 fn plain_text(text: &str, what: &str) -> Result<(), ApiError> {
     let Some(c) = hidden_char(text) else {
         return Ok(());
@@ -1596,17 +1601,31 @@ const FLAG_TAGS: [&str; 3] = [
 /// The first character of `text` that [`plain_text`] refuses.
 fn hidden_char(text: &str) -> Option<char> {
     let mut rest = text;
+    // Whether a variation selector may follow: one chooses how the
+    // character before it looks (an emoji's colour), more say nothing and
+    // can carry hidden bytes.
+    let mut selectable = false;
     while let Some(c) = rest.chars().next() {
         rest = &rest[c.len_utf8()..];
         if c == '\u{1F3F4}' {
             if let Some(tags) = FLAG_TAGS.iter().find(|t| rest.starts_with(*t)) {
                 rest = &rest[tags.len()..];
             }
-        } else if (c.is_control() && !matches!(c, '\n' | '\r' | '\t')) || is_format(c) {
+        } else if (c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+            || is_format(c)
+            || matches!(c, '\u{2028}' | '\u{2029}')
+            || (is_variation_selector(c) && !selectable)
+        {
             return Some(c);
         }
+        selectable = !is_variation_selector(c);
     }
     None
+}
+
+/// U+FE00..U+FE0F and U+E0100..U+E01EF.
+fn is_variation_selector(c: char) -> bool {
+    matches!(u32::from(c), 0xFE00..=0xFE0F | 0xE0100..=0xE01EF)
 }
 
 /// Whether `c` is of Unicode's general category Cf (format, Unicode 16),

@@ -456,11 +456,16 @@ impl Live {
     pub fn status(&self) -> &'static str {
         if self.is_over() {
             "over"
-        } else if self.seen.events() >= self.moves_max {
+        } else if self.room() == 0 {
             "stopped"
         } else {
             "active"
         }
+    }
+
+    /// How many more moves the game may store ([`Live::moves_max`]).
+    pub fn room(&self) -> u64 {
+        self.moves_max.saturating_sub(self.seen.events())
     }
 
     /// Whether a seat may act (or undo, or offer a draw) now: not once the
@@ -484,14 +489,28 @@ impl Live {
     /// declined and no action has been made since that still stands (an
     /// action taken back does not count), so that it cannot offer again
     /// and again, each offer to a computer a fresh judgement, until one
-    /// accepts. Accepting the other seat's offer is always open.
+    /// accepts. Nor when the computer would answer and the game has no
+    /// room for both moves under [`Live::moves_max`]: the offer and its
+    /// answer are stored together. Accepting the other seat's offer is
+    /// always open.
     pub fn may_offer_draw(&self, seat: &str) -> Result<(), String> {
-        match self.declined.iter().find(|(s, _)| s == seat) {
-            Some((_, at)) if self.game.action_count() <= *at => Err(format!(
-                "{seat}'s last offer of a draw was declined: it may be offered again once a move has been made"
-            )),
-            _ => Ok(()),
+        if let Some((_, at)) = self.declined.iter().find(|(s, _)| s == seat) {
+            if self.game.action_count() <= *at {
+                return Err(format!(
+                    "{seat}'s last offer of a draw was declined: it may be offered again once a move has been made"
+                ));
+            }
         }
+        let computer = self.seats.iter().any(|s| s.seat != seat && is_computer(&s.kind));
+        if computer && self.room() < 2 {
+            return Err(format!(
+                "no room for an offer of a draw and the computer's answer: this game may store {} moves and \
+                 holds {}",
+                self.moves_max,
+                self.seen.events()
+            ));
+        }
+        Ok(())
     }
 
     /// The seat (or spectator) this token opens ([`who_in`]).

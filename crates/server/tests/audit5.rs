@@ -457,3 +457,72 @@ async fn invisible_formatting_characters_are_refused_in_text(db: &str) {
     assert_eq!(code, StatusCode::BAD_REQUEST, "{v}");
 }
 both!(invisible_formatting_characters_are_refused_in_text);
+
+/// Left open by audit 5: an offer of a draw to the computer is stored with
+/// the computer's answer, so an offer with room for one more move stored
+/// two and passed `--moves-per-game` by one. Such an offer is now refused
+/// (422, nothing stored, and the page's button is off), and one with room
+/// for both fills the game exactly.
+async fn an_offer_to_the_computer_needs_room_for_its_answer(db: &str) {
+    let app = app_at(db).await;
+    let (id, british, _, _) = create_fiw(&app, "me", "computer", 8).await;
+    let seq = wait_for(&app, &id, &british, 60, |v| v["thinking"] == false).await["seq"]
+        .as_u64()
+        .unwrap();
+    let bound = |moves| {
+        app_with(
+            db,
+            Limits {
+                moves_per_game: moves,
+                ..Limits::default()
+            },
+        )
+    };
+    let (app, _) = bound(seq + 1).await;
+    let s = game_state(&app, &id, &british).await;
+    assert_eq!((&s["status"], &s["may_offer_draw"]), (&json!("active"), &json!(false)), "{s}");
+    let (code, v) = post(&app, &id, "draw", &british, json!({"seq_seen": seq})).await;
+    assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("no room"), "{v}");
+    let s = game_state(&app, &id, &british).await;
+    assert_eq!((&s["seq"], &s["draw_declined"]), (&json!(seq), &Value::Null), "nothing stored: {s}");
+
+    let (app, st) = bound(seq + 2).await;
+    assert_eq!(game_state(&app, &id, &british).await["may_offer_draw"], true);
+    let (code, v) = post(&app, &id, "draw", &british, json!({"seq_seen": seq})).await;
+    assert_eq!(code, StatusCode::OK, "{v}");
+    assert_eq!(st.reg.store.seq(&id).await.unwrap(), seq + 2, "the offer and its answer");
+    assert!(
+        v["status"] == "stopped" || v["status"] == "over",
+        "declined, the game is full; accepted, it is over: {v}"
+    );
+}
+both!(an_offer_to_the_computer_needs_room_for_its_answer);
+
+/// Left open by audit 5: the line and paragraph separators (U+2028,
+/// U+2029) and runs of variation selectors (which can carry hidden bytes
+/// after a visible character) were taken. They are refused now; one
+/// selector after a character (a red heart, a keycap) is still taken.
+async fn separators_and_runs_of_variation_selectors_are_refused(db: &str) {
+    let app = app_at(db).await;
+    let g = create(&app, "me", "hotseat", 3).await;
+    let notes = format!("/api/games/{}/notes", g.id);
+    for (text, name) in [
+        ("gg\u{2028}wp", "U+2028"),
+        ("gg\u{2029}wp", "U+2029"),
+        ("gg\u{FE0F}\u{FE0F}", "U+FE0F"),
+        ("a\u{E0100}\u{E0101}\u{E0102}", "U+E0101"),
+        ("\u{FE0E}gg", "U+FE0E"),
+    ] {
+        let (code, v) = post(&app, &g.id, "chat", &g.british, json!({ "text": text })).await;
+        assert_eq!(code, StatusCode::BAD_REQUEST, "chat {text:?}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(name), "{v}");
+        let (code, v) = call(&app, "PUT", &notes, Some(&g.british), Some(json!({ "text": text }))).await;
+        assert_eq!(code, StatusCode::BAD_REQUEST, "notes {text:?}: {v}");
+    }
+    for text in ["\u{2764}\u{FE0F} gg", "#\u{FE0F}\u{20E3} and \u{2764}\u{FE0F}\u{200D}\u{1F525}"] {
+        let (code, v) = post(&app, &g.id, "chat", &g.british, json!({ "text": text })).await;
+        assert_eq!(code, StatusCode::OK, "{text:?}: {v}");
+    }
+}
+both!(separators_and_runs_of_variation_selectors_are_refused);
