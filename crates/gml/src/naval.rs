@@ -34,6 +34,8 @@ pub struct Voyage {
     pub unit: UnitId,
     pub at: Berth,
     pub left: u8,
+    /// The port it sails from (ruling gml #63).
+    pub port: Option<SpaceId>,
 }
 
 /// 7.2 the transport limit of a land unit at sea.
@@ -45,7 +47,8 @@ impl Gml {
     /// the start of the turn (7.2, `in_port`; ruling gml #20) and while the
     /// roll allows.
     /// A leader sails only aboard with a land unit (`Action::Board`,
-    /// ruling gml #51).
+    /// ruling gml #51). A piece sails from port only when it can leave it
+    /// (ruling gml #63).
     pub(crate) fn naval_legal(&self, seat: Seat, sailing: u8, out: &mut Vec<Action>) {
         let m = &tables().map;
         // Only pieces at sea or in ports may sail: their lists, in id order.
@@ -57,10 +60,17 @@ impl Gml {
             if unit.done || c.side != Some(seat) {
                 continue;
             }
+            let land = is_land(c);
             let sails = match unit.at() {
                 Place::Zone(_) => true,
-                Place::Space(s) if c.kind == Kind::Naval => m.get(s).port.is_some(),
-                Place::Space(s) => is_land(c) && sailing > 0 && self.in_port.contains(&(u, s)),
+                Place::Space(s) => {
+                    let may = match land {
+                        true => sailing > 0 && self.in_port.contains(&(u, s)),
+                        false => c.kind == Kind::Naval,
+                    };
+                    let leaves = |z| self.may_enter(seat, land, Place::Zone(z)) && self.voyage_moves(u) > 0;
+                    may && m.get(s).port.is_some_and(leaves)
+                }
                 _ => false,
             };
             if sails {
@@ -140,22 +150,27 @@ impl Gml {
         }
         unit.entrenched = false;
         unit.inside = false;
-        let at = match unit.at() {
-            Place::Space(s) => Berth::Port(s),
-            Place::Zone(z) => Berth::Sea(z),
+        let (at, port) = match unit.at() {
+            Place::Space(s) => (Berth::Port(s), Some(s)),
+            Place::Zone(z) => (Berth::Sea(z), None),
             _ => unreachable!("only pieces on the board sail"),
         };
-        let left = if land {
-            TRANSPORT_MOVE
-        } else {
-            self.counters(u).movement
-        };
+        let left = self.voyage_moves(u);
         self.stack.push(Frame::Voyage(Voyage {
             seat,
             unit: u,
             at,
             left,
+            port,
         }));
+    }
+
+    /// 7.1, 7.2 the movement points of a voyage.
+    fn voyage_moves(&self, u: UnitId) -> u8 {
+        match is_land(self.counters(u)) {
+            true => TRANSPORT_MOVE,
+            false => self.counters(u).movement,
+        }
     }
 
     /// Ruling gml #51: the leaders who may go aboard the voyage's land unit
@@ -180,7 +195,12 @@ impl Gml {
         unit.leader.filter(|&l| self.leaders[l as usize].at == unit.at())
     }
 
-    /// 7.1 the next leg of a voyage.
+    /// 7.1 the next leg of a voyage. Ruling gml #63: a voyage leaves its
+    /// port, and a transported unit lands in another one. 7.2's roll is
+    /// of the units that "may move out from the port": one that ended its
+    /// voyage where it began, or sailed out only to land back, would have
+    /// spent a place of the roll and broken up its force (6.13) and its
+    /// entrenchment for no move at all.
     pub(crate) fn voyage_legal(&self, v: &Voyage, out: &mut Vec<Action>) {
         let m = &tables().map;
         let land = is_land(self.counters(v.unit));
@@ -211,7 +231,10 @@ impl Gml {
                     // blockades it (7.5), a transported unit lands for an
                     // amphibious assault (8.15).
                     for s in 0..m.spaces.len() as SpaceId {
-                        if m.get(s).port == Some(z) && self.in_play(s) && self.may_enter(v.seat, land, Place::Space(s))
+                        if m.get(s).port == Some(z)
+                            && self.in_play(s)
+                            && self.may_enter(v.seat, land, Place::Space(s))
+                            && !(land && v.port == Some(s))
                         {
                             out.push(Action::Land(s));
                         }
@@ -219,7 +242,10 @@ impl Gml {
                 }
             }
         }
-        out.push(Action::Done);
+        let unmoved = v.left == self.voyage_moves(v.unit);
+        if !(unmoved && matches!(v.at, Berth::Port(_))) {
+            out.push(Action::Done);
+        }
     }
 
     /// 7.5 a naval unit in a port the enemy holds or controls blockades it

@@ -60,11 +60,62 @@ fn the_transport_roll_limits_the_land_units_that_sail_and_they_land_in_any_free_
         "a unit that sailed is not activated too (ruling gml #20)"
     );
     sail(&mut g, redcoats[1]);
+    act(&mut g, BRITISH, "sea-zone-3");
     act(&mut g, BRITISH, "done");
     assert!(
         !ids(&g, BRITISH).contains(&format!("sail-{}", g.unit_id(redcoats[2]))),
         "the roll allowed two"
     );
+}
+
+// rule: gml 7.2, 7.1
+// ruling: gml #63
+#[test]
+fn a_voyage_leaves_its_port_and_a_transported_unit_lands_in_another() {
+    // Seed 65001 of the equal Saratoga pairing: Howe, Clinton and three
+    // more went aboard at New York and nothing sailed, which broke up
+    // Howe's army and spent the transport roll. A voyage from port must
+    // leave it, and a unit that sailed out does not land back.
+    let mut g = cleared("saratoga", Phase::Deployment);
+    let howe = put_leader(&mut g, "howe", "new-york");
+    let redcoats = put(&mut g, BRITISH, Kind::British, 2, "new-york");
+    for &u in &redcoats {
+        g.units[u as usize].leader = Some(howe);
+        g.units[u as usize].entrenched = true;
+    }
+    let fleet = put(&mut g, BRITISH, Kind::Naval, 1, "new-york")[0];
+    naval_phase(&mut g);
+    g.core.dice.script([2]);
+    sail(&mut g, redcoats[0]);
+    assert_eq!(
+        ids(&g, BRITISH),
+        vec!["board-howe", "sea-zone-3"],
+        "no voyage that stays in port"
+    );
+    act(&mut g, BRITISH, "sea-zone-3");
+    let legal = ids(&g, BRITISH);
+    assert!(
+        legal.contains(&"done".to_string()),
+        "it may stay at sea (7.3): {legal:?}"
+    );
+    assert!(
+        !legal.contains(&"land-new-york".to_string()),
+        "nor land back: {legal:?}"
+    );
+    assert!(legal.contains(&"land-staten-island".to_string()), "{legal:?}");
+    act(&mut g, BRITISH, "done");
+    assert!(
+        g.units[redcoats[1] as usize].entrenched,
+        "the unit that stayed keeps its works"
+    );
+    assert_eq!(g.units[redcoats[1] as usize].leader, Some(howe), "and its leader");
+    // A fleet leaves its port too, but may come back to it.
+    sail(&mut g, fleet);
+    assert_eq!(ids(&g, BRITISH), vec!["sea-zone-3"]);
+    act(&mut g, BRITISH, "sea-zone-3");
+    act(&mut g, BRITISH, "land-new-york");
+    assert!(ids(&g, BRITISH).contains(&"done".to_string()));
+    g.invariants().unwrap();
 }
 
 // rule: gml 7.0, 7.2, 6.13
@@ -431,14 +482,18 @@ fn a_transported_unit_does_not_pass_enemy_fleets_without_as_many_of_its_own() {
     g.units.place(fleet, Place::Zone(zone3));
     g.note_in_port();
     g.activations = 1;
-    enter_after(&mut g, Phase::Command(AMERICAN));
-    g.core.dice.script([3]);
-    act_unit(&mut g, AMERICAN, "sail", militia);
-    assert_eq!(ids(&g, AMERICAN), vec!["done"], "the British fleet holds zone 3");
     // Without it the way is open.
     let mut free = g.clone();
     free.units.place(fleet, Place::Pool);
-    assert_eq!(ids(&free, AMERICAN), vec!["sea-zone-3", "done"]);
+    let sail = format!("sail-{}", g.unit_id(militia));
+    for g in [&mut g, &mut free] {
+        enter_after(g, Phase::Command(AMERICAN));
+    }
+    // Ruling gml #63: a unit that could not leave is not offered to sail.
+    assert!(!has(&g, AMERICAN, &sail), "the British fleet holds zone 3");
+    free.core.dice.script([3]);
+    act(&mut free, AMERICAN, &sail);
+    assert_eq!(ids(&free, AMERICAN), vec!["sea-zone-3"]);
 }
 
 // rule: gml 9.2, 7.2, 12.0
