@@ -63,6 +63,10 @@ fn nation_word(n: Nationality) -> &'static str {
     }
 }
 
+/// How far a unit's nearness to a goal reaches ([`Gml::score`]): about
+/// two turns' march on roads.
+const NEAR_STEPS: f64 = 8.0;
+
 impl Gml {
     pub fn facts(&self, _viewer: Viewer) -> Vec<Fact> {
         let info = self.scenario.info();
@@ -192,7 +196,11 @@ impl Gml {
     /// its combat value: the army, not its nearest scout), and its land
     /// units against the enemy's. The nearness leads a side that must
     /// conquer (Saratoga's British, Canada's Americans) towards its goals
-    /// when a playout is too short to take one.
+    /// when a playout is too short to take one. It falls by the same
+    /// amount each step out to [`NEAR_STEPS`], and weighs as much as the
+    /// units: a step of the army must show through the noise of 30 random
+    /// actions, or the search's choices are near uniform and armies stand
+    /// still or wander (docs/ai.md, session 35).
     pub fn score(&self, seat: Seat) -> f64 {
         if let Some(o) = self.core().outcome.as_ref() {
             return o.value_for(seat);
@@ -228,7 +236,7 @@ impl Gml {
             weight += w;
             near += w * goals
                 .iter()
-                .map(|&k| 1.0 / (1.0 + f64::from(map.apart(s, k))))
+                .map(|&k| (1.0 - f64::from(map.apart(s, k)) / NEAR_STEPS).max(0.0))
                 .fold(if goals.is_empty() { 1.0 } else { 0.0 }, f64::max);
         }
         let n = spaces.len() as f64;
@@ -238,7 +246,7 @@ impl Gml {
         } else {
             0.5
         };
-        0.1 + 0.5 * held / n + 0.1 * near + 0.3 * strength
+        0.1 + 0.5 * held / n + 0.15 * near + 0.25 * strength
     }
 
     /// What must always hold: a force stands with its leader, a subordinate
