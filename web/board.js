@@ -3,7 +3,9 @@
 // points and lines, squares), with the pieces and markers of a seat's
 // typed board (the view's `board`) on it. Spaces, links, rivers and the
 // real coastline under them are drawn once; names are placed so that none
-// overlaps another, and move clear of the pieces standing on them; pieces
+// overlaps another, at a size that reads at the zoom shown (the lesser ones
+// give way when zoomed out), move clear of the pieces standing on them and
+// of the trail's arrowheads, and slide into the view at its edges; pieces
 // stand inside their space as blocks or counters (blocks keep a size that
 // reads on the screen when zoomed out; a space holding more than fit shows
 // a compact pile per side whose count opens the list); marker kinds are
@@ -37,6 +39,11 @@ const SHRINK = [1, 0.85, 0.72, 0.6, 0.5];
 // blocks would be drawn under `least` shows piles instead. Counters (a name
 // and a value, in larger type) keep their size on the map.
 const BLOCK_PX = { read: 28, least: 20 };
+// The least font size, in screen pixels, that a name reads at: zoomed out,
+// the names grow (all alike, so that the larger stay larger) until the
+// smallest is drawn this large, and the lesser ones give way where they no
+// longer fit (zooming in brings them back).
+const NAME_PX = 10;
 // A pile's parts beside its top piece, in parts of its height: the count
 // (a disc of radius `count`) at its upper right, two pieces' edges showing
 // under it, each `edge` further right and down, and the gap to the next
@@ -124,6 +131,8 @@ class Board extends MapView {
     this.shapes = new Map();
     this.pieceEls = new Map();
     this.targets = new Map();
+    this.pieces = new Map();
+    this.markers = new Map();
     this.drawStatic();
     this.setupPanZoom();
     this.applyViewBox();
@@ -186,59 +195,130 @@ class Board extends MapView {
         this.clickSpace(this.spaceAt(p.x, p.y), ev);
       });
     }
-    const names = this.drawNames();
-    if (geo.placeStacks) geo.placeStacks(names);
+    this.names = this.nameLabels();
+    // The pieces' places are chosen once, clear of the names as printed.
+    const printed = this.placeNames(Infinity);
+    if (geo.placeStacks) geo.placeStacks(printed);
   }
 
-  /** The spaces' names the map prints and its own labels, placed once so
-   * that none overlaps another or what the geometry keeps clear; the least
-   * important give way. Returns the placed names' boxes. */
-  drawNames() {
+  /** The spaces' names the map prints and its own labels, each with its element. */
+  nameLabels() {
     const labels = [];
     for (const s of this.data.spaces) {
       if (s.label === undefined || s.label === null) continue;
       labels.push({ text: s.name, space: s.id, priority: s.label, cls: `space-name${s.boxed ? " box-name" : ""}${s.features.includes("town") ? " town" : ""}`, ...this.geo.nameAt(s) });
     }
     for (const l of this.data.labels) labels.push({ text: l.text, x: l.x, y: l.y, size: this.geo.piece * 0.55, priority: 10 + l.priority, cls: "map-label" });
-    const placed = placeLabels(labels, this.geo.obstacles());
-    // Every name keeps its element and its place on the bare map, for
-    // clearNames to start from at each update (a dropped one is not in the page).
-    this.names = labels.map((l, i) => ({ ...l, at: placed[i], el: svg("text", { class: l.cls, "dominant-baseline": "central" }, l.text) }));
-    for (const n of this.names) if (n.at) this.g.names.append(this.putName(n, n.at));
+    return labels.map((l) => ({ ...l, el: svg("text", { class: l.cls, "dominant-baseline": "central" }, l.text) }));
+  }
+
+  /** Place the names for a view of `px` screen pixels a map unit
+   * (Infinity: at their printed size) so that none overlaps another or
+   * what the geometry keeps clear; the least important give way. Each
+   * name keeps its place on the bare map (`at`, null when it has no room),
+   * for clearNames to start from at each update. Returns the placed names' boxes. */
+  placeNames(px) {
+    const least = NAME_PX / px;
+    this.nameSize = { least, grow: Math.max(1, least / Math.min(...this.names.map((n) => n.size))) };
+    const placed = placeLabels(this.names.map((n) => this.sized(n)), this.geo.obstacles(), this.mapBox());
+    this.names.forEach((n, i) => (n.at = placed[i]));
     return placed.filter(Boolean).map((p) => p.box);
   }
 
-  putName(n, p) {
+  /** Name `n` as a label at the size the view draws it (placeNames). */
+  sized(n) {
+    return { ...n, size: n.size * this.nameSize.grow, least: this.nameSize.least };
+  }
+
+  /** Name `n` as a label that moves off what covers it: beside its space's
+   * pieces too, and over nothing the geometry keeps clear (only on the bare
+   * map may a city the rules name go over that). */
+  moving(n) {
+    return { ...this.sized(n), priority: Math.max(1, n.priority), beside: n.space && this.piecesBox(n.space) };
+  }
+
+  /** Draw name `n` at `p` ({x, y, size}, as placeLabels gives). */
+  drawName(n, p) {
     n.el.setAttribute("x", f(p.x));
     n.el.setAttribute("y", f(p.y));
     n.el.setAttribute("font-size", f(p.size));
-    n.box = p.box;
     return n.el;
   }
 
-  /** A wargamer reads the name of every space and every piece on it: a
-   * space's name that the pieces or markers now on the map would cover
-   * moves to a free spot near its place or beside its pieces (clear of
-   * them, of the other names and of what the geometry keeps clear), smaller
-   * if need be; a lesser name the bare map had no room for gets another
-   * try. A name that finds no spot stays where it was, under the pieces (a
-   * name never hides a piece). Region labels simply stay. */
+  /** A wargamer reads the name of every space and every piece on it: the
+   * names, most important first, keep their places on the bare map where
+   * nothing drawn over the map (pieces, markers, the trail's arrowheads) or
+   * a name placed before them covers them; the others move to a free spot
+   * near their place or beside their space's pieces (clear of them, of the
+   * names placed and of what the geometry keeps clear), smaller if need
+   * be, and a lesser space name the bare map had no room for gets another
+   * try. A name that finds no spot is left out until zooming in makes
+   * room: a name never hides a piece or an arrowhead, and one half under
+   * them misreads. Each name shown keeps its `place` ({x, y, size, box}). */
   clearNames() {
+    const drawn = this.drawnOver();
+    const fixed = this.keptClear().concat(drawn);
+    const placed = [];
     // Covered, not merely touched: something is over the letters.
-    const hit = (b) => this.occupied.some((o) => overlaps(o, letters(b)));
-    const fixed = (this.geo.fixedObstacles || this.geo.obstacles).call(this.geo).concat(this.occupied);
-    for (const n of this.names) {
-      if (n.at) this.g.names.append(this.putName(n, n.at));
-      else {
-        n.el.remove();
-        n.box = null;
-      }
+    const free = (b) => !drawn.some((o) => overlaps(o, letters(b))) && !placed.some((o) => overlaps(o, b));
+    for (const n of [...this.names].sort((a, b) => a.priority - b.priority)) {
+      if (n.at && free(n.at.box)) n.place = n.at;
+      else if (n.at || n.space) [n.place] = placeLabels([this.moving(n)], fixed.concat(placed), this.mapBox());
+      else n.place = null;
+      if (n.place) {
+        placed.push(n.place.box);
+        this.g.names.append(n.el);
+      } else n.el.remove();
     }
-    const moving = this.names.filter((n) => n.space && (!n.at || hit(n.at.box)));
-    for (const n of moving.sort((a, b) => a.priority - b.priority)) {
-      const others = this.names.filter((o) => o !== n && o.box).map((o) => o.box);
-      const [p] = placeLabels([{ ...n, priority: Math.max(1, n.priority), beside: this.piecesBox(n.space) }], fixed.concat(others));
-      if (p) this.g.names.append(this.putName(n, p));
+    this.keepNamesInView();
+  }
+
+  /** What the geometry keeps clear whatever stands where (a town's dot, the boxes). */
+  keptClear() {
+    return (this.geo.fixedObstacles || this.geo.obstacles).call(this.geo);
+  }
+
+  /** The map's drawing, which the names stay within (one past its edge would be cut at Fit). */
+  mapBox() {
+    const v = this.full;
+    return { x0: v.x, y0: v.y, x1: v.x + v.w, y1: v.y + v.h };
+  }
+
+  /** What is drawn over the map that no name may cover: the pieces and
+   * markers (with their spaces) and the trail's arrowheads. */
+  drawnOver() {
+    return this.occupied.concat(this.heads || []);
+  }
+
+  /** Every name in sight reads whole: a name cut by the edge of the view
+   * (cut to "iladelphia") whose space is in sight slides in until it is
+   * whole, or, if that spot is taken, moves or shrinks a little from there,
+   * or else takes another free spot around its place (as clearNames would);
+   * a name cut that way that finds no free spot, or whose space is out of
+   * sight, is hidden. Redone at each pan, from the names' places on the map. */
+  keepNamesInView() {
+    const r = this.root.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    const view = this.inSight();
+    const inner = grow(view, -view.scale); // a pixel in from the edge
+    const solid = this.keptClear().concat(this.drawnOver());
+    // The more important names first: they take the free spots.
+    const shown = this.names.filter((n) => n.place).sort((a, b) => a.priority - b.priority);
+    const boxes = new Map(shown.map((n) => [n, n.place.box]));
+    for (const n of shown) {
+      let p = n.place;
+      if (overlaps(p.box, grow(view, view.scale)) && !inside(p.box, view)) {
+        const at = this.spaces.get(n.space) || n;
+        const seen = inside({ x0: at.x, y0: at.y, x1: at.x, y1: at.y }, view);
+        const taken = solid.concat(shown.filter((o) => o !== n).map((o) => boxes.get(o)));
+        const dx = slide(p.box.x0, p.box.x1, inner.x0, inner.x1), dy = slide(p.box.y0, p.box.y1, inner.y0, inner.y1);
+        const label = this.moving(n), slid = { ...label, x: p.x + dx, y: p.y + dy, gap: 0, within: null, beside: null };
+        p = seen ? placeLabels([slid], taken, inner)[0] || placeLabels([label], taken, inner)[0] : null;
+      }
+      if (p) boxes.set(n, p.box);
+      this.drawName(n, p || n.place);
+      if (p) n.el.removeAttribute("visibility");
+      else n.el.setAttribute("visibility", "hidden");
     }
   }
 
@@ -288,25 +368,42 @@ class Board extends MapView {
 
   // ---------------------------------------------------------- pan and zoom
 
-  /** The view changed: when that changes the size blocks are drawn at
-   * (sizes), the board is laid out again. */
+  /** The view changed: when that changes the scale the names are placed
+   * for, they are placed anew, and the board is laid out again if blocks
+   * are drawn at another size (sizes); otherwise only the names at the
+   * view's edges move. */
   applyViewBox() {
     super.applyViewBox();
-    const px = this.layoutScale();
-    if (px === this.px) return;
-    this.px = px;
-    if (this.pieces) this.drawBoard();
+    const scale = this.layoutScale();
+    if (scale === this.scale) {
+      this.keepNamesInView();
+      return;
+    }
+    this.scale = scale;
+    this.placeNames(scale);
+    // Counters keep their size on the map: as if zoomed right in.
+    const px = this.style === "block" ? scale : Infinity;
+    if (px === this.px) this.clearNames();
+    else {
+      this.px = px;
+      this.drawBoard();
+    }
   }
 
-  /** Screen pixels per map unit for the blocks' layout, in steps of a
-   * fifth or so (a turn of the wheel does not lay the board out anew each
-   * time); Infinity, as if zoomed right in, for counters and a map not on
-   * the screen. */
+  /** Screen pixels per map unit for the layout, in steps of a fifth or so
+   * (a turn of the wheel does not lay the board out anew each time);
+   * Infinity, as if zoomed right in, for a map not on the screen. */
   layoutScale() {
     const r = this.root.getBoundingClientRect();
-    if (this.style !== "block" || !r.width || !r.height) return Infinity;
+    if (!r.width || !r.height) return Infinity;
     const px = Math.min(r.width / this.vb.w, r.height / this.vb.h);
     return 2 ** (Math.floor(4 * Math.log2(px)) / 4);
+  }
+
+  /** The trail, with the names moved off its arrowheads. */
+  showTrail(entries) {
+    super.showTrail(entries);
+    this.clearNames();
   }
 
   /** The whole map if its pieces read at this size, else the land (not the
@@ -497,10 +594,12 @@ class Board extends MapView {
    * least size that reads, the two side by side at the top of the box
    * (just under a town's dot), each pile's count beyond its outer upper
    * corner, clear of the pips. The pair may reach past the box, and moves
-   * a little if need be, but covers no name, no other space's pieces (nor
-   * the box of a space whose pieces are still to be drawn) and nothing the
-   * geometry keeps clear (a town's dot, the boxes). False when no spot is
-   * clear. */
+   * if need be (its middle staying in its space), but covers no other
+   * space's pieces (nor the box of a space whose pieces are still to be
+   * drawn) and nothing the geometry keeps clear (a town's dot, the boxes);
+   * it keeps clear of the names where it can, and where it cannot the
+   * names move off it (clearNames): a battle is what the players most need
+   * to read. False when no spot is clear. */
   drawBattle(id, tops, box, all) {
     const s = BLOCK_PX.least / this.px;
     const spot = this.battleSpot(id, tops, box, s);
@@ -520,31 +619,30 @@ class Board extends MapView {
 
   /** Where a battle's two piles (blocks of size s) go: [{t, x, y, count}]
    * (x, y: a top piece's centre; count: its count's centre, or null for a
-   * lone piece), at the first clear spot near the top of the box; null if
-   * none is clear. Touching a piece or a dot by a twentieth of a block (a
-   * pixel) is not covering it: a crowded hex has no more room than that;
-   * names keep that much room round their letters (a text is drawn a
-   * little wider than it is measured). */
+   * lone piece), at the first clear spot near the top of the box, clear of
+   * the names if one is; null if none is clear. Touching a piece or a dot
+   * by a twentieth of a block (a pixel) is not covering it: a crowded hex
+   * has no more room than that; names keep that much room round their
+   * letters (a text is drawn a little wider than it is measured). */
   battleSpot(id, tops, box, s) {
     const drawn = new Set(this.occupied.map((o) => o.space));
     const waiting = [...this.pieces.keys()].filter((k) => k !== id && !drawn.has(k) && this.spaces.has(k)).map((k) => this.geo.stackBox(this.spaces.get(k)));
-    const solid = (this.geo.fixedObstacles || this.geo.obstacles).call(this.geo).concat(this.occupied.filter((o) => o.space !== id), waiting);
+    const solid = this.keptClear().concat(this.occupied.filter((o) => o.space !== id), waiting);
     const names = this.names.filter((n) => n.at).map((n) => grow(letters(n.at.box), 0.05 * s));
-    const clear = (b) => !names.some((a) => overlaps(a, b)) && !solid.some((a) => overlaps(a, grow(b, -0.05 * s)));
     const r = PILE.count * s, gap = 0.06 * s;
-    for (const dy of [0, 0.15, 0.3]) {
-      for (const dx of [0, -0.2, 0.2, -0.4, 0.4]) {
-        const cx = (box.x0 + box.x1) / 2 + dx * s, y = box.y0 + (dy + 0.5) * s;
-        // The first side to the left, its count on its left; the second mirrored.
-        const spot = tops.map((t, i) => {
-          const out = i ? 1 : -1, x = cx + out * (gap + s) / 2;
-          return { t, x, y, count: t.count > 1 ? { x: x + out * 0.55 * s, y: y - 0.7 * s } : null };
-        });
-        const boxes = spot.flatMap(({ x, y, count }) => [square(x, y, s / 2), ...(count ? [square(count.x, count.y, r)] : [])]);
-        if (boxes.every(clear)) return spot;
-      }
-    }
-    return null;
+    // The pair's middle: in a crowded corridor the room may be a little
+    // way off the top of the box, still in the space.
+    const own = (x, y) => this.spaces.get(id).boxed || this.spaceAt(x, y) === id;
+    const middles = [0, 0.15, 0.3, 0.45, 0.6].flatMap((dy) => [0, -0.2, 0.2, -0.4, 0.4, -0.6, 0.6]
+      .map((dx) => ({ cx: (box.x0 + box.x1) / 2 + dx * s, y: box.y0 + (dy + 0.5) * s }))).filter(({ cx, y }) => own(cx, y));
+    // The first side to the left, its count on its left; the second mirrored.
+    const spots = middles.map(({ cx, y }) => tops.map((t, i) => {
+      const out = i ? 1 : -1, x = cx + out * (gap + s) / 2;
+      return { t, x, y, count: t.count > 1 ? { x: x + out * 0.55 * s, y: y - 0.7 * s } : null };
+    }));
+    const covers = (spot) => spot.flatMap(({ x, y, count }) => [square(x, y, s / 2), ...(count ? [square(count.x, count.y, r)] : [])]);
+    const clearOf = (spot, names) => covers(spot).every((b) => !names.some((a) => overlaps(a, b)) && !solid.some((a) => overlaps(a, grow(b, -0.05 * s))));
+    return spots.find((spot) => clearOf(spot, names)) || spots.find((spot) => clearOf(spot, [])) || null;
   }
 
   /** A pile's group: a click on it is on its space. */
@@ -738,6 +836,17 @@ function f(v) {
 function letters(b) {
   const m = (b.y1 - b.y0) / 5;
   return { x0: b.x0 + m / 3, y0: b.y0 + m, x1: b.x1 - m / 3, y1: b.y1 - m };
+}
+
+/** Whether box `a` lies inside box `b`. */
+function inside(a, b) {
+  return a.x0 >= b.x0 && a.x1 <= b.x1 && a.y0 >= b.y0 && a.y1 <= b.y1;
+}
+
+/** How far a span from a0 to a1 must move to lie between v0 and v1 (0 if it does, or cannot). */
+function slide(a0, a1, v0, v1) {
+  if (a1 - a0 > v1 - v0) return 0;
+  return a0 < v0 ? v0 - a0 : a1 > v1 ? v1 - a1 : 0;
 }
 
 /** The box `b` grown by `d` on every side (shrunk, for a negative d). */

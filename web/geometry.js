@@ -43,8 +43,9 @@ class Base {
     return { x0: s.x - 0.45 * w, y0: s.y - 0.2 * h, x1: s.x + 0.45 * w, y1: s.y + 0.45 * h };
   }
 
+  /** A box's title, in bold (style.css .box-name: measured as drawn). */
   boxName(s) {
-    return { x: s.x, y: s.y - 0.34 * this.box.h, size: 0.14 * this.box.h, gap: 0 };
+    return { x: s.x, y: s.y - 0.34 * this.box.h, size: 0.14 * this.box.h, gap: 0, bold: true };
   }
 
   /** The side two touching cells of size `half` (half an edge) share. */
@@ -309,7 +310,7 @@ class Area extends Base {
   }
 
   nameAt(s) {
-    if (s.boxed) return { x: s.x, y: s.y, size: 0.15, gap: 0.4 };
+    if (s.boxed) return { x: s.x, y: s.y, size: 0.15, gap: 0.4, bold: true };
     const cell = this.cells.get(s.id), town = s.features.includes("town");
     return { x: s.x, y: s.y, size: town ? 0.185 : 0.165, gap: 0.175, bold: town, within: (x, y) => insideConvex(cell, x, y) };
   }

@@ -55,23 +55,27 @@ function candidates(l, w, h) {
 
 /**
  * Place labels so that none overlaps another or an obstacle. `labels`:
- * [{text, x, y, size, priority, gap?, bold?, within?(x, y), beside?}]; the
- * lowest priority number is placed first, each at the first free candidate around
- * its anchor (preferring spots `within` says are its own), shrinking to 85%
- * then 70% (a lesser one 55%) when none is free, and dropped when nothing
- * fits. A label of priority 0 (a city the rules name) is never dropped for
- * obstacles alone: where only obstacles stand in its way it goes over them,
- * at 70%. Returns, in the labels' order, {x, y, size, box} (x, y the
- * centre) or null.
+ * [{text, x, y, size, priority, least?, gap?, bold?, within?(x, y), beside?}];
+ * the lowest priority number is placed first, each at the first free
+ * candidate around its anchor (preferring spots `within` says are its own),
+ * shrinking to 85% then 70% (a lesser one 55%), but never under `least`,
+ * when none is free, and dropped when nothing fits. A label of priority 0
+ * (a city the rules name) is never dropped for obstacles alone: where only
+ * obstacles stand in its way it goes over them, at its smallest. None goes
+ * past the box `bounds`, if given (the map's edge). Returns, in the
+ * labels' order, {x, y, size, box} (x, y the centre) or null.
  */
-export function placeLabels(labels, obstacles = []) {
+export function placeLabels(labels, obstacles = [], bounds = null) {
   const placed = [];
   const out = new Array(labels.length).fill(null);
   const order = labels.map((l, i) => i).sort((a, b) => labels[a].priority - labels[b].priority || a - b);
   // A lesser name may shrink further (55%) rather than vanish: it reads
   // when zoomed in, and a wargamer must find every space by its name.
-  const tries = (l) => [1, 0.85, 0.7, 0.55].filter((k) => k >= (l.priority > 0 ? 0.55 : 0.7))
-    .map((scale) => [scale, true]).concat(l.priority === 0 ? [[0.7, false]] : []);
+  // Below `least` it would not read at all.
+  const tries = (l) => {
+    const scales = [1, 0.85, 0.7, 0.55].filter((k) => k === 1 || (k >= (l.priority > 0 ? 0.55 : 0.7) && l.size * k >= (l.least || 0)));
+    return scales.map((scale) => [scale, true]).concat(l.priority === 0 ? [[scales[scales.length - 1], false]] : []);
+  };
   for (const i of order) {
     const l = labels[i];
     search: for (const [scale, avoidObstacles] of tries(l)) {
@@ -81,6 +85,7 @@ export function placeLabels(labels, obstacles = []) {
       const own = l.within ? spots.filter(([x, y]) => l.within(x, y)) : [];
       for (const [x, y] of [...own, ...spots]) {
         const box = { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
+        if (bounds && !(box.x0 >= bounds.x0 && box.x1 <= bounds.x1 && box.y0 >= bounds.y0 && box.y1 <= bounds.y1)) continue;
         if (placed.some((b) => overlaps(b, box)) || (avoidObstacles && obstacles.some((b) => overlaps(b, box)))) continue;
         placed.push(box);
         out[i] = { x, y, size, box };
@@ -165,12 +170,14 @@ const HEAD = 4;
  * an arrow from the first place through to the last; each says its text as
  * a tooltip. `centre(id)` gives a place's {x, y} (or nothing: skipped),
  * `dot(id)` the dot that marks it ({x, y, r}, or nothing) and `unit` the
- * size of rings and strokes. Later entries are drawn stronger.
+ * size of rings and strokes. Later entries are drawn stronger. Returns the
+ * boxes of the arrows' heads (which the names keep clear of).
  */
 export function drawTrail(group, entries, centre, unit, dot) {
   group.replaceChildren();
   const n = entries.length;
   const width = 0.3 * unit;
+  const heads = [];
   entries.forEach((e, i) => {
     const places = (e.path || []).map((id) => ({ id, at: centre(id) })).filter((p) => p.at);
     if (!places.length) return;
@@ -183,7 +190,8 @@ export function drawTrail(group, entries, centre, unit, dot) {
     } else {
       // The line ends where the head begins (the marker is drawn from there on).
       const [a, b] = pts.slice(-2);
-      const base = headBase(a, b, dot(places[places.length - 1].id), unit, width);
+      const { base, head } = arrowHead(a, b, dot(places[places.length - 1].id), unit, width);
+      heads.push(boxAround(head));
       const d = [...pts.slice(0, -1), base].map((p, j) => `${j ? "L" : "M"}${f3(p.x)},${f3(p.y)}`).join(" ");
       shape = svg("path", { d, class: "trail-move", "stroke-width": f3(width), "marker-end": "url(#trail-head)", opacity });
     }
@@ -191,26 +199,34 @@ export function drawTrail(group, entries, centre, unit, dot) {
     shape.append(svg("title", {}, e.text || ""));
     group.append(shape);
   });
+  return heads;
 }
 
-/** Where the head of an arrow from a to b (a line `width` wide) begins: its
- * tip stops short of b, on the edge of the pieces standing there, and
- * further back if need be so that neither the head nor the line covers b's
- * dot (a town's value must stay readable under an arrow that reaches it). */
-function headBase(a, b, dot, unit, width) {
+/** The head of an arrow from a to b (a line `width` wide): where it begins
+ * (`base`) and its corners (`head`, the tip first). Its tip stops short of
+ * b, on the edge of the pieces standing there, and further back if need be
+ * so that neither the head nor the line covers b's dot (a town's value must
+ * stay readable under an arrow that reaches it). */
+function arrowHead(a, b, dot, unit, width) {
   const d = Math.hypot(b.x - a.x, b.y - a.y) || 1;
   const u = { x: (b.x - a.x) / d, y: (b.y - a.y) / d };
   const len = HEAD * width;
   const at = (t) => ({ x: a.x + u.x * t, y: a.y + u.y * t });
-  const clear = (t) => {
-    if (!dot) return true;
+  const corners = (t) => {
     const base = at(t - len), side = { x: (-u.y * len) / 2, y: (u.x * len) / 2 };
-    const head = [at(t), { x: base.x + side.x, y: base.y + side.y }, { x: base.x - side.x, y: base.y - side.y }];
-    return triangleDistance(dot, head) >= dot.r + 0.1 * unit && segmentDistance(dot, a, base) >= dot.r + width;
+    return [at(t), { x: base.x + side.x, y: base.y + side.y }, { x: base.x - side.x, y: base.y - side.y }];
   };
+  const clear = (t) => !dot || (triangleDistance(dot, corners(t)) >= dot.r + 0.1 * unit && segmentDistance(dot, a, at(t - len)) >= dot.r + width);
   let t = d - Math.min(0.5 * unit, 0.4 * d);
   while (t > len && !clear(t)) t -= 0.05 * unit;
-  return at(Math.max(0, t - len));
+  t = Math.max(len, t);
+  return { base: at(t - len), head: corners(t) };
+}
+
+/** The box round some points ([{x, y}]). */
+function boxAround(pts) {
+  const xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
 /** The distance from point p to the segment from a to b. */

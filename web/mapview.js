@@ -10,7 +10,8 @@
 // `suppressClick` so the click that ends it does not act. For the trail of
 // log entries the renderer gives `centre(id)`, `dot(id)` (what marks a
 // place, which an arrow stops short of), `unit` and (optionally)
-// `trailUnder`, the layer the trail is drawn under.
+// `trailUnder`, the layer the trail is drawn under; `heads` are then the
+// boxes of its arrows' heads.
 import { drawTrail, trailDefs } from "./layout.js";
 import { svg } from "./common.js";
 
@@ -98,12 +99,20 @@ export class MapView {
     watch.observe(this.root);
   }
 
-  /** Map coordinates of a client point, and map units per screen pixel, for the view `v`. */
-  toMap(ev, v = this.vb) {
+  /** The part of the map in sight for the view `v` ({x0, y0, x1, y1}) and
+   * its map units per screen pixel (`scale`): the svg letterboxes its
+   * view, so it may show more than `v` across or down. */
+  inSight(v = this.vb) {
     const r = this.root.getBoundingClientRect();
     const scale = Math.max(v.w / r.width, v.h / r.height);
-    const ox = (r.width * scale - v.w) / 2, oy = (r.height * scale - v.h) / 2;
-    return { x: v.x - ox + (ev.clientX - r.left) * scale, y: v.y - oy + (ev.clientY - r.top) * scale, scale };
+    const x0 = v.x + v.w / 2 - (r.width * scale) / 2, y0 = v.y + v.h / 2 - (r.height * scale) / 2;
+    return { x0, y0, x1: x0 + r.width * scale, y1: y0 + r.height * scale, scale };
+  }
+
+  /** Map coordinates of a client point, and map units per screen pixel, for the view `v`. */
+  toMap(ev, v = this.vb) {
+    const r = this.root.getBoundingClientRect(), s = this.inSight(v);
+    return { x: s.x0 + (ev.clientX - r.left) * s.scale, y: s.y0 + (ev.clientY - r.top) * s.scale, scale: s.scale };
   }
 
   setupPanZoom() {
@@ -232,6 +241,6 @@ export class MapView {
       this.root.insertBefore(this.gTrail, this.trailUnder || null);
       this.root.prepend(trailDefs());
     }
-    drawTrail(this.gTrail, entries || [], (id) => this.centre(id), this.unit, (id) => this.dot(id));
+    this.heads = drawTrail(this.gTrail, entries || [], (id) => this.centre(id), this.unit, (id) => this.dot(id));
   }
 }

@@ -7,7 +7,9 @@
 // maps, and a phone's first view readable with touch panning and pinching.
 // The map follows the screen (a phone turned, a window resized), its
 // controls cover nothing of the map, a battle's two sides read at a
-// desktop's Fit, and an arrow stops short of the dot of the place it reaches.
+// desktop's Fit (in a crowded corridor too), names read at a phone's Fit
+// and are never cut by the edge of a first view, and an arrow stops short
+// of the dot of the place it reaches with no name over its head.
 //
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { describe, it } from "node:test";
@@ -202,8 +204,9 @@ describe("Liberty's blocks and names read", () => {
 /** What the page draws of Liberty's blocks, on the screen: each block's
  * face (a pile's top included), the spaces' names with the box of their
  * letters (the text's box less a fifth of its height above and below, as
- * board.js clearNames reckons it), the towns' dots, and everything a name
- * could cover (faces, piles' edges, their counts, markers). */
+ * board.js clearNames reckons it), their font size and whether they are
+ * hidden (cut by the edge of the view), the towns' dots, and everything a
+ * name could cover (faces, piles' edges, their counts, markers). */
 function drawn(page) {
   return page.evaluate(() => {
     const box = (e) => {
@@ -214,7 +217,8 @@ function drawn(page) {
     const of = (sel) => [...document.querySelectorAll(sel)];
     return {
       blocks: of("svg.map g.piece.block > rect:first-of-type").map((e) => ({ space: e.parentNode.dataset.space, ...box(e) })),
-      names: of("svg.map text.space-name").map((e) => ({ name: e.textContent, ...letters(box(e)) })),
+      names: of("svg.map text.space-name").map((e) => ({ name: e.textContent, ...letters(box(e)),
+        px: Number(e.getAttribute("font-size")) * e.getScreenCTM().a, hidden: e.getAttribute("visibility") === "hidden" })),
       dots: of("svg.map .town-dot").map(box),
       pieces: of("svg.map .pieces rect, svg.map .pieces .stack-badge circle:not(.hit), svg.map .markers rect").map((e) => ({ space: e.closest("[data-space]").dataset.space, ...box(e) })),
     };
@@ -230,6 +234,33 @@ function clashes(a, b, label, slack = 1) {
     }
   }
   return out;
+}
+
+/** A Liberty block as the typed board gives it: the `i`th in space `s`. */
+function block(s, i, name, side) {
+  return { id: `${s.id}-${i}`, space: s.id, space_name: s.name, side, face: "up", name, kind: "regular", strength: { now: 3, max: 4 }, rating: "C2" };
+}
+
+/** A page at `viewport` with Liberty's map and `pieces` drawn by the
+ * renderer alone (as in geometry.test.js), as `window.board`, its state as
+ * `window.state`. */
+async function libertyAlone(viewport, pieces) {
+  const page = await (await env.browser.newContext({ viewport })).newPage();
+  await page.goto(`${env.server.base}/`);
+  await page.waitForSelector("#scenario option", { ...WAIT, state: "attached" });
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(async (pieces) => {
+    const map = await (await fetch("/api/titles/liberty/map")).json();
+    document.body.replaceChildren();
+    const div = document.createElement("div");
+    div.style.cssText = "position: relative; width: 100%; height: 100vh";
+    document.body.append(div);
+    const { draw } = await import("/static/board.js");
+    window.state = { seat: "american", view: { board: { pieces, markers: [] } } };
+    window.board = draw(div, map, { choose() {}, select() {} });
+    window.board.update(window.state, []);
+  }, pieces);
+  return page;
 }
 
 describe("Liberty's blocks at every zoom", () => {
@@ -257,40 +288,82 @@ describe("Liberty's blocks at every zoom", () => {
   });
 
   it("no space's name covers a block, even with every town crowded", async () => {
+    const map = (await api("GET", "/api/titles/liberty/map")).body;
+    // Four blocks of both sides in every town, seen whole and as a first
+    // view: names that the blocks would cover move clear of them. In the
+    // first view every space keeps its name; seen whole, the names are
+    // drawn large enough to read and the lesser ones give way where they
+    // no longer fit ("names read at every zoom").
+    const names = ["Washington", "Greene", "Howe", "Knyphausen"];
+    const pieces = map.spaces.filter((s) => (s.features || []).includes("town"))
+      .flatMap((s) => names.map((name, i) => block(s, i, name, i === 2 ? "british" : "american")));
+    const labelled = map.spaces.filter((s) => s.label !== undefined && s.label !== null).map((s) => s.name);
     for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
-      const page = await (await env.browser.newContext({ viewport })).newPage();
-      await page.goto(`${env.server.base}/`);
-      await page.waitForSelector("#scenario option", { ...WAIT, state: "attached" });
-      await page.waitForLoadState("networkidle");
-      // Liberty's map with four blocks of both sides in every town (the
-      // renderer alone, as in geometry.test.js), seen whole and as a first
-      // view: names that the blocks would cover move clear of them.
-      await page.evaluate(async () => {
-        const map = await (await fetch("/api/titles/liberty/map")).json();
-        document.body.replaceChildren();
-        const div = document.createElement("div");
-        div.style.cssText = "position: relative; width: 100%; height: 100vh";
-        document.body.append(div);
-        const { draw } = await import("/static/board.js");
-        const names = ["Washington", "Greene", "Howe", "Knyphausen"];
-        const pieces = map.spaces.filter((s) => (s.features || []).includes("town")).flatMap((s) => names.map((name, i) => ({
-          id: `${s.id}-${i}`, space: s.id, space_name: s.name, side: i === 2 ? "british" : "american", face: "up", name, kind: "regular", strength: { now: 3, max: 4 }, rating: "C2",
-        })));
-        const state = { seat: "american", view: { board: { pieces, markers: [] } } };
-        window.board = draw(div, map, { choose() {}, select() {} });
-        window.board.update(state, []);
-        window.state = state;
-      });
-      const labelled = (await api("GET", "/api/titles/liberty/map")).body.spaces.filter((s) => s.label !== undefined && s.label !== null).map((s) => s.name);
+      const page = await libertyAlone(viewport, pieces);
       for (const view of ["whole", "first view"]) {
         await page.evaluate((view) => (view === "whole" ? window.board.fit() : window.board.focus(window.board.interesting(window.state))), view);
         const d = await drawn(page);
         const covered = clashes(d.names, d.pieces, (n, p) => `${n.name} / ${p.space}`, 0.5);
         assert.deepEqual(covered, [], `names covering pieces at ${viewport.width}px, ${view}`);
         const shown = new Set(d.names.map((n) => n.name));
-        assert.deepEqual(labelled.filter((n) => !shown.has(n)), [], "every space keeps its name");
+        if (view === "first view") assert.deepEqual(labelled.filter((n) => !shown.has(n)), [], "every space keeps its name");
       }
       await page.context().close();
+    }
+  });
+});
+
+describe("names read at every zoom", () => {
+  // A game of each kind of map: hexes, points and lines, squares.
+  const games = [["liberty/1775", { british: "me", american: "computer" }], ["gml/saratoga", { british: "me", american: "computer" }],
+    ["fiw/on-to-quebec", { british: "me", french: "computer" }]];
+  const phones = [{ width: 390, height: 844 }, { width: 844, height: 390 }];
+
+  it("a phone at Fit draws the names that fit large enough to read, over no piece and no other name", async () => {
+    for (const [scenario, seats] of games) {
+      const game = await create(scenario, seats);
+      for (const viewport of phones) {
+        const page = await open(game.seats[0].url, viewport, { hasTouch: true, isMobile: true });
+        await page.click("#zoom-fit");
+        const names = (await drawn(page)).names.filter((n) => !n.hidden);
+        const where = `${scenario} at ${viewport.width}x${viewport.height}`;
+        assert.ok(names.length >= 8, `${names.length} names shown (${where})`);
+        // (board.js NAME_PX: 10px; the page rounds the font size a little.)
+        assert.deepEqual(names.filter((n) => n.px < 9.9).map((n) => `${n.name}: ${n.px.toFixed(1)}px`), [], `names too small to read (${where})`);
+        assert.deepEqual(clashes(names, names, (p, q) => `${p.name} / ${q.name}`, 0.5), [], `names over names (${where})`);
+        assert.deepEqual(clashes(names, (await drawn(page)).pieces, (n, p) => `${n.name} / ${p.space}`, 0.5), [], `names over pieces (${where})`);
+        assert.deepEqual(page.errors, []);
+        await page.context().close();
+      }
+    }
+  });
+
+  it("a first view cuts no name at its edges, and names the places in sight", async () => {
+    for (const [scenario, seats] of games) {
+      const game = await create(scenario, seats);
+      const map = (await api("GET", `/api/titles/${scenario.split("/")[0]}/map`)).body;
+      for (const [viewport, opts] of [...phones.map((v) => [v, { hasTouch: true, isMobile: true }]), [{ width: 1400, height: 900 }, {}]]) {
+        const page = await open(game.seats[0].url, viewport, opts);
+        const { cut, inSight, named } = await page.evaluate((map) => {
+          const svg = document.querySelector("svg.map"), r = svg.getBoundingClientRect(), m = svg.getScreenCTM();
+          const seen = (x, y) => x > r.left && x < r.right && y > r.top && y < r.bottom;
+          const texts = [...svg.querySelectorAll("text.space-name")];
+          const shown = texts.filter((t) => t.getAttribute("visibility") !== "hidden").map((t) => [t.textContent, t.getBoundingClientRect()]);
+          // In part on the screen, in part off it (by more than a pixel).
+          const cut = shown.filter(([, b]) => b.right > r.left && b.left < r.right && b.bottom > r.top && b.top < r.bottom &&
+            (b.left < r.left - 1 || b.right > r.right + 1 || b.top < r.top - 1 || b.bottom > r.bottom + 1)).map(([name]) => name);
+          // The spaces whose middle is in sight and whose name the map prints (and this zoom has room for).
+          const placed = new Set(texts.map((t) => t.textContent));
+          const inSight = map.spaces.filter((s) => placed.has(s.name) && seen(m.a * (s.x / map.unit) + m.e, m.d * (s.y / map.unit) + m.f)).map((s) => s.name);
+          const named = new Set(shown.map(([name]) => name));
+          return { cut, inSight, named: inSight.filter((n) => named.has(n)) };
+        }, map);
+        const where = `${scenario} at ${viewport.width}x${viewport.height}`;
+        assert.deepEqual(cut, [], `names cut by the edge of the view (${where})`);
+        assert.ok(inSight.length >= 1 && named.length >= 0.9 * inSight.length, `${named.length} of the ${inSight.length} places in sight named (${where}): ${inSight.filter((n) => !named.includes(n))}`);
+        assert.deepEqual(page.errors, []);
+        await page.context().close();
+      }
     }
   });
 });
@@ -453,11 +526,40 @@ describe("a battle at a desktop's Fit", () => {
       await page.context().close();
     }
   });
+
+  it("a battle in a crowded corridor reads too, its blocks in their own hex", async () => {
+    // Three American blocks in each town from Philadelphia to Boston, and
+    // at Albany a battle between them, where the piles around leave Albany's
+    // box no room: the pair goes where there is room in its hex, and the
+    // names give way to it.
+    const map = (await api("GET", "/api/titles/liberty/map")).body;
+    const corridor = ["1209", "1308", "1309", "1405", "1406", "1408", "1409", "1506", "1507", "1607", "1608"];
+    const space = (id) => map.spaces.find((s) => s.id === id);
+    const pieces = corridor.flatMap((id) => [0, 1, 2].map((i) => block(space(id), i, "Greene", "american")))
+      .concat([0, 1, 2, 3, 4].map((i) => block(space("1407"), i, "Howe", i < 2 ? "british" : "american")));
+    const page = await libertyAlone({ width: 1400, height: 900 }, pieces);
+    await page.evaluate(() => window.board.fit());
+    const d = await drawn(page);
+    const here = d.blocks.filter((b) => b.space === "1407");
+    assert.equal(here.length, 2, "one pile a side");
+    assert.deepEqual(here.filter((b) => b.height < 19.5).map((b) => b.height.toFixed(1)), [], "Albany's blocks read at Fit");
+    const middle = await page.evaluate(() => {
+      const b = [...document.querySelectorAll('svg.map g.piece.block[data-space="1407"] > rect:first-of-type')].map((r) => r.getBBox());
+      const x = (Math.min(...b.map((r) => r.x)) + Math.max(...b.map((r) => r.x + r.width))) / 2, y = b[0].y + b[0].height / 2;
+      return window.board.spaceAt(x, y);
+    });
+    assert.equal(middle, "1407", "the pair's middle in Albany's hex");
+    const battle = d.pieces.filter((p) => p.space === "1407"), others = d.pieces.filter((p) => p.space !== "1407");
+    assert.deepEqual(clashes(battle, others, (p, q) => q.space), [], "over another hex's pieces");
+    assert.deepEqual(clashes(battle, d.dots, () => "a dot"), [], "over a town's dot");
+    assert.deepEqual(clashes(d.names.filter((n) => !n.hidden), battle, (n) => n.name, 0.5), [], "under a name");
+    await page.context().close();
+  });
 });
 
 describe("the trail's arrows", () => {
   for (const title of ["liberty", "gml"]) {
-    it(`${title}: an arrow stops short of the dot of the place it reaches`, async () => {
+    it(`${title}: an arrow stops short of the dot of the place it reaches, and no name covers its head`, async () => {
       const page = await (await env.browser.newContext({ viewport: { width: 1000, height: 700 } })).newPage();
       await page.goto(`${env.server.base}/`);
       const misses = await page.evaluate(async (title) => {
@@ -492,6 +594,11 @@ describe("the trail's arrows", () => {
           const dx = b.x - a.x, dy = b.y - a.y, k = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)));
           return Math.hypot(p.x - a.x - k * dx, p.y - a.y - k * dy);
         };
+        // The letters of the names shown (as in drawn(), in map units).
+        const names = [...div.querySelectorAll(".names text")].filter((t) => t.getAttribute("visibility") !== "hidden").map((t) => {
+          const b = t.getBBox(), m = b.height / 5;
+          return { name: t.textContent, x0: b.x + m / 3, y0: b.y + m, x1: b.x + b.width - m / 3, y1: b.y + b.height - m };
+        });
         const out = [];
         [...div.querySelectorAll(".trail-move")].forEach((path, i) => {
           const pts = path.getAttribute("d").split(/[ML ]+/).filter(Boolean).map((p) => p.split(",").map(Number)).map(([x, y]) => ({ x, y }));
@@ -505,6 +612,9 @@ describe("the trail's arrows", () => {
           // (A dot inside the head would be nearer its axis than its edges: the axis counts too.)
           const gap = Math.min(...head, near(dot, base, tip), near(dot, a, end) - sw / 2);
           if (gap <= dot.r) out.push(`${paths[i].join(" to ")}: ${(gap - dot.r).toFixed(3)} into the dot`);
+          const xs = [tip.x, ...corners.map((c) => c.x)], ys = [tip.y, ...corners.map((c) => c.y)];
+          const hb = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+          for (const n of names) if (n.x0 < hb.x1 && hb.x0 < n.x1 && n.y0 < hb.y1 && hb.y0 < n.y1) out.push(`${paths[i].join(" to ")}: ${n.name} over the head`);
         });
         return out;
       }, title);
