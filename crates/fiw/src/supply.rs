@@ -132,7 +132,17 @@ impl crate::state::Fiw {
                 }
             }
             for n in s.orthogonal() {
-                let Some(route) = m.land_route(s, n) else { continue };
+                let route = match m.land_route(s, n) {
+                    Some(route) => route,
+                    // Ruling fiw #80: a force on a water square (a fleet at
+                    // sea, with what it carries) traces its line out across
+                    // a side onto land, as overland; #19 bars only entering
+                    // water.
+                    None if s == sq && m.square(s).terrain.is_water() && !m.square(n).terrain.is_water() => {
+                        Route::Overland
+                    }
+                    None => continue,
+                };
                 // ruling: fiw #19
                 if blocked[n.index()] || (m.colony(n) == Some(Colony::Florida) && !self.spain) {
                     continue;
@@ -249,16 +259,17 @@ impl crate::state::Fiw {
         // ruling: fiw #20
         let units: Vec<crate::state::UnitId> = self.to_feed(sq, seat).collect();
         let need: u32 = units.iter().map(|&u| self.face(u).size.thirds()).sum();
-        let wild = matches!(self.terrain(sq), Terrain::Wilderness | Terrain::Rough);
+        // 23.22 besiegers forage as if in a settlement square (the
+        // settled row, as they defend: ruling fiw #14), so without 18.32's
+        // free forager of the wilderness and rough country.
+        // A relief force beside its garrison (23.25) is no besieger.
+        let besieging = self.besieged(sq) && !self.garrisoned(sq, seat);
+        let wild = matches!(self.terrain(sq), Terrain::Wilderness | Terrain::Rough) && !besieging;
         let free = wild
             && units.iter().any(|&u| {
                 let f = self.face(u);
                 self.is_indian(u) || (f.kind == UnitType::Light && f.size == Size::Detachment)
             });
-        // 23.22 besiegers forage as if in a settlement square (the
-        // settled row, as they defend: ruling fiw #14).
-        // A relief force beside its garrison (23.25) is no besieger.
-        let besieging = self.besieged(sq) && !self.garrisoned(sq, seat);
         let forage = if besieging && !self.massacred(sq) {
             crate::tables::tables().terrain.forage("settled", &[])
         } else {
@@ -381,11 +392,17 @@ impl crate::state::Fiw {
 
     /// 18.4 whether the owner has a choice of the units that starve: the
     /// square feeds some of them and they are not all alike, or one is
-    /// worth breaking down.
+    /// worth breaking down. A unit inside a besieged fortress is unlike
+    /// one of its relief force: the siege ends with the garrison's last
+    /// unit (23.26, ruling fiw #17), so the owner chooses (ruling fiw #54
+    /// has them forage together).
     pub fn starve_choice(&self, sq: crate::map::Sq, seat: engine::Seat) -> bool {
-        let mut designs: Vec<(u16, bool)> = self
+        let mut designs: Vec<(u16, bool, bool)> = self
             .to_feed(sq, seat)
-            .map(|u| (self.units[u as usize].counter, self.units[u as usize].back))
+            .map(|u| {
+                let unit = &self.units[u as usize];
+                (unit.counter, unit.back, unit.inside)
+            })
             .collect();
         designs.sort();
         designs.dedup();

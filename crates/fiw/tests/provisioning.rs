@@ -8,7 +8,7 @@ use common::*;
 use engine::prelude::*;
 use fiw::civilization::Marker;
 use fiw::frames::Frame;
-use fiw::map::Sq;
+use fiw::map::{Colony, Sq, Terrain};
 use fiw::state::{Phase, Place, UnitId};
 use fiw::tables::tables;
 use fiw::{Action, Fiw};
@@ -401,4 +401,91 @@ fn supply_points_bought_in_the_phase_pay_for_a_magazine() {
         v.contains(&Action::Build(Marker::Magazine)),
         "two supply points bought this phase should pay the magazine's two: {v:?}"
     );
+}
+
+#[test]
+fn besiegers_in_the_wilderness_get_no_free_forage() {
+    // rule: fiw 23.22 "The besieging units ... defend and forage as if
+    // they were in a settlement square."
+    // rule: fiw 18.32 "one Indian unit or one light infantry detachment may
+    // gain forage for free in wilderness and rough squares."
+    // ruling: fiw #14 (besiegers forage as in settled terrain, "whatever the
+    // square").
+    // Rules fiw-19: the besiegers had the settled row's forage value and
+    // still the wilderness square's free Indian, so besiegers of a fortress
+    // in the forest fed a third of a regiment more than in settled country.
+    let mut g = unsupplied(11);
+    let sq = open_square(Terrain::Wilderness, |c| c != Colony::Florida);
+    put_marker(&mut g, Marker::Fortress, sq, FRENCH);
+    let garrison = put(&mut g, "fr-line-det", sq);
+    g.units[garrison as usize].inside = true;
+    for _ in 0..3 {
+        put(&mut g, "br-line", sq);
+    }
+    put(&mut g, "mohawk-br", sq);
+    assert!(g.besieged(sq));
+    let r = g.ration(sq, BRITISH);
+    assert_eq!(r.forage, 9, "a settlement square's 3 regiments");
+    assert_eq!(r.need, 10, "three regiments and a warband, nothing free");
+}
+
+#[test]
+fn a_fleet_at_sea_traces_a_line_of_supply_to_a_magazine_ashore() {
+    // rule: fiw 18.61 "Units that can trace a "line of supply" to a magazine
+    // are in supply ... Supply radius is defined as a path of squares traced
+    // from the force being supplied back to a friendly magazine. The path is
+    // traced across square sides".
+    // rule: fiw 20.7 "Naval units ... are provisioned in the same manner as
+    // land units."
+    // ruling: fiw #80, after #19 (the path may not *enter* all-sea
+    // squares) and #20 ("fleets at sea need a magazine trace or 1 SP").
+    // The line steps out of the water onto land: a fleet one side away
+    // from the city magazine of Halifax, with no supply point, had starved.
+    let mut g = unsupplied(12);
+    let halifax = sq("halifax");
+    put_marker(&mut g, Marker::Magazine, halifax, BRITISH);
+    let sea = halifax
+        .orthogonal()
+        .find(|&s| tables().map.square(s).terrain == Terrain::Sea)
+        .expect("a sea square beside Halifax");
+    let fleet = put(&mut g, "br-fleet", sea);
+    assert!(g.supply_line(sea, BRITISH).is_some(), "one side from the magazine");
+    provision(&mut g, 0);
+    assert_eq!(g.units[fleet as usize].at(), Place::Sq(sea), "fed by its line");
+}
+
+#[test]
+fn the_owner_chooses_between_a_starving_garrison_and_its_relief_force() {
+    // rule: fiw 18.4 "If there is a choice, the owning player selects which
+    // units will be eliminated."
+    // rule: fiw 23.22, 23.25 (only the units that first occupied the
+    // fortress are inside it; a relief force beside them is a force apart,
+    // and the siege ends when the last of the garrison goes, 23.26, ruling
+    // fiw #17).
+    // ruling: fiw #54 (garrison and relief force, unfed by any line, forage
+    // together at the square's value).
+    // Two French regiments of one design, one inside the besieged fortress
+    // and one of the relief force beside it, where the forest feeds one:
+    // which starves decides whether the siege goes on. Rules fiw-19: the
+    // choice compared only counter designs, found "no choice" and starved
+    // the first in counter order (here the garrison's regiment, ending the
+    // siege), never asking the owner.
+    let mut g = unsupplied(13);
+    let sq = open_square(Terrain::Wilderness, |c| c != Colony::Florida);
+    put_marker(&mut g, Marker::Fortress, sq, FRENCH);
+    let garrison = put(&mut g, "fr-ber", sq);
+    g.units[garrison as usize].inside = true;
+    put(&mut g, "br-line", sq);
+    let relief = put(&mut g, "fr-ber", sq);
+    assert!(g.besieged(sq));
+    assert_eq!(g.ration(sq, FRENCH).surplus(), 3, "one regiment too many");
+    g.first = FRENCH;
+    g.supply[FRENCH as usize] = 0;
+    g.phase = Phase::Provisioning(FRENCH);
+    g.provisioning(FRENCH);
+    assert_eq!(on_map(&g, &[garrison, relief]), 2, "nothing starved unasked");
+    assert_eq!(g.stack.last(), Some(&Frame::Provision { seat: FRENCH, sq }));
+    let options = legal(&g, FRENCH);
+    assert!(options.contains(&Action::Starve(garrison)));
+    assert!(options.contains(&Action::Starve(relief)));
 }

@@ -935,12 +935,13 @@ impl Gml {
         });
     }
 
-    /// 8.2 step 4 guns not yet designated.
+    /// 8.2 step 4 guns not yet designated. Ruling gml #64: a gun of Baum's
+    /// command silenced by his roll (5.5, ruling #42) does not fire at the
+    /// works either: step 4's fire is first-round fire.
     fn bombard_choices<'a>(&'a self, b: &'a Battle, chosen: &'a [UnitId]) -> impl Iterator<Item = UnitId> + 'a {
-        b.units[b.attacker as usize]
-            .iter()
-            .copied()
-            .filter(move |&u| self.counters(u).kind == Kind::Artillery && !chosen.contains(&u))
+        b.units[b.attacker as usize].iter().copied().filter(move |&u| {
+            self.counters(u).kind == Kind::Artillery && !chosen.contains(&u) && !b.silent.contains(&u)
+        })
     }
 
     /// 8.2 step 4, 8.26 (ruling gml #16): each designated gun fires once at
@@ -1049,7 +1050,10 @@ impl Gml {
 
     /// The units of `seat` whose kind `checks` that check morale (8.2 step
     /// 7, 8.23): none unless the side is `struck`, and in a retreat's
-    /// fight (8.251 point 3) only the enemy unit's.
+    /// fight (8.251 point 3) only the enemy unit's. Ruling gml #65: point 3
+    /// spells out that round's whole outcome (the retreating units enter
+    /// if the enemy unit is eliminated or routs, else they may not), so
+    /// the retreating side, already retreating, checks no morale.
     fn morale_checks(&self, b: &Battle, seat: Seat, struck: [bool; 2], checks: impl Fn(Kind) -> bool) -> Vec<UnitId> {
         let breakout = matches!(b.fight, Fight::Breakout { .. });
         if !struck[seat as usize] || (breakout && seat != b.defender()) {

@@ -1040,3 +1040,118 @@ fn a_retreat_with_nowhere_to_go_eliminates_the_units_and_checks_their_leader() {
     }
     assert_eq!(g.leaders[gates as usize].at, Place::Wounded, "{}", log_text(&g));
 }
+
+/// Ruling gml #65: 8.251 point 3 spells out the round's whole outcome: the
+/// retreating units enter if the enemy unit is eliminated or routs. Their
+/// own militia, reduced in that round, check no morale (8.23's check at
+/// the end of a round would have them retreat again from a retreat). Two
+/// American militia and a Continental fight their way into Bennington; the
+/// lone British unit reduces one militia before the two eliminate it.
+// rule: gml 8.23, 8.251
+// ruling: gml #65
+#[test]
+fn militia_reduced_in_a_point_three_round_check_no_morale_and_enter() {
+    let mut g = before_combat();
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    g.units[b as usize].entered = Some((space("fort-edward"), LineKind::River));
+    put(&mut g, BRITISH, Kind::British, 1, "bennington");
+    put(&mut g, BRITISH, Kind::British, 2, "albany");
+    let ms = put(&mut g, AMERICAN, Kind::Militia, 2, "saratoga");
+    put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga");
+    // Round one in Saratoga: everybody misses.
+    g.core.dice.script([10; 4]);
+    g.advance();
+    assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }), "{}", log_text(&g));
+    take(&mut g, Action::Retreat);
+    assert!(matches!(stage(&g), Some(Stage::Pick { .. })), "{}", log_text(&g));
+    take(&mut g, Action::Fighter(ms[0]));
+    // The British unit hits (1); the militia (2 and 3) hit twice (1, 1).
+    g.core.dice.script([1, 1, 1]);
+    take(&mut g, Action::Fighter(ms[1]));
+    take(&mut g, Action::Hit(ms[0]));
+    assert_logged(&g, "A retreat into an enemy space in Bennington");
+    assert_logged(&g, "The Americans roll 1, 1 for units at 2, 3: 2 hits");
+    assert!(!logged(&g, "checks morale"), "{}", log_text(&g));
+    for u in ms {
+        assert_eq!(
+            g.units[u as usize].at(),
+            Place::Space(space("bennington")),
+            "{}",
+            log_text(&g)
+        );
+    }
+}
+
+/// 5.5 Baum: "With a die roll of 6 to 10, American forces may fire in the
+/// first round, but the units under Baum's command may not" (ruling gml
+/// #42: "Baum's: the units of his command do not fire in round one"). 8.2
+/// step 4's artillery fire at the works is first-round fire ("Artillery
+/// units may not fire again in the first combat round"). A gun of Baum's
+/// command, silenced by his roll, is still designated and fires at the
+/// trench in step 4 (combat.rs `bombard_choices`, `bombard` ignore
+/// `Battle::silent`), destroying it.
+// rule: gml 8.2, 5.5
+// ruling: gml #42
+#[test]
+fn a_gun_of_baums_silenced_command_does_not_fire_at_the_works() {
+    let mut g = before_combat();
+    g.abilities.on = true;
+    let baum = put_leader(&mut g, "baum", "saratoga");
+    let gun = put(&mut g, BRITISH, Kind::Artillery, 1, "saratoga")[0];
+    let red = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    for u in [gun, red] {
+        g.units[u as usize].leader = Some(baum);
+    }
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
+    g.units[c as usize].entrenched = true;
+    g.advance();
+    // Baum's roll: 6, his units may not fire in the first round.
+    g.core.dice.script([6]);
+    take(&mut g, Action::Attack(space("saratoga")));
+    assert_logged(&g, "Friedrich Baum attacks with his command alone: 6");
+    // His Offensive point.
+    take(&mut g, Action::Bonus(red));
+    // The gun at the trench (1, were it to fire), the Continental (10).
+    g.core.dice.script([1, 10, 10]);
+    if legal(&g).contains(&Action::Bombard(gun)) {
+        take(&mut g, Action::Bombard(gun));
+    }
+    if legal(&g).contains(&Action::Done) && matches!(stage(&g), Some(Stage::Bombard { .. })) {
+        take(&mut g, Action::Done);
+    }
+    assert!(!logged(&g, "fires at the trench"), "{}", log_text(&g));
+    assert!(g.units[c as usize].entrenched, "the trench stands");
+}
+
+/// 8.251 point 3: "If the enemy unit is a militia unit, suffers a hit and
+/// is not eliminated, its morale is checked. If it routs, the retreating
+/// units may enter the space." Three British units, beaten in Saratoga,
+/// break out into Bennington held by one green militia unit: reduced, it
+/// routs (removed, 8.23) and all three enter. (Passes: no other test has
+/// the enemy unit rout rather than die.)
+// rule: gml 8.251, 8.23
+#[test]
+fn a_point_three_retreat_enters_when_the_enemy_militia_routs() {
+    let mut g = before_combat();
+    let bs = put(&mut g, BRITISH, Kind::British, 3, "saratoga");
+    put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga");
+    put(&mut g, AMERICAN, Kind::Continental, 2, "fort-edward");
+    put(&mut g, AMERICAN, Kind::Continental, 2, "albany");
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "bennington")[0];
+    // Round one: everybody misses; the Americans stay, the British retreat.
+    g.core.dice.script([10; 4]);
+    g.advance();
+    take(&mut g, Action::Continue);
+    take(&mut g, Action::Retreat);
+    assert!(matches!(stage(&g), Some(Stage::Pick { .. })), "{}", log_text(&g));
+    take(&mut g, Action::Fighter(bs[0]));
+    // The militia misses (10); the British hit once (1, 10); it rolls 9.
+    g.core.dice.script([10, 1, 10, 9]);
+    take(&mut g, Action::Fighter(bs[1]));
+    assert_logged(&g, "checks morale: 9 against 2, it routs and is removed");
+    assert_eq!(g.units[m as usize].at(), Place::Pool);
+    for u in bs {
+        assert_eq!(g.units[u as usize].at(), Place::Space(space("bennington")));
+    }
+    assert!(g.battle().is_none());
+}
