@@ -480,18 +480,30 @@ async fn an_offer_to_the_computer_needs_room_for_its_answer(db: &str) {
     };
     let (app, _) = bound(seq + 1).await;
     let s = game_state(&app, &id, &british).await;
-    assert_eq!((&s["status"], &s["may_offer_draw"]), (&json!("active"), &json!(false)), "{s}");
+    assert_eq!(
+        (&s["status"], &s["may_offer_draw"]),
+        (&json!("active"), &json!(false)),
+        "{s}"
+    );
     let (code, v) = post(&app, &id, "draw", &british, json!({"seq_seen": seq})).await;
     assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert!(v["error"].as_str().unwrap().contains("no room"), "{v}");
     let s = game_state(&app, &id, &british).await;
-    assert_eq!((&s["seq"], &s["draw_declined"]), (&json!(seq), &Value::Null), "nothing stored: {s}");
+    assert_eq!(
+        (&s["seq"], &s["draw_declined"]),
+        (&json!(seq), &Value::Null),
+        "nothing stored: {s}"
+    );
 
     let (app, st) = bound(seq + 2).await;
     assert_eq!(game_state(&app, &id, &british).await["may_offer_draw"], true);
     let (code, v) = post(&app, &id, "draw", &british, json!({"seq_seen": seq})).await;
     assert_eq!(code, StatusCode::OK, "{v}");
-    assert_eq!(st.reg.store.seq(&id).await.unwrap(), seq + 2, "the offer and its answer");
+    assert_eq!(
+        st.reg.store.seq(&id).await.unwrap(),
+        seq + 2,
+        "the offer and its answer"
+    );
     assert!(
         v["status"] == "stopped" || v["status"] == "over",
         "declined, the game is full; accepted, it is over: {v}"
@@ -520,7 +532,10 @@ async fn separators_and_runs_of_variation_selectors_are_refused(db: &str) {
         let (code, v) = call(&app, "PUT", &notes, Some(&g.british), Some(json!({ "text": text }))).await;
         assert_eq!(code, StatusCode::BAD_REQUEST, "notes {text:?}: {v}");
     }
-    for text in ["\u{2764}\u{FE0F} gg", "#\u{FE0F}\u{20E3} and \u{2764}\u{FE0F}\u{200D}\u{1F525}"] {
+    for text in [
+        "\u{2764}\u{FE0F} gg",
+        "#\u{FE0F}\u{20E3} and \u{2764}\u{FE0F}\u{200D}\u{1F525}",
+    ] {
         let (code, v) = post(&app, &g.id, "chat", &g.british, json!({ "text": text })).await;
         assert_eq!(code, StatusCode::OK, "{text:?}: {v}");
     }
