@@ -197,10 +197,11 @@ impl Gml {
     /// units against the enemy's. The nearness leads a side that must
     /// conquer (Saratoga's British, Canada's Americans) towards its goals
     /// when a playout is too short to take one. It falls by the same
-    /// amount each step out to [`NEAR_STEPS`], and weighs as much as the
-    /// units: a step of the army must show through the noise of 30 random
-    /// actions, or the search's choices are near uniform and armies stand
-    /// still or wander (docs/ai.md, session 35).
+    /// amount each step out to [`NEAR_STEPS`]: a step of the army must show
+    /// through the noise of 30 random actions, or the search's choices are
+    /// near uniform and armies stand still or wander (docs/ai.md, session
+    /// 35). It weighs 0.15 against the key spaces' 0.5, so that taking a
+    /// goal still outweighs the nearness its takers lose.
     pub fn score(&self, seat: Seat) -> f64 {
         if let Some(o) = self.core().outcome.as_ref() {
             return o.value_for(seat);
