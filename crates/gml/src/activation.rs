@@ -441,11 +441,7 @@ impl Gml {
                 self.stack.push(Frame::Reroll { seat });
                 // Ruling gml #3: the combats these moves cause are fought
                 // when they end, the mover attacking.
-                self.stack.push(Frame::Combats(crate::combat::Combats {
-                    seat: 1 - seat,
-                    movers: true,
-                    done: Vec::new(),
-                }));
+                self.stack.push(Frame::Combats(self.movers_combats(1 - seat, &[])));
                 self.stack.push(Frame::Activations {
                     seat: 1 - seat,
                     left: n,

@@ -38,6 +38,12 @@ pub struct Combats {
     /// where a unit of `seat` that moved meets the enemy).
     #[serde(default, skip_serializing_if = "is_false")]
     pub movers: bool,
+    /// With `movers`: the seat's units that had moved earlier in the
+    /// player-turn (an earlier 4.1 activation or 6.2 reserve). Their
+    /// entries still count for 8.251 (ruling gml #67), but their combats
+    /// were offered when they moved: not this frame's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub earlier: Vec<UnitId>,
     /// Spaces fought or skipped already.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub done: Vec<SpaceId>,
@@ -237,8 +243,30 @@ impl Gml {
         self.stack.push(Frame::Combats(Combats {
             seat,
             movers: false,
+            earlier: Vec::new(),
             done: Vec::new(),
         }));
+    }
+
+    /// Ruling gml #3 (6.21: a reserve's too): the combats an out-of-phase
+    /// move of the seat causes, fought once it ends. The seat's units that
+    /// entered their spaces earlier in the player-turn are not its movers;
+    /// `movers` are, for a move already made (a reserve's).
+    pub(crate) fn movers_combats(&self, seat: Seat, movers: &[UnitId]) -> Combats {
+        let earlier = self
+            .units
+            .iter()
+            .enumerate()
+            .map(|(u, unit)| (u as UnitId, unit))
+            .filter(|&(u, unit)| unit.entered.is_some() && self.side(u) == seat && !movers.contains(&u))
+            .map(|(u, _)| u)
+            .collect();
+        Combats {
+            seat,
+            movers: true,
+            earlier,
+            done: Vec::new(),
+        }
     }
 
     /// Spaces still to fight: (mandatory, voluntary).
@@ -260,7 +288,7 @@ impl Gml {
             if !unit.entrenched && !unit.inside {
                 all_in[s as usize][seat] = false;
             }
-            if seat == c.seat as usize && unit.entered.is_some() {
+            if seat == c.seat as usize && unit.entered.is_some() && !c.earlier.contains(&(u as UnitId)) {
                 moved[s as usize] = true;
             }
             if seat == c.seat as usize && unit.assault {
@@ -413,6 +441,9 @@ impl Gml {
             };
             ok(BRITISH) && ok(AMERICAN)
         };
+        // 8.16 the marker fights in 8.1's naval combats: an amphibious
+        // assault, not a land combat where the defender's fleets are in
+        // port (ruling gml #68).
         let marker = if fight == Fight::Combat && self.assaulting(space, attacker) {
             self.naval_defense(space)
         } else {
@@ -604,6 +635,8 @@ impl Gml {
             .filter(|(x, _)| *x == u)
             .map(|&(_, p)| p as i16)
             .sum::<i16>();
+        // The Terrain Effects Table's "all attacking units": an attacking
+        // fleet on the panel (8.24) too (ruling gml #66).
         if seat == b.attacker {
             let space = tables().map.get(b.space);
             if space.vp > 0 {

@@ -459,7 +459,8 @@ impl Gml {
     /// each leader of the other side in `s`, where that side has no land
     /// units, is checked (ruling gml #6). `seat` is the side entering, by
     /// land (6.1), by retreat (8.25), by a landing from the sea (7.2) or
-    /// by a placement (6.7, 9.4, 12.x4).
+    /// by a placement (6.7, 9.4, 12.x4); or the side standing in a port
+    /// the enemy's last unit there sails from (ruling gml #70).
     pub(crate) fn check_lone_leaders(&mut self, s: SpaceId, seat: Seat) {
         let enemy = 1 - seat;
         if self.has_land(s, enemy) {

@@ -319,12 +319,19 @@ impl Gml {
         let name = self.unit_name(u);
         match to {
             Berth::Sea(z) => {
-                // 9.2 the side left alone in the port holds it.
-                if let Berth::Port(p) = left {
-                    self.mark_control(p);
-                }
                 let zone = &tables().map.zones[z as usize].name;
                 self.core.log.say("7.1", || format!("The {name} sails to {zone}"));
+                if let Berth::Port(p) = left {
+                    // 9.2 the side left alone in the port holds it.
+                    self.mark_control(p);
+                    // 5.6 the leaders its last unit left ashore among enemy
+                    // land units are alone there, whoever moved (ruling
+                    // gml #50): checked (ruling gml #70).
+                    let enemy = 1 - self.side(u);
+                    if self.has_land(p, enemy) {
+                        self.check_lone_leaders(p, enemy);
+                    }
+                }
             }
             Berth::Port(s) => {
                 let port = self.space_name(s);

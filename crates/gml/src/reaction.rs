@@ -177,13 +177,7 @@ impl Gml {
     /// 6.21 a reserve that entered a space of enemy units neither entrenched
     /// nor in a fort fights there at once.
     pub(crate) fn reserve_combat(&self, m: &Move) -> Option<Frame> {
-        (m.reserve && self.stops(m.at, m.seat)).then(|| {
-            Frame::Combats(crate::combat::Combats {
-                seat: m.seat,
-                movers: true,
-                done: Vec::new(),
-            })
-        })
+        (m.reserve && self.stops(m.at, m.seat)).then(|| Frame::Combats(self.movers_combats(m.seat, &m.units)))
     }
 
     /// 6.22 reserves the enemy did not use lapse once its movement is

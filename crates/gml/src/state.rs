@@ -70,8 +70,10 @@ pub struct Unit {
     /// gml #59); `u8::MAX`: all of them.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub spent: u8,
-    /// The space it entered its present one from in this phase, and by
-    /// which line (8.251 retreats; the Terrain Effects Table's river).
+    /// The space it entered its present one from in this player-turn (its
+    /// own side's or, by a 4.1 activation or a 6.2 reserve, the enemy's),
+    /// and by which line (8.251 retreats; the Terrain Effects Table's
+    /// river; ruling gml #67).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entered: Option<(SpaceId, crate::map::LineKind)>,
     /// 8.15 it landed from the sea in this phase in a port held by enemy

@@ -418,7 +418,9 @@ impl Gml {
             Phase::Command(seat) => {
                 for u in &mut self.units {
                     u.done = false;
-                    // "This phase": a 4.1 out-of-phase move marks its movers.
+                    // A player-turn begins: 8.251's "entered the current
+                    // combat" counts the entries from here to its Combat
+                    // Phase, a 4.1 out-of-phase move's too (ruling gml #67).
                     u.entered = None;
                     u.assault = false;
                 }
@@ -430,7 +432,6 @@ impl Gml {
             }
             Phase::Activation(seat) => {
                 for u in &mut self.units {
-                    u.entered = None;
                     u.assault = false;
                 }
                 if self.activations > 0 {

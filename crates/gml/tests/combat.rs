@@ -1155,3 +1155,178 @@ fn a_point_three_retreat_enters_when_the_enemy_militia_routs() {
     }
     assert!(g.battle().is_none());
 }
+
+/// The Terrain Effects Table takes its points from "all attacking units";
+/// 8.21 checks the modifiers "after placing the units on the Battle Panel",
+/// where 8.24 places the naval units of a port at their Combat Value. An
+/// attacking fleet is on the panel beside its land units: it fights at 5 -
+/// 1 in New York (a VP city), at 5 - 2 against defenders inside the fort
+/// of Sunbury. It takes no river -1 (it came by no line) and, in an
+/// amphibious assault, not the landed units' -1 (8.21 (4); `naval.rs`).
+// rule: gml 8.21, 8.24, 8.26
+// ruling: gml #15, #66
+#[test]
+fn an_attacking_fleet_takes_the_terrain_and_fort_modifiers_of_the_port() {
+    let mut g = before_combat();
+    put(&mut g, BRITISH, Kind::British, 1, "new-york");
+    put(&mut g, BRITISH, Kind::Naval, 1, "new-york");
+    put(&mut g, AMERICAN, Kind::Continental, 1, "new-york");
+    g.core.dice.script([10, 10, 10]);
+    g.advance();
+    assert_logged(&g, "Land combat in New York");
+    assert_logged(&g, "The Americans roll 10 for units at 4: 0 hits");
+    assert_logged(&g, "The British roll 10, 10 for units at 4, 4: 0 hits");
+
+    let mut g = cleared("southern-1780", Phase::Activation(BRITISH));
+    put(&mut g, BRITISH, Kind::British, 1, "sunbury");
+    put(&mut g, BRITISH, Kind::Naval, 1, "sunbury");
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "sunbury")[0];
+    g.units[m as usize].inside = true;
+    g.core.dice.script([10, 10, 10]);
+    g.advance();
+    // Every defender inside the fort: voluntary (8.0 E).
+    take(&mut g, Action::Attack(space("sunbury")));
+    assert_logged(&g, "The Americans roll 10 for units at 4: 0 hits");
+    assert_logged(&g, "The British roll 10, 10 for units at 3, 3: 0 hits");
+}
+
+/// 8.251 point 3 into a space that holds both sides' units: three
+/// Continentals beaten in Saratoga may go neither to Albany (two British
+/// units) nor to Fort Edward (whence the British came), and Bennington
+/// holds one British unit beside an American militia unit (entrenched:
+/// their combat there is voluntary). Point 3 reads "a space containing an
+/// enemy unit": the two that retreat fight the British unit alone, the
+/// militia there firing no shot ("two of these units"). The British unit
+/// eliminated, all three enter beside the militia and the space is
+/// American (9.2); had it held, the three could not enter and would be
+/// eliminated (ruling gml #18), the militia staying where it is.
+// rule: gml 8.251, 8.25, 9.2
+// ruling: gml #18
+#[test]
+fn a_point_three_retreat_into_a_space_held_by_both_sides_fights_its_enemy_unit_alone() {
+    let position = |dice: [u8; 3]| {
+        let mut g = before_combat();
+        let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+        g.units[b as usize].entered = Some((space("fort-edward"), LineKind::River));
+        let lone = put(&mut g, BRITISH, Kind::British, 1, "bennington")[0];
+        let militia = put(&mut g, AMERICAN, Kind::Militia, 1, "bennington")[0];
+        g.units[militia as usize].entrenched = true;
+        put(&mut g, BRITISH, Kind::British, 2, "albany");
+        let us = put(&mut g, AMERICAN, Kind::Continental, 3, "saratoga");
+        g.core.dice.script([10; 4]);
+        g.advance();
+        assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }), "{}", log_text(&g));
+        take(&mut g, Action::Retreat);
+        assert!(matches!(stage(&g), Some(Stage::Pick { dest, .. }) if *dest == space("bennington")));
+        take(&mut g, Action::Fighter(us[0]));
+        g.core.dice.script(dice);
+        take(&mut g, Action::Fighter(us[1]));
+        assert_logged(&g, "A retreat into an enemy space in Bennington");
+        (g, us, lone, militia)
+    };
+    // The British unit misses; the two fire alone and hit twice.
+    let (g, us, lone, militia) = position([10, 1, 1]);
+    assert_logged(&g, "The Americans roll 1, 1 for units at 4, 4: 2 hits");
+    assert_eq!(g.units[lone as usize].at(), Place::Pool);
+    for u in us {
+        assert_eq!(at(&g, u), "bennington");
+    }
+    assert_eq!(at(&g, militia), "bennington");
+    assert!(g.units[militia as usize].entrenched);
+    assert_eq!(g.controller(space("bennington")), Some(AMERICAN));
+    assert!(g.battle().is_none());
+    sound(&g);
+    // It holds: the three are eliminated, the militia stays.
+    let (g, us, lone, militia) = position([10, 10, 10]);
+    assert_logged(&g, "may not enter and are eliminated");
+    assert_eq!(at(&g, lone), "bennington");
+    for u in us {
+        assert_eq!(g.units[u as usize].at(), Place::Pool);
+    }
+    assert_eq!(at(&g, militia), "bennington");
+    sound(&g);
+}
+
+/// An American militia unit out of phase (4.1) from Bennington into
+/// Saratoga, where the British unit is entrenched: no stop (6.18), the
+/// combat voluntary and declined. In the British Combat Phase the British
+/// attack it from their trench and then retreat: 8.251 bars the spaces
+/// "from which [an] enemy unit has entered the current combat", and the
+/// militia entered from Bennington in this player-turn, as a reserve
+/// moving in the British Activation Phase would have (rules gml-19 forgot
+/// a 4.1 mover's way in as the British Activation Phase began).
+// rule: gml 8.251, 4.1
+// ruling: gml #3, #67
+#[test]
+fn an_out_of_phase_mover_s_way_in_is_barred_to_the_enemy_retreat_later_in_the_turn() {
+    let mut g = before_combat();
+    g.phase = Phase::Command(BRITISH);
+    g.stack.push(Frame::Command { seat: BRITISH });
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    g.units[b as usize].entrenched = true;
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "bennington")[0];
+    // 4: the opponent activates 1; then the British roll 5: 1 activation.
+    g.core.dice.script([4, 5]);
+    take(&mut g, Action::Roll);
+    take(&mut g, Action::ActivateUnit(m));
+    take(&mut g, Action::MoveUnit(m));
+    take(&mut g, Action::Step(space("saratoga")));
+    take(&mut g, Action::Done);
+    // The combat its move caused is voluntary: declined.
+    assert_eq!(legal(&g), vec![Action::Attack(space("saratoga")), Action::Done]);
+    take(&mut g, Action::Done);
+    assert_eq!(g.phase, Phase::Activation(BRITISH), "{}", log_text(&g));
+    while g.phase == Phase::Activation(BRITISH) {
+        take(&mut g, Action::Done);
+    }
+    // Round 1 misses; the Americans stay, the British retreat.
+    g.core.dice.script([10, 10]);
+    take(&mut g, Action::Attack(space("saratoga")));
+    take(&mut g, Action::Continue);
+    take(&mut g, Action::Retreat);
+    let options = legal(&g);
+    assert!(
+        !options.contains(&Action::RetreatTo(space("bennington"))),
+        "{options:?}"
+    );
+    assert!(options.contains(&Action::RetreatTo(space("albany"))), "{options:?}");
+}
+
+/// Ruling gml #3: the combats of a 4.1 activation are those its moves
+/// cause. The first activation's militia entered Saratoga (the British
+/// entrenched there: voluntary, declined); after the reroll a second
+/// activation's Continental attacks Albany and is eliminated there. The
+/// Saratoga combat, the first activation's, is not offered again.
+// rule: gml 4.1, 8.0
+// ruling: gml #3
+#[test]
+fn a_second_out_of_phase_activation_fights_only_the_combats_its_own_moves_cause() {
+    let mut g = before_combat();
+    g.phase = Phase::Command(BRITISH);
+    g.stack.push(Frame::Command { seat: BRITISH });
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    g.units[b as usize].entrenched = true;
+    put(&mut g, BRITISH, Kind::British, 2, "albany");
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "bennington")[0];
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "bennington")[0];
+    // 4, the opponent activates 1, and 4 again on the reroll; the two
+    // British units in Albany hit the Continental twice.
+    g.core.dice.script([4, 4, 1, 1]);
+    take(&mut g, Action::Roll);
+    take(&mut g, Action::ActivateUnit(m));
+    take(&mut g, Action::MoveUnit(m));
+    take(&mut g, Action::Step(space("saratoga")));
+    take(&mut g, Action::Done);
+    assert_eq!(legal(&g), vec![Action::Attack(space("saratoga")), Action::Done]);
+    take(&mut g, Action::Done);
+    take(&mut g, Action::ActivateUnit(c));
+    take(&mut g, Action::MoveUnit(c));
+    take(&mut g, Action::Step(space("albany")));
+    assert_eq!(g.units[c as usize].at(), Place::Pool, "{}", log_text(&g));
+    assert!(g.battle().is_none());
+    assert!(
+        !legal(&g).contains(&Action::Attack(space("saratoga"))),
+        "{:?}",
+        legal(&g)
+    );
+}

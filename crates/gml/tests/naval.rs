@@ -545,3 +545,132 @@ fn the_transport_die_result_is_the_number_of_units_that_may_sail() {
         act(&mut g, BRITISH, "done");
     }
 }
+
+/// The American Activation Phase with the board as a test sets it, naval
+/// movement first; the turn began with the board so (7.2).
+fn american_naval_phase(g: &mut Gml) {
+    g.note_in_port();
+    g.activations = 1;
+    enter_after(g, Phase::Command(AMERICAN));
+    assert!(matches!(g.stack.last(), Some(Frame::Naval { seat: AMERICAN, .. })));
+}
+
+/// 8.16 "Naval Defense markers are used in any combat where the defender
+/// ... begins the combat with ships in port": a section of 8.1, whose
+/// combats are maritime combat, port combat and amphibious assault. A land
+/// combat (8.2) in a port is none of them: the defender's fleet there
+/// fights beside its land units (8.24), and no marker with them. An
+/// amphibious assault meets the marker (the tests above).
+// rule: gml 8.16, 8.24, 8.1
+// ruling: gml #68
+#[test]
+fn a_land_combat_in_a_port_where_the_defender_has_ships_gets_no_naval_defense_marker() {
+    let mut g = cleared("southern-1780", Phase::Activation(AMERICAN));
+    let savannah = space("savannah");
+    put(&mut g, BRITISH, Kind::British, 1, "savannah");
+    let fleet = put(&mut g, BRITISH, Kind::Naval, 1, "savannah")[0];
+    g.held[savannah as usize] = gml::state::Held {
+        vp: Some(BRITISH),
+        supply: Some(BRITISH),
+    };
+    put(&mut g, AMERICAN, Kind::Continental, 1, "savannah");
+    // The American Combat Phase: the British, not in phase, defend with
+    // their land unit and their fleet; the Continental attacks at 4 - 1
+    // (a VP city).
+    g.core.dice.script([10, 10, 10]);
+    g.advance();
+    assert_logged(&g, "Land combat in Savannah");
+    let b = g.battle().expect("the combat is under way");
+    assert_eq!((b.attacker, b.ships[BRITISH as usize].clone()), (AMERICAN, vec![fleet]));
+    assert_eq!(b.marker, None);
+    assert!(!logged(&g, "Naval Defense marker"), "{}", log_text(&g));
+    assert_logged(&g, "The British roll 10, 10 for units at 5, 5: 0 hits");
+    assert_logged(&g, "The Americans roll 10 for units at 3: 0 hits");
+}
+
+/// 7.2: transports may not "enter a port space that contains enemy naval
+/// units, unless at least the same number of friendly naval units are
+/// present". A British fleet blockades Charleston (7.5): an American unit
+/// sailing from Georgetown may land in Beaufort, not in Charleston; with
+/// an American fleet in Charleston as well, it may.
+// rule: gml 7.2, 7.5
+// ruling: gml #22
+#[test]
+fn a_transport_lands_in_a_blockaded_port_only_with_as_many_friendly_fleets_there() {
+    let mut g = cleared("southern-1780", Phase::Deployment);
+    let charleston = space("charleston");
+    put(&mut g, AMERICAN, Kind::Militia, 1, "charleston");
+    g.mark_control(charleston);
+    let fleet = put(&mut g, BRITISH, Kind::Naval, 1, "charleston")[0];
+    assert!(g.blockading(fleet));
+    let continental = put(&mut g, AMERICAN, Kind::Continental, 1, "georgetown")[0];
+    let mut escorted = g.clone();
+    put(&mut escorted, AMERICAN, Kind::Naval, 1, "charleston");
+    for (g, lands) in [(&mut g, false), (&mut escorted, true)] {
+        american_naval_phase(g);
+        g.core.dice.script([1]);
+        act_unit(g, AMERICAN, "sail", continental);
+        act(g, AMERICAN, "sea-zone-6");
+        act(g, AMERICAN, "sea-zone-7");
+        assert!(has(g, AMERICAN, "land-beaufort-sc"));
+        assert_eq!(has(g, AMERICAN, "land-charleston"), lands, "{:?}", ids(g, AMERICAN));
+    }
+}
+
+/// 7.5 and 10.3 give a blockade one effect, on supply, and 7.2 bars
+/// transports only from entering a port or a maritime zone that holds
+/// enemy naval units: a unit in port sails out past the blockading fleet
+/// when the maritime zone is free of enemy fleets.
+// rule: gml 7.2, 7.5, 10.3
+// ruling: gml #69
+#[test]
+fn a_blockade_does_not_keep_transports_in_port() {
+    let mut g = cleared("southern-1780", Phase::Deployment);
+    let charleston = space("charleston");
+    let militia = put(&mut g, AMERICAN, Kind::Militia, 1, "charleston")[0];
+    g.mark_control(charleston);
+    let fleet = put(&mut g, BRITISH, Kind::Naval, 1, "charleston")[0];
+    assert!(g.blockading(fleet) && g.blockaded(charleston, AMERICAN));
+    american_naval_phase(&mut g);
+    g.core.dice.script([1]);
+    act_unit(&mut g, AMERICAN, "sail", militia);
+    act(&mut g, AMERICAN, "sea-zone-7");
+    act(&mut g, AMERICAN, "land-beaufort-sc");
+    assert_eq!(at(&g, militia), "beaufort-sc");
+}
+
+/// 5.6 checks a leader "alone in a space entered by enemy units"; rulings
+/// gml #6 and #50 check a leader alone among enemy land units whoever
+/// moved. Howe's last unit sails from New York, where American units stand
+/// too, and he stays ashore (he could have gone aboard, ruling #51): he is
+/// checked as it leaves, and on a 4 joins the British at White Plains. In a
+/// port without enemy units a leader left alone just stays (6.11: he may
+/// move alone).
+// rule: gml 5.6, 7.2
+// ruling: gml #70
+#[test]
+fn a_leader_left_among_the_enemy_when_his_last_unit_sails_is_checked() {
+    let mut g = cleared("saratoga", Phase::Deployment);
+    let howe = put_leader(&mut g, "howe", "new-york");
+    let redcoat = put(&mut g, BRITISH, Kind::British, 1, "new-york")[0];
+    g.units[redcoat as usize].leader = Some(howe);
+    put(&mut g, BRITISH, Kind::British, 1, "white-plains");
+    let mut alone = g.clone();
+    put(&mut g, AMERICAN, Kind::Continental, 1, "new-york");
+    // The transport roll, then Howe's casualty check.
+    g.core.dice.script([1, 4]);
+    naval_phase(&mut g);
+    sail(&mut g, redcoat);
+    act(&mut g, BRITISH, "sea-zone-3");
+    assert_eq!(g.core.dice.scripted_left(), 0, "{}", log_text(&g));
+    assert_logged(&g, "William Howe's casualty check: 4, escapes to friendly units");
+    assert_eq!(leader_at(&g, howe), "white-plains");
+    sound(&g);
+    // No enemy in New York: Howe stays there, unchecked.
+    alone.core.dice.script([1]);
+    naval_phase(&mut alone);
+    sail(&mut alone, redcoat);
+    act(&mut alone, BRITISH, "sea-zone-3");
+    assert!(!logged(&alone, "casualty check"));
+    assert_eq!(leader_at(&alone, howe), "new-york");
+}
