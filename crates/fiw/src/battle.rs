@@ -245,10 +245,14 @@ impl Fiw {
 
     /// 23.22 enemy combat units first enter a fortress square holding
     /// `seat`'s enemy's combat units: those units and leaders are inside
-    /// the fortress, a siege (ruling fiw #17).
+    /// the fortress, a siege (ruling fiw #17). Only the side holding the
+    /// fortress (22.4) has units inside it: enemy pieces already in its
+    /// square (a fleet that took no marker, #9) are no garrison, and the
+    /// battle with them is an ordinary one (ruling fiw #83).
     pub fn invest(&mut self, seat: Seat, sq: Sq) {
         let besieged = enemy(seat);
-        if self.fortified(sq) != Some(Works::Fortress) || !self.has_units(sq, besieged) {
+        // ruling: fiw #83
+        if self.works(sq) != Some((Works::Fortress, besieged)) || !self.has_units(sq, besieged) {
             return;
         }
         // A landing after the fleet that carried it began the siege.
@@ -318,30 +322,37 @@ impl Fiw {
     }
 
     /// 17.4 the next enemy leader in a square with the phasing side's
-    /// combat units and none of his own (17.43: combat units only).
+    /// combat units and none of his own beside him (17.43: combat units
+    /// only). 23.22, 23.24 a besieged garrison shields only the leaders
+    /// inside with it: one outside its fortress with no friendly combat
+    /// unit outside stands alone among the besiegers (ruling fiw #82, as
+    /// #76 for an escaping leader).
     fn next_capture(&self, seat: Seat) -> Option<LeaderId> {
         // ruling: fiw #16
         // ruling: fiw #2 (3.1's "leader captures (rule 16.41)" are 17.41's;
         // its massacres are optional rule 31, not in play)
         (0..self.leaders.len() as LeaderId).find(|&l| {
             let g = &self.leaders[l as usize];
-            match g.at {
-                Place::Sq(sq) => g.side != seat && self.has_units(sq, seat) && !self.has_units(sq, g.side),
-                _ => false,
-            }
+            let Place::Sq(sq) = g.at else { return false };
+            // ruling: fiw #82
+            let inside = self.shut_in(Piece::Leader(l));
+            let shielded = self.side_at(sq, g.side).any(|u| self.shut_in(Piece::Unit(u)) == inside);
+            g.side != seat && self.has_units(sq, seat) && !shielded
         })
     }
 
     /// 22.5 the markers the phasing player may destroy: in squares his
-    /// combat units occupy (ruling fiw #26), not in sieges.
+    /// combat units occupy (ruling fiw #26), as in 22.4 land combat units
+    /// (ruling fiw #84: naval units alone take no marker, #9, nor destroy
+    /// one), and not in sieges: a fortress with a garrison inside (ruling
+    /// fiw #83, #17).
     pub fn destroyable(&self, seat: Seat) -> Vec<(Sq, Marker)> {
         let mut out: Vec<(Sq, Marker)> = Vec::new();
-        let occ = self.occupancy();
         for c in &self.civs {
-            // A siege is both sides in a fortress square (23.2).
-            let siege = occ.has_units(c.sq, enemy(seat)) && self.fortified(c.sq) == Some(Works::Fortress);
-            // ruling: fiw #26
-            if occ.occupies(c.sq, seat) && !siege && !out.contains(&(c.sq, c.kind)) {
+            // ruling: fiw #26, #84
+            let occupied = self.side_at(c.sq, seat).any(|u| self.occupier(u) && !self.is_naval(u));
+            // ruling: fiw #83
+            if occupied && !self.besieged(c.sq) && !out.contains(&(c.sq, c.kind)) {
                 out.push((c.sq, c.kind));
             }
         }

@@ -626,13 +626,19 @@ impl Fiw {
     /// 20.41 what debarking where the force stands costs, in halves: nothing
     /// in a home base or a port held by another friendly unit, four
     /// movement points on any other land square; `None` at sea or on a
-    /// lake (20.4: only onto land squares or a home base).
+    /// lake (20.4: only onto land squares or a home base). A naval unit the
+    /// force dropped off came with it and holds no port for it (ruling fiw
+    /// #81); "occupied" is ruling fiw #26's: friendly Indians alone hold
+    /// no port for it either (ruling fiw #85).
     fn debark_cost(&self, f: &NavalForce) -> Option<u8> {
         match f.at {
             Place::Base(_) => Some(0),
             Place::Sq(sq) if self.terrain(sq).is_water() => None,
             Place::Sq(sq) => {
-                let held = self.side_at(sq, f.seat).any(|u| !f.has(Piece::Unit(u)));
+                // ruling: fiw #81, #85
+                let held = self
+                    .side_at(sq, f.seat)
+                    .any(|u| self.occupier(u) && !f.has(Piece::Unit(u)) && !f.dropped.contains(&u));
                 Some(if tables().map.square(sq).port && held { 0 } else { SHORE })
             }
             _ => None,

@@ -1286,3 +1286,90 @@ fn french_defenders_in_fort_loudoun_get_nothing_from_the_british_fort() {
         "{defence:?}"
     );
 }
+
+/// A British fleet lying at Quebec, its fortress held by `holder` (the
+/// British fleet took no French marker, ruling fiw #9); two French
+/// regiments march in from the land square beside it: the game, the
+/// square and the fleet.
+fn fleet_at_quebec(holder: Seat) -> (Fiw, Sq, UnitId) {
+    let mut g = in_operations();
+    let quebec = common::sq("quebec");
+    let from = quebec
+        .orthogonal()
+        .find(|&n| tables().map.land_route(n, quebec).is_some())
+        .expect("a land square beside Quebec");
+    put_marker(&mut g, Marker::Fortress, quebec, holder).printed = true;
+    let fleet = put(&mut g, "br-fleet", quebec);
+    put(&mut g, "fr-ang", from);
+    put(&mut g, "fr-bearn", from);
+    march(&mut g, FRENCH, from, quebec);
+    (g, quebec, fleet)
+}
+
+/// 23.22 "Only the units that originally occupied the fortress square are
+/// considered to be inside the fortress", 23.24 "Other units on the
+/// besieged player's side may not enter the fortress": only the side
+/// holding it (22.4) has units inside. A British fleet lying at an empty
+/// French Quebec is not shut in when French regiments march in: no siege,
+/// so the French must attack (15.21; 23.23's choice is a siege's), the
+/// fleet, faster, may withdraw (15.5) and sails away, and 22.5's "siege
+/// situations" do not keep the French from destroying their marker.
+/// Before, the fleet was the garrison of the French fortress. At a British
+/// Quebec the fleet is its holder's garrison, besieged as before.
+#[test]
+fn a_fleet_at_an_empty_enemy_fortress_is_not_its_garrison() {
+    // rule: fiw 23.22, 23.23, 23.24, 22.4, 22.5, 15.5
+    // ruling: fiw #83, #9, #17
+    let (mut g, quebec, fleet) = fleet_at_quebec(FRENCH);
+    assert!(!g.units[fleet as usize].inside && !g.besieged(quebec));
+    assert!(g.destroyable(FRENCH).contains(&(quebec, Marker::Fortress)));
+    fight(&mut g, FRENCH);
+    let offered = ids(&g, BRITISH);
+    let sail = offered
+        .iter()
+        .find(|a| a.starts_with("withdraw-"))
+        .unwrap_or_else(|| panic!("no withdrawal: {offered:?}"))
+        .clone();
+    assert!(offered.contains(&"stand".to_string()));
+    act(&mut g, BRITISH, &sail);
+    assert_eq!(
+        g.units[fleet as usize].at(),
+        Place::Sq(common::sq(sail.trim_start_matches("withdraw-")))
+    );
+    assert!(g.units_at(quebec).all(|u| g.side(u) == FRENCH));
+
+    let (mut g, quebec, fleet) = fleet_at_quebec(BRITISH);
+    assert!(g.units[fleet as usize].inside && g.besieged(quebec));
+    assert!(g.destroyable(FRENCH).is_empty());
+    fight(&mut g, FRENCH);
+    assert_eq!(
+        ids(&g, FRENCH),
+        [format!("attack-{quebec}"), format!("no-attack-{quebec}")]
+    );
+}
+
+/// 22.5 "destroy any civilization marker in a square his combat units
+/// occupy", read as 22.4 (ruling fiw #9): naval units alone occupy for
+/// neither. A British fleet alone at an empty French Quebec may not
+/// destroy its fortress or magazine at the end of the British combat
+/// phase; a British regiment there may. Before, the fleet could.
+#[test]
+fn a_fleet_alone_destroys_no_marker() {
+    // rule: fiw 22.5, 22.4, 22.61
+    // ruling: fiw #84, #9, #26
+    for (face, may) in [("br-fleet", false), ("br-line", true)] {
+        let mut g = in_operations();
+        let quebec = common::sq("quebec");
+        put_marker(&mut g, Marker::Fortress, quebec, FRENCH).printed = true;
+        put_marker(&mut g, Marker::Magazine, quebec, FRENCH);
+        put(&mut g, face, quebec);
+        fight(&mut g, BRITISH);
+        assert_eq!(!over(&g), may, "{face}: {:?}", ids(&g, BRITISH));
+        let expected = if may {
+            vec![(quebec, Marker::Fortress), (quebec, Marker::Magazine)]
+        } else {
+            Vec::new()
+        };
+        assert_eq!(g.destroyable(BRITISH), expected, "{face}");
+    }
+}

@@ -631,3 +631,125 @@ fn a_leader_aboard_adds_his_rating_to_a_flotilla_not_only_to_land_units() {
         "a flotilla is no fleet: de Lévis's 2 is added to its 6 (in half points)"
     );
 }
+
+/// 20.32 "an unlimited number of leaders": a naval unit may carry a leader
+/// with no land unit. 20.33 "Costs to embark ... from a non-port coastal
+/// square: four movement points" names no piece apart: Washington alone
+/// embarking off the coast costs the fleet four of its ten, as a regiment
+/// does (`embarking_and_debarking_on_a_coast_cost_four_points`); from a
+/// port, nothing. 20.41 his landing on a coast costs four.
+#[test]
+fn a_leader_alone_sails_and_pays_to_embark_off_a_coast() {
+    // rule: fiw 20.32, 20.33, 20.41, 20.52
+    for (from, left) in [("1705", 12), ("1805", 20)] {
+        let mut g = cleared(BRITISH);
+        let fleet = put(&mut g, "br-fleet", at(from));
+        let washington = put_leader(&mut g, "washington", at(from));
+        board(&mut g, BRITISH, at(from), &[fleet], &[]);
+        act(&mut g, BRITISH, Action::Embark(Piece::Leader(washington)));
+        act(&mut g, BRITISH, Action::SetSail);
+        assert_eq!(
+            naval(&g).left,
+            left,
+            "ten, less four only off a non-port coast ({from})"
+        );
+    }
+    let mut g = cleared(BRITISH);
+    let fleet = put(&mut g, "br-fleet", at("1705"));
+    let washington = put_leader(&mut g, "washington", at("1705"));
+    board(&mut g, BRITISH, at("1705"), &[fleet], &[]);
+    act(&mut g, BRITISH, Action::Embark(Piece::Leader(washington)));
+    act(&mut g, BRITISH, Action::SetSail);
+    act(&mut g, BRITISH, Action::Sail(at("1605")));
+    assert!(label(&g, BRITISH, Action::Halt).contains("4 MP"));
+    act(&mut g, BRITISH, Action::Halt);
+    assert_eq!(g.leaders[washington as usize].at, at("1605"));
+    // 20.52 landed, he moves no more this impulse.
+    assert!(!legal(&g, BRITISH).contains(&Action::Form(at("1605"))));
+}
+
+/// 20.31 "Both the naval unit and the land unit must start the movement in
+/// the same square": a leader alone who marched into a port this impulse
+/// may not board there (12.2: one operation a phase).
+#[test]
+fn a_leader_alone_who_marched_into_a_port_may_not_board() {
+    // rule: fiw 20.31, 12.2
+    let mut g = cleared(BRITISH);
+    let halifax = sq("1606");
+    let inland = halifax
+        .orthogonal()
+        .find(|&n| fiw::tables::tables().map.land_route(n, halifax).is_some())
+        .expect("a land square beside Halifax");
+    let fleet = put(&mut g, "br-fleet", at("1606"));
+    let washington = put_leader(&mut g, "washington", Place::Sq(inland));
+    act(&mut g, BRITISH, Action::Form(Place::Sq(inland)));
+    act(&mut g, BRITISH, Action::Add(Piece::Leader(washington)));
+    act(&mut g, BRITISH, Action::Go);
+    act(&mut g, BRITISH, Action::Step(halifax));
+    act(&mut g, BRITISH, Action::Halt);
+    board(&mut g, BRITISH, at("1606"), &[fleet], &[]);
+    assert!(!legal(&g, BRITISH).contains(&Action::Embark(Piece::Leader(washington))));
+}
+
+/// 20.41 "Costs to debark ... onto ... a port occupied by at least one
+/// friendly unit: zero movement points": a unit there before the force,
+/// not one of its own. A fleet the force drops off in the port (11.3,
+/// ruling fiw #69) came with it: landing beside it costs four, as beside
+/// the fleet that carries the regiment. Three points left at an empty
+/// Halifax: the regiment cannot land.
+#[test]
+fn a_naval_unit_dropped_in_a_port_does_not_hold_it_for_the_landing() {
+    // rule: fiw 20.41, 11.3
+    // ruling: fiw #81
+    let mut g = started_with_seed(5, BRITISH);
+    clear(&mut g, BRITISH, &["1606"]);
+    let louisbourg = at("1805");
+    let fleets = units(&g, "br-fleet", louisbourg);
+    let r = units(&g, "br-line", louisbourg)[0];
+    set_sail(&mut g, BRITISH, louisbourg, &fleets, &[r]);
+    for s in ["1806", "1807", "1808", "1708", "1707", "1706", "1606"] {
+        act(&mut g, BRITISH, Action::Sail(at(s)));
+    }
+    assert_eq!(naval(&g).left, 6);
+    act(&mut g, BRITISH, Action::Drop(Piece::Unit(fleets[1])));
+    assert!(
+        label(&g, BRITISH, Action::Halt).contains("cannot land"),
+        "{}",
+        label(&g, BRITISH, Action::Halt)
+    );
+    act(&mut g, BRITISH, Action::Halt);
+    assert_eq!(g.units[r as usize].at(), Place::Pool);
+}
+
+/// 20.41 "a port occupied by at least one friendly unit: zero movement
+/// points" reads "occupied" as ruling fiw #26 does: a non-Indian combat
+/// unit. Friendly Indians alone in Halifax do not occupy it: the regiment
+/// arriving with three points left cannot land there; a British regiment
+/// in their place makes the landing free. Before, the Indians did too.
+#[test]
+fn friendly_indians_alone_do_not_make_a_landing_free() {
+    // rule: fiw 20.41, 6.0
+    // ruling: fiw #85, #26
+    for (holder, lands) in [("mohawk-br", false), ("br-line", true)] {
+        let mut g = started_with_seed(5, BRITISH);
+        clear(&mut g, BRITISH, &["1606"]);
+        put(&mut g, holder, at("1606"));
+        let louisbourg = at("1805");
+        let fleets = units(&g, "br-fleet", louisbourg);
+        let r = units(&g, "br-line", louisbourg)[0];
+        set_sail(&mut g, BRITISH, louisbourg, &fleets, &[r]);
+        for s in ["1806", "1807", "1808", "1708", "1707", "1706", "1606"] {
+            act(&mut g, BRITISH, Action::Sail(at(s)));
+        }
+        assert_eq!(naval(&g).left, 6);
+        assert_eq!(
+            !label(&g, BRITISH, Action::Halt).contains("cannot land"),
+            lands,
+            "{holder}: {}",
+            label(&g, BRITISH, Action::Halt)
+        );
+        act(&mut g, BRITISH, Action::Halt);
+        let landed = if lands { at("1606") } else { Place::Pool };
+        assert_eq!(g.units[r as usize].at(), landed, "{holder}");
+    }
+}

@@ -301,6 +301,10 @@ fn a_besieged_garrison_traces_no_line_of_supply_through_its_besiegers() {
         .find(|&n| m.land_route(quebec, n).is_some())
         .expect("Quebec has a land neighbour");
     let mut g = cleared(BRITISH);
+    // Ruling fiw #83: the British hold Quebec, so their regiment is its
+    // garrison.
+    let fortress = g.civs.iter_mut().find(|c| c.sq == quebec && c.kind == Marker::Fortress);
+    fortress.expect("Quebec's fortress").side = BRITISH;
     put(&mut g, "br-line", quebec);
     let mag = g.civs.len();
     put_marker(&mut g, Marker::Magazine, out, BRITISH);

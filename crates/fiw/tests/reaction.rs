@@ -212,6 +212,13 @@ fn militia_raised_into_an_enemy_held_fortress_besiege_it() {
     // rule: fiw 23.21, 23.22, 14.4
     // ruling: fiw #17
     let mut g = blank(5);
+    // Ruling fiw #83: the British hold Quebec, so their regiment is its
+    // garrison.
+    let fortress = g
+        .civs
+        .iter_mut()
+        .find(|c| c.sq == sq("quebec") && c.kind == Marker::Fortress);
+    fortress.expect("Quebec's fortress").side = BRITISH;
     put(&mut g, "fr-bearn", "montreal");
     let garrison = put(&mut g, "br-line", "quebec");
     g.units[garrison as usize].moved = true;

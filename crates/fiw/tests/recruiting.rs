@@ -628,6 +628,13 @@ fn a_unit_may_be_broken_down_in_the_purchases_at_no_cost() {
 fn a_besieged_unit_broken_down_stays_inside_its_fortress() {
     // rule: fiw 23.24, 10.8, 19.0
     let mut g = at_purchases(|_| {}, [6, 6]);
+    // Ruling fiw #83: the British hold Quebec, so their regiment is its
+    // garrison.
+    let fortress = g
+        .civs
+        .iter_mut()
+        .find(|c| c.sq == sq("quebec") && c.kind == Marker::Fortress);
+    fortress.expect("Quebec's fortress").side = BRITISH;
     let r = put(&mut g, "br-line", "quebec");
     put(&mut g, "fr-bearn", "quebec");
     g.invest(FRENCH, sq("quebec"));
