@@ -415,6 +415,8 @@ impl Gml {
             }
             (Some(Frame::Orders(_)), Action::Done) => {
                 self.stack.pop();
+                // ruling: gml #71
+                self.check_stranded_leaders(seat, None);
             }
             _ => unreachable!("only legal actions reach perform"),
         }

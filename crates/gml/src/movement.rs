@@ -118,6 +118,12 @@ impl Gml {
         }
         self.mark_control(from);
         self.mark_control(n);
+        // 5.6 (ruling gml #71) a leader the group leaves among enemy units
+        // is checked; where his owner escapes him to waits under the move.
+        let depth = self.stack.len();
+        self.check_stranded_leaders(m.seat, Some(from));
+        let relocations: Vec<Frame> = self.stack.drain(depth..).collect();
+        self.stack.splice(depth - 1..depth - 1, relocations);
         let who = self.group_name(&m.leaders, &m.units);
         let (fname, nname) = (self.space_name(from), self.space_name(n));
         let rule = match kind {
@@ -459,8 +465,7 @@ impl Gml {
     /// each leader of the other side in `s`, where that side has no land
     /// units, is checked (ruling gml #6). `seat` is the side entering, by
     /// land (6.1), by retreat (8.25), by a landing from the sea (7.2) or
-    /// by a placement (6.7, 9.4, 12.x4); or the side standing in a port
-    /// the enemy's last unit there sails from (ruling gml #70).
+    /// by a placement (6.7, 9.4, 12.x4).
     pub(crate) fn check_lone_leaders(&mut self, s: SpaceId, seat: Seat) {
         let enemy = 1 - seat;
         if self.has_land(s, enemy) {
@@ -468,6 +473,34 @@ impl Gml {
         }
         let lone: Vec<LeaderId> = self.leaders_at(s).filter(|&l| self.leader(l).side == enemy).collect();
         for l in lone {
+            self.leader_casualty(l);
+        }
+    }
+
+    /// 5.6 (rulings gml #70, #71) a leader of the seat left where enemy
+    /// land units stand and his side has none (its last units marched or
+    /// sailed away) is alone there and is checked, once nothing of his
+    /// activation can still take him away: not while he awaits his order
+    /// in an activation under way (the orders' end checks him), nor while
+    /// his owner picks where a check already sends him. `only`: one space.
+    pub(crate) fn check_stranded_leaders(&mut self, seat: Seat, only: Option<SpaceId>) {
+        let waiting: Vec<LeaderId> = self
+            .stack
+            .iter()
+            .flat_map(|f| match f {
+                Frame::Orders(o) => o.leaders.clone(),
+                Frame::Relocate { leader, .. } => vec![*leader],
+                _ => Vec::new(),
+            })
+            .collect();
+        let stranded: Vec<LeaderId> = (0..self.leaders.len() as LeaderId)
+            .filter(|&l| self.leader(l).side == seat && !waiting.contains(&l))
+            .filter(|&l| match self.leaders[l as usize].at {
+                Place::Space(s) => only.is_none_or(|o| o == s) && self.has_land(s, 1 - seat) && !self.has_land(s, seat),
+                _ => false,
+            })
+            .collect();
+        for l in stranded {
             self.leader_casualty(l);
         }
     }

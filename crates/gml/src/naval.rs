@@ -326,11 +326,8 @@ impl Gml {
                     self.mark_control(p);
                     // 5.6 the leaders its last unit left ashore among enemy
                     // land units are alone there, whoever moved (ruling
-                    // gml #50): checked (ruling gml #70).
-                    let enemy = 1 - self.side(u);
-                    if self.has_land(p, enemy) {
-                        self.check_lone_leaders(p, enemy);
-                    }
+                    // gml #50): checked (rulings gml #70, #71).
+                    self.check_stranded_leaders(self.side(u), Some(p));
                 }
             }
             Berth::Port(s) => {

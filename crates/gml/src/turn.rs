@@ -228,7 +228,10 @@ impl Procedure for Gml {
                 o.units.retain(|&u| matches!(units[u as usize].at(), Place::Space(_)));
                 o.leaders.retain(|&l| matches!(leaders[l as usize].at, Place::Space(_)));
                 if o.leaders.is_empty() && o.units.is_empty() {
+                    let seat = o.seat;
                     self.stack.pop();
+                    // ruling: gml #71
+                    self.check_stranded_leaders(seat, None);
                     return true;
                 }
                 false

@@ -1025,3 +1025,96 @@ fn a_unit_stopped_by_the_enemy_moves_no_further_that_turn_even_activated_again()
     move_alone(&mut g, BRITISH, r[0]);
     assert_eq!(left(&g), 6);
 }
+
+/// 5.6 checks "a leader alone in a space entered by enemy units"; rulings
+/// gml #6, #50 and #70 check a leader alone among enemy land units
+/// whoever moved. Gates's Continental, given its own order, marches out of
+/// Saratoga, which entrenched British units share, and Gates stays: when
+/// the activation's orders end he is alone among them and is checked (a 9
+/// wounds him). Rules gml-21: he stayed there unchecked.
+// rule: gml 5.6, 6.11, 6.0
+// ruling: gml #71
+#[test]
+fn a_leader_whose_units_march_out_from_among_the_enemy_is_checked_when_the_orders_end() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let gates = put_leader(&mut g, "gates", "saratoga");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    g.units[b as usize].entrenched = true;
+    activate_with(&mut g, AMERICAN, "gates", &[c]);
+    g.core.dice.script([9]);
+    act_unit(&mut g, AMERICAN, "move", c);
+    act(&mut g, AMERICAN, "step-albany");
+    act(&mut g, AMERICAN, "done");
+    // Gates may still move: not checked yet.
+    assert_eq!(g.core.dice.scripted_left(), 1, "{}", log_text(&g));
+    assert!(has(&g, AMERICAN, "move-gates"));
+    act(&mut g, AMERICAN, "done");
+    assert_logged(&g, "Horatio Gates's casualty check: 9, wounded");
+    assert_eq!(leader_at(&g, gates), "Wounded");
+    sound(&g);
+}
+
+/// Ruling gml #71: a leader is checked only once nothing of his activation
+/// can take him away. Gates follows his Continental out of Saratoga in the
+/// same activation: he is never alone among the British there. Had he gone
+/// into reserve instead (6.2), his order would have kept him there, alone
+/// among them: checked as the orders end.
+// rule: gml 5.6, 6.11, 6.0, 6.2
+// ruling: gml #71
+#[test]
+fn a_leader_who_follows_his_units_out_in_the_same_activation_is_not_checked() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let gates = put_leader(&mut g, "gates", "saratoga");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    g.units[b as usize].entrenched = true;
+    activate_with(&mut g, AMERICAN, "gates", &[c]);
+    g.core.dice.script([9]);
+    act_unit(&mut g, AMERICAN, "move", c);
+    act(&mut g, AMERICAN, "step-albany");
+    act(&mut g, AMERICAN, "done");
+    let mut reserve = g.clone();
+    act(&mut reserve, AMERICAN, "reserve-gates");
+    assert_logged(&reserve, "Horatio Gates's casualty check: 9, wounded");
+    act(&mut g, AMERICAN, "move-gates");
+    act(&mut g, AMERICAN, "step-albany");
+    act(&mut g, AMERICAN, "done");
+    assert!(
+        !g.stack.iter().any(|f| matches!(f, Frame::Orders(_))),
+        "the orders ended"
+    );
+    assert!(!logged(&g, "casualty check"), "{}", log_text(&g));
+    assert_eq!(leader_at(&g, gates), "albany");
+}
+
+/// Ruling gml #71: a leader outside the activation is checked as soon as
+/// his side's last units leave him among the enemy, his owner's choice of
+/// where he escapes to waiting until the move is over. Arnold, in no force
+/// at Saratoga, stays as Gates marches his Continental out past the
+/// entrenched British; on a 3 he escapes, to Albany or Bennington.
+// rule: gml 5.6, 6.11
+// ruling: gml #71
+#[test]
+fn a_leader_left_outside_the_activation_is_checked_as_the_last_units_leave() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let arnold = put_leader(&mut g, "arnold", "saratoga");
+    put_leader(&mut g, "gates", "saratoga");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    g.units[b as usize].entrenched = true;
+    put(&mut g, AMERICAN, Kind::Continental, 1, "bennington");
+    put(&mut g, AMERICAN, Kind::Continental, 1, "albany");
+    activate_with(&mut g, AMERICAN, "gates", &[c]);
+    g.core.dice.script([3]);
+    act(&mut g, AMERICAN, "move-gates");
+    act(&mut g, AMERICAN, "step-albany");
+    assert_logged(&g, "Benedict Arnold's casualty check: 3, escapes to friendly units");
+    assert!(matches!(g.stack.last(), Some(Frame::Move(_))), "the move goes on");
+    assert!(g.stack.iter().any(|f| matches!(f, Frame::Relocate { .. })));
+    sound(&g);
+    act(&mut g, AMERICAN, "done");
+    assert!(matches!(g.stack.last(), Some(Frame::Relocate { .. })));
+    act(&mut g, AMERICAN, "place-bennington");
+    assert_eq!(leader_at(&g, arnold), "bennington");
+}
