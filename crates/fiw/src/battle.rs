@@ -1371,8 +1371,9 @@ impl Fiw {
     }
 
     /// After the battle: 4.1 the units each side lost shift the Balance of
-    /// Power; 22.6 the winner rolls for the loser's markers; 23.26 a siege
-    /// ends when one side is gone.
+    /// Power; 22.6 the winner rolls for the loser's markers if land combat
+    /// units of his remain (ruling fiw #86); 23.26 a siege ends when one
+    /// side is gone.
     fn end_battle(&mut self, b: &Battle) {
         let t = tables();
         for side in [b.attacker, b.defender()] {
@@ -1397,6 +1398,11 @@ impl Fiw {
             return;
         }
         let winner = if a { b.attacker } else { b.defender() };
+        // ruling: fiw #86 (22.6's "combat units remaining" as 22.4's and
+        // 22.5's: naval units alone take no marker, #9, #84)
+        if self.side_at(sq, winner).all(|u| self.is_naval(u)) {
+            return;
+        }
         // 22.6, 22.61 each marker (printed forts and fortresses too) of the loser.
         let mut i = 0;
         while i < self.civs.len() {

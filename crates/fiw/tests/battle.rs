@@ -1373,3 +1373,35 @@ fn a_fleet_alone_destroys_no_marker() {
         assert_eq!(g.destroyable(BRITISH), expected, "{face}");
     }
 }
+
+/// 22.6 "If a friendly force wins a battle and there are one or more
+/// combat units remaining in a square that contains civilization markers
+/// controlled by the enemy ... roll on the Capture Table", read as 22.4 and
+/// 22.5 (rulings fiw #9, #84): naval units alone take no marker, so two
+/// British fleets that drive the French out of Quebec roll for nothing and
+/// the French magazine stays French; a regiment with them rolls for it.
+/// Before, the fleets rolled.
+#[test]
+fn fleets_alone_roll_for_no_marker_they_win() {
+    // rule: fiw 22.6, 22.4
+    // ruling: fiw #86, #9, #84
+    for (extra, rolls) in [(None, false), (Some("br-line"), true)] {
+        let mut g = in_operations();
+        let quebec = common::sq("quebec");
+        put_marker(&mut g, Marker::Magazine, quebec, FRENCH);
+        put(&mut g, "br-fleet", quebec);
+        put(&mut g, "br-fleet", quebec);
+        if let Some(face) = extra {
+            put(&mut g, face, quebec);
+        }
+        put(&mut g, "fr-ang", quebec);
+        g.core.dice.script([6, 6, 6, 6]);
+        fight(&mut g, BRITISH);
+        settle(&mut g);
+        assert!(g.units_at(quebec).all(|u| g.side(u) == BRITISH), "the British won");
+        assert_eq!(log_of(&g, "22.6").len(), usize::from(rolls), "{extra:?}");
+        if !rolls {
+            assert_eq!(g.civ(quebec, Marker::Magazine).map(|c| c.side), Some(FRENCH));
+        }
+    }
+}
