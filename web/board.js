@@ -32,13 +32,13 @@ function palette() {
 const sideColour = (side) => palette().side[side];
 // How small a full stack may be drawn before it becomes piles, as parts of full size.
 const SHRINK = [1, 0.85, 0.72, 0.6, 0.5];
-// A block's pips, name and rating read on the screen from about `least`
-// pixels high and read well at `read` (a first view, zoomed to the
-// geometry's pieceScale, draws them at about 30). Zoomed out, blocks grow
-// towards `read` as far as their space's box allows, and a space whose
-// blocks would be drawn under `least` shows piles instead. Counters (a name
-// and a value, in larger type) keep their size on the map.
-const BLOCK_PX = { read: 28, least: 20 };
+// A piece reads on the screen from about `least` pixels high and reads
+// well at `read`: a block's pips, name and rating; a counter's name (at
+// 0.3 of its height: 8.4px at `least`, 11px at `read`) and value. Zoomed
+// out, pieces grow towards `read` as far as their space's box allows, and
+// a space whose pieces would be drawn under `least` shows piles instead (a
+// first view, zoomed to the geometry's pieceScale, draws them at about 30).
+const PIECE_PX = { block: { read: 28, least: 20 }, counter: { read: 36, least: 28 } };
 // The least font size, in screen pixels, that a name reads at: zoomed out,
 // the names grow (all alike, so that the larger stay larger) until the
 // smallest is drawn this large, and the lesser ones give way where they no
@@ -106,7 +106,9 @@ class Board extends MapView {
     this.key = new Map(d.key.map((k) => [k.kind, k]));
     this.style = d.pieces;
     this.unit = this.geo.piece * 0.75;
-    const b = d.bounds;
+    // The map's bounds, and the boxes beside it whole with their border: a
+    // box centred on their edge reaches past them (Liberty's West Indies).
+    const b = around([d.bounds, ...this.geo.boxes().map((r) => grow(r, 0.1))]);
     this.full = { x: b.x0, y: b.y0, w: b.x1 - b.x0, h: b.y1 - b.y0 };
     this.vb = { ...this.full };
     this.minWidth = 6 * this.geo.piece; // about six pieces across at the most zoomed in
@@ -325,8 +327,7 @@ class Board extends MapView {
   /** The box round what stands in a space (pieces, piles, markers), or null. */
   piecesBox(id) {
     const own = this.occupied.filter((o) => o.space === id);
-    if (!own.length) return null;
-    return own.reduce((a, o) => ({ x0: Math.min(a.x0, o.x0), y0: Math.min(a.y0, o.y0), x1: Math.max(a.x1, o.x1), y1: Math.max(a.y1, o.y1) }));
+    return own.length ? around(own) : null;
   }
 
   /** The key of the markers and pieces (a collapsible box over the map's corner). */
@@ -368,26 +369,20 @@ class Board extends MapView {
 
   // ---------------------------------------------------------- pan and zoom
 
-  /** The view changed: when that changes the scale the names are placed
-   * for, they are placed anew, and the board is laid out again if blocks
-   * are drawn at another size (sizes); otherwise only the names at the
-   * view's edges move. */
+  /** The view changed: when that changes the scale the board is laid out
+   * for (`px`), the names are placed anew and the pieces drawn at the
+   * sizes that read at it (sizes); otherwise only the names at the view's
+   * edges move. */
   applyViewBox() {
     super.applyViewBox();
-    const scale = this.layoutScale();
-    if (scale === this.scale) {
+    const px = this.layoutScale();
+    if (px === this.px) {
       this.keepNamesInView();
       return;
     }
-    this.scale = scale;
-    this.placeNames(scale);
-    // Counters keep their size on the map: as if zoomed right in.
-    const px = this.style === "block" ? scale : Infinity;
-    if (px === this.px) this.clearNames();
-    else {
-      this.px = px;
-      this.drawBoard();
-    }
+    this.px = px;
+    this.placeNames(px);
+    this.drawBoard();
   }
 
   /** Screen pixels per map unit for the layout, in steps of a fifth or so
@@ -515,22 +510,21 @@ class Board extends MapView {
     return box.y0 + h + 0.15 * h;
   }
 
-  /** A piece's width at height s: a block is square, a counter wide enough for its name. */
-  pieceWidth(p, s) {
+  /** A piece's width at height s: a block is square, a counter wide enough
+   * for its name (condensed to `squeeze` of its width, as fittedText may). */
+  pieceWidth(p, s, squeeze = 1) {
     if (this.style === "block") return s;
-    return Math.min(2.4 * s, Math.max(s, textWidth(p.name.split(",")[0], 0.3 * s, true) + 0.2 * s));
+    return Math.min(2.4 * s, Math.max(s, squeeze * textWidth(p.name.split(",")[0], 0.3 * s, true) + 0.2 * s));
   }
 
   /** The sizes a space's pieces may take one by one in a box whose shorter
-   * side is `room`, largest first: counters from full size down to half;
-   * blocks from the size that reads at this zoom (full size when zoomed in,
-   * as large as the box allows when zoomed out) down to no less than the
-   * least that reads. */
+   * side is `room`, largest first: from the size that reads at this zoom
+   * (full size when zoomed in, as large as the box allows when zoomed out)
+   * down to no less than the least that reads. */
   sizes(room) {
-    const piece = this.geo.piece;
-    if (this.style !== "block") return SHRINK.map((k) => k * piece).filter((s) => s <= room);
-    const top = Math.min(room, Math.max(piece, BLOCK_PX.read / this.px));
-    const least = Math.min(top, BLOCK_PX.least / this.px);
+    const piece = this.geo.piece, px = PIECE_PX[this.style];
+    const top = Math.min(room, Math.max(piece, px.read / this.px));
+    const least = Math.min(top, px.least / this.px);
     return SHRINK.map((k) => k * top).filter((s) => s >= least - 1e-9);
   }
 
@@ -550,23 +544,24 @@ class Board extends MapView {
 
   /** One pile per side (a side's lone piece as itself), its top piece (a
    * leader if any) as large as the box allows up to `most`, with its edges
-   * and its count inside the box; a battle whose piles would not read so
-   * is drawn larger, reaching past the box (drawBattle). */
+   * and its count inside the box; a battle of blocks whose piles would not
+   * read so is drawn larger, reaching past the box (drawBattle). */
   drawPiles(id, pieces, box, most) {
     const tops = [...new Set(pieces.map((p) => p.side))].map((side) => {
       const mine = pieces.filter((p) => p.side === side);
       return { side, count: mine.length, top: mine.find((p) => p.kind === "leader") || mine[0] };
     });
     const badge = (t) => (t.count > 1 ? 2 * PILE.count : 0); // the count's width beside a pile, in parts of s
-    const across = (k) => tops.reduce((a, t) => a + this.pieceWidth(t.top, k) + (badge(t) + PILE.gap) * k, -PILE.gap * k);
+    const across = (k, q) => tops.reduce((a, t) => a + this.pieceWidth(t.top, k, q) + (badge(t) + PILE.gap) * k, -PILE.gap * k);
     let s = Math.min(most, (box.y1 - box.y0) / (1 + 2 * PILE.edge.y));
-    s = Math.max(0.45 * this.geo.piece, s * Math.min(1, (box.x1 - box.x0) / across(s)));
-    // (The least size that reads is 0 for counters: this.px is Infinity.)
-    if (tops.length === 2 && s < BLOCK_PX.least / this.px && this.drawBattle(id, tops, box, pieces.length)) return;
-    let x = (box.x0 + box.x1) / 2 - across(s) / 2;
+    // A counter's name is condensed rather than the pile drawn smaller.
+    const room = box.x1 - box.x0, squeeze = [1, 0.85, 0.7].find((q) => across(s, q) <= room) || 0.7;
+    s = Math.max(0.45 * this.geo.piece, s * Math.min(1, room / across(s, squeeze)));
+    if (this.style === "block" && tops.length === 2 && s < PIECE_PX.block.least / this.px && this.drawBattle(id, tops, box, pieces.length)) return;
+    let x = (box.x0 + box.x1) / 2 - across(s, squeeze) / 2;
     const y = (box.y0 + box.y1) / 2 - PILE.edge.y * s;
     for (const t of tops) {
-      const w = this.pieceWidth(t.top, s);
+      const w = this.pieceWidth(t.top, s, squeeze);
       this.g.pieces.append(t.count > 1 ? this.drawPile(id, t, x, y, s, w, pieces.length) : this.drawPiece(t.top, x + w / 2, y, s, w));
       x += w + (badge(t) + PILE.gap) * s;
     }
@@ -601,7 +596,7 @@ class Board extends MapView {
    * names move off it (clearNames): a battle is what the players most need
    * to read. False when no spot is clear. */
   drawBattle(id, tops, box, all) {
-    const s = BLOCK_PX.least / this.px;
+    const s = PIECE_PX.block.least / this.px;
     const spot = this.battleSpot(id, tops, box, s);
     if (!spot) return false;
     for (const { t, x, y, count } of spot) {
@@ -836,6 +831,11 @@ function f(v) {
 function letters(b) {
   const m = (b.y1 - b.y0) / 5;
   return { x0: b.x0 + m / 3, y0: b.y0 + m, x1: b.x1 - m / 3, y1: b.y1 - m };
+}
+
+/** The box round some boxes. */
+function around(boxes) {
+  return boxes.reduce((a, o) => ({ x0: Math.min(a.x0, o.x0), y0: Math.min(a.y0, o.y0), x1: Math.max(a.x1, o.x1), y1: Math.max(a.y1, o.y1) }));
 }
 
 /** Whether box `a` lies inside box `b`. */

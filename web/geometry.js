@@ -66,9 +66,14 @@ class Base {
     return null;
   }
 
+  /** The boxes beside the map, as drawn. */
+  boxes() {
+    return this.spaces.filter((s) => s.boxed).map((s) => rect(s.x, s.y, this.box.w, this.box.h));
+  }
+
   /** Where pieces may go around the centre when nothing else says. */
   obstacles() {
-    return this.spaces.filter((s) => s.boxed).map((s) => rect(s.x, s.y, this.box.w, this.box.h));
+    return this.boxes();
   }
 }
 
@@ -194,9 +199,11 @@ class Node extends Base {
     return true;
   }
 
+  /** Below the point, as wide as the points are about apart: a pile of
+   * counters there reads at a first view (board.js PIECE_PX). */
   stackBox(s) {
     if (s.boxed) return this.boxStack(s);
-    return { x0: s.x - 0.42, y0: s.y + 0.18, x1: s.x + 0.42, y1: s.y + 0.56 };
+    return { x0: s.x - 0.5, y0: s.y + 0.18, x1: s.x + 0.5, y1: s.y + 0.56 };
   }
 
   nameAt(s) {

@@ -41,7 +41,10 @@ export const overlaps = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b
  * right and left of the box `beside`, if given (a space's pieces). */
 function candidates(l, w, h) {
   const g = l.gap || 0;
-  const above = -g - h / 2, below = g + h / 2, side = g + w / 2;
+  // A name's box has room above and below its letters (a fifth of its
+  // height each) but none beside them: beside its anchor it keeps that much
+  // more, or its first letter touches a ring drawn round the anchor.
+  const above = -g - h / 2, below = g + h / 2, side = g + h / 5 + w / 2;
   const spots = g
     ? [[0, above], [0, below], [side, 0], [-side, 0], [w / 3, above], [-w / 3, above], [w / 3, below], [-w / 3, below],
       [side, above], [-side, above], [side, below], [-side, below], [0, above - h], [0, below + h]]

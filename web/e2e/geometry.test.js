@@ -60,12 +60,14 @@ for (const [name, first, second, shapes] of [["node", "saratoga", "ticonderoga",
             return Math.abs(x - s.x / unit) < 0.6 && Math.abs(y - s.y / unit) < 0.7;
           };
           const byId = new Map(map.spaces.map((s) => [s.id, s]));
+          // A piece drawn alone counts once, the top of a pile for the pile.
+          const count = (sel) => [...div.querySelectorAll(sel)].reduce((n, g) => n + Number(g.closest("g.stack")?.querySelector(".stack-badge").dataset.count || 1), 0);
           return {
             spaces: [...div.querySelectorAll(".spaces > [data-space]")].map((e) => [e.dataset.space, e.tagName]),
             links: div.querySelectorAll(".links line").length,
             misplaced: [...div.querySelectorAll("g.piece")].filter((g) => !inside(g, byId.get(g.dataset.space))).map((g) => g.dataset.space),
-            pieces: div.querySelectorAll("g.piece").length,
-            backs: div.querySelectorAll("g.piece.back").length,
+            pieces: count("g.piece"),
+            backs: count("g.piece.back"),
             rings: [...div.querySelectorAll(".rings .marker-ring.control.british")].length,
             key: div.querySelector(".map-key").textContent,
           };
@@ -94,11 +96,19 @@ for (const [name, first, second, shapes] of [["node", "saratoga", "ticonderoga",
           return out;
         });
         assert.deepEqual(overlaps, []);
-        // A click on the target piece chooses its action; the keyboard reaches it too.
-        await page.locator('g.piece[data-piece="p1"]').click({ force: true });
+        // A click on the target piece chooses its action (in a pile, from
+        // the list its count opens); the keyboard reaches it too.
+        const alone = (await page.locator('g.piece[data-piece="p1"]').count()) > 0;
+        const p1 = alone ? 'g.piece[data-piece="p1"]' : `g.stack.british .stack-badge[data-space="${first}"]`, listed = '.stack-list button[data-piece="p1"]';
+        await page.locator(p1).click({ force: true });
+        if (!alone) await page.locator(listed).click();
         await page.locator(`.spaces [data-space="${second}"]`).click({ force: true, position: { x: 2, y: 2 } }).catch(() => {});
-        await page.focus('g.piece[data-piece="p1"]');
+        await page.focus(p1);
         await page.keyboard.press("Enter");
+        if (!alone) {
+          await page.locator(listed).waitFor({ state: "visible", ...WAIT });
+          await page.keyboard.press("Enter");
+        }
         const chosen = await page.evaluate(() => window.chosen);
         assert.deepEqual(chosen[0], ["move-p1"]);
         assert.deepEqual(chosen[chosen.length - 1], ["move-p1"]);

@@ -368,6 +368,79 @@ describe("names read at every zoom", () => {
   });
 });
 
+describe("Fit and the first view", () => {
+  const phone = [{ width: 390, height: 844 }, { hasTouch: true, isMobile: true }];
+  const desk = [{ width: 1400, height: 900 }, {}];
+
+  it("Give Me Liberty!: a first view's counters read", async () => {
+    for (const scenario of ["gml/canada", "gml/greene"]) {
+      const game = await create(scenario, { british: "me", american: "computer" });
+      for (const [viewport, opts] of [phone, desk]) {
+        const page = await open(game.seats[0].url, viewport, opts);
+        // The first view zooms in on the seat's places: a space of one
+        // side draws its counters (or piles) at least 28px high (board.js PIECE_PX).
+        const small = await page.evaluate(() => {
+          const r = document.querySelector("svg.map").getBoundingClientRect();
+          const pieces = [...document.querySelectorAll("svg.map .pieces g.piece")];
+          const sides = (space) => new Set(pieces.filter((g) => g.dataset.space === space).map((g) => g.classList.contains("british"))).size;
+          return pieces.map((g) => [g, g.querySelector("rect").getBoundingClientRect()])
+            .filter(([g, b]) => b.right > r.left && b.left < r.right && b.bottom > r.top && b.top < r.bottom && sides(g.dataset.space) === 1 && b.height < 27.5)
+            .map(([g, b]) => `${g.querySelector(".piece-name").textContent}: ${b.height.toFixed(1)}px`);
+        });
+        assert.deepEqual(small, [], `counters too small to read (${scenario} at ${viewport.width}x${viewport.height})`);
+        assert.deepEqual(page.errors, []);
+        await page.context().close();
+      }
+    }
+  });
+
+  it("Liberty: Fit shows every space and box whole, on a phone too", async () => {
+    const game = await create("liberty/1775", { british: "me", american: "computer" });
+    for (const [viewport, opts] of [phone, [{ width: 844, height: 390 }, phone[1]], desk]) {
+      const page = await open(game.seats[0].url, viewport, opts);
+      await page.click("#zoom-fit");
+      const cut = await page.evaluate(() => {
+        const r = document.querySelector("svg.map").getBoundingClientRect();
+        return [...document.querySelectorAll("svg.map .space")].filter((e) => {
+          const b = e.getBoundingClientRect();
+          return b.left < r.left - 0.5 || b.right > r.right + 0.5 || b.top < r.top - 0.5 || b.bottom > r.bottom + 0.5;
+        }).map((e) => e.dataset.space);
+      });
+      assert.deepEqual(cut, [], `spaces cut by the edge at Fit (${viewport.width}x${viewport.height})`);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  });
+
+  it("Give Me Liberty!: no name touches its own space's ring", async () => {
+    const map = (await api("GET", "/api/titles/gml/map")).body;
+    const ids = Object.fromEntries(map.spaces.map((s) => [s.name, s.id]));
+    const game = await create("gml/canada", { british: "me", american: "computer" });
+    for (const [viewport, opts] of [phone, desk]) {
+      const page = await open(game.seats[0].url, viewport, opts);
+      for (const view of ["first view", "Fit", "zoomed in once", "zoomed in twice"]) {
+        if (view === "Fit") await page.click("#zoom-fit");
+        else if (view !== "first view") await page.click("#zoom-in");
+        // A name's letters (its box less a fifth of its height above and
+        // below) with their halo stay clear of its ring's outer edge.
+        const touching = await page.evaluate((ids) => [...document.querySelectorAll("svg.map text.space-name")]
+          .filter((t) => t.getAttribute("visibility") !== "hidden" && ids[t.textContent]).flatMap((t) => {
+            const ring = document.querySelector(`svg.map .spaces circle[data-space="${ids[t.textContent]}"]`);
+            if (!ring) return [];
+            const half = (e) => (parseFloat(getComputedStyle(e).strokeWidth) * e.getScreenCTM().a) / 2;
+            const c = ring.getBoundingClientRect(), b = t.getBoundingClientRect(), m = b.height / 5;
+            const x = c.left + c.width / 2, y = c.top + c.height / 2;
+            const gap = Math.hypot(Math.max(b.left - x, 0, x - b.right), Math.max(b.top + m - y, 0, y - b.bottom + m)) - c.width / 2 - half(ring) - half(t);
+            return gap < 0 ? [`${t.textContent}: ${gap.toFixed(1)}px`] : [];
+          }), ids);
+        assert.deepEqual(touching, [], `names over their ring (${view} at ${viewport.width}x${viewport.height})`);
+      }
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  });
+});
+
 describe("the trail of log entries", () => {
   for (const [title, place, path] of [["b2c", "concord", ["boston", "boston-neck", "roxbury"]], ["liberty", "1607", ["1607", "1507"]]]) {
     it(`${title}: a ring for a place, an arrow for a move, cleared by []`, async () => {
