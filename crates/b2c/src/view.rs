@@ -157,6 +157,7 @@ impl Views for B2c {
                 markers: markers.done(),
                 pieces,
                 hands: Vec::new(),
+                in_play: Vec::new(),
             },
         })
     }

@@ -144,6 +144,7 @@ impl Views for Bh {
                 markers: markers.done(),
                 pieces,
                 hands: Vec::new(),
+                in_play: Vec::new(),
             },
             // The top frame's prompt (one seat decides at a time; it does not depend on the seat).
             "prompt": self.prompt(self.actor().unwrap_or(self.to_move)),

@@ -38,6 +38,11 @@ pub struct Board {
     pub markers: Vec<Marker>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hands: Vec<Hand>,
+    /// The map spaces the scenario plays on, when that is not the whole
+    /// drawing (a Give Me Liberty! scenario uses one of two maps and some
+    /// of its regions): what a client frames. Empty: the whole map.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub in_play: Vec<String>,
 }
 
 /// Which side of a piece the viewer sees.

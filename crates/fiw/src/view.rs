@@ -467,6 +467,7 @@ impl Fiw {
             pieces,
             markers,
             hands: Vec::new(),
+            in_play: Vec::new(),
         }
     }
 

@@ -4,6 +4,7 @@
 
 use crate::forces::{kind_word, Nationality};
 use crate::frames::Frame;
+use crate::map::SpaceId;
 use crate::state::{is_land, Gml, LeaderId, Phase, Place};
 use crate::tables::tables;
 use engine::{Board, Face, Fact, Game, Procedure, Seat, Stage, Strength, Viewer, Views};
@@ -184,10 +185,16 @@ impl Gml {
                 count: 1,
             });
         }
+        // 12.x2 the scenario's map and regions: the rest stays out of play.
+        let in_play = (0..m.spaces.len() as SpaceId)
+            .filter(|&s| self.in_play(s))
+            .map(|s| m.get(s).id.clone())
+            .collect();
         Board {
             pieces,
             markers: Vec::new(),
             hands: Vec::new(),
+            in_play,
         }
     }
 

@@ -61,3 +61,24 @@ fn the_log_names_the_sides_as_the_rulebook_does() {
         );
     }
 }
+
+/// 12.x2 each scenario plays on one map and some of its regions: the view
+/// names those spaces (`in_play`), so that a client frames them and not
+/// both maps.
+// rule: gml 12.12, 12.32
+#[test]
+fn the_view_names_the_spaces_the_scenario_plays_on() {
+    let in_play = |scenario: &str| {
+        let table: TableView = serde_json::from_value(common::deployed(scenario).view(None)).unwrap();
+        table.board.in_play
+    };
+    let canada = in_play("canada");
+    assert!(canada.iter().any(|s| s == "quebec") && canada.iter().any(|s| s == "boston"));
+    assert!(
+        !canada.iter().any(|s| s == "charleston"),
+        "the South map is not in play"
+    );
+    let south = in_play("southern-1780");
+    assert!(south.iter().any(|s| s == "charleston"));
+    assert!(!south.iter().any(|s| s == "quebec"), "the North map is not in play");
+}
