@@ -2,7 +2,8 @@
 // drag or one finger, and zooms with the wheel, two fingers or the buttons
 // (pointer events). A renderer sets `this.root` (the svg), `this.full` and
 // `this.vb` ({x, y, w, h} in map units), `this.minWidth` (the narrowest
-// view, in map units), optionally `this.detailScale` (screen pixels per map
+// view, in map units), optionally `this.home` (what Fit shows, when not
+// the whole map: zooming out still reaches `full`), optionally `this.detailScale` (screen pixels per map
 // unit from which the svg has the class "detail", for small print such as
 // hex numbers), then calls `setupPanZoom()` (which also follows the svg's
 // size on the screen: resized) and `applyViewBox()`; `hooks`
@@ -46,7 +47,7 @@ export class MapView {
   }
 
   fit() {
-    this.vb = { ...this.full };
+    this.vb = { ...(this.home || this.full) };
     this.applyViewBox();
   }
 
@@ -65,8 +66,9 @@ export class MapView {
 
   /** The svg's size on the screen changed (a window resized, a phone
    * turned, the pieces off the map taking more room): the same part of the
-   * map stays in the middle at the same scale, or, if the whole map was in
-   * sight, the whole map again; the layout that depends on the scale is
+   * map stays in the middle at the same scale, or, at Fit, what Fit
+   * shows again, or, if the whole map was in sight, the whole map again
+   * (zoomed out past Fit); the layout that depends on the scale is
    * then redone (applyViewBox). */
   resized() {
     const r = this.root.getBoundingClientRect(), was = this.screen;
@@ -78,9 +80,11 @@ export class MapView {
     }
     const v = this.vb;
     // The svg letterboxes the view: it shows at least v, at this scale (pixels a map unit).
-    const px = Math.min(was.w / v.w, was.h / v.h);
-    if (was.w / px >= this.full.w * 0.999 && was.h / px >= this.full.h * 0.999) {
-      this.fit();
+    const px = Math.min(was.w / v.w, was.h / v.h), home = this.home || this.full;
+    const atFit = v.x === home.x && v.y === home.y && v.w === home.w && v.h === home.h;
+    if (atFit || (was.w / px >= this.full.w * 0.999 && was.h / px >= this.full.h * 0.999)) {
+      this.vb = { ...(atFit ? home : this.full) };
+      this.applyViewBox();
       return;
     }
     const w = this.clampWidth(r.width / px), h = (w * r.height) / r.width;

@@ -324,7 +324,12 @@ impl Liberty {
                 }
             })
             .collect();
-        Board { pieces, markers, hands }
+        Board {
+            pieces,
+            markers,
+            hands,
+            in_play: Vec::new(),
+        }
     }
 
     /// The facts panel, in the rulebook's words.
