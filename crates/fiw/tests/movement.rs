@@ -723,3 +723,93 @@ fn a_leader_who_adds_nothing_may_be_dropped_off() {
         "a leader adding 0 gives no bonus and may be dropped off: {v:?}"
     );
 }
+
+#[test]
+fn a_force_beside_the_enemy_may_stay_or_leave_and_stops_in_the_next_enemy_square() {
+    // rule: fiw 13.34, 13.32
+    // 13.34 "A force that begins its movement in the same square as an
+    // enemy unit or marker may always exit that square (or remain in
+    // place) ... Units may move directly from one enemy occupied square to
+    // another but must stop in the square entered."
+    let mut g = cleared(BRITISH);
+    let x = open_square(fiw::map::Terrain::Wilderness);
+    let (east, south) = (at(x.col + 1, x.row), at(x.col, x.row + 1));
+    put(&mut g, "fr-bearn", x);
+    put(&mut g, "fr-guy", east);
+    let (a, b) = (put(&mut g, "br-light", x), put(&mut g, "br-light", x));
+    // Set out, it may halt where it is or leave; into an empty square it
+    // moves on.
+    set_out(&mut g, BRITISH, x, &[Piece::Unit(a)]);
+    assert!(legal(&g, BRITISH).contains(&Action::Halt));
+    act(&mut g, BRITISH, Action::Step(south));
+    assert!(moving(&g), "out of the shared square and on");
+    act(&mut g, BRITISH, Action::Halt);
+    // Straight into the next enemy-held square: the move ends there.
+    set_out(&mut g, BRITISH, x, &[Piece::Unit(b)]);
+    act(&mut g, BRITISH, Action::Step(east));
+    assert!(!moving(&g), "it stops in the square entered");
+    assert_eq!(g.units[b as usize].at(), Place::Sq(east));
+}
+
+#[test]
+fn a_moving_force_picks_up_nobody_and_the_units_it_passes_move_on_their_own() {
+    // rule: fiw 11.3, 13.31
+    // 11.3 "A force may not pick up additional units in the course of an
+    // operation ... there's nothing to stop a player from moving units
+    // separately."
+    let mut g = cleared(BRITISH);
+    let x = open_square(fiw::map::Terrain::Wilderness);
+    let east = at(x.col + 1, x.row);
+    let waiting = put(&mut g, "br-light", east);
+    let u = put(&mut g, "br-light", x);
+    set_out(&mut g, BRITISH, x, &[Piece::Unit(u)]);
+    act(&mut g, BRITISH, Action::Step(east));
+    let v = legal(&g, BRITISH);
+    assert!(!v.iter().any(|a| matches!(a, Action::Add(_))), "{v:?}");
+    act(&mut g, BRITISH, Action::Halt);
+    // The unit passed has not operated: it forms a force of its own.
+    assert!(legal(&g, BRITISH).contains(&Action::Form(Place::Sq(east))));
+    form(&mut g, BRITISH, east, &[Piece::Unit(waiting)]);
+    let v = legal(&g, BRITISH);
+    assert!(v.contains(&Action::Go));
+    assert!(
+        !v.contains(&Action::Add(Piece::Unit(u))),
+        "the force that came in has moved this sub-phase"
+    );
+}
+
+#[test]
+fn units_dropped_off_in_a_fourth_phase_still_roll_for_winter_attrition() {
+    // rule: fiw 12.3, 11.3
+    // 12.3 "Any force that initiates an operation in a fourth impulse
+    // must ... roll a die for each combat unit": a unit dropped off on the
+    // way set out with the force, so it rolls when the move ends.
+    let mut g = cleared(BRITISH);
+    let (a, b) = (put(&mut g, "br-line", "1109"), put(&mut g, "br-line", "1109"));
+    to_phase(&mut g, 4, BRITISH);
+    set_out(&mut g, BRITISH, "1109", &[Piece::Unit(a), Piece::Unit(b)]);
+    act(&mut g, BRITISH, Action::Step(sq("1108")));
+    act(&mut g, BRITISH, Action::Drop(Piece::Unit(a)));
+    act(&mut g, BRITISH, Action::Step(sq("1208")));
+    g.core.dice.script([1, 6]);
+    act(&mut g, BRITISH, Action::Halt);
+    assert_eq!(g.units[a as usize].at(), Place::Pool, "the dropped unit rolls a 1");
+    assert_eq!(g.units[b as usize].at(), Place::Sq(sq("1208")));
+}
+
+#[test]
+fn an_enemy_fleet_alone_in_port_stops_a_land_force() {
+    // rule: fiw 13.32, 2.4
+    // 2.4 "Combat Unit. A unit with a printed combat strength of 1 or
+    // more": a fleet is one, so a land force entering its port stops.
+    let mut g = cleared(BRITISH);
+    let (hartford, boston) = (sq("1209"), sq("boston"));
+    assert!(tables().map.square(boston).port);
+    let fleet = put(&mut g, "fr-fleet", boston);
+    assert!(g.face(fleet).combat >= 1);
+    let u = put(&mut g, "br-light", hartford);
+    set_out(&mut g, BRITISH, hartford, &[Piece::Unit(u)]);
+    act(&mut g, BRITISH, Action::Step(boston));
+    assert!(!moving(&g), "the move ends in Boston");
+    assert!(logged(&g, "enemy units are there"));
+}
