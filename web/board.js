@@ -113,9 +113,10 @@ class Board extends MapView {
     this.vb = { ...this.full };
     this.minWidth = 6 * this.geo.piece; // about six pieces across at the most zoomed in
     this.detailScale = 80;
-    const land = d.spaces.filter((s) => !s.boxed);
-    const lx = land.map((s) => s.x), ly = land.map((s) => s.y);
-    this.land = land.length ? { x: Math.min(...lx) - 1, y: Math.min(...ly) - 1, w: Math.max(...lx) - Math.min(...lx) + 2, h: Math.max(...ly) - Math.min(...ly) + 2 } : this.full;
+    this.land = this.area(d.spaces.filter((s) => !s.boxed)) || this.full;
+    // What Fit and the first view frame, and its land (update narrows them to what is in play).
+    this.home = this.full;
+    this.homeLand = this.land;
     this.root = svg("svg", { class: `map ${d.geometry}map${d.geography ? " geo" : ""}`, role: "img", "aria-label": `${d.title} map` });
     // The pieces are drawn over every name: a name never hides a piece (clearNames).
     const layers = ["geo-under", "spaces", "geo-over", "links", "lines", "rings", "targets", "small-print", "decor", "names", "markers", "pieces"];
@@ -401,16 +402,25 @@ class Board extends MapView {
     this.clearNames();
   }
 
-  /** The whole map if its pieces read at this size, else the land (not the
-   * boxes around it), else a readable part of the land around the places
-   * worth seeing first. */
+  /** What Fit shows (`home`) if its pieces read at this size, else its
+   * land (not the boxes around it), else a readable part of that land
+   * around the places worth seeing first. */
   focus(ids) {
     const minPx = this.geo.pieceScale;
     const r = this.root.getBoundingClientRect();
-    const whole = Math.min(r.width / this.full.w, r.height / this.full.h) >= minPx;
+    const whole = Math.min(r.width / this.home.w, r.height / this.home.h) >= minPx;
     const pts = (ids || []).map((id) => this.spaces.get(id)).filter((s) => s && !s.boxed);
     const median = (k) => pts.map((p) => p[k]).sort((a, b) => a - b)[pts.length >> 1];
-    this.frame(whole ? this.full : this.land, minPx, pts.length ? { x: median("x"), y: median("y") } : null);
+    this.frame(whole ? this.home : this.homeLand, minPx, pts.length ? { x: median("x"), y: median("y") } : null);
+  }
+
+  /** The box round some spaces ({x, y, w, h}): a point or cell with a unit
+   * around it, a box whole with its border; null for none. */
+  area(spaces) {
+    if (!spaces.length) return null;
+    const { w, h } = this.geo.box;
+    const b = around(spaces.map((s) => (s.boxed ? grow({ x0: s.x - w / 2, y0: s.y - h / 2, x1: s.x + w / 2, y1: s.y + h / 2 }, 0.1) : square(s.x, s.y, 1))));
+    return { x: b.x0, y: b.y0, w: b.x1 - b.x0, h: b.y1 - b.y0 };
   }
 
   /** A new decision whose places (the choices' spaces, or their pieces'
@@ -444,6 +454,13 @@ class Board extends MapView {
     for (const [id, shape] of this.shapes) this.markTarget(shape, id, this.targets.has(id));
     this.pieces = this.bySpace(expand(board.pieces));
     this.markers = this.bySpace(board.markers);
+    // Fit shows the spaces the scenario plays on (Give Me Liberty!: one of
+    // its two maps) and every place that holds something (a fleet at sea, a
+    // unit in a box), else the whole map.
+    const inPlay = board.in_play || [];
+    const shown = [...new Set([...inPlay, ...this.pieces.keys(), ...this.markers.keys()])].map((id) => this.spaces.get(id)).filter(Boolean);
+    this.home = (inPlay.length && this.area(shown)) || this.full;
+    this.homeLand = inPlay.length ? this.area(shown.filter((s) => !s.boxed)) || this.home : this.land;
     this.drawBoard();
     if (!this.stackList.hidden) this.openStack(this.stackList.dataset.space);
   }

@@ -2,11 +2,12 @@
 // drag or one finger, and zooms with the wheel, two fingers or the buttons
 // (pointer events). A renderer sets `this.root` (the svg), `this.full` and
 // `this.vb` ({x, y, w, h} in map units), `this.minWidth` (the narrowest
-// view, in map units), optionally `this.home` (what Fit shows, when not
-// the whole map: zooming out still reaches `full`), optionally `this.detailScale` (screen pixels per map
-// unit from which the svg has the class "detail", for small print such as
-// hex numbers), then calls `setupPanZoom()` (which also follows the svg's
-// size on the screen: resized) and `applyViewBox()`; `hooks`
+// view, in map units), optionally `this.home` (what Fit shows when that is
+// less than the whole map; zooming out still reaches `full`) and
+// `this.detailScale` (screen pixels per map unit from which the svg has
+// the class "detail", for small print such as hex numbers), then calls
+// `setupPanZoom()` (which also follows the svg's size on the screen:
+// resized) and `applyViewBox()`; `hooks`
 // ({choose, select}) receives clicks on targets and spaces. A drag sets
 // `suppressClick` so the click that ends it does not act. For the trail of
 // log entries the renderer gives `centre(id)`, `dot(id)` (what marks a

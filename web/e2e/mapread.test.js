@@ -412,6 +412,33 @@ describe("Fit and the first view", () => {
     }
   });
 
+  it("Give Me Liberty!: Fit frames the scenario's map, not both", async () => {
+    // The spaces of `ids` drawn whole within the map on the screen.
+    const inView = (page, ids) => page.evaluate((ids) => {
+      const r = document.querySelector("svg.map").getBoundingClientRect();
+      return ids.filter((id) => {
+        const b = document.querySelector(`svg.map .spaces [data-space="${id}"]`).getBoundingClientRect();
+        return b.left >= r.left && b.right <= r.right && b.top >= r.top && b.bottom <= r.bottom;
+      });
+    }, ids);
+    for (const [scenario, elsewhere] of [["gml/canada", ["charleston", "savannah"]], ["gml/southern-1780", ["quebec", "montreal"]]]) {
+      const game = await create(scenario, { british: "me", american: "computer" });
+      const inPlay = game.state.view.board.in_play;
+      assert.ok(inPlay.length >= 10 && elsewhere.every((id) => !inPlay.includes(id)), `${scenario} in play: ${inPlay}`);
+      for (const [viewport, opts] of [phone, [{ width: 1366, height: 900 }, {}]]) {
+        const where = `${scenario} at ${viewport.width}x${viewport.height}`;
+        const page = await open(game.seats[0].url, viewport, opts);
+        assert.deepEqual(await inView(page, elsewhere), [], `the other map at the first view (${where})`);
+        await page.click("#zoom-fit");
+        const shown = await inView(page, inPlay);
+        assert.deepEqual(inPlay.filter((id) => !shown.includes(id)), [], `spaces in play out of view at Fit (${where})`);
+        assert.deepEqual(await inView(page, elsewhere), [], `the other map at Fit (${where})`);
+        assert.deepEqual(page.errors, []);
+        await page.context().close();
+      }
+    }
+  });
+
   it("Give Me Liberty!: no name touches its own space's ring", async () => {
     const map = (await api("GET", "/api/titles/gml/map")).body;
     const ids = Object.fromEntries(map.spaces.map((s) => [s.name, s.id]));
