@@ -1000,8 +1000,9 @@ impl Map {
     }
 
     /// Land steps from `from` to every square within `colony`'s squares
-    /// (or any land square when `None`), across sides only: the paths of
-    /// 18.61 and of a colony's militia (13.8). `u16::MAX` where none reaches.
+    /// (or any land square when `None`), across sides only; `u16::MAX`
+    /// where none reaches. The map's own check that a colony's militia
+    /// (13.8, 24.1) can reach all of it (tests/map.rs).
     pub fn steps(&self, from: Sq, colony: Option<Colony>) -> Vec<u16> {
         let mut dist = vec![u16::MAX; self.squares.len()];
         dist[from.index()] = 0;

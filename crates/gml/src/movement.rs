@@ -484,6 +484,11 @@ impl Gml {
     /// in an activation under way (the orders' end checks him), nor while
     /// his owner picks where a check already sends him. `only`: one space.
     pub(crate) fn check_stranded_leaders(&mut self, seat: Seat, only: Option<SpaceId>) {
+        let alone = |s: SpaceId| self.has_land(s, 1 - seat) && !self.has_land(s, seat);
+        // The common case, a move leaving a space without enemy units: no scan.
+        if only.is_some_and(|s| !alone(s)) {
+            return;
+        }
         let waiting: Vec<LeaderId> = self
             .stack
             .iter()
@@ -496,7 +501,7 @@ impl Gml {
         let stranded: Vec<LeaderId> = (0..self.leaders.len() as LeaderId)
             .filter(|&l| self.leader(l).side == seat && !waiting.contains(&l))
             .filter(|&l| match self.leaders[l as usize].at {
-                Place::Space(s) => only.is_none_or(|o| o == s) && self.has_land(s, 1 - seat) && !self.has_land(s, seat),
+                Place::Space(s) => only.is_none_or(|o| o == s) && alone(s),
                 _ => false,
             })
             .collect();
