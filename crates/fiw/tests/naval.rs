@@ -691,6 +691,20 @@ fn a_leader_alone_who_marched_into_a_port_may_not_board() {
     assert!(!legal(&g, BRITISH).contains(&Action::Embark(Piece::Leader(washington))));
 }
 
+/// Louisbourg's fleets sail with a regiment to Halifax (1606), six
+/// movement points left there: the fleets and the regiment.
+fn sail_to_halifax(g: &mut Fiw) -> (Vec<UnitId>, UnitId) {
+    let louisbourg = at("1805");
+    let fleets = units(g, "br-fleet", louisbourg);
+    let r = units(g, "br-line", louisbourg)[0];
+    set_sail(g, BRITISH, louisbourg, &fleets, &[r]);
+    for s in ["1806", "1807", "1808", "1708", "1707", "1706", "1606"] {
+        act(g, BRITISH, Action::Sail(at(s)));
+    }
+    assert_eq!(naval(g).left, 6);
+    (fleets, r)
+}
+
 /// 20.41 "Costs to debark ... onto ... a port occupied by at least one
 /// friendly unit: zero movement points": a unit there before the force,
 /// not one of its own. A fleet the force drops off in the port (11.3,
@@ -703,14 +717,7 @@ fn a_naval_unit_dropped_in_a_port_does_not_hold_it_for_the_landing() {
     // ruling: fiw #81
     let mut g = started_with_seed(5, BRITISH);
     clear(&mut g, BRITISH, &["1606"]);
-    let louisbourg = at("1805");
-    let fleets = units(&g, "br-fleet", louisbourg);
-    let r = units(&g, "br-line", louisbourg)[0];
-    set_sail(&mut g, BRITISH, louisbourg, &fleets, &[r]);
-    for s in ["1806", "1807", "1808", "1708", "1707", "1706", "1606"] {
-        act(&mut g, BRITISH, Action::Sail(at(s)));
-    }
-    assert_eq!(naval(&g).left, 6);
+    let (fleets, r) = sail_to_halifax(&mut g);
     act(&mut g, BRITISH, Action::Drop(Piece::Unit(fleets[1])));
     assert!(
         label(&g, BRITISH, Action::Halt).contains("cannot land"),
@@ -734,14 +741,7 @@ fn friendly_indians_alone_do_not_make_a_landing_free() {
         let mut g = started_with_seed(5, BRITISH);
         clear(&mut g, BRITISH, &["1606"]);
         put(&mut g, holder, at("1606"));
-        let louisbourg = at("1805");
-        let fleets = units(&g, "br-fleet", louisbourg);
-        let r = units(&g, "br-line", louisbourg)[0];
-        set_sail(&mut g, BRITISH, louisbourg, &fleets, &[r]);
-        for s in ["1806", "1807", "1808", "1708", "1707", "1706", "1606"] {
-            act(&mut g, BRITISH, Action::Sail(at(s)));
-        }
-        assert_eq!(naval(&g).left, 6);
+        let (_, r) = sail_to_halifax(&mut g);
         assert_eq!(
             !label(&g, BRITISH, Action::Halt).contains("cannot land"),
             lands,

@@ -1247,6 +1247,18 @@ fn a_point_three_retreat_into_a_space_held_by_both_sides_fights_its_enemy_unit_a
     sound(&g);
 }
 
+/// A 4.1 activation of the militia `m`: it walks into Saratoga, where the
+/// British are entrenched, and the voluntary combat its move caused is
+/// declined.
+fn militia_declines_saratoga(g: &mut Gml, m: UnitId) {
+    take(g, Action::ActivateUnit(m));
+    take(g, Action::MoveUnit(m));
+    take(g, Action::Step(space("saratoga")));
+    take(g, Action::Done);
+    assert_eq!(legal(g), vec![Action::Attack(space("saratoga")), Action::Done]);
+    take(g, Action::Done);
+}
+
 /// An American militia unit out of phase (4.1) from Bennington into
 /// Saratoga, where the British unit is entrenched: no stop (6.18), the
 /// combat voluntary and declined. In the British Combat Phase the British
@@ -1268,13 +1280,7 @@ fn an_out_of_phase_mover_s_way_in_is_barred_to_the_enemy_retreat_later_in_the_tu
     // 4: the opponent activates 1; then the British roll 5: 1 activation.
     g.core.dice.script([4, 5]);
     take(&mut g, Action::Roll);
-    take(&mut g, Action::ActivateUnit(m));
-    take(&mut g, Action::MoveUnit(m));
-    take(&mut g, Action::Step(space("saratoga")));
-    take(&mut g, Action::Done);
-    // The combat its move caused is voluntary: declined.
-    assert_eq!(legal(&g), vec![Action::Attack(space("saratoga")), Action::Done]);
-    take(&mut g, Action::Done);
+    militia_declines_saratoga(&mut g, m);
     assert_eq!(g.phase, Phase::Activation(BRITISH), "{}", log_text(&g));
     while g.phase == Phase::Activation(BRITISH) {
         take(&mut g, Action::Done);
@@ -1313,12 +1319,7 @@ fn a_second_out_of_phase_activation_fights_only_the_combats_its_own_moves_cause(
     // British units in Albany hit the Continental twice.
     g.core.dice.script([4, 4, 1, 1]);
     take(&mut g, Action::Roll);
-    take(&mut g, Action::ActivateUnit(m));
-    take(&mut g, Action::MoveUnit(m));
-    take(&mut g, Action::Step(space("saratoga")));
-    take(&mut g, Action::Done);
-    assert_eq!(legal(&g), vec![Action::Attack(space("saratoga")), Action::Done]);
-    take(&mut g, Action::Done);
+    militia_declines_saratoga(&mut g, m);
     take(&mut g, Action::ActivateUnit(c));
     take(&mut g, Action::MoveUnit(c));
     take(&mut g, Action::Step(space("albany")));

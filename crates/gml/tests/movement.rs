@@ -8,7 +8,7 @@ use common::*;
 use engine::prelude::*;
 use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
 use gml::frames::Frame;
-use gml::state::{Phase, Place, UnitId};
+use gml::state::{LeaderId, Phase, Place, UnitId};
 use gml::Gml;
 
 fn left(g: &Gml) -> u8 {
@@ -1026,16 +1026,10 @@ fn a_unit_stopped_by_the_enemy_moves_no_further_that_turn_even_activated_again()
     assert_eq!(left(&g), 6);
 }
 
-/// 5.6 checks "a leader alone in a space entered by enemy units"; rulings
-/// gml #6, #50 and #70 check a leader alone among enemy land units
-/// whoever moved. Gates's Continental, given its own order, marches out of
-/// Saratoga, which entrenched British units share, and Gates stays: when
-/// the activation's orders end he is alone among them and is checked (a 9
-/// wounds him). Rules gml-21: he stayed there unchecked.
-// rule: gml 5.6, 6.11, 6.0
-// ruling: gml #71
-#[test]
-fn a_leader_whose_units_march_out_from_among_the_enemy_is_checked_when_the_orders_end() {
+/// Saratoga: Gates activated with his Continental, beside an entrenched
+/// British unit; the Continental, on its own order, has marched out to
+/// Albany, and a 9 is scripted for Gates's check.
+fn gates_s_continental_marches_out() -> (Gml, LeaderId) {
     let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
     let gates = put_leader(&mut g, "gates", "saratoga");
     let c = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
@@ -1046,6 +1040,20 @@ fn a_leader_whose_units_march_out_from_among_the_enemy_is_checked_when_the_order
     act_unit(&mut g, AMERICAN, "move", c);
     act(&mut g, AMERICAN, "step-albany");
     act(&mut g, AMERICAN, "done");
+    (g, gates)
+}
+
+/// 5.6 checks "a leader alone in a space entered by enemy units"; rulings
+/// gml #6, #50 and #70 check a leader alone among enemy land units
+/// whoever moved. Gates's Continental, given its own order, marches out of
+/// Saratoga, which entrenched British units share, and Gates stays: when
+/// the activation's orders end he is alone among them and is checked (a 9
+/// wounds him). Rules gml-21: he stayed there unchecked.
+// rule: gml 5.6, 6.11, 6.0
+// ruling: gml #71
+#[test]
+fn a_leader_whose_units_march_out_from_among_the_enemy_is_checked_when_the_orders_end() {
+    let (mut g, gates) = gates_s_continental_marches_out();
     // Gates may still move: not checked yet.
     assert_eq!(g.core.dice.scripted_left(), 1, "{}", log_text(&g));
     assert!(has(&g, AMERICAN, "move-gates"));
@@ -1064,16 +1072,7 @@ fn a_leader_whose_units_march_out_from_among_the_enemy_is_checked_when_the_order
 // ruling: gml #71
 #[test]
 fn a_leader_who_follows_his_units_out_in_the_same_activation_is_not_checked() {
-    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
-    let gates = put_leader(&mut g, "gates", "saratoga");
-    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga")[0];
-    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
-    g.units[b as usize].entrenched = true;
-    activate_with(&mut g, AMERICAN, "gates", &[c]);
-    g.core.dice.script([9]);
-    act_unit(&mut g, AMERICAN, "move", c);
-    act(&mut g, AMERICAN, "step-albany");
-    act(&mut g, AMERICAN, "done");
+    let (mut g, gates) = gates_s_continental_marches_out();
     let mut reserve = g.clone();
     act(&mut reserve, AMERICAN, "reserve-gates");
     assert_logged(&reserve, "Horatio Gates's casualty check: 9, wounded");
