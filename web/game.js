@@ -432,7 +432,7 @@ function actionButton(a, n = 1) {
   return b;
 }
 
-function actionGroup(name, members, pieceIds) {
+function actionGroup(name, members, pieceIds, only = false) {
   const light = (on) => {
     if (renderer) for (const a of members) renderer.highlight(a.target, on);
   };
@@ -447,7 +447,8 @@ function actionGroup(name, members, pieceIds) {
     el("div", { class: "hint" }, "Pick one on the map, or here:"),
     ...alike(members).map(({ a, n }) => actionButton(a, n)),
   );
-  box.open = openGroups.has(name);
+  // The only choice offered opens at once: a closed one is a tap that decides nothing.
+  box.open = only || openGroups.has(name);
   box.addEventListener("toggle", () => {
     if (box.open) openGroups.add(name);
     else openGroups.delete(name);
@@ -483,7 +484,7 @@ function renderActions(s) {
     } else if (!shown.has(a.group)) {
       shown.add(a.group);
       const pieceIds = new Set((s.view?.board?.pieces || []).map((p) => p.id).filter(Boolean));
-      items.push(actionGroup(a.group, members, pieceIds));
+      items.push(actionGroup(a.group, members, pieceIds, members.length === s.legal.length));
     }
   }
   const hint = s.legal.some((a) => a.target) ? el("div", { class: "hint" }, "Or click a highlighted place or block on the map.") : null;

@@ -143,6 +143,8 @@ function showCreated(res, mine) {
       ? el("a", { class: "button primary", href: playUrl(res.id, first.token) }, "Go to the game")
       : el("a", { class: "button", href: spec }, "Watch the game"),
   );
+  // On a phone the form fills the screen: the new game's links came below it, out of sight.
+  box.scrollIntoView({ block: "nearest" });
 }
 
 async function listGames() {

@@ -30,6 +30,9 @@ it("a solitaire scenario seats the player on its side, against the bot sheet", {
   // Created, the game opens on the player's side.
   await page.selectOption("#scenario", "b2c/solo-patriot");
   await page.click("#create-form button[type=submit]");
+  // The phone's screen scrolls to the new game's button (it came below the form).
+  const go = await page.locator("#created a.button").boundingBox();
+  assert.ok(go.y >= 0 && go.y + go.height <= 845, `"Go to the game" in sight (top ${go.y})`);
   await page.click("#created a");
   await page.waitForSelector("svg.areamap .space", WAIT);
   assert.match(await page.textContent("#as-seat"), /Patriot/);

@@ -1,0 +1,66 @@
+// Give Me Liberty! (gml/saratoga) played on a phone by touch, as the
+// British against the computer: a pile's count catches a tap near it and no
+// farther (its neighbour's count gets its own), a choice's second line is
+// never cut when the list scrolls, and the only choice a prompt offers, a
+// group (the places to raise a militia unit in), comes open.
+//
+//     cargo build --release -p cli && cd web/e2e && npm ci && npm test
+import { it } from "node:test";
+import assert from "node:assert/strict";
+import { serverAndBrowser, createGame, WAIT } from "./setup.js";
+
+const env = serverAndBrowser();
+
+/** Tap the choice that says `text` and wait for the next move's choices. */
+async function take(page, text) {
+  const before = await page.locator("#status-line").textContent();
+  await page.locator("#actions button.act", { hasText: text }).first().tap();
+  await page.waitForFunction((b) => document.querySelector("#status-line").textContent !== b
+    && !document.body.classList.contains("busy") && document.querySelector("#actions button.act"), before, WAIT);
+}
+
+it("Give Me Liberty! on a phone: piles, choices and a move by touch", { timeout: 120000 }, async () => {
+  const game = await createGame(env.server, "gml/saratoga", 7, { british: "me", american: "computer" });
+  const page = await (await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${env.server.base}/play/${game.id}#${game.token.british}`);
+  await page.waitForSelector("svg.map .stack-badge", WAIT);
+  await page.locator("#actions button.act").first().waitFor(WAIT);
+
+  // Each count in sight is its own pile's below 17px from its middle and
+  // never at 24px (its ring's unpainted stroke, a map unit wide, took taps
+  // 60px off and opened New York's neighbour's list).
+  const reach = await page.evaluate(() => [...document.querySelectorAll("svg.map .stack-badge")].map((b) => {
+    const r = b.querySelector("circle.hit").getBoundingClientRect();
+    const x = r.x + r.width / 2, y = r.y + r.height / 2;
+    if (x < 60 || x > 360 || y < 30 || y > 420) return null;
+    const at = (dx) => document.elementFromPoint(x + dx, y)?.closest(".stack-badge") === b;
+    return { space: b.dataset.space, near: at(12), far: at(24) };
+  }).filter(Boolean));
+  assert.ok(reach.length >= 2, `piles in sight: ${JSON.stringify(reach)}`);
+  for (const r of reach) assert.ok(r.near && !r.far, `the count of ${r.space}: ${JSON.stringify(r)}`);
+
+  // Howe marches on White Plains: a single activation, his force, the move.
+  await take(page, "Done forming");
+  await take(page, "Done forming");
+  await take(page, "Activate a single unit or leader");
+  if (await page.locator("#actions button.act", { hasText: "End naval movement" }).count()) await take(page, "End naval movement");
+  await page.locator("#actions details.group summary").first().tap();
+  await take(page, "Activate William Howe");
+  await take(page, "Done forming");
+  // Two-line choices ("Place William Howe and his command in reserve") read whole.
+  const cut = await page.evaluate(() => [...document.querySelectorAll("#actions button.act")]
+    .filter((b) => b.offsetParent && b.scrollHeight > b.clientHeight + 1).map((b) => b.textContent));
+  assert.deepEqual(cut, [], "choices cut short");
+  await take(page, "Move William Howe's group");
+  await take(page, "Move to White Plains");
+  await take(page, "Stop here");
+  // Putnam has gone; the militia raised in Canada is to be placed: its
+  // places, the only choice, come open, no tap to open them.
+  assert.match(await page.locator("#prompt").textContent(), /Place 1 militia/);
+  assert.equal(await page.locator("#actions > *:not(.hint)").count(), 1, "one choice");
+  assert.ok(await page.locator("#actions details.group").evaluate((d) => d.open), "the only group is open");
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
