@@ -236,6 +236,22 @@ impl Procedure for Fiw {
         }
         match self.stack.last() {
             Some(Frame::Events { .. }) => self.next_event(),
+            Some(&Frame::Deploy { seat, line, .. }) => {
+                // 35.3 a set-up line whose next piece has one place and one
+                // face left decides nothing: it sets up without a click
+                // (ruling fiw #90). Not a line drawn at random (25.1): the
+                // draw would ride on the seat's previous action and its undo.
+                let drawn = matches!(
+                    scenario::spec(self.scenario).lines[line as usize].what,
+                    scenario::What::Indians { .. }
+                );
+                let mut legal = Vec::new();
+                self.legal_for(seat, &mut legal);
+                match legal[..] {
+                    [only] if !drawn => self.perform(seat, only),
+                    _ => return false,
+                }
+            }
             Some(_) => return false,
             None => self.next_phase(),
         }

@@ -588,9 +588,23 @@ fn british_provincial_infantry_keeps_the_face_chosen_at_set_up() {
         // Alternate the faces, light first.
         want = !want;
         let before: Vec<UnitId> = g.units_at(sq).collect();
+        let logged = g.log().visible(Some(seat)).count();
         act(&mut g, seat, Action::Deploy { sq, light: want });
-        let new: Vec<UnitId> = g.units_at(sq).filter(|u| !before.contains(u)).collect();
-        assert_eq!(new.len(), 1);
+        // The regiment the first set-up line after the action names: the
+        // lines after it may set up more there by themselves (ruling fiw
+        // #90: one place and one face).
+        let told = g
+            .log()
+            .visible(Some(seat))
+            .skip(logged)
+            .find(|e| e.rule == "35.3")
+            .map(|e| e.text.clone())
+            .expect("the placement is told to its side");
+        let new: Vec<UnitId> = g
+            .units_at(sq)
+            .filter(|u| !before.contains(u) && told.contains(&g.unit_name(*u)))
+            .collect();
+        assert!(!new.is_empty(), "{told}");
         let f = g.face(new[0]);
         assert!(!f.regular && f.side == BRITISH && f.size == fiw::forces::Size::Regiment);
         assert_eq!(
@@ -901,4 +915,32 @@ fn the_players_may_agree_before_play_to_end_after_any_year() {
     assert!(err.contains("'end' = '1761' needs option 'extended' = 'on'"), "{err}");
     setup.options.insert("extended".into(), "on".into());
     assert!(engine::Session::<Fiw>::new(setup).is_ok());
+}
+
+/// Ruling fiw #90: a set-up line whose next piece has one place and one
+/// face left decides nothing, and sets up without a click; a line drawn at
+/// random (25.1) still waits for its seat, so that the draw rides on no
+/// other action. Every decision the set-up asks is a real choice, and the
+/// pieces of the lines that set up by themselves are on the map.
+#[test]
+fn set_up_lines_with_one_place_and_one_face_set_up_by_themselves() {
+    // rule: fiw 35.3, 25.1
+    // ruling: fiw #90
+    for seed in 1..=3 {
+        let mut g = Fiw::new(&Setup::new("on-to-quebec", seed));
+        let mut asked = [0; 2];
+        while let Some(Frame::Deploy { seat, .. }) = g.stack.last().cloned() {
+            let v = legal(&g, seat);
+            if v.len() == 1 {
+                let what = label(&g, seat, v[0]);
+                assert!(what.contains("drawn at random"), "a choice of one: {what}");
+            }
+            asked[seat as usize] += 1;
+            g.apply_legal(seat, &v[0]);
+        }
+        assert!(matches!(g.stack.last(), Some(Frame::ChooseFirst { .. })));
+        // Wolfe's line names Louisbourg alone: he set up by himself.
+        assert_eq!(g.leaders[leader(&g, "wolfe") as usize].at, Place::Sq(sq("louisbourg")));
+        assert!(asked[BRITISH as usize] < 60 && asked[FRENCH as usize] < 60, "{asked:?}");
+    }
 }

@@ -72,6 +72,15 @@ pub fn purchasing(units: &[(&str, &str)]) -> Fiw {
 pub fn blank(seed: u64) -> Fiw {
     let mut g = Fiw::new(&Setup::new("on-to-quebec", seed));
     g.stack.clear();
+    // The lines that set up by themselves (ruling fiw #90) go back.
+    for u in 0..g.units.len() as UnitId {
+        g.units.place(u, Place::Pool);
+    }
+    for l in &mut g.leaders {
+        if matches!(l.at, Place::Sq(_)) {
+            l.at = Place::Pool;
+        }
+    }
     g
 }
 
