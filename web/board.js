@@ -410,8 +410,7 @@ class Board extends MapView {
     const r = this.root.getBoundingClientRect();
     const whole = Math.min(r.width / this.home.w, r.height / this.home.h) >= minPx;
     const pts = (ids || []).map((id) => this.spaces.get(id)).filter((s) => s && !s.boxed);
-    const median = (k) => pts.map((p) => p[k]).sort((a, b) => a - b)[pts.length >> 1];
-    this.frame(whole ? this.home : this.homeLand, minPx, pts.length ? { x: median("x"), y: median("y") } : null);
+    this.frame(whole ? this.home : this.homeLand, minPx, middle(pts));
   }
 
   /** The box round some spaces ({x, y, w, h}): a point or cell with a unit
@@ -431,8 +430,8 @@ class Board extends MapView {
     const pts = [...this.targets.keys()].map((t) => this.spaces.get(spaceOf(t))).filter(Boolean);
     const v = this.vb;
     if (!pts.length || pts.some((p) => p.x >= v.x && p.x <= v.x + v.w && p.y >= v.y && p.y <= v.y + v.h)) return;
-    const median = (k) => pts.map((p) => p[k]).sort((a, b) => a - b)[pts.length >> 1];
-    this.vb = { ...v, x: median("x") - v.w / 2, y: median("y") - v.h / 2 };
+    const m = middle(pts);
+    this.vb = { ...v, x: m.x - v.w / 2, y: m.y - v.h / 2 };
     this.applyViewBox();
   }
 
@@ -848,6 +847,17 @@ function f(v) {
 function letters(b) {
   const m = (b.y1 - b.y0) / 5;
   return { x0: b.x0 + m / 3, y0: b.y0 + m, x1: b.x1 - m / 3, y1: b.y1 - m };
+}
+
+/** The place to look at among some places: the one nearest their median
+ * x and median y (null for none). Those medians alone can name a point
+ * that is none of them: between New York and Halifax, the open sea. */
+function middle(pts) {
+  if (!pts.length) return null;
+  const median = (k) => pts.map((p) => p[k]).sort((a, b) => a - b)[pts.length >> 1];
+  const [mx, my] = [median("x"), median("y")];
+  const d = (p) => (p.x - mx) ** 2 + (p.y - my) ** 2;
+  return pts.reduce((a, p) => (d(p) < d(a) ? p : a));
 }
 
 /** The box round some boxes. */
