@@ -44,6 +44,10 @@ const PIECE_PX = { block: { read: 28, least: 20 }, counter: { read: 36, least: 2
 // smallest is drawn this large, and the lesser ones give way where they no
 // longer fit (zooming in brings them back).
 const NAME_PX = 10;
+// A name that must stay in its space (geometry `strict`: a square of the
+// grid) does so once a space is this many pixels wide; zoomed out further,
+// where names span several squares anyway, it may stand anywhere near.
+const STRICT_PX = 40;
 // A pile's parts beside its top piece, in parts of its height: the count
 // (a disc of radius `count`) at its upper right, two pieces' edges showing
 // under it, each `edge` further right and down, and the gap to the next
@@ -212,7 +216,7 @@ class Board extends MapView {
       labels.push({ text: s.name, space: s.id, priority: s.label, cls: `space-name${s.boxed ? " box-name" : ""}${s.features.includes("town") ? " town" : ""}`, ...this.geo.nameAt(s) });
     }
     for (const l of this.data.labels) labels.push({ text: l.text, x: l.x, y: l.y, size: this.geo.piece * 0.55, priority: 10 + l.priority, cls: "map-label" });
-    return labels.map((l) => ({ ...l, el: svg("text", { class: l.cls, "dominant-baseline": "central" }, l.text) }));
+    return labels.map((l) => ({ ...l, el: svg("text", { class: l.cls, "dominant-baseline": "central", ...(l.space ? { "data-space": l.space } : {}) }, l.text) }));
   }
 
   /** Place the names for a view of `px` screen pixels a map unit
@@ -222,15 +226,18 @@ class Board extends MapView {
    * for clearNames to start from at each update. Returns the placed names' boxes. */
   placeNames(px) {
     const least = NAME_PX / px;
-    this.nameSize = { least, grow: Math.max(1, least / Math.min(...this.names.map((n) => n.size))) };
+    this.nameSize = { px, least, grow: Math.max(1, least / Math.min(...this.names.map((n) => n.nominal || n.size))) };
     const placed = placeLabels(this.names.map((n) => this.sized(n)), this.geo.obstacles(), this.mapBox());
     this.names.forEach((n, i) => (n.at = placed[i]));
     return placed.filter(Boolean).map((p) => p.box);
   }
 
-  /** Name `n` as a label at the size the view draws it (placeNames). */
+  /** Name `n` as a label at the size the view draws it (placeNames), never
+   * under the least that reads (a name printed smaller than its kind, to
+   * fit its square, grows back to that). */
   sized(n) {
-    return { ...n, size: n.size * this.nameSize.grow, least: this.nameSize.least };
+    const { px, least, grow } = this.nameSize;
+    return { ...n, size: Math.max(n.size * grow, least), least, strict: n.strict && px >= STRICT_PX };
   }
 
   /** Name `n` as a label that moves off what covers it: beside its space's
@@ -240,8 +247,9 @@ class Board extends MapView {
     return { ...this.sized(n), priority: Math.max(1, n.priority), beside: n.space && this.piecesBox(n.space) };
   }
 
-  /** Draw name `n` at `p` ({x, y, size}, as placeLabels gives). */
+  /** Draw name `n` at `p` ({x, y, size, text}, as placeLabels gives). */
   drawName(n, p) {
+    if (p.text && n.el.textContent !== p.text) n.el.textContent = p.text;
     n.el.setAttribute("x", f(p.x));
     n.el.setAttribute("y", f(p.y));
     n.el.setAttribute("font-size", f(p.size));
@@ -315,7 +323,7 @@ class Board extends MapView {
         const seen = inside({ x0: at.x, y0: at.y, x1: at.x, y1: at.y }, view);
         const taken = solid.concat(shown.filter((o) => o !== n).map((o) => boxes.get(o)));
         const dx = slide(p.box.x0, p.box.x1, inner.x0, inner.x1), dy = slide(p.box.y0, p.box.y1, inner.y0, inner.y1);
-        const label = this.moving(n), slid = { ...label, x: p.x + dx, y: p.y + dy, gap: 0, within: null, beside: null };
+        const label = this.moving(n), slid = { ...label, text: p.text || label.text, x: p.x + dx, y: p.y + dy, gap: 0, within: null, strict: false, beside: null };
         p = seen ? placeLabels([slid], taken, inner)[0] || placeLabels([label], taken, inner)[0] : null;
       }
       if (p) boxes.set(n, p.box);
@@ -423,15 +431,26 @@ class Board extends MapView {
   }
 
   /** A new decision whose places (the choices' spaces, or their pieces'
-   * spaces) are all out of sight: pan, at the same zoom, to the middle one. */
+   * spaces) are not all in sight: pan, at the same zoom, as little as
+   * brings them all in if they fit (a retreat's squares beside the battle
+   * while the view was left elsewhere); if they do not and none is in
+   * sight, to the middle one. */
   revealTargets(state) {
     const pieces = (state.view && state.view.board && state.view.board.pieces) || [];
     const spaceOf = (t) => (this.spaces.has(t) ? t : (pieces.find((p) => p.id === t) || {}).space);
     const pts = [...this.targets.keys()].map((t) => this.spaces.get(spaceOf(t))).filter(Boolean);
+    if (!pts.length) return;
     const v = this.vb;
-    if (!pts.length || pts.some((p) => p.x >= v.x && p.x <= v.x + v.w && p.y >= v.y && p.y <= v.y + v.h)) return;
-    const m = middle(pts);
-    this.vb = { ...v, x: m.x - v.w / 2, y: m.y - v.h / 2 };
+    const view = { x0: v.x, y0: v.y, x1: v.x + v.w, y1: v.y + v.h };
+    const a = this.area(pts);
+    const all = { x0: a.x, y0: a.y, x1: a.x + a.w, y1: a.y + a.h };
+    if (inside(all, view)) return;
+    if (a.w <= v.w && a.h <= v.h) {
+      this.vb = { ...v, x: v.x - slide(all.x0, all.x1, view.x0, view.x1), y: v.y - slide(all.y0, all.y1, view.y0, view.y1) };
+    } else if (!pts.some((p) => inside({ x0: p.x, y0: p.y, x1: p.x, y1: p.y }, view))) {
+      const m = middle(pts);
+      this.vb = { ...v, x: m.x - v.w / 2, y: m.y - v.h / 2 };
+    } else return;
     this.applyViewBox();
   }
 
@@ -449,6 +468,7 @@ class Board extends MapView {
       ring.setAttribute("class", "target-ring");
       ring.dataset.target = id;
       this.g.targets.append(ring);
+      if (this.geo.points && !s.boxed) this.g.targets.append(this.tapRing(s));
     }
     for (const [id, shape] of this.shapes) this.markTarget(shape, id, this.targets.has(id));
     this.pieces = this.bySpace(expand(board.pieces));
@@ -462,6 +482,19 @@ class Board extends MapView {
     this.homeLand = inPlay.length ? this.area(shown.filter((s) => !s.boxed)) || this.home : this.land;
     this.drawBoard();
     if (!this.stackList.hidden) this.openStack(this.stackList.dataset.space);
+  }
+
+  /** A lit point's wider tap target (style.css .tap-ring: 44px across on
+   * a touch screen, none for a mouse): a tap goes to the nearest lit point. */
+  tapRing(s) {
+    const ring = svg("circle", { cx: f(s.x), cy: f(s.y), r: f(0.16), class: "tap-ring" });
+    ring.addEventListener("click", (ev) => {
+      const p = this.toMap(ev);
+      const lit = [...this.targets.keys()].map((t) => this.spaces.get(t)).filter((o) => o && !o.boxed);
+      const near = lit.reduce((a, o) => (Math.hypot(o.x - p.x, o.y - p.y) < Math.hypot(a.x - p.x, a.y - p.y) ? o : a), s);
+      this.clickSpace(near.id, ev);
+    });
+    return ring;
   }
 
   bySpace(list) {

@@ -88,6 +88,7 @@ function render() {
   renderReplay();
   renderOutcome(s);
   renderPrompt(s);
+  renderLately(s);
   renderActions(s);
   $("undo").disabled = !s.can_undo || busy;
   $("resign").disabled = !s.seat || s.status === "over" || !!s.replaying;
@@ -437,14 +438,15 @@ function actionGroup(name, members, pieceIds, only = false) {
     if (renderer) for (const a of members) renderer.highlight(a.target, on);
   };
   const targets = new Set(members.map((a) => a.target));
-  const places = targets.size;
+  const onMap = members.some((a) => a.target);
+  const places = onMap ? targets.size : alike(members).length;
   // Leaders or blocks to pick are counted as pieces, spaces as places.
-  const noun = [...targets].every((t) => pieceIds.has(t)) ? ["piece", "pieces"] : ["place", "places"];
+  const noun = !onMap ? ["choice", "choices"] : [...targets].every((t) => pieceIds.has(t)) ? ["piece", "pieces"] : ["place", "places"];
   const box = el(
     "details",
     { class: "group" },
     el("summary", { class: "act" }, name, el("span", { class: "count" }, ` · ${places} ${noun[places === 1 ? 0 : 1]}`)),
-    el("div", { class: "hint" }, "Pick one on the map, or here:"),
+    ...(onMap ? [el("div", { class: "hint" }, "Pick one on the map, or here:")] : []),
     ...alike(members).map(({ a, n }) => actionButton(a, n)),
   );
   // The only choice offered opens at once: a closed one is a tap that decides nothing.
@@ -479,7 +481,10 @@ function renderActions(s) {
   for (const a of s.legal) {
     const members = a.group && byGroup.get(a.group);
     // One place only: nothing to pick on the map, the buttons say it all.
-    if (!members || members.length < GROUP_MIN || new Set(members.map((m) => m.target)).size < 2) {
+    // A group with no place at all (FIW's sixty recruits, by kind) opens
+    // as a list.
+    const places = members && new Set(members.map((m) => m.target)).size;
+    if (!members || members.length < GROUP_MIN || (places < 2 && members.some((m) => m.target))) {
       if (counted.has(a)) items.push(actionButton(a, counted.get(a)));
     } else if (!shown.has(a.group)) {
       shown.add(a.group);
@@ -497,22 +502,56 @@ const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 function renderLog(log) {
   const list = $("log");
   const atBottom = list.parentElement.scrollTop + list.parentElement.clientHeight >= list.parentElement.scrollHeight - 30;
-  list.replaceChildren(
-    ...log.map((e, i) => {
-      const li = el("li", { class: e.audience.seat === undefined ? "" : "private", tabindex: 0, "data-entry": i, title: "Replay to this moment" },
-        e.text,
-        e.dice && e.dice.length ? el("span", { class: "dice", title: e.dice.join(", ") }, " ", e.dice.map((d) => DICE[d] || `[${d}]`).join("")) : null,
-        e.rule ? el("span", { class: "rule" }, ` ${e.rule}`) : null);
-      li.addEventListener("click", () => replayToEntry(i));
-      li.addEventListener("keydown", (ev) => {
-        if (ev.key !== "Enter" && ev.key !== " ") return;
-        ev.preventDefault();
-        replayToEntry(i);
-      });
-      return li;
-    }),
-  );
+  list.replaceChildren(...log.map(logLine));
   if (atBottom) list.parentElement.scrollTop = list.parentElement.scrollHeight;
+}
+
+/** Log entry `i` as a list item, with its dice and rule. */
+function logLine(e, i) {
+  const li = el("li", { class: e.audience.seat === undefined ? "" : "private", tabindex: 0, "data-entry": i, title: "Replay to this moment" },
+    e.text,
+    e.dice && e.dice.length ? el("span", { class: "dice", title: e.dice.join(", ") }, " ", e.dice.map((d) => DICE[d] || `[${d}]`).join("")) : null,
+    e.rule ? el("span", { class: "rule" }, ` ${e.rule}`) : null);
+  li.addEventListener("click", () => replayToEntry(i));
+  li.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    ev.preventDefault();
+    replayToEntry(i);
+  });
+  return li;
+}
+
+// What just happened, under the prompt: the log since this seat last acted
+// (its own move's dice and results, then the other side's moves). A phone
+// shows the log a page below the choices; a battle or a Command Table roll
+// read nowhere near them. The latest LATELY lines, the others on request.
+const LATELY = 4;
+let latelyOpen = false;
+
+function renderLately(s) {
+  const box = $("lately");
+  const mark = s.seat && !s.replaying ? sessionStorage.getItem(seenKey()) : null;
+  const since = mark !== null && Number(mark) <= s.log.length;
+  const from = since ? Number(mark) : Math.max(0, s.log.length - LATELY);
+  const entries = s.seat && !s.replaying ? s.log.map((e, i) => [e, i]).slice(from) : [];
+  box.hidden = !entries.length;
+  if (!entries.length) {
+    box.replaceChildren();
+    return;
+  }
+  const hidden = latelyOpen ? 0 : Math.max(0, entries.length - LATELY);
+  const more = hidden
+    ? el("button", { type: "button", class: "small more", onclick: () => { latelyOpen = true; renderLately(shown()); } }, `Show ${hidden} earlier`)
+    : null;
+  box.replaceChildren(...[
+    el("div", { class: "lately-head" }, since ? "Since your last move" : "Lately"),
+    more,
+    el("ol", { class: "lately-list", start: String(from + hidden + 1) }, ...entries.slice(hidden).map(([e, i]) => logLine(e, i))),
+  ].filter(Boolean));
+}
+
+function seenKey() {
+  return `powderhorn-seen:${gameId}:${state.seat}`;
 }
 
 // The replay index of the game at move `seq` (GET /api/games/ID/log-moves):
@@ -596,9 +635,10 @@ function handOver(s) {
   if (!next) return false;
   renderer = null;
   focused = false;
-  for (const id of ["map", "offmap", "prompt", "actions", "info", "hexinfo", "log", "error", "invite-box", "rematch-box", "draw-box"]) {
+  for (const id of ["map", "offmap", "prompt", "lately", "actions", "info", "hexinfo", "log", "error", "invite-box", "rematch-box", "draw-box"]) {
     $(id).replaceChildren();
   }
+  $("lately").hidden = true;
   $("notes").value = "";
   hidePopup();
   pass.replaceChildren(
@@ -687,6 +727,7 @@ async function post(path, body) {
   busy = true;
   showError("");
   let done = null;
+  const before = state.log.length;
   try {
     done = await api("POST", `/api/games/${gameId}/${path}`, { token, body });
   } catch (e) {
@@ -699,7 +740,12 @@ async function post(path, body) {
   // What this seat has seen up to its own move: the trail starts after it.
   if (done && state.seat) {
     sessionStorage.setItem(trailKey(), String(state.log.length));
+    // (What the move itself wrote stays "since your last move": its dice.)
+    sessionStorage.setItem(seenKey(), String(before));
+    latelyOpen = false;
     if (renderer && !replay) renderer.showTrail(trail(state));
+    // (Not behind a hot-seat cover: its lines are this seat's.)
+    if ($("pass").hidden) renderLately(shown());
   }
   return done;
 }

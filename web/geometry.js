@@ -5,7 +5,7 @@
 // its outline, the border it shares with a neighbour, where its pieces
 // stand and where its name goes; boxes beside the map are alike in all.
 import { svg } from "./common.js";
-import { boxInside, centroid, insideConvex } from "./layout.js";
+import { boxInside, centroid, insideConvex, textWidth } from "./layout.js";
 
 const rect = (x, y, w, h) => ({ x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 });
 const f3 = (v) => v.toFixed(3);
@@ -150,10 +150,19 @@ class Square extends Base {
     return { x0: s.x - 0.44, y0: s.y - (s.label === undefined ? 0.44 : 0.22), x1: s.x + 0.44, y1: s.y + 0.44 };
   }
 
+  /** A name's middle stays in its square: one that spilt into the next
+   * square (a long name pushed aside by its square's fort) read as that
+   * square's, where a square is a whole space of the rules. A long name is
+   * printed smaller, to fit between the town's mark and the fort's (board.js
+   * grows the names from their `nominal` size and keeps each readable);
+   * where even that is wider than the square or finds no room, a square of
+   * several places is named by its first. */
   nameAt(s) {
     if (s.boxed) return this.boxName(s);
     const poly = this.poly(s, 1);
-    return { x: s.x, y: s.y - 0.34, size: 0.15, gap: 0, bold: s.features.includes("town"), within: (x, y) => insideConvex(poly, x, y) };
+    const bold = s.features.includes("town");
+    const size = Math.min(0.15, 0.6 / textWidth(s.name, 1, bold));
+    return { x: s.x, y: s.y - 0.34, size, nominal: 0.15, gap: 0, bold, within: (x, y) => insideConvex(poly, x, y), strict: true, short: s.name.split(" / ")[0], room: 1 };
   }
 
   /** A town's mark, in its square's upper left corner. */
@@ -179,6 +188,8 @@ class Node extends Base {
   constructor(spaces) {
     super(spaces, { w: 2.4, h: 1.4 }, 0.3);
     this.pieceScale = 90;
+    // A point is too small a target for a finger: a lit one takes taps from around it (board.js).
+    this.points = true;
   }
 
   outline(s, k = 1) {

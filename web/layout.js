@@ -58,15 +58,18 @@ function candidates(l, w, h) {
 
 /**
  * Place labels so that none overlaps another or an obstacle. `labels`:
- * [{text, x, y, size, priority, least?, gap?, bold?, within?(x, y), beside?}];
+ * [{text, short?, x, y, size, priority, least?, gap?, bold?, within?(x, y), strict?, beside?}];
  * the lowest priority number is placed first, each at the first free
- * candidate around its anchor (preferring spots `within` says are its own),
+ * candidate around its anchor (preferring spots `within` says are its own;
+ * a `strict` label takes no other: its centre stays in its own space),
  * shrinking to 85% then 70% (a lesser one 55%), but never under `least`,
  * when none is free, and dropped when nothing fits. A label of priority 0
  * (a city the rules name) is never dropped for obstacles alone: where only
  * obstacles stand in its way it goes over them, at its smallest. None goes
- * past the box `bounds`, if given (the map's edge). Returns, in the
- * labels' order, {x, y, size, box} (x, y the centre) or null.
+ * past the box `bounds`, if given (the map's edge). A label with a `short`
+ * text (the first of a square's places) tries it where its whole text finds
+ * no room or is wider than the label's `room`. Returns, in the labels' order, {x, y, size, box, text} (x, y the
+ * centre) or null.
  */
 export function placeLabels(labels, obstacles = [], bounds = null) {
   const placed = [];
@@ -81,17 +84,19 @@ export function placeLabels(labels, obstacles = [], bounds = null) {
   };
   for (const i of order) {
     const l = labels[i];
-    search: for (const [scale, avoidObstacles] of tries(l)) {
+    const texts = l.short && l.short !== l.text ? [l.text, l.short] : [l.text];
+    search: for (const [text, scale, avoidObstacles] of texts.flatMap((t) => tries(l).map(([k, avoid]) => [t, k, avoid]))) {
       const size = l.size * scale;
-      const w = textWidth(l.text, size, l.bold), h = size * 1.15;
+      const w = textWidth(text, size, l.bold), h = size * 1.15;
+      if (text !== texts[texts.length - 1] && w > (l.room || Infinity)) continue;
       const spots = candidates(l, w, h);
       const own = l.within ? spots.filter(([x, y]) => l.within(x, y)) : [];
-      for (const [x, y] of [...own, ...spots]) {
+      for (const [x, y] of l.strict ? own : [...own, ...spots]) {
         const box = { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
         if (bounds && !(box.x0 >= bounds.x0 && box.x1 <= bounds.x1 && box.y0 >= bounds.y0 && box.y1 <= bounds.y1)) continue;
         if (placed.some((b) => overlaps(b, box)) || (avoidObstacles && obstacles.some((b) => overlaps(b, box)))) continue;
         placed.push(box);
-        out[i] = { x, y, size, box };
+        out[i] = { x, y, size, box, text };
         break search;
       }
     }

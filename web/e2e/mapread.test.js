@@ -338,6 +338,35 @@ describe("names read at every zoom", () => {
     }
   });
 
+  it("The French & Indian War: a name stands in its own square, or in short", async () => {
+    const game = await create("fiw/on-to-quebec", { british: "me", french: "computer" });
+    const map = (await api("GET", "/api/titles/fiw/map")).body;
+    const page = await open(game.seats[0].url);
+    // The first view (squares about 75px) and two steps in: a name's middle
+    // lies in its own square ("Fort William Henry" stood in 1008, pushed
+    // aside by its fort and its neighbours' long names), and a square of
+    // several places that has no room for all of them names its first
+    // ("Albany" for Albany / Fort Schuyler / Canajoharie).
+    for (const step of [0, 1, 2]) {
+      if (step) await page.click("#zoom-in");
+      const names = await page.evaluate(() => [...document.querySelectorAll("svg.map text.space-name[data-space]")]
+        .filter((t) => t.isConnected && t.getAttribute("visibility") !== "hidden")
+        .map((t) => { const b = t.getBBox(); return { space: t.dataset.space, text: t.textContent, x: b.x + b.width / 2, y: b.y + b.height / 2 }; }));
+      assert.ok(names.length >= 8, `${names.length} names at step ${step}`);
+      const square = new Map(map.spaces.map((s) => [s.id, s]));
+      const astray = names.filter((n) => {
+        const s = square.get(n.space);
+        return !s.boxed && (Math.abs(n.x - s.x / map.unit) > 0.5 || Math.abs(n.y - s.y / map.unit) > 0.5);
+      });
+      assert.deepEqual(astray.map((n) => `${n.text} (${n.space})`), [], `names outside their squares at step ${step}`);
+      const wrong = names.filter((n) => n.text !== square.get(n.space).name && n.text !== square.get(n.space).name.split(" / ")[0]);
+      assert.deepEqual(wrong.map((n) => n.text), [], "a name is its square's, whole or its first place");
+      if (step === 0) assert.ok(names.some((n) => n.space === "1109" && n.text === "Albany"), "Albany for its square");
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   it("a first view cuts no name at its edges, and names the places in sight", async () => {
     for (const [scenario, seats] of games) {
       const game = await create(scenario, seats);
@@ -368,6 +397,42 @@ describe("names read at every zoom", () => {
         await page.context().close();
       }
     }
+  });
+});
+
+describe("the choices come into sight", () => {
+  it("a new decision pans, as little as it takes, to show all its places", async () => {
+    const page = await (await env.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${env.server.base}/`);
+    await page.waitForSelector("#scenario option", { ...WAIT, state: "attached" });
+    await page.waitForLoadState("networkidle");
+    // On to Quebec's first British choice, a fleet for New York City or for
+    // Halifax, with the view left on New York City and Halifax out of sight
+    // (as a retreat's squares were, the player having looked elsewhere).
+    const r = await page.evaluate(async () => {
+      const map = await (await fetch("/api/titles/fiw/map")).json();
+      document.body.replaceChildren();
+      const div = document.createElement("div");
+      div.style.cssText = "position: relative; width: 100%; height: 100vh";
+      document.body.append(div);
+      const { draw } = await import("/static/board.js");
+      const b = draw(div, map, { choose() {}, select() {} });
+      const state = { seat: "british", view: { board: { pieces: [], markers: [] } } };
+      const ids = ["New York City", "Halifax / Shubenacadie"].map((n) => map.spaces.find((s) => s.name === n).id);
+      b.update(state, ids.map((t, i) => ({ id: `fleet-${i}`, label: "Set up a fleet", target: t })));
+      const [ny, hx] = ids.map((t) => b.spaces.get(t));
+      const w = 2.2 * Math.hypot(hx.x - ny.x, hx.y - ny.y), h = 1.5 * w;
+      b.vb = { x: ny.x - 0.9 * w, y: ny.y - h / 2, w, h };
+      b.applyViewBox();
+      const seen = (p) => p.x >= b.vb.x && p.x <= b.vb.x + b.vb.w && p.y >= b.vb.y && p.y <= b.vb.y + b.vb.h;
+      const before = [seen(ny), seen(hx)];
+      b.revealTargets(state);
+      return { before, after: [seen(ny), seen(hx)], zoom: b.vb.w / w };
+    });
+    assert.deepEqual(r.before, [true, false], JSON.stringify(r));
+    assert.deepEqual(r.after, [true, true], JSON.stringify(r));
+    assert.equal(r.zoom, 1, "the same zoom");
+    await page.context().close();
   });
 });
 

@@ -1,8 +1,9 @@
 // Give Me Liberty! (gml/saratoga) played on a phone by touch, as the
 // British against the computer: a pile's count catches a tap near it and no
 // farther (its neighbour's count gets its own), a choice's second line is
-// never cut when the list scrolls, and the only choice a prompt offers, a
-// group (the places to raise a militia unit in), comes open.
+// never cut when the list scrolls, the only choice a prompt offers, a
+// group (the places to raise a militia unit in), comes open and its points
+// take a finger's tap, and what a move did reads under the prompt.
 //
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { it } from "node:test";
@@ -56,11 +57,34 @@ it("Give Me Liberty! on a phone: piles, choices and a move by touch", { timeout:
   await take(page, "Move William Howe's group");
   await take(page, "Move to White Plains");
   await take(page, "Stop here");
+  // What the move did (the phases it ended, the militia rolls) reads right
+  // under the prompt, not only in the log a page further down.
+  const lately = await page.evaluate(() => {
+    const p = document.querySelector("#prompt").getBoundingClientRect(), l = document.querySelector("#lately");
+    return { gap: l.getBoundingClientRect().top - p.bottom, head: l.querySelector(".lately-head")?.textContent, text: l.textContent, visible: !l.hidden };
+  });
+  assert.ok(lately.visible && lately.gap >= 0 && lately.gap < 20, JSON.stringify(lately));
+  assert.equal(lately.head, "Since your last move");
+  assert.match(lately.text, /Militia Table, Canada .* a militia unit is raised/);
   // Putnam has gone; the militia raised in Canada is to be placed: its
   // places, the only choice, come open, no tap to open them.
   assert.match(await page.locator("#prompt").textContent(), /Place 1 militia/);
   assert.equal(await page.locator("#actions > *:not(.hint)").count(), 1, "one choice");
   assert.ok(await page.locator("#actions details.group").evaluate((d) => d.open), "the only group is open");
+  // Its places are points 29px across: each lit one takes a finger's tap
+  // from 44px around it (its tap ring), and a tap 15px off one places the unit there.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const rings = await page.evaluate(() => {
+    const m = document.querySelector("svg.map").getBoundingClientRect();
+    return [...document.querySelectorAll("svg.map .tap-ring")].map((c) => c.getBoundingClientRect())
+      .filter((b) => b.x > m.x + 10 && b.right < m.right - 30 && b.y > m.y + 10 && b.bottom < m.bottom - 10)
+      .map((b) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2, w: b.width }));
+  });
+  assert.ok(rings.length >= 1 && rings.every((r) => r.w >= 43), JSON.stringify(rings));
+  const before = await page.locator("#status-line").textContent();
+  await page.touchscreen.tap(rings[0].x + 15, rings[0].y);
+  await page.waitForFunction((b) => document.querySelector("#status-line").textContent !== b, before, WAIT);
+  assert.match(await page.locator("#log li").last().textContent(), /militia/i);
   assert.deepEqual(errors, []);
   await page.context().close();
 });
