@@ -88,3 +88,40 @@ it("a place with actions is reached by the keyboard and named for screen readers
   );
   await page.close();
 });
+
+it("The French & Indian War's secret purchases: the recruits by kind, and what is bought so far", { timeout: 120000 }, async () => {
+  const created = await env.server.api("POST", "/api/games", { body: { scenario: "fiw/on-to-quebec", seed: 3, seats: { british: "hotseat", french: "hotseat" } } });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  const token = Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token]));
+  // To turn 2's Income/Expenditure Phase the quickest way: every side
+  // ends what it may end, or takes its last choice.
+  for (let i = 0; ; i++) {
+    assert.ok(i < 400, "the purchases reached");
+    const who = (await env.server.api("GET", `/api/games/${id}`, { token: token.british })).body.to_act[0];
+    const s = (await env.server.api("GET", `/api/games/${id}`, { token: token[who] })).body;
+    if (s.prompt && s.prompt.rule === "9.2") break;
+    const ids = s.legal.map((a) => a.id);
+    const pick = ids.find((x) => ["done", "commit", "halt"].includes(x)) || ids[ids.length - 1];
+    await env.server.api("POST", `/api/games/${id}/actions`, { token: token[who], body: { seq_seen: s.seq, action_id: pick } });
+  }
+  const page = await env.browser.newPage({ viewport: { width: 390, height: 844 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${env.server.base}/play/${id}#${token.british}`);
+  // Some sixty recruits, in closed lines by kind that count their choices;
+  // they have no place on the map, so none is lit.
+  const regulars = page.locator("#actions details.group", { hasText: "Recruit regulars" });
+  await regulars.waitFor(WAIT);
+  assert.match(await regulars.locator("summary").textContent(), /· \d+ choices/);
+  assert.equal(await page.locator("#actions details.group[open]").count(), 0, "all closed");
+  assert.ok(await page.locator("#actions > button.act").count() < 12, "a short list");
+  assert.match(await page.locator("#prompt").textContent(), /So far: nothing yet \(leaves £\d+/);
+  await regulars.locator("summary").click();
+  await regulars.locator("button.act", { hasText: "Recruit Foot line" }).click();
+  await page.locator("#prompt", { hasText: "choose where it goes" }).waitFor(WAIT);
+  await page.locator("#actions button.act", { hasText: "Place it in British Home Base" }).click();
+  await page.locator("#prompt", { hasText: "So far: Foot in British Home Base" }).waitFor(WAIT);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -370,7 +370,19 @@ impl Fiw {
                 Some("Counter (16.1)"),
             ),
             Action::Done => ("End my negotiations (16.0)".into(), None, None),
-            Action::Recruit(_) | Action::BuySupply | Action::Build(_) | Action::Appoint(_) | Action::Commit => {
+            // Some sixty recruits a side: grouped by kind, the purchase
+            // screen's groups open one at a time.
+            Action::Recruit(face) => (
+                self.purchase_label(self.purchasing_seat(), a),
+                None,
+                Some(recruit_group(&crate::tables::tables().forces.faces[usize::from(face)])),
+            ),
+            Action::Appoint(_) => (
+                self.purchase_label(self.purchasing_seat(), a),
+                None,
+                Some("Recruit a leader (17.5)"),
+            ),
+            Action::BuySupply | Action::Build(_) | Action::Commit => {
                 (self.purchase_label(self.purchasing_seat(), a), None, None)
             }
             Action::Disband => (self.purchase_label(self.purchasing_seat(), a), None, None),
@@ -466,7 +478,11 @@ impl Describe for Fiw {
         ActionInfo {
             id,
             label,
-            group: target.as_ref().and(group.map(str::to_string)),
+            // A group is of places or pieces to pick on the map, but for the
+            // recruits, which are many and have none.
+            group: group
+                .filter(|_| target.is_some() || matches!(a, Action::Recruit(_) | Action::Appoint(_)))
+                .map(str::to_string),
             target,
             warning: self.warning(*a),
             irreversible: match (self.stack.last(), a) {
@@ -483,6 +499,17 @@ impl Describe for Fiw {
 
     fn why_not(&self, seat: Seat, target: &str) -> Vec<engine::Forbidden> {
         Fiw::why_not(self, seat, target)
+    }
+}
+
+/// 10.6 the kind of recruit, as the purchase screen groups them.
+fn recruit_group(face: &crate::forces::Face) -> &'static str {
+    use crate::forces::UnitType;
+    match face.kind {
+        UnitType::Fleet | UnitType::Riverine => "Recruit naval units (10.6)",
+        UnitType::Militia => "Recruit militia (10.6)",
+        _ if face.regular => "Recruit regulars (10.6)",
+        _ => "Recruit provincials and others (10.6)",
     }
 }
 

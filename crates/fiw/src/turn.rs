@@ -67,8 +67,13 @@ impl Procedure for Fiw {
                 "16.1",
             ),
             Some(Frame::Talks(_)) => ("Add pounds to the counter (up to his diplomacy)".into(), "16.1"),
+            // What is bought and left, where the choices are (the facts
+            // say it too, a phone's page further down).
             Some(Frame::Purchases) => (
-                "Buy recruits, supply points, markers and leaders in secret, then Done (9.2)".into(),
+                format!(
+                    "Buy recruits, supply points, markers and leaders in secret, then Done. So far: {}",
+                    self.purchases_fact(seat).unwrap_or_default()
+                ),
                 "9.2",
             ),
             Some(Frame::Naval(f)) if !f.moving => (

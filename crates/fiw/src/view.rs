@@ -32,7 +32,7 @@ impl Views for Fiw {
             "scenario": crate::scenario::INFOS[0].key,
             "turn": self.turn,
             "year": self.year(),
-            "phase": self.phase.name(),
+            "phase": self.playing().name(),
             "to_act": to_act,
             "prompt": prompt,
             "outcome": self.core.outcome,
@@ -42,11 +42,9 @@ impl Views for Fiw {
     }
 
     fn stage(&self) -> Stage {
-        let phase = match (self.phase, self.stack.last()) {
-            (Phase::Operations { .. }, _) => format!("{}, {}", self.phase.name(), self.sub.name()),
-            // 35.3 one side sets up, then the other: the side placing now.
-            (Phase::Deployment(_), Some(&Frame::Deploy { seat, .. })) => Phase::Deployment(seat).name(),
-            _ => self.phase.name(),
+        let phase = match self.playing() {
+            p @ Phase::Operations { .. } => format!("{}, {}", p.name(), self.sub.name()),
+            p => p.name(),
         };
         let rule = match self.phase {
             Phase::Deployment(_) => "35.3",
@@ -152,6 +150,22 @@ impl Views for Fiw {
 }
 
 impl Fiw {
+    /// 3.1 the phase being played, as the view names it. A phase's step
+    /// sets `phase` to the next one as it pushes its decisions (turn.rs
+    /// `next_phase`): while the first-player choice, the random events'
+    /// choices or a side's negotiations wait, `phase` already names the
+    /// phase after them. The decision at the stack's foot says which is
+    /// played; 35.3's set-up, which side is placing.
+    pub fn playing(&self) -> Phase {
+        match self.stack.first() {
+            Some(Frame::ChooseFirst { .. }) => Phase::Initiative,
+            Some(Frame::Events { .. }) => Phase::RandomEvents,
+            Some(&Frame::Negotiations { seat, .. }) => Phase::Negotiations(seat),
+            Some(&Frame::Deploy { seat, .. }) => Phase::Deployment(seat),
+            _ => self.phase,
+        }
+    }
+
     /// 27.1 whether a seat may examine the enemy pieces in a square: a
     /// friendly piece is there, or the square is a city or town of its
     /// own colonies (27.1 (4)).

@@ -197,3 +197,26 @@ fn the_first_player_negotiates_first() {
         g.stack.last()
     );
 }
+
+#[test]
+fn the_phase_shown_is_the_phase_being_played() {
+    // rule: fiw 3.1, 16.0
+    // The first-player choice showed "Random Events Phase", the French
+    // negotiations "British Negotiations" and the British ones
+    // "Income/Expenditure Phase": each phase's step names the next as it
+    // pushes its decisions.
+    let mut g = cleared(BRITISH);
+    put_leader(&mut g, "dinwiddie", "williamsburg");
+    put_leader(&mut g, "bougainville", "quebec");
+    to_next_turn(&mut g);
+    let shown = |g: &Fiw| (g.stage().phase.value, g.view(Some(BRITISH))["phase"].clone());
+    assert_eq!(shown(&g).0, "Initiative Phase");
+    g.core.dice.script([4, 2, 6]);
+    act(&mut g, BRITISH, Action::First(FRENCH));
+    assert_eq!(shown(&g).0, "French Negotiations");
+    act(&mut g, FRENCH, Action::Done);
+    assert_eq!(shown(&g).0, "British Negotiations");
+    assert_eq!(shown(&g).1, "British Negotiations", "the view's phase");
+    act(&mut g, BRITISH, Action::Done);
+    assert_eq!(shown(&g).0, "Income/Expenditure Phase");
+}

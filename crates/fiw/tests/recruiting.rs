@@ -126,6 +126,47 @@ fn purchases_are_secret_until_both_are_done_then_made_together() {
 }
 
 #[test]
+fn the_purchase_screen_says_what_is_bought_and_groups_the_recruits() {
+    // rule: fiw 9.2, 10.6
+    // Ruling fiw #30: the prompt says what the seat has bought and has
+    // left, and only its own; some sixty recruits come grouped by kind.
+    let mut g = at_purchases_with(&[("br-line", "boston")], [4, 4]);
+    let ask = |g: &Fiw, s| engine::Procedure::prompt(g, s).text;
+    let pounds = g.treasury[BRITISH as usize];
+    assert!(
+        ask(&g, BRITISH).contains(&format!("So far: nothing yet (leaves £{pounds}, ")),
+        "{}",
+        ask(&g, BRITISH)
+    );
+    act(&mut g, BRITISH, Action::Recruit(face("br-line")));
+    act(&mut g, BRITISH, Action::At(Place::Base(Base::Britain)));
+    let mine = ask(&g, BRITISH);
+    assert!(
+        mine.contains("So far: Foot in British Home Base") && mine.contains(&format!("£{}", pounds - 4)),
+        "{mine}"
+    );
+    assert!(!ask(&g, FRENCH).contains("Foot"), "the French read nothing of it");
+    let group = |id: &str| {
+        let infos = legal(&g, BRITISH).into_iter().map(|a| g.describe(BRITISH, &a));
+        let infos: Vec<_> = infos.collect();
+        let found = infos.iter().find(|i| i.id == id);
+        found
+            .unwrap_or_else(|| panic!("{id} among {:?}", infos.iter().map(|i| &i.id).collect::<Vec<_>>()))
+            .group
+            .clone()
+    };
+    assert_eq!(group("recruit-br-line").as_deref(), Some("Recruit regulars (10.6)"));
+    assert_eq!(group("recruit-ma-militia").as_deref(), Some("Recruit militia (10.6)"));
+    assert_eq!(
+        group("recruit-ma-infantry").as_deref(),
+        Some("Recruit provincials and others (10.6)")
+    );
+    assert_eq!(group("recruit-br-fleet").as_deref(), Some("Recruit naval units (10.6)"));
+    assert_eq!(group("appoint-rogers").as_deref(), Some("Recruit a leader (17.5)"));
+    assert_eq!(group("buy-supply"), None);
+}
+
+#[test]
 fn supply_points_cost_two_pounds_for_the_first_ten_then_three() {
     // rule: fiw 18.1, 9.32
     let mut g = at_purchases_with(&[], [6, 6]);
