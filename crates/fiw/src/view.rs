@@ -154,16 +154,22 @@ impl Fiw {
     /// sets `phase` to the next one as it pushes its decisions (turn.rs
     /// `next_phase`): while the first-player choice, the random events'
     /// choices or a side's negotiations wait, `phase` already names the
-    /// phase after them. The decision at the stack's foot says which is
-    /// played; 35.3's set-up, which side is placing.
+    /// phase after them. The nearest such decision down the stack (under
+    /// an event's choice or a negotiation's pounds) says which is played;
+    /// 35.3's set-up, which side is placing (both sides' lines wait there,
+    /// the placing side's on top).
     pub fn playing(&self) -> Phase {
-        match self.stack.first() {
-            Some(Frame::ChooseFirst { .. }) => Phase::Initiative,
-            Some(Frame::Events { .. }) => Phase::RandomEvents,
-            Some(&Frame::Negotiations { seat, .. }) => Phase::Negotiations(seat),
-            Some(&Frame::Deploy { seat, .. }) => Phase::Deployment(seat),
-            _ => self.phase,
-        }
+        self.stack
+            .iter()
+            .rev()
+            .find_map(|f| match *f {
+                Frame::ChooseFirst { .. } => Some(Phase::Initiative),
+                Frame::Events { .. } => Some(Phase::RandomEvents),
+                Frame::Negotiations { seat, .. } => Some(Phase::Negotiations(seat)),
+                Frame::Deploy { seat, .. } => Some(Phase::Deployment(seat)),
+                _ => None,
+            })
+            .unwrap_or(self.phase)
     }
 
     /// 27.1 whether a seat may examine the enemy pieces in a square: a
