@@ -17,7 +17,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::panic::{self, AssertUnwindSafe};
 
 #[derive(Clone, Debug)]
@@ -188,6 +188,7 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
             );
             if deep {
                 let mut ids = HashSet::new();
+                let mut on_map: HashMap<&str, bool> = HashMap::new();
                 for a in acts {
                     assert!(
                         !a.id.is_empty() && !a.id.contains(char::is_whitespace),
@@ -199,12 +200,20 @@ fn one_game<G: Game>(s: &mut Session<G>, cfg: &Config) -> (usize, Option<String>
                         "{}",
                         at(&format!("duplicate action id '{}'", a.id))
                     );
-                    // A group is picked on the map: each member points there.
-                    assert!(
-                        a.group.is_none() || a.target.is_some(),
-                        "{}",
-                        at(&format!("action '{}' has a group but no target", a.id))
-                    );
+                    // A group is picked on the map, each member pointing
+                    // there, or from a list, none pointing anywhere.
+                    if let Some(g) = &a.group {
+                        let first = *on_map.entry(g.as_str()).or_insert(a.target.is_some());
+                        assert_eq!(
+                            first,
+                            a.target.is_some(),
+                            "{}",
+                            at(&format!(
+                                "group '{g}' mixes actions with and without a target ('{}')",
+                                a.id
+                            ))
+                        );
+                    }
                 }
                 typed.clear();
                 s.state().legal(seat, &mut typed);

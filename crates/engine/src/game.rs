@@ -232,8 +232,10 @@ pub struct ActionInfo {
     /// The kind of choice, for actions that differ only in what they point
     /// at: the label without its target ("Place hinder-muster (6.11)" for
     /// every "Place hinder-muster in X (6.11)"). A client shows many of one
-    /// group as a single choice made on the map. Only actions with a
-    /// `target` have one (the conformance harness checks it).
+    /// group as a single choice made on the map, or, for a group with no
+    /// target at all (FIW's recruits, by kind), as a list that opens. A
+    /// group's members all have a target or none has (the conformance
+    /// harness checks it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
     /// Certain to be beyond undo (it rolls dice or draws), so a client asks
