@@ -332,9 +332,10 @@ impl B2c {
             || map().path(&[c.region]),
             || {
                 format!(
-                    "Opportunity fire on the troops retreating from {}: {} dice, needs 6 to hit: {hits} hit(s).",
+                    "Opportunity fire on the troops retreating from {}: {} dice, needs 6 to hit: {hits}.",
                     map().name(c.region),
-                    dice.len()
+                    dice.len(),
+                    hits = engine::log::count(hits, "hit")
                 )
             },
         );
@@ -394,10 +395,11 @@ impl B2c {
                 || map().path(&[c.region]),
                 || {
                     format!(
-                        "{who} roll {} dice in {}, {}: {hits} hit(s).",
+                        "{who} roll {} dice in {}, {}: {hits}.",
                         faces.len(),
                         map().name(c.region),
-                        revroad::log::needs(&needs)
+                        revroad::log::needs(&needs),
+                        hits = engine::log::count(hits, "hit")
                     )
                 },
             );

@@ -433,10 +433,11 @@ impl B2c {
                     || m.path(&[r, to]),
                     || {
                         format!(
-                            "Patriot opportunity fire from {} at {}: {} dice, needs 6 to hit: {h} hit(s).",
+                            "Patriot opportunity fire from {} at {}: {} dice, needs 6 to hit: {h}.",
                             m.name(r),
                             m.name(to),
-                            dice.len()
+                            dice.len(),
+                            h = engine::log::count(h, "hit")
                         )
                     },
                 );

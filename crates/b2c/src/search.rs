@@ -16,9 +16,9 @@ impl B2c {
         let c = self.deck.draw(&mut self.core.dice);
         let (n, h) = (c.number, c.hash);
         self.known = [self.known[0].saturating_sub(1), self.known[1].saturating_sub(1)];
-        self.core
-            .log
-            .say("8.0", || format!("Card {n} drawn: {h} hash mark(s)."));
+        self.core.log.say("8.0", || {
+            format!("Card {n} drawn: {h}.", h = engine::log::count(h, "hash mark"))
+        });
         h
     }
 

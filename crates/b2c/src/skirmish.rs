@@ -68,9 +68,10 @@ impl B2c {
             || map().path(&[r]),
             || {
                 format!(
-                    "Snipe at {}: {} dice, needs 6 to hit: {hits} hit(s).",
+                    "Snipe at {}: {} dice, needs 6 to hit: {hits}.",
                     map().name(r),
-                    dice.len()
+                    dice.len(),
+                    hits = engine::log::count(hits, "hit")
                 )
             },
         );
@@ -140,7 +141,9 @@ impl B2c {
         }
         let n = cands.count_ones().min(left as u32);
         let at = map().name(region).to_string();
-        self.core.log.say("6.8", || format!("{n} unit(s) rallied in {at}."));
+        self.core.log.say("6.8", || {
+            format!("{n} rallied in {at}.", n = engine::log::count(n, "unit"))
+        });
         true
     }
 

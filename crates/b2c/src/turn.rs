@@ -49,13 +49,15 @@ impl Procedure for B2c {
             ),
             Some(Frame::Hits(h)) => (
                 format!(
-                    "Apply {} {}",
-                    h.n,
-                    if h.kind == crate::frames::HitKind::Break {
-                        "break"
-                    } else {
-                        "hit(s)"
-                    }
+                    "Apply {}",
+                    engine::log::count(
+                        h.n,
+                        if h.kind == crate::frames::HitKind::Break {
+                            "break"
+                        } else {
+                            "hit"
+                        }
+                    )
                 ),
                 h.rule.as_str(),
             ),

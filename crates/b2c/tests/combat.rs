@@ -429,7 +429,7 @@ fn hidden_militia_are_drawn_when_needed_and_zeros_pair_with_leaders() {
     assert!(
         last_log(&g, 3)
             .iter()
-            .any(|t| t.contains("The Patriots roll 2 dice in Concord, needs 5 or 6 to hit: 0 hit(s).")),
+            .any(|t| t.contains("The Patriots roll 2 dice in Concord, needs 5 or 6 to hit: 0 hits.")),
         "{:?}",
         last_log(&g, 3)
     );

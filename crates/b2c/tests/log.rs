@@ -57,7 +57,7 @@ fn a_combat_roll_says_what_each_die_needed() {
     let e = log.iter().find(|e| e.rule == "7.0").expect("a combat roll");
     assert_eq!(
         e.text,
-        "The Patriots roll 1 dice in Concord, needs 5 or 6 to hit: 1 hit(s)."
+        "The Patriots roll 1 dice in Concord, needs 5 or 6 to hit: 1 hit."
     );
     assert_eq!((e.dice.clone(), e.path.clone()), (vec![6], vec![r_id("concord")]));
 }

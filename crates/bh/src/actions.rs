@@ -64,9 +64,14 @@ impl Procedure for Bh {
                     ),
                     "5.2",
                 ),
-                Frame::Hits { region, left, .. } => {
-                    (format!("assign {left} hit(s) in {}", self.map().name(*region)), "7.0")
-                }
+                Frame::Hits { region, left, .. } => (
+                    format!(
+                        "assign {left} in {}",
+                        self.map().name(*region),
+                        left = engine::log::count(left, "hit")
+                    ),
+                    "7.0",
+                ),
                 Frame::Displace { region } => (
                     format!("move a piece out of the fire in {}", self.map().name(*region)),
                     "6.4",
@@ -473,7 +478,10 @@ impl Bh {
         let (what, rule) = match a.stage {
             AStage::Withdraw => ("pick the pieces that withdraw before combat, then done".into(), "7.1"),
             AStage::WithdrawTo | AStage::DefenderRetreatTo => (
-                format!("choose where the {} picked piece(s) go, together", a.picked.len()),
+                format!(
+                    "choose where the {} go, together",
+                    engine::log::count(a.picked.len(), "picked piece")
+                ),
                 "7.1",
             ),
             AStage::LeadersRetreatTo => ("choose where the leaders left without units retreat".into(), "6.2"),

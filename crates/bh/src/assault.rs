@@ -578,9 +578,10 @@ impl Bh {
                         || m.path(&[a.at]),
                         || {
                             format!(
-                                "Free defensive fire: {} dice, {}: {hits} hit(s).",
+                                "Free defensive fire: {} dice, {}: {hits}.",
                                 rolls.len(),
-                                needs(&pools)
+                                needs(&pools),
+                                hits = engine::log::count(hits, "hit")
                             )
                         },
                     );
@@ -634,7 +635,14 @@ impl Bh {
                         "6.2",
                         rolls,
                         || m.path(&[a.at]),
-                        || format!("The {who} rolls {} dice, {}: {hits} hit(s).", rolls.len(), needs(pools)),
+                        || {
+                            format!(
+                                "The {who} rolls {} dice, {}: {hits}.",
+                                rolls.len(),
+                                needs(pools),
+                                hits = engine::log::count(hits, "hit")
+                            )
+                        },
                     );
                 }
                 self.assault_mut().stage = AStage::AfterRound;

@@ -422,10 +422,11 @@ impl Bh {
             || m.path(&[from, target]),
             || {
                 format!(
-                    "Volley Fire from {} at {}: {dice} dice, {}: {hits} hit(s).",
+                    "Volley Fire from {} at {}: {dice} dice, {}: {hits}.",
                     m.name(from),
                     m.name(target),
-                    needs(&pools)
+                    needs(&pools),
+                    hits = engine::log::count(hits, "hit")
                 )
             },
         );
@@ -479,10 +480,11 @@ impl Bh {
             || m.path(&[from, target]),
             || {
                 format!(
-                    "Cannonade from {} at {}: {dice} dice, needs {} to hit: {hits} hit(s).",
+                    "Cannonade from {} at {}: {dice} dice, needs {} to hit: {hits}.",
                     m.name(from),
                     m.name(target),
-                    revroad::log::at_least(need)
+                    revroad::log::at_least(need),
+                    hits = engine::log::count(hits, "hit")
                 )
             },
         );
@@ -542,9 +544,10 @@ impl Bh {
                     || m.path(&[r]),
                     || {
                         format!(
-                            "Bombard by {who} at {}: 2 dice, needs {} to hit: {hits} hit(s).",
+                            "Bombard by {who} at {}: 2 dice, needs {} to hit: {hits}.",
                             m.name(r),
-                            revroad::log::at_least(need)
+                            revroad::log::at_least(need),
+                            hits = engine::log::count(hits, "hit")
                         )
                     },
                 );
@@ -604,7 +607,13 @@ impl Bh {
             "6.9",
             &rolls,
             || m.path(&[r]),
-            || format!("Snipe at {}: needs 5 or 6 to hit: {hits} hit(s).", m.name(r)),
+            || {
+                format!(
+                    "Snipe at {}: needs 5 or 6 to hit: {hits}.",
+                    m.name(r),
+                    hits = engine::log::count(hits, "hit")
+                )
+            },
         );
         self.push_hits(r, PATRIOT, hits, HitMode::Snipe, false);
     }

@@ -182,7 +182,7 @@ fn patriot_bot_snipes_british_units_rather_than_hold_a_reserve() {
     assert_eq!(bot_pick(&mut g), (Action::Act(Act::Snipe), 9));
     g.core.dice.script([5]);
     g.advance();
-    assert_logged(&g, "Snipe at Mill Pond fields: needs 5 or 6 to hit: 1 hit(s).");
+    assert_logged(&g, "Snipe at Mill Pond fields: needs 5 or 6 to hit: 1 hit.");
     assert!(g.pieces[r as usize].flipped, "the one eligible piece takes the hit");
     // 6.9 / ruling bh #7: not with the powder at 12.
     let mut g = bot_game("solo-british", P, 1);

@@ -81,11 +81,7 @@ fn volley_fire_into_the_rail_fence() {
     }
     g.core.dice.script([5, 6, 1, 2, 3]);
     act(&mut g, "british", "done");
-    assert!(
-        log(&g).contains("5 dice, needs 5 or 6 to hit: 2 hit(s)."),
-        "{}",
-        log(&g)
-    );
+    assert!(log(&g).contains("5 dice, needs 5 or 6 to hit: 2 hits."), "{}", log(&g));
     act(&mut g, "patriot", &piece(mm));
     act(&mut g, "patriot", &piece(mm));
     assert_eq!(loc(&g, mm), "gone");
@@ -109,7 +105,7 @@ fn volley_at_two_regions_hits_on_six_and_costs_ammunition() {
     }
     g.core.dice.script([5, 5, 6]);
     act(&mut g, "patriot", "done");
-    assert!(log(&g).contains("3 dice, needs 6 to hit: 1 hit(s)."), "{}", log(&g));
+    assert!(log(&g).contains("3 dice, needs 6 to hit: 1 hit."), "{}", log(&g));
     assert_eq!(g.ammo, 23);
     g.ammo = 0;
     assert!(
@@ -162,7 +158,7 @@ fn assault_on_the_stone_wall_fought_to_the_end() {
     act(&mut g, "patriot", &piece(mm[0]));
     act(&mut g, "patriot", &piece(mm[1]));
     act(&mut g, "patriot", "done");
-    says(&g, P, "choose where the 2 picked piece(s) go, together", "7.1");
+    says(&g, P, "choose where the 2 picked pieces go, together", "7.1");
     assert_eq!(
         ids(&g, "patriot"),
         vec!["mystic-beach"],
@@ -351,7 +347,7 @@ fn bombarded_staging_areas_are_hit_on_five() {
     g.put(Minuteman, P, "harbor-shore");
     g.core.dice.script([5, 5]);
     acts(&mut g, "british", &["bombard", "harbor-shore"]);
-    assert!(log(&g).contains("2 hit(s)"), "{}", log(&g));
+    assert!(log(&g).contains("2 hits"), "{}", log(&g));
 }
 
 // rule: bh 6.9, 3.3

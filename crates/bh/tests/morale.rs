@@ -256,7 +256,7 @@ fn demoralized_militia_hit_on_six_and_demoralized_british_lose_a_die() {
     );
     g.core.dice.script([5, 5]);
     act(&mut g, "patriot", "done");
-    assert!(log(&g).contains("2 dice, needs 6 to hit: 0 hit(s)."), "{}", log(&g));
+    assert!(log(&g).contains("2 dice, needs 6 to hit: 0 hits."), "{}", log(&g));
     let mut g = sandbox(B);
     g.demoralized[0] = true;
     let regs: Vec<PieceId> = (0..2).map(|_| g.put(Regular, B, "harbor-shore")).collect();

@@ -145,7 +145,7 @@ fn table(t: &TableView) -> String {
                 let _ = writeln!(out, "{seat}'s hand: {}", names.join(", "));
             }
             None => {
-                let _ = writeln!(out, "{seat}'s hand: {} card(s), face down", h.count);
+                let _ = writeln!(out, "{seat}'s hand: {}, face down", engine::log::count(h.count, "card"));
             }
         }
     }

@@ -92,7 +92,7 @@ fn view_reads_as_the_table() {
     assert!(british.starts_with("Year: 1775, Game Turn 1 of "), "{british}");
     assert!(british.contains("British's hand: "), "{british}");
     assert!(
-        british.contains("American's hand: ") && british.contains("card(s), face down"),
+        british.contains("American's hand: ") && british.contains("cards, face down"),
         "{british}"
     );
     // Boston's line: the British blocks by name with strength and rating,

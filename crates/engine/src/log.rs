@@ -4,6 +4,7 @@
 use crate::Seat;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::fmt;
 use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -177,6 +178,14 @@ impl Log {
     }
 }
 
+/// A number of things as a line says it: "1 hit", "3 hits", "0 hits" (the
+/// noun's plural is its singular and "s", as every noun the titles count).
+pub fn count(n: impl fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    let s = if n == "1" { "" } else { "s" };
+    format!("{n} {noun}{s}")
+}
+
 /// Names as a log line lists them: "Howe", "Howe and Grant", "Howe, Grant and Clinton".
 pub fn list<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> String {
     let items: Vec<S> = items.into_iter().collect();
@@ -210,6 +219,13 @@ mod tests {
         let mut theirs = log.clone();
         theirs.keep_visible(Some(1));
         assert_eq!(texts(&theirs, Some(1)), ["A block moves"]);
+    }
+
+    #[test]
+    fn counts_say_one_thing_or_many() {
+        assert_eq!(count(1u8, "hit"), "1 hit");
+        assert_eq!(count(0usize, "hit"), "0 hits");
+        assert_eq!(count(3i32, "naval unit"), "3 naval units");
     }
 
     #[test]

@@ -363,7 +363,11 @@ impl Fiw {
                     Some("Negotiate (16.1)"),
                 )
             }
-            Action::Spend(n) => (format!("Add {n} pound(s) (16.1)"), None, None),
+            Action::Spend(n) => (
+                format!("Add {n} (16.1)", n = engine::log::count(n, "pound")),
+                None,
+                None,
+            ),
             Action::Counter(l) => (
                 format!("Counter with {} (16.1)", self.leader(l).name),
                 Some(self.piece_id(Piece::Leader(l))),

@@ -193,8 +193,9 @@ impl crate::state::Fiw {
         let names: Vec<String> = columns.iter().map(|c| format!("{c:?}")).collect();
         self.core.log.roll("8.1", &[roll], || {
             format!(
-                "The {side} roll for random events: {roll}{drm:+} = {modified}, column(s) {}.",
-                names.join(" and ")
+                "The {side} roll for random events: {roll}{drm:+} = {modified}, {} {}.",
+                if names.len() == 1 { "column" } else { "columns" },
+                engine::log::list(&names)
             )
         });
         let mut queue = Vec::new();

@@ -335,7 +335,7 @@ impl crate::state::Fiw {
                     Outcome::Shift => "the colony's status shifts".into(),
                     Outcome::ShiftAndMilitia => "the colony's status shifts, and a militia regiment".into(),
                     Outcome::LeaderEliminated => format!("{who} is eliminated"),
-                    Outcome::Indians(n) => format!("{n} Indian unit(s) join"),
+                    Outcome::Indians(n) => format!("{} {}", engine::log::count(n, "Indian unit"), if n == 1 { "joins" } else { "join" }),
                     Outcome::EnemyIndians => "an Indian unit joins the enemy".into(),
                 }
             )

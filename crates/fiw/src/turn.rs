@@ -288,7 +288,9 @@ impl Fiw {
                     .map_or(String::new(), |c| format!("{} ", c.abbr()));
                 format!("{} {home}{} {:?}", n.n, kinds.join(" or "), n.size).to_lowercase()
             }
-            scenario::What::Indians { n, .. } => format!("{n} Indian unit(s) drawn at random"),
+            scenario::What::Indians { n, .. } => {
+                format!("{n} drawn at random", n = engine::log::count(n, "Indian unit"))
+            }
         };
         let at = match l.at {
             scenario::Where::At(p) => tables().map.place(p).map_or(p.to_string(), |x| x.name.clone()),

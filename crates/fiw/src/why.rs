@@ -507,9 +507,9 @@ impl Fiw {
             Forbidden::new(
                 "20.31",
                 format!(
-                    "land units are placed under the fleet units, four regiments (or equivalent) under each: a brigade or legion needs a naval unit of its own, and {n} naval unit(s) would carry {} of them{with}",
+                    "land units are placed under the fleet units, four regiments (or equivalent) under each: a brigade or legion needs a naval unit of its own, and {n} would carry {} of them{with}",
                     bulky(&f.cargo) + usize::from(with.is_empty())
-                ),
+                , n = engine::log::count(n, "naval unit")),
             )
         };
         if let Piece::Unit(u) = p {
@@ -556,8 +556,9 @@ impl Fiw {
             return vec![Forbidden::new(
                 "20.32",
                 format!(
-                    "a naval unit may transport four regiments (or equivalent): the force's {} naval unit(s) carry {}, {} are aboard, and the {name} would add {}",
-                    f.navy.len(),
+                    "a naval unit may transport four regiments (or equivalent): the force's {} {} {}, {} aboard, and the {name} would add {}",
+                    engine::log::count(f.navy.len(), "naval unit"),
+                    if f.navy.len() == 1 { "carries" } else { "carry" },
                     regiments(Fiw::capacity(f.navy.len())),
                     regiments(load),
                     regiments(carried(u))
@@ -644,9 +645,13 @@ impl Fiw {
 /// Regimental equivalents, from thirds of a regiment.
 fn regiments(thirds: u32) -> String {
     match (thirds / 3, thirds % 3) {
-        (r, 0) => format!("{r} regiment(s)"),
-        (0, d) => format!("{d} detachment(s)"),
-        (r, d) => format!("{r} regiment(s) and {d} detachment(s)"),
+        (r, 0) => engine::log::count(r, "regiment"),
+        (0, d) => engine::log::count(d, "detachment"),
+        (r, d) => format!(
+            "{} and {}",
+            engine::log::count(r, "regiment"),
+            engine::log::count(d, "detachment")
+        ),
     }
 }
 

@@ -38,7 +38,7 @@ fn the_rulebook_example_moderately_pro_french_six_becomes_five_b_and_d() {
     // The columns roll, B, D; then the income rolls.
     g.core.dice.script([6, 4, 2, 3, 3]);
     choose_first(&mut g);
-    assert!(logged(&g, "6-1 = 5, column(s) B and D"), "{:?}", g.stack.last());
+    assert!(logged(&g, "6-1 = 5, columns B and D"), "{:?}", g.stack.last());
     assert!(logged(&g, "Column B, roll 4: Hurricane"));
     assert!(logged(&g, "Column D, roll 2: French Leader Relieved"));
     assert!(logged(&g, "Hurricane: no fleet at sea"));

@@ -392,8 +392,8 @@ fn boarding_and_sailing_a_naval_force_are_explained() {
         "20.32",
         &[
             "four regiments",
-            "carry 4 regiment(s), 4 regiment(s) are aboard",
-            "would add 1 regiment(s)",
+            "carries 4 regiments, 4 regiments aboard",
+            "would add 1 regiment",
         ],
     );
     refused(
@@ -401,7 +401,7 @@ fn boarding_and_sailing_a_naval_force_are_explained() {
         BRITISH,
         &unit_id(fleet),
         "20.32",
-        &["without the", "could carry 0 regiment(s)"],
+        &["without the", "could carry 0 regiments"],
     );
     refused(
         &g,

@@ -58,8 +58,8 @@ impl Gml {
             self.core.log.roll("8.11", &[die], || {
                 let outcome = if total >= 10 { "combat" } else { "no combat" };
                 format!(
-                    "Maritime combat in {zone}: {die} + {} fleet(s) = {total}, {outcome}",
-                    fleets.len()
+                    "Maritime combat in {zone}: {die} + {} = {total}, {outcome}",
+                    engine::log::count(fleets.len(), "fleet")
                 )
             });
             if total < 10 {
@@ -79,7 +79,10 @@ impl Gml {
                 hits += u8::from(d <= value);
             }
             self.core.log.roll("8.13", &dice, || {
-                format!("The fleets fire on the transports: {hits} hit(s) (8.17)")
+                format!(
+                    "The fleets fire on the transports: {hits} (8.17)",
+                    hits = engine::log::count(hits, "hit")
+                )
             });
             if hits as usize >= transports.len() {
                 for u in transports {

@@ -108,7 +108,10 @@ impl Gml {
     pub(crate) fn transport_roll(&mut self) -> u8 {
         let die = self.core.dice.roll(10);
         self.core.log.roll("7.2", &[die], || {
-            format!("Naval transport: {die} land unit(s) may sail from port")
+            format!(
+                "Naval transport: {die} may sail from port",
+                die = engine::log::count(die, "land unit")
+            )
         });
         die
     }

@@ -126,7 +126,11 @@ impl Gml {
         }
         let place = self.space_name(space);
         self.core.log.say("8.251", || {
-            format!("{sheltered} unit(s) retreat into the works of {place} (8.251 point 2)")
+            format!(
+                "{sheltered} {} into the works of {place} (8.251 point 2)",
+                if sheltered == 1 { "retreats" } else { "retreat" },
+                sheltered = engine::log::count(sheltered, "unit")
+            )
         });
         true
     }

@@ -62,7 +62,10 @@ impl Procedure for Gml {
                 format!("Your units in {}: go inside the fort?", self.space_name(space)),
                 "6.6",
             ),
-            Some(Frame::Raise { left, rule, .. }) => (format!("Place {left} militia unit(s)"), rule.as_str()),
+            Some(Frame::Raise { left, rule, .. }) => (
+                format!("Place {left}", left = engine::log::count(left, "militia unit")),
+                rule.as_str(),
+            ),
             Some(&Frame::Relocate { leader, .. }) => {
                 (format!("Place {} with friendly units", self.leader(leader).name), "5.6")
             }
@@ -76,7 +79,10 @@ impl Procedure for Gml {
             ),
             Some(&Frame::Naval { sailing, rolled, .. }) => {
                 let transport = if rolled {
-                    format!("{sailing} more land unit(s) may sail on transports")
+                    format!(
+                        "{sailing} may sail on transports",
+                        sailing = engine::log::count(sailing, "more land unit")
+                    )
                 } else {
                     "the first land unit to sail rolls for how many may (7.2)".into()
                 };
@@ -93,9 +99,9 @@ impl Procedure for Gml {
                 };
                 (
                     format!(
-                        "The {}'s voyage: {} movement point(s) left; sail on, enter a port or end it{board}",
+                        "The {}'s voyage: {} left; sail on, enter a port or end it{board}",
                         self.unit_name(v.unit),
-                        v.left
+                        engine::log::count(v.left, "movement point")
                     ),
                     "7.1",
                 )
@@ -117,8 +123,9 @@ impl Procedure for Gml {
             Some(Frame::Combats(_) | Frame::Battle(_) | Frame::Overrun { .. }) => self.combat_prompt(),
             Some(&Frame::Sink { zone, hits, .. }) => (
                 format!(
-                    "The enemy fleets hit your transports in {} {hits} time(s): choose the units lost",
-                    tables().map.zones[zone as usize].name
+                    "The enemy fleets hit your transports in {} {hits}: choose the units lost",
+                    tables().map.zones[zone as usize].name,
+                    hits = engine::log::count(hits, "time")
                 ),
                 "8.17",
             ),

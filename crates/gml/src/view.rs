@@ -282,7 +282,10 @@ impl Gml {
             if let Place::Zone(_) = g.at {
                 let aboard = self.force(l as LeaderId).count();
                 if aboard != 1 || g.under.is_some() {
-                    return Err(format!("leader {l} at sea with {aboard} unit(s) of his force"));
+                    return Err(format!(
+                        "leader {l} at sea with {aboard} of his force",
+                        aboard = engine::log::count(aboard, "unit")
+                    ));
                 }
             }
         }

@@ -400,7 +400,7 @@ fn a_british_retreat_into_a_state_not_yet_entered_calls_its_militia() {
 fn retreat_priority_two_back_into_the_trench() {
     let (mut g, us) = retreat_position(2, 2, 2, true);
     take(&mut g, Action::Retreat);
-    assert_logged(&g, "2 unit(s) retreat into the works of Saratoga");
+    assert_logged(&g, "2 units retreat into the works of Saratoga");
     assert!(matches!(stage(&g), Some(Stage::Shelter { seat: BRITISH })));
     assert_eq!(legal(&g), vec![Action::Continue, Action::Done]);
     sound(&g);

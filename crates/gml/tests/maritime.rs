@@ -88,7 +88,7 @@ fn a_british_fleet_may_attack_american_transports_left_at_sea() {
     to_combat(&mut g);
     assert_logged(
         &g,
-        "Maritime combat in Maritime Zone 7 (Carolina and Georgia Low Country): 10 + 1 fleet(s) = 11, combat",
+        "Maritime combat in Maritime Zone 7 (Carolina and Georgia Low Country): 10 + 1 fleet = 11, combat",
     );
     assert_eq!(g.units[conts[0] as usize].at(), Place::Pool, "{}", log_text(&g));
 }

@@ -525,7 +525,13 @@ impl Liberty {
                     self.core.log.say_at(
                         "7.32",
                         || Liberty::path(&[bt.hex]),
-                        || format!("{n} hit(s) find no target."),
+                        || {
+                            format!(
+                                "{} {} no target.",
+                                engine::log::count(n, "hit"),
+                                if n == 1 { "finds" } else { "find" }
+                            )
+                        },
                     );
                     self.battle_mut().hits = 0;
                 }

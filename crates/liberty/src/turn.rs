@@ -266,7 +266,13 @@ impl Procedure for Liberty {
                     "The Action cards are equal: choose to go first or second.".into(),
                     "3.1",
                 ),
-                Frame::Supply { left, .. } => (format!("Add up to {left} supply step(s), one per block."), "3.3"),
+                Frame::Supply { left, .. } => (
+                    format!(
+                        "Add up to {left}, one per block.",
+                        left = engine::log::count(left, "supply step")
+                    ),
+                    "3.3",
+                ),
                 Frame::Actions {
                     seat, left, replaced, ..
                 } => {

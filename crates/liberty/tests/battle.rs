@@ -839,7 +839,7 @@ fn reserves_take_no_hits_in_round_one() {
     // Three hits: two capture Ward, the third finds no target.
     assert_eq!(g.where_is("a-ward"), "prisoner");
     assert_eq!(g.strength_of("a-pickens"), 3);
-    assert!(log_text(&g, None).contains("1 hit(s) find no target"));
+    assert!(log_text(&g, None).contains("1 hit finds no target"));
     // The battle ends in round 1: the unrevealed reserve must retreat.
     let mut legal = ids(&g, "american");
     legal.sort();
