@@ -796,10 +796,16 @@ function choose(actions, ev) {
     return;
   }
   const pop = $("popup");
-  pop.replaceChildren(
-    ...actions.map((a) => el("button", { type: "button", onclick: () => doAction(a) }, a.label)),
+  // Why a single choice asks first: it is beyond undo.
+  const final = actions.filter((a) => a.irreversible).length;
+  const why = !final ? null
+    : final === actions.length ? "This cannot be undone: it rolls dice or shows what was hidden."
+    : "Those marked ⚠ cannot be undone: they roll dice or show what was hidden.";
+  pop.replaceChildren(...[
+    why ? el("div", { class: "hint" }, why) : null,
+    ...actions.map((a) => el("button", { type: "button", onclick: () => doAction(a) }, a.irreversible && final < actions.length ? `⚠ ${a.label}` : a.label)),
     el("button", { type: "button", class: "cancel", onclick: hidePopup }, "Cancel"),
-  );
+  ].filter(Boolean));
   pop.hidden = false;
   const x = Math.min(ev.clientX + 8, window.innerWidth - 320);
   const y = Math.min(ev.clientY + 8, window.innerHeight - pop.offsetHeight - 8);

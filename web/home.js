@@ -130,7 +130,7 @@ function showCreated(res, mine) {
       // The link claims the seat once: whoever opens it first plays it.
       const url = new URL(s.invite_url, location.origin).href;
       what = el("span", {}, "send this link to your opponent: ", el("input", { class: "link", readonly: true, value: url }), copyButton(url));
-    } else what = el("a", { href: playUrl(res.id, s.token) }, s.kind === "hotseat" ? "play (hot-seat)" : "play");
+    } else what = el("a", { class: "button", href: playUrl(res.id, s.token) }, s.kind === "hotseat" ? "Play (hot-seat)" : "Play");
     return el("li", {}, el("span", { class: `side ${s.seat}` }, cap(s.seat)), " ", what);
   });
   const spec = playUrl(res.id, res.spectator.token);

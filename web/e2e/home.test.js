@@ -31,9 +31,12 @@ it("a solitaire scenario seats the player on its side, against the bot sheet", {
   await page.selectOption("#scenario", "b2c/solo-patriot");
   await page.click("#create-form button[type=submit]");
   // The phone's screen scrolls to the new game's button (it came below the form).
-  const go = await page.locator("#created a.button").boundingBox();
+  const go = await page.locator("#created a.button.primary").boundingBox();
   assert.ok(go.y >= 0 && go.y + go.height <= 845, `"Go to the game" in sight (top ${go.y})`);
-  await page.click("#created a");
+  // Each seat's own link is a button a finger finds (it was 20px of text).
+  const links = await page.locator("#created li a").evaluateAll((as) => as.map((a) => [a.textContent, a.getBoundingClientRect().height]));
+  assert.ok(links.length >= 1 && links.every(([, h]) => h >= 40), JSON.stringify(links));
+  await page.click("#created a.button.primary");
   await page.waitForSelector("svg.areamap .space", WAIT);
   assert.match(await page.textContent("#as-seat"), /Patriot/);
   await page.close();
