@@ -507,4 +507,31 @@ impl Gml {
     pub fn is_regular_british(&self, u: UnitId) -> bool {
         self.side(u) == BRITISH && crate::movement::calls_militia(self.counters(u))
     }
+
+    /// 6.14, 5.4 who stands in a forming force, for its prompt: "with him
+    /// now: Cornwallis, 4 British units and the Hessian unit".
+    pub fn force_words(&self, leader: LeaderId) -> String {
+        let chain = self.chain(leader);
+        let mut names: Vec<String> = chain[1..].iter().map(|&l| self.leader(l).name.clone()).collect();
+        let mut units: Vec<(String, usize)> = Vec::new();
+        for u in chain.iter().flat_map(|&l| self.force(l)) {
+            let name = self.unit_name(u);
+            match units.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, c)) => *c += 1,
+                None => units.push((name, 1)),
+            }
+        }
+        names.extend(units.into_iter().map(|(n, c)| {
+            if c == 1 {
+                format!("the {n}")
+            } else {
+                engine::log::count(c, &n)
+            }
+        }));
+        if names.is_empty() {
+            "no one with him yet".into()
+        } else {
+            format!("with him now: {}", engine::log::list(&names))
+        }
+    }
 }

@@ -42,9 +42,10 @@ impl Procedure for Gml {
             }
             Some(&Frame::Form { leader, .. }) => (
                 format!(
-                    "Form {}'s force: up to {} units in his space (6.14), and leaders under him (5.4)",
+                    "Form {}'s force: up to {} units in his space (6.14), and leaders under him (5.4); {}",
                     self.leader(leader).name,
-                    self.command_value(leader)
+                    self.command_value(leader),
+                    self.force_words(leader)
                 ),
                 "6.14",
             ),

@@ -479,6 +479,7 @@ fn a_leader_commands_the_units_of_his_set_up_line_before_any_activation() {
 fn a_leader_with_more_units_than_his_command_value_has_his_seat_choose() {
     // Lincoln (Command Value 4) and six units in Charleston: offered the
     // first four in counter order, the American may change them.
+    // rule: gml 6.14
     let mut g = new("southern-1780");
     let lincoln = leader(&g, "lincoln");
     while !matches!(g.stack.last(), Some(Frame::Form { .. })) {
@@ -509,6 +510,10 @@ fn a_leader_with_more_units_than_his_command_value_has_his_seat_choose() {
     assert!(!legal.contains(&Action::Join(gun, lincoln)), "no room");
     common::take(&mut g, Action::Leave(force[0]));
     common::take(&mut g, Action::Join(gun, lincoln));
+    // The prompt names who is in the force as it is formed.
+    let ask = engine::Procedure::prompt(&g, AMERICAN).text;
+    let gun_name = g.unit_name(gun);
+    assert!(ask.contains("with him now: ") && ask.contains(&gun_name), "{ask}");
     common::take(&mut g, Action::Done);
     assert!(g.force(lincoln).any(|u| u == gun));
     assert!(!g.force(lincoln).any(|u| u == force[0]));
