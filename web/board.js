@@ -430,6 +430,20 @@ class Board extends MapView {
     return { x: b.x0, y: b.y0, w: b.x1 - b.x0, h: b.y1 - b.y0 };
   }
 
+  /** Area `a` grown to hold whole every box it cuts (Give Me Liberty!'s
+   * Halifax box, out of play in Canada, stood half in Fit's frame); null
+   * stays null. */
+  wholeBoxes(a) {
+    if (!a) return a;
+    let b = { x0: a.x, y0: a.y, x1: a.x + a.w, y1: a.y + a.h };
+    for (const s of this.spaces.values()) {
+      if (!s.boxed) continue;
+      const r = this.area([s]), rb = { x0: r.x, y0: r.y, x1: r.x + r.w, y1: r.y + r.h };
+      if (overlaps(rb, b)) b = around([b, rb]);
+    }
+    return { x: b.x0, y: b.y0, w: b.x1 - b.x0, h: b.y1 - b.y0 };
+  }
+
   /** A new decision whose places (the choices' spaces, or their pieces'
    * spaces) are not all in sight: pan, at the same zoom, as little as
    * brings them all in if they fit (a retreat's squares beside the battle
@@ -478,7 +492,7 @@ class Board extends MapView {
     // unit in a box), else the whole map.
     const inPlay = board.in_play || [];
     const shown = [...new Set([...inPlay, ...this.pieces.keys(), ...this.markers.keys()])].map((id) => this.spaces.get(id)).filter(Boolean);
-    this.home = (inPlay.length && this.area(shown)) || this.full;
+    this.home = (inPlay.length && this.wholeBoxes(this.area(shown))) || this.full;
     this.homeLand = inPlay.length ? this.area(shown.filter((s) => !s.boxed)) || this.home : this.land;
     this.drawBoard();
     if (!this.stackList.hidden) this.openStack(this.stackList.dataset.space);

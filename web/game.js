@@ -407,6 +407,12 @@ function renderPrompt(s) {
  * on the map to pick from; fewer stay plain buttons. */
 const GROUP_MIN = 4;
 const openGroups = new Set();
+const shutGroups = new Set();
+// A group opens by itself when it is the only one and at most this many
+// plain choices stand beside it ("Move a group · 11 places" and "Pass";
+// FIW's "Add to the force · 13 pieces" and "Set out"): the choice to make
+// is in it. Several groups (FIW's recruits by kind) come closed.
+const BESIDE_OPEN = 3;
 
 /** Choices that read alike (seven unnamed Regulars in one region) as one
  * button: nothing the player sees tells them apart, so any will do. */
@@ -433,7 +439,7 @@ function actionButton(a, n = 1) {
   return b;
 }
 
-function actionGroup(name, members, pieceIds, only = false) {
+function actionGroup(name, members, pieceIds, open = false) {
   const light = (on) => {
     if (renderer) for (const a of members) renderer.highlight(a.target, on);
   };
@@ -449,11 +455,18 @@ function actionGroup(name, members, pieceIds, only = false) {
     ...(onMap ? [el("div", { class: "hint" }, "Pick one on the map, or here:")] : []),
     ...alike(members).map(({ a, n }) => actionButton(a, n)),
   );
-  // The only choice offered opens at once: a closed one is a tap that decides nothing.
-  box.open = only || openGroups.has(name);
+  // Opened or shut by the player, it stays so; else as renderActions says.
+  box.open = openGroups.has(name) || (open && !shutGroups.has(name));
+  // (Opening it here fires a toggle too, which is not the player's.)
+  let ours = box.open;
   box.addEventListener("toggle", () => {
-    if (box.open) openGroups.add(name);
-    else openGroups.delete(name);
+    if (ours && box.open) {
+      ours = false;
+      return;
+    }
+    ours = false;
+    (box.open ? openGroups : shutGroups).add(name);
+    (box.open ? shutGroups : openGroups).delete(name);
     light(box.open);
   });
   const summary = box.querySelector("summary");
@@ -475,21 +488,23 @@ function renderActions(s) {
   for (const a of s.legal) {
     if (a.group) byGroup.set(a.group, [...(byGroup.get(a.group) || []), a]);
   }
+  // One place only: nothing to pick on the map, the buttons say it all.
+  // A group with no place at all (FIW's sixty recruits, by kind) opens as
+  // a list.
+  const folds = (members) => members && members.length >= GROUP_MIN &&
+    (new Set(members.map((m) => m.target)).size >= 2 || !members.some((m) => m.target));
+  const groups = [...byGroup.keys()].filter((g) => folds(byGroup.get(g)));
+  const plain = alike(s.legal.filter((a) => !groups.includes(a.group))).length;
   const items = [];
   const shown = new Set();
   const counted = new Map(alike(s.legal).map(({ a, n }) => [a, n]));
   for (const a of s.legal) {
-    const members = a.group && byGroup.get(a.group);
-    // One place only: nothing to pick on the map, the buttons say it all.
-    // A group with no place at all (FIW's sixty recruits, by kind) opens
-    // as a list.
-    const places = members && new Set(members.map((m) => m.target)).size;
-    if (!members || members.length < GROUP_MIN || (places < 2 && members.some((m) => m.target))) {
+    if (!groups.includes(a.group)) {
       if (counted.has(a)) items.push(actionButton(a, counted.get(a)));
     } else if (!shown.has(a.group)) {
       shown.add(a.group);
       const pieceIds = new Set((s.view?.board?.pieces || []).map((p) => p.id).filter(Boolean));
-      items.push(actionGroup(a.group, members, pieceIds, members.length === s.legal.length));
+      items.push(actionGroup(a.group, byGroup.get(a.group), pieceIds, groups.length === 1 && plain <= BESIDE_OPEN));
     }
   }
   const hint = s.legal.some((a) => a.target) ? el("div", { class: "hint" }, "Or click a highlighted place or block on the map.") : null;
@@ -543,11 +558,9 @@ function renderLately(s) {
   const more = hidden
     ? el("button", { type: "button", class: "small more", onclick: () => { latelyOpen = true; renderLately(shown()); } }, `Show ${hidden} earlier`)
     : null;
-  box.replaceChildren(...[
-    el("div", { class: "lately-head" }, since ? "Since your last move" : "Lately"),
-    more,
-    el("ol", { class: "lately-list", start: String(from + hidden + 1) }, ...entries.slice(hidden).map(([e, i]) => logLine(e, i))),
-  ].filter(Boolean));
+  const list = el("ol", { class: "lately-list", start: String(from + hidden + 1) }, ...entries.slice(hidden).map(([e, i]) => logLine(e, i)));
+  box.replaceChildren(...[el("div", { class: "lately-head" }, since ? "Since your last move" : "Lately"), more, list].filter(Boolean));
+  list.scrollTop = list.scrollHeight;
 }
 
 function seenKey() {

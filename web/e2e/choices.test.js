@@ -48,14 +48,19 @@ for (const [scenario, seats, size] of [
     const summary = await group.locator("summary").textContent();
     const places = new Set(g.members.map((a) => a.target)).size;
     assert.ok(summary.includes(`${places} place`), `the line counts its places: ${summary}`);
-    // Closed: its choices are not shown, and no member has a button of its own.
-    assert.equal(await group.locator("button.act").first().isVisible(), false);
+    // No member has a button of its own. The only group, beside one plain
+    // choice, comes open with its places lit (the choice to make is in it).
     assert.equal(await page.locator("#actions > button.act", { hasText: g.members[0].label }).count(), 0);
+    assert.ok(await group.evaluate((d) => d.open), "the only group comes open");
+    assert.equal(await group.locator("button.act").count(), g.members.length);
+    assert.ok((await page.locator("svg.map .hover").count()) > 0, "the group's places are lit");
+    // Shut by the player, its places are no longer lit; opened, lit again.
+    await group.locator("summary").click();
+    assert.equal(await group.locator("button.act").first().isVisible(), false);
+    await page.waitForFunction(() => !document.querySelector("svg.map .hover"), null, WAIT);
     await group.locator("summary").click();
     assert.equal(await group.locator("button.act").count(), g.members.length);
-    // Its places are lit on the map while it is open.
-    const lit = await page.locator("svg.map .hover").count();
-    assert.ok(lit > 0, "the group's places are lit");
+    await page.waitForFunction(() => document.querySelector("svg.map .hover"), null, WAIT);
     await group.locator("button.act").first().click();
     await page.waitForFunction(
       (seq) => Number((document.querySelector("#status-line").textContent.match(/\bmove (\d+)/) || [])[1]) > seq,

@@ -241,26 +241,31 @@ function block(s, i, name, side) {
   return { id: `${s.id}-${i}`, space: s.id, space_name: s.name, side, face: "up", name, kind: "regular", strength: { now: 3, max: 4 }, rating: "C2" };
 }
 
-/** A page at `viewport` with Liberty's map and `pieces` drawn by the
+/** A page at `viewport` with a title's map and `pieces` drawn by the
  * renderer alone (as in geometry.test.js), as `window.board`, its state as
- * `window.state`. */
-async function libertyAlone(viewport, pieces) {
+ * `window.state`, its map as `window.map`. */
+async function rendererAlone(viewport, title, seat, pieces) {
   const page = await (await env.browser.newContext({ viewport })).newPage();
   await page.goto(`${env.server.base}/`);
   await page.waitForSelector("#scenario option", { ...WAIT, state: "attached" });
   await page.waitForLoadState("networkidle");
-  await page.evaluate(async (pieces) => {
-    const map = await (await fetch("/api/titles/liberty/map")).json();
+  await page.evaluate(async ([title, seat, pieces]) => {
+    window.map = await (await fetch(`/api/titles/${title}/map`)).json();
     document.body.replaceChildren();
     const div = document.createElement("div");
     div.style.cssText = "position: relative; width: 100%; height: 100vh";
     document.body.append(div);
     const { draw } = await import("/static/board.js");
-    window.state = { seat: "american", view: { board: { pieces, markers: [] } } };
-    window.board = draw(div, map, { choose() {}, select() {} });
+    window.state = { seat, view: { board: { pieces, markers: [] } } };
+    window.board = draw(div, window.map, { choose() {}, select() {} });
     window.board.update(window.state, []);
-  }, pieces);
+  }, [title, seat, pieces]);
   return page;
+}
+
+/** Liberty's map and `pieces`, the renderer alone, as the American sees them. */
+function libertyAlone(viewport, pieces) {
+  return rendererAlone(viewport, "liberty", "american", pieces);
 }
 
 describe("Liberty's blocks at every zoom", () => {
@@ -402,22 +407,12 @@ describe("names read at every zoom", () => {
 
 describe("the choices come into sight", () => {
   it("a new decision pans, as little as it takes, to show all its places", async () => {
-    const page = await (await env.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    await page.goto(`${env.server.base}/`);
-    await page.waitForSelector("#scenario option", { ...WAIT, state: "attached" });
-    await page.waitForLoadState("networkidle");
+    const page = await rendererAlone({ width: 390, height: 844 }, "fiw", "british", []);
     // On to Quebec's first British choice, a fleet for New York City or for
     // Halifax, with the view left on New York City and Halifax out of sight
     // (as a retreat's squares were, the player having looked elsewhere).
-    const r = await page.evaluate(async () => {
-      const map = await (await fetch("/api/titles/fiw/map")).json();
-      document.body.replaceChildren();
-      const div = document.createElement("div");
-      div.style.cssText = "position: relative; width: 100%; height: 100vh";
-      document.body.append(div);
-      const { draw } = await import("/static/board.js");
-      const b = draw(div, map, { choose() {}, select() {} });
-      const state = { seat: "british", view: { board: { pieces: [], markers: [] } } };
+    const r = await page.evaluate(() => {
+      const { board: b, map, state } = window;
       const ids = ["New York City", "Halifax / Shubenacadie"].map((n) => map.spaces.find((s) => s.name === n).id);
       b.update(state, ids.map((t, i) => ({ id: `fleet-${i}`, label: "Set up a fleet", target: t })));
       const [ny, hx] = ids.map((t) => b.spaces.get(t));
@@ -489,6 +484,7 @@ describe("Fit and the first view", () => {
         return b.left >= r.left && b.right <= r.right && b.top >= r.top && b.bottom <= r.bottom;
       });
     }, ids);
+    const boxes = (await api("GET", "/api/titles/gml/map")).body.spaces.filter((s) => s.boxed).map((s) => s.id);
     for (const [scenario, elsewhere] of [["gml/canada", ["charleston", "savannah"]], ["gml/southern-1780", ["quebec", "montreal"]]]) {
       const game = await create(scenario, { british: "me", american: "computer" });
       const inPlay = game.state.view.board.in_play;
@@ -501,6 +497,16 @@ describe("Fit and the first view", () => {
         const shown = await inView(page, inPlay);
         assert.deepEqual(inPlay.filter((id) => !shown.includes(id)), [], `spaces in play out of view at Fit (${where})`);
         assert.deepEqual(await inView(page, elsewhere), [], `the other map at Fit (${where})`);
+        // A box out of play in Fit's frame is whole in it (Canada's Halifax was cut in half).
+        const cut = await page.evaluate((ids) => {
+          const r = document.querySelector("svg.map").getBoundingClientRect();
+          return ids.filter((id) => {
+            const b = document.querySelector(`svg.map .spaces [data-space="${id}"]`).getBoundingClientRect();
+            const partly = b.right > r.left && b.left < r.right && b.bottom > r.top && b.top < r.bottom;
+            return partly && !(b.left >= r.left - 0.5 && b.right <= r.right + 0.5 && b.top >= r.top - 0.5 && b.bottom <= r.bottom + 0.5);
+          });
+        }, boxes);
+        assert.deepEqual(cut, [], `boxes cut at Fit (${where})`);
         assert.deepEqual(page.errors, []);
         await page.context().close();
       }

@@ -47,7 +47,8 @@ it("Give Me Liberty! on a phone: piles, choices and a move by touch", { timeout:
   await take(page, "Done forming");
   await take(page, "Activate a single unit or leader");
   if (await page.locator("#actions button.act", { hasText: "End naval movement" }).count()) await take(page, "End naval movement");
-  await page.locator("#actions details.group summary").first().tap();
+  const leaders = page.locator("#actions details.group").first();
+  if (!(await leaders.evaluate((d) => d.open))) await leaders.locator("summary").tap();
   await take(page, "Activate William Howe");
   await take(page, "Done forming");
   // Two-line choices ("Place William Howe and his command in reserve") read whole.

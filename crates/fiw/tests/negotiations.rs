@@ -168,15 +168,22 @@ fn florida_at_war_is_never_made_passive() {
     );
 }
 
+/// Turn 2's first-player choice, with Dinwiddie in Williamsburg and
+/// Bougainville in Quebec.
+fn turn_two_with_a_leader_each() -> Fiw {
+    let mut g = cleared(BRITISH);
+    put_leader(&mut g, "dinwiddie", "williamsburg");
+    put_leader(&mut g, "bougainville", "quebec");
+    to_next_turn(&mut g);
+    g
+}
+
 #[test]
 fn the_first_player_negotiates_first() {
     // rule: fiw 3.1, 16.1, 7.2
     // ruling: fiw #29 the first player negotiates first, as in every other
     // phase, not the player who has the initiative.
-    let mut g = cleared(BRITISH);
-    put_leader(&mut g, "dinwiddie", "williamsburg");
-    put_leader(&mut g, "bougainville", "quebec");
-    to_next_turn(&mut g);
+    let mut g = turn_two_with_a_leader_each();
     let Some(Frame::ChooseFirst { seat }) = g.stack.last().cloned() else {
         panic!("turn 2's first-player choice")
     };
@@ -205,10 +212,7 @@ fn the_phase_shown_is_the_phase_being_played() {
     // negotiations "British Negotiations" and the British ones
     // "Income/Expenditure Phase": each phase's step names the next as it
     // pushes its decisions.
-    let mut g = cleared(BRITISH);
-    put_leader(&mut g, "dinwiddie", "williamsburg");
-    put_leader(&mut g, "bougainville", "quebec");
-    to_next_turn(&mut g);
+    let mut g = turn_two_with_a_leader_each();
     let shown = |g: &Fiw| (g.stage().phase.value, g.view(Some(BRITISH))["phase"].clone());
     assert_eq!(shown(&g).0, "Initiative Phase");
     g.core.dice.script([4, 2, 6]);
