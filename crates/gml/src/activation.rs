@@ -508,30 +508,18 @@ impl Gml {
         self.side(u) == BRITISH && crate::movement::calls_militia(self.counters(u))
     }
 
-    /// 6.14, 5.4 who stands in a forming force, for its prompt: "with him
-    /// now: Cornwallis, 4 British units and the Hessian unit".
+    /// 6.14, 5.4 who stands in a forming force, for its prompt, short
+    /// enough for a phone: "with him now: Clinton and Grant, and 14 units"
+    /// (the units are on the map).
     pub fn force_words(&self, leader: LeaderId) -> String {
         let chain = self.chain(leader);
-        let mut names: Vec<String> = chain[1..].iter().map(|&l| self.leader(l).name.clone()).collect();
-        let mut units: Vec<(String, usize)> = Vec::new();
-        for u in chain.iter().flat_map(|&l| self.force(l)) {
-            let name = self.unit_name(u);
-            match units.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, c)) => *c += 1,
-                None => units.push((name, 1)),
-            }
-        }
-        names.extend(units.into_iter().map(|(n, c)| {
-            if c == 1 {
-                format!("the {n}")
-            } else {
-                engine::log::count(c, &n)
-            }
-        }));
-        if names.is_empty() {
-            "no one with him yet".into()
+        let units = chain.iter().flat_map(|&l| self.force(l)).count();
+        let units = engine::log::count(units, "unit");
+        let under: Vec<String> = chain[1..].iter().map(|&l| self.leader(l).name.clone()).collect();
+        if under.is_empty() {
+            format!("with him now: {units}")
         } else {
-            format!("with him now: {}", engine::log::list(&names))
+            format!("with him now: {}, and {units}", engine::log::list(&under))
         }
     }
 }
