@@ -70,13 +70,13 @@ pub fn new(
     let game = start(scenario, seed, options, draws)?;
     store::write(out, game.as_ref())?;
     println!("new game {scenario} with seed {seed} written to {}", out.display());
-    for line in render::asked(game.as_ref()) {
+    for line in render::asked(game.as_ref(), None) {
         println!("{line}");
     }
     Ok(())
 }
 
-pub fn status(file: &Path) -> Result<()> {
+pub fn status(file: &Path, seat: Option<&str>) -> Result<()> {
     let game = store::load(file)?;
     let info = game.info();
     let setup = game.setup();
@@ -95,7 +95,7 @@ pub fn status(file: &Path) -> Result<()> {
     if let Some(when) = render::when(&game.view(None)?) {
         println!("{when}");
     }
-    for line in render::asked(game.as_ref()) {
+    for line in render::asked(game.as_ref(), seat) {
         println!("{line}");
     }
     if let Some(line) = render::draw_offer(game.as_ref()) {
@@ -146,7 +146,7 @@ pub fn act(file: &Path, seat: &str, action: &str, dice: Option<&str>, draws: &[S
     for e in game.log(Some(seat))?.iter().skip(before) {
         println!("{}", render::entry(e));
     }
-    for line in render::asked(game.as_ref()) {
+    for line in render::asked(game.as_ref(), Some(seat)) {
         println!("{line}");
     }
     Ok(())
@@ -157,7 +157,7 @@ pub fn undo(file: &Path, seat: &str) -> Result<()> {
     game.undo(seat).map_err(refused)?;
     store::write(file, game.as_ref())?;
     println!("undone: {} actions now", game.action_count());
-    for line in render::asked(game.as_ref()) {
+    for line in render::asked(game.as_ref(), Some(seat)) {
         println!("{line}");
     }
     Ok(())
@@ -197,7 +197,7 @@ fn print_since(game: &dyn AnyGame, seat: &str, before: usize) -> Result<()> {
     for e in game.log(Some(seat))?.iter().skip(before) {
         println!("{}", render::entry(e));
     }
-    for line in render::asked(game) {
+    for line in render::asked(game, Some(seat)) {
         println!("{line}");
     }
     if let Some(line) = render::draw_offer(game) {

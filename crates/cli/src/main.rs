@@ -96,8 +96,13 @@ enum Command {
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
     },
-    /// Title, scenario, seed, progress and who must act (or the outcome).
-    Status { file: PathBuf },
+    /// Title, scenario, seed, progress and who must act (or the outcome);
+    /// with `--as`, what that seat is asked (a prompt is its seat's own).
+    Status {
+        file: PathBuf,
+        #[arg(long = "as", value_name = "SEAT")]
+        seat: Option<String>,
+    },
     /// The legal actions of a seat, one a line: id and label.
     Legal {
         file: PathBuf,
@@ -334,7 +339,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             draws,
             output,
         } => c::new(&scenario, setup.seed, setup.options, &draws, &output),
-        Command::Status { file } => c::status(&file),
+        Command::Status { file, seat } => c::status(&file, seat.as_deref()),
         Command::Legal { file, seat } => c::legal(&file, &seat),
         Command::Why { file, seat, target } => c::why(&file, &seat, &target),
         Command::Act {

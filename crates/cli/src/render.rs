@@ -36,15 +36,20 @@ pub fn outcome(game: &dyn AnyGame) -> Option<String> {
     Some(s)
 }
 
-/// What is asked now: the outcome, or one line per seat that must act with its prompt.
-pub fn asked(game: &dyn AnyGame) -> Vec<String> {
+/// What is asked now: the outcome, or one line per seat that must act, with
+/// its prompt for the seat `viewer` only. A prompt is its seat's own: FIW's
+/// secret purchases list the seat's draft in it (ruling fiw #30), and
+/// `act --as french` printed the British one.
+pub fn asked(game: &dyn AnyGame, viewer: Option<&str>) -> Vec<String> {
     if let Some(o) = outcome(game) {
         return vec![o];
     }
     let mut lines = Vec::new();
     for seat in game.to_act() {
         match game.prompt(seat) {
-            Ok(Some(p)) => lines.push(format!("{seat} to act: {}{}", p.text, rule_suffix(&p.rule))),
+            Ok(Some(p)) if viewer == Some(seat) => {
+                lines.push(format!("{seat} to act: {}{}", p.text, rule_suffix(&p.rule)))
+            }
             _ => lines.push(format!("{seat} to act")),
         }
     }

@@ -45,6 +45,25 @@ fn first_legal(file: &Path, seat: &str) -> String {
     line.split(' ').next().unwrap().to_string()
 }
 
+/// A seat's prompt is its own (FIW's secret purchases list the seat's
+/// draft in it, ruling fiw #30): `status` and `act` print the words only
+/// for the seat named with `--as`, and "SEAT to act" for the others.
+#[test]
+fn each_seat_reads_only_its_own_prompt() {
+    let dir = TempDir::new().unwrap();
+    let file = new_game(&dir);
+    let seats = to_act(&file);
+    assert_eq!(seats.len(), 2, "both play a card at once (3.1)");
+    let plain = stdout(ph().args(["status", arg(&file)]));
+    assert!(!plain.contains(" to act: "), "no seat named, no prompt: {plain}");
+    let british = stdout(ph().args(["status", arg(&file), "--as", "british"]));
+    assert!(british.contains("british to act: "), "{british}");
+    assert!(british.lines().any(|l| l == "american to act"), "{british}");
+    let id = first_legal(&file, "american");
+    let acted = stdout(ph().args(["act", arg(&file), "--as", "american", &id]));
+    assert!(!acted.contains("british to act: "), "{acted}");
+}
+
 #[test]
 fn scenarios_lists_liberty_1775() {
     ph().arg("scenarios")
