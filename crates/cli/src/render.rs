@@ -112,8 +112,9 @@ fn table(t: &TableView) -> String {
         let _ = writeln!(out, "{}: {}{}", f.label, f.value, rule_suffix(&f.rule));
     }
     // Spaces in the order the title lists their pieces, then markers' own.
-    let mut spaces: Vec<(&str, &str, Vec<String>)> = Vec::new();
-    fn slot<'a>(spaces: &mut Vec<(&'a str, &'a str, Vec<String>)>, id: &'a str, name: &'a str) -> usize {
+    type Items = Vec<(String, usize)>;
+    let mut spaces: Vec<(&str, &str, Items)> = Vec::new();
+    fn slot<'a>(spaces: &mut Vec<(&'a str, &'a str, Items)>, id: &'a str, name: &'a str) -> usize {
         match spaces.iter().position(|s| s.0 == id) {
             Some(i) => i,
             None => {
@@ -124,11 +125,11 @@ fn table(t: &TableView) -> String {
     }
     for p in &t.board.pieces {
         let i = slot(&mut spaces, &p.space, &p.space_name);
-        spaces[i].2.push(piece(p));
+        spaces[i].2.push((piece(p), p.count as usize));
     }
     for m in &t.board.markers {
         let i = slot(&mut spaces, &m.space, &m.space_name);
-        spaces[i].2.push(format!("[{}]{}", m.name, section(&m.rule)));
+        spaces[i].2.push((format!("[{}]{}", m.name, section(&m.rule)), 1));
     }
     if !spaces.is_empty() {
         out.push('\n');
@@ -157,13 +158,14 @@ fn table(t: &TableView) -> String {
     out
 }
 
-/// Items written alike counted once, in their first order: `7 × British Regular`.
-fn alike(items: &[String]) -> Vec<String> {
+/// Items written alike counted once, their counts added, in their first
+/// order: `7 × British Regular` (two piles of 2 alike backs: `4 × ...`).
+fn alike(items: &[(String, usize)]) -> Vec<String> {
     let mut counted: Vec<(&String, usize)> = Vec::new();
-    for item in items {
+    for (item, k) in items {
         match counted.iter_mut().find(|(i, _)| *i == item) {
-            Some((_, n)) => *n += 1,
-            None => counted.push((item, 1)),
+            Some((_, n)) => *n += k,
+            None => counted.push((item, *k)),
         }
     }
     counted
@@ -172,14 +174,20 @@ fn alike(items: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// `British Washington 3/4 C3 (moved)`, or `2 × American block`.
+/// `British Washington 3/4 C3 (moved)`, or `American block`: a piece (or each of a pile of alike backs, `alike` counts them), with
+/// its nation where not its side's (Liberty's French blocks, FIW's
+/// Spanish) and, on a back that shows no name, its kind (FIW 2.3: "French
+/// regular", "Spanish provincial").
 fn piece(p: &Piece) -> String {
-    let side = capitalised(&p.side);
-    let mut s = if p.count > 1 {
-        format!("{} × {side} {}", p.count, p.name)
-    } else {
-        format!("{side} {}", p.name)
+    // (FIW's leaders' backs have a leader's colour for their nation.)
+    let nation = p.nation.as_deref().filter(|n| Some(*n) != p.kind.as_deref());
+    let side = capitalised(nation.unwrap_or(&p.side));
+    let name = match (p.name.as_str(), &p.kind) {
+        ("", Some(kind)) => kind.as_str(),
+        ("", None) => "piece",
+        (name, _) => name,
     };
+    let mut s = format!("{side} {name}");
     if let Some(st) = p.strength {
         let _ = write!(s, " {}/{}", st.now, st.max);
     }
@@ -289,6 +297,25 @@ mod tests {
         e.rule = "".into();
         e.dice.clear();
         assert_eq!(entry(&e), "Boston besieged");
+    }
+
+    /// FIW's backs show no name but their colours (2.3, ruling fiw #35):
+    /// the text says them, and piles of alike backs add up.
+    // rule: fiw 2.3, 27.1
+    #[test]
+    fn backs_read_by_their_kind_and_nation() {
+        let back = |kind: &str, nation: &str, count: u32| {
+            json!({"space": "q", "space_name": "Quebec", "side": "french", "face": "back", "name": "",
+                   "kind": kind, "nation": nation, "count": count})
+        };
+        let v = json!({"facts": [], "board": {"pieces": [
+            back("regular", "french", 2), back("regular", "french", 2), back("leader", "leader", 1),
+            back("provincial", "spanish", 1)]}});
+        let text = view(&v);
+        assert!(
+            text.contains("Quebec: 4 × French regular; French leader; Spanish provincial"),
+            "{text}"
+        );
     }
 
     #[test]
