@@ -187,7 +187,12 @@ fn piece(p: &Piece) -> String {
         ("", None) => "piece",
         (name, _) => name,
     };
-    let mut s = format!("{side} {name}");
+    // (Give Me Liberty!'s "British unit" says its side already.)
+    let mut s = if name.starts_with(&format!("{side} ")) {
+        name.to_string()
+    } else {
+        format!("{side} {name}")
+    };
     if let Some(st) = p.strength {
         let _ = write!(s, " {}/{}", st.now, st.max);
     }
@@ -316,6 +321,9 @@ mod tests {
             text.contains("Quebec: 4 × French regular; French leader; Spanish provincial"),
             "{text}"
         );
+        let named = json!({"facts": [], "board": {"pieces": [
+            {"space": "ny", "space_name": "New York", "side": "british", "face": "up", "name": "British unit"}]}});
+        assert!(view(&named).contains("New York: British unit\n"), "{}", view(&named));
     }
 
     #[test]

@@ -178,12 +178,22 @@ impl Log {
     }
 }
 
-/// A number of things as a line says it: "1 hit", "3 hits", "0 hits" (the
-/// noun's plural is its singular and "s", as every noun the titles count).
+/// A number of things as a line says it: "1 hit", "3 hits", "0 hits",
+/// "2 British Artilleries" (English's regular plurals: the nouns the titles
+/// count have no other).
 pub fn count(n: impl fmt::Display, noun: &str) -> String {
     let n = n.to_string();
-    let s = if n == "1" { "" } else { "s" };
-    format!("{n} {noun}{s}")
+    if n == "1" {
+        return format!("1 {noun}");
+    }
+    let consonant_y = noun.ends_with('y') && !noun[..noun.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']);
+    if consonant_y {
+        format!("{n} {}ies", &noun[..noun.len() - 1])
+    } else if noun.ends_with(['s', 'x']) || noun.ends_with("ch") || noun.ends_with("sh") {
+        format!("{n} {noun}es")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
 
 /// Names as a log line lists them: "Howe", "Howe and Grant", "Howe, Grant and Clinton".
@@ -226,6 +236,9 @@ mod tests {
         assert_eq!(count(1u8, "hit"), "1 hit");
         assert_eq!(count(0usize, "hit"), "0 hits");
         assert_eq!(count(3i32, "naval unit"), "3 naval units");
+        assert_eq!(count(2, "British Artillery"), "2 British Artilleries");
+        assert_eq!(count(2, "day"), "2 days");
+        assert_eq!(count(2, "march"), "2 marches");
     }
 
     #[test]
