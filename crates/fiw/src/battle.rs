@@ -898,7 +898,8 @@ impl Fiw {
         } else {
             ""
         };
-        let at = self.sq_name(sq);
+        // (At a line's start: "Square 0818 (Georgia): ...".)
+        let at = capitalised(&self.sq_name(sq));
         self.core.log.roll_at(
             "15.7",
             &[die],
@@ -1593,4 +1594,11 @@ impl Fiw {
             _ => unreachable!("only combat actions"),
         }
     }
+}
+
+/// A name at the start of a sentence.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }

@@ -641,13 +641,13 @@ impl Fiw {
         let side = side_name(f.seat);
         let at = self.sq_name(to);
         let n = f.units.len() + f.leaders.len();
-        let left = half(f.left);
+        let left = points_words(f.left);
         self.core.log.apart(
             f.seat,
             "13.1",
             &[],
             || vec![from.to_string(), to.to_string()],
-            || format!("The force moves to {at} ({left} movement points left)."),
+            || format!("The force moves to {at} ({left} left)."),
             || format!("A {side} force of {n} pieces moves to {at}."),
         );
         let seat = f.seat;
@@ -884,6 +884,12 @@ impl Fiw {
             _ => self.naval_warning(a),
         }
     }
+}
+
+/// Half movement points as the log and prompts say them: "1 movement
+/// point", "2½ movement points".
+pub fn points_words(h: u8) -> String {
+    format!("{} movement point{}", half(h), if h == 2 { "" } else { "s" })
 }
 
 /// Half points as a player reads them: "2½".

@@ -582,13 +582,11 @@ impl Fiw {
         let side = side_name(seat);
         let (there, was) = (self.place_name(to), self.place_name(from));
         let n = f.pieces().count();
-        let left = half(f.left);
+        let left = crate::movement::points_words(f.left);
         let (rule, own, others) = match (from, to) {
             (Place::Base(_), _) => (
                 "21.1",
-                format!(
-                    "The naval force leaves the {was} and enters the map at {there} ({left} movement points left)."
-                ),
+                format!("The naval force leaves the {was} and enters the map at {there} ({left} left)."),
                 format!("A {side} naval force of {n} pieces leaves the {was} and enters the map at {there}."),
             ),
             (_, Place::Base(_)) => (
@@ -598,7 +596,7 @@ impl Fiw {
             ),
             _ => (
                 "20.21",
-                format!("The naval force sails to {there} ({left} movement points left)."),
+                format!("The naval force sails to {there} ({left} left)."),
                 format!("A {side} naval force of {n} pieces sails to {there}."),
             ),
         };
@@ -823,6 +821,19 @@ impl Fiw {
         match a {
             Action::SetSail if self.set_sail_label().contains("supply point") => {
                 Some("Costs one supply point (12.2, 18.2).".into())
+            }
+            // The move ends there (13.32 enemy units, or no points left)
+            // with what it carries unable to land: as at Halt, said
+            // before the click (Wolfe's army was lost on a "(1 MP)" label).
+            Action::Sail(to) if f.loaded() => {
+                let cost = self.sail_options(f).into_iter().find(|o| o.0 == to)?.1;
+                let mut there = f.clone();
+                there.at = to;
+                there.left = f.left.saturating_sub(cost);
+                let stops = matches!(to, Place::Sq(sq) if self.has_units(sq, enemy(f.seat))) || there.left == 0;
+                (stops && !self.can_land(&there)).then(|| {
+                    "The move ends there, and the embarked land units and leaders cannot debark with the points left: they are eliminated (13.32, 20.4).".into()
+                })
             }
             Action::Halt if f.moving => {
                 let mut w = Vec::new();

@@ -312,13 +312,32 @@ impl crate::state::Fiw {
         use crate::state::{enemy, side_name, Place, Status};
         let tables = crate::tables::tables();
         let other = enemy(t.seat);
-        let offence = i32::from(self.diplomacy(t.leader, t.village))
-            + i32::from(t.pounds.unwrap_or(0))
-            + i32::from(tables.balance.negotiation(self.balance, t.seat));
-        let defence = t.counter.map_or(0, |c| {
-            i32::from(self.diplomacy(c, t.village)) + i32::from(counter_pounds)
-        }) + i32::from(tables.balance.negotiation(self.balance, other));
+        let offered = [
+            ("diplomacy", i32::from(self.diplomacy(t.leader, t.village)), false),
+            ("", i32::from(t.pounds.unwrap_or(0)), true),
+            (
+                "Balance of Power",
+                i32::from(tables.balance.negotiation(self.balance, t.seat)),
+                false,
+            ),
+        ];
+        let countered = [
+            (
+                "diplomacy",
+                t.counter.map_or(0, |c| i32::from(self.diplomacy(c, t.village))),
+                false,
+            ),
+            ("", i32::from(counter_pounds), true),
+            (
+                "Balance of Power",
+                i32::from(tables.balance.negotiation(self.balance, other)),
+                false,
+            ),
+        ];
+        let (offence, defence) = (total(&offered), total(&countered));
         let differential = offence - defence;
+        // 16.1 the players check each other's totals: each says its parts.
+        let (offered, countered) = (parts(&offered), parts(&countered));
         let roll = self.core.dice.d6();
         let target = if t.village { Target::Village } else { Target::Capital };
         let outcome = tables.negotiation.result(target, differential, roll);
@@ -329,7 +348,7 @@ impl crate::state::Fiw {
         let side = side_name(t.seat);
         self.core.log.roll("16.1", &[roll], || {
             format!(
-                "{who} negotiates for the {side} in {at}: {offence} against {defence}, differential {differential:+}, roll {roll}: {}.",
+                "{who} negotiates for the {side} in {at}: {offence}{offered} against {defence}{countered}, differential {differential:+}, roll {roll}: {}.",
                 match outcome {
                     Outcome::Nothing => "no effect".to_string(),
                     Outcome::Shift => "the colony's status shifts".into(),
@@ -353,6 +372,15 @@ impl crate::state::Fiw {
                     // 5.3 Florida is neutral or active, never passive.
                     self.set_status(c, Status::Passive);
                     self.core.log.say("5.25", || format!("{} becomes passive.", c.name()));
+                } else {
+                    let now = match self.status(c) {
+                        Status::Active => "active",
+                        Status::Passive => "passive",
+                        Status::Neutral => "neutral",
+                    };
+                    self.core
+                        .log
+                        .say("5.24", || format!("{} stays {now}: no change.", c.name()));
                 }
                 if outcome == Outcome::ShiftAndMilitia && owner == Some(t.seat) {
                     self.free_militia(t.seat, c, t.sq);
@@ -424,5 +452,30 @@ impl crate::state::Fiw {
             || format!("{unit} joins the {side} in {at}."),
             || format!("An Indian unit joins the {side} in {at}."),
         );
+    }
+}
+
+/// A negotiation total from its parts (name, value, in pounds).
+fn total(parts: &[(&str, i32, bool)]) -> i32 {
+    parts.iter().map(|p| p.1).sum()
+}
+
+/// " (diplomacy 3, £2)": a total's parts that count, none for a bare 0.
+fn parts(parts: &[(&str, i32, bool)]) -> String {
+    let words: Vec<String> = parts
+        .iter()
+        .filter(|p| p.1 != 0)
+        .map(|&(name, v, pounds)| {
+            if pounds {
+                format!("£{v}")
+            } else {
+                format!("{name} {v}")
+            }
+        })
+        .collect();
+    if words.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", words.join(", "))
     }
 }

@@ -174,17 +174,7 @@ impl Fiw {
                     pounds += u32::from(c.pounds);
                     sp += u32::from(c.supply);
                 }
-                Buy::Leader { leader, .. } => {
-                    let l = &f.leaders[*leader as usize];
-                    let item = if l.named() {
-                        Item::LeaderNamed
-                    } else if l.side.is_none() {
-                        Item::LeaderChief
-                    } else {
-                        Item::LeaderBrigadier
-                    };
-                    pounds += e.cost(item, None).map_or(0, |c| u32::from(c.pounds));
-                }
+                Buy::Leader { leader, .. } => pounds += leader_price(*leader),
                 Buy::Disband(_) | Buy::Dismantle { .. } | Buy::Release(_) | Buy::BreakDown(_) => {}
                 Buy::Flip(u) => pounds += self.regiment_cost(*u),
             }
@@ -937,7 +927,7 @@ impl Fiw {
                 };
                 format!("Build a {} (£{}{sp}, 22.1)", marker_word(kind), c.pounds)
             }
-            Action::Appoint(l) => format!("Recruit {} (17.5)", f.leaders[l as usize].name),
+            Action::Appoint(l) => format!("Recruit {} (£{}, 17.5)", f.leaders[l as usize].name, leader_price(l)),
             Action::Disband => "Disband a unit or marker on the map (10.8)".into(),
             Action::DisbandUnit(u) => format!(
                 "Disband the {} in {} (10.8: not eliminated, no cost)",
@@ -1001,10 +991,29 @@ impl Fiw {
             if items.is_empty() {
                 "nothing yet".into()
             } else {
-                engine::log::list(&items)
+                engine::log::list(counted(&items))
             }
         ))
     }
+}
+
+/// Alike purchases once, counted, in their first order: "3 × Foot in
+/// Albany, BW in British Home Base and 4 × 1 SP" reads "... and 4 SP".
+fn counted(items: &[String]) -> Vec<String> {
+    let mut out: Vec<(&String, usize)> = Vec::new();
+    for item in items {
+        match out.iter_mut().find(|(i, _)| *i == item) {
+            Some((_, n)) => *n += 1,
+            None => out.push((item, 1)),
+        }
+    }
+    out.into_iter()
+        .map(|(item, n)| match (item.as_str(), n) {
+            (_, 1) => item.clone(),
+            ("1 SP", n) => format!("{n} SP"),
+            (_, n) => format!("{n} × {item}"),
+        })
+        .collect()
 }
 
 /// A purchase both sides read alike.
@@ -1031,4 +1040,17 @@ fn recruit_base(seat: Seat, face_ix: u16) -> Option<Base> {
         (_, Nation::Spanish) => Base::WestIndies,
         _ => Base::France,
     })
+}
+
+/// 17.5 a leader's price: named, a brigadier or an Indian chief.
+fn leader_price(leader: LeaderId) -> u32 {
+    let l = &tables().forces.leaders[leader as usize];
+    let item = if l.named() {
+        Item::LeaderNamed
+    } else if l.side.is_none() {
+        Item::LeaderChief
+    } else {
+        Item::LeaderBrigadier
+    };
+    tables().expenditure.cost(item, None).map_or(0, |c| u32::from(c.pounds))
 }

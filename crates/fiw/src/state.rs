@@ -451,7 +451,12 @@ impl Fiw {
             .map(|p| p.name.as_str())
             .collect();
         if names.is_empty() {
-            format!("square {sq}")
+            // The colony decides invasions, activation and militia borders
+            // (5.24, 14.1, 24.1): a bare grid number hid it.
+            match tables().map.colony(sq) {
+                Some(c) => format!("square {sq} in {}", c.name()),
+                None => format!("square {sq}"),
+            }
         } else {
             names.join(" / ")
         }

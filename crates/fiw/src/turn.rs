@@ -43,7 +43,7 @@ impl Procedure for Fiw {
             Some(Frame::Movement { .. }) => ("Form a force to move, or end the movement sub-phase".into(), "12.1"),
             Some(Frame::Force(f)) if !f.moving => ("Choose the pieces of the force, then set out".into(), "11.3"),
             Some(Frame::Force(f)) => (
-                format!("Move the force: {} movement points left", crate::movement::half(f.left)),
+                format!("Move the force: {} left", crate::movement::points_words(f.left)),
                 "13.1",
             ),
             Some(Frame::EventChoice { event, .. }) => (format!("{}: choose", crate::events::event_name(event)), "8.1"),
@@ -81,10 +81,7 @@ impl Procedure for Fiw {
                 "20.31",
             ),
             Some(Frame::Naval(f)) => (
-                format!(
-                    "Move the naval force: {} movement points left",
-                    crate::movement::half(f.left)
-                ),
+                format!("Move the naval force: {} left", crate::movement::points_words(f.left)),
                 "20.21",
             ),
             Some(Frame::Combats(_) | Frame::Battle(_)) => self.combat_prompt(),

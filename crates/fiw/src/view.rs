@@ -262,8 +262,16 @@ impl Fiw {
         let mut out = vec![Fact::new("Scenario", info.name, info.rule)];
         let Stage { turn, phase } = self.stage();
         out.extend([turn, phase]);
-        if !matches!(self.phase, Phase::Deployment(_) | Phase::Initiative) {
-            out.push(Fact::new("First player", side_name(self.first), "7.2"));
+        // 7.2 chosen each turn: while the choice waits, last turn's is no answer.
+        match self.stack.iter().find_map(|f| match f {
+            Frame::ChooseFirst { seat } => Some(*seat),
+            _ => None,
+        }) {
+            Some(s) => out.push(Fact::new("First player", format!("the {} choose", side_name(s)), "7.2")),
+            None if !matches!(self.phase, Phase::Deployment(_) | Phase::Initiative) => {
+                out.push(Fact::new("First player", side_name(self.first), "7.2"))
+            }
+            None => {}
         }
         let band = tables().balance.band(self.balance);
         out.push(Fact::new(
@@ -319,7 +327,12 @@ impl Fiw {
                 .filter(|&s| !d.drafting().contains(s))
                 .map(side_name)
                 .collect();
-            out.push(Fact::new("Purchases done", engine::log::list(&done), "9.2"));
+            let done = if done.is_empty() {
+                "none yet".into()
+            } else {
+                engine::log::list(&done)
+            };
+            out.push(Fact::new("Purchases done", done, "9.2"));
         }
         out.extend(self.naval_fact(viewer));
         if self.core.outcome.is_none() && !matches!(self.phase, Phase::Deployment(_)) {

@@ -624,8 +624,10 @@ fn trail_markers_work_as_printed_trails() {
     set_out(&mut g, BRITISH, x, &[Piece::Unit(u)]);
     assert_eq!(
         g.describe(BRITISH, &Action::Step(east)).label,
+        // An unnamed square is named with its colony (5.24, 14.1 turn on it).
         format!(
-            "Move to square {east} ({} MP)",
+            "Move to square {east} in {} ({} MP)",
+            m.colony(east).expect("an open square in a colony").name(),
             fiw::movement::half(halves(g.terrain(east).id()))
         )
     );

@@ -303,6 +303,37 @@ fn land_units_that_cannot_debark_are_eliminated() {
 }
 
 #[test]
+fn sailing_where_the_cargo_would_be_lost_says_so_first() {
+    // rule: fiw 20.4, 13.32
+    // A step into enemy units ends the move (13.32); with too few points
+    // left to debark, what the force carries is lost (20.4). Halt said so;
+    // the step that forced it said "(1 MP)" and lost Wolfe's army.
+    let mut g = started_with_seed(5, BRITISH);
+    clear(&mut g, FRENCH, &ST_LAWRENCE);
+    clear(&mut g, FRENCH, &["1305"]);
+    put(&mut g, "fr-line-det", at("1305"));
+    let louisbourg = at("1805");
+    let fleet = units(&g, "br-fleet", louisbourg)[0];
+    let line = units(&g, "br-line", louisbourg);
+    set_sail(&mut g, BRITISH, louisbourg, &[fleet], &line[..1]);
+    for s in ST_LAWRENCE {
+        assert_eq!(
+            g.describe(BRITISH, &Action::Sail(at(s))).warning,
+            None,
+            "{s}: the move goes on"
+        );
+        act(&mut g, BRITISH, Action::Sail(at(s)));
+    }
+    let w = g.describe(BRITISH, &Action::Sail(at("1305"))).warning;
+    assert!(
+        w.is_some_and(|w| w.contains("eliminated")),
+        "the step into the French detachment"
+    );
+    act(&mut g, BRITISH, Action::Sail(at("1305")));
+    assert_eq!(g.units[line[0] as usize].at(), Place::Pool, "as warned");
+}
+
+#[test]
 fn embarking_and_debarking_on_a_coast_cost_four_points() {
     // rule: fiw 20.33, 20.41
     let mut g = started_with_seed(6, BRITISH);

@@ -47,6 +47,21 @@ fn a_leader_in_a_passive_colony_s_capital_activates_it() {
 }
 
 #[test]
+fn a_shift_in_an_own_active_colony_changes_nothing_and_says_so() {
+    // rule: fiw 16.1, 5.24
+    // An S result in an active colony of one's own leaves it so; the log
+    // said "the colony's status shifts" and nothing more.
+    let (mut g, [l]) = british_negotiations([("dinwiddie", "williamsburg")]);
+    g.set_status(Colony::Virginia, Status::Active);
+    act(&mut g, BRITISH, negotiation("williamsburg", false, l));
+    g.core.dice.script([4]);
+    act(&mut g, BRITISH, Action::Spend(2));
+    assert!(logged(&g, "differential +5, roll 4: the colony's status shifts"));
+    assert!(logged(&g, "Virginia stays active: no change."));
+    assert_eq!(g.status(Colony::Virginia), Status::Active);
+}
+
+#[test]
 fn the_french_may_not_open_in_a_british_capital_but_may_counter_there() {
     // rule: fiw 16.2, 16.1
     let (mut g, [dinwiddie, bougainville]) =
@@ -59,7 +74,11 @@ fn the_french_may_not_open_in_a_british_capital_but_may_counter_there() {
     // 5 against 2 + 1: +2; capital row 5 at +2 is S.
     g.core.dice.script([5]);
     act(&mut g, FRENCH, Action::Spend(1));
-    assert!(logged(&g, "5 against 3, differential +2, roll 5"));
+    // 16.1 each total says its parts, for the players to check.
+    assert!(logged(
+        &g,
+        "5 (diplomacy 2, £2, Balance of Power 1) against 3 (diplomacy 2, £1), differential +2, roll 5"
+    ));
     assert_eq!(g.status(Colony::Virginia), Status::Active);
     // One attempt a square (16.31); the French then may not open there.
     assert!(!legal(&g, BRITISH).iter().any(|a| matches!(a, Action::Negotiate { .. })));

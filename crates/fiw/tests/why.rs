@@ -336,7 +336,7 @@ fn a_piece_joins_a_force_only_from_its_square_and_once_a_phase() {
         "11.3",
         &[
             "begin that movement phase in the same square",
-            "is in square 1110, not in Fort William Henry",
+            "is in square 1110 in New York, not in Fort William Henry",
         ],
     );
     // The enemy's piece is not named (27.1).
