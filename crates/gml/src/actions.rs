@@ -3,7 +3,7 @@
 
 use crate::frames::Frame;
 use crate::map::SpaceId;
-use crate::state::{Gml, LeaderId, UnitId};
+use crate::state::{Gml, LeaderId, Place, UnitId};
 use crate::tables::tables;
 use engine::{ActionInfo, Describe, Seat};
 use std::fmt;
@@ -205,9 +205,13 @@ impl Gml {
                 space(s),
                 Some("Withdraw (6.3)"),
             ),
-            Action::Decline => ("Let the move go on".into(), None, None),
+            Action::Decline => ("Stay: let the move go on (6.3)".into(), None, None),
+            // Where it lies: alike units wait in several ports (Oswego, New York).
             Action::Sail(u) => (
-                format!("Sail with the {} (7.0)", self.unit_name(u)),
+                match self.units[u as usize].at() {
+                    Place::Space(s) => format!("Sail with the {} from {} (7.0)", self.unit_name(u), self.space_name(s)),
+                    _ => format!("Sail with the {} (7.0)", self.unit_name(u)),
+                },
                 unit(u),
                 Some("Sail (7.0)"),
             ),

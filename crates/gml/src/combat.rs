@@ -1119,7 +1119,7 @@ impl Gml {
         }
         self.core.log.say("8.27", || {
             format!(
-                "A greater victory for the {}: the battle scenarios have no Political Track and no French entry (ruling gml #25), so nothing shifts",
+                "A greater victory for the {}: the battle scenarios have no Political Track and no French entry, so nothing shifts",
                 side_word(w)
             )
         });

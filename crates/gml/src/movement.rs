@@ -331,12 +331,17 @@ impl Gml {
                 self.units[u as usize].inside = true;
             }
             self.core.log.say("6.6", || {
-                format!("{who}: {} go inside the fort of {place}", units.len())
+                let n = units.len();
+                let go = if n == 1 { "goes" } else { "go" };
+                format!(
+                    "{who}: {} {go} inside the fort of {place}",
+                    engine::log::count(n, "unit")
+                )
             });
         } else {
             self.core
                 .log
-                .say("6.6", || format!("{who} stays outside the fort of {place}"));
+                .say("6.6", || format!("The {who} stay outside the fort of {place}"));
         }
         if entry {
             self.overrun_or_arrive(space);

@@ -371,9 +371,9 @@ impl Gml {
         g.done = true;
         self.units[u as usize].leader = Some(l);
         let (name, unit, port) = (self.leader(l).name.clone(), self.unit_name(u), self.space_name(s));
-        self.core.log.say("7.2", || {
-            format!("{name} goes aboard with the {unit} at {port} (ruling gml #51)")
-        });
+        self.core
+            .log
+            .say("7.2", || format!("{name} goes aboard with the {unit} at {port}"));
     }
 
     fn landed(&mut self, u: UnitId, s: SpaceId) {

@@ -197,8 +197,10 @@ impl Gml {
         let who = crate::side_name(seat);
         self.core.log.say("8.251", || {
             format!(
-                "{moved} {who} unit{} {what} to {place}",
-                if moved == 1 { "" } else { "s" }
+                "{} {}{} to {place}",
+                engine::log::count(moved, &format!("{who} unit")),
+                what,
+                if moved == 1 { "s" } else { "" }
             )
         });
         self.mark_control(s);

@@ -53,7 +53,8 @@ impl Procedure for Gml {
             Some(Frame::Move(m)) => (
                 format!(
                     "Move {}: {} movement point{} left",
-                    self.group_name(&m.leaders, &m.units),
+                    // (mid-sentence: "Move the PA Militia")
+                    self.group_name(&m.leaders, &m.units).replacen("The ", "the ", 1),
                     half(m.left),
                     if m.left == 2 { "" } else { "s" }
                 ),
@@ -94,7 +95,7 @@ impl Procedure for Gml {
             }
             Some(Frame::Voyage(v)) => {
                 let board = if self.boarders(v).next().is_some() {
-                    "; a leader in port may go aboard first (ruling #51)"
+                    "; a leader in port may go aboard first"
                 } else {
                     ""
                 };
@@ -359,11 +360,11 @@ impl Gml {
                         || crate::forces::kind_word(kind).to_string(),
                         crate::forces::counter_name,
                     );
-                    format!("{n} {like}")
+                    engine::log::count(n, &like)
                 }
             })
             .collect();
-        words.join(", ")
+        engine::log::list(&words)
     }
 
     /// 3.1 the next phase, and what it starts with.

@@ -80,7 +80,33 @@ impl Gml {
             out.push(Fact::new("Activations left", left.to_string(), "4.0"));
         }
         out.extend(self.battle_fact());
+        out.push(self.key_spaces_fact());
         out
+    }
+
+    /// 12.x5 who controls each key space now (12.0: control lasts once the
+    /// units have left, so the map alone does not tell). The victory rule is
+    /// the scenario's section and 5 (12.2: 12.25).
+    fn key_spaces_fact(&self) -> Fact {
+        let map = &tables().map;
+        let mut by: [Vec<&str>; 3] = Default::default();
+        for id in self.scenario.spec().victory.spaces() {
+            let s = map
+                .space(id)
+                .expect("victory spaces are on the map (tests/scenarios.rs)");
+            let i = self.controller(s).map_or(2, usize::from);
+            by[i].push(map.get(s).name.as_str());
+        }
+        let sides = [crate::side_name(0), crate::side_name(1), "no one's"];
+        let words: Vec<String> = (0..3)
+            .filter(|&i| !by[i].is_empty())
+            .map(|i| format!("{}: {}", sides[i], engine::log::list(&by[i])))
+            .collect();
+        Fact {
+            label: "Key spaces".into(),
+            value: words.join("; "),
+            rule: Cow::Owned(format!("{}5", self.scenario.info().rule)),
+        }
     }
 
     /// Every leader and counter on the map, face up.

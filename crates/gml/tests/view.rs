@@ -82,3 +82,23 @@ fn the_view_names_the_spaces_the_scenario_plays_on() {
     assert!(south.iter().any(|s| s == "charleston"));
     assert!(!south.iter().any(|s| s == "quebec"), "the North map is not in play");
 }
+
+// rule: gml 12.25, 12.0
+#[test]
+fn the_facts_say_who_holds_the_key_spaces() {
+    // Control lasts once the units have gone (12.0): the map alone does not
+    // show it, so the facts list each side's key spaces.
+    let g = common::deployed("saratoga");
+    let table: TableView = serde_json::from_value(g.view(None)).unwrap();
+    let key = table
+        .facts
+        .iter()
+        .find(|f| f.label == "Key spaces")
+        .expect("a Key spaces fact");
+    assert_eq!(key.rule, "12.25");
+    // As 12.23 sets up: Albany, empty, is no one's until a side enters it.
+    assert_eq!(
+        key.value,
+        "British: New York; American: Philadelphia, West Point, Fort Stanwix and Ticonderoga; no one's: Albany"
+    );
+}
