@@ -71,6 +71,16 @@ fn set_sail(g: &mut Fiw, seat: u8, from: Place, fleets: &[UnitId], cargo: &[Unit
 }
 
 /// The British end their movement sub-phase: the French 1st phase's.
+/// A Louisbourg fleet sets sail carrying `regiments` of the Foot there;
+/// returns every Foot regiment at Louisbourg, the carried first.
+fn from_louisbourg(g: &mut Fiw, regiments: usize) -> Vec<UnitId> {
+    let louisbourg = at("1805");
+    let fleet = units(g, "br-fleet", louisbourg)[0];
+    let lines = units(g, "br-line", louisbourg);
+    set_sail(g, BRITISH, louisbourg, &[fleet], &lines[..regiments]);
+    lines
+}
+
 fn to_french(g: &mut Fiw) {
     act(g, BRITISH, Action::EndMovement);
     idle_until(g, |g| matches!(g.stack.last(), Some(Frame::Movement { .. })));
@@ -312,10 +322,7 @@ fn sailing_where_the_cargo_would_be_lost_says_so_first() {
     clear(&mut g, FRENCH, &ST_LAWRENCE);
     clear(&mut g, FRENCH, &["1305"]);
     put(&mut g, "fr-line-det", at("1305"));
-    let louisbourg = at("1805");
-    let fleet = units(&g, "br-fleet", louisbourg)[0];
-    let line = units(&g, "br-line", louisbourg);
-    set_sail(&mut g, BRITISH, louisbourg, &[fleet], &line[..1]);
+    let line = from_louisbourg(&mut g, 1);
     for s in ST_LAWRENCE {
         assert_eq!(
             g.describe(BRITISH, &Action::Sail(at(s))).warning,
@@ -455,10 +462,7 @@ fn units_landed_among_the_enemy_fight_at_the_end_of_the_move() {
     let mut g = started_with_seed(10, BRITISH);
     clear(&mut g, FRENCH, &["1705"]);
     put(&mut g, "fr-line-det", at("1705"));
-    let louisbourg = at("1805");
-    let fleet = units(&g, "br-fleet", louisbourg)[0];
-    let lines = units(&g, "br-line", louisbourg);
-    set_sail(&mut g, BRITISH, louisbourg, &[fleet], &lines[..4]);
+    let lines = from_louisbourg(&mut g, 4);
     act(&mut g, BRITISH, Action::Sail(at("1705")));
     // The enemy there stops the force; the regiments land among them.
     assert!(matches!(g.stack.last(), Some(Frame::Movement { .. })));
