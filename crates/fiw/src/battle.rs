@@ -899,7 +899,7 @@ impl Fiw {
             ""
         };
         // (At a line's start: "Square 0818 (Georgia): ...".)
-        let at = capitalised(&self.sq_name(sq));
+        let at = crate::drawing::capitalised(&self.sq_name(sq));
         self.core.log.roll_at(
             "15.7",
             &[die],
@@ -1594,11 +1594,4 @@ impl Fiw {
             _ => unreachable!("only combat actions"),
         }
     }
-}
-
-/// A name at the start of a sentence.
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }

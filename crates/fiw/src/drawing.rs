@@ -325,7 +325,8 @@ fn place_words(m: &Map, p: &Place) -> String {
     }
 }
 
-fn capitalised(s: &str) -> String {
+/// A name at the start of a sentence.
+pub(crate) fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map_or(String::new(), |first| first.to_uppercase().chain(c).collect())
