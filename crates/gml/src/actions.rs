@@ -28,6 +28,9 @@ pub enum Action {
     /// 5.4 a leader in the space serves under one of the activated
     /// leader's command (the second).
     Subordinate(LeaderId, LeaderId),
+    /// 5.4 a leader serving in the command being formed leaves it, his own
+    /// force and subordinates with him (ruling gml #72).
+    Release(LeaderId),
     /// 6.12 a leader's group sets out.
     Move(LeaderId),
     /// 6.15 a unit moves on its own.
@@ -142,15 +145,30 @@ impl Gml {
                 unit(u),
                 Some("Activate a unit (6.15)"),
             ),
-            Action::Join(u, l) => (
-                format!(
-                    "Add the {} to {}'s force (6.14)",
-                    self.unit_name(u),
-                    self.leader(l).name
+            Action::Join(u, l) => match self.units[u as usize]
+                .leader
+                .filter(|&x| self.leaders[x as usize].at == self.leaders[l as usize].at)
+            {
+                Some(from) => (
+                    format!(
+                        "Hand the {} from {} to {} (5.4)",
+                        self.unit_name(u),
+                        self.leader(from).name,
+                        self.leader(l).name
+                    ),
+                    unit(u),
+                    Some("Hand a unit to another leader (5.4)"),
                 ),
-                unit(u),
-                Some("Add a unit (6.14)"),
-            ),
+                None => (
+                    format!(
+                        "Add the {} to {}'s force (6.14)",
+                        self.unit_name(u),
+                        self.leader(l).name
+                    ),
+                    unit(u),
+                    Some("Add a unit (6.14)"),
+                ),
+            },
             Action::Leave(u) => (
                 format!("Leave the {} out of the force (6.14)", self.unit_name(u)),
                 unit(u),
@@ -160,6 +178,15 @@ impl Gml {
                 format!("Place {} under {} (5.4)", self.leader(l).name, self.leader(to).name),
                 leader(l),
                 Some("Place a leader under command (5.4)"),
+            ),
+            Action::Release(l) => (
+                format!(
+                    "Release {} from {}'s command (5.4)",
+                    self.leader(l).name,
+                    self.leader(self.leaders[l as usize].under.expect("he serves")).name
+                ),
+                leader(l),
+                Some("Release a leader (5.4)"),
             ),
             Action::Move(l) => (
                 format!("Move {}'s group (6.12)", self.leader(l).name),
@@ -326,7 +353,7 @@ impl Gml {
             }
             Action::Done => {
                 let text = match self.stack.last() {
-                    Some(Frame::Form { .. }) => "Done forming the force (6.14)",
+                    Some(Frame::Form { .. }) => "Done forming the command (6.14)",
                     Some(Frame::Orders(_)) => "End this activation",
                     Some(Frame::Move(_)) => "Stop here",
                     Some(Frame::Activations { .. }) => "End the activations",
@@ -377,6 +404,7 @@ fn write_id(g: &Gml, a: Action, out: &mut dyn fmt::Write) -> fmt::Result {
         Action::Join(u, l) => write!(out, "join-{}-to-{}", g.unit_id(u), g.leader(l).id),
         Action::Leave(u) => write!(out, "leave-{}", g.unit_id(u)),
         Action::Subordinate(l, to) => write!(out, "subordinate-{}-to-{}", g.leader(l).id, g.leader(to).id),
+        Action::Release(l) => write!(out, "release-{}", g.leader(l).id),
         Action::Move(l) => write!(out, "move-{}", g.leader(l).id),
         Action::MoveUnit(u) => write!(out, "move-{}", g.unit_id(u)),
         Action::Entrench(u) => write!(out, "entrench-{}", g.unit_id(u)),

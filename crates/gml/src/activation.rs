@@ -90,21 +90,24 @@ impl Gml {
 
     /// 5.2, 12.x3 (ruling gml #46) the next leader of the seat's set-up to
     /// take his command: on the map with friendly land units in his
-    /// space, highest rank first. His force is formed as the 6.14 Form
-    /// step does it, through its own actions: the units that may join, in
-    /// counter order, up to his Command Value, then the leaders there who
-    /// may serve under his command chain (5.4), each taking units up to
-    /// his own (6.14). Where some units find no
-    /// room the seat decides, with the Form step's choices (Done keeps
-    /// the command as offered); else the command stands.
+    /// space, serving under nobody, highest rank first. His command is
+    /// formed as the 6.14 Form step does it, through its own actions: the
+    /// leaders there who may serve in his chain (5.4) first, then the
+    /// units that may join, in counter order, each to the first leader of
+    /// the chain still without units, so that every leader's values count
+    /// (5.1, 5.3; ruling gml #72), then to each up to his Command Value.
+    /// Where the chain has subordinates, or some units find no room, the
+    /// seat decides, with the Form step's choices (Done keeps the command
+    /// as offered); else the command stands.
     pub(crate) fn muster_step(&mut self) -> bool {
-        // ruling: gml #46
+        // ruling: gml #46, #72
         let Some(Frame::Muster { seat, formed }) = self.stack.last() else {
             unreachable!("a Muster frame is on top");
         };
         let seat = *seat;
         let next = (0..self.leaders.len() as LeaderId)
             .filter(|l| !formed.contains(l) && self.leader(*l).side == seat)
+            .filter(|&l| self.leaders[l as usize].under.is_none())
             .filter(|&l| match self.leaders[l as usize].at {
                 Place::Space(s) => self.has_land(s, seat),
                 _ => false,
@@ -117,33 +120,33 @@ impl Gml {
         if let Some(Frame::Muster { formed, .. }) = self.stack.last_mut() {
             formed.push(leader);
         }
-        self.stack.push(Frame::Form {
-            seat,
-            leader,
-            left_out: Vec::new(),
-            muster: true,
-        });
-        // The offer: the Form step's own joins and subordinations, the
-        // first offered each time, as long as there are any.
+        self.stack.push(form(seat, leader, true));
+        // The offer: the Form step's own subordinations, then its joins of
+        // units in no force, as long as there are any.
         loop {
             let mut legal = Vec::new();
             self.activation_frame_legal(seat, &mut legal);
+            let chain = self.chain(leader);
+            let free = |a: &&Action| {
+                matches!(a, Action::Join(u, _)
+                    if self.units[*u as usize].leader.is_none_or(|x| !chain.contains(&x)))
+            };
+            let bare = |a: &&Action| matches!(a, Action::Join(_, l) if self.force(*l).next().is_none());
             // A leader already serving under another stays there.
-            let Some(&a) = legal.iter().find(|a| match a {
-                Action::Join(..) => true,
-                Action::Subordinate(o, _) => self.leaders[*o as usize].under.is_none(),
-                _ => false,
-            }) else {
+            let Some(&a) = legal
+                .iter()
+                .find(|a| matches!(a, Action::Subordinate(o, _) if self.leaders[*o as usize].under.is_none()))
+                .or_else(|| legal.iter().filter(free).find(bare))
+                .or_else(|| legal.iter().find(free))
+            else {
                 break;
             };
             self.activation_perform(seat, a);
         }
-        if self
-            .chain(leader)
-            .iter()
-            .any(|&l| !self.may_join(l, seat, &[]).is_empty())
-        {
-            // More units than the Command Values: the seat chooses.
+        let chain = self.chain(leader);
+        if chain.len() > 1 || chain.iter().any(|&l| !self.may_join(l, seat, &[]).is_empty()) {
+            // Who serves under whom and with which units: the seat
+            // chooses (5.4's example); so where units find no room.
             return true;
         }
         self.activation_perform(seat, Action::Done);
@@ -183,6 +186,8 @@ impl Gml {
             Some(Frame::Form {
                 leader,
                 left_out,
+                taken,
+                released,
                 muster,
                 ..
             }) => {
@@ -201,9 +206,22 @@ impl Gml {
                 for &l in &chain {
                     if self.force(l).count() < self.command_value(l) as usize {
                         out.extend(self.may_join(l, seat, left_out).into_iter().map(|u| Action::Join(u, l)));
+                        // Ruling gml #72: a unit of another leader of the
+                        // command may be handed to him, so that a
+                        // subordinate commands units and his values count.
+                        for &x in chain.iter().filter(|&&x| x != l) {
+                            out.extend(
+                                self.force(x)
+                                    .filter(|&u| self.may_command(l, u) && !taken.contains(&(u, l)))
+                                    .map(|u| Action::Join(u, l)),
+                            );
+                        }
                     }
                 }
                 out.extend(chain.iter().flat_map(|&l| self.force(l)).map(Action::Leave));
+                // 5.4's example: the player places each leader; one
+                // serving in the command may be released from it.
+                out.extend(chain[1..].iter().map(|&o| Action::Release(o)));
                 for o in self.leaders_at(s) {
                     // Ruling gml #5: a leader serving under another there,
                     // who is not activated, stays in that force.
@@ -214,7 +232,7 @@ impl Gml {
                         continue;
                     }
                     for &to in &chain {
-                        if self.may_subordinate(to, o) {
+                        if self.may_subordinate(to, o) && !released.contains(&(o, to)) {
                             out.push(Action::Subordinate(o, to));
                         }
                     }
@@ -283,12 +301,7 @@ impl Gml {
                 self.leaders[l as usize].under = None;
                 let name = &self.leader(l).name;
                 self.core.log.say("4.0", || format!("{name} is activated"));
-                self.stack.push(Frame::Form {
-                    seat,
-                    leader: l,
-                    left_out: Vec::new(),
-                    muster: false,
-                });
+                self.stack.push(form(seat, l, false));
             }
             (Some(Frame::Activations { left, .. }), Action::ActivateUnit(u)) => {
                 *left -= 1;
@@ -304,8 +317,19 @@ impl Gml {
                     units: vec![u],
                 }));
             }
-            (Some(Frame::Form { .. }), Action::Join(u, l)) => {
+            (Some(Frame::Form { taken, .. }), Action::Join(u, l)) => {
+                // Ruling gml #72: handed from another leader of the command.
+                if let Some(from) = self.units[u as usize].leader {
+                    taken.push((u, from));
+                }
                 self.units[u as usize].leader = Some(l);
+            }
+            (Some(Frame::Form { released, .. }), Action::Release(o)) => {
+                let from = self.leaders[o as usize]
+                    .under
+                    .take()
+                    .expect("a leader of the command serves");
+                released.push((o, from));
             }
             (Some(Frame::Form { left_out, .. }), Action::Leave(u)) => {
                 left_out.push(u);
@@ -323,16 +347,9 @@ impl Gml {
                 // 5.2 (ruling gml #46) the set-up's command: no activation.
                 self.stack.pop();
                 let chain = self.chain(leader);
-                let names: Vec<String> = chain[1..]
-                    .iter()
-                    .map(|&l| self.leader(l).name.clone())
-                    .chain(self.force(leader).map(|u| self.unit_name(u)))
-                    .collect();
-                let name = self.leader(leader).name.clone();
-                if !names.is_empty() {
-                    self.core
-                        .log
-                        .say("5.2", || format!("{name} commands {}", engine::log::list(&names)));
+                if chain.len() > 1 || self.force(leader).next().is_some() {
+                    let words = self.command_words(leader, false);
+                    self.core.log.say("5.2", || words);
                 }
             }
             (Some(&mut Frame::Form { leader, .. }), Action::Done) => {
@@ -508,18 +525,70 @@ impl Gml {
         self.side(u) == BRITISH && crate::movement::calls_militia(self.counters(u))
     }
 
-    /// 6.14, 5.4 who stands in a forming force, for its prompt, short
-    /// enough for a phone: "with him now: Clinton and Grant, and 14 units"
-    /// (the units are on the map).
-    pub fn force_words(&self, leader: LeaderId) -> String {
+    /// 5.2, 5.4 a command in words, each leader with his own force and
+    /// whom he serves under: "Philip Schuyler 1 of 3 units; Benedict
+    /// Arnold, under him, 1 of 2" while it forms (`limits`), "Philip
+    /// Schuyler commands 1 Continental unit; Benedict Arnold, under him, 1
+    /// Continental unit" once formed.
+    pub fn command_words(&self, leader: LeaderId, limits: bool) -> String {
         let chain = self.chain(leader);
-        let units = chain.iter().flat_map(|&l| self.force(l)).count();
-        let units = engine::log::count(units, "unit");
-        let under: Vec<String> = chain[1..].iter().map(|&l| self.leader(l).name.clone()).collect();
-        if under.is_empty() {
-            format!("with him now: {units}")
-        } else {
-            format!("with him now: {}, and {units}", engine::log::list(&under))
+        let parts: Vec<String> = chain
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| {
+                let force: Vec<UnitId> = self.force(l).collect();
+                let what = if limits {
+                    let of = format!("{} of {}", force.len(), self.command_value(l));
+                    if i == 0 {
+                        // "1 of 1 unit", "3 of 6 units"
+                        let noun = engine::log::count(self.command_value(l) as usize, "unit");
+                        format!("{of} {}", noun.split_once(' ').map_or("units", |(_, n)| n))
+                    } else {
+                        of
+                    }
+                } else if force.is_empty() {
+                    "no unit".into()
+                } else {
+                    self.units_words(&force)
+                };
+                let name = &self.leader(l).name;
+                match self.leaders[l as usize].under {
+                    _ if i == 0 && limits => format!("{name} {what}"),
+                    _ if i == 0 => format!("{name} commands {what}"),
+                    Some(up) if up == leader => format!("{name}, under him, {what}"),
+                    Some(up) => format!("{name}, under {}, {what}", self.leader(up).name),
+                    None => unreachable!("a leader of the chain serves"),
+                }
+            })
+            .collect();
+        parts.join("; ")
+    }
+
+    /// Units in words, alike ones counted: "3 Continental units and 1
+    /// Continental Artillery".
+    pub fn units_words(&self, units: &[UnitId]) -> String {
+        let mut names: Vec<(String, usize)> = Vec::new();
+        for &u in units {
+            let name = self.unit_name(u);
+            match names.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, k)) => *k += 1,
+                None => names.push((name, 1)),
+            }
         }
+        let words: Vec<String> = names.iter().map(|(n, k)| engine::log::count(*k, n)).collect();
+        engine::log::list(&words)
+    }
+}
+
+/// A Form step (6.14, 5.4), at the set-up's muster (ruling gml #46) or an
+/// activation.
+fn form(seat: Seat, leader: LeaderId, muster: bool) -> Frame {
+    Frame::Form {
+        seat,
+        leader,
+        left_out: Vec::new(),
+        taken: Vec::new(),
+        released: Vec::new(),
+        muster,
     }
 }

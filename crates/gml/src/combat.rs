@@ -728,14 +728,34 @@ impl Gml {
         hits
     }
 
-    /// A unit leaves the map: back to the pool, Indians out of the game
-    /// (ruling gml #26).
+    /// A unit eliminated in combat leaves the map: back to the pool,
+    /// Indians out of the game (ruling gml #26).
     pub(crate) fn eliminate(&mut self, b: &mut Battle, u: UnitId) {
-        let indian = self.counters(u).kind == Kind::Indian;
-        let to = if indian { Place::Gone } else { Place::Pool };
+        let to = self.eliminated_to(u);
+        self.take_off(b, u, to);
+    }
+
+    /// 8.23, 8.25 a unit "removed from the game" (militia without
+    /// experience that rout) or "eliminated from the game" (one that
+    /// cannot retreat): it never comes back (ruling gml #26).
+    pub(crate) fn remove_from_game(&mut self, b: &mut Battle, u: UnitId) {
+        self.take_off(b, u, Place::Gone);
+    }
+
+    fn take_off(&mut self, b: &mut Battle, u: UnitId, to: Place) {
         self.lift(u, to);
         for side in &mut b.units {
             side.retain(|&x| x != u);
+        }
+    }
+
+    /// Ruling gml #26: where an eliminated unit goes, the pool (9.4, 11.41
+    /// place units from it again) but for Indians, out of the game (11.5).
+    pub(crate) fn eliminated_to(&self, u: UnitId) -> Place {
+        if self.counters(u).kind == Kind::Indian {
+            Place::Gone
+        } else {
+            Place::Pool
         }
     }
 
@@ -1062,7 +1082,7 @@ impl Gml {
                     let what = match (hold, ex) {
                         (true, _) => "it holds",
                         (false, true) => "it routs and retreats",
-                        (false, false) => "it routs and is removed",
+                        (false, false) => "it routs and is removed from the game",
                     };
                     format!("The {name} checks morale: {die} against {v}, {what}")
                 });
@@ -1073,7 +1093,8 @@ impl Gml {
                     b.units[seat as usize].retain(|&x| x != u);
                     b.routed[seat as usize].push(u);
                 } else {
-                    self.eliminate(b, u);
+                    // ruling: gml #26
+                    self.remove_from_game(b, u);
                 }
             }
         }

@@ -39,6 +39,15 @@ pub enum Frame {
         /// that forming always ends.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         left_out: Vec<UnitId>,
+        /// Units handed from one leader of the command to another, with
+        /// the leader each was taken from, who may not take it back in
+        /// this forming (ruling gml #72): so that forming always ends.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        taken: Vec<(UnitId, LeaderId)>,
+        /// Leaders released from the command, with the leader each served
+        /// under, whom he may not serve again in this forming.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        released: Vec<(LeaderId, LeaderId)>,
         /// 5.2, 12.x3 the command a leader takes at the end of his side's
         /// set-up (ruling gml #46): no activation follows.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -52,7 +52,7 @@ static INFO: TitleInfo = TitleInfo {
         "abilities",
         "5.5 Special leader abilities (optional)",
     )],
-    rules_version: "gml-21",
+    rules_version: "gml-22",
     data_files: &[
         "states.tsv",
         "spaces.tsv",

@@ -105,12 +105,7 @@ impl Gml {
     fn sink(&mut self, u: UnitId) {
         let name = self.unit_name(u);
         let aboard = self.aboard(u);
-        let to = if self.counters(u).kind == Kind::Indian {
-            Place::Gone
-        } else {
-            Place::Pool
-        };
-        self.lift(u, to);
+        self.lift(u, self.eliminated_to(u));
         self.core
             .log
             .say("8.17", || format!("The {name}'s transports are sunk: eliminated"));

@@ -40,6 +40,12 @@ impl Gml {
             if !self.in_play(n) {
                 continue;
             }
+            // Ruling gml #50: leaders without units do not walk in among
+            // enemy land units where their side has none (5.6 checks a
+            // leader in a space "entered by enemy units").
+            if m.units.is_empty() && self.has_land(n, 1 - m.seat) && !self.has_land(n, m.seat) {
+                continue;
+            }
             // Ruling gml #8: both exceptions only as the piece's whole move
             // (nothing spent yet this turn, #59), and the move ends there.
             let ok = match kind.half_points() {
@@ -157,15 +163,6 @@ impl Gml {
         let enemy = 1 - m.seat;
         if !m.units.is_empty() {
             self.check_lone_leaders(n, m.seat);
-        } else if self.has_land(n, enemy) && !self.has_land(n, m.seat) {
-            // 5.6 leaders without units who enter a space of enemy units,
-            // and none of their own, are alone there: each is checked and
-            // the move ends (ruling gml #50).
-            self.stack.pop();
-            for l in m.leaders {
-                self.leader_casualty(l);
-            }
-            return;
         }
         // 6.6 (ruling gml #14) the enemy outside a fort may go inside
         // first (joining any of theirs inside): before an overrun, which

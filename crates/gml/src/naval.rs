@@ -328,8 +328,8 @@ impl Gml {
                     // 9.2 the side left alone in the port holds it.
                     self.mark_control(p);
                     // 5.6 the leaders its last unit left ashore among enemy
-                    // land units are alone there, whoever moved (ruling
-                    // gml #50): checked (rulings gml #70, #71).
+                    // land units are alone there: checked (rulings gml
+                    // #70, #71).
                     self.check_stranded_leaders(self.side(u), Some(p));
                 }
             }

@@ -74,13 +74,15 @@ impl Gml {
         let n = units.len();
         self.core.log.say("8.25", || {
             format!(
-                "{n} unit{} cannot retreat and {} eliminated",
-                if n == 1 { "" } else { "s" },
+                "{} cannot retreat and {} eliminated from the game",
+                engine::log::count(n, "unit"),
                 if n == 1 { "is" } else { "are" }
             )
         });
+        // 8.25 "Units that cannot retreat are eliminated from the game"
+        // (ruling gml #26).
         for u in units {
-            self.eliminate(b, u);
+            self.remove_from_game(b, u);
         }
         b.stage = Stage::AfterMorale;
     }
@@ -108,9 +110,10 @@ impl Gml {
                 (false, false) => {
                     let name = self.unit_name(u);
                     self.core.log.say("8.252", || {
-                        format!("The {name} cannot follow into the works and is eliminated")
+                        format!("The {name} cannot follow into the works and is eliminated from the game")
                     });
-                    self.eliminate(b, u);
+                    // 8.25: it cannot retreat (ruling gml #26).
+                    self.remove_from_game(b, u);
                 }
                 (f, t) => {
                     let unit = &mut self.units[u as usize];
@@ -276,10 +279,11 @@ impl Gml {
             let place = self.space_name(dest);
             let n = here.len();
             self.core.log.say("8.251", || {
-                format!("The enemy unit holds {place}: the {n} retreating units may not enter and are eliminated")
+                format!("The enemy unit holds {place}: the {n} retreating units may not enter and are eliminated from the game")
             });
+            // 8.25: they cannot retreat (ruling gml #26).
             for u in here {
-                self.eliminate(b, u);
+                self.remove_from_game(b, u);
             }
         } else {
             self.move_retreat(b, seat, &here, dest, routing);

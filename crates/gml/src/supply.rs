@@ -365,25 +365,14 @@ impl Gml {
             let die = self.core.dice.roll(10);
             let name = self.unit_name(u);
             let ok = die <= need;
-            // Ruling gml #26: eliminated units return to the pool, Indians
-            // leave the game.
-            let gone = self.counters(u).kind == Kind::Indian;
             self.core.log.roll(r, &[die], || {
-                let fate = match (ok, gone) {
-                    (true, _) => "supplied",
-                    (false, false) => "eliminated",
-                    (false, true) => "eliminated, out of the game",
-                };
+                let fate = if ok { "supplied" } else { "eliminated from the game" };
                 format!("The {name} in {place} seeks supply: {die}, needs {need} or less: {fate}")
             });
             if !ok {
-                self.units.place(u, if gone { Place::Gone } else { Place::Pool });
-                let unit = &mut self.units[u as usize];
-                unit.entrenched = false;
-                unit.inside = false;
-                unit.leader = None;
-                unit.reduced = false;
-                unit.entered = None;
+                // 10.1's example, 10.2 "elimination and removal from the
+                // game" (ruling gml #26).
+                self.lift(u, Place::Gone);
             }
         }
         self.mark_control(c.space);

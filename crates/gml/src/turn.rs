@@ -42,10 +42,9 @@ impl Procedure for Gml {
             }
             Some(&Frame::Form { leader, .. }) => (
                 format!(
-                    "Form {}'s force: up to {} units in his space (6.14), and leaders under him (5.4); {}",
+                    "Form {}'s command: units in his space (6.14) and leaders under him (5.4); now {}",
                     self.leader(leader).name,
-                    self.command_value(leader),
-                    self.force_words(leader)
+                    self.command_words(leader, true)
                 ),
                 "6.14",
             ),

@@ -91,6 +91,7 @@ fn later_rounds_are_simultaneous_and_units_turn_back_at_the_end() {
 }
 
 // rule: gml 8.23, 8.25
+// ruling: gml #26
 #[test]
 fn militia_that_rout_are_removed_or_retreat_if_experienced() {
     let mut g = before_combat();
@@ -103,9 +104,9 @@ fn militia_that_rout_are_removed_or_retreat_if_experienced() {
     g.core.dice.script([10, 10, 1, 10, 10, 9, 9]);
     g.advance();
     take(&mut g, Action::Hit(m));
-    assert_logged(&g, "checks morale: 9 against 2, it routs and is removed");
+    assert_logged(&g, "checks morale: 9 against 2, it routs and is removed from the game");
     assert_logged(&g, "checks morale: 9 against 4, it routs and retreats");
-    assert_eq!(g.units[m as usize].at(), Place::Pool);
+    assert_eq!(g.units[m as usize].at(), Place::Gone);
     assert!(matches!(stage(&g), Some(Stage::Retreat { routing: true, .. })));
     take(&mut g, Action::RetreatTo(space("bennington")));
     assert_eq!(g.units[x as usize].at(), Place::Space(space("bennington")));
@@ -473,6 +474,7 @@ fn a_point_three_round_adds_the_retreating_leaders_offensive_and_the_enemys_defe
 }
 
 // rule: gml 8.251, 8.25
+// ruling: gml #26
 #[test]
 fn retreat_priority_three_fails_and_the_retreating_units_are_eliminated() {
     let (mut g, us) = retreat_position(3, 1, 2, false);
@@ -482,7 +484,7 @@ fn retreat_priority_three_fails_and_the_retreating_units_are_eliminated() {
     take(&mut g, Action::Fighter(us[1]));
     assert_logged(&g, "may not enter and are eliminated");
     for u in us {
-        assert_eq!(g.units[u as usize].at(), Place::Pool);
+        assert_eq!(g.units[u as usize].at(), Place::Gone);
     }
 }
 
@@ -935,7 +937,8 @@ fn a_fleet_in_the_port_fights_in_a_point_three_round_there() {
 /// the fort (step 4), at 6: the fort's -2 counts only while every defender
 /// is inside; the one inside fights at 5, the other at 4. A retreat has no
 /// point 1 space: the unit inside goes back into the fort (point 2), the
-/// one outside cannot follow and is eliminated (8.252).
+/// one outside cannot follow and is eliminated from the game (8.252, 8.25,
+/// ruling gml #26).
 #[test]
 fn a_fort_held_inside_and_outside() {
     let mut g = before_combat();
@@ -956,7 +959,7 @@ fn a_fort_held_inside_and_outside() {
     assert_logged(&g, "The Americans roll 10, 10 for units at 5, 4: 0 hits");
     assert_logged(&g, "The British roll 10 for units at 5: 0 hits");
     take(&mut g, Action::Retreat);
-    assert_eq!(g.units[outside as usize].at(), Place::Pool);
+    assert_eq!(g.units[outside as usize].at(), Place::Gone);
     assert_eq!(g.units[inside as usize].at(), Place::Space(space("ticonderoga")));
     assert!(g.units[inside as usize].inside);
     assert!(matches!(stage(&g), Some(Stage::Shelter { seat: BRITISH })));
@@ -1020,7 +1023,8 @@ fn a_side_retreats_where_its_routed_militia_went() {
 // rule: gml 8.25, 5.6
 /// Nowhere to go: two Continentals under Gates in Saratoga, each way out
 /// held by two British units (no point 1 or 3 space) and no works to go
-/// back into (point 2). "Units that cannot retreat are eliminated"; Gates,
+/// back into (point 2). "Units that cannot retreat are eliminated from
+/// the game" (ruling gml #26: they do not go back to the pool); Gates,
 /// left without units, is checked (a 9: wounded).
 #[test]
 fn a_retreat_with_nowhere_to_go_eliminates_the_units_and_checks_their_leader() {
@@ -1035,9 +1039,9 @@ fn a_retreat_with_nowhere_to_go_eliminates_the_units_and_checks_their_leader() {
     g.core.dice.script([10, 10, 10, 9]);
     g.advance();
     take(&mut g, Action::Retreat);
-    assert_logged(&g, "2 units cannot retreat and are eliminated");
+    assert_logged(&g, "2 units cannot retreat and are eliminated from the game");
     for u in us {
-        assert_eq!(g.units[u as usize].at(), Place::Pool);
+        assert_eq!(g.units[u as usize].at(), Place::Gone);
     }
     assert_eq!(g.leaders[gates as usize].at, Place::Wounded, "{}", log_text(&g));
 }
@@ -1149,8 +1153,8 @@ fn a_point_three_retreat_enters_when_the_enemy_militia_routs() {
     // The militia misses (10); the British hit once (1, 10); it rolls 9.
     g.core.dice.script([10, 1, 10, 9]);
     take(&mut g, Action::Fighter(bs[1]));
-    assert_logged(&g, "checks morale: 9 against 2, it routs and is removed");
-    assert_eq!(g.units[m as usize].at(), Place::Pool);
+    assert_logged(&g, "checks morale: 9 against 2, it routs and is removed from the game");
+    assert_eq!(g.units[m as usize].at(), Place::Gone);
     for u in bs {
         assert_eq!(g.units[u as usize].at(), Place::Space(space("bennington")));
     }
@@ -1242,7 +1246,7 @@ fn a_point_three_retreat_into_a_space_held_by_both_sides_fights_its_enemy_unit_a
     assert_logged(&g, "may not enter and are eliminated");
     assert_eq!(at(&g, lone), "bennington");
     for u in us {
-        assert_eq!(g.units[u as usize].at(), Place::Pool);
+        assert_eq!(g.units[u as usize].at(), Place::Gone);
     }
     assert_eq!(at(&g, militia), "bennington");
     sound(&g);
@@ -1331,4 +1335,31 @@ fn a_second_out_of_phase_activation_fights_only_the_combats_its_own_moves_cause(
         "{:?}",
         legal(&g)
     );
+}
+
+/// 8.251 point 1: "a space ... that does not contain enemy units". Ruling
+/// gml #73 reads it as enemy land units, as ruling #49 reads "not occupied
+/// by enemy units": a fleet alone in a port stops no land unit (7.5 makes
+/// it a blockade; it fights land units only beside its own, 8.24). The
+/// Americans beaten at Danbury may fall back on Fairfield, where a British
+/// fleet lies, but not on Litchfield or Peekskill, which British units
+/// hold, nor White Plains, whence the British came.
+// rule: gml 8.251
+// ruling: gml #73
+#[test]
+fn a_retreat_may_go_where_only_enemy_fleets_lie() {
+    let mut g = before_combat();
+    let b = put(&mut g, BRITISH, Kind::British, 1, "danbury")[0];
+    g.units[b as usize].entered = Some((space("white-plains"), LineKind::Road));
+    put(&mut g, BRITISH, Kind::British, 1, "litchfield");
+    put(&mut g, BRITISH, Kind::British, 1, "peekskill");
+    put(&mut g, BRITISH, Kind::Naval, 1, "fairfield");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "danbury")[0];
+    g.core.dice.script([10; 2]);
+    g.advance();
+    assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }), "{}", log_text(&g));
+    // The one space point 1 allows is taken without asking.
+    take(&mut g, Action::Retreat);
+    assert_logged(&g, "1 American unit retreats to Fairfield");
+    assert_eq!(at(&g, c), "fairfield");
 }

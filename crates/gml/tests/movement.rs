@@ -102,6 +102,84 @@ fn the_rulebook_command_example_activates_gates_and_knox_but_not_lincoln() {
     );
 }
 
+/// 5.4's example as a player makes it from a command formed otherwise:
+/// "The American player places Gates under Washington's command and then
+/// places Knox under Gates' command." Washington has Knox and Lincoln (two
+/// one-stars) under him; activated, he releases both and takes Gates, and
+/// Knox goes under Gates (ruling gml #72: a leader serving in the command
+/// may be released, and one released serves no more under the same
+/// leader in that forming, so that forming ends). Washington's units may
+/// be handed to a leader of the command with room, so that Knox's values
+/// count (5.1, 5.3); a unit handed away does not come back.
+// rule: gml 5.4, 6.14, 5.2
+// ruling: gml #72
+#[test]
+fn the_player_places_each_leader_and_hands_units_down_the_command() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let w = put_leader(&mut g, "washington", "morristown");
+    let lincoln = put_leader(&mut g, "lincoln", "morristown");
+    let gates = put_leader(&mut g, "gates", "morristown");
+    let knox = put_leader(&mut g, "knox", "morristown");
+    for l in [knox, lincoln] {
+        g.leaders[l as usize].under = Some(w);
+    }
+    let units = put(&mut g, AMERICAN, Kind::Continental, 3, "morristown");
+    for &u in &units {
+        g.units[u as usize].leader = Some(w);
+    }
+    g.invariants().unwrap();
+    activations(&mut g, AMERICAN, 1);
+    act(&mut g, AMERICAN, "activate-washington");
+    // Gates (two stars) cannot serve beside two one-stars.
+    assert!(!has(&g, AMERICAN, "subordinate-gates-to-washington"));
+    act(&mut g, AMERICAN, "release-lincoln");
+    act(&mut g, AMERICAN, "release-knox");
+    assert!(
+        !has(&g, AMERICAN, "subordinate-knox-to-washington"),
+        "released from him"
+    );
+    act(&mut g, AMERICAN, "subordinate-gates-to-washington");
+    act(&mut g, AMERICAN, "subordinate-knox-to-gates");
+    assert!(
+        !has(&g, AMERICAN, "subordinate-lincoln-to-gates"),
+        "Gates has his one-star"
+    );
+    // Washington hands a unit to Knox.
+    let hand = format!("join-{}-to-knox", g.unit_id(units[0]));
+    let label = engine::described(&g, AMERICAN)
+        .into_iter()
+        .find(|a| a.id == hand)
+        .map(|a| a.label);
+    assert_eq!(
+        label.as_deref(),
+        Some("Hand the Continental unit from George Washington to Henry Knox (5.4)")
+    );
+    act(&mut g, AMERICAN, &hand);
+    assert!(
+        !has(&g, AMERICAN, &format!("join-{}-to-washington", g.unit_id(units[0]))),
+        "a unit handed away does not come back in this forming"
+    );
+    let ask = engine::Procedure::prompt(&g, AMERICAN).text;
+    assert!(
+        ask.contains(
+            "now George Washington 2 of 6 units; Horatio Gates, under him, 0 of 4; Henry Knox, under Horatio Gates, 1 of 2"
+        ),
+        "{ask}"
+    );
+    act(&mut g, AMERICAN, "done");
+    let Some(Frame::Orders(o)) = g.stack.last() else {
+        panic!("orders follow the forming")
+    };
+    let mut active = o.leaders.clone();
+    active.sort_unstable();
+    let mut want = vec![w, gates, knox];
+    want.sort_unstable();
+    assert_eq!(active, want);
+    assert_eq!(g.force(knox).collect::<Vec<_>>(), vec![units[0]]);
+    assert_eq!(g.leaders[lincoln as usize].under, None);
+    assert!(!g.leaders[lincoln as usize].done, "Lincoln is not activated");
+}
+
 // rule: gml 6.14, 5.4, 6.13
 #[test]
 fn a_subordinate_activated_with_his_superior_takes_units_and_leaves_his_own() {
@@ -562,24 +640,32 @@ fn militia_placed_in_a_fort_space_may_go_inside() {
     assert!(g.units[militia[0] as usize].inside);
 }
 
+/// 5.6 checks "a leader alone in a space entered by enemy units", not one
+/// who walks in among them. Ruling gml #50 (rules gml-22): a leader moving
+/// without units may not enter a space of enemy land units where his side
+/// has none; he had been checked there and, on 1-7, set down with the
+/// nearest friendly units, beyond his 4 spaces (found by session 37's
+/// audit: Knyphausen stepped into West Point to reach Pompton). Gates may
+/// not step into British-held Saratoga, but may pass the empty spaces.
 // rule: gml 5.6, 6.11
 // ruling: gml #50
 #[test]
-fn a_lone_leader_entering_a_space_of_enemy_units_is_checked_and_stops() {
+fn a_lone_leader_may_not_enter_a_space_of_enemy_units() {
     let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
-    let gates = put_leader(&mut g, "gates", "albany");
+    put_leader(&mut g, "gates", "albany");
     put(&mut g, BRITISH, Kind::British, 1, "saratoga");
     put(&mut g, AMERICAN, Kind::Continental, 1, "bennington");
     activations(&mut g, AMERICAN, 1);
     act(&mut g, AMERICAN, "activate-gates");
     act(&mut g, AMERICAN, "done");
     act(&mut g, AMERICAN, "move-gates");
-    g.core.dice.script([3]);
-    act(&mut g, AMERICAN, "step-saratoga");
-    assert_logged(&g, "Horatio Gates's casualty check: 3, escapes to friendly units");
-    assert_eq!(leader_at(&g, gates), "bennington");
-    assert!(!g.stack.iter().any(|f| matches!(f, Frame::Move(_))), "his move is over");
-    g.invariants().unwrap();
+    assert!(!has(&g, AMERICAN, "step-saratoga"), "enemy units and none of his own");
+    assert!(has(&g, AMERICAN, "step-bennington"));
+    assert!(has(&g, AMERICAN, "step-schenectady"));
+    // With his own units there too he is not alone: he may join them
+    // (`a_leader_joining_his_own_units_in_a_shared_space_is_not_checked`).
+    put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga");
+    assert!(has(&g, AMERICAN, "step-saratoga"));
 }
 
 // rule: gml 9.4, 5.6
@@ -816,9 +902,9 @@ fn an_activated_leader_does_not_take_a_subordinate_from_a_leader_not_activated()
 // rule: gml 5.6, 6.11
 // ruling: gml #50
 // 5.6: casualty checks are made "when a leader is alone in a space entered
-// by enemy units". Ruling #50: a leader moving without units who enters a
-// space of enemy land units "is then 'a leader alone in a space' with
-// enemy units". Gates, moving alone, rejoins his Continental at Saratoga,
+// by enemy units". Ruling #50: a leader moving without units may enter a
+// space of enemy land units only where his side's stand too. Gates, moving
+// alone, rejoins his Continental at Saratoga,
 // which British units share: he is not alone there and is not checked
 // (rules gml-13: he was, and an 8 captured him).
 #[test]
@@ -1044,8 +1130,8 @@ fn gates_s_continental_marches_out() -> (Gml, LeaderId) {
 }
 
 /// 5.6 checks "a leader alone in a space entered by enemy units"; rulings
-/// gml #6, #50 and #70 check a leader alone among enemy land units
-/// whoever moved. Gates's Continental, given its own order, marches out of
+/// gml #6 and #70 check a leader alone among enemy land units whoever
+/// moved. Gates's Continental, given its own order, marches out of
 /// Saratoga, which entrenched British units share, and Gates stays: when
 /// the activation's orders end he is alone among them and is checked (a 9
 /// wounds him). Rules gml-21: he stayed there unchecked.

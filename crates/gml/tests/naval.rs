@@ -639,9 +639,8 @@ fn a_blockade_does_not_keep_transports_in_port() {
     assert_eq!(at(&g, militia), "beaufort-sc");
 }
 
-/// 5.6 checks a leader "alone in a space entered by enemy units"; rulings
-/// gml #6 and #50 check a leader alone among enemy land units whoever
-/// moved. Howe's last unit sails from New York, where American units stand
+/// 5.6 checks a leader "alone in a space entered by enemy units"; ruling
+/// gml #6 checks a leader alone among enemy land units whoever moved. Howe's last unit sails from New York, where American units stand
 /// too, and he stays ashore (he could have gone aboard, ruling #51): he is
 /// checked as it leaves, and on a 4 joins the British at White Plains. In a
 /// port without enemy units a leader left alone just stays (6.11: he may

@@ -439,18 +439,22 @@ fn a_turn_runs_the_phases_of_3_1_in_order_and_the_turn_marker_moves() {
     assert_eq!(g.phase, Phase::Command(BRITISH));
 }
 
-// rule: gml 5.2, 12.23
+// rule: gml 5.2, 12.23, 5.4
 #[test]
 fn a_leader_commands_the_units_of_his_set_up_line_before_any_activation() {
     // Ruling gml #46: Schuyler's line (Schuyler, Arnold, 2 Continentals at
-    // Ticonderoga) forms his command when the American set-up ends; all
-    // fits his Command Value (3), so nobody is asked.
+    // Ticonderoga) forms his command when the American set-up ends.
+    // Ruling gml #72: Arnold serves under him and the offer gives each a
+    // unit, so that both leaders' values count (5.1, 5.3); the American is
+    // asked, and keeps the offer.
+    // ruling: gml #72
     let mut g = deployed("saratoga");
     let (schuyler, arnold) = (leader(&g, "schuyler"), leader(&g, "arnold"));
     let ticonderoga = space("ticonderoga");
     let line: Vec<u16> = g.land_at(ticonderoga, AMERICAN).collect();
     assert_eq!(line.len(), 2);
-    assert!(line.iter().all(|&u| g.units[u as usize].leader == Some(schuyler)));
+    assert_eq!(g.units[line[0] as usize].leader, Some(schuyler));
+    assert_eq!(g.units[line[1] as usize].leader, Some(arnold));
     assert_eq!(
         g.leaders[arnold as usize].under,
         Some(schuyler),
@@ -458,20 +462,26 @@ fn a_leader_commands_the_units_of_his_set_up_line_before_any_activation() {
     );
     common::assert_logged(
         &g,
-        "Philip Schuyler commands Benedict Arnold, Continental unit and Continental unit",
+        "Philip Schuyler commands 1 Continental unit; Benedict Arnold, under him, 1 Continental unit",
     );
     // A British attack there before any American activation: Schuyler's
-    // Defensive Value counts (5.3).
+    // Defensive Value (2) goes to either unit of his command, then
+    // Arnold's (1) to his own unit, the only one he may give it to.
     put(&mut g, BRITISH, Kind::British, 2, "ticonderoga");
     enter_after(&mut g, Phase::Activation(BRITISH));
     common::assert_logged(&g, "Land combat in Ticonderoga");
-    let bonus: Vec<Action> = common::legal(&g)
-        .into_iter()
-        .filter(|a| matches!(a, Action::Bonus(_)))
-        .collect();
-    assert_eq!(bonus, line.iter().map(|&u| Action::Bonus(u)).collect::<Vec<_>>());
-    common::take(&mut g, bonus[0]);
+    let bonus = |g: &Gml| -> Vec<Action> {
+        common::legal(g)
+            .into_iter()
+            .filter(|a| matches!(a, Action::Bonus(_)))
+            .collect()
+    };
+    assert_eq!(bonus(&g), line.iter().map(|&u| Action::Bonus(u)).collect::<Vec<_>>());
+    common::take(&mut g, Action::Bonus(line[0]));
     common::assert_logged(&g, "Philip Schuyler adds 1 point to the Continental unit");
+    common::take(&mut g, Action::Bonus(line[0]));
+    common::assert_logged(&g, "Benedict Arnold adds 1 point to the Continental unit");
+    assert!(bonus(&g).is_empty(), "{:?}", common::legal(&g));
 }
 
 // rule: gml 5.2, 12.33
@@ -512,7 +522,7 @@ fn a_leader_with_more_units_than_his_command_value_has_his_seat_choose() {
     common::take(&mut g, Action::Join(gun, lincoln));
     // The prompt names who is in the force as it is formed.
     let ask = engine::Procedure::prompt(&g, AMERICAN).text;
-    assert!(ask.contains("with him now: 4 units"), "{ask}");
+    assert!(ask.contains("now Benjamin Lincoln 4 of 4 units"), "{ask}");
     common::take(&mut g, Action::Done);
     assert!(g.force(lincoln).any(|u| u == gun));
     assert!(!g.force(lincoln).any(|u| u == force[0]));
@@ -521,6 +531,46 @@ fn a_leader_with_more_units_than_his_command_value_has_his_seat_choose() {
         "no activation"
     );
     common::assert_logged(&g, "Benjamin Lincoln commands");
+}
+
+/// 5.4, 12.23: Washington's set-up line at Pompton has Sullivan and Wayne
+/// with him. The muster (ruling gml #46) offers the chain by rank (Sullivan
+/// under Washington, Wayne under Sullivan) and a unit to each leader before
+/// Washington takes the rest (ruling gml #72: a subordinate without units
+/// adds nothing, 5.1, 5.3); with subordinates in the chain the American is
+/// asked, and may hand units on or release a leader.
+// rule: gml 5.4, 5.2, 12.23
+// ruling: gml #46, #72
+#[test]
+fn the_set_up_command_gives_each_leader_a_unit_and_lets_the_player_arrange_it() {
+    let mut g = new("saratoga");
+    let (w, sullivan, wayne) = (leader(&g, "washington"), leader(&g, "sullivan"), leader(&g, "wayne"));
+    while !matches!(g.stack.last(), Some(&Frame::Form { leader, .. }) if leader == w) {
+        assert_eq!(g.phase, Phase::Deployment, "Washington's command is asked at set-up");
+        let seat = g.to_act().iter().next().expect("a seat deploys");
+        let legal = common::legal(&g);
+        g.apply_legal(seat, &legal[0]);
+    }
+    assert_eq!(g.leaders[sullivan as usize].under, Some(w));
+    assert_eq!(g.leaders[wayne as usize].under, Some(sullivan));
+    for l in [w, sullivan, wayne] {
+        assert!(g.force(l).count() >= 1, "{} commands a unit", g.leader(l).name);
+    }
+    let legal = common::legal(&g);
+    assert_eq!(legal[0], Action::Done, "keeping the offer comes first");
+    assert!(legal.contains(&Action::Release(sullivan)));
+    let gun = g
+        .force(w)
+        .find(|&u| g.counters(u).kind == Kind::Artillery)
+        .expect("the gun");
+    common::take(&mut g, Action::Join(gun, wayne));
+    common::take(&mut g, Action::Done);
+    assert_eq!(g.units[gun as usize].leader, Some(wayne));
+    common::assert_logged(
+        &g,
+        "Anthony Wayne, under John Sullivan, 1 Continental unit and 1 Continental Artillery",
+    );
+    assert!(!g.leaders[w as usize].done, "no activation");
 }
 
 /// 12.24 "Starting with the 11 June turn, the American player rolls dice

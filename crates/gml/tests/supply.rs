@@ -107,6 +107,7 @@ fn a_bad_supply_table_is_named() {
 fn the_seeking_supply_example() {
     // rule: gml 10.1
     // rule: gml 10.0
+    // ruling: gml #26
     // Five units that cannot trace supply: 2 militia, an artillery unit,
     // an experienced militia unit and a Continental. The player supplies
     // the artillery and the two militia automatically; the experienced
@@ -145,8 +146,8 @@ fn the_seeking_supply_example() {
     }
     assert_eq!(
         g.units[cont as usize].at(),
-        Place::Pool,
-        "ruling gml #26: back to the pool"
+        Place::Gone,
+        "10.1's example: \"eliminated from the game\" (ruling gml #26)"
     );
     let log = log_since(&g, from);
     for want in [
@@ -395,7 +396,7 @@ fn units_of_one_counter_row_that_differ_in_works_or_command_are_chosen_by_the_ow
         g.apply_legal(BRITISH, &Action::Supply(u));
     }
     assert_eq!(g.core.dice.scripted_left(), 0);
-    assert_eq!(g.units[units[0] as usize].at(), Place::Pool, "9: it needs 6");
+    assert_eq!(g.units[units[0] as usize].at(), Place::Gone, "9: it needs 6");
     assert!(g.units[units[3] as usize].entrenched);
     assert_eq!(g.units[units[3] as usize].at(), Place::Space(space("salisbury")));
 
