@@ -121,7 +121,7 @@ impl Procedure for Bh {
             },
         };
         Prompt {
-            text: capitalised(text),
+            text: engine::log::capitalised(&text),
             rule: rule.to_string(),
         }
     }
@@ -503,15 +503,6 @@ impl Bh {
     }
 }
 
-/// A label begins as a sentence does ("Attack (6.1)", not "attack").
-fn capitalised(mut label: String) -> String {
-    if let Some(c) = label.get(0..1) {
-        let up = c.to_ascii_uppercase();
-        label.replace_range(0..1, &up);
-    }
-    label
-}
-
 impl Describe for Bh {
     fn describe(&self, seat: Seat, action: &Action) -> ActionInfo {
         let map = self.map();
@@ -542,7 +533,7 @@ impl Describe for Bh {
         };
         ActionInfo {
             id,
-            label: capitalised(label),
+            label: engine::log::capitalised(&label),
             group: target.as_ref().and(group).map(str::to_string),
             target,
             warning: None,

@@ -135,13 +135,13 @@ fn table(t: &TableView) -> String {
         out.push('\n');
     }
     for (_, name, items) in &spaces {
-        let _ = writeln!(out, "{}: {}", capitalised(name), alike(items).join("; "));
+        let _ = writeln!(out, "{}: {}", engine::log::capitalised(name), alike(items).join("; "));
     }
     if !t.board.hands.is_empty() {
         out.push('\n');
     }
     for h in &t.board.hands {
-        let seat = capitalised(&h.seat);
+        let seat = engine::log::capitalised(&h.seat);
         match &h.cards {
             Some(cards) if cards.is_empty() => {
                 let _ = writeln!(out, "{seat}'s hand: no cards");
@@ -181,7 +181,7 @@ fn alike(items: &[(String, usize)]) -> Vec<String> {
 fn piece(p: &Piece) -> String {
     // (FIW's leaders' backs have a leader's colour for their nation.)
     let nation = p.nation.as_deref().filter(|n| Some(*n) != p.kind.as_deref());
-    let side = capitalised(nation.unwrap_or(&p.side));
+    let side = engine::log::capitalised(nation.unwrap_or(&p.side));
     let name = match (p.name.as_str(), &p.kind) {
         ("", Some(kind)) => kind.as_str(),
         ("", None) => "piece",
@@ -210,14 +210,6 @@ fn section(rule: &str) -> String {
         String::new()
     } else {
         format!(" ({rule})")
-    }
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }
 

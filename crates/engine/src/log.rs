@@ -196,6 +196,14 @@ pub fn count(n: impl fmt::Display, noun: &str) -> String {
     }
 }
 
+/// A text begun as a sentence is: "British unit" → "British unit",
+/// "attack (6.1)" → "Attack (6.1)".
+pub fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |first| first.to_uppercase().chain(c).collect())
+}
+
 /// Names as a log line lists them: "Howe", "Howe and Grant", "Howe, Grant and Clinton".
 pub fn list<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> String {
     let items: Vec<S> = items.into_iter().collect();
@@ -239,6 +247,14 @@ mod tests {
         assert_eq!(count(2, "British Artillery"), "2 British Artilleries");
         assert_eq!(count(2, "day"), "2 days");
         assert_eq!(count(2, "march"), "2 marches");
+    }
+
+    #[test]
+    fn a_sentence_begins_with_a_capital() {
+        assert_eq!(capitalised("attack (6.1)"), "Attack (6.1)");
+        assert_eq!(capitalised("British unit"), "British unit");
+        assert_eq!(capitalised("île aux Noix"), "Île aux Noix");
+        assert_eq!(capitalised(""), "");
     }
 
     #[test]

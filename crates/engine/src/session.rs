@@ -280,7 +280,7 @@ impl<G: Game> Session<G> {
         }
         let info = G::info();
         let name = info.seat_name(seat);
-        let side = capitalized(name);
+        let side = crate::log::capitalised(name);
         let winner = (info.seats.len() == 2).then(|| 1 - seat);
         self.state.log_mut().say("", || format!("{side} resigns."));
         self.state.core_mut().finish(winner, format!("{side} resigned"), "");
@@ -552,11 +552,4 @@ pub fn parse_save(text: &str) -> Result<SaveFile, SaveError> {
         });
     }
     serde_json::from_value(v).map_err(|e| SaveError::Corrupt(e.to_string()))
-}
-
-/// A seat's name as a player reads it at the start of a sentence.
-fn capitalized(name: &str) -> String {
-    let mut c = name.chars();
-    c.next()
-        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }

@@ -899,7 +899,7 @@ impl Fiw {
             ""
         };
         // (At a line's start: "Square 0818 (Georgia): ...".)
-        let at = crate::drawing::capitalised(&self.sq_name(sq));
+        let at = engine::log::capitalised(&self.sq_name(sq));
         self.core.log.roll_at(
             "15.7",
             &[die],

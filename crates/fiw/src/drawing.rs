@@ -315,21 +315,14 @@ fn place_words(m: &Map, p: &Place) -> String {
         }
     }
     if let Some(t) = &p.tribe {
-        what.push(format!("Indian village of the {} (25.2)", capitalised(t)));
+        what.push(format!("Indian village of the {} (25.2)", engine::log::capitalised(t)));
     }
     let name = p.name.trim();
     if name.is_empty() {
-        capitalised(&what.join(", "))
+        engine::log::capitalised(&what.join(", "))
     } else {
         format!("{name}: {}", what.join(", "))
     }
-}
-
-/// A name at the start of a sentence.
-pub(crate) fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map_or(String::new(), |first| first.to_uppercase().chain(c).collect())
 }
 
 /// The seas and Great Lakes by name (20.1, 20.2).
@@ -438,7 +431,7 @@ fn river_name(note: &str) -> String {
     if main.is_empty() {
         "River".into()
     } else {
-        capitalised(main)
+        engine::log::capitalised(main)
     }
 }
 
