@@ -242,9 +242,27 @@ impl Gml {
                 }
             }
             Some(Frame::Orders(o)) => {
-                out.extend(o.leaders.iter().map(|&l| Action::Move(l)));
+                // 6.17 (ruling gml #59) no group sets out with its turn's
+                // allowance spent: it could take no step.
+                for &l in &o.leaders {
+                    let group = self.chain(l);
+                    let units: Vec<UnitId> = o
+                        .units
+                        .iter()
+                        .copied()
+                        .filter(|&u| self.units[u as usize].leader.is_some_and(|x| group.contains(&x)))
+                        .collect();
+                    if self.may_set_out(&group, &units) {
+                        out.push(Action::Move(l));
+                    }
+                }
                 out.extend(o.leaders.iter().map(|&l| Action::Reserve(l)));
-                out.extend(o.units.iter().map(|&u| Action::MoveUnit(u)));
+                out.extend(
+                    o.units
+                        .iter()
+                        .filter(|&&u| self.may_set_out(&[], &[u]))
+                        .map(|&u| Action::MoveUnit(u)),
+                );
                 for &u in &o.units {
                     if !self.units[u as usize].entrenched {
                         out.push(Action::Entrench(u));
@@ -488,18 +506,7 @@ impl Gml {
         let Place::Space(at) = at else {
             return;
         };
-        let bonus = self.group_movement_bonus(&leaders, at);
-        let pace = units.iter().map(|&u| self.unit_movement(u)).min().unwrap_or(4) + bonus;
-        let allowances: Vec<(u8, u8)> = units
-            .iter()
-            .map(|&u| (self.unit_movement(u) + bonus, self.units[u as usize].spent))
-            .chain(leaders.iter().map(|&l| (pace, self.leaders[l as usize].spent)))
-            .collect();
-        let left = allowances
-            .iter()
-            .map(|&(points, spent)| (points * 2).saturating_sub(spent))
-            .min()
-            .expect("a group has a piece");
+        let (left, moved) = self.allowance(&leaders, &units, at);
         // Units of the group's leaders that stay behind leave their force.
         for (u, unit) in self.units.iter_mut().enumerate() {
             if unit.leader.is_some_and(|l| leaders.contains(&l)) && !units.contains(&(u as UnitId)) {
@@ -514,9 +521,43 @@ impl Gml {
             left,
             // Ruling gml #8: 6.17's one space and 6.19's crossing only as
             // the turn's first move.
-            moved: allowances.iter().any(|&(_, spent)| spent > 0),
+            moved,
             reserve,
         }));
+    }
+
+    /// 6.11, 6.12, 6.17 (rulings gml #7, #59) what a group setting out in
+    /// `at` may still spend this turn, in half points, and whether any of
+    /// it has moved this turn.
+    fn allowance(&self, leaders: &[LeaderId], units: &[UnitId], at: crate::map::SpaceId) -> (u8, bool) {
+        let bonus = self.group_movement_bonus(leaders, at);
+        let pace = units.iter().map(|&u| self.unit_movement(u)).min().unwrap_or(4) + bonus;
+        let allowances: Vec<(u8, u8)> = units
+            .iter()
+            .map(|&u| (self.unit_movement(u) + bonus, self.units[u as usize].spent))
+            .chain(leaders.iter().map(|&l| (pace, self.leaders[l as usize].spent)))
+            .collect();
+        let left = allowances
+            .iter()
+            .map(|&(points, spent)| (points * 2).saturating_sub(spent))
+            .min()
+            .expect("a group has a piece");
+        (left, allowances.iter().any(|&(_, spent)| spent > 0))
+    }
+
+    /// Whether a group could take a step: something left to spend, or
+    /// nothing spent yet this turn (6.17's one connected space).
+    fn may_set_out(&self, leaders: &[LeaderId], units: &[UnitId]) -> bool {
+        let at = match (leaders.first(), units.first()) {
+            (Some(&l), _) => self.leaders[l as usize].at,
+            (None, Some(&u)) => self.units[u as usize].at(),
+            (None, None) => return false,
+        };
+        let Place::Space(at) = at else {
+            return false;
+        };
+        let (left, moved) = self.allowance(leaders, units, at);
+        left > 0 || !moved
     }
 
     /// 6.7 the units whose entry into a state calls its militia: British

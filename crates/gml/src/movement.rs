@@ -592,12 +592,7 @@ impl Gml {
     pub fn group_name(&self, leaders: &[LeaderId], units: &[UnitId]) -> String {
         match (leaders.first(), units) {
             (Some(&l), []) => self.leader(l).name.clone(),
-            (Some(&l), u) => format!(
-                "{} with {} unit{}",
-                self.leader(l).name,
-                u.len(),
-                if u.len() == 1 { "" } else { "s" }
-            ),
+            (Some(&l), u) => format!("{} with {}", self.leader(l).name, engine::log::count(u.len(), "unit")),
             (None, [u]) => format!("The {}", self.unit_name(*u)),
             (None, u) => format!("{} units", u.len()),
         }

@@ -564,11 +564,11 @@ fn a_promoted_unit_has_spent_what_its_counter_spent_that_turn() {
         .find(|&u| g.counters(u).experienced)
         .expect("the veteran");
     british_activated_again(&mut g);
-    move_alone(&mut g, BRITISH, vet);
-    let Some(Frame::Move(m)) = g.stack.last() else {
-        panic!("the veteran sets out")
-    };
-    assert_eq!(m.left, 0, "before, its 4 movement points");
+    act_unit(&mut g, BRITISH, "activate", vet);
+    assert!(
+        !has(&g, BRITISH, &format!("move-{}", g.unit_id(vet))),
+        "nothing left to spend: before, its 4 movement points"
+    );
 }
 
 // rule: gml 8.27

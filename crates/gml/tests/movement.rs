@@ -988,12 +988,12 @@ fn a_unit_activated_again_in_the_turn_has_only_what_it_has_not_spent() {
     act(&mut g, BRITISH, "step-schenectady");
     act(&mut g, BRITISH, "done");
     british_activated_again(&mut g);
-    move_alone(&mut g, BRITISH, r[0]);
-    assert_eq!(left(&g), 0);
+    act_unit(&mut g, BRITISH, "activate", r[0]);
     assert!(
-        !ids(&g, BRITISH).iter().any(|i| i.starts_with("step-")),
-        "its 3 are spent: before, it moved 3 again"
+        !has(&g, BRITISH, &format!("move-{}", g.unit_id(r[0]))),
+        "its 3 are spent, so no move is offered: before, it moved 3 again"
     );
+    assert!(has(&g, BRITISH, &format!("entrench-{}", g.unit_id(r[0]))));
     act(&mut g, BRITISH, "done");
     move_alone(&mut g, BRITISH, r[1]);
     assert_eq!(left(&g), 4, "2 movement points, in halves");
@@ -1097,9 +1097,11 @@ fn a_unit_stopped_by_the_enemy_moves_no_further_that_turn_even_activated_again()
     // The combat (not played here) saw the Continental off.
     g.units.place(a, Place::Pool);
     british_activated_again(&mut g);
-    move_alone(&mut g, BRITISH, r[0]);
-    assert_eq!(left(&g), 0, "before, 3 movement points");
-    assert!(!ids(&g, BRITISH).iter().any(|i| i.starts_with("step-")));
+    act_unit(&mut g, BRITISH, "activate", r[0]);
+    assert!(
+        !has(&g, BRITISH, &format!("move-{}", g.unit_id(r[0]))),
+        "no move offered with nothing to spend: before, 3 movement points"
+    );
     act(&mut g, BRITISH, "done");
     // A redcoat that has not moved this turn has its whole allowance.
     move_alone(&mut g, BRITISH, r[1]);
