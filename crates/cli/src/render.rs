@@ -187,8 +187,9 @@ fn piece(p: &Piece) -> String {
         ("", None) => "piece",
         (name, _) => name,
     };
-    // (Give Me Liberty!'s "British unit" says its side already.)
-    let mut s = if name.starts_with(&format!("{side} ")) {
+    // (Give Me Liberty!'s "British unit", "experienced British unit" say
+    // their side already.)
+    let mut s = if name.starts_with(&format!("{side} ")) || name.contains(&format!(" {side} ")) {
         name.to_string()
     } else {
         format!("{side} {name}")

@@ -140,8 +140,16 @@ impl Gml {
                 leader(l),
                 Some("Activate a leader (4.0)"),
             ),
+            // Where it stands: alike units wait in several spaces.
             Action::ActivateUnit(u) => (
-                format!("Activate the {} alone (6.15)", self.unit_name(u)),
+                match self.units[u as usize].at() {
+                    Place::Space(s) => format!(
+                        "Activate the {} in {} alone (6.15)",
+                        self.unit_name(u),
+                        self.space_name(s)
+                    ),
+                    _ => format!("Activate the {} alone (6.15)", self.unit_name(u)),
+                },
                 unit(u),
                 Some("Activate a unit (6.15)"),
             ),
@@ -218,7 +226,15 @@ impl Gml {
                 Some("Leave a unit here (6.13)"),
             ),
             Action::Reserve(l) => (
-                format!("Place {} and his command in reserve (6.2)", self.leader(l).name),
+                match self.staying_behind(l) {
+                    0 => format!("Place {} and his command in reserve (6.2)", self.leader(l).name),
+                    n => format!(
+                        "Place {} in reserve: {} that entrenched {} his command (6.2)",
+                        self.leader(l).name,
+                        engine::log::count(n, "unit"),
+                        if n == 1 { "leaves" } else { "leave" }
+                    ),
+                },
                 leader(l),
                 Some("Place in reserve (6.2)"),
             ),
@@ -232,7 +248,10 @@ impl Gml {
                 space(s),
                 Some("Withdraw (6.3)"),
             ),
-            Action::Decline => ("Stay: let the move go on (6.3)".into(), None, None),
+            Action::Decline => match self.stack.last() {
+                Some(Frame::Interrupt { .. }) => ("Let the move go on (6.21)".into(), None, None),
+                _ => ("Stay: let the move go on (6.3)".into(), None, None),
+            },
             // Where it lies: alike units wait in several ports (Oswego, New York).
             Action::Sail(u) => (
                 match self.units[u as usize].at() {
@@ -272,8 +291,25 @@ impl Gml {
                 } else {
                     "10.2"
                 };
+                // Ruling gml #60: alike units differ by works and force.
+                let mut how = Vec::new();
+                let piece = &self.units[u as usize];
+                if piece.entrenched {
+                    how.push("entrenched".to_string());
+                }
+                if piece.inside {
+                    how.push("inside the fort".to_string());
+                }
+                if let Some(l) = piece.leader {
+                    how.push(format!("under {}", self.leader(l).name));
+                }
+                let how = if how.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", how.join(", "))
+                };
                 (
-                    format!("Supply the {} automatically ({rule})", self.unit_name(u)),
+                    format!("Supply the {}{how} automatically ({rule})", self.unit_name(u)),
                     unit(u),
                     Some("Supply automatically"),
                 )
@@ -283,8 +319,16 @@ impl Gml {
                 space(s),
                 Some("Fight a combat (8.0 E)"),
             ),
+            // Its value now: a point past 7 counts only against a minus.
             Action::Bonus(u) => (
-                format!("Add a point to the {} (8.21)", self.unit_name(u)),
+                match self.battle() {
+                    Some(b) => format!(
+                        "Add a point to the {} (now {}) (8.21)",
+                        self.unit_name(u),
+                        self.combat_value(b, u)
+                    ),
+                    None => format!("Add a point to the {} (8.21)", self.unit_name(u)),
+                },
                 unit(u),
                 Some("Add a leader's point (8.21)"),
             ),
@@ -299,7 +343,14 @@ impl Gml {
                 Some("Lose a unit at sea (8.17)"),
             ),
             Action::Hit(u) => (
-                format!("The {} takes the hit (8.22)", self.unit_name(u)),
+                if self.units[u as usize].reduced {
+                    format!(
+                        "The {} (reduced) takes the hit and is eliminated (8.22)",
+                        self.unit_name(u)
+                    )
+                } else {
+                    format!("The {} takes the hit (8.22)", self.unit_name(u))
+                },
                 unit(u),
                 Some("Take a hit (8.22)"),
             ),
@@ -391,6 +442,10 @@ impl Describe for Gml {
 
     fn write_id(&self, _seat: Seat, a: &Action, out: &mut dyn fmt::Write) -> fmt::Result {
         write_id(self, *a, out)
+    }
+
+    fn why_not(&self, seat: Seat, target: &str) -> Vec<engine::Forbidden> {
+        Gml::why_not(self, seat, target)
     }
 }
 

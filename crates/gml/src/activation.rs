@@ -71,9 +71,9 @@ impl Gml {
     }
 
     /// 6.14 the units in the leader's space that may join his force, room
-    /// apart: in no force of a leader there, not activated yet, not left
-    /// out in this forming, and his to command (5.7).
-    fn may_join(&self, leader: LeaderId, seat: Seat, left_out: &[UnitId]) -> Vec<UnitId> {
+    /// apart: in no force of a leader there, not activated yet, not parted
+    /// from him in this forming, and his to command (5.7).
+    fn may_join(&self, leader: LeaderId, seat: Seat, parted: &[(UnitId, LeaderId)]) -> Vec<UnitId> {
         let Place::Space(s) = self.leaders[leader as usize].at else {
             return Vec::new();
         };
@@ -83,22 +83,25 @@ impl Gml {
                 let free = unit
                     .leader
                     .is_none_or(|o| self.leaders[o as usize].at != Place::Space(s));
-                free && !unit.done && !unit.separated && !left_out.contains(&u) && self.may_command(leader, u)
+                free && !unit.done && !unit.separated && !parted.contains(&(u, leader)) && self.may_command(leader, u)
             })
             .collect()
     }
 
     /// 5.2, 12.x3 (ruling gml #46) the next leader of the seat's set-up to
     /// take his command: on the map with friendly land units in his
-    /// space, serving under nobody, highest rank first. His command is
+    /// space, serving under nobody, highest rank first. Each set-up line's
+    /// units were placed under its first leader (`deploy`). His command is
     /// formed as the 6.14 Form step does it, through its own actions: the
     /// leaders there who may serve in his chain (5.4) first, then the
-    /// units that may join, in counter order, each to the first leader of
-    /// the chain still without units, so that every leader's values count
-    /// (5.1, 5.3; ruling gml #72), then to each up to his Command Value.
-    /// Where the chain has subordinates, or some units find no room, the
-    /// seat decides, with the Form step's choices (Done keeps the command
-    /// as offered); else the command stands.
+    /// units in no force that may join, in counter order, each to the
+    /// first leader of the chain still without units, then to each up to
+    /// his Command Value; last, each leader still without units is handed
+    /// one by the leader of the chain with most, so that every leader's
+    /// values count (5.1, 5.3; ruling gml #72). Where the chain has
+    /// subordinates, or some units find no room, the seat decides, with
+    /// the Form step's choices (Done keeps the command as offered); else
+    /// the command stands.
     pub(crate) fn muster_step(&mut self) -> bool {
         // ruling: gml #46, #72
         let Some(Frame::Muster { seat, formed }) = self.stack.last() else {
@@ -121,23 +124,36 @@ impl Gml {
             formed.push(leader);
         }
         self.stack.push(form(seat, leader, true));
-        // The offer: the Form step's own subordinations, then its joins of
-        // units in no force, as long as there are any.
+        // The offer: the Form step's own actions, as long as any is left
+        // to make.
         loop {
             let mut legal = Vec::new();
             self.activation_frame_legal(seat, &mut legal);
             let chain = self.chain(leader);
-            let free = |a: &&Action| {
-                matches!(a, Action::Join(u, _)
-                    if self.units[*u as usize].leader.is_none_or(|x| !chain.contains(&x)))
-            };
-            let bare = |a: &&Action| matches!(a, Action::Join(_, l) if self.force(*l).next().is_none());
+            let size = |l: LeaderId| self.force(l).count();
+            let from = |u: UnitId| self.units[u as usize].leader.filter(|x| chain.contains(x));
+            let free = |a: &&Action| matches!(a, Action::Join(u, _) if from(*u).is_none());
+            let bare = |a: &&Action| matches!(a, Action::Join(_, l) if size(*l) == 0);
+            // A unit handed to a leader without one, by one with two or
+            // more, the most first.
+            let handed = legal
+                .iter()
+                .filter(|a| bare(a) && !free(a))
+                .filter_map(|&a| match a {
+                    Action::Join(u, _) => from(u).map(|x| (size(x), a)),
+                    _ => None,
+                })
+                .filter(|&(n, _)| n >= 2)
+                .min_by_key(|&(n, _)| std::cmp::Reverse(n))
+                .map(|(_, a)| a);
             // A leader already serving under another stays there.
-            let Some(&a) = legal
+            let Some(a) = legal
                 .iter()
                 .find(|a| matches!(a, Action::Subordinate(o, _) if self.leaders[*o as usize].under.is_none()))
                 .or_else(|| legal.iter().filter(free).find(bare))
                 .or_else(|| legal.iter().find(free))
+                .copied()
+                .or(handed)
             else {
                 break;
             };
@@ -185,8 +201,7 @@ impl Gml {
             }
             Some(Frame::Form {
                 leader,
-                left_out,
-                taken,
+                parted,
                 released,
                 muster,
                 ..
@@ -205,14 +220,14 @@ impl Gml {
                 let chain = self.chain(leader);
                 for &l in &chain {
                     if self.force(l).count() < self.command_value(l) as usize {
-                        out.extend(self.may_join(l, seat, left_out).into_iter().map(|u| Action::Join(u, l)));
+                        out.extend(self.may_join(l, seat, parted).into_iter().map(|u| Action::Join(u, l)));
                         // Ruling gml #72: a unit of another leader of the
                         // command may be handed to him, so that a
                         // subordinate commands units and his values count.
                         for &x in chain.iter().filter(|&&x| x != l) {
                             out.extend(
                                 self.force(x)
-                                    .filter(|&u| self.may_command(l, u) && !taken.contains(&(u, l)))
+                                    .filter(|&u| self.may_command(l, u) && !parted.contains(&(u, l)))
                                     .map(|u| Action::Join(u, l)),
                             );
                         }
@@ -272,6 +287,20 @@ impl Gml {
             }
             _ => {}
         }
+    }
+
+    /// 6.0, 6.4 (ruling gml #2) how many units of a leader's command took
+    /// another order in this activation (entrenched): they leave it if he
+    /// moves or goes into reserve.
+    pub fn staying_behind(&self, l: LeaderId) -> usize {
+        let Some(Frame::Orders(o)) = self.stack.last() else {
+            return 0;
+        };
+        self.chain(l)
+            .iter()
+            .flat_map(|&x| self.force(x))
+            .filter(|u| !o.units.contains(u))
+            .count()
     }
 
     /// 6.0, 6.4 the units of the leaders' forces that took another order
@@ -335,10 +364,10 @@ impl Gml {
                     units: vec![u],
                 }));
             }
-            (Some(Frame::Form { taken, .. }), Action::Join(u, l)) => {
+            (Some(Frame::Form { parted, .. }), Action::Join(u, l)) => {
                 // Ruling gml #72: handed from another leader of the command.
                 if let Some(from) = self.units[u as usize].leader {
-                    taken.push((u, from));
+                    parted.push((u, from));
                 }
                 self.units[u as usize].leader = Some(l);
             }
@@ -349,8 +378,11 @@ impl Gml {
                     .expect("a leader of the command serves");
                 released.push((o, from));
             }
-            (Some(Frame::Form { left_out, .. }), Action::Leave(u)) => {
-                left_out.push(u);
+            (Some(Frame::Form { parted, .. }), Action::Leave(u)) => {
+                // Ruling gml #72: free for another leader of the command.
+                if let Some(from) = self.units[u as usize].leader {
+                    parted.push((u, from));
+                }
                 self.units[u as usize].leader = None;
             }
             (Some(Frame::Form { .. }), Action::Subordinate(o, to)) => {
@@ -435,9 +467,12 @@ impl Gml {
                     self.leaders[g as usize].reserve = true;
                 }
                 let name = self.leader(l).name.clone();
-                self.core
-                    .log
-                    .say("6.2", || format!("{name} and his command go into reserve"));
+                let text = if units.is_empty() {
+                    format!("{name} goes into reserve without units")
+                } else {
+                    format!("{name} and his command go into reserve")
+                };
+                self.core.log.say("6.2", || text);
             }
             (Some(Frame::Orders(o)), Action::Entrench(u)) => {
                 o.units.retain(|&x| x != u);
@@ -464,7 +499,7 @@ impl Gml {
         let who = crate::side_name(seat);
         self.core.log.roll("4.1", &[die], || {
             let what = match result {
-                CommandResult::Activations(n) => format!("{n} activations"),
+                CommandResult::Activations(n) => engine::log::count(n, "activation"),
                 CommandResult::None => "no activation".into(),
                 CommandResult::Opponent(n) => format!("the opponent activates {n}, then {who} rolls again"),
             };
@@ -627,8 +662,7 @@ fn form(seat: Seat, leader: LeaderId, muster: bool) -> Frame {
     Frame::Form {
         seat,
         leader,
-        left_out: Vec::new(),
-        taken: Vec::new(),
+        parted: Vec::new(),
         released: Vec::new(),
         muster,
     }

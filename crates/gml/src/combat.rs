@@ -493,19 +493,30 @@ impl Gml {
             unfit: Vec::new(),
             silent: Vec::new(),
         };
+        // Each leader with the units of his own force (ruling gml #4: his
+        // points reach his command's units only), and those in none.
         let words = |seat: Seat| {
-            let n = b.units[seat as usize].len();
-            let l: Vec<String> = b.leaders[seat as usize]
-                .iter()
-                .map(|&l| self.leader(l).name.clone())
-                .collect();
+            let units = &b.units[seat as usize];
+            let mut w = engine::log::count(units.len(), "unit");
             let ships = b.ships[seat as usize].len();
-            let mut w = format!("{n} unit{}", if n == 1 { "" } else { "s" });
             if ships > 0 {
-                w.push_str(&format!(" and {ships} naval unit{}", if ships == 1 { "" } else { "s" }));
+                w.push_str(&format!(" and {}", engine::log::count(ships, "naval unit")));
             }
-            if !l.is_empty() {
-                w.push_str(&format!(" under {}", engine::log::list(&l)));
+            let leaders = &b.leaders[seat as usize];
+            if !leaders.is_empty() {
+                let own = |l: Option<LeaderId>| units.iter().filter(|&&u| self.units[u as usize].leader == l).count();
+                let mut parts: Vec<String> = leaders
+                    .iter()
+                    .map(|&l| match own(Some(l)) {
+                        0 => format!("{} commanding none", self.leader(l).name),
+                        k => format!("{} commanding {k}", self.leader(l).name),
+                    })
+                    .collect();
+                let loose = units.len() - leaders.iter().map(|&l| own(Some(l))).sum::<usize>();
+                if loose > 0 {
+                    parts.push(format!("{loose} in no leader's force"));
+                }
+                w.push_str(&format!(" ({})", parts.join(", ")));
             }
             w
         };

@@ -35,15 +35,11 @@ pub enum Frame {
     Form {
         seat: Seat,
         leader: LeaderId,
-        /// Units left out in this forming, which may not join again: so
-        /// that forming always ends.
+        /// Units parted from a leader in this forming, left out or handed
+        /// to another leader of the command, with that leader, who may not
+        /// take them back (ruling gml #72): so that forming always ends.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        left_out: Vec<UnitId>,
-        /// Units handed from one leader of the command to another, with
-        /// the leader each was taken from, who may not take it back in
-        /// this forming (ruling gml #72): so that forming always ends.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        taken: Vec<(UnitId, LeaderId)>,
+        parted: Vec<(UnitId, LeaderId)>,
         /// Leaders released from the command, with the leader each served
         /// under, whom he may not serve again in this forming.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]

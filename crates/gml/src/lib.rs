@@ -37,6 +37,7 @@ pub mod turn;
 pub mod turns;
 pub mod victory;
 pub mod view;
+pub mod why;
 
 pub use actions::Action;
 pub use state::Gml;

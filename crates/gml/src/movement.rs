@@ -7,7 +7,7 @@ use crate::frames::{Frame, Move};
 use crate::map::{LineKind, SpaceId, StateId};
 use crate::state::{is_land, Gml, LeaderId, Place, UnitId};
 use crate::tables::tables;
-use engine::Seat;
+use engine::{Forbidden, Seat};
 
 /// 6.7 a British or Hessian land unit (Tories and Indians call no militia).
 pub fn calls_militia(c: &Counters) -> bool {
@@ -37,24 +37,7 @@ impl Gml {
 
     pub(crate) fn move_legal(&self, m: &Move, out: &mut Vec<Action>) {
         for &(n, kind) in tables().map.neighbours(m.at) {
-            if !self.in_play(n) {
-                continue;
-            }
-            // Ruling gml #50: leaders without units do not walk in among
-            // enemy land units where their side has none (5.6 checks a
-            // leader in a space "entered by enemy units").
-            if m.units.is_empty() && self.has_land(n, 1 - m.seat) && !self.has_land(n, m.seat) {
-                continue;
-            }
-            // Ruling gml #8: both exceptions only as the piece's whole move
-            // (nothing spent yet this turn, #59), and the move ends there.
-            let ok = match kind.half_points() {
-                // 6.19 the whole move, not into an enemy-held space.
-                None => !m.moved && !self.has_land(n, 1 - m.seat),
-                // 6.17 what the allowance pays, or any one space as a whole move.
-                Some(cost) => cost <= m.left || !m.moved,
-            };
-            if ok {
+            if self.step_bar(m, n, kind).is_none() {
                 out.push(Action::Step(n));
             }
         }
@@ -64,6 +47,48 @@ impl Gml {
             out.extend(m.units.iter().map(|&u| Action::Drop(u)));
         }
         out.push(Action::Done);
+    }
+
+    /// The rule that bars the moving group from the neighbouring space `n`
+    /// (by a line of `kind`), if any: what `move_legal` and "why not?"
+    /// both read.
+    pub fn step_bar(&self, m: &Move, n: SpaceId, kind: LineKind) -> Option<Forbidden> {
+        if !self.in_play(n) {
+            return Some(Forbidden::new(
+                self.scenario.info().rule,
+                "outside the scenario's map: only the regions it names are in play",
+            ));
+        }
+        let enemy = self.has_land(n, 1 - m.seat);
+        if m.units.is_empty() && enemy && !self.has_land(n, m.seat) {
+            // ruling: gml #50
+            return Some(Forbidden::new(
+                "5.6",
+                "a leader moving without units may not enter a space of enemy land units where his side has none",
+            ));
+        }
+        // Ruling gml #8: both exceptions only as the piece's whole move
+        // (nothing spent yet this turn, #59), and the move ends there.
+        match kind.half_points() {
+            None if m.moved => Some(Forbidden::new(
+                "6.19",
+                "a river crossing without a line takes the whole movement capacity: only as the turn's first move",
+            )),
+            None if enemy => Some(Forbidden::new(
+                "6.19",
+                "This movement cannot be carried out if the space it wants to enter is occupied by the enemy.",
+            )),
+            // 6.17 what the allowance pays, or any one space as a whole move.
+            Some(cost) if cost > m.left && m.moved => Some(Forbidden::new(
+                "6.17",
+                format!(
+                    "Units may not enter a space if they do not have enough movement points to do so: it costs {}, {} left this turn",
+                    crate::turn::half(cost),
+                    crate::turn::half(m.left)
+                ),
+            )),
+            _ => None,
+        }
     }
 
     pub(crate) fn move_perform(&mut self, a: Action) {

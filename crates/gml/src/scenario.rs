@@ -140,6 +140,28 @@ pub enum Victory {
 }
 
 impl Victory {
+    /// 12.x5 the conditions in a player's words, for the key spaces' fact
+    /// (docs/rulings.md, 12.35: the American condition there is judged at
+    /// the end of the game).
+    pub fn goal(self) -> String {
+        match self {
+            Victory::AmericanHoldsAll(s) => format!(
+                "the Americans win holding all {} at the end of any turn, else the British",
+                s.len()
+            ),
+            Victory::BritishHolds(n, s) => format!(
+                "the British win holding {n} of the {} at the end of any turn, else the Americans",
+                s.len()
+            ),
+            Victory::Either { british, american, .. } => format!(
+                "the British win holding {british} at the end of any turn, the Americans holding {american} at the end of the game, else a draw"
+            ),
+            Victory::AmericanHoldsAnyAtEnd(_) => {
+                "the Americans win holding any of them at the end of the game, else the British".into()
+            }
+        }
+    }
+
     /// The key spaces whose control decides.
     pub fn spaces(self) -> &'static [&'static str] {
         match self {

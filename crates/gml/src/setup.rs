@@ -6,7 +6,7 @@ use crate::forces::BRITISH;
 use crate::frames::Frame;
 use crate::map::{SpaceId, Terrain};
 use crate::scenario::{Line, Piece, Scenario, Where, Works};
-use crate::state::{General, Gml, Held, Phase, Place, Unit, Units};
+use crate::state::{General, Gml, Held, LeaderId, Phase, Place, Unit, Units};
 use crate::tables::tables;
 use engine::{Core, Setup};
 
@@ -175,6 +175,10 @@ impl Gml {
     pub fn deploy(&mut self, line: &Line, s: SpaceId) {
         let t = tables();
         let mut names = Vec::new();
+        // 5.2 (ruling gml #46) the line's units are placed under its first
+        // leader, as far as he may command them: his command is formed
+        // from there at the muster.
+        let mut head: Option<LeaderId> = None;
         for piece in line.pieces {
             match *piece {
                 Piece::Leader(id) => {
@@ -186,6 +190,7 @@ impl Gml {
                         .expect("scenario leaders exist (tests/scenarios.rs)");
                     self.leaders[l].at = Place::Space(s);
                     names.push(t.forces.leaders[l].name.clone());
+                    head = head.or(Some(l as LeaderId));
                 }
                 Piece::Units { n, .. } => {
                     for _ in 0..n {
@@ -197,9 +202,13 @@ impl Gml {
                             .or_else(|| (0..self.units.len()).find(|&u| self.units[u].at() == Place::Pool && fits(u)))
                             .expect("the mix holds every scenario's units (tests/scenarios.rs)");
                         self.units.place(u as u16, Place::Space(s));
+                        let room = head.filter(|&l| {
+                            self.force(l).count() < self.command_value(l) as usize && self.may_command(l, u as u16)
+                        });
                         let unit = &mut self.units[u];
                         unit.entrenched = line.works == Works::Entrenched;
                         unit.inside = line.works == Works::InFort;
+                        unit.leader = room;
                         names.push(self.unit_name(u as u16));
                     }
                 }

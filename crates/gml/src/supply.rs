@@ -277,10 +277,12 @@ impl Gml {
                     } else {
                         format!("{free} are supplied automatically, the others roll")
                     };
+                    // (not "1 British unit": a Tory militia is the
+                    // British side's too)
                     format!(
-                        "{n} {} unit{} in {place} cannot trace supply: {auto}",
-                        side_word(seat),
-                        if n == 1 { "" } else { "s" }
+                        "{}: {} in {place} cannot trace supply: {auto}",
+                        engine::log::capitalised(side_word(seat)),
+                        engine::log::count(n, "unit")
                     )
                 });
                 if n > free as usize {

@@ -63,10 +63,22 @@ impl Procedure for Gml {
                 format!("Your units in {}: go inside the fort?", self.space_name(space)),
                 "6.6",
             ),
-            Some(Frame::Raise { left, rule, .. }) => (
-                format!("Place {left}", left = engine::log::count(left, "militia unit")),
-                rule.as_str(),
-            ),
+            // Where: two regions may raise militia in one phase (9.1).
+            Some(Frame::Raise { left, rule, states, .. }) => {
+                let names: Vec<&str> = states
+                    .iter()
+                    .map(|&st| tables().map.states[st as usize].name.as_str())
+                    .collect();
+                let or = match names.split_last() {
+                    Some((last, [])) => last.to_string(),
+                    Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                    None => String::new(),
+                };
+                (
+                    format!("Place {} in {or}", engine::log::count(left, "militia unit")),
+                    rule.as_str(),
+                )
+            }
             Some(&Frame::Relocate { leader, .. }) => {
                 (format!("Place {} with friendly units", self.leader(leader).name), "5.6")
             }
@@ -307,7 +319,7 @@ impl Procedure for Gml {
 }
 
 /// Half points as the rules write them: "2", "1½".
-fn half(h: u8) -> String {
+pub(crate) fn half(h: u8) -> String {
     match (h / 2, h % 2) {
         (0, 1) => "½".into(),
         (n, 1) => format!("{n}½"),
@@ -359,7 +371,12 @@ impl Gml {
                         || crate::forces::kind_word(kind).to_string(),
                         crate::forces::counter_name,
                     );
-                    engine::log::count(n, &like)
+                    // "2 NC Militia units", not "Militias"
+                    if n > 1 && like.ends_with("Militia") {
+                        engine::log::count(n, &format!("{like} unit"))
+                    } else {
+                        engine::log::count(n, &like)
+                    }
                 }
             })
             .collect();

@@ -104,7 +104,7 @@ impl Gml {
             .collect();
         Fact {
             label: "Key spaces".into(),
-            value: words.join("; "),
+            value: format!("{} ({})", words.join("; "), self.scenario.spec().victory.goal()),
             rule: Cow::Owned(format!("{}5", self.scenario.info().rule)),
         }
     }

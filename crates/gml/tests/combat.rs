@@ -81,6 +81,25 @@ fn later_rounds_are_simultaneous_and_units_turn_back_at_the_end() {
     // The defender applies its hit: its choice between two units.
     assert_eq!(stage(&g), Some(&Stage::Hits { seat: AMERICAN }));
     assert_eq!(legal(&g), vec![Action::Hit(c4), Action::Hit(c5)]);
+    // A reduced unit's choice says the hit eliminates it (session 38's
+    // audit: alike labels hid which unit was reduced).
+    let label = |g: &Gml, u: UnitId| {
+        let id = format!("hit-{}", g.unit_id(u));
+        engine::described(g, AMERICAN)
+            .into_iter()
+            .find(|a| a.id == id)
+            .map(|a| a.label)
+    };
+    assert_eq!(
+        label(&g, c4).as_deref(),
+        Some("The Continental unit takes the hit (8.22)")
+    );
+    let mut worn = g.clone();
+    worn.units[c4 as usize].reduced = true;
+    assert_eq!(
+        label(&worn, c4).as_deref(),
+        Some("The Continental unit (reduced) takes the hit and is eliminated (8.22)")
+    );
     take(&mut g, Action::Hit(c5));
     assert_eq!(g.units[b as usize].at(), Place::Pool);
     assert_logged(&g, "The Americans win the combat in Saratoga");

@@ -180,6 +180,45 @@ fn the_player_places_each_leader_and_hands_units_down_the_command() {
     assert!(!g.leaders[lincoln as usize].done, "Lincoln is not activated");
 }
 
+/// Two leaders of a command, both full, exchange units: a unit left out
+/// of one leader's force may join another leader of the command (ruling
+/// gml #72), so a swap needs no unit to leave the command; it may not go
+/// back to the leader it left (forming ends). Found by session 38's audit
+/// (Cornwallis and Tarleton at Camden: the swap had cost a unit).
+// rule: gml 6.14, 5.2, 5.4
+// ruling: gml #72
+#[test]
+fn two_full_leaders_of_a_command_exchange_units() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let howe = put_leader(&mut g, "howe", "albany");
+    let clinton = put_leader(&mut g, "clinton", "albany");
+    g.leaders[clinton as usize].under = Some(howe);
+    let hers = put(&mut g, BRITISH, Kind::British, 6, "albany");
+    let his = put(&mut g, BRITISH, Kind::Hessian, 5, "albany");
+    for &u in &hers {
+        g.units[u as usize].leader = Some(howe);
+    }
+    for &u in &his {
+        g.units[u as usize].leader = Some(clinton);
+    }
+    put(&mut g, AMERICAN, Kind::Continental, 1, "philadelphia");
+    g.invariants().unwrap();
+    activations(&mut g, BRITISH, 1);
+    act(&mut g, BRITISH, "activate-howe");
+    act_unit(&mut g, BRITISH, "leave", hers[0]);
+    join(&mut g, BRITISH, his[0], "howe");
+    assert!(
+        !has(&g, BRITISH, &format!("join-{}-to-howe", g.unit_id(hers[0]))),
+        "left out of Howe's force: not back to him"
+    );
+    join(&mut g, BRITISH, hers[0], "clinton");
+    act(&mut g, BRITISH, "done");
+    assert_eq!(g.force(howe).count(), 6);
+    assert_eq!(g.force(clinton).count(), 5);
+    assert_eq!(g.units[hers[0] as usize].leader, Some(clinton));
+    assert_eq!(g.units[his[0] as usize].leader, Some(howe));
+}
+
 // rule: gml 6.14, 5.4, 6.13
 #[test]
 fn a_subordinate_activated_with_his_superior_takes_units_and_leaves_his_own() {
@@ -662,6 +701,13 @@ fn a_lone_leader_may_not_enter_a_space_of_enemy_units() {
     assert!(!has(&g, AMERICAN, "step-saratoga"), "enemy units and none of his own");
     assert!(has(&g, AMERICAN, "step-bennington"));
     assert!(has(&g, AMERICAN, "step-schenectady"));
+    // "Why not?" says so (session 38's audit: it had no answer).
+    let rules = |target: &str| match engine::why_not(&g, AMERICAN, target) {
+        engine::WhyNot::Forbidden { rules } => rules.iter().map(|f| f.rule).collect::<Vec<_>>(),
+        other => panic!("{target}: {other:?}"),
+    };
+    assert_eq!(rules("saratoga"), ["5.6"]);
+    assert_eq!(rules("philadelphia"), ["6.16"], "not next to Albany");
     // With his own units there too he is not alone: he may join them
     // (`a_leader_joining_his_own_units_in_a_shared_space_is_not_checked`).
     put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga");

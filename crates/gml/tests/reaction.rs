@@ -151,6 +151,12 @@ fn a_reserve_interrupts_an_enemy_move_and_lapses_when_unused() {
         p.text.contains("about to enter Schenectady") && p.rule == "6.21",
         "{p:?}"
     );
+    // Its "no" is this window's, not 6.3's (session 38's audit).
+    let decline = engine::described(&g, BRITISH)
+        .into_iter()
+        .find(|a| a.id == "decline")
+        .map(|a| a.label);
+    assert_eq!(decline.as_deref(), Some("Let the move go on (6.21)"));
     act(&mut g, BRITISH, "interrupt-howe");
     assert!(ids(&g, BRITISH).contains(&"step-schenectady".to_string()));
     act(&mut g, BRITISH, "step-schenectady");

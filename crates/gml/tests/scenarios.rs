@@ -453,8 +453,18 @@ fn a_leader_commands_the_units_of_his_set_up_line_before_any_activation() {
     let ticonderoga = space("ticonderoga");
     let line: Vec<u16> = g.land_at(ticonderoga, AMERICAN).collect();
     assert_eq!(line.len(), 2);
-    assert_eq!(g.units[line[0] as usize].leader, Some(schuyler));
-    assert_eq!(g.units[line[1] as usize].leader, Some(arnold));
+    let mine = |l| {
+        line.iter()
+            .copied()
+            .filter(|&u| g.units[u as usize].leader == Some(l))
+            .count()
+    };
+    assert_eq!((mine(schuyler), mine(arnold)), (1, 1), "a unit each");
+    let arnold_s = line
+        .iter()
+        .copied()
+        .find(|&u| g.units[u as usize].leader == Some(arnold))
+        .expect("Arnold's unit");
     assert_eq!(
         g.leaders[arnold as usize].under,
         Some(schuyler),
@@ -469,7 +479,12 @@ fn a_leader_commands_the_units_of_his_set_up_line_before_any_activation() {
     // Arnold's (1) to his own unit, the only one he may give it to.
     put(&mut g, BRITISH, Kind::British, 2, "ticonderoga");
     enter_after(&mut g, Phase::Activation(BRITISH));
-    common::assert_logged(&g, "Land combat in Ticonderoga");
+    // The combat's first line says who commands which units (session
+    // 38's audit: it had named every leader on the panel as if he did).
+    common::assert_logged(
+        &g,
+        "the Americans defend with 2 units (Philip Schuyler commanding 1, Benedict Arnold commanding 1)",
+    );
     let bonus = |g: &Gml| -> Vec<Action> {
         common::legal(g)
             .into_iter()
@@ -477,9 +492,9 @@ fn a_leader_commands_the_units_of_his_set_up_line_before_any_activation() {
             .collect()
     };
     assert_eq!(bonus(&g), line.iter().map(|&u| Action::Bonus(u)).collect::<Vec<_>>());
-    common::take(&mut g, Action::Bonus(line[0]));
+    common::take(&mut g, Action::Bonus(arnold_s));
     common::assert_logged(&g, "Philip Schuyler adds 1 point to the Continental unit");
-    common::take(&mut g, Action::Bonus(line[0]));
+    common::take(&mut g, Action::Bonus(arnold_s));
     common::assert_logged(&g, "Benedict Arnold adds 1 point to the Continental unit");
     assert!(bonus(&g).is_empty(), "{:?}", common::legal(&g));
 }
@@ -487,8 +502,10 @@ fn a_leader_commands_the_units_of_his_set_up_line_before_any_activation() {
 // rule: gml 5.2, 12.33
 #[test]
 fn a_leader_with_more_units_than_his_command_value_has_his_seat_choose() {
-    // Lincoln (Command Value 4) and six units in Charleston: offered the
-    // first four in counter order, the American may change them.
+    // Lincoln (Command Value 4) and his line's six units in Charleston
+    // (12.33: the artillery, an NC and an SC militia, 3 Continentals): the
+    // first four of the line are placed under him (ruling gml #46), the
+    // American may change them.
     // rule: gml 6.14
     let mut g = new("southern-1780");
     let lincoln = leader(&g, "lincoln");
@@ -509,25 +526,31 @@ fn a_leader_with_more_units_than_his_command_value_has_his_seat_choose() {
     assert_eq!(g.to_act().iter().collect::<Vec<_>>(), vec![AMERICAN]);
     let charleston = space("charleston");
     let force: Vec<u16> = g.force(lincoln).collect();
-    assert_eq!(force.len(), 4, "offered up to his Command Value");
-    let gun = g
+    let mut kinds: Vec<String> = force.iter().map(|&u| format!("{:?}", g.counters(u).kind)).collect();
+    kinds.sort();
+    assert_eq!(
+        kinds,
+        ["Artillery", "Continental", "Militia", "Militia"],
+        "the line's first four, up to his Command Value"
+    );
+    let out = g
         .land_at(charleston, AMERICAN)
-        .find(|&u| g.counters(u).kind == Kind::Artillery)
-        .expect("the Continental Artillery");
-    assert!(!force.contains(&gun));
+        .find(|&u| !force.contains(&u))
+        .expect("a Continental left out");
+    let militia = force[1];
     let legal = common::legal(&g);
     assert_eq!(legal[0], Action::Done, "keeping the offer comes first");
-    assert!(!legal.contains(&Action::Join(gun, lincoln)), "no room");
-    common::take(&mut g, Action::Leave(force[0]));
-    common::take(&mut g, Action::Join(gun, lincoln));
+    assert!(!legal.contains(&Action::Join(out, lincoln)), "no room");
+    common::take(&mut g, Action::Leave(militia));
+    common::take(&mut g, Action::Join(out, lincoln));
     // The prompt names who is in the force as it is formed.
     let ask = engine::Procedure::prompt(&g, AMERICAN).text;
     assert!(ask.contains("now Benjamin Lincoln 4 of 4 units"), "{ask}");
     common::take(&mut g, Action::Done);
-    assert!(g.force(lincoln).any(|u| u == gun));
-    assert!(!g.force(lincoln).any(|u| u == force[0]));
+    assert!(g.force(lincoln).any(|u| u == out));
+    assert!(!g.force(lincoln).any(|u| u == militia));
     assert!(
-        !g.units[gun as usize].done && !g.leaders[lincoln as usize].done,
+        !g.units[out as usize].done && !g.leaders[lincoln as usize].done,
         "no activation"
     );
     common::assert_logged(&g, "Benjamin Lincoln commands");
@@ -571,6 +594,43 @@ fn the_set_up_command_gives_each_leader_a_unit_and_lets_the_player_arrange_it() 
         "Anthony Wayne, under John Sullivan, 1 Continental unit and 1 Continental Artillery",
     );
     assert!(!g.leaders[w as usize].done, "no activation");
+}
+
+/// 12.43 prints "Within 1 space of Camden: Cornwallis, 4 British land
+/// units, 1 Hessian land unit, 1 SC Militia" and "Camden: Tarleton, 2
+/// British land units, 1 British Artillery". Both in Camden, each leader
+/// keeps his own line's units (ruling gml #46: "Each set-up line names a
+/// leader with his units"); rules gml-22 had dealt the nine out again in
+/// counter order, giving Tarleton the Hessian (found by session 38's audit).
+// rule: gml 12.43, 5.2
+// ruling: gml #46
+#[test]
+fn each_set_up_line_s_units_stay_under_its_leader() {
+    let mut g = new("greene");
+    let (cornwallis, tarleton) = (leader(&g, "cornwallis"), leader(&g, "tarleton"));
+    let camden = space("camden");
+    while !matches!(g.stack.last(), Some(&Frame::Form { leader, .. }) if leader == cornwallis) {
+        assert_eq!(g.phase, Phase::Deployment, "Cornwallis's command is asked at set-up");
+        let seat = g.to_act().iter().next().expect("a seat deploys");
+        let legal = common::legal(&g);
+        let a = if legal.contains(&Action::Place(camden)) {
+            Action::Place(camden)
+        } else {
+            legal[0]
+        };
+        g.apply_legal(seat, &a);
+    }
+    let kinds = |l| {
+        let mut k: Vec<String> = g.force(l).map(|u| format!("{:?}", g.counters(u).kind)).collect();
+        k.sort();
+        k
+    };
+    assert_eq!(kinds(tarleton), ["Artillery", "British", "British"]);
+    assert_eq!(
+        kinds(cornwallis),
+        ["British", "British", "British", "British", "Hessian", "Tory"]
+    );
+    assert_eq!(g.leaders[tarleton as usize].under, Some(cornwallis));
 }
 
 /// 12.24 "Starting with the 11 June turn, the American player rolls dice

@@ -151,7 +151,7 @@ fn the_seeking_supply_example() {
     );
     let log = log_since(&g, from);
     for want in [
-        "5 American units in Salisbury cannot trace supply: 3 are supplied automatically",
+        "American: 5 units in Salisbury cannot trace supply: 3 are supplied automatically",
         "seeks supply: 6, needs 7 or less: supplied",
         "seeks supply: 9, needs 7 or less: eliminated",
     ] {

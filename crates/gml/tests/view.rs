@@ -99,6 +99,7 @@ fn the_facts_say_who_holds_the_key_spaces() {
     // As 12.23 sets up: Albany, empty, is no one's until a side enters it.
     assert_eq!(
         key.value,
-        "British: New York; American: Philadelphia, West Point, Fort Stanwix and Ticonderoga; no one's: Albany"
+        "British: New York; American: Philadelphia, West Point, Fort Stanwix and Ticonderoga; no one's: Albany \
+         (the British win holding 5 of the 6 at the end of any turn, else the Americans)"
     );
 }
