@@ -126,7 +126,8 @@ enum Command {
         seat: String,
         /// The action id (see `legal`).
         action: String,
-        /// Dice to use for this action's rolls, e.g. 3,5,1 (referee mode).
+        /// Dice to use for this action's rolls, e.g. 3,5,1 (referee mode);
+        /// more dice than it rolls refuse it.
         #[arg(long)]
         dice: Option<String>,
         /// What this action draws, by name, in the order it draws (referee

@@ -515,7 +515,8 @@ pub enum Refusal {
     NotLegal(String, String),
     #[error("unknown seat '{0}'")]
     UnknownSeat(String),
-    /// Referee mode: a draw given for the action cannot be made.
+    /// Referee mode: a draw given for the action cannot be made, or more
+    /// dice are given than it rolls.
     #[error("{0}")]
     BadDraw(String),
     /// A draw offered or answered in a title whose rules have no draw by

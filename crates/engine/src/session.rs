@@ -202,6 +202,14 @@ impl<G: Game> Session<G> {
     /// action draws them. A name that cannot be drawn, or more names than
     /// the action draws, refuse the action.
     pub fn act_scripted(&mut self, seat: Seat, id: &str, dice: &[u8], draws: &[String]) -> Result<(), Refusal> {
+        self.act_given(seat, id, dice, draws, true)
+    }
+
+    /// One action with the dice and draws given for it. `strict`: more
+    /// dice than it rolls refuse it (a referee's typing); a record of a
+    /// save made before that rule replays as it was played, the extra
+    /// dice going to the rolls that followed.
+    fn act_given(&mut self, seat: Seat, id: &str, dice: &[u8], draws: &[String], strict: bool) -> Result<(), Refusal> {
         // Copied only where a sequence may begin (a barrier came last), and
         // not again within CHECKPOINT_EVERY actions.
         let stale = self
@@ -212,7 +220,7 @@ impl<G: Game> Session<G> {
         let acting = self.state.to_act();
         let drafting = self.state.independent();
         let independent = acting != SeatSet::one(seat) && drafting;
-        let chance = self.play(seat, id, dice, draws)?;
+        let chance = self.play(seat, id, dice, draws, strict)?;
         if let Some(c) = before {
             self.checkpoint = Some(c);
         }
@@ -246,20 +254,29 @@ impl<G: Game> Session<G> {
 
     /// Apply one action; true when chance or a reveal happened or the game
     /// ended: an undo barrier for every seat.
-    fn play(&mut self, seat: Seat, id: &str, dice: &[u8], draws: &[String]) -> Result<bool, Refusal> {
+    fn play(&mut self, seat: Seat, id: &str, dice: &[u8], draws: &[String], strict: bool) -> Result<bool, Refusal> {
         let action = find_in(&self.state, seat, id, &mut self.legal)?;
         let events = self.state.dice().events();
-        // Only a referee's draws can be wrong: keep the state to go back to.
-        let kept = (!draws.is_empty()).then(|| self.state.clone());
+        // Only a referee's draws and dice can be wrong: keep the state to go
+        // back to.
+        let kept = (!draws.is_empty() || (strict && !dice.is_empty())).then(|| self.state.clone());
         self.state.dice_mut().script(dice.iter().copied());
         self.state.dice_mut().script_draws(draws.iter().cloned());
         // find_in checked the turn and that the action is legal.
         self.state.apply_legal(seat, &action);
         if let Some(kept) = kept {
             let left = self.state.dice().scripted_draws_left();
+            let unrolled = self.state.dice().scripted_left();
             let fault = match self.state.dice_mut().take_misdraw() {
                 Some(name) => Some(format!("'{name}' cannot be drawn by {id} now")),
                 None if left > 0 => Some(format!("{id} draws {} fewer than the draws given", left)),
+                // Left in the script, they would decide the next rolls,
+                // another seat's too.
+                None if strict && unrolled > 0 => Some(format!(
+                    "{id} rolls {} of the {} dice given: give only its own",
+                    dice.len() - unrolled,
+                    dice.len()
+                )),
                 None => None,
             };
             if let Some(why) = fault {
@@ -416,7 +433,7 @@ impl<G: Game> Session<G> {
             }
             let r = self.actions[i].clone();
             let seat = Self::seat(&r.seat).expect("a recorded seat");
-            self.play(seat, &r.action, &r.dice, &r.draws)
+            self.play(seat, &r.action, &r.dice, &r.draws, false)
                 .expect("an action played before plays again");
         }
         Ok(())
@@ -467,7 +484,7 @@ impl<G: Game> Session<G> {
                 why,
             };
             let seat = Self::seat(&r.seat).map_err(|e| fail(e.to_string()))?;
-            s.act_scripted(seat, &r.action, &r.dice, &r.draws)
+            s.act_given(seat, &r.action, &r.dice, &r.draws, false)
                 .map_err(|e| fail(e.to_string()))?;
         }
         Ok(s)

@@ -64,8 +64,10 @@ fn undo_stops_at_dice_and_at_the_other_seat() {
 }
 
 /// Undo plays the sequence again from its first state: each undo must give
-/// back exactly the state and log before the action it takes back, and a
-/// scripted die queued by an undone action leaves with it.
+/// back exactly the state and log before the action it takes back. A die
+/// given to an action that rolls none is refused, the state untouched: it
+/// would have decided the next roll, another seat's too (session 38's
+/// audit, `act --dice`).
 #[test]
 fn undo_back_through_a_sequence_restores_each_state_and_log() {
     let mut s = Session::<Toy>::new(Setup::new("std", 8)).unwrap();
@@ -73,7 +75,14 @@ fn undo_back_through_a_sequence_restores_each_state_and_log() {
     let mut before = vec![json(&s)];
     s.act(0, "add-1", &[]).unwrap();
     before.push(json(&s));
-    s.act(0, "add-1", &[6]).unwrap();
+    let refused = s.act(0, "add-1", &[6]).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "add-1 rolls 0 of the 1 dice given: give only its own"
+    );
+    assert_eq!(&json(&s), before.last().unwrap());
+    assert_eq!(s.actions().len(), 1);
+    s.act(0, "add-1", &[]).unwrap();
     before.push(json(&s));
     s.act(0, "add-2", &[]).unwrap();
     assert_eq!(s.state().log().len(), 3);
