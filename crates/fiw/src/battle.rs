@@ -677,7 +677,12 @@ impl Fiw {
             _ => return Vec::new(),
         }
         let group = self.retreat_group(b.sq, def);
+        // Ruling fiw #91: a withdrawal is chosen, and militia bound to a
+        // colony may never leave it (13.8, 24.1).
         self.retreat_squares(b.sq, def, &group)
+            .into_iter()
+            .filter(|&to| self.bound_out(&group.units, to).is_empty())
+            .collect()
     }
 
     /// 15.61-15.63 the tables the attacker may use, by his units' printed
@@ -882,8 +887,9 @@ impl Fiw {
         let roll = i32::from(die) + drm;
         let result = tables().combat.result(crt, odds, roll);
         let column = combat::ODDS.iter().find(|(_, o)| *o == odds).map_or("", |(c, _)| c);
+        // A leader rated 0 modifies nothing (15.8): not named.
         let lead = |l: Option<LeaderId>, sign: char| {
-            l.map_or(String::new(), |l| {
+            l.filter(|&l| self.leader(l).military > 0).map_or(String::new(), |l| {
                 format!(", {} {sign}{}", self.leader(l).name, self.leader(l).military)
             })
         };
@@ -893,10 +899,20 @@ impl Fiw {
         } else {
             ""
         };
+        // Whose: "*" takes the leaders of each side the result harms.
         let star = if result.leaders_eliminated {
-            ", all leaders eliminated"
+            let harmed: Vec<&str> = [(att, result.attacker), (def, result.defender)]
+                .into_iter()
+                .filter(|(_, r)| r.harmed())
+                .map(|(side, _)| crate::state::side_name(side))
+                .collect();
+            if harmed.is_empty() {
+                String::new()
+            } else {
+                format!(", the {} leaders eliminated", engine::log::list(&harmed))
+            }
         } else {
-            ""
+            String::new()
         };
         // (At a line's start: "Square 0818 (Georgia): ...".)
         let at = engine::log::capitalised(&self.sq_name(sq));
@@ -978,7 +994,27 @@ impl Fiw {
                     b.effects.remove(0);
                     return;
                 }
-                match self.retreat_squares(sq, side, &group).as_slice() {
+                let squares = self.retreat_squares(sq, side, &group);
+                // 24.1 militia bound to their colony with none of it to
+                // go to, and nobody else: no square makes a difference.
+                if group.leaders.is_empty()
+                    && squares
+                        .iter()
+                        .all(|&to| self.bound_out(&group.units, to).len() == group.units.len())
+                    && !squares.is_empty()
+                {
+                    let at = self.sq_name(sq);
+                    self.core.log.say("24.1", || {
+                        format!(
+                            "The {} militia in {at} cannot retreat out of their colony.",
+                            side_name(side)
+                        )
+                    });
+                    self.eliminate(b, &group.units, Place::Pool, "24.1");
+                    b.effects.remove(0);
+                    return;
+                }
+                match squares.as_slice() {
                     [] => {
                         // ruling: fiw #4
                         self.no_retreat(b, side, &group);
@@ -1117,6 +1153,11 @@ impl Fiw {
             .collect()
     }
 
+    /// The units of `side` that would retreat or withdraw from the battle.
+    pub(crate) fn battle_group(&self, b: &Battle, side: Seat) -> Vec<UnitId> {
+        self.retreat_group(b.sq, side).units
+    }
+
     /// Why the force of `side` in the battle may not retreat or withdraw
     /// into `to`: for "why not?".
     pub(crate) fn battle_retreat_bar(&self, b: &Battle, side: Seat, to: Sq) -> Option<RetreatBar> {
@@ -1189,11 +1230,8 @@ impl Fiw {
             self.core.dice.reveal();
         }
         let g = self.retreat_group(b.sq, side);
-        let colony = tables().map.colony(to);
-        let (stay, go): (Vec<UnitId>, Vec<UnitId>) = g
-            .units
-            .iter()
-            .partition(|&&u| self.is_militia(u) && self.bound_to(u).is_some_and(|home| colony != Some(home)));
+        let stay = self.bound_out(&g.units, to);
+        let go: Vec<UnitId> = g.units.iter().copied().filter(|u| !stay.contains(u)).collect();
         let mut names: Vec<String> = go.iter().map(|&u| self.unit_name(u)).collect();
         names.extend(g.leaders.iter().map(|&l| self.leader(l).name.clone()));
         for &u in &go {
@@ -1208,22 +1246,36 @@ impl Fiw {
         }
         let (from, here, there) = (b.sq, self.sq_name(b.sq), self.sq_name(to));
         let verb = if rule == "15.5" { "withdraw" } else { "retreat" };
-        self.core.log.say_at(
-            rule,
-            || vec![from.to_string(), to.to_string()],
-            || {
-                format!(
-                    "The {} {verb} from {here} to {there}: {}.",
-                    side_name(side),
-                    engine::log::list(&names)
-                )
-            },
-        );
+        // (Nobody goes when only militia bound elsewhere were to: 24.1.)
+        if !names.is_empty() {
+            self.core.log.say_at(
+                rule,
+                || vec![from.to_string(), to.to_string()],
+                || {
+                    format!(
+                        "The {} {verb} from {here} to {there}: {}.",
+                        side_name(side),
+                        engine::log::list(&names)
+                    )
+                },
+            );
+        }
         // ruling: fiw #9 (combat units, not leaders or naval units alone)
         if go.iter().any(|&u| !self.is_naval(u)) {
             self.entered(side, to);
         }
         self.eliminate(b, &stay, Place::Pool, "24.1");
+    }
+
+    /// 24.1, 24.3 the militia among `units` bound to a colony `to` is not
+    /// in: they may not go there, and are eliminated instead.
+    pub(crate) fn bound_out(&self, units: &[UnitId], to: Sq) -> Vec<UnitId> {
+        let colony = tables().map.colony(to);
+        units
+            .iter()
+            .copied()
+            .filter(|&u| self.is_militia(u) && self.bound_to(u).is_some_and(|home| colony != Some(home)))
+            .collect()
     }
 
     /// 12.2 the attacker's units in a siege square that have not operated
@@ -1497,7 +1549,10 @@ impl Fiw {
                         "15.74",
                     ),
                     (Stage::Apply, Some(Effect::Half { owe, .. })) => (
-                        format!("Combat in {at}: choose the units you lose ({owe} strength points still to lose)"),
+                        format!(
+                            "Combat in {at}: choose the units you lose ({} still to lose)",
+                            engine::log::count(owe, "strength point")
+                        ),
                         "15.9",
                     ),
                     (Stage::Apply, Some(Effect::Retreat(_))) => (
@@ -1573,7 +1628,32 @@ impl Fiw {
                 Some(self.piece_id(Piece::Unit(u))),
                 Some("Lose (15.9)"),
             ),
-            Action::Retreat(s) => toward("Retreat to", s, "Retreat (15.9)"),
+            Action::Retreat(s) => {
+                let (label, target, group) = toward("Retreat to", s, "Retreat (15.9)");
+                // 24.1 who would be lost by going there.
+                let lost = match self.stack.last() {
+                    Some(Frame::Battle(b)) => b
+                        .decide
+                        .map(|side| self.bound_out(&self.retreat_group(b.sq, side).units, s))
+                        .unwrap_or_default(),
+                    _ => Vec::new(),
+                };
+                if lost.is_empty() {
+                    (label, target, group)
+                } else {
+                    let names: Vec<String> = lost.iter().map(|&u| self.unit_name(u)).collect();
+                    (
+                        format!(
+                            "{label}: {} may not leave {} and {} eliminated (24.1)",
+                            engine::log::list(&names),
+                            if lost.len() == 1 { "its colony" } else { "their colony" },
+                            if lost.len() == 1 { "is" } else { "are" }
+                        ),
+                        target,
+                        group,
+                    )
+                }
+            }
             Action::Escape(s) => toward("Escape to", s, "Escape (17.41)"),
             Action::Execute => ("Execute the captured leader (17.42)".into(), None, None),
             Action::Spare => ("Keep the captured leader prisoner (17.42)".into(), None, None),

@@ -236,9 +236,16 @@ impl crate::state::Fiw {
             || e.requires.as_ref().is_some_and(|r| !self.happened.contains(r))
         {
             let name = e.name.clone();
-            self.core
-                .log
-                .say("8.2", || format!("{name}: it cannot happen now; no event."));
+            // Why, in the player's terms (a scenario may start with it in
+            // effect, 35.3 7.2).
+            let why = if self.this_turn.contains(&id) {
+                "it happened already this turn"
+            } else if e.once && self.happened.contains(&id) {
+                "it is in effect already"
+            } else {
+                "it cannot happen yet"
+            };
+            self.core.log.say("8.2", || format!("{name}: {why}; no event."));
             return;
         }
         self.this_turn.push(id.clone());

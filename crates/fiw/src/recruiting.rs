@@ -903,8 +903,14 @@ impl Fiw {
                     Origin::Provincial
                 };
                 let price = e.cost(Item::Unit(face.kind), Some(origin)).map_or(0, |c| c.pounds);
+                // 2.32 "+" light (a legion chooses when it is formed, 26.0).
+                let sep = if face.light == crate::forces::Lightness::Light {
+                    '+'
+                } else {
+                    '-'
+                };
                 format!(
-                    "Recruit {} {} {}-{} (£{price}, 10.6)",
+                    "Recruit {} {} {}{sep}{} (£{price}, 10.6)",
                     face.name,
                     crate::state::type_word(face.kind),
                     face.combat,

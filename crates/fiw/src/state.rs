@@ -454,6 +454,8 @@ impl Fiw {
             // The colony decides invasions, activation and militia borders
             // (5.24, 14.1, 24.1): a bare grid number hid it.
             match tables().map.colony(sq) {
+                // 5.4 disputed territory belongs to no colony.
+                Some(crate::map::Colony::Disputed) => format!("square {sq} in disputed territory"),
                 Some(c) => format!("square {sq} in {}", c.name()),
                 None => format!("square {sq}"),
             }
@@ -462,10 +464,13 @@ impl Fiw {
         }
     }
 
-    /// A piece's name for the log, as a player reads the counter.
+    /// A piece's name for the log, as a player reads the counter: 2.32's
+    /// "+" marks a light unit ("PA militia 2+5"), which moves diagonally
+    /// and fights on the Raid table (ruling fiw #13).
     pub fn unit_name(&self, u: UnitId) -> String {
         let f = self.face(u);
-        format!("{} {} {}-{}", f.name, type_word(f.kind), f.combat, f.movement)
+        let sep = if self.is_light(u) { '+' } else { '-' };
+        format!("{} {} {}{sep}{}", f.name, type_word(f.kind), f.combat, f.movement)
     }
 
     /// The place a piece is at, in words.

@@ -210,14 +210,15 @@ impl Fiw {
     }
 
     /// 2.3 Unit Colors: what the back of a block shows, its nation and
-    /// whether it is a regular or a provincial unit.
+    /// whether it is a regular or a provincial unit; Indians have colours
+    /// of their own ("light blue and green blocks"), neither.
     pub fn colours(&self, u: u16) -> (&'static str, &'static str) {
         let f = self.face(u);
         let nation = match f.nation {
             crate::forces::Nation::British => "british",
             crate::forces::Nation::French => "french",
             crate::forces::Nation::Spanish => "spanish",
-            crate::forces::Nation::Indian => "indian",
+            crate::forces::Nation::Indian => return ("indian", "unit"),
         };
         (nation, if f.regular { "regular" } else { "provincial" })
     }

@@ -924,6 +924,19 @@ impl Fiw {
     /// the check behind the legal retreats.
     fn retreat_why(&self, b: &Battle, seat: Seat, to: Sq, rule: &'static str) -> Vec<Forbidden> {
         let Some(bar) = self.battle_retreat_bar(b, seat, to) else {
+            // ruling: fiw #91
+            let bound = self.bound_out(&self.battle_group(b, seat), to);
+            if rule == "15.5" && !bound.is_empty() {
+                let names: Vec<String> = bound.iter().map(|&u| self.unit_name(u)).collect();
+                return vec![Forbidden::new(
+                    "13.8",
+                    format!(
+                        "{} may never leave {} colony: a withdrawal is a move of the force's own choosing",
+                        engine::log::list(&names),
+                        if bound.len() == 1 { "its" } else { "their" }
+                    ),
+                )];
+            }
             return Vec::new();
         };
         let (here, there) = (self.sq_name(b.sq), self.sq_name(to));

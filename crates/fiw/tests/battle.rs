@@ -729,7 +729,7 @@ fn the_combat_square_is_examined_by_both() {
     assert_eq!(g.battle_square(), Some(sq));
     let reveal = log_of(&g, "15.1");
     assert!(
-        reveal[0].contains("the British attack with Foot line 5-4, Light light infantry 4-6 and Light light infantry 1-6 (strength 10)"),
+        reveal[0].contains("the British attack with Foot line 5-4, Light light infantry 4+6 and Light light infantry 1+6 (strength 10)"),
         "{}",
         reveal[0]
     );
@@ -787,7 +787,7 @@ fn forces_that_entered_apart_attack_together_and_must_attack() {
     let reveal = log_of(&g, "15.1");
     assert_eq!(reveal.len(), 1, "one attack in the square: {reveal:?}");
     assert!(
-        reveal[0].contains("the British attack with Foot line 5-4 and Light light infantry 4-6 (strength 9)"),
+        reveal[0].contains("the British attack with Foot line 5-4 and Light light infantry 4+6 (strength 9)"),
         "{}",
         reveal[0]
     );
@@ -1031,6 +1031,16 @@ fn the_militia_example_virginian_militia_retreating_out_of_virginia_are_eliminat
         act(&mut g, BRITISH, &v[0]);
     }
     assert_rolled(&g, "odds 4:1");
+    // The choice says what it costs (session 38's audit).
+    let label = engine::described(&g, BRITISH)
+        .into_iter()
+        .find(|a| a.id == format!("retreat-{out}"))
+        .map(|a| a.label)
+        .expect("the retreat out of Virginia");
+    assert!(
+        label.ends_with(": VA militia 2+5 may not leave its colony and is eliminated (24.1)"),
+        "{label}"
+    );
     act(&mut g, BRITISH, &format!("retreat-{out}"));
     assert_eq!(g.units[det as usize].at(), Place::Sq(out), "the regular goes");
     assert_eq!(
@@ -1038,6 +1048,77 @@ fn the_militia_example_virginian_militia_retreating_out_of_virginia_are_eliminat
         Place::Pool,
         "the Virginian militia is eliminated instead"
     );
+}
+
+/// 24.1 with nobody else to retreat: two New Hampshire militia beaten at
+/// Portsmouth, New Hampshire's one square, have nowhere in their colony to
+/// go. No square is asked for (each would give the same end) and no unit
+/// is said to retreat: they are eliminated (session 38's audit: five
+/// squares were offered and the log read "retreat ... to Boston: .").
+#[test]
+fn militia_with_no_square_of_their_colony_are_eliminated_without_a_choice() {
+    // rule: fiw 24.1, 15.9
+    let portsmouth = Sq::parse("1308").expect("a square");
+    assert_eq!(tables().map.colony(portsmouth), Some(Colony::NewHampshire));
+    let mut g = in_operations();
+    let militia = [
+        put(&mut g, "nh-militia", portsmouth),
+        put(&mut g, "nh-militia", portsmouth),
+    ];
+    // 15 against 4: 3:1.
+    put(&mut g, "fr-brigade", portsmouth);
+    let dr = (1..=6u8)
+        .find(|&d| tables().combat.result(Crt::Linear, Odds::ThreeToOne, i32::from(d)).code == "DR")
+        .expect("a DR at 3:1");
+    g.core.dice.script([dr]);
+    fight(&mut g, FRENCH);
+    // They stand (15.5), and lose.
+    for _ in 0..4 {
+        let v = ids(&g, BRITISH);
+        assert!(!v.iter().any(|a| a.starts_with("retreat-")), "no retreat asked: {v:?}");
+        match v.iter().find(|a| *a == "stand").or(v.first()) {
+            Some(a) => act(&mut g, BRITISH, &a.clone()),
+            None => break,
+        }
+    }
+    assert_rolled(&g, "odds 3:1");
+    for u in militia {
+        assert_eq!(g.units[u as usize].at(), Place::Pool);
+    }
+    // (What the British read: the square's lines are theirs, 27.1.)
+    let log: Vec<&str> = g.core.log.visible(Some(BRITISH)).map(|e| e.text.as_ref()).collect();
+    assert!(
+        log.contains(&"The British militia in Portsmouth cannot retreat out of their colony."),
+        "{log:#?}"
+    );
+    assert!(!log.iter().any(|l| l.starts_with("The British retreat from Portsmouth")));
+}
+
+/// 13.8, 24.1 "British Militia may never leave their home colonies": a
+/// withdrawal before combat (15.5) is the force's own choice, so Virginian
+/// militia withdraw only within Virginia (ruling fiw #91); "why not?" says
+/// so. (Forced out by a retreat, 15.9, they are eliminated instead.)
+#[test]
+fn militia_withdraw_only_within_their_colony() {
+    // rule: fiw 13.8, 24.1, 15.5
+    let (v, out) = virginia_border();
+    let mut g = in_operations();
+    put(&mut g, "va-militia", v);
+    put(&mut g, "fr-brigade", v);
+    fight(&mut g, FRENCH);
+    let v_ids = ids(&g, BRITISH);
+    assert!(
+        v_ids.iter().any(|a| a.starts_with("withdraw-")),
+        "a withdrawal is offered: {v_ids:?}"
+    );
+    assert!(
+        !v_ids.contains(&format!("withdraw-{out}")),
+        "not out of Virginia: {v_ids:?}"
+    );
+    match engine::why_not(&g, BRITISH, &out.to_string()) {
+        engine::WhyNot::Forbidden { rules } => assert_eq!(rules[0].rule, "13.8", "{rules:?}"),
+        other => panic!("{other:?}"),
+    }
 }
 
 /// [`march`] in a later phase: the operations of the phase forgotten.

@@ -73,7 +73,7 @@ fn an_event_rolled_twice_in_a_turn_is_no_event_the_second_time() {
     });
     g.advance();
     assert_eq!(g.supply, s);
-    assert!(logged(&g, "Good Harvest: it cannot happen now; no event."));
+    assert!(logged(&g, "Good Harvest: it happened already this turn; no event."));
     if let Some(f) = top {
         g.stack.push(f);
     }
@@ -89,7 +89,7 @@ fn once_only_events_and_their_conditions() {
     choose_first(&mut g);
     assert!(logged(
         &g,
-        "Seven Years War Breaks Out: it cannot happen now; no event."
+        "Seven Years War Breaks Out: it is in effect already; no event."
     ));
     // A1 Spain enters: it requires the war, which is on: Florida is at war.
     let mut g = turn_two(|_| {});
