@@ -615,7 +615,12 @@ impl Fiw {
                     engine::log::list(&names)
                 )
             },
-            || format!("A {side} force of {n} pieces sets out from {at}."),
+            || {
+                format!(
+                    "A {side} force of {} sets out from {at}.",
+                    engine::log::count(n, "piece")
+                )
+            },
         );
         *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
     }
@@ -648,7 +653,7 @@ impl Fiw {
             &[],
             || vec![from.to_string(), to.to_string()],
             || format!("The force moves to {at} ({left} left)."),
-            || format!("A {side} force of {n} pieces moves to {at}."),
+            || format!("A {side} force of {} moves to {at}.", engine::log::count(n, "piece")),
         );
         let seat = f.seat;
         let stops = self.has_units(to, enemy(seat));

@@ -536,7 +536,12 @@ impl Fiw {
                     engine::log::list(&names)
                 )
             },
-            || format!("A {side} naval force of {n} pieces sets out from {here}."),
+            || {
+                format!(
+                    "A {side} naval force of {} sets out from {here}.",
+                    engine::log::count(n, "piece")
+                )
+            },
         );
         *self.stack.last_mut().expect("the naval force") = Frame::Naval(Box::new(f));
     }
@@ -587,17 +592,26 @@ impl Fiw {
             (Place::Base(_), _) => (
                 "21.1",
                 format!("The naval force leaves the {was} and enters the map at {there} ({left} left)."),
-                format!("A {side} naval force of {n} pieces leaves the {was} and enters the map at {there}."),
+                format!(
+                    "A {side} naval force of {} leaves the {was} and enters the map at {there}.",
+                    engine::log::count(n, "piece")
+                ),
             ),
             (_, Place::Base(_)) => (
                 "21.1",
                 format!("The naval force sails off the map into the {there}."),
-                format!("A {side} naval force of {n} pieces sails off the map into the {there}."),
+                format!(
+                    "A {side} naval force of {} sails off the map into the {there}.",
+                    engine::log::count(n, "piece")
+                ),
             ),
             _ => (
                 "20.21",
                 format!("The naval force sails to {there} ({left} left)."),
-                format!("A {side} naval force of {n} pieces sails to {there}."),
+                format!(
+                    "A {side} naval force of {} sails to {there}.",
+                    engine::log::count(n, "piece")
+                ),
             ),
         };
         let path = vec![self.place_id(from), self.place_id(to)];
