@@ -260,13 +260,7 @@ impl Gml {
                 // 6.17 (ruling gml #59) no group sets out with its turn's
                 // allowance spent: it could take no step.
                 for &l in &o.leaders {
-                    let group = self.chain(l);
-                    let units: Vec<UnitId> = o
-                        .units
-                        .iter()
-                        .copied()
-                        .filter(|&u| self.units[u as usize].leader.is_some_and(|x| group.contains(&x)))
-                        .collect();
+                    let (group, units) = self.group_of(o, l);
                     if self.may_set_out(&group, &units) {
                         out.push(Action::Move(l));
                     }
@@ -426,17 +420,14 @@ impl Gml {
                 self.stack.push(Frame::Orders(Orders { seat, leaders, units }));
             }
             (Some(Frame::Orders(_)), Action::Move(l)) => {
-                let group = self.chain(l);
+                let Some(Frame::Orders(o)) = self.stack.last() else {
+                    unreachable!()
+                };
+                let (group, units) = self.group_of(o, l);
                 let Some(Frame::Orders(o)) = self.stack.last_mut() else {
                     unreachable!()
                 };
                 o.leaders.retain(|x| !group.contains(x));
-                let units: Vec<UnitId> = o
-                    .units
-                    .iter()
-                    .copied()
-                    .filter(|&u| self.units[u as usize].leader.is_some_and(|x| group.contains(&x)))
-                    .collect();
                 o.units.retain(|u| !units.contains(u));
                 self.leave_behind(&group, &units);
                 self.leaders[l as usize].under = None;
@@ -578,6 +569,19 @@ impl Gml {
             .min()
             .expect("a group has a piece");
         (left, allowances.iter().any(|&(_, spent)| spent > 0))
+    }
+
+    /// 6.12 the group a leader of the orders moves with: his command's
+    /// leaders and those of its units still awaiting an order.
+    fn group_of(&self, o: &Orders, l: LeaderId) -> (Vec<LeaderId>, Vec<UnitId>) {
+        let group = self.chain(l);
+        let units = o
+            .units
+            .iter()
+            .copied()
+            .filter(|&u| self.units[u as usize].leader.is_some_and(|x| group.contains(&x)))
+            .collect();
+        (group, units)
     }
 
     /// Whether a group could take a step: something left to spend, or

@@ -71,6 +71,19 @@ fn the_command_table_gives_activations_none_or_the_opponents_and_a_reroll() {
     assert!(matches!(g.stack.last(), Some(Frame::Activations { left: 1, .. })));
 }
 
+/// The leaders of the orders that follow a forming, in id order.
+fn activated(g: &Gml) -> Vec<LeaderId> {
+    let Some(Frame::Orders(o)) = g.stack.last() else {
+        panic!("orders follow the forming")
+    };
+    sorted(o.leaders.clone())
+}
+
+fn sorted(mut v: Vec<LeaderId>) -> Vec<LeaderId> {
+    v.sort_unstable();
+    v
+}
+
 // rule: gml 5.4
 #[test]
 fn the_rulebook_command_example_activates_gates_and_knox_but_not_lincoln() {
@@ -88,14 +101,7 @@ fn the_rulebook_command_example_activates_gates_and_knox_but_not_lincoln() {
     act(&mut g, AMERICAN, "subordinate-knox-to-gates");
     assert!(!has(&g, AMERICAN, "subordinate-lincoln-to-gates"));
     act(&mut g, AMERICAN, "done");
-    let Some(Frame::Orders(o)) = g.stack.last() else {
-        panic!("orders follow the forming")
-    };
-    let mut active = o.leaders.clone();
-    active.sort_unstable();
-    let mut want = vec![w, gates, knox];
-    want.sort_unstable();
-    assert_eq!(active, want);
+    assert_eq!(activated(&g), sorted(vec![w, gates, knox]));
     assert!(
         !g.leaders[lincoln as usize].done,
         "Lincoln needs an activation of his own"
@@ -167,14 +173,7 @@ fn the_player_places_each_leader_and_hands_units_down_the_command() {
         "{ask}"
     );
     act(&mut g, AMERICAN, "done");
-    let Some(Frame::Orders(o)) = g.stack.last() else {
-        panic!("orders follow the forming")
-    };
-    let mut active = o.leaders.clone();
-    active.sort_unstable();
-    let mut want = vec![w, gates, knox];
-    want.sort_unstable();
-    assert_eq!(active, want);
+    assert_eq!(activated(&g), sorted(vec![w, gates, knox]));
     assert_eq!(g.force(knox).collect::<Vec<_>>(), vec![units[0]]);
     assert_eq!(g.leaders[lincoln as usize].under, None);
     assert!(!g.leaders[lincoln as usize].done, "Lincoln is not activated");
