@@ -1595,7 +1595,20 @@ impl Fiw {
             (format!("{words} {} {rule}", self.sq_name(s)), sq(s), Some(group))
         };
         match a {
-            Action::Attack(s) => toward("Attack in the siege of", s, "Attack in a siege (23.23)"),
+            Action::Attack(s) => {
+                let (label, target, group) = toward("Attack in the siege of", s, "Attack in a siege (23.23)");
+                // Ruling fiw #48: attacking is the stationary units'
+                // operation, with its price (session 38's audit).
+                match self.stack.last() {
+                    Some(Frame::Battle(b)) if !self.siege_stationary(b).is_empty() && self.round().unwrap_or(1) > 1 => {
+                        let side = b.attacker;
+                        let paid = self.operation_line(Place::Sq(b.sq), side, self.sally(b)).is_none();
+                        let what = format!("Attack in the siege of {}", self.sq_name(s));
+                        (self.operation_label(&what, paid, Some("23.23")), target, group)
+                    }
+                    _ => (label, target, group),
+                }
+            }
             Action::NoAttack(s) => (
                 format!("Leave the siege of {} alone this phase (23.23)", self.sq_name(s)),
                 sq(s),

@@ -341,7 +341,7 @@ impl Fiw {
     /// #54), any other force's at the end of its line of supply; none for
     /// a force in a home base, off the map (18.42: automatic supply there
     /// feeds it but pays for no operation).
-    fn operation_line(&self, at: Place, seat: Seat, garrison: bool) -> Option<Sq> {
+    pub(crate) fn operation_line(&self, at: Place, seat: Seat, garrison: bool) -> Option<Sq> {
         let Place::Sq(sq) = at else { return None };
         if garrison {
             self.garrison_line(sq, seat)
@@ -854,11 +854,25 @@ impl Fiw {
         let Some(Frame::Force(f)) = self.stack.last() else {
             return "Set out".into();
         };
-        if self.round().unwrap_or(1) > 1 && self.operation_line(f.from, f.seat, self.garrison_force(f)).is_none() {
-            "Set out, spending a supply point (12.2)".into()
-        } else {
-            "Set out (12.2)".into()
+        let paid =
+            self.round().unwrap_or(1) > 1 && self.operation_line(f.from, f.seat, self.garrison_force(f)).is_none();
+        self.operation_label("Set out", paid, None)
+    }
+
+    /// An operation's label with what it costs (12.2 a supply point where
+    /// no magazine pays, ruling fiw #5; 12.3 winter attrition in the 4th
+    /// phase): "Set out, spending a supply point (12.2)", "Attack in the
+    /// siege of Quebec, then winter attrition (23.23, 12.2, 12.3)".
+    pub(crate) fn operation_label(&self, what: &str, paid: bool, rule: Option<&str>) -> String {
+        let cost = if paid { ", spending a supply point" } else { "" };
+        let winter = self.round() == Some(4);
+        let after = if winter { ", then winter attrition" } else { "" };
+        let mut rules: Vec<&str> = rule.into_iter().collect();
+        rules.push("12.2");
+        if winter {
+            rules.push("12.3");
         }
+        format!("{what}{cost}{after} ({})", rules.join(", "))
     }
 
     pub fn step_cost_words(&self, to: Sq) -> String {

@@ -528,6 +528,19 @@ fn a_winter_siege_attack_suffers_attrition() {
     let besiegers: Vec<UnitId> = g.side_at(sq, BRITISH).collect();
     let mut dice = vec![four_to_one("DR"), 1];
     dice.extend(std::iter::repeat_n(6, besiegers.len() - 1));
+    // The choice says its price and what follows (session 38's audit).
+    let mut asked = g.clone();
+    fight_in(&mut asked, BRITISH, 4);
+    let label = engine::described(&asked, BRITISH)
+        .into_iter()
+        .find(|a| a.id == format!("attack-{sq}"))
+        .map(|a| a.label);
+    assert!(
+        label
+            .as_deref()
+            .is_some_and(|l| l.ends_with(", spending a supply point, then winter attrition (23.23, 12.2, 12.3)")),
+        "{label:?}"
+    );
     assault_in(&mut g, sq, 4, &dice);
     let rolls = log_of(&g, "12.3");
     assert_eq!(rolls.len(), besiegers.len(), "{rolls:?}");

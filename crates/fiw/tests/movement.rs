@@ -323,7 +323,16 @@ fn a_later_phase_costs_a_supply_point_unless_a_magazine_supplies_the_force() {
     put_marker(&mut g, Marker::Magazine, sq("1109"), BRITISH);
     to_phase(&mut g, 2, BRITISH);
     let sp = g.supply[BRITISH as usize];
-    set_out(&mut g, BRITISH, "0713", &[Piece::Unit(far)]);
+    // The choice says the price (session 38's audit), where it is paid.
+    let go = |g: &fiw::Fiw| {
+        engine::described(g, BRITISH)
+            .into_iter()
+            .find(|a| a.id == "go")
+            .map(|a| a.label)
+    };
+    form(&mut g, BRITISH, "0713", &[Piece::Unit(far)]);
+    assert_eq!(go(&g).as_deref(), Some("Set out, spending a supply point (12.2)"));
+    act(&mut g, BRITISH, Action::Go);
     assert_eq!(g.supply[BRITISH as usize], sp - 1, "no magazine near: one SP");
     act(&mut g, BRITISH, Action::Halt);
     set_out(&mut g, BRITISH, "1108", &[Piece::Unit(near)]);
@@ -789,7 +798,18 @@ fn units_dropped_off_in_a_fourth_phase_still_roll_for_winter_attrition() {
     let mut g = cleared(BRITISH);
     let (a, b) = (put(&mut g, "br-line", "1109"), put(&mut g, "br-line", "1109"));
     to_phase(&mut g, 4, BRITISH);
-    set_out(&mut g, BRITISH, "1109", &[Piece::Unit(a), Piece::Unit(b)]);
+    form(&mut g, BRITISH, "1109", &[Piece::Unit(a), Piece::Unit(b)]);
+    // The choice says what follows (session 38's audit).
+    let go = engine::described(&g, BRITISH)
+        .into_iter()
+        .find(|x| x.id == "go")
+        .map(|x| x.label);
+    assert!(
+        go.as_deref()
+            .is_some_and(|l| l.contains(", then winter attrition (12.2, 12.3)")),
+        "{go:?}"
+    );
+    act(&mut g, BRITISH, Action::Go);
     act(&mut g, BRITISH, Action::Step(sq("1108")));
     act(&mut g, BRITISH, Action::Drop(Piece::Unit(a)));
     act(&mut g, BRITISH, Action::Step(sq("1208")));
