@@ -206,11 +206,20 @@ pub fn capitalised(s: &str) -> String {
 
 /// Names as a log line lists them: "Howe", "Howe and Grant", "Howe, Grant and Clinton".
 pub fn list<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> String {
+    joined(items, " and ")
+}
+
+/// Choices as a prompt offers them: "Virginia, North Carolina or South Carolina".
+pub fn alternatives<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> String {
+    joined(items, " or ")
+}
+
+fn joined<S: AsRef<str>>(items: impl IntoIterator<Item = S>, last: &str) -> String {
     let items: Vec<S> = items.into_iter().collect();
     let mut out = String::new();
     for (i, s) in items.iter().enumerate() {
         if i > 0 {
-            out.push_str(if i + 1 == items.len() { " and " } else { ", " });
+            out.push_str(if i + 1 == items.len() { last } else { ", " });
         }
         out.push_str(s.as_ref());
     }
@@ -262,6 +271,14 @@ mod tests {
         assert_eq!(list(["Howe"]), "Howe");
         assert_eq!(list(["Howe", "Grant"]), "Howe and Grant");
         assert_eq!(list(["Howe", "Grant", "Clinton"]), "Howe, Grant and Clinton");
+    }
+
+    #[test]
+    fn alternatives_are_listed_with_or() {
+        assert_eq!(alternatives(["Virginia"]), "Virginia");
+        assert_eq!(alternatives(["Virginia", "Georgia"]), "Virginia or Georgia");
+        assert_eq!(alternatives(["VA", "NC", "SC"]), "VA, NC or SC");
+        assert_eq!(alternatives(Vec::<&str>::new()), "");
     }
 
     #[test]

@@ -601,7 +601,6 @@ impl Fiw {
         let pieces: Vec<Piece> = f.pieces().collect();
         let names = self.set_out_pieces(&pieces);
         let n = names.len();
-        let side = side_name(f.seat);
         let (at, path) = (self.place_name(f.from), self.place_id(f.from));
         let mp = half(left);
         self.core.log.apart(
@@ -615,12 +614,7 @@ impl Fiw {
                     engine::log::list(&names)
                 )
             },
-            || {
-                format!(
-                    "A {side} force of {} sets out from {at}.",
-                    engine::log::count(n, "piece")
-                )
-            },
+            || format!("{} sets out from {at}.", seen_force(f.seat, false, n)),
         );
         *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
     }
@@ -653,7 +647,7 @@ impl Fiw {
             &[],
             || vec![from.to_string(), to.to_string()],
             || format!("The force moves to {at} ({left} left)."),
-            || format!("A {side} force of {} moves to {at}.", engine::log::count(n, "piece")),
+            || format!("{} moves to {at}.", seen_force(f.seat, false, n)),
         );
         let seat = f.seat;
         let stops = self.has_units(to, enemy(seat));
@@ -903,6 +897,17 @@ impl Fiw {
             _ => self.naval_warning(a),
         }
     }
+}
+
+/// How the other side's log names a moving force it sees without its
+/// contents (27.1): "A British naval force of 3 pieces".
+pub fn seen_force(seat: Seat, naval: bool, pieces: usize) -> String {
+    format!(
+        "A {} {}force of {}",
+        side_name(seat),
+        if naval { "naval " } else { "" },
+        engine::log::count(pieces, "piece")
+    )
 }
 
 /// Half movement points as the log and prompts say them: "1 movement

@@ -17,7 +17,7 @@ use crate::actions::{Action, Piece};
 use crate::forces::{Nation, UnitType};
 use crate::frames::Frame;
 use crate::map::{Colony, Navy, Sq, Terrain};
-use crate::movement::half;
+use crate::movement::{half, seen_force};
 use crate::state::{enemy, side_name, Base, Fiw, LeaderId, Place, UnitId};
 use crate::tables::tables;
 use engine::{Fact, Seat};
@@ -517,7 +517,6 @@ impl Fiw {
         let pieces: Vec<Piece> = f.pieces().collect();
         let names = self.set_out_pieces(&pieces);
         let n = names.len();
-        let side = side_name(f.seat);
         let mp = half(f.left);
         let cost = if embark > 0 {
             format!(" (embarking off the coast cost {})", half(embark))
@@ -536,12 +535,7 @@ impl Fiw {
                     engine::log::list(&names)
                 )
             },
-            || {
-                format!(
-                    "A {side} naval force of {} sets out from {here}.",
-                    engine::log::count(n, "piece")
-                )
-            },
+            || format!("{} sets out from {here}.", seen_force(f.seat, true, n)),
         );
         *self.stack.last_mut().expect("the naval force") = Frame::Naval(Box::new(f));
     }
@@ -593,25 +587,19 @@ impl Fiw {
                 "21.1",
                 format!("The naval force leaves the {was} and enters the map at {there} ({left} left)."),
                 format!(
-                    "A {side} naval force of {} leaves the {was} and enters the map at {there}.",
-                    engine::log::count(n, "piece")
+                    "{} leaves the {was} and enters the map at {there}.",
+                    seen_force(seat, true, n)
                 ),
             ),
             (_, Place::Base(_)) => (
                 "21.1",
                 format!("The naval force sails off the map into the {there}."),
-                format!(
-                    "A {side} naval force of {} sails off the map into the {there}.",
-                    engine::log::count(n, "piece")
-                ),
+                format!("{} sails off the map into the {there}.", seen_force(seat, true, n)),
             ),
             _ => (
                 "20.21",
                 format!("The naval force sails to {there} ({left} left)."),
-                format!(
-                    "A {side} naval force of {} sails to {there}.",
-                    engine::log::count(n, "piece")
-                ),
+                format!("{} sails to {there}.", seen_force(seat, true, n)),
             ),
         };
         let path = vec![self.place_id(from), self.place_id(to)];

@@ -373,11 +373,7 @@ impl crate::state::Fiw {
                     self.set_status(c, Status::Passive);
                     self.core.log.say("5.25", || format!("{} becomes passive.", c.name()));
                 } else {
-                    let now = match self.status(c) {
-                        Status::Active => "active",
-                        Status::Passive => "passive",
-                        Status::Neutral => "neutral",
-                    };
+                    let now = self.status(c).word();
                     self.core
                         .log
                         .say("5.24", || format!("{} stays {now}: no change.", c.name()));

@@ -93,6 +93,19 @@ pub enum Status {
     Neutral,
 }
 
+impl Status {
+    pub const ALL: [Status; 3] = [Status::Active, Status::Passive, Status::Neutral];
+
+    /// The Colony Control Chart's word for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Active => "active",
+            Status::Passive => "passive",
+            Status::Neutral => "neutral",
+        }
+    }
+}
+
 /// 2.34, 22.0 a civilization marker on the map; forts and fortresses
 /// printed on the map are kept the same way (22.61, 23.1: they are
 /// captured and destroyed alike).

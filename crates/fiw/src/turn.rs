@@ -283,7 +283,7 @@ impl Fiw {
                     .home
                     .and_then(|h| crate::map::Colony::ALL.into_iter().find(|c| c.id() == h))
                     .map_or(String::new(), |c| format!("{} ", c.abbr()));
-                format!("{} {home}{} {:?}", n.n, kinds.join(" or "), n.size).to_lowercase()
+                format!("{} {home}{} {:?}", n.n, engine::log::alternatives(kinds), n.size).to_lowercase()
             }
             scenario::What::Indians { n, .. } => {
                 format!("{n} drawn at random", n = engine::log::count(n, "Indian unit"))
@@ -291,11 +291,10 @@ impl Fiw {
         };
         let at = match l.at {
             scenario::Where::At(p) => tables().map.place(p).map_or(p.to_string(), |x| x.name.clone()),
-            scenario::Where::OneOf(ps) => ps
-                .iter()
-                .map(|p| tables().map.place(p).map_or(p.to_string(), |x| x.name.clone()))
-                .collect::<Vec<_>>()
-                .join(" or "),
+            scenario::Where::OneOf(ps) => engine::log::alternatives(
+                ps.iter()
+                    .map(|p| tables().map.place(p).map_or(p.to_string(), |x| x.name.clone())),
+            ),
             scenario::Where::In(c) => format!("anywhere in {}", c.name()),
             scenario::Where::Posts {
                 colony,
@@ -308,11 +307,11 @@ impl Fiw {
                     .filter(|k| k.0)
                     .map(|k| k.1)
                     .collect();
-                format!("any {} of {}", kinds.join(", "), colony.name())
+                format!("any {} of {}", engine::log::alternatives(kinds), colony.name())
             }
             scenario::Where::Villages(colonies) => format!(
                 "any Indian village of {}",
-                colonies.iter().map(|c| c.name()).collect::<Vec<_>>().join(" or ")
+                engine::log::alternatives(colonies.iter().map(|c| c.name()))
             ),
             scenario::Where::Occupied => "any square the French occupy".into(),
         };

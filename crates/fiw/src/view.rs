@@ -297,21 +297,17 @@ impl Fiw {
         }
         // 2.14 the Colony Control Chart: each colony by name and status
         // (5.0: active, passive, or Florida neutral until Spain enters).
-        let chart: Vec<String> = [
-            ("active", Status::Active),
-            ("passive", Status::Passive),
-            ("neutral", Status::Neutral),
-        ]
-        .into_iter()
-        .filter_map(|(word, status)| {
-            let names: Vec<&str> = crate::map::Colony::ALL
-                .iter()
-                .filter(|&&c| c != crate::map::Colony::Disputed && self.status(c) == status)
-                .map(|c| c.name())
-                .collect();
-            (!names.is_empty()).then(|| format!("{word}: {}", engine::log::list(&names)))
-        })
-        .collect();
+        let chart: Vec<String> = Status::ALL
+            .into_iter()
+            .filter_map(|status| {
+                let names: Vec<&str> = crate::map::Colony::ALL
+                    .iter()
+                    .filter(|&&c| c != crate::map::Colony::Disputed && self.status(c) == status)
+                    .map(|c| c.name())
+                    .collect();
+                (!names.is_empty()).then(|| format!("{}: {}", status.word(), engine::log::list(&names)))
+            })
+            .collect();
         out.push(Fact::new("Colony Control Chart", chart.join("; "), "2.14"));
         if let Some(Frame::Force(f)) = self.stack.last() {
             if Some(f.seat) == viewer {

@@ -69,13 +69,12 @@ impl Procedure for Gml {
                     .iter()
                     .map(|&st| tables().map.states[st as usize].name.as_str())
                     .collect();
-                let or = match names.split_last() {
-                    Some((last, [])) => last.to_string(),
-                    Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-                    None => String::new(),
-                };
                 (
-                    format!("Place {} in {or}", engine::log::count(left, "militia unit")),
+                    format!(
+                        "Place {} in {}",
+                        engine::log::count(left, "militia unit"),
+                        engine::log::alternatives(&names)
+                    ),
                     rule.as_str(),
                 )
             }
