@@ -319,14 +319,20 @@ impl Gml {
                 space(s),
                 Some("Fight a combat (8.0 E)"),
             ),
-            // Its value now: a point past 7 counts only against a minus.
+            // Its value now and with the point (8.21's 1-7 bounds the sum:
+            // a point past 7 counts only against a minus).
             Action::Bonus(u) => (
                 match self.battle() {
-                    Some(b) => format!(
-                        "Add a point to the {} (now {}) (8.21)",
-                        self.unit_name(u),
-                        self.combat_value(b, u)
-                    ),
+                    Some(b) => {
+                        let mut with = b.clone();
+                        with.bonus.push((u, 1));
+                        format!(
+                            "Add a point to the {} ({} → {}) (8.21)",
+                            self.unit_name(u),
+                            self.combat_value(b, u),
+                            self.combat_value(&with, u)
+                        )
+                    }
                     None => format!("Add a point to the {} (8.21)", self.unit_name(u)),
                 },
                 unit(u),
@@ -369,11 +375,27 @@ impl Gml {
             Action::Retreat => {
                 let text = match self.stack.last() {
                     Some(Frame::Battle(b)) if matches!(b.stage, crate::combat::Stage::Evade { .. }) => {
-                        "Retreat before combat (5.5, 8.25)"
+                        "Retreat before combat (5.5, 8.25)".to_string()
                     }
-                    _ => "Retreat (8.25)",
+                    // Say what the retreat would cost: units with nowhere to
+                    // go leave the game (8.25, ruling gml #26).
+                    Some(Frame::Battle(b)) => {
+                        let lost = match b.stage {
+                            crate::combat::Stage::Stay { seat } => self.retreat_losses(b, seat),
+                            _ => Vec::new(),
+                        };
+                        if lost.is_empty() {
+                            "Retreat (8.25)".to_string()
+                        } else {
+                            format!(
+                                "Retreat (8.25): {} would be eliminated from the game, with nowhere to go",
+                                self.units_words(&lost)
+                            )
+                        }
+                    }
+                    _ => "Retreat (8.25)".to_string(),
                 };
-                (text.into(), None, None)
+                (text, None, None)
             }
             Action::RetreatTo(s) => (
                 format!("Retreat to {} (8.251)", self.space_name(s)),

@@ -7,7 +7,7 @@ use crate::actions::Action;
 use crate::command::CommandResult;
 use crate::forces::{Kind, Nationality, BRITISH};
 use crate::frames::{Frame, Move, Orders};
-use crate::state::{is_land, Gml, LeaderId, Place, UnitId};
+use crate::state::{is_land, Gml, LeaderId, Phase, Place, UnitId};
 use crate::tables::tables;
 use engine::Seat;
 
@@ -265,7 +265,12 @@ impl Gml {
                         out.push(Action::Move(l));
                     }
                 }
-                out.extend(o.leaders.iter().map(|&l| Action::Reserve(l)));
+                // 6.22 (ruling gml #10) a reserve moves only in enemy
+                // movement of the same turn: none is offered where none
+                // follows (the Americans' own Activation Phase).
+                if self.enemy_moves_later(o.seat) {
+                    out.extend(o.leaders.iter().map(|&l| Action::Reserve(l)));
+                }
                 out.extend(
                     o.units
                         .iter()
@@ -523,6 +528,24 @@ impl Gml {
     /// so what each piece spent earlier in it (its own phase, a 4.1
     /// activation, a 6.2 reserve move) comes off its allowance, a leader's
     /// being the group's pace.
+    /// Whether the enemy of `seat` still has movement to come in this
+    /// turn: his Activation Phase, or a 4.1 activation in a Command Phase
+    /// of `seat`'s that is yet to come.
+    fn enemy_moves_later(&self, seat: Seat) -> bool {
+        // 3.1 the British player-turn comes first.
+        let part = |s: Seat| if s == BRITISH { 0 } else { 4 };
+        let order = |p: Phase| match p {
+            Phase::Deployment => 0,
+            Phase::Command(s) => 1 + part(s),
+            Phase::Activation(s) => 2 + part(s),
+            Phase::Combat(s) => 3 + part(s),
+            Phase::Reinforcement(s) => 4 + part(s),
+            Phase::Supply | Phase::Final => 9,
+        };
+        let now = order(self.phase);
+        order(Phase::Activation(1 - seat)) > now || order(Phase::Command(seat)) > now
+    }
+
     pub(crate) fn set_out(&mut self, seat: Seat, leaders: Vec<LeaderId>, units: Vec<UnitId>, reserve: bool) {
         let at = match (leaders.first(), units.first()) {
             (Some(&l), _) => self.leaders[l as usize].at,
@@ -644,9 +667,16 @@ impl Gml {
         parts.join("; ")
     }
 
-    /// Units in words, alike ones counted: "3 Continental units and 1
-    /// Continental Artillery".
+    /// Units in words, alike ones counted: "3 Continental units, 2 NY
+    /// Militia units and 1 Continental Artillery".
     pub fn units_words(&self, units: &[UnitId]) -> String {
+        engine::log::list(self.units_counted(units, false))
+    }
+
+    /// [`Gml::units_words`]'s parts, to list with other names; `bare`: a
+    /// unit alone of its kind by its name only, as a set-up line prints
+    /// it ("Barry St. Leger, Mohawk Indians and 2 British units").
+    pub fn units_counted(&self, units: &[UnitId], bare: bool) -> Vec<String> {
         let mut names: Vec<(String, usize)> = Vec::new();
         for &u in units {
             let name = self.unit_name(u);
@@ -655,8 +685,16 @@ impl Gml {
                 None => names.push((name, 1)),
             }
         }
-        let words: Vec<String> = names.iter().map(|(n, k)| engine::log::count(*k, n)).collect();
-        engine::log::list(&words)
+        // "2 NY Militia units", not "2 NY Militias".
+        names
+            .iter()
+            .map(|(n, k)| match k {
+                1 if bare => n.clone(),
+                1 => format!("1 {n}"),
+                _ if n.ends_with("unit") || n.ends_with("fleet") => format!("{k} {n}s"),
+                _ => format!("{k} {n} units"),
+            })
+            .collect()
     }
 }
 

@@ -18,14 +18,6 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-fn side_word(s: Seat) -> &'static str {
-    if s == BRITISH {
-        "British"
-    } else {
-        "Americans"
-    }
-}
-
 /// 8.0 D, E the land combats of a Combat Phase: every space where both
 /// sides have land units, the mandatory ones first, then those the
 /// attacker chooses among.
@@ -441,10 +433,14 @@ impl Gml {
             };
             ok(BRITISH) && ok(AMERICAN)
         };
-        // 8.16 the marker fights in 8.1's naval combats: an amphibious
-        // assault, not a land combat where the defender's fleets are in
-        // port (ruling gml #68).
-        let marker = if fight == Fight::Combat && self.assaulting(space, attacker) {
+        // 8.16 the marker is "used in any combat where the defender …
+        // begins the combat with ships in port": an amphibious assault on
+        // a port his fleets are in, never a land combat beside them, nor
+        // a landing where he has no ships (ruling gml #68).
+        let marker = if fight == Fight::Combat
+            && self.assaulting(space, attacker)
+            && !self.fleets_at(space, defender).is_empty()
+        {
             self.naval_defense(space)
         } else {
             None
@@ -529,9 +525,9 @@ impl Gml {
         let text = format!(
             "{what} in {}: the {} attack with {}; the {} defend with {}",
             self.space_name(space),
-            side_word(attacker),
+            crate::side_people(attacker),
             words(attacker),
-            side_word(defender),
+            crate::side_people(defender),
             words(defender)
         );
         self.core.log.say(rule, || text);
@@ -730,7 +726,7 @@ impl Gml {
         let list = |xs: &[u8]| xs.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
         let text = format!(
             "The {} roll {} for units at {}: {hits} hit{}",
-            side_word(seat),
+            crate::side_people(seat),
             list(&dice),
             list(&values),
             if hits == 1 { "" } else { "s" }
@@ -1143,16 +1139,16 @@ impl Gml {
         b.stage = Stage::Finish;
         let Some(w) = winner else { return };
         let place = self.space_name(b.space);
-        self.core
-            .log
-            .say("8.2", || format!("The {} win the combat in {place}", side_word(w)));
+        self.core.log.say("8.2", || {
+            format!("The {} win the combat in {place}", crate::side_people(w))
+        });
         if !b.greater {
             return;
         }
         self.core.log.say("8.27", || {
             format!(
                 "A greater victory for the {}: the battle scenarios have no Political Track and no French entry, so nothing shifts",
-                side_word(w)
+                crate::side_people(w)
             )
         });
         if w == AMERICAN {
@@ -1196,10 +1192,12 @@ impl Gml {
         new.inside = old.inside;
         new.entered = old.entered;
         new.done = old.done;
+        new.sailed = old.sailed;
         new.spent = old.spent;
         new.reduced = false;
         self.lift(u, Place::Pool);
         self.units[u as usize].done = false;
+        self.units[u as usize].sailed = false;
         for side in &mut b.units {
             for x in side.iter_mut() {
                 if *x == u {
@@ -1395,7 +1393,7 @@ impl Gml {
             (Stage::Bombard { chosen }, Action::Done) => self.bombard(b, chosen),
             (Stage::Hits { .. }, Action::Hit(u)) => self.take_hit(b, u),
             (Stage::Stay { seat }, Action::Continue) => {
-                let who = side_word(seat);
+                let who = crate::side_people(seat);
                 self.core.log.say("8.2", || format!("The {who} remain in combat"));
                 if seat == b.defender() {
                     b.stage = Stage::Stay { seat: b.attacker };
@@ -1409,7 +1407,7 @@ impl Gml {
             (Stage::Evade { .. }, Action::Continue) => b.stage = self.after_bonus(b),
             (Stage::Evade { seat }, Action::Retreat) => self.evade(b, seat),
             (Stage::Stay { seat }, Action::Retreat) => {
-                let who = side_word(seat);
+                let who = crate::side_people(seat);
                 self.core.log.say("8.25", || format!("The {who} retreat"));
                 b.quit = Some(seat);
                 let units = b.units[seat as usize].clone();
@@ -1449,7 +1447,7 @@ impl Gml {
                 }
             }
             (Stage::Shelter { seat }, Action::Continue) => {
-                let who = side_word(seat);
+                let who = crate::side_people(seat);
                 self.core.log.say("8.251", || {
                     format!("The {who} continue the combat against the units in the works")
                 });
@@ -1458,7 +1456,7 @@ impl Gml {
                 b.stage = Stage::BothFire;
             }
             (Stage::Shelter { seat }, Action::Done) => {
-                let who = side_word(seat);
+                let who = crate::side_people(seat);
                 self.core.log.say("8.251", || format!("The {who} end the combat"));
                 b.stage = Stage::End;
             }

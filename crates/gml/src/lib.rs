@@ -53,7 +53,7 @@ static INFO: TitleInfo = TitleInfo {
         "abilities",
         "5.5 Special leader abilities (optional)",
     )],
-    rules_version: "gml-22",
+    rules_version: "gml-23",
     data_files: &[
         "states.tsv",
         "spaces.tsv",
@@ -83,6 +83,16 @@ pub fn side_name(s: Seat) -> &'static str {
         "British"
     } else {
         "American"
+    }
+}
+
+/// A side's people, as a sentence's subject names them ("the British",
+/// "the Americans").
+pub fn side_people(s: Seat) -> &'static str {
+    if s == forces::BRITISH {
+        "British"
+    } else {
+        "Americans"
     }
 }
 

@@ -140,6 +140,8 @@ pub struct Space {
     pub tribe: Option<String>,
     /// An off-map box (Halifax, the Caribbean, Florida: 9.5, 11.41).
     pub boxed: bool,
+    /// On a bank of the St. Lawrence (12.14), a port or not.
+    pub bank: bool,
     pub provenance: String,
 }
 
@@ -193,7 +195,7 @@ pub const FILES: [&str; 5] = ["states.tsv", "spaces.tsv", "lines.tsv", "zones.ts
 
 const STATE_COLUMNS: &[&str] = &["id", "name", "region"];
 const SPACE_COLUMNS: &[&str] = &[
-    "id", "name", "map", "lat", "lon", "terrain", "vp", "port", "state", "grants", "tribe", "boxed",
+    "id", "name", "map", "lat", "lon", "terrain", "vp", "port", "state", "grants", "tribe", "boxed", "bank",
 ];
 const LINE_COLUMNS: &[&str] = &["a", "b", "kind"];
 const ZONE_COLUMNS: &[&str] = &["id", "name", "kind", "lat", "lon"];
@@ -369,6 +371,7 @@ impl Map {
                 grants: row.flag("grants")?,
                 tribe: row.opt("tribe").map(str::to_string),
                 boxed: row.flag("boxed")?,
+                bank: row.flag("bank")?,
                 provenance: row.reason().to_string(),
             });
         }

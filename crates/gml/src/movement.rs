@@ -361,9 +361,9 @@ impl Gml {
                 )
             });
         } else {
-            self.core
-                .log
-                .say("6.6", || format!("The {who} stay outside the fort of {place}"));
+            self.core.log.say("6.6", || {
+                format!("The {} stay outside the fort of {place}", crate::side_people(seat))
+            });
         }
         if entry {
             self.overrun_or_arrive(space);
@@ -398,14 +398,27 @@ impl Gml {
                 st.name
             )
         });
-        if n > 0 {
-            self.stack.push(Frame::Raise {
-                seat: AMERICAN,
-                states: vec![state],
-                left: n,
-                rule: "6.7".into(),
-            });
+        if n == 0 {
+            return;
         }
+        let mut places = Vec::new();
+        self.raise_legal(AMERICAN, &[state], &mut places);
+        if places.is_empty() {
+            // 6.7 "(if available)".
+            self.core.log.say("6.7", || {
+                format!(
+                    "None can be placed: no {} militia counter is left, or no space free of enemy units",
+                    st.name
+                )
+            });
+            return;
+        }
+        self.stack.push(Frame::Raise {
+            seat: AMERICAN,
+            states: vec![state],
+            left: n,
+            rule: "6.7".into(),
+        });
     }
 
     /// 6.7, 9.4 where a militia unit of the seat may be placed: a space in
@@ -615,9 +628,10 @@ impl Gml {
 
     /// "Washington with 3 units", "the MA Militia".
     pub fn group_name(&self, leaders: &[LeaderId], units: &[UnitId]) -> String {
+        let names = || engine::log::list(leaders.iter().map(|&l| self.leader(l).name.as_str()));
         match (leaders.first(), units) {
-            (Some(&l), []) => self.leader(l).name.clone(),
-            (Some(&l), u) => format!("{} with {}", self.leader(l).name, engine::log::count(u.len(), "unit")),
+            (Some(_), []) => names(),
+            (Some(_), u) => format!("{} with {}", names(), engine::log::count(u.len(), "unit")),
             (None, [u]) => format!("The {}", self.unit_name(*u)),
             (None, u) => format!("{} units", u.len()),
         }

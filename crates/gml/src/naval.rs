@@ -145,6 +145,7 @@ impl Gml {
         }
         let unit = &mut self.units[u as usize];
         unit.done = true;
+        unit.sailed = true;
         // It leaves port unactivated (7.0), out of its leader's force; a
         // leader may go aboard with it (ruling gml #51). One at sea keeps
         // the leader aboard.
@@ -369,6 +370,7 @@ impl Gml {
         let g = &mut self.leaders[l as usize];
         g.under = None;
         g.done = true;
+        g.sailed = true;
         self.units[u as usize].leader = Some(l);
         let (name, unit, port) = (self.leader(l).name.clone(), self.unit_name(u), self.space_name(s));
         self.core

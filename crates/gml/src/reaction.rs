@@ -104,6 +104,10 @@ impl Gml {
         match (self.stack.pop(), a) {
             (Some(Frame::Withdraw { space, .. }), Action::Withdraw(u, to)) => {
                 self.units.place(u, Place::Space(to));
+                let (name, from, place) = (self.unit_name(u), self.space_name(space), self.space_name(to));
+                self.core
+                    .log
+                    .say("6.3", || format!("The {name} withdraws from {from} to {place}"));
                 let unit = &mut self.units[u as usize];
                 unit.entrenched = false;
                 unit.inside = false;
@@ -145,10 +149,6 @@ impl Gml {
                 for f in relocations.into_iter().rev() {
                     self.stack.insert(under_move, f);
                 }
-                let (name, from, place) = (self.unit_name(u), self.space_name(space), self.space_name(to));
-                self.core
-                    .log
-                    .say("6.3", || format!("The {name} withdraws from {from} to {place}"));
                 if !self.offer_withdrawal(space) {
                     self.after_entry();
                 }

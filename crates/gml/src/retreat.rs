@@ -71,11 +71,10 @@ impl Gml {
             };
             return;
         }
-        let n = units.len();
+        let (who, n) = (self.units_words(&units), units.len());
         self.core.log.say("8.25", || {
             format!(
-                "{} cannot retreat and {} eliminated from the game",
-                engine::log::count(n, "unit"),
+                "{who} cannot retreat and {} eliminated from the game",
                 if n == 1 { "is" } else { "are" }
             )
         });
@@ -87,6 +86,34 @@ impl Gml {
         b.stage = Stage::AfterMorale;
     }
 
+    /// 8.251 point 2: whether a unit may retreat into the fort, and into
+    /// the trench, of the battle's space.
+    fn shelter(&self, b: &Battle, seat: Seat) -> impl Fn(UnitId) -> (bool, bool) {
+        let fort = self.has_fort(b.space) && !self.land_at(b.space, 1 - seat).any(|u| self.units[u as usize].inside);
+        let trench = !(b.trench_razed && seat == b.defender());
+        let (inside0, trench0) = (b.inside0.clone(), b.trench0.clone());
+        move |u: UnitId| (fort && inside0.contains(&u), trench && trench0.contains(&u))
+    }
+
+    /// What a retreat of the side's units in the battle would cost, for
+    /// the choice that orders it: the units it would eliminate (8.25,
+    /// 8.251 points 2 and 3), none when point 1 has a space or point 3
+    /// may be tried.
+    pub fn retreat_losses(&self, b: &Battle, seat: Seat) -> Vec<UnitId> {
+        let units = &b.units[seat as usize];
+        if !self.retreat_spaces(b, seat).is_empty() {
+            return Vec::new();
+        }
+        let into = self.shelter(b, seat);
+        if units.iter().any(|&u| into(u) != (false, false)) {
+            return units.iter().copied().filter(|&u| into(u) == (false, false)).collect();
+        }
+        if units.len() >= 3 && !self.breakout_spaces(b, seat).is_empty() {
+            return Vec::new();
+        }
+        units.clone()
+    }
+
     /// 8.251 point 2: units that entered the combat from a fort or trench
     /// of the space, still standing, retreat into it and benefit from it;
     /// the others of the side, which cannot follow them, are eliminated
@@ -94,10 +121,7 @@ impl Gml {
     /// and never take this way. True if any took shelter.
     fn take_shelter(&mut self, b: &mut Battle, seat: Seat, units: &[UnitId]) -> bool {
         let space = b.space;
-        let fort = self.has_fort(space) && !self.land_at(space, 1 - seat).any(|u| self.units[u as usize].inside);
-        let trench = !(b.trench_razed && seat == b.defender());
-        let (inside0, trench0) = (b.inside0.clone(), b.trench0.clone());
-        let into = |u: UnitId| (fort && inside0.contains(&u), trench && trench0.contains(&u));
+        let into = self.shelter(b, seat);
         if !units.iter().any(|&u| {
             let (f, t) = into(u);
             f || t

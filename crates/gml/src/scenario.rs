@@ -40,8 +40,8 @@ pub enum Where {
     StateOf(&'static str),
     /// "Any space of the Atlantic region" (12.24, ruling gml #34).
     RegionOf(Region),
-    /// 12.14 "any space adjacent to the San Lorenzo River": a port on
-    /// one of its two zones.
+    /// 12.14 "any space adjacent to the San Lorenzo River": a space on
+    /// one of its banks (`bank` in spaces.tsv), a port or not.
     StLawrence,
 }
 

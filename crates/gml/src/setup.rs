@@ -30,6 +30,7 @@ impl Gml {
                 at: Place::Pool,
                 under: None,
                 done: false,
+                sailed: false,
                 reserve: false,
                 spent: 0,
             })
@@ -89,8 +90,8 @@ impl Gml {
 
     /// Where a line may go: the spaces of the scenario's map its words
     /// allow, without enemy land units (a reinforcement whose space is held
-    /// by the enemy enters by a free neighbour, 12.34; 12.14's Clinton by a
-    /// space on the St. Lawrence).
+    /// by the enemy enters by a free neighbour, 12.34; 12.14's Clinton by
+    /// any space on a bank of the St. Lawrence, a port or not).
     pub fn line_spaces(&self, line: &Line, arrival: bool) -> Vec<SpaceId> {
         let m = &tables().map;
         let spec = self.scenario.spec();
@@ -147,13 +148,7 @@ impl Gml {
                 .collect(),
             Where::StateOf(st) => all().filter(|&s| Some(m.get(s).state) == state(st)).collect(),
             Where::RegionOf(r) => all().filter(|&s| m.region(m.get(s)) == Some(r)).collect(),
-            Where::StLawrence => all()
-                .filter(|&s| {
-                    m.get(s)
-                        .port
-                        .is_some_and(|z| m.zones[z as usize].id.starts_with("st-lawrence"))
-                })
-                .collect(),
+            Where::StLawrence => all().filter(|&s| m.get(s).bank).collect(),
         };
         // A set-up choice never takes a space the scenario gives the enemy
         // by name (docs/rulings.md, 12.x3): Putnam "within 2 spaces of New
@@ -174,7 +169,7 @@ impl Gml {
     /// Put a line's pieces in a space, from the pool.
     pub fn deploy(&mut self, line: &Line, s: SpaceId) {
         let t = tables();
-        let mut names = Vec::new();
+        let (mut names, mut placed) = (Vec::new(), Vec::new());
         // 5.2 (ruling gml #46) the line's units are placed under its first
         // leader, as far as he may command them: his command is formed
         // from there at the muster.
@@ -209,7 +204,7 @@ impl Gml {
                         unit.entrenched = line.works == Works::Entrenched;
                         unit.inside = line.works == Works::InFort;
                         unit.leader = room;
-                        names.push(self.unit_name(u as u16));
+                        placed.push(u as u16);
                     }
                 }
             }
@@ -223,6 +218,7 @@ impl Gml {
             Works::InFort => " (in the fort)",
         };
         let place = self.space_name(s);
+        names.extend(self.units_counted(&placed, true));
         self.core.log.say(self.scenario.info().rule, || {
             format!("{who}: {} in {place}{works}", engine::log::list(&names))
         });

@@ -58,9 +58,14 @@ pub struct Unit {
     /// 5.2 the leader whose force it is part of.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leader: Option<LeaderId>,
-    /// Activated in this phase (ruling gml #2: once per player-turn).
+    /// Activated in this phase (ruling gml #2: once per player-turn), or
+    /// sailed in it.
     #[serde(default, skip_serializing_if = "is_false")]
     pub done: bool,
+    /// Done in this phase by sailing, which is no activation (7.0, ruling
+    /// gml #20).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub sailed: bool,
     /// 6.13 separated from a moving group this turn: it joins no other
     /// stack until the turn ends (ruling gml #52), out-of-phase
     /// activations (4.1) too.
@@ -93,6 +98,7 @@ impl Unit {
             inside: false,
             leader: None,
             done: false,
+            sailed: false,
             separated: false,
             spent: 0,
             entered: None,
@@ -142,9 +148,12 @@ pub struct General {
     /// 5.4 the leader who commands him.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub under: Option<LeaderId>,
-    /// Activated in this phase.
+    /// Activated in this phase, or sailed in it.
     #[serde(default, skip_serializing_if = "is_false")]
     pub done: bool,
+    /// Went aboard with a unit that sailed (ruling gml #51): no activation.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub sailed: bool,
     /// 6.2 turned to his reserve side.
     #[serde(default, skip_serializing_if = "is_false")]
     pub reserve: bool,

@@ -64,9 +64,17 @@ impl Procedure for Gml {
                 "6.6",
             ),
             // Where: two regions may raise militia in one phase (9.1).
-            Some(Frame::Raise { left, rule, states, .. }) => {
+            Some(Frame::Raise {
+                seat,
+                left,
+                rule,
+                states,
+            }) => {
+                // 9.4 only the states with a counter left (the others
+                // offer no space).
                 let names: Vec<&str> = states
                     .iter()
+                    .filter(|&&st| self.pool_militia(*seat, st).is_some())
                     .map(|&st| tables().map.states[st as usize].name.as_str())
                     .collect();
                 (
@@ -445,6 +453,7 @@ impl Gml {
             Phase::Command(seat) => {
                 for u in &mut self.units {
                     u.done = false;
+                    u.sailed = false;
                     // A player-turn begins: 8.251's "entered the current
                     // combat" counts the entries from here to its Combat
                     // Phase, a 4.1 out-of-phase move's too (ruling gml #67).
@@ -453,6 +462,7 @@ impl Gml {
                 }
                 for l in &mut self.leaders {
                     l.done = false;
+                    l.sailed = false;
                 }
                 self.activations = 0;
                 self.stack.push(Frame::Command { seat });

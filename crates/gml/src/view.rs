@@ -129,7 +129,9 @@ impl Gml {
             if let Some(top) = g.under {
                 states.push(format!("under {}", self.leader(top).name).into());
             }
-            if g.done {
+            if g.sailed {
+                states.push("sailed".into());
+            } else if g.done {
                 states.push("activated".into());
             }
             if g.reserve {
@@ -187,7 +189,9 @@ impl Gml {
             if let Some(l) = unit.leader {
                 states.push(format!("under {}", self.leader(l).name).into());
             }
-            if unit.done {
+            if unit.sailed {
+                states.push("sailed".into());
+            } else if unit.done {
                 states.push("activated".into());
             }
             let nation = c

@@ -1057,8 +1057,17 @@ fn a_retreat_with_nowhere_to_go_eliminates_the_units_and_checks_their_leader() {
     // Round one misses; then Gates's check.
     g.core.dice.script([10, 10, 10, 9]);
     g.advance();
+    // The choice says what the retreat costs.
+    let label = g.describe(AMERICAN, &Action::Retreat).label;
+    assert_eq!(
+        label,
+        "Retreat (8.25): 2 Continental units would be eliminated from the game, with nowhere to go"
+    );
     take(&mut g, Action::Retreat);
-    assert_logged(&g, "2 units cannot retreat and are eliminated from the game");
+    assert_logged(
+        &g,
+        "2 Continental units cannot retreat and are eliminated from the game",
+    );
     for u in us {
         assert_eq!(g.units[u as usize].at(), Place::Gone);
     }

@@ -445,6 +445,24 @@ fn lines_cost_their_terrain_and_a_group_stops_when_it_cannot_pay() {
     assert!(has(&g, AMERICAN, "step-canajoharie"));
 }
 
+/// 12.1's Arnold comes down the Chaudière to Pointe-Lévis, across the
+/// river from a Quebec the British hold: 6.19 bars that crossing, so the
+/// map gives him the crossing above the city to Pointe-aux-Trembles, as
+/// in November 1775 (data/lines.tsv; rules gml-23: the march was a dead
+/// end, audit of session 39).
+// rule: gml 6.19, 12.1
+#[test]
+fn arnold_s_march_crosses_the_st_lawrence_above_a_british_quebec() {
+    let mut g = cleared("canada", Phase::Activation(AMERICAN));
+    let u = put(&mut g, AMERICAN, Kind::Continental, 1, "pointe-levis")[0];
+    put(&mut g, BRITISH, Kind::British, 1, "quebec");
+    activations(&mut g, AMERICAN, 1);
+    move_alone(&mut g, AMERICAN, u);
+    assert!(!has(&g, AMERICAN, "step-quebec"), "not across into the enemy");
+    act(&mut g, AMERICAN, "step-pointe-aux-trembles");
+    assert_eq!(at(&g, u), "pointe-aux-trembles");
+}
+
 // rule: gml 6.19
 #[test]
 fn a_river_crossing_without_a_line_is_a_whole_move_and_not_into_the_enemy() {
@@ -759,6 +777,79 @@ fn british_regulars_entering_a_state_first_call_its_militia_and_tories_do_not() 
     assert!(
         !matches!(g.stack.last(), Some(Frame::Move(_))),
         "the call stops the move"
+    );
+}
+
+/// 6.7 "movement stops" ends the move in progress; unlike 6.18 ("may not
+/// move further that turn") it does not spend the rest of the turn's
+/// allowance, which a later activation in the turn may use (ruling gml
+/// #74, no change).
+// rule: gml 6.7, 6.17
+// ruling: gml #74
+#[test]
+fn a_militia_call_stops_the_move_but_leaves_the_rest_of_the_allowance() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    g.called = Vec::new();
+    let b = put(&mut g, BRITISH, Kind::British, 1, "white-plains")[0];
+    activations(&mut g, BRITISH, 2);
+    move_alone(&mut g, BRITISH, b);
+    act(&mut g, BRITISH, "step-danbury");
+    assert_logged(&g, "British units enter Connecticut for the first time");
+    assert!(!g.stack.iter().any(|f| matches!(f, Frame::Move(_))), "the move stops");
+    assert_eq!(g.units[b as usize].spent, 2, "one road step, in half points");
+}
+
+/// Every militia counter of the state from the pool into `at`.
+fn militia_all_out(g: &mut Gml, state: &str, at: &str) {
+    for u in 0..g.units.len() as UnitId {
+        let c = g.counters(u);
+        if g.units[u as usize].at() == Place::Pool && c.kind == Kind::Militia && c.home.as_deref() == Some(state) {
+            g.units.place(u, Place::Space(space(at)));
+        }
+    }
+}
+
+/// 6.7 "places that number of militia units (if available)": with every
+/// New Jersey counter on the map the call places none, and says so.
+// rule: gml 6.7
+#[test]
+fn a_militia_call_with_no_counter_left_says_so_and_places_none() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    g.called = Vec::new();
+    militia_all_out(&mut g, "nj", "trenton");
+    let b = put(&mut g, BRITISH, Kind::British, 1, "staten-island")[0];
+    activations(&mut g, BRITISH, 1);
+    move_alone(&mut g, BRITISH, b);
+    act(&mut g, BRITISH, "step-elizabethtown");
+    assert_logged(&g, "its militia are called (1)");
+    assert_logged(&g, "None can be placed: no New Jersey militia counter is left");
+    assert!(
+        !g.stack
+            .iter()
+            .any(|f| matches!(f, Frame::Raise { rule, .. } if rule == "6.7")),
+        "{:?}",
+        g.stack
+    );
+    assert!(g.called.contains(&state("nj")));
+}
+
+/// 9.4 the prompt names only the states with a counter left.
+// rule: gml 9.4
+#[test]
+fn the_militia_prompt_names_only_states_with_counters_left() {
+    let mut g = cleared("saratoga", Phase::Combat(AMERICAN));
+    militia_all_out(&mut g, "ny", "albany");
+    g.stack.push(Frame::Raise {
+        seat: AMERICAN,
+        states: vec![state("ny"), state("nj")],
+        left: 1,
+        rule: "9.4".into(),
+    });
+    let p = g.prompt(AMERICAN);
+    assert!(
+        p.text.contains("New Jersey") && !p.text.contains("New York"),
+        "{}",
+        p.text
     );
 }
 
@@ -1169,6 +1260,9 @@ fn gates_s_continental_marches_out() -> (Gml, LeaderId) {
     let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
     g.units[b as usize].entrenched = true;
     activate_with(&mut g, AMERICAN, "gates", &[c]);
+    // An American activation in the British Command Phase (4.1): the
+    // British move later in the turn, so a reserve is offered (6.22).
+    g.phase = Phase::Command(BRITISH);
     g.core.dice.script([9]);
     act_unit(&mut g, AMERICAN, "move", c);
     act(&mut g, AMERICAN, "step-albany");

@@ -59,6 +59,17 @@ fn the_transport_roll_limits_the_land_units_that_sail_and_they_land_in_any_free_
         g.units[redcoats[0] as usize].done,
         "a unit that sailed is not activated too (ruling gml #20)"
     );
+    let board = g.board();
+    let shown = board
+        .pieces
+        .iter()
+        .find(|p| p.id.as_deref() == Some(g.unit_id(redcoats[0]).as_str()))
+        .expect("on the board");
+    assert!(
+        shown.states.iter().any(|s| s == "sailed") && !shown.states.iter().any(|s| s == "activated"),
+        "the board says it sailed, not that it was activated: {:?}",
+        shown.states
+    );
     sail(&mut g, redcoats[1]);
     act(&mut g, BRITISH, "sea-zone-3");
     act(&mut g, BRITISH, "done");
@@ -388,18 +399,22 @@ fn a_landing_in_an_enemy_port_is_an_amphibious_assault_fought_first_against_the_
     act(&mut g, BRITISH, "land-staten-island");
     assert!(g.units[redcoat as usize].assault);
     assert_logged(&g, "an amphibious assault on Staten Island");
-    // Round 1: the militia (3) misses with 4, the marker (4) hits with 4;
-    // the hit falls on the landed unit, never on the fleet (8.24, 8.17).
-    // Then the landed redcoat, reduced to 4, fires at 3 (8.21 (4): -1)
-    // and the fleet at 5: both hit.
-    g.core.dice.script([4, 4, 3, 5]);
+    // 8.16 the marker is "used in any combat where the defender … begins
+    // the combat with ships in port": an American fleet lies there (the
+    // test puts it; port combat, 8.14, is the campaign's).
+    put(&mut g, AMERICAN, Kind::Naval, 1, "staten-island");
+    // Round 1: the militia (3) misses with 4, the fleet (5, 8.24) with
+    // 10, the marker (4) hits with 4; the hit falls on the landed unit,
+    // never on the fleet (8.24, 8.17). Then the landed redcoat, reduced
+    // to 4, fires at 3 (8.21 (4): -1) and the fleet at 5: both hit.
+    g.core.dice.script([4, 10, 4, 3, 5]);
     // The Combat Phase follows, amphibious assaults first.
     enter_after(&mut g, Phase::Activation(BRITISH));
     assert_logged(&g, "Amphibious assault on Staten Island (8.0 C)");
     assert_eq!(g.battle().map(|b| b.space), Some(space("staten-island")));
     assert!(!logged(&g, "White Plains"), "8.0 C before D: {}", log_text(&g));
     assert_logged(&g, "The port's Naval Defense marker (4) fights");
-    assert_logged(&g, "The Americans roll 4, 4 for units at 3, 4: 1 hit");
+    assert_logged(&g, "The Americans roll 4, 10, 4 for units at 3, 5, 4: 1 hit");
     assert!(g.units[redcoat as usize].reduced && !g.units[fleet as usize].reduced);
     assert_logged(&g, "The British roll 3, 5 for units at 3, 5: 2 hits");
     // The defender puts its two hits on the militia or the marker.
@@ -430,22 +445,25 @@ fn an_assault_on_a_fort_port_meets_the_marker_of_5_even_when_the_defenders_are_i
         act(&mut g, BRITISH, "sea-zone-7");
         act(&mut g, BRITISH, "land-sunbury");
     }
-    // Every defender inside a fort would make a combat voluntary (8.0 E);
-    // the assault is fought all the same. The militia fires at 3 + 1 for
-    // the fort (8.26), the marker at 5.
-    g.core.dice.script([10, 10, 10, 10]);
+    // With an American ship in port (8.16). Every defender inside a fort
+    // would make a combat voluntary (8.0 E); the assault is fought all
+    // the same. The militia fires at 3 + 1 for the fort (8.26), the
+    // marker at 5, the fleet at 5.
+    put(&mut g, AMERICAN, Kind::Naval, 1, "sunbury");
+    g.core.dice.script([10, 10, 10, 10, 10]);
     // The Combat Phase follows, amphibious assaults first.
     enter_after(&mut g, Phase::Activation(BRITISH));
     assert_logged(&g, "Amphibious assault on Sunbury (8.0 C)");
     assert_logged(&g, "The port's Naval Defense marker (5) fights");
-    assert_logged(&g, "for units at 4, 5: 0 hits");
+    assert_logged(&g, "for units at 4, 5, 5: 0 hits");
     // The landed units at 5 - 1 (assault) - 2 (the fort, 8.21 (2)) = 2.
     assert_logged(&g, "The British roll 10, 10 for units at 2, 2: 0 hits");
 }
 
 /// 8.15: "a transported unit with a Combat Value of 5 would be placed in
 /// space 4 at the start of the amphibious assault."
-// rule: gml 8.15, 8.21
+// rule: gml 8.15, 8.21, 8.16
+// ruling: gml #68
 #[test]
 fn the_amphibious_assault_example_a_transported_five_lands_in_space_four() {
     let mut g = cleared("saratoga", Phase::Deployment);
@@ -458,11 +476,16 @@ fn the_amphibious_assault_example_a_transported_five_lands_in_space_four() {
     act(&mut g, BRITISH, "sea-zone-3");
     act(&mut g, BRITISH, "land-staten-island");
     assert!(g.units[redcoat as usize].assault);
-    // Round 1: the militia and the Naval Defense marker miss; the landed
-    // unit, at full strength, fires from space 4.
-    g.core.dice.script([10, 10, 10]);
+    // Round 1: the militia misses; the landed unit, at full strength,
+    // fires from space 4. The Americans have no ship in port, so no
+    // Naval Defense marker fights (8.16, ruling gml #68; rules gml-23:
+    // it had fought in every assault).
+    g.core.dice.script([10, 10]);
     enter_after(&mut g, Phase::Activation(BRITISH));
     assert_logged(&g, "Amphibious assault on Staten Island");
+    assert_eq!(g.battle().and_then(|b| b.marker), None);
+    assert!(!logged(&g, "Naval Defense marker"), "{}", log_text(&g));
+    assert_logged(&g, "The Americans roll 10 for units at 3: 0 hits");
     assert!(!g.units[redcoat as usize].reduced);
     assert_logged(&g, "The British roll 10 for units at 4: 0 hits");
 }

@@ -130,6 +130,25 @@ fn howe_interrupts(g: &mut Gml, a: u16) {
     act(g, BRITISH, "step-schenectady");
 }
 
+/// 6.22 "Reserve status may not be carried over from one turn to the
+/// next", and the Americans' Activation Phase is the last movement of the
+/// turn (3.1): a reserve given there could never move, so none is offered.
+/// An American leader activated out of phase in the British Command Phase
+/// (4.1) may still go into reserve.
+// rule: gml 6.2, 6.22, 4.1
+// ruling: gml #10
+#[test]
+fn no_reserve_is_offered_where_no_enemy_movement_follows_in_the_turn() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    put_leader(&mut g, "gates", "albany");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
+    activate_with(&mut g, AMERICAN, "gates", &[c]);
+    assert!(has(&g, AMERICAN, "move-gates"));
+    assert!(!has(&g, AMERICAN, "reserve-gates"), "{:?}", ids(&g, AMERICAN));
+    g.phase = Phase::Command(BRITISH);
+    assert!(has(&g, AMERICAN, "reserve-gates"), "{:?}", ids(&g, AMERICAN));
+}
+
 // rule: gml 6.2, 6.21, 6.22
 #[test]
 fn a_reserve_interrupts_an_enemy_move_and_lapses_when_unused() {

@@ -309,9 +309,12 @@ fn clinton_lands_at_quebec_in_may_or_beside_the_st_lawrence_if_it_is_lost() {
     let m = &gml::tables::tables().map;
     assert!(!spaces.contains(&m.space("quebec").unwrap()));
     assert!(spaces.contains(&m.space("montreal").unwrap()));
+    // "any space adjacent to the San Lorenzo River": the banks below
+    // Quebec too, not only the river's ports (rules gml-23).
+    assert!(spaces.contains(&m.space("pointe-levis").unwrap()));
+    assert!(spaces.contains(&m.space("pointe-aux-trembles").unwrap()));
     for &s in spaces {
-        let z = m.get(s).port.expect("a port on the river");
-        assert!(m.zones[z as usize].id.starts_with("st-lawrence"));
+        assert!(m.get(s).bank, "{} is on the river", m.get(s).name);
     }
 }
 
@@ -1043,47 +1046,44 @@ fn each_set_up_is_placed_as_printed_and_in_the_printed_order() {
         (
             "saratoga",
             &[
-                "American: Philip Schuyler, Benedict Arnold, Continental unit and Continental unit in Ticonderoga",
+                "American: Philip Schuyler, Benedict Arnold and 2 Continental units in Ticonderoga",
                 "American: Continental unit in West Point (in the fort)",
-                "American: Nicholas Herkimer, NY Militia and NY Militia in Fort Stanwix (in the fort)",
+                "American: Nicholas Herkimer and 2 NY Militia units in Fort Stanwix (in the fort)",
                 "American: Israel Putnam and Continental unit in * (entrenched)",
-                "American: George Washington, John Sullivan, Anthony Wayne, William Alexander (Lord Stirling), \
-                 Continental unit, Continental unit, Continental unit, Continental unit and Continental Artillery \
-                 in * (entrenched)",
+                "American: George Washington, John Sullivan, Anthony Wayne, William Alexander (Lord Stirling), 4 \
+                 Continental units and Continental Artillery in * (entrenched)",
                 "American: PA Militia in Philadelphia",
                 "British: Barry St. Leger, Mohawk Indians, British unit and Hessian unit in Oswego",
                 "British: John Burgoyne, Friedrich Baum, British unit, British Artillery, Hessian unit and Abenaki \
                  Indians in St. Johns",
                 "British: William Howe, Henry Clinton, Charles Cornwallis, Wilhelm von Knyphausen, James Grant, \
-                 Hessian unit, Hessian unit, Hessian unit, Hessian unit, British unit, British unit, British unit, \
-                 British unit, British unit, British unit, British unit, British unit, experienced British unit, \
-                 NY Tory Militia, NY Tory Militia, British Artillery, British fleet and British fleet in New York",
+                 4 Hessian units, 8 British units, experienced British unit, 2 NY Tory Militia units, British \
+                 Artillery and 2 British fleets in New York",
             ],
         ),
         (
             "southern-1780",
             &[
                 "American: SC Militia in *",
-                "American: Benjamin Lincoln, Continental Artillery, NC Militia, SC Militia, Continental unit, \
-                 Continental unit and Continental unit in Charleston (entrenched)",
+                "American: Benjamin Lincoln, Continental Artillery, NC Militia, SC Militia and 3 Continental \
+                 units in Charleston (entrenched)",
                 "American: Francis Marion and SC Militia in *",
                 "American: SC Militia in Thicketty Fort",
-                "British: Henry Clinton, Charles Cornwallis, Banastre Tarleton, British unit, British unit, British \
-                 unit, British unit, British unit, British unit, Hessian unit, British Artillery, NY Tory Militia, \
-                 SC Tory Militia, NC Tory Militia, British fleet and British fleet in Savannah",
+                "British: Henry Clinton, Charles Cornwallis, Banastre Tarleton, 6 British units, Hessian unit, \
+                 British Artillery, NY Tory Militia, SC Tory Militia, NC Tory Militia and 2 British fleets \
+                 in Savannah",
             ],
         ),
         (
             "greene",
             &[
-                "American: Nathanael Greene, Continental unit and Continental unit in *",
+                "American: Nathanael Greene and 2 Continental units in *",
                 "American: Francis Marion and SC Militia in *",
                 "American: Daniel Morgan, Continental unit and NC Militia in Thicketty Fort",
                 "American: SC Militia in *",
-                "American: NC Militia and NC Militia in *",
-                "British: Charles Cornwallis, British unit, British unit, British unit, British unit, Hessian unit \
-                 and SC Tory Militia in *",
-                "British: Banastre Tarleton, British unit, British unit and British Artillery in Camden",
+                "American: 2 NC Militia units in *",
+                "British: Charles Cornwallis, 4 British units, Hessian unit and SC Tory Militia in *",
+                "British: Banastre Tarleton, 2 British units and British Artillery in Camden",
                 "British: NC Tory Militia in Wilmington (entrenched)",
                 "British: SC Tory Militia in Georgetown (entrenched)",
                 "British: British unit and GA Tory Militia in Ninety-Six (entrenched)",
