@@ -88,9 +88,47 @@ function expand(pieces) {
   return (pieces || []).flatMap((p) => (p.count > 1 ? Array.from({ length: p.count }, () => ({ ...p, count: 1 })) : [p]));
 }
 
+/** The backs a face-down piece may show, as the view tells them by its
+ * `kind` (The French & Indian War: the colours of a block's back tell a
+ * regular from a provincial, a leader and an Indian, ruling fiw #57 and
+ * #63): how each is drawn, and its words in the key and the tooltip. */
+const BACKS = {
+  regular: { word: "regular", text: "The full colour of its side: a regular unit." },
+  provincial: { word: "provincial", text: "A lighter shade of its side's colour: a provincial (colonial) unit." },
+  leader: { word: "leader", text: "A gold band and a star: a leader." },
+  indian: { word: "Indian", text: "Brown, framed in its side's colour: an Indian unit." },
+};
+// An Indian back's brown; a back of another nation than its side's (the Spanish) has a band of this gold.
+const INDIAN = "#8a5a2b";
+const FOREIGN = "#f1c40f";
+
+/** A face-down piece's back ({kind, nation}: nation when not its side's), or null when the view does not tell it. */
+function backOf(p) {
+  if (p.face !== "back" || p.name || !p.kind) return null;
+  const kind = p.nation === "indian" ? "indian" : p.kind;
+  if (!BACKS[kind]) return null;
+  const nation = p.nation && !["indian", "leader", p.side].includes(p.nation) ? p.nation : null;
+  return { kind, nation };
+}
+
+/** `hex` mixed with white by `k` (0: itself, 1: white). */
+function tint(hex, k) {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex || "");
+  if (!m) return hex;
+  const n = parseInt(m[1], 16);
+  const c = [16, 8, 0].map((sh) => Math.round(((n >> sh) & 255) * (1 - k) + 255 * k));
+  return `#${c.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+}
+
 /** A piece in words: "British Regular (foot), strength 3 of 4, C2, moved". */
 export function describePiece(p) {
-  if (p.face === "back") return `${cap(p.side)} ${p.name}${p.count > 1 ? ` × ${p.count}` : ""} (hidden)`;
+  if (p.face === "back") {
+    const many = p.count > 1 ? ` × ${p.count}` : "";
+    const back = backOf(p);
+    if (!back) return `${cap(p.side)} ${p.name}${many} (hidden)`;
+    // What its back shows (The French & Indian War: "French leader", ruling fiw #57).
+    return `${cap(p.side)} ${BACKS[back.kind].word}${back.nation ? `, ${cap(back.nation)}` : ""}${many} (hidden)`;
+  }
   const parts = [`${cap(p.side)} ${p.name}`];
   if (p.kind && p.kind !== p.name.toLowerCase()) parts[0] += ` (${p.kind.replace(/-/g, " ")}${p.nation ? `, ${p.nation}` : ""})`;
   if (p.strength) parts.push(`strength ${p.strength.now} of ${p.strength.max}`);
@@ -350,7 +388,78 @@ class Board extends MapView {
       el("div", { class: "hint" }, "More pieces than fit in the space: click the number to list them.")));
     rows.push(el("li", {}, el("span", { class: "key-chip trail" }, "→"), " ", el("b", {}, "Lately"),
       el("div", { class: "hint" }, "What happened since your last move (on a first visit, the last few log entries): moves as arrows, other places the log names as dashed purple rings.")));
-    return el("details", { class: "map-key" }, el("summary", {}, "Key"), el("ul", { class: "plain" }, rows), el("div", { class: "hint" }, this.data.source));
+    if (this.style === "counter") rows.push(...this.counterKey());
+    if (this.data.geometry === "node") rows.push(...this.mapSymbolsKey());
+    this.keyList = el("ul", { class: "plain" }, rows);
+    this.keyShown = new Set();
+    return el("details", { class: "map-key" }, el("summary", {}, "Key"), this.keyList, el("div", { class: "hint" }, this.data.source));
+  }
+
+  /** A row of the key: a chip, a name and what it means. */
+  keyRow(chip, name, text, cls = "") {
+    return el("li", { class: cls }, chip, " ", el("b", {}, name), el("div", { class: "hint" }, text));
+  }
+
+  /** The key to a counter's face and marks (board.js drawPiece, counterMarks). */
+  counterKey() {
+    const chip = (cls, text = "") => el("span", { class: `key-chip counter-sample ${cls}` }, text);
+    return [
+      this.keyRow(chip("", "5"), "Unit", "Its name and, under it, its strength now (the full rating, combat-movement, is in its space's list)."),
+      this.keyRow(chip("leader-sample", "2-6-3"), "Leader", "A gold band; under the name his ratings (offensive-command-defensive) and a star per rank."),
+      this.keyRow(chip("reduced-sample", "3"), "Reduced", "A white band at the foot: the unit is on its reduced side."),
+      this.keyRow(chip("fort-sample", "\u25A0"), "Inside the fort", "The fort's white square at the lower left: the unit stands inside its space's fort."),
+      this.keyRow(el("span", { class: "key-chip trench-sample" }, "T"), "Entrenched", "A T at the lower right: the unit is entrenched."),
+    ];
+  }
+
+  /** The key to the map's own symbols (a point-to-point map): forts,
+   * ports, settlements and the kinds of line between spaces drawn here. */
+  mapSymbolsKey() {
+    const rows = [];
+    const has = (ft) => this.data.spaces.some((s) => s.features.includes(ft));
+    if (has("fort")) rows.push(this.keyRow(el("span", { class: "key-chip fort-sample" }, ""), "Fort", "A white square on a space: it has a fort."));
+    if (has("port")) rows.push(this.keyRow(el("span", { class: "key-chip anchor-sample" }, "\u2693"), "Port", "A port: ships may enter and leave it."));
+    if (has("settlement")) rows.push(this.keyRow(el("span", { class: "key-chip settlement-sample" }, ""), "Indian settlement", "A dashed outline: an Indian settlement."));
+    const words = { road: "Road", "toll-road": "Toll road", trail: "Trail", river: "River", lake: "Lake", sea: "Sea lane", crossing: "Across a river (no bridge)" };
+    const kinds = new Set(this.data.links.flatMap((l) => (l.kinds && l.kinds.length ? l.kinds : ["plain"])));
+    for (const [kind, word] of Object.entries(words)) {
+      if (!kinds.has(kind)) continue;
+      const sample = svg("svg", { class: "key-line nodemap", viewBox: "0 -0.1 1 0.2", width: 40, height: 10, "aria-hidden": "true" },
+        svg("line", { x1: 0.05, y1: 0, x2: 0.95, y2: 0, class: `link ${kind}` }));
+      rows.push(el("li", { class: "key-line-row" }, sample, " ", el("b", {}, word)));
+    }
+    return rows;
+  }
+
+  /** Rows of the key for what the board shows that the map's key does
+   * not: the backs of face-down pieces (backOf) and The French & Indian
+   * War's light and heavy units, once such a piece is on the board. */
+  keyForBoard(pieces) {
+    if (!this.keyList) return;
+    const add = (id, row) => {
+      if (this.keyShown.has(id)) return;
+      this.keyShown.add(id);
+      this.keyList.append(row);
+    };
+    for (const p of pieces) {
+      const b = backOf(p);
+      if (b) {
+        const chip = el("span", { class: `key-chip back-sample back-${b.kind}` }, b.kind === "leader" ? "\u2605" : "");
+        const colour = sideColour(p.side) || "#666";
+        chip.style.background = b.kind === "provincial" ? tint(colour, 0.5) : b.kind === "indian" ? INDIAN : colour;
+        if (b.kind === "indian") chip.style.borderColor = colour;
+        add(`back-${p.side}-${b.kind}`, this.keyRow(chip, `${cap(p.side)} ${BACKS[b.kind].word} (hidden)`, BACKS[b.kind].text, "key-back"));
+        if (b.nation) {
+          const band = el("span", { class: "key-chip back-sample foreign-sample" }, "");
+          band.style.background = colour;
+          add(`back-${p.side}-${b.nation}`, this.keyRow(band, `${cap(b.nation)} (hidden)`, `A gold band at the foot: a ${cap(b.nation)} piece of the ${cap(p.side)} side.`, "key-back"));
+        }
+      }
+      if (this.style === "block" && p.rating && /^\d+[+]\d+$/.test(p.rating)) {
+        add("light-heavy", this.keyRow(el("span", { class: "key-chip chip" }, "4+6"), "Light and heavy units",
+          "Combat, then movement: a \u201c+\u201d between them is a light unit (4+6), a \u201c-\u201d a heavy one (5-4) (2.32)."));
+      }
+    }
   }
 
   /** The space at map point (x, y), if any (nearest centre within a unit). */
@@ -485,6 +594,7 @@ class Board extends MapView {
       if (this.geo.points && !s.boxed) this.g.targets.append(this.tapRing(s));
     }
     for (const [id, shape] of this.shapes) this.markTarget(shape, id, this.targets.has(id));
+    this.keyForBoard(board.pieces || []);
     this.pieces = this.bySpace(expand(board.pieces));
     this.markers = this.bySpace(board.markers);
     // Fit shows the spaces the scenario plays on (Give Me Liberty!: one of
@@ -734,9 +844,12 @@ class Board extends MapView {
     const back = p.face === "back";
     const colour = (!back && palette().nation[p.nation]) || sideColour(p.side) || "#666";
     const states = (p.states || []).map((t) => t.replace(/\s+/g, "-")).join(" ");
-    const g = svg("g", { class: `piece ${this.style} ${p.side} ${p.kind || ""} ${back ? "back" : ""} ${states}`, "data-space": p.space });
+    const shows = back ? backOf(p) : null;
+    const g = svg("g", { class: `piece ${this.style} ${p.side} ${p.kind || ""} ${back ? "back" : ""} ${shows ? `back-${shows.kind}` : ""} ${states}`, "data-space": p.space });
     if (!inPile) this.occupied.push({ x0: x - w / 2, y0: y - s / 2, x1: x + w / 2, y1: y + s / 2, space: p.space });
-    g.append(svg("rect", { x: f(x - w / 2), y: f(y - s / 2), width: f(w), height: f(s), rx: f(s * 0.11), fill: colour, "stroke-width": f(0.035 * s) }));
+    const fill = shows && shows.kind === "provincial" ? tint(colour, 0.5) : colour;
+    g.append(svg("rect", { x: f(x - w / 2), y: f(y - s / 2), width: f(w), height: f(s), rx: f(s * 0.11), fill, "stroke-width": f(0.035 * s) }));
+    if (shows) g.append(...this.backMarks(shows, x, y, s, w));
     if (back) {
       // A counter face down says what its back shows ("Militia, value not yet drawn": Militia ?).
       if (this.style === "counter") {
@@ -755,9 +868,14 @@ class Board extends MapView {
       if (p.rating) g.append(fittedText(p.rating, x, y + s * 0.3, s * 0.24, s * 0.8, { class: "piece-rating", bold: true }));
     } else {
       if (p.kind === "leader") g.append(svg("rect", { x: f(x - w / 2), y: f(y - s / 2), width: f(w), height: f(0.14 * s), class: "leader-band" }));
-      const value = p.strength ? String(p.strength.now) : null;
+      // A unit's strength now; a leader's ratings (Give Me Liberty!'s "2-6-3 ★★★").
+      const rating = !p.strength && p.kind === "leader" && p.rating ? p.rating : null;
+      const value = p.strength ? String(p.strength.now) : rating;
+      const marks = this.counterMarks(p, x, y, s, w);
       g.append(fittedText(p.name, x, y + (value ? -0.18 : 0.04) * s, 0.3 * s, w - 0.12 * s, { class: "piece-name", bold: true }));
-      if (value) g.append(fittedText(value, x, y + 0.22 * s, 0.42 * s, w * 0.9, { class: "piece-value", bold: true }));
+      if (rating) g.append(fittedText(rating, x, y + 0.2 * s, 0.3 * s, (marks.length ? 0.6 : 0.9) * w, { class: "piece-rating", bold: true }));
+      else if (value) g.append(fittedText(value, x, y + 0.22 * s, 0.42 * s, w * 0.9, { class: "piece-value", bold: true }));
+      g.append(...marks);
     }
     g.append(svg("title", {}, describePiece(p)));
     if (inPile) return g;
@@ -776,6 +894,41 @@ class Board extends MapView {
       this.pieceEls.set(p.id, g);
     }
     return g;
+  }
+
+  /** A counter's states as marks the key explains: reduced (a white band
+   * at its foot), inside the fort (the map's fort square, at its lower
+   * left) and entrenched (the trench marker's T, at its lower right). */
+  counterMarks(p, x, y, s, w) {
+    const st = new Set(p.states || []), marks = [];
+    const x0 = x - w / 2, y0 = y - s / 2, k = 0.24 * s, cy = y + 0.2 * s;
+    if (st.has("reduced")) marks.push(svg("rect", { x: f(x0), y: f(y0 + 0.88 * s), width: f(w), height: f(0.12 * s), class: "reduced-band" }));
+    if (st.has("inside the fort")) marks.push(svg("rect", { x: f(x0 + 0.08 * s), y: f(cy - k / 2), width: f(k), height: f(k), class: "in-fort" }));
+    if (st.has("entrenched")) {
+      const ex = x + w / 2 - 0.08 * s - k / 2;
+      marks.push(svg("rect", { x: f(ex - k / 2), y: f(cy - k / 2), width: f(k), height: f(k), rx: f(0.05 * s), class: "entrenched-mark" }),
+        fittedText("T", ex, cy, 0.22 * s, k, { class: "entrenched-t", bold: true }));
+    }
+    return marks;
+  }
+
+  /** What tells a back from another of its side (backOf): an Indian's
+   * brown inside its side's frame, a leader's gold band and star, a
+   * foreign nation's gold band at the foot (a provincial's lighter shade
+   * is its fill). No text: a back reads at its least size. */
+  backMarks(b, x, y, s, w) {
+    const marks = [];
+    const x0 = x - w / 2, y0 = y - s / 2;
+    if (b.kind === "indian") {
+      const k = 0.16 * s;
+      marks.push(svg("rect", { x: f(x0 + k), y: f(y0 + k), width: f(w - 2 * k), height: f(s - 2 * k), rx: f(s * 0.06), fill: INDIAN, class: "back-mark" }));
+    }
+    if (b.kind === "leader") {
+      marks.push(svg("rect", { x: f(x0), y: f(y0), width: f(w), height: f(0.2 * s), class: "leader-band back-mark" }));
+      marks.push(svg("path", { d: star(x, y + 0.08 * s, 0.3 * s), class: "back-star" }));
+    }
+    if (b.nation) marks.push(svg("rect", { x: f(x0), y: f(y0 + 0.8 * s), width: f(w), height: f(0.2 * s), fill: FOREIGN, class: "back-mark" }));
+    return marks;
   }
 
   /** The list of a space's pieces, by the pile's count (`ev` places it;
@@ -888,6 +1041,16 @@ class Board extends MapView {
 
 function f(v) {
   return Number(v).toFixed(3);
+}
+
+/** A five-pointed star of outer radius r centred on (x, y), as a path. */
+function star(x, y, r) {
+  const pts = [];
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5, q = i % 2 ? 0.42 * r : r;
+    pts.push(`${f(x + q * Math.cos(a))},${f(y + q * Math.sin(a))}`);
+  }
+  return `M${pts.join("L")}Z`;
 }
 
 /** Where a name's letters are: its box less a fifth of its height above and below. */

@@ -84,12 +84,13 @@ function render() {
     : s.status === "over" ? "Game over"
     : s.status === "stopped" ? `Game stopped at move ${s.seq}`
     : `move ${s.seq} · to act: ${acting || "—"}`;
+  $("stage-line").textContent = stageLine(s);
   document.body.classList.toggle("replaying", !!s.replaying);
   renderReplay();
   renderOutcome(s);
   renderPrompt(s);
   renderLately(s);
-  renderActions(s);
+  renderActions(s, s.seq !== shownSeq);
   $("undo").disabled = !s.can_undo || busy;
   $("resign").disabled = !s.seat || s.status === "over" || !!s.replaying;
   // Only where the title's rules provide draws by agreement (FIW 29.3); a
@@ -109,6 +110,7 @@ function render() {
   if (s.seq !== shownSeq) $("hexinfo").querySelector(".why")?.remove();
   if (renderer) {
     renderer.update(s, s.legal);
+    refreshSpaceInfo();
     renderer.showTrail(trail(s));
     $("info").replaceChildren(...[renderer.info(s), diceInfo(s)].filter(Boolean));
     $("offmap").replaceChildren(...renderer.offMap(s));
@@ -121,6 +123,26 @@ function render() {
   if (!renderer) $("info").replaceChildren(...[diceInfo(s)].filter(Boolean));
   $("chat-form").hidden = !s.seat;
   $("tab-notes-button").hidden = !s.seat;
+}
+
+/** "May II 1777, turn 2 of 13 · British Activation Phase": the turn and
+ * phase of the view's facts, for the header (empty if it has none). */
+function stageLine(s) {
+  const facts = (s.view && s.view.facts) || [];
+  const fact = (label) => (facts.find((x) => x.label === label) || {}).value;
+  return [fact("Turn"), fact("Phase")].filter(Boolean).join(" · ");
+}
+
+/** The space panel, drawn anew from the view shown (a piece that came or
+ * left since the click): the space it shows, with a "why not?" of this move. */
+function refreshSpaceInfo() {
+  const box = $("hexinfo");
+  const id = box.dataset.space;
+  if (box.hidden || !id || !renderer) return;
+  const info = renderer.spaceInfo(id);
+  if (!info) return;
+  const why = box.querySelector(".why");
+  box.replaceChildren(...[info, why].filter(Boolean));
 }
 
 /** A standing offer of a draw (FIW 29.3 Concession): the other seat's asks
@@ -433,8 +455,9 @@ function actionButton(a, n = 1) {
   b.disabled = busy;
   b.addEventListener("click", () => doAction(a));
   if (a.target && renderer) {
-    b.addEventListener("mouseenter", () => renderer.highlight(a.target, true));
-    b.addEventListener("mouseleave", () => renderer.highlight(a.target, false));
+    // (A finger has no hover: a tap's highlight would stay lit.)
+    b.addEventListener("pointerenter", (ev) => ev.pointerType === "mouse" && renderer.highlight(a.target, true));
+    b.addEventListener("pointerleave", (ev) => ev.pointerType === "mouse" && renderer.highlight(a.target, false));
   }
   return b;
 }
@@ -470,13 +493,15 @@ function actionGroup(name, members, pieceIds, open = false) {
     light(box.open);
   });
   const summary = box.querySelector("summary");
-  summary.addEventListener("mouseenter", () => light(true));
-  summary.addEventListener("mouseleave", () => light(box.open));
+  summary.addEventListener("pointerenter", (ev) => ev.pointerType === "mouse" && light(true));
+  summary.addEventListener("pointerleave", (ev) => ev.pointerType === "mouse" && light(box.open));
   if (box.open) queueMicrotask(() => light(true));
   return box;
 }
 
-function renderActions(s) {
+/** The choices; `fresh`: a new position, whose list starts at its top
+ * (a list scrolled down for the last prompt hid the new one's first choices). */
+function renderActions(s, fresh = false) {
   const box = $("actions");
   if (!s.legal.length) {
     box.replaceChildren();
@@ -509,6 +534,7 @@ function renderActions(s) {
   }
   const hint = s.legal.some((a) => a.target) ? el("div", { class: "hint" }, "Or click a highlighted place or block on the map.") : null;
   box.replaceChildren(...items, ...(hint ? [hint] : []));
+  if (fresh) box.scrollTop = 0;
 }
 
 const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -558,7 +584,8 @@ function renderLately(s) {
   const more = hidden
     ? el("button", { type: "button", class: "small more", onclick: () => { latelyOpen = true; renderLately(shown()); } }, `Show ${hidden} earlier`)
     : null;
-  const list = el("ol", { class: "lately-list", start: String(from + hidden + 1) }, ...entries.slice(hidden).map(([e, i]) => logLine(e, i)));
+  // The latest few whole; all of them (on request) in a box that scrolls.
+  const list = el("ol", { class: `lately-list${latelyOpen && entries.length > LATELY ? " all" : ""}`, start: String(from + hidden + 1) }, ...entries.slice(hidden).map(([e, i]) => logLine(e, i)));
   box.replaceChildren(...[el("div", { class: "lately-head" }, since ? "Since your last move" : "Lately"), more, list].filter(Boolean));
   list.scrollTop = list.scrollHeight;
 }
@@ -652,8 +679,13 @@ function handOver(s) {
     $(id).replaceChildren();
   }
   $("lately").hidden = true;
+  $("hexinfo").hidden = true;
   $("notes").value = "";
   hidePopup();
+  // The header names no seat: the one on screen is being handed over.
+  $("as-seat").replaceChildren(el("span", { class: "chip" }, "Hot-seat"));
+  $("status-line").textContent = `move ${s.seq} · to act: ${s.to_act.map(cap).join(" and ")}`;
+  $("stage-line").textContent = "";
   pass.replaceChildren(
     el("div", { class: "pass-box" },
       el("h2", {}, `Hand the screen to the ${cap(next.seat)} player`),
@@ -840,6 +872,7 @@ async function select(id) {
   const box = $("hexinfo");
   box.hidden = !info;
   if (info) box.replaceChildren(info);
+  box.dataset.space = info ? id : "";
   if (info) showInSide(box);
   // On this seat's turn, a click where nothing is offered asks the rules
   // why not: each rule that forbids it, with its section.

@@ -135,7 +135,8 @@ function showCreated(res, mine) {
   });
   const spec = playUrl(res.id, res.spectator.token);
   rows.push(el("li", {}, "Spectators: ", el("input", { class: "link", readonly: true, value: spec }), copyButton(spec)));
-  const first = mine[0];
+  // The page of a seat that must act (a hot-seat game's other seats would show the hand-over cover).
+  const first = mine.find((s) => (res.to_act || []).includes(s.seat)) || mine[0];
   box.replaceChildren(
     el("h3", {}, "Game created"),
     el("ul", { class: "links" }, rows),

@@ -40,6 +40,8 @@ it("the hand-over cover leaves nothing of the other seat in the page", { timeout
     assert.doesNotMatch(html, /You play/, "the British private log line");
     assert.doesNotMatch(html, /Your hand/i, "the British hand");
     assert.equal(await page.locator("#log li").count(), 0, "no log behind the cover");
+    // The header names no seat as "You" while the screen is handed over.
+    assert.doesNotMatch(await page.textContent("#as-seat"), /You/);
     // The American takes the screen: its own side, no cover.
     await page.click("#pass button.primary");
     await page.waitForSelector("svg.map .space", WAIT);
