@@ -96,8 +96,10 @@ pub struct Battle {
     /// combat is over (ruling fiw #48).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attrition: Vec<UnitId>,
-    /// 26.0 the defender's legions switched heavy or light in this combat:
-    /// once each, as while forming (ruling fiw #49).
+    /// 26.0 the legions that have had their choice of heavy or light for
+    /// this combat: once each, as while forming (ruling fiw #49); the
+    /// attacker's that formed a force this phase chose then (ruling fiw
+    /// #13).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub switched: Vec<UnitId>,
 }
@@ -380,7 +382,8 @@ impl Fiw {
                         lost: [0, 0],
                         decide: siege.then_some(c.seat),
                         attrition: Vec::new(),
-                        switched: Vec::new(),
+                        // ruling: fiw #13
+                        switched: self.formed_legions(sq, c.seat),
                     })));
                     return;
                 }
@@ -751,17 +754,27 @@ impl Fiw {
             .collect()
     }
 
-    /// The choices that differ: one per strength, the first giving it.
     /// 26.0 "That choice may be made and changed at any time in the
-    /// turn": the defender's legions not yet switched in this combat, which
-    /// may switch before the multiple is chosen (15.74 multiplies heavy
-    /// and light units differently).
-    fn switchable(&self, b: &Battle) -> Vec<UnitId> {
-        self.side_at(b.sq, b.defender())
-            .filter(|&u| self.face(u).light == crate::forces::Lightness::Either && !b.switched.contains(&u))
+    /// turn": the legions of `side` not yet switched in this combat: the
+    /// attacker's before the table is chosen (15.6 reads heavy and light),
+    /// the defender's before the multiple (15.74 multiplies them
+    /// differently) (ruling fiw #13).
+    pub(crate) fn switchable(&self, b: &Battle, side: Seat) -> Vec<UnitId> {
+        self.side_at(b.sq, side)
+            .filter(|&u| self.at_will(u) && !b.switched.contains(&u))
             .collect()
     }
 
+    /// Ruling fiw #13: the legions of `side` in `sq` that formed a force
+    /// this phase (12.2: they operated), which chose heavy or light then.
+    fn formed_legions(&self, sq: Sq, side: Seat) -> Vec<UnitId> {
+        let bit = self.round_bit();
+        self.side_at(sq, side)
+            .filter(|&u| self.at_will(u) && self.units[u as usize].ops & bit != 0)
+            .collect()
+    }
+
+    /// The choices that differ: one per strength, the first giving it.
     fn distinct_defences(&self, b: &Battle) -> Vec<(u8, u32)> {
         let mut out: Vec<(u8, u32)> = Vec::new();
         for (i, s) in self.defence_choices(b) {
@@ -804,7 +817,7 @@ impl Fiw {
                 }
             }
             Stage::Crt => match self.crts(&b) {
-                [only] => {
+                [only] if self.switchable(&b, b.attacker).is_empty() => {
                     b.crt = Some(*only);
                     let name = crt_name(*only);
                     self.core.log.say("15.6", || {
@@ -819,7 +832,7 @@ impl Fiw {
             },
             Stage::Defend => {
                 let choices = self.distinct_defences(&b);
-                if choices.len() > 1 || !self.switchable(&b).is_empty() {
+                if choices.len() > 1 || !self.switchable(&b, b.defender()).is_empty() {
                     b.decide = Some(b.defender());
                 } else {
                     let (i, s) = choices[0];
@@ -852,6 +865,13 @@ impl Fiw {
 
     fn log_defence(&mut self, b: &Battle, i: u8, strength: u32) {
         let def = side_name(b.defender());
+        // 20.63 naval units alone take no multiple.
+        if self.side_at(b.sq, b.defender()).all(|u| self.is_naval(u)) {
+            self.core.log.say("20.63", || {
+                format!("The {def} naval units defend at their printed strength (20.63): strength {strength}.")
+            });
+            return;
+        }
         self.core.log.say("15.74", || {
             format!(
                 "The {def} defend with the multiples of {}: strength {strength}.",
@@ -899,11 +919,12 @@ impl Fiw {
         } else {
             ""
         };
-        // Whose: "*" takes the leaders of each side the result harms.
+        // Whose: "*" takes the leaders of each side the result harms, said
+        // only of a side with a leader there.
         let star = if result.leaders_eliminated {
             let harmed: Vec<&str> = [(att, result.attacker), (def, result.defender)]
                 .into_iter()
-                .filter(|(_, r)| r.harmed())
+                .filter(|&(side, r)| r.harmed() && self.side_leaders_at(sq, side).next().is_some())
                 .map(|(side, _)| crate::state::side_name(side))
                 .collect();
             if harmed.is_empty() {
@@ -972,7 +993,7 @@ impl Fiw {
             }
             Effect::All(side) => {
                 let units: Vec<UnitId> = self.side_at(sq, side).collect();
-                self.eliminate(b, &units, Place::Pool, "15.9");
+                self.eliminate(b, &units, "15.9");
                 b.effects.remove(0);
             }
             Effect::Leaders(side) => {
@@ -1010,7 +1031,7 @@ impl Fiw {
                             side_name(side)
                         )
                     });
-                    self.eliminate(b, &group.units, Place::Pool, "24.1");
+                    self.eliminate(b, &group.units, "24.1");
                     b.effects.remove(0);
                     return;
                 }
@@ -1043,16 +1064,16 @@ impl Fiw {
             unreachable!("a loss of half under way")
         };
         let strength = u32::from(self.face(u).combat);
-        self.eliminate(b, &[u], Place::Pool, "15.9");
+        self.eliminate(b, &[u], "15.9");
         b.effects[0] = Effect::Half {
             side,
             owe: owe.saturating_sub(strength),
         };
     }
 
-    /// Units out of the battle: to the pool (10.73: they may be recruited
-    /// again) or taken prisoner (34.1), counted for the Balance of Power.
-    fn eliminate(&mut self, b: &mut Battle, units: &[UnitId], to: Place, rule: &'static str) {
+    /// Units out of the battle to the pool (10.73: they may be recruited
+    /// again), counted for the Balance of Power.
+    fn eliminate(&mut self, b: &mut Battle, units: &[UnitId], rule: &'static str) {
         if units.is_empty() {
             return;
         }
@@ -1062,20 +1083,13 @@ impl Fiw {
             if !self.is_indian(u) {
                 b.lost[self.side(u) as usize] += self.face(u).size.thirds();
             }
-            self.place_unit(u, to);
+            self.place_unit(u, Place::Pool);
             let unit = &mut self.units[u as usize];
             unit.inside = false;
             unit.moved = false;
-            if to == Place::Pool {
-                unit.back = false;
-                unit.as_light = false;
-            }
+            unit.back = false;
+            unit.as_light = false;
         }
-        let what = if to == Place::Prisoner {
-            "taken prisoner"
-        } else {
-            "eliminated"
-        };
         let at = self.sq_name(b.sq);
         let sq = b.sq;
         let verb = if names.len() == 1 { "is" } else { "are" };
@@ -1084,7 +1098,7 @@ impl Fiw {
             || vec![sq.to_string()],
             || {
                 format!(
-                    "{} of the {} {verb} {what} in {at}.",
+                    "{} of the {} {verb} eliminated in {at}.",
                     engine::log::list(&names),
                     side_name(side)
                 )
@@ -1102,8 +1116,10 @@ impl Fiw {
         let side = g.side;
         let name = self.leader(l).name.clone();
         if named {
-            self.core.log.say("17.44", || format!("{name} is killed."));
-            self.balance_change("leader-eliminated", enemy(side), 1, || format!("{name} is killed"));
+            // One line: the shift's, which names him, else his own.
+            if !self.balance_change("leader-eliminated", enemy(side), 1, || format!("{name} is killed")) {
+                self.core.log.say("17.44", || format!("{name} is killed."));
+            }
         } else {
             self.core.log.say("17.44", || {
                 format!(
@@ -1200,22 +1216,19 @@ impl Fiw {
         None
     }
 
-    /// Ruling fiw #4, 34.1: nowhere to retreat: the units are eliminated
-    /// and taken prisoner, but Indians and the prisoners of an all-Indian
-    /// force (34.2); the leaders stay (17.4).
+    /// Ruling fiw #4, 10.73: nowhere to retreat: the units are eliminated
+    /// to the pool, as any loss (34.1's prisoners are an optional rule, not
+    /// in play); the leaders stay (17.4).
     fn no_retreat(&mut self, b: &mut Battle, side: Seat, g: &Group) {
-        let captor_indian = self.side_at(b.sq, enemy(side)).all(|u| self.is_indian(u));
-        let (indians, others): (Vec<UnitId>, Vec<UnitId>) = g.units.iter().partition(|&&u| self.is_indian(u));
         let at = self.sq_name(b.sq);
-        self.core.log.say("34.1", || {
-            format!("The {} in {at} have nowhere to retreat.", side_name(side))
+        // ruling: fiw #4
+        self.core.log.say("15.9", || {
+            format!(
+                "The {} in {at} have nowhere to retreat and are eliminated (ruling fiw #4).",
+                side_name(side)
+            )
         });
-        self.eliminate(b, &indians, Place::Pool, "34.2");
-        if captor_indian {
-            self.eliminate(b, &others, Place::Pool, "34.2");
-        } else {
-            self.eliminate(b, &others, Place::Prisoner, "34.1");
-        }
+        self.eliminate(b, &g.units, "15.9");
     }
 
     /// Ruling fiw #4, 15.5: the force goes one square; 24.1, 24.3 militia
@@ -1264,7 +1277,7 @@ impl Fiw {
         if go.iter().any(|&u| !self.is_naval(u)) {
             self.entered(side, to);
         }
-        self.eliminate(b, &stay, Place::Pool, "24.1");
+        self.eliminate(b, &stay, "24.1");
     }
 
     /// 24.1, 24.3 the militia among `units` bound to a colony `to` is not
@@ -1335,10 +1348,13 @@ impl Fiw {
                 out.extend(self.withdrawals(b).into_iter().map(Action::Withdraw));
                 out.push(Action::Stand);
             }
-            (Stage::Crt, _) => out.extend(self.crts(b).iter().map(|&c| Action::Crt(c))),
+            (Stage::Crt, _) => {
+                out.extend(self.crts(b).iter().map(|&c| Action::Crt(c)));
+                out.extend(self.switchable(b, b.attacker).into_iter().map(Action::Light));
+            }
             (Stage::Defend, _) => {
                 out.extend(self.distinct_defences(b).into_iter().map(|(i, _)| Action::Defend(i)));
-                out.extend(self.switchable(b).into_iter().map(Action::Light));
+                out.extend(self.switchable(b, b.defender()).into_iter().map(Action::Light));
             }
             (Stage::Apply, Some(&Effect::Half { side, .. })) => out.extend(self.side_at(b.sq, side).map(Action::Lose)),
             (Stage::Apply, Some(&Effect::Retreat(side))) => {
@@ -1387,13 +1403,14 @@ impl Fiw {
                 });
                 b.stage = Stage::Defend;
             }
-            (Stage::Defend, Action::Light(u)) => {
+            (Stage::Crt | Stage::Defend, Action::Light(u)) => {
                 b.switched.push(u);
                 let unit = &mut self.units[u as usize];
                 unit.as_light = !unit.as_light;
                 let now = if unit.as_light { "light" } else { "heavy" };
+                let does = if b.stage == Stage::Crt { "attacks" } else { "defends" };
                 let name = self.unit_name(u);
-                self.core.log.say("26.0", || format!("The {name} defends as {now}."));
+                self.core.log.say("26.0", || format!("The {name} {does} as {now}."));
             }
             (Stage::Defend, Action::Defend(i)) => {
                 b.feature = Some(i);
@@ -1500,7 +1517,8 @@ impl Fiw {
 
     /// 4.1 a line of the Balance of Power chart (`balance-changes.tsv`),
     /// `times` over, for what `actor` did.
-    pub fn balance_change(&mut self, id: &str, actor: Seat, times: u8, what: impl FnOnce() -> String) {
+    /// Whether the index moved (and the log said so).
+    pub fn balance_change(&mut self, id: &str, actor: Seat, times: u8, what: impl FnOnce() -> String) -> bool {
         let c = tables()
             .balance
             .change(id, None)
@@ -1511,7 +1529,7 @@ impl Fiw {
         };
         let by = c.shift.saturating_mul(times);
         if by == 0 {
-            return;
+            return false;
         }
         self.balance = self.balance.shift(by, toward);
         let now = self.balance.value();
@@ -1522,6 +1540,7 @@ impl Fiw {
                 side_name(toward)
             )
         });
+        true
     }
 
     /// The prompt of a combat decision, and its rule.

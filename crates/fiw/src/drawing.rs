@@ -65,7 +65,7 @@ pub fn point(lat: f64, lon: f64) -> (f64, f64) {
 /// The home bases stand off the east edge their fleets cross (21.11,
 /// 21.12), the French West Indies off the south-east corner (entered from
 /// the south or east edge, ruling fiw #21), the leaders and the prisoners
-/// (34.1 "held off map by the capturing player") below the home bases.
+/// (17.42: captured leaders; ruling fiw #4) below the home bases.
 pub fn boxes() -> Vec<(&'static str, &'static str, f64, f64, &'static str)> {
     let x = f64::from(COLUMNS) * UNIT + BOX_GAP + BOX_W / 2.0;
     let bottom = f64::from(ROWS) * UNIT;
@@ -96,7 +96,7 @@ pub fn boxes() -> Vec<(&'static str, &'static str, f64, f64, &'static str)> {
             "Prisoners",
             x,
             11.5 * UNIT,
-            "Units and leaders held off the map by the player who took them (17.42, 34.1)",
+            "Leaders held off the map by the player who captured them (17.42)",
         ),
         (
             "west-indies",

@@ -392,7 +392,7 @@ impl Fiw {
                 }
             }
             for &u in &f.units {
-                if self.face(u).light == crate::forces::Lightness::Either && !f.switched.contains(&u) {
+                if self.at_will(u) && !f.switched.contains(&u) {
                     out.push(Action::Light(u));
                 }
             }

@@ -799,11 +799,8 @@ impl Fiw {
         let Some(Frame::Naval(f)) = self.stack.last() else {
             return format!("Sail to {}", self.place_name(to));
         };
-        let cost = self
-            .sail_options(f)
-            .into_iter()
-            .find(|o| o.0 == to)
-            .map_or(String::new(), |o| format!("{} MP", half(o.1)));
+        let step = self.sail_options(f).into_iter().find(|o| o.0 == to).map(|o| o.1);
+        let cost = step.map_or(String::new(), |c| format!("{} MP", half(c)));
         match (f.at, to) {
             (Place::Base(b), _) => format!(
                 "Leave the {} and enter the map at {} ({cost}, 21.1)",
@@ -811,8 +808,39 @@ impl Fiw {
                 self.place_name(to)
             ),
             (_, Place::Base(b)) => format!("Sail off the map into the {} ({cost}, 21.1)", b.name()),
-            _ => format!("Sail to {} ({cost})", self.place_name(to)),
+            _ => format!(
+                "Sail to {} ({cost}){}",
+                self.place_name(to),
+                self.stop_words(f, to, step.unwrap_or(0))
+            ),
         }
+    }
+
+    /// 13.32, 20.22 (ruling fiw #22), 20.62 what a step into enemy combat
+    /// units (blocks the mover sees, 27.0) brings: the force stops, and
+    /// what it carries lands there into a battle.
+    fn stop_words(&self, f: &NavalForce, to: Place, step: u8) -> String {
+        let Place::Sq(sq) = to else {
+            return String::new();
+        };
+        if !self.has_units(sq, enemy(f.seat)) {
+            return String::new();
+        }
+        let mut there = f.clone();
+        there.at = to;
+        there.left = f.left.saturating_sub(step);
+        let landing = match self.debark_cost(&there) {
+            Some(c) if f.loaded() && self.can_land(&there) => {
+                let paid = if c == 0 {
+                    "free".to_string()
+                } else {
+                    format!("{} MP", half(c))
+                };
+                format!(" and must land, {paid}, into a battle (20.62)")
+            }
+            _ => String::new(),
+        };
+        format!(": enemy units there, it stops there (20.22){landing}")
     }
 
     /// What the rules attach to a naval decision before it is taken.

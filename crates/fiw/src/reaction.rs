@@ -47,10 +47,13 @@ impl Fiw {
             .into_iter()
             .filter(|&c| self.owner(c) == Some(seat) && arrived.iter().any(|&sq| m.colony(sq) == Some(c)))
             .collect();
-        // 14.1, 10.4 each Indian village with enemy non-Indian combat units.
+        // 14.1, 10.4 each Indian village with enemy non-Indian combat units,
+        // if that is an invasion: 14.1 judges invasion by colony, so a
+        // village in the invaders' own colonies does not react.
+        // ruling: fiw #92
         let villages: Vec<Sq> = arrived_where(&|u| !self.is_indian(u) && !self.is_naval(u))
             .into_iter()
-            .filter(|&sq| m.village(sq).is_some())
+            .filter(|&sq| m.village(sq).is_some() && m.colony(sq).and_then(|c| self.owner(c)) != Some(phasing))
             .collect();
         if colonies.is_empty() && villages.is_empty() {
             return;

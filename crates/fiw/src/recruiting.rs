@@ -955,10 +955,11 @@ impl Fiw {
                 self.regiment_cost(u)
             ),
             Action::At(at) => format!("Place it in {}", self.place_name(at)),
+            // 17.42 he goes back to his own side.
             Action::Release(l) => format!(
                 "Release the prisoner {} to the {} (17.42; free, terms are yours to agree)",
                 self.leader(l).name,
-                side_name(crate::state::enemy(seat))
+                side_name(self.leaders[l as usize].side)
             ),
             Action::Commit => "Done: reveal my purchases when both are done (ruling fiw #30)".into(),
             _ => String::new(),

@@ -59,7 +59,8 @@ pub enum Place {
     Pool,
     Base(Base),
     Sq(Sq),
-    /// 17.42 a leader held by the enemy, 34.1 a unit taken prisoner.
+    /// 17.42 a leader held by the enemy (units are never taken prisoner:
+    /// ruling fiw #4).
     Prisoner,
     /// 17.44 a named leader eliminated: out of the game for good.
     Gone,
@@ -293,6 +294,12 @@ impl Fiw {
             crate::forces::Lightness::Heavy => false,
             crate::forces::Lightness::Either => self.units[u as usize].as_light,
         }
+    }
+
+    /// 26.0 heavy or light at its owner's direction: a legion (ruling fiw
+    /// #13).
+    pub fn at_will(&self, u: UnitId) -> bool {
+        self.face(u).light == crate::forces::Lightness::Either
     }
 
     pub fn is_naval(&self, u: UnitId) -> bool {

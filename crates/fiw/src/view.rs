@@ -5,10 +5,10 @@
 //! offered).
 
 use crate::actions::Piece;
-use crate::forces::BRITISH;
+use crate::forces::{BRITISH, FRENCH};
 use crate::frames::Frame;
 use crate::map::Sq;
-use crate::state::{side_name, type_word, Fiw, Phase, Place, Status};
+use crate::state::{enemy, side_name, type_word, Fiw, LeaderId, Phase, Place, Status};
 use crate::tables::tables;
 use engine::{Board, Face, Fact, Procedure, Seat, Stage, Strength, Viewer, Views};
 use rand::seq::SliceRandom;
@@ -258,6 +258,61 @@ impl Fiw {
         }
     }
 
+    /// Ruling fiw #63: the leaders off the map, open to both players as
+    /// on a table: each side's prisoners (17.42), the Leader box by side
+    /// (2.15, 10.73, 17.5) and the named leaders out of the game (17.44);
+    /// empty lists left out.
+    fn off_map_facts(&self) -> Vec<Fact> {
+        // Names in leader order, alike ones counted ("Brigadier ×3").
+        let names = |keep: &dyn Fn(LeaderId) -> bool| {
+            let mut counted: Vec<(&str, usize)> = Vec::new();
+            for l in (0..self.leaders.len() as LeaderId).filter(|&l| keep(l)) {
+                let name = self.leader(l).name.as_str();
+                match counted.iter_mut().find(|c| c.0 == name) {
+                    Some(c) => c.1 += 1,
+                    None => counted.push((name, 1)),
+                }
+            }
+            let words: Vec<String> = counted
+                .into_iter()
+                .map(|(name, n)| {
+                    if n == 1 {
+                        name.to_string()
+                    } else {
+                        format!("{name} ×{n}")
+                    }
+                })
+                .collect();
+            engine::log::list(&words)
+        };
+        let at = |l: LeaderId| self.leaders[l as usize].at;
+        let mut lists: Vec<(String, String, &'static str)> = Vec::new();
+        for seat in [BRITISH, FRENCH] {
+            lists.push((
+                format!("Prisoners held by the {}", side_name(seat)),
+                names(&|l| at(l) == Place::Prisoner && self.leaders[l as usize].side == enemy(seat)),
+                "17.42",
+            ));
+        }
+        for (who, side) in [("British", Some(BRITISH)), ("French", Some(FRENCH)), ("Indian", None)] {
+            lists.push((
+                format!("Leader box, {who}"),
+                names(&|l| at(l) == Place::Pool && self.leader(l).side == side),
+                "2.15",
+            ));
+        }
+        lists.push((
+            "Leaders gone for good".into(),
+            names(&|l| at(l) == Place::Gone),
+            "17.44",
+        ));
+        lists
+            .into_iter()
+            .filter(|(_, value, _)| !value.is_empty())
+            .map(|(label, value, rule)| Fact::new(label, value, rule))
+            .collect()
+    }
+
     pub fn facts(&self, viewer: Viewer) -> Vec<Fact> {
         let info = &crate::scenario::INFOS[0];
         let mut out = vec![Fact::new("Scenario", info.name, info.rule)];
@@ -295,6 +350,7 @@ impl Fiw {
                 "9.3",
             ));
         }
+        out.extend(self.off_map_facts());
         // 2.14 the Colony Control Chart: each colony by name and status
         // (5.0: active, passive, or Florida neutral until Spain enters).
         let chart: Vec<String> = Status::ALL
@@ -409,7 +465,7 @@ impl Fiw {
                 space_name,
                 side: crate::seat_name(g.side).into(),
                 face: Face::Up,
-                name: leader.name.clone(),
+                name: indian_named(&leader.name, leader.side.is_none(), g.side),
                 kind: Some("leader".into()),
                 nation: leader.side.is_none().then(|| "indian".into()),
                 strength: None,
@@ -437,7 +493,7 @@ impl Fiw {
                 space_name,
                 side: crate::seat_name(self.side(u)).into(),
                 face: Face::Up,
-                name: f.name.clone(),
+                name: indian_named(&f.name, f.nation == crate::forces::Nation::Indian, self.side(u)),
                 kind: Some(type_word(f.kind).into()),
                 nation: Some(format!("{:?}", f.nation).to_lowercase()),
                 strength: Some(Strength {
@@ -616,5 +672,17 @@ impl Fiw {
             }
         }
         Ok(())
+    }
+}
+
+/// 25.1 "One side is French controlled; the other side is British
+/// controlled": an Indian piece's name says whose it is ("Ottawa
+/// (British)"), as its nation shows only "Indian" and the same tribes serve
+/// both sides.
+fn indian_named(name: &str, indian: bool, side: Seat) -> String {
+    if indian {
+        format!("{name} ({})", side_name(side))
+    } else {
+        name.to_string()
     }
 }

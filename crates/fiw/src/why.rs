@@ -31,8 +31,8 @@ use engine::{Describe, Forbidden, Procedure, Seat};
 impl Fiw {
     /// [`engine::Describe::why_not`] for the French & Indian War: the set-up,
     /// land and naval forces, recruits' placement, negotiations and a
-    /// battle's withdrawal, retreat and loss of half; nothing for other
-    /// decisions.
+    /// battle's withdrawal, retreat, loss of half and legions' switch
+    /// (26.0); nothing for other decisions.
     pub fn why_not(&self, seat: Seat, target: &str) -> Vec<Forbidden> {
         if !self.acting().contains(seat) {
             return Vec::new();
@@ -77,6 +77,10 @@ impl Fiw {
                 (Stage::Apply, Some(&Effect::Half { side, .. }), _) if side == seat => self
                     .piece_of(target)
                     .map(|p| self.loss_why(b, seat, p))
+                    .unwrap_or_default(),
+                (Stage::Siege | Stage::Crt | Stage::Defend, _, None) => self
+                    .piece_of(target)
+                    .map(|p| self.switch_why(b, seat, p))
                     .unwrap_or_default(),
                 _ => Vec::new(),
             },
@@ -917,6 +921,30 @@ impl Fiw {
             Piece::Unit(_) => return Vec::new(),
         };
         vec![Forbidden::new("15.9", why)]
+    }
+
+    /// 26.0, ruling fiw #13: why the seat's legion in the battle may not
+    /// switch heavy or light now ([`Fiw::switchable`]'s conditions).
+    fn switch_why(&self, b: &Battle, seat: Seat, p: Piece) -> Vec<Forbidden> {
+        let Piece::Unit(u) = p else {
+            return Vec::new();
+        };
+        if self.side(u) != seat || self.units[u as usize].at() != Place::Sq(b.sq) || !self.at_will(u) {
+            return Vec::new();
+        }
+        let name = self.unit_name(u);
+        let why = if b.switched.contains(&u) {
+            // ruling: fiw #49
+            format!(
+                "the {name} has had its choice of heavy or light for this combat: once, as its force formed this \
+                 phase or in the battle (ruling fiw #13, #49)"
+            )
+        } else if b.stage == Stage::Siege {
+            format!("decide on the attack first: the {name} may then switch heavy or light before the table is chosen")
+        } else {
+            return Vec::new();
+        };
+        vec![Forbidden::new("26.0", why)]
     }
 
     /// Ruling fiw #4: why the seat's force in the battle may not retreat

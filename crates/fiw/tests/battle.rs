@@ -1,6 +1,6 @@
 //! The combat sub-phase played through: the rulebook's examples of 15.71,
 //! 15.73, 15.75 and 15.8 with scripted dice, withdrawal (15.5), the choice
-//! of table (15.63), retreats and prisoners (ruling fiw #4, 34.1), sieges
+//! of table (15.63), retreats (ruling fiw #4), sieges
 //! (23.2x), siege trains (23.27), leader capture (17.41, 17.42) and the
 //! Capture Table (22.6). Each test clears the map of On to Quebec and
 //! places the pieces itself.
@@ -293,8 +293,11 @@ fn a_beaten_force_retreats_where_its_owner_chooses() {
 }
 
 #[test]
-fn nowhere_to_retreat_means_prison() {
-    // rule: fiw 34.1, 15.9
+fn units_with_nowhere_to_retreat_are_eliminated_to_the_pool() {
+    // rule: fiw 15.9, 10.73
+    // ruling: fiw #4
+    // 34.1's prisoners are an optional rule, not in play: the regiment may
+    // be recruited again.
     let (mut g, sq, units) = armies(Terrain::Clear, BRIGADES.into_iter().chain(["fr-ang"]));
     let d = units[3];
     for n in sq.orthogonal() {
@@ -302,7 +305,11 @@ fn nowhere_to_retreat_means_prison() {
     }
     let before = g.balance.value();
     fight_with(&mut g, BRITISH, &[four_to_one("DR")]);
-    assert_eq!(g.units[d as usize].at(), Place::Prisoner);
+    assert_eq!(g.units[d as usize].at(), Place::Pool);
+    assert!(common::logged(
+        &g,
+        "have nowhere to retreat and are eliminated (ruling fiw #4)"
+    ));
     assert!(over(&g));
     // One regiment is less than the three a space of the Balance costs.
     assert_eq!(g.balance.value(), before);
@@ -956,6 +963,115 @@ fn a_defending_legion_may_switch_to_light_before_the_multiple_is_chosen() {
     act(&mut g, BRITISH, "defend-wilderness");
     let defence = format!("The British defend with the multiples of wilderness terrain: strength {strength}.");
     assert_eq!(log_of(&g, "15.74"), [defence]);
+}
+
+#[test]
+fn an_attacking_legion_that_did_not_move_may_switch_before_the_table_is_chosen() {
+    // rule: fiw 26.0, 15.6
+    // ruling: fiw #13
+    // A British legion attacks where it stands (as a sally would): heavy,
+    // it must use the Linear table; switched light, the Raid table.
+    let (mut g, _, units) = armies(Terrain::Clear, ["br-comb", "fr-bearn"]);
+    let legion = units[0];
+    fight(&mut g, BRITISH);
+    let light = format!("light-u{legion}");
+    assert_eq!(ids(&g, BRITISH), ["crt-linear", light.as_str()]);
+    act(&mut g, BRITISH, &light);
+    assert!(log_of(&g, "26.0")[0].ends_with("attacks as light."));
+    assert_eq!(
+        log_of(&g, "15.6"),
+        ["The British must use the Raid Combat Results Table."]
+    );
+}
+
+#[test]
+fn an_attacking_legion_that_formed_a_force_this_phase_chose_then() {
+    // rule: fiw 26.0, 15.6
+    // ruling: fiw #13, #49
+    // The legion operated (it formed a force): its choice was made while
+    // forming, and "why not?" says so. Heavy 14 against light 14: both
+    // tables.
+    let (mut g, _, units) = armies(
+        Terrain::Clear,
+        [
+            "br-comb",
+            "br-light",
+            "br-light",
+            "br-light",
+            "br-light-det",
+            "br-light-det",
+            "fr-bearn",
+        ],
+    );
+    let legion = units[0];
+    for &u in &units[..6] {
+        g.units[u as usize].ops |= 1 << 1;
+    }
+    fight(&mut g, BRITISH);
+    assert_eq!(ids(&g, BRITISH), ["crt-linear", "crt-raid"]);
+    match engine::why_not(&g, BRITISH, &format!("u{legion}")) {
+        engine::WhyNot::Forbidden { rules } => {
+            assert_eq!(rules[0].rule, "26.0");
+            assert!(rules[0]
+                .reason
+                .contains("has had its choice of heavy or light for this combat"));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_star_result_names_only_a_side_with_a_leader_in_the_battle() {
+    // rule: fiw 17.4, 15.9
+    // 1:1 on the Linear table, a modified 1: AL*. The British have no
+    // leader there: nobody to eliminate, nothing said.
+    let (mut g, sq, _) = armies(Terrain::Clear, ["br-line", "fr-bearn"]);
+    lead(&mut g, "bougainville", sq, FRENCH); // military 1
+    let rolls = fight_with(&mut g, BRITISH, &[2]);
+    assert!(rolls[0].contains("1:1") && rolls[0].contains(": 1, "), "{}", rolls[0]);
+    assert!(!rolls[0].contains("leaders eliminated"), "{}", rolls[0]);
+    // With Amherst there, he is.
+    let rolls = log_of(&amherst_falls(), "15.7");
+    assert!(rolls[0].ends_with(", the British leaders eliminated."), "{}", rolls[0]);
+}
+
+/// Amherst (+2) and Lévis (-2) at 1:1 on the Linear table, a 1: AL*,
+/// Amherst killed.
+fn amherst_falls() -> Fiw {
+    let (mut g, sq, _) = armies(Terrain::Clear, ["br-line", "fr-bearn"]);
+    lead(&mut g, "amherst", sq, BRITISH); // military 2
+    lead(&mut g, "de-levis", sq, FRENCH); // military 2
+    fight_with(&mut g, BRITISH, &[1]);
+    g
+}
+
+#[test]
+fn a_named_leader_killed_is_said_once_with_the_balance_shift() {
+    // rule: fiw 17.44, 4.1
+    let g = amherst_falls();
+    let lines: Vec<String> = g
+        .log()
+        .visible(None)
+        .filter(|e| e.text.contains("Jeffery Amherst is killed"))
+        .map(|e| e.text.clone())
+        .collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("Jeffery Amherst is killed: the Balance of Power shifts"));
+}
+
+#[test]
+fn naval_units_alone_defend_at_their_printed_strength() {
+    // rule: fiw 20.63, 15.74
+    // ruling: fiw #14
+    let (mut g, ..) = fleet_at_quebec(FRENCH);
+    fight(&mut g, FRENCH);
+    act(&mut g, BRITISH, "stand");
+    // A fleet (4) in a city: no multiple.
+    assert!(log_of(&g, "15.74").is_empty(), "{:?}", log_of(&g, "15.74"));
+    assert_eq!(
+        log_of(&g, "20.63"),
+        ["The British naval units defend at their printed strength (20.63): strength 4."]
+    );
 }
 
 #[test]

@@ -86,3 +86,46 @@ fn one_six_sided_die_and_modifiers_added_up() {
     assert_eq!(e.columns_for(1 - 2 - 2), e.columns_for(0));
     assert_ne!(e.columns_for(0), e.columns_for(8));
 }
+
+#[test]
+fn both_seats_see_the_leaders_off_the_map() {
+    // rule: fiw 17.42, 2.15, 17.44, 27.0
+    // ruling: fiw #63
+    // Every leader in the Leader box but Drucour, the British prisoner of
+    // 35.3 3.8, and Braddock and Monro, permanently eliminated (35.3 4.8).
+    let mut g = blank(1);
+    for seat in [BRITISH, FRENCH] {
+        assert!(
+            !facts(&g, seat)
+                .iter()
+                .any(|f| f.label == "Prisoners held by the French"),
+            "an empty list is left out"
+        );
+    }
+    let monckton = leader(&g, "monckton");
+    g.leaders[monckton as usize].at = fiw::state::Place::Prisoner;
+    let rogers = leader(&g, "rogers");
+    g.leaders[rogers as usize].at = fiw::state::Place::Gone;
+    for seat in [BRITISH, FRENCH] {
+        assert_eq!(
+            fact(&g, seat, "Prisoners held by the British"),
+            "Augustin de Boschenry de Drucour"
+        );
+        assert_eq!(fact(&g, seat, "Prisoners held by the French"), "Robert Monckton");
+        assert_eq!(
+            fact(&g, seat, "Leaders gone for good"),
+            "Edward Braddock, George Monro and Robert Rogers"
+        );
+        let british = fact(&g, seat, "Leader box, British");
+        assert!(
+            british.contains("Jeffery Amherst") && british.contains("Brigadier ×3"),
+            "{british}"
+        );
+        assert!(
+            !british.contains("Monckton") && !british.contains("Rogers"),
+            "{british}"
+        );
+        assert!(fact(&g, seat, "Leader box, French").contains("Louis-Joseph de Montcalm"));
+        assert_eq!(fact(&g, seat, "Leader box, Indian"), "Pontiac and Chief ×4");
+    }
+}

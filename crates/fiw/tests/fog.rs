@@ -569,3 +569,32 @@ fn the_bots_cannot_tell_a_face_down_fleet_from_a_regiment_in_port() {
         "the British bots knew which face-down French block in port is the fleet"
     );
 }
+
+#[test]
+fn an_indian_piece_says_whose_it_is() {
+    // rule: fiw 25.1, 27.1
+    // A British and a French Ottawa in one square: face up to both seats
+    // (each has a unit there), each named with its side; a lone French
+    // Ojibwa elsewhere stays a nameless block to the British.
+    let mut g = cleared(BRITISH);
+    put(&mut g, "ottawa-br", "1208");
+    put(&mut g, "ottawa-fr", "1208");
+    put(&mut g, "ojibwa-fr", "0808");
+    for seat in [BRITISH, FRENCH] {
+        let b = board(&g, Some(seat));
+        let mut names: Vec<&str> = b
+            .pieces
+            .iter()
+            .filter(|p| p.space == "1208")
+            .map(|p| p.name.as_str())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["Ottawa (British)", "Ottawa (French)"]);
+    }
+    let b = board(&g, Some(BRITISH));
+    assert!(b
+        .pieces
+        .iter()
+        .filter(|p| p.space == "0808")
+        .all(|p| p.face == Face::Back && p.name.is_empty()));
+}

@@ -484,6 +484,28 @@ fn units_landed_among_the_enemy_fight_at_the_end_of_the_move() {
 }
 
 #[test]
+fn a_step_into_enemy_units_says_the_force_stops_and_lands() {
+    // rule: fiw 20.22, 20.62, 13.32
+    // ruling: fiw #22
+    // The French block in 1705 is seen (27.0): the label says what the
+    // step brings, not only its "(1 MP)".
+    let mut g = started_with_seed(10, BRITISH);
+    clear(&mut g, FRENCH, &["1705"]);
+    put(&mut g, "fr-line-det", at("1705"));
+    from_louisbourg(&mut g, 4);
+    let into = label(&g, BRITISH, Action::Sail(at("1705")));
+    assert!(
+        into.ends_with("(1 MP): enemy units there, it stops there (20.22) and must land, 4 MP, into a battle (20.62)"),
+        "{into}"
+    );
+    let open = sails(&g, BRITISH)
+        .into_iter()
+        .find(|&p| matches!(p, Place::Sq(s) if !g.units_at(s).any(|u| g.side(u) == FRENCH)))
+        .expect("a free step");
+    assert!(label(&g, BRITISH, Action::Sail(open)).ends_with("(1 MP)"));
+}
+
+#[test]
 fn a_landing_at_an_enemy_fortress_besieges_its_garrison() {
     // rule: fiw 23.2, 23.21, 23.22, 20.4
     // ruling: fiw #17

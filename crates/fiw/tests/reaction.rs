@@ -10,7 +10,7 @@ use fiw::civilization::Marker;
 use fiw::forces::Size;
 use fiw::frames::Frame;
 use fiw::map::{Empire, Sq};
-use fiw::state::{Phase, Status, Sub, UnitId};
+use fiw::state::{Phase, Sub, UnitId};
 use fiw::tables::tables;
 use fiw::{Action, Fiw};
 
@@ -178,33 +178,65 @@ fn a_fleet_alone_invades_nothing() {
 }
 
 #[test]
-fn indians_raised_in_a_passive_colony_do_not_activate_it() {
+fn indians_raised_in_a_village_take_no_marker_there() {
     // rule: fiw 5.24, 14.4, 22.4
     // ruling: fiw #60
-    // The British march into an Indian village of one of their own passive
-    // colonies; the French raise an Indian unit there. It was placed, it
-    // did not enter: the colony stays passive and keeps its markers.
+    // The British march into Logstown, an Indian village in disputed land
+    // holding their magazine; the French raise an Indian unit there. It
+    // was placed, it did not enter: the magazine stays British.
+    let mut g = blank(5);
+    put_marker(&mut g, Marker::Magazine, sq("logstown"), BRITISH);
+    g.core.dice.script([4]);
+    invade(&mut g, "br-line", "logstown", BRITISH);
+    let indians: Vec<UnitId> = g.units_at(sq("logstown")).filter(|&u| g.is_indian(u)).collect();
+    assert_eq!(indians.len(), 1, "one Indian unit raised");
+    assert_eq!(g.side(indians[0]), FRENCH);
+    assert!(g.civs.iter().any(|c| c.sq == sq("logstown") && c.side == BRITISH));
+}
+
+#[test]
+fn a_village_does_not_react_to_its_own_side_entering_its_colony() {
+    // rule: fiw 14.1, 10.4, 14.34
+    // ruling: fiw #92
+    // A French force marches into its own Trois Rivieres, beside
+    // Saint-François: that is no invasion, and the British roll nothing.
+    let mut g = blank(5);
+    g.core.dice.script([6]);
+    invade(&mut g, "fr-bearn", "saint-francois", FRENCH);
+    assert!(!said(&g, BRITISH, "invaded Indian village"));
+    assert_eq!(g.core.dice.scripted_left(), 1, "no die rolled");
+    assert!(!g.units_at(sq("saint-francois")).any(|u| g.is_indian(u)));
+
+    // The British entering it invade New France: the French roll.
+    let mut g = blank(5);
+    put(&mut g, "fr-bearn", "quebec");
+    g.core.dice.script([6]);
+    invade(&mut g, "br-line", "saint-francois", BRITISH);
+    assert!(said(
+        &g,
+        FRENCH,
+        "The French roll 6 for the invaded Indian village of Saint-François"
+    ));
+    assert_eq!(
+        g.units_at(sq("saint-francois"))
+            .filter(|&u| g.is_indian(u) && g.side(u) == FRENCH)
+            .count(),
+        2
+    );
+
+    // Nor does a British colony's village react to the British.
     let m = &tables().map;
-    let (village, colony) = m
+    let village = m
         .places
         .iter()
         .filter(|p| p.tribe.is_some())
-        .find_map(|p| {
-            let c = m.colony(p.sq)?;
-            (c.empire() == Some(Empire::British) && m.places_in(p.sq).all(|q| q.settlement.is_none()))
-                .then_some((p.sq, c))
-        })
-        .expect("a village in a British colony");
+        .find(|p| m.colony(p.sq).and_then(|c| c.empire()) == Some(Empire::British))
+        .expect("a village in a British colony")
+        .sq;
     let mut g = blank(5);
-    g.set_status(colony, Status::Passive);
-    put_marker(&mut g, Marker::Magazine, village, BRITISH);
-    g.core.dice.script([4]);
+    g.core.dice.script([6]);
     invade(&mut g, "br-line", &village.to_string(), BRITISH);
-    let indians: Vec<UnitId> = g.units_at(village).filter(|&u| g.is_indian(u)).collect();
-    assert_eq!(indians.len(), 1, "one Indian unit raised");
-    assert_eq!(g.side(indians[0]), FRENCH);
-    assert_eq!(g.status(colony), Status::Passive);
-    assert!(g.civs.iter().any(|c| c.sq == village && c.side == BRITISH));
+    assert!(!said(&g, FRENCH, "invaded Indian village"));
 }
 
 #[test]

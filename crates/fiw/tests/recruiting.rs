@@ -862,3 +862,18 @@ fn fort_loudoun_in_disputed_land_is_a_british_work_the_british_may_build_in() {
         "22.13 not beside an enemy marker"
     );
 }
+
+#[test]
+fn a_released_prisoner_goes_back_to_his_own_side() {
+    // rule: fiw 17.42
+    // ruling: fiw #32
+    // The French hold Monckton: they release him to the British.
+    let mut g = purchasing(&[]);
+    let monckton = leader(&g, "monckton");
+    g.leaders[monckton as usize].at = Place::Prisoner;
+    assert!(legal(&g, FRENCH).contains(&Action::Release(monckton)));
+    assert_eq!(
+        label(&g, FRENCH, Action::Release(monckton)),
+        "Release the prisoner Robert Monckton to the British (17.42; free, terms are yours to agree)"
+    );
+}
