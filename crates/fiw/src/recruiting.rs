@@ -126,19 +126,23 @@ impl Fiw {
             let power = if seat == BRITISH { Power::British } else { Power::French };
             let home = u32::from(t.home_government.income(power, self.war, i32::from(roll) + drm));
             let squares = self.square_income(seat);
-            let spanish = if seat == FRENCH && self.spain {
+            // 28.2 the French player rolls for Spain's income too: its die
+            // is shown beside his own, for the British to check.
+            let spanish = (seat == FRENCH && self.spain).then(|| {
                 let r = self.core.dice.d6();
-                u32::from(t.home_government.income(Power::Spanish, self.war, i32::from(r) + drm))
-            } else {
-                0
-            };
-            let total = home + squares + spanish;
+                (
+                    r,
+                    u32::from(t.home_government.income(Power::Spanish, self.war, i32::from(r) + drm)),
+                )
+            });
+            let total = home + squares + spanish.map_or(0, |(_, n)| n);
             self.treasury[seat as usize] = self.treasury[seat as usize].saturating_add(total as u16);
             let now = self.treasury[seat as usize];
             let side = side_name(seat);
-            self.core.log.roll("9.1", &[roll], || {
+            let dice: Vec<u8> = std::iter::once(roll).chain(spanish.map(|(r, _)| r)).collect();
+            self.core.log.roll("9.1", &dice, || {
                 format!("{side} income: Home Government {home} (roll {roll}{drm:+}), economic squares {squares}{}: £{total}, treasury £{now}.",
-                    if spanish > 0 { format!(", Spain {spanish}") } else { String::new() })
+                    spanish.map_or(String::new(), |(r, n)| format!(", Spain {n} (roll {r}{drm:+})")))
             });
         }
         self.drafts = Some(Drafts::new(SeatSet(0b11)));

@@ -254,6 +254,17 @@ impl Procedure for Fiw {
                     _ => return false,
                 }
             }
+            Some(Frame::Talks(t)) => {
+                // 16.1, 16.32 a leader who may add no pound is not asked
+                // to add none.
+                let seat = Self::talks_seat(t);
+                let mut legal = Vec::new();
+                self.legal_for(seat, &mut legal);
+                match legal[..] {
+                    [only @ Action::Spend(0)] => self.perform(seat, only),
+                    _ => return false,
+                }
+            }
             Some(_) => return false,
             None => self.next_phase(),
         }

@@ -92,9 +92,12 @@ fn the_french_may_not_open_in_a_british_capital_but_may_counter_there() {
 #[test]
 fn a_leader_with_no_diplomacy_may_negotiate_but_add_no_pounds() {
     // rule: fiw 16.32
+    // He is not asked to add none: the talks go on without a click.
     let (mut g, [amherst]) = british_negotiations([("amherst", "williamsburg")]);
+    g.core.dice.script([1]);
     act(&mut g, BRITISH, negotiation("williamsburg", false, amherst));
-    assert_eq!(legal(&g, BRITISH), vec![Action::Spend(0)]);
+    assert!(!legal(&g, BRITISH).iter().any(|a| matches!(a, Action::Spend(_))));
+    assert!(logged(&g, "differential +1, roll 1: no effect"));
 }
 
 #[test]
@@ -102,9 +105,8 @@ fn a_bad_roll_loses_the_leader_and_villages_give_indians() {
     // rule: fiw 16.1, 17.4, 17.44, 10.4, 25.1
     let (mut g, [amherst, johnson]) = british_negotiations([("amherst", "williamsburg"), ("johnson", "canajoharie")]);
     // Amherst: 0 + 0 + 1 = +1; capital row 1 at +1: no effect.
-    act(&mut g, BRITISH, negotiation("williamsburg", false, amherst));
     g.core.dice.script([1]);
-    act(&mut g, BRITISH, Action::Spend(0));
+    act(&mut g, BRITISH, negotiation("williamsburg", false, amherst));
     assert!(logged(&g, "differential +1, roll 1: no effect"));
     // Johnson at the Mohawk village: 3 + 3 + 1 = +7 (as +6), roll 4: 2 Indians.
     g.treasury[BRITISH as usize] = 10;
@@ -124,7 +126,6 @@ fn a_bad_roll_loses_the_leader_and_villages_give_indians() {
     // A leader lost: a differential of -1 or less and a 1.
     let (mut g, [_, vaudreuil]) = british_negotiations([("amherst", "williamsburg"), ("de-vaudreuil", "williamsburg")]);
     act(&mut g, BRITISH, negotiation("williamsburg", false, amherst));
-    act(&mut g, BRITISH, Action::Spend(0));
     act(&mut g, FRENCH, Action::Counter(vaudreuil));
     g.core.dice.script([1]);
     act(&mut g, FRENCH, Action::Spend(3));
@@ -168,17 +169,9 @@ fn florida_at_war_is_never_made_passive() {
     let (mut g, [amherst]) = british_negotiations([("amherst", "st-augustine")]);
     g.spain = true;
     g.set_status(Colony::Florida, Status::Active);
-    act(&mut g, BRITISH, negotiation("st-augustine", false, amherst));
+    // Amherst (diplomacy 0) adds no pound: the roll comes at once.
     g.core.dice.script([6]);
-    let most = legal(&g, BRITISH)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Spend(n) => Some(n),
-            _ => None,
-        })
-        .max()
-        .unwrap();
-    act(&mut g, BRITISH, Action::Spend(most));
+    act(&mut g, BRITISH, negotiation("st-augustine", false, amherst));
     assert!(logged(&g, "the colony's status shifts"), "a shift was rolled");
     assert_eq!(
         g.status(Colony::Florida),

@@ -209,3 +209,27 @@ fn neutral_spanish_units_are_in_automatic_supply() {
         .iter()
         .all(|&u| g.units[u as usize].at() == fiw::state::Place::Sq(here)));
 }
+
+/// 28.2 "the French player rolls for Spanish income": a die of his own,
+/// shown beside the French one for the British to check.
+#[test]
+fn the_spanish_income_die_is_shown() {
+    // rule: fiw 28.2, 9.1
+    let mut g = cleared(BRITISH);
+    g.spain = true;
+    g.stack.clear();
+    g.core.dice.script([3, 4, 5]);
+    g.collect_income();
+    let line = g
+        .core
+        .log
+        .visible(Some(BRITISH))
+        .find(|e| e.text.starts_with("French income"))
+        .expect("the French income is logged");
+    assert!(
+        line.text.contains("Spain") && line.text.contains("(roll 5"),
+        "{}",
+        line.text
+    );
+    assert_eq!(line.dice, vec![4, 5], "both French dice");
+}
