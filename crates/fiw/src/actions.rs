@@ -416,7 +416,7 @@ impl Fiw {
                 Some("Form a naval force (20.21)"),
             ),
             Action::Embark(p) => (
-                format!("Embark {} (20.31)", self.piece_name(p)),
+                format!("Embark {} (20.31){}", self.piece_name(p), self.embark_words()),
                 Some(self.piece_id(p)),
                 Some("Embark (20.31)"),
             ),

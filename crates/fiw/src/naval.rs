@@ -778,6 +778,17 @@ impl Fiw {
         }
     }
 
+    /// What embarking costs where the naval force forms, for the embark
+    /// choice: nothing in a port or home base (20.33).
+    pub fn embark_words(&self) -> &'static str {
+        match self.stack.last() {
+            Some(Frame::Naval(f)) if matches!(f.from, Place::Sq(sq) if !tables().map.square(sq).port) => {
+                ": off this coast, embarking costs the force 4 MP (20.33)"
+            }
+            _ => "",
+        }
+    }
+
     pub fn set_sail_label(&self) -> String {
         let Some(Frame::Naval(f)) = self.stack.last() else {
             return "Set sail".into();

@@ -703,6 +703,9 @@ fn a_leader_alone_sails_and_pays_to_embark_off_a_coast() {
         let fleet = put(&mut g, "br-fleet", at(from));
         let washington = put_leader(&mut g, "washington", at(from));
         board(&mut g, BRITISH, at(from), &[fleet], &[]);
+        // The choice says the price before it is paid.
+        let embark = label(&g, BRITISH, Action::Embark(Piece::Leader(washington)));
+        assert_eq!(embark.contains("costs the force 4 MP (20.33)"), left == 12, "{embark}");
         act(&mut g, BRITISH, Action::Embark(Piece::Leader(washington)));
         act(&mut g, BRITISH, Action::SetSail);
         assert_eq!(
