@@ -268,8 +268,18 @@ impl Gml {
                 // 6.22 (ruling gml #10) a reserve moves only in enemy
                 // movement of the same turn: none is offered where none
                 // follows (the Americans' own Activation Phase).
+                // Nor to a group with nothing left to move (#59).
                 if self.enemy_moves_later(o.seat) {
-                    out.extend(o.leaders.iter().map(|&l| Action::Reserve(l)));
+                    out.extend(
+                        o.leaders
+                            .iter()
+                            .copied()
+                            .filter(|&l| {
+                                let (group, units) = self.group_of(o, l);
+                                self.may_set_out(&group, &units)
+                            })
+                            .map(Action::Reserve),
+                    );
                 }
                 out.extend(
                     o.units

@@ -1127,6 +1127,20 @@ impl Gml {
             .collect()
     }
 
+    /// 8.2 steps 9-10 after `seat` has remained in the combat (or failed
+    /// a point 3 retreat, 8.251): the attacker decides after the
+    /// defender, then the next round.
+    pub(crate) fn stayed(&mut self, b: &mut Battle, seat: Seat) -> Stage {
+        if seat == b.defender() {
+            Stage::Stay { seat: b.attacker }
+        } else {
+            b.round += 1;
+            let r = b.round;
+            self.core.log.say("8.2", || format!("Combat round {r}"));
+            Stage::BothFire
+        }
+    }
+
     /// 8.27 who won, and whether it is a greater victory.
     fn judge(&mut self, b: &mut Battle) {
         let loser = match (b.units[0].is_empty(), b.units[1].is_empty()) {
@@ -1395,14 +1409,7 @@ impl Gml {
             (Stage::Stay { seat }, Action::Continue) => {
                 let who = crate::side_people(seat);
                 self.core.log.say("8.2", || format!("The {who} remain in combat"));
-                if seat == b.defender() {
-                    b.stage = Stage::Stay { seat: b.attacker };
-                } else {
-                    b.round += 1;
-                    let r = b.round;
-                    self.core.log.say("8.2", || format!("Combat round {r}"));
-                    b.stage = Stage::BothFire;
-                }
+                b.stage = self.stayed(b, seat);
             }
             (Stage::Evade { .. }, Action::Continue) => b.stage = self.after_bonus(b),
             (Stage::Evade { seat }, Action::Retreat) => self.evade(b, seat),

@@ -168,7 +168,12 @@ impl Gml {
                 _ if whole => format!("by {}, its whole move", kind.word()),
                 _ => format!("by {}", kind.word()),
             };
-            format!("{who} moves from {fname} to {nname} {how}")
+            let moves = if Self::group_plural(&m.leaders, &m.units) {
+                "move"
+            } else {
+                "moves"
+            };
+            format!("{who} {moves} from {fname} to {nname} {how}")
         });
         if !self.offer_withdrawal(n) {
             self.after_entry();
@@ -251,9 +256,14 @@ impl Gml {
             // ends "their movement for the turn"), not even when activated
             // again (ruling gml #59).
             self.spend(&m, u8::MAX);
-            self.core
-                .log
-                .say("6.18", || format!("{who} stops: enemy units in {nname}"));
+            self.core.log.say("6.18", || {
+                let stops = if Self::group_plural(&m.leaders, &m.units) {
+                    "stop"
+                } else {
+                    "stops"
+                };
+                format!("{who} {stops}: enemy units in {nname}")
+            });
         }
         // 6.7 the first British or Hessian unit in a state calls its militia.
         let regular = m.seat == BRITISH && m.units.iter().any(|&u| self.is_regular_british(u));
@@ -627,6 +637,12 @@ impl Gml {
     }
 
     /// "Washington with 3 units", "the MA Militia".
+    /// Whether [`Gml::group_name`] names more than one, for its verb
+    /// ("Howe and Clinton with 8 units move").
+    pub fn group_plural(leaders: &[LeaderId], units: &[UnitId]) -> bool {
+        leaders.len() > 1 || (leaders.is_empty() && units.len() > 1)
+    }
+
     pub fn group_name(&self, leaders: &[LeaderId], units: &[UnitId]) -> String {
         let names = || engine::log::list(leaders.iter().map(|&l| self.leader(l).name.as_str()));
         match (leaders.first(), units) {

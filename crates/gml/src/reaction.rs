@@ -31,8 +31,13 @@ impl Gml {
         match Window::offer(enemy, self.reserves(enemy)) {
             Some(window) => {
                 let (who, place) = (self.group_name(&m.leaders, &m.units), self.space_name(n));
+                let is = if Self::group_plural(&m.leaders, &m.units) {
+                    "are"
+                } else {
+                    "is"
+                };
                 self.core.log.say("6.21", || {
-                    format!("{who} is about to enter {place}: the enemy's reserves may move")
+                    format!("{who} {is} about to enter {place}: the enemy's reserves may move")
                 });
                 self.stack.push(Frame::Interrupt { window, pending: n });
             }

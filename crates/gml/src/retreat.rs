@@ -285,8 +285,11 @@ impl Gml {
     }
 
     /// 8.251 point 3 after the round: the enemy unit gone (eliminated or
-    /// routed), the retreating units enter; else they cannot retreat and
-    /// are eliminated.
+    /// routed), the retreating units enter. Else "the retreating units may
+    /// not enter the space", and as "a 'Step 3' retreat may only be
+    /// attempted at the end of each combat round", they stay in the combat
+    /// and may try again at the end of a later round (ruling gml #18);
+    /// routing militia, who cannot stay, are eliminated.
     pub(crate) fn breakout_done(
         &mut self,
         b: &mut Battle,
@@ -299,11 +302,20 @@ impl Gml {
             .into_iter()
             .filter(|&u| self.units[u as usize].at() == Place::Space(b.space))
             .collect();
-        if self.has_land(dest, 1 - seat) {
+        if self.has_land(dest, 1 - seat) && !routing {
+            let place = self.space_name(dest);
+            self.core.log.say("8.251", || {
+                format!("The enemy unit holds {place}: the retreating units may not enter it, and stay in the combat (a point 3 retreat may be tried again at the end of a later round)")
+            });
+            b.units[seat as usize].extend(here);
+            b.quit = None;
+            b.stage = self.stayed(b, seat);
+            return;
+        } else if self.has_land(dest, 1 - seat) {
             let place = self.space_name(dest);
             let n = here.len();
             self.core.log.say("8.251", || {
-                format!("The enemy unit holds {place}: the {n} retreating units may not enter and are eliminated from the game")
+                format!("The enemy unit holds {place}: the {n} routing units may not enter and are eliminated from the game")
             });
             // 8.25: they cannot retreat (ruling gml #26).
             for u in here {

@@ -492,19 +492,32 @@ fn a_point_three_round_adds_the_retreating_leaders_offensive_and_the_enemys_defe
     assert_logged(&g, "The Americans roll 10, 10 for units at 6, 4: 0 hits");
 }
 
-// rule: gml 8.251, 8.25
-// ruling: gml #26
+/// 8.251 point 3: "If the enemy unit remains in its place after the
+/// combat, the retreating units may not enter the space. A 'Step 3'
+/// retreat may only be attempted at the end of each combat round": the
+/// three stay in the combat, the attacker decides in his turn, and at the
+/// end of the next round they may try again (ruling gml #18; rules gml-23:
+/// they were eliminated, audit of session 39).
+// rule: gml 8.251, 8.25, 8.2
+// ruling: gml #18
 #[test]
-fn retreat_priority_three_fails_and_the_retreating_units_are_eliminated() {
+fn a_failed_point_three_retreat_stays_in_the_combat_and_may_try_again() {
     let (mut g, us) = retreat_position(3, 1, 2, false);
     take(&mut g, Action::Retreat);
     take(&mut g, Action::Fighter(us[0]));
     g.core.dice.script([10, 10, 10]);
     take(&mut g, Action::Fighter(us[1]));
-    assert_logged(&g, "may not enter and are eliminated");
-    for u in us {
-        assert_eq!(g.units[u as usize].at(), Place::Gone);
+    assert_logged(&g, "may not enter it, and stay in the combat");
+    for &u in &us {
+        assert_eq!(at(&g, u), "saratoga");
     }
+    assert_eq!(stage(&g), Some(&Stage::Stay { seat: BRITISH }), "{}", log_text(&g));
+    g.core.dice.script([10; 4]);
+    take(&mut g, Action::Continue);
+    assert_logged(&g, "Combat round 2");
+    assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }), "{}", log_text(&g));
+    assert!(legal(&g).contains(&Action::Retreat), "another attempt");
+    sound(&g);
 }
 
 // rule: gml 5.6, 8.22
@@ -851,9 +864,10 @@ fn the_two_fighters_of_a_point_three_retreat_take_the_enemy_units_hits() {
     sound(&g);
     take(&mut g, Action::Hit(us[2]));
     assert_logged(&g, "The Americans roll 10, 10 for units at 4, 3: 0 hits");
-    assert_logged(&g, "may not enter and are eliminated");
-    assert!(g.battle().is_none());
-    assert!(g.units.iter().all(|u| !u.reduced));
+    assert_logged(&g, "may not enter it, and stay in the combat");
+    // The retreat's round is over; its hit stays on for the combat.
+    assert_eq!(g.stack.iter().filter(|f| matches!(f, Frame::Battle(_))).count(), 1);
+    assert!(g.units[us[2] as usize].reduced);
 }
 
 // rule: gml 5.3, 5.0
@@ -1269,12 +1283,13 @@ fn a_point_three_retreat_into_a_space_held_by_both_sides_fights_its_enemy_unit_a
     assert_eq!(g.controller(space("bennington")), Some(AMERICAN));
     assert!(g.battle().is_none());
     sound(&g);
-    // It holds: the three are eliminated, the militia stays.
+    // It holds: the three stay in the combat in Saratoga, the militia
+    // where it is.
     let (g, us, lone, militia) = position([10, 10, 10]);
-    assert_logged(&g, "may not enter and are eliminated");
+    assert_logged(&g, "may not enter it, and stay in the combat");
     assert_eq!(at(&g, lone), "bennington");
     for u in us {
-        assert_eq!(g.units[u as usize].at(), Place::Gone);
+        assert_eq!(at(&g, u), "saratoga");
     }
     assert_eq!(at(&g, militia), "bennington");
     sound(&g);

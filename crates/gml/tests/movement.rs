@@ -177,6 +177,13 @@ fn the_player_places_each_leader_and_hands_units_down_the_command() {
     assert_eq!(g.force(knox).collect::<Vec<_>>(), vec![units[0]]);
     assert_eq!(g.leaders[lincoln as usize].under, None);
     assert!(!g.leaders[lincoln as usize].done, "Lincoln is not activated");
+    // The group moves, and the log names every leader in it.
+    act(&mut g, AMERICAN, "move-washington");
+    act(&mut g, AMERICAN, "step-pompton");
+    assert_logged(
+        &g,
+        "George Washington, Horatio Gates and Henry Knox with 3 units move from Morristown to Pompton",
+    );
 }
 
 /// Two leaders of a command, both full, exchange units: a unit left out

@@ -135,18 +135,22 @@ fn howe_interrupts(g: &mut Gml, a: u16) {
 /// turn (3.1): a reserve given there could never move, so none is offered.
 /// An American leader activated out of phase in the British Command Phase
 /// (4.1) may still go into reserve.
-// rule: gml 6.2, 6.22, 4.1
-// ruling: gml #10
+// rule: gml 6.2, 6.22, 4.1, 6.17
+// ruling: gml #10, #59
 #[test]
 fn no_reserve_is_offered_where_no_enemy_movement_follows_in_the_turn() {
     let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
-    put_leader(&mut g, "gates", "albany");
+    let gates = put_leader(&mut g, "gates", "albany");
     let c = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
     activate_with(&mut g, AMERICAN, "gates", &[c]);
     assert!(has(&g, AMERICAN, "move-gates"));
     assert!(!has(&g, AMERICAN, "reserve-gates"), "{:?}", ids(&g, AMERICAN));
     g.phase = Phase::Command(BRITISH);
     assert!(has(&g, AMERICAN, "reserve-gates"), "{:?}", ids(&g, AMERICAN));
+    // Nor a reserve that could not move: the turn's allowance spent (#59).
+    g.units[c as usize].spent = u8::MAX;
+    g.leaders[gates as usize].spent = u8::MAX;
+    assert!(!has(&g, AMERICAN, "reserve-gates"), "{:?}", ids(&g, AMERICAN));
 }
 
 // rule: gml 6.2, 6.21, 6.22
