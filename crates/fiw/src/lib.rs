@@ -69,7 +69,7 @@ static INFO: TitleInfo = TitleInfo {
             "8.3 Spain enters the war in 1761, its historic year, and no random events are rolled that turn (with the extended scenario)",
         ),
     ],
-    rules_version: "fiw-24",
+    rules_version: "fiw-25",
     data_files: &tables::FILES,
     victory_levels: &["draw", "colonial", "continental", "imperial"],
     agreed_draw: Some("29.3"),

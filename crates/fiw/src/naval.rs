@@ -145,12 +145,22 @@ impl Fiw {
             Place::Base(b) => (1, *b as usize),
             _ => (2, 0),
         });
+        // 8.1 under Atlantic Gales a naval force in a home base could go
+        // nowhere: none forms there (its supply point would be spent for
+        // nothing).
         out.extend(
             places
                 .into_iter()
                 .filter(|&at| !passed.contains(&at) && self.may_set_sail(seat, at))
+                .filter(|at| !(self.gales() && matches!(at, Place::Base(_))))
                 .map(Action::FormNaval),
         );
+    }
+
+    /// 8.1 Atlantic Gales blow this turn: no naval unit enters or leaves a
+    /// home base (21.1).
+    pub fn gales(&self) -> bool {
+        self.this_turn.iter().any(|e| e == "atlantic-gales")
     }
 
     /// 12.2, 18.2, ruling fiw #5: a naval force may set out in the 1st
@@ -343,7 +353,7 @@ impl Fiw {
             _ => {}
         }
         // 8.1 Atlantic Gales: no naval unit enters or leaves a home base this turn.
-        if self.this_turn.iter().any(|e| e == "atlantic-gales") {
+        if self.gales() {
             out.retain(|(to, _)| !matches!(to, Place::Base(_)) && !matches!(f.at, Place::Base(_)));
         }
         out.retain(|&(_, cost)| cost <= f.left);

@@ -328,9 +328,14 @@ impl crate::state::Fiw {
                 false,
             ),
             ("", i32::from(counter_pounds), true),
+            // 16.1 the defensive total is the counter's, and only a side
+            // with a leader in the square counters: its Balance of Power
+            // bonus (4.2) defends only then.
+            // ruling: fiw #93
             (
                 "Balance of Power",
-                i32::from(tables.balance.negotiation(self.balance, other)),
+                t.counter
+                    .map_or(0, |_| i32::from(tables.balance.negotiation(self.balance, other))),
                 false,
             ),
         ];

@@ -294,7 +294,10 @@ impl Fiw {
                     .home
                     .and_then(|h| crate::map::Colony::ALL.into_iter().find(|c| c.id() == h))
                     .map_or(String::new(), |c| format!("{} ", c.abbr()));
-                format!("{} {home}{} {:?}", n.n, engine::log::alternatives(kinds), n.size).to_lowercase()
+                // "3 MA militia regiments": the colony's abbreviation as
+                // printed, the noun in the plural.
+                let noun = format!("{} {:?}", engine::log::alternatives(kinds), n.size).to_lowercase();
+                format!("{} {home}{noun}{}", n.n, if n.n == 1 { "" } else { "s" })
             }
             scenario::What::Indians { n, .. } => {
                 format!("{n} drawn at random", n = engine::log::count(n, "Indian unit"))

@@ -24,7 +24,7 @@ use crate::negotiations::TalksBar;
 use crate::recruiting::{Pending, RecruitBar};
 use crate::scenario::{self, Where};
 use crate::setup::{place_sq, Held};
-use crate::state::{enemy, side_name, Fiw, Place, UnitId};
+use crate::state::{enemy, side_name, Base, Fiw, Place, UnitId};
 use crate::tables::tables;
 use engine::{Describe, Forbidden, Procedure, Seat};
 
@@ -50,6 +50,17 @@ impl Fiw {
                     ),
                 )],
                 Some(s) => self.form_why(seat, s),
+                // ruling: fiw #94
+                None if self.gales()
+                    && [Base::Britain, Base::France, Base::WestIndies]
+                        .iter()
+                        .any(|&b| self.place_id(Place::Base(b)) == target) =>
+                {
+                    vec![Forbidden::new(
+                        "8.1",
+                        "Atlantic Gales: no naval unit may enter or leave a home base this turn",
+                    )]
+                }
                 None => Vec::new(),
             },
             Some(Frame::Force(f)) if f.seat == seat => match (self.piece_of(target), sq) {

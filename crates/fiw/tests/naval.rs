@@ -220,6 +220,25 @@ fn flotillas_sail_lakes_rivers_and_coasts_but_not_the_sea() {
     assert_eq!(g.units[lake as usize].at(), at("1109"));
 }
 
+/// 8.1 Atlantic Gales (the reconstructed B5: "This turn no naval unit may
+/// enter or leave a home base"): a naval force formed in a home base could
+/// go nowhere, so none is offered there, and "why not?" names the gales
+/// (ruling fiw #94; rules fiw-25: it formed, paid its supply point in a
+/// later phase and could only halt).
+#[test]
+fn no_naval_force_forms_in_a_home_base_under_atlantic_gales() {
+    // rule: fiw 8.1, 21.1, 12.2
+    // ruling: fiw #94
+    let mut g = started_with_seed(4, BRITISH);
+    let britain = Place::Base(Base::Britain);
+    put(&mut g, "br-fleet", britain);
+    assert!(legal(&g, BRITISH).contains(&Action::FormNaval(britain)));
+    g.this_turn.push("atlantic-gales".into());
+    assert!(!legal(&g, BRITISH).contains(&Action::FormNaval(britain)));
+    let why = g.why_not(BRITISH, "britain");
+    assert!(why.iter().any(|f| f.rule == "8.1"), "{why:?}");
+}
+
 #[test]
 fn a_fleet_leaves_the_british_home_base_at_half_its_allowance() {
     // rule: fiw 21.1, 21.11, 21.21, 21.22, 21.13

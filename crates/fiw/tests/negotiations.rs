@@ -236,3 +236,30 @@ fn the_phase_shown_is_the_phase_being_played() {
     act(&mut g, BRITISH, Action::Done);
     assert_eq!(shown(&g).0, "Income/Expenditure Phase");
 }
+
+/// 16.1 "The non-phasing player declares if he will attempt to counter …
+/// He may do so only if he has a leader in the square", and the defensive
+/// total is that counter's: the British, favoured by the index (4.2), add
+/// their bonus to a French negotiation's defence only when a British
+/// leader counters in the square (ruling fiw #93; rules fiw-25: it had
+/// defended every French negotiation, so a French leader could raise
+/// enemy Indians in his own capital).
+#[test]
+fn the_favoured_side_s_bonus_defends_only_a_counter() {
+    // rule: fiw 16.1, 4.2
+    // ruling: fiw #93
+    let (mut g, [bougainville]) = british_negotiations([("bougainville", "quebec")]);
+    act(&mut g, BRITISH, Action::Done);
+    g.core.dice.script([1]);
+    act(&mut g, FRENCH, negotiation("quebec", false, bougainville));
+    act(&mut g, FRENCH, Action::Spend(0));
+    assert!(
+        logged(&g, "Bougainville negotiates for the French in Quebec"),
+        "{:?}",
+        g.log().visible(None).map(|e| e.text.clone()).collect::<Vec<_>>()
+    );
+    assert!(
+        logged(&g, "against 0, differential"),
+        "no British leader there: no defence"
+    );
+}

@@ -944,3 +944,29 @@ fn set_up_lines_with_one_place_and_one_face_set_up_by_themselves() {
         assert!(asked[BRITISH as usize] < 60 && asked[FRENCH as usize] < 60, "{asked:?}");
     }
 }
+
+/// The set-up's lines in words: "Set up 3 MA militia regiments (…)", the
+/// colony as printed and the noun in the plural (session 39's audit saw
+/// "3 ma militia regiment" and "1 l light infantry regiment").
+#[test]
+fn set_up_lines_name_the_colony_as_printed_and_count_in_the_plural() {
+    // rule: fiw 35.3
+    let g = Fiw::new(&engine::Setup::new("on-to-quebec", 1));
+    let spec = fiw::scenario::spec(g.scenario);
+    let mut seen = 0;
+    for (i, l) in spec.lines.iter().enumerate() {
+        if let fiw::scenario::What::Units(n) = l.what {
+            let words = g.line_words(i as u8);
+            let head = words.split(" (").next().unwrap_or_default();
+            if let Some(c) = n
+                .home
+                .and_then(|h| fiw::map::Colony::ALL.into_iter().find(|c| c.id() == h))
+            {
+                assert!(head.contains(&format!(" {} ", c.abbr())), "{words}");
+                seen += 1;
+            }
+            assert_eq!(head.ends_with('s'), n.n > 1, "{words}");
+        }
+    }
+    assert!(seen > 0);
+}
