@@ -442,8 +442,10 @@ impl crate::state::Fiw {
     fn event_choice(&mut self, seat: engine::Seat, event: &str, options: Vec<Choice>, optional: bool) {
         let options = self.as_seen(seat, options);
         if options.is_empty() {
+            // Which side it spares: the other may still have to choose.
+            let side = crate::state::side_name(seat);
             self.core.log.say("8.1", || {
-                format!("{}: nothing to choose; no effect.", event_name(event))
+                format!("{}: the {side} have no piece it applies to.", event_name(event))
             });
             return;
         }
@@ -488,9 +490,10 @@ impl crate::state::Fiw {
                     .log
                     .say("18.1", || format!("{name}: each player receives 2 supply points."));
             }
-            "harsh-winter" | "atlantic-gales" | "no-event" => {
+            "harsh-winter" | "atlantic-gales" => {
                 self.core.log.say("8.1", || format!("{name}: in effect this turn."));
             }
+            "no-event" => self.core.log.say("8.1", || format!("{name}: nothing happens.")),
             "hurricane" => {
                 let m = &crate::tables::tables().map;
                 let fleets: Vec<u16> = (0..self.units.len() as u16)

@@ -203,11 +203,12 @@ impl crate::state::Fiw {
         if tried.contains(&p.sq) {
             return Some(TalksBar::Tried);
         }
-        if self.has_units(p.sq, crate::state::enemy(seat)) {
-            return Some(TalksBar::EnemyUnits);
-        }
+        // 16.34 first: neutral Spanish units in Florida are nobody's (5.3).
         if colony == Some(Colony::Florida) && !self.spain {
             return Some(TalksBar::NeutralFlorida);
+        }
+        if self.has_units(p.sq, crate::state::enemy(seat)) {
+            return Some(TalksBar::EnemyUnits);
         }
         if !village && seat == crate::forces::FRENCH && colony.and_then(|c| c.empire()) == Some(Empire::British) {
             return Some(TalksBar::BritishCapital);

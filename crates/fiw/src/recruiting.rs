@@ -958,7 +958,15 @@ impl Fiw {
                 self.place_name(self.units[u as usize].at()),
                 self.regiment_cost(u)
             ),
-            Action::At(at) => format!("Place it in {}", self.place_name(at)),
+            Action::At(at) => format!(
+                "Place {} in {}",
+                if matches!(self.pending(seat), Some(Pending::Leader(_))) {
+                    "him"
+                } else {
+                    "it"
+                },
+                self.place_name(at)
+            ),
             // 17.42 he goes back to his own side.
             Action::Release(l) => format!(
                 "Release the prisoner {} to the {} (17.42; free, terms are yours to agree)",

@@ -1058,7 +1058,7 @@ fn recruit_words(g: &Fiw, seat: Seat, face: u16, sq: Sq, bar: RecruitBar) -> For
         }
         RecruitBar::Enemy => format!("recruits are placed in {nation}-occupied squares: enemy units are in {here}"),
         RecruitBar::NotOccupied => {
-            format!("recruits are placed in {nation}-occupied city or town squares: no {nation} unit is in {here}")
+            format!("recruits are placed in {nation}-occupied city or town squares: no {nation} combat unit is in {here} (leaders do not occupy, 4.11)")
         }
         RecruitBar::Forage { placed, forage } => {
             return Forbidden::new(

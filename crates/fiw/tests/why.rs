@@ -483,7 +483,13 @@ fn a_recruit_s_square_is_explained() {
     // Regulars: British-occupied British cities and towns, three a turn.
     act(&mut g, BRITISH, Action::Recruit(face("br-line")));
     refused(&g, BRITISH, &sq("philadelphia").to_string(), "10.1", &["enemy units"]);
-    refused(&g, BRITISH, &sq("hartford").to_string(), "10.1", &["no British unit"]);
+    refused(
+        &g,
+        BRITISH,
+        &sq("hartford").to_string(),
+        "10.1",
+        &["no British combat unit"],
+    );
     back_out(&mut g, BRITISH);
     for _ in 0..3 {
         place(&mut g, BRITISH, "br-line", "boston");
@@ -526,6 +532,10 @@ fn a_square_closed_to_negotiations_names_its_rule() {
     refused(&g, BRITISH, &bare.to_string(), "16.0", &["has neither"]);
     refused(&g, BRITISH, &at("philadelphia"), "16.0", &["no British leader"]);
     refused(&g, BRITISH, &at("st-augustine"), "16.34", &["Florida", "Spain"]);
+    // Neutral Spanish units there are nobody's (5.3): 16.34 still governs.
+    let sp = put(&mut g, "fl-militia", "st-augustine");
+    refused(&g, BRITISH, &at("st-augustine"), "16.34", &["Florida", "Spain"]);
+    g.units.place(sp, Place::Pool);
     let u = put(&mut g, "fr-bearn", "williamsburg");
     refused(&g, BRITISH, &at("williamsburg"), "16.33", &["French combat units"]);
     g.units.place(u, Place::Pool);
