@@ -349,13 +349,17 @@ impl Gml {
                 Some("Lose a unit at sea (8.17)"),
             ),
             Action::Hit(u) => (
-                if self.units[u as usize].reduced {
-                    format!(
-                        "The {} (reduced) takes the hit and is eliminated (8.22)",
-                        self.unit_name(u)
-                    )
-                } else {
-                    format!("The {} takes the hit (8.22)", self.unit_name(u))
+                {
+                    // "The Mohawk Indians take the hit".
+                    let name = self.unit_name(u);
+                    let many = name.ends_with("Indians");
+                    let takes = if many { "take" } else { "takes" };
+                    if self.units[u as usize].reduced {
+                        let is = if many { "are" } else { "is" };
+                        format!("The {name} (reduced) {takes} the hit and {is} eliminated (8.22)")
+                    } else {
+                        format!("The {name} {takes} the hit (8.22)")
+                    }
                 },
                 unit(u),
                 Some("Take a hit (8.22)"),

@@ -1040,7 +1040,11 @@ impl Gml {
                     .say("8.26", || format!("The trench in {place} is destroyed"));
             } else {
                 b.fort_hits += 1;
-                if b.fort_hits >= 2 {
+                if b.fort_hits < 2 {
+                    self.core.log.say("8.26", || {
+                        format!("The fort of {place} stands: 1 of the 2 hits that destroy a fort")
+                    });
+                } else {
                     self.razed.push(b.space);
                     for u in self.units_at(b.space).collect::<Vec<_>>() {
                         self.units[u as usize].inside = false;

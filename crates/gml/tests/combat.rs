@@ -217,6 +217,10 @@ fn artillery_destroys_a_fort_with_two_hits() {
     assert_logged(&g, "The British roll 10 for units at 5: 0 hits");
 
     let (g, c) = fort_battle([2, 5, 10, 10]);
+    assert_logged(
+        &g,
+        "The fort of Ticonderoga stands: 1 of the 2 hits that destroy a fort",
+    );
     assert!(!g.razed.contains(&space("ticonderoga")));
     assert!(g.units[c as usize].inside);
     assert_logged(&g, "The Americans roll 10 for units at 5: 0 hits");
