@@ -12,7 +12,7 @@
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, WAIT } from "./setup.js";
+import { openMap, serverAndBrowser, WAIT } from "./setup.js";
 
 const env = serverAndBrowser();
 const api = (...args) => env.server.api(...args);
@@ -35,16 +35,7 @@ create.wait = async (body) => {
   throw new Error("the computer did not move within 60 s");
 };
 
-async function open(url, viewport = { width: 1400, height: 900 }, opts = {}) {
-  const page = await (await env.browser.newContext({ viewport, ...opts })).newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.goto(`${env.server.base}${url.replace("#", "?nolive#")}`);
-  await page.waitForSelector("svg.map .piece", WAIT);
-  page.errors = errors;
-  return page;
-}
+const open = (url, viewport, opts) => openMap(env, url, viewport, opts);
 
 describe("The French & Indian War as the British see it", () => {
   let game = null;

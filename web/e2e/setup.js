@@ -28,3 +28,16 @@ export async function createGame(server, scenario, seed, seats) {
   assert.equal(created.status, 201, JSON.stringify(created.body));
   return { id: created.body.id, token: Object.fromEntries(created.body.seats.map((s) => [s.seat, s.token])) };
 }
+
+/** A game page at `url` (live updates off) once its map has pieces; the
+ * page's `errors` collects its script errors and console errors. */
+export async function openMap(env, url, viewport = { width: 1400, height: 900 }, opts = {}) {
+  const page = await (await env.browser.newContext({ viewport, ...opts })).newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(`${env.server.base}${url.replace("#", "?nolive#")}`);
+  await page.waitForSelector("svg.map .piece", WAIT);
+  page.errors = errors;
+  return page;
+}
