@@ -64,10 +64,14 @@ static INFO: TitleInfo = TitleInfo {
             help: "35.4 1.0 Short scenario, agreed before play: the game ends after this year's End of Turn phase and is scored as at the scenario's end (a year before the scenario's last: On to Quebec 1759, or 1759-61 with the extended scenario)",
             needs: &[("1761", "extended", "on")],
         },
-        engine::OptionInfo::switch(
-            "historic-spain",
-            "8.3 Spain enters the war in 1761, its historic year, and no random events are rolled that turn (with the extended scenario)",
-        ),
+        // 1761 comes only in the extended scenario: without it the option
+        // would be accepted and do nothing.
+        engine::OptionInfo {
+            key: "historic-spain",
+            values: &["off", "on"],
+            help: "8.3 Spain enters the war in 1761, its historic year, and no random events are rolled that turn (with the extended scenario)",
+            needs: &[("on", "extended", "on")],
+        },
     ],
     rules_version: "fiw-25",
     data_files: &tables::FILES,

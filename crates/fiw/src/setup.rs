@@ -136,7 +136,14 @@ impl Fiw {
             if destroyed.contains(&p.sq) {
                 continue;
             }
-            let side = self.owner_at_start(m.colony(p.sq));
+            // 35.3 3.0 "the British have captured them": a place listed as
+            // captured is the other side's from the start of the set-up.
+            let captured = spec.captured.iter().any(|c| place_sq(c) == p.sq);
+            let side = if captured {
+                enemy(spec.first)
+            } else {
+                self.owner_at_start(m.colony(p.sq))
+            };
             self.civs.push(Civ {
                 kind: if works == Works::Fortress {
                     Marker::Fortress

@@ -505,6 +505,18 @@ impl Fiw {
     /// 3.1 End of Turn: the next turn, or 29.0 victory after the last.
     fn end_of_turn(&mut self) {
         if self.turn >= self.last_turn() {
+            // 35.4 1.0 say why a game agreed short ends here.
+            let printed = if self.extended {
+                EXTENDED_END
+            } else {
+                *scenario::spec(self.scenario).years.end()
+            };
+            let year = self.year();
+            if year < printed {
+                self.core.log.say("35.4", || {
+                    format!("The players agreed to end the game in {year}: it is scored as at the scenario's end.")
+                });
+            }
             self.victory();
             return;
         }

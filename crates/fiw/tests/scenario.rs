@@ -879,6 +879,10 @@ fn the_players_may_agree_before_play_to_end_after_any_year() {
     let o = g.core.outcome.clone().expect("over after 1759");
     assert_eq!((g.turn, g.year()), (1, 1759));
     assert!(!logged(&g, "Turn 2 (1760) begins."));
+    assert!(
+        logged(&g, "The players agreed to end the game in 1759"),
+        "the log says why"
+    );
     assert!(logged(&g, "victory points (objectives"), "29.1 scored");
     let (b, f) = (g.score_of(BRITISH).total(), g.score_of(FRENCH).total());
     assert_eq!(
@@ -893,6 +897,7 @@ fn the_players_may_agree_before_play_to_end_after_any_year() {
     idle_until(&mut g, |_| false);
     assert!(g.core.outcome.is_some());
     assert_eq!((g.turn, g.year()), (3, 1761));
+    assert!(logged(&g, "The players agreed to end the game in 1761"));
     // Without the option, play goes on into 1760.
     let mut g = cleared_with(&[]);
     idle_until(&mut g, |g| g.turn == 2);
@@ -915,6 +920,14 @@ fn the_players_may_agree_before_play_to_end_after_any_year() {
     assert!(err.contains("'end' = '1761' needs option 'extended' = 'on'"), "{err}");
     setup.options.insert("extended".into(), "on".into());
     assert!(engine::Session::<Fiw>::new(setup).is_ok());
+    // So is Spain's historic entry in 1761 (8.3), a year the short game
+    // never reaches: accepted, it would have done nothing.
+    let mut setup = Setup::new("on-to-quebec", 1);
+    setup.options.insert("historic-spain".into(), "on".into());
+    let Err(err) = engine::Session::<Fiw>::new(setup.clone()) else {
+        panic!("historic-spain without the extended scenario was accepted")
+    };
+    assert!(err.to_string().contains("needs option 'extended' = 'on'"), "{err}");
 }
 
 /// Ruling fiw #90: a set-up line whose next piece has one place and one
@@ -969,4 +982,22 @@ fn set_up_lines_name_the_colony_as_printed_and_count_in_the_plural() {
         }
     }
     assert!(seen > 0);
+}
+
+/// 35.3 3.0 "Louisbourg, Fort Gaspereau and Fort Duquesne are not French
+/// occupied; the British have captured them": Louisbourg's fortress and
+/// Fort Gaspereau are British from the start of the set-up, not French
+/// until the British set up there (session 39's audit saw "[French
+/// fortress]" under Wolfe's army).
+#[test]
+fn the_captured_works_are_british_from_the_start_of_the_set_up() {
+    // rule: fiw 35.3, 22.4
+    let g = Fiw::new(&engine::Setup::new("on-to-quebec", 1));
+    assert!(matches!(g.phase, fiw::state::Phase::Deployment(_)));
+    for place in ["louisbourg", "fort-gaspereau"] {
+        let at = sq(place);
+        let works: Vec<_> = g.civs.iter().filter(|c| c.sq == at).collect();
+        assert!(!works.is_empty(), "{place} has works");
+        assert!(works.iter().all(|c| c.side == BRITISH), "{place}: {works:?}");
+    }
 }
