@@ -988,7 +988,18 @@ impl Fiw {
             .buys
             .iter()
             .map(|b| match b {
-                Buy::Unit { face, at } => format!("{} in {}", f.faces[*face as usize].name, self.place_name(*at)),
+                // "RI militia", "RI line": the name alone is shared by faces.
+                Buy::Unit { face, at } => {
+                    let face = &f.faces[*face as usize];
+                    let kind = crate::state::type_word(face.kind);
+                    let at = self.place_name(*at);
+                    if kind.starts_with(&face.name.to_lowercase()) {
+                        // "siege train", not "Siege siege train".
+                        format!("{kind} in {at}")
+                    } else {
+                        format!("{} {kind} in {at}", face.name)
+                    }
+                }
                 Buy::Supply => "1 SP".into(),
                 Buy::Marker { kind, sq } => format!("{} in {}", marker_word(*kind), self.sq_name(*sq)),
                 Buy::Leader { leader, at } => {
@@ -1001,7 +1012,11 @@ impl Fiw {
                 ),
                 Buy::Dismantle { kind, sq } => format!("remove the {} in {}", marker_word(*kind), self.sq_name(*sq)),
                 Buy::Flip(u) => format!("{} to its regiment side", self.unit_name(*u)),
-                Buy::BreakDown(u) => format!("break down {}", self.unit_name(*u)),
+                Buy::BreakDown(u) => format!(
+                    "break down {} in {}",
+                    self.unit_name(*u),
+                    self.place_name(self.units[*u as usize].at())
+                ),
                 Buy::Release(l) => format!("release {}", self.leader(*l).name),
             })
             .collect();

@@ -142,7 +142,7 @@ fn the_purchase_screen_says_what_is_bought_and_groups_the_recruits() {
     act(&mut g, BRITISH, Action::At(Place::Base(Base::Britain)));
     let mine = ask(&g, BRITISH);
     assert!(
-        mine.contains("So far: Foot in British Home Base") && mine.contains(&format!("£{}", pounds - 4)),
+        mine.contains("So far: Foot line in British Home Base") && mine.contains(&format!("£{}", pounds - 4)),
         "{mine}"
     );
     assert!(!ask(&g, FRENCH).contains("Foot"), "the French read nothing of it");
