@@ -126,7 +126,7 @@ it("The French & Indian War's secret purchases: the recruits by kind, and what i
   await regulars.locator("button.act", { hasText: "Recruit Foot line" }).click();
   await page.locator("#prompt", { hasText: "choose where it goes" }).waitFor(WAIT);
   await page.locator("#actions button.act", { hasText: "Place it in British Home Base" }).click();
-  await page.locator("#prompt", { hasText: "So far: Foot in British Home Base" }).waitFor(WAIT);
+  await page.locator("#prompt", { hasText: "So far: Foot line in British Home Base" }).waitFor(WAIT);
   assert.deepEqual(errors, []);
   await page.close();
 });
