@@ -34,15 +34,52 @@ const moveShown = () => Number((document.querySelector("#status-line").textConte
 async function myTurn(page) {
   await page.waitForFunction(() => {
     const over = /Game over/.test(document.querySelector("#status-line").textContent);
-    const offered = [...document.querySelectorAll("#actions button.act, #actions details.group")].some((b) => b.offsetParent !== null);
-    return over || (offered && !document.body.classList.contains("busy"));
+    // (Choices drawn while a move is sent are disabled.)
+    const offered = [...document.querySelectorAll("#actions button.act, #actions details.group")].some((b) => b.offsetParent !== null && !b.disabled);
+    return over || offered;
   }, null, { timeout: 60000 });
   return !/Game over/.test(await page.locator("#status-line").textContent());
 }
 
+/** Wait until the map holds still: its size on the page and its view
+ * unchanged for longer than the page's resize debounce (150 ms), so that a
+ * point found on it is still the same place when it is clicked. (A move
+ * can change the boxes beside the map, the svg's size with them, and the
+ * view follows a moment later.) */
+async function settled(page) {
+  await page.evaluate(() => new Promise((resolve) => {
+    const svg = document.querySelector("svg.map");
+    const look = () => {
+      const r = svg.getBoundingClientRect();
+      return `${r.x} ${r.y} ${r.width} ${r.height} ${svg.getAttribute("viewBox")}`;
+    };
+    let last = look(), since = performance.now();
+    const tick = () => {
+      const now = look();
+      if (now !== last) [last, since] = [now, performance.now()];
+      if (performance.now() - since > 300) resolve();
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }));
+}
+
+/** What the page shows when a decision did not advance the game: for the failure's message. */
+const pageNow = () => {
+  const text = (sel) => (document.querySelector(sel)?.textContent || "").trim().slice(0, 300);
+  const shown = (sel) => { const e = document.querySelector(sel); return !!e && !e.hidden && e.offsetParent !== null; };
+  return JSON.stringify({
+    status: text("#status-line"), prompt: text("#prompt"), error: text("#error"),
+    popup: shown("#popup") ? text("#popup") : null, stackList: shown(".stack-list:not([hidden])"),
+    choices: [...document.querySelectorAll("#actions button.act, #actions summary.act")].filter((b) => b.offsetParent !== null).slice(0, 8).map((b) => b.textContent.slice(0, 80)),
+  });
+};
+
 /** One decision, taken the k-th way: the map, a group, or the list. */
 async function decide(page, k) {
+  await settled(page);
   const before = await page.evaluate(moveShown);
+  let taken;
   // A point of each lit place and piece in sight where a click reaches it
   // (a player pans to the others, and clicks where a box or a name is not on top).
   const inSight = await page.evaluate(() => {
@@ -69,15 +106,18 @@ async function decide(page, k) {
   const groups = page.locator("#actions details.group");
   if (k % 3 === 1 && inSight.length > 0) {
     const { x, y } = inSight[k % inSight.length];
+    taken = `the map at ${Math.round(x)},${Math.round(y)}: ${await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 160), [x, y])}`;
     await page.mouse.click(x, y);
   } else if ((await groups.count()) > 0 && (k % 3 === 2 || !(await page.locator("#actions button.act:visible").count()))) {
     const g = groups.first();
     if (!(await g.evaluate((d) => d.open))) await g.locator("summary").click();
+    taken = `the group's first choice: ${await g.locator("button.act").first().textContent()}`;
     await g.locator("button.act").first().click();
   } else {
     const buttons = page.locator("#actions button.act:visible");
     const n = await buttons.count();
     assert.ok(n > 0, "a choice is offered");
+    taken = `the choice: ${await buttons.nth((k * 7) % n).textContent()}`;
     await buttons.nth((k * 7) % n).click();
   }
   // A pile's list opened: take its first piece that acts.
@@ -105,7 +145,7 @@ async function decide(page, k) {
     }, before, WAIT);
   } catch (e) {
     if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/stuck-${k}.png` });
-    throw e;
+    throw new Error(`decision ${k} (${taken}) left the game at move ${before}; the page: ${await page.evaluate(pageNow)}`, { cause: e });
   }
 }
 
