@@ -200,8 +200,9 @@ impl Gml {
         }
         let (att, def) = (b.attacker as usize, b.defender() as usize);
         if let Some(&l) = b.leaders[AMERICAN as usize].iter().find(|&&l| self.is(l, "alexander")) {
+            let who = format!("{} enters combat", self.leader(l).name);
             if self.ability_roll(
-                "William Alexander enters combat",
+                &who,
                 8,
                 "he has had too much to drink and may not use his attack or defense values",
                 "sober",
@@ -284,16 +285,16 @@ impl Gml {
         let at = self.leaders[l as usize].at;
         let with = b.leaders[AMERICAN as usize]
             .iter()
-            .any(|&o| SUPERIORS.contains(&self.leader(o).id.as_str()) && self.leaders[o as usize].at == at);
-        if !matches!(at, Place::Space(_)) || !with {
+            .find(|&&o| SUPERIORS.contains(&self.leader(o).id.as_str()) && self.leaders[o as usize].at == at);
+        let (Place::Space(_), Some(&with)) = (at, with) else {
             return;
-        }
-        if self.ability_roll(
-            "William Alexander was drunk beside his superior",
-            9,
-            "he is removed from the game",
-            "he stays",
-        ) {
+        };
+        let who = format!(
+            "{} was drunk in the combat, with {} in his group (9-10 removes him from the game)",
+            self.leader(l).name,
+            self.leader(with).name
+        );
+        if self.ability_roll(&who, 9, "he is removed from the game", "he stays") {
             self.release_command(l);
             self.leaders[l as usize].at = Place::Gone;
         }

@@ -323,16 +323,12 @@ impl Gml {
             // a point past 7 counts only against a minus).
             Action::Bonus(u) => (
                 match self.battle() {
-                    Some(b) => {
-                        let mut with = b.clone();
-                        with.bonus.push((u, 1));
-                        format!(
-                            "Add a point to the {} ({} → {}) (8.21)",
-                            self.unit_name(u),
-                            self.combat_value(b, u),
-                            self.combat_value(&with, u)
-                        )
-                    }
+                    Some(b) => format!(
+                        "Add a point to the {} ({} → {}) (8.21)",
+                        self.unit_name(u),
+                        self.combat_value(b, u),
+                        self.combat_value_with(b, u, 1)
+                    ),
                     None => format!("Add a point to the {} (8.21)", self.unit_name(u)),
                 },
                 unit(u),
@@ -352,7 +348,7 @@ impl Gml {
                 {
                     // "The Mohawk Indians take the hit".
                     let name = self.unit_name(u);
-                    let many = name.ends_with("Indians");
+                    let many = crate::forces::plural_name(self.counters(u));
                     let takes = if many { "take" } else { "takes" };
                     if self.units[u as usize].reduced {
                         let is = if many { "are" } else { "is" };

@@ -529,6 +529,14 @@ impl Gml {
         }
     }
 
+    /// Whether the enemy of `seat` still has movement to come in this
+    /// turn: his Activation Phase, or a 4.1 activation in a Command Phase
+    /// of `seat`'s that is yet to come.
+    fn enemy_moves_later(&self, seat: Seat) -> bool {
+        let now = self.phase.order();
+        Phase::Activation(1 - seat).order() > now || Phase::Command(seat).order() > now
+    }
+
     /// 6.12 a group sets out at the pace of its slowest unit (a leader
     /// alone: 4, 6.11), fixed for the whole move (ruling gml #7); 5.5
     /// Burgoyne's units one slower, Campbell's group in the Northwest one
@@ -538,24 +546,6 @@ impl Gml {
     /// so what each piece spent earlier in it (its own phase, a 4.1
     /// activation, a 6.2 reserve move) comes off its allowance, a leader's
     /// being the group's pace.
-    /// Whether the enemy of `seat` still has movement to come in this
-    /// turn: his Activation Phase, or a 4.1 activation in a Command Phase
-    /// of `seat`'s that is yet to come.
-    fn enemy_moves_later(&self, seat: Seat) -> bool {
-        // 3.1 the British player-turn comes first.
-        let part = |s: Seat| if s == BRITISH { 0 } else { 4 };
-        let order = |p: Phase| match p {
-            Phase::Deployment => 0,
-            Phase::Command(s) => 1 + part(s),
-            Phase::Activation(s) => 2 + part(s),
-            Phase::Combat(s) => 3 + part(s),
-            Phase::Reinforcement(s) => 4 + part(s),
-            Phase::Supply | Phase::Final => 9,
-        };
-        let now = order(self.phase);
-        order(Phase::Activation(1 - seat)) > now || order(Phase::Command(seat)) > now
-    }
-
     pub(crate) fn set_out(&mut self, seat: Seat, leaders: Vec<LeaderId>, units: Vec<UnitId>, reserve: bool) {
         let at = match (leaders.first(), units.first()) {
             (Some(&l), _) => self.leaders[l as usize].at,
@@ -687,19 +677,21 @@ impl Gml {
     /// unit alone of its kind by its name only, as a set-up line prints
     /// it ("Barry St. Leger, Mohawk Indians and 2 British units").
     pub fn units_counted(&self, units: &[UnitId], bare: bool) -> Vec<String> {
-        let mut names: Vec<(String, usize)> = Vec::new();
+        let mut names: Vec<(String, usize, bool)> = Vec::new();
         for &u in units {
             let name = self.unit_name(u);
-            match names.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, k)) => *k += 1,
-                None => names.push((name, 1)),
+            match names.iter_mut().find(|(n, ..)| *n == name) {
+                Some((_, k, _)) => *k += 1,
+                None => names.push((name, 1, crate::forces::plural_name(self.counters(u)))),
             }
         }
-        // "2 NY Militia units", not "2 NY Militias".
+        // "2 NY Militia units", not "2 NY Militias"; "1 Mohawk Indian
+        // unit", not "1 Mohawk Indians".
         names
-            .iter()
-            .map(|(n, k)| match k {
-                1 if bare => n.clone(),
+            .into_iter()
+            .map(|(n, k, plural)| match k {
+                1 if bare => n,
+                _ if plural => engine::log::count(k, &format!("{} unit", n.strip_suffix('s').unwrap_or(&n))),
                 1 => format!("1 {n}"),
                 _ if n.ends_with("unit") || n.ends_with("fleet") => format!("{k} {n}s"),
                 _ => format!("{k} {n} units"),

@@ -629,6 +629,12 @@ impl Gml {
     /// the leaders' points, the Terrain Effects Table and the works,
     /// clamped to 1-7.
     pub fn combat_value(&self, b: &Battle, u: UnitId) -> u8 {
+        self.combat_value_with(b, u, 0)
+    }
+
+    /// [`Self::combat_value`] with `extra` leader's points more (8.21): a
+    /// point's worth, shown before it is added.
+    pub fn combat_value_with(&self, b: &Battle, u: UnitId, extra: u8) -> u8 {
         if b.marker == Some(u) {
             // 8.14 step 3: it hits on its value or less, unmodified.
             return self.printed_value(u);
@@ -641,7 +647,8 @@ impl Gml {
             .iter()
             .filter(|(x, _)| *x == u)
             .map(|&(_, p)| p as i16)
-            .sum::<i16>();
+            .sum::<i16>()
+            + extra as i16;
         // The Terrain Effects Table's "all attacking units": an attacking
         // fleet on the panel (8.24) too (ruling gml #66).
         if seat == b.attacker {
@@ -1260,7 +1267,16 @@ impl Gml {
             }
         }
         let place = self.space_name(space);
-        self.core.log.say("8.22", || format!("The combat in {place} ends"));
+        match b.fight {
+            // A step of the retreat from the first combat, not a combat of its own.
+            Fight::Breakout { from } => {
+                let from = self.space_name(from);
+                self.core.log.say("8.251", || {
+                    format!("The round of the retreat from {from} into {place} ends")
+                });
+            }
+            _ => self.core.log.say("8.22", || format!("The combat in {place} ends")),
+        }
         self.alexander_after(&b);
         self.mark_control(space);
         for seat in [BRITISH, AMERICAN] {

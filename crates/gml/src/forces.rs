@@ -234,6 +234,12 @@ pub fn kind_word(kind: Kind) -> &'static str {
     KINDS.iter().find(|(_, k)| *k == kind).map_or("unit", |(w, _)| w)
 }
 
+/// Whether [`counter_name`] is a plural, a band ("Mohawk Indians"): its
+/// verbs agree with it ("take the hit").
+pub fn plural_name(c: &Counters) -> bool {
+    c.kind == Kind::Indian
+}
+
 /// A counter as the rules name it: "MA Militia", "NY Tory Militia",
 /// "experienced British unit", "Hessian Artillery", "Mohawk Indians".
 pub fn counter_name(c: &Counters) -> String {

@@ -186,6 +186,32 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// 3.1 the turn after the set-up: the British player-turn, then the
+    /// American, then the phases of both.
+    const TURN: [Phase; 10] = [
+        Phase::Command(BRITISH),
+        Phase::Activation(BRITISH),
+        Phase::Combat(BRITISH),
+        Phase::Reinforcement(BRITISH),
+        Phase::Command(AMERICAN),
+        Phase::Activation(AMERICAN),
+        Phase::Combat(AMERICAN),
+        Phase::Reinforcement(AMERICAN),
+        Phase::Supply,
+        Phase::Final,
+    ];
+
+    /// Where the phase comes in the turn: the set-up 0, then 1 to 10 in
+    /// the order of [`Phase::TURN`].
+    pub fn order(self) -> usize {
+        Self::TURN.iter().position(|&p| p == self).map_or(0, |i| i + 1)
+    }
+
+    /// The phase that follows (after the Final Phase, the next turn's first).
+    pub fn next(self) -> Phase {
+        Self::TURN[self.order() % Self::TURN.len()]
+    }
+
     /// The phase as 3.1 names it.
     pub fn name(self) -> String {
         let side = crate::side_name;

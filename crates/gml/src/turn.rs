@@ -403,22 +403,17 @@ impl Gml {
                         .say("12.11", || "The British part of the first turn is omitted".into());
                     Phase::Command(AMERICAN)
                 } else {
-                    Phase::Command(BRITISH)
+                    self.phase.next()
                 }
             }
-            Phase::Command(s) => Phase::Activation(s),
-            Phase::Activation(s) => Phase::Combat(s),
-            Phase::Combat(s) => Phase::Reinforcement(s),
-            Phase::Reinforcement(s) if s == BRITISH => Phase::Command(AMERICAN),
-            Phase::Reinforcement(_) => Phase::Supply,
-            Phase::Supply => Phase::Final,
             Phase::Final => {
                 self.final_phase();
                 if self.core.outcome.is_some() {
                     return;
                 }
-                Phase::Command(BRITISH)
+                self.phase.next()
             }
+            phase => phase.next(),
         };
         // 7.2 a turn begins: who may sail on transports in it.
         if matches!(self.phase, Phase::Deployment | Phase::Final) {

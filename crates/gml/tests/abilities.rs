@@ -180,7 +180,10 @@ fn a_drunk_alexander_gives_no_points_and_may_leave_the_game() {
     // 8: drunk; the Americans hit (1), the British miss (10); round two
     // the reduced British unit is eliminated; then 9: Alexander leaves.
     let (mut g, l) = alexander_fights(true, &[8, 1, 10]);
-    assert_logged(&g, "William Alexander enters combat: 8, he has had too much to drink");
+    assert_logged(
+        &g,
+        "William Alexander (Lord Stirling) enters combat: 8, he has had too much to drink",
+    );
     let b = g.battle().unwrap();
     assert!(b.unfit.contains(&l) && b.bonus.is_empty());
     assert_logged(&g, "The Americans roll 1 for units at 4: 1 hit");
@@ -189,7 +192,7 @@ fn a_drunk_alexander_gives_no_points_and_may_leave_the_game() {
     take(&mut g, Action::Continue);
     assert_logged(
         &g,
-        "William Alexander was drunk beside his superior: 9, he is removed from the game",
+        "William Alexander (Lord Stirling) was drunk in the combat, with George Washington in his group (9-10 removes him from the game): 9, he is removed from the game",
     );
     assert_eq!(g.leaders[l as usize].at, Place::Gone);
     assert!(g.units.iter().all(|u| u.leader != Some(l)));
@@ -197,7 +200,7 @@ fn a_drunk_alexander_gives_no_points_and_may_leave_the_game() {
 
     // 7: sober, his 2 defensive points go to his unit.
     let (g, l) = alexander_fights(true, &[7, 10, 10]);
-    assert_logged(&g, "William Alexander enters combat: 7, sober");
+    assert_logged(&g, "William Alexander (Lord Stirling) enters combat: 7, sober");
     let b = g.battle().unwrap();
     assert!(!b.unfit.contains(&l) && b.bonus.len() == 1);
 
@@ -215,7 +218,7 @@ fn alexander_stays_on_a_low_roll_after_his_drink() {
     take(&mut g, Action::Continue);
     g.core.dice.script([1, 10, 8]);
     take(&mut g, Action::Continue);
-    assert_logged(&g, "William Alexander was drunk beside his superior: 8, he stays");
+    assert_logged(&g, "William Alexander (Lord Stirling) was drunk in the combat, with George Washington in his group (9-10 removes him from the game): 8, he stays");
     assert!(matches!(g.leaders[l as usize].at, Place::Space(_)));
 }
 

@@ -455,6 +455,9 @@ fn retreat_priority_three_fights_into_a_space_with_one_enemy_unit() {
     g.core.dice.script([10, 1, 1]);
     take(&mut g, Action::Fighter(us[1]));
     assert_logged(&g, "A retreat into an enemy space in Bennington");
+    // A step of the first combat's retreat, not a combat of its own.
+    assert_logged(&g, "The round of the retreat from Saratoga into Bennington ends");
+    assert!(!logged(&g, "The combat in Bennington ends"));
     assert_eq!(g.units[lone as usize].at(), Place::Pool);
     for u in us {
         assert_eq!(g.units[u as usize].at(), Place::Space(space("bennington")));
