@@ -107,7 +107,7 @@ pub fn status(file: &Path, seat: Option<&str>) -> Result<()> {
 pub fn legal(file: &Path, seat: &str) -> Result<()> {
     let game = store::load(file)?;
     for a in game.legal(seat).map_err(refused)? {
-        println!("{} {}", a.id, a.label);
+        println!("{}", render::choice(&a));
     }
     Ok(())
 }

@@ -214,6 +214,9 @@ fn menu(game: &dyn AnyGame, seat: &str, actions: &[engine::ActionInfo], out: &mu
     }
     for (i, a) in actions.iter().enumerate() {
         writeln!(out, "  {:>3}. {}  ({})", i + 1, a.label, a.id)?;
+        if let Some(w) = &a.warning {
+            writeln!(out, "       warning: {w}")?;
+        }
     }
     Ok(())
 }

@@ -72,6 +72,15 @@ pub fn draw_offer(game: &dyn AnyGame) -> Option<String> {
     ))
 }
 
+/// A legal action as `legal` lists it: its id and label, and what the
+/// rules warn of before it is taken (the browser asks to confirm it).
+pub fn choice(a: &engine::ActionInfo) -> String {
+    match &a.warning {
+        Some(w) => format!("{} {}  [warning: {w}]", a.id, a.label),
+        None => format!("{} {}", a.id, a.label),
+    }
+}
+
 pub fn rule_suffix(rule: &str) -> String {
     if rule.is_empty() {
         String::new()
@@ -281,6 +290,24 @@ fn scalar(v: &Value) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_choice_shows_its_warning() {
+        let mut a = engine::ActionInfo {
+            id: "done".into(),
+            label: "End the activations (5 left unused)".into(),
+            target: None,
+            group: None,
+            warning: None,
+            irreversible: false,
+        };
+        assert_eq!(choice(&a), "done End the activations (5 left unused)");
+        a.warning = Some("5 activations unused: ending the activations loses them".into());
+        assert_eq!(
+            choice(&a),
+            "done End the activations (5 left unused)  [warning: 5 activations unused: ending the activations loses them]"
+        );
+    }
 
     #[test]
     fn entries_show_rule_and_dice_only_when_present() {

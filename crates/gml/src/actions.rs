@@ -106,6 +106,30 @@ impl Gml {
         crate::forces::counter_name(self.counters(u))
     }
 
+    /// The unit's name with what tells it from alike units beside it
+    /// (ruling gml #60): reduced, its works, its leader, and `more` (its
+    /// value in a battle): "NC Militia (entrenched, under Nathanael
+    /// Greene, value 7)".
+    fn unit_told_apart(&self, u: UnitId, more: Option<String>) -> String {
+        let piece = &self.units[u as usize];
+        let how: Vec<String> = [
+            piece.reduced.then(|| "reduced".to_string()),
+            piece.entrenched.then(|| "entrenched".to_string()),
+            piece.inside.then(|| "inside the fort".to_string()),
+            piece.leader.map(|l| format!("under {}", self.leader(l).name)),
+            more,
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let name = self.unit_name(u);
+        if how.is_empty() {
+            name
+        } else {
+            format!("{name} ({})", how.join(", "))
+        }
+    }
+
     pub fn space_id(&self, s: SpaceId) -> &'static str {
         &tables().map.get(s).id
     }
@@ -178,7 +202,7 @@ impl Gml {
                 ),
             },
             Action::Leave(u) => (
-                format!("Leave the {} out of the force (6.14)", self.unit_name(u)),
+                format!("Leave the {} out of the force (6.14)", self.unit_told_apart(u, None)),
                 unit(u),
                 Some("Leave a unit out (6.14)"),
             ),
@@ -219,7 +243,14 @@ impl Gml {
                 unit(u),
                 Some("Send one unit inside (6.6)"),
             ),
-            Action::Step(s) => (format!("Move to {}", self.space_name(s)), space(s), Some("Move to")),
+            Action::Step(s) => (
+                match self.stack.last() {
+                    Some(Frame::Move(m)) => format!("Move to {} {}", self.space_name(s), self.step_words(m, s)),
+                    _ => format!("Move to {}", self.space_name(s)),
+                },
+                space(s),
+                Some("Move to"),
+            ),
             Action::Drop(u) => (
                 format!("Leave the {} here (6.13)", self.unit_name(u)),
                 unit(u),
@@ -244,7 +275,11 @@ impl Gml {
                 Some("Move a reserve (6.21)"),
             ),
             Action::Withdraw(u, s) => (
-                format!("Withdraw the {} to {} (6.3)", self.unit_name(u), self.space_name(s)),
+                format!(
+                    "Withdraw the {} to {} (6.3)",
+                    self.unit_told_apart(u, None),
+                    self.space_name(s)
+                ),
                 space(s),
                 Some("Withdraw (6.3)"),
             ),
@@ -291,25 +326,8 @@ impl Gml {
                 } else {
                     "10.2"
                 };
-                // Ruling gml #60: alike units differ by works and force.
-                let mut how = Vec::new();
-                let piece = &self.units[u as usize];
-                if piece.entrenched {
-                    how.push("entrenched".to_string());
-                }
-                if piece.inside {
-                    how.push("inside the fort".to_string());
-                }
-                if let Some(l) = piece.leader {
-                    how.push(format!("under {}", self.leader(l).name));
-                }
-                let how = if how.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", how.join(", "))
-                };
                 (
-                    format!("Supply the {}{how} automatically ({rule})", self.unit_name(u)),
+                    format!("Supply the {} automatically ({rule})", self.unit_told_apart(u, None)),
                     unit(u),
                     Some("Supply automatically"),
                 )
@@ -347,12 +365,13 @@ impl Gml {
             Action::Hit(u) => (
                 {
                     // "The Mohawk Indians take the hit".
-                    let name = self.unit_name(u);
+                    let value = self.battle().map(|b| format!("value {}", self.combat_value(b, u)));
+                    let name = self.unit_told_apart(u, value);
                     let many = crate::forces::plural_name(self.counters(u));
                     let takes = if many { "take" } else { "takes" };
                     if self.units[u as usize].reduced {
                         let is = if many { "are" } else { "is" };
-                        format!("The {name} (reduced) {takes} the hit and {is} eliminated (8.22)")
+                        format!("The {name} {takes} the hit and {is} eliminated (8.22)")
                     } else {
                         format!("The {name} {takes} the hit (8.22)")
                     }
@@ -429,6 +448,9 @@ impl Gml {
                     Some(Frame::Form { .. }) => "Done forming the command (6.14)",
                     Some(Frame::Orders(_)) => "End this activation",
                     Some(Frame::Move(_)) => "Stop here",
+                    Some(Frame::Activations { left, .. }) if *left > 0 => {
+                        return (format!("End the activations ({left} left unused)"), None, None)
+                    }
                     Some(Frame::Activations { .. }) => "End the activations",
                     Some(Frame::Naval { .. }) => "End naval movement (7.0)",
                     Some(Frame::Voyage(_)) => "End this voyage",
@@ -446,6 +468,22 @@ impl Gml {
     }
 }
 
+impl Gml {
+    /// What a player should know before taking an action that costs more
+    /// than its label says (the browser asks to confirm it).
+    fn warning(&self, a: Action) -> Option<String> {
+        match (a, self.stack.last()) {
+            (Action::Done, Some(Frame::Activations { left, .. })) if *left > 0 => Some(format!(
+                "{} unused: ending the activations loses {}",
+                engine::log::count(*left, "activation"),
+                if *left == 1 { "it" } else { "them" }
+            )),
+            (Action::Bombard(_), Some(Frame::Battle(b))) => self.lone_gun_at_a_fort(b),
+            _ => None,
+        }
+    }
+}
+
 impl Describe for Gml {
     fn describe(&self, _seat: Seat, a: &Action) -> ActionInfo {
         let (label, target, group) = self.describe_action(*a);
@@ -457,7 +495,7 @@ impl Describe for Gml {
             label,
             group: target.as_ref().and(group.map(str::to_string)),
             target,
-            warning: None,
+            warning: self.warning(*a),
             irreversible,
         }
     }

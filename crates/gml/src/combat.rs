@@ -1011,6 +1011,21 @@ impl Gml {
         })
     }
 
+    /// 8.2 step 4: "two hits on a fort" destroy it in this one step, so
+    /// fewer than two guns cannot, and each designated gun gives up its
+    /// first round's fire at units: said before a gun is designated.
+    pub(crate) fn lone_gun_at_a_fort(&self, b: &Battle) -> Option<String> {
+        let Stage::Bombard { chosen } = &b.stage else {
+            return None;
+        };
+        let guns = chosen.len() + self.bombard_choices(b, chosen).count();
+        (self.works_target(b) == Some("fort") && guns < 2).then(|| {
+            "A fort falls only to two hits in this step: with one gun it cannot fall, and the gun does not fire at \
+             units in the first round"
+                .to_string()
+        })
+    }
+
     /// 8.2 step 4, 8.26 (ruling gml #16): each designated gun fires once at
     /// the works; a hit destroys a trench, two a fort. 8.26's "see 9.0" is
     /// this step (ruling gml #19).
@@ -1049,7 +1064,7 @@ impl Gml {
                 b.fort_hits += 1;
                 if b.fort_hits < 2 {
                     self.core.log.say("8.26", || {
-                        format!("The fort of {place} stands: 1 of the 2 hits that destroy a fort")
+                        format!("The fort of {place} stands: 1 hit, of the 2 this step needs to destroy it")
                     });
                 } else {
                     self.razed.push(b.space);

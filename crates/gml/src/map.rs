@@ -68,6 +68,14 @@ impl LineKind {
     pub fn word(self) -> &'static str {
         LINE_KINDS.iter().find(|(_, k)| *k == self).map_or("", |(w, _)| w)
     }
+
+    /// The line as a player reads it: "toll road", "trail".
+    pub fn name(self) -> &'static str {
+        match self {
+            LineKind::TollRoad => "toll road",
+            other => other.word(),
+        }
+    }
 }
 
 /// 9.1 the six regions the Militia Table rolls for.

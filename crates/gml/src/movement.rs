@@ -49,6 +49,20 @@ impl Gml {
         out.push(Action::Done);
     }
 
+    /// How the moving group enters the neighbouring space `n` and what it
+    /// costs, in a player's words: "by trail (2 MP)", "across the river
+    /// (its whole move)" (6.16, 6.17, 6.19), as `step_to` will spend it.
+    pub fn step_words(&self, m: &Move, n: SpaceId) -> String {
+        let Some(kind) = tables().map.between(m.at, n) else {
+            return String::new();
+        };
+        match kind.half_points() {
+            Some(cost) if cost <= m.left => format!("by {} ({} MP)", kind.name(), crate::turn::half(cost)),
+            Some(_) => format!("by {} (its whole move)", kind.name()),
+            None => "across the river (its whole move)".to_string(),
+        }
+    }
+
     /// The rule that bars the moving group from the neighbouring space `n`
     /// (by a line of `kind`), if any: what `move_legal` and "why not?"
     /// both read.
@@ -165,8 +179,8 @@ impl Gml {
         self.core.log.say(rule, || {
             let how = match kind {
                 LineKind::Crossing => "across the river, its whole move".to_string(),
-                _ if whole => format!("by {}, its whole move", kind.word()),
-                _ => format!("by {}", kind.word()),
+                _ if whole => format!("by {}, its whole move", kind.name()),
+                _ => format!("by {}", kind.name()),
             };
             let moves = if Self::group_plural(&m.leaders, &m.units) {
                 "move"

@@ -20,6 +20,23 @@ impl Gml {
             .count()
     }
 
+    /// ": Camden and Ninety-Six", the spaces the seat holds, to say which
+    /// (none: nothing).
+    fn held_words(&self, seat: Seat, spaces: &[&str]) -> String {
+        let m = &tables().map;
+        let names: Vec<&str> = spaces
+            .iter()
+            .filter_map(|id| m.space(id))
+            .filter(|&s| self.controller(s) == Some(seat))
+            .map(|s| m.get(s).name.as_str())
+            .collect();
+        if names.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", engine::log::list(names))
+        }
+    }
+
     /// The result at the end of this turn (`last`: the scenario's last),
     /// if the game ends: the winner (none, a draw) and why.
     pub fn victory(&self, last: bool) -> Option<(Option<Seat>, String)> {
@@ -38,12 +55,20 @@ impl Gml {
                 if held >= n as usize {
                     Some((
                         Some(BRITISH),
-                        format!("The British hold {held} of the {} key spaces", spaces.len()),
+                        format!(
+                            "The British hold {held} of the {} key spaces{}",
+                            spaces.len(),
+                            self.held_words(BRITISH, spaces)
+                        ),
                     ))
                 } else if last {
                     Some((
                         Some(AMERICAN),
-                        format!("The British hold only {held} of the {} key spaces", spaces.len()),
+                        format!(
+                            "The British hold only {held} of the {} key spaces{}",
+                            spaces.len(),
+                            self.held_words(BRITISH, spaces)
+                        ),
                     ))
                 } else {
                     None
@@ -62,12 +87,20 @@ impl Gml {
                 if b >= british as usize {
                     Some((
                         Some(BRITISH),
-                        format!("The British hold {b} of the {} key spaces", spaces.len()),
+                        format!(
+                            "The British hold {b} of the {} key spaces{}",
+                            spaces.len(),
+                            self.held_words(BRITISH, spaces)
+                        ),
                     ))
                 } else if last && a >= american as usize {
                     Some((
                         Some(AMERICAN),
-                        format!("The Americans hold {a} of the {} key spaces", spaces.len()),
+                        format!(
+                            "The Americans hold {a} of the {} key spaces{}",
+                            spaces.len(),
+                            self.held_words(AMERICAN, spaces)
+                        ),
                     ))
                 } else if last {
                     Some((
@@ -84,9 +117,19 @@ impl Gml {
                 }
                 let a = self.holds(AMERICAN, spaces);
                 if a > 0 {
-                    Some((Some(AMERICAN), format!("The Americans hold {a} of the five key spaces")))
+                    Some((
+                        Some(AMERICAN),
+                        format!(
+                            "The Americans hold {a} of the {} key spaces{}",
+                            spaces.len(),
+                            self.held_words(AMERICAN, spaces)
+                        ),
+                    ))
                 } else {
-                    Some((Some(BRITISH), "The Americans hold none of the five key spaces".into()))
+                    Some((
+                        Some(BRITISH),
+                        format!("The Americans hold none of the {} key spaces", spaces.len()),
+                    ))
                 }
             }
         }

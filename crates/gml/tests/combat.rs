@@ -90,15 +90,22 @@ fn later_rounds_are_simultaneous_and_units_turn_back_at_the_end() {
             .find(|a| a.id == id)
             .map(|a| a.label)
     };
+    // Alike units are told apart by their values on the panel (session
+    // 40's audit of 12.4: a hit on the wrong one threw a leader's points
+    // away).
     assert_eq!(
         label(&g, c4).as_deref(),
-        Some("The Continental unit takes the hit (8.22)")
+        Some("The Continental unit (value 4) takes the hit (8.22)")
+    );
+    assert_eq!(
+        label(&g, c5).as_deref(),
+        Some("The experienced Continental unit (value 5) takes the hit (8.22)")
     );
     let mut worn = g.clone();
     worn.units[c4 as usize].reduced = true;
     assert_eq!(
         label(&worn, c4).as_deref(),
-        Some("The Continental unit (reduced) takes the hit and is eliminated (8.22)")
+        Some("The Continental unit (reduced, value 3) takes the hit and is eliminated (8.22)")
     );
     take(&mut g, Action::Hit(c5));
     assert_eq!(g.units[b as usize].at(), Place::Pool);
@@ -219,12 +226,46 @@ fn artillery_destroys_a_fort_with_two_hits() {
     let (g, c) = fort_battle([2, 5, 10, 10]);
     assert_logged(
         &g,
-        "The fort of Ticonderoga stands: 1 of the 2 hits that destroy a fort",
+        "The fort of Ticonderoga stands: 1 hit, of the 2 this step needs to destroy it",
     );
     assert!(!g.razed.contains(&space("ticonderoga")));
     assert!(g.units[c as usize].inside);
     assert_logged(&g, "The Americans roll 10 for units at 5: 0 hits");
     assert_logged(&g, "The British roll 10 for units at 3: 0 hits");
+}
+
+// rule: gml 8.2
+#[test]
+fn a_lone_gun_is_warned_that_it_cannot_destroy_a_fort() {
+    // Session 40's audit of 12.4: one gun designated against a fort gave
+    // up its fire at units for a hit that could never destroy it.
+    let warning = |g: &Gml, u: UnitId| {
+        let id = format!("bombard-{}", g.unit_id(u));
+        engine::described(g, BRITISH)
+            .into_iter()
+            .find(|a| a.id == id)
+            .and_then(|a| a.warning)
+    };
+    let mut g = before_combat();
+    let gun = put(&mut g, BRITISH, Kind::Artillery, 1, "ticonderoga")[0];
+    put(&mut g, BRITISH, Kind::British, 1, "ticonderoga");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "ticonderoga")[0];
+    g.units[c as usize].inside = true;
+    g.advance();
+    take(&mut g, Action::Attack(space("ticonderoga")));
+    assert!(
+        warning(&g, gun).is_some_and(|w| w.starts_with("A fort falls only to two hits in this step")),
+        "{:?}",
+        warning(&g, gun)
+    );
+    // Two guns may destroy it: no warning.
+    let mut g = before_combat();
+    let guns = put(&mut g, BRITISH, Kind::Artillery, 2, "ticonderoga");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "ticonderoga")[0];
+    g.units[c as usize].inside = true;
+    g.advance();
+    take(&mut g, Action::Attack(space("ticonderoga")));
+    assert_eq!(warning(&g, guns[0]), None);
 }
 
 /// A British unit attacks a Continental in the works of `at` (`works`

@@ -104,4 +104,9 @@ fn saratoga_a_space_the_british_left_to_tories_stays_british() {
     enter_after(&mut g, Phase::Final);
     let o = g.core.outcome.clone().expect("five of six at the end of the turn");
     assert_eq!((o.winner, o.rule.as_str()), (Some(BRITISH), "12.25"), "{}", o.reason);
+    // The result names the spaces held (session 40's audit).
+    assert_eq!(
+        o.reason,
+        "The British hold 5 of the 6 key spaces: Philadelphia, New York, West Point, Fort Stanwix and Ticonderoga"
+    );
 }

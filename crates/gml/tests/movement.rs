@@ -51,6 +51,17 @@ fn the_command_table_gives_activations_none_or_the_opponents_and_a_reroll() {
             ..
         })
     ));
+    // Ending them says what it throws away, and asks in the browser
+    // (session 40's audit: a 'done' meant for the ships lost six).
+    let done = engine::described(&g, BRITISH)
+        .into_iter()
+        .find(|a| a.id == "done")
+        .expect("done offered");
+    assert_eq!(done.label, "End the activations (5 left unused)");
+    assert_eq!(
+        done.warning.as_deref(),
+        Some("5 activations unused: ending the activations loses them")
+    );
     // 3: none; the phase passes with no activation.
     let mut g = cleared("saratoga", Phase::Command(AMERICAN));
     put(&mut g, AMERICAN, Kind::Continental, 1, "morristown");
@@ -427,6 +438,15 @@ fn a_leader_alone_moves_four_and_a_unit_activated_alone_moves_alone() {
     assert_eq!(m.left, 6);
 }
 
+/// The label of the acting American's action `id`.
+fn label(g: &Gml, id: &str) -> String {
+    engine::described(g, AMERICAN)
+        .into_iter()
+        .find(|a| a.id == id)
+        .map(|a| a.label)
+        .unwrap_or_else(|| panic!("{id} is not offered"))
+}
+
 // rule: gml 6.16, 6.17
 #[test]
 fn lines_cost_their_terrain_and_a_group_stops_when_it_cannot_pay() {
@@ -436,6 +456,11 @@ fn lines_cost_their_terrain_and_a_group_stops_when_it_cannot_pay() {
     activations(&mut g, AMERICAN, 2);
     move_alone(&mut g, AMERICAN, u);
     assert_eq!(left(&g), 8);
+    // Each step's label says what it costs (session 40's audit).
+    assert_eq!(
+        label(&g, "step-new-brunswick"),
+        "Move to New Brunswick by toll road (½ MP)"
+    );
     // The toll road costs ½ a leg.
     for s in ["new-brunswick", "princeton", "trenton", "philadelphia"] {
         act(&mut g, AMERICAN, &format!("step-{s}"));
@@ -449,6 +474,10 @@ fn lines_cost_their_terrain_and_a_group_stops_when_it_cannot_pay() {
     act(&mut g, AMERICAN, "step-cherry-valley");
     assert_eq!(left(&g), 2);
     assert!(!has(&g, AMERICAN, "step-unadilla"), "the trail costs 2, only 1 is left");
+    assert_eq!(
+        label(&g, "step-canajoharie"),
+        "Move to Canajoharie (Mohawk) by road (1 MP)"
+    );
     assert!(has(&g, AMERICAN, "step-canajoharie"));
 }
 
@@ -466,6 +495,10 @@ fn arnold_s_march_crosses_the_st_lawrence_above_a_british_quebec() {
     activations(&mut g, AMERICAN, 1);
     move_alone(&mut g, AMERICAN, u);
     assert!(!has(&g, AMERICAN, "step-quebec"), "not across into the enemy");
+    assert_eq!(
+        label(&g, "step-pointe-aux-trembles"),
+        "Move to Pointe-aux-Trembles across the river (its whole move)"
+    );
     act(&mut g, AMERICAN, "step-pointe-aux-trembles");
     assert_eq!(at(&g, u), "pointe-aux-trembles");
 }

@@ -32,7 +32,24 @@ fn americans_entered_by_british_units_may_each_withdraw_and_the_british_move_on(
         p.text.contains("entered Schenectady: withdraw") && p.rule == "6.3",
         "{p:?}"
     );
+    // The choices tell the entrenched unit from the other (session 40's
+    // audit: alike militia were offered under one name).
+    let label = |g: &Gml, id: &str| {
+        engine::described(g, AMERICAN)
+            .into_iter()
+            .find(|a| a.id == id)
+            .map(|a| a.label)
+    };
+    let wc = format!("withdraw-{}-to-albany", g.unit_id(c));
+    assert_eq!(
+        label(&g, &wc).as_deref(),
+        Some("Withdraw the Continental unit (entrenched) to Albany (6.3)")
+    );
     let wm = format!("withdraw-{}-to-johnstown", g.unit_id(m));
+    assert_eq!(
+        label(&g, &wm).as_deref(),
+        Some("Withdraw the MA Militia to Johnstown (6.3)")
+    );
     act(&mut g, AMERICAN, &wm);
     assert_eq!(to_act(&g), vec![AMERICAN], "each unit decides separately");
     assert!(
