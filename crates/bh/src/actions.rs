@@ -73,7 +73,10 @@ impl Procedure for Bh {
                     "7.0",
                 ),
                 Frame::Displace { region } => (
-                    format!("move a piece out of the fire in {}", self.map().name(*region)),
+                    match self.at(*region).next() {
+                        Some(i) => format!("move {} out of the fire in {}", self.label(i), self.map().name(*region)),
+                        None => format!("move a piece out of the fire in {}", self.map().name(*region)),
+                    },
                     "6.4",
                 ),
                 Frame::Spread { .. } => ("choose where the fire spreads".into(), "5.3"),
@@ -283,6 +286,12 @@ impl Procedure for Bh {
                 let i = self.at(region).next().expect("a piece to move");
                 let full = self.p(i).military() && self.room(r, self.p(i).side) == 0;
                 self.pm(i).loc = r;
+                let (name, m) = (self.label(i), self.map());
+                self.core.log.say_at(
+                    "6.4",
+                    || m.path(&[region, r]),
+                    || format!("{name} leaves the fire in {} for {}.", m.name(region), m.name(r)),
+                );
                 if full {
                     // Ruling bh #12: over-stacked, it moves on as in 7.1.
                     self.frames.push(Frame::Overflow {

@@ -151,10 +151,45 @@ impl Bh {
         vp
     }
 
+    /// 12.2 "0 VP for wounded leaders that survive attrition rolls": at the
+    /// end of a solitaire game each wounded leader on the map rolls and dies
+    /// of his wounds on a 6, as From Boston to Concord's 15.2 gives the roll
+    /// (ruling bh #42). He dies after the battle, so no morale is lost; 12.2
+    /// scores broken and panicked units at 1/2 VP, and they do not roll.
+    fn solitaire_attrition(&mut self) {
+        for i in 0..self.pieces.len() as PieceId {
+            let p = self.p(i);
+            if p.unit != Unit::Leader || !p.flipped || !p.on_map() {
+                continue;
+            }
+            let (name, at, m) = (self.label(i), p.loc, self.map());
+            let d = self.core.dice.d6();
+            self.core.log.roll_at(
+                "12.2",
+                &[d],
+                || m.path(&[at]),
+                || {
+                    format!(
+                        "Attrition for the wounded {name} in {}: {d}, {} kills him: {}.",
+                        m.name(at),
+                        revroad::log::at_least(6),
+                        if d == 6 { "he dies of his wounds" } else { "he survives" }
+                    )
+                },
+            );
+            if d == 6 {
+                self.pm(i).loc = DESTROYED;
+            }
+        }
+    }
+
     /// 10.0 more victory points wins; a tie goes to the side holding more hill regions, else the Patriot.
     pub fn finish(&mut self) {
         if self.core.outcome.is_some() {
             return;
+        }
+        if self.solo() {
+            self.solitaire_attrition();
         }
         let (b, p) = (self.vp(BRITISH), self.vp(PATRIOT));
         let (winner, why) = if b > p {

@@ -300,6 +300,27 @@ fn a_piece_with_nowhere_to_go_burns() {
     assert_eq!(g.morale[1], 23);
 }
 
+// rule: bh 6.4, 4.6
+// ruling: bh #12
+#[test]
+fn a_piece_leaving_the_fire_is_named_and_its_move_logged() {
+    // The audit of session 40: the prompt did not say which piece moved, and
+    // the log did not say where it went.
+    let mut g = sandbox(B);
+    let mm = g.put(Minuteman, P, "town-shipyard");
+    for id in ["town-mill", "town-meeting"] {
+        g.ablaze |= bit(g.region(id));
+    }
+    g.ignite(g.region("town-shipyard"), "6.4");
+    g.advance();
+    let name = g.label(mm);
+    let prompt = g.prompt(P);
+    assert_eq!(prompt.text, format!("Move {name} out of the fire in Shipyards"));
+    act(&mut g, "patriot", "town-wharves");
+    assert_eq!(loc(&g, mm), "town-wharves");
+    assert_logged(&g, &format!("{name} leaves the fire in "));
+}
+
 /// A militia in Bunker Hill (south) next to the British, whose runs fork:
 /// the west slope is full and the ridge beyond it is British, so a run
 /// that goes that way cannot leave the over-stack (the bh/solo-patriot

@@ -311,3 +311,33 @@ fn no_objective_captured_scores_both_twelve_two_and_twelve_four() {
     g.put(Regular, B, "breeds-redoubt");
     assert_eq!(g.vp(P), patriot - 1.0, "a region captured: no 12.4 VP");
 }
+
+// rule: bh 12.2
+// ruling: bh #42
+#[test]
+fn wounded_leaders_roll_attrition_at_the_end_of_a_solitaire_game() {
+    // 12.2: "0 VP for wounded leaders that survive attrition rolls": each
+    // wounded leader rolls when the game ends and dies on a 6, worth 1 VP
+    // to the other side; a healthy one does not roll.
+    let game = |die: u8| {
+        let mut g = Bh::sandbox("solo-british", B);
+        g.objective = Some(bh::setup::british_objective(3));
+        let wounded = g.put(Leader, P, "breeds-south");
+        g.pieces[wounded as usize].flipped = true;
+        let healthy = g.put(Leader, P, "breeds-south");
+        let before = g.vp(B);
+        g.core.dice.script([die]);
+        g.finish();
+        (g, wounded, healthy, before)
+    };
+    let (g, wounded, healthy, before) = game(6);
+    assert_eq!(g.pieces[wounded as usize].loc, DESTROYED, "{}", log(&g));
+    assert_eq!(g.pieces[healthy as usize].loc, g.region("breeds-south"));
+    assert_eq!(g.vp(B), before + 1.0, "a leader killed: 1 VP");
+    assert_logged(&g, "dies of his wounds");
+    let (g, wounded, _, before) = game(5);
+    assert!(g.pieces[wounded as usize].loc != DESTROYED);
+    assert_eq!(g.vp(B), before);
+    assert_logged(&g, "he survives");
+    assert!(g.core.outcome.is_some());
+}
