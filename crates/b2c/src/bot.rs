@@ -7,7 +7,7 @@
 //! the game's own dice so a replay stays exact.
 
 use crate::actions::Action;
-use crate::frames::{Frame, Move};
+use crate::frames::{CombatStage, Frame, Move};
 use crate::map::{map, Region};
 use crate::state::*;
 use engine::{Procedure, Seat};
@@ -124,6 +124,17 @@ pub const WITHIN_ACTION: &[Rule] = &[
         } else {
             c
         }
+    }),
+    // 15.3 (reconstructed): the Patriot bot causes casualties, and
+    // Opportunity Fire on troops that all retreated before combat (7.1.3) is
+    // free dice at them: it costs no VP and risks no unit, only Fired markers
+    // on attackers left with no British to fight in that region. Judged from
+    // one sample (`best_now`), a roll without a 6 made it look worse than
+    // declining (audit of rules b2c-5), so the sheet says: always fire.
+    Rule::keep("fire on the retreating British: free dice (7.1.3)", |g, a| {
+        *a == Action::Yes
+            && g.bot_seat() == Some(PATRIOT)
+            && matches!(g.frames.last(), Some(Frame::Combat(c)) if c.ask.is_none() && c.stage == CombatStage::OpFire)
     }),
     Rule::keep("best immediate result", |_, _| true).then(|g, _, c| g.best_now(&c)),
 ];

@@ -290,6 +290,20 @@ impl B2c {
         }
     }
 
+    /// 4.1 the field cannon's break before combat, told to all.
+    fn log_cannon_break(&mut self, r: Region) {
+        self.core.log.say_at(
+            "4.1",
+            || map().path(&[r]),
+            || {
+                format!(
+                    "The field cannon in {} breaks one militia before combat; the Patriots choose which.",
+                    map().name(r)
+                )
+            },
+        );
+    }
+
     fn cannon_set(&self, r: Region) -> Set {
         self.set_at(r, BRITISH, |p| p.kind == Kind::Cannon)
     }
@@ -339,8 +353,11 @@ impl B2c {
                 )
             },
         );
+        // 7.1.3 "all units that attacked receive a Fired Marker": the
+        // cannon among them.
+        // ruling: b2c #33
         for p in members(c.attackers) {
-            if self.piece(p).kind.military() {
+            if self.piece(p).kind.military() || self.piece(p).kind == Kind::Cannon {
                 self.pm(p).fired = true;
             }
         }
@@ -534,8 +551,20 @@ impl B2c {
                 self.combat_mut().stage = CombatStage::SelectDefenders;
                 // Ruling b2c #2: a cannon that retreated before combat takes
                 // no part in it and breaks nothing.
-                if c.cannon && self.count(c.region, BRITISH, |p| p.kind == Kind::Cannon) > 0 {
+                let gun = self.cannon_set(c.region);
+                if c.cannon && gun != 0 {
                     let militia = self.set_at(c.region, PATRIOT, |p| p.kind == Kind::Militia && !p.flipped);
+                    if militia != 0 {
+                        // 4.8 "Units may only ... participate in combat once each
+                        // turn", 4.1 "only break one unit when involved in combat":
+                        // the break is the cannon's part in this combat, as dice
+                        // are a unit's (7.0), so it takes a Fired marker at the
+                        // conclusion and joins no other Attack or Assault this
+                        // turn (6.1).
+                        // ruling: b2c #33
+                        self.combat_mut().contributed |= gun;
+                        self.log_cannon_break(c.region);
+                    }
                     self.push_hits(PATRIOT, 1, militia, 0, HitKind::Break, "4.1");
                 }
             }
@@ -774,13 +803,35 @@ impl B2c {
                 if self.core.log.enabled() {
                     let m = map();
                     let (from, to) = (m.name(r.region), m.name(r.dest));
-                    let what = revroad::log::pieces(members(goers).map(|p| self.piece_name(p)));
+                    // 7.1.2 "Unaccompanied broken militia may not retreat": say
+                    // who stays behind, and why.
+                    let stayed = members(alive & !goers).filter(|&p| {
+                        let pc = self.piece(p);
+                        pc.active() && pc.loc == r.region && pc.kind == Kind::Militia && pc.flipped
+                    });
+                    for p in stayed.collect::<Vec<_>>() {
+                        let name = self.piece_name(p);
+                        self.core.log.say_at(
+                            "7.1.2",
+                            || m.path(&[r.region]),
+                            || format!("{name} stays in {from}: unaccompanied broken militia may not retreat."),
+                        );
+                    }
                     let who = revroad::log::the_side(r.seat);
-                    self.core.log.say_at(
-                        "7.1",
-                        || m.path(&[r.region, r.dest]),
-                        || format!("{who} retreat {what} from {from} to {to}."),
-                    );
+                    if goers == 0 {
+                        self.core.log.say_at(
+                            "7.1",
+                            || m.path(&[r.region]),
+                            || format!("{who} retreat nothing from {from}."),
+                        );
+                    } else {
+                        let what = revroad::log::pieces(members(goers).map(|p| self.piece_name(p)));
+                        self.core.log.say_at(
+                            "7.1",
+                            || m.path(&[r.region, r.dest]),
+                            || format!("{who} retreat {what} from {from} to {to}."),
+                        );
+                    }
                 }
                 let rs = self.retreat_mut();
                 rs.picked = goers;
@@ -851,6 +902,14 @@ impl B2c {
                     goers |= bit(p);
                 } else if !self.piece(p).flipped {
                     goers |= bit(p);
+                    let name = if self.core.log.enabled() {
+                        self.piece_name(p)
+                    } else {
+                        String::new()
+                    };
+                    self.core.log.say("7.1.2", || {
+                        format!("{name} retreats unaccompanied: it breaks after retreating.")
+                    });
                     self.apply_hit(p);
                 }
             }

@@ -59,6 +59,9 @@ pub enum Frame {
         seat: Seat,
         region: Region,
         left: u8,
+        /// Units the owner already chose and rallied (the summary counts them).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        picked: u8,
     },
     /// 6.6 the Patriots choose the two moved Regulars they ambush.
     Ambush {
@@ -236,4 +239,8 @@ pub struct Search {
     /// The current SoL's last draw failed: the British may pay 1 VP to draw again (8.2).
     pub failed: Option<u8>,
     pub arms_done: bool,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }

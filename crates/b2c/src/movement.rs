@@ -369,6 +369,18 @@ impl B2c {
             }
             if self.hinder_at(HINDER_MOVEMENT) == Some(to) {
                 stop = true;
+                // 6.11 told to both: the marker, not the stop rule, ends this move.
+                let m = map();
+                self.core.log.say_at(
+                    "6.11",
+                    || m.path(&[to]),
+                    || {
+                        format!(
+                            "The Hinder Movement marker in {} stops the British move there.",
+                            m.name(to)
+                        )
+                    },
+                );
             }
         } else {
             let pats = members(group)
@@ -394,6 +406,9 @@ impl B2c {
 
     /// 15.2 Patriot Opportunity Fire: each Patriot-occupied region in or next
     /// to `to` fires once per Move Action; at most 2 hits (ruling b2c #26).
+    /// 4.1, 15.2 its dice: one per five unbroken strength points, counted as
+    /// combat counts them ("0" militia paired with healthy leaders, ruling
+    /// b2c #32), and one per unbroken minuteman.
     fn patriot_opfire(&mut self, idx: usize, to: Region, group: Set) {
         let m = map();
         let mut regions = vec![to];
@@ -415,9 +430,10 @@ impl B2c {
                     self.reveal(p);
                 }
             }
-            let sp: usize = members(self.set_at(r, PATRIOT, |p| p.kind.military() && !p.flipped))
-                .map(|p| self.strength(p) as usize)
-                .sum();
+            // 15.2 "unbroken Patriot Strength Points", counted as in combat:
+            // a "0" militia paired with a healthy leader is worth 1 (4.1).
+            // ruling: b2c #5, #32
+            let sp = self.patriot_strength(r);
             let mm = self.count(r, PATRIOT, |p| p.kind == Kind::Minuteman && !p.flipped);
             let n = sp / 5 + mm;
             let dice: Vec<u8> = (0..n).map(|_| self.core.dice.d6()).collect();
@@ -433,10 +449,12 @@ impl B2c {
                     || m.path(&[r, to]),
                     || {
                         format!(
-                            "Patriot opportunity fire from {} at {}: {} dice, needs 6 to hit: {h}.",
+                            "Patriot opportunity fire from {} at {}: {} and {} give {}, needs 6 to hit: {h}.",
                             m.name(r),
                             m.name(to),
-                            dice.len(),
+                            engine::log::count(sp, "strength point"),
+                            engine::log::count(mm, "unbroken minuteman").replace("minutemans", "minutemen"),
+                            dice_count(dice.len()),
                             h = engine::log::count(h, "hit")
                         )
                     },
@@ -715,7 +733,7 @@ impl B2c {
     }
 
     pub fn place_act(&mut self, a: Action) {
-        let Some(Frame::Place { piece, .. }) = self.frames.pop() else {
+        let Some(Frame::Place { piece, optional, .. }) = self.frames.pop() else {
             return;
         };
         if let Action::Go(r) = a {
@@ -724,7 +742,9 @@ impl B2c {
             pc.loc = r;
             pc.under = false;
             pc.moved = true;
-            self.log_move("6.10", seat, bit(piece), from, r, "");
+            // 8.2 the move after a failed capture (optional); 6.10 an escape.
+            let rule = if optional { "8.2" } else { "6.10" };
+            self.log_move(rule, seat, bit(piece), from, r, "");
         }
     }
 
@@ -748,4 +768,13 @@ fn leader_of(g: &B2c, picked: Set, loc: Region) -> Set {
     members(picked)
         .filter(|&q| g.piece(q).kind.leader() && g.piece(q).loc == loc)
         .fold(0, |s, q| s | bit(q))
+}
+
+/// "1 die", "3 dice".
+fn dice_count(n: usize) -> String {
+    if n == 1 {
+        "1 die".into()
+    } else {
+        format!("{n} dice")
+    }
 }

@@ -8,18 +8,34 @@ use crate::map::{map, Region};
 use crate::state::*;
 
 impl B2c {
-    /// 8.0 a card drawn for a search or capture; the seats' knowledge of the top shrinks.
-    pub fn draw_hash(&mut self) -> u8 {
+    /// 8.0 a card drawn for a search or capture in `r`; the seats' knowledge
+    /// of the top shrinks. Returns the hash marks less the Patriot modifier
+    /// of 8.1 (never below 0), and logs both so that either seat can check
+    /// the result.
+    pub fn draw_hash(&mut self, r: Region) -> u8 {
         if self.deck.draw.is_empty() {
             self.known = [0, 0];
         }
         let c = self.deck.draw(&mut self.core.dice);
         let (n, h) = (c.number, c.hash);
         self.known = [self.known[0].saturating_sub(1), self.known[1].saturating_sub(1)];
+        let less = self.search_modifier(r);
+        let net = h.saturating_sub(less);
         self.core.log.say("8.0", || {
-            format!("Card {n} drawn: {h}.", h = engine::log::count(h, "hash mark"))
+            let marks = engine::log::count(h, "hash mark");
+            match less {
+                0 => format!("Card {n} drawn: {marks}."),
+                _ => format!(
+                    "Card {n} drawn: {marks}, -{less} for {} present (8.1): {net}.",
+                    if less == 2 {
+                        "militia and minutemen"
+                    } else {
+                        "militia or minutemen"
+                    }
+                ),
+            }
         });
-        h
+        net
     }
 
     /// 8.1 militia or minutemen present: -1; both: -2 (active, unbroken: FAQ).
@@ -37,7 +53,7 @@ impl B2c {
     }
 
     fn try_capture(&mut self, p: PieceId, r: Region) -> bool {
-        let hash = self.draw_hash().saturating_sub(self.search_modifier(r));
+        let hash = self.draw_hash(r);
         let name = self.piece(p).name();
         if hash > 0 {
             let turn = self.turn;
@@ -69,9 +85,16 @@ impl B2c {
             if self.unbroken_patriots(r) > 0 {
                 self.fire_shot(BRITISH, false, "the British searched among armed Patriots");
             }
-            if self.arms & (1 << r) != 0 && self.hinder_at(HINDER_SEARCH) != Some(r) {
-                let hash = self.draw_hash();
-                let vp = hash.saturating_sub(self.search_modifier(r));
+            let hindered = self.hinder_at(HINDER_SEARCH) == Some(r);
+            if self.arms & (1 << r) != 0 && hindered {
+                // 6.11 Hinder Search bars the arms search, not the capture (8.2).
+                let at = map().name(r).to_string();
+                self.core.log.say("6.11", || {
+                    format!("The Hinder Search marker in {at} bars the search for hidden arms.")
+                });
+            }
+            if self.arms & (1 << r) != 0 && !hindered {
+                let vp = self.draw_hash(r);
                 self.arms &= !(1 << r);
                 self.searched |= 1 << r;
                 let at = map().name(r).to_string();

@@ -110,6 +110,7 @@ impl B2c {
             seat,
             region: r,
             left: cap as u8,
+            picked: 0,
         });
     }
 
@@ -118,8 +119,9 @@ impl B2c {
     }
 
     pub fn rally_act(&mut self, a: Action) {
-        if let (Action::Pick(p), Some(Frame::Rally { ref mut left, .. })) = (a, self.frames.last_mut()) {
+        if let (Action::Pick(p), Some(Frame::Rally { left, picked, .. })) = (a, self.frames.last_mut()) {
             *left -= 1;
+            *picked += 1;
             self.pm(p).flipped = false;
             let label = self.piece_label(p);
             self.core.log.say("6.8", || format!("{label} is rallied."));
@@ -128,7 +130,13 @@ impl B2c {
 
     /// Nothing to choose once the leaders are spent, or when every broken unit can be rallied.
     pub fn rally_auto(&mut self) -> bool {
-        let Some(&Frame::Rally { seat, region, left }) = self.frames.last() else {
+        let Some(&Frame::Rally {
+            seat,
+            region,
+            left,
+            picked,
+        }) = self.frames.last()
+        else {
             return false;
         };
         let cands = self.rally_candidates(region, seat);
@@ -139,7 +147,8 @@ impl B2c {
         for p in members(cands).take(left as usize) {
             self.pm(p).flipped = false;
         }
-        let n = cands.count_ones().min(left as u32);
+        // 6.8 the true count: the units chosen one by one and those rallied here.
+        let n = cands.count_ones().min(left as u32) + picked as u32;
         let at = map().name(region).to_string();
         self.core.log.say("6.8", || {
             format!("{n} rallied in {at}.", n = engine::log::count(n, "unit"))

@@ -331,6 +331,29 @@ impl B2c {
         self.core.log.say(rule, || format!("{name} {whole:+} VP: {why}"));
     }
 
+    /// 4.1 the strength points of the active unbroken Patriot units in `r`,
+    /// counted as combat counts them (`dice_for`): each unbroken "0" militia
+    /// paired one for one with a healthy Patriot leader there is worth 1
+    /// (ruling b2c #5). Hidden militia must be revealed first.
+    /// 15.2 Patriot Opportunity Fire rolls from this count (ruling b2c #32).
+    pub fn patriot_strength(&self, r: Region) -> usize {
+        let mut sp = 0;
+        let mut zeros = 0;
+        let mut leaders = 0;
+        for (i, p) in self.pieces.iter().enumerate() {
+            if p.loc != r || p.under || p.side() != PATRIOT || p.flipped {
+                continue;
+            }
+            match p.kind {
+                Kind::PatriotLeader => leaders += 1,
+                Kind::Militia if p.value == 0 && !p.hidden => zeros += 1,
+                k if k.military() => sp += self.strength(i as PieceId) as usize,
+                _ => {}
+            }
+        }
+        sp + zeros.min(leaders)
+    }
+
     /// Strength in combat of an active unit (4.1); hidden militia must be revealed first.
     pub fn strength(&self, p: PieceId) -> u8 {
         let pc = self.piece(p);

@@ -74,7 +74,20 @@ impl Procedure for B2c {
             ),
             Some(Frame::Ambush { .. }) => ("Choose the two moved Regulars to ambush".into(), "6.6"),
             Some(Frame::Search(_)) => ("Pay 1 VP to draw another card for the capture?".into(), "8.2"),
-            Some(Frame::Place { piece, .. }) => (format!("Place {}", self.piece_label(*piece)), "6.10"),
+            // 8.2 after a failed capture the Patriots may move the Son of
+            // Liberty (optional); 6.10 an escaped piece goes next door.
+            Some(Frame::Place { piece, optional, .. }) => {
+                let p = self.piece(*piece);
+                let at = map().name(p.loc.min(map().len() as u8 - 1));
+                if *optional {
+                    (
+                        format!("Move {} to a region adjacent to {at}, or leave him there", p.name()),
+                        "8.2",
+                    )
+                } else {
+                    (format!("Place {} in a region adjacent to {at}", p.name()), "6.10")
+                }
+            }
             Some(Frame::Rally { left, .. }) => (format!("Choose a broken unit to rally ({left} left)"), "6.8"),
             Some(Frame::Escort { piece, .. }) => (
                 format!("Escort {} toward Boston, or stop", self.piece_label(*piece)),
@@ -402,14 +415,30 @@ impl B2c {
         match a {
             Action::Step(r) => {
                 *left -= 1;
-                let boston = map().boston;
+                let m = map();
+                let boston = m.boston;
+                let from = self.piece(p).loc;
+                // 4.4, 5.3 each step of an escort is told to both seats: the
+                // Patriots plan their escape attempts (6.10) from it.
+                let name = self.piece(p).name();
+                self.core.log.say_at(
+                    "5.3",
+                    || m.path(&[from, r]),
+                    || {
+                        format!(
+                            "The British escort captured {name} from {} to {}.",
+                            m.name(from),
+                            m.name(r)
+                        )
+                    },
+                );
                 let pc = self.pm(p);
                 pc.under = false;
                 if r == boston {
                     pc.loc = TAKEN;
                     self.frames.pop();
                     self.core.log.say("5.3", || {
-                        "A captured piece reaches Boston: permanently captured.".into()
+                        format!("Captured {name} reaches Boston: permanently captured.")
                     });
                 } else {
                     pc.loc = r;

@@ -139,3 +139,28 @@ fn a_whole_solo_patriot_game_plays_out_against_the_british_bot() {
 fn with_bot_seat_the_side_is_an_ordinary_seat() {
     revroad::testing::bot_seat_is_an_ordinary_seat::<B2c>(2000);
 }
+
+/// The audit of rules b2c-5 (sb.json, turn 8): twice every British piece
+/// retreated before combat and the Patriot bot turned down the free
+/// Opportunity Fire, judged from one sample without a 6. The sheet
+/// (reconstructed) now always fires: the dice cost it nothing.
+// rule: b2c 15.3, 7.1.3
+#[test]
+fn patriot_bot_always_fires_on_british_retreating_before_combat() {
+    let mut g = board_with("solo-british", &[("bot", "seat")]);
+    g.shot = true;
+    let mm = g.put(Kind::Minuteman, "lincoln");
+    let m = g.put_militia(2, "lincoln");
+    let u = regulars(&mut g, 2, "lincoln");
+    attack(&mut g, P, "lincoln", &[mm, m]);
+    choose(&mut g, B, &u);
+    let to = ids(&g, B)[0].clone();
+    act(&mut g, B, &to);
+    assert_eq!(ids(&g, P), ["yes", "no"]);
+    g.opts.bot = true;
+    let (a, n) = bot_pick(&mut g);
+    assert_eq!((a, n), (Action::Yes, 3), "within an Action, priority 3");
+    assert!(g.bot_step());
+    let text = bot_log(&g);
+    assert!(text.contains("fire on the retreating British"), "{text}");
+}

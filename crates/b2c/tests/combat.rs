@@ -5,6 +5,7 @@ use b2c::state::*;
 use b2c::B2c;
 use engine::described;
 use engine::prelude::*;
+use revroad::testing::log_texts;
 use support::*;
 
 fn last_log(g: &B2c, n: usize) -> Vec<String> {
@@ -759,4 +760,103 @@ fn a_charge_with_the_cannon_costs_three_hits_even_if_the_cannon_took_the_british
         }
         f => panic!("expected the Patriot hits, got {f:?}"),
     }
+}
+
+/// The audit of rules b2c-5 (sp.json, turn 12): the British attacked
+/// Lexington twice in a turn with the Field Cannon, and it broke a militia
+/// before both combats. 4.8 "Units may only ... participate in combat once
+/// each turn", 4.1 "only break one unit when involved in combat": the break
+/// is the cannon's part in the combat, so it takes a Fired marker (7.0, 6.1)
+/// and joins no second Attack that turn (ruling b2c #33).
+// rule: b2c 4.1, 4.8, 6.1
+#[test]
+fn the_cannon_breaks_a_militia_in_one_attack_a_turn() {
+    let mut g = board();
+    g.shot = true;
+    let gun = g.put(Kind::Cannon, "lexington");
+    let x1 = g.put(Kind::Regular, "lexington");
+    let x2 = g.put(Kind::Regular, "lexington");
+    let m1 = g.put_militia(1, "lexington");
+    let m2 = g.put_militia(1, "lexington");
+    g.put_militia(2, "lexington");
+    attack(&mut g, B, "lexington", &[x1, gun]);
+    act(&mut g, P, "done"); // no retreat before combat
+    assert!(last_log(&g, 1)[0].starts_with("The field cannon in Lexington breaks one militia before combat"));
+    pick(&mut g, P, m1); // 4.1 the Patriots choose which
+    assert!(g.piece(m1).flipped);
+    choose(&mut g, P, &[m2]);
+    g.core.dice.script([1, 1, 1]);
+    act(&mut g, B, "defensive-fire"); // no hits: the Attack ends
+    assert!(g.piece(gun).fired, "the cannon took part: a Fired marker");
+    assert!(g.piece(x1).fired);
+    start(&mut g, B, "attack-lexington");
+    let offered = ids(&g, B);
+    assert!(offered.contains(&format!("pick-{}", pid(&g, x2))), "{offered:?}");
+    assert!(
+        !offered.contains(&format!("pick-{}", pid(&g, gun))),
+        "6.1 attacking units must not have a Fired marker: {offered:?}"
+    );
+}
+
+/// A cannon that found no militia to break broke nothing: it took no part
+/// of its own and may join a later Attack (ruling b2c #33); OpFire marks
+/// every unit that attacked, the cannon with them (7.1.3).
+// rule: b2c 4.1, 7.1.3
+#[test]
+fn the_cannon_is_fired_only_when_it_breaks_or_opportunity_fire_is_used() {
+    let mut g = board();
+    g.shot = true;
+    let gun = g.put(Kind::Cannon, "lexington");
+    let x = g.put(Kind::Regular, "lexington");
+    let mm = g.put(Kind::Minuteman, "lexington");
+    attack(&mut g, B, "lexington", &[x, gun]);
+    act(&mut g, P, "done");
+    choose(&mut g, P, &[mm]);
+    g.core.dice.script([1, 1, 1]);
+    act(&mut g, B, "defensive-fire");
+    assert!(!g.piece(gun).fired, "no militia: nothing broken");
+    assert!(g.piece(x).fired);
+
+    let mut g = board();
+    g.shot = true;
+    let gun = g.put(Kind::Cannon, "lexington");
+    let x = g.put(Kind::Regular, "lexington");
+    let m = g.put_militia(1, "lexington");
+    attack(&mut g, B, "lexington", &[x, gun]);
+    pick(&mut g, P, m);
+    act(&mut g, P, "done");
+    let to = ids(&g, P)[0].clone();
+    act(&mut g, P, &to);
+    g.core.dice.script([1]);
+    act(&mut g, B, "yes");
+    assert!(g.piece(gun).fired && g.piece(x).fired, "7.1.3 all units that attacked");
+}
+
+/// The audit of rules b2c-5 (s-empty-retreat.json): a lone moved militia
+/// picked to retreat before combat takes the 7.1.2 hit, and broken and
+/// unaccompanied it may not retreat. The log said "retreat 0 pieces ()";
+/// it now says who stays and why.
+// rule: b2c 7.1.2
+#[test]
+fn a_moved_militia_that_may_not_retreat_is_told_to_stay() {
+    let mut g = board();
+    let x = g.put(Kind::Regular, "little-cambridge");
+    let m = g.put_militia(1, "little-cambridge");
+    g.pm(m).moved = true;
+    attack(&mut g, B, "little-cambridge", &[x]);
+    pick(&mut g, P, m);
+    act(&mut g, P, "done");
+    let to = ids(&g, P)[0].clone();
+    act(&mut g, P, &to);
+    pick(&mut g, P, m); // 7.1.2 the first hit
+    assert!(g.piece(m).flipped);
+    assert_eq!(at(&g, m), "little-cambridge");
+    let texts = log_texts(&g);
+    assert!(texts
+        .iter()
+        .any(|t| t == "Militia (broken) stays in Little Cambridge: unaccompanied broken militia may not retreat."));
+    assert!(texts
+        .iter()
+        .any(|t| t == "The Patriots retreat nothing from Little Cambridge."));
+    assert!(!texts.iter().any(|t| t.contains("0 pieces")), "{texts:?}");
 }

@@ -3,7 +3,9 @@
 //! with what it needed, and the regions each line happened in.
 mod support;
 use b2c::state::*;
+use engine::prelude::*;
 use engine::Entry;
+use revroad::testing::log_texts;
 use support::*;
 
 fn entries(g: &B2c) -> Vec<Entry> {
@@ -64,4 +66,116 @@ fn a_combat_roll_says_what_each_die_needed() {
 
 fn r_id(id: &str) -> String {
     id.to_string()
+}
+
+/// The audit of rules b2c-5 (s-rally-log.json): after the owner chose the
+/// unit to rally, the summary read "0 units rallied".
+// rule: b2c 6.8
+#[test]
+fn a_rally_by_choice_counts_the_units_rallied() {
+    let mut g = board();
+    g.put_named(Kind::PatriotLeader, "Buttrick", "bedford-road");
+    let a = g.put(Kind::Minuteman, "bedford-road");
+    let b = g.put(Kind::Minuteman, "bedford-road");
+    each(&mut g, &[a, b], |p| p.flipped = true);
+    start(&mut g, P, "rally-bedford-road");
+    pick(&mut g, P, a);
+    let texts = log_texts(&g);
+    assert_eq!(
+        texts[texts.len() - 2..],
+        [
+            "Minutemen in Bedford Road is rallied.",
+            "1 unit rallied in Bedford Road."
+        ]
+    );
+}
+
+/// The audit of rules b2c-5 (s-lex-search.json): a search's draw showed the
+/// hash marks but not the Patriot modifier (8.1), so neither seat could
+/// check the result; the same for a capture draw (8.2).
+// rule: b2c 8.1, 8.2
+#[test]
+fn search_and_capture_draws_show_the_patriot_modifier() {
+    let mut g = board();
+    g.arms = 1 << r("lexington");
+    g.put(Kind::Regular, "lexington");
+    g.put_militia(1, "lexington");
+    g.put(Kind::Minuteman, "lexington");
+    g.put_named(Kind::SonOfLiberty, "Adams", "lexington");
+    g.stack_deck(&[22, 19]); // three hash marks, then two
+    start(&mut g, B, "search-lexington");
+    let texts = log_texts(&g);
+    assert!(texts.contains(&"Card 22 drawn: 3 hash marks, -2 for militia and minutemen present (8.1): 1.".into()));
+    assert!(texts.contains(&"Card 19 drawn: 2 hash marks, -2 for militia and minutemen present (8.1): 0.".into()));
+    assert!(texts.contains(&"Adams is not found.".into()));
+    // 8.2 every draw failed and the British decline to pay 1 VP for another:
+    // the Patriots may move Adams next door, which the prompt says.
+    act(&mut g, B, "no");
+    let p = g.prompt(P);
+    assert_eq!(
+        (p.text.as_str(), p.rule.as_str()),
+        (
+            "Move Adams to a region adjacent to Lexington, or leave him there",
+            "8.2"
+        )
+    );
+}
+
+/// The audit of rules b2c-5 (g8.json): the Hinder Search marker barred the
+/// arms search while the capture went ahead, and nothing said so.
+// rule: b2c 6.11, 8.2
+#[test]
+fn a_hinder_search_marker_that_bars_the_arms_search_is_logged() {
+    let mut g = board();
+    g.arms = 1 << r("lincoln");
+    g.put(Kind::Regular, "lincoln");
+    let h = g.put_named(Kind::SonOfLiberty, "Hancock", "lincoln");
+    g.hinder[HINDER_SEARCH as usize] = Hinder::Map(r("lincoln"), 2);
+    g.stack_deck(&[2]);
+    start(&mut g, B, "search-lincoln");
+    assert!(g.piece(h).flipped, "the capture goes ahead");
+    assert_ne!(g.arms, 0, "the arms are not searched");
+    assert!(log_texts(&g).contains(&"The Hinder Search marker in Lincoln bars the search for hidden arms.".to_string()));
+}
+
+/// The audit of rules b2c-5 (s-t2-escape.json): an escaped Nightrider's
+/// prompt read "Place Revere in Lexington"; 6.10 places it next door.
+// rule: b2c 6.10
+#[test]
+fn an_escape_prompt_says_adjacent() {
+    let mut g = board();
+    let rv = g.put_named(Kind::Nightrider, "Revere", "lexington");
+    g.pm(rv).flipped = true;
+    g.core.dice.script([6]);
+    let id = format!("escape-{}", pid(&g, rv));
+    start(&mut g, P, &id);
+    let p = g.prompt(P);
+    assert_eq!(
+        (p.text.as_str(), p.rule.as_str()),
+        ("Place Revere in a region adjacent to Lexington", "6.10")
+    );
+}
+
+/// The audit of rules b2c-5 (g1.json, turns 7-9): the British escorted the
+/// captured Hancock toward Boston and no line said so, nor named him when
+/// he reached Boston (4.4, 5.3).
+// rule: b2c 5.3, 4.4
+#[test]
+fn escorts_of_captured_pieces_are_logged_by_name() {
+    let mut g = board();
+    let h = g.put_named(Kind::SonOfLiberty, "Hancock", "roxbury");
+    g.pm(h).flipped = true;
+    g.give(P, 0, 1);
+    act(&mut g, P, "pass"); // the last Action: the turn ends
+    act(&mut g, B, "to-boston-neck");
+    act(&mut g, B, "to-boston");
+    let texts = log_texts(&g);
+    for line in [
+        "The British escort captured Hancock from Roxbury to Boston Neck.",
+        "The British escort captured Hancock from Boston Neck to Boston.",
+        "Captured Hancock reaches Boston: permanently captured.",
+    ] {
+        assert!(texts.iter().any(|t| t == line), "{line}: {texts:#?}");
+    }
+    assert_eq!(g.piece(h).loc, TAKEN);
 }

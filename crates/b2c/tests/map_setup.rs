@@ -193,7 +193,7 @@ fn the_deck_reshuffles_its_discards() {
     let mut g = B2c::sandbox("standard", &[], 5);
     let n = g.deck.draw.len();
     for _ in 0..n + 1 {
-        g.draw_hash();
+        g.draw_hash(r("concord"));
     }
     assert_eq!(g.deck.draw.len() + g.deck.discard.len(), 22);
     assert_eq!(g.deck.discard.len(), 1);

@@ -3,6 +3,7 @@ mod support;
 use b2c::frames::Frame;
 use b2c::state::*;
 use engine::prelude::*;
+use revroad::testing::log_texts;
 use support::*;
 
 // rule: b2c 6.4, 6.4.1, 6.4.2, 4.8
@@ -488,4 +489,63 @@ fn opfire_hit_during_movement_counts_before_the_stop_rule() {
         "two unbroken minutemen entered Lexington, where one Regular stands: they must stop (6.4); legal: {:?}",
         ids(&g, P)
     );
+}
+
+/// The audit of rules b2c-5 (its sb3.json): Percy's column enters Cambridge,
+/// which holds the healthy Warren and Heath and militia of 1, 1, 0 and 2.
+/// 15.2 rolls one die per five "unbroken Patriot Strength Points", and 4.1
+/// makes the "0" militia worth 1 when paired with a healthy leader: 5 SP,
+/// one die (ruling b2c #32; rules b2c-5 counted 4 SP and rolled none).
+// rule: b2c 4.1, 15.2
+#[test]
+fn solitaire_patriot_opportunity_fire_pairs_a_0_militia_with_a_leader() {
+    for wounded in [false, true] {
+        let mut g = board_with("solo-british", &[]);
+        let u = regulars(&mut g, 4, "lechmere-point");
+        for name in ["Warren", "Heath"] {
+            let l = g.put_named(Kind::PatriotLeader, name, "cambridge");
+            g.pm(l).flipped = wounded;
+        }
+        for v in [1, 1, 0, 2] {
+            g.put_militia(v, "cambridge");
+        }
+        move_group(&mut g, B, "lechmere-point", &u);
+        g.core.dice.script([6, 1]);
+        act(&mut g, B, "to-cambridge");
+        let fire: Vec<String> = log_texts(&g)
+            .into_iter()
+            .filter(|t| t.starts_with("Patriot opportunity fire"))
+            .collect();
+        if wounded {
+            // Wounded leaders pair with no militia (ruling b2c #5): 4 SP, no die.
+            assert_eq!(g.core.dice.scripted_left(), 2, "{fire:?}");
+            assert!(fire.is_empty(), "{fire:?}");
+        } else {
+            assert_eq!(g.core.dice.scripted_left(), 1, "one die from Cambridge");
+            assert_eq!(
+                fire,
+                [
+                    "Patriot opportunity fire from Cambridge at Cambridge: 5 strength points and 0 unbroken \
+                  minutemen give 1 die, needs 6 to hit: 1 hit."
+                ]
+            );
+            assert!(matches!(g.frames.last(), Some(Frame::Hits(h)) if h.n == 1));
+        }
+    }
+}
+
+/// The audit of rules b2c-5 (g1.json, turn 9): a Hinder Movement marker
+/// stopped Percy on Boston Neck and nothing said so.
+// rule: b2c 6.11
+#[test]
+fn a_hinder_movement_marker_that_stops_the_british_is_logged() {
+    let mut g = board();
+    let u = regulars(&mut g, 2, "boston");
+    g.hinder[HINDER_MOVEMENT as usize] = Hinder::Map(r("boston-neck"), 2);
+    move_group(&mut g, B, "boston", &u);
+    act(&mut g, B, "to-boston-neck");
+    assert!(!can(&g, B, "to-roxbury"), "the marker ends the move");
+    assert!(log_texts(&g)
+        .iter()
+        .any(|t| t == "The Hinder Movement marker in Boston Neck stops the British move there."));
 }
