@@ -87,20 +87,75 @@ impl Liberty {
 }
 
 impl Liberty {
-    /// 5.5 a step beyond the block's move is a force march: said before it
-    /// is taken, with the roll it costs.
-    fn warning(&self, a: &Action) -> Option<String> {
-        let Action::Step(_) = a else { return None };
+    /// 5.5 whether this step or warship move goes beyond the moving block's
+    /// move rating (a force march), and the block; the same reckoning as
+    /// `step_to` and `sail`.
+    fn force_march(&self, a: &Action) -> Option<Block> {
         let Some(crate::state::Frame::Group { current: Some(m), .. }) = self.frames.last() else {
             return None;
         };
-        (m.steps + 1 > blocks::info(m.block).moves).then(|| {
-            format!(
-                "Force march (5.5): {} goes one hex beyond its move. After all movement it rolls a die: \
-                 1-3 loses a step (a block of strength 1 is captured).",
-                Liberty::name(m.block)
-            )
-        })
+        let info = blocks::info(m.block);
+        let fm = match *a {
+            Action::Step(_) => m.steps + 1 > info.moves,
+            // 8.1 a warship's move on the map: two hexes, a third by force march.
+            Action::Sail(h) => {
+                let (map, pos) = (self.map(), self.loc[m.block as usize]);
+                let by_sea = pos == map.atlantic || map.west_indies.contains(&pos) || h == map.atlantic;
+                info.is_warship()
+                    && !by_sea
+                    && self
+                        .warship_reach(Liberty::side_of(m.block), pos, info.moves + 1)
+                        .iter()
+                        .any(|&(x, d, _)| x == h && d > info.moves)
+            }
+            _ => false,
+        };
+        fm.then_some(m.block)
+    }
+
+    /// 5.5 a force march is said before it is taken, with the roll it costs,
+    /// wherever it is offered (a step, a warship's move on the map).
+    fn warning(&self, a: &Action) -> Option<String> {
+        let b = self.force_march(a)?;
+        let what = match *a {
+            Action::Sail(_) => "sails one hex beyond its move",
+            _ => "goes one hex beyond its move",
+        };
+        // Back into the hex its move began in: legal, and rarely meant.
+        let back = match (*a, self.frames.last()) {
+            (Action::Step(h), Some(crate::state::Frame::Group { origin, .. })) if h == *origin => {
+                format!(" It ends where it began, in {}.", self.hex_name(h))
+            }
+            _ => String::new(),
+        };
+        Some(format!(
+            "Force march (5.5): {} {what}. After all movement it rolls a die: \
+             1-3 loses a step (a block of strength 1 is captured).{back}",
+            Liberty::name(b)
+        ))
+    }
+
+    /// 7.22 a Main Attack choice: how its blocks came in and which they are
+    /// (the attacker's own), so that a land and a sea entry are told apart.
+    fn main_label(&self, at: Hex, side: u16) -> String {
+        let (place, from) = (self.hex_name(at), self.entry_phrase(at, side));
+        let seat = self.attack_at(at).map_or(self.player1, |a| a.attacker);
+        let names = engine::log::list(
+            self.side_blocks_at(at, seat)
+                .filter(|&b| self.entry[b as usize] == side)
+                .map(Liberty::name),
+        );
+        format!("Main Attack on {place} {from}: {names}")
+    }
+}
+
+/// Optional rule "Militia and Loyalist Firepower": the defending blocks it
+/// binds, as their side calls them (ruling liberty #22).
+fn militia(seat: Seat) -> &'static str {
+    if seat == blocks::BRITISH {
+        "Loyalist foot"
+    } else {
+        "Militia"
     }
 }
 
@@ -156,25 +211,28 @@ impl Describe for Liberty {
             Action::Replace => ("Draw a replacement block".into(), None),
             Action::EndActions => ("End your actions".into(), None),
             Action::Pick(b) => (format!("Move {}", name(b)), block(b)),
+            Action::Step(h) if self.force_march(a).is_some() => (format!("Step to {} (force march)", hn(h)), hex(h)),
             Action::Step(h) => (format!("Step to {}", hn(h)), hex(h)),
             Action::River(h) => (format!("Move by river to {}", hn(h)), hex(h)),
+            Action::Sail(h) if self.force_march(a).is_some() => {
+                (format!("Go by sea to {} (force march)", hn(h)), hex(h))
+            }
             Action::Sail(h) => (format!("Go by sea to {}", hn(h)), hex(h)),
             Action::Stop => ("Stop this block here".into(), None),
             Action::EndGroup => ("End this group move".into(), None),
             Action::Pin(b) => (format!("Pin {}", name(b)), block(b)),
-            Action::Main { hex: at, side } => {
-                let from = if side == crate::state::BY_SEA {
-                    "the sea".to_string()
-                } else {
-                    let s = &self.map().sides[side as usize];
-                    hn(if s.a == at { s.b } else { s.a })
-                };
-                (format!("Main Attack on {} from {}", hn(at), from), hex(at))
-            }
+            Action::Main { hex: at, side } => (self.main_label(at, side), hex(at)),
             Action::Deploy(h) => (format!("Deploy in {}", hn(h)), hex(h)),
             Action::Battle(h) => (format!("Fight the battle in {} next", hn(h)), hex(h)),
-            Action::MilitiaC2(true) => ("Militia fire C2 this battle, then withdraw".into(), None),
-            Action::MilitiaC2(false) => ("Militia fight normally (C1)".into(), None),
+            // Optional rule: C2 in round 1 only, then a forced retreat in round 2.
+            Action::MilitiaC2(true) => (
+                format!(
+                    "{} fire C2 in round 1, then must retreat in round 2 unless your side has won",
+                    militia(seat)
+                ),
+                None,
+            ),
+            Action::MilitiaC2(false) => (format!("{} fight normally (C1)", militia(seat)), None),
             Action::Fire(b) => (format!("{} fires", name(b)), block(b)),
             Action::Charge(b) => (format!("{} charges with the bayonet", name(b)), block(b)),
             Action::Hold(b) => (format!("{} holds its ground (it cannot fire)", name(b)), block(b)),

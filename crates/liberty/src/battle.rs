@@ -169,7 +169,7 @@ impl Liberty {
         let shown: Vec<String> = self
             .blocks_at(hex)
             .filter(|&b| self.revealed & bit(b) != 0)
-            .map(|b| self.block_label(b))
+            .map(|b| self.block_label(&bt, b))
             .collect();
         self.core.log.say_at(
             "7.1",
@@ -184,13 +184,32 @@ impl Liberty {
         *self.battle_mut() = bt;
     }
 
-    pub fn block_label(&self, b: Block) -> String {
+    /// A block in battle `bt` as the log names it: the rating it fights
+    /// with this round (the letter decides when it fires, 7.21), and why
+    /// when that is not the printed one: "Mohawk B2 (3, own town)",
+    /// "Harcourt C2 (3, landing)".
+    pub fn block_label(&self, bt: &Battle, b: Block) -> String {
         let i = blocks::info(b);
+        let (class, fire) = (self.class(bt, b), self.fire_rating(bt, b, false));
+        let why = if self.at_sea & bit(b) != 0 {
+            // 8.4 aboard: it fires only once landed.
+            ", aboard"
+        } else if class != i.class {
+            ", landing"
+        } else if fire == i.fire {
+            ""
+        } else if i.is_indian() && bt.round == 4 {
+            ", pursuit"
+        } else if i.is_indian() {
+            ", own town"
+        } else {
+            ", militia option"
+        };
         format!(
-            "{} {}{} ({})",
+            "{} {}{} ({}{why})",
             i.name,
-            i.class_letter(),
-            i.fire,
+            (b'A' + class) as char,
+            fire,
             self.strength[b as usize]
         )
     }
@@ -262,7 +281,7 @@ impl Liberty {
     /// defeated. This may delay a landing ... (there are only three rounds of
     /// battle)": while the defending warships hold the sea the landing fails
     /// and the attacker retreats (7.2), its blocks aboard with its warships.
-    fn warships_yield(&self, bt: &Battle) -> bool {
+    pub(crate) fn warships_yield(&self, bt: &Battle) -> bool {
         let only_ships = |s: Seat| self.in_hex(bt.hex, s).all(|b| blocks::info(b).is_warship());
         only_ships(other(bt.attacker))
             && self
@@ -313,7 +332,7 @@ impl Liberty {
     /// The block stays without firing (see `may_hold`).
     pub fn hold(&mut self, b: Block) {
         self.battle_mut().acted |= bit(b);
-        let (who, hex) = (self.block_label(b), self.battle().hex);
+        let (who, hex) = (self.block_label(self.battle(), b), self.battle().hex);
         self.core.log.say_at(
             "8.4",
             || Liberty::path(&[hex]),
@@ -419,10 +438,17 @@ impl Liberty {
             "Optional rules",
             || Liberty::path(&[hex]),
             || {
-                if c2 {
-                    "The defending militia will fire C2 in round 1, then withdraw.".into()
+                let who = if d == blocks::BRITISH {
+                    "loyalist foot"
                 } else {
-                    "The defending militia fight normally.".into()
+                    "militia"
+                };
+                if c2 {
+                    format!(
+                        "The defending {who} will fire C2 in round 1, then must retreat in round 2 unless their side wins the battle."
+                    )
+                } else {
+                    format!("The defending {who} fight normally (C1).")
                 }
             },
         );
@@ -479,7 +505,7 @@ impl Liberty {
         let n = self.strength[b as usize];
         let rolls: Vec<u8> = (0..n).map(|_| self.core.dice.d6()).collect();
         let hits = rolls.iter().filter(|&&r| r <= rating).count() as u8;
-        let who = self.block_label(b);
+        let who = self.block_label(&bt, b);
         let letter = (b'A' + self.class(&bt, b)) as char;
         let need = if rating == 1 {
             "1".to_string()
@@ -559,7 +585,7 @@ impl Liberty {
             });
             return;
         }
-        let label = self.block_label(b);
+        let label = self.block_label(self.battle(), b);
         // 2.11 below strength 1 the block is captured.
         let captured = self.reduce(b);
         self.core.log.say_at("7.32", at, || {
@@ -629,7 +655,11 @@ impl Liberty {
     /// Log a block leaving the battle: named to all if it is revealed, else
     /// only to its owner (7.22 reserves of a battle ended in round 1 stay hidden).
     fn log_leaving(&mut self, b: Block, rule: &'static str, verb: &str, to: Hex) {
-        let (who, from, place) = (self.block_label(b), self.hex_name(self.battle().hex), self.hex_name(to));
+        let (who, from, place) = (
+            self.block_label(self.battle(), b),
+            self.hex_name(self.battle().hex),
+            self.hex_name(to),
+        );
         let hex = self.battle().hex;
         let path = || Liberty::path(&[hex, to]);
         let seat = Liberty::side_of(b);
@@ -818,7 +848,7 @@ impl Liberty {
                     let shown: Vec<String> = self
                         .blocks_at(bt.hex)
                         .filter(|&b| bt.reserve & bit(b) != 0)
-                        .map(|b| self.block_label(b))
+                        .map(|b| self.block_label(&bt, b))
                         .collect();
                     self.core.log.say_at(
                         "7.22",
@@ -827,30 +857,49 @@ impl Liberty {
                     );
                 }
             }
-            self.core
-                .log
-                .say_at("7.21", || Liberty::path(&[bt.hex]), || format!("Combat round {round}."));
+            // Optional rule: round 4 is the pursuit round, said as such.
+            let (rule, line) = match round {
+                4 if self.warships_yield(&bt) => (
+                    "Optional rules",
+                    "Combat round 4, the pursuit round: the defending warships stand alone against ground blocks, \
+                     so both sides fight it, then the warships leave (ruling liberty #14)."
+                        .to_string(),
+                ),
+                4 => (
+                    "Optional rules",
+                    "Combat round 4, the pursuit round: the defender fires; the attacker must retreat.".to_string(),
+                ),
+                _ => ("7.21", format!("Combat round {round}.")),
+            };
+            self.core.log.say_at(rule, || Liberty::path(&[bt.hex]), || line);
             *self.battle_mut() = bt;
             return true;
         }
         // 7.2 after the last round the attacker retreats; 8.6 / ruling liberty #14:
         // warships alone facing ground blocks retreat instead.
-        let seat = if self.warships_yield(&bt) {
-            other(bt.attacker)
-        } else {
-            bt.attacker
-        };
+        let yields = self.warships_yield(&bt);
+        let seat = if yields { other(bt.attacker) } else { bt.attacker };
         let mask = self.in_hex(bt.hex, seat).fold(0, |m, b| m | bit(b));
-        self.core.log.say_at(
-            "7.2",
-            || Liberty::path(&[bt.hex]),
-            || {
+        let ships = engine::log::list(self.in_hex(bt.hex, seat).map(Liberty::name));
+        let place = self.hex_name(bt.hex);
+        let (rule, line) = if yields {
+            (
+                "8.6",
+                format!(
+                    "The battle is not decided after {last} rounds: warships alone cannot hold {place} \
+                     against ground blocks (8.2), so {ships} must leave."
+                ),
+            )
+        } else {
+            (
+                "7.2",
                 format!(
                     "The battle is not decided after {last} rounds: {} must retreat.",
                     crate::side_name(seat)
-                )
-            },
-        );
+                ),
+            )
+        };
+        self.core.log.say_at(rule, || Liberty::path(&[bt.hex]), || line);
         bt.stage = Stage::Retreat { seat, mask };
         bt.fresh_counts();
         *self.battle_mut() = bt;

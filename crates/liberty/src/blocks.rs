@@ -82,6 +82,33 @@ impl BlockInfo {
     pub fn class_letter(&self) -> char {
         (b'A' + self.class) as char
     }
+    /// 2.2 its type in the Order of Battle's words ("light foot", "militia
+    /// dragoon"); the nation is said apart (a Hessian "foot").
+    pub fn type_name(&self) -> &'static str {
+        match self.kind {
+            Kind::Leader => "leader",
+            Kind::Foot => "foot",
+            Kind::Light if self.nation == Nation::Hessian => "jaeger",
+            Kind::Light => "light foot",
+            Kind::Guards => "guards",
+            Kind::Dragoon => "dragoon",
+            Kind::Warship => "warship",
+            Kind::Indian => "Indian",
+            Kind::Loyalist => "loyalist foot",
+            Kind::Ranger => "ranger",
+            Kind::Continental => "continental",
+            Kind::Rifle => "rifle corps",
+            Kind::Militia => "militia foot",
+            Kind::MilitiaDragoon => "militia dragoon",
+        }
+    }
+}
+
+impl Kind {
+    /// Its key in `blocks.tsv` (the serde name), which the view gives clients.
+    pub fn key(self) -> &'static str {
+        KINDS.iter().find(|k| k.1 == self).map_or("block", |k| k.0)
+    }
 }
 
 /// The embedded (reconstructed) order of battle.
@@ -178,6 +205,7 @@ mod tests {
         }
         for (name, k) in KINDS {
             assert_eq!(serde_json::to_value(k).unwrap(), *name);
+            assert_eq!(k.key(), *name);
         }
     }
 }

@@ -237,6 +237,32 @@ impl Liberty {
         }
     }
 
+    /// 3.3 a Supply card that added no step says so when it closes: its
+    /// owner reads whether no block could take one (`forced`); the other
+    /// side reads the same line either way, as whether a block could depends
+    /// on hidden strengths (2.0).
+    pub fn no_supply_step(&mut self, seat: Seat, forced: bool) {
+        let side = crate::side_name(seat);
+        self.core.log.apart(
+            seat,
+            "3.3",
+            &[],
+            Vec::new,
+            || {
+                if forced {
+                    let indians = if seat == BRITISH { ", or an Indian in its own town" } else { "" };
+                    format!(
+                        "Your Supply card adds no step: no block of yours can take one \
+                         (below its maximum in a friendly Supply Town, the Atlantic box or a West Indies port{indians})."
+                    )
+                } else {
+                    "You add no supply step.".into()
+                }
+            },
+            || format!("{side}'s Supply card adds no step."),
+        );
+    }
+
     /// The town an Indian block belongs to (10.0): the town named like the block.
     pub fn indian_home(&self, b: Block) -> Option<Loc> {
         self.map().by_name(&blocks::info(b).name)

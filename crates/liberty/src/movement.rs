@@ -323,10 +323,16 @@ impl Liberty {
     /// 5.4 Naval Choke Points: an enemy block in Yorktown (Dover) closes the
     /// Chesapeake (Delaware) ports to sea movement.
     fn port_closed(&self, seat: Seat, port: Hex) -> bool {
+        self.closed_by(seat, port).is_some()
+    }
+
+    /// 5.4 the choke point whose enemy block closes `port` to `seat`.
+    pub(crate) fn closed_by(&self, seat: Seat, port: Hex) -> Option<Hex> {
         self.map()
             .chokepoints
             .iter()
-            .any(|c| c.closes.contains(&port) && self.has(c.hex, other(seat)))
+            .find(|c| c.closes.contains(&port) && self.has(c.hex, other(seat)))
+            .map(|c| c.hex)
     }
 
     /// 9.1 West Indies stacking before French Entry, and the French port.
@@ -342,7 +348,7 @@ impl Liberty {
     }
 
     /// 5.7 / 8.1 / 9.1 where a block may sail to, before the checks of `sails`.
-    fn sail_dests(&self, seat: Seat, b: Block) -> Vec<Hex> {
+    pub(crate) fn sail_dests(&self, seat: Seat, b: Block) -> Vec<Hex> {
         let info = blocks::info(b);
         let map = self.map();
         let pos = self.loc[b as usize];
@@ -377,34 +383,91 @@ impl Liberty {
     /// The sea moves open to a block; checked lazily so that `can_go` stops
     /// at the first.
     fn sails<'a>(&'a self, seat: Seat, b: Block, sailed: &'a [Hex]) -> impl Iterator<Item = Hex> + 'a {
+        self.sail_dests(seat, b)
+            .into_iter()
+            .filter(move |&h| self.sail_bar(seat, b, h, sailed).is_none())
+    }
+
+    /// What forbids a sea move of `b` to `h`, one of its `sail_dests`
+    /// (None: nothing); the one check of `sails` and of "why not?".
+    pub(crate) fn sail_bar(&self, seat: Seat, b: Block, h: Hex, sailed: &[Hex]) -> Option<Bar> {
         let info = blocks::info(b);
         let map = self.map();
         let pos = self.loc[b as usize];
         let atl = map.atlantic;
         let in_wi = map.west_indies.contains(&pos);
-        self.sail_dests(seat, b).into_iter().filter(move |&h| {
-            if h == atl {
-                return true;
-            }
-            if !self.west_indies_open(seat, h) || (pos == atl && self.port_closed(seat, h)) {
-                return false;
-            }
-            if !self.is_attack(seat, h) {
-                true
-            } else if info.is_warship() {
-                // 8.4 "Moves by warships only are not restricted": a warship may
-                // join any attack or battle of its side (it opens a Sea Attack
-                // only where its side has none, see `sail`). Weather: a Sea
-                // Attack by its destination (ruling liberty #3), a move on the
-                // map also by the port it leaves.
-                let from: &[Hex] = if pos == atl || in_wi { &[] } else { &[pos] };
-                !self.weather_forbids(from, h)
+        if h == atl {
+            return None;
+        }
+        if !self.west_indies_open(seat, h) {
+            // 9.1 before French Entry: two blocks a port; the British stay out of the French one.
+            return Some(if h == map.west_indies[seat as usize] {
+                Bar::WestIndiesStacking
             } else {
-                // 8.4 ground blocks join a sea attack opened by a warship of this
-                // group, at most three.
-                sailed.contains(&h) && self.sea_landers(seat, h) < 3
+                Bar::WestIndiesPort
+            });
+        }
+        if pos == atl {
+            if let Some(c) = self.closed_by(seat, h) {
+                return Some(Bar::ChokePoint(c));
             }
-        })
+        }
+        if !self.is_attack(seat, h) {
+            None
+        } else if info.is_warship() {
+            // 8.4 "Moves by warships only are not restricted": a warship may
+            // join any attack or battle of its side (it opens a Sea Attack
+            // only where its side has none, see `sail`). Weather: a Sea
+            // Attack by its destination (ruling liberty #3), a move on the
+            // map also by the port it leaves.
+            let from: &[Hex] = if pos == atl || in_wi { &[] } else { &[pos] };
+            self.weather_forbids(from, h).then_some(Bar::Weather)
+        } else if !sailed.contains(&h) {
+            // 8.4 ground blocks join a sea attack opened by a warship of this group...
+            Some(Bar::SeaAttackNeedsWarship)
+        } else {
+            // ... at most three.
+            (self.sea_landers(seat, h) >= 3).then_some(Bar::SeaAttackFull)
+        }
+    }
+
+    /// Why `b` cannot sail to `h` when `h` is no sea destination of it at
+    /// all (not in `sail_dests`): None when `h` is no port or box, or `b`
+    /// never sails (the reasons of overland movement apply).
+    pub(crate) fn no_sail_bar(&self, seat: Seat, b: Block, h: Hex) -> Option<Bar> {
+        let info = blocks::info(b);
+        let map = self.map();
+        let pos = self.loc[b as usize];
+        let boxed = |x: Hex| x == map.atlantic || map.west_indies.contains(&x);
+        if !boxed(h) && !map.is_port(h) {
+            return None;
+        }
+        if !info.is_warship() && matches!(info.nation, Nation::American | Nation::Indian) {
+            return None;
+        }
+        if map.west_indies.contains(&pos) {
+            return Some(Bar::FromWestIndies);
+        }
+        if pos == map.atlantic {
+            return None;
+        }
+        if !map.is_port(pos) {
+            return Some(Bar::NotAPort);
+        }
+        // 5.4 the choke point closes the sea leg to the Atlantic, not a
+        // warship's move on the map (rulings.md, 5.4 Naval Choke Points).
+        if h == map.atlantic {
+            if let Some(c) = self.closed_by(seat, pos) {
+                return Some(Bar::ChokePoint(c));
+            }
+        }
+        if info.is_warship() {
+            return Some(Bar::WarshipReach);
+        }
+        if !self.friendly(pos, seat) {
+            return Some(Bar::SeaFromEnemyPort);
+        }
+        Some(Bar::ViaAtlantic)
     }
 
     fn sea_landers(&self, seat: Seat, h: Hex) -> usize {
@@ -772,18 +835,34 @@ impl Liberty {
             a.main = Some(side);
         }
         self.frames.pop();
-        let place = self.hex_name(hex);
-        let from = if side == BY_SEA {
-            "the sea".to_string()
-        } else {
-            let hs = &self.map().sides[side as usize];
-            self.hex_name(if hs.a == hex { hs.b } else { hs.a })
-        };
+        let (place, from) = (self.hex_name(hex), self.entry_phrase(hex, side));
         self.core.log.say_at(
             "7.22",
             || Liberty::path(&[hex]),
-            || format!("The Main Attack on {place} is declared: the blocks that came from {from}; the others wait in reserve."),
+            || {
+                format!(
+                    "The Main Attack on {place} is declared: the blocks that came {from}; the others wait in reserve."
+                )
+            },
         );
+    }
+
+    /// How blocks entered `at` by entry `side` (7.22): "by land from Boston",
+    /// "by sea from hex 1707" (a warship's move on the map), "by sea" (from
+    /// the Atlantic or a West Indies port), so that two entries from one
+    /// place are told apart.
+    pub(crate) fn entry_phrase(&self, at: Hex, side: u16) -> String {
+        if side == BY_SEA {
+            return "by sea".into();
+        }
+        let s = &self.map().sides[side as usize];
+        let n = if s.a == at { s.b } else { s.a };
+        let how = if self.map().spaces[n as usize].terrain == Terrain::Land {
+            "by land"
+        } else {
+            "by sea"
+        };
+        format!("{how} from {}", self.hex_name(n))
     }
 
     /// 5.5 after all movement, 1-3 loses a step, 4-6 no loss.

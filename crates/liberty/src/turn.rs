@@ -105,6 +105,9 @@ impl Procedure for Liberty {
                 }
                 self.passed_over(seat);
                 self.frames.pop();
+                if given == 0 {
+                    self.no_supply_step(seat, true);
+                }
             }
             Some(Frame::BattleOrder { .. }) => {
                 if self.battle_hexes().len() > 1 {
@@ -210,7 +213,13 @@ impl Procedure for Liberty {
                 self.announce_player1("3.1");
             }
             Action::SupplyStep(b) => self.supply_step(b),
-            Action::SupplyDone | Action::DisbandDone => {
+            Action::SupplyDone => {
+                if let Some(&Frame::Supply { given: 0, .. }) = self.frames.last() {
+                    self.no_supply_step(seat, false);
+                }
+                self.frames.pop();
+            }
+            Action::DisbandDone => {
                 self.frames.pop();
             }
             Action::EndGroup => self.end_group(),
@@ -329,20 +338,50 @@ impl Procedure for Liberty {
                     let place = self.hex_name(bt.hex);
                     match bt.stage {
                         crate::battle::Stage::Militia => (
-                            format!("Battle in {place}: declare whether your militia fire C2 in round 1."),
+                            format!(
+                                "Battle in {place}: declare whether your {} fire C2 in round 1.",
+                                if bt.attacker == BRITISH { "militia" } else { "loyalist foot" }
+                            ),
                             "Optional rules",
                         ),
                         crate::battle::Stage::Hits { .. } => (
                             format!("Battle in {place}: choose which of your tied strongest blocks takes the hit."),
                             "7.32",
                         ),
-                        crate::battle::Stage::Retreat { .. } => {
-                            (format!("Battle in {place}: retreat your blocks."), "7.4")
-                        }
+                        // Why they must go: the battle lost in round 1 (7.22), or
+                        // the rounds run out (7.2; 8.6 warships alone).
+                        crate::battle::Stage::Retreat { seat, .. } => match bt.winner {
+                            Some(_) => (
+                                format!("Battle in {place} is lost: your blocks left in it must retreat."),
+                                "7.22",
+                            ),
+                            None if seat != bt.attacker => (
+                                format!("Battle in {place}: warships alone cannot hold against ground blocks: retreat them."),
+                                "8.6",
+                            ),
+                            None => (
+                                format!("Battle in {place} is not decided after the last round: retreat your blocks."),
+                                "7.2",
+                            ),
+                        },
                         crate::battle::Stage::Regroup { .. } => (
                             format!("You won the battle in {place}: regroup blocks, or finish."),
                             "7.5",
                         ),
+                        // Optional rule: in the pursuit round the attacker only retreats.
+                        _ if bt.round == 4 && !self.warships_yield(bt) => {
+                            if self.battle_seat() == bt.attacker {
+                                (
+                                    format!("Battle in {place}, pursuit round (4): the attacker must retreat; retreat a block."),
+                                    "Optional rules",
+                                )
+                            } else {
+                                (
+                                    format!("Battle in {place}, pursuit round (4): fire or retreat with a block; the attacker must retreat."),
+                                    "Optional rules",
+                                )
+                            }
+                        }
                         _ => (
                             format!("Battle in {place}, round {}: fire or retreat with a block.", bt.round),
                             "7.21",

@@ -234,6 +234,12 @@ impl Liberty {
             if self.visible(viewer, b) {
                 let i = blocks::info(b);
                 let mut states = Vec::new();
+                // 2.2 / 2.13 its type and move, for its owner only: the other
+                // side's view of it (face up in a battle) stays as it was.
+                if viewer == Some(Liberty::side_of(b)) {
+                    states.push(i.type_name().into());
+                    states.push(format!("move {}", i.moves).into());
+                }
                 if self.revealed & bit(b) != 0 {
                     states.push("revealed".into());
                 }
@@ -247,7 +253,7 @@ impl Liberty {
                     side,
                     face: Face::Up,
                     name: i.name.clone(),
-                    kind: Some(format!("{:?}", i.kind).to_lowercase()),
+                    kind: Some(i.kind.key().to_string()),
                     nation: (!matches!(i.nation, Nation::British | Nation::American))
                         .then(|| format!("{:?}", i.nation).to_lowercase()),
                     // A block off the map has no strength until it enters.

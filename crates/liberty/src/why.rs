@@ -62,6 +62,26 @@ pub enum Bar {
     IntoBattleHex,
     RetreatIntoEnemy,
     RetreatOutOfReach,
+    /// 9.1 two blocks a West Indies port before French Entry.
+    WestIndiesStacking,
+    /// 9.1 / ruling liberty #19 the British stay out of the French port before French Entry.
+    WestIndiesPort,
+    /// 5.4 an enemy block in this choke point closes the bay.
+    ChokePoint(Hex),
+    /// 5.7 / 8.4 ground blocks sail into an enemy hex only in a warship's Sea Attack.
+    SeaAttackNeedsWarship,
+    /// 8.4 three ground blocks a Sea Attack.
+    SeaAttackFull,
+    /// 9.1 from a West Indies port: the other port or the Atlantic.
+    FromWestIndies,
+    /// 5.1 not next to it, and 5.7 sea movement leaves from a port.
+    NotAPort,
+    /// 5.7 ground blocks leave by sea from a friendly port.
+    SeaFromEnemyPort,
+    /// 5.1 not next to it, and 5.7 ground blocks go by sea only via the Atlantic box.
+    ViaAtlantic,
+    /// 8.1 a warship's move on the map.
+    WarshipReach,
 }
 
 impl Bar {
@@ -151,6 +171,75 @@ impl Bar {
             Bar::RetreatOutOfReach => (
                 "7.4",
                 format!("{name} retreats its full move of {} hexes at most, by open hexes: it cannot reach {}", blocks::info(block).moves, here()),
+            ),
+            Bar::WestIndiesStacking => (
+                "9.1",
+                format!("before French Entry, stacking in each West Indies port is limited to two blocks: {} holds two of yours", here()),
+            ),
+            Bar::WestIndiesPort => (
+                "9.1",
+                format!("before French Entry the British cannot enter {} (the British cannot initiate French Entry; ruling liberty #19)", here()),
+            ),
+            Bar::ChokePoint(c) => (
+                "5.4",
+                format!(
+                    "Naval Choke Points: an enemy block in {} closes the bay's ports to sea movement, {} among them",
+                    g.hex_name(c),
+                    // The port sailed to, or else the one sailed from.
+                    if g.closed_by(Liberty::side_of(block), at) == Some(c) {
+                        here()
+                    } else {
+                        g.hex_name(g.loc[block as usize])
+                    }
+                ),
+            ),
+            Bar::SeaAttackNeedsWarship => (
+                "8.4",
+                format!(
+                    "{} is an enemy hex: ground blocks sail only to a friendly port containing no enemy blocks (5.7); \
+                     a Sea Attack must include a warship, which sails there first in this Group Move",
+                    here()
+                ),
+            ),
+            Bar::SeaAttackFull => (
+                "8.4",
+                format!("the maximum number of ground blocks for one Sea Attack is three: {} has three", here()),
+            ),
+            Bar::FromWestIndies => (
+                "9.1",
+                "from a West Indies port, blocks move by sea only to the other West Indies port or the Atlantic box".into(),
+            ),
+            Bar::NotAPort => (
+                "5.1",
+                format!(
+                    "{} is not next to {from}, and sea movement (5.7) leaves only from a port; {from} is not one",
+                    here(),
+                    from = g.hex_name(g.loc[block as usize])
+                ),
+            ),
+            Bar::SeaFromEnemyPort => (
+                "5.7",
+                format!(
+                    "sea movement by ground blocks leaves from a friendly port; {} is not friendly (hex control changes only at the end of a Game Turn)",
+                    g.hex_name(g.loc[block as usize])
+                ),
+            ),
+            Bar::ViaAtlantic => (
+                "5.1",
+                format!(
+                    "{} is not next to {from}, and all sea movement by ground blocks is conducted via the Atlantic box (5.7): \
+                     from {from} only to the Atlantic",
+                    here(),
+                    from = g.hex_name(g.loc[block as usize])
+                ),
+            ),
+            Bar::WarshipReach => (
+                "8.1",
+                format!(
+                    "{} is out of reach of {name}: warships move to the Atlantic, or two hexes on the map (a third by force march, 5.5) \
+                     across sea hexsides, ending in a port and stopping where they enter an enemy hex",
+                    here()
+                ),
             ),
         };
         Forbidden::new(rule, reason)
@@ -261,6 +350,19 @@ impl Liberty {
         let sea_only = self.map().spaces[h as usize].terrain != crate::map::Terrain::Land;
         if sea_only && !info.is_warship() && matches!(info.nation, Nation::American | Nation::Indian) {
             return vec![Bar::NoSeaMovement];
+        }
+        // A port or box not reached by land: the sea move's own reason
+        // (the same checks as `sails`), before the land ones.
+        let by_land = side.is_some_and(|s| !info.is_warship() && self.map().sides[s as usize].ground);
+        if m.steps == 0 && !by_land {
+            let sea = if self.sail_dests(seat, b).contains(&h) {
+                self.sail_bar(seat, b, h, sailed)
+            } else {
+                self.no_sail_bar(seat, b, h)
+            };
+            if let Some(bar) = sea {
+                return vec![bar];
+            }
         }
         match side {
             Some(_) if info.is_warship() => vec![Bar::WarshipsBySea],

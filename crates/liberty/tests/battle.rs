@@ -384,6 +384,10 @@ fn three_rounds_then_the_attacker_retreats_across_its_attack_hexside() {
         fire_round(&mut g);
     }
     assert!(log_text(&g, None).contains("not decided after 3 rounds: American must retreat"));
+    assert_eq!(
+        prompt(&g, "american"),
+        "Battle in Boston is not decided after the last round: retreat your blocks."
+    );
     assert_eq!(ids(&g, "american"), vec!["retreat-a-ward-1606".to_string()]);
     act(&mut g, "american", "retreat-a-ward-1606");
     assert!(!in_battle(&g));
@@ -646,10 +650,21 @@ fn indians_fire_b2_in_their_own_town_and_b1_elsewhere() {
         g.player1 = AMERICAN;
         g.core.dice.script([2, 3, 6]);
         g.begin_battles();
+        // The roster gives the rating in force, and why it is not the printed B1.
+        let roster = if rating == 2 {
+            "Mohawk B2 (3, own town)"
+        } else {
+            "Mohawk B1 (3)"
+        };
+        assert!(
+            log_text(&g, None).contains(&format!("American attacking: {roster}, Stark C1 (3).")),
+            "{}",
+            log_text(&g, None)
+        );
         fire(&mut g, "british", "b-mohawk");
         let (_, text) = last_roll(&g);
         assert!(
-            text.contains(&format!("fires at B{rating}, needs {need} to hit: {hits} hit")),
+            text.contains(&format!("{roster} fires at B{rating}, needs {need} to hit: {hits} hit")),
             "{town}: {text}"
         );
         assert_eq!(g.strength_of("a-stark"), 3 - hits);
@@ -686,7 +701,19 @@ fn militia_firepower_c2_in_round_one_then_retreat_in_round_two() {
         legal.sort();
         assert_eq!(legal, sorted(&["militia-c1", "militia-c2"]));
         assert_eq!(seat_waiting(&g), "american");
+        // C2 in round 1 only, then the obligation to retreat (not "this battle").
+        assert_eq!(
+            described(&g, "american", "militia-c2").0,
+            "Militia fire C2 in round 1, then must retreat in round 2 unless your side has won"
+        );
         act(&mut g, "american", "militia-c2");
+        assert!(
+            log_text(&g, None).contains(
+                "The defending militia will fire C2 in round 1, then must retreat in round 2 unless their side wins the battle."
+            ),
+            "{}",
+            log_text(&g, None)
+        );
         g
     };
     let mut g = run(false);
@@ -694,8 +721,9 @@ fn militia_firepower_c2_in_round_one_then_retreat_in_round_two() {
     fire(&mut g, "american", "a-marion");
     assert!(last_roll(&g).1.contains("fires at B2"));
     fire(&mut g, "american", "a-ward");
+    // Its label gives the rating it fires with in round 1.
     assert!(
-        last_roll(&g).1.contains("Ward C1 (3) fires at C2"),
+        last_roll(&g).1.contains("Ward C2 (3, militia option) fires at C2"),
         "{}",
         last_roll(&g).1
     );
@@ -806,18 +834,33 @@ fn pursuit_round_four_attacker_retreats_and_indians_fire_b3() {
     fire_round(&mut g);
     fire_round(&mut g);
     assert_eq!(round(&g), 4);
+    // Round 4 is named the pursuit round, in the log and in the prompts.
+    assert!(
+        log_text(&g, None)
+            .contains("Combat round 4, the pursuit round: the defender fires; the attacker must retreat."),
+        "{}",
+        log_text(&g, None)
+    );
+    assert_eq!(
+        prompt(&g, "british"),
+        "Battle in Springfield, pursuit round (4): fire or retreat with a block; the attacker must retreat."
+    );
     g.core.dice.script([3, 6, 6, 6, 6, 6]);
     fire(&mut g, "british", "b-mohawk");
     assert!(
         last_roll(&g)
             .1
-            .contains("Mohawk B1 (3) fires at B3, needs 1-3 to hit: 1 hit"),
+            .contains("Mohawk B3 (3, pursuit) fires at B3, needs 1-3 to hit: 1 hit"),
         "{}",
         last_roll(&g).1
     );
     fire(&mut g, "british", "b-grey");
     // The attacker must retreat in its normal turn.
     assert_eq!(ids(&g, "american"), vec!["retreat-a-ward-1607".to_string()]);
+    assert_eq!(
+        prompt(&g, "american"),
+        "Battle in Springfield, pursuit round (4): the attacker must retreat; retreat a block."
+    );
     act(&mut g, "american", "retreat-a-ward-1607");
     assert!(!in_battle(&g));
 }
@@ -840,7 +883,11 @@ fn reserves_take_no_hits_in_round_one() {
     assert_eq!(g.where_is("a-ward"), "prisoner");
     assert_eq!(g.strength_of("a-pickens"), 3);
     assert!(log_text(&g, None).contains("1 hit finds no target"));
-    // The battle ends in round 1: the unrevealed reserve must retreat.
+    // The battle ends in round 1: the unrevealed reserve must retreat, and is told why.
+    assert_eq!(
+        prompt(&g, "american"),
+        "Battle in Boston is lost: your blocks left in it must retreat."
+    );
     let mut legal = ids(&g, "american");
     legal.sort();
     assert_eq!(

@@ -345,3 +345,37 @@ fn the_supply_card_player_is_player_1_for_the_battle_order_and_no_initiative_cho
     assert!(!legal(&g, "british", "go-first") && !legal(&g, "british", "go-second"));
     assert!(matches!(g.frames.last(), Some(Frame::Supply { seat: 0, .. })));
 }
+
+// rule: liberty 3.3, 2.0
+#[test]
+fn a_supply_card_no_block_can_use_says_so() {
+    // Every American block at full strength: the card closes at once. Its
+    // owner reads why; the British read the line they read when the
+    // American adds no step by choice (whether one could is hidden, 2.0).
+    let blocks = [("b-grey", "Boston", 2), ("a-ward", "Hartford", 3)];
+    let mut g = card_phase(&[Card::A1], &[Card::S3], &blocks, 6);
+    play(&mut g, Card::A1, Card::S3);
+    assert_eq!(actions_of(&g), Some((0, 1)));
+    let own = log_text(&g, Some(AMERICAN));
+    assert!(
+        own.contains("[3.3] Your Supply card adds no step: no block of yours can take one"),
+        "{own}"
+    );
+    let theirs = log_text(&g, Some(BRITISH));
+    assert!(
+        theirs.contains("[3.3] American's Supply card adds no step."),
+        "{theirs}"
+    );
+    assert!(!theirs.contains("Your Supply card"), "{theirs}");
+    // By choice: the same line for the British.
+    let blocks = [("b-grey", "Boston", 2), ("a-ward", "Hartford", 2)];
+    let mut g = card_phase(&[Card::A1], &[Card::S3], &blocks, 6);
+    play(&mut g, Card::A1, Card::S3);
+    act(&mut g, "american", "supply-done");
+    assert!(log_text(&g, Some(AMERICAN)).contains("[3.3] You add no supply step."));
+    let theirs = log_text(&g, Some(BRITISH));
+    assert!(
+        theirs.contains("[3.3] American's Supply card adds no step."),
+        "{theirs}"
+    );
+}

@@ -1143,3 +1143,106 @@ fn a_warship_sailing_in_along_the_coast_keeps_the_sea_attack_a_sea_attack() {
         "Grey is still aboard"
     );
 }
+
+// rule: liberty 5.5, 8.1
+#[test]
+fn a_warship_force_march_says_its_risk_before_it_is_taken() {
+    // A fleet's move on the map is two hexes (8.1); a port three hexes off
+    // is a force march ("even warships", 5.5), so its choice carries the
+    // warning and says so, like a step. The first port from which both
+    // kinds of move go.
+    let map = liberty::map::Map::embedded();
+    let probe = position(&[]);
+    let home = map
+        .ports
+        .iter()
+        .copied()
+        .find(|&p| {
+            let r = probe.warship_reach(BRITISH, p, 3);
+            !map.west_indies.contains(&p) && r.iter().any(|x| x.1 == 3) && r.iter().any(|x| x.1 <= 2)
+        })
+        .expect("a port with ports two and three hexes off");
+    let home = map.space(home).id.clone();
+    let mut g = position(&[("b-ship-howe", &home, 3)]);
+    g.begin_actions(0, 0, 1);
+    act(&mut g, "british", &group(&home));
+    act(&mut g, "british", "pick-b-ship-howe");
+    let reach = g.warship_reach(BRITISH, hex(&home), 3);
+    let far = reach.iter().find(|r| r.1 == 3).unwrap();
+    let near = reach.iter().find(|r| r.1 <= 2).unwrap();
+    let id = |h: u16| format!("sail-{}", map.space(h).id);
+    let (label, w) = described(&g, "british", &id(far.0));
+    assert!(label.ends_with("(force march)"), "{label}");
+    let w = w.expect("a force march");
+    assert!(
+        w.starts_with("Force march (5.5): Howe (fleet) sails one hex beyond its move"),
+        "{w}"
+    );
+    assert!(w.contains("1-3 loses a step"), "{w}");
+    let (label, w) = described(&g, "british", &id(near.0));
+    assert!(!label.contains("force march") && w.is_none(), "{label} {w:?}");
+    assert_eq!(described(&g, "british", "sail-atlantic").1, None);
+}
+
+// rule: liberty 5.5
+#[test]
+fn a_force_march_step_is_labelled_and_a_step_back_home_is_told() {
+    let mut g = position(&[("a-greene", "Boston", 3)]);
+    g.begin_actions(1, 1, 1);
+    act(&mut g, "american", "group-1607");
+    act(&mut g, "american", "pick-a-greene");
+    assert_eq!(described(&g, "american", &step("Springfield")).0, "Step to Springfield");
+    act(&mut g, "american", &step("Springfield"));
+    assert_eq!(
+        described(&g, "american", &step("Albany")).0,
+        "Step to Albany (force march)"
+    );
+    // Back into the hex its move began in: legal, and said.
+    let (label, w) = described(&g, "american", &step("Boston"));
+    assert_eq!(label, "Step to Boston (force march)");
+    assert!(w.unwrap().ends_with("It ends where it began, in Boston."));
+}
+
+// rule: liberty 7.22, 8.1
+#[test]
+fn main_attack_choices_tell_a_land_entry_from_a_sea_entry_of_one_place() {
+    // Grey steps from Boston into Newport; the fleet sails there round the
+    // coast through hex 1707. Both came from Boston: the choices say how,
+    // and which blocks each brings.
+    let mut g = position(&[
+        ("b-grey", "Boston", 3),
+        ("b-ship-howe", "Boston", 3),
+        ("a-wooster", "Newport", 2),
+    ]);
+    g.begin_actions(0, 0, 1);
+    act(&mut g, "british", &group("Boston"));
+    walk(&mut g, "british", "b-grey", &[&step("Newport")]);
+    walk(&mut g, "british", "b-ship-howe", &[&sail("Newport")]);
+    end_group(&mut g, "british");
+    if legal(&g, "british", "end-actions") {
+        act(&mut g, "british", "end-actions");
+    }
+    let newport = hex("Newport");
+    let sea_side = g.entry[liberty::blocks::by_id("b-ship-howe").unwrap() as usize];
+    let sea_from = liberty::map::Map::embedded().sides[sea_side as usize].clone();
+    let via = if sea_from.a == newport { sea_from.b } else { sea_from.a };
+    let via = liberty::map::Map::embedded().space(via).id.clone();
+    let land = format!("main-{}-{}", hex_id("Newport"), side("Boston", "Newport"));
+    let sea = format!("main-{}-{sea_side}", hex_id("Newport"));
+    assert_eq!(
+        described(&g, "british", &land).0,
+        "Main Attack on Newport by land from Boston: Grey"
+    );
+    assert_eq!(
+        described(&g, "british", &sea).0,
+        format!("Main Attack on Newport by sea from hex {via}: Howe (fleet)")
+    );
+    act(&mut g, "british", &land);
+    assert!(
+        log_text(&g, None).contains(
+            "The Main Attack on Newport is declared: the blocks that came by land from Boston; the others wait in reserve."
+        ),
+        "{}",
+        log_text(&g, None)
+    );
+}

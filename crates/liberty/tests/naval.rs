@@ -46,6 +46,12 @@ fn naval_battle_then_landing_with_dragoons_at_c() {
     let mut g = sea_attack_on_new_york(3, &[("b-grey", 3), ("b-dragoon", 3)], 1, 3);
     g.core.dice.script([1, 1, 1]);
     g.begin_battles();
+    // The roster says who is still aboard (8.4).
+    assert!(
+        log_text(&g, None).contains("Harcourt B2 (3, aboard)"),
+        "{}",
+        log_text(&g, None)
+    );
     // A blocks first, the defender's before the attacker's; ground blocks wait.
     assert_eq!(seat_waiting(&g), "american");
     assert!(ids(&g, "american").contains(&"fire-f-ship-debarras".to_string()));
@@ -85,7 +91,7 @@ fn naval_battle_then_landing_with_dragoons_at_c() {
     );
     fire(&mut g, "british", "b-dragoon");
     assert!(
-        last_roll(&g).1.contains("Harcourt B2 (3) fires at C2"),
+        last_roll(&g).1.contains("Harcourt C2 (3, landing) fires at C2"),
         "{}",
         last_roll(&g).1
     );
@@ -304,7 +310,19 @@ fn warships_alone_retreat_from_ground_blocks_after_three_rounds() {
     for _ in 0..3 {
         fire_round(&mut g);
     }
-    assert!(log_text(&g, None).contains("not decided after 3 rounds: British must retreat"));
+    // Said as 8.6 warship control, not as the attacker's 7.2 retreat.
+    assert!(
+        log_text(&g, None).contains(
+            "[8.6] The battle is not decided after 3 rounds: warships alone cannot hold Charleston \
+             against ground blocks (8.2), so Hood must leave."
+        ),
+        "{}",
+        log_text(&g, None)
+    );
+    assert_eq!(
+        prompt(&g, "british"),
+        "Battle in Charleston: warships alone cannot hold against ground blocks: retreat them."
+    );
     assert!(!g.waits_for("american"));
     let dests = retreats_of(&g, "british", "b-ship-hood");
     assert!(dests.contains(&"atlantic".to_string()), "{dests:?}");
@@ -551,4 +569,27 @@ fn a_landing_the_defending_warships_prevent_for_three_rounds_fails() {
     act(&mut g, "british", "retreat-b-grey-atlantic");
     assert_eq!(g.where_is("b-grey"), "the Atlantic");
     assert_eq!(g.where_is("f-ship-debarras"), "New York");
+}
+
+// ruling: liberty #12 — a Sea-Attack dragoon is C in the round it lands.
+// rule: liberty 8.4, 7.21
+#[test]
+fn the_roster_gives_a_landing_dragoon_its_c_rating() {
+    // Unopposed by warships, the blocks land at once: Harcourt fires in the C
+    // step of round 1, and the battle's roster says so (it read B2).
+    let mut g = position(&[("a-clinton", "New York", 3)]);
+    g.put("b-ship-howe", "New York", 3);
+    g.entered("b-ship-howe", "sea");
+    g.put("b-dragoon", "New York", 3);
+    g.entered("b-dragoon", "sea");
+    g.player1 = BRITISH;
+    g.core.dice.script([6; 12]);
+    g.begin_battles();
+    assert!(
+        log_text(&g, None).contains(
+            "Battle in New York, British attacking: Harcourt C2 (3, landing), Howe (fleet) A2 (3), Clinton C1 (3)."
+        ),
+        "{}",
+        log_text(&g, None)
+    );
 }

@@ -506,3 +506,60 @@ fn the_facts_read_as_the_rulebook_says_them() {
     );
     assert!(winter.iter().all(|f| !f.contains(" of ")), "{winter:?}");
 }
+
+// rule: liberty 2.2, 2.13, 2.0
+#[test]
+fn own_blocks_show_their_type_and_move_to_their_owner_only() {
+    // Marion (militia dragoon) attacks Boston, held by Fraser (light foot),
+    // Harcourt (dragoon) and the Graves fleet; Ewald (jaeger) waits in New
+    // York. All but Ewald stand revealed in the battle.
+    let mut g = position(&[
+        ("b-fraser", "Boston", 2),
+        ("b-dragoon", "Boston", 3),
+        ("b-ship-graves", "Boston", 3),
+        ("b-ewald", "New York", 2),
+        ("a-ward", "Springfield", 3),
+    ]);
+    g.put("a-marion", "Boston", 3);
+    g.entered("a-marion", "1606");
+    g.player1 = AMERICAN;
+    g.core.dice.script([6; 30]);
+    g.begin_battles();
+    let states = |viewer: u8, id: &str| -> Vec<String> {
+        let side = if id.starts_with("b-") { "british" } else { "american" };
+        let p = shown(&view(&g, Some(viewer)), side)
+            .into_iter()
+            .find(|p| has_id(p, id))
+            .unwrap_or_else(|| panic!("{id} face up"));
+        p.states.iter().map(|s| s.to_string()).collect()
+    };
+    // The owner reads what each block is and how far it moves (2.13).
+    assert_eq!(states(BRITISH, "b-fraser"), ["light foot", "move 1", "revealed"]);
+    assert_eq!(states(BRITISH, "b-dragoon"), ["dragoon", "move 2", "revealed"]);
+    assert_eq!(states(BRITISH, "b-ship-graves"), ["warship", "move 2", "revealed"]);
+    assert_eq!(states(BRITISH, "b-ewald"), ["jaeger", "move 1"]);
+    assert_eq!(
+        states(AMERICAN, "a-marion"),
+        ["militia dragoon", "move 2", "revealed", "moved"]
+    );
+    assert_eq!(states(AMERICAN, "a-ward"), ["militia foot", "move 1"]);
+    // The other side sees the revealed blocks as before, as a spectator does:
+    // no type or move added, and the hidden ones stay backs.
+    assert_eq!(states(AMERICAN, "b-fraser"), ["revealed"]);
+    assert_eq!(states(BRITISH, "a-marion"), ["revealed", "moved"]);
+    for (viewer, enemy) in [(BRITISH, "american"), (AMERICAN, "british")] {
+        assert_eq!(
+            shown(&view(&g, Some(viewer)), enemy),
+            shown(&view(&g, None), enemy),
+            "{enemy} blocks as the {viewer} seat sees them"
+        );
+        assert_fog(&g, Some(viewer));
+    }
+    assert_eq!(hidden_count(&view(&g, Some(AMERICAN)), "british", "1409"), 1);
+    // The kind key is blocks.tsv's (it was "militiadragoon").
+    let marion = shown(&view(&g, Some(BRITISH)), "american")
+        .into_iter()
+        .find(|p| has_id(p, "a-marion"))
+        .unwrap();
+    assert_eq!(marion.kind.as_deref(), Some("militia-dragoon"));
+}

@@ -162,3 +162,85 @@ fn retreats_are_explained_by_the_attack_hexside_and_enemy_hexes() {
         .reason
         .contains("cannot reach"));
 }
+
+// rule: liberty 9.1, 5.4, 8.4, 5.7
+#[test]
+fn refused_sea_moves_give_the_rule_that_refuses_them() {
+    // Before French Entry: the British West Indies hold two British blocks;
+    // Marion in Yorktown closes the Chesapeake; Clinton holds New York.
+    let mut g = position(&[
+        ("b-rawdon", "wi-british", 3),
+        ("b-ship-hood", "wi-british", 3),
+        ("b-guards", "atlantic", 3),
+        ("b-grey", "atlantic", 3),
+        ("b-grant", "atlantic", 3),
+        ("b-percy", "atlantic", 3),
+        ("b-knyphausen", "atlantic", 3),
+        ("b-ship-howe", "atlantic", 3),
+        ("b-heister", "Baltimore", 3),
+        ("b-riedesel", "Boston", 3),
+        ("a-marion", "Yorktown", 3),
+        ("a-clinton", "New York", 3),
+    ]);
+    g.begin_actions(0, 0, 3);
+    act(&mut g, "british", &group("atlantic"));
+    act(&mut g, "british", "pick-b-guards");
+    // Before, each was "not next to the Atlantic" (5.1).
+    let f = forbidden(engine::why_not(&g, BRITISH, "wi-british"));
+    assert_eq!(f.rule, "9.1");
+    assert!(f.reason.contains("limited to two blocks"), "{}", f.reason);
+    let f = forbidden(engine::why_not(&g, BRITISH, "wi-french"));
+    assert_eq!(f.rule, "9.1");
+    assert!(
+        f.reason.contains("before French Entry the British cannot enter"),
+        "{}",
+        f.reason
+    );
+    let f = forbidden(why(&g, "british", "Baltimore"));
+    assert_eq!(f.rule, "5.4");
+    assert!(f.reason.contains("an enemy block in Yorktown closes"), "{}", f.reason);
+    assert!(f.reason.contains("Baltimore among them"), "{}", f.reason);
+    let f = forbidden(why(&g, "british", "New York"));
+    assert_eq!(f.rule, "8.4");
+    assert!(f.reason.contains("a Sea Attack must include a warship"), "{}", f.reason);
+    assert!(is_legal(&why(&g, "british", "Boston"), &sail("Boston")));
+    act(&mut g, "british", &sail("Boston"));
+    // Opened by the fleet, the Sea Attack carries three ground blocks.
+    act(&mut g, "british", "pick-b-ship-howe");
+    act(&mut g, "british", &sail("New York"));
+    for b in ["b-grey", "b-grant", "b-percy"] {
+        act(&mut g, "british", &format!("pick-{b}"));
+        act(&mut g, "british", &sail("New York"));
+    }
+    act(&mut g, "british", "pick-b-knyphausen");
+    let f = forbidden(why(&g, "british", "New York"));
+    assert_eq!(f.rule, "8.4");
+    assert!(f.reason.contains("three"), "{}", f.reason);
+    act(&mut g, "british", &sail("Boston"));
+    end_group(&mut g, "british");
+    // Out of a closed bay, and from a port on the map only to the Atlantic.
+    act(&mut g, "british", &group("Baltimore"));
+    act(&mut g, "british", "pick-b-heister");
+    let f = forbidden(engine::why_not(&g, BRITISH, "atlantic"));
+    assert_eq!(f.rule, "5.4");
+    assert!(
+        f.reason
+            .contains("Yorktown closes the bay's ports to sea movement, Baltimore among them"),
+        "{}",
+        f.reason
+    );
+    let on = ids(&g, "british").into_iter().find(|i| i.starts_with("step-")).unwrap();
+    act(&mut g, "british", &on);
+    act(&mut g, "british", "stop");
+    end_group(&mut g, "british");
+    act(&mut g, "british", &group("Boston"));
+    act(&mut g, "british", "pick-b-riedesel");
+    let f = forbidden(why(&g, "british", "New York"));
+    assert_eq!(f.rule, "5.1");
+    assert!(
+        f.reason
+            .contains("via the Atlantic box (5.7): from Boston only to the Atlantic"),
+        "{}",
+        f.reason
+    );
+}

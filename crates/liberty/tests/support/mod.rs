@@ -162,6 +162,22 @@ pub fn fire_round(g: &mut Liberty) -> Vec<(String, String)> {
     taken
 }
 
+/// The label and warning of legal action `id` of `seat`, as clients show it.
+pub fn described(g: &Liberty, seat: &str, id: &str) -> (String, Option<String>) {
+    let s = <Liberty as engine::Title>::info().seat(seat).unwrap();
+    let a = engine::described(g, s)
+        .into_iter()
+        .find(|a| a.id == id)
+        .unwrap_or_else(|| panic!("{id} is not legal for {seat}"));
+    (a.label, a.warning)
+}
+
+/// What `seat` is asked now (the prompt's text).
+pub fn prompt(g: &Liberty, seat: &str) -> String {
+    let s = <Liberty as engine::Title>::info().seat(seat).unwrap();
+    engine::Procedure::prompt(g, s).text
+}
+
 /// A sandbox with both sides' blocks put: (id, place, strength).
 pub fn position(blocks: &[(&str, &str, u8)]) -> Liberty {
     let mut g = Liberty::sandbox(7);
