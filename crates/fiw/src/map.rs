@@ -16,6 +16,7 @@ use engine::drawing::lambert;
 use engine::table::{self, Row, Table, TableError};
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::path::Path;
 
 /// 2.5 "Each square is about 150 kilometers across."
@@ -128,6 +129,16 @@ impl Sq {
                 (self.row as i8 + dr).try_into().ok()?,
             )
         })
+    }
+
+    /// Which of the eight squares around this one `other` is (0-8, 4 for
+    /// the square itself), for tables kept per square and direction;
+    /// `None` when they do not touch.
+    fn towards(self, other: Sq) -> Option<usize> {
+        let dc = other.col as i8 - self.col as i8;
+        let dr = other.row as i8 - self.row as i8;
+        ((-1..=1).contains(&dc) && (-1..=1).contains(&dr) && (dc, dr) != (0, 0))
+            .then(|| ((dc + 1) * 3 + dr + 1) as usize)
     }
 
     /// Whether and how `other` touches this square.
@@ -536,6 +547,29 @@ pub enum Navy {
     Flotilla,
 }
 
+/// FNV-1a for the places' names: short and the map's own, looked up in
+/// every set-up choice, where the default hasher cost more than the rest
+/// of the look-up.
+struct NameHash(u64);
+
+impl Default for NameHash {
+    fn default() -> NameHash {
+        NameHash(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for NameHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
 /// The map: every square, the places on it and the links between them.
 #[derive(Clone, Debug)]
 pub struct Map {
@@ -543,9 +577,15 @@ pub struct Map {
     pub squares: Vec<Square>,
     pub places: Vec<Place>,
     pub links: Vec<Link>,
-    link_of: HashMap<(Sq, Sq), LinkKind>,
+    /// Per square ([`Sq::index`]) and direction ([`Sq::towards`]), the
+    /// link to the square there: asked at every step of every move and
+    /// line of supply, so not hashed.
+    link_of: Vec<[Option<LinkKind>; 9]>,
+    /// [`Map::land_route`] per square and direction, worked out once from
+    /// the squares and links.
+    routes: Vec<[Option<Route>; 9]>,
     /// Lowercase ids, names and aliases to places.
-    by_name: HashMap<String, usize>,
+    by_name: HashMap<String, usize, BuildHasherDefault<NameHash>>,
     /// Per square ([`Sq::index`]), its places: asked in every legal-action
     /// list, so not searched.
     places_at: Vec<Vec<u16>>,
@@ -638,8 +678,9 @@ impl Map {
             squares,
             places: Vec::new(),
             links: Vec::new(),
-            link_of: HashMap::new(),
-            by_name: HashMap::new(),
+            link_of: Vec::new(),
+            routes: Vec::new(),
+            by_name: HashMap::default(),
             places_at: Vec::new(),
         };
         map.parse_places(place_table)?;
@@ -647,7 +688,18 @@ impl Map {
         for (i, p) in map.places.iter().enumerate() {
             map.places_at[p.sq.index()].push(i as u16);
         }
+        map.link_of = vec![[None; 9]; map.squares.len()];
         map.parse_links(link_table)?;
+        map.routes = (0..map.squares.len())
+            .map(|i| {
+                let a = Sq::from_index(i);
+                let mut routes = [None; 9];
+                for b in a.orthogonal().chain(a.diagonal()) {
+                    routes[a.towards(b).expect("touching")] = map.route_of(a, b);
+                }
+                routes
+            })
+            .collect();
         for name in NAMED {
             if map.place(name).is_none() {
                 return Err(place_table.error(format!("a place '{name}', which the scenarios name"), "none"));
@@ -813,11 +865,11 @@ impl Map {
             if self.square(a).terrain.is_water() || self.square(b).terrain.is_water() {
                 return Err(row.line_error("two land squares (13.71)", "an all-water square"));
             }
-            if self.link_of.contains_key(&(a, b)) {
+            if self.link(a, b).is_some() {
                 return Err(row.line_error("each pair of squares once", format!("{a}-{b} again")));
             }
-            self.link_of.insert((a, b), kind);
-            self.link_of.insert((b, a), kind);
+            self.link_of[a.index()][a.towards(b).expect("touching")] = Some(kind);
+            self.link_of[b.index()][b.towards(a).expect("touching")] = Some(kind);
             self.links.push(Link {
                 a,
                 b,
@@ -847,7 +899,14 @@ impl Map {
 
     /// The place with this id, name or alias (any case).
     pub fn place(&self, name: &str) -> Option<&Place> {
-        self.by_name.get(&name.to_lowercase()).map(|&i| &self.places[i])
+        // The scenarios name places by their lowercase ids, asked in every
+        // set-up choice: those need no lowercase copy.
+        let i = if name.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+            self.by_name.get(name)
+        } else {
+            self.by_name.get(&name.to_lowercase())
+        };
+        i.map(|&i| &self.places[i])
     }
 
     /// The places printed in a square.
@@ -892,7 +951,7 @@ impl Map {
 
     /// What the data say joins two adjacent squares.
     pub fn link(&self, a: Sq, b: Sq) -> Option<LinkKind> {
-        self.link_of.get(&(a, b)).copied()
+        self.link_of[a.index()][a.towards(b)?]
     }
 
     /// 22.2 whether a printed road or trail passes through the square
@@ -909,6 +968,11 @@ impl Map {
     /// Whether a force may cross a vertex (light units only) is the
     /// caller's.
     pub fn land_route(&self, a: Sq, b: Sq) -> Option<Route> {
+        self.routes[a.index()][a.towards(b)?]
+    }
+
+    /// [`Map::land_route`] from the squares and links, for its table.
+    fn route_of(&self, a: Sq, b: Sq) -> Option<Route> {
         a.touch(b)?;
         let (sa, sb) = (self.square(a), self.square(b));
         if sa.terrain.is_water() || sb.terrain.is_water() {

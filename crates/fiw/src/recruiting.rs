@@ -156,10 +156,15 @@ impl Fiw {
     /// 9.2, 10.6, 18.1, 22.1 what a seat's purchases cost in pounds and
     /// supply points.
     pub fn cost_of(&self, p: &Purchases) -> (u32, u32) {
+        self.cost_of_buys(p.buys.iter())
+    }
+
+    /// [`Fiw::cost_of`] a list of purchases.
+    fn cost_of_buys<'a>(&self, buys: impl Iterator<Item = &'a Buy>) -> (u32, u32) {
         let e = &tables().expenditure;
         let f = &tables().forces;
         let (mut pounds, mut sp, mut points) = (0u32, 0u32, 0u32);
-        for b in &p.buys {
+        for b in buys {
             match b {
                 Buy::Unit { face, .. } => {
                     let face = &f.faces[*face as usize];
@@ -191,8 +196,13 @@ impl Fiw {
     /// pay for its markers too (18.1, 22.1: all bought in the one phase;
     /// ruling fiw #73; rules fiw-15: only the points held before counted).
     fn left_after(&self, seat: Seat, p: &Purchases) -> (i64, i64) {
-        let (pounds, sp) = self.cost_of(p);
-        let bought = p.buys.iter().filter(|b| matches!(b, Buy::Supply)).count() as i64;
+        self.left_after_buys(seat, p.buys.iter())
+    }
+
+    /// [`Fiw::left_after`] a list of purchases.
+    fn left_after_buys<'a>(&self, seat: Seat, buys: impl Iterator<Item = &'a Buy> + Clone) -> (i64, i64) {
+        let (pounds, sp) = self.cost_of_buys(buys.clone());
+        let bought = buys.filter(|b| matches!(b, Buy::Supply)).count() as i64;
         (
             i64::from(self.treasury[seat as usize]) - i64::from(pounds),
             i64::from(self.supply[seat as usize]) + bought - i64::from(sp),
@@ -200,9 +210,9 @@ impl Fiw {
     }
 
     fn affordable(&self, seat: Seat, p: &Purchases, extra: Buy) -> bool {
-        let mut q = p.clone();
-        q.buys.push(extra);
-        let (pounds, sp) = self.left_after(seat, &q);
+        // The draft with the extra purchase, not copied: asked for every
+        // face of the mix in each list of legal purchases.
+        let (pounds, sp) = self.left_after_buys(seat, p.buys.iter().chain([&extra]));
         // 9.32 no deficit spending; 18.21 never below zero supply points.
         pounds >= 0 && sp >= 0
     }
@@ -228,10 +238,11 @@ impl Fiw {
         let f = &tables().forces;
         let shows = |c: &crate::forces::Counter, face: u16| c.front == face as usize || c.back == Some(face as usize);
         let design = |face: u16| f.counters.iter().position(|c| shows(c, face));
+        let mine = design(face);
         let bought = p
             .buys
             .iter()
-            .filter(|b| matches!(b, Buy::Unit { face: x, .. } if design(*x) == design(face)))
+            .filter(|b| matches!(b, Buy::Unit { face: x, .. } if design(*x) == mine))
             .count();
         usize::from(pool[face as usize]).saturating_sub(bought)
     }
@@ -412,6 +423,12 @@ impl Fiw {
             out.push(Place::Base(if seat == BRITISH { Base::Britain } else { Base::France }));
         }
         out
+    }
+
+    /// Whether [`Fiw::leader_places`] has any place: a leader always has
+    /// his home base, so only a chief's squares are searched.
+    fn leader_placeable(&self, seat: Seat, leader: u8) -> bool {
+        tables().forces.leaders[leader as usize].side.is_some() || !self.leader_places(seat, leader).is_empty()
     }
 
     /// The leaders of the box a seat may recruit (ruling fiw #37): his own
@@ -647,7 +664,7 @@ impl Fiw {
                     leader: l,
                     at: Place::Pool,
                 },
-            ) && !self.leader_places(seat, l).is_empty()
+            ) && self.leader_placeable(seat, l)
             {
                 out.push(Action::Appoint(l));
             }

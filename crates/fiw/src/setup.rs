@@ -218,11 +218,22 @@ impl Fiw {
         let l = &spec.lines[line as usize];
         let m = &tables().map;
         let occ = self.occupancy();
-        let open = |sq: &Sq| self.held(seat, line, *sq, &occ).is_none();
+        let captured = captured_squares(spec);
+        let open = |sq: &Sq| self.held(seat, line, *sq, &occ, &captured).is_none();
         let mut out: Vec<Sq> = match l.at {
             Where::At(p) => vec![place_sq(p)],
             Where::OneOf(ps) => ps.iter().map(|p| place_sq(p)).collect(),
-            Where::In(c) | Where::Posts { colony: c, .. } => m.squares_of(c).collect(),
+            Where::In(c) => m.squares_of(c).collect(),
+            // Only a city's, a town's or a fort's square is a post: those
+            // squares of the colony, not all of them, are asked.
+            Where::Posts { colony: c, .. } => m
+                .places
+                .iter()
+                .filter(|p| p.settlement.is_some())
+                .map(|p| p.sq)
+                .chain(self.civs.iter().map(|civ| civ.sq))
+                .filter(|&sq| m.colony(sq) == Some(c))
+                .collect(),
             Where::Villages(colonies) => colonies.iter().flat_map(|&c| m.squares_of(c)).collect(),
             Where::Occupied => Sq::all().collect(),
         };
@@ -249,14 +260,18 @@ impl Fiw {
                         _ => None,
                     })
                     .filter(|&(l, _)| !matches!(spec.lines[l as usize].what, What::Leader(_)))
-                    .map(|(l, left)| {
-                        let r = (0..needed.len())
-                            .filter(|&i| self.line_may_reach(l, needed[i]))
-                            .collect();
-                        (l, left, r)
-                    })
+                    .map(|(l, left)| (l, left, self.line_reach(l, &needed)))
                     .collect();
-                out.retain(|&sq| still_covers(&reach, line, needed.iter().position(|&p| p == sq), needed.len()));
+                // A matching that covers every post with this piece off
+                // them covers all but one with it on that one: when a
+                // square off the posts keeps the cover, every square does,
+                // and one matching answers for all of them.
+                if !still_covers(&reach, line, None, needed.len()) {
+                    out.retain(|&sq| {
+                        let taken = needed.iter().position(|&p| p == sq);
+                        taken.is_some() && still_covers(&reach, line, taken, needed.len())
+                    });
+                }
             }
         }
         out
@@ -264,9 +279,9 @@ impl Fiw {
 
     /// 35.3 3.0 why a square is closed to a set-up line that does not name
     /// one place: the enemy's units hold it, or (for the side that sets up
-    /// first, the French) it is a place the British have captured; `None`
-    /// when it is open.
-    pub(crate) fn held(&self, seat: Seat, line: u8, sq: Sq, occ: &Occupancy) -> Option<Held> {
+    /// first, the French) it is a place the British have captured
+    /// (`captured`: [`captured_squares`]); `None` when it is open.
+    pub(crate) fn held(&self, seat: Seat, line: u8, sq: Sq, occ: &Occupancy, captured: &[Sq]) -> Option<Held> {
         let spec = scenario::spec(self.scenario);
         if matches!(spec.lines[line as usize].at, Where::At(_)) {
             return None;
@@ -274,7 +289,7 @@ impl Fiw {
         // 35.3 3.0 the French may not set up in the places the British hold.
         if occ.has_units(sq, enemy(seat)) {
             Some(Held::Enemy)
-        } else if seat == spec.first && spec.captured.iter().any(|p| place_sq(p) == sq) {
+        } else if seat == spec.first && captured.contains(&sq) {
             Some(Held::Captured)
         } else {
             None
@@ -286,7 +301,7 @@ impl Fiw {
     pub(crate) fn uncovered_posts(&self, occ: &Occupancy) -> Vec<Sq> {
         let spec = scenario::spec(self.scenario);
         let m = &tables().map;
-        let captured: Vec<Sq> = spec.captured.iter().map(|p| place_sq(p)).collect();
+        let captured = captured_squares(spec);
         let mut v: Vec<Sq> = m
             .places
             .iter()
@@ -300,11 +315,23 @@ impl Fiw {
         v
     }
 
-    /// Whether a line's pieces may be placed in `sq` at all (ignoring the
-    /// cover rule): anywhere a friendly unit may yet stand for "occupied".
-    fn line_may_reach(&self, line: u8, sq: Sq) -> bool {
-        let spec = scenario::spec(self.scenario);
-        self.admits(spec.lines[line as usize].at, sq, |_| true)
+    /// Which of `posts` a line's pieces may be placed in at all (ignoring
+    /// the cover rule): anywhere a friendly unit may yet stand for
+    /// "occupied". The places a line names are looked up once for all the
+    /// posts, not once a post.
+    fn line_reach(&self, line: u8, posts: &[Sq]) -> Vec<usize> {
+        let at = scenario::spec(self.scenario).lines[line as usize].at;
+        let named: Vec<Sq> = match at {
+            Where::At(p) => vec![place_sq(p)],
+            Where::OneOf(ps) => ps.iter().map(|p| place_sq(p)).collect(),
+            _ => Vec::new(),
+        };
+        (0..posts.len())
+            .filter(|&i| match at {
+                Where::At(_) | Where::OneOf(_) => named.contains(&posts[i]),
+                _ => self.admits(at, posts[i], |_| true),
+            })
+            .collect()
     }
 
     /// 35.x whether a set-up place names `sq`: a listed place, a land
@@ -477,23 +504,20 @@ impl Fiw {
     /// `back`, the light face of an "either type" line.
     pub fn pool_unit(&mut self, need: &scenario::Need, back: bool) -> Option<UnitId> {
         let f = &tables().forces;
-        for u in 0..self.units.len() as UnitId {
-            if self.units[u as usize].at() != Place::Pool {
-                continue;
-            }
+        // The pool's list is in id order, as the scan of the mix was.
+        let (u, turn) = self.units_in(Place::Pool).find_map(|u| {
             let c = &f.counters[self.units[u as usize].counter as usize];
             let front_fits = need.fits(&f.faces[c.front]);
             let back_fits = c.back.is_some_and(|b| need.fits(&f.faces[b]));
-            let turn = match (front_fits, back_fits) {
-                (true, true) => back,
-                (true, false) => false,
-                (false, true) => true,
-                (false, false) => continue,
-            };
-            self.units[u as usize].back = turn;
-            return Some(u);
-        }
-        None
+            match (front_fits, back_fits) {
+                (true, true) => Some((u, back)),
+                (true, false) => Some((u, false)),
+                (false, true) => Some((u, true)),
+                (false, false) => None,
+            }
+        })?;
+        self.units[u as usize].back = turn;
+        Some(u)
     }
 
     /// Whether the line's next piece may show either face (35.3 4.0:
@@ -579,6 +603,12 @@ pub fn place_sq(id: &str) -> Sq {
         .place(id)
         .unwrap_or_else(|| panic!("the scenarios name places of places.tsv: {id}"))
         .sq
+}
+
+/// 35.3 3.0 the squares of the places the first side to set up finds
+/// captured, looked up once for all the squares a set-up line asks about.
+pub(crate) fn captured_squares(spec: &Spec) -> Vec<Sq> {
+    spec.captured.iter().map(|p| place_sq(p)).collect()
 }
 
 /// Whether, after the next piece of `line` goes to the post `taken` (if it

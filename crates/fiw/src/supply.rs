@@ -113,6 +113,9 @@ impl crate::state::Fiw {
                 }
             }
         }
+        // Only a trail marker makes an overland step a trail (ruling fiw
+        // #12): without one on the map no step asks for them.
+        let trails = self.civs.iter().any(|c| c.kind == crate::civilization::Marker::Trail);
         let mut best = vec![u32::MAX; m.squares.len()];
         best[sq.index()] = 0;
         let mut queue = std::collections::BinaryHeap::new();
@@ -147,7 +150,8 @@ impl crate::state::Fiw {
                 if blocked[n.index()] || (m.colony(n) == Some(Colony::Florida) && !self.spain) {
                     continue;
                 }
-                let step = match self.marked_route(s, n, route) {
+                let route = if trails { self.marked_route(s, n, route) } else { route };
+                let step = match route {
                     Route::Road => Step::Road,
                     Route::River => Step::River,
                     Route::LakeCoast => Step::LakeCoast,

@@ -247,10 +247,16 @@ impl Procedure for Fiw {
                     scenario::spec(self.scenario).lines[line as usize].what,
                     scenario::What::Indians { .. }
                 );
+                // A line of either face or broken down offers two actions
+                // a square, never one alone: its squares are not searched
+                // here as well as for the choice.
+                if drawn || self.either_face(line) || self.broken_down(line).is_some() {
+                    return false;
+                }
                 let mut legal = Vec::new();
                 self.legal_for(seat, &mut legal);
                 match legal[..] {
-                    [only] if !drawn => self.perform(seat, only),
+                    [only] => self.perform(seat, only),
                     _ => return false,
                 }
             }

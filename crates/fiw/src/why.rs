@@ -23,7 +23,7 @@ use crate::naval::{NavalForce, SailBar};
 use crate::negotiations::TalksBar;
 use crate::recruiting::{Pending, RecruitBar};
 use crate::scenario::{self, Where};
-use crate::setup::{place_sq, Held};
+use crate::setup::{captured_squares, place_sq, Held};
 use crate::state::{enemy, side_name, Base, Fiw, Place, UnitId};
 use crate::tables::tables;
 use engine::{Describe, Forbidden, Procedure, Seat};
@@ -173,7 +173,7 @@ impl Fiw {
             };
             return vec![Forbidden::new("35.3", reason)];
         }
-        match self.held(seat, line, sq, &occ) {
+        match self.held(seat, line, sq, &occ, &captured_squares(spec)) {
             Some(Held::Enemy) => {
                 return vec![Forbidden::new(
                     "35.3",
