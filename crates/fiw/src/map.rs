@@ -16,7 +16,6 @@ use engine::drawing::lambert;
 use engine::table::{self, Row, Table, TableError};
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::path::Path;
 
 /// 2.5 "Each square is about 150 kilometers across."
@@ -547,29 +546,6 @@ pub enum Navy {
     Flotilla,
 }
 
-/// FNV-1a for the places' names: short and the map's own, looked up in
-/// every set-up choice, where the default hasher cost more than the rest
-/// of the look-up.
-struct NameHash(u64);
-
-impl Default for NameHash {
-    fn default() -> NameHash {
-        NameHash(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for NameHash {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
 /// The map: every square, the places on it and the links between them.
 #[derive(Clone, Debug)]
 pub struct Map {
@@ -585,7 +561,8 @@ pub struct Map {
     /// the squares and links.
     routes: Vec<[Option<Route>; 9]>,
     /// Lowercase ids, names and aliases to places.
-    by_name: HashMap<String, usize, BuildHasherDefault<NameHash>>,
+    /// (foldhash: the default hasher cost more than the rest of a look-up.)
+    by_name: HashMap<String, usize, foldhash::fast::FixedState>,
     /// Per square ([`Sq::index`]), its places: asked in every legal-action
     /// list, so not searched.
     places_at: Vec<Vec<u16>>,
