@@ -150,8 +150,16 @@ impl Liberty {
                 self.revealed |= bit(b);
             }
         }
-        // 8.4 attacking ground blocks stay aboard while enemy warships are present.
-        let defender_ships = self.in_hex(hex, d).any(|b| blocks::info(b).is_warship());
+        // 8.4 attacking ground blocks stay aboard while enemy warships are
+        // present: those fighting round 1, not a reserve, which "may not fire
+        // ... or take hits until the second combat round" (7.22) and arrives
+        // only then (the Movement Diagram's Sea Attack on New York). Counting
+        // it kept the landing aboard against no one, and told the attacker a
+        // hidden reserve held a warship.
+        // ruling: liberty #25
+        let defender_ships = self
+            .in_hex(hex, d)
+            .any(|b| blocks::info(b).is_warship() && bt.reserve & bit(b) == 0);
         if sea {
             for b in self.in_hex(hex, bt.attacker).collect::<Vec<_>>() {
                 if !blocks::info(b).is_warship() && self.entry[b as usize] == BY_SEA {

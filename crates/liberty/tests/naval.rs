@@ -108,6 +108,32 @@ fn naval_battle_then_landing_with_dragoons_at_c() {
     );
 }
 
+// rule: liberty 8.4, 7.22
+// ruling: liberty #25
+#[test]
+fn a_reserve_warship_does_not_keep_a_sea_attack_aboard_in_round_one() {
+    // De Barras sailed in this turn to reinforce the battle the British
+    // started: a reserve, not there until round 2 (7.22). Grey and Harcourt
+    // land at once and round 1 is fought ashore, Clinton firing.
+    let mut g = sea_attack_on_new_york(2, &[("b-grey", 3), ("b-dragoon", 3)], 3, 3);
+    g.entered("f-ship-debarras", "sea");
+    g.core.dice.script([6; 8]);
+    g.begin_battles();
+    let seen = log_text(&g, None);
+    assert!(seen.contains("Harcourt C2 (3, landing)"), "{seen}");
+    assert!(!seen.contains("aboard"), "{seen}");
+    assert!(!seen.contains("De Barras"), "the reserve stays hidden: {seen}");
+    // Howe, an A block, bombards first: no enemy warship fights round 1.
+    assert_eq!(seat_waiting(&g), "british");
+    fire(&mut g, "british", "b-ship-howe");
+    assert_eq!(seat_waiting(&g), "american");
+    assert!(
+        ids(&g, "american").contains(&"fire-a-clinton".to_string()),
+        "{:?}",
+        ids(&g, "american")
+    );
+}
+
 // rule: liberty 8.4
 #[test]
 fn failed_landing_costs_each_ground_block_a_step_and_returns_it_to_the_atlantic() {
