@@ -188,8 +188,14 @@ fn alike(items: &[(String, usize)]) -> Vec<String> {
 /// Spanish) and, on a back that shows no name, its kind (FIW 2.3: "French
 /// regular", "Spanish provincial").
 fn piece(p: &Piece) -> String {
-    // (FIW's leaders' backs have a leader's colour for their nation.)
-    let nation = p.nation.as_deref().filter(|n| Some(*n) != p.kind.as_deref());
+    // A back's nation may only repeat its kind (FIW's leaders' backs have
+    // a leader's colour), and a name may say its nation already (Give Me
+    // Liberty!'s "Mohawk Indians"): then the side. Liberty's Loyalist foot
+    // and Indians read "Loyalist Peters", "Indian Cherokee".
+    let nation = p.nation.as_deref().filter(|n| {
+        let back = p.name.is_empty() && Some(*n) == p.kind.as_deref();
+        !back && !p.name.to_lowercase().contains(&n.to_lowercase())
+    });
     let side = engine::log::capitalised(nation.unwrap_or(&p.side));
     let name = match (p.name.as_str(), &p.kind) {
         ("", Some(kind)) => kind.as_str(),
@@ -344,6 +350,26 @@ mod tests {
         let named = json!({"facts": [], "board": {"pieces": [
             {"space": "ny", "space_name": "New York", "side": "british", "face": "up", "name": "British unit"}]}});
         assert!(view(&named).contains("New York: British unit\n"), "{}", view(&named));
+    }
+
+    /// Liberty's Loyalist foot and Indians say their nation (audit of
+    /// session 40: they read "British Peters"); a name that says it
+    /// already keeps its side.
+    // rule: liberty 12.0
+    #[test]
+    fn named_pieces_say_their_nation_once() {
+        let up = |name: &str, kind: &str, nation: &str| {
+            json!({"space": "c", "space_name": "Charleston", "side": "british", "face": "up", "name": name,
+                   "kind": kind, "nation": nation})
+        };
+        let v = json!({"facts": [], "board": {"pieces": [
+            up("Peters", "loyalist", "loyalist"), up("Cherokee", "indian", "indian"),
+            up("Mohawk Indians", "indian", "indian")]}});
+        let text = view(&v);
+        assert!(
+            text.contains("Charleston: Loyalist Peters; Indian Cherokee; British Mohawk Indians"),
+            "{text}"
+        );
     }
 
     #[test]
