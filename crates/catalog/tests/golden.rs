@@ -253,7 +253,14 @@ fn digests<G: Game>(s: &Session<G>, logged: &mut [usize]) -> (String, String) {
     };
     let to_act: Vec<Seat> = g.to_act().iter().collect();
     feed(&mut play, &format!("{to_act:?}"));
-    feed(&mut play, &serde_json::to_string(&g.outcome()).unwrap());
+    // Who won, how greatly and by which rule are play; the words of the
+    // reason are what is seen.
+    // (No outcome feeds "null" to play, as before the reason moved.)
+    let outcome = g.outcome();
+    feed(&mut play, &serde_json::to_string(&outcome.map(|o| (o.winner, &o.level, &o.rule))).unwrap());
+    if let Some(o) = outcome {
+        feed(&mut show, &o.reason);
+    }
     let viewers: Vec<Viewer> = std::iter::once(None)
         .chain((0..info.seats.len() as Seat).map(Some))
         .collect();
@@ -314,24 +321,33 @@ fn generate<G: Game>(setup: Setup, bots: &[&str]) -> GoldenFile {
     }
 }
 
-/// Replay a stored game: the first difference, if any, and the file as
-/// this replay sees it (written back by `POWDERHORN_GOLDEN=show`).
-fn replay<G: Game>(f: &GoldenFile) -> (Option<String>, GoldenFile) {
+/// What a replay found: the first difference in play (who acts, the legal
+/// ids, the outcome, a refused action), the first in what is seen, and the
+/// file as this replay sees it (written back by `POWDERHORN_GOLDEN=show`,
+/// only where play is the same all through: a difference in play after
+/// one in wording is still a difference in play).
+struct Replayed {
+    play: Option<String>,
+    show: Option<String>,
+    file: GoldenFile,
+}
+
+fn replay<G: Game>(f: &GoldenFile) -> Replayed {
     let mut s = Session::<G>::new(f.header.setup.clone()).expect("a valid scenario");
     let mut logged = vec![0; G::info().seats.len() + 1];
-    let mut first: Option<String> = None;
+    let (mut first_play, mut first_show): (Option<String>, Option<String>) = (None, None);
     let mut steps = Vec::new();
     for (i, step) in f.steps.iter().enumerate() {
         let (play, show) = digests(&s, &mut logged);
         let at = format!("step {i} ({} {})", step.seat, step.action);
         if play != step.play {
-            first.get_or_insert(format!("{at}: who acts, the legal ids or the outcome differ"));
+            first_play.get_or_insert(format!("{at}: who acts, the legal ids or the outcome differ"));
         } else if show != step.show {
-            first.get_or_insert(format!("{at}: a view, the log, a prompt or a label differs"));
+            first_show.get_or_insert(format!("{at}: a view, the log, a prompt or a label differs"));
         }
         let seat = Session::<G>::seat(&step.seat).expect("a seat of the title");
         if let Err(e) = s.act(seat, &step.action, &[]) {
-            first.get_or_insert(format!("{at}: refused: {e}"));
+            first_play.get_or_insert(format!("{at}: refused: {e}"));
             break;
         }
         steps.push(Step {
@@ -342,16 +358,19 @@ fn replay<G: Game>(f: &GoldenFile) -> (Option<String>, GoldenFile) {
     }
     let end = digests(&s, &mut logged);
     if end.0 != f.end.0 {
-        first.get_or_insert("after the last action: who acts, the legal ids or the outcome differ".into());
+        first_play.get_or_insert("after the last action: who acts, the legal ids or the outcome differ".into());
     } else if end.1 != f.end.1 {
-        first.get_or_insert("after the last action: what is seen differs".into());
+        first_show.get_or_insert("after the last action: what is seen differs".into());
     }
-    let file = GoldenFile {
-        header: f.header.clone(),
-        steps,
-        end,
-    };
-    (first, file)
+    Replayed {
+        play: first_play,
+        show: first_show,
+        file: GoldenFile {
+            header: f.header.clone(),
+            steps,
+            end,
+        },
+    }
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -468,13 +487,11 @@ fn corpus<G: Game>(specs: &[Spec]) {
             ));
             continue;
         }
-        let (diff, seen) = replay::<G>(&f);
-        match diff {
-            None => {}
-            Some(d) if mode == Mode::Show && !d.contains("legal ids") && !d.contains("refused") => {
-                seen.write(path);
-            }
-            Some(d) => failures.push(format!("{name}: {d}")),
+        let r = replay::<G>(&f);
+        match (r.play, r.show) {
+            (None, None) => {}
+            (None, Some(_)) if mode == Mode::Show => r.file.write(path),
+            (Some(d), _) | (None, Some(d)) => failures.push(format!("{name}: {d}")),
         }
     }
     assert!(
