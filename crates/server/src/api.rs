@@ -10,7 +10,9 @@
 //! `seq`), 408 (a body slower than --body-timeout), 413 (body over 64 KiB), 415 (a write whose body is not
 //! `application/json`), 421 (a `Host` that is not the server's), 422 (refused
 //! by the rules, with the engine's reason; a move in a game stopped at
-//! `--moves-per-game`), 503 (a new game with a computer seat while the
+//! `--moves-per-game`), 429 (a limit of [`crate::limits`]: a rate, undos
+//! per seat, computers-only games or replays per address; the message says
+//! which), 503 (a new game with a computer seat while the
 //! computer players' queue is full, [`games::QUEUE_CAP`]; a live stream on
 //! one game more than the cache may hold, [`Registry::open_stream`]);
 //! nothing is stored when a request fails. Computer seats move after the
@@ -18,7 +20,7 @@
 //! cross-site and hosting checks are in [`crate::hosting`].
 
 use crate::bot;
-use crate::games::{self, Entry, Live, LoadError, Notice, Registry, Who};
+use crate::games::{self, Entry, HandOver, Lane, Live, LoadError, Notice, Registry, Who};
 use crate::hosting::{self, Site};
 use crate::limits::{client_addr, Peer};
 use crate::store::{DbError, Event, EventKind, GameRow, SeatRow};
@@ -322,7 +324,7 @@ impl FromRequestParts<AppState> for Client {
 
     async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<Self, Infallible> {
         let peer = parts.extensions.get::<Peer>().copied();
-        Ok(Client(client_addr(peer, &parts.headers, st.reg.limits.forwarded_for)))
+        Ok(Client(client_addr(peer, &parts.headers, &st.reg.limits)))
     }
 }
 
@@ -582,16 +584,28 @@ fn may_create(st: &AppState, addr: std::net::IpAddr) -> Result<(), ApiError> {
     })
 }
 
-/// [`Limits::computer_games_per_address`](crate::Limits).
-fn may_hand_over(st: &AppState, client: std::net::IpAddr, id: &str) -> Result<(), ApiError> {
-    st.reg.may_hand_over(client, id).map_err(|n| {
-        ApiError::new(
+/// [`Limits::computer_games_per_address`](crate::Limits), and for a game of
+/// computers only `computers_only_games_per_address` and
+/// `computers_only_games`.
+fn may_hand_over(st: &AppState, client: std::net::IpAddr, id: &str, lane: Lane) -> Result<(), ApiError> {
+    st.reg.may_hand_over(client, id, lane).map_err(|refused| match refused {
+        HandOver::Address(n) => ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             format!(
                 "your address has {n} games in the computer players' hands already: \
                  wait for their moves, or for those games to end"
             ),
-        )
+        ),
+        HandOver::ComputersOnlyAddress(n) => ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "your address has {n} games of computers only playing already, the most one address may: \
+                 wait for one to end"
+            ),
+        ),
+        HandOver::ComputersOnly(n) => ApiError::busy(format!(
+            "the server plays {n} games of computers only already, the most it may: try again later"
+        )),
     })
 }
 
@@ -792,14 +806,14 @@ fn new_live(
         rematch: String::new(),
         summary: String::new(),
     };
+    let mut live = Live::new_game(row, seats).map_err(ApiError::refused)?;
     // The computer players are busy: refuse before anything is stored.
-    if seats.iter().any(|s| games::is_computer(&s.kind)) {
+    if live.seats.iter().any(|s| games::is_computer(&s.kind)) {
         if st.reg.bots.full() {
             return Err(ApiError::busy("the computer players are busy: try again in a minute"));
         }
-        may_hand_over(st, client, &row.id)?;
+        may_hand_over(st, client, &live.row.id, Lane::of(&live))?;
     }
-    let mut live = Live::new_game(row, seats).map_err(ApiError::refused)?;
     live.moves_max = st.reg.limits.moves_per_game;
     // Store the options with their defaults filled in.
     live.row.options = live.game.setup().options.clone();
@@ -1189,12 +1203,21 @@ struct Past {
     row: GameRow,
     seats: Vec<SeatRow>,
     events: Vec<Event>,
-    slot: tokio::sync::OwnedSemaphorePermit,
+    slot: ReplaySlot,
+}
+
+/// A replay's place among those at once ([`crate::Limits::replays_at_once`])
+/// and among its client's ([`crate::Limits::replays_per_address`]), held
+/// while it runs.
+struct ReplaySlot {
+    _all: tokio::sync::OwnedSemaphorePermit,
+    _mine: crate::limits::Guard<std::net::IpAddr>,
 }
 
 async fn stored_past(
     st: &AppState,
     id: &str,
+    addr: std::net::IpAddr,
     token: &Token,
     check: impl FnOnce(u64) -> Result<(), ApiError>,
 ) -> Result<Past, ApiError> {
@@ -1206,10 +1229,18 @@ async fn stored_past(
         (w, now, live.seq)
     };
     check(now)?;
-    let slot =
+    // One client's replays first, so that it cannot take every slot (audit 6).
+    let mine = st.reg.replays_by_address.enter(addr).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "your address is replaying past positions already: try again when that replay is done",
+        )
+    })?;
+    let all =
         st.reg.replays.clone().try_acquire_owned().map_err(|_| {
             ApiError::busy("the server is replaying other games' past positions: try again in a moment")
         })?;
+    let slot = ReplaySlot { _all: all, _mine: mine };
     let (row, seats, mut events) = st
         .reg
         .store
@@ -1236,9 +1267,10 @@ async fn stored_past(
 async fn get_log_moves(
     State(st): State<AppState>,
     ApiPath(id): ApiPath<String>,
+    Client(addr): Client,
     token: Token,
 ) -> Result<Json<Value>, ApiError> {
-    let p = stored_past(&st, &id, &token, |_| Ok(())).await?;
+    let p = stored_past(&st, &id, addr, &token, |_| Ok(())).await?;
     let seat = p.who.seat().map(str::to_string);
     let (row, seats, evs, now, slot) = (p.row, p.seats, p.events, p.now, p.slot);
     // The slot goes with the replay, not with this request's future: a
@@ -1261,9 +1293,10 @@ async fn get_log_moves(
 async fn get_at(
     State(st): State<AppState>,
     ApiPath((id, seq)): ApiPath<(String, u64)>,
+    Client(addr): Client,
     token: Token,
 ) -> Result<Json<Value>, ApiError> {
-    let p = stored_past(&st, &id, &token, |now| {
+    let p = stored_past(&st, &id, addr, &token, |now| {
         if seq > now {
             return Err(ApiError::new(
                 StatusCode::NOT_FOUND,
@@ -1427,7 +1460,7 @@ async fn post_action(
     let act = move |live: &mut Live, seat: String| {
         let computer = live.seats.iter().any(|s| games::is_computer(&s.kind));
         if computer {
-            may_hand_over(&hand_over, addr, &live.row.id)?;
+            may_hand_over(&hand_over, addr, &live.row.id, Lane::Person)?;
         }
         #[cfg(feature = "fault-injection")]
         if let Some(real) = req.action_id.strip_prefix("fault-after:") {
@@ -1442,7 +1475,9 @@ async fn post_action(
         };
         live.apply(&event).map_err(ApiError::refused)?;
         if computer {
-            hand_over.reg.handed_over(&live.row.id, addr, live.thinking());
+            hand_over
+                .reg
+                .handed_over(&live.row.id, addr, Lane::Person, live.thinking());
         }
         Ok(vec![event])
     };
@@ -1472,7 +1507,21 @@ async fn post_undo(
     token: Token,
     Body(req): Body<SeqReq>,
 ) -> Result<Json<Value>, ApiError> {
-    let undo = |live: &mut Live, seat: String| {
+    let most = st.reg.limits.undos_per_seat;
+    let undo = move |live: &mut Live, seat: String| {
+        // Each undo and the action it takes back are two stored moves: a
+        // seat acting and taking back without end filled its game up to
+        // --moves-per-game and stopped it, unseen by the other seat during
+        // a secret draft (audit 6).
+        if live.undos(&seat) >= most {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "{seat} has taken back {most} moves in this game, the most a seat may on this server: \
+                     it may go on playing, but no more undo"
+                ),
+            ));
+        }
         let event = Event::of(seat, EventKind::Undo, String::new());
         live.apply(&event).map_err(ApiError::refused)?;
         Ok(vec![event])
@@ -1708,9 +1757,26 @@ struct TextReq {
     text: String,
 }
 
+/// [`crate::Limits::text_kib_per_minute`]: `bytes` more of chat or notes
+/// from `addr`.
+fn may_store_text(st: &AppState, addr: std::net::IpAddr, bytes: usize) -> Result<(), ApiError> {
+    let rate = &st.reg.rates.text;
+    rate.check_n(&addr, u32::try_from(bytes).unwrap_or(u32::MAX))
+        .map_err(|wait| {
+            ApiError::too_many(
+                format!(
+                    "at most {} KiB of chat and notes a minute from one address",
+                    rate.per_minute_allowed() / 1024
+                ),
+                wait,
+            )
+        })
+}
+
 async fn post_chat(
     State(st): State<AppState>,
     ApiPath(id): ApiPath<String>,
+    Client(addr): Client,
     token: Token,
     Body(req): Body<TextReq>,
 ) -> Result<Json<Value>, ApiError> {
@@ -1732,6 +1798,18 @@ async fn post_chat(
             wait,
         )
     })?;
+    // An address has as many seats as it makes games: its own rate too.
+    let rates = &st.reg.rates.chat_by_address;
+    rates.check(&addr).map_err(|wait| {
+        ApiError::too_many(
+            format!(
+                "at most {} chat messages a minute from one address",
+                rates.per_minute_allowed()
+            ),
+            wait,
+        )
+    })?;
+    may_store_text(&st, addr, text.len())?;
     let cap = st.reg.limits.chat_bytes_per_game;
     let n = st
         .reg
@@ -1762,6 +1840,7 @@ async fn get_notes(
 async fn put_notes(
     State(st): State<AppState>,
     ApiPath(id): ApiPath<String>,
+    Client(addr): Client,
     token: Token,
     Body(req): Body<TextReq>,
 ) -> Result<Json<Value>, ApiError> {
@@ -1777,6 +1856,9 @@ async fn put_notes(
             wait,
         )
     })?;
+    // Notes are kept once per seat: only what they grow by is stored anew.
+    let before = st.reg.store.notes(&id, &seat).await.map_err(ApiError::internal)?;
+    may_store_text(&st, addr, req.text.len().saturating_sub(before.len()))?;
     st.reg
         .store
         .set_notes(&id, &seat, &req.text)

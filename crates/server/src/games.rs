@@ -7,7 +7,7 @@ use crate::limits::{Counter, Full, Guard, Limits, Rates};
 use crate::store::{DbError, Event, EventKind, GameRow, SeatRow, Store};
 use engine::{AnyGame, Setup, TitleEntry};
 use serde_json::{json, Value};
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -111,6 +111,18 @@ impl Seen {
         }
     }
 
+    /// One fewer where [`Seen::count`] counted one (an action taken back).
+    fn uncount(&mut self, only: Option<&str>) {
+        let n = match only {
+            None => &mut self.public,
+            Some(s) => match self.own.iter_mut().find(|(o, _)| o == s) {
+                Some((_, n)) => n,
+                None => return,
+            },
+        };
+        *n = n.saturating_sub(1);
+    }
+
     /// The one seat that alone may see what changed since `before`; `None`
     /// when any other viewer may.
     fn only_since(&self, before: &Seen) -> Option<String> {
@@ -148,10 +160,18 @@ pub struct Live {
     /// it the game is stopped ([`Live::status`]).
     pub moves_max: u64,
     /// Per seat whose last offer of a draw was declined, how many actions
-    /// stood then ([`engine::AnyGame::action_count`]): it may offer again
-    /// once more stand ([`Live::may_offer_draw`]). Kept by [`Live::apply`],
-    /// so a rebuild has it too.
-    declined: Vec<(String, usize)>,
+    /// it saw standing then ([`Live::standing`]): it may offer again once
+    /// more stand ([`Live::may_offer_draw`]). Kept by [`Live::apply`], so a
+    /// rebuild has it too.
+    declined: Vec<(String, u64)>,
+    /// The actions standing (taken and not taken back), counted as `seen`
+    /// counts events: a step of a seat's secret draft for that seat alone.
+    /// The game's own count ([`engine::AnyGame::action_count`]) holds the
+    /// other seats' secret steps, which a seat's answers must not reflect
+    /// (audit 6).
+    standing: Seen,
+    /// Per seat, the moves it took back ([`Live::undos`]).
+    undos: Vec<(String, u64)>,
 }
 
 pub struct Entry {
@@ -343,6 +363,8 @@ impl Live {
             refereed: false,
             moves_max: u64::MAX,
             declined: Vec::new(),
+            standing: Seen::default(),
+            undos: Vec::new(),
         })
     }
 
@@ -356,7 +378,8 @@ impl Live {
         apply_event(&mut *self.game, e)?;
         if let Some(offerer) = declined {
             self.declined.retain(|(s, _)| s != offerer);
-            self.declined.push((offerer.to_string(), self.game.action_count()));
+            self.declined
+                .push((offerer.to_string(), self.standing.of(Some(offerer))));
         }
         // The seat's own while it drafts, alone or beside others (the last
         // to commit drafts in secret too), unless the step changed what
@@ -364,8 +387,25 @@ impl Live {
         let own = before.is_some_and(|(to_act, offer)| {
             to_act.contains(&e.seat.as_str()) && self.game.to_act() == to_act && offers(&*self.game) == offer
         });
-        self.seen.count(own.then_some(e.seat.as_str()));
+        let only = own.then_some(e.seat.as_str());
+        self.seen.count(only);
+        match e.kind {
+            EventKind::Act => self.standing.count(only),
+            EventKind::Undo => {
+                self.standing.uncount(only);
+                match self.undos.iter_mut().find(|(s, _)| *s == e.seat) {
+                    Some((_, n)) => *n += 1,
+                    None => self.undos.push((e.seat.clone(), 1)),
+                }
+            }
+            _ => {}
+        }
         Ok(())
+    }
+
+    /// How many moves `seat` has taken back in this game (its undos stored).
+    pub fn undos(&self, seat: &str) -> u64 {
+        self.undos.iter().find(|(s, _)| s == seat).map_or(0, |(_, n)| *n)
     }
 
     /// The move number `seat` (`None`: the spectator) knows ([`Seen`]).
@@ -486,8 +526,10 @@ impl Live {
     }
 
     /// Whether `seat` may offer a draw now: not when its last offer was
-    /// declined and no action has been made since that still stands (an
-    /// action taken back does not count), so that it cannot offer again
+    /// declined and no action it may see has been made since that still
+    /// stands (an action taken back does not count; the other seats'
+    /// secret draft steps neither, which it must not learn of), so that it
+    /// cannot offer again
     /// and again, each offer to a computer a fresh judgement, until one
     /// accepts. Nor when the computer would answer and the game has no
     /// room for both moves under [`Live::moves_max`]: the offer and its
@@ -495,7 +537,7 @@ impl Live {
     /// always open.
     pub fn may_offer_draw(&self, seat: &str) -> Result<(), String> {
         if let Some((_, at)) = self.declined.iter().find(|(s, _)| s == seat) {
-            if self.game.action_count() <= *at {
+            if self.standing.of(Some(seat)) <= *at {
                 return Err(format!(
                     "{seat}'s last offer of a draw was declined: it may be offered again once a move has been made"
                 ));
@@ -503,11 +545,12 @@ impl Live {
         }
         let computer = self.seats.iter().any(|s| s.seat != seat && is_computer(&s.kind));
         if computer && self.room() < 2 {
+            // Not how many it holds: that counts the other seats' secret
+            // draft steps.
             return Err(format!(
                 "no room for an offer of a draw and the computer's answer: this game may store {} moves and \
-                 holds {}",
-                self.moves_max,
-                self.seen.events()
+                 is one short of them",
+                self.moves_max
             ));
         }
         Ok(())
@@ -606,15 +649,43 @@ pub fn is_computer(kind: &str) -> bool {
     kind == "computer" || kind.starts_with("computer:")
 }
 
-/// The computer players: a queue of game ids (each game at most once,
-/// whether waiting, being played or pausing between paced moves) and a
-/// bounded pool of workers that take one computer move of one game at a time
-/// ([`Registry::bot_move`]).
+/// Which of the computer players' queues a game waits in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// A person plays in it and waits for the computer's move: served first.
+    Person,
+    /// Every seat is a computer (a game to watch): served only when no
+    /// person's game waits, on a share of the workers ([`Bots::take`]).
+    ComputersOnly,
+}
+
+impl Lane {
+    pub fn of(live: &Live) -> Lane {
+        match live.computers_only() {
+            true => Lane::ComputersOnly,
+            false => Lane::Person,
+        }
+    }
+}
+
+/// The computer players: two queues of game ids (each game at most once,
+/// whether waiting, being played or pausing between paced moves), a
+/// person's games before the computers-only ones, and a bounded pool of
+/// workers that take one computer move of one game at a time
+/// ([`Registry::bot_move`]). Computers-only games hold at most half the
+/// workers (one at least) and think briefly ([`bot::WATCHED_THINK`]), so
+/// that any number of them delay a person's game by one short move at most
+/// (audit 6: sixteen `computer:hard` games of one address, in one queue
+/// with the rest, kept a person waiting minutes for each move).
 pub struct Bots {
     state: Mutex<BotQueue>,
     wake: Notify,
     /// One permit per worker: as many as the machine has cores.
     workers: Arc<Semaphore>,
+    /// The workers computers-only games may hold at once.
+    shared: Arc<Semaphore>,
+    /// Computers-only games held at once ([`Limits::computers_only_games`]).
+    alone_most: usize,
     /// Between two moves of a computers-only game ([`BOT_PACE`]).
     pace: Mutex<Duration>,
     started: std::sync::Once,
@@ -622,18 +693,36 @@ pub struct Bots {
 
 #[derive(Default)]
 struct BotQueue {
-    waiting: VecDeque<String>,
+    person: VecDeque<String>,
+    computers_only: VecDeque<String>,
     /// Every game in the pool's hands: waiting, being played or pausing.
-    held: HashSet<String>,
+    held: HashMap<String, Lane>,
+    /// Computers-only games beyond [`Bots::alone_most`], not held: stored
+    /// before a restart and opened by a link, they wait for one to end.
+    parked: VecDeque<String>,
+}
+
+impl BotQueue {
+    fn lane(&mut self, lane: Lane) -> &mut VecDeque<String> {
+        match lane {
+            Lane::Person => &mut self.person,
+            Lane::ComputersOnly => &mut self.computers_only,
+        }
+    }
 }
 
 impl Bots {
-    fn new() -> Self {
-        let n = std::thread::available_parallelism().map_or(1, |n| n.get());
+    fn new(alone_most: usize) -> Self {
+        Self::with_workers(std::thread::available_parallelism().map_or(1, |n| n.get()), alone_most)
+    }
+
+    fn with_workers(n: usize, alone_most: usize) -> Self {
         Bots {
             state: Mutex::new(BotQueue::default()),
             wake: Notify::new(),
             workers: Arc::new(Semaphore::new(n)),
+            shared: Arc::new(Semaphore::new((n / 2).max(1))),
+            alone_most,
             pace: Mutex::new(BOT_PACE),
             started: std::sync::Once::new(),
         }
@@ -645,7 +734,8 @@ impl Bots {
 
     /// Games waiting for a worker.
     pub fn waiting(&self) -> usize {
-        self.queue().waiting.len()
+        let q = self.queue();
+        q.person.len() + q.computers_only.len()
     }
 
     /// Whether a new game with a computer seat is refused now.
@@ -662,33 +752,69 @@ impl Bots {
         *self.pace.lock().unwrap_or_else(|e| e.into_inner()) = d;
     }
 
-    /// Put a game in the queue unless the pool already holds it.
-    fn push(&self, id: &str) {
+    /// Put a game in its lane's queue unless the pool already holds it (or
+    /// park a computers-only game beyond their bound).
+    fn push(&self, id: &str, lane: Lane) {
         let mut q = self.queue();
-        if q.held.insert(id.to_string()) {
-            q.waiting.push_back(id.to_string());
+        if q.held.contains_key(id) || q.parked.iter().any(|p| p == id) {
+            return;
+        }
+        let alone = q.held.values().filter(|l| **l == Lane::ComputersOnly).count();
+        if lane == Lane::ComputersOnly && alone >= self.alone_most {
+            q.parked.push_back(id.to_string());
+            return;
+        }
+        q.held.insert(id.to_string(), lane);
+        q.lane(lane).push_back(id.to_string());
+        drop(q);
+        self.wake.notify_one();
+    }
+
+    /// A game the pool holds goes back to the end of its lane's queue.
+    fn requeue(&self, id: &str) {
+        let mut q = self.queue();
+        let Some(&lane) = q.held.get(id) else { return };
+        q.lane(lane).push_back(id.to_string());
+        drop(q);
+        self.wake.notify_one();
+    }
+
+    /// The pool lets a game go; a computers-only game that ends lets a
+    /// parked one in.
+    fn release(&self, id: &str) {
+        let mut q = self.queue();
+        if q.held.remove(id) != Some(Lane::ComputersOnly) {
+            return;
+        }
+        if let Some(next) = q.parked.pop_front() {
+            q.held.insert(next.clone(), Lane::ComputersOnly);
+            q.computers_only.push_back(next);
             drop(q);
             self.wake.notify_one();
         }
     }
 
-    /// A game the pool holds goes back to the end of the queue.
-    fn requeue(&self, id: &str) {
+    /// The next game to play: a person's first; else a computers-only one
+    /// if their share of the workers has room, with the permit that counts
+    /// it there until its move is made.
+    fn take(&self) -> Option<(String, Option<tokio::sync::OwnedSemaphorePermit>)> {
         let mut q = self.queue();
-        q.held.insert(id.to_string());
-        q.waiting.push_back(id.to_string());
-        drop(q);
-        self.wake.notify_one();
+        if let Some(id) = q.person.pop_front() {
+            return Some((id, None));
+        }
+        if q.computers_only.is_empty() {
+            return None;
+        }
+        let share = self.shared.clone().try_acquire_owned().ok()?;
+        q.computers_only.pop_front().map(|id| (id, Some(share)))
     }
 
-    fn release(&self, id: &str) {
-        self.queue().held.remove(id);
-    }
-
-    async fn next(&self) -> String {
+    /// [`Bots::take`], waiting for a game (or for the computers-only
+    /// share to free a place: whoever frees one wakes it).
+    async fn next(&self) -> (String, Option<tokio::sync::OwnedSemaphorePermit>) {
         loop {
-            if let Some(id) = self.queue().waiting.pop_front() {
-                return id;
+            if let Some(next) = self.take() {
+                return next;
             }
             self.wake.notified().await;
         }
@@ -719,10 +845,11 @@ pub struct Registry {
     tickets: Mutex<HashMap<String, Ticket>>,
     /// Per game handed to the computer players, the client whose request
     /// did it ([`crate::limits::subscriber`]; [`Registry::may_hand_over`]).
-    /// With the time of a request still under way (not yet held).
-    handed_by: Mutex<HashMap<String, (IpAddr, Option<Instant>)>>,
+    handed_by: Mutex<HashMap<String, Handed>>,
     /// Replays of past positions being computed ([`Limits::replays_at_once`]).
     pub replays: Arc<Semaphore>,
+    /// The same, per client address ([`Limits::replays_per_address`]).
+    pub replays_by_address: Arc<Counter<IpAddr>>,
     /// Games being rebuilt from the store ([`Limits::rebuilds_at_once`]).
     rebuilds: Arc<Semaphore>,
     /// Per game being rebuilt for requests, the outcome they all wait for:
@@ -732,6 +859,29 @@ pub struct Registry {
     rebuilt: AtomicU64,
     started: Instant,
     me: Weak<Registry>,
+}
+
+/// A game handed to the computer players, by whom.
+struct Handed {
+    client: IpAddr,
+    lane: Lane,
+    /// When the request under way that hands it over began (until then it
+    /// is not held: [`HAND_OVER_GRACE`]).
+    pending: Option<Instant>,
+}
+
+/// Why a game may not be handed to the computer players.
+#[derive(Debug, PartialEq, Eq)]
+pub enum HandOver {
+    /// The client has this many games in their hands
+    /// ([`Limits::computer_games_per_address`]).
+    Address(u64),
+    /// The client has this many computers-only games playing
+    /// ([`Limits::computers_only_games_per_address`]).
+    ComputersOnlyAddress(u64),
+    /// The server plays this many computers-only games
+    /// ([`Limits::computers_only_games`]).
+    ComputersOnly(u64),
 }
 
 /// Why a live-update stream was not opened.
@@ -756,13 +906,16 @@ impl Registry {
             store,
             games: Mutex::new(HashMap::new()),
             instance: new_token(),
-            bots: Arc::new(Bots::new()),
+            bots: Arc::new(Bots::new(
+                usize::try_from(limits.computers_only_games).unwrap_or(usize::MAX),
+            )),
             rates: Rates::new(&limits),
             streams_per_game: Counter::new(limits.streams_per_game),
             streams_per_address: Counter::new(limits.streams_per_address),
             tickets: Mutex::new(HashMap::new()),
             handed_by: Mutex::new(HashMap::new()),
             replays: Arc::new(Semaphore::new(limits.replays_at_once)),
+            replays_by_address: Counter::new(usize::try_from(limits.replays_per_address).unwrap_or(usize::MAX)),
             rebuilds: Arc::new(Semaphore::new(limits.rebuilds_at_once as usize)),
             loading: Mutex::new(HashMap::new()),
             rebuilt: AtomicU64::new(0),
@@ -820,7 +973,7 @@ impl Registry {
         // One token, and one client however many tokens it gathers, holds a
         // few unused tickets at most (a page that reconnects uses one): its
         // oldest go first, so that one visitor cannot use up everybody's.
-        let client = crate::limits::subscriber(client);
+        let client = crate::limits::subscriber(client, self.limits.ipv6_prefix);
         drop_oldest(&mut t, TICKETS_PER_TOKEN, |k| k.token == token);
         drop_oldest(&mut t, TICKETS_PER_CLIENT, |k| k.client == client);
         if t.len() >= TICKETS_MAX {
@@ -862,8 +1015,9 @@ impl Registry {
         let idle = self.limits.idle_game().as_secs();
         let held = self.bots.queue().held.clone();
         let mut map = self.map();
-        let free =
-            |id: &String, e: &Arc<Entry>| Arc::strong_count(e) == 1 && e.tx.receiver_count() == 0 && !held.contains(id);
+        let free = |id: &String, e: &Arc<Entry>| {
+            Arc::strong_count(e) == 1 && e.tx.receiver_count() == 0 && !held.contains_key(id)
+        };
         let before = map.len();
         map.retain(|id, e| !(free(id, e) && now.saturating_sub(e.used.load(Ordering::Relaxed)) >= idle));
         let cap = self.limits.cached_games as usize;
@@ -893,13 +1047,15 @@ impl Registry {
     }
 
     /// After a start: load the games in play whose every seat is a computer
-    /// (at most the queue's cap), which queues them for the computer
-    /// players; games with a person in them wait until that person opens
-    /// them, and games stopped at [`Limits::moves_per_game`] are left alone
-    /// (they were rebuilt at every restart only for the computer to stop at
-    /// once, audit 5). Returns how many were found.
+    /// (the oldest, at most [`Limits::computers_only_games`]: they count
+    /// there like new ones), which queues them for the computer players;
+    /// games with a person in them wait until that person opens them, and
+    /// games stopped at [`Limits::moves_per_game`] are left alone (they were
+    /// rebuilt at every restart only for the computer to stop at once, audit
+    /// 5). Returns how many were found.
     pub async fn resume(&self) -> usize {
-        let ids = match self.store.computer_games(QUEUE_CAP, self.limits.moves_per_game).await {
+        let most = usize::try_from(self.limits.computers_only_games).unwrap_or(usize::MAX);
+        let ids = match self.store.computer_games(most, self.limits.moves_per_game).await {
             Ok(ids) => ids,
             Err(e) => {
                 tracing::warn!("could not list the computers' games to resume: {e}");
@@ -1009,7 +1165,7 @@ impl Registry {
         let mut live = rebuilt(permit, row, seats, events).await.map_err(LoadError::Replay)?;
         live.moves_max = self.limits.moves_per_game;
         self.rebuilt.fetch_add(1, Ordering::Relaxed);
-        let thinking = live.thinking();
+        let thinking = live.thinking().then(|| Lane::of(&live));
         // Another request may have loaded it meanwhile: keep the first.
         let (entry, full) = {
             let mut map = self.map();
@@ -1022,8 +1178,8 @@ impl Registry {
         if full {
             self.sweep();
         }
-        if thinking {
-            self.queue_bot(id);
+        if let Some(lane) = thinking {
+            self.queue_bot(id, lane);
         }
         Ok(entry)
     }
@@ -1037,14 +1193,13 @@ impl Registry {
             .map(|p| p.expect("the rebuilds' semaphore is never closed"))
     }
 
-    /// Cache a game just created and stored (and queue it for the computer
-    /// if one of its seats must act).
     /// Cache a new game made by `client`, and queue it for the computer if
     /// one of its seats must act first.
     pub fn insert(&self, live: Live, client: IpAddr) -> Arc<Entry> {
         let id = live.row.id.clone();
         let thinking = live.thinking();
-        self.handed_over(&id, client, thinking);
+        let lane = Lane::of(&live);
+        self.handed_over(&id, client, lane, thinking);
         let entry = Entry::new(live, self.now());
         let full = {
             let mut map = self.map();
@@ -1055,50 +1210,83 @@ impl Registry {
             self.sweep();
         }
         if thinking {
-            self.queue_bot(&id);
+            self.queue_bot(&id, lane);
         }
         entry
     }
 
-    /// Whether `client` may hand game `id` to the computer players: it holds
-    /// fewer than [`Limits::computer_games_per_address`] other games there,
-    /// so that one visitor cannot fill the queue everybody shares. The
-    /// number it holds when it may not.
+    /// Whether `client` may hand game `id` (of `lane`) to the computer
+    /// players: it holds fewer than [`Limits::computer_games_per_address`]
+    /// other games there, so that one visitor cannot fill the queue
+    /// everybody shares; and a computers-only game fewer than
+    /// [`Limits::computers_only_games_per_address`] of its own and
+    /// [`Limits::computers_only_games`] in all (those resumed at a start
+    /// included, which count for no client).
     /// When it may, the game is counted for the client at once, held or
     /// not yet ([`HAND_OVER_GRACE`]), so that requests at once cannot all
     /// pass the check before any is counted.
-    pub fn may_hand_over(&self, client: IpAddr, id: &str) -> Result<(), u64> {
-        let client = crate::limits::subscriber(client);
+    pub fn may_hand_over(&self, client: IpAddr, id: &str, lane: Lane) -> Result<(), HandOver> {
+        let client = crate::limits::subscriber(client, self.limits.ipv6_prefix);
         let held = self.bots.queue().held.clone();
         let mut by = self.handed_by.lock().unwrap_or_else(|e| e.into_inner());
-        by.retain(|g, (_, pending)| held.contains(g) || pending.is_some_and(|t| t.elapsed() < HAND_OVER_GRACE));
-        let n = by.iter().filter(|(g, (c, _))| *c == client && *g != id).count() as u64;
+        by.retain(|g, h| held.contains_key(g) || h.pending.is_some_and(|t| t.elapsed() < HAND_OVER_GRACE));
+        let others = || by.iter().filter(|(g, _)| *g != id);
+        let count = |n: usize| n as u64;
+        let n = count(others().filter(|(_, h)| h.client == client).count());
         if n >= self.limits.computer_games_per_address {
-            return Err(n);
+            return Err(HandOver::Address(n));
         }
-        by.insert(id.to_string(), (client, Some(Instant::now())));
+        if lane == Lane::ComputersOnly {
+            let alone = |h: &Handed| h.lane == Lane::ComputersOnly;
+            let n = count(others().filter(|(_, h)| h.client == client && alone(h)).count());
+            if n >= self.limits.computers_only_games_per_address {
+                return Err(HandOver::ComputersOnlyAddress(n));
+            }
+            let playing = held
+                .iter()
+                .filter(|(g, l)| **l == Lane::ComputersOnly && *g != id)
+                .count();
+            let coming = others().filter(|(g, h)| alone(h) && !held.contains_key(*g)).count();
+            let n = count(playing + coming);
+            if n >= self.limits.computers_only_games {
+                return Err(HandOver::ComputersOnly(n));
+            }
+        }
+        let pending = Some(Instant::now());
+        by.insert(id.to_string(), Handed { client, lane, pending });
         Ok(())
     }
 
     /// The request that [`Registry::may_hand_over`] let through is done:
     /// game `id` was handed to the computer players (it counts for the
     /// client while the pool holds it), or it was not (it counts no more).
-    pub fn handed_over(&self, id: &str, client: IpAddr, handed: bool) {
+    pub fn handed_over(&self, id: &str, client: IpAddr, lane: Lane, handed: bool) {
         let mut by = self.handed_by.lock().unwrap_or_else(|e| e.into_inner());
         match handed {
-            true => by.insert(id.to_string(), (crate::limits::subscriber(client), None)),
+            true => {
+                let client = crate::limits::subscriber(client, self.limits.ipv6_prefix);
+                by.insert(
+                    id.to_string(),
+                    Handed {
+                        client,
+                        lane,
+                        pending: None,
+                    },
+                )
+            }
             false => by.remove(id),
         };
     }
 
-    /// Queue the game for the computer players (it is played by a worker as
-    /// soon as one is free; nothing happens if it is queued already). The
-    /// workers start on the first call (on the caller's tokio runtime).
-    pub fn queue_bot(&self, id: &str) {
+    /// Queue the game for the computer players in its lane (it is played by
+    /// a worker as soon as one is free; nothing happens if it is queued
+    /// already). The workers start on the first call (on the caller's tokio
+    /// runtime).
+    pub fn queue_bot(&self, id: &str, lane: Lane) {
         self.bots.started.call_once(|| {
             tokio::spawn(dispatch(self.me.clone(), self.bots.clone()));
         });
-        self.bots.push(id);
+        self.bots.push(id, lane);
     }
 
     /// Store the events just applied to `live`, then tell its listeners and
@@ -1124,7 +1312,7 @@ impl Registry {
                 live.computer_failed = false;
                 let _ = entry.tx.send(live.notice());
                 if live.thinking() {
-                    self.queue_bot(&live.row.id);
+                    self.queue_bot(&live.row.id, Lane::of(live));
                 }
                 Ok(())
             }
@@ -1152,7 +1340,7 @@ impl Registry {
                 self.bots.release(id);
                 return BotStep::Done;
             };
-            match bot::prepare(&*live.game, seat, level.as_deref()) {
+            match bot::prepare(&*live.game, seat, level.as_deref(), live.computers_only()) {
                 Some(t) => (t, seat, live.seq),
                 None => {
                     tracing::error!("game {id}: the computer ({seat}) has no legal action");
@@ -1300,8 +1488,9 @@ impl Registry {
 }
 
 /// The computer players' dispatcher: takes a worker (a permit) and the next
-/// game of the queue and plays one computer move of it in a task of its own;
-/// a game that must go on goes back to the end of the queue (after the pace
+/// game ([`Bots::take`]: a person's first) and plays one computer move of it
+/// in a task of its own; a game that must go on goes back to the end of its
+/// queue (after the pace
 /// of a computers-only game, without holding a worker). Ends with the
 /// registry.
 ///
@@ -1314,7 +1503,7 @@ async fn dispatch(reg: Weak<Registry>, bots: Arc<Bots>) {
         let Ok(permit) = bots.workers.clone().acquire_owned().await else {
             return;
         };
-        let id = bots.next().await;
+        let (id, share) = bots.next().await;
         let Some(r) = reg.upgrade() else { return };
         tokio::spawn(async move {
             let (r2, id2) = (r.clone(), id.clone());
@@ -1327,6 +1516,11 @@ async fn dispatch(reg: Weak<Registry>, bots: Arc<Bots>) {
                     BotStep::Done
                 });
             drop(permit);
+            if let Some(share) = share {
+                // A computers-only game waiting for this place is let in.
+                drop(share);
+                r.bots.wake.notify_one();
+            }
             match step {
                 BotStep::Done => {}
                 BotStep::Again(wait) => {
@@ -1444,23 +1638,68 @@ mod tests {
 
     #[test]
     fn the_queue_holds_a_game_once_and_is_full_at_its_cap() {
-        let bots = Bots::new();
-        bots.push("a");
-        bots.push("a");
+        let bots = Bots::new(1);
+        bots.push("a", Lane::Person);
+        bots.push("a", Lane::Person);
         assert_eq!(bots.waiting(), 1, "a game is queued once");
         for i in 1..QUEUE_CAP {
             assert!(!bots.full());
-            bots.push(&format!("g{i}"));
+            bots.push(&format!("g{i}"), Lane::Person);
         }
         assert!(bots.full());
         // Taken by a worker, it is still held: queuing it again does nothing
         // until the worker lets it go.
-        let first = bots.queue().waiting.pop_front().unwrap();
+        let (first, _) = bots.take().unwrap();
         assert_eq!(first, "a");
-        bots.push("a");
+        bots.push("a", Lane::Person);
         assert_eq!(bots.waiting(), QUEUE_CAP - 1);
         bots.release("a");
-        bots.push("a");
+        bots.push("a", Lane::Person);
         assert_eq!(bots.waiting(), QUEUE_CAP);
+    }
+
+    /// Audit 6: computers-only games queued first, a person's game after
+    /// them is played first, and however many computers-only games wait
+    /// they hold at most their share of the workers (here one of two), so a
+    /// worker is free for the person's next game.
+    #[test]
+    fn a_persons_game_is_played_before_computers_only_ones() {
+        let bots = Bots::with_workers(2, 16);
+        for i in 0..16 {
+            bots.push(&format!("alone{i}"), Lane::ComputersOnly);
+        }
+        bots.push("person", Lane::Person);
+        let (id, share) = bots.take().unwrap();
+        assert_eq!((id.as_str(), share.is_some()), ("person", false));
+        let (id, share) = bots.take().unwrap();
+        assert_eq!(id, "alone0");
+        assert!(bots.take().is_none(), "a second worker for a computers-only game");
+        bots.push("person2", Lane::Person);
+        assert_eq!(bots.take().unwrap().0, "person2");
+        drop(share);
+        assert_eq!(bots.take().unwrap().0, "alone1", "its share came free");
+        // A computers-only game played goes back to its own queue.
+        bots.requeue("alone0");
+        assert_eq!(bots.queue().computers_only.back().map(String::as_str), Some("alone0"));
+        assert!(bots.queue().person.is_empty());
+    }
+
+    /// A computers-only game opened by its link beyond their bound (stored
+    /// before a restart that resumed as many as the bound) waits, held by
+    /// nobody, until one of those ends.
+    #[test]
+    fn a_computers_only_game_beyond_the_bound_waits_for_one_to_end() {
+        let bots = Bots::with_workers(2, 1);
+        bots.push("resumed", Lane::ComputersOnly);
+        bots.push("opened", Lane::ComputersOnly);
+        bots.push("opened", Lane::ComputersOnly);
+        bots.push("person", Lane::Person);
+        assert_eq!(bots.waiting(), 2, "the second computers-only game is parked");
+        assert!(!bots.queue().held.contains_key("opened"));
+        bots.release("person");
+        assert_eq!(bots.queue().parked.len(), 1, "a person's game lets none in");
+        bots.release("resumed");
+        assert_eq!(bots.queue().held.get("opened"), Some(&Lane::ComputersOnly));
+        assert!(bots.queue().parked.is_empty());
     }
 }

@@ -40,6 +40,15 @@ pub struct Limits {
     /// Chat messages a seat may post per minute.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     pub chat_per_minute: u32,
+    /// Chat messages one client address may post per minute, in all its
+    /// games and seats.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..))]
+    pub chat_per_minute_per_address: u32,
+    /// KiB of text (chat messages, and what notes grow by) one client
+    /// address may store per minute, in all its games and seats (a burst of
+    /// the whole minute's allowance).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
+    pub text_kib_per_minute: u32,
     /// Saves of its private notes a seat may make per minute (the page
     /// saves them when typing pauses).
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..))]
@@ -51,6 +60,17 @@ pub struct Limits {
     /// refused with 429.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..))]
     pub computer_games_per_address: u64,
+    /// Games of computers only (no person in them) one client address may
+    /// have playing at once: each holds the computer players until it ends.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    pub computers_only_games_per_address: u64,
+    /// Games of computers only this server plays at once, whoever made
+    /// them (those a restart resumes count too): beyond it a new one is
+    /// refused with 503. Whatever their number, they think at most 2 s a
+    /// move, on at most half the computer players' workers, after every
+    /// game a person waits in.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..))]
+    pub computers_only_games: u64,
     /// Total bytes of chat a game may hold.
     #[arg(long, default_value_t = 256 * 1024)]
     pub chat_bytes_per_game: usize,
@@ -61,6 +81,11 @@ pub struct Limits {
     /// it (with a higher bound it goes on).
     #[arg(long, default_value_t = 40_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub moves_per_game: u64,
+    /// Moves a seat may take back in one game: beyond it its undo is
+    /// refused with 429, so that acting and taking back cannot fill the
+    /// game up to `--moves-per-game` (each is a stored move).
+    #[arg(long, default_value_t = 1000)]
+    pub undos_per_seat: u64,
     /// Live-update connections (WebSockets and server-sent event streams)
     /// open at once on one game. A followed game stays in memory: games
     /// followed at once are at most `--cached-games`, and a stream on one
@@ -109,6 +134,10 @@ pub struct Limits {
     /// are refused with 503.
     #[arg(long, default_value_t = 2)]
     pub replays_at_once: usize,
+    /// Of those, replays one client address may have running at once (its
+    /// next is refused with 429, not the other addresses').
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub replays_per_address: u64,
     /// Games not in memory rebuilt from the database at once (each replays
     /// every stored move, on a thread of its own); more wait their turn, and
     /// after `--rebuild-wait` seconds are answered 503.
@@ -123,6 +152,12 @@ pub struct Limits {
     /// machine); without it every client behind the proxy shares its limits.
     #[arg(long)]
     pub forwarded_for: bool,
+    /// The IPv6 prefix counted as one client address by every per-address
+    /// limit: 56, the block home ISPs commonly give a customer, who may
+    /// draw fresh addresses and /64s from it at will (64 counts each /64
+    /// apart; 48 a whole site).
+    #[arg(long, default_value_t = 56, value_parser = clap::value_parser!(u8).range(32..=64))]
+    pub ipv6_prefix: u8,
 }
 
 impl Default for Limits {
@@ -178,6 +213,19 @@ impl<K: Hash + Eq + Clone> Rate<K> {
         })
     }
 
+    /// [`Rate::check`] for `n` of the key's allowance at once (`n` over a
+    /// whole minute's allowance never passes: `Err` of a minute).
+    pub fn check_n(&self, key: &K, n: u32) -> Result<(), u64> {
+        let Some(n) = NonZeroU32::new(n) else {
+            return Ok(());
+        };
+        match self.limiter.check_key_n(key, n) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => Err(not_until.wait_time_from(DefaultClock::default().now()).as_secs() + 1),
+            Err(_) => Err(60),
+        }
+    }
+
     pub fn per_minute_allowed(&self) -> u32 {
         self.per_minute
     }
@@ -199,6 +247,11 @@ pub struct Rates {
     pub games: Rate<IpAddr>,
     /// Keyed by game id and seat.
     pub chat: Rate<(String, String)>,
+    /// Chat messages per client address, whatever its games: a seat's own
+    /// rate alone let one address post as many as it had seats (audit 6).
+    pub chat_by_address: Rate<IpAddr>,
+    /// Bytes of chat and notes stored per client address.
+    pub text: Rate<IpAddr>,
     /// Keyed by game id and seat.
     pub notes: Rate<(String, String)>,
 }
@@ -208,6 +261,8 @@ impl Rates {
         Rates {
             games: Rate::per_minute(l.games_per_minute),
             chat: Rate::per_minute(l.chat_per_minute),
+            chat_by_address: Rate::per_minute(l.chat_per_minute_per_address),
+            text: Rate::per_minute(l.text_kib_per_minute.saturating_mul(1024)),
             notes: Rate::per_minute(l.notes_per_minute),
         }
     }
@@ -215,6 +270,8 @@ impl Rates {
     pub fn forget_idle(&self) {
         self.games.forget_idle();
         self.chat.forget_idle();
+        self.chat_by_address.forget_idle();
+        self.text.forget_idle();
         self.notes.forget_idle();
     }
 }
@@ -310,7 +367,8 @@ pub struct Peer(pub SocketAddr);
 
 /// The client address a request is counted under (see the module's
 /// documentation).
-pub fn client_addr(peer: Option<Peer>, headers: &HeaderMap, forwarded_for: bool) -> IpAddr {
+pub fn client_addr(peer: Option<Peer>, headers: &HeaderMap, limits: &Limits) -> IpAddr {
+    let (forwarded_for, prefix) = (limits.forwarded_for, limits.ipv6_prefix);
     let ip = peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0.ip());
     if forwarded_for && ip.is_loopback() {
         let last = headers
@@ -321,20 +379,24 @@ pub fn client_addr(peer: Option<Peer>, headers: &HeaderMap, forwarded_for: bool)
             .filter_map(|a| a.trim().parse::<IpAddr>().ok())
             .next_back();
         if let Some(a) = last {
-            return subscriber(a);
+            return subscriber(a, prefix);
         }
     }
-    subscriber(ip)
+    subscriber(ip, prefix)
 }
 
-/// The address a per-client limit counts: an IPv6 client is its /64, the
-/// block one subscriber is given and may draw fresh addresses from at will
-/// (an IPv4-mapped address is its IPv4 one).
-pub fn subscriber(ip: IpAddr) -> IpAddr {
+/// The address a per-client limit counts: an IPv6 client is its block of
+/// `prefix` bits ([`Limits::ipv6_prefix`]), the block one subscriber is
+/// given and may draw fresh addresses from at will (an IPv4-mapped address
+/// is its IPv4 one).
+pub fn subscriber(ip: IpAddr, prefix: u8) -> IpAddr {
     match ip {
         IpAddr::V6(a) => match a.to_ipv4_mapped() {
             Some(v4) => IpAddr::V4(v4),
-            None => IpAddr::V6(std::net::Ipv6Addr::from(u128::from(a) & !(u64::MAX as u128))),
+            None => {
+                let mask = u128::MAX.checked_shl(128 - u32::from(prefix.min(128))).unwrap_or(0);
+                IpAddr::V6(std::net::Ipv6Addr::from(u128::from(a) & mask))
+            }
         },
         v4 => v4,
     }
@@ -362,6 +424,25 @@ mod tests {
         let wait = r.check(&k).unwrap_err();
         assert!((1..=21).contains(&wait), "{wait}");
         assert!(r.check(&"b".to_string()).is_ok(), "another key has its own allowance");
+    }
+
+    #[test]
+    fn a_rate_in_bytes_takes_several_at_once() {
+        let r = Rate::per_minute(100);
+        let k = "a".to_string();
+        assert!(r.check_n(&k, 60).is_ok());
+        assert!(r.check_n(&k, 60).is_err(), "over what is left of the minute");
+        assert!(r.check_n(&k, 40).is_ok());
+        assert_eq!(r.check_n(&"b".to_string(), 101), Err(60), "over a whole minute's");
+    }
+
+    #[test]
+    fn an_ipv6_subscriber_is_its_prefix() {
+        let a: IpAddr = "2001:db8:1:2ff:1:2:3:4".parse().unwrap();
+        assert_eq!(subscriber(a, 56), "2001:db8:1:200::".parse::<IpAddr>().unwrap());
+        assert_eq!(subscriber(a, 64), "2001:db8:1:2ff::".parse::<IpAddr>().unwrap());
+        let v4: IpAddr = "::ffff:192.0.2.9".parse().unwrap();
+        assert_eq!(subscriber(v4, 56), "192.0.2.9".parse::<IpAddr>().unwrap());
     }
 
     #[test]
@@ -396,8 +477,15 @@ mod tests {
         h.insert("x-forwarded-for", "203.0.113.9, 198.51.100.7".parse().unwrap());
         let local = Some(Peer("127.0.0.1:5000".parse().unwrap()));
         let remote = Some(Peer("192.0.2.1:5000".parse().unwrap()));
-        assert_eq!(client_addr(local, &h, true), "198.51.100.7".parse::<IpAddr>().unwrap());
-        assert_eq!(client_addr(local, &h, false), "127.0.0.1".parse::<IpAddr>().unwrap());
-        assert_eq!(client_addr(remote, &h, true), "192.0.2.1".parse::<IpAddr>().unwrap());
+        let (on, off) = (
+            Limits {
+                forwarded_for: true,
+                ..Limits::default()
+            },
+            Limits::default(),
+        );
+        assert_eq!(client_addr(local, &h, &on), "198.51.100.7".parse::<IpAddr>().unwrap());
+        assert_eq!(client_addr(local, &h, &off), "127.0.0.1".parse::<IpAddr>().unwrap());
+        assert_eq!(client_addr(remote, &h, &on), "192.0.2.1".parse::<IpAddr>().unwrap());
     }
 }

@@ -57,7 +57,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: &Limits) -> io::R
         // visitor's connections: it is held to the cap in all only.
         let counted = match limits.forwarded_for && peer.ip().is_loopback() {
             true => None,
-            false => match per_address.enter(crate::limits::subscriber(peer.ip())) {
+            false => match per_address.enter(crate::limits::subscriber(peer.ip(), limits.ipv6_prefix)) {
                 Some(c) => Some(c),
                 None => {
                     metrics::counter!("powderhorn_connections_refused_total").increment(1);

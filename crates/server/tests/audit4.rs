@@ -141,6 +141,8 @@ async fn a_replay_keeps_its_slot_when_its_client_hangs_up() {
         &db.spec,
         Limits {
             replays_at_once: 1,
+            // The server's slot, not the address's share (audit6.rs).
+            replays_per_address: 2,
             ..Limits::default()
         },
     )

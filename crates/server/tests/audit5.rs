@@ -248,8 +248,10 @@ async fn live_streams_hold_no_more_games_in_memory_than_the_cache_may() {
 /// resumes. Such a game is now "stopped", says why, and is not resumed
 /// (unless the bound is raised).
 async fn a_game_at_its_moves_bound_is_stopped_and_not_resumed(db: &str) {
+    // Every computers-only game of a shared test database may be resumed.
     let limits = Limits {
         moves_per_game: 12,
+        computers_only_games: 256,
         ..Limits::default()
     };
     let (app, st) = app_with(db, limits.clone()).await;

@@ -455,3 +455,79 @@ async fn a_secret_draft_step_changes_nothing_the_other_seat_sees(db: &str) {
     assert_eq!(state(&app, &g, &g.spectator).await, spectator_before);
 }
 both!(a_secret_draft_step_changes_nothing_the_other_seat_sees);
+
+/// Audit 6, finding 3: acting and taking back, each a stored move, filled a
+/// game up to `--moves-per-game` and stopped it, unseen by the other seat
+/// while the first drafted in secret. A seat now takes back at most
+/// `--undos-per-seat` moves a game (429 beyond, saying why), counted from
+/// the stored moves (a rebuild keeps the count); the other seat keeps its
+/// own, and the game goes on.
+// rule: none (server)
+async fn a_seat_takes_back_a_bounded_number_of_moves(db: &str) {
+    let limits = server::limits::Limits {
+        undos_per_seat: 2,
+        ..server::limits::Limits::default()
+    };
+    let (app, st) = app_with(db, limits).await;
+    let g = muster(&app, "me").await;
+    let (british, french) = (&g.british, &g.american);
+    for _ in 0..2 {
+        act_ok(&app, &g, british, "buy-militia").await;
+        undo_ok(&app, &g, british).await;
+    }
+    act_ok(&app, &g, british, "buy-militia").await;
+    st.reg.evict(&g.id);
+    let n = seq(&state(&app, &g, british).await);
+    let (code, v) = post(&app, &g.id, "undo", british, json!({"seq_seen": n})).await;
+    assert_eq!(code, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("british has taken back 2 moves in this game"),
+        "{v}"
+    );
+    assert_eq!(seq(&state(&app, &g, british).await), n, "nothing stored");
+    act_ok(&app, &g, french, "buy-militia").await;
+    undo_ok(&app, &g, french).await;
+    act_ok(&app, &g, british, "commit").await;
+}
+both!(a_seat_takes_back_a_bounded_number_of_moves);
+
+/// Audit 6, finding 5: after the French declined a British offer of a
+/// draw, `may_offer_draw` compared the game's count of actions, the French
+/// secret draft steps included, so the British saw it turn true at a French
+/// purchase and false at its undo. What the British see of the game, every
+/// field of it, must not move at the other seat's secret steps.
+// rule: fiw 29.3
+async fn a_declined_offer_tells_nothing_of_the_other_seats_draft(db: &str) {
+    let app = app_at(db).await;
+    let g = muster(&app, "me").await;
+    let (british, french) = (&g.british, &g.american);
+    let n = seq(&state(&app, &g, british).await);
+    let (code, v) = post(&app, &g.id, "draw", british, json!({"seq_seen": n})).await;
+    assert_eq!(code, StatusCode::OK, "{v}");
+    let n = seq(&state(&app, &g, french).await);
+    let (code, v) = post(&app, &g.id, "draw", french, json!({"seq_seen": n, "decline": true})).await;
+    assert_eq!(code, StatusCode::OK, "{v}");
+    let before = state(&app, &g, british).await;
+    assert_eq!(before["may_offer_draw"], false, "{before}");
+
+    act_ok(&app, &g, french, "buy-militia").await;
+    assert_eq!(state(&app, &g, british).await, before, "after a French step");
+    undo_ok(&app, &g, french).await;
+    act_ok(&app, &g, french, "buy-regular").await;
+    assert_eq!(state(&app, &g, british).await, before, "after a French undo and step");
+    let n = seq(&before);
+    let (code, v) = post(&app, &g.id, "draw", british, json!({"seq_seen": n})).await;
+    assert_eq!(
+        code,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "no move the British may see: {v}"
+    );
+
+    // A move of their own lets the British offer again.
+    act_ok(&app, &g, british, "buy-militia").await;
+    assert_eq!(state(&app, &g, british).await["may_offer_draw"], true);
+}
+both!(a_declined_offer_tells_nothing_of_the_other_seats_draft);

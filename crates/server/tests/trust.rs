@@ -755,14 +755,16 @@ async fn one_client_has_a_bounded_share_of_the_computer_players() {
 }
 
 /// An IPv6 client is given a whole /64 and may draw fresh addresses from it
-/// at will: every per-address limit counts the /64 (an IPv4-mapped address
-/// counts as its IPv4 one). Found by a hostile-client audit (session 30):
-/// one /64 made twice the games a minute one address may.
+/// at will: with `--ipv6-prefix 64` every per-address limit counts the /64
+/// (an IPv4-mapped address counts as its IPv4 one). Found by a
+/// hostile-client audit (session 30): one /64 made twice the games a minute
+/// one address may. The default, /56, is in audit6.rs.
 #[tokio::test]
 async fn an_ipv6_client_counts_as_its_slash_64() {
     let db = TestDb::sqlite();
     let limits = Limits {
         games_per_minute: 2,
+        ipv6_prefix: 64,
         ..Limits::default()
     };
     let (app, _) = app_with(&db.spec, limits).await;

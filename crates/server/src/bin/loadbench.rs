@@ -275,6 +275,9 @@ fn main() {
         let limits = server::Limits {
             games_per_minute: u32::MAX,
             connections_per_address: 100_000,
+            computer_games_per_address: u64::MAX,
+            computers_only_games_per_address: u64::MAX,
+            computers_only_games: u64::MAX,
             ..Default::default()
         };
         let state = server::open_with(&db, limits.clone()).await.unwrap_or_else(|e| {
