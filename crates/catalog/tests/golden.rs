@@ -257,7 +257,10 @@ fn digests<G: Game>(s: &Session<G>, logged: &mut [usize]) -> (String, String) {
     // reason are what is seen.
     // (No outcome feeds "null" to play, as before the reason moved.)
     let outcome = g.outcome();
-    feed(&mut play, &serde_json::to_string(&outcome.map(|o| (o.winner, &o.level, &o.rule))).unwrap());
+    feed(
+        &mut play,
+        &serde_json::to_string(&outcome.map(|o| (o.winner, &o.level, &o.rule))).unwrap(),
+    );
     if let Some(o) = outcome {
         feed(&mut show, &o.reason);
     }
