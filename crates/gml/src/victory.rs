@@ -20,9 +20,9 @@ impl Gml {
             .count()
     }
 
-    /// ": Camden and Ninety-Six", the spaces the seat holds, to say which
-    /// (none: nothing).
-    fn held_words(&self, seat: Seat, spaces: &[&str]) -> String {
+    /// "The British hold 5 of the 6 key spaces: Philadelphia, ...": how
+    /// many the seat holds (`only`: "only "), and which.
+    fn held_text(&self, seat: Seat, spaces: &[&str], only: &str) -> String {
         let m = &tables().map;
         let names: Vec<&str> = spaces
             .iter()
@@ -30,11 +30,17 @@ impl Gml {
             .filter(|&s| self.controller(s) == Some(seat))
             .map(|s| m.get(s).name.as_str())
             .collect();
-        if names.is_empty() {
+        let which = if names.is_empty() {
             String::new()
         } else {
-            format!(": {}", engine::log::list(names))
-        }
+            format!(": {}", engine::log::list(&names))
+        };
+        format!(
+            "The {} hold {only}{} of the {} key spaces{which}",
+            crate::side_people(seat),
+            names.len(),
+            spaces.len()
+        )
     }
 
     /// The result at the end of this turn (`last`: the scenario's last),
@@ -53,23 +59,9 @@ impl Gml {
             Victory::BritishHolds(n, spaces) => {
                 let held = self.holds(BRITISH, spaces);
                 if held >= n as usize {
-                    Some((
-                        Some(BRITISH),
-                        format!(
-                            "The British hold {held} of the {} key spaces{}",
-                            spaces.len(),
-                            self.held_words(BRITISH, spaces)
-                        ),
-                    ))
+                    Some((Some(BRITISH), self.held_text(BRITISH, spaces, "")))
                 } else if last {
-                    Some((
-                        Some(AMERICAN),
-                        format!(
-                            "The British hold only {held} of the {} key spaces{}",
-                            spaces.len(),
-                            self.held_words(BRITISH, spaces)
-                        ),
-                    ))
+                    Some((Some(AMERICAN), self.held_text(BRITISH, spaces, "only ")))
                 } else {
                     None
                 }
@@ -85,23 +77,9 @@ impl Gml {
                 // is judged at the end of the game, the British one at the
                 // end of any turn (docs/rulings.md, 12.35).
                 if b >= british as usize {
-                    Some((
-                        Some(BRITISH),
-                        format!(
-                            "The British hold {b} of the {} key spaces{}",
-                            spaces.len(),
-                            self.held_words(BRITISH, spaces)
-                        ),
-                    ))
+                    Some((Some(BRITISH), self.held_text(BRITISH, spaces, "")))
                 } else if last && a >= american as usize {
-                    Some((
-                        Some(AMERICAN),
-                        format!(
-                            "The Americans hold {a} of the {} key spaces{}",
-                            spaces.len(),
-                            self.held_words(AMERICAN, spaces)
-                        ),
-                    ))
+                    Some((Some(AMERICAN), self.held_text(AMERICAN, spaces, "")))
                 } else if last {
                     Some((
                         None,
@@ -117,14 +95,7 @@ impl Gml {
                 }
                 let a = self.holds(AMERICAN, spaces);
                 if a > 0 {
-                    Some((
-                        Some(AMERICAN),
-                        format!(
-                            "The Americans hold {a} of the {} key spaces{}",
-                            spaces.len(),
-                            self.held_words(AMERICAN, spaces)
-                        ),
-                    ))
+                    Some((Some(AMERICAN), self.held_text(AMERICAN, spaces, "")))
                 } else {
                     Some((
                         Some(BRITISH),
