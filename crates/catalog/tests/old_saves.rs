@@ -6,8 +6,11 @@
 //! Assault; bh-7 to bh-8: ruling bh #38 acts only on a fall back inside
 //! an Assault; bh-8 to bh-9, b2c-3 to b2c-4 and liberty-3 to liberty-4,
 //! the audits of session 30, and b2c-4 to b2c-5, 14.2 with option
-//! opfire-movement (off in this save), touch none of these saves' moves); one that
-//! changes them replaces the save.
+//! opfire-movement (off in this save), touch none of these saves' moves;
+//! nor do session 40's liberty-6, b2c-6 and bh-11: a reserve warship
+//! against a Sea Attack, the cannon's one combat and solitaire Opportunity
+//! Fire, solitaire attrition at the end); one that changes them replaces
+//! the save.
 
 #[test]
 fn saves_written_by_earlier_builds_load() {
