@@ -662,7 +662,8 @@ impl B2c {
     }
 
     /// 7.1 where a retreat may go: adjacent, not the Assault's origin, toward
-    /// Concord (Patriots; 15.2 also toward Lexington from Concord) or Boston (British) if possible.
+    /// Concord (Patriots; 15.2 also toward Lexington from Concord) or Boston (British) if possible,
+    /// "toward" as the crow flies (ruling b2c #34).
     pub fn retreat_dests(&self, r: &Retreat) -> Vec<Region> {
         let m = map();
         if r.forced != NO_REGION {
@@ -680,9 +681,7 @@ impl B2c {
             .filter(|&n| {
                 if r.seat == PATRIOT {
                     m.toward_concord(r.region, n)
-                        || self.solo()
-                            && r.region == m.concord
-                            && m.dist(n, m.lexington) < m.dist(r.region, m.lexington)
+                        || self.solo() && r.region == m.concord && m.nearer(r.region, n, m.lexington)
                 } else {
                     m.toward_boston(r.region, n)
                 }

@@ -1,8 +1,8 @@
 //! 3.0 Game Map: the regions between Boston and Concord and their borders,
 //! loaded from `data/regions.tsv` and `data/borders.tsv` (reconstructed from
-//! real geography; every row says why) onto the shared [`Board`]. Distances
-//! in region steps toward Concord, Boston and Lexington are computed from
-//! the graph.
+//! real geography; every row says why) onto the shared [`Board`]. "Towards"
+//! Concord or Boston is measured as the crow flies, an escort's way to Boston
+//! in region steps over the graph (ruling b2c #34).
 
 use engine::data::{self, Loaded, Staged};
 use engine::table::{self, Table, TableError};
@@ -189,28 +189,28 @@ impl Map {
         };
         let (boston, concord, lexington, charlestown) =
             (by("boston")?, by("concord")?, by("lexington")?, by("charlestown")?);
-        let concordward = board
-            .regions()
-            .map(|r| {
-                board
-                    .neighbours(r)
-                    .iter()
-                    .filter(|&&f| board.dist(r, concord) < board.dist(f, concord))
-                    .fold(0, |s, &f| s | revroad::board::bit(f))
-            })
-            .collect();
         if let Some(r) = board.regions().find(|&r| on_map(r) && board.dist(r, concord) == FAR) {
             return Err(region_table.error("every region on the map to reach Concord", board.id(r)));
         }
-        Ok(Map {
+        let mut map = Map {
             board,
             areas,
-            concordward,
+            concordward: Vec::new(),
             boston,
             concord,
             lexington,
             charlestown,
-        })
+        };
+        map.concordward = map
+            .regions()
+            .map(|r| {
+                map.neighbours(r)
+                    .iter()
+                    .filter(|&&f| map.toward_concord(f, r))
+                    .fold(0, |s, &f| s | revroad::board::bit(f))
+            })
+            .collect();
+        Ok(map)
     }
 
     pub fn get() -> &'static Map {
@@ -222,14 +222,36 @@ impl Map {
         &self.areas[r as usize]
     }
 
-    /// "Towards Concord" (4.1, 7.1): one step closer to Concord.
-    pub fn toward_concord(&self, from: Region, to: Region) -> bool {
-        self.dist(to, self.concord) < self.dist(from, self.concord)
+    /// "Towards" `target` in 4.1 and 7.1: `to` lies nearer to it than `from`
+    /// in a straight line on the map (ruling b2c #34). Region steps would
+    /// funnel the Battle Road through Boston Neck and send a retreat from
+    /// Concord west to Sudbury Road.
+    pub fn nearer(&self, from: Region, to: Region, target: Region) -> bool {
+        let gap = |r: Region| {
+            let (a, b) = (self.xy(r), self.xy(target));
+            (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)
+        };
+        gap(to) < gap(from)
     }
 
-    /// "Towards Boston" (4.1, 5.3, 7.1): one step closer to Boston.
+    /// "Towards Concord" (4.1, 7.1), as the crow flies (ruling b2c #34).
+    pub fn toward_concord(&self, from: Region, to: Region) -> bool {
+        self.nearer(from, to, self.concord)
+    }
+
+    /// "Towards Boston" (4.1, 7.1), as the crow flies (ruling b2c #34).
     pub fn toward_boston(&self, from: Region, to: Region) -> bool {
-        self.dist(to, self.boston) < self.dist(from, self.boston)
+        self.nearer(from, to, self.boston)
+    }
+
+    /// 5.3 an escort's step toward Boston: one region step closer, or as many
+    /// steps and nearer as the crow flies (ruling b2c #34). Steps first,
+    /// because a captured piece must be able to reach Boston, and the crow's
+    /// line stops at Charlestown and Lechmere Point across the water; the
+    /// tie-break lets the escort take the Battle Road from Concord.
+    pub fn escort_toward_boston(&self, from: Region, to: Region) -> bool {
+        let (a, b) = (self.dist(from, self.boston), self.dist(to, self.boston));
+        b < a || b == a && self.toward_boston(from, to)
     }
 
     /// Drawing coordinates: an equirectangular projection at 42.4°N, 2500 units per degree of latitude.

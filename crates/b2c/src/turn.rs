@@ -68,7 +68,9 @@ impl Procedure for B2c {
                 } else if r.stage == crate::frames::RetreatStage::Escort {
                     "Choose the moved militia accompanied by leaders and minutemen (7.1.2)".to_string()
                 } else {
-                    "Choose where the retreat goes".to_string()
+                    // 7.1 "towards", as the crow flies (ruling #34).
+                    let home = if r.seat == PATRIOT { "Concord" } else { "Boston" };
+                    format!("Choose where the retreat goes: towards {home} as the crow flies, if possible")
                 },
                 "7.1",
             ),
@@ -399,7 +401,7 @@ impl B2c {
         let at = self.piece(p).loc;
         if left > 0 {
             for &n in m.neighbours(at) {
-                if m.area(n).on_map() && m.toward_boston(at, n) {
+                if m.area(n).on_map() && m.escort_toward_boston(at, n) {
                     out.push(Action::Step(n));
                 }
             }

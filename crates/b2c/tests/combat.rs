@@ -95,8 +95,9 @@ fn unmoved_units_retreat_freely_and_draw_opportunity_fire() {
     let l = g.put_named(Kind::PatriotLeader, "Buttrick", "lincoln");
     attack(&mut g, B, "lincoln", &[u]);
     choose(&mut g, P, &[a, b, l]);
-    // Toward Concord if possible.
-    assert_eq!(ids(&g, P), vec!["go-meriams-corner", "go-sudbury-road"]);
+    // Toward Concord if possible, as the crow flies (ruling #34): Sudbury
+    // Road lies a little further from Concord than Lincoln does.
+    assert_eq!(ids(&g, P), vec!["go-meriams-corner"]);
     act(&mut g, P, "go-meriams-corner");
     assert!([a, b, l].iter().all(|&p| g.piece(p).moved));
     // All retreated: OpFire with half of three, rounded up: two dice, hits on 6.
@@ -163,6 +164,24 @@ fn the_retreating_field_cannon_counts_for_opportunity_fire() {
     assert_eq!(g.piece(gun).loc, DESTROYED, "4.1 a cannon assigned a hit is destroyed");
     pick(&mut g, B, u);
     assert!(g.piece(u).flipped);
+}
+
+/// Ruling #34: "towards Boston" is measured as the crow flies. A British
+/// retreat from Concord takes the Battle Road to Meriam's Corner. Counted in
+/// region steps through Weston and Boston Neck, Sudbury Road, further west,
+/// would have been the only way "toward Boston".
+// rule: b2c 7.1
+#[test]
+fn a_british_retreat_from_concord_takes_the_battle_road() {
+    let mut g = board();
+    let u = regulars(&mut g, 2, "concord");
+    let m = g.put(Kind::Minuteman, "concord");
+    g.shot = true;
+    attack(&mut g, P, "concord", &[m]);
+    choose(&mut g, B, &u);
+    assert_eq!(ids(&g, B), vec!["go-meriams-corner"]);
+    act(&mut g, B, "go-meriams-corner");
+    assert!(u.iter().all(|&p| at(&g, p) == "meriams-corner"));
 }
 
 // rule: b2c 7.1.2, 7.1

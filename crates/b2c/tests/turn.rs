@@ -216,6 +216,24 @@ fn captured_pieces_are_escorted_toward_boston() {
     assert_eq!(g.turn, 3);
 }
 
+/// Ruling #34: an escort steps one region closer to Boston, or as many steps
+/// and nearer as the crow flies, so from Concord it may take the Battle Road
+/// as well as the way through Weston, and never turns back.
+// rule: b2c 5.3
+#[test]
+fn an_escort_from_concord_may_take_the_battle_road() {
+    let mut g = board();
+    let hancock = g.put_named(Kind::SonOfLiberty, "Hancock", "concord");
+    g.pm(hancock).flipped = true;
+    g.give(B, 1, 0);
+    act(&mut g, B, "pass");
+    assert!(can(&g, B, "to-meriams-corner") && can(&g, B, "to-sudbury-road"));
+    assert!(!can(&g, B, "to-barretts-farm"), "away from Boston");
+    act(&mut g, B, "to-meriams-corner");
+    assert!(!can(&g, B, "to-concord"), "never back");
+    assert!(can(&g, B, "to-lincoln"));
+}
+
 // rule: b2c 12.0
 #[test]
 fn percy_arrives_on_turn_nine_or_eight_by_option() {

@@ -99,7 +99,8 @@ fn broken_units_are_explained_by_their_heading_and_the_enemy() {
     g.put(Kind::Regular, "foot-of-the-rocks");
     move_group(&mut g, P, "lexington", &[x]);
     assert!(answered_legal(&why(&g, P, "bedford-road"), "to-bedford-road"));
-    refused_by(why(&g, P, "fiske-hill"), "4.1", "towards Concord");
+    assert!(answered_legal(&why(&g, P, "fiske-hill"), "to-fiske-hill"));
+    refused_by(why(&g, P, "woburn-road"), "4.1", "towards Concord");
     refused_by(why(&g, P, "foot-of-the-rocks"), "4.1", "British Regulars");
     let mut g = board();
     let y = g.put(Kind::Regular, "lexington");

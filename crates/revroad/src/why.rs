@@ -50,11 +50,17 @@ impl Shared {
             ),
             (Shared::Heading, Book::B2c) if seat == PATRIOT => Forbidden::new(
                 "4.1",
-                format!("broken Patriot units moving without a leader may only move towards Concord; {into} is not"),
+                format!(
+                    "broken Patriot units moving without a leader may only move towards Concord; {into} is \
+                     no nearer it than {from} as the crow flies (ruling #34)"
+                ),
             ),
             (Shared::Heading, Book::B2c) => Forbidden::new(
                 "4.1",
-                format!("broken British Regulars without a leader may only move towards Boston; {into} is not"),
+                format!(
+                    "broken British Regulars without a leader may only move towards Boston; {into} is \
+                     no nearer it than {from} as the crow flies (ruling #34)"
+                ),
             ),
             (Shared::Heading, Book::Bh) if seat == PATRIOT => Forbidden::new(
                 "4.1",
