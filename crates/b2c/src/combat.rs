@@ -372,26 +372,23 @@ impl B2c {
     fn dice_for(&self, side: Seat, set: Set, region: Region) -> (Vec<u8>, Set) {
         let mut needs = Vec::new();
         let mut rolled = 0;
-        let mut leaders = self.count(region, PATRIOT, |p| p.kind == Kind::PatriotLeader && !p.flipped);
+        let mut leaders = self.healthy_patriot_leaders(region);
         let militia_need = if self.opts.militia_minutemen { 6 } else { 5 };
         for p in members(set) {
             let pc = self.piece(p);
             if !pc.active() || pc.loc != region || pc.side() != side || pc.flipped {
                 continue;
             }
-            let before = needs.len();
-            match pc.kind {
-                Kind::Regular => needs.extend([4, 4]),
-                Kind::Minuteman => needs.push(5),
-                Kind::Militia if pc.value > 0 => needs.extend(std::iter::repeat_n(militia_need, pc.value as usize)),
-                // 4.1 a "0" militia paired with a healthy leader counts 1 (ruling b2c #5).
-                Kind::Militia if leaders > 0 => {
-                    leaders -= 1;
-                    needs.push(militia_need);
-                }
-                _ => {}
-            }
-            if needs.len() > before {
+            let need = match pc.kind {
+                Kind::Regular => 4,
+                Kind::Minuteman => 5,
+                Kind::Militia => militia_need,
+                _ => continue,
+            };
+            // A die per strength point, a "0" militia's 1 with a leader (4.1).
+            let points = self.combat_points(p, &mut leaders);
+            needs.extend(std::iter::repeat_n(need, usize::from(points)));
+            if points > 0 {
                 rolled |= bit(p);
             }
         }

@@ -332,26 +332,39 @@ impl B2c {
     }
 
     /// 4.1 the strength points of the active unbroken Patriot units in `r`,
-    /// counted as combat counts them (`dice_for`): each unbroken "0" militia
-    /// paired one for one with a healthy Patriot leader there is worth 1
-    /// (ruling b2c #5). Hidden militia must be revealed first.
-    /// 15.2 Patriot Opportunity Fire rolls from this count (ruling b2c #32).
+    /// counted as combat counts them (`combat_points`). Hidden militia must
+    /// be revealed first. 15.2 Patriot Opportunity Fire rolls from this count
+    /// (ruling b2c #32).
     pub fn patriot_strength(&self, r: Region) -> usize {
-        let mut sp = 0;
-        let mut zeros = 0;
-        let mut leaders = 0;
-        for (i, p) in self.pieces.iter().enumerate() {
-            if p.loc != r || p.under || p.side() != PATRIOT || p.flipped {
-                continue;
+        let mut leaders = self.healthy_patriot_leaders(r);
+        (0..self.pieces.len() as PieceId)
+            .filter(|&i| {
+                let p = self.piece(i);
+                p.loc == r && !p.under && p.side() == PATRIOT && p.kind.military()
+            })
+            .map(|i| usize::from(self.combat_points(i, &mut leaders)))
+            .sum()
+    }
+
+    /// The healthy Patriot leaders in `r`, each of whom may pair with a "0"
+    /// militia there (4.1).
+    pub fn healthy_patriot_leaders(&self, r: Region) -> usize {
+        self.count(r, PATRIOT, |p| p.kind == Kind::PatriotLeader && !p.flipped)
+    }
+
+    /// 4.1 the strength points unit `p` fights with: its strength, or 1 for an
+    /// unbroken revealed "0" militia paired with one of the `leaders` healthy
+    /// Patriot leaders still unpaired in its region, whom it takes (ruling
+    /// b2c #5).
+    pub fn combat_points(&self, p: PieceId, leaders: &mut usize) -> u8 {
+        let pc = self.piece(p);
+        match self.strength(p) {
+            0 if pc.kind == Kind::Militia && !pc.flipped && !pc.hidden && *leaders > 0 => {
+                *leaders -= 1;
+                1
             }
-            match p.kind {
-                Kind::PatriotLeader => leaders += 1,
-                Kind::Militia if p.value == 0 && !p.hidden => zeros += 1,
-                k if k.military() => sp += self.strength(i as PieceId) as usize,
-                _ => {}
-            }
+            s => s,
         }
-        sp + zeros.min(leaders)
     }
 
     /// Strength in combat of an active unit (4.1); hidden militia must be revealed first.
