@@ -111,23 +111,29 @@ impl Gml {
     /// value in a battle): "NC Militia (entrenched, under Nathanael
     /// Greene, value 7)".
     fn unit_told_apart(&self, u: UnitId, more: Option<String>) -> String {
-        let piece = &self.units[u as usize];
-        let how: Vec<String> = [
-            piece.reduced.then(|| "reduced".to_string()),
-            piece.entrenched.then(|| "entrenched".to_string()),
-            piece.inside.then(|| "inside the fort".to_string()),
-            piece.leader.map(|l| format!("under {}", self.leader(l).name)),
-            more,
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        let how: Vec<String> = self.standing(u).into_iter().chain(more).collect();
         let name = self.unit_name(u);
         if how.is_empty() {
             name
         } else {
             format!("{name} ({})", how.join(", "))
         }
+    }
+
+    /// What sets a unit apart from others of its kind in a space, as the
+    /// board and the choices name it: reduced (8.13, 8.22), entrenched (6.4),
+    /// inside the fort (6.6), under a leader (5.2).
+    pub fn standing(&self, u: UnitId) -> Vec<String> {
+        let piece = &self.units[u as usize];
+        [
+            piece.reduced.then(|| "reduced".to_string()),
+            piece.entrenched.then(|| "entrenched".to_string()),
+            piece.inside.then(|| "inside the fort".to_string()),
+            piece.leader.map(|l| format!("under {}", self.leader(l).name)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 
     pub fn space_id(&self, s: SpaceId) -> &'static str {

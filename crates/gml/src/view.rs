@@ -177,18 +177,7 @@ impl Gml {
             if unit.assault {
                 states.push("amphibious assault".into());
             }
-            if unit.reduced {
-                states.push("reduced".into());
-            }
-            if unit.entrenched {
-                states.push("entrenched".into());
-            }
-            if unit.inside {
-                states.push("inside the fort".into());
-            }
-            if let Some(l) = unit.leader {
-                states.push(format!("under {}", self.leader(l).name).into());
-            }
+            states.extend(self.standing(u).into_iter().map(Cow::Owned));
             if unit.sailed {
                 states.push("sailed".into());
             } else if unit.done {
