@@ -121,11 +121,9 @@ impl Liberty {
             Action::Sail(_) => "sails one hex beyond its move",
             _ => "goes one hex beyond its move",
         };
-        // Back into the hex its move began in: legal, and rarely meant.
-        let back = match (*a, self.frames.last()) {
-            (Action::Step(h), Some(crate::state::Frame::Group { origin, .. })) if h == *origin => {
-                format!(" It ends where it began, in {}.", self.hex_name(h))
-            }
+        // Back into the hex its move began in: legal (ruling liberty #28), and rarely meant.
+        let back = match *a {
+            Action::Step(h) if self.back_home(h) => format!(" It ends where it began, in {}.", self.hex_name(h)),
             _ => String::new(),
         };
         Some(format!(
@@ -133,6 +131,16 @@ impl Liberty {
              1-3 loses a step (a block of strength 1 is captured).{back}",
             Liberty::name(b)
         ))
+    }
+
+    /// 5.1 `h` is the hex the Group Move being made began in (ruling liberty #28).
+    fn back_home(&self, h: Hex) -> bool {
+        matches!(self.frames.last(), Some(crate::state::Frame::Group { origin, .. }) if *origin == h)
+    }
+
+    /// 5.1 the Group Move being made has moved no block yet.
+    fn nothing_moved(&self) -> bool {
+        matches!(self.frames.last(), Some(crate::state::Frame::Group { gone: 0, .. }))
     }
 
     /// 7.22 a Main Attack choice: how its blocks came in and which they are
@@ -211,14 +219,32 @@ impl Describe for Liberty {
             Action::Replace => ("Draw a replacement block".into(), None),
             Action::EndActions => ("End your actions".into(), None),
             Action::Pick(b) => (format!("Move {}", name(b)), block(b)),
-            Action::Step(h) if self.force_march(a).is_some() => (format!("Step to {} (force march)", hn(h)), hex(h)),
-            Action::Step(h) => (format!("Step to {}", hn(h)), hex(h)),
+            Action::Step(h) => {
+                // 5.1 a step back into the hex the move began in (ruling liberty #28).
+                let to = if self.back_home(h) {
+                    format!("Step back to {}, where its move began", hn(h))
+                } else {
+                    format!("Step to {}", hn(h))
+                };
+                let fm = if self.force_march(a).is_some() {
+                    " (force march)"
+                } else {
+                    ""
+                };
+                (format!("{to}{fm}"), hex(h))
+            }
             Action::River(h) => (format!("Move by river to {}", hn(h)), hex(h)),
             Action::Sail(h) if self.force_march(a).is_some() => {
                 (format!("Go by sea to {} (force march)", hn(h)), hex(h))
             }
             Action::Sail(h) => (format!("Go by sea to {}", hn(h)), hex(h)),
             Action::Stop => ("Stop this block here".into(), None),
+            // 5.1 a Group Move of no block is still the Action it was taken for
+            // (ruling liberty #29): said before it is ended.
+            Action::EndGroup if self.nothing_moved() => (
+                "End this group move without moving a block (the Action is spent)".into(),
+                None,
+            ),
             Action::EndGroup => ("End this group move".into(), None),
             Action::Pin(b) => (format!("Pin {}", name(b)), block(b)),
             Action::Main { hex: at, side } => (self.main_label(at, side), hex(at)),

@@ -197,29 +197,35 @@ impl Liberty {
     /// when that is not the printed one: "Mohawk B2 (3, own town)",
     /// "Harcourt C2 (3, landing)".
     pub fn block_label(&self, bt: &Battle, b: Block) -> String {
+        let (rated, why) = self.rated(bt, b);
+        let why = if why.is_empty() {
+            String::new()
+        } else {
+            format!(", {why}")
+        };
+        format!("{rated} ({}{why})", self.strength[b as usize])
+    }
+
+    /// A block's name with the rating it fights with this round, and why
+    /// that is not the printed one ("" when it is): ("Mohawk B2", "own town").
+    fn rated(&self, bt: &Battle, b: Block) -> (String, &'static str) {
         let i = blocks::info(b);
         let (class, fire) = (self.class(bt, b), self.fire_rating(bt, b, false));
         let why = if self.at_sea & bit(b) != 0 {
             // 8.4 aboard: it fires only once landed.
-            ", aboard"
+            "aboard"
         } else if class != i.class {
-            ", landing"
+            "landing"
         } else if fire == i.fire {
             ""
         } else if i.is_indian() && bt.round == 4 {
-            ", pursuit"
+            "pursuit"
         } else if i.is_indian() {
-            ", own town"
+            "own town"
         } else {
-            ", militia option"
+            "militia option"
         };
-        format!(
-            "{} {}{} ({}{why})",
-            i.name,
-            (b'A' + class) as char,
-            fire,
-            self.strength[b as usize]
-        )
+        (format!("{} {}{}", i.name, (b'A' + class) as char, fire), why)
     }
 
     /// The last round: 3, or 4 with the pursuit option (7.2).
@@ -582,7 +588,7 @@ impl Liberty {
         self.battle_mut().stage = Stage::Round;
     }
 
-    /// One hit on `b`; 8.3 shore bombardment cannot reduce a ground block below 1.
+    /// 7.32 One hit on `b`; 8.3 shore bombardment cannot reduce a ground block below 1.
     pub fn take_hit(&mut self, b: Block) {
         let (hitter, hex) = (self.battle().hitter, self.battle().hex);
         self.battle_mut().hits -= 1;
@@ -593,11 +599,22 @@ impl Liberty {
             });
             return;
         }
-        let label = self.block_label(self.battle(), b);
-        // 2.11 below strength 1 the block is captured.
+        let (rated, why) = self.rated(self.battle(), b);
+        let label = if why.is_empty() {
+            rated
+        } else {
+            format!("{rated} ({why})")
+        };
+        let before = self.strength[b as usize];
+        // 2.11 below strength 1 the block is captured. The line gives the
+        // strength before and after, so neither is taken for the other.
         let captured = self.reduce(b);
         self.core.log.say_at("7.32", at, || {
-            format!("{label} takes a hit{}.", if captured { " and is captured" } else { "" })
+            if captured {
+                format!("{label} takes a hit at strength {before} and is captured.")
+            } else {
+                format!("{label} takes a hit: strength {before} to {}.", before - 1)
+            }
         });
     }
 
@@ -922,6 +939,15 @@ impl Liberty {
         let l = other(w);
         let mask = self.in_hex(bt.hex, l).fold(0, |m, b| m | bit(b));
         if mask != 0 && !matches!(bt.stage, Stage::Retreat { .. }) {
+            // 7.22 said when it happens: only reserves are left (ruling liberty #8).
+            let (place, hex, n) = (self.hex_name(bt.hex), bt.hex, mask.count_ones());
+            let side = crate::side_name(l);
+            let line = match (bt.round, n) {
+                (1, 1) => format!("{side} has no block left fighting in {place} in round 1: the battle is lost, and its reserve must retreat."),
+                (1, _) => format!("{side} has no block left fighting in {place} in round 1: the battle is lost, and its reserves must retreat."),
+                _ => format!("{side} loses the battle in {place}: its blocks left there must retreat."),
+            };
+            self.core.log.say_at("7.22", || Liberty::path(&[hex]), || line);
             bt.stage = Stage::Retreat { seat: l, mask };
             bt.fresh_counts();
             *self.battle_mut() = bt;

@@ -525,7 +525,8 @@ impl Liberty {
         }
     }
 
-    /// 5.1 the Group Move is over. One log line per hex its blocks went to:
+    /// 5.1 the Group Move is over (one that moved no block still spent its
+    /// Action: ruling liberty #29). One log line per hex its blocks went to:
     /// how many, from where, and whether they attack (5.4) or reinforce a
     /// battle (7.22); the owner reads its blocks' names, the others a count
     /// (2.0 Fog-of-War: the blocks stand facing their owner).
@@ -541,7 +542,7 @@ impl Liberty {
             self.core.log.say_at(
                 "5.1",
                 || Liberty::path(&[origin]),
-                || format!("{side} ends the Group Move from {from} without moving a block."),
+                || format!("{side} ends the Group Move from {from} without moving a block: the Action is spent."),
             );
             return;
         }
@@ -599,6 +600,13 @@ impl Liberty {
             )
         };
         let (side, from, place) = (crate::side_name(seat), self.hex_name(origin), self.hex_name(to));
+        // 5.1 out and back into the hex the move began in (ruling liberty #28):
+        // said so, not "from Albany to Albany".
+        let (from_to, from_only) = if to == origin {
+            (format!(" out of {from} and back"), format!(", out of {from} and back"))
+        } else {
+            (format!(" from {from} to {place}"), format!(" from {from}"))
+        };
         let attack = self.attack_at(to).filter(|_| self.is_attack(seat, to));
         // The line around what moved and its force marches: (rule, before, after, tail).
         let (rule, before, after, tail) = match attack {
@@ -611,7 +619,7 @@ impl Liberty {
                     "5.1"
                 },
                 format!("{side} moves "),
-                format!(" from {from} to {place}{how}"),
+                format!("{from_to}{how}"),
                 "",
             ),
             Some(a) if a.attacker == seat && sea && a.sea.is_some() => (
@@ -629,7 +637,7 @@ impl Liberty {
             Some(a) => (
                 "7.22",
                 format!("{side} reinforces the battle in {place} with "),
-                format!(" from {from}{how}"),
+                format!("{from_only}{how}"),
                 // 7.22 Player 2's blocks reinforcing a battle Player 1 started wait in reserve.
                 if a.attacker == self.player1 {
                     ": in reserve until round 2"

@@ -301,12 +301,37 @@ impl Procedure for Liberty {
                     let actions = if *left == 1 { "Action" } else { "Actions" };
                     (format!("{left} {actions} left: {may}."), "3.1")
                 }
+                // 5.1 a Group Move of no block still spends its Action (ruling
+                // liberty #29): said while nothing has moved.
+                Frame::Group {
+                    origin,
+                    current: None,
+                    gone: 0,
+                    ..
+                } => (
+                    format!(
+                        "Group Move from {}: choose a block to move, or end the group move \
+                         (with no block moved, the Action is still spent).",
+                        self.hex_name(*origin)
+                    ),
+                    "5.1",
+                ),
                 Frame::Group {
                     origin, current: None, ..
                 } => (
                     format!(
                         "Group Move from {}: choose a block to move, or end the group move.",
                         self.hex_name(*origin)
+                    ),
+                    "5.1",
+                ),
+                // A block chosen but not moved yet has no "stop": taking the
+                // choice back (undo) leaves it where it is.
+                Frame::Group { current: Some(m), .. } if m.steps == 0 => (
+                    format!(
+                        "Move {} (in {}): choose where it goes, or undo to leave it where it is.",
+                        Liberty::name(m.block),
+                        self.hex_name(self.loc[m.block as usize])
                     ),
                     "5.1",
                 ),
@@ -351,6 +376,15 @@ impl Procedure for Liberty {
                         // Why they must go: the battle lost in round 1 (7.22), or
                         // the rounds run out (7.2; 8.6 warships alone).
                         crate::battle::Stage::Retreat { seat, .. } => match bt.winner {
+                            // 7.22 "Reserve blocks must retreat ... if the battle
+                            // ends in Combat Round 1" (ruling liberty #8).
+                            Some(_) if bt.round == 1 => (
+                                format!(
+                                    "Battle in {place} is lost in round 1: your blocks that fought it are gone, \
+                                     so your reserves, which had not joined it yet, must retreat."
+                                ),
+                                "7.22",
+                            ),
                             Some(_) => (
                                 format!("Battle in {place} is lost: your blocks left in it must retreat."),
                                 "7.22",

@@ -222,6 +222,29 @@ impl Liberty {
         })
     }
 
+    /// 7.22 Combat Reserves and 8.4 Sea Attacks: the public marks of block
+    /// `b` in the battle being fought, shown on its face or its back alike.
+    /// "in reserve": it crossed a hexside other than the Main Attack's, or is
+    /// Player 2's reinforcement of Player 1's battle, and waits for round 2
+    /// (7.22: "Reserve blocks are not revealed until the beginning of Combat
+    /// Round 2"; which blocks they are follows from the hexsides they crossed
+    /// and the Main Attack declared, both seen at the table). "aboard": a
+    /// Sea-Attack ground block still on its transports (8.4), in sight at sea.
+    /// Neither says which block it is, nor its strength.
+    fn battle_marks(&self, b: Block) -> Vec<std::borrow::Cow<'static, str>> {
+        let mut marks = Vec::new();
+        if let Some(bt) = self.shown_battle() {
+            let l = self.loc[b as usize];
+            if l == bt.hex && bt.round == 1 && bt.reserve & bit(b) != 0 {
+                marks.push("in reserve".into());
+            }
+        }
+        if self.at_sea & bit(b) != 0 && self.on_map(b) {
+            marks.push("aboard".into());
+        }
+        marks
+    }
+
     /// The table as every client reads it (engine::Board): blocks face up
     /// with strength and rating, others on their backs counted per hex
     /// (2.0), control of hexes (5.3) and the hands (3.0).
@@ -246,6 +269,7 @@ impl Liberty {
                 if self.moved & bit(b) != 0 {
                     states.push("moved".into());
                 }
+                states.extend(self.battle_marks(b));
                 pieces.push(Piece {
                     id: Some(i.id.clone()),
                     space: self.loc_id(l),
@@ -267,7 +291,13 @@ impl Liberty {
                 });
             } else {
                 let space = self.loc_id(l);
-                match backs.iter_mut().find(|p| p.side == side && p.space == space) {
+                // Backs alike to the viewer share a pile: same side, place and
+                // public marks (7.22 in reserve, 8.4 aboard).
+                let states = self.battle_marks(b);
+                match backs
+                    .iter_mut()
+                    .find(|p| p.side == side && p.space == space && p.states == states)
+                {
                     Some(p) => p.count += 1,
                     None => backs.push(Piece {
                         id: None,
@@ -280,14 +310,14 @@ impl Liberty {
                         nation: None,
                         strength: None,
                         rating: None,
-                        states: Vec::new(),
+                        states,
                         count: 1,
                     }),
                 }
             }
         }
         // In an order that says nothing of which blocks they are.
-        backs.sort_by(|a, b| (&a.side, &a.space).cmp(&(&b.side, &b.space)));
+        backs.sort_by(|a, b| (&a.side, &a.space, &a.states).cmp(&(&b.side, &b.space, &b.states)));
         pieces.append(&mut backs);
         let markers = (0..self.control.len())
             .filter(|&h| self.control[h] < 2)

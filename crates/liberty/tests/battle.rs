@@ -345,8 +345,8 @@ fn a_block_reduced_below_one_is_captured() {
     assert_eq!(g.where_is("a-ward"), "prisoner");
     let seen = log_text(&g, None);
     assert!(
-        seen.contains("Stark C1 (1) takes a hit and is captured.")
-            && seen.contains("Ward C1 (1) takes a hit and is captured."),
+        seen.contains("Stark C1 takes a hit at strength 1 and is captured.")
+            && seen.contains("Ward C1 takes a hit at strength 1 and is captured."),
         "{seen}"
     );
 }
@@ -883,10 +883,19 @@ fn reserves_take_no_hits_in_round_one() {
     assert_eq!(g.where_is("a-ward"), "prisoner");
     assert_eq!(g.strength_of("a-pickens"), 3);
     assert!(log_text(&g, None).contains("1 hit finds no target"));
-    // The battle ends in round 1: the unrevealed reserve must retreat, and is told why.
+    // The battle ends in round 1: the unrevealed reserve must retreat, and is
+    // told why (7.22), as the log tells everyone.
     assert_eq!(
         prompt(&g, "american"),
-        "Battle in Boston is lost: your blocks left in it must retreat."
+        "Battle in Boston is lost in round 1: your blocks that fought it are gone, \
+         so your reserves, which had not joined it yet, must retreat."
+    );
+    assert!(
+        log_text(&g, None).contains(
+            "American has no block left fighting in Boston in round 1: the battle is lost, and its reserve must retreat."
+        ),
+        "{}",
+        log_text(&g, None)
     );
     let mut legal = ids(&g, "american");
     legal.sort();

@@ -149,6 +149,48 @@ fn a_force_march_roll_says_what_it_needed_and_what_it_did() {
     line(&theirs, "American moves a block from Boston to Springfield.");
 }
 
+// ruling: liberty #28 — out of a battle hex and back in: Player 2's block reinforces it, in reserve.
+// rule: liberty 5.1, 5.4, 7.22
+#[test]
+fn a_block_out_of_its_battle_hex_and_back_is_told_and_waits_in_reserve() {
+    let mut g = position(&[
+        ("b-grey", "1606", 3),
+        ("a-ward", "Boston", 3),
+        ("a-marion", "Boston", 3),
+    ]);
+    g.begin_actions(BRITISH, BRITISH, 1);
+    g.core.log = engine::Log::default();
+    act(&mut g, "british", &group("1606"));
+    walk(&mut g, "british", "b-grey", &["Boston"]);
+    end_group(&mut g, "british");
+    // Player 2 names Ward pinned (5.4), and Marion (move 2) goes out to
+    // Springfield and back.
+    act(&mut g, "american", &group("Boston"));
+    act(&mut g, "american", "pin-a-ward");
+    walk(&mut g, "american", "a-marion", &["Springfield", "Boston"]);
+    end_group(&mut g, "american");
+    line(
+        &read(&g, Some(AMERICAN)),
+        "American reinforces the battle in Boston with Marion, out of Boston and back: in reserve until round 2.",
+    );
+    let theirs = read(&g, Some(BRITISH));
+    let e = line(
+        &theirs,
+        "American reinforces the battle in Boston with a block, out of Boston and back: in reserve until round 2.",
+    );
+    assert_eq!(e.path, vec![hex_id("Boston"), hex_id("Boston")]);
+    // In the battle it is a reserve (7.22): the British see a back so marked.
+    g.begin_battles();
+    let backs: Vec<_> = board(&g, Some(BRITISH))
+        .pieces
+        .into_iter()
+        .filter(|p| p.space == hex_id("Boston") && p.side == "american" && p.id.is_none())
+        .map(|p| (p.count, p.states))
+        .collect();
+    assert_eq!(backs, [(1, vec!["in reserve".into()])]);
+    assert_eq!(shown_in(&g, BRITISH, &hex_id("Boston"), "american"), ["a-ward"]);
+}
+
 // rule: liberty 7.31, 7.32
 #[test]
 fn a_shot_says_what_it_needed_and_a_loss_where_it_happened() {
@@ -165,7 +207,7 @@ fn a_shot_says_what_it_needed_and_a_loss_where_it_happened() {
     let e = line(&seen, "Ward C1 (1) fires at C1, needs 1 to hit: 0 hits.");
     assert_eq!((e.dice.clone(), e.path.clone()), (vec![6], vec![hex_id("Boston")]));
     line(&seen, "Grey C2 (2) fires at C2, needs 1-2 to hit: 2 hits.");
-    let e = line(&seen, "Ward C1 (1) takes a hit and is captured.");
+    let e = line(&seen, "Ward C1 takes a hit at strength 1 and is captured.");
     assert_eq!(e.path, vec![hex_id("Boston")]);
     assert_eq!(
         seen.iter()

@@ -1184,7 +1184,8 @@ fn a_warship_force_march_says_its_risk_before_it_is_taken() {
     assert_eq!(described(&g, "british", "sail-atlantic").1, None);
 }
 
-// rule: liberty 5.5
+// ruling: liberty #28 — a move may end in the hex it began in; said so.
+// rule: liberty 5.5, 5.1
 #[test]
 fn a_force_march_step_is_labelled_and_a_step_back_home_is_told() {
     let mut g = position(&[("a-greene", "Boston", 3)]);
@@ -1199,8 +1200,81 @@ fn a_force_march_step_is_labelled_and_a_step_back_home_is_told() {
     );
     // Back into the hex its move began in: legal, and said.
     let (label, w) = described(&g, "american", &step("Boston"));
-    assert_eq!(label, "Step to Boston (force march)");
+    assert_eq!(label, "Step back to Boston, where its move began (force march)");
     assert!(w.unwrap().ends_with("It ends where it began, in Boston."));
+    // Taken, the log says "out of Boston and back", not "from Boston to Boston".
+    let from = log_len(&g);
+    act(&mut g, "american", &step("Boston"));
+    end_group(&mut g, "american");
+    let own = log_text(&g, Some(AMERICAN));
+    assert!(
+        own.contains("American moves Greene out of Boston and back by force march."),
+        "{own}"
+    );
+    let theirs = log_from(&g, from);
+    assert!(
+        theirs.contains("American moves a block out of Boston and back by force march."),
+        "{theirs}"
+    );
+    assert!(!own.contains("from Boston to Boston"), "{own}");
+    // A block of move 2 goes out and back without a force march: the label
+    // still says where it ends, and no risk is warned of.
+    let mut g = position(&[("a-marion", "Boston", 3)]);
+    g.begin_actions(1, 1, 1);
+    act(&mut g, "american", "group-1607");
+    act(&mut g, "american", "pick-a-marion");
+    act(&mut g, "american", &step("Springfield"));
+    let (label, w) = described(&g, "american", &step("Boston"));
+    assert_eq!((label.as_str(), w), ("Step back to Boston, where its move began", None));
+}
+
+// ruling: liberty #29 — a Group Move of no block spends its Action; said before and after.
+// rule: liberty 5.1, 3.1
+#[test]
+fn an_empty_group_move_says_it_spends_the_action_and_a_pick_says_how_to_take_it_back() {
+    let mut g = position(&[
+        ("a-greene", "Boston", 3),
+        ("a-putnam", "Boston", 3),
+        ("a-ward", "Springfield", 3),
+    ]);
+    g.begin_actions(1, 1, 2);
+    act(&mut g, "american", "group-1607");
+    assert_eq!(
+        prompt(&g, "american"),
+        "Group Move from Boston: choose a block to move, or end the group move \
+         (with no block moved, the Action is still spent)."
+    );
+    assert_eq!(
+        described(&g, "american", "end-group").0,
+        "End this group move without moving a block (the Action is spent)"
+    );
+    // A picked block that has not moved has no "stop": the prompt says so.
+    act(&mut g, "american", "pick-a-greene");
+    assert!(!legal(&g, "american", "stop"));
+    assert_eq!(
+        prompt(&g, "american"),
+        "Move Greene (in Boston): choose where it goes, or undo to leave it where it is."
+    );
+    // Once it has stepped, it may stop, and the group move reads as before.
+    act(&mut g, "american", &step("1606"));
+    assert_eq!(
+        prompt(&g, "american"),
+        "Move Greene (now in hex 1606): step on, move by river or sea, or stop."
+    );
+    act(&mut g, "american", "stop");
+    assert_eq!(described(&g, "american", "end-group").0, "End this group move");
+    end_group(&mut g, "american");
+    // The second Action: a Group Move ended with nothing moved is logged as
+    // spent, and leaves no Action.
+    act(&mut g, "american", "group-1506");
+    act(&mut g, "american", "end-group");
+    assert!(
+        log_text(&g, None)
+            .contains("American ends the Group Move from Springfield without moving a block: the Action is spent."),
+        "{}",
+        log_text(&g, None)
+    );
+    assert!(!legal(&g, "american", "group-1506"));
 }
 
 // rule: liberty 7.22, 8.1

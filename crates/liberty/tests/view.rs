@@ -563,3 +563,168 @@ fn own_blocks_show_their_type_and_move_to_their_owner_only() {
         .unwrap();
     assert_eq!(marion.kind.as_deref(), Some("militia-dragoon"));
 }
+
+/// The marks (states) of the `side` pieces at `loc` that `viewer` sees,
+/// face up by id, on their backs as "back" with their count.
+fn marks_in(g: &Liberty, viewer: Option<u8>, loc: &str, side: &str) -> Vec<(String, Vec<String>, u32)> {
+    let mut out: Vec<(String, Vec<String>, u32)> = board(&view(g, viewer))
+        .pieces
+        .into_iter()
+        .filter(|p| p.space == loc && p.side == side)
+        .map(|p| {
+            let who = p.id.clone().unwrap_or_else(|| "back".into());
+            (who, p.states.iter().map(|s| s.to_string()).collect(), p.count)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+// ruling: liberty #25 — de Barras fights round 1, so the Sea-Attack blocks stay aboard.
+// rule: liberty 2.0, 7.22, 8.4
+#[test]
+fn reserves_and_blocks_aboard_are_marked_for_everyone_and_stay_hidden_from_the_enemy() {
+    // A British Sea Attack on New York: the Howe fleet with Grey and
+    // Harcourt aboard, against de Barras and Clinton. Player 2 (American)
+    // reinforces from West Point with Ward and Arnold, in reserve (7.22).
+    let mut g = position(&[
+        ("f-ship-debarras", "New York", 2),
+        ("a-clinton", "New York", 2),
+        ("a-ward", "New York", 3),
+        ("a-arnold", "New York", 4),
+    ]);
+    g.french_entered = true;
+    for b in ["b-ship-howe", "b-grey", "b-dragoon"] {
+        g.put(b, "New York", 3);
+        g.entered(b, "sea");
+    }
+    g.entered("a-ward", "West Point");
+    g.entered("a-arnold", "West Point");
+    g.player1 = BRITISH;
+    // de Barras misses; the fleet sinks it (2 hits on A2); then all miss.
+    let mut dice = vec![6, 6, 1, 1, 6];
+    dice.extend([6; 60]);
+    g.core.dice.script(dice);
+    g.begin_battles();
+    assert_eq!(round(&g), 1);
+    let ny = hex_id("New York");
+    // The British see the reserves as two backs marked "in reserve", nothing
+    // more: no id, name, kind, strength or rating (2.0).
+    let backs: Vec<Piece> = board(&view(&g, Some(BRITISH)))
+        .pieces
+        .into_iter()
+        .filter(|p| p.space == ny && p.face == Face::Back)
+        .collect();
+    assert_eq!(backs.len(), 1, "{backs:?}");
+    let b = &backs[0];
+    assert_eq!((b.side.as_str(), b.count, b.name.as_str()), ("american", 2, "block"));
+    assert_eq!(b.states, ["in reserve"]);
+    assert!(b.id.is_none() && b.kind.is_none() && b.strength.is_none() && b.rating.is_none() && b.nation.is_none());
+    let text = view(&g, Some(BRITISH)).to_string();
+    for hidden in ["a-ward", "a-arnold", "Ward", "Arnold", "continental"] {
+        assert!(!text.contains(hidden), "the British view names {hidden}");
+    }
+    assert_fog(&g, Some(BRITISH));
+    // The blocks aboard are revealed (7.1) and marked "aboard" (8.4).
+    assert_eq!(
+        marks_in(&g, Some(AMERICAN), &ny, "british"),
+        [
+            (
+                "b-dragoon".to_string(),
+                vec!["revealed".into(), "moved".into(), "aboard".into()],
+                1
+            ),
+            (
+                "b-grey".to_string(),
+                vec!["revealed".into(), "moved".into(), "aboard".into()],
+                1
+            ),
+            ("b-ship-howe".to_string(), vec!["revealed".into(), "moved".into()], 1),
+        ]
+    );
+    // Each seat sees the other side's pieces as the spectator does.
+    for (viewer, enemy) in [(BRITISH, "american"), (AMERICAN, "british")] {
+        assert_eq!(
+            marks_in(&g, Some(viewer), &ny, enemy),
+            marks_in(&g, None, &ny, enemy),
+            "{enemy} pieces as the {viewer} seat sees them"
+        );
+        assert_eq!(
+            board(&view(&g, Some(viewer)))
+                .pieces
+                .into_iter()
+                .filter(|p| p.side == enemy && p.space == ny)
+                .collect::<Vec<_>>(),
+            board(&view(&g, None))
+                .pieces
+                .into_iter()
+                .filter(|p| p.side == enemy && p.space == ny)
+                .collect::<Vec<_>>()
+        );
+    }
+    // The owners read the same marks on their own faces.
+    assert_eq!(
+        marks_in(&g, Some(AMERICAN), &ny, "american"),
+        [
+            (
+                "a-arnold".to_string(),
+                vec![
+                    "continental".into(),
+                    "move 1".into(),
+                    "moved".into(),
+                    "in reserve".into()
+                ],
+                1
+            ),
+            (
+                "a-clinton".to_string(),
+                vec!["militia foot".into(), "move 1".into(), "revealed".into()],
+                1
+            ),
+            (
+                "a-ward".to_string(),
+                vec![
+                    "militia foot".into(),
+                    "move 1".into(),
+                    "moved".into(),
+                    "in reserve".into()
+                ],
+                1
+            ),
+            (
+                "f-ship-debarras".to_string(),
+                vec!["warship".into(), "move 2".into(), "revealed".into()],
+                1
+            ),
+        ]
+    );
+    assert!(marks_in(&g, Some(BRITISH), &ny, "british")
+        .iter()
+        .any(|(id, st, _)| id == "b-grey" && st.ends_with(&["aboard".to_string()])));
+    // Round 1: de Barras is sunk (the fleet's hits go to warships, 8.2), the
+    // blocks land, and from round 2 the reserves fight face up: no mark left.
+    while round(&g) == 1 && in_battle(&g) {
+        fire_round(&mut g);
+        if round(&g) == 1 {
+            let (seat, legal) = waiting(&g);
+            act(&mut g, seat, &legal[0]);
+        }
+    }
+    assert_eq!(round(&g), 2, "{}", log_text(&g, None));
+    assert!(log_text(&g, None).contains("The enemy warships are gone: the attacking blocks land."));
+    assert_eq!(
+        shown_in(&g, BRITISH, &ny, "american"),
+        sorted(&["a-arnold", "a-clinton", "a-ward"])
+    );
+    for viewer in [Some(BRITISH), Some(AMERICAN), None] {
+        let all = board(&view(&g, viewer));
+        assert!(
+            all.pieces
+                .iter()
+                .all(|p| !p.states.iter().any(|s| s == "in reserve" || s == "aboard")),
+            "{viewer:?}: {:?}",
+            all.pieces
+        );
+        assert_fog(&g, viewer);
+    }
+}
