@@ -8,9 +8,10 @@
 //! [`crate::Procedure::acting`] with [`Drafts::drafting`] and
 //! [`crate::Procedure::independent`] with true while it does, so that
 //! [`crate::Session`] gives each seat its own undo. The undo rule: a seat
-//! takes back only its own steps, the others' stay as they are; committing
-//! seals the seat's draft (its steps can no longer be undone, the others'
-//! still can); the reveal is an undo barrier for every seat.
+//! takes back only its own steps, the others' stay as they are; a seat that
+//! committed may take the commit back, and then its steps, while another
+//! seat still drafts (as a player at the table may until all are shown);
+//! the reveal is an undo barrier for every seat.
 
 use crate::{Dice, Seat, SeatSet, Viewer};
 use serde::{Deserialize, Serialize};

@@ -108,7 +108,8 @@ pub enum UndoError {
 /// seats act at once on their own drafts ([`crate::Procedure::independent`]),
 /// each has its own sequence: a seat's undo takes back only its own last
 /// action, wherever it stands among the others' (theirs play again
-/// unchanged), and their actions do not end its sequence.
+/// unchanged), and their actions do not end its sequence; its commit is
+/// one of its actions, until the reveal.
 #[derive(Clone, Debug)]
 pub struct Session<G: Game> {
     setup: Setup,
@@ -242,10 +243,9 @@ impl<G: Game> Session<G> {
         if chance || (!independent && after != SeatSet::one(seat)) {
             // Everyone has seen what happened, or the decision passed on.
             self.undoable.clear();
-        } else if independent && after != acting {
-            // The seat sealed its own sequence (it committed its draft); the
-            // others' go on, as long as they still act.
-            self.undoable.retain(|&(_, s)| s != seat && after.contains(s));
+        } else if independent && after != acting && !self.state.independent() {
+            // The drafts closed without a reveal: nobody decides alongside.
+            self.undoable.clear();
         } else {
             self.undoable.push((index, seat));
         }
@@ -382,9 +382,12 @@ impl<G: Game> Session<G> {
     }
 
     /// Whether `seat` must act now and has an action of its current
-    /// sequence to take back.
+    /// sequence to take back; or, while seats draft at once, committed its
+    /// draft and may take the commit back until the last seat's reveals
+    /// every draft (as a player at the table may, before all are shown).
     pub fn can_undo(&self, seat: Seat) -> bool {
-        self.last_undoable(seat).is_some() && check_turn(&self.state, seat).is_ok()
+        self.last_undoable(seat).is_some()
+            && (check_turn(&self.state, seat).is_ok() || self.state.independent() && self.state.outcome().is_none())
     }
 
     /// Where `seat`'s last undoable action is in `undoable`.

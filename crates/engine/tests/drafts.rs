@@ -83,20 +83,51 @@ fn the_other_seats_actions_and_commit_do_not_break_a_seats_undo() {
     s.act(BRITISH, "buy-militia", &[]).unwrap();
     s.act(FRENCH, "buy-militia", &[]).unwrap();
     s.act(FRENCH, "commit", &[]).unwrap();
-    // Committing sealed the French draft: France no longer acts, nor undoes.
+    // France committed: it no longer acts, and Britain's steps still undo.
     assert_eq!(s.state().to_act(), SeatSet::one(BRITISH));
-    assert!(s.undo(FRENCH).is_err());
     s.undo(BRITISH).unwrap();
     s.undo(BRITISH).unwrap();
     assert_eq!(order(&s, BRITISH), Order::default());
     assert_eq!(order(&s, FRENCH), militia(1));
     assert!(!s.can_undo(BRITISH));
+    assert_eq!(s.state().to_act(), SeatSet::one(BRITISH), "France stays committed");
     // Undo in the middle of the other seat's actions is what a replay of
     // the remaining actions gives, and it saves and loads.
     let replayed = Session::<Muster>::replay(s.setup().clone(), s.actions()).unwrap();
     let json = |g: &Muster| serde_json::to_string(g).unwrap();
     assert_eq!(json(replayed.state()), json(s.state()));
     Session::<Muster>::load(&s.save()).unwrap();
+}
+
+/// A seat that committed may take the commit back while the other still
+/// drafts, and revise its draft, as a player may before all are shown; the
+/// other's steps made meanwhile stay. Once the last seat commits, the
+/// reveal ends every undo.
+#[test]
+fn a_commit_can_be_taken_back_until_the_reveal() {
+    let mut s = new_game(4);
+    s.act(FRENCH, "buy-militia", &[]).unwrap();
+    s.act(FRENCH, "commit", &[]).unwrap();
+    s.act(BRITISH, "buy-regular", &[]).unwrap();
+    let british = known(&s, BRITISH);
+    assert!(s.can_undo(FRENCH), "the commit, while Britain drafts");
+    s.undo(FRENCH).unwrap();
+    assert_eq!(s.state().to_act(), SeatSet::one(BRITISH).with(FRENCH));
+    assert_eq!(order(&s, BRITISH).regulars, 1, "Britain's step stays");
+    assert_ne!(
+        known(&s, BRITISH).0["orders"]["committed"],
+        british.0["orders"]["committed"]
+    );
+    s.undo(FRENCH).unwrap();
+    assert_eq!(order(&s, FRENCH), Order::default(), "and then its steps");
+    s.act(FRENCH, "buy-militia", &[]).unwrap();
+    s.act(FRENCH, "buy-militia", &[]).unwrap();
+    s.act(FRENCH, "commit", &[]).unwrap();
+    s.act(BRITISH, "commit", &[]).unwrap();
+    assert!(!s.can_undo(FRENCH) && s.undo(FRENCH).is_err(), "revealed");
+    let replayed = Session::<Muster>::replay(s.setup().clone(), s.actions()).unwrap();
+    let json = |g: &Muster| serde_json::to_string(g).unwrap();
+    assert_eq!(json(replayed.state()), json(s.state()));
 }
 
 #[test]
