@@ -459,7 +459,9 @@ impl crate::state::Fiw {
 
     fn apply_event(&mut self, id: &str, roller: engine::Seat) {
         use crate::forces::{Nation, UnitType, BRITISH, FRENCH};
+        use crate::map::Sq;
         use crate::state::{enemy, side_name, Base, Place, Status};
+        use std::collections::BTreeMap;
         let name = event_name(id);
         match id {
             "spain-enters" => {
@@ -553,28 +555,46 @@ impl crate::state::Fiw {
                 self.event_choice(seat, id, options, false);
             }
             "spies" => {
-                // 27.1 (3) the roller examines every enemy unit and leader on the map.
-                let mut seen: Vec<String> = Vec::new();
+                // 27.1 (3) the roller examines every enemy unit and leader on
+                // the map: reported square by square, as the board lists them.
+                let mut seen: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+                let mut note = |sq: Sq, name: String| {
+                    *seen.entry(self.sq_name(sq)).or_default().entry(name).or_default() += 1;
+                };
                 for u in 0..self.units.len() as u16 {
                     if let Place::Sq(sq) = self.units[u as usize].at() {
                         if self.side(u) == enemy(roller) {
-                            seen.push(format!("{} in {}", self.unit_name(u), self.sq_name(sq)));
+                            note(sq, self.unit_name(u));
                         }
                     }
                 }
                 for l in 0..self.leaders.len() as u8 {
                     if let Place::Sq(sq) = self.leaders[l as usize].at {
                         if self.leaders[l as usize].side == enemy(roller) {
-                            seen.push(format!("{} in {}", self.leader(l).name, self.sq_name(sq)));
+                            note(sq, self.leader(l).name.clone());
                         }
                     }
                 }
+                let report: Vec<String> = seen
+                    .iter()
+                    .map(|(sq, pieces)| {
+                        let pieces: Vec<String> = pieces
+                            .iter()
+                            .map(|(name, &n)| if n > 1 { format!("{n} × {name}") } else { name.clone() })
+                            .collect();
+                        format!("{sq}: {}", engine::log::list(&pieces))
+                    })
+                    .collect();
                 let side = side_name(roller);
                 self.core.log.say("27.1", || {
                     format!("{name}: the {side} examine every enemy piece on the map.")
                 });
                 self.core.log.tell(roller, "27.1", || {
-                    format!("The spies report: {}.", engine::log::list(&seen))
+                    if report.is_empty() {
+                        "The spies report no enemy piece on the map.".to_string()
+                    } else {
+                        format!("The spies report: {}.", report.join("; "))
+                    }
                 });
             }
             "british-leader-recalled" | "french-leader-relieved" => {

@@ -377,3 +377,46 @@ fn the_french_roll_on_the_scenario_s_second_turn_and_the_british_on_its_third() 
     act(&mut g, seat, Action::First(FRENCH));
     assert!(logged(&g, "The British roll for random events"));
 }
+
+/// C4 Spies: the roller examines every enemy piece on the map (27.1 (3)),
+/// told square by square with alike counters counted, and only to him.
+#[test]
+fn the_spies_report_the_enemy_square_by_square() {
+    // rule: fiw 27.1, 8.1
+    let mut g = turn_two(|_| {});
+    let marine = put(&mut g, "fr-mar", "quebec");
+    put(&mut g, "fr-mar", "quebec");
+    put_leader(&mut g, "montcalm", "quebec");
+    g.stack.push(Frame::Events {
+        roller: BRITISH,
+        queue: vec!["spies".into()],
+    });
+    g.advance();
+    let told: Vec<String> = g
+        .log()
+        .visible(Some(BRITISH))
+        .filter(|e| e.text.starts_with("The spies report"))
+        .map(|e| e.text.clone())
+        .collect();
+    let [report] = &told[..] else {
+        panic!("one report: {told:?}")
+    };
+    let report = report.trim_start_matches("The spies report: ").trim_end_matches('.');
+    let quebec = report
+        .split("; ")
+        .find(|part| part.starts_with("Quebec"))
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(quebec.contains("Montcalm"), "{quebec}");
+    assert!(quebec.contains(&format!("2 × {}", g.unit_name(marine))), "{quebec}");
+    let squares: Vec<&str> = report.split("; ").map(|p| p.split(':').next().unwrap()).collect();
+    let mut sorted = squares.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(squares, sorted, "each square once, in order");
+    assert!(
+        g.log()
+            .visible(Some(FRENCH))
+            .all(|e| !e.text.starts_with("The spies report")),
+        "the report is the roller's"
+    );
+}
