@@ -218,6 +218,15 @@ impl Gml {
         }
     }
 
+    /// The battle being fought, wherever it stands in the stack (a retreat's
+    /// or a reaction's frames may lie above it).
+    pub fn fought(&self) -> Option<&Battle> {
+        self.stack.iter().rev().find_map(|f| match f {
+            Frame::Battle(b) => Some(&**b),
+            _ => None,
+        })
+    }
+
     /// Runs `f` on the top battle taken off the stack, then puts it back
     /// under whatever `f` pushed.
     pub(crate) fn with_battle<R>(&mut self, f: impl FnOnce(&mut Gml, &mut Battle) -> R) -> R {
@@ -1586,10 +1595,7 @@ impl Gml {
 
     /// Facts for the view: the battle under way.
     pub fn battle_fact(&self) -> Option<engine::Fact> {
-        let b = self.stack.iter().rev().find_map(|f| match f {
-            Frame::Battle(b) => Some(b),
-            _ => None,
-        })?;
+        let b = self.fought()?;
         let mut text = format!("{}, round {}", self.space_name(b.space), b.round);
         if let Some(m) = b.marker {
             text += &format!(

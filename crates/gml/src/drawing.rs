@@ -172,6 +172,14 @@ fn key() -> Vec<KeyEntry> {
             "The side that last held the space alone with units able to control it (Tories and Indians cannot)",
         ),
         entry(
+            "battle",
+            MarkerShape::Ring,
+            "B",
+            "Battle",
+            "8.2",
+            "The combat being fought: its units stand on the Battle Panel",
+        ),
+        entry(
             "trench",
             MarkerShape::Chip,
             "T",

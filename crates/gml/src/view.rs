@@ -209,9 +209,23 @@ impl Gml {
             .filter(|&s| self.in_play(s))
             .map(|s| m.get(s).id.clone())
             .collect();
+        // 8.2 the space of the combat being fought, marked on the map.
+        let markers = self
+            .fought()
+            .map(|b| engine::Marker {
+                space: m.get(b.space).id.clone(),
+                space_name: m.get(b.space).name.clone(),
+                kind: "battle".into(),
+                name: "Battle".into(),
+                side: None,
+                value: None,
+                rule: "8.2".into(),
+            })
+            .into_iter()
+            .collect();
         Board {
             pieces,
-            markers: Vec::new(),
+            markers,
             hands: Vec::new(),
             in_play,
         }

@@ -103,3 +103,29 @@ fn the_facts_say_who_holds_the_key_spaces() {
          (the British win holding 5 of the 6 at the end of any turn, else the Americans)"
     );
 }
+
+/// The space of the combat being fought is marked on the map for every
+/// seat, as the facts panel names it.
+// rule: gml 8.2
+#[test]
+fn the_combat_being_fought_is_marked_on_the_map() {
+    use gml::forces::{Kind, AMERICAN, BRITISH};
+    let mut g = common::cleared("saratoga", gml::state::Phase::Activation(BRITISH));
+    common::put(&mut g, BRITISH, Kind::British, 1, "saratoga");
+    common::put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga");
+    // Both sides miss in the first round: the combat goes on.
+    g.core.dice.script([9, 9]);
+    g.advance();
+    assert!(g.fought().is_some(), "a combat in Saratoga");
+    for viewer in [None, Some(0), Some(1)] {
+        let table: TableView = serde_json::from_value(g.view(viewer)).unwrap();
+        let marked: Vec<&str> = table
+            .board
+            .markers
+            .iter()
+            .filter(|m| m.kind == "battle")
+            .map(|m| m.space.as_str())
+            .collect();
+        assert_eq!(marked, ["saratoga"]);
+    }
+}
