@@ -111,6 +111,23 @@ function backOf(p) {
   return { kind, nation };
 }
 
+/** The key's word for a kind of link or line the drawing names
+ * (engine::drawing::Link: "road", "forest"); an unknown kind is said as
+ * it is spelt. */
+const KIND_WORDS = {
+  road: "Road", "toll-road": "Toll road", trail: "Trail", river: "River", lake: "Lake", sea: "Sea lane",
+  crossing: "Across a river (no bridge)", stream: "Stream", forest: "Forest", marsh: "Marsh",
+  navigable: "Navigable river", bay: "Bay", water: "Water", "colony-border": "Colony border",
+};
+// Where a link drawn on a shared side lies, in each geometry's words.
+const SIDE_WORDS = { hex: "Along a hexside.", square: "Along a square's side.", area: "Along the border of two areas." };
+const kindWord = (kind) => KIND_WORDS[kind] || cap(kind.replace(/-/g, " "));
+
+/** A counter on its reduced side: the view says so, or its strength now is under its full. */
+function isReduced(p) {
+  return !!p.strength && ((p.states || []).includes("reduced") || p.strength.now < p.strength.max);
+}
+
 /** `hex` mixed with white by `k` (0: itself, 1: white). */
 function tint(hex, k) {
   const m = /^#([0-9a-f]{6})$/i.exec(hex || "");
@@ -125,9 +142,10 @@ export function describePiece(p) {
   if (p.face === "back") {
     const many = p.count > 1 ? ` × ${p.count}` : "";
     const back = backOf(p);
-    if (!back) return `${cap(p.side)} ${p.name}${many} (hidden)`;
     // What its back shows (The French & Indian War: "French leader", ruling fiw #57).
-    return `${cap(p.side)} ${BACKS[back.kind].word}${back.nation ? `, ${cap(back.nation)}` : ""}${many} (hidden)`;
+    const what = back ? `${BACKS[back.kind].word}${back.nation ? `, ${cap(back.nation)}` : ""}` : p.name;
+    // Its states are seen face down too ("in reserve").
+    return [`${cap(p.side)} ${what}${many} (hidden)`, ...(p.states || [])].join(", ");
   }
   const parts = [`${cap(p.side)} ${p.name}`];
   if (p.kind && p.kind !== p.name.toLowerCase()) parts[0] += ` (${p.kind.replace(/-/g, " ")}${p.nation ? `, ${p.nation}` : ""})`;
@@ -168,7 +186,6 @@ class Board extends MapView {
     this.trailUnder = this.g.names; // the trail of log entries goes under the names and pieces (mapview.js)
     this.stackList = el("div", { class: "stack-list", role: "dialog", hidden: true });
     container.replaceChildren(this.root, this.stackList);
-    if (this.key.size || this.style === "counter") container.append(this.legend());
     document.addEventListener("keydown", (ev) => ev.key === "Escape" && this.closeStack());
     document.addEventListener("pointerdown", (ev) => {
       if (!this.stackList.hidden && !this.stackList.contains(ev.target) && !ev.target.closest(".stack-badge")) this.closeStack();
@@ -179,6 +196,8 @@ class Board extends MapView {
     this.pieces = new Map();
     this.markers = new Map();
     this.drawStatic();
+    // (After the map: the key shows the kinds of line it drew.)
+    container.append(this.legend());
     this.setupPanZoom();
     this.applyViewBox();
   }
@@ -209,6 +228,9 @@ class Board extends MapView {
       if (small) this.g["small-print"].append(svg("text", { x: f(small.x), y: f(small.y), class: "space-id", "font-size": 0.16 }, small.text));
     }
     const linked = new Set();
+    // Each kind of link as drawn ("border" along a shared side, "link"
+    // between centres), for the key.
+    this.linkKinds = new Map();
     for (const l of d.links) {
       const a = this.spaces.get(l.a), b = this.spaces.get(l.b);
       if (!a || !b) continue;
@@ -217,12 +239,14 @@ class Board extends MapView {
       const edge = geo.edge(a, b);
       const onEdge = kinds.filter((k) => k !== "road" && k !== "trail");
       if (edge && onEdge.length) {
+        for (const k of onEdge) this.linkKinds.set(k, "border");
         this.g.links.append(svg("line", { x1: f(edge[0][0]), y1: f(edge[0][1]), x2: f(edge[1][0]), y2: f(edge[1][1]), class: `border ${onEdge.join(" ")}` }));
       }
       if (geo.alongCentres(kinds) || (!edge && d.geometry === "area")) {
         // A road between centres; in an area map, neighbours whose cells do
         // not touch on the drawing (a box, a far region) get a thin link.
         const cls = d.geometry === "node" || geo.alongCentres(kinds) ? `link ${kinds.join(" ") || "plain"}` : "link far";
+        if (cls !== "link far") for (const k of kinds) if (!this.linkKinds.has(k)) this.linkKinds.set(k, "link");
         this.g.links.append(svg("line", { x1: f(a.x), y1: f(a.y), x2: f(b.x), y2: f(b.y), class: cls }, svg("title", {}, `${a.name} – ${b.name}${kinds.length ? ` (${kinds.join(", ")})` : ""}`)));
       }
     }
@@ -377,7 +401,10 @@ class Board extends MapView {
     return own.length ? around(own) : null;
   }
 
-  /** The key of the markers and pieces (a collapsible box over the map's corner). */
+  /** The key of the markers, the map's symbols and lines and (as the
+   * board shows them, keyForBoard) the pieces: a collapsible box over the
+   * map's corner. Each row is there because the drawing or the board has
+   * that thing; none is kept for a title. */
   legend() {
     const rows = [...this.key.values()].map((k) => {
       const chip = el("span", { class: `key-chip ${k.shape}` }, k.symbol);
@@ -388,11 +415,13 @@ class Board extends MapView {
       el("div", { class: "hint" }, "More pieces than fit in the space: click the number to list them.")));
     rows.push(el("li", {}, el("span", { class: "key-chip trail" }, "→"), " ", el("b", {}, "Lately"),
       el("div", { class: "hint" }, "What happened since your last move (on a first visit, the last few log entries): moves as arrows, other places the log names as dashed purple rings.")));
-    if (this.style === "counter") rows.push(...this.counterKey());
-    if (this.data.geometry === "node") rows.push(...this.mapSymbolsKey());
+    rows.push(...this.mapSymbolsKey(), ...this.linesKey());
     this.keyList = el("ul", { class: "plain" }, rows);
     this.keyShown = new Set();
-    return el("details", { class: "map-key" }, el("summary", {}, "Key"), this.keyList, el("div", { class: "hint" }, this.data.source));
+    const box = el("details", { class: "map-key" }, el("summary", {}, "Key"), this.keyList, el("div", { class: "hint" }, this.data.source));
+    // A sample of the map's own drawing is framed once it is on the screen (measured then).
+    box.addEventListener("toggle", () => box.open && this.frameSamples());
+    return box;
   }
 
   /** A row of the key: a chip, a name and what it means. */
@@ -400,42 +429,94 @@ class Board extends MapView {
     return el("li", { class: cls }, chip, " ", el("b", {}, name), el("div", { class: "hint" }, text));
   }
 
-  /** The key to a counter's face and marks (board.js drawPiece, counterMarks). */
-  counterKey() {
-    const chip = (cls, text = "") => el("span", { class: `key-chip counter-sample ${cls}` }, text);
-    return [
-      this.keyRow(chip("", "5"), "Unit", "Its name and, under it, its strength now (the full rating, combat-movement, is in its space's list)."),
-      this.keyRow(chip("leader-sample", "2-6-3"), "Leader", "A gold band; under the name his ratings (offensive-command-defensive) and a star per rank."),
-      this.keyRow(chip("reduced-sample", "3"), "Reduced", "A white band at the foot: the unit is on its reduced side."),
-      this.keyRow(chip("fort-sample", "\u25A0"), "Inside the fort", "The fort's white square at the lower left: the unit stands inside its space's fort."),
-      this.keyRow(el("span", { class: "key-chip trench-sample" }, "T"), "Entrenched", "A T at the lower right: the unit is entrenched."),
-    ];
+  /** A chip of the key drawn as the map draws it: `draw(g)` draws into a
+   * small picture, framed round what it drew when the key opens. */
+  sample(draw) {
+    const g = svg("g", {});
+    draw(g);
+    return svg("svg", { class: `key-sample key-${this.data.geometry}`, width: 30, height: 22, "aria-hidden": "true" }, g);
   }
 
-  /** The key to the map's own symbols (a point-to-point map): forts,
-   * ports, settlements and the kinds of line between spaces drawn here. */
+  /** Frame each sample round what it drew. Twice: a text a fraction of a
+   * pixel high measures larger until the picture is scaled up (Chromium). */
+  frameSamples() {
+    for (let pass = 0; pass < 2; pass++) {
+      for (const pic of this.keyList.querySelectorAll("svg.key-sample")) {
+        const b = pic.firstChild.getBBox();
+        if (!b.width && !b.height) continue;
+        const m = 0.08 * Math.max(b.width, b.height, 0.2);
+        pic.setAttribute("viewBox", [b.x - m, b.y - m, b.width + 2 * m, b.height + 2 * m].map(f).join(" "));
+      }
+    }
+  }
+
+  /** The key to the map's own symbols, from the spaces the drawing has:
+   * towns by their printed colour (with the value printed in them), ports,
+   * forts and settlements, each as the geometry draws it, and a space's
+   * number where the map prints one. */
   mapSymbolsKey() {
     const rows = [];
-    const has = (ft) => this.data.spaces.some((s) => s.features.includes(ft));
-    if (has("fort")) rows.push(this.keyRow(el("span", { class: "key-chip fort-sample" }, ""), "Fort", "A white square on a space: it has a fort."));
-    if (has("port")) rows.push(this.keyRow(el("span", { class: "key-chip anchor-sample" }, "\u2693"), "Port", "A port: ships may enter and leave it."));
-    if (has("settlement")) rows.push(this.keyRow(el("span", { class: "key-chip settlement-sample" }, ""), "Indian settlement", "A dashed outline: an Indian settlement."));
-    const words = { road: "Road", "toll-road": "Toll road", trail: "Trail", river: "River", lake: "Lake", sea: "Sea lane", crossing: "Across a river (no bridge)" };
-    const kinds = new Set(this.data.links.flatMap((l) => (l.kinds && l.kinds.length ? l.kinds : ["plain"])));
-    for (const [kind, word] of Object.entries(words)) {
-      if (!kinds.has(kind)) continue;
-      const sample = svg("svg", { class: "key-line nodemap", viewBox: "0 -0.1 1 0.2", width: 40, height: 10, "aria-hidden": "true" },
-        svg("line", { x1: 0.05, y1: 0, x2: 0.95, y2: 0, class: `link ${kind}` }));
-      rows.push(el("li", { class: "key-line-row" }, sample, " ", el("b", {}, word)));
+    const spaces = this.data.spaces.filter((s) => !s.boxed);
+    const has = (ft) => spaces.filter((s) => s.features.includes(ft));
+    const decorated = (s) => this.sample((g) => this.geo.decorate(s, g));
+    const drawsSomething = (s) => {
+      const g = svg("g", {});
+      this.geo.decorate(s, g);
+      return g.childNodes.length > 0;
+    };
+    // Towns: one of each printed colour, of the highest value it has.
+    const towns = has("town").filter((s) => !s.features.includes("port") && drawsSomething(s));
+    const colours = [...new Set(towns.map((s) => s.colour || ""))];
+    if (towns.length) {
+      const best = (c) => towns.filter((s) => (s.colour || "") === c).reduce((a, o) => ((o.value || 0) > (a.value || 0) ? o : a));
+      const named = colours.filter(Boolean);
+      const valued = towns.some((s) => s.value > 0);
+      rows.push(this.keyRow(el("span", {}, colours.map((c) => decorated(best(c)))), "Town",
+        `A town${named.length ? `, printed ${named.slice(0, -1).join(", ")}${named.length > 1 ? " or " : ""}${named[named.length - 1]}` : ""}${valued ? "; the number in it is its value (none: 0), as its space's details say" : ""}.`));
+    }
+    const port = has("port").find(drawsSomething);
+    if (port) rows.push(this.keyRow(decorated(port), "Port", "The anchor: a port, where ships may enter and leave."));
+    const fort = has("fort").find(drawsSomething);
+    if (fort) rows.push(this.keyRow(decorated(fort), "Fort", "A white square on a space: it has a fort."));
+    if (this.data.geometry === "node" && has("settlement").length) {
+      rows.push(this.keyRow(el("span", { class: "key-chip settlement-sample" }, ""), "Indian settlement", "A dashed outline: an Indian settlement."));
+    }
+    const numbered = spaces.map((s) => this.geo.smallPrint(s)).find(Boolean);
+    if (numbered) {
+      rows.push(this.keyRow(el("span", { class: "key-chip number-sample" }, numbered.text), `${cap(this.data.geometry)} number`,
+        "The space's number, printed under it when zoomed in (the log and the choices name a space without a name by it)."));
     }
     return rows;
   }
 
-  /** Rows of the key for what the board shows that the map's key does
-   * not: the backs of face-down pieces (backOf) and The French & Indian
-   * War's light and heavy units, once such a piece is on the board. */
+  /** The key to the kinds of link and line the map draws: along the side
+   * two spaces share (a forest or river side), from centre to centre (a
+   * road), or over the spaces (a river through its hexes, with its names). */
+  linesKey() {
+    // (key-GEOMETRY: the map's styles by geometry, style.css, without naming it a map.)
+    const line = (cls, points) => svg("svg", { class: `key-line key-${this.data.geometry}`, viewBox: "0 -0.1 1 0.2", width: 40, height: 10, "aria-hidden": "true" },
+      svg("polyline", { points, class: cls }));
+    const rows = [];
+    for (const [kind, how] of this.linkKinds) {
+      // (A line from place to place needs no words; one on a side says so.)
+      const text = how === "border" ? SIDE_WORDS[this.data.geometry] || "Along the side two spaces share." : "";
+      rows.push(el("li", { class: "key-line-row" }, line(`${how} ${kind}`, "0.05,0 0.95,0"), " ", el("b", {}, kindWord(kind)), " ", el("span", { class: "hint" }, text)));
+    }
+    const byKind = new Map();
+    for (const l of this.data.lines) byKind.set(l.kind, [...(byKind.get(l.kind) || []), l.name]);
+    for (const [kind, names] of byKind) {
+      const some = names.slice(0, 3).join(", ") + (names.length > 3 ? ", …" : "");
+      rows.push(el("li", { class: "key-line-row" }, line(`line ${kind}`, "0.05,0.05 0.35,-0.05 0.65,0.05 0.95,-0.05"), " ", el("b", {}, kindWord(kind)), " ", el("span", { class: "hint" }, some)));
+    }
+    return rows;
+  }
+
+  /** Rows of the key for what the board shows, once such a piece is on
+   * it: the backs of face-down pieces (backOf), a block's strength and
+   * combat rating, The French & Indian War's light and heavy units, a
+   * counter's value, a leader's band and ratings, and a counter's marks
+   * (reduced, inside the fort, entrenched: counterMarks). */
   keyForBoard(pieces) {
-    if (!this.keyList) return;
     const add = (id, row) => {
       if (this.keyShown.has(id)) return;
       this.keyShown.add(id);
@@ -455,11 +536,55 @@ class Board extends MapView {
           add(`back-${p.side}-${b.nation}`, this.keyRow(band, `${cap(b.nation)} (hidden)`, `A gold band at the foot: a ${cap(b.nation)} piece of the ${cap(p.side)} side.`, "key-back"));
         }
       }
-      if (this.style === "block" && p.rating && /^\d+[+]\d+$/.test(p.rating)) {
-        add("light-heavy", this.keyRow(el("span", { class: "key-chip chip" }, "4+6"), "Light and heavy units",
-          "Combat, then movement: a \u201c+\u201d between them is a light unit (4+6), a \u201c-\u201d a heavy one (5-4) (2.32)."));
-      }
+      if (p.face === "back") continue;
+      for (const [id, row] of this.style === "block" ? this.blockKey(p) : this.counterKey(p)) add(id, row);
     }
+  }
+
+  /** Key rows a block face up calls for: [id, row]. */
+  blockKey(p) {
+    const rows = [];
+    const chip = (text) => {
+      const c = el("span", { class: "key-chip block-sample" }, text);
+      c.style.background = sideColour(p.side) || "#666";
+      return c;
+    };
+    if (p.strength) {
+      const { now, max } = p.strength;
+      rows.push(["strength", this.keyRow(chip("\u25CF".repeat(now) + "\u25CB".repeat(max - now)), "Strength",
+        `A dot per step along the top edge, filled for the steps it has now (${now} of ${max} here); it loses a step per hit.`)]);
+    }
+    if (p.rating && /^\d+[+-]\d+$/.test(p.rating)) {
+      rows.push(["light-heavy", this.keyRow(el("span", { class: "key-chip chip" }, "4+6"), "Light and heavy units",
+        "Combat, then movement: a \u201c+\u201d between them is a light unit (4+6), a \u201c-\u201d a heavy one (5-4) (2.32).")]);
+    } else if (p.rating) {
+      rows.push(["rating", this.keyRow(chip(p.rating), "Combat rating", "Under the name: the block's combat rating.")]);
+    }
+    return rows;
+  }
+
+  /** Key rows a counter face up calls for: [id, row] (board.js drawPiece, counterMarks). */
+  counterKey(p) {
+    const rows = [];
+    const chip = (cls, text = "") => el("span", { class: `key-chip counter-sample ${cls}` }, text);
+    const st = new Set(p.states || []);
+    if (p.strength) {
+      rows.push(["unit", this.keyRow(chip("", String(p.strength.max)), "Unit", "Its name and, under it, its strength now (its full rating is in its space's list).")]);
+    }
+    if (p.kind === "leader") {
+      const rating = p.rating && !p.strength ? p.rating.split(" ")[0] : "";
+      rows.push(["leader", this.keyRow(chip("leader-sample", rating), "Leader",
+        rating ? "A gold band; under the name his ratings as the counter prints them (a star per rank)." : "A gold band along the top.")]);
+    }
+    if (isReduced(p)) {
+      rows.push(["reduced", this.keyRow(chip("reduced-sample", `${p.strength.now}/${p.strength.max}`), "Reduced",
+        "The lower half white, its strength now over its full strength: the unit is on its reduced side.")]);
+    }
+    if (st.has("inside the fort")) {
+      rows.push(["fort", this.keyRow(chip("fort-sample", "\u25A0"), "Inside the fort", "The fort's white square at the lower left: the unit stands inside its space's fort.")]);
+    }
+    if (st.has("entrenched")) rows.push(["trench", this.keyRow(el("span", { class: "key-chip trench-sample" }, "T"), "Entrenched", "A T at the lower right: the unit is entrenched.")]);
+    return rows;
   }
 
   /** The space at map point (x, y), if any (nearest centre within a unit). */
@@ -554,14 +679,14 @@ class Board extends MapView {
   }
 
   /** A new decision whose places (the choices' spaces, or their pieces'
-   * spaces) are not all in sight: pan, at the same zoom, as little as
+   * spaces; with no place to pick, the battle or the places the prompt
+   * names: decisionPlaces) are not all in sight: pan, at the same zoom, as little as
    * brings them all in if they fit (a retreat's squares beside the battle
    * while the view was left elsewhere); if they do not and none is in
    * sight, to the middle one. */
   revealTargets(state) {
-    const pieces = (state.view && state.view.board && state.view.board.pieces) || [];
-    const spaceOf = (t) => (this.spaces.has(t) ? t : (pieces.find((p) => p.id === t) || {}).space);
-    const pts = [...this.targets.keys()].map((t) => this.spaces.get(spaceOf(t))).filter(Boolean);
+    const on = this.targetSpaces(state);
+    const pts = (on.length ? on : this.decisionPlaces(state)).map((id) => this.spaces.get(id));
     if (!pts.length) return;
     const v = this.vb;
     const view = { x0: v.x, y0: v.y, x1: v.x + v.w, y1: v.y + v.h };
@@ -696,7 +821,8 @@ class Board extends MapView {
    * down to no less than the least that reads. */
   sizes(room) {
     const piece = this.geo.piece, px = PIECE_PX[this.style];
-    const top = Math.min(room, Math.max(piece, px.read / this.px));
+    // (A room under a pile's least size takes a pile, reaching past it: drawPiles.)
+    const top = Math.max(Math.min(room, Math.max(piece, px.read / this.px)), this.style === "counter" ? this.leastPile() : 0);
     const least = Math.min(top, px.least / this.px);
     return SHRINK.map((k) => k * top).filter((s) => s >= least - 1e-9);
   }
@@ -729,15 +855,46 @@ class Board extends MapView {
     let s = Math.min(most, (box.y1 - box.y0) / (1 + 2 * PILE.edge.y));
     // A counter's name is condensed rather than the pile drawn smaller.
     const room = box.x1 - box.x0, squeeze = [1, 0.85, 0.7].find((q) => across(s, q) <= room) || 0.7;
-    s = Math.max(0.45 * this.geo.piece, s * Math.min(1, room / across(s, squeeze)));
+    s = Math.max(this.leastPile(), s * Math.min(1, room / across(s, squeeze)));
     if (this.style === "block" && tops.length === 2 && s < PIECE_PX.block.least / this.px && this.drawBattle(id, tops, box, pieces.length)) return;
-    let x = (box.x0 + box.x1) / 2 - across(s, squeeze) / 2;
-    const y = (box.y0 + box.y1) / 2 - PILE.edge.y * s;
+    const wide = across(s, squeeze), high = s * (1 + 2 * PILE.edge.y);
+    const at = this.pileSpot(id, box, wide, high);
+    let x = at.x - wide / 2;
+    const y = at.y - PILE.edge.y * s;
     for (const t of tops) {
       const w = this.pieceWidth(t.top, s, squeeze);
       this.g.pieces.append(t.count > 1 ? this.drawPile(id, t, x, y, s, w, pieces.length) : this.drawPiece(t.top, x + w / 2, y, s, w));
       x += w + (badge(t) + PILE.gap) * s;
     }
+  }
+
+  /** Where piles `wide` by `high` stand in a space's box: its middle; when
+   * they reach past the box (leastPile), the nearest spot with each pile's
+   * middle still in the space that covers no other space's pieces or
+   * markers drawn so far (else the nearest in the space, else the middle). */
+  pileSpot(id, box, wide, high) {
+    const mid = { x: (box.x0 + box.x1) / 2, y: (box.y0 + box.y1) / 2 };
+    if (wide <= box.x1 - box.x0 + 1e-9 && high <= box.y1 - box.y0 + 1e-9) return mid;
+    const others = this.occupied.filter((o) => o.space !== id);
+    // Each side's pile in the space: its middle and its two ends' piles.
+    const inSpace = (x, y) => this.spaces.get(id).boxed || this.spaceAt(x, y) === id;
+    const own = (p) => [0, -1, 1].every((k) => inSpace(p.x + k * Math.max(0, wide / 2 - high / 2), p.y));
+    const steps = [0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75];
+    const spots = steps.flatMap((dy) => steps.map((dx) => ({ x: mid.x + dx * wide, y: mid.y + dy * high * 2 })))
+      .sort((a, b) => Math.hypot(a.x - mid.x, a.y - mid.y) - Math.hypot(b.x - mid.x, b.y - mid.y));
+    const clear = (p) => !others.some((o) => overlaps(o, { x0: p.x - wide / 2, y0: p.y - high / 2, x1: p.x + wide / 2, y1: p.y + high / 2 }));
+    return spots.find((p) => own(p) && clear(p)) || spots.find(own) || mid;
+  }
+
+  /** The least height of a pile's top piece: a counter never under the
+   * least that reads (PIECE_PX) nor its full size, whatever its space's
+   * room (a small region of From Boston to Concord drew its stack 10px
+   * high, beside full-size counters): the pile then reaches past its
+   * box, clear of its neighbours' pieces (pileSpot). A block's pile may be smaller: a battle
+   * is drawn larger (drawBattle). */
+  leastPile() {
+    const piece = this.geo.piece;
+    return this.style === "counter" ? Math.min(piece, PIECE_PX.counter.least / this.px) : 0.45 * piece;
   }
 
   /** A pile of `t.count` pieces of a side whose top piece (height s, width
@@ -870,11 +1027,17 @@ class Board extends MapView {
       if (p.kind === "leader") g.append(svg("rect", { x: f(x - w / 2), y: f(y - s / 2), width: f(w), height: f(0.14 * s), class: "leader-band" }));
       // A unit's strength now; a leader's ratings (Give Me Liberty!'s "2-6-3 ★★★").
       const rating = !p.strength && p.kind === "leader" && p.rating ? p.rating : null;
-      const value = p.strength ? String(p.strength.now) : rating;
+      // A reduced unit reads as such at a glance, phone or desktop: its
+      // lower half white and its strength over its full one in ink ("4/5"),
+      // where a full unit shows its strength in white on its colour.
+      const reduced = isReduced(p);
+      const value = !p.strength ? rating : reduced ? `${p.strength.now}/${p.strength.max}` : String(p.strength.now);
       const marks = this.counterMarks(p, x, y, s, w);
       g.append(fittedText(p.name, x, y + (value ? -0.18 : 0.04) * s, 0.3 * s, w - 0.12 * s, { class: "piece-name", bold: true }));
+      if (reduced) g.append(svg("rect", { x: f(x - w / 2 + 0.05 * s), y: f(y + 0.01 * s), width: f(w - 0.1 * s), height: f(0.44 * s), rx: f(0.08 * s), class: "reduced-band" }));
+      const room = marks.length ? Math.min(0.9 * w, w - 0.7 * s) : 0.9 * w;
       if (rating) g.append(fittedText(rating, x, y + 0.2 * s, 0.3 * s, (marks.length ? 0.6 : 0.9) * w, { class: "piece-rating", bold: true }));
-      else if (value) g.append(fittedText(value, x, y + 0.22 * s, 0.42 * s, w * 0.9, { class: "piece-value", bold: true }));
+      else if (value) g.append(fittedText(value, x, y + 0.23 * s, 0.4 * s, room, { class: `piece-value${reduced ? " reduced-value" : ""}`, bold: true }));
       g.append(...marks);
     }
     g.append(svg("title", {}, describePiece(p)));
@@ -896,13 +1059,13 @@ class Board extends MapView {
     return g;
   }
 
-  /** A counter's states as marks the key explains: reduced (a white band
-   * at its foot), inside the fort (the map's fort square, at its lower
-   * left) and entrenched (the trench marker's T, at its lower right). */
+  /** A counter's states as marks the key explains (a reduced unit's
+   * white half is drawn with its value, drawPiece): inside the fort (the
+   * map's fort square, at its lower left) and entrenched (the trench
+   * marker's T, at its lower right). */
   counterMarks(p, x, y, s, w) {
     const st = new Set(p.states || []), marks = [];
-    const x0 = x - w / 2, y0 = y - s / 2, k = 0.24 * s, cy = y + 0.2 * s;
-    if (st.has("reduced")) marks.push(svg("rect", { x: f(x0), y: f(y0 + 0.88 * s), width: f(w), height: f(0.12 * s), class: "reduced-band" }));
+    const x0 = x - w / 2, k = 0.24 * s, cy = y + 0.2 * s;
     if (st.has("inside the fort")) marks.push(svg("rect", { x: f(x0 + 0.08 * s), y: f(cy - k / 2), width: f(k), height: f(k), class: "in-fort" }));
     if (st.has("entrenched")) {
       const ex = x + w / 2 - 0.08 * s - k / 2;
@@ -1028,14 +1191,54 @@ class Board extends MapView {
   }
 
   /** Where the first view looks on a small screen: what the seat may act
-   * on, else its own pieces, else any. */
+   * on; else the battle being fought or the places the prompt names (a
+   * decision to fight on or retreat has no place to pick, and the seat's
+   * pieces elsewhere framed a far corner of the map); else its own
+   * pieces, else any. */
   interesting(state) {
     const pieces = (state.view && state.view.board && state.view.board.pieces) || [];
-    const spaceOf = (t) => (this.spaces.has(t) ? t : (pieces.find((p) => p.id === t) || {}).space);
-    const on = [...this.targets.keys()].map(spaceOf).filter((t) => this.spaces.has(t));
+    const on = this.targetSpaces(state);
     if (on.length) return on;
+    const named = this.decisionPlaces(state);
+    if (named.length) return named;
     const mine = pieces.filter((p) => p.side === state.seat && this.spaces.has(p.space)).map((p) => p.space);
     return mine.length ? mine : pieces.map((p) => p.space).filter((t) => this.spaces.has(t));
+  }
+
+  /** The spaces the choices point at (a piece's space for a piece). */
+  targetSpaces(state) {
+    const pieces = (state.view && state.view.board && state.view.board.pieces) || [];
+    const spaceOf = (t) => (this.spaces.has(t) ? t : (pieces.find((p) => p.id === t) || {}).space);
+    return [...this.targets.keys()].map(spaceOf).filter((t) => this.spaces.has(t));
+  }
+
+  /** Where a decision with no place to pick is about: the battle (a marker
+   * of a battle, or the places a fact about the battle or combat names:
+   * "Battle: Ticonderoga, round 1"), else the places the prompt names. */
+  decisionPlaces(state) {
+    const view = state.view || {};
+    const battle = /\b(battle|combat)\b/i;
+    const marked = ((view.board && view.board.markers) || []).filter((m) => battle.test(`${m.kind} ${m.name}`)).map((m) => m.space).filter((id) => this.spaces.has(id));
+    if (marked.length) return marked;
+    const facts = (view.facts || []).filter((x) => battle.test(x.label)).map((x) => x.value);
+    const fought = this.namedIn(facts.join("\n"));
+    return fought.length ? fought : this.namedIn((state.prompt && state.prompt.text) || "");
+  }
+
+  /** The spaces whose names a text names, whole words only; a longer name
+   * first ("Boston Neck" is not Boston too). */
+  namedIn(text) {
+    if (!text) return [];
+    const found = [];
+    let rest = text;
+    const byLength = [...this.spaces.values()].filter((s) => s.name).sort((a, b) => b.name.length - a.name.length);
+    for (const s of byLength) {
+      const re = new RegExp(`(?<![\\p{L}\\p{N}])${s.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "u");
+      if (!re.test(rest)) continue;
+      found.push(s.id);
+      rest = rest.replace(re, " ");
+    }
+    return found;
   }
 }
 

@@ -106,6 +106,7 @@ function render() {
   renderSave(s);
   renderLog(s.log);
   renderSeatSwitch(s);
+  renderUnread();
   // A "why not?" answered a position that is gone.
   if (s.seq !== shownSeq) $("hexinfo").querySelector(".why")?.remove();
   if (renderer) {
@@ -126,11 +127,16 @@ function render() {
 }
 
 /** "May II 1777, turn 2 of 13 · British Activation Phase": the turn and
- * phase of the view's facts, for the header (empty if it has none). */
+ * phase of the view's facts, for the header (empty if it has none). Every
+ * title lists its turn and its phase among its facts (engine::Stage), in
+ * its rulebook's words: the turn is the first fact that names a turn (its
+ * label, "Turn" or "Game Turn", or its value, "1775, Game Turn 1 of 3"),
+ * the phase the first whose label names a phase or a segment of the turn. */
 function stageLine(s) {
   const facts = (s.view && s.view.facts) || [];
-  const fact = (label) => (facts.find((x) => x.label === label) || {}).value;
-  return [fact("Turn"), fact("Phase")].filter(Boolean).join(" · ");
+  const turn = facts.find((x) => /\bturn\b/i.test(x.label) || /\bturn\b/i.test(x.value));
+  const phase = facts.find((x) => x !== turn && /\b(phase|segment)\b/i.test(x.label));
+  return [turn, phase].filter(Boolean).map((x) => x.value).join(" · ");
 }
 
 /** The space panel, drawn anew from the view shown (a piece that came or
@@ -375,6 +381,8 @@ function renderSave(s) {
     msg));
 }
 
+/** "You win — American victory (decisive). British resigned (12.3)": who
+ * won, said to this seat, then why. */
 function renderOutcome(s) {
   const box = $("outcome");
   if (!s.outcome) {
@@ -383,11 +391,15 @@ function renderOutcome(s) {
   }
   box.hidden = false;
   const o = s.outcome;
-  const level = o.level ? ` (${o.level})` : "";
-  const who = o.winner ? `${cap(o.winner)} win${level}${o.winner === s.seat ? " — you win!" : ""}` : `A draw${level}`;
+  // (A draw's level "draw" says it twice.)
+  const level = o.level && o.level !== "draw" ? ` (${o.level})` : "";
+  const result = o.winner ? `${cap(o.winner)} victory${level}` : `A draw${level}`;
+  const mine = !o.winner || !s.seat ? null : o.winner === s.seat ? "You win" : "You lose";
+  const reason = o.reason ? cap(o.reason.replace(/\.$/, "")) : "";
   // replaceChildren would write a null as the text "null": el() skips it.
   box.replaceChildren(el("span", {},
-    el("b", {}, who), ": ", o.reason, o.rule ? el("span", { class: "rule" }, ` (${o.rule})`) : null,
+    el("b", {}, mine ? `${mine} — ${result}` : result), reason ? `. ${reason}` : null,
+    o.rule ? el("span", { class: "rule" }, ` (${o.rule})`) : null, ".",
     s.seed ? el("span", { class: "hint" }, ` · seed ${s.seed}`) : null,
   ));
 }
@@ -657,25 +669,45 @@ function stageAt(at) {
   return s ? ` · ${s.turn} · ${s.phase}` : "";
 }
 
+/** The header's other seats of this browser. A hot-seat switch goes
+ * through the hand-over cover even while both seats act at once (card
+ * play, secret purchases): the one who asks is not always the one who
+ * will look. */
 function renderSeatSwitch(s) {
   const others = localSeats(gameId).filter((g) => g.token !== token && g.seat);
   $("seat-switch").replaceChildren(
-    ...others.map((g) => el("button", { type: "button", class: "small", onclick: () => switchTo(g.token) }, `Play ${cap(g.seat)}`)),
+    ...others.map((g) => el("button", { type: "button", class: "small", onclick: () => askSwitch(g) }, `Play ${cap(g.seat)}`)),
   );
 }
 
+// The seat the player asked for in the header, shown behind the cover until
+// its player says they have the screen (null: none asked).
+let handingTo = null;
+
+function askSwitch(g) {
+  if (!isHotSeat(g) && !isHotSeat(localSeats(gameId).find((x) => x.token === token))) {
+    switchTo(g.token);
+    return;
+  }
+  handingTo = g;
+  render();
+}
+
+const isHotSeat = (g) => !!g && g.kind === "hotseat";
+
 /** Hot-seat: when this seat waits and another hot-seat seat here must act,
- * the next player takes the screen. Behind the cover nothing of the seat
- * that just played stays in the page (its blocks, hand, log, notes): the
- * map is dropped and drawn anew for the next seat. True while covered. */
+ * or the player asked for the other seat, the next player takes the
+ * screen. Behind the cover nothing of the seat on screen stays in the page
+ * (its blocks, hand, log, notes, choices): the map is dropped and drawn
+ * anew for the next seat. True while covered. */
 function handOver(s) {
   const pass = $("pass");
-  const next = passTo(s);
+  const next = handingTo || passTo(s);
   pass.hidden = !next;
   if (!next) return false;
   renderer = null;
   focused = false;
-  for (const id of ["map", "offmap", "prompt", "lately", "actions", "info", "hexinfo", "log", "error", "invite-box", "rematch-box", "draw-box"]) {
+  for (const id of ["map", "offmap", "prompt", "lately", "actions", "info", "hexinfo", "log", "error", "invite-box", "rematch-box", "draw-box", "seat-switch"]) {
     $(id).replaceChildren();
   }
   $("lately").hidden = true;
@@ -684,13 +716,19 @@ function handOver(s) {
   hidePopup();
   // The header names no seat: the one on screen is being handed over.
   $("as-seat").replaceChildren(el("span", { class: "chip" }, "Hot-seat"));
-  $("status-line").textContent = `move ${s.seq} · to act: ${s.to_act.map(cap).join(" and ")}`;
+  $("status-line").textContent = `move ${s.seq} · to act: ${s.to_act.map(cap).join(" and ") || "—"}`;
   $("stage-line").textContent = "";
+  // An asked-for switch may be taken back by the seat that asked.
+  const back = handingTo
+    ? el("button", { type: "button", class: "pass-back", onclick: () => { handingTo = null; refresh(); } }, `Back to the ${cap(s.seat)}`)
+    : null;
   pass.replaceChildren(
     el("div", { class: "pass-box" },
       el("h2", {}, `Hand the screen to the ${cap(next.seat)} player`),
       el("p", {}, `${cap(s.seat)}, look away: the next screen shows what only the ${cap(next.seat)} may see.`),
-      el("button", { type: "button", class: "primary", onclick: () => switchTo(next.token) }, `I am the ${cap(next.seat)} player`)),
+      el("div", { class: "pass-buttons" },
+        el("button", { type: "button", class: "primary", onclick: () => switchTo(next.token) }, `I am the ${cap(next.seat)} player`),
+        back)),
   );
   return true;
 }
@@ -699,12 +737,13 @@ function handOver(s) {
 function passTo(s) {
   if (s.status === "over" || !s.seat || s.to_act.includes(s.seat)) return null;
   const mine = localSeats(gameId).find((g) => g.token === token);
-  if (!mine || mine.kind !== "hotseat") return null;
-  return localSeats(gameId).find((g) => g.kind === "hotseat" && g.token !== token && s.to_act.includes(g.seat)) || null;
+  if (!isHotSeat(mine)) return null;
+  return localSeats(gameId).find((g) => isHotSeat(g) && g.token !== token && s.to_act.includes(g.seat)) || null;
 }
 
 function switchTo(t) {
   token = t;
+  handingTo = null;
   showError("");
   replay = null;
   replayWanted = null;
@@ -910,6 +949,41 @@ let chatLast = 0;
 let chatBusy = false;
 let chatAgain = false;
 
+// The chat's unread mark: the others' messages numbered above the last one
+// this seat saw in this browser, counted on the Chat tab and in the header
+// (a phone's tabs are screens below the map, where a message went unseen).
+// The chat is seen once it is on the screen.
+let chatFrom = []; // [n, seat] of each message the page has
+let chatInSight = false;
+
+function chatSeenKey() {
+  return `powderhorn-chat-seen:${gameId}:${state ? state.seat : ""}`;
+}
+
+function renderUnread() {
+  if (!state) return;
+  const seen = Number(localStorage.getItem(chatSeenKey())) || 0;
+  const n = chatFrom.filter(([k, seat]) => k > seen && seat !== state.seat).length;
+  const tab = document.querySelector('.tabs button[data-tab="chat"]');
+  tab.textContent = n ? `Chat (${n})` : "Chat";
+  tab.classList.toggle("unread", n > 0);
+  const mark = $("chat-unread");
+  mark.hidden = !n;
+  mark.textContent = `Chat: ${n} new`;
+}
+
+function markChatSeen() {
+  if (!state) return;
+  localStorage.setItem(chatSeenKey(), String(chatLast));
+  renderUnread();
+}
+
+/** The header's mark opens the chat and brings it into sight. */
+function showChat() {
+  document.querySelector('.tabs button[data-tab="chat"]').click();
+  $("tab-chat").scrollIntoView({ block: "nearest" });
+}
+
 function chatLine(m) {
   return el("li", { "data-n": m.n }, el("span", { class: `chip ${m.seat}` }, cap(m.seat)), " ", m.text,
     el("span", { class: "hint" }, ` ${new Date(m.created * 1000).toLocaleTimeString()}`));
@@ -933,7 +1007,10 @@ async function refreshChat() {
           const atBottom = chatLast === 0 || box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
           $("chat").append(...fresh.map(chatLine));
           chatLast = Math.max(chatLast, ...fresh.map((m) => m.n));
+          chatFrom.push(...fresh.map((m) => [m.n, m.seat]));
           if (atBottom) box.scrollTop = box.scrollHeight;
+          if (chatInSight) markChatSeen();
+          else renderUnread();
         }
         more = data.more && fresh.length > 0;
       }
@@ -992,6 +1069,11 @@ function setupPanels() {
       for (const t of ["log", "chat", "notes"]) $(`tab-${t}`).hidden = t !== b.dataset.tab;
     });
   }
+  new IntersectionObserver((entries) => {
+    chatInSight = entries.some((e) => e.isIntersecting);
+    if (chatInSight) markChatSeen();
+  }).observe($("tab-chat"));
+  $("chat-unread").addEventListener("click", showChat);
   $("undo").addEventListener("click", () => post("undo", { seq_seen: state.seq }));
   $("replay-range").addEventListener("input", (ev) => replayTo(Number(ev.target.value)));
   $("replay-now").addEventListener("click", leaveReplay);

@@ -51,13 +51,28 @@ function showTitle() {
   const opts = document.getElementById("options");
   opts.replaceChildren(el("legend", {}, "Rule options"));
   for (const o of t.options) {
+    const bot = botOption(o);
     const select = el("select", { name: o.key, id: `opt-${o.key}` });
-    for (const v of o.values) select.append(el("option", { value: v }, v));
+    for (const v of o.values) select.append(el("option", { value: v }, bot ? bot.word(v) : v));
     select.addEventListener("change", showSeats);
-    opts.append(el("label", { class: "opt-row", hidden: ignored(o) }, el("span", {}, o.help), select, el("small", {}, o.key)));
+    opts.append(el("label", { class: "opt-row", hidden: ignored(o) }, el("span", {}, bot ? bot.help : o.help), select, bot ? null : el("small", {}, o.key)));
   }
   opts.hidden = t.options.every(ignored);
   showSeats();
+}
+
+/** In a solitaire scenario, its option for how the side the player does
+ * not take is played (the scenario's `solo.bot_option`), in a player's
+ * words rather than the option's own (which speaks of seats and the tree
+ * search): {help, word(value)}; null for any other option. */
+function botOption(o) {
+  const solo = currentScenario().solo;
+  if (!solo || solo.bot_option[0] !== o.key) return null;
+  const other = currentTitle().seats.filter((s) => s !== solo.player).map(cap).join(" and ");
+  return {
+    help: `Who plays the ${other} side (the bot sheet gives a reason for each move)`,
+    word: (v) => (v === solo.bot_option[1] ? `Its bot sheet (${currentScenario().rule})` : "As chosen below"),
+  };
 }
 
 /** Who plays each side. In a solitaire scenario the player takes the side

@@ -5,7 +5,7 @@
 // position shown (a replay, a move); the log's numbers have room for four
 // digits; the header names the turn and phase; Give Me Liberty!'s counters
 // mark a unit inside a fort or entrenched and show a leader's ratings, and
-// the key explains them and the map's symbols and lines; a phone's choices
+// the key explains them (once on the board) and the map's symbols and lines; a phone's choices
 // and "Lately" have no scroll box of their own; a hot-seat game
 // opens on the seat that must act, and the cover's header names no seat.
 //
@@ -140,8 +140,13 @@ describe("Give Me Liberty!'s counters and key", () => {
     assert.ok(drawn.some((d) => d.fort) || drawn.some((d) => d.rating), "a mark or a rating in the first view");
     await page.click("#map > .map-key > summary");
     const key = await page.textContent("#map > .map-key");
-    for (const word of ["Unit", "Leader", "Reduced", "Inside the fort", "Entrenched", "Fort", "Port", "Indian settlement", "Road", "Toll road", "Trail", "Sea lane"]) {
+    for (const word of ["Unit", "Leader", "Fort", "Port", "Indian settlement", "Road", "Toll road", "Trail", "Sea lane"]) {
       assert.ok(key.includes(word), `the key explains ${word}`);
+    }
+    // A mark's row only once a piece on the board has that state.
+    const states = new Set(g.state.view.board.pieces.flatMap((p) => p.states || []));
+    for (const [state, word] of [["inside the fort", "Inside the fort"], ["entrenched", "Entrenched"]]) {
+      assert.equal(key.includes(word), states.has(state), `the key's "${word}" row`);
     }
     assert.deepEqual(page.errors, []);
     await page.context().close();

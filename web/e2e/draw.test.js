@@ -81,7 +81,7 @@ it("a draw is offered, declined, lapsed and agreed between two pages", { timeout
   await b.click("#draw-accept");
   for (const p of [b, f]) {
     await waitText(p, "#status-line", /Game over/);
-    await waitText(p, "#outcome", /A draw \(draw\): drawn by agreement \(29\.3\)/);
+    await waitText(p, "#outcome", /A draw\. Drawn by agreement \(29\.3\)/);
     await waitText(p, "#log", /The players agree to a draw\./);
     assert.equal(await p.isHidden("#draw-box"), true);
     assert.equal(await p.isDisabled("#draw"), true);
