@@ -3,7 +3,7 @@
 
 use crate::frames::{CombatStage, Frame};
 use crate::map::{map, Region};
-use crate::state::{B2c, Kind, PieceId, HINDER_NAMES, PATRIOT};
+use crate::state::{members, B2c, Kind, PieceId, BRITISH, HINDER_NAMES, NO_REGION, PATRIOT};
 use engine::{ActionInfo, Describe, Seat};
 use std::fmt;
 
@@ -174,9 +174,32 @@ impl B2c {
         }
     }
 
-    /// 10.0 The Shot Heard 'Round the World: a Patriot attack that rolls the
-    /// game's first dice (opportunity fire included) gives the British VP.
+    /// What a step costs or sets off, said before it is taken: 6.4.2 a
+    /// force march breaks a unit; 10.0 The Shot Heard 'Round the World: a
+    /// Patriot attack that rolls the game's first dice (opportunity fire
+    /// included) gives the British VP, and British opportunity fire (7.1.3)
+    /// fires the Shot.
     fn warning(&self, seat: Seat, a: &Action) -> Option<String> {
+        if let Some(unbroken) = self.force_march(a) {
+            let breaks = match members(unbroken).collect::<Vec<_>>()[..] {
+                [p] => format!("{} breaks", self.piece_name(p)),
+                _ => format!(
+                    "one of its {} unbroken military units breaks (you choose which)",
+                    unbroken.count_ones()
+                ),
+            };
+            return Some(format!(
+                "Force march (6.4.2): the group goes on to a third road region, and {breaks} \
+                 at the end of the march."
+            ));
+        }
+        if *a == Action::Yes && seat == BRITISH && !self.shot && self.opfire_asked().is_some() {
+            return Some(
+                "No shot has been fired yet: British opportunity fire is the Shot Heard 'Round the World \
+                 (7.1.3, 10.0), and from then on the Patriots may Ambush (6.6) and Snipe (6.7)."
+                    .into(),
+            );
+        }
         let first = match a {
             Action::Attack(_) | Action::Assault(..) => true,
             Action::Yes => self.opfire_asked().is_some(),
@@ -188,6 +211,23 @@ impl B2c {
                 crate::vp::value("first-shot")
             )
         })
+    }
+}
+
+impl B2c {
+    /// What "done" does where it is offered: in a Move Action (6.4) it sets
+    /// the chosen group out, stops it, or ends the Action (moving nothing
+    /// spends it all the same); in Assemble (6.5) likewise.
+    fn done_label(&self) -> String {
+        match self.frames.last() {
+            Some(Frame::Move(mv)) if mv.at != NO_REGION && mv.steps == 0 => "Done: the group stays".into(),
+            Some(Frame::Move(mv)) if mv.at != NO_REGION => format!("Done: the group stops in {}", map().name(mv.at)),
+            Some(Frame::Move(mv)) if mv.group != 0 => "Done: the chosen units move together".into(),
+            Some(Frame::Move(mv)) if mv.done == 0 => "Move nothing: the Action is spent (6.4)".into(),
+            Some(Frame::Move(_)) => "Done: end the Move Action".into(),
+            Some(Frame::Assemble { picked: 0, .. }) => "Assemble nothing: the Action is spent (6.5)".into(),
+            _ => "Done".into(),
+        }
     }
 }
 
@@ -288,7 +328,8 @@ impl Describe for B2c {
             Action::Reserve => "Use a Reserve Action for this Action (5.2)".into(),
             Action::Pick(p) => format!("Choose {}", self.piece_label(p)),
             Action::Drop(p) => format!("Leave {} here (6.4.2)", self.piece_label(p)),
-            Action::Done => "Done".into(),
+            Action::Done => self.done_label(),
+            Action::Step(r) if self.force_march(a).is_some() => format!("Move to {} (force march)", name(r)),
             Action::Step(r) => format!("Move to {}", name(r)),
             Action::Land(r) => format!("Land at {} (9.0)", name(r)),
             Action::Evade(r) => format!(
@@ -303,7 +344,14 @@ impl Describe for B2c {
             }
             Action::Alert(r) => format!("Remove the Alert marker at {} (4.6)", name(r)),
             Action::Go(r) => format!("To {}", name(r)),
-            Action::Yes => "Yes".into(),
+            Action::Yes => match self.opfire_asked() {
+                Some(c) => format!(
+                    "Yes: fire {}, a hit on each 6 (7.1.3)",
+                    revroad::log::dice(self.opfire_dice(c))
+                ),
+                None => "Yes".into(),
+            },
+            Action::No if self.opfire_asked().is_some() => "No: let them go".into(),
             Action::No => "No".into(),
             Action::Simultaneous => "Simultaneous combat: take one hit first (7.0)".into(),
             Action::Defensive => "Face Defensive Fire (7.0)".into(),

@@ -8,6 +8,7 @@ use crate::frames::*;
 use crate::map::{map, Region};
 use crate::state::*;
 use engine::Seat;
+use revroad::sheet::SheetBot;
 
 impl B2c {
     /// 4.1 a hidden militia's value is drawn at random when it must be known
@@ -143,10 +144,33 @@ impl B2c {
             CombatStage::SelectAttackers => format!("Choose the units attacking in {at}, then done"),
             CombatStage::SelectDefenders => format!("Choose the units defending in {at}, then done"),
             CombatStage::Mode => "Simultaneous combat or Defensive Fire?".into(),
-            CombatStage::OpFire => "Opportunity fire on the retreating troops (7.1.3)?".into(),
+            CombatStage::OpFire => self.opfire_prompt(c),
             CombatStage::Advance => "Choose the units going with the field cannon, then where it advances (4.1)".into(),
             _ => String::new(),
         }
+    }
+
+    /// 7.1.3 the question of opportunity fire, with its dice (one per
+    /// retreating military unit and healthy leader; half, rounded up, when
+    /// the British fire), its hits (each 6), and, for the British before
+    /// the Shot, that firing is the Shot Heard 'Round the World (10.0).
+    fn opfire_prompt(&self, c: &Combat) -> String {
+        let n = self.opfire_dice(c);
+        let how = if c.attacker == BRITISH {
+            "half the retreating units and healthy leaders, rounded up"
+        } else {
+            "one per retreating unit and healthy leader"
+        };
+        let shot = if c.attacker == BRITISH && !self.shot {
+            "; it fires the Shot Heard 'Round the World (10.0)"
+        } else {
+            ""
+        };
+        format!(
+            "Opportunity fire on the troops retreating from {} (7.1.3)? {} ({how}), a hit on each 6{shot}",
+            map().name(c.region),
+            revroad::log::dice(n)
+        )
     }
 
     fn attack_candidates(&self, c: &Combat) -> Set {
@@ -250,18 +274,13 @@ impl B2c {
                 }
                 self.combat_mut().stage = CombatStage::Mode;
             }
-            (CombatStage::Mode, Action::Simultaneous) => {
-                let cm = self.combat_mut();
-                cm.simultaneous = true;
-                cm.took[c.attacker as usize] = true;
-                cm.stage = CombatStage::BothFire;
-                let rest = self.hittable(c.region, c.attacker);
-                let leaders = self.set_at(c.region, c.attacker, |p| p.kind.leader());
-                self.push_hits(c.attacker, 1, c.attackers | leaders, rest, HitKind::Hit, "7.0");
-            }
             (CombatStage::Mode, _) => {
-                let cm = self.combat_mut();
-                cm.stage = CombatStage::DefenderFires;
+                // 7.0 the attacker's choice, told to all (a bot seat's own
+                // line says it, with its reason).
+                if self.core.log.enabled() && self.bot_seat() != Some(c.attacker) {
+                    self.log_mode(&c, a == Action::Simultaneous);
+                }
+                self.combat_act_mode(&c, a);
             }
             (CombatStage::OpFire, Action::Yes) => self.opfire(&c),
             (CombatStage::OpFire, _) => self.combat_mut().stage = self.after_opfire(&c),
@@ -288,6 +307,39 @@ impl B2c {
             (CombatStage::Advance, _) => self.combat_mut().stage = CombatStage::Finish,
             _ => {}
         }
+    }
+
+    /// 7.0 the attacker chooses Simultaneous combat (one hit on his side
+    /// first) or to face Defensive Fire.
+    fn combat_act_mode(&mut self, c: &Combat, a: Action) {
+        if a == Action::Simultaneous {
+            let cm = self.combat_mut();
+            cm.simultaneous = true;
+            cm.took[c.attacker as usize] = true;
+            cm.stage = CombatStage::BothFire;
+            let rest = self.hittable(c.region, c.attacker);
+            let leaders = self.set_at(c.region, c.attacker, |p| p.kind.leader());
+            self.push_hits(c.attacker, 1, c.attackers | leaders, rest, HitKind::Hit, "7.0");
+        } else {
+            self.combat_mut().stage = CombatStage::DefenderFires;
+        }
+    }
+
+    /// 7.0 the attacker's choice of Simultaneous combat or Defensive Fire, told to all.
+    fn log_mode(&mut self, c: &Combat, simultaneous: bool) {
+        let who = revroad::log::the_side(c.attacker);
+        let at = map().name(c.region);
+        self.core.log.say_at(
+            "7.0",
+            || map().path(&[c.region]),
+            || {
+                if simultaneous {
+                    format!("{who} choose Simultaneous combat in {at} and take one hit first.")
+                } else {
+                    format!("{who} face Defensive Fire in {at}: the defenders fire first.")
+                }
+            },
+        );
     }
 
     /// 4.1 the field cannon's break before combat, told to all.
@@ -346,9 +398,9 @@ impl B2c {
             || map().path(&[c.region]),
             || {
                 format!(
-                    "Opportunity fire on the troops retreating from {}: {} dice, needs 6 to hit: {hits}.",
+                    "Opportunity fire on the troops retreating from {}: {}, needs 6 to hit: {hits}.",
                     map().name(c.region),
-                    dice.len(),
+                    revroad::log::dice(dice.len()),
                     hits = engine::log::count(hits, "hit")
                 )
             },
@@ -409,8 +461,8 @@ impl B2c {
                 || map().path(&[c.region]),
                 || {
                     format!(
-                        "{who} roll {} dice in {}, {}: {hits}.",
-                        faces.len(),
+                        "{who} roll {} in {}, {}: {hits}.",
+                        revroad::log::dice(faces.len()),
                         map().name(c.region),
                         revroad::log::needs(&needs),
                         hits = engine::log::count(hits, "hit")

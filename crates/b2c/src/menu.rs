@@ -198,8 +198,10 @@ impl B2c {
                 .map(|&n| {
                     let c = revroad::cards::card(n);
                     format!(
-                        "card {n} (British {}, Patriot {}, {} hash marks)",
-                        c.british, c.patriot, c.hash
+                        "card {n} (British {}, Patriot {}, {})",
+                        c.british,
+                        c.patriot,
+                        engine::log::count(c.hash, "hash mark")
                     )
                 })
                 .collect();

@@ -170,23 +170,43 @@ impl B2c {
         self.enter_bar(mv.seat, reach.traits, mv.at, to)
     }
 
+    /// 6.4 the units of the Move Action's region that may still join the
+    /// group being chosen: unmoved, not yet in a group of this Action, the
+    /// cannon only beside a Regular (4.1).
+    fn move_candidates(&self, mv: &Move) -> impl Iterator<Item = PieceId> + '_ {
+        let has_regular = self.group_has(mv.group, |p| p.kind == Kind::Regular);
+        let (from, seat, taken) = (mv.from, mv.seat, mv.group | mv.done);
+        self.pieces.iter().enumerate().filter_map(move |(i, p)| {
+            let i = i as u8;
+            let ok = p.loc == from
+                && !p.under
+                && p.side() == seat
+                && p.kind.combatant()
+                && !p.moved
+                && taken & bit(i) == 0
+                && (p.kind != Kind::Cannon || has_regular);
+            ok.then_some(i)
+        })
+    }
+
+    /// 6.4.2 whether the step `a`, offered to the Move Action on top, takes
+    /// its group into a third road region: a force march, which breaks one
+    /// of the group's unbroken military units at the end of the march
+    /// (ruling b2c #15); if so, those units (for its label and warning).
+    pub(crate) fn force_march(&self, a: &Action) -> Option<Set> {
+        let (Some(Frame::Move(mv)), Action::Step(_)) = (self.frames.last(), a) else {
+            return None;
+        };
+        let unbroken = members(mv.group)
+            .filter(|&p| self.piece(p).kind.military() && !self.piece(p).flipped)
+            .fold(0, |s, p| s | bit(p));
+        (mv.at != NO_REGION && mv.steps == 2).then_some(unbroken)
+    }
+
     pub fn move_legal(&self, mv: &Move, out: &mut Vec<Action>) {
         let m = map();
         if mv.at == NO_REGION {
-            let has_regular = self.group_has(mv.group, |p| p.kind == Kind::Regular);
-            for (i, p) in self.pieces.iter().enumerate() {
-                let i = i as u8;
-                if p.loc == mv.from
-                    && !p.under
-                    && p.side() == mv.seat
-                    && p.kind.combatant()
-                    && !p.moved
-                    && (mv.group | mv.done) & bit(i) == 0
-                    && (p.kind != Kind::Cannon || has_regular)
-                {
-                    out.push(Action::Pick(i));
-                }
-            }
+            out.extend(self.move_candidates(mv).map(Action::Pick));
             out.push(Action::Done);
             return;
         }
@@ -237,7 +257,19 @@ impl B2c {
             Action::Pick(p) => mv.group |= bit(p),
             Action::Done if mv.at == NO_REGION => {
                 if mv.group == 0 {
+                    // 6.4 "Not all eligible units need be selected": a Move
+                    // Action may move none, and is spent all the same
+                    // (as a Pass, 6.15; ruling b2c #35).
+                    let (seat, from, nothing) = (mv.seat, mv.from, mv.done == 0);
                     self.frames.pop();
+                    if nothing {
+                        let who = revroad::log::the_side(seat);
+                        self.core.log.say_at(
+                            "6.4",
+                            || map().path(&[from]),
+                            || format!("{who} move nothing from {}: the Action is spent.", map().name(from)),
+                        );
+                    }
                 } else {
                     mv.at = mv.from;
                     mv.steps = 0;
@@ -454,7 +486,7 @@ impl B2c {
                             m.name(to),
                             engine::log::count(sp, "strength point"),
                             engine::log::count(mm, "unbroken minuteman").replace("minutemans", "minutemen"),
-                            dice_count(dice.len()),
+                            revroad::log::dice(dice.len()),
                             h = engine::log::count(h, "hit")
                         )
                     },
@@ -515,12 +547,18 @@ impl B2c {
         );
     }
 
-    /// Drop group members lost to hits; an emptied group ends.
+    /// Drop group members lost to hits; an emptied group ends. 6.4 a Move
+    /// Action whose groups have moved and whose region has no unit left to
+    /// move ends by itself: its "done" would decide nothing (ruling b2c #35).
     pub fn move_auto(&mut self) -> bool {
         let Some(Frame::Move(mv)) = self.frames.last() else {
             return false;
         };
         if mv.at == NO_REGION {
+            if mv.group == 0 && mv.done != 0 && self.move_candidates(mv).next().is_none() {
+                self.frames.pop();
+                return true;
+            }
             return false;
         }
         let at = mv.at;
@@ -642,6 +680,19 @@ impl B2c {
             _ => {
                 let (t, set) = (*target, *picked);
                 self.frames.pop();
+                if set == 0 {
+                    // 6.5 "all or some": none assembles, and the Action is spent.
+                    self.core.log.say_at(
+                        "6.5",
+                        || map().path(&[t]),
+                        || {
+                            format!(
+                                "The Patriots assemble nothing in {}: the Action is spent.",
+                                map().name(t)
+                            )
+                        },
+                    );
+                }
                 // 6.5 each piece comes from its own region next to the target.
                 for p in members(set) {
                     let from = self.piece(p).loc;
@@ -768,13 +819,4 @@ fn leader_of(g: &B2c, picked: Set, loc: Region) -> Set {
     members(picked)
         .filter(|&q| g.piece(q).kind.leader() && g.piece(q).loc == loc)
         .fold(0, |s, q| s | bit(q))
-}
-
-/// "1 die", "3 dice".
-fn dice_count(n: usize) -> String {
-    if n == 1 {
-        "1 die".into()
-    } else {
-        format!("{n} dice")
-    }
 }

@@ -68,9 +68,9 @@ impl B2c {
             || map().path(&[r]),
             || {
                 format!(
-                    "Snipe at {}: {} dice, needs 6 to hit: {hits}.",
+                    "Snipe at {}: {}, needs 6 to hit: {hits}.",
                     map().name(r),
-                    dice.len(),
+                    revroad::log::dice(dice.len()),
                     hits = engine::log::count(hits, "hit")
                 )
             },

@@ -36,7 +36,17 @@ impl Procedure for B2c {
                 },
                 "6.12",
             ),
-            Some(Frame::Move(m)) if m.at == NO_REGION => ("Choose units to move together, then done".into(), "6.4"),
+            Some(Frame::Move(m)) if m.at == NO_REGION => {
+                let from = map().name(m.from);
+                let text = if m.group != 0 {
+                    format!("Choose more units in {from} to move with them, then done")
+                } else if m.done == 0 {
+                    format!("Choose units in {from} to move together, then done (done with none spends the Action)")
+                } else {
+                    format!("Choose other units in {from} to move together, or done to end the Move")
+                };
+                (text, "6.4")
+            }
             Some(Frame::Move(m)) => (format!("Move the group on from {}", map().name(m.at)), "6.4"),
             Some(Frame::SolMove { piece, left }) => (format!("Move {} ({left} left)", self.piece_label(*piece)), "4.4"),
             Some(Frame::Assemble { target, .. }) => (
@@ -272,7 +282,10 @@ impl B2c {
         self.intel_used = [false, false];
         let turn = self.turn;
         self.core.log.say("5.1", || {
-            format!("Turn {turn}: card {n} gives the British {b} and the Patriots {pa} Actions ({hash} hash marks).")
+            format!(
+                "Turn {turn}: card {n} gives the British {b} and the Patriots {pa} Actions ({}).",
+                engine::log::count(hash, "hash mark")
+            )
         });
         if self.solo() && hash > 0 {
             self.reinforce();

@@ -28,6 +28,8 @@ impl Views for B2c {
     fn view(&self, viewer: Viewer) -> Value {
         let m = map();
         let mut pieces = Vec::new();
+        // 4.8 the Moved and Fired status of the pieces this viewer sees.
+        let mut status = Vec::new();
         for (i, p) in self.pieces.iter().enumerate() {
             if !p.on_map() {
                 continue;
@@ -51,6 +53,9 @@ impl Views for B2c {
                     _ => "unbroken",
                 }
             };
+            if p.moved || p.fired {
+                status.push((p.loc, p.side(), p.moved, p.fired));
+            }
             let kind = if p.hidden { "hidden" } else { kind_name(p.kind) };
             let states = table::states(state, &[(p.moved, "moved"), (p.fired, "fired")]);
             let name = match p.kind {
@@ -109,6 +114,12 @@ impl Views for B2c {
             if let Hinder::Map(r, turns) = state {
                 markers.put(*r, HINDER_NAMES[h], None, Some(i64::from(*turns)));
             }
+        }
+        // 4.8 one Moved, Fired or Moved/Fired Marker per region and side,
+        // only for pieces shown above: units under a Gather, Muster or
+        // Alert marker stay unseen by the British (4.3).
+        for (r, side, moved, fired) in status {
+            markers.put_status(r, side, moved, fired);
         }
         let card = self.card.map(|n| {
             let c = revroad::cards::card(n);
@@ -376,6 +387,20 @@ const MARKERS: &[MarkerKind] = &[
         rule: "6.7",
         text: "The Patriots sniped at the marching column here this turn: no second Snipe in this region.",
     },
+    MarkerKind::moved(
+        "4.8",
+        "This side's units here moved this turn: they may not move again (6.4) nor Assault (6.2); \
+         two unbroken moved Regulars may be Ambushed (6.6).",
+    ),
+    MarkerKind::fired(
+        "4.8",
+        "This side's units here took part in combat this turn: they may not Attack (6.1) nor Assault \
+         (6.2) again, but still defend (7.0).",
+    ),
+    MarkerKind::moved_fired(
+        "4.8",
+        "This side's units here moved and took part in combat this turn: they may neither move nor attack again.",
+    ),
     MarkerKind {
         kind: "hinder-movement",
         symbol: "HM",

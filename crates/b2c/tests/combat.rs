@@ -100,9 +100,22 @@ fn unmoved_units_retreat_freely_and_draw_opportunity_fire() {
     assert_eq!(ids(&g, P), vec!["go-meriams-corner"]);
     act(&mut g, P, "go-meriams-corner");
     assert!([a, b, l].iter().all(|&p| g.piece(p).moved));
-    // All retreated: OpFire with half of three, rounded up: two dice, hits on 6.
+    // All retreated: OpFire with half of three, rounded up: two dice, hits on
+    // 6; the question says so, and that it fires the Shot (10.0).
+    assert_eq!(
+        g.prompt(B).text,
+        "Opportunity fire on the troops retreating from Lincoln (7.1.3)? 2 dice (half the retreating \
+         units and healthy leaders, rounded up), a hit on each 6; it fires the Shot Heard 'Round the World (10.0)"
+    );
+    assert_eq!(info(&g, B, "no").label, "No: let them go");
     g.core.dice.script([6, 5]);
     let yes = described(&g, B).into_iter().find(|a| a.id == "yes").unwrap();
+    assert_eq!(yes.label, "Yes: fire 2 dice, a hit on each 6 (7.1.3)");
+    let w = yes.warning.clone().expect("the Shot is warned of");
+    assert!(
+        w.contains("Shot Heard 'Round the World") && w.contains("Ambush (6.6)"),
+        "{w}"
+    );
     assert!(
         yes.irreversible,
         "opportunity fire rolls at once: a map click asks first"
@@ -131,6 +144,7 @@ fn opportunity_fire_with_no_dice_is_not_irreversible() {
     act(&mut g, P, "go-meriams-corner");
     let yes = described(&g, B).into_iter().find(|a| a.id == "yes").unwrap();
     assert!(!yes.irreversible, "no die to roll: nothing to confirm");
+    assert_eq!(yes.label, "Yes: fire 0 dice, a hit on each 6 (7.1.3)");
     let rolled = g.core.dice.events();
     act(&mut g, B, "yes");
     assert_eq!(g.core.dice.events(), rolled, "no die was rolled");
@@ -524,7 +538,6 @@ fn a_march_no_longer_counts_for_a_snipe_once_the_force_retreats() {
     move_group(&mut g, B, "menotomy", &force);
     act(&mut g, B, "to-foot-of-the-rocks");
     act(&mut g, B, "to-lexington");
-    act(&mut g, B, "done");
     act(&mut g, B, "done");
     assert!(can(&g, P, "snipe-lexington"), "two road regions marched");
     let mm = g.put(Kind::Minuteman, "lexington");

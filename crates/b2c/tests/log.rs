@@ -56,10 +56,18 @@ fn a_combat_roll_says_what_each_die_needed() {
     g.core.dice.script([6, 1, 1]);
     act(&mut g, B, "defensive-fire");
     let log = entries(&g);
-    let e = log.iter().find(|e| e.rule == "7.0").expect("a combat roll");
+    // The attacker's choice is told first (7.0), whoever attacks.
+    assert_eq!(
+        log[0].text,
+        "The British face Defensive Fire in Concord: the defenders fire first."
+    );
+    let e = log
+        .iter()
+        .find(|e| e.rule == "7.0" && !e.dice.is_empty())
+        .expect("a combat roll");
     assert_eq!(
         e.text,
-        "The Patriots roll 1 dice in Concord, needs 5 or 6 to hit: 1 hit."
+        "The Patriots roll 1 die in Concord, needs 5 or 6 to hit: 1 hit."
     );
     assert_eq!((e.dice.clone(), e.path.clone()), (vec![6], vec![r_id("concord")]));
 }

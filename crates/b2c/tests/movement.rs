@@ -62,7 +62,6 @@ fn march_follows_the_road_and_drops_units_off() {
     act(&mut g, B, &id);
     act(&mut g, B, "to-lexington");
     act(&mut g, B, "done");
-    act(&mut g, B, "done");
     assert_eq!(
         (at(&g, u[0]).as_str(), at(&g, u[1]).as_str()),
         ("lexington", "fiske-hill")
@@ -187,7 +186,6 @@ fn first_turn_landing_and_boston_is_closed_to_patriots() {
     choose(&mut g, B, &[u[2]]);
     act(&mut g, B, "to-boston-neck");
     act(&mut g, B, "done");
-    act(&mut g, B, "done");
     assert_eq!(at(&g, u[0]), "lechmere-point");
     assert_eq!(at(&g, u[2]), "boston-neck");
     // No landing after turn 1.
@@ -202,7 +200,6 @@ fn first_turn_landing_and_boston_is_closed_to_patriots() {
     g.put(Kind::Regular, "charlestown");
     move_group(&mut g, P, "boston-neck", &[m]);
     assert!(!can(&g, P, "to-boston"));
-    act(&mut g, P, "done");
     act(&mut g, P, "done");
     move_group(&mut g, P, "prospect-hill", &[n]);
     assert!(!can(&g, P, "to-charlestown"));
@@ -350,11 +347,9 @@ fn opportunity_fire_during_movement_needs_an_unbroken_military_unit() {
     act(&mut g, P, "to-foot-of-the-rocks");
     act(&mut g, P, "to-lexington");
     act(&mut g, P, "done");
-    act(&mut g, P, "done");
     move_group(&mut g, B, "watertown", &u);
     act(&mut g, B, "to-waltham");
     act(&mut g, B, "to-weston");
-    act(&mut g, B, "done");
     act(&mut g, B, "done");
     assert_eq!(g.core.dice.scripted_left(), 1, "nobody rolled opportunity fire");
     assert!(mm.iter().all(|&p| at(&g, p) == "lexington" && !g.piece(p).flipped));
@@ -389,8 +384,8 @@ fn a_unit_chosen_and_left_in_place_is_not_offered_again_in_that_action() {
     let u = g.put(Kind::Regular, "menotomy");
     move_group(&mut g, B, "menotomy", &[u]);
     act(&mut g, B, "done"); // it stays
-    assert_eq!(ids(&g, B), vec!["done"]);
-    act(&mut g, B, "done");
+                            // Nothing else in Menotomy may move: the Move Action is over.
+    assert!(!matches!(g.frames.last(), Some(Frame::Move(_))));
     assert!(!g.piece(u).moved, "no Moved marker: a later Action may move it");
 }
 
@@ -550,4 +545,82 @@ fn a_hinder_movement_marker_that_stops_the_british_is_logged() {
     assert!(log_texts(&g)
         .iter()
         .any(|t| t == "The Hinder Movement marker in Boston Neck stops the British move there."));
+}
+
+/// Session 41's audit: the third region of a march was offered as a plain
+/// "Move to Fiske Hill", its break told only afterwards. The step now says
+/// it is a force march, and its warning what it costs.
+// rule: b2c 6.4.2
+#[test]
+fn a_force_march_step_is_labelled_and_warned() {
+    let mut g = board();
+    let u = regulars(&mut g, 2, "menotomy");
+    move_group(&mut g, B, "menotomy", &u);
+    for step in ["to-foot-of-the-rocks", "to-lexington"] {
+        let i = info(&g, B, step);
+        assert!(i.warning.is_none() && !i.label.contains("force march"), "{}", i.label);
+        act(&mut g, B, step);
+    }
+    let i = info(&g, B, "to-fiske-hill");
+    assert_eq!(i.label, "Move to Fiske Hill (force march)");
+    let w = i.warning.expect("a force march is warned of");
+    assert!(
+        w.starts_with("Force march (6.4.2)") && w.contains("one of its 2 unbroken military units breaks"),
+        "{w}"
+    );
+    // Smith with one unbroken Regular: the Regular is the one to break.
+    let mut g = board();
+    let x = g.put(Kind::Regular, "menotomy");
+    let l = g.put_named(Kind::BritishLeader, "Smith", "menotomy");
+    move_group(&mut g, B, "menotomy", &[x, l]);
+    act(&mut g, B, "to-foot-of-the-rocks");
+    act(&mut g, B, "to-lexington");
+    let w = info(&g, B, "to-fiske-hill").warning.unwrap();
+    assert!(w.contains("and Regular breaks at the end of the march"), "{w}");
+}
+
+/// Session 41's audit: every Move ended with a "Choose units to move
+/// together, then done" offering only "done". When the last group has gone
+/// and nothing in the region may still move, the Move Action ends by itself
+/// (ruling b2c #35, rules b2c-8); while units are left, "done" ends it and
+/// says so.
+// rule: b2c 6.4
+#[test]
+fn a_move_ends_by_itself_when_nothing_is_left_to_move() {
+    let mut g = board();
+    let u = regulars(&mut g, 2, "menotomy");
+    move_group(&mut g, B, "menotomy", &u[..1]);
+    act(&mut g, B, "to-foot-of-the-rocks");
+    assert_eq!(info(&g, B, "done").label, "Done: the group stops in Foot of the Rocks");
+    act(&mut g, B, "done");
+    // One Regular is left: the Action goes on, and "done" ends it.
+    assert!(g.prompt(B).text.starts_with("Choose other units in Menotomy"));
+    assert_eq!(info(&g, B, "done").label, "Done: end the Move Action");
+    choose(&mut g, B, &u[1..]);
+    act(&mut g, B, "to-foot-of-the-rocks");
+    act(&mut g, B, "done");
+    assert!(
+        !matches!(g.frames.last(), Some(Frame::Move(_))),
+        "nothing left to move: the Action is over"
+    );
+    assert!(ids(&g, P).contains(&"pass".to_string()), "the Patriots act next");
+}
+
+/// Session 41's audit: the computer spent a Move Action that moved nothing.
+/// 6.4 "Not all eligible units need be selected": a Move may move none, and
+/// the Action is spent like a Pass (6.15); the choice and the log say so
+/// (ruling b2c #35).
+// rule: b2c 6.4, 6.15
+#[test]
+fn a_move_of_nothing_says_the_action_is_spent() {
+    let mut g = board();
+    regulars(&mut g, 1, "menotomy");
+    start(&mut g, B, "move-menotomy");
+    assert!(g.prompt(B).text.contains("done with none spends the Action"));
+    assert_eq!(info(&g, B, "done").label, "Move nothing: the Action is spent (6.4)");
+    act(&mut g, B, "done");
+    assert_eq!(g.actions[B as usize], 2);
+    assert!(log_texts(&g)
+        .iter()
+        .any(|t| t == "The British move nothing from Menotomy: the Action is spent."));
 }

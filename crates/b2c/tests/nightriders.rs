@@ -114,7 +114,6 @@ fn riders_leave_the_map_and_raise_the_alert_the_next_turn() {
     act(&mut g, P, "to-barretts-farm");
     act(&mut g, P, "to-concord");
     act(&mut g, P, "done");
-    act(&mut g, P, "done");
     assert_eq!(at(&g, m), "concord");
 }
 

@@ -175,3 +175,51 @@ fn the_facts_name_the_step_the_bot_and_the_reinforcements() {
         "{f:?}"
     );
 }
+
+/// Session 41's audit: Moved and Fired markers (4.8) decide what may still
+/// move, attack, be ambushed (6.6) or sniped (6.7), but were not on the
+/// map. One marker per region and side, as Bunker Hill draws them; none for
+/// a unit the viewer does not see (under a Gather marker, 4.3).
+// rule: b2c 4.8, 4.3
+#[test]
+fn moved_and_fired_markers_are_on_the_map_for_the_units_seen() {
+    use b2c::state::Kind;
+    let mut g = board();
+    let u = regulars(&mut g, 2, "menotomy");
+    let f = g.put(Kind::Regular, "lexington");
+    let mf = g.put(Kind::Regular, "lincoln");
+    each(&mut g, &u, |p| p.moved = true);
+    g.pm(f).fired = true;
+    each(&mut g, &[mf], |p| {
+        p.moved = true;
+        p.fired = true
+    });
+    // A Patriot unit under a Gather marker, marked as moved.
+    let hidden = g.put(Kind::Minuteman, "concord");
+    each(&mut g, &[hidden], |p| {
+        p.under = true;
+        p.moved = true
+    });
+    let chips = |seat| {
+        view_board(&g, Some(seat))
+            .markers
+            .into_iter()
+            .filter(|m| ["moved", "fired", "moved-fired"].contains(&m.kind.as_str()))
+            .map(|m| format!("{} {} {}", m.space, m.kind, m.side.unwrap_or_default()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        chips(B),
+        [
+            "menotomy moved british",
+            "lexington fired british",
+            "lincoln moved-fired british"
+        ]
+    );
+    assert!(chips(P).contains(&"concord moved patriot".to_string()));
+    // The map's key explains them.
+    let key = b2c::view::drawing().key;
+    assert!(["moved", "fired", "moved-fired"]
+        .iter()
+        .all(|k| key.iter().any(|e| e.kind == *k && e.rule == "4.8")));
+}

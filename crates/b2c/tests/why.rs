@@ -133,7 +133,6 @@ fn boston_charlestown_and_the_landing() {
     move_group(&mut g, P, "boston-neck", &[m]);
     refused_by(why(&g, P, "boston"), "3.0", "may not enter the Boston region");
     act(&mut g, P, "done");
-    act(&mut g, P, "done");
     move_group(&mut g, P, "prospect-hill", &[n]);
     refused_by(why(&g, P, "charlestown"), "3.0", "unbroken British Regulars");
 }

@@ -81,7 +81,35 @@ impl Procedure for Bh {
                 ),
                 Frame::Spread { .. } => ("choose where the fire spreads".into(), "5.3"),
                 Frame::ExtraDie => ("spend one ammunition for an extra die?".into(), "11.2"),
-                Frame::Volley { .. } => ("Volley Fire: choose region, target and units".into(), "6.1"),
+                Frame::Volley { from: None, .. } => ("Volley Fire: choose the region that fires".into(), "6.1"),
+                Frame::Volley {
+                    from: Some(f),
+                    target: None,
+                    ..
+                } => (
+                    format!(
+                        "Volley Fire from {}: choose the target (adjacent: hits on 5 or 6; two regions away: on 6)",
+                        self.map().name(*f)
+                    ),
+                    "6.1",
+                ),
+                Frame::Volley {
+                    from: Some(f),
+                    target: Some(t),
+                    chosen,
+                } => (
+                    format!(
+                        "Volley Fire from {} at {}: choose the units that fire ({}), then done",
+                        self.map().name(*f),
+                        self.map().name(*t),
+                        if chosen.is_empty() {
+                            "at least one"
+                        } else {
+                            "more, or done to fire"
+                        }
+                    ),
+                    "6.1",
+                ),
                 Frame::AssaultSelect { .. } => ("Assault: choose region, target and units".into(), "6.2"),
                 Frame::Assault(a) => self.assault_prompt(a),
                 Frame::Cannonade { .. } => ("Cannonade: choose cannons and target".into(), "6.3"),
@@ -480,6 +508,61 @@ impl Bh {
         }
     }
 
+    /// A region as a choice names it: a Volley Fire target says its range,
+    /// the die faces that hit and the terrain modifier (6.1, 3.1).
+    fn region_label(&self, r: Region) -> String {
+        let map = self.map();
+        match self.frames.last() {
+            Some(Frame::Volley {
+                from: Some(f),
+                target: None,
+                ..
+            }) => {
+                let (range, need) = if map.adjacent(*f, r) {
+                    ("adjacent", 5)
+                } else {
+                    ("two regions away", 6)
+                };
+                let terrain = match self.terrain(*f, r, true) {
+                    0 => "no terrain modifier".to_string(),
+                    m => format!("terrain {m:+} {} (3.1)", if m.abs() == 1 { "die" } else { "dice" }),
+                };
+                // 9.2, 9.3 a demoralized side's fire.
+                let morale = match self.to_move {
+                    PATRIOT if self.demoralized[PATRIOT as usize] => ", militia hit on 6 only (9.2)",
+                    BRITISH if self.demoralized[BRITISH as usize] => ", 1 die fewer (9.3)",
+                    _ => "",
+                };
+                format!(
+                    "{}: {range}, hits on {}, {terrain}{morale}",
+                    map.name(r),
+                    revroad::log::at_least(need)
+                )
+            }
+            _ => map.name(r).to_string(),
+        }
+    }
+
+    /// A piece as a choice names it ([`Bh::pick_label`]); in a Reorganize
+    /// the Line (6.8), where it goes.
+    fn piece_choice(&self, i: PieceId) -> String {
+        match self.frames.last() {
+            Some(Frame::Reorganize {
+                a: Some(a), b: Some(b), ..
+            }) => {
+                let map = self.map();
+                let to = if self.p(i).loc == *a { *b } else { *a };
+                format!(
+                    "{} from {} to {}",
+                    self.pick_label(i),
+                    map.name(self.p(i).loc),
+                    map.name(to)
+                )
+            }
+            _ => self.pick_label(i),
+        }
+    }
+
     /// What the seat decides at this stage of an Assault, and the rule.
     fn assault_prompt(&self, a: &Assault) -> (String, &'static str) {
         let map = self.map();
@@ -516,13 +599,15 @@ impl Describe for Bh {
     fn describe(&self, seat: Seat, action: &Action) -> ActionInfo {
         let map = self.map();
         let label = match *action {
+            // 6.12 the paid pass, beside 5.2's free one (rulings bh #2, #43).
+            Action::Act(Act::Pass) => "pass: spend an Action and do nothing (6.12)".into(),
             Action::Act(a) => format!("{} ({})", a.key().replace('-', " "), a.rule()),
             Action::Reserve(a) => format!("{} with a Reserve Action (5.2)", a.key().replace('-', " ")),
-            Action::FreePass => "pass for free (5.2)".into(),
+            Action::FreePass => "pass for free: spend no Action; the opponent must take the next one (5.2)".into(),
             Action::Upgrade => "upgrade the British objective (12.3)".into(),
-            Action::Region(r) => map.name(r).to_string(),
+            Action::Region(r) => self.region_label(r),
             Action::HotShot(r) => format!("Hot Shot at {} (6.4)", map.name(r)),
-            Action::Piece(i) => self.label(i),
+            Action::Piece(i) => self.piece_choice(i),
             Action::Choice(c) => c.label(),
             Action::Objective(n) => format!("British objective #{n} (12.3)"),
             Action::Goal(g) => format!("objective: {}", g.key()),

@@ -578,8 +578,8 @@ impl Bh {
                         || m.path(&[a.at]),
                         || {
                             format!(
-                                "Free defensive fire: {} dice, {}: {hits}.",
-                                rolls.len(),
+                                "Free defensive fire: {}, {}: {hits}.",
+                                revroad::log::dice(rolls.len()),
                                 needs(&pools),
                                 hits = engine::log::count(hits, "hit")
                             )
@@ -637,8 +637,8 @@ impl Bh {
                         || m.path(&[a.at]),
                         || {
                             format!(
-                                "The {who} rolls {} dice, {}: {hits}.",
-                                rolls.len(),
+                                "The {who} rolls {}, {}: {hits}.",
+                                revroad::log::dice(rolls.len()),
                                 needs(pools),
                                 hits = engine::log::count(hits, "hit")
                             )

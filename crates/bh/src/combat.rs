@@ -312,6 +312,7 @@ impl Bh {
                         }
                     }
                 }
+                // 6.1 at least one unit fires (ruling bh #43).
                 if !chosen.is_empty() {
                     out.push(Action::Choice(Choice::Done));
                 }
@@ -422,9 +423,10 @@ impl Bh {
             || m.path(&[from, target]),
             || {
                 format!(
-                    "Volley Fire from {} at {}: {dice} dice, {}: {hits}.",
+                    "Volley Fire from {} at {}: {}, {}: {hits}.",
                     m.name(from),
                     m.name(target),
+                    revroad::log::dice(dice),
                     needs(&pools),
                     hits = engine::log::count(hits, "hit")
                 )
@@ -480,9 +482,10 @@ impl Bh {
             || m.path(&[from, target]),
             || {
                 format!(
-                    "Cannonade from {} at {}: {dice} dice, needs {} to hit: {hits}.",
+                    "Cannonade from {} at {}: {}, needs {} to hit: {hits}.",
                     m.name(from),
                     m.name(target),
+                    revroad::log::dice(dice),
                     revroad::log::at_least(need),
                     hits = engine::log::count(hits, "hit")
                 )

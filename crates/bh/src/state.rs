@@ -657,20 +657,53 @@ impl Bh {
         r == map.muster() || (side == BRITISH && map.zone_of_staging(r).is_some())
     }
 
+    /// A piece as the log names it: its counter's name and number, a
+    /// militia's strength (4.1) once drawn, its flipped side: "Regulars 3",
+    /// "Militia 4 (strength 0)", "Militia 2 (unrevealed)", "Gage (wounded)".
     pub fn label(&self, i: PieceId) -> String {
         let p = self.p(i);
-        let state = match (p.unit, p.flipped) {
-            (Unit::Leader, true) => " (wounded)",
-            (Unit::Cannon, true) => " (damaged)",
-            (_, true) => " (broken)",
-            _ => "",
-        };
-        let value = match (p.unit, p.strength) {
-            (Unit::Militia, Some(s)) => format!(" {s}"),
-            (Unit::Militia, None) => " ?".to_string(),
-            _ => String::new(),
-        };
-        format!("{}{value}{state}", p.name)
+        let mut parts = Vec::new();
+        match (p.unit, p.strength) {
+            (Unit::Militia, Some(s)) => parts.push(format!("strength {s}")),
+            (Unit::Militia, None) => parts.push("unrevealed".to_string()),
+            _ => {}
+        }
+        parts.extend(self.flipped_word(i).map(str::to_string));
+        named(&p.name, parts)
+    }
+
+    /// 4.1, 4.2 the flipped side of a piece in words, if it is flipped.
+    fn flipped_word(&self, i: PieceId) -> Option<&'static str> {
+        let p = self.p(i);
+        p.flipped.then_some(match p.unit {
+            Unit::Leader => "wounded",
+            Unit::Cannon => "damaged",
+            _ => "broken",
+        })
+    }
+
+    /// A piece as a choice names it, so that counters of one kind can be
+    /// told apart: its strength as it stands (4.1; a militia's once drawn),
+    /// its flipped side, and its markers this turn (4.9 Panic, 4.10 Moved
+    /// and Fired): "Regulars 3 (strength 2, moved)".
+    pub fn pick_label(&self, i: PieceId) -> String {
+        let p = self.p(i);
+        let mut parts = Vec::new();
+        match (p.unit, p.strength) {
+            (Unit::Leader, _) => {}
+            (Unit::Militia, None) => parts.push("strength not yet drawn".to_string()),
+            // 4.3 British cannons roll no dice until their ammunition arrives.
+            (Unit::Cannon, _) if p.side == BRITISH && !self.ammo_arrived => parts.push("no ammunition yet".to_string()),
+            _ if p.flipped && p.unit != Unit::Cannon => {}
+            _ => parts.push(format!("strength {}", self.strength(i))),
+        }
+        parts.extend(self.flipped_word(i).map(str::to_string));
+        for (on, word) in [(p.moved, "moved"), (p.fired, "fired"), (p.panic, "panicked")] {
+            if on {
+                parts.push(word.to_string());
+            }
+        }
+        named(&p.name, parts)
     }
 
     /// 4.1 combat strength of a piece as it stands (unknown militia count 0
@@ -712,5 +745,14 @@ impl Bh {
         } else {
             "patriot"
         }
+    }
+}
+
+/// "Name (a, b)", or the name alone.
+fn named(name: &str, parts: Vec<String>) -> String {
+    if parts.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name} ({})", parts.join(", "))
     }
 }

@@ -98,22 +98,13 @@ impl Views for Bh {
                 markers.put(p.loc, "panic", None, None);
             }
         }
-        // 4.10 Moved and Fired markers, one per region and side.
-        let mut seen = Vec::new();
-        for p in self
-            .pieces
-            .iter()
-            .filter(|p| p.on_map() && (p.moved || p.fired || p.rallied))
-        {
-            let kind = match (p.moved, p.fired) {
-                (true, true) => "moved-fired",
-                (true, false) => "moved",
-                (false, true) => "fired",
-                _ => "rallied",
-            };
-            if !seen.contains(&(p.loc, p.side, kind)) {
-                seen.push((p.loc, p.side, kind));
-                markers.put(p.loc, kind, Some(p.side), None);
+        // 4.10 Moved and Fired markers, one per region and side; a leader's
+        // Rallied marker (6.7) where none of them is.
+        for p in self.pieces.iter().filter(|p| p.on_map()) {
+            if p.moved || p.fired {
+                markers.put_status(p.loc, p.side, p.moved, p.fired);
+            } else if p.rallied {
+                markers.put_once(p.loc, "rallied", p.side);
             }
         }
         let card = self.card.map(|n| {
@@ -341,30 +332,12 @@ pub const MARKERS: &[MarkerKind] = &[
         rule: "4.9",
         text: "Panicked Patriot militia are here (Patriot morale 12 or less, 9.1).",
     },
-    MarkerKind {
-        kind: "moved",
-        symbol: "Mv",
-        colour: "#546e7a",
-        name: "Moved Marker",
-        rule: "4.10",
-        text: "This side's pieces here moved this turn.",
-    },
-    MarkerKind {
-        kind: "fired",
-        symbol: "Fd",
-        colour: "#6a1b9a",
-        name: "Fired Marker",
-        rule: "4.10",
-        text: "This side's pieces here took part in combat this turn.",
-    },
-    MarkerKind {
-        kind: "moved-fired",
-        symbol: "M/F",
-        colour: "#37474f",
-        name: "Moved/Fired Marker",
-        rule: "4.10",
-        text: "This side's pieces here moved and took part in combat this turn.",
-    },
+    MarkerKind::moved("4.10", "This side's pieces here moved this turn."),
+    MarkerKind::fired("4.10", "This side's pieces here took part in combat this turn."),
+    MarkerKind::moved_fired(
+        "4.10",
+        "This side's pieces here moved and took part in combat this turn.",
+    ),
     MarkerKind {
         kind: "rallied",
         symbol: "R",

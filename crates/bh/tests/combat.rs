@@ -639,3 +639,67 @@ fn final_fire_is_one_volley_per_region_even_from_a_staging_area() {
         ids(&g, "british")
     );
 }
+
+/// Session 41's audit: the Volley Fire choices said only "Rail fence" and
+/// "Regulars 1 / Regulars 3": a target now says its range, the faces that
+/// hit and the terrain modifier; a unit its strength and markers. At least
+/// one unit fires (ruling bh #43).
+// rule: bh 6.1, 3.1, 4.10
+#[test]
+fn volley_choices_say_range_terrain_and_each_units_strength() {
+    let mut g = sandbox(B);
+    let regs: Vec<PieceId> = (0..3).map(|_| g.put(Regular, B, "east-shore")).collect();
+    g.pieces[regs[2] as usize].moved = true;
+    g.put(Minuteman, P, "rail-fence");
+    acts(&mut g, "british", &["volley-fire", "east-shore"]);
+    assert_eq!(
+        info(&g, "british", "rail-fence").label,
+        "Rail fence: adjacent, hits on 5 or 6, terrain -1 die (3.1)"
+    );
+    act(&mut g, "british", "rail-fence");
+    // 6.1 a Volley Fire is made by units: no "done" before one is chosen.
+    assert!(!ids(&g, "british").contains(&"done".to_string()));
+    assert!(g.prompt(B).text.contains("at least one"), "{}", g.prompt(B).text);
+    let name = |i: PieceId| g.pieces[i as usize].name.clone();
+    assert_eq!(
+        info(&g, "british", &piece(regs[0])).label,
+        format!("{} (strength 2)", name(regs[0]))
+    );
+    assert_eq!(
+        info(&g, "british", &piece(regs[2])).label,
+        format!("{} (strength 2, moved)", name(regs[2]))
+    );
+    act(&mut g, "british", &piece(regs[0]));
+    assert!(ids(&g, "british").contains(&"done".to_string()));
+
+    // Two regions away: hits on 6; fire from a hilltop ignores the terrain (3.1).
+    let mut g = sandbox(P);
+    g.put(Minuteman, P, "breeds-redoubt");
+    g.put(Regular, B, "moultons-hill");
+    acts(&mut g, "patriot", &["volley-fire", "breeds-redoubt"]);
+    assert_eq!(
+        info(&g, "patriot", "moultons-hill").label,
+        "Moulton's Hill: two regions away, hits on 6, no terrain modifier"
+    );
+}
+
+/// "Militia 4 0 in Rail fence is hit" (session 41's audit): a militia's
+/// strength is said as such, and a die is one die.
+// rule: bh 4.1, 6.1
+#[test]
+fn a_militia_names_its_strength_and_one_die_is_one_die() {
+    let mut g = sandbox(B);
+    let reg = g.put(Regular, B, "east-shore");
+    let m = g.put_militia(0, "rail-fence");
+    let name = g.pieces[m as usize].name.clone();
+    assert_eq!(g.label(m), format!("{name} (strength 0)"));
+    g.pieces[m as usize].flipped = true;
+    assert_eq!(g.label(m), format!("{name} (strength 0, broken)"));
+    g.pieces[m as usize].flipped = false;
+    engage(&mut g, "british", "volley-fire", "east-shore", "rail-fence", &[reg]);
+    assert!(
+        log(&g).contains("Volley Fire from Mystic shore below the rail fence at Rail fence: 1 die,"),
+        "{}",
+        log(&g)
+    );
+}

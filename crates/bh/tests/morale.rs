@@ -478,8 +478,14 @@ fn a_fall_back_inside_an_assault_leaves_room_for_the_attackers_to_return() {
     // Each step of the run is forced: the lane, Breed's Hill west slope,
     // Mill ridge, then the west slope, where the two attackers' places are
     // kept beside the Minuteman who stayed: over-stacked, it runs on.
-    assert_logged(&g, "Militia 1 2 runs from Mill ridge to Bunker Hill west slope.");
-    assert_logged(&g, "Militia 1 2 runs from Bunker Hill west slope to Neck ridge.");
+    assert_logged(
+        &g,
+        "Militia 1 (strength 2) runs from Mill ridge to Bunker Hill west slope.",
+    );
+    assert_logged(
+        &g,
+        "Militia 1 (strength 2) runs from Bunker Hill west slope to Neck ridge.",
+    );
     assert_logged(&g, "The attacker is outnumbered and falls back.");
     assert_eq!(loc(&g, runner), "ridge-neck");
     for i in [stay, attackers[0], attackers[1]] {

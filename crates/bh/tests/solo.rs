@@ -283,7 +283,10 @@ fn the_solitaire_ends_only_once_the_assault_that_meets_the_objective_is_over() {
     assert!(g.demoralized[1] && g.core.outcome.is_some());
     let text = log(&g);
     let order = |t: &str| text.find(t).unwrap_or_else(|| panic!("{t:?} not in\n{text}"));
-    assert!(order("Militia 1 2 (broken) in Northern Defense Works (north) is eliminated") < order("hit and flipped"));
+    assert!(
+        order("Militia 1 (strength 2, broken) in Northern Defense Works (north) is eliminated")
+            < order("hit and flipped")
+    );
     assert!(order("hit and flipped") < order("The Assault on Northern Defense Works (north) is over"));
     assert!(order("is over") < order("The British have achieved their objectives"));
     assert_eq!(

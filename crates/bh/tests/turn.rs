@@ -65,6 +65,15 @@ fn free_pass_then_the_opponent_must_act_and_a_paid_pass_spends_an_action() {
     let mut g = Bh::sandbox("standard", B);
     g.ap = [3, 3];
     assert!(ids(&g, "british").contains(&"free-pass".to_string()));
+    // Side by side, each pass says what it costs (session 41's audit).
+    assert_eq!(
+        info(&g, "british", "free-pass").label,
+        "Pass for free: spend no Action; the opponent must take the next one (5.2)"
+    );
+    assert_eq!(
+        info(&g, "british", "pass").label,
+        "Pass: spend an Action and do nothing (6.12)"
+    );
     act(&mut g, "british", "free-pass");
     let p = ids(&g, "patriot");
     assert!(!p.contains(&"free-pass".to_string()), "ruling bh #2: no free pass back");

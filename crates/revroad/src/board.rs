@@ -167,6 +167,44 @@ pub struct MarkerKind {
 }
 
 impl MarkerKind {
+    /// b2c 4.8, bh 4.10 the Moved Marker, drawn as both games draw it;
+    /// `rule` and `text` say what it means in the title's book.
+    pub const fn moved(rule: &'static str, text: &'static str) -> MarkerKind {
+        MarkerKind {
+            kind: "moved",
+            symbol: "Mv",
+            colour: "#546e7a",
+            name: "Moved Marker",
+            rule,
+            text,
+        }
+    }
+
+    /// b2c 4.8, bh 4.10 the Fired Marker (see [`MarkerKind::moved`]).
+    pub const fn fired(rule: &'static str, text: &'static str) -> MarkerKind {
+        MarkerKind {
+            kind: "fired",
+            symbol: "Fd",
+            colour: "#6a1b9a",
+            name: "Fired Marker",
+            rule,
+            text,
+        }
+    }
+
+    /// b2c 4.8, bh 4.10 the Moved/Fired Marker, on the back of both (see
+    /// [`MarkerKind::moved`]).
+    pub const fn moved_fired(rule: &'static str, text: &'static str) -> MarkerKind {
+        MarkerKind {
+            kind: "moved-fired",
+            symbol: "M/F",
+            colour: "#37474f",
+            name: "Moved/Fired Marker",
+            rule,
+            text,
+        }
+    }
+
     fn entry(&self) -> KeyEntry {
         KeyEntry {
             kind: self.kind.into(),

@@ -34,6 +34,14 @@ pub fn pieces<S: AsRef<str>>(labels: impl IntoIterator<Item = S>) -> String {
     }
 }
 
+/// A number of dice: "1 die", "3 dice".
+pub fn dice(n: impl Into<usize>) -> String {
+    match n.into() {
+        1 => "1 die".into(),
+        n => format!("{n} dice"),
+    }
+}
+
 /// The faces a die needs when it needs `n` or more: "6", "5 or 6", "4-6".
 pub fn at_least(n: u8) -> String {
     match n {
@@ -44,7 +52,7 @@ pub fn at_least(n: u8) -> String {
 }
 
 /// What each die of a roll needed to hit, given each die's lowest hit:
-/// "needs 4-6 to hit", or "2 need 4-6, 3 need 5 or 6 to hit".
+/// "needs 4-6 to hit", or "2 need 4-6, 1 needs 5 or 6 to hit".
 pub fn needs(lowest: &[u8]) -> String {
     let mut groups: Vec<(u8, usize)> = Vec::new();
     for &n in lowest {
@@ -58,7 +66,7 @@ pub fn needs(lowest: &[u8]) -> String {
         _ => {
             let each: Vec<String> = groups
                 .iter()
-                .map(|(n, k)| format!("{k} need {}", at_least(*n)))
+                .map(|(n, k)| format!("{k} {} {}", if *k == 1 { "needs" } else { "need" }, at_least(*n)))
                 .collect();
             format!("{} to hit", each.join(", "))
         }
@@ -77,7 +85,12 @@ mod tests {
             "3 pieces (Smith and Regular ×2)"
         );
         assert_eq!(needs(&[4, 4]), "needs 4-6 to hit");
-        assert_eq!(needs(&[4, 4, 5]), "2 need 4-6, 1 need 5 or 6 to hit");
+        assert_eq!(needs(&[4, 4, 5]), "2 need 4-6, 1 needs 5 or 6 to hit");
+        assert_eq!(needs(&[4, 5, 5]), "1 needs 4-6, 2 need 5 or 6 to hit");
+        assert_eq!(
+            (dice(1usize), dice(0usize), dice(3usize)),
+            ("1 die".into(), "0 dice".to_string(), "3 dice".to_string())
+        );
         assert_eq!(needs(&[6]), "needs 6 to hit");
         assert_eq!((side(1), the_side(1)), ("Patriot", "The Patriots"));
     }

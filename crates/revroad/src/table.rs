@@ -98,6 +98,34 @@ impl<'a> Markers<'a> {
         });
     }
 
+    /// b2c 4.8, bh 4.10 the Moved, Fired or Moved/Fired Marker of a piece
+    /// in `region` of `side` that `moved` and/or `fired` this turn: one per
+    /// region and side, as "units with similar status may be stacked or
+    /// grouped near each other, thus requiring the use of only one Marker"
+    /// (b2c 4.8). The caller passes only pieces the viewer sees, so a
+    /// marker never tells of a piece hidden from it.
+    pub fn put_status(&mut self, region: Region, side: Seat, moved: bool, fired: bool) {
+        let kind = match (moved, fired) {
+            (true, true) => "moved-fired",
+            (true, false) => "moved",
+            (false, true) => "fired",
+            (false, false) => return,
+        };
+        self.put_once(region, kind, side);
+    }
+
+    /// A marker of `kind` belonging to `side` in `region`, unless one is there already.
+    pub fn put_once(&mut self, region: Region, kind: &str, side: Seat) {
+        let (space, owner) = (self.board.id(region), SEATS[side as usize]);
+        let there = self
+            .list
+            .iter()
+            .any(|m| m.space == space && m.kind == kind && m.side.as_deref() == Some(owner));
+        if !there {
+            self.put(region, kind, Some(side), None);
+        }
+    }
+
     pub fn done(self) -> Vec<Marker> {
         self.list
     }

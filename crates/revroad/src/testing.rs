@@ -26,6 +26,15 @@ pub fn ids<G: Game>(g: &G, seat: Seat) -> Vec<String> {
     engine::described(g, seat).into_iter().map(|a| a.id).collect()
 }
 
+/// The legal action `id` of `seat` as the clients see it (label, warning...);
+/// panics with the legal ids if there is none.
+pub fn info<G: Game>(g: &G, seat: Seat, id: &str) -> engine::ActionInfo {
+    engine::described(g, seat)
+        .into_iter()
+        .find(|a| a.id == id)
+        .unwrap_or_else(|| panic!("{id} is not legal; legal: {:?}", ids(g, seat)))
+}
+
 /// Apply the action with this id for `seat`; panics with the legal ids if refused.
 pub fn act<G: Game>(g: &mut G, seat: Seat, id: &str) {
     match engine::find_action(g, seat, id) {

@@ -7,6 +7,8 @@ use b2c::B2c;
 pub const B: u8 = BRITISH;
 pub const P: u8 = PATRIOT;
 
+#[allow(unused_imports)]
+pub use revroad::testing::info;
 pub use revroad::testing::{act, ids};
 
 pub fn can(g: &B2c, seat: u8, id: &str) -> bool {

@@ -25,6 +25,11 @@ pub fn ids(g: &Bh, who: &str) -> Vec<String> {
     testing::ids(g, seat(who))
 }
 
+/// `who`'s legal action `id` as the clients see it.
+pub fn info(g: &Bh, who: &str, id: &str) -> engine::ActionInfo {
+    testing::info(g, seat(who), id)
+}
+
 pub fn act(g: &mut Bh, who: &str, id: &str) {
     testing::act(g, seat(who), id)
 }
