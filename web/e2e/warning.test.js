@@ -15,7 +15,9 @@ it("a force march is confirmed before it is taken", { timeout: 120000 }, async (
   for (let i = 0; i < 80 && !found; i++) {
     const who = (await env.server.api("GET", `/api/games/${id}`, { token: token.british })).body.to_act[0];
     const s = (await env.server.api("GET", `/api/games/${id}`, { token: token[who] })).body;
-    found = s.legal.find((a) => a.warning) ? { seat: who, action: s.legal.find((a) => a.warning), seq: s.seq } : null;
+    // Other warnings come first (an Action left unused): the force march's.
+    const march = s.legal.find((a) => /^Force march \(5\.5\)/.test(a.warning ?? ""));
+    found = march ? { seat: who, action: march, seq: s.seq } : null;
     if (found) break;
     const ids = s.legal.map((a) => a.id);
     const next = ids.find((a) => a.startsWith("step-")) ?? ids.find((a) => a.startsWith("pick-")) ??

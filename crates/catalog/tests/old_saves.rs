@@ -9,8 +9,10 @@
 //! opfire-movement (off in this save), touch none of these saves' moves;
 //! nor do session 40's liberty-6, b2c-6 and bh-11: a reserve warship
 //! against a Sea Attack, the cannon's one combat and solitaire Opportunity
-//! Fire, solitaire attrition at the end); one that changes them replaces
-//! the save.
+//! Fire, solitaire attrition at the end), nor session 41's b2c-7 and b2c-8
+//! (towards as the crow flies, a Move that ends by itself) and liberty-7
+//! (winter attrition asks only where there is a choice); one that changes
+//! them replaces the save.
 
 #[test]
 fn saves_written_by_earlier_builds_load() {

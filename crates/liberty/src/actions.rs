@@ -113,9 +113,116 @@ impl Liberty {
         fm.then_some(m.block)
     }
 
+    /// What a player should know before an action that costs more than its
+    /// label says (the browser asks to confirm it, the CLI prints it): a
+    /// force march's roll (5.5) first, then the end of the Actions that the
+    /// action forces (3.1, 5.1), and Actions given up unused (3.1).
+    fn warning(&self, seat: Seat, a: &Action) -> Option<String> {
+        if *a == Action::EndActions {
+            return self.unused_actions().map(|n| {
+                format!(
+                    "{} unused: ending your Actions loses {} (3.1). {}",
+                    engine::log::count(n, "Action"),
+                    if n == 1 { "it" } else { "them" },
+                    self.after_actions(seat, self)
+                )
+            });
+        }
+        let forced = self.forced_end(seat, a);
+        match (self.force_march_warning(a), forced) {
+            (Some(f), Some(e)) => Some(format!("{f} {e}")),
+            (f, e) => f.or(e),
+        }
+    }
+
+    /// 3.1 the Actions the seat still has and would give up by ending them.
+    fn unused_actions(&self) -> Option<u8> {
+        match self.frames.last() {
+            Some(&crate::state::Frame::Actions { left, .. }) if left > 0 => Some(left),
+            _ => None,
+        }
+    }
+
+    /// 3.1 / 5.1 an action of a Group Move (or a replacement's deployment,
+    /// 6.0) after which the game ends the Group Move and the Actions by
+    /// itself: no block of the group can go on and no Action is left (or
+    /// nothing is left to do with one). That happens at once, beyond undo:
+    /// the other player's Actions or the battles follow (blocks revealed,
+    /// dice). Said only when it happens: the action is tried on a copy, whose
+    /// automatic steps run while this seat's Group Move or Actions last.
+    fn forced_end(&self, seat: Seat, a: &Action) -> Option<String> {
+        use crate::state::Frame;
+        match self.frames.last() {
+            Some(Frame::Group { seat: s, .. } | Frame::Deploy { seat: s, .. }) if *s == seat => {}
+            _ => return None,
+        }
+        if matches!(a, Action::Pick(_)) {
+            return None;
+        }
+        let left = self.frames.iter().rev().find_map(|f| match f {
+            Frame::Actions { seat: s, left, .. } if *s == seat => Some(*left),
+            _ => None,
+        })?;
+        let mut g = self.clone();
+        g.core.log.set_enabled(false);
+        engine::Procedure::perform(&mut g, seat, *a);
+        loop {
+            match g.frames.last() {
+                Some(
+                    Frame::Group { seat: s, .. }
+                    | Frame::Actions {
+                        seat: s, closed: false, ..
+                    },
+                ) if *s == seat => {
+                    if !engine::Procedure::step(&mut g) {
+                        return None;
+                    }
+                }
+                _ => break,
+            }
+        }
+        // The Actions closed: movement is over (7.22 Main Attacks, 5.5 rolls).
+        let closed = g
+            .frames
+            .iter()
+            .any(|f| matches!(f, Frame::ForceMarch { seat: s } if *s == seat))
+            || !g
+                .frames
+                .iter()
+                .any(|f| matches!(f, Frame::Actions { seat: s, .. } if *s == seat));
+        if !closed {
+            return None;
+        }
+        let why = if left == 0 {
+            "This is your last Action: when it is made, your Group Move and your Actions end by themselves".to_string()
+        } else {
+            format!(
+                "Nothing else can move or be replaced after this: your Actions end by themselves ({} unused)",
+                engine::log::count(left, "Action")
+            )
+        };
+        Some(format!("{why}. {}", self.after_actions(seat, &g)))
+    }
+
+    /// What follows the end of `seat`'s Actions (3.0 sequence of play), told
+    /// from public facts: the played cards, and the battle hexes in `after`
+    /// (the position once the Actions are over).
+    fn after_actions(&self, seat: Seat, after: &Liberty) -> String {
+        let other = crate::state::other(seat);
+        let theirs = self.played[other as usize].map_or(0, |c| c.actions());
+        let next = if self.stage == crate::turn::Stage::Actions2 && seat == self.player1 && theirs > 0 {
+            format!("the {} Actions follow", crate::side_name(other))
+        } else if !after.battle_hexes().is_empty() {
+            "the battles begin (blocks are revealed, dice are rolled)".to_string()
+        } else {
+            "the Game Turn ends".to_string()
+        };
+        format!("Then {next}. This cannot be undone.")
+    }
+
     /// 5.5 a force march is said before it is taken, with the roll it costs,
     /// wherever it is offered (a step, a warship's move on the map).
-    fn warning(&self, a: &Action) -> Option<String> {
+    fn force_march_warning(&self, a: &Action) -> Option<String> {
         let b = self.force_march(a)?;
         let what = match *a {
             Action::Sail(_) => "sails one hex beyond its move",
@@ -202,7 +309,11 @@ impl Describe for Liberty {
         let (label, target): (String, Option<String>) = match *a {
             Action::PlayCard(c) => (format!("Play {}", c.label()), None),
             Action::Offer { give, get } => (
-                format!("Offer to exchange prisoner {} for your {}", name(give), name(get)),
+                format!(
+                    "Offer to exchange prisoner {} for your {}",
+                    Liberty::prisoner_label(give),
+                    Liberty::prisoner_label(get)
+                ),
                 None,
             ),
             Action::Accept => ("Accept the exchange".into(), None),
@@ -217,7 +328,11 @@ impl Describe for Liberty {
             Action::SupplyDone => ("Finish adding supply steps".into(), None),
             Action::Group(h) => (format!("Move a group from {}", hn(h)), hex(h)),
             Action::Replace => ("Draw a replacement block".into(), None),
-            Action::EndActions => ("End your actions".into(), None),
+            // 3.1 Actions may go unused: how many is said (and warned).
+            Action::EndActions => match self.unused_actions() {
+                Some(n) => (format!("End your actions ({n} left unused)"), None),
+                None => ("End your actions".into(), None),
+            },
             Action::Pick(b) => (format!("Move {}", name(b)), block(b)),
             Action::Step(h) => {
                 // 5.1 a step back into the hex the move began in (ruling liberty #28).
@@ -275,7 +390,7 @@ impl Describe for Liberty {
         ActionInfo {
             id,
             label,
-            warning: self.warning(a),
+            warning: self.warning(seat, a),
             // 7.31 a block's fire rolls its dice at once.
             irreversible: matches!(a, Action::Fire(_) | Action::Charge(_)),
             group: target.as_ref().and_then(|_| group(a)).map(str::to_string),

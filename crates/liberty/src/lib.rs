@@ -53,7 +53,7 @@ static INFO: TitleInfo = TitleInfo {
             "Optional rule: a fourth, pursuit round in which the attacker retreats",
         ),
     ],
-    rules_version: "liberty-6",
+    rules_version: "liberty-7",
     data_files: &["hexes.tsv", "hexsides.tsv", "rivers.tsv", "blocks.tsv"],
     victory_levels: &[],
     agreed_draw: None,

@@ -285,6 +285,26 @@ impl Liberty {
         &blocks::info(b).name
     }
 
+    /// 11.5 a prisoner as an exchange offer weighs it: name, type, rating
+    /// and the strength it may be deployed at again (6.0 full strength):
+    /// "Ward (continental C1, strength up to 3)". Prisoners stand face up.
+    pub fn prisoner_label(b: Block) -> String {
+        let i = blocks::info(b);
+        let nation = match i.nation {
+            blocks::Nation::Hessian => "Hessian ",
+            blocks::Nation::French => "French ",
+            _ => "",
+        };
+        format!(
+            "{} ({nation}{} {}{}, strength up to {})",
+            i.name,
+            i.type_name(),
+            i.class_letter(),
+            i.fire,
+            i.max
+        )
+    }
+
     pub fn hex_name(&self, h: Loc) -> String {
         match h {
             POOL => "the replacement pool".into(),

@@ -125,6 +125,14 @@ impl Procedure for Liberty {
                 self.frames.pop();
             }
             Some(&Frame::Attrition { seat }) => {
+                // 11.4 blocks beyond supply with no choice of which go at once.
+                let forced = self.forced_attrition_all(seat);
+                if !forced.is_empty() {
+                    for b in forced {
+                        self.eliminate(b);
+                    }
+                    return true;
+                }
                 if self.attrition_pending(seat) {
                     return false;
                 }
@@ -265,9 +273,9 @@ impl Procedure for Liberty {
                 Frame::CardPlay => ("Play a card face down (or offer a prisoner exchange).".into(), "3.1"),
                 Frame::Offer { give, get, .. } => (
                     format!(
-                        "Your opponent offers to return {} for {}: accept or decline.",
-                        Liberty::name(*give),
-                        Liberty::name(*get)
+                        "Your opponent offers to return your {} for their {}: accept or decline.",
+                        Liberty::prisoner_label(*give),
+                        Liberty::prisoner_label(*get)
                     ),
                     "11.5",
                 ),
@@ -423,10 +431,7 @@ impl Procedure for Liberty {
                     }
                 }
                 Frame::Disband { .. } => ("Disband blocks, or finish.".into(), "11.3"),
-                Frame::Attrition { .. } => (
-                    "Too many blocks for the winter supply: choose one to lose.".into(),
-                    "11.4",
-                ),
+                Frame::Attrition { seat } => (self.attrition_prompt(*seat), "11.4"),
                 Frame::WinterExchange { .. } => ("Offer a prisoner exchange, or make none.".into(), "11.5"),
                 Frame::ForceMarch { .. } | Frame::Draw { .. } => ("Rolling the dice.".into(), "5.5"),
             },
@@ -473,6 +478,11 @@ impl Liberty {
     fn next_stage(&mut self) {
         match self.stage {
             Stage::Cards => {
+                // 3.0 each Game Turn begins with card play: said in the log.
+                let (year, turn, of) = (self.year, self.turn, self.turns_in_year);
+                self.core
+                    .log
+                    .say("3.0", || format!("{year}, Game Turn {turn} of {of} begins."));
                 self.played = [None, None];
                 self.offered = [false, false];
                 self.frames.push(Frame::CardPlay);
@@ -545,7 +555,7 @@ impl Liberty {
             Stage::NewYear => {
                 // Ruling liberty #5: the Winter Turn ends like a Game Turn;
                 // its disbanding and attrition vacate hexes (5.3, 1.2).
-                self.recompute_control();
+                self.control_change();
                 self.year += 1;
                 self.turn = 1;
                 self.deal();
@@ -556,7 +566,7 @@ impl Liberty {
 
     /// End of a Game Turn: control changes (5.3) and per-turn counts reset.
     fn end_turn(&mut self) {
-        self.recompute_control();
+        self.control_change();
         self.moved = 0;
         self.pinned = 0;
         self.by_river = 0;
@@ -576,11 +586,62 @@ impl Liberty {
         };
     }
 
+    /// 11.4 the hexes where the player picks the blocks lost, and how many.
+    fn attrition_prompt(&self, seat: Seat) -> String {
+        let hexes: Vec<String> = self
+            .attrition_choices(seat)
+            .into_iter()
+            .map(|h| format!("{} ({} too many)", self.hex_name(h), self.winter_excess(h, seat).0))
+            .collect();
+        format!(
+            "Beyond the winter supply limit in {}: choose a block to lose there, one at a time.",
+            engine::log::list(hexes.iter().map(String::as_str))
+        )
+    }
+
+    /// 5.3 control is recomputed (ruling liberty #5), and each town that
+    /// changes hands is said in the log: control is public, and a vacant
+    /// enemy town taken (or one vacated and reverted) moves supply points.
+    fn control_change(&mut self) {
+        let before = self.control.clone();
+        self.recompute_control();
+        if !self.core.log.enabled() {
+            return;
+        }
+        let map = self.map();
+        for (h, &was) in before.iter().enumerate() {
+            let now = self.control[h];
+            let Some(town) = map.town(h as crate::map::Hex) else {
+                continue;
+            };
+            if was == now {
+                continue;
+            }
+            let name = self.hex_name(h as crate::map::Hex);
+            let value = match town.value {
+                0 => String::new(),
+                v => format!(" (supply value {v})"),
+            };
+            let whose = |c: u8| match c {
+                0 | 1 => format!("{}-controlled", crate::side_name(c as Seat)),
+                _ => "neutral".to_string(),
+            };
+            let (from, to) = (whose(was), whose(now));
+            self.core.log.say_at(
+                "5.3",
+                || Liberty::path(&[h as crate::map::Hex]),
+                || format!("{name}{value} changes hands: {from} before, {to} now."),
+            );
+        }
+    }
+
     /// 11.0 the winter actions in their exact order.
     fn winter(&mut self) {
         if self.check_victory() {
             return;
         }
+        let year = self.year;
+        self.core.log.say("11.0", || format!("{year}, Winter Turn begins."));
         self.french_entry_roll();
         self.indian_towns();
         self.disband_atlantic();

@@ -48,7 +48,9 @@ impl Views for Liberty {
     /// 3.0 The Game Turn (or 11.0 the Winter Turn) and its phase.
     fn stage(&self) -> Stage {
         let phase = self.phase_name();
-        let turn = if phase == "winter" {
+        // 11.0 the Winter Turn follows the year's last Game Turn: the turn
+        // count is past the year's until the new year begins.
+        let turn = if phase == "winter" || self.turn > self.turns_in_year {
             Fact::new("Year", format!("{}, Winter Turn", self.year), "11.0")
         } else {
             Fact::new(
@@ -259,9 +261,18 @@ impl Liberty {
                 let mut states = Vec::new();
                 // 2.2 / 2.13 its type and move, for its owner only: the other
                 // side's view of it (face up in a battle) stays as it was.
-                if viewer == Some(Liberty::side_of(b)) {
+                if viewer == Some(Liberty::side_of(b)) || l == PRISONER {
                     states.push(i.type_name().into());
+                }
+                if viewer == Some(Liberty::side_of(b)) {
                     states.push(format!("move {}", i.moves).into());
+                }
+                // 11.5 a prisoner: what an exchange would return (its type above,
+                // its rating, and the strength it may come back at, 6.0).
+                if l == PRISONER {
+                    states.push("captured".into());
+                    states.push(format!("{}{}", i.class_letter(), i.fire).into());
+                    states.push(format!("strength up to {}", i.max).into());
                 }
                 if self.revealed & bit(b) != 0 {
                     states.push("revealed".into());
@@ -281,7 +292,8 @@ impl Liberty {
                     nation: (!matches!(i.nation, Nation::British | Nation::American))
                         .then(|| format!("{:?}", i.nation).to_lowercase()),
                     // A block off the map has no strength until it enters.
-                    strength: (l != POOL && l != FRENCH_POOL).then_some(Strength {
+                    // A captured block has none either (11.5: it is a prisoner).
+                    strength: (l != POOL && l != FRENCH_POOL && l != PRISONER).then_some(Strength {
                         now: self.strength[b as usize],
                         max: i.max,
                     }),
@@ -439,6 +451,10 @@ impl Liberty {
         match self.frames.last() {
             None => "over",
             Some(f) => match f {
+                // 11.5 an exchange offered in the Winter Turn is part of it.
+                Frame::Offer { .. } if self.frames.iter().any(|f| matches!(f, Frame::WinterExchange { .. })) => {
+                    "winter"
+                }
                 Frame::CardPlay | Frame::Offer { .. } | Frame::Initiative => "cards",
                 Frame::Supply { .. } => "supply",
                 Frame::Actions { .. }

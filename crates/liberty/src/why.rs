@@ -292,8 +292,74 @@ impl Liberty {
                 .into_iter()
                 .collect(),
             Some(Frame::Battle(bt)) => self.retreat_bars(seat, bt, hex()),
+            Some(&Frame::Actions {
+                seat: s,
+                left,
+                replaced,
+                ..
+            }) if s == seat => {
+                // A hex, or one of the seat's blocks on the map (its hex).
+                let h = hex().or_else(|| {
+                    blocks::by_id(target)
+                        .filter(|&b| Liberty::side_of(b) == seat && self.on_map(b))
+                        .map(|b| self.loc[b as usize])
+                });
+                h.and_then(|h| self.group_bar(seat, h, left, replaced))
+                    .into_iter()
+                    .collect()
+            }
             _ => Vec::new(),
         }
+    }
+
+    /// Why `seat` may not start a Group Move from `h` now: the same checks
+    /// as `actions_legal` (3.1 an Action left, 3.2 moves before
+    /// replacements, 5.1 blocks free to move, 5.4 pinned, 9.0 French).
+    fn group_bar(&self, seat: Seat, h: Hex, left: u8, replaced: bool) -> Option<Forbidden> {
+        let mut legal = Vec::new();
+        self.actions_legal(seat, left, replaced, &mut legal);
+        if legal.contains(&Action::Group(h)) {
+            return None;
+        }
+        let place = self.hex_name(h);
+        let mine: Vec<Block> = self.side_blocks_at(h, seat).collect();
+        Some(if left == 0 {
+            Forbidden::new("3.1", "you have no Action left: each Group Move is one Action")
+        } else if replaced {
+            Forbidden::new(
+                "3.2",
+                "you have drawn a replacement: moves come first, so no Group Move follows a replacement",
+            )
+        } else if mine.is_empty() {
+            Forbidden::new(
+                "5.1",
+                format!("a Group Move moves your blocks from one hex; you have none in {place}"),
+            )
+        } else if mine.iter().all(|&b| self.moved & crate::state::bit(b) != 0) {
+            Forbidden::new(
+                "5.1",
+                format!("your blocks in {place} have moved: blocks move once per Game Turn"),
+            )
+        } else if !self.french_entered && mine.iter().all(|&b| blocks::info(b).is_french()) {
+            Forbidden::new("9.0", "French blocks cannot move before French Entry")
+        } else {
+            let pins = self.pin_count(h, seat);
+            let free = mine.iter().filter(|&&b| self.move_bar(b).is_none()).count();
+            Forbidden::new(
+                "5.4",
+                format!(
+                    "Pinning: the enemy attacks {place} with {}, which pin as many of your blocks; \
+                     of your {} there, {} free to move, so all are pinned",
+                    engine::log::count(pins, "block"),
+                    mine.len(),
+                    match free {
+                        0 => "none is".to_string(),
+                        1 => "only 1 is".to_string(),
+                        n => format!("only {n} are"),
+                    },
+                ),
+            )
+        })
     }
 
     /// Why no block of `seat` that may leave the battle now retreats to

@@ -230,8 +230,78 @@ impl Liberty {
         v
     }
 
+    /// 11.4 the blocks that must go from `h` when the owner has no choice
+    /// of which: exactly one set of as many blocks as the excess brings the
+    /// hex within its supply limit (a hex with no supply, say, loses all its
+    /// blocks but Indians). None when there is a choice, or no excess
+    /// (ruling liberty #30).
+    pub fn forced_attrition(&self, h: Hex, seat: Seat) -> Option<Vec<Block>> {
+        let needy: Vec<Block> = self
+            .side_blocks_at(h, seat)
+            .filter(|&b| !blocks::info(b).is_indian())
+            .collect();
+        let e = self.excess_of(h, &needy) as usize;
+        if e == 0 {
+            return None;
+        }
+        // Each loss lowers the excess by one at most: the sets of e blocks
+        // whose loss leaves none, stopping at the second found.
+        let mut found: Vec<Vec<Block>> = Vec::new();
+        let mut pick: Vec<usize> = Vec::new();
+        self.enough_losses(h, &needy, e, 0, &mut pick, &mut found);
+        (found.len() == 1).then(|| found.remove(0))
+    }
+
+    fn enough_losses(
+        &self,
+        h: Hex,
+        needy: &[Block],
+        e: usize,
+        from: usize,
+        pick: &mut Vec<usize>,
+        found: &mut Vec<Vec<Block>>,
+    ) {
+        if found.len() > 1 {
+            return;
+        }
+        if pick.len() == e {
+            let rest: Vec<Block> = (0..needy.len())
+                .filter(|i| !pick.contains(i))
+                .map(|i| needy[i])
+                .collect();
+            if self.excess_of(h, &rest) == 0 {
+                found.push(pick.iter().map(|&i| needy[i]).collect());
+            }
+            return;
+        }
+        for i in from..needy.len() {
+            pick.push(i);
+            self.enough_losses(h, needy, e, i + 1, pick, found);
+            pick.pop();
+        }
+    }
+
+    /// 11.4 the blocks lost with no choice of which, in every hex of `seat`.
+    pub fn forced_attrition_all(&self, seat: Seat) -> Vec<Block> {
+        self.attrition_hexes(seat)
+            .into_iter()
+            .filter_map(|h| self.forced_attrition(h, seat))
+            .flatten()
+            .collect()
+    }
+
+    /// 11.4 the hexes of `seat` where the owner chooses which blocks to lose
+    /// (where there is no choice, the blocks go by themselves: see
+    /// `forced_attrition`).
+    pub fn attrition_choices(&self, seat: Seat) -> Vec<Hex> {
+        self.attrition_hexes(seat)
+            .into_iter()
+            .filter(|&h| self.forced_attrition(h, seat).is_none())
+            .collect()
+    }
+
     pub fn attrition_legal(&self, seat: Seat, out: &mut Vec<Action>) {
-        for h in self.attrition_hexes(seat) {
+        for h in self.attrition_choices(seat) {
             for b in self.winter_excess(h, seat).1 {
                 out.push(Action::Eliminate(b));
             }
@@ -258,9 +328,9 @@ impl Liberty {
     pub fn offer(&mut self, from: Seat, give: Block, get: Block) {
         self.offered[from as usize] = true;
         self.frames.push(Frame::Offer { from, give, get });
-        let (g, t) = (Liberty::name(give), Liberty::name(get));
+        let (g, t) = (Liberty::prisoner_label(give), Liberty::prisoner_label(get));
         self.core.log.say("11.5", || {
-            format!("{} offers to exchange {g} for {t}.", crate::side_name(from))
+            format!("{} offers to return {g} for {t}.", crate::side_name(from))
         });
     }
 

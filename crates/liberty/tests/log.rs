@@ -228,9 +228,19 @@ fn a_supply_step_is_one_line_for_each_seat() {
     });
     g.core.log = engine::Log::default();
     act(&mut g, "american", "supply-a-washington");
-    let own: Vec<String> = read(&g, Some(AMERICAN)).into_iter().map(|e| e.text).collect();
+    // (The next Game Turn begins after the supply phase here: its line follows.)
+    let supply = |e: &Entry| e.text.starts_with("Supply");
+    let own: Vec<String> = read(&g, Some(AMERICAN))
+        .into_iter()
+        .filter(supply)
+        .map(|e| e.text)
+        .collect();
     assert_eq!(own, ["Supply: Washington in Boston gains a step (now 3)."]);
-    let theirs: Vec<String> = read(&g, Some(BRITISH)).into_iter().map(|e| e.text).collect();
+    let theirs: Vec<String> = read(&g, Some(BRITISH))
+        .into_iter()
+        .filter(supply)
+        .map(|e| e.text)
+        .collect();
     assert_eq!(theirs, ["Supply: an American block in Boston gains a step."]);
 }
 
@@ -245,4 +255,30 @@ fn winter_attrition_captures_a_block_in_one_line() {
     let lines: Vec<&str> = seen.iter().map(|e| e.text.as_str()).collect();
     assert_eq!(lines, ["Winter attrition in hex 1606: Butler is captured."]);
     assert_eq!(seen[0].path, vec![hex_id("1606")]);
+}
+
+// rule: liberty 5.3, 3.0
+#[test]
+fn a_town_changing_hands_and_a_new_game_turn_are_logged() {
+    let mut g = position(&[("a-ward", "Fort Oswego", 2)]);
+    let h = hex("Fort Oswego");
+    g.control[h as usize] = BRITISH;
+    g.frames.clear();
+    g.turn = 1;
+    g.stage = liberty::turn::Stage::EndTurn;
+    g.core.log = engine::Log::default();
+    engine::Game::advance(&mut g);
+    assert!(g.friendly(h, AMERICAN));
+    for viewer in [None, Some(BRITISH), Some(AMERICAN)] {
+        let seen = read(&g, viewer);
+        let e = line(
+            &seen,
+            "Fort Oswego changes hands: British-controlled before, American-controlled now.",
+        );
+        assert_eq!(e.path, vec![hex_id("Fort Oswego")]);
+        line(
+            &seen,
+            &format!("{}, Game Turn 2 of {} begins.", g.year, g.turns_in_year),
+        );
+    }
 }

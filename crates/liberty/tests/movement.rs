@@ -1179,9 +1179,17 @@ fn a_warship_force_march_says_its_risk_before_it_is_taken() {
         "{w}"
     );
     assert!(w.contains("1-3 loses a step"), "{w}");
+    // Howe alone, on the last Action: any move ends the Actions (said, but
+    // no force march).
     let (label, w) = described(&g, "british", &id(near.0));
-    assert!(!label.contains("force march") && w.is_none(), "{label} {w:?}");
-    assert_eq!(described(&g, "british", "sail-atlantic").1, None);
+    assert!(
+        !label.contains("force march") && w.as_deref().is_some_and(|w| w.starts_with("This is your last Action")),
+        "{label} {w:?}"
+    );
+    assert!(!described(&g, "british", "sail-atlantic")
+        .1
+        .unwrap()
+        .contains("Force march"));
 }
 
 // ruling: liberty #28 — a move may end in the hex it began in; said so.
@@ -1201,7 +1209,8 @@ fn a_force_march_step_is_labelled_and_a_step_back_home_is_told() {
     // Back into the hex its move began in: legal, and said.
     let (label, w) = described(&g, "american", &step("Boston"));
     assert_eq!(label, "Step back to Boston, where its move began (force march)");
-    assert!(w.unwrap().ends_with("It ends where it began, in Boston."));
+    let w = w.unwrap();
+    assert!(w.contains("It ends where it began, in Boston."), "{w}");
     // Taken, the log says "out of Boston and back", not "from Boston to Boston".
     let from = log_len(&g);
     act(&mut g, "american", &step("Boston"));
@@ -1319,4 +1328,49 @@ fn main_attack_choices_tell_a_land_entry_from_a_sea_entry_of_one_place() {
         "{}",
         log_text(&g, None)
     );
+}
+
+// rule: liberty 3.1, 5.1
+#[test]
+fn a_last_action_that_ends_the_actions_by_itself_warns_and_end_actions_counts_unused() {
+    // Player 2 (American), one Action: Greene steps into enemy-held
+    // Springfield and must stop; no other block can move, so the Group Move
+    // and the Actions end by themselves and the battle follows.
+    let mut g = position(&[("a-greene", "Boston", 3), ("b-howe", "Springfield", 3)]);
+    g.begin_actions(0, 1, 1);
+    act(&mut g, "american", "group-1607");
+    act(&mut g, "american", "pick-a-greene");
+    let w = described(&g, "american", &step("Springfield")).1.expect("a warning");
+    assert!(w.starts_with("This is your last Action"), "{w}");
+    assert!(w.contains("the battles begin"), "{w}");
+    assert!(w.ends_with("This cannot be undone."), "{w}");
+
+    // With an Action left and a block free elsewhere, nothing ends by itself.
+    let mut g = position(&[
+        ("a-greene", "Boston", 3),
+        ("a-ward", "Albany", 3),
+        ("b-howe", "Springfield", 3),
+    ]);
+    g.begin_actions(0, 1, 2);
+    act(&mut g, "american", "group-1607");
+    act(&mut g, "american", "pick-a-greene");
+    assert_eq!(described(&g, "american", &step("Springfield")).1, None);
+    act(&mut g, "american", &step("Springfield"));
+    // Ending the Actions with one unused: said in the label and warned.
+    end_group(&mut g, "american");
+    let (label, w) = described(&g, "american", "end-actions");
+    assert_eq!(label, "End your actions (1 left unused)");
+    let w = w.expect("a warning");
+    assert!(
+        w.starts_with("1 Action unused: ending your Actions loses it (3.1)."),
+        "{w}"
+    );
+
+    // Player 1 with one Action: the other player's Actions follow.
+    let mut g = position(&[("b-howe", "Boston", 3), ("a-ward", "Springfield", 3)]);
+    g.begin_actions(0, 0, 1);
+    act(&mut g, "british", "group-1607");
+    act(&mut g, "british", "pick-b-howe");
+    let w = described(&g, "british", &step("Springfield")).1.expect("a warning");
+    assert!(w.contains("Then the American Actions follow."), "{w}");
 }

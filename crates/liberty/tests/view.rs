@@ -505,6 +505,56 @@ fn the_facts_read_as_the_rulebook_says_them() {
         "{winter:?}"
     );
     assert!(winter.iter().all(|f| !f.contains(" of ")), "{winter:?}");
+    // 11.5 an exchange offered in the Winter Turn: still the winter (it
+    // read "Game Turn 4 of 3", phase "Card play").
+    g.frames.clear();
+    g.frames
+        .push(liberty::state::Frame::WinterExchange { done: [false, false] });
+    let b = |id: &str| liberty::blocks::by_id(id).unwrap();
+    g.frames.push(liberty::state::Frame::Offer {
+        from: AMERICAN,
+        give: b("b-butler"),
+        get: b("a-ward"),
+    });
+    let winter = facts(&g, None);
+    assert!(
+        winter.contains(&format!("Year: {}, Winter Turn (11.0)", g.year)),
+        "{winter:?}"
+    );
+    assert!(winter.contains(&"Phase: Winter (11.0)".to_string()), "{winter:?}");
+}
+
+// rule: liberty 11.5
+#[test]
+fn prisoners_show_what_an_exchange_would_return() {
+    let mut g = position(&[("a-ward", "Boston", 1), ("b-butler", "Albany", 1)]);
+    g.capture(liberty::blocks::by_id("a-ward").unwrap());
+    g.capture(liberty::blocks::by_id("b-butler").unwrap());
+    for viewer in [None, Some(BRITISH), Some(AMERICAN)] {
+        let ward = board(&view(&g, viewer))
+            .pieces
+            .into_iter()
+            .find(|p| p.id.as_deref() == Some("a-ward"))
+            .expect("a prisoner stands face up");
+        assert_eq!(ward.space, "prisoner");
+        assert!(ward.strength.is_none(), "a prisoner has no strength on the map");
+        let info = liberty::blocks::info(liberty::blocks::by_id("a-ward").unwrap());
+        let states: Vec<String> = ward.states.iter().map(|s| s.to_string()).collect();
+        assert!(states.contains(&info.type_name().to_string()), "{states:?}");
+        assert!(states.contains(&"captured".to_string()), "{states:?}");
+        assert!(states.contains(&format!("strength up to {}", info.max)), "{states:?}");
+    }
+    assert_eq!(
+        Liberty::prisoner_label(liberty::blocks::by_id("b-butler").unwrap()),
+        "Butler (ranger B2, strength up to 3)"
+    );
+    // The offer says what each prisoner is.
+    let offer = ids(&g, "british").into_iter().find(|a| a.starts_with("offer-"));
+    if let Some(id) = offer {
+        let label = described(&g, "british", &id).0;
+        assert!(label.contains("Butler (") && label.contains("Ward ("), "{label}");
+        assert!(label.contains("strength up to"), "{label}");
+    }
 }
 
 // rule: liberty 2.2, 2.13, 2.0

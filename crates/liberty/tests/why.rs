@@ -244,3 +244,32 @@ fn refused_sea_moves_give_the_rule_that_refuses_them() {
         f.reason
     );
 }
+
+// rule: liberty 5.1, 5.4, 3.1
+#[test]
+fn choosing_a_group_explains_a_hex_that_cannot_move() {
+    let mut g = position(&[
+        ("a-greene", "Boston", 3),
+        ("a-ward", "Albany", 3),
+        ("b-howe", "Springfield", 3),
+    ]);
+    g.begin_actions(0, 1, 2);
+    // No block of yours there.
+    let f = forbidden(why(&g, "american", "Hartford"));
+    assert_eq!(f.rule, "5.1");
+    assert!(f.reason.contains("you have none in Hartford"), "{}", f.reason);
+    // Moved this turn.
+    act(&mut g, "american", &group("Albany"));
+    act(&mut g, "american", "pick-a-ward");
+    act(&mut g, "american", &format!("step-{}", hex_id("Saratoga")));
+    act(&mut g, "american", "stop");
+    end_group(&mut g, "american");
+    let f = forbidden(why(&g, "american", "Saratoga"));
+    assert_eq!(f.rule, "5.1");
+    assert!(f.reason.contains("have moved"), "{}", f.reason);
+    // The block itself, clicked: its hex's answer.
+    let f = forbidden(why_block(&g, "american", "a-ward"));
+    assert_eq!(f.rule, "5.1");
+    // A hex that may move is legal.
+    assert!(is_legal(&why(&g, "american", "Boston"), &group("Boston")));
+}

@@ -588,10 +588,9 @@ fn wintering_diagram_played_through() {
     act(&mut g, "american", "disband-f-lauzun");
     act(&mut g, "american", "disband-done");
 
-    // Attrition: only the foot block at Fort Stanwix is beyond supply.
-    assert!(g.waits_for("british"));
-    assert_eq!(g.legal_ids("british"), vec!["eliminate-b-knyphausen".to_string()]);
-    act(&mut g, "british", "eliminate-b-knyphausen");
+    // Attrition: only the foot block at Fort Stanwix is beyond supply, and
+    // it is the one block that may go: it is lost with no decision.
+    assert!(!g.legal_ids("british").iter().any(|a| a.starts_with("eliminate-")));
     assert_eq!(g.where_is("b-knyphausen"), "prisoner");
     assert_eq!(g.where_is("b-mohawk"), "Fort Stanwix");
     assert_eq!(g.where_is("b-percy"), "pool");
@@ -772,4 +771,39 @@ fn french_entry_rolled_in_a_winter_lets_the_west_indies_french_disband_that_wint
     }
     act(&mut g, "american", "disband-f-stsimon");
     assert_eq!(g.where_is("f-stsimon"), "pool");
+}
+
+// rule: liberty 11.4
+#[test]
+fn winter_attrition_asks_only_where_there_is_a_choice() {
+    // Grey in a hex with no town and Butler in Fort Oswego (no supply value)
+    // must both go: no choice. Albany supplies one block: Rawdon or Fraser.
+    let mut g = position(&[
+        ("b-grey", "1505", 2),
+        ("b-butler", "Fort Oswego", 2),
+        ("b-rawdon", "Albany", 2),
+        ("b-fraser", "Albany", 2),
+    ]);
+    end_year(&mut g);
+    no_more_disbanding(&mut g);
+    assert_eq!(g.where_is("b-grey"), "prisoner");
+    assert_eq!(g.where_is("b-butler"), "prisoner");
+    assert_eq!(
+        sorted(&g.legal_ids("british").iter().map(String::as_str).collect::<Vec<_>>()),
+        sorted(&["eliminate-b-rawdon", "eliminate-b-fraser"])
+    );
+    let p = prompt(&g, "british");
+    assert_eq!(
+        p,
+        "Beyond the winter supply limit in Albany (1 too many): choose a block to lose there, one at a time."
+    );
+    let log = log_text(&g, None);
+    assert!(log.contains("Winter attrition in hex 1505: Grey is captured."), "{log}");
+    assert!(
+        log.contains("Winter attrition in Fort Oswego: Butler is captured."),
+        "{log}"
+    );
+    act(&mut g, "british", "eliminate-b-fraser");
+    assert_eq!(g.where_is("b-rawdon"), "Albany");
+    assert!(!g.legal_ids("british").iter().any(|a| a.starts_with("eliminate-")));
 }
