@@ -805,6 +805,8 @@ fn new_live(
         seed_chosen: seed.is_some(),
         rematch: String::new(),
         summary: String::new(),
+        // Already the subscriber's block ([`Client`]).
+        creator: client.to_string(),
     };
     let mut live = Live::new_game(row, seats).map_err(ApiError::refused)?;
     // The computer players are busy: refuse before anything is stored.

@@ -31,6 +31,16 @@ pub const BOT_PACE: Duration = Duration::from_millis(500);
 /// not be stored (the database did not answer).
 pub const BOT_RETRY: Duration = Duration::from_secs(2);
 
+/// Games the expiry of idle games deletes at most in one sweep
+/// ([`Registry::expire`]): each is one transaction of its own, so a sweep
+/// never holds the store for long.
+pub const EXPIRE_BATCH: usize = 100;
+/// Between two sweeps of the expiry (the first runs at start-up)...
+pub const EXPIRE_EVERY: Duration = Duration::from_secs(600);
+/// ...or after a sweep that found a whole batch, so that a backlog drains
+/// in bounded steps.
+pub const EXPIRE_AGAIN: Duration = Duration::from_secs(10);
+
 /// What a token stands for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Who {
@@ -693,7 +703,16 @@ pub struct Bots {
 
 #[derive(Default)]
 struct BotQueue {
-    person: VecDeque<String>,
+    /// A person's games waiting, per client address that handed them over,
+    /// served in turns by address ([`BotQueue::turns`]): one address posing
+    /// as a person in many games against `computer:hard` delays another
+    /// person by one of its moves, not by one per game.
+    person: HashMap<IpAddr, VecDeque<String>>,
+    /// The addresses with a person's game waiting, in the order they are
+    /// served.
+    turns: VecDeque<IpAddr>,
+    /// Who handed each held person's game over (its place when requeued).
+    owner: HashMap<String, IpAddr>,
     computers_only: VecDeque<String>,
     /// Every game in the pool's hands: waiting, being played or pausing.
     held: HashMap<String, Lane>,
@@ -703,13 +722,43 @@ struct BotQueue {
 }
 
 impl BotQueue {
-    fn lane(&mut self, lane: Lane) -> &mut VecDeque<String> {
+    /// Put a held game at the end of its queue.
+    fn enqueue(&mut self, id: String, lane: Lane) {
         match lane {
-            Lane::Person => &mut self.person,
-            Lane::ComputersOnly => &mut self.computers_only,
+            Lane::Person => {
+                let by = self.owner.get(&id).copied().unwrap_or(NOBODY);
+                let games = self.person.entry(by).or_default();
+                if games.is_empty() {
+                    self.turns.push_back(by);
+                }
+                games.push_back(id);
+            }
+            Lane::ComputersOnly => self.computers_only.push_back(id),
         }
     }
+
+    /// The next person's game: the first of the address whose turn it is,
+    /// which then goes to the back of the turns if it has more.
+    fn next_person(&mut self) -> Option<String> {
+        let by = self.turns.pop_front()?;
+        let games = self.person.get_mut(&by)?;
+        let id = games.pop_front();
+        if games.is_empty() {
+            self.person.remove(&by);
+        } else {
+            self.turns.push_back(by);
+        }
+        id
+    }
+
+    fn persons_waiting(&self) -> usize {
+        self.person.values().map(VecDeque::len).sum()
+    }
 }
+
+/// The address of a person's game whose hand-over nobody recorded (loaded
+/// with the computer to act): they share one turn.
+const NOBODY: IpAddr = IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED);
 
 impl Bots {
     fn new(alone_most: usize) -> Self {
@@ -735,7 +784,7 @@ impl Bots {
     /// Games waiting for a worker.
     pub fn waiting(&self) -> usize {
         let q = self.queue();
-        q.person.len() + q.computers_only.len()
+        q.persons_waiting() + q.computers_only.len()
     }
 
     /// Whether a new game with a computer seat is refused now.
@@ -753,8 +802,9 @@ impl Bots {
     }
 
     /// Put a game in its lane's queue unless the pool already holds it (or
-    /// park a computers-only game beyond their bound).
-    fn push(&self, id: &str, lane: Lane) {
+    /// park a computers-only game beyond their bound); a person's game
+    /// waits its address's turn (`by`: who handed it over).
+    fn push(&self, id: &str, lane: Lane, by: IpAddr) {
         let mut q = self.queue();
         if q.held.contains_key(id) || q.parked.iter().any(|p| p == id) {
             return;
@@ -765,7 +815,10 @@ impl Bots {
             return;
         }
         q.held.insert(id.to_string(), lane);
-        q.lane(lane).push_back(id.to_string());
+        if lane == Lane::Person {
+            q.owner.insert(id.to_string(), by);
+        }
+        q.enqueue(id.to_string(), lane);
         drop(q);
         self.wake.notify_one();
     }
@@ -774,7 +827,7 @@ impl Bots {
     fn requeue(&self, id: &str) {
         let mut q = self.queue();
         let Some(&lane) = q.held.get(id) else { return };
-        q.lane(lane).push_back(id.to_string());
+        q.enqueue(id.to_string(), lane);
         drop(q);
         self.wake.notify_one();
     }
@@ -783,6 +836,7 @@ impl Bots {
     /// parked one in.
     fn release(&self, id: &str) {
         let mut q = self.queue();
+        q.owner.remove(id);
         if q.held.remove(id) != Some(Lane::ComputersOnly) {
             return;
         }
@@ -799,7 +853,7 @@ impl Bots {
     /// it there until its move is made.
     fn take(&self) -> Option<(String, Option<tokio::sync::OwnedSemaphorePermit>)> {
         let mut q = self.queue();
-        if let Some(id) = q.person.pop_front() {
+        if let Some(id) = q.next_person() {
             return Some((id, None));
         }
         if q.computers_only.is_empty() {
@@ -1070,6 +1124,104 @@ impl Registry {
         ids.len()
     }
 
+    /// Delete the games left idle ([`Limits::expire_idle_days`]: not over,
+    /// and no move, chat line, note or opening since), and, with
+    /// [`Limits::expire_finished_days`], finished games as long unused:
+    /// at most `batch`, oldest first, each with all its rows in one
+    /// transaction. `now` is the clock's time (unix seconds; the tests pass
+    /// another). A game being played or watched is never deleted: every game
+    /// this process holds (cached, being rebuilt, in the computer players'
+    /// hands) is first marked as used at `now`, which also keeps the games
+    /// other processes on the same PostgreSQL hold when they sweep, and the
+    /// deletion checks again that the game is still idle (a move or an
+    /// opening meanwhile keeps it). Returns how many were deleted.
+    pub async fn expire(&self, now: i64, batch: usize) -> usize {
+        let days = |d: u64| i64::try_from(d.saturating_mul(86_400)).unwrap_or(i64::MAX);
+        let idle_before = now.saturating_sub(days(self.limits.expire_idle_days));
+        let over_before =
+            (self.limits.expire_finished_days > 0).then(|| now.saturating_sub(days(self.limits.expire_finished_days)));
+        let held = self.held_ids();
+        if let Err(e) = self.store.touch(&held, now).await {
+            // Without it a game in use might look idle: no sweep.
+            tracing::warn!("expiry: could not mark the games in use: {e}");
+            return 0;
+        }
+        let ids = match self.store.idle_games(idle_before, over_before, batch).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!("expiry: could not list the idle games: {e}");
+                return 0;
+            }
+        };
+        let mut deleted = 0;
+        for id in ids {
+            // Opened since the touch above.
+            if self.holds(&id) {
+                continue;
+            }
+            match self.store.delete_idle(&id, idle_before, over_before).await {
+                Ok(true) => deleted += 1,
+                Ok(false) => {}
+                Err(e) => tracing::warn!("expiry: could not delete game {id}: {e}"),
+            }
+        }
+        if deleted > 0 {
+            metrics::counter!("powderhorn_games_expired_total").increment(deleted as u64);
+            tracing::info!(
+                "expired {deleted} games unused for {} days (finished ones: {})",
+                self.limits.expire_idle_days,
+                match self.limits.expire_finished_days {
+                    0 => "kept".to_string(),
+                    d => format!("{d} days"),
+                }
+            );
+        }
+        deleted
+    }
+
+    /// The games this process holds: cached, being rebuilt, or in the
+    /// computer players' hands (parked ones too).
+    fn held_ids(&self) -> Vec<String> {
+        let mut ids = self.cached_ids();
+        ids.extend(self.loading.lock().unwrap_or_else(|e| e.into_inner()).keys().cloned());
+        {
+            let q = self.bots.queue();
+            ids.extend(q.held.keys().cloned());
+            ids.extend(q.parked.iter().cloned());
+        }
+        ids.sort();
+        ids.dedup();
+        ids
+    }
+
+    /// Whether this process holds game `id` ([`Registry::held_ids`]); one
+    /// lock at a time.
+    fn holds(&self, id: &str) -> bool {
+        if self.map().contains_key(id) {
+            return true;
+        }
+        if self.loading.lock().unwrap_or_else(|e| e.into_inner()).contains_key(id) {
+            return true;
+        }
+        let q = self.bots.queue();
+        q.held.contains_key(id) || q.parked.iter().any(|p| p == id)
+    }
+
+    /// Run [`Registry::expire`] at once and then every [`EXPIRE_EVERY`]
+    /// ([`EXPIRE_AGAIN`] while a backlog drains) until the registry is
+    /// dropped.
+    pub fn spawn_expirer(self: &Arc<Self>) {
+        let me = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                let Some(r) = me.upgrade() else { return };
+                let n = r.expire(crate::store::now(), EXPIRE_BATCH).await;
+                drop(r);
+                tokio::time::sleep(if n >= EXPIRE_BATCH { EXPIRE_AGAIN } else { EXPIRE_EVERY }).await;
+            }
+        });
+    }
+
     /// Sweep the cache every minute (and at once when it is over its bound,
     /// [`Registry::get`]) until the registry is dropped.
     pub fn spawn_sweeper(self: &Arc<Self>) {
@@ -1165,7 +1317,23 @@ impl Registry {
         let mut live = rebuilt(permit, row, seats, events).await.map_err(LoadError::Replay)?;
         live.moves_max = self.limits.moves_per_game;
         self.rebuilt.fetch_add(1, Ordering::Relaxed);
+        // Opened: not idle ([`Registry::expire`]). Not waited for.
+        if let Some(me) = self.me.upgrade() {
+            let id = id.to_string();
+            tokio::spawn(async move {
+                if let Err(e) = me.store.touch(std::slice::from_ref(&id), crate::store::now()).await {
+                    tracing::warn!("game {id}: could not mark it as used: {e}");
+                }
+            });
+        }
         let thinking = live.thinking().then(|| Lane::of(&live));
+        // A computers-only game (resumed after a restart, or opened by its
+        // link) counts for the address that made it, as it did before.
+        if thinking == Some(Lane::ComputersOnly) {
+            if let Ok(creator) = live.row.creator.parse::<IpAddr>() {
+                self.handed_over(id, creator, Lane::ComputersOnly, true);
+            }
+        }
         // Another request may have loaded it meanwhile: keep the first.
         let (entry, full) = {
             let mut map = self.map();
@@ -1286,7 +1454,13 @@ impl Registry {
         self.bots.started.call_once(|| {
             tokio::spawn(dispatch(self.me.clone(), self.bots.clone()));
         });
-        self.bots.push(id, lane);
+        let by = self
+            .handed_by
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .map_or(NOBODY, |h| h.client);
+        self.bots.push(id, lane, by);
     }
 
     /// Store the events just applied to `live`, then tell its listeners and
@@ -1639,22 +1813,22 @@ mod tests {
     #[test]
     fn the_queue_holds_a_game_once_and_is_full_at_its_cap() {
         let bots = Bots::new(1);
-        bots.push("a", Lane::Person);
-        bots.push("a", Lane::Person);
+        bots.push("a", Lane::Person, NOBODY);
+        bots.push("a", Lane::Person, NOBODY);
         assert_eq!(bots.waiting(), 1, "a game is queued once");
         for i in 1..QUEUE_CAP {
             assert!(!bots.full());
-            bots.push(&format!("g{i}"), Lane::Person);
+            bots.push(&format!("g{i}"), Lane::Person, NOBODY);
         }
         assert!(bots.full());
         // Taken by a worker, it is still held: queuing it again does nothing
         // until the worker lets it go.
         let (first, _) = bots.take().unwrap();
         assert_eq!(first, "a");
-        bots.push("a", Lane::Person);
+        bots.push("a", Lane::Person, NOBODY);
         assert_eq!(bots.waiting(), QUEUE_CAP - 1);
         bots.release("a");
-        bots.push("a", Lane::Person);
+        bots.push("a", Lane::Person, NOBODY);
         assert_eq!(bots.waiting(), QUEUE_CAP);
     }
 
@@ -1666,15 +1840,15 @@ mod tests {
     fn a_persons_game_is_played_before_computers_only_ones() {
         let bots = Bots::with_workers(2, 16);
         for i in 0..16 {
-            bots.push(&format!("alone{i}"), Lane::ComputersOnly);
+            bots.push(&format!("alone{i}"), Lane::ComputersOnly, NOBODY);
         }
-        bots.push("person", Lane::Person);
+        bots.push("person", Lane::Person, NOBODY);
         let (id, share) = bots.take().unwrap();
         assert_eq!((id.as_str(), share.is_some()), ("person", false));
         let (id, share) = bots.take().unwrap();
         assert_eq!(id, "alone0");
         assert!(bots.take().is_none(), "a second worker for a computers-only game");
-        bots.push("person2", Lane::Person);
+        bots.push("person2", Lane::Person, NOBODY);
         assert_eq!(bots.take().unwrap().0, "person2");
         drop(share);
         assert_eq!(bots.take().unwrap().0, "alone1", "its share came free");
@@ -1690,10 +1864,10 @@ mod tests {
     #[test]
     fn a_computers_only_game_beyond_the_bound_waits_for_one_to_end() {
         let bots = Bots::with_workers(2, 1);
-        bots.push("resumed", Lane::ComputersOnly);
-        bots.push("opened", Lane::ComputersOnly);
-        bots.push("opened", Lane::ComputersOnly);
-        bots.push("person", Lane::Person);
+        bots.push("resumed", Lane::ComputersOnly, NOBODY);
+        bots.push("opened", Lane::ComputersOnly, NOBODY);
+        bots.push("opened", Lane::ComputersOnly, NOBODY);
+        bots.push("person", Lane::Person, NOBODY);
         assert_eq!(bots.waiting(), 2, "the second computers-only game is parked");
         assert!(!bots.queue().held.contains_key("opened"));
         bots.release("person");
@@ -1701,5 +1875,31 @@ mod tests {
         bots.release("resumed");
         assert_eq!(bots.queue().held.get("opened"), Some(&Lane::ComputersOnly));
         assert!(bots.queue().parked.is_empty());
+    }
+
+    /// A client posing as a person in many games against the computer
+    /// filled the person's queue, first come first served, ahead of
+    /// everyone else's game (server-fix.md, what was left). Addresses now
+    /// take turns: another person's game is next after one of its moves,
+    /// however many games it has waiting, and it goes on taking its turns.
+    #[test]
+    fn addresses_take_turns_in_the_persons_queue() {
+        let bots = Bots::with_workers(2, 16);
+        let (many, one): (IpAddr, IpAddr) = ("192.0.2.1".parse().unwrap(), "192.0.2.2".parse().unwrap());
+        for i in 0..16 {
+            bots.push(&format!("many{i}"), Lane::Person, many);
+        }
+        bots.push("one", Lane::Person, one);
+        assert_eq!(bots.waiting(), 17);
+        let order: Vec<String> = (0..4).map(|_| bots.take().unwrap().0).collect();
+        assert_eq!(order, ["many0", "one", "many1", "many2"]);
+        // Played, "one" goes back to its address's turn (behind "many",
+        // which is served before it again only once).
+        bots.requeue("one");
+        assert_eq!(bots.take().unwrap().0, "many3");
+        assert_eq!(bots.take().unwrap().0, "one");
+        bots.release("one");
+        assert!(!bots.queue().owner.contains_key("one"), "forgotten once let go");
+        assert_eq!(bots.waiting(), 12);
     }
 }

@@ -72,7 +72,8 @@ pub async fn open(db: &str) -> Result<AppState, BoxError> {
 /// The application over a database: a SQLite file path (created if missing)
 /// or a `postgres://` URL (see [`store::DbSpec::parse`]). With PostgreSQL a
 /// listener task follows the other server processes' moves. The cache is
-/// swept every minute ([`games::Registry::sweep`]).
+/// swept every minute ([`games::Registry::sweep`]), and idle games expire
+/// ([`games::Registry::expire`], at once and every 10 minutes).
 pub async fn open_with(db: &str, limits: Limits) -> Result<AppState, BoxError> {
     ops::recorder();
     let spec = store::DbSpec::parse(db);
@@ -84,6 +85,7 @@ pub async fn open_with(db: &str, limits: Limits) -> Result<AppState, BoxError> {
         pg::spawn_listener(url.clone(), Arc::downgrade(&reg));
     }
     reg.spawn_sweeper();
+    reg.spawn_expirer();
     Ok(AppState::new(reg))
 }
 

@@ -6,6 +6,8 @@
 //! * Rates ([`Rates`]): games created per client address and chat messages
 //!   per seat, per minute (governor's keyed GCRA limiters: a burst of the
 //!   whole minute's allowance, then one more every `60 / n` seconds).
+//! * Time: games not over and unused for `--expire-idle-days` are deleted
+//!   ([`crate::games::Registry::expire`]).
 //! * Totals: chat bytes per game, games cached in memory (idle ones are
 //!   evicted, [`crate::games::Registry::sweep`]; a game followed by a live
 //!   stream is not, so games followed at once are bounded by the cache's
@@ -130,6 +132,17 @@ pub struct Limits {
     /// memory.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
     pub idle_game_minutes: u64,
+    /// Days after which a game that is not over and that nobody used (no
+    /// move, chat line, note, nor opening it) is deleted with all its rows;
+    /// a game being played or watched never is. Swept at start-up and every
+    /// 10 minutes, at most 100 games a sweep.
+    #[arg(long, default_value_t = 90, value_parser = clap::value_parser!(u64).range(1..=36_500))]
+    pub expire_idle_days: u64,
+    /// Days after which a finished game nobody used is deleted too; 0 (the
+    /// default) keeps finished games, whose records `powderhorn verify`
+    /// checks and whose replays players link to.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=36_500))]
+    pub expire_finished_days: u64,
     /// Replays of past positions (the replay slider) computed at once; more
     /// are refused with 503.
     #[arg(long, default_value_t = 2)]

@@ -52,6 +52,8 @@ ALTER TABLE games ADD COLUMN IF NOT EXISTS rematch TEXT NOT NULL DEFAULT '';
 -- What a list of games shows without rebuilding one (who acts, move
 -- numbers, outcome: JSON), '' for games stored before it was.
 ALTER TABLE games ADD COLUMN IF NOT EXISTS summary TEXT NOT NULL DEFAULT '';
+-- Who made it (the address the per-address limits count), while in play.
+ALTER TABLE games ADD COLUMN IF NOT EXISTS creator TEXT NOT NULL DEFAULT '';
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id),
     pos     INTEGER NOT NULL,
@@ -89,6 +91,16 @@ CREATE TABLE IF NOT EXISTS notes (
 );
 ";
 
+/// `games.touched` added to a database made before it (in the schema's
+/// transaction), from when each game was last used.
+const TOUCHED_MIGRATION: &str = "
+ALTER TABLE games ADD COLUMN touched BIGINT NOT NULL DEFAULT 0;
+UPDATE games SET touched = GREATEST(created,
+    COALESCE((SELECT MAX(created) FROM actions a WHERE a.game_id = games.id), 0),
+    COALESCE((SELECT MAX(created) FROM chat c WHERE c.game_id = games.id), 0),
+    COALESCE((SELECT MAX(updated) FROM notes n WHERE n.game_id = games.id), 0));
+";
+
 async fn connect(url: &str) -> Result<Client, DbError> {
     let (client, conn) = tokio_postgres::connect(url, NoTls).await?;
     tokio::spawn(async move {
@@ -120,7 +132,11 @@ WITH ins AS (
     FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(seq, seat, kind, action, dice)
     RETURNING 1
 ), upd AS (
-    UPDATE games SET status = $8, summary = $11 WHERE id = $1 RETURNING 1
+    -- touched to the hour, the creator forgotten at the end: unchanged
+    -- values leave the expiry's indexes alone (a HOT update).
+    UPDATE games SET status = $8, summary = $11,
+        touched = CASE WHEN touched < $7::BIGINT - 3600 THEN $7 ELSE touched END,
+        creator = CASE WHEN $8 = 'over' THEN '' ELSE creator END WHERE id = $1 RETURNING 1
 )
 SELECT pg_notify($9, $10), (SELECT count(*) FROM ins), (SELECT count(*) FROM upd)";
 
@@ -172,6 +188,20 @@ impl PgStore {
             let tx = first.transaction().await?;
             tx.execute("SELECT pg_advisory_xact_lock(7261533)", &[]).await?;
             tx.batch_execute(SCHEMA).await?;
+            let has_touched = tx
+                .query_opt(
+                    "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() \
+                     AND table_name = 'games' AND column_name = 'touched'",
+                    &[],
+                )
+                .await?
+                .is_some();
+            if !has_touched {
+                // As in SQLite: older games were last used at their last
+                // move, chat line or note, else when made.
+                tx.batch_execute(TOUCHED_MIGRATION).await?;
+            }
+            tx.batch_execute(crate::store::IDLE_INDEXES).await?;
             tx.commit().await?;
         }
         let mut conns = vec![Mutex::new(Some(PgConn {
@@ -315,6 +345,52 @@ impl PgStore {
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
+    pub async fn touch(&self, ids: &[String], now: i64) -> Result<(), DbError> {
+        let c = self.conn().await?;
+        c.execute(
+            "UPDATE games SET touched = $2 WHERE id = ANY($1) AND touched < $2::BIGINT - 3600",
+            &[&ids, &now],
+        )
+        .await?;
+        Ok(())
+    }
+
+    pub async fn idle_games(&self, idle_before: i64, over_before: i64, limit: i64) -> Result<Vec<String>, DbError> {
+        let c = self.conn().await?;
+        let rows = c
+            .query(crate::store::IDLE_GAMES, &[&idle_before, &over_before, &limit])
+            .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// The game's row locked first: a move, chat line or touch of another
+    /// process waits for the deletion (and then finds no game), or comes
+    /// first and keeps it.
+    pub async fn delete_idle(&self, id: &str, idle_before: i64, over_before: i64) -> Result<bool, DbError> {
+        let mut c = self.conn().await?;
+        let tx = c.transaction().await?;
+        let still = tx
+            .query_opt(
+                &format!(
+                    "SELECT 1 FROM games WHERE id = $1 AND {} FOR UPDATE",
+                    crate::store::STILL_IDLE
+                ),
+                &[&id, &idle_before, &over_before],
+            )
+            .await?
+            .is_some();
+        if !still {
+            return Ok(false);
+        }
+        for table in crate::store::GAME_TABLES {
+            tx.execute(&format!("DELETE FROM {table} WHERE game_id = $1"), &[&id])
+                .await?;
+        }
+        tx.execute("DELETE FROM games WHERE id = $1", &[&id]).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
     pub async fn ping(&self) -> Result<(), DbError> {
         let c = self.conn().await?;
         c.query_one("SELECT EXISTS (SELECT 1 FROM games)", &[]).await?;
@@ -424,6 +500,11 @@ impl PgStore {
             &[&game, &n, &seat, &text, &crate::store::now()],
         )
         .await?;
+        tx.execute(
+            "UPDATE games SET touched = $2 WHERE id = $1 AND touched < $2::BIGINT - 3600",
+            &[&game, &crate::store::now()],
+        )
+        .await?;
         let payload = format!("{game}:chat:{n}:{origin}");
         tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await?;
         tx.commit().await?;
@@ -442,13 +523,21 @@ impl PgStore {
     }
 
     pub async fn set_notes(&self, game: &str, seat: &str, text: &str) -> Result<(), DbError> {
-        let c = self.conn().await?;
-        c.execute(
+        let mut c = self.conn().await?;
+        let tx = c.transaction().await?;
+        let now = crate::store::now();
+        tx.execute(
             "INSERT INTO notes (game_id, seat, text, updated) VALUES ($1,$2,$3,$4)
              ON CONFLICT (game_id, seat) DO UPDATE SET text = excluded.text, updated = excluded.updated",
-            &[&game, &seat, &text, &crate::store::now()],
+            &[&game, &seat, &text, &now],
         )
         .await?;
+        tx.execute(
+            "UPDATE games SET touched = $2 WHERE id = $1 AND touched < $2::BIGINT - 3600",
+            &[&game, &now],
+        )
+        .await?;
+        tx.commit().await?;
         Ok(())
     }
 }
@@ -460,8 +549,8 @@ async fn insert_game(
     events: &[Event],
 ) -> Result<(), DbError> {
     tx.execute(
-        "INSERT INTO games (id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch, summary) \
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)",
+        "INSERT INTO games (id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch, summary, \
+         creator, touched) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)",
         &[
             &g.id,
             &g.title,
@@ -475,6 +564,9 @@ async fn insert_game(
             &(g.seed_chosen as i32),
             &g.rematch,
             &g.summary,
+            &g.creator_kept(),
+            // Stored now is used now, whatever `created` says.
+            &crate::store::now(),
         ],
     )
     .await?;
@@ -596,8 +688,8 @@ async fn read_head(
 ) -> Result<Option<(GameRow, Vec<SeatRow>)>, DbError> {
     let Some(r) = c
         .query_opt(
-            "SELECT id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch, summary \
-             FROM games WHERE id = $1",
+            "SELECT id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch, summary, \
+             creator FROM games WHERE id = $1",
             &[&id],
         )
         .await?
@@ -620,6 +712,7 @@ async fn read_head(
         seed_chosen: r.get::<_, i32>(9) != 0,
         rematch: r.get(10),
         summary: r.get(11),
+        creator: r.get(12),
     };
     let seats = c
         .query(

@@ -167,6 +167,34 @@ CREATE TABLE IF NOT EXISTS notes (
 );
 ";
 
+/// The partial indexes [`IDLE_GAMES`] walks (both backends).
+pub const IDLE_INDEXES: &str = "
+CREATE INDEX IF NOT EXISTS games_unfinished_touched ON games (touched) WHERE status <> 'over';
+CREATE INDEX IF NOT EXISTS games_finished_touched ON games (touched) WHERE status = 'over';
+";
+
+/// When a game stored before `touched` was last used (SQLite's many-argument
+/// `max`; PostgreSQL's `GREATEST`, [`crate::pg`]).
+const TOUCHED_BACKFILL_SQLITE: &str = "UPDATE games SET touched = max(created, \
+     COALESCE((SELECT MAX(created) FROM actions a WHERE a.game_id = games.id), 0), \
+     COALESCE((SELECT MAX(created) FROM chat c WHERE c.game_id = games.id), 0), \
+     COALESCE((SELECT MAX(updated) FROM notes n WHERE n.game_id = games.id), 0));";
+
+/// After a move, three statements, each writing only when it must: the
+/// summary (changed by every move); the status, and the creator's address
+/// forgotten once the game is over (it is kept only to count games in play,
+/// [`GameRow::creator`]), only when the status changes; when the game was
+/// last used, to the hour (plenty for an expiry counted in days). SQLite
+/// rewrites an index whenever a statement sets a column it (or its `WHERE`)
+/// names, so setting `status` or `touched` at every move would rewrite the
+/// expiry's indexes at every move.
+const APPEND_SQLITE: [&str; 3] = [
+    "UPDATE games SET summary = ?3 WHERE id = ?1",
+    "UPDATE games SET status = ?2, creator = CASE WHEN ?2 = 'over' THEN '' ELSE creator END \
+     WHERE id = ?1 AND status <> ?2",
+    "UPDATE games SET touched = ?4 WHERE id = ?1 AND touched < ?4 - 3600",
+];
+
 /// The bytes of chat a game holds (SQLite).
 const CHAT_BYTES_SQLITE: &str = "SELECT COALESCE(SUM(length(CAST(text AS BLOB))), 0) FROM chat WHERE game_id = ?1";
 
@@ -181,6 +209,26 @@ pub const COMPUTER_GAMES: &str = "SELECT id FROM games g WHERE status IN ('activ
      AND s.kind NOT LIKE 'computer%') \
      AND COALESCE((SELECT MAX(seq) FROM actions a WHERE a.game_id = g.id), 0) < $1 \
      ORDER BY created LIMIT $2";
+
+/// Games whose last use ([`Store::touch`]: created, a move, a chat line,
+/// notes, opened) is older than `$1` and which are not over, or which are
+/// over and older than `$2` (`--expire-finished-days`; `i64::MIN` when
+/// finished games are kept), oldest first, at most `$3` (both backends; each
+/// half walks its own partial index, so finished games kept forever cost
+/// the sweep nothing).
+pub const IDLE_GAMES: &str = "SELECT id FROM (\
+     SELECT id, touched FROM (SELECT id, touched FROM games WHERE status <> 'over' AND touched < $1 \
+     ORDER BY touched LIMIT $3) AS unfinished \
+     UNION ALL SELECT id, touched FROM (SELECT id, touched FROM games WHERE status = 'over' AND touched < $2 \
+     ORDER BY touched LIMIT $3) AS finished) AS idle ORDER BY touched LIMIT $3";
+
+/// The condition under which [`IDLE_GAMES`] picked a game, checked again as
+/// it is deleted (a move or an opening since then keeps it).
+pub const STILL_IDLE: &str = "((status <> 'over' AND touched < $2) OR (status = 'over' AND touched < $3))";
+
+/// The tables holding a game's rows, in the order they are deleted (the
+/// game's row last: the others refer to it).
+pub const GAME_TABLES: [&str; 4] = ["notes", "chat", "actions", "seats"];
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRow {
@@ -202,6 +250,24 @@ pub struct GameRow {
     /// number, the outcome), stored with every move; empty for games stored
     /// before it was.
     pub summary: String,
+    /// Who made it: the client address as the per-address limits count it
+    /// ([`crate::limits::subscriber`]), kept while the game is in play (it
+    /// is emptied when the game ends) so that a restart counts its
+    /// computers-only games against their maker again; empty for games
+    /// stored before it was.
+    pub creator: String,
+}
+
+impl GameRow {
+    /// [`GameRow::creator`] as stored: forgotten for a game stored over
+    /// (an opened save file of a finished game).
+    pub fn creator_kept(&self) -> &str {
+        if self.status == "over" {
+            ""
+        } else {
+            &self.creator
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -465,6 +531,48 @@ impl Store {
         }
     }
 
+    /// Mark games as used at `now` (unix seconds), so that the expiry of
+    /// idle games ([`Store::idle_games`]) passes them by: the games this
+    /// process holds, and a game it rebuilds. Moves, chat and notes touch
+    /// their game as they are stored.
+    pub async fn touch(&self, ids: &[String], now: i64) -> Result<(), DbError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        match self {
+            Store::Sqlite(s) => s.touch(ids, now).await,
+            Store::Postgres(p) => p.touch(ids, now).await,
+        }
+    }
+
+    /// At most `limit` games, oldest first, last used before `idle_before`
+    /// and not over, or over and last used before `over_before` (`None`:
+    /// finished games are kept), [`IDLE_GAMES`].
+    pub async fn idle_games(
+        &self,
+        idle_before: i64,
+        over_before: Option<i64>,
+        limit: usize,
+    ) -> Result<Vec<String>, DbError> {
+        let over_before = over_before.unwrap_or(i64::MIN);
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        match self {
+            Store::Sqlite(s) => s.idle_games(idle_before, over_before, limit).await,
+            Store::Postgres(p) => p.idle_games(idle_before, over_before, limit).await,
+        }
+    }
+
+    /// Delete game `id` with all its rows, in one transaction, if it is
+    /// still idle by the same bounds ([`STILL_IDLE`]: a move or an opening
+    /// since it was listed keeps it). Whether it was deleted.
+    pub async fn delete_idle(&self, id: &str, idle_before: i64, over_before: Option<i64>) -> Result<bool, DbError> {
+        let over_before = over_before.unwrap_or(i64::MIN);
+        match self {
+            Store::Sqlite(s) => s.delete_idle(id, idle_before, over_before).await,
+            Store::Postgres(p) => p.delete_idle(id, idle_before, over_before).await,
+        }
+    }
+
     /// A trivial query on the `games` table (for `/healthz`): the database
     /// answers and holds the schema.
     pub async fn ping(&self) -> Result<(), DbError> {
@@ -680,6 +788,7 @@ impl SqliteStore {
             ("games", "seed_chosen", "INTEGER NOT NULL DEFAULT 0"),
             ("games", "rematch", "TEXT NOT NULL DEFAULT ''"),
             ("games", "summary", "TEXT NOT NULL DEFAULT ''"),
+            ("games", "creator", "TEXT NOT NULL DEFAULT ''"),
             ("seats", "invite", "TEXT"),
         ] {
             let has = conn
@@ -691,6 +800,18 @@ impl SqliteStore {
                 conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {col} {ty}"))?;
             }
         }
+        let has_touched = conn
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'touched'")?
+            .exists([])?;
+        if !has_touched {
+            // Older games were last used at their last move, chat line or
+            // note, else when made: not all at once, and not at 0 (which
+            // would expire them all at the first sweep).
+            conn.execute_batch(&format!(
+                "BEGIN; ALTER TABLE games ADD COLUMN touched INTEGER NOT NULL DEFAULT 0; {TOUCHED_BACKFILL_SQLITE} COMMIT;"
+            ))?;
+        }
+        conn.execute_batch(IDLE_INDEXES)?;
         let (jobs, queue) = mpsc::channel();
         let commits = Arc::new(AtomicU64::new(0));
         let writer = {
@@ -838,8 +959,20 @@ impl SqliteStore {
         let (status, summary) = (status.to_string(), summary.to_string());
         self.write(move |conn| {
             insert_events(conn, &game, after, &events)?;
-            conn.prepare_cached("UPDATE games SET status = ?2, summary = ?3 WHERE id = ?1")?
-                .execute(params![game, status, summary])?;
+            let t = now();
+            for sql in APPEND_SQLITE {
+                let mut st = conn.prepare_cached(sql)?;
+                // Each statement names only some of the four parameters.
+                for (i, v) in [&game as &dyn rusqlite::ToSql, &status, &summary, &t]
+                    .into_iter()
+                    .enumerate()
+                {
+                    if st.parameter_name(i + 1).is_some() {
+                        st.raw_bind_parameter(i + 1, v)?;
+                    }
+                }
+                st.raw_execute()?;
+            }
             Ok(())
         })
     }
@@ -859,6 +992,67 @@ impl SqliteStore {
             let mut st = conn.prepare_cached(COMPUTER_GAMES)?;
             let ids = st.query_map([moves_max, limit], |r| r.get(0))?;
             Ok(ids.collect::<Result<_, _>>()?)
+        })
+    }
+
+    pub fn touch(&self, ids: &[String], now: i64) -> impl Future<Output = Result<(), DbError>> {
+        let ids = ids.to_vec();
+        self.write(move |conn| {
+            let mut st = conn.prepare_cached("UPDATE games SET touched = ?2 WHERE id = ?1 AND touched < ?2 - 3600")?;
+            for id in &ids {
+                st.execute(params![id, now])?;
+            }
+            Ok(())
+        })
+    }
+
+    pub fn idle_games(
+        &self,
+        idle_before: i64,
+        over_before: i64,
+        limit: i64,
+    ) -> impl Future<Output = Result<Vec<String>, DbError>> {
+        self.read(move |conn| {
+            let mut st = conn.prepare_cached(IDLE_GAMES)?;
+            // By name: SQLite numbers `$N` parameters by first appearance.
+            let ids = st.query_map(
+                &[
+                    ("$1", &idle_before as &dyn rusqlite::ToSql),
+                    ("$2", &over_before),
+                    ("$3", &limit),
+                ],
+                |r| r.get(0),
+            )?;
+            Ok(ids.collect::<Result<_, _>>()?)
+        })
+    }
+
+    pub fn delete_idle(
+        &self,
+        id: &str,
+        idle_before: i64,
+        over_before: i64,
+    ) -> impl Future<Output = Result<bool, DbError>> {
+        let id = id.to_string();
+        // One job of the writer: nothing else writes between the check and
+        // the deletion.
+        self.write(move |conn| {
+            let idle = conn
+                .prepare_cached(&format!("SELECT 1 FROM games WHERE id = $1 AND {STILL_IDLE}"))?
+                .exists(&[
+                    ("$1", &id as &dyn rusqlite::ToSql),
+                    ("$2", &idle_before),
+                    ("$3", &over_before),
+                ])?;
+            if !idle {
+                return Ok(false);
+            }
+            for table in GAME_TABLES {
+                conn.prepare_cached(&format!("DELETE FROM {table} WHERE game_id = ?1"))?
+                    .execute([&id])?;
+            }
+            conn.prepare_cached("DELETE FROM games WHERE id = ?1")?.execute([&id])?;
+            Ok(true)
         })
     }
 
@@ -929,8 +1123,11 @@ impl SqliteStore {
             let n: i64 = conn
                 .prepare_cached("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id = ?1")?
                 .query_row([&game], |r| r.get(0))?;
+            let t = now();
             conn.prepare_cached("INSERT INTO chat (game_id, n, seat, text, created) VALUES (?1,?2,?3,?4,?5)")?
-                .execute(params![game, n, seat, text, now()])?;
+                .execute(params![game, n, seat, text, t])?;
+            conn.prepare_cached("UPDATE games SET touched = ?2 WHERE id = ?1 AND touched < ?2 - 3600")?
+                .execute(params![game, t])?;
             Ok(Some(n))
         })
     }
@@ -954,6 +1151,8 @@ impl SqliteStore {
                  ON CONFLICT (game_id, seat) DO UPDATE SET text = excluded.text, updated = excluded.updated",
             )?
             .execute(params![game, seat, text, now()])?;
+            conn.prepare_cached("UPDATE games SET touched = ?2 WHERE id = ?1 AND touched < ?2 - 3600")?
+                .execute(params![game, now()])?;
             Ok(())
         })
     }
@@ -1062,8 +1261,8 @@ fn write_batch(conn: &Connection, batch: &mut [Box<dyn Write>]) -> Result<(), Db
 fn read_head(conn: &Connection, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>)>, DbError> {
     let row = conn
         .prepare_cached(
-            "SELECT id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch, summary \
-             FROM games WHERE id = ?1",
+            "SELECT id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch, summary, \
+             creator FROM games WHERE id = ?1",
         )?
         .query_row([id], |r| {
             Ok((
@@ -1080,11 +1279,22 @@ fn read_head(conn: &Connection, id: &str) -> Result<Option<(GameRow, Vec<SeatRow
                     r.get::<_, i64>(9)?,
                     r.get::<_, String>(10)?,
                     r.get::<_, String>(11)?,
+                    r.get::<_, String>(12)?,
                 ),
             ))
         })
         .optional()?;
-    let Some((id, title, scenario, options, seed, status, created, rules, (salt, seed_chosen, rematch, summary))) = row
+    let Some((
+        id,
+        title,
+        scenario,
+        options,
+        seed,
+        status,
+        created,
+        rules,
+        (salt, seed_chosen, rematch, summary, creator),
+    )) = row
     else {
         return Ok(None);
     };
@@ -1102,6 +1312,7 @@ fn read_head(conn: &Connection, id: &str) -> Result<Option<(GameRow, Vec<SeatRow
         seed_chosen: seed_chosen != 0,
         rematch,
         summary,
+        creator,
     };
     let mut st =
         conn.prepare_cached("SELECT seat, kind, token, invite FROM seats WHERE game_id = ?1 ORDER BY rowid")?;
@@ -1154,8 +1365,8 @@ fn read_game(conn: &Connection, id: &str) -> Result<Option<StoredGame>, DbError>
 
 fn insert_game(conn: &Connection, g: &GameRow, seats: &[SeatRow], events: &[Event]) -> Result<(), DbError> {
     conn.prepare_cached(
-        "INSERT INTO games (id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch, summary) \
-         VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
+        "INSERT INTO games (id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch, summary, \
+         creator, touched) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)",
     )?
     .execute(params![
         g.id,
@@ -1169,7 +1380,10 @@ fn insert_game(conn: &Connection, g: &GameRow, seats: &[SeatRow], events: &[Even
         g.salt,
         g.seed_chosen as i64,
         g.rematch,
-        g.summary
+        g.summary,
+        g.creator_kept(),
+        // Stored now is used now, whatever `created` says.
+        now()
     ])?;
     let mut st =
         conn.prepare_cached("INSERT INTO seats (game_id, seat, kind, token, invite) VALUES (?1,?2,?3,?4,?5)")?;
