@@ -62,39 +62,6 @@ async fn sql(db: &str, statements: &str) {
     }
 }
 
-/// A request from the TCP peer `peer`.
-async fn call_from(
-    app: &Router,
-    peer: &str,
-    method: &str,
-    uri: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut req = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("content-type", "application/json")
-        .extension(server::limits::Peer(peer.parse().unwrap()));
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    let bytes = body.map(|b| serde_json::to_vec(&b).unwrap()).unwrap_or_default();
-    let resp = app.clone().oneshot(req.body(Body::from(bytes)).unwrap()).await.unwrap();
-    let status = resp.status();
-    let bytes = http_body_util::BodyExt::collect(resp.into_body())
-        .await
-        .unwrap()
-        .to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
-}
-
-/// A game of Liberty between these seats, made from `peer`.
-async fn create_from(app: &Router, peer: &str, british: &str, american: &str) -> (StatusCode, Value) {
-    let body = json!({"scenario": "liberty/1775", "seats": {"british": british, "american": american}});
-    call_from(app, peer, "POST", "/api/games", None, Some(body)).await
-}
-
 /// A hot-seat game made from A: its id and both seats' tokens (British
 /// first).
 async fn hotseat(app: &Router) -> (String, [String; 2]) {
