@@ -433,8 +433,11 @@ fn undo_redo<G: Game>(s: &mut Session<G>, known: &mut Known, at: &dyn Fn(&str) -
         let last = s.actions().iter().rev().find(|r| r.seat == name);
         let id = last.expect("an undoable action is recorded").action.clone();
         let others = to_act.without(seat);
-        // A draft step is the seat's own; a commit was announced to all.
-        let seen = (s.state().independent() && to_act.contains(seat)).then(|| observations(s.state(), others));
+        // A draft step is the seat's own; a commit was announced to all,
+        // but taking it back changes nothing the others may do.
+        let drafting = s.state().independent();
+        let seen = (drafting && to_act.contains(seat)).then(|| observations(s.state(), others));
+        let may_do = (drafting && !to_act.contains(seat)).then(|| legal_ids(s.state(), others));
         known.json(s);
         let after = (known.json.take().expect("just made"), s.state().log().len());
         s.undo(seat).expect("undo allowed");
@@ -445,6 +448,14 @@ fn undo_redo<G: Game>(s: &mut Session<G>, known: &mut Known, at: &dyn Fn(&str) -
                 observations(s.state(), others),
                 "{}",
                 at(&format!("{name}'s undo changed what another seat sees or may do"))
+            );
+        }
+        if let Some(may_do) = may_do {
+            assert_eq!(
+                may_do,
+                legal_ids(s.state(), others),
+                "{}",
+                at(&format!("{name}'s commit taken back changed what another seat may do"))
             );
         }
         s.act(seat, &id, &[]).expect("redo after undo");
@@ -501,10 +512,16 @@ fn typed_views<G: Game>(g: &G, known: &mut Known, drawing: Option<&crate::Drawin
 fn observations<G: Game>(g: &G, seats: SeatSet) -> Vec<(String, usize, Vec<String>)> {
     seats
         .iter()
-        .map(|seat| {
-            let ids = described(g, seat).into_iter().map(|a| a.id).collect();
-            (g.view(Some(seat)).to_string(), g.log().visible(Some(seat)).count(), ids)
-        })
+        .zip(legal_ids(g, seats))
+        .map(|(seat, ids)| (g.view(Some(seat)).to_string(), g.log().visible(Some(seat)).count(), ids))
+        .collect()
+}
+
+/// The ids of the actions each of `seats` may take.
+fn legal_ids<G: Game>(g: &G, seats: SeatSet) -> Vec<Vec<String>> {
+    seats
+        .iter()
+        .map(|seat| described(g, seat).into_iter().map(|a| a.id).collect())
         .collect()
 }
 

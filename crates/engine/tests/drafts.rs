@@ -51,6 +51,17 @@ fn the_harness_catches_a_draft_step_the_other_seat_sees() {
     run::<Muster>(&cfg);
 }
 
+/// The check of a commit taken back out of turn: with option `hasty` a
+/// commit narrows the other seat's choices, so taking it back widens them.
+#[test]
+#[should_panic(expected = "commit taken back changed what another seat may do")]
+fn the_harness_catches_a_commit_that_narrows_the_other_seats_choices() {
+    let mut cfg = Config::new("std");
+    cfg.options.insert("hasty".into(), "on".into());
+    cfg.games = 3;
+    run::<Muster>(&cfg);
+}
+
 #[test]
 fn one_seats_undo_leaves_the_other_seats_draft_and_knowledge_untouched() {
     let mut s = new_game(1);

@@ -34,6 +34,10 @@ pub struct Muster {
     pub orders: Drafts<Order>,
     /// The planted fault of option `tattle` (for the harness's own tests).
     pub tattle: bool,
+    /// The planted fault of option `hasty`: once one seat has committed,
+    /// the other may only commit, so taking a commit back changes what the
+    /// other may do.
+    pub hasty: bool,
     #[serde(flatten)]
     pub core: Core,
 }
@@ -71,10 +75,16 @@ static INFO: TitleInfo = TitleInfo {
     name: "Muster",
     seats: &["british", "french"],
     scenarios: super::STANDARD,
-    options: &[OptionInfo::switch(
-        "tattle",
-        "a planted fault: a purchase is told to both seats, so one seat's draft changes the other's log",
-    )],
+    options: &[
+        OptionInfo::switch(
+            "tattle",
+            "a planted fault: a purchase is told to both seats, so one seat's draft changes the other's log",
+        ),
+        OptionInfo::switch(
+            "hasty",
+            "a planted fault: once a seat has committed the other may only commit",
+        ),
+    ],
     rules_version: "muster-1",
     data_files: &[],
     victory_levels: &[],
@@ -150,6 +160,10 @@ impl Procedure for Muster {
     }
     fn legal_for(&self, seat: Seat, out: &mut Vec<MusterAct>) {
         let o = *self.orders.draft(seat);
+        if self.hasty && self.orders.drafting() == SeatSet::one(seat) {
+            out.push(MusterAct::Commit);
+            return;
+        }
         if self.left(seat) >= 3 {
             out.push(MusterAct::Buy(Unit::Regular));
         }
@@ -252,6 +266,7 @@ impl Game for Muster {
             points: [0, 0],
             orders: Drafts::new(BOTH),
             tattle: setup.flag("tattle"),
+            hasty: setup.flag("hasty"),
             core: Core::new(setup),
         };
         g.begin_round();
