@@ -226,9 +226,30 @@ impl B2c {
             Some(Frame::Move(mv)) if mv.done == 0 => "Move nothing: the Action is spent (6.4)".into(),
             Some(Frame::Move(_)) => "Done: end the Move Action".into(),
             Some(Frame::Assemble { picked: 0, .. }) => "Assemble nothing: the Action is spent (6.5)".into(),
+            // 6.12 a rider's unspent Activity Points are lost; 4.4, 4.3 a move may stop short.
+            Some(Frame::Ride(r)) => match r.riders.first() {
+                Some(&p) if r.ap > 0 && !map().area(self.piece(p).loc).on_map() => {
+                    format!("Done: {} removes no Alert marker", self.piece_name(p))
+                }
+                Some(&p) if r.ap > 0 => format!(
+                    "Done: {} rides no further ({} unused)",
+                    self.piece_name(p),
+                    engine::log::count(r.ap, "Activity Point")
+                ),
+                _ => "Done".into(),
+            },
+            Some(&Frame::SolMove { piece, .. }) => format!("Done: {} moves no further", self.piece_name(piece)),
+            Some(&Frame::FreeMove { cur, .. }) if cur != NO_REGION => {
+                format!("Done: end the free move of {}", self.piece_label(cur))
+            }
             _ => "Done".into(),
         }
     }
+}
+
+/// 6.11 a Hinder marker as the rulebook names it.
+fn hinder_name(h: u8) -> &'static str {
+    ["Hinder Movement marker", "Hinder Search marker", "Hinder Muster marker"][h as usize]
 }
 
 /// The kind of choice of an action that differs from others only in its
@@ -246,7 +267,7 @@ fn group(a: &Action) -> Option<String> {
         Action::Rally(_) => "Rally (6.8)",
         Action::Search(_) => "Search / Capture (6.9)",
         Action::Escape(_) => "Escape attempt (6.10)",
-        Action::HinderPlace(h, _) => return Some(format!("Place {} (6.11)", HINDER_NAMES[h as usize])),
+        Action::HinderPlace(h, _) => return Some(format!("Place the {} (6.11)", hinder_name(h))),
         Action::Pick(_) => "Choose a unit",
         Action::Drop(_) => "Leave a unit here (6.4.2)",
         Action::Step(_) => "Move to a region",
@@ -319,8 +340,8 @@ impl Describe for B2c {
             Action::Rally(r) => format!("Rally in {} (6.8)", name(r)),
             Action::Search(r) => format!("Search / Capture in {} (6.9)", name(r)),
             Action::Escape(p) => format!("Escape attempt: {} (6.10)", self.piece_label(p)),
-            Action::HinderPlace(h, r) => format!("Place {} in {} (6.11)", HINDER_NAMES[h as usize], name(r)),
-            Action::HinderRemove(h) => format!("Remove the {} marker (6.11)", HINDER_NAMES[h as usize]),
+            Action::HinderPlace(h, r) => format!("Place the {} in {} (6.11)", hinder_name(h), name(r)),
+            Action::HinderRemove(h) => format!("Remove the {} (6.11)", hinder_name(h)),
             Action::CallToArms => "Call to Arms (6.12)".into(),
             Action::Plan => "Plan: gain a Reserve Action (6.13)".into(),
             Action::Intel => "Gather Intelligence: look at the top two cards (6.14)".into(),

@@ -29,8 +29,10 @@ pub const BOTTOM: u8 = 4;
 /// What this game's map says of a region beyond the board's id and name.
 #[derive(Clone, Debug)]
 pub struct Area {
-    pub lat: f64,
-    pub lon: f64,
+    /// Drawing coordinates of the row's latitude and longitude ([`project`]),
+    /// projected once when the map is loaded: "towards" (ruling b2c #34)
+    /// compares them on every step offered.
+    pub xy: (f64, f64),
     pub kind: Kind,
     pub town: bool,
     pub edges: u8,
@@ -112,8 +114,7 @@ fn parse_areas(table: &Table) -> Result<Vec<Area>, TableError> {
     let mut out = Vec::new();
     for row in table.rows() {
         let mut r = Area {
-            lat: row.parse("lat")?,
-            lon: row.parse("lon")?,
+            xy: project(row.parse("lat")?, row.parse("lon")?),
             kind: row.one_of("kind", KINDS)?,
             town: row.flag("town")?,
             edges: 0,
@@ -227,9 +228,10 @@ impl Map {
     /// funnel the Battle Road through Boston Neck and send a retreat from
     /// Concord west to Sudbury Road.
     pub fn nearer(&self, from: Region, to: Region, target: Region) -> bool {
+        let t = self.xy(target);
         let gap = |r: Region| {
-            let (a, b) = (self.xy(r), self.xy(target));
-            (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)
+            let a = self.xy(r);
+            (a.0 - t.0).powi(2) + (a.1 - t.1).powi(2)
         };
         gap(to) < gap(from)
     }
@@ -256,8 +258,7 @@ impl Map {
 
     /// Drawing coordinates: an equirectangular projection at 42.4°N, 2500 units per degree of latitude.
     pub fn xy(&self, r: Region) -> (f64, f64) {
-        let g = self.area(r);
-        project(g.lat, g.lon)
+        self.area(r).xy
     }
 
     /// Every reconstructed item with its reason.

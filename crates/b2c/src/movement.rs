@@ -271,10 +271,7 @@ impl B2c {
                         );
                     }
                 } else {
-                    mv.at = mv.from;
-                    mv.steps = 0;
-                    mv.march = true;
-                    mv.stopped = false;
+                    set_out(mv);
                 }
             }
             Action::Done => self.end_group(),
@@ -549,14 +546,20 @@ impl B2c {
 
     /// Drop group members lost to hits; an emptied group ends. 6.4 a Move
     /// Action whose groups have moved and whose region has no unit left to
-    /// move ends by itself: its "done" would decide nothing (ruling b2c #35).
+    /// move ends by itself: its "done" would decide nothing (ruling b2c #35);
+    /// so does the choice of a group once every unit that may join it is
+    /// chosen: it sets out (ruling b2c #36).
     pub fn move_auto(&mut self) -> bool {
         let Some(Frame::Move(mv)) = self.frames.last() else {
             return false;
         };
         if mv.at == NO_REGION {
-            if mv.group == 0 && mv.done != 0 && self.move_candidates(mv).next().is_none() {
-                self.frames.pop();
+            if (mv.group != 0 || mv.done != 0) && self.move_candidates(mv).next().is_none() {
+                if mv.group == 0 {
+                    self.frames.pop();
+                } else if let Some(Frame::Move(mv)) = self.frames.last_mut() {
+                    set_out(mv);
+                }
                 return true;
             }
             return false;
@@ -812,6 +815,14 @@ impl B2c {
             rule: rule.to_string(),
         }));
     }
+}
+
+/// 6.4 the chosen group sets out from the Move Action's region: its steps next.
+fn set_out(mv: &mut Move) {
+    mv.at = mv.from;
+    mv.steps = 0;
+    mv.march = true;
+    mv.stopped = false;
 }
 
 /// A leader already picked from `loc` (a broken unit moving with him is not alone, 4.1).

@@ -140,10 +140,15 @@ impl B2c {
                 }
                 self.pm(p).loc = n;
                 let name = self.piece(p).name();
+                let how = if matches!(a, Action::Evade(_)) {
+                    ", evading the British for 1 more Activity Point"
+                } else {
+                    ""
+                };
                 self.core.log.say_at(
                     "6.12",
                     || map().path(&[at, n]),
-                    || format!("{name} rides from {} to {}.", map().name(at), map().name(n)),
+                    || format!("{name} rides from {} to {}{how}.", map().name(at), map().name(n)),
                 );
             }
             Action::Flip => {
@@ -165,10 +170,22 @@ impl B2c {
                     self.ride_mut().ap = 0;
                     return;
                 }
-                let turn = self.turn;
+                let (turn, to) = (self.turn, box_of(e));
                 let pc = self.pm(p);
-                pc.loc = box_of(e);
+                pc.loc = to;
                 pc.since = turn;
+                let name = self.piece(p).name();
+                self.core.log.say_at(
+                    "6.12",
+                    || map().path(&[at]),
+                    || {
+                        format!(
+                            "{name} rides off the map from {} into the {}.",
+                            map().name(at),
+                            map().name(to)
+                        )
+                    },
+                );
             }
             Action::Alert(r) => {
                 self.ride_mut().alerted = true;

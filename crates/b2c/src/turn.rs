@@ -31,7 +31,11 @@ impl Procedure for B2c {
             ),
             Some(Frame::Ride(r)) => (
                 match r.riders.first() {
-                    Some(&p) => format!("{}: {} Activity Points left", self.piece_label(p), r.ap),
+                    Some(&p) => format!(
+                        "{}: {} left",
+                        self.piece_label(p),
+                        engine::log::count(r.ap, "Activity Point")
+                    ),
                     None => "Call to Arms".into(),
                 },
                 "6.12",
@@ -48,13 +52,24 @@ impl Procedure for B2c {
                 (text, "6.4")
             }
             Some(Frame::Move(m)) => (format!("Move the group on from {}", map().name(m.at)), "6.4"),
-            Some(Frame::SolMove { piece, left }) => (format!("Move {} ({left} left)", self.piece_label(*piece)), "4.4"),
+            Some(Frame::SolMove { piece, left }) => (
+                format!(
+                    "Move {} ({} left)",
+                    self.piece_label(*piece),
+                    engine::log::count(*left, "region")
+                ),
+                "4.4",
+            ),
             Some(Frame::Assemble { target, .. }) => (
                 format!("Choose units to assemble in {}, then done", map().name(*target)),
                 "6.5",
             ),
             Some(Frame::FreeMove { cur, left, .. }) => (
-                format!("Free move of {} ({left} regions left)", self.piece_label(*cur)),
+                format!(
+                    "Free move of {} ({} left)",
+                    self.piece_label(*cur),
+                    engine::log::count(*left, "region")
+                ),
                 "4.3",
             ),
             Some(Frame::Hits(h)) => (

@@ -606,6 +606,41 @@ fn a_move_ends_by_itself_when_nothing_is_left_to_move() {
     assert!(ids(&g, P).contains(&"pass".to_string()), "the Patriots act next");
 }
 
+/// Session 42: a group that took every unit left to choose was sent off by
+/// a lone "done", the only choice offered (no unit may be unpicked). It
+/// sets out at once, as a Move with nothing left to move ends (ruling b2c
+/// #36, rules b2c-9); while a unit may still join, "done" sends it.
+// rule: b2c 6.4
+#[test]
+fn a_group_that_takes_every_unit_left_sets_out_at_once() {
+    let mut g = board();
+    let u = regulars(&mut g, 3, "menotomy");
+    start(&mut g, B, "move-menotomy");
+    pick(&mut g, B, u[0]);
+    assert!(can(&g, B, &format!("pick-{}", pid(&g, u[1]))));
+    assert_eq!(info(&g, B, "done").label, "Done: the chosen units move together");
+    act(&mut g, B, "done");
+    act(&mut g, B, "to-foot-of-the-rocks");
+    act(&mut g, B, "done");
+    // The second group: the last unit chosen, it sets out with no "done".
+    pick(&mut g, B, u[1]);
+    assert!(matches!(g.frames.last(), Some(Frame::Move(m)) if m.at == NO_REGION));
+    pick(&mut g, B, u[2]);
+    assert!(matches!(g.frames.last(), Some(Frame::Move(m)) if m.at == r("menotomy") && m.steps == 0));
+    assert!(g.prompt(B).text.starts_with("Move the group on from Menotomy"));
+    assert!(can(&g, B, "to-foot-of-the-rocks"));
+    assert_eq!(info(&g, B, "done").label, "Done: the group stays");
+    // 4.1 the cannon joins only beside a Regular: a Regular chosen, the
+    // cannon may still join, and the group waits for it or a "done".
+    let mut g = board();
+    let x = g.put(Kind::Regular, "menotomy");
+    g.put(Kind::Cannon, "menotomy");
+    start(&mut g, B, "move-menotomy");
+    pick(&mut g, B, x);
+    assert!(matches!(g.frames.last(), Some(Frame::Move(m)) if m.at == NO_REGION));
+    assert!(ids(&g, B).iter().any(|i| i.starts_with("pick-")), "the cannon may join");
+}
+
 /// Session 41's audit: the computer spent a Move Action that moved nothing.
 /// 6.4 "Not all eligible units need be selected": a Move may move none, and
 /// the Action is spent like a Pass (6.15); the choice and the log say so

@@ -4,6 +4,7 @@ use b2c::frames::Frame;
 use b2c::state::*;
 use b2c::B2c;
 use engine::prelude::*;
+use revroad::testing::log_texts;
 use support::*;
 
 /// The Patriots' Call to Arms with the Nightrider `rider` in `region`
@@ -108,9 +109,7 @@ fn riders_leave_the_map_and_raise_the_alert_the_next_turn() {
     // The released units enter the map by the Acton road.
     act(&mut g, B, "pass");
     act(&mut g, P, "move-alert-west");
-    pick(&mut g, P, m);
-    pick(&mut g, P, davis);
-    act(&mut g, P, "done");
+    choose(&mut g, P, &[m, davis]);
     act(&mut g, P, "to-barretts-farm");
     act(&mut g, P, "to-concord");
     act(&mut g, P, "done");
@@ -183,4 +182,31 @@ fn hinder_muster_blocks_the_alert() {
     assert!(can(&g, P, "remove-hinder-muster"));
     act(&mut g, P, "call-to-arms");
     assert!(!can(&g, P, "alert-town"));
+}
+
+/// Session 42, played through the CLI: the rider's "done" said only
+/// "Done", an evasion was logged as a plain ride, and leaving the map went
+/// unlogged. The rider's stop says what it gives up, an evasion and a ride
+/// off the map are told.
+// rule: b2c 6.12
+#[test]
+fn a_riders_done_and_log_say_what_happens() {
+    let mut g = board();
+    g.put_named(Kind::Nightrider, "Revere", "concord");
+    g.put(Kind::Regular, "concord");
+    start(&mut g, P, "call-to-arms");
+    assert_eq!(g.prompt(P).text, "Revere in Concord: 4 Activity Points left");
+    assert_eq!(
+        info(&g, P, "done").label,
+        "Done: Revere rides no further (4 Activity Points unused)"
+    );
+    act(&mut g, P, "evade-to-barretts-farm");
+    act(&mut g, P, "leave-left");
+    let log = log_texts(&g);
+    assert!(log
+        .iter()
+        .any(|t| t == "Revere rides from Concord to Barrett's Farm, evading the British for 1 more Activity Point."));
+    assert!(log
+        .iter()
+        .any(|t| t == "Revere rides off the map from Barrett's Farm into the Nightrider Box, Left Edge."));
 }

@@ -124,8 +124,17 @@ fn hinder_markers_place_remove_and_expire() {
     let mut g = board();
     g.put(Kind::Regular, "cambridge");
     g.give(P, 2, 2);
+    // Named as the rulebook names the marker (session 42: "Place hinder-movement in Menotomy").
+    assert_eq!(
+        info(&g, P, "hinder-movement-menotomy").label,
+        "Place the Hinder Movement marker in Menotomy (6.11)"
+    );
     act(&mut g, P, "hinder-movement-menotomy");
     assert_eq!(g.hinder[HINDER_MOVEMENT as usize], Hinder::Map(r("menotomy"), 2));
+    assert_eq!(
+        info(&g, B, "remove-hinder-movement").label,
+        "Remove the Hinder Movement marker (6.11)"
+    );
     act(&mut g, B, "remove-hinder-movement");
     assert_eq!(g.hinder[HINDER_MOVEMENT as usize], Hinder::Track);
     // Not available again this turn.

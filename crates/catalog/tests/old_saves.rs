@@ -11,8 +11,10 @@
 //! against a Sea Attack, the cannon's one combat and solitaire Opportunity
 //! Fire, solitaire attrition at the end), nor session 41's b2c-7 and b2c-8
 //! (towards as the crow flies, a Move that ends by itself) and liberty-7
-//! (winter attrition asks only where there is a choice); one that changes
-//! them replaces the save.
+//! (winter attrition asks only where there is a choice), nor session 42's
+//! b2c-9 (a Move's group sets out once every unit is chosen: this save
+//! stops with units of Boston still to choose); one that changes them
+//! replaces the save.
 
 #[test]
 fn saves_written_by_earlier_builds_load() {

@@ -1,6 +1,7 @@
 //! Shared helpers for the rule tests.
 #![allow(dead_code)]
 
+use b2c::frames::Frame;
 use b2c::state::*;
 use b2c::B2c;
 
@@ -68,12 +69,15 @@ pub fn start(g: &mut B2c, seat: u8, id: &str) {
     act(g, seat, id);
 }
 
-/// `seat` picks each of `units`, then is done.
+/// `seat` picks each of `units`, then is done; a Move's group that took
+/// every unit left to choose has set out by itself (ruling b2c #36).
 pub fn choose(g: &mut B2c, seat: u8, units: &[u8]) {
     for &p in units {
         pick(g, seat, p);
     }
-    act(g, seat, "done");
+    if !matches!(g.frames.last(), Some(Frame::Move(m)) if m.at != NO_REGION) {
+        act(g, seat, "done");
+    }
 }
 
 /// `seat` moves the group `units` out of `from` (6.4): next, its steps.
