@@ -148,8 +148,9 @@ impl Liberty {
     /// itself: no block of the group can go on and no Action is left (or
     /// nothing is left to do with one). That happens at once, beyond undo:
     /// the other player's Actions or the battles follow (blocks revealed,
-    /// dice). Said only when it happens: the action is tried on a copy, whose
-    /// automatic steps run while this seat's Group Move or Actions last.
+    /// dice). Said only when it happens: the action is tried on a copy
+    /// without the log (`lookahead`), whose automatic steps run while this
+    /// seat's Group Move or Actions last.
     fn forced_end(&self, seat: Seat, a: &Action) -> Option<String> {
         use crate::state::Frame;
         match self.frames.last() {
@@ -163,8 +164,7 @@ impl Liberty {
             Frame::Actions { seat: s, left, .. } if *s == seat => Some(*left),
             _ => None,
         })?;
-        let mut g = self.clone();
-        g.core.log.set_enabled(false);
+        let mut g = self.lookahead();
         engine::Procedure::perform(&mut g, seat, *a);
         loop {
             match g.frames.last() {

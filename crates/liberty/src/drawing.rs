@@ -1,6 +1,6 @@
 //! The map as the browser draws it (`engine::Drawing`): flat-topped hexes
 //! with their towns, the hexsides worth drawing, the river chains, the
-//! control and battle markers, and the real coastline under them.
+//! control, battle and pinned markers, and the real coastline under them.
 
 use crate::map::{Map, SideTerrain, Terrain};
 use engine::drawing::{
@@ -147,6 +147,15 @@ pub fn drawing() -> Drawing {
                 "Battle",
                 "7.0",
                 "The battle being fought.",
+            ),
+            KeyEntry::new(
+                "pinned",
+                MarkerShape::Chip,
+                "P",
+                "Pinned",
+                "5.4",
+                "How many of the defender's blocks the attackers pin there: they may not move this Game Turn, \
+                 and the others may not leave across the hexsides the attackers came by.",
             ),
         ],
         geography: geography(),

@@ -4,7 +4,7 @@
 use crate::blocks::{self, Block, BRITISH};
 use crate::cards::Card;
 use crate::map::{Hex, Map, Side};
-use engine::{Core, Seat};
+use engine::{Core, Log, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Where a block is: a map space (hex or box) or one of these.
@@ -357,5 +357,82 @@ impl Liberty {
         self.place(b, POOL);
         self.strength[b as usize] = 0;
         self.revealed &= !bit(b);
+    }
+
+    /// A copy to look ahead on (`forced_end`, at every Group Move action
+    /// described): its log empty and off, so that the copy does not cost
+    /// more as the game grows. Every field is named, so that a new one is
+    /// copied here too (the compiler asks for it).
+    pub fn lookahead(&self) -> Liberty {
+        let Liberty {
+            opts,
+            year,
+            turn,
+            turns_in_year,
+            loc,
+            strength,
+            count,
+            control,
+            moved,
+            revealed,
+            force_marched,
+            by_river,
+            pinned,
+            pin_hexes,
+            at_sea,
+            entry,
+            side_use,
+            deployed,
+            attacks,
+            french_entered,
+            deck,
+            hands,
+            played,
+            player1,
+            weather,
+            offered,
+            frames,
+            stage,
+            mover,
+            core: Core { outcome, dice, log: _ },
+        } = self;
+        let mut log = Log::default();
+        log.set_enabled(false);
+        Liberty {
+            opts: *opts,
+            year: *year,
+            turn: *turn,
+            turns_in_year: *turns_in_year,
+            loc: loc.clone(),
+            strength: strength.clone(),
+            count: count.clone(),
+            control: control.clone(),
+            moved: *moved,
+            revealed: *revealed,
+            force_marched: *force_marched,
+            by_river: *by_river,
+            pinned: *pinned,
+            pin_hexes: pin_hexes.clone(),
+            at_sea: *at_sea,
+            entry: entry.clone(),
+            side_use: side_use.clone(),
+            deployed: deployed.clone(),
+            attacks: attacks.clone(),
+            french_entered: *french_entered,
+            deck: deck.clone(),
+            hands: hands.clone(),
+            played: *played,
+            player1: *player1,
+            weather: *weather,
+            offered: *offered,
+            frames: frames.clone(),
+            stage: *stage,
+            mover: *mover,
+            core: Core {
+                outcome: outcome.clone(),
+                dice: dice.clone(),
+                log,
+            },
+        }
     }
 }

@@ -247,9 +247,31 @@ impl Liberty {
         marks
     }
 
+    /// 5.4 Pinning: where the defender has named pinned blocks this Game
+    /// Turn, how many of them stand there still (on their backs to the
+    /// attacker, who saw them set apart). Chosen by the defender and seen at
+    /// the table, the count says nothing of which blocks they are (ruling
+    /// liberty #31).
+    fn pin_markers(&self) -> impl Iterator<Item = Marker> + '_ {
+        self.pin_hexes.iter().filter_map(|&h| {
+            let mut pinned = self.blocks_at(h).filter(|&b| self.pinned & bit(b) != 0).peekable();
+            let side = Liberty::side_of(*pinned.peek()?);
+            let n = pinned.count();
+            Some(Marker {
+                space: self.hex_id(h).to_string(),
+                space_name: self.hex_name(h),
+                kind: "pinned".into(),
+                name: format!("{} pinned", engine::log::count(n, "block")),
+                side: Some(Liberty::info().seats[side as usize].to_string()),
+                value: Some(n as i64),
+                rule: "5.4".into(),
+            })
+        })
+    }
+
     /// The table as every client reads it (engine::Board): blocks face up
     /// with strength and rating, others on their backs counted per hex
-    /// (2.0), control of hexes (5.3) and the hands (3.0).
+    /// (2.0), control of hexes (5.3), pins (5.4) and the hands (3.0).
     fn board(&self, viewer: Viewer) -> Board {
         let seats = Liberty::info().seats;
         let (mut pieces, mut backs): (Vec<Piece>, Vec<Piece>) = (Vec::new(), Vec::new());
@@ -279,6 +301,10 @@ impl Liberty {
                 }
                 if self.moved & bit(b) != 0 {
                     states.push("moved".into());
+                }
+                // 5.4 which of the blocks face up are the pinned ones.
+                if self.pinned & bit(b) != 0 && self.on_map(b) {
+                    states.push("pinned".into());
                 }
                 states.extend(self.battle_marks(b));
                 pieces.push(Piece {
@@ -354,6 +380,7 @@ impl Liberty {
                 value: None,
                 rule: "7.0".into(),
             }))
+            .chain(self.pin_markers())
             .collect();
         let hands = (0..2)
             .map(|s| {

@@ -778,3 +778,54 @@ fn reserves_and_blocks_aboard_are_marked_for_everyone_and_stay_hidden_from_the_e
         assert_fog(&g, viewer);
     }
 }
+
+/// The pinned markers of a view: (hex, side, count).
+fn pin_markers(v: &Value) -> Vec<(String, Option<String>, Option<i64>)> {
+    board(v)
+        .markers
+        .into_iter()
+        .filter(|m| m.kind == "pinned")
+        .map(|m| (m.space, m.side, m.value))
+        .collect()
+}
+
+// rule: liberty 5.4
+#[test]
+fn pinned_blocks_are_marked_on_the_map_for_everyone_and_on_their_faces_for_their_owner() {
+    // ruling: liberty #31 how many are pinned is public, which ones is not.
+    let mut g = pinning_example();
+    act(&mut g, "british", &group("New Brunswick"));
+    let hex = hex_id("1307");
+    for b in ["b-grey", "b-grant"] {
+        act(&mut g, "british", &format!("pick-{b}"));
+        act(&mut g, "british", &format!("step-{hex}"));
+        if legal(&g, "british", "stop") {
+            act(&mut g, "british", "stop");
+        }
+    }
+    for viewer in [Some(BRITISH), Some(AMERICAN), None] {
+        assert!(pin_markers(&view(&g, viewer)).is_empty(), "nothing pinned yet");
+    }
+    act(&mut g, "american", &group("1307"));
+    act(&mut g, "american", "pin-a-pickens");
+    act(&mut g, "american", "pin-a-ward");
+    for viewer in [Some(BRITISH), Some(AMERICAN), None] {
+        let v = view(&g, viewer);
+        assert_eq!(
+            pin_markers(&v),
+            [(hex.clone(), Some("american".to_string()), Some(2))],
+            "{viewer:?}"
+        );
+        assert_fog(&g, viewer);
+    }
+    // The owner sees which: the two named, not the three free to move.
+    let pinned: Vec<String> = shown(&view(&g, Some(AMERICAN)), "american")
+        .into_iter()
+        .filter(|p| p.states.iter().any(|s| s == "pinned"))
+        .filter_map(|p| p.id)
+        .collect();
+    assert_eq!(pinned, ["a-pickens", "a-ward"]);
+    // The key says what the marker means.
+    let key = Liberty::drawing().expect("a map").key;
+    assert!(key.iter().any(|k| k.kind == "pinned" && k.rule == "5.4"));
+}
