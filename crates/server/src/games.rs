@@ -911,6 +911,8 @@ pub struct Registry {
     loading: Mutex<HashMap<String, tokio::sync::watch::Receiver<Option<Loaded>>>>,
     /// Games rebuilt from the store for requests since the start.
     rebuilt: AtomicU64,
+    /// Games the expiry deleted since the start ([`Registry::expire`]).
+    expired: AtomicU64,
     started: Instant,
     me: Weak<Registry>,
 }
@@ -973,6 +975,7 @@ impl Registry {
             rebuilds: Arc::new(Semaphore::new(limits.rebuilds_at_once as usize)),
             loading: Mutex::new(HashMap::new()),
             rebuilt: AtomicU64::new(0),
+            expired: AtomicU64::new(0),
             limits,
             started: Instant::now(),
             me: me.clone(),
@@ -1134,7 +1137,9 @@ impl Registry {
     /// hands) is first marked as used at `now`, which also keeps the games
     /// other processes on the same PostgreSQL hold when they sweep, and the
     /// deletion checks again that the game is still idle (a move or an
-    /// opening meanwhile keeps it). Returns how many were deleted.
+    /// opening meanwhile keeps it; an opening marks the game used before it
+    /// reads it, [`Store::mark_used`]). Logs how many it deleted, counted
+    /// in `powderhorn_games_expired_total`. Returns how many were deleted.
     pub async fn expire(&self, now: i64, batch: usize) -> usize {
         let days = |d: u64| i64::try_from(d.saturating_mul(86_400)).unwrap_or(i64::MAX);
         let idle_before = now.saturating_sub(days(self.limits.expire_idle_days));
@@ -1166,13 +1171,18 @@ impl Registry {
             }
         }
         if deleted > 0 {
-            metrics::counter!("powderhorn_games_expired_total").increment(deleted as u64);
+            self.expired.fetch_add(deleted as u64, Ordering::Relaxed);
             tracing::info!(
-                "expired {deleted} games unused for {} days (finished ones: {})",
+                "expired {deleted} games unused for {} days (finished ones: {}){}",
                 self.limits.expire_idle_days,
                 match self.limits.expire_finished_days {
                     0 => "kept".to_string(),
                     d => format!("{d} days"),
+                },
+                if deleted >= batch {
+                    format!("; more are due, the next {batch} in {} s", EXPIRE_AGAIN.as_secs())
+                } else {
+                    String::new()
                 }
             );
         }
@@ -1255,6 +1265,12 @@ impl Registry {
         self.rebuilt.load(Ordering::Relaxed)
     }
 
+    /// Games the expiry deleted since the start (0 is shown in `/metrics`
+    /// too: an alert on it needs the series before the first expiry).
+    pub fn expired_count(&self) -> u64 {
+        self.expired.load(Ordering::Relaxed)
+    }
+
     /// The ids of the games in the cache.
     pub fn cached_ids(&self) -> Vec<String> {
         self.map().keys().cloned().collect()
@@ -1303,6 +1319,16 @@ impl Registry {
         if self.store.head(id).await.map_err(LoadError::Db)?.is_none() {
             return Err(LoadError::NotFound);
         }
+        // Opened: marked used before it is read, so that the expiry cannot
+        // delete it from under this rebuild ([`Store::mark_used`]; the
+        // sweep's own check of the loading map comes too late once it is
+        // past it, and does not see other processes). A store that cannot
+        // write cannot delete either: then open it all the same.
+        match self.store.mark_used(id, crate::store::now()).await {
+            Ok(true) => {}
+            Ok(false) => return Err(LoadError::NotFound),
+            Err(e) => tracing::warn!("game {id}: could not mark it as used: {e}"),
+        }
         // The slot before the moves: a rebuild waiting its turn holds none.
         let permit = self.rebuild_slot().await.ok_or(LoadError::Busy)?;
         let (row, seats, events) = self
@@ -1317,15 +1343,6 @@ impl Registry {
         let mut live = rebuilt(permit, row, seats, events).await.map_err(LoadError::Replay)?;
         live.moves_max = self.limits.moves_per_game;
         self.rebuilt.fetch_add(1, Ordering::Relaxed);
-        // Opened: not idle ([`Registry::expire`]). Not waited for.
-        if let Some(me) = self.me.upgrade() {
-            let id = id.to_string();
-            tokio::spawn(async move {
-                if let Err(e) = me.store.touch(std::slice::from_ref(&id), crate::store::now()).await {
-                    tracing::warn!("game {id}: could not mark it as used: {e}");
-                }
-            });
-        }
         let thinking = live.thinking().then(|| Lane::of(&live));
         // A computers-only game (resumed after a restart, or opened by its
         // link) counts for the address that made it, as it did before.

@@ -135,13 +135,19 @@ pub struct Limits {
     /// Days after which a game that is not over and that nobody used (no
     /// move, chat line, note, nor opening it) is deleted with all its rows;
     /// a game being played or watched never is. Swept at start-up and every
-    /// 10 minutes, at most 100 games a sweep.
-    #[arg(long, default_value_t = 90, value_parser = clap::value_parser!(u64).range(1..=36_500))]
+    /// 10 minutes, at most 100 games a sweep. 1 to 36500 (a century: in
+    /// effect, keep them).
+    // Negative numbers are taken as values and parsed signed, to be refused
+    // by the range ("-1 is not in 1..=36500"), not as an unknown flag or
+    // "invalid digit".
+    #[arg(long, default_value_t = 90, allow_negative_numbers = true,
+          value_parser = clap::builder::RangedI64ValueParser::<u64>::new().range(1..=36_500))]
     pub expire_idle_days: u64,
     /// Days after which a finished game nobody used is deleted too; 0 (the
     /// default) keeps finished games, whose records `powderhorn verify`
-    /// checks and whose replays players link to.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=36_500))]
+    /// checks and whose replays players link to. At most 36500.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true,
+          value_parser = clap::builder::RangedI64ValueParser::<u64>::new().range(0..=36_500))]
     pub expire_finished_days: u64,
     /// Replays of past positions (the replay slider) computed at once; more
     /// are refused with 503.
@@ -175,17 +181,22 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
+        Limits::from_flags(&[]).expect("the defaults are valid")
+    }
+}
+
+impl Limits {
+    /// The limits these `serve` flags give (the others at their defaults).
+    pub fn from_flags(flags: &[&str]) -> Result<Limits, clap::Error> {
         use clap::Parser;
         #[derive(Parser)]
         struct Just {
             #[command(flatten)]
             limits: Limits,
         }
-        Just::parse_from(["serve"]).limits
+        Ok(Just::try_parse_from(std::iter::once("serve").chain(flags.iter().copied()))?.limits)
     }
-}
 
-impl Limits {
     pub fn header_timeout(&self) -> Duration {
         Duration::from_secs(self.header_timeout)
     }
@@ -425,6 +436,34 @@ mod tests {
         assert_eq!(l.games_per_minute, 20);
         assert_eq!(l.header_timeout(), Duration::from_secs(10));
         assert!(!l.forwarded_for);
+    }
+
+    /// Audit of session 41's retention flags: nonsense is refused at start
+    /// with the flag and its range named; `-1` was "unexpected argument".
+    // rule: none (server)
+    #[test]
+    fn the_expiry_flags_refuse_nonsense_naming_their_range() {
+        for (flag, value, range) in [
+            ("--expire-idle-days", "-1", "1..=36500"),
+            ("--expire-idle-days", "0", "1..=36500"),
+            ("--expire-idle-days", "36501", "1..=36500"),
+            ("--expire-idle-days", "99999999999999999999", "1..=36500"),
+            ("--expire-finished-days", "-5", "0..=36500"),
+            ("--expire-finished-days", "1000000", "0..=36500"),
+        ] {
+            let e = Limits::from_flags(&[flag, value]).unwrap_err();
+            assert_eq!(e.kind(), clap::error::ErrorKind::ValueValidation, "{flag} {value}: {e}");
+            let text = e.to_string();
+            assert!(text.contains(flag) && text.contains(value), "{flag} {value}: {text}");
+            assert!(
+                text.contains(range) || text.contains("too large"),
+                "{flag} {value}: {text}"
+            );
+        }
+        let l = Limits::from_flags(&["--expire-idle-days", "36500", "--expire-finished-days", "0"]).unwrap();
+        assert_eq!((l.expire_idle_days, l.expire_finished_days), (36_500, 0));
+        let l = Limits::default();
+        assert_eq!((l.expire_idle_days, l.expire_finished_days), (90, 0));
     }
 
     #[test]

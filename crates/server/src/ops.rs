@@ -152,6 +152,7 @@ pub async fn metrics(State(st): State<AppState>, req: Request) -> Response {
     let handle = recorder();
     metrics::gauge!("powderhorn_games_cached").set(st.reg.cached_count() as f64);
     metrics::counter!("powderhorn_games_rebuilt_total").absolute(st.reg.rebuilt_count());
+    metrics::counter!("powderhorn_games_expired_total").absolute(st.reg.expired_count());
     metrics::gauge!("powderhorn_bot_queue").set(st.reg.bots.waiting() as f64);
     metrics::gauge!("powderhorn_live_streams").set(st.reg.streams_open() as f64);
     metrics::gauge!("powderhorn_games_followed").set(st.reg.games_followed() as f64);

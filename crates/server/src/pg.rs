@@ -101,6 +101,9 @@ UPDATE games SET touched = GREATEST(created,
     COALESCE((SELECT MAX(updated) FROM notes n WHERE n.game_id = games.id), 0));
 ";
 
+/// Mark game `$1` as used at `$2`, to the hour ([`crate::store::Store::touch`]).
+const TOUCH: &str = "UPDATE games SET touched = $2 WHERE id = $1 AND touched < $2::BIGINT - 3600";
+
 async fn connect(url: &str) -> Result<Client, DbError> {
     let (client, conn) = tokio_postgres::connect(url, NoTls).await?;
     tokio::spawn(async move {
@@ -355,6 +358,20 @@ impl PgStore {
         Ok(())
     }
 
+    pub async fn mark_used(&self, id: &str, now: i64) -> Result<bool, DbError> {
+        let c = self.conn().await?;
+        // Always the row (an unchanged `touched` keeps it a HOT update): it
+        // waits for a deletion under way, and then finds no game.
+        let n = c
+            .execute(
+                "UPDATE games SET touched = CASE WHEN touched < $2::BIGINT - 3600 THEN $2 ELSE touched END \
+                 WHERE id = $1",
+                &[&id, &now],
+            )
+            .await?;
+        Ok(n > 0)
+    }
+
     pub async fn idle_games(&self, idle_before: i64, over_before: i64, limit: i64) -> Result<Vec<String>, DbError> {
         let c = self.conn().await?;
         let rows = c
@@ -500,11 +517,7 @@ impl PgStore {
             &[&game, &n, &seat, &text, &crate::store::now()],
         )
         .await?;
-        tx.execute(
-            "UPDATE games SET touched = $2 WHERE id = $1 AND touched < $2::BIGINT - 3600",
-            &[&game, &crate::store::now()],
-        )
-        .await?;
+        tx.execute(TOUCH, &[&game, &crate::store::now()]).await?;
         let payload = format!("{game}:chat:{n}:{origin}");
         tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await?;
         tx.commit().await?;
@@ -532,11 +545,7 @@ impl PgStore {
             &[&game, &seat, &text, &now],
         )
         .await?;
-        tx.execute(
-            "UPDATE games SET touched = $2 WHERE id = $1 AND touched < $2::BIGINT - 3600",
-            &[&game, &now],
-        )
-        .await?;
+        tx.execute(TOUCH, &[&game, &now]).await?;
         tx.commit().await?;
         Ok(())
     }

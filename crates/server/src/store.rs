@@ -195,6 +195,9 @@ const APPEND_SQLITE: [&str; 3] = [
     "UPDATE games SET touched = ?4 WHERE id = ?1 AND touched < ?4 - 3600",
 ];
 
+/// Mark game `?1` as used at `?2`, to the hour (SQLite; [`Store::touch`]).
+const TOUCH_SQLITE: &str = "UPDATE games SET touched = ?2 WHERE id = ?1 AND touched < ?2 - 3600";
+
 /// The bytes of chat a game holds (SQLite).
 const CHAT_BYTES_SQLITE: &str = "SELECT COALESCE(SUM(length(CAST(text AS BLOB))), 0) FROM chat WHERE game_id = ?1";
 
@@ -533,8 +536,8 @@ impl Store {
 
     /// Mark games as used at `now` (unix seconds), so that the expiry of
     /// idle games ([`Store::idle_games`]) passes them by: the games this
-    /// process holds, and a game it rebuilds. Moves, chat and notes touch
-    /// their game as they are stored.
+    /// process holds (a game it opens: [`Store::mark_used`]). Moves, chat
+    /// and notes touch their game as they are stored.
     pub async fn touch(&self, ids: &[String], now: i64) -> Result<(), DbError> {
         if ids.is_empty() {
             return Ok(());
@@ -542,6 +545,21 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.touch(ids, now).await,
             Store::Postgres(p) => p.touch(ids, now).await,
+        }
+    }
+
+    /// Mark game `id` as used at `now` as it is opened ([`Registry::get`]),
+    /// before it is read: whether it is still stored. The expiry deletes
+    /// only a game still unused, checked in the deletion's own transaction
+    /// ([`Store::delete_idle`]), so a game is either gone before this (then
+    /// `false`) or kept: never deleted from under the rebuild that opens
+    /// it, in this process or another over the same PostgreSQL.
+    ///
+    /// [`Registry::get`]: crate::games::Registry::get
+    pub async fn mark_used(&self, id: &str, now: i64) -> Result<bool, DbError> {
+        match self {
+            Store::Sqlite(s) => s.mark_used(id, now).await,
+            Store::Postgres(p) => p.mark_used(id, now).await,
         }
     }
 
@@ -998,11 +1016,24 @@ impl SqliteStore {
     pub fn touch(&self, ids: &[String], now: i64) -> impl Future<Output = Result<(), DbError>> {
         let ids = ids.to_vec();
         self.write(move |conn| {
-            let mut st = conn.prepare_cached("UPDATE games SET touched = ?2 WHERE id = ?1 AND touched < ?2 - 3600")?;
+            let mut st = conn.prepare_cached(TOUCH_SQLITE)?;
             for id in &ids {
                 st.execute(params![id, now])?;
             }
             Ok(())
+        })
+    }
+
+    pub fn mark_used(&self, id: &str, now: i64) -> impl Future<Output = Result<bool, DbError>> {
+        let id = id.to_string();
+        // One job of the writer, as the deletion is.
+        self.write(move |conn| {
+            if conn.prepare_cached(TOUCH_SQLITE)?.execute(params![id, now])? > 0 {
+                return Ok(true);
+            }
+            Ok(conn
+                .prepare_cached("SELECT 1 FROM games WHERE id = ?1")?
+                .exists([&id])?)
         })
     }
 
@@ -1126,8 +1157,7 @@ impl SqliteStore {
             let t = now();
             conn.prepare_cached("INSERT INTO chat (game_id, n, seat, text, created) VALUES (?1,?2,?3,?4,?5)")?
                 .execute(params![game, n, seat, text, t])?;
-            conn.prepare_cached("UPDATE games SET touched = ?2 WHERE id = ?1 AND touched < ?2 - 3600")?
-                .execute(params![game, t])?;
+            conn.prepare_cached(TOUCH_SQLITE)?.execute(params![game, t])?;
             Ok(Some(n))
         })
     }
@@ -1151,8 +1181,7 @@ impl SqliteStore {
                  ON CONFLICT (game_id, seat) DO UPDATE SET text = excluded.text, updated = excluded.updated",
             )?
             .execute(params![game, seat, text, now()])?;
-            conn.prepare_cached("UPDATE games SET touched = ?2 WHERE id = ?1 AND touched < ?2 - 3600")?
-                .execute(params![game, now()])?;
+            conn.prepare_cached(TOUCH_SQLITE)?.execute(params![game, now()])?;
             Ok(())
         })
     }
@@ -1451,6 +1480,35 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = SqliteStore::open(&dir.path().join("games.db")).unwrap();
         (dir, vec![file, SqliteStore::in_memory().unwrap()])
+    }
+
+    /// Audit of session 41's expiry: a million old games must not stall a
+    /// sweep. Its listing walks the two partial indexes on `touched` from
+    /// their oldest end (at most a batch from each), never the games table.
+    // rule: none (server)
+    #[tokio::test]
+    async fn the_expiry_lists_the_oldest_games_through_its_indexes() {
+        let (_dir, stores) = stores();
+        let plan: Vec<String> = stores[0]
+            .read(|conn| {
+                let mut st = conn.prepare(&format!("EXPLAIN QUERY PLAN {IDLE_GAMES}"))?;
+                let rows = st.query_map(
+                    &[("$1", &0i64 as &dyn rusqlite::ToSql), ("$2", &0i64), ("$3", &100i64)],
+                    |r| r.get::<_, String>(3),
+                )?;
+                Ok(rows.collect::<Result<_, _>>()?)
+            })
+            .await
+            .unwrap();
+        let text = plan.join("\n");
+        for index in ["games_unfinished_touched", "games_finished_touched"] {
+            assert!(
+                plan.iter()
+                    .any(|p| p.starts_with("SEARCH games USING INDEX") && p.contains(index)),
+                "{text}"
+            );
+        }
+        assert!(!plan.iter().any(|p| p.starts_with("SCAN games")), "{text}");
     }
 
     /// 100 appends queued while the writer is busy go in one transaction,

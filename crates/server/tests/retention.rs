@@ -5,7 +5,7 @@
 //! otherwise (`--expire-finished-days`); an older database opens, and its
 //! games are judged by when they were last used. Each test runs on SQLite
 //! and on a PostgreSQL database of its own (the expiry sweeps every game of
-//! its database, which must not be the other tests' shared one).
+//! its database, which must not be the other tests' shared one: `pg_own`).
 
 mod common;
 use common::*;
@@ -15,38 +15,6 @@ use std::time::Duration;
 const DAY: i64 = 86_400;
 const A: &str = "192.0.2.1:4000";
 const B: &str = "192.0.2.2:4000";
-
-/// `fresh!(name)`: `async fn name(db: &str)` as `name::sqlite` and
-/// `name::postgres`, the latter on a new database of the test cluster.
-macro_rules! fresh {
-    ($name:ident) => {
-        mod $name {
-            #[tokio::test]
-            async fn sqlite() {
-                let db = super::TestDb::sqlite();
-                super::$name(&db.spec).await
-            }
-            #[tokio::test]
-            async fn postgres() {
-                let Some(db) = super::TestDb::postgres() else {
-                    return;
-                };
-                let url = super::fresh_pg(&db.spec).await;
-                super::$name(&url).await
-            }
-        }
-    };
-}
-
-/// A new, empty database in the cluster of `url`: its URL.
-async fn fresh_pg(url: &str) -> String {
-    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.unwrap();
-    tokio::spawn(conn);
-    let name = format!("ph_retention_{:016x}", rand::random::<u64>());
-    client.batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
-    let (base, _) = url.rsplit_once('/').unwrap();
-    format!("{base}/{name}")
-}
 
 /// Run SQL on the database directly (what an operator's tool or an older
 /// server would do).
@@ -59,6 +27,18 @@ async fn sql(db: &str, statements: &str) {
         let conn = rusqlite::Connection::open(db).unwrap();
         conn.busy_timeout(Duration::from_secs(5)).unwrap();
         conn.execute_batch(statements).unwrap();
+    }
+}
+
+/// One number that SQL reads from the database directly.
+async fn sql_number(db: &str, query: &str) -> i64 {
+    if db.starts_with("postgres") {
+        let (client, conn) = tokio_postgres::connect(db, tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(conn);
+        client.query_one(query, &[]).await.unwrap().get(0)
+    } else {
+        let conn = rusqlite::Connection::open(db).unwrap();
+        conn.query_row(query, [], |r| r.get(0)).unwrap()
     }
 }
 
@@ -124,7 +104,7 @@ async fn a_restart_counts_computers_only_games_for_their_maker(db: &str) {
     let (code, v) = create_from(&app, B, "computer", "computer").await;
     assert_eq!(code, StatusCode::CREATED, "another address: {v}");
 }
-fresh!(a_restart_counts_computers_only_games_for_their_maker);
+both!(a_restart_counts_computers_only_games_for_their_maker, pg_own);
 
 /// Games never expired, so abandoned ones filled the disk for good. With
 /// the clock moved on: nothing goes before `--expire-idle-days` (90); then
@@ -253,7 +233,7 @@ async fn idle_games_expire_and_games_in_use_stay(db: &str) {
     assert_eq!(code, StatusCode::OK);
     assert!(text.contains("powderhorn_games_expired_total"), "{text}");
 }
-fresh!(idle_games_expire_and_games_in_use_stay);
+both!(idle_games_expire_and_games_in_use_stay, pg_own);
 
 /// A database made before games stored their maker and when they were last
 /// used opens, its games play on, and the expiry judges them by their last
@@ -298,4 +278,64 @@ async fn an_older_database_opens_and_its_games_expire_by_their_last_move(db: &st
     one_move(&app, &recent, &recent_token).await;
     assert_eq!(game_state(&app, &recent, &recent_token[0]).await["seq"], 2);
 }
-fresh!(an_older_database_opens_and_its_games_expire_by_their_last_move);
+both!(an_older_database_opens_and_its_games_expire_by_their_last_move, pg_own);
+
+/// Audit of session 41's expiry: a game opened just as a sweep found it
+/// idle was marked used only once rebuilt, so a sweep past its check of the
+/// games this process holds (or another process's sweep) could delete it
+/// from under the rebuild, and its players then played a game no longer
+/// stored. Opening now marks it used before it is read, and the deletion,
+/// which checks again, keeps it; a game deleted first is not opened.
+// rule: none (server)
+async fn a_game_opened_as_the_sweep_deletes_it_stays(db: &str) {
+    let limits = Limits {
+        // One rebuild at a time, taken by the test: the opening waits.
+        rebuilds_at_once: 1,
+        // The sweeps of the server itself leave this test's games alone.
+        expire_idle_days: 36_500,
+        ..Limits::default()
+    };
+    let (app, st) = app_with(db, limits).await;
+    let reg = st.reg.clone();
+    let (id, tokens) = hotseat(&app).await;
+    one_move(&app, &id, &tokens).await;
+    let now = server::store::now();
+    let idle_before = now - 90 * DAY;
+    let unused_for_100_days = format!("UPDATE games SET touched = {} WHERE id = '{id}'", now - 100 * DAY);
+    let touched = format!("SELECT touched FROM games WHERE id = '{id}'");
+    reg.evict(&id);
+    sql(db, &unused_for_100_days).await;
+
+    let slot = reg.rebuild_slot().await.unwrap();
+    let opening = tokio::spawn({
+        let (app, uri, token) = (app.clone(), format!("/api/games/{id}"), tokens[0].clone());
+        async move { call(&app, "GET", &uri, Some(&token), None).await }
+    });
+    let start = std::time::Instant::now();
+    while sql_number(db, &touched).await < idle_before {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the opening did not mark the game used before its rebuild"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // What a sweep does once it found the game idle and not held.
+    assert!(
+        !reg.store.delete_idle(&id, idle_before, None).await.unwrap(),
+        "the game being opened was deleted"
+    );
+    drop(slot);
+    let (code, v) = opening.await.unwrap();
+    assert_eq!(code, StatusCode::OK, "{v}");
+    one_move(&app, &id, &tokens).await;
+    assert_eq!(reg.store.seq(&id).await.unwrap(), 2, "its moves are stored");
+
+    // Deleted before it is opened: not found, nothing rebuilt.
+    reg.evict(&id);
+    sql(db, &unused_for_100_days).await;
+    assert!(reg.store.delete_idle(&id, idle_before, None).await.unwrap());
+    assert!(!reg.store.mark_used(&id, now).await.unwrap());
+    let (code, _) = call(&app, "GET", &format!("/api/games/{id}"), Some(&tokens[0]), None).await;
+    assert_eq!(code, StatusCode::NOT_FOUND);
+}
+both!(a_game_opened_as_the_sweep_deletes_it_stays, pg_own);

@@ -38,11 +38,39 @@ impl TestDb {
     }
 }
 
+/// The shared PostgreSQL test database ([`TestDb::postgres`]), for
+/// [`both!`].
+pub async fn pg_shared() -> Option<TestDb> {
+    TestDb::postgres()
+}
+
+/// A new, empty database in the test cluster, for [`both!`]: for tests
+/// that touch every game of their database (the expiry), which must not be
+/// the other tests' shared one.
+pub async fn pg_own() -> Option<TestDb> {
+    let shared = TestDb::postgres()?;
+    let (client, conn) = tokio_postgres::connect(&shared.spec, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    let name = format!("ph_own_{:016x}", rand::random::<u64>());
+    client.batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
+    let (base, _) = shared.spec.rsplit_once('/').unwrap();
+    Some(TestDb {
+        spec: format!("{base}/{name}"),
+        _dir: None,
+    })
+}
+
 /// `both!(name)`: run `async fn name(db: &str)` as `name::sqlite` and
-/// `name::postgres`.
+/// `name::postgres`, the latter on the shared test database;
+/// `both!(name, pg_own)` on a database of its own.
 #[macro_export]
 macro_rules! both {
     ($name:ident) => {
+        $crate::both!($name, pg_shared);
+    };
+    ($name:ident, $pg:ident) => {
         mod $name {
             #[tokio::test]
             async fn sqlite() {
@@ -51,7 +79,7 @@ macro_rules! both {
             }
             #[tokio::test]
             async fn postgres() {
-                let Some(db) = super::TestDb::postgres() else {
+                let Some(db) = super::$pg().await else {
                     return;
                 };
                 super::$name(&db.spec).await
