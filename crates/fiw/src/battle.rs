@@ -397,6 +397,14 @@ impl Fiw {
                 }
                 None => {
                     if self.destroyable(c.seat).is_empty() {
+                        // 22.5 nothing to destroy: the phasing seat is not
+                        // asked. Whether it could destroy rests on its
+                        // face-down units (a fleet or a regiment in a
+                        // port, 27.1), so the enemy learns it here: an
+                        // undo barrier, or the enemy's last choice (a
+                        // withdrawal, an escape) could be taken back
+                        // knowing it.
+                        self.core.dice.reveal();
                         self.stack.pop();
                         return;
                     }

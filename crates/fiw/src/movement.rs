@@ -405,15 +405,11 @@ impl Fiw {
             }
             return;
         }
-        let (Place::Sq(at), false) = (f.at, self.stays(f)) else {
+        if !matches!(f.at, Place::Sq(_)) || self.stays(f) {
             out.push(Action::Halt);
             return;
-        };
-        for (n, route) in tables().map.land_steps(at, f.light) {
-            if self.step_cost(f, at, n, route).is_some_and(|c| c <= f.left) && self.may_enter(f, n) {
-                out.push(Action::Step(n));
-            }
         }
+        out.extend(self.steps(f).map(Action::Step));
         if !f.path.is_empty() {
             for p in f.pieces() {
                 if Some(p) != f.bonus.map(Piece::Leader) && f.pieces().count() > 1 {
@@ -563,6 +559,70 @@ impl Fiw {
             Action::Halt => self.halt(),
             _ => unreachable!("only legal actions reach perform"),
         }
+        // 13.1 a force that can pay for no further step ends its move by
+        // itself: the mover would only click Halt.
+        let spent = matches!(self.stack.last(), Some(Frame::Force(f)) if self.spent(f));
+        if spent && matches!(a, Action::Go | Action::Step(_) | Action::Drop(_)) {
+            self.halt();
+        }
+    }
+
+    /// 13.1, 11.3 the moving force has no step it may take and pay for,
+    /// now or after dropping pieces off: left behind, a heavy piece could
+    /// leave a light force that pays less and crosses vertices (13.2), a
+    /// bound unit a force that may leave its colony (13.8). So the
+    /// smallest forces its drops may leave are tried: each piece alone,
+    /// with the leader who gives the bonus, who may not be dropped (17.21).
+    /// Its drops at the end of its move would leave every piece where it
+    /// stands anyway. What decides it is the mover's own force and the
+    /// map: the opponent's view is the same whether the move ends by
+    /// itself or at the mover's click, and the mover acts next either way
+    /// (the 4th phase's winter attrition is a roll, so an undo barrier, as
+    /// after a click).
+    fn spent(&self, f: &Force) -> bool {
+        if !f.moving || self.can_step(f) {
+            return false;
+        }
+        if f.path.is_empty() || f.pieces().count() < 2 {
+            return true;
+        }
+        !f.pieces().any(|p| {
+            let mut part = Force::new(f.seat, f.at);
+            part.left = f.left;
+            for q in [Some(p), f.bonus.map(Piece::Leader)].into_iter().flatten() {
+                match q {
+                    Piece::Unit(u) => part.units.push(u),
+                    Piece::Leader(l) if !part.leaders.contains(&l) => part.leaders.push(l),
+                    Piece::Leader(_) => {}
+                }
+            }
+            part.light = self.all_light(&part);
+            self.can_step(&part)
+        })
+    }
+
+    /// 13.1 whether the moving force has a step it may take and pay for.
+    fn can_step(&self, f: &Force) -> bool {
+        self.steps(f).next().is_some()
+    }
+
+    /// 13.1, 13.2, 13.71, 13.72, 13.8 the squares the moving force may
+    /// step into with the points it has left.
+    fn steps<'a>(&'a self, f: &'a Force) -> impl Iterator<Item = Sq> + 'a {
+        let at = match (f.at, self.stays(f)) {
+            (Place::Sq(at), false) => Some(at),
+            _ => None,
+        };
+        at.into_iter().flat_map(move |at| {
+            tables()
+                .map
+                .land_steps(at, f.light)
+                .into_iter()
+                .filter(move |&(n, route)| {
+                    self.step_cost(f, at, n, route).is_some_and(|c| c <= f.left) && self.may_enter(f, n)
+                })
+                .map(|(n, _)| n)
+        })
     }
 
     /// 12.2 the force sets out: in a later phase it pays a supply point
@@ -623,19 +683,14 @@ impl Fiw {
         let Some(Frame::Force(f)) = self.stack.last() else {
             unreachable!()
         };
-        let mut f = (**f).clone();
         let Place::Sq(from) = f.at else {
             unreachable!("moving forces are on the map")
         };
-        let route = tables().map.land_route(from, to).expect("a legal step");
-        let cost = self.step_cost(&f, from, to, route).expect("a legal step");
+        let f = self.stepped(f, to);
         if self.reveals(f.seat, to) {
             // 27.1 the step shows hidden pieces: it cannot be taken back.
             self.core.dice.reveal();
         }
-        f.left -= cost;
-        f.at = Place::Sq(to);
-        f.path.push(to);
         self.step_pieces(&f.pieces().collect::<Vec<_>>(), Place::Sq(to));
         let side = side_name(f.seat);
         let at = self.sq_name(to);
@@ -663,6 +718,44 @@ impl Fiw {
                 format!("The {side} force stops in {at}: enemy units are there.")
             });
             self.halt();
+        }
+    }
+
+    /// The force once it has stepped into `to`, a square it may enter.
+    fn stepped(&self, f: &Force, to: Sq) -> Force {
+        let Place::Sq(from) = f.at else {
+            unreachable!("moving forces are on the map")
+        };
+        let route = tables().map.land_route(from, to).expect("a legal step");
+        let cost = self.step_cost(f, from, to, route).expect("a legal step");
+        let mut f = f.clone();
+        f.left -= cost;
+        f.at = Place::Sq(to);
+        f.path.push(to);
+        f
+    }
+
+    /// The force once it has dropped `p` off: 11.3 it keeps the slowest
+    /// factor, not the dropped piece's weight: the pieces left may all be
+    /// light (13.2, ruling fiw #11).
+    fn dropped(&self, f: &Force, p: Piece) -> Force {
+        let mut f = f.clone();
+        match p {
+            Piece::Unit(u) => f.units.retain(|&x| x != u),
+            Piece::Leader(l) => f.leaders.retain(|&x| x != l),
+        }
+        f.light = self.all_light(&f);
+        f
+    }
+
+    /// Whether a step or a drop ends the force's move: it stops in a
+    /// square of enemy units (13.32) or can go no further
+    /// ([`Fiw::spent`]).
+    fn ends_move(&self, f: &Force, a: Action) -> bool {
+        match a {
+            Action::Step(to) => self.has_units(to, enemy(f.seat)) || self.spent(&self.stepped(f, to)),
+            Action::Drop(p) => self.spent(&self.dropped(f, p)),
+            _ => false,
         }
     }
 
@@ -763,14 +856,7 @@ impl Fiw {
         let Some(Frame::Force(f)) = self.stack.last() else {
             unreachable!()
         };
-        let mut f = (**f).clone();
-        match p {
-            Piece::Unit(u) => f.units.retain(|&x| x != u),
-            Piece::Leader(l) => f.leaders.retain(|&x| x != l),
-        }
-        // 11.3 keeps the slowest factor, not the dropped piece's weight:
-        // the pieces left may all be light (13.2, ruling fiw #11).
-        f.light = self.all_light(&f);
+        let f = self.dropped(f, p);
         let (seat, at) = (f.seat, f.at);
         *self.stack.last_mut().expect("the force") = Frame::Force(Box::new(f));
         self.dropped_off(seat, p, at);
@@ -893,6 +979,16 @@ impl Fiw {
                 if self.round() == Some(4) && matches!(self.stack.last(), Some(Frame::Force(f)) if f.moving) =>
             {
                 Some("Every combat unit of the force now rolls for winter attrition: a 1 eliminates it (12.3).".into())
+            }
+            Action::Step(_) | Action::Drop(_)
+                if self.round() == Some(4)
+                    && matches!(self.stack.last(), Some(Frame::Force(f)) if self.ends_move(f, a)) =>
+            {
+                Some(
+                    "This ends the force's move: every combat unit of it then rolls for winter attrition, a 1 \
+                     eliminates it (12.3)."
+                        .into(),
+                )
             }
             _ => self.naval_warning(a),
         }

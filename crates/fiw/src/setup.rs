@@ -243,7 +243,9 @@ impl Fiw {
         out.sort();
         out.dedup();
         out.retain(open);
-        if seat == FRENCH && matches!(l.what, What::Units(_) | What::Indians { .. }) {
+        // Ruling fiw #95: only units that occupy cover a post, so Indians
+        // are neither held to the cover rule nor counted for it.
+        if seat == FRENCH && matches!(l.what, What::Units(_)) {
             let needed = self.uncovered_posts(&occ);
             if !needed.is_empty() {
                 // Which posts each line still to place may reach, once.
@@ -259,7 +261,7 @@ impl Fiw {
                         } => Some((l, left)),
                         _ => None,
                     })
-                    .filter(|&(l, _)| !matches!(spec.lines[l as usize].what, What::Leader(_)))
+                    .filter(|&(l, _)| matches!(spec.lines[l as usize].what, What::Units(_)))
                     .map(|(l, left)| (l, left, self.line_reach(l, &needed)))
                     .collect();
                 // A matching that covers every post with this piece off
@@ -297,7 +299,9 @@ impl Fiw {
     }
 
     /// 35.3 3.0 "French must have at least one unit deployed per French
-    /// city, town and fort" not captured: those still without one.
+    /// city, town and fort" not captured: those still without one. The
+    /// captured ones "are not French occupied": the unit deployed occupies
+    /// the post, and Indians occupy nothing (ruling fiw #26, #95).
     pub(crate) fn uncovered_posts(&self, occ: &Occupancy) -> Vec<Sq> {
         let spec = scenario::spec(self.scenario);
         let m = &tables().map;
@@ -308,7 +312,8 @@ impl Fiw {
             .filter(|p| matches!(m.colony(p.sq), Some(Colony::NewFrance | Colony::Louisiana)))
             .filter(|p| p.settlement.is_some() || (p.works.is_some() && self.fortified(p.sq).is_some()))
             .map(|p| p.sq)
-            .filter(|sq| !captured.contains(sq) && !occ.has_units(*sq, FRENCH))
+            // ruling: fiw #95
+            .filter(|sq| !captured.contains(sq) && !occ.occupies(*sq, FRENCH))
             .collect();
         v.sort();
         v.dedup();

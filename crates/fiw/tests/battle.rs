@@ -1130,8 +1130,10 @@ fn a_withdrawal_onto_a_face_down_leader_shows_him_and_cannot_be_undone() {
         act(&mut g, FRENCH, &format!("withdraw-{to}"));
         g.core.dice.events() - before
     };
-    assert_eq!(events(false), 0, "an empty square shows nothing");
-    assert_eq!(events(true), 1, "the leader is shown: the step is a reveal");
+    // The combat sub-phase then ends with nothing to destroy: a reveal of
+    // its own (22.5), with or without the leader.
+    assert_eq!(events(false), 1, "an empty square shows nothing");
+    assert_eq!(events(true), 2, "the leader is shown: the step is a reveal");
 }
 
 /// 24.1: "British Militia may never leave their home colonies. If forced to

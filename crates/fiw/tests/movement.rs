@@ -835,3 +835,99 @@ fn an_enemy_fleet_alone_in_port_stops_a_land_force() {
     assert!(!moving(&g), "the move ends in Boston");
     assert!(logged(&g, "enemy units are there"));
 }
+
+/// Sets the moving force's points left (in halves).
+fn set_left(g: &mut fiw::Fiw, halves: u8) {
+    match g.stack.last_mut() {
+        Some(Frame::Force(f)) => f.left = halves,
+        other => panic!("no force moving: {other:?}"),
+    }
+}
+
+/// The audit's "Move the force: 0 movement points left", offering only
+/// halt: a force that can pay for no further step ends its move by itself,
+/// and the mover forms the next force. The French cannot tell it from a
+/// force that could go on: their view is the same.
+#[test]
+fn a_force_that_can_pay_for_no_further_step_ends_its_move_by_itself() {
+    // rule: fiw 13.1, 11.3
+    let s = open_square(fiw::map::Terrain::Wilderness);
+    let from = s.orthogonal().next().expect("a neighbour");
+    let mut g = cleared(BRITISH);
+    let u = put(&mut g, "br-line", from);
+    set_out(&mut g, BRITISH, from, &[Piece::Unit(u)]);
+    let mut going_on = g.clone();
+    set_left(&mut going_on, 40);
+    // The step costs its last points.
+    let Some(Frame::Force(f)) = g.stack.last() else {
+        panic!("a force moving")
+    };
+    let route = tables().map.land_route(from, s).expect("joined");
+    let cost = g.step_cost(f, from, s, route).expect("land");
+    set_left(&mut g, cost);
+    act(&mut g, BRITISH, Action::Step(s));
+    assert_eq!(g.units[u as usize].at(), Place::Sq(s));
+    assert!(
+        matches!(g.stack.last(), Some(Frame::Movement { seat: BRITISH, .. })),
+        "the move ended: {:?}",
+        g.stack.last()
+    );
+    assert!(legal(&g, BRITISH).contains(&Action::EndMovement));
+    act(&mut going_on, BRITISH, Action::Step(s));
+    assert!(moving(&going_on), "with points left it goes on");
+    assert_eq!(g.view(Some(FRENCH)), going_on.view(Some(FRENCH)));
+}
+
+/// 11.3, 13.2: a force that could go on once it drops a heavy piece off
+/// (the light one pays less) does not end its move by itself.
+#[test]
+fn a_force_that_could_go_on_after_a_drop_off_keeps_moving() {
+    // rule: fiw 13.1, 11.3, 13.2
+    let s = open_square(fiw::map::Terrain::Wilderness);
+    let from = s.orthogonal().next().expect("a neighbour");
+    let mut g = cleared(BRITISH);
+    let line = put(&mut g, "br-line", from);
+    let light = put(&mut g, "br-light", from);
+    set_out(&mut g, BRITISH, from, &[Piece::Unit(line), Piece::Unit(light)]);
+    act(&mut g, BRITISH, Action::Step(s));
+    // One point: wilderness costs the pair 2, the light infantry alone 1.
+    set_left(&mut g, 2);
+    let v = legal(&g, BRITISH);
+    assert!(!v.iter().any(|a| matches!(a, Action::Step(_))), "{v:?}");
+    assert!(v.contains(&Action::Drop(Piece::Unit(line))));
+    act(&mut g, BRITISH, Action::Drop(Piece::Unit(line)));
+    assert!(moving(&g));
+    assert!(legal(&g, BRITISH).iter().any(|a| matches!(a, Action::Step(_))));
+    // Dropping the light one instead would leave nothing to pay with.
+    let mut g2 = cleared(BRITISH);
+    let line = put(&mut g2, "br-line", from);
+    let light = put(&mut g2, "br-light", from);
+    set_out(&mut g2, BRITISH, from, &[Piece::Unit(line), Piece::Unit(light)]);
+    act(&mut g2, BRITISH, Action::Step(s));
+    set_left(&mut g2, 2);
+    act(&mut g2, BRITISH, Action::Drop(Piece::Unit(light)));
+    assert!(!moving(&g2), "the line regiment alone can go no further");
+}
+
+/// 12.3: in a 4th phase a step that ends the move says that winter
+/// attrition follows, as a halt does.
+#[test]
+fn a_last_step_in_a_fourth_phase_warns_of_winter_attrition() {
+    // rule: fiw 12.3, 13.1
+    let s = open_square(fiw::map::Terrain::Wilderness);
+    let from = s.orthogonal().next().expect("a neighbour");
+    let mut g = cleared(BRITISH);
+    to_phase(&mut g, 4, BRITISH);
+    let u = put(&mut g, "br-line", from);
+    set_out(&mut g, BRITISH, from, &[Piece::Unit(u)]);
+    set_left(&mut g, 40);
+    assert_eq!(g.warning(Action::Step(s)), None, "points left after it");
+    let Some(Frame::Force(f)) = g.stack.last() else {
+        panic!("a force moving")
+    };
+    let route = tables().map.land_route(from, s).expect("joined");
+    let cost = g.step_cost(f, from, s, route).expect("land");
+    set_left(&mut g, cost);
+    let w = g.warning(Action::Step(s)).expect("a warning");
+    assert!(w.contains("winter attrition"), "{w}");
+}

@@ -1001,3 +1001,50 @@ fn the_captured_works_are_british_from_the_start_of_the_set_up() {
         assert!(works.iter().all(|c| c.side == BRITISH), "{place}: {works:?}");
     }
 }
+
+/// 35.3 3.0 "French must have at least one unit deployed per French city,
+/// town and fort", and the captured ones "are not French occupied": the
+/// unit deployed occupies the post, which Indians never do (ruling fiw
+/// #26). The French set up their village Indians in the forts beside
+/// L'Arbre Croche, Saint-Joseph, Coosha and Quapaw, and every other piece
+/// away from the posts where they may: each post still gets a unit that
+/// occupies it (rules fiw-25: the Indians covered two forts).
+#[test]
+fn indians_set_up_in_a_fort_s_village_do_not_cover_the_fort() {
+    // rule: fiw 35.3
+    // ruling: fiw #95
+    let m = &tables().map;
+    let posts: Vec<_> = m
+        .places
+        .iter()
+        .filter(|p| matches!(m.colony(p.sq), Some(Colony::NewFrance | Colony::Louisiana)))
+        .filter(|p| p.settlement.is_some() || p.works.is_some())
+        .filter(|p| !["louisbourg", "fort-gaspereau", "fort-duquesne", "fort-frontenac"].contains(&p.id.as_str()))
+        .map(|p| p.sq)
+        .collect();
+    let village_posts: Vec<_> = posts.iter().copied().filter(|&s| m.village(s).is_some()).collect();
+    assert!(village_posts.len() >= 2, "forts beside villages: {village_posts:?}");
+    let mut g = Fiw::new(&Setup::new("on-to-quebec", 3));
+    let mut indians_in_posts = 0;
+    while let Some(Frame::Deploy { seat: FRENCH, line, .. }) = g.stack.last().cloned() {
+        let spec = fiw::scenario::spec(g.scenario);
+        let indians = matches!(spec.lines[line as usize].what, fiw::scenario::What::Indians { .. });
+        let offered = legal(&g, FRENCH);
+        let square = |a: &Action| match a {
+            Action::Deploy { sq, .. } | Action::DeployBroken { sq, .. } => *sq,
+            _ => unreachable!("set-up choices"),
+        };
+        let pick = if indians {
+            offered.iter().find(|a| village_posts.contains(&square(a)))
+        } else {
+            offered.iter().find(|a| !posts.contains(&square(a)))
+        };
+        let a = *pick.unwrap_or(&offered[0]);
+        indians_in_posts += usize::from(indians && village_posts.contains(&square(&a)));
+        act(&mut g, FRENCH, a);
+    }
+    assert_eq!(indians_in_posts, 2, "both village Indians set up in forts");
+    for p in posts {
+        assert!(g.occupies(p, FRENCH), "no French unit occupies {}", g.sq_name(p));
+    }
+}
