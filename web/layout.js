@@ -60,8 +60,7 @@ function candidates(l, w, h) {
  * Place labels so that none overlaps another or an obstacle. `labels`:
  * [{text, short?, x, y, size, priority, least?, gap?, bold?, within?(x, y), strict?, beside?}];
  * the lowest priority number is placed first, each at the first free
- * candidate around its anchor (preferring spots `within` says are its own,
- * at every size, to a larger size elsewhere;
+ * candidate around its anchor (preferring spots `within` says are its own;
  * a `strict` label takes no other: its centre stays in its own space),
  * shrinking to 85% then 70% (a lesser one 55%), but never under `least`,
  * when none is free, and dropped when nothing fits. A label of priority 0
@@ -86,16 +85,13 @@ export function placeLabels(labels, obstacles = [], bounds = null) {
   for (const i of order) {
     const l = labels[i];
     const texts = l.short && l.short !== l.text ? [l.text, l.short] : [l.text];
-    // Its own space's spots at every size first: a name beside its space,
-    // over a neighbour's, reads as the neighbour's (Bunker Hill's small
-    // regions); a strict label takes no other.
-    const passes = l.within ? (l.strict ? [true] : [true, false]) : [false];
-    search: for (const [ownOnly, text, scale, avoidObstacles] of passes.flatMap((o) => texts.flatMap((t) => tries(l).map(([k, avoid]) => [o, t, k, avoid])))) {
+    search: for (const [text, scale, avoidObstacles] of texts.flatMap((t) => tries(l).map(([k, avoid]) => [t, k, avoid]))) {
       const size = l.size * scale;
       const w = textWidth(text, size, l.bold), h = size * 1.15;
       if (text !== texts[texts.length - 1] && w > (l.room || Infinity)) continue;
       const spots = candidates(l, w, h);
-      for (const [x, y] of ownOnly ? spots.filter(([sx, sy]) => l.within(sx, sy)) : spots) {
+      const own = l.within ? spots.filter(([x, y]) => l.within(x, y)) : [];
+      for (const [x, y] of l.strict ? own : [...own, ...spots]) {
         const box = { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
         if (bounds && !(box.x0 >= bounds.x0 && box.x1 <= bounds.x1 && box.y0 >= bounds.y0 && box.y1 <= bounds.y1)) continue;
         if (placed.some((b) => overlaps(b, box)) || (avoidObstacles && obstacles.some((b) => overlaps(b, box)))) continue;

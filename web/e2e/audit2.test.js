@@ -6,8 +6,7 @@
 // ports, hex numbers, hexsides, rivers, strength and combat rating); a
 // reduced counter shows its strength over its full one on a white half; a
 // face-down piece's tooltip says its states; a phone's first view of a
-// decision with no place to pick frames the battle the facts name (or
-// Give Me Liberty!'s battle marker, ringing its space); the
+// decision with no place to pick frames the battle the facts name; the
 // chat has an unread mark, cleared once the chat is seen; the outcome
 // speaks to the player.
 //
@@ -125,27 +124,6 @@ describe("a phone's first view of a battle", () => {
       return x > map.left && x < map.right && y > map.top && y < map.bottom;
     });
     assert.ok(seen, "Falmouth in the first view");
-    assert.deepEqual(page.errors, []);
-    await page.context().close();
-  });
-});
-
-describe("Give Me Liberty!'s battle marker", () => {
-  it("rings the combat's space, and a phone's first view frames it with no battle fact", { timeout: 60000 }, async () => {
-    // The view's battle marker (gml view.rs, 8.2) alone says where the battle is.
-    const { id, token } = await createGame(env.server, "gml/canada", 3, { british: "me", american: "me" });
-    const page = await alter(play(id, token.british), (s) => {
-      s.view.facts = s.view.facts.filter((f) => !/battle|combat/i.test(f.label));
-      (s.view.board.markers ||= []).push({ kind: "battle", name: "Battle", space: "falmouth", space_name: "Falmouth", rule: "8.2" });
-    }, { width: 390, height: 844 }, { isMobile: true, hasTouch: true });
-    const seen = await page.evaluate(() => {
-      const map = document.querySelector("svg.map").getBoundingClientRect();
-      const r = document.querySelector('svg.map .rings .marker-ring.battle').getBoundingClientRect();
-      const x = r.x + r.width / 2, y = r.y + r.height / 2;
-      const key = [...document.querySelectorAll(".map-key li b")].map((b) => b.textContent);
-      return { inView: x > map.left && x < map.right && y > map.top && y < map.bottom, keyed: key.includes("Battle") };
-    });
-    assert.deepEqual(seen, { inView: true, keyed: true });
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
