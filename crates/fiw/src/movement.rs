@@ -561,8 +561,10 @@ impl Fiw {
         }
         // 13.1 a force that can pay for no further step ends its move by
         // itself: the mover would only click Halt.
-        let spent = matches!(self.stack.last(), Some(Frame::Force(f)) if self.spent(f));
-        if spent && matches!(a, Action::Go | Action::Step(_) | Action::Drop(_)) {
+        // Only a move under way can be spent: the check is skipped for the
+        // other force actions (apply's hot path).
+        let moved = matches!(a, Action::Go | Action::Step(_) | Action::Drop(_));
+        if moved && matches!(self.stack.last(), Some(Frame::Force(f)) if self.spent(f)) {
             self.halt();
         }
     }
