@@ -93,7 +93,7 @@ impl B2c {
                 Kind::Regular => "Regular".into(),
                 Kind::Cannon => "Field Cannon".into(),
                 Kind::Militia => "Militia".into(),
-                Kind::Minuteman => "Minutemen".into(),
+                Kind::Minuteman => "Minuteman".into(),
                 _ => "piece".into(),
             }
         };

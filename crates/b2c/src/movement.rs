@@ -675,36 +675,51 @@ impl B2c {
     }
 
     pub fn assemble_act(&mut self, a: Action) {
-        let Some(Frame::Assemble { target, picked }) = self.frames.last_mut() else {
+        match (a, self.frames.last_mut()) {
+            (Action::Pick(p), Some(Frame::Assemble { picked, .. })) => *picked |= bit(p),
+            (_, Some(Frame::Assemble { .. })) => self.assemble(),
+            _ => {}
+        }
+    }
+
+    /// 6.5 the Action carries itself out once every unit that may assemble
+    /// is chosen: its "done" was the only choice left (ruling b2c #37).
+    pub fn assemble_auto(&mut self) -> bool {
+        let Some(&Frame::Assemble { target, picked }) = self.frames.last() else {
+            return false;
+        };
+        if picked == 0 || self.assemble_candidates(target, picked).next().is_some() {
+            return false;
+        }
+        self.assemble();
+        true
+    }
+
+    /// 6.5 the chosen units move into the target, each from its own region
+    /// next to it.
+    fn assemble(&mut self) {
+        let Some(Frame::Assemble { target: t, picked: set }) = self.frames.pop() else {
             return;
         };
-        match a {
-            Action::Pick(p) => *picked |= bit(p),
-            _ => {
-                let (t, set) = (*target, *picked);
-                self.frames.pop();
-                if set == 0 {
-                    // 6.5 "all or some": none assembles, and the Action is spent.
-                    self.core.log.say_at(
-                        "6.5",
-                        || map().path(&[t]),
-                        || {
-                            format!(
-                                "The Patriots assemble nothing in {}: the Action is spent.",
-                                map().name(t)
-                            )
-                        },
-                    );
-                }
-                // 6.5 each piece comes from its own region next to the target.
-                for p in members(set) {
-                    let from = self.piece(p).loc;
-                    let pc = self.pm(p);
-                    pc.loc = t;
-                    pc.moved = true;
-                    self.log_move("6.5", PATRIOT, bit(p), from, t, " to assemble");
-                }
-            }
+        if set == 0 {
+            // 6.5 "all or some": none assembles, and the Action is spent.
+            self.core.log.say_at(
+                "6.5",
+                || map().path(&[t]),
+                || {
+                    format!(
+                        "The Patriots assemble nothing in {}: the Action is spent.",
+                        map().name(t)
+                    )
+                },
+            );
+        }
+        for p in members(set) {
+            let from = self.piece(p).loc;
+            let pc = self.pm(p);
+            pc.loc = t;
+            pc.moved = true;
+            self.log_move("6.5", PATRIOT, bit(p), from, t, " to assemble");
         }
     }
 

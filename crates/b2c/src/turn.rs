@@ -181,6 +181,7 @@ impl Procedure for B2c {
             }
             Some(Frame::Ride(_)) => self.ride_auto(),
             Some(Frame::Move(_)) => self.move_auto(),
+            Some(Frame::Assemble { .. }) => self.assemble_auto(),
             Some(Frame::FreeMove { .. }) => self.free_auto(),
             Some(Frame::Hits(_)) => self.hits_auto(),
             Some(Frame::Combat(_)) => self.combat_auto(),

@@ -92,7 +92,7 @@ fn a_rally_by_choice_counts_the_units_rallied() {
     assert_eq!(
         texts[texts.len() - 2..],
         [
-            "Minutemen in Bedford Road is rallied.",
+            "Minuteman in Bedford Road is rallied.",
             "1 unit rallied in Bedford Road."
         ]
     );

@@ -233,14 +233,36 @@ fn assemble_gathers_units_from_around_a_region() {
     let c = g.put(Kind::Minuteman, "concord");
     start(&mut g, P, "assemble-fiske-hill");
     pick(&mut g, P, a);
-    pick(&mut g, P, b);
     assert!(
         !can(&g, P, &format!("pick-{}", pid(&g, c))),
         "Concord is not next to Fiske Hill"
     );
     act(&mut g, P, "done");
+    assert_eq!((at(&g, a).as_str(), at(&g, b).as_str()), ("fiske-hill", "lincoln"));
+    assert!(g.piece(a).moved && !g.piece(b).moved);
+}
+
+/// Ruling b2c #37: once every unit that may assemble is chosen, the Action
+/// carries itself out; no lone "done" is asked.
+// rule: b2c 6.5
+#[test]
+fn an_assemble_with_every_unit_chosen_carries_itself_out() {
+    let mut g = board();
+    let a = g.put(Kind::Minuteman, "lexington");
+    let b = g.put_militia(1, "lincoln");
+    start(&mut g, P, "assemble-fiske-hill");
+    pick(&mut g, P, a);
+    assert_eq!(ids(&g, P), vec![format!("pick-{}", pid(&g, b)), "done".to_string()]);
+    pick(&mut g, P, b);
     assert_eq!((at(&g, a).as_str(), at(&g, b).as_str()), ("fiske-hill", "fiske-hill"));
     assert!(g.piece(a).moved && g.piece(b).moved);
+    assert!(!can(&g, P, "done"), "no lone done after the last unit");
+    let log = log_texts(&g);
+    assert!(
+        log.iter()
+            .any(|t| t.contains("move Minuteman from Lexington to Fiske Hill to assemble")),
+        "{log:?}"
+    );
 }
 
 // rule: b2c 4.4, 14.3
