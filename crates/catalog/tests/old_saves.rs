@@ -13,8 +13,9 @@
 //! (towards as the crow flies, a Move that ends by itself) and liberty-7
 //! (winter attrition asks only where there is a choice), nor session 42's
 //! b2c-9 (a Move's group sets out once every unit is chosen: this save
-//! stops with units of Boston still to choose); one that changes them
-//! replaces the save.
+//! stops with units of Boston still to choose), nor session 43's b2c-10 (an
+//! Assemble carries itself out once every unit is chosen: this save has no
+//! Assemble); one that changes them replaces the save.
 
 #[test]
 fn saves_written_by_earlier_builds_load() {
