@@ -370,16 +370,12 @@ impl Gml {
             ),
             Action::Hit(u) => (
                 {
-                    // "The Mohawk Indians take the hit".
                     let value = self.battle().map(|b| format!("value {}", self.combat_value(b, u)));
                     let name = self.unit_told_apart(u, value);
-                    let many = crate::forces::plural_name(self.counters(u));
-                    let takes = if many { "take" } else { "takes" };
                     if self.units[u as usize].reduced {
-                        let is = if many { "are" } else { "is" };
-                        format!("The {name} {takes} the hit and {is} eliminated (8.22)")
+                        format!("The {name} takes the hit and is eliminated (8.22)")
                     } else {
-                        format!("The {name} {takes} the hit (8.22)")
+                        format!("The {name} takes the hit (8.22)")
                     }
                 },
                 unit(u),

@@ -675,23 +675,21 @@ impl Gml {
 
     /// [`Gml::units_words`]'s parts, to list with other names; `bare`: a
     /// unit alone of its kind by its name only, as a set-up line prints
-    /// it ("Barry St. Leger, Mohawk Indians and 2 British units").
+    /// it ("Barry St. Leger, Mohawk Indian unit and 2 British units").
     pub fn units_counted(&self, units: &[UnitId], bare: bool) -> Vec<String> {
-        let mut names: Vec<(String, usize, bool)> = Vec::new();
+        let mut names: Vec<(String, usize)> = Vec::new();
         for &u in units {
             let name = self.unit_name(u);
-            match names.iter_mut().find(|(n, ..)| *n == name) {
-                Some((_, k, _)) => *k += 1,
-                None => names.push((name, 1, crate::forces::plural_name(self.counters(u)))),
+            match names.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, k)) => *k += 1,
+                None => names.push((name, 1)),
             }
         }
-        // "2 NY Militia units", not "2 NY Militias"; "1 Mohawk Indian
-        // unit", not "1 Mohawk Indians".
+        // "2 NY Militia units", not "2 NY Militias".
         names
             .into_iter()
-            .map(|(n, k, plural)| match k {
+            .map(|(n, k)| match k {
                 1 if bare => n,
-                _ if plural => engine::log::count(k, &format!("{} unit", n.strip_suffix('s').unwrap_or(&n))),
                 1 => format!("1 {n}"),
                 _ if n.ends_with("unit") || n.ends_with("fleet") => format!("{k} {n}s"),
                 _ => format!("{k} {n} units"),

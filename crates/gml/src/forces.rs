@@ -234,14 +234,10 @@ pub fn kind_word(kind: Kind) -> &'static str {
     KINDS.iter().find(|(_, k)| *k == kind).map_or("unit", |(w, _)| w)
 }
 
-/// Whether [`counter_name`] is a plural, a band ("Mohawk Indians"): its
-/// verbs agree with it ("take the hit").
-pub fn plural_name(c: &Counters) -> bool {
-    c.kind == Kind::Indian
-}
-
 /// A counter as the rules name it: "MA Militia", "NY Tory Militia",
-/// "experienced British unit", "Hessian Artillery", "Mohawk Indians".
+/// "experienced British unit", "Hessian Artillery", "Mohawk Indian unit"
+/// (12.23's "1 Mohawk Indian": one counter, named as one so that every
+/// verb agrees).
 pub fn counter_name(c: &Counters) -> String {
     let home = |h: &Option<String>| match h.as_deref() {
         Some(h) if h.len() == 2 => h.to_uppercase(),
@@ -271,7 +267,7 @@ pub fn counter_name(c: &Counters) -> String {
         Kind::French => format!("{ex}French unit"),
         Kind::Artillery => format!("{nation} Artillery"),
         Kind::Naval => format!("{nation} fleet"),
-        Kind::Indian => format!("{} Indians", home(&c.home)),
+        Kind::Indian => format!("{} Indian unit", home(&c.home)),
         Kind::NavalDefense => "Naval Defense marker".into(),
     }
 }

@@ -166,6 +166,10 @@ pub struct Zone {
     pub id: String,
     pub name: String,
     pub kind: ZoneKind,
+    /// The map the zone is printed on: its ports' (a zone is checked to
+    /// have ports, all on one map). A scenario played on one map sails on
+    /// its zones only (12.x2, ruling gml #75).
+    pub sheet: Sheet,
     pub lat: f64,
     pub lon: f64,
     pub provenance: String,
@@ -328,6 +332,8 @@ impl Map {
                 id: row.str("id").to_string(),
                 name: row.str("name").to_string(),
                 kind: row.one_of("kind", ZONE_KINDS)?,
+                // Set from the zone's ports below.
+                sheet: Sheet::North,
                 lat,
                 lon,
                 provenance: row.reason().to_string(),
@@ -435,6 +441,23 @@ impl Map {
             if map.space(id).is_none() {
                 return Err(space_table.error(format!("a space '{id}', which the rules name"), "none"));
             }
+        }
+        for (z, zone) in map.zones.iter_mut().enumerate() {
+            let mut sheets = map
+                .spaces
+                .iter()
+                .filter(|s| s.port == Some(z as ZoneId))
+                .map(|s| s.sheet);
+            let first = sheets
+                .next()
+                .ok_or_else(|| zone_table.error(format!("a port of spaces.tsv on zone '{}'", zone.id), "none"))?;
+            if sheets.any(|s| s != first) {
+                return Err(zone_table.error(
+                    format!("the ports of zone '{}' all on one map", zone.id),
+                    "ports on both maps",
+                ));
+            }
+            zone.sheet = first;
         }
         // Every space on the maps can be reached over land from New York.
         let reach = map.steps(map.space("new-york").expect("named"), |_| true);

@@ -4,7 +4,7 @@
 use crate::actions::Action;
 use crate::forces::{Counters, Kind, Nationality, AMERICAN, BRITISH};
 use crate::frames::{Frame, Move};
-use crate::map::{LineKind, SpaceId, StateId};
+use crate::map::{LineKind, SpaceId, StateId, ZoneId};
 use crate::state::{is_land, Gml, LeaderId, Place, UnitId};
 use crate::tables::tables;
 use engine::{Forbidden, Seat};
@@ -22,6 +22,13 @@ impl Gml {
         let spec = self.scenario.spec();
         let space = m.get(s);
         space.sheet == spec.sheet && !space.boxed && m.region(space).is_some_and(|r| spec.regions.contains(&r))
+    }
+
+    /// A maritime zone the scenario sails on: one printed on its map. "Only
+    /// the North (South) map is used" (12.12, 12.22, 12.32, 12.42) keeps
+    /// ships and transports off the other map's sea too (ruling gml #75).
+    pub fn zone_in_play(&self, z: ZoneId) -> bool {
+        tables().map.zones[z as usize].sheet == self.scenario.spec().sheet
     }
 
     /// 6.18 enemy land units in the space that stop a mover: any not

@@ -275,7 +275,11 @@ impl Gml {
     /// blockades a port only with more. A fleet never enters where enemy
     /// fleets are: that would be interception or naval combat (7.4, 8.1),
     /// which the battle scenarios never need (only the British have fleets).
+    /// No zone of the map not in use is entered (ruling gml #75).
     fn may_enter(&self, seat: Seat, land: bool, at: Place) -> bool {
+        if matches!(at, Place::Zone(z) if !self.zone_in_play(z)) {
+            return false;
+        }
         let enemy = self.fleets(1 - seat, at);
         if enemy == 0 {
             return true;

@@ -148,16 +148,17 @@ fn georgia_has_the_two_tory_militia_of_the_placement_example() {
 // rule: gml 11.5
 #[test]
 fn a_band_of_indians_is_counted_as_an_indian_unit() {
-    // "Mohawk Indians" names one counter, a band: counted beside others it
-    // is "1 Mohawk Indian unit", and a hit on it reads "take".
+    // "1 Mohawk Indian" (12.23) is one counter: named as one unit, so that
+    // the log's verbs agree ("The Mohawk Indian unit sails").
     let mut g = common::cleared("saratoga", gml::state::Phase::Combat(BRITISH));
     let mohawk = common::put_home(&mut g, BRITISH, Kind::Indian, "mohawk", 1, "oswego")[0];
     let abenaki = common::put_home(&mut g, BRITISH, Kind::Indian, "abenaki", 1, "oswego")[0];
     let regulars = common::put(&mut g, BRITISH, Kind::British, 2, "oswego");
-    assert_eq!(g.unit_name(mohawk), "Mohawk Indians");
+    assert_eq!(g.unit_name(mohawk), "Mohawk Indian unit");
     assert_eq!(
         g.units_words(&[mohawk, regulars[0], abenaki, regulars[1]]),
         "1 Mohawk Indian unit, 2 British units and 1 Abenaki Indian unit"
     );
-    assert_eq!(g.units_counted(&[mohawk], true), ["Mohawk Indians"]);
+    assert_eq!(g.units_counted(&[mohawk], true), ["Mohawk Indian unit"]);
+    assert_eq!(g.units_words(&[mohawk, mohawk]), "2 Mohawk Indian units");
 }

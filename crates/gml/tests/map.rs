@@ -156,6 +156,15 @@ fn ships_sail_as_seven_one_says() {
         !m.zone_links.iter().any(|&(a, b, _)| a == erie || b == erie),
         "no ship reaches Lake Erie"
     );
+    // Ruling gml #75: a zone is on its ports' map, and a one-map scenario
+    // sails there only.
+    for (z, sheet) in [
+        ("zone-4", Sheet::North),
+        ("chesapeake", Sheet::South),
+        ("zone-5", Sheet::South),
+    ] {
+        assert_eq!(m.zones[zone(z) as usize].sheet, sheet, "{z}");
+    }
     // 12.15: Quebec and Montreal are ports on the St. Lawrence.
     for city in ["quebec", "montreal"] {
         let port = m.get(id(&m, city)).port.expect("a port");
@@ -216,4 +225,16 @@ fn a_bad_override_names_its_fault() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("quebec"), "{e}");
+    // A zone with ports on both maps belongs to neither (ruling gml #75).
+    let straddling: String = spaces
+        .lines()
+        .map(|l| match l.starts_with("edenton\t") {
+            true => format!("{}\n", l.replace("\tzone-5\t", "\tzone-4\t")),
+            false => format!("{l}\n"),
+        })
+        .collect();
+    let e = Map::read(Some(dir.write("spaces.tsv", &straddling)))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("zone-4") && e.contains("both maps"), "{e}");
 }

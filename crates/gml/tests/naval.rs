@@ -696,3 +696,37 @@ fn a_leader_left_among_the_enemy_when_his_last_unit_sails_is_checked() {
     assert!(!logged(&alone, "casualty check"));
     assert_eq!(leader_at(&alone, howe), "new-york");
 }
+
+// rule: gml 12.42, 12.22, 7.1
+// ruling: gml #75
+#[test]
+fn ships_sail_only_on_the_zones_of_the_map_in_use() {
+    // A random game of Greene (South map only) sailed Tory militia from
+    // Wilmington up to the New York Bight, on the North map.
+    let mut g = cleared("greene", Phase::Deployment);
+    let tories = put(&mut g, BRITISH, Kind::Tory, 1, "wilmington")[0];
+    naval_phase(&mut g);
+    g.core.dice.script([1]);
+    sail(&mut g, tories);
+    act(&mut g, BRITISH, "sea-zone-6");
+    act(&mut g, BRITISH, "sea-zone-5");
+    let legal = ids(&g, BRITISH);
+    assert!(legal.contains(&"sea-chesapeake".to_string()), "{legal:?}");
+    assert!(legal.contains(&"land-new-bern".to_string()), "{legal:?}");
+    assert!(
+        !legal.contains(&"sea-zone-4".to_string()),
+        "Delaware Bay is on the North map: {legal:?}"
+    );
+    // And the other way: Saratoga's fleets keep to the North map.
+    let mut g = cleared("saratoga", Phase::Deployment);
+    let fleet = put(&mut g, BRITISH, Kind::Naval, 1, "philadelphia")[0];
+    naval_phase(&mut g);
+    sail(&mut g, fleet);
+    act(&mut g, BRITISH, "sea-zone-4");
+    let legal = ids(&g, BRITISH);
+    assert!(legal.contains(&"sea-zone-3".to_string()), "{legal:?}");
+    assert!(
+        !legal.contains(&"sea-zone-5".to_string()),
+        "the Virginia Capes are on the South map: {legal:?}"
+    );
+}
