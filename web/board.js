@@ -14,7 +14,7 @@
 import { svg, el, cap, factsTable } from "./common.js";
 import { MapView } from "./mapview.js";
 import { geometry } from "./geometry.js";
-import { fittedText, flowRows, overlaps, placeLabels, textWidth } from "./layout.js";
+import { fittedText, flowRows, insideConvex, LINE, overlaps, placeLabels, textWidth } from "./layout.js";
 
 /** The sides' colours (and the French nation's, on its own blocks), read
  * once from the style sheet's --british, --american and --french: one place
@@ -309,9 +309,15 @@ class Board extends MapView {
     return { ...this.sized(n), priority: Math.max(1, n.priority), beside: n.space && this.piecesBox(n.space) };
   }
 
-  /** Draw name `n` at `p` ({x, y, size, text}, as placeLabels gives). */
+  /** Draw name `n` at `p` ({x, y, size, text, lines?}, as placeLabels
+   * gives): on two lines, each a tspan, the second starting with the space
+   * between them (the text reads as the whole name) and set back by half of
+   * it to stand centred. */
   drawName(n, p) {
-    if (p.text && n.el.textContent !== p.text) n.el.textContent = p.text;
+    if (p.lines) {
+      const space = textWidth(" ", p.size, n.bold);
+      n.el.replaceChildren(...p.lines.map((t, i) => svg("tspan", { x: f(p.x - (i ? space / 2 : 0)), y: f(p.y + (i - (p.lines.length - 1) / 2) * LINE * p.size) }, i ? ` ${t}` : t)));
+    } else if (p.text && (n.el.firstElementChild || n.el.textContent !== p.text)) n.el.textContent = p.text;
     n.el.setAttribute("x", f(p.x));
     n.el.setAttribute("y", f(p.y));
     n.el.setAttribute("font-size", f(p.size));
@@ -372,27 +378,41 @@ class Board extends MapView {
   keepNamesInView() {
     const r = this.root.getBoundingClientRect();
     if (!r.width || !r.height) return;
-    const view = this.inSight();
+    for (const [n, p] of this.namesInView(this.inSight())) {
+      this.drawName(n, p || n.place);
+      if (p) n.el.removeAttribute("visibility");
+      else n.el.setAttribute("visibility", "hidden");
+    }
+  }
+
+  /** Where each shown name stands in the part of the map in sight `view`
+   * (inSight): a Map of name to its spot, or null where it is hidden
+   * (keepNamesInView). Nothing is drawn: uncut weighs views by it. */
+  namesInView(view) {
     const inner = grow(view, -view.scale); // a pixel in from the edge
     const solid = this.keptClear().concat(this.drawnOver());
     // The more important names first: they take the free spots.
     const shown = this.names.filter((n) => n.place).sort((a, b) => a.priority - b.priority);
     const boxes = new Map(shown.map((n) => [n, n.place.box]));
+    const spots = new Map();
     for (const n of shown) {
       let p = n.place;
       if (overlaps(p.box, grow(view, view.scale)) && !inside(p.box, view)) {
-        const at = this.spaces.get(n.space) || n;
-        const seen = inside({ x0: at.x, y0: at.y, x1: at.x, y1: at.y }, view);
         const taken = solid.concat(shown.filter((o) => o !== n).map((o) => boxes.get(o)));
         const dx = slide(p.box.x0, p.box.x1, inner.x0, inner.x1), dy = slide(p.box.y0, p.box.y1, inner.y0, inner.y1);
-        const label = this.moving(n), slid = { ...label, text: p.text || label.text, x: p.x + dx, y: p.y + dy, gap: 0, within: null, strict: false, beside: null };
-        p = seen ? placeLabels([slid], taken, inner)[0] || placeLabels([label], taken, inner)[0] : null;
+        const label = this.moving(n), slid = { ...label, text: p.text || label.text, lines: p.lines, x: p.x + dx, y: p.y + dy, gap: 0, within: null, strict: false, beside: null };
+        p = this.anchorSeen(n, view) ? placeLabels([slid], taken, inner)[0] || placeLabels([label], taken, inner)[0] : null;
       }
       if (p) boxes.set(n, p.box);
-      this.drawName(n, p || n.place);
-      if (p) n.el.removeAttribute("visibility");
-      else n.el.setAttribute("visibility", "hidden");
+      spots.set(n, p);
     }
+    return spots;
+  }
+
+  /** Whether the place name `n` belongs to is in `view` ({x0, y0, x1, y1}). */
+  anchorSeen(n, view) {
+    const at = this.spaces.get(n.space) || n;
+    return inside({ x0: at.x, y0: at.y, x1: at.x, y1: at.y }, view);
   }
 
   /** The box round what stands in a space (pieces, piles, markers), or null. */
@@ -631,10 +651,10 @@ class Board extends MapView {
   /** Screen pixels per map unit for the layout, in steps of a fifth or so
    * (a turn of the wheel does not lay the board out anew each time);
    * Infinity, as if zoomed right in, for a map not on the screen. */
-  layoutScale() {
+  layoutScale(v = this.vb) {
     const r = this.root.getBoundingClientRect();
     if (!r.width || !r.height) return Infinity;
-    const px = Math.min(r.width / this.vb.w, r.height / this.vb.h);
+    const px = Math.min(r.width / v.w, r.height / v.h);
     return 2 ** (Math.floor(4 * Math.log2(px)) / 4);
   }
 
@@ -651,8 +671,89 @@ class Board extends MapView {
     const minPx = this.geo.pieceScale;
     const r = this.root.getBoundingClientRect();
     const whole = Math.min(r.width / this.home.w, r.height / this.home.h) >= minPx;
-    const pts = (ids || []).map((id) => this.spaces.get(id)).filter((s) => s && !s.boxed);
-    this.frame(whole ? this.home : this.homeLand, minPx, middle(pts));
+    // The land and every space's pieces (a pile in a box beside the land).
+    const stacks = this.stackBoxes();
+    const box = whole ? this.home : this.homeLand;
+    const b = around([{ x0: box.x, y0: box.y, x1: box.x + box.w, y1: box.y + box.h }, ...stacks]);
+    const held = (s) => !s.boxed || stacks.some((o) => o.space === s.id);
+    const pts = (ids || []).map((id) => this.spaces.get(id)).filter((s) => s && held(s));
+    this.frame(whole ? box : { x: b.x0, y: b.y0, w: b.x1 - b.x0, h: b.y1 - b.y0 }, minPx, middle(pts));
+    this.uncut(pts);
+  }
+
+  /** The box round each space's pieces, piles and markers as drawn ({x0, y0, x1, y1, space}). */
+  stackBoxes() {
+    return [...new Set(this.occupied.map((o) => o.space))].map((id) => ({ ...this.piecesBox(id), space: id }));
+  }
+
+  /** A first view cuts no space's pieces at its edge (a pile in Landing
+   * Zone 2 half in sight): it moves, as little as it can, so that as few
+   * stacks as possible are cut, then as few names lost, and as many seen
+   * whole, keeping the places `pts` it was framed for in sight; where
+   * moving leaves a stack cut or a name lost, it zooms out a little if that
+   * leaves neither and draws the pieces no smaller (the board's layout
+   * stays as it is: layoutScale). */
+  uncut(pts) {
+    const best = (v) => this.shiftUncut(v, pts);
+    let found = best(this.vb);
+    for (const k of [1.05, 1.1, 1.15]) {
+      const v = this.vb, w = v.w * k, h = v.h * k, wide = { x: v.x + v.w / 2 - w / 2, y: v.y + v.h / 2 - h / 2, w, h };
+      if (!found.cut || this.layoutScale(wide) !== this.px) break;
+      const wider = best(wide);
+      if (!wider.cut) found = wider;
+    }
+    if (found.vb === this.vb) return;
+    this.vb = found.vb;
+    this.applyViewBox();
+    // Laid out anew at the new scale: the stacks may have moved a little.
+    const again = best(this.vb);
+    if (again.vb !== this.vb && again.cut < found.cut) {
+      this.vb = again.vb;
+      this.applyViewBox();
+    }
+  }
+
+  /** The view near `vb` that cuts the fewest stacks, then leaves the
+   * fewest places in sight unnamed, by a few rounds of moves (each cut
+   * stack brought in whole, or pushed out, along one axis or both): {vb,
+   * cut}, `cut` counting both. A move that brings Danbury's pile in whole
+   * may hide Elizabethtown's name at the other edge (slid in, it finds no
+   * room): the name lost leaves the view cut, and uncut zooms out. */
+  shiftUncut(vb, pts) {
+    const scale = this.inSight(vb).scale;
+    const stacks = this.stackBoxes().map((b) => grow(b, 2 * scale));
+    const cut = (v) => stacks.filter((b) => overlaps(b, v) && !inside(b, v));
+    // [stacks cut, names lost, -(stacks whole and places named)], the
+    // fewer the better; null if a place of `pts` is out of sight.
+    const score = (v) => {
+      if (!pts.every((p) => inside({ x0: p.x, y0: p.y, x1: p.x, y1: p.y }, v))) return null;
+      const names = [...this.namesInView({ ...v, scale })].filter(([n]) => this.anchorSeen(n, v));
+      const named = names.filter(([, p]) => p).length;
+      return [cut(v).length, names.length - named, -stacks.filter((b) => inside(b, v)).length - named];
+    };
+    const better = (a, b) => {
+      if (!a) return false;
+      const k = b ? a.findIndex((x, i) => x !== b[i]) : 0;
+      return !b || (k >= 0 && a[k] < b[k]);
+    };
+    const start = this.inSight(vb);
+    let view = start, s = score(view);
+    for (let round = 0; round < 3 && !(s && !s[0] && !s[1]); round++) {
+      let next = null;
+      for (const b of cut(view)) {
+        const ix = -slide(b.x0, b.x1, view.x0, view.x1), iy = -slide(b.y0, b.y1, view.y0, view.y1);
+        const ox = b.x0 < view.x0 ? b.x1 - view.x0 : b.x1 > view.x1 ? b.x0 - view.x1 : 0;
+        const oy = b.y0 < view.y0 ? b.y1 - view.y0 : b.y1 > view.y1 ? b.y0 - view.y1 : 0;
+        for (const [dx, dy] of [[ix, iy], [ix, 0], [0, iy], [ox, 0], [0, oy], [ox, iy], [ix, oy]]) {
+          const v = { x0: view.x0 + dx, y0: view.y0 + dy, x1: view.x1 + dx, y1: view.y1 + dy }, t = score(v);
+          if (better(t, next ? next.s : s)) next = { v, s: t };
+        }
+      }
+      if (!next) break;
+      [view, s] = [next.v, next.s];
+    }
+    const moved = view === start ? vb : { ...vb, x: vb.x + view.x0 - start.x0, y: vb.y + view.y0 - start.y0 };
+    return { vb: moved, cut: s ? s[0] + s[1] : Infinity };
   }
 
   /** The box round some spaces ({x, y, w, h}): a point or cell with a unit
@@ -834,11 +935,22 @@ class Board extends MapView {
     for (const s of sizes) {
       const widths = pieces.map((p) => this.pieceWidth(p, s));
       const at = flowRows(widths, s, 0.1 * s, box);
-      if (!at) continue;
+      if (!at || !at.every((c, i) => this.inSpace(id, c.x, c.y, widths[i], s))) continue;
       pieces.forEach((p, i) => this.g.pieces.append(this.drawPiece(p, at[i].x, at[i].y, s, widths[i])));
       return;
     }
     this.drawPiles(id, pieces, box, sizes[0] || this.geo.piece);
+  }
+
+  /** Whether a piece of w by s centred on (x, y) lies inside its space's
+   * outline: a space's box reaches past a hex's slanted sides at its
+   * corners, where a row of five blocks stood in the next hex. A box
+   * beside the map, or a point, holds whatever its box holds. */
+  inSpace(id, x, y, w, s) {
+    const space = this.spaces.get(id);
+    const poly = space && !space.boxed && this.geo.poly(space, 1);
+    if (!poly) return true;
+    return [[x - w / 2, y - s / 2], [x + w / 2, y - s / 2], [x + w / 2, y + s / 2], [x - w / 2, y + s / 2]].every(([px, py]) => insideConvex(poly, px, py));
   }
 
   /** One pile per side (a side's lone piece as itself), its top piece (a
@@ -856,6 +968,12 @@ class Board extends MapView {
     // A counter's name is condensed rather than the pile drawn smaller.
     const room = box.x1 - box.x0, squeeze = [1, 0.85, 0.7].find((q) => across(s, q) <= room) || 0.7;
     s = Math.max(this.leastPile(), s * Math.min(1, room / across(s, squeeze)));
+    // Smaller, down to the least that reads, until the piles stand inside
+    // their space's outline (a box as large as a pile's room reaches past
+    // a hex's slanted sides: a five-block pile spilt into the next hex).
+    const mid = { x: (box.x0 + box.x1) / 2, y: (box.y0 + box.y1) / 2 };
+    const floor = Math.max(this.leastPile(), Math.min(s, PIECE_PX[this.style].least / this.px));
+    while (s * 0.9 >= floor && !this.inSpace(id, mid.x, mid.y, across(s, squeeze), s * (1 + 2 * PILE.edge.y))) s *= 0.9;
     if (this.style === "block" && tops.length === 2 && s < PIECE_PX.block.least / this.px && this.drawBattle(id, tops, box, pieces.length)) return;
     const wide = across(s, squeeze), high = s * (1 + 2 * PILE.edge.y);
     const at = this.pileSpot(id, box, wide, high);

@@ -58,9 +58,10 @@ function candidates(l, w, h) {
 
 /**
  * Place labels so that none overlaps another or an obstacle. `labels`:
- * [{text, short?, x, y, size, priority, least?, gap?, bold?, within?(x, y), strict?, beside?}];
+ * [{text, short?, lines?, x, y, size, priority, least?, gap?, bold?, within?(x, y), strict?, beside?}];
  * the lowest priority number is placed first, each at the first free
- * candidate around its anchor (preferring spots `within` says are its own;
+ * candidate around its anchor (preferring spots `within` says are its own,
+ * at every size, to a larger size elsewhere;
  * a `strict` label takes no other: its centre stays in its own space),
  * shrinking to 85% then 70% (a lesser one 55%), but never under `least`,
  * when none is free, and dropped when nothing fits. A label of priority 0
@@ -68,8 +69,10 @@ function candidates(l, w, h) {
  * obstacles stand in its way it goes over them, at its smallest. None goes
  * past the box `bounds`, if given (the map's edge). A label with a `short`
  * text (the first of a square's places) tries it where its whole text finds
- * no room or is wider than the label's `room`. Returns, in the labels' order, {x, y, size, box, text} (x, y the
- * centre) or null.
+ * no room or is wider than the label's `room`. A label with `within` and
+ * not `strict` may go on two lines in its own space (`lines`: a label
+ * given its lines keeps them). Returns, in the labels' order, {x, y, size,
+ * box, text, lines?} (x, y the centre; `lines` when on two) or null.
  */
 export function placeLabels(labels, obstacles = [], bounds = null) {
   const placed = [];
@@ -84,24 +87,47 @@ export function placeLabels(labels, obstacles = [], bounds = null) {
   };
   for (const i of order) {
     const l = labels[i];
-    const texts = l.short && l.short !== l.text ? [l.text, l.short] : [l.text];
-    search: for (const [text, scale, avoidObstacles] of texts.flatMap((t) => tries(l).map(([k, avoid]) => [t, k, avoid]))) {
+    // Each text as its lines: the whole name, its first place (`short`).
+    const texts = l.lines ? [l.lines] : (l.short && l.short !== l.text ? [l.text, l.short] : [l.text]).map((t) => [t]);
+    // Its own space's spots at every size first: a name beside its space,
+    // over a neighbour's, reads as the neighbour's (Bunker Hill's small
+    // regions); a strict label takes no other. A long name whose line finds
+    // no room there at any readable size tries two lines there before
+    // standing over a neighbour.
+    const wrapped = l.within && !l.strict && !l.lines && twoLines(l.text, l.bold);
+    const passes = l.within ? (l.strict ? [[true, texts]] : [[true, wrapped ? [...texts, wrapped] : texts], [false, texts]]) : [[false, texts]];
+    search: for (const [ownOnly, lines, scale, avoidObstacles] of passes.flatMap(([o, ts]) => ts.flatMap((t) => tries(l).map(([k, avoid]) => [o, t, k, avoid])))) {
       const size = l.size * scale;
-      const w = textWidth(text, size, l.bold), h = size * 1.15;
-      if (text !== texts[texts.length - 1] && w > (l.room || Infinity)) continue;
+      const w = Math.max(...lines.map((t) => textWidth(t, size, l.bold))), h = size * (0.05 + LINE * lines.length);
+      if (lines.length === 1 && lines[0] === l.text && l.short && l.short !== l.text && w > (l.room || Infinity)) continue;
       const spots = candidates(l, w, h);
-      const own = l.within ? spots.filter(([x, y]) => l.within(x, y)) : [];
-      for (const [x, y] of l.strict ? own : [...own, ...spots]) {
+      for (const [x, y] of ownOnly ? spots.filter(([sx, sy]) => l.within(sx, sy)) : spots) {
         const box = { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
         if (bounds && !(box.x0 >= bounds.x0 && box.x1 <= bounds.x1 && box.y0 >= bounds.y0 && box.y1 <= bounds.y1)) continue;
         if (placed.some((b) => overlaps(b, box)) || (avoidObstacles && obstacles.some((b) => overlaps(b, box)))) continue;
         placed.push(box);
-        out[i] = { x, y, size, box, text };
+        out[i] = { x, y, size, box, text: lines.join(" "), ...(lines.length > 1 ? { lines } : {}) };
         break search;
       }
     }
   }
   return out;
+}
+
+/** A line's height, in font sizes (a label's box has 0.05 more). */
+export const LINE = 1.1;
+
+/** `text` on two lines, broken at the space that leaves the longer line
+ * shortest; null for a single word. */
+function twoLines(text, bold) {
+  const words = text.split(" ");
+  let best = null;
+  for (let k = 1; k < words.length; k++) {
+    const lines = [words.slice(0, k).join(" "), words.slice(k).join(" ")];
+    const w = Math.max(...lines.map((t) => textWidth(t, 1, bold)));
+    if (!best || w < best.w) best = { lines, w };
+  }
+  return best && best.lines;
 }
 
 /** Whether (x, y) is inside the convex polygon `poly` ([[x, y]...], either winding). */

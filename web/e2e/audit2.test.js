@@ -6,7 +6,8 @@
 // ports, hex numbers, hexsides, rivers, strength and combat rating); a
 // reduced counter shows its strength over its full one on a white half; a
 // face-down piece's tooltip says its states; a phone's first view of a
-// decision with no place to pick frames the battle the facts name; the
+// decision with no place to pick frames the battle the facts name (or
+// Give Me Liberty!'s battle marker, ringing its space); the
 // chat has an unread mark, cleared once the chat is seen; the outcome
 // speaks to the player.
 //
@@ -23,23 +24,7 @@ const env = serverAndBrowser();
 const api = (...args) => env.server.api(...args);
 
 /** Open `url` after `change(state)` alters each game state the page fetches. */
-async function alter(url, change, viewport, opts) {
-  const context = await env.browser.newContext({ viewport: viewport || { width: 1400, height: 900 }, ...opts });
-  await context.route(/\/api\/games\/[0-9a-f]+$/, async (route) => {
-    const resp = await route.fetch();
-    const state = await resp.json();
-    change(state);
-    await route.fulfill({ response: resp, json: state });
-  });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.errors = errors;
-  await page.goto(`${env.server.base}${url.replace("#", "?nolive#")}`);
-  await page.waitForSelector("svg.map .piece", WAIT);
-  return page;
-}
+const alter = (url, change, viewport, opts) => openMap(env, url, viewport, opts, change);
 
 const play = (id, token) => `/play/${id}#${token}`;
 
@@ -124,6 +109,27 @@ describe("a phone's first view of a battle", () => {
       return x > map.left && x < map.right && y > map.top && y < map.bottom;
     });
     assert.ok(seen, "Falmouth in the first view");
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
+describe("Give Me Liberty!'s battle marker", () => {
+  it("rings the combat's space, and a phone's first view frames it with no battle fact", { timeout: 60000 }, async () => {
+    // The view's battle marker (gml view.rs, 8.2) alone says where the battle is.
+    const { id, token } = await createGame(env.server, "gml/canada", 3, { british: "me", american: "me" });
+    const page = await alter(play(id, token.british), (s) => {
+      s.view.facts = s.view.facts.filter((f) => !/battle|combat/i.test(f.label));
+      (s.view.board.markers ||= []).push({ kind: "battle", name: "Battle", space: "falmouth", space_name: "Falmouth", rule: "8.2" });
+    }, { width: 390, height: 844 }, { isMobile: true, hasTouch: true });
+    const seen = await page.evaluate(() => {
+      const map = document.querySelector("svg.map").getBoundingClientRect();
+      const r = document.querySelector('svg.map .rings .marker-ring.battle').getBoundingClientRect();
+      const x = r.x + r.width / 2, y = r.y + r.height / 2;
+      const key = [...document.querySelectorAll(".map-key li b")].map((b) => b.textContent);
+      return { inView: x > map.left && x < map.right && y > map.top && y < map.bottom, keyed: key.includes("Battle") };
+    });
+    assert.deepEqual(seen, { inView: true, keyed: true });
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

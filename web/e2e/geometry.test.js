@@ -120,11 +120,17 @@ for (const [name, first, second, shapes] of [["node", "saratoga", "ticonderoga",
   });
 }
 
-it("a named city's label goes over obstacles rather than vanish; a lesser one gives way", async () => {
+/** A page of the client, loaded, for importing its modules. */
+async function pageWithModules() {
   const page = await env.browser.newPage();
   await page.goto(`${env.server.base}/`);
   await page.waitForSelector("#scenario option", { ...WAIT, state: "attached" });
   await page.waitForLoadState("networkidle");
+  return page;
+}
+
+it("a named city's label goes over obstacles rather than vanish; a lesser one gives way", async () => {
+  const page = await pageWithModules();
   const placed = await page.evaluate(async () => {
     const { placeLabels, overlaps } = await import("/static/layout.js");
     // Obstacles cover every spot around (0, 0); a label elsewhere is free.
@@ -138,5 +144,22 @@ it("a named city's label goes over obstacles rather than vanish; a lesser one gi
   assert.equal(placed.village, null, "a lesser name gives way");
   assert.equal(placed.free, true);
   assert.equal(placed.clash, false);
+  await page.close();
+});
+
+it("a name stays in its own space, smaller, rather than stand full size over a neighbour's", async () => {
+  const page = await pageWithModules();
+  const placed = await page.evaluate(async () => {
+    const { placeLabels, textWidth } = await import("/static/layout.js");
+    // Its space reaches 0.4 of the name's width either side of its anchor,
+    // whose right is taken: at full size the only free spot, left of the
+    // anchor, is centred outside the space; at 70% one is inside it.
+    const w = textWidth("Mill ridge", 1);
+    const within = (x) => Math.abs(x) < 0.4 * w;
+    const wall = [{ x0: 0, y0: -50, x1: 50, y1: 50 }];
+    const [l] = placeLabels([{ text: "Mill ridge", x: 0, y: 0, size: 1, priority: 1, gap: 0, within }], wall);
+    return { inside: !!l && within(l.x), size: l && l.size };
+  });
+  assert.deepEqual(placed, { inside: true, size: 0.7 });
   await page.close();
 });

@@ -3,13 +3,15 @@
 // region as a compact stack whose count lists its pieces, Liberty's blocks
 // with strength pips and combat rating, hex numbers only when zoomed in,
 // Liberty's blocks readable at Fit on a desktop and clear of each other and
-// of the towns, no name over a block, the trail of log entries on both
+// of the towns, a pile of five blocks inside its hex, no name over a
+// block, the trail of log entries on both
 // maps, and a phone's first view readable with touch panning and pinching.
 // The map follows the screen (a phone turned, a window resized), its
 // controls cover nothing of the map, a battle's two sides read at a
 // desktop's Fit (in a crowded corridor too), names read at a phone's Fit
 // and are never cut by the edge of a first view, and an arrow stops short
-// of the dot of the place it reaches with no name over its head.
+// of the dot of the place it reaches with no name over its head; a
+// phone's first view of Revolution Road cuts no space's pieces at its edge.
 //
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { describe, it } from "node:test";
@@ -45,6 +47,44 @@ function overlapping(page, selector) {
     }
     return out;
   }, selector);
+}
+
+/** The names the edge of the view cuts (in part on the screen, in part
+ * off it by more than a pixel), the places whose middle is in sight and
+ * whose name the map prints (not those of `held`, spaces with pieces,
+ * whose pile a name may give way to), and those of them named. */
+function namesAtEdges(page, map, held) {
+  return page.evaluate(([map, held]) => {
+    const svg = document.querySelector("svg.map"), r = svg.getBoundingClientRect(), m = svg.getScreenCTM();
+    const seen = (x, y) => x > r.left && x < r.right && y > r.top && y < r.bottom;
+    const texts = [...svg.querySelectorAll("text.space-name")];
+    const shown = texts.filter((t) => t.getAttribute("visibility") !== "hidden").map((t) => [t.textContent, t.getBoundingClientRect()]);
+    // In part on the screen, in part off it (by more than a pixel).
+    const cut = shown.filter(([, b]) => b.right > r.left && b.left < r.right && b.bottom > r.top && b.top < r.bottom &&
+      (b.left < r.left - 1 || b.right > r.right + 1 || b.top < r.top - 1 || b.bottom > r.bottom + 1)).map(([name]) => name);
+    // The spaces whose middle is in sight and whose name the map prints (and this zoom has room for).
+    const placed = new Set(texts.map((t) => t.textContent));
+    const inSight = map.spaces.filter((s) => placed.has(s.name) && !held.includes(s.id) && seen(m.a * (s.x / map.unit) + m.e, m.d * (s.y / map.unit) + m.f)).map((s) => s.name);
+    const named = new Set(shown.map(([name]) => name));
+    return { cut, inSight, named: inSight.filter((n) => named.has(n)) };
+  }, [map, held]);
+}
+
+/** The spaces whose pieces, piles or markers the edge of the view cuts
+ * (neither wholly in sight nor wholly out of it). */
+function stacksCut(page) {
+  return page.evaluate(() => {
+    const map = document.querySelector("svg.map").getBoundingClientRect();
+    const spaces = new Map();
+    for (const e of document.querySelectorAll("svg.map .pieces rect, svg.map .pieces .stack-badge circle:not(.hit), svg.map .markers rect")) {
+      const id = e.closest("[data-space]").dataset.space, r = e.getBoundingClientRect();
+      const b = spaces.get(id) || { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+      spaces.set(id, { left: Math.min(b.left, r.left), top: Math.min(b.top, r.top), right: Math.max(b.right, r.right), bottom: Math.max(b.bottom, r.bottom) });
+    }
+    const inSight = (b) => b.left >= map.left - 1 && b.right <= map.right + 1 && b.top >= map.top - 1 && b.bottom <= map.bottom + 1;
+    const outOfSight = (b) => b.right <= map.left || b.left >= map.right || b.bottom <= map.top || b.top >= map.bottom;
+    return [...spaces].filter(([, b]) => !inSight(b) && !outOfSight(b)).map(([id]) => id);
+  });
 }
 
 describe("the area map reads", () => {
@@ -307,6 +347,40 @@ describe("Liberty's blocks at every zoom", () => {
       await page.context().close();
     }
   });
+
+  it("a pile of five blocks stays inside its hex, zoomed out as far as the hex holds it", async () => {
+    const map = (await api("GET", "/api/titles/liberty/map")).body;
+    // Five blocks in a town and in a hex with no town: a box as large as
+    // the pile's room reached past the hex's slanted sides, into the next hex.
+    const spaces = ["1607", "1403"].map((id) => map.spaces.find((s) => s.id === id));
+    const pieces = spaces.flatMap((s) => ["Howe", "Gage", "Clinton", "Percy", "Pigot"].map((name, i) => block(s, i, name, "british")));
+    for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+      const page = await libertyAlone(viewport, pieces);
+      await page.evaluate(() => window.board.focus(window.board.interesting(window.state)));
+      const seen = [];
+      for (let step = 0; step < 20; step++) {
+        const r = await page.evaluate((ids) => ids.map((id) => {
+          const hex = document.querySelector(`svg.map .spaces [data-space="${id}"]`);
+          const m = hex.getScreenCTM();
+          const poly = hex.getAttribute("points").split(" ").map((p) => new DOMPoint(...p.split(",").map(Number)).matrixTransform(m));
+          // Inside the hexagon, or less than a pixel off its side.
+          const within = (x, y) => poly.every((a, i) => {
+            const b = poly[(i + 1) % poly.length];
+            return ((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)) / Math.hypot(b.x - a.x, b.y - a.y) > -1;
+          });
+          const parts = [...document.querySelectorAll(`svg.map .pieces [data-space="${id}"]`)].flatMap((g) => [...g.querySelectorAll("rect, .stack-badge circle:not(.hit)")]);
+          const out = parts.map((e) => e.getBoundingClientRect()).filter((b) => ![[b.left, b.top], [b.right, b.top], [b.right, b.bottom], [b.left, b.bottom]].every(([x, y]) => within(x, y)));
+          return { id, across: hex.getBoundingClientRect().width, out: out.length };
+        }), spaces.map((s) => s.id));
+        // Down to a hex about three blocks of the least size across (at Fit a pile may reach past it).
+        if (r.some((h) => h.across < 60)) break;
+        seen.push(...r.filter((h) => h.out).map((h) => `${h.id} at ${h.across.toFixed(0)}px: ${h.out} parts outside`));
+        await page.evaluate(() => window.board.zoom(1.1));
+      }
+      assert.deepEqual(seen, [], `a pile past its hex (${viewport.width}px)`);
+      await page.context().close();
+    }
+  });
 });
 
 describe("names read at every zoom", () => {
@@ -372,20 +446,7 @@ describe("names read at every zoom", () => {
         // A space with pieces shows its pile, which its name stands clear of
         // (board.js): the name may give way where the pile leaves no room.
         const held = [...new Set(((await api("GET", `/api/games/${game.id}`, { token: game.seats[0].token })).body.view.board.pieces || []).map((p) => p.space))];
-        const { cut, inSight, named } = await page.evaluate(([map, held]) => {
-          const svg = document.querySelector("svg.map"), r = svg.getBoundingClientRect(), m = svg.getScreenCTM();
-          const seen = (x, y) => x > r.left && x < r.right && y > r.top && y < r.bottom;
-          const texts = [...svg.querySelectorAll("text.space-name")];
-          const shown = texts.filter((t) => t.getAttribute("visibility") !== "hidden").map((t) => [t.textContent, t.getBoundingClientRect()]);
-          // In part on the screen, in part off it (by more than a pixel).
-          const cut = shown.filter(([, b]) => b.right > r.left && b.left < r.right && b.bottom > r.top && b.top < r.bottom &&
-            (b.left < r.left - 1 || b.right > r.right + 1 || b.top < r.top - 1 || b.bottom > r.bottom + 1)).map(([name]) => name);
-          // The spaces whose middle is in sight and whose name the map prints (and this zoom has room for).
-          const placed = new Set(texts.map((t) => t.textContent));
-          const inSight = map.spaces.filter((s) => placed.has(s.name) && !held.includes(s.id) && seen(m.a * (s.x / map.unit) + m.e, m.d * (s.y / map.unit) + m.f)).map((s) => s.name);
-          const named = new Set(shown.map(([name]) => name));
-          return { cut, inSight, named: inSight.filter((n) => named.has(n)) };
-        }, [map, held]);
+        const { cut, inSight, named } = await namesAtEdges(page, map, held);
         const where = `${scenario} at ${viewport.width}x${viewport.height}`;
         assert.deepEqual(cut, [], `names cut by the edge of the view (${where})`);
         assert.ok(inSight.length >= 1 && named.length >= 0.9 * inSight.length, `${named.length} of the ${inSight.length} places in sight named (${where}): ${inSight.filter((n) => !named.includes(n))}`);
@@ -393,6 +454,40 @@ describe("names read at every zoom", () => {
         await page.context().close();
       }
     }
+  });
+
+  it("a phone's first view that brings a pile at its edge in whole still names the places at its other edge", async () => {
+    // The computer sets up Saratoga's Americans as it likes: Washington's
+    // army at Pompton or Fort Lee, Putnam's at Danbury, Fairfield,
+    // Peekskill or White Plains. With Putnam's pile at Danbury cut by the
+    // right edge, the view moved right to take it in whole and hid
+    // Elizabethtown's name at the left edge (no room to slide it in): the
+    // test above failed in the runs where the computer chose Danbury. Here
+    // each setup is made by hand, the same in every run.
+    const game = await create("gml/saratoga", { british: "me", american: "computer" });
+    const map = (await api("GET", "/api/titles/gml/map")).body;
+    const faults = [];
+    for (const army of ["pompton", "fort-lee"]) {
+      for (const wing of ["danbury", "fairfield", "peekskill", "white-plains"]) {
+        const place = (view) => {
+          const { pieces } = view.board, putnam = pieces.find((p) => p.id === "putnam").space;
+          for (const p of pieces) {
+            if (p.space === putnam) p.space = wing;
+            else if (p.side === "american" && ["pompton", "fort-lee"].includes(p.space)) p.space = army;
+          }
+        };
+        const state = structuredClone(game.state);
+        place(state.view);
+        const held = [...new Set(state.view.board.pieces.map((p) => p.space))];
+        const page = await openMap(env, game.seats[0].url, phones[0], { hasTouch: true, isMobile: true }, (s) => place(s.view));
+        const { cut, inSight, named } = await namesAtEdges(page, map, held);
+        const unnamed = inSight.filter((n) => !named.includes(n)), stacks = await stacksCut(page);
+        if (cut.length || unnamed.length || stacks.length) faults.push(`${army}, ${wing}: names cut ${cut}, unnamed ${unnamed}, stacks cut ${stacks}`);
+        assert.deepEqual(page.errors, []);
+        await page.context().close();
+      }
+    }
+    assert.deepEqual(faults, []);
   });
 });
 
@@ -425,6 +520,51 @@ describe("the choices come into sight", () => {
 describe("Fit and the first view", () => {
   const phone = [{ width: 390, height: 844 }, { hasTouch: true, isMobile: true }];
   const desk = [{ width: 1400, height: 900 }, {}];
+
+  it("Revolution Road: a phone's first view cuts no space's pieces at its edge", async () => {
+    for (const scenario of ["b2c/standard", "bh/standard"]) {
+      const game = await create(scenario, { british: "me", patriot: "me" });
+      for (const seat of game.seats) {
+        const page = await open(seat.url, ...phone);
+        // Each space's pieces, piles and markers, whole in sight or out of it
+        // (a pile in Landing Zone 2 stood half past the edge).
+        const cut = await stacksCut(page);
+        assert.deepEqual(cut, [], `${scenario}, ${seat.seat}: stacks cut by the first view's edge`);
+        assert.deepEqual(page.errors, []);
+        await page.context().close();
+      }
+    }
+  });
+
+  it("Bunker Hill: a first view names each region inside it, a long name on two lines", async () => {
+    const game = await create("bh/standard", { british: "me", patriot: "me" });
+    for (const seat of game.seats) {
+      for (const [viewport, opts] of [phone, desk]) {
+        const page = await open(seat.url, viewport, opts);
+        // A region's name shown with its middle outside the region reads as
+        // a neighbour's ("Mystic shore below the rail fence" fits its small
+        // region on one line at no size a phone reads). The regions wholly
+        // in sight (a name slid in from the view's edge may stand elsewhere).
+        const names = await page.evaluate(() => {
+          const r = document.querySelector("svg.map").getBoundingClientRect();
+          return [...document.querySelectorAll("svg.map text.space-name[data-space]:not(.box-name)")].flatMap((t) => {
+            const b = t.getBBox(), cell = document.querySelector(`svg.map .spaces [data-space="${t.dataset.space}"]`), c = cell.getBoundingClientRect();
+            const whole = c.left >= r.left && c.right <= r.right && c.top >= r.top && c.bottom <= r.bottom;
+            if (!whole || !t.isConnected || t.getAttribute("visibility") === "hidden") return [];
+            return [{ name: t.textContent, lines: t.querySelectorAll("tspan").length || 1, own: cell.isPointInFill(new DOMPoint(b.x + b.width / 2, b.y + b.height / 2)) }];
+          });
+        });
+        const where = `${seat.seat} at ${viewport.width}x${viewport.height}`;
+        assert.ok(names.length >= 3, `${names.length} regions named (${where})`);
+        assert.deepEqual(names.filter((n) => !n.own).map((n) => n.name), [], `names out of their regions (${where})`);
+        if (seat.seat === "british" && viewport === phone[0]) {
+          assert.deepEqual(names.find((n) => n.name === "Mystic shore below the rail fence"), { name: "Mystic shore below the rail fence", lines: 2, own: true });
+        }
+        assert.deepEqual(page.errors, []);
+        await page.context().close();
+      }
+    }
+  });
 
   it("Give Me Liberty!: a first view's counters read", async () => {
     for (const scenario of ["gml/canada", "gml/greene"]) {

@@ -30,9 +30,20 @@ export async function createGame(server, scenario, seed, seats) {
 }
 
 /** A game page at `url` (live updates off) once its map has pieces; the
- * page's `errors` collects its script errors and console errors. */
-export async function openMap(env, url, viewport = { width: 1400, height: 900 }, opts = {}) {
-  const page = await (await env.browser.newContext({ viewport, ...opts })).newPage();
+ * page's `errors` collects its script errors and console errors.
+ * `change(state)`, if given, alters each game state the page fetches (to
+ * reach a state without playing to it). */
+export async function openMap(env, url, viewport = { width: 1400, height: 900 }, opts = {}, change = null) {
+  const context = await env.browser.newContext({ viewport, ...opts });
+  if (change) {
+    await context.route(/\/api\/games\/[0-9a-f]+$/, async (route) => {
+      const resp = await route.fetch();
+      const state = await resp.json();
+      change(state);
+      await route.fulfill({ response: resp, json: state });
+    });
+  }
+  const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
