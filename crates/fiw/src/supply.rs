@@ -104,14 +104,12 @@ impl crate::state::Fiw {
             return None;
         }
         let mut found: Option<(u8, Sq)> = None;
-        // One pass over the units rather than one per square searched.
+        // One pass over the occupied squares rather than one per square
+        // searched; their lists skip the counters off the map (most of the
+        // mix, which a scan of every unit read on each call).
         let mut blocked = vec![false; m.squares.len()];
-        for (u, unit) in self.units.iter().enumerate() {
-            if let crate::state::Place::Sq(s) = unit.at() {
-                if self.side(u as crate::state::UnitId) != seat {
-                    blocked[s.index()] = true;
-                }
-            }
+        for s in crate::units::squares(&self.units) {
+            blocked[s.index()] = self.units_at(s).any(|u| self.side(u) != seat);
         }
         // Only a trail marker makes an overland step a trail (ruling fiw
         // #12): without one on the map no step asks for them.
