@@ -577,7 +577,7 @@ fn may_create(st: &AppState, addr: std::net::IpAddr) -> Result<(), ApiError> {
         ApiError::too_many(
             format!(
                 "at most {} new games a minute from one address",
-                st.reg.rates.games.per_minute_allowed()
+                st.reg.rates.games.allowed()
             ),
             wait,
         )
@@ -719,6 +719,7 @@ fn opened(st: &AppState, addr: std::net::IpAddr, req: OpenReq) -> Result<(Live, 
             "a save file opened here holds at most {SAVE_ACTIONS_MAX} actions"
         )));
     }
+    may_open_moves(st, addr, save.actions.len())?;
     if !save.setup.draws.is_empty() {
         return Err(ApiError::refused(
             "this game's first deal was entered by a referee (new --draw): continue it with the CLI",
@@ -759,6 +760,27 @@ fn opened(st: &AppState, addr: std::net::IpAddr, req: OpenReq) -> Result<(Live, 
     live.row.status = live.status().to_string();
     live.row.summary = live.summary();
     Ok((live, events))
+}
+
+/// [`Limits::opened_moves_per_hour`](crate::Limits): the moves a save file
+/// stores count against the address that opens it, before its replay. Audit
+/// 7: twenty saves of 20,000 moves a minute, one request each, stored
+/// 400,000 moves a minute (some 40 MB) for one address, which the proxy's
+/// request rate does not bound.
+fn may_open_moves(st: &AppState, addr: std::net::IpAddr, moves: usize) -> Result<(), ApiError> {
+    let rate = &st.reg.rates.opened;
+    let allowed = rate.allowed();
+    let Some(n) = u32::try_from(moves).ok().filter(|n| *n <= allowed) else {
+        return Err(ApiError::refused(format!(
+            "this server opens save files of at most {allowed} moves an hour per address"
+        )));
+    };
+    rate.check_n(&addr, n).map_err(|wait| {
+        ApiError::too_many(
+            format!("at most {allowed} moves an hour from save files opened by one address"),
+            wait,
+        )
+    })
 }
 
 /// A new game (not yet stored) with these seat kinds: a token for every
@@ -1768,7 +1790,7 @@ fn may_store_text(st: &AppState, addr: std::net::IpAddr, bytes: usize) -> Result
             ApiError::too_many(
                 format!(
                     "at most {} KiB of chat and notes a minute from one address",
-                    rate.per_minute_allowed() / 1024
+                    rate.allowed() / 1024
                 ),
                 wait,
             )
@@ -1793,10 +1815,7 @@ async fn post_chat(
     let rates = &st.reg.rates.chat;
     rates.check(&(id.clone(), seat.clone())).map_err(|wait| {
         ApiError::too_many(
-            format!(
-                "at most {} chat messages a minute from one seat",
-                rates.per_minute_allowed()
-            ),
+            format!("at most {} chat messages a minute from one seat", rates.allowed()),
             wait,
         )
     })?;
@@ -1804,10 +1823,7 @@ async fn post_chat(
     let rates = &st.reg.rates.chat_by_address;
     rates.check(&addr).map_err(|wait| {
         ApiError::too_many(
-            format!(
-                "at most {} chat messages a minute from one address",
-                rates.per_minute_allowed()
-            ),
+            format!("at most {} chat messages a minute from one address", rates.allowed()),
             wait,
         )
     })?;
@@ -1852,12 +1868,9 @@ async fn put_notes(
         return Err(ApiError::refused(format!("notes are at most {NOTES_MAX} bytes")));
     }
     let rates = &st.reg.rates.notes;
-    rates.check(&(id.clone(), seat.clone())).map_err(|wait| {
-        ApiError::too_many(
-            format!("at most {} saves of the notes a minute", rates.per_minute_allowed()),
-            wait,
-        )
-    })?;
+    rates
+        .check(&(id.clone(), seat.clone()))
+        .map_err(|wait| ApiError::too_many(format!("at most {} saves of the notes a minute", rates.allowed()), wait))?;
     // Notes are kept once per seat: only what they grow by is stored anew.
     let before = st.reg.store.notes(&id, &seat).await.map_err(ApiError::internal)?;
     may_store_text(&st, addr, req.text.len().saturating_sub(before.len()))?;

@@ -757,7 +757,8 @@ impl BotQueue {
 }
 
 /// The address of a person's game whose hand-over nobody recorded (loaded
-/// with the computer to act): they share one turn.
+/// with the computer to act, stored before its maker was): they share one
+/// turn.
 const NOBODY: IpAddr = IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED);
 
 impl Bots {
@@ -1344,11 +1345,14 @@ impl Registry {
         live.moves_max = self.limits.moves_per_game;
         self.rebuilt.fetch_add(1, Ordering::Relaxed);
         let thinking = live.thinking().then(|| Lane::of(&live));
-        // A computers-only game (resumed after a restart, or opened by its
-        // link) counts for the address that made it, as it did before.
-        if thinking == Some(Lane::ComputersOnly) {
+        // Loaded with a computer to act (resumed after a restart, opened by
+        // its link, rebuilt after a cache miss), a game counts for the
+        // address that made it, as it did before, and a person's game waits
+        // that address's turn ([`BotQueue::turns`]); a game stored before
+        // its maker was (`creator` empty) counts for nobody.
+        if let Some(lane) = thinking {
             if let Ok(creator) = live.row.creator.parse::<IpAddr>() {
-                self.handed_over(id, creator, Lane::ComputersOnly, true);
+                self.handed_over(id, creator, lane, true);
             }
         }
         // Another request may have loaded it meanwhile: keep the first.
@@ -1918,5 +1922,56 @@ mod tests {
         bots.release("one");
         assert!(!bots.queue().owner.contains_key("one"), "forgotten once let go");
         assert_eq!(bots.waiting(), 12);
+    }
+
+    /// Left by session 42: after a restart a person's game loaded with the
+    /// computer to act was queued for nobody (all such games sharing one
+    /// turn) and counted for no address. It is queued under, and counts
+    /// for, the address that made it (`games.creator`), as a computers-only
+    /// game is. No worker runs here, so the queue holds what the load put
+    /// there, whatever the computer's speed.
+    // rule: none (server)
+    #[tokio::test]
+    async fn a_persons_game_loaded_for_the_computer_counts_for_its_maker() {
+        use http_body_util::BodyExt;
+        use tower::ServiceExt;
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("games.db").to_string_lossy().into_owned();
+        let (maker, other): (IpAddr, IpAddr) = ("192.0.2.1".parse().unwrap(), "192.0.2.2".parse().unwrap());
+        let limits = Limits {
+            computer_games_per_address: 1,
+            ..Limits::default()
+        };
+        let open = || async {
+            let st = crate::open_with(&db, limits.clone()).await.unwrap();
+            st.reg.bots.started.call_once(|| {});
+            st
+        };
+        let st = open().await;
+        let body = json!({"scenario": "liberty/1775", "seats": {"british": "computer", "american": "me"}});
+        let req = axum::http::Request::post("/api/games")
+            .header("content-type", "application/json")
+            .extension(crate::limits::Peer((maker, 4000).into()))
+            .body(axum::body::Body::from(body.to_string()))
+            .unwrap();
+        let resp = crate::app(st.clone()).oneshot(req).await.unwrap();
+        let made: Value = serde_json::from_slice(&resp.into_body().collect().await.unwrap().to_bytes()).unwrap();
+        assert_eq!(made["thinking"], true, "the computer acts first: {made}");
+        let id = made["id"].as_str().unwrap().to_string();
+        drop(st);
+
+        let st = open().await;
+        st.reg.get(&id).await.unwrap();
+        {
+            let q = st.reg.bots.queue();
+            assert_eq!(q.owner.get(&id), Some(&maker), "queued for its maker, not NOBODY");
+            assert_eq!(q.turns, [maker]);
+        }
+        assert_eq!(
+            st.reg.may_hand_over(maker, "another", Lane::Person),
+            Err(HandOver::Address(1)),
+            "it counts for its maker"
+        );
+        assert_eq!(st.reg.may_hand_over(other, "another", Lane::Person), Ok(()));
     }
 }

@@ -51,6 +51,13 @@ pub struct Limits {
     /// the whole minute's allowance).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
     pub text_kib_per_minute: u32,
+    /// Moves one client address may store per hour by opening save files
+    /// (`POST /api/games/open`; a burst of the whole hour's allowance, and a
+    /// save of more moves than that is refused): each file stores up to
+    /// 20,000 moves in one request, which a proxy's request rate does not
+    /// bound.
+    #[arg(long, default_value_t = 40_000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub opened_moves_per_hour: u32,
     /// Saves of its private notes a seat may make per minute (the page
     /// saves them when typing pauses).
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..))]
@@ -214,10 +221,10 @@ impl Limits {
     }
 }
 
-/// A per-minute rate for each key.
+/// A per-minute (or per-hour) rate for each key.
 pub struct Rate<K: Hash + Eq + Clone> {
     limiter: DefaultKeyedRateLimiter<K>,
-    per_minute: u32,
+    allowed: u32,
 }
 
 impl<K: Hash + Eq + Clone> Rate<K> {
@@ -225,7 +232,15 @@ impl<K: Hash + Eq + Clone> Rate<K> {
         let n = NonZeroU32::new(n.max(1)).expect("at least 1");
         Rate {
             limiter: RateLimiter::keyed(Quota::per_minute(n)),
-            per_minute: n.get(),
+            allowed: n.get(),
+        }
+    }
+
+    pub fn per_hour(n: u32) -> Self {
+        let n = NonZeroU32::new(n.max(1)).expect("at least 1");
+        Rate {
+            limiter: RateLimiter::keyed(Quota::per_hour(n)),
+            allowed: n.get(),
         }
     }
 
@@ -238,7 +253,7 @@ impl<K: Hash + Eq + Clone> Rate<K> {
     }
 
     /// [`Rate::check`] for `n` of the key's allowance at once (`n` over a
-    /// whole minute's allowance never passes: `Err` of a minute).
+    /// whole period's allowance never passes: `Err` of a minute).
     pub fn check_n(&self, key: &K, n: u32) -> Result<(), u64> {
         let Some(n) = NonZeroU32::new(n) else {
             return Ok(());
@@ -250,8 +265,9 @@ impl<K: Hash + Eq + Clone> Rate<K> {
         }
     }
 
-    pub fn per_minute_allowed(&self) -> u32 {
-        self.per_minute
+    /// The allowance of a minute (of an hour: [`Rate::per_hour`]).
+    pub fn allowed(&self) -> u32 {
+        self.allowed
     }
 
     /// Forget keys whose allowance is whole again (memory stays bounded by
@@ -278,6 +294,8 @@ pub struct Rates {
     pub text: Rate<IpAddr>,
     /// Keyed by game id and seat.
     pub notes: Rate<(String, String)>,
+    /// Moves stored by opening save files, per client address (per hour).
+    pub opened: Rate<IpAddr>,
 }
 
 impl Rates {
@@ -288,6 +306,7 @@ impl Rates {
             chat_by_address: Rate::per_minute(l.chat_per_minute_per_address),
             text: Rate::per_minute(l.text_kib_per_minute.saturating_mul(1024)),
             notes: Rate::per_minute(l.notes_per_minute),
+            opened: Rate::per_hour(l.opened_moves_per_hour),
         }
     }
 
@@ -297,6 +316,7 @@ impl Rates {
         self.chat_by_address.forget_idle();
         self.text.forget_idle();
         self.notes.forget_idle();
+        self.opened.forget_idle();
     }
 }
 

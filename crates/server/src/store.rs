@@ -129,7 +129,7 @@ CREATE TABLE IF NOT EXISTS games (
     scenario TEXT NOT NULL,
     options  TEXT NOT NULL,          -- JSON object
     seed     TEXT NOT NULL,          -- u64 as decimal text (does not fit SQLite's i64)
-    status   TEXT NOT NULL,          -- active | stopped (at --moves-per-game) | over
+    status   TEXT NOT NULL,          -- active | stopped (at --moves-per-game) | over | gone (being deleted)
     created  INTEGER NOT NULL,       -- unix seconds
     rules    TEXT NOT NULL DEFAULT ''  -- rules version (and data digest) it was made with
 );
@@ -191,12 +191,27 @@ const TOUCHED_BACKFILL_SQLITE: &str = "UPDATE games SET touched = max(created, \
 const APPEND_SQLITE: [&str; 3] = [
     "UPDATE games SET summary = ?3 WHERE id = ?1",
     "UPDATE games SET status = ?2, creator = CASE WHEN ?2 = 'over' THEN '' ELSE creator END \
-     WHERE id = ?1 AND status <> ?2",
-    "UPDATE games SET touched = ?4 WHERE id = ?1 AND touched < ?4 - 3600",
+     WHERE id = ?1 AND status NOT IN (?2, 'gone')",
+    "UPDATE games SET touched = ?4 WHERE id = ?1 AND touched < ?4 - 3600 AND status <> 'gone'",
 ];
 
 /// Mark game `?1` as used at `?2`, to the hour (SQLite; [`Store::touch`]).
-const TOUCH_SQLITE: &str = "UPDATE games SET touched = ?2 WHERE id = ?1 AND touched < ?2 - 3600";
+const TOUCH_SQLITE: &str = "UPDATE games SET touched = ?2 WHERE id = ?1 AND touched < ?2 - 3600 AND status <> 'gone'";
+
+/// The most rows one job of a deletion removes (SQLite,
+/// [`SqliteStore::delete_some`]): each job holds the writer, and with it
+/// every other game's moves, for that long (a few ms; a 40,000-move game
+/// deleted in one job held it 53-68 ms, session 43).
+const DELETE_CHUNK: usize = 2000;
+
+/// A game whose deletion began: out of reach at once (`status` 'gone':
+/// [`read_head`] and [`TOUCH_SQLITE`] pass it by, an append cannot bring it
+/// back), its seats gone in the same job, and last used at `i64::MIN`
+/// (`?2`), so that it stays idle ([`STILL_IDLE`]) under any
+/// `--expire-idle-days` and the next sweep lists it first ([`IDLE_GAMES`]),
+/// which finishes a deletion a crash cut short.
+const GONE_SQLITE: &str =
+    "UPDATE games SET status = 'gone', touched = ?2, creator = '' WHERE id = ?1 AND status <> 'gone'";
 
 /// The bytes of chat a game holds (SQLite).
 const CHAT_BYTES_SQLITE: &str = "SELECT COALESCE(SUM(length(CAST(text AS BLOB))), 0) FROM chat WHERE game_id = ?1";
@@ -231,7 +246,7 @@ pub const STILL_IDLE: &str = "((status <> 'over' AND touched < $2) OR (status = 
 
 /// The tables holding a game's rows, in the order they are deleted (the
 /// game's row last: the others refer to it).
-pub const GAME_TABLES: [&str; 4] = ["notes", "chat", "actions", "seats"];
+pub const GAME_TABLES: [&str; 4] = ["seats", "notes", "chat", "actions"];
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRow {
@@ -580,9 +595,13 @@ impl Store {
         }
     }
 
-    /// Delete game `id` with all its rows, in one transaction, if it is
-    /// still idle by the same bounds ([`STILL_IDLE`]: a move or an opening
-    /// since it was listed keeps it). Whether it was deleted.
+    /// Delete game `id` with all its rows if it is still idle by the same
+    /// bounds ([`STILL_IDLE`]: a move or an opening since it was listed
+    /// keeps it). Whether it was deleted. PostgreSQL deletes it in one
+    /// transaction, which holds that game's row and no other game's; SQLite's
+    /// one writer would hold every game's moves meanwhile, so there a long
+    /// game goes a chunk at a time ([`SqliteStore::delete_some`]), out of
+    /// reach from the first.
     pub async fn delete_idle(&self, id: &str, idle_before: i64, over_before: Option<i64>) -> Result<bool, DbError> {
         let over_before = over_before.unwrap_or(i64::MIN);
         match self {
@@ -716,6 +735,16 @@ fn open_reader(path: &Path) -> Result<Connection, DbError> {
     conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
     conn.execute_batch("PRAGMA query_only=ON;")?;
     Ok(conn)
+}
+
+/// What one job of a deletion did ([`SqliteStore::delete_some`]).
+enum Deletion {
+    /// The game is not idle (any more): nothing deleted.
+    Kept,
+    /// Marked gone, and some of its rows deleted: more are left.
+    Begun,
+    /// Deleted with all its rows.
+    Done,
 }
 
 /// An error of the store's own (not from SQLite), as a SQLite error `code`.
@@ -1032,7 +1061,7 @@ impl SqliteStore {
                 return Ok(true);
             }
             Ok(conn
-                .prepare_cached("SELECT 1 FROM games WHERE id = ?1")?
+                .prepare_cached("SELECT 1 FROM games WHERE id = ?1 AND status <> 'gone'")?
                 .exists([&id])?)
         })
     }
@@ -1058,15 +1087,29 @@ impl SqliteStore {
         })
     }
 
-    pub fn delete_idle(
+    /// [`Store::delete_idle`]: [`SqliteStore::delete_some`] until done.
+    pub async fn delete_idle(&self, id: &str, idle_before: i64, over_before: i64) -> Result<bool, DbError> {
+        loop {
+            match self.delete_some(id, idle_before, over_before).await? {
+                Deletion::Kept => return Ok(false),
+                Deletion::Begun => {}
+                Deletion::Done => return Ok(true),
+            }
+        }
+    }
+
+    /// One job of a deletion: if game `id` is still idle (nothing else
+    /// writes between the check and the deletion), mark it gone
+    /// ([`GONE_SQLITE`]) and delete at most [`DELETE_CHUNK`] of its rows,
+    /// and its `games` row once no other is left. A game marked gone stays
+    /// idle, so the next job (or, after a crash, the next sweep) goes on.
+    fn delete_some(
         &self,
         id: &str,
         idle_before: i64,
         over_before: i64,
-    ) -> impl Future<Output = Result<bool, DbError>> {
+    ) -> impl Future<Output = Result<Deletion, DbError>> {
         let id = id.to_string();
-        // One job of the writer: nothing else writes between the check and
-        // the deletion.
         self.write(move |conn| {
             let idle = conn
                 .prepare_cached(&format!("SELECT 1 FROM games WHERE id = $1 AND {STILL_IDLE}"))?
@@ -1076,14 +1119,22 @@ impl SqliteStore {
                     ("$3", &over_before),
                 ])?;
             if !idle {
-                return Ok(false);
+                return Ok(Deletion::Kept);
             }
+            conn.prepare_cached(GONE_SQLITE)?.execute(params![id, i64::MIN])?;
+            let mut room = DELETE_CHUNK;
             for table in GAME_TABLES {
-                conn.prepare_cached(&format!("DELETE FROM {table} WHERE game_id = ?1"))?
-                    .execute([&id])?;
+                room -= conn
+                    .prepare_cached(&format!(
+                        "DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table} WHERE game_id = ?1 LIMIT ?2)"
+                    ))?
+                    .execute(params![id, room as i64])?;
+                if room == 0 {
+                    return Ok(Deletion::Begun);
+                }
             }
             conn.prepare_cached("DELETE FROM games WHERE id = ?1")?.execute([&id])?;
-            Ok(true)
+            Ok(Deletion::Done)
         })
     }
 
@@ -1291,7 +1342,7 @@ fn read_head(conn: &Connection, id: &str) -> Result<Option<(GameRow, Vec<SeatRow
     let row = conn
         .prepare_cached(
             "SELECT id, title, scenario, options, seed, status, created, rules, salt, seed_chosen, rematch, summary, \
-             creator FROM games WHERE id = ?1",
+             creator FROM games WHERE id = ?1 AND status <> 'gone'",
         )?
         .query_row([id], |r| {
             Ok((
@@ -1566,6 +1617,135 @@ mod tests {
                 vec![(1, "b1".into(), "active".into()), (2, "b2".into(), "active".into())]
             );
         }
+    }
+
+    /// A game played to `--moves-per-game` (40,000 moves) with seats, chat
+    /// and notes, and one small game beside it, both idle since 0.
+    async fn long_game(store: &SqliteStore) {
+        let seats: Vec<SeatRow> = ["british", "american", ""]
+            .map(|seat| SeatRow {
+                seat: seat.into(),
+                kind: "hotseat".into(),
+                token: Some(format!("t{seat}")),
+                invite: None,
+            })
+            .into();
+        store.create(&row("long"), &seats, &[]).await.unwrap();
+        store.create(&row("other"), &[], &[]).await.unwrap();
+        for i in 0..40u64 {
+            let moves: Vec<Event> = (0..1000).map(|j| ev(&format!("m{j}"))).collect();
+            store.append("long", i * 1000, &moves, "active", "").await.unwrap();
+        }
+        for i in 0..100 {
+            store
+                .add_chat("long", "british", &format!("line {i}"), 1 << 20)
+                .await
+                .unwrap();
+        }
+        store.set_notes("long", "british", "notes").await.unwrap();
+        store
+            .write(|conn| Ok(conn.execute("UPDATE games SET touched = 0", [])?))
+            .await
+            .unwrap();
+    }
+
+    /// Measured in session 43: deleting a 40,000-move game in one writer
+    /// job held every other write for its whole length (a move of another
+    /// game waited 49-68 ms). Its rows now go in jobs of at most
+    /// [`DELETE_CHUNK`] rows, so a move of another game waits for one chunk;
+    /// the game is out of reach from the first job on. Prints what it
+    /// measured (`--nocapture`): the deletion's length and the longest wait
+    /// of a move of another game stored meanwhile.
+    // rule: none (server)
+    #[tokio::test]
+    async fn a_long_game_is_deleted_without_holding_the_writer() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(SqliteStore::open(&dir.path().join("games.db")).unwrap());
+        long_game(&store).await;
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let writes = {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let (mut seq, mut longest) = (0, std::time::Duration::ZERO);
+                tokio::pin!(stopped);
+                loop {
+                    let t = std::time::Instant::now();
+                    store.append("other", seq, &[ev("x")], "active", "").await.unwrap();
+                    longest = longest.max(t.elapsed());
+                    seq += 1;
+                    tokio::select! {
+                        _ = &mut stopped => return (seq, longest),
+                        _ = tokio::time::sleep(std::time::Duration::from_millis(2)) => {}
+                    }
+                }
+            })
+        };
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        let t = std::time::Instant::now();
+        assert!(store.delete_idle("long", 1, i64::MIN).await.unwrap());
+        let took = t.elapsed();
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        stop.send(()).unwrap();
+        let (moves, longest) = writes.await.unwrap();
+        println!("40,000-move game deleted in {took:?}; {moves} moves of another game meanwhile, the longest wait {longest:?}");
+        assert!(store.head("long").await.unwrap().is_none());
+        let left: i64 = store
+            .read(|conn| {
+                Ok(conn.query_row(
+                    "SELECT (SELECT COUNT(*) FROM actions WHERE game_id = 'long') + \
+                     (SELECT COUNT(*) FROM chat) + (SELECT COUNT(*) FROM notes) + (SELECT COUNT(*) FROM seats)",
+                    [],
+                    |r| r.get(0),
+                )?)
+            })
+            .await
+            .unwrap();
+        assert_eq!(left, 0, "every row of the game is gone");
+        assert_eq!(rows(&store, "other").await.len() as u64, moves);
+    }
+
+    /// A deletion cut short after its first job (a crash) leaves no half
+    /// game in reach: not read, not opened, not brought back by a late move;
+    /// after a restart the next sweep lists it first and finishes it, under
+    /// the longest `--expire-idle-days` too.
+    // rule: none (server)
+    #[tokio::test]
+    async fn a_deletion_cut_short_is_out_of_reach_and_finished_after_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.db");
+        {
+            let store = SqliteStore::open(&path).unwrap();
+            long_game(&store).await;
+            assert!(matches!(
+                store.delete_some("long", 1, i64::MIN).await.unwrap(),
+                Deletion::Begun
+            ));
+            assert!(store.head("long").await.unwrap().is_none());
+            assert!(store.game("long").await.unwrap().is_none());
+            assert!(!store.mark_used("long", now()).await.unwrap());
+            store.append("long", 40_000, &[ev("late")], "active", "").await.unwrap();
+            assert!(
+                store.head("long").await.unwrap().is_none(),
+                "a late move brings it back"
+            );
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        let longest = now() - 36_500 * 86_400;
+        assert_eq!(store.idle_games(longest, i64::MIN, 1).await.unwrap(), ["long"]);
+        assert!(store.delete_idle("long", longest, i64::MIN).await.unwrap());
+        let left: i64 = store
+            .read(|conn| {
+                Ok(conn.query_row(
+                    "SELECT (SELECT COUNT(*) FROM actions WHERE game_id = 'long') + \
+                     (SELECT COUNT(*) FROM games WHERE id = 'long')",
+                    [],
+                    |r| r.get(0),
+                )?)
+            })
+            .await
+            .unwrap();
+        assert_eq!(left, 0);
+        assert!(store.head("other").await.unwrap().is_some(), "the other game stays");
     }
 
     /// Five chat lines posted to game "a" in one batch, with room for `cap`
