@@ -190,7 +190,7 @@ fn alike(items: &[(String, usize)]) -> Vec<String> {
 fn piece(p: &Piece) -> String {
     // A back's nation may only repeat its kind (FIW's leaders' backs have
     // a leader's colour), and a name may say its nation already (Give Me
-    // Liberty!'s "Mohawk Indians"): then the side. Liberty's Loyalist foot
+    // Liberty!'s "Mohawk Indian unit"): then the side. Liberty's Loyalist foot
     // and Indians read "Loyalist Peters", "Indian Cherokee".
     let nation = p.nation.as_deref().filter(|n| {
         let back = p.name.is_empty() && Some(*n) == p.kind.as_deref();
@@ -364,10 +364,10 @@ mod tests {
         };
         let v = json!({"facts": [], "board": {"pieces": [
             up("Peters", "loyalist", "loyalist"), up("Cherokee", "indian", "indian"),
-            up("Mohawk Indians", "indian", "indian")]}});
+            up("Mohawk Indian unit", "indian", "indian")]}});
         let text = view(&v);
         assert!(
-            text.contains("Charleston: Loyalist Peters; Indian Cherokee; British Mohawk Indians"),
+            text.contains("Charleston: Loyalist Peters; Indian Cherokee; British Mohawk Indian unit"),
             "{text}"
         );
     }

@@ -1053,9 +1053,9 @@ fn each_set_up_is_placed_as_printed_and_in_the_printed_order() {
                 "American: George Washington, John Sullivan, Anthony Wayne, William Alexander (Lord Stirling), 4 \
                  Continental units and Continental Artillery in * (entrenched)",
                 "American: PA Militia in Philadelphia",
-                "British: Barry St. Leger, Mohawk Indians, British unit and Hessian unit in Oswego",
+                "British: Barry St. Leger, Mohawk Indian unit, British unit and Hessian unit in Oswego",
                 "British: John Burgoyne, Friedrich Baum, British unit, British Artillery, Hessian unit and Abenaki \
-                 Indians in St. Johns",
+                 Indian unit in St. Johns",
                 "British: William Howe, Henry Clinton, Charles Cornwallis, Wilhelm von Knyphausen, James Grant, \
                  4 Hessian units, 8 British units, experienced British unit, 2 NY Tory Militia units, British \
                  Artillery and 2 British fleets in New York",
