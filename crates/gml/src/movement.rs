@@ -209,15 +209,19 @@ impl Gml {
         };
         let m = m.clone();
         let n = m.at;
-        // 5.6 an enemy leader alone there is checked when units enter (a
-        // leader alone is no unit); he stops nobody (ruling gml #6).
-        let enemy = 1 - m.seat;
-        if !m.units.is_empty() {
-            self.check_lone_leaders(n, m.seat);
+        // A leader alone is no unit (ruling gml #6): his entry sets off
+        // neither of these, which 5.6 and 6.6 give to "units" entering.
+        if m.units.is_empty() {
+            return self.overrun_or_arrive(n);
         }
+        // 5.6 an enemy leader alone there is checked when units enter; he
+        // stops nobody (ruling gml #6).
+        let enemy = 1 - m.seat;
+        self.check_lone_leaders(n, m.seat);
         // 6.6 (ruling gml #14) the enemy outside a fort may go inside
         // first (joining any of theirs inside): before an overrun, which
-        // spares a unit in a fort (6.5).
+        // spares a unit in a fort (6.5). Only when units enter (rules
+        // gml-26: a leader walking in alone had asked it).
         if self.has_fort(n) && !self.inside_fort(n, m.seat) {
             let outside: Vec<UnitId> = self
                 .land_at(n, enemy)

@@ -113,9 +113,15 @@ impl Gml {
                 self.core
                     .log
                     .say("6.3", || format!("The {name} withdraws from {from} to {place}"));
+                let kind = tables().map.between(space, to).expect("a line-connected space");
                 let unit = &mut self.units[u as usize];
                 unit.entrenched = false;
                 unit.inside = false;
+                // Ruling gml #76: 6.3's withdrawal is a retreat, an entry
+                // like a move's or an 8.25 retreat's: its way in is the
+                // space it left (8.251 point 1, the river's -1), not that
+                // of an earlier move into the space it left.
+                unit.entered = Some((space, kind));
                 // Ruling gml #48: a leader goes with the last unit of his
                 // command to withdraw (as with a retreat, ruling #18), his
                 // subordinates with him, and so does each superior whose

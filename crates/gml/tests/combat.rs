@@ -154,20 +154,30 @@ fn militia_that_hold_stay() {
     assert_eq!(stage(&g), Some(&Stage::Stay { seat: AMERICAN }));
 }
 
-// rule: gml 8.2
-#[test]
-fn indians_of_a_side_that_took_a_hit_may_flee() {
+/// 8.2 step 7 "With a result of 4 to 10, the Indians flee": the
+/// Americans hit; the British (Indians too) miss; the Indians roll `die`.
+fn indian_morale(die: u8) -> (Gml, UnitId) {
     let mut g = before_combat();
     let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
     let i = put(&mut g, BRITISH, Kind::Indian, 1, "saratoga")[0];
     put(&mut g, AMERICAN, Kind::Continental, 1, "saratoga");
-    // The Americans hit; the British (Indians too) miss; the Indians roll 4.
-    g.core.dice.script([1, 10, 10, 4]);
+    g.core.dice.script([1, 10, 10, die]);
     g.advance();
     take(&mut g, Action::Hit(b));
+    (g, i)
+}
+
+// rule: gml 8.2
+#[test]
+fn indians_of_a_side_that_took_a_hit_may_flee() {
+    let (g, i) = indian_morale(4);
     assert_logged(&g, "roll 4 for morale: they flee and leave the game");
     // Ruling gml #26: Indians are out of the game for good.
     assert_eq!(g.units[i as usize].at(), Place::Gone);
+    // On 1 to 3 they stay.
+    let (g, i) = indian_morale(3);
+    assert_logged(&g, "roll 3 for morale: they stay");
+    assert_eq!(g.units[i as usize].at(), Place::Space(space("saratoga")));
 }
 
 // rule: gml 8.2, 8.26
@@ -1453,4 +1463,99 @@ fn a_retreat_may_go_where_only_enemy_fleets_lie() {
     take(&mut g, Action::Retreat);
     assert_logged(&g, "1 American unit retreats to Fairfield");
     assert_eq!(at(&g, c), "fairfield");
+}
+
+/// Takes the hits of the stage on top, each on a full-strength unit while
+/// there is one.
+fn take_hits_on_full_units(g: &mut Gml) {
+    while let Some(Stage::Hits { .. }) = stage(g) {
+        let hits = legal(g);
+        let full = hits
+            .iter()
+            .find(|a| matches!(a, Action::Hit(u) if !g.units[*u as usize].reduced))
+            .unwrap_or(&hits[0]);
+        take(g, *full);
+    }
+}
+
+/// 8.27 "The winning side must still have some land units on the Battle
+/// Panel to claim the victory": both sides, each with a leader and four
+/// land units (British and Continental), are wiped out in the same
+/// simultaneous round (8.2 step 11): nobody wins, and no greater victory.
+// rule: gml 8.27, 8.2
+#[test]
+fn sides_eliminated_in_the_same_round_claim_no_victory() {
+    let mut g = before_combat();
+    put_leader(&mut g, "burgoyne", "saratoga");
+    put_leader(&mut g, "gates", "saratoga");
+    let bs = put(&mut g, BRITISH, Kind::British, 4, "saratoga");
+    let cs = put(&mut g, AMERICAN, Kind::Continental, 4, "saratoga");
+    // Round one: every die hits, each side reduces its four units.
+    g.core.dice.script([1; 8]);
+    g.advance();
+    assert_logged(&g, "a greater victory is possible");
+    take_hits_on_full_units(&mut g);
+    take_hits_on_full_units(&mut g);
+    take(&mut g, Action::Continue);
+    // Round two: every die hits again; each side loses its last units.
+    g.core.dice.script([1; 8]);
+    take(&mut g, Action::Continue);
+    take_hits_on_full_units(&mut g);
+    take_hits_on_full_units(&mut g);
+    assert!(g.battle().is_none(), "{}", log_text(&g));
+    for u in bs.into_iter().chain(cs) {
+        assert_eq!(g.units[u as usize].at(), Place::Pool);
+    }
+    assert!(!logged(&g, "win the combat"), "{}", log_text(&g));
+    assert!(!logged(&g, "A greater victory"));
+}
+
+/// 8.22 "any units still on their reduced side are turned back to their
+/// full-strength side, including units that have retreated".
+// rule: gml 8.22, 8.25
+#[test]
+fn a_reduced_unit_that_retreats_is_turned_back() {
+    let mut g = before_combat();
+    let b = put(&mut g, BRITISH, Kind::British, 1, "saratoga")[0];
+    g.units[b as usize].entered = Some((space("fort-edward"), LineKind::River));
+    let cs = put(&mut g, AMERICAN, Kind::Continental, 2, "saratoga");
+    // The Continentals miss, the British unit hits once.
+    g.core.dice.script([10, 10, 1]);
+    g.advance();
+    take(&mut g, Action::Hit(cs[0]));
+    assert!(g.units[cs[0] as usize].reduced);
+    take(&mut g, Action::Retreat);
+    take(&mut g, Action::RetreatTo(space("albany")));
+    assert!(g.battle().is_none());
+    assert_eq!(at(&g, cs[0]), "albany");
+    assert!(!g.units[cs[0] as usize].reduced);
+}
+
+/// 8.2 step 8: "the players who control them check whether they hold.
+/// The defender is checked first, then the attacker".
+// rule: gml 8.2, 8.23
+#[test]
+fn the_defender_s_militia_check_morale_before_the_attacker_s() {
+    let mut g = before_combat();
+    let t = put(&mut g, BRITISH, Kind::Tory, 1, "saratoga")[0];
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "saratoga")[0];
+    // Each hits the other; the American militia (defender) holds on 2,
+    // the Tory militia (attacker) routs on 9.
+    g.core.dice.script([1, 1, 2, 9]);
+    let from = g.core.log.visible(None).count();
+    g.advance();
+    let checks: Vec<String> = log_since(&g, from)
+        .into_iter()
+        .filter(|l| l.contains("checks morale"))
+        .collect();
+    assert_eq!(checks.len(), 2, "{}", log_text(&g));
+    assert_eq!(
+        checks,
+        vec![
+            "The MA Militia checks morale: 2 against 2, it holds",
+            "The MA Tory Militia checks morale: 9 against 2, it routs and is removed from the game"
+        ]
+    );
+    assert_eq!(g.units[t as usize].at(), Place::Gone);
+    assert_eq!(g.units[m as usize].at(), Place::Space(space("saratoga")));
 }

@@ -326,6 +326,45 @@ fn a_leader_gathers_only_units_he_may_command_up_to_his_command_value() {
     assert!(!g.may_command(w, british_side[0]));
 }
 
+/// 5.7 each sentence: American leaders control rebel militia, the
+/// Continental Army, artillery and Indians; a French leader French and
+/// Continental units; a British leader British, Indian, Tory and Hessian
+/// units; a Hessian leader Hessian and Indian units only.
+// rule: gml 5.7
+#[test]
+fn each_nationality_s_leaders_control_the_units_5_7_names() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let one = |g: &mut Gml, seat, like: &dyn Fn(&gml::forces::Counters) -> bool| {
+        put_where(g, seat, 1, "albany", |c| like(c) && !c.experienced)[0]
+    };
+    let militia = one(&mut g, AMERICAN, &|c| c.kind == Kind::Militia);
+    let continental = one(&mut g, AMERICAN, &|c| c.kind == Kind::Continental);
+    let guns = one(&mut g, AMERICAN, &|c| {
+        c.kind == Kind::Artillery && c.nationality == Some(Nationality::American)
+    });
+    let ally = one(&mut g, AMERICAN, &|c| c.kind == Kind::Indian);
+    let french = one(&mut g, AMERICAN, &|c| c.kind == Kind::French);
+    let british = one(&mut g, BRITISH, &|c| c.kind == Kind::British);
+    let tory = one(&mut g, BRITISH, &|c| c.kind == Kind::Tory);
+    let hessian = one(&mut g, BRITISH, &|c| c.kind == Kind::Hessian);
+    let mohawk = one(&mut g, BRITISH, &|c| c.kind == Kind::Indian);
+    let knox = leader(&g, "knox");
+    let rochambeau = leader(&g, "rochambeau");
+    let howe = leader(&g, "howe");
+    let knyphausen = leader(&g, "knyphausen");
+    // Of his own side's units (Indian units of both sides are "Indian").
+    let controls = |l: LeaderId| -> Vec<UnitId> {
+        [militia, continental, guns, ally, french, british, tory, hessian, mohawk]
+            .into_iter()
+            .filter(|&u| g.side(u) == g.leader(l).side && g.may_command(l, u))
+            .collect()
+    };
+    assert_eq!(controls(knox), vec![militia, continental, guns, ally]);
+    assert_eq!(controls(rochambeau), vec![continental, french]);
+    assert_eq!(controls(howe), vec![british, tory, hessian, mohawk]);
+    assert_eq!(controls(knyphausen), vec![hessian, mohawk]);
+}
+
 // rule: gml 6.12, 6.13, 6.1
 #[test]
 fn a_group_moves_at_its_slowest_units_pace_even_after_dropping_it() {
@@ -666,6 +705,41 @@ fn units_ending_in_a_fort_space_may_go_inside_and_the_enemy_first() {
         !matches!(g.stack.last(), Some(Frame::Fort { seat: BRITISH, .. })),
         "only one side may be inside"
     );
+}
+
+/// 6.6 "If during movement units enter a fort space where enemy units are
+/// outside the fort, the enemy units may be placed inside": units, and a
+/// leader alone is no unit (ruling gml #6). Rules gml-26: Washington
+/// walking alone into West Point, where his Continental stood outside the
+/// fort beside a British unit, let the British go inside it.
+// rule: gml 6.6, 6.11
+// ruling: gml #14, #6
+#[test]
+fn a_leader_alone_entering_a_fort_space_lets_no_enemy_unit_go_inside() {
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    let b = put(&mut g, BRITISH, Kind::British, 1, "west-point")[0];
+    put(&mut g, AMERICAN, Kind::Continental, 1, "west-point");
+    put_leader(&mut g, "washington", "goshen");
+    activations(&mut g, AMERICAN, 1);
+    act(&mut g, AMERICAN, "activate-washington");
+    act(&mut g, AMERICAN, "done");
+    act(&mut g, AMERICAN, "move-washington");
+    act(&mut g, AMERICAN, "step-west-point");
+    assert!(
+        !g.stack.iter().any(|f| matches!(f, Frame::Fort { .. })),
+        "no fort question: {:?}",
+        g.stack.last()
+    );
+    assert!(!g.units[b as usize].inside);
+    assert!(!logged(&g, "fort of West Point"), "{}", log_text(&g));
+    // A unit entering the same way asks it.
+    let mut g = cleared("saratoga", Phase::Activation(AMERICAN));
+    put(&mut g, BRITISH, Kind::British, 1, "west-point");
+    let u = put(&mut g, AMERICAN, Kind::Continental, 1, "goshen")[0];
+    activations(&mut g, AMERICAN, 1);
+    move_alone(&mut g, AMERICAN, u);
+    act(&mut g, AMERICAN, "step-west-point");
+    assert!(matches!(g.stack.last(), Some(Frame::Fort { seat: BRITISH, .. })));
 }
 
 // rule: gml 6.6

@@ -5,10 +5,12 @@ mod common;
 
 use common::*;
 use engine::prelude::*;
+use gml::combat::Stage;
 use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
 use gml::frames::Frame;
+use gml::map::LineKind;
 use gml::state::Phase;
-use gml::Gml;
+use gml::{Action, Gml};
 
 fn to_act(g: &Gml) -> Vec<engine::Seat> {
     g.to_act().iter().collect()
@@ -77,6 +79,70 @@ fn americans_entered_by_british_units_may_each_withdraw_and_the_british_move_on(
         !matches!(g.stack.last(), Some(Frame::Move(_))),
         "stopped by the militia"
     );
+}
+
+/// 6.3 "The American retreat does not cost movement points and may be
+/// repeated without cost": the militia withdraws again each time the
+/// British unit follows it, spending nothing of its own, while the British
+/// unit pays only its steps.
+// rule: gml 6.3
+#[test]
+fn a_withdrawal_may_be_repeated_without_cost() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let b = put(&mut g, BRITISH, Kind::British, 1, "albany")[0];
+    let m = put(&mut g, AMERICAN, Kind::Militia, 1, "schenectady")[0];
+    activations(&mut g, BRITISH, 1);
+    move_alone(&mut g, BRITISH, b);
+    act(&mut g, BRITISH, "step-schenectady");
+    let w = format!("withdraw-{}-to-johnstown", g.unit_id(m));
+    act(&mut g, AMERICAN, &w);
+    act(&mut g, BRITISH, "step-johnstown");
+    assert_eq!(to_act(&g), vec![AMERICAN], "asked again");
+    let w = format!("withdraw-{}-to-canajoharie", g.unit_id(m));
+    act(&mut g, AMERICAN, &w);
+    assert_eq!(at(&g, m), "canajoharie");
+    assert_eq!(g.units[m as usize].spent, 0, "withdrawals spend nothing");
+    // Two roads of its 3 movement points: 1 left, in half points.
+    assert!(matches!(g.stack.last(), Some(Frame::Move(mv)) if mv.left == 2));
+}
+
+/// 8.251 point 1 bars a retreat into a space "from which [an] enemy unit
+/// has entered the current combat"; a 6.3 withdrawal is a retreat into the
+/// space the unit withdraws to, its way in as a move's or an 8.25
+/// retreat's is (ruling gml #76). Rules gml-26: the withdrawn unit kept the
+/// way in of its earlier move (here a 4.1 move from Albany into
+/// Bennington), so the British beaten at Saratoga could not retreat to
+/// Albany, where no American had come from, and could to Bennington, where
+/// the Continental had.
+// rule: gml 6.3, 8.251
+// ruling: gml #76
+#[test]
+fn a_withdrawn_unit_entered_its_new_space_from_the_one_it_left() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let b = put(&mut g, BRITISH, Kind::British, 1, "stockbridge")[0];
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "bennington")[0];
+    g.units[c as usize].entered = Some((space("albany"), LineKind::Road));
+    activations(&mut g, BRITISH, 1);
+    move_alone(&mut g, BRITISH, b);
+    act(&mut g, BRITISH, "step-bennington");
+    let w = format!("withdraw-{}-to-saratoga", g.unit_id(c));
+    act(&mut g, AMERICAN, &w);
+    assert_eq!(g.units[c as usize].entered, Some((space("bennington"), LineKind::Road)));
+    act(&mut g, BRITISH, "step-saratoga");
+    // Round one misses; the Americans stay, the British retreat.
+    g.core.dice.script([10, 10]);
+    enter_after(&mut g, Phase::Activation(BRITISH));
+    act(&mut g, AMERICAN, "continue");
+    act(&mut g, BRITISH, "retreat");
+    assert!(matches!(g.battle().map(|b| &b.stage), Some(Stage::Retreat { .. })));
+    assert_eq!(
+        legal(&g),
+        vec![
+            Action::RetreatTo(space("albany")),
+            Action::RetreatTo(space("fort-edward"))
+        ]
+    );
+    sound(&g);
 }
 
 // rule: gml 6.3
@@ -212,6 +278,41 @@ fn a_reserve_interrupts_an_enemy_move_and_lapses_when_unused() {
     g.leaders[clinton as usize].reserve = true;
     enter_after(&mut g, Phase::Activation(AMERICAN));
     assert!(!g.leaders[clinton as usize].reserve);
+}
+
+/// 6.22: reserves "may interrupt a unit or stack that is moving, or a
+/// unit or stack in reserve that has itself interrupted another unit": an
+/// American reserve (given out of phase, 4.1) interrupts a British move,
+/// and a British reserve may interrupt it in turn (ruling gml #11).
+// rule: gml 6.22, 6.21
+// ruling: gml #11
+#[test]
+fn a_reserve_may_interrupt_an_enemy_reserve_that_interrupted() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    let howe = put_leader(&mut g, "howe", "johnstown");
+    let redcoat = put(&mut g, BRITISH, Kind::British, 1, "johnstown")[0];
+    g.units[redcoat as usize].leader = Some(howe);
+    g.leaders[howe as usize].reserve = true;
+    let arnold = put_leader(&mut g, "arnold", "albany");
+    let c = put(&mut g, AMERICAN, Kind::Continental, 1, "albany")[0];
+    g.units[c as usize].leader = Some(arnold);
+    g.leaders[arnold as usize].reserve = true;
+    let b = put(&mut g, BRITISH, Kind::British, 1, "cherry-valley")[0];
+    activations(&mut g, BRITISH, 1);
+    move_alone(&mut g, BRITISH, b);
+    act(&mut g, BRITISH, "step-canajoharie");
+    // Howe's reserve may not interrupt a friendly move: only Arnold's.
+    assert_eq!(to_act(&g), vec![AMERICAN]);
+    act(&mut g, AMERICAN, "interrupt-arnold");
+    act(&mut g, AMERICAN, "step-schenectady");
+    assert_eq!(to_act(&g), vec![BRITISH], "Howe's reserve may interrupt Arnold's");
+    assert_eq!(g.prompt(BRITISH).rule, "6.21");
+    assert!(has(&g, BRITISH, "interrupt-howe"));
+    act(&mut g, BRITISH, "interrupt-howe");
+    act(&mut g, BRITISH, "step-schenectady");
+    assert_eq!(at(&g, redcoat), "schenectady");
+    assert_eq!(at(&g, c), "albany", "Arnold waits in his last space");
+    sound(&g);
 }
 
 // rule: gml 6.21
