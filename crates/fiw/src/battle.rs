@@ -689,10 +689,12 @@ impl Fiw {
         }
         let group = self.retreat_group(b.sq, def);
         // Ruling fiw #91: a withdrawal is chosen, and militia bound to a
-        // colony may never leave it (13.8, 24.1).
+        // colony may never leave it (13.8, 24.1); nor may the provincials
+        // of a passive colony (5.26, ruling fiw #28, #96).
+        // ruling: fiw #96
         self.retreat_squares(b.sq, def, &group)
             .into_iter()
-            .filter(|&to| self.bound_out(&group.units, to).is_empty())
+            .filter(|&to| self.kept_out(&group.units, to).is_empty())
             .collect()
     }
 
@@ -1291,11 +1293,20 @@ impl Fiw {
     /// 24.1, 24.3 the militia among `units` bound to a colony `to` is not
     /// in: they may not go there, and are eliminated instead.
     pub(crate) fn bound_out(&self, units: &[UnitId], to: Sq) -> Vec<UnitId> {
+        let mut out = self.kept_out(units, to);
+        out.retain(|&u| self.is_militia(u));
+        out
+    }
+
+    /// 13.8, 24.1, 24.3, 5.26 the units among `units` that may not leave
+    /// their colony for `to` of their own choosing: bound militia, and
+    /// British provincials of a passive colony (ruling fiw #28).
+    pub(crate) fn kept_out(&self, units: &[UnitId], to: Sq) -> Vec<UnitId> {
         let colony = tables().map.colony(to);
         units
             .iter()
             .copied()
-            .filter(|&u| self.is_militia(u) && self.bound_to(u).is_some_and(|home| colony != Some(home)))
+            .filter(|&u| self.bound_to(u).is_some_and(|home| colony != Some(home)))
             .collect()
     }
 

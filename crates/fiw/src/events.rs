@@ -520,7 +520,7 @@ impl crate::state::Fiw {
                     let at = self.place_name(self.units[u as usize].at());
                     let lost = r <= 3;
                     if lost {
-                        self.place_unit(u, Place::Pool);
+                        self.to_pool(u);
                     }
                     let what = if lost { "is lost" } else { "rides it out" };
                     self.core.log.apart(
@@ -684,7 +684,7 @@ impl crate::state::Fiw {
                 } else {
                     format!("{unit} in {there}")
                 };
-                self.place_unit(u, Place::Pool);
+                self.to_pool(u);
                 let (own, other) = if event == "smallpox" {
                     (
                         format!("{name}: the {side} lose {unit} in {there}."),

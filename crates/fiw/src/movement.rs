@@ -832,9 +832,16 @@ impl Fiw {
                     .say("5.24", || format!("{} is invaded and becomes active.", c.name()));
             }
         }
-        if self.has_units(sq, enemy(seat)) {
-            return;
+        if !self.has_units(sq, enemy(seat)) {
+            self.take_markers(seat, sq);
         }
+    }
+
+    /// 22.4 `seat`'s combat units, alone in `sq`, capture the enemy's
+    /// markers there "automatically and may use it"; a fortress so taken
+    /// shifts the Balance of Power as one taken on the Capture Table
+    /// (ruling fiw #53).
+    pub(crate) fn take_markers(&mut self, seat: Seat, sq: Sq) {
         let mut taken = Vec::new();
         for c in self.civs.iter_mut().filter(|c| c.sq == sq && c.side != seat) {
             c.side = seat;
@@ -904,7 +911,8 @@ impl Fiw {
             // 8.1 Harsh Winter: a 1 or a 2 this turn.
             let harsh = self.this_turn.iter().any(|e| e == "harsh-winter");
             if roll == 1 || (harsh && roll == 2) {
-                self.place_unit(u, Place::Pool);
+                // 10.73 to the counter mix, inside no fortress any more.
+                self.to_pool(u);
                 self.core.log.apart(
                     seat,
                     "12.3",

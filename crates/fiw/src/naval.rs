@@ -735,7 +735,7 @@ impl Fiw {
         let mut names = Vec::new();
         for &u in &f.cargo {
             names.push(self.unit_name(u));
-            self.place_unit(u, Place::Pool);
+            self.to_pool(u);
         }
         for &l in &f.leaders {
             names.push(self.leader(l).name.clone());

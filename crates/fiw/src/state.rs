@@ -388,14 +388,39 @@ impl Fiw {
     }
 
     /// Moves a unit: the one way a unit changes place, so that a siege its
-    /// going ends is over at once (23.26).
+    /// going ends is over at once (23.26), and markers its side leaves
+    /// among enemy units change hands (ruling fiw #97).
     pub(crate) fn place_unit(&mut self, u: UnitId, to: Place) {
         let from = self.units[u as usize].at();
         self.units.place(u, to);
         if let (Place::Sq(sq), true) = (from, from != to) {
-            if self.fortified(sq) == Some(Works::Fortress) && !self.besieged(sq) && self.battle_square() != Some(sq) {
+            // A battle there settles both at its end (22.6, 23.26).
+            if self.battle_square() == Some(sq) {
+                return;
+            }
+            if self.fortified(sq) == Some(Works::Fortress) && !self.besieged(sq) {
                 self.free_garrison(sq);
             }
+            self.left_to_the_enemy(sq, self.side(u));
+        }
+    }
+
+    /// 22.4 the last combat unit of `side` has left `sq`, outside a battle
+    /// (starved, 18.4; lost to winter attrition, 12.3, or an event; gone
+    /// home, 25.4; removed, 5.26; disbanded, 10.8; or marched out, 13.34),
+    /// and enemy land combat units stand there: its markers are abandoned
+    /// to units already in the square, who capture them as if they had
+    /// just entered (ruling fiw #97: a garrison gone from its besieged
+    /// fortress leaves the fortress to the besiegers). Naval units alone
+    /// take nothing (ruling fiw #9, #86).
+    fn left_to_the_enemy(&mut self, sq: Sq, side: Seat) {
+        // ruling: fiw #97
+        if self.has_units(sq, side) || !self.civs.iter().any(|c| c.sq == sq && c.side == side) {
+            return;
+        }
+        let taker = enemy(side);
+        if self.side_at(sq, taker).any(|v| !self.is_naval(v)) {
+            self.take_markers(taker, sq);
         }
     }
 

@@ -963,20 +963,18 @@ impl Fiw {
     /// the check behind the legal retreats.
     fn retreat_why(&self, b: &Battle, seat: Seat, to: Sq, rule: &'static str) -> Vec<Forbidden> {
         let Some(bar) = self.battle_retreat_bar(b, seat, to) else {
-            // ruling: fiw #91
-            let bound = self.bound_out(&self.battle_group(b, seat), to);
-            if rule == "15.5" && !bound.is_empty() {
-                let names: Vec<String> = bound.iter().map(|&u| self.unit_name(u)).collect();
-                return vec![Forbidden::new(
-                    "13.8",
-                    format!(
-                        "{} may never leave {} colony: a withdrawal is a move of the force's own choosing",
-                        engine::log::list(&names),
-                        if bound.len() == 1 { "its" } else { "their" }
-                    ),
-                )];
-            }
-            return Vec::new();
+            // ruling: fiw #91, #96 (a withdrawal is a move of the force's
+            // own choosing)
+            let kept = self.kept_out(&self.battle_group(b, seat), to);
+            return match (rule, kept.first()) {
+                ("15.5", Some(&u)) => {
+                    let home = self.bound_to(u).expect("a unit kept in its colony");
+                    let mut f = bound_words(self, u, home, "withdraw out of it");
+                    f.reason = format!("{}; a withdrawal is a move of the force's own choosing", f.reason).into();
+                    vec![f]
+                }
+                _ => Vec::new(),
+            };
         };
         let (here, there) = (self.sq_name(b.sq), self.sq_name(to));
         let f = match bar {

@@ -273,3 +273,34 @@ fn the_enemy_reads_the_removals_in_no_order_of_the_counters() {
     };
     assert_eq!(removed("boston", "philadelphia"), removed("philadelphia", "boston"));
 }
+
+#[test]
+fn a_garrison_removed_from_its_besieged_fortress_leaves_it_to_the_besiegers() {
+    // rule: fiw 22.4, 23.26, 5.26
+    // ruling: fiw #97
+    // A New York regiment holds Louisbourg's fortress for the British,
+    // besieged by a French regiment. New York is passive at step 14.4, so
+    // the regiment goes to the pool (5.26): the garrison is gone (23.26)
+    // and the fortress, abandoned to the French standing in its square,
+    // is theirs as if they had just entered (22.4), with the fortress's
+    // Balance of Power shift (ruling fiw #53).
+    let mut g = blank(6);
+    g.set_status(Colony::NewYork, Status::Passive);
+    let louisbourg = sq("louisbourg");
+    g.civs.retain(|c| c.sq != louisbourg);
+    put_marker(&mut g, Marker::Fortress, louisbourg, BRITISH).printed = true;
+    put_marker(&mut g, Marker::Magazine, louisbourg, BRITISH);
+    let garrison = put(&mut g, "ny-infantry", louisbourg);
+    g.units[garrison as usize].inside = true;
+    put(&mut g, "fr-bearn", louisbourg);
+    assert!(g.besieged(louisbourg));
+    let balance = g.balance.value();
+    administer(&mut g);
+    assert_eq!(g.units[garrison as usize].at(), Place::Pool);
+    assert!(!g.besieged(louisbourg));
+    assert_eq!(g.works(louisbourg), Some((fiw::map::Works::Fortress, FRENCH)));
+    assert!(logged(&g, "The French take the fortress in"), "the log says so");
+    assert!(g.balance.value() < balance, "toward the French");
+    // Its magazine went at step 14.1, under the siege.
+    assert!(!magazine_at(&g, louisbourg));
+}

@@ -601,6 +601,29 @@ fn forced_into_battle_where_they_stand_is_no_operation() {
 
 /// The British leave the siege alone; in their phase the garrison sallies,
 /// the die scripted 3.
+#[test]
+fn a_garrison_lost_to_winter_attrition_after_a_sally_leaves_its_fortress_to_the_besiegers() {
+    // rule: fiw 12.3, 22.4, 23.26, 10.73
+    // ruling: fiw #48, #97
+    // The garrison of one regiment sallies in the 4th phase (5 against 60,
+    // 1:3 on the Linear table: a 5 is AR, which it ignores, 23.21), then
+    // rolls winter attrition (#48): a 1. The siege is over, and the
+    // fortress, left to the besiegers in its square, is theirs (#97). The
+    // regiment is back in the counter mix as any eliminated unit, inside
+    // no fortress (10.73: it may be recruited again).
+    let (mut g, sq, d, _) = siege();
+    g.supply[FRENCH as usize] = 1;
+    fight_in(&mut g, FRENCH, 4);
+    g.core.dice.script([5, 1]);
+    act(&mut g, FRENCH, &format!("attack-{sq}"));
+    assert_rolled(&g, "AR");
+    assert!(log_of(&g, "12.3")[0].contains("rolls 1 and is eliminated"));
+    assert_eq!(g.units[d as usize].at(), Place::Pool);
+    assert!(!g.units[d as usize].inside, "its markings cleared in the pool");
+    assert!(!g.besieged(sq));
+    assert_eq!(g.works(sq), Some((fiw::map::Works::Fortress, BRITISH)));
+}
+
 fn sally() -> Fiw {
     let (mut g, sq, _, _) = siege();
     fight(&mut g, BRITISH);
@@ -1225,6 +1248,38 @@ fn militia_with_no_square_of_their_colony_are_eliminated_without_a_choice() {
     assert!(!log.iter().any(|l| l.starts_with("The British retreat from Portsmouth")));
 }
 
+/// A French brigade attacks a Virginian unit of face `face` on a border of
+/// Virginia, with Virginia `status`: the game at the British choice to
+/// withdraw or stand, and the square across the border.
+fn attacked_on_virginia_s_border(face: &str, status: fiw::state::Status) -> (Fiw, Sq) {
+    let (v, out) = virginia_border();
+    let mut g = in_operations();
+    g.set_status(Colony::Virginia, status);
+    put(&mut g, face, v);
+    put(&mut g, "fr-brigade", v);
+    fight(&mut g, FRENCH);
+    (g, out)
+}
+
+/// Asserts that the unit of `face` in passive Virginia may withdraw, but
+/// not out of Virginia, and that "why not?" cites `rule`.
+fn withdraws_only_within_virginia(face: &str, rule: &str) {
+    let (g, out) = attacked_on_virginia_s_border(face, fiw::state::Status::Passive);
+    let v_ids = ids(&g, BRITISH);
+    assert!(
+        v_ids.iter().any(|a| a.starts_with("withdraw-")),
+        "a withdrawal within Virginia is offered: {v_ids:?}"
+    );
+    assert!(
+        !v_ids.contains(&format!("withdraw-{out}")),
+        "not out of Virginia: {v_ids:?}"
+    );
+    match engine::why_not(&g, BRITISH, &out.to_string()) {
+        engine::WhyNot::Forbidden { rules } => assert_eq!(rules[0].rule, rule, "{rules:?}"),
+        other => panic!("{other:?}"),
+    }
+}
+
 /// 13.8, 24.1 "British Militia may never leave their home colonies": a
 /// withdrawal before combat (15.5) is the force's own choice, so Virginian
 /// militia withdraw only within Virginia (ruling fiw #91); "why not?" says
@@ -1232,24 +1287,20 @@ fn militia_with_no_square_of_their_colony_are_eliminated_without_a_choice() {
 #[test]
 fn militia_withdraw_only_within_their_colony() {
     // rule: fiw 13.8, 24.1, 15.5
-    let (v, out) = virginia_border();
-    let mut g = in_operations();
-    put(&mut g, "va-militia", v);
-    put(&mut g, "fr-brigade", v);
-    fight(&mut g, FRENCH);
+    withdraws_only_within_virginia("va-militia", "13.8");
+}
+
+#[test]
+fn a_passive_colony_s_provincials_withdraw_only_within_it() {
+    // rule: fiw 5.26, 15.5
+    // ruling: fiw #96 (as #91 for militia): a withdrawal is the force's
+    // own choice, and Virginia (passive in On to Quebec) keeps its
+    // provincials, as their moves do (#28).
+    withdraws_only_within_virginia("va-infantry-light", "5.26");
+    // An active colony's provincials may withdraw out of it.
+    let (g, out) = attacked_on_virginia_s_border("va-infantry-light", fiw::state::Status::Active);
     let v_ids = ids(&g, BRITISH);
-    assert!(
-        v_ids.iter().any(|a| a.starts_with("withdraw-")),
-        "a withdrawal is offered: {v_ids:?}"
-    );
-    assert!(
-        !v_ids.contains(&format!("withdraw-{out}")),
-        "not out of Virginia: {v_ids:?}"
-    );
-    match engine::why_not(&g, BRITISH, &out.to_string()) {
-        engine::WhyNot::Forbidden { rules } => assert_eq!(rules[0].rule, "13.8", "{rules:?}"),
-        other => panic!("{other:?}"),
-    }
+    assert!(v_ids.contains(&format!("withdraw-{out}")), "{v_ids:?}");
 }
 
 /// [`march`] in a later phase: the operations of the phase forgotten.
