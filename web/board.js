@@ -54,6 +54,16 @@ const STRICT_PX = 40;
 // pile. The edges lie mostly to the right, under the count: a pile is
 // hardly taller than a piece.
 const PILE = { count: 0.3, edge: { x: 0.1, y: 0.04 }, gap: 0.2 };
+// A pile's count, from its top piece's upper right corner (dx right, dy
+// down, r its radius), the pieces' edges under it and how far the pile
+// reaches past its top piece's right side, in parts of its height: the
+// count beside the corner, or, where a pile so wide would leave its space
+// (a town's hex at a desktop's Fit), over it, clear of the pips and
+// standing up into the room beside a town's dot, with one edge under it.
+const PILES = {
+  beside: { count: { dx: PILE.count, dy: PILE.count, r: PILE.count }, edges: 2, beyond: 2 * PILE.count },
+  corner: { count: { dx: 0.05, dy: -0.05, r: 0.25 }, edges: 1, beyond: PILE.edge.x },
+};
 
 export async function create(container, hooks, title) {
   const map = await fetch(`/api/titles/${encodeURIComponent(title)}/map`).then((r) => {
@@ -179,7 +189,7 @@ class Board extends MapView {
     this.homeLand = this.land;
     this.root = svg("svg", { class: `map ${d.geometry}map${d.geography ? " geo" : ""}`, role: "img", "aria-label": `${d.title} map` });
     // The pieces are drawn over every name: a name never hides a piece (clearNames).
-    const layers = ["geo-under", "spaces", "geo-over", "links", "lines", "rings", "targets", "small-print", "decor", "names", "markers", "pieces"];
+    const layers = ["geo-under", "spaces", "geo-over", "links", "lines", "rings", "targets", "small-print", "decor", "names", "hits", "markers", "pieces"];
     this.g = Object.fromEntries(layers.map((k) => [k, svg("g", { class: k })]));
     for (const k of ["geo-under", "geo-over", "targets", "small-print", "decor", "names", "rings"]) this.g[k].setAttribute("pointer-events", "none");
     this.root.append(...layers.map((k) => this.g[k]));
@@ -188,7 +198,7 @@ class Board extends MapView {
     container.replaceChildren(this.root, this.stackList);
     document.addEventListener("keydown", (ev) => ev.key === "Escape" && this.closeStack());
     document.addEventListener("pointerdown", (ev) => {
-      if (!this.stackList.hidden && !this.stackList.contains(ev.target) && !ev.target.closest(".stack-badge")) this.closeStack();
+      if (!this.stackList.hidden && !this.stackList.contains(ev.target) && !ev.target.closest(".stack-badge, .hits")) this.closeStack();
     });
     this.shapes = new Map();
     this.pieceEls = new Map();
@@ -400,7 +410,12 @@ class Board extends MapView {
       if (overlaps(p.box, grow(view, view.scale)) && !inside(p.box, view)) {
         const taken = solid.concat(shown.filter((o) => o !== n).map((o) => boxes.get(o)));
         const dx = slide(p.box.x0, p.box.x1, inner.x0, inner.x1), dy = slide(p.box.y0, p.box.y1, inner.y0, inner.y1);
-        const label = this.moving(n), slid = { ...label, text: p.text || label.text, lines: p.lines, x: p.x + dx, y: p.y + dy, gap: 0, within: null, strict: false, beside: null };
+        // An area map's name stays in its own region (on two lines if need
+        // be), or is hidden: slid in beside a crowded place, Bunker Hill
+        // (centre) stood in its neighbour's region, against the
+        // neighbour's name, and read as the neighbour's.
+        const own = !!n.within && !n.strict, label = { ...this.moving(n), own };
+        const slid = { ...label, text: p.text || label.text, lines: p.lines, x: p.x + dx, y: p.y + dy, gap: 0, within: own ? label.within : null, strict: false, beside: null };
         p = this.anchorSeen(n, view) ? placeLabels([slid], taken, inner)[0] || placeLabels([label], taken, inner)[0] : null;
       }
       if (p) boxes.set(n, p.box);
@@ -689,7 +704,8 @@ class Board extends MapView {
   /** A first view cuts no space's pieces at its edge (a pile in Landing
    * Zone 2 half in sight): it moves, as little as it can, so that as few
    * stacks as possible are cut, then as few names lost, and as many seen
-   * whole, keeping the places `pts` it was framed for in sight; where
+   * whole, keeping those of the places `pts` it was framed for that are
+   * in sight there; where
    * moving leaves a stack cut or a name lost, it zooms out a little if that
    * leaves neither and draws the pieces no smaller (the board's layout
    * stays as it is: layoutScale). */
@@ -723,10 +739,16 @@ class Board extends MapView {
     const scale = this.inSight(vb).scale;
     const stacks = this.stackBoxes().map((b) => grow(b, 2 * scale));
     const cut = (v) => stacks.filter((b) => overlaps(b, v) && !inside(b, v));
+    const start = this.inSight(vb);
+    // The places of `pts` the view shows stay in sight (a first view of
+    // pieces all over the map shows some of them: requiring them all, no
+    // view was good enough to move to, and Fort Stanwix's pile stayed cut).
+    const seen = (p, v) => inside({ x0: p.x, y0: p.y, x1: p.x, y1: p.y }, v);
+    const keep = pts.filter((p) => seen(p, start));
     // [stacks cut, names lost, -(stacks whole and places named)], the
-    // fewer the better; null if a place of `pts` is out of sight.
+    // fewer the better; null if a place of `keep` is out of sight.
     const score = (v) => {
-      if (!pts.every((p) => inside({ x0: p.x, y0: p.y, x1: p.x, y1: p.y }, v))) return null;
+      if (!keep.every((p) => seen(p, v))) return null;
       const names = [...this.namesInView({ ...v, scale })].filter(([n]) => this.anchorSeen(n, v));
       const named = names.filter(([, p]) => p).length;
       return [cut(v).length, names.length - named, -stacks.filter((b) => inside(b, v)).length - named];
@@ -736,7 +758,6 @@ class Board extends MapView {
       const k = b ? a.findIndex((x, i) => x !== b[i]) : 0;
       return !b || (k >= 0 && a[k] < b[k]);
     };
-    const start = this.inSight(vb);
     let view = start, s = score(view);
     for (let round = 0; round < 3 && !(s && !s[0] && !s[1]); round++) {
       let next = null;
@@ -858,6 +879,7 @@ class Board extends MapView {
 
   drawBoard() {
     this.g.pieces.replaceChildren();
+    this.g.hits.replaceChildren();
     this.g.markers.replaceChildren();
     this.g.rings.replaceChildren();
     this.pieceEls = new Map();
@@ -956,34 +978,72 @@ class Board extends MapView {
   /** One pile per side (a side's lone piece as itself), its top piece (a
    * leader if any) as large as the box allows up to `most`, with its edges
    * and its count inside the box; a battle of blocks whose piles would not
-   * read so is drawn larger, reaching past the box (drawBattle). */
+   * read so is drawn larger, reaching past the box (drawBattle). Blocks
+   * whose piles would still leave their space take their counts over
+   * their corners (PILES), as large as stands inside it. */
   drawPiles(id, pieces, box, most) {
     const tops = [...new Set(pieces.map((p) => p.side))].map((side) => {
       const mine = pieces.filter((p) => p.side === side);
       return { side, count: mine.length, top: mine.find((p) => p.kind === "leader") || mine[0] };
     });
-    const badge = (t) => (t.count > 1 ? 2 * PILE.count : 0); // the count's width beside a pile, in parts of s
-    const across = (k, q) => tops.reduce((a, t) => a + this.pieceWidth(t.top, k, q) + (badge(t) + PILE.gap) * k, -PILE.gap * k);
     let s = Math.min(most, (box.y1 - box.y0) / (1 + 2 * PILE.edge.y));
     // A counter's name is condensed rather than the pile drawn smaller.
-    const room = box.x1 - box.x0, squeeze = [1, 0.85, 0.7].find((q) => across(s, q) <= room) || 0.7;
-    s = Math.max(this.leastPile(), s * Math.min(1, room / across(s, squeeze)));
+    const room = box.x1 - box.x0, squeeze = [1, 0.85, 0.7].find((q) => this.pileWidth(tops, s, q) <= room) || 0.7;
+    s = Math.max(this.leastPile(), s * Math.min(1, room / this.pileWidth(tops, s, squeeze)));
     // Smaller, down to the least that reads, until the piles stand inside
     // their space's outline (a box as large as a pile's room reaches past
     // a hex's slanted sides: a five-block pile spilt into the next hex).
     const mid = { x: (box.x0 + box.x1) / 2, y: (box.y0 + box.y1) / 2 };
     const floor = Math.max(this.leastPile(), Math.min(s, PIECE_PX[this.style].least / this.px));
-    while (s * 0.9 >= floor && !this.inSpace(id, mid.x, mid.y, across(s, squeeze), s * (1 + 2 * PILE.edge.y))) s *= 0.9;
+    const stands = (k, layout) => this.pileStands(id, tops, mid, k, squeeze, layout);
+    while (s * 0.9 >= floor && !stands(s, "beside")) s *= 0.9;
     if (this.style === "block" && tops.length === 2 && s < PIECE_PX.block.least / this.px && this.drawBattle(id, tops, box, pieces.length)) return;
-    const wide = across(s, squeeze), high = s * (1 + 2 * PILE.edge.y);
-    const at = this.pileSpot(id, box, wide, high);
-    let x = at.x - wide / 2;
-    const y = at.y - PILE.edge.y * s;
-    for (const t of tops) {
-      const w = this.pieceWidth(t.top, s, squeeze);
-      this.g.pieces.append(t.count > 1 ? this.drawPile(id, t, x, y, s, w, pieces.length) : this.drawPiece(t.top, x + w / 2, y, s, w));
-      x += w + (badge(t) + PILE.gap) * s;
+    // Blocks whose piles still leave their space take their counts over
+    // their corners: from as large as the box holds them, smaller until
+    // they stand inside it, down to a pile's least (leastPile).
+    let layout = "beside";
+    if (this.style === "block" && !stands(s, layout)) {
+      let k = Math.max(this.leastPile(), Math.min(most, room / this.pileWidth(tops, 1, squeeze, "corner"), (box.y1 - box.y0) / (1 + PILE.edge.y)));
+      while (k * 0.95 >= this.leastPile() && !stands(k, "corner")) k *= 0.95;
+      if (stands(k, "corner")) [s, layout] = [k, "corner"];
     }
+    const at = this.pileSpot(id, box, this.pileWidth(tops, s, squeeze, layout), s * (1 + 2 * PILE.edge.y));
+    for (const p of this.pileParts(tops, at, s, squeeze, layout)) {
+      this.g.pieces.append(p.count ? this.drawPile(id, p, s, pieces.length) : this.drawPiece(p.t.top, p.x + p.w / 2, p.y, s, p.w));
+    }
+  }
+
+  /** The width of the piles of `tops` side by side, their top pieces s
+   * high (a counter's name condensed to `squeeze`), each pile's count
+   * laid out as `layout` says (PILES). */
+  pileWidth(tops, s, squeeze, layout = "beside") {
+    const { beyond } = PILES[layout];
+    return tops.reduce((a, t) => a + this.pieceWidth(t.top, s, squeeze) + ((t.count > 1 ? beyond : 0) + PILE.gap) * s, -PILE.gap * s);
+  }
+
+  /** Each side's pile of `tops` side by side around `at` (the middle of
+   * their pieces, top pieces s high): {t, x, y, w, count} (x the top
+   * piece's left edge, y its middle; count: its count's {x, y, r}, or null
+   * for a lone piece). */
+  pileParts(tops, at, s, squeeze, layout) {
+    const { count: c, edges } = PILES[layout], y = at.y - (edges * PILE.edge.y * s) / 2;
+    let x = at.x - this.pileWidth(tops, s, squeeze, layout) / 2;
+    return tops.map((t) => {
+      const w = this.pieceWidth(t.top, s, squeeze), left = x;
+      x += this.pileWidth([t], s, squeeze, layout) + PILE.gap * s;
+      return { t, x: left, y, w, edges, count: t.count > 1 ? { x: left + w + c.dx * s, y: y - s / 2 + c.dy * s, r: c.r * s } : null };
+    });
+  }
+
+  /** Whether the piles stand, around `mid`, inside their space with their
+   * counts (a count over a corner reaches above the pieces) and over
+   * nothing the geometry keeps clear (a town's dot). */
+  pileStands(id, tops, mid, s, squeeze, layout) {
+    const parts = this.pileParts(tops, mid, s, squeeze, layout);
+    const boxes = parts.flatMap((p) => [{ x0: p.x, y0: p.y - s / 2, x1: p.x + p.w + (p.count ? p.edges * PILE.edge.x * s : 0), y1: p.y + s / 2 + (p.count ? p.edges * PILE.edge.y * s : 0) },
+      ...(p.count ? [square(p.count.x, p.count.y, p.count.r)] : [])]);
+    const clear = layout === "beside" ? [] : this.keptClear();
+    return boxes.every((b) => this.inSpace(id, (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, b.x1 - b.x0, b.y1 - b.y0) && !clear.some((o) => overlaps(o, b)));
   }
 
   /** Where piles `wide` by `high` stand in a space's box: its middle; when
@@ -1015,20 +1075,23 @@ class Board extends MapView {
     return this.style === "counter" ? Math.min(piece, PIECE_PX.counter.least / this.px) : 0.45 * piece;
   }
 
-  /** A pile of `t.count` pieces of a side whose top piece (height s, width
-   * w) has its left edge at x and its middle at y: the top piece, two
-   * pieces' edges under it and the count that lists them, to its right. */
-  drawPile(id, t, x, y, s, w, all) {
+  /** A pile (pileParts' part `p`: `p.t.count` pieces of a side, its top
+   * piece s high with its left edge at p.x and its middle at p.y): the top
+   * piece, the edges of `p.edges` pieces under it and the count that lists
+   * them, at its upper right corner (PILES). */
+  drawPile(id, p, s, all) {
+    const { t, x, y, w, edges, count } = p;
     const g = this.pileGroup(id, t);
-    const r = PILE.count * s;
-    this.occupied.push({ x0: x, y0: y - s / 2, x1: x + w + 2 * r, y1: y + s / 2 + 2 * PILE.edge.y * s, space: id });
-    for (const k of [2, 1]) {
+    this.occupied.push({ x0: x, y0: Math.min(y - s / 2, count.y - count.r), x1: Math.max(x + w + edges * PILE.edge.x * s, count.x + count.r),
+      y1: y + s / 2 + edges * PILE.edge.y * s, space: id });
+    for (let k = edges; k > 0; k--) {
       g.append(svg("rect", { x: f(x + k * PILE.edge.x * s), y: f(y - s / 2 + k * PILE.edge.y * s), width: f(w), height: f(s), rx: f(s * 0.1),
         fill: sideColour(t.side) || "#666", class: "under" }));
     }
     g.append(this.drawPiece(t.top, x + w / 2, y, s, w, true));
-    // The count beside the top piece's upper corner: it hides none of its face.
-    g.append(this.countBadge(id, t, x + w + r, y - s / 2 + r, s, all));
+    // Beside the top piece's upper corner the count hides none of its face;
+    // over it (PILES.corner), none of its pips.
+    g.append(this.countBadge(id, t, count.x, count.y, s, all, count.r));
     return g;
   }
 
@@ -1064,7 +1127,8 @@ class Board extends MapView {
    * (x, y: a top piece's centre; count: its count's centre, or null for a
    * lone piece), at the first clear spot near the top of the box, clear of
    * the names if one is; null if none is clear. Touching a piece or a dot
-   * by a twentieth of a block (a pixel) is not covering it: a crowded hex
+   * by a 25th of a block (under a pixel, the view being up to a fifth
+   * larger than the layout's scale) is not covering it: a crowded hex
    * has no more room than that; names keep that much room round their
    * letters (a text is drawn a little wider than it is measured). */
   battleSpot(id, tops, box, s) {
@@ -1084,7 +1148,7 @@ class Board extends MapView {
       return { t, x, y, count: t.count > 1 ? { x: x + out * 0.55 * s, y: y - 0.7 * s } : null };
     }));
     const covers = (spot) => spot.flatMap(({ x, y, count }) => [square(x, y, s / 2), ...(count ? [square(count.x, count.y, r)] : [])]);
-    const clearOf = (spot, names) => covers(spot).every((b) => !names.some((a) => overlaps(a, b)) && !solid.some((a) => overlaps(a, grow(b, -0.05 * s))));
+    const clearOf = (spot, names) => covers(spot).every((b) => !names.some((a) => overlaps(a, b)) && !solid.some((a) => overlaps(a, grow(b, -0.04 * s))));
     return spots.find((spot) => clearOf(spot, names)) || spots.find((spot) => clearOf(spot, [])) || null;
   }
 
@@ -1097,14 +1161,17 @@ class Board extends MapView {
 
   /** A pile's count (a disc centred on (cx, cy), its top piece s high),
    * which opens the list of the space's `all` pieces. */
-  countBadge(id, t, cx, cy, s, all) {
+  countBadge(id, t, cx, cy, s, all, r = PILE.count * s) {
     const name = this.spaces.get(id).name;
-    const r = PILE.count * s;
     const badge = svg("g", { class: "stack-badge", "data-space": id, "data-count": t.count, role: "button", tabindex: 0,
       "aria-label": `${t.count} ${cap(t.side)} pieces in ${name}: list them` });
     // An invisible ring round the count for a finger (style.css: only on a
     // touch screen), about 32px where the count is 18px; it looks no bigger.
-    badge.append(svg("circle", { cx: f(cx), cy: f(cy), r: f(0.75 * s), class: "hit" }));
+    // It lies under every piece and marker: a tap on a neighbour's block at
+    // a phone's Fit is on that block, not on this count.
+    const hit = svg("circle", { cx: f(cx), cy: f(cy), r: f(0.75 * s), class: "hit", "data-space": id, "data-side": t.side });
+    this.pressable(hit, (ev) => this.openStack(id, ev));
+    this.g.hits.append(hit);
     badge.append(svg("circle", { cx: f(cx), cy: f(cy), r: f(r), "stroke-width": f(0.04 * s) }));
     badge.append(fittedText(t.count, cx, cy, 1.5 * r, 1.75 * r, { bold: true }));
     badge.append(svg("title", {}, `${all} pieces in ${name}: list them`));

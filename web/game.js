@@ -577,8 +577,11 @@ function logLine(e, i) {
 // What just happened, under the prompt: the log since this seat last acted
 // (its own move's dice and results, then the other side's moves). A phone
 // shows the log a page below the choices; a battle or a Command Table roll
-// read nowhere near them. The latest LATELY lines, the others on request.
+// read nowhere near them. The latest LATELY lines, the others on request;
+// a phone's first visit shows its last two (the game's opening lines put
+// a new player's first choices below the screen's foot, under the map).
 const LATELY = 4;
+const PHONE = window.matchMedia("(max-width: 760px)");
 let latelyOpen = false;
 
 function renderLately(s) {
@@ -592,7 +595,7 @@ function renderLately(s) {
     box.replaceChildren();
     return;
   }
-  const hidden = latelyOpen ? 0 : Math.max(0, entries.length - LATELY);
+  const hidden = latelyOpen ? 0 : Math.max(0, entries.length - (!since && PHONE.matches ? 2 : LATELY));
   const more = hidden
     ? el("button", { type: "button", class: "small more", onclick: () => { latelyOpen = true; renderLately(shown()); } }, `Show ${hidden} earlier`)
     : null;

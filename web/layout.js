@@ -58,11 +58,12 @@ function candidates(l, w, h) {
 
 /**
  * Place labels so that none overlaps another or an obstacle. `labels`:
- * [{text, short?, lines?, x, y, size, priority, least?, gap?, bold?, within?(x, y), strict?, beside?}];
+ * [{text, short?, lines?, x, y, size, priority, least?, gap?, bold?, within?(x, y), strict?, own?, beside?}];
  * the lowest priority number is placed first, each at the first free
  * candidate around its anchor (preferring spots `within` says are its own,
  * at every size, to a larger size elsewhere;
- * a `strict` label takes no other: its centre stays in its own space),
+ * a `strict` label takes no other: its centre stays in its own space;
+ * nor does an `own` one, which may go on two lines there),
  * shrinking to 85% then 70% (a lesser one 55%), but never under `least`,
  * when none is free, and dropped when nothing fits. A label of priority 0
  * (a city the rules name) is never dropped for obstacles alone: where only
@@ -78,40 +79,64 @@ export function placeLabels(labels, obstacles = [], bounds = null) {
   const placed = [];
   const out = new Array(labels.length).fill(null);
   const order = labels.map((l, i) => i).sort((a, b) => labels[a].priority - labels[b].priority || a - b);
-  // A lesser name may shrink further (55%) rather than vanish: it reads
-  // when zoomed in, and a wargamer must find every space by its name.
-  // Below `least` it would not read at all.
-  const tries = (l) => {
-    const scales = [1, 0.85, 0.7, 0.55].filter((k) => k === 1 || (k >= (l.priority > 0 ? 0.55 : 0.7) && l.size * k >= (l.least || 0)));
-    return scales.map((scale) => [scale, true]).concat(l.priority === 0 ? [[scales[scales.length - 1], false]] : []);
-  };
   for (const i of order) {
-    const l = labels[i];
-    // Each text as its lines: the whole name, its first place (`short`).
-    const texts = l.lines ? [l.lines] : (l.short && l.short !== l.text ? [l.text, l.short] : [l.text]).map((t) => [t]);
-    // Its own space's spots at every size first: a name beside its space,
-    // over a neighbour's, reads as the neighbour's (Bunker Hill's small
-    // regions); a strict label takes no other. A long name whose line finds
-    // no room there at any readable size tries two lines there before
-    // standing over a neighbour.
-    const wrapped = l.within && !l.strict && !l.lines && twoLines(l.text, l.bold);
-    const passes = l.within ? (l.strict ? [[true, texts]] : [[true, wrapped ? [...texts, wrapped] : texts], [false, texts]]) : [[false, texts]];
-    search: for (const [ownOnly, lines, scale, avoidObstacles] of passes.flatMap(([o, ts]) => ts.flatMap((t) => tries(l).map(([k, avoid]) => [o, t, k, avoid])))) {
-      const size = l.size * scale;
-      const w = Math.max(...lines.map((t) => textWidth(t, size, l.bold))), h = size * (0.05 + LINE * lines.length);
-      if (lines.length === 1 && lines[0] === l.text && l.short && l.short !== l.text && w > (l.room || Infinity)) continue;
-      const spots = candidates(l, w, h);
-      for (const [x, y] of ownOnly ? spots.filter(([sx, sy]) => l.within(sx, sy)) : spots) {
-        const box = { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
-        if (bounds && !(box.x0 >= bounds.x0 && box.x1 <= bounds.x1 && box.y0 >= bounds.y0 && box.y1 <= bounds.y1)) continue;
-        if (placed.some((b) => overlaps(b, box)) || (avoidObstacles && obstacles.some((b) => overlaps(b, box)))) continue;
-        placed.push(box);
-        out[i] = { x, y, size, box, text: lines.join(" "), ...(lines.length > 1 ? { lines } : {}) };
-        break search;
-      }
-    }
+    out[i] = placeLabel(labels[i], placed, obstacles, bounds);
+    if (out[i]) placed.push(out[i].box);
   }
   return out;
+}
+
+/** Label `l` at the first of its tries (labelTries) that finds a spot
+ * clear of the boxes `placed` (and of `obstacles`, where the try avoids
+ * them) inside `bounds`; null if none does. */
+function placeLabel(l, placed, obstacles, bounds) {
+  for (const { ownOnly, lines, scale, avoidObstacles } of labelTries(l)) {
+    const size = l.size * scale;
+    const w = Math.max(...lines.map((t) => textWidth(t, size, l.bold))), h = size * (0.05 + LINE * lines.length);
+    if (lines.length === 1 && lines[0] === l.text && l.short && l.short !== l.text && w > (l.room || Infinity)) continue;
+    const spots = candidates(l, w, h);
+    for (const [x, y] of ownOnly ? spots.filter(([sx, sy]) => l.within(sx, sy)) : spots) {
+      const box = { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
+      if (bounds && !(box.x0 >= bounds.x0 && box.x1 <= bounds.x1 && box.y0 >= bounds.y0 && box.y1 <= bounds.y1)) continue;
+      if (placed.some((b) => overlaps(b, box)) || (avoidObstacles && obstacles.some((b) => overlaps(b, box)))) continue;
+      return { x, y, size, box, text: lines.join(" "), ...(lines.length > 1 ? { lines } : {}) };
+    }
+  }
+  return null;
+}
+
+/** The ways to try label `l`, best first: each pass of its texts
+ * (textPasses) at each of its sizes (labelScales): {ownOnly, lines,
+ * scale, avoidObstacles}. */
+function labelTries(l) {
+  return textPasses(l).flatMap(([ownOnly, texts]) => texts.flatMap((lines) => labelScales(l).map(([scale, avoidObstacles]) => ({ ownOnly, lines, scale, avoidObstacles }))));
+}
+
+/** Where label `l` looks, with which texts (each as its lines): [ownOnly,
+ * texts]. Its own space's spots at every size first: a name beside its
+ * space, over a neighbour's, reads as the neighbour's (Bunker Hill's small
+ * regions); a strict or `own` label takes no other. A long name whose
+ * line finds no room there at any readable size tries two lines there
+ * before standing over a neighbour. */
+function textPasses(l) {
+  // Each text as its lines: the whole name, its first place (`short`).
+  const texts = l.lines ? [l.lines] : (l.short && l.short !== l.text ? [l.text, l.short] : [l.text]).map((t) => [t]);
+  if (!l.within) return [[false, texts]];
+  if (l.strict) return [[true, texts]];
+  const wrapped = !l.lines && twoLines(l.text, l.bold);
+  const own = [true, wrapped ? [...texts, wrapped] : texts];
+  return l.own ? [own] : [own, [false, texts]];
+}
+
+/** The sizes label `l` tries, as parts of its size, each with whether it
+ * keeps clear of the obstacles: [scale, avoidObstacles]. A lesser name may
+ * shrink further (55%) rather than vanish: it reads when zoomed in, and a
+ * wargamer must find every space by its name. Below `least` it would not
+ * read at all. A city the rules name (priority 0) last tries its smallest
+ * size over the obstacles. */
+function labelScales(l) {
+  const scales = [1, 0.85, 0.7, 0.55].filter((k) => k === 1 || (k >= (l.priority > 0 ? 0.55 : 0.7) && l.size * k >= (l.least || 0)));
+  return scales.map((scale) => [scale, true]).concat(l.priority === 0 ? [[scales[scales.length - 1], false]] : []);
 }
 
 /** A line's height, in font sizes (a label's box has 0.05 more). */

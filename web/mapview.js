@@ -24,7 +24,7 @@ export class MapView {
     const r = this.root.getBoundingClientRect();
     this.screen = { w: r.width, h: r.height }; // the size this view was shown at (resized)
     // Map units per screen pixel, for what must keep a size on the screen
-    // (a tap target: style.css .stack-badge .hit).
+    // (a tap target: style.css .hits .hit).
     if (r.width) this.root.style.setProperty("--px", Math.max(v.w / r.width, v.h / (r.height || 1)).toFixed(5));
     if (this.detailScale) {
       const px = Math.min((r.width || 1) / v.w, (r.height || 1) / v.h);

@@ -11,7 +11,10 @@
 // desktop's Fit (in a crowded corridor too), names read at a phone's Fit
 // and are never cut by the edge of a first view, and an arrow stops short
 // of the dot of the place it reaches with no name over its head; a
-// phone's first view of Revolution Road cuts no space's pieces at its edge.
+// phone's first view of Revolution Road cuts no space's pieces at its edge,
+// nor a desktop's of Give Me Liberty!; a Bunker Hill name slid in at the
+// view's edge stays in its region; Liberty's piles at Fit stand whole in
+// their hexes, in reach of a click.
 //
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { describe, it } from "node:test";
@@ -272,11 +275,11 @@ function block(s, i, name, side) {
   return { id: `${s.id}-${i}`, space: s.id, space_name: s.name, side, face: "up", name, kind: "regular", strength: { now: 3, max: 4 }, rating: "C2" };
 }
 
-/** A page at `viewport` with a title's map and `pieces` drawn by the
+/** A page at `viewport` (a context with `opts`) with a title's map and `pieces` drawn by the
  * renderer alone (as in geometry.test.js), as `window.board`, its state as
  * `window.state`, its map as `window.map`. */
-async function rendererAlone(viewport, title, seat, pieces) {
-  const page = await (await env.browser.newContext({ viewport })).newPage();
+async function rendererAlone(viewport, title, seat, pieces, opts = {}) {
+  const page = await (await env.browser.newContext({ viewport, ...opts })).newPage();
   await page.goto(`${env.server.base}/`);
   await page.waitForSelector("#scenario option", { ...WAIT, state: "attached" });
   await page.waitForLoadState("networkidle");
@@ -295,8 +298,8 @@ async function rendererAlone(viewport, title, seat, pieces) {
 }
 
 /** Liberty's map and `pieces`, the renderer alone, as the American sees them. */
-function libertyAlone(viewport, pieces) {
-  return rendererAlone(viewport, "liberty", "american", pieces);
+function libertyAlone(viewport, pieces, opts) {
+  return rendererAlone(viewport, "liberty", "american", pieces, opts);
 }
 
 describe("Liberty's blocks at every zoom", () => {
@@ -378,6 +381,66 @@ describe("Liberty's blocks at every zoom", () => {
         await page.evaluate(() => window.board.zoom(1.1));
       }
       assert.deepEqual(seen, [], `a pile past its hex (${viewport.width}px)`);
+      await page.context().close();
+    }
+  });
+});
+
+/** What of each space's pieces is not whole in its own hex and in sight:
+ * a part (a face, a pile's edge or count) past the hex's outline or the
+ * view's edge by more than a pixel, or a top piece or count whose middle
+ * a click does not reach (another space's piece, or its count's tap
+ * ring, over it). */
+function pilesAstray(page) {
+  return page.evaluate(() => {
+    const view = document.querySelector("svg.map").getBoundingClientRect();
+    const faults = [];
+    for (const id of new Set([...document.querySelectorAll("svg.map .pieces [data-space]")].map((e) => e.dataset.space))) {
+      const hex = document.querySelector(`svg.map .spaces [data-space="${id}"]`), m = hex.getScreenCTM();
+      const poly = hex.tagName === "polygon" && hex.getAttribute("points").split(" ").map((p) => new DOMPoint(...p.split(",").map(Number)).matrixTransform(m));
+      const within = (x, y) => !poly || poly.every((a, i) => {
+        const b = poly[(i + 1) % poly.length];
+        return ((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)) / Math.hypot(b.x - a.x, b.y - a.y) > -1;
+      });
+      const parts = [...document.querySelectorAll(`svg.map .pieces [data-space="${id}"]`)].flatMap((g) => [...g.querySelectorAll(":scope > rect, .stack-badge circle")]);
+      for (const e of new Set(parts)) {
+        const b = e.getBoundingClientRect(), what = `${id} ${e.classList.contains("under") ? "edge" : e.tagName === "circle" ? "count" : "face"}`;
+        if (![[b.left, b.top], [b.right, b.top], [b.right, b.bottom], [b.left, b.bottom]].every(([x, y]) => within(x, y))) faults.push(`${what} past its hex`);
+        if (b.left < view.left - 1 || b.right > view.right + 1 || b.top < view.top - 1 || b.bottom > view.bottom + 1) faults.push(`${what} cut by the view`);
+        if (e.classList.contains("under")) continue;
+        const hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+        if (hit?.closest("[data-space]")?.dataset.space !== id) faults.push(`${what} under ${hit?.closest("[data-space]")?.dataset.space || hit?.tagName}`);
+      }
+    }
+    return faults;
+  });
+}
+
+describe("Liberty's piles at Fit", () => {
+  it("every pile stands whole in its hex, its top block and count in reach, at desktop and phone sizes", async () => {
+    const map = (await api("GET", "/api/titles/liberty/map")).body;
+    // Piles in neighbouring towns (Springfield, Boston, Hartford), in
+    // Québec and Savannah by the map's edges, and in a hex with no town; a
+    // lone block beside them. At a 1366px desktop's Fit (hexes about 38px
+    // across) a pile's count and edges stood past its hex; on a phone
+    // Boston's count's tap ring lay over Springfield's pile.
+    const piles = { 1506: 3, 1607: 4, 1507: 2, 1602: 2, "0618": 2, 1505: 5, 1606: 1 };
+    const names = ["Howe", "Gage", "Clinton", "Percy", "Pigot"];
+    const pieces = Object.entries(piles).flatMap(([id, n]) => names.slice(0, n).map((name, i) => block(map.spaces.find((s) => s.id === id), i, name, "british")));
+    for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }, { width: 390, height: 844 }]) {
+      const phone = viewport.width < 600;
+      const page = await libertyAlone(viewport, pieces, phone ? { hasTouch: true, isMobile: true } : {});
+      await page.evaluate(() => window.board.fit());
+      const where = `${viewport.width}x${viewport.height}`;
+      assert.deepEqual(await pilesAstray(page), [], `piles at Fit (${where})`);
+      // Each count lists every block of its pile.
+      for (const [id, n] of Object.entries(piles).filter(([, n]) => n > 1)) {
+        const count = page.locator(`svg.map .stack-badge[data-space="${id}"]`);
+        await (phone ? count.tap() : count.click());
+        const listed = await page.locator(".stack-list li").allTextContents();
+        assert.deepEqual(listed.map((t) => t.split(" ")[1]), names.slice(0, n), `${id}'s list (${where})`);
+        await page.keyboard.press("Escape");
+      }
       await page.context().close();
     }
   });
@@ -536,30 +599,49 @@ describe("Fit and the first view", () => {
     }
   });
 
+  it("Give Me Liberty!: a desktop's first view cuts no space's pieces at its edge", async () => {
+    // Saratoga between two people, the American deployed: the British page
+    // looks at the middle of the pieces all over the map, and Fort
+    // Stanwix's pile stood cut by the left edge (no move kept all those
+    // places in sight, so none was made).
+    const game = await create("gml/saratoga", { british: "me", american: "me" });
+    for (const seat of game.seats) {
+      for (const viewport of [{ width: 1366, height: 768 }, { width: 1400, height: 900 }, { width: 1920, height: 1080 }]) {
+        const page = await open(seat.url, viewport);
+        assert.deepEqual(await stacksCut(page), [], `stacks cut by the first view's edge (${seat.seat} at ${viewport.width}x${viewport.height})`);
+        assert.deepEqual(page.errors, []);
+        await page.context().close();
+      }
+    }
+  });
+
   it("Bunker Hill: a first view names each region inside it, a long name on two lines", async () => {
     const game = await create("bh/standard", { british: "me", patriot: "me" });
     for (const seat of game.seats) {
-      for (const [viewport, opts] of [phone, desk]) {
+      for (const [viewport, opts] of [phone, [{ width: 844, height: 390 }, phone[1]], desk]) {
         const page = await open(seat.url, viewport, opts);
         // A region's name shown with its middle outside the region reads as
         // a neighbour's ("Mystic shore below the rail fence" fits its small
-        // region on one line at no size a phone reads). The regions wholly
-        // in sight (a name slid in from the view's edge may stand elsewhere).
+        // region on one line at no size a phone reads), a name slid in from
+        // the view's edge too (Bunker Hill (centre), at the Patriot phone's
+        // right edge, stood in its neighbour's region over against the
+        // neighbour's name). Every name in sight, whole or not.
         const names = await page.evaluate(() => {
           const r = document.querySelector("svg.map").getBoundingClientRect();
           return [...document.querySelectorAll("svg.map text.space-name[data-space]:not(.box-name)")].flatMap((t) => {
-            const b = t.getBBox(), cell = document.querySelector(`svg.map .spaces [data-space="${t.dataset.space}"]`), c = cell.getBoundingClientRect();
+            const b = t.getBBox(), cell = document.querySelector(`svg.map .spaces [data-space="${t.dataset.space}"]`), c = cell.getBoundingClientRect(), n = t.getBoundingClientRect();
             const whole = c.left >= r.left && c.right <= r.right && c.top >= r.top && c.bottom <= r.bottom;
-            if (!whole || !t.isConnected || t.getAttribute("visibility") === "hidden") return [];
-            return [{ name: t.textContent, lines: t.querySelectorAll("tspan").length || 1, own: cell.isPointInFill(new DOMPoint(b.x + b.width / 2, b.y + b.height / 2)) }];
+            const seen = n.right > r.left && n.left < r.right && n.bottom > r.top && n.top < r.bottom;
+            if (!seen || !t.isConnected || t.getAttribute("visibility") === "hidden") return [];
+            return [{ name: t.textContent, lines: t.querySelectorAll("tspan").length || 1, own: cell.isPointInFill(new DOMPoint(b.x + b.width / 2, b.y + b.height / 2)), whole }];
           });
         });
         const where = `${seat.seat} at ${viewport.width}x${viewport.height}`;
-        assert.ok(names.length >= 3, `${names.length} regions named (${where})`);
+        assert.ok(names.filter((n) => n.whole).length >= 3, `${names.length} regions named (${where})`);
         assert.deepEqual(names.filter((n) => !n.own).map((n) => n.name), [], `names out of their regions (${where})`);
-        if (seat.seat === "british" && viewport === phone[0]) {
-          assert.deepEqual(names.find((n) => n.name === "Mystic shore below the rail fence"), { name: "Mystic shore below the rail fence", lines: 2, own: true });
-        }
+        const named = (name) => names.find((n) => n.name === name);
+        if (seat.seat === "british" && viewport === phone[0]) assert.deepEqual(named("Mystic shore below the rail fence"), { name: "Mystic shore below the rail fence", lines: 2, own: true, whole: true });
+        if (seat.seat === "patriot" && viewport === phone[0]) assert.equal(named("Bunker Hill (centre)")?.own, true, `Bunker Hill (centre) named in its region (${where})`);
         assert.deepEqual(page.errors, []);
         await page.context().close();
       }

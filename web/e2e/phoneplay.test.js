@@ -3,7 +3,8 @@
 // farther (its neighbour's count gets its own), a choice's second line is
 // never cut when the list scrolls, the only choice a prompt offers, a
 // group (the places to raise a militia unit in), comes open and its points
-// take a finger's tap, and what a move did reads under the prompt.
+// take a finger's tap, and what a move did reads under the prompt; each
+// title's first scenario opens with its prompt and first choice in sight.
 //
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { it } from "node:test";
@@ -33,10 +34,13 @@ it("Give Me Liberty! on a phone: piles, choices and a move by touch", { timeout:
   // never at 24px (its ring's unpainted stroke, a map unit wide, took taps
   // 60px off and opened New York's neighbour's list).
   const reach = await page.evaluate(() => [...document.querySelectorAll("svg.map .stack-badge")].map((b) => {
-    const r = b.querySelector("circle.hit").getBoundingClientRect();
+    const r = b.querySelector("circle").getBoundingClientRect();
     const x = r.x + r.width / 2, y = r.y + r.height / 2;
     if (x < 60 || x > 360 || y < 30 || y > 420) return null;
-    const at = (dx) => document.elementFromPoint(x + dx, y)?.closest(".stack-badge") === b;
+    // The count, or its tap ring (board.js countBadge: under every piece).
+    const side = b.closest(".stack").classList.contains("british") ? "british" : "american";
+    const ours = (e) => e?.closest(".stack-badge") === b || (e?.matches("circle.hit") && e.dataset.space === b.dataset.space && e.dataset.side === side);
+    const at = (dx) => ours(document.elementFromPoint(x + dx, y));
     return { space: b.dataset.space, near: at(12), far: at(24) };
   }).filter(Boolean));
   assert.ok(reach.length >= 2, `piles in sight: ${JSON.stringify(reach)}`);
@@ -59,7 +63,9 @@ it("Give Me Liberty! on a phone: piles, choices and a move by touch", { timeout:
   await take(page, "Move to White Plains");
   await take(page, "Stop here");
   // What the move did (the phases it ended, the militia rolls) reads right
-  // under the prompt, not only in the log a page further down.
+  // under the prompt, not only in the log a page further down. The rolls
+  // come with the server's next update, which may follow the move's own.
+  await page.waitForFunction(() => /Militia Table/.test(document.querySelector("#lately")?.textContent ?? ""), null, WAIT).catch(() => {});
   const lately = await page.evaluate(() => {
     const p = document.querySelector("#prompt").getBoundingClientRect(), l = document.querySelector("#lately");
     return { gap: l.getBoundingClientRect().top - p.bottom, head: l.querySelector(".lately-head")?.textContent, text: l.textContent, visible: !l.hidden };
@@ -88,4 +94,30 @@ it("Give Me Liberty! on a phone: piles, choices and a move by touch", { timeout:
   assert.match(await page.locator("#log li").last().textContent(), /militia/i);
   assert.deepEqual(errors, []);
   await page.context().close();
+});
+
+it("a new player's first choice on a phone is in sight with the prompt, for each title's first scenario", { timeout: 120000 }, async () => {
+  // The page as it opens, at the top: the header, the map (half the
+  // screen), the prompt and what happened lately, then the choices. At
+  // 390x844 the first choice stood below the screen's foot in four of the
+  // five titles (a first visit showed four lines of Lately).
+  const games = [["liberty/1775", "american"], ["b2c/standard", "patriot"], ["bh/standard", "patriot"], ["gml/canada", "american"], ["fiw/on-to-quebec", "french"]];
+  const faults = [];
+  for (const [scenario, other] of games) {
+    const game = await createGame(env.server, scenario, 5, { british: "me", [other]: "me" });
+    for (const [seat, token] of Object.entries(game.token)) {
+      const s = (await env.server.api("GET", `/api/games/${game.id}`, { token })).body;
+      if (!s.legal.length) continue;
+      const page = await (await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+      await page.goto(`${env.server.base}/play/${game.id}?nolive#${token}`);
+      await page.locator("#actions button.act").first().waitFor(WAIT);
+      const seen = await page.evaluate(() => {
+        const p = document.querySelector("#prompt").getBoundingClientRect(), a = document.querySelector("#actions button.act").getBoundingClientRect();
+        return { prompt: p.top >= 0 && p.bottom <= innerHeight, choice: a.top >= 0 && a.bottom <= innerHeight, at: Math.round(a.bottom) };
+      });
+      if (!seen.prompt || !seen.choice) faults.push(`${scenario}, ${seat}: ${JSON.stringify(seen)}`);
+      await page.context().close();
+    }
+  }
+  assert.deepEqual(faults, []);
 });

@@ -81,7 +81,8 @@ async function decide(page, k) {
   const before = await page.evaluate(moveShown);
   let taken;
   // A point of each lit place and piece in sight where a click reaches it
-  // (a player pans to the others, and clicks where a box or a name is not on top).
+  // (a player pans to the others, and clicks where a box or a name is not on
+  // top, nor a pile's count or its tap ring, which list the pile).
   const inSight = await page.evaluate(() => {
     const m = document.querySelector("svg.map").getBoundingClientRect();
     const points = [];
@@ -93,7 +94,7 @@ async function decide(page, k) {
           if (x < m.left + 4 || x > m.right - 4 || y < m.top + 4 || y > Math.min(m.bottom, window.innerHeight) - 4) continue;
           const hit = document.elementFromPoint(x, y);
           const space = e.dataset.space, piece = e.dataset.piece;
-          const same = hit && (e.contains(hit) || (!piece && hit.closest(`[data-space="${space}"]`) && !hit.closest(".piece:not(.target), .stack-badge")));
+          const same = hit && (e.contains(hit) || (!piece && hit.closest(`[data-space="${space}"]`) && !hit.closest(".piece:not(.target), .stack-badge, .hits")));
           if (same) {
             points.push({ x, y });
             break search;
