@@ -413,3 +413,41 @@ fn greedy_beats_random() {
         "greedy did better than random in {better} of {games} games"
     );
 }
+
+/// A Liberty Card Phase of 1776 with two prisoners a side and nothing on
+/// the map: four exchange offers open to each seat beside its cards.
+fn liberty_card_phase_with_prisoners(seed: u64) -> Liberty {
+    let mut g = Liberty::sandbox(seed);
+    for id in ["b-grey", "b-grant", "a-ward", "a-pickens"] {
+        g.capture(liberty::blocks::by_id(id).expect("a block"));
+    }
+    g.deal();
+    g.advance();
+    assert_eq!(g.phase_name(), "cards");
+    g
+}
+
+/// A declined exchange offer (11.5) leaves the game as it was, so offers
+/// score as well as the best card: the bots made the same one at every
+/// Card Phase. A proposal (`Game::proposal`) is made only when it scores
+/// `PROPOSAL_MARGIN` above every other choice.
+// rule: liberty 11.5
+#[test]
+fn bots_make_no_exchange_offer_that_only_ties_a_card_play() {
+    use liberty::Action;
+    let american = Liberty::info().seat("american").unwrap();
+    let (mut offers, mut open) = (0, 0);
+    for seed in 0..12 {
+        let g = liberty_card_phase_with_prisoners(seed);
+        let obs = Observation::new(&g, american);
+        let n = obs.legal().len();
+        open += (0..n).filter(|&i| obs.proposal(i)).count();
+        assert!((0..n).any(|i| !obs.proposal(i)), "cards to play beside the offers");
+        for bot in [BotSpec::Greedy, small(300)] {
+            let a = bot.choose(&obs, seed, 1);
+            offers += usize::from(matches!(a, Action::Offer { .. }));
+        }
+    }
+    assert!(open >= 12 * 4, "offers were open: {open}");
+    assert_eq!(offers, 0, "offers made that tie a card play");
+}

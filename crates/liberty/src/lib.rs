@@ -146,6 +146,13 @@ impl Game for Liberty {
         &mut self.core
     }
 
+    /// 11.5 an exchange offer, which the other seat may decline: the bots
+    /// make one only when it scores clearly above their best card play, or
+    /// they offered the same exchange at every Card Phase.
+    fn proposal(&self, _seat: Seat, action: &Action) -> bool {
+        matches!(action, Action::Offer { .. })
+    }
+
     /// 11.1 supply points between the American (12) and British (30) lines,
     /// with a quarter weight on the strength on the map.
     fn evaluate(&self, seat: Seat) -> f64 {
