@@ -1374,3 +1374,60 @@ fn a_last_action_that_ends_the_actions_by_itself_warns_and_end_actions_counts_un
     let w = described(&g, "british", &step("Springfield")).1.expect("a warning");
     assert!(w.contains("Then the American Actions follow."), "{w}");
 }
+
+// rule: liberty 8.1, 5.2
+#[test]
+fn warships_ignore_hexside_limits_and_leave_them_to_the_ground_blocks() {
+    // Yorktown-Norfolk is a clear hexside on the water: four British ground
+    // blocks a turn, and any number of warships besides.
+    let mut g = position(&[
+        ("b-ship-howe", "Yorktown", 3),
+        ("b-ship-hood", "Yorktown", 3),
+        ("b-grey", "Yorktown", 3),
+        ("b-grant", "Yorktown", 3),
+        ("b-rawdon", "Yorktown", 3),
+        ("b-percy", "Yorktown", 3),
+        ("b-heister", "Yorktown", 3),
+    ]);
+    g.begin_actions(0, 0, 1);
+    act(&mut g, "british", &group("Yorktown"));
+    walk(&mut g, "british", "b-ship-howe", &[&sail("Norfolk")]);
+    for id in ["b-grey", "b-grant", "b-rawdon", "b-percy"] {
+        walk(&mut g, "british", id, &[&step("Norfolk")]);
+    }
+    // The warships counted nothing: the four ground blocks filled it.
+    assert_eq!(g.side_use[side("Yorktown", "Norfolk") as usize], [4, 0]);
+    walk(&mut g, "british", "b-ship-hood", &[&sail("Norfolk")]);
+    assert_eq!(
+        g.where_is("b-ship-hood"),
+        "Norfolk",
+        "a full hexside does not stop a warship"
+    );
+    act(&mut g, "british", "pick-b-heister");
+    assert!(
+        !legal(&g, "british", &step("Norfolk")),
+        "the hexside is full for ground blocks"
+    );
+}
+
+// rule: liberty 2.25, 5.5
+#[test]
+fn an_indian_may_force_march_a_third_wilderness_hex() {
+    let mut g = position(&[("b-mohawk", "Mohawk", 2)]);
+    g.begin_actions(0, 0, 1);
+    act(&mut g, "british", &group("Mohawk"));
+    act(&mut g, "british", "pick-b-mohawk");
+    act(&mut g, "british", &step("1304"));
+    act(&mut g, "british", &step("1404"));
+    // Its two hexes are done; a third is a force march, still in the wilderness.
+    let third = ids(&g, "british")
+        .into_iter()
+        .find(|i| i.starts_with("step-"))
+        .expect("an Indian may force march");
+    let to = third.strip_prefix("step-").unwrap();
+    assert!(liberty::map::Map::embedded().space(hex(to)).wilderness);
+    // 5.5 the roll comes after all movement: 2 loses a step.
+    g.core.dice.script([2]);
+    act(&mut g, "british", &third);
+    assert_eq!(g.strength_of("b-mohawk"), 1);
+}

@@ -4,6 +4,7 @@
 
 mod support;
 
+use liberty::map::Terrain;
 use liberty::Liberty;
 use support::*;
 
@@ -618,4 +619,38 @@ fn the_roster_gives_a_landing_dragoon_its_c_rating() {
         "{}",
         log_text(&g, None)
     );
+}
+
+// rule: liberty 8.1, 7.4, 5.2
+#[test]
+fn a_warship_retreat_uses_none_of_a_hexsides_retreat_limit() {
+    // Americans attack British Yorktown overland; the fleet retreats across
+    // the clear Yorktown-Norfolk hexside first (A before C), and four ground
+    // blocks may still retreat across it that round.
+    let ground = ["b-grey", "b-grant", "b-rawdon", "b-percy", "b-heister"];
+    let mut g = position(&[("b-ship-howe", "Yorktown", 3)]);
+    for b in ground {
+        g.put(b, "Yorktown", 3);
+    }
+    g.recompute_control();
+    let map = liberty::map::Map::embedded();
+    let (yorktown, norfolk) = (hex("Yorktown"), hex("Norfolk"));
+    let from = map
+        .space(yorktown)
+        .adj
+        .iter()
+        .find(|&&(n, s)| n != norfolk && map.sides[s as usize].ground && map.space(n).terrain == Terrain::Land)
+        .map(|&(n, _)| map.space(n).id.clone())
+        .expect("Yorktown has a land neighbour besides Norfolk");
+    g.put("a-ward", "Yorktown", 3);
+    g.entered("a-ward", &from);
+    g.player1 = AMERICAN;
+    g.begin_battles();
+    act(&mut g, "british", "retreat-b-ship-howe-1213");
+    assert_eq!(g.where_is("b-ship-howe"), "Norfolk");
+    for b in &ground[..4] {
+        assert!(retreats_of(&g, "british", b).contains(&"1213".to_string()), "{b}");
+        act(&mut g, "british", &format!("retreat-{b}-1213"));
+    }
+    assert!(!retreats_of(&g, "british", "b-heister").contains(&"1213".to_string()));
 }
