@@ -124,6 +124,7 @@ impl Liberty {
                             .iter()
                             .any(|c| c.closes.contains(&p) && self.has(c.hex, other(info.side)))
                 };
+                // ruling: liberty #32 adjacent across a hexside ground blocks cross.
                 open(h)
                     || map.spaces[h as usize]
                         .adj

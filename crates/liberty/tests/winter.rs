@@ -807,3 +807,40 @@ fn winter_attrition_asks_only_where_there_is_a_choice() {
     assert_eq!(g.where_is("b-rawdon"), "Albany");
     assert!(!g.legal_ids("british").iter().any(|a| a.starts_with("eliminate-")));
 }
+
+/// Ruling #32: 11.3's "adjacent to a friendly port" is across a hexside a
+/// ground block may cross, as in the Wintering Diagram (West Point by New
+/// Brunswick; Fort Stanwix "not adjacent to a port"): a hex facing a port
+/// only across an all-sea hexside is not next to it for disbanding.
+// rule: liberty 11.3
+// ruling: liberty #32
+#[test]
+fn a_port_across_an_all_sea_hexside_is_not_adjacent_for_disbanding() {
+    use liberty::map::{Map, Terrain};
+    let map = Map::embedded();
+    let land = |h: liberty::map::Hex| map.space(h).terrain == Terrain::Land;
+    let ground_port = |h: liberty::map::Hex| {
+        map.space(h)
+            .adj
+            .iter()
+            .any(|&(n, s)| map.sides[s as usize].ground && map.is_port(n))
+    };
+    let (h, port) = (0..map.spaces.len() as liberty::map::Hex)
+        .filter(|&h| land(h) && h != map.atlantic && !map.is_port(h) && !ground_port(h))
+        .find_map(|h| {
+            let by_sea = map
+                .space(h)
+                .adj
+                .iter()
+                .find(|&&(n, s)| !map.sides[s as usize].ground && land(n) && map.is_port(n));
+            by_sea.map(|&(n, _)| (h, n))
+        })
+        .expect("a land hex facing a port across an all-sea hexside only");
+    let (h, port) = (map.space(h).id.clone(), map.space(port).id.clone());
+    let mut g = Liberty::sandbox(16);
+    g.put("b-grey", &port, 2);
+    g.put("b-grant", &h, 2);
+    g.recompute_control();
+    assert!(g.may_disband(block("b-grey")), "on the port ({port})");
+    assert!(!g.may_disband(block("b-grant")), "{h}, across the water from {port}");
+}
