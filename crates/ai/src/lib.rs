@@ -54,25 +54,18 @@ impl<G: Game> Observation<G> {
         self.seat
     }
 
-    /// Whether the seat's legal action `i` is a proposal ([`Game::proposal`]).
-    pub fn proposal(&self, i: usize) -> bool {
-        self.hidden.proposal(self.seat, &self.legal[i])
-    }
-
-    /// `pick` among the legal actions, unless it is a proposal that does not
-    /// score `PROPOSAL_MARGIN` above the best other choice (`better` orders
-    /// them, `score` is what the margin is of): then that other choice.
-    fn unpressed(&self, pick: usize, score: &[f64], better: impl Fn(usize, usize) -> bool) -> usize {
-        if !self.proposal(pick) {
+    /// `pick` among the legal actions, unless it presses a declined
+    /// proposal ([`Game::presses`]): then the best of the others by
+    /// `better`, if there is one.
+    fn unpressed(&self, pick: usize, better: impl Fn(usize, usize) -> bool) -> usize {
+        let presses = |i: usize| self.hidden.presses(self.seat, &self.legal[i]);
+        if !presses(pick) {
             return pick;
         }
-        let other = (0..self.legal.len())
-            .filter(|&i| !self.proposal(i))
-            .reduce(|a, b| if better(b, a) { b } else { a });
-        match other {
-            Some(o) if score[pick] < score[o] + PROPOSAL_MARGIN => o,
-            _ => pick,
-        }
+        (0..self.legal.len())
+            .filter(|&i| !presses(i))
+            .reduce(|a, b| if better(b, a) { b } else { a })
+            .unwrap_or(pick)
     }
 
     /// The seat's legal actions, in the game's order (the same in every
@@ -110,11 +103,6 @@ pub enum BotSpec {
 
 /// Random actions before a playout is cut off and scored by `evaluate`.
 pub const PLAYOUT: usize = 30;
-
-/// How much better than the best other choice a proposal must score for a
-/// bot to make it (`Game::proposal`): a declined offer changes nothing, so
-/// one that only ties the rest would be made at every chance.
-pub const PROPOSAL_MARGIN: f64 = 0.03;
 
 impl BotSpec {
     pub fn parse(s: &str) -> Result<BotSpec, String> {
@@ -159,7 +147,7 @@ impl BotSpec {
             BotSpec::Ismcts { budget, .. } => {
                 let r = ismcts::search(obs, budget, seed, trees.max(1));
                 let key = |i: usize| (r.visits[i], r.mean[i]);
-                obs.unpressed(r.best, &r.mean, |a, b| key(a) > key(b))
+                obs.unpressed(r.best, |a, b| key(a) > key(b))
             }
         };
         legal[i].clone()
@@ -204,7 +192,6 @@ fn greedy<G: Game>(obs: &Observation<G>, rng: &mut ChaCha8Rng) -> usize {
     let n = obs.legal().len();
     let mut score = vec![0.0f64; n];
     let mut legal = Vec::new();
-    let mut worlds = 0u32;
     for _ in 0..GREEDY_WORLDS {
         let world = obs.sample(rng);
         legal.clear();
@@ -212,7 +199,6 @@ fn greedy<G: Game>(obs: &Observation<G>, rng: &mut ChaCha8Rng) -> usize {
         if legal.len() != n {
             continue;
         }
-        worlds += 1;
         for (i, a) in legal.iter().enumerate() {
             let mut w = world.clone();
             w.apply_legal(seat, a);
@@ -222,6 +208,5 @@ fn greedy<G: Game>(obs: &Observation<G>, rng: &mut ChaCha8Rng) -> usize {
     let best = score.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let ties: Vec<usize> = (0..n).filter(|&i| score[i] >= best - 1e-9).collect();
     let pick = ties[rng.gen_range(0..ties.len())];
-    let mean: Vec<f64> = score.iter().map(|s| s / worlds.max(1) as f64).collect();
-    obs.unpressed(pick, &mean, |a, b| mean[a] > mean[b])
+    obs.unpressed(pick, |a, b| score[a] > score[b])
 }

@@ -427,27 +427,42 @@ fn liberty_card_phase_with_prisoners(seed: u64) -> Liberty {
     g
 }
 
-/// A declined exchange offer (11.5) leaves the game as it was, so offers
-/// score as well as the best card: the bots made the same one at every
-/// Card Phase. A proposal (`Game::proposal`) is made only when it scores
-/// `PROPOSAL_MARGIN` above every other choice.
+/// A declined exchange offer (11.5) leaves the game as it was, so an offer
+/// scores as well as the best card: the bots made the same one at every
+/// Card Phase. An action that presses a declined proposal (`Game::presses`)
+/// stays legal, but a bot takes another while nothing has changed.
 // rule: liberty 11.5
 #[test]
-fn bots_make_no_exchange_offer_that_only_ties_a_card_play() {
+fn bots_do_not_press_an_exchange_offer_the_other_seat_declined() {
     use liberty::Action;
+    let british = Liberty::info().seat("british").unwrap();
     let american = Liberty::info().seat("american").unwrap();
-    let (mut offers, mut open) = (0, 0);
+    let offers = |g: &Liberty| {
+        let mut legal = Vec::new();
+        g.legal(american, &mut legal);
+        legal
+            .into_iter()
+            .filter(|a| matches!(a, Action::Offer { .. }))
+            .collect::<Vec<_>>()
+    };
+    let (mut pressed, mut asked) = (0, 0);
     for seed in 0..12 {
-        let g = liberty_card_phase_with_prisoners(seed);
-        let obs = Observation::new(&g, american);
-        let n = obs.legal().len();
-        open += (0..n).filter(|&i| obs.proposal(i)).count();
-        assert!((0..n).any(|i| !obs.proposal(i)), "cards to play beside the offers");
+        let mut g = liberty_card_phase_with_prisoners(seed);
+        let first = offers(&g)[0];
+        g.apply_legal(american, &first);
+        g.apply_legal(british, &Action::Decline);
+        // The next Card Phase: offers are open again (ruling #23).
+        g.offered = [false, false];
+        assert_eq!(offers(&g).len(), 4, "every offer stays legal");
         for bot in [BotSpec::Greedy, small(300)] {
-            let a = bot.choose(&obs, seed, 1);
-            offers += usize::from(matches!(a, Action::Offer { .. }));
+            let a = bot.choose(&Observation::new(&g, american), seed, 1);
+            pressed += usize::from(matches!(a, Action::Offer { .. }));
         }
+        // A prisoner taken since: asking again presses nobody.
+        g.capture(liberty::blocks::by_id("b-rawdon").expect("a block"));
+        let a = BotSpec::Greedy.choose(&Observation::new(&g, american), seed, 1);
+        asked += usize::from(matches!(a, Action::Offer { .. }));
     }
-    assert!(open >= 12 * 4, "offers were open: {open}");
-    assert_eq!(offers, 0, "offers made that tie a card play");
+    assert_eq!(pressed, 0, "offers made again after a decline");
+    assert!(asked > 0, "once a prisoner is taken the bots may offer again");
 }

@@ -459,13 +459,11 @@ pub trait Game: Title + Procedure + Describe + Views + Clone + Serialize + Deser
         }
     }
 
-    /// Whether `action` only puts a proposal to another seat, which may
-    /// decline it and leave the game as it was (Liberty's exchange offers,
-    /// 11.5). A bot makes one only when it scores clearly above every other
-    /// choice: a declined offer costs nothing in any position, so a search
-    /// that finds it as good as the rest makes it again and again. Reads the
-    /// action, never hidden things.
-    fn proposal(&self, _seat: Seat, _action: &Self::Action) -> bool {
+    /// Whether `action` presses a proposal the other seat declined, nothing
+    /// having changed since (Liberty's exchange offers, 11.5): legal, but a
+    /// bot never takes it while it has another choice, as a player across
+    /// the table would not ask again. Reads only what `seat` knows.
+    fn presses(&self, _seat: Seat, _action: &Self::Action) -> bool {
         false
     }
 

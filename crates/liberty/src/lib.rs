@@ -146,11 +146,12 @@ impl Game for Liberty {
         &mut self.core
     }
 
-    /// 11.5 an exchange offer, which the other seat may decline: the bots
-    /// make one only when it scores clearly above their best card play, or
-    /// they offered the same exchange at every Card Phase.
-    fn proposal(&self, _seat: Seat, action: &Action) -> bool {
-        matches!(action, Action::Offer { .. })
+    /// 11.5 an exchange offer after the other seat declined this seat's
+    /// last one, with no prisoner taken or given back since: a declined
+    /// offer changes nothing the bots' evaluation sees, so their search made
+    /// offers at every Card Phase, the same one again and again.
+    fn presses(&self, seat: Seat, action: &Action) -> bool {
+        matches!(action, Action::Offer { .. }) && self.declined[seat as usize] == Some(self.prisoners())
     }
 
     /// 11.1 supply points between the American (12) and British (30) lines,

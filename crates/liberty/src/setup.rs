@@ -73,6 +73,7 @@ impl Liberty {
             player1: 0,
             weather: Weather::Fair,
             offered: [false, false],
+            declined: [None, None],
             frames: Vec::new(),
             stage: Stage::Cards,
             mover: blocks::BRITISH,

@@ -154,6 +154,13 @@ pub struct Liberty {
     pub weather: Weather,
     /// 11.5 an offer already made this phase, per seat.
     pub offered: [bool; 2],
+    /// 11.5 per seat: the prisoners both sides held (`Liberty::prisoners`)
+    /// when the other seat last declined its offer. For the bots only
+    /// (`Game::presses`: a bot does not ask again before a prisoner is
+    /// taken or given back), never read by the rules, so not saved:
+    /// replaying the moves rebuilds it. Public, as the answer is.
+    #[serde(skip)]
+    pub declined: [Option<u64>; 2],
     pub frames: Vec<Frame>,
     /// Where the sequence of play resumes when the frame stack is empty.
     pub stage: crate::turn::Stage,
@@ -391,6 +398,7 @@ impl Liberty {
             player1,
             weather,
             offered,
+            declined,
             frames,
             stage,
             mover,
@@ -425,6 +433,7 @@ impl Liberty {
             player1: *player1,
             weather: *weather,
             offered: *offered,
+            declined: *declined,
             frames: frames.clone(),
             stage: *stage,
             mover: *mover,

@@ -325,7 +325,14 @@ impl Liberty {
         );
     }
 
-    /// 11.5 exchanged blocks return to their owners' pools.
+    /// The prisoners both sides hold, as a set of blocks.
+    pub fn prisoners(&self) -> u64 {
+        (0..self.loc.len() as Block)
+            .filter(|&b| self.loc[b as usize] == PRISONER)
+            .fold(0, |m, b| m | crate::state::bit(b))
+    }
+
+    /// 11.5 an offer waits for the other seat's answer.
     pub fn offer(&mut self, from: Seat, give: Block, get: Block) {
         self.offered[from as usize] = true;
         self.frames.push(Frame::Offer { from, give, get });
@@ -335,11 +342,15 @@ impl Liberty {
         });
     }
 
+    /// 11.5 an answer: the exchanged blocks return to their owners' pools;
+    /// a declined offer is remembered with the prisoners held then.
     pub fn answer_offer(&mut self, accept: bool) {
-        if let Some(Frame::Offer { give, get, .. }) = self.frames.pop() {
+        if let Some(Frame::Offer { from, give, get }) = self.frames.pop() {
             if accept {
                 self.to_pool(give);
                 self.to_pool(get);
+            } else {
+                self.declined[from as usize] = Some(self.prisoners());
             }
             self.core.log.say("11.5", || {
                 if accept {
