@@ -111,6 +111,8 @@ const BACKS = {
 // An Indian back's brown; a back of another nation than its side's (the Spanish) has a band of this gold.
 const INDIAN = "#8a5a2b";
 const FOREIGN = "#f1c40f";
+// An off-map row of more chips than this folds on a phone (offMap).
+const FOLD_AT = 8;
 
 /** A face-down piece's back ({kind, nation}: nation when not its side's), or null when the view does not tell it. */
 function backOf(p) {
@@ -195,6 +197,7 @@ class Board extends MapView {
     this.root.append(...layers.map((k) => this.g[k]));
     this.trailUnder = this.g.names; // the trail of log entries goes under the names and pieces (mapview.js)
     this.stackList = el("div", { class: "stack-list", role: "dialog", hidden: true });
+    this.offOpen = new Map(); // off-map rows a player opened or closed (offMap)
     container.replaceChildren(this.root, this.stackList);
     document.addEventListener("keydown", (ev) => ev.key === "Escape" && this.closeStack());
     document.addEventListener("pointerdown", (ev) => {
@@ -1366,7 +1369,18 @@ class Board extends MapView {
         if (acts) chip.addEventListener("click", (ev) => this.hooks.choose(acts, ev));
         return chip;
       });
-      return el("div", { class: "offmap-row" }, el("b", {}, `${cap(r.name)} — ${cap(r.side)}: `), chips);
+      const head = `${cap(r.name)} — ${cap(r.side)}`;
+      // A long row folds on a phone (Liberty's pool is three screens of
+      // chips there), unless it holds something to act on; what a player
+      // opens or closes stays so through the next moves.
+      const key = `${r.name}|${r.side}`;
+      const folds = window.matchMedia("(max-width: 760px)").matches && chips.length > FOLD_AT;
+      if (!folds) return el("div", { class: "offmap-row" }, el("b", {}, `${head}: `), chips);
+      const count = r.list.reduce((n, p) => n + (p.face === "back" ? p.count || 1 : 1), 0);
+      const box = el("details", { class: "offmap-row" }, el("summary", {}, el("b", {}, head), ` (${count})`), chips);
+      box.open = this.offOpen.has(key) ? this.offOpen.get(key) : r.list.some((p) => p.id && this.targets.get(p.id));
+      box.addEventListener("toggle", () => this.offOpen.set(key, box.open));
+      return box;
     });
   }
 

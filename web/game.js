@@ -60,6 +60,11 @@ async function refresh() {
   render();
 }
 
+/** A scenario's name for the header, without its length in turns: "Saratoga, 1777 (13 turns)" is "Saratoga, 1777". */
+function shortScenario(name) {
+  return name ? name.replace(/\s*\([^)]*\)$/, "") : name;
+}
+
 /** What the page shows: the game now, or (replaying) the seat's view at an earlier move. */
 function shown() {
   if (!replay || !replay.data) return state;
@@ -74,7 +79,9 @@ function render() {
   if (handOver(state)) return;
   const s = shown();
   document.title = `${s.title_name} — Powderhorn`;
-  $("game-title").textContent = `${s.title_name} · ${s.scenario}`;
+  // A phone shows the scenario alone (style.css): the title took a second line.
+  $("game-title").replaceChildren(el("span", { class: "title-name" }, `${s.title_name} · `), shortScenario(s.scenario_name) || s.scenario);
+  $("game-title").title = `${s.title_name} · ${s.scenario_name || s.scenario}`;
   $("as-seat").replaceChildren(
     s.seat ? el("span", { class: `chip ${s.seat}` }, `You: ${cap(s.seat)}`) : el("span", { class: "chip" }, "Spectator"),
   );

@@ -186,7 +186,7 @@ async function listGames() {
     return el(
       "tr",
       { class: g.your_turn ? "your-turn" : "" },
-      el("td", {}, el("a", { href: playUrl(g.id, g.token) }, `${g.title_name}`), el("div", { class: "hint" }, g.scenario)),
+      el("td", {}, el("a", { href: playUrl(g.id, g.token) }, `${g.title_name}`), el("div", { class: "hint" }, g.scenario_name || g.scenario)),
       el("td", {}, g.seat ? el("span", { class: `side ${g.seat}` }, cap(g.seat)) : "spectator"),
       el("td", {}, status),
       // No move number for a game stored before the server kept one per list.

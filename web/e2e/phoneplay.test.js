@@ -121,3 +121,31 @@ it("a new player's first choice on a phone is in sight with the prompt, for each
   }
   assert.deepEqual(faults, []);
 });
+
+it("a phone's header names the scenario, and a long pool folds and stays as the player leaves it", { timeout: 120000 }, async () => {
+  const game = await createGame(env.server, "liberty/1775", 5, { british: "me", american: "computer" });
+  const page = await (await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  await page.goto(`${env.server.base}/play/${game.id}#${game.token.british}`);
+  await page.locator("#actions button.act").first().waitFor(WAIT);
+  // The scenario by its name, not its key ("1775"), on one line; the
+  // title's name and the scenario's whole name in the tooltip.
+  const title = await page.evaluate(() => {
+    const t = document.querySelector("#game-title");
+    return { text: t.innerText, tip: t.title, height: t.getBoundingClientRect().height / parseFloat(getComputedStyle(t).fontSize) };
+  });
+  assert.equal(title.text, "The 1775 campaign game");
+  assert.equal(title.tip, "Liberty: The American Revolution 1775-83 · The 1775 campaign game");
+  assert.ok(title.height < 1.6, JSON.stringify(title));
+  // The British replacement pool (9 blocks) folds under its count; the
+  // French pool (6) does not.
+  const pool = page.locator("#offmap details.offmap-row", { hasText: "The replacement pool — British" });
+  assert.match(await pool.locator("summary").textContent(), /\(9\)/);
+  assert.equal(await pool.evaluate((d) => d.open), false);
+  assert.equal(await page.locator("#offmap details.offmap-row", { hasText: "French pool" }).count(), 0);
+  await pool.locator("summary").tap();
+  assert.equal(await pool.evaluate((d) => d.open), true);
+  // Opened, it stays open through the next move's redraw.
+  await take(page, "Play Action");
+  assert.equal(await page.locator("#offmap details.offmap-row", { hasText: "The replacement pool — British" }).evaluate((d) => d.open), true);
+  await page.context().close();
+});

@@ -452,6 +452,7 @@ pub fn state_json(live: &Live, who: &Who) -> Value {
         "title_name": info.name,
         "map": crate::maps::drawing(info.key).is_some(),
         "scenario": live.row.scenario,
+        "scenario_name": scenario_name(info, &live.row.scenario),
         "options": live.row.options,
         "created": live.row.created,
         "seq": live.seq_of(seat),
@@ -1973,16 +1974,24 @@ async fn listed_live(e: &Entry, token: &str) -> Option<Value> {
     Some(listed(&live.row, live.status(), &w, &live.summary_json()))
 }
 
+/// A scenario's name as its title lists it, for headers and game lists
+/// (the key alone, e.g. `greene`, tells a newcomer little).
+fn scenario_name(info: &engine::TitleInfo, key: &str) -> Option<&'static str> {
+    info.scenarios.iter().find(|s| s.key == key).map(|s| s.name)
+}
+
 /// One game of a list: its row and the viewer's part of its summary (`Null`
 /// when none is stored: who acts and the move number are then unknown).
 fn listed(row: &GameRow, status: &str, w: &Who, summary: &Value) -> Value {
     let to_act = summary.get("to_act").cloned().unwrap_or_else(|| json!([]));
     let seat = w.seat();
     let your_turn = seat.is_some_and(|s| to_act.as_array().is_some_and(|a| a.iter().any(|x| x == s)));
-    let title_name = games::title_entry(&row.title).map(|t| (t.info)().name);
+    let info = games::title_entry(&row.title).map(|t| (t.info)());
     json!({
-        "id": row.id, "title": row.title, "title_name": title_name,
-        "scenario": row.scenario, "seat": seat, "status": status,
+        "id": row.id, "title": row.title, "title_name": info.map(|i| i.name),
+        "scenario": row.scenario,
+        "scenario_name": info.and_then(|i| scenario_name(i, &row.scenario)),
+        "seat": seat, "status": status,
         "seq": summary.get("seen").and_then(|s| s.get(seat.unwrap_or(""))),
         "created": row.created, "to_act": to_act, "your_turn": your_turn,
         "outcome": summary.get("outcome").cloned().unwrap_or(Value::Null),

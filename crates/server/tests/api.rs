@@ -15,6 +15,11 @@ async fn card_phase_refusals_and_restart(db: &str) {
     let b = state(&app, &g, &g.british).await;
     assert_eq!(b["seq"], 0);
     assert_eq!(b["seat"], "british");
+    assert_eq!(b["scenario"], "1775");
+    assert_eq!(
+        b["scenario_name"], "The 1775 campaign game",
+        "the header's name for the scenario"
+    );
     assert!(b["seed"].is_null(), "the seed must stay secret while the game is on");
     assert!(b["prompt"]["rule"].is_string());
     let b_card = first_legal(&b);
@@ -227,6 +232,7 @@ async fn computer_seat_moves_and_my_games(db: &str) {
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["seat"], "british");
     assert_eq!(list[0]["title"], "liberty");
+    assert_eq!(list[0]["scenario_name"], "The 1775 campaign game");
 
     // Two computers: the game is played out (here without the pace).
     app_state.reg.bots.set_pace(std::time::Duration::ZERO);
