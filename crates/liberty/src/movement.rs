@@ -104,6 +104,9 @@ impl Liberty {
         }
     }
 
+    /// 5.4 the blocks the defender may name as pinned: unmoved ones only; a
+    /// reinforcement cannot move again and so cannot stand in for one that
+    /// could (ruling liberty #33).
     pub fn pin_legal(&self, seat: Seat, h: Hex, out: &mut Vec<Action>) {
         for b in self.side_blocks_at(h, seat) {
             if self.pinned & bit(b) == 0 && self.moved & bit(b) == 0 {
@@ -190,6 +193,8 @@ impl Liberty {
     /// its target or any hex it comes from (the group's origin, the hex it
     /// attacks from) is in the zone. Sea Attacks pass only their destination
     /// (ruling liberty #3; 5.4 note on Baltimore and Philadelphia).
+    /// Joining one's own battle is an attack too: its hex holds the enemy
+    /// (ruling liberty #33).
     fn weather_forbids(&self, from: &[Hex], to: Hex) -> bool {
         let zone = match self.weather {
             Weather::North => Zone::North,

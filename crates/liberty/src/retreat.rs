@@ -171,7 +171,9 @@ impl Liberty {
 
     /// 8.1 / 8.5 / 9.1 / ruling liberty #14: a warship leaves by sea (see
     /// `sea_destinations`) or to a friendly port free of enemy blocks within
-    /// two hexes, ignoring hexside limits.
+    /// two hexes, ignoring hexside limits and the hexsides the enemy
+    /// warships entered by (8.5 "even via a sea hexside used by enemy
+    /// warships", ruling liberty #33).
     pub fn warship_escapes(&self, b: Block, why: Leave) -> Vec<Hex> {
         let seat = Liberty::side_of(b);
         let map = self.map();

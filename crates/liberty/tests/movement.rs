@@ -307,6 +307,107 @@ fn as_many_attackers_as_defenders_pin_them_all() {
     assert!(legal(&g, "american", &group("Albany")));
 }
 
+// rule: liberty 5.4, 7.22
+#[test]
+fn a_reinforcement_cannot_be_named_pinned_in_place_of_an_unmoved_block() {
+    // ruling: liberty #33 a block that moved into the attacked hex this turn
+    // cannot move again (5.1), so it cannot stand as a pinned block for one
+    // that could ("Pinned blocks cannot be substituted"): pins fall on
+    // unmoved blocks only.
+    let mut g = position(&[
+        ("b-grey", "New Brunswick", 3),
+        ("b-grant", "New Brunswick", 3),
+        ("a-pickens", "1307", 3),
+        ("a-ward", "1307", 3),
+        ("a-putnam", "1307", 3),
+        ("a-wooster", "Albany", 3),
+    ]);
+    g.begin_actions(0, 0, 2);
+    act(&mut g, "british", &group("New Brunswick"));
+    walk(&mut g, "british", "b-grey", &[&step("1307")]);
+    walk(&mut g, "british", "b-grant", &[&step("1307")]);
+    end_group(&mut g, "british");
+    act(&mut g, "british", "end-actions");
+    // Wooster reinforces the attacked hex ...
+    act(&mut g, "american", &group("Albany"));
+    walk(&mut g, "american", "a-wooster", &[&step("1307")]);
+    end_group(&mut g, "american");
+    // ... and is not among the blocks the defender may name as pinned.
+    act(&mut g, "american", &group("1307"));
+    assert!(legal(&g, "american", "pin-a-pickens"));
+    assert!(!legal(&g, "american", "pin-a-wooster"));
+    act(&mut g, "american", "pin-a-pickens");
+    act(&mut g, "american", "pin-a-ward");
+    assert!(legal(&g, "american", "pick-a-putnam"));
+    assert!(!legal(&g, "american", "pick-a-wooster"));
+}
+
+// rule: liberty 5.4, 7.22
+#[test]
+fn a_hex_whose_unmoved_blocks_are_all_pinned_starts_no_group_whatever_reinforced_it() {
+    // ruling: liberty #33 two attackers pin both unmoved defenders; the
+    // reinforcement beside them has moved: nothing may leave.
+    let mut g = position(&[
+        ("b-grey", "New Brunswick", 3),
+        ("b-grant", "New Brunswick", 3),
+        ("a-pickens", "1307", 3),
+        ("a-ward", "1307", 3),
+        ("a-wooster", "Albany", 3),
+    ]);
+    g.begin_actions(0, 0, 2);
+    act(&mut g, "british", &group("New Brunswick"));
+    walk(&mut g, "british", "b-grey", &[&step("1307")]);
+    walk(&mut g, "british", "b-grant", &[&step("1307")]);
+    end_group(&mut g, "british");
+    act(&mut g, "british", "end-actions");
+    act(&mut g, "american", &group("Albany"));
+    walk(&mut g, "american", "a-wooster", &[&step("1307")]);
+    end_group(&mut g, "american");
+    assert_eq!(g.count[Liberty::place_named("1307") as usize], [2, 3]);
+    assert!(!legal(&g, "american", &group("1307")));
+}
+
+// rule: liberty 4.0, 5.4, 7.22
+#[test]
+fn a_storm_forbids_reinforcing_a_battle_from_its_zone() {
+    // ruling: liberty #33 moving into a hex the enemy attacks is moving into
+    // an enemy-occupied hex, an attack (5.4), so a storm forbids it within or
+    // from its zone: under a northern storm the Americans in Baltimore (North)
+    // may not join the battle in 1111 (South); from Richmond (South) they may.
+    let setup = |weather: Weather| {
+        let mut g = position(&[
+            ("b-grey", "Yorktown", 3),
+            ("a-ward", "1111", 3),
+            ("a-pickens", "Baltimore", 3),
+            ("a-putnam", "Richmond", 3),
+        ]);
+        g.begin_actions(0, 0, 1);
+        g.weather = weather;
+        act(&mut g, "british", &group("Yorktown"));
+        walk(&mut g, "british", "b-grey", &[&step("1111")]);
+        end_group(&mut g, "british");
+        if legal(&g, "british", "end-actions") {
+            act(&mut g, "british", "end-actions");
+        }
+        assert!(g.waits_for("american"));
+        g
+    };
+    let mut g = setup(Weather::North);
+    act(&mut g, "american", &group("Baltimore"));
+    act(&mut g, "american", "pick-a-pickens");
+    assert!(!legal(&g, "american", &step("1111")));
+    assert!(legal(&g, "american", &step("1011")), "other movement is allowed");
+    let mut g = setup(Weather::North);
+    act(&mut g, "american", &group("Richmond"));
+    act(&mut g, "american", "pick-a-putnam");
+    assert!(legal(&g, "american", &step("1111")));
+    // In fair weather Baltimore's block may join it.
+    let mut g = setup(Weather::Fair);
+    act(&mut g, "american", &group("Baltimore"));
+    act(&mut g, "american", "pick-a-pickens");
+    assert!(legal(&g, "american", &step("1111")));
+}
+
 // rule: liberty 5.4, 7.22, 8.4
 #[test]
 fn reserves_warships_and_sea_attack_blocks_pin_too() {

@@ -277,6 +277,23 @@ fn no_sea_retreat_from_land_when_the_warship_was_opposed() {
     assert!(!retreats_of(&g, "british", "b-grey").contains(&"atlantic".to_string()));
 }
 
+// rule: liberty 8.5
+#[test]
+fn a_warship_retreats_even_across_the_sea_hexside_the_enemy_warship_came_in_by() {
+    // ruling: liberty #33 8.5 "even via a sea hexside used by enemy warships
+    // to enter the battle": d'Estaing sailed into Boston from the sea hex
+    // 1707; Howe may still retreat to the Atlantic.
+    let mut g = position(&[("b-ship-howe", "Boston", 3), ("b-grey", "Boston", 3)]);
+    g.french_entered = true;
+    g.put("f-ship-destaing", "Boston", 3);
+    g.entered("f-ship-destaing", "1707");
+    g.player1 = AMERICAN;
+    g.begin_battles();
+    assert!(retreats_of(&g, "british", "b-ship-howe").contains(&"atlantic".to_string()));
+    act(&mut g, "british", "retreat-b-ship-howe-atlantic");
+    assert_eq!(g.where_is("b-ship-howe"), "the Atlantic");
+}
+
 // rule: liberty 8.5, 8.4
 #[test]
 fn blocks_at_sea_follow_a_warship_retreating_even_when_opposed() {
