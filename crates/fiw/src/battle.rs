@@ -701,6 +701,12 @@ impl Fiw {
     /// 15.61-15.63 the tables the attacker may use, by his units' printed
     /// factors, heavy against light (legions as declared, 26.0).
     pub fn crts(&self, b: &Battle) -> &'static [Crt] {
+        let (heavy, light) = self.printed_factors(b);
+        combat::tables_allowed(heavy, light)
+    }
+
+    /// The attacker's printed combat factors, heavy and light.
+    fn printed_factors(&self, b: &Battle) -> (u32, u32) {
         // ruling: fiw #13
         let (mut heavy, mut light) = (0, 0);
         for u in self.side_at(b.sq, b.attacker) {
@@ -711,7 +717,29 @@ impl Fiw {
                 heavy += f;
             }
         }
-        combat::tables_allowed(heavy, light)
+        (heavy, light)
+    }
+
+    /// Why the attacker's tables are what `crts` says, in the rulebook's
+    /// terms, with the section that decides (15.61, 15.62 or 15.63): a
+    /// player offered one table, or told he must use it, sees why.
+    pub fn crt_basis(&self, b: &Battle) -> (String, &'static str) {
+        let (heavy, light) = self.printed_factors(b);
+        let total = heavy + light;
+        match heavy.cmp(&light) {
+            std::cmp::Ordering::Greater => (
+                format!("{heavy} of the {total} printed combat factors are heavy"),
+                "15.61",
+            ),
+            std::cmp::Ordering::Less => (
+                format!("{light} of the {total} printed combat factors are light"),
+                "15.62",
+            ),
+            std::cmp::Ordering::Equal => (
+                format!("heavy and light units have {heavy} printed combat factors each"),
+                "15.63",
+            ),
+        }
     }
 
     /// 15.74 the defender's strength under one terrain or feature: each
@@ -830,9 +858,10 @@ impl Fiw {
                 [only] if self.switchable(&b, b.attacker).is_empty() => {
                     b.crt = Some(*only);
                     let name = crt_name(*only);
-                    self.core.log.say("15.6", || {
+                    let (why, rule) = self.crt_basis(&b);
+                    self.core.log.say(rule, || {
                         format!(
-                            "The {} must use the {name} Combat Results Table.",
+                            "The {} must use the {name} Combat Results Table: {why}.",
                             side_name(b.attacker)
                         )
                     });
@@ -1417,8 +1446,12 @@ impl Fiw {
             (Stage::Crt, Action::Crt(c)) => {
                 b.crt = Some(c);
                 let att = side_name(b.attacker);
-                self.core.log.say("15.63", || {
-                    format!("The {att} choose the {} Combat Results Table.", crt_name(c))
+                let (why, rule) = self.crt_basis(&b);
+                // With one table allowed the attacker was asked only for his
+                // legions (26.0): he uses it rather than chooses it.
+                let does = if self.crts(&b).len() == 1 { "use" } else { "choose" };
+                self.core.log.say(rule, || {
+                    format!("The {att} {does} the {} Combat Results Table: {why}.", crt_name(c))
                 });
                 b.stage = Stage::Defend;
             }
@@ -1581,7 +1614,10 @@ impl Fiw {
                     ),
                     (Stage::Siege, _) => (format!("Siege of {at}: attack, or leave it alone this phase"), "23.23"),
                     (Stage::Withdraw, _) => (format!("Attacked in {at}: withdraw before combat, or stand"), "15.5"),
-                    (Stage::Crt, _) => (format!("Combat in {at}: choose the Combat Results Table"), "15.6"),
+                    (Stage::Crt, _) => {
+                        let (why, rule) = self.crt_basis(b);
+                        (format!("Combat in {at}: choose the Combat Results Table ({why})"), rule)
+                    }
                     (Stage::Defend, _) => (
                         format!("Combat in {at}: choose the one terrain or feature that multiplies your defence"),
                         "15.74",
@@ -1654,11 +1690,17 @@ impl Fiw {
             ),
             Action::Withdraw(s) => toward("Withdraw before combat to", s, "Withdraw (15.5)"),
             Action::Stand => ("Stand and fight (15.5)".into(), None, None),
-            Action::Crt(c) => (
-                format!("Use the {} Combat Results Table (15.63)", crt_name(c)),
-                None,
-                None,
-            ),
+            Action::Crt(c) => {
+                let rule = match self.stack.last() {
+                    Some(Frame::Battle(b)) => self.crt_basis(b).1,
+                    _ => "15.6",
+                };
+                (
+                    format!("Use the {} Combat Results Table ({rule})", crt_name(c)),
+                    None,
+                    None,
+                )
+            }
             Action::Defend(i) => {
                 let id = ROWS[usize::from(i)].0;
                 let s = match self.stack.last() {

@@ -7,9 +7,10 @@
 
 mod common;
 
-use common::{act_id as act, ids, in_operations, put, put_leader, put_marker, virginia_border};
+use common::{act_id as act, ids, in_operations, label, put, put_leader, put_marker, virginia_border};
 use engine::prelude::*;
 use engine::Seat;
+use fiw::actions::Action;
 use fiw::civilization::{Capture, Marker};
 use fiw::combat::{odds, Crt, Odds};
 use fiw::forces::{BRITISH, FRENCH};
@@ -228,7 +229,15 @@ fn half_heavy_half_light_lets_the_attacker_choose() {
     // 5 heavy, 4 + 1 light.
     let (mut g, ..) = armies(Terrain::Clear, ["br-line", "br-light", "br-light-det", "fr-ang"]);
     fight(&mut g, BRITISH);
+    assert_eq!(
+        label(&g, BRITISH, Action::Crt(Crt::Raid)),
+        "Use the Raid Combat Results Table (15.63)"
+    );
     decide(&mut g, BRITISH, &["crt-linear", "crt-raid"], "crt-raid", &[3]);
+    assert_eq!(
+        log_of(&g, "15.63"),
+        ["The British choose the Raid Combat Results Table: heavy and light units have 5 printed combat factors each."]
+    );
     assert_rolled(&g, "on the Raid table");
 }
 
@@ -999,11 +1008,25 @@ fn an_attacking_legion_that_did_not_move_may_switch_before_the_table_is_chosen()
     fight(&mut g, BRITISH);
     let light = format!("light-u{legion}");
     assert_eq!(ids(&g, BRITISH), ["crt-linear", light.as_str()]);
+    // The prompt and the one table's label say why it is the only one.
+    let prompt = g.prompt(BRITISH);
+    assert!(
+        prompt
+            .text
+            .ends_with("choose the Combat Results Table (14 of the 14 printed combat factors are heavy)"),
+        "{}",
+        prompt.text
+    );
+    assert_eq!(prompt.rule, "15.61");
+    assert_eq!(
+        label(&g, BRITISH, Action::Crt(Crt::Linear)),
+        "Use the Linear Combat Results Table (15.61)"
+    );
     act(&mut g, BRITISH, &light);
     assert!(log_of(&g, "26.0")[0].ends_with("attacks as light."));
     assert_eq!(
-        log_of(&g, "15.6"),
-        ["The British must use the Raid Combat Results Table."]
+        log_of(&g, "15.62"),
+        ["The British must use the Raid Combat Results Table: 14 of the 14 printed combat factors are light."]
     );
 }
 
