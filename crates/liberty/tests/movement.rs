@@ -307,6 +307,28 @@ fn as_many_attackers_as_defenders_pin_them_all() {
     assert!(legal(&g, "american", &group("Albany")));
 }
 
+/// Grey and Grant attack the Americans `in_1307` from New Brunswick, and
+/// Wooster reinforces them from Albany: the Americans' next Action is theirs.
+fn reinforced_against_two(in_1307: &[&str]) -> Liberty {
+    let mut blocks = vec![
+        ("b-grey", "New Brunswick", 3),
+        ("b-grant", "New Brunswick", 3),
+        ("a-wooster", "Albany", 3),
+    ];
+    blocks.extend(in_1307.iter().map(|&b| (b, "1307", 3)));
+    let mut g = position(&blocks);
+    g.begin_actions(0, 0, 2);
+    act(&mut g, "british", &group("New Brunswick"));
+    walk(&mut g, "british", "b-grey", &[&step("1307")]);
+    walk(&mut g, "british", "b-grant", &[&step("1307")]);
+    end_group(&mut g, "british");
+    act(&mut g, "british", "end-actions");
+    act(&mut g, "american", &group("Albany"));
+    walk(&mut g, "american", "a-wooster", &[&step("1307")]);
+    end_group(&mut g, "american");
+    g
+}
+
 // rule: liberty 5.4, 7.22
 #[test]
 fn a_reinforcement_cannot_be_named_pinned_in_place_of_an_unmoved_block() {
@@ -314,25 +336,7 @@ fn a_reinforcement_cannot_be_named_pinned_in_place_of_an_unmoved_block() {
     // cannot move again (5.1), so it cannot stand as a pinned block for one
     // that could ("Pinned blocks cannot be substituted"): pins fall on
     // unmoved blocks only.
-    let mut g = position(&[
-        ("b-grey", "New Brunswick", 3),
-        ("b-grant", "New Brunswick", 3),
-        ("a-pickens", "1307", 3),
-        ("a-ward", "1307", 3),
-        ("a-putnam", "1307", 3),
-        ("a-wooster", "Albany", 3),
-    ]);
-    g.begin_actions(0, 0, 2);
-    act(&mut g, "british", &group("New Brunswick"));
-    walk(&mut g, "british", "b-grey", &[&step("1307")]);
-    walk(&mut g, "british", "b-grant", &[&step("1307")]);
-    end_group(&mut g, "british");
-    act(&mut g, "british", "end-actions");
-    // Wooster reinforces the attacked hex ...
-    act(&mut g, "american", &group("Albany"));
-    walk(&mut g, "american", "a-wooster", &[&step("1307")]);
-    end_group(&mut g, "american");
-    // ... and is not among the blocks the defender may name as pinned.
+    let mut g = reinforced_against_two(&["a-pickens", "a-ward", "a-putnam"]);
     act(&mut g, "american", &group("1307"));
     assert!(legal(&g, "american", "pin-a-pickens"));
     assert!(!legal(&g, "american", "pin-a-wooster"));
@@ -347,22 +351,7 @@ fn a_reinforcement_cannot_be_named_pinned_in_place_of_an_unmoved_block() {
 fn a_hex_whose_unmoved_blocks_are_all_pinned_starts_no_group_whatever_reinforced_it() {
     // ruling: liberty #33 two attackers pin both unmoved defenders; the
     // reinforcement beside them has moved: nothing may leave.
-    let mut g = position(&[
-        ("b-grey", "New Brunswick", 3),
-        ("b-grant", "New Brunswick", 3),
-        ("a-pickens", "1307", 3),
-        ("a-ward", "1307", 3),
-        ("a-wooster", "Albany", 3),
-    ]);
-    g.begin_actions(0, 0, 2);
-    act(&mut g, "british", &group("New Brunswick"));
-    walk(&mut g, "british", "b-grey", &[&step("1307")]);
-    walk(&mut g, "british", "b-grant", &[&step("1307")]);
-    end_group(&mut g, "british");
-    act(&mut g, "british", "end-actions");
-    act(&mut g, "american", &group("Albany"));
-    walk(&mut g, "american", "a-wooster", &[&step("1307")]);
-    end_group(&mut g, "american");
+    let g = reinforced_against_two(&["a-pickens", "a-ward"]);
     assert_eq!(g.count[Liberty::place_named("1307") as usize], [2, 3]);
     assert!(!legal(&g, "american", &group("1307")));
 }
