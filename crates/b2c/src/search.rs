@@ -61,10 +61,15 @@ impl B2c {
             pc.flipped = true;
             pc.under = false;
             pc.since = turn;
-            self.core.log.say("8.2", || format!("{name} is captured."));
+            self.core
+                .log
+                .say("8.2", || format!("{name} is captured: a hash mark is left."));
             true
         } else {
-            self.core.log.say("8.2", || format!("{name} is not found."));
+            // What the draw needed, so that the line reads without the rule.
+            self.core.log.say("8.2", || {
+                format!("{name} is not found: a capture needs a hash mark left after the modifier.")
+            });
             false
         }
     }

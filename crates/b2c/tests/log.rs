@@ -115,7 +115,7 @@ fn search_and_capture_draws_show_the_patriot_modifier() {
     let texts = log_texts(&g);
     assert!(texts.contains(&"Card 22 drawn: 3 hash marks, -2 for militia and minutemen present (8.1): 1.".into()));
     assert!(texts.contains(&"Card 19 drawn: 2 hash marks, -2 for militia and minutemen present (8.1): 0.".into()));
-    assert!(texts.contains(&"Adams is not found.".into()));
+    assert!(texts.contains(&"Adams is not found: a capture needs a hash mark left after the modifier.".into()));
     // 8.2 every draw failed and the British decline to pay 1 VP for another:
     // the Patriots may move Adams next door, which the prompt says.
     act(&mut g, B, "no");
@@ -126,6 +126,24 @@ fn search_and_capture_draws_show_the_patriot_modifier() {
             "Move Adams to a region adjacent to Lexington, or leave him there",
             "8.2"
         )
+    );
+}
+
+/// A capture's lines say what the draw needed (8.2: "a number of hash marks
+/// greater than zero"), whichever way it went.
+// rule: b2c 8.2
+#[test]
+fn a_capture_draw_says_what_it_needed() {
+    let mut g = board();
+    g.put(Kind::Regular, "lexington");
+    g.put_named(Kind::SonOfLiberty, "Adams", "lexington");
+    g.stack_deck(&[2]); // one hash mark
+    start(&mut g, B, "search-lexington");
+    let texts = log_texts(&g);
+    assert!(texts.contains(&"Card 2 drawn: 1 hash mark.".into()), "{texts:?}");
+    assert!(
+        texts.contains(&"Adams is captured: a hash mark is left.".into()),
+        "{texts:?}"
     );
 }
 
