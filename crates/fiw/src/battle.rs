@@ -726,15 +726,16 @@ impl Fiw {
     pub fn crt_basis(&self, b: &Battle) -> (String, &'static str) {
         let (heavy, light) = self.printed_factors(b);
         let total = heavy + light;
+        let share = |n: u32| {
+            if n == total {
+                format!("all {total}")
+            } else {
+                format!("{n} of the {total}")
+            }
+        };
         match heavy.cmp(&light) {
-            std::cmp::Ordering::Greater => (
-                format!("{heavy} of the {total} printed combat factors are heavy"),
-                "15.61",
-            ),
-            std::cmp::Ordering::Less => (
-                format!("{light} of the {total} printed combat factors are light"),
-                "15.62",
-            ),
+            std::cmp::Ordering::Greater => (format!("{} printed combat factors are heavy", share(heavy)), "15.61"),
+            std::cmp::Ordering::Less => (format!("{} printed combat factors are light", share(light)), "15.62"),
             std::cmp::Ordering::Equal => (
                 format!("heavy and light units have {heavy} printed combat factors each"),
                 "15.63",

@@ -1013,7 +1013,7 @@ fn an_attacking_legion_that_did_not_move_may_switch_before_the_table_is_chosen()
     assert!(
         prompt
             .text
-            .ends_with("choose the Combat Results Table (14 of the 14 printed combat factors are heavy)"),
+            .ends_with("choose the Combat Results Table (all 14 printed combat factors are heavy)"),
         "{}",
         prompt.text
     );
@@ -1026,7 +1026,7 @@ fn an_attacking_legion_that_did_not_move_may_switch_before_the_table_is_chosen()
     assert!(log_of(&g, "26.0")[0].ends_with("attacks as light."));
     assert_eq!(
         log_of(&g, "15.62"),
-        ["The British must use the Raid Combat Results Table: 14 of the 14 printed combat factors are light."]
+        ["The British must use the Raid Combat Results Table: all 14 printed combat factors are light."]
     );
 }
 
