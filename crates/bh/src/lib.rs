@@ -149,7 +149,22 @@ impl Game for Bh {
                 } else {
                     3
                 };
-                if !self.unlimited(r, side) && self.units(r, side) > limit {
+                // 7.1 "temporarily over-stacking while moving units through
+                // regions": a piece whose run or retreat goes on past this
+                // full region (its frame waiting for the owner's pick of
+                // where, ruling #33) does not count against it.
+                let passing = self
+                    .frames
+                    .iter()
+                    .filter(|f| match f {
+                        Frame::Overflow { piece, .. } | Frame::Flee { piece, .. } => {
+                            let p = self.p(*piece);
+                            p.on_map() && p.loc == r && p.side == side && p.military()
+                        }
+                        _ => false,
+                    })
+                    .count();
+                if !self.unlimited(r, side) && self.units(r, side) > limit + passing {
                     return Err(format!("{} over-stacked in {}", Bh::seat_name(side), map.id(r)));
                 }
             }

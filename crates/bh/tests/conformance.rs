@@ -89,3 +89,21 @@ fn solo_patriot_games_whose_panic_runs_once_broke_the_stacking_limit() {
         assert_eq!(run::<Bh>(&cfg).games, 1);
     }
 }
+
+/// Fuzz, bh/standard seed 74,467: four British units retreating after an
+/// Assault's free fire into a full region with two regions beyond stand in
+/// it beside three others while their owner picks each one's way on (7.1
+/// "temporarily over-stacking", ruling #33); the harness's limit of six for
+/// a region with pieces in transit took the seven there for an over-stack.
+// rule: bh 7.1
+#[test]
+fn a_retreat_of_four_past_a_full_region_conforms() {
+    let setup = engine::Setup {
+        scenario: "standard".into(),
+        options: Default::default(),
+        seed: 74_467,
+        draws: Vec::new(),
+    };
+    let actions = engine::conformance::check_game::<Bh>(&setup, 20_000).map_err(|f| f.message);
+    assert!(actions.as_ref().is_ok_and(|&n| n > 173), "{actions:?}");
+}

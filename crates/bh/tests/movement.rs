@@ -328,7 +328,12 @@ fn retreaters_go_one_region_further_when_the_first_is_full() {
         "full, but the region beyond has room"
     );
     act(&mut g, "patriot", "breeds-slope-west");
-    // Ruling bh #33: the owner picks the region one further.
+    // Ruling bh #33: the owner picks the region one further. Until he does,
+    // the full region holds it beside three others, "temporarily
+    // over-stacking" as 7.1 allows (tests/conformance.rs: four at once).
+    assert_eq!(g.units(g.region("breeds-slope-west"), P), 4);
+    eprintln!("DEBUG {:?} frames {:?}", g.check(), g.frames);
+    g.check().unwrap();
     let further = ids(&g, "patriot");
     assert!(further.len() > 1, "{further:?}");
     let pick = further.last().unwrap().clone();
@@ -354,6 +359,7 @@ fn pieces_leaving_a_fire_move_on_past_a_full_region() {
     g.advance();
     assert_eq!(ids(&g, "patriot"), vec!["town-wharves"]);
     act(&mut g, "patriot", "town-wharves");
+    g.check().unwrap();
     // Ruling bh #33: two regions beyond (the square and the ferry), the owner picks.
     let mut further = ids(&g, "patriot");
     further.sort();
