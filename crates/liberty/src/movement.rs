@@ -531,11 +531,14 @@ impl Liberty {
     }
 
     /// 5.1 the Group Move is over (one that moved no block still spent its
-    /// Action: ruling liberty #29). One log line per hex its blocks went to:
-    /// how many, from where, and whether they attack (5.4) or reinforce a
-    /// battle (7.22); the owner reads its blocks' names, the others a count
-    /// (2.0 Fog-of-War: the blocks stand facing their owner).
+    /// Action: ruling liberty #29). One log line per hex its blocks went to
+    /// and way they went there: how many, from where, and whether they
+    /// attack (5.4) or reinforce a battle (7.22); the owner reads its
+    /// blocks' names, the others a count (2.0 Fog-of-War: the blocks stand
+    /// facing their owner, but every hex they pass is seen). The line's
+    /// path is the way, so that its arrow follows the hexes.
     pub fn end_group(&mut self) {
+        let routes = std::mem::take(&mut self.routes);
         let Some(Frame::Group { seat, origin, gone, .. }) = self.frames.pop() else {
             return;
         };
@@ -551,26 +554,44 @@ impl Liberty {
             );
             return;
         }
-        let mut dests: Vec<Hex> = Vec::new();
+        // The way each block went: the hexes it entered, or (unrecorded) its hex.
+        let way = |b: Block| -> Vec<Hex> {
+            match routes.iter().find(|(x, _)| *x == b) {
+                Some((_, r)) if r.last() == Some(&self.loc[b as usize]) => r.clone(),
+                _ => vec![self.loc[b as usize]],
+            }
+        };
+        let mut lines: Vec<(Vec<Hex>, Vec<Block>)> = Vec::new();
         for b in (0..self.loc.len() as Block).filter(|&b| gone & bit(b) != 0) {
-            if !dests.contains(&self.loc[b as usize]) {
-                dests.push(self.loc[b as usize]);
+            let w = way(b);
+            match lines.iter_mut().find(|(x, _)| *x == w) {
+                Some((_, group)) => group.push(b),
+                None => lines.push((w, vec![b])),
             }
         }
-        for to in dests {
-            let group: Vec<Block> = (0..self.loc.len() as Block)
-                .filter(|&b| gone & bit(b) != 0 && self.loc[b as usize] == to)
-                .collect();
-            let (rule, own, others) = self.arrival(seat, origin, to, &group);
+        for (w, group) in &lines {
+            let to = *w.last().expect("a way ends where its blocks stand");
+            // Two ways to one hex: each line names the hexes it passed.
+            let twin = lines.iter().filter(|(x, _)| x.last() == Some(&to)).count() > 1;
+            let via = match &w[..w.len() - 1] {
+                passed if twin && !passed.is_empty() => format!(
+                    " by way of {}",
+                    engine::log::list(passed.iter().map(|&h| self.hex_name(h)))
+                ),
+                _ => String::new(),
+            };
+            let (rule, own, others) = self.arrival(seat, origin, to, group, &via);
+            let path: Vec<Hex> = std::iter::once(origin).chain(w.iter().copied()).collect();
             self.core
                 .log
-                .apart(seat, rule, &[], || Liberty::path(&[origin, to]), || own, || others);
+                .apart(seat, rule, &[], || Liberty::path(&path), || own, || others);
         }
     }
 
-    /// The log line of `group`, moved from `origin` to `to` (see `end_group`),
-    /// as its owner and as the others read it, with the rule it follows.
-    fn arrival(&self, seat: Seat, origin: Hex, to: Hex, group: &[Block]) -> (&'static str, String, String) {
+    /// The log line of `group`, moved from `origin` to `to` (see `end_group`;
+    /// `via` names the hexes it passed, or is empty), as its owner and as the
+    /// others read it, with the rule it follows.
+    fn arrival(&self, seat: Seat, origin: Hex, to: Hex, group: &[Block], via: &str) -> (&'static str, String, String) {
         let n = group.len();
         let names = engine::log::list(group.iter().map(|&b| Liberty::name(b)));
         let count = if n == 1 {
@@ -651,13 +672,25 @@ impl Liberty {
                 },
             ),
         };
-        let line = |what: &str, fm: &str| format!("{before}{what}{after}{fm}{tail}.");
+        let line = |what: &str, fm: &str| format!("{before}{what}{after}{via}{fm}{tail}.");
         (rule, line(&names, &fm_own), line(&count, &fm_others))
+    }
+
+    /// `b` passes through or into `h`: a point of its route for the log.
+    fn trace(&mut self, b: Block, h: Hex) {
+        if !self.core.log.enabled() {
+            return;
+        }
+        match self.routes.iter_mut().find(|(x, _)| *x == b) {
+            Some((_, route)) => route.push(h),
+            None => self.routes.push((b, vec![h])),
+        }
     }
 
     /// A block enters a hex: register an attack (5.4, 7.22; ruling liberty #9).
     /// Returns whether the block must stop.
     fn enter(&mut self, seat: Seat, b: Block, h: Hex, via: u16) -> bool {
+        self.trace(b, h);
         let enemy_here = self.has(h, other(seat));
         let sea = (via == BY_SEA).then_some(self.loc[b as usize]);
         let attack = self.is_attack(seat, h);
@@ -751,6 +784,13 @@ impl Liberty {
             .expect("legal river move");
         for &s in &sides {
             self.use_side(s, seat);
+        }
+        // The hexes the river passes on the way (the last one is `to`).
+        let mut at = from;
+        for &s in &sides[..sides.len() - 1] {
+            let hs = &self.map().sides[s as usize];
+            at = if hs.a == at { hs.b } else { hs.a };
+            self.trace(b, at);
         }
         self.by_river |= bit(b);
         self.set_steps(sides.len() as u8);

@@ -74,6 +74,7 @@ impl Liberty {
             weather: Weather::Fair,
             offered: [false, false],
             declined: [None, None],
+            routes: Vec::new(),
             frames: Vec::new(),
             stage: Stage::Cards,
             mover: blocks::BRITISH,

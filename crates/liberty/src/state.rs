@@ -161,6 +161,12 @@ pub struct Liberty {
     /// replaying the moves rebuilds it. Public, as the answer is.
     #[serde(skip)]
     pub declined: [Option<u64>; 2],
+    /// The hexes each block of the Group Move under way has entered, in
+    /// order: the way its log line's arrow goes (`end_group`). Kept only
+    /// while the log is; a save from before it, or mid-move, draws the
+    /// rest of that move straight.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub routes: Vec<(Block, Vec<Hex>)>,
     pub frames: Vec<Frame>,
     /// Where the sequence of play resumes when the frame stack is empty.
     pub stage: crate::turn::Stage,
@@ -399,6 +405,7 @@ impl Liberty {
             weather,
             offered,
             declined,
+            routes: _,
             frames,
             stage,
             mover,
@@ -434,6 +441,7 @@ impl Liberty {
             weather: *weather,
             offered: *offered,
             declined: *declined,
+            routes: Vec::new(),
             frames: frames.clone(),
             stage: *stage,
             mover: *mover,

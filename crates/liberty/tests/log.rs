@@ -70,13 +70,45 @@ fn a_group_move_says_how_many_blocks_went_where_and_names_them_only_to_their_own
         let theirs = read(&g, viewer);
         let e = line(&theirs, "American moves 2 blocks from Boston to Springfield.");
         assert_eq!(e.path, vec![hex_id("Boston"), hex_id("Springfield")]);
+        // The arrow follows the hexes passed (the way is seen, 2.0).
         let e = line(&theirs, "American moves a block from Boston to Albany.");
-        assert_eq!(e.path, vec![hex_id("Boston"), hex_id("Albany")]);
+        assert_eq!(e.path, vec![hex_id("Boston"), hex_id("Springfield"), hex_id("Albany")]);
         let text = log_text(&g, viewer);
         assert!(!["Greene", "Ward", "Lee"].iter().any(|n| text.contains(n)), "{text}");
     }
     // One line per destination, read once by each seat.
     assert_eq!(own.iter().filter(|e| e.text.contains("moves")).count(), 2, "{own:#?}");
+}
+
+// rule: liberty 5.1, 5.6, 2.0
+#[test]
+fn blocks_that_reach_one_hex_by_two_ways_get_a_line_and_an_arrow_each() {
+    let mut g = position(&[
+        ("a-greene", "Boston", 3),
+        ("a-lee", "Boston", 3),
+        ("a-morgan", "Albany", 3),
+    ]);
+    g.begin_actions(1, 1, 2);
+    g.core.log = engine::Log::default();
+    act(&mut g, "american", &group("Boston"));
+    walk(&mut g, "american", "a-greene", &["Springfield"]);
+    walk(&mut g, "american", "a-lee", &["Hartford", "Springfield"]);
+    end_group(&mut g, "american");
+    // A river move passes the hexes of its river (5.6): Albany to New York by West Point.
+    act(&mut g, "american", &group("Albany"));
+    act(&mut g, "american", "pick-a-morgan");
+    act(&mut g, "american", &format!("river-{}", hex_id("New York")));
+    end_group(&mut g, "american");
+    let own = read(&g, Some(AMERICAN));
+    let e = line(&own, "American moves Greene from Boston to Springfield.");
+    assert_eq!(e.path, vec![hex_id("Boston"), hex_id("Springfield")]);
+    let e = line(&own, "American moves Lee from Boston to Springfield by way of Hartford.");
+    assert_eq!(e.path, vec![hex_id("Boston"), hex_id("Hartford"), hex_id("Springfield")]);
+    let e = line(&own, "American moves Morgan from Albany to New York by river.");
+    assert_eq!(e.path, vec![hex_id("Albany"), hex_id("West Point"), hex_id("New York")]);
+    let theirs = read(&g, Some(BRITISH));
+    line(&theirs, "American moves a block from Boston to Springfield.");
+    line(&theirs, "American moves a block from Boston to Springfield by way of Hartford.");
 }
 
 // rule: liberty 5.4, 7.22
@@ -178,7 +210,7 @@ fn a_block_out_of_its_battle_hex_and_back_is_told_and_waits_in_reserve() {
         &theirs,
         "American reinforces the battle in Boston with a block, out of Boston and back: in reserve until round 2.",
     );
-    assert_eq!(e.path, vec![hex_id("Boston"), hex_id("Boston")]);
+    assert_eq!(e.path, vec![hex_id("Boston"), hex_id("Springfield"), hex_id("Boston")]);
     // In the battle it is a reserve (7.22): the British see a back so marked.
     g.begin_battles();
     let backs: Vec<_> = board(&g, Some(BRITISH))
