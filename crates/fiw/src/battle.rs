@@ -813,7 +813,8 @@ impl Fiw {
             .collect()
     }
 
-    /// The choices that differ: one per strength, the first giving it.
+    /// The choices that differ: one per strength, the first giving it (its
+    /// label and log line name the others, `same_defence`).
     fn distinct_defences(&self, b: &Battle) -> Vec<(u8, u32)> {
         let mut out: Vec<(u8, u32)> = Vec::new();
         for (i, s) in self.defence_choices(b) {
@@ -912,12 +913,36 @@ impl Fiw {
             });
             return;
         }
+        if !self.core.log.enabled() {
+            return;
+        }
+        let same = self.same_defence(b, i);
         self.core.log.say("15.74", || {
             format!(
-                "The {def} defend with the multiples of {}: strength {strength}.",
+                "The {def} defend with the multiples of {}{same}: strength {strength}.",
                 feature_words(i)
             )
         });
+    }
+
+    /// The other rows of the square that give the strength row `i` gives,
+    /// in words (" (the town gives the same)"), or nothing: they are not
+    /// offered (`distinct_defences`), and this says where they went.
+    fn same_defence(&self, b: &Battle, i: u8) -> String {
+        let choices = self.defence_choices(b);
+        let Some(&(_, s)) = choices.iter().find(|&&(j, _)| j == i) else {
+            return String::new();
+        };
+        let same: Vec<String> = choices
+            .iter()
+            .filter(|&&(j, t)| j != i && t == s)
+            .map(|&(j, _)| feature_words(j))
+            .collect();
+        match same.len() {
+            0 => String::new(),
+            1 => format!(" ({} gives the same)", same[0]),
+            _ => format!(" ({} give the same)", engine::log::list(same)),
+        }
     }
 
     /// 15.7, 15.8 the odds, the leaders' modifier and the die; the result
@@ -1704,13 +1729,13 @@ impl Fiw {
             }
             Action::Defend(i) => {
                 let id = ROWS[usize::from(i)].0;
-                let s = match self.stack.last() {
-                    Some(Frame::Battle(b)) => self.defence_with(b, id),
-                    _ => 0,
+                let (s, same) = match self.stack.last() {
+                    Some(Frame::Battle(b)) => (self.defence_with(b, id), self.same_defence(b, i)),
+                    _ => (0, String::new()),
                 };
                 (
                     format!(
-                        "Defend with the multiples of {}: strength {s} (15.74)",
+                        "Defend with the multiples of {}{same}: strength {s} (15.74)",
                         feature_words(i)
                     ),
                     None,

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{act_id as act, ids, in_operations, label, put, put_leader, put_marker, virginia_border};
+use common::{act_id as act, ids, in_operations, label, legal, put, put_leader, put_marker, virginia_border};
 use engine::prelude::*;
 use engine::Seat;
 use fiw::actions::Action;
@@ -260,6 +260,36 @@ fn the_defender_picks_one_multiple_for_his_force() {
         &[3],
     );
     assert_rolled(&g, "60 against 15, odds 4:1");
+}
+
+#[test]
+fn a_multiple_not_offered_gives_what_the_offered_one_gives_and_is_named() {
+    // rule: fiw 15.74
+    // Rough terrain and a fort both double every defender: one choice is
+    // offered, and the fort is named beside it rather than silently dropped.
+    let (mut g, sq, units) = armies(Terrain::Rough, ["fr-ang", "fr-mar", "br-comb", "br-line"]);
+    put_marker(&mut g, Marker::Fort, sq, BRITISH);
+    g.invest(FRENCH, sq);
+    fight(&mut g, FRENCH);
+    let light = format!("light-u{}", units[2]);
+    assert_eq!(ids(&g, BRITISH), ["defend-rough", light.as_str()]);
+    let defend = legal(&g, BRITISH)
+        .into_iter()
+        .find(|a| g.describe(BRITISH, a).id == "defend-rough")
+        .unwrap();
+    let strength = 2 * (u32::from(g.face(units[2]).combat) + u32::from(g.face(units[3]).combat));
+    assert_eq!(
+        label(&g, BRITISH, defend),
+        format!("Defend with the multiples of rough terrain (the fort gives the same): strength {strength} (15.74)")
+    );
+    g.core.dice.script([3]);
+    act(&mut g, BRITISH, "defend-rough");
+    assert_eq!(
+        log_of(&g, "15.74"),
+        [format!(
+            "The British defend with the multiples of rough terrain (the fort gives the same): strength {strength}."
+        )]
+    );
 }
 
 #[test]
