@@ -102,13 +102,22 @@ fn blocks_that_reach_one_hex_by_two_ways_get_a_line_and_an_arrow_each() {
     let own = read(&g, Some(AMERICAN));
     let e = line(&own, "American moves Greene from Boston to Springfield.");
     assert_eq!(e.path, vec![hex_id("Boston"), hex_id("Springfield")]);
-    let e = line(&own, "American moves Lee from Boston to Springfield by way of Hartford.");
-    assert_eq!(e.path, vec![hex_id("Boston"), hex_id("Hartford"), hex_id("Springfield")]);
+    let e = line(
+        &own,
+        "American moves Lee from Boston to Springfield by way of Hartford.",
+    );
+    assert_eq!(
+        e.path,
+        vec![hex_id("Boston"), hex_id("Hartford"), hex_id("Springfield")]
+    );
     let e = line(&own, "American moves Morgan from Albany to New York by river.");
     assert_eq!(e.path, vec![hex_id("Albany"), hex_id("West Point"), hex_id("New York")]);
     let theirs = read(&g, Some(BRITISH));
     line(&theirs, "American moves a block from Boston to Springfield.");
-    line(&theirs, "American moves a block from Boston to Springfield by way of Hartford.");
+    line(
+        &theirs,
+        "American moves a block from Boston to Springfield by way of Hartford.",
+    );
 }
 
 // rule: liberty 5.4, 7.22
