@@ -251,7 +251,8 @@ export function drawTrail(group, entries, centre, unit, dot) {
       const [a, b] = pts.slice(-2);
       const { base, head } = arrowHead(a, b, dot(places[places.length - 1].id), unit, width);
       heads.push(boxAround(head));
-      const d = [...pts.slice(0, -1), base].map((p, j) => `${j ? "L" : "M"}${f3(p.x)},${f3(p.y)}`).join(" ");
+      const start = lineStart(pts[0], pts[1], dot(places[0].id), unit, width);
+      const d = [start, ...pts.slice(1, -1), base].map((p, j) => `${j ? "L" : "M"}${f3(p.x)},${f3(p.y)}`).join(" ");
       shape = svg("path", { d, class: "trail-move", "stroke-width": f3(width), "marker-end": "url(#trail-head)", opacity });
     }
     shape.dataset.entry = i;
@@ -280,6 +281,17 @@ function arrowHead(a, b, dot, unit, width) {
   while (t > len && !clear(t)) t -= 0.05 * unit;
   t = Math.max(len, t);
   return { base: at(t - len), head: corners(t) };
+}
+
+/** Where an arrow from a toward b begins: at a, or, where the place it
+ * leaves has a dot (a town's value), just outside the dot on b's side, so
+ * that the line never crosses the value (a's pieces may stand beside it). */
+function lineStart(a, b, dot, unit, width) {
+  if (!dot) return a;
+  const d = Math.hypot(b.x - dot.x, b.y - dot.y);
+  const out = dot.r + width;
+  if (d <= out + 0.5 * unit) return a;
+  return { x: dot.x + ((b.x - dot.x) * out) / d, y: dot.y + ((b.y - dot.y) * out) / d };
 }
 
 /** The box round some points ([{x, y}]). */

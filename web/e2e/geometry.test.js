@@ -163,3 +163,23 @@ it("a name stays in its own space, smaller, rather than stand full size over a n
   assert.deepEqual(placed, { inside: true, size: 0.7 });
   await page.close();
 });
+
+it("an arrow follows every place of its path and leaves a town without crossing its value", async () => {
+  const page = await pageWithModules();
+  const drawn = await page.evaluate(async () => {
+    const { drawTrail } = await import("/static/layout.js");
+    const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    // Pieces stand below each town's dot; the way goes north, then west.
+    const centre = { a: { x: 0, y: 10 }, b: { x: 0, y: 0 }, c: { x: -8, y: 0 } };
+    const dots = { a: { x: 0, y: 8, r: 1 } };
+    drawTrail(g, [{ path: ["a", "b", "c"], text: "moves" }], (id) => centre[id], 1, (id) => dots[id]);
+    const pts = g.querySelector(".trail-move").getAttribute("d").slice(1).split(" L").map((p) => p.split(",").map(Number));
+    return pts;
+  });
+  assert.equal(drawn.length, 3, "start, the bend in b, the arrow's base");
+  const [start, bend] = drawn;
+  assert.deepEqual(bend, [0, 0]);
+  // It starts north of a's dot, outside it, not at a's pieces under the dot.
+  assert.ok(start[1] < 8 - 1 && start[1] > 6, `starts at ${start}`);
+  await page.close();
+});
