@@ -792,8 +792,13 @@ impl Gml {
         unit.leader = None;
         unit.entered = None;
         unit.assault = false;
-        // A counter placed again later is a new piece (ruling gml #59).
+        // A counter placed again later is a new piece (ruling gml #59):
+        // nothing of the turn of the piece it was (rules gml-27: a 6.13
+        // separation stayed with the counter, raised again the same turn).
         unit.spent = 0;
+        unit.done = false;
+        unit.sailed = false;
+        unit.separated = false;
     }
 
     /// 8.22 a hit: a full unit is turned, a reduced one eliminated.
@@ -1245,8 +1250,6 @@ impl Gml {
         new.spent = old.spent;
         new.reduced = false;
         self.lift(u, Place::Pool);
-        self.units[u as usize].done = false;
-        self.units[u as usize].sailed = false;
         for side in &mut b.units {
             for x in side.iter_mut() {
                 if *x == u {

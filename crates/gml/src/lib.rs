@@ -53,7 +53,7 @@ static INFO: TitleInfo = TitleInfo {
         "abilities",
         "5.5 Special leader abilities (optional)",
     )],
-    rules_version: "gml-26",
+    rules_version: "gml-27",
     data_files: &[
         "states.tsv",
         "spaces.tsv",

@@ -412,7 +412,9 @@ impl Gml {
 
     /// 7.3 (ruling gml #21) at the end of the seat's Activation Phase its
     /// units that were at sea when the phase began and are still at sea
-    /// are lost; those that left port in it may stay at sea.
+    /// are lost; those that left port in it may stay at sea. "The unit is
+    /// eliminated": back to the pool a new piece, an Indian out of the game
+    /// (rulings gml #26, #59; rules gml-27: an Indian went to the pool).
     pub(crate) fn lost_at_sea(&mut self, seat: Seat) {
         for u in std::mem::take(&mut self.at_sea) {
             if !matches!(self.units[u as usize].at(), Place::Zone(_)) || self.side(u) != seat {
@@ -420,8 +422,7 @@ impl Gml {
             }
             let name = self.unit_name(u);
             let aboard = self.aboard(u);
-            self.units[u as usize].leader = None;
-            self.units.place(u, Place::Pool);
+            self.lift(u, self.eliminated_to(u));
             self.core.log.say("7.3", || {
                 format!("The {name} began the phase at sea and is still at sea at its end: lost")
             });

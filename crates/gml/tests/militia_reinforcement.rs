@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{cleared, deployed, log_since, put, put_home, space, state};
+use common::{act, assert_logged, cleared, deployed, has, ids, log_since, put, put_home, put_leader, space, state};
 use engine::prelude::*;
 use gml::forces::{Kind, AMERICAN, BRITISH};
 use gml::frames::Frame;
@@ -256,4 +256,36 @@ fn a_unit_raised_with_no_counter_or_no_free_space_is_not_placed() {
     );
     assert!(!g.stack.iter().any(|f| matches!(f, Frame::Raise { .. })));
     assert_eq!(g.phase, Phase::Command(AMERICAN));
+}
+
+/// A counter eliminated and placed again is a new piece (ruling gml #59):
+/// a Tory that separated from a group (6.13: it may not join another stack
+/// that turn) and fell in the British part of the turn, raised again in
+/// the British Reinforcement Phase (9.4), may join a leader activated by
+/// the American Command Table's "opponent activates" (4.1). Rules gml-27:
+/// the counter kept the old piece's separation, and could not.
+// rule: gml 9.4, 6.13
+#[test]
+fn a_unit_raised_again_the_turn_it_fell_is_a_new_piece() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    // The only Delaware Tory counter, which left its group in Saratoga.
+    let tory = put_home(&mut g, BRITISH, Kind::Tory, "de", 1, "saratoga")[0];
+    g.units[tory as usize].done = true;
+    g.units[tory as usize].separated = true;
+    put(&mut g, AMERICAN, Kind::Continental, 2, "saratoga");
+    put_leader(&mut g, "howe", "dover");
+    // The Combat Phase: the Continentals hit twice, the Tory is gone. The
+    // British Reinforcement Phase: no Canadian militia (10), a Middle
+    // Atlantic one (1): the same counter, placed in Delaware beside Howe.
+    g.core.dice.script([1, 1, 10, 1]);
+    g.advance();
+    assert_logged(&g, "The DE Tory Militia is eliminated");
+    act(&mut g, BRITISH, "place-dover");
+    assert_eq!(g.units[tory as usize].at(), Place::Space(space("dover")));
+    // The American Command Phase: 4, "the opponent activates 1": Howe.
+    g.core.dice.script([4]);
+    act(&mut g, AMERICAN, "roll");
+    act(&mut g, BRITISH, "activate-howe");
+    let id = format!("join-{}-to-howe", g.unit_id(tory));
+    assert!(has(&g, BRITISH, &id), "{:?}", ids(&g, BRITISH));
 }

@@ -1458,3 +1458,33 @@ fn a_leader_left_outside_the_activation_is_checked_as_the_last_units_leave() {
     act(&mut g, AMERICAN, "place-bennington");
     assert_eq!(leader_at(&g, arnold), "bennington");
 }
+
+/// 6.7 "places that number of militia units (if available)": New York's
+/// call of 2 with one New York counter left places that one, and the call
+/// ends there.
+// rule: gml 6.7
+#[test]
+fn a_militia_call_places_the_counters_left_when_fewer_than_its_number() {
+    let mut g = cleared("saratoga", Phase::Activation(BRITISH));
+    g.called.retain(|&s| s != state("ny"));
+    put_home(&mut g, AMERICAN, Kind::Militia, "ny", 3, "albany");
+    let b = put(&mut g, BRITISH, Kind::British, 1, "danbury")[0];
+    activations(&mut g, BRITISH, 1);
+    move_alone(&mut g, BRITISH, b);
+    act(&mut g, BRITISH, "step-white-plains");
+    assert_logged(
+        &g,
+        "British units enter New York for the first time: its militia are called (2)",
+    );
+    assert!(!has(&g, AMERICAN, "place-white-plains"), "not among the enemy");
+    act(&mut g, AMERICAN, "place-saratoga");
+    assert_eq!(g.land_at(space("saratoga"), AMERICAN).count(), 1);
+    assert!(
+        !g.stack
+            .iter()
+            .any(|f| matches!(f, Frame::Raise { rule, .. } if rule == "6.7")),
+        "no New York counter is left: the call is over"
+    );
+    let placed = log_text(&g).matches("The NY Militia is placed in").count();
+    assert_eq!(placed, 1, "{}", log_text(&g));
+}

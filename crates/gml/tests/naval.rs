@@ -730,3 +730,63 @@ fn ships_sail_only_on_the_zones_of_the_map_in_use() {
         "the Virginia Capes are on the South map: {legal:?}"
     );
 }
+
+// rule: gml 7.3
+#[test]
+fn a_unit_lost_at_sea_is_eliminated_as_in_combat() {
+    // 7.3 "the unit is eliminated": as a hit's elimination (ruling gml
+    // #26) it goes back to the pool a new piece (#59), an Indian out of
+    // the game. Rules gml-27: an Indian went back to the pool, and a
+    // counter kept its voyage of the phase, shown as having sailed and
+    // acted when it was raised again.
+    let mut g = cleared("saratoga", Phase::Deployment);
+    let redcoat = put(&mut g, BRITISH, Kind::British, 1, "new-york")[0];
+    let mohawk = put_home(&mut g, BRITISH, Kind::Indian, "mohawk", 1, "new-york")[0];
+    for u in [redcoat, mohawk] {
+        g.units.place(u, Place::Zone(zone("zone-3")));
+    }
+    naval_phase(&mut g);
+    assert_eq!(g.at_sea, vec![redcoat, mohawk]);
+    // The British unit sails on a zone and ends its voyage still at sea.
+    sail(&mut g, redcoat);
+    act(&mut g, BRITISH, "sea-zone-2");
+    act(&mut g, BRITISH, "done");
+    act(&mut g, BRITISH, "done");
+    assert!(!matches!(g.phase, Phase::Activation(_)), "the phase is over");
+    assert_eq!(g.units[redcoat as usize].at(), Place::Pool);
+    let unit = &g.units[redcoat as usize];
+    assert!(!unit.sailed && !unit.done, "a new piece in the pool");
+    assert_eq!(g.units[mohawk as usize].at(), Place::Gone, "an Indian leaves the game");
+    sound(&g);
+}
+
+/// 7.2 "Units on transports that are already at sea continue moving and do
+/// not count toward the result of the transport die roll": one at sea
+/// sails without a roll, and still sails once a roll of 1 is spent.
+// rule: gml 7.2
+#[test]
+fn units_already_at_sea_sail_on_outside_the_transport_roll() {
+    let mut g = cleared("saratoga", Phase::Deployment);
+    let redcoats = put(&mut g, BRITISH, Kind::British, 2, "new-york");
+    g.mark_control(space("new-york"));
+    let afloat = put(&mut g, BRITISH, Kind::Hessian, 2, "new-york");
+    for &u in &afloat {
+        g.units.place(u, Place::Zone(zone("zone-3")));
+    }
+    naval_phase(&mut g);
+    // The first at sea lands with no roll made.
+    sail(&mut g, afloat[0]);
+    act(&mut g, BRITISH, "land-new-york");
+    assert!(!logged(&g, "Naval transport:"), "no roll for a unit at sea");
+    // A roll of 1: one unit out of port, then no other.
+    g.core.dice.script([1]);
+    sail(&mut g, redcoats[0]);
+    act(&mut g, BRITISH, "sea-zone-3");
+    act(&mut g, BRITISH, "done");
+    assert_logged(&g, "Naval transport: 1 land unit may sail from port");
+    assert!(!has(&g, BRITISH, &format!("sail-{}", g.unit_id(redcoats[1]))));
+    // The other at sea still sails on.
+    sail(&mut g, afloat[1]);
+    act(&mut g, BRITISH, "land-new-york");
+    assert_eq!(at(&g, afloat[1]), "new-york");
+}

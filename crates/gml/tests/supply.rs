@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{cleared, log_since, put, put_home, put_where, space, DataDir};
+use common::{cleared, log_since, put, put_home, put_leader, put_where, space, DataDir};
 use engine::prelude::*;
 use gml::forces::{Kind, Nationality, AMERICAN, BRITISH};
 use gml::frames::Frame;
@@ -203,10 +203,10 @@ fn british_units_trace_to_a_port_they_control_within_four() {
     assert_eq!(left, 3);
 }
 
-#[test]
-fn enemy_land_units_block_the_path() {
-    // rule: gml 10.1
-    // ruling: gml #29
+/// Greene cleared with every VP city British but Hillsborough, which is
+/// nobody's: a space two steps from it, and no VP city itself, whose
+/// American units trace supply to Hillsborough only.
+fn two_from_hillsborough() -> (Gml, SpaceId, SpaceId) {
     let mut g = before_supply("greene");
     british_cities(&mut g);
     let city = space("hillsborough");
@@ -215,6 +215,14 @@ fn enemy_land_units_block_the_path() {
     let x = (0..d.len() as SpaceId)
         .find(|&s| d[s as usize] == 2 && tables().map.get(s).vp == 0)
         .expect("a space two from Hillsborough");
+    (g, city, x)
+}
+
+#[test]
+fn enemy_land_units_block_the_path() {
+    // rule: gml 10.1
+    // ruling: gml #29
+    let (mut g, city, x) = two_from_hillsborough();
     assert!(g.traces_supply(x, AMERICAN));
     // British units in every space next to it cut every line.
     let next: Vec<String> = tables()
@@ -467,4 +475,29 @@ fn supply_runs_along_lines_not_across_the_sea_nor_stopped_by_enemy_control() {
     assert!(g.traces_supply(beyond, BRITISH), "through Camden");
     put(&mut g, AMERICAN, Kind::Continental, 1, "camden");
     assert!(!g.traces_supply(beyond, BRITISH), "enemy land units in Camden");
+}
+
+/// 10.1 "none of the spaces through which the supply line is traced may
+/// contain enemy land units": a leader is no land unit (10.0 leaders do
+/// not even check supply), so enemy leaders alone on every way out of the
+/// space do not cut its line, nor one alone in the source city.
+#[test]
+fn enemy_leaders_alone_do_not_cut_a_supply_line() {
+    // rule: gml 10.1
+    let (mut g, _, x) = two_from_hillsborough();
+    let ways: Vec<SpaceId> = tables()
+        .map
+        .neighbours(x)
+        .iter()
+        .filter(|(n, _)| g.in_play(*n))
+        .map(|&(n, _)| n)
+        .collect();
+    let british = ["cornwallis", "tarleton", "clinton", "howe", "grant", "knyphausen"];
+    assert!(ways.len() < british.len(), "enough leaders for every way out");
+    for (&s, id) in ways.iter().zip(british) {
+        let at = g.space_id(s).to_string();
+        put_leader(&mut g, id, &at);
+    }
+    put_leader(&mut g, "burgoyne", "hillsborough");
+    assert!(g.traces_supply(x, AMERICAN));
 }
