@@ -200,13 +200,16 @@ impl Fiw {
         self.phase = Phase::BalanceOfPower;
     }
 
-    /// 5.22 a colony is under invasion while enemy combat units stand in
-    /// it.
+    /// 5.22 a colony is under invasion while enemy land combat units
+    /// stand in it: naval units alone invade nothing, as their entering
+    /// activates nothing (5.24, ruling fiw #9, #98).
     pub fn under_invasion(&self, c: Colony) -> bool {
         let Some(owner) = self.owner(c) else { return false };
         let m = &tables().map;
+        // ruling: fiw #98
         (0..self.units.len() as UnitId).any(|u| {
             self.side(u) == enemy(owner)
+                && !self.is_naval(u)
                 && matches!(self.units[u as usize].at(), Place::Sq(sq) if m.colony(sq) == Some(c))
         })
     }

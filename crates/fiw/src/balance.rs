@@ -59,6 +59,28 @@ impl Index {
         self.0.unsigned_abs()
     }
 
+    /// How the index moved from `before` to here after a shift of `by`
+    /// toward `whom` ("the British"), in words: "shifts 2 toward the
+    /// British (+5)", or, cut by the extreme (4.3), "shifts 1 of its 2
+    /// toward the British, to its extreme (+18)" and "stays at its extreme
+    /// (+18)".
+    pub fn shift_words(self, before: Index, by: u8, whom: &str) -> String {
+        // Spaces along the track, which has no zero space.
+        let moved = if (before.0 > 0) == (self.0 > 0) {
+            before.0.abs_diff(self.0)
+        } else {
+            before.spaces() + self.spaces() - 1
+        };
+        let now = self.0;
+        if moved == by {
+            format!("shifts {by} toward {whom} ({now:+})")
+        } else if moved == 0 {
+            format!("stays at its extreme ({now:+}, 4.3)")
+        } else {
+            format!("shifts {moved} of its {by} toward {whom}, to its extreme ({now:+}, 4.3)")
+        }
+    }
+
     /// 4.0, 4.3 moved `by` spaces toward `side`: from +1 straight to -1
     /// and back, and no further than 18.
     pub fn shift(self, by: u8, toward: Seat) -> Index {

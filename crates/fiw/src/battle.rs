@@ -1609,13 +1609,15 @@ impl Fiw {
         if by == 0 {
             return false;
         }
+        let before = self.balance;
         self.balance = self.balance.shift(by, toward);
-        let now = self.balance.value();
+        let after = self.balance;
         self.core.log.say("4.1", || {
+            let whom = format!("the {}", side_name(toward));
             format!(
-                "{}: the Balance of Power shifts {by} toward the {} ({now:+}).",
+                "{}: the Balance of Power {}.",
                 what(),
-                side_name(toward)
+                after.shift_words(before, by, &whom)
             )
         });
         true

@@ -700,11 +700,18 @@ impl crate::state::Fiw {
                 self.core.log.apart(seat, "8.1", &[], || vec![path], || own, || other);
             }
             ("indians-change-sides", Choice::Unit(u)) => {
+                let was = self.side(u);
                 self.units[u as usize].back = !self.units[u as usize].back;
+                // ruling: fiw #99 (23.22 with its new side, outside any
+                // fortress; its old side has a unit fewer there, #97)
+                self.units[u as usize].inside = false;
                 let unit = self.unit_name(u);
                 self.core
                     .log
                     .say("25.1", || format!("{name}: {unit} goes over to the {side}."));
+                if let Place::Sq(sq) = self.units[u as usize].at() {
+                    self.one_fewer(sq, was);
+                }
             }
             ("french-war-party" | "iroquois-council" | "trade-goods", Choice::Sq(sq)) => {
                 let pool: Vec<u16> = self.pool_indians().collect();

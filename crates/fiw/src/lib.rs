@@ -73,7 +73,7 @@ static INFO: TitleInfo = TitleInfo {
             needs: &[("on", "extended", "on")],
         },
     ],
-    rules_version: "fiw-27",
+    rules_version: "fiw-28",
     data_files: &tables::FILES,
     victory_levels: &["draw", "colonial", "continental", "imperial"],
     agreed_draw: Some("29.3"),

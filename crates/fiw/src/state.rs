@@ -394,15 +394,23 @@ impl Fiw {
         let from = self.units[u as usize].at();
         self.units.place(u, to);
         if let (Place::Sq(sq), true) = (from, from != to) {
-            // A battle there settles both at its end (22.6, 23.26).
-            if self.battle_square() == Some(sq) {
-                return;
-            }
-            if self.fortified(sq) == Some(Works::Fortress) && !self.besieged(sq) {
-                self.free_garrison(sq);
-            }
-            self.left_to_the_enemy(sq, self.side(u));
+            self.one_fewer(sq, self.side(u));
         }
+    }
+
+    /// `side` has a unit fewer in `sq` (moved away, or gone over to the
+    /// enemy, 25.1): a siege that has lost its garrison or its besiegers is
+    /// over (23.26), and the markers of a side with no combat unit left
+    /// there among the enemy's change hands (ruling fiw #97).
+    pub(crate) fn one_fewer(&mut self, sq: Sq, side: Seat) {
+        // A battle there settles both at its end (22.6, 23.26).
+        if self.battle_square() == Some(sq) {
+            return;
+        }
+        if self.fortified(sq) == Some(Works::Fortress) && !self.besieged(sq) {
+            self.free_garrison(sq);
+        }
+        self.left_to_the_enemy(sq, side);
     }
 
     /// 22.4 the last combat unit of `side` has left `sq`, outside a battle

@@ -483,24 +483,28 @@ impl Fiw {
     }
 
     /// 4.11 each city of the chart occupied by the side it is not the
-    /// home of shifts the index toward the occupier (ruling fiw #47).
+    /// home of shifts the index toward the occupier (ruling fiw #47). 7.3
+    /// the player with the initiative makes his shifts first: where one
+    /// reaches an extreme (4.3) the order tells (ruling fiw #100).
     fn balance_of_power_phase(&mut self) {
         let t = tables();
-        for c in t.balance.changes.iter().filter(|c| c.id == "occupy") {
-            let Some(city) = c.city.as_deref() else { continue };
-            let Some(place) = t.map.place(city) else { continue };
-            let home = t.map.colony(place.sq).and_then(|col| self.owner(col));
-            for seat in [BRITISH, FRENCH] {
+        // ruling: fiw #100
+        for seat in [self.initiative, enemy(self.initiative)] {
+            for c in t.balance.changes.iter().filter(|c| c.id == "occupy") {
+                let Some(city) = c.city.as_deref() else { continue };
+                let Some(place) = t.map.place(city) else { continue };
+                let home = t.map.colony(place.sq).and_then(|col| self.owner(col));
                 // ruling: fiw #47
                 if Some(seat) != home && self.controls(place.sq, seat) && !self.besieged(place.sq) {
+                    let before = self.balance;
                     self.balance = self.balance.shift(c.shift, seat);
                     let name = place.name.clone();
-                    let now = self.balance.value();
+                    let after = self.balance;
                     self.core.log.say("4.11", || {
                         format!(
-                            "The {} occupy {name}: the Balance of Power shifts {} toward them ({now:+}).",
+                            "The {} occupy {name}: the Balance of Power {}.",
                             side_name(seat),
-                            c.shift
+                            after.shift_words(before, c.shift, "them")
                         )
                     });
                 }

@@ -92,6 +92,30 @@ fn step_14_3_the_thirteen_colonies_not_under_invasion_become_passive() {
     assert_eq!(g.status(Colony::NewFrance), Status::Active, "a French colony");
 }
 
+/// 5.22 a colony "remains active only for the remainder of that game turn
+/// unless it is under invasion"; 5.24 invasion is an enemy unit entering
+/// it, which naval units alone do not (ruling fiw #9). So a French fleet
+/// anchored alone in Boston keeps no invasion going there, and
+/// Massachusetts turns passive at step 14.3; French Indians in New York
+/// are French units invading it (#9), and keep it active.
+#[test]
+fn a_fleet_alone_keeps_no_colony_under_invasion() {
+    // rule: fiw 5.22, 5.24, 5.25
+    // ruling: fiw #9, #98
+    let mut g = blank(23);
+    g.set_status(Colony::Massachusetts, Status::Active);
+    g.set_status(Colony::NewYork, Status::Active);
+    put(&mut g, "fr-fleet", "boston");
+    put(&mut g, "ottawa-fr", "albany");
+    assert!(!g.under_invasion(Colony::Massachusetts), "a fleet invades nothing");
+    assert!(g.under_invasion(Colony::NewYork));
+    // Step 14.2: the Ottawas roll 6 and stay.
+    g.core.dice.script([6]);
+    administer(&mut g);
+    assert_eq!(g.status(Colony::Massachusetts), Status::Passive);
+    assert_eq!(g.status(Colony::NewYork), Status::Active, "Indians invade");
+}
+
 #[test]
 fn step_14_4_provincials_of_passive_colonies_outside_them_go_to_the_pool() {
     // rule: fiw 5.26, 17.6

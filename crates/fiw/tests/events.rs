@@ -420,3 +420,58 @@ fn the_spies_report_the_enemy_square_by_square() {
         "the report is the roller's"
     );
 }
+
+/// 8.1 Indians Change Sides with 25.1 and 23.22: an Indian unit that goes
+/// over stands with its new side, outside any fortress (only "the units
+/// that originally occupied the fortress square are considered to be
+/// inside"). The French are left with no combat unit where it stood, so,
+/// as for any side whose last combat unit leaves a square with enemy land
+/// combat units (ruling fiw #97, 22.4), their markers go to the enemy
+/// there (ruling fiw #99): the Ottawas alone at Fort Niagara take its fort over; the last
+/// of a besieged garrison, its fortress, and the siege is over (23.26).
+/// One of two leaves the siege going, and is not shut in the enemy's
+/// fortress.
+#[test]
+fn indians_who_change_sides_leave_the_fortress_and_take_over_what_they_held() {
+    // rule: fiw 25.1, 22.4, 23.22, 23.26
+    // ruling: fiw #97, #99
+    use fiw::actions::Piece;
+    use fiw::civilization::Marker;
+    let flip = |g: &mut Fiw, u: fiw::state::UnitId| {
+        // Each a turn's event (8.2: twice in a turn is No Event).
+        g.this_turn.clear();
+        events_now(g, BRITISH, &["indians-change-sides"]);
+        act(g, BRITISH, Action::Pick(Choice::Unit(u)));
+        assert_eq!(g.side(u), BRITISH);
+    };
+    let fortress = |g: &Fiw| g.civ(sq("quebec"), Marker::Fortress).map(|c| c.side);
+
+    // Alone in a French fort.
+    let mut g = cleared(BRITISH);
+    let ottawa = put(&mut g, "ottawa-fr", "fort-niagara");
+    flip(&mut g, ottawa);
+    assert_eq!(g.works(sq("fort-niagara")).map(|w| w.1), Some(BRITISH));
+
+    // Two Indians besieged in Quebec: one goes over, the other holds on.
+    let mut g = cleared(BRITISH);
+    put(&mut g, "br-line", "quebec");
+    let garrison = [put(&mut g, "ottawa-fr", "quebec"), put(&mut g, "abenaki-fr", "quebec")];
+    for &u in &garrison {
+        g.units[u as usize].inside = true;
+    }
+    assert!(g.besieged(sq("quebec")));
+    flip(&mut g, garrison[0]);
+    assert!(!g.units[garrison[0] as usize].inside, "outside, with the besiegers");
+    assert!(
+        g.ready(BRITISH, Piece::Unit(garrison[0])),
+        "not shut in the French fortress"
+    );
+    assert!(g.besieged(sq("quebec")), "the Abenakis hold on");
+    assert_eq!(fortress(&g), Some(FRENCH));
+    // The last of the garrison goes over: the fortress is the besiegers'.
+    let balance = g.balance.value();
+    flip(&mut g, garrison[1]);
+    assert!(!g.besieged(sq("quebec")));
+    assert_eq!(fortress(&g), Some(BRITISH));
+    assert!(g.balance.value() > balance, "a fortress captured (ruling fiw #53)");
+}

@@ -877,3 +877,53 @@ fn a_released_prisoner_goes_back_to_his_own_side() {
         "Release the prisoner Robert Monckton to the British (17.42; free, terms are yours to agree)"
     );
 }
+
+/// 10.71 "An unlimited number of leaders may be placed in a square, and an
+/// unlimited number of recruits may be placed in a home base": once Boston
+/// holds its forage value of new regiments, regulars still go to the
+/// British home base, more than any square's forage value, and leaders
+/// still go to Boston.
+#[test]
+fn leaders_in_a_full_square_and_recruits_in_the_home_base_are_unlimited() {
+    // rule: fiw 10.71, 10.1
+    let mut g = purchasing(&[("br-line", "boston")]);
+    let boston = Action::At(Place::Sq(sq("boston")));
+    let britain = Action::At(Place::Base(Base::Britain));
+    let forage = g.forage_value(sq("boston"));
+    // Three regulars (10.1's limit on the map), then Massachusetts men.
+    for i in 0..forage {
+        let recruit = if i < 3 { "br-line" } else { "ma-infantry" };
+        act(&mut g, BRITISH, Action::Recruit(face(recruit)));
+        act(&mut g, BRITISH, boston);
+    }
+    assert!(
+        !legal(&g, BRITISH).contains(&Action::Recruit(face("ma-infantry"))),
+        "Boston, the only British-occupied city of Massachusetts, is full"
+    );
+    for _ in 0..=forage {
+        act(&mut g, BRITISH, Action::Recruit(face("br-line")));
+        act(&mut g, BRITISH, britain);
+    }
+    for name in ["howe", "abercromby"] {
+        act(&mut g, BRITISH, Action::Appoint(leader_row(name)));
+        assert!(legal(&g, BRITISH).contains(&boston), "{name} to Boston");
+        act(&mut g, BRITISH, boston);
+    }
+    act(&mut g, BRITISH, Action::Commit);
+    act(&mut g, FRENCH, Action::Commit);
+    let home = g.units_in(Place::Base(Base::Britain)).count();
+    assert_eq!(home, usize::from(forage) + 1);
+    for name in ["howe", "abercromby"] {
+        assert_eq!(g.leaders[leader(&g, name) as usize].at, Place::Sq(sq("boston")));
+    }
+}
+
+/// The row of leaders.tsv of a leader id.
+fn leader_row(id: &str) -> u8 {
+    tables()
+        .forces
+        .leaders
+        .iter()
+        .position(|l| l.id == id)
+        .expect("a leader of leaders.tsv") as u8
+}

@@ -241,3 +241,27 @@ fn besiegers_who_reorganize_keep_the_siege() {
     act(&mut g, BRITISH, Action::Combine(besiegers[0]));
     assert!(g.besieged(sq) && g.units[garrison as usize].inside);
 }
+
+/// 26.0 "That choice may be made and changed at any time in the turn": a
+/// legion made light in the 1st operations phase stays light after it,
+/// and is made heavy again when it forms a force in the 2nd.
+#[test]
+fn a_legion_keeps_its_choice_until_its_owner_changes_it() {
+    // rule: fiw 26.0, 12.0
+    let (mut g, legion) = formed(&["br-comb"]);
+    let legion = legion[0];
+    act(&mut g, BRITISH, Action::Light(legion));
+    act(&mut g, BRITISH, Action::Go);
+    act(&mut g, BRITISH, Action::Halt);
+    idle_until(&mut g, |g| {
+        g.phase
+            == (fiw::state::Phase::Operations {
+                round: 2,
+                seat: BRITISH,
+            })
+    });
+    assert!(g.is_light(legion), "still light in the 2nd phase");
+    form(&mut g, BRITISH, "1109", &pieces(&[legion]));
+    act(&mut g, BRITISH, Action::Light(legion));
+    assert!(!g.is_light(legion), "heavy again");
+}

@@ -1048,3 +1048,85 @@ fn indians_set_up_in_a_fort_s_village_do_not_cover_the_fort() {
         assert!(g.occupies(p, FRENCH), "no French unit occupies {}", g.sq_name(p));
     }
 }
+
+/// 7.2 "Player turn order remains in effect for the remainder of the turn
+/// regardless of shifts in the balance of power", and 7.3's initiative,
+/// decided in the initiative phase (7.0), with it: the British (+3) send
+/// the French first; the index swinging to -10 in the turn changes neither
+/// until the next turn's initiative phase, when the French choose.
+#[test]
+fn the_turn_order_stands_for_the_turn_whatever_the_balance_of_power_does() {
+    // rule: fiw 7.2, 7.3, 7.0
+    let mut g = started(FRENCH);
+    assert_eq!((g.first, g.initiative), (FRENCH, BRITISH));
+    g.balance = fiw::balance::Index::new(-10).unwrap();
+    idle_until(&mut g, |g| g.phase == Phase::Operations { round: 3, seat: FRENCH });
+    assert_eq!((g.first, g.initiative), (FRENCH, BRITISH));
+    idle_until(&mut g, |g| {
+        g.phase
+            == Phase::Operations {
+                round: 3,
+                seat: BRITISH,
+            }
+    });
+    assert_eq!(g.first, FRENCH, "the French still open each phase");
+    to_next_turn(&mut g);
+    assert!(matches!(g.stack.last(), Some(Frame::ChooseFirst { seat }) if *seat == FRENCH));
+    assert_eq!(g.initiative, FRENCH);
+}
+
+/// 4.3 the index goes no higher than +18, and 7.3: "Various game functions
+/// will call for players to take actions simultaneously. In the event of a
+/// dispute, the player with the initiative goes first." At +17 the British
+/// hold Quebec (2 toward them) and the French Boston (1 toward them): made
+/// French first, 17, 16, 18; British first, 17, 18 (no higher), 17. The
+/// player with the initiative makes his shifts first (ruling fiw #100).
+#[test]
+fn at_an_extreme_the_initiative_player_s_shifts_come_first() {
+    // rule: fiw 4.3, 7.3, 4.11
+    // ruling: fiw #100
+    let after = |initiative: engine::Seat| {
+        let mut g = cleared(BRITISH);
+        put(&mut g, "br-line", "quebec");
+        put(&mut g, "fr-bearn", "boston");
+        g.balance = fiw::balance::Index::new(17).unwrap();
+        g.initiative = initiative;
+        end_operations(&mut g);
+        let lines: Vec<String> = g
+            .log()
+            .visible(None)
+            .filter(|e| e.rule == "4.11")
+            .map(|e| e.text.clone())
+            .collect();
+        (g.balance.value(), lines)
+    };
+    let (french_first, lines) = after(FRENCH);
+    assert_eq!(french_first, 18);
+    assert!(
+        lines[0].contains("French occupy Boston") && lines[0].ends_with("(+16)."),
+        "{lines:?}"
+    );
+    let (british_first, lines) = after(BRITISH);
+    assert_eq!(british_first, 17);
+    // The log says the extreme cut the shift (4.3).
+    assert_eq!(
+        lines[0],
+        "The British occupy Quebec: the Balance of Power shifts 1 of its 2 toward them, to its extreme (+18, 4.3)."
+    );
+}
+
+#[test]
+fn a_shift_past_the_extreme_is_told_as_far_as_it_went() {
+    // rule: fiw 4.3, 4.0
+    use fiw::balance::Index;
+    let at = |v: i8| Index::new(v).unwrap();
+    let words = |from: i8, by: u8, toward| at(from).shift(by, toward).shift_words(at(from), by, "them");
+    assert_eq!(words(5, 2, BRITISH), "shifts 2 toward them (+7)");
+    // No zero space: +1 to -2 is two spaces.
+    assert_eq!(words(1, 2, FRENCH), "shifts 2 toward them (-2)");
+    assert_eq!(
+        words(-17, 3, FRENCH),
+        "shifts 1 of its 3 toward them, to its extreme (-18, 4.3)"
+    );
+    assert_eq!(words(18, 1, BRITISH), "stays at its extreme (+18, 4.3)");
+}
