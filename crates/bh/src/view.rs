@@ -235,18 +235,11 @@ impl Bh {
     }
 
     /// Whether `Game::check` allows six units in `r`: it is one of the two
-    /// regions of a Reorganize the Line, or pieces are still on their way
-    /// (hits, a fire, a flight, an overflow).
+    /// regions of a Reorganize the Line.
     pub(crate) fn reorganizing(&self, r: Region) -> bool {
         self.frames
             .iter()
             .any(|f| matches!(f, Frame::Reorganize { a: Some(a), b: Some(b), .. } if *a == r || *b == r))
-            || self.frames.iter().any(|f| {
-                matches!(
-                    f,
-                    Frame::Hits { .. } | Frame::Displace { .. } | Frame::Flee { .. } | Frame::Overflow { .. }
-                )
-            })
     }
 }
 
