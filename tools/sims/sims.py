@@ -9,13 +9,23 @@ while any of its games is absent there. One session plays what it can:
     tools/sims/sims.py run [--workers 2] [--only PREFIX] [--bin PATH]
     tools/sims/sims.py merge                  # fold finished shards into docs/sims
     tools/sims/sims.py table                  # the merged figures as a Markdown table
+    tools/sims/sims.py revalidate --old OLD --new NEW [--only PREFIX]
 
 `run` plays the missing shards, interleaved across pairings, one game at a
 time per worker (`--threads 1`) at the lowest CPU priority, writing each
-finished shard to target/sims/. `merge` calls `powderhorn simulate merge`,
-which refuses results played under other rules (a rules change means the
-pairing starts again: move its file away). Games are seeded, so a shard
+finished shard to target/sims/ and each game's save file to
+target/sims/saves/PAIRING/. `merge` calls `powderhorn simulate merge`, which
+refuses results played under other rules. Games are seeded, so a shard
 played twice gives the same games, and merging them is harmless.
+
+After a rules change, `revalidate` replays every game of each merged
+pairing from its save with `verify --trace` under OLD (the build of the
+rules the pairing was played under, which its trace must name) and NEW: a
+pairing whose every game meets the same seats to act and the same legal
+actions, in the same order, at every move under both, and ends the same, is
+relabelled with NEW's rules; its games are what NEW's rules make of those
+moves (a random seat would have chosen the same). A pairing with any game
+that differs, or without every save, starts again (move its file away).
 """
 
 import argparse
@@ -30,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PAIRINGS = ROOT / "tools" / "sims" / "pairings.tsv"
 RESULTS = ROOT / "docs" / "sims"
 WORK = ROOT / "target" / "sims"
+SAVES = WORK / "saves"
 
 
 def pairings():
@@ -110,6 +121,7 @@ def command(p, i, out, binary):
         "nice", "-n", "19", binary, "simulate", p["scenario"],
         "--games", str(p["games"]), "--seed", str(p["seed"]),
         "--threads", "1", "--shard", f"{i}/{p['shards']}", "--out", str(out),
+        "--save-games", str(SAVES / p["name"]),
         *p["args"],
     ]
 
@@ -161,6 +173,44 @@ def merge(args):
         print(f"{p['name']}: merged {len(shards)} shard(s)")
 
 
+def trace(binary, save):
+    """`verify --trace` of a save: (its rules line, the rest), or None if it fails."""
+    r = subprocess.run([binary, "verify", "--trace", str(save)], capture_output=True, text=True)
+    if r.returncode != 0:
+        return None
+    head, _, rest = r.stdout.partition("\n")
+    return head.removeprefix("rules\t"), rest
+
+
+def revalidate(args):
+    for p in pairings():
+        merged = RESULTS / f"{p['name']}.json"
+        if not p["name"].startswith(args.only) or not merged.exists():
+            continue
+        r = json.loads(merged.read_text())
+        saves = [SAVES / p["name"] / f"game-{g['game']}.json" for g in r["results"]]
+        absent = sum(not f.exists() for f in saves)
+        if absent:
+            print(f"{p['name']}: {absent} of {len(saves)} games have no save: cannot revalidate")
+            continue
+        rules, differ = None, []
+        for g, f in zip(r["results"], saves):
+            old, new = trace(args.old, f), trace(args.new, f)
+            if old is None or new is None or old[0] != r["rules"] or old[1] != new[1]:
+                differ.append(g["game"])
+            rules = new[0] if new else rules
+        if differ or rules is None:
+            print(f"{p['name']}: games {differ[:10]} play otherwise under {args.new} (or {args.old} is not the "
+                  f"build of {r['rules']}): start it again")
+            continue
+        if rules == r["rules"]:
+            print(f"{p['name']}: already {rules}")
+            continue
+        print(f"{p['name']}: all {len(saves)} games play alike under {rules}: relabelled from {r['rules']}")
+        r["rules"] = rules
+        merged.write_text(json.dumps(r, indent=2) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -175,6 +225,11 @@ def main():
     m = sub.add_parser("merge")
     m.add_argument("--bin", default=default_bin)
     m.set_defaults(f=merge)
+    v = sub.add_parser("revalidate")
+    v.add_argument("--old", required=True, help="the build of the rules the pairings were played under")
+    v.add_argument("--new", required=True, help="the build of the new rules")
+    v.add_argument("--only", default="", help="pairings whose name starts with this")
+    v.set_defaults(f=revalidate)
     args = ap.parse_args()
     args.f(args)
 

@@ -75,11 +75,19 @@ pub fn scenario(path: &str) -> Result<(TitleEntry, String), CatalogError> {
 
 /// Load a save file of any title.
 pub fn load(save: &SaveFile) -> Result<Box<dyn AnyGame>, SaveError> {
-    let entry = title(&save.title).ok_or_else(|| SaveError::WrongTitle {
+    (entry_of(save)?.load)(save)
+}
+
+/// A save file's moves under this build's rules (`Session::trace`).
+pub fn trace(save: &SaveFile) -> Result<Vec<String>, SaveError> {
+    (entry_of(save)?.trace)(save)
+}
+
+fn entry_of(save: &SaveFile) -> Result<TitleEntry, SaveError> {
+    title(&save.title).ok_or_else(|| SaveError::WrongTitle {
         found: save.title.clone(),
         expected: titles().iter().map(|t| (t.info)().key).collect::<Vec<_>>().join(" or "),
-    })?;
-    (entry.load)(save)
+    })
 }
 
 /// Start a new game of "title/scenario".

@@ -262,6 +262,18 @@ pub fn verify(file: &Path) -> Result<()> {
     Ok(())
 }
 
+/// `verify --trace`: the save's moves under this build's rules, a line each.
+pub fn trace(file: &Path) -> Result<()> {
+    let save = store::read(file)?;
+    let lines = catalog::trace(&save).with_context(|| format!("{}", file.display()))?;
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
 pub fn provenance(title: &str) -> Result<()> {
     let entry = catalog::title(title).ok_or_else(|| anyhow!("unknown title '{title}'"))?;
     let items = (entry.provenance)();

@@ -178,7 +178,16 @@ enum Command {
     /// or check a server game's record (GET /api/games/ID/record, once the
     /// game is over): its seed matches the commitment shown at the start and
     /// its moves replay to the outcome announced.
-    Verify { file: PathBuf },
+    Verify {
+        file: PathBuf,
+        /// Instead, replay the save's moves under this build's rules,
+        /// whatever rules it was saved under, and print per move a digest of
+        /// who had to act and their legal actions, then the outcome: two
+        /// builds that print the same play the game alike (a bot pairing's
+        /// games are so checked after a rules change, tools/sims/sims.py).
+        #[arg(long)]
+        trace: bool,
+    },
     /// Play in the terminal against a bot (see --opponent), or hotseat.
     Play {
         scenario: String,
@@ -355,7 +364,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Draw { file, seat, decline } => c::draw(&file, &seat, decline),
         Command::View { file, seat, json } => c::view(&file, &seat, json),
         Command::Log { file, seat } => c::log(&file, seat.as_deref()),
-        Command::Verify { file } => c::verify(&file),
+        Command::Verify { file, trace: false } => c::verify(&file),
+        Command::Verify { file, trace: true } => c::trace(&file),
         Command::Play {
             scenario,
             seat,

@@ -137,6 +137,8 @@ pub struct TitleEntry {
     pub info: fn() -> &'static TitleInfo,
     pub new: fn(Setup) -> Result<Box<dyn AnyGame>, SetupError>,
     pub load: fn(&SaveFile) -> Result<Box<dyn AnyGame>, SaveError>,
+    /// [`Session::trace`]: the save's moves under this build's rules.
+    pub trace: fn(&SaveFile) -> Result<Vec<String>, SaveError>,
     /// Play `games` random games from `setup` (seeds setup.seed, +1, ...) with
     /// typed actions and the log off; returns the actions applied per game.
     pub random_games: fn(&Setup, usize) -> Result<Vec<usize>, SetupError>,
@@ -157,6 +159,7 @@ impl TitleEntry {
             info: G::info,
             new: |setup| Ok(Box::new(Session::<G>::new(setup)?)),
             load: |save| Ok(Box::new(Session::<G>::load(save)?)),
+            trace: Session::<G>::trace,
             random_games: |setup, games| {
                 let mut setup = setup.clone();
                 setup.validate(G::info())?;

@@ -3,9 +3,10 @@
 //! file is that list plus a copy of the state to check it against.
 
 use crate::data::{self, DataOverride};
-use crate::game::{check_turn, find_in, Game, Refusal, Seat, SeatSet, Setup, SetupError};
+use crate::game::{action_id, check_turn, find_in, Game, Refusal, Seat, SeatSet, Setup, SetupError};
 use crate::Log;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 /// The save format; bump on an incompatible change of the file's shape.
 pub const SAVE_FORMAT: &str = "powderhorn-save";
@@ -478,8 +479,15 @@ impl<G: Game> Session<G> {
 
     /// Rebuild a game from its setup and actions.
     pub fn replay(setup: Setup, records: &[Record]) -> Result<Self, SaveError> {
+        Self::replay_with(setup, records, |_, _| {})
+    }
+
+    /// `replay`, calling `before` with the game and each action's index
+    /// just before that action.
+    fn replay_with(setup: Setup, records: &[Record], mut before: impl FnMut(&Self, usize)) -> Result<Self, SaveError> {
         let mut s = Session::new(setup)?;
         for (index, r) in records.iter().enumerate() {
+            before(&s, index);
             let fail = |why: String| SaveError::Replay {
                 index,
                 seat: r.seat.clone(),
@@ -537,6 +545,58 @@ impl<G: Game> Session<G> {
         }
         Ok(s)
     }
+}
+
+impl<G: Game> Session<G> {
+    /// What a save's moves meet under this build's rules, whatever rules it
+    /// was saved under: a line naming those rules (`data::rules_stamp`),
+    /// then per action a line of its index, seat and id and the
+    /// digest of who had to act then and of each one's legal action ids in
+    /// order (`play_digest`), then a line of the digest and the outcome at
+    /// the end. Two builds whose traces of a game are equal play its moves
+    /// alike, and a random seat's choices among them too: how a bot pairing
+    /// played under one rules version is checked under the next
+    /// (`tools/sims/sims.py revalidate`). Fails where a move is not legal.
+    pub fn trace(save: &SaveFile) -> Result<Vec<String>, SaveError> {
+        check_header(save, G::info().key)?;
+        let data = data::in_use(G::info().key);
+        if save.data != data {
+            return Err(SaveError::Data {
+                found: data::describe(save.data.as_ref()),
+                expected: data::describe(data.as_ref()),
+            });
+        }
+        let mut lines = Vec::with_capacity(save.actions.len() + 2);
+        lines.push(format!("rules\t{}", data::rules_stamp(G::info())));
+        let s = Self::replay_with(save.setup.clone(), &save.actions, |s, i| {
+            let r = &save.actions[i];
+            lines.push(format!("{i}\t{}\t{}\t{}", r.seat, r.action, play_digest(s.state())));
+        })?;
+        let g = s.state();
+        let outcome = g.outcome().map(|o| (o.winner, &o.level, &o.rule));
+        let outcome = serde_json::to_string(&outcome).expect("an outcome serializes");
+        lines.push(format!("end\t{}\t{outcome}", play_digest(g)));
+        Ok(lines)
+    }
+}
+
+/// What the rules decide in `g` now, hashed: the seats to act and, for
+/// each, its legal action ids in the order the game gives them (16 bytes of
+/// SHA-256, in hex).
+fn play_digest<G: Game>(g: &G) -> String {
+    let mut h = Sha256::new();
+    let mut legal = Vec::new();
+    for seat in g.to_act().iter() {
+        h.update([seat, u8::MAX]);
+        legal.clear();
+        g.legal(seat, &mut legal);
+        for a in &legal {
+            let id = action_id(g, seat, a);
+            h.update((id.len() as u64).to_le_bytes());
+            h.update(id.as_bytes());
+        }
+    }
+    h.finalize()[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Check the format fields of a save, before knowing its title's types.

@@ -181,3 +181,36 @@ fn a_resignation_ends_the_game_for_the_other_seat_and_is_logged() {
     assert_eq!(loaded.state().outcome(), s.state().outcome());
     assert_eq!(loaded.save().resigned, save.resigned);
 }
+
+#[test]
+fn a_trace_replays_the_moves_under_this_build_whatever_rules_they_were_saved_under() {
+    let game = |second: &str| {
+        let mut s = Session::<Toy>::new(Setup::new("std", 7)).unwrap();
+        s.act(0, "add-2", &[]).unwrap();
+        s.act(0, second, &[]).unwrap();
+        s.act(0, "roll", &[6]).unwrap();
+        s.save()
+    };
+    let mut save = game("add-2");
+    // Saved under other rules: `load` refuses it, `trace` replays it.
+    save.rules_version = "toy-0".into();
+    let lines = Session::<Toy>::trace(&save).unwrap();
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert_eq!(lines[0], "rules\ttoy-1");
+    assert!(lines[1].starts_with("0\tnorth\tadd-2\t"), "{lines:?}");
+    assert!(lines[3].starts_with("2\tnorth\troll\t"), "{lines:?}");
+    assert!(lines[4].starts_with("end\t"), "{lines:?}");
+    // The digest is what the rules offer: at 4 pending only the roll, at 3
+    // adding too, so the two games part at their third move.
+    let other = Session::<Toy>::trace(&game("add-1")).unwrap();
+    let digest = |l: &str| l.rsplit('\t').next().unwrap().to_string();
+    assert_eq!(digest(&lines[1]), digest(&other[1]));
+    assert_eq!(digest(&lines[2]), digest(&other[2]));
+    assert_ne!(digest(&lines[3]), digest(&other[3]));
+    // A move the rules do not offer fails, naming it.
+    save.actions[0].action = "add-7".into();
+    assert!(matches!(
+        Session::<Toy>::trace(&save),
+        Err(SaveError::Replay { index: 0, .. })
+    ));
+}
