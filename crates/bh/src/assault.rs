@@ -512,7 +512,7 @@ impl Bh {
             dice -= 1;
         }
         let dice = self.cap(def, dice);
-        self.pools(def, dice, militia, hit)
+        self.pools(def, dice, total - militia, hit)
     }
 
     fn attack_dice(&mut self, a: &Assault) -> Vec<(u8, u8)> {
@@ -523,7 +523,7 @@ impl Bh {
             dice -= 1;
         }
         let dice = self.cap(a.attacker, dice);
-        self.pools(a.attacker, dice, militia, 5)
+        self.pools(a.attacker, dice, total - militia, 5)
     }
 
     /// Decided: one side has no military units left, or the attacker is outnumbered.

@@ -157,11 +157,15 @@ impl Bh {
         (hits, rolls)
     }
 
-    /// Split `dice` into a militia part and the rest; 9.2 demoralized militia hit on 6 only.
-    pub fn pools(&self, seat: Seat, dice: u8, militia: i32, need: u8) -> Vec<(u8, u8)> {
+    /// Split `dice` into the rest and a militia part; 9.2 demoralized militia
+    /// hit on 6 only. `others` is the group's dice that are not the militia's:
+    /// those kept first, as the dice a terrain modifier or an 8.0 cap takes
+    /// away are the Patriot's to choose, and a die hitting on 6 alone is never
+    /// the better one to keep (ruling bh #44).
+    pub fn pools(&self, seat: Seat, dice: u8, others: i32, need: u8) -> Vec<(u8, u8)> {
         if seat == PATRIOT && self.demoralized[PATRIOT as usize] {
-            let m = (militia.max(0) as u8).min(dice);
-            vec![(dice - m, need), (m, 6)]
+            let o = (others.max(0) as u8).min(dice);
+            vec![(o, need), (dice - o, 6)]
         } else {
             vec![(dice, need)]
         }
@@ -408,7 +412,7 @@ impl Bh {
         }
         let dice = self.cap(seat, dice);
         let need = if self.map().adjacent(from, target) { 5 } else { 6 };
-        let pools = self.pools(seat, dice, militia, need);
+        let pools = self.pools(seat, dice, total - militia + extra as i32, need);
         let (hits, rolls) = self.roll(&pools);
         for &i in &chosen {
             self.pm(i).fired = true;
@@ -697,11 +701,15 @@ impl Bh {
     }
 }
 
-/// What the dice of `pools` (count, lowest hit) needed to hit, for the log.
+/// What the dice of `pools` (count, lowest hit) needed to hit, for the log;
+/// a terrain modifier can leave no die to roll (3.1, 6.1).
 pub(crate) fn needs(pools: &[(u8, u8)]) -> String {
     let each: Vec<u8> = pools
         .iter()
         .flat_map(|&(n, need)| std::iter::repeat_n(need, n as usize))
         .collect();
+    if each.is_empty() {
+        return "nothing to roll".into();
+    }
     revroad::log::needs(&each)
 }

@@ -703,3 +703,28 @@ fn a_militia_names_its_strength_and_one_die_is_one_die() {
         log(&g)
     );
 }
+
+// rule: bh 8.0, 6.2
+// 8.0 at Ammo 0: "The British may Assault regardless of who has the most
+// units in the Assault region": not only to launch it, but through it, where
+// 6.2 would otherwise end an Assault whose attacker has fewer healthy units.
+#[test]
+fn without_patriot_ammunition_an_outnumbered_british_assault_goes_on() {
+    let mut g = sandbox(B);
+    g.ammo = 0;
+    let reg = g.put(Regular, B, "breeds-slope-east");
+    put_n(&mut g, 2, Minuteman, P, "breeds-redoubt");
+    assault_redoubt(&mut g, &[reg]);
+    act(&mut g, "patriot", "done");
+    // The free defensive fire: 2 Minutemen + 2 for the redoubt, capped at 2 dice.
+    g.core.dice.script([1, 1]);
+    act(&mut g, "patriot", "fire");
+    assert!(log(&g).contains("Free defensive fire: 2 dice"), "{}", log(&g));
+    assert!(!log(&g).contains("outnumbered"), "{}", log(&g));
+    assert_eq!(
+        loc(&g, reg),
+        "breeds-redoubt",
+        "one Regular against two Minutemen fights on"
+    );
+    assert!(ids(&g, "british").contains(&"fight-on".to_string()));
+}

@@ -61,3 +61,24 @@ fn a_panic_check_says_what_it_needed() {
         .unwrap();
     assert_eq!((e.dice.clone(), e.path.clone()), (vec![3], vec!["neck".to_string()]));
 }
+
+// rule: bh 6.1, 3.1
+// 6.1 "apply any Volley Fire modifier (3.1) in the target region. Roll the
+// resulting number of dice": the redoubt's -2 leaves a Regular nothing to
+// roll, and the log says so (it read "0 dice,  to hit").
+#[test]
+fn a_volley_the_terrain_leaves_without_dice_says_so() {
+    let mut g = Bh::sandbox("standard", B);
+    let reg = g.put(Regular, B, "breeds-south");
+    g.put(Minuteman, P, "breeds-redoubt");
+    let (from, at) = ("breeds-south", "breeds-redoubt");
+    engage(&mut g, "british", "volley-fire", from, at, &[reg]);
+    assert!(
+        log(&g).contains(
+            "Volley Fire from Breed's Hill (south) at Breed's Hill (redoubt): 0 dice, nothing to roll: 0 hits."
+        ),
+        "{}",
+        log(&g)
+    );
+    assert!(g.pieces[reg as usize].fired, "6.1 it fired all the same");
+}

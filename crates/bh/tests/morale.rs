@@ -532,3 +532,79 @@ fn solitaire_british_demoralization_costs_no_victory_point() {
     g.demoralized[B as usize] = true;
     assert_eq!(g.vp(B), before, "12.2 lists -1 VP for a demoralized Patriot side only");
 }
+
+// rule: bh 9.2, 8.0
+// 9.2 "Patriot Militia only hit on a roll of 6" and 8.0 "a max of 3 dice":
+// the dice the cap (or a terrain modifier) takes away are the militia's, so
+// the Patriot keeps the dice that hit on 5 or 6 (ruling bh #44; rules bh-11
+// kept the militia's and dropped the Minutemen's).
+#[test]
+fn a_demoralized_patriot_over_the_dice_cap_keeps_his_best_dice() {
+    let mut g = sandbox(P);
+    g.demoralized[P as usize] = true;
+    g.ammo = 12;
+    let mut firers = put_n(&mut g, 2, Minuteman, P, "point-shore");
+    firers.push(g.put_militia(2, "point-shore"));
+    g.put(Regular, B, "harbor-shore");
+    g.core.dice.script([5, 5, 5]);
+    engage(&mut g, "patriot", "volley-fire", "point-shore", "harbor-shore", &firers);
+    assert!(
+        log(&g).contains("3 dice, 2 need 5 or 6, 1 needs 6 to hit: 2 hits."),
+        "{}",
+        log(&g)
+    );
+    // The same in the free defensive fire of an Assault, where every defender fires.
+    let mut g = sandbox(B);
+    g.demoralized[P as usize] = true;
+    g.ammo = 14;
+    put_n(&mut g, 2, Minuteman, P, "point-shore");
+    g.put_militia(2, "point-shore");
+    let regs = put_n(&mut g, 3, Regular, B, "harbor-shore");
+    g.update_released();
+    engage(&mut g, "british", "assault", "harbor-shore", "point-shore", &regs);
+    act(&mut g, "patriot", "done");
+    g.core.dice.script([5, 5, 5]);
+    act(&mut g, "patriot", "fire");
+    assert!(
+        log(&g).contains("Free defensive fire: 3 dice, 2 need 5 or 6, 1 needs 6 to hit: 2 hits."),
+        "{}",
+        log(&g)
+    );
+}
+
+// rule: bh 9.1, 5.3
+// 9.1 "if the Morale Marker has not reached the 0 space, each healthy leader
+// may remove one Panic Marker from the region they are in": one marker a
+// leader, none by a wounded leader, none once morale is at 0.
+#[test]
+fn only_healthy_leaders_remove_panic_markers_one_each_above_zero_morale() {
+    let panicked = |g: &mut Bh, n: usize| -> Vec<PieceId> {
+        let list = put_n(g, n, Militia, P, "neck");
+        for &i in &list {
+            g.pieces[i as usize].panic = true;
+            g.pieces[i as usize].flipped = true;
+        }
+        list
+    };
+    let still = |g: &Bh, list: &[PieceId]| list.iter().filter(|&&i| g.pieces[i as usize].panic).count();
+    let mut g = sandbox(B);
+    let two = panicked(&mut g, 2);
+    g.put(Leader, P, "neck");
+    let wounded = g.put(Leader, P, "neck");
+    g.pieces[wounded as usize].flipped = true;
+    g.ap = [0, 0];
+    g.advance();
+    assert_eq!(
+        still(&g, &two),
+        1,
+        "one healthy leader, one marker; the wounded one removes none"
+    );
+    let mut g = sandbox(B);
+    let one = panicked(&mut g, 1);
+    g.put(Leader, P, "neck");
+    g.morale[P as usize] = 0;
+    g.demoralized[P as usize] = true;
+    g.ap = [0, 0];
+    g.advance();
+    assert_eq!(still(&g, &one), 1, "at morale 0 no marker comes off");
+}
