@@ -749,9 +749,16 @@ impl B2c {
                 let leaders = members(r.picked).filter(|&p| self.piece(p).kind.leader()).count();
                 if r.mode != RetreatMode::Charge || leaders < 2 {
                     let left = r.candidates & !r.picked;
+                    // 4.1 the cannon "must always be accompanied by a British
+                    // Regular when moving": it retreats only once one is chosen.
+                    // ruling: b2c #38
+                    let escorted = members(r.picked).any(|p| self.piece(p).kind == Kind::Regular);
                     out.extend(
                         members(left)
-                            .filter(|&p| self.piece(p).active() && self.piece(p).loc == r.region)
+                            .filter(|&p| {
+                                let pc = self.piece(p);
+                                pc.active() && pc.loc == r.region && (pc.kind != Kind::Cannon || escorted)
+                            })
                             .map(Action::Pick),
                     );
                 }

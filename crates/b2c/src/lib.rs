@@ -62,7 +62,7 @@ static INFO: TitleInfo = TitleInfo {
         },
         revroad::sheet::BOT_OPTION,
     ],
-    rules_version: "b2c-10",
+    rules_version: "b2c-11",
     data_files: &["regions.tsv", "borders.tsv", "vp.tsv", "cards.tsv"],
     victory_levels: &[],
     agreed_draw: None,

@@ -60,8 +60,7 @@ impl B2c {
 
     /// 11.0 a broken Regular of Smith's force after Concord: one region per Move Action, no March.
     fn slowed(&self, p: &Piece) -> bool {
-        self.concord_entered && p.kind == Kind::Regular && p.flipped && !p.percy && !self.solo()
-            || self.solo() && self.concord_entered && p.kind == Kind::Regular && p.flipped && !p.percy
+        self.concord_entered && p.kind == Kind::Regular && p.flipped && !p.percy
     }
 
     /// May the whole group step from `at` into `to` (3.0, 4.1)?

@@ -95,9 +95,12 @@ impl B2c {
 
     /// 6.8 every unused leader in the region rallies its share of broken units;
     /// when there are more broken units than the leaders can rally, the owner chooses.
+    /// Only the leaders needed take a Rally marker, those who rally most first
+    /// (11.0: after Concord Percy rallies two, Smith and Pitcairn one each).
     pub fn rally(&mut self, r: Region, seat: Seat) {
         let broken = self.rally_candidates(r, seat).count_ones() as usize;
-        let leaders: Vec<u8> = members(self.set_at(r, seat, |p| p.kind.leader() && !p.rallied)).collect();
+        let mut leaders: Vec<u8> = members(self.set_at(r, seat, |p| p.kind.leader() && !p.rallied)).collect();
+        leaders.sort_by_key(|&l| std::cmp::Reverse(self.rally_capacity(self.piece(l))));
         let mut cap = 0;
         for l in leaders {
             if cap >= broken {

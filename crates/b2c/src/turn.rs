@@ -88,10 +88,24 @@ impl Procedure for B2c {
             ),
             Some(Frame::Combat(c)) => (self.combat_prompt(c), "7.0"),
             Some(Frame::Retreat(r)) => (
-                if r.stage == crate::frames::RetreatStage::Pick {
+                if r.stage == crate::frames::RetreatStage::Pick && r.mode == crate::frames::RetreatMode::Charge {
+                    // 6.3 the broken units are already chosen: they must go.
+                    if r.picked == 0 {
+                        "Choose up to two leaders to retreat (6.3), then done".to_string()
+                    } else {
+                        "The broken units must retreat (6.3): choose up to two leaders to go with them, then done"
+                            .to_string()
+                    }
+                } else if r.stage == crate::frames::RetreatStage::Pick {
                     "Choose units to retreat, then done".to_string()
                 } else if r.stage == crate::frames::RetreatStage::Escort {
                     "Choose the moved militia accompanied by leaders and minutemen (7.1.2)".to_string()
+                } else if r.forced != NO_REGION {
+                    // 7.1.4 an Assault's attackers retreat whence they came.
+                    format!(
+                        "Choose where the retreat goes: back to {}, where the Assault came from (7.1.4)",
+                        map().name(r.forced)
+                    )
                 } else {
                     // 7.1 "towards", as the crow flies (ruling #34).
                     let home = if r.seat == PATRIOT { "Concord" } else { "Boston" };

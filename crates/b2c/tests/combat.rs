@@ -608,6 +608,26 @@ fn rally_two_per_british_leader_one_after_concord() {
     assert!(!g.piece(a).flipped && g.to_act().contains(B));
 }
 
+/// After Concord, Smith rallies one unit and Percy two (11.0, 12.0): with
+/// Smith and Percy by two broken Regulars, Percy rallies both and Smith keeps
+/// his Rally for later in the turn. Before, the leaders were taken in
+/// piece order, so Smith (first) was spent on a Rally Percy alone covered.
+// rule: b2c 6.8, 11.0
+#[test]
+fn rally_spends_the_leader_who_rallies_most_first() {
+    let mut g = board();
+    g.concord_entered = true;
+    let smith = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
+    let percy = g.put_named(Kind::BritishLeader, "Percy", "lincoln");
+    g.pm(percy).percy = true;
+    let u = regulars(&mut g, 2, "lincoln");
+    each(&mut g, &u, |p| p.flipped = true);
+    start(&mut g, B, "rally-lincoln");
+    assert!(u.iter().all(|&p| !g.piece(p).flipped), "both rallied");
+    assert!(g.piece(percy).rallied, "Percy rallied them");
+    assert!(!g.piece(smith).rallied, "Smith was not needed");
+}
+
 // rule: b2c 11.0, 12.0, 10.0
 #[test]
 fn concord_and_percys_awards() {
@@ -756,7 +776,7 @@ fn a_cannon_that_retreated_before_combat_breaks_no_militia() {
     let gun = g.put(Kind::Cannon, "lincoln");
     attack(&mut g, P, "lincoln", &[m]);
     // The British retreat the cannon with one Regular (both unmoved: no penalty), keep u2.
-    choose(&mut g, B, &[gun, u1]);
+    choose(&mut g, B, &[u1, gun]);
     let dest = ids(&g, B)
         .into_iter()
         .find(|i| i.starts_with("go-"))
@@ -767,6 +787,34 @@ fn a_cannon_that_retreated_before_combat_breaks_no_militia() {
         !matches!(g.frames.last(), Some(Frame::Hits(h)) if h.rule == "4.1"),
         "the cannon is gone from the combat, yet the Patriots must break a militia"
     );
+}
+
+/// 4.1 "It must always be accompanied by a British Regular when moving":
+/// a retreat moves the cannon, so it goes only with a Regular of the
+/// retreating group (ruling b2c #38, as #29 for a move). Before, the British
+/// could retreat the cannon alone, or with a leader only, out of a combat.
+// rule: b2c 4.1, 7.1
+#[test]
+fn the_cannon_retreats_only_with_a_regular() {
+    let mut g = board();
+    let m = g.put(Kind::Minuteman, "lincoln");
+    let u = g.put(Kind::Regular, "lincoln");
+    let gun = g.put(Kind::Cannon, "lincoln");
+    let smith = g.put_named(Kind::BritishLeader, "Smith", "lincoln");
+    attack(&mut g, P, "lincoln", &[m]);
+    assert!(!can(&g, B, &format!("pick-{}", pid(&g, gun))), "not the cannon first");
+    pick(&mut g, B, smith);
+    assert!(!can(&g, B, &format!("pick-{}", pid(&g, gun))), "a leader is no escort");
+    pick(&mut g, B, u);
+    assert!(
+        can(&g, B, &format!("pick-{}", pid(&g, gun))),
+        "with the Regular it may go"
+    );
+    pick(&mut g, B, gun);
+    act(&mut g, B, "done");
+    let to = ids(&g, B)[0].clone();
+    act(&mut g, B, &to);
+    assert_eq!(at(&g, gun), at(&g, u), "the cannon went with its Regular");
 }
 
 /// 6.3: "If the British Field Cannon took part in the charge the Patriot

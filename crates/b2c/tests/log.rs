@@ -205,3 +205,41 @@ fn escorts_of_captured_pieces_are_logged_by_name() {
     }
     assert_eq!(g.piece(h).loc, TAKEN);
 }
+
+/// Session 46's audit: after a Charge the retreat prompt read "Choose units
+/// to retreat", though the broken units must go and only leaders are chosen
+/// (6.3); the assaulting side's retreat read "towards Concord as the crow
+/// flies", though it must go back where the Assault came from (7.1.4).
+// rule: b2c 6.3, 7.1.4
+#[test]
+fn retreat_prompts_say_who_must_go_and_where() {
+    let mut g = board();
+    g.put_named(Kind::BritishLeader, "Smith", "menotomy");
+    let x = g.put(Kind::Regular, "menotomy");
+    let a = g.put_militia(1, "menotomy");
+    let l = g.put_named(Kind::PatriotLeader, "Baldwin", "menotomy");
+    start(&mut g, B, "charge-menotomy");
+    pick(&mut g, B, x);
+    pick(&mut g, P, a);
+    pick(&mut g, P, l);
+    assert_eq!(
+        g.prompt(P).text,
+        "The broken units must retreat (6.3): choose up to two leaders to go with them, then done"
+    );
+    let mut g2 = board();
+    let m = g2.put(Kind::Minuteman, "fiske-hill");
+    let x = g2.put(Kind::Regular, "lincoln");
+    g2.give(P, 3, 3);
+    act(&mut g2, P, "assault-fiske-hill-to-lincoln");
+    choose(&mut g2, P, &[m]);
+    stand(&mut g2, B, &[x]);
+    g2.core.dice.script([4, 1]);
+    act(&mut g2, P, "defensive-fire");
+    pick(&mut g2, P, m); // the British hit: broken, no Patriot dice
+    pick(&mut g2, P, m); // it retreats
+    act(&mut g2, P, "done");
+    assert_eq!(
+        g2.prompt(P).text,
+        "Choose where the retreat goes: back to Fiske Hill, where the Assault came from (7.1.4)"
+    );
+}

@@ -15,7 +15,11 @@
 //! b2c-9 (a Move's group sets out once every unit is chosen: this save
 //! stops with units of Boston still to choose), nor session 43's b2c-10 (an
 //! Assemble carries itself out once every unit is chosen: this save has no
-//! Assemble); one that changes them replaces the save.
+//! Assemble), nor session 46's bh-12 (a demoralized Patriot over the dice
+//! cap keeps his best dice: no Patriot in this save is demoralized), nor
+//! session 46's b2c-11 (the cannon retreats only with a Regular, a Rally
+//! spends the leaders who rally most first: this save has no retreat and
+//! no Rally); one that changes them replaces the save.
 
 #[test]
 fn saves_written_by_earlier_builds_load() {
