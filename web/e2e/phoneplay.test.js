@@ -64,8 +64,9 @@ it("Give Me Liberty! on a phone: piles, choices and a move by touch", { timeout:
   await take(page, "Stop here");
   // What the move did (the phases it ended, the militia rolls) reads right
   // under the prompt, not only in the log a page further down. The rolls
-  // come with the server's next update, which may follow the move's own.
-  await page.waitForFunction(() => /Militia Table/.test(document.querySelector("#lately")?.textContent ?? ""), null, WAIT).catch(() => {});
+  // come with the server's next update, after the computer's whole
+  // American turn, which on a loaded machine (CI) takes more than WAIT.
+  await page.waitForFunction(() => /Militia Table/.test(document.querySelector("#lately")?.textContent ?? ""), null, { timeout: 60000 }).catch(() => {});
   const lately = await page.evaluate(() => {
     const p = document.querySelector("#prompt").getBoundingClientRect(), l = document.querySelector("#lately");
     return { gap: l.getBoundingClientRect().top - p.bottom, head: l.querySelector(".lately-head")?.textContent, text: l.textContent, visible: !l.hidden };
