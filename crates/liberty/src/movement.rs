@@ -677,7 +677,7 @@ impl Liberty {
     }
 
     /// `b` passes through or into `h`: a point of its route for the log.
-    fn trace(&mut self, b: Block, h: Hex) {
+    fn note_route(&mut self, b: Block, h: Hex) {
         if !self.core.log.enabled() {
             return;
         }
@@ -690,7 +690,7 @@ impl Liberty {
     /// A block enters a hex: register an attack (5.4, 7.22; ruling liberty #9).
     /// Returns whether the block must stop.
     fn enter(&mut self, seat: Seat, b: Block, h: Hex, via: u16) -> bool {
-        self.trace(b, h);
+        self.note_route(b, h);
         let enemy_here = self.has(h, other(seat));
         let sea = (via == BY_SEA).then_some(self.loc[b as usize]);
         let attack = self.is_attack(seat, h);
@@ -790,7 +790,7 @@ impl Liberty {
         for &s in &sides[..sides.len() - 1] {
             let hs = &self.map().sides[s as usize];
             at = if hs.a == at { hs.b } else { hs.a };
-            self.trace(b, at);
+            self.note_route(b, at);
         }
         self.by_river |= bit(b);
         self.set_steps(sides.len() as u8);
