@@ -110,7 +110,13 @@ impl Procedure for Bh {
                     ),
                     "6.1",
                 ),
-                Frame::AssaultSelect { .. } => ("Assault: choose region, target and units".into(), "6.2"),
+                Frame::AssaultSelect { from, target, .. } => (
+                    format!(
+                        "Assault: choose region, target and units{}",
+                        self.picking_note(*from, target.is_some())
+                    ),
+                    "6.2",
+                ),
                 Frame::Assault(a) => self.assault_prompt(a),
                 Frame::Cannonade { .. } => ("Cannonade: choose cannons and target".into(), "6.3"),
                 Frame::Bombard { firer } => (
@@ -120,9 +126,39 @@ impl Procedure for Bh {
                     ),
                     "6.4",
                 ),
-                Frame::Move { .. } => ("Land Move: choose region, pieces and destination".into(), "6.5"),
+                Frame::Move { from, choosing, .. } => (
+                    format!(
+                        "Land Move: choose region, pieces and destination{}",
+                        self.picking_note(*from, !choosing)
+                    ),
+                    "6.5",
+                ),
                 Frame::Naval => ("move the fleet".into(), "6.6"),
                 Frame::Rally { .. } => ("Rally: choose region and units".into(), "6.7"),
+                Frame::SoloRally {
+                    region,
+                    units,
+                    activating: true,
+                } => (
+                    format!(
+                        "Rally in {}: choose the broken units activated to rally (three in a Staging Area; {} left)",
+                        self.map().name(*region),
+                        3 - units.len()
+                    ),
+                    "12.2",
+                ),
+                Frame::SoloRally { region, .. } => (
+                    match self.next_rally_leader(*region, self.to_move) {
+                        Some(l) => format!(
+                            "Rally in {}: choose the broken unit {} rallies{}; those left roll for themselves",
+                            self.map().name(*region),
+                            self.label(l),
+                            if self.p(l).flipped { " on 4-6" } else { "" }
+                        ),
+                        None => format!("Rally in {}", self.map().name(*region)),
+                    },
+                    "12.2",
+                ),
                 Frame::Reorganize { .. } => ("Reorganize the Line: choose regions and pieces".into(), "6.8"),
                 Frame::Snipe => ("Snipe: choose the target region".into(), "6.9"),
                 Frame::Land { .. } => ("Land Troops: choose zone, staging area and units".into(), "6.10"),
@@ -236,7 +272,7 @@ impl Procedure for Bh {
             Frame::Move { .. } | Frame::Reorganize { .. } | Frame::Land { .. } | Frame::Naval => {
                 self.legal_movement(out)
             }
-            Frame::Rally { .. } => self.legal_rally(out),
+            Frame::Rally { .. } | Frame::SoloRally { .. } => self.legal_rally(out),
             Frame::FinalFire { from, fired } => self.legal_final_fire(*from, *fired, out),
             Frame::Flee { piece, left } => out.extend(self.flee_options(*piece, *left).into_iter().map(Action::Region)),
             Frame::Overflow { piece, at, origin } => {
@@ -351,6 +387,7 @@ impl Procedure for Bh {
                 self.perform_movement(a)
             }
             (Some(Frame::Rally { .. }), a) => self.perform_rally(a),
+            (Some(Frame::SoloRally { .. }), a) => self.perform_solo_rally(a),
             (Some(Frame::FinalFire { .. }), a) => self.perform_final_fire(a),
             (Some(Frame::Flee { .. }), Action::Region(b)) => self.flee_to(b),
             (Some(Frame::Overflow { piece, .. }), Action::Region(c)) => {
@@ -560,6 +597,14 @@ impl Bh {
                 )
             }
             _ => self.pick_label(i),
+        }
+    }
+
+    /// 3.4 the Neck crossing, told while pieces are `picking` from `from`.
+    fn picking_note(&self, from: Option<Region>, picking: bool) -> &'static str {
+        match from {
+            Some(f) if picking => self.neck_note(f),
+            _ => "",
         }
     }
 

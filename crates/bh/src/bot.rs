@@ -301,6 +301,28 @@ pub const WITHIN_ACTION: &[Rule] = &[
             _ => Vec::new(),
         }
     }),
+    // Ruling bh #45: activate the units likeliest to rally alone, and let
+    // each leader rally the one least likely to; ties by the lowest id.
+    Rule::new(
+        "activate the likeliest to rally alone; leaders rally the least likely",
+        |g, _, l| match g.frames.last() {
+            Some(Frame::SoloRally { activating, .. }) => {
+                let mut units: Vec<PieceId> = l
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Piece(i) => Some(*i),
+                        _ => None,
+                    })
+                    .collect();
+                units.sort_by_key(|&i| {
+                    let need = g.rally_alone_need(i);
+                    (if *activating { need } else { 6 - need }, i)
+                });
+                units.first().map(|&i| vec![Action::Piece(i)]).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        },
+    ),
 ];
 
 fn keep(legal: &[Action], f: impl Fn(&Action) -> bool) -> Vec<Action> {

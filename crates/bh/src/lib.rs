@@ -56,7 +56,7 @@ static INFO: TitleInfo = TitleInfo {
         ),
         revroad::sheet::BOT_OPTION,
     ],
-    rules_version: "bh-12",
+    rules_version: "bh-13",
     data_files: &["regions.tsv", "borders.tsv", "zones.tsv", "vp.tsv", "drawing.tsv", "los.tsv", "cards.tsv"],
     victory_levels: &[],
     agreed_draw: None,

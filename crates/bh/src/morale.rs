@@ -1,4 +1,4 @@
-//! 9.0-9.4 Morale, panic and demoralization; 6.7 Rally; 7.0 the effect of a hit.
+//! 9.0-9.4 Morale, panic and demoralization; 6.7 Rally and 12.2 the solitaire Rally; 7.0 the effect of a hit.
 
 use crate::actions::Action;
 use crate::map::Region;
@@ -180,6 +180,15 @@ impl Bh {
                     out.push(Action::Choice(Choice::Done));
                 }
             }
+            Some(Frame::SoloRally {
+                region,
+                units,
+                activating,
+            }) => out.extend(
+                self.solo_rally_choices(*region, units, *activating)
+                    .into_iter()
+                    .map(Action::Piece),
+            ),
             _ => {}
         }
     }
@@ -190,7 +199,7 @@ impl Bh {
             Action::Region(r) => {
                 if self.solo() {
                     self.frames.pop();
-                    self.solo_rally(seat, r);
+                    self.start_solo_rally(seat, r);
                 } else if let Some(Frame::Rally { region, .. }) = self.frames.last_mut() {
                     *region = Some(r);
                 }
@@ -202,7 +211,7 @@ impl Bh {
                     .find(|&j| self.p(j).can_lead_rally())
                     .expect("a leader to rally");
                 self.pm(leader).rallied = true;
-                self.rally(i);
+                self.rally(i, Some(leader));
                 let more = self.side_at(r, seat).any(|j| self.p(j).can_lead_rally())
                     && self.side_at(r, seat).any(|j| self.p(j).rallyable());
                 if let Some(Frame::Rally { done, .. }) = self.frames.last_mut() {
@@ -218,51 +227,143 @@ impl Bh {
         }
     }
 
-    fn rally(&mut self, i: PieceId) {
+    /// 6.7 a broken unit rallies, by `leader` if one rallies it.
+    fn rally(&mut self, i: PieceId, leader: Option<PieceId>) {
         self.pm(i).flipped = false;
         let name = self.label(i);
-        self.core.log.say("6.7", || format!("{name} rallies."));
+        match leader.map(|l| self.label(l)) {
+            Some(by) => self.core.log.say("6.7", || format!("{by} rallies {name}.")),
+            None => self.core.log.say("6.7", || format!("{name} rallies.")),
+        }
         self.morale_up(self.p(i).side);
     }
+}
 
-    /// 12.2 solitaire Rally: healthy leaders rally one unit each, wounded
-    /// leaders on 4-6, the rest roll for themselves; three units at most in a Staging Area.
-    fn solo_rally(&mut self, seat: Seat, r: Region) {
-        let mut broken: Vec<PieceId> = self.side_at(r, seat).filter(|&i| self.p(i).rallyable()).collect();
-        if self.map().zone_of_staging(r).is_some() {
-            broken.truncate(3);
+/// 12.2 solitaire Rally (ruling bh #45): healthy leaders rally one unit
+/// each, wounded leaders on 4-6, the units left broken roll for themselves;
+/// three units at most are activated in a Staging Area. The owner picks
+/// which units, asked only when the choice can matter.
+impl Bh {
+    fn start_solo_rally(&mut self, seat: Seat, r: Region) {
+        let broken: Vec<PieceId> = self.side_at(r, seat).filter(|&i| self.p(i).rallyable()).collect();
+        // 12.2 "only three British units at a time may be activated to rally" in a Staging Area.
+        let activating = self.map().zone_of_staging(r).is_some() && broken.len() > 3;
+        self.frames.push(Frame::SoloRally {
+            region: r,
+            units: if activating { vec![] } else { broken },
+            activating,
+        });
+    }
+
+    /// The leader who rallies next in `r`: the healthy ones first (12.2).
+    pub fn next_rally_leader(&self, r: Region, seat: Seat) -> Option<PieceId> {
+        let leaders = || self.side_at(r, seat).filter(|&i| self.p(i).can_lead_rally());
+        leaders().find(|&i| !self.p(i).flipped).or_else(|| leaders().next())
+    }
+
+    /// The activated units still broken.
+    fn still_broken(&self, units: &[PieceId]) -> Vec<PieceId> {
+        units.iter().copied().filter(|&i| self.p(i).flipped).collect()
+    }
+
+    /// The units a seat may pick now in a solitaire Rally: to activate, or
+    /// for the next leader to rally.
+    pub fn solo_rally_choices(&self, region: Region, units: &[PieceId], activating: bool) -> Vec<PieceId> {
+        if activating {
+            let seat = self.to_move;
+            return self
+                .side_at(region, seat)
+                .filter(|&i| self.p(i).rallyable() && !units.contains(&i))
+                .collect();
         }
-        let leaders: Vec<PieceId> = self.side_at(r, seat).filter(|&i| self.p(i).can_lead_rally()).collect();
-        for l in leaders {
-            let Some(&i) = broken.first() else { break };
-            let ok = if self.p(l).flipped {
-                let roll = self.core.dice.d6();
-                self.core
-                    .log
-                    .roll("12.2", &[roll], || format!("A wounded leader rallies on 4-6: {roll}."));
-                roll >= 4
-            } else {
-                true
-            };
-            self.pm(l).rallied = true;
-            if ok {
-                broken.remove(0);
-                self.rally(i);
+        self.still_broken(units)
+    }
+
+    /// The automatic part of a solitaire Rally; false when the owner must
+    /// pick: the three activated, or the unit a leader rallies when two or
+    /// more are left and the healthy leaders cannot rally them all.
+    pub(crate) fn solo_rally_step(&mut self, region: Region, units: &[PieceId], activating: bool) -> bool {
+        if activating {
+            return false;
+        }
+        let seat = self.to_move;
+        let broken = self.still_broken(units);
+        let leader = self.next_rally_leader(region, seat).filter(|_| !broken.is_empty());
+        let Some(l) = leader else {
+            self.frames.pop();
+            self.rally_alone(&broken);
+            return true;
+        };
+        let healthy = self
+            .side_at(region, seat)
+            .filter(|&i| self.p(i).can_lead_rally() && !self.p(i).flipped)
+            .count();
+        if broken.len() == 1 || healthy >= broken.len() {
+            self.lead_rally(l, broken[0]);
+            return true;
+        }
+        false
+    }
+
+    pub(crate) fn perform_solo_rally(&mut self, a: Action) {
+        let (
+            Some(Frame::SoloRally {
+                region,
+                units,
+                activating,
+            }),
+            Action::Piece(i),
+        ) = (self.frames.last_mut(), a)
+        else {
+            unreachable!("a unit picked in a solitaire Rally")
+        };
+        if *activating {
+            units.push(i);
+            *activating = units.len() < 3;
+            return;
+        }
+        let r = *region;
+        let l = self.next_rally_leader(r, self.to_move).expect("a leader to rally");
+        self.lead_rally(l, i);
+    }
+
+    /// 12.2 leader `l` rallies unit `i`: a healthy one surely, a wounded one
+    /// on 4-6 (else the unit stays broken and rolls for itself).
+    fn lead_rally(&mut self, l: PieceId, i: PieceId) {
+        self.pm(l).rallied = true;
+        if self.p(l).flipped {
+            let roll = self.core.dice.d6();
+            let (by, name) = (self.label(l), self.label(i));
+            self.core.log.roll("12.2", &[roll], || {
+                format!("{by} tries to rally {name}, needs 4-6: {roll}.")
+            });
+            if roll < 4 {
+                return;
             }
         }
-        for i in broken {
-            let need = match self.p(i).unit {
-                Unit::Marine => 3,
-                Unit::Militia => 6,
-                _ => 5,
-            };
+        self.rally(i, Some(l));
+    }
+
+    /// 12.2 what a broken unit without a leader needs to rally: Marines
+    /// 3-6, Minutemen and Regulars 5-6, militia 6.
+    pub fn rally_alone_need(&self, i: PieceId) -> u8 {
+        match self.p(i).unit {
+            Unit::Marine => 3,
+            Unit::Militia => 6,
+            _ => 5,
+        }
+    }
+
+    fn rally_alone(&mut self, broken: &[PieceId]) {
+        for &i in broken {
+            let need = self.rally_alone_need(i);
             let roll = self.core.dice.d6();
             let name = self.label(i);
             self.core.log.roll("12.2", &[roll], || {
                 format!("{name} tries to rally, needs {}: {roll}.", revroad::log::at_least(need))
             });
             if roll >= need {
-                self.rally(i);
+                self.rally(i, None);
             }
         }
     }

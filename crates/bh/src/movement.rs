@@ -609,19 +609,26 @@ impl Bh {
     pub fn neck_courage(&mut self, from: Region, group: &[PieceId]) -> Vec<PieceId> {
         let map = self.map();
         let mut back = Vec::new();
-        if from == map.muster() && self.fleet == map.r("fleet-charles") {
-            // 12.2: in solitaire each leader spares one accompanying unit the roll.
-            let mut spared = if self.solo() {
-                group.iter().filter(|&&i| self.p(i).unit == Unit::Leader).count()
-            } else {
-                0
-            };
+        if self.under_neck_guns(from) {
+            // 12.2: in solitaire each leader spares one accompanying unit the
+            // roll, the militia in the order picked (the prompt says so).
+            let leaders: Vec<PieceId> = group
+                .iter()
+                .copied()
+                .filter(|&i| self.solo() && self.p(i).unit == Unit::Leader)
+                .collect();
+            let mut spare = leaders.into_iter();
             for &i in group {
                 if self.p(i).unit != Unit::Militia {
                     continue;
                 }
-                if spared > 0 {
-                    spared -= 1;
+                if let Some(l) = spare.next() {
+                    let (name, by) = (self.label(i), self.label(l));
+                    self.core.log.say_at(
+                        "12.2",
+                        || map.path(&[from]),
+                        || format!("{name} crosses the Neck with {by}: no courage roll."),
+                    );
                     continue;
                 }
                 self.reveal(i);
@@ -647,6 +654,25 @@ impl Bh {
             }
         }
         back
+    }
+
+    /// 3.4 militia leaving `from` cross the Neck under the Charles River guns.
+    fn under_neck_guns(&self, from: Region) -> bool {
+        let map = self.map();
+        from == map.muster() && self.fleet == map.r("fleet-charles")
+    }
+
+    /// What a seat picking pieces in `from` is told of the Neck crossing
+    /// (3.4; 12.2 who is spared), or nothing.
+    pub fn neck_note(&self, from: Region) -> &'static str {
+        match (self.under_neck_guns(from), self.solo()) {
+            (false, _) => "",
+            (true, false) => " (the Charles River guns: each militia tests its courage at the Neck, 3.4)",
+            (true, true) => {
+                " (the Charles River guns: each militia tests its courage at the Neck, 3.4, but each \
+                 leader picked spares one, the militia picked first, 12.2)"
+            }
+        }
     }
 
     /// 9.1, 9.2 pieces run `steps` regions toward the Muster Box, further

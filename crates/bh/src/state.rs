@@ -404,6 +404,16 @@ pub enum Frame {
         region: Option<Region>,
         done: u8,
     },
+    /// 12.2 solitaire Rally in `region` (ruling bh #45): in a Staging Area
+    /// with more than three broken units the owner first activates three
+    /// (`activating`), then picks the unit each leader rallies, healthy
+    /// leaders first; `units`, the activated broken units (elsewhere all of
+    /// the region's). Those still broken then roll for themselves.
+    SoloRally {
+        region: Region,
+        units: Vec<PieceId>,
+        activating: bool,
+    },
     Reorganize {
         a: Option<Region>,
         b: Option<Region>,

@@ -77,12 +77,11 @@ impl Bh {
             Phase::EndTurn => {
                 // 12.4 / ruling bh #37: fire spreading at 5.3 can complete the bot's objective.
                 self.check_sudden_end();
-                if self.core.outcome.is_some() {
+                if self.phase != Phase::EndTurn {
                     return;
                 }
                 if self.turn >= self.turns {
-                    self.phase = Phase::Final;
-                    self.final_fire();
+                    self.end_game();
                 } else {
                     self.turn += 1;
                     self.phase = Phase::Reinforce;
@@ -170,6 +169,11 @@ impl Bh {
             Frame::Flee { piece, left } => self.flee_step(piece, left),
             Frame::Overflow { piece, at, origin } => self.overflow_step(piece, at, origin),
             Frame::Spread { from, choosing } => self.spread_step(from, choosing),
+            Frame::SoloRally {
+                region,
+                units,
+                activating,
+            } => self.solo_rally_step(region, &units, activating),
             Frame::FinalFire { from: None, fired } => {
                 if self.final_fire_regions(fired).is_empty() {
                     self.frames.pop();
@@ -214,6 +218,19 @@ impl Bh {
             self.core.log.say("12.4", || {
                 "The British have achieved their objectives: the game ends.".into()
             });
+            self.end_game();
+        }
+    }
+
+    /// The end of the game, at the last turn's end or when 12.4's objective
+    /// is met (ruling bh #46: not after 9.4's "immediately"): the rest of the
+    /// turn is not played; 5.3's end-of-game fire roll, pieces leave the new
+    /// fires (ruling bh #12), then 10.0 victory (`Phase::Final`).
+    fn end_game(&mut self) {
+        self.frames.clear();
+        self.phase = Phase::Final;
+        self.final_fire();
+        if self.frames.is_empty() {
             self.finish();
         }
     }

@@ -269,6 +269,7 @@ fn step(f: &Frame) -> Option<(&'static str, &'static str)> {
         Frame::Move { .. } => ("Land Move", "6.5"),
         Frame::Naval => ("Naval Move", "6.6"),
         Frame::Rally { .. } => ("Rally", "6.7"),
+        Frame::SoloRally { .. } => ("Rally", "12.2"),
         Frame::Reorganize { .. } => ("Reorganize the Line", "6.8"),
         Frame::Snipe => ("Snipe", "6.9"),
         Frame::Land { .. } => ("Land Troops", "6.10"),

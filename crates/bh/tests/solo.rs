@@ -148,9 +148,10 @@ fn solitaire_rally_landing_and_random_hits() {
         g.pieces[i as usize].flipped = true;
     }
     g.update_released();
-    // Healthy leader: one automatically; the rest roll (Regulars 5-6, Marines 3-6).
+    // Healthy leader: one without a roll, the player's pick (ruling bh #45);
+    // the rest roll (Regulars 5-6, Marines 3-6).
     g.core.dice.script([1, 1, 3]);
-    acts(&mut g, "british", &["rally", "breeds-slope-east"]);
+    acts(&mut g, "british", &["rally", "breeds-slope-east", &piece(regs[0])]);
     let rallied = regs
         .iter()
         .chain([&mar])
@@ -343,4 +344,159 @@ fn wounded_leaders_roll_attrition_at_the_end_of_a_solitaire_game() {
     assert_eq!(g.vp(B), before);
     assert_logged(&g, "he survives");
     assert!(g.core.outcome.is_some());
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+/// Broken units (4.1), wounded leaders (4.2).
+fn flip(g: &mut Bh, pieces: &[PieceId]) {
+    for &i in pieces {
+        g.pieces[i as usize].flipped = true;
+    }
+}
+
+// rule: bh 12.2
+#[test]
+fn the_solitaire_player_picks_the_unit_each_leader_rallies() {
+    let mut g = Bh::sandbox("solo-patriot", P);
+    let wounded = g.put(Leader, P, "breeds-redoubt");
+    let healthy = g.put(Leader, P, "breeds-redoubt");
+    let (m1, m2) = (g.put_militia(1, "breeds-redoubt"), g.put_militia(2, "breeds-redoubt"));
+    let mm = g.put(Minuteman, P, "breeds-redoubt");
+    flip(&mut g, &[wounded, m1, m2, mm]);
+    acts(&mut g, "patriot", &["rally", "breeds-redoubt"]);
+    // Ruling bh #45: the healthy leader first, whatever the counters' order.
+    let prompt = g.prompt(P).text;
+    assert!(
+        prompt.contains(&g.label(healthy)) && !prompt.contains("4-6"),
+        "{prompt}"
+    );
+    assert_eq!(
+        sorted(ids(&g, "patriot")),
+        sorted(vec![piece(m1), piece(m2), piece(mm)])
+    );
+    act(&mut g, "patriot", &piece(mm));
+    assert!(
+        !g.pieces[mm as usize].flipped,
+        "the healthy leader rallies the pick without a roll"
+    );
+    // The wounded leader: the player's pick, on 4-6; a 2 fails, and the
+    // pick then rolls for itself (militia need a 6) after the other one.
+    assert!(g.prompt(P).text.contains("rallies on 4-6"), "{}", g.prompt(P).text);
+    assert_eq!(sorted(ids(&g, "patriot")), sorted(vec![piece(m1), piece(m2)]));
+    g.core.dice.script([2, 6, 1]);
+    act(&mut g, "patriot", &piece(m2));
+    assert!(!g.pieces[m1 as usize].flipped, "m1 rolls a 6 for itself\n{}", log(&g));
+    assert!(g.pieces[m2 as usize].flipped, "the wounded leader's 2 and its own 1");
+    assert!(g.pieces[wounded as usize].rallied && g.pieces[healthy as usize].rallied);
+    let (hl, wl, mml) = (g.label(healthy), g.label(wounded), g.label(mm));
+    assert_logged(&g, &format!("{hl} rallies {mml}."));
+    assert_logged(&g, &format!("{wl} tries to rally Militia"));
+    assert_logged(&g, "needs 4-6: 2.");
+    assert_eq!(g.actor(), Some(B), "the Rally is over");
+}
+
+// rule: bh 12.2
+#[test]
+fn a_solitaire_rally_asks_nothing_when_the_healthy_leaders_rally_every_unit() {
+    let mut g = Bh::sandbox("solo-patriot", P);
+    g.put(Leader, P, "breeds-redoubt");
+    g.put(Leader, P, "breeds-redoubt");
+    let units = [
+        g.put(Minuteman, P, "breeds-redoubt"),
+        g.put(Minuteman, P, "breeds-redoubt"),
+    ];
+    flip(&mut g, &units);
+    acts(&mut g, "patriot", &["rally", "breeds-redoubt"]);
+    assert!(units.iter().all(|&i| !g.pieces[i as usize].flipped));
+    assert_eq!(g.actor(), Some(B), "no question asked");
+}
+
+// rule: bh 12.2
+#[test]
+fn in_a_staging_area_the_player_activates_three_broken_units_to_rally() {
+    let mut g = Bh::sandbox("solo-british", B);
+    g.put(Leader, B, "moultons-hill");
+    let regs = put_n(&mut g, 4, Regular, B, "moultons-hill");
+    let mar = g.put(Marine, B, "moultons-hill");
+    flip(&mut g, &regs);
+    flip(&mut g, &[mar]);
+    acts(&mut g, "british", &["rally", "moultons-hill"]);
+    assert!(g.prompt(B).text.contains("activated to rally"), "{}", g.prompt(B).text);
+    assert_eq!(ids(&g, "british").len(), 5);
+    acts(&mut g, "british", &[&piece(regs[3]), &piece(mar)]);
+    assert_eq!(ids(&g, "british").len(), 3, "the third of five");
+    act(&mut g, "british", &piece(regs[2]));
+    // The leader's pick among the three activated; the other two roll.
+    assert_eq!(
+        sorted(ids(&g, "british")),
+        sorted(vec![piece(regs[2]), piece(regs[3]), piece(mar)])
+    );
+    g.core.dice.script([3, 2]);
+    act(&mut g, "british", &piece(regs[3]));
+    assert!(!g.pieces[regs[3] as usize].flipped);
+    assert!(
+        g.pieces[regs[2] as usize].flipped,
+        "Regulars need 5 or 6: 2\n{}",
+        log(&g)
+    );
+    assert!(!g.pieces[mar as usize].flipped, "Marines rally on 3-6");
+    assert!(
+        regs[..2].iter().all(|&i| g.pieces[i as usize].flipped),
+        "not activated: no roll"
+    );
+    assert_eq!(log(&g).matches("tries to rally").count(), 2);
+}
+
+// rule: bh 12.2, 12.4
+#[test]
+fn the_british_bot_activates_the_likeliest_and_its_leader_rallies_the_least_likely() {
+    let mut g = Bh::sandbox("solo-patriot", B);
+    g.opts.bot = true;
+    g.objective = Some(bh::setup::bot_objective(3));
+    g.put(Leader, B, "moultons-hill");
+    let regs = put_n(&mut g, 3, Regular, B, "moultons-hill");
+    let mars = put_n(&mut g, 2, Marine, B, "moultons-hill");
+    flip(&mut g, &regs);
+    flip(&mut g, &mars);
+    // Ruling bh #45: both Marines (3-6 alone) and the first Regular are
+    // activated; the leader rallies that Regular (5-6 alone); the Marines roll.
+    g.core.dice.script([1, 1]);
+    g.advance();
+    assert_logged(&g, "British Action: Rally.");
+    assert!(!g.pieces[regs[0] as usize].flipped, "{}", log(&g));
+    assert!(
+        regs[1..].iter().chain(&mars).all(|&i| g.pieces[i as usize].flipped),
+        "the Marines rolled 1s; the other Regulars were not activated\n{}",
+        log(&g)
+    );
+    assert_eq!(log(&g).matches("needs 3-6: 1.").count(), 2, "both Marines roll");
+    assert_logged(
+        &g,
+        "activate the likeliest to rally alone; leaders rally the least likely",
+    );
+}
+
+// rule: bh 12.2, 3.4
+#[test]
+fn a_neck_leader_spares_the_militia_picked_first_and_says_so() {
+    let mut g = Bh::sandbox("solo-patriot", P);
+    g.fleet = g.region("fleet-charles");
+    let (a, b) = (g.put_militia(0, "muster-box"), g.put_militia(0, "muster-box"));
+    let l = g.put(Leader, P, "muster-box");
+    acts(&mut g, "patriot", &["land-move", "muster-box"]);
+    let prompt = g.prompt(P).text;
+    assert!(
+        prompt.contains("each leader picked spares one, the militia picked first"),
+        "{prompt}"
+    );
+    // b is picked first: the leader spares it; a rolls 1 + 0 and turns back.
+    g.core.dice.script([1]);
+    acts(&mut g, "patriot", &[&piece(b), &piece(l), &piece(a), "done", "neck"]);
+    assert_eq!((loc(&g, b), loc(&g, a)), ("neck".to_string(), "muster-box".to_string()));
+    let (bl, ll) = (g.label(b), g.label(l));
+    assert_logged(&g, &format!("{bl} crosses the Neck with {ll}: no courage roll."));
 }

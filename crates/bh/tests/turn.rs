@@ -229,6 +229,48 @@ fn last_turn_end_of_game_fire_roll_then_victory() {
     assert!(g.core.outcome.is_some());
 }
 
+// rule: bh 5.3, 12.4
+#[test]
+fn the_end_of_game_fire_roll_follows_the_solitaire_end_on_the_objective() {
+    // Ruling bh #46: the British bot holds the Northern Defense Works after
+    // an Action of turn 1: the scenario ends as after its last Action, with
+    // 5.3's end-of-game roll (the rest of the turn is not played).
+    let mut g = Bh::sandbox("solo-patriot", B);
+    g.objective = Some(bh::setup::bot_objective(2));
+    g.put(Regular, B, "ndw-north");
+    g.put(Regular, B, "ndw-south");
+    g.ablaze = bit(g.region("town-shipyard"));
+    g.core.dice.script([6, 6, 6]);
+    g.frames.push(Frame::AfterAction);
+    g.advance();
+    for id in ["town-mill", "town-meeting", "town-wharves"] {
+        assert!(g.is_ablaze(g.region(id)), "{id}\n{}", log(&g));
+    }
+    assert!(g.core.outcome.is_some());
+    assert_eq!((g.turn, g.ap), (1, [3, 3]), "no more of the turn");
+    let all = log(&g);
+    assert!(
+        all.find("achieved their objectives") < all.find("End-of-game fire roll"),
+        "{all}"
+    );
+}
+
+// rule: bh 5.3, 9.4
+#[test]
+fn mutual_demoralization_ends_the_game_without_the_end_of_game_fire_roll() {
+    // Ruling bh #46: 9.4 "the game immediately ends": victory at once.
+    let mut g = Bh::sandbox("standard", B);
+    g.ablaze = bit(g.region("town-shipyard"));
+    g.demoralized[B as usize] = true;
+    g.morale[P as usize] = 1;
+    g.core.dice.script([6, 6, 6]);
+    g.morale_down(P, 1);
+    assert!(g.core.outcome.is_some());
+    assert_logged(&g, "Both sides are demoralized");
+    assert_eq!(g.ablaze, bit(g.region("town-shipyard")), "{}", log(&g));
+    assert_eq!(g.core.dice.scripted_left(), 3, "no die rolled");
+}
+
 // rule: bh 4.0, 4.10, 4.9, 4.6
 #[test]
 fn view_shows_pieces_markers_tracks_and_hides_unknown_militia() {

@@ -19,7 +19,9 @@
 //! cap keeps his best dice: no Patriot in this save is demoralized), nor
 //! session 46's b2c-11 (the cannon retreats only with a Regular, a Rally
 //! spends the leaders who rally most first: this save has no retreat and
-//! no Rally); one that changes them replaces the save.
+//! no Rally), nor session 47's bh-13 (the solitaire Rally's picks are the
+//! owner's, 5.3's end-of-game fire follows 12.4's sudden end: this save has
+//! no Rally and does not end); one that changes them replaces the save.
 
 #[test]
 fn saves_written_by_earlier_builds_load() {
