@@ -55,37 +55,53 @@ impl Gml {
             (Nationality::British, Nationality::Hessian) => true,
             _ => false,
         };
-        if !nations || self.chain(sub).contains(&l) {
+        if !nations || self.in_chain_of(sub, l) {
             return false;
         }
-        let mut ranks: Vec<u8> = (0..self.leaders.len() as LeaderId)
-            .filter(|&o| self.leaders[o as usize].under == Some(l))
-            .map(|o| self.rank(o))
-            .collect();
-        ranks.push(self.rank(sub));
-        match self.rank(l) {
-            3 => ranks == [2] || (ranks.len() <= 2 && ranks.iter().all(|&r| r == 1)),
-            2 => ranks == [1],
+        // 5.4 the leaders under `l` now, and their ranks.
+        let (mut under, mut all_one) = (0, true);
+        for o in (0..self.leaders.len() as LeaderId).filter(|&o| self.leaders[o as usize].under == Some(l)) {
+            under += 1;
+            all_one &= self.rank(o) == 1;
+        }
+        match (self.rank(l), self.rank(sub)) {
+            // One two-star, or up to two one-stars.
+            (3, 2) => under == 0,
+            (3, 1) => under <= 1 && all_one,
+            (2, 1) => under == 0,
             _ => false,
         }
+    }
+
+    /// Whether `l` is `top` or serves in his chain of command, however far
+    /// down (`chain(top)` holds him).
+    fn in_chain_of(&self, top: LeaderId, l: LeaderId) -> bool {
+        std::iter::successors(Some(l), |&x| self.leaders[x as usize].under)
+            .take(self.leaders.len())
+            .any(|x| x == top)
     }
 
     /// 6.14 the units in the leader's space that may join his force, room
     /// apart: in no force of a leader there, not activated yet, not parted
     /// from him in this forming, and his to command (5.7).
-    fn may_join(&self, leader: LeaderId, seat: Seat, parted: &[(UnitId, LeaderId)]) -> Vec<UnitId> {
-        let Place::Space(s) = self.leaders[leader as usize].at else {
-            return Vec::new();
+    fn may_join<'a>(
+        &'a self,
+        leader: LeaderId,
+        seat: Seat,
+        parted: &'a [(UnitId, LeaderId)],
+    ) -> impl Iterator<Item = UnitId> + 'a {
+        let at = self.leaders[leader as usize].at;
+        let s = match at {
+            Place::Space(s) => Some(s),
+            _ => None,
         };
-        self.land_at(s, seat)
-            .filter(|&u| {
+        s.into_iter()
+            .flat_map(move |s| self.land_at(s, seat))
+            .filter(move |&u| {
                 let unit = &self.units[u as usize];
-                let free = unit
-                    .leader
-                    .is_none_or(|o| self.leaders[o as usize].at != Place::Space(s));
+                let free = unit.leader.is_none_or(|o| self.leaders[o as usize].at != at);
                 free && !unit.done && !unit.separated && !parted.contains(&(u, leader)) && self.may_command(leader, u)
             })
-            .collect()
     }
 
     /// 5.2, 12.x3 (ruling gml #46) the next leader of the seat's set-up to
@@ -160,7 +176,7 @@ impl Gml {
             self.activation_perform(seat, a);
         }
         let chain = self.chain(leader);
-        if chain.len() > 1 || chain.iter().any(|&l| !self.may_join(l, seat, &[]).is_empty()) {
+        if chain.len() > 1 || chain.iter().any(|&l| self.may_join(l, seat, &[]).next().is_some()) {
             // Who serves under whom and with which units: the seat
             // chooses (5.4's example); so where units find no room.
             return true;
@@ -220,7 +236,7 @@ impl Gml {
                 let chain = self.chain(leader);
                 for &l in &chain {
                     if self.force(l).count() < self.command_value(l) as usize {
-                        out.extend(self.may_join(l, seat, parted).into_iter().map(|u| Action::Join(u, l)));
+                        out.extend(self.may_join(l, seat, parted).map(|u| Action::Join(u, l)));
                         // Ruling gml #72: a unit of another leader of the
                         // command may be handed to him, so that a
                         // subordinate commands units and his values count.

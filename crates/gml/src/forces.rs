@@ -191,6 +191,15 @@ fn parse_leaders(t: &Table) -> Result<Vec<Leader>, TableError> {
 }
 
 impl Forces {
+    /// The mix's row of every counter, in unit id order: each row's
+    /// counters side by side, the rows in the file's order.
+    pub fn unit_rows(&self) -> impl Iterator<Item = u8> + '_ {
+        self.counters
+            .iter()
+            .enumerate()
+            .flat_map(|(row, c)| std::iter::repeat_n(row as u8, c.count as usize))
+    }
+
     /// The files in `dir` (the `--data` folder), the embedded ones standing
     /// in for those it lacks.
     pub fn read(dir: Option<&Path>) -> Result<Forces, TableError> {

@@ -290,6 +290,11 @@ impl Map {
         &self.in_state[st as usize]
     }
 
+    /// 9.1 the states of a region.
+    pub fn states_in(&self, region: Region) -> impl Iterator<Item = StateId> + '_ {
+        (0..self.states.len() as StateId).filter(move |&st| self.states[st as usize].region == Some(region))
+    }
+
     /// The maps from the files in `dir` (the `--data` folder), the
     /// embedded files standing in for those it lacks.
     pub fn read(dir: Option<&Path>) -> Result<Map, TableError> {

@@ -2,7 +2,7 @@
 //! 5.6 the casualty check of a leader left alone.
 
 use crate::actions::Action;
-use crate::forces::{Counters, Kind, Nationality, AMERICAN, BRITISH};
+use crate::forces::{Counters, Nationality, AMERICAN, BRITISH};
 use crate::frames::{Frame, Move};
 use crate::map::{LineKind, SpaceId, StateId, ZoneId};
 use crate::state::{is_land, Gml, LeaderId, Place, UnitId};
@@ -18,10 +18,7 @@ impl Gml {
     /// A space the scenario plays in: on its map, not a box, in a region
     /// in play (12.x2).
     pub fn in_play(&self, s: SpaceId) -> bool {
-        let m = &tables().map;
-        let spec = self.scenario.spec();
-        let space = m.get(s);
-        space.sheet == spec.sheet && !space.boxed && m.region(space).is_some_and(|r| spec.regions.contains(&r))
+        tables().in_play[self.scenario as usize][s as usize]
     }
 
     /// A maritime zone the scenario sails on: one printed on its map. "Only
@@ -462,8 +459,8 @@ impl Gml {
     /// has a militia counter in the pool.
     pub(crate) fn raise_legal(&self, seat: Seat, states: &[StateId], out: &mut Vec<Action>) {
         let m = &tables().map;
-        // Each state's pool and each enemy unit looked at once: this runs
-        // in the bots' playouts, on every space of the map.
+        // Each state's pool looked at once, and only the states' spaces:
+        // this runs in the bots' playouts.
         let open: Vec<StateId> = states
             .iter()
             .copied()
@@ -472,12 +469,11 @@ impl Gml {
         if open.is_empty() {
             return;
         }
-        let enemy = self.land_spaces(1 - seat);
         let mut places: Vec<SpaceId> = open
             .iter()
             .flat_map(|&st| m.spaces_of(st))
             .copied()
-            .filter(|&s| !enemy[s as usize] && self.in_play(s))
+            .filter(|&s| self.in_play(s) && !self.has_land(s, 1 - seat))
             .collect();
         places.sort_unstable();
         places.dedup();
@@ -485,21 +481,12 @@ impl Gml {
     }
 
     /// A militia counter of the state in the seat's pool (Tories for the
-    /// British).
+    /// British), the lowest id first.
     pub fn pool_militia(&self, seat: Seat, state: StateId) -> Option<UnitId> {
-        let kind = if seat == AMERICAN { Kind::Militia } else { Kind::Tory };
-        let id = tables().map.states[state as usize].id.as_str();
-        // The Militia Table's note (ruling gml #27): Canadian militia are
-        // the experienced Tory counters, which have no state.
-        let home = if seat == BRITISH && id == "canada" {
-            None
-        } else {
-            Some(id)
-        };
-        self.units.in_place(Place::Pool).find(|&u| {
-            let c = self.counters(u);
-            c.kind == kind && c.home.as_deref() == home
-        })
+        tables().militia_units[seat as usize][state as usize]
+            .iter()
+            .copied()
+            .find(|&u| self.units[u as usize].at() == Place::Pool)
     }
 
     pub(crate) fn raise_perform(&mut self, a: Action) {

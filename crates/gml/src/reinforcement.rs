@@ -38,14 +38,17 @@ impl Gml {
     /// Militia Table (9.2, ruling gml #28: British or Hessian units only).
     pub fn militia_column(&self, region: Region) -> Presence {
         let m = &tables().map;
-        let within = |s: SpaceId| self.in_play(s) && m.region(m.get(s)) == Some(region);
-        // Each unit looked at once: this runs in the bots' playouts.
-        let british = (0..self.units.len() as UnitId).any(|u| {
-            matches!(self.units[u as usize].at(), Place::Space(s) if within(s)) && calls_militia(self.counters(u))
-        });
-        let cities: Vec<SpaceId> = (0..m.spaces.len() as SpaceId)
-            .filter(|&s| m.get(s).vp > 0 && within(s))
+        // Only the region's spaces looked at: this runs in the bots' playouts.
+        let spaces: Vec<SpaceId> = m
+            .states_in(region)
+            .flat_map(|st| m.spaces_of(st))
+            .copied()
+            .filter(|&s| self.in_play(s))
             .collect();
+        let british = spaces
+            .iter()
+            .any(|&s| self.units_at(s).any(|u| calls_militia(self.counters(u))));
+        let cities: Vec<SpaceId> = spaces.into_iter().filter(|&s| m.get(s).vp > 0).collect();
         let held = cities.iter().filter(|&&s| self.controller(s) == Some(BRITISH)).count();
         Presence::of(british, held, cities.len())
     }
@@ -99,9 +102,7 @@ impl Gml {
     pub(crate) fn place_raised(&mut self, seat: Seat, raised: &[Region]) {
         let m = &tables().map;
         for &region in raised.iter().rev() {
-            let states: Vec<StateId> = (0..m.states.len() as StateId)
-                .filter(|&st| m.states[st as usize].region == Some(region))
-                .collect();
+            let states: Vec<StateId> = m.states_in(region).collect();
             let mut spaces = Vec::new();
             self.raise_legal(seat, &states, &mut spaces);
             if spaces.is_empty() {

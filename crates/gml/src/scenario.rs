@@ -3,7 +3,7 @@
 //! turn names follow ruling gml #34 (one id each: "11 June" is June II).
 
 use crate::forces::{Counters, Kind, Nationality, AMERICAN, BRITISH};
-use crate::map::{Region, Sheet};
+use crate::map::{Map, Region, Sheet, Space};
 use crate::militia::Presence;
 use engine::{ScenarioInfo, Seat};
 use serde::{Deserialize, Serialize};
@@ -58,6 +58,14 @@ pub enum Piece {
         home: Option<&'static str>,
         experienced: bool,
     },
+}
+
+impl Spec {
+    /// 12.x2 a space the scenario plays in: on its map, not a box, in a
+    /// region in play.
+    pub fn in_play(&self, map: &Map, space: &Space) -> bool {
+        space.sheet == self.sheet && !space.boxed && map.region(space).is_some_and(|r| self.regions.contains(&r))
+    }
 }
 
 impl Piece {

@@ -16,12 +16,7 @@ impl Gml {
         let t = tables();
         let scenario = Scenario::from_key(&setup.scenario).expect("the setup was validated");
         let spec = scenario.spec();
-        let mut units = Vec::new();
-        for (row, c) in t.forces.counters.iter().enumerate() {
-            for _ in 0..c.count {
-                units.push(Unit::new(row as u8));
-            }
-        }
+        let units = t.forces.unit_rows().map(Unit::new).collect();
         let leaders = t
             .forces
             .leaders

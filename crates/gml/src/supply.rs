@@ -190,7 +190,7 @@ impl Gml {
     /// path, the source is.
     pub fn traces_supply(&self, from: SpaceId, seat: Seat) -> bool {
         let enemy = self.land_spaces(1 - seat);
-        self.traces_with(from, seat, &enemy)
+        self.traces_with(from, seat, &enemy, &self.steps_to_source(seat, &enemy))
     }
 
     /// Per space, whether the seat has land units there.
@@ -207,32 +207,59 @@ impl Gml {
         out
     }
 
-    fn traces_with(&self, from: SpaceId, seat: Seat, enemy: &[bool]) -> bool {
-        let m = &tables().map;
-        let radius = if seat == AMERICAN { 5 } else { 4 };
-        if !enemy[from as usize] && self.free_source(from, seat) {
-            return true;
+    /// 10.1, 10.2 the path's reach (5 steps for the Americans, 4 for the
+    /// British).
+    fn supply_radius(seat: Seat) -> u8 {
+        if seat == AMERICAN {
+            5
+        } else {
+            4
         }
-        let mut dist = vec![u8::MAX; m.spaces.len()];
-        dist[from as usize] = 0;
-        let mut queue = std::collections::VecDeque::from([from]);
+    }
+
+    /// Per space a supply line may pass (in play, no enemy land units), the
+    /// fewest steps along communication lines from it to a source of the
+    /// seat's through such spaces; `u8::MAX` where that is more than the
+    /// path's reach less one (the step out of the units' own space). One
+    /// search back from every source answers for every space at once.
+    fn steps_to_source(&self, seat: Seat, enemy: &[bool]) -> Vec<u8> {
+        let m = &tables().map;
+        let passable = |s: SpaceId| !enemy[s as usize] && self.in_play(s);
+        let mut steps = vec![u8::MAX; m.spaces.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for s in 0..m.spaces.len() as SpaceId {
+            if passable(s) && self.free_source(s, seat) {
+                steps[s as usize] = 0;
+                queue.push_back(s);
+            }
+        }
+        let last = Self::supply_radius(seat) - 1;
         while let Some(s) = queue.pop_front() {
-            let d = dist[s as usize];
-            if d >= radius {
+            let d = steps[s as usize];
+            if d >= last {
                 continue;
             }
             for &(n, kind) in m.neighbours(s) {
-                if !kind.is_line() || dist[n as usize] != u8::MAX || enemy[n as usize] || !self.in_play(n) {
-                    continue;
+                if kind.is_line() && steps[n as usize] == u8::MAX && passable(n) {
+                    steps[n as usize] = d + 1;
+                    queue.push_back(n);
                 }
-                if self.free_source(n, seat) {
-                    return true;
-                }
-                dist[n as usize] = d + 1;
-                queue.push_back(n);
             }
         }
-        false
+        steps
+    }
+
+    /// `traces_supply` given the enemy's land spaces and `steps_to_source`:
+    /// the units' own space a source, or a neighbour along a line within
+    /// the reach less one.
+    fn traces_with(&self, from: SpaceId, seat: Seat, enemy: &[bool], steps: &[u8]) -> bool {
+        let last = Self::supply_radius(seat) - 1;
+        (!enemy[from as usize] && self.free_source(from, seat))
+            || tables()
+                .map
+                .neighbours(from)
+                .iter()
+                .any(|&(n, kind)| kind.is_line() && steps[n as usize] <= last)
     }
 
     /// 10.0 the Supply Phase begins: every space's status is fixed for
@@ -242,6 +269,7 @@ impl Gml {
         let mut checks = Vec::new();
         for seat in [BRITISH, AMERICAN] {
             let enemy = self.land_spaces(1 - seat);
+            let steps = self.steps_to_source(seat, &enemy);
             let mut at: Vec<(SpaceId, Vec<UnitId>)> = Vec::new();
             for u in 0..self.units.len() as UnitId {
                 let c = self.counters(u);
@@ -261,7 +289,7 @@ impl Gml {
             }
             at.sort_by_key(|(s, _)| *s);
             for (s, units) in at {
-                if self.traces_with(s, seat, &enemy) {
+                if self.traces_with(s, seat, &enemy, &steps) {
                     continue;
                 }
                 // 10.1 two when the American force is entrenched (every
