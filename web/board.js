@@ -1155,10 +1155,16 @@ class Board extends MapView {
     return spots.find((spot) => clearOf(spot, names)) || spots.find((spot) => clearOf(spot, [])) || null;
   }
 
-  /** A pile's group: a click on it is on its space. */
+  /** A pile's group: a click on it is on its space, or, when a choice
+   * points at a piece under its top and none at the space, opens its list,
+   * where those pieces are buttons. Such a pile is lit as a piece a choice
+   * points at is (Give Me Liberty!'s Form step: the units to join or leave
+   * a force lie under its leader's counter in a pile, and the prompt says
+   * to pick one on the map). */
   pileGroup(id, t) {
-    const g = svg("g", { class: `stack ${t.side}`, "data-space": id });
-    g.addEventListener("click", (ev) => this.clickSpace(id, ev));
+    const holds = (this.pieces.get(id) || []).some((p) => p.side === t.side && p.id && this.targets.has(p.id));
+    const g = svg("g", { class: `stack ${t.side}${holds ? " holds-target" : ""}`, "data-space": id });
+    g.addEventListener("click", (ev) => (holds && !this.targets.has(id) ? this.openStack(id, ev) : this.clickSpace(id, ev)));
     return g;
   }
 

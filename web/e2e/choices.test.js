@@ -5,7 +5,7 @@
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, WAIT } from "./setup.js";
+import { serverAndBrowser, createGame, WAIT } from "./setup.js";
 
 const env = serverAndBrowser();
 const GROUP_MIN = 4;
@@ -127,6 +127,42 @@ it("The French & Indian War's secret purchases: the recruits by kind, and what i
   await page.locator("#prompt", { hasText: "choose where it goes" }).waitFor(WAIT);
   await page.locator("#actions button.act", { hasText: "Place it in British Home Base" }).click();
   await page.locator("#prompt", { hasText: "So far: Foot line in British Home Base" }).waitFor(WAIT);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+it("Give Me Liberty!: a pile holding a unit a choice points at is lit, and a click on it lists that unit as a button", { timeout: 120000 }, async () => {
+  // Saratoga opens on Howe's command in New York, a pile of twenty-odd
+  // counters: its Join and Leave choices point at units under his.
+  const game = await createGame(env.server, "gml/saratoga", 7, { british: "me", american: "computer" });
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${env.server.base}/play/${game.id}#${game.token.british}`);
+  await page.locator("#actions button.act").first().waitFor(WAIT);
+  const s = (await env.server.api("GET", `/api/games/${game.id}`, { token: game.token.british })).body;
+  const units = new Set(s.view.board.pieces.filter((p) => p.id).map((p) => p.id));
+  const pieceTargets = new Set(s.legal.map((a) => a.target).filter((t) => units.has(t)));
+  assert.ok(pieceTargets.size > 0, `the Form step points at units: ${s.legal.map((a) => a.id).join(" ")}`);
+  const lit = page.locator("svg.map g.stack.holds-target");
+  assert.ok((await lit.count()) >= 1, "a pile holding them is lit");
+  // Every lit pile holds one; one that holds none is not lit.
+  const piles = await page.locator("svg.map g.stack").evaluateAll((gs) => gs.map((g) => ({ space: g.dataset.space, lit: g.classList.contains("holds-target"), side: g.classList.contains("british") ? "british" : "american" })));
+  for (const p of piles.filter((p) => p.side === "american")) assert.equal(p.lit, false, `${p.space}: no choice points at an American unit`);
+  // A click on the lit pile's top counter lists the space, the units the
+  // choices point at as buttons; one taken is the move.
+  await lit.first().locator(".piece").click();
+  const button = page.locator(".stack-list button.target[data-piece]");
+  await button.first().waitFor(WAIT);
+  const ids = await button.evaluateAll((bs) => bs.map((b) => b.dataset.piece));
+  assert.ok(ids.every((id) => pieceTargets.has(id)), ids.join(" "));
+  await button.first().click();
+  if (await page.locator("#popup").isVisible()) await page.locator("#popup button").first().click();
+  await page.waitForFunction(
+    (seq) => Number((document.querySelector("#status-line").textContent.match(/\bmove (\d+)/) || [])[1]) > seq,
+    s.seq,
+    WAIT,
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });
