@@ -21,7 +21,7 @@ async function take(page, text) {
     && !document.body.classList.contains("busy") && document.querySelector("#actions button.act"), before, WAIT);
 }
 
-it("Give Me Liberty! on a phone: piles, choices and a move by touch", { timeout: 120000 }, async () => {
+it("Give Me Liberty! on a phone: piles, choices and a move by touch", { timeout: 300000 }, async () => {
   const game = await createGame(env.server, "gml/saratoga", 7, { british: "me", american: "computer" });
   const page = await (await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
   const errors = [];
@@ -65,8 +65,9 @@ it("Give Me Liberty! on a phone: piles, choices and a move by touch", { timeout:
   // What the move did (the phases it ended, the militia rolls) reads right
   // under the prompt, not only in the log a page further down. The rolls
   // come with the server's next update, after the computer's whole
-  // American turn, which on a loaded machine (CI) takes more than WAIT.
-  await page.waitForFunction(() => /Militia Table/.test(document.querySelector("#lately")?.textContent ?? ""), null, { timeout: 60000 }).catch(() => {});
+  // American turn, which on a loaded machine (CI) takes more than WAIT
+  // (over 60 s in a CI run beside two bot pairings and a build).
+  await page.waitForFunction(() => /Militia Table/.test(document.querySelector("#lately")?.textContent ?? ""), null, { timeout: 180000 }).catch(() => {});
   const lately = await page.evaluate(() => {
     const p = document.querySelector("#prompt").getBoundingClientRect(), l = document.querySelector("#lately");
     return { gap: l.getBoundingClientRect().top - p.bottom, head: l.querySelector(".lately-head")?.textContent, text: l.textContent, visible: !l.hidden };

@@ -317,10 +317,8 @@ impl Fiw {
     /// not yet attacked this sub-phase.
     fn next_battle(&self, c: &Combats) -> Option<Sq> {
         // ruling: fiw #16 (combat units only: a leader alone never attacks)
-        let theirs = self.unit_squares(|u| self.side(u) == enemy(c.seat));
-        self.unit_squares(|u| self.side(u) == c.seat)
-            .into_iter()
-            .find(|&sq| !c.fought.contains(&sq) && theirs.binary_search_by_key(&sq.index(), |s| s.index()).is_ok())
+        crate::units::squares(&self.units)
+            .find(|&sq| !c.fought.contains(&sq) && self.has_units(sq, c.seat) && self.has_units(sq, enemy(c.seat)))
     }
 
     /// 17.4 the next enemy leader in a square with the phasing side's

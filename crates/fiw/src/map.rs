@@ -566,6 +566,9 @@ pub struct Map {
     /// Per square ([`Sq::index`]), its places: asked in every legal-action
     /// list, so not searched.
     places_at: Vec<Vec<u16>>,
+    /// Per square ([`Sq::index`]), whether a river link runs through it
+    /// (20.2): the bots' determinizations ask it of every hidden block.
+    rivers: Vec<bool>,
 }
 
 const SQUARES_TSV: &str = include_str!("../data/squares.tsv");
@@ -659,6 +662,7 @@ impl Map {
             routes: Vec::new(),
             by_name: HashMap::default(),
             places_at: Vec::new(),
+            rivers: Vec::new(),
         };
         map.parse_places(place_table)?;
         map.places_at = vec![Vec::new(); map.squares.len()];
@@ -667,6 +671,11 @@ impl Map {
         }
         map.link_of = vec![[None; 9]; map.squares.len()];
         map.parse_links(link_table)?;
+        map.rivers = vec![false; map.squares.len()];
+        for l in map.links.iter().filter(|l| l.kind == LinkKind::River) {
+            map.rivers[l.a.index()] = true;
+            map.rivers[l.b.index()] = true;
+        }
         map.routes = (0..map.squares.len())
             .map(|i| {
                 let a = Sq::from_index(i);
@@ -1007,9 +1016,7 @@ impl Map {
 
     /// 20.2: a square a river link runs through.
     pub fn river_square(&self, sq: Sq) -> bool {
-        self.links
-            .iter()
-            .any(|l| l.kind == LinkKind::River && (l.a == sq || l.b == sq))
+        self.rivers[sq.index()]
     }
 
     /// 20.1: sea coast squares (land squares on a sea).

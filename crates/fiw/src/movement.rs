@@ -161,12 +161,12 @@ impl Fiw {
         let bit = self.round_bit();
         match p {
             Piece::Unit(u) => {
-                let unit = &self.units[u as usize];
-                if self.side(u) != seat {
+                let (unit, face) = (&self.units[u as usize], self.face(u));
+                if face.side != seat {
                     Some(Unready::NotYours)
                 } else if unit.ops & bit != 0 {
                     Some(Unready::Operated)
-                } else if !self.spain && self.face(u).nation == Nation::Spanish {
+                } else if !self.spain && face.nation == Nation::Spanish {
                     Some(Unready::Neutral)
                 } else if self.shut_in(p) {
                     Some(Unready::Besieged)
@@ -280,16 +280,23 @@ impl Fiw {
     /// The movement sub-phase's choices: a square to form a force in, or
     /// the end.
     pub fn movement_legal(&self, seat: Seat, passed: &[Place], passed_naval: &[Place], out: &mut Vec<Action>) {
-        let mut places: Vec<Place> = crate::units::squares(&self.units)
-            .filter(|&sq| self.units_at(sq).any(|u| self.may_operate(seat, Piece::Unit(u))))
-            .map(Place::Sq)
-            .collect();
-        for l in 0..self.leaders.len() as LeaderId {
-            let at = self.leaders[l as usize].at;
-            if matches!(at, Place::Sq(_)) && self.may_operate(seat, Piece::Leader(l)) && !places.contains(&at) {
-                places.push(at);
+        // The squares with a piece that may operate: one pass over the
+        // pieces, none asked about once its square is in (the bots'
+        // playouts ask this at every step of a movement sub-phase).
+        let mut marked = vec![false; tables().map.squares.len()];
+        let units = (0..self.units.len() as UnitId).map(|u| (Piece::Unit(u), self.units[u as usize].at()));
+        let leaders = (0..self.leaders.len() as LeaderId).map(|l| (Piece::Leader(l), self.leaders[l as usize].at));
+        for (p, at) in units.chain(leaders) {
+            if let Place::Sq(sq) = at {
+                if !marked[sq.index()] && self.may_operate(seat, p) {
+                    marked[sq.index()] = true;
+                }
             }
         }
+        let mut places: Vec<Place> = (0..marked.len())
+            .filter(|&i| marked[i])
+            .map(|i| Place::Sq(Sq::from_index(i)))
+            .collect();
         // (The places passed first: a line of supply is a search.)
         places.retain(|at| !passed.contains(at) && self.may_set_out(seat, Some(*at)));
         // 19.0 a besieged garrison, or units in a home base, may form a
@@ -357,7 +364,7 @@ impl Fiw {
         if let Some(mag) = self.operation_line(from, seat, garrison) {
             // ruling: fiw #5
             self.use_magazine(mag);
-            let (at, here) = (self.sq_name(mag), self.place_name(from));
+            let (at, here) = self.log_words(|| (self.sq_name(mag), self.place_name(from)));
             self.core.log.say("18.61", || {
                 format!("The force in {here} draws on the magazine in {at}.")
             });
@@ -365,7 +372,7 @@ impl Fiw {
             // ruling: fiw #5
             self.supply[seat as usize] -= 1;
             let left = self.supply[seat as usize];
-            let (side, here) = (side_name(seat), self.place_name(from));
+            let (side, here) = (side_name(seat), self.log_words(|| self.place_name(from)));
             self.core.log.say("12.2", || {
                 format!("The {side} spend a supply point for a force in {here} ({left} left).")
             });
@@ -662,8 +669,8 @@ impl Fiw {
         }
         let pieces: Vec<Piece> = f.pieces().collect();
         let names = self.set_out_pieces(&pieces);
-        let n = names.len();
-        let (at, path) = (self.place_name(f.from), self.place_id(f.from));
+        let n = pieces.len();
+        let (at, path) = self.log_words(|| (self.place_name(f.from), self.place_id(f.from)));
         let mp = half(left);
         self.core.log.apart(
             f.seat,
@@ -695,9 +702,8 @@ impl Fiw {
         }
         self.step_pieces(&f.pieces().collect::<Vec<_>>(), Place::Sq(to));
         let side = side_name(f.seat);
-        let at = self.sq_name(to);
+        let (at, left) = self.log_words(|| (self.sq_name(to), points_words(f.left)));
         let n = f.units.len() + f.leaders.len();
-        let left = points_words(f.left);
         self.core.log.apart(
             f.seat,
             "13.1",
@@ -762,7 +768,8 @@ impl Fiw {
     }
 
     /// 12.2 the pieces of a force setting out operate in this phase (land
-    /// 11.3 and naval 20.21 alike); their names, for the log.
+    /// 11.3 and naval 20.21 alike); their names, for the log (none while
+    /// it is off).
     pub(crate) fn set_out_pieces(&mut self, pieces: &[Piece]) -> Vec<String> {
         let bit = self.round_bit();
         for &p in pieces {
@@ -771,7 +778,7 @@ impl Fiw {
                 Piece::Leader(l) => self.leaders[l as usize].ops |= bit,
             }
         }
-        pieces.iter().map(|&p| self.piece_name(p)).collect()
+        self.log_words(|| pieces.iter().map(|&p| self.piece_name(p)).collect())
     }
 
     /// 13.1, 20.21 the pieces of a moving force enter `to`: they have

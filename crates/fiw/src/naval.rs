@@ -526,7 +526,7 @@ impl Fiw {
         f.moving = true;
         let pieces: Vec<Piece> = f.pieces().collect();
         let names = self.set_out_pieces(&pieces);
-        let n = names.len();
+        let n = pieces.len();
         let mp = half(f.left);
         let cost = if embark > 0 {
             format!(" (embarking off the coast cost {})", half(embark))

@@ -361,11 +361,26 @@ impl Fiw {
         (placed + thirds(face_ix) > 3 * u32::from(forage)).then_some(RecruitBar::Forage { placed, forage })
     }
 
-    /// 22.1, 22.11-22.13, 22.7 the squares a marker may be built in
-    /// (ruling fiw #34: a friendly combat unit there, 5.3 not a neutral
-    /// Spanish one, and no enemy unit or marker; an engineer for fortresses
-    /// and trails).
-    fn marker_squares(&self, seat: Seat, kind: Marker, p: &Purchases) -> Vec<Sq> {
+    /// Ruling fiw #34 the squares where the seat may build a marker of any
+    /// kind: a friendly combat unit there (5.3 not a neutral Spanish one),
+    /// and no enemy unit or marker. Found once for the four kinds of
+    /// [`Fiw::marker_squares`]: the purchases' legal actions ask for each.
+    fn marker_sites(&self, seat: Seat) -> Vec<Sq> {
+        self.unit_squares(|u| self.usable(u, seat))
+            .into_iter()
+            .filter(|&sq| {
+                // ruling: fiw #34
+                !self.has_units(sq, crate::state::enemy(seat))
+                    && !self.civs.iter().any(|c| c.sq == sq && c.side != seat)
+                    && !self.terrain(sq).is_water()
+            })
+            .collect()
+    }
+
+    /// 22.1, 22.11-22.13, 22.7 the squares a marker may be built in: of the
+    /// seat's [`Fiw::marker_sites`], those where this kind may stand, with
+    /// an engineer for fortresses and trails.
+    fn marker_squares(&self, seat: Seat, kind: Marker, p: &Purchases, sites: &[Sq]) -> Vec<Sq> {
         let by_engineer = |k: Marker| matches!(k, Marker::Fortress | Marker::Trail);
         let engineers = |sq: Sq| {
             self.side_at(sq, seat)
@@ -378,14 +393,9 @@ impl Fiw {
                 _ => None,
             })
         };
-        self.unit_squares(|u| self.usable(u, seat))
-            .into_iter()
-            .filter(|&sq| {
-                // ruling: fiw #34
-                !self.has_units(sq, crate::state::enemy(seat))
-                    && !self.civs.iter().any(|c| c.sq == sq && c.side != seat)
-                    && !self.terrain(sq).is_water()
-            })
+        sites
+            .iter()
+            .copied()
             // 22.11 never a fort and a fortress in one square: one of the
             // two bought there a turn (a fortress replaces a standing fort;
             // ruling fiw #65).
@@ -594,7 +604,7 @@ impl Fiw {
             }
             Some(Pending::Marker(kind)) => {
                 out.extend(
-                    self.marker_squares(seat, kind, p)
+                    self.marker_squares(seat, kind, p, &self.marker_sites(seat))
                         .into_iter()
                         .map(|s| Action::At(Place::Sq(s))),
                 );
@@ -637,12 +647,17 @@ impl Fiw {
         if self.affordable(seat, p, Buy::Supply) {
             out.push(Action::BuySupply);
         }
+        let mut sites = None;
         for kind in [Marker::Fort, Marker::Fortress, Marker::Magazine, Marker::Trail] {
             let probe = Buy::Marker {
                 kind,
                 sq: Sq { col: 1, row: 1 },
             };
-            if self.affordable(seat, p, probe) && !self.marker_squares(seat, kind, p).is_empty() {
+            if self.affordable(seat, p, probe)
+                && !self
+                    .marker_squares(seat, kind, p, sites.get_or_insert_with(|| self.marker_sites(seat)))
+                    .is_empty()
+            {
                 out.push(Action::Build(kind));
             }
         }

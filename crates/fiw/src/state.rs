@@ -358,8 +358,12 @@ impl Fiw {
     /// side: a non-Indian combat unit, and not a Spanish one while Spain is
     /// neutral (its units are French-controlled only once it is at war).
     pub fn occupier(&self, u: UnitId) -> bool {
-        let nation = self.face(u).nation;
-        nation != Nation::Indian && (self.spain || nation != Nation::Spanish)
+        self.occupies_for(self.face(u))
+    }
+
+    /// [`Fiw::occupier`] of a unit showing `face`.
+    fn occupies_for(&self, face: &Face) -> bool {
+        face.nation != Nation::Indian && (self.spain || face.nation != Nation::Spanish)
     }
 
     /// 5.3, 28.1 whether `seat` may use a unit: one of its side, and a
@@ -526,6 +530,17 @@ impl Fiw {
         format!("{} {} {}{sep}{}", f.name, type_word(f.kind), f.combat, f.movement)
     }
 
+    /// Words for the log (names of squares and pieces), worked out only
+    /// while it is kept: the bots' playouts run with it off, and building
+    /// the words was a share of their moves' time.
+    pub(crate) fn log_words<T: Default>(&self, words: impl FnOnce() -> T) -> T {
+        if self.core.log.enabled() {
+            words()
+        } else {
+            T::default()
+        }
+    }
+
     /// The place a piece is at, in words.
     pub fn place_name(&self, at: Place) -> String {
         match at {
@@ -575,9 +590,11 @@ impl Fiw {
         for sq in crate::units::squares(&self.units) {
             let c = &mut counts[sq.index()];
             for u in self.units_at(sq) {
-                let s = self.side(u) as usize;
+                // Each face read once: the bots score every playout with this.
+                let face = self.face(u);
+                let s = face.side as usize;
                 c[s] += 1;
-                if self.occupier(u) {
+                if self.occupies_for(face) {
                     c[2 + s] += 1;
                 }
             }

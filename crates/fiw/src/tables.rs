@@ -107,8 +107,18 @@ impl Tables {
     }
 }
 
-/// The tables in use.
+/// The tables in use. Inlined to a load and a test once they are read:
+/// the bots' playouts ask for them (a unit's face) millions of times.
+#[inline]
 pub fn tables() -> &'static Tables {
+    match TABLES.current() {
+        Some(t) => t,
+        None => first_tables(),
+    }
+}
+
+#[cold]
+fn first_tables() -> &'static Tables {
     TABLES.get(|| Tables::read(None).expect("the embedded tables are valid (tests/data.rs)"))
 }
 

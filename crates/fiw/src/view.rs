@@ -77,7 +77,7 @@ impl Views for Fiw {
         let seen = self.examined(observer);
         let hidden_from_observer = |p: Piece| self.hidden_unless(p, observer, |sq| seen[sq.index()]);
         let hidden: Vec<u16> = (0..self.units.len() as u16)
-            .filter(|&u| self.side(u) != observer && hidden_from_observer(Piece::Unit(u)))
+            .filter(|&u| hidden_from_observer(Piece::Unit(u)))
             .collect();
         // Ruling fiw #63: the counters off the map are open, so the hidden
         // blocks are the enemy's others; only which is which is unknown.
@@ -244,16 +244,20 @@ impl Fiw {
     /// [`Fiw::hidden_from`] with the squares the seat examines given (by
     /// [`Fiw::examined`], for loops over every piece).
     fn hidden_unless(&self, p: Piece, seat: Seat, examines: impl Fn(Sq) -> bool) -> bool {
-        let (side, at) = match p {
-            Piece::Unit(u) => (self.side(u), self.units[u as usize].at()),
-            Piece::Leader(l) => (self.leaders[l as usize].side, self.leaders[l as usize].at),
+        let at = match p {
+            Piece::Unit(u) => self.units[u as usize].at(),
+            Piece::Leader(l) => self.leaders[l as usize].at,
         };
-        if side == seat {
-            return false;
-        }
+        // The place first: a counter off the map is never hidden, and a
+        // determinization asks this of every counter (its face read only
+        // when the place leaves the question open).
+        let side = || match p {
+            Piece::Unit(u) => self.side(u),
+            Piece::Leader(l) => self.leaders[l as usize].side,
+        };
         match at {
-            Place::Sq(sq) => !examines(sq),
-            Place::Base(_) => true,
+            Place::Sq(sq) => side() != seat && !examines(sq),
+            Place::Base(_) => side() != seat,
             Place::Pool | Place::Prisoner | Place::Gone => false,
         }
     }
@@ -611,7 +615,9 @@ impl Fiw {
     /// by one more than the squares (a king's move each) from its nearest
     /// unit.
     fn nearness(&self, o: &crate::state::Occupancy, seat: Seat) -> f64 {
-        let squares = self.unit_squares(|u| self.side(u) == seat);
+        let squares: Vec<Sq> = crate::units::squares(&self.units)
+            .filter(|&sq| o.has_units(sq, seat))
+            .collect();
         tables()
             .objectives
             .iter()
