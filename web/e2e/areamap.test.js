@@ -7,7 +7,7 @@
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, WAIT } from "./setup.js";
+import { movedPast, serverAndBrowser, WAIT } from "./setup.js";
 
 const VIEWPORT = { width: 1400, height: 900 };
 
@@ -75,10 +75,8 @@ for (const title of ["b2c", "bh"]) {
       assert.ok(target, `a region one action points at (actions: ${JSON.stringify(actions).slice(0, 300)})`);
       const before = await seqShown(page);
       await page.locator(`svg.areamap .space[data-space="${target}"]`).click({ force: true });
-      // (The computer Patriots may answer at once: the move number only grows.)
-      const moved = (s) => Number((document.getElementById("status-line").textContent.match(/\bmove (\d+)/) || [])[1]) > s;
-      await page.waitForFunction(moved, before, WAIT);
-      await spectator.waitForFunction(moved, before, WAIT);
+      await movedPast(page, before);
+      await movedPast(spectator, before);
       await page.context().close();
       await spectator.context().close();
     });

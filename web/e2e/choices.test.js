@@ -5,7 +5,7 @@
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, createGame, WAIT } from "./setup.js";
+import { serverAndBrowser, createGame, movedPast, WAIT } from "./setup.js";
 
 const env = serverAndBrowser();
 const GROUP_MIN = 4;
@@ -62,11 +62,7 @@ for (const [scenario, seats, size] of [
     assert.equal(await group.locator("button.act").count(), g.members.length);
     await page.waitForFunction(() => document.querySelector("svg.map .hover"), null, WAIT);
     await group.locator("button.act").first().click();
-    await page.waitForFunction(
-      (seq) => Number((document.querySelector("#status-line").textContent.match(/\bmove (\d+)/) || [])[1]) > seq,
-      g.seq,
-      WAIT,
-    );
+    await movedPast(page, g.seq);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -158,11 +154,7 @@ it("Give Me Liberty!: a pile holding a unit a choice points at is lit, and a cli
   assert.ok(ids.every((id) => pieceTargets.has(id)), ids.join(" "));
   await button.first().click();
   if (await page.locator("#popup").isVisible()) await page.locator("#popup button").first().click();
-  await page.waitForFunction(
-    (seq) => Number((document.querySelector("#status-line").textContent.match(/\bmove (\d+)/) || [])[1]) > seq,
-    s.seq,
-    WAIT,
-  );
+  await movedPast(page, s.seq);
   assert.deepEqual(errors, []);
   await page.close();
 });

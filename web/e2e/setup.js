@@ -9,6 +9,16 @@ import { startServer } from "./server.js";
 
 export const WAIT = { timeout: 15000 };
 
+/** Wait until the page's status line shows a move after `seq` (the other
+ * seat may answer at once, so the number only has to grow). */
+export function movedPast(page, seq) {
+  return page.waitForFunction(
+    (s) => Number((document.querySelector("#status-line").textContent.match(/\bmove (\d+)/) || [])[1]) > s,
+    seq,
+    WAIT,
+  );
+}
+
 export function serverAndBrowser(args = []) {
   const env = { server: null, browser: null };
   before(async () => {

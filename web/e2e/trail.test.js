@@ -4,7 +4,7 @@
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { createGame, serverAndBrowser, WAIT } from "./setup.js";
+import { createGame, movedPast, serverAndBrowser, WAIT } from "./setup.js";
 
 const env = serverAndBrowser();
 
@@ -30,7 +30,7 @@ it("the other side's moves are drawn on the map", { timeout: 180000 }, async () 
     for (const d of document.querySelectorAll("#actions details.group")) d.open = true;
   });
   await page.locator("#actions button.act").first().click();
-  await page.waitForFunction((seq) => Number((document.querySelector("#status-line").textContent.match(/\bmove (\d+)/) || [])[1]) > seq, s.seq, WAIT);
+  await movedPast(page, s.seq);
   // The Patriots play (over the API) until one of their entries moves pieces.
   let moved = null;
   for (let i = 0; i < 200 && !moved; i++) {

@@ -4,7 +4,7 @@
 //     cargo build --release -p cli && cd web/e2e && npm ci && npm test
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { createGame, serverAndBrowser, WAIT } from "./setup.js";
+import { createGame, movedPast, serverAndBrowser, WAIT } from "./setup.js";
 
 const env = serverAndBrowser();
 
@@ -45,8 +45,7 @@ it("a force march is confirmed before it is taken", { timeout: 120000 }, async (
   assert.equal(after.seq, found.seq, "cancelling took nothing");
   await button.first().click(WAIT);
   await page.click("#confirm-action");
-  await page.waitForFunction((seq) => /\bmove (\d+)/.test(document.querySelector("#status-line").textContent) &&
-    Number(document.querySelector("#status-line").textContent.match(/\bmove (\d+)/)[1]) > seq, found.seq, WAIT);
+  await movedPast(page, found.seq);
   await page.close();
 });
 
