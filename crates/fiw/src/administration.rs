@@ -64,11 +64,11 @@ impl Fiw {
     fn indian_squares(&self, after: Option<(Seat, Sq)>) -> Vec<(Seat, Sq)> {
         let order = [self.first, self.second()];
         let rank = |seat: Seat| order.iter().position(|&s| s == seat).unwrap_or(0);
-        let mut out: Vec<(Seat, Sq)> = (0..self.units.len() as UnitId)
-            .filter(|&u| self.is_indian(u))
-            .filter_map(|u| match self.units[u as usize].at() {
-                Place::Sq(sq) => Some((self.side(u), sq)),
-                _ => None,
+        let mut out: Vec<(Seat, Sq)> = crate::units::squares(&self.units)
+            .flat_map(|sq| {
+                self.units_at(sq)
+                    .filter(|&u| self.is_indian(u))
+                    .map(move |u| (self.side(u), sq))
             })
             .collect();
         out.sort_by_key(|&(seat, sq)| (rank(seat), sq.index()));
@@ -207,11 +207,12 @@ impl Fiw {
         let Some(owner) = self.owner(c) else { return false };
         let m = &tables().map;
         // ruling: fiw #98
-        (0..self.units.len() as UnitId).any(|u| {
-            self.side(u) == enemy(owner)
-                && !self.is_naval(u)
-                && matches!(self.units[u as usize].at(), Place::Sq(sq) if m.colony(sq) == Some(c))
-        })
+        crate::units::squares(&self.units)
+            .filter(|&sq| m.colony(sq) == Some(c))
+            .any(|sq| {
+                self.units_at(sq)
+                    .any(|u| self.side(u) == enemy(owner) && !self.is_naval(u))
+            })
     }
 
     /// Step 14.3, 5.22, 5.25: every active colony of the thirteen not

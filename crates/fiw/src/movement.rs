@@ -8,7 +8,7 @@
 
 use crate::actions::{Action, Piece};
 use crate::civilization::Marker;
-use crate::forces::{Nation, UnitType, BRITISH};
+use crate::forces::{Face, Nation, UnitType, BRITISH};
 use crate::frames::Frame;
 use crate::map::{Colony, Route, Sq};
 use crate::state::{enemy, side_name, Base, Fiw, LeaderId, Phase, Place, Status, UnitId};
@@ -143,7 +143,15 @@ impl Fiw {
     /// and not a naval unit (20.21: naval units move as their own forces,
     /// `naval.rs`).
     pub fn may_operate(&self, seat: Seat, p: Piece) -> bool {
-        self.ready(seat, p) && !matches!(p, Piece::Unit(u) if self.is_naval(u))
+        match p {
+            // The face read once (the bots' playouts ask this of every
+            // piece on the map at each step of a movement sub-phase).
+            Piece::Unit(u) => {
+                let face = self.face(u);
+                !face.kind.naval() && self.unit_unready(seat, u, face).is_none()
+            }
+            Piece::Leader(_) => self.ready(seat, p),
+        }
     }
 
     /// Whether a piece may take part in an operation now: the seat's, not
@@ -158,27 +166,13 @@ impl Fiw {
     /// [`Fiw::ready`]'s conditions it fails ("why not?" names it); `None`
     /// when it may.
     pub(crate) fn unready(&self, seat: Seat, p: Piece) -> Option<Unready> {
-        let bit = self.round_bit();
         match p {
-            Piece::Unit(u) => {
-                let (unit, face) = (&self.units[u as usize], self.face(u));
-                if face.side != seat {
-                    Some(Unready::NotYours)
-                } else if unit.ops & bit != 0 {
-                    Some(Unready::Operated)
-                } else if !self.spain && face.nation == Nation::Spanish {
-                    Some(Unready::Neutral)
-                } else if self.shut_in(p) {
-                    Some(Unready::Besieged)
-                } else {
-                    None
-                }
-            }
+            Piece::Unit(u) => self.unit_unready(seat, u, self.face(u)),
             Piece::Leader(l) => {
                 let g = &self.leaders[l as usize];
                 if g.side != seat {
                     Some(Unready::NotYours)
-                } else if g.ops & bit != 0 {
+                } else if g.ops & self.round_bit() != 0 {
                     Some(Unready::Operated)
                 } else if self.shut_in(p) {
                     Some(Unready::Besieged)
@@ -186,6 +180,21 @@ impl Fiw {
                     None
                 }
             }
+        }
+    }
+
+    /// [`Fiw::unready`] of a unit showing `face`.
+    pub(crate) fn unit_unready(&self, seat: Seat, u: UnitId, face: &Face) -> Option<Unready> {
+        if face.side != seat {
+            Some(Unready::NotYours)
+        } else if self.units[u as usize].ops & self.round_bit() != 0 {
+            Some(Unready::Operated)
+        } else if !self.spain && face.nation == Nation::Spanish {
+            Some(Unready::Neutral)
+        } else if self.shut_in(Piece::Unit(u)) {
+            Some(Unready::Besieged)
+        } else {
+            None
         }
     }
 
@@ -281,22 +290,29 @@ impl Fiw {
     /// the end.
     pub fn movement_legal(&self, seat: Seat, passed: &[Place], passed_naval: &[Place], out: &mut Vec<Action>) {
         // The squares with a piece that may operate: one pass over the
-        // pieces, none asked about once its square is in (the bots'
-        // playouts ask this at every step of a movement sub-phase).
-        let mut marked = vec![false; tables().map.squares.len()];
+        // pieces, none asked about once its square is in, the squares kept
+        // as bits (the bots' playouts ask this at every step of a movement
+        // sub-phase).
+        let mut marked = [0u64; crate::units::SQUARES.div_ceil(64)];
         let units = (0..self.units.len() as UnitId).map(|u| (Piece::Unit(u), self.units[u as usize].at()));
         let leaders = (0..self.leaders.len() as LeaderId).map(|l| (Piece::Leader(l), self.leaders[l as usize].at));
         for (p, at) in units.chain(leaders) {
             if let Place::Sq(sq) = at {
-                if !marked[sq.index()] && self.may_operate(seat, p) {
-                    marked[sq.index()] = true;
+                let (word, bit) = (sq.index() / 64, 1u64 << (sq.index() % 64));
+                if marked[word] & bit == 0 && self.may_operate(seat, p) {
+                    marked[word] |= bit;
                 }
             }
         }
-        let mut places: Vec<Place> = (0..marked.len())
-            .filter(|&i| marked[i])
-            .map(|i| Place::Sq(Sq::from_index(i)))
-            .collect();
+        // In map order.
+        let mut places: Vec<Place> = Vec::new();
+        for (w, &bits) in marked.iter().enumerate() {
+            let mut rest = bits;
+            while rest != 0 {
+                places.push(Place::Sq(Sq::from_index(w * 64 + rest.trailing_zeros() as usize)));
+                rest &= rest - 1;
+            }
+        }
         // (The places passed first: a line of supply is a search.)
         places.retain(|at| !passed.contains(at) && self.may_set_out(seat, Some(*at)));
         // 19.0 a besieged garrison, or units in a home base, may form a

@@ -132,12 +132,12 @@ impl Fiw {
         let mut places: Vec<Place> = Vec::new();
         for u in 0..self.units.len() as UnitId {
             let at = self.units[u as usize].at();
-            if matches!(at, Place::Sq(_) | Place::Base(_))
-                && self.is_naval(u)
-                && self.ready(seat, Piece::Unit(u))
-                && !places.contains(&at)
-            {
-                places.push(at);
+            if matches!(at, Place::Sq(_) | Place::Base(_)) && !places.contains(&at) {
+                // The face read once.
+                let face = self.face(u);
+                if face.kind.naval() && self.unit_unready(seat, u, face).is_none() {
+                    places.push(at);
+                }
             }
         }
         places.sort_by_key(|p| match p {

@@ -53,7 +53,7 @@ impl Unit {
     }
 }
 
-const SQUARES: usize = COLUMNS as usize * ROWS as usize;
+pub const SQUARES: usize = COLUMNS as usize * ROWS as usize;
 
 impl Placed for Unit {
     type Place = Place;

@@ -189,12 +189,13 @@ impl Fiw {
     pub fn examined(&self, seat: Seat) -> Vec<bool> {
         let m = &tables().map;
         let mut seen = vec![false; m.squares.len()];
-        let units = (0..self.units.len() as u16)
-            .filter(|&u| self.side(u) == seat)
-            .map(|u| self.units[u as usize].at());
-        let leaders = self.leaders.iter().filter(|l| l.side == seat).map(|l| l.at);
-        for at in units.chain(leaders) {
-            if let Place::Sq(sq) = at {
+        // Only the counters on the map are read (a determinization asks
+        // this; most of the mix is in the pool).
+        for sq in crate::units::squares(&self.units) {
+            seen[sq.index()] = self.units_at(sq).any(|u| self.side(u) == seat);
+        }
+        for l in self.leaders.iter().filter(|l| l.side == seat) {
+            if let Place::Sq(sq) = l.at {
                 seen[sq.index()] = true;
             }
         }
