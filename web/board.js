@@ -1335,6 +1335,12 @@ class Board extends MapView {
     if (s) s.classList.toggle("hover", on);
   }
 
+  /** Unlight whatever choices lit: their buttons are about to go (a new
+   * decision's list lights its own). */
+  unlightAll() {
+    for (const e of this.root.querySelectorAll(".hover")) e.classList.remove("hover");
+  }
+
   /** A space's details for the side panel. */
   spaceInfo(id) {
     const s = this.spaces.get(id);

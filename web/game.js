@@ -522,6 +522,9 @@ function actionGroup(name, members, pieceIds, open = false) {
  * (a list scrolled down for the last prompt hid the new one's first choices). */
 function renderActions(s, fresh = false) {
   const box = $("actions");
+  // The old list's lit places go out with it (its buttons never see the
+  // pointer leave, nor its groups shut).
+  if (renderer) renderer.unlightAll();
   if (!s.legal.length) {
     box.replaceChildren();
     box.hidden = true;

@@ -63,6 +63,12 @@ for (const [scenario, seats, size] of [
     await page.waitForFunction(() => document.querySelector("svg.map .hover"), null, WAIT);
     await group.locator("button.act").first().click();
     await movedPast(page, g.seq);
+    // What the list lit goes out with it: lit now only what the next
+    // decision points at.
+    const next = (await env.server.api("GET", `/api/games/${g.id}`, { token: g.token })).body;
+    const targets = new Set(next.legal.map((a) => a.target).filter(Boolean));
+    const lit = await page.locator("svg.map .space.hover").evaluateAll((es) => es.map((e) => e.dataset.space));
+    assert.deepEqual(lit.filter((s) => !targets.has(s)), [], `lit after the move: ${lit.join(" ")}; pointed at: ${[...targets].join(" ")}`);
     assert.deepEqual(errors, []);
     await page.close();
   });
