@@ -12,9 +12,9 @@ use crate::forces::{Nation, UnitType, BRITISH};
 use crate::frames::Frame;
 use crate::indians::{Condition, Outcome};
 use crate::map::{Colony, Sq};
-use crate::reaction::capital;
 use crate::state::{enemy, side_name, Fiw, Phase, Place, Status, UnitId};
 use crate::tables::tables;
+use engine::log::capitalised;
 use engine::Seat;
 
 impl Fiw {
@@ -175,7 +175,7 @@ impl Fiw {
             &[],
             || vec![sq.to_string()],
             || format!("{name} in {at}: the unit goes home to the pool."),
-            || format!("{} in {at}: the unit goes home to the pool.", capital(&told)),
+            || format!("{} in {at}: the unit goes home to the pool.", capitalised(&told)),
         );
     }
 
@@ -365,7 +365,7 @@ impl Fiw {
             &[],
             || Self::squares(place),
             || format!("The {name} in {at} {why}."),
-            || format!("{} in {at} {why}.", capital(&told)),
+            || format!("{} in {at} {why}.", capitalised(&told)),
         );
     }
 

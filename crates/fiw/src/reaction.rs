@@ -9,6 +9,7 @@ use crate::frames::Frame;
 use crate::map::{Colony, Settlement, Sq, Terrain};
 use crate::state::{enemy, side_name, Fiw, Place, UnitId};
 use crate::tables::tables;
+use engine::log::capitalised;
 use engine::Seat;
 
 /// A small count in words, as the rulebook writes it ("two regiments").
@@ -179,7 +180,7 @@ impl Fiw {
             || self.sq_name(sq),
             |p| {
                 if p.name.is_empty() {
-                    capital(&p.id)
+                    capitalised(&p.id)
                 } else {
                     p.name.clone()
                 }
@@ -344,7 +345,7 @@ impl Fiw {
             &[],
             || vec![sq.to_string()],
             || format!("The {name} is raised in {at}."),
-            || format!("{} is raised in {at}.", capital(&told)),
+            || format!("{} is raised in {at}.", capitalised(&told)),
         );
     }
 
@@ -373,14 +374,5 @@ impl Fiw {
             ),
             _ => "Place the militia raised by the invasion".into(),
         }
-    }
-}
-
-/// The text with its first letter in capitals.
-pub fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }

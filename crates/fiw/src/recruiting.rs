@@ -946,9 +946,8 @@ impl Fiw {
                     '-'
                 };
                 format!(
-                    "Recruit {} {} {}{sep}{} (£{price}, 10.6)",
-                    face.name,
-                    crate::state::type_word(face.kind),
+                    "Recruit {} {}{sep}{} (£{price}, 10.6)",
+                    crate::state::face_words(face),
                     face.combat,
                     face.movement
                 )
@@ -1022,15 +1021,8 @@ impl Fiw {
             .map(|b| match b {
                 // "RI militia", "RI line": the name alone is shared by faces.
                 Buy::Unit { face, at } => {
-                    let face = &f.faces[*face as usize];
-                    let kind = crate::state::type_word(face.kind);
-                    let at = self.place_name(*at);
-                    if kind.starts_with(&face.name.to_lowercase()) {
-                        // "siege train", not "Siege siege train".
-                        format!("{kind} in {at}")
-                    } else {
-                        format!("{} {kind} in {at}", face.name)
-                    }
+                    let words = crate::state::face_words(&f.faces[*face as usize]);
+                    format!("{words} in {}", self.place_name(*at))
                 }
                 Buy::Supply => "1 SP".into(),
                 Buy::Marker { kind, sq } => format!("{} in {}", marker_word(*kind), self.sq_name(*sq)),

@@ -527,7 +527,7 @@ impl Fiw {
     pub fn unit_name(&self, u: UnitId) -> String {
         let f = self.face(u);
         let sep = if self.is_light(u) { '+' } else { '-' };
-        format!("{} {} {}{sep}{}", f.name, type_word(f.kind), f.combat, f.movement)
+        format!("{} {}{sep}{}", face_words(f), f.combat, f.movement)
     }
 
     /// Words for the log (names of squares and pieces), worked out only
@@ -612,6 +612,18 @@ pub fn colony_index(c: Colony) -> usize {
 }
 
 /// 2.33 the unit type in words.
+/// A face's printed name and its type: "Foot line", "NY light infantry";
+/// the type alone where it spells the name out ("Siege train", not "Siege
+/// siege train"; "Fleet", not "Fleet fleet"; 2.33 abbreviations).
+pub fn face_words(f: &crate::forces::Face) -> String {
+    let kind = type_word(f.kind);
+    if kind.starts_with(&f.name.to_lowercase()) {
+        engine::log::capitalised(kind)
+    } else {
+        format!("{} {kind}", f.name)
+    }
+}
+
 pub fn type_word(t: UnitType) -> &'static str {
     match t {
         UnitType::Line => "line",

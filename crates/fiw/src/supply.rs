@@ -438,7 +438,7 @@ impl crate::state::Fiw {
             || {
                 format!(
                     "{} in {at} is out of supply and eliminated.",
-                    crate::reaction::capital(&told)
+                    engine::log::capitalised(&told)
                 )
             },
         );

@@ -811,7 +811,8 @@ fn the_combat_square_is_examined_by_both() {
     assert_eq!(g.battle_square(), Some(sq));
     let reveal = log_of(&g, "15.1");
     assert!(
-        reveal[0].contains("the British attack with Foot line 5-4, Light light infantry 4+6 and Light light infantry 1+6 (strength 10)"),
+        reveal[0]
+            .contains("the British attack with Foot line 5-4, Light infantry 4+6 and Light infantry 1+6 (strength 10)"),
         "{}",
         reveal[0]
     );
@@ -869,7 +870,7 @@ fn forces_that_entered_apart_attack_together_and_must_attack() {
     let reveal = log_of(&g, "15.1");
     assert_eq!(reveal.len(), 1, "one attack in the square: {reveal:?}");
     assert!(
-        reveal[0].contains("the British attack with Foot line 5-4 and Light light infantry 4+6 (strength 9)"),
+        reveal[0].contains("the British attack with Foot line 5-4 and Light infantry 4+6 (strength 9)"),
         "{}",
         reveal[0]
     );

@@ -127,7 +127,7 @@ fn purchases_are_secret_until_both_are_done_then_made_together() {
 
 #[test]
 fn the_purchase_screen_says_what_is_bought_and_groups_the_recruits() {
-    // rule: fiw 9.2, 10.6
+    // rule: fiw 9.2, 10.6, 2.33
     // Ruling fiw #30: the prompt says what the seat has bought and has
     // left, and only its own; some sixty recruits come grouped by kind.
     let mut g = at_purchases_with(&[("br-line", "boston")], [4, 4]);
@@ -164,6 +164,31 @@ fn the_purchase_screen_says_what_is_bought_and_groups_the_recruits() {
     assert_eq!(group("recruit-br-fleet").as_deref(), Some("Recruit naval units (10.6)"));
     assert_eq!(group("appoint-rogers").as_deref(), Some("Recruit a leader (17.5)"));
     assert_eq!(group("buy-supply"), None);
+    // 2.33 a counter's printed name, and its type unless the type spells
+    // the name out ("Fleet 4-10", not "Fleet fleet 4-10").
+    let label = |id: &str| {
+        let a = legal(&g, BRITISH).into_iter().find(|a| g.describe(BRITISH, a).id == id);
+        g.describe(BRITISH, &a.unwrap_or_else(|| panic!("{id}"))).label
+    };
+    assert!(
+        label("recruit-br-line").starts_with("Recruit Foot line 5-4 (£"),
+        "{}",
+        label("recruit-br-line")
+    );
+    assert!(
+        label("recruit-br-fleet").starts_with("Recruit Fleet 4-10 (£"),
+        "{}",
+        label("recruit-br-fleet")
+    );
+    assert!(
+        label("recruit-br-siege").starts_with("Recruit Siege train 1-2 (£"),
+        "{}",
+        label("recruit-br-siege")
+    );
+    act(&mut g, BRITISH, Action::Recruit(face("br-siege")));
+    act(&mut g, BRITISH, Action::At(Place::Base(Base::Britain)));
+    let mine = ask(&g, BRITISH);
+    assert!(mine.contains("Siege train in British Home Base"), "{mine}");
 }
 
 #[test]
