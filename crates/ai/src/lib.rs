@@ -22,7 +22,7 @@ pub use entry::AiEntry;
 pub use sim::{merge, simulate, wilson, GameRecord, SimConfig, SimResults};
 pub use timing::Timing;
 
-use engine::{Game, Log, Seat};
+use engine::{Game, Log, Sampler, Seat};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -32,10 +32,12 @@ use std::time::Duration;
 /// worlds sampled for it. The true state is private to this type.
 pub struct Observation<G: Game> {
     /// The true state with its log emptied and switched off (samples are
-    /// cheaper to clone). Read only by `determinize` and `legal(seat)`.
+    /// cheaper to clone). Read only by `sample` and `legal(seat)`.
     hidden: G,
     seat: Seat,
     legal: Vec<G::Action>,
+    /// The seat's worlds from `hidden` ([`engine::Views::sampler`]).
+    sampler: Sampler<G>,
 }
 
 impl<G: Game> Observation<G> {
@@ -47,7 +49,13 @@ impl<G: Game> Observation<G> {
         hidden.log_mut().set_enabled(false);
         let mut legal = Vec::new();
         hidden.legal(seat, &mut legal);
-        Observation { hidden, seat, legal }
+        let sampler = hidden.sampler(seat);
+        Observation {
+            hidden,
+            seat,
+            legal,
+            sampler,
+        }
     }
 
     pub fn seat(&self) -> Seat {
@@ -77,7 +85,7 @@ impl<G: Game> Observation<G> {
     /// A world consistent with all the seat has seen, hidden things and
     /// future dice resampled from `rng`, with the log off.
     pub fn sample(&self, rng: &mut ChaCha8Rng) -> G {
-        let mut w = self.hidden.determinize(self.seat, rng);
+        let mut w = (self.sampler)(&self.hidden, rng);
         w.log_mut().set_enabled(false);
         w
     }

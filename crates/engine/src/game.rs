@@ -429,14 +429,32 @@ pub trait Views: Sized {
     /// ([`crate::log::Log::keep_visible`]): the worlds the AI searches and
     /// the harness's leak check (which checks the log too).
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Self;
+
+    /// [`Views::determinize`] of this state for `observer`, many times over
+    /// (the AI samples thousands of worlds per decision): a title whose
+    /// sampling works something out from the state alone (which pieces
+    /// may trade places) does it here, once, and the sampler only draws.
+    /// The sampler is called with this state and no other; it returns what
+    /// `determinize` would, generator for generator.
+    fn sampler(&self, observer: Seat) -> Sampler<Self>
+    where
+        Self: 'static,
+    {
+        Box::new(move |g: &Self, rng: &mut ChaCha8Rng| g.determinize(observer, rng))
+    }
 }
+
+/// Worlds sampled from one state ([`Views::sampler`]).
+pub type Sampler<G> = Box<dyn Fn(&G, &mut ChaCha8Rng) -> G + Send + Sync>;
 
 /// A title's game: the contract every title implements, as [`Title`],
 /// [`Procedure`], [`Describe`] and [`Views`] and the few methods here.
 /// Callers use the provided methods ([`Game::to_act`], [`Game::legal`],
 /// [`Game::apply_legal`], ...) and go through [`apply`] or
 /// [`crate::Session`], never through the parts.
-pub trait Game: Title + Procedure + Describe + Views + Clone + Serialize + DeserializeOwned + Send + Sync {
+pub trait Game:
+    Title + Procedure + Describe + Views + Clone + Serialize + DeserializeOwned + Send + Sync + 'static
+{
     /// A new game; `setup` has been validated against `info()`.
     fn new(setup: &Setup) -> Self;
 

@@ -27,7 +27,7 @@ pub use drawing::Drawing;
 pub use dynamic::{AnyGame, TitleEntry};
 pub use game::{
     action_id, apply, described, find_action, ActionInfo, Core, Describe, Game, OptionInfo, Outcome, Procedure, Prompt,
-    Refusal, ScenarioInfo, Seat, SeatSet, Setup, SetupError, Solo, Title, TitleInfo, Viewer, Views,
+    Refusal, Sampler, ScenarioInfo, Seat, SeatSet, Setup, SetupError, Solo, Title, TitleInfo, Viewer, Views,
 };
 pub use log::{Audience, Entry, Log};
 pub use session::{parse_save, Record, SaveError, SaveFile, Session, UndoError};

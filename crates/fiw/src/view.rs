@@ -64,7 +64,34 @@ impl Views for Fiw {
     /// face-down pieces change identity among themselves where the
     /// observer cannot examine them, and the dice are reseeded.
     fn determinize(&self, observer: Seat, rng: &mut ChaCha8Rng) -> Fiw {
-        let mut g = self.clone();
+        self.trades(observer).draw(self, observer, rng)
+    }
+
+    /// Which pieces may trade identities is worked out once per state: the
+    /// AI draws thousands of worlds from one.
+    fn sampler(&self, observer: Seat) -> engine::Sampler<Fiw> {
+        let trades = self.trades(observer);
+        Box::new(move |g: &Fiw, rng: &mut ChaCha8Rng| trades.draw(g, observer, rng))
+    }
+}
+
+/// A counter's identity: its design, whether it shows its back, whether
+/// (a legion) it fights as light.
+type Identity = (u16, bool, bool);
+
+/// The pieces hidden from an observer, grouped by what it sees of them:
+/// each group's identities are dealt out among its pieces at random.
+struct Trades {
+    /// Unit ids, and the identities they hold.
+    groups: Vec<(Vec<u16>, Vec<Identity>)>,
+    /// Leader ids, and the leaders they are.
+    leaders: (Vec<LeaderId>, Vec<u8>),
+}
+
+impl Trades {
+    /// A world drawn from `from`, the state these trades were found in.
+    fn draw(&self, from: &Fiw, observer: Seat, rng: &mut ChaCha8Rng) -> Fiw {
+        let mut g = from.clone();
         g.core.dice.reseed(rng);
         // The observer's own log: not the enemy's private lines (rules
         // fiw-15: the AI's sampled worlds held them all).
@@ -74,6 +101,29 @@ impl Views for Fiw {
         if let Some(d) = &mut g.drafts {
             d.resample(observer, |_| crate::recruiting::Purchases::default());
         }
+        for (units, identities) in &self.groups {
+            let mut dealt = identities.clone();
+            dealt.shuffle(rng);
+            for (&u, (counter, back, as_light)) in units.iter().zip(dealt) {
+                let a = &mut g.units[u as usize];
+                a.counter = counter;
+                a.back = back;
+                a.as_light = as_light;
+            }
+        }
+        let (leaders, who) = &self.leaders;
+        let mut who = who.clone();
+        who.shuffle(rng);
+        for (&l, w) in leaders.iter().zip(who) {
+            g.leaders[l as usize].leader = w;
+        }
+        g
+    }
+}
+
+impl Fiw {
+    /// The observer's [`Trades`] in this state.
+    fn trades(&self, observer: Seat) -> Trades {
         let seen = self.examined(observer);
         let hidden_from_observer = |p: Piece| self.hidden_unless(p, observer, |sq| seen[sq.index()]);
         let hidden: Vec<u16> = (0..self.units.len() as u16)
@@ -117,35 +167,25 @@ impl Views for Fiw {
                 None => groups.push((k, vec![u])),
             }
         }
-        let groups: Vec<Vec<u16>> = groups.into_iter().map(|(_, grp)| grp).collect();
-        let mut identities: Vec<(u16, bool, bool)> = Vec::new();
-        for grp in &groups {
-            let mut ident: Vec<(u16, bool, bool)> = grp
-                .iter()
-                .map(|&u| {
-                    let a = &self.units[u as usize];
-                    (a.counter, a.back, a.as_light)
-                })
-                .collect();
-            ident.shuffle(rng);
-            identities.extend(ident);
-        }
-        let order: Vec<u16> = groups.concat();
-        for (u, (counter, back, as_light)) in order.into_iter().zip(identities) {
-            let a = &mut g.units[u as usize];
-            a.counter = counter;
-            a.back = back;
-            a.as_light = as_light;
-        }
-        let leaders: Vec<u8> = (0..self.leaders.len() as u8)
+        let identity = |u: u16| {
+            let a = &self.units[u as usize];
+            (a.counter, a.back, a.as_light)
+        };
+        let groups = groups
+            .into_iter()
+            .map(|(_, units)| {
+                let identities = units.iter().map(|&u| identity(u)).collect();
+                (units, identities)
+            })
+            .collect();
+        let leaders: Vec<LeaderId> = (0..self.leaders.len() as LeaderId)
             .filter(|&l| self.leaders[l as usize].side != observer && hidden_from_observer(Piece::Leader(l)))
             .collect();
-        let mut who: Vec<u8> = leaders.iter().map(|&l| self.leaders[l as usize].leader).collect();
-        who.shuffle(rng);
-        for (l, w) in leaders.into_iter().zip(who) {
-            g.leaders[l as usize].leader = w;
+        let who = leaders.iter().map(|&l| self.leaders[l as usize].leader).collect();
+        Trades {
+            groups,
+            leaders: (leaders, who),
         }
-        g
     }
 }
 

@@ -128,6 +128,16 @@ fn the_bots_sample_only_which_block_is_which_the_mix_being_open() {
         assert!(squares.iter().all(|sq| at(&own, sq) == at(&g, sq)));
     }
     assert!(moved, "the British cannot tell which French regular is where");
+    // The bots' sampler, which groups the blocks once for many worlds,
+    // draws the worlds determinize draws, seed for seed.
+    let sample = g.sampler(BRITISH);
+    for seed in 0..20 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let w = g.determinize(BRITISH, &mut rng);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let s = sample(&g, &mut rng);
+        assert_eq!(serde_json::to_value(&s).unwrap(), serde_json::to_value(&w).unwrap());
+    }
 }
 
 /// What `seat` reads of the log.
