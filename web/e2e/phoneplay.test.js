@@ -13,12 +13,13 @@ import { serverAndBrowser, createGame, WAIT } from "./setup.js";
 
 const env = serverAndBrowser();
 
-/** Tap the choice that says `text` and wait for the next move's choices. */
-async function take(page, text) {
+/** Tap the choice that says `text` and wait for the next move's choices
+ * (`wait`: longer where the computer may move first). */
+async function take(page, text, wait = WAIT) {
   const before = await page.locator("#status-line").textContent();
   await page.locator("#actions button.act", { hasText: text }).first().tap();
   await page.waitForFunction((b) => document.querySelector("#status-line").textContent !== b
-    && !document.body.classList.contains("busy") && document.querySelector("#actions button.act"), before, WAIT);
+    && !document.body.classList.contains("busy") && document.querySelector("#actions button.act"), before, wait);
 }
 
 it("Give Me Liberty! on a phone: piles, choices and a move by touch", { timeout: 300000 }, async () => {
@@ -60,14 +61,19 @@ it("Give Me Liberty! on a phone: piles, choices and a move by touch", { timeout:
     .filter((b) => b.offsetParent && b.scrollHeight > b.clientHeight + 1).map((b) => b.textContent));
   assert.deepEqual(cut, [], "choices cut short");
   await take(page, "Move William Howe's group");
-  await take(page, "Move to White Plains");
+  // Where the computer set Putnam up in White Plains (its set-up varies
+  // from game to game: its search is seeded afresh for each move), it now
+  // withdraws him or stays (6.3), thinking first: on a loaded machine (CI
+  // beside a build) that took over a minute.
+  await take(page, "Move to White Plains", { timeout: 180000 });
   await take(page, "Stop here");
+  // Had he stayed, the British are asked whether to fight him, entrenched
+  // (8.0): they fight no more. (The CI run of 3949cd9 waited three minutes
+  // for the militia rolls behind that question.)
+  if (/fight no more/.test(await page.locator("#prompt").textContent())) await take(page, "Fight no more");
   // What the move did (the phases it ended, the militia rolls) reads right
-  // under the prompt, not only in the log a page further down. The rolls
-  // come with the server's next update, after the computer's whole
-  // American turn, which on a loaded machine (CI) takes more than WAIT
-  // (over 60 s in a CI run beside two bot pairings and a build).
-  await page.waitForFunction(() => /Militia Table/.test(document.querySelector("#lately")?.textContent ?? ""), null, { timeout: 180000 }).catch(() => {});
+  // under the prompt, not only in the log a page further down.
+  assert.match(await page.locator("#prompt").textContent(), /Place 1 militia/);
   const lately = await page.evaluate(() => {
     const p = document.querySelector("#prompt").getBoundingClientRect(), l = document.querySelector("#lately");
     return { gap: l.getBoundingClientRect().top - p.bottom, head: l.querySelector(".lately-head")?.textContent, text: l.textContent, visible: !l.hidden };
@@ -75,7 +81,7 @@ it("Give Me Liberty! on a phone: piles, choices and a move by touch", { timeout:
   assert.ok(lately.visible && lately.gap >= 0 && lately.gap < 20, JSON.stringify(lately));
   assert.equal(lately.head, "Since your last move");
   assert.match(lately.text, /Militia Table, Canada .* a militia unit is raised/);
-  // Putnam has gone; the militia raised in Canada is to be placed: its
+  // The militia raised in Canada is to be placed: its
   // places, the only choice, come open, no tap to open them.
   assert.match(await page.locator("#prompt").textContent(), /Place 1 militia/);
   assert.equal(await page.locator("#actions > *:not(.hint)").count(), 1, "one choice");
