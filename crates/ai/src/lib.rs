@@ -109,6 +109,10 @@ pub enum BotSpec {
     Ismcts { level: String, budget: Budget },
 }
 
+/// The named levels of `ismcts`, whose iterations a title may scale
+/// ([`Game::SEARCH_SCALE`]).
+pub const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
+
 /// Random actions before a playout is cut off and scored by `evaluate`.
 pub const PLAYOUT: usize = 30;
 
@@ -137,6 +141,26 @@ impl BotSpec {
         }
     }
 
+    /// The search's budget in title `G`: a named level's iterations
+    /// ([`LEVELS`]) times the title's [`Game::SEARCH_SCALE`], `ismcts:N`'s
+    /// as written; `None` for a bot that does not search.
+    pub fn budget_for<G: Game>(&self) -> Option<Budget> {
+        match self {
+            BotSpec::Ismcts { level, budget } => {
+                let scale = if LEVELS.contains(&level.as_str()) {
+                    G::SEARCH_SCALE
+                } else {
+                    1
+                };
+                Some(Budget {
+                    iterations: budget.iterations.saturating_mul(scale),
+                    ..*budget
+                })
+            }
+            _ => None,
+        }
+    }
+
     /// Choose an action for the observation's seat. `seed` makes the choice
     /// reproducible; `trees` is the number of independent search trees
     /// (root parallelism, run on rayon's pool): the choice depends on the
@@ -152,8 +176,9 @@ impl BotSpec {
         let i = match self {
             BotSpec::Random => rng.gen_range(0..legal.len()),
             BotSpec::Greedy => greedy(obs, &mut rng),
-            BotSpec::Ismcts { budget, .. } => {
-                let r = ismcts::search(obs, budget, seed, trees.max(1));
+            BotSpec::Ismcts { .. } => {
+                let budget = self.budget_for::<G>().expect("a searching bot");
+                let r = ismcts::search(obs, &budget, seed, trees.max(1));
                 let key = |i: usize| (r.visits[i], r.mean[i]);
                 obs.unpressed(r.best, |a, b| key(a) > key(b))
             }

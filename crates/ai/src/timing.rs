@@ -65,8 +65,9 @@ pub fn time_decisions<G: Game>(
             let obs = Observation::new(&g, seat);
             let start = Instant::now();
             let a = match bot {
-                BotSpec::Ismcts { budget, .. } if obs.legal().len() > 1 => {
-                    let r = ismcts::search(&obs, budget, rng.gen(), trees);
+                BotSpec::Ismcts { .. } if obs.legal().len() > 1 => {
+                    let budget = bot.budget_for::<G>().expect("a searching bot");
+                    let r = ismcts::search(&obs, &budget, rng.gen(), trees);
                     t.iterations += r.iterations;
                     t.searching += r.elapsed.as_secs_f64();
                     obs.legal()[r.best].clone()

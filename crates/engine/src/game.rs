@@ -455,6 +455,11 @@ pub type Sampler<G> = Box<dyn Fn(&G, &mut ChaCha8Rng) -> G + Send + Sync>;
 pub trait Game:
     Title + Procedure + Describe + Views + Clone + Serialize + DeserializeOwned + Send + Sync + 'static
 {
+    /// How many times the named bot levels' iterations (`ismcts:easy`,
+    /// `normal`, `hard`) a title's search takes: more than one for a title
+    /// whose moves are built of many small decisions, each searched alone.
+    const SEARCH_SCALE: u32 = 1;
+
     /// A new game; `setup` has been validated against `info()`.
     fn new(setup: &Setup) -> Self;
 
