@@ -106,7 +106,8 @@ impl Game for Fiw {
     /// step a decision searched alone: at the levels' usual iterations the
     /// French bot drew about one game in four against random, each a lead
     /// short of the 20 points a victory needs (29.22); at twice them it won
-    /// every one of the same seeds (docs/ai.md, session 49).
+    /// 11 of the pairing's first 13 seeds, the 3 it had drawn among them
+    /// (docs/ai.md, session 49).
     const SEARCH_SCALE: u32 = 2;
 
     fn new(setup: &Setup) -> Self {
